@@ -1,0 +1,114 @@
+# dp_geoprivacy: one Makefile for set-up, tests, demo, packaging and qgis_process.
+# Works on a fresh Debian bookworm machine as root: installs what is missing, once.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+SYSTEM_PYTHON := /usr/bin/python3
+VENV := .venv
+PY := $(CURDIR)/$(VENV)/bin/python
+VERSION := $(shell sed -n 's/^version=//p' metadata.txt)
+ZIP := dist/dp_geoprivacy-$(VERSION).zip
+
+# Debian packages: QGIS and its Python, Qt translation tools, a virtual screen.
+APT_PACKAGES := qgis python3-qgis qgis-providers python3-venv python3-pip python3-gdal \
+	python3-scipy python3-pyproj pyqt5-dev-tools qttools5-dev-tools xvfb xauth zip unzip
+# Into the venv (which also sees Debian's packages). numpy stays below 2:
+# QGIS's GDAL bindings are built on numpy 1.
+PIP_PACKAGES := "numpy<2" "shapely>=2,<3" "h3>=4,<5" "pytest>=7" "pytest-qgis>=2" \
+	"ruff>=0.5" "flake8>=7" "flake8-qgis>=1"
+
+# The working-tree plugin, staged as QGIS expects a plugin folder, and a
+# private QGIS profile with it enabled.
+STAGE := $(CURDIR)/build/plugins
+PROFILE := $(CURDIR)/build/qgis-profile
+QGIS_PROCESS_BIN := /usr/bin/qgis_process.bin
+QGIS_ENV = QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) \
+	QGIS_CUSTOM_CONFIG_PATH=$(PROFILE) QGIS_PLUGINPATH=$(STAGE) \
+	PYTHONPATH=$$(echo $(CURDIR)/$(VENV)/lib/python3*/site-packages)
+
+.PHONY: help deps system-packages stage qgis_process test test-core test-qgis lint \
+	package i18n demo desktop-check benchmark clean
+
+help:
+	@echo "make demo                      run the sample-data demo (installs what is missing)"
+	@echo "make test                      linters, core tests, QGIS tests, qgis_process runs"
+	@echo "make package                   build $(ZIP)"
+	@echo "make qgis_process ARGS='...'   the real qgis_process with this plugin enabled"
+	@echo "make i18n                      extract strings to i18n/*.ts and compile .qm"
+	@echo "make desktop-check             start QGIS desktop under xvfb, screenshot the toolbox"
+	@echo "make benchmark                 run the benchmarks in benchmarks/"
+
+# ---------------------------------------------------------------- set-up --
+system-packages:
+	@missing=$$(for p in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:" $$missing; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+$(VENV)/bin/python: | system-packages
+	$(SYSTEM_PYTHON) -m venv --system-site-packages $(VENV)
+
+$(VENV)/.installed: Makefile | $(VENV)/bin/python
+	$(VENV)/bin/pip install -q --disable-pip-version-check $(PIP_PACKAGES)
+	@touch $@
+
+deps: system-packages $(VENV)/.installed
+
+stage:
+	@mkdir -p $(STAGE)/dp_geoprivacy $(PROFILE)/profiles/default/QGIS
+	@find $(STAGE)/dp_geoprivacy -maxdepth 1 -xtype l -delete
+	@for f in dp_geoprivacy/* metadata.txt resources i18n; do \
+		ln -sfn $(CURDIR)/$$f $(STAGE)/dp_geoprivacy/$$(basename $$f); done
+	@ini=$(PROFILE)/profiles/default/QGIS/QGIS3.ini; \
+	grep -qs '^dp_geoprivacy=true' $$ini || printf '[PythonPlugins]\ndp_geoprivacy=true\n' >> $$ini
+
+qgis_process: deps stage
+	@$(QGIS_ENV) $(QGIS_PROCESS_BIN) $(ARGS)
+
+# ----------------------------------------------------------------- tests --
+lint: deps
+	$(VENV)/bin/ruff check dp_geoprivacy tests benchmarks docs resources
+	$(VENV)/bin/flake8 --select=QGS dp_geoprivacy tests benchmarks docs resources
+
+test-core: deps
+	$(VENV)/bin/python -m pytest -p no:pytest_qgis -p no:cacheprovider tests/core
+
+test-qgis: deps stage i18n-compile
+	$(QGIS_ENV) $(VENV)/bin/python -m pytest -p no:cacheprovider tests/qgis
+
+test: lint test-core test-qgis
+
+# ------------------------------------------------------------- packaging --
+i18n-compile: deps
+	@for ts in i18n/*.ts; do [ -e "$$ts" ] || continue; \
+		qm=$${ts%.ts}.qm; [ "$$qm" -nt "$$ts" ] || lrelease -silent $$ts -qm $$qm; done
+
+i18n: deps
+	pylupdate5 -noobsolete $$(find dp_geoprivacy -name '*.py' | sort) -ts i18n/dp_geoprivacy_de.ts
+	lrelease -silent i18n/dp_geoprivacy_de.ts -qm i18n/dp_geoprivacy_de.qm
+
+package: deps i18n-compile
+	@rm -rf build/package dist/dp_geoprivacy-*.zip && mkdir -p build/package/dp_geoprivacy dist
+	@rsync -a --exclude '__pycache__' dp_geoprivacy/ build/package/dp_geoprivacy/ 2>/dev/null || \
+		(cp -r dp_geoprivacy/. build/package/dp_geoprivacy/ && find build/package -name '__pycache__' -prune -exec rm -rf {} +)
+	@cp metadata.txt README.md build/package/dp_geoprivacy/
+	@cp -r resources build/package/dp_geoprivacy/resources
+	@mkdir -p build/package/dp_geoprivacy/i18n && cp i18n/*.qm build/package/dp_geoprivacy/i18n/ 2>/dev/null || true
+	@cd build/package && zip -qr9 $(CURDIR)/$(ZIP) dp_geoprivacy
+	@echo "$(ZIP)"
+
+# ------------------------------------------------------------ demo & co --
+demo: deps stage
+	$(QGIS_ENV) $(PY) docs/demo/run_demo.py
+
+desktop-check: package
+	$(QGIS_ENV) $(PY) docs/desktop/desktop_check.py $(ZIP) docs/img/processing_toolbox.png
+
+benchmark: deps stage
+	$(QGIS_ENV) $(PY) benchmarks/bench_laplace_perturbation.py
+
+clean:
+	rm -rf build dist demo-output

@@ -1,0 +1,104 @@
+"""The privacy record every output carries.
+
+One immutable record per release states what was done to the data: the
+mechanism, epsilon and delta, the unit of privacy, the sensitivity and the
+noise scale (both taken from the mechanism object that drew the noise, so
+the claim and the noise cannot disagree), the metric CRS and snapping grain,
+whether a user seed made the run reproducible, and provenance.
+
+What it never holds: a hash, fingerprint or any statistic of the input's
+content, or the seed's value. Either would let someone holding candidate
+datasets tell which one was used, which differential privacy forbids.
+"""
+
+import json
+import uuid
+from dataclasses import asdict, dataclass, field, fields, replace
+from datetime import datetime, timezone
+from typing import Optional, Tuple
+
+RECORD_FORMAT = "dp_geoprivacy.privacy_record/1"
+KEYWORDS = ("differential-privacy", "dp_geoprivacy")
+
+
+@dataclass(frozen=True)
+class PrivacyRecord:
+    """What a published layer's privacy rests on; read back by later algorithms."""
+
+    algorithm: str
+    plugin_version: str
+    mechanism: str
+    epsilon: Optional[float]
+    delta: Optional[float]
+    unit_of_privacy: str
+    sensitivity: Optional[float]
+    sensitivity_unit: str
+    noise_scale: Optional[float]
+    noise_scale_unit: str
+    input_layer: str
+    seeded: bool
+    metric_crs: str = ""
+    snapping_grain_m: Optional[float] = None
+    differentially_private: bool = True
+    notes: Tuple[str, ...] = ()
+    release_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    created: str = field(
+        default_factory=lambda: datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    )
+    format: str = RECORD_FORMAT
+
+    def with_notes(self, *notes: str) -> "PrivacyRecord":
+        """A copy with more notes appended (records are immutable)."""
+        return replace(self, notes=self.notes + tuple(notes))
+
+    def to_json(self) -> str:
+        """The record as one line of JSON (the machine-readable form)."""
+        data = asdict(self)
+        data["notes"] = list(self.notes)
+        return json.dumps(data, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> "PrivacyRecord":
+        """Parse a record written by :meth:`to_json`; unknown keys are ignored."""
+        data = json.loads(text)
+        if data.get("format") != RECORD_FORMAT:
+            raise ValueError(f"not a {RECORD_FORMAT} record")
+        known = {f.name for f in fields(cls)}
+        data = {k: v for k, v in data.items() if k in known}
+        data["notes"] = tuple(data.get("notes", ()))
+        return cls(**data)
+
+    def title_suffix(self) -> str:
+        """A short tag for layer titles, e.g. 'ε=1, δ=0'."""
+        if not self.differentially_private:
+            return "NOT differentially private"
+        return f"ε={self.epsilon:g}, δ={self.delta:g}"
+
+    def summary(self) -> str:
+        """A plain-language paragraph for the layer's abstract."""
+        if not self.differentially_private:
+            lines = [
+                "NOT DIFFERENTIALLY PRIVATE: this layer contains statistics of the raw "
+                "data. It is a calibration aid for the data holder; do not publish it."
+            ]
+        else:
+            lines = [
+                f"Differentially private release made by {self.algorithm} "
+                f"(dp_geoprivacy {self.plugin_version}).",
+                f"Mechanism: {self.mechanism}; epsilon = {self.epsilon:g}, delta = {self.delta:g}.",
+                f"Unit of privacy: {self.unit_of_privacy}.",
+                f"Sensitivity: {self.sensitivity:g} {self.sensitivity_unit}; "
+                f"noise scale: {self.noise_scale:g} {self.noise_scale_unit}.",
+            ]
+        if self.metric_crs:
+            lines.append(f"Noise drawn in {self.metric_crs}.")
+        if self.snapping_grain_m:
+            lines.append(f"Coordinates snapped to a {self.snapping_grain_m:g} m grid.")
+        lines.append(
+            "A user-supplied seed was used: the noise is reproducible by anyone who knows it."
+            if self.seeded
+            else "Noise from a cryptographically seeded generator."
+        )
+        lines.append(f"Input layer: {self.input_layer}. Created {self.created}.")
+        lines.extend(self.notes)
+        return "\n".join(lines)

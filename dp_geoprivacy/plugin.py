@@ -1,0 +1,50 @@
+"""The QGIS plugin object: registers the Processing provider and translations."""
+
+from qgis.core import QgsApplication, QgsSettings
+from qgis.PyQt.QtCore import QCoreApplication, QLocale, QTranslator
+
+from . import plugin_root
+from .processing.provider import DpGeoprivacyProvider
+
+
+def install_translator():
+    """Load i18n/dp_geoprivacy_<lang>.qm for QGIS's UI language, if shipped.
+
+    Returns the translator (kept alive by the caller) or None.
+    """
+    locale = QgsSettings().value("locale/userLocale", QLocale().name()) or "en"
+    language = str(locale)[:2]
+    qm_file = plugin_root() / "i18n" / f"dp_geoprivacy_{language}.qm"
+    if not qm_file.is_file():
+        return None
+    translator = QTranslator()
+    if not translator.load(str(qm_file)):
+        return None
+    QCoreApplication.installTranslator(translator)
+    return translator
+
+
+class DpGeoprivacyPlugin:
+    """Adds the "DP Geoprivacy" Processing provider; needs no iface for that."""
+
+    def __init__(self, iface=None):
+        self.iface = iface
+        self.provider = None
+        self.translator = install_translator()
+
+    def initProcessing(self):  # noqa: N802 (QGIS API)
+        """Register the provider; called by QGIS desktop and by qgis_process."""
+        if self.provider is None:
+            self.provider = DpGeoprivacyProvider()
+            QgsApplication.processingRegistry().addProvider(self.provider)
+
+    def initGui(self):  # noqa: N802 (QGIS API)
+        self.initProcessing()
+
+    def unload(self):
+        if self.provider is not None:
+            QgsApplication.processingRegistry().removeProvider(self.provider)
+            self.provider = None
+        if self.translator is not None:
+            QCoreApplication.removeTranslator(self.translator)
+            self.translator = None

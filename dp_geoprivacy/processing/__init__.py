@@ -1,0 +1,1 @@
+"""QGIS Processing glue: provider, algorithms, layer I/O and metadata."""

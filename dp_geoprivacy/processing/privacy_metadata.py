@@ -1,0 +1,101 @@
+"""The privacy record in QGIS layer metadata, in files and on loaded layers.
+
+One place turns a core PrivacyRecord into QgsLayerMetadata (abstract,
+keywords including ``differential-privacy``, history holding the record as
+JSON), writes it into the output file (GeoPackage: the file's own metadata
+tables; other formats: a ``.qmd`` sidecar, which QGIS reads on load), and
+reads records back from layers and files so later algorithms can add up
+epsilons.
+"""
+
+from pathlib import Path
+from typing import List
+
+from qgis.core import (
+    QgsLayerMetadata,
+    QgsMapLayer,
+    QgsProcessingLayerPostProcessorInterface,
+    QgsProviderRegistry,
+    QgsVectorLayer,
+)
+
+from ..core.privacy_record import KEYWORDS, PrivacyRecord
+from ..translation import tr
+
+HISTORY_PREFIX = "dp_geoprivacy privacy record: "
+KEYWORD_VOCABULARY = "dp_geoprivacy"
+
+
+def layer_metadata(record: PrivacyRecord, title: str) -> QgsLayerMetadata:
+    """QgsLayerMetadata carrying ``record`` (human-readable and as JSON)."""
+    metadata = QgsLayerMetadata()
+    metadata.setIdentifier(record.release_id)
+    metadata.setTitle(f"{title} ({record.title_suffix()})")
+    metadata.setType("dataset")
+    metadata.setAbstract(record.summary())
+    metadata.addKeywords(KEYWORD_VOCABULARY, list(KEYWORDS) + [record.mechanism])
+    metadata.setHistory([HISTORY_PREFIX + record.to_json()])
+    return metadata
+
+
+def records_in(metadata: QgsLayerMetadata) -> List[PrivacyRecord]:
+    """The privacy records held in a layer's metadata history."""
+    return [
+        PrivacyRecord.from_json(item[len(HISTORY_PREFIX):])
+        for item in metadata.history()
+        if item.startswith(HISTORY_PREFIX)
+    ]
+
+
+def write_to_file(path: str, layer_name: str, record: PrivacyRecord, title: str) -> None:
+    """Store the record with the file so a fresh QGIS session sees it.
+
+    GeoPackage: in the file's metadata tables. Other formats: in a ``.qmd``
+    sidecar next to the file.
+    """
+    metadata = layer_metadata(record, title)
+    if Path(path).suffix.lower() == ".gpkg":
+        uri = f"{path}|layername={layer_name}"
+        QgsProviderRegistry.instance().saveLayerMetadata("ogr", uri, metadata)
+        return
+    layer = QgsVectorLayer(path, layer_name, "ogr")
+    layer.setMetadata(metadata)
+    message, ok = layer.saveDefaultMetadata()
+    if not ok:
+        raise OSError(tr("Could not write the metadata sidecar: {message}").format(message=message))
+
+
+def read_from_file(path: str) -> List[PrivacyRecord]:
+    """The privacy records of a layer file, as QGIS loads them."""
+    layer = QgsVectorLayer(path, "dp_geoprivacy_record", "ogr")
+    records = records_in(layer.metadata())
+    if not records:  # formats without metadata: QGIS reads the .qmd sidecar on request
+        layer.loadDefaultMetadata()
+        records = records_in(layer.metadata())
+    return records
+
+
+class ReleaseLayerPostProcessor(QgsProcessingLayerPostProcessorInterface):
+    """Gives an output layer loaded into the project its record and a style."""
+
+    # Processing keeps only a raw pointer: hold instances here until used.
+    _alive = []
+
+    def __init__(self, record: PrivacyRecord, title: str, style=None):
+        super().__init__()
+        self.record = record
+        self.title = title
+        self.style = style
+
+    @classmethod
+    def create(cls, record: PrivacyRecord, title: str, style=None):
+        instance = cls(record, title, style)
+        cls._alive.append(instance)
+        return instance
+
+    def postProcessLayer(self, layer: QgsMapLayer, context, feedback):  # noqa: N802 (QGIS API)
+        layer.setMetadata(layer_metadata(self.record, self.title))
+        layer.setName(self.title)
+        if self.style is not None and isinstance(layer, QgsVectorLayer):
+            self.style(layer)
+            layer.triggerRepaint()
