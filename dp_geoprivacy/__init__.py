@@ -18,8 +18,8 @@ def plugin_root() -> Path:
     return here
 
 
-def classFactory(iface):  # noqa: N802 (name required by QGIS)
-    """Entry point QGIS calls to create the plugin."""
+def classFactory(iface):  # noqa: N802 (name and argument required by QGIS)
+    """Entry point QGIS calls to create the plugin (which needs no iface)."""
     from .plugin import DpGeoprivacyPlugin
 
-    return DpGeoprivacyPlugin(iface)
+    return DpGeoprivacyPlugin()

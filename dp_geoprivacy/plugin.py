@@ -27,24 +27,27 @@ def install_translator():
 class DpGeoprivacyPlugin:
     """Adds the "DP Geoprivacy" Processing provider; needs no iface for that."""
 
-    def __init__(self, iface=None):
-        self.iface = iface
+    def __init__(self):
         self.provider = None
         self.translator = install_translator()
 
     def initProcessing(self):  # noqa: N802 (QGIS API)
         """Register the provider; called by QGIS desktop and by qgis_process."""
         if self.provider is None:
-            self.provider = DpGeoprivacyProvider()
-            QgsApplication.processingRegistry().addProvider(self.provider)
+            provider = DpGeoprivacyProvider()
+            if not QgsApplication.processingRegistry().addProvider(provider):
+                raise RuntimeError("dp_geoprivacy: the Processing provider could not be registered")
+            self.provider = provider
 
     def initGui(self):  # noqa: N802 (QGIS API)
         self.initProcessing()
 
     def unload(self):
         if self.provider is not None:
-            QgsApplication.processingRegistry().removeProvider(self.provider)
+            removed = QgsApplication.processingRegistry().removeProvider(self.provider)
             self.provider = None
+            if not removed:
+                raise RuntimeError("dp_geoprivacy: the Processing provider could not be removed")
         if self.translator is not None:
             QCoreApplication.removeTranslator(self.translator)
             self.translator = None

@@ -55,6 +55,18 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
 
     # --- shared parameters -------------------------------------------------
 
+    def add(self, parameter):
+        """Add a parameter; a duplicate name is a programming error."""
+        if not self.addParameter(parameter):
+            raise RuntimeError(f"{self.ALGORITHM_ID}: could not add parameter {parameter.name()}")
+        return parameter
+
+    def add_output(self, output):
+        """Add an output definition; a duplicate name is a programming error."""
+        if not self.addOutput(output):
+            raise RuntimeError(f"{self.ALGORITHM_ID}: could not add output {output.name()}")
+        return output
+
     def add_seed_parameter(self):
         """The advanced, optional SEED parameter for reproducible study runs."""
         parameter = QgsProcessingParameterNumber(
@@ -74,7 +86,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
                 "seed was used (never its value).",
             )
         )
-        self.addParameter(parameter)
+        self.add(parameter)
 
     def noise_source(self, parameters, context, feedback):
         """The generator for this run's noise (secure unless SEED is given)."""
@@ -89,15 +101,36 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
             )
         return noise_source(seed)
 
+    # Number parameters that must be finite and > 0; checked before QGIS's
+    # own range check so the message names the parameter and the fix.
+    POSITIVE_PARAMETERS = ()
+
+    def _positive_number_error(self, name, value):
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            number = math.nan
+        if math.isfinite(number) and number > 0:
+            return None
+        return translate(
+            "DpAlgorithm", "{name} must be a finite number greater than 0 (got {value}). {hint}"
+        ).format(name=name, value=value, hint=self.parameterDefinition(name).help())
+
+    def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
+        for name in self.POSITIVE_PARAMETERS:
+            value = parameters.get(name)
+            if isinstance(value, (int, float, str)):
+                error = self._positive_number_error(name, value)
+                if error:
+                    return False, error
+        return super().checkParameterValues(parameters, context)
+
     def positive_number(self, parameters, name, context):
         """The finite, positive number parameter ``name``, or a clear exception."""
         value = self.parameterAsDouble(parameters, name, context)
-        if not math.isfinite(value) or value <= 0:
-            raise QgsProcessingException(
-                translate("DpAlgorithm", "{name} must be a finite number greater than 0 (got {value}).").format(
-                    name=name, value=parameters.get(name)
-                )
-            )
+        error = self._positive_number_error(name, value)
+        if error:
+            raise QgsProcessingException(error)
         return value
 
     def privacy_record(self, *, mechanism_fields, input_layer, seeded, **extra) -> PrivacyRecord:

@@ -185,8 +185,11 @@ def decode_wkb_points(wkb):
         raise QgsProcessingException(
             tr("The layer holds geometries that are not single points; run 'Multipart to singleparts' first.")
         )
-    xy = np.column_stack((shapely.get_x(geometries), shapely.get_y(geometries)))
-    valid = ~null & np.isfinite(xy).all(axis=1)
+    usable = ~null & ~shapely.is_empty(geometries)
+    xy = np.full((len(geometries), 2), np.nan)
+    xy[usable, 0] = shapely.get_x(geometries[usable])
+    xy[usable, 1] = shapely.get_y(geometries[usable])
+    valid = usable & np.isfinite(xy).all(axis=1)
     return xy, valid, null
 
 

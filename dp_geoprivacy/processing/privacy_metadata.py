@@ -56,7 +56,10 @@ def write_to_file(path: str, layer_name: str, record: PrivacyRecord, title: str)
     metadata = layer_metadata(record, title)
     if Path(path).suffix.lower() == ".gpkg":
         uri = f"{path}|layername={layer_name}"
-        QgsProviderRegistry.instance().saveLayerMetadata("ogr", uri, metadata)
+        saved, message = QgsProviderRegistry.instance().saveLayerMetadata("ogr", uri, metadata)
+        if not saved:
+            raise OSError(tr("Could not write the privacy record into {path}: {message}").format(
+                path=path, message=message))
         return
     layer = QgsVectorLayer(path, layer_name, "ogr")
     layer.setMetadata(metadata)

@@ -40,6 +40,7 @@ class LaplacePerturbation(DpAlgorithm):
     METRIC_CRS = "METRIC_CRS"
     OUTPUT = "OUTPUT"
     KINDS = (PLANAR, PER_AXIS)
+    POSITIVE_PARAMETERS = (EPSILON, DISTANCE)
 
     def displayName(self):  # noqa: N802 (QGIS API)
         return self.tr("Laplace location perturbation")
@@ -69,12 +70,12 @@ class LaplacePerturbation(DpAlgorithm):
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
-        self.addParameter(
+        self.add(
             QgsProcessingParameterFeatureSource(
                 self.INPUT, self.tr("Input points"), [QgsProcessing.TypeVectorPoint]
             )
         )
-        self.addParameter(
+        self.add(
             QgsProcessingParameterEnum(
                 self.MECHANISM,
                 self.tr("Mechanism"),
@@ -86,21 +87,21 @@ class LaplacePerturbation(DpAlgorithm):
             self.EPSILON, self.tr("Epsilon (privacy loss per DISTANCE)"),
             QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0,
         )
-        epsilon.setHelp(self.tr("Smaller epsilon gives more noise and more privacy. Must be > 0."))
-        self.addParameter(epsilon)
+        epsilon.setHelp(self.tr("Smaller epsilon gives more noise and more privacy; 1 is a common choice."))
+        self.add(epsilon)
         distance = QgsProcessingParameterNumber(
             self.DISTANCE, self.tr("Protected distance (metres)"),
             QgsProcessingParameterNumber.Double, defaultValue=100.0, minValue=0.0,
         )
-        distance.setHelp(self.tr("Locations this far apart are epsilon-indistinguishable. Must be > 0."))
-        self.addParameter(distance)
-        self.addParameter(
+        distance.setHelp(self.tr("Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres)."))
+        self.add(distance)
+        self.add(
             QgsProcessingParameterNumber(
                 self.GRID, self.tr("Snap output to grid (metres, 0 = no snapping)"),
                 QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0,
             )
         )
-        self.addParameter(
+        self.add(
             QgsProcessingParameterCrs(
                 self.METRIC_CRS, self.tr("Metric CRS for the noise (recommended)"), optional=True
             )
@@ -110,11 +111,11 @@ class LaplacePerturbation(DpAlgorithm):
             self.OUTPUT, self.tr("Perturbed points"), QgsProcessing.TypeVectorPoint
         )
         output.setSupportsNonFileBasedOutput(False)
-        self.addParameter(output)
-        self.addOutput(QgsProcessingOutputNumber("POINTS_WRITTEN", self.tr("Points written")))
-        self.addOutput(QgsProcessingOutputNumber("POINTS_SKIPPED", self.tr("Points skipped (no geometry)")))
-        self.addOutput(QgsProcessingOutputNumber("EPSILON_SPENT", self.tr("Epsilon spent")))
-        self.addOutput(QgsProcessingOutputNumber("NOISE_SCALE_M", self.tr("Noise scale b (metres)")))
+        self.add(output)
+        self.add_output(QgsProcessingOutputNumber("POINTS_WRITTEN", self.tr("Points written")))
+        self.add_output(QgsProcessingOutputNumber("POINTS_SKIPPED", self.tr("Points skipped (no geometry)")))
+        self.add_output(QgsProcessingOutputNumber("EPSILON_SPENT", self.tr("Epsilon spent")))
+        self.add_output(QgsProcessingOutputNumber("NOISE_SCALE_M", self.tr("Noise scale b (metres)")))
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
         mechanism = LocationLaplace(

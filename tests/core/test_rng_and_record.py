@@ -1,0 +1,69 @@
+"""The noise source and the privacy record."""
+
+import dataclasses
+import json
+
+import numpy as np
+import pytest
+
+from dp_geoprivacy.core.privacy_record import PrivacyRecord
+from dp_geoprivacy.core.rng import noise_source
+
+
+def test_unseeded_sources_differ_and_say_so():
+    a, b = noise_source(), noise_source()
+    assert not a.seeded and not b.seeded
+    assert not np.array_equal(a.generator.random(8), b.generator.random(8))
+
+
+def test_seeded_sources_reproduce_and_say_so():
+    a, b = noise_source(42), noise_source(42)
+    assert a.seeded and b.seeded
+    assert np.array_equal(a.generator.random(8), b.generator.random(8))
+
+
+def test_negative_seed_is_refused():
+    with pytest.raises(ValueError):
+        noise_source(-1)
+
+
+def _record(**changes):
+    fields = {
+        "algorithm": "dp_geoprivacy:laplaceperturbation", "plugin_version": "0.1.0",
+        "mechanism": "planar_laplace", "epsilon": 1.0, "delta": 0.0, "unit_of_privacy": "location",
+        "sensitivity": 100.0, "sensitivity_unit": "m", "noise_scale": 100.0, "noise_scale_unit": "m",
+        "input_layer": "households", "seeded": False,
+    }
+    fields.update(changes)
+    return PrivacyRecord(**fields)
+
+
+def test_record_round_trips_through_json():
+    record = _record(notes=("a note",))
+    again = PrivacyRecord.from_json(record.to_json())
+    assert again == record
+    assert json.loads(record.to_json())["epsilon"] == 1.0
+
+
+def test_record_is_immutable():
+    record = _record()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        record.epsilon = 2.0
+    assert record.with_notes("x").notes == ("x",) and record.notes == ()
+
+
+def test_record_has_no_fingerprint_or_seed_value():
+    names = {f.name for f in dataclasses.fields(PrivacyRecord)}
+    assert not names & {"hash", "fingerprint", "checksum", "seed", "source_hash"}
+    assert "seeded" in names
+
+
+def test_summary_states_the_parameters():
+    text = _record(seeded=True).summary()
+    assert "epsilon = 1" in text and "seed" in text
+    assert "NOT DIFFERENTIALLY PRIVATE" in _record(differentially_private=False).summary()
+
+
+def test_foreign_json_is_refused():
+    with pytest.raises(ValueError):
+        PrivacyRecord.from_json('{"format": "something else"}')

@@ -1,0 +1,245 @@
+"""dp_geoprivacy:laplaceperturbation through the Processing API and qgis_process.
+
+Statistical checks: KS tests at alpha = 0.001 with fixed seeds; the mean
+displacement is bounded by 4.5 standard errors from the known variance.
+"""
+
+import hashlib
+import math
+
+import numpy as np
+import processing
+import pytest
+from qgis.core import (
+    QgsCoordinateReferenceSystem,
+    QgsProcessingContext,
+    QgsProcessingException,
+    QgsProcessingFeedback,
+    QgsVectorLayer,
+)
+from scipy import stats
+
+from dp_geoprivacy.core.metric_crs import transform_xy
+from dp_geoprivacy.processing.privacy_metadata import read_from_file
+
+from .conftest import read_points, run_algorithm_json, run_qgis_process, write_points
+
+ALG = "dp_geoprivacy:laplaceperturbation"
+ALPHA = 0.001
+
+
+def _displacements(input_xy, output_path, to_metric=None):
+    pids, out_xy = read_points(output_path)
+    truth = input_xy[pids]
+    if to_metric:
+        truth = transform_xy(truth, *to_metric)
+        out_xy = transform_xy(out_xy, *to_metric)
+    return pids, out_xy - truth
+
+
+def _wkt(authid):
+    return QgsCoordinateReferenceSystem(authid).toWkt(QgsCoordinateReferenceSystem.WKT_PREFERRED)
+
+
+def _sha256(path):
+    return hashlib.sha256(open(path, "rb").read()).hexdigest()
+
+
+def test_planar_laplace_through_processing_api(projected_points, tmp_path):
+    path, xy = projected_points
+    before = _sha256(path)
+    out = str(tmp_path / "out.gpkg")
+    result = processing.run(ALG, {"INPUT": path, "EPSILON": 0.5, "DISTANCE": 50, "GRID": 0, "SEED": 1, "OUTPUT": out})
+    pids, d = _displacements(xy, result["OUTPUT"])
+    b = 100.0
+    assert result["NOISE_SCALE_M"] == b and result["EPSILON_SPENT"] == 0.5
+    assert result["POINTS_WRITTEN"] == len(xy)
+    assert stats.kstest(np.hypot(*d.T), stats.gamma(a=2, scale=b).cdf).pvalue > ALPHA
+    assert np.all(np.abs(d.mean(axis=0)) < 4.5 * math.sqrt(3 * b**2 / len(d)))
+    # Every input point appears once; the order does not follow the input.
+    assert sorted(pids) == list(range(len(xy)))
+    assert abs(stats.spearmanr(pids, np.arange(len(pids))).statistic) < 4.5 / math.sqrt(len(pids))
+    assert _sha256(path) == before
+
+
+def test_per_axis_laplace_on_geographic_layer(geographic_points, tmp_path):
+    path, xy = geographic_points
+    out = str(tmp_path / "out.gpkg")
+    processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "EPSILON": 1, "DISTANCE": 100, "GRID": 0, "SEED": 2,
+                         "OUTPUT": out})
+    layer = QgsVectorLayer(out, "out", "ogr")
+    assert layer.crs().authid() == "EPSG:4326"
+    _, d = _displacements(xy, out, (_wkt("EPSG:4326"), _wkt("EPSG:32633")))
+    for axis in (0, 1):
+        assert stats.kstest(d[:, axis], stats.laplace(scale=100).cdf).pvalue > ALPHA
+    [record] = read_from_file(out)
+    assert record.metric_crs.startswith("EPSG:32633")
+
+
+def test_privacy_record_in_written_file_matches_request(projected_points, tmp_path):
+    path, _ = projected_points
+    out = str(tmp_path / "out.gpkg")
+    processing.run(ALG, {"INPUT": path, "EPSILON": 0.25, "DISTANCE": 200, "GRID": 2, "OUTPUT": out})
+    [record] = read_from_file(out)
+    assert record.epsilon == 0.25 and record.delta == 0.0
+    assert record.sensitivity == 200 and record.noise_scale == 800
+    assert record.snapping_grain_m == 2 and record.seeded is False
+    assert record.algorithm == ALG and record.input_layer == "projected"
+    metadata = QgsVectorLayer(out, "out", "ogr").metadata()
+    assert "differential-privacy" in metadata.keywords("dp_geoprivacy")
+    assert "epsilon = 0.25" in metadata.abstract()
+    _, out_xy = read_points(out)
+    assert np.allclose(out_xy / 2, np.round(out_xy / 2))
+
+
+def test_output_has_no_field_revealing_the_truth(projected_points, tmp_path):
+    path, _ = projected_points
+    out = str(tmp_path / "out.gpkg")
+    processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": out})
+    names = QgsVectorLayer(out, "out", "ogr").fields().names()
+    assert names == ["fid", "pid", "label"]
+
+
+def test_seed_is_reproducible_and_recorded(projected_points, tmp_path):
+    path, _ = projected_points
+    outs = [str(tmp_path / f"out{i}.gpkg") for i in range(3)]
+    for out, seed in zip(outs, (5, 5, None)):
+        parameters = {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": out}
+        if seed is not None:
+            parameters["SEED"] = seed
+        processing.run(ALG, parameters)
+    (p0, xy0), (p1, xy1), (p2, xy2) = (read_points(o) for o in outs)
+    assert np.array_equal(p0, p1) and np.array_equal(xy0, xy1)
+    assert not np.array_equal(xy0, xy2)
+    assert read_from_file(outs[0])[0].seeded and not read_from_file(outs[2])[0].seeded
+
+
+def test_null_and_empty_geometries_are_skipped_and_counted(tmp_path):
+    xy = np.column_stack((np.linspace(5e5, 5.01e5, 10), np.full(10, 4.5e6)))
+    xy[3] = np.nan
+    path = write_points(tmp_path / "holes.gpkg", 32633, xy, null_rows={5, 6})
+    out = str(tmp_path / "out.gpkg")
+    result = processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": out})
+    assert result["POINTS_WRITTEN"] == 7 and result["POINTS_SKIPPED"] == 3
+    pids, _ = read_points(out)
+    assert sorted(pids) == [0, 1, 2, 4, 7, 8, 9]
+
+
+def test_shapefile_output_gets_a_metadata_sidecar(projected_points, tmp_path):
+    path, _ = projected_points
+    out = str(tmp_path / "out.shp")
+    processing.run(ALG, {"INPUT": path, "EPSILON": 2, "DISTANCE": 100, "OUTPUT": out})
+    assert (tmp_path / "out.qmd").is_file()
+    assert read_from_file(out)[0].epsilon == 2
+    assert sorted(p.name for p in tmp_path.iterdir() if p.stem == "out") == [
+        "out.dbf", "out.prj", "out.qmd", "out.shp", "out.shx"]
+
+
+@pytest.mark.parametrize(
+    "parameters, message",
+    [
+        ({"EPSILON": 0}, "EPSILON must be a finite number greater than 0"),
+        ({"EPSILON": -1}, "EPSILON must be a finite number greater than 0"),
+        ({"EPSILON": float("nan")}, "EPSILON must be a finite number greater than 0"),
+        ({"EPSILON": float("inf")}, "EPSILON must be a finite number greater than 0"),
+        ({"DISTANCE": 0}, "DISTANCE must be a finite number greater than 0"),
+        ({"DISTANCE": float("inf")}, "DISTANCE must be a finite number greater than 0"),
+        ({"METRIC_CRS": "EPSG:4326"}, "METRIC_CRS must be a projected CRS in metres"),
+    ],
+)
+def test_bad_parameters_are_refused_with_a_clear_message(projected_points, tmp_path, parameters, message):
+    path, _ = projected_points
+    out = tmp_path / "out.gpkg"
+    full = {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": str(out)}
+    full.update(parameters)
+    with pytest.raises(QgsProcessingException, match=message):
+        processing.run(ALG, full)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "make_layer, message",
+    [
+        (lambda p: write_points(p, 32633, np.empty((0, 2))), "no features with a point geometry"),
+        (lambda p: write_points(p, 32633, [[5e5, 4.5e6]], null_rows={0}), "no features with a point geometry"),
+        (lambda p: write_points(p, 32633, [[5e5, 4.5e6]], multipoint=True), "Multipart to singleparts"),
+        (lambda p: write_points(p, 4326, [[10.0, 89.0], [10.1, 89.1]]), "Set METRIC_CRS"),
+    ],
+    ids=["empty layer", "only null geometries", "multipoint", "polar geographic"],
+)
+def test_bad_layers_are_refused_with_a_clear_message(tmp_path, make_layer, message):
+    path = make_layer(tmp_path / "bad.gpkg")
+    out = tmp_path / "out.gpkg"
+    with pytest.raises(QgsProcessingException, match=message):
+        processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": str(out)})
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["bad.gpkg"]
+
+
+def test_cancelled_run_leaves_no_output(projected_points, tmp_path):
+    path, _ = projected_points
+    out = tmp_path / "out.gpkg"
+    feedback = QgsProcessingFeedback()
+    feedback.cancel()
+    try:
+        processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": str(out)},
+                       context=QgsProcessingContext(), feedback=feedback)
+    except QgsProcessingException:
+        pass
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["projected.gpkg"]
+
+
+def test_selected_features_only_and_filtered_layers(projected_points, tmp_path):
+    from qgis.core import QgsProcessingFeatureSourceDefinition, QgsProject
+
+    path, _ = projected_points
+    layer = QgsVectorLayer(path, "pts", "ogr")
+    layer.setSubsetString('"pid" < 1000')
+    QgsProject.instance().addMapLayer(layer)
+    layer.selectByExpression('"pid" < 10')
+    try:
+        out = str(tmp_path / "subset.gpkg")
+        result = processing.run(ALG, {"INPUT": layer, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": out})
+        assert result["POINTS_WRITTEN"] == 1000
+        out = str(tmp_path / "selected.gpkg")
+        selected = QgsProcessingFeatureSourceDefinition(layer.id(), selectedFeaturesOnly=True)
+        result = processing.run(ALG, {"INPUT": selected, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": out})
+        assert result["POINTS_WRITTEN"] == 10
+        assert sorted(read_points(out)[0]) == list(range(10))
+    finally:
+        QgsProject.instance().removeMapLayer(layer.id())
+
+
+# --- the same through the real qgis_process -------------------------------------
+
+
+def test_qgis_process_lists_the_algorithm():
+    listing = run_qgis_process("list").stdout
+    assert "DP Geoprivacy" in listing and ALG in listing
+
+
+def test_qgis_process_planar_on_projected_layer(projected_points, tmp_path):
+    path, xy = projected_points
+    out = str(tmp_path / "cli.gpkg")
+    results = run_algorithm_json(ALG, INPUT=path, EPSILON=2, DISTANCE=100, GRID=0, SEED=3, OUTPUT=out)
+    assert results["POINTS_WRITTEN"] == len(xy)
+    _, d = _displacements(xy, out)
+    assert stats.kstest(np.hypot(*d.T), stats.gamma(a=2, scale=50).cdf).pvalue > ALPHA
+    assert read_from_file(out)[0].noise_scale == 50
+
+
+def test_qgis_process_planar_on_geographic_layer(geographic_points, tmp_path):
+    path, xy = geographic_points
+    out = str(tmp_path / "cli.gpkg")
+    run_algorithm_json(ALG, INPUT=path, EPSILON=1, DISTANCE=100, GRID=0, SEED=4, METRIC_CRS="EPSG:32633", OUTPUT=out)
+    _, d = _displacements(xy, out, (_wkt("EPSG:4326"), _wkt("EPSG:32633")))
+    assert stats.kstest(np.hypot(*d.T), stats.gamma(a=2, scale=100).cdf).pvalue > ALPHA
+
+
+def test_qgis_process_reports_bad_input_clearly(projected_points, tmp_path):
+    path, _ = projected_points
+    result = run_qgis_process("run", ALG, "--", f"INPUT={path}", "EPSILON=-2", "DISTANCE=100",
+                              f"OUTPUT={tmp_path / 'x.gpkg'}", check=False)
+    assert result.returncode != 0
+    assert "EPSILON must be a finite number greater than 0" in result.stdout + result.stderr
