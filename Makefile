@@ -92,8 +92,8 @@ i18n: deps
 
 package: deps i18n-compile
 	@rm -rf build/package dist/dp_geoprivacy-*.zip && mkdir -p build/package/dp_geoprivacy dist
-	@rsync -a --exclude '__pycache__' dp_geoprivacy/ build/package/dp_geoprivacy/ 2>/dev/null || \
-		(cp -r dp_geoprivacy/. build/package/dp_geoprivacy/ && find build/package -name '__pycache__' -prune -exec rm -rf {} +)
+	@cp -r dp_geoprivacy/. build/package/dp_geoprivacy/
+	@find build/package -name '__pycache__' -prune -exec rm -rf {} +
 	@cp metadata.txt README.md build/package/dp_geoprivacy/
 	@cp -r resources build/package/dp_geoprivacy/resources
 	@mkdir -p build/package/dp_geoprivacy/i18n && cp i18n/*.qm build/package/dp_geoprivacy/i18n/ 2>/dev/null || true

@@ -114,3 +114,40 @@ def run_algorithm_json(algorithm, **parameters):
     args = ["run", algorithm, "--json", "--"] + [f"{key}={value}" for key, value in parameters.items()]
     result = run_qgis_process(*args)
     return json.loads(result.stdout[result.stdout.index("{"):])["results"]
+
+
+def write_grid_zones(path, epsg, origin, cell, n, layer="zones"):
+    """An n x n grid of square polygon zones with field zone_id 'Z<row>_<col>'."""
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(epsg)
+    out = dataset.CreateLayer(layer, srs, ogr.wkbPolygon)
+    out.CreateField(ogr.FieldDefn("zone_id", ogr.OFTString))
+    x0, y0 = origin
+    out.StartTransaction()
+    for row in range(n):
+        for col in range(n):
+            x, y = x0 + col * cell, y0 + row * cell
+            feature = ogr.Feature(out.GetLayerDefn())
+            feature["zone_id"] = f"Z{row}_{col}"
+            feature.SetGeometry(ogr.CreateGeometryFromWkt(
+                f"POLYGON(({x} {y},{x + cell} {y},{x + cell} {y + cell},{x} {y + cell},{x} {y}))"))
+            out.CreateFeature(feature)
+    out.CommitTransaction()
+    dataset = None
+    return str(path)
+
+
+def read_field(path, name, layer=0):
+    """All values of field ``name`` of a layer file, in file order."""
+    dataset = ogr.Open(str(path))
+    values = [feature[name] for feature in dataset.GetLayer(layer)]
+    dataset = None
+    return values
+
+
+def feature_count(path, layer=0):
+    dataset = ogr.Open(str(path))
+    count = dataset.GetLayer(layer).GetFeatureCount()
+    dataset = None
+    return count
