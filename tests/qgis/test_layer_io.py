@@ -1,0 +1,105 @@
+"""Bulk reading of zones and bulk writing of new layers (the glue every algorithm uses)."""
+
+import csv
+
+import numpy as np
+import pytest
+import shapely
+from osgeo import ogr
+from qgis.core import (
+    NULL,
+    QgsProcessingAlgorithm,
+    QgsProcessingContext,
+    QgsProcessingException,
+    QgsProcessingFeedback,
+    QgsProcessingParameterFeatureSource,
+    QgsVectorLayer,
+)
+
+from dp_geoprivacy.processing.layer_io import Column, read_zones, write_features
+
+from .conftest import write_grid_zones, write_points
+
+
+class _ZonesOnly(QgsProcessingAlgorithm):
+    def name(self):
+        return "zonesonly"
+
+    def createInstance(self):  # noqa: N802
+        return _ZonesOnly()
+
+    def initAlgorithm(self, config=None):  # noqa: N802
+        self.addParameter(QgsProcessingParameterFeatureSource("ZONES", "Zones"))
+
+
+def _read(path, id_field):
+    algorithm = _ZonesOnly()
+    algorithm.initAlgorithm()
+    return read_zones(algorithm, {"ZONES": str(path)}, "ZONES", id_field, QgsProcessingContext(),
+                      QgsProcessingFeedback())
+
+
+def test_read_zones_with_ids_from_a_field(tmp_path):
+    zones = _read(write_grid_zones(tmp_path / "z.gpkg", 32633, (0.0, 0.0), 100.0, 3), "zone_id")
+    assert list(zones.tessellation.ids[:3]) == ["Z0_0", "Z0_1", "Z0_2"]
+    assert zones.crs.authid() == "EPSG:32633"
+    assert zones.tessellation.assign(np.array([[150.0, 250.0]])).tolist() == [7]
+
+
+def test_read_zones_ids_default_to_feature_ids(tmp_path):
+    zones = _read(write_grid_zones(tmp_path / "z.gpkg", 32633, (0.0, 0.0), 100.0, 2), None)
+    assert list(zones.tessellation.ids) == ["1", "2", "3", "4"]
+
+
+def test_invalid_zones_are_repaired_and_counted(tmp_path):
+    path = write_grid_zones(tmp_path / "z.gpkg", 32633, (0.0, 0.0), 100.0, 1)
+    dataset = ogr.Open(path, 1)
+    layer = dataset.GetLayer(0)
+    feature = ogr.Feature(layer.GetLayerDefn())
+    feature["zone_id"] = "bowtie"
+    feature.SetGeometry(ogr.CreateGeometryFromWkt("POLYGON((200 0,300 100,300 0,200 100,200 0))"))
+    layer.CreateFeature(feature)
+    dataset = None
+    zones = _read(path, "zone_id")
+    assert zones.repaired == 1 and shapely.is_valid(zones.tessellation.polygons).all()
+
+
+def test_point_layer_and_duplicate_ids_are_refused(tmp_path):
+    with pytest.raises(QgsProcessingException, match="must be a polygon layer"):
+        _read(write_points(tmp_path / "p.gpkg", 32633, [[0.0, 0.0]]), None)
+    path = write_grid_zones(tmp_path / "z.gpkg", 32633, (0.0, 0.0), 100.0, 2)
+    with pytest.raises(QgsProcessingException, match="not unique"):
+        _read(path, "zone_id") and _read_dupes(path)
+
+
+def _read_dupes(path):
+    dataset = ogr.Open(path, 1)
+    dataset.ExecuteSQL("UPDATE zones SET zone_id = 'same'", dialect="SQLite")
+    dataset = None
+    return _read(path, "zone_id")
+
+
+@pytest.mark.parametrize("suffix", [".gpkg", ".shp", ".geojson"])
+def test_write_features_writes_polygons_and_columns(tmp_path, suffix):
+    polygons = np.array([shapely.box(0, 0, 1, 1), shapely.box(1, 0, 2, 1)], dtype=object)
+    columns = [Column("zone", "text", ["a", "b"]), Column("n", "int", np.array([3, 4])),
+               Column("noisy", "real", np.array([1.5, np.nan]))]
+    finished = []
+    out = tmp_path / f"out{suffix}"
+    write_features(str(out), QgsVectorLayer(write_points(tmp_path / "p.gpkg", 32633, [[0, 0]])).crs().toWkt(),
+                   ogr.wkbPolygon, polygons, columns, QgsProcessingFeedback(),
+                   finish=lambda path, layer: finished.append(layer))
+    layer = QgsVectorLayer(str(out), "out", "ogr")
+    assert layer.isValid() and layer.featureCount() == 2 and finished == ["out"]
+    rows = [(f["zone"], f["n"], f["noisy"], f.geometry().area()) for f in layer.getFeatures()]
+    assert rows[0] == ("a", 3, 1.5, 1.0)
+    assert rows[1][:2] == ("b", 4) and rows[1][2] == NULL
+    assert layer.crs().authid() == "EPSG:32633"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".dp_geoprivacy")) == []
+
+
+def test_write_features_without_geometry_is_a_table(tmp_path):
+    out = tmp_path / "table.csv"
+    write_features(str(out), "", None, None, [Column("scale_m", "real", [10.5, 20.0]), Column("n", "int", [1, 2])],
+                   QgsProcessingFeedback(), finish=lambda path, layer: None)
+    assert list(csv.reader(out.read_text().splitlines())) == [["scale_m", "n"], ["10.5", "1"], ["20", "2"]]
