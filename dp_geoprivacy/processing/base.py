@@ -41,6 +41,10 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
     def group(self):
         return {
             "perturbation": translate("DpAlgorithm", "Location perturbation"),
+            "aggregates": translate("DpAlgorithm", "Noisy counts and flows"),
+            "categorical": translate("DpAlgorithm", "Randomized response"),
+            "tessellation": translate("DpAlgorithm", "Tessellations (public, no privacy cost)"),
+            "accounting": translate("DpAlgorithm", "Privacy accounting"),
             "calibration": translate("DpAlgorithm", "Calibration (not private)"),
         }[self.GROUP_ID]
 
