@@ -1,0 +1,229 @@
+"""Noisy histograms: the count mechanisms behind zone counts and OD flows.
+
+Sources: seed 000 §6.1 (Laplace(1/epsilon) on block counts, publish the
+10 largest), seed 002 §4.2-4.3 (user-level privacy: each user keeps at most
+M contributions, chosen by sampling; sensitivity M for trips, 2M for trip
+ends; every cell of a public tessellation is noised), seed 001 Algorithm 1
+(stability-based histogram), seed 004 (negative counts set to zero).
+
+Neighbouring datasets and sensitivity. A contribution is one record (a
+point, a trip end, a trip) and adds 1 to ``cells_per_contribution`` cells
+(1 for points or trips, 2 for the two ends of a trip). With at most M
+contributions per user (M = 1 and item-level privacy are the same
+arithmetic), adding or removing one user changes the histogram by at most
+``M * cells_per_contribution`` in L1 norm: that is the sensitivity, and
+Laplace (or discrete Laplace) noise of scale sensitivity / epsilon on every
+cell gives epsilon-DP. Which cells exist must not depend on the data: with
+a public tessellation every cell is noised, zero counts included.
+
+The stability-based histogram (seed 001 Algorithm 1) noises only non-zero
+cells and publishes those above a threshold; it never introduces a cell
+with a true count of zero. Seed 001 proves it for replace-one neighbours
+(one record replaced: two cells change by 1): Lap(2/epsilon) and threshold
+2 ln(2/delta)/epsilon + 1. For a user with M bounded contributions,
+replacing the user changes L1 <= 2 M c, at most L0 = 2 M c cells, each by
+at most Linf = M c (c = cells_per_contribution). Lap(L1/epsilon) on the
+cells is epsilon-DP; a cell present only in one dataset is published with
+probability at most exp(-(tau - Linf) / b) (the seed's bound on the
+Laplace tail), so tau = Linf + b ln(L0 / delta) keeps the union of such
+events below delta. For M = c = 1 this is exactly the seed's Lap(2/epsilon)
+and 2 ln(2/delta)/epsilon + 1. Calibrated for replacement, the guarantee
+also holds for adding or removing a user.
+"""
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .validation import require_positive_finite
+
+LAPLACE = "laplace"
+DISCRETE_LAPLACE = "discrete_laplace"
+NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE)
+
+
+def histogram_sensitivity(max_contributions: int = 1, cells_per_contribution: int = 1) -> int:
+    """L1 sensitivity of a histogram when one user (<= M contributions) is added or removed.
+
+    Time slots do not change it: each contribution still adds 1 to
+    ``cells_per_contribution`` (zone, slot) cells, whichever slots they are.
+    """
+    if int(max_contributions) < 1 or int(cells_per_contribution) < 1:
+        raise ValueError("max_contributions and cells_per_contribution must be at least 1")
+    return int(max_contributions) * int(cells_per_contribution)
+
+
+@dataclass(frozen=True)
+class CountNoise:
+    """Additive noise on counts: Laplace(b) or discrete Laplace, b = sensitivity / epsilon.
+
+    Discrete Laplace (the two-sided geometric) has P(k) proportional to
+    alpha^|k| with alpha = exp(-epsilon / sensitivity): integer-valued, and
+    epsilon-DP for integer counts with that L1 sensitivity.
+    """
+
+    kind: str
+    epsilon: float
+    sensitivity: float
+
+    def __post_init__(self):
+        if self.kind not in NOISE_KINDS:
+            raise ValueError(f"noise must be one of {NOISE_KINDS}, got {self.kind!r}")
+        require_positive_finite("epsilon", self.epsilon)
+        require_positive_finite("sensitivity", self.sensitivity)
+
+    @property
+    def scale(self) -> float:
+        """Laplace scale b = sensitivity / epsilon (also the discrete Laplace's b)."""
+        return self.sensitivity / self.epsilon
+
+    @property
+    def alpha(self) -> float:
+        """Discrete Laplace parameter exp(-1/b)."""
+        return math.exp(-1.0 / self.scale)
+
+    def noise(self, size, rng: np.random.Generator) -> np.ndarray:
+        if self.kind == LAPLACE:
+            return rng.laplace(0.0, self.scale, size=size)
+        p = 1.0 - self.alpha
+        return (rng.geometric(p, size=size) - rng.geometric(p, size=size)).astype(float)
+
+    @property
+    def variance(self) -> float:
+        if self.kind == LAPLACE:
+            return 2.0 * self.scale**2
+        a = self.alpha
+        return 2.0 * a / (1.0 - a) ** 2
+
+    def margin_of_error(self, confidence: float = 0.95) -> float:
+        """Half-width m with P(|noise| <= m) >= confidence."""
+        beta = 1.0 - confidence
+        if self.kind == LAPLACE:
+            return self.scale * math.log(1.0 / beta)
+        # P(|X| > k) = 2 alpha^(k+1) / (1 + alpha); smallest integer k with that <= beta.
+        a = self.alpha
+        k = math.log(beta * (1.0 + a) / 2.0) / math.log(a) - 1.0
+        return float(max(0, math.ceil(k - 1e-12)))
+
+    def tail(self, t: float) -> float:
+        """P(noise >= t) for t > 0."""
+        if self.kind == LAPLACE:
+            return 0.5 * math.exp(-t / self.scale)
+        a, k = self.alpha, math.ceil(t)
+        return a**k / (1.0 + a)
+
+    def sample_tail(self, t: float, size: int, rng: np.random.Generator) -> np.ndarray:
+        """Noise values conditioned on being >= t (t > 0): the tail is exponential / geometric."""
+        if self.kind == LAPLACE:
+            return t + rng.exponential(self.scale, size=size)
+        return math.ceil(t) + rng.geometric(1.0 - self.alpha, size=size).astype(float) - 1.0
+
+    def record_fields(self, unit_of_privacy: str) -> dict:
+        """Privacy parameters of this noise, for the privacy record."""
+        return {
+            "mechanism": f"{self.kind} noise on every cell",
+            "epsilon": self.epsilon,
+            "delta": 0.0,
+            "unit_of_privacy": unit_of_privacy,
+            "sensitivity": self.sensitivity,
+            "sensitivity_unit": "count, L1 over all cells",
+            "noise_scale": self.scale,
+            "noise_scale_unit": "count (Laplace scale b)" if self.kind == LAPLACE
+            else "count (discrete Laplace scale b; alpha = exp(-1/b))",
+        }
+
+
+@dataclass(frozen=True)
+class StabilityHistogram:
+    """Seed 001 Algorithm 1, generalised to users with M bounded contributions (see module doc)."""
+
+    epsilon: float
+    delta: float
+    max_contributions: int = 1
+    cells_per_contribution: int = 1
+
+    def __post_init__(self):
+        require_positive_finite("epsilon", self.epsilon)
+        if not (0.0 < self.delta < 1.0):
+            raise ValueError(f"delta must be in (0, 1) for the stability histogram, got {self.delta!r}")
+        histogram_sensitivity(self.max_contributions, self.cells_per_contribution)
+
+    @property
+    def per_user_cells(self) -> int:
+        return self.max_contributions * self.cells_per_contribution
+
+    @property
+    def sensitivity(self) -> float:
+        """L1 change when one user is replaced: 2 M c."""
+        return 2.0 * self.per_user_cells
+
+    @property
+    def scale(self) -> float:
+        return self.sensitivity / self.epsilon
+
+    @property
+    def threshold(self) -> float:
+        """tau = M c + b ln(2 M c / delta); for M = c = 1: 2 ln(2/delta)/epsilon + 1."""
+        return self.per_user_cells + self.scale * math.log(2.0 * self.per_user_cells / self.delta)
+
+    def noise(self) -> CountNoise:
+        return CountNoise(LAPLACE, self.epsilon, self.sensitivity)
+
+    def release(self, counts: np.ndarray, rng: np.random.Generator):
+        """(published mask, noisy values) for the true counts of cells.
+
+        Cells with a true count of zero are never published; the others get
+        Lap(b) noise and are published when the noisy count reaches tau.
+        """
+        counts = np.asarray(counts, dtype=float)
+        noisy = np.zeros_like(counts)
+        present = counts > 0
+        noisy[present] = counts[present] + rng.laplace(0.0, self.scale, size=int(present.sum()))
+        published = present & (noisy >= self.threshold)
+        return published, noisy
+
+    def record_fields(self, unit_of_privacy: str) -> dict:
+        return {
+            "mechanism": "stability-based histogram (seed 001 Algorithm 1)",
+            "epsilon": self.epsilon,
+            "delta": self.delta,
+            "unit_of_privacy": unit_of_privacy,
+            "sensitivity": self.sensitivity,
+            "sensitivity_unit": "count, L1 when one user is replaced (2 M c)",
+            "noise_scale": self.scale,
+            "noise_scale_unit": f"count (Laplace scale b); publication threshold {self.threshold:.4g}",
+        }
+
+
+def bound_contributions(user_keys: np.ndarray, max_contributions: int, rng: np.random.Generator) -> np.ndarray:
+    """Indices of the records kept when each user keeps at most M, chosen uniformly at random.
+
+    Seed 002 §4.3: sampling, not the first M, so which records survive does
+    not depend on their order. ``user_keys`` are hashable ids (NULLs must be
+    handled by the caller). The returned indices are sorted.
+    """
+    if int(max_contributions) < 1:
+        raise ValueError("max_contributions must be at least 1")
+    user_keys = np.asarray(user_keys)
+    _, user = np.unique(user_keys, return_inverse=True)
+    priority = rng.random(len(user))
+    order = np.lexsort((priority, user))
+    sorted_user = user[order]
+    first_of_user = np.r_[0, np.flatnonzero(np.diff(sorted_user)) + 1]
+    rank = np.arange(len(order)) - np.repeat(first_of_user, np.diff(np.r_[first_of_user, len(order)]))
+    return np.sort(order[rank < int(max_contributions)])
+
+
+def clamp_and_round(noisy: np.ndarray) -> np.ndarray:
+    """Post-processing (seed 004): round to integers and set negatives to zero."""
+    return np.maximum(np.round(noisy), 0.0)
+
+
+def top_k(noisy: np.ndarray, k: int) -> np.ndarray:
+    """Indices of the k largest noisy values (post-processing of a noisy release)."""
+    if k < 0:
+        raise ValueError("k must be >= 0")
+    if k == 0 or k >= len(noisy):
+        return np.arange(len(noisy))
+    return np.sort(np.argsort(-np.asarray(noisy), kind="stable")[:k])
