@@ -12,7 +12,7 @@ ZIP := dist/dp_geoprivacy-$(VERSION).zip
 
 # Debian packages: QGIS and its Python, Qt translation tools, a virtual screen.
 APT_PACKAGES := qgis python3-qgis qgis-providers python3-venv python3-pip python3-gdal \
-	python3-scipy python3-pyproj pyqt5-dev-tools qttools5-dev-tools xvfb xauth zip unzip
+	python3-scipy python3-pyproj pyqt5-dev-tools qttools5-dev-tools xvfb xauth zip unzip time
 # Into the venv (which also sees Debian's packages). numpy stays below 2:
 # QGIS's GDAL bindings are built on numpy 1.
 PIP_PACKAGES := "numpy<2" "shapely>=2,<3" "h3>=4,<5" "pytest>=7" "pytest-qgis>=2" \

@@ -1,10 +1,10 @@
 """The QGIS plugin object: registers the Processing provider and translations."""
 
-from qgis.core import QgsApplication, QgsSettings
+from qgis.core import Qgis, QgsApplication, QgsMessageLog, QgsSettings
 from qgis.PyQt.QtCore import QCoreApplication, QLocale, QTranslator
 
 from . import plugin_root
-from .processing.provider import DpGeoprivacyProvider
+from .requirements import install_hint, missing_requirements
 
 
 def install_translator():
@@ -34,6 +34,12 @@ class DpGeoprivacyPlugin:
     def initProcessing(self):  # noqa: N802 (QGIS API)
         """Register the provider; called by QGIS desktop and by qgis_process."""
         if self.provider is None:
+            missing = missing_requirements()
+            if missing:
+                QgsMessageLog.logMessage(install_hint(missing), "DP Geoprivacy", Qgis.Critical)
+                raise ImportError(install_hint(missing))
+            from .processing.provider import DpGeoprivacyProvider
+
             provider = DpGeoprivacyProvider()
             if not QgsApplication.processingRegistry().addProvider(provider):
                 raise RuntimeError("dp_geoprivacy: the Processing provider could not be registered")

@@ -87,7 +87,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
                 "With a seed the noise is reproducible by anyone who knows it, so the output is "
                 "not private against them. Leave empty for releases: noise then comes from a "
                 "cryptographically seeded generator. The output's metadata records whether a "
-                "seed was used (never its value).",
+                "seed was used (never its value)."
             )
         )
         self.add(parameter)
@@ -100,7 +100,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
             feedback.pushWarning(
                 translate(
                     "DpAlgorithm",
-                    "A seed was given: the noise is reproducible. Do not publish this output.",
+                    "A seed was given: the noise is reproducible. Do not publish this output."
                 )
             )
         return noise_source(seed)

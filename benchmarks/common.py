@@ -1,0 +1,44 @@
+"""Shared benchmark helpers: run qgis_process as `make qgis_process` does, measure time and memory."""
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "benchmarks" / "results"
+
+
+def run_measured(args, label):
+    """Run ``make qgis_process ARGS=...`` under GNU time; return wall seconds and peak RSS (MiB)."""
+    command = ["/usr/bin/time", "-f", "%e %M", "make", "-s", "--no-print-directory", "-C", str(ROOT),
+               "qgis_process", f"ARGS={shlex.join(args)}"]
+    start = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit(f"{label} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+    _, peak_kib = result.stderr.strip().splitlines()[-1].split()
+    return {"label": label, "wall_s": round(wall, 3), "peak_rss_mib": round(int(peak_kib) / 1024, 1)}
+
+
+def load_average():
+    return [round(v, 2) for v in os.getloadavg()]
+
+
+def write_results(name, payload):
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    payload = dict(payload, load_average_at_end=load_average(), cpu_count=os.cpu_count())
+    path = RESULTS / f"{name}.json"
+    path.write_text(json.dumps(payload, indent=2) + "\n")
+    return path
+
+
+def print_table(rows, columns):
+    widths = [max(len(str(c)), *(len(str(r.get(c, ""))) for r in rows)) for c in columns]
+    print("  ".join(str(c).ljust(w) for c, w in zip(columns, widths)))
+    for row in rows:
+        print("  ".join(str(row.get(c, "")).ljust(w) for c, w in zip(columns, widths)))
