@@ -28,7 +28,7 @@ QGIS_ENV = QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) \
 	PYTHONPATH=$$(echo $(CURDIR)/$(VENV)/lib/python3*/site-packages)
 
 .PHONY: help deps system-packages stage qgis_process test test-core test-qgis lint \
-	package i18n demo desktop-check benchmark clean
+	package i18n demo desktop-check docs benchmark clean
 
 help:
 	@echo "make demo                      run the sample-data demo (installs what is missing)"
@@ -37,6 +37,7 @@ help:
 	@echo "make qgis_process ARGS='...'   the real qgis_process with this plugin enabled"
 	@echo "make i18n                      extract strings to i18n/*.ts and compile .qm"
 	@echo "make desktop-check             start QGIS desktop under xvfb, screenshot the toolbox"
+	@echo "make docs                      regenerate docs/algorithms/ from the plugin"
 	@echo "make benchmark                 run the benchmarks in benchmarks/"
 
 # ---------------------------------------------------------------- set-up --
@@ -107,8 +108,11 @@ demo: deps stage
 desktop-check: package
 	$(QGIS_ENV) $(PY) docs/desktop/desktop_check.py $(ZIP) docs/img/processing_toolbox.png
 
+docs: deps stage
+	$(QGIS_ENV) $(PY) docs/generate_algorithm_docs.py
+
 benchmark: deps stage
-	$(QGIS_ENV) $(PY) benchmarks/bench_laplace_perturbation.py
+	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(QGIS_ENV) $(PY) $$b || exit 1; done
 
 clean:
 	rm -rf build dist demo-output
