@@ -18,8 +18,9 @@ import shutil
 import sqlite3
 import tempfile
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Optional
 
 import numpy as np
 import shapely
@@ -68,10 +69,25 @@ class PointTable:
     xy: np.ndarray
     skipped_null: int
     skipped_empty: int
+    columns: dict = field(default_factory=dict)
+    mapped: Optional[np.ndarray] = None
 
 
-def read_points(algorithm, parameters, name, context, feedback) -> PointTable:
+ALL_FIELDS = "*"
+
+
+def read_points(algorithm, parameters, name, context, feedback, fields=(), map_xy=None) -> PointTable:
     """Read the point feature source parameter ``name`` into a PointTable.
+
+    ``fields`` names attribute fields to read as arrays into
+    ``PointTable.columns``, aligned with ``fids`` and ``xy`` (ALL_FIELDS for
+    every field). Text comes as object arrays of str with None for NULL;
+    numbers as numeric arrays (NaN for NULL in real fields).
+
+    ``map_xy``, if given, is applied to each Arrow batch's (n, 2) array of
+    usable points as it is read; ``PointTable.mapped`` then holds the
+    concatenated results and ``xy`` is None, so only one batch of
+    coordinates is in memory at a time (e.g. map points to zone indices).
 
     Raises QgsProcessingException naming the parameter for a missing layer,
     a multipoint or non-point layer, or a layer with no usable point.
@@ -102,7 +118,7 @@ def read_points(algorithm, parameters, name, context, feedback) -> PointTable:
     path, layer_name = algorithm.parameterAsCompatibleSourceLayerPathAndLayerName(
         parameters, name, context, ["gpkg"], "gpkg", feedback
     )
-    fids, xy, n_null, n_empty = _read_gpkg_points(path, layer_name)
+    fids, xy, columns, n_null, n_empty = _read_gpkg_points(path, layer_name, fields, map_xy)
     if len(fids) == 0:
         raise QgsProcessingException(
             tr("{name} has no features with a point geometry ({null} null, {empty} empty).").format(
@@ -121,9 +137,11 @@ def read_points(algorithm, parameters, name, context, feedback) -> PointTable:
         source_name=source.sourceName(),
         crs=source.sourceCrs(),
         fids=fids,
-        xy=xy,
         skipped_null=n_null,
         skipped_empty=n_empty,
+        columns=columns,
+        xy=None if map_xy else xy,
+        mapped=xy if map_xy else None,
     )
 
 
@@ -141,28 +159,135 @@ def _ogr_open(path, update=False):
         dataset = None  # noqa: F841 (closes the dataset)
 
 
-def _read_gpkg_points(path, layer_name):
-    """(fids, xy, n_null, n_empty) of the point layer, read as Arrow batches."""
+def _read_gpkg_points(path, layer_name, fields=(), map_xy=None):
+    """(fids, xy, columns, n_null, n_empty) of the point layer, read as Arrow batches."""
     with _ogr_open(path) as dataset:
         layer = dataset.GetLayerByName(layer_name) if layer_name else dataset.GetLayer(0)
         definition = layer.GetLayerDefn()
-        layer.SetIgnoredFields(
-            [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
-        )
+        names = [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
+        wanted = names if fields == ALL_FIELDS else list(fields)
+        layer.SetIgnoredFields([n for n in names if n not in wanted])
         geometry_column = layer.GetGeometryColumn() or "wkb_geometry"
         fid_column = layer.GetFIDColumn() or "OGC_FID"
         fid_parts, xy_parts, n_null, n_empty = [], [], 0, 0
-        stream = layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=NO"])
+        column_parts = {n: [] for n in wanted}
+        stream = layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=YES"])
         for batch in stream:
             fids = np.asarray(batch[fid_column], dtype=np.int64)
-            xy, valid, null = decode_wkb_points(batch[geometry_column])
+            xy, valid, null = decode_wkb_points(np.ma.getdata(batch[geometry_column]))
+            missing = np.ma.getmaskarray(batch[geometry_column])
+            null, valid = null | missing, valid & ~missing
             n_null += int(null.sum())
             n_empty += int((~valid & ~null).sum())
             fid_parts.append(fids[valid])
-            xy_parts.append(xy[valid])
+            xy_parts.append(xy[valid] if map_xy is None else map_xy(xy[valid]))
+            for n in wanted:
+                column_parts[n].append(_column_values(batch[n])[valid])
     if not fid_parts:
-        return np.empty(0, np.int64), np.empty((0, 2)), n_null, n_empty
-    return np.concatenate(fid_parts), np.concatenate(xy_parts), n_null, n_empty
+        empty = np.empty((0, 2)) if map_xy is None else map_xy(np.empty((0, 2)))
+        return np.empty(0, np.int64), empty, {n: np.empty(0) for n in wanted}, n_null, n_empty
+    columns = {n: np.concatenate(parts) for n, parts in column_parts.items()}
+    return np.concatenate(fid_parts), np.concatenate(xy_parts), columns, n_null, n_empty
+
+
+def _column_values(values):
+    """An Arrow column as a plain array: text as str objects, NULL as None or NaN."""
+    mask = np.ma.getmaskarray(values)
+    data = np.ma.getdata(values)
+    if data.dtype.kind in "SO":
+        out = np.array([None if v is None else v.decode("utf-8") if isinstance(v, bytes) else v
+                        for v in data.tolist()], dtype=object)
+        out[mask] = None
+        return out
+    if mask.any():
+        if data.dtype.kind in "iub":
+            data = data.astype(float)
+        if data.dtype.kind == "f":
+            data = np.where(mask, np.nan, data)
+        else:
+            data = np.where(mask, None, data.astype(object))
+    return data
+
+
+@dataclass
+class SourceTable:
+    """Rows of any vector layer or table (no geometry needed), as arrays.
+
+    ``fids`` holds every feature; ``columns`` the requested fields (text as
+    str objects with None for NULL, numbers as arrays with NaN for NULL in
+    real fields, see read_points); ``geometries`` shapely geometries (None
+    where missing) when requested, else None. ``ogr_geometry_type`` is the
+    layer's OGR geometry type (ogr.wkbNone for a table).
+    """
+
+    gpkg_path: str
+    layer_name: str
+    source_name: str
+    crs: QgsCoordinateReferenceSystem
+    fids: np.ndarray
+    columns: dict
+    field_types: dict
+    ogr_geometry_type: int
+    geometries: Optional[np.ndarray] = None
+
+
+def read_table(algorithm, parameters, name, context, feedback, fields=(), geometry=False) -> SourceTable:
+    """Read the feature source parameter ``name`` (any vector layer, or a table) into a SourceTable.
+
+    ``fields`` are read as arrays (a missing field is refused naming the
+    parameter); geometries are read, as shapely objects, only when
+    ``geometry`` is True. ``field_types`` maps each requested field to its
+    OGR type name ('String', 'Integer', 'Integer64', 'Real', ...).
+    """
+    source = algorithm.parameterAsSource(parameters, name, context)
+    if source is None:
+        raise QgsProcessingException(algorithm.invalidSourceError(parameters, name))
+    for wanted in fields:
+        if source.fields().indexOf(wanted) < 0:
+            raise QgsProcessingException(
+                tr("The field '{field}' is not a field of {name}.").format(field=wanted, name=name)
+            )
+    path, layer_name = algorithm.parameterAsCompatibleSourceLayerPathAndLayerName(
+        parameters, name, context, ["gpkg"], "gpkg", feedback
+    )
+    layer_name = layer_name or _first_layer_name(path)
+    with _ogr_open(path) as dataset:
+        layer = dataset.GetLayerByName(layer_name)
+        definition = layer.GetLayerDefn()
+        names = [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
+        field_types = {n: definition.GetFieldDefn(definition.GetFieldIndex(n)).GetTypeName() for n in fields}
+        geometry_column = layer.GetGeometryColumn()
+        read_geometry = geometry and bool(geometry_column)
+        layer.SetIgnoredFields([n for n in names if n not in fields] + ([] if read_geometry else ["OGR_GEOMETRY"]))
+        fid_column = layer.GetFIDColumn() or "OGC_FID"
+        ogr_type = layer.GetGeomType()
+        fid_parts, wkb, column_parts = [], [], {n: [] for n in fields}
+        for batch in layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=YES"]):
+            fid_parts.append(np.asarray(np.ma.getdata(batch[fid_column]), dtype=np.int64))
+            for n in fields:
+                column_parts[n].append(_column_values(batch[n]))
+            if read_geometry:
+                blobs = batch[geometry_column]
+                missing = np.ma.getmaskarray(blobs)
+                wkb.extend(None if gone or b is None or not len(b) else bytes(b)
+                           for b, gone in zip(np.ma.getdata(blobs).tolist(), missing.tolist()))
+    fids = np.concatenate(fid_parts) if fid_parts else np.empty(0, np.int64)
+    columns = {n: np.concatenate(parts) if parts else np.empty(0, dtype=object) for n, parts in column_parts.items()}
+    geometries = None
+    if geometry:
+        geometries = (shapely.from_wkb(np.array(wkb, dtype=object), on_invalid="ignore") if read_geometry
+                      else np.full(len(fids), None, dtype=object))
+    return SourceTable(
+        gpkg_path=path,
+        layer_name=layer_name,
+        source_name=source.sourceName(),
+        crs=source.sourceCrs(),
+        fids=fids,
+        columns=columns,
+        field_types=field_types,
+        ogr_geometry_type=ogr_type if geometry_column else ogr.wkbNone,
+        geometries=geometries,
+    )
 
 
 def decode_wkb_points(wkb):
@@ -310,23 +435,64 @@ class Column:
         return [None if v is None else str(v) for v in values.tolist()]
 
 
-def write_points(source: PointTable, rows: np.ndarray, xy: np.ndarray, destination: str, feedback, finish):
+def write_points(source: PointTable, rows: np.ndarray, xy: np.ndarray, destination: str, feedback, finish,
+                 exclude_fields=(), replaced=()):
     """Write points ``xy`` with the attributes of source rows ``rows``, in that order.
 
     ``rows`` indexes ``source.fids``; output feature ids are 1..n in the given
     order; attributes are copied from the source table in SQL. ``finish(path,
     layer_name)`` runs on the complete file before it is moved into place (to
-    add metadata). Returns the layer name.
+    add metadata). Fields named in ``exclude_fields`` are left out. ``xy``
+    None writes a table without geometry. ``replaced`` holds Columns aligned
+    with ``rows`` whose values replace those of the source fields of the same
+    name (the source's field definitions are kept; SQLite converts numeric
+    text to the field's type). Returns the layer name.
     """
+    geometry = (ogr.wkbNone, None, None) if xy is None else (ogr.wkbPoint, _point_blobs(xy), _point_bounds(xy))
+    return _write_copy(source, rows, geometry, None, destination, feedback, finish, exclude_fields, replaced)
+
+
+def write_rows(source, rows, destination, feedback, finish, geometries=None, geometry_type=None, crs_wkt=None,
+               exclude_fields=(), replaced=()):
+    """Like write_points, for any source table and any geometry (or none).
+
+    ``source`` is a PointTable or SourceTable (anything with ``gpkg_path``,
+    ``layer_name`` and ``fids``). ``geometries``: shapely geometries aligned
+    with ``rows``, of OGR type ``geometry_type``, in ``crs_wkt`` (default: the
+    source's CRS); None writes a table without geometry.
+    """
+    if geometries is None:
+        geometry = (ogr.wkbNone, None, None)
+    else:
+        geometries = np.asarray(geometries, dtype=object)
+        geometry = (geometry_type, _wkb_blobs(geometries), shapely.bounds(geometries))
+    return _write_copy(source, rows, geometry, crs_wkt, destination, feedback, finish, exclude_fields, replaced)
+
+
+def _write_copy(source, rows, geometry, crs_wkt, destination, feedback, finish, exclude_fields, replaced):
+    geometry_type, blobs, bounds = geometry
     with _ogr_open(source.gpkg_path) as src_dataset:
         src_layer = src_dataset.GetLayerByName(source.layer_name)
         definition = src_layer.GetLayerDefn()
-        fields = [definition.GetFieldDefn(i) for i in range(definition.GetFieldCount())]
-        srs = src_layer.GetSpatialRef()
+        fields = [definition.GetFieldDefn(i) for i in range(definition.GetFieldCount())
+                  if definition.GetFieldDefn(i).GetName() not in exclude_fields]
+        unknown = {c.name for c in replaced} - {f.GetName() for f in fields}
+        if unknown:
+            raise ValueError(f"replaced columns {sorted(unknown)} are not fields of the output")
+        srs = None
+        if geometry_type != ogr.wkbNone:
+            srs = src_layer.GetSpatialRef() if not crs_wkt else _srs_from_wkt(crs_wkt)
         src_fid_column = src_layer.GetFIDColumn() or "fid"
         copy = _SourceCopy(source.gpkg_path, source.layer_name, src_fid_column, source.fids[rows])
-        return _write(destination, srs, ogr.wkbPoint, fields, _point_blobs(xy), _point_bounds(xy), [],
+        return _write(destination, srs, geometry_type, fields, blobs, bounds, list(replaced),
                       copy, feedback, finish)
+
+
+def _srs_from_wkt(crs_wkt):
+    srs = osr.SpatialReference()
+    srs.ImportFromWkt(crs_wkt)
+    srs.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
+    return srs
 
 
 def write_features(destination: str, crs_wkt: str, geometry_type, geometries, columns, feedback, finish):
@@ -391,8 +557,8 @@ def _create(path: Path, layer_name: str, srs, geometry_type, fields):
     dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
     options = ["FID=fid"] + (["SPATIAL_INDEX=YES"] if geometry_type != ogr.wkbNone else [])
     layer = dataset.CreateLayer(layer_name, srs, geometry_type, options)
-    for field in fields:
-        layer.CreateField(field)
+    for definition in fields:
+        layer.CreateField(definition)
     layer = None  # noqa: F841
     dataset = None  # noqa: F841
 
@@ -489,13 +655,20 @@ def _fill(path: Path, layer_name: str, blobs, bounds, columns, copy):
 
 
 def _insert_copying(connection, layer_name, names, values, copy):
-    """Insert new fids and geometries, with the other attributes copied from the source table."""
+    """Insert the columns ``names`` (fid, the geometry if any, replaced columns) from ``values``,
+    with the other attributes copied from the source table."""
     fields = [row[1] for row in connection.execute(f"PRAGMA table_info({_quote(layer_name)})")]
     attributes = [f for f in fields if f not in names]
-    connection.execute("CREATE TEMP TABLE dp_rows (fid INTEGER PRIMARY KEY, src_fid INTEGER, geom BLOB)")
-    connection.executemany("INSERT INTO temp.dp_rows VALUES (?, ?, ?)", zip(values[0], copy.fids.tolist(), values[1]))
-    target = ", ".join(map(_quote, names[:2] + attributes))
-    selected = ", ".join(["r.fid", "r.geom"] + ["s." + _quote(c) for c in attributes])
+    own = [f"c{i}" for i in range(1, len(names))]
+    connection.execute(
+        f"CREATE TEMP TABLE dp_rows (fid INTEGER PRIMARY KEY, src_fid INTEGER{''.join(', ' + c for c in own)})"
+    )
+    connection.executemany(
+        f"INSERT INTO temp.dp_rows VALUES ({', '.join('?' * (len(names) + 1))})",
+        zip(values[0], copy.fids.tolist(), *values[1:]),
+    )
+    target = ", ".join(map(_quote, names + attributes))
+    selected = ", ".join(["r.fid"] + ["r." + c for c in own] + ["s." + _quote(c) for c in attributes])
     connection.execute(
         f"INSERT INTO {_quote(layer_name)} ({target}) SELECT {selected} FROM temp.dp_rows r "
         f"JOIN src.{_quote(copy.layer_name)} s ON s.{_quote(copy.fid_column)} = r.src_fid ORDER BY r.fid"

@@ -73,12 +73,13 @@ def write_points(path, epsg, xy, null_rows=(), multipoint=False, layer="points")
 
 
 def read_points(path):
-    """(pid, xy) arrays of a written point layer, in file order."""
+    """(pid, xy) arrays of a written point layer, in file order (pid -1 where there is no pid field)."""
     dataset = ogr.Open(str(path))
     layer = dataset.GetLayer(0)
+    has_pid = layer.GetLayerDefn().GetFieldIndex("pid") >= 0
     pids, xy = [], []
     for feature in layer:
-        pids.append(feature["pid"])
+        pids.append(feature["pid"] if has_pid else -1)
         geometry = feature.GetGeometryRef()
         xy.append((geometry.GetX(), geometry.GetY()))
     return np.array(pids), np.array(xy)

@@ -10,6 +10,7 @@ import math
 import numpy as np
 import processing
 import pytest
+from osgeo import ogr
 from qgis.core import (
     QgsCoordinateReferenceSystem,
     QgsProcessingContext,
@@ -49,7 +50,8 @@ def test_planar_laplace_through_processing_api(projected_points, tmp_path):
     path, xy = projected_points
     before = _sha256(path)
     out = str(tmp_path / "out.gpkg")
-    result = processing.run(ALG, {"INPUT": path, "EPSILON": 0.5, "DISTANCE": 50, "GRID": 0, "SEED": 1, "OUTPUT": out})
+    result = processing.run(ALG, {"INPUT": path, "EPSILON": 0.5, "DISTANCE": 50, "GRID": 0, "SEED": 1,
+                                  "KEEP_IDENTIFIERS": True, "OUTPUT": out})
     pids, d = _displacements(xy, result["OUTPUT"])
     b = 100.0
     assert result["NOISE_SCALE_M"] == b and result["EPSILON_SPENT"] == 0.5
@@ -66,7 +68,7 @@ def test_per_axis_laplace_on_geographic_layer(geographic_points, tmp_path):
     path, xy = geographic_points
     out = str(tmp_path / "out.gpkg")
     processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "EPSILON": 1, "DISTANCE": 100, "GRID": 0, "SEED": 2,
-                         "OUTPUT": out})
+                         "KEEP_IDENTIFIERS": True, "OUTPUT": out})
     layer = QgsVectorLayer(out, "out", "ogr")
     assert layer.crs().authid() == "EPSG:4326"
     _, d = _displacements(xy, out, (_wkt("EPSG:4326"), _wkt("EPSG:32633")))
@@ -92,19 +94,39 @@ def test_privacy_record_in_written_file_matches_request(projected_points, tmp_pa
     assert np.allclose(out_xy / 2, np.round(out_xy / 2))
 
 
-def test_output_has_no_field_revealing_the_truth(projected_points, tmp_path):
+def test_output_drops_true_coordinates_and_identifiers(projected_points, tmp_path):
     path, _ = projected_points
+    dataset = ogr.Open(path, 1)
+    for statement in ("ALTER TABLE points ADD COLUMN x REAL", "ALTER TABLE points ADD COLUMN persons INTEGER",
+                      "UPDATE points SET x = ST_MinX(geom), persons = pid % 5"):
+        dataset.ExecuteSQL(statement)
+    dataset = None
     out = str(tmp_path / "out.gpkg")
-    processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": out})
-    names = QgsVectorLayer(out, "out", "ogr").fields().names()
-    assert names == ["fid", "pid", "label"]
+    result = processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": out})
+    layer = QgsVectorLayer(out, "out", "ogr")
+    assert layer.fields().names() == ["fid", "persons"]
+    assert result["FIELDS_DROPPED"] == 3
+    assert sorted(f["persons"] for f in layer.getFeatures())[:3] == [0, 0, 0]
+    assert not read_from_file(out)[0].notes
+
+
+def test_keep_identifiers_keeps_keys_but_never_coordinates_and_says_so(projected_points, tmp_path):
+    path, _ = projected_points
+    dataset = ogr.Open(path, 1)
+    dataset.ExecuteSQL("ALTER TABLE points ADD COLUMN northing REAL")
+    dataset.ExecuteSQL("UPDATE points SET northing = ST_MinY(geom)")
+    dataset = None
+    out = str(tmp_path / "out.gpkg")
+    processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "KEEP_IDENTIFIERS": True, "OUTPUT": out})
+    assert QgsVectorLayer(out, "out", "ogr").fields().names() == ["fid", "pid", "label"]
+    assert "Do not publish" in " ".join(read_from_file(out)[0].notes)
 
 
 def test_seed_is_reproducible_and_recorded(projected_points, tmp_path):
     path, _ = projected_points
     outs = [str(tmp_path / f"out{i}.gpkg") for i in range(3)]
     for out, seed in zip(outs, (5, 5, None)):
-        parameters = {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": out}
+        parameters = {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "KEEP_IDENTIFIERS": True, "OUTPUT": out}
         if seed is not None:
             parameters["SEED"] = seed
         processing.run(ALG, parameters)
@@ -119,7 +141,8 @@ def test_null_and_empty_geometries_are_skipped_and_counted(tmp_path):
     xy[3] = np.nan
     path = write_points(tmp_path / "holes.gpkg", 32633, xy, null_rows={5, 6})
     out = str(tmp_path / "out.gpkg")
-    result = processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": out})
+    result = processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "KEEP_IDENTIFIERS": True,
+                                  "OUTPUT": out})
     assert result["POINTS_WRITTEN"] == 7 and result["POINTS_SKIPPED"] == 3
     pids, _ = read_points(out)
     assert sorted(pids) == [0, 1, 2, 4, 7, 8, 9]
@@ -204,7 +227,8 @@ def test_selected_features_only_and_filtered_layers(projected_points, tmp_path):
         assert result["POINTS_WRITTEN"] == 1000
         out = str(tmp_path / "selected.gpkg")
         selected = QgsProcessingFeatureSourceDefinition(layer.id(), selectedFeaturesOnly=True)
-        result = processing.run(ALG, {"INPUT": selected, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": out})
+        result = processing.run(ALG, {"INPUT": selected, "EPSILON": 1, "DISTANCE": 100, "KEEP_IDENTIFIERS": True,
+                                      "OUTPUT": out})
         assert result["POINTS_WRITTEN"] == 10
         assert sorted(read_points(out)[0]) == list(range(10))
     finally:
@@ -222,7 +246,8 @@ def test_qgis_process_lists_the_algorithm():
 def test_qgis_process_planar_on_projected_layer(projected_points, tmp_path):
     path, xy = projected_points
     out = str(tmp_path / "cli.gpkg")
-    results = run_algorithm_json(ALG, INPUT=path, EPSILON=2, DISTANCE=100, GRID=0, SEED=3, OUTPUT=out)
+    results = run_algorithm_json(ALG, INPUT=path, EPSILON=2, DISTANCE=100, GRID=0, SEED=3, KEEP_IDENTIFIERS=True,
+                                 OUTPUT=out)
     assert results["POINTS_WRITTEN"] == len(xy)
     _, d = _displacements(xy, out)
     assert stats.kstest(np.hypot(*d.T), stats.gamma(a=2, scale=50).cdf).pvalue > ALPHA
@@ -232,7 +257,8 @@ def test_qgis_process_planar_on_projected_layer(projected_points, tmp_path):
 def test_qgis_process_planar_on_geographic_layer(geographic_points, tmp_path):
     path, xy = geographic_points
     out = str(tmp_path / "cli.gpkg")
-    run_algorithm_json(ALG, INPUT=path, EPSILON=1, DISTANCE=100, GRID=0, SEED=4, METRIC_CRS="EPSG:32633", OUTPUT=out)
+    run_algorithm_json(ALG, INPUT=path, EPSILON=1, DISTANCE=100, GRID=0, SEED=4, METRIC_CRS="EPSG:32633",
+                       KEEP_IDENTIFIERS=True, OUTPUT=out)
     _, d = _displacements(xy, out, (_wkt("EPSG:4326"), _wkt("EPSG:32633")))
     assert stats.kstest(np.hypot(*d.T), stats.gamma(a=2, scale=100).cdf).pvalue > ALPHA
 

@@ -11,17 +11,20 @@ import numpy as np
 from qgis.core import (
     QgsProcessing,
     QgsProcessingOutputNumber,
+    QgsProcessingParameterBoolean,
     QgsProcessingParameterCrs,
+    QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterNumber,
     QgsProcessingParameterVectorDestination,
 )
 
+from ...core.attributes import IDENTIFIER, identifying_columns
 from ...core.location import PER_AXIS, PLANAR, LocationLaplace
 from ...core.metric_crs import transform_xy
 from ..base import DpAlgorithm
-from ..layer_io import read_points, write_points
+from ..layer_io import ALL_FIELDS, read_points, write_points
 from ..metric_crs import resolve_metric_crs, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..styles import perturbed_points
@@ -38,6 +41,7 @@ class LaplacePerturbation(DpAlgorithm):
     DISTANCE = "DISTANCE"
     GRID = "GRID"
     METRIC_CRS = "METRIC_CRS"
+    KEEP_IDENTIFIERS = "KEEP_IDENTIFIERS"
     OUTPUT = "OUTPUT"
     KINDS = (PLANAR, PER_AXIS)
     POSITIVE_PARAMETERS = (EPSILON, DISTANCE)
@@ -62,10 +66,16 @@ class LaplacePerturbation(DpAlgorithm):
             "<p>Noise is drawn in METRIC_CRS (default: the layer's CRS if projected in metres, "
             "else the UTM zone of the layer's centre; an explicit CRS is recommended) and the "
             "output is written in the input's CRS, snapped to a GRID-metre grid (the "
-            "floating-point mitigation of Mironov 2012). Attributes pass through unchanged, "
-            "so remove identifying fields first. Row order is shuffled; no field shows the "
-            "displacement. Features without geometry or with an empty geometry are skipped "
+            "floating-point mitigation of Mironov 2012). Row order is shuffled; no field shows "
+            "the displacement. Features without geometry or with an empty geometry are skipped "
             "and counted in the log. Z and M values are dropped.</p>"
+            "<p><b>Attributes</b> pass through, except fields that would undo the noise, which "
+            "are dropped and named in the log: numeric fields equal to the true x or y in at "
+            "least half of the rows, and fields whose values are all distinct (record keys such "
+            "as household or card ids, which link a point back to the raw record). Other "
+            "attributes can still identify people (rare combinations): remove them first. "
+            "KEEP_IDENTIFIERS (advanced) keeps key fields for internal study runs; the output's "
+            "metadata then says it must not be published.</p>"
             "<p>Sources: seed 000 §3.4 (eq. 7) and §5 (eq. 14); Andrés et al. 2013.</p>"
         )
 
@@ -107,6 +117,12 @@ class LaplacePerturbation(DpAlgorithm):
             )
         )
         self.add_seed_parameter()
+        keep = QgsProcessingParameterBoolean(
+            self.KEEP_IDENTIFIERS, self.tr("Keep identifier fields (internal study runs only; not for publication)"),
+            defaultValue=False,
+        )
+        keep.setFlags(keep.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        self.add(keep)
         output = QgsProcessingParameterVectorDestination(
             self.OUTPUT, self.tr("Perturbed points"), QgsProcessing.TypeVectorPoint
         )
@@ -116,6 +132,9 @@ class LaplacePerturbation(DpAlgorithm):
         self.add_output(QgsProcessingOutputNumber("POINTS_SKIPPED", self.tr("Points skipped (no geometry)")))
         self.add_output(QgsProcessingOutputNumber("EPSILON_SPENT", self.tr("Epsilon spent")))
         self.add_output(QgsProcessingOutputNumber("NOISE_SCALE_M", self.tr("Noise scale b (metres)")))
+        self.add_output(
+            QgsProcessingOutputNumber("FIELDS_DROPPED", self.tr("Fields dropped (coordinates, identifiers)"))
+        )
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
         mechanism = LocationLaplace(
@@ -125,7 +144,9 @@ class LaplacePerturbation(DpAlgorithm):
             grid=self.parameterAsDouble(parameters, self.GRID, context),
         )
         destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
-        points = read_points(self, parameters, self.INPUT, context, feedback)
+        points = read_points(self, parameters, self.INPUT, context, feedback, fields=ALL_FIELDS)
+        dropped = self.fields_to_drop(points, self.parameterAsBool(parameters, self.KEEP_IDENTIFIERS, context),
+                                      feedback)
         feedback.setProgress(20)
         metric_crs, crs_choice = resolve_metric_crs(
             self.parameterAsCrs(parameters, self.METRIC_CRS, context), points.crs, points.xy
@@ -154,10 +175,15 @@ class LaplacePerturbation(DpAlgorithm):
             seeded=source.seeded,
             metric_crs=crs_choice,
         )
+        if self.parameterAsBool(parameters, self.KEEP_IDENTIFIERS, context):
+            record = record.with_notes(self.tr(
+                "Identifier fields were kept (KEEP_IDENTIFIERS): they link points to raw records. "
+                "Do not publish this layer."))
         title = self.tr("Perturbed points")
         write_points(
             points, rows, noisy, destination, feedback,
             finish=lambda path, layer: write_to_file(path, layer, record, title),
+            exclude_fields=dropped,
         )
         feedback.setProgress(100)
         if context.willLoadLayerOnCompletion(destination):
@@ -170,4 +196,14 @@ class LaplacePerturbation(DpAlgorithm):
             "POINTS_SKIPPED": points.skipped_null + points.skipped_empty,
             "EPSILON_SPENT": record.epsilon,
             "NOISE_SCALE_M": record.noise_scale,
+            "FIELDS_DROPPED": len(dropped),
         }
+
+    def fields_to_drop(self, points, keep_identifiers, feedback):
+        """Names of fields that would undo the noise (see the help), logged with the reason."""
+        found = identifying_columns(points.columns, points.xy)
+        if keep_identifiers:
+            found = {name: reason for name, reason in found.items() if reason != IDENTIFIER}
+        for name, reason in found.items():
+            feedback.pushWarning(self.tr("Field '{name}' is dropped: it {reason}.").format(name=name, reason=reason))
+        return tuple(found)
