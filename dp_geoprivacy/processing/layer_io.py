@@ -608,7 +608,7 @@ def _fill(path: Path, layer_name: str, blobs, bounds, columns, copy):
     connection = sqlite3.connect(str(path), isolation_level=None)
     try:
         connection.execute("PRAGMA synchronous=OFF")
-        connection.execute("PRAGMA cache_size=-262144")
+        connection.execute("PRAGMA cache_size=-65536")
         geometry = connection.execute(
             "SELECT column_name, srs_id FROM gpkg_geometry_columns WHERE table_name=?", (layer_name,)
         ).fetchone()
@@ -622,13 +622,14 @@ def _fill(path: Path, layer_name: str, blobs, bounds, columns, copy):
         for name, _sql in triggers:
             connection.execute(f"DROP TRIGGER {_quote(name)}")
         names = ["fid"] + ([geometry[0]] if geometry else []) + [c.name for c in columns]
-        values = [new_fids.tolist()] + ([_blob_values(blobs, geometry[1])] if geometry else [])
+        srs_id = geometry[1] if geometry else None
+        values = [new_fids] + ([lambda start, stop: _blob_values(blobs[start:stop], srs_id)] if geometry else [])
         values += [c.python_values() for c in columns]
         if copy is None:
             connection.executemany(
                 f"INSERT INTO {_quote(layer_name)} ({', '.join(map(_quote, names))}) "
                 f"VALUES ({', '.join('?' * len(names))})",
-                zip(*values),
+                _chunked_rows(values, n),
             )
         else:
             _insert_copying(connection, layer_name, names, values, copy)
@@ -665,7 +666,7 @@ def _insert_copying(connection, layer_name, names, values, copy):
     )
     connection.executemany(
         f"INSERT INTO temp.dp_rows VALUES ({', '.join('?' * (len(names) + 1))})",
-        zip(values[0], copy.fids.tolist(), *values[1:]),
+        _chunked_rows([values[0], copy.fids] + values[1:], len(copy.fids)),
     )
     target = ", ".join(map(_quote, names + attributes))
     selected = ", ".join(["r.fid"] + ["r." + c for c in own] + ["s." + _quote(c) for c in attributes])
@@ -689,8 +690,25 @@ def _fill_spatial_index(connection, rtree, fids, bounds):
     b = bounds[order]
     connection.executemany(
         f"INSERT INTO {_quote(rtree)} VALUES (?, ?, ?, ?, ?)",
-        zip(fids[order].tolist(), b[:, 0].tolist(), b[:, 2].tolist(), b[:, 1].tolist(), b[:, 3].tolist()),
+        _chunked_rows([fids[order], b[:, 0], b[:, 2], b[:, 1], b[:, 3]], len(fids)),
     )
+
+
+def _chunked_rows(columns, n, size=100_000):
+    """Row tuples for executemany, converting ``size`` rows at a time to bound memory.
+
+    A column is a numpy array (sliced, then converted to Python objects), a
+    list (sliced), or a callable (start, stop) -> list.
+    """
+    for start in range(0, n, size):
+        stop = min(start + size, n)
+        parts = [
+            column(start, stop) if callable(column)
+            else column[start:stop].tolist() if isinstance(column, np.ndarray)
+            else column[start:stop]
+            for column in columns
+        ]
+        yield from zip(*parts)
 
 
 def _extent(bounds):
