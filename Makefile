@@ -72,7 +72,7 @@ qgis_process: deps stage
 # ----------------------------------------------------------------- tests --
 lint: deps
 	$(VENV)/bin/ruff check dp_geoprivacy tests benchmarks docs resources
-	$(VENV)/bin/flake8 --select=QGS dp_geoprivacy tests benchmarks docs resources
+	$(VENV)/bin/flake8 --select=QGS --extend-exclude=.peer-venv,.venv,build dp_geoprivacy tests benchmarks docs resources
 
 test-core: deps
 	$(VENV)/bin/python -m pytest -p no:pytest_qgis -p no:cacheprovider tests/core

@@ -72,7 +72,8 @@ def main():
     from dp_geoprivacy.processing.provider import DpGeoprivacyProvider
 
     provider = DpGeoprivacyProvider()
-    QgsApplication.processingRegistry().addProvider(provider)
+    if not QgsApplication.processingRegistry().addProvider(provider):
+        sys.exit("the DP Geoprivacy provider could not be registered")
     OUT.mkdir(exist_ok=True)
     for stale in OUT.glob("*.md"):
         stale.unlink()

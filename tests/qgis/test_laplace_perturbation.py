@@ -8,9 +8,9 @@ import hashlib
 import math
 
 import numpy as np
-import processing
 import pytest
 from osgeo import ogr
+from qgis import processing
 from qgis.core import (
     QgsCoordinateReferenceSystem,
     QgsProcessingContext,
@@ -218,8 +218,8 @@ def test_selected_features_only_and_filtered_layers(projected_points, tmp_path):
 
     path, _ = projected_points
     layer = QgsVectorLayer(path, "pts", "ogr")
-    layer.setSubsetString('"pid" < 1000')
-    QgsProject.instance().addMapLayer(layer)
+    assert layer.setSubsetString('"pid" < 1000')
+    assert QgsProject.instance().addMapLayer(layer)
     layer.selectByExpression('"pid" < 10')
     try:
         out = str(tmp_path / "subset.gpkg")

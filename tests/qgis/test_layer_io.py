@@ -29,7 +29,8 @@ class _ZonesOnly(QgsProcessingAlgorithm):
         return _ZonesOnly()
 
     def initAlgorithm(self, config=None):  # noqa: N802
-        self.addParameter(QgsProcessingParameterFeatureSource("ZONES", "Zones"))
+        if not self.addParameter(QgsProcessingParameterFeatureSource("ZONES", "Zones")):
+            raise RuntimeError("ZONES could not be added")
 
 
 def _read(path, id_field):
