@@ -1,0 +1,112 @@
+"""dp_geoprivacy:h3grid: the H3 hexagons covering an extent, as a public zone layer.
+
+Source: seed 003 §II C and §III A (H3 indexing and the choice of
+resolution). Cells come from ``core.h3cells``; the extent handling
+(reprojection, antimeridian, poles) from ``processing.zone_source``. No data
+is read, so the output costs no privacy and can be published and reused as
+ZONES of noisyzonecounts or OD flows.
+"""
+
+import numpy as np
+import shapely
+from osgeo import ogr
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterExtent,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterVectorDestination,
+)
+
+from ...core import h3cells
+from ..base import DpAlgorithm
+from ..layer_io import Column, write_features
+from ..metric_crs import wkt
+from ..zone_source import MAX_H3_CELLS, H3Cells, h3_cells_covering_extent
+from .noisy_zone_counts import as_multipolygons
+
+
+class H3Grid(DpAlgorithm):
+    """Hexagon polygons of the H3 cells that overlap an extent, in the extent's CRS."""
+
+    ALGORITHM_ID = "h3grid"
+    GROUP_ID = "tessellation"
+    INPUT = "INPUT"
+    RESOLUTION = "RESOLUTION"
+    OUTPUT = "OUTPUT"
+
+    def displayName(self):  # noqa: N802 (QGIS API)
+        return self.tr("H3 hexagon grid")
+
+    def shortHelpString(self):  # noqa: N802 (QGIS API)
+        return self.tr(
+            "<p>Creates the H3 hexagons (and the few pentagons) of one RESOLUTION that overlap an "
+            "extent: a public tessellation to count in, for example as ZONES of Noisy zone counts "
+            "(zone id field h3_index). It reads no data and costs no privacy budget.</p>"
+            "<p>INPUT is an extent or a layer (its extent is used; choose it from public knowledge of "
+            "the study area). Every location in the extent lies in one output cell. Resolution 0 is "
+            "the coarsest (cells of about 4 million km²), 15 the finest (about 1 m²); seed 003 "
+            "compares 6, 7 and 8 (about 36, 5 and 0.7 km²) and uses 7.</p>"
+            "<p>Output: polygons in the extent's CRS with fields h3_index (the 15-character "
+            "hexadecimal H3 id) and resolution, ordered by h3_index. Edges are straight lines between "
+            "the H3 vertices in longitude/latitude (densified for resolutions 0-4 before "
+            "reprojection); which cell a point is in is decided by H3 itself. Cells crossing the "
+            "antimeridian are split there into two parts (one multipolygon). Extents reaching a "
+            "pole are refused: the cell around a pole cannot be drawn in longitude/latitude. At most "
+            "{limit:,} cells are made in one run.</p>"
+            "<p>Sources: seed 003 §II C (H3 geospatial indexing) and §III A (choice of "
+            "resolution).</p>"
+        ).format(limit=MAX_H3_CELLS)
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
+        self.add(QgsProcessingParameterExtent(self.INPUT, self.tr("Extent (or layer) to cover")))
+        resolution = QgsProcessingParameterNumber(
+            self.RESOLUTION, self.tr("H3 resolution (0 coarsest - 15 finest)"), QgsProcessingParameterNumber.Integer,
+            defaultValue=8, minValue=0, maxValue=15)
+        resolution.setHelp(self.tr("An integer from 0 to 15; 8 gives hexagons of about 0.7 km²."))
+        self.add(resolution)
+        output = QgsProcessingParameterVectorDestination(
+            self.OUTPUT, self.tr("H3 hexagons"), QgsProcessing.TypeVectorPolygon)
+        output.setSupportsNonFileBasedOutput(False)
+        self.add(output)
+        self.add_output(QgsProcessingOutputNumber("CELLS", self.tr("Number of cells")))
+
+    def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
+        value = parameters.get(self.RESOLUTION)
+        if value is not None and value != "":
+            try:
+                h3cells.check_resolution(float(value))
+            except (TypeError, ValueError):
+                return False, self.tr("RESOLUTION must be a whole number from 0 to 15 (got {v}).").format(v=value)
+        return super().checkParameterValues(parameters, context)
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
+        resolution = self.parameterAsInt(parameters, self.RESOLUTION, context)
+        if not h3cells.MIN_RESOLUTION <= resolution <= h3cells.MAX_RESOLUTION:
+            raise QgsProcessingException(
+                self.tr("RESOLUTION must be a whole number from 0 to 15 (got {v}).").format(v=resolution))
+        destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
+        project_crs = context.project().crs() if context.project() is not None else None
+        cells, crs, description = h3_cells_covering_extent(
+            self, parameters, self.INPUT, resolution, context, feedback, default_crs=project_crs)
+        if not len(cells):
+            raise QgsProcessingException(self.tr("INPUT is covered by no H3 cell; give an extent with an area."))
+        feedback.pushInfo(self.tr("{n} H3 cells of resolution {r} overlap {extent}.").format(
+            n=len(cells), r=resolution, extent=description))
+        feedback.setProgress(30)
+        if feedback.isCanceled():
+            raise QgsProcessingException(self.tr("Cancelled: no output was written."))
+        cell_set = H3Cells(resolution, cells, description)
+        geometries = as_multipolygons(cell_set.geometries(None, crs))
+        finite = np.isfinite(shapely.bounds(geometries)).all(axis=1)
+        if not finite.all():
+            feedback.pushWarning(self.tr("{n} cells fall outside the area where {crs} is defined and were left "
+                                         "out.").format(n=int((~finite).sum()), crs=crs.authid()))
+        feedback.setProgress(70)
+        columns = [Column("h3_index", "text", cell_set.ids[finite]),
+                   Column("resolution", "int", np.full(int(finite.sum()), resolution))]
+        write_features(destination, wkt(crs), ogr.wkbMultiPolygon, geometries[finite], columns, feedback,
+                       finish=lambda path, layer: None)
+        feedback.setProgress(100)
+        return {self.OUTPUT: destination, "CELLS": int(finite.sum())}

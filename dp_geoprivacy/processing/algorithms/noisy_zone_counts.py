@@ -1,0 +1,428 @@
+"""dp_geoprivacy:noisyzonecounts: differentially private counts of points per zone (and time slot).
+
+Sources: seed 000 §6.1, seed 002 §4.2-4.3, seed 001 Algorithm 1 and §3.3.1,
+seed 003 (H3, hexagon-and-timeslot). The mechanisms, the sensitivity rule
+and the release pipeline live in ``core.counting`` and ``core.zone_counts``;
+the zones or H3 cells come from ``processing.zone_source``. This module
+reads the points batch by batch (keeping only a zone index, and the user and
+time values, per point), runs the release and writes one polygon row per
+published zone (and slot) in an order that depends only on the zone ids.
+"""
+
+import math
+
+import numpy as np
+import shapely
+from osgeo import ogr
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterVectorDestination,
+)
+
+from ...core.counting import DISCRETE_LAPLACE, LAPLACE
+from ...core.zone_counts import (
+    FOUR_HOURS,
+    HOUR,
+    WEEKDAY,
+    TimeSlotError,
+    make_mechanism,
+    null_user_mask,
+    release_zone_counts,
+    slot_labels,
+    time_slots,
+)
+from ..base import DpAlgorithm
+from ..layer_io import Column, read_points, write_features
+from ..metric_crs import wkt
+from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
+from ..styles import graduated_counts
+from ..zone_source import (
+    ALLOW_OVERLAP,
+    EXTENT,
+    H3_RESOLUTION,
+    ZONE_ID_FIELD,
+    ZONES,
+    add_zone_parameters,
+    cell_set_from_parameters,
+)
+
+
+class NoisyZoneCounts(DpAlgorithm):
+    """Noisy point counts per public zone or H3 cell, optionally per time slot, at user level."""
+
+    ALGORITHM_ID = "noisyzonecounts"
+    GROUP_ID = "aggregates"
+    INPUT = "INPUT"
+    ZONES = ZONES
+    ZONE_ID_FIELD = ZONE_ID_FIELD
+    H3_RESOLUTION = H3_RESOLUTION
+    EXTENT = EXTENT
+    ALLOW_OVERLAP = ALLOW_OVERLAP
+    EPSILON = "EPSILON"
+    DELTA = "DELTA"
+    NOISE = "NOISE"
+    USER_FIELD = "USER_FIELD"
+    MAX_CONTRIBUTIONS = "MAX_CONTRIBUTIONS"
+    TIME_FIELD = "TIME_FIELD"
+    TIME_SLOT = "TIME_SLOT"
+    THRESHOLD = "THRESHOLD"
+    TOP_K = "TOP_K"
+    CLAMP = "CLAMP"
+    OUTPUT = "OUTPUT"
+    NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE)
+    SLOT_KINDS = (HOUR, FOUR_HOURS, WEEKDAY)
+    POSITIVE_PARAMETERS = (EPSILON,)
+
+    def displayName(self):  # noqa: N802 (QGIS API)
+        return self.tr("Noisy zone counts")
+
+    def shortHelpString(self):  # noqa: N802 (QGIS API)
+        return self.tr(
+            "<p>Counts the points (households, taps, trip ends) in each zone of a public zone layer "
+            "or in H3 hexagons, optionally per time slot, and publishes the counts with "
+            "differential privacy.</p>"
+            "<p><b>Zones.</b> ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature "
+            "ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (seed 003 "
+            "§II C). The set of zones is public and chosen without looking at the points (seed 002 "
+            "§4.2): with THRESHOLD=0 every zone, and every zone x slot, is published with noise, "
+            "zeros included. Points in no zone are counted in one extra noisy cell, reported as "
+            "OUTSIDE_COUNT and in the metadata, with the same noise. H3 without EXTENT is only "
+            "allowed with THRESHOLD=1. Points and zones in different CRSs: points are reprojected "
+            "to the zones' CRS (to EPSG:4326 for H3), as the log says. A point on a shared edge "
+            "belongs to the first zone in layer order. Invalid zone polygons are repaired "
+            "(shapely make_valid, keeping their polygonal part) and counted in the log. "
+            "Overlapping zones are refused unless ALLOW_OVERLAP is set; then a point counts in "
+            "every zone containing it and the sensitivity is multiplied by the largest number of "
+            "zones overlapping at one place.</p>"
+            "<p><b>Unit of privacy.</b> Without USER_FIELD: one point (item-level), sensitivity 1. "
+            "With USER_FIELD: one user (seed 002 §4.2-4.3). Each user keeps at most "
+            "MAX_CONTRIBUTIONS (M) points, chosen uniformly at random (not the first M); adding or "
+            "removing a user then changes the counts by at most M in total, whichever zones and "
+            "slots the M points fall in, so the sensitivity is M. Points with a NULL (or empty) "
+            "user id are dropped and counted in the log: a NULL could hide the same person twice "
+            "and break the bound M. For trip ends (origin and destination of a trip) use M = 2 x "
+            "trips per user (seed 002 §4.3.1).</p>"
+            "<p><b>Time slots.</b> With TIME_FIELD (date-time, date, time or ISO text) each point "
+            "counts in a (zone, slot) cell: hour of day, the six four-hour windows of seed 002 "
+            "(02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot "
+            "(seed 003: hexagon-and-timeslot). Clock times are read as written. Points with a NULL "
+            "time are dropped and counted in the log.</p>"
+            "<p><b>Noise.</b> NOISE=0: Laplace with scale b = sensitivity / EPSILON on every cell "
+            "(seed 000 §6.1, seed 002 Definition 4); NOISE=1: discrete Laplace (two-sided "
+            "geometric), integer noise with the same privacy. DELTA is 0 and unused. moe95 is "
+            "the 95% margin of error of the noise: the true count lies within noisy_count +- "
+            "moe95 with 95% probability (before clamping).</p>"
+            "<p><b>THRESHOLD=1</b>: the stability-based histogram of seed 001 Algorithm 1, which "
+            "needs DELTA in (0, 1). Only cells with a non-zero true count get Laplace noise (scale "
+            "2 M / EPSILON) and are published when the noisy count reaches the threshold (2 ln(2 / "
+            "DELTA) / EPSILON + 1 for M = 1; M + b ln(2 M / DELTA) in general). Zones without "
+            "data, and zones below the threshold, are missing from the output: a missing zone "
+            "does not mean zero. No cell is ever introduced that has no data.</p>"
+            "<p><b>Post-processing</b> (no privacy cost): TOP_K keeps only the k largest noisy "
+            "counts (seed 000 §6.1 publishes the 10 largest); CLAMP rounds and sets negative counts "
+            "to zero (seed 004). Rows are ordered by zone id, then slot, never by the data (seed "
+            "001 §3.3.1).</p>"
+            "<p>Output fields: zone_id (text), time_slot (text, with TIME_FIELD), noisy_count "
+            "(real), moe95 (real). Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, "
+            "OUTSIDE_COUNT (NaN when the threshold suppressed it), ROWS_WRITTEN. The privacy record "
+            "is stored in the output's metadata.</p>"
+            "<p>Sources: seed 000 §6.1; seed 002 §4.2-4.3; seed 001 Algorithm 1 and §3.3.1; seed "
+            "003 §II C and hexagon-and-timeslot aggregation.</p>"
+        )
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
+        self.add(QgsProcessingParameterFeatureSource(
+            self.INPUT, self.tr("Input points"), [QgsProcessing.TypeVectorPoint]))
+        add_zone_parameters(self)
+        epsilon = QgsProcessingParameterNumber(
+            self.EPSILON, self.tr("Epsilon"), QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0)
+        epsilon.setHelp(self.tr("Privacy loss of this release; smaller means more noise. 1 is a common choice."))
+        self.add(epsilon)
+        delta = QgsProcessingParameterNumber(
+            self.DELTA, self.tr("Delta (only for THRESHOLD=1)"), QgsProcessingParameterNumber.Double,
+            defaultValue=0.0, minValue=0.0, maxValue=1.0)
+        delta.setHelp(self.tr("In [0, 1); must be > 0 with THRESHOLD=1, e.g. 1e-6 (well below 1 / number of "
+                              "users)."))
+        self.add(delta)
+        self.add(QgsProcessingParameterEnum(
+            self.NOISE, self.tr("Noise"),
+            options=[self.tr("Laplace"), self.tr("Discrete Laplace (two-sided geometric, integer counts)")],
+            defaultValue=0))
+        self.add(QgsProcessingParameterField(
+            self.USER_FIELD, self.tr("User id field (user-level privacy; optional)"),
+            parentLayerParameterName=self.INPUT, optional=True))
+        contributions = QgsProcessingParameterNumber(
+            self.MAX_CONTRIBUTIONS, self.tr("Maximum points per user (M)"), QgsProcessingParameterNumber.Integer,
+            defaultValue=1, minValue=1)
+        contributions.setHelp(self.tr("An integer >= 1: each user keeps at most M points, sampled uniformly."))
+        self.add(contributions)
+        self.add(QgsProcessingParameterField(
+            self.TIME_FIELD, self.tr("Time field (counts per time slot; optional)"),
+            parentLayerParameterName=self.INPUT, optional=True))
+        self.add(QgsProcessingParameterEnum(
+            self.TIME_SLOT, self.tr("Time slots"),
+            options=[self.tr("Hour of day (24)"), self.tr("Four-hour windows 02-06 ... 22-02 (6, seed 002)"),
+                     self.tr("Day of week (7)")],
+            defaultValue=0))
+        self.add(QgsProcessingParameterEnum(
+            self.THRESHOLD, self.tr("Threshold"),
+            options=[self.tr("None: every zone published with noise"),
+                     self.tr("Stability histogram (seed 001 Algorithm 1; needs DELTA > 0)")],
+            defaultValue=0))
+        top = QgsProcessingParameterNumber(
+            self.TOP_K, self.tr("Publish only the k largest noisy counts (0 = all)"),
+            QgsProcessingParameterNumber.Integer, defaultValue=0, minValue=0)
+        top.setHelp(self.tr("An integer >= 0; 0 publishes every cell."))
+        self.add(top)
+        self.add(QgsProcessingParameterBoolean(
+            self.CLAMP, self.tr("Round and clamp negative counts to zero"), defaultValue=True))
+        self.add_seed_parameter()
+        self.add_ledger_parameters()
+        output = QgsProcessingParameterVectorDestination(
+            self.OUTPUT, self.tr("Noisy zone counts"), QgsProcessing.TypeVectorPolygon)
+        output.setSupportsNonFileBasedOutput(False)
+        self.add(output)
+        for name, label in (
+            ("EPSILON_SPENT", self.tr("Epsilon spent")),
+            ("DELTA_SPENT", self.tr("Delta spent")),
+            ("SENSITIVITY", self.tr("Sensitivity (L1)")),
+            ("NOISE_SCALE", self.tr("Noise scale b")),
+            ("OUTSIDE_COUNT", self.tr("Noisy count outside all zones")),
+            ("ROWS_WRITTEN", self.tr("Rows written")),
+        ):
+            self.add_output(QgsProcessingOutputNumber(name, label))
+
+    # --- checks ---------------------------------------------------------------
+
+    def _setting_errors(self, parameters, context):
+        """Clear messages for settings that cannot work, before anything is read."""
+        def number(name):
+            value = parameters.get(name)
+            if value is None or value == "":
+                return None
+            try:
+                return float(value)
+            except (TypeError, ValueError):
+                return math.nan
+
+        m = number(self.MAX_CONTRIBUTIONS)
+        if m is not None and not (math.isfinite(m) and m >= 1 and m == int(m)):
+            return self.tr("MAX_CONTRIBUTIONS must be a whole number of at least 1 (got {v}): each user keeps "
+                           "at most that many points.").format(v=parameters.get(self.MAX_CONTRIBUTIONS))
+        k = number(self.TOP_K)
+        if k is not None and not (math.isfinite(k) and k >= 0 and k == int(k)):
+            return self.tr("TOP_K must be a whole number of at least 0 (got {v}); 0 publishes every "
+                           "zone.").format(v=parameters.get(self.TOP_K))
+        delta = number(self.DELTA)
+        if delta is not None and not (math.isfinite(delta) and 0.0 <= delta < 1.0):
+            return self.tr("DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else "
+                           "0.").format(v=parameters.get(self.DELTA))
+        threshold = number(self.THRESHOLD)
+        if threshold == 1:
+            if not delta:
+                return self.tr("THRESHOLD=1 (stability histogram) needs DELTA > 0, e.g. DELTA=1e-6: it is "
+                               "(epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.")
+            if number(self.NOISE) == 1:
+                return self.tr("THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.")
+        return None
+
+    def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
+        error = self._setting_errors(parameters, context)
+        if error:
+            return False, error
+        return super().checkParameterValues(parameters, context)
+
+    # --- run ------------------------------------------------------------------
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
+        error = self._setting_errors(parameters, context)
+        if error:
+            raise QgsProcessingException(error)
+        epsilon = self.positive_number(parameters, self.EPSILON, context)
+        delta = self.parameterAsDouble(parameters, self.DELTA, context)
+        noise = self.NOISE_KINDS[self.parameterAsEnum(parameters, self.NOISE, context)]
+        threshold = self.parameterAsEnum(parameters, self.THRESHOLD, context) == 1
+        user_field = self.parameterAsString(parameters, self.USER_FIELD, context) or None
+        time_field = self.parameterAsString(parameters, self.TIME_FIELD, context) or None
+        slot_kind = self.SLOT_KINDS[self.parameterAsEnum(parameters, self.TIME_SLOT, context)]
+        max_contributions = self.parameterAsInt(parameters, self.MAX_CONTRIBUTIONS, context)
+        k = self.parameterAsInt(parameters, self.TOP_K, context)
+        clamp = self.parameterAsBoolean(parameters, self.CLAMP, context)
+        destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
+        if not user_field and max_contributions != 1:
+            feedback.pushInfo(self.tr("No USER_FIELD: every point is its own unit of privacy; MAX_CONTRIBUTIONS "
+                                      "is not used."))
+            max_contributions = 1
+        if delta and not threshold:
+            feedback.pushInfo(self.tr("DELTA is only used by THRESHOLD=1; this release spends delta = 0."))
+
+        source = self.parameterAsSource(parameters, self.INPUT, context)
+        if source is None:
+            raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
+        points_crs = source.sourceCrs()
+        cells = cell_set_from_parameters(
+            self, parameters, context, feedback, points_crs=points_crs if points_crs.isValid() else None,
+            require_public=not threshold)
+        feedback.pushInfo(self.tr("Counting in {cells}.").format(cells=cells.description))
+        feedback.setProgress(10)
+
+        total = max(source.featureCount(), 1)
+        assign = cells.assigner(points_crs, feedback) if points_crs.isValid() else None
+        done = [0]
+
+        def map_xy(xy):
+            if feedback.isCanceled():
+                raise QgsProcessingException(self.tr("Cancelled: no output was written."))
+            done[0] += len(xy)
+            feedback.setProgress(10 + 60 * min(done[0] / total, 1.0))
+            return assign(xy).astype(np.int32 if cells.n_atoms < 2**31 - 1 else np.int64)
+
+        fields = [f for f in (user_field, time_field) if f]
+        points = read_points(self, parameters, self.INPUT, context, feedback, fields=fields,
+                             map_xy=map_xy if assign is not None else None)
+        cell = points.mapped
+        keep = np.ones(len(cell), dtype=bool)
+        user_keys = None
+        if user_field:
+            user_keys = points.columns[user_field]
+            null_users = null_user_mask(user_keys)
+            if null_users.any():
+                feedback.pushWarning(self.tr(
+                    "Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same "
+                    "person twice and break the bound of {m} points per user.").format(
+                    n=int(null_users.sum()), field=user_field, m=max_contributions))
+            keep &= ~null_users
+        slot = None
+        labels = ("",)
+        if time_field:
+            labels = slot_labels(slot_kind)
+            try:
+                slot = time_slots(points.columns[time_field], slot_kind)
+            except TimeSlotError as error:
+                raise QgsProcessingException(self.tr(
+                    "TIME_FIELD '{field}' cannot give {kind} slots: {error}. Choose a date-time field (or a "
+                    "date for day of week, a time for hours).").format(
+                    field=time_field, kind=slot_kind, error=error)) from None
+            null_times = slot < 0
+            if null_times.any():
+                feedback.pushWarning(self.tr("Dropped {n} points whose time ({field}) is NULL.").format(
+                    n=int(null_times.sum()), field=time_field))
+            keep &= ~null_times
+        if not keep.all():
+            cell = cell[keep]
+            slot = slot[keep] if slot is not None else None
+            user_keys = user_keys[keep] if user_keys is not None else None
+        if user_keys is not None:
+            user_keys = _hashable_keys(user_keys)
+        if feedback.isCanceled():
+            raise QgsProcessingException(self.tr("Cancelled: no output was written."))
+        feedback.setProgress(75)
+
+        mechanism = make_mechanism(
+            epsilon=epsilon, delta=delta, noise=noise, threshold=threshold, max_contributions=max_contributions,
+            cells_per_contribution=cells.cells_per_point)
+        unit = (self.tr("one user ({field}), at most {m} points kept per user (sampled uniformly)").format(
+            field=user_field, m=max_contributions) if user_field else self.tr("one point (item-level)"))
+        reservation = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
+                                          mechanism_fields=mechanism.record_fields(unit), output=destination)
+        rng = self.noise_source(parameters, context, feedback)
+        release = release_zone_counts(
+            cell, len(cells), len(labels), mechanism, rng.generator, slot=slot, user_keys=user_keys,
+            max_contributions=max_contributions, overlay=cells.overlay, k=k, clamp=clamp)
+        if release.dropped_by_bound:
+            feedback.pushInfo(self.tr("User bound: {n} points beyond {m} per user were left out (sampled "
+                                      "uniformly).").format(n=release.dropped_by_bound, m=max_contributions))
+
+        zone_index, slot_index = np.nonzero(release.published)
+        order = _output_order(cells, zone_index, slot_index)
+        zone_index, slot_index = zone_index[order], slot_index[order]
+        values = release.noisy[zone_index, slot_index]
+        output_crs = cells.crs if cells.kind == "zones" else points_crs
+        geometries = as_multipolygons(cells.geometries(zone_index, output_crs))
+        columns = [Column("zone_id", "text", cells.ids[zone_index])]
+        if time_field:
+            columns.append(Column("time_slot", "text", np.asarray(labels, dtype=object)[slot_index]))
+        columns += [Column("noisy_count", "real", values),
+                    Column("moe95", "real", np.full(len(values), release.margin_of_error))]
+
+        record = self.privacy_record(
+            mechanism_fields=mechanism.record_fields(unit),
+            input_layer=points.source_name,
+            seeded=rng.seeded,
+            notes=tuple(self._notes(cells, release, time_field, slot_kind, k, clamp, threshold)),
+            **reservation.record_fields(),
+        )
+        title = self.tr("Noisy zone counts")
+        write_features(destination, wkt(output_crs), ogr.wkbMultiPolygon, geometries, columns, feedback,
+                       finish=lambda path, layer: write_to_file(path, layer, record, title))
+        feedback.setProgress(100)
+        if context.willLoadLayerOnCompletion(destination):
+            context.layerToLoadOnCompletionDetails(destination).setPostProcessor(
+                ReleaseLayerPostProcessor.create(record, title, graduated_counts))
+        return {
+            self.OUTPUT: destination,
+            "EPSILON_SPENT": record.epsilon,
+            "DELTA_SPENT": record.delta,
+            "SENSITIVITY": record.sensitivity,
+            "NOISE_SCALE": record.noise_scale,
+            "OUTSIDE_COUNT": release.outside,
+            "ROWS_WRITTEN": len(values),
+        }
+
+    def _notes(self, cells, release, time_field, slot_kind, k, clamp, threshold):
+        outside = ("suppressed by the threshold" if release.outside != release.outside
+                   else f"{release.outside:g}")
+        notes = [
+            self.tr("Cells: {cells}.").format(cells=cells.description),
+            self.tr("Noisy count outside all zones: {outside} (95% margin of error {moe:g}).").format(
+                outside=outside, moe=release.margin_of_error),
+        ]
+        if cells.cells_per_point > 1:
+            notes.append(self.tr("Overlapping zones allowed: a point counts in up to {c} zones.").format(
+                c=cells.cells_per_point))
+        if time_field:
+            notes.append(self.tr("Per time slot ({kind}) of field {field}.").format(kind=slot_kind, field=time_field))
+        if threshold:
+            notes.append(self.tr("Stability threshold: only zones with data whose noisy count reached {t:.4g} "
+                                 "are published; a missing zone does not mean zero.").format(
+                t=release.mechanism.threshold))
+        if k:
+            notes.append(self.tr("Only the {k} largest noisy counts are published (post-processing).").format(k=k))
+        if clamp:
+            notes.append(self.tr("Counts rounded and clamped at zero (post-processing)."))
+        return notes
+
+
+def _hashable_keys(values):
+    """User ids as an array np.unique can sort: text ids become integer codes (one per distinct id)."""
+    values = np.ma.getdata(np.ma.asarray(values))
+    if values.dtype.kind != "O":
+        return values
+    codes = {}
+    return np.fromiter((codes.setdefault(v, len(codes)) for v in values.tolist()), dtype=np.int64,
+                       count=len(values))
+
+
+def as_multipolygons(geometries):
+    """Polygons and multipolygons as MultiPolygons (the output layer's one geometry type)."""
+    geometries = np.asarray(geometries, dtype=object)
+    parts, index = shapely.get_parts(geometries, return_index=True)
+    polygonal = shapely.get_type_id(parts) == 3
+    return np.asarray(shapely.multipolygons(parts[polygonal], indices=index[polygonal]), dtype=object)
+
+
+def _output_order(cells, zone_index, slot_index):
+    """Row order by zone id, then slot: depends only on the public ids (seed 001 §3.3.1)."""
+    if not len(zone_index):
+        return np.arange(0)
+    rank = np.empty(len(cells), dtype=np.int64)
+    rank[cells.id_order()] = np.arange(len(cells))
+    return np.lexsort((slot_index, rank[zone_index]))
+
