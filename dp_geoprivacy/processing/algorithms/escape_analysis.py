@@ -1,0 +1,691 @@
+"""dp_geoprivacy:escapeanalysis: escaped-point analysis and noise calibration.
+
+Source: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15). The sweep, the
+statistics and the calibration rule live in ``core.escape``; this module
+reads the layers, handles the CRSs (noise in metres, point-in-polygon in the
+zones' CRS), and writes the table, the zones, the chart and their metadata.
+The outputs are statistics of the true locations: not differentially
+private, a calibration aid for the data holder.
+"""
+
+import functools
+import math
+import os
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import shapely
+from osgeo import ogr
+from pyproj import CRS, Transformer
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterCrs,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterFileDestination,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterString,
+    QgsProcessingParameterVectorDestination,
+    QgsUnitTypes,
+)
+
+from ...core.escape import SweepCancelledError, escape_sweep, observed_escapes
+from ...core.escape_chart import chart_html, escape_chart_svg
+from ...core.location import PER_AXIS, PLANAR
+from ...core.zones import OUTSIDE
+from ..base import DpAlgorithm
+from ..layer_io import Column, read_points, read_zones, write_features
+from ..metric_crs import resolve_metric_crs, wkt
+from ..privacy_metadata import ReleaseLayerPostProcessor, records_in, write_to_file
+from ..styles import escape_share_zones
+
+NOT_DP_NOTE = "not differentially private: contains statistics of the raw data"
+
+
+def _is_metric(crs) -> bool:
+    return crs.isValid() and not crs.isGeographic() and crs.mapUnits() == QgsUnitTypes.DistanceMeters
+
+
+def _transformer(from_crs, to_crs):
+    """A vectorised (n, 2) -> (n, 2) reprojection in x/y (easting/northing, lon/lat) order."""
+    transformer = Transformer.from_crs(CRS.from_wkt(wkt(from_crs)), CRS.from_wkt(wkt(to_crs)), always_xy=True)
+
+    def transform(xy):
+        x, y = transformer.transform(xy[:, 0], xy[:, 1])
+        return np.column_stack((np.asarray(x, dtype=float), np.asarray(y, dtype=float)))
+
+    return transform
+
+
+def _keys(values):
+    """MATCH_FIELD values as text, so 5, 5.0 and '5' pair up; NULL (None or NaN) becomes None."""
+    keys = []
+    for value in np.asarray(values, dtype=object).tolist():
+        if value is None or (isinstance(value, float) and not math.isfinite(value)):
+            keys.append(None)
+        elif isinstance(value, float) and value.is_integer():
+            keys.append(str(int(value)))
+        else:
+            keys.append(str(value))
+    return keys
+
+
+class EscapeAnalysis(DpAlgorithm):
+    """How many points leave their zone under Laplace noise, per zone and city-wide; calibrate the scale."""
+
+    ALGORITHM_ID = "escapeanalysis"
+    GROUP_ID = "calibration"
+    INPUT = "INPUT"
+    ZONES = "ZONES"
+    ZONE_ID_FIELD = "ZONE_ID_FIELD"
+    MECHANISM = "MECHANISM"
+    SCALES = "SCALES"
+    REALIZATIONS = "REALIZATIONS"
+    TARGET_ESCAPE = "TARGET_ESCAPE"
+    DISTANCE = "DISTANCE"
+    METRIC_CRS = "METRIC_CRS"
+    PERTURBED = "PERTURBED"
+    MATCH_FIELD = "MATCH_FIELD"
+    OUTPUT_TABLE = "OUTPUT_TABLE"
+    OUTPUT_ZONES = "OUTPUT_ZONES"
+    OUTPUT_CHART = "OUTPUT_CHART"
+    KINDS = (PLANAR, PER_AXIS)
+    POSITIVE_PARAMETERS = (DISTANCE,)
+    DEFAULT_SCALES = "10,20,50,100,200,500"
+
+    def displayName(self):  # noqa: N802 (QGIS API)
+        return self.tr("Escaped-point analysis and noise calibration")
+
+    def shortHelpString(self):  # noqa: N802 (QGIS API)
+        return self.tr(
+            "<p><b>Not differentially private: the outputs contain statistics of the raw data.</b> "
+            "They are a calibration aid for the data holder, computed from the true locations; do "
+            "not publish them. Their metadata says so.</p>"
+            "<p>Before perturbing household locations and counting them per census block, find out "
+            "what share of points will land in the wrong zone, zone by zone and city-wide, and which "
+            "noise scale keeps that share acceptable (seed 000 §5, Fig. 13-21). For every Laplace "
+            "scale b in SCALES (metres) the points are perturbed REALIZATIONS times with MECHANISM "
+            "(as in 'Laplace location perturbation'; per-axis Laplace is seed 000 eq. 14) and tested "
+            "against the ZONES polygons. A point <i>escapes</i> when its perturbed location lies in "
+            "another zone or in none.</p>"
+            "<p><b>OUTPUT_TABLE</b>, one row per scale: scale_m, epsilon (= DISTANCE / b, when "
+            "DISTANCE is given), b_lumped = b / sqrt(mean zone area), the dimensionless scale on "
+            "which curves for different tessellations lie on one another (seed 000 Fig. 15), "
+            "esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (seed 000 "
+            "eq. 15), mean and standard deviation over realizations; no_change, no_chg_sd: the share "
+            "of zones whose population has no net change (Fig. 16); abs_rel_ch, abs_rel_sd: the mean "
+            "absolute relative change |Q_i - P_i| / P_i of zone populations, over zones with P_i > 0; "
+            "lost_out: mean number of points that left every zone; entered: mean number of points "
+            "from outside every zone that landed in one; runs, n_points, n_outside, n_zones, "
+            "n_empty.</p>"
+            "<p><b>OUTPUT_ZONES</b>, one polygon per zone and scale: zone_id, scale_m, epsilon, "
+            "population P_i, esc_share and esc_sd (rho_i over realizations), net_change (mean "
+            "Q_i - P_i), abs_rel_ch, and no_change (share of realizations with no net change). "
+            "Loaded into a project it is drawn by escape share for one scale (the calibrated one, "
+            "else the middle one); the table holds them all. <b>OUTPUT_CHART</b> (.html with an "
+            "inline SVG, or .png): escape share against scale with the sd band and the target.</p>"
+            "<p><b>Calibration.</b> With TARGET_ESCAPE (a share, e.g. 0.1), CALIBRATED_SCALE is the "
+            "largest scale in the sweep whose mean escape share is at most the target, refined "
+            "towards the next larger scale by linear interpolation of the mean escape share in "
+            "log b between the two bracketing sweep points. If every scale meets the target the "
+            "largest is returned (extend SCALES); if none does, there is no result (add smaller "
+            "scales). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.</p>"
+            "<p><b>Rules.</b> P_i counts the points in zone i; a point on a shared edge or in "
+            "overlapping zones belongs to the first zone in layer order that it touches. Points in "
+            "no zone are reported as POINTS_OUTSIDE, never dropped silently: they are perturbed too "
+            "and count where they land. A zone with no points has P_i = 0: its escape share is "
+            "empty (NULL), it weighs nothing in eq. 15, is left out of abs_rel_ch, and counts in "
+            "no_change as unchanged when nothing lands in it. Standard "
+            "deviations are sample ones (NULL with one realization). Each realization draws one "
+            "noise vector per point and scales it by every b (common random numbers: smooth "
+            "curves).</p>"
+            "<p><b>CRSs.</b> Points are reprojected to the zones' CRS when they differ (the log says "
+            "so). Noise is drawn in METRIC_CRS (default: the zones' CRS if projected in metres, "
+            "else the points' CRS if it is, else the UTM zone of the centre); perturbed points are "
+            "transformed back to the zones' CRS for the point-in-polygon tests, so zone edges are "
+            "used exactly as stored.</p>"
+            "<p><b>Measuring an existing perturbation.</b> Give PERTURBED (e.g. the output of "
+            "'Laplace location perturbation' run with KEEP_IDENTIFIERS, an internal study run) and "
+            "MATCH_FIELD, a field present in both layers that pairs each true point with its "
+            "perturbed copy (values compared as text; points without a partner are counted as "
+            "POINTS_UNMATCHED). The outputs then hold the observed escapes "
+            "of that one realization; SCALES, REALIZATIONS, MECHANISM and TARGET_ESCAPE are not "
+            "used, and the scale is taken from PERTURBED's privacy record when it has one.</p>"
+            "<p>Speed: each perturbed point is tested against its own zone first (vectorised, "
+            "prepared polygons); only escapers are located among all zones. Points are processed "
+            "in chunks, so memory does not grow with scales and realizations.</p>"
+            "<p>Sources: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).</p>"
+        )
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
+        self.add(QgsProcessingParameterFeatureSource(self.INPUT, self.tr("Input points (true locations)"),
+                                                     [QgsProcessing.TypeVectorPoint]))
+        self.add(QgsProcessingParameterFeatureSource(self.ZONES, self.tr("Zones (e.g. census blocks)"),
+                                                     [QgsProcessing.TypeVectorPolygon]))
+        self.add(QgsProcessingParameterField(self.ZONE_ID_FIELD, self.tr("Zone id field (default: feature id)"),
+                                             parentLayerParameterName=self.ZONES, optional=True))
+        self.add(
+            QgsProcessingParameterEnum(
+                self.MECHANISM,
+                self.tr("Mechanism"),
+                options=[self.tr("Planar Laplace (Euclidean)"), self.tr("Per-axis Laplace (L1, seed 000 eq. 14)")],
+                defaultValue=0,
+            )
+        )
+        scales = QgsProcessingParameterString(
+            self.SCALES, self.tr("Laplace scales b to test (metres, comma-separated)"),
+            defaultValue=self.DEFAULT_SCALES, optional=True,
+        )
+        scales.setHelp(self.tr("Laplace scales b in metres separated by commas, e.g. 10,20,50,100,200,500."))
+        self.add(scales)
+        realizations = QgsProcessingParameterNumber(
+            self.REALIZATIONS, self.tr("Realizations per scale"), QgsProcessingParameterNumber.Integer,
+            defaultValue=10, minValue=1,
+        )
+        realizations.setHelp(self.tr("Random perturbations per scale; 10 as in seed 000, more for smoother curves."))
+        self.add(realizations)
+        target = QgsProcessingParameterNumber(
+            self.TARGET_ESCAPE, self.tr("Target escape share (optional, e.g. 0.1)"),
+            QgsProcessingParameterNumber.Double, optional=True, minValue=0.0, maxValue=1.0,
+        )
+        target.setHelp(self.tr("A share between 0 and 1 (exclusive), e.g. 0.1 for 10% of points in the wrong zone."))
+        self.add(target)
+        distance = QgsProcessingParameterNumber(
+            self.DISTANCE, self.tr("Protected distance (metres, optional: gives epsilon = DISTANCE / b)"),
+            QgsProcessingParameterNumber.Double, optional=True, minValue=0.0,
+        )
+        distance.setHelp(self.tr("Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres)."))
+        self.add(distance)
+        self.add(QgsProcessingParameterCrs(self.METRIC_CRS, self.tr("Metric CRS for the noise (recommended)"),
+                                           optional=True))
+        self.add_seed_parameter()
+        self.add(QgsProcessingParameterFeatureSource(
+            self.PERTURBED, self.tr("Perturbed layer to measure (optional; replaces the sweep)"),
+            [QgsProcessing.TypeVectorPoint], optional=True))
+        match = QgsProcessingParameterField(
+            self.MATCH_FIELD, self.tr("Field pairing true and perturbed points (with PERTURBED)"),
+            parentLayerParameterName=self.INPUT, optional=True)
+        match.setHelp(self.tr("A field present in both INPUT and PERTURBED that identifies each point, e.g. a "
+                              "household id."))
+        self.add(match)
+        table = QgsProcessingParameterVectorDestination(self.OUTPUT_TABLE, self.tr("Escape share per scale"),
+                                                        QgsProcessing.TypeVector)
+        table.setSupportsNonFileBasedOutput(False)
+        self.add(table)
+        zones = QgsProcessingParameterVectorDestination(self.OUTPUT_ZONES, self.tr("Escape share per zone and scale"),
+                                                        QgsProcessing.TypeVectorPolygon)
+        zones.setSupportsNonFileBasedOutput(False)
+        self.add(zones)
+        self.add(QgsProcessingParameterFileDestination(
+            self.OUTPUT_CHART, self.tr("Chart: escape share against scale"),
+            self.tr("HTML files (*.html);;PNG files (*.png)"), optional=True, createByDefault=False))
+        self.add_output(QgsProcessingOutputNumber("CALIBRATED_SCALE", self.tr("Calibrated scale b (metres)")))
+        self.add_output(QgsProcessingOutputNumber("CALIBRATED_EPSILON", self.tr("Calibrated epsilon")))
+        self.add_output(QgsProcessingOutputNumber("POINTS_OUTSIDE", self.tr("Points outside every zone")))
+        self.add_output(QgsProcessingOutputNumber("POINTS_IN_ZONES", self.tr("Points in zones")))
+        self.add_output(QgsProcessingOutputNumber("POINTS_SKIPPED", self.tr("Points skipped (no geometry)")))
+        self.add_output(QgsProcessingOutputNumber("POINTS_UNMATCHED", self.tr("Points without a partner")))
+        self.add_output(QgsProcessingOutputNumber("ESCAPE_SHARE", self.tr("Escape share (measure mode)")))
+
+    # --- parameter checks -------------------------------------------------------------
+
+    def _measuring(self, parameters):
+        return parameters.get(self.PERTURBED) not in (None, "")
+
+    def _scales(self, parameters, context):
+        """(sorted unique scales, None) or (None, error message)."""
+        text = self.parameterAsString(parameters, self.SCALES, context) or ""
+        tokens = [t for t in text.replace(";", ",").replace(" ", ",").split(",") if t.strip()]
+        if not tokens:
+            return None, self.tr(
+                "SCALES is empty. List the Laplace scales b to test, in metres, separated by commas "
+                "(e.g. 10,20,50,100,200,500), or give PERTURBED and MATCH_FIELD to measure a perturbed layer."
+            )
+        values = []
+        for token in tokens:
+            try:
+                value = float(token)
+            except ValueError:
+                value = math.nan
+            if not (math.isfinite(value) and value > 0):
+                return None, self.tr(
+                    "SCALES must hold numbers greater than 0 (metres); '{token}' is not one. "
+                    "Write e.g. 10,20,50,100,200,500."
+                ).format(token=token.strip())
+            values.append(value)
+        return np.unique(values), None
+
+    def _simple_problem(self, parameters, context):
+        """The first problem with a parameter that needs no layer to check, or None."""
+        measuring = self._measuring(parameters)
+        if measuring and parameters.get(self.MATCH_FIELD) in (None, ""):
+            return self.tr(
+                "PERTURBED needs MATCH_FIELD: choose a field present in both INPUT and PERTURBED (e.g. a "
+                "household id) that pairs each true point with its perturbed copy."
+            )
+        if not measuring:
+            _, problem = self._scales(parameters, context)
+            if problem:
+                return problem
+        value = parameters.get(self.REALIZATIONS)
+        if value not in (None, ""):
+            try:
+                number = float(value)
+            except (TypeError, ValueError):
+                number = math.nan
+            if not (math.isfinite(number) and number >= 1 and number == int(number)):
+                return self.tr(
+                    "REALIZATIONS must be a whole number of at least 1 (got {value}); 10 is a common choice, "
+                    "more gives smoother curves."
+                ).format(value=value)
+        value = parameters.get(self.TARGET_ESCAPE)
+        if value not in (None, ""):
+            try:
+                number = float(value)
+            except (TypeError, ValueError):
+                number = math.nan
+            if not (0 < number < 1):
+                return self.tr(
+                    "TARGET_ESCAPE must be a share strictly between 0 and 1 (got {value}), e.g. 0.1 for "
+                    "10% of points in the wrong zone; leave it empty to skip the calibration."
+                ).format(value=value)
+        return None
+
+    def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
+        problem = self._simple_problem(parameters, context)
+        if problem:
+            return False, problem
+        return super().checkParameterValues(parameters, context)
+
+    def _check_match_field(self, parameters, context, field):
+        for name in (self.INPUT, self.PERTURBED):
+            source = self.parameterAsSource(parameters, name, context)
+            if source is None:
+                raise QgsProcessingException(self.invalidSourceError(parameters, name))
+            names = source.fields().names()
+            if field not in names:
+                raise QgsProcessingException(
+                    self.tr(
+                        "MATCH_FIELD '{field}' is not a field of {layer}. Choose a field present in both INPUT "
+                        "and PERTURBED ({layer} has: {names})."
+                    ).format(field=field, layer=name, names=", ".join(names) or "-")
+                )
+
+    # --- the run ----------------------------------------------------------------------
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
+        problem = self._simple_problem(parameters, context)
+        if problem:
+            raise QgsProcessingException(problem)
+        measuring = self._measuring(parameters)
+        match_field = self.parameterAsString(parameters, self.MATCH_FIELD, context) if measuring else ""
+        if measuring:
+            self._check_match_field(parameters, context, match_field)
+        elif parameters.get(self.MATCH_FIELD) not in (None, ""):
+            feedback.pushWarning(self.tr("MATCH_FIELD is only used with PERTURBED; ignored."))
+        distance = None
+        if parameters.get(self.DISTANCE) not in (None, ""):
+            distance = self.positive_number(parameters, self.DISTANCE, context)
+        target = None
+        if parameters.get(self.TARGET_ESCAPE) not in (None, ""):
+            target = self.parameterAsDouble(parameters, self.TARGET_ESCAPE, context)
+        table_destination = self.parameterAsOutputLayer(parameters, self.OUTPUT_TABLE, context)
+        zones_destination = self.parameterAsOutputLayer(parameters, self.OUTPUT_ZONES, context)
+        chart_destination = self.parameterAsFileOutput(parameters, self.OUTPUT_CHART, context)
+        if chart_destination and Path(chart_destination).suffix.lower() not in (".html", ".htm", ".png"):
+            raise QgsProcessingException(
+                self.tr("OUTPUT_CHART must end in .html or .png (got {path}).").format(path=chart_destination)
+            )
+
+        id_field = self.parameterAsString(parameters, self.ZONE_ID_FIELD, context)
+        zones = read_zones(self, parameters, self.ZONES, id_field, context, feedback)
+        tessellation = zones.tessellation
+        points = read_points(self, parameters, self.INPUT, context, feedback,
+                             fields=(match_field,) if measuring else ())
+        feedback.setProgress(5)
+        overlaps = len(tessellation.overlapping_pairs())
+        if overlaps:
+            feedback.pushWarning(
+                self.tr(
+                    "{n} pairs of zones overlap: a point in an overlap belongs to the first of them in layer order."
+                ).format(n=overlaps)
+            )
+        xy_zone = self._in_zone_crs(points, zones.crs, self.INPUT, feedback)
+        locator = tessellation.locator()
+        source = self.noise_source(parameters, context, feedback) if not measuring else None
+
+        if measuring:
+            result, info = self._measure(parameters, context, feedback, points, xy_zone, zones, locator,
+                                         match_field)
+        else:
+            result, info = self._sweep(parameters, context, feedback, points, xy_zone, zones, locator, source)
+        feedback.setProgress(90)
+
+        calibration = result.calibrate(target) if target is not None and not measuring else None
+        calibrated_scale = calibration.scale if calibration else None
+        calibrated_epsilon = distance / calibrated_scale if (calibrated_scale and distance) else None
+        if calibration:
+            self._report_calibration(calibration, calibrated_epsilon, feedback)
+        if result.points_outside:
+            feedback.pushWarning(
+                self.tr("{n} points lie outside every zone: not in any P_i, reported as POINTS_OUTSIDE.").format(
+                    n=result.points_outside
+                )
+            )
+
+        epsilons = np.full(len(result.scales), np.nan)
+        if distance:
+            epsilons = distance / result.scales
+        elif info.get("epsilon") is not None:
+            epsilons[:] = info["epsilon"]
+        record = self.privacy_record(
+            mechanism_fields={
+                "mechanism": "none: calibration statistics of raw data",
+                "epsilon": None,
+                "delta": None,
+                "unit_of_privacy": "none: not a release",
+                "sensitivity": None,
+                "sensitivity_unit": "",
+                "noise_scale": None,
+                "noise_scale_unit": "",
+            },
+            input_layer=points.source_name,
+            seeded=bool(source.seeded) if source else False,
+            metric_crs=info.get("metric_crs", ""),
+            differentially_private=False,
+            notes=(NOT_DP_NOTE, info["description"]),
+        )
+        table_title = self.tr("Escape share per scale")
+        zones_title = self.tr("Escape share per zone")
+        write_features(
+            table_destination, "", ogr.wkbNone, None, self._table_columns(result, epsilons), feedback,
+            finish=lambda path, layer: write_to_file(path, layer, record, table_title),
+        )
+        feedback.setProgress(93)
+        write_features(
+            zones_destination, wkt(zones.crs), ogr.wkbMultiPolygon, self._zone_geometries(tessellation, result),
+            self._zone_columns(tessellation, result, epsilons), feedback,
+            finish=lambda path, layer: write_to_file(path, layer, record, zones_title),
+        )
+        feedback.setProgress(97)
+        outputs = {self.OUTPUT_TABLE: table_destination, self.OUTPUT_ZONES: zones_destination}
+        if chart_destination:
+            if measuring:
+                feedback.pushWarning(self.tr("OUTPUT_CHART needs a sweep of scales; no chart in measure mode."))
+            else:
+                self._write_chart(chart_destination, result, target, calibrated_scale, record)
+                outputs[self.OUTPUT_CHART] = chart_destination
+        feedback.setProgress(100)
+
+        shown = self._shown_scale(result, calibrated_scale)
+        if context.willLoadLayerOnCompletion(table_destination):
+            context.layerToLoadOnCompletionDetails(table_destination).setPostProcessor(
+                ReleaseLayerPostProcessor.create(record, table_title))
+        if context.willLoadLayerOnCompletion(zones_destination):
+            title = zones_title
+            if shown is not None:
+                title = self.tr("Escape share per zone (map: b = {b:g} m)").format(b=shown)
+            context.layerToLoadOnCompletionDetails(zones_destination).setPostProcessor(
+                ReleaseLayerPostProcessor.create(record, title, functools.partial(escape_share_zones, scale=shown)))
+        outputs.update({
+            "CALIBRATED_SCALE": calibrated_scale,
+            "CALIBRATED_EPSILON": calibrated_epsilon,
+            "POINTS_OUTSIDE": result.points_outside,
+            "POINTS_IN_ZONES": result.points_in_zones,
+            "POINTS_SKIPPED": points.skipped_null + points.skipped_empty + info.get("skipped", 0),
+            "POINTS_UNMATCHED": info.get("unmatched"),
+            "ESCAPE_SHARE": float(result.escape_mean[0]) if measuring else None,
+        })
+        return outputs
+
+    def _in_zone_crs(self, points, zone_crs, name, feedback):
+        """The points' coordinates in the zones' CRS (reprojected, with a log line, when they differ)."""
+        if points.crs == zone_crs:
+            return points.xy
+        feedback.pushInfo(
+            self.tr("{name} is in {crs}, ZONES in {zone_crs}: points reprojected to the zones' CRS "
+                    "for the point-in-polygon tests.").format(name=name, crs=points.crs.authid(),
+                                                              zone_crs=zone_crs.authid())
+        )
+        return _transformer(points.crs, zone_crs)(points.xy)
+
+    def _sweep(self, parameters, context, feedback, points, xy_zone, zones, locator, source):
+        scales, _ = self._scales(parameters, context)
+        realizations = self.parameterAsInt(parameters, self.REALIZATIONS, context)
+        kind = self.KINDS[self.parameterAsEnum(parameters, self.MECHANISM, context)]
+        explicit = self.parameterAsCrs(parameters, self.METRIC_CRS, context)
+        if _is_metric(zones.crs) or not _is_metric(points.crs):
+            base_crs, base_xy = zones.crs, xy_zone
+        else:
+            base_crs, base_xy = points.crs, points.xy
+        finite = np.isfinite(base_xy).all(axis=1)
+        metric_crs, crs_choice = resolve_metric_crs(explicit, base_crs, base_xy[finite])
+        feedback.pushInfo(self.tr("Noise drawn in {crs}.").format(crs=crs_choice))
+        tessellation = zones.tessellation
+        if metric_crs == zones.crs:
+            xy_metric, to_zone_crs = xy_zone, None
+            mean_area = float(tessellation.areas().mean())
+        else:
+            to_metric = _transformer(zones.crs, metric_crs)
+            xy_metric, to_zone_crs = to_metric(xy_zone), _transformer(metric_crs, zones.crs)
+            metric_polygons = shapely.transform(tessellation.polygons, to_metric)
+            mean_area = float(shapely.area(metric_polygons).mean())
+        zone = locator.locate(xy_zone)
+        if not np.any(zone != OUTSIDE):
+            raise QgsProcessingException(self._no_points_message())
+        feedback.pushInfo(
+            self.tr("{n} points, {z} zones, {s} scales x {r} realizations: {t} point tests.").format(
+                n=len(xy_zone), z=len(tessellation), s=len(scales), r=realizations,
+                t=len(xy_zone) * len(scales) * realizations)
+        )
+        try:
+            result = escape_sweep(
+                tessellation, xy_metric, scales, realizations, source.generator, kind=kind, zone=zone,
+                to_zone_crs=to_zone_crs, mean_zone_area=mean_area, locator=locator,
+                progress=lambda f: feedback.setProgress(5 + 85 * f), cancelled=feedback.isCanceled,
+            )
+        except SweepCancelledError:
+            raise QgsProcessingException(self.tr("Cancelled: no output was written.")) from None
+        except ValueError as error:
+            raise QgsProcessingException(str(error)) from None
+        for k, b in enumerate(result.scales):
+            feedback.pushInfo(
+                self.tr("b = {b:g} m: escape share {mean:.4f} (sd {sd:.4f}); zones with no net change "
+                        "{same:.3f}").format(b=b, mean=result.escape_mean[k], sd=result.escape_sd[k],
+                                             same=result.no_change_mean[k])
+            )
+        description = "escape sweep: mechanism {kind}, scales {scales} m, {r} realizations per scale".format(
+            kind=kind, scales=",".join(f"{b:g}" for b in result.scales), r=realizations)
+        return result, {"metric_crs": crs_choice, "description": description}
+
+    def _no_points_message(self):
+        return self.tr(
+            "No point of INPUT lies in a zone of ZONES: nothing to analyse. Check that the layers cover the "
+            "same area and that their CRSs are set correctly."
+        )
+
+    def _measure(self, parameters, context, feedback, points, xy_zone, zones, locator, match_field):
+        perturbed = read_points(self, parameters, self.PERTURBED, context, feedback, fields=(match_field,))
+        perturbed_xy = self._in_zone_crs(perturbed, zones.crs, self.PERTURBED, feedback)
+        keys_true = _keys(points.columns[match_field])
+        keys_perturbed = _keys(perturbed.columns[match_field])
+        for name, keys in ((self.INPUT, keys_true), (self.PERTURBED, keys_perturbed)):
+            present = [k for k in keys if k is not None]
+            if len(present) != len(set(present)):
+                raise QgsProcessingException(
+                    self.tr(
+                        "MATCH_FIELD '{field}' has repeated values in {layer}: it must identify each point once. "
+                        "Choose another field (e.g. a household id)."
+                    ).format(field=match_field, layer=name)
+                )
+        position = {k: i for i, k in enumerate(keys_perturbed) if k is not None}
+        true_rows, perturbed_rows = [], []
+        for i, key in enumerate(keys_true):
+            j = position.get(key) if key is not None else None
+            if j is not None:
+                true_rows.append(i)
+                perturbed_rows.append(j)
+        unmatched = (len(keys_true) - len(true_rows)) + (len(keys_perturbed) - len(perturbed_rows))
+        if not true_rows:
+            raise QgsProcessingException(
+                self.tr(
+                    "No point of INPUT has a partner in PERTURBED with the same MATCH_FIELD '{field}' value. "
+                    "Choose the field that identifies points in both layers."
+                ).format(field=match_field)
+            )
+        if unmatched:
+            feedback.pushWarning(
+                self.tr("{n} points have no partner in the other layer (or no MATCH_FIELD value) and are "
+                        "left out; see POINTS_UNMATCHED.").format(n=unmatched)
+            )
+        feedback.setProgress(40)
+        before = locator.locate(xy_zone[np.array(true_rows)])
+        after = locator.locate(perturbed_xy[np.array(perturbed_rows)])
+        if not np.any(before != OUTSIDE):
+            raise QgsProcessingException(self._no_points_message())
+        scale, epsilon, mechanism = math.nan, None, "unknown"
+        layer = self.parameterAsVectorLayer(parameters, self.PERTURBED, context)
+        records = records_in(layer.metadata()) if layer is not None else []
+        if records and records[0].noise_scale:
+            scale, epsilon, mechanism = records[0].noise_scale, records[0].epsilon, records[0].mechanism
+            feedback.pushInfo(self.tr("PERTURBED's privacy record: {mechanism}, b = {b:g} m.").format(
+                mechanism=mechanism, b=scale))
+        mean_area = float(shapely.area(zones.tessellation.polygons).mean()) if _is_metric(zones.crs) else None
+        if mean_area is None:
+            metric_crs, _ = resolve_metric_crs(None, zones.crs, xy_zone[np.isfinite(xy_zone).all(axis=1)])
+            to_metric = _transformer(zones.crs, metric_crs)
+            mean_area = float(shapely.area(shapely.transform(zones.tessellation.polygons, to_metric)).mean())
+        try:
+            result = observed_escapes(zones.tessellation, before, after, scale=scale, mean_zone_area=mean_area)
+        except ValueError as error:
+            raise QgsProcessingException(str(error)) from None
+        feedback.pushInfo(self.tr("Observed escape share: {share:.4f} of {n} matched points in zones.").format(
+            share=result.escape_mean[0], n=result.points_in_zones))
+        description = (
+            f"observed escapes of {perturbed.source_name} (mechanism {mechanism}), matched on {match_field}"
+        )
+        return result, {"description": description, "unmatched": unmatched, "epsilon": epsilon,
+                        "skipped": perturbed.skipped_null + perturbed.skipped_empty}
+
+    def _report_calibration(self, calibration, epsilon, feedback):
+        if calibration.status == "below_sweep":
+            feedback.pushWarning(
+                self.tr("Even the smallest scale ({b:g} m) lets more than {t:g} of points escape: no calibrated "
+                        "scale. Add smaller scales to SCALES.").format(b=calibration.upper, t=calibration.target))
+        elif calibration.status == "top_of_sweep":
+            feedback.pushWarning(
+                self.tr("Every scale meets the target {t:g}; CALIBRATED_SCALE is the largest one tested "
+                        "({b:g} m). Add larger scales to SCALES to find the limit.").format(
+                    t=calibration.target, b=calibration.scale))
+        else:
+            feedback.pushInfo(
+                self.tr("Calibrated scale: b = {b:.4g} m (interpolated in log b between {lo:g} and {hi:g} m) "
+                        "for a mean escape share of {t:g}.").format(
+                    b=calibration.scale, lo=calibration.lower, hi=calibration.upper, t=calibration.target))
+        if epsilon is not None:
+            feedback.pushInfo(self.tr("Calibrated epsilon: {e:.4g}.").format(e=epsilon))
+
+    @staticmethod
+    def _shown_scale(result, calibrated_scale):
+        scales = result.scales
+        if not np.isfinite(scales).all():
+            return None
+        if calibrated_scale:
+            return float(scales[scales <= calibrated_scale * (1 + 1e-12)].max())
+        return float(scales[(len(scales) - 1) // 2])
+
+    @staticmethod
+    def _table_columns(result, epsilons):
+        n = len(result.scales)
+
+        def repeat(value):
+            return np.full(n, value)
+
+        return [
+            Column("scale_m", "real", result.scales),
+            Column("epsilon", "real", epsilons),
+            Column("b_lumped", "real", result.lumped_scale),
+            Column("runs", "int", repeat(result.realizations)),
+            Column("esc_share", "real", result.escape_mean),
+            Column("esc_sd", "real", result.escape_sd),
+            Column("no_change", "real", result.no_change_mean),
+            Column("no_chg_sd", "real", result.no_change_sd),
+            Column("abs_rel_ch", "real", result.abs_rel_change_mean),
+            Column("abs_rel_sd", "real", result.abs_rel_change_sd),
+            Column("lost_out", "real", result.lost_outside_mean),
+            Column("entered", "real", result.entered_mean),
+            Column("n_points", "int", repeat(result.points_in_zones)),
+            Column("n_outside", "int", repeat(result.points_outside)),
+            Column("n_zones", "int", repeat(len(result.population))),
+            Column("n_empty", "int", repeat(result.empty_zones)),
+        ]
+
+    @staticmethod
+    def _zone_geometries(tessellation, result):
+        multi = np.array(
+            [g if g.geom_type == "MultiPolygon" else shapely.MultiPolygon([g]) for g in tessellation.polygons],
+            dtype=object,
+        )
+        return np.tile(multi, len(result.scales))
+
+    @staticmethod
+    def _zone_columns(tessellation, result, epsilons):
+        n_scales, n_zones = len(result.scales), len(tessellation)
+        return [
+            Column("zone_id", "text", np.tile(tessellation.ids, n_scales)),
+            Column("scale_m", "real", np.repeat(result.scales, n_zones)),
+            Column("epsilon", "real", np.repeat(epsilons, n_zones)),
+            Column("population", "int", np.tile(result.population, n_scales)),
+            Column("esc_share", "real", result.zone_escape_mean.ravel()),
+            Column("esc_sd", "real", result.zone_escape_sd.ravel()),
+            Column("net_change", "real", result.zone_net_change_mean.ravel()),
+            Column("abs_rel_ch", "real", result.zone_abs_rel_change_mean.ravel()),
+            Column("no_change", "real", result.zone_no_change_share.ravel()),
+        ]
+
+    def _write_chart(self, destination, result, target, calibrated_scale, record):
+        title = self.tr("Share of points that escape their zone")
+        svg = escape_chart_svg(
+            result.scales, result.escape_mean, result.escape_sd, target=target, calibrated=calibrated_scale,
+            title=title,
+            x_label=self.tr("Laplace scale b (m, log scale)"),
+            y_label=self.tr("Share of points that escape (mean, band: 1 sd)"),
+            target_label=self.tr("target"),
+            calibrated_label=self.tr("calibrated b"),
+            subtitle=self.tr("NOT differentially private: statistics of the raw data"),
+        )
+        destination = Path(destination)
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        handle, work = tempfile.mkstemp(prefix=".dp_geoprivacy-", suffix=destination.suffix, dir=destination.parent)
+        os.close(handle)
+        try:
+            if destination.suffix.lower() == ".png":
+                self._render_png(svg, work)
+            else:
+                Path(work).write_text(chart_html(svg, title, record.summary().splitlines()), encoding="utf-8")
+            os.replace(work, destination)
+        finally:
+            if os.path.exists(work):
+                os.unlink(work)
+
+    def _render_png(self, svg, path):
+        from qgis.PyQt.QtCore import QByteArray, Qt
+        from qgis.PyQt.QtGui import QImage, QPainter
+        from qgis.PyQt.QtSvg import QSvgRenderer
+
+        renderer = QSvgRenderer(QByteArray(svg.encode("utf-8")))
+        if not renderer.isValid():
+            raise QgsProcessingException(self.tr("The chart could not be drawn."))
+        size = renderer.defaultSize() * 2
+        image = QImage(size, QImage.Format_ARGB32)
+        image.fill(Qt.white)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.Antialiasing)
+        renderer.render(painter)
+        painter.end()
+        if not image.save(path, "PNG"):
+            raise QgsProcessingException(self.tr("Could not write the chart to {path}.").format(path=path))
