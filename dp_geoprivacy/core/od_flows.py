@@ -1,0 +1,360 @@
+"""Origin-destination flow matrices with differential privacy (numpy only).
+
+Sources
+-------
+- seed 000 §4.2: a trip is an ordered pair (i, j) of blocks; 2,500 blocks
+  give 2,500² possible trips, so randomizing whole trips costs epsilon of
+  about 16 (eq. 13). Counting trips per pair and noising the counts is the
+  affordable release. §6.3.2: the joint from-to histogram ht_from-to(i, j).
+- seed 002 §3.2 and §4.3: OD flows are counts of trips per (origin tile,
+  destination tile) of a public tessellation; user-level privacy bounds
+  each user to M trips (by sampling, §4.3) and gives the trip counts
+  sensitivity M (§4.3.1); every cell of the public tessellation is noised
+  and points outside it become one noisy count. Its evaluation (§5.2.3
+  ODFlowError, §5.4) shows OD flows need far more budget than zone counts,
+  hence the margin of error published with every flow.
+- seed 001 Algorithm 1: the stability-based histogram
+  (``counting.StabilityHistogram``): only pairs that occur are noised and
+  published above a threshold; no pair is invented.
+- seed 004 §3: an OD contingency table with Laplace noise, negative counts
+  set to zero.
+- Cormode, Procopiuc, Srivastava and Tran, "Differentially private summaries
+  for sparse data", ICDT 2012: the sparse path below.
+
+Cells and sensitivity
+---------------------
+With n public zones the cells are the n² ordered pairs (n² - n when
+intrazonal pairs are left out: a public choice), plus one "outside" cell
+for trips with an origin or destination in no zone. A trip whose origin and
+destination lie in the same zone adds 1 to that zone's diagonal cell, once.
+Each (bounded) trip adds 1 to exactly one cell, so one user with at most M
+trips changes the histogram by at most M in L1 norm:
+``histogram_sensitivity(M, 1)``.
+
+Post-processing order (the same on every path)
+----------------------------------------------
+1. noisy = true count + noise (every cell, or the stability rule);
+2. round to the nearest integer (``clamp_and_round``: numpy's round);
+3. clamp negatives to zero (seed 004);
+4. publication: keep the cells whose value after 3 is >= ``min_flow``
+   (``min_flow`` <= 0 keeps every cell, zeros included).
+On the stability path the stability threshold of seed 001 (step 6, on the
+unrounded noisy count) decides first; steps 2-4 follow. Steps 2-4 only
+transform released noisy counts and cost no privacy.
+
+Paths (chosen from public facts only: n, THRESHOLD and MIN_FLOW)
+----------------------------------------------------------------
+- ``stability``: THRESHOLD = 1.
+- ``dense``: noise every one of the cells, in chunks of CHUNK_CELLS (memory
+  O(chunk + non-empty cells)), when the domain has at most DENSE_MAX_CELLS
+  cells (1,024 zones) or when ``min_flow`` <= 0 (then every cell is
+  published anyway).
+- ``sparse``: otherwise (THRESHOLD = 0, ``min_flow`` > 0 rounded up to an
+  integer K, more than DENSE_MAX_CELLS cells). The non-empty cells are noised directly. Of the
+  E empty cells, each would be published by the dense path independently
+  with probability p = P(round(noise) >= K) = P(noise >= K - 1/2)
+  (``CountNoise.tail``; for discrete noise that is P(noise >= K)). So the
+  number published is Binomial(E, p), which ones is a uniform subset of
+  that size (sampled without building the n² cells), and their values are
+  the noise conditioned on >= K - 1/2 (``CountNoise.sample_tail``), then
+  steps 2-4 as above. This is exactly the distribution of the dense path's
+  output, at a cost proportional to the non-empty and published cells: on
+  2,500 zones (6.25 million cells) it is never slower than the dense path
+  and, when few empty cells reach K, several times faster.
+"""
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+
+from .counting import CountNoise, StabilityHistogram, clamp_and_round
+from .zones import OUTSIDE
+
+DENSE, SPARSE, STABILITY = "dense", "sparse", "stability"
+# Domains up to this many cells (1,024 zones) are noised cell by cell; larger
+# ones take the sparse path when min_flow > 0.
+DENSE_MAX_CELLS = 1 << 20
+# Up to this many cells, pairs are counted with one bincount (an int64 per cell).
+BINCOUNT_MAX_CELLS = 1 << 24
+# Cells noised at once on the dense path (bounds its memory: about 100 MB).
+CHUNK_CELLS = 1 << 22
+
+
+@dataclass(frozen=True)
+class ODDomain:
+    """The public cells of an OD matrix: ordered zone pairs, ranked row by row.
+
+    The rank of (origin o, destination d) is o * n + d, or, without
+    intrazonal pairs, o * (n - 1) + d - (d > o). Ranks follow (origin,
+    destination) order, so sorting by rank sorts the rows of the matrix.
+    """
+
+    n_zones: int
+    include_intrazonal: bool = True
+
+    def __post_init__(self):
+        if int(self.n_zones) < 0:
+            raise ValueError("n_zones must be >= 0")
+
+    @property
+    def size(self) -> int:
+        n = int(self.n_zones)
+        return n * n if self.include_intrazonal else n * (n - 1) if n > 1 else 0
+
+    def ranks(self, origin: np.ndarray, dest: np.ndarray) -> np.ndarray:
+        """Ranks of the cells (origin[i], dest[i]); pairs must be in the domain."""
+        origin = np.asarray(origin, dtype=np.int64)
+        dest = np.asarray(dest, dtype=np.int64)
+        if self.include_intrazonal:
+            return origin * self.n_zones + dest
+        return origin * (self.n_zones - 1) + dest - (dest > origin)
+
+    def cells(self, ranks: np.ndarray):
+        """(origin, dest) zone indices of cell ranks."""
+        ranks = np.asarray(ranks, dtype=np.int64)
+        if self.include_intrazonal:
+            return ranks // self.n_zones, ranks % self.n_zones
+        origin, j = np.divmod(ranks, self.n_zones - 1)
+        return origin, j + (j >= origin)
+
+
+@dataclass(frozen=True)
+class PairCounts:
+    """True trip counts of the non-empty cells of a domain (before any noise).
+
+    ``ranks`` are sorted and unique; ``counts`` are > 0. ``outside`` counts
+    trips with an end in no zone (they form the one outside cell);
+    ``intrazonal_left_out`` counts trips in one zone when the domain has no
+    intrazonal cells (those trips are in no cell).
+    """
+
+    domain: ODDomain
+    ranks: np.ndarray
+    counts: np.ndarray
+    outside: int
+    intrazonal_left_out: int
+
+    def dense(self) -> np.ndarray:
+        """All cell counts as an (n, n) matrix (tests and small domains only)."""
+        n = self.domain.n_zones
+        matrix = np.zeros((n, n), dtype=np.int64)
+        origin, dest = self.domain.cells(self.ranks)
+        matrix[origin, dest] = self.counts
+        return matrix
+
+
+def count_pairs(origin_zone, dest_zone, n_zones: int, include_intrazonal: bool = True) -> PairCounts:
+    """Count trips per (origin zone, destination zone) cell.
+
+    ``origin_zone`` and ``dest_zone`` are zone indices, OUTSIDE (-1) for an
+    end in no zone. A trip with both ends in one zone is counted once, in
+    that zone's diagonal cell (or, without intrazonal cells, in none).
+    """
+    origin = np.asarray(origin_zone, dtype=np.int64)
+    dest = np.asarray(dest_zone, dtype=np.int64)
+    if origin.shape != dest.shape:
+        raise ValueError("one destination zone is needed per origin zone")
+    domain = ODDomain(int(n_zones), bool(include_intrazonal))
+    if len(origin) and (max(origin.max(), dest.max()) >= domain.n_zones or min(origin.min(), dest.min()) < OUTSIDE):
+        raise ValueError("zone indices must be in [0, n_zones) or OUTSIDE")
+    inside = (origin != OUTSIDE) & (dest != OUTSIDE)
+    intrazonal = inside & (origin == dest)
+    counted = inside if include_intrazonal else inside & ~intrazonal
+    ranks = domain.ranks(origin[counted], dest[counted])
+    if domain.size <= BINCOUNT_MAX_CELLS:
+        per_cell = np.bincount(ranks, minlength=domain.size)
+        cells = np.flatnonzero(per_cell)
+        counts = per_cell[cells]
+    else:
+        cells, counts = np.unique(ranks, return_counts=True)
+    return PairCounts(
+        domain=domain,
+        ranks=cells.astype(np.int64),
+        counts=counts.astype(np.int64),
+        outside=int((~inside).sum()),
+        intrazonal_left_out=0 if include_intrazonal else int(intrazonal.sum()),
+    )
+
+
+def choose_path(domain_size: int, threshold: int, min_flow: float) -> str:
+    """The release path for a domain size, THRESHOLD (0 or 1) and MIN_FLOW (see module doc)."""
+    if int(threshold) == 1:
+        return STABILITY
+    if int(threshold) != 0:
+        raise ValueError("threshold must be 0 (noise every cell) or 1 (stability histogram)")
+    if domain_size <= DENSE_MAX_CELLS or min_flow <= 0:
+        return DENSE
+    return SPARSE
+
+
+def publish(noisy: np.ndarray, min_flow: float):
+    """(kept mask, published values): steps 2-4 of the module doc (round, clamp, keep >= min_flow)."""
+    values = clamp_and_round(noisy)
+    keep = values >= min_flow if min_flow > 0 else np.ones(len(values), dtype=bool)
+    return keep, values
+
+
+@dataclass(frozen=True)
+class FlowRelease:
+    """Published flows in (origin, destination) order, and the published outside count.
+
+    ``noisy_count`` holds integer values (as floats) after rounding and
+    clamping; ``published`` is how many of the ``cells`` cells are in it.
+    """
+
+    origin: np.ndarray
+    dest: np.ndarray
+    noisy_count: np.ndarray
+    outside: float
+    path: str
+    cells: int
+
+    @property
+    def published(self) -> int:
+        return len(self.noisy_count)
+
+
+def dense_noisy_chunks(pairs: PairCounts, noise: CountNoise, rng: np.random.Generator, chunk: int = CHUNK_CELLS):
+    """Yield (first rank, true count + noise) for consecutive chunks of every cell of the domain."""
+    size = pairs.domain.size
+    for start in range(0, size, chunk):
+        stop = min(size, start + chunk)
+        lo, hi = np.searchsorted(pairs.ranks, (start, stop))
+        values = noise.noise(stop - start, rng)
+        values[pairs.ranks[lo:hi] - start] += pairs.counts[lo:hi]
+        yield start, values
+
+
+def _dense(pairs, noise, min_flow, rng, chunk):
+    ranks, values = [], []
+    for start, noisy in dense_noisy_chunks(pairs, noise, rng, chunk):
+        keep, published = publish(noisy, min_flow)
+        kept = np.flatnonzero(keep)
+        ranks.append(kept + start)
+        values.append(published[kept])
+    return _concatenate(ranks, np.int64), _concatenate(values, float)
+
+
+def sample_distinct(population: int, k: int, rng: np.random.Generator, chunk: int = CHUNK_CELLS) -> np.ndarray:
+    """A uniformly random k-subset of range(population), sorted, in O(k + chunk) memory.
+
+    The population is cut into chunks; how many of the k fall in each chunk
+    is multivariate hypergeometric, and each chunk's share is then drawn
+    without replacement inside the chunk. Together that is a uniform
+    k-subset of the whole range.
+    """
+    population, k = int(population), int(k)
+    if not 0 <= k <= population:
+        raise ValueError(f"cannot draw {k} distinct values from {population}")
+    if k == 0:
+        return np.empty(0, dtype=np.int64)
+    if population <= chunk:
+        return np.sort(rng.choice(population, size=k, replace=False)).astype(np.int64)
+    n_chunks = -(-population // chunk)
+    sizes = np.full(n_chunks, chunk, dtype=np.int64)
+    sizes[-1] = population - chunk * (n_chunks - 1)
+    shares = rng.multivariate_hypergeometric(sizes, k)
+    parts = [
+        start + np.sort(rng.choice(int(size), size=int(share), replace=False))
+        for start, size, share in zip(np.arange(n_chunks, dtype=np.int64) * chunk, sizes, shares)
+        if share
+    ]
+    return np.concatenate(parts).astype(np.int64)
+
+
+def tail_threshold(min_flow: float) -> float:
+    """t with P(round(noise) >= ceil(min_flow)) = P(noise >= t): ceil(min_flow) - 1/2."""
+    if min_flow <= 0:
+        raise ValueError("the sparse path needs min_flow > 0")
+    return math.ceil(min_flow) - 0.5
+
+
+def _sparse(pairs, noise, min_flow, rng, chunk):
+    # Non-empty cells: noised directly, exactly as on the dense path.
+    keep, published = publish(pairs.counts + noise.noise(len(pairs.counts), rng), min_flow)
+    ranks, values = [pairs.ranks[keep]], [published[keep]]
+    # Empty cells: how many, which, and their values.
+    t = tail_threshold(min_flow)
+    n_empty = pairs.domain.size - len(pairs.ranks)
+    k = int(rng.binomial(n_empty, noise.tail(t))) if n_empty else 0
+    empty_rank = sample_distinct(n_empty, k, rng, chunk)
+    # The e-th empty cell's rank: e plus the number of non-empty cells with
+    # at most e empty cells before them.
+    empties_before = pairs.ranks - np.arange(len(pairs.ranks), dtype=np.int64)
+    cell_rank = empty_rank + np.searchsorted(empties_before, empty_rank, side="right")
+    keep, published = publish(noise.sample_tail(t, k, rng), min_flow)
+    ranks.append(cell_rank[keep])
+    values.append(published[keep])
+    ranks, values = np.concatenate(ranks), np.concatenate(values)
+    order = np.argsort(ranks, kind="stable")
+    return ranks[order], values[order]
+
+
+def _stability(pairs, histogram: StabilityHistogram, min_flow, rng):
+    passed, noisy = histogram.release(pairs.counts, rng)
+    keep, published = publish(noisy, min_flow)
+    keep &= passed
+    return pairs.ranks[keep], published[keep]
+
+
+def release_flows(pairs: PairCounts, mechanism, min_flow: float, rng: np.random.Generator,
+                  path: str = None, chunk: int = CHUNK_CELLS) -> FlowRelease:
+    """Release the OD matrix of ``pairs`` and the outside count.
+
+    ``mechanism`` is a CountNoise (THRESHOLD 0: every cell noised; dense or
+    sparse path) or a StabilityHistogram (THRESHOLD 1). ``path`` defaults to
+    :func:`choose_path`; forcing "dense" or "sparse" is for tests. The
+    outside cell always gets the mechanism's noise and is always reported
+    (rounded and clamped).
+    """
+    stability = isinstance(mechanism, StabilityHistogram)
+    if path is None:
+        path = choose_path(pairs.domain.size, 1 if stability else 0, min_flow)
+    if (path == STABILITY) != stability:
+        raise ValueError("the stability path needs a StabilityHistogram, the others a CountNoise")
+    if path == DENSE:
+        ranks, values = _dense(pairs, mechanism, min_flow, rng, chunk)
+    elif path == SPARSE:
+        ranks, values = _sparse(pairs, mechanism, min_flow, rng, chunk)
+    elif path == STABILITY:
+        ranks, values = _stability(pairs, mechanism, min_flow, rng)
+    else:
+        raise ValueError(f"unknown path {path!r}")
+    outside_noise = mechanism.noise() if stability else mechanism
+    outside = float(clamp_and_round(pairs.outside + outside_noise.noise(1, rng))[0])
+    origin, dest = pairs.domain.cells(ranks)
+    return FlowRelease(origin, dest, values, outside, path, pairs.domain.size)
+
+
+def _concatenate(parts, dtype):
+    return np.concatenate(parts).astype(dtype) if parts else np.empty(0, dtype=dtype)
+
+
+def flow_geometries(points: np.ndarray, loop_size: np.ndarray, origin: np.ndarray, dest: np.ndarray) -> np.ndarray:
+    """Flow lines from ``points[origin]`` to ``points[dest]`` (shapely LineStrings, one per flow).
+
+    ``points`` (n, 2) are the zones' representative points (point on
+    surface). An intrazonal flow (origin = destination) is drawn as a small
+    closed diamond starting and ending at the zone's point, ``loop_size[z]``
+    wide and twice as tall (above the point): visible on a map, and its
+    first and last vertex are still the zone's point, so the layer reads
+    back as trips between the same zones.
+    """
+    points = np.asarray(points, dtype=float)
+    origin = np.asarray(origin, dtype=np.int64)
+    dest = np.asarray(dest, dtype=np.int64)
+    lines = np.empty(len(origin), dtype=object)
+    between = origin != dest
+    if between.any():
+        ends = np.stack((points[origin[between]], points[dest[between]]), axis=1)
+        lines[between] = shapely.linestrings(ends)
+    within = ~between
+    if within.any():
+        zone = origin[within]
+        r = np.asarray(loop_size, dtype=float)[zone][:, None]
+        p = points[zone]
+        ring = np.stack((p, p + r * [0.5, 1.0], p + r * [0.0, 2.0], p + r * [-0.5, 1.0], p), axis=1)
+        lines[within] = shapely.linestrings(ring)
+    return lines

@@ -1,0 +1,580 @@
+"""dp_geoprivacy:noisyodflows: differentially private origin-destination flows.
+
+Sources: seed 000 §4.2 and §6.3.2 (trips as ordered zone pairs, the joint
+from-to histogram), seed 002 §3.2, §4.3 and §5.2.3-5.4 (OD flows with
+user-level privacy, sensitivity M, every cell noised, outliers as one noisy
+count, ODFlowError), seed 001 Algorithm 1 (stability histogram), seed 004
+§3 (OD contingency table, negatives to zero), Cormode et al. ICDT 2012
+(sparse release). The counting, the three release paths and the flow
+geometry live in ``core.od_flows``; the mechanisms in ``core.counting``;
+the zones or H3 cells come from ``processing.zone_source``. This module
+reads the trips in bulk, runs the release and writes the flow lines and the
+matrix as one release.
+"""
+
+import math
+import time
+from pathlib import Path
+
+import numpy as np
+import shapely
+from osgeo import ogr
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterCrs,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterVectorDestination,
+    QgsWkbTypes,
+)
+
+from ...core.counting import DISCRETE_LAPLACE, LAPLACE, StabilityHistogram, bound_contributions
+from ...core.od_flows import (
+    ODDomain,
+    count_pairs,
+    flow_geometries,
+    release_flows,
+    tail_threshold,
+)
+from ...core.zone_counts import make_mechanism, null_user_mask
+from ...core.zones import OUTSIDE
+from ..base import DpAlgorithm
+from ..layer_io import Column, read_trips, write_features
+from ..metric_crs import wkt
+from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
+from ..styles import flow_lines
+from ..zone_source import EXTENT, H3_RESOLUTION, ZONE_ID_FIELD, ZONES, add_zone_parameters, cell_set_from_parameters
+
+# Refuse settings whose expected number of published flows (from public facts
+# only: the number of cells, the noise and MIN_FLOW) exceeds this.
+MAX_EXPECTED_FLOWS = 5_000_000
+
+
+class NoisyOdFlows(DpAlgorithm):
+    """Noisy trip counts per (origin zone, destination zone), as flow lines and a matrix."""
+
+    ALGORITHM_ID = "noisyodflows"
+    GROUP_ID = "aggregates"
+    INPUT = "INPUT"
+    ORIGIN_X_FIELD = "ORIGIN_X_FIELD"
+    ORIGIN_Y_FIELD = "ORIGIN_Y_FIELD"
+    DEST_X_FIELD = "DEST_X_FIELD"
+    DEST_Y_FIELD = "DEST_Y_FIELD"
+    COORDINATES_CRS = "COORDINATES_CRS"
+    ZONES = ZONES
+    ZONE_ID_FIELD = ZONE_ID_FIELD
+    H3_RESOLUTION = H3_RESOLUTION
+    EXTENT = EXTENT
+    EPSILON = "EPSILON"
+    DELTA = "DELTA"
+    NOISE = "NOISE"
+    USER_FIELD = "USER_FIELD"
+    MAX_TRIPS = "MAX_TRIPS"
+    THRESHOLD = "THRESHOLD"
+    MIN_FLOW = "MIN_FLOW"
+    INCLUDE_INTRAZONAL = "INCLUDE_INTRAZONAL"
+    OUTPUT_FLOWS = "OUTPUT_FLOWS"
+    OUTPUT_MATRIX = "OUTPUT_MATRIX"
+    COORDINATE_FIELDS = (ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD)
+    NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE)
+    POSITIVE_PARAMETERS = (EPSILON,)
+
+    def displayName(self):  # noqa: N802 (QGIS API)
+        return self.tr("Noisy origin-destination flows")
+
+    def shortHelpString(self):  # noqa: N802 (QGIS API)
+        return self.tr(
+            "<p>Counts the trips from each zone to each other zone (the origin-destination, OD, "
+            "matrix) and publishes the counts with differential privacy, as flow lines and as a "
+            "table.</p>"
+            "<p><b>Trips.</b> INPUT is a line layer (origin = first vertex, destination = last "
+            "vertex; of a multi-line, the first vertex of its first part and the last of its last "
+            "part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, "
+            "DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or "
+            "none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and "
+            "smart-card systems come. Trips with no geometry, an empty geometry, a line with one "
+            "vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each "
+            "reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; "
+            "if every trip falls outside the zones the log warns that the CRS may be wrong.</p>"
+            "<p><b>Zones.</b> ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature "
+            "ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT "
+            "only with THRESHOLD=1). With n zones there are n² ordered pairs (seed 000 §4.2: 2,500 "
+            "blocks give 2,500² possible trips). A trip whose origin and destination lie in the "
+            "same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false "
+            "leaves those n cells (and those trips) out. Trips with an origin or destination "
+            "outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS "
+            "and in the metadata (seed 002 §4.3.1).</p>"
+            "<p><b>Unit of privacy.</b> Without USER_FIELD: one trip, sensitivity 1. With "
+            "USER_FIELD: one user (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS (M) "
+            "trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so "
+            "adding or removing a user changes the matrix by at most M: sensitivity M. Trips with "
+            "a NULL or empty user id are dropped and counted in the log (a NULL could hide the "
+            "same person twice). Seed 002 §5.4 finds a small M usually gives the lower error for "
+            "OD flows.</p>"
+            "<p><b>THRESHOLD=0</b> (pure EPSILON-DP, seed 002 and seed 004 §3): every one of the "
+            "n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) "
+            "or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows "
+            "with no true trip appear: that is the price of hiding which pairs are empty. "
+            "<b>THRESHOLD=1</b> (stability histogram, seed 001 Algorithm 1; needs DELTA in (0, "
+            "1), Laplace only): only pairs with at least one trip get Laplace noise of scale "
+            "2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) "
+            "(2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, "
+            "and a missing pair does not mean zero.</p>"
+            "<p><b>Post-processing</b>, in this order, identical for every path and costing no "
+            "privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) "
+            "rounded to the nearest integer; (3) negatives set to zero (seed 004 §3); (4) flows "
+            "whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps "
+            "every cell, zeros included). So a pair missing from the outputs had a published count "
+            "below MIN_FLOW.</p>"
+            "<p><b>Scale.</b> For THRESHOLD=0 the path is chosen from public facts only: up to "
+            "1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, "
+            "memory bounded); above that, with MIN_FLOW > 0, the sparse path of Cormode et al. "
+            "(ICDT 2012) gives exactly the same distribution without building the n² cells: "
+            "pairs with trips are noised directly, and of the empty pairs a Binomial number, "
+            "chosen uniformly, is published with values drawn from the noise conditioned on "
+            "reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused "
+            "with the MIN_FLOW that would fit.</p>"
+            "<p><b>Outputs</b> (one release: the noise is drawn once, both outputs carry the same "
+            "privacy record and release id, and publishing both spends EPSILON once). "
+            "OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) "
+            "to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal "
+            "flow is a small closed diamond above its zone's point (first and last vertex at the "
+            "point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, "
+            "dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then "
+            "destination id (numerically when all ids are integers), never by the data (seed 001 "
+            "§3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within "
+            "moe95 of the true count with 95% probability before rounding, clamping and the "
+            "MIN_FLOW cut (which favour flows whose noise was positive). Seed 002 §5.4 "
+            "(ODFlowError) shows OD flows need far more budget than zone counts: read moe95 "
+            "before using a flow.</p>"
+            "<p>Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, "
+            "OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for "
+            "the data holder, not for publication.</p>"
+            "<p>Sources: seed 000 §4.2 and §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 "
+            "Algorithm 1 and §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava and Tran, "
+            "'Differentially private summaries for sparse data', ICDT 2012.</p>"
+        )
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
+        self.add(QgsProcessingParameterFeatureSource(
+            self.INPUT, self.tr("Trips (lines, or a layer/table with coordinate fields)"),
+            [QgsProcessing.TypeVector]))
+        for name, label in (
+            (self.ORIGIN_X_FIELD, self.tr("Origin x field (optional: instead of line geometries)")),
+            (self.ORIGIN_Y_FIELD, self.tr("Origin y field")),
+            (self.DEST_X_FIELD, self.tr("Destination x field")),
+            (self.DEST_Y_FIELD, self.tr("Destination y field")),
+        ):
+            parameter = QgsProcessingParameterField(name, label, parentLayerParameterName=self.INPUT, optional=True)
+            parameter.setHelp(self.tr("Give all four coordinate fields, or none to use the line geometries."))
+            self.add(parameter)
+        crs = QgsProcessingParameterCrs(
+            self.COORDINATES_CRS, self.tr("CRS of the coordinate fields (default: the layer's)"), optional=True)
+        crs.setHelp(self.tr("The CRS the four coordinate fields are written in, e.g. EPSG:4326 for "
+                            "longitude/latitude."))
+        self.add(crs)
+        add_zone_parameters(self, h3=True, allow_overlap=False)
+        epsilon = QgsProcessingParameterNumber(
+            self.EPSILON, self.tr("Epsilon (privacy loss)"), QgsProcessingParameterNumber.Double,
+            defaultValue=1.0, minValue=0.0)
+        epsilon.setHelp(self.tr("A number > 0; smaller means more noise and more privacy. OD flows need a "
+                                "larger epsilon than zone counts for the same accuracy (seed 002 §5.4)."))
+        self.add(epsilon)
+        delta = QgsProcessingParameterNumber(
+            self.DELTA, self.tr("Delta (only for THRESHOLD=1)"), QgsProcessingParameterNumber.Double,
+            defaultValue=0.0, minValue=0.0, maxValue=1.0)
+        delta.setHelp(self.tr("In [0, 1); 0 for THRESHOLD=0. For THRESHOLD=1 e.g. 1e-6 (well below 1 / number "
+                              "of users)."))
+        self.add(delta)
+        self.add(QgsProcessingParameterEnum(
+            self.NOISE, self.tr("Noise"),
+            options=[self.tr("Laplace"), self.tr("Discrete Laplace (two-sided geometric, integer counts)")],
+            defaultValue=0))
+        self.add(QgsProcessingParameterField(
+            self.USER_FIELD, self.tr("User id field (user-level privacy; optional)"),
+            parentLayerParameterName=self.INPUT, optional=True))
+        trips = QgsProcessingParameterNumber(
+            self.MAX_TRIPS, self.tr("Maximum trips per user (M)"), QgsProcessingParameterNumber.Integer,
+            defaultValue=1, minValue=1)
+        trips.setHelp(self.tr("An integer >= 1: each user keeps at most M trips, sampled uniformly; the "
+                              "sensitivity is M."))
+        self.add(trips)
+        self.add(QgsProcessingParameterEnum(
+            self.THRESHOLD, self.tr("Threshold"),
+            options=[self.tr("None: noise all n² pairs (pure epsilon-DP)"),
+                     self.tr("Stability histogram (seed 001 Algorithm 1; needs DELTA > 0)")],
+            defaultValue=0))
+        min_flow = QgsProcessingParameterNumber(
+            self.MIN_FLOW, self.tr("Leave out flows below (post-processing)"), QgsProcessingParameterNumber.Double,
+            defaultValue=1.0, minValue=0.0)
+        min_flow.setHelp(self.tr("A number >= 0: published flows whose rounded, clamped count is below it are "
+                                 "left out of both outputs; 0 keeps every pair, zeros included."))
+        self.add(min_flow)
+        self.add(QgsProcessingParameterBoolean(
+            self.INCLUDE_INTRAZONAL, self.tr("Include intrazonal flows (origin and destination in one zone)"),
+            defaultValue=True))
+        self.add_seed_parameter()
+        self.add_ledger_parameters()
+        flows = QgsProcessingParameterVectorDestination(
+            self.OUTPUT_FLOWS, self.tr("Noisy OD flow lines"), QgsProcessing.TypeVectorLine)
+        flows.setSupportsNonFileBasedOutput(False)
+        self.add(flows)
+        matrix = QgsProcessingParameterVectorDestination(
+            self.OUTPUT_MATRIX, self.tr("Noisy OD matrix (table)"), QgsProcessing.TypeVector)
+        matrix.setSupportsNonFileBasedOutput(False)
+        self.add(matrix)
+        for name, label in (
+            ("EPSILON_SPENT", self.tr("Epsilon spent")),
+            ("DELTA_SPENT", self.tr("Delta spent")),
+            ("SENSITIVITY", self.tr("Sensitivity (L1)")),
+            ("NOISE_SCALE", self.tr("Noise scale b")),
+            ("FLOWS_PUBLISHED", self.tr("Flows published")),
+            ("OUTSIDE_FLOWS", self.tr("Noisy count of trips with an end outside all zones")),
+        ):
+            self.add_output(QgsProcessingOutputNumber(name, label))
+
+    # --- checks ---------------------------------------------------------------
+
+    def _setting_errors(self, parameters):
+        """Clear messages for settings that cannot work, before anything is read."""
+        def given(name):
+            value = parameters.get(name)
+            return value is not None and value != "" and not (isinstance(value, float) and math.isnan(value))
+
+        def number(name):
+            if not given(name):
+                return None
+            try:
+                return float(parameters.get(name))
+            except (TypeError, ValueError):
+                return math.nan
+
+        present = [name for name in self.COORDINATE_FIELDS if given(name)]
+        if present and len(present) < 4:
+            missing = [name for name in self.COORDINATE_FIELDS if name not in present]
+            return self.tr("Coordinate fields were given only in part ({given}); also set {missing}, or clear "
+                           "them all to read the trips from line geometries.").format(
+                given=", ".join(present), missing=", ".join(missing))
+        m = number(self.MAX_TRIPS)
+        if m is not None and not (math.isfinite(m) and m >= 1 and m == int(m)):
+            return self.tr("MAX_TRIPS must be a whole number of at least 1 (got {v}): each user keeps at most "
+                           "that many trips.").format(v=parameters.get(self.MAX_TRIPS))
+        min_flow = number(self.MIN_FLOW)
+        if min_flow is not None and not (math.isfinite(min_flow) and min_flow >= 0):
+            return self.tr("MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round "
+                           "to zero.").format(v=parameters.get(self.MIN_FLOW))
+        delta = number(self.DELTA)
+        if delta is not None and not (math.isfinite(delta) and 0.0 <= delta < 1.0):
+            return self.tr("DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else "
+                           "0.").format(v=parameters.get(self.DELTA))
+        if number(self.THRESHOLD) == 1:
+            if not delta:
+                return self.tr("THRESHOLD=1 (stability histogram) needs DELTA > 0, e.g. DELTA=1e-6: it is "
+                               "(epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.")
+            if number(self.NOISE) == 1:
+                return self.tr("THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.")
+        return None
+
+    def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
+        error = self._setting_errors(parameters)
+        if error:
+            return False, error
+        return super().checkParameterValues(parameters, context)
+
+    # --- run ------------------------------------------------------------------
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
+        started = time.time()
+        error = self._setting_errors(parameters)
+        if error:
+            raise QgsProcessingException(error)
+        epsilon = self.positive_number(parameters, self.EPSILON, context)
+        delta = self.parameterAsDouble(parameters, self.DELTA, context)
+        noise = self.NOISE_KINDS[self.parameterAsEnum(parameters, self.NOISE, context)]
+        threshold = self.parameterAsEnum(parameters, self.THRESHOLD, context)
+        user_field = self.parameterAsString(parameters, self.USER_FIELD, context) or None
+        max_trips = self.parameterAsInt(parameters, self.MAX_TRIPS, context)
+        min_flow = self.parameterAsDouble(parameters, self.MIN_FLOW, context)
+        intrazonal = self.parameterAsBoolean(parameters, self.INCLUDE_INTRAZONAL, context)
+        coordinate_fields = tuple(self.parameterAsString(parameters, name, context) for name in self.COORDINATE_FIELDS)
+        coordinate_fields = coordinate_fields if all(coordinate_fields) else None
+        flows_destination = self.parameterAsOutputLayer(parameters, self.OUTPUT_FLOWS, context)
+        matrix_destination = self.parameterAsOutputLayer(parameters, self.OUTPUT_MATRIX, context)
+        if Path(flows_destination).resolve() == Path(matrix_destination).resolve():
+            raise QgsProcessingException(self.tr("OUTPUT_FLOWS and OUTPUT_MATRIX must be different files."))
+        if not user_field and max_trips != 1:
+            feedback.pushInfo(self.tr("No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not "
+                                      "used."))
+            max_trips = 1
+        if delta and not threshold:
+            feedback.pushInfo(self.tr("DELTA is only used by THRESHOLD=1; this release spends delta = 0."))
+
+        source = self.parameterAsSource(parameters, self.INPUT, context)
+        if source is None:
+            raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
+        trips_crs = self._trips_crs(parameters, context, source, coordinate_fields, feedback)
+        cells = cell_set_from_parameters(self, parameters, context, feedback, points_crs=trips_crs,
+                                         require_public=not threshold)
+        feedback.pushInfo(self.tr("Zones: {cells}.").format(cells=cells.description))
+        mechanism = make_mechanism(epsilon=epsilon, delta=delta, noise=noise, threshold=bool(threshold),
+                                   max_contributions=max_trips)
+        if cells.public:
+            self._check_size(ODDomain(len(cells), intrazonal).size, mechanism, min_flow)
+        feedback.setProgress(5)
+
+        trips = read_trips(self, parameters, self.INPUT, context, feedback, coordinate_fields,
+                           fields=(user_field,) if user_field else ())
+        input_name = trips.source_name
+        origin_xy, dest_xy = trips.origin, trips.dest
+        if trips_crs.isGeographic():
+            self._drop_impossible_lonlat(trips, feedback)
+            origin_xy, dest_xy = trips.origin, trips.dest
+        feedback.setProgress(30)
+        if feedback.isCanceled():
+            raise QgsProcessingException(self.tr("Cancelled: no output was written."))
+
+        user_keys = None
+        if user_field:
+            user_keys = trips.columns[user_field]
+            null_users = null_user_mask(user_keys)
+            if null_users.any():
+                feedback.pushWarning(self.tr(
+                    "Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same "
+                    "person twice and break the bound of {m} trips per user.").format(
+                    n=int(null_users.sum()), field=user_field, m=max_trips))
+                keep = ~null_users
+                origin_xy, dest_xy, user_keys = origin_xy[keep], dest_xy[keep], user_keys[keep]
+            if not len(user_keys):
+                raise QgsProcessingException(self.tr(
+                    "Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the "
+                    "traveller.").format(field=user_field))
+
+        assign = cells.assigner(trips_crs, feedback)
+        origin_zone = assign(origin_xy)
+        feedback.setProgress(45)
+        dest_zone = assign(dest_xy)
+        feedback.setProgress(60)
+        if feedback.isCanceled():
+            raise QgsProcessingException(self.tr("Cancelled: no output was written."))
+        n_zones = len(cells)
+        outside = (origin_zone == OUTSIDE) | (dest_zone == OUTSIDE)
+        if outside.all():
+            feedback.pushWarning(self.tr(
+                "All {n} trips have an origin or destination outside every zone: the published flows are "
+                "noise only. Check that the trips and the zones overlap and that the trips' CRS ({crs}) is "
+                "right (COORDINATES_CRS for coordinate fields).").format(
+                n=len(outside), crs=trips_crs.authid() or trips_crs.description()))
+        elif outside.any():
+            feedback.pushInfo(self.tr("{n} of {total} trips have an end outside every zone: they are counted in "
+                                      "the one outside cell.").format(n=int(outside.sum()), total=len(outside)))
+
+        unit = (self.tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(
+            field=user_field, m=max_trips) if user_field else self.tr("one trip (item-level)"))
+        reservation = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
+                                          mechanism_fields=mechanism.record_fields(unit),
+                                          output=flows_destination or matrix_destination)
+        source_rng = self.noise_source(parameters, context, feedback)
+        rng = source_rng.generator
+        if user_keys is not None:
+            kept = bound_contributions(_sortable(user_keys), max_trips, rng)
+            if len(kept) < len(origin_zone):
+                feedback.pushInfo(self.tr("User bound: {n} trips beyond {m} per user were left out (sampled "
+                                          "uniformly).").format(n=len(origin_zone) - len(kept), m=max_trips))
+            origin_zone, dest_zone = origin_zone[kept], dest_zone[kept]
+
+        # Work in id order: zone ranks sorted by id, so the release comes out
+        # ordered by (origin id, destination id), independent of the data.
+        by_id = cells.id_order()
+        rank = np.empty(n_zones, dtype=np.int64)
+        rank[by_id] = np.arange(n_zones)
+        origin_rank = np.where(origin_zone == OUTSIDE, OUTSIDE, rank[np.maximum(origin_zone, 0)])
+        dest_rank = np.where(dest_zone == OUTSIDE, OUTSIDE, rank[np.maximum(dest_zone, 0)])
+        pairs = count_pairs(origin_rank, dest_rank, n_zones, intrazonal)
+        if pairs.intrazonal_left_out:
+            feedback.pushInfo(self.tr("INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.").format(
+                n=pairs.intrazonal_left_out))
+        release = release_flows(pairs, mechanism, min_flow, rng)
+        feedback.pushInfo(self.tr("{path} release: {published} of {cells} pairs published.").format(
+            path=release.path, published=release.published, cells=release.cells))
+        feedback.setProgress(70)
+        if feedback.isCanceled():
+            raise QgsProcessingException(self.tr("Cancelled: no output was written."))
+
+        del trips, origin_xy, dest_xy, user_keys, origin_zone, dest_zone, origin_rank, dest_rank, outside, pairs
+        origin_index, dest_index = by_id[release.origin], by_id[release.dest]
+        output_crs = cells.crs if cells.kind == "zones" else trips_crs
+        noise_of = mechanism.noise() if isinstance(mechanism, StabilityHistogram) else mechanism
+        moe = noise_of.margin_of_error(0.95)
+        origin_ids = np.asarray(cells.ids, dtype=object)[origin_index]
+        dest_ids = np.asarray(cells.ids, dtype=object)[dest_index]
+        counts = release.noisy_count
+        flow_columns = [Column("origin_id", "text", origin_ids), Column("dest_id", "text", dest_ids),
+                        Column("noisy_count", "real", counts), Column("moe95", "real", np.full(len(counts), moe))]
+        matrix_columns = flow_columns[:3]
+
+        record = self.privacy_record(
+            mechanism_fields=mechanism.record_fields(unit),
+            input_layer=input_name,
+            seeded=source_rng.seeded,
+            notes=tuple(self._notes(cells, release, mechanism, moe, min_flow, intrazonal)),
+            **reservation.record_fields(),
+        )
+        flows_title, matrix_title = self.tr("Noisy OD flows"), self.tr("Noisy OD matrix")
+        self._write_both(flows_destination, matrix_destination, wkt(output_crs),
+                         lambda: self._lines(cells, origin_index, dest_index, output_crs), flow_columns,
+                         matrix_columns, record, flows_title, matrix_title, feedback, started)
+        feedback.setProgress(100)
+        for destination, title, style in ((flows_destination, flows_title, flow_lines),
+                                          (matrix_destination, matrix_title, None)):
+            if context.willLoadLayerOnCompletion(destination):
+                context.layerToLoadOnCompletionDetails(destination).setPostProcessor(
+                    ReleaseLayerPostProcessor.create(record, title, style))
+        return {
+            self.OUTPUT_FLOWS: flows_destination,
+            self.OUTPUT_MATRIX: matrix_destination,
+            "EPSILON_SPENT": record.epsilon,
+            "DELTA_SPENT": record.delta,
+            "SENSITIVITY": record.sensitivity,
+            "NOISE_SCALE": record.noise_scale,
+            "FLOWS_PUBLISHED": release.published,
+            "OUTSIDE_FLOWS": release.outside,
+        }
+
+    # --- helpers ----------------------------------------------------------------
+
+    def _trips_crs(self, parameters, context, source, coordinate_fields, feedback):
+        """The CRS of the trips: COORDINATES_CRS for coordinate fields (default the layer's), else the layer's."""
+        given = self.parameterAsCrs(parameters, self.COORDINATES_CRS, context)
+        layer_crs = source.sourceCrs()
+        if coordinate_fields is None:
+            if QgsWkbTypes.geometryType(source.wkbType()) != QgsWkbTypes.LineGeometry:
+                return layer_crs  # read_trips refuses the layer, saying what is needed
+            if given.isValid() and given != layer_crs:
+                feedback.pushInfo(self.tr("COORDINATES_CRS is only used with coordinate fields; the lines are in "
+                                          "the layer's CRS."))
+            crs = layer_crs
+        else:
+            crs = given if given.isValid() else layer_crs
+        if not crs.isValid():
+            raise QgsProcessingException(
+                self.tr("Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for "
+                        "longitude/latitude): INPUT has no CRS.") if coordinate_fields is not None else
+                self.tr("INPUT has no coordinate reference system. Set one in Layer Properties > Source."))
+        return crs
+
+    def _drop_impossible_lonlat(self, trips, feedback):
+        """In a geographic CRS, skip trips with a longitude beyond +-360 or a latitude beyond +-90 (counted)."""
+        both = np.concatenate((trips.origin, trips.dest), axis=1)
+        bad = (np.abs(both[:, [0, 2]]) > 360).any(axis=1) | (np.abs(both[:, [1, 3]]) > 90).any(axis=1)
+        if not bad.any():
+            return
+        if bad.all():
+            raise QgsProcessingException(self.tr(
+                "No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is "
+                "geographic: set COORDINATES_CRS (or the layer's CRS) to the CRS the coordinates are really "
+                "in, e.g. a projected CRS in metres.").format(x=both[0, 0], y=both[0, 1]))
+        feedback.pushWarning(self.tr(
+            "Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is "
+            "COORDINATES_CRS right?").format(n=int(bad.sum())))
+        keep = ~bad
+        trips.origin, trips.dest, trips.fids = trips.origin[keep], trips.dest[keep], trips.fids[keep]
+        trips.columns = {name: values[keep] for name, values in trips.columns.items()}
+        trips.skipped["coordinates outside longitude/latitude range"] = int(bad.sum())
+
+    def _check_size(self, domain_size, mechanism, min_flow):
+        """Refuse settings that would publish too many flows (decided from public facts only)."""
+        if isinstance(mechanism, StabilityHistogram):
+            return
+        if min_flow <= 0:
+            if domain_size > MAX_EXPECTED_FLOWS:
+                raise QgsProcessingException(self.tr(
+                    "MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to "
+                    "{limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.").format(
+                    cells=domain_size, limit=MAX_EXPECTED_FLOWS))
+            return
+        expected = domain_size * mechanism.tail(tail_threshold(min_flow))
+        if expected > MAX_EXPECTED_FLOWS:
+            needed = min_flow
+            while domain_size * mechanism.tail(tail_threshold(needed)) > MAX_EXPECTED_FLOWS:
+                needed = math.ceil(needed) + 1
+            raise QgsProcessingException(self.tr(
+                "With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of "
+                "pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise "
+                "EPSILON, or use fewer zones.").format(
+                cells=domain_size, b=mechanism.scale, m=min_flow, n=expected, limit=MAX_EXPECTED_FLOWS,
+                needed=needed))
+
+    def _lines(self, cells, origin_index, dest_index, crs):
+        """Flow geometries between the zones' representative points (in ``crs``)."""
+        used = np.unique(np.concatenate((origin_index, dest_index)))
+        polygons = cells.geometries(used, crs)
+        points = np.full((len(cells), 2), np.nan)
+        size = np.zeros(len(cells))
+        if len(used):
+            points[used] = shapely.get_coordinates(shapely.point_on_surface(polygons))
+            size[used] = 0.15 * np.sqrt(shapely.area(polygons))
+        return flow_geometries(points, size, origin_index, dest_index)
+
+    def _write_both(self, flows_destination, matrix_destination, crs_wkt, make_lines, flow_columns,
+                    matrix_columns, record, flows_title, matrix_title, feedback, started):
+        """Write the flow lines inside the matrix's finishing step: both outputs end up in place, or neither.
+
+        The matrix (no geometry, light) is written first; the lines are built
+        only then, so the two writes never hold their row buffers at once.
+        """
+        flows_written = []
+
+        def finish_matrix(path, layer):
+            write_to_file(path, layer, record, matrix_title)
+            write_features(flows_destination, crs_wkt, ogr.wkbLineString, make_lines(), flow_columns, feedback,
+                           finish=lambda p, name: write_to_file(p, name, record, flows_title))
+            flows_written.append(True)
+
+        try:
+            write_features(matrix_destination, "", ogr.wkbNone, None, matrix_columns, feedback, finish=finish_matrix)
+        except BaseException:
+            if flows_written:
+                _remove_output(flows_destination, started)
+            raise
+
+    def _notes(self, cells, release, mechanism, moe, min_flow, intrazonal):
+        n = len(cells)
+        notes = [
+            self.tr("OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise "
+                    "drawn once, with this same record and release id. Publishing both spends epsilon once."),
+            self.tr("Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.").format(
+                cells=cells.description, pairs=ODDomain(n, intrazonal).size,
+                intra=self.tr("intrazonal included") if intrazonal else self.tr("intrazonal left out")),
+            self.tr("Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error "
+                    "{moe:g}).").format(outside=release.outside, moe=moe),
+            self.tr("Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out "
+                    "flows below MIN_FLOW={m:g} (a missing pair had a published count below it).").format(
+                path=release.path, m=min_flow),
+        ]
+        if isinstance(mechanism, StabilityHistogram):
+            notes.append(self.tr("Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it "
+                                 "are published; a missing pair does not mean zero.").format(t=mechanism.threshold))
+        return notes
+
+
+def _sortable(values):
+    """User ids that np.unique can sort: text as fixed-width str, numbers as they are."""
+    values = np.ma.getdata(np.ma.asarray(values))
+    return values.astype(str) if values.dtype.kind == "O" else values
+
+
+def _remove_output(destination, since):
+    """Delete an output file and its sidecars written since ``since`` (the first output of a failed run)."""
+    destination = Path(destination)
+    suffixes = [".qmd"] + ([".shx", ".dbf", ".prj", ".cpg"] if destination.suffix.lower() == ".shp" else [])
+    for path in [destination] + [destination.with_suffix(suffix) for suffix in suffixes]:
+        try:
+            if path.stat().st_mtime >= since - 1:
+                path.unlink()
+        except OSError:
+            pass
