@@ -1,0 +1,268 @@
+"""Privacy accounting: how the epsilons and deltas of several releases add up.
+
+Sources: seed 001 §2 (Theorem 2, basic sequential composition: k releases
+of (epsilon, delta) each are (k epsilon, k delta)-DP together; Theorem 3,
+parallel composition: releases computed on disjoint subsets of the rows cost
+only the largest of them) and §4 (the Opal release: 56 disjoint day-mode
+partitions, six column sets per partition with epsilons 1, 1, 1, 1, 2, 2,
+total epsilon 8); seed 003 §III F (Cumulative-Epsilon-Per-Day: the
+per-query epsilons are summed).
+
+Releases are immutable events (frozen dataclasses, in the spirit of
+dp_accounting's DpEvent): one per run of a privatizing algorithm, identified
+by its ``release_id``; every output of one run shares that id and is counted
+once.
+
+Partitions. A release declares the part of its source it was computed on as
+a set of ``key=value`` constraints, e.g. ``day=Mon`` or ``day=Mon, mode=bus``;
+``all`` (no constraint) is the whole source. Keys and values are compared
+after stripping and case folding, so ``Mon`` and ``mon`` are the same value
+(the safe direction: two spellings that might mean one value are never
+treated as disjoint).
+
+The rule for disjointness (stated once, used everywhere): two partitions are
+disjoint exactly when they constrain a common key to different values.
+Partitions on different keys (``day=Mon`` and ``mode=bus``) therefore
+overlap (Monday bus trips are in both), and ``all`` overlaps everything.
+This is exact when every unit of privacy has one value per key, and
+conservative otherwise; the publisher is responsible for choosing keys that
+are attributes of the unit of privacy (seed 001 Remark 1: a trip has one day
+and one mode; a person travelling on several days does not, so day
+partitions give parallel composition for trip-level privacy only).
+
+The total. The privacy loss of one unit of privacy is the sum, by
+sequential composition, over the releases whose partition contains it.
+Every unit lies in one "cell": one value (or none of the mentioned values)
+for every key. The total is the largest such sum over all cells, found by a
+search over the mentioned values of each key; the releases of that worst
+cell are the ones that drive the total. Epsilon and delta are maximised
+separately (each is a valid bound for every cell). With conjunctions of
+equalities a set of pairwise-overlapping partitions always has a common
+cell, so this equals the largest total over sets of mutually overlapping
+releases.
+"""
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Dict, Iterable, Optional, Tuple
+
+ALL = "all"
+_SEPARATORS = (",", ";")
+
+
+@dataclass(frozen=True)
+class Partition:
+    """A conjunction of ``key=value`` constraints; no constraint is the whole source ("all")."""
+
+    constraints: Tuple[Tuple[str, str], ...] = ()
+    text: str = ALL
+
+    @classmethod
+    def parse(cls, text: Optional[str]) -> "Partition":
+        """Parse ``"all"``, ``""``/None (all), ``"day=Mon"`` or ``"day=Mon, mode=bus"`` (``,`` or ``;``).
+
+        Raises ValueError for an item without ``=``, an empty key or value,
+        or a key given twice with different values.
+        """
+        text = (text or "").strip()
+        if text.casefold() in ("", ALL):
+            return cls()
+        for separator in _SEPARATORS[1:]:
+            text = text.replace(separator, _SEPARATORS[0])
+        constraints = {}
+        shown = []
+        for item in text.split(_SEPARATORS[0]):
+            item = item.strip()
+            if not item:
+                continue
+            key, equals, value = item.partition("=")
+            key, value = key.strip(), value.strip()
+            if not equals or not key or not value:
+                raise ValueError(
+                    f"partition item {item!r} is not of the form key=value (e.g. day=Mon); use 'all' for the "
+                    "whole source"
+                )
+            normal_key, normal_value = _normal(key), _normal(value)
+            if constraints.get(normal_key, normal_value) != normal_value:
+                raise ValueError(f"partition gives key {key!r} two values")
+            if normal_key not in constraints:
+                shown.append(f"{key}={value}")
+            constraints[normal_key] = normal_value
+        if not constraints:
+            return cls()
+        return cls(tuple(sorted(constraints.items())), ", ".join(shown))
+
+    @property
+    def is_all(self) -> bool:
+        return not self.constraints
+
+    def as_dict(self) -> Dict[str, str]:
+        return dict(self.constraints)
+
+    def disjoint_from(self, other: "Partition") -> bool:
+        """True when a common key has different values (see the module docstring)."""
+        mine = self.as_dict()
+        return any(key in mine and mine[key] != value for key, value in other.constraints)
+
+    def contains_cell(self, cell: Dict[str, Optional[str]]) -> bool:
+        """Whether a cell (key -> value, None for "none of the mentioned values") lies in this partition."""
+        return all(cell.get(key) == value for key, value in self.constraints)
+
+    def __str__(self):
+        return self.text
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+@dataclass(frozen=True)
+class ReleaseEvent:
+    """One release: what it cost and where it came from.
+
+    ``source`` is an opaque key grouping the releases that spend the same
+    data's budget (a ledger fingerprint, or a layer name when no ledger is
+    known); ``source_label`` is how reports show it (never the fingerprint).
+    """
+
+    release_id: str
+    source: str
+    epsilon: float
+    delta: float = 0.0
+    partition: Partition = field(default_factory=Partition)
+    algorithm: str = ""
+    unit_of_privacy: str = ""
+    output: str = ""
+    time: str = ""
+    source_label: str = ""
+    origin: str = ""
+
+    def __post_init__(self):
+        for name in ("epsilon", "delta"):
+            value = getattr(self, name)
+            if value is None or not isinstance(value, (int, float)) or math.isnan(value) or value < 0:
+                raise ValueError(f"{name} of release {self.release_id} must be a number >= 0, got {value!r}")
+
+
+@dataclass(frozen=True)
+class Composition:
+    """The total of a set of releases of one source.
+
+    ``driving`` holds the release ids of the worst cell for epsilon (those
+    that drive the total), ``cell`` that cell (key -> value, None meaning
+    "a value no release names"), ``delta_driving`` the same for delta.
+    """
+
+    epsilon: float
+    delta: float
+    driving: Tuple[str, ...]
+    delta_driving: Tuple[str, ...]
+    cell: Tuple[Tuple[str, Optional[str]], ...]
+    events: Tuple[ReleaseEvent, ...]
+
+    @property
+    def sequential_epsilon(self) -> float:
+        """The sum of all epsilons: the total if no partitions were disjoint."""
+        return math.fsum(e.epsilon for e in self.events)
+
+    @property
+    def sequential_delta(self) -> float:
+        return math.fsum(e.delta for e in self.events)
+
+
+def deduplicate(events: Iterable[ReleaseEvent]) -> Tuple[ReleaseEvent, ...]:
+    """One event per release_id (outputs of one run are one release).
+
+    When copies disagree (they should not), the largest epsilon and delta
+    are kept, and the partition "all" unless their partitions agree: the
+    safe direction. First-seen order is kept.
+    """
+    kept: Dict[str, ReleaseEvent] = {}
+    for event in events:
+        seen = kept.get(event.release_id)
+        if seen is None:
+            kept[event.release_id] = event
+            continue
+        if seen == event:
+            continue
+        kept[event.release_id] = replace(
+            seen,
+            epsilon=max(seen.epsilon, event.epsilon),
+            delta=max(seen.delta, event.delta),
+            partition=seen.partition if seen.partition == event.partition else Partition(),
+            source_label=seen.source_label or event.source_label,
+        )
+    return tuple(kept.values())
+
+
+def compose(events: Iterable[ReleaseEvent], within: Optional[Partition] = None) -> Composition:
+    """Total epsilon and delta of releases of one source (sequential + parallel composition).
+
+    ``within`` restricts the worst-cell search to cells inside a partition:
+    ``compose(events, within=p).epsilon`` is what has already been spent on
+    the data a new release on ``p`` would touch.
+    """
+    events = deduplicate(events)
+    fixed = dict(within.constraints) if within is not None else {}
+    epsilon, driving, cell = _worst_cell(events, lambda e: e.epsilon, fixed)
+    delta, delta_driving, _ = _worst_cell(events, lambda e: e.delta, fixed)
+    return Composition(
+        epsilon=epsilon,
+        delta=delta,
+        driving=tuple(e.release_id for e in driving),
+        delta_driving=tuple(e.release_id for e in delta_driving),
+        cell=tuple(sorted(cell.items())),
+        events=events,
+    )
+
+
+def totals_per_source(events: Iterable[ReleaseEvent]) -> Dict[str, Composition]:
+    """A Composition per source key, in first-seen order.
+
+    A release may count against several sources (e.g. a noisy histogram
+    computed from one layer and used to relocate the trips of another): it
+    is deduplicated within each source, not across them.
+    """
+    groups: Dict[str, list] = {}
+    for event in events:
+        groups.setdefault(event.source, []).append(event)
+    return {source: compose(group) for source, group in groups.items()}
+
+
+def _worst_cell(events, weight, fixed):
+    """(largest total weight over cells, events of that cell, the cell).
+
+    Branch over the keys in sorted order; for each key, over the values the
+    remaining events name (a value named by none of them, represented by
+    None, can only match a subset of any named value's events, so it is
+    needed only when no event constrains the key). Keys fixed by ``fixed``
+    take only their fixed value. Ties keep the first cell in sorted order.
+    """
+    candidates = [e for e in events if _matches(e.partition, fixed)]
+    keys = sorted({key for e in candidates for key, _ in e.partition.constraints} - set(fixed))
+    best = _search(candidates, keys, weight, {})
+    total, chosen, cell = best
+    cell = {**fixed, **cell}
+    return total, chosen, cell
+
+
+def _matches(partition: Partition, fixed: Dict[str, str]) -> bool:
+    return all(fixed.get(key, value) == value for key, value in partition.constraints)
+
+
+def _search(events, keys, weight, cell):
+    if not events:
+        return 0.0, (), dict(cell)
+    if not keys:
+        return math.fsum(weight(e) for e in events), tuple(events), dict(cell)
+    key, rest = keys[0], keys[1:]
+    values = sorted({dict(e.partition.constraints)[key] for e in events if key in dict(e.partition.constraints)})
+    if not values:
+        return _search(events, rest, weight, {**cell, key: None})
+    best = None
+    for value in values:
+        subset = [e for e in events if dict(e.partition.constraints).get(key, value) == value]
+        result = _search(subset, rest, weight, {**cell, key: value})
+        if best is None or result[0] > best[0]:
+            best = result
+    return best

@@ -1,0 +1,181 @@
+"""Randomized relocation of trip origins and destinations between zones.
+
+Source: seed 000 §6.3. Every trip reports its true origin zone with
+probability ``p`` and otherwise a zone drawn from a histogram of origins
+(§6.3.1, Step 1); the destination likewise (Step 2), either from a
+histogram of destinations (independent case) or, to preserve the joint
+origin-destination histogram, from the row of the OD histogram of the
+*reported* origin (§6.3.2, eq. 24).
+
+The histograms must not leak: they come from a noisy release (then its
+epsilon is part of the total) or a public table. Noisy counts may be
+negative; they are clipped at 0. A floor then mixes a share ``f`` of
+uniform mass into every replacement distribution,
+``q = (1 - f) h / sum(h) + f / N``, so every zone has a positive
+probability of at least ``f / N`` and no zone is impossible.
+
+Privacy, per trip. For one endpoint, a true zone ``c`` and another zone
+``c'``: ``Pr[report c | c] / Pr[report c | c'] = (p + (1-p) q_c) / ((1-p) q_c)``,
+largest at the smallest replacement probability ``q_min``:
+
+    epsilon_endpoint = ln((p + (1-p) q_min) / ((1-p) q_min))     (seed 000 eq. 11)
+
+(eq. 12 with q_min = n / t; for uniform q over N zones, eq. 13). The two
+endpoints are two responses about one trip: the trip's epsilon is
+epsilon_origin + epsilon_destination (sequential composition, seed 001
+Theorem 2). In the joint case the destination's q_min is the smallest over
+all rows. The histogram's own epsilon is added on top (the output depends on
+it), giving the total.
+
+What is not done: the seed's Note 3 (updating the histogram after every
+draw, i.e. sampling without replacement) would make each trip's report
+depend on the others' reports; here trips are relocated independently,
+which preserves the histograms in expectation:
+``E[reported count of zone i] = p n_i + (1 - p) N_trips q_i``. Step 3
+(trip 2 starts where trip 1 ended) is not imposed either: every trip is
+relocated on its own, and the unit of privacy is one trip's endpoints.
+"""
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+import numpy as np
+
+from .randomized_response import replacement_epsilon
+
+
+def floored_distribution(counts, floor_share: float) -> np.ndarray:
+    """``(1 - f) h / sum(h) + f / N`` with h the counts clipped at 0 (uniform if all are 0)."""
+    if not 0 < floor_share <= 1:
+        raise ValueError(f"the floor share must be in (0, 1], got {floor_share!r}")
+    h = np.clip(np.asarray(counts, dtype=float), 0, None)
+    if not np.all(np.isfinite(h)):
+        raise ValueError("histogram counts must be finite")
+    n = h.shape[-1]
+    total = h.sum(axis=-1, keepdims=True)
+    shares = np.divide(h, total, out=np.full(h.shape, 1.0 / n), where=total > 0)
+    return (1 - floor_share) * shares + floor_share / n
+
+
+@dataclass(frozen=True)
+class TripRelocation:
+    """Relocation of origin and destination zone indices (0..N-1).
+
+    ``origin_q``: replacement distribution of origins (N). Destinations:
+    ``dest_q`` (N, independent case) or ``od_q`` (N x N, row s is the
+    distribution of destinations for reported origin s; joint case).
+    """
+
+    p_truth: float
+    origin_q: np.ndarray = field(compare=False)
+    dest_q: Optional[np.ndarray] = field(default=None, compare=False)
+    od_q: Optional[np.ndarray] = field(default=None, compare=False)
+
+    def __post_init__(self):
+        if not (isinstance(self.p_truth, (int, float)) and 0 <= self.p_truth < 1):
+            raise ValueError(f"the probability of reporting the true zone must be in [0, 1), got {self.p_truth!r}")
+        if (self.dest_q is None) == (self.od_q is None):
+            raise ValueError("give either a destination histogram or an OD histogram")
+        n = len(self.origin_q)
+        _check_distribution("origin", self.origin_q, (n,))
+        if self.dest_q is not None:
+            _check_distribution("destination", self.dest_q, (n,))
+        else:
+            _check_distribution("OD", self.od_q, (n, n))
+
+    @classmethod
+    def independent(cls, p_truth, origin_counts, dest_counts, floor_share):
+        """Origins and destinations from separate histograms (seed 000 §6.3.1)."""
+        return cls(p_truth, floored_distribution(origin_counts, floor_share),
+                   dest_q=floored_distribution(dest_counts, floor_share))
+
+    @classmethod
+    def joint(cls, p_truth, od_counts, floor_share):
+        """Origins from the OD histogram's row sums, destinations from the reported origin's row (§6.3.2)."""
+        od = np.clip(np.asarray(od_counts, dtype=float), 0, None)
+        return cls(p_truth, floored_distribution(od.sum(axis=1), floor_share),
+                   od_q=floored_distribution(od, floor_share))
+
+    @property
+    def n_zones(self) -> int:
+        return len(self.origin_q)
+
+    @property
+    def joint_histogram(self) -> bool:
+        return self.od_q is not None
+
+    @property
+    def origin_q_min(self) -> float:
+        return float(np.min(self.origin_q))
+
+    @property
+    def dest_q_min(self) -> float:
+        return float(np.min(self.od_q if self.joint_histogram else self.dest_q))
+
+    @property
+    def epsilon_origin(self) -> float:
+        return replacement_epsilon(self.p_truth, self.origin_q_min)
+
+    @property
+    def epsilon_destination(self) -> float:
+        return replacement_epsilon(self.p_truth, self.dest_q_min)
+
+    @property
+    def epsilon(self) -> float:
+        """Per-trip epsilon: origin plus destination (seed 000 eq. 11 for each)."""
+        return self.epsilon_origin + self.epsilon_destination
+
+    def relocate(self, origin: np.ndarray, dest: np.ndarray, rng: np.random.Generator):
+        """Reported (origin, destination) zone indices for true indices ``origin``, ``dest``."""
+        origin = np.asarray(origin, dtype=np.int64)
+        dest = np.asarray(dest, dtype=np.int64)
+        n = len(origin)
+        reported_origin = origin.copy()
+        move = rng.random(n) >= self.p_truth
+        reported_origin[move] = rng.choice(self.n_zones, size=int(move.sum()), p=self.origin_q)
+        reported_dest = dest.copy()
+        move = rng.random(n) >= self.p_truth
+        if not self.joint_histogram:
+            reported_dest[move] = rng.choice(self.n_zones, size=int(move.sum()), p=self.dest_q)
+        else:
+            rows = np.flatnonzero(move)
+            by_origin = reported_origin[rows]
+            for s in np.unique(by_origin):
+                chosen = rows[by_origin == s]
+                reported_dest[chosen] = rng.choice(self.n_zones, size=len(chosen), p=self.od_q[s])
+        return reported_origin, reported_dest
+
+    def record_fields(self, floor_share: float) -> dict:
+        """The privacy parameters of this mechanism, for the privacy record."""
+        kind = "joint OD histogram" if self.joint_histogram else "origin and destination histograms"
+        return {
+            "mechanism": "randomized_trip_relocation",
+            "epsilon": self.epsilon,
+            "delta": 0.0,
+            "unit_of_privacy": "one trip's origin and destination zone (other fields are not protected; "
+                               "a person with several trips is protected per trip)",
+            "sensitivity": 1.0,
+            "sensitivity_unit": "trip (one origin-destination pair)",
+            "noise_scale": 1.0 - self.p_truth,
+            "noise_scale_unit": f"probability that an endpoint is replaced by a draw from the {kind} "
+                                f"(floor share {floor_share:g})",
+        }
+
+
+def _check_distribution(name, q, shape):
+    q = np.asarray(q, dtype=float)
+    if q.shape != shape:
+        raise ValueError(f"{name} distribution must have shape {shape}, got {q.shape}")
+    if shape[0] == 0:
+        raise ValueError("at least one zone is needed")
+    if np.any(~np.isfinite(q)) or np.any(q <= 0):
+        raise ValueError(f"{name} distribution must be finite and positive for every zone (add a floor)")
+    if not np.allclose(q.sum(axis=-1), 1.0, rtol=1e-9, atol=1e-12):
+        raise ValueError(f"{name} distribution must sum to 1")
+
+
+def expected_reported_counts(p_truth: float, true_counts, q) -> np.ndarray:
+    """E[reported count per zone] = p n_i + (1 - p) N q_i for one endpoint (independent case)."""
+    n = np.asarray(true_counts, dtype=float)
+    return p_truth * n + (1 - p_truth) * n.sum() * np.asarray(q, dtype=float)
+

@@ -1,0 +1,305 @@
+"""dp_geoprivacy:privacyreport: total privacy loss of a set of releases.
+
+Sources: seed 001 §2 (Theorem 2, basic sequential composition; Theorem 3,
+parallel composition over disjoint partitions) and §4 (the Opal release:
+56 disjoint day-mode partitions, total epsilon 8); seed 003 §III F
+(cumulative epsilon per day). The rules live in ``core.accounting``; this
+module collects releases from privacy records of layers and/or the ledger
+(core.ledger), and writes a table of releases and an HTML report.
+"""
+
+import html
+from pathlib import Path
+
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterFile,
+    QgsProcessingParameterFileDestination,
+    QgsProcessingParameterMultipleLayers,
+    QgsProcessingParameterVectorDestination,
+    QgsProviderRegistry,
+)
+
+from ... import __version__
+from ...core.accounting import Partition, ReleaseEvent, compose, totals_per_source
+from ...core.ledger import Ledger, LedgerError
+from ..base import DpAlgorithm
+from ..layer_io import Column, write_features
+from ..privacy_metadata import read_from_file, records_in
+
+BY_NAME = "name:"
+
+
+class PrivacyReport(DpAlgorithm):
+    """Add up the epsilons and deltas of releases, per source, and say which releases drive the total."""
+
+    ALGORITHM_ID = "privacyreport"
+    GROUP_ID = "accounting"
+    LAYERS = "LAYERS"
+    LEDGER = "LEDGER"
+    OUTPUT = "OUTPUT"
+    REPORT = "REPORT"
+
+    def displayName(self):  # noqa: N802 (QGIS API)
+        return self.tr("Privacy report (budget accounting)")
+
+    def shortHelpString(self):  # noqa: N802 (QGIS API)
+        return self.tr(
+            "<p>Adds up the privacy loss of releases made from the same data, across sessions and tools, "
+            "and shows which releases drive the total.</p>"
+            "<p><b>Inputs.</b> LAYERS: any number of outputs of dp_geoprivacy algorithms (their privacy "
+            "records are read from the layer metadata; a layer built on an earlier release, such as "
+            "relocated trips and their noisy histogram, carries both). LEDGER: the publisher's private "
+            "ledger that the algorithms' LEDGER parameter appends to. Give either or both; outputs of "
+            "one run share a release id and are counted once.</p>"
+            "<p><b>Sources.</b> Releases are added up per source: per ledger fingerprint (a hash of the "
+            "whole input layer, which is never shown: sources are labelled S1, S2, ... with their layer "
+            "names). Layers whose release is not in the ledger are grouped by the name of their input "
+            "layer, and the report says so: two different datasets with one name are then added up "
+            "(the safe direction), and one dataset under two names is not. A release a layer is built "
+            "on (its inherited record) counts against that layer's source too. TOTAL_EPSILON and "
+            "TOTAL_DELTA compose every distinct release of all sources together, as if the sources "
+            "held the same people (the safe direction); each source's own total is in the report.</p>"
+            "<p><b>Rules.</b> Basic sequential composition: epsilons and deltas add up (seed 001 "
+            "Theorem 2). Parallel composition: releases on disjoint partitions of the data cost only "
+            "the largest (seed 001 Theorem 3). Partitions are key=value sets (PARTITION parameter, "
+            "e.g. day=Mon or day=Mon, mode=bus); two partitions are disjoint only if they give a "
+            "common key different values; different keys overlap, and 'all' overlaps everything. "
+            "The total is the largest sum over any one cell of the partitions; the releases of that "
+            "cell drive the total. Seed 001 §4: six column sets with epsilons 1, 1, 1, 1, 2, 2 on each "
+            "of 56 disjoint day-mode partitions total 8. Partitions are valid only if each unit of "
+            "privacy lies in one partition (a trip has one day; a person may not).</p>"
+            "<p>Layers not differentially private (calibration aids) are listed and not counted; they "
+            "must not be published. Seeded runs are flagged.</p>"
+            "<p><b>Outputs.</b> OUTPUT: a table with one row per release. REPORT: an HTML page. "
+            "Results TOTAL_EPSILON, TOTAL_DELTA, SOURCES, RELEASES.</p>"
+            "<p>Sources: seed 001 §2 (Theorems 2-3) and §4; seed 003 §III F.</p>"
+        )
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
+        self.add(QgsProcessingParameterMultipleLayers(
+            self.LAYERS, self.tr("Released layers (their privacy records are read)"), QgsProcessing.TypeVector,
+            optional=True))
+        self.add(QgsProcessingParameterFile(
+            self.LEDGER, self.tr("Privacy ledger (JSON)"), QgsProcessingParameterFile.File, extension="json",
+            optional=True))
+        output = QgsProcessingParameterVectorDestination(self.OUTPUT, self.tr("Releases"), QgsProcessing.TypeVector)
+        output.setSupportsNonFileBasedOutput(False)
+        self.add(output)
+        self.add(QgsProcessingParameterFileDestination(
+            self.REPORT, self.tr("Privacy report"), fileFilter=self.tr("HTML files (*.html)")))
+        self.add_output(QgsProcessingOutputNumber("TOTAL_EPSILON", self.tr("Total epsilon (all sources)")))
+        self.add_output(QgsProcessingOutputNumber("TOTAL_DELTA", self.tr("Total delta (all sources)")))
+        self.add_output(QgsProcessingOutputNumber("SOURCES", self.tr("Sources")))
+        self.add_output(QgsProcessingOutputNumber("RELEASES", self.tr("Releases counted")))
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
+        layers = self.parameterAsLayerList(parameters, self.LAYERS, context) if parameters.get(self.LAYERS) else []
+        ledger_path = self.parameterAsFile(parameters, self.LEDGER, context) if parameters.get(self.LEDGER) else ""
+        if not layers and not ledger_path:
+            raise QgsProcessingException(self.tr("Give LAYERS (released layers) and/or LEDGER (the privacy ledger)."))
+        output = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
+        report = self.parameterAsFileOutput(parameters, self.REPORT, context)
+
+        warnings = []
+        entries = ()
+        if ledger_path:
+            if not Path(ledger_path).is_file():
+                raise QgsProcessingException(self.tr("LEDGER {path} does not exist.").format(path=ledger_path))
+            try:
+                entries = Ledger(ledger_path).entries()
+            except LedgerError as error:
+                raise QgsProcessingException(str(error)) from None
+        labels = _source_labels(entries)
+        by_release = {e.release_id: e for e in entries}
+        events = [e.event(labels[e.fingerprint]) for e in entries]
+        seeded, from_layers = set(), {}
+        for index, layer in enumerate(layers):
+            feedback.setProgress(10 + 40 * index / max(len(layers), 1))
+            records = _layer_records(layer)
+            if not records:
+                warnings.append(self.tr(
+                    "Layer '{name}' has no dp_geoprivacy privacy record and is not counted.").format(name=layer.name()))
+                continue
+            source = BY_NAME + records[0].input_layer  # inherited records count against the layer's own source
+            label = self.tr("'{name}' (grouped by input layer name)").format(name=records[0].input_layer)
+            for record in records:
+                if not record.differentially_private or record.epsilon is None:
+                    warnings.append(self.tr(
+                        "Layer '{name}' ({algorithm}) is NOT differentially private: it is not counted and must "
+                        "not be published.").format(name=layer.name(), algorithm=record.algorithm))
+                    continue
+                if record.seeded:
+                    seeded.add(record.release_id)
+                from_layers.setdefault(record.release_id, layer.name())
+                if record.release_id in by_release:
+                    continue
+                events.append(ReleaseEvent(
+                    release_id=record.release_id, source=source, epsilon=float(record.epsilon),
+                    delta=float(record.delta or 0.0), partition=_partition(record.partition, warnings),
+                    algorithm=record.algorithm, unit_of_privacy=record.unit_of_privacy, output=layer.name(),
+                    time=record.created, source_label=label, origin="layer"))
+        if feedback.isCanceled():
+            return {}
+        totals = totals_per_source(events)
+        overall = compose(events)  # every distinct release once, all sources taken as the same people
+        warnings.extend(_shared_names(entries, labels))
+        if seeded:
+            warnings.append(self.tr(
+                "{n} release(s) were made with a user-supplied seed: their noise is reproducible by anyone who "
+                "knows it.").format(n=len(seeded)))
+        total_epsilon, total_delta = overall.epsilon, overall.delta
+        for warning in warnings:
+            feedback.pushWarning(warning)
+        for composition in totals.values():
+            label = composition.events[0].source_label
+            feedback.pushInfo(self.tr("{source}: epsilon {eps:g}, delta {delta:g} over {n} releases.").format(
+                source=label, eps=composition.epsilon, delta=composition.delta, n=len(composition.events)))
+        feedback.setProgress(60)
+
+        columns = _release_columns(totals, from_layers, seeded, by_release)
+        write_features(output, "", None, None, columns, feedback, finish=lambda path, layer: None)
+        Path(report).parent.mkdir(parents=True, exist_ok=True)
+        Path(report).write_text(
+            self._html(totals, total_epsilon, total_delta, len(overall.events), warnings, ledger_path, len(layers),
+                       from_layers, seeded),
+            encoding="utf-8")
+        feedback.setProgress(100)
+        return {
+            self.OUTPUT: output,
+            self.REPORT: report,
+            "TOTAL_EPSILON": total_epsilon,
+            "TOTAL_DELTA": total_delta,
+            "SOURCES": len(totals),
+            "RELEASES": len(overall.events),
+        }
+
+    def _html(self, totals, total_epsilon, total_delta, n_releases, warnings, ledger_path, n_layers, from_layers,
+              seeded):
+        e = html.escape
+        summary = self.tr("{n} distinct release(s) of {s} source(s), composed as if the sources held the same "
+                          "people").format(n=n_releases, s=len(totals))
+        read_from = self.tr("Read from {n} layer(s)").format(n=n_layers)
+        if ledger_path:
+            read_from += self.tr(" and the ledger {path}").format(path=Path(ledger_path).name)
+        read_from += "."
+        title = self.tr("Privacy report")
+        total_epsilon_label, total_delta_label = self.tr("Total epsilon"), self.tr("total delta")
+        parts = [
+            "<!DOCTYPE html><html><head><meta charset='utf-8'>",
+            f"<title>{e(title)}</title>",
+            "<style>body{font-family:sans-serif;margin:2em;max-width:75em}table{border-collapse:collapse;"
+            "margin:1em 0}td,th{border:1px solid #bbb;padding:.3em .6em;text-align:left}"
+            "tr.drives{background:#fde0c5}.warn{color:#a30}.total{font-size:1.3em}</style></head><body>",
+            f"<h1>{e(title)}</h1>",
+            f"<p class='total'>{e(total_epsilon_label)}: <b>{total_epsilon:.6g}</b>, "
+            f"{e(total_delta_label)}: <b>{total_delta:.6g}</b> ({e(summary)})</p>",
+            f"<p>{e(read_from)} dp_geoprivacy {e(__version__)}.</p>",
+        ]
+        if warnings:
+            parts.append("<ul>" + "".join(f"<li class='warn'>{e(w)}</li>" for w in warnings) + "</ul>")
+        totals_heading = self.tr("Totals per source")
+        parts.append(f"<h2>{e(totals_heading)}</h2><table><tr>")
+        headers = (self.tr("Source"), self.tr("Grouped by"), self.tr("Releases"), self.tr("Sum of epsilons"),
+                   self.tr("Total epsilon"), self.tr("Total delta"), self.tr("Worst cell"), self.tr("Driven by"))
+        parts.append("".join(f"<th>{e(h)}</th>" for h in headers) + "</tr>")
+        other = self.tr("(other)")
+        for source, composition in totals.items():
+            cell = ", ".join(f"{k}={v if v is not None else other}" for k, v in composition.cell)
+            parts.append("<tr>" + "".join(f"<td>{e(str(v))}</td>" for v in (
+                composition.events[0].source_label,
+                self.tr("input layer name") if source.startswith(BY_NAME) else self.tr("ledger fingerprint"),
+                len(composition.events), f"{composition.sequential_epsilon:.6g}", f"{composition.epsilon:.6g}",
+                f"{composition.delta:.6g}", cell or "all", ", ".join(r[:8] for r in composition.driving),
+            )) + "</tr>")
+        parts.append("</table>")
+        for composition in totals.values():
+            parts.append(f"<h2>{e(composition.events[0].source_label)}</h2><table><tr>")
+            headers = (self.tr("Release"), self.tr("Algorithm"), self.tr("Epsilon"), self.tr("Delta"),
+                       self.tr("Partition"), self.tr("Unit of privacy"), self.tr("Output"), self.tr("Time"),
+                       self.tr("Drives the total"))
+            parts.append("".join(f"<th>{e(h)}</th>" for h in headers) + "</tr>")
+            driving = set(composition.driving)
+            for event in sorted(composition.events, key=lambda ev: (ev.time, ev.release_id)):
+                flags = self.tr("yes") if event.release_id in driving else ""
+                output = event.output or from_layers.get(event.release_id, "")
+                seeded_tag = self.tr(" (seeded)") if event.release_id in seeded else ""
+                parts.append(f"<tr{' class=drives' if flags else ''}>" + "".join(f"<td>{e(str(v))}</td>" for v in (
+                    event.release_id[:8] + seeded_tag, event.algorithm, f"{event.epsilon:.6g}", f"{event.delta:.6g}",
+                    event.partition.text, event.unit_of_privacy, Path(output).name if output else "", event.time,
+                    flags)) + "</tr>")
+            parts.append("</table>")
+        method_heading = self.tr("How the totals are computed")
+        parts.append(f"<h2>{e(method_heading)}</h2><p>" + e(self.tr(
+            "Releases of one source add up (basic sequential composition, seed 001 Theorem 2). Releases on "
+            "disjoint partitions cost only the largest (parallel composition, seed 001 Theorem 3): two "
+            "partitions are disjoint only if they give a common key different values; different keys "
+            "overlap and 'all' overlaps everything. The total is the largest sum over any one cell of the "
+            "partitions; the releases of that cell drive it. This holds only if each unit of privacy lies "
+            "in one partition (for example each trip on one day). A ledger entry is made before noise is "
+            "drawn, so a failed run still counts. Sources grouped by input layer name assume that one name "
+            "means one dataset. The overall total composes every distinct release of all sources together, "
+            "as if the sources held the same people.")) + "</p></body></html>")
+        return "\n".join(parts)
+
+
+def _layer_records(layer):
+    records = records_in(layer.metadata())
+    if not records:
+        path = QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source()).get("path")
+        if path:
+            records = read_from_file(path)
+    return records
+
+
+def _partition(text, warnings):
+    try:
+        return Partition.parse(text)
+    except ValueError as error:
+        warnings.append(f"{error}; counted as 'all'")
+        return Partition()
+
+
+def _source_labels(entries):
+    """S1, S2, ... per fingerprint (first-seen order) with the input layer names: never the fingerprint."""
+    names, labels = {}, {}
+    for entry in entries:
+        names.setdefault(entry.fingerprint, [])
+        if entry.input_layer and entry.input_layer not in names[entry.fingerprint]:
+            names[entry.fingerprint].append(entry.input_layer)
+    for number, (fingerprint, layer_names) in enumerate(names.items(), start=1):
+        labels[fingerprint] = f"S{number} ({', '.join(layer_names)})" if layer_names else f"S{number}"
+    return labels
+
+
+def _shared_names(entries, labels):
+    """Warnings for layer names that appear under several fingerprints (maybe versions of one dataset)."""
+    by_name = {}
+    for entry in entries:
+        by_name.setdefault(entry.input_layer, set()).add(entry.fingerprint)
+    return [
+        f"The input layer name '{name}' appears under {len(prints)} different fingerprints "
+        f"({', '.join(sorted(labels[p].split(' ')[0] for p in prints))}): if these are versions of the same data, "
+        "their totals add up."
+        for name, prints in by_name.items() if name and len(prints) > 1
+    ]
+
+
+def _release_columns(totals, from_layers, seeded, by_release):
+    rows = []
+    for composition in totals.values():
+        driving = set(composition.driving)
+        for event in sorted(composition.events, key=lambda ev: (ev.time, ev.release_id)):
+            origin = "ledger+layer" if event.release_id in by_release and event.release_id in from_layers else (
+                "ledger" if event.release_id in by_release else "layer")
+            rows.append((event.source_label, event.release_id, event.algorithm, event.epsilon, event.delta,
+                         event.partition.text, event.unit_of_privacy,
+                         Path(event.output).name if event.output else from_layers.get(event.release_id, ""),
+                         event.time, int(event.release_id in driving), int(event.release_id in seeded), origin))
+    names = ("source", "release_id", "algorithm", "epsilon", "delta", "partition", "unit_of_privacy", "output",
+             "time", "drives_total", "seeded", "read_from")
+    kinds = ("text", "text", "text", "real", "real", "text", "text", "text", "text", "int", "int", "text")
+    values = list(zip(*rows)) if rows else [[] for _ in names]
+    return [Column(name, kind, list(v)) for name, kind, v in zip(names, kinds, values)]

@@ -1,0 +1,385 @@
+"""dp_geoprivacy:triprelocation: randomized relocation of trip origins and destinations.
+
+Source: seed 000 §6.3 (each trip reports its true origin zone with
+probability p, otherwise a zone drawn from a histogram; the destination
+likewise, from the reported origin's row of the OD histogram when the joint
+histogram is to be kept). The mechanism and its epsilon (seed 000 eq. 11
+form) live in ``core.relocation.TripRelocation``; this module reads the
+trips and the histograms (a noisy release, whose privacy record is carried
+into the output and counted in the total, or a public table), reserves the
+budget, relocates, and writes the trips with their zones (and a line between
+the zones' representative points) replaced.
+"""
+
+import math
+
+import numpy as np
+import shapely
+from osgeo import ogr
+from qgis.core import (
+    QgsCoordinateReferenceSystem,
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterVectorDestination,
+    QgsProviderRegistry,
+)
+
+from ...core.accounting import Partition, ReleaseEvent, compose
+from ...core.relocation import TripRelocation
+from ..base import DpAlgorithm
+from ..layer_io import Column, read_table, read_zones, write_rows
+from ..privacy_metadata import ReleaseLayerPostProcessor, read_from_file, records_in, write_to_file
+
+_NUMERIC = ("Integer", "Integer64", "Real")
+
+
+class TripRelocationAlgorithm(DpAlgorithm):
+    """Report each trip's true zones with probability p, else zones drawn from a (noisy or public) histogram."""
+
+    ALGORITHM_ID = "triprelocation"
+    GROUP_ID = "perturbation"
+    INPUT = "INPUT"
+    ORIGIN_FIELD = "ORIGIN_FIELD"
+    DEST_FIELD = "DEST_FIELD"
+    ORIGIN_HISTOGRAM = "ORIGIN_HISTOGRAM"
+    DEST_HISTOGRAM = "DEST_HISTOGRAM"
+    HISTOGRAM_ZONE_FIELD = "HISTOGRAM_ZONE_FIELD"
+    HISTOGRAM_COUNT_FIELD = "HISTOGRAM_COUNT_FIELD"
+    OD_HISTOGRAM = "OD_HISTOGRAM"
+    OD_ORIGIN_FIELD = "OD_ORIGIN_FIELD"
+    OD_DEST_FIELD = "OD_DEST_FIELD"
+    OD_COUNT_FIELD = "OD_COUNT_FIELD"
+    ZONES = "ZONES"
+    ZONE_ID_FIELD = "ZONE_ID_FIELD"
+    P_TRUTH = "P_TRUTH"
+    FLOOR = "FLOOR"
+    OUTPUT = "OUTPUT"
+
+    def displayName(self):  # noqa: N802 (QGIS API)
+        return self.tr("Randomized trip relocation (origin and destination zones)")
+
+    def shortHelpString(self):  # noqa: N802 (QGIS API)
+        return self.tr(
+            "<p>Publishes trips with their origin and destination zones randomized: each trip keeps "
+            "its true origin zone with probability P_TRUTH and otherwise gets a zone drawn from a "
+            "histogram of origins; the destination likewise (seed 000 §6.3). The reported histograms "
+            "match the histograms used in expectation: E[reported count of zone i] = p n_i + "
+            "(1 - p) N q_i.</p>"
+            "<p><b>Histograms.</b> They must not leak: take them from a noisy release "
+            "(dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. "
+            "time slots, are added up) or from a public table. ORIGIN_HISTOGRAM is used for origins "
+            "and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. "
+            "With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, "
+            "noisy_count) origins are drawn from its row sums and destinations from the row of the "
+            "reported origin, which keeps the joint origin-destination histogram approximately "
+            "(seed 000 §6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share "
+            "of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every "
+            "one of the N zones has a positive probability.</p>"
+            "<p><b>Privacy.</b> Per endpoint, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with "
+            "q_min the smallest replacement probability (the seed 000 eq. 11 form; eq. 12-13); the "
+            "trip's epsilon is the origin's plus the destination's. The unit of privacy is one trip's "
+            "origin and destination; other fields pass through (remove identifying fields, and "
+            "fields that reveal the true endpoints such as distance, first). The histogram's own "
+            "epsilon, read from its privacy record, is added for the total (EPSILON_TOTAL) and its "
+            "record is carried into the output's metadata, so the privacy report counts it once. "
+            "A histogram without a record is treated as public; one marked not differentially "
+            "private is refused.</p>"
+            "<p><b>Zones.</b> ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of "
+            "zones; the output then has a line from the origin zone's representative point to the "
+            "destination's. Without ZONES the zones are those of the histograms and the output is a "
+            "table. The input's own geometry is never copied (it would show the true endpoints). "
+            "Trips whose origin or destination is NULL or not a known zone are dropped and counted. "
+            "Trips are relocated independently (the seed's Note 3, updating the histogram after each "
+            "draw, is not applied), and row order is shuffled.</p>"
+            "<p>LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.</p>"
+            "<p>Sources: seed 000 §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); seed 001 "
+            "Theorem 2 (the two endpoints and the histogram add up).</p>"
+        )
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
+        self.add(QgsProcessingParameterFeatureSource(self.INPUT, self.tr("Trips"), [QgsProcessing.TypeVector]))
+        self.add(QgsProcessingParameterField(self.ORIGIN_FIELD, self.tr("Origin zone field"),
+                                             parentLayerParameterName=self.INPUT))
+        self.add(QgsProcessingParameterField(self.DEST_FIELD, self.tr("Destination zone field"),
+                                             parentLayerParameterName=self.INPUT))
+        self.add(QgsProcessingParameterFeatureSource(
+            self.ORIGIN_HISTOGRAM, self.tr("Origin histogram (noisy zone counts or a public table)"),
+            [QgsProcessing.TypeVector], optional=True))
+        self.add(QgsProcessingParameterFeatureSource(
+            self.DEST_HISTOGRAM, self.tr("Destination histogram (default: the origin histogram)"),
+            [QgsProcessing.TypeVector], optional=True))
+        self.add(QgsProcessingParameterField(
+            self.HISTOGRAM_ZONE_FIELD, self.tr("Histogram zone id field"), defaultValue="zone_id",
+            parentLayerParameterName=self.ORIGIN_HISTOGRAM, optional=True))
+        self.add(QgsProcessingParameterField(
+            self.HISTOGRAM_COUNT_FIELD, self.tr("Histogram count field"), defaultValue="noisy_count",
+            parentLayerParameterName=self.ORIGIN_HISTOGRAM, type=QgsProcessingParameterField.Numeric,
+            optional=True))
+        self.add(QgsProcessingParameterFeatureSource(
+            self.OD_HISTOGRAM, self.tr("OD histogram (noisy OD matrix or a public table; keeps the joint histogram)"),
+            [QgsProcessing.TypeVector], optional=True))
+        for name, label, default in ((self.OD_ORIGIN_FIELD, self.tr("OD origin id field"), "origin_id"),
+                                     (self.OD_DEST_FIELD, self.tr("OD destination id field"), "dest_id"),
+                                     (self.OD_COUNT_FIELD, self.tr("OD count field"), "noisy_count")):
+            self.add(QgsProcessingParameterField(name, label, defaultValue=default,
+                                                 parentLayerParameterName=self.OD_HISTOGRAM, optional=True))
+        self.add(QgsProcessingParameterFeatureSource(
+            self.ZONES, self.tr("Zones (public; for the list of zones and their representative points)"),
+            [QgsProcessing.TypeVectorPolygon], optional=True))
+        self.add(QgsProcessingParameterField(self.ZONE_ID_FIELD, self.tr("Zone id field"), defaultValue="zone_id",
+                                             parentLayerParameterName=self.ZONES, optional=True))
+        p_truth = QgsProcessingParameterNumber(
+            self.P_TRUTH, self.tr("Probability of reporting the true zone"), QgsProcessingParameterNumber.Double,
+            defaultValue=0.5, minValue=0.0, maxValue=1.0)
+        p_truth.setHelp(self.tr("In [0, 1): smaller gives more privacy and less truthful trips."))
+        self.add(p_truth)
+        floor = QgsProcessingParameterNumber(
+            self.FLOOR, self.tr("Floor: share of uniform mass mixed into the histograms"),
+            QgsProcessingParameterNumber.Double, defaultValue=0.1, minValue=0.0, maxValue=1.0)
+        floor.setHelp(self.tr("In (0, 1]; every zone gets probability at least FLOOR / number of zones."))
+        self.add(floor)
+        self.add_seed_parameter()
+        self.add_ledger_parameters()
+        output = QgsProcessingParameterVectorDestination(self.OUTPUT, self.tr("Relocated trips"),
+                                                        QgsProcessing.TypeVector)
+        output.setSupportsNonFileBasedOutput(False)
+        self.add(output)
+        for name, label in (("EPSILON_PER_TRIP", self.tr("Epsilon per trip (origin + destination)")),
+                            ("EPSILON_ORIGIN", self.tr("Epsilon of the origin")),
+                            ("EPSILON_DESTINATION", self.tr("Epsilon of the destination")),
+                            ("EPSILON_TOTAL", self.tr("Epsilon with the histograms' epsilon")),
+                            ("TRIPS_WRITTEN", self.tr("Trips written")),
+                            ("TRIPS_DROPPED", self.tr("Trips dropped (NULL or unknown zone)"))):
+            self.add_output(QgsProcessingOutputNumber(name, label))
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
+        p_truth = self.parameterAsDouble(parameters, self.P_TRUTH, context)
+        if not (math.isfinite(p_truth) and 0 <= p_truth < 1):
+            raise QgsProcessingException(self.tr(
+                "P_TRUTH must be in [0, 1) (got {value}): with 1 every trip is published as it is.").format(
+                    value=p_truth))
+        floor = self.parameterAsDouble(parameters, self.FLOOR, context)
+        if not (math.isfinite(floor) and 0 < floor <= 1):
+            raise QgsProcessingException(self.tr(
+                "FLOOR must be in (0, 1] (got {value}): without a floor a zone with a zero count could never "
+                "be reported and epsilon would be infinite.").format(value=floor))
+        joint = bool(parameters.get(self.OD_HISTOGRAM))
+        if joint == bool(parameters.get(self.ORIGIN_HISTOGRAM)):
+            raise QgsProcessingException(self.tr(
+                "Give ORIGIN_HISTOGRAM (and optionally DEST_HISTOGRAM) or OD_HISTOGRAM, not both and not neither."))
+        if joint and parameters.get(self.DEST_HISTOGRAM):
+            raise QgsProcessingException(self.tr("DEST_HISTOGRAM cannot be combined with OD_HISTOGRAM."))
+        origin_field = self.parameterAsString(parameters, self.ORIGIN_FIELD, context)
+        dest_field = self.parameterAsString(parameters, self.DEST_FIELD, context)
+        if origin_field == dest_field:
+            raise QgsProcessingException(self.tr("ORIGIN_FIELD and DEST_FIELD must be different fields."))
+        destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
+
+        histograms, records = self._histograms(parameters, context, feedback, joint)
+        zones = None
+        if parameters.get(self.ZONES):
+            zone_field = self.parameterAsString(parameters, self.ZONE_ID_FIELD, context) or None
+            zones = read_zones(self, parameters, self.ZONES, zone_field, context, feedback)
+            domain = [str(i) for i in zones.tessellation.ids.tolist()]
+        else:
+            domain = sorted(_zones_named(histograms), key=_zone_sort_key)
+        if not domain:
+            raise QgsProcessingException(self.tr("The histograms name no zone."))
+        position = {zone: i for i, zone in enumerate(domain)}
+        unknown = _zones_named(histograms) - set(position)
+        if unknown:
+            feedback.pushWarning(self.tr(
+                "{n} zones of the histograms are not in ZONES and are ignored (e.g. {examples}).").format(
+                    n=len(unknown), examples=", ".join(sorted(unknown, key=_zone_sort_key)[:5])))
+        if joint:
+            matrix = np.zeros((len(domain), len(domain)))
+            for (origin, dest), count in histograms[0].items():
+                if origin in position and dest in position:
+                    matrix[position[origin], position[dest]] += count
+            relocation = TripRelocation.joint(p_truth, matrix, floor)
+        else:
+            vectors = [np.zeros(len(domain)) for _ in histograms]
+            for vector, histogram in zip(vectors, histograms):
+                for zone, count in histogram.items():
+                    if zone in position:
+                        vector[position[zone]] += count
+            relocation = TripRelocation.independent(p_truth, vectors[0], vectors[-1], floor)
+        feedback.setProgress(20)
+
+        trips = read_table(self, parameters, self.INPUT, context, feedback, fields=[origin_field, dest_field])
+        origin = np.array([position.get(z, -1) for z in _zone_keys(trips.columns[origin_field])], dtype=np.int64)
+        dest = np.array([position.get(z, -1) for z in _zone_keys(trips.columns[dest_field])], dtype=np.int64)
+        kept = np.flatnonzero((origin >= 0) & (dest >= 0))
+        dropped = len(origin) - len(kept)
+        if dropped:
+            feedback.pushWarning(self.tr(
+                "{n} trips with a NULL origin or destination, or one that is not a known zone, were dropped."
+            ).format(n=dropped))
+        if not len(kept):
+            raise QgsProcessingException(self.tr("No trip has an origin and a destination among the known zones."))
+        feedback.pushInfo(self.tr(
+            "Epsilon per trip {eps:.6g} (origin {eo:.6g}, destination {ed:.6g}); smallest replacement "
+            "probabilities {qo:.3g} and {qd:.3g}.").format(
+                eps=relocation.epsilon, eo=relocation.epsilon_origin, ed=relocation.epsilon_destination,
+                qo=relocation.origin_q_min, qd=relocation.dest_q_min))
+
+        mechanism_fields = relocation.record_fields(floor)
+        release = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
+                                      mechanism_fields=mechanism_fields, output=destination, inherited=records)
+        source = self.noise_source(parameters, context, feedback)
+        rng = source.generator
+        reported_origin, reported_dest = relocation.relocate(origin[kept], dest[kept], rng)
+        order = rng.permutation(len(kept))
+        rows, reported_origin, reported_dest = kept[order], reported_origin[order], reported_dest[order]
+        feedback.setProgress(50)
+        if feedback.isCanceled():
+            return {}
+
+        total = compose(
+            [ReleaseEvent(release.release_id, "trips", relocation.epsilon, 0.0, Partition.parse(release.partition))]
+            + [ReleaseEvent(r.release_id, "trips", float(r.epsilon), float(r.delta or 0.0),
+                            Partition.parse(r.partition)) for r in records]
+        )
+        notes = [self.tr(
+            "Epsilon per trip {eps:.6g} = origin {eo:.6g} + destination {ed:.6g} (p = {p:g}, floor {f:g}, "
+            "{n} zones, {kind}).").format(
+                eps=relocation.epsilon, eo=relocation.epsilon_origin, ed=relocation.epsilon_destination,
+                p=p_truth, f=floor, n=len(domain),
+                kind=self.tr("joint OD histogram") if joint else self.tr("origin/destination histograms"))]
+        if records:
+            notes.append(self.tr(
+                "Total with the histogram release(s) {ids}: epsilon {eps:.6g}, delta {delta:g} (their records "
+                "follow this one in the metadata).").format(
+                    ids=", ".join(r.release_id for r in records), eps=total.epsilon, delta=total.delta))
+        else:
+            notes.append(self.tr("The histograms carry no privacy record and were treated as public tables."))
+        if dropped:
+            notes.append(self.tr("{n} trips with a NULL or unknown zone were dropped.").format(n=dropped))
+        record = self.privacy_record(
+            mechanism_fields=mechanism_fields, input_layer=trips.source_name, seeded=source.seeded,
+            **release.record_fields(),
+        ).with_notes(*notes)
+        title = self.tr("Relocated trips")
+        domain_array = np.array(domain, dtype=object)
+        replaced = [Column(origin_field, "text", domain_array[reported_origin]),
+                    Column(dest_field, "text", domain_array[reported_dest])]
+        geometries, crs_wkt = None, None
+        if zones is not None:
+            points = zones.tessellation.representative_points()
+            coordinates = np.stack((points[reported_origin], points[reported_dest]), axis=1)
+            geometries = shapely.linestrings(coordinates)
+            crs_wkt = zones.crs.toWkt(QgsCoordinateReferenceSystem.WKT_PREFERRED)
+        write_rows(trips, rows, destination, feedback,
+                   finish=lambda path, layer: write_to_file(path, layer, record, title, records),
+                   geometries=geometries, geometry_type=ogr.wkbLineString, crs_wkt=crs_wkt, replaced=replaced)
+        if context.willLoadLayerOnCompletion(destination):
+            context.layerToLoadOnCompletionDetails(destination).setPostProcessor(
+                ReleaseLayerPostProcessor.create(record, title, inherited=records))
+        feedback.setProgress(100)
+        return {
+            self.OUTPUT: destination,
+            "EPSILON_PER_TRIP": relocation.epsilon,
+            "EPSILON_ORIGIN": relocation.epsilon_origin,
+            "EPSILON_DESTINATION": relocation.epsilon_destination,
+            "EPSILON_TOTAL": total.epsilon,
+            "TRIPS_WRITTEN": len(rows),
+            "TRIPS_DROPPED": dropped,
+        }
+
+    # --- histograms --------------------------------------------------------------
+
+    def _histograms(self, parameters, context, feedback, joint):
+        """([histogram dicts], distinct privacy records of the histogram layers)."""
+        if joint:
+            fields = [self.parameterAsString(parameters, name, context) or default
+                      for name, default in ((self.OD_ORIGIN_FIELD, "origin_id"), (self.OD_DEST_FIELD, "dest_id"),
+                                            (self.OD_COUNT_FIELD, "noisy_count"))]
+            table = read_table(self, parameters, self.OD_HISTOGRAM, context, feedback, fields=fields)
+            counts = self._counts(table, fields[2], self.OD_HISTOGRAM)
+            histogram = {}
+            for key, count in zip(zip(_zone_keys(table.columns[fields[0]]), _zone_keys(table.columns[fields[1]])),
+                                  counts):
+                if key[0] is not None and key[1] is not None:
+                    histogram[key] = histogram.get(key, 0.0) + count
+            return [histogram], self._records(parameters, [self.OD_HISTOGRAM], context, feedback)
+        zone_field = self.parameterAsString(parameters, self.HISTOGRAM_ZONE_FIELD, context) or "zone_id"
+        count_field = self.parameterAsString(parameters, self.HISTOGRAM_COUNT_FIELD, context) or "noisy_count"
+        names = [self.ORIGIN_HISTOGRAM] + ([self.DEST_HISTOGRAM] if parameters.get(self.DEST_HISTOGRAM) else [])
+        histograms = []
+        for name in names:
+            table = read_table(self, parameters, name, context, feedback, fields=[zone_field, count_field])
+            histogram = {}
+            for zone, count in zip(_zone_keys(table.columns[zone_field]), self._counts(table, count_field, name)):
+                if zone is not None:
+                    histogram[zone] = histogram.get(zone, 0.0) + count
+            histograms.append(histogram)
+        return histograms, self._records(parameters, names, context, feedback)
+
+    def _counts(self, table, field, name):
+        if table.field_types[field] not in _NUMERIC:
+            raise QgsProcessingException(self.tr("The count field '{field}' of {name} must be numeric.").format(
+                field=field, name=name))
+        counts = np.asarray(table.columns[field], dtype=float)
+        # Rows of one zone (e.g. time slots) are added first; negative sums are clipped in the core.
+        return np.where(np.isnan(counts), 0.0, counts)
+
+    def _records(self, parameters, names, context, feedback):
+        """The distinct privacy records (own and inherited) of the histogram layers."""
+        records, seen = [], set()
+        for name in names:
+            found = _layer_records(self.parameterAsVectorLayer(parameters, name, context))
+            if not found:
+                feedback.pushWarning(self.tr(
+                    "{name} carries no dp_geoprivacy privacy record: it is treated as a public table. If it was "
+                    "computed from the trips without noise, the output is NOT private.").format(name=name))
+            for record in found:
+                if not record.differentially_private or record.epsilon is None:
+                    raise QgsProcessingException(self.tr(
+                        "{name} is marked NOT differentially private: its counts would leak into the "
+                        "relocated trips. Use a noisy release (dp_geoprivacy:noisyzonecounts) or a public "
+                        "table.").format(name=name))
+                if record.release_id not in seen:
+                    seen.add(record.release_id)
+                    records.append(record)
+        return records
+
+
+def _layer_records(layer):
+    if layer is None:
+        return []
+    found = records_in(layer.metadata())
+    if not found:
+        path = QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source()).get("path")
+        if path:
+            found = read_from_file(path)
+    return found
+
+
+def _zone_keys(values):
+    """Zone ids as text keys: integers (also integral reals) without a decimal point; None for NULL."""
+    out = []
+    for value in np.asarray(values, dtype=object).tolist():
+        if value is None or (isinstance(value, float) and math.isnan(value)):
+            out.append(None)
+        elif isinstance(value, float) and value.is_integer():
+            out.append(str(int(value)))
+        else:
+            out.append(str(value))
+    return out
+
+
+def _zones_named(histograms):
+    """Zone ids named by the histograms (keys are zones, or (origin, destination) pairs)."""
+    named = set()
+    for histogram in histograms:
+        for key in histogram:
+            named.update(key if isinstance(key, tuple) else (key,))
+    return named
+
+
+def _zone_sort_key(zone):
+    return (0, int(zone), zone) if zone.lstrip("-").isdigit() else (1, 0, zone)

@@ -1,0 +1,160 @@
+"""Composition rules: sequential (seed 001 Theorem 2), parallel over disjoint partitions (Theorem 3),
+the seed 001 §4 Opal example and seed 003 §III F's cumulative epsilon per day."""
+
+import dataclasses
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from dp_geoprivacy.core.accounting import Partition, ReleaseEvent, compose, deduplicate, totals_per_source
+
+DAYS = [f"2016-07-{d:02d}" for d in range(1, 15)]  # seed 001 §4: 14 days
+MODES = ["bus", "train", "ferry", "light rail"]  # ... and 4 modes: 56 disjoint partitions
+COLUMN_SETS = {"tap-on times": 1, "tap-on locations": 1, "tap-off times": 1, "tap-off locations": 1,
+               "tap-on times and locations": 2, "tap-off times and locations": 2}
+DELTA_J = 1 / 8_000_000
+
+
+def _event(release_id, epsilon, partition="all", source="s", delta=0.0):
+    return ReleaseEvent(release_id=release_id, source=source, epsilon=epsilon, delta=delta,
+                        partition=Partition.parse(partition))
+
+
+def _opal_events():
+    return [
+        _event(f"{day}/{mode}/{columns}", epsilon, f"day={day}, mode={mode}", delta=DELTA_J)
+        for day, mode in itertools.product(DAYS, MODES)
+        for columns, epsilon in COLUMN_SETS.items()
+    ]
+
+
+def test_seed_001_opal_example_totals_8():
+    events = _opal_events()
+    assert len(events) == 56 * 6
+    total = compose(events)
+    assert total.epsilon == 8
+    assert total.sequential_epsilon == 56 * 8  # what ignoring Theorem 3 would claim
+    assert math.isclose(total.delta, 6 * DELTA_J) and total.delta < 2 ** -20  # seed 001 §4.2: below 1e-6
+    # The six column sets of one day-mode partition drive the total.
+    assert len(total.driving) == 6
+    assert len({release.split("/")[0] + release.split("/")[1] for release in total.driving}) == 1
+    cell = dict(total.cell)
+    assert cell["day"] in DAYS and cell["mode"] in MODES
+
+
+def test_seed_001_example_with_one_more_release_on_one_partition():
+    events = _opal_events() + [_event("extra", 0.5, "day=2016-07-03, mode=ferry")]
+    total = compose(events)
+    assert total.epsilon == 8.5
+    assert "extra" in total.driving and len(total.driving) == 7
+    assert dict(total.cell) == {"day": "2016-07-03", "mode": "ferry"}
+
+
+def test_seed_003_cumulative_epsilon_per_day_sums_the_queries():
+    # seed 003 §III F: Epsilon-Per-Day of query 1 (12.361) plus query 2 (2.871) = 15.232 (B = 1).
+    events = [_event("q1-d1", 12.361, "day=1"), _event("q2-d1", 2.871, "day=1"),
+              _event("q1-d2", 12.361, "day=2"), _event("q2-d2", 2.871, "day=2")]
+    assert math.isclose(compose(events).epsilon, 15.232)
+
+
+def test_basic_sequential_composition_adds_epsilon_and_delta():
+    total = compose([_event("a", 0.5, delta=1e-6), _event("b", 1.0), _event("c", 2.0, delta=1e-7)])
+    assert total.epsilon == 3.5 and math.isclose(total.delta, 1.1e-6)
+    assert set(total.driving) == {"a", "b", "c"}
+
+
+def test_partitions_on_different_keys_overlap():
+    assert not Partition.parse("day=Mon").disjoint_from(Partition.parse("mode=bus"))
+    assert compose([_event("a", 1, "day=Mon"), _event("b", 2, "mode=bus")]).epsilon == 3
+
+
+def test_all_overlaps_everything_and_disjoint_values_do_not_add():
+    events = [_event("mon-bus", 1, "day=Mon, mode=bus"), _event("mon-train", 1, "day=Mon; mode=train"),
+              _event("tue", 2, "day=Tue")]
+    assert compose(events).epsilon == 2
+    assert compose(events + [_event("everything", 0.5)]).epsilon == 2.5
+    assert Partition.parse("day=Mon, mode=bus").disjoint_from(Partition.parse("mode=train"))
+    assert not Partition.parse("all").disjoint_from(Partition.parse("day=Mon"))
+
+
+def test_values_are_compared_case_and_space_insensitively_the_safe_way():
+    assert not Partition.parse("Day = Mon").disjoint_from(Partition.parse("day=mon"))
+    assert compose([_event("a", 1, "Day=MON"), _event("b", 1, "day = mon")]).epsilon == 2
+
+
+def test_outputs_of_one_run_count_once():
+    first = _event("run-1", 1.0)
+    again = dataclasses.replace(first, output="the second output of the same run")
+    assert len(deduplicate([first, again])) == 1
+    assert compose([first, again, _event("run-2", 0.5)]).epsilon == 1.5
+
+
+def test_conflicting_copies_keep_the_larger_epsilon_and_all():
+    a = _event("x", 1.0, "day=Mon")
+    b = _event("x", 2.0, "day=Tue")
+    [kept] = deduplicate([a, b])
+    assert kept.epsilon == 2.0 and kept.partition.is_all
+
+
+def test_spent_within_a_partition():
+    events = [_event("mon", 1, "day=Mon"), _event("tue", 3, "day=Tue"), _event("all", 0.5)]
+    assert compose(events, within=Partition.parse("day=Mon")).epsilon == 1.5
+    assert compose(events, within=Partition.parse("day=Wed")).epsilon == 0.5
+    assert compose(events, within=Partition.parse("mode=bus")).epsilon == 3.5
+
+
+def test_totals_per_source_are_separate():
+    totals = totals_per_source([_event("a", 1, source="x"), _event("b", 2, source="y"), _event("c", 1, source="x")])
+    assert {k: v.epsilon for k, v in totals.items()} == {"x": 2, "y": 2}
+
+
+def test_one_release_can_count_against_two_sources_but_once_overall():
+    # A noisy histogram of trip points (source x) used to relocate the trips of another table (source y).
+    histogram_x, histogram_y = _event("h", 0.5, source="x"), _event("h", 0.5, source="y")
+    events = [histogram_x, _event("counts", 1, source="x"), histogram_y, _event("relocation", 2, source="y")]
+    assert {k: v.epsilon for k, v in totals_per_source(events).items()} == {"x": 1.5, "y": 2.5}
+    assert compose(events).epsilon == 3.5
+
+
+@pytest.mark.parametrize("text", ["day", "day=", "=Mon", "day=Mon, day=Tue"])
+def test_bad_partitions_are_refused(text):
+    with pytest.raises(ValueError):
+        Partition.parse(text)
+
+
+def test_partition_text_and_all():
+    assert Partition.parse(None).is_all and Partition.parse(" ALL ").is_all and Partition.parse("").is_all
+    assert str(Partition.parse("day=Mon;mode=bus")) == "day=Mon, mode=bus"
+    assert Partition.parse("day=Mon, mode=bus").constraints == Partition.parse("mode=bus, day=Mon").constraints
+
+
+def test_negative_or_missing_epsilon_is_refused():
+    with pytest.raises(ValueError):
+        _event("a", -1)
+    with pytest.raises(ValueError):
+        _event("a", float("nan"))
+
+
+def _brute_force(events):
+    """Largest sum over every cell of the full product of mentioned values plus one unnamed value per key."""
+    keys = sorted({k for e in events for k, _ in e.partition.constraints})
+    domains = [sorted({v for e in events for k, v in e.partition.constraints if k == key}) + [None] for key in keys]
+    best = 0.0
+    for values in itertools.product(*domains):
+        cell = dict(zip(keys, values))
+        best = max(best, math.fsum(e.epsilon for e in events if e.partition.contains_cell(cell)))
+    return best
+
+
+def test_worst_cell_search_agrees_with_brute_force_on_random_releases():
+    rng = np.random.default_rng(3)
+    keys = {"day": ["Mon", "Tue", "Wed"], "mode": ["bus", "train"], "zone": ["a", "b", "c", "d"]}
+    for trial in range(300):
+        events = []
+        for i in range(int(rng.integers(1, 9))):
+            chosen = [k for k in keys if rng.random() < 0.5]
+            partition = ", ".join(f"{k}={rng.choice(keys[k])}" for k in chosen) or "all"
+            events.append(_event(f"{trial}-{i}", float(rng.integers(1, 5)) / 2, partition))
+        assert compose(events).epsilon == _brute_force(events), events

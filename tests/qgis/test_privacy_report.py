@@ -1,0 +1,347 @@
+"""The privacy ledger wired into algorithms, and dp_geoprivacy:privacyreport (Processing API, qgis_process, a model).
+
+Composition rules: seed 001 §2 (Theorems 2-3) and §4 (56 disjoint day-mode
+partitions, epsilons 1,1,1,1,2,2: total 8); seed 003 §III F.
+"""
+
+import csv
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from osgeo import ogr, osr
+from qgis import processing
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingFeatureSourceDefinition,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterVectorLayer,
+    QgsProject,
+    QgsVectorLayer,
+)
+
+from dp_geoprivacy.core.ledger import Ledger, LedgerEntry
+from dp_geoprivacy.core.privacy_record import PrivacyRecord
+from dp_geoprivacy.processing.privacy_metadata import read_from_file, write_to_file
+
+from .conftest import run_algorithm_json, run_qgis_process, write_points
+from .model_builder import ModelBuilder
+
+LAPLACE = "dp_geoprivacy:laplaceperturbation"
+REPORT = "dp_geoprivacy:privacyreport"
+
+
+@pytest.fixture
+def points(tmp_path):
+    rng = np.random.default_rng(11)
+    xy = np.column_stack((rng.uniform(5e5, 5.05e5, 500), rng.uniform(4.5e6, 4.505e6, 500)))
+    return write_points(tmp_path / "trips.gpkg", 32633, xy)
+
+
+def _perturb(points, out, **extra):
+    parameters = {"INPUT": points, "EPSILON": 1.0, "DISTANCE": 100, "OUTPUT": str(out)}
+    parameters.update(extra)
+    return processing.run(LAPLACE, parameters)
+
+
+def _report(tmp_path, **parameters):
+    parameters.setdefault("OUTPUT", str(tmp_path / "releases.csv"))
+    parameters.setdefault("REPORT", str(tmp_path / "report.html"))
+    result = processing.run(REPORT, parameters)
+    with open(parameters["OUTPUT"], newline="") as table:
+        rows = list(csv.DictReader(table))
+    return result, rows, Path(parameters["REPORT"]).read_text()
+
+
+def _all_bytes_under(folder, exclude):
+    return b"".join(p.read_bytes() for p in Path(folder).rglob("*") if p.is_file() and p.name != exclude)
+
+
+# --- the ledger in an algorithm ----------------------------------------------------------
+
+
+def test_ledger_entry_matches_the_record_and_the_fingerprint_stays_in_the_ledger(points, tmp_path):
+    ledger = tmp_path / "ledger.json"
+    out = tmp_path / "out.gpkg"
+    _perturb(points, out, LEDGER=str(ledger), PARTITION="day=Mon", SEED=1)
+    [entry] = Ledger(ledger).entries()
+    [record] = read_from_file(str(out))
+    assert entry.release_id == record.release_id and entry.epsilon == record.epsilon == 1.0
+    assert entry.partition == record.partition == "day=Mon"
+    assert entry.algorithm == LAPLACE and entry.input_layer == "trips" and entry.output == str(out)
+    assert len(entry.fingerprint) == 64
+    assert entry.unit_of_privacy == record.unit_of_privacy
+    # Never in a published output: not in the layer, its metadata, nor the report made from both.
+    result, _, page = _report(tmp_path, LAYERS=[str(out)], LEDGER=str(ledger))
+    assert result["TOTAL_EPSILON"] == 1.0
+    assert entry.fingerprint.encode() not in _all_bytes_under(tmp_path, exclude="ledger.json")
+    assert entry.fingerprint[:8] not in page
+
+
+def test_budget_refuses_before_any_output_with_spent_requested_remaining(points, tmp_path):
+    ledger = tmp_path / "ledger.json"
+    _perturb(points, tmp_path / "first.gpkg", LEDGER=str(ledger), BUDGET=1.5)
+    before = ledger.read_bytes()
+    with pytest.raises(QgsProcessingException, match=r"spent = 1, requested = 1, remaining = 0\.5"):
+        _perturb(points, tmp_path / "second.gpkg", LEDGER=str(ledger), BUDGET=1.5)
+    assert not (tmp_path / "second.gpkg").exists()
+    assert ledger.read_bytes() == before
+    result = _perturb(points, tmp_path / "third.gpkg", EPSILON=0.5, LEDGER=str(ledger), BUDGET=1.5)
+    assert result["EPSILON_SPENT"] == 0.5 and len(Ledger(ledger).entries()) == 2
+
+
+def test_disjoint_partitions_share_a_budget_in_parallel(points, tmp_path):
+    ledger = str(tmp_path / "ledger.json")
+    for day in ("Mon", "Tue", "Wed"):
+        _perturb(points, tmp_path / f"{day}.gpkg", LEDGER=ledger, BUDGET=1, PARTITION=f"day={day}")
+    with pytest.raises(QgsProcessingException, match="(?i)on partition day=tue"):
+        _perturb(points, tmp_path / "again.gpkg", LEDGER=ledger, BUDGET=1, PARTITION="day=tue")
+    with pytest.raises(QgsProcessingException, match="remaining = 0"):
+        _perturb(points, tmp_path / "bus.gpkg", LEDGER=ledger, BUDGET=1, PARTITION="mode=bus")  # overlaps every day
+    result, rows, _ = _report(tmp_path, LEDGER=ledger)
+    assert result["TOTAL_EPSILON"] == 1 and len(rows) == 3
+
+
+def test_a_run_that_fails_after_reserving_still_counts(points, tmp_path):
+    ledger = tmp_path / "ledger.json"
+    with pytest.raises(QgsProcessingException, match="No vector format"):
+        _perturb(points, tmp_path / "out.unknownformat", LEDGER=str(ledger))
+    assert [e.epsilon for e in Ledger(ledger).entries()] == [1.0]
+
+
+def test_budget_without_ledger_and_bad_partition_are_refused(points, tmp_path):
+    with pytest.raises(QgsProcessingException, match="BUDGET needs a LEDGER"):
+        _perturb(points, tmp_path / "a.gpkg", BUDGET=2)
+    with pytest.raises(QgsProcessingException, match="PARTITION: .*key=value"):
+        _perturb(points, tmp_path / "b.gpkg", PARTITION="monday")
+    assert not list(tmp_path.glob("[ab].gpkg"))
+
+
+def test_a_corrupt_ledger_is_refused_and_kept(points, tmp_path):
+    ledger = tmp_path / "ledger.json"
+    ledger.write_text("my notes, not a ledger")
+    with pytest.raises(QgsProcessingException, match="not a dp_geoprivacy ledger"):
+        _perturb(points, tmp_path / "out.gpkg", LEDGER=str(ledger))
+    assert ledger.read_text() == "my notes, not a ledger" and not (tmp_path / "out.gpkg").exists()
+
+
+def _fingerprint(ledger):
+    return Ledger(ledger).entries()[-1].fingerprint
+
+
+def test_fingerprint_covers_the_whole_layer_whatever_the_selection_filter_or_row_order(points, tmp_path):
+    ledger = str(tmp_path / "ledger.json")
+    _perturb(points, tmp_path / "whole.gpkg", LEDGER=ledger)
+    whole = _fingerprint(ledger)
+    layer = QgsVectorLayer(points, "trips", "ogr")
+    assert layer.setSubsetString('"pid" < 100')
+    assert QgsProject.instance().addMapLayer(layer)
+    try:
+        layer.selectByExpression('"pid" < 10')
+        selected = QgsProcessingFeatureSourceDefinition(layer.id(), selectedFeaturesOnly=True)
+        result = _perturb(selected, tmp_path / "part.gpkg", LEDGER=ledger, PARTITION="pid=0-9")
+        assert result["POINTS_WRITTEN"] == 10
+        assert _fingerprint(ledger) == whole
+        _perturb(layer, tmp_path / "filtered.gpkg", LEDGER=ledger)
+        assert _fingerprint(ledger) == whole
+    finally:
+        QgsProject.instance().removeMapLayer(layer.id())
+    # The same rows in another order: the same data.
+    dataset = ogr.Open(points)
+    source = dataset.GetLayer(0)
+    rows = [(f["pid"], f["label"], f.GetGeometryRef().ExportToWkb()) for f in source]
+    dataset = None
+    shuffled = write_points(tmp_path / "shuffled.gpkg", 32633, np.empty((0, 2)))
+    dataset = ogr.Open(shuffled, 1)
+    target = dataset.GetLayer(0)
+    for pid, label, wkb in reversed(rows):
+        feature = ogr.Feature(target.GetLayerDefn())
+        feature["pid"], feature["label"] = pid, label
+        feature.SetGeometry(ogr.CreateGeometryFromWkb(wkb))
+        target.CreateFeature(feature)
+    dataset = None
+    _perturb(shuffled, tmp_path / "shuffled_out.gpkg", LEDGER=ledger)
+    assert _fingerprint(ledger) == whole
+    # One changed value: other data.
+    dataset = ogr.Open(shuffled, 1)
+    dataset.ExecuteSQL("UPDATE points SET label = 'changed' WHERE pid = 7")
+    dataset = None
+    _perturb(shuffled, tmp_path / "changed_out.gpkg", LEDGER=ledger)
+    assert _fingerprint(ledger) != whole
+
+
+# --- the report ----------------------------------------------------------------------------
+
+
+def _ledger_with(path, entries):
+    Ledger(path).append(*entries)
+    return str(path)
+
+
+def _entry(epsilon, partition, fingerprint="a" * 64, name="opal", delta=0.0, release_id=None):
+    return LedgerEntry(fingerprint=fingerprint, algorithm="dp_geoprivacy:noisyzonecounts", epsilon=epsilon,
+                       delta=delta, unit_of_privacy="one trip", partition=partition,
+                       output=f"/private/{partition}.gpkg",
+                       release_id=release_id or f"{partition}/{epsilon}/{np.random.default_rng().integers(1e12)}",
+                       input_layer=name, time="2024-01-01T00:00:00+00:00")
+
+
+def test_report_of_the_seed_001_opal_ledger_totals_8(tmp_path):
+    entries = [_entry(eps, f"day={d}, mode={m}", delta=1 / 8_000_000, release_id=f"{d}-{m}-{j}")
+               for d in range(14) for m in ("bus", "train", "ferry", "light rail")
+               for j, eps in enumerate((1, 1, 1, 1, 2, 2))]
+    ledger = _ledger_with(tmp_path / "ledger.json", entries)
+    result, rows, page = _report(tmp_path, LEDGER=ledger)
+    assert result["TOTAL_EPSILON"] == 8 and result["SOURCES"] == 1 and result["RELEASES"] == 336
+    assert math.isclose(result["TOTAL_DELTA"], 6 / 8_000_000)
+    driving = [r for r in rows if r["drives_total"] == "1"]
+    assert len(driving) == 6 and len({r["partition"] for r in driving}) == 1
+    assert {r["source"] for r in rows} == {"S1 (opal)"}
+    assert "<b>8</b>" in page and "Theorem 3" in page and "a" * 16 not in page
+
+
+def test_report_groups_layers_without_a_ledger_by_input_name_and_says_so(points, tmp_path):
+    _perturb(points, tmp_path / "a.gpkg", EPSILON=0.5)
+    _perturb(points, tmp_path / "b.gpkg", EPSILON=0.25)
+    result, rows, page = _report(tmp_path, LAYERS=[str(tmp_path / "a.gpkg"), str(tmp_path / "b.gpkg")])
+    assert result["TOTAL_EPSILON"] == 0.75 and result["SOURCES"] == 1
+    assert {r["source"] for r in rows} == {"'trips' (grouped by input layer name)"}
+    assert "input layer name" in page
+
+
+def test_report_applies_parallel_composition_to_layers_with_disjoint_partitions(points, tmp_path):
+    outs = []
+    for day, eps in (("Mon", 1.0), ("Tue", 2.0)):
+        outs.append(str(tmp_path / f"{day}.gpkg"))
+        _perturb(points, outs[-1], EPSILON=eps, PARTITION=f"day={day}")
+    outs.append(str(tmp_path / "all.gpkg"))
+    _perturb(points, outs[-1], EPSILON=0.5)
+    result, rows, _ = _report(tmp_path, LAYERS=outs)
+    assert result["TOTAL_EPSILON"] == 2.5
+    assert sorted((r["partition"], r["drives_total"]) for r in rows) == [("all", "1"), ("day=Mon", "0"),
+                                                                        ("day=Tue", "1")]
+
+
+def test_layers_and_ledger_count_each_release_once(points, tmp_path):
+    ledger = str(tmp_path / "ledger.json")
+    _perturb(points, tmp_path / "a.gpkg", LEDGER=ledger)
+    _perturb(points, tmp_path / "b.gpkg", LEDGER=ledger, EPSILON=2)
+    _perturb(points, tmp_path / "c.gpkg", EPSILON=0.5)  # not in the ledger: grouped by name
+    layers = [str(tmp_path / n) for n in ("a.gpkg", "a.gpkg", "b.gpkg", "c.gpkg")]
+    result, rows, _ = _report(tmp_path, LAYERS=layers, LEDGER=ledger)
+    assert result["RELEASES"] == 3 and result["SOURCES"] == 2
+    assert result["TOTAL_EPSILON"] == 3.5  # two sources added up: 3 (ledger) + 0.5 (by name)
+    assert sorted(r["read_from"] for r in rows) == ["layer", "ledger+layer", "ledger+layer"]
+
+
+def test_layers_without_a_record_or_not_private_are_listed_and_not_counted(points, tmp_path):
+    calibration = write_points(tmp_path / "calibration.gpkg", 32633, [[5e5, 4.5e6]])
+    record = PrivacyRecord(algorithm="dp_geoprivacy:escapeanalysis", plugin_version="0", mechanism="none",
+                           epsilon=None, delta=None, unit_of_privacy="", sensitivity=None, sensitivity_unit="",
+                           noise_scale=None, noise_scale_unit="", input_layer="trips", seeded=False,
+                           differentially_private=False)
+    write_to_file(calibration, "points", record, "Calibration")
+    _perturb(points, tmp_path / "a.gpkg", EPSILON=0.5, SEED=3)
+    result, rows, page = _report(tmp_path, LAYERS=[calibration, points, str(tmp_path / "a.gpkg")])
+    assert result["TOTAL_EPSILON"] == 0.5 and len(rows) == 1 and rows[0]["seeded"] == "1"
+    assert "NOT differentially private" in page and "has no dp_geoprivacy privacy record" in page
+    assert "seed" in page
+
+
+def test_same_name_under_two_fingerprints_is_flagged(tmp_path):
+    ledger = _ledger_with(tmp_path / "ledger.json", [_entry(1, "all", "a" * 64, "trips"),
+                                                      _entry(1, "all", "b" * 64, "trips")])
+    result, _, page = _report(tmp_path, LEDGER=ledger)
+    assert result["SOURCES"] == 2 and result["TOTAL_EPSILON"] == 2
+    assert "appears under 2 different fingerprints" in page
+
+
+def test_report_needs_layers_or_a_ledger(tmp_path):
+    with pytest.raises(QgsProcessingException, match="Give LAYERS"):
+        _report(tmp_path)
+
+
+# --- qgis_process and a model ------------------------------------------------------------------
+
+
+def test_qgis_process_runs_the_report(points, tmp_path):
+    ledger = tmp_path / "ledger.json"
+    results = run_algorithm_json(LAPLACE, INPUT=points, EPSILON=0.7, DISTANCE=100, LEDGER=ledger,
+                                 BUDGET=1, OUTPUT=tmp_path / "out.gpkg")
+    assert results["EPSILON_SPENT"] == 0.7
+    results = run_algorithm_json(REPORT, LAYERS=tmp_path / "out.gpkg", LEDGER=ledger,
+                                 OUTPUT=tmp_path / "rel.gpkg", REPORT=tmp_path / "r.html")
+    assert results["TOTAL_EPSILON"] == 0.7 and results["RELEASES"] == 1
+    refused = run_qgis_process("run", LAPLACE, "--", f"INPUT={points}", "EPSILON=0.7", "DISTANCE=100",
+                               f"LEDGER={ledger}", "BUDGET=1", f"OUTPUT={tmp_path / 'again.gpkg'}", check=False)
+    assert refused.returncode != 0
+    assert "spent = 0.7, requested = 0.7, remaining = 0.3" in refused.stdout + refused.stderr
+    assert json.loads(ledger.read_text())["entries"][0]["epsilon"] == 0.7
+
+
+def test_model_chains_perturbation_into_the_privacy_report(points, tmp_path):
+    model = (
+        ModelBuilder("perturb_then_report")
+        .input(QgsProcessingParameterVectorLayer("points", "Points", [QgsProcessing.TypeVectorPoint]))
+        .input(QgsProcessingParameterNumber("epsilon", "Epsilon", QgsProcessingParameterNumber.Double, 1.0))
+        .child("perturb", LAPLACE, {"INPUT": ("input", "points"), "EPSILON": ("input", "epsilon"),
+                                    "DISTANCE": ("value", 100), "PARTITION": ("value", "day=Mon")},
+               {"OUTPUT": "perturbed"})
+        .child("report", REPORT, {"LAYERS": [("child", "perturb", "OUTPUT")]},
+               {"OUTPUT": "releases", "REPORT": "report"})
+        .save(tmp_path / "perturb_then_report.model3")
+    )
+    releases, page = tmp_path / "releases.gpkg", tmp_path / "report.html"
+    run_qgis_process("run", model, "--", f"points={points}", "epsilon=0.8",
+                     f"perturb:perturbed={tmp_path / 'perturbed.gpkg'}", f"report:releases={releases}",
+                     f"report:report={page}")
+    layer = QgsVectorLayer(str(releases), "releases", "ogr")
+    [row] = list(layer.getFeatures())
+    assert row["epsilon"] == 0.8 and row["partition"] == "day=Mon" and row["drives_total"] == 1
+    assert "0.8" in page.read_text()
+    assert not list(tmp_path.rglob("*.json"))  # no ledger was made when none was asked for
+
+
+# --- the aggregate algorithms are wired to the ledger too ----------------------------------------
+
+
+def test_zone_counts_and_od_flows_reserve_in_the_ledger_and_count_once(points, tmp_path):
+    from .conftest import write_grid_zones
+
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, (5e5, 4.5e6), 2500.0, 2)
+    ledger = str(tmp_path / "ledger.json")
+    counts = tmp_path / "counts.gpkg"
+    processing.run("dp_geoprivacy:noisyzonecounts", {"INPUT": points, "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
+                                                     "EPSILON": 0.5, "LEDGER": ledger, "PARTITION": "day=Mon",
+                                                     "OUTPUT": str(counts)})
+    trips = _trip_lines(tmp_path / "trips.gpkg", [((5e5 + 100 * i, 4.5e6 + 100), (5e5 + 3000, 4.5e6 + 3000 - i))
+                                                 for i in range(40)])
+    flows, matrix = tmp_path / "flows.gpkg", tmp_path / "matrix.gpkg"
+    processing.run("dp_geoprivacy:noisyodflows", {"INPUT": trips, "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
+                                                  "EPSILON": 0.25, "LEDGER": ledger, "OUTPUT_FLOWS": str(flows),
+                                                  "OUTPUT_MATRIX": str(matrix)})
+    entries = Ledger(ledger).entries()
+    assert [(e.algorithm, e.epsilon, e.partition) for e in entries] == [
+        ("dp_geoprivacy:noisyzonecounts", 0.5, "day=Mon"), ("dp_geoprivacy:noisyodflows", 0.25, "all")]
+    assert read_from_file(str(counts))[0].release_id == entries[0].release_id
+    [flows_record], [matrix_record] = read_from_file(str(flows)), read_from_file(str(matrix))
+    assert flows_record.release_id == matrix_record.release_id == entries[1].release_id
+    result, rows, _ = _report(tmp_path, LAYERS=[str(counts), str(flows), str(matrix)])
+    assert result["RELEASES"] == 2 and result["TOTAL_EPSILON"] == 0.75 and len(rows) == 2
+
+
+def _trip_lines(path, trips):
+    """A line layer in EPSG:32633, one straight trip per ((ox, oy), (dx, dy))."""
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(32633)
+    out = dataset.CreateLayer("trips", srs, ogr.wkbLineString)
+    for (ox, oy), (dx, dy) in trips:
+        feature = ogr.Feature(out.GetLayerDefn())
+        feature.SetGeometry(ogr.CreateGeometryFromWkt(f"LINESTRING ({ox} {oy}, {dx} {dy})"))
+        out.CreateFeature(feature)
+    dataset = None
+    return str(path)
