@@ -103,6 +103,8 @@ class CountNoise:
             return self.scale * math.log(1.0 / beta)
         # P(|X| > k) = 2 alpha^(k+1) / (1 + alpha); smallest integer k with that <= beta.
         a = self.alpha
+        if a == 0.0:  # scale so small that exp(-1/b) underflows: the noise is always 0
+            return 0.0
         k = math.log(beta * (1.0 + a) / 2.0) / math.log(a) - 1.0
         return float(max(0, math.ceil(k - 1e-12)))
 

@@ -41,6 +41,9 @@ class PrivacyRecord:
     snapping_grain_m: Optional[float] = None
     differentially_private: bool = True
     notes: Tuple[str, ...] = ()
+    # The part of the source the release covers, as declared by the publisher
+    # ("all", or key=value constraints such as "day=Mon"; core.accounting).
+    partition: str = "all"
     release_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     created: str = field(
         default_factory=lambda: datetime.now(timezone.utc).replace(microsecond=0).isoformat()
@@ -94,6 +97,8 @@ class PrivacyRecord:
             lines.append(f"Noise drawn in {self.metric_crs}.")
         if self.snapping_grain_m:
             lines.append(f"Coordinates snapped to a {self.snapping_grain_m:g} m grid.")
+        if self.partition and self.partition != "all":
+            lines.append(f"Partition of the source covered: {self.partition}.")
         lines.append(
             "A user-supplied seed was used: the noise is reproducible by anyone who knows it."
             if self.seeded

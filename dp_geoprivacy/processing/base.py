@@ -6,15 +6,18 @@ import math
 from qgis.core import (
     QgsProcessingAlgorithm,
     QgsProcessingException,
+    QgsProcessingParameterBoolean,
     QgsProcessingParameterDefinition,
     QgsProcessingParameterNumber,
 )
 from qgis.PyQt.QtGui import QIcon
 
 from .. import __version__, plugin_root
+from ..core.attributes import COORDINATES, IDENTIFIER, identifying_columns
 from ..core.privacy_record import PrivacyRecord
 from ..core.rng import noise_source
 from ..translation import Translatable, translate
+from . import budget
 
 PROVIDER_ID = "dp_geoprivacy"
 HOMEPAGE = "https://github.com/dp-geoprivacy/dp_geoprivacy"
@@ -92,6 +95,48 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         )
         self.add(parameter)
 
+    KEEP_IDENTIFIERS = "KEEP_IDENTIFIERS"
+
+    def add_keep_identifiers_parameter(self):
+        """The advanced KEEP_IDENTIFIERS option (record keys kept for internal study runs)."""
+        keep = QgsProcessingParameterBoolean(
+            self.KEEP_IDENTIFIERS,
+            translate("DpAlgorithm", "Keep identifier fields (internal study runs only; not for publication)"),
+            defaultValue=False,
+        )
+        keep.setFlags(keep.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        self.add(keep)
+
+    def fields_to_drop(self, parameters, context, columns, xy, feedback):
+        """Names of fields that would undo the release, each logged with the reason.
+
+        core.attributes decides: fields equal to the true coordinates are always
+        dropped; record keys too, unless KEEP_IDENTIFIERS is set.
+        """
+        found = identifying_columns(columns, xy)
+        if self.parameterAsBool(parameters, self.KEEP_IDENTIFIERS, context):
+            found = {name: reason for name, reason in found.items() if reason != IDENTIFIER}
+        reasons = {
+            COORDINATES: translate("DpAlgorithm", "holds the true coordinates"),
+            IDENTIFIER: translate("DpAlgorithm", "has a distinct value in every row (an identifier)"),
+        }
+        for name, reason in found.items():
+            feedback.pushWarning(
+                translate("DpAlgorithm", "Field '{name}' is dropped: it {reason}.").format(
+                    name=name, reason=reasons[reason]
+                )
+            )
+        return tuple(found)
+
+    def kept_identifiers_note(self, parameters, context):
+        """The record's note when KEEP_IDENTIFIERS was used, else None."""
+        if not self.parameterAsBool(parameters, self.KEEP_IDENTIFIERS, context):
+            return None
+        return translate(
+            "DpAlgorithm",
+            "Identifier fields were kept (KEEP_IDENTIFIERS): they link rows to raw records. Do not publish this layer."
+        )
+
     def noise_source(self, parameters, context, feedback):
         """The generator for this run's noise (secure unless SEED is given)."""
         seed = None
@@ -136,6 +181,25 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         if error:
             raise QgsProcessingException(error)
         return value
+
+    def add_ledger_parameters(self):
+        """The optional LEDGER, BUDGET and PARTITION parameters of privatizing algorithms (processing/budget.py)."""
+        budget.add_ledger_parameters(self)
+
+    def reserve_budget(self, parameters, context, feedback, *, input_parameter, mechanism_fields, output,
+                       inherited=()) -> budget.Release:
+        """Call once epsilon is known and BEFORE drawing any noise.
+
+        With LEDGER: fingerprints the whole input layer ``input_parameter``,
+        and with the ledger locked checks BUDGET (stopping with spent,
+        requested and remaining epsilon) and appends this release; a run that
+        fails afterwards still counts as spent (the safe direction). Returns
+        a Release: pass ``**release.record_fields()`` (release_id, partition)
+        to privacy_record(). ``inherited``: records of earlier releases the
+        output builds on (counted too when not yet in the ledger).
+        """
+        return budget.reserve(self, parameters, context, feedback, input_parameter, mechanism_fields, output,
+                              inherited)
 
     def privacy_record(self, *, mechanism_fields, input_layer, seeded, **extra) -> PrivacyRecord:
         """Build this release's record from the mechanism that drew the noise."""

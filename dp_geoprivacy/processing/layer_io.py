@@ -235,14 +235,14 @@ def read_table(algorithm, parameters, name, context, feedback, fields=(), geomet
     """Read the feature source parameter ``name`` (any vector layer, or a table) into a SourceTable.
 
     ``fields`` are read as arrays (a missing field is refused naming the
-    parameter); geometries are read, as shapely objects, only when
+    parameter; ALL_FIELDS reads every attribute field); geometries are read, as shapely objects, only when
     ``geometry`` is True. ``field_types`` maps each requested field to its
     OGR type name ('String', 'Integer', 'Integer64', 'Real', ...).
     """
     source = algorithm.parameterAsSource(parameters, name, context)
     if source is None:
         raise QgsProcessingException(algorithm.invalidSourceError(parameters, name))
-    for wanted in fields:
+    for wanted in (() if fields == ALL_FIELDS else fields):
         if source.fields().indexOf(wanted) < 0:
             raise QgsProcessingException(
                 tr("The field '{field}' is not a field of {name}.").format(field=wanted, name=name)
@@ -255,6 +255,8 @@ def read_table(algorithm, parameters, name, context, feedback, fields=(), geomet
         layer = dataset.GetLayerByName(layer_name)
         definition = layer.GetLayerDefn()
         names = [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
+        if fields == ALL_FIELDS:
+            fields = names
         field_types = {n: definition.GetFieldDefn(definition.GetFieldIndex(n)).GetTypeName() for n in fields}
         geometry_column = layer.GetGeometryColumn()
         read_geometry = geometry and bool(geometry_column)
@@ -288,6 +290,212 @@ def read_table(algorithm, parameters, name, context, feedback, fields=(), geomet
         ogr_geometry_type=ogr_type if geometry_column else ogr.wkbNone,
         geometries=geometries,
     )
+
+
+@dataclass
+class TripTable:
+    """Trips as arrays: origin and destination (n, 2), with where they came from.
+
+    ``fids``, ``origin``, ``dest`` and ``columns`` (the requested fields, as
+    in read_points) hold only the trips kept; ``skipped`` maps each reason a
+    trip was left out (TRIP_SKIP_REASONS) to how many. ``crs`` is the layer's
+    CRS (invalid for a table without geometry).
+    """
+
+    source_name: str
+    crs: QgsCoordinateReferenceSystem
+    fids: np.ndarray
+    origin: np.ndarray
+    dest: np.ndarray
+    columns: dict
+    skipped: dict
+
+
+# Why a trip is skipped, by the code trip_line_ends / read_trips give it (0: kept).
+TRIP_SKIP_REASONS = ("", "no geometry", "an empty geometry", "a line with only one vertex",
+                     "a geometry that is not a readable line", "a NULL coordinate",
+                     "a coordinate that is not a finite number")
+
+
+def _trip_skip_reason_texts():
+    """TRIP_SKIP_REASONS as translated text, in the same order."""
+    return ("", tr("no geometry"), tr("an empty geometry"), tr("a line with only one vertex"),
+            tr("a geometry that is not a readable line"), tr("a NULL coordinate"),
+            tr("a coordinate that is not a finite number"))
+
+
+def read_trips(algorithm, parameters, name, context, feedback, coordinate_fields=None, fields=()) -> TripTable:
+    """Read the trips of parameter ``name`` in bulk (GDAL Arrow stream, vectorised decoding).
+
+    Without ``coordinate_fields`` the layer must hold lines: origin = first
+    vertex, destination = last vertex (of the first and last part of a
+    multi-line). With ``coordinate_fields`` = (origin x, origin y,
+    destination x, destination y) field names, any layer or table works;
+    the fields hold numbers, or text holding numbers. Every skipped trip is
+    counted by reason (TRIP_SKIP_REASONS) and the counts go to the log; no
+    usable trip at all raises QgsProcessingException naming ``name``.
+    """
+    source = algorithm.parameterAsSource(parameters, name, context)
+    if source is None:
+        raise QgsProcessingException(algorithm.invalidSourceError(parameters, name))
+    coordinate_fields = tuple(coordinate_fields or ())
+    for wanted in coordinate_fields + tuple(fields):
+        if source.fields().indexOf(wanted) < 0:
+            raise QgsProcessingException(
+                tr("The field '{field}' is not a field of {name}.").format(field=wanted, name=name))
+    if not coordinate_fields and QgsWkbTypes.geometryType(source.wkbType()) != QgsWkbTypes.LineGeometry:
+        raise QgsProcessingException(tr(
+            "{name} holds {kind} geometries. Give a line layer (origin = first vertex, destination = last "
+            "vertex), or all four coordinate fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and "
+            "DEST_Y_FIELD.").format(name=name, kind=QgsWkbTypes.displayString(source.wkbType())))
+    path, layer_name = algorithm.parameterAsCompatibleSourceLayerPathAndLayerName(
+        parameters, name, context, ["gpkg"], "gpkg", feedback)
+    counts = np.zeros(len(TRIP_SKIP_REASONS), dtype=np.int64)
+    parts = {"fids": [], "origin": [], "dest": []}
+    column_parts = {n: [] for n in fields}
+    with _ogr_open(path) as dataset:
+        layer = dataset.GetLayerByName(layer_name) if layer_name else dataset.GetLayer(0)
+        definition = layer.GetLayerDefn()
+        names = [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
+        for wanted in coordinate_fields:
+            kind = definition.GetFieldDefn(definition.GetFieldIndex(wanted)).GetType()
+            if kind not in (ogr.OFTInteger, ogr.OFTInteger64, ogr.OFTReal, ogr.OFTString):
+                raise QgsProcessingException(tr(
+                    "The coordinate field '{field}' of {name} holds {kind} values; choose a field with numbers "
+                    "(or text holding numbers).").format(field=wanted, name=name,
+                                                         kind=ogr.GetFieldTypeName(kind)))
+        keep = set(coordinate_fields) | set(fields)
+        layer.SetIgnoredFields([n for n in names if n not in keep] + (["OGR_GEOMETRY"] if coordinate_fields else []))
+        geometry_column = layer.GetGeometryColumn() or "wkb_geometry"
+        fid_column = layer.GetFIDColumn() or "OGC_FID"
+        for batch in layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=YES"]):
+            if feedback is not None and feedback.isCanceled():
+                raise QgsProcessingException(tr("Cancelled: no output was written."))
+            if coordinate_fields:
+                origin, dest, reason = _coordinate_ends([batch[f] for f in coordinate_fields])
+            else:
+                origin, dest, reason = trip_line_ends(batch[geometry_column])
+            counts += np.bincount(reason, minlength=len(TRIP_SKIP_REASONS))
+            kept = reason == 0
+            parts["fids"].append(np.asarray(np.ma.getdata(batch[fid_column]), dtype=np.int64)[kept])
+            parts["origin"].append(origin[kept])
+            parts["dest"].append(dest[kept])
+            for n in fields:
+                column_parts[n].append(_column_values(batch[n])[kept])
+    skipped = {TRIP_SKIP_REASONS[i]: int(c) for i, c in enumerate(counts) if i and c}
+    reason_text = dict(zip(TRIP_SKIP_REASONS, _trip_skip_reason_texts()))
+    described = "; ".join(tr("{n} with {reason}").format(n=c, reason=reason_text[r]) for r, c in skipped.items())
+    if counts[0] == 0:
+        raise QgsProcessingException(tr("{name} has no usable trip ({details}).").format(
+            name=name, details=described or tr("it is empty")))
+    if skipped and feedback is not None:
+        feedback.pushWarning(tr("Skipped {n} of {total} trips of {name}: {details}.").format(
+            n=int(counts[1:].sum()), total=int(counts.sum()), name=name, details=described))
+    return TripTable(
+        source_name=source.sourceName(),
+        crs=source.sourceCrs(),
+        fids=np.concatenate(parts["fids"]),
+        origin=np.concatenate(parts["origin"]).reshape(-1, 2),
+        dest=np.concatenate(parts["dest"]).reshape(-1, 2),
+        columns={n: np.concatenate(p) for n, p in column_parts.items()},
+        skipped=skipped,
+    )
+
+
+def _coordinate_ends(columns):
+    """(origin, dest, reason) from four Arrow columns: origin x, origin y, destination x, destination y."""
+    values, null, bad = [], np.zeros(len(columns[0]), dtype=bool), np.zeros(len(columns[0]), dtype=bool)
+    for column in columns:
+        mask = np.ma.getmaskarray(column)
+        data = np.ma.getdata(column)
+        if data.dtype.kind in "SUO":  # text: parse in bulk, element by element only if that fails
+            data = np.where(mask, b"nan" if data.dtype.kind == "S" else "nan", data)
+            try:
+                number = data.astype(float)
+            except (TypeError, ValueError):
+                number = np.array([_to_float(v) for v in data.tolist()], dtype=float)
+        else:
+            number = data.astype(float)
+        values.append(number)
+        null |= mask
+        bad |= ~np.isfinite(number)
+    reason = np.where(null, 5, np.where(bad, 6, 0)).astype(np.int64)
+    return np.column_stack(values[:2]), np.column_stack(values[2:]), reason
+
+
+def _to_float(value):
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return np.nan
+
+
+def trip_line_ends(wkb):
+    """(origin, dest, reason) of an array of WKB lines: first and last vertex, reason 0 where usable.
+
+    Fast path: little-endian ISO WKB LineStrings (2D, Z, M or ZM) are read
+    from one joined buffer with numpy. Anything else (multi-lines, other
+    byte order) goes through shapely: first vertex of the first part, last
+    of the last part. Reasons index TRIP_SKIP_REASONS.
+    """
+    blobs = np.ma.getdata(wkb).tolist()
+    for i in np.flatnonzero(np.ma.getmaskarray(wkb)).tolist():
+        blobs[i] = None
+    n = len(blobs)
+    origin, dest = np.full((n, 2), np.nan), np.full((n, 2), np.nan)
+    reason = np.zeros(n, dtype=np.int64)
+    lengths = np.fromiter((len(b) if b else 0 for b in blobs), dtype=np.int64, count=n)
+    reason[lengths == 0] = 1
+    buffer = np.frombuffer(b"".join(b for b in blobs if b), dtype=np.uint8)
+    offsets = np.cumsum(lengths) - lengths
+    rows = np.flatnonzero(lengths >= 9)
+    start = offsets[rows]
+
+    def read(position, dtype):
+        size = np.dtype(dtype).itemsize
+        return buffer[position[:, None] + np.arange(size)].copy().view(dtype).ravel()
+
+    kind, count = read(start + 1, "<u4"), read(start + 5, "<u4").astype(np.int64)
+    dims = np.select([kind == 2, (kind == 1002) | (kind == 2002), kind == 3002], [2, 3, 4], 0)
+    fast = (buffer[start] == 1) & (dims > 0) & (lengths[rows] == 9 + 8 * dims * count)
+    rows_fast, start, count, dims = rows[fast], start[fast], count[fast], dims[fast]
+    reason[rows_fast[count == 0]] = 2
+    reason[rows_fast[count == 1]] = 3
+    line = count >= 2
+    rows_fast, start, last = rows_fast[line], start[line] + 9, start[line] + 9 + 8 * dims[line] * (count[line] - 1)
+    origin[rows_fast] = np.column_stack((read(start, "<f8"), read(start + 8, "<f8")))
+    dest[rows_fast] = np.column_stack((read(last, "<f8"), read(last + 8, "<f8")))
+    slow = np.setdiff1d(np.flatnonzero(lengths > 0), rows_fast, assume_unique=True)
+    slow = slow[reason[slow] == 0]
+    if len(slow):
+        _line_ends_shapely([blobs[i] for i in slow.tolist()], slow, origin, dest, reason)
+    usable = reason == 0
+    reason[usable & ~(np.isfinite(origin).all(axis=1) & np.isfinite(dest).all(axis=1))] = 6
+    return origin, dest, reason
+
+
+def _line_ends_shapely(blobs, rows, origin, dest, reason):
+    """The general case of trip_line_ends, filling ``origin``, ``dest`` and ``reason`` at ``rows``."""
+    geometries = np.empty(len(blobs), dtype=object)
+    for i, blob in enumerate(blobs):
+        try:
+            geometries[i] = shapely.from_wkb(blob)
+        except shapely.errors.ShapelyError:
+            geometries[i] = None
+    linear = np.isin(shapely.get_type_id(geometries), (1, 2, 5))
+    reason[rows[~linear]] = 4
+    empty = linear & shapely.is_empty(geometries)
+    reason[rows[empty]] = 2
+    good = linear & ~empty
+    coordinates, index = shapely.get_coordinates(geometries[good], return_index=True)
+    vertices = np.bincount(index, minlength=int(good.sum()))
+    end = np.cumsum(vertices)
+    begin = end - vertices
+    target = rows[good]
+    reason[target[vertices < 2]] = 3
+    ok = vertices >= 2
+    origin[target[ok]] = coordinates[begin[ok]]
+    dest[target[ok]] = coordinates[end[ok] - 1]
 
 
 def decode_wkb_points(wkb):
@@ -583,8 +791,12 @@ def _point_bounds(xy):
 
 
 def _wkb_blobs(geometries):
-    """GeoPackage blobs: an 8-byte header then little-endian ISO WKB (srs_id filled in later)."""
-    return shapely.to_wkb(geometries, byte_order=1, flavor="iso").tolist()
+    """GeoPackage blobs: an 8-byte header then little-endian ISO WKB (srs_id filled in later).
+
+    2D only: inside QGIS, shapely may run on QGIS's older GEOS, which refuses
+    shapely 2.1's default output_dimension=4 ("must be 2 or 3").
+    """
+    return shapely.to_wkb(geometries, output_dimension=2, byte_order=1, flavor="iso").tolist()
 
 
 def _blob_values(blobs, srs_id):
@@ -678,20 +890,76 @@ def _insert_copying(connection, layer_name, names, values, copy):
 
 
 def _fill_spatial_index(connection, rtree, fids, bounds):
-    """Insert (fid, minx, maxx, miny, maxy) rows, ordered in vertical strips (faster R*-tree build)."""
+    """Fill the (empty) R*-tree with (fid, minx, maxx, miny, maxy) of the rows with a finite bounding box."""
     valid = np.isfinite(bounds).all(axis=1)
     fids, bounds = fids[valid], bounds[valid]
     if not len(fids):
         return
-    centre_x = (bounds[:, 0] + bounds[:, 2]) / 2
-    span = float(np.ptp(centre_x))
-    strip = np.floor((centre_x - centre_x.min()) / (span / 1000.0 if span > 0 else 1.0))
-    order = np.lexsort(((bounds[:, 1] + bounds[:, 3]) / 2, strip))
-    b = bounds[order]
-    connection.executemany(
-        f"INSERT INTO {_quote(rtree)} VALUES (?, ?, ?, ?, ?)",
-        _chunked_rows([fids[order], b[:, 0], b[:, 2], b[:, 1], b[:, 3]], len(fids)),
-    )
+    _bulk_load_rtree(connection, rtree, fids, bounds)
+
+
+_RTREE_CELL = np.dtype([("id", ">i8"), ("box", ">f4", (4,))])
+
+
+def _bulk_load_rtree(connection, rtree, fids, bounds):
+    """Build an empty 2D SQLite R*-tree in one pass (Sort-Tile-Recursive packing) by writing its shadow tables.
+
+    Inserting rows one by one costs about 10 us each (R*-tree splits); this
+    writes the %_node blobs (big-endian: depth, cell count, then per cell
+    rowid or child node and float32 minx, maxx, miny, maxy rounded outward,
+    as SQLite does), %_parent and %_rowid directly: about 1.5 us per row.
+    Node size is read from the empty root SQLite made, so the layout matches
+    the table. ``SELECT rtreecheck(...)`` passes on the result and later
+    inserts and deletes work as usual.
+    """
+    table = '"' + rtree.replace('"', '""')
+    node_size = connection.execute(f'SELECT length(data) FROM {table}_node" WHERE nodeno = 1').fetchone()[0]
+    capacity = (node_size - 4) // _RTREE_CELL.itemsize
+    low, high = bounds[:, :2].astype(np.float32), bounds[:, 2:].astype(np.float32)
+    low = np.where(low.astype(float) > bounds[:, :2], np.nextafter(low, np.float32(-np.inf)), low)
+    high = np.where(high.astype(float) < bounds[:, 2:], np.nextafter(high, np.float32(np.inf)), high)
+    ids, box = np.asarray(fids, dtype=np.int64), np.column_stack((low[:, 0], high[:, 0], low[:, 1], high[:, 1]))
+    depth, next_node, levels, links = 0, 2, [], []
+    while len(ids) > capacity:
+        n, n_nodes = len(ids), -(-len(ids) // capacity)
+        slice_of = np.empty(n, dtype=np.int64)
+        slice_of[np.argsort(box[:, 0] + box[:, 1], kind="stable")] = np.arange(n) // (
+            int(np.ceil(np.sqrt(n_nodes))) * capacity)
+        order = np.lexsort((box[:, 2] + box[:, 3], slice_of))
+        ids, box = ids[order], box[order]
+        numbers = next_node + np.arange(n_nodes, dtype=np.int64)
+        next_node += n_nodes
+        links.append((ids, numbers[np.arange(n) // capacity]))
+        levels.append((numbers, _rtree_nodes(ids, box, capacity, node_size)))
+        starts = np.arange(0, n, capacity)
+        box = np.column_stack((np.minimum.reduceat(box[:, 0], starts), np.maximum.reduceat(box[:, 1], starts),
+                               np.minimum.reduceat(box[:, 2], starts), np.maximum.reduceat(box[:, 3], starts)))
+        ids, depth = numbers, depth + 1
+    links.append((ids, np.ones(len(ids), dtype=np.int64)))
+    root = _rtree_nodes(ids, box, capacity, node_size)[0]
+    root[:2] = np.frombuffer(np.array(depth, dtype=">u2").tobytes(), dtype=np.uint8)
+    connection.execute(f'UPDATE {table}_node" SET data = ? WHERE nodeno = 1', (root.tobytes(),))
+    for numbers, blobs in levels:
+        connection.executemany(f'INSERT INTO {table}_node" (nodeno, data) VALUES (?, ?)',
+                               zip(numbers.tolist(), (blob.tobytes() for blob in blobs)))
+    for i, (children, parent) in enumerate(links):
+        target = f'{table}_rowid" (rowid, nodeno)' if i == 0 else f'{table}_parent" (nodeno, parentnode)'
+        order = np.argsort(children, kind="stable")  # key order: B-tree appends, not random inserts
+        connection.executemany(f"INSERT INTO {target} VALUES (?, ?)",
+                               _chunked_rows([children[order], parent[order]], len(children)))
+
+
+def _rtree_nodes(ids, box, capacity, node_size):
+    """Node blobs holding ``ids``/``box`` cells, ``capacity`` per node in order (the last may be partial)."""
+    n_nodes = max(-(-len(ids) // capacity), 1)
+    cells = np.zeros(n_nodes * capacity, dtype=_RTREE_CELL)
+    cells["id"][:len(ids)], cells["box"][:len(ids)] = ids, box
+    counts = np.full(n_nodes, capacity, dtype=">u2")
+    counts[-1] = len(ids) - capacity * (n_nodes - 1)
+    blobs = np.zeros((n_nodes, node_size), dtype=np.uint8)
+    blobs[:, 2:4] = counts.view(np.uint8).reshape(n_nodes, 2)
+    blobs[:, 4:4 + capacity * _RTREE_CELL.itemsize] = cells.view(np.uint8).reshape(n_nodes, -1)
+    return blobs
 
 
 def _chunked_rows(columns, n, size=100_000):

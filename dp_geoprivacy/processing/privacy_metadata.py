@@ -26,20 +26,31 @@ HISTORY_PREFIX = "dp_geoprivacy privacy record: "
 KEYWORD_VOCABULARY = "dp_geoprivacy"
 
 
-def layer_metadata(record: PrivacyRecord, title: str) -> QgsLayerMetadata:
-    """QgsLayerMetadata carrying ``record`` (human-readable and as JSON)."""
+def layer_metadata(record: PrivacyRecord, title: str, inherited=()) -> QgsLayerMetadata:
+    """QgsLayerMetadata carrying ``record`` (human-readable and as JSON).
+
+    ``inherited`` are the records of earlier releases this layer is built
+    from (e.g. the noisy histogram trip relocation drew from): they follow
+    the layer's own record in the history, so a privacy report reading the
+    layer counts them too (once, by release_id).
+    """
     metadata = QgsLayerMetadata()
     metadata.setIdentifier(record.release_id)
     metadata.setTitle(f"{title} ({record.title_suffix()})")
     metadata.setType("dataset")
-    metadata.setAbstract(record.summary())
-    metadata.addKeywords(KEYWORD_VOCABULARY, list(KEYWORDS) + [record.mechanism])
-    metadata.setHistory([HISTORY_PREFIX + record.to_json()])
+    abstract = record.summary()
+    for earlier in inherited:
+        abstract += tr("\nBuilt on the earlier release {release} ({tag}) made by {algorithm}.").format(
+            release=earlier.release_id, tag=earlier.title_suffix(), algorithm=earlier.algorithm)
+    metadata.setAbstract(abstract)
+    keywords = list(KEYWORDS) if record.differentially_private else ["not-differentially-private", "dp_geoprivacy"]
+    metadata.addKeywords(KEYWORD_VOCABULARY, keywords + [record.mechanism])
+    metadata.setHistory([HISTORY_PREFIX + r.to_json() for r in (record, *inherited)])
     return metadata
 
 
 def records_in(metadata: QgsLayerMetadata) -> List[PrivacyRecord]:
-    """The privacy records held in a layer's metadata history."""
+    """The privacy records held in a layer's metadata history (the layer's own first)."""
     return [
         PrivacyRecord.from_json(item[len(HISTORY_PREFIX):])
         for item in metadata.history()
@@ -47,13 +58,13 @@ def records_in(metadata: QgsLayerMetadata) -> List[PrivacyRecord]:
     ]
 
 
-def write_to_file(path: str, layer_name: str, record: PrivacyRecord, title: str) -> None:
+def write_to_file(path: str, layer_name: str, record: PrivacyRecord, title: str, inherited=()) -> None:
     """Store the record with the file so a fresh QGIS session sees it.
 
     GeoPackage: in the file's metadata tables. Other formats: in a ``.qmd``
     sidecar next to the file.
     """
-    metadata = layer_metadata(record, title)
+    metadata = layer_metadata(record, title, inherited)
     if Path(path).suffix.lower() == ".gpkg":
         uri = f"{path}|layername={layer_name}"
         saved, message = QgsProviderRegistry.instance().saveLayerMetadata("ogr", uri, metadata)
@@ -84,20 +95,21 @@ class ReleaseLayerPostProcessor(QgsProcessingLayerPostProcessorInterface):
     # Processing keeps only a raw pointer: hold instances here until used.
     _alive = []
 
-    def __init__(self, record: PrivacyRecord, title: str, style=None):
+    def __init__(self, record: PrivacyRecord, title: str, style=None, inherited=()):
         super().__init__()
         self.record = record
         self.title = title
         self.style = style
+        self.inherited = tuple(inherited)
 
     @classmethod
-    def create(cls, record: PrivacyRecord, title: str, style=None):
-        instance = cls(record, title, style)
+    def create(cls, record: PrivacyRecord, title: str, style=None, inherited=()):
+        instance = cls(record, title, style, inherited)
         cls._alive.append(instance)
         return instance
 
     def postProcessLayer(self, layer: QgsMapLayer, context, feedback):  # noqa: N802 (QGIS API)
-        layer.setMetadata(layer_metadata(self.record, self.title))
+        layer.setMetadata(layer_metadata(self.record, self.title, self.inherited))
         layer.setName(self.title)
         if self.style is not None and isinstance(layer, QgsVectorLayer):
             self.style(layer)

@@ -3,10 +3,18 @@
 from qgis.core import QgsProcessingProvider
 
 from ..translation import Translatable
+from .algorithms.escape_analysis import EscapeAnalysis
+from .algorithms.h3_grid import H3Grid
 from .algorithms.laplace_perturbation import LaplacePerturbation
+from .algorithms.noisy_od_flows import NoisyOdFlows
+from .algorithms.noisy_zone_counts import NoisyZoneCounts
+from .algorithms.privacy_report import PrivacyReport
+from .algorithms.randomized_response import RandomizedResponseAlgorithm
+from .algorithms.trip_relocation import TripRelocationAlgorithm
 from .base import PROVIDER_ID, icon
 
-ALGORITHMS = (LaplacePerturbation,)
+ALGORITHMS = (LaplacePerturbation, H3Grid, NoisyZoneCounts, EscapeAnalysis, NoisyOdFlows, PrivacyReport,
+              RandomizedResponseAlgorithm, TripRelocationAlgorithm)
 
 
 class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):

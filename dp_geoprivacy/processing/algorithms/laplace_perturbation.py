@@ -11,16 +11,13 @@ import numpy as np
 from qgis.core import (
     QgsProcessing,
     QgsProcessingOutputNumber,
-    QgsProcessingParameterBoolean,
     QgsProcessingParameterCrs,
-    QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterNumber,
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core.attributes import IDENTIFIER, identifying_columns
 from ...core.location import PER_AXIS, PLANAR, LocationLaplace
 from ...core.metric_crs import transform_xy
 from ..base import DpAlgorithm
@@ -41,7 +38,6 @@ class LaplacePerturbation(DpAlgorithm):
     DISTANCE = "DISTANCE"
     GRID = "GRID"
     METRIC_CRS = "METRIC_CRS"
-    KEEP_IDENTIFIERS = "KEEP_IDENTIFIERS"
     OUTPUT = "OUTPUT"
     KINDS = (PLANAR, PER_AXIS)
     POSITIVE_PARAMETERS = (EPSILON, DISTANCE)
@@ -76,6 +72,9 @@ class LaplacePerturbation(DpAlgorithm):
             "attributes can still identify people (rare combinations): remove them first. "
             "KEEP_IDENTIFIERS (advanced) keeps key fields for internal study runs; the output's "
             "metadata then says it must not be published.</p>"
+            "<p><b>Budget.</b> LEDGER (your private file), BUDGET and PARTITION record this release and "
+            "stop a run that would exceed the source's budget before any noise is drawn; see "
+            "dp_geoprivacy:privacyreport.</p>"
             "<p>Sources: seed 000 §3.4 (eq. 7) and §5 (eq. 14); Andrés et al. 2013.</p>"
         )
 
@@ -117,12 +116,8 @@ class LaplacePerturbation(DpAlgorithm):
             )
         )
         self.add_seed_parameter()
-        keep = QgsProcessingParameterBoolean(
-            self.KEEP_IDENTIFIERS, self.tr("Keep identifier fields (internal study runs only; not for publication)"),
-            defaultValue=False,
-        )
-        keep.setFlags(keep.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
-        self.add(keep)
+        self.add_ledger_parameters()
+        self.add_keep_identifiers_parameter()
         output = QgsProcessingParameterVectorDestination(
             self.OUTPUT, self.tr("Perturbed points"), QgsProcessing.TypeVectorPoint
         )
@@ -145,13 +140,14 @@ class LaplacePerturbation(DpAlgorithm):
         )
         destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
         points = read_points(self, parameters, self.INPUT, context, feedback, fields=ALL_FIELDS)
-        dropped = self.fields_to_drop(points, self.parameterAsBool(parameters, self.KEEP_IDENTIFIERS, context),
-                                      feedback)
+        dropped = self.fields_to_drop(parameters, context, points.columns, points.xy, feedback)
         feedback.setProgress(20)
         metric_crs, crs_choice = resolve_metric_crs(
             self.parameterAsCrs(parameters, self.METRIC_CRS, context), points.crs, points.xy
         )
         feedback.pushInfo(self.tr("Noise drawn in {crs}; scale b = {b:g} m.").format(crs=crs_choice, b=mechanism.scale))
+        release = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
+                                      mechanism_fields=mechanism.record_fields(), output=destination)
         source = self.noise_source(parameters, context, feedback)
         rng = source.generator
 
@@ -174,11 +170,11 @@ class LaplacePerturbation(DpAlgorithm):
             input_layer=points.source_name,
             seeded=source.seeded,
             metric_crs=crs_choice,
+            **release.record_fields(),
         )
-        if self.parameterAsBool(parameters, self.KEEP_IDENTIFIERS, context):
-            record = record.with_notes(self.tr(
-                "Identifier fields were kept (KEEP_IDENTIFIERS): they link points to raw records. "
-                "Do not publish this layer."))
+        kept_identifiers = self.kept_identifiers_note(parameters, context)
+        if kept_identifiers:
+            record = record.with_notes(kept_identifiers)
         title = self.tr("Perturbed points")
         write_points(
             points, rows, noisy, destination, feedback,
@@ -198,12 +194,3 @@ class LaplacePerturbation(DpAlgorithm):
             "NOISE_SCALE_M": record.noise_scale,
             "FIELDS_DROPPED": len(dropped),
         }
-
-    def fields_to_drop(self, points, keep_identifiers, feedback):
-        """Names of fields that would undo the noise (see the help), logged with the reason."""
-        found = identifying_columns(points.columns, points.xy)
-        if keep_identifiers:
-            found = {name: reason for name, reason in found.items() if reason != IDENTIFIER}
-        for name, reason in found.items():
-            feedback.pushWarning(self.tr("Field '{name}' is dropped: it {reason}.").format(name=name, reason=reason))
-        return tuple(found)
