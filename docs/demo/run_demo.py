@@ -31,6 +31,8 @@ REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "resources" / "sample_data" / "sample_city.gpkg"
 OUT = REPO / "demo-output"
 METRIC_CRS = "EPSG:32632"  # the sample city's CRS (WGS 84 / UTM 32N)
+LEDGER = OUT / "ledger.json"  # the publisher's private budget ledger: never publish it
+BUDGET = 5.0  # total epsilon the demo allows per source
 
 BLUE = (31, 120, 180)
 ORANGE = (230, 97, 1)
@@ -53,6 +55,7 @@ class Step:
     algorithm: str
     parameters: Dict[str, object]
     outputs: Dict[str, str]  # output parameter -> file name in demo-output/
+    private: bool = True  # outputs carry a privacy record (the report does not: it is accounting)
     results: dict = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -86,8 +89,47 @@ STEPS = [
             "DISTANCE": 100.0,
             "GRID": 1.0,
             "METRIC_CRS": METRIC_CRS,
+            "LEDGER": str(LEDGER),
+            "BUDGET": BUDGET,
         },
         outputs={"OUTPUT": "households_perturbed.gpkg"},
+    ),
+    Step(
+        title="Households per zone: Laplace noise on every zone count, epsilon = 0.5",
+        algorithm="dp_geoprivacy:noisyzonecounts",
+        parameters={
+            "INPUT": sample_layer("households"),
+            "ZONES": sample_layer("zones"),
+            "ZONE_ID_FIELD": "zone_id",
+            "EPSILON": 0.5,
+            "NOISE": 0,
+            "LEDGER": str(LEDGER),
+            "BUDGET": BUDGET,
+        },
+        outputs={"OUTPUT": "households_per_zone.gpkg"},
+    ),
+    Step(
+        title="Trips between zones: user-level OD flows (at most 4 trips per person), epsilon = 2",
+        algorithm="dp_geoprivacy:noisyodflows",
+        parameters={
+            "INPUT": sample_layer("trips"),
+            "ZONES": sample_layer("zones"),
+            "ZONE_ID_FIELD": "zone_id",
+            "USER_FIELD": "user_id",
+            "MAX_TRIPS": 4,
+            "EPSILON": 2.0,
+            "MIN_FLOW": 3,
+            "LEDGER": str(LEDGER),
+            "BUDGET": BUDGET,
+        },
+        outputs={"OUTPUT_FLOWS": "od_flows.gpkg", "OUTPUT_MATRIX": "od_matrix.csv"},
+    ),
+    Step(
+        title="Privacy report: what the releases above spend, per source (from the ledger)",
+        algorithm="dp_geoprivacy:privacyreport",
+        parameters={"LEDGER": str(LEDGER)},
+        outputs={"OUTPUT": "releases.csv", "REPORT": "privacy_report.html"},
+        private=False,
     ),
 ]
 
@@ -277,6 +319,8 @@ def summarize(steps: List[Step], maps: List[Path], seed: Optional[int]) -> None:
         for file_name in step.outputs.values():
             path = output_path(file_name)
             print(f"   output: {os.path.relpath(path, REPO)}")
+            if not step.private:
+                continue
             records = read_from_file(path)
             if not records:
                 raise RuntimeError(f"{path} carries no privacy record")
@@ -292,6 +336,7 @@ def summarize(steps: List[Step], maps: List[Path], seed: Optional[int]) -> None:
             print("   reported: " + ", ".join(f"{k} = {v:g}" for k, v in sorted(numbers.items())))
     for path in maps:
         print(f"\nmap: {os.path.relpath(path, REPO)}")
+    print(f"\nledger (private, never publish): {os.path.relpath(LEDGER, REPO)}")
     if seed is not None:
         print(f"\nA seed ({seed}) was used: outputs are reproducible and must not be published.")
 
@@ -303,6 +348,7 @@ def main(argv=None) -> int:
     options = parser.parse_args(argv)
 
     OUT.mkdir(exist_ok=True)
+    LEDGER.unlink(missing_ok=True)  # each demo run starts a fresh budget
     started = time.monotonic()
     app = None
     try:

@@ -55,6 +55,7 @@ from qgis.core import (
 from ..core.accounting import Partition
 from ..core.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
 from ..translation import tr
+from .layer_io import display_name
 
 LEDGER = "LEDGER"
 BUDGET = "BUDGET"
@@ -204,7 +205,7 @@ def source_fingerprint(algorithm, parameters, name, context, feedback):
         dataset = None  # noqa: F841 (closes the dataset)
     rows = np.sort(np.concatenate(parts)) if parts else np.empty(0, np.uint64)
     digest.update(rows.astype("<u8").tobytes())
-    source_name = layer.name() if layer is not None else name
+    source_name = display_name(layer.name(), path, layer_name) if layer is not None else name
     del keep_alive
     return digest.hexdigest(), source_name
 

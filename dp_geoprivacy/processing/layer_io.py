@@ -134,7 +134,7 @@ def read_points(algorithm, parameters, name, context, feedback, fields=(), map_x
     return PointTable(
         gpkg_path=path,
         layer_name=layer_name or _first_layer_name(path),
-        source_name=source.sourceName(),
+        source_name=display_name(source.sourceName(), path, layer_name),
         crs=source.sourceCrs(),
         fids=fids,
         skipped_null=n_null,
@@ -143,6 +143,18 @@ def read_points(algorithm, parameters, name, context, feedback, fields=(), map_x
         xy=None if map_xy else xy,
         mapped=xy if map_xy else None,
     )
+
+
+def display_name(name, path, layer_name):
+    """The input's name for logs and privacy records.
+
+    QGIS names a layer loaded from a file after the file; for one table of
+    a multi-layer GeoPackage that hides which table was used, so the table
+    is appended ("sample_city:households").
+    """
+    if layer_name and name == Path(path).stem and layer_name != name:
+        return f"{name}:{layer_name}"
+    return name
 
 
 def _first_layer_name(path):
@@ -282,7 +294,7 @@ def read_table(algorithm, parameters, name, context, feedback, fields=(), geomet
     return SourceTable(
         gpkg_path=path,
         layer_name=layer_name,
-        source_name=source.sourceName(),
+        source_name=display_name(source.sourceName(), path, layer_name),
         crs=source.sourceCrs(),
         fids=fids,
         columns=columns,
@@ -392,7 +404,7 @@ def read_trips(algorithm, parameters, name, context, feedback, coordinate_fields
         feedback.pushWarning(tr("Skipped {n} of {total} trips of {name}: {details}.").format(
             n=int(counts[1:].sum()), total=int(counts.sum()), name=name, details=described))
     return TripTable(
-        source_name=source.sourceName(),
+        source_name=display_name(source.sourceName(), path, layer_name),
         crs=source.sourceCrs(),
         fids=np.concatenate(parts["fids"]),
         origin=np.concatenate(parts["origin"]).reshape(-1, 2),
@@ -602,7 +614,8 @@ def read_zones(algorithm, parameters, name, id_field, context, feedback) -> Zone
                 field=id_field or "fid", name=name
             )
         ) from None
-    return ZoneTable(tessellation, source.sourceCrs(), source.sourceName(), int(invalid.sum()), skipped)
+    name = display_name(source.sourceName(), path, layer_name)
+    return ZoneTable(tessellation, source.sourceCrs(), name, int(invalid.sum()), skipped)
 
 
 def _as_text(values):
