@@ -29,12 +29,12 @@
         <translation>{null} Objekte ohne Geometrie und {empty} Objekte mit leerer Geometrie wurden übersprungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="519"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="531"/>
         <source>The layer holds geometries that are not single points; run &apos;Multipart to singleparts&apos; first.</source>
         <translation>Der Layer enthält Geometrien, die keine einfachen Punkte sind; führen Sie zuerst „Mehr- zu einteilig“ aus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="755"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="768"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
@@ -74,162 +74,162 @@
         <translation>Die Privatsphäre-Angaben konnten nicht in {path} geschrieben werden: {message}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="552"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="564"/>
         <source>{name} must be a polygon layer (zones); it holds {kind} geometries.</source>
         <translation>{name} muss ein Polygonlayer (Zonen) sein; er enthält Geometrien vom Typ {kind}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="558"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="570"/>
         <source>The zone id field &apos;{field}&apos; is not a field of {name}.</source>
         <translation>Das Zonen-ID-Feld „{field}“ ist kein Feld von {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="581"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="593"/>
         <source>{name} has no polygon features.</source>
         <translation>{name} enthält keine Polygonobjekte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="585"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="597"/>
         <source>Repaired {n} invalid zone polygons in {name} (shapely make_valid).</source>
         <translation>{n} ungültige Zonenpolygone in {name} wurden repariert (shapely make_valid).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="592"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="604"/>
         <source>Skipped {n} zones without a polygon in {name}.</source>
         <translation>{n} Zonen ohne Polygon in {name} wurden übersprungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="594"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="606"/>
         <source>The zone id field &apos;{field}&apos; has empty values; every zone needs an id.</source>
         <translation>Das Zonen-ID-Feld „{field}“ enthält leere Werte; jede Zone benötigt eine ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="600"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="612"/>
         <source>Zone ids in &apos;{field}&apos; of {name} are not unique; choose a field with one value per zone.</source>
         <translation>Die Zonen-IDs in „{field}“ von {name} sind nicht eindeutig; wählen Sie ein Feld mit genau einem Wert je Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="739"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="752"/>
         <source>Outputs must be file paths (for example out.gpkg), not &apos;{dest}&apos;.</source>
         <translation>Ausgaben müssen Dateipfade sein (zum Beispiel out.gpkg), nicht „{dest}“.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="993"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="1006"/>
         <source>No vector format is known for the extension &apos;{ext}&apos; of {dest}. Use .gpkg.</source>
         <translation>Für die Dateiendung „{ext}“ von {dest} ist kein Vektorformat bekannt. Verwenden Sie .gpkg.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="78"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="79"/>
         <source>Privacy ledger (your private JSON file; appended to, never overwritten)</source>
         <translation>Privatsphäre-Journal (Ihre private JSON-Datei; wird ergänzt, nie überschrieben)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="78"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="79"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="83"/>
         <source>The publisher&apos;s private record of every release of a source. Each run appends one entry (a fingerprint of the whole input layer, epsilon, delta, partition, output) before any noise is drawn. Keep this file private: the fingerprint identifies the raw data.</source>
         <translation>Die private Aufzeichnung des Herausgebers über jede Veröffentlichung aus einer Datenquelle. Jeder Lauf hängt einen Eintrag an (einen Fingerabdruck des gesamten Eingabelayers, Epsilon, Delta, Partition, Ausgabe), bevor Rauschen erzeugt wird. Halten Sie diese Datei unter Verschluss: Der Fingerabdruck identifiziert die Rohdaten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="88"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="89"/>
         <source>Privacy budget: total epsilon allowed for this source (needs LEDGER)</source>
         <translation>Privatsphäre-Budget: insgesamt zulässiges Epsilon für diese Datenquelle (erfordert LEDGER)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="92"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="93"/>
         <source>A run that would take the source&apos;s total epsilon in the ledger above this stops before drawing any noise and says how much was spent, requested and remains.</source>
         <translation>Ein Lauf, der das gesamte Epsilon der Datenquelle im Journal über diesen Wert heben würde, bricht ab, bevor Rauschen erzeugt wird, und meldet, wie viel bereits verbraucht, angefordert und noch verfügbar ist.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="97"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="98"/>
         <source>Partition of the source this run covers (e.g. day=Mon; &apos;all&apos; for everything)</source>
         <translation>Partition der Datenquelle, die dieser Lauf abdeckt (z. B. day=Mon; 'all' für alles)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="101"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="102"/>
         <source>key=value constraints separated by commas, e.g. &apos;day=Mon, mode=bus&apos;. Releases whose partitions give a common key different values cover disjoint data and compose in parallel (seed 001 Theorem 3); partitions on different keys overlap. Select or filter the partition on the source layer before running.</source>
         <translation>Durch Kommas getrennte Bedingungen der Form Schlüssel=Wert, z. B. 'day=Mon, mode=bus'. Veröffentlichungen, deren Partitionen einem gemeinsamen Schlüssel verschiedene Werte geben, betreffen disjunkte Daten und werden parallel komponiert (seed 001 Theorem 3); Partitionen mit verschiedenen Schlüsseln überlappen sich. Wählen oder filtern Sie die Partition im Quelllayer vor dem Lauf.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="117"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="118"/>
         <source>PARTITION: {error}</source>
         <translation>PARTITION: {error}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="138"/>
         <source>BUDGET needs a LEDGER: the epsilon already spent on the source is read from the ledger.</source>
         <translation>BUDGET erfordert LEDGER: Das für die Datenquelle bereits verbrauchte Epsilon wird aus dem Journal gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="140"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="141"/>
         <source>Fingerprinting the input for the privacy ledger...</source>
         <translation>Fingerabdruck der Eingabe für das Privatsphäre-Journal wird berechnet …</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="151"/>
         <source>(input of {output})</source>
         <translation>(Eingabe von {output})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="162"/>
         <source>{message} Ledger: {path}. Lower EPSILON, choose another PARTITION, or raise BUDGET.</source>
         <translation>{message} Journal: {path}. Verringern Sie EPSILON, wählen Sie eine andere PARTITION oder erhöhen Sie BUDGET.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="166"/>
         <source>Privacy ledger {path}: {error}</source>
         <translation>Privatsphäre-Journal {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="167"/>
         <source>Ledger: reserved epsilon {epsilon:g} on partition &apos;{partition}&apos; (spent there before: {spent:g}); the source&apos;s total is now {total:g}{budget}.</source>
         <translation>Journal: Epsilon {epsilon:g} auf Partition „{partition}“ reserviert (dort bisher verbraucht: {spent:g}); die Summe der Datenquelle beträgt jetzt {total:g}{budget}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="167"/>
         <source> of the budget {budget:g}</source>
         <translation> vom Budget {budget:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="183"/>
         <source>The input&apos;s filter could not be removed for the fingerprint; the ledger fingerprints the filtered features only.</source>
         <translation>Der Filter der Eingabe konnte für den Fingerabdruck nicht entfernt werden; das Journal erfasst nur den Fingerabdruck der gefilterten Objekte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="356"/>
         <source>The field &apos;{field}&apos; is not a field of {name}.</source>
         <translation>Das Feld „{field}“ ist kein Feld von {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="347"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="359"/>
         <source>{name} holds {kind} geometries. Give a line layer (origin = first vertex, destination = last vertex), or all four coordinate fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD.</source>
         <translation>{name} enthält Geometrien vom Typ {kind}. Geben Sie einen Linienlayer an (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt) oder alle vier Koordinatenfelder ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="363"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="375"/>
         <source>The coordinate field &apos;{field}&apos; of {name} holds {kind} values; choose a field with numbers (or text holding numbers).</source>
         <translation>Das Koordinatenfeld „{field}“ von {name} enthält Werte vom Typ {kind}; wählen Sie ein Feld mit Zahlen (oder mit Text, der Zahlen enthält).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="387"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="399"/>
         <source>{n} with {reason}</source>
         <translation>{n} mit {reason}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="401"/>
         <source>{name} has no usable trip ({details}).</source>
         <translation>{name} enthält keine verwendbare Fahrt ({details}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="401"/>
         <source>it is empty</source>
         <translation>der Layer ist leer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="392"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="404"/>
         <source>Skipped {n} of {total} trips of {name}: {details}.</source>
         <translation>{n} von {total} Fahrten aus {name} wurden übersprungen: {details}.</translation>
     </message>
@@ -411,34 +411,119 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}); ALLOW_OVERLAP ist gesetzt, daher zählt ein Punkt in jeder Zone, die ihn enthält. Bis zu {depth} Zonen überlappen sich an einer Stelle: Die Sensitivität wird mit {depth} multipliziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="334"/>
         <source>no geometry</source>
         <translation>fehlender Geometrie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="334"/>
         <source>an empty geometry</source>
         <translation>leerer Geometrie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="334"/>
         <source>a line with only one vertex</source>
         <translation>einer Linie mit nur einem Stützpunkt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="334"/>
         <source>a geometry that is not a readable line</source>
         <translation>einer Geometrie, die keine lesbare Linie ist</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="334"/>
         <source>a NULL coordinate</source>
         <translation>einer NULL-Koordinate</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/layer_io.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/layer_io.py" line="334"/>
         <source>a coordinate that is not a finite number</source>
         <translation>einer Koordinate, die keine endliche Zahl ist</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="25"/>
+        <source>Epsilon (privacy loss)</source>
+        <translation>Epsilon (Privatsphäre-Verlust)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="29"/>
+        <source>Delta (only for THRESHOLD=1)</source>
+        <translation>Delta (nur für THRESHOLD=1)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="32"/>
+        <source>In [0, 1); 0 for THRESHOLD=0. For THRESHOLD=1 e.g. 1e-6 (well below 1 / number of users).</source>
+        <translation>In [0, 1); 0 für THRESHOLD=0. Für THRESHOLD=1 z. B. 1e-6 (deutlich unter 1 / Anzahl der Nutzer).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="34"/>
+        <source>Noise</source>
+        <translation>Rauschen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="34"/>
+        <source>Laplace</source>
+        <translation>Laplace</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="34"/>
+        <source>Discrete Laplace (two-sided geometric, integer counts)</source>
+        <translation>Diskretes Laplace (zweiseitig geometrisch, ganzzahlige Zählwerte)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="37"/>
+        <source>User id field (user-level privacy; optional)</source>
+        <translation>Nutzer-ID-Feld (Privatsphäre auf Nutzerebene; optional)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="48"/>
+        <source>Threshold</source>
+        <translation>Schwellenwert</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="48"/>
+        <source>Stability histogram (seed 001 Algorithm 1; needs DELTA &gt; 0)</source>
+        <translation>Stabilitäts-Histogramm (seed 001 Algorithm 1; erfordert DELTA &gt; 0)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
+        <source>Epsilon spent</source>
+        <translation>Verbrauchtes Epsilon</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
+        <source>Delta spent</source>
+        <translation>Verbrauchtes Delta</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
+        <source>Sensitivity (L1)</source>
+        <translation>Sensitivität (L1)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
+        <source>Noise scale b</source>
+        <translation>Rauschskala b</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="80"/>
+        <source>{name} must be a whole number of at least 1 (got {v}): each user keeps at most that many {units}.</source>
+        <translation>{name} muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}): Jeder Nutzer behält höchstens so viele {units}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="84"/>
+        <source>DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else 0.</source>
+        <translation>DELTA muss in [0, 1) liegen (erhalten: {v}); verwenden Sie z. B. 1e-6 mit THRESHOLD=1, sonst 0.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="88"/>
+        <source>THRESHOLD=1 (stability histogram) needs DELTA &gt; 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.</source>
+        <translation>THRESHOLD=1 (Stabilitäts-Histogramm) erfordert DELTA &gt; 0, z. B. DELTA=1e-6: Es handelt sich um (epsilon, delta)-DP. Oder verwenden Sie THRESHOLD=0 mit DELTA=0.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="91"/>
+        <source>THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.</source>
+        <translation>THRESHOLD=1 (Stabilitäts-Histogramm) verwendet Laplace-Rauschen: Setzen Sie NOISE=0.</translation>
     </message>
 </context>
 <context>
@@ -1034,617 +1119,457 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyOdFlows</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="88"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="93"/>
         <source>Noisy origin-destination flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="91"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="96"/>
         <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (seed 000 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Seed 002 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, seed 002 and seed 004 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, seed 001 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (seed 004 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (seed 001 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Seed 002 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §4.2 and §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 and §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (seed 000 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (seed 002 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach seed 002 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, seed 002 und seed 004 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, seed 001 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (seed 004 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (seed 001 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Seed 002 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §4.2 und §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 und §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="169"/>
         <source>Trips (lines, or a layer/table with coordinate fields)</source>
         <translation>Fahrten (Linien oder ein Layer bzw. eine Tabelle mit Koordinatenfeldern)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="172"/>
         <source>Origin x field (optional: instead of line geometries)</source>
         <translation>x-Feld der Quelle (optional: statt Liniengeometrien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="172"/>
         <source>Origin y field</source>
         <translation>y-Feld der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="172"/>
         <source>Destination x field</source>
         <translation>x-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="172"/>
         <source>Destination y field</source>
         <translation>y-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="179"/>
         <source>Give all four coordinate fields, or none to use the line geometries.</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines, um die Liniengeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="181"/>
         <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
         <translation>KBS der Koordinatenfelder (Standard: KBS des Layers)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="183"/>
         <source>The CRS the four coordinate fields are written in, e.g. EPSG:4326 for longitude/latitude.</source>
         <translation>Das KBS, in dem die vier Koordinatenfelder angegeben sind, z. B. EPSG:4326 für geographische Länge/Breite.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="182"/>
-        <source>Epsilon (privacy loss)</source>
-        <translation>Epsilon (Privatsphäre-Verlust)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="187"/>
         <source>A number &gt; 0; smaller means more noise and more privacy. OD flows need a larger epsilon than zone counts for the same accuracy (seed 002 §5.4).</source>
         <translation>Eine Zahl &gt; 0; kleiner bedeutet mehr Rauschen und mehr Privatsphäre. OD-Ströme benötigen für dieselbe Genauigkeit ein größeres Epsilon als Zonenzählwerte (seed 002 §5.4).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="188"/>
-        <source>Delta (only for THRESHOLD=1)</source>
-        <translation>Delta (nur für THRESHOLD=1)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="191"/>
-        <source>In [0, 1); 0 for THRESHOLD=0. For THRESHOLD=1 e.g. 1e-6 (well below 1 / number of users).</source>
-        <translation>In [0, 1); 0 für THRESHOLD=0. Für THRESHOLD=1 z. B. 1e-6 (deutlich unter 1 / Anzahl der Nutzer).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="194"/>
-        <source>Noise</source>
-        <translation>Rauschen</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="194"/>
-        <source>Laplace</source>
-        <translation>Laplace</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="194"/>
-        <source>Discrete Laplace (two-sided geometric, integer counts)</source>
-        <translation>Diskretes Laplace (zweiseitig geometrisch, ganzzahlige Zählwerte)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="198"/>
-        <source>User id field (user-level privacy; optional)</source>
-        <translation>Nutzer-ID-Feld (Privatsphäre auf Nutzerebene; optional)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="187"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl an Fahrten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="187"/>
         <source>An integer &gt;= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Fahrten behalten, gleichverteilt zufällig ausgewählt; die Sensitivität ist M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="207"/>
-        <source>Threshold</source>
-        <translation>Schwellenwert</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="192"/>
         <source>None: noise all n² pairs (pure epsilon-DP)</source>
         <translation>Keiner: alle n² Paare verrauschen (reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="207"/>
-        <source>Stability histogram (seed 001 Algorithm 1; needs DELTA &gt; 0)</source>
-        <translation>Stabilitäts-Histogramm (seed 001 Algorithm 1; erfordert DELTA &gt; 0)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="193"/>
         <source>Leave out flows below (post-processing)</source>
         <translation>Ströme unterhalb dieses Werts weglassen (Nachverarbeitung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="196"/>
         <source>A number &gt;= 0: published flows whose rounded, clamped count is below it are left out of both outputs; 0 keeps every pair, zeros included.</source>
         <translation>Eine Zahl &gt;= 0: Veröffentlichte Ströme, deren gerundeter, bei null begrenzter Zählwert darunter liegt, werden in beiden Ausgaben weggelassen; 0 behält jedes Paar, einschließlich der Nullen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="199"/>
         <source>Include intrazonal flows (origin and destination in one zone)</source>
         <translation>Zoneninterne Ströme einbeziehen (Quelle und Ziel in derselben Zone)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="223"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="204"/>
         <source>Noisy OD flow lines</source>
         <translation>Verrauschte OD-Stromlinien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="208"/>
         <source>Noisy OD matrix (table)</source>
         <translation>Verrauschte OD-Matrix (Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
-        <source>Epsilon spent</source>
-        <translation>Verbrauchtes Epsilon</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
-        <source>Delta spent</source>
-        <translation>Verbrauchtes Delta</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
-        <source>Sensitivity (L1)</source>
-        <translation>Sensitivität (L1)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
-        <source>Noise scale b</source>
-        <translation>Rauschskala b</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="212"/>
         <source>Flows published</source>
         <translation>Veröffentlichte Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="212"/>
         <source>Noisy count of trips with an end outside all zones</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="223"/>
         <source>Coordinate fields were given only in part ({given}); also set {missing}, or clear them all to read the trips from line geometries.</source>
         <translation>Die Koordinatenfelder wurden nur teilweise angegeben ({given}); setzen Sie auch {missing} oder leeren Sie alle, um die Fahrten aus Liniengeometrien zu lesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="265"/>
-        <source>MAX_TRIPS must be a whole number of at least 1 (got {v}): each user keeps at most that many trips.</source>
-        <translation>MAX_TRIPS muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}): Von jedem Nutzer werden höchstens so viele Fahrten behalten.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="228"/>
         <source>MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round to zero.</source>
         <translation>MIN_FLOW muss eine Zahl von mindestens 0 sein (erhalten: {v}); 1 lässt Ströme weg, die auf null gerundet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="273"/>
-        <source>DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else 0.</source>
-        <translation>DELTA muss in [0, 1) liegen (erhalten: {v}); verwenden Sie z. B. 1e-6 mit THRESHOLD=1, sonst 0.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="277"/>
-        <source>THRESHOLD=1 (stability histogram) needs DELTA &gt; 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.</source>
-        <translation>THRESHOLD=1 (Stabilitäts-Histogramm) erfordert DELTA &gt; 0, z. B. DELTA=1e-6: Es handelt sich um (epsilon, delta)-DP. Oder verwenden Sie THRESHOLD=0 mit DELTA=0.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="280"/>
-        <source>THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.</source>
-        <translation>THRESHOLD=1 (Stabilitäts-Histogramm) verwendet Laplace-Rauschen: Setzen Sie NOISE=0.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="309"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="258"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX müssen verschiedene Dateien sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="311"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="260"/>
         <source>No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not used.</source>
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="264"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="323"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="272"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="406"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="355"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="295"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="353"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="302"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="367"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="316"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips&apos; CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="322"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="325"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="325"/>
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="386"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="335"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="348"/>
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="402"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="351"/>
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="427"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="376"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="427"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="376"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="458"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="407"/>
         <source>COORDINATES_CRS is only used with coordinate fields; the lines are in the layer&apos;s CRS.</source>
         <translation>COORDINATES_CRS wird nur mit Koordinatenfeldern verwendet; die Linien liegen im KBS des Layers vor.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="464"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="413"/>
         <source>Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for longitude/latitude): INPUT has no CRS.</source>
         <translation>Setzen Sie COORDINATES_CRS auf das KBS der Koordinatenfelder (z. B. EPSG:4326 für geographische Länge/Breite): INPUT hat kein KBS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="464"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="413"/>
         <source>INPUT has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
         <translation>INPUT hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="477"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="426"/>
         <source>No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is geographic: set COORDINATES_CRS (or the layer&apos;s CRS) to the CRS the coordinates are really in, e.g. a projected CRS in metres.</source>
         <translation>Keine Fahrt hat gültige Koordinaten in geographischer Länge/Breite (z. B. {x:g}, {y:g}), ihr KBS ist aber geographisch: Setzen Sie COORDINATES_CRS (oder das KBS des Layers) auf das KBS, in dem die Koordinaten tatsächlich vorliegen, z. B. ein projiziertes KBS in Metern.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="481"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="430"/>
         <source>Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is COORDINATES_CRS right?</source>
         <translation>{n} Fahrten wurden übersprungen, deren Koordinaten in einem geographischen KBS keine gültige Länge/Breite sind: Ist COORDINATES_CRS richtig?</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="495"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="444"/>
         <source>MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to {limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.</source>
         <translation>MIN_FLOW=0 veröffentlicht jedes der {cells:,} Zonenpaare; das ist nur bis {limit:,} Paare möglich. Setzen Sie MIN_FLOW auf 1 oder mehr oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="505"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="454"/>
         <source>With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise EPSILON, or use fewer zones.</source>
         <translation>Bei {cells:,} Zonenpaaren, diesem Rauschen (Skala {b:g}) und MIN_FLOW={m:g} würden etwa {n:,.0f} Ströme aus reinem Rauschen veröffentlicht (Grenze {limit:,}). Erhöhen Sie MIN_FLOW auf {needed:g} oder mehr, erhöhen Sie EPSILON oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="548"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="497"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="550"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="550"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="550"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="553"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="502"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="555"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="504"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="560"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="509"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="230"/>
+        <source>trips</source>
+        <translation>Fahrten</translation>
     </message>
 </context>
 <context>
     <name>NoisyZoneCounts</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="315"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zählwerte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="87"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="93"/>
         <source>&lt;p&gt;Counts the points (households, taps, trip ends) in each zone of a public zone layer or in H3 hexagons, optionally per time slot, and publishes the counts with differential privacy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (seed 003 §II C). The set of zones is public and chosen without looking at the points (seed 002 §4.2): with THRESHOLD=0 every zone, and every zone x slot, is published with noise, zeros included. Points in no zone are counted in one extra noisy cell, reported as OUTSIDE_COUNT and in the metadata, with the same noise. H3 without EXTENT is only allowed with THRESHOLD=1. Points and zones in different CRSs: points are reprojected to the zones' CRS (to EPSG:4326 for H3), as the log says. A point on a shared edge belongs to the first zone in layer order. Invalid zone polygons are repaired (shapely make_valid, keeping their polygonal part) and counted in the log. Overlapping zones are refused unless ALLOW_OVERLAP is set; then a point counts in every zone containing it and the sensitivity is multiplied by the largest number of zones overlapping at one place.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one point (item-level), sensitivity 1. With USER_FIELD: one user (seed 002 §4.2-4.3). Each user keeps at most MAX_CONTRIBUTIONS (M) points, chosen uniformly at random (not the first M); adding or removing a user then changes the counts by at most M in total, whichever zones and slots the M points fall in, so the sensitivity is M. Points with a NULL (or empty) user id are dropped and counted in the log: a NULL could hide the same person twice and break the bound M. For trip ends (origin and destination of a trip) use M = 2 x trips per user (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Time slots.&lt;/b&gt; With TIME_FIELD (date-time, date, time or ISO text) each point counts in a (zone, slot) cell: hour of day, the six four-hour windows of seed 002 (02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot (seed 003: hexagon-and-timeslot). Clock times are read as written. Points with a NULL time are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Noise.&lt;/b&gt; NOISE=0: Laplace with scale b = sensitivity / EPSILON on every cell (seed 000 §6.1, seed 002 Definition 4); NOISE=1: discrete Laplace (two-sided geometric), integer noise with the same privacy. DELTA is 0 and unused. moe95 is the 95% margin of error of the noise: the true count lies within noisy_count +- moe95 with 95% probability (before clamping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: the stability-based histogram of seed 001 Algorithm 1, which needs DELTA in (0, 1). Only cells with a non-zero true count get Laplace noise (scale 2 M / EPSILON) and are published when the noisy count reaches the threshold (2 ln(2 / DELTA) / EPSILON + 1 for M = 1; M + b ln(2 M / DELTA) in general). Zones without data, and zones below the threshold, are missing from the output: a missing zone does not mean zero. No cell is ever introduced that has no data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt; (no privacy cost): TOP_K keeps only the k largest noisy counts (seed 000 §6.1 publishes the 10 largest); CLAMP rounds and sets negative counts to zero (seed 004). Rows are ordered by zone id, then slot, never by the data (seed 001 §3.3.1).&lt;/p&gt;&lt;p&gt;Output fields: zone_id (text), time_slot (text, with TIME_FIELD), noisy_count (real), moe95 (real). Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN when the threshold suppressed it), ROWS_WRITTEN. The privacy record is stored in the output's metadata.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §6.1; seed 002 §4.2-4.3; seed 001 Algorithm 1 and §3.3.1; seed 003 §II C and hexagon-and-timeslot aggregation.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Punkte (Haushalte, Check-ins, Fahrtenden) in jeder Zone eines öffentlichen Zonenlayers oder in H3-Sechsecken, optional je Zeitfenster, und veröffentlicht die Zählwerte differenziell privat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs) oder H3_RESOLUTION mit EXTENT: jede H3-Zelle, die die Ausdehnung überlappt (seed 003 §II C). Die Menge der Zonen ist öffentlich und wird gewählt, ohne die Punkte zu betrachten (seed 002 §4.2): Mit THRESHOLD=0 wird jede Zone und jede Kombination aus Zone und Zeitfenster verrauscht veröffentlicht, einschließlich der Nullen. Punkte in keiner Zone werden in einer zusätzlichen verrauschten Zelle gezählt, die als OUTSIDE_COUNT und in den Metadaten ausgewiesen wird, mit demselben Rauschen. H3 ohne EXTENT ist nur mit THRESHOLD=1 zulässig. Punkte und Zonen in verschiedenen KBS: Die Punkte werden in das KBS der Zonen umprojiziert (nach EPSG:4326 bei H3), wie das Protokoll vermerkt. Ein Punkt auf einer gemeinsamen Kante gehört zur ersten Zone in Layerreihenfolge. Ungültige Zonenpolygone werden repariert (shapely make_valid, unter Beibehaltung ihres Polygonanteils) und im Protokoll gezählt. Überlappende Zonen werden abgelehnt, sofern ALLOW_OVERLAP nicht gesetzt ist; dann zählt ein Punkt in jeder Zone, die ihn enthält, und die Sensitivität wird mit der größten Anzahl von Zonen multipliziert, die sich an einer Stelle überlappen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: ein Punkt (Einzeleintragsebene), Sensitivität 1. Mit USER_FIELD: ein Nutzer (seed 002 §4.2-4.3). Von jedem Nutzer werden höchstens MAX_CONTRIBUTIONS (M) Punkte behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); das Hinzufügen oder Entfernen eines Nutzers ändert die Zählwerte dann insgesamt um höchstens M, gleich in welche Zonen und Zeitfenster die M Punkte fallen, daher ist die Sensitivität M. Punkte mit NULL (oder leerer) Nutzer-ID werden verworfen und im Protokoll gezählt: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze M verletzen. Für Fahrtenden (Quelle und Ziel einer Fahrt) verwenden Sie M = 2 x Fahrten je Nutzer (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitfenster.&lt;/b&gt; Mit TIME_FIELD (Datum und Uhrzeit, Datum, Uhrzeit oder ISO-Text) zählt jeder Punkt in einer Zelle (Zone, Zeitfenster): Stunde des Tages, die sechs Vierstundenfenster aus seed 002 (02-06, 06-10, ..., 22-02) oder Wochentag (Mo–So); eine Ausgabezeile je Zone und Zeitfenster (seed 003: hexagon-and-timeslot). Uhrzeiten werden so gelesen, wie sie geschrieben sind. Punkte ohne Zeitangabe (NULL) werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rauschen.&lt;/b&gt; NOISE=0: Laplace mit Skala b = Sensitivität / EPSILON auf jeder Zelle (seed 000 §6.1, seed 002 Definition 4); NOISE=1: diskretes Laplace (zweiseitig geometrisch), ganzzahliges Rauschen mit derselben Privatsphäre. DELTA ist 0 und wird nicht verwendet. moe95 ist die 95-%-Fehlerspanne des Rauschens: Der wahre Zählwert liegt mit 95 % Wahrscheinlichkeit innerhalb von noisy_count +- moe95 (vor dem Abschneiden negativer Werte).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: das stabilitätsbasierte Histogramm aus seed 001 Algorithm 1, das DELTA in (0, 1) erfordert. Nur Zellen mit einem wahren Zählwert ungleich null erhalten Laplace-Rauschen (Skala 2 M / EPSILON) und werden veröffentlicht, wenn der verrauschte Zählwert den Schwellenwert erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1; allgemein M + b ln(2 M / DELTA)). Zonen ohne Daten und Zonen unter dem Schwellenwert fehlen in der Ausgabe: Eine fehlende Zone bedeutet nicht null. Es wird nie eine Zelle ohne Daten hinzugefügt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt; (ohne Privatsphäre-Kosten): TOP_K behält nur die k größten verrauschten Zählwerte (seed 000 §6.1 veröffentlicht die 10 größten); CLAMP rundet und setzt negative Zählwerte auf null (seed 004). Die Zeilen sind nach Zonen-ID, dann nach Zeitfenster sortiert, nie nach den Daten (seed 001 §3.3.1).&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id (Text), time_slot (Text, mit TIME_FIELD), noisy_count (Dezimalzahl), moe95 (Dezimalzahl). Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN, wenn der Schwellenwert ihn unterdrückt hat), ROWS_WRITTEN. Die Privatsphäre-Angaben werden in den Metadaten der Ausgabe gespeichert.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §6.1; seed 002 §4.2-4.3; seed 001 Algorithm 1 und §3.3.1; seed 003 §II C und die Aggregation nach Sechseck und Zeitfenster (hexagon-and-timeslot).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="147"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="144"/>
-        <source>Epsilon</source>
-        <translation>Epsilon</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="146"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="150"/>
         <source>Privacy loss of this release; smaller means more noise. 1 is a common choice.</source>
         <translation>Privatsphäre-Verlust dieser Veröffentlichung; kleiner bedeutet mehr Rauschen. 1 ist ein üblicher Wert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="148"/>
-        <source>Delta (only for THRESHOLD=1)</source>
-        <translation>Delta (nur für THRESHOLD=1)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="151"/>
-        <source>In [0, 1); must be &gt; 0 with THRESHOLD=1, e.g. 1e-6 (well below 1 / number of users).</source>
-        <translation>In [0, 1); muss mit THRESHOLD=1 &gt; 0 sein, z. B. 1e-6 (deutlich unter 1 / Anzahl der Nutzer).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="154"/>
-        <source>Noise</source>
-        <translation>Rauschen</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="154"/>
-        <source>Laplace</source>
-        <translation>Laplace</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="154"/>
-        <source>Discrete Laplace (two-sided geometric, integer counts)</source>
-        <translation>Diskretes Laplace (zweiseitig geometrisch, ganzzahlige Zählwerte)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="158"/>
-        <source>User id field (user-level privacy; optional)</source>
-        <translation>Nutzer-ID-Feld (Privatsphäre auf Nutzerebene; optional)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="150"/>
         <source>Maximum points per user (M)</source>
         <translation>Höchstzahl an Punkten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="150"/>
         <source>An integer &gt;= 1: each user keeps at most M points, sampled uniformly.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Punkte behalten, gleichverteilt zufällig ausgewählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="154"/>
         <source>Time field (counts per time slot; optional)</source>
         <translation>Zeitfeld (Zählwerte je Zeitfenster; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="157"/>
         <source>Time slots</source>
         <translation>Zeitfenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="157"/>
         <source>Hour of day (24)</source>
         <translation>Stunde des Tages (24)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="157"/>
         <source>Four-hour windows 02-06 ... 22-02 (6, seed 002)</source>
         <translation>Vierstundenfenster 02-06 ... 22-02 (6, seed 002)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="157"/>
         <source>Day of week (7)</source>
         <translation>Wochentag (7)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="174"/>
-        <source>Threshold</source>
-        <translation>Schwellenwert</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="162"/>
         <source>None: every zone published with noise</source>
         <translation>Keiner: jede Zone wird verrauscht veröffentlicht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="174"/>
-        <source>Stability histogram (seed 001 Algorithm 1; needs DELTA &gt; 0)</source>
-        <translation>Stabilitäts-Histogramm (seed 001 Algorithm 1; erfordert DELTA &gt; 0)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="163"/>
         <source>Publish only the k largest noisy counts (0 = all)</source>
         <translation>Nur die k größten verrauschten Zählwerte veröffentlichen (0 = alle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="166"/>
         <source>An integer &gt;= 0; 0 publishes every cell.</source>
         <translation>Eine ganze Zahl &gt;= 0; 0 veröffentlicht jede Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="168"/>
         <source>Round and clamp negative counts to zero</source>
         <translation>Runden und negative Zählwerte auf null setzen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
-        <source>Epsilon spent</source>
-        <translation>Verbrauchtes Epsilon</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
-        <source>Delta spent</source>
-        <translation>Verbrauchtes Delta</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
-        <source>Sensitivity (L1)</source>
-        <translation>Sensitivität (L1)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
-        <source>Noise scale b</source>
-        <translation>Rauschskala b</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="176"/>
         <source>Noisy count outside all zones</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="176"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="217"/>
-        <source>MAX_CONTRIBUTIONS must be a whole number of at least 1 (got {v}): each user keeps at most that many points.</source>
-        <translation>MAX_CONTRIBUTIONS muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}): Von jedem Nutzer werden höchstens so viele Punkte behalten.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="185"/>
         <source>TOP_K must be a whole number of at least 0 (got {v}); 0 publishes every zone.</source>
         <translation>TOP_K muss eine ganze Zahl von mindestens 0 sein (erhalten: {v}); 0 veröffentlicht jede Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="225"/>
-        <source>DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else 0.</source>
-        <translation>DELTA muss in [0, 1) liegen (erhalten: {v}); verwenden Sie z. B. 1e-6 mit THRESHOLD=1, sonst 0.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="230"/>
-        <source>THRESHOLD=1 (stability histogram) needs DELTA &gt; 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.</source>
-        <translation>THRESHOLD=1 (Stabilitäts-Histogramm) erfordert DELTA &gt; 0, z. B. DELTA=1e-6: Es handelt sich um (epsilon, delta)-DP. Oder verwenden Sie THRESHOLD=0 mit DELTA=0.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="233"/>
-        <source>THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.</source>
-        <translation>THRESHOLD=1 (Stabilitäts-Histogramm) verwendet Laplace-Rauschen: Setzen Sie NOISE=0.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="213"/>
         <source>No USER_FIELD: every point is its own unit of privacy; MAX_CONTRIBUTIONS is not used.</source>
         <translation>Kein USER_FIELD: Jeder Punkt ist seine eigene Schutzeinheit; MAX_CONTRIBUTIONS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="217"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="273"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="226"/>
         <source>Counting in {cells}.</source>
         <translation>Gezählt wird in {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="325"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="278"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="250"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} points per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Punkten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="309"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="262"/>
         <source>TIME_FIELD &apos;{field}&apos; cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Feld mit Datum und Uhrzeit (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="268"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="331"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="284"/>
         <source>one user ({field}), at most {m} points kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Punkte je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="331"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="284"/>
         <source>one point (item-level)</source>
         <translation>ein Punkt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="340"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="293"/>
         <source>User bound: {n} points beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="383"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="336"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="384"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="337"/>
         <source>Noisy count outside all zones: {outside} (95% margin of error {moe:g}).</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen: {outside} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="388"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="341"/>
         <source>Overlapping zones allowed: a point counts in up to {c} zones.</source>
         <translation>Überlappende Zonen zugelassen: Ein Punkt zählt in bis zu {c} Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="391"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="344"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="346"/>
         <source>Stability threshold: only zones with data whose noisy count reached {t:.4g} are published; a missing zone does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert: Nur Zonen mit Daten, deren verrauschter Zählwert {t:.4g} erreicht hat, werden veröffentlicht; eine fehlende Zone bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="397"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="350"/>
         <source>Only the {k} largest noisy counts are published (post-processing).</source>
         <translation>Nur die {k} größten verrauschten Zählwerte werden veröffentlicht (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="352"/>
         <source>Counts rounded and clamped at zero (post-processing).</source>
         <translation>Zählwerte gerundet und negative Werte auf null gesetzt (Nachverarbeitung).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="187"/>
+        <source>points</source>
+        <translation>Punkte</translation>
     </message>
 </context>
 <context>

@@ -22,10 +22,8 @@ from osgeo import ogr
 from qgis.core import (
     QgsProcessing,
     QgsProcessingException,
-    QgsProcessingOutputNumber,
     QgsProcessingParameterBoolean,
     QgsProcessingParameterCrs,
-    QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
     QgsProcessingParameterNumber,
@@ -44,6 +42,13 @@ from ...core.od_flows import (
 from ...core.zone_counts import make_mechanism, null_user_mask
 from ...core.zones import OUTSIDE
 from ..base import DpAlgorithm
+from ..count_release import (
+    add_release_outputs,
+    add_release_parameters,
+    add_threshold_parameter,
+    release_setting_errors,
+    setting_number,
+)
 from ..layer_io import Column, read_trips, write_features
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
@@ -179,36 +184,12 @@ class NoisyOdFlows(DpAlgorithm):
                             "longitude/latitude."))
         self.add(crs)
         add_zone_parameters(self, h3=True, allow_overlap=False)
-        epsilon = QgsProcessingParameterNumber(
-            self.EPSILON, self.tr("Epsilon (privacy loss)"), QgsProcessingParameterNumber.Double,
-            defaultValue=1.0, minValue=0.0)
-        epsilon.setHelp(self.tr("A number > 0; smaller means more noise and more privacy. OD flows need a "
-                                "larger epsilon than zone counts for the same accuracy (seed 002 §5.4)."))
-        self.add(epsilon)
-        delta = QgsProcessingParameterNumber(
-            self.DELTA, self.tr("Delta (only for THRESHOLD=1)"), QgsProcessingParameterNumber.Double,
-            defaultValue=0.0, minValue=0.0, maxValue=1.0)
-        delta.setHelp(self.tr("In [0, 1); 0 for THRESHOLD=0. For THRESHOLD=1 e.g. 1e-6 (well below 1 / number "
-                              "of users)."))
-        self.add(delta)
-        self.add(QgsProcessingParameterEnum(
-            self.NOISE, self.tr("Noise"),
-            options=[self.tr("Laplace"), self.tr("Discrete Laplace (two-sided geometric, integer counts)")],
-            defaultValue=0))
-        self.add(QgsProcessingParameterField(
-            self.USER_FIELD, self.tr("User id field (user-level privacy; optional)"),
-            parentLayerParameterName=self.INPUT, optional=True))
-        trips = QgsProcessingParameterNumber(
-            self.MAX_TRIPS, self.tr("Maximum trips per user (M)"), QgsProcessingParameterNumber.Integer,
-            defaultValue=1, minValue=1)
-        trips.setHelp(self.tr("An integer >= 1: each user keeps at most M trips, sampled uniformly; the "
-                              "sensitivity is M."))
-        self.add(trips)
-        self.add(QgsProcessingParameterEnum(
-            self.THRESHOLD, self.tr("Threshold"),
-            options=[self.tr("None: noise all n² pairs (pure epsilon-DP)"),
-                     self.tr("Stability histogram (seed 001 Algorithm 1; needs DELTA > 0)")],
-            defaultValue=0))
+        add_release_parameters(
+            self, self.MAX_TRIPS, self.tr("Maximum trips per user (M)"),
+            self.tr("An integer >= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M."),
+            self.tr("A number > 0; smaller means more noise and more privacy. OD flows need a larger epsilon "
+                    "than zone counts for the same accuracy (seed 002 §5.4)."))
+        add_threshold_parameter(self, self.tr("None: noise all n² pairs (pure epsilon-DP)"))
         min_flow = QgsProcessingParameterNumber(
             self.MIN_FLOW, self.tr("Leave out flows below (post-processing)"), QgsProcessingParameterNumber.Double,
             defaultValue=1.0, minValue=0.0)
@@ -228,57 +209,25 @@ class NoisyOdFlows(DpAlgorithm):
             self.OUTPUT_MATRIX, self.tr("Noisy OD matrix (table)"), QgsProcessing.TypeVector)
         matrix.setSupportsNonFileBasedOutput(False)
         self.add(matrix)
-        for name, label in (
-            ("EPSILON_SPENT", self.tr("Epsilon spent")),
-            ("DELTA_SPENT", self.tr("Delta spent")),
-            ("SENSITIVITY", self.tr("Sensitivity (L1)")),
-            ("NOISE_SCALE", self.tr("Noise scale b")),
+        add_release_outputs(self, (
             ("FLOWS_PUBLISHED", self.tr("Flows published")),
-            ("OUTSIDE_FLOWS", self.tr("Noisy count of trips with an end outside all zones")),
-        ):
-            self.add_output(QgsProcessingOutputNumber(name, label))
+            ("OUTSIDE_FLOWS", self.tr("Noisy count of trips with an end outside all zones"))))
 
     # --- checks ---------------------------------------------------------------
 
     def _setting_errors(self, parameters):
         """Clear messages for settings that cannot work, before anything is read."""
-        def given(name):
-            value = parameters.get(name)
-            return value is not None and value != "" and not (isinstance(value, float) and math.isnan(value))
-
-        def number(name):
-            if not given(name):
-                return None
-            try:
-                return float(parameters.get(name))
-            except (TypeError, ValueError):
-                return math.nan
-
-        present = [name for name in self.COORDINATE_FIELDS if given(name)]
+        present = [name for name in self.COORDINATE_FIELDS if parameters.get(name) not in (None, "")]
         if present and len(present) < 4:
             missing = [name for name in self.COORDINATE_FIELDS if name not in present]
             return self.tr("Coordinate fields were given only in part ({given}); also set {missing}, or clear "
                            "them all to read the trips from line geometries.").format(
                 given=", ".join(present), missing=", ".join(missing))
-        m = number(self.MAX_TRIPS)
-        if m is not None and not (math.isfinite(m) and m >= 1 and m == int(m)):
-            return self.tr("MAX_TRIPS must be a whole number of at least 1 (got {v}): each user keeps at most "
-                           "that many trips.").format(v=parameters.get(self.MAX_TRIPS))
-        min_flow = number(self.MIN_FLOW)
+        min_flow = setting_number(parameters, self.MIN_FLOW)
         if min_flow is not None and not (math.isfinite(min_flow) and min_flow >= 0):
             return self.tr("MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round "
                            "to zero.").format(v=parameters.get(self.MIN_FLOW))
-        delta = number(self.DELTA)
-        if delta is not None and not (math.isfinite(delta) and 0.0 <= delta < 1.0):
-            return self.tr("DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else "
-                           "0.").format(v=parameters.get(self.DELTA))
-        if number(self.THRESHOLD) == 1:
-            if not delta:
-                return self.tr("THRESHOLD=1 (stability histogram) needs DELTA > 0, e.g. DELTA=1e-6: it is "
-                               "(epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.")
-            if number(self.NOISE) == 1:
-                return self.tr("THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.")
-        return None
+        return release_setting_errors(parameters, self.MAX_TRIPS, self.tr("trips"))
 
     def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
         error = self._setting_errors(parameters)

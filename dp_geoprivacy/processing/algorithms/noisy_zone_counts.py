@@ -17,7 +17,6 @@ from osgeo import ogr
 from qgis.core import (
     QgsProcessing,
     QgsProcessingException,
-    QgsProcessingOutputNumber,
     QgsProcessingParameterBoolean,
     QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSource,
@@ -39,6 +38,13 @@ from ...core.zone_counts import (
     time_slots,
 )
 from ..base import DpAlgorithm
+from ..count_release import (
+    add_release_outputs,
+    add_release_parameters,
+    add_threshold_parameter,
+    release_setting_errors,
+    setting_number,
+)
 from ..layer_io import Column, read_points, write_features
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
@@ -141,28 +147,10 @@ class NoisyZoneCounts(DpAlgorithm):
         self.add(QgsProcessingParameterFeatureSource(
             self.INPUT, self.tr("Input points"), [QgsProcessing.TypeVectorPoint]))
         add_zone_parameters(self)
-        epsilon = QgsProcessingParameterNumber(
-            self.EPSILON, self.tr("Epsilon"), QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0)
-        epsilon.setHelp(self.tr("Privacy loss of this release; smaller means more noise. 1 is a common choice."))
-        self.add(epsilon)
-        delta = QgsProcessingParameterNumber(
-            self.DELTA, self.tr("Delta (only for THRESHOLD=1)"), QgsProcessingParameterNumber.Double,
-            defaultValue=0.0, minValue=0.0, maxValue=1.0)
-        delta.setHelp(self.tr("In [0, 1); must be > 0 with THRESHOLD=1, e.g. 1e-6 (well below 1 / number of "
-                              "users)."))
-        self.add(delta)
-        self.add(QgsProcessingParameterEnum(
-            self.NOISE, self.tr("Noise"),
-            options=[self.tr("Laplace"), self.tr("Discrete Laplace (two-sided geometric, integer counts)")],
-            defaultValue=0))
-        self.add(QgsProcessingParameterField(
-            self.USER_FIELD, self.tr("User id field (user-level privacy; optional)"),
-            parentLayerParameterName=self.INPUT, optional=True))
-        contributions = QgsProcessingParameterNumber(
-            self.MAX_CONTRIBUTIONS, self.tr("Maximum points per user (M)"), QgsProcessingParameterNumber.Integer,
-            defaultValue=1, minValue=1)
-        contributions.setHelp(self.tr("An integer >= 1: each user keeps at most M points, sampled uniformly."))
-        self.add(contributions)
+        add_release_parameters(
+            self, self.MAX_CONTRIBUTIONS, self.tr("Maximum points per user (M)"),
+            self.tr("An integer >= 1: each user keeps at most M points, sampled uniformly."),
+            self.tr("Privacy loss of this release; smaller means more noise. 1 is a common choice."))
         self.add(QgsProcessingParameterField(
             self.TIME_FIELD, self.tr("Time field (counts per time slot; optional)"),
             parentLayerParameterName=self.INPUT, optional=True))
@@ -171,11 +159,7 @@ class NoisyZoneCounts(DpAlgorithm):
             options=[self.tr("Hour of day (24)"), self.tr("Four-hour windows 02-06 ... 22-02 (6, seed 002)"),
                      self.tr("Day of week (7)")],
             defaultValue=0))
-        self.add(QgsProcessingParameterEnum(
-            self.THRESHOLD, self.tr("Threshold"),
-            options=[self.tr("None: every zone published with noise"),
-                     self.tr("Stability histogram (seed 001 Algorithm 1; needs DELTA > 0)")],
-            defaultValue=0))
+        add_threshold_parameter(self, self.tr("None: every zone published with noise"))
         top = QgsProcessingParameterNumber(
             self.TOP_K, self.tr("Publish only the k largest noisy counts (0 = all)"),
             QgsProcessingParameterNumber.Integer, defaultValue=0, minValue=0)
@@ -189,49 +173,18 @@ class NoisyZoneCounts(DpAlgorithm):
             self.OUTPUT, self.tr("Noisy zone counts"), QgsProcessing.TypeVectorPolygon)
         output.setSupportsNonFileBasedOutput(False)
         self.add(output)
-        for name, label in (
-            ("EPSILON_SPENT", self.tr("Epsilon spent")),
-            ("DELTA_SPENT", self.tr("Delta spent")),
-            ("SENSITIVITY", self.tr("Sensitivity (L1)")),
-            ("NOISE_SCALE", self.tr("Noise scale b")),
-            ("OUTSIDE_COUNT", self.tr("Noisy count outside all zones")),
-            ("ROWS_WRITTEN", self.tr("Rows written")),
-        ):
-            self.add_output(QgsProcessingOutputNumber(name, label))
+        add_release_outputs(self, (("OUTSIDE_COUNT", self.tr("Noisy count outside all zones")),
+                                   ("ROWS_WRITTEN", self.tr("Rows written"))))
 
     # --- checks ---------------------------------------------------------------
 
     def _setting_errors(self, parameters, context):
         """Clear messages for settings that cannot work, before anything is read."""
-        def number(name):
-            value = parameters.get(name)
-            if value is None or value == "":
-                return None
-            try:
-                return float(value)
-            except (TypeError, ValueError):
-                return math.nan
-
-        m = number(self.MAX_CONTRIBUTIONS)
-        if m is not None and not (math.isfinite(m) and m >= 1 and m == int(m)):
-            return self.tr("MAX_CONTRIBUTIONS must be a whole number of at least 1 (got {v}): each user keeps "
-                           "at most that many points.").format(v=parameters.get(self.MAX_CONTRIBUTIONS))
-        k = number(self.TOP_K)
+        k = setting_number(parameters, self.TOP_K)
         if k is not None and not (math.isfinite(k) and k >= 0 and k == int(k)):
             return self.tr("TOP_K must be a whole number of at least 0 (got {v}); 0 publishes every "
                            "zone.").format(v=parameters.get(self.TOP_K))
-        delta = number(self.DELTA)
-        if delta is not None and not (math.isfinite(delta) and 0.0 <= delta < 1.0):
-            return self.tr("DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else "
-                           "0.").format(v=parameters.get(self.DELTA))
-        threshold = number(self.THRESHOLD)
-        if threshold == 1:
-            if not delta:
-                return self.tr("THRESHOLD=1 (stability histogram) needs DELTA > 0, e.g. DELTA=1e-6: it is "
-                               "(epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.")
-            if number(self.NOISE) == 1:
-                return self.tr("THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.")
-        return None
+        return release_setting_errors(parameters, self.MAX_CONTRIBUTIONS, self.tr("points"))
 
     def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
         error = self._setting_errors(parameters, context)

@@ -1,0 +1,92 @@
+"""Parameters, outputs and checks shared by the count releases (zone counts and OD flows).
+
+Both release a noisy histogram built by ``core.zone_counts.make_mechanism``
+from the same settings: EPSILON, DELTA, NOISE, USER_FIELD with a bound M on
+each user's contributions, and THRESHOLD. They are declared and checked
+here once, so the two algorithms cannot drift apart.
+"""
+
+import math
+
+from qgis.core import (
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+)
+
+from ..translation import tr
+
+EPSILON, DELTA, NOISE, USER_FIELD, THRESHOLD = "EPSILON", "DELTA", "NOISE", "USER_FIELD", "THRESHOLD"
+
+
+def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsilon_help):
+    """EPSILON, DELTA, NOISE, USER_FIELD and the per-user bound ``bound_name`` (M)."""
+    epsilon = QgsProcessingParameterNumber(
+        EPSILON, tr("Epsilon (privacy loss)"), QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0)
+    epsilon.setHelp(epsilon_help)
+    algorithm.add(epsilon)
+    delta = QgsProcessingParameterNumber(
+        DELTA, tr("Delta (only for THRESHOLD=1)"), QgsProcessingParameterNumber.Double,
+        defaultValue=0.0, minValue=0.0, maxValue=1.0)
+    delta.setHelp(tr("In [0, 1); 0 for THRESHOLD=0. For THRESHOLD=1 e.g. 1e-6 (well below 1 / number of users)."))
+    algorithm.add(delta)
+    algorithm.add(QgsProcessingParameterEnum(
+        NOISE, tr("Noise"),
+        options=[tr("Laplace"), tr("Discrete Laplace (two-sided geometric, integer counts)")], defaultValue=0))
+    algorithm.add(QgsProcessingParameterField(
+        USER_FIELD, tr("User id field (user-level privacy; optional)"),
+        parentLayerParameterName="INPUT", optional=True))
+    bound = QgsProcessingParameterNumber(
+        bound_name, bound_label, QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=1)
+    bound.setHelp(bound_help)
+    algorithm.add(bound)
+
+
+def add_threshold_parameter(algorithm, none_label):
+    """THRESHOLD: 0 = noise every cell (``none_label``), 1 = seed 001's stability histogram."""
+    algorithm.add(QgsProcessingParameterEnum(
+        THRESHOLD, tr("Threshold"),
+        options=[none_label, tr("Stability histogram (seed 001 Algorithm 1; needs DELTA > 0)")], defaultValue=0))
+
+
+def add_release_outputs(algorithm, extra):
+    """EPSILON_SPENT, DELTA_SPENT, SENSITIVITY and NOISE_SCALE, then ``extra`` (name, label) outputs."""
+    standard = (
+        ("EPSILON_SPENT", tr("Epsilon spent")),
+        ("DELTA_SPENT", tr("Delta spent")),
+        ("SENSITIVITY", tr("Sensitivity (L1)")),
+        ("NOISE_SCALE", tr("Noise scale b")),
+    )
+    for name, label in standard + tuple(extra):
+        algorithm.add_output(QgsProcessingOutputNumber(name, label))
+
+
+def setting_number(parameters, name):
+    """A parameter's raw value as a number: None when not given, NaN when not a number."""
+    value = parameters.get(name)
+    if value is None or value == "" or (isinstance(value, float) and math.isnan(value)):
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return math.nan
+
+
+def release_setting_errors(parameters, bound_name, unit_plural):
+    """A clear message for release settings that cannot work (M, DELTA, THRESHOLD with NOISE), else None."""
+    m = setting_number(parameters, bound_name)
+    if m is not None and not (math.isfinite(m) and m >= 1 and m == int(m)):
+        return tr("{name} must be a whole number of at least 1 (got {v}): each user keeps at most that many "
+                  "{units}.").format(name=bound_name, v=parameters.get(bound_name), units=unit_plural)
+    delta = setting_number(parameters, DELTA)
+    if delta is not None and not (math.isfinite(delta) and 0.0 <= delta < 1.0):
+        return tr("DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else 0.").format(
+            v=parameters.get(DELTA))
+    if setting_number(parameters, THRESHOLD) == 1:
+        if not delta:
+            return tr("THRESHOLD=1 (stability histogram) needs DELTA > 0, e.g. DELTA=1e-6: it is "
+                      "(epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.")
+        if setting_number(parameters, NOISE) == 1:
+            return tr("THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.")
+    return None
