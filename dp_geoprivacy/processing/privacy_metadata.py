@@ -110,7 +110,7 @@ class ReleaseLayerPostProcessor(QgsProcessingLayerPostProcessorInterface):
 
     def postProcessLayer(self, layer: QgsMapLayer, context, feedback):  # noqa: N802 (QGIS API)
         layer.setMetadata(layer_metadata(self.record, self.title, self.inherited))
-        layer.setName(self.title)
+        layer.setName(f"{self.title} ({self.record.title_suffix()})")
         if self.style is not None and isinstance(layer, QgsVectorLayer):
             self.style(layer)
             layer.triggerRepaint()

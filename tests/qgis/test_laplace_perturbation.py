@@ -21,7 +21,7 @@ from qgis.core import (
 from scipy import stats
 
 from dp_geoprivacy.core.metric_crs import transform_xy
-from dp_geoprivacy.processing.privacy_metadata import read_from_file
+from dp_geoprivacy.processing.privacy_metadata import read_from_file, records_in
 
 from .conftest import read_points, run_algorithm_json, run_qgis_process, write_points
 
@@ -269,3 +269,22 @@ def test_qgis_process_reports_bad_input_clearly(projected_points, tmp_path):
                               f"OUTPUT={tmp_path / 'x.gpkg'}", check=False)
     assert result.returncode != 0
     assert "EPSILON must be a finite number greater than 0" in result.stdout + result.stderr
+
+
+def test_output_loaded_into_a_project_carries_its_record_and_a_style(projected_points, tmp_path):
+    from qgis.core import QgsProject
+
+    path, _ = projected_points
+    project = QgsProject.instance()
+    before = set(project.mapLayers())
+    try:
+        processing.runAndLoadResults(ALG, {"INPUT": path, "EPSILON": 0.5, "DISTANCE": 100,
+                                           "OUTPUT": str(tmp_path / "loaded.gpkg")})
+        [layer] = [layer for lid, layer in project.mapLayers().items() if lid not in before]
+        [record] = records_in(layer.metadata())
+        assert record.epsilon == 0.5 and record.noise_scale == 200
+        assert "differential-privacy" in layer.metadata().keywords("dp_geoprivacy")
+        assert layer.name().startswith("Perturbed points") and "ε=0.5" in layer.name()
+        assert layer.renderer().symbol().size() == 1.4
+    finally:
+        project.removeMapLayers([lid for lid in project.mapLayers() if lid not in before])

@@ -395,13 +395,13 @@ def test_flow_layer_is_styled_by_count_when_loaded(known_trips, zones, tmp_path)
                                        "OUTPUT_MATRIX": str(tmp_path / "m.gpkg")})
     loaded = [project.mapLayer(i) for i in set(project.mapLayers()) - before]
     try:
-        [flows] = [layer for layer in loaded if layer.name() == "Noisy OD flows"]
+        [flows] = [layer for layer in loaded if layer.name().startswith("Noisy OD flows (ε=")]
         symbol_layer = flows.renderer().symbol().symbolLayer(0)
         width = symbol_layer.dataDefinedProperties().property(QgsSymbolLayer.PropertyStrokeWidth)
         assert width.isActive() and "noisy_count" in width.expressionString()
         assert "5" in width.expressionString()  # scaled to the largest published flow
         assert flows.metadata().abstract().startswith("Differentially private release")
-        assert any(layer.name() == "Noisy OD matrix" for layer in loaded)
+        assert any(layer.name().startswith("Noisy OD matrix (ε=") for layer in loaded)
     finally:
         project.removeMapLayers([layer.id() for layer in loaded])
 
