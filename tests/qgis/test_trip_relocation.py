@@ -91,7 +91,7 @@ def test_relocation_from_a_noisy_histogram_records_per_trip_and_total_epsilon(ca
     p, floor = 0.6, 0.1
     result = processing.run(ALG, {"INPUT": trips, "ORIGIN_FIELD": "o_zone", "DEST_FIELD": "d_zone",
                                   "ORIGIN_HISTOGRAM": histogram, "ZONES": zones, "P_TRUTH": p, "FLOOR": floor,
-                                  "SEED": 1, "OUTPUT": str(out)})
+                                  "SEED": 1, "KEEP_IDENTIFIERS": True, "OUTPUT": str(out)})
     h = true_counts + 3.5
     q_min = (1 - floor) * h.min() / h.sum() + floor / 9  # seed 000 eq. 11 form with the floored histogram
     assert math.isclose(result["EPSILON_ORIGIN"], _endpoint_epsilon(p, q_min))
@@ -114,6 +114,16 @@ def test_relocation_from_a_noisy_histogram_records_per_trip_and_total_epsilon(ca
     q = (1 - floor) * h / h.sum() + floor / 9
     expected_kept = p + (1 - p) * np.sum(q[origin]) / len(origin)
     assert abs(kept - expected_kept) < 4.5 * math.sqrt(expected_kept * (1 - expected_kept) / len(origin))
+
+
+def test_trip_ids_are_dropped_by_default(case, tmp_path):
+    trips, zones, _, _, true_counts = case
+    histogram = _zone_histogram(tmp_path / "counts.gpkg", true_counts + 3.5, _histogram_record(0.5), slots=True)
+    out = tmp_path / "out.gpkg"
+    processing.run(ALG, {"INPUT": trips, "ORIGIN_FIELD": "o_zone", "DEST_FIELD": "d_zone",
+                         "ORIGIN_HISTOGRAM": histogram, "ZONES": zones, "P_TRUTH": 0.6, "OUTPUT": str(out)})
+    layer, _ = _features(out)
+    assert layer.fields().names() == ["fid", "o_zone", "d_zone", "purpose"]
 
 
 def test_reported_histograms_match_the_true_ones_in_expectation(case, tmp_path):

@@ -31,7 +31,7 @@ from qgis.core import (
 from ...core.accounting import Partition, ReleaseEvent, compose
 from ...core.relocation import TripRelocation
 from ..base import DpAlgorithm
-from ..layer_io import Column, read_table, read_zones, write_rows
+from ..layer_io import ALL_FIELDS, Column, read_table, read_zones, write_rows
 from ..privacy_metadata import ReleaseLayerPostProcessor, read_from_file, records_in, write_to_file
 
 _NUMERIC = ("Integer", "Integer64", "Real")
@@ -82,8 +82,10 @@ class TripRelocationAlgorithm(DpAlgorithm):
             "<p><b>Privacy.</b> Per endpoint, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with "
             "q_min the smallest replacement probability (the seed 000 eq. 11 form; eq. 12-13); the "
             "trip's epsilon is the origin's plus the destination's. The unit of privacy is one trip's "
-            "origin and destination; other fields pass through (remove identifying fields, and "
-            "fields that reveal the true endpoints such as distance, first). The histogram's own "
+            "origin and destination; other fields pass through, except record keys (fields with a "
+            "distinct value in every row, such as a trip id), which are dropped and named in the log "
+            "(KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that "
+            "reveal the true endpoints (coordinates, distance) first. The histogram's own "
             "epsilon, read from its privacy record, is added for the total (EPSILON_TOTAL) and its "
             "record is carried into the output's metadata, so the privacy report counts it once. "
             "A histogram without a record is treated as public; one marked not differentially "
@@ -143,6 +145,7 @@ class TripRelocationAlgorithm(DpAlgorithm):
         floor.setHelp(self.tr("In (0, 1]; every zone gets probability at least FLOOR / number of zones."))
         self.add(floor)
         self.add_seed_parameter()
+        self.add_keep_identifiers_parameter()
         self.add_ledger_parameters()
         output = QgsProcessingParameterVectorDestination(self.OUTPUT, self.tr("Relocated trips"),
                                                         QgsProcessing.TypeVector)
@@ -210,7 +213,10 @@ class TripRelocationAlgorithm(DpAlgorithm):
             relocation = TripRelocation.independent(p_truth, vectors[0], vectors[-1], floor)
         feedback.setProgress(20)
 
-        trips = read_table(self, parameters, self.INPUT, context, feedback, fields=[origin_field, dest_field])
+        trips = read_table(self, parameters, self.INPUT, context, feedback, fields=ALL_FIELDS)
+        others = {n: v for n, v in trips.columns.items() if n not in (origin_field, dest_field)}
+        dropped_fields = self.fields_to_drop(parameters, context, others, np.full((len(trips.fids), 2), np.nan),
+                                             feedback)
         origin = np.array([position.get(z, -1) for z in _zone_keys(trips.columns[origin_field])], dtype=np.int64)
         dest = np.array([position.get(z, -1) for z in _zone_keys(trips.columns[dest_field])], dtype=np.int64)
         kept = np.flatnonzero((origin >= 0) & (dest >= 0))
@@ -262,7 +268,7 @@ class TripRelocationAlgorithm(DpAlgorithm):
         record = self.privacy_record(
             mechanism_fields=mechanism_fields, input_layer=trips.source_name, seeded=source.seeded,
             **release.record_fields(),
-        ).with_notes(*notes)
+        ).with_notes(*notes, *filter(None, [self.kept_identifiers_note(parameters, context)]))
         title = self.tr("Relocated trips")
         domain_array = np.array(domain, dtype=object)
         replaced = [Column(origin_field, "text", domain_array[reported_origin]),
@@ -275,7 +281,8 @@ class TripRelocationAlgorithm(DpAlgorithm):
             crs_wkt = zones.crs.toWkt(QgsCoordinateReferenceSystem.WKT_PREFERRED)
         write_rows(trips, rows, destination, feedback,
                    finish=lambda path, layer: write_to_file(path, layer, record, title, records),
-                   geometries=geometries, geometry_type=ogr.wkbLineString, crs_wkt=crs_wkt, replaced=replaced)
+                   geometries=geometries, geometry_type=ogr.wkbLineString, crs_wkt=crs_wkt, replaced=replaced,
+                   exclude_fields=dropped_fields)
         if context.willLoadLayerOnCompletion(destination):
             context.layerToLoadOnCompletionDetails(destination).setPostProcessor(
                 ReleaseLayerPostProcessor.create(record, title, inherited=records))
