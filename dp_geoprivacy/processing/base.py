@@ -8,12 +8,14 @@ from qgis.core import (
     QgsProcessingException,
     QgsProcessingParameterBoolean,
     QgsProcessingParameterDefinition,
+    QgsProcessingParameterEnum,
     QgsProcessingParameterNumber,
 )
 from qgis.PyQt.QtGui import QIcon
 
 from .. import __version__, plugin_root
 from ..core.attributes import COORDINATES, IDENTIFIER, identifying_columns
+from ..core.location import PER_AXIS, PLANAR
 from ..core.privacy_record import PrivacyRecord
 from ..core.rng import noise_source
 from ..translation import Translatable, translate
@@ -94,6 +96,20 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
             )
         )
         self.add(parameter)
+
+    MECHANISM = "MECHANISM"
+
+    def add_mechanism_parameter(self):
+        """MECHANISM for location noise: 0 = planar Laplace, 1 = per-axis Laplace (core.location)."""
+        self.add(QgsProcessingParameterEnum(
+            self.MECHANISM, translate("DpAlgorithm", "Mechanism"),
+            options=[translate("DpAlgorithm", "Planar Laplace (Euclidean)"),
+                     translate("DpAlgorithm", "Per-axis Laplace (L1, seed 000 eq. 14)")],
+            defaultValue=0))
+
+    def location_mechanism_kind(self, parameters, context):
+        """The core.location mechanism kind chosen by MECHANISM."""
+        return (PLANAR, PER_AXIS)[self.parameterAsEnum(parameters, self.MECHANISM, context)]
 
     KEEP_IDENTIFIERS = "KEEP_IDENTIFIERS"
 

@@ -23,7 +23,6 @@ from qgis.core import (
     QgsProcessingException,
     QgsProcessingOutputNumber,
     QgsProcessingParameterCrs,
-    QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
     QgsProcessingParameterFileDestination,
@@ -35,7 +34,6 @@ from qgis.core import (
 
 from ...core.escape import SweepCancelledError, escape_sweep, observed_escapes
 from ...core.escape_chart import chart_html, escape_chart_svg
-from ...core.location import PER_AXIS, PLANAR
 from ...core.zones import OUTSIDE
 from ..base import DpAlgorithm
 from ..layer_io import Column, read_points, read_zones, write_features
@@ -82,7 +80,6 @@ class EscapeAnalysis(DpAlgorithm):
     INPUT = "INPUT"
     ZONES = "ZONES"
     ZONE_ID_FIELD = "ZONE_ID_FIELD"
-    MECHANISM = "MECHANISM"
     SCALES = "SCALES"
     REALIZATIONS = "REALIZATIONS"
     TARGET_ESCAPE = "TARGET_ESCAPE"
@@ -93,7 +90,6 @@ class EscapeAnalysis(DpAlgorithm):
     OUTPUT_TABLE = "OUTPUT_TABLE"
     OUTPUT_ZONES = "OUTPUT_ZONES"
     OUTPUT_CHART = "OUTPUT_CHART"
-    KINDS = (PLANAR, PER_AXIS)
     POSITIVE_PARAMETERS = (DISTANCE,)
     DEFAULT_SCALES = "10,20,50,100,200,500"
 
@@ -168,14 +164,7 @@ class EscapeAnalysis(DpAlgorithm):
                                                      [QgsProcessing.TypeVectorPolygon]))
         self.add(QgsProcessingParameterField(self.ZONE_ID_FIELD, self.tr("Zone id field (default: feature id)"),
                                              parentLayerParameterName=self.ZONES, optional=True))
-        self.add(
-            QgsProcessingParameterEnum(
-                self.MECHANISM,
-                self.tr("Mechanism"),
-                options=[self.tr("Planar Laplace (Euclidean)"), self.tr("Per-axis Laplace (L1, seed 000 eq. 14)")],
-                defaultValue=0,
-            )
-        )
+        self.add_mechanism_parameter()
         scales = QgsProcessingParameterString(
             self.SCALES, self.tr("Laplace scales b to test (metres, comma-separated)"),
             defaultValue=self.DEFAULT_SCALES, optional=True,
@@ -456,7 +445,7 @@ class EscapeAnalysis(DpAlgorithm):
     def _sweep(self, parameters, context, feedback, points, xy_zone, zones, locator, source):
         scales, _ = self._scales(parameters, context)
         realizations = self.parameterAsInt(parameters, self.REALIZATIONS, context)
-        kind = self.KINDS[self.parameterAsEnum(parameters, self.MECHANISM, context)]
+        kind = self.location_mechanism_kind(parameters, context)
         explicit = self.parameterAsCrs(parameters, self.METRIC_CRS, context)
         if _is_metric(zones.crs) or not _is_metric(points.crs):
             base_crs, base_xy = zones.crs, xy_zone

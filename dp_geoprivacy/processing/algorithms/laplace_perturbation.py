@@ -12,13 +12,12 @@ from qgis.core import (
     QgsProcessing,
     QgsProcessingOutputNumber,
     QgsProcessingParameterCrs,
-    QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterNumber,
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core.location import PER_AXIS, PLANAR, LocationLaplace
+from ...core.location import LocationLaplace
 from ...core.metric_crs import transform_xy
 from ..base import DpAlgorithm
 from ..layer_io import ALL_FIELDS, read_points, write_points
@@ -33,13 +32,11 @@ class LaplacePerturbation(DpAlgorithm):
     ALGORITHM_ID = "laplaceperturbation"
     GROUP_ID = "perturbation"
     INPUT = "INPUT"
-    MECHANISM = "MECHANISM"
     EPSILON = "EPSILON"
     DISTANCE = "DISTANCE"
     GRID = "GRID"
     METRIC_CRS = "METRIC_CRS"
     OUTPUT = "OUTPUT"
-    KINDS = (PLANAR, PER_AXIS)
     POSITIVE_PARAMETERS = (EPSILON, DISTANCE)
 
     def displayName(self):  # noqa: N802 (QGIS API)
@@ -84,14 +81,7 @@ class LaplacePerturbation(DpAlgorithm):
                 self.INPUT, self.tr("Input points"), [QgsProcessing.TypeVectorPoint]
             )
         )
-        self.add(
-            QgsProcessingParameterEnum(
-                self.MECHANISM,
-                self.tr("Mechanism"),
-                options=[self.tr("Planar Laplace (Euclidean)"), self.tr("Per-axis Laplace (L1, seed 000 eq. 14)")],
-                defaultValue=0,
-            )
-        )
+        self.add_mechanism_parameter()
         epsilon = QgsProcessingParameterNumber(
             self.EPSILON, self.tr("Epsilon (privacy loss per DISTANCE)"),
             QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0,
@@ -133,7 +123,7 @@ class LaplacePerturbation(DpAlgorithm):
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
         mechanism = LocationLaplace(
-            kind=self.KINDS[self.parameterAsEnum(parameters, self.MECHANISM, context)],
+            kind=self.location_mechanism_kind(parameters, context),
             epsilon=self.positive_number(parameters, self.EPSILON, context),
             distance=self.positive_number(parameters, self.DISTANCE, context),
             grid=self.parameterAsDouble(parameters, self.GRID, context),
