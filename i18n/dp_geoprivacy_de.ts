@@ -39,27 +39,27 @@
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="28"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="36"/>
         <source>{p} must be a projected CRS in metres; {crs} is not. Choose e.g. the local UTM zone.</source>
         <translation>{p} muss ein projiziertes KBS mit der Einheit Meter sein; {crs} ist das nicht. Wählen Sie z. B. die örtliche UTM-Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="33"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="41"/>
         <source>{crs} (given)</source>
         <translation>{crs} (vorgegeben)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="35"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="43"/>
         <source>{crs} (the layer&apos;s CRS)</source>
         <translation>{crs} (KBS des Layers)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="41"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="49"/>
         <source>No metric CRS could be chosen ({error}). Set {p} to a projected CRS in metres.</source>
         <translation>Es konnte kein metrisches KBS gewählt werden ({error}). Setzen Sie {p} auf ein projiziertes KBS mit der Einheit Meter.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="47"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="55"/>
         <source>{crs} (UTM zone of the layer&apos;s centre; set {p} to choose)</source>
         <translation>{crs} (UTM-Zone der Layermitte; zur eigenen Wahl {p} setzen)</translation>
     </message>
@@ -291,122 +291,122 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Überlappende Zonen werden standardmäßig abgelehnt. Sind sie zugelassen, zählt ein Punkt in jeder Zone, die ihn enthält, und die Sensitivität wächst mit der größten Anzahl von Zonen, die sich an einer Stelle überlappen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="126"/>
         <source>custom CRS</source>
         <translation>benutzerdefiniertes KBS</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="175"/>
         <source>{n} zones of {name} ({crs})</source>
         <translation>{n} Zonen aus {name} ({crs})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="181"/>
         <source>Points are reprojected from {a} to the zones&apos; CRS {b} to find their zones.</source>
         <translation>Die Punkte werden von {a} in das KBS der Zonen {b} umprojiziert, um ihre Zonen zu bestimmen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="219"/>
         <source>{n} H3 cells of resolution {r} covering {extent}</source>
         <translation>{n} H3-Zellen der Auflösung {r}, die {extent} abdecken</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="245"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="222"/>
         <source>H3 cells of resolution {r} that hold points (no fixed extent)</source>
         <translation>H3-Zellen der Auflösung {r}, die Punkte enthalten (keine feste Ausdehnung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="241"/>
         <source>Points are reprojected from {a} to EPSG:4326 (longitude/latitude) to find their H3 cells.</source>
         <translation>Die Punkte werden von {a} nach EPSG:4326 (geographische Länge/Breite) umprojiziert, um ihre H3-Zellen zu bestimmen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="301"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="278"/>
         <source>{error}. Use an EXTENT that stays clear of the poles.</source>
         <translation>{error}. Verwenden Sie für EXTENT eine Ausdehnung, die die Pole nicht berührt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="328"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="305"/>
         <source>{name} is empty; give an extent with an area.</source>
         <translation>{name} ist leer; geben Sie eine Ausdehnung mit einer Fläche an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="331"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="308"/>
         <source>{name} has no CRS. Append one, e.g. &apos;13.0,13.8,52.3,52.7 [EPSG:4326]&apos;.</source>
         <translation>{name} hat kein KBS. Hängen Sie eines an, z. B. '13.0,13.8,52.3,52.7 [EPSG:4326]'.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="334"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="311"/>
         <source>{name} has no CRS of its own; taken to be in {crs}.</source>
         <translation>{name} hat kein eigenes KBS; es wird {crs} angenommen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="345"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="322"/>
         <source>{name} reaches beyond the area where {crs} can be converted to longitude/latitude; give a smaller extent.</source>
         <translation>{name} reicht über das Gebiet hinaus, in dem {crs} in geographische Länge/Breite umgerechnet werden kann; geben Sie eine kleinere Ausdehnung an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="327"/>
         <source>{name} goes around a pole; H3 cells containing a pole cannot be drawn. Give an extent that stays clear of the poles.</source>
         <translation>{name} umschließt einen Pol; H3-Zellen, die einen Pol enthalten, können nicht gezeichnet werden. Geben Sie eine Ausdehnung an, die die Pole nicht berührt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="369"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="346"/>
         <source>{name} at H3 resolution {r} needs about {n:,.0f} cells (at most {limit:,}). Choose a coarser resolution or a smaller extent.</source>
         <translation>{name} benötigt bei H3-Auflösung {r} etwa {n:,.0f} Zellen (höchstens {limit:,}). Wählen Sie eine gröbere Auflösung oder eine kleinere Ausdehnung.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="374"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="351"/>
         <source>{name}: {error}.</source>
         <translation>{name}: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="377"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="354"/>
         <source>{name} reaches the H3 cell around a pole ({cell}), which cannot be drawn. Give an extent that stays clear of the poles.</source>
         <translation>{name} reicht bis an die H3-Zelle um einen Pol ({cell}), die nicht gezeichnet werden kann. Geben Sie eine Ausdehnung an, die die Pole nicht berührt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="395"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="372"/>
         <source>Give either ZONES or H3_RESOLUTION, not both: clear one of them.</source>
         <translation>Geben Sie entweder ZONES oder H3_RESOLUTION an, nicht beides: Leeren Sie einen der beiden Parameter.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="398"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="375"/>
         <source>Give the zones to count in: a polygon layer as ZONES, or an H3_RESOLUTION (with an EXTENT).</source>
         <translation>Geben Sie die Zonen an, in denen gezählt wird: einen Polygonlayer als ZONES oder eine H3_RESOLUTION (mit EXTENT).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="403"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="380"/>
         <source>H3_RESOLUTION must be an integer from 0 to 15 (got {r}).</source>
         <translation>H3_RESOLUTION muss eine ganze Zahl von 0 bis 15 sein (erhalten: {r}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="406"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="383"/>
         <source>ZONE_ID_FIELD is not used with H3 cells: their ids are the H3 indexes.</source>
         <translation>ZONE_ID_FIELD wird bei H3-Zellen nicht verwendet: Ihre IDs sind die H3-Indizes.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="409"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="386"/>
         <source>H3_RESOLUTION needs an EXTENT: the published cells must not depend on the data. Set EXTENT to the public study area, or use the stability threshold (THRESHOLD=1), which publishes only cells with data and never a cell without.</source>
         <translation>H3_RESOLUTION erfordert EXTENT: Die veröffentlichten Zellen dürfen nicht von den Daten abhängen. Setzen Sie EXTENT auf das öffentliche Untersuchungsgebiet oder verwenden Sie den Stabilitäts-Schwellenwert (THRESHOLD=1), der nur Zellen mit Daten veröffentlicht und nie eine Zelle ohne Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="417"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="394"/>
         <source>EXTENT is covered by no H3 cell; give an extent with an area.</source>
         <translation>EXTENT wird von keiner H3-Zelle abgedeckt; geben Sie eine Ausdehnung mit einer Fläche an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="428"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="405"/>
         <source>&apos;{a}&apos; and &apos;{b}&apos;</source>
         <translation>„{a}“ und „{b}“</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="430"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="407"/>
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would count in more than one zone. Fix the zones (e.g. &apos;Check validity&apos; / &apos;Union&apos;), or set ALLOW_OVERLAP=true to count such points in every zone that contains them (more noise).</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort würde in mehr als einer Zone gezählt. Korrigieren Sie die Zonen (z. B. mit „Gültigkeit prüfen“ / „Vereinigung“) oder setzen Sie ALLOW_OVERLAP=true, um solche Punkte in jeder Zone zu zählen, die sie enthält (mehr Rauschen).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="436"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="413"/>
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}); ALLOW_OVERLAP is set, so a point counts in every zone that contains it. Up to {depth} zones overlap at one place: the sensitivity is multiplied by {depth}.</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}); ALLOW_OVERLAP ist gesetzt, daher zählt ein Punkt in jeder Zone, die ihn enthält. Bis zu {depth} Zonen überlappen sich an einer Stelle: Die Sensitivität wird mit {depth} multipliziert.</translation>
     </message>
@@ -441,87 +441,87 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>einer Koordinate, die keine endliche Zahl ist</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="25"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="26"/>
         <source>Epsilon (privacy loss)</source>
         <translation>Epsilon (Privatsphäre-Verlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="29"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="30"/>
         <source>Delta (only for THRESHOLD=1)</source>
         <translation>Delta (nur für THRESHOLD=1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="32"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="33"/>
         <source>In [0, 1); 0 for THRESHOLD=0. For THRESHOLD=1 e.g. 1e-6 (well below 1 / number of users).</source>
         <translation>In [0, 1); 0 für THRESHOLD=0. Für THRESHOLD=1 z. B. 1e-6 (deutlich unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="35"/>
         <source>Noise</source>
         <translation>Rauschen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="35"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="35"/>
         <source>Discrete Laplace (two-sided geometric, integer counts)</source>
         <translation>Diskretes Laplace (zweiseitig geometrisch, ganzzahlige Zählwerte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="37"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="38"/>
         <source>User id field (user-level privacy; optional)</source>
         <translation>Nutzer-ID-Feld (Privatsphäre auf Nutzerebene; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="48"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="49"/>
         <source>Threshold</source>
         <translation>Schwellenwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="48"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="49"/>
         <source>Stability histogram (seed 001 Algorithm 1; needs DELTA &gt; 0)</source>
         <translation>Stabilitäts-Histogramm (seed 001 Algorithm 1; erfordert DELTA &gt; 0)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="56"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="56"/>
         <source>Delta spent</source>
         <translation>Verbrauchtes Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="56"/>
         <source>Sensitivity (L1)</source>
         <translation>Sensitivität (L1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="56"/>
         <source>Noise scale b</source>
         <translation>Rauschskala b</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="80"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="70"/>
         <source>{name} must be a whole number of at least 1 (got {v}): each user keeps at most that many {units}.</source>
         <translation>{name} muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}): Jeder Nutzer behält höchstens so viele {units}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="84"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="74"/>
         <source>DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else 0.</source>
         <translation>DELTA muss in [0, 1) liegen (erhalten: {v}); verwenden Sie z. B. 1e-6 mit THRESHOLD=1, sonst 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="88"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="78"/>
         <source>THRESHOLD=1 (stability histogram) needs DELTA &gt; 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.</source>
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) erfordert DELTA &gt; 0, z. B. DELTA=1e-6: Es handelt sich um (epsilon, delta)-DP. Oder verwenden Sie THRESHOLD=0 mit DELTA=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="91"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="81"/>
         <source>THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.</source>
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) verwendet Laplace-Rauschen: Setzen Sie NOISE=0.</translation>
     </message>
@@ -529,92 +529,92 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>DpAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="48"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="62"/>
         <source>Location perturbation</source>
         <translation>Standortverrauschung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="53"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="67"/>
         <source>Calibration (not private)</source>
         <translation>Kalibrierung (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="81"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="95"/>
         <source>Random seed (reproducible study runs only; leave empty to publish)</source>
         <translation>Zufallssaat (nur für reproduzierbare Studienläufe; für Veröffentlichungen leer lassen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="194"/>
         <source>{name} must be a finite number greater than 0 (got {value}). {hint}</source>
         <translation>{name} muss eine endliche Zahl größer als 0 sein (erhalten: {value}). {hint}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="49"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="63"/>
         <source>Noisy counts and flows</source>
         <translation>Verrauschte Zählwerte und Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="50"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="64"/>
         <source>Randomized response</source>
         <translation>Randomized Response</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="51"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="65"/>
         <source>Tessellations (public, no privacy cost)</source>
         <translation>Kachelungen (öffentlich, ohne Privatsphäre-Verlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="52"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="66"/>
         <source>Privacy accounting</source>
         <translation>Privatsphäre-Budget</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="103"/>
         <source>With a seed the noise is reproducible by anyone who knows it, so the output is not private against them. Leave empty for releases: noise then comes from a cryptographically seeded generator. The output&apos;s metadata records whether a seed was used (never its value).</source>
         <translation>Mit einer Zufallssaat kann jeder, der sie kennt, das Rauschen reproduzieren; gegenüber diesen Personen ist die Ausgabe also nicht privat. Lassen Sie das Feld für Veröffentlichungen leer: Das Rauschen stammt dann aus einem kryptographisch initialisierten Generator. Die Metadaten der Ausgabe vermerken, ob eine Zufallssaat verwendet wurde (nie deren Wert).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="132"/>
         <source>Keep identifier fields (internal study runs only; not for publication)</source>
         <translation>Identifikatorfelder behalten (nur für interne Studienläufe; nicht zur Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="140"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="154"/>
         <source>Field &apos;{name}&apos; is dropped: it {reason}.</source>
         <translation>Das Feld „{name}“ wird entfernt (Grund: {reason}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="165"/>
         <source>Identifier fields were kept (KEEP_IDENTIFIERS): they link rows to raw records. Do not publish this layer.</source>
         <translation>Identifikatorfelder wurden behalten (KEEP_IDENTIFIERS): Sie verknüpfen Zeilen mit den Rohdatensätzen. Veröffentlichen Sie diesen Layer nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="175"/>
         <source>A seed was given: the noise is reproducible. Do not publish this output.</source>
         <translation>Es wurde eine Zufallssaat angegeben: Das Rauschen ist reproduzierbar. Veröffentlichen Sie diese Ausgabe nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="150"/>
         <source>holds the true coordinates</source>
         <translation>enthält die wahren Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="151"/>
         <source>has a distinct value in every row (an identifier)</source>
         <translation>hat in jeder Zeile einen anderen Wert (ein Identifikator)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="104"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="118"/>
         <source>Mechanism</source>
         <translation>Mechanismus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="104"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="118"/>
         <source>Planar Laplace (Euclidean)</source>
         <translation>Planares Laplace (euklidisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="104"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="118"/>
         <source>Per-axis Laplace (L1, seed 000 eq. 14)</source>
         <translation>Achsenweises Laplace (L1, seed 000 eq. 14)</translation>
     </message>
@@ -630,322 +630,322 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>EscapeAnalysis</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="97"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="80"/>
         <source>Escaped-point analysis and noise calibration</source>
         <translation>Analyse entwichener Punkte und Rauschkalibrierung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="83"/>
         <source>&lt;p&gt;&lt;b&gt;Not differentially private: the outputs contain statistics of the raw data.&lt;/b&gt; They are a calibration aid for the data holder, computed from the true locations; do not publish them. Their metadata says so.&lt;/p&gt;&lt;p&gt;Before perturbing household locations and counting them per census block, find out what share of points will land in the wrong zone, zone by zone and city-wide, and which noise scale keeps that share acceptable (seed 000 §5, Fig. 13-21). For every Laplace scale b in SCALES (metres) the points are perturbed REALIZATIONS times with MECHANISM (as in 'Laplace location perturbation'; per-axis Laplace is seed 000 eq. 14) and tested against the ZONES polygons. A point &lt;i&gt;escapes&lt;/i&gt; when its perturbed location lies in another zone or in none.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, one row per scale: scale_m, epsilon (= DISTANCE / b, when DISTANCE is given), b_lumped = b / sqrt(mean zone area), the dimensionless scale on which curves for different tessellations lie on one another (seed 000 Fig. 15), esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (seed 000 eq. 15), mean and standard deviation over realizations; no_change, no_chg_sd: the share of zones whose population has no net change (Fig. 16); abs_rel_ch, abs_rel_sd: the mean absolute relative change |Q_i - P_i| / P_i of zone populations, over zones with P_i &gt; 0; lost_out: mean number of points that left every zone; entered: mean number of points from outside every zone that landed in one; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, one polygon per zone and scale: zone_id, scale_m, epsilon, population P_i, esc_share and esc_sd (rho_i over realizations), net_change (mean Q_i - P_i), abs_rel_ch, and no_change (share of realizations with no net change). Loaded into a project it is drawn by escape share for one scale (the calibrated one, else the middle one); the table holds them all. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html with an inline SVG, or .png): escape share against scale with the sd band and the target.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Calibration.&lt;/b&gt; With TARGET_ESCAPE (a share, e.g. 0.1), CALIBRATED_SCALE is the largest scale in the sweep whose mean escape share is at most the target, refined towards the next larger scale by linear interpolation of the mean escape share in log b between the two bracketing sweep points. If every scale meets the target the largest is returned (extend SCALES); if none does, there is no result (add smaller scales). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; P_i counts the points in zone i; a point on a shared edge or in overlapping zones belongs to the first zone in layer order that it touches. Points in no zone are reported as POINTS_OUTSIDE, never dropped silently: they are perturbed too and count where they land. A zone with no points has P_i = 0: its escape share is empty (NULL), it weighs nothing in eq. 15, is left out of abs_rel_ch, and counts in no_change as unchanged when nothing lands in it. Standard deviations are sample ones (NULL with one realization). Each realization draws one noise vector per point and scales it by every b (common random numbers: smooth curves).&lt;/p&gt;&lt;p&gt;&lt;b&gt;CRSs.&lt;/b&gt; Points are reprojected to the zones' CRS when they differ (the log says so). Noise is drawn in METRIC_CRS (default: the zones' CRS if projected in metres, else the points' CRS if it is, else the UTM zone of the centre); perturbed points are transformed back to the zones' CRS for the point-in-polygon tests, so zone edges are used exactly as stored.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Measuring an existing perturbation.&lt;/b&gt; Give PERTURBED (e.g. the output of 'Laplace location perturbation' run with KEEP_IDENTIFIERS, an internal study run) and MATCH_FIELD, a field present in both layers that pairs each true point with its perturbed copy (values compared as text; points without a partner are counted as POINTS_UNMATCHED). The outputs then hold the observed escapes of that one realization; SCALES, REALIZATIONS, MECHANISM and TARGET_ESCAPE are not used, and the scale is taken from PERTURBED's privacy record when it has one.&lt;/p&gt;&lt;p&gt;Speed: each perturbed point is tested against its own zone first (vectorised, prepared polygons); only escapers are located among all zones. Points are processed in chunks, so memory does not grow with scales and realizations.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Nicht differenziell privat: Die Ausgaben enthalten Statistiken der Rohdaten.&lt;/b&gt; Sie sind eine Kalibrierungshilfe für den Dateninhaber und werden aus den wahren Standorten berechnet; veröffentlichen Sie sie nicht. Ihre Metadaten vermerken das.&lt;/p&gt;&lt;p&gt;Bevor Sie Haushaltsstandorte verrauschen und je Zensusblock zählen, finden Sie heraus, welcher Anteil der Punkte in der falschen Zone landen wird, Zone für Zone und stadtweit, und welche Rauschskala diesen Anteil in vertretbaren Grenzen hält (seed 000 §5, Fig. 13-21). Für jede Laplace-Skala b in SCALES (Meter) werden die Punkte REALIZATIONS-mal mit MECHANISM verrauscht (wie in „Laplace-Standortverrauschung“; achsenweises Laplace ist seed 000 eq. 14) und gegen die Polygone aus ZONES geprüft. Ein Punkt &lt;i&gt;entweicht&lt;/i&gt;, wenn sein verrauschter Standort in einer anderen Zone oder in keiner Zone liegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, eine Zeile je Skala: scale_m, epsilon (= DISTANCE / b, wenn DISTANCE angegeben ist), b_lumped = b / sqrt(mittlere Zonenfläche), die dimensionslose Skala, auf der die Kurven verschiedener Kachelungen übereinanderliegen (seed 000 Fig. 15), esc_share und esc_sd: der stadtweite Anteil entwichener Punkte sum P_i rho_i / sum P_i (seed 000 eq. 15), Mittelwert und Standardabweichung über die Realisierungen; no_change, no_chg_sd: der Anteil der Zonen, deren Bevölkerung sich netto nicht ändert (Fig. 16); abs_rel_ch, abs_rel_sd: die mittlere absolute relative Änderung |Q_i - P_i| / P_i der Zonenbevölkerungen über die Zonen mit P_i &gt; 0; lost_out: mittlere Anzahl der Punkte, die jede Zone verlassen haben; entered: mittlere Anzahl der Punkte von außerhalb aller Zonen, die in einer Zone gelandet sind; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, ein Polygon je Zone und Skala: zone_id, scale_m, epsilon, Bevölkerung P_i, esc_share und esc_sd (rho_i über die Realisierungen), net_change (Mittelwert von Q_i - P_i), abs_rel_ch und no_change (Anteil der Realisierungen ohne Nettoänderung). In ein Projekt geladen, wird der Layer nach dem Anteil entwichener Punkte für eine Skala dargestellt (die kalibrierte, sonst die mittlere); die Tabelle enthält alle Skalen. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html mit eingebettetem SVG oder .png): Anteil entwichener Punkte gegen die Skala mit dem Band der Standardabweichung und dem Zielwert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kalibrierung.&lt;/b&gt; Mit TARGET_ESCAPE (einem Anteil, z. B. 0.1) ist CALIBRATED_SCALE die größte Skala der Reihe, deren mittlerer Anteil entwichener Punkte höchstens dem Zielwert entspricht, verfeinert in Richtung der nächstgrößeren Skala durch lineare Interpolation des mittleren Anteils in log b zwischen den beiden einschließenden Punkten der Reihe. Erfüllen alle Skalen den Zielwert, wird die größte zurückgegeben (erweitern Sie SCALES); erfüllt ihn keine, gibt es kein Ergebnis (fügen Sie kleinere Skalen hinzu). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; P_i zählt die Punkte in Zone i; ein Punkt auf einer gemeinsamen Kante oder in überlappenden Zonen gehört zur ersten Zone in Layerreihenfolge, die er berührt. Punkte in keiner Zone werden als POINTS_OUTSIDE gemeldet und nie stillschweigend verworfen: Sie werden ebenfalls verrauscht und zählen dort, wo sie landen. Eine Zone ohne Punkte hat P_i = 0: Ihr Anteil entwichener Punkte ist leer (NULL), sie hat in eq. 15 kein Gewicht, bleibt bei abs_rel_ch unberücksichtigt und zählt bei no_change als unverändert, wenn nichts in ihr landet. Standardabweichungen sind Stichproben-Standardabweichungen (NULL bei einer einzigen Realisierung). Jede Realisierung zieht einen Rauschvektor je Punkt und skaliert ihn mit jedem b (gemeinsame Zufallszahlen: glatte Kurven).&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS.&lt;/b&gt; Die Punkte werden in das KBS der Zonen umprojiziert, wenn sich die KBS unterscheiden (das Protokoll vermerkt es). Das Rauschen wird in METRIC_CRS erzeugt (Standard: das KBS der Zonen, wenn es in Metern projiziert ist, sonst das KBS der Punkte, wenn dieses es ist, sonst die UTM-Zone der Mitte); die verrauschten Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen zurücktransformiert, sodass die Zonengrenzen genau so verwendet werden, wie sie gespeichert sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eine vorhandene Verrauschung messen.&lt;/b&gt; Geben Sie PERTURBED an (z. B. die Ausgabe von „Laplace-Standortverrauschung“, ausgeführt mit KEEP_IDENTIFIERS in einem internen Studienlauf) sowie MATCH_FIELD, ein in beiden Layern vorhandenes Feld, das jedem wahren Punkt seine verrauschte Kopie zuordnet (Werte werden als Text verglichen; Punkte ohne Partner werden als POINTS_UNMATCHED gezählt). Die Ausgaben enthalten dann das beobachtete Entweichen dieser einen Realisierung; SCALES, REALIZATIONS, MECHANISM und TARGET_ESCAPE werden nicht verwendet, und die Skala wird den Privatsphäre-Angaben von PERTURBED entnommen, sofern vorhanden.&lt;/p&gt;&lt;p&gt;Geschwindigkeit: Jeder verrauschte Punkt wird zuerst gegen seine eigene Zone getestet (vektorisiert, mit vorbereiteten Polygonen); nur entwichene Punkte werden unter allen Zonen gesucht. Die Punkte werden in Blöcken verarbeitet, sodass der Speicherbedarf nicht mit der Zahl der Skalen und Realisierungen wächst.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="144"/>
         <source>Input points (true locations)</source>
         <translation>Eingabepunkte (wahre Standorte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="146"/>
         <source>Zones (e.g. census blocks)</source>
         <translation>Zonen (z. B. Zensusblöcke)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="148"/>
         <source>Zone id field (default: feature id)</source>
         <translation>Zonen-ID-Feld (Standard: Objekt-ID)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="151"/>
         <source>Laplace scales b to test (metres, comma-separated)</source>
         <translation>Zu testende Laplace-Skalen b (Meter, durch Kommas getrennt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="155"/>
         <source>Laplace scales b in metres separated by commas, e.g. 10,20,50,100,200,500.</source>
         <translation>Laplace-Skalen b in Metern, durch Kommas getrennt, z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="157"/>
         <source>Realizations per scale</source>
         <translation>Realisierungen je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="161"/>
         <source>Random perturbations per scale; 10 as in seed 000, more for smoother curves.</source>
         <translation>Zufällige Verrauschungen je Skala; 10 wie in seed 000, mehr für glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="163"/>
         <source>Target escape share (optional, e.g. 0.1)</source>
         <translation>Zielanteil entwichener Punkte (optional, z. B. 0.1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="167"/>
         <source>A share between 0 and 1 (exclusive), e.g. 0.1 for 10% of points in the wrong zone.</source>
         <translation>Ein Anteil zwischen 0 und 1 (ausschließlich), z. B. 0.1 für 10 % der Punkte in der falschen Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="169"/>
         <source>Protected distance (metres, optional: gives epsilon = DISTANCE / b)</source>
         <translation>Geschützter Abstand (Meter, optional: ergibt Epsilon = DISTANCE / b)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="173"/>
         <source>Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres).</source>
         <translation>Standorte in diesem Abstand sind epsilon-ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="175"/>
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="178"/>
         <source>Perturbed layer to measure (optional; replaces the sweep)</source>
         <translation>Zu messender verrauschter Layer (optional; ersetzt die Skalenreihe)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="181"/>
         <source>Field pairing true and perturbed points (with PERTURBED)</source>
         <translation>Feld, das wahre und verrauschte Punkte einander zuordnet (mit PERTURBED)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="184"/>
         <source>A field present in both INPUT and PERTURBED that identifies each point, e.g. a household id.</source>
         <translation>Ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld, das jeden Punkt identifiziert, z. B. eine Haushalts-ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="391"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="364"/>
         <source>Escape share per scale</source>
         <translation>Anteil entwichener Punkte je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="191"/>
         <source>Escape share per zone and scale</source>
         <translation>Anteil entwichener Punkte je Zone und Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="195"/>
         <source>Chart: escape share against scale</source>
         <translation>Diagramm: Anteil entwichener Punkte gegen die Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="195"/>
         <source>HTML files (*.html);;PNG files (*.png)</source>
         <translation>HTML-Dateien (*.html);;PNG-Dateien (*.png)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="198"/>
         <source>Calibrated scale b (metres)</source>
         <translation>Kalibrierte Skala b (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="199"/>
         <source>Calibrated epsilon</source>
         <translation>Kalibriertes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="200"/>
         <source>Points outside every zone</source>
         <translation>Punkte außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="201"/>
         <source>Points in zones</source>
         <translation>Punkte in Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="202"/>
         <source>Points skipped (no geometry)</source>
         <translation>Übersprungene Punkte (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="203"/>
         <source>Points without a partner</source>
         <translation>Punkte ohne Partner</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="204"/>
         <source>Escape share (measure mode)</source>
         <translation>Anteil entwichener Punkte (Messmodus)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="233"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="216"/>
         <source>SCALES is empty. List the Laplace scales b to test, in metres, separated by commas (e.g. 10,20,50,100,200,500), or give PERTURBED and MATCH_FIELD to measure a perturbed layer.</source>
         <translation>SCALES ist leer. Geben Sie die zu testenden Laplace-Skalen b in Metern an, durch Kommas getrennt (z. B. 10,20,50,100,200,500), oder geben Sie PERTURBED und MATCH_FIELD an, um einen verrauschten Layer zu messen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="244"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="227"/>
         <source>SCALES must hold numbers greater than 0 (metres); &apos;{token}&apos; is not one. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 enthalten (Meter); „{token}“ ist keine solche Zahl. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="255"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="238"/>
         <source>PERTURBED needs MATCH_FIELD: choose a field present in both INPUT and PERTURBED (e.g. a household id) that pairs each true point with its perturbed copy.</source>
         <translation>PERTURBED erfordert MATCH_FIELD: Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld (z. B. eine Haushalts-ID), das jedem wahren Punkt seine verrauschte Kopie zuordnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="248"/>
         <source>REALIZATIONS must be a whole number of at least 1 (got {value}); 10 is a common choice, more gives smoother curves.</source>
         <translation>REALIZATIONS muss eine ganze Zahl von mindestens 1 sein (erhalten: {value}); 10 ist ein üblicher Wert, mehr ergibt glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="281"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="254"/>
         <source>TARGET_ESCAPE must be a share strictly between 0 and 1 (got {value}), e.g. 0.1 for 10% of points in the wrong zone; leave it empty to skip the calibration.</source>
         <translation>TARGET_ESCAPE muss ein Anteil echt zwischen 0 und 1 sein (erhalten: {value}), z. B. 0.1 für 10 % der Punkte in der falschen Zone; lassen Sie den Parameter leer, um die Kalibrierung auszulassen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="300"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="273"/>
         <source>MATCH_FIELD &apos;{field}&apos; is not a field of {layer}. Choose a field present in both INPUT and PERTURBED ({layer} has: {names}).</source>
         <translation>MATCH_FIELD „{field}“ ist kein Feld von {layer}. Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld ({layer} enthält: {names}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="318"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="291"/>
         <source>MATCH_FIELD is only used with PERTURBED; ignored.</source>
         <translation>MATCH_FIELD wird nur zusammen mit PERTURBED verwendet; wird ignoriert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="329"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="302"/>
         <source>OUTPUT_CHART must end in .html or .png (got {path}).</source>
         <translation>OUTPUT_CHART muss auf .html oder .png enden (erhalten: {path}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="341"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="314"/>
         <source>{n} pairs of zones overlap: a point in an overlap belongs to the first of them in layer order.</source>
         <translation>{n} Zonenpaare überlappen sich: Ein Punkt in einer Überlappung gehört zur ersten dieser Zonen in Layerreihenfolge.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="363"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="336"/>
         <source>{n} points lie outside every zone: not in any P_i, reported as POINTS_OUTSIDE.</source>
         <translation>{n} Punkte liegen außerhalb aller Zonen: in keinem P_i enthalten, als POINTS_OUTSIDE gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="392"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="365"/>
         <source>Escape share per zone</source>
         <translation>Anteil entwichener Punkte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="407"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="380"/>
         <source>OUTPUT_CHART needs a sweep of scales; no chart in measure mode.</source>
         <translation>OUTPUT_CHART erfordert eine Skalenreihe; im Messmodus wird kein Diagramm erstellt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="420"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="393"/>
         <source>Escape share per zone (map: b = {b:g} m)</source>
         <translation>Anteil entwichener Punkte je Zone (Karte: b = {b:g} m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="438"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="411"/>
         <source>{name} is in {crs}, ZONES in {zone_crs}: points reprojected to the zones&apos; CRS for the point-in-polygon tests.</source>
         <translation>{name} liegt in {crs} vor, ZONES in {zone_crs}: Die Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen umprojiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="456"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="429"/>
         <source>Noise drawn in {crs}.</source>
         <translation>Rauschen erzeugt in {crs}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="469"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="442"/>
         <source>{n} points, {z} zones, {s} scales x {r} realizations: {t} point tests.</source>
         <translation>{n} Punkte, {z} Zonen, {s} Skalen x {r} Realisierungen: {t} Punkttests.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="481"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="454"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="485"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="458"/>
         <source>b = {b:g} m: escape share {mean:.4f} (sd {sd:.4f}); zones with no net change {same:.3f}</source>
         <translation>b = {b:g} m: Anteil entwichener Punkte {mean:.4f} (Standardabw. {sd:.4f}); Zonen ohne Nettoänderung {same:.3f}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="495"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="468"/>
         <source>No point of INPUT lies in a zone of ZONES: nothing to analyse. Check that the layers cover the same area and that their CRSs are set correctly.</source>
         <translation>Kein Punkt aus INPUT liegt in einer Zone aus ZONES: Es gibt nichts zu analysieren. Prüfen Sie, ob die Layer dasselbe Gebiet abdecken und ob ihre KBS richtig gesetzt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="508"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="481"/>
         <source>MATCH_FIELD &apos;{field}&apos; has repeated values in {layer}: it must identify each point once. Choose another field (e.g. a household id).</source>
         <translation>MATCH_FIELD „{field}“ enthält in {layer} wiederholte Werte: Das Feld muss jeden Punkt eindeutig identifizieren. Wählen Sie ein anderes Feld (z. B. eine Haushalts-ID).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="523"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="496"/>
         <source>No point of INPUT has a partner in PERTURBED with the same MATCH_FIELD &apos;{field}&apos; value. Choose the field that identifies points in both layers.</source>
         <translation>Kein Punkt aus INPUT hat in PERTURBED einen Partner mit demselben Wert in MATCH_FIELD „{field}“. Wählen Sie das Feld, das die Punkte in beiden Layern identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="530"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="503"/>
         <source>{n} points have no partner in the other layer (or no MATCH_FIELD value) and are left out; see POINTS_UNMATCHED.</source>
         <translation>{n} Punkte haben keinen Partner im anderen Layer (oder keinen Wert in MATCH_FIELD) und werden ausgelassen; siehe POINTS_UNMATCHED.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="544"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="517"/>
         <source>PERTURBED&apos;s privacy record: {mechanism}, b = {b:g} m.</source>
         <translation>Privatsphäre-Angaben von PERTURBED: {mechanism}, b = {b:g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="555"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="528"/>
         <source>Observed escape share: {share:.4f} of {n} matched points in zones.</source>
         <translation>Beobachteter Anteil entwichener Punkte: {share:.4f} von {n} zugeordneten Punkten in Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="565"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="538"/>
         <source>Even the smallest scale ({b:g} m) lets more than {t:g} of points escape: no calibrated scale. Add smaller scales to SCALES.</source>
         <translation>Selbst bei der kleinsten Skala ({b:g} m) entweicht ein Anteil von mehr als {t:g} der Punkte: keine kalibrierte Skala. Fügen Sie SCALES kleinere Skalen hinzu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="569"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="542"/>
         <source>Every scale meets the target {t:g}; CALIBRATED_SCALE is the largest one tested ({b:g} m). Add larger scales to SCALES to find the limit.</source>
         <translation>Jede Skala erfüllt den Zielwert {t:g}; CALIBRATED_SCALE ist die größte getestete Skala ({b:g} m). Fügen Sie SCALES größere Skalen hinzu, um die Grenze zu finden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="574"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="547"/>
         <source>Calibrated scale: b = {b:.4g} m (interpolated in log b between {lo:g} and {hi:g} m) for a mean escape share of {t:g}.</source>
         <translation>Kalibrierte Skala: b = {b:.4g} m (in log b interpoliert zwischen {lo:g} und {hi:g} m) für einen mittleren Anteil entwichener Punkte von {t:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="579"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="552"/>
         <source>Calibrated epsilon: {e:.4g}.</source>
         <translation>Kalibriertes Epsilon: {e:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="640"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="613"/>
         <source>Share of points that escape their zone</source>
         <translation>Anteil der Punkte, die ihre Zone verlassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="641"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="614"/>
         <source>Laplace scale b (m, log scale)</source>
         <translation>Laplace-Skala b (m, logarithmische Achse)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="641"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="614"/>
         <source>Share of points that escape (mean, band: 1 sd)</source>
         <translation>Anteil entwichener Punkte (Mittelwert, Band: 1 Standardabweichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="641"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="614"/>
         <source>target</source>
         <translation>Zielwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="641"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="614"/>
         <source>calibrated b</source>
         <translation>kalibriertes b</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="641"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="614"/>
         <source>NOT differentially private: statistics of the raw data</source>
         <translation>NICHT differenziell privat: Statistiken der Rohdaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="671"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="644"/>
         <source>The chart could not be drawn.</source>
         <translation>Das Diagramm konnte nicht gezeichnet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="680"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="653"/>
         <source>Could not write the chart to {path}.</source>
         <translation>Das Diagramm konnte nicht nach {path} geschrieben werden.</translation>
     </message>
@@ -1104,272 +1104,272 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyOdFlows</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="93"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="92"/>
         <source>Noisy origin-destination flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="96"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="95"/>
         <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (seed 000 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Seed 002 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, seed 002 and seed 004 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, seed 001 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (seed 004 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (seed 001 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Seed 002 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §4.2 and §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 and §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (seed 000 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (seed 002 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach seed 002 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, seed 002 und seed 004 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, seed 001 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (seed 004 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (seed 001 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Seed 002 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §4.2 und §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 und §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="168"/>
         <source>Trips (lines, or a layer/table with coordinate fields)</source>
         <translation>Fahrten (Linien oder ein Layer bzw. eine Tabelle mit Koordinatenfeldern)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="171"/>
         <source>Origin x field (optional: instead of line geometries)</source>
         <translation>x-Feld der Quelle (optional: statt Liniengeometrien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="171"/>
         <source>Origin y field</source>
         <translation>y-Feld der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="171"/>
         <source>Destination x field</source>
         <translation>x-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="171"/>
         <source>Destination y field</source>
         <translation>y-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="178"/>
         <source>Give all four coordinate fields, or none to use the line geometries.</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines, um die Liniengeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="181"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="180"/>
         <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
         <translation>KBS der Koordinatenfelder (Standard: KBS des Layers)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="182"/>
         <source>The CRS the four coordinate fields are written in, e.g. EPSG:4326 for longitude/latitude.</source>
         <translation>Das KBS, in dem die vier Koordinatenfelder angegeben sind, z. B. EPSG:4326 für geographische Länge/Breite.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="186"/>
         <source>A number &gt; 0; smaller means more noise and more privacy. OD flows need a larger epsilon than zone counts for the same accuracy (seed 002 §5.4).</source>
         <translation>Eine Zahl &gt; 0; kleiner bedeutet mehr Rauschen und mehr Privatsphäre. OD-Ströme benötigen für dieselbe Genauigkeit ein größeres Epsilon als Zonenzählwerte (seed 002 §5.4).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="186"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl an Fahrten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="186"/>
         <source>An integer &gt;= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Fahrten behalten, gleichverteilt zufällig ausgewählt; die Sensitivität ist M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="191"/>
         <source>None: noise all n² pairs (pure epsilon-DP)</source>
         <translation>Keiner: alle n² Paare verrauschen (reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="192"/>
         <source>Leave out flows below (post-processing)</source>
         <translation>Ströme unterhalb dieses Werts weglassen (Nachverarbeitung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="195"/>
         <source>A number &gt;= 0: published flows whose rounded, clamped count is below it are left out of both outputs; 0 keeps every pair, zeros included.</source>
         <translation>Eine Zahl &gt;= 0: Veröffentlichte Ströme, deren gerundeter, bei null begrenzter Zählwert darunter liegt, werden in beiden Ausgaben weggelassen; 0 behält jedes Paar, einschließlich der Nullen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="198"/>
         <source>Include intrazonal flows (origin and destination in one zone)</source>
         <translation>Zoneninterne Ströme einbeziehen (Quelle und Ziel in derselben Zone)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="203"/>
         <source>Noisy OD flow lines</source>
         <translation>Verrauschte OD-Stromlinien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="207"/>
         <source>Noisy OD matrix (table)</source>
         <translation>Verrauschte OD-Matrix (Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
         <source>Flows published</source>
         <translation>Veröffentlichte Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
         <source>Noisy count of trips with an end outside all zones</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="223"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="222"/>
         <source>Coordinate fields were given only in part ({given}); also set {missing}, or clear them all to read the trips from line geometries.</source>
         <translation>Die Koordinatenfelder wurden nur teilweise angegeben ({given}); setzen Sie auch {missing} oder leeren Sie alle, um die Fahrten aus Liniengeometrien zu lesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="227"/>
         <source>MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round to zero.</source>
         <translation>MIN_FLOW muss eine Zahl von mindestens 0 sein (erhalten: {v}); 1 lässt Ströme weg, die auf null gerundet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="257"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX müssen verschiedene Dateien sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="259"/>
         <source>No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not used.</source>
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="263"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="271"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="355"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="354"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="295"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="294"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="302"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="301"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="316"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="315"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips&apos; CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="321"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="325"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="324"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="325"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="324"/>
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="335"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="334"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="348"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="347"/>
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="351"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="350"/>
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="375"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="375"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="407"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="406"/>
         <source>COORDINATES_CRS is only used with coordinate fields; the lines are in the layer&apos;s CRS.</source>
         <translation>COORDINATES_CRS wird nur mit Koordinatenfeldern verwendet; die Linien liegen im KBS des Layers vor.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="413"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="412"/>
         <source>Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for longitude/latitude): INPUT has no CRS.</source>
         <translation>Setzen Sie COORDINATES_CRS auf das KBS der Koordinatenfelder (z. B. EPSG:4326 für geographische Länge/Breite): INPUT hat kein KBS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="413"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="412"/>
         <source>INPUT has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
         <translation>INPUT hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="426"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="425"/>
         <source>No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is geographic: set COORDINATES_CRS (or the layer&apos;s CRS) to the CRS the coordinates are really in, e.g. a projected CRS in metres.</source>
         <translation>Keine Fahrt hat gültige Koordinaten in geographischer Länge/Breite (z. B. {x:g}, {y:g}), ihr KBS ist aber geographisch: Setzen Sie COORDINATES_CRS (oder das KBS des Layers) auf das KBS, in dem die Koordinaten tatsächlich vorliegen, z. B. ein projiziertes KBS in Metern.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="430"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="429"/>
         <source>Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is COORDINATES_CRS right?</source>
         <translation>{n} Fahrten wurden übersprungen, deren Koordinaten in einem geographischen KBS keine gültige Länge/Breite sind: Ist COORDINATES_CRS richtig?</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="444"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="443"/>
         <source>MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to {limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.</source>
         <translation>MIN_FLOW=0 veröffentlicht jedes der {cells:,} Zonenpaare; das ist nur bis {limit:,} Paare möglich. Setzen Sie MIN_FLOW auf 1 oder mehr oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="454"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="453"/>
         <source>With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise EPSILON, or use fewer zones.</source>
         <translation>Bei {cells:,} Zonenpaaren, diesem Rauschen (Skala {b:g}) und MIN_FLOW={m:g} würden etwa {n:,.0f} Ströme aus reinem Rauschen veröffentlicht (Grenze {limit:,}). Erhöhen Sie MIN_FLOW auf {needed:g} oder mehr, erhöhen Sie EPSILON oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="497"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="496"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="498"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="498"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="498"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="502"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="501"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="504"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="503"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="509"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="508"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="229"/>
         <source>trips</source>
         <translation>Fahrten</translation>
     </message>
@@ -1377,182 +1377,182 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyZoneCounts</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="314"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zählwerte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="93"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="92"/>
         <source>&lt;p&gt;Counts the points (households, taps, trip ends) in each zone of a public zone layer or in H3 hexagons, optionally per time slot, and publishes the counts with differential privacy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (seed 003 §II C). The set of zones is public and chosen without looking at the points (seed 002 §4.2): with THRESHOLD=0 every zone, and every zone x slot, is published with noise, zeros included. Points in no zone are counted in one extra noisy cell, reported as OUTSIDE_COUNT and in the metadata, with the same noise. H3 without EXTENT is only allowed with THRESHOLD=1. Points and zones in different CRSs: points are reprojected to the zones' CRS (to EPSG:4326 for H3), as the log says. A point on a shared edge belongs to the first zone in layer order. Invalid zone polygons are repaired (shapely make_valid, keeping their polygonal part) and counted in the log. Overlapping zones are refused unless ALLOW_OVERLAP is set; then a point counts in every zone containing it and the sensitivity is multiplied by the largest number of zones overlapping at one place.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one point (item-level), sensitivity 1. With USER_FIELD: one user (seed 002 §4.2-4.3). Each user keeps at most MAX_CONTRIBUTIONS (M) points, chosen uniformly at random (not the first M); adding or removing a user then changes the counts by at most M in total, whichever zones and slots the M points fall in, so the sensitivity is M. Points with a NULL (or empty) user id are dropped and counted in the log: a NULL could hide the same person twice and break the bound M. For trip ends (origin and destination of a trip) use M = 2 x trips per user (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Time slots.&lt;/b&gt; With TIME_FIELD (date-time, date, time or ISO text) each point counts in a (zone, slot) cell: hour of day, the six four-hour windows of seed 002 (02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot (seed 003: hexagon-and-timeslot). Clock times are read as written. Points with a NULL time are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Noise.&lt;/b&gt; NOISE=0: Laplace with scale b = sensitivity / EPSILON on every cell (seed 000 §6.1, seed 002 Definition 4); NOISE=1: discrete Laplace (two-sided geometric), integer noise with the same privacy. DELTA is 0 and unused. moe95 is the 95% margin of error of the noise: the true count lies within noisy_count +- moe95 with 95% probability (before clamping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: the stability-based histogram of seed 001 Algorithm 1, which needs DELTA in (0, 1). Only cells with a non-zero true count get Laplace noise (scale 2 M / EPSILON) and are published when the noisy count reaches the threshold (2 ln(2 / DELTA) / EPSILON + 1 for M = 1; M + b ln(2 M / DELTA) in general). Zones without data, and zones below the threshold, are missing from the output: a missing zone does not mean zero. No cell is ever introduced that has no data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt; (no privacy cost): TOP_K keeps only the k largest noisy counts (seed 000 §6.1 publishes the 10 largest); CLAMP rounds and sets negative counts to zero (seed 004). Rows are ordered by zone id, then slot, never by the data (seed 001 §3.3.1).&lt;/p&gt;&lt;p&gt;Output fields: zone_id (text), time_slot (text, with TIME_FIELD), noisy_count (real), moe95 (real). Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN when the threshold suppressed it), ROWS_WRITTEN. The privacy record is stored in the output's metadata.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §6.1; seed 002 §4.2-4.3; seed 001 Algorithm 1 and §3.3.1; seed 003 §II C and hexagon-and-timeslot aggregation.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Punkte (Haushalte, Check-ins, Fahrtenden) in jeder Zone eines öffentlichen Zonenlayers oder in H3-Sechsecken, optional je Zeitfenster, und veröffentlicht die Zählwerte differenziell privat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs) oder H3_RESOLUTION mit EXTENT: jede H3-Zelle, die die Ausdehnung überlappt (seed 003 §II C). Die Menge der Zonen ist öffentlich und wird gewählt, ohne die Punkte zu betrachten (seed 002 §4.2): Mit THRESHOLD=0 wird jede Zone und jede Kombination aus Zone und Zeitfenster verrauscht veröffentlicht, einschließlich der Nullen. Punkte in keiner Zone werden in einer zusätzlichen verrauschten Zelle gezählt, die als OUTSIDE_COUNT und in den Metadaten ausgewiesen wird, mit demselben Rauschen. H3 ohne EXTENT ist nur mit THRESHOLD=1 zulässig. Punkte und Zonen in verschiedenen KBS: Die Punkte werden in das KBS der Zonen umprojiziert (nach EPSG:4326 bei H3), wie das Protokoll vermerkt. Ein Punkt auf einer gemeinsamen Kante gehört zur ersten Zone in Layerreihenfolge. Ungültige Zonenpolygone werden repariert (shapely make_valid, unter Beibehaltung ihres Polygonanteils) und im Protokoll gezählt. Überlappende Zonen werden abgelehnt, sofern ALLOW_OVERLAP nicht gesetzt ist; dann zählt ein Punkt in jeder Zone, die ihn enthält, und die Sensitivität wird mit der größten Anzahl von Zonen multipliziert, die sich an einer Stelle überlappen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: ein Punkt (Einzeleintragsebene), Sensitivität 1. Mit USER_FIELD: ein Nutzer (seed 002 §4.2-4.3). Von jedem Nutzer werden höchstens MAX_CONTRIBUTIONS (M) Punkte behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); das Hinzufügen oder Entfernen eines Nutzers ändert die Zählwerte dann insgesamt um höchstens M, gleich in welche Zonen und Zeitfenster die M Punkte fallen, daher ist die Sensitivität M. Punkte mit NULL (oder leerer) Nutzer-ID werden verworfen und im Protokoll gezählt: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze M verletzen. Für Fahrtenden (Quelle und Ziel einer Fahrt) verwenden Sie M = 2 x Fahrten je Nutzer (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitfenster.&lt;/b&gt; Mit TIME_FIELD (Datum und Uhrzeit, Datum, Uhrzeit oder ISO-Text) zählt jeder Punkt in einer Zelle (Zone, Zeitfenster): Stunde des Tages, die sechs Vierstundenfenster aus seed 002 (02-06, 06-10, ..., 22-02) oder Wochentag (Mo–So); eine Ausgabezeile je Zone und Zeitfenster (seed 003: hexagon-and-timeslot). Uhrzeiten werden so gelesen, wie sie geschrieben sind. Punkte ohne Zeitangabe (NULL) werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rauschen.&lt;/b&gt; NOISE=0: Laplace mit Skala b = Sensitivität / EPSILON auf jeder Zelle (seed 000 §6.1, seed 002 Definition 4); NOISE=1: diskretes Laplace (zweiseitig geometrisch), ganzzahliges Rauschen mit derselben Privatsphäre. DELTA ist 0 und wird nicht verwendet. moe95 ist die 95-%-Fehlerspanne des Rauschens: Der wahre Zählwert liegt mit 95 % Wahrscheinlichkeit innerhalb von noisy_count +- moe95 (vor dem Abschneiden negativer Werte).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: das stabilitätsbasierte Histogramm aus seed 001 Algorithm 1, das DELTA in (0, 1) erfordert. Nur Zellen mit einem wahren Zählwert ungleich null erhalten Laplace-Rauschen (Skala 2 M / EPSILON) und werden veröffentlicht, wenn der verrauschte Zählwert den Schwellenwert erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1; allgemein M + b ln(2 M / DELTA)). Zonen ohne Daten und Zonen unter dem Schwellenwert fehlen in der Ausgabe: Eine fehlende Zone bedeutet nicht null. Es wird nie eine Zelle ohne Daten hinzugefügt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt; (ohne Privatsphäre-Kosten): TOP_K behält nur die k größten verrauschten Zählwerte (seed 000 §6.1 veröffentlicht die 10 größten); CLAMP rundet und setzt negative Zählwerte auf null (seed 004). Die Zeilen sind nach Zonen-ID, dann nach Zeitfenster sortiert, nie nach den Daten (seed 001 §3.3.1).&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id (Text), time_slot (Text, mit TIME_FIELD), noisy_count (Dezimalzahl), moe95 (Dezimalzahl). Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN, wenn der Schwellenwert ihn unterdrückt hat), ROWS_WRITTEN. Die Privatsphäre-Angaben werden in den Metadaten der Ausgabe gespeichert.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §6.1; seed 002 §4.2-4.3; seed 001 Algorithm 1 und §3.3.1; seed 003 §II C und die Aggregation nach Sechseck und Zeitfenster (hexagon-and-timeslot).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="146"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="149"/>
         <source>Privacy loss of this release; smaller means more noise. 1 is a common choice.</source>
         <translation>Privatsphäre-Verlust dieser Veröffentlichung; kleiner bedeutet mehr Rauschen. 1 ist ein üblicher Wert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="149"/>
         <source>Maximum points per user (M)</source>
         <translation>Höchstzahl an Punkten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="149"/>
         <source>An integer &gt;= 1: each user keeps at most M points, sampled uniformly.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Punkte behalten, gleichverteilt zufällig ausgewählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="153"/>
         <source>Time field (counts per time slot; optional)</source>
         <translation>Zeitfeld (Zählwerte je Zeitfenster; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="156"/>
         <source>Time slots</source>
         <translation>Zeitfenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="156"/>
         <source>Hour of day (24)</source>
         <translation>Stunde des Tages (24)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="156"/>
         <source>Four-hour windows 02-06 ... 22-02 (6, seed 002)</source>
         <translation>Vierstundenfenster 02-06 ... 22-02 (6, seed 002)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="156"/>
         <source>Day of week (7)</source>
         <translation>Wochentag (7)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="161"/>
         <source>None: every zone published with noise</source>
         <translation>Keiner: jede Zone wird verrauscht veröffentlicht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="162"/>
         <source>Publish only the k largest noisy counts (0 = all)</source>
         <translation>Nur die k größten verrauschten Zählwerte veröffentlichen (0 = alle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="165"/>
         <source>An integer &gt;= 0; 0 publishes every cell.</source>
         <translation>Eine ganze Zahl &gt;= 0; 0 veröffentlicht jede Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="167"/>
         <source>Round and clamp negative counts to zero</source>
         <translation>Runden und negative Zählwerte auf null setzen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="175"/>
         <source>Noisy count outside all zones</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="175"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="184"/>
         <source>TOP_K must be a whole number of at least 0 (got {v}); 0 publishes every zone.</source>
         <translation>TOP_K muss eine ganze Zahl von mindestens 0 sein (erhalten: {v}); 0 veröffentlicht jede Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="212"/>
         <source>No USER_FIELD: every point is its own unit of privacy; MAX_CONTRIBUTIONS is not used.</source>
         <translation>Kein USER_FIELD: Jeder Punkt ist seine eigene Schutzeinheit; MAX_CONTRIBUTIONS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="216"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="225"/>
         <source>Counting in {cells}.</source>
         <translation>Gezählt wird in {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="277"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="249"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} points per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Punkten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="261"/>
         <source>TIME_FIELD &apos;{field}&apos; cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Feld mit Datum und Uhrzeit (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="268"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="267"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="283"/>
         <source>one user ({field}), at most {m} points kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Punkte je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="283"/>
         <source>one point (item-level)</source>
         <translation>ein Punkt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="293"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="292"/>
         <source>User bound: {n} points beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="335"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="337"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="336"/>
         <source>Noisy count outside all zones: {outside} (95% margin of error {moe:g}).</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen: {outside} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="341"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="340"/>
         <source>Overlapping zones allowed: a point counts in up to {c} zones.</source>
         <translation>Überlappende Zonen zugelassen: Ein Punkt zählt in bis zu {c} Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="343"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="345"/>
         <source>Stability threshold: only zones with data whose noisy count reached {t:.4g} are published; a missing zone does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert: Nur Zonen mit Daten, deren verrauschter Zählwert {t:.4g} erreicht hat, werden veröffentlicht; eine fehlende Zone bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="349"/>
         <source>Only the {k} largest noisy counts are published (post-processing).</source>
         <translation>Nur die {k} größten verrauschten Zählwerte werden veröffentlicht (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="352"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="351"/>
         <source>Counts rounded and clamped at zero (post-processing).</source>
         <translation>Zählwerte gerundet und negative Werte auf null gesetzt (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="186"/>
         <source>points</source>
         <translation>Punkte</translation>
     </message>

@@ -23,11 +23,23 @@ def utm_epsg_for(lon: float, lat: float) -> int:
     return (32600 if lat >= 0 else 32700) + zone
 
 
-def transform_xy(xy, from_wkt: str, to_wkt: str):
-    """Reproject an (n, 2) array of x/y (easting/northing, longitude/latitude order)."""
+def xy_transformer(from_wkt: str, to_wkt: str):
+    """A function reprojecting (n, 2) arrays of x/y (easting/northing, longitude/latitude order)."""
     import numpy as np
     from pyproj import CRS, Transformer
 
     transformer = Transformer.from_crs(CRS.from_wkt(from_wkt), CRS.from_wkt(to_wkt), always_xy=True)
-    x, y = transformer.transform(xy[:, 0], xy[:, 1])
-    return np.column_stack((np.asarray(x, dtype=float), np.asarray(y, dtype=float)))
+
+    def transform(xy):
+        xy = np.asarray(xy, dtype=float)
+        if not len(xy):
+            return xy.reshape(0, 2)
+        x, y = transformer.transform(xy[:, 0], xy[:, 1])
+        return np.column_stack((np.asarray(x, dtype=float), np.asarray(y, dtype=float)))
+
+    return transform
+
+
+def transform_xy(xy, from_wkt: str, to_wkt: str):
+    """Reproject an (n, 2) array of x/y (easting/northing, longitude/latitude order) once."""
+    return xy_transformer(from_wkt, to_wkt)(xy)

@@ -25,6 +25,20 @@ PROVIDER_ID = "dp_geoprivacy"
 HOMEPAGE = "https://github.com/dp-geoprivacy/dp_geoprivacy"
 
 
+def setting_number(parameters, name):
+    """A parameter's raw value as a number: None when not given, NaN when not a number.
+
+    For checks that must run before QGIS's own (checkParameterValues), which see raw values.
+    """
+    value = parameters.get(name)
+    if value is None or value == "" or (isinstance(value, float) and math.isnan(value)):
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return math.nan
+
+
 def icon(name: str) -> QIcon:
     """An icon from resources/icons/ by file stem."""
     return QIcon(str(plugin_root() / "resources" / "icons" / f"{name}.svg"))

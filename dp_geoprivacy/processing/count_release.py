@@ -16,6 +16,7 @@ from qgis.core import (
 )
 
 from ..translation import tr
+from .base import setting_number
 
 EPSILON, DELTA, NOISE, USER_FIELD, THRESHOLD = "EPSILON", "DELTA", "NOISE", "USER_FIELD", "THRESHOLD"
 
@@ -60,17 +61,6 @@ def add_release_outputs(algorithm, extra):
     )
     for name, label in standard + tuple(extra):
         algorithm.add_output(QgsProcessingOutputNumber(name, label))
-
-
-def setting_number(parameters, name):
-    """A parameter's raw value as a number: None when not given, NaN when not a number."""
-    value = parameters.get(name)
-    if value is None or value == "" or (isinstance(value, float) and math.isnan(value)):
-        return None
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return math.nan
 
 
 def release_setting_errors(parameters, bound_name, unit_plural):

@@ -3,12 +3,20 @@
 import numpy as np
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsUnitTypes
 
-from ..core.metric_crs import transform_xy, utm_epsg_for
+from ..core.metric_crs import transform_xy, utm_epsg_for, xy_transformer
 from ..translation import tr
 
 
-def _is_metric(crs: QgsCoordinateReferenceSystem) -> bool:
+def is_metric(crs: QgsCoordinateReferenceSystem) -> bool:
+    """Whether ``crs`` is projected in metres."""
     return crs.isValid() and not crs.isGeographic() and crs.mapUnits() == QgsUnitTypes.DistanceMeters
+
+
+def crs_transformer(from_crs: QgsCoordinateReferenceSystem, to_crs: QgsCoordinateReferenceSystem):
+    """A function reprojecting (n, 2) x/y arrays between two QGIS CRSs, or None when they are equal."""
+    if from_crs == to_crs:
+        return None
+    return xy_transformer(wkt(from_crs), wkt(to_crs))
 
 
 def wkt(crs: QgsCoordinateReferenceSystem) -> str:
@@ -24,14 +32,14 @@ def resolve_metric_crs(explicit, layer_crs, xy, parameter="METRIC_CRS"):
     purpose: a zone reveals only roughly where the data lie).
     """
     if explicit is not None and explicit.isValid():
-        if not _is_metric(explicit):
+        if not is_metric(explicit):
             raise QgsProcessingException(
                 tr("{p} must be a projected CRS in metres; {crs} is not. Choose e.g. the local UTM zone.").format(
                     p=parameter, crs=explicit.authid() or explicit.description()
                 )
             )
         return explicit, tr("{crs} (given)").format(crs=explicit.authid())
-    if _is_metric(layer_crs):
+    if is_metric(layer_crs):
         return layer_crs, tr("{crs} (the layer's CRS)").format(crs=layer_crs.authid())
     centre = np.array([[(xy[:, 0].min() + xy[:, 0].max()) / 2, (xy[:, 1].min() + xy[:, 1].max()) / 2]])
     lonlat = transform_xy(centre, wkt(layer_crs), wkt(QgsCoordinateReferenceSystem("EPSG:4326")))

@@ -50,7 +50,7 @@ from ..core.zone_counts import overlay_faces
 from ..core.zones import OUTSIDE
 from ..translation import tr
 from .layer_io import read_zones
-from .metric_crs import wkt
+from .metric_crs import crs_transformer
 
 ZONES = "ZONES"
 ZONE_ID_FIELD = "ZONE_ID_FIELD"
@@ -119,30 +119,7 @@ def _given(parameters, name):
     return value is not None and value != "" and not (isinstance(value, float) and math.isnan(value))
 
 
-def uses_h3(parameters) -> bool:
-    """Whether H3_RESOLUTION is given (the caller still validates with cell_set_from_parameters)."""
-    return _given(parameters, H3_RESOLUTION)
-
-
 # --- reprojection --------------------------------------------------------------
-
-
-def xy_transformer(from_crs, to_crs):
-    """A function reprojecting (n, 2) arrays from ``from_crs`` to ``to_crs``, or None when they are equal."""
-    if from_crs == to_crs:
-        return None
-    from pyproj import CRS, Transformer
-
-    transformer = Transformer.from_crs(CRS.from_wkt(wkt(from_crs)), CRS.from_wkt(wkt(to_crs)), always_xy=True)
-
-    def transform(xy):
-        xy = np.asarray(xy, dtype=float)
-        if not len(xy):
-            return xy.reshape(0, 2)
-        x, y = transformer.transform(xy[:, 0], xy[:, 1])
-        return np.column_stack((np.asarray(x, dtype=float), np.asarray(y, dtype=float)))
-
-    return transform
 
 
 def _crs_name(crs):
@@ -199,7 +176,7 @@ class ZoneLayerCells(CellSet):
             n=len(self.ids), name=table.source_name, crs=_crs_name(table.crs))
 
     def assigner(self, points_crs, feedback):
-        transform = xy_transformer(points_crs, self.crs)
+        transform = crs_transformer(points_crs, self.crs)
         if transform is not None and feedback is not None:
             feedback.pushInfo(tr("Points are reprojected from {a} to the zones' CRS {b} to find their zones.").format(
                 a=_crs_name(points_crs), b=_crs_name(self.crs)))
@@ -215,12 +192,12 @@ class ZoneLayerCells(CellSet):
         """(n, 2) x/y of a point inside each zone (point on surface), in ``crs`` (default the zones' CRS)."""
         polygons = self.tessellation.polygons if indices is None else self.tessellation.polygons[indices]
         xy = shapely.get_coordinates(shapely.point_on_surface(polygons))
-        transform = xy_transformer(self.crs, crs) if crs is not None else None
+        transform = crs_transformer(self.crs, crs) if crs is not None else None
         return xy if transform is None else transform(xy)
 
     def geometries(self, indices=None, crs=None):
         polygons = self.tessellation.polygons if indices is None else self.tessellation.polygons[indices]
-        transform = xy_transformer(self.crs, crs) if crs is not None else None
+        transform = crs_transformer(self.crs, crs) if crs is not None else None
         if transform is not None:
             polygons = shapely.transform(polygons, transform)
         return polygons
@@ -259,7 +236,7 @@ class H3Cells(CellSet):
         return self._ids
 
     def assigner(self, points_crs, feedback):
-        transform = xy_transformer(points_crs, self.crs)
+        transform = crs_transformer(points_crs, self.crs)
         if transform is not None and feedback is not None:
             feedback.pushInfo(tr("Points are reprojected from {a} to EPSG:4326 (longitude/latitude) to find their "
                                  "H3 cells.").format(a=_crs_name(points_crs)))
@@ -289,7 +266,7 @@ class H3Cells(CellSet):
         """(n, 2) x/y of each cell's centre, in ``crs`` (default EPSG:4326, longitude/latitude)."""
         cells = self.cells if indices is None else self.cells[np.asarray(indices, dtype=np.int64)]
         xy = h3cells.cell_centres(cells)
-        transform = xy_transformer(self.crs, crs) if crs is not None else None
+        transform = crs_transformer(self.crs, crs) if crs is not None else None
         return xy if transform is None else transform(xy)
 
     def geometries(self, indices=None, crs=None):
@@ -300,7 +277,7 @@ class H3Cells(CellSet):
         except h3cells.PolarCellError as error:
             raise QgsProcessingException(
                 tr("{error}. Use an EXTENT that stays clear of the poles.").format(error=error)) from None
-        transform = xy_transformer(self.crs, crs) if crs is not None else None
+        transform = crs_transformer(self.crs, crs) if crs is not None else None
         if transform is not None:
             polygons = shapely.transform(polygons, transform)
             # Halves of a cell split at longitude 180 meet again in a CRS centred near it: merge them.
@@ -338,7 +315,7 @@ def extent_lonlat(algorithm, parameters, name, context, feedback, default_crs=No
         max(rectangle.width(), rectangle.height()) / 256.0,
     )
     ring = np.asarray(box.exterior.coords)
-    transform = xy_transformer(crs, wgs84())
+    transform = crs_transformer(crs, wgs84())
     if transform is not None:
         ring = transform(ring)
     if not np.isfinite(ring).all():

@@ -17,7 +17,6 @@ from pathlib import Path
 import numpy as np
 import shapely
 from osgeo import ogr
-from pyproj import CRS, Transformer
 from qgis.core import (
     QgsProcessing,
     QgsProcessingException,
@@ -29,34 +28,18 @@ from qgis.core import (
     QgsProcessingParameterNumber,
     QgsProcessingParameterString,
     QgsProcessingParameterVectorDestination,
-    QgsUnitTypes,
 )
 
 from ...core.escape import SweepCancelledError, escape_sweep, observed_escapes
 from ...core.escape_chart import chart_html, escape_chart_svg
 from ...core.zones import OUTSIDE
-from ..base import DpAlgorithm
+from ..base import DpAlgorithm, setting_number
 from ..layer_io import Column, read_points, read_zones, write_features
-from ..metric_crs import resolve_metric_crs, wkt
+from ..metric_crs import crs_transformer, is_metric, resolve_metric_crs, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, records_in, write_to_file
 from ..styles import escape_share_zones
 
 NOT_DP_NOTE = "not differentially private: contains statistics of the raw data"
-
-
-def _is_metric(crs) -> bool:
-    return crs.isValid() and not crs.isGeographic() and crs.mapUnits() == QgsUnitTypes.DistanceMeters
-
-
-def _transformer(from_crs, to_crs):
-    """A vectorised (n, 2) -> (n, 2) reprojection in x/y (easting/northing, lon/lat) order."""
-    transformer = Transformer.from_crs(CRS.from_wkt(wkt(from_crs)), CRS.from_wkt(wkt(to_crs)), always_xy=True)
-
-    def transform(xy):
-        x, y = transformer.transform(xy[:, 0], xy[:, 1])
-        return np.column_stack((np.asarray(x, dtype=float), np.asarray(y, dtype=float)))
-
-    return transform
 
 
 def _keys(values):
@@ -260,28 +243,18 @@ class EscapeAnalysis(DpAlgorithm):
             _, problem = self._scales(parameters, context)
             if problem:
                 return problem
-        value = parameters.get(self.REALIZATIONS)
-        if value not in (None, ""):
-            try:
-                number = float(value)
-            except (TypeError, ValueError):
-                number = math.nan
-            if not (math.isfinite(number) and number >= 1 and number == int(number)):
-                return self.tr(
-                    "REALIZATIONS must be a whole number of at least 1 (got {value}); 10 is a common choice, "
-                    "more gives smoother curves."
-                ).format(value=value)
-        value = parameters.get(self.TARGET_ESCAPE)
-        if value not in (None, ""):
-            try:
-                number = float(value)
-            except (TypeError, ValueError):
-                number = math.nan
-            if not (0 < number < 1):
-                return self.tr(
-                    "TARGET_ESCAPE must be a share strictly between 0 and 1 (got {value}), e.g. 0.1 for "
-                    "10% of points in the wrong zone; leave it empty to skip the calibration."
-                ).format(value=value)
+        number = setting_number(parameters, self.REALIZATIONS)
+        if number is not None and not (math.isfinite(number) and number >= 1 and number == int(number)):
+            return self.tr(
+                "REALIZATIONS must be a whole number of at least 1 (got {value}); 10 is a common choice, "
+                "more gives smoother curves."
+            ).format(value=parameters.get(self.REALIZATIONS))
+        number = setting_number(parameters, self.TARGET_ESCAPE)
+        if number is not None and not (0 < number < 1):
+            return self.tr(
+                "TARGET_ESCAPE must be a share strictly between 0 and 1 (got {value}), e.g. 0.1 for "
+                "10% of points in the wrong zone; leave it empty to skip the calibration."
+            ).format(value=parameters.get(self.TARGET_ESCAPE))
         return None
 
     def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
@@ -440,14 +413,14 @@ class EscapeAnalysis(DpAlgorithm):
                     "for the point-in-polygon tests.").format(name=name, crs=points.crs.authid(),
                                                               zone_crs=zone_crs.authid())
         )
-        return _transformer(points.crs, zone_crs)(points.xy)
+        return crs_transformer(points.crs, zone_crs)(points.xy)
 
     def _sweep(self, parameters, context, feedback, points, xy_zone, zones, locator, source):
         scales, _ = self._scales(parameters, context)
         realizations = self.parameterAsInt(parameters, self.REALIZATIONS, context)
         kind = self.location_mechanism_kind(parameters, context)
         explicit = self.parameterAsCrs(parameters, self.METRIC_CRS, context)
-        if _is_metric(zones.crs) or not _is_metric(points.crs):
+        if is_metric(zones.crs) or not is_metric(points.crs):
             base_crs, base_xy = zones.crs, xy_zone
         else:
             base_crs, base_xy = points.crs, points.xy
@@ -459,8 +432,8 @@ class EscapeAnalysis(DpAlgorithm):
             xy_metric, to_zone_crs = xy_zone, None
             mean_area = float(tessellation.areas().mean())
         else:
-            to_metric = _transformer(zones.crs, metric_crs)
-            xy_metric, to_zone_crs = to_metric(xy_zone), _transformer(metric_crs, zones.crs)
+            to_metric = crs_transformer(zones.crs, metric_crs)
+            xy_metric, to_zone_crs = to_metric(xy_zone), crs_transformer(metric_crs, zones.crs)
             metric_polygons = shapely.transform(tessellation.polygons, to_metric)
             mean_area = float(shapely.area(metric_polygons).mean())
         zone = locator.locate(xy_zone)
@@ -543,10 +516,10 @@ class EscapeAnalysis(DpAlgorithm):
             scale, epsilon, mechanism = records[0].noise_scale, records[0].epsilon, records[0].mechanism
             feedback.pushInfo(self.tr("PERTURBED's privacy record: {mechanism}, b = {b:g} m.").format(
                 mechanism=mechanism, b=scale))
-        mean_area = float(shapely.area(zones.tessellation.polygons).mean()) if _is_metric(zones.crs) else None
+        mean_area = float(shapely.area(zones.tessellation.polygons).mean()) if is_metric(zones.crs) else None
         if mean_area is None:
             metric_crs, _ = resolve_metric_crs(None, zones.crs, xy_zone[np.isfinite(xy_zone).all(axis=1)])
-            to_metric = _transformer(zones.crs, metric_crs)
+            to_metric = crs_transformer(zones.crs, metric_crs)
             mean_area = float(shapely.area(shapely.transform(zones.tessellation.polygons, to_metric)).mean())
         try:
             result = observed_escapes(zones.tessellation, before, after, scale=scale, mean_zone_area=mean_area)

@@ -41,13 +41,12 @@ from ...core.od_flows import (
 )
 from ...core.zone_counts import make_mechanism, null_user_mask
 from ...core.zones import OUTSIDE
-from ..base import DpAlgorithm
+from ..base import DpAlgorithm, setting_number
 from ..count_release import (
     add_release_outputs,
     add_release_parameters,
     add_threshold_parameter,
     release_setting_errors,
-    setting_number,
 )
 from ..layer_io import Column, read_trips, write_features
 from ..metric_crs import wkt

@@ -37,13 +37,12 @@ from ...core.zone_counts import (
     slot_labels,
     time_slots,
 )
-from ..base import DpAlgorithm
+from ..base import DpAlgorithm, setting_number
 from ..count_release import (
     add_release_outputs,
     add_release_parameters,
     add_threshold_parameter,
     release_setting_errors,
-    setting_number,
 )
 from ..layer_io import Column, read_points, write_features
 from ..metric_crs import wkt
