@@ -55,7 +55,7 @@ from qgis.core import (
 from ..core.accounting import Partition
 from ..core.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
 from ..translation import tr
-from .layer_io import display_name
+from .readers import display_name
 
 LEDGER = "LEDGER"
 BUDGET = "BUDGET"

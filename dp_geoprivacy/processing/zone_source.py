@@ -49,8 +49,8 @@ from ..core import h3cells
 from ..core.zone_counts import overlay_faces
 from ..core.zones import OUTSIDE
 from ..translation import tr
-from .layer_io import read_zones
 from .metric_crs import crs_transformer
+from .readers import read_zones
 
 ZONES = "ZONES"
 ZONE_ID_FIELD = "ZONE_ID_FIELD"

@@ -16,7 +16,8 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
-from dp_geoprivacy.processing.layer_io import Column, read_zones, write_features
+from dp_geoprivacy.processing.readers import read_zones
+from dp_geoprivacy.processing.writers import Column, write_features
 
 from .conftest import write_grid_zones, write_points
 

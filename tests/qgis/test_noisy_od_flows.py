@@ -460,10 +460,10 @@ def test_model_chains_od_flows_into_native_extract(known_trips, zones, tmp_path)
 
 
 def test_bulk_loaded_spatial_index_is_valid_and_answers_like_the_geometries(tmp_path):
-    """layer_io builds the R*-tree in one pass (the flow layer can hold millions of lines): check it."""
+    """gpkg_fill builds the R*-tree in one pass (the flow layer can hold millions of lines): check it."""
     import sqlite3
 
-    from dp_geoprivacy.processing.layer_io import Column, write_features
+    from dp_geoprivacy.processing.writers import Column, write_features
 
     rng = np.random.default_rng(9)
     n = 30_000

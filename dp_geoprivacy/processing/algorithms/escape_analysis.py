@@ -34,10 +34,11 @@ from ...core.escape import SweepCancelledError, escape_sweep, observed_escapes
 from ...core.escape_chart import chart_html, escape_chart_svg
 from ...core.zones import OUTSIDE
 from ..base import DpAlgorithm, setting_number
-from ..layer_io import Column, read_points, read_zones, write_features
 from ..metric_crs import crs_transformer, is_metric, resolve_metric_crs, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, records_in, write_to_file
+from ..readers import read_points, read_zones
 from ..styles import escape_share_zones
+from ..writers import Column, write_features
 
 NOT_DP_NOTE = "not differentially private: contains statistics of the raw data"
 

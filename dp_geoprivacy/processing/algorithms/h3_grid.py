@@ -21,8 +21,8 @@ from qgis.core import (
 
 from ...core import h3cells
 from ..base import DpAlgorithm
-from ..layer_io import Column, write_features
 from ..metric_crs import wkt
+from ..writers import Column, write_features
 from ..zone_source import MAX_H3_CELLS, H3Cells, h3_cells_covering_extent
 from .noisy_zone_counts import as_multipolygons
 

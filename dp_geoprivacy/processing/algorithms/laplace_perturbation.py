@@ -20,10 +20,11 @@ from qgis.core import (
 from ...core.location import LocationLaplace
 from ...core.metric_crs import transform_xy
 from ..base import DpAlgorithm
-from ..layer_io import ALL_FIELDS, read_points, write_points
 from ..metric_crs import resolve_metric_crs, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
+from ..readers import ALL_FIELDS, read_points
 from ..styles import perturbed_points
+from ..writers import write_points
 
 
 class LaplacePerturbation(DpAlgorithm):

@@ -48,10 +48,11 @@ from ..count_release import (
     add_threshold_parameter,
     release_setting_errors,
 )
-from ..layer_io import Column, read_trips, write_features
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..styles import flow_lines
+from ..trip_reader import read_trips
+from ..writers import Column, write_features
 from ..zone_source import EXTENT, H3_RESOLUTION, ZONE_ID_FIELD, ZONES, add_zone_parameters, cell_set_from_parameters
 
 # Refuse settings whose expected number of published flows (from public facts

@@ -44,10 +44,11 @@ from ..count_release import (
     add_threshold_parameter,
     release_setting_errors,
 )
-from ..layer_io import Column, read_points, write_features
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
+from ..readers import read_points
 from ..styles import graduated_counts
+from ..writers import Column, write_features
 from ..zone_source import (
     ALLOW_OVERLAP,
     EXTENT,

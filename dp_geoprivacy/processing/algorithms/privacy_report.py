@@ -26,8 +26,8 @@ from ... import __version__
 from ...core.accounting import Partition, ReleaseEvent, compose, totals_per_source
 from ...core.ledger import Ledger, LedgerError
 from ..base import DpAlgorithm
-from ..layer_io import Column, write_features
 from ..privacy_metadata import read_from_file, records_in
+from ..writers import Column, write_features
 
 BY_NAME = "name:"
 

@@ -36,8 +36,9 @@ from ...core.randomized_response import (
     p_truth_for_epsilon,
 )
 from ..base import DpAlgorithm
-from ..layer_io import ALL_FIELDS, Column, read_table, write_features, write_rows
 from ..privacy_metadata import ReleaseLayerPostProcessor, records_in, write_to_file
+from ..readers import ALL_FIELDS, read_table
+from ..writers import Column, write_features, write_rows
 
 _KINDS = {"String": "text", "Integer": "int", "Integer64": "int", "Real": "real"}
 

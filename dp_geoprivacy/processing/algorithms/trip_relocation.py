@@ -31,8 +31,9 @@ from qgis.core import (
 from ...core.accounting import Partition, ReleaseEvent, compose
 from ...core.relocation import TripRelocation
 from ..base import DpAlgorithm
-from ..layer_io import ALL_FIELDS, Column, read_table, read_zones, write_rows
 from ..privacy_metadata import ReleaseLayerPostProcessor, read_from_file, records_in, write_to_file
+from ..readers import ALL_FIELDS, read_table, read_zones
+from ..writers import Column, write_rows
 
 _NUMERIC = ("Integer", "Integer64", "Real")
 

@@ -1,0 +1,251 @@
+"""Filling a new GeoPackage table in one SQLite transaction, with a bulk-loaded R*-tree.
+
+OGR's per-row spatial-index triggers are dropped during the insert and
+restored after it; the R*-tree's shadow tables are written directly
+(Sort-Tile-Recursive packing), about 1.5 us per row instead of 10.
+"""
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import shapely
+
+_GPKG_POINT = np.dtype(
+    [
+        ("magic", "S2"),
+        ("version", "u1"),
+        ("flags", "u1"),
+        ("srs_id", "<i4"),
+        ("byte_order", "u1"),
+        ("type", "<u4"),
+        ("x", "<f8"),
+        ("y", "<f8"),
+    ]
+)
+
+
+@dataclass(frozen=True)
+class SourceCopy:
+    """Attributes to copy in SQL from rows ``fids`` of a source GeoPackage table."""
+
+    path: str
+    layer_name: str
+    fid_column: str
+    fids: np.ndarray
+
+
+def _quote(identifier):
+    return '"' + identifier.replace('"', '""') + '"'
+
+
+_GPKG_HEADER = np.dtype([("magic", "S2"), ("version", "u1"), ("flags", "u1"), ("srs_id", "<i4")])
+
+
+def point_blobs(xy):
+    """GeoPackage geometry blobs (no envelope) of 2D points; srs_id filled in later."""
+    blobs = np.zeros(len(xy), dtype=_GPKG_POINT)
+    blobs["magic"], blobs["flags"], blobs["byte_order"], blobs["type"] = b"GP", 1, 1, 1
+    blobs["x"], blobs["y"] = xy[:, 0], xy[:, 1]
+    return blobs
+
+
+def point_bounds(xy):
+    return np.column_stack((xy, xy))
+
+
+def wkb_blobs(geometries):
+    """GeoPackage blobs: an 8-byte header then little-endian ISO WKB (srs_id filled in later).
+
+    2D only: inside QGIS, shapely may run on QGIS's older GEOS, which refuses
+    shapely 2.1's default output_dimension=4 ("must be 2 or 3").
+    """
+    return shapely.to_wkb(geometries, output_dimension=2, byte_order=1, flavor="iso").tolist()
+
+
+def _blob_values(blobs, srs_id):
+    if isinstance(blobs, np.ndarray):
+        blobs = blobs.copy()
+        blobs["srs_id"] = srs_id
+        return blobs.view(f"V{blobs.dtype.itemsize}").tolist()
+    header = np.zeros(1, dtype=_GPKG_HEADER)
+    header["magic"], header["flags"], header["srs_id"] = b"GP", 1, srs_id
+    prefix = header.tobytes()
+    return [None if wkb is None else prefix + wkb for wkb in blobs]
+
+
+def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
+    """Insert all rows, and their spatial index entries, in one SQLite transaction.
+
+    OGR's per-row index triggers are dropped during the insert and restored
+    after it; the index is filled directly, in a spatially coherent order.
+    """
+    n = len(copy.fids) if copy is not None else len(blobs) if blobs is not None else len(columns[0].values)
+    connection = sqlite3.connect(str(path), isolation_level=None)
+    try:
+        connection.execute("PRAGMA synchronous=OFF")
+        connection.execute("PRAGMA cache_size=-65536")
+        geometry = connection.execute(
+            "SELECT column_name, srs_id FROM gpkg_geometry_columns WHERE table_name=?", (layer_name,)
+        ).fetchone()
+        triggers = connection.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type='trigger' AND tbl_name=?", (layer_name,)
+        ).fetchall()
+        new_fids = np.arange(1, n + 1, dtype=np.int64)
+        if copy is not None:
+            connection.execute("ATTACH DATABASE ? AS src", (copy.path,))
+        connection.execute("BEGIN")
+        for name, _sql in triggers:
+            connection.execute(f"DROP TRIGGER {_quote(name)}")
+        names = ["fid"] + ([geometry[0]] if geometry else []) + [c.name for c in columns]
+        srs_id = geometry[1] if geometry else None
+        values = [new_fids] + ([lambda start, stop: _blob_values(blobs[start:stop], srs_id)] if geometry else [])
+        values += [c.python_values() for c in columns]
+        if copy is None:
+            connection.executemany(
+                f"INSERT INTO {_quote(layer_name)} ({', '.join(map(_quote, names))}) "
+                f"VALUES ({', '.join('?' * len(names))})",
+                _chunked_rows(values, n),
+            )
+        else:
+            _insert_copying(connection, layer_name, names, values, copy)
+        if geometry:
+            _fill_spatial_index(connection, f"rtree_{layer_name}_{geometry[0]}", new_fids, bounds)
+            connection.execute(
+                "UPDATE gpkg_contents SET min_x=?, min_y=?, max_x=?, max_y=? WHERE table_name=?",
+                (*_extent(bounds), layer_name),
+            )
+        for _name, sql in triggers:
+            connection.execute(sql)
+        connection.execute(
+            "UPDATE gpkg_ogr_contents SET feature_count=? WHERE lower(table_name)=lower(?)", (n, layer_name)
+        )
+        connection.execute("COMMIT")
+        if copy is not None:
+            connection.execute("DETACH DATABASE src")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+    finally:
+        connection.close()
+
+
+def _insert_copying(connection, layer_name, names, values, copy):
+    """Insert the columns ``names`` (fid, the geometry if any, replaced columns) from ``values``,
+    with the other attributes copied from the source table."""
+    fields = [row[1] for row in connection.execute(f"PRAGMA table_info({_quote(layer_name)})")]
+    attributes = [f for f in fields if f not in names]
+    own = [f"c{i}" for i in range(1, len(names))]
+    connection.execute(
+        f"CREATE TEMP TABLE dp_rows (fid INTEGER PRIMARY KEY, src_fid INTEGER{''.join(', ' + c for c in own)})"
+    )
+    connection.executemany(
+        f"INSERT INTO temp.dp_rows VALUES ({', '.join('?' * (len(names) + 1))})",
+        _chunked_rows([values[0], copy.fids] + values[1:], len(copy.fids)),
+    )
+    target = ", ".join(map(_quote, names + attributes))
+    selected = ", ".join(["r.fid"] + ["r." + c for c in own] + ["s." + _quote(c) for c in attributes])
+    connection.execute(
+        f"INSERT INTO {_quote(layer_name)} ({target}) SELECT {selected} FROM temp.dp_rows r "
+        f"JOIN src.{_quote(copy.layer_name)} s ON s.{_quote(copy.fid_column)} = r.src_fid ORDER BY r.fid"
+    )
+    connection.execute("DROP TABLE temp.dp_rows")
+
+
+def _fill_spatial_index(connection, rtree, fids, bounds):
+    """Fill the (empty) R*-tree with (fid, minx, maxx, miny, maxy) of the rows with a finite bounding box."""
+    valid = np.isfinite(bounds).all(axis=1)
+    fids, bounds = fids[valid], bounds[valid]
+    if not len(fids):
+        return
+    _bulk_load_rtree(connection, rtree, fids, bounds)
+
+
+_RTREE_CELL = np.dtype([("id", ">i8"), ("box", ">f4", (4,))])
+
+
+def _bulk_load_rtree(connection, rtree, fids, bounds):
+    """Build an empty 2D SQLite R*-tree in one pass (Sort-Tile-Recursive packing) by writing its shadow tables.
+
+    Inserting rows one by one costs about 10 us each (R*-tree splits); this
+    writes the %_node blobs (big-endian: depth, cell count, then per cell
+    rowid or child node and float32 minx, maxx, miny, maxy rounded outward,
+    as SQLite does), %_parent and %_rowid directly: about 1.5 us per row.
+    Node size is read from the empty root SQLite made, so the layout matches
+    the table. ``SELECT rtreecheck(...)`` passes on the result and later
+    inserts and deletes work as usual.
+    """
+    table = '"' + rtree.replace('"', '""')
+    node_size = connection.execute(f'SELECT length(data) FROM {table}_node" WHERE nodeno = 1').fetchone()[0]
+    capacity = (node_size - 4) // _RTREE_CELL.itemsize
+    low, high = bounds[:, :2].astype(np.float32), bounds[:, 2:].astype(np.float32)
+    low = np.where(low.astype(float) > bounds[:, :2], np.nextafter(low, np.float32(-np.inf)), low)
+    high = np.where(high.astype(float) < bounds[:, 2:], np.nextafter(high, np.float32(np.inf)), high)
+    ids, box = np.asarray(fids, dtype=np.int64), np.column_stack((low[:, 0], high[:, 0], low[:, 1], high[:, 1]))
+    depth, next_node, levels, links = 0, 2, [], []
+    while len(ids) > capacity:
+        n, n_nodes = len(ids), -(-len(ids) // capacity)
+        slice_of = np.empty(n, dtype=np.int64)
+        slice_of[np.argsort(box[:, 0] + box[:, 1], kind="stable")] = np.arange(n) // (
+            int(np.ceil(np.sqrt(n_nodes))) * capacity)
+        order = np.lexsort((box[:, 2] + box[:, 3], slice_of))
+        ids, box = ids[order], box[order]
+        numbers = next_node + np.arange(n_nodes, dtype=np.int64)
+        next_node += n_nodes
+        links.append((ids, numbers[np.arange(n) // capacity]))
+        levels.append((numbers, _rtree_nodes(ids, box, capacity, node_size)))
+        starts = np.arange(0, n, capacity)
+        box = np.column_stack((np.minimum.reduceat(box[:, 0], starts), np.maximum.reduceat(box[:, 1], starts),
+                               np.minimum.reduceat(box[:, 2], starts), np.maximum.reduceat(box[:, 3], starts)))
+        ids, depth = numbers, depth + 1
+    links.append((ids, np.ones(len(ids), dtype=np.int64)))
+    root = _rtree_nodes(ids, box, capacity, node_size)[0]
+    root[:2] = np.frombuffer(np.array(depth, dtype=">u2").tobytes(), dtype=np.uint8)
+    connection.execute(f'UPDATE {table}_node" SET data = ? WHERE nodeno = 1', (root.tobytes(),))
+    for numbers, blobs in levels:
+        connection.executemany(f'INSERT INTO {table}_node" (nodeno, data) VALUES (?, ?)',
+                               zip(numbers.tolist(), (blob.tobytes() for blob in blobs)))
+    for i, (children, parent) in enumerate(links):
+        target = f'{table}_rowid" (rowid, nodeno)' if i == 0 else f'{table}_parent" (nodeno, parentnode)'
+        order = np.argsort(children, kind="stable")  # key order: B-tree appends, not random inserts
+        connection.executemany(f"INSERT INTO {target} VALUES (?, ?)",
+                               _chunked_rows([children[order], parent[order]], len(children)))
+
+
+def _rtree_nodes(ids, box, capacity, node_size):
+    """Node blobs holding ``ids``/``box`` cells, ``capacity`` per node in order (the last may be partial)."""
+    n_nodes = max(-(-len(ids) // capacity), 1)
+    cells = np.zeros(n_nodes * capacity, dtype=_RTREE_CELL)
+    cells["id"][:len(ids)], cells["box"][:len(ids)] = ids, box
+    counts = np.full(n_nodes, capacity, dtype=">u2")
+    counts[-1] = len(ids) - capacity * (n_nodes - 1)
+    blobs = np.zeros((n_nodes, node_size), dtype=np.uint8)
+    blobs[:, 2:4] = counts.view(np.uint8).reshape(n_nodes, 2)
+    blobs[:, 4:4 + capacity * _RTREE_CELL.itemsize] = cells.view(np.uint8).reshape(n_nodes, -1)
+    return blobs
+
+
+def _chunked_rows(columns, n, size=100_000):
+    """Row tuples for executemany, converting ``size`` rows at a time to bound memory.
+
+    A column is a numpy array (sliced, then converted to Python objects), a
+    list (sliced), or a callable (start, stop) -> list.
+    """
+    for start in range(0, n, size):
+        stop = min(start + size, n)
+        parts = [
+            column(start, stop) if callable(column)
+            else column[start:stop].tolist() if isinstance(column, np.ndarray)
+            else column[start:stop]
+            for column in columns
+        ]
+        yield from zip(*parts)
+
+
+def _extent(bounds):
+    valid = bounds[np.isfinite(bounds).all(axis=1)]
+    if not len(valid):
+        return (None, None, None, None)
+    return (float(valid[:, 0].min()), float(valid[:, 1].min()), float(valid[:, 2].max()), float(valid[:, 3].max()))

@@ -1,0 +1,399 @@
+"""Bulk reading of QGIS layers into numpy arrays: points, any table, zones.
+
+QGIS hands the input to GDAL as a GeoPackage (sources in other formats,
+selections and filters are exported to a temporary one in C++), and GDAL's
+Arrow stream reads the feature ids, geometries and requested fields as
+arrays: a million points in a fraction of a second. Trips are read by
+``trip_reader``; writing is in ``writers``.
+"""
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+import shapely
+from osgeo import gdal, ogr
+from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsWkbTypes
+
+from ..core.zones import Tessellation
+from ..translation import tr
+
+gdal.UseExceptions()
+ogr.UseExceptions()
+
+_WKB_POINT = np.dtype([("byte_order", "u1"), ("type", "<u4"), ("x", "<f8"), ("y", "<f8")])
+
+
+@dataclass
+class PointTable:
+    """Point geometries of a source layer as arrays, with where they came from.
+
+    ``fids`` and ``xy`` hold only features with a usable point; ``skipped_null``
+    and ``skipped_empty`` count the others.
+    """
+
+    gpkg_path: str
+    layer_name: str
+    source_name: str
+    crs: QgsCoordinateReferenceSystem
+    fids: np.ndarray
+    xy: np.ndarray
+    skipped_null: int
+    skipped_empty: int
+    columns: dict = field(default_factory=dict)
+    mapped: Optional[np.ndarray] = None
+
+
+ALL_FIELDS = "*"
+
+
+def read_points(algorithm, parameters, name, context, feedback, fields=(), map_xy=None) -> PointTable:
+    """Read the point feature source parameter ``name`` into a PointTable.
+
+    ``fields`` names attribute fields to read as arrays into
+    ``PointTable.columns``, aligned with ``fids`` and ``xy`` (ALL_FIELDS for
+    every field). Text comes as object arrays of str with None for NULL;
+    numbers as numeric arrays (NaN for NULL in real fields).
+
+    ``map_xy``, if given, is applied to each Arrow batch's (n, 2) array of
+    usable points as it is read; ``PointTable.mapped`` then holds the
+    concatenated results and ``xy`` is None, so only one batch of
+    coordinates is in memory at a time (e.g. map points to zone indices).
+
+    Raises QgsProcessingException naming the parameter for a missing layer,
+    a multipoint or non-point layer, or a layer with no usable point.
+    """
+    source = algorithm.parameterAsSource(parameters, name, context)
+    if source is None:
+        raise QgsProcessingException(algorithm.invalidSourceError(parameters, name))
+    wkb_type = source.wkbType()
+    if QgsWkbTypes.geometryType(wkb_type) != QgsWkbTypes.PointGeometry:
+        raise QgsProcessingException(
+            tr("{name} must be a point layer; it holds {kind} geometries.").format(
+                name=name, kind=QgsWkbTypes.displayString(wkb_type)
+            )
+        )
+    if QgsWkbTypes.isMultiType(wkb_type):
+        raise QgsProcessingException(
+            tr(
+                "{name} is a multipoint layer. Each point must be one location: run "
+                "'Multipart to singleparts' (native:multiparttosingleparts) first."
+            ).format(name=name)
+        )
+    if not source.sourceCrs().isValid():
+        raise QgsProcessingException(
+            tr("{name} has no coordinate reference system. Set one in Layer Properties > Source.").format(
+                name=name
+            )
+        )
+    path, layer_name = algorithm.parameterAsCompatibleSourceLayerPathAndLayerName(
+        parameters, name, context, ["gpkg"], "gpkg", feedback
+    )
+    fids, xy, columns, n_null, n_empty = _read_gpkg_points(path, layer_name, fields, map_xy)
+    if len(fids) == 0:
+        raise QgsProcessingException(
+            tr("{name} has no features with a point geometry ({null} null, {empty} empty).").format(
+                name=name, null=n_null, empty=n_empty
+            )
+        )
+    if n_null or n_empty:
+        feedback.pushWarning(
+            tr("Skipped {null} features with no geometry and {empty} with an empty geometry.").format(
+                null=n_null, empty=n_empty
+            )
+        )
+    return PointTable(
+        gpkg_path=path,
+        layer_name=layer_name or first_layer_name(path),
+        source_name=display_name(source.sourceName(), path, layer_name),
+        crs=source.sourceCrs(),
+        fids=fids,
+        skipped_null=n_null,
+        skipped_empty=n_empty,
+        columns=columns,
+        xy=None if map_xy else xy,
+        mapped=xy if map_xy else None,
+    )
+
+
+def display_name(name, path, layer_name):
+    """The input's name for logs and privacy records.
+
+    QGIS names a layer loaded from a file after the file; for one table of
+    a multi-layer GeoPackage that hides which table was used, so the table
+    is appended ("sample_city:households").
+    """
+    if layer_name and name == Path(path).stem and layer_name != name:
+        return f"{name}:{layer_name}"
+    return name
+
+
+def first_layer_name(path):
+    with ogr_open(path) as dataset:
+        return dataset.GetLayer(0).GetName()
+
+
+@contextmanager
+def ogr_open(path, update=False):
+    dataset = ogr.Open(path, 1 if update else 0)
+    try:
+        yield dataset
+    finally:
+        dataset = None  # noqa: F841 (closes the dataset)
+
+
+def _read_gpkg_points(path, layer_name, fields=(), map_xy=None):
+    """(fids, xy, columns, n_null, n_empty) of the point layer, read as Arrow batches."""
+    with ogr_open(path) as dataset:
+        layer = dataset.GetLayerByName(layer_name) if layer_name else dataset.GetLayer(0)
+        definition = layer.GetLayerDefn()
+        names = [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
+        wanted = names if fields == ALL_FIELDS else list(fields)
+        layer.SetIgnoredFields([n for n in names if n not in wanted])
+        geometry_column = layer.GetGeometryColumn() or "wkb_geometry"
+        fid_column = layer.GetFIDColumn() or "OGC_FID"
+        fid_parts, xy_parts, n_null, n_empty = [], [], 0, 0
+        column_parts = {n: [] for n in wanted}
+        stream = layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=YES"])
+        for batch in stream:
+            fids = np.asarray(batch[fid_column], dtype=np.int64)
+            xy, valid, null = decode_wkb_points(np.ma.getdata(batch[geometry_column]))
+            missing = np.ma.getmaskarray(batch[geometry_column])
+            null, valid = null | missing, valid & ~missing
+            n_null += int(null.sum())
+            n_empty += int((~valid & ~null).sum())
+            fid_parts.append(fids[valid])
+            xy_parts.append(xy[valid] if map_xy is None else map_xy(xy[valid]))
+            for n in wanted:
+                column_parts[n].append(column_values(batch[n])[valid])
+    if not fid_parts:
+        empty = np.empty((0, 2)) if map_xy is None else map_xy(np.empty((0, 2)))
+        return np.empty(0, np.int64), empty, {n: np.empty(0) for n in wanted}, n_null, n_empty
+    columns = {n: np.concatenate(parts) for n, parts in column_parts.items()}
+    return np.concatenate(fid_parts), np.concatenate(xy_parts), columns, n_null, n_empty
+
+
+def column_values(values):
+    """An Arrow column as a plain array: text as str objects, NULL as None or NaN."""
+    mask = np.ma.getmaskarray(values)
+    data = np.ma.getdata(values)
+    if data.dtype.kind in "SO":
+        out = np.array([None if v is None else v.decode("utf-8") if isinstance(v, bytes) else v
+                        for v in data.tolist()], dtype=object)
+        out[mask] = None
+        return out
+    if mask.any():
+        if data.dtype.kind in "iub":
+            data = data.astype(float)
+        if data.dtype.kind == "f":
+            data = np.where(mask, np.nan, data)
+        else:
+            data = np.where(mask, None, data.astype(object))
+    return data
+
+
+def decode_wkb_points(wkb):
+    """Decode an array of WKB points to (xy, valid, null) arrays.
+
+    Fast path: a fixed-width array of 21-byte little-endian 2D points is
+    reinterpreted in place. Anything else goes through shapely.
+    """
+    wkb = np.asarray(wkb)
+    if wkb.dtype.kind == "V" and wkb.dtype.itemsize == _WKB_POINT.itemsize:
+        points = np.frombuffer(wkb.tobytes(), dtype=_WKB_POINT)
+        if np.all(points["byte_order"] == 1) and np.all(points["type"] == 1):
+            xy = np.column_stack((points["x"], points["y"]))
+            valid = np.isfinite(xy).all(axis=1)
+            return xy, valid, np.zeros(len(xy), dtype=bool)
+    blobs = [bytes(b) if b is not None and len(b) else None for b in wkb.tolist()]
+    geometries = shapely.from_wkb(np.array(blobs, dtype=object), on_invalid="ignore")
+    null = shapely.is_missing(geometries)
+    type_ids = shapely.get_type_id(geometries)
+    if np.any((type_ids != 0) & ~null):
+        raise QgsProcessingException(
+            tr("The layer holds geometries that are not single points; run 'Multipart to singleparts' first.")
+        )
+    usable = ~null & ~shapely.is_empty(geometries)
+    xy = np.full((len(geometries), 2), np.nan)
+    xy[usable, 0] = shapely.get_x(geometries[usable])
+    xy[usable, 1] = shapely.get_y(geometries[usable])
+    valid = usable & np.isfinite(xy).all(axis=1)
+    return xy, valid, null
+
+
+@dataclass
+class SourceTable:
+    """Rows of any vector layer or table (no geometry needed), as arrays.
+
+    ``fids`` holds every feature; ``columns`` the requested fields (text as
+    str objects with None for NULL, numbers as arrays with NaN for NULL in
+    real fields, see read_points); ``geometries`` shapely geometries (None
+    where missing) when requested, else None. ``ogr_geometry_type`` is the
+    layer's OGR geometry type (ogr.wkbNone for a table).
+    """
+
+    gpkg_path: str
+    layer_name: str
+    source_name: str
+    crs: QgsCoordinateReferenceSystem
+    fids: np.ndarray
+    columns: dict
+    field_types: dict
+    ogr_geometry_type: int
+    geometries: Optional[np.ndarray] = None
+
+
+def read_table(algorithm, parameters, name, context, feedback, fields=(), geometry=False) -> SourceTable:
+    """Read the feature source parameter ``name`` (any vector layer, or a table) into a SourceTable.
+
+    ``fields`` are read as arrays (a missing field is refused naming the
+    parameter; ALL_FIELDS reads every attribute field); geometries are read, as shapely objects, only when
+    ``geometry`` is True. ``field_types`` maps each requested field to its
+    OGR type name ('String', 'Integer', 'Integer64', 'Real', ...).
+    """
+    source = algorithm.parameterAsSource(parameters, name, context)
+    if source is None:
+        raise QgsProcessingException(algorithm.invalidSourceError(parameters, name))
+    for wanted in (() if fields == ALL_FIELDS else fields):
+        if source.fields().indexOf(wanted) < 0:
+            raise QgsProcessingException(
+                tr("The field '{field}' is not a field of {name}.").format(field=wanted, name=name)
+            )
+    path, layer_name = algorithm.parameterAsCompatibleSourceLayerPathAndLayerName(
+        parameters, name, context, ["gpkg"], "gpkg", feedback
+    )
+    layer_name = layer_name or first_layer_name(path)
+    with ogr_open(path) as dataset:
+        layer = dataset.GetLayerByName(layer_name)
+        definition = layer.GetLayerDefn()
+        names = [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
+        if fields == ALL_FIELDS:
+            fields = names
+        field_types = {n: definition.GetFieldDefn(definition.GetFieldIndex(n)).GetTypeName() for n in fields}
+        geometry_column = layer.GetGeometryColumn()
+        read_geometry = geometry and bool(geometry_column)
+        layer.SetIgnoredFields([n for n in names if n not in fields] + ([] if read_geometry else ["OGR_GEOMETRY"]))
+        fid_column = layer.GetFIDColumn() or "OGC_FID"
+        ogr_type = layer.GetGeomType()
+        fid_parts, wkb, column_parts = [], [], {n: [] for n in fields}
+        for batch in layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=YES"]):
+            fid_parts.append(np.asarray(np.ma.getdata(batch[fid_column]), dtype=np.int64))
+            for n in fields:
+                column_parts[n].append(column_values(batch[n]))
+            if read_geometry:
+                blobs = batch[geometry_column]
+                missing = np.ma.getmaskarray(blobs)
+                wkb.extend(None if gone or b is None or not len(b) else bytes(b)
+                           for b, gone in zip(np.ma.getdata(blobs).tolist(), missing.tolist()))
+    fids = np.concatenate(fid_parts) if fid_parts else np.empty(0, np.int64)
+    columns = {n: np.concatenate(parts) if parts else np.empty(0, dtype=object) for n, parts in column_parts.items()}
+    geometries = None
+    if geometry:
+        geometries = (shapely.from_wkb(np.array(wkb, dtype=object), on_invalid="ignore") if read_geometry
+                      else np.full(len(fids), None, dtype=object))
+    return SourceTable(
+        gpkg_path=path,
+        layer_name=layer_name,
+        source_name=display_name(source.sourceName(), path, layer_name),
+        crs=source.sourceCrs(),
+        fids=fids,
+        columns=columns,
+        field_types=field_types,
+        ogr_geometry_type=ogr_type if geometry_column else ogr.wkbNone,
+        geometries=geometries,
+    )
+
+
+@dataclass
+class ZoneTable:
+    """Polygons of a zone layer as a core Tessellation, with their CRS."""
+
+    tessellation: Tessellation
+    crs: QgsCoordinateReferenceSystem
+    source_name: str
+    repaired: int
+    skipped: int
+
+
+def read_zones(algorithm, parameters, name, id_field, context, feedback) -> ZoneTable:
+    """Read the polygon layer parameter ``name`` with ids from field ``id_field`` (or feature ids).
+
+    Invalid polygons are repaired with shapely.make_valid (keeping their
+    polygonal part) and counted in the log; features without a polygon are
+    skipped and counted. Duplicate ids are refused.
+    """
+    source = algorithm.parameterAsSource(parameters, name, context)
+    if source is None:
+        raise QgsProcessingException(algorithm.invalidSourceError(parameters, name))
+    if QgsWkbTypes.geometryType(source.wkbType()) != QgsWkbTypes.PolygonGeometry:
+        raise QgsProcessingException(
+            tr("{name} must be a polygon layer (zones); it holds {kind} geometries.").format(
+                name=name, kind=QgsWkbTypes.displayString(source.wkbType())
+            )
+        )
+    if id_field and source.fields().indexOf(id_field) < 0:
+        raise QgsProcessingException(
+            tr("The zone id field '{field}' is not a field of {name}.").format(field=id_field, name=name)
+        )
+    path, layer_name = algorithm.parameterAsCompatibleSourceLayerPathAndLayerName(
+        parameters, name, context, ["gpkg"], "gpkg", feedback
+    )
+    with ogr_open(path) as dataset:
+        layer = dataset.GetLayerByName(layer_name) if layer_name else dataset.GetLayer(0)
+        definition = layer.GetLayerDefn()
+        layer.SetIgnoredFields(
+            [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())
+             if definition.GetFieldDefn(i).GetName() != id_field]
+        )
+        geometry_column = layer.GetGeometryColumn() or "wkb_geometry"
+        fid_column = layer.GetFIDColumn() or "OGC_FID"
+        wkb, ids = [], []
+        for batch in layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=NO"]):
+            wkb.extend(bytes(b) if b is not None and len(b) else None for b in batch[geometry_column].tolist())
+            ids.extend(_as_text(batch[id_field] if id_field else batch[fid_column]))
+    polygons = shapely.from_wkb(np.array(wkb, dtype=object), on_invalid="ignore")
+    usable = ~shapely.is_missing(polygons) & ~shapely.is_empty(polygons)
+    polygons, ids = polygons[usable], np.array(ids, dtype=object)[usable]
+    if not len(polygons):
+        raise QgsProcessingException(tr("{name} has no polygon features.").format(name=name))
+    invalid = ~shapely.is_valid(polygons)
+    if invalid.any():
+        polygons[invalid] = [_polygonal_part(shapely.make_valid(g)) for g in polygons[invalid]]
+        feedback.pushWarning(
+            tr("Repaired {n} invalid zone polygons in {name} (shapely make_valid).").format(
+                n=int(invalid.sum()), name=name
+            )
+        )
+    skipped = int((~usable).sum())
+    if skipped:
+        feedback.pushWarning(tr("Skipped {n} zones without a polygon in {name}.").format(n=skipped, name=name))
+    if id_field and any(i is None for i in ids):
+        raise QgsProcessingException(
+            tr("The zone id field '{field}' has empty values; every zone needs an id.").format(field=id_field)
+        )
+    try:
+        tessellation = Tessellation(polygons, ids)
+    except ValueError:
+        raise QgsProcessingException(
+            tr("Zone ids in '{field}' of {name} are not unique; choose a field with one value per zone.").format(
+                field=id_field or "fid", name=name
+            )
+        ) from None
+    name = display_name(source.sourceName(), path, layer_name)
+    return ZoneTable(tessellation, source.sourceCrs(), name, int(invalid.sum()), skipped)
+
+
+def _as_text(values):
+    """Arrow column values as text ids (bytes decoded as UTF-8)."""
+    return [
+        None if v is None else v.decode("utf-8") if isinstance(v, bytes) else str(v)
+        for v in np.asarray(values).tolist()
+    ]
+
+
+def _polygonal_part(geometry):
+    parts = shapely.get_parts(geometry)
+    polygons = parts[np.isin(shapely.get_type_id(parts), (3, 6))]
+    return shapely.union_all(polygons) if len(polygons) else shapely.Polygon()

@@ -1,0 +1,221 @@
+"""Bulk reading of trips (origin and destination of each) from a line layer or four coordinate fields.
+
+GDAL's Arrow stream gives the line geometries as WKB; the first and last
+vertex are decoded with numpy (shapely only for the unusual cases).
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from osgeo import ogr
+from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsWkbTypes
+
+from ..translation import tr
+from .readers import column_values, display_name, ogr_open
+
+
+@dataclass
+class TripTable:
+    """Trips as arrays: origin and destination (n, 2), with where they came from.
+
+    ``fids``, ``origin``, ``dest`` and ``columns`` (the requested fields, as
+    in read_points) hold only the trips kept; ``skipped`` maps each reason a
+    trip was left out (TRIP_SKIP_REASONS) to how many. ``crs`` is the layer's
+    CRS (invalid for a table without geometry).
+    """
+
+    source_name: str
+    crs: QgsCoordinateReferenceSystem
+    fids: np.ndarray
+    origin: np.ndarray
+    dest: np.ndarray
+    columns: dict
+    skipped: dict
+
+
+# Why a trip is skipped, by the code trip_line_ends / read_trips give it (0: kept).
+TRIP_SKIP_REASONS = ("", "no geometry", "an empty geometry", "a line with only one vertex",
+                     "a geometry that is not a readable line", "a NULL coordinate",
+                     "a coordinate that is not a finite number")
+
+
+def _trip_skip_reason_texts():
+    """TRIP_SKIP_REASONS as translated text, in the same order."""
+    return ("", tr("no geometry"), tr("an empty geometry"), tr("a line with only one vertex"),
+            tr("a geometry that is not a readable line"), tr("a NULL coordinate"),
+            tr("a coordinate that is not a finite number"))
+
+
+def read_trips(algorithm, parameters, name, context, feedback, coordinate_fields=None, fields=()) -> TripTable:
+    """Read the trips of parameter ``name`` in bulk (GDAL Arrow stream, vectorised decoding).
+
+    Without ``coordinate_fields`` the layer must hold lines: origin = first
+    vertex, destination = last vertex (of the first and last part of a
+    multi-line). With ``coordinate_fields`` = (origin x, origin y,
+    destination x, destination y) field names, any layer or table works;
+    the fields hold numbers, or text holding numbers. Every skipped trip is
+    counted by reason (TRIP_SKIP_REASONS) and the counts go to the log; no
+    usable trip at all raises QgsProcessingException naming ``name``.
+    """
+    source = algorithm.parameterAsSource(parameters, name, context)
+    if source is None:
+        raise QgsProcessingException(algorithm.invalidSourceError(parameters, name))
+    coordinate_fields = tuple(coordinate_fields or ())
+    for wanted in coordinate_fields + tuple(fields):
+        if source.fields().indexOf(wanted) < 0:
+            raise QgsProcessingException(
+                tr("The field '{field}' is not a field of {name}.").format(field=wanted, name=name))
+    if not coordinate_fields and QgsWkbTypes.geometryType(source.wkbType()) != QgsWkbTypes.LineGeometry:
+        raise QgsProcessingException(tr(
+            "{name} holds {kind} geometries. Give a line layer (origin = first vertex, destination = last "
+            "vertex), or all four coordinate fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and "
+            "DEST_Y_FIELD.").format(name=name, kind=QgsWkbTypes.displayString(source.wkbType())))
+    path, layer_name = algorithm.parameterAsCompatibleSourceLayerPathAndLayerName(
+        parameters, name, context, ["gpkg"], "gpkg", feedback)
+    counts = np.zeros(len(TRIP_SKIP_REASONS), dtype=np.int64)
+    parts = {"fids": [], "origin": [], "dest": []}
+    column_parts = {n: [] for n in fields}
+    with ogr_open(path) as dataset:
+        layer = dataset.GetLayerByName(layer_name) if layer_name else dataset.GetLayer(0)
+        definition = layer.GetLayerDefn()
+        names = [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
+        for wanted in coordinate_fields:
+            kind = definition.GetFieldDefn(definition.GetFieldIndex(wanted)).GetType()
+            if kind not in (ogr.OFTInteger, ogr.OFTInteger64, ogr.OFTReal, ogr.OFTString):
+                raise QgsProcessingException(tr(
+                    "The coordinate field '{field}' of {name} holds {kind} values; choose a field with numbers "
+                    "(or text holding numbers).").format(field=wanted, name=name,
+                                                         kind=ogr.GetFieldTypeName(kind)))
+        keep = set(coordinate_fields) | set(fields)
+        layer.SetIgnoredFields([n for n in names if n not in keep] + (["OGR_GEOMETRY"] if coordinate_fields else []))
+        geometry_column = layer.GetGeometryColumn() or "wkb_geometry"
+        fid_column = layer.GetFIDColumn() or "OGC_FID"
+        for batch in layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=YES"]):
+            if feedback is not None and feedback.isCanceled():
+                raise QgsProcessingException(tr("Cancelled: no output was written."))
+            if coordinate_fields:
+                origin, dest, reason = _coordinate_ends([batch[f] for f in coordinate_fields])
+            else:
+                origin, dest, reason = trip_line_ends(batch[geometry_column])
+            counts += np.bincount(reason, minlength=len(TRIP_SKIP_REASONS))
+            kept = reason == 0
+            parts["fids"].append(np.asarray(np.ma.getdata(batch[fid_column]), dtype=np.int64)[kept])
+            parts["origin"].append(origin[kept])
+            parts["dest"].append(dest[kept])
+            for n in fields:
+                column_parts[n].append(column_values(batch[n])[kept])
+    skipped = {TRIP_SKIP_REASONS[i]: int(c) for i, c in enumerate(counts) if i and c}
+    reason_text = dict(zip(TRIP_SKIP_REASONS, _trip_skip_reason_texts()))
+    described = "; ".join(tr("{n} with {reason}").format(n=c, reason=reason_text[r]) for r, c in skipped.items())
+    if counts[0] == 0:
+        raise QgsProcessingException(tr("{name} has no usable trip ({details}).").format(
+            name=name, details=described or tr("it is empty")))
+    if skipped and feedback is not None:
+        feedback.pushWarning(tr("Skipped {n} of {total} trips of {name}: {details}.").format(
+            n=int(counts[1:].sum()), total=int(counts.sum()), name=name, details=described))
+    return TripTable(
+        source_name=display_name(source.sourceName(), path, layer_name),
+        crs=source.sourceCrs(),
+        fids=np.concatenate(parts["fids"]),
+        origin=np.concatenate(parts["origin"]).reshape(-1, 2),
+        dest=np.concatenate(parts["dest"]).reshape(-1, 2),
+        columns={n: np.concatenate(p) for n, p in column_parts.items()},
+        skipped=skipped,
+    )
+
+
+def _coordinate_ends(columns):
+    """(origin, dest, reason) from four Arrow columns: origin x, origin y, destination x, destination y."""
+    values, null, bad = [], np.zeros(len(columns[0]), dtype=bool), np.zeros(len(columns[0]), dtype=bool)
+    for column in columns:
+        mask = np.ma.getmaskarray(column)
+        data = np.ma.getdata(column)
+        if data.dtype.kind in "SUO":  # text: parse in bulk, element by element only if that fails
+            data = np.where(mask, b"nan" if data.dtype.kind == "S" else "nan", data)
+            try:
+                number = data.astype(float)
+            except (TypeError, ValueError):
+                number = np.array([_to_float(v) for v in data.tolist()], dtype=float)
+        else:
+            number = data.astype(float)
+        values.append(number)
+        null |= mask
+        bad |= ~np.isfinite(number)
+    reason = np.where(null, 5, np.where(bad, 6, 0)).astype(np.int64)
+    return np.column_stack(values[:2]), np.column_stack(values[2:]), reason
+
+
+def _to_float(value):
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return np.nan
+
+
+def trip_line_ends(wkb):
+    """(origin, dest, reason) of an array of WKB lines: first and last vertex, reason 0 where usable.
+
+    Fast path: little-endian ISO WKB LineStrings (2D, Z, M or ZM) are read
+    from one joined buffer with numpy. Anything else (multi-lines, other
+    byte order) goes through shapely: first vertex of the first part, last
+    of the last part. Reasons index TRIP_SKIP_REASONS.
+    """
+    blobs = np.ma.getdata(wkb).tolist()
+    for i in np.flatnonzero(np.ma.getmaskarray(wkb)).tolist():
+        blobs[i] = None
+    n = len(blobs)
+    origin, dest = np.full((n, 2), np.nan), np.full((n, 2), np.nan)
+    reason = np.zeros(n, dtype=np.int64)
+    lengths = np.fromiter((len(b) if b else 0 for b in blobs), dtype=np.int64, count=n)
+    reason[lengths == 0] = 1
+    buffer = np.frombuffer(b"".join(b for b in blobs if b), dtype=np.uint8)
+    offsets = np.cumsum(lengths) - lengths
+    rows = np.flatnonzero(lengths >= 9)
+    start = offsets[rows]
+
+    def read(position, dtype):
+        size = np.dtype(dtype).itemsize
+        return buffer[position[:, None] + np.arange(size)].copy().view(dtype).ravel()
+
+    kind, count = read(start + 1, "<u4"), read(start + 5, "<u4").astype(np.int64)
+    dims = np.select([kind == 2, (kind == 1002) | (kind == 2002), kind == 3002], [2, 3, 4], 0)
+    fast = (buffer[start] == 1) & (dims > 0) & (lengths[rows] == 9 + 8 * dims * count)
+    rows_fast, start, count, dims = rows[fast], start[fast], count[fast], dims[fast]
+    reason[rows_fast[count == 0]] = 2
+    reason[rows_fast[count == 1]] = 3
+    line = count >= 2
+    rows_fast, start, last = rows_fast[line], start[line] + 9, start[line] + 9 + 8 * dims[line] * (count[line] - 1)
+    origin[rows_fast] = np.column_stack((read(start, "<f8"), read(start + 8, "<f8")))
+    dest[rows_fast] = np.column_stack((read(last, "<f8"), read(last + 8, "<f8")))
+    slow = np.setdiff1d(np.flatnonzero(lengths > 0), rows_fast, assume_unique=True)
+    slow = slow[reason[slow] == 0]
+    if len(slow):
+        _line_ends_shapely([blobs[i] for i in slow.tolist()], slow, origin, dest, reason)
+    usable = reason == 0
+    reason[usable & ~(np.isfinite(origin).all(axis=1) & np.isfinite(dest).all(axis=1))] = 6
+    return origin, dest, reason
+
+
+def _line_ends_shapely(blobs, rows, origin, dest, reason):
+    """The general case of trip_line_ends, filling ``origin``, ``dest`` and ``reason`` at ``rows``."""
+    geometries = np.empty(len(blobs), dtype=object)
+    for i, blob in enumerate(blobs):
+        try:
+            geometries[i] = shapely.from_wkb(blob)
+        except shapely.errors.ShapelyError:
+            geometries[i] = None
+    linear = np.isin(shapely.get_type_id(geometries), (1, 2, 5))
+    reason[rows[~linear]] = 4
+    empty = linear & shapely.is_empty(geometries)
+    reason[rows[empty]] = 2
+    good = linear & ~empty
+    coordinates, index = shapely.get_coordinates(geometries[good], return_index=True)
+    vertices = np.bincount(index, minlength=int(good.sum()))
+    end = np.cumsum(vertices)
+    begin = end - vertices
+    target = rows[good]
+    reason[target[vertices < 2]] = 3
+    ok = vertices >= 2
+    origin[target[ok]] = coordinates[begin[ok]]
+    dest[target[ok]] = coordinates[end[ok] - 1]

@@ -1,0 +1,179 @@
+"""Bulk writing of new layers from arrays, atomically.
+
+OGR creates the output GeoPackage with its fields, then SQLite inserts all
+rows at once (``gpkg_fill``), copying attributes from the source table in
+SQL in the order the algorithm chose (a random one: row order must not
+follow the input), and fills the spatial index directly. The file is built
+in a hidden working folder beside the destination and moved into place only
+when complete, so a failed or cancelled run leaves nothing behind; the
+working folder is also removed when the process is ended by SIGTERM or
+exits (``workdirs``).
+"""
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import shapely
+from osgeo import gdal, ogr, osr
+from qgis.core import QgsProcessingException, QgsVectorFileWriter
+
+from ..translation import tr
+from .gpkg_fill import SourceCopy, fill_gpkg, point_blobs, point_bounds, wkb_blobs
+from .readers import PointTable, ogr_open
+from .workdirs import working_folder
+
+gdal.UseExceptions()
+ogr.UseExceptions()
+
+
+@dataclass(frozen=True)
+class Column:
+    """An output attribute: name, kind ('int', 'real' or 'text') and values."""
+
+    name: str
+    kind: str
+    values: object
+
+    _OGR_TYPES = {"int": ogr.OFTInteger64, "real": ogr.OFTReal, "text": ogr.OFTString}
+
+    def field_definition(self):
+        return ogr.FieldDefn(self.name, self._OGR_TYPES[self.kind])
+
+    def python_values(self):
+        """Values as Python objects for SQLite (NaN and masked entries become NULL)."""
+        values = np.asarray(self.values, dtype=object if self.kind == "text" else None)
+        if self.kind == "real":
+            values = values.astype(float)
+            return [None if v != v else v for v in values.tolist()]
+        if self.kind == "int":
+            return np.asarray(values, dtype=np.int64).tolist()
+        return [None if v is None else str(v) for v in values.tolist()]
+
+
+def write_points(source: PointTable, rows: np.ndarray, xy: np.ndarray, destination: str, feedback, finish,
+                 exclude_fields=(), replaced=()):
+    """Write points ``xy`` with the attributes of source rows ``rows``, in that order.
+
+    ``rows`` indexes ``source.fids``; output feature ids are 1..n in the given
+    order; attributes are copied from the source table in SQL. ``finish(path,
+    layer_name)`` runs on the complete file before it is moved into place (to
+    add metadata). Fields named in ``exclude_fields`` are left out. ``xy``
+    None writes a table without geometry. ``replaced`` holds Columns aligned
+    with ``rows`` whose values replace those of the source fields of the same
+    name (the source's field definitions are kept; SQLite converts numeric
+    text to the field's type). Returns the layer name.
+    """
+    geometry = (ogr.wkbNone, None, None) if xy is None else (ogr.wkbPoint, point_blobs(xy), point_bounds(xy))
+    return _write_copy(source, rows, geometry, None, destination, feedback, finish, exclude_fields, replaced)
+
+
+def write_rows(source, rows, destination, feedback, finish, geometries=None, geometry_type=None, crs_wkt=None,
+               exclude_fields=(), replaced=()):
+    """Like write_points, for any source table and any geometry (or none).
+
+    ``source`` is a PointTable or SourceTable (anything with ``gpkg_path``,
+    ``layer_name`` and ``fids``). ``geometries``: shapely geometries aligned
+    with ``rows``, of OGR type ``geometry_type``, in ``crs_wkt`` (default: the
+    source's CRS); None writes a table without geometry.
+    """
+    if geometries is None:
+        geometry = (ogr.wkbNone, None, None)
+    else:
+        geometries = np.asarray(geometries, dtype=object)
+        geometry = (geometry_type, wkb_blobs(geometries), shapely.bounds(geometries))
+    return _write_copy(source, rows, geometry, crs_wkt, destination, feedback, finish, exclude_fields, replaced)
+
+
+def _write_copy(source, rows, geometry, crs_wkt, destination, feedback, finish, exclude_fields, replaced):
+    geometry_type, blobs, bounds = geometry
+    with ogr_open(source.gpkg_path) as src_dataset:
+        src_layer = src_dataset.GetLayerByName(source.layer_name)
+        definition = src_layer.GetLayerDefn()
+        fields = [definition.GetFieldDefn(i) for i in range(definition.GetFieldCount())
+                  if definition.GetFieldDefn(i).GetName() not in exclude_fields]
+        unknown = {c.name for c in replaced} - {f.GetName() for f in fields}
+        if unknown:
+            raise ValueError(f"replaced columns {sorted(unknown)} are not fields of the output")
+        srs = None
+        if geometry_type != ogr.wkbNone:
+            srs = src_layer.GetSpatialRef() if not crs_wkt else _srs_from_wkt(crs_wkt)
+        src_fid_column = src_layer.GetFIDColumn() or "fid"
+        copy = SourceCopy(source.gpkg_path, source.layer_name, src_fid_column, source.fids[rows])
+        return _write(destination, srs, geometry_type, fields, blobs, bounds, list(replaced),
+                      copy, feedback, finish)
+
+
+def _srs_from_wkt(crs_wkt):
+    srs = osr.SpatialReference()
+    srs.ImportFromWkt(crs_wkt)
+    srs.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
+    return srs
+
+
+def write_features(destination: str, crs_wkt: str, geometry_type, geometries, columns, feedback, finish):
+    """Write a new layer from arrays: shapely ``geometries`` (or None for a table) and ``columns``.
+
+    ``geometry_type`` is an OGR type (e.g. ogr.wkbPolygon, ogr.wkbLineString,
+    ogr.wkbNone). Rows are written in the order given: callers put them in a
+    data-independent order (e.g. by zone id). Same atomic behaviour as
+    write_points. Returns the layer name.
+    """
+    srs = None
+    if geometries is not None:
+        srs = osr.SpatialReference()
+        srs.ImportFromWkt(crs_wkt)
+        srs.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
+        blobs, bounds = wkb_blobs(geometries), shapely.bounds(geometries)
+    else:
+        geometry_type, blobs, bounds = ogr.wkbNone, None, None
+    fields = [column.field_definition() for column in columns]
+    return _write(destination, srs, geometry_type, fields, blobs, bounds, columns, None, feedback, finish)
+
+
+def _write(destination, srs, geometry_type, fields, blobs, bounds, columns, copy, feedback, finish):
+    destination = Path(destination)
+    if "|" in str(destination) or ":" in destination.name:
+        raise QgsProcessingException(
+            tr("Outputs must be file paths (for example out.gpkg), not '{dest}'.").format(dest=destination)
+        )
+    layer_name = destination.stem
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    with working_folder(destination.parent) as work_dir:
+        work = work_dir / f"{layer_name}.gpkg"
+        _create(work, layer_name, srs, geometry_type, fields)
+        fill_gpkg(work, layer_name, blobs, bounds, columns, copy)
+        if destination.suffix.lower() != ".gpkg":
+            _convert(work, layer_name, work_dir / destination.name)
+            work.unlink()
+            work = work_dir / destination.name
+        finish(str(work), layer_name)
+        if feedback is not None and feedback.isCanceled():
+            raise QgsProcessingException(tr("Cancelled: no output was written."))
+        for produced in work_dir.iterdir():
+            os.replace(produced, destination.parent / produced.name)
+    return layer_name
+
+
+def _create(path: Path, layer_name: str, srs, geometry_type, fields):
+    """Create an empty GeoPackage layer (with a spatial index when it has geometry)."""
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    options = ["FID=fid"] + (["SPATIAL_INDEX=YES"] if geometry_type != ogr.wkbNone else [])
+    layer = dataset.CreateLayer(layer_name, srs, geometry_type, options)
+    for definition in fields:
+        layer.CreateField(definition)
+    layer = None  # noqa: F841
+    dataset = None  # noqa: F841
+
+
+def _convert(gpkg: Path, layer_name: str, destination: Path):
+    """Convert the finished GeoPackage layer to the destination's OGR format."""
+    driver = QgsVectorFileWriter.driverForExtension(destination.suffix.lstrip("."))
+    if not driver:
+        raise QgsProcessingException(
+            tr("No vector format is known for the extension '{ext}' of {dest}. Use .gpkg.").format(
+                ext=destination.suffix, dest=destination.name
+            )
+        )
+    gdal.VectorTranslate(str(destination), str(gpkg), format=driver, layers=[layer_name])
