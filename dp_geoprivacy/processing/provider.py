@@ -3,6 +3,7 @@
 from qgis.core import QgsProcessingProvider
 
 from ..translation import Translatable
+from . import workdirs
 from .algorithms.escape_analysis import EscapeAnalysis
 from .algorithms.h3_grid import H3Grid
 from .algorithms.laplace_perturbation import LaplacePerturbation
@@ -33,5 +34,6 @@ class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):
         return icon("provider")
 
     def loadAlgorithms(self):  # noqa: N802 (QGIS API)
+        workdirs.install()  # from the main thread: algorithms may later run in worker threads
         for algorithm in ALGORITHMS:
             self.addAlgorithm(algorithm())
