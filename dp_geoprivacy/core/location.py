@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .release import Release, random_order
 from .validation import require_positive_finite
 
 PLANAR = "planar_laplace"
@@ -99,3 +100,33 @@ def snap_to_grid(xy: np.ndarray, grid: float) -> np.ndarray:
     if grid == 0:
         return xy
     return np.round(xy / grid) * grid
+
+
+# --- the release (dp_geoprivacy:laplaceperturbation) ------------------------------------------
+
+
+@dataclass(frozen=True)
+class PerturbationSpec:
+    """Settings of a location-perturbation release (see LocationLaplace)."""
+
+    kind: str
+    epsilon: float
+    distance: float
+    grid: float = 1.0
+
+    def mechanism(self) -> LocationLaplace:
+        return LocationLaplace(self.kind, self.epsilon, self.distance, self.grid)
+
+
+def release_perturbation(xy: np.ndarray, spec: PerturbationSpec, rng: np.random.Generator) -> Release:
+    """Perturb every point of the (n, 2) metric coordinates ``xy``, in a random row order.
+
+    ``result["rows"]`` gives, per output row, the input row it came from (a
+    uniformly random order: the output must not follow the input's order);
+    ``result["xy"]`` the perturbed, grid-snapped coordinates in the same
+    metric CRS.
+    """
+    mechanism = spec.mechanism()
+    rows = random_order(len(xy), rng)
+    noisy = mechanism.perturb(np.asarray(xy, dtype=float)[rows], rng)
+    return Release({"rows": rows, "xy": noisy}, mechanism, mechanism.record_fields(), {"points": len(rows)})

@@ -20,7 +20,7 @@ Everything here is numpy; no QGIS.
 
 import re
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 import shapely
@@ -35,6 +35,7 @@ from .counting import (
     histogram_sensitivity,
     top_k,
 )
+from .release import Release, is_null, no_op, null_user_mask, order_by_rank, user_codes
 from .zones import OUTSIDE, Tessellation
 
 # --- time slots ------------------------------------------------------------
@@ -137,7 +138,7 @@ def time_slots(values, kind: str) -> np.ndarray:
     slot_labels(kind)
     values = np.asarray(values)
     hour, day, has_hour, has_day = _hour_and_day(values)
-    null = _is_null(values)
+    null = is_null(values)
     needed = has_day if kind == WEEKDAY else has_hour
     bad = ~null & ~needed
     if bad.any():
@@ -152,37 +153,6 @@ def time_slots(values, kind: str) -> np.ndarray:
     else:
         slots[needed] = (day[needed] + _EPOCH_WEEKDAY) % 7
     return slots
-
-
-def _is_null(values):
-    if values.dtype.kind == "M":
-        return np.isnat(values)
-    if values.dtype.kind == "f":
-        return np.isnan(values)
-    if values.dtype.kind in "SU":
-        return np.char.str_len(values) == 0
-    if values.dtype.kind == "O":
-        return np.array([v is None or (isinstance(v, float) and v != v) or (isinstance(v, (str, bytes)) and not v)
-                         for v in values.tolist()], dtype=bool)
-    return np.zeros(len(values), dtype=bool)
-
-
-# --- user ids -----------------------------------------------------------------
-
-
-def null_user_mask(user_keys) -> np.ndarray:
-    """True where a user id is NULL (None, NaN, masked, or empty text).
-
-    Rule (documented in the algorithm help): records without a user id are
-    dropped. A NULL cannot be told apart from another NULL, so it could hide
-    the same person twice and break the bound of M contributions per user.
-    """
-    user_keys = np.ma.asarray(user_keys)
-    mask = np.ma.getmaskarray(user_keys)
-    return mask | _is_null(np.ma.getdata(user_keys))
-
-
-# --- fast point location ------------------------------------------------------------
 
 
 # --- overlapping zones -----------------------------------------------------------
@@ -231,11 +201,11 @@ def overlay_faces(tessellation: Tessellation) -> OverlayFaces:
     return OverlayFaces(face_tessellation, face_index, zone_index.astype(np.int64), max(depth, 1))
 
 
-# --- the release -------------------------------------------------------------
+# --- the noisy histogram -------------------------------------------------------------
 
 
 @dataclass
-class ZoneCountRelease:
+class NoisyHistogram:
     """A noisy zone x slot histogram and the mechanism that made it.
 
     ``noisy`` has shape (n_zones, n_slots) (NaN where not published),
@@ -269,7 +239,7 @@ def make_mechanism(*, epsilon, delta=0.0, noise=LAPLACE, threshold=False, max_co
     return CountNoise(noise, epsilon, histogram_sensitivity(max_contributions, cells_per_contribution))
 
 
-def release_zone_counts(
+def noisy_histogram(
     cell: np.ndarray,
     n_zones: int,
     n_slots: int,
@@ -282,7 +252,7 @@ def release_zone_counts(
     overlay: Optional[OverlayFaces] = None,
     k: int = 0,
     clamp: bool = True,
-) -> ZoneCountRelease:
+) -> NoisyHistogram:
     """Bound, count, noise, threshold, select the top k and clamp.
 
     ``cell`` holds, per record, its zone index (or face index when
@@ -338,7 +308,7 @@ def release_zone_counts(
         outside = float(clamp_and_round(np.array([outside]))[0]) if outside == outside else outside
     noisy = np.where(published, noisy, np.nan)
     record = mechanism.record_fields("")
-    return ZoneCountRelease(
+    return NoisyHistogram(
         noisy=noisy,
         published=published,
         outside=outside,
@@ -350,3 +320,102 @@ def release_zone_counts(
         kept=len(cell),
         dropped_by_bound=total - len(cell),
     )
+
+
+# --- the release (dp_geoprivacy:noisyzonecounts) ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class ZoneCountData:
+    """The input of a zone-count release, as arrays.
+
+    ``cell``: per point, its zone index (face index with ``overlay``) or
+    OUTSIDE. ``zone_rank``: each zone's rank in the public order of zone ids
+    (the output order). ``user_keys``: per point, its raw user id (None:
+    every point is its own unit). ``times``: per point, its raw time value
+    (needed when the spec asks for time slots).
+    """
+
+    cell: np.ndarray
+    n_zones: int
+    zone_rank: np.ndarray
+    user_keys: Optional[np.ndarray] = None
+    times: Optional[np.ndarray] = None
+    overlay: Optional[OverlayFaces] = None
+
+
+@dataclass(frozen=True)
+class ZoneCountSpec:
+    """Settings of a zone-count release.
+
+    ``unit_of_privacy`` is the text the record states (the glue words it,
+    translated); ``slot_kind`` one of SLOT_KINDS or None for no time slots.
+    See noisy_histogram for ``k`` and ``clamp``.
+    """
+
+    epsilon: float
+    unit_of_privacy: str
+    delta: float = 0.0
+    noise: str = LAPLACE
+    threshold: bool = False
+    max_contributions: int = 1
+    cells_per_contribution: int = 1
+    slot_kind: Optional[str] = None
+    k: int = 0
+    clamp: bool = True
+
+    def mechanism(self):
+        return make_mechanism(epsilon=self.epsilon, delta=self.delta, noise=self.noise, threshold=self.threshold,
+                              max_contributions=self.max_contributions,
+                              cells_per_contribution=self.cells_per_contribution)
+
+    @property
+    def slot_labels(self) -> tuple:
+        return slot_labels(self.slot_kind) if self.slot_kind else ("",)
+
+
+def release_zone_counts(data: ZoneCountData, spec: ZoneCountSpec, rng: np.random.Generator,
+                        before_noise: Callable[[], None] = no_op) -> Release:
+    """Drop NULL users and NULL times, bound users, count, noise and order the published cells.
+
+    ``result``: ``zone_index``, ``slot_index`` and ``noisy_count`` of each
+    published (zone, slot) cell, ordered by zone id then slot (public order,
+    seed 001 §3.3.1). ``facts``: ``null_users`` and ``null_times`` (points
+    dropped), ``dropped_by_bound``, ``outside`` (noisy count outside every
+    zone; NaN when thresholded away), ``margin_of_error`` (95%), ``threshold``
+    (the stability threshold, or None). Raises TimeSlotError when the times
+    cannot give the slots, before ``before_noise`` is called (see core.release).
+    """
+    mechanism = spec.mechanism()
+    cell = np.asarray(data.cell)
+    keep = np.ones(len(cell), dtype=bool)
+    facts = {"null_users": 0, "null_times": 0}
+    user_keys = data.user_keys
+    if user_keys is not None:
+        null_users = null_user_mask(user_keys)
+        facts["null_users"] = int(null_users.sum())
+        keep &= ~null_users
+    slot = None
+    if spec.slot_kind:
+        slot = time_slots(data.times, spec.slot_kind)
+        null_times = slot == NO_SLOT
+        facts["null_times"] = int(null_times.sum())
+        keep &= ~null_times
+    if not keep.all():
+        cell = cell[keep]
+        slot = slot[keep] if slot is not None else None
+        user_keys = np.ma.asarray(user_keys)[keep] if user_keys is not None else None
+    before_noise()
+    histogram = noisy_histogram(
+        cell, data.n_zones, len(spec.slot_labels), mechanism, rng, slot=slot,
+        user_keys=user_codes(user_keys) if user_keys is not None else None,
+        max_contributions=spec.max_contributions, overlay=data.overlay, k=spec.k, clamp=spec.clamp)
+    zone_index, slot_index = np.nonzero(histogram.published)
+    order = order_by_rank(data.zone_rank, zone_index, slot_index)
+    zone_index, slot_index = zone_index[order], slot_index[order]
+    facts.update(dropped_by_bound=histogram.dropped_by_bound, outside=histogram.outside,
+                 margin_of_error=histogram.margin_of_error,
+                 threshold=mechanism.threshold if isinstance(mechanism, StabilityHistogram) else None)
+    result = {"zone_index": zone_index, "slot_index": slot_index,
+              "noisy_count": histogram.noisy[zone_index, slot_index]}
+    return Release(result, mechanism, mechanism.record_fields(spec.unit_of_privacy), facts)

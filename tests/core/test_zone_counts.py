@@ -14,15 +14,15 @@ import pytest
 import shapely
 
 from dp_geoprivacy.core.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise, StabilityHistogram
+from dp_geoprivacy.core.release import null_user_mask
 from dp_geoprivacy.core.zone_counts import (
     FOUR_HOURS,
     HOUR,
     WEEKDAY,
     TimeSlotError,
     make_mechanism,
-    null_user_mask,
+    noisy_histogram,
     overlay_faces,
-    release_zone_counts,
     slot_labels,
     time_slots,
 )
@@ -116,7 +116,7 @@ def test_every_zone_gets_noise_of_its_distribution(kind):
     noise = np.empty((runs, n_zones, n_slots))
     outside = np.empty(runs)
     for r in range(runs):
-        release = release_zone_counts(zone, n_zones, n_slots, mechanism, rng, slot=slot, clamp=False)
+        release = noisy_histogram(zone, n_zones, n_slots, mechanism, rng, slot=slot, clamp=False)
         assert release.published.all()
         noise[r] = release.noisy - true
         outside[r] = release.outside - 7
@@ -133,7 +133,7 @@ def test_every_zone_gets_noise_of_its_distribution(kind):
 def test_zero_count_zones_are_published_with_noise():
     rng = np.random.default_rng(3)
     mechanism = make_mechanism(epsilon=1.0)
-    release = release_zone_counts(np.array([0, 0, 0]), 50, 1, mechanism, rng, clamp=False)
+    release = noisy_histogram(np.array([0, 0, 0]), 50, 1, mechanism, rng, clamp=False)
     assert release.published.all() and release.noisy.shape == (50, 1)
     assert np.count_nonzero(release.noisy[1:]) == 49 and np.std(release.noisy[1:]) > 0.3
 
@@ -147,7 +147,7 @@ def test_user_bound_keeps_at_most_m_per_user_and_samples_uniformly():
     kept = np.zeros(10)
     runs = 3000
     for _ in range(runs):
-        release = release_zone_counts(zone, 11, 1, mechanism, rng, user_keys=users, max_contributions=3)
+        release = noisy_histogram(zone, 11, 1, mechanism, rng, user_keys=users, max_contributions=3)
         counts = release.noisy[:, 0]
         assert counts[:10].sum() == 3 and counts[10] == 2
         kept += counts[:10]
@@ -164,7 +164,7 @@ def test_stability_threshold_suppresses_exactly_the_cells_below_it():
     mechanism = make_mechanism(epsilon=1.0, delta=1e-5, threshold=True)
     assert isinstance(mechanism, StabilityHistogram)
     for seed in range(20):
-        release = release_zone_counts(zone, 100, 1, mechanism, np.random.default_rng(seed), clamp=False)
+        release = noisy_histogram(zone, 100, 1, mechanism, np.random.default_rng(seed), clamp=False)
         replay_published, replay_noisy = mechanism.release(np.append(true, 0.0), np.random.default_rng(seed))
         assert np.array_equal(release.published[:, 0], replay_published[:-1])
         published = release.published[:, 0]
@@ -178,21 +178,21 @@ def test_stability_threshold_suppresses_exactly_the_cells_below_it():
 def test_top_k_keeps_the_k_largest_noisy_counts():
     zone = np.repeat(np.arange(20), np.arange(20) * 5)
     mechanism = make_mechanism(epsilon=1.0)
-    full = release_zone_counts(zone, 20, 1, mechanism, np.random.default_rng(1), clamp=False)
-    top = release_zone_counts(zone, 20, 1, mechanism, np.random.default_rng(1), k=4, clamp=False)
+    full = noisy_histogram(zone, 20, 1, mechanism, np.random.default_rng(1), clamp=False)
+    top = noisy_histogram(zone, 20, 1, mechanism, np.random.default_rng(1), k=4, clamp=False)
     assert top.published.sum() == 4
     assert set(np.flatnonzero(top.published[:, 0])) == set(np.argsort(-full.noisy[:, 0])[:4])
 
 
 def test_clamp_rounds_and_zeroes_negatives():
-    release = release_zone_counts(np.array([0]), 30, 1, make_mechanism(epsilon=0.2), np.random.default_rng(2))
+    release = noisy_histogram(np.array([0]), 30, 1, make_mechanism(epsilon=0.2), np.random.default_rng(2))
     assert np.all(release.noisy >= 0) and np.all(release.noisy == np.round(release.noisy))
 
 
 def test_same_seed_same_release():
     zone = np.array([0, 1, 1, 2, OUTSIDE])
     users = np.array(["a", "a", "b", "c", "c"])
-    runs = [release_zone_counts(zone, 4, 1, make_mechanism(epsilon=1, max_contributions=1),
+    runs = [noisy_histogram(zone, 4, 1, make_mechanism(epsilon=1, max_contributions=1),
                                 np.random.default_rng(seed), user_keys=users) for seed in (4, 4, 5)]
     assert np.array_equal(runs[0].noisy, runs[1].noisy) and runs[0].outside == runs[1].outside
     assert not np.array_equal(runs[0].noisy, runs[2].noisy)
@@ -214,7 +214,7 @@ def _value_frequencies(zone, users, m, mechanism, runs, seed):
     rng = np.random.default_rng(seed)
     values = np.empty(runs, dtype=np.int64)
     for r in range(runs):
-        release = release_zone_counts(zone, 2, 1, mechanism, rng, user_keys=users, max_contributions=m,
+        release = noisy_histogram(zone, 2, 1, mechanism, rng, user_keys=users, max_contributions=m,
                                       clamp=False)
         values[r] = int(release.noisy[0, 0])
     return values

@@ -2,9 +2,10 @@
 
 Sources: seed 000 §3.4 (eq. 7) and §5 (eq. 14, per-axis Laplace of
 household locations); geo-indistinguishability (Andres et al. 2013, planar
-Laplace). The mechanism and its privacy claim live in
-``core.location.LocationLaplace``; this module reads the layer, draws noise
-in a metric CRS, and writes a shuffled layer with the privacy record.
+Laplace). The mechanism, its privacy claim and the release (random row
+order, noise) live in ``core.location`` (``release_perturbation``); this
+module reads the layer, reprojects to a metric CRS and back, and writes the
+layer with the privacy record.
 """
 
 import numpy as np
@@ -17,7 +18,7 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core.location import LocationLaplace
+from ...core.location import PerturbationSpec, release_perturbation
 from ...core.metric_crs import transform_xy
 from ..base import DpAlgorithm
 from ..metric_crs import resolve_metric_crs, wkt
@@ -123,7 +124,7 @@ class LaplacePerturbation(DpAlgorithm):
         )
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
-        mechanism = LocationLaplace(
+        spec = PerturbationSpec(
             kind=self.location_mechanism_kind(parameters, context),
             epsilon=self.positive_number(parameters, self.EPSILON, context),
             distance=self.positive_number(parameters, self.DISTANCE, context),
@@ -136,16 +137,16 @@ class LaplacePerturbation(DpAlgorithm):
         metric_crs, crs_choice = resolve_metric_crs(
             self.parameterAsCrs(parameters, self.METRIC_CRS, context), points.crs, points.xy
         )
-        feedback.pushInfo(self.tr("Noise drawn in {crs}; scale b = {b:g} m.").format(crs=crs_choice, b=mechanism.scale))
-        release = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
-                                      mechanism_fields=mechanism.record_fields(), output=destination)
+        feedback.pushInfo(self.tr("Noise drawn in {crs}; scale b = {b:g} m.").format(
+            crs=crs_choice, b=spec.mechanism().scale))
+        reservation = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
+                                          mechanism_fields=spec.mechanism().record_fields(), output=destination)
         source = self.noise_source(parameters, context, feedback)
-        rng = source.generator
 
         same_crs = metric_crs == points.crs
         xy = points.xy if same_crs else transform_xy(points.xy, wkt(points.crs), wkt(metric_crs))
-        rows = rng.permutation(len(xy))
-        noisy = mechanism.perturb(xy[rows], rng)
+        release = release_perturbation(xy, spec, source.generator)
+        rows, noisy = release.result["rows"], release.result["xy"]
         if not same_crs:
             noisy = transform_xy(noisy, wkt(metric_crs), wkt(points.crs))
         finite = np.isfinite(noisy).all(axis=1)
@@ -157,11 +158,11 @@ class LaplacePerturbation(DpAlgorithm):
             return {}
 
         record = self.privacy_record(
-            mechanism_fields=mechanism.record_fields(),
+            mechanism_fields=release.record_fields,
             input_layer=points.source_name,
             seeded=source.seeded,
             metric_crs=crs_choice,
-            **release.record_fields(),
+            **reservation.record_fields(),
         )
         kept_identifiers = self.kept_identifiers_note(parameters, context)
         if kept_identifiers:

@@ -1,12 +1,13 @@
 """dp_geoprivacy:noisyzonecounts: differentially private counts of points per zone (and time slot).
 
 Sources: seed 000 §6.1, seed 002 §4.2-4.3, seed 001 Algorithm 1 and §3.3.1,
-seed 003 (H3, hexagon-and-timeslot). The mechanisms, the sensitivity rule
-and the release pipeline live in ``core.counting`` and ``core.zone_counts``;
-the zones or H3 cells come from ``processing.zone_source``. This module
-reads the points batch by batch (keeping only a zone index, and the user and
-time values, per point), runs the release and writes one polygon row per
-published zone (and slot) in an order that depends only on the zone ids.
+seed 003 (H3, hexagon-and-timeslot). The mechanisms and the sensitivity rule
+live in ``core.counting``; the release (NULL users and times dropped, user
+bound, noise, threshold, top k, output order by zone id) is
+``core.zone_counts.release_zone_counts``; the zones or H3 cells come from
+``processing.zone_source``. This module reads the points batch by batch
+(keeping only a zone index, and the user and time values, per point), calls
+the release and writes one polygon row per published zone (and slot).
 """
 
 import math
@@ -26,16 +27,15 @@ from qgis.core import (
 )
 
 from ...core.counting import DISCRETE_LAPLACE, LAPLACE
+from ...core.release import ranks_from_order
 from ...core.zone_counts import (
     FOUR_HOURS,
     HOUR,
     WEEKDAY,
     TimeSlotError,
-    make_mechanism,
-    null_user_mask,
+    ZoneCountData,
+    ZoneCountSpec,
     release_zone_counts,
-    slot_labels,
-    time_slots,
 )
 from ..base import DpAlgorithm, setting_number
 from ..count_release import (
@@ -240,77 +240,64 @@ class NoisyZoneCounts(DpAlgorithm):
         fields = [f for f in (user_field, time_field) if f]
         points = read_points(self, parameters, self.INPUT, context, feedback, fields=fields,
                              map_xy=map_xy if assign is not None else None)
-        cell = points.mapped
-        keep = np.ones(len(cell), dtype=bool)
-        user_keys = None
-        if user_field:
-            user_keys = points.columns[user_field]
-            null_users = null_user_mask(user_keys)
-            if null_users.any():
-                feedback.pushWarning(self.tr(
-                    "Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same "
-                    "person twice and break the bound of {m} points per user.").format(
-                    n=int(null_users.sum()), field=user_field, m=max_contributions))
-            keep &= ~null_users
-        slot = None
-        labels = ("",)
-        if time_field:
-            labels = slot_labels(slot_kind)
-            try:
-                slot = time_slots(points.columns[time_field], slot_kind)
-            except TimeSlotError as error:
-                raise QgsProcessingException(self.tr(
-                    "TIME_FIELD '{field}' cannot give {kind} slots: {error}. Choose a date-time field (or a "
-                    "date for day of week, a time for hours).").format(
-                    field=time_field, kind=slot_kind, error=error)) from None
-            null_times = slot < 0
-            if null_times.any():
-                feedback.pushWarning(self.tr("Dropped {n} points whose time ({field}) is NULL.").format(
-                    n=int(null_times.sum()), field=time_field))
-            keep &= ~null_times
-        if not keep.all():
-            cell = cell[keep]
-            slot = slot[keep] if slot is not None else None
-            user_keys = user_keys[keep] if user_keys is not None else None
-        if user_keys is not None:
-            user_keys = _hashable_keys(user_keys)
         if feedback.isCanceled():
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))
         feedback.setProgress(75)
 
-        mechanism = make_mechanism(
-            epsilon=epsilon, delta=delta, noise=noise, threshold=threshold, max_contributions=max_contributions,
-            cells_per_contribution=cells.cells_per_point)
         unit = (self.tr("one user ({field}), at most {m} points kept per user (sampled uniformly)").format(
             field=user_field, m=max_contributions) if user_field else self.tr("one point (item-level)"))
-        reservation = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
-                                          mechanism_fields=mechanism.record_fields(unit), output=destination)
-        rng = self.noise_source(parameters, context, feedback)
-        release = release_zone_counts(
-            cell, len(cells), len(labels), mechanism, rng.generator, slot=slot, user_keys=user_keys,
-            max_contributions=max_contributions, overlay=cells.overlay, k=k, clamp=clamp)
-        if release.dropped_by_bound:
-            feedback.pushInfo(self.tr("User bound: {n} points beyond {m} per user were left out (sampled "
-                                      "uniformly).").format(n=release.dropped_by_bound, m=max_contributions))
+        spec = ZoneCountSpec(
+            epsilon=epsilon, unit_of_privacy=unit, delta=delta, noise=noise, threshold=threshold,
+            max_contributions=max_contributions, cells_per_contribution=cells.cells_per_point,
+            slot_kind=slot_kind if time_field else None, k=k, clamp=clamp)
+        data = ZoneCountData(
+            cell=points.mapped, n_zones=len(cells), zone_rank=ranks_from_order(cells.id_order()),
+            user_keys=points.columns[user_field] if user_field else None,
+            times=points.columns[time_field] if time_field else None, overlay=cells.overlay)
+        reserved = []
 
-        zone_index, slot_index = np.nonzero(release.published)
-        order = _output_order(cells, zone_index, slot_index)
-        zone_index, slot_index = zone_index[order], slot_index[order]
-        values = release.noisy[zone_index, slot_index]
+        def reserve():
+            reserved.append(self.reserve_budget(
+                parameters, context, feedback, input_parameter=self.INPUT,
+                mechanism_fields=spec.mechanism().record_fields(unit), output=destination))
+
+        rng = self.noise_source(parameters, context, feedback)
+        try:
+            release = release_zone_counts(data, spec, rng.generator, before_noise=reserve)
+        except TimeSlotError as error:
+            raise QgsProcessingException(self.tr(
+                "TIME_FIELD '{field}' cannot give {kind} slots: {error}. Choose a date-time field (or a "
+                "date for day of week, a time for hours).").format(
+                field=time_field, kind=slot_kind, error=error)) from None
+        facts = release.facts
+        if facts["null_users"]:
+            feedback.pushWarning(self.tr(
+                "Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same "
+                "person twice and break the bound of {m} points per user.").format(
+                n=facts["null_users"], field=user_field, m=max_contributions))
+        if facts["null_times"]:
+            feedback.pushWarning(self.tr("Dropped {n} points whose time ({field}) is NULL.").format(
+                n=facts["null_times"], field=time_field))
+        if facts["dropped_by_bound"]:
+            feedback.pushInfo(self.tr("User bound: {n} points beyond {m} per user were left out (sampled "
+                                      "uniformly).").format(n=facts["dropped_by_bound"], m=max_contributions))
+
+        zone_index, slot_index = release.result["zone_index"], release.result["slot_index"]
+        values = release.result["noisy_count"]
         output_crs = cells.crs if cells.kind == "zones" else points_crs
         geometries = as_multipolygons(cells.geometries(zone_index, output_crs))
         columns = [Column("zone_id", "text", cells.ids[zone_index])]
         if time_field:
-            columns.append(Column("time_slot", "text", np.asarray(labels, dtype=object)[slot_index]))
+            columns.append(Column("time_slot", "text", np.asarray(spec.slot_labels, dtype=object)[slot_index]))
         columns += [Column("noisy_count", "real", values),
-                    Column("moe95", "real", np.full(len(values), release.margin_of_error))]
+                    Column("moe95", "real", np.full(len(values), facts["margin_of_error"]))]
 
         record = self.privacy_record(
-            mechanism_fields=mechanism.record_fields(unit),
+            mechanism_fields=release.record_fields,
             input_layer=points.source_name,
             seeded=rng.seeded,
-            notes=tuple(self._notes(cells, release, time_field, slot_kind, k, clamp, threshold)),
-            **reservation.record_fields(),
+            notes=tuple(self._notes(cells, facts, time_field, slot_kind, k, clamp)),
+            **reserved[0].record_fields(),
         )
         title = self.tr("Noisy zone counts")
         write_features(destination, wkt(output_crs), ogr.wkbMultiPolygon, geometries, columns, feedback,
@@ -325,42 +312,32 @@ class NoisyZoneCounts(DpAlgorithm):
             "DELTA_SPENT": record.delta,
             "SENSITIVITY": record.sensitivity,
             "NOISE_SCALE": record.noise_scale,
-            "OUTSIDE_COUNT": release.outside,
+            "OUTSIDE_COUNT": facts["outside"],
             "ROWS_WRITTEN": len(values),
         }
 
-    def _notes(self, cells, release, time_field, slot_kind, k, clamp, threshold):
-        outside = ("suppressed by the threshold" if release.outside != release.outside
-                   else f"{release.outside:g}")
+    def _notes(self, cells, facts, time_field, slot_kind, k, clamp):
+        outside = ("suppressed by the threshold" if facts["outside"] != facts["outside"]
+                   else f"{facts['outside']:g}")
         notes = [
             self.tr("Cells: {cells}.").format(cells=cells.description),
             self.tr("Noisy count outside all zones: {outside} (95% margin of error {moe:g}).").format(
-                outside=outside, moe=release.margin_of_error),
+                outside=outside, moe=facts["margin_of_error"]),
         ]
         if cells.cells_per_point > 1:
             notes.append(self.tr("Overlapping zones allowed: a point counts in up to {c} zones.").format(
                 c=cells.cells_per_point))
         if time_field:
             notes.append(self.tr("Per time slot ({kind}) of field {field}.").format(kind=slot_kind, field=time_field))
-        if threshold:
+        if facts["threshold"] is not None:
             notes.append(self.tr("Stability threshold: only zones with data whose noisy count reached {t:.4g} "
                                  "are published; a missing zone does not mean zero.").format(
-                t=release.mechanism.threshold))
+                t=facts["threshold"]))
         if k:
             notes.append(self.tr("Only the {k} largest noisy counts are published (post-processing).").format(k=k))
         if clamp:
             notes.append(self.tr("Counts rounded and clamped at zero (post-processing)."))
         return notes
-
-
-def _hashable_keys(values):
-    """User ids as an array np.unique can sort: text ids become integer codes (one per distinct id)."""
-    values = np.ma.getdata(np.ma.asarray(values))
-    if values.dtype.kind != "O":
-        return values
-    codes = {}
-    return np.fromiter((codes.setdefault(v, len(codes)) for v in values.tolist()), dtype=np.int64,
-                       count=len(values))
 
 
 def as_multipolygons(geometries):
@@ -369,13 +346,3 @@ def as_multipolygons(geometries):
     parts, index = shapely.get_parts(geometries, return_index=True)
     polygonal = shapely.get_type_id(parts) == 3
     return np.asarray(shapely.multipolygons(parts[polygonal], indices=index[polygonal]), dtype=object)
-
-
-def _output_order(cells, zone_index, slot_index):
-    """Row order by zone id, then slot: depends only on the public ids (seed 001 §3.3.1)."""
-    if not len(zone_index):
-        return np.arange(0)
-    rank = np.empty(len(cells), dtype=np.int64)
-    rank[cells.id_order()] = np.arange(len(cells))
-    return np.lexsort((slot_index, rank[zone_index]))
-

@@ -1,0 +1,130 @@
+"""The release functions (core.release's one shape): filtering, order, record fields, noise after checks.
+
+Statistical checks use fixed seeds; the KS test runs at alpha = 0.001.
+"""
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from dp_geoprivacy.core.location import PLANAR, LocationLaplace, PerturbationSpec, release_perturbation
+from dp_geoprivacy.core.release import Release, order_by_rank, ranks_from_order, user_codes
+from dp_geoprivacy.core.zone_counts import (
+    HOUR,
+    TimeSlotError,
+    ZoneCountData,
+    ZoneCountSpec,
+    release_zone_counts,
+)
+from dp_geoprivacy.core.zones import OUTSIDE
+
+ALPHA = 0.001
+
+
+class _Reservations:
+    """A before_noise callback that records the generator's state when it is called."""
+
+    def __init__(self, rng):
+        self.rng, self.states = rng, []
+
+    def __call__(self):
+        self.states.append(self.rng.bit_generator.state)
+
+
+def test_release_is_immutable_and_exposes_epsilon():
+    release = Release({"a": np.arange(3)}, None, {"epsilon": 0.5, "delta": 0.0})
+    assert release.epsilon == 0.5 and release.delta == 0.0
+    with pytest.raises(TypeError):
+        release.result["b"] = 1
+    with pytest.raises(AttributeError):
+        release.mechanism = "other"
+
+
+def test_order_by_rank_sorts_by_public_rank_then_minor_keys():
+    rank = ranks_from_order(np.array([2, 0, 1]))  # key 2 first, then 0, then 1
+    assert rank.tolist() == [1, 2, 0]
+    keys, minor = np.array([0, 2, 1, 2, 0]), np.array([1, 1, 0, 0, 0])
+    order = order_by_rank(rank, keys, minor)
+    assert list(zip(keys[order].tolist(), minor[order].tolist())) == [(2, 0), (2, 1), (0, 0), (0, 1), (1, 0)]
+
+
+def test_user_codes_give_one_code_per_distinct_text_id():
+    codes = user_codes(np.array(["b", "a", "b", "c"], dtype=object))
+    assert codes[0] == codes[2] and len(set(codes.tolist())) == 3
+
+
+# --- location perturbation ------------------------------------------------------------------
+
+
+def test_perturbation_release_claims_what_its_mechanism_draws():
+    spec = PerturbationSpec(PLANAR, epsilon=0.5, distance=100.0, grid=0.0)
+    xy = np.random.default_rng(1).uniform(0, 1000, size=(20_000, 2))
+    release = release_perturbation(xy, spec, np.random.default_rng(2))
+    assert dict(release.record_fields) == spec.mechanism().record_fields() == release.mechanism.record_fields()
+    rows = release.result["rows"]
+    assert sorted(rows.tolist()) == list(range(len(xy)))
+    assert not np.array_equal(rows, np.arange(len(xy)))  # a random order, not the input's
+    radius = np.hypot(*(release.result["xy"] - xy[rows]).T)
+    assert stats.kstest(radius, stats.gamma(a=2, scale=spec.mechanism().scale).cdf).pvalue > ALPHA
+
+
+def test_perturbation_release_matches_the_mechanism_draw_for_draw():
+    """Same generator sequence as the algorithm had before the release function: shuffle, then noise."""
+    spec = PerturbationSpec(PLANAR, epsilon=1.0, distance=50.0)
+    xy = np.random.default_rng(3).uniform(0, 1000, size=(500, 2))
+    release = release_perturbation(xy, spec, np.random.default_rng(4))
+    rng = np.random.default_rng(4)
+    rows = rng.permutation(len(xy))
+    expected = LocationLaplace(PLANAR, 1.0, 50.0).perturb(xy[rows], rng)
+    assert np.array_equal(release.result["rows"], rows)
+    assert np.array_equal(release.result["xy"], expected)
+
+
+# --- zone counts ------------------------------------------------------------------------------
+
+
+def _zone_data(**extra):
+    cell = np.array([0, 1, 1, 2, OUTSIDE, 2, 2])
+    return ZoneCountData(cell=cell, n_zones=3, zone_rank=ranks_from_order(np.array([2, 0, 1])), **extra)
+
+
+def test_zone_count_release_drops_null_users_and_times_and_reports_them():
+    users = np.array(["a", None, "b", "", "c", "d", "e"], dtype=object)
+    times = np.array(["08:00", "09:00", None, "10:00", "11:00", "12:00", "13:00"], dtype=object)
+    spec = ZoneCountSpec(epsilon=1.0, unit_of_privacy="one user", slot_kind=HOUR, max_contributions=1)
+    release = release_zone_counts(_zone_data(user_keys=users, times=times), spec, np.random.default_rng(5))
+    assert release.facts["null_users"] == 2  # None and the empty text
+    assert release.facts["null_times"] == 1
+    assert dict(release.record_fields) == spec.mechanism().record_fields("one user")
+    # Every zone x hour cell is published (noise on every cell), in the public order: zone rank, then hour.
+    zones, slots = release.result["zone_index"], release.result["slot_index"]
+    assert len(zones) == 3 * 24
+    assert zones.tolist() == [2] * 24 + [0] * 24 + [1] * 24
+    assert slots.tolist() == list(range(24)) * 3
+
+
+def test_zone_count_release_is_unbiased_per_zone():
+    """Mean noisy count over repeated releases is the true count (Laplace noise, variance 2 b^2)."""
+    spec = ZoneCountSpec(epsilon=1.0, unit_of_privacy="one point", clamp=False)
+    data = _zone_data()
+    rng = np.random.default_rng(6)
+    runs = np.array([release_zone_counts(data, spec, rng).result["noisy_count"] for _ in range(4000)])
+    # Output order by zone rank: zones 2, 0, 1 with true counts 3, 1, 2.
+    b = spec.mechanism().scale
+    standard_error = np.sqrt(2 * b**2 / len(runs))
+    assert np.all(np.abs(runs.mean(axis=0) - [3, 1, 2]) < 4.5 * standard_error)
+
+
+def test_zone_count_release_checks_times_before_any_draw_and_reserves_before_drawing():
+    spec = ZoneCountSpec(epsilon=1.0, unit_of_privacy="one point", slot_kind=HOUR)
+    rng = np.random.default_rng(7)
+    reservations = _Reservations(rng)
+    bad = np.array(["2024-05-01"] * 7, dtype=object)  # dates carry no hour
+    with pytest.raises(TimeSlotError):
+        release_zone_counts(_zone_data(times=bad), spec, rng, before_noise=reservations)
+    assert reservations.states == []
+    start = rng.bit_generator.state
+    good = np.array(["08:00"] * 7, dtype=object)
+    release_zone_counts(_zone_data(times=good), spec, rng, before_noise=reservations)
+    assert reservations.states == [start]  # called once, before the first draw
+    assert rng.bit_generator.state != start
