@@ -65,11 +65,14 @@ Paths (chosen from public facts only: n, THRESHOLD and MIN_FLOW)
 
 import math
 from dataclasses import dataclass
+from typing import Callable, Optional
 
 import numpy as np
 import shapely
 
-from .counting import CountNoise, StabilityHistogram, clamp_and_round
+from .counting import LAPLACE, CountNoise, StabilityHistogram, bound_contributions, clamp_and_round
+from .release import NoUsableRecordsError, Release, no_op, null_user_mask, ranks_from_order, user_codes
+from .zone_counts import make_mechanism
 from .zones import OUTSIDE
 
 DENSE, SPARSE, STABILITY = "dense", "sparse", "stability"
@@ -330,6 +333,94 @@ def release_flows(pairs: PairCounts, mechanism, min_flow: float, rng: np.random.
 
 def _concatenate(parts, dtype):
     return np.concatenate(parts).astype(dtype) if parts else np.empty(0, dtype=dtype)
+
+
+# --- the release (dp_geoprivacy:noisyodflows) -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ODFlowData:
+    """The input of an OD-flow release, as arrays.
+
+    ``origin_zone``/``dest_zone``: per trip, the zone index of each end, or
+    OUTSIDE. ``zone_order``: the zone indices in the public order of their
+    ids (the output order). ``user_keys``: per trip, its raw user id (None:
+    every trip is its own unit).
+    """
+
+    origin_zone: np.ndarray
+    dest_zone: np.ndarray
+    zone_order: np.ndarray
+    user_keys: Optional[np.ndarray] = None
+
+
+@dataclass(frozen=True)
+class ODFlowSpec:
+    """Settings of an OD-flow release (``unit_of_privacy`` is the record's text, worded by the glue)."""
+
+    epsilon: float
+    unit_of_privacy: str
+    delta: float = 0.0
+    noise: str = LAPLACE
+    threshold: bool = False
+    max_trips: int = 1
+    min_flow: float = 0.0
+    include_intrazonal: bool = True
+
+    def mechanism(self):
+        return make_mechanism(epsilon=self.epsilon, delta=self.delta, noise=self.noise, threshold=self.threshold,
+                              max_contributions=self.max_trips)
+
+
+def release_od_flows(data: ODFlowData, spec: ODFlowSpec, rng: np.random.Generator,
+                     before_noise: Callable[[], None] = no_op) -> Release:
+    """Drop NULL users, bound users, count pairs and release them (see release_flows).
+
+    ``result``: ``origin_index``, ``dest_index`` (zone indices) and
+    ``noisy_count`` of the published flows, ordered by (origin id,
+    destination id): independent of the data. ``facts``: ``null_users``,
+    ``trips`` (after dropping them), ``ends_outside`` (of those, trips with an
+    end in no zone), ``dropped_by_bound``, ``intrazonal_left_out``, ``path``,
+    ``published``, ``cells``, ``outside`` (the noisy outside count),
+    ``margin_of_error`` (95%) and ``threshold`` (or None). Raises
+    NoUsableRecordsError, before ``before_noise``, when every user id is NULL.
+    """
+    mechanism = spec.mechanism()
+    origin, dest = np.asarray(data.origin_zone), np.asarray(data.dest_zone)
+    user_keys = data.user_keys
+    facts = {"null_users": 0, "dropped_by_bound": 0}
+    if user_keys is not None:
+        null_users = null_user_mask(user_keys)
+        facts["null_users"] = int(null_users.sum())
+        if null_users.any():
+            keep = ~null_users
+            origin, dest, user_keys = origin[keep], dest[keep], np.ma.asarray(user_keys)[keep]
+        if not len(origin):
+            raise NoUsableRecordsError("every trip has a NULL user id")
+    facts.update(trips=len(origin), ends_outside=int(((origin == OUTSIDE) | (dest == OUTSIDE)).sum()))
+    before_noise()
+    if user_keys is not None:
+        kept = bound_contributions(user_codes(user_keys), spec.max_trips, rng)
+        facts["dropped_by_bound"] = len(origin) - len(kept)
+        origin, dest = origin[kept], dest[kept]
+    # Work in id order: zone ranks sorted by id, so the release comes out
+    # ordered by (origin id, destination id), independent of the data.
+    zone_order = np.asarray(data.zone_order, dtype=np.int64)
+    rank = ranks_from_order(zone_order)
+    origin_rank = np.where(origin == OUTSIDE, OUTSIDE, rank[np.maximum(origin, 0)])
+    dest_rank = np.where(dest == OUTSIDE, OUTSIDE, rank[np.maximum(dest, 0)])
+    del origin, dest
+    pairs = count_pairs(origin_rank, dest_rank, len(zone_order), spec.include_intrazonal)
+    del origin_rank, dest_rank
+    flows = release_flows(pairs, mechanism, spec.min_flow, rng)
+    stability = isinstance(mechanism, StabilityHistogram)
+    noise = mechanism.noise() if stability else mechanism
+    facts.update(intrazonal_left_out=pairs.intrazonal_left_out, path=flows.path, published=flows.published,
+                 cells=flows.cells, outside=flows.outside, margin_of_error=noise.margin_of_error(0.95),
+                 threshold=mechanism.threshold if stability else None)
+    result = {"origin_index": zone_order[flows.origin], "dest_index": zone_order[flows.dest],
+              "noisy_count": flows.noisy_count}
+    return Release(result, mechanism, mechanism.record_fields(spec.unit_of_privacy), facts)
 
 
 def flow_geometries(points: np.ndarray, loop_size: np.ndarray, origin: np.ndarray, dest: np.ndarray) -> np.ndarray:

@@ -61,6 +61,10 @@ class Release:
         return float(self.record_fields.get("delta") or 0.0)
 
 
+class NoUsableRecordsError(ValueError):
+    """Every record was dropped before the release (e.g. all user ids NULL); raised before any draw."""
+
+
 def no_op() -> None:
     """The default ``before_noise``."""
 

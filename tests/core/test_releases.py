@@ -8,7 +8,8 @@ import pytest
 from scipy import stats
 
 from dp_geoprivacy.core.location import PLANAR, LocationLaplace, PerturbationSpec, release_perturbation
-from dp_geoprivacy.core.release import Release, order_by_rank, ranks_from_order, user_codes
+from dp_geoprivacy.core.od_flows import ODFlowData, ODFlowSpec, release_od_flows
+from dp_geoprivacy.core.release import NoUsableRecordsError, Release, order_by_rank, ranks_from_order, user_codes
 from dp_geoprivacy.core.zone_counts import (
     HOUR,
     TimeSlotError,
@@ -128,3 +129,40 @@ def test_zone_count_release_checks_times_before_any_draw_and_reserves_before_dra
     release_zone_counts(_zone_data(times=good), spec, rng, before_noise=reservations)
     assert reservations.states == [start]  # called once, before the first draw
     assert rng.bit_generator.state != start
+
+
+# --- OD flows ---------------------------------------------------------------------------------
+
+
+def _od_data(**extra):
+    origin = np.array([0, 0, 1, 2, OUTSIDE, 2])
+    dest = np.array([1, 1, 0, 2, 0, OUTSIDE])
+    return ODFlowData(origin, dest, zone_order=np.array([2, 0, 1]), **extra)
+
+
+def test_od_release_publishes_every_pair_in_id_order_with_the_mechanism_fields():
+    spec = ODFlowSpec(epsilon=1.0, unit_of_privacy="one trip", min_flow=0.0)
+    release = release_od_flows(_od_data(), spec, np.random.default_rng(8))
+    assert dict(release.record_fields) == spec.mechanism().record_fields("one trip")
+    pairs = list(zip(release.result["origin_index"].tolist(), release.result["dest_index"].tolist()))
+    ids_order = [2, 0, 1]
+    assert pairs == [(o, d) for o in ids_order for d in ids_order]  # MIN_FLOW 0: all 9 pairs, by id
+    assert release.facts["trips"] == 6 and release.facts["ends_outside"] == 2
+    assert release.facts["path"] == "dense" and release.facts["published"] == 9
+
+
+def test_od_release_drops_null_users_and_refuses_all_null_before_any_draw():
+    spec = ODFlowSpec(epsilon=1.0, unit_of_privacy="one user", max_trips=1)
+    users = np.array(["a", "a", None, "b", "", "c"], dtype=object)
+    rng = np.random.default_rng(9)
+    reservations = _Reservations(rng)
+    release = release_od_flows(_od_data(user_keys=users), spec, rng, before_noise=reservations)
+    assert release.facts["null_users"] == 2 and release.facts["trips"] == 4
+    assert release.facts["dropped_by_bound"] == 1  # user a keeps one of two trips
+    assert len(reservations.states) == 1
+    rng = np.random.default_rng(10)
+    reservations = _Reservations(rng)
+    start = rng.bit_generator.state
+    with pytest.raises(NoUsableRecordsError):
+        release_od_flows(_od_data(user_keys=np.array([None] * 6, dtype=object)), spec, rng, before_noise=reservations)
+    assert reservations.states == [] and rng.bit_generator.state == start

@@ -5,10 +5,12 @@ from-to histogram), seed 002 §3.2, §4.3 and §5.2.3-5.4 (OD flows with
 user-level privacy, sensitivity M, every cell noised, outliers as one noisy
 count, ODFlowError), seed 001 Algorithm 1 (stability histogram), seed 004
 §3 (OD contingency table, negatives to zero), Cormode et al. ICDT 2012
-(sparse release). The counting, the three release paths and the flow
-geometry live in ``core.od_flows``; the mechanisms in ``core.counting``;
-the zones or H3 cells come from ``processing.zone_source``. This module
-reads the trips in bulk, runs the release and writes the flow lines and the
+(sparse release). The release (NULL users dropped, user bound, pair
+counts, the three release paths, output order by zone ids) is
+``core.od_flows.release_od_flows``, with the flow geometry; the mechanisms
+are in ``core.counting``; the zones or H3 cells come from
+``processing.zone_source``. This module reads the trips in bulk, assigns
+their ends to zones, calls the release and writes the flow lines and the
 matrix as one release.
 """
 
@@ -31,16 +33,16 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
-from ...core.counting import DISCRETE_LAPLACE, LAPLACE, StabilityHistogram, bound_contributions
+from ...core.counting import DISCRETE_LAPLACE, LAPLACE, StabilityHistogram
 from ...core.od_flows import (
     ODDomain,
-    count_pairs,
+    ODFlowData,
+    ODFlowSpec,
     flow_geometries,
-    release_flows,
+    release_od_flows,
     tail_threshold,
 )
-from ...core.zone_counts import make_mechanism, null_user_mask
-from ...core.zones import OUTSIDE
+from ...core.release import NoUsableRecordsError
 from ..base import DpAlgorithm, setting_number
 from ..count_release import (
     add_release_outputs,
@@ -270,8 +272,12 @@ class NoisyOdFlows(DpAlgorithm):
         cells = cell_set_from_parameters(self, parameters, context, feedback, points_crs=trips_crs,
                                          require_public=not threshold)
         feedback.pushInfo(self.tr("Zones: {cells}.").format(cells=cells.description))
-        mechanism = make_mechanism(epsilon=epsilon, delta=delta, noise=noise, threshold=bool(threshold),
-                                   max_contributions=max_trips)
+        unit = (self.tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(
+            field=user_field, m=max_trips) if user_field else self.tr("one trip (item-level)"))
+        spec = ODFlowSpec(epsilon=epsilon, unit_of_privacy=unit, delta=delta, noise=noise,
+                          threshold=bool(threshold), max_trips=max_trips, min_flow=min_flow,
+                          include_intrazonal=intrazonal)
+        mechanism = spec.mechanism()
         if cells.public:
             self._check_size(ODDomain(len(cells), intrazonal).size, mechanism, min_flow)
         feedback.setProgress(5)
@@ -279,99 +285,67 @@ class NoisyOdFlows(DpAlgorithm):
         trips = read_trips(self, parameters, self.INPUT, context, feedback, coordinate_fields,
                            fields=(user_field,) if user_field else ())
         input_name = trips.source_name
-        origin_xy, dest_xy = trips.origin, trips.dest
         if trips_crs.isGeographic():
             self._drop_impossible_lonlat(trips, feedback)
-            origin_xy, dest_xy = trips.origin, trips.dest
         feedback.setProgress(30)
         if feedback.isCanceled():
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))
 
-        user_keys = None
-        if user_field:
-            user_keys = trips.columns[user_field]
-            null_users = null_user_mask(user_keys)
-            if null_users.any():
-                feedback.pushWarning(self.tr(
-                    "Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same "
-                    "person twice and break the bound of {m} trips per user.").format(
-                    n=int(null_users.sum()), field=user_field, m=max_trips))
-                keep = ~null_users
-                origin_xy, dest_xy, user_keys = origin_xy[keep], dest_xy[keep], user_keys[keep]
-            if not len(user_keys):
-                raise QgsProcessingException(self.tr(
-                    "Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the "
-                    "traveller.").format(field=user_field))
-
         assign = cells.assigner(trips_crs, feedback)
-        origin_zone = assign(origin_xy)
+        origin_zone = assign(trips.origin)
         feedback.setProgress(45)
-        dest_zone = assign(dest_xy)
+        dest_zone = assign(trips.dest)
         feedback.setProgress(60)
         if feedback.isCanceled():
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))
-        n_zones = len(cells)
-        outside = (origin_zone == OUTSIDE) | (dest_zone == OUTSIDE)
-        if outside.all():
-            feedback.pushWarning(self.tr(
-                "All {n} trips have an origin or destination outside every zone: the published flows are "
-                "noise only. Check that the trips and the zones overlap and that the trips' CRS ({crs}) is "
-                "right (COORDINATES_CRS for coordinate fields).").format(
-                n=len(outside), crs=trips_crs.authid() or trips_crs.description()))
-        elif outside.any():
-            feedback.pushInfo(self.tr("{n} of {total} trips have an end outside every zone: they are counted in "
-                                      "the one outside cell.").format(n=int(outside.sum()), total=len(outside)))
+        data = ODFlowData(origin_zone, dest_zone, zone_order=cells.id_order(),
+                          user_keys=trips.columns[user_field] if user_field else None)
+        del trips, origin_zone, dest_zone
+        reserved = []
 
-        unit = (self.tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(
-            field=user_field, m=max_trips) if user_field else self.tr("one trip (item-level)"))
-        reservation = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
-                                          mechanism_fields=mechanism.record_fields(unit),
-                                          output=flows_destination or matrix_destination)
+        def reserve():
+            reserved.append(self.reserve_budget(
+                parameters, context, feedback, input_parameter=self.INPUT,
+                mechanism_fields=mechanism.record_fields(unit), output=flows_destination or matrix_destination))
+
         source_rng = self.noise_source(parameters, context, feedback)
-        rng = source_rng.generator
-        if user_keys is not None:
-            kept = bound_contributions(_sortable(user_keys), max_trips, rng)
-            if len(kept) < len(origin_zone):
-                feedback.pushInfo(self.tr("User bound: {n} trips beyond {m} per user were left out (sampled "
-                                          "uniformly).").format(n=len(origin_zone) - len(kept), m=max_trips))
-            origin_zone, dest_zone = origin_zone[kept], dest_zone[kept]
-
-        # Work in id order: zone ranks sorted by id, so the release comes out
-        # ordered by (origin id, destination id), independent of the data.
-        by_id = cells.id_order()
-        rank = np.empty(n_zones, dtype=np.int64)
-        rank[by_id] = np.arange(n_zones)
-        origin_rank = np.where(origin_zone == OUTSIDE, OUTSIDE, rank[np.maximum(origin_zone, 0)])
-        dest_rank = np.where(dest_zone == OUTSIDE, OUTSIDE, rank[np.maximum(dest_zone, 0)])
-        pairs = count_pairs(origin_rank, dest_rank, n_zones, intrazonal)
-        if pairs.intrazonal_left_out:
+        try:
+            release = release_od_flows(data, spec, source_rng.generator, before_noise=reserve)
+        except NoUsableRecordsError:
+            raise QgsProcessingException(self.tr(
+                "Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the "
+                "traveller.").format(field=user_field)) from None
+        del data
+        facts = release.facts
+        self._log_dropped(facts, user_field, max_trips, trips_crs, feedback)
+        if facts["dropped_by_bound"]:
+            feedback.pushInfo(self.tr("User bound: {n} trips beyond {m} per user were left out (sampled "
+                                      "uniformly).").format(n=facts["dropped_by_bound"], m=max_trips))
+        if facts["intrazonal_left_out"]:
             feedback.pushInfo(self.tr("INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.").format(
-                n=pairs.intrazonal_left_out))
-        release = release_flows(pairs, mechanism, min_flow, rng)
+                n=facts["intrazonal_left_out"]))
         feedback.pushInfo(self.tr("{path} release: {published} of {cells} pairs published.").format(
-            path=release.path, published=release.published, cells=release.cells))
+            path=facts["path"], published=facts["published"], cells=facts["cells"]))
         feedback.setProgress(70)
         if feedback.isCanceled():
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))
 
-        del trips, origin_xy, dest_xy, user_keys, origin_zone, dest_zone, origin_rank, dest_rank, outside, pairs
-        origin_index, dest_index = by_id[release.origin], by_id[release.dest]
+        origin_index, dest_index = release.result["origin_index"], release.result["dest_index"]
         output_crs = cells.crs if cells.kind == "zones" else trips_crs
-        noise_of = mechanism.noise() if isinstance(mechanism, StabilityHistogram) else mechanism
-        moe = noise_of.margin_of_error(0.95)
+        moe = facts["margin_of_error"]
         origin_ids = np.asarray(cells.ids, dtype=object)[origin_index]
         dest_ids = np.asarray(cells.ids, dtype=object)[dest_index]
-        counts = release.noisy_count
+        counts = release.result["noisy_count"]
         flow_columns = [Column("origin_id", "text", origin_ids), Column("dest_id", "text", dest_ids),
                         Column("noisy_count", "real", counts), Column("moe95", "real", np.full(len(counts), moe))]
         matrix_columns = flow_columns[:3]
 
         record = self.privacy_record(
-            mechanism_fields=mechanism.record_fields(unit),
+            mechanism_fields=release.record_fields,
             input_layer=input_name,
             seeded=source_rng.seeded,
-            notes=tuple(self._notes(cells, release, mechanism, moe, min_flow, intrazonal)),
-            **reservation.record_fields(),
+            notes=tuple(self._notes(cells, facts, min_flow, intrazonal)),
+            **reserved[0].record_fields(),
         )
         flows_title, matrix_title = self.tr("Noisy OD flows"), self.tr("Noisy OD matrix")
         self._write_both(flows_destination, matrix_destination, wkt(output_crs),
@@ -390,8 +364,8 @@ class NoisyOdFlows(DpAlgorithm):
             "DELTA_SPENT": record.delta,
             "SENSITIVITY": record.sensitivity,
             "NOISE_SCALE": record.noise_scale,
-            "FLOWS_PUBLISHED": release.published,
-            "OUTSIDE_FLOWS": release.outside,
+            "FLOWS_PUBLISHED": facts["published"],
+            "OUTSIDE_FLOWS": facts["outside"],
         }
 
     # --- helpers ----------------------------------------------------------------
@@ -491,7 +465,24 @@ class NoisyOdFlows(DpAlgorithm):
                 _remove_output(flows_destination, started)
             raise
 
-    def _notes(self, cells, release, mechanism, moe, min_flow, intrazonal):
+    def _log_dropped(self, facts, user_field, max_trips, trips_crs, feedback):
+        """Log trips dropped for a NULL user id, and those with an end outside every zone."""
+        if facts["null_users"]:
+            feedback.pushWarning(self.tr(
+                "Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same "
+                "person twice and break the bound of {m} trips per user.").format(
+                n=facts["null_users"], field=user_field, m=max_trips))
+        if facts["ends_outside"] == facts["trips"]:
+            feedback.pushWarning(self.tr(
+                "All {n} trips have an origin or destination outside every zone: the published flows are "
+                "noise only. Check that the trips and the zones overlap and that the trips' CRS ({crs}) is "
+                "right (COORDINATES_CRS for coordinate fields).").format(
+                n=facts["trips"], crs=trips_crs.authid() or trips_crs.description()))
+        elif facts["ends_outside"]:
+            feedback.pushInfo(self.tr("{n} of {total} trips have an end outside every zone: they are counted in "
+                                      "the one outside cell.").format(n=facts["ends_outside"], total=facts["trips"]))
+
+    def _notes(self, cells, facts, min_flow, intrazonal):
         n = len(cells)
         notes = [
             self.tr("OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise "
@@ -500,21 +491,15 @@ class NoisyOdFlows(DpAlgorithm):
                 cells=cells.description, pairs=ODDomain(n, intrazonal).size,
                 intra=self.tr("intrazonal included") if intrazonal else self.tr("intrazonal left out")),
             self.tr("Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error "
-                    "{moe:g}).").format(outside=release.outside, moe=moe),
+                    "{moe:g}).").format(outside=facts["outside"], moe=facts["margin_of_error"]),
             self.tr("Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out "
                     "flows below MIN_FLOW={m:g} (a missing pair had a published count below it).").format(
-                path=release.path, m=min_flow),
+                path=facts["path"], m=min_flow),
         ]
-        if isinstance(mechanism, StabilityHistogram):
+        if facts["threshold"] is not None:
             notes.append(self.tr("Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it "
-                                 "are published; a missing pair does not mean zero.").format(t=mechanism.threshold))
+                                 "are published; a missing pair does not mean zero.").format(t=facts["threshold"]))
         return notes
-
-
-def _sortable(values):
-    """User ids that np.unique can sort: text as fixed-width str, numbers as they are."""
-    values = np.ma.getdata(np.ma.asarray(values))
-    return values.astype(str) if values.dtype.kind == "O" else values
 
 
 def _remove_output(destination, since):
