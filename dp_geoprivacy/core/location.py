@@ -16,10 +16,11 @@ floating-point attack of Mironov (2012).
 """
 
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
-from .release import Release, random_order
+from .release import Release, no_op, random_order
 from .validation import require_positive_finite
 
 PLANAR = "planar_laplace"
@@ -118,15 +119,17 @@ class PerturbationSpec:
         return LocationLaplace(self.kind, self.epsilon, self.distance, self.grid)
 
 
-def release_perturbation(xy: np.ndarray, spec: PerturbationSpec, rng: np.random.Generator) -> Release:
+def release_perturbation(xy: np.ndarray, spec: PerturbationSpec, rng: np.random.Generator,
+                         before_noise: Callable[[dict], None] = no_op) -> Release:
     """Perturb every point of the (n, 2) metric coordinates ``xy``, in a random row order.
 
     ``result["rows"]`` gives, per output row, the input row it came from (a
     uniformly random order: the output must not follow the input's order);
     ``result["xy"]`` the perturbed, grid-snapped coordinates in the same
-    metric CRS.
+    metric CRS. ``before_noise``: see core.release.
     """
     mechanism = spec.mechanism()
+    before_noise(mechanism.record_fields())
     rows = random_order(len(xy), rng)
     noisy = mechanism.perturb(np.asarray(xy, dtype=float)[rows], rng)
     return Release({"rows": rows, "xy": noisy}, mechanism, mechanism.record_fields(), {"points": len(rows)})

@@ -373,7 +373,7 @@ class ODFlowSpec:
 
 
 def release_od_flows(data: ODFlowData, spec: ODFlowSpec, rng: np.random.Generator,
-                     before_noise: Callable[[], None] = no_op) -> Release:
+                     before_noise: Callable[[dict], None] = no_op) -> Release:
     """Drop NULL users, bound users, count pairs and release them (see release_flows).
 
     ``result``: ``origin_index``, ``dest_index`` (zone indices) and
@@ -398,7 +398,7 @@ def release_od_flows(data: ODFlowData, spec: ODFlowSpec, rng: np.random.Generato
         if not len(origin):
             raise NoUsableRecordsError("every trip has a NULL user id")
     facts.update(trips=len(origin), ends_outside=int(((origin == OUTSIDE) | (dest == OUTSIDE)).sum()))
-    before_noise()
+    before_noise(mechanism.record_fields(spec.unit_of_privacy))
     if user_keys is not None:
         kept = bound_contributions(user_codes(user_keys), spec.max_trips, rng)
         facts["dropped_by_bound"] = len(origin) - len(kept)

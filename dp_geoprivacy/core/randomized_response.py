@@ -49,9 +49,11 @@ as it is (fill them with a category such as "unknown" first to protect it).
 
 import math
 from dataclasses import dataclass
-from typing import Sequence, Tuple
+from typing import Callable, Optional, Sequence, Tuple
 
 import numpy as np
+
+from .release import Release, no_op, random_order
 
 UNIFORM = "uniform"
 STRATUM_DISTRIBUTION = "stratum_distribution"
@@ -235,3 +237,166 @@ class RandomizedResponse:
             "noise_scale": 1.0 - self.p_truth,
             "noise_scale_unit": f"probability that a value is replaced; replacement {replacement}",
         }
+
+
+# --- the release (dp_geoprivacy:randomizedresponse) -------------------------------------------
+
+KINDS = ("text", "int", "real")
+
+
+class ResponseInputError(ValueError):
+    """The field cannot be randomized as asked; ``reason`` says why (raised before any draw).
+
+    Reasons: "all_null" (only NULL values), "unknown_categories" (``values``
+    holds values not in the declared categories), "p_rounds_to_one" (the
+    epsilon asked for gives P_TRUTH = 1).
+    """
+
+    def __init__(self, reason: str, values: Sequence[str] = ()):
+        super().__init__(reason)
+        self.reason = reason
+        self.values = tuple(values)
+
+
+def category_keys(values, kind: str, parse: bool = False) -> np.ndarray:
+    """Values as text keys ('3' for integers, 15 significant digits for reals); None for NULL.
+
+    ``parse``: the values are text to read as ``kind`` (the declared
+    categories); raises ValueError for an integer kind given a non-integer.
+    """
+    out = np.empty(len(values), dtype=object)
+    for i, value in enumerate(np.asarray(values, dtype=object).tolist()):
+        if value is None or (isinstance(value, float) and math.isnan(value)):
+            out[i] = None
+        elif kind == "int":
+            number = float(value) if parse else value
+            if parse and not float(number).is_integer():
+                raise ValueError(value)
+            out[i] = str(int(number))
+        elif kind == "real":
+            out[i] = format(float(value), ".15g")
+        else:
+            out[i] = str(value)
+    return out
+
+
+def stratum_keys(values) -> np.ndarray:
+    """Stratum values as hashable keys (text; None for NULL, which is a stratum of its own)."""
+    out = np.empty(len(values), dtype=object)
+    for i, value in enumerate(np.asarray(values, dtype=object).tolist()):
+        missing = value is None or (isinstance(value, float) and math.isnan(value))
+        out[i] = None if missing else (format(value, ".15g") if isinstance(value, float) else str(value))
+    return out
+
+
+@dataclass(frozen=True)
+class ResponseData:
+    """The input of a randomized-response release: the field's raw values (of ``kind``) and strata."""
+
+    values: np.ndarray
+    kind: str
+    strata: Optional[np.ndarray] = None
+
+
+@dataclass(frozen=True)
+class ResponseSpec:
+    """Settings: exactly one of ``p_truth`` and ``epsilon``; ``categories`` the public domain (keys), if given."""
+
+    replacement: str
+    p_truth: Optional[float] = None
+    epsilon: Optional[float] = None
+    categories: Optional[Tuple[str, ...]] = None
+
+    def __post_init__(self):
+        if (self.p_truth is None) == (self.epsilon is None):
+            raise ValueError("give exactly one of p_truth and epsilon")
+        if self.replacement not in REPLACEMENTS:
+            raise ValueError(f"replacement must be one of {REPLACEMENTS}, got {self.replacement!r}")
+
+    @property
+    def p_from_data(self) -> bool:
+        """Whether P_TRUTH is derived from the data's domain or counts."""
+        return self.p_truth is None and (self.replacement != UNIFORM or self.categories is None)
+
+
+def _strata_and_mechanism(values, missing, strata, spec):
+    """(mechanism, stratum index, value index) for the present values; see release_randomized_response."""
+    present = ~missing
+    names = sorted(set(strata[present].tolist()), key=lambda k: (k is None, str(k)))
+    name_index = {name: i for i, name in enumerate(names)}
+    stratum_index = np.array([name_index.get(k, -1) for k in strata.tolist()], dtype=np.int64)
+    stratum_index[missing] = 0 if names else -1
+    domains, counts = [], []
+    for i in range(len(names)):
+        in_stratum = values[present & (stratum_index == i)].tolist()
+        domain = list(spec.categories) if spec.categories is not None else sorted(set(in_stratum))
+        position = {v: j for j, v in enumerate(domain)}
+        domains.append(domain)
+        counts.append(np.bincount([position[v] for v in in_stratum], minlength=len(domain)))
+    value_index = np.full(len(values), MISSING, dtype=np.int64)
+    positions = [{v: j for j, v in enumerate(d)} for d in domains]
+    for row in np.flatnonzero(present):
+        value_index[row] = positions[stratum_index[row]][values[row]]
+    if spec.replacement == UNIFORM:
+        q_min = min(1.0 / len(d) for d in domains)
+    else:
+        q_min = min(float(c[c > 0].min()) / float(c.sum()) for c in counts)
+    p = spec.p_truth if spec.p_truth is not None else p_truth_for_epsilon(spec.epsilon, q_min)
+    if p >= 1:
+        raise ResponseInputError("p_rounds_to_one")
+    if spec.replacement == UNIFORM:
+        mechanism = RandomizedResponse.uniform(p, domains, names, domain_from_data=spec.categories is None)
+    else:
+        mechanism = RandomizedResponse.from_counts(p, domains, counts, names)
+    return mechanism, np.where(stratum_index < 0, 0, stratum_index), value_index
+
+
+def release_randomized_response(data: ResponseData, spec: ResponseSpec, rng: np.random.Generator,
+                                before_noise: Callable[[dict], None] = no_op) -> Release:
+    """Randomize each value within its stratum, in a random row order, with frequency estimates.
+
+    NULL values are not randomized (they stay NULL; see the module doc).
+    ``result``: ``rows`` (input row of each output row, random order),
+    ``reported`` (the reported value of each output row, text; None for
+    NULL), and the estimate table in a data-independent order (stratum,
+    then domain value): ``stratum``, ``category``, ``reported_count``,
+    ``estimate``, ``std_error``. ``facts``: ``null_values``, ``p_truth``.
+    Raises ResponseInputError before ``before_noise`` (see core.release).
+    """
+    values = category_keys(data.values, data.kind)
+    missing = np.array([v is None for v in values.tolist()], dtype=bool)
+    if missing.all():
+        raise ResponseInputError("all_null")
+    if spec.categories is not None:
+        unknown = sorted(set(values[~missing].tolist()) - set(spec.categories))
+        if unknown:
+            raise ResponseInputError("unknown_categories", unknown)
+    strata = stratum_keys(data.strata) if data.strata is not None else np.zeros(len(values), dtype=object)
+    mechanism, stratum_index, value_index = _strata_and_mechanism(values, missing, strata, spec)
+    before_noise(mechanism.record_fields())
+    reported = mechanism.respond(stratum_index, value_index, rng)
+    rows = random_order(len(values), rng)
+    domains = [s.domain for s in mechanism.strata]
+    reported_text = np.array([None if r == MISSING else domains[s][r]
+                              for s, r in zip(stratum_index[rows].tolist(), reported[rows].tolist())], dtype=object)
+    result = {"rows": rows, "reported": reported_text, **_estimate_table(mechanism, stratum_index, reported)}
+    return Release(result, mechanism, mechanism.record_fields(),
+                   {"null_values": int(missing.sum()), "p_truth": mechanism.p_truth})
+
+
+def _estimate_table(mechanism, stratum_index, reported):
+    """Rows per stratum and domain value (data-independent order): counts, estimates, standard errors."""
+    strata, categories, reported_counts, estimates, errors = [], [], [], [], []
+    present = reported != MISSING
+    for index, stratum in enumerate(mechanism.strata):
+        mine = present & (stratum_index == index)
+        counts = np.bincount(reported[mine], minlength=len(stratum.domain))
+        estimate, error = mechanism.estimate(index, counts)
+        strata.extend([stratum.name] * len(stratum.domain))
+        categories.extend(stratum.domain)
+        reported_counts.extend(counts.tolist())
+        estimates.extend(estimate.tolist())
+        errors.extend(error.tolist())
+    return {"stratum": np.array(strata, dtype=object), "category": np.array(categories, dtype=object),
+            "reported_count": np.array(reported_counts, dtype=np.int64), "estimate": np.array(estimates, dtype=float),
+            "std_error": np.array(errors, dtype=float)}

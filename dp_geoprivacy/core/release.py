@@ -12,10 +12,12 @@ drawn, and those are the fields of the mechanism that draws it), and a
 generator (``core.rng``). It returns a :class:`Release`.
 
 Input errors are raised before any random draw. The optional
-``before_noise`` callback runs once the input is checked and before the
-first draw (bounding samples are draws too): the glue reserves the privacy
-budget there, so a run refused for bad input spends nothing and a run that
-fails later counts as spent (the safe direction).
+``before_noise`` callback is called with the mechanism's record fields
+(those the Release will carry) once the input is checked and before the
+first draw (sampling for contribution bounds draws too): the glue reserves
+the privacy budget there, so a run refused for bad input spends nothing, a
+run that fails later counts as spent (the safe direction), and the ledger
+holds exactly what the record claims.
 
 The helpers here are the orchestration steps releases share: NULL-user
 filtering, user keys for bounding, and data-independent output orders.
@@ -65,7 +67,7 @@ class NoUsableRecordsError(ValueError):
     """Every record was dropped before the release (e.g. all user ids NULL); raised before any draw."""
 
 
-def no_op() -> None:
+def no_op(record_fields=None) -> None:
     """The default ``before_noise``."""
 
 

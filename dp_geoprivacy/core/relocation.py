@@ -36,12 +36,14 @@ which preserves the histograms in expectation:
 relocated on its own, and the unit of privacy is one trip's endpoints.
 """
 
+import math
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 
 from .randomized_response import replacement_epsilon
+from .release import NoUsableRecordsError, Release, no_op, random_order
 
 
 def floored_distribution(counts, floor_share: float) -> np.ndarray:
@@ -179,3 +181,108 @@ def expected_reported_counts(p_truth: float, true_counts, q) -> np.ndarray:
     n = np.asarray(true_counts, dtype=float)
     return p_truth * n + (1 - p_truth) * n.sum() * np.asarray(q, dtype=float)
 
+
+
+# --- the release (dp_geoprivacy:triprelocation) -----------------------------------------------
+
+
+def zone_keys(values) -> list:
+    """Zone ids as text keys: integers (also integral reals) without a decimal point; None for NULL."""
+    out = []
+    for value in np.asarray(values, dtype=object).tolist():
+        if value is None or (isinstance(value, float) and math.isnan(value)):
+            out.append(None)
+        elif isinstance(value, float) and value.is_integer():
+            out.append(str(int(value)))
+        else:
+            out.append(str(value))
+    return out
+
+
+def zone_sort_key(zone: str):
+    """Sort key of zone ids: integers numerically first, then text."""
+    return (0, int(zone), zone) if zone.lstrip("-").isdigit() else (1, 0, zone)
+
+
+def zones_named(histograms) -> set:
+    """Zone ids named by the histograms (keys are zones, or (origin, destination) pairs)."""
+    named = set()
+    for histogram in histograms:
+        for key in histogram:
+            named.update(key if isinstance(key, tuple) else (key,))
+    return named
+
+
+@dataclass(frozen=True)
+class RelocationSpec:
+    """Settings of a trip relocation, with its public inputs.
+
+    ``histograms``: one dict {(origin id, destination id): count} (joint),
+    or one or two dicts {zone id: count} (origin, then destination; one dict
+    serves both). ``domain``: the zone ids trips may be reported in (the
+    public zones), or None for the zones the histograms name, in
+    zone_sort_key order.
+    """
+
+    p_truth: float
+    floor: float
+    joint: bool
+    histograms: tuple
+    domain: Optional[tuple] = None
+
+    @property
+    def zones(self) -> tuple:
+        if self.domain is not None:
+            return tuple(self.domain)
+        return tuple(sorted(zones_named(self.histograms), key=zone_sort_key))
+
+    @property
+    def unknown_zones(self) -> list:
+        """Zones the histograms name that are not in the domain (ignored), sorted."""
+        return sorted(zones_named(self.histograms) - set(self.zones), key=zone_sort_key)
+
+    def mechanism(self) -> TripRelocation:
+        zones = self.zones
+        if not zones:
+            raise ValueError("the histograms name no zone")
+        position = {zone: i for i, zone in enumerate(zones)}
+        if self.joint:
+            matrix = np.zeros((len(zones), len(zones)))
+            for (origin, dest), count in self.histograms[0].items():
+                if origin in position and dest in position:
+                    matrix[position[origin], position[dest]] += count
+            return TripRelocation.joint(self.p_truth, matrix, self.floor)
+        vectors = [np.zeros(len(zones)) for _ in self.histograms]
+        for vector, histogram in zip(vectors, self.histograms):
+            for zone, count in histogram.items():
+                if zone in position:
+                    vector[position[zone]] += count
+        return TripRelocation.independent(self.p_truth, vectors[0], vectors[-1], self.floor)
+
+
+def release_relocation(origin_ids, dest_ids, spec: RelocationSpec, rng: np.random.Generator,
+                       before_noise: Callable[[dict], None] = no_op) -> Release:
+    """Relocate every trip whose origin and destination are known zones, in a random row order.
+
+    ``origin_ids``/``dest_ids``: per trip, its zone ids (any values; read
+    with zone_keys). Trips with a NULL or unknown zone are dropped (counted
+    in ``facts["dropped"]``); none left raises NoUsableRecordsError before
+    ``before_noise`` (see core.release). ``result``: ``rows`` (input row of
+    each output row), ``origin_id`` and ``dest_id`` (reported zone ids).
+    """
+    mechanism = spec.mechanism()
+    zones = spec.zones
+    position = {zone: i for i, zone in enumerate(zones)}
+    origin = np.array([position.get(z, -1) for z in zone_keys(origin_ids)], dtype=np.int64)
+    dest = np.array([position.get(z, -1) for z in zone_keys(dest_ids)], dtype=np.int64)
+    kept = np.flatnonzero((origin >= 0) & (dest >= 0))
+    if not len(kept):
+        raise NoUsableRecordsError("no trip has an origin and a destination among the known zones")
+    fields = mechanism.record_fields(spec.floor)
+    before_noise(fields)
+    reported_origin, reported_dest = mechanism.relocate(origin[kept], dest[kept], rng)
+    order = random_order(len(kept), rng)
+    ids = np.array(zones, dtype=object)
+    result = {"rows": kept[order], "origin_id": ids[reported_origin[order]], "dest_id": ids[reported_dest[order]],
+              "origin_index": reported_origin[order], "dest_index": reported_dest[order]}
+    return Release(result, mechanism, fields, {"dropped": len(origin) - len(kept), "zones": len(zones)})

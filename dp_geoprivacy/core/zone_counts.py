@@ -375,7 +375,7 @@ class ZoneCountSpec:
 
 
 def release_zone_counts(data: ZoneCountData, spec: ZoneCountSpec, rng: np.random.Generator,
-                        before_noise: Callable[[], None] = no_op) -> Release:
+                        before_noise: Callable[[dict], None] = no_op) -> Release:
     """Drop NULL users and NULL times, bound users, count, noise and order the published cells.
 
     ``result``: ``zone_index``, ``slot_index`` and ``noisy_count`` of each
@@ -405,7 +405,7 @@ def release_zone_counts(data: ZoneCountData, spec: ZoneCountSpec, rng: np.random
         cell = cell[keep]
         slot = slot[keep] if slot is not None else None
         user_keys = np.ma.asarray(user_keys)[keep] if user_keys is not None else None
-    before_noise()
+    before_noise(mechanism.record_fields(spec.unit_of_privacy))
     histogram = noisy_histogram(
         cell, data.n_zones, len(spec.slot_labels), mechanism, rng, slot=slot,
         user_keys=user_codes(user_keys) if user_keys is not None else None,

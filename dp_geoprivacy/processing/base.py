@@ -231,6 +231,15 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         return budget.reserve(self, parameters, context, feedback, input_parameter, mechanism_fields, output,
                               inherited)
 
+    def reserver(self, parameters, context, feedback, *, input_parameter, output, inherited=()) -> "Reserver":
+        """The ``before_noise`` callback for a core release function (core.release).
+
+        The release calls it with its mechanism's record fields once the input
+        is checked and before any noise is drawn; it reserves the budget then
+        (reserve_budget). Pass ``**reserver.record_fields()`` to privacy_record().
+        """
+        return Reserver(self, parameters, context, feedback, input_parameter, output, inherited)
+
     def privacy_record(self, *, mechanism_fields, input_layer, seeded, **extra) -> PrivacyRecord:
         """Build this release's record from the mechanism that drew the noise."""
         return PrivacyRecord(
@@ -241,3 +250,22 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
             **mechanism_fields,
             **extra,
         )
+
+
+class Reserver:
+    """Reserves an algorithm's budget when a core release calls it (see DpAlgorithm.reserver)."""
+
+    def __init__(self, algorithm, parameters, context, feedback, input_parameter, output, inherited):
+        self._reserve = lambda fields: algorithm.reserve_budget(
+            parameters, context, feedback, input_parameter=input_parameter, mechanism_fields=fields,
+            output=output, inherited=inherited)
+        self.reservation = None
+
+    def __call__(self, mechanism_fields):
+        if self.reservation is not None:
+            raise RuntimeError("a release reserves its budget once")
+        self.reservation = self._reserve(dict(mechanism_fields))
+
+    def record_fields(self) -> dict:
+        """release_id and partition for the privacy record."""
+        return self.reservation.record_fields()

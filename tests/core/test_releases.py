@@ -9,7 +9,16 @@ from scipy import stats
 
 from dp_geoprivacy.core.location import PLANAR, LocationLaplace, PerturbationSpec, release_perturbation
 from dp_geoprivacy.core.od_flows import ODFlowData, ODFlowSpec, release_od_flows
+from dp_geoprivacy.core.randomized_response import (
+    UNIFORM,
+    ResponseData,
+    ResponseInputError,
+    ResponseSpec,
+    category_keys,
+    release_randomized_response,
+)
 from dp_geoprivacy.core.release import NoUsableRecordsError, Release, order_by_rank, ranks_from_order, user_codes
+from dp_geoprivacy.core.relocation import RelocationSpec, release_relocation
 from dp_geoprivacy.core.zone_counts import (
     HOUR,
     TimeSlotError,
@@ -28,7 +37,8 @@ class _Reservations:
     def __init__(self, rng):
         self.rng, self.states = rng, []
 
-    def __call__(self):
+    def __call__(self, record_fields):
+        self.fields = dict(record_fields)
         self.states.append(self.rng.bit_generator.state)
 
 
@@ -128,6 +138,7 @@ def test_zone_count_release_checks_times_before_any_draw_and_reserves_before_dra
     good = np.array(["08:00"] * 7, dtype=object)
     release_zone_counts(_zone_data(times=good), spec, rng, before_noise=reservations)
     assert reservations.states == [start]  # called once, before the first draw
+    assert reservations.fields == spec.mechanism().record_fields("one point")
     assert rng.bit_generator.state != start
 
 
@@ -166,3 +177,77 @@ def test_od_release_drops_null_users_and_refuses_all_null_before_any_draw():
     with pytest.raises(NoUsableRecordsError):
         release_od_flows(_od_data(user_keys=np.array([None] * 6, dtype=object)), spec, rng, before_noise=reservations)
     assert reservations.states == [] and rng.bit_generator.state == start
+
+
+# --- randomized response ------------------------------------------------------------------------
+
+
+def test_randomized_response_release_keeps_nulls_and_estimates_in_domain_order():
+    values = np.array(["b", "a", None, "a", "c"] * 400, dtype=object)
+    spec = ResponseSpec(UNIFORM, p_truth=0.5, categories=("a", "b", "c"))
+    rng = np.random.default_rng(11)
+    reservations = _Reservations(rng)
+    release = release_randomized_response(ResponseData(values, "text"), spec, rng, before_noise=reservations)
+    assert reservations.fields == dict(release.record_fields) == release.mechanism.record_fields()
+    rows, reported = release.result["rows"], release.result["reported"]
+    assert sorted(rows.tolist()) == list(range(len(values)))
+    assert np.array_equal(np.equal(reported, None), np.equal(values[rows], None))  # NULL stays NULL
+    assert release.facts["null_values"] == 400
+    assert release.result["category"].tolist() == ["a", "b", "c"]
+    # Unbiased estimates: true counts a 800, b 400, c 400 within 4.5 standard errors.
+    error = np.abs(release.result["estimate"] - [800, 400, 400])
+    assert np.all(error < 4.5 * release.result["std_error"])
+
+
+def test_randomized_response_release_refuses_before_any_draw():
+    rng = np.random.default_rng(12)
+    reservations = _Reservations(rng)
+    spec = ResponseSpec(UNIFORM, epsilon=1.0, categories=("a",))
+    with pytest.raises(ResponseInputError) as raised:
+        release_randomized_response(ResponseData(np.array(["a", "z"], dtype=object), "text"), spec, rng,
+                                    before_noise=reservations)
+    assert raised.value.reason == "unknown_categories" and raised.value.values == ("z",)
+    with pytest.raises(ResponseInputError) as raised:
+        release_randomized_response(ResponseData(np.array([None, None], dtype=object), "text"), spec, rng,
+                                    before_noise=reservations)
+    assert raised.value.reason == "all_null"
+    assert reservations.states == []
+
+
+def test_category_keys_read_integers_and_reals_as_text():
+    assert category_keys(np.array([3, None], dtype=object), "int").tolist() == ["3", None]
+    assert category_keys(np.array(["4.0"], dtype=object), "int", parse=True).tolist() == ["4"]
+    with pytest.raises(ValueError):
+        category_keys(np.array(["4.5"], dtype=object), "int", parse=True)
+
+
+# --- trip relocation --------------------------------------------------------------------------
+
+
+def test_relocation_release_drops_unknown_zones_and_reports_known_ones():
+    spec = RelocationSpec(p_truth=0.5, floor=0.01, joint=False, histograms=({"1": 10.0, "2": 5.0, "10": 1.0},))
+    assert spec.zones == ("1", "2", "10")  # numeric ids in numeric order
+    origin = np.array([1.0, 2, None, 10, 7], dtype=object)  # 1.0 reads as zone "1"; 7 is unknown
+    dest = np.array(["2", "1", "1", "1", "1"], dtype=object)
+    rng = np.random.default_rng(13)
+    reservations = _Reservations(rng)
+    release = release_relocation(origin, dest, spec, rng, before_noise=reservations)
+    assert release.facts["dropped"] == 2
+    assert sorted(release.result["rows"].tolist()) == [0, 1, 3]
+    assert set(release.result["origin_id"].tolist()) <= {"1", "2", "10"}
+    assert reservations.fields == dict(release.record_fields) == release.mechanism.record_fields(0.01)
+    with pytest.raises(NoUsableRecordsError):
+        release_relocation(np.array([None], dtype=object), np.array(["1"], dtype=object), spec,
+                           np.random.default_rng(14))
+
+
+def test_relocation_release_keeps_each_trip_with_probability_p():
+    """The share of origins reported truthfully is p + (1 - p) q_own: checked at 4.5 binomial standard errors."""
+    spec = RelocationSpec(p_truth=0.6, floor=0.05, joint=False, histograms=({"a": 50.0, "b": 50.0},))
+    n = 20_000
+    origin = np.array(["a"] * n, dtype=object)
+    release = release_relocation(origin, origin, spec, np.random.default_rng(15))
+    q_a = release.mechanism.origin_q[0]
+    expected = 0.6 + 0.4 * q_a
+    share = float(np.mean(release.result["origin_id"] == "a"))
+    assert abs(share - expected) < 4.5 * np.sqrt(expected * (1 - expected) / n)

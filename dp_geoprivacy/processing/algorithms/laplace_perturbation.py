@@ -139,13 +139,12 @@ class LaplacePerturbation(DpAlgorithm):
         )
         feedback.pushInfo(self.tr("Noise drawn in {crs}; scale b = {b:g} m.").format(
             crs=crs_choice, b=spec.mechanism().scale))
-        reservation = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
-                                          mechanism_fields=spec.mechanism().record_fields(), output=destination)
         source = self.noise_source(parameters, context, feedback)
-
         same_crs = metric_crs == points.crs
         xy = points.xy if same_crs else transform_xy(points.xy, wkt(points.crs), wkt(metric_crs))
-        release = release_perturbation(xy, spec, source.generator)
+        reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT,
+                                output=destination)
+        release = release_perturbation(xy, spec, source.generator, before_noise=reserve)
         rows, noisy = release.result["rows"], release.result["xy"]
         if not same_crs:
             noisy = transform_xy(noisy, wkt(metric_crs), wkt(points.crs))
@@ -162,7 +161,7 @@ class LaplacePerturbation(DpAlgorithm):
             input_layer=points.source_name,
             seeded=source.seeded,
             metric_crs=crs_choice,
-            **reservation.record_fields(),
+            **reserve.record_fields(),
         )
         kept_identifiers = self.kept_identifiers_note(parameters, context)
         if kept_identifiers:

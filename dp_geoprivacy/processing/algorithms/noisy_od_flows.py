@@ -301,13 +301,8 @@ class NoisyOdFlows(DpAlgorithm):
         data = ODFlowData(origin_zone, dest_zone, zone_order=cells.id_order(),
                           user_keys=trips.columns[user_field] if user_field else None)
         del trips, origin_zone, dest_zone
-        reserved = []
-
-        def reserve():
-            reserved.append(self.reserve_budget(
-                parameters, context, feedback, input_parameter=self.INPUT,
-                mechanism_fields=mechanism.record_fields(unit), output=flows_destination or matrix_destination))
-
+        reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT,
+                                output=flows_destination or matrix_destination)
         source_rng = self.noise_source(parameters, context, feedback)
         try:
             release = release_od_flows(data, spec, source_rng.generator, before_noise=reserve)
@@ -345,7 +340,7 @@ class NoisyOdFlows(DpAlgorithm):
             input_layer=input_name,
             seeded=source_rng.seeded,
             notes=tuple(self._notes(cells, facts, min_flow, intrazonal)),
-            **reserved[0].record_fields(),
+            **reserve.record_fields(),
         )
         flows_title, matrix_title = self.tr("Noisy OD flows"), self.tr("Noisy OD matrix")
         self._write_both(flows_destination, matrix_destination, wkt(output_crs),

@@ -254,13 +254,8 @@ class NoisyZoneCounts(DpAlgorithm):
             cell=points.mapped, n_zones=len(cells), zone_rank=ranks_from_order(cells.id_order()),
             user_keys=points.columns[user_field] if user_field else None,
             times=points.columns[time_field] if time_field else None, overlay=cells.overlay)
-        reserved = []
-
-        def reserve():
-            reserved.append(self.reserve_budget(
-                parameters, context, feedback, input_parameter=self.INPUT,
-                mechanism_fields=spec.mechanism().record_fields(unit), output=destination))
-
+        reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT,
+                                output=destination)
         rng = self.noise_source(parameters, context, feedback)
         try:
             release = release_zone_counts(data, spec, rng.generator, before_noise=reserve)
@@ -297,7 +292,7 @@ class NoisyZoneCounts(DpAlgorithm):
             input_layer=points.source_name,
             seeded=rng.seeded,
             notes=tuple(self._notes(cells, facts, time_field, slot_kind, k, clamp)),
-            **reserved[0].record_fields(),
+            **reserve.record_fields(),
         )
         title = self.tr("Noisy zone counts")
         write_features(destination, wkt(output_crs), ogr.wkbMultiPolygon, geometries, columns, feedback,

@@ -2,11 +2,12 @@
 
 Sources: seed 000 §3.3 (coin-flip response, epsilon = ln 3; weighted coin,
 eq. 3-6) and §4.1 (vehicle make and model replaced within fuel-type strata,
-eq. 8-12). The mechanism and its privacy claim live in
-``core.randomized_response.RandomizedResponse``; this module reads the
-field (and strata), reserves the budget, draws the responses, and writes
-the layer with the field replaced in shuffled order, plus a table of
-unbiased frequency estimates.
+eq. 8-12). The mechanism, its privacy claim and the release (strata,
+domain, responses, random row order, estimates) live in
+``core.randomized_response`` (``release_randomized_response``); this
+module reads the field (and strata), reserves the budget when the release
+asks, and writes the layer with the field replaced in shuffled order, plus
+a table of unbiased frequency estimates.
 """
 
 import math
@@ -29,11 +30,13 @@ from qgis.core import (
 )
 
 from ...core.randomized_response import (
-    MISSING,
     STRATUM_DISTRIBUTION,
     UNIFORM,
-    RandomizedResponse,
-    p_truth_for_epsilon,
+    ResponseData,
+    ResponseInputError,
+    ResponseSpec,
+    category_keys,
+    release_randomized_response,
 )
 from ..base import DpAlgorithm
 from ..privacy_metadata import ReleaseLayerPostProcessor, records_in, write_to_file
@@ -173,47 +176,35 @@ class RandomizedResponseAlgorithm(DpAlgorithm):
             raise QgsProcessingException(self.tr(
                 "FIELD '{field}' is a {type} field; randomized response needs a text or integer "
                 "(or real) categorical field.").format(field=field, type=table.field_types[field]))
-        values = _as_keys(table.columns[field], kind)
-        missing = np.array([v is None for v in values.tolist()], dtype=bool)
-        if missing.all():
-            raise QgsProcessingException(self.tr("FIELD '{field}' has only NULL values.").format(field=field))
         categories = self._categories(parameters, context, kind)
-        if categories is not None:
-            unknown = sorted(set(values[~missing].tolist()) - set(categories))
-            if unknown:
-                raise QgsProcessingException(self.tr(
-                    "{n} values of '{field}' are not in CATEGORIES (e.g. {examples}). Add them to "
-                    "CATEGORIES or clean the field first.").format(
-                        n=len(unknown), field=field, examples=", ".join(unknown[:5])))
-        strata_keys = (_stratum_keys(table.columns[strata_field]) if strata_field
-                       else np.zeros(len(values), dtype=object))
+        spec = ResponseSpec(replacement, p_truth=p_given, epsilon=epsilon_given,
+                            categories=tuple(categories) if categories is not None else None)
+        data = ResponseData(table.columns[field], kind, table.columns[strata_field] if strata_field else None)
         feedback.setProgress(20)
 
-        mechanism, stratum_index, value_index, notes = self._mechanism(
-            values, missing, strata_keys, categories, replacement, p_given, epsilon_given, strata_field, feedback)
+        source = self.noise_source(parameters, context, feedback)
+        reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT, output=destination)
+        try:
+            release = release_randomized_response(data, spec, source.generator, before_noise=reserve)
+        except ResponseInputError as error:
+            raise QgsProcessingException(self._input_error(error, field)) from None
+        mechanism = release.mechanism
+        notes = self._notes(spec, strata_field, feedback)
         feedback.pushInfo(self.tr("Probability of keeping the true value p = {p:.6g}; epsilon = {eps:.6g}.").format(
             p=mechanism.p_truth, eps=mechanism.epsilon))
-        release = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
-                                      mechanism_fields=mechanism.record_fields(), output=destination)
-        source = self.noise_source(parameters, context, feedback)
-        rng = source.generator
-        reported = mechanism.respond(stratum_index, value_index, rng)
-        rows = rng.permutation(len(values))
         feedback.setProgress(50)
         if feedback.isCanceled():
             return {}
 
-        domains = [s.domain for s in mechanism.strata]
-        reported_text = np.array([None if r == MISSING else domains[s][r] for s, r in zip(stratum_index.tolist(),
-                                                                                           reported.tolist())],
-                                 dtype=object)
-        if missing.any():
+        rows = release.result["rows"]
+        null_values = release.facts["null_values"]
+        if null_values:
             notes.append(self.tr("{n} NULL values of '{field}' were left NULL (not randomized): whether a value "
-                                 "is missing is published as is.").format(n=int(missing.sum()), field=field))
+                                 "is missing is published as is.").format(n=null_values, field=field))
             feedback.pushInfo(notes[-1])
         record = self.privacy_record(
-            mechanism_fields=mechanism.record_fields(), input_layer=table.source_name, seeded=source.seeded,
-            **release.record_fields(),
+            mechanism_fields=release.record_fields, input_layer=table.source_name, seeded=source.seeded,
+            **reserve.record_fields(),
         ).with_notes(self.tr("Randomized field: '{field}'; p = {p:.6g}.").format(field=field, p=mechanism.p_truth),
                      *notes, *filter(None, [self.kept_identifiers_note(parameters, context)]))
         title = self.tr("Randomized response on {field}").format(field=field)
@@ -222,18 +213,18 @@ class RandomizedResponseAlgorithm(DpAlgorithm):
         write_rows(table, rows, destination, feedback,
                    finish=lambda path, layer: write_to_file(path, layer, record, title),
                    geometries=geometries, geometry_type=geometry_type, exclude_fields=dropped,
-                   replaced=[Column(field, "text", reported_text[rows])])
+                   replaced=[Column(field, "text", release.result["reported"])])
         feedback.setProgress(80)
         results = {
             self.OUTPUT: destination,
             "EPSILON_SPENT": record.epsilon,
             "P_TRUTH_USED": mechanism.p_truth,
             "ROWS_WRITTEN": len(rows),
-            "NULL_VALUES": int(missing.sum()),
+            "NULL_VALUES": null_values,
         }
         if estimates_destination:
             estimates_title = self.tr("Frequency estimates for {field}").format(field=field)
-            columns = _estimate_columns(mechanism, stratum_index, reported, strata_field)
+            columns = _estimate_columns(release.result, strata_field)
             write_features(estimates_destination, "", None, None, columns, feedback,
                            finish=lambda path, layer: write_to_file(path, layer, record, estimates_title))
             results[self.OUTPUT_ESTIMATES] = estimates_destination
@@ -286,7 +277,7 @@ class RandomizedResponseAlgorithm(DpAlgorithm):
         items = [item.strip() for item in (text.splitlines() if "\n" in text else text.split(","))]
         items = [item for item in items if item]
         try:
-            keys = list(_as_keys(np.array(items, dtype=object), kind, parse=True))
+            keys = list(category_keys(np.array(items, dtype=object), kind, parse=True))
         except ValueError:
             raise QgsProcessingException(self.tr(
                 "CATEGORIES must be numbers for a numeric FIELD (got '{text}').").format(text=text)) from None
@@ -294,37 +285,10 @@ class RandomizedResponseAlgorithm(DpAlgorithm):
             raise QgsProcessingException(self.tr("CATEGORIES lists a value twice."))
         return keys
 
-    def _mechanism(self, values, missing, strata_keys, categories, replacement, p_given, epsilon_given,
-                   strata_field, feedback):
+    def _notes(self, spec, strata_field, feedback):
+        """The record's notes (and warnings) that follow from the settings."""
         notes = []
-        present = ~missing
-        names = sorted(set(strata_keys[present].tolist()), key=lambda k: (k is None, str(k)))
-        name_index = {name: i for i, name in enumerate(names)}
-        stratum_index = np.array([name_index.get(k, -1) for k in strata_keys.tolist()], dtype=np.int64)
-        stratum_index[missing] = 0 if names else -1
-        domains, counts = [], []
-        for i in range(len(names)):
-            in_stratum = values[present & (stratum_index == i)].tolist()
-            domain = list(categories) if categories is not None else sorted(set(in_stratum))
-            position = {v: j for j, v in enumerate(domain)}
-            domains.append(domain)
-            counts.append(np.bincount([position[v] for v in in_stratum], minlength=len(domain)))
-        value_index = np.full(len(values), MISSING, dtype=np.int64)
-        positions = [{v: j for j, v in enumerate(d)} for d in domains]
-        for row in np.flatnonzero(present):
-            value_index[row] = positions[stratum_index[row]][values[row]]
-
-        if replacement == UNIFORM:
-            q_min = min(1.0 / len(d) for d in domains)
-        else:
-            q_min = min(float(c[c > 0].min()) / float(c.sum()) for c in counts)
-        p = p_given if p_given is not None else p_truth_for_epsilon(epsilon_given, q_min)
-        if p >= 1:
-            raise QgsProcessingException(self.tr("EPSILON is too large: the derived P_TRUTH rounds to 1."))
-        if replacement == UNIFORM:
-            mechanism = RandomizedResponse.uniform(p, domains, names, domain_from_data=categories is None)
-        else:
-            mechanism = RandomizedResponse.from_counts(p, domains, counts, names)
+        if spec.replacement != UNIFORM:
             warning = self.tr(
                 "REPLACEMENT = the stratum's distribution: replacements are drawn from the distribution of "
                 "values read from the data (seed 000 §4.1). Its epsilon (seed 000 eq. 12) is computed from "
@@ -332,7 +296,7 @@ class RandomizedResponseAlgorithm(DpAlgorithm):
                 "value makes epsilon large.")
             notes.append(warning)
             feedback.pushWarning(warning)
-        if categories is None:
+        if spec.categories is None:
             warning = self.tr(
                 "No CATEGORIES given: the domain is the set of values present in the data, which reveals "
                 "which values occur. Give the public list of possible values to avoid this.")
@@ -342,41 +306,24 @@ class RandomizedResponseAlgorithm(DpAlgorithm):
             notes.append(self.tr(
                 "Replacements stay within the stratum given by '{field}': the stratum is published exactly "
                 "and is not protected. Epsilon is the largest over the strata.").format(field=strata_field))
-        if p_given is None and (replacement != UNIFORM or categories is None):
+        if spec.p_from_data:
             notes.append(self.tr("P_TRUTH was derived from EPSILON and the domain or counts read from the data."))
-        return mechanism, np.where(stratum_index < 0, 0, stratum_index), value_index, notes
+        return notes
+
+    def _input_error(self, error, field):
+        if error.reason == "all_null":
+            return self.tr("FIELD '{field}' has only NULL values.").format(field=field)
+        if error.reason == "unknown_categories":
+            return self.tr(
+                "{n} values of '{field}' are not in CATEGORIES (e.g. {examples}). Add them to "
+                "CATEGORIES or clean the field first.").format(
+                    n=len(error.values), field=field, examples=", ".join(error.values[:5]))
+        return self.tr("EPSILON is too large: the derived P_TRUTH rounds to 1.")
 
     def _post_process(self, context, destination, record, title):
         if context.willLoadLayerOnCompletion(destination):
             context.layerToLoadOnCompletionDetails(destination).setPostProcessor(
                 ReleaseLayerPostProcessor.create(record, title))
-
-
-def _as_keys(values, kind, parse=False):
-    """Values as text keys ('3' for integers, 15 significant digits for reals); None for NULL."""
-    out = np.empty(len(values), dtype=object)
-    for i, value in enumerate(np.asarray(values, dtype=object).tolist()):
-        if value is None or (isinstance(value, float) and math.isnan(value)):
-            out[i] = None
-        elif kind == "int":
-            number = float(value) if parse else value
-            if parse and not float(number).is_integer():
-                raise ValueError(value)
-            out[i] = str(int(number))
-        elif kind == "real":
-            out[i] = format(float(value), ".15g")
-        else:
-            out[i] = str(value)
-    return out
-
-
-def _stratum_keys(values):
-    """Stratum values as hashable keys (text; None for NULL, which is a stratum of its own)."""
-    out = np.empty(len(values), dtype=object)
-    for i, value in enumerate(np.asarray(values, dtype=object).tolist()):
-        missing = value is None or (isinstance(value, float) and math.isnan(value))
-        out[i] = None if missing else (format(value, ".15g") if isinstance(value, float) else str(value))
-    return out
 
 
 LOCATION_RELEASES = ("dp_geoprivacy:laplaceperturbation", "dp_geoprivacy:triprelocation")
@@ -392,23 +339,12 @@ def _point_xy(geometries):
     return xy
 
 
-def _estimate_columns(mechanism, stratum_index, reported, strata_field):
-    """Rows per stratum and domain value (data-independent order): counts, estimates, standard errors."""
-    strata, categories, reported_counts, estimates, errors = [], [], [], [], []
-    present = reported != MISSING
-    for index, stratum in enumerate(mechanism.strata):
-        mine = present & (stratum_index == index)
-        counts = np.bincount(reported[mine], minlength=len(stratum.domain))
-        estimate, error = mechanism.estimate(index, counts)
-        strata.extend([stratum.name] * len(stratum.domain))
-        categories.extend(stratum.domain)
-        reported_counts.extend(counts.tolist())
-        estimates.extend(estimate.tolist())
-        errors.extend(error.tolist())
-    columns = [Column("stratum", "text", strata)] if strata_field else []
+def _estimate_columns(result, strata_field):
+    """The estimate table of a release (core.randomized_response) as output columns."""
+    columns = [Column("stratum", "text", result["stratum"])] if strata_field else []
     return columns + [
-        Column("category", "text", categories),
-        Column("reported", "int", np.array(reported_counts)),
-        Column("estimate", "real", np.array(estimates)),
-        Column("std_error", "real", np.array(errors)),
+        Column("category", "text", result["category"]),
+        Column("reported", "int", result["reported_count"]),
+        Column("estimate", "real", result["estimate"]),
+        Column("std_error", "real", result["std_error"]),
     ]

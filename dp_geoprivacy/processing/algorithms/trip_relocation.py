@@ -3,12 +3,13 @@
 Source: seed 000 §6.3 (each trip reports its true origin zone with
 probability p, otherwise a zone drawn from a histogram; the destination
 likewise, from the reported origin's row of the OD histogram when the joint
-histogram is to be kept). The mechanism and its epsilon (seed 000 eq. 11
-form) live in ``core.relocation.TripRelocation``; this module reads the
-trips and the histograms (a noisy release, whose privacy record is carried
-into the output and counted in the total, or a public table), reserves the
-budget, relocates, and writes the trips with their zones (and a line between
-the zones' representative points) replaced.
+histogram is to be kept). The mechanism, its epsilon (seed 000 eq. 11
+form) and the release (known zones only, relocation, random row order) live
+in ``core.relocation`` (``release_relocation``); this module reads the trips
+and the histograms (a noisy release, whose privacy record is carried into
+the output and counted in the total, or a public table), reserves the
+budget when the release asks, and writes the trips with their zones (and a
+line between the zones' representative points) replaced.
 """
 
 import math
@@ -29,7 +30,8 @@ from qgis.core import (
 )
 
 from ...core.accounting import Partition, ReleaseEvent, compose
-from ...core.relocation import TripRelocation
+from ...core.release import NoUsableRecordsError
+from ...core.relocation import RelocationSpec, release_relocation, zone_keys
 from ..base import DpAlgorithm
 from ..privacy_metadata import ReleaseLayerPostProcessor, read_from_file, records_in, write_to_file
 from ..readers import ALL_FIELDS, read_table, read_zones
@@ -185,69 +187,54 @@ class TripRelocationAlgorithm(DpAlgorithm):
 
         histograms, records = self._histograms(parameters, context, feedback, joint)
         zones = None
+        domain = None
         if parameters.get(self.ZONES):
             zone_field = self.parameterAsString(parameters, self.ZONE_ID_FIELD, context) or None
             zones = read_zones(self, parameters, self.ZONES, zone_field, context, feedback)
-            domain = [str(i) for i in zones.tessellation.ids.tolist()]
-        else:
-            domain = sorted(_zones_named(histograms), key=_zone_sort_key)
-        if not domain:
+            domain = tuple(str(i) for i in zones.tessellation.ids.tolist())
+        spec = RelocationSpec(p_truth, floor, joint, tuple(histograms), domain)
+        if not spec.zones:
             raise QgsProcessingException(self.tr("The histograms name no zone."))
-        position = {zone: i for i, zone in enumerate(domain)}
-        unknown = _zones_named(histograms) - set(position)
+        unknown = spec.unknown_zones
         if unknown:
             feedback.pushWarning(self.tr(
                 "{n} zones of the histograms are not in ZONES and are ignored (e.g. {examples}).").format(
-                    n=len(unknown), examples=", ".join(sorted(unknown, key=_zone_sort_key)[:5])))
-        if joint:
-            matrix = np.zeros((len(domain), len(domain)))
-            for (origin, dest), count in histograms[0].items():
-                if origin in position and dest in position:
-                    matrix[position[origin], position[dest]] += count
-            relocation = TripRelocation.joint(p_truth, matrix, floor)
-        else:
-            vectors = [np.zeros(len(domain)) for _ in histograms]
-            for vector, histogram in zip(vectors, histograms):
-                for zone, count in histogram.items():
-                    if zone in position:
-                        vector[position[zone]] += count
-            relocation = TripRelocation.independent(p_truth, vectors[0], vectors[-1], floor)
+                    n=len(unknown), examples=", ".join(unknown[:5])))
+        relocation = spec.mechanism()
         feedback.setProgress(20)
 
         trips = read_table(self, parameters, self.INPUT, context, feedback, fields=ALL_FIELDS)
         others = {n: v for n, v in trips.columns.items() if n not in (origin_field, dest_field)}
         dropped_fields = self.fields_to_drop(parameters, context, others, np.full((len(trips.fids), 2), np.nan),
                                              feedback)
-        origin = np.array([position.get(z, -1) for z in _zone_keys(trips.columns[origin_field])], dtype=np.int64)
-        dest = np.array([position.get(z, -1) for z in _zone_keys(trips.columns[dest_field])], dtype=np.int64)
-        kept = np.flatnonzero((origin >= 0) & (dest >= 0))
-        dropped = len(origin) - len(kept)
-        if dropped:
-            feedback.pushWarning(self.tr(
-                "{n} trips with a NULL origin or destination, or one that is not a known zone, were dropped."
-            ).format(n=dropped))
-        if not len(kept):
-            raise QgsProcessingException(self.tr("No trip has an origin and a destination among the known zones."))
         feedback.pushInfo(self.tr(
             "Epsilon per trip {eps:.6g} (origin {eo:.6g}, destination {ed:.6g}); smallest replacement "
             "probabilities {qo:.3g} and {qd:.3g}.").format(
                 eps=relocation.epsilon, eo=relocation.epsilon_origin, ed=relocation.epsilon_destination,
                 qo=relocation.origin_q_min, qd=relocation.dest_q_min))
-
-        mechanism_fields = relocation.record_fields(floor)
-        release = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
-                                      mechanism_fields=mechanism_fields, output=destination, inherited=records)
         source = self.noise_source(parameters, context, feedback)
-        rng = source.generator
-        reported_origin, reported_dest = relocation.relocate(origin[kept], dest[kept], rng)
-        order = rng.permutation(len(kept))
-        rows, reported_origin, reported_dest = kept[order], reported_origin[order], reported_dest[order]
+        reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT, output=destination,
+                                inherited=records)
+        try:
+            release = release_relocation(trips.columns[origin_field], trips.columns[dest_field], spec,
+                                         source.generator, before_noise=reserve)
+        except NoUsableRecordsError:
+            raise QgsProcessingException(
+                self.tr("No trip has an origin and a destination among the known zones.")) from None
+        dropped = release.facts["dropped"]
+        if dropped:
+            feedback.pushWarning(self.tr(
+                "{n} trips with a NULL origin or destination, or one that is not a known zone, were dropped."
+            ).format(n=dropped))
+        rows = release.result["rows"]
         feedback.setProgress(50)
         if feedback.isCanceled():
             return {}
 
+        reservation = reserve.reservation
         total = compose(
-            [ReleaseEvent(release.release_id, "trips", relocation.epsilon, 0.0, Partition.parse(release.partition))]
+            [ReleaseEvent(reservation.release_id, "trips", relocation.epsilon, 0.0,
+                          Partition.parse(reservation.partition))]
             + [ReleaseEvent(r.release_id, "trips", float(r.epsilon), float(r.delta or 0.0),
                             Partition.parse(r.partition)) for r in records]
         )
@@ -255,7 +242,7 @@ class TripRelocationAlgorithm(DpAlgorithm):
             "Epsilon per trip {eps:.6g} = origin {eo:.6g} + destination {ed:.6g} (p = {p:g}, floor {f:g}, "
             "{n} zones, {kind}).").format(
                 eps=relocation.epsilon, eo=relocation.epsilon_origin, ed=relocation.epsilon_destination,
-                p=p_truth, f=floor, n=len(domain),
+                p=p_truth, f=floor, n=release.facts["zones"],
                 kind=self.tr("joint OD histogram") if joint else self.tr("origin/destination histograms"))]
         if records:
             notes.append(self.tr(
@@ -267,13 +254,13 @@ class TripRelocationAlgorithm(DpAlgorithm):
         if dropped:
             notes.append(self.tr("{n} trips with a NULL or unknown zone were dropped.").format(n=dropped))
         record = self.privacy_record(
-            mechanism_fields=mechanism_fields, input_layer=trips.source_name, seeded=source.seeded,
-            **release.record_fields(),
+            mechanism_fields=release.record_fields, input_layer=trips.source_name, seeded=source.seeded,
+            **reservation.record_fields(),
         ).with_notes(*notes, *filter(None, [self.kept_identifiers_note(parameters, context)]))
         title = self.tr("Relocated trips")
-        domain_array = np.array(domain, dtype=object)
-        replaced = [Column(origin_field, "text", domain_array[reported_origin]),
-                    Column(dest_field, "text", domain_array[reported_dest])]
+        replaced = [Column(origin_field, "text", release.result["origin_id"]),
+                    Column(dest_field, "text", release.result["dest_id"])]
+        reported_origin, reported_dest = release.result["origin_index"], release.result["dest_index"]
         geometries, crs_wkt = None, None
         if zones is not None:
             points = zones.tessellation.representative_points()
@@ -309,7 +296,7 @@ class TripRelocationAlgorithm(DpAlgorithm):
             table = read_table(self, parameters, self.OD_HISTOGRAM, context, feedback, fields=fields)
             counts = self._counts(table, fields[2], self.OD_HISTOGRAM)
             histogram = {}
-            for key, count in zip(zip(_zone_keys(table.columns[fields[0]]), _zone_keys(table.columns[fields[1]])),
+            for key, count in zip(zip(zone_keys(table.columns[fields[0]]), zone_keys(table.columns[fields[1]])),
                                   counts):
                 if key[0] is not None and key[1] is not None:
                     histogram[key] = histogram.get(key, 0.0) + count
@@ -321,7 +308,7 @@ class TripRelocationAlgorithm(DpAlgorithm):
         for name in names:
             table = read_table(self, parameters, name, context, feedback, fields=[zone_field, count_field])
             histogram = {}
-            for zone, count in zip(_zone_keys(table.columns[zone_field]), self._counts(table, count_field, name)):
+            for zone, count in zip(zone_keys(table.columns[zone_field]), self._counts(table, count_field, name)):
                 if zone is not None:
                     histogram[zone] = histogram.get(zone, 0.0) + count
             histograms.append(histogram)
@@ -365,29 +352,3 @@ def _layer_records(layer):
         if path:
             found = read_from_file(path)
     return found
-
-
-def _zone_keys(values):
-    """Zone ids as text keys: integers (also integral reals) without a decimal point; None for NULL."""
-    out = []
-    for value in np.asarray(values, dtype=object).tolist():
-        if value is None or (isinstance(value, float) and math.isnan(value)):
-            out.append(None)
-        elif isinstance(value, float) and value.is_integer():
-            out.append(str(int(value)))
-        else:
-            out.append(str(value))
-    return out
-
-
-def _zones_named(histograms):
-    """Zone ids named by the histograms (keys are zones, or (origin, destination) pairs)."""
-    named = set()
-    for histogram in histograms:
-        for key in histogram:
-            named.update(key if isinstance(key, tuple) else (key,))
-    return named
-
-
-def _zone_sort_key(zone):
-    return (0, int(zone), zone) if zone.lstrip("-").isdigit() else (1, 0, zone)
