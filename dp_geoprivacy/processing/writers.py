@@ -52,6 +52,13 @@ class Column:
         return [None if v is None else str(v) for v in values.tolist()]
 
 
+def columns_of(table: dict) -> list:
+    """Columns from a dict of name to array (a core release's table): the kind follows the dtype
+    (integers 'int', floats 'real', anything else 'text'), the order the dict's."""
+    kinds = {"i": "int", "u": "int", "b": "int", "f": "real"}
+    return [Column(name, kinds.get(np.asarray(values).dtype.kind, "text"), values) for name, values in table.items()]
+
+
 def write_points(source: PointTable, rows: np.ndarray, xy: np.ndarray, destination: str, feedback, finish,
                  exclude_fields=(), replaced=()):
     """Write points ``xy`` with the attributes of source rows ``rows``, in that order.

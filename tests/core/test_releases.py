@@ -5,8 +5,10 @@ Statistical checks use fixed seeds; the KS test runs at alpha = 0.001.
 
 import numpy as np
 import pytest
+import shapely
 from scipy import stats
 
+from dp_geoprivacy.core.escape_release import EscapeData, EscapeSpec, MatchError, match_rows, release_escape_analysis
 from dp_geoprivacy.core.location import PLANAR, LocationLaplace, PerturbationSpec, release_perturbation
 from dp_geoprivacy.core.od_flows import ODFlowData, ODFlowSpec, release_od_flows
 from dp_geoprivacy.core.randomized_response import (
@@ -26,7 +28,7 @@ from dp_geoprivacy.core.zone_counts import (
     ZoneCountSpec,
     release_zone_counts,
 )
-from dp_geoprivacy.core.zones import OUTSIDE
+from dp_geoprivacy.core.zones import OUTSIDE, Tessellation
 
 ALPHA = 0.001
 
@@ -251,3 +253,33 @@ def test_relocation_release_keeps_each_trip_with_probability_p():
     expected = 0.6 + 0.4 * q_a
     share = float(np.mean(release.result["origin_id"] == "a"))
     assert abs(share - expected) < 4.5 * np.sqrt(expected * (1 - expected) / n)
+
+
+# --- escape analysis (not a release: the same shape, no mechanism) ------------------------------
+
+
+def test_match_rows_pairs_equal_keys_and_refuses_repeats():
+    true_rows, perturbed_rows, unmatched = match_rows(np.array([5.0, "7", None, 9], dtype=object),
+                                                      np.array(["9", 5, "8"], dtype=object))
+    assert true_rows.tolist() == [0, 3] and perturbed_rows.tolist() == [1, 0] and unmatched == 3
+    with pytest.raises(MatchError) as raised:
+        match_rows(np.array([1, 2], dtype=object), np.array([1, 1.0], dtype=object))
+    assert raised.value.reason == "repeated" and raised.value.layer == 1
+    with pytest.raises(MatchError) as raised:
+        match_rows(np.array([1], dtype=object), np.array([2], dtype=object))
+    assert raised.value.reason == "none"
+
+
+def test_escape_analysis_is_marked_not_a_release_and_lays_out_both_tables():
+    zones = Tessellation(shapely.box(np.arange(3) * 100.0, 0, np.arange(3) * 100.0 + 100, 100), ["c", "a", "b"])
+    xy = np.random.default_rng(16).uniform([0, 0], [300, 100], size=(3000, 2))
+    data = EscapeData(zones, zones.assign(xy), mean_zone_area=1e4, xy_metric=xy)
+    spec = EscapeSpec(scales=(10.0, 50.0), realizations=2, distance=20.0, target=0.2)
+    release = release_escape_analysis(data, spec, np.random.default_rng(17))
+    assert release.mechanism is None and release.record_fields["epsilon"] is None
+    table, per_zone = release.result["table"], release.result["zones"]
+    assert table["scale_m"].tolist() == [10.0, 50.0] and table["epsilon"].tolist() == [2.0, 0.4]
+    assert per_zone["zone_id"].tolist() == ["c", "a", "b"] * 2
+    assert per_zone["population"].sum() == 2 * 3000
+    assert np.all(np.diff(table["esc_share"]) > 0)  # larger noise, more escapes
+    assert release.facts["calibration"].target == 0.2

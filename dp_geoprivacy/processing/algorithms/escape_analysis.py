@@ -12,6 +12,7 @@ import functools
 import math
 import os
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -30,30 +31,16 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core.escape import SweepCancelledError, escape_sweep, observed_escapes
+from ...core.escape import SweepCancelledError
 from ...core.escape_chart import chart_html, escape_chart_svg
+from ...core.escape_release import NOT_DP_NOTE, EscapeData, EscapeSpec, MatchError, match_rows, release_escape_analysis
 from ...core.zones import OUTSIDE
 from ..base import DpAlgorithm, setting_number
 from ..metric_crs import crs_transformer, is_metric, resolve_metric_crs, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, records_in, write_to_file
 from ..readers import read_points, read_zones
 from ..styles import escape_share_zones
-from ..writers import Column, write_features
-
-NOT_DP_NOTE = "not differentially private: contains statistics of the raw data"
-
-
-def _keys(values):
-    """MATCH_FIELD values as text, so 5, 5.0 and '5' pair up; NULL (None or NaN) becomes None."""
-    keys = []
-    for value in np.asarray(values, dtype=object).tolist():
-        if value is None or (isinstance(value, float) and not math.isfinite(value)):
-            keys.append(None)
-        elif isinstance(value, float) and value.is_integer():
-            keys.append(str(int(value)))
-        else:
-            keys.append(str(value))
-    return keys
+from ..writers import columns_of, write_features
 
 
 class EscapeAnalysis(DpAlgorithm):
@@ -321,18 +308,17 @@ class EscapeAnalysis(DpAlgorithm):
         locator = tessellation.locator()
         source = self.noise_source(parameters, context, feedback) if not measuring else None
 
+        spec = EscapeSpec(distance=distance, target=None if measuring else target)
         if measuring:
-            result, info = self._measure(parameters, context, feedback, points, xy_zone, zones, locator,
-                                         match_field)
+            release, info = self._measure(parameters, context, feedback, points, xy_zone, zones, locator,
+                                          match_field, spec)
         else:
-            result, info = self._sweep(parameters, context, feedback, points, xy_zone, zones, locator, source)
+            release, info = self._sweep(parameters, context, feedback, points, xy_zone, zones, locator, source, spec)
         feedback.setProgress(90)
-
-        calibration = result.calibrate(target) if target is not None and not measuring else None
-        calibrated_scale = calibration.scale if calibration else None
-        calibrated_epsilon = distance / calibrated_scale if (calibrated_scale and distance) else None
-        if calibration:
-            self._report_calibration(calibration, calibrated_epsilon, feedback)
+        result, facts = release.facts["statistics"], release.facts
+        calibrated_scale, calibrated_epsilon = facts["calibrated_scale"], facts["calibrated_epsilon"]
+        if facts["calibration"]:
+            self._report_calibration(facts["calibration"], calibrated_epsilon, feedback)
         if result.points_outside:
             feedback.pushWarning(
                 self.tr("{n} points lie outside every zone: not in any P_i, reported as POINTS_OUTSIDE.").format(
@@ -340,22 +326,8 @@ class EscapeAnalysis(DpAlgorithm):
                 )
             )
 
-        epsilons = np.full(len(result.scales), np.nan)
-        if distance:
-            epsilons = distance / result.scales
-        elif info.get("epsilon") is not None:
-            epsilons[:] = info["epsilon"]
         record = self.privacy_record(
-            mechanism_fields={
-                "mechanism": "none: calibration statistics of raw data",
-                "epsilon": None,
-                "delta": None,
-                "unit_of_privacy": "none: not a release",
-                "sensitivity": None,
-                "sensitivity_unit": "",
-                "noise_scale": None,
-                "noise_scale_unit": "",
-            },
+            mechanism_fields=release.record_fields,
             input_layer=points.source_name,
             seeded=bool(source.seeded) if source else False,
             metric_crs=info.get("metric_crs", ""),
@@ -365,13 +337,13 @@ class EscapeAnalysis(DpAlgorithm):
         table_title = self.tr("Escape share per scale")
         zones_title = self.tr("Escape share per zone")
         write_features(
-            table_destination, "", ogr.wkbNone, None, self._table_columns(result, epsilons), feedback,
+            table_destination, "", ogr.wkbNone, None, columns_of(release.result["table"]), feedback,
             finish=lambda path, layer: write_to_file(path, layer, record, table_title),
         )
         feedback.setProgress(93)
         write_features(
             zones_destination, wkt(zones.crs), ogr.wkbMultiPolygon, self._zone_geometries(tessellation, result),
-            self._zone_columns(tessellation, result, epsilons), feedback,
+            columns_of(release.result["zones"]), feedback,
             finish=lambda path, layer: write_to_file(path, layer, record, zones_title),
         )
         feedback.setProgress(97)
@@ -416,7 +388,7 @@ class EscapeAnalysis(DpAlgorithm):
         )
         return crs_transformer(points.crs, zone_crs)(points.xy)
 
-    def _sweep(self, parameters, context, feedback, points, xy_zone, zones, locator, source):
+    def _sweep(self, parameters, context, feedback, points, xy_zone, zones, locator, source, spec):
         scales, _ = self._scales(parameters, context)
         realizations = self.parameterAsInt(parameters, self.REALIZATIONS, context)
         kind = self.location_mechanism_kind(parameters, context)
@@ -445,16 +417,18 @@ class EscapeAnalysis(DpAlgorithm):
                 n=len(xy_zone), z=len(tessellation), s=len(scales), r=realizations,
                 t=len(xy_zone) * len(scales) * realizations)
         )
+        spec = replace(spec, scales=tuple(scales), realizations=realizations, kind=kind)
+        data = EscapeData(tessellation, zone, mean_area, xy_metric=xy_metric, to_zone_crs=to_zone_crs,
+                          locator=locator)
         try:
-            result = escape_sweep(
-                tessellation, xy_metric, scales, realizations, source.generator, kind=kind, zone=zone,
-                to_zone_crs=to_zone_crs, mean_zone_area=mean_area, locator=locator,
-                progress=lambda f: feedback.setProgress(5 + 85 * f), cancelled=feedback.isCanceled,
-            )
+            release = release_escape_analysis(
+                data, spec, source.generator, progress=lambda f: feedback.setProgress(5 + 85 * f),
+                cancelled=feedback.isCanceled)
         except SweepCancelledError:
             raise QgsProcessingException(self.tr("Cancelled: no output was written.")) from None
         except ValueError as error:
             raise QgsProcessingException(str(error)) from None
+        result = release.facts["statistics"]
         for k, b in enumerate(result.scales):
             feedback.pushInfo(
                 self.tr("b = {b:g} m: escape share {mean:.4f} (sd {sd:.4f}); zones with no net change "
@@ -463,7 +437,7 @@ class EscapeAnalysis(DpAlgorithm):
             )
         description = "escape sweep: mechanism {kind}, scales {scales} m, {r} realizations per scale".format(
             kind=kind, scales=",".join(f"{b:g}" for b in result.scales), r=realizations)
-        return result, {"metric_crs": crs_choice, "description": description}
+        return release, {"metric_crs": crs_choice, "description": description}
 
     def _no_points_message(self):
         return self.tr(
@@ -471,43 +445,34 @@ class EscapeAnalysis(DpAlgorithm):
             "same area and that their CRSs are set correctly."
         )
 
-    def _measure(self, parameters, context, feedback, points, xy_zone, zones, locator, match_field):
+    def _measure(self, parameters, context, feedback, points, xy_zone, zones, locator, match_field, spec):
         perturbed = read_points(self, parameters, self.PERTURBED, context, feedback, fields=(match_field,))
         perturbed_xy = self._in_zone_crs(perturbed, zones.crs, self.PERTURBED, feedback)
-        keys_true = _keys(points.columns[match_field])
-        keys_perturbed = _keys(perturbed.columns[match_field])
-        for name, keys in ((self.INPUT, keys_true), (self.PERTURBED, keys_perturbed)):
-            present = [k for k in keys if k is not None]
-            if len(present) != len(set(present)):
+        try:
+            true_rows, perturbed_rows, unmatched = match_rows(points.columns[match_field],
+                                                              perturbed.columns[match_field])
+        except MatchError as error:
+            if error.reason == "repeated":
                 raise QgsProcessingException(
                     self.tr(
                         "MATCH_FIELD '{field}' has repeated values in {layer}: it must identify each point once. "
                         "Choose another field (e.g. a household id)."
-                    ).format(field=match_field, layer=name)
-                )
-        position = {k: i for i, k in enumerate(keys_perturbed) if k is not None}
-        true_rows, perturbed_rows = [], []
-        for i, key in enumerate(keys_true):
-            j = position.get(key) if key is not None else None
-            if j is not None:
-                true_rows.append(i)
-                perturbed_rows.append(j)
-        unmatched = (len(keys_true) - len(true_rows)) + (len(keys_perturbed) - len(perturbed_rows))
-        if not true_rows:
+                    ).format(field=match_field, layer=(self.INPUT, self.PERTURBED)[error.layer])
+                ) from None
             raise QgsProcessingException(
                 self.tr(
                     "No point of INPUT has a partner in PERTURBED with the same MATCH_FIELD '{field}' value. "
                     "Choose the field that identifies points in both layers."
                 ).format(field=match_field)
-            )
+            ) from None
         if unmatched:
             feedback.pushWarning(
                 self.tr("{n} points have no partner in the other layer (or no MATCH_FIELD value) and are "
                         "left out; see POINTS_UNMATCHED.").format(n=unmatched)
             )
         feedback.setProgress(40)
-        before = locator.locate(xy_zone[np.array(true_rows)])
-        after = locator.locate(perturbed_xy[np.array(perturbed_rows)])
+        before = locator.locate(xy_zone[true_rows])
+        after = locator.locate(perturbed_xy[perturbed_rows])
         if not np.any(before != OUTSIDE):
             raise QgsProcessingException(self._no_points_message())
         scale, epsilon, mechanism = math.nan, None, "unknown"
@@ -522,16 +487,19 @@ class EscapeAnalysis(DpAlgorithm):
             metric_crs, _ = resolve_metric_crs(None, zones.crs, xy_zone[np.isfinite(xy_zone).all(axis=1)])
             to_metric = crs_transformer(zones.crs, metric_crs)
             mean_area = float(shapely.area(shapely.transform(zones.tessellation.polygons, to_metric)).mean())
+        spec = replace(spec, measured_scale=scale, measured_epsilon=epsilon)
         try:
-            result = observed_escapes(zones.tessellation, before, after, scale=scale, mean_zone_area=mean_area)
+            release = release_escape_analysis(EscapeData(zones.tessellation, before, mean_area, zone_after=after),
+                                              spec, None)
         except ValueError as error:
             raise QgsProcessingException(str(error)) from None
+        result = release.facts["statistics"]
         feedback.pushInfo(self.tr("Observed escape share: {share:.4f} of {n} matched points in zones.").format(
             share=result.escape_mean[0], n=result.points_in_zones))
         description = (
             f"observed escapes of {perturbed.source_name} (mechanism {mechanism}), matched on {match_field}"
         )
-        return result, {"description": description, "unmatched": unmatched, "epsilon": epsilon,
+        return release, {"description": description, "unmatched": unmatched,
                         "skipped": perturbed.skipped_null + perturbed.skipped_empty}
 
     def _report_calibration(self, calibration, epsilon, feedback):
@@ -562,53 +530,12 @@ class EscapeAnalysis(DpAlgorithm):
         return float(scales[(len(scales) - 1) // 2])
 
     @staticmethod
-    def _table_columns(result, epsilons):
-        n = len(result.scales)
-
-        def repeat(value):
-            return np.full(n, value)
-
-        return [
-            Column("scale_m", "real", result.scales),
-            Column("epsilon", "real", epsilons),
-            Column("b_lumped", "real", result.lumped_scale),
-            Column("runs", "int", repeat(result.realizations)),
-            Column("esc_share", "real", result.escape_mean),
-            Column("esc_sd", "real", result.escape_sd),
-            Column("no_change", "real", result.no_change_mean),
-            Column("no_chg_sd", "real", result.no_change_sd),
-            Column("abs_rel_ch", "real", result.abs_rel_change_mean),
-            Column("abs_rel_sd", "real", result.abs_rel_change_sd),
-            Column("lost_out", "real", result.lost_outside_mean),
-            Column("entered", "real", result.entered_mean),
-            Column("n_points", "int", repeat(result.points_in_zones)),
-            Column("n_outside", "int", repeat(result.points_outside)),
-            Column("n_zones", "int", repeat(len(result.population))),
-            Column("n_empty", "int", repeat(result.empty_zones)),
-        ]
-
-    @staticmethod
     def _zone_geometries(tessellation, result):
         multi = np.array(
             [g if g.geom_type == "MultiPolygon" else shapely.MultiPolygon([g]) for g in tessellation.polygons],
             dtype=object,
         )
         return np.tile(multi, len(result.scales))
-
-    @staticmethod
-    def _zone_columns(tessellation, result, epsilons):
-        n_scales, n_zones = len(result.scales), len(tessellation)
-        return [
-            Column("zone_id", "text", np.tile(tessellation.ids, n_scales)),
-            Column("scale_m", "real", np.repeat(result.scales, n_zones)),
-            Column("epsilon", "real", np.repeat(epsilons, n_zones)),
-            Column("population", "int", np.tile(result.population, n_scales)),
-            Column("esc_share", "real", result.zone_escape_mean.ravel()),
-            Column("esc_sd", "real", result.zone_escape_sd.ravel()),
-            Column("net_change", "real", result.zone_net_change_mean.ravel()),
-            Column("abs_rel_ch", "real", result.zone_abs_rel_change_mean.ravel()),
-            Column("no_change", "real", result.zone_no_change_share.ravel()),
-        ]
 
     def _write_chart(self, destination, result, target, calibrated_scale, record):
         title = self.tr("Share of points that escape their zone")
