@@ -137,6 +137,15 @@ def _insert_copying(connection, layer_name, names, values, copy):
     with the other attributes copied from the source table."""
     fields = [row[1] for row in connection.execute(f"PRAGMA table_info({_quote(layer_name)})")]
     attributes = [f for f in fields if f not in names]
+    n = len(copy.fids)
+    if names == ["fid"] and n and copy.fids[0] == 1 and copy.fids[-1] == n and np.all(np.diff(copy.fids) == 1):
+        # All source rows, in their order: one statement, no row list.
+        target = ", ".join(map(_quote, names + attributes))
+        selected = ", ".join(["s." + _quote(copy.fid_column)] + ["s." + _quote(c) for c in attributes])
+        connection.execute(
+            f"INSERT INTO {_quote(layer_name)} ({target}) SELECT {selected} FROM src.{_quote(copy.layer_name)} s "
+            f"WHERE s.{_quote(copy.fid_column)} BETWEEN 1 AND ? ORDER BY s.{_quote(copy.fid_column)}", (n,))
+        return
     own = [f"c{i}" for i in range(1, len(names))]
     connection.execute(
         f"CREATE TEMP TABLE dp_rows (fid INTEGER PRIMARY KEY, src_fid INTEGER{''.join(', ' + c for c in own)})"

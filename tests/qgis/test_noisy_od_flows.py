@@ -349,17 +349,32 @@ def test_failed_second_output_leaves_neither_output(known_trips, zones, tmp_path
 
 
 def test_cancel_after_the_first_output_leaves_neither_output(known_trips, zones, tmp_path):
+    """The matrix is put in place first (inside the flows' finishing step); cancelling then removes it again."""
     path, _, _ = known_trips
-    flows = tmp_path / "f.gpkg"
+    matrix = tmp_path / "m.csv"
 
-    class CancelOnceFlowsExist(QgsProcessingFeedback):
+    class CancelOnceMatrixExists(QgsProcessingFeedback):
         def isCanceled(self):  # noqa: N802 (QGIS API)
-            return flows.exists()
+            return matrix.exists()
 
     with pytest.raises(QgsProcessingException, match="Cancelled"):
-        processing.run(ALG, {"INPUT": path, "ZONES": zones, "EPSILON": 1, "OUTPUT_FLOWS": str(flows),
-                             "OUTPUT_MATRIX": str(tmp_path / "m.csv")}, feedback=CancelOnceFlowsExist())
+        processing.run(ALG, {"INPUT": path, "ZONES": zones, "EPSILON": 1, "OUTPUT_FLOWS": str(tmp_path / "f.gpkg"),
+                             "OUTPUT_MATRIX": str(matrix)}, feedback=CancelOnceMatrixExists())
     assert sorted(p.name for p in tmp_path.iterdir()) == ["trips.gpkg", "zones.gpkg"]
+
+
+def test_matrix_holds_the_flows_attributes_in_the_same_order(known_trips, zones, tmp_path):
+    """The matrix is copied from the flow lines in SQL (GeoPackage) or written from arrays (other formats)."""
+    path, _, _ = known_trips
+    for suffix in (".gpkg", ".csv"):
+        flows, matrix = tmp_path / f"f{suffix}", tmp_path / f"m{suffix}.gpkg"
+        processing.run(ALG, {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 0.5,
+                             "OUTPUT_FLOWS": str(flows), "OUTPUT_MATRIX": str(matrix)})
+        assert [(a, b, float(c)) for a, b, c in _flows(matrix)] == [(a, b, float(c)) for a, b, c in _flows(flows)]
+        dataset = ogr.Open(str(matrix))
+        names = [d.GetName() for d in dataset.GetLayer(0).schema]
+        dataset = None
+        assert names == ["origin_id", "dest_id", "noisy_count"]
 
 
 def test_stability_threshold_publishes_only_pairs_with_trips(known_trips, zones, tmp_path):

@@ -54,7 +54,7 @@ from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..styles import flow_lines
 from ..trip_reader import read_trips
-from ..writers import Column, write_features
+from ..writers import Column, GpkgRows, write_features, write_rows
 from ..zone_source import EXTENT, H3_RESOLUTION, ZONE_ID_FIELD, ZONES, add_zone_parameters, cell_set_from_parameters
 
 # Refuse settings whose expected number of published flows (from public facts
@@ -440,24 +440,37 @@ class NoisyOdFlows(DpAlgorithm):
 
     def _write_both(self, flows_destination, matrix_destination, crs_wkt, make_lines, flow_columns,
                     matrix_columns, record, flows_title, matrix_title, feedback, started):
-        """Write the flow lines inside the matrix's finishing step: both outputs end up in place, or neither.
+        """Write the matrix inside the flow lines' finishing step: both outputs end up in place, or neither.
 
-        The matrix (no geometry, light) is written first; the lines are built
-        only then, so the two writes never hold their row buffers at once.
+        The matrix rows are the flows' attributes without moe95, in the same
+        order: when the flows are a GeoPackage, SQLite copies them from the
+        finished flows table (no second pass of Python rows); otherwise they
+        are written from the arrays.
         """
-        flows_written = []
+        matrix_written = []
 
-        def finish_matrix(path, layer):
-            write_to_file(path, layer, record, matrix_title)
-            write_features(flows_destination, crs_wkt, ogr.wkbLineString, make_lines(), flow_columns, feedback,
-                           finish=lambda p, name: write_to_file(p, name, record, flows_title))
-            flows_written.append(True)
+        def finish_flows(path, layer):
+            write_to_file(path, layer, record, flows_title)
+
+            def finish_matrix(p, name):
+                write_to_file(p, name, record, matrix_title)
+
+            if path.lower().endswith(".gpkg"):
+                n = len(matrix_columns[0].values)
+                flows = GpkgRows(path, layer, np.arange(1, n + 1, dtype=np.int64))
+                write_rows(flows, np.arange(n), matrix_destination, feedback, finish_matrix,
+                           exclude_fields=[c.name for c in flow_columns[len(matrix_columns):]])
+            else:
+                write_features(matrix_destination, "", ogr.wkbNone, None, matrix_columns, feedback,
+                               finish=finish_matrix)
+            matrix_written.append(True)
 
         try:
-            write_features(matrix_destination, "", ogr.wkbNone, None, matrix_columns, feedback, finish=finish_matrix)
+            write_features(flows_destination, crs_wkt, ogr.wkbLineString, make_lines(), flow_columns, feedback,
+                           finish=finish_flows)
         except BaseException:
-            if flows_written:
-                _remove_output(flows_destination, started)
+            if matrix_written:
+                _remove_output(matrix_destination, started)
             raise
 
     def _log_dropped(self, facts, user_field, max_trips, trips_crs, feedback):
