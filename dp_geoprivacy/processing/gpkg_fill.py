@@ -85,7 +85,7 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
     connection = sqlite3.connect(str(path), isolation_level=None)
     try:
         connection.execute("PRAGMA synchronous=OFF")
-        connection.execute("PRAGMA cache_size=-65536")
+        connection.execute("PRAGMA cache_size=-16384")
         geometry = connection.execute(
             "SELECT column_name, srs_id FROM gpkg_geometry_columns WHERE table_name=?", (layer_name,)
         ).fetchone()
@@ -166,7 +166,9 @@ def _insert_copying(connection, layer_name, names, values, copy):
 def _fill_spatial_index(connection, rtree, fids, bounds):
     """Fill the (empty) R*-tree with (fid, minx, maxx, miny, maxy) of the rows with a finite bounding box."""
     valid = np.isfinite(bounds).all(axis=1)
-    fids, bounds = fids[valid], bounds[valid]
+    if not valid.all():
+        fids, bounds = fids[valid], bounds[valid]
+    del valid
     if not len(fids):
         return
     _bulk_load_rtree(connection, rtree, fids, bounds)
@@ -189,38 +191,49 @@ def _bulk_load_rtree(connection, rtree, fids, bounds):
     table = '"' + rtree.replace('"', '""')
     node_size = connection.execute(f'SELECT length(data) FROM {table}_node" WHERE nodeno = 1').fetchone()[0]
     capacity = (node_size - 4) // _RTREE_CELL.itemsize
-    low, high = bounds[:, :2].astype(np.float32), bounds[:, 2:].astype(np.float32)
-    low = np.where(low.astype(float) > bounds[:, :2], np.nextafter(low, np.float32(-np.inf)), low)
-    high = np.where(high.astype(float) < bounds[:, 2:], np.nextafter(high, np.float32(np.inf)), high)
-    ids, box = np.asarray(fids, dtype=np.int64), np.column_stack((low[:, 0], high[:, 0], low[:, 1], high[:, 1]))
-    depth, next_node, levels, links = 0, 2, [], []
+    ids = np.asarray(fids, dtype=np.int64)
+    box = np.empty((len(ids), 4), dtype=np.float32)  # minx, maxx, miny, maxy, rounded outward to float32
+    for column, (source, outward) in enumerate(((0, -np.inf), (2, np.inf), (1, -np.inf), (3, np.inf))):
+        exact = bounds[:, source]
+        rounded = exact.astype(np.float32)
+        moved = rounded.astype(float) < exact if outward > 0 else rounded.astype(float) > exact
+        rounded[moved] = np.nextafter(rounded[moved], np.float32(outward))
+        box[:, column] = rounded
+        del exact, rounded, moved
+    depth, next_node = 0, 2
     while len(ids) > capacity:
         n, n_nodes = len(ids), -(-len(ids) // capacity)
         slice_of = np.empty(n, dtype=np.int64)
         slice_of[np.argsort(box[:, 0] + box[:, 1], kind="stable")] = np.arange(n) // (
             int(np.ceil(np.sqrt(n_nodes))) * capacity)
         order = np.lexsort((box[:, 2] + box[:, 3], slice_of))
+        del slice_of
         ids, box = ids[order], box[order]
+        del order
         numbers = next_node + np.arange(n_nodes, dtype=np.int64)
         next_node += n_nodes
-        links.append((ids, numbers[np.arange(n) // capacity]))
-        levels.append((numbers, _rtree_nodes(ids, box, capacity, node_size)))
+        # Each level is written as soon as it is packed: only one level's arrays are alive at a time.
+        _insert_links(connection, table, depth == 0, ids, numbers[np.arange(n) // capacity])
+        blobs = _rtree_nodes(ids, box, capacity, node_size)
+        connection.executemany(f'INSERT INTO {table}_node" (nodeno, data) VALUES (?, ?)',
+                               zip(numbers.tolist(), (blob.tobytes() for blob in blobs)))
+        del blobs
         starts = np.arange(0, n, capacity)
         box = np.column_stack((np.minimum.reduceat(box[:, 0], starts), np.maximum.reduceat(box[:, 1], starts),
                                np.minimum.reduceat(box[:, 2], starts), np.maximum.reduceat(box[:, 3], starts)))
         ids, depth = numbers, depth + 1
-    links.append((ids, np.ones(len(ids), dtype=np.int64)))
+    _insert_links(connection, table, depth == 0, ids, np.ones(len(ids), dtype=np.int64))
     root = _rtree_nodes(ids, box, capacity, node_size)[0]
     root[:2] = np.frombuffer(np.array(depth, dtype=">u2").tobytes(), dtype=np.uint8)
     connection.execute(f'UPDATE {table}_node" SET data = ? WHERE nodeno = 1', (root.tobytes(),))
-    for numbers, blobs in levels:
-        connection.executemany(f'INSERT INTO {table}_node" (nodeno, data) VALUES (?, ?)',
-                               zip(numbers.tolist(), (blob.tobytes() for blob in blobs)))
-    for i, (children, parent) in enumerate(links):
-        target = f'{table}_rowid" (rowid, nodeno)' if i == 0 else f'{table}_parent" (nodeno, parentnode)'
-        order = np.argsort(children, kind="stable")  # key order: B-tree appends, not random inserts
-        connection.executemany(f"INSERT INTO {target} VALUES (?, ?)",
-                               _chunked_rows([children[order], parent[order]], len(children)))
+
+
+def _insert_links(connection, table, leaves, children, parent):
+    """%_rowid (leaves: row id -> leaf node) or %_parent (node -> parent node) rows, in key order."""
+    target = f'{table}_rowid" (rowid, nodeno)' if leaves else f'{table}_parent" (nodeno, parentnode)'
+    order = np.argsort(children, kind="stable")  # key order: B-tree appends, not random inserts
+    connection.executemany(f"INSERT INTO {target} VALUES (?, ?)",
+                           _chunked_rows([children[order], parent[order]], len(children)))
 
 
 def _rtree_nodes(ids, box, capacity, node_size):
