@@ -12,9 +12,9 @@ matrix), and a table copied from a source with a replaced column
 import sqlite3
 
 import numpy as np
-import processing
 import pytest
 from osgeo import ogr, osr
+from qgis import processing
 
 from .conftest import write_grid_zones, write_points
 
