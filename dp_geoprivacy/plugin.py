@@ -24,6 +24,18 @@ def install_translator():
     return translator
 
 
+def use_qgis_proj_data():
+    """Where pyproj finds no PROJ data of its own (e.g. in a venv), it is to use QGIS's (core/proj_data.py).
+
+    Only registers the folders: pyproj itself is imported when first used.
+    """
+    from qgis.core import QgsProjUtils
+
+    from .core.proj_data import prefer_proj_data
+
+    prefer_proj_data(QgsProjUtils.searchPaths())
+
+
 class DpGeoprivacyPlugin:
     """Adds the "DP Geoprivacy" Processing provider; needs no iface for that."""
 
@@ -38,6 +50,7 @@ class DpGeoprivacyPlugin:
             if missing:
                 QgsMessageLog.logMessage(install_hint(missing), "DP Geoprivacy", Qgis.Critical)
                 raise ImportError(install_hint(missing))
+            use_qgis_proj_data()
             from .processing.provider import DpGeoprivacyProvider
 
             provider = DpGeoprivacyProvider()

@@ -26,6 +26,10 @@ def utm_epsg_for(lon: float, lat: float) -> int:
 def xy_transformer(from_wkt: str, to_wkt: str):
     """A function reprojecting (n, 2) arrays of x/y (easting/northing, longitude/latitude order)."""
     import numpy as np
+
+    from .proj_data import ensure_proj_data
+
+    ensure_proj_data()  # before pyproj's first import (which warns when it finds no PROJ data)
     from pyproj import CRS, Transformer
 
     transformer = Transformer.from_crs(CRS.from_wkt(from_wkt), CRS.from_wkt(to_wkt), always_xy=True)
