@@ -20,6 +20,8 @@ TRIXIE_APT_PACKAGES := $(APT_PACKAGES) make python3-numpy python3-shapely ca-cer
 # numpy, scipy, pyproj and shapely come from trixie; only these from PyPI.
 TRIXIE_PIP_PACKAGES := "h3>=4,<5" "pytest>=7" "pytest-qgis>=2"
 TRIXIE_VENV := /opt/dp-venv
+# Which QGIS tests (and pytest options) test-qgis-340 runs.
+TESTS_340 ?= tests/qgis
 # What the root was built with; a change rebuilds the packages step (not debootstrap).
 TRIXIE_SPEC := $(TRIXIE_APT_PACKAGES) | $(TRIXIE_PIP_PACKAGES) | $(TRIXIE_VENV)
 IN_TRIXIE = $(CURDIR)/.ci/in-root $(TRIXIE_ROOT) $(CURDIR)
@@ -27,9 +29,12 @@ IN_TRIXIE = $(CURDIR)/.ci/in-root $(TRIXIE_ROOT) $(CURDIR)
 # Plugin stage and profile for 3.40, inside the clone, with paths as seen in the root.
 STAGE_340 := /project/build/qgis340/plugins
 PROFILE_340 := /project/build/qgis340/profile
-QGIS_ENV_340 := DP_GEOPRIVACY_QGIS_PROCESS=/usr/bin/qgis_process.bin QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-root \
+QGIS_VARS_340 := QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-root \
 	QGIS_CUSTOM_CONFIG_PATH=$(PROFILE_340) QGIS_PLUGINPATH=$(STAGE_340) \
 	PYTHONPATH=$$(echo $(TRIXIE_VENV)/lib/python3*/site-packages)
+# The tests' qgis_process runs (tests/qgis/conftest.py) get these settings explicitly, as
+# `make qgis_process` gives them on the host (pytest-qgis changes the test process's own).
+QGIS_ENV_340 := $(QGIS_VARS_340) DP_GEOPRIVACY_QGIS_PROCESS="env $(QGIS_VARS_340) /usr/bin/qgis_process.bin"
 
 .PHONY: trixie-root test-qgis-340 qgis340-shell
 
@@ -72,9 +77,9 @@ test-qgis-340: trixie-root i18n-compile
 			ln -sfn /project/$$f $(STAGE_340)/dp_geoprivacy/$$(basename $$f); done; \
 		ini=$(PROFILE_340)/profiles/default/QGIS/QGIS3.ini; \
 		grep -qs "^dp_geoprivacy=true" $$ini || printf "[PythonPlugins]\ndp_geoprivacy=true\n" >> $$ini; \
-		qgis_process --version 2>/dev/null | grep -m1 "QGIS version" || true; \
+		$(QGIS_ENV_340) /usr/bin/qgis_process.bin --version 2>/dev/null | grep -m1 "QGIS version" || true; \
 		$(TRIXIE_VENV)/bin/python -m pytest -p no:pytest_qgis -p no:cacheprovider -q tests/core; \
-		$(QGIS_ENV_340) $(TRIXIE_VENV)/bin/python -m pytest -p no:cacheprovider tests/qgis'
+		$(QGIS_ENV_340) $(TRIXIE_VENV)/bin/python -m pytest -p no:cacheprovider $(TESTS_340)'
 
 # An interactive shell in the root with the project at /project.
 qgis340-shell: trixie-root

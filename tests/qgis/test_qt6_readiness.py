@@ -20,6 +20,7 @@ import ast
 import configparser
 import enum
 import importlib
+import warnings
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,6 @@ def test_qt6_claim_is_backed():
                 for problem in unscoped_enum_uses(parsed(path), str(path.relative_to(ROOT)))]
     if claims_qt6():
         assert not problems, f"metadata.txt claims supportsQt6=True, but ({len(problems)}):\n" + "\n".join(problems)
+    elif problems:
+        warnings.warn(f"not Qt6-ready (supportsQt6 is not claimed): {len(problems)} unscoped enum values, "
+                      f"e.g. {problems[0]}", stacklevel=1)
