@@ -77,7 +77,7 @@ test-qgis-340: trixie-root i18n-compile
 			ln -sfn /project/$$f $(STAGE_340)/dp_geoprivacy/$$(basename $$f); done; \
 		ini=$(PROFILE_340)/profiles/default/QGIS/QGIS3.ini; \
 		grep -qs "^dp_geoprivacy=true" $$ini || printf "[PythonPlugins]\ndp_geoprivacy=true\n" >> $$ini; \
-		$(QGIS_ENV_340) /usr/bin/qgis_process.bin --version 2>/dev/null | grep -m1 "QGIS version" || true; \
+		$(QGIS_ENV_340) /usr/bin/qgis_process.bin --version 2>/dev/null | head -5 || true; \
 		$(TRIXIE_VENV)/bin/python -m pytest -p no:pytest_qgis -p no:cacheprovider -q tests/core; \
 		$(QGIS_ENV_340) $(TRIXIE_VENV)/bin/python -m pytest -p no:cacheprovider $(TESTS_340)'
 
