@@ -80,7 +80,8 @@ test-core: deps
 test-qgis: deps stage i18n-compile
 	$(QGIS_ENV) $(VENV)/bin/python -m pytest -p no:cacheprovider tests/qgis
 
-test: lint test-core test-qgis
+test: lint test-core test-qgis test-qgis-340
+include .ci/qgis340.mk
 
 # ------------------------------------------------------------- packaging --
 i18n-compile: deps

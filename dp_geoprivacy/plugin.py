@@ -24,6 +24,22 @@ def install_translator():
     return translator
 
 
+def use_qgis_proj_data():
+    """Where pyproj finds no PROJ data of its own (e.g. in a venv), it uses QGIS's (core/proj_data.py).
+
+    Before the requirement check imports pyproj, which would warn that it has no data.
+    """
+    from qgis.core import QgsProjUtils
+
+    from .core.proj_data import ensure_proj_data, prefer_proj_data
+
+    prefer_proj_data(QgsProjUtils.searchPaths())
+    try:
+        ensure_proj_data()
+    except ImportError:  # no pyproj: missing_requirements() says what to install
+        pass
+
+
 class DpGeoprivacyPlugin:
     """Adds the "DP Geoprivacy" Processing provider; needs no iface for that."""
 
@@ -34,6 +50,7 @@ class DpGeoprivacyPlugin:
     def initProcessing(self):  # noqa: N802 (QGIS API)
         """Register the provider; called by QGIS desktop and by qgis_process."""
         if self.provider is None:
+            use_qgis_proj_data()
             missing = missing_requirements()
             if missing:
                 QgsMessageLog.logMessage(install_hint(missing), "DP Geoprivacy", Qgis.Critical)

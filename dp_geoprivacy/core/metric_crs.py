@@ -26,6 +26,10 @@ def utm_epsg_for(lon: float, lat: float) -> int:
 def xy_transformer(from_wkt: str, to_wkt: str):
     """A function reprojecting (n, 2) arrays of x/y (easting/northing, longitude/latitude order)."""
     import numpy as np
+
+    from .proj_data import ensure_proj_data
+
+    ensure_proj_data()  # before pyproj's first import (which warns when it finds no PROJ data)
     from pyproj import CRS, Transformer
 
     transformer = Transformer.from_crs(CRS.from_wkt(from_wkt), CRS.from_wkt(to_wkt), always_xy=True)
@@ -34,6 +38,8 @@ def xy_transformer(from_wkt: str, to_wkt: str):
         xy = np.asarray(xy, dtype=float)
         if not len(xy):
             return xy.reshape(0, 2)
+        if len(xy) == 1:  # pyproj takes one-element arrays as a point and converts them to scalars (numpy 2 warns)
+            return np.array([transformer.transform(float(xy[0, 0]), float(xy[0, 1]))], dtype=float)
         x, y = transformer.transform(xy[:, 0], xy[:, 1])
         return np.column_stack((np.asarray(x, dtype=float), np.asarray(y, dtype=float)))
 

@@ -8,6 +8,7 @@ qgis.utils' plugin paths and started with ``startProcessingPlugin``:
 """
 
 import json
+import os
 import shlex
 import subprocess
 import sys
@@ -18,7 +19,12 @@ import pytest
 from osgeo import ogr, osr
 
 ROOT = Path(__file__).resolve().parents[2]
-STAGE = ROOT / "build" / "plugins"
+# The staged plugin folder: QGIS_PLUGINPATH as the Makefile sets it (build/plugins, or
+# build/qgis340/plugins in the QGIS 3.40 root).
+STAGE = Path(os.environ.get("QGIS_PLUGINPATH", "").split(os.pathsep)[0] or ROOT / "build" / "plugins")
+# Set in the QGIS 3.40 root (.ci/qgis340.mk): the qgis_process command line (with its own
+# `env ...` settings) to run instead of `make qgis_process` (which sets up the host's venv).
+QGIS_PROCESS = shlex.split(os.environ.get("DP_GEOPRIVACY_QGIS_PROCESS", ""))
 PLUGIN = "dp_geoprivacy"
 
 ogr.UseExceptions()
@@ -104,6 +110,8 @@ def geographic_points(tmp_path):
 def run_qgis_process(*args, check=True):
     """Run the real qgis_process with the working-tree plugin (``make qgis_process``)."""
     command = ["make", "-s", "--no-print-directory", "-C", str(ROOT), "qgis_process", f"ARGS={shlex.join(args)}"]
+    if QGIS_PROCESS:
+        command = [*QGIS_PROCESS, *args]
     result = subprocess.run(command, capture_output=True, text=True, timeout=600)
     if check and result.returncode != 0:
         raise AssertionError(f"qgis_process failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")

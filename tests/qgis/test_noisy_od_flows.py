@@ -58,7 +58,9 @@ def write_trip_lines(path, epsg, trips, uids=None, extra_wkt=(), layer="trips"):
     out = dataset.CreateLayer(layer, srs, ogr.wkbLineString)
     out.CreateField(ogr.FieldDefn("uid", ogr.OFTString))
     out.StartTransaction()
-    rows = [f"LINESTRING ({o[0]!r} {o[1]!r}, {(o[0] + d[0]) / 2!r} {(o[1] + d[1]) / 2!r}, {d[0]!r} {d[1]!r})"
+    # float(): under numpy 2 the repr of a numpy scalar is "np.float64(...)", not a number.
+    rows = ["LINESTRING ({!r} {!r}, {!r} {!r}, {!r} {!r})".format(
+        *(float(v) for v in (o[0], o[1], (o[0] + d[0]) / 2, (o[1] + d[1]) / 2, d[0], d[1])))
             for o, d in trips] + list(extra_wkt)
     for i, wkt in enumerate(rows):
         feature = ogr.Feature(out.GetLayerDefn())
