@@ -179,22 +179,17 @@
         <translation>{message} Journal: {path}. Verringern Sie EPSILON, wählen Sie eine andere PARTITION oder erhöhen Sie BUDGET.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="166"/>
-        <source>Privacy ledger {path}: {error}</source>
-        <translation>Privatsphäre-Journal {path}: {error}</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="170"/>
         <source>Ledger: reserved epsilon {epsilon:g} on partition &apos;{partition}&apos; (spent there before: {spent:g}); the source&apos;s total is now {total:g}{budget}.</source>
         <translation>Journal: Epsilon {epsilon:g} auf Partition „{partition}“ reserviert (dort bisher verbraucht: {spent:g}); die Summe der Datenquelle beträgt jetzt {total:g}{budget}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="170"/>
         <source> of the budget {budget:g}</source>
         <translation> vom Budget {budget:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="186"/>
         <source>The input&apos;s filter could not be removed for the fingerprint; the ledger fingerprints the filtered features only.</source>
         <translation>Der Filter der Eingabe konnte für den Fingerabdruck nicht entfernt werden; das Journal erfasst nur den Fingerabdruck der gefilterten Objekte.</translation>
     </message>
@@ -525,98 +520,133 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.</source>
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) verwendet Laplace-Rauschen: Setzen Sie NOISE=0.</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="166"/>
+        <source>LEDGER {path}: {error}. Give LEDGER a dp_geoprivacy ledger (or a new file) in a folder you can write to.</source>
+        <translation>LEDGER {path}: {error}. Geben Sie als LEDGER ein dp_geoprivacy-Journal (oder eine neue Datei) in einem Ordner an, in den Sie schreiben dürfen.</translation>
+    </message>
 </context>
 <context>
     <name>DpAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="67"/>
         <source>Location perturbation</source>
         <translation>Standortverrauschung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="67"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="72"/>
         <source>Calibration (not private)</source>
         <translation>Kalibrierung (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="95"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="100"/>
         <source>Random seed (reproducible study runs only; leave empty to publish)</source>
         <translation>Zufallssaat (nur für reproduzierbare Studienläufe; für Veröffentlichungen leer lassen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="199"/>
         <source>{name} must be a finite number greater than 0 (got {value}). {hint}</source>
         <translation>{name} muss eine endliche Zahl größer als 0 sein (erhalten: {value}). {hint}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="63"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="68"/>
         <source>Noisy counts and flows</source>
         <translation>Verrauschte Zählwerte und Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="64"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="69"/>
         <source>Randomized response</source>
         <translation>Randomized Response</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="65"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="70"/>
         <source>Tessellations (public, no privacy cost)</source>
         <translation>Kachelungen (öffentlich, ohne Privatsphäre-Verlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="66"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="71"/>
         <source>Privacy accounting</source>
         <translation>Privatsphäre-Budget</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="108"/>
         <source>With a seed the noise is reproducible by anyone who knows it, so the output is not private against them. Leave empty for releases: noise then comes from a cryptographically seeded generator. The output&apos;s metadata records whether a seed was used (never its value).</source>
         <translation>Mit einer Zufallssaat kann jeder, der sie kennt, das Rauschen reproduzieren; gegenüber diesen Personen ist die Ausgabe also nicht privat. Lassen Sie das Feld für Veröffentlichungen leer: Das Rauschen stammt dann aus einem kryptographisch initialisierten Generator. Die Metadaten der Ausgabe vermerken, ob eine Zufallssaat verwendet wurde (nie deren Wert).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="132"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="137"/>
         <source>Keep identifier fields (internal study runs only; not for publication)</source>
         <translation>Identifikatorfelder behalten (nur für interne Studienläufe; nicht zur Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="159"/>
         <source>Field &apos;{name}&apos; is dropped: it {reason}.</source>
         <translation>Das Feld „{name}“ wird entfernt (Grund: {reason}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="170"/>
         <source>Identifier fields were kept (KEEP_IDENTIFIERS): they link rows to raw records. Do not publish this layer.</source>
         <translation>Identifikatorfelder wurden behalten (KEEP_IDENTIFIERS): Sie verknüpfen Zeilen mit den Rohdatensätzen. Veröffentlichen Sie diesen Layer nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="180"/>
         <source>A seed was given: the noise is reproducible. Do not publish this output.</source>
         <translation>Es wurde eine Zufallssaat angegeben: Das Rauschen ist reproduzierbar. Veröffentlichen Sie diese Ausgabe nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="155"/>
         <source>holds the true coordinates</source>
         <translation>enthält die wahren Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="156"/>
         <source>has a distinct value in every row (an identifier)</source>
         <translation>hat in jeder Zeile einen anderen Wert (ein Identifikator)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="123"/>
         <source>Mechanism</source>
         <translation>Mechanismus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="123"/>
         <source>Planar Laplace (Euclidean)</source>
         <translation>Planares Laplace (euklidisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="123"/>
         <source>Per-axis Laplace (L1, seed 000 eq. 14)</source>
         <translation>Achsenweises Laplace (L1, seed 000 eq. 14)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="225"/>
+        <source>{name} must be a finite number (got {value}).</source>
+        <translation>{name} muss eine endliche Zahl sein (erhalten: {value}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="228"/>
+        <source>{name} must be a whole number up to 2147483647 (got {value}).</source>
+        <translation>{name} muss eine ganze Zahl bis 2147483647 sein (erhalten: {value}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="230"/>
+        <source>{name} must be at least {minimum:g} (got {value}).</source>
+        <translation>{name} muss mindestens {minimum:g} sein (erhalten: {value}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="232"/>
+        <source>{name} must be at most {maximum:g} (got {value}).</source>
+        <translation>{name} darf höchstens {maximum:g} sein (erhalten: {value}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="254"/>
+        <source>{name} is the file of {input} ({path}): the input would be overwritten. Choose another file for {name}.</source>
+        <translation>{name} ist die Datei von {input} ({path}): die Eingabe würde überschrieben. Wählen Sie eine andere Datei für {name}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="261"/>
+        <source>{name}: {path} cannot be written here (no permission to write in {folder}). Choose a file in a folder you can write to.</source>
+        <translation>{name}: {path} kann hier nicht geschrieben werden (keine Schreibberechtigung in {folder}). Wählen Sie eine Datei in einem Ordner, in den Sie schreiben dürfen.</translation>
     </message>
 </context>
 <context>
@@ -715,7 +745,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld, das jeden Punkt identifiziert, z. B. eine Haushalts-ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="364"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="369"/>
         <source>Escape share per scale</source>
         <translation>Anteil entwichener Punkte je Skala</translation>
     </message>
@@ -780,174 +810,179 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>SCALES muss Zahlen größer als 0 enthalten (Meter); „{token}“ ist keine solche Zahl. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="243"/>
         <source>PERTURBED needs MATCH_FIELD: choose a field present in both INPUT and PERTURBED (e.g. a household id) that pairs each true point with its perturbed copy.</source>
         <translation>PERTURBED erfordert MATCH_FIELD: Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld (z. B. eine Haushalts-ID), das jedem wahren Punkt seine verrauschte Kopie zuordnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="253"/>
         <source>REALIZATIONS must be a whole number of at least 1 (got {value}); 10 is a common choice, more gives smoother curves.</source>
         <translation>REALIZATIONS muss eine ganze Zahl von mindestens 1 sein (erhalten: {value}); 10 ist ein üblicher Wert, mehr ergibt glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="259"/>
         <source>TARGET_ESCAPE must be a share strictly between 0 and 1 (got {value}), e.g. 0.1 for 10% of points in the wrong zone; leave it empty to skip the calibration.</source>
         <translation>TARGET_ESCAPE muss ein Anteil echt zwischen 0 und 1 sein (erhalten: {value}), z. B. 0.1 für 10 % der Punkte in der falschen Zone; lassen Sie den Parameter leer, um die Kalibrierung auszulassen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="273"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="278"/>
         <source>MATCH_FIELD &apos;{field}&apos; is not a field of {layer}. Choose a field present in both INPUT and PERTURBED ({layer} has: {names}).</source>
         <translation>MATCH_FIELD „{field}“ ist kein Feld von {layer}. Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld ({layer} enthält: {names}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="296"/>
         <source>MATCH_FIELD is only used with PERTURBED; ignored.</source>
         <translation>MATCH_FIELD wird nur zusammen mit PERTURBED verwendet; wird ignoriert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="302"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="307"/>
         <source>OUTPUT_CHART must end in .html or .png (got {path}).</source>
         <translation>OUTPUT_CHART muss auf .html oder .png enden (erhalten: {path}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="314"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="319"/>
         <source>{n} pairs of zones overlap: a point in an overlap belongs to the first of them in layer order.</source>
         <translation>{n} Zonenpaare überlappen sich: Ein Punkt in einer Überlappung gehört zur ersten dieser Zonen in Layerreihenfolge.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="341"/>
         <source>{n} points lie outside every zone: not in any P_i, reported as POINTS_OUTSIDE.</source>
         <translation>{n} Punkte liegen außerhalb aller Zonen: in keinem P_i enthalten, als POINTS_OUTSIDE gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="370"/>
         <source>Escape share per zone</source>
         <translation>Anteil entwichener Punkte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="380"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="385"/>
         <source>OUTPUT_CHART needs a sweep of scales; no chart in measure mode.</source>
         <translation>OUTPUT_CHART erfordert eine Skalenreihe; im Messmodus wird kein Diagramm erstellt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="398"/>
         <source>Escape share per zone (map: b = {b:g} m)</source>
         <translation>Anteil entwichener Punkte je Zone (Karte: b = {b:g} m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="411"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="416"/>
         <source>{name} is in {crs}, ZONES in {zone_crs}: points reprojected to the zones&apos; CRS for the point-in-polygon tests.</source>
         <translation>{name} liegt in {crs} vor, ZONES in {zone_crs}: Die Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen umprojiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="429"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="434"/>
         <source>Noise drawn in {crs}.</source>
         <translation>Rauschen erzeugt in {crs}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="442"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="447"/>
         <source>{n} points, {z} zones, {s} scales x {r} realizations: {t} point tests.</source>
         <translation>{n} Punkte, {z} Zonen, {s} Skalen x {r} Realisierungen: {t} Punkttests.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="454"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="459"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="458"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="463"/>
         <source>b = {b:g} m: escape share {mean:.4f} (sd {sd:.4f}); zones with no net change {same:.3f}</source>
         <translation>b = {b:g} m: Anteil entwichener Punkte {mean:.4f} (Standardabw. {sd:.4f}); Zonen ohne Nettoänderung {same:.3f}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="468"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="473"/>
         <source>No point of INPUT lies in a zone of ZONES: nothing to analyse. Check that the layers cover the same area and that their CRSs are set correctly.</source>
         <translation>Kein Punkt aus INPUT liegt in einer Zone aus ZONES: Es gibt nichts zu analysieren. Prüfen Sie, ob die Layer dasselbe Gebiet abdecken und ob ihre KBS richtig gesetzt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="481"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="486"/>
         <source>MATCH_FIELD &apos;{field}&apos; has repeated values in {layer}: it must identify each point once. Choose another field (e.g. a household id).</source>
         <translation>MATCH_FIELD „{field}“ enthält in {layer} wiederholte Werte: Das Feld muss jeden Punkt eindeutig identifizieren. Wählen Sie ein anderes Feld (z. B. eine Haushalts-ID).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="496"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="501"/>
         <source>No point of INPUT has a partner in PERTURBED with the same MATCH_FIELD &apos;{field}&apos; value. Choose the field that identifies points in both layers.</source>
         <translation>Kein Punkt aus INPUT hat in PERTURBED einen Partner mit demselben Wert in MATCH_FIELD „{field}“. Wählen Sie das Feld, das die Punkte in beiden Layern identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="503"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="508"/>
         <source>{n} points have no partner in the other layer (or no MATCH_FIELD value) and are left out; see POINTS_UNMATCHED.</source>
         <translation>{n} Punkte haben keinen Partner im anderen Layer (oder keinen Wert in MATCH_FIELD) und werden ausgelassen; siehe POINTS_UNMATCHED.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="517"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="522"/>
         <source>PERTURBED&apos;s privacy record: {mechanism}, b = {b:g} m.</source>
         <translation>Privatsphäre-Angaben von PERTURBED: {mechanism}, b = {b:g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="528"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="533"/>
         <source>Observed escape share: {share:.4f} of {n} matched points in zones.</source>
         <translation>Beobachteter Anteil entwichener Punkte: {share:.4f} von {n} zugeordneten Punkten in Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="538"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="543"/>
         <source>Even the smallest scale ({b:g} m) lets more than {t:g} of points escape: no calibrated scale. Add smaller scales to SCALES.</source>
         <translation>Selbst bei der kleinsten Skala ({b:g} m) entweicht ein Anteil von mehr als {t:g} der Punkte: keine kalibrierte Skala. Fügen Sie SCALES kleinere Skalen hinzu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="542"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="547"/>
         <source>Every scale meets the target {t:g}; CALIBRATED_SCALE is the largest one tested ({b:g} m). Add larger scales to SCALES to find the limit.</source>
         <translation>Jede Skala erfüllt den Zielwert {t:g}; CALIBRATED_SCALE ist die größte getestete Skala ({b:g} m). Fügen Sie SCALES größere Skalen hinzu, um die Grenze zu finden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="547"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="552"/>
         <source>Calibrated scale: b = {b:.4g} m (interpolated in log b between {lo:g} and {hi:g} m) for a mean escape share of {t:g}.</source>
         <translation>Kalibrierte Skala: b = {b:.4g} m (in log b interpoliert zwischen {lo:g} und {hi:g} m) für einen mittleren Anteil entwichener Punkte von {t:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="552"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="557"/>
         <source>Calibrated epsilon: {e:.4g}.</source>
         <translation>Kalibriertes Epsilon: {e:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="613"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="618"/>
         <source>Share of points that escape their zone</source>
         <translation>Anteil der Punkte, die ihre Zone verlassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="614"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
         <source>Laplace scale b (m, log scale)</source>
         <translation>Laplace-Skala b (m, logarithmische Achse)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="614"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
         <source>Share of points that escape (mean, band: 1 sd)</source>
         <translation>Anteil entwichener Punkte (Mittelwert, Band: 1 Standardabweichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="614"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
         <source>target</source>
         <translation>Zielwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="614"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
         <source>calibrated b</source>
         <translation>kalibriertes b</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="614"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
         <source>NOT differentially private: statistics of the raw data</source>
         <translation>NICHT differenziell privat: Statistiken der Rohdaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="644"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="649"/>
         <source>The chart could not be drawn.</source>
         <translation>Das Diagramm konnte nicht gezeichnet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="653"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="658"/>
         <source>Could not write the chart to {path}.</source>
         <translation>Das Diagramm konnte nicht nach {path} geschrieben werden.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="232"/>
+        <source>SCALES must hold numbers greater than 0 and at most 10,000,000 (metres); &apos;{token}&apos; is larger than any projected CRS. Write e.g. 10,20,50,100,200,500.</source>
+        <translation>SCALES muss Zahlen größer als 0 und höchstens 10.000.000 enthalten (Meter); „{token}“ ist größer als jedes projizierte KBS. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
 </context>
 <context>
@@ -2086,7 +2121,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>In (0, 1]; jede Zone erhält mindestens die Wahrscheinlichkeit FLOOR / Anzahl der Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="274"/>
         <source>Relocated trips</source>
         <translation>Verlagerte Fahrten</translation>
     </message>
@@ -2161,57 +2196,52 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{n} Fahrten mit Quelle oder Ziel NULL oder außerhalb der bekannten Zonen wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="229"/>
-        <source>No trip has an origin and a destination among the known zones.</source>
-        <translation>Keine Fahrt hat Quelle und Ziel unter den bekannten Zonen.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="232"/>
         <source>Epsilon per trip {eps:.6g} (origin {eo:.6g}, destination {ed:.6g}); smallest replacement probabilities {qo:.3g} and {qd:.3g}.</source>
         <translation>Epsilon je Fahrt {eps:.6g} (Quelle {eo:.6g}, Ziel {ed:.6g}); kleinste Ersetzungswahrscheinlichkeiten {qo:.3g} und {qd:.3g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="255"/>
         <source>Epsilon per trip {eps:.6g} = origin {eo:.6g} + destination {ed:.6g} (p = {p:g}, floor {f:g}, {n} zones, {kind}).</source>
         <translation>Epsilon je Fahrt {eps:.6g} = Quelle {eo:.6g} + Ziel {ed:.6g} (p = {p:g}, Untergrenze {f:g}, {n} Zonen, {kind}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="255"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="257"/>
         <source>joint OD histogram</source>
         <translation>gemeinsames OD-Histogramm</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="255"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="257"/>
         <source>origin/destination histograms</source>
         <translation>Quell-/Ziel-Histogramme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="262"/>
         <source>Total with the histogram release(s) {ids}: epsilon {eps:.6g}, delta {delta:g} (their records follow this one in the metadata).</source>
         <translation>Summe mit der/den Histogramm-Veröffentlichung(en) {ids}: Epsilon {eps:.6g}, Delta {delta:g} (deren Privatsphäre-Angaben folgen in den Metadaten auf diese).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="265"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="267"/>
         <source>The histograms carry no privacy record and were treated as public tables.</source>
         <translation>Die Histogramme tragen keine Privatsphäre-Angaben und wurden als öffentliche Tabellen behandelt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="267"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="269"/>
         <source>{n} trips with a NULL or unknown zone were dropped.</source>
         <translation>{n} Fahrten mit Zone NULL oder unbekannter Zone wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="331"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="333"/>
         <source>The count field &apos;{field}&apos; of {name} must be numeric.</source>
         <translation>Das Zählwertfeld „{field}“ von {name} muss numerisch sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="343"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="345"/>
         <source>{name} carries no dp_geoprivacy privacy record: it is treated as a public table. If it was computed from the trips without noise, the output is NOT private.</source>
         <translation>{name} trägt keine Privatsphäre-Angaben von dp_geoprivacy: Es wird als öffentliche Tabelle behandelt. Wurde es ohne Rauschen aus den Fahrten berechnet, ist die Ausgabe NICHT privat.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="348"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="350"/>
         <source>{name} is marked NOT differentially private: its counts would leak into the relocated trips. Use a noisy release (dp_geoprivacy:noisyzonecounts) or a public table.</source>
         <translation>{name} ist als NICHT differenziell privat gekennzeichnet: Seine Zählwerte würden in die verlagerten Fahrten durchsickern. Verwenden Sie eine verrauschte Veröffentlichung (dp_geoprivacy:noisyzonecounts) oder eine öffentliche Tabelle.</translation>
     </message>
@@ -2220,6 +2250,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>&lt;p&gt;Publishes trips with their origin and destination zones randomized: each trip keeps its true origin zone with probability P_TRUTH and otherwise gets a zone drawn from a histogram of origins; the destination likewise (seed 000 §6.3). The reported histograms match the histograms used in expectation: E[reported count of zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histograms.&lt;/b&gt; They must not leak: take them from a noisy release (dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. time slots, are added up) or from a public table. ORIGIN_HISTOGRAM is used for origins and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) origins are drawn from its row sums and destinations from the row of the reported origin, which keeps the joint origin-destination histogram approximately (seed 000 §6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every one of the N zones has a positive probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; Per endpoint, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement probability (the seed 000 eq. 11 form; eq. 12-13); the trip's epsilon is the origin's plus the destination's. The unit of privacy is one trip's origin and destination; other fields pass through, except record keys (fields with a distinct value in every row, such as a trip id), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that reveal the true endpoints (coordinates, distance) first. The histogram's own epsilon, read from its privacy record, is added for the total (EPSILON_TOTAL) and its record is carried into the output's metadata, so the privacy report counts it once. A histogram without a record is treated as public; one marked not differentially private is refused.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of zones; the output then has a line from the origin zone's representative point to the destination's. Without ZONES the zones are those of the histograms and the output is a table. The input's own geometry is never copied (it would show the true endpoints). Trips whose origin or destination is NULL or not a known zone are dropped and counted. Trips are relocated independently (the seed's Note 3, updating the histogram after each draw, is not applied), and row order is shuffled.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); seed 001 Theorem 2 (the two endpoints and the histogram add up).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jede Fahrt behält ihre wahre Quellzone mit der Wahrscheinlichkeit P_TRUTH und erhält andernfalls eine Zone, die aus einem Histogramm der Quellen gezogen wird; für das Ziel gilt dasselbe (seed 000 §6.3). Die gemeldeten Histogramme entsprechen im Erwartungswert den verwendeten Histogrammen: E[gemeldete Anzahl in Zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histogramme.&lt;/b&gt; Sie dürfen nichts preisgeben: Entnehmen Sie sie einer verrauschten Veröffentlichung (dp_geoprivacy:noisyzonecounts: Felder zone_id und noisy_count; Zeilen derselben Zone, z. B. Zeitfenster, werden summiert) oder einer öffentlichen Tabelle. ORIGIN_HISTOGRAM wird für die Quellen verwendet und, sofern DEST_HISTOGRAM nicht angegeben ist (mit denselben Feldnamen), auch für die Ziele. Mit OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) werden die Quellen aus seinen Zeilensummen und die Ziele aus der Zeile der gemeldeten Quelle gezogen, wodurch das gemeinsame Quelle-Ziel-Histogramm näherungsweise erhalten bleibt (seed 000 §6.3.2, eq. 24). Negative verrauschte Zählwerte werden auf 0 gesetzt. FLOOR mischt diesen Anteil gleichverteilter Masse in jedes Histogramm, q = (1 - FLOOR) h / sum(h) + FLOOR / N, sodass jede der N Zonen eine positive Wahrscheinlichkeit hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Je Endpunkt gilt epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)), wobei q_min die kleinste Ersetzungswahrscheinlichkeit ist (die Form von seed 000 eq. 11; eq. 12-13); das Epsilon der Fahrt ist das der Quelle plus das des Ziels. Die Schutzeinheit sind Quelle und Ziel einer Fahrt; andere Felder werden übernommen, außer Datensatzschlüsseln (Feldern mit einem anderen Wert in jeder Zeile, etwa einer Fahrt-ID), die entfernt und im Protokoll genannt werden (KEEP_IDENTIFIERS, erweitert, behält sie für interne Studienläufe). Entfernen Sie vorher Felder, die die wahren Endpunkte verraten (Koordinaten, Entfernung). Das eigene Epsilon des Histogramms, gelesen aus dessen Privatsphäre-Angaben, wird für die Summe (EPSILON_TOTAL) hinzugerechnet, und seine Angaben werden in die Metadaten der Ausgabe übernommen, sodass der Privatsphäre-Bericht es einmal zählt. Ein Histogramm ohne Privatsphäre-Angaben wird als öffentlich behandelt; eines, das als nicht differenziell privat gekennzeichnet ist, wird abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (optional, Polygone mit ZONE_ID_FIELD) ist die öffentliche Liste der Zonen; die Ausgabe enthält dann eine Linie vom repräsentativen Punkt der Quellzone zu dem der Zielzone. Ohne ZONES sind die Zonen die der Histogramme, und die Ausgabe ist eine Tabelle. Die eigene Geometrie der Eingabe wird nie übernommen (sie würde die wahren Endpunkte zeigen). Fahrten, deren Quelle oder Ziel NULL oder keine bekannte Zone ist, werden verworfen und gezählt. Die Fahrten werden unabhängig voneinander verlagert (Note 3 des Seeds, die Aktualisierung des Histogramms nach jeder Ziehung, wird nicht angewandt), und die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); seed 001 Theorem 2 (die beiden Endpunkte und das Histogramm addieren sich).&lt;/p&gt;
 </translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="229"/>
+        <source>No trip of INPUT has an origin (ORIGIN_FIELD) and a destination (DEST_FIELD) among the known zones: give trips whose zone ids are those of the histograms or ZONES.</source>
+        <translation>Keine Fahrt in INPUT hat Quelle (ORIGIN_FIELD) und Ziel (DEST_FIELD) unter den bekannten Zonen: geben Sie Fahrten an, deren Zonen-IDs die der Histogramme oder von ZONES sind.</translation>
     </message>
 </context>
 </TS>

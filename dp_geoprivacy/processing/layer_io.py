@@ -1008,4 +1008,18 @@ def _convert(gpkg: Path, layer_name: str, destination: Path):
                 ext=destination.suffix, dest=destination.name
             )
         )
-    gdal.VectorTranslate(str(destination), str(gpkg), format=driver, layers=[layer_name])
+    options = {}
+    dataset = ogr.Open(str(gpkg))
+    layer = dataset.GetLayerByName(layer_name)
+    points = ogr.GT_Flatten(layer.GetGeomType()) == ogr.wkbPoint
+    geometry_column = layer.GetGeometryColumn()
+    dataset = None
+    if points and driver == "CSV":  # CSV and spreadsheets drop geometries: keep points as X and Y columns
+        options["layerCreationOptions"] = ["GEOMETRY=AS_XY"]
+    elif points and driver in ("XLSX", "ODS"):
+        options["SQLStatement"] = (f"SELECT *, ST_MinX({_quote(geometry_column)}) AS X, "
+                                   f"ST_MinY({_quote(geometry_column)}) AS Y FROM {_quote(layer_name)}")
+        options["layerName"] = layer_name
+    else:
+        options["layers"] = [layer_name]
+    gdal.VectorTranslate(str(destination), str(gpkg), format=driver, **options)

@@ -226,7 +226,9 @@ class TripRelocationAlgorithm(DpAlgorithm):
                 "{n} trips with a NULL origin or destination, or one that is not a known zone, were dropped."
             ).format(n=dropped))
         if not len(kept):
-            raise QgsProcessingException(self.tr("No trip has an origin and a destination among the known zones."))
+            raise QgsProcessingException(self.tr(
+                "No trip of INPUT has an origin (ORIGIN_FIELD) and a destination (DEST_FIELD) among the known zones: "
+                "give trips whose zone ids are those of the histograms or ZONES."))
         feedback.pushInfo(self.tr(
             "Epsilon per trip {eps:.6g} (origin {eo:.6g}, destination {ed:.6g}); smallest replacement "
             "probabilities {qo:.3g} and {qd:.3g}.").format(
