@@ -396,12 +396,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>„{a}“ und „{b}“</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="407"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="412"/>
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would count in more than one zone. Fix the zones (e.g. &apos;Check validity&apos; / &apos;Union&apos;), or set ALLOW_OVERLAP=true to count such points in every zone that contains them (more noise).</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort würde in mehr als einer Zone gezählt. Korrigieren Sie die Zonen (z. B. mit „Gültigkeit prüfen“ / „Vereinigung“) oder setzen Sie ALLOW_OVERLAP=true, um solche Punkte in jeder Zone zu zählen, die sie enthält (mehr Rauschen).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="413"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="418"/>
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}); ALLOW_OVERLAP is set, so a point counts in every zone that contains it. Up to {depth} zones overlap at one place: the sensitivity is multiplied by {depth}.</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}); ALLOW_OVERLAP ist gesetzt, daher zählt ein Punkt in jeder Zone, die ihn enthält. Bis zu {depth} Zonen überlappen sich an einer Stelle: Die Sensitivität wird mit {depth} multipliziert.</translation>
     </message>
@@ -525,126 +525,131 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>LEDGER {path}: {error}. Give LEDGER a dp_geoprivacy ledger (or a new file) in a folder you can write to.</source>
         <translation>LEDGER {path}: {error}. Geben Sie als LEDGER ein dp_geoprivacy-Journal (oder eine neue Datei) in einem Ordner an, in den Sie schreiben dürfen.</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="407"/>
+        <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would fall in more than one zone. Fix the zones (e.g. &apos;Check validity&apos; / &apos;Union&apos;) so that no two overlap.</source>
+        <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort läge in mehr als einer Zone. Korrigieren Sie die Zonen (z. B. mit „Gültigkeit prüfen“ / „Vereinigung“), sodass sich keine zwei überlappen.</translation>
+    </message>
 </context>
 <context>
     <name>DpAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="67"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="69"/>
         <source>Location perturbation</source>
         <translation>Standortverrauschung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="72"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="74"/>
         <source>Calibration (not private)</source>
         <translation>Kalibrierung (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="102"/>
         <source>Random seed (reproducible study runs only; leave empty to publish)</source>
         <translation>Zufallssaat (nur für reproduzierbare Studienläufe; für Veröffentlichungen leer lassen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="201"/>
         <source>{name} must be a finite number greater than 0 (got {value}). {hint}</source>
         <translation>{name} muss eine endliche Zahl größer als 0 sein (erhalten: {value}). {hint}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="68"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="70"/>
         <source>Noisy counts and flows</source>
         <translation>Verrauschte Zählwerte und Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="71"/>
         <source>Randomized response</source>
         <translation>Randomized Response</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="70"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="72"/>
         <source>Tessellations (public, no privacy cost)</source>
         <translation>Kachelungen (öffentlich, ohne Privatsphäre-Verlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="71"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="73"/>
         <source>Privacy accounting</source>
         <translation>Privatsphäre-Budget</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="110"/>
         <source>With a seed the noise is reproducible by anyone who knows it, so the output is not private against them. Leave empty for releases: noise then comes from a cryptographically seeded generator. The output&apos;s metadata records whether a seed was used (never its value).</source>
         <translation>Mit einer Zufallssaat kann jeder, der sie kennt, das Rauschen reproduzieren; gegenüber diesen Personen ist die Ausgabe also nicht privat. Lassen Sie das Feld für Veröffentlichungen leer: Das Rauschen stammt dann aus einem kryptographisch initialisierten Generator. Die Metadaten der Ausgabe vermerken, ob eine Zufallssaat verwendet wurde (nie deren Wert).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="139"/>
         <source>Keep identifier fields (internal study runs only; not for publication)</source>
         <translation>Identifikatorfelder behalten (nur für interne Studienläufe; nicht zur Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="159"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="161"/>
         <source>Field &apos;{name}&apos; is dropped: it {reason}.</source>
         <translation>Das Feld „{name}“ wird entfernt (Grund: {reason}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="172"/>
         <source>Identifier fields were kept (KEEP_IDENTIFIERS): they link rows to raw records. Do not publish this layer.</source>
         <translation>Identifikatorfelder wurden behalten (KEEP_IDENTIFIERS): Sie verknüpfen Zeilen mit den Rohdatensätzen. Veröffentlichen Sie diesen Layer nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="182"/>
         <source>A seed was given: the noise is reproducible. Do not publish this output.</source>
         <translation>Es wurde eine Zufallssaat angegeben: Das Rauschen ist reproduzierbar. Veröffentlichen Sie diese Ausgabe nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="157"/>
         <source>holds the true coordinates</source>
         <translation>enthält die wahren Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="158"/>
         <source>has a distinct value in every row (an identifier)</source>
         <translation>hat in jeder Zeile einen anderen Wert (ein Identifikator)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="125"/>
         <source>Mechanism</source>
         <translation>Mechanismus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="125"/>
         <source>Planar Laplace (Euclidean)</source>
         <translation>Planares Laplace (euklidisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="125"/>
         <source>Per-axis Laplace (L1, seed 000 eq. 14)</source>
         <translation>Achsenweises Laplace (L1, seed 000 eq. 14)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="225"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="227"/>
         <source>{name} must be a finite number (got {value}).</source>
         <translation>{name} muss eine endliche Zahl sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="230"/>
         <source>{name} must be a whole number up to 2147483647 (got {value}).</source>
         <translation>{name} muss eine ganze Zahl bis 2147483647 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="232"/>
         <source>{name} must be at least {minimum:g} (got {value}).</source>
         <translation>{name} muss mindestens {minimum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="234"/>
         <source>{name} must be at most {maximum:g} (got {value}).</source>
         <translation>{name} darf höchstens {maximum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="256"/>
         <source>{name} is the file of {input} ({path}): the input would be overwritten. Choose another file for {name}.</source>
         <translation>{name} ist die Datei von {input} ({path}): die Eingabe würde überschrieben. Wählen Sie eine andere Datei für {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="261"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="263"/>
         <source>{name}: {path} cannot be written here (no permission to write in {folder}). Choose a file in a folder you can write to.</source>
         <translation>{name}: {path} kann hier nicht geschrieben werden (keine Schreibberechtigung in {folder}). Wählen Sie eine Datei in einem Ordner, in den Sie schreiben dürfen.</translation>
     </message>

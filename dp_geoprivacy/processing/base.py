@@ -10,11 +10,13 @@ from qgis.core import (
     QgsProcessingAlgorithm,
     QgsProcessingDestinationParameter,
     QgsProcessingException,
+    QgsProcessingFeatureSourceDefinition,
     QgsProcessingOutputLayerDefinition,
     QgsProcessingParameterBoolean,
     QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
     QgsProcessingParameterNumber,
+    QgsProcessingUtils,
 )
 from qgis.PyQt.QtGui import QIcon
 
@@ -207,7 +209,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
                 error = self._positive_number_error(name, value)
                 if error:
                     return False, error
-        error = self._number_errors(parameters) or self._path_errors(parameters)
+        error = self._number_errors(parameters) or self._path_errors(parameters, context)
         if error:
             return False, error
         return super().checkParameterValues(parameters, context)
@@ -236,14 +238,14 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
                 name=name, value=value, minimum=definition.minimum(), maximum=definition.maximum()), hint) if part)
         return None
 
-    def _path_errors(self, parameters):
+    def _path_errors(self, parameters, context):
         """An output that would overwrite an input file, or that cannot be written where it was asked for."""
         inputs = {}
         for definition in self.parameterDefinitions():
             if not isinstance(definition, QgsProcessingDestinationParameter):
                 values = parameters.get(definition.name())
                 for value in values if isinstance(values, (list, tuple)) else [values]:
-                    path = _file_path(value)
+                    path = _file_path(value, context)
                     if path is not None and path.exists():
                         inputs.setdefault(path.resolve(), definition.name())
         for definition in self.destinationParameterDefinitions():
@@ -302,12 +304,18 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         )
 
 
-def _file_path(value):
-    """The local file behind a raw parameter value (a path, 'path|layername=...', a layer or an output
-    definition), or None when it is not a file (memory layers, temporary outputs, database URIs)."""
+def _file_path(value, context=None):
+    """The local file behind a raw parameter value (a path, 'path|layername=...', a layer, a layer id, a
+    feature source or an output definition), or None when it is not a file (memory layers, temporary
+    outputs, database URIs)."""
     if isinstance(value, QgsProcessingOutputLayerDefinition):
         value = value.sink.staticValue()
-    elif isinstance(value, QgsMapLayer):
+    elif isinstance(value, QgsProcessingFeatureSourceDefinition):
+        value = value.source.staticValue()
+    if isinstance(value, str) and context is not None and value and not Path(value.split("|")[0]).exists():
+        layer = QgsProcessingUtils.mapLayerFromString(value, context, False)  # a layer id: no new layer loaded
+        value = layer if layer is not None else value
+    if isinstance(value, QgsMapLayer):
         value = value.source()
     if not isinstance(value, str) or not value or value == "TEMPORARY_OUTPUT" or "://" in value \
             or value.startswith(("memory:", "postgres", "ogr:", "spatialite:", "dbname=")):

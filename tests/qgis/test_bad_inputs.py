@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 from osgeo import ogr, osr
 from qgis import processing
-from qgis.core import QgsProcessingContext, QgsProcessingException, QgsProcessingFeedback
+from qgis.core import QgsProcessingContext, QgsProcessingException, QgsProcessingFeedback, QgsProject
 
 from dp_geoprivacy.core.ledger import Ledger
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
@@ -155,13 +155,19 @@ def dirs(tmp_path):
     return inputs, outputs
 
 
+def project_context():
+    context = QgsProcessingContext()
+    context.setProject(QgsProject.instance())
+    return context
+
+
 def refused(algorithm, parameters, match, dirs):
     """Run, expect a QgsProcessingException matching ``match``; inputs unchanged, no output at all."""
     inputs, outputs = dirs
     before, listing = digest(inputs), everything_in(inputs)
     log = Log()
     with pytest.raises(QgsProcessingException) as info:
-        processing.run(algorithm, parameters, context=QgsProcessingContext(), feedback=log)
+        processing.run(algorithm, parameters, context=project_context(), feedback=log)
     message = str(info.value)
     assert re.search(match, message), f"message {message!r} does not match {match!r}"
     assert "Traceback" not in message + log.text, log.text
@@ -175,7 +181,7 @@ def succeeds(algorithm, parameters, dirs):
     inputs, _ = dirs
     before = digest(inputs)
     log = Log()
-    result = processing.run(algorithm, parameters, context=QgsProcessingContext(), feedback=log)
+    result = processing.run(algorithm, parameters, context=project_context(), feedback=log)
     assert "Traceback" not in log.text, log.text
     assert digest(inputs) == before
     assert not list(Path(dirs[1]).rglob(".dp_geoprivacy-*")), "working folder left behind"
@@ -339,7 +345,30 @@ def test_perturb_existing_output_is_replaced(base, dirs):
 
 
 def test_perturb_output_equal_to_input_is_refused(base, dirs):
-    refused(PERTURB, perturb(base["points"], base["points"]), r"OUTPUT.*INPUT|INPUT.*OUTPUT", dirs)
+    refused(PERTURB, perturb(base["points"], base["points"]), r"OUTPUT is the file of INPUT", dirs)
+
+
+def test_output_into_the_inputs_geopackage_or_a_loaded_input_layer_is_refused(base, dirs):
+    from qgis.core import QgsProcessingFeatureSourceDefinition, QgsVectorLayer
+
+    inputs, outputs = dirs
+    both = inputs / "both.gpkg"
+    write_grid_zones(both, 32633, (X0, Y0), CELL, 3, layer="zones")
+    points_layer(outputs / "tmp.gpkg", base["xy"], pid=list(range(60)))
+    from osgeo import gdal
+
+    gdal.VectorTranslate(str(both), str(outputs / "tmp.gpkg"), accessMode="update", layerName="points")
+    (outputs / "tmp.gpkg").unlink()
+    refused(COUNTS, counts(f"{both}|layername=points", f"{both}|layername=zones", both), "OUTPUT is the file of",
+            dirs)
+    layer = QgsVectorLayer(base["points"], "households", "ogr")
+    QgsProject.instance().addMapLayer(layer)
+    try:
+        refused(PERTURB, perturb(layer.id(), base["points"]), "OUTPUT is the file of INPUT", dirs)
+        selected = QgsProcessingFeatureSourceDefinition(layer.id(), selectedFeaturesOnly=False)
+        refused(PERTURB, perturb(selected, base["points"]), "OUTPUT is the file of INPUT", dirs)
+    finally:
+        QgsProject.instance().removeMapLayer(layer.id())
 
 
 @pytest.mark.parametrize("suffix", [".shp", ".csv", ".geojson", ".fgb", ".xlsx"])
@@ -394,15 +423,10 @@ def test_read_only_ledger_is_refused_before_any_output(base, dirs, read_only, tm
     assert ledger.read_bytes() == before
 
 
-def test_ledger_in_a_missing_folder_is_refused_or_created(base, dirs, tmp_path):
+def test_ledger_in_a_missing_folder_is_created(base, dirs, tmp_path):
     ledger = tmp_path / "no such folder" / "ledger.json"
-    try:
-        succeeds(PERTURB, perturb(base["points"], dirs[1] / "out.gpkg", LEDGER=str(ledger)), dirs)
-    except QgsProcessingException as error:
-        assert "LEDGER" in str(error) and "Traceback" not in str(error)
-        assert everything_in(dirs[1]) == []
-    else:
-        assert len(Ledger(ledger).entries()) == 1
+    succeeds(PERTURB, perturb(base["points"], dirs[1] / "out.gpkg", LEDGER=str(ledger)), dirs)
+    assert len(Ledger(ledger).entries()) == 1
 
 
 # --- noisyzonecounts -------------------------------------------------------------------
@@ -514,6 +538,22 @@ def test_counts_bad_numbers_are_refused(base, dirs, tmp_path, parameters, match)
     assert not (tmp_path / "ledger.json").exists()
 
 
+def test_counts_unicode_and_spaces_in_field_names(dirs):
+    inputs, outputs = dirs
+    zones = write_layer(inputs / "Zonen ü.gpkg", 32633, ogr.wkbPolygon, [
+        (f"POLYGON (({X0} {Y0}, {X0 + 100} {Y0}, {X0 + 100} {Y0 + 100}, {X0} {Y0 + 100}, {X0} {Y0}))",
+         {"Zonen Nr ü": "Süd"}),
+        (f"POLYGON (({X0 + 100} {Y0}, {X0 + 200} {Y0}, {X0 + 200} {Y0 + 100}, {X0 + 100} {Y0 + 100}, {X0 + 100} {Y0}))",
+         {"Zonen Nr ü": "Nord Ost"}),
+    ], {"Zonen Nr ü": ogr.OFTString})
+    xy = [[X0 + 10, Y0 + 10], [X0 + 20, Y0 + 20], [X0 + 150, Y0 + 50]]
+    points = write_layer(inputs / "Punkte mit Leerzeichen.gpkg", 32633, ogr.wkbPoint,
+                         point_rows(xy, **{"Nutzer ID ß": ["Jörg", "Jörg", "Zoë"]}), {"Nutzer ID ß": ogr.OFTString})
+    result, _ = succeeds(COUNTS, counts(points, zones, outputs / "Zählung ü.gpkg", ZONE_ID_FIELD="Zonen Nr ü",
+                                        USER_FIELD="Nutzer ID ß", MAX_CONTRIBUTIONS=2), dirs)
+    assert by_zone(result["OUTPUT"]) == {"Süd": 2.0, "Nord Ost": 1.0}
+
+
 def test_counts_text_user_ids(base, dirs):
     result, _ = succeeds(COUNTS, counts(base["points"], base["zones"], dirs[1] / "out.gpkg", USER_FIELD="user",
                                         MAX_CONTRIBUTIONS=5), dirs)
@@ -537,6 +577,25 @@ def test_counts_odd_time_formats(dirs, base, value, ok):
     else:
         message = refused(COUNTS, parameters, r"TIME_FIELD 'seen' cannot give", dirs)
         assert "Choose a date-time field" in message
+
+
+@pytest.mark.parametrize("kind, value, slot, ok", [
+    (ogr.OFTDate, "2024/05/01", 2, True),  # a date gives the weekday
+    (ogr.OFTDate, "2024/05/01", 0, False),  # but no hour
+    (ogr.OFTTime, "08:30:00", 0, True),  # a time gives the hour
+    (ogr.OFTTime, "08:30:00", 2, False),  # but no weekday
+    (ogr.OFTDateTime, "2024/05/01 08:30:00+02", 1, True),
+], ids=["date weekday", "date hour", "time hour", "time weekday", "datetime with offset"])
+def test_counts_typed_time_fields(dirs, base, kind, value, slot, ok):
+    inputs, outputs = dirs
+    xy = grid_points(7, seed=6)
+    path = write_layer(inputs / "typed.gpkg", 32633, ogr.wkbPoint, point_rows(xy, seen=[value] * 7), {"seen": kind})
+    parameters = counts(path, base["zones"], outputs / "out.gpkg", TIME_FIELD="seen", TIME_SLOT=slot)
+    if ok:
+        result, _ = succeeds(COUNTS, parameters, dirs)
+        assert sum(read_field(result["OUTPUT"], "noisy_count")) == 7
+    else:
+        refused(COUNTS, parameters, r"TIME_FIELD 'seen' cannot give .* carry no", dirs)
 
 
 def test_counts_integer_time_field_is_refused(dirs, base):
@@ -604,6 +663,53 @@ def test_flows_multilinestrings_are_counted_or_refused(base, dirs):
         assert flow_total(result["OUTPUT_FLOWS"]) == 6
 
 
+def bowtie_and_overlap_zones(path):
+    """Zone 'bow' is a self-intersecting bow tie; 'b' overlaps 'a' by half."""
+    x, y = X0, Y0
+    return write_layer(path, 32633, ogr.wkbPolygon, [
+        (f"POLYGON (({x} {y}, {x + 1000} {y}, {x + 1000} {y + 1000}, {x} {y + 1000}, {x} {y}))", {"zone_id": "a"}),
+        (f"POLYGON (({x + 500} {y}, {x + 1500} {y}, {x + 1500} {y + 1000}, {x + 500} {y + 1000}, {x + 500} {y}))",
+         {"zone_id": "b"}),
+        (f"POLYGON (({x} {y + 2000}, {x + 1000} {y + 3000}, {x + 1000} {y + 2000}, {x} {y + 3000}, {x} {y + 2000}))",
+         {"zone_id": "bow"}),
+    ], {"zone_id": ogr.OFTString})
+
+
+def test_flows_overlapping_zones_are_refused_without_naming_a_missing_option(dirs):
+    inputs, outputs = dirs
+    zones = bowtie_and_overlap_zones(inputs / "zones.gpkg")
+    ends = [((X0 + 100, Y0 + 500), (X0 + 100, Y0 + 2500))] * 2 + [((X0 + 700, Y0 + 500), (X0 + 1400, Y0 + 500))]
+    path = trips_layer(inputs / "trips.gpkg", ends, trip=[0, 1, 2])
+    message = refused(FLOWS, flows(path, zones, outputs), r"ZONES has 1 pairs of overlapping zones .*'a' and 'b'",
+                      dirs)
+    assert "ALLOW_OVERLAP" not in message  # noisyodflows has no such option
+
+
+def test_flows_invalid_zones_are_repaired(dirs):
+    inputs, outputs = dirs
+    x, y = X0, Y0
+    zones = write_layer(inputs / "zones.gpkg", 32633, ogr.wkbPolygon, [
+        (f"POLYGON (({x} {y}, {x + 1000} {y + 1000}, {x + 1000} {y}, {x} {y + 1000}, {x} {y}))", {"zone_id": "bow"}),
+        (f"POLYGON (({x + 2000} {y}, {x + 3000} {y}, {x + 3000} {y + 1000}, {x + 2000} {y + 1000}, {x + 2000} {y}))",
+         {"zone_id": "sq"}),
+    ], {"zone_id": ogr.OFTString})
+    path = trips_layer(inputs / "trips.gpkg", [((x + 100, y + 500), (x + 2500, y + 500))] * 2, trip=[0, 1])
+    result, log = succeeds(FLOWS, flows(path, zones, outputs), dirs)
+    assert list(zip(read_field(result["OUTPUT_FLOWS"], "origin_id"), read_field(result["OUTPUT_FLOWS"], "dest_id"),
+                    read_field(result["OUTPUT_FLOWS"], "noisy_count"))) == [("bow", "sq", 2.0)]
+
+
+def test_escape_invalid_zones_are_repaired(dirs):
+    inputs, outputs = dirs
+    x, y = X0, Y0
+    zones = write_layer(inputs / "zones.gpkg", 32633, ogr.wkbPolygon, [
+        (f"POLYGON (({x} {y}, {x + 1000} {y + 1000}, {x + 1000} {y}, {x} {y + 1000}, {x} {y}))", {"zone_id": "bow"}),
+    ], {"zone_id": ogr.OFTString})
+    path = points_layer(inputs / "points.gpkg", [[x + 100, y + 500], [x + 900, y + 500]], pid=[0, 1])
+    result, log = succeeds(ESCAPE, escape(path, zones, outputs, SCALES="0.001"), dirs)
+    assert result["POINTS_IN_ZONES"] == 2 and escape_shares(result["OUTPUT_TABLE"]) == [0.0]
+
+
 def test_flows_one_trip(base, dirs):
     inputs, outputs = dirs
     path = trips_layer(inputs / "one.gpkg", TRIP_ENDS[:1], trip=[1])
@@ -627,6 +733,23 @@ def test_flows_point_layer_without_coordinate_fields_is_refused(base, dirs):
 def test_flows_bad_numbers_are_refused(base, dirs, parameters, match):
     path = trips_layer(dirs[0] / "trips.gpkg", TRIP_ENDS, trip=list(range(len(TRIP_ENDS))))
     refused(FLOWS, dict(flows(path, base["zones"], dirs[1], EPSILON=1), **parameters), match, dirs)
+
+
+def test_flows_text_and_null_user_ids(base, dirs):
+    path = trips_layer(dirs[0] / "trips.gpkg", TRIP_ENDS, user=["Ann", "Ann", "Ann", "Bo", None, "Zoë"])
+    result, log = succeeds(FLOWS, flows(path, base["zones"], dirs[1], USER_FIELD="user", MAX_TRIPS=2), dirs)
+    assert flow_total(result["OUTPUT_FLOWS"]) == 4  # Ann keeps 2 of 3, Bo 1, Zoë 1; the NULL user is dropped
+    assert "NULL" in log
+
+
+def test_flows_existing_outputs_are_replaced(base, dirs):
+    inputs, outputs = dirs
+    path = trips_layer(inputs / "trips.gpkg", TRIP_ENDS, trip=list(range(len(TRIP_ENDS))))
+    points_layer(outputs / "flows.gpkg", [[0.0, 0.0]], old=[1])
+    (outputs / "matrix.csv").write_text("old,stuff\n1,2\n")
+    result, _ = succeeds(FLOWS, flows(path, base["zones"], outputs), dirs)
+    assert flow_total(result["OUTPUT_FLOWS"]) == 6 and flow_total(result["OUTPUT_MATRIX"]) == 6
+    assert "old" not in (outputs / "matrix.csv").read_text()
 
 
 def test_flows_huge_min_flow_publishes_nothing(base, dirs):
@@ -716,6 +839,15 @@ def test_escape_huge_scale_is_refused(base, dirs):
             "SCALES must hold numbers greater than 0 and at most 10,000,000", dirs)
 
 
+def test_escape_outputs_to_spreadsheet_and_flatgeobuf(base, dirs):
+    outputs = dirs[1]
+    parameters = escape(base["points"], base["zones"], outputs, OUTPUT_TABLE=str(outputs / "table.xlsx"),
+                        OUTPUT_ZONES=str(outputs / "zones.fgb"), OUTPUT_CHART=str(outputs / "chart.png"))
+    result, _ = succeeds(ESCAPE, parameters, dirs)
+    assert feature_count(outputs / "table.xlsx") == 2 and feature_count(outputs / "zones.fgb") == 9 * 2
+    assert (outputs / "chart.png").stat().st_size > 0
+
+
 # --- randomizedresponse ----------------------------------------------------------------
 
 
@@ -733,6 +865,13 @@ def response(inputs, out, **extra):
 def test_response_bad_numbers_are_refused(base, dirs, parameters, match):
     parameters = {k: v for k, v in response(base["points"], dirs[1], **parameters).items() if v is not None}
     refused(RESPONSE, parameters, match, dirs)
+
+
+def test_response_outputs_to_csv_and_spreadsheet(base, dirs):
+    outputs = dirs[1]
+    result, _ = succeeds(RESPONSE, response(base["points"], outputs, OUTPUT=str(outputs / "answers.csv"),
+                                            OUTPUT_ESTIMATES=str(outputs / "estimates.xlsx")), dirs)
+    assert feature_count(outputs / "answers.csv") == 60 and feature_count(outputs / "estimates.xlsx") == 3
 
 
 def test_response_empty_table(dirs):
