@@ -1620,12 +1620,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Privatsphäre-Journal (JSON)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="207"/>
         <source>Releases</source>
         <translation>Veröffentlichungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="190"/>
         <source>Privacy report</source>
         <translation>Privatsphäre-Bericht</translation>
     </message>
@@ -1665,169 +1665,174 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>LEDGER {path} existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="125"/>
         <source>Layer &apos;{name}&apos; has no dp_geoprivacy privacy record and is not counted.</source>
         <translation>Der Layer „{name}“ hat keine Privatsphäre-Angaben von dp_geoprivacy und wird nicht gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="129"/>
         <source>&apos;{name}&apos; (grouped by input layer name)</source>
         <translation>„{name}“ (nach Name des Eingabelayers gruppiert)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="132"/>
         <source>Layer &apos;{name}&apos; ({algorithm}) is NOT differentially private: it is not counted and must not be published.</source>
         <translation>Der Layer „{name}“ ({algorithm}) ist NICHT differenziell privat: Er wird nicht gezählt und darf nicht veröffentlicht werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="152"/>
         <source>{n} release(s) were made with a user-supplied seed: their noise is reproducible by anyone who knows it.</source>
         <translation>{n} Veröffentlichung(en) wurde(n) mit einer vom Benutzer angegebenen Zufallssaat erstellt: Ihr Rauschen kann jeder reproduzieren, der die Zufallssaat kennt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="160"/>
         <source>{source}: epsilon {eps:g}, delta {delta:g} over {n} releases.</source>
         <translation>{source}: Epsilon {eps:g}, Delta {delta:g} über {n} Veröffentlichungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="184"/>
         <source>{n} distinct release(s) of {s} source(s), composed as if the sources held the same people</source>
         <translation>{n} verschiedene Veröffentlichung(en) aus {s} Datenquelle(n), komponiert, als enthielten die Datenquellen dieselben Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="186"/>
         <source>Read from {n} layer(s)</source>
         <translation>Gelesen aus {n} Layer(n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="188"/>
         <source> and the ledger {path}</source>
         <translation> und dem Journal {path}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="207"/>
         <source>Source</source>
         <translation>Datenquelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="207"/>
         <source>Grouped by</source>
         <translation>Gruppiert nach</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="207"/>
         <source>Sum of epsilons</source>
         <translation>Summe der Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="207"/>
         <source>Total epsilon</source>
         <translation>Gesamt-Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="207"/>
         <source>Total delta</source>
         <translation>Gesamt-Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="207"/>
         <source>Worst cell</source>
         <translation>Ungünstigste Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="207"/>
         <source>Driven by</source>
         <translation>Bestimmt durch</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="213"/>
         <source>input layer name</source>
         <translation>Name des Eingabelayers</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="213"/>
         <source>ledger fingerprint</source>
         <translation>Fingerabdruck im Journal</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="222"/>
         <source>Release</source>
         <translation>Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="222"/>
         <source>Algorithm</source>
         <translation>Algorithmus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="222"/>
         <source>Epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="222"/>
         <source>Delta</source>
         <translation>Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="222"/>
         <source>Partition</source>
         <translation>Partition</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="222"/>
         <source>Unit of privacy</source>
         <translation>Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="222"/>
         <source>Output</source>
         <translation>Ausgabe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="222"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="222"/>
         <source>Drives the total</source>
         <translation>Bestimmt die Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="228"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="230"/>
         <source> (seeded)</source>
         <translation> (mit Zufallssaat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="237"/>
         <source>Releases of one source add up (basic sequential composition, seed 001 Theorem 2). Releases on disjoint partitions cost only the largest (parallel composition, seed 001 Theorem 3): two partitions are disjoint only if they give a common key different values; different keys overlap and &apos;all&apos; overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive it. This holds only if each unit of privacy lies in one partition (for example each trip on one day). A ledger entry is made before noise is drawn, so a failed run still counts. Sources grouped by input layer name assume that one name means one dataset. The overall total composes every distinct release of all sources together, as if the sources held the same people.</source>
         <translation>Die Veröffentlichungen einer Datenquelle addieren sich (einfache sequenzielle Komposition, seed 001 Theorem 2). Veröffentlichungen auf disjunkten Partitionen kosten nur so viel wie die größte (parallele Komposition, seed 001 Theorem 3): Zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen sie. Das gilt nur, wenn jede Schutzeinheit in genau einer Partition liegt (zum Beispiel jede Fahrt an einem Tag). Ein Journaleintrag wird angelegt, bevor Rauschen erzeugt wird; daher zählt auch ein fehlgeschlagener Lauf. Nach dem Namen des Eingabelayers gruppierte Datenquellen setzen voraus, dass ein Name genau einen Datensatz bezeichnet. Die Gesamtsumme komponiert alle verschiedenen Veröffentlichungen aller Datenquellen zusammen, als enthielten die Datenquellen dieselben Personen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="191"/>
         <source>total delta</source>
         <translation>Gesamt-Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
         <source>Totals per source</source>
         <translation>Summen je Datenquelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="210"/>
         <source>(other)</source>
         <translation>(andere)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="236"/>
         <source>How the totals are computed</source>
         <translation>Wie die Summen berechnet werden</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="114"/>
+        <source>LEDGER: {error}. Give the ledger file the privatizing runs wrote.</source>
+        <translation>LEDGER: {error}. Geben Sie die Journaldatei an, die die privatisierenden Läufe geschrieben haben.</translation>
     </message>
 </context>
 <context>
