@@ -362,7 +362,7 @@ def test_output_into_the_inputs_geopackage_or_a_loaded_input_layer_is_refused(ba
     refused(COUNTS, counts(f"{both}|layername=points", f"{both}|layername=zones", both), "OUTPUT is the file of",
             dirs)
     layer = QgsVectorLayer(base["points"], "households", "ogr")
-    QgsProject.instance().addMapLayer(layer)
+    assert QgsProject.instance().addMapLayer(layer)
     try:
         refused(PERTURB, perturb(layer.id(), base["points"]), "OUTPUT is the file of INPUT", dirs)
         selected = QgsProcessingFeatureSourceDefinition(layer.id(), selectedFeaturesOnly=False)
