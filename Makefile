@@ -33,7 +33,7 @@ QGIS_ENV = QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) \
 help:
 	@echo "make demo                      run the sample-data demo (installs what is missing)"
 	@echo "make test                      linters, core tests, QGIS tests, qgis_process runs"
-	@echo "make package                   build $(ZIP)"
+	@echo "make package                   build $(ZIP), checked as the plugin repository checks uploads"
 	@echo "make qgis_process ARGS='...'   the real qgis_process with this plugin enabled"
 	@echo "make i18n                      extract strings to i18n/*.ts and compile .qm"
 	@echo "make desktop-check             start QGIS desktop under xvfb, screenshot the toolbox"
@@ -95,11 +95,14 @@ i18n: deps
 package: deps i18n-compile
 	@rm -rf build/package dist/dp_geoprivacy-*.zip && mkdir -p build/package/dp_geoprivacy dist
 	@cp -r dp_geoprivacy/. build/package/dp_geoprivacy/
-	@find build/package -name '__pycache__' -prune -exec rm -rf {} +
-	@cp metadata.txt README.md build/package/dp_geoprivacy/
+	@cp metadata.txt README.md LICENSE build/package/dp_geoprivacy/
 	@cp -r resources build/package/dp_geoprivacy/resources
 	@mkdir -p build/package/dp_geoprivacy/i18n && cp i18n/*.qm build/package/dp_geoprivacy/i18n/ 2>/dev/null || true
+	@find build/package -name '__pycache__' -prune -exec rm -rf {} +
+	@find build/package -name '*.pyc' -delete
 	@cd build/package && zip -qr9 $(CURDIR)/$(ZIP) dp_geoprivacy
+	@$(SYSTEM_PYTHON) .ci/check_plugin_zip.py $(ZIP) --package-name dp_geoprivacy \
+		--version $$(sed -n 's/^__version__ = "\(.*\)"/\1/p' dp_geoprivacy/__init__.py) || { rm -f $(ZIP); exit 1; }
 	@echo "$(ZIP)"
 
 # ------------------------------------------------------------ demo & co --

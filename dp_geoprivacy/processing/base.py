@@ -2,14 +2,21 @@
 option, the noise source, and the privacy record."""
 
 import math
+import os
+from pathlib import Path
 
 from qgis.core import (
+    QgsMapLayer,
     QgsProcessingAlgorithm,
+    QgsProcessingDestinationParameter,
     QgsProcessingException,
+    QgsProcessingFeatureSourceDefinition,
+    QgsProcessingOutputLayerDefinition,
     QgsProcessingParameterBoolean,
     QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
     QgsProcessingParameterNumber,
+    QgsProcessingUtils,
 )
 from qgis.PyQt.QtGui import QIcon
 
@@ -26,12 +33,12 @@ HOMEPAGE = "https://github.com/dp-geoprivacy/dp_geoprivacy"
 
 
 def setting_number(parameters, name):
-    """A parameter's raw value as a number: None when not given, NaN when not a number.
+    """A parameter's raw value as a number: None when not given, NaN when not a number (or NaN).
 
     For checks that must run before QGIS's own (checkParameterValues), which see raw values.
     """
     value = parameters.get(name)
-    if value is None or value == "" or (isinstance(value, float) and math.isnan(value)):
+    if value is None or value == "":
         return None
     try:
         return float(value)
@@ -202,7 +209,61 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
                 error = self._positive_number_error(name, value)
                 if error:
                     return False, error
+        error = self._number_errors(parameters) or self._path_errors(parameters, context)
+        if error:
+            return False, error
         return super().checkParameterValues(parameters, context)
+
+    def _number_errors(self, parameters):
+        """NaN, infinite, fractional or out-of-range numbers, named with the fix (QGIS's own check lets NaN
+        through and names no fix); runs after each algorithm's more specific checks."""
+        for definition in self.parameterDefinitions():
+            value = parameters.get(definition.name())
+            if not isinstance(definition, QgsProcessingParameterNumber) or isinstance(value, bool) \
+                    or not isinstance(value, (int, float, str)) or value == "":
+                continue
+            name, number, hint = definition.name(), setting_number(parameters, definition.name()), definition.help()
+            if not math.isfinite(number):
+                message = translate("DpAlgorithm", "{name} must be a finite number (got {value}).")
+            elif definition.dataType() == QgsProcessingParameterNumber.Integer and (
+                    number != int(number) or abs(number) > 2**31 - 1):
+                message = translate("DpAlgorithm", "{name} must be a whole number up to 2147483647 (got {value}).")
+            elif number < definition.minimum():
+                message = translate("DpAlgorithm", "{name} must be at least {minimum:g} (got {value}).")
+            elif number > definition.maximum():
+                message = translate("DpAlgorithm", "{name} must be at most {maximum:g} (got {value}).")
+            else:
+                continue
+            return " ".join(part for part in (message.format(
+                name=name, value=value, minimum=definition.minimum(), maximum=definition.maximum()), hint) if part)
+        return None
+
+    def _path_errors(self, parameters, context):
+        """An output that would overwrite an input file, or that cannot be written where it was asked for."""
+        inputs = {}
+        for definition in self.parameterDefinitions():
+            if not isinstance(definition, QgsProcessingDestinationParameter):
+                values = parameters.get(definition.name())
+                for value in values if isinstance(values, (list, tuple)) else [values]:
+                    path = _file_path(value, context)
+                    if path is not None and path.exists():
+                        inputs.setdefault(path.resolve(), definition.name())
+        for definition in self.destinationParameterDefinitions():
+            name, path = definition.name(), _file_path(parameters.get(definition.name()))
+            if path is None:
+                continue
+            if path.exists() and path.resolve() in inputs:
+                return translate(
+                    "DpAlgorithm", "{name} is the file of {input} ({path}): the input would be overwritten. "
+                    "Choose another file for {name}.").format(name=name, input=inputs[path.resolve()], path=path)
+            folder = path.parent
+            while not folder.exists() and folder != folder.parent:
+                folder = folder.parent
+            if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+                return translate(
+                    "DpAlgorithm", "{name}: {path} cannot be written here (no permission to write in {folder}). "
+                    "Choose a file in a folder you can write to.").format(name=name, path=path, folder=folder)
+        return None
 
     def positive_number(self, parameters, name, context):
         """The finite, positive number parameter ``name``, or a clear exception."""
@@ -269,3 +330,22 @@ class Reserver:
     def record_fields(self) -> dict:
         """release_id and partition for the privacy record."""
         return self.reservation.record_fields()
+
+
+def _file_path(value, context=None):
+    """The local file behind a raw parameter value (a path, 'path|layername=...', a layer, a layer id, a
+    feature source or an output definition), or None when it is not a file (memory layers, temporary
+    outputs, database URIs)."""
+    if isinstance(value, QgsProcessingOutputLayerDefinition):
+        value = value.sink.staticValue()
+    elif isinstance(value, QgsProcessingFeatureSourceDefinition):
+        value = value.source.staticValue()
+    if isinstance(value, str) and context is not None and value and not Path(value.split("|")[0]).exists():
+        layer = QgsProcessingUtils.mapLayerFromString(value, context, False)  # a layer id: no new layer loaded
+        value = layer if layer is not None else value
+    if isinstance(value, QgsMapLayer):
+        value = value.source()
+    if not isinstance(value, str) or not value or value == "TEMPORARY_OUTPUT" or "://" in value \
+            or value.startswith(("memory:", "postgres", "ogr:", "spatialite:", "dbname=")):
+        return None
+    return Path(value.split("|")[0])

@@ -163,7 +163,10 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
             "{message} Ledger: {path}. Lower EPSILON, choose another PARTITION, or raise BUDGET."
         ).format(message=str(error), path=path)) from None
     except (LedgerError, OSError) as error:
-        raise QgsProcessingException(tr("Privacy ledger {path}: {error}").format(path=path, error=error)) from None
+        raise QgsProcessingException(tr(
+            "LEDGER {path}: {error}. Give LEDGER a dp_geoprivacy ledger (or a new file) in a folder you can "
+            "write to."
+        ).format(path=path, error=str(error).rstrip("."))) from None
     feedback.pushInfo(tr(
         "Ledger: reserved epsilon {epsilon:g} on partition '{partition}' (spent there before: {spent:g}); "
         "the source's total is now {total:g}{budget}."

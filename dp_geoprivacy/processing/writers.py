@@ -20,7 +20,7 @@ from osgeo import gdal, ogr, osr
 from qgis.core import QgsProcessingException, QgsVectorFileWriter
 
 from ..translation import tr
-from .gpkg_fill import SourceCopy, fill_gpkg, point_blobs, point_bounds, wkb_blobs
+from .gpkg_fill import SourceCopy, fill_gpkg, point_blobs, point_bounds, quote_identifier, wkb_blobs
 from .readers import PointTable, ogr_open
 from .workdirs import working_folder
 
@@ -192,4 +192,19 @@ def _convert(gpkg: Path, layer_name: str, destination: Path):
                 ext=destination.suffix, dest=destination.name
             )
         )
-    gdal.VectorTranslate(str(destination), str(gpkg), format=driver, layers=[layer_name])
+    options = {}
+    dataset = ogr.Open(str(gpkg))
+    layer = dataset.GetLayerByName(layer_name)
+    points = ogr.GT_Flatten(layer.GetGeomType()) == ogr.wkbPoint
+    geometry_column = layer.GetGeometryColumn()
+    dataset = None
+    if points and driver == "CSV":  # CSV and spreadsheets drop geometries: keep points as X and Y columns
+        options["layerCreationOptions"] = ["GEOMETRY=AS_XY"]
+    elif points and driver in ("XLSX", "ODS"):
+        options["SQLStatement"] = (f"SELECT *, ST_MinX({quote_identifier(geometry_column)}) AS X, "
+                                   f"ST_MinY({quote_identifier(geometry_column)}) AS Y FROM "
+                                   f"{quote_identifier(layer_name)}")
+        options["layerName"] = layer_name
+    else:
+        options["layers"] = [layer_name]
+    gdal.VectorTranslate(str(destination), str(gpkg), format=driver, **options)

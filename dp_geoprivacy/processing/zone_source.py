@@ -403,6 +403,11 @@ def cell_set_from_parameters(algorithm, parameters, context, feedback, *, points
         return ZoneLayerCells(table)
     ids = table.tessellation.ids
     example = tr("'{a}' and '{b}'").format(a=ids[pairs[0, 0]], b=ids[pairs[0, 1]])
+    if algorithm.parameterDefinition(ALLOW_OVERLAP) is None:
+        raise QgsProcessingException(
+            tr("ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would fall in more than "
+               "one zone. Fix the zones (e.g. 'Check validity' / 'Union') so that no two overlap.").format(
+                n=len(pairs), example=example))
     if not allow:
         raise QgsProcessingException(
             tr("ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would count in "

@@ -16,3 +16,13 @@ def test_committed_algorithm_docs_are_current():
     expected = generate(provider)
     actual = {path.name: path.read_text(encoding="utf-8") for path in OUT.glob("*.md")}
     assert actual == expected, "docs/algorithms/ is stale: run `make docs` and commit the result"
+
+
+def test_readme_points_to_each_algorithms_defaults():
+    """qgis_process help in 3.22 shows no defaults: the README links each algorithm's generated page."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    provider = QgsApplication.processingRegistry().providerById("dp_geoprivacy")
+    for algorithm in provider.algorithms():
+        page = f"docs/algorithms/{algorithm.name()}.md"
+        assert (ROOT / page).is_file()
+        assert f"Parameters and defaults: [{page}]({page})" in readme, algorithm.id()

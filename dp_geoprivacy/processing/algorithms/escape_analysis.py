@@ -216,6 +216,11 @@ class EscapeAnalysis(DpAlgorithm):
                     "SCALES must hold numbers greater than 0 (metres); '{token}' is not one. "
                     "Write e.g. 10,20,50,100,200,500."
                 ).format(token=token.strip())
+            if value > 1e7:  # beyond the size of the Earth: every point escapes, coordinates overflow
+                return None, self.tr(
+                    "SCALES must hold numbers greater than 0 and at most 10,000,000 (metres); '{token}' is "
+                    "larger than any projected CRS. Write e.g. 10,20,50,100,200,500."
+                ).format(token=token.strip())
             values.append(value)
         return np.unique(values), None
 

@@ -99,7 +99,7 @@ class LaplacePerturbation(DpAlgorithm):
         self.add(
             QgsProcessingParameterNumber(
                 self.GRID, self.tr("Snap output to grid (metres, 0 = no snapping)"),
-                QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0,
+                QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0, maxValue=1e6,
             )
         )
         self.add(

@@ -111,7 +111,9 @@ class PrivacyReport(DpAlgorithm):
             try:
                 entries = Ledger(ledger_path).entries()
             except LedgerError as error:
-                raise QgsProcessingException(str(error)) from None
+                raise QgsProcessingException(self.tr(
+                    "LEDGER: {error}. Give the ledger file the privatizing runs wrote.").format(
+                    error=str(error).rstrip("."))) from None
         labels = _source_labels(entries)
         by_release = {e.release_id: e for e in entries}
         events = [e.event(labels[e.fingerprint]) for e in entries]

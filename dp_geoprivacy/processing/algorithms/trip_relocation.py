@@ -220,7 +220,8 @@ class TripRelocationAlgorithm(DpAlgorithm):
                                          source.generator, before_noise=reserve)
         except NoUsableRecordsError:
             raise QgsProcessingException(
-                self.tr("No trip has an origin and a destination among the known zones.")) from None
+                self.tr("No trip of INPUT has an origin (ORIGIN_FIELD) and a destination (DEST_FIELD) among the known "
+                        "zones: give trips whose zone ids are those of the histograms or ZONES.")) from None
         dropped = release.facts["dropped"]
         if dropped:
             feedback.pushWarning(self.tr(
