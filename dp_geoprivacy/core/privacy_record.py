@@ -39,6 +39,12 @@ class PrivacyRecord:
     seeded: bool
     metric_crs: str = ""
     snapping_grain_m: Optional[float] = None
+    # Counts: how published values are kept safe from floating-point attacks
+    # (core.counting: Mironov's snapping, or integer noise), their grain, and
+    # the epsilon that holds in floating-point arithmetic.
+    floating_point: str = ""
+    count_grain: Optional[float] = None
+    epsilon_floating_point: Optional[float] = None
     differentially_private: bool = True
     notes: Tuple[str, ...] = ()
     # The part of the source the release covers, as declared by the publisher
@@ -97,12 +103,14 @@ class PrivacyRecord:
             lines.append(f"Noise drawn in {self.metric_crs}.")
         if self.snapping_grain_m:
             lines.append(f"Coordinates snapped to a {self.snapping_grain_m:g} m grid.")
+        if self.floating_point:
+            lines.append(f"Floating-point safety: {self.floating_point}.")
         if self.partition and self.partition != "all":
             lines.append(f"Partition of the source covered: {self.partition}.")
         lines.append(
             "A user-supplied seed was used: the noise is reproducible by anyone who knows it."
             if self.seeded
-            else "Noise from a cryptographically seeded generator."
+            else "Noise from numpy's Philox generator keyed from the operating system's cryptographic source."
         )
         lines.append(f"Input layer: {self.input_layer}. Created {self.created}.")
         lines.extend(self.notes)
