@@ -104,8 +104,9 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
             translate(
                 "DpAlgorithm",
                 "With a seed the noise is reproducible by anyone who knows it, so the output is "
-                "not private against them. Leave empty for releases: noise then comes from a "
-                "cryptographically seeded generator. The output's metadata records whether a "
+                "not private against them. Leave empty for releases: noise then comes from numpy's "
+                "Philox generator keyed from the operating system's cryptographic source. The output's "
+                "metadata records whether a "
                 "seed was used (never its value)."
             )
         )
