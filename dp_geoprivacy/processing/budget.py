@@ -34,6 +34,8 @@ after reserving still counts as spent (the safe direction).
 """
 
 import hashlib
+import json
+import sys
 import uuid
 import zlib
 from dataclasses import dataclass
@@ -41,6 +43,7 @@ from dataclasses import dataclass
 import numpy as np
 from osgeo import ogr
 from qgis.core import (
+    QgsApplication,
     QgsProcessingException,
     QgsProcessingFeatureSourceDefinition,
     QgsProcessingParameterDefinition,
@@ -159,9 +162,13 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
     try:
         reservation = Ledger(path).reserve(entry, budget, earlier)
     except BudgetExceededError as error:
-        raise QgsProcessingException(tr(
+        message = tr(
             "{message} Ledger: {path}. Lower EPSILON, choose another PARTITION, or raise BUDGET."
-        ).format(message=str(error), path=path)) from None
+        ).format(message=str(error), path=path)
+        report_refusal(name, "budget_exceeded", message, parameter=BUDGET, spent=error.spent,
+                       requested=error.requested, remaining=round(max(error.budget - error.spent, 0.0), 12),
+                       budget=error.budget, partition=error.partition.text, ledger=str(path))
+        raise QgsProcessingException(message) from None
     except (LedgerError, OSError) as error:
         raise QgsProcessingException(tr("Privacy ledger {path}: {error}").format(path=path, error=error)) from None
     feedback.pushInfo(tr(
@@ -171,6 +178,36 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
              total=reservation.total_after,
              budget="" if budget is None else tr(" of the budget {budget:g}").format(budget=budget)))
     return Release(release_id, partition.text, str(path))
+
+
+# The key of the JSON object a refused run prints on stdout under ``qgis_process ... --json``.
+REFUSAL_KEY = "dp_geoprivacy_refusal"
+
+
+def report_refusal(algorithm, reason, message, **details):
+    """Make a refusal machine-readable where qgis_process's --json output would otherwise be empty.
+
+    QGIS 3.22's qgis_process, when an algorithm raises, writes the message
+    to stderr, prints nothing on stdout (no JSON, even with --json) and exits
+    with status 1. So under ``qgis_process ... --json`` this prints one JSON
+    object on stdout: ``{"dp_geoprivacy_refusal": {"algorithm", "reason",
+    "message", ...details}}`` (``reason`` is a stable code such as
+    "budget_exceeded"); the exit status stays nonzero. Elsewhere (desktop,
+    processing.run, qgis_process without --json) it does nothing: the
+    exception's message is the report.
+    """
+    if not _qgis_process_json():
+        return
+    payload = {REFUSAL_KEY: {"algorithm": algorithm, "reason": reason, "message": message, **details}}
+    sys.stdout.write(json.dumps(payload, sort_keys=True) + "\n")
+    sys.stdout.flush()
+
+
+def _qgis_process_json():
+    application = QgsApplication.instance()
+    if application is None or QgsApplication.platform() != "qgis_process":
+        return False
+    return "--json" in application.arguments()
 
 
 def source_fingerprint(algorithm, parameters, name, context, feedback):

@@ -211,5 +211,6 @@ def test_location_and_aggregate_releases_and_sources_are_totalled_apart():
 
 
 def test_source_names_do_not_depend_on_reading_order():
-    events = [_release("a", "x", 1, "u", name="b-layer", time="5"), _release("b", "y", 1, "u", name="a-layer", time="1")]
+    events = [_release("a", "x", 1, "u", name="b-layer", time="5"),
+              _release("b", "y", 1, "u", name="a-layer", time="1")]
     assert source_labels(events) == source_labels(events[::-1]) == {"y": "S1 (a-layer)", "x": "S2 (b-layer)"}

@@ -200,7 +200,8 @@ def test_report_of_the_seed_001_opal_ledger_totals_8(tmp_path):
     driving = [r for r in rows if r["drives_total"] == "1"]
     assert len(driving) == 6 and len({r["partition"] for r in driving}) == 1
     assert {r["source"] for r in rows} == {"S1 (opal)"}
-    assert "<b>epsilon 8, delta 7.5e-07 per unit of privacy (one trip)</b>" in page and "Theorem 3" in page and "a" * 16 not in page
+    assert "<b>epsilon 8, delta 7.5e-07 per unit of privacy (one trip)</b>" in page
+    assert "Theorem 3" in page and "a" * 16 not in page
 
 
 def test_report_groups_layers_without_a_ledger_by_input_name_and_says_so(points, tmp_path):
@@ -301,6 +302,25 @@ def test_qgis_process_runs_the_report(points, tmp_path):
     assert refused.returncode != 0
     assert "spent = 0.7, requested = 0.7, remaining = 0.3" in refused.stdout + refused.stderr
     assert json.loads(ledger.read_text())["entries"][0]["epsilon"] == 0.7
+
+
+def test_qgis_process_json_refusal_is_machine_readable(points, tmp_path):
+    """qgis_process 3.22 prints nothing on stdout when an algorithm raises; the refusal is a JSON object there."""
+    ledger = tmp_path / "ledger.json"
+    args = ["run", LAPLACE, "--json", "--", f"INPUT={points}", "EPSILON=0.7", "DISTANCE=100", f"LEDGER={ledger}",
+            "BUDGET=1"]
+    run_qgis_process(*args, f"OUTPUT={tmp_path / 'first.gpkg'}")
+    refused = run_qgis_process(*args, f"OUTPUT={tmp_path / 'again.gpkg'}", check=False)
+    assert refused.returncode != 0
+    [line] = [line for line in refused.stdout.splitlines() if line.startswith("{")]
+    refusal = json.loads(line)["dp_geoprivacy_refusal"]
+    assert refusal["reason"] == "budget_exceeded" and refusal["parameter"] == "BUDGET"
+    assert (refusal["spent"], refusal["requested"], refusal["remaining"], refusal["budget"]) == (0.7, 0.7, 0.3, 1.0)
+    assert refusal["algorithm"] == LAPLACE and "remaining = 0.3" in refusal["message"]
+    assert not (tmp_path / "again.gpkg").exists()
+    # Without --json, stdout carries no JSON refusal (the message is on stderr as before).
+    plain = run_qgis_process("run", LAPLACE, "--", *args[4:], f"OUTPUT={tmp_path / 'plain.gpkg'}", check=False)
+    assert plain.returncode != 0 and "dp_geoprivacy_refusal" not in plain.stdout
 
 
 def test_model_chains_perturbation_into_the_privacy_report(points, tmp_path):
