@@ -18,6 +18,23 @@ from datetime import datetime, timezone
 from typing import Optional, Tuple
 
 RECORD_FORMAT = "dp_geoprivacy.privacy_record/1"
+# Above this epsilon a release gives no meaningful protection: an observer's
+# odds about any one unit of privacy may change by a factor of e^10 (about
+# 22,000) or more. Every algorithm says so in its log and in the record's
+# notes (weak_epsilon_note), never refusing: studies may need such runs.
+WEAK_EPSILON = 10.0
+
+
+def weak_epsilon_note(epsilon) -> Optional[str]:
+    """The record's note for an epsilon above WEAK_EPSILON, else None."""
+    try:
+        value = float(epsilon)
+    except (TypeError, ValueError):
+        return None
+    if not value > WEAK_EPSILON:
+        return None
+    return (f"epsilon = {value:g} is above {WEAK_EPSILON:g}: this release gives no meaningful protection (an "
+            "observer's odds about one unit of privacy may change by a factor of e^epsilon); do not call it private.")
 KEYWORDS = ("differential-privacy", "dp_geoprivacy")
 
 

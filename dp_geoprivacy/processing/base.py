@@ -16,7 +16,7 @@ from qgis.PyQt.QtGui import QIcon
 from .. import __version__, plugin_root
 from ..core.attributes import COORDINATES, IDENTIFIER, identifying_columns
 from ..core.location import PER_AXIS, PLANAR
-from ..core.privacy_record import PrivacyRecord
+from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
 from ..core.rng import noise_source
 from ..translation import Translatable, translate
 from . import budget
@@ -234,7 +234,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
 
     def privacy_record(self, *, mechanism_fields, input_layer, seeded, **extra) -> PrivacyRecord:
         """Build this release's record from the mechanism that drew the noise."""
-        return PrivacyRecord(
+        record = PrivacyRecord(
             algorithm=f"{PROVIDER_ID}:{self.ALGORITHM_ID}",
             plugin_version=__version__,
             input_layer=input_layer,
@@ -242,3 +242,5 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
             **mechanism_fields,
             **extra,
         )
+        weak = weak_epsilon_note(record.epsilon) if record.differentially_private else None
+        return record.with_notes(weak) if weak else record

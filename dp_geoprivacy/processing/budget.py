@@ -57,6 +57,7 @@ from qgis.core import (
 
 from ..core.accounting import Partition
 from ..core.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
+from ..core.privacy_record import WEAK_EPSILON, weak_epsilon_note
 from ..translation import tr
 from .layer_io import display_name
 
@@ -130,6 +131,12 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
     records of earlier releases the output builds on; those not yet in the
     ledger are added and counted too.
     """
+    if weak_epsilon_note(mechanism_fields.get("epsilon")):
+        feedback.pushWarning(tr(
+            "EPSILON = {epsilon:g} is above {limit:g}: this release gives no meaningful protection (an observer's "
+            "odds about one unit of privacy may change by a factor of e^epsilon). The output's privacy record says "
+            "so. Use an epsilon of at most {limit:g} (1 is a common choice) for a release that protects anyone."
+        ).format(epsilon=float(mechanism_fields["epsilon"]), limit=WEAK_EPSILON))
     partition = partition_of(algorithm, parameters, context)
     release_id = uuid.uuid4().hex
     path = algorithm.parameterAsFileOutput(parameters, LEDGER, context) if parameters.get(LEDGER) else ""

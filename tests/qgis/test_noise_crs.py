@@ -99,3 +99,49 @@ def test_polar_layer_gets_an_azimuthal_equidistant_crs(tmp_path):
     processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": out})
     [record] = read_from_file(out)
     assert record.metric_crs.startswith("+proj=aeqd +lat_0=89.5 +lon_0=10.5")
+
+
+def test_weak_epsilon_is_flagged_in_the_log_and_the_record(tmp_path):
+    """EPSILON=1e308 (no meaningful protection, above 10) runs, and the log and the record say so."""
+    from qgis.core import QgsProcessingContext, QgsProcessingFeedback
+
+    class Log(QgsProcessingFeedback):
+        warnings = []
+
+        def pushWarning(self, text):  # noqa: N802 (QGIS API)
+            self.warnings.append(text)
+
+    rng = np.random.default_rng(4)
+    path = write_points(tmp_path / "p.gpkg", 32633, np.column_stack((rng.uniform(5e5, 5.01e5, 50),
+                                                                       rng.uniform(4.5e6, 4.501e6, 50))))
+    feedback = Log()
+    out = str(tmp_path / "out.gpkg")
+    processing.run(ALG, {"INPUT": path, "EPSILON": 1e308, "DISTANCE": 100, "OUTPUT": out},
+                   context=QgsProcessingContext(), feedback=feedback)
+    assert any("EPSILON = 1e+308 is above 10: this release gives no meaningful protection" in w
+               for w in feedback.warnings)
+    [record] = read_from_file(out)
+    assert any("gives no meaningful protection" in note for note in record.notes)
+    processing.run(ALG, {"INPUT": path, "EPSILON": 10, "DISTANCE": 100, "OUTPUT": str(tmp_path / "ok.gpkg")})
+    assert not any("meaningful" in note for note in read_from_file(str(tmp_path / "ok.gpkg"))[0].notes)
+
+
+def test_zone_count_record_states_its_floating_point_protection(tmp_path):
+    from .conftest import write_grid_zones
+
+    rng = np.random.default_rng(6)
+    path = write_points(tmp_path / "p.gpkg", 32633, np.column_stack((rng.uniform(5e5, 5.01e5, 300),
+                                                                        rng.uniform(4.5e6, 4.501e6, 300))))
+    zones = write_grid_zones(tmp_path / "z.gpkg", 32633, (5e5, 4.5e6), 250.0, 4)
+    out = str(tmp_path / "counts.gpkg")
+    processing.run("dp_geoprivacy:noisyzonecounts", {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
+                                                     "EPSILON": 0.3, "CLAMP": False, "OUTPUT": out})
+    [record] = read_from_file(out)
+    assert record.count_grain == 4 and 0.3 < record.epsilon_floating_point < 0.3 * (1 + 1e-5)
+    assert "snapping" in record.floating_point and "Floating-point safety" in record.summary()
+    from osgeo import ogr
+
+    dataset = ogr.Open(out)
+    values = [f.GetField("noisy_count") for f in dataset.GetLayer(0)]
+    dataset = None
+    assert values and all(v % 4 == 0 for v in values if v is not None)  # CLAMP=false: snapped values as published
