@@ -80,13 +80,16 @@ def scale_distortion(crs, extent: Extent) -> float:
     Infinite where the projection is undefined (e.g. Mercator at a pole).
     """
     from pyproj import CRS, Proj
+    from pyproj.exceptions import CRSError, ProjError
 
-    crs = CRS.from_user_input(crs)
     west, south, east, north = extent
     lon, lat = np.meshgrid(np.linspace(west, east, _SAMPLES), np.linspace(south, north, _SAMPLES))
     # A pole is a point, not a line: sample just inside it.
     lat = np.clip(lat, -89.999, 89.999)
-    factors = Proj(crs).get_factors(lon.ravel(), lat.ravel(), errcheck=False)
+    try:
+        factors = Proj(CRS.from_user_input(crs)).get_factors(lon.ravel(), lat.ravel(), errcheck=False)
+    except (CRSError, ProjError):  # not a map projection PROJ can evaluate: not known to be true to scale
+        return math.inf
     scales = np.concatenate((np.asarray(factors.tissot_semimajor, dtype=float),
                              np.asarray(factors.tissot_semiminor, dtype=float)))
     if not np.isfinite(scales).all() or (scales <= 0).any():
