@@ -198,13 +198,17 @@ def report_refusal(algorithm, reason, message, **details):
     to stderr, prints nothing on stdout (no JSON, even with --json) and exits
     with status 1. So under ``qgis_process ... --json`` this prints one JSON
     object on stdout: ``{"dp_geoprivacy_refusal": {"algorithm", "reason",
-    "message", ...details}}`` (``reason`` is a stable code such as
-    "budget_exceeded"); the exit status stays nonzero. Elsewhere (desktop,
+    "message", "parameter", ...details}}`` (``reason`` is a stable code:
+    "budget_exceeded", "crs_not_true_to_scale", "no_metric_crs",
+    "noise_scale_too_large"); the exit status stays nonzero. Elsewhere (desktop,
     processing.run, qgis_process without --json) it does nothing: the
     exception's message is the report.
     """
     if not _qgis_process_json():
         return
+    if not algorithm:  # the glue refusing does not know the algorithm: qgis_process's "run <id>"
+        arguments = list(QgsApplication.instance().arguments())
+        algorithm = arguments[arguments.index("run") + 1] if "run" in arguments[:-1] else ""
     payload = {REFUSAL_KEY: {"algorithm": algorithm, "reason": reason, "message": message, **details}}
     sys.stdout.write(json.dumps(payload, sort_keys=True) + "\n")
     sys.stdout.flush()

@@ -88,7 +88,7 @@ def resolve_metric_crs(explicit, layer_crs, xy, parameter="METRIC_CRS", *, feedb
             explicit=wkt(explicit) if given else None,
         )
     except DistortedCrsError as error:
-        raise QgsProcessingException(
+        raise _refused("crs_not_true_to_scale", parameter,
             tr("{p}: {crs} is not true to scale over the data's area ({extent}): distances are off by up to "
                "{d} (tolerance {t:g}%), so noise drawn in it would not be in ground metres. Leave {p} empty "
                "to use {fallback}, or choose a CRS true to scale there (e.g. the local UTM zone).").format(
@@ -96,7 +96,7 @@ def resolve_metric_crs(explicit, layer_crs, xy, parameter="METRIC_CRS", *, feedb
                 t=100 * TOLERANCE, fallback=error.suggestion or tr("the local UTM zone"))
         ) from None
     except NoMetricCrsError:
-        raise QgsProcessingException(
+        raise _refused("no_metric_crs", parameter,
             tr("The data span {extent}: no single CRS keeps distances true to within {t:g}% there, so noise "
                "in metres cannot be drawn correctly. Split the input into regions (e.g. by country) and run "
                "once per region.").format(extent=format_extent(extent), t=100 * TOLERANCE)
@@ -136,8 +136,17 @@ def resolve_metric_crs(explicit, layer_crs, xy, parameter="METRIC_CRS", *, feedb
                     eps=scale_parameters[0], dist=scale_parameters[1], limit=limit)
             else:
                 fix = tr("Use scales of at most {limit:.0f} m in {p}.").format(limit=limit, p=scale_parameters[0])
-            raise QgsProcessingException(f"{problem} {fix}")
+            raise _refused("noise_scale_too_large", scale_parameters[0], f"{problem} {fix}", limit_m=limit,
+                           noise_scale_m=noise_scale)
     return _qgis_crs(choice), choice.description()
+
+
+def _refused(reason, parameter, message, **details):
+    """The exception for a refusal, made machine-readable under qgis_process --json (budget.report_refusal)."""
+    from .budget import report_refusal
+
+    report_refusal("", reason, message, parameter=parameter, **details)
+    return QgsProcessingException(message)
 
 
 def _percent(distortion):

@@ -145,3 +145,19 @@ def test_zone_count_record_states_its_floating_point_protection(tmp_path):
     values = [f.GetField("noisy_count") for f in dataset.GetLayer(0)]
     dataset = None
     assert values and all(v % 4 == 0 for v in values if v is not None)  # CLAMP=false: snapped values as published
+
+
+def test_qgis_process_json_refuses_a_noise_scale_machine_readably(mercator_points_60n, tmp_path):
+    import json
+
+    from .conftest import run_qgis_process
+
+    path, _ = mercator_points_60n
+    out = tmp_path / "out.gpkg"
+    refused = run_qgis_process("run", ALG, "--json", "--", f"INPUT={path}", "EPSILON=1e-300", "DISTANCE=100",
+                               f"OUTPUT={out}", check=False)
+    assert refused.returncode != 0 and not out.exists()
+    [line] = [line for line in refused.stdout.splitlines() if line.startswith("{")]
+    refusal = json.loads(line)["dp_geoprivacy_refusal"]
+    assert (refusal["reason"], refusal["parameter"], refusal["algorithm"]) == ("noise_scale_too_large", "EPSILON", ALG)
+    assert refusal["noise_scale_m"] == pytest.approx(1e302) and 0 < refusal["limit_m"] < 20_000
