@@ -43,6 +43,7 @@ releases.
 """
 
 import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import Dict, Iterable, Optional, Tuple
 
@@ -266,3 +267,161 @@ def _search(events, keys, weight, cell):
         if best is None or result[0] > best[0]:
             best = result
     return best
+
+
+# --- kinds of guarantee -------------------------------------------------------------------------
+#
+# Two kinds of guarantee are made by the algorithms and they are not the same
+# quantity, so they are never added:
+#
+# * GEO_INDISTINGUISHABILITY (location releases: laplaceperturbation):
+#   metric DP for each location. epsilon is per DISTANCE metres: two true
+#   locations d metres apart are (epsilon d / DISTANCE)-indistinguishable. The
+#   unit is one location, whatever person it belongs to.
+# * DIFFERENTIAL_PRIVACY (aggregate releases: counts, flows, relocation,
+#   randomized response): (epsilon, delta)-DP for one unit of privacy (a
+#   user, a trip, a point, a row), with no notion of distance.
+#
+# Within one source and one kind the usual composition holds. Geo-
+# indistinguishability releases compose as metric DP: releases with
+# (epsilon_i per D_i) of the same location give sum(epsilon_i d / D_i), which
+# is reported as epsilon per D_ref with D_ref the smallest D_i
+# (epsilon_i x D_ref / D_i per release). Planar (L2) and per-axis (L1)
+# releases measure distance differently and are kept apart. (epsilon, delta)-DP releases with
+# different units of privacy add up for the smallest unit (a user-level
+# guarantee also protects each of the user's points; not the other way
+# round), and the report lists the units.
+#
+# Sources are never added: a source holds its own people, and two sources
+# (a Cairns timetable and Helsinki points) do not protect the same units. If
+# two sources do hold the same people, the publisher must add their totals
+# and say so; the report cannot know it.
+
+GEO_INDISTINGUISHABILITY = "geo-indistinguishability"
+DIFFERENTIAL_PRIVACY = "differential privacy"
+KINDS = (DIFFERENTIAL_PRIVACY, GEO_INDISTINGUISHABILITY)
+# Location releases state their unit of privacy as core.location.LocationLaplace.record_fields does.
+_LOCATION_UNIT = re.compile(r"^\s*location:.*?within\s+([0-9.eE+-]+)\s*m\b")
+
+
+@dataclass(frozen=True)
+class Guarantee:
+    """The kind of a release's guarantee; ``distance`` (metres) is DISTANCE for geo-indistinguishability."""
+
+    kind: str
+    distance: float = 0.0
+    norm: str = ""
+
+    @property
+    def group(self) -> str:
+        """Releases with the same group compose; L1 and L2 distances are different metrics."""
+        return f"{self.kind} ({self.norm})" if self.norm else self.kind
+
+
+def guarantee_of(unit_of_privacy: str) -> Guarantee:
+    """The guarantee a release's unit of privacy states (the record and the ledger both keep it)."""
+    match = _LOCATION_UNIT.match(unit_of_privacy or "")
+    if match:
+        try:
+            distance = float(match.group(1))
+        except ValueError:
+            distance = math.nan
+        if math.isfinite(distance) and distance > 0:
+            norm = "L1" if "(L1" in unit_of_privacy else "L2"
+            return Guarantee(GEO_INDISTINGUISHABILITY, distance, norm)
+    return Guarantee(DIFFERENTIAL_PRIVACY)
+
+
+@dataclass(frozen=True)
+class SourceTotal:
+    """The total of one kind of guarantee for one source.
+
+    ``label`` is the source's stable name ("S2 (trips)"). For
+    GEO_INDISTINGUISHABILITY, ``composition`` counts each release's epsilon
+    rescaled to ``distance`` (the smallest DISTANCE of the group; delta 0), so
+    ``composition.epsilon`` is epsilon per ``distance`` metres.
+    ``own_epsilon`` maps release ids to each release's own epsilon (before
+    rescaling). ``units``: the distinct units of privacy of the group's
+    releases.
+    """
+
+    source: str
+    label: str
+    kind: str
+    distance: float
+    composition: Composition
+    units: Tuple[str, ...]
+    own_epsilon: Tuple[Tuple[str, float], ...] = ()
+    norm: str = ""
+
+    @property
+    def epsilon(self) -> float:
+        return self.composition.epsilon
+
+    @property
+    def delta(self) -> float:
+        return self.composition.delta
+
+
+def source_labels(events: Iterable[ReleaseEvent]) -> Dict[str, str]:
+    """One stable name per source key: "S<n> (<input layer names>)".
+
+    Numbered in order of each source's earliest release (time, then the
+    sorted layer names, then the key), so the same releases get the same
+    names whatever order the layers and the ledger were read in. The key (a
+    fingerprint) is never part of the name.
+    """
+    names: Dict[str, set] = {}
+    first: Dict[str, str] = {}
+    for event in events:
+        names.setdefault(event.source, set())
+        if event.source_label:
+            names[event.source].add(event.source_label)
+        if event.source not in first or (event.time or "") < first[event.source]:
+            first[event.source] = event.time or ""
+    order = sorted(names, key=lambda s: (first[s], sorted(names[s]), s))
+    return {
+        source: f"S{number} ({', '.join(sorted(names[source]))})" if names[source] else f"S{number}"
+        for number, source in enumerate(order, start=1)
+    }
+
+
+def account(events: Iterable[ReleaseEvent]) -> Tuple[SourceTotal, ...]:
+    """Totals per (source, kind of guarantee), never added across either (see above).
+
+    Ordered by source name, then kind (differential privacy first).
+    """
+    events = list(events)
+    labels = source_labels(events)
+    groups: Dict[Tuple[str, str, str], list] = {}
+    for event in events:
+        guarantee = guarantee_of(event.unit_of_privacy)
+        groups.setdefault((event.source, guarantee.kind, guarantee.norm), []).append(event)
+    totals = []
+    for (source, kind, norm), group in groups.items():
+        group = deduplicate(group)
+        units = tuple(dict.fromkeys(e.unit_of_privacy for e in group))
+        if kind == GEO_INDISTINGUISHABILITY:
+            distance = min(guarantee_of(e.unit_of_privacy).distance for e in group)
+            scaled = [replace(e, epsilon=e.epsilon * distance / guarantee_of(e.unit_of_privacy).distance, delta=0.0)
+                      for e in group]
+            totals.append(SourceTotal(source, labels[source], kind, distance, compose(scaled), units,
+                                      tuple((e.release_id, e.epsilon) for e in group), norm))
+        else:
+            totals.append(SourceTotal(source, labels[source], kind, 0.0, compose(group), units,
+                                      tuple((e.release_id, e.epsilon) for e in group)))
+    number = {label: int(label[1:].split(" ")[0]) for label in labels.values()}
+    return tuple(sorted(totals, key=lambda t: (number[t.label], KINDS.index(t.kind), t.norm)))
+
+
+def worst(totals: Iterable[SourceTotal], kind: str) -> Optional[SourceTotal]:
+    """The source total of ``kind`` with the largest epsilon (per metre for geo-indistinguishability), or None.
+
+    A maximum, not a sum: sources are never added.
+    """
+    candidates = [t for t in totals if t.kind == kind]
+    if not candidates:
+        return None
+    if kind == GEO_INDISTINGUISHABILITY:
+        return max(candidates, key=lambda t: (t.epsilon / t.distance, t.epsilon))
+    return max(candidates, key=lambda t: (t.epsilon, t.delta))

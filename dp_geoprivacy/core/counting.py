@@ -29,6 +29,31 @@ Laplace tail), so tau = Linf + b ln(L0 / delta) keeps the union of such
 events below delta. For M = c = 1 this is exactly the seed's Lap(2/epsilon)
 and 2 ln(2/delta)/epsilon + 1. Calibrated for replacement, the guarantee
 also holds for adding or removing a user.
+
+Floating point (Mironov 2012, "On significance of the least significant
+bits for differential privacy"). Laplace noise drawn in double precision
+and added to a count leaves gaps in the set of values a release can take
+that depend on the true count: publishing ``count + Laplace`` as a float
+can reveal the count exactly. Laplace releases here therefore use
+Mironov's snapping mechanism, inside the mechanism (``CountNoise.apply``,
+``StabilityHistogram.release``) so that no caller can skip it: clamp the
+count to the public bound [-B, B] (B = SNAP_BOUND = 2^32, above any count
+this plugin can hold), add Laplace(b), round to the nearest multiple of
+the grain Lambda = the smallest power of two >= b, clamp to [-B, B] again.
+Mironov's Theorem 1 (stated for sensitivity 1, applied here to count /
+sensitivity) makes that ((1 + 12 B eta / sensitivity) epsilon + 2 eta)-DP
+with eta = 2^-53, for b < B < 2^46 b: ``CountNoise.snapped_epsilon``, at
+most 6e-6 relative above epsilon; the record carries the grain and that
+epsilon. The budget and the record's epsilon stay the requested epsilon.
+Published values are multiples of Lambda (later rounding to integers and
+clamping at zero is post-processing). Discrete Laplace adds integers to
+integers, so its outputs have no such gaps; it is drawn with numpy's
+geometric sampler (inversion in floating point), which is not an exact
+sampler: its tails are truncated near 2^-53 probability.
+
+The OD flows' sparse path draws the values of empty cells from the tail of
+the same snapped mechanism (``release_tail``, ``sample_release_tail``), so
+it stays equal in distribution to the dense path.
 """
 
 import math
@@ -39,6 +64,9 @@ import numpy as np
 from .validation import require_positive_finite
 
 LAPLACE = "laplace"
+# Public bound B of the snapping mechanism (Mironov 2012): no count exceeds it.
+SNAP_BOUND = 2.0**32
+_ETA = 2.0**-53  # unit roundoff of IEEE double precision
 DISCRETE_LAPLACE = "discrete_laplace"
 NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE)
 
@@ -83,7 +111,47 @@ class CountNoise:
         """Discrete Laplace parameter exp(-1/b)."""
         return math.exp(-1.0 / self.scale)
 
+    @property
+    def grain(self) -> float:
+        """The grain of published values: Lambda = smallest power of two >= b (Laplace), 1 (discrete)."""
+        return snap_grain(self.scale) if self.kind == LAPLACE else 1.0
+
+    @property
+    def snapped_epsilon(self) -> float:
+        """The epsilon the mechanism guarantees in floating point (Mironov 2012 Theorem 1; module doc)."""
+        if self.kind != LAPLACE:
+            return self.epsilon
+        return snapping_epsilon(self.epsilon, self.sensitivity)
+
+    def apply(self, counts, rng: np.random.Generator) -> np.ndarray:
+        """The released values for true ``counts``: the snapping mechanism for Laplace, counts + noise otherwise."""
+        counts = np.asarray(counts, dtype=float)
+        if self.kind == LAPLACE:
+            return snap(np.clip(counts, -SNAP_BOUND, SNAP_BOUND) + self.noise(counts.shape, rng), self.grain)
+        return counts + self.noise(counts.shape, rng)
+
+    def release_tail(self, k: int) -> float:
+        """P(round(released value) >= k) for a true count of 0 and an integer k >= 1."""
+        if self.kind != LAPLACE:
+            return self.tail(k - 0.5)
+        return self.tail(self._release_tail_start(k))
+
+    def sample_release_tail(self, k: int, size: int, rng: np.random.Generator) -> np.ndarray:
+        """Released values for true counts of 0, conditioned on round(value) >= k (integer k >= 1)."""
+        if self.kind != LAPLACE:
+            return self.sample_tail(k - 0.5, size, rng)
+        return snap(self.sample_tail(self._release_tail_start(k), size, rng), self.grain)
+
+    def _release_tail_start(self, k: int) -> float:
+        """y0 with round(snap(y)) >= k exactly when y >= y0 (up to ties, which have probability 0)."""
+        g = self.grain
+        first = math.ceil((k - 0.5) / g) * g  # smallest multiple of the grain that rounds to >= k ...
+        if np.round(first) < k:  # ... with numpy's round half to even at k - 1/2
+            first += g
+        return first - g / 2.0
+
     def noise(self, size, rng: np.random.Generator) -> np.ndarray:
+        """Raw noise (no snapping): for analysis; releases use ``apply``."""
         if self.kind == LAPLACE:
             return rng.laplace(0.0, self.scale, size=size)
         p = 1.0 - self.alpha
@@ -123,8 +191,12 @@ class CountNoise:
 
     def record_fields(self, unit_of_privacy: str) -> dict:
         """Privacy parameters of this noise, for the privacy record."""
+        mechanism = f"{self.kind} noise on every cell"
+        if self.kind == LAPLACE:
+            mechanism += f" with Mironov's snapping (bound {SNAP_BOUND:g}, grain {self.grain:g})"
         return {
-            "mechanism": f"{self.kind} noise on every cell",
+            "mechanism": mechanism,
+            **self.snapping_fields(),
             "epsilon": self.epsilon,
             "delta": 0.0,
             "unit_of_privacy": unit_of_privacy,
@@ -134,6 +206,16 @@ class CountNoise:
             "noise_scale_unit": "count (Laplace scale b)" if self.kind == LAPLACE
             else "count (discrete Laplace scale b; alpha = exp(-1/b))",
         }
+
+    def snapping_fields(self) -> dict:
+        """The floating-point protection, for the privacy record (see the module doc)."""
+        if self.kind == LAPLACE:
+            return {"count_grain": self.grain, "epsilon_floating_point": self.snapped_epsilon,
+                    "floating_point": (f"Mironov snapping mechanism: counts clamped to +-{SNAP_BOUND:g}, Laplace "
+                                       f"added, rounded to multiples of {self.grain:g}, clamped; epsilon in "
+                                       f"floating point {self.snapped_epsilon:.9g}")}
+        return {"count_grain": 1.0, "epsilon_floating_point": self.epsilon,
+                "floating_point": "discrete Laplace: integer noise on integer counts (numpy geometric sampler)"}
 
 
 @dataclass(frozen=True)
@@ -166,8 +248,13 @@ class StabilityHistogram:
 
     @property
     def threshold(self) -> float:
-        """tau = M c + b ln(2 M c / delta); for M = c = 1: 2 ln(2/delta)/epsilon + 1."""
-        return self.per_user_cells + self.scale * math.log(2.0 * self.per_user_cells / self.delta)
+        """tau = M c + b ln(2 M c / delta) + Lambda / 2; for M = c = 1: 2 ln(2/delta)/epsilon + 1 + Lambda / 2.
+
+        Lambda / 2 (half the snapping grain) keeps delta: a snapped value
+        reaches tau only if the unsnapped one reached tau - Lambda / 2.
+        """
+        return (self.per_user_cells + self.scale * math.log(2.0 * self.per_user_cells / self.delta)
+                + self.noise().grain / 2.0)
 
     def noise(self) -> CountNoise:
         return CountNoise(LAPLACE, self.epsilon, self.sensitivity)
@@ -181,13 +268,16 @@ class StabilityHistogram:
         counts = np.asarray(counts, dtype=float)
         noisy = np.zeros_like(counts)
         present = counts > 0
-        noisy[present] = counts[present] + rng.laplace(0.0, self.scale, size=int(present.sum()))
+        noisy[present] = self.noise().apply(counts[present], rng)
         published = present & (noisy >= self.threshold)
         return published, noisy
 
     def record_fields(self, unit_of_privacy: str) -> dict:
+        noise = self.noise()
         return {
-            "mechanism": "stability-based histogram (seed 001 Algorithm 1)",
+            "mechanism": f"stability-based histogram (seed 001 Algorithm 1) with Mironov's snapping (bound "
+                         f"{SNAP_BOUND:g}, grain {noise.grain:g})",
+            **noise.snapping_fields(),
             "epsilon": self.epsilon,
             "delta": self.delta,
             "unit_of_privacy": unit_of_privacy,
@@ -196,6 +286,32 @@ class StabilityHistogram:
             "noise_scale": self.scale,
             "noise_scale_unit": f"count (Laplace scale b); publication threshold {self.threshold:.4g}",
         }
+
+
+def snap_grain(scale: float) -> float:
+    """Lambda: the smallest power of two >= ``scale`` (at least the smallest positive double)."""
+    if scale <= 0:
+        return 2.0**-1074
+    return 2.0 ** max(-1074, math.ceil(math.log2(scale)))
+
+
+def snapping_epsilon(epsilon: float, sensitivity: float, bound: float = SNAP_BOUND) -> float:
+    """Mironov (2012) Theorem 1 for f / sensitivity: (1 + 12 B eta / sensitivity) epsilon + 2 eta.
+
+    The theorem needs b < B < 2^46 b (b = sensitivity / epsilon): outside
+    that range (epsilon above 2^14 sensitivity, far beyond any meaningful
+    protection, or below sensitivity / 2^32) no floating-point guarantee is
+    claimed and this returns infinity.
+    """
+    scale = sensitivity / epsilon
+    if not scale < bound < 2.0**46 * scale:
+        return math.inf
+    return (1.0 + 12.0 * bound * _ETA / sensitivity) * epsilon + 2.0 * _ETA
+
+
+def snap(values: np.ndarray, grain: float, bound: float = SNAP_BOUND) -> np.ndarray:
+    """Round to the nearest multiple of ``grain`` (a power of two: exact in floating point) and clamp to +-bound."""
+    return np.clip(np.round(np.asarray(values, dtype=float) / grain) * grain, -bound, bound)
 
 
 def bound_contributions(user_keys: np.ndarray, max_contributions: int, rng: np.random.Generator) -> np.ndarray:

@@ -33,7 +33,9 @@ trips changes the histogram by at most M in L1 norm:
 
 Post-processing order (the same on every path)
 ----------------------------------------------
-1. noisy = true count + noise (every cell, or the stability rule);
+1. noisy = the count mechanism's released value (``CountNoise.apply``: for
+   Laplace, Mironov's snapping mechanism, see core.counting; every cell, or
+   the stability rule);
 2. round to the nearest integer (``clamp_and_round``: numpy's round);
 3. clamp negatives to zero (seed 004);
 4. publication: keep the cells whose value after 3 is >= ``min_flow``
@@ -52,11 +54,13 @@ Paths (chosen from public facts only: n, THRESHOLD and MIN_FLOW)
 - ``sparse``: otherwise (THRESHOLD = 0, ``min_flow`` > 0 rounded up to an
   integer K, more than DENSE_MAX_CELLS cells). The non-empty cells are noised directly. Of the
   E empty cells, each would be published by the dense path independently
-  with probability p = P(round(noise) >= K) = P(noise >= K - 1/2)
-  (``CountNoise.tail``; for discrete noise that is P(noise >= K)). So the
+  with probability p = P(round(released value of a zero count) >= K)
+  (``CountNoise.release_tail``: for snapped Laplace, P(noise >= y0) with y0
+  the lower edge of the first snapped value that rounds to K or more; for
+  discrete noise P(noise >= K)). So the
   number published is Binomial(E, p), which ones is a uniform subset of
   that size (sampled without building the n² cells), and their values are
-  the noise conditioned on >= K - 1/2 (``CountNoise.sample_tail``), then
+  the mechanism's output conditioned on that (``CountNoise.sample_release_tail``), then
   steps 2-4 as above. This is exactly the distribution of the dense path's
   output, at a cost proportional to the non-empty and published cells: on
   2,500 zones (6.25 million cells) it is never slower than the dense path
@@ -225,9 +229,9 @@ def dense_noisy_chunks(pairs: PairCounts, noise: CountNoise, rng: np.random.Gene
     for start in range(0, size, chunk):
         stop = min(size, start + chunk)
         lo, hi = np.searchsorted(pairs.ranks, (start, stop))
-        values = noise.noise(stop - start, rng)
-        values[pairs.ranks[lo:hi] - start] += pairs.counts[lo:hi]
-        yield start, values
+        counts = np.zeros(stop - start)
+        counts[pairs.ranks[lo:hi] - start] = pairs.counts[lo:hi]
+        yield start, noise.apply(counts, rng)
 
 
 def _dense(pairs, noise, min_flow, rng, chunk):
@@ -276,18 +280,18 @@ def tail_threshold(min_flow: float) -> float:
 
 def _sparse(pairs, noise, min_flow, rng, chunk):
     # Non-empty cells: noised directly, exactly as on the dense path.
-    keep, published = publish(pairs.counts + noise.noise(len(pairs.counts), rng), min_flow)
+    keep, published = publish(noise.apply(pairs.counts, rng), min_flow)
     ranks, values = [pairs.ranks[keep]], [published[keep]]
-    # Empty cells: how many, which, and their values.
-    t = tail_threshold(min_flow)
+    # Empty cells: how many, which, and their values (the tail of the same mechanism).
+    least = math.ceil(min_flow)
     n_empty = pairs.domain.size - len(pairs.ranks)
-    k = int(rng.binomial(n_empty, noise.tail(t))) if n_empty else 0
+    k = int(rng.binomial(n_empty, noise.release_tail(least))) if n_empty else 0
     empty_rank = sample_distinct(n_empty, k, rng, chunk)
     # The e-th empty cell's rank: e plus the number of non-empty cells with
     # at most e empty cells before them.
     empties_before = pairs.ranks - np.arange(len(pairs.ranks), dtype=np.int64)
     cell_rank = empty_rank + np.searchsorted(empties_before, empty_rank, side="right")
-    keep, published = publish(noise.sample_tail(t, k, rng), min_flow)
+    keep, published = publish(noise.sample_release_tail(least, k, rng), min_flow)
     ranks.append(cell_rank[keep])
     values.append(published[keep])
     ranks, values = np.concatenate(ranks), np.concatenate(values)
@@ -326,7 +330,7 @@ def release_flows(pairs: PairCounts, mechanism, min_flow: float, rng: np.random.
     else:
         raise ValueError(f"unknown path {path!r}")
     outside_noise = mechanism.noise() if stability else mechanism
-    outside = float(clamp_and_round(pairs.outside + outside_noise.noise(1, rng))[0])
+    outside = float(clamp_and_round(outside_noise.apply(np.array([float(pairs.outside)]), rng))[0])
     origin, dest = pairs.domain.cells(ranks)
     return FlowRelease(origin, dest, values, outside, path, pairs.domain.size)
 

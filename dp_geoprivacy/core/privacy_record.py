@@ -18,6 +18,23 @@ from datetime import datetime, timezone
 from typing import Optional, Tuple
 
 RECORD_FORMAT = "dp_geoprivacy.privacy_record/1"
+# Above this epsilon a release gives no meaningful protection: an observer's
+# odds about any one unit of privacy may change by a factor of e^10 (about
+# 22,000) or more. Every algorithm says so in its log and in the record's
+# notes (weak_epsilon_note), never refusing: studies may need such runs.
+WEAK_EPSILON = 10.0
+
+
+def weak_epsilon_note(epsilon) -> Optional[str]:
+    """The record's note for an epsilon above WEAK_EPSILON, else None."""
+    try:
+        value = float(epsilon)
+    except (TypeError, ValueError):
+        return None
+    if not value > WEAK_EPSILON:
+        return None
+    return (f"epsilon = {value:g} is above {WEAK_EPSILON:g}: this release gives no meaningful protection (an "
+            "observer's odds about one unit of privacy may change by a factor of e^epsilon); do not call it private.")
 KEYWORDS = ("differential-privacy", "dp_geoprivacy")
 
 
@@ -39,6 +56,12 @@ class PrivacyRecord:
     seeded: bool
     metric_crs: str = ""
     snapping_grain_m: Optional[float] = None
+    # Counts: how published values are kept safe from floating-point attacks
+    # (core.counting: Mironov's snapping, or integer noise), their grain, and
+    # the epsilon that holds in floating-point arithmetic.
+    floating_point: str = ""
+    count_grain: Optional[float] = None
+    epsilon_floating_point: Optional[float] = None
     differentially_private: bool = True
     notes: Tuple[str, ...] = ()
     # The part of the source the release covers, as declared by the publisher
@@ -97,12 +120,14 @@ class PrivacyRecord:
             lines.append(f"Noise drawn in {self.metric_crs}.")
         if self.snapping_grain_m:
             lines.append(f"Coordinates snapped to a {self.snapping_grain_m:g} m grid.")
+        if self.floating_point:
+            lines.append(f"Floating-point safety: {self.floating_point}.")
         if self.partition and self.partition != "all":
             lines.append(f"Partition of the source covered: {self.partition}.")
         lines.append(
             "A user-supplied seed was used: the noise is reproducible by anyone who knows it."
             if self.seeded
-            else "Noise from a cryptographically seeded generator."
+            else "Noise from numpy's Philox generator keyed from the operating system's cryptographic source."
         )
         lines.append(f"Input layer: {self.input_layer}. Created {self.created}.")
         lines.extend(self.notes)

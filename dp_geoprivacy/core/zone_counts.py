@@ -290,7 +290,7 @@ def noisy_histogram(
         published_all, noisy_all = mechanism.release(all_cells, rng)
         moe = mechanism.noise().margin_of_error(0.95)
     else:
-        noisy_all = all_cells + mechanism.noise(len(all_cells), rng)
+        noisy_all = mechanism.apply(all_cells, rng)
         published_all = np.ones(len(all_cells), dtype=bool)
         moe = mechanism.margin_of_error(0.95)
     published = published_all[:-1].reshape(n_zones, n_slots)

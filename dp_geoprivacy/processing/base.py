@@ -23,7 +23,7 @@ from qgis.PyQt.QtGui import QIcon
 from .. import __version__, plugin_root
 from ..core.attributes import COORDINATES, IDENTIFIER, identifying_columns
 from ..core.location import PER_AXIS, PLANAR
-from ..core.privacy_record import PrivacyRecord
+from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
 from ..core.rng import noise_source
 from ..translation import Translatable, translate
 from . import budget
@@ -111,8 +111,9 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
             translate(
                 "DpAlgorithm",
                 "With a seed the noise is reproducible by anyone who knows it, so the output is "
-                "not private against them. Leave empty for releases: noise then comes from a "
-                "cryptographically seeded generator. The output's metadata records whether a "
+                "not private against them. Leave empty for releases: noise then comes from numpy's "
+                "Philox generator keyed from the operating system's cryptographic source. The output's "
+                "metadata records whether a "
                 "seed was used (never its value)."
             )
         )
@@ -303,7 +304,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
 
     def privacy_record(self, *, mechanism_fields, input_layer, seeded, **extra) -> PrivacyRecord:
         """Build this release's record from the mechanism that drew the noise."""
-        return PrivacyRecord(
+        record = PrivacyRecord(
             algorithm=f"{PROVIDER_ID}:{self.ALGORITHM_ID}",
             plugin_version=__version__,
             input_layer=input_layer,
@@ -311,6 +312,8 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
             **mechanism_fields,
             **extra,
         )
+        weak = weak_epsilon_note(record.epsilon) if record.differentially_private else None
+        return record.with_notes(weak) if weak else record
 
 
 class Reserver:

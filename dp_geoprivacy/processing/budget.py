@@ -34,6 +34,8 @@ after reserving still counts as spent (the safe direction).
 """
 
 import hashlib
+import json
+import sys
 import uuid
 import zlib
 from dataclasses import dataclass
@@ -41,6 +43,7 @@ from dataclasses import dataclass
 import numpy as np
 from osgeo import ogr
 from qgis.core import (
+    QgsApplication,
     QgsProcessingException,
     QgsProcessingFeatureSourceDefinition,
     QgsProcessingParameterDefinition,
@@ -54,6 +57,7 @@ from qgis.core import (
 
 from ..core.accounting import Partition
 from ..core.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
+from ..core.privacy_record import WEAK_EPSILON, weak_epsilon_note
 from ..translation import tr
 from .readers import display_name
 
@@ -127,6 +131,12 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
     records of earlier releases the output builds on; those not yet in the
     ledger are added and counted too.
     """
+    if weak_epsilon_note(mechanism_fields.get("epsilon")):
+        feedback.pushWarning(tr(
+            "EPSILON = {epsilon:g} is above {limit:g}: this release gives no meaningful protection (an observer's "
+            "odds about one unit of privacy may change by a factor of e^epsilon). The output's privacy record says "
+            "so. Use an epsilon of at most {limit:g} (1 is a common choice) for a release that protects anyone."
+        ).format(epsilon=float(mechanism_fields["epsilon"]), limit=WEAK_EPSILON))
     partition = partition_of(algorithm, parameters, context)
     release_id = uuid.uuid4().hex
     path = algorithm.parameterAsFileOutput(parameters, LEDGER, context) if parameters.get(LEDGER) else ""
@@ -159,9 +169,13 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
     try:
         reservation = Ledger(path).reserve(entry, budget, earlier)
     except BudgetExceededError as error:
-        raise QgsProcessingException(tr(
+        message = tr(
             "{message} Ledger: {path}. Lower EPSILON, choose another PARTITION, or raise BUDGET."
-        ).format(message=str(error), path=path)) from None
+        ).format(message=str(error), path=path)
+        report_refusal(name, "budget_exceeded", message, parameter=BUDGET, spent=error.spent,
+                       requested=error.requested, remaining=round(max(error.budget - error.spent, 0.0), 12),
+                       budget=error.budget, partition=error.partition.text, ledger=str(path))
+        raise QgsProcessingException(message) from None
     except (LedgerError, OSError) as error:
         raise QgsProcessingException(tr(
             "LEDGER {path}: {error}. Give LEDGER a dp_geoprivacy ledger (or a new file) in a folder you can "
@@ -174,6 +188,40 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
              total=reservation.total_after,
              budget="" if budget is None else tr(" of the budget {budget:g}").format(budget=budget)))
     return Release(release_id, partition.text, str(path))
+
+
+# The key of the JSON object a refused run prints on stdout under ``qgis_process ... --json``.
+REFUSAL_KEY = "dp_geoprivacy_refusal"
+
+
+def report_refusal(algorithm, reason, message, **details):
+    """Make a refusal machine-readable where qgis_process's --json output would otherwise be empty.
+
+    QGIS 3.22's qgis_process, when an algorithm raises, writes the message
+    to stderr, prints nothing on stdout (no JSON, even with --json) and exits
+    with status 1. So under ``qgis_process ... --json`` this prints one JSON
+    object on stdout: ``{"dp_geoprivacy_refusal": {"algorithm", "reason",
+    "message", "parameter", ...details}}`` (``reason`` is a stable code:
+    "budget_exceeded", "crs_not_true_to_scale", "no_metric_crs",
+    "noise_scale_too_large"); the exit status stays nonzero. Elsewhere (desktop,
+    processing.run, qgis_process without --json) it does nothing: the
+    exception's message is the report.
+    """
+    if not _qgis_process_json():
+        return
+    if not algorithm:  # the glue refusing does not know the algorithm: qgis_process's "run <id>"
+        arguments = list(QgsApplication.instance().arguments())
+        algorithm = arguments[arguments.index("run") + 1] if "run" in arguments[:-1] else ""
+    payload = {REFUSAL_KEY: {"algorithm": algorithm, "reason": reason, "message": message, **details}}
+    sys.stdout.write(json.dumps(payload, sort_keys=True) + "\n")
+    sys.stdout.flush()
+
+
+def _qgis_process_json():
+    application = QgsApplication.instance()
+    if application is None or QgsApplication.platform() != "qgis_process":
+        return False
+    return "--json" in application.arguments()
 
 
 def source_fingerprint(algorithm, parameters, name, context, feedback):

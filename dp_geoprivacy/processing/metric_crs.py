@@ -1,9 +1,23 @@
-"""Choose the metric CRS in which noise is drawn (explicit, the layer's, or UTM)."""
+"""Choose the metric CRS in which noise is drawn; the rule is core.metric_crs.choose_metric_crs."""
 
 import numpy as np
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsUnitTypes
 
-from ..core.metric_crs import transform_xy, utm_epsg_for, xy_transformer
+from ..core.metric_crs import (
+    AEQD,
+    GIVEN,
+    LAYER,
+    NOISE_REACH,
+    TOLERANCE,
+    DistortedCrsError,
+    NoMetricCrsError,
+    choose_metric_crs,
+    coarse_extent,
+    format_extent,
+    max_noise_scale,
+    transform_xy,
+    xy_transformer,
+)
 from ..translation import tr
 
 
@@ -23,35 +37,117 @@ def wkt(crs: QgsCoordinateReferenceSystem) -> str:
     return crs.toWkt(QgsCoordinateReferenceSystem.WKT_PREFERRED)
 
 
-def resolve_metric_crs(explicit, layer_crs, xy, parameter="METRIC_CRS"):
-    """Return (crs, how it was chosen) for drawing noise in metres.
+def _lonlat_outline(xy, crs):
+    """The points' bounding box outline (edges densified) in longitude/latitude."""
+    finite = xy[np.isfinite(xy).all(axis=1)]
+    if not len(finite):
+        return finite
+    (x0, y0), (x1, y1) = finite.min(axis=0), finite.max(axis=0)
+    t = np.linspace(0.0, 1.0, 21)
+    xs, ys = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+    outline = np.concatenate([
+        np.column_stack((xs, np.full_like(xs, y0))), np.column_stack((xs, np.full_like(xs, y1))),
+        np.column_stack((np.full_like(ys, x0), ys)), np.column_stack((np.full_like(ys, x1), ys)),
+    ])
+    if crs.isGeographic():
+        return outline
+    return transform_xy(outline, wkt(crs), wkt(QgsCoordinateReferenceSystem("EPSG:4326")))
 
-    ``explicit`` (the parameter value, possibly invalid when not given) wins and
-    must be projected in metres. Otherwise the layer's CRS if it is metric,
-    else the UTM zone of the centre of the points' bounding box (coarse on
-    purpose: a zone reveals only roughly where the data lie).
+
+def _qgis_crs(choice):
+    if choice.name.startswith("EPSG:"):
+        return QgsCoordinateReferenceSystem(choice.name)
+    return QgsCoordinateReferenceSystem.fromWkt(choice.wkt)
+
+
+def resolve_metric_crs(explicit, layer_crs, xy, parameter="METRIC_CRS", *, feedback=None, noise_scale=None,
+                       scale_parameters=("EPSILON", "DISTANCE")):
+    """Return (crs, description for the record) for drawing noise in ground metres.
+
+    The rule is core.metric_crs.choose_metric_crs over the points' coarse
+    extent: ``explicit`` (the parameter value, possibly invalid when not
+    given) must be projected in metres and true to scale there; otherwise
+    the layer's CRS when it is, else the UTM zone, else an azimuthal
+    equidistant CRS. ``feedback`` gets a warning when the layer's own CRS
+    was set aside and a line saying what was chosen. With ``noise_scale``
+    (metres), refuses a scale the chosen CRS cannot carry, naming
+    ``scale_parameters``.
     """
-    if explicit is not None and explicit.isValid():
-        if not is_metric(explicit):
-            raise QgsProcessingException(
-                tr("{p} must be a projected CRS in metres; {crs} is not. Choose e.g. the local UTM zone.").format(
-                    p=parameter, crs=explicit.authid() or explicit.description()
-                )
+    given = explicit is not None and explicit.isValid()
+    if given and not is_metric(explicit):
+        raise QgsProcessingException(
+            tr("{p} must be a projected CRS in metres; {crs} is not. Choose e.g. the local UTM zone.").format(
+                p=parameter, crs=explicit.authid() or explicit.description()
             )
-        return explicit, tr("{crs} (given)").format(crs=explicit.authid())
-    if is_metric(layer_crs):
-        return layer_crs, tr("{crs} (the layer's CRS)").format(crs=layer_crs.authid())
-    centre = np.array([[(xy[:, 0].min() + xy[:, 0].max()) / 2, (xy[:, 1].min() + xy[:, 1].max()) / 2]])
-    lonlat = transform_xy(centre, wkt(layer_crs), wkt(QgsCoordinateReferenceSystem("EPSG:4326")))
+        )
     try:
-        epsg = utm_epsg_for(float(lonlat[0, 0]), float(lonlat[0, 1]))
+        extent = coarse_extent(_lonlat_outline(np.asarray(xy, dtype=float).reshape(-1, 2), layer_crs))
+        choice = choose_metric_crs(
+            extent,
+            layer_crs=wkt(layer_crs) if is_metric(layer_crs) else None,
+            explicit=wkt(explicit) if given else None,
+        )
+    except DistortedCrsError as error:
+        raise _refused("crs_not_true_to_scale", parameter,
+            tr("{p}: {crs} is not true to scale over the data's area ({extent}): distances are off by up to "
+               "{d} (tolerance {t:g}%), so noise drawn in it would not be in ground metres. Leave {p} empty "
+               "to use {fallback}, or choose a CRS true to scale there (e.g. the local UTM zone).").format(
+                p=parameter, crs=error.name, extent=format_extent(error.extent), d=_percent(error.distortion),
+                t=100 * TOLERANCE, fallback=error.suggestion or tr("the local UTM zone"))
+        ) from None
+    except NoMetricCrsError:
+        raise _refused("no_metric_crs", parameter,
+            tr("The data span {extent}: no single CRS keeps distances true to within {t:g}% there, so noise "
+               "in metres cannot be drawn correctly. Split the input into regions (e.g. by country) and run "
+               "once per region.").format(extent=format_extent(extent), t=100 * TOLERANCE)
+        ) from None
     except ValueError as error:
         raise QgsProcessingException(
             tr("No metric CRS could be chosen ({error}). Set {p} to a projected CRS in metres.").format(
                 error=error, p=parameter
             )
         ) from None
-    crs = QgsCoordinateReferenceSystem(f"EPSG:{epsg}")
-    return crs, tr("{crs} (UTM zone of the layer's centre; set {p} to choose)").format(
-        crs=crs.authid(), p=parameter
-    )
+    if choice.rejected and feedback is not None:
+        feedback.pushWarning(
+            tr("The layer's CRS {crs} is not true to scale over the data's area: distances are off by up to "
+               "{d} (tolerance {t:g}%). Noise is drawn in {chosen} instead.").format(
+                crs=choice.rejected[0], d=_percent(choice.rejected[1]), t=100 * TOLERANCE, chosen=choice.name)
+        )
+    if feedback is not None:
+        how = {
+            GIVEN: tr("given as {p}"),
+            LAYER: tr("the layer's CRS"),
+            AEQD: tr("azimuthal equidistant on the data's coarse extent; set {p} to choose"),
+        }.get(choice.how, tr("UTM zone of the data's coarse extent; set {p} to choose")).format(p=parameter)
+        feedback.pushInfo(
+            tr("Noise CRS: {crs} ({how}); largest scale error over {extent}: {d} (tolerance {t:g}%).").format(
+                crs=choice.name, how=how, extent=format_extent(extent), d=_percent(choice.distortion),
+                t=100 * TOLERANCE)
+        )
+    if noise_scale is not None:
+        limit = max_noise_scale(choice)
+        if not noise_scale <= limit:
+            problem = tr("The noise scale b = {b:g} m is beyond what {crs} can carry around the data: noise "
+                         "reaches {reach:g} b, which must stay where the CRS is in ground metres, so b can be at "
+                         "most {limit:.0f} m.").format(b=noise_scale, crs=choice.name, reach=NOISE_REACH,
+                                                      limit=limit)
+            if len(scale_parameters) == 2:
+                fix = tr("Increase {eps} or decrease {dist} so that {dist} / {eps} <= {limit:.0f}.").format(
+                    eps=scale_parameters[0], dist=scale_parameters[1], limit=limit)
+            else:
+                fix = tr("Use scales of at most {limit:.0f} m in {p}.").format(limit=limit, p=scale_parameters[0])
+            raise _refused("noise_scale_too_large", scale_parameters[0], f"{problem} {fix}", limit_m=limit,
+                           noise_scale_m=noise_scale)
+    return _qgis_crs(choice), choice.description()
+
+
+def _refused(reason, parameter, message, **details):
+    """The exception for a refusal, made machine-readable under qgis_process --json (budget.report_refusal)."""
+    from .budget import report_refusal
+
+    report_refusal("", reason, message, parameter=parameter, **details)
+    return QgsProcessingException(message)
+
+
+def _percent(distortion):
+    return "inf" if not np.isfinite(distortion) else f"{100 * distortion:.3g}%"

@@ -158,3 +158,59 @@ def test_worst_cell_search_agrees_with_brute_force_on_random_releases():
             partition = ", ".join(f"{k}={rng.choice(keys[k])}" for k in chosen) or "all"
             events.append(_event(f"{trial}-{i}", float(rng.integers(1, 5)) / 2, partition))
         assert compose(events).epsilon == _brute_force(events), events
+
+
+# --- kinds of guarantee and sources are never added (core.accounting.account) ---
+
+from dp_geoprivacy.core.accounting import (  # noqa: E402
+    DIFFERENTIAL_PRIVACY,
+    GEO_INDISTINGUISHABILITY,
+    account,
+    guarantee_of,
+    source_labels,
+    worst,
+)
+from dp_geoprivacy.core.location import PER_AXIS, PLANAR, LocationLaplace  # noqa: E402
+
+
+def _unit(kind, distance):
+    return LocationLaplace(kind=kind, epsilon=1, distance=distance).record_fields()["unit_of_privacy"]
+
+
+def test_guarantee_is_read_from_the_mechanisms_unit_of_privacy():
+    planar, per_axis = guarantee_of(_unit(PLANAR, 100)), guarantee_of(_unit(PER_AXIS, 50))
+    assert (planar.kind, planar.distance, planar.norm) == (GEO_INDISTINGUISHABILITY, 100.0, "L2")
+    assert (per_axis.kind, per_axis.distance, per_axis.norm) == (GEO_INDISTINGUISHABILITY, 50.0, "L1")
+    assert guarantee_of("one user (uid), at most 5 trips kept").kind == DIFFERENTIAL_PRIVACY
+
+
+def _release(rid, source, eps, unit, delta=0.0, name="", time=""):
+    return ReleaseEvent(rid, source, eps, delta, unit_of_privacy=unit, source_label=name, time=time)
+
+
+def test_location_and_aggregate_releases_and_sources_are_totalled_apart():
+    events = [
+        _release("loc100", "s1", 1.0, _unit(PLANAR, 100), name="helsinki", time="2"),
+        _release("loc200", "s1", 1.0, _unit(PLANAR, 200), name="helsinki", time="3"),
+        _release("l1", "s1", 1.0, _unit(PER_AXIS, 100), name="helsinki", time="3"),
+        _release("counts", "s1", 0.5, "one user", 1e-6, name="helsinki", time="4"),
+        _release("cairns", "s2", 3.0, "one trip", name="cairns", time="1"),
+    ]
+    totals = account(events)
+    summary = [(t.label, t.kind, t.norm, t.distance, t.epsilon, t.delta) for t in totals]
+    assert summary == [
+        ("S1 (cairns)", DIFFERENTIAL_PRIVACY, "", 0.0, 3.0, 0.0),
+        ("S2 (helsinki)", DIFFERENTIAL_PRIVACY, "", 0.0, 0.5, 1e-6),
+        ("S2 (helsinki)", GEO_INDISTINGUISHABILITY, "L1", 100.0, 1.0, 0.0),
+        # 1 per 100 m and 1 per 200 m of the same locations: 1 + 0.5 per 100 m (metric DP composition).
+        ("S2 (helsinki)", GEO_INDISTINGUISHABILITY, "L2", 100.0, 1.5, 0.0),
+    ]
+    assert dict(totals[3].own_epsilon) == {"loc100": 1.0, "loc200": 1.0}
+    assert worst(totals, DIFFERENTIAL_PRIVACY).epsilon == 3.0  # a maximum, never 3.5
+    assert worst(totals, GEO_INDISTINGUISHABILITY).epsilon == 1.5
+
+
+def test_source_names_do_not_depend_on_reading_order():
+    events = [_release("a", "x", 1, "u", name="b-layer", time="5"),
+              _release("b", "y", 1, "u", name="a-layer", time="1")]
+    assert source_labels(events) == source_labels(events[::-1]) == {"y": "S1 (a-layer)", "x": "S2 (b-layer)"}

@@ -103,14 +103,15 @@ def test_stability_threshold_matches_seed_001_for_one_contribution():
     epsilon, delta = 0.5, 1e-6
     histogram = StabilityHistogram(epsilon, delta)
     assert histogram.scale == pytest.approx(2 / epsilon)
-    assert histogram.threshold == pytest.approx(2 * math.log(2 / delta) / epsilon + 1)
+    # Seed 001's threshold, plus half the snapping grain (b = 4: grain 4).
+    assert histogram.threshold == pytest.approx(2 * math.log(2 / delta) / epsilon + 1 + 4 / 2)
 
 
 def test_stability_threshold_grows_with_contributions():
     one, many = StabilityHistogram(1.0, 1e-5), StabilityHistogram(1.0, 1e-5, max_contributions=4,
                                                                     cells_per_contribution=2)
     assert many.scale == 8 * one.scale
-    assert many.threshold == pytest.approx(8 + 16 * math.log(16 / 1e-5))
+    assert many.threshold == pytest.approx(8 + 16 * math.log(16 / 1e-5) + 16 / 2)
 
 
 def test_stability_release_never_publishes_zero_cells_and_cuts_at_the_threshold():
@@ -150,3 +151,34 @@ def test_post_processing_helpers():
     assert clamp_and_round(np.array([-3.2, 0.4, 2.6])).tolist() == [0.0, 0.0, 3.0]
     assert top_k(np.array([5.0, 9.0, 1.0, 7.0]), 2).tolist() == [1, 3]
     assert top_k(np.array([5.0, 9.0]), 0).tolist() == [0, 1]
+
+
+def test_snapping_mechanism_publishes_multiples_of_the_grain_and_records_it():
+    """Mironov 2012: clamp, add Laplace, round to Lambda = smallest power of two >= b, clamp."""
+    from dp_geoprivacy.core.counting import SNAP_BOUND
+
+    mechanism = CountNoise(LAPLACE, epsilon=0.3, sensitivity=1)  # b = 3.33: grain 4
+    counts = np.r_[np.zeros(N // 2), np.full(N // 2, 7.0)]
+    released = mechanism.apply(counts, np.random.default_rng(12))
+    assert mechanism.grain == 4 and np.all(released % 4 == 0)
+    # The release is unbiased up to the grain: mean of (released - count) within 4.5 SE of 0 for count 0;
+    # for count 7 (not a multiple of 4) the rounding bias is at most grain / 2.
+    se = math.sqrt((2 * mechanism.scale**2 + 16 / 12) / (N // 2))
+    assert abs(released[: N // 2].mean()) < 4.5 * se
+    assert abs(released[N // 2:].mean() - 7) < 2 + 4.5 * se
+    # Clamped to the public bound.
+    assert mechanism.apply(np.array([1e12]), np.random.default_rng(1))[0] == SNAP_BOUND
+    fields = mechanism.record_fields("one trip")
+    assert fields["count_grain"] == 4 and fields["epsilon"] == 0.3
+    assert 0.3 < fields["epsilon_floating_point"] < 0.3 * (1 + 1e-5)
+    assert "snapping" in fields["mechanism"] and "snapping" in fields["floating_point"]
+    # Beyond the theorem's range (epsilon far above any meaningful protection) no guarantee is claimed.
+    assert CountNoise(LAPLACE, epsilon=1e9, sensitivity=1).snapped_epsilon == math.inf
+    discrete = CountNoise(DISCRETE_LAPLACE, epsilon=0.3, sensitivity=1).record_fields("one trip")
+    assert discrete["count_grain"] == 1 and discrete["epsilon_floating_point"] == 0.3
+
+
+def test_stability_release_is_snapped():
+    histogram = StabilityHistogram(0.5, 1e-6)  # b = 4: grain 4
+    _, noisy = histogram.release(np.full(1000, 50.0), np.random.default_rng(13))
+    assert np.all(noisy % 4 == 0)

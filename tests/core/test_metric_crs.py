@@ -15,3 +15,68 @@ def test_utm_zone(lon, lat, epsg):
 def test_outside_utm_is_refused(lon, lat):
     with pytest.raises(ValueError):
         utm_epsg_for(lon, lat)
+
+
+# --- choice of the noise CRS (core.metric_crs.choose_metric_crs) ---
+
+import math  # noqa: E402
+
+from dp_geoprivacy.core.metric_crs import (  # noqa: E402
+    AEQD,
+    LAYER,
+    TOLERANCE,
+    UTM,
+    DistortedCrsError,
+    NoMetricCrsError,
+    choose_metric_crs,
+    coarse_extent,
+    max_noise_scale,
+    scale_distortion,
+)
+
+
+def test_web_mercator_scale_error_is_one_over_cos_latitude():
+    # At 60N the scale is 1 / cos(60) = 2: an error of 100%.
+    assert scale_distortion("EPSG:3857", (10, 60, 10.001, 60.001)) == pytest.approx(1.0, rel=1e-3)
+    assert scale_distortion("EPSG:3857", (10, -0.5, 11, 0.5)) < TOLERANCE
+
+
+def test_coarse_extent_rounds_outward_to_whole_degrees():
+    assert coarse_extent([[10.4, 59.95], [10.6, 60.05], [math.nan, 0]]) == (10, 59, 11, 61)
+    assert coarse_extent([[10.0, 60.0]]) == (10, 60, 11, 61)
+
+
+def test_distorted_layer_crs_falls_back_to_utm_and_says_why():
+    choice = choose_metric_crs((10, 59, 11, 61), layer_crs="EPSG:3857")
+    assert (choice.how, choice.name) == (UTM, "EPSG:32632")
+    assert choice.rejected[0] == "EPSG:3857" and choice.rejected[1] > 0.9
+    assert "EPSG:3857 was not used" in choice.description()
+
+
+def test_true_to_scale_layer_crs_is_kept():
+    choice = choose_metric_crs((13, 52, 14, 53), layer_crs="EPSG:25833")
+    assert (choice.how, choice.name, choice.rejected) == (LAYER, "EPSG:25833", None)
+
+
+def test_explicit_distorted_crs_is_refused_with_the_fallback():
+    with pytest.raises(DistortedCrsError) as error:
+        choose_metric_crs((10, 59, 11, 61), explicit="EPSG:3857")
+    assert error.value.suggestion == "EPSG:32632"
+
+
+def test_beyond_utm_an_azimuthal_equidistant_crs_is_used():
+    choice = choose_metric_crs((0, 85, 10, 89))
+    assert choice.how == AEQD and "+lat_0=87 +lon_0=5" in choice.name
+    assert choice.distortion <= TOLERANCE
+
+
+def test_continental_extent_has_no_metric_crs():
+    with pytest.raises(NoMetricCrsError):
+        choose_metric_crs((-10, 35, 30, 60))
+
+
+def test_max_noise_scale_bounds_the_reach_of_the_noise():
+    utm = choose_metric_crs((10, 59, 11, 61))
+    # UTM zone 32N is 6 degrees wide: about 334 km at 60N; noise reaches 20 b.
+    assert 15_000 < max_noise_scale(utm) < 18_000
+    assert max_noise_scale(utm) < 1e302

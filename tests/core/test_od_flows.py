@@ -303,3 +303,39 @@ def test_flow_geometries_join_representative_points_and_loop_intrazonal_flows():
     assert loop[0].tolist() == [0, 10] and loop[-1].tolist() == [0, 10] and len(loop) == 5
     assert shapely.length(lines[1]) > 0
     assert shapely.get_coordinates(lines[2]).tolist() == [[10, 0], [0, 0]]
+
+
+def test_sparse_path_matches_dense_path_with_a_coarse_snapping_grain():
+    """Snapped Laplace at b = 1 / 0.3 (grain 4): the sparse path's tail sampling follows the dense path.
+
+    Expected number published: sum over cells of P(round(snap(c + Y)) >= K) = P(Y >= y0 - c), with y0
+    the mechanism's tail start; mean within 4.5 standard errors; values compared by a two-sample
+    chi-square at ALPHA.
+    """
+    n, reps, min_flow = 34, 800, 3
+    origin, dest = _trips(n, 150, 8, outside_share=0)
+    pairs = count_pairs(origin, dest, n)
+    noise = CountNoise(LAPLACE, epsilon=0.3, sensitivity=1)
+    assert noise.grain == 4
+    y0, b = noise._release_tail_start(min_flow), noise.scale
+
+    def p_at_least(u):
+        return 0.5 * math.exp(-u / b) if u >= 0 else 1 - 0.5 * math.exp(u / b)
+
+    empty = pairs.domain.size - len(pairs.ranks)
+    expected = empty * p_at_least(y0) + sum(p_at_least(y0 - c) for c in pairs.counts)
+    assert noise.release_tail(min_flow) == pytest.approx(p_at_least(y0))
+    runs = {}
+    for path, seed in ((DENSE, 21), (SPARSE, 22)):
+        rng = np.random.default_rng(seed)
+        runs[path] = [release_flows(pairs, noise, min_flow, rng, path=path) for _ in range(reps)]
+        counts = np.array([r.published for r in runs[path]])
+        assert abs(counts.mean() - expected) < 4.5 * counts.std(ddof=1) / math.sqrt(reps)
+        values = np.concatenate([r.noisy_count for r in runs[path]])
+        assert np.all(values % 4 == 0) and values.min() >= min_flow
+    dense, sparse = (np.concatenate([r.noisy_count for r in runs[p]]) for p in (DENSE, SPARSE))
+    top = int(np.quantile(np.r_[dense, sparse], 0.95))
+    bins = np.arange(0, top + 8, 4) - 2
+    table = np.array([np.histogram(np.minimum(dense, top), bins)[0], np.histogram(np.minimum(sparse, top), bins)[0]])
+    table = table[:, table.sum(axis=0) > 0]
+    assert stats.chi2_contingency(table).pvalue > ALPHA

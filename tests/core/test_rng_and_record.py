@@ -22,6 +22,14 @@ def test_seeded_sources_reproduce_and_say_so():
     assert np.array_equal(a.generator.random(8), b.generator.random(8))
 
 
+def test_release_noise_comes_from_philox_keyed_from_the_os():
+    a, b = noise_source(), noise_source()
+    assert isinstance(a.generator.bit_generator, np.random.Philox)
+    ka, kb = (s.generator.bit_generator.state["state"]["key"] for s in (a, b))
+    assert not np.array_equal(ka, kb)
+    assert isinstance(noise_source(7).generator.bit_generator, np.random.Philox)
+
+
 def test_negative_seed_is_refused():
     with pytest.raises(ValueError):
         noise_source(-1)

@@ -135,7 +135,9 @@ def test_zero_count_zones_are_published_with_noise():
     mechanism = make_mechanism(epsilon=1.0)
     release = noisy_histogram(np.array([0, 0, 0]), 50, 1, mechanism, rng, clamp=False)
     assert release.published.all() and release.noisy.shape == (50, 1)
-    assert np.count_nonzero(release.noisy[1:]) == 49 and np.std(release.noisy[1:]) > 0.3
+    # Snapped Laplace (grain 1 at b = 1): integer values, zeros possible, spread like the noise.
+    assert np.all(release.noisy == np.round(release.noisy)) and np.count_nonzero(release.noisy[1:]) > 0
+    assert np.std(release.noisy[1:]) > 0.3
 
 
 def test_user_bound_keeps_at_most_m_per_user_and_samples_uniformly():

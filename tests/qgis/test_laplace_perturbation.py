@@ -186,9 +186,9 @@ def test_bad_parameters_are_refused_with_a_clear_message(projected_points, tmp_p
         (lambda p: write_points(p, 32633, np.empty((0, 2))), "no features with a point geometry"),
         (lambda p: write_points(p, 32633, [[5e5, 4.5e6]], null_rows={0}), "no features with a point geometry"),
         (lambda p: write_points(p, 32633, [[5e5, 4.5e6]], multipoint=True), "Multipart to singleparts"),
-        (lambda p: write_points(p, 4326, [[10.0, 89.0], [10.1, 89.1]]), "Set METRIC_CRS"),
+        (lambda p: write_points(p, 4326, [[-10.0, 35.0], [30.0, 60.0]]), "Split the input into regions"),
     ],
-    ids=["empty layer", "only null geometries", "multipoint", "polar geographic"],
+    ids=["empty layer", "only null geometries", "multipoint", "continental geographic"],
 )
 def test_bad_layers_are_refused_with_a_clear_message(tmp_path, make_layer, message):
     path = make_layer(tmp_path / "bad.gpkg")

@@ -26,6 +26,7 @@ from qgis.core import (
 from dp_geoprivacy.core.counting import LAPLACE, CountNoise, StabilityHistogram
 from dp_geoprivacy.core.h3cells import cells_covering, cells_of_points, cells_to_text
 from dp_geoprivacy.core.metric_crs import transform_xy
+from dp_geoprivacy.core.rng import noise_source
 from dp_geoprivacy.processing.metric_crs import wkt
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 from dp_geoprivacy.processing.styles import graduated_counts
@@ -288,7 +289,7 @@ def test_stability_threshold_suppresses_exactly_the_cells_below_it(tmp_path):
                      DELTA=delta, THRESHOLD=1, CLAMP=False, SEED=seed)
         published = by_zone(result["OUTPUT"])
         # Replay the noise: cells in zone-layer order, then the outside cell.
-        expected, noisy = mechanism.release(np.append(counts, 0.0), np.random.default_rng(seed))
+        expected, noisy = mechanism.release(np.append(counts, 0.0), noise_source(seed).generator)
         assert set(published) == {ids[i] for i in np.flatnonzero(expected[:-1])}
         assert all(counts[ids.index(k)] > 0 for k in published)  # never a zone without data
         assert all(v >= mechanism.threshold for v in published.values())

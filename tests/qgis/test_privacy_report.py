@@ -76,7 +76,7 @@ def test_ledger_entry_matches_the_record_and_the_fingerprint_stays_in_the_ledger
     assert entry.unit_of_privacy == record.unit_of_privacy
     # Never in a published output: not in the layer, its metadata, nor the report made from both.
     result, _, page = _report(tmp_path, LAYERS=[str(out)], LEDGER=str(ledger))
-    assert result["TOTAL_EPSILON"] == 1.0
+    assert result["LOCATION_EPSILON"] == 1.0 and result["TOTAL_EPSILON"] == 0
     assert entry.fingerprint.encode() not in _all_bytes_under(tmp_path, exclude="ledger.json")
     assert entry.fingerprint[:8] not in page
 
@@ -102,7 +102,7 @@ def test_disjoint_partitions_share_a_budget_in_parallel(points, tmp_path):
     with pytest.raises(QgsProcessingException, match="remaining = 0"):
         _perturb(points, tmp_path / "bus.gpkg", LEDGER=ledger, BUDGET=1, PARTITION="mode=bus")  # overlaps every day
     result, rows, _ = _report(tmp_path, LEDGER=ledger)
-    assert result["TOTAL_EPSILON"] == 1 and len(rows) == 3
+    assert result["LOCATION_EPSILON"] == 1 and len(rows) == 3
 
 
 def test_a_run_that_fails_after_reserving_still_counts(points, tmp_path):
@@ -200,15 +200,16 @@ def test_report_of_the_seed_001_opal_ledger_totals_8(tmp_path):
     driving = [r for r in rows if r["drives_total"] == "1"]
     assert len(driving) == 6 and len({r["partition"] for r in driving}) == 1
     assert {r["source"] for r in rows} == {"S1 (opal)"}
-    assert "<b>8</b>" in page and "Theorem 3" in page and "a" * 16 not in page
+    assert "<b>epsilon 8, delta 7.5e-07 per unit of privacy (one trip)</b>" in page
+    assert "Theorem 3" in page and "a" * 16 not in page
 
 
 def test_report_groups_layers_without_a_ledger_by_input_name_and_says_so(points, tmp_path):
     _perturb(points, tmp_path / "a.gpkg", EPSILON=0.5)
     _perturb(points, tmp_path / "b.gpkg", EPSILON=0.25)
     result, rows, page = _report(tmp_path, LAYERS=[str(tmp_path / "a.gpkg"), str(tmp_path / "b.gpkg")])
-    assert result["TOTAL_EPSILON"] == 0.75 and result["SOURCES"] == 1
-    assert {r["source"] for r in rows} == {"'trips' (grouped by input layer name)"}
+    assert result["LOCATION_EPSILON"] == 0.75 and result["LOCATION_DISTANCE_M"] == 100 and result["SOURCES"] == 1
+    assert {r["source"] for r in rows} == {"S1 (trips)"}
     assert "input layer name" in page
 
 
@@ -220,7 +221,7 @@ def test_report_applies_parallel_composition_to_layers_with_disjoint_partitions(
     outs.append(str(tmp_path / "all.gpkg"))
     _perturb(points, outs[-1], EPSILON=0.5)
     result, rows, _ = _report(tmp_path, LAYERS=outs)
-    assert result["TOTAL_EPSILON"] == 2.5
+    assert result["LOCATION_EPSILON"] == 2.5
     assert sorted((r["partition"], r["drives_total"]) for r in rows) == [("all", "1"), ("day=Mon", "0"),
                                                                         ("day=Tue", "1")]
 
@@ -233,7 +234,7 @@ def test_layers_and_ledger_count_each_release_once(points, tmp_path):
     layers = [str(tmp_path / n) for n in ("a.gpkg", "a.gpkg", "b.gpkg", "c.gpkg")]
     result, rows, _ = _report(tmp_path, LAYERS=layers, LEDGER=ledger)
     assert result["RELEASES"] == 3 and result["SOURCES"] == 2
-    assert result["TOTAL_EPSILON"] == 3.5  # two sources added up: 3 (ledger) + 0.5 (by name)
+    assert result["LOCATION_EPSILON"] == 3  # the larger source; sources are never added (3 + 0.5)
     assert sorted(r["read_from"] for r in rows) == ["layer", "ledger+layer", "ledger+layer"]
 
 
@@ -246,7 +247,7 @@ def test_layers_without_a_record_or_not_private_are_listed_and_not_counted(point
     write_to_file(calibration, "points", record, "Calibration")
     _perturb(points, tmp_path / "a.gpkg", EPSILON=0.5, SEED=3)
     result, rows, page = _report(tmp_path, LAYERS=[calibration, points, str(tmp_path / "a.gpkg")])
-    assert result["TOTAL_EPSILON"] == 0.5 and len(rows) == 1 and rows[0]["seeded"] == "1"
+    assert result["LOCATION_EPSILON"] == 0.5 and len(rows) == 1 and rows[0]["seeded"] == "1"
     assert "NOT differentially private" in page and "has no dp_geoprivacy privacy record" in page
     assert "seed" in page
 
@@ -255,8 +256,29 @@ def test_same_name_under_two_fingerprints_is_flagged(tmp_path):
     ledger = _ledger_with(tmp_path / "ledger.json", [_entry(1, "all", "a" * 64, "trips"),
                                                       _entry(1, "all", "b" * 64, "trips")])
     result, _, page = _report(tmp_path, LEDGER=ledger)
-    assert result["SOURCES"] == 2 and result["TOTAL_EPSILON"] == 2
+    assert result["SOURCES"] == 2 and result["TOTAL_EPSILON"] == 1  # never added across sources
     assert "appears under 2 different fingerprints" in page
+
+
+def test_kinds_of_guarantee_and_sources_are_never_added(points, tmp_path):
+    """A location release (epsilon per 100 m), an aggregate release of the same source, and another source."""
+    ledger = tmp_path / "ledger.json"
+    _perturb(points, tmp_path / "perturbed.gpkg", EPSILON=1, LEDGER=str(ledger))
+    [location] = Ledger(ledger).entries()
+    _ledger_with(ledger, [
+        _entry(0.5, "all", location.fingerprint, "trips", delta=1e-6, release_id="counts"),
+        _entry(3, "all", "c" * 64, "cairns timetable", release_id="cairns"),
+    ])
+    result, rows, page = _report(tmp_path, LEDGER=str(ledger))
+    assert result["TOTAL_EPSILON"] == 3 and result["TOTAL_DELTA"] == 0  # Cairns alone, not 3 + 0.5 (+ 1)
+    assert result["LOCATION_EPSILON"] == 1 and result["LOCATION_DISTANCE_M"] == 100
+    assert result["SOURCES"] == 2 and result["RELEASES"] == 3
+    by_id = {r["release_id"]: r for r in rows}
+    assert by_id[location.release_id]["guarantee"] == "geo-indistinguishability (L2) per 100 m"
+    assert by_id["counts"]["guarantee"] == by_id["cairns"]["guarantee"] == "differential privacy"
+    assert by_id["counts"]["source"] == by_id[location.release_id]["source"] != by_id["cairns"]["source"]
+    assert "epsilon 1 per 100 m" in page and "epsilon 0.5, delta 1e-06 per unit of privacy" in page
+    assert "their sum means nothing" in page and "4.5" not in page
 
 
 def test_report_needs_layers_or_a_ledger(tmp_path):
@@ -274,12 +296,31 @@ def test_qgis_process_runs_the_report(points, tmp_path):
     assert results["EPSILON_SPENT"] == 0.7
     results = run_algorithm_json(REPORT, LAYERS=tmp_path / "out.gpkg", LEDGER=ledger,
                                  OUTPUT=tmp_path / "rel.gpkg", REPORT=tmp_path / "r.html")
-    assert results["TOTAL_EPSILON"] == 0.7 and results["RELEASES"] == 1
+    assert results["LOCATION_EPSILON"] == 0.7 and results["RELEASES"] == 1
     refused = run_qgis_process("run", LAPLACE, "--", f"INPUT={points}", "EPSILON=0.7", "DISTANCE=100",
                                f"LEDGER={ledger}", "BUDGET=1", f"OUTPUT={tmp_path / 'again.gpkg'}", check=False)
     assert refused.returncode != 0
     assert "spent = 0.7, requested = 0.7, remaining = 0.3" in refused.stdout + refused.stderr
     assert json.loads(ledger.read_text())["entries"][0]["epsilon"] == 0.7
+
+
+def test_qgis_process_json_refusal_is_machine_readable(points, tmp_path):
+    """qgis_process 3.22 prints nothing on stdout when an algorithm raises; the refusal is a JSON object there."""
+    ledger = tmp_path / "ledger.json"
+    args = ["run", LAPLACE, "--json", "--", f"INPUT={points}", "EPSILON=0.7", "DISTANCE=100", f"LEDGER={ledger}",
+            "BUDGET=1"]
+    run_qgis_process(*args, f"OUTPUT={tmp_path / 'first.gpkg'}")
+    refused = run_qgis_process(*args, f"OUTPUT={tmp_path / 'again.gpkg'}", check=False)
+    assert refused.returncode != 0
+    [line] = [line for line in refused.stdout.splitlines() if line.startswith("{")]
+    refusal = json.loads(line)["dp_geoprivacy_refusal"]
+    assert refusal["reason"] == "budget_exceeded" and refusal["parameter"] == "BUDGET"
+    assert (refusal["spent"], refusal["requested"], refusal["remaining"], refusal["budget"]) == (0.7, 0.7, 0.3, 1.0)
+    assert refusal["algorithm"] == LAPLACE and "remaining = 0.3" in refusal["message"]
+    assert not (tmp_path / "again.gpkg").exists()
+    # Without --json, stdout carries no JSON refusal (the message is on stderr as before).
+    plain = run_qgis_process("run", LAPLACE, "--", *args[4:], f"OUTPUT={tmp_path / 'plain.gpkg'}", check=False)
+    assert plain.returncode != 0 and "dp_geoprivacy_refusal" not in plain.stdout
 
 
 def test_model_chains_perturbation_into_the_privacy_report(points, tmp_path):

@@ -112,7 +112,9 @@ class EscapeAnalysis(DpAlgorithm):
             "curves).</p>"
             "<p><b>CRSs.</b> Points are reprojected to the zones' CRS when they differ (the log says "
             "so). Noise is drawn in METRIC_CRS (default: the zones' CRS if projected in metres, "
-            "else the points' CRS if it is, else the UTM zone of the centre); perturbed points are "
+            "else the points' CRS if it is, provided it is true to scale within 1% over the data's "
+            "area, else the UTM zone, else an azimuthal equidistant CRS: Web Mercator, for one, is in "
+            "ground metres only near the equator); perturbed points are "
             "transformed back to the zones' CRS for the point-in-polygon tests, so zone edges are "
             "used exactly as stored.</p>"
             "<p><b>Measuring an existing perturbation.</b> Give PERTURBED (e.g. the output of "
@@ -403,7 +405,8 @@ class EscapeAnalysis(DpAlgorithm):
         else:
             base_crs, base_xy = points.crs, points.xy
         finite = np.isfinite(base_xy).all(axis=1)
-        metric_crs, crs_choice = resolve_metric_crs(explicit, base_crs, base_xy[finite])
+        metric_crs, crs_choice = resolve_metric_crs(explicit, base_crs, base_xy[finite], feedback=feedback,
+                                                    noise_scale=float(np.max(scales)), scale_parameters=("SCALES",))
         feedback.pushInfo(self.tr("Noise drawn in {crs}.").format(crs=crs_choice))
         tessellation = zones.tessellation
         if metric_crs == zones.crs:

@@ -58,8 +58,11 @@ class LaplacePerturbation(DpAlgorithm):
             "has a uniform direction and a Gamma(2, b) distance (mean 2b). Per-axis Laplace "
             "(seed 000 §5, eq. 14): independent Laplace(b) on x and y; DISTANCE is then "
             "measured as |dx| + |dy|.</p>"
-            "<p>Noise is drawn in METRIC_CRS (default: the layer's CRS if projected in metres, "
-            "else the UTM zone of the layer's centre; an explicit CRS is recommended) and the "
+            "<p>Noise is drawn in METRIC_CRS, which must be true to scale (within 1%) over the "
+            "data's area (default: the layer's CRS if projected in metres and true to scale there, "
+            "else the local UTM zone, else an azimuthal equidistant CRS; Web Mercator, for one, is "
+            "in ground metres only near the equator, and the log says what was chosen and why). "
+            "A noise scale too large for that CRS is refused. The "
             "output is written in the input's CRS, snapped to a GRID-metre grid (the "
             "floating-point mitigation of Mironov 2012). Row order is shuffled; no field shows "
             "the displacement. Features without geometry or with an empty geometry are skipped "
@@ -135,7 +138,8 @@ class LaplacePerturbation(DpAlgorithm):
         dropped = self.fields_to_drop(parameters, context, points.columns, points.xy, feedback)
         feedback.setProgress(20)
         metric_crs, crs_choice = resolve_metric_crs(
-            self.parameterAsCrs(parameters, self.METRIC_CRS, context), points.crs, points.xy
+            self.parameterAsCrs(parameters, self.METRIC_CRS, context), points.crs, points.xy,
+            feedback=feedback, noise_scale=mechanism.scale,
         )
         feedback.pushInfo(self.tr("Noise drawn in {crs}; scale b = {b:g} m.").format(
             crs=crs_choice, b=spec.mechanism().scale))

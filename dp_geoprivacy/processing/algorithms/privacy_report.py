@@ -23,7 +23,15 @@ from qgis.core import (
 )
 
 from ... import __version__
-from ...core.accounting import Partition, ReleaseEvent, compose, totals_per_source
+from ...core.accounting import (
+    DIFFERENTIAL_PRIVACY,
+    GEO_INDISTINGUISHABILITY,
+    Partition,
+    ReleaseEvent,
+    account,
+    source_labels,
+    worst,
+)
 from ...core.ledger import Ledger, LedgerError
 from ..base import DpAlgorithm
 from ..privacy_metadata import read_from_file, records_in
@@ -33,7 +41,7 @@ BY_NAME = "name:"
 
 
 class PrivacyReport(DpAlgorithm):
-    """Add up the epsilons and deltas of releases, per source, and say which releases drive the total."""
+    """Total the privacy loss of releases per source and kind of guarantee, and say which releases drive it."""
 
     ALGORITHM_ID = "privacyreport"
     GROUP_ID = "accounting"
@@ -54,14 +62,20 @@ class PrivacyReport(DpAlgorithm):
             "relocated trips and their noisy histogram, carries both). LEDGER: the publisher's private "
             "ledger that the algorithms' LEDGER parameter appends to. Give either or both; outputs of "
             "one run share a release id and are counted once.</p>"
-            "<p><b>Sources.</b> Releases are added up per source: per ledger fingerprint (a hash of the "
-            "whole input layer, which is never shown: sources are labelled S1, S2, ... with their layer "
-            "names). Layers whose release is not in the ledger are grouped by the name of their input "
-            "layer, and the report says so: two different datasets with one name are then added up "
-            "(the safe direction), and one dataset under two names is not. A release a layer is built "
-            "on (its inherited record) counts against that layer's source too. TOTAL_EPSILON and "
-            "TOTAL_DELTA compose every distinct release of all sources together, as if the sources "
-            "held the same people (the safe direction); each source's own total is in the report.</p>"
+            "<p><b>Sources.</b> Releases are totalled per source: per ledger fingerprint (a hash of the "
+            "whole input layer, never shown), or, for layers whose release is not in the ledger, per name "
+            "of their input layer (two datasets with one name are then added up, the safe direction; one "
+            "dataset under two names is not). Every source has one stable name, S1, S2, ... with its layer "
+            "names, numbered by its earliest release. A release a layer is built on (its inherited record) "
+            "counts against that layer's source too.</p>"
+            "<p><b>Kinds of guarantee, never added.</b> Location releases (Laplace location perturbation) "
+            "give geo-indistinguishability: epsilon per DISTANCE metres for each location. Aggregate "
+            "releases (counts, flows, relocation, randomized response) give (epsilon, delta)-differential "
+            "privacy per unit of privacy (a user, a trip, a point, a row). The two are different "
+            "quantities and are totalled separately; sources hold different people and are never added "
+            "either. Location releases with different DISTANCE compose as epsilon_i x D / DISTANCE_i per "
+            "D metres (D the smallest DISTANCE); planar (L2) and per-axis (L1) releases are kept apart. "
+            "Aggregate releases with different units of privacy add up for the smallest unit.</p>"
             "<p><b>Rules.</b> Basic sequential composition: epsilons and deltas add up (seed 001 "
             "Theorem 2). Parallel composition: releases on disjoint partitions of the data cost only "
             "the largest (seed 001 Theorem 3). Partitions are key=value sets (PARTITION parameter, "
@@ -74,7 +88,9 @@ class PrivacyReport(DpAlgorithm):
             "<p>Layers not differentially private (calibration aids) are listed and not counted; they "
             "must not be published. Seeded runs are flagged.</p>"
             "<p><b>Outputs.</b> OUTPUT: a table with one row per release. REPORT: an HTML page. "
-            "Results TOTAL_EPSILON, TOTAL_DELTA, SOURCES, RELEASES.</p>"
+            "Results: TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total of any one source; "
+            "LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of "
+            "any one source (maxima, not sums); SOURCES, RELEASES.</p>"
             "<p>Sources: seed 001 §2 (Theorems 2-3) and §4; seed 003 §III F.</p>"
         )
 
@@ -90,8 +106,14 @@ class PrivacyReport(DpAlgorithm):
         self.add(output)
         self.add(QgsProcessingParameterFileDestination(
             self.REPORT, self.tr("Privacy report"), fileFilter=self.tr("HTML files (*.html)")))
-        self.add_output(QgsProcessingOutputNumber("TOTAL_EPSILON", self.tr("Total epsilon (all sources)")))
-        self.add_output(QgsProcessingOutputNumber("TOTAL_DELTA", self.tr("Total delta (all sources)")))
+        self.add_output(QgsProcessingOutputNumber(
+            "TOTAL_EPSILON", self.tr("Largest (epsilon, delta)-DP total of one source: epsilon")))
+        self.add_output(QgsProcessingOutputNumber(
+            "TOTAL_DELTA", self.tr("Largest (epsilon, delta)-DP total of one source: delta")))
+        self.add_output(QgsProcessingOutputNumber(
+            "LOCATION_EPSILON", self.tr("Largest geo-indistinguishability total of one source: epsilon")))
+        self.add_output(QgsProcessingOutputNumber(
+            "LOCATION_DISTANCE_M", self.tr("... per this distance (metres)")))
         self.add_output(QgsProcessingOutputNumber("SOURCES", self.tr("Sources")))
         self.add_output(QgsProcessingOutputNumber("RELEASES", self.tr("Releases counted")))
 
@@ -114,9 +136,8 @@ class PrivacyReport(DpAlgorithm):
                 raise QgsProcessingException(self.tr(
                     "LEDGER: {error}. Give the ledger file the privatizing runs wrote.").format(
                     error=str(error).rstrip("."))) from None
-        labels = _source_labels(entries)
         by_release = {e.release_id: e for e in entries}
-        events = [e.event(labels[e.fingerprint]) for e in entries]
+        events = [e.event(e.input_layer) for e in entries]
         seeded, from_layers = set(), {}
         for index, layer in enumerate(layers):
             feedback.setProgress(10 + 40 * index / max(len(layers), 1))
@@ -126,7 +147,6 @@ class PrivacyReport(DpAlgorithm):
                     "Layer '{name}' has no dp_geoprivacy privacy record and is not counted.").format(name=layer.name()))
                 continue
             source = BY_NAME + records[0].input_layer  # inherited records count against the layer's own source
-            label = self.tr("'{name}' (grouped by input layer name)").format(name=records[0].input_layer)
             for record in records:
                 if not record.differentially_private or record.epsilon is None:
                     warnings.append(self.tr(
@@ -142,53 +162,73 @@ class PrivacyReport(DpAlgorithm):
                     release_id=record.release_id, source=source, epsilon=float(record.epsilon),
                     delta=float(record.delta or 0.0), partition=_partition(record.partition, warnings),
                     algorithm=record.algorithm, unit_of_privacy=record.unit_of_privacy, output=layer.name(),
-                    time=record.created, source_label=label, origin="layer"))
+                    time=record.created, source_label=records[0].input_layer, origin="layer"))
         if feedback.isCanceled():
             return {}
-        totals = totals_per_source(events)
-        overall = compose(events)  # every distinct release once, all sources taken as the same people
+        totals = account(events)
+        labels = source_labels(events)
         warnings.extend(_shared_names(entries, labels))
         if seeded:
             warnings.append(self.tr(
                 "{n} release(s) were made with a user-supplied seed: their noise is reproducible by anyone who "
                 "knows it.").format(n=len(seeded)))
-        total_epsilon, total_delta = overall.epsilon, overall.delta
         for warning in warnings:
             feedback.pushWarning(warning)
-        for composition in totals.values():
-            label = composition.events[0].source_label
-            feedback.pushInfo(self.tr("{source}: epsilon {eps:g}, delta {delta:g} over {n} releases.").format(
-                source=label, eps=composition.epsilon, delta=composition.delta, n=len(composition.events)))
+        for total in totals:
+            feedback.pushInfo(self.tr("{source}: {total} over {n} release(s).").format(
+                source=total.label, total=self._total_text(total), n=len(total.composition.events)))
+        feedback.pushInfo(self._why())
         feedback.setProgress(60)
 
         columns = _release_columns(totals, from_layers, seeded, by_release)
         write_features(output, "", None, None, columns, feedback, finish=lambda path, layer: None)
+        n_releases = len({e.release_id for e in events})
         Path(report).parent.mkdir(parents=True, exist_ok=True)
         Path(report).write_text(
-            self._html(totals, total_epsilon, total_delta, len(overall.events), warnings, ledger_path, len(layers),
-                       from_layers, seeded),
+            self._html(totals, n_releases, warnings, ledger_path, len(layers), from_layers, seeded),
             encoding="utf-8")
         feedback.setProgress(100)
+        aggregate, location = worst(totals, DIFFERENTIAL_PRIVACY), worst(totals, GEO_INDISTINGUISHABILITY)
         return {
             self.OUTPUT: output,
             self.REPORT: report,
-            "TOTAL_EPSILON": total_epsilon,
-            "TOTAL_DELTA": total_delta,
-            "SOURCES": len(totals),
-            "RELEASES": len(overall.events),
+            "TOTAL_EPSILON": aggregate.epsilon if aggregate else 0.0,
+            "TOTAL_DELTA": aggregate.delta if aggregate else 0.0,
+            "LOCATION_EPSILON": location.epsilon if location else 0.0,
+            "LOCATION_DISTANCE_M": location.distance if location else 0.0,
+            "SOURCES": len(labels),
+            "RELEASES": n_releases,
         }
 
-    def _html(self, totals, total_epsilon, total_delta, n_releases, warnings, ledger_path, n_layers, from_layers,
-              seeded):
+    def _guarantee_text(self, total):
+        if total.kind == GEO_INDISTINGUISHABILITY:
+            return self.tr("geo-indistinguishability ({norm}), per location").format(norm=total.norm)
+        return self.tr("(epsilon, delta)-differential privacy, per unit of privacy")
+
+    def _total_text(self, total):
+        if total.kind == GEO_INDISTINGUISHABILITY:
+            return self.tr("epsilon {eps:.6g} per {d:g} m ({norm}, geo-indistinguishability of each location)").format(
+                eps=total.epsilon, d=total.distance, norm=total.norm)
+        return self.tr("epsilon {eps:.6g}, delta {delta:.6g} per unit of privacy ({units})").format(
+            eps=total.epsilon, delta=total.delta, units="; ".join(total.units))
+
+    def _why(self):
+        return self.tr(
+            "Totals are per source and per kind of guarantee, never added across them. Geo-indistinguishability "
+            "(epsilon per DISTANCE metres, for each location) and (epsilon, delta)-differential privacy (for one "
+            "unit of privacy, with no distance) are different quantities: their sum means nothing. Sources hold "
+            "different people: releases of different data do not compose, and if two sources do hold the same "
+            "people, their totals must be added by hand and the publisher must say so.")
+
+    def _html(self, totals, n_releases, warnings, ledger_path, n_layers, from_layers, seeded):
         e = html.escape
-        summary = self.tr("{n} distinct release(s) of {s} source(s), composed as if the sources held the same "
-                          "people").format(n=n_releases, s=len(totals))
+        n_sources = len({t.source for t in totals})
+        summary = self.tr("{n} distinct release(s) of {s} source(s)").format(n=n_releases, s=n_sources)
         read_from = self.tr("Read from {n} layer(s)").format(n=n_layers)
         if ledger_path:
             read_from += self.tr(" and the ledger {path}").format(path=Path(ledger_path).name)
         read_from += "."
         title = self.tr("Privacy report")
-        total_epsilon_label, total_delta_label = self.tr("Total epsilon"), self.tr("total delta")
         parts = [
             "<!DOCTYPE html><html><head><meta charset='utf-8'>",
             f"<title>{e(title)}</title>",
@@ -196,29 +236,33 @@ class PrivacyReport(DpAlgorithm):
             "margin:1em 0}td,th{border:1px solid #bbb;padding:.3em .6em;text-align:left}"
             "tr.drives{background:#fde0c5}.warn{color:#a30}.total{font-size:1.3em}</style></head><body>",
             f"<h1>{e(title)}</h1>",
-            f"<p class='total'>{e(total_epsilon_label)}: <b>{total_epsilon:.6g}</b>, "
-            f"{e(total_delta_label)}: <b>{total_delta:.6g}</b> ({e(summary)})</p>",
-            f"<p>{e(read_from)} dp_geoprivacy {e(__version__)}.</p>",
+            f"<p>{e(summary)}. {e(read_from)} dp_geoprivacy {e(__version__)}.</p>",
+            "<ul class='total'>" + "".join(
+                f"<li>{e(t.label)}: <b>{e(self._total_text(t))}</b></li>" for t in totals) + "</ul>",
+            f"<p>{e(self._why())}</p>",
         ]
         if warnings:
             parts.append("<ul>" + "".join(f"<li class='warn'>{e(w)}</li>" for w in warnings) + "</ul>")
-        totals_heading = self.tr("Totals per source")
+        totals_heading = self.tr("Totals per source and kind of guarantee")
         parts.append(f"<h2>{e(totals_heading)}</h2><table><tr>")
-        headers = (self.tr("Source"), self.tr("Grouped by"), self.tr("Releases"), self.tr("Sum of epsilons"),
-                   self.tr("Total epsilon"), self.tr("Total delta"), self.tr("Worst cell"), self.tr("Driven by"))
+        headers = (self.tr("Source"), self.tr("Grouped by"), self.tr("Guarantee"), self.tr("Releases"),
+                   self.tr("Sum of epsilons"), self.tr("Total"), self.tr("Worst cell"), self.tr("Driven by"))
         parts.append("".join(f"<th>{e(h)}</th>" for h in headers) + "</tr>")
         other = self.tr("(other)")
-        for source, composition in totals.items():
+        for total in totals:
+            composition = total.composition
             cell = ", ".join(f"{k}={v if v is not None else other}" for k, v in composition.cell)
             parts.append("<tr>" + "".join(f"<td>{e(str(v))}</td>" for v in (
-                composition.events[0].source_label,
-                self.tr("input layer name") if source.startswith(BY_NAME) else self.tr("ledger fingerprint"),
-                len(composition.events), f"{composition.sequential_epsilon:.6g}", f"{composition.epsilon:.6g}",
-                f"{composition.delta:.6g}", cell or "all", ", ".join(r[:8] for r in composition.driving),
+                total.label,
+                self.tr("input layer name") if total.source.startswith(BY_NAME) else self.tr("ledger fingerprint"),
+                self._guarantee_text(total), len(composition.events), f"{composition.sequential_epsilon:.6g}",
+                self._total_text(total), cell or "all", ", ".join(r[:8] for r in composition.driving),
             )) + "</tr>")
         parts.append("</table>")
-        for composition in totals.values():
-            parts.append(f"<h2>{e(composition.events[0].source_label)}</h2><table><tr>")
+        for total in totals:
+            composition = total.composition
+            heading = f"{total.label}: {self._guarantee_text(total)}"
+            parts.append(f"<h2>{e(heading)}</h2><table><tr>")
             headers = (self.tr("Release"), self.tr("Algorithm"), self.tr("Epsilon"), self.tr("Delta"),
                        self.tr("Partition"), self.tr("Unit of privacy"), self.tr("Output"), self.tr("Time"),
                        self.tr("Drives the total"))
@@ -229,21 +273,23 @@ class PrivacyReport(DpAlgorithm):
                 output = event.output or from_layers.get(event.release_id, "")
                 seeded_tag = self.tr(" (seeded)") if event.release_id in seeded else ""
                 parts.append(f"<tr{' class=drives' if flags else ''}>" + "".join(f"<td>{e(str(v))}</td>" for v in (
-                    event.release_id[:8] + seeded_tag, event.algorithm, f"{event.epsilon:.6g}", f"{event.delta:.6g}",
+                    event.release_id[:8] + seeded_tag, event.algorithm,
+                    f"{dict(total.own_epsilon).get(event.release_id, event.epsilon):.6g}", f"{event.delta:.6g}",
                     event.partition.text, event.unit_of_privacy, Path(output).name if output else "", event.time,
                     flags)) + "</tr>")
             parts.append("</table>")
         method_heading = self.tr("How the totals are computed")
         parts.append(f"<h2>{e(method_heading)}</h2><p>" + e(self.tr(
-            "Releases of one source add up (basic sequential composition, seed 001 Theorem 2). Releases on "
-            "disjoint partitions cost only the largest (parallel composition, seed 001 Theorem 3): two "
-            "partitions are disjoint only if they give a common key different values; different keys "
-            "overlap and 'all' overlaps everything. The total is the largest sum over any one cell of the "
-            "partitions; the releases of that cell drive it. This holds only if each unit of privacy lies "
-            "in one partition (for example each trip on one day). A ledger entry is made before noise is "
-            "drawn, so a failed run still counts. Sources grouped by input layer name assume that one name "
-            "means one dataset. The overall total composes every distinct release of all sources together, "
-            "as if the sources held the same people.")) + "</p></body></html>")
+            "Releases of one source and one kind of guarantee add up (basic sequential composition, seed 001 "
+            "Theorem 2). Releases on disjoint partitions cost only the largest (parallel composition, seed 001 "
+            "Theorem 3): two partitions are disjoint only if they give a common key different values; different "
+            "keys overlap and 'all' overlaps everything. The total is the largest sum over any one cell of the "
+            "partitions; the releases of that cell drive it. This holds only if each unit of privacy lies in "
+            "one partition (for example each trip on one day). Location releases with different DISTANCE are "
+            "rescaled to the smallest before adding (the epsilon column shows each release's own epsilon). "
+            "Aggregate releases with different units of privacy add up for the smallest of them. A ledger "
+            "entry is made before noise is drawn, so a failed run still counts. Sources grouped by input layer "
+            "name assume that one name means one dataset.")) + "</p></body></html>")
         return "\n".join(parts)
 
 
@@ -264,18 +310,6 @@ def _partition(text, warnings):
         return Partition()
 
 
-def _source_labels(entries):
-    """S1, S2, ... per fingerprint (first-seen order) with the input layer names: never the fingerprint."""
-    names, labels = {}, {}
-    for entry in entries:
-        names.setdefault(entry.fingerprint, [])
-        if entry.input_layer and entry.input_layer not in names[entry.fingerprint]:
-            names[entry.fingerprint].append(entry.input_layer)
-    for number, (fingerprint, layer_names) in enumerate(names.items(), start=1):
-        labels[fingerprint] = f"S{number} ({', '.join(layer_names)})" if layer_names else f"S{number}"
-    return labels
-
-
 def _shared_names(entries, labels):
     """Warnings for layer names that appear under several fingerprints (maybe versions of one dataset)."""
     by_name = {}
@@ -291,17 +325,23 @@ def _shared_names(entries, labels):
 
 def _release_columns(totals, from_layers, seeded, by_release):
     rows = []
-    for composition in totals.values():
+    for total in totals:
+        composition = total.composition
         driving = set(composition.driving)
+        own_epsilon = dict(total.own_epsilon)
+        guarantee = (f"{total.kind} ({total.norm}) per {total.distance:g} m" if total.kind == GEO_INDISTINGUISHABILITY
+                     else total.kind)
         for event in sorted(composition.events, key=lambda ev: (ev.time, ev.release_id)):
             origin = "ledger+layer" if event.release_id in by_release and event.release_id in from_layers else (
                 "ledger" if event.release_id in by_release else "layer")
-            rows.append((event.source_label, event.release_id, event.algorithm, event.epsilon, event.delta,
-                         event.partition.text, event.unit_of_privacy,
+            rows.append((total.label, guarantee, event.release_id, event.algorithm,
+                         own_epsilon.get(event.release_id, event.epsilon), event.epsilon,
+                         event.delta, event.partition.text, event.unit_of_privacy,
                          Path(event.output).name if event.output else from_layers.get(event.release_id, ""),
                          event.time, int(event.release_id in driving), int(event.release_id in seeded), origin))
-    names = ("source", "release_id", "algorithm", "epsilon", "delta", "partition", "unit_of_privacy", "output",
-             "time", "drives_total", "seeded", "read_from")
-    kinds = ("text", "text", "text", "real", "real", "text", "text", "text", "text", "int", "int", "text")
+    names = ("source", "guarantee", "release_id", "algorithm", "epsilon", "epsilon_counted", "delta", "partition",
+             "unit_of_privacy", "output", "time", "drives_total", "seeded", "read_from")
+    kinds = ("text", "text", "text", "text", "real", "real", "real", "text", "text", "text", "text", "int", "int",
+             "text")
     values = list(zip(*rows)) if rows else [[] for _ in names]
     return [Column(name, kind, list(v)) for name, kind, v in zip(names, kinds, values)]
