@@ -1,11 +1,17 @@
 import itertools
+import json
+import os
 import re
 import shlex
+import subprocess
+import sys
 
 import pytest
 
 from dp_geoprivacy import requirements
 
+# The Python QGIS runs (the one the hint tells the user to call), when it is there.
+SYSTEM_PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 ALL = [requirements._requirement(name) for name in requirements.REQUIRED]
 
 
@@ -80,3 +86,26 @@ def test_installed_numpy_version_is_a_plain_release():
 
     version = requirements.installed_numpy_version()
     assert re.fullmatch(r"\d+(\.\d+)*", version) and numpy.__version__.startswith(version)
+
+
+@pytest.mark.skipif(
+    os.environ.get("DP_GEOPRIVACY_EXPECT_WHEELS") != "1", reason="asks PyPI: run by make test-wheels"
+)
+@pytest.mark.parametrize("missing", [["scipy>=1.6"], ["shapely>=2.0"], ["scipy>=1.6", "pyproj>=3.0", "h3>=4.0"]])
+def test_pip_resolves_the_hint_to_a_numpy_of_qgis_major_version(missing):
+    """pip itself (dry run against PyPI, ignoring what is installed, as --target does) keeps numpy's major version."""
+    numpy_version = requirements.installed_numpy_version()
+    command = hint_command(requirements.install_hint(missing))
+    result = subprocess.run(
+        [SYSTEM_PYTHON, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--quiet",
+         "--disable-pip-version-check", "--report", "-", *command],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    installs = json.loads(result.stdout)["install"]
+    resolved = {item["metadata"]["name"].lower(): item["metadata"]["version"] for item in installs}
+    assert {name.split(">=")[0] for name in missing} <= set(resolved)
+    if "numpy" in resolved:
+        major = numpy_version.split(".")[0]
+        assert resolved["numpy"].split(".")[0] == major, (resolved, numpy_version)
+        assert requirements._version_tuple(resolved["numpy"]) >= requirements._version_tuple(numpy_version)

@@ -1,0 +1,112 @@
+"""qgis_process with PyPI wheels in QGIS's Python: each wheel's bundled libraries stay its own.
+
+QGIS links PROJ, GEOS and SQLite, so they are in the global symbol scope of
+qgis_process and QGIS desktop before any plugin loads. The pyproj wheel
+bundles its own PROJ (with SQLite, libtiff, libcurl) and the shapely wheel its
+own GEOS. Without dp_geoprivacy/__init__.py's RTLD_DEEPBIND import, the
+wheel's libproj bound its C++ globals to QGIS's libproj and pyproj's
+extensions called QGIS's PROJ: every qgis_process run aborted at exit with
+``free(): invalid pointer`` (exit status 134) after writing its output.
+
+The check here reads the dynamic linker's own record (``LD_DEBUG=bindings``)
+of a real qgis_process run that reprojects with pyproj, and requires that no
+file of a wheel (its extensions and its ``<package>.libs``) binds a symbol to
+another copy of a library the wheel bundles. Function-local statics
+(``_ZZ...``) are exempt: they are STB_GNU_UNIQUE objects, one per process by
+design of the dynamic linker whatever the binding (GEOS's constant
+``getMachineByteOrder()::endian_check``).
+
+In ``make test`` this runs with Debian's pyproj and the venv's shapely wheel;
+``make test-wheels`` runs it (with the qgis_process, model and desktop tests)
+with all five packages as wheels first on the path, and sets
+DP_GEOPRIVACY_EXPECT_WHEELS=1 so that a missing wheel fails instead of
+passing vacuously.
+"""
+
+import importlib
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT, feature_count, run_qgis_process
+
+PACKAGES = ("numpy", "scipy", "pyproj", "shapely", "h3")
+SAMPLE = ROOT / "resources" / "sample_data" / "sample_city.gpkg"
+BINDING = re.compile(r"binding file (\S+) \[\d+\] to (\S+) \[\d+\]: \w+ symbol `([^']+)'")
+
+
+def package_dir(name):
+    return Path(importlib.import_module(name).__file__).resolve().parent
+
+
+def bundled_libraries(name):
+    """(folder of the wheel's bundled libraries, their stems such as 'libproj'), or (None, set())."""
+    libs = package_dir(name).parent / f"{name}.libs"
+    if not libs.is_dir():
+        return None, set()
+    return libs, {re.split(r"[-.]", path.name, maxsplit=1)[0] for path in libs.iterdir()}
+
+
+def expect_wheels():
+    return os.environ.get("DP_GEOPRIVACY_EXPECT_WHEELS") == "1"
+
+
+def test_wheels_environment_has_the_five_packages_as_wheels():
+    """Under make test-wheels, all five packages come from the wheels folder, ahead of Debian's."""
+    if not expect_wheels():
+        pytest.skip("only under make test-wheels (DP_GEOPRIVACY_EXPECT_WHEELS=1)")
+    wheels = Path(os.environ["DP_GEOPRIVACY_WHEELS_DIR"]).resolve()
+    for name in PACKAGES:
+        assert package_dir(name).parent == wheels, f"{name} comes from {package_dir(name)}, not {wheels}"
+        assert list(wheels.glob(f"{name}-*.dist-info")), name
+
+
+def test_qgis_process_wheel_libraries_bind_to_their_own(tmp_path, monkeypatch):
+    wheels = {name: bundled_libraries(name) for name in ("pyproj", "shapely")}
+    wheels = {name: found for name, found in wheels.items() if found[0] is not None}
+    if expect_wheels():
+        assert set(wheels) == {"pyproj", "shapely"}, f"expected pyproj and shapely wheels, found {sorted(wheels)}"
+    if not wheels:
+        pytest.skip("neither pyproj nor shapely is a wheel with bundled libraries here")
+
+    trace = tmp_path / "ld"
+    output = tmp_path / "perturbed.gpkg"
+    monkeypatch.setenv("LD_DEBUG", "bindings")
+    monkeypatch.setenv("LD_DEBUG_OUTPUT", str(trace))
+    result = run_qgis_process(
+        "run", "dp_geoprivacy:laplaceperturbation", "--", f"INPUT={SAMPLE}|layername=households",
+        "EPSILON=1", "DISTANCE=100", "METRIC_CRS=EPSG:3035", f"OUTPUT={output}", check=False,
+    )
+    monkeypatch.delenv("LD_DEBUG")
+    assert result.returncode == 0, f"qgis_process exited with {result.returncode}:\n{result.stderr[-3000:]}"
+    assert feature_count(output) == 3000
+
+    own = {name: (str(package_dir(name)), str(libs)) for name, (libs, _) in wheels.items()}
+    foreign, seen = [], dict.fromkeys(wheels, 0)
+    for log in tmp_path.glob("ld.*"):
+        with open(log, encoding="utf-8", errors="replace") as lines:
+            for line in lines:
+                if "binding file" not in line:
+                    continue
+                match = BINDING.search(line)
+                if match is None:
+                    continue
+                source, target, symbol = match.groups()
+                for name, folders in own.items():
+                    if not source.startswith(folders):
+                        continue
+                    seen[name] += 1
+                    target_stem = re.split(r"[-.]", Path(target).name, maxsplit=1)[0]
+                    if (
+                        target_stem in wheels[name][1]
+                        and not str(Path(target).resolve()).startswith(folders)
+                        and not symbol.startswith("_ZZ")
+                    ):
+                        foreign.append(f"{Path(source).name} -> {target}: {symbol}")
+    # The trace did record the wheels' own bindings (the check looked at something).
+    assert all(count > 100 for count in seen.values()), seen
+    assert not foreign, f"{len(foreign)} bindings to another copy of a bundled library, e.g.:\n" + "\n".join(
+        sorted(set(foreign))[:20]
+    )
