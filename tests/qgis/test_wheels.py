@@ -26,6 +26,7 @@ passing vacuously.
 import importlib
 import os
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,7 @@ import pytest
 from .conftest import ROOT, feature_count, run_qgis_process
 
 PACKAGES = ("numpy", "scipy", "pyproj", "shapely", "h3")
+QGIS_PROCESS = "/usr/bin/qgis_process.bin"
 SAMPLE = ROOT / "resources" / "sample_data" / "sample_city.gpkg"
 BINDING = re.compile(r"binding file (\S+) \[\d+\] to (\S+) \[\d+\]: \w+ symbol `([^']+)'")
 
@@ -110,3 +112,53 @@ def test_qgis_process_wheel_libraries_bind_to_their_own(tmp_path, monkeypatch):
     assert not foreign, f"{len(foreign)} bindings to another copy of a bundled library, e.g.:\n" + "\n".join(
         sorted(set(foreign))[:20]
     )
+
+
+# Where each package may come from in a user's QGIS on Debian bookworm: numpy,
+# scipy and pyproj from Debian or as wheels; shapely 2 and h3 4 only as wheels
+# (Debian has shapely 1.8 and no h3 4).
+MIXES = [
+    {"numpy": numpy, "scipy": scipy, "pyproj": pyproj}
+    for numpy in ("debian", "wheel")
+    for scipy in ("debian", "wheel")
+    for pyproj in ("debian", "wheel")
+]
+
+
+@pytest.mark.parametrize("mix", MIXES, ids=lambda mix: "-".join(f"{name}_{source}" for name, source in mix.items()))
+def test_qgis_process_exits_cleanly_with_any_mix_of_wheels_and_debian_packages(mix, tmp_path):
+    """The packages a user has from Debian stay Debian's; the others come from wheels first on the path."""
+    if not expect_wheels():
+        pytest.skip("needs the wheels folder: make test-wheels")
+    wheels = Path(os.environ["DP_GEOPRIVACY_WHEELS_DIR"])
+    chosen = ["shapely", "h3"] + [name for name, source in mix.items() if source == "wheel"]
+    if mix["pyproj"] == "wheel":
+        chosen.append("certifi")
+    mixed = tmp_path / "site"
+    mixed.mkdir()
+    for name in chosen:
+        for path in [wheels / name, wheels / f"{name}.libs", *wheels.glob(f"{name}-*.dist-info")]:
+            if path.exists():
+                (mixed / path.name).symlink_to(path)
+    output = tmp_path / "perturbed.gpkg"
+    # Only the mix on the path (no venv): the rest is Debian's /usr/lib/python3/dist-packages.
+    # The staged plugin and its profile, as `make qgis_process` has them (pytest-qgis
+    # points QGIS_CUSTOM_CONFIG_PATH and QGIS_OPTIONS_PATH at its own settings).
+    env = dict(os.environ, PYTHONPATH=str(mixed), QGIS_CUSTOM_CONFIG_PATH=str(ROOT / "build" / "qgis-profile"),
+               QGIS_PLUGINPATH=str(ROOT / "build" / "plugins"))
+    env.pop("QGIS_OPTIONS_PATH", None)
+    probe = subprocess.run(
+        ["/usr/bin/python3", "-c", "import numpy, scipy, pyproj, shapely, h3; "
+         "print(' '.join(m.__file__ for m in (numpy, scipy, pyproj, shapely, h3)))"],
+        env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert probe.returncode == 0, probe.stderr
+    for name, path in zip(("numpy", "scipy", "pyproj", "shapely", "h3"), probe.stdout.split()):
+        assert path.startswith(str(mixed)) == (name in chosen), (name, path)
+    result = subprocess.run(
+        [QGIS_PROCESS, "run", "dp_geoprivacy:laplaceperturbation", "--", f"INPUT={SAMPLE}|layername=households",
+         "EPSILON=1", "DISTANCE=100", "METRIC_CRS=EPSG:3035", f"OUTPUT={output}"],
+        env=env, capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, f"exit status {result.returncode}:\n{result.stdout[-1500:]}\n{result.stderr[-3000:]}"
+    assert feature_count(output) == 3000
