@@ -6,18 +6,19 @@ __version__ = "0.1.0"
 
 
 # Packages whose PyPI wheels bundle a C/C++ library that QGIS has already
-# loaded into the process: shapely bundles GEOS; pyproj bundles PROJ (with its
-# own SQLite, libtiff and libcurl).
-OWN_LIBRARY_PACKAGES = ("shapely", "pyproj")
+# loaded into the process: numpy bundles OpenBLAS and libgfortran; shapely
+# bundles GEOS; pyproj bundles PROJ (with its own SQLite, libtiff and libcurl).
+# numpy first: shapely imports it.
+OWN_LIBRARY_PACKAGES = ("numpy", "shapely", "pyproj")
 
 
 def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):
-    """Import shapely and pyproj so that each binds to the libraries it was built with, not QGIS's.
+    """Import numpy, shapely and pyproj so that each binds to the libraries it was built with, not QGIS's.
 
-    In qgis_process and QGIS desktop, QGIS's libgeos_c and libproj are
-    already in the process's global symbol scope. A Python extension module is
-    loaded with RTLD_LOCAL, but its symbols are still looked up in the global
-    scope first, so a wheel's extension and the library bundled with it (e.g.
+    In qgis_process and QGIS desktop, QGIS's libgeos_c, libproj and
+    libopenblas are already in the process's global symbol scope. A Python
+    extension module is loaded with RTLD_LOCAL, but its symbols are still
+    looked up in the global scope first, so a wheel's extension and the library bundled with it (e.g.
     ``pyproj.libs/libproj-*.so``) resolve every symbol QGIS's copy also has to
     QGIS's copy (seen with ``LD_DEBUG=bindings``):
 
@@ -33,14 +34,19 @@ def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):
       destructors free the same strings: ``free(): invalid pointer`` /
       ``double free or corruption`` after the output is written, exit status
       134 from qgis_process, a crash when QGIS desktop quits.
+    - numpy: the wheel's OpenBLAS took its per-CPU kernels
+      (``sgemm_kernel_PRESCOTT`` and some 1,300 more) from QGIS's OpenBLAS,
+      another version of the library, and the wheel's libgfortran bound to
+      QGIS's.
 
     RTLD_DEEPBIND puts each extension's own dependencies ahead of the global
     scope, so a wheel uses only the libraries it bundles (the wheel's PROJ with
-    the wheel's proj.db) and QGIS's are left alone. Debian's shapely/pyproj
-    link to the very libraries QGIS uses, for which the flag changes nothing.
-    numpy is imported first, normally. Every compiled module of the package is
-    imported while the flag is set, so none is loaded later without it. A
-    no-op where the flag does not exist (not glibc) or a package is loaded.
+    the wheel's proj.db) and QGIS's are left alone. Debian's numpy, shapely
+    and pyproj link to the very libraries QGIS uses, for which the flag changes
+    nothing. Every compiled module at the top of each package is imported
+    while the flag is set, so none is loaded later without it. A no-op where
+    the flag does not exist (not glibc) or for a package already imported
+    (by QGIS or another plugin: its bindings are made).
     """
     import importlib
     import importlib.machinery
@@ -49,10 +55,6 @@ def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):
 
     if not hasattr(os, "RTLD_DEEPBIND") or not hasattr(sys, "setdlopenflags"):
         return
-    try:
-        import numpy  # noqa: F401 (loaded normally, before the flag changes)
-    except ImportError:
-        pass
     flags = sys.getdlopenflags()
     sys.setdlopenflags(flags | os.RTLD_DEEPBIND)
     try:

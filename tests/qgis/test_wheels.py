@@ -1,24 +1,25 @@
 """qgis_process with PyPI wheels in QGIS's Python: each wheel's bundled libraries stay its own.
 
-QGIS links PROJ, GEOS and SQLite, so they are in the global symbol scope of
-qgis_process and QGIS desktop before any plugin loads. The pyproj wheel
-bundles its own PROJ (with SQLite, libtiff, libcurl) and the shapely wheel its
-own GEOS. Without dp_geoprivacy/__init__.py's RTLD_DEEPBIND import, the
-wheel's libproj bound its C++ globals to QGIS's libproj and pyproj's
-extensions called QGIS's PROJ: every qgis_process run aborted at exit with
-``free(): invalid pointer`` (exit status 134) after writing its output.
+QGIS links PROJ, GEOS, OpenBLAS and SQLite, so they are in the global symbol
+scope of qgis_process and QGIS desktop before any plugin loads. The pyproj
+wheel bundles its own PROJ (with SQLite, libtiff, libcurl), the shapely wheel
+its own GEOS, the numpy wheel its own OpenBLAS and libgfortran. Without
+dp_geoprivacy/__init__.py's RTLD_DEEPBIND import, the wheel's libproj bound
+its C++ globals to QGIS's libproj and pyproj's extensions called QGIS's PROJ:
+every qgis_process run aborted at exit with ``free(): invalid pointer`` (exit
+status 134) after writing its output.
 
 The check here reads the dynamic linker's own record (``LD_DEBUG=bindings``)
 of a real qgis_process run that reprojects with pyproj, and requires that no
-file of a wheel (its extensions and its ``<package>.libs``) binds a symbol to
-another copy of a library the wheel bundles. Function-local statics
-(``_ZZ...``) are exempt: they are STB_GNU_UNIQUE objects, one per process by
-design of the dynamic linker whatever the binding (GEOS's constant
-``getMachineByteOrder()::endian_check``).
+file of a wheel (its extensions and its ``<package>.libs``) binds a symbol
+that the wheel's own bundled libraries define to a copy outside the wheel.
+STB_GNU_UNIQUE symbols (function-local statics of inline functions, such as
+GEOS's ``getMachineByteOrder()::endian_check``) are exempt: the dynamic linker
+keeps one per process by design, whatever the binding.
 
-In ``make test`` this runs with Debian's pyproj and the venv's shapely wheel;
-``make test-wheels`` runs it (with the qgis_process, model and desktop tests)
-with all five packages as wheels first on the path, and sets
+In ``make test`` this runs with Debian's pyproj and the venv's numpy and
+shapely wheels; ``make test-wheels`` runs it (with the qgis_process, model and
+desktop tests) with all five packages as wheels first on the path, and sets
 DP_GEOPRIVACY_EXPECT_WHEELS=1 so that a missing wheel fails instead of
 passing vacuously.
 """
@@ -44,11 +45,22 @@ def package_dir(name):
 
 
 def bundled_libraries(name):
-    """(folder of the wheel's bundled libraries, their stems such as 'libproj'), or (None, set())."""
+    """The folder of the libraries a wheel bundles (``<package>.libs``), or None."""
     libs = package_dir(name).parent / f"{name}.libs"
-    if not libs.is_dir():
-        return None, set()
-    return libs, {re.split(r"[-.]", path.name, maxsplit=1)[0] for path in libs.iterdir()}
+    return libs if libs.is_dir() and any(libs.iterdir()) else None
+
+
+def defined_symbols(folder):
+    """Dynamic symbols the libraries in ``folder`` define, leaving out STB_GNU_UNIQUE ones."""
+    symbols = set()
+    for library in folder.iterdir():
+        table = subprocess.run(["readelf", "-W", "--dyn-syms", str(library)], capture_output=True, text=True,
+                               check=True).stdout
+        for line in table.splitlines():
+            fields = line.split()
+            if len(fields) >= 8 and fields[0].endswith(":") and fields[6] != "UND" and fields[4] != "UNIQUE":
+                symbols.add(fields[7].split("@")[0])
+    return symbols
 
 
 def expect_wheels():
@@ -66,12 +78,13 @@ def test_wheels_environment_has_the_five_packages_as_wheels():
 
 
 def test_qgis_process_wheel_libraries_bind_to_their_own(tmp_path, monkeypatch):
-    wheels = {name: bundled_libraries(name) for name in ("pyproj", "shapely")}
-    wheels = {name: found for name, found in wheels.items() if found[0] is not None}
+    wheels = {name: bundled_libraries(name) for name in PACKAGES}
+    wheels = {name: libs for name, libs in wheels.items() if libs is not None}
     if expect_wheels():
-        assert set(wheels) == {"pyproj", "shapely"}, f"expected pyproj and shapely wheels, found {sorted(wheels)}"
+        assert {"numpy", "pyproj", "shapely"} <= set(wheels), f"expected bundled libraries, found {sorted(wheels)}"
     if not wheels:
-        pytest.skip("neither pyproj nor shapely is a wheel with bundled libraries here")
+        pytest.skip("no package here is a wheel with bundled libraries")
+    own_symbols = {name: defined_symbols(libs) for name, libs in wheels.items()}
 
     trace = tmp_path / "ld"
     output = tmp_path / "perturbed.gpkg"
@@ -85,7 +98,7 @@ def test_qgis_process_wheel_libraries_bind_to_their_own(tmp_path, monkeypatch):
     assert result.returncode == 0, f"qgis_process exited with {result.returncode}:\n{result.stderr[-3000:]}"
     assert feature_count(output) == 3000
 
-    own = {name: (str(package_dir(name)), str(libs)) for name, (libs, _) in wheels.items()}
+    folders = {name: (str(package_dir(name)), str(libs)) for name, libs in wheels.items()}
     foreign, seen = [], dict.fromkeys(wheels, 0)
     for log in tmp_path.glob("ld.*"):
         with open(log, encoding="utf-8", errors="replace") as lines:
@@ -96,17 +109,12 @@ def test_qgis_process_wheel_libraries_bind_to_their_own(tmp_path, monkeypatch):
                 if match is None:
                     continue
                 source, target, symbol = match.groups()
-                for name, folders in own.items():
-                    if not source.startswith(folders):
+                for name, own in folders.items():
+                    if not source.startswith(own):
                         continue
                     seen[name] += 1
-                    target_stem = re.split(r"[-.]", Path(target).name, maxsplit=1)[0]
-                    if (
-                        target_stem in wheels[name][1]
-                        and not str(Path(target).resolve()).startswith(folders)
-                        and not symbol.startswith("_ZZ")
-                    ):
-                        foreign.append(f"{Path(source).name} -> {target}: {symbol}")
+                    if symbol in own_symbols[name] and not target.startswith(own):
+                        foreign.append(f"{source.split('/')[-1]} -> {target}: {symbol}")
     # The trace did record the wheels' own bindings (the check looked at something).
     assert all(count > 100 for count in seen.values()), seen
     assert not foreign, f"{len(foreign)} bindings to another copy of a bundled library, e.g.:\n" + "\n".join(
