@@ -80,7 +80,7 @@ test-core: deps
 test-qgis: deps stage i18n-compile
 	$(QGIS_ENV) $(VENV)/bin/python -m pytest -p no:cacheprovider tests/qgis
 
-test: lint test-core test-qgis test-qgis-340
+test: lint test-core test-qgis test-qgis-340 test-wheels
 include .ci/qgis340.mk
 
 # ------------------------------------------------------------- packaging --
@@ -120,3 +120,5 @@ benchmark: deps stage
 
 clean:
 	rm -rf build dist demo-output
+
+include .ci/wheels.mk

@@ -5,37 +5,80 @@ from pathlib import Path
 __version__ = "0.2.0"
 
 
-def _import_shapely_with_its_own_geos():
-    """Import shapely so that it binds to the GEOS it was built with, not QGIS's.
+# Packages whose PyPI wheels bundle a C/C++ library that QGIS has already
+# loaded into the process: numpy bundles OpenBLAS and libgfortran; shapely
+# bundles GEOS; pyproj bundles PROJ (with its own SQLite, libtiff and libcurl).
+# numpy first: shapely imports it.
+OWN_LIBRARY_PACKAGES = ("numpy", "shapely", "pyproj")
 
-    In qgis_process and QGIS desktop, QGIS's libgeos_c is already in the
-    process's global symbol scope, so shapely's extension would resolve the
-    GEOS C functions that QGIS's (older) GEOS has to it and the newer ones to
-    its own bundled GEOS: geometries then cross between two GEOS builds
-    (has_m wrong, ``.coords`` with three values, to_wkb/to_wkt refusing
-    output dimension 4). RTLD_DEEPBIND makes shapely prefer its own
-    libraries. A no-op where the flag does not exist or shapely is loaded.
+
+def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):
+    """Import numpy, shapely and pyproj so that each binds to the libraries it was built with, not QGIS's.
+
+    In qgis_process and QGIS desktop, QGIS's libgeos_c, libproj and
+    libopenblas are already in the process's global symbol scope. A Python
+    extension module is loaded with RTLD_LOCAL, but its symbols are still
+    looked up in the global scope first, so a wheel's extension and the library bundled with it (e.g.
+    ``pyproj.libs/libproj-*.so``) resolve every symbol QGIS's copy also has to
+    QGIS's copy (seen with ``LD_DEBUG=bindings``):
+
+    - shapely: the GEOS C functions QGIS's (older) GEOS has come from it, the
+      newer ones from shapely's own: geometries cross between two GEOS builds
+      (has_m wrong, ``.coords`` with three values, to_wkb/to_wkt refusing
+      output dimension 4).
+    - pyproj: its extensions call QGIS's PROJ (e.g. 9.1) with the wheel's
+      proj.db (e.g. from 9.5), and the wheel's libproj binds its C++ globals
+      (``osgeo::proj::common::UnitOfMeasure::METRE`` and the other static
+      units, ellipsoids, datums) to QGIS's libproj: its static constructors
+      build a second object over QGIS's, and at exit both libraries'
+      destructors free the same strings: ``free(): invalid pointer`` /
+      ``double free or corruption`` after the output is written, exit status
+      134 from qgis_process, a crash when QGIS desktop quits.
+    - numpy: the wheel's OpenBLAS took its per-CPU kernels
+      (``sgemm_kernel_PRESCOTT`` and some 1,300 more) from QGIS's OpenBLAS,
+      another version of the library, and the wheel's libgfortran bound to
+      QGIS's.
+
+    RTLD_DEEPBIND puts each extension's own dependencies ahead of the global
+    scope, so a wheel uses only the libraries it bundles (the wheel's PROJ with
+    the wheel's proj.db) and QGIS's are left alone. Debian's numpy, shapely
+    and pyproj link to the very libraries QGIS uses, for which the flag changes
+    nothing. Every compiled module at the top of each package is imported
+    while the flag is set, so none is loaded later without it. A no-op where
+    the flag does not exist (not glibc) or for a package already imported
+    (by QGIS or another plugin: its bindings are made).
     """
+    import importlib
+    import importlib.machinery
     import os
     import sys
 
-    if "shapely" in sys.modules or not hasattr(os, "RTLD_DEEPBIND") or not hasattr(sys, "setdlopenflags"):
-        return
-    try:
-        import numpy  # noqa: F401 (loaded normally, before the flag changes)
-    except ImportError:
+    if not hasattr(os, "RTLD_DEEPBIND") or not hasattr(sys, "setdlopenflags"):
         return
     flags = sys.getdlopenflags()
     sys.setdlopenflags(flags | os.RTLD_DEEPBIND)
     try:
-        import shapely  # noqa: F401
-    except ImportError:
-        pass
+        for name in names:
+            if name in sys.modules:
+                continue
+            try:
+                package = importlib.import_module(name)
+            except ImportError:
+                continue
+            for folder in getattr(package, "__path__", ()):
+                for path in sorted(Path(folder).iterdir()):
+                    suffix = next((s for s in importlib.machinery.EXTENSION_SUFFIXES if path.name.endswith(s)), None)
+                    if suffix is None:
+                        continue
+                    try:
+                        importlib.import_module(f"{name}.{path.name[: -len(suffix)]}")
+                    except ImportError:
+                        pass
     finally:
         sys.setdlopenflags(flags)
 
 
-_import_shapely_with_its_own_geos()
+_import_with_their_own_libraries()
 
 
 def plugin_root() -> Path:

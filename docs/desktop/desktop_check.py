@@ -16,11 +16,13 @@ What it does, as a user would do by hand:
    --code docs/desktop/qgis_startup.py``; that script waits for the GUI,
    checks that the provider "dp_geoprivacy" and every algorithm module in the
    zip are registered, shows the Processing toolbox filtered to "DP
-   Geoprivacy", grabs the main window to the PNG and writes ``<png>.json``
-   (same name, .json) with what it found, then quits QGIS.
+   Geoprivacy", grabs the main window to the PNG, runs one algorithm on the
+   zip's sample data, writes ``<png>.json`` (same name, .json) with what it
+   found, then quits QGIS.
 
-Exit status 0 only if the provider and all algorithms were found and shown
-and the screenshot was written; non-zero if anything is missing, QGIS failed,
+Exit status 0 only if the provider and all algorithms were found and shown,
+the screenshot was written, the algorithm ran and QGIS exited with status 0
+(it does not when a library clash crashes it on the way out); non-zero if anything is missing, QGIS failed,
 or QGIS did not finish within ``--timeout`` seconds (default 120).
 """
 

@@ -5,7 +5,9 @@ starts, so the work is done from a QTimer: wait until the main window is
 shown and the Processing toolbox exists, check that the plugin installed from
 the zip registered the "dp_geoprivacy" provider with every expected
 algorithm, show the toolbox filtered to the provider, grab the main window
-to a PNG, write a JSON result and quit QGIS.
+to a PNG, run one algorithm (Laplace perturbation of the plugin's sample
+households, with pyproj reprojecting to a given metric CRS) in QGIS's own
+Python, write a JSON result and quit QGIS.
 
 Settings come from the JSON file named by $DP_GEOPRIVACY_DESKTOP_CHECK:
 ``png``, ``result`` (JSON path), ``profile`` (the temporary profile folder),
@@ -165,7 +167,47 @@ def screenshot(result, code):
     except Exception:  # noqa: BLE001 (report anything, then quit)
         result.setdefault("errors", []).append(traceback.format_exc())
         code = code or 3
+    if code == 0:
+        code = run_one_algorithm(result)
     finish(result, code)
+
+
+def run_one_algorithm(result):
+    """Run dp_geoprivacy:laplaceperturbation on the zip's sample data inside QGIS desktop; returns an exit code.
+
+    After the screenshot, so the toolbox shown is untouched. The output goes
+    to the temporary folder; the result records how many points were read
+    and written.
+    """
+    try:
+        from qgis import processing
+        from qgis.core import QgsProcessingContext, QgsProcessingFeedback, QgsVectorLayer
+
+        sample = Path(result["plugin_path"]) / "resources" / "sample_data" / "sample_city.gpkg"
+        output = Path(CONFIG["profile"]).parent / "desktop_run_output.gpkg"
+        source = QgsVectorLayer(f"{sample}|layername=households", "households", "ogr")
+        log("running dp_geoprivacy:laplaceperturbation on the sample households")
+        outputs = processing.run(
+            f"{PROVIDER_ID}:laplaceperturbation",
+            {"INPUT": source, "EPSILON": 1.0, "DISTANCE": 100.0, "METRIC_CRS": "EPSG:3035", "OUTPUT": str(output)},
+            context=QgsProcessingContext(),
+            feedback=QgsProcessingFeedback(),
+        )
+        written = QgsVectorLayer(str(output), "written", "ogr")
+        run = {
+            "algorithm": f"{PROVIDER_ID}:laplaceperturbation",
+            "input_features": source.featureCount(),
+            "points_written": outputs.get("POINTS_WRITTEN"),
+            "output_features": written.featureCount() if written.isValid() else None,
+        }
+        result["algorithm_run"] = run
+        if not source.isValid() or run["output_features"] != source.featureCount() or not run["output_features"]:
+            result.setdefault("errors", []).append(f"the algorithm run in QGIS desktop went wrong: {run}")
+            return 6
+        return 0
+    except Exception:  # noqa: BLE001 (report anything, then quit)
+        result.setdefault("errors", []).append(traceback.format_exc())
+        return 6
 
 
 def poll():

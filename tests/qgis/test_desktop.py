@@ -56,6 +56,10 @@ def test_plugin_zip_shows_in_the_desktop_processing_toolbox(tmp_path):
     assert result["toolbox_algorithms"] == result["algorithm_ids"]
     assert "DP Geoprivacy" in result["toolbox_groups"]
     assert result["qgis_exit_code"] == 0
+    # One algorithm ran inside QGIS desktop before it quit (cleanly, as checked above).
+    run = result["algorithm_run"]
+    assert run["algorithm"] == "dp_geoprivacy:laplaceperturbation"
+    assert run["input_features"] > 0 and run["output_features"] == run["input_features"] == run["points_written"]
     # The plugin QGIS ran is the one unzipped into the temporary profile, not the working tree.
     assert "/profiles/default/python/plugins/dp_geoprivacy" in result["plugin_path"]
     assert not result["plugin_path"].startswith(str(ROOT))
