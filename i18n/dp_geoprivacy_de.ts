@@ -39,29 +39,14 @@
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="36"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="78"/>
         <source>{p} must be a projected CRS in metres; {crs} is not. Choose e.g. the local UTM zone.</source>
         <translation>{p} muss ein projiziertes KBS mit der Einheit Meter sein; {crs} ist das nicht. Wählen Sie z. B. die örtliche UTM-Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="41"/>
-        <source>{crs} (given)</source>
-        <translation>{crs} (vorgegeben)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="43"/>
-        <source>{crs} (the layer&apos;s CRS)</source>
-        <translation>{crs} (KBS des Layers)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="49"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="105"/>
         <source>No metric CRS could be chosen ({error}). Set {p} to a projected CRS in metres.</source>
         <translation>Es konnte kein metrisches KBS gewählt werden ({error}). Setzen Sie {p} auf ein projiziertes KBS mit der Einheit Meter.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="55"/>
-        <source>{crs} (UTM zone of the layer&apos;s centre; set {p} to choose)</source>
-        <translation>{crs} (UTM-Zone der Layermitte; zur eigenen Wahl {p} setzen)</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="79"/>
@@ -119,82 +104,77 @@
         <translation>Für die Dateiendung „{ext}“ von {dest} ist kein Vektorformat bekannt. Verwenden Sie .gpkg.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="79"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="83"/>
         <source>Privacy ledger (your private JSON file; appended to, never overwritten)</source>
         <translation>Privatsphäre-Journal (Ihre private JSON-Datei; wird ergänzt, nie überschrieben)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="79"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="83"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="83"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="87"/>
         <source>The publisher&apos;s private record of every release of a source. Each run appends one entry (a fingerprint of the whole input layer, epsilon, delta, partition, output) before any noise is drawn. Keep this file private: the fingerprint identifies the raw data.</source>
         <translation>Die private Aufzeichnung des Herausgebers über jede Veröffentlichung aus einer Datenquelle. Jeder Lauf hängt einen Eintrag an (einen Fingerabdruck des gesamten Eingabelayers, Epsilon, Delta, Partition, Ausgabe), bevor Rauschen erzeugt wird. Halten Sie diese Datei unter Verschluss: Der Fingerabdruck identifiziert die Rohdaten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="93"/>
         <source>Privacy budget: total epsilon allowed for this source (needs LEDGER)</source>
         <translation>Privatsphäre-Budget: insgesamt zulässiges Epsilon für diese Datenquelle (erfordert LEDGER)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="93"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="97"/>
         <source>A run that would take the source&apos;s total epsilon in the ledger above this stops before drawing any noise and says how much was spent, requested and remains.</source>
         <translation>Ein Lauf, der das gesamte Epsilon der Datenquelle im Journal über diesen Wert heben würde, bricht ab, bevor Rauschen erzeugt wird, und meldet, wie viel bereits verbraucht, angefordert und noch verfügbar ist.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="102"/>
         <source>Partition of the source this run covers (e.g. day=Mon; &apos;all&apos; for everything)</source>
         <translation>Partition der Datenquelle, die dieser Lauf abdeckt (z. B. day=Mon; 'all' für alles)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="106"/>
         <source>key=value constraints separated by commas, e.g. &apos;day=Mon, mode=bus&apos;. Releases whose partitions give a common key different values cover disjoint data and compose in parallel (seed 001 Theorem 3); partitions on different keys overlap. Select or filter the partition on the source layer before running.</source>
         <translation>Durch Kommas getrennte Bedingungen der Form Schlüssel=Wert, z. B. 'day=Mon, mode=bus'. Veröffentlichungen, deren Partitionen einem gemeinsamen Schlüssel verschiedene Werte geben, betreffen disjunkte Daten und werden parallel komponiert (seed 001 Theorem 3); Partitionen mit verschiedenen Schlüsseln überlappen sich. Wählen oder filtern Sie die Partition im Quelllayer vor dem Lauf.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="122"/>
         <source>PARTITION: {error}</source>
         <translation>PARTITION: {error}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="148"/>
         <source>BUDGET needs a LEDGER: the epsilon already spent on the source is read from the ledger.</source>
         <translation>BUDGET erfordert LEDGER: Das für die Datenquelle bereits verbrauchte Epsilon wird aus dem Journal gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="151"/>
         <source>Fingerprinting the input for the privacy ledger...</source>
         <translation>Fingerabdruck der Eingabe für das Privatsphäre-Journal wird berechnet …</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="161"/>
         <source>(input of {output})</source>
         <translation>(Eingabe von {output})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="172"/>
         <source>{message} Ledger: {path}. Lower EPSILON, choose another PARTITION, or raise BUDGET.</source>
         <translation>{message} Journal: {path}. Verringern Sie EPSILON, wählen Sie eine andere PARTITION oder erhöhen Sie BUDGET.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="166"/>
-        <source>Privacy ledger {path}: {error}</source>
-        <translation>Privatsphäre-Journal {path}: {error}</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="184"/>
         <source>Ledger: reserved epsilon {epsilon:g} on partition &apos;{partition}&apos; (spent there before: {spent:g}); the source&apos;s total is now {total:g}{budget}.</source>
         <translation>Journal: Epsilon {epsilon:g} auf Partition „{partition}“ reserviert (dort bisher verbraucht: {spent:g}); die Summe der Datenquelle beträgt jetzt {total:g}{budget}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="184"/>
         <source> of the budget {budget:g}</source>
         <translation> vom Budget {budget:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="234"/>
         <source>The input&apos;s filter could not be removed for the fingerprint; the ledger fingerprints the filtered features only.</source>
         <translation>Der Filter der Eingabe konnte für den Fingerabdruck nicht entfernt werden; das Journal erfasst nur den Fingerabdruck der gefilterten Objekte.</translation>
     </message>
@@ -401,12 +381,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>„{a}“ und „{b}“</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="407"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="412"/>
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would count in more than one zone. Fix the zones (e.g. &apos;Check validity&apos; / &apos;Union&apos;), or set ALLOW_OVERLAP=true to count such points in every zone that contains them (more noise).</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort würde in mehr als einer Zone gezählt. Korrigieren Sie die Zonen (z. B. mit „Gültigkeit prüfen“ / „Vereinigung“) oder setzen Sie ALLOW_OVERLAP=true, um solche Punkte in jeder Zone zu zählen, die sie enthält (mehr Rauschen).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="413"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="418"/>
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}); ALLOW_OVERLAP is set, so a point counts in every zone that contains it. Up to {depth} zones overlap at one place: the sensitivity is multiplied by {depth}.</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}); ALLOW_OVERLAP ist gesetzt, daher zählt ein Punkt in jeder Zone, die ihn enthält. Bis zu {depth} Zonen überlappen sich an einer Stelle: Die Sensitivität wird mit {depth} multipliziert.</translation>
     </message>
@@ -525,98 +505,203 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.</source>
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) verwendet Laplace-Rauschen: Setzen Sie NOISE=0.</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="135"/>
+        <source>EPSILON = {epsilon:g} is above {limit:g}: this release gives no meaningful protection (an observer&apos;s odds about one unit of privacy may change by a factor of e^epsilon). The output&apos;s privacy record says so. Use an epsilon of at most {limit:g} (1 is a common choice) for a release that protects anyone.</source>
+        <translation>EPSILON = {epsilon:g} liegt über {limit:g}: Diese Veröffentlichung bietet keinen nennenswerten Schutz (die Chancen eines Beobachters bezüglich einer Schutzeinheit können sich um den Faktor e^epsilon ändern). Die Datenschutzangaben der Ausgabe vermerken das. Verwenden Sie ein Epsilon von höchstens {limit:g} (1 ist eine übliche Wahl) für eine Veröffentlichung, die jemanden schützt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="180"/>
+        <source>LEDGER {path}: {error}. Give LEDGER a dp_geoprivacy ledger (or a new file) in a folder you can write to.</source>
+        <translation>LEDGER {path}: {error}. Geben Sie als LEDGER ein dp_geoprivacy-Journal (oder eine neue Datei) in einem Ordner an, in den Sie schreiben dürfen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="91"/>
+        <source>{p}: {crs} is not true to scale over the data&apos;s area ({extent}): distances are off by up to {d} (tolerance {t:g}%), so noise drawn in it would not be in ground metres. Leave {p} empty to use {fallback}, or choose a CRS true to scale there (e.g. the local UTM zone).</source>
+        <translation>{p}: {crs} ist über dem Gebiet der Daten ({extent}) nicht maßstabstreu: Entfernungen weichen um bis zu {d} ab (Toleranz {t:g} %), sodass darin erzeugtes Rauschen nicht in Metern am Boden wäre. Lassen Sie {p} leer, um {fallback} zu verwenden, oder wählen Sie ein dort maßstabstreues KBS (z. B. die örtliche UTM-Zone).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="91"/>
+        <source>the local UTM zone</source>
+        <translation>die örtliche UTM-Zone</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="99"/>
+        <source>The data span {extent}: no single CRS keeps distances true to within {t:g}% there, so noise in metres cannot be drawn correctly. Split the input into regions (e.g. by country) and run once per region.</source>
+        <translation>Die Daten reichen über {extent}: Kein einzelnes KBS hält Entfernungen dort auf {t:g} % genau, daher kann Rauschen in Metern nicht korrekt erzeugt werden. Teilen Sie die Eingabe in Regionen (z. B. nach Ländern) und führen Sie den Algorithmus je Region aus.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="111"/>
+        <source>The layer&apos;s CRS {crs} is not true to scale over the data&apos;s area: distances are off by up to {d} (tolerance {t:g}%). Noise is drawn in {chosen} instead.</source>
+        <translation>Das KBS des Layers {crs} ist über dem Gebiet der Daten nicht maßstabstreu: Entfernungen weichen um bis zu {d} ab (Toleranz {t:g} %). Das Rauschen wird stattdessen in {chosen} erzeugt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="118"/>
+        <source>given as {p}</source>
+        <translation>angegeben als {p}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="119"/>
+        <source>the layer&apos;s CRS</source>
+        <translation>das KBS des Layers</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="120"/>
+        <source>azimuthal equidistant on the data&apos;s coarse extent; set {p} to choose</source>
+        <translation>mittabstandstreu azimutal auf der groben Ausdehnung der Daten; mit {p} wählbar</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="121"/>
+        <source>UTM zone of the data&apos;s coarse extent; set {p} to choose</source>
+        <translation>UTM-Zone der groben Ausdehnung der Daten; mit {p} wählbar</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="122"/>
+        <source>Noise CRS: {crs} ({how}); largest scale error over {extent}: {d} (tolerance {t:g}%).</source>
+        <translation>KBS des Rauschens: {crs} ({how}); größter Maßstabsfehler über {extent}: {d} (Toleranz {t:g} %).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="130"/>
+        <source>The noise scale b = {b:g} m is beyond what {crs} can carry around the data: noise reaches {reach:g} b, which must stay where the CRS is in ground metres, so b can be at most {limit:.0f} m.</source>
+        <translation>Die Rauschskala b = {b:g} m übersteigt, was {crs} um die Daten herum tragen kann: Das Rauschen reicht bis {reach:g} b, und das muss dort bleiben, wo das KBS Meter am Boden misst; b darf daher höchstens {limit:.0f} m betragen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="135"/>
+        <source>Increase {eps} or decrease {dist} so that {dist} / {eps} &lt;= {limit:.0f}.</source>
+        <translation>Erhöhen Sie {eps} oder verringern Sie {dist}, sodass {dist} / {eps} &lt;= {limit:.0f}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="138"/>
+        <source>Use scales of at most {limit:.0f} m in {p}.</source>
+        <translation>Verwenden Sie in {p} Skalen von höchstens {limit:.0f} m.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="407"/>
+        <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would fall in more than one zone. Fix the zones (e.g. &apos;Check validity&apos; / &apos;Union&apos;) so that no two overlap.</source>
+        <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort läge in mehr als einer Zone. Korrigieren Sie die Zonen (z. B. mit „Gültigkeit prüfen“ / „Vereinigung“), sodass sich keine zwei überlappen.</translation>
+    </message>
 </context>
 <context>
     <name>DpAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="69"/>
         <source>Location perturbation</source>
         <translation>Standortverrauschung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="67"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="74"/>
         <source>Calibration (not private)</source>
         <translation>Kalibrierung (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="95"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="102"/>
         <source>Random seed (reproducible study runs only; leave empty to publish)</source>
         <translation>Zufallssaat (nur für reproduzierbare Studienläufe; für Veröffentlichungen leer lassen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="202"/>
         <source>{name} must be a finite number greater than 0 (got {value}). {hint}</source>
         <translation>{name} muss eine endliche Zahl größer als 0 sein (erhalten: {value}). {hint}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="63"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="70"/>
         <source>Noisy counts and flows</source>
         <translation>Verrauschte Zählwerte und Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="64"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="71"/>
         <source>Randomized response</source>
         <translation>Randomized Response</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="65"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="72"/>
         <source>Tessellations (public, no privacy cost)</source>
         <translation>Kachelungen (öffentlich, ohne Privatsphäre-Verlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="66"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="73"/>
         <source>Privacy accounting</source>
         <translation>Privatsphäre-Budget</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="103"/>
-        <source>With a seed the noise is reproducible by anyone who knows it, so the output is not private against them. Leave empty for releases: noise then comes from a cryptographically seeded generator. The output&apos;s metadata records whether a seed was used (never its value).</source>
-        <translation>Mit einer Zufallssaat kann jeder, der sie kennt, das Rauschen reproduzieren; gegenüber diesen Personen ist die Ausgabe also nicht privat. Lassen Sie das Feld für Veröffentlichungen leer: Das Rauschen stammt dann aus einem kryptographisch initialisierten Generator. Die Metadaten der Ausgabe vermerken, ob eine Zufallssaat verwendet wurde (nie deren Wert).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="132"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="140"/>
         <source>Keep identifier fields (internal study runs only; not for publication)</source>
         <translation>Identifikatorfelder behalten (nur für interne Studienläufe; nicht zur Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="162"/>
         <source>Field &apos;{name}&apos; is dropped: it {reason}.</source>
         <translation>Das Feld „{name}“ wird entfernt (Grund: {reason}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="173"/>
         <source>Identifier fields were kept (KEEP_IDENTIFIERS): they link rows to raw records. Do not publish this layer.</source>
         <translation>Identifikatorfelder wurden behalten (KEEP_IDENTIFIERS): Sie verknüpfen Zeilen mit den Rohdatensätzen. Veröffentlichen Sie diesen Layer nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="183"/>
         <source>A seed was given: the noise is reproducible. Do not publish this output.</source>
         <translation>Es wurde eine Zufallssaat angegeben: Das Rauschen ist reproduzierbar. Veröffentlichen Sie diese Ausgabe nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="158"/>
         <source>holds the true coordinates</source>
         <translation>enthält die wahren Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="159"/>
         <source>has a distinct value in every row (an identifier)</source>
         <translation>hat in jeder Zeile einen anderen Wert (ein Identifikator)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="126"/>
         <source>Mechanism</source>
         <translation>Mechanismus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="126"/>
         <source>Planar Laplace (Euclidean)</source>
         <translation>Planares Laplace (euklidisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="126"/>
         <source>Per-axis Laplace (L1, seed 000 eq. 14)</source>
         <translation>Achsenweises Laplace (L1, seed 000 eq. 14)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="110"/>
+        <source>With a seed the noise is reproducible by anyone who knows it, so the output is not private against them. Leave empty for releases: noise then comes from numpy&apos;s Philox generator keyed from the operating system&apos;s cryptographic source. The output&apos;s metadata records whether a seed was used (never its value).</source>
+        <translation>Mit einer Zufallssaat kann jeder, der sie kennt, das Rauschen reproduzieren; gegenüber diesen Personen ist die Ausgabe also nicht privat. Lassen Sie das Feld für Veröffentlichungen leer: Das Rauschen stammt dann aus numpys Philox-Generator, dessen Schlüssel aus der kryptographischen Zufallsquelle des Betriebssystems stammt. Die Metadaten der Ausgabe vermerken, ob eine Zufallssaat verwendet wurde (nie deren Wert).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="228"/>
+        <source>{name} must be a finite number (got {value}).</source>
+        <translation>{name} muss eine endliche Zahl sein (erhalten: {value}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="231"/>
+        <source>{name} must be a whole number up to 2147483647 (got {value}).</source>
+        <translation>{name} muss eine ganze Zahl bis 2147483647 sein (erhalten: {value}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="233"/>
+        <source>{name} must be at least {minimum:g} (got {value}).</source>
+        <translation>{name} muss mindestens {minimum:g} sein (erhalten: {value}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="235"/>
+        <source>{name} must be at most {maximum:g} (got {value}).</source>
+        <translation>{name} darf höchstens {maximum:g} sein (erhalten: {value}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="257"/>
+        <source>{name} is the file of {input} ({path}): the input would be overwritten. Choose another file for {name}.</source>
+        <translation>{name} ist die Datei von {input} ({path}): die Eingabe würde überschrieben. Wählen Sie eine andere Datei für {name}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="264"/>
+        <source>{name}: {path} cannot be written here (no permission to write in {folder}). Choose a file in a folder you can write to.</source>
+        <translation>{name}: {path} kann hier nicht geschrieben werden (keine Schreibberechtigung in {folder}). Wählen Sie eine Datei in einem Ordner, in den Sie schreiben dürfen.</translation>
     </message>
 </context>
 <context>
@@ -635,319 +720,324 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Analyse entwichener Punkte und Rauschkalibrierung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="71"/>
-        <source>&lt;p&gt;&lt;b&gt;Not differentially private: the outputs contain statistics of the raw data.&lt;/b&gt; They are a calibration aid for the data holder, computed from the true locations; do not publish them. Their metadata says so.&lt;/p&gt;&lt;p&gt;Before perturbing household locations and counting them per census block, find out what share of points will land in the wrong zone, zone by zone and city-wide, and which noise scale keeps that share acceptable (seed 000 §5, Fig. 13-21). For every Laplace scale b in SCALES (metres) the points are perturbed REALIZATIONS times with MECHANISM (as in 'Laplace location perturbation'; per-axis Laplace is seed 000 eq. 14) and tested against the ZONES polygons. A point &lt;i&gt;escapes&lt;/i&gt; when its perturbed location lies in another zone or in none.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, one row per scale: scale_m, epsilon (= DISTANCE / b, when DISTANCE is given), b_lumped = b / sqrt(mean zone area), the dimensionless scale on which curves for different tessellations lie on one another (seed 000 Fig. 15), esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (seed 000 eq. 15), mean and standard deviation over realizations; no_change, no_chg_sd: the share of zones whose population has no net change (Fig. 16); abs_rel_ch, abs_rel_sd: the mean absolute relative change |Q_i - P_i| / P_i of zone populations, over zones with P_i &gt; 0; lost_out: mean number of points that left every zone; entered: mean number of points from outside every zone that landed in one; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, one polygon per zone and scale: zone_id, scale_m, epsilon, population P_i, esc_share and esc_sd (rho_i over realizations), net_change (mean Q_i - P_i), abs_rel_ch, and no_change (share of realizations with no net change). Loaded into a project it is drawn by escape share for one scale (the calibrated one, else the middle one); the table holds them all. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html with an inline SVG, or .png): escape share against scale with the sd band and the target.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Calibration.&lt;/b&gt; With TARGET_ESCAPE (a share, e.g. 0.1), CALIBRATED_SCALE is the largest scale in the sweep whose mean escape share is at most the target, refined towards the next larger scale by linear interpolation of the mean escape share in log b between the two bracketing sweep points. If every scale meets the target the largest is returned (extend SCALES); if none does, there is no result (add smaller scales). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; P_i counts the points in zone i; a point on a shared edge or in overlapping zones belongs to the first zone in layer order that it touches. Points in no zone are reported as POINTS_OUTSIDE, never dropped silently: they are perturbed too and count where they land. A zone with no points has P_i = 0: its escape share is empty (NULL), it weighs nothing in eq. 15, is left out of abs_rel_ch, and counts in no_change as unchanged when nothing lands in it. Standard deviations are sample ones (NULL with one realization). Each realization draws one noise vector per point and scales it by every b (common random numbers: smooth curves).&lt;/p&gt;&lt;p&gt;&lt;b&gt;CRSs.&lt;/b&gt; Points are reprojected to the zones' CRS when they differ (the log says so). Noise is drawn in METRIC_CRS (default: the zones' CRS if projected in metres, else the points' CRS if it is, else the UTM zone of the centre); perturbed points are transformed back to the zones' CRS for the point-in-polygon tests, so zone edges are used exactly as stored.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Measuring an existing perturbation.&lt;/b&gt; Give PERTURBED (e.g. the output of 'Laplace location perturbation' run with KEEP_IDENTIFIERS, an internal study run) and MATCH_FIELD, a field present in both layers that pairs each true point with its perturbed copy (values compared as text; points without a partner are counted as POINTS_UNMATCHED). The outputs then hold the observed escapes of that one realization; SCALES, REALIZATIONS, MECHANISM and TARGET_ESCAPE are not used, and the scale is taken from PERTURBED's privacy record when it has one.&lt;/p&gt;&lt;p&gt;Speed: each perturbed point is tested against its own zone first (vectorised, prepared polygons); only escapers are located among all zones. Points are processed in chunks, so memory does not grow with scales and realizations.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Nicht differenziell privat: Die Ausgaben enthalten Statistiken der Rohdaten.&lt;/b&gt; Sie sind eine Kalibrierungshilfe für den Dateninhaber und werden aus den wahren Standorten berechnet; veröffentlichen Sie sie nicht. Ihre Metadaten vermerken das.&lt;/p&gt;&lt;p&gt;Bevor Sie Haushaltsstandorte verrauschen und je Zensusblock zählen, finden Sie heraus, welcher Anteil der Punkte in der falschen Zone landen wird, Zone für Zone und stadtweit, und welche Rauschskala diesen Anteil in vertretbaren Grenzen hält (seed 000 §5, Fig. 13-21). Für jede Laplace-Skala b in SCALES (Meter) werden die Punkte REALIZATIONS-mal mit MECHANISM verrauscht (wie in „Laplace-Standortverrauschung“; achsenweises Laplace ist seed 000 eq. 14) und gegen die Polygone aus ZONES geprüft. Ein Punkt &lt;i&gt;entweicht&lt;/i&gt;, wenn sein verrauschter Standort in einer anderen Zone oder in keiner Zone liegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, eine Zeile je Skala: scale_m, epsilon (= DISTANCE / b, wenn DISTANCE angegeben ist), b_lumped = b / sqrt(mittlere Zonenfläche), die dimensionslose Skala, auf der die Kurven verschiedener Kachelungen übereinanderliegen (seed 000 Fig. 15), esc_share und esc_sd: der stadtweite Anteil entwichener Punkte sum P_i rho_i / sum P_i (seed 000 eq. 15), Mittelwert und Standardabweichung über die Realisierungen; no_change, no_chg_sd: der Anteil der Zonen, deren Bevölkerung sich netto nicht ändert (Fig. 16); abs_rel_ch, abs_rel_sd: die mittlere absolute relative Änderung |Q_i - P_i| / P_i der Zonenbevölkerungen über die Zonen mit P_i &gt; 0; lost_out: mittlere Anzahl der Punkte, die jede Zone verlassen haben; entered: mittlere Anzahl der Punkte von außerhalb aller Zonen, die in einer Zone gelandet sind; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, ein Polygon je Zone und Skala: zone_id, scale_m, epsilon, Bevölkerung P_i, esc_share und esc_sd (rho_i über die Realisierungen), net_change (Mittelwert von Q_i - P_i), abs_rel_ch und no_change (Anteil der Realisierungen ohne Nettoänderung). In ein Projekt geladen, wird der Layer nach dem Anteil entwichener Punkte für eine Skala dargestellt (die kalibrierte, sonst die mittlere); die Tabelle enthält alle Skalen. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html mit eingebettetem SVG oder .png): Anteil entwichener Punkte gegen die Skala mit dem Band der Standardabweichung und dem Zielwert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kalibrierung.&lt;/b&gt; Mit TARGET_ESCAPE (einem Anteil, z. B. 0.1) ist CALIBRATED_SCALE die größte Skala der Reihe, deren mittlerer Anteil entwichener Punkte höchstens dem Zielwert entspricht, verfeinert in Richtung der nächstgrößeren Skala durch lineare Interpolation des mittleren Anteils in log b zwischen den beiden einschließenden Punkten der Reihe. Erfüllen alle Skalen den Zielwert, wird die größte zurückgegeben (erweitern Sie SCALES); erfüllt ihn keine, gibt es kein Ergebnis (fügen Sie kleinere Skalen hinzu). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; P_i zählt die Punkte in Zone i; ein Punkt auf einer gemeinsamen Kante oder in überlappenden Zonen gehört zur ersten Zone in Layerreihenfolge, die er berührt. Punkte in keiner Zone werden als POINTS_OUTSIDE gemeldet und nie stillschweigend verworfen: Sie werden ebenfalls verrauscht und zählen dort, wo sie landen. Eine Zone ohne Punkte hat P_i = 0: Ihr Anteil entwichener Punkte ist leer (NULL), sie hat in eq. 15 kein Gewicht, bleibt bei abs_rel_ch unberücksichtigt und zählt bei no_change als unverändert, wenn nichts in ihr landet. Standardabweichungen sind Stichproben-Standardabweichungen (NULL bei einer einzigen Realisierung). Jede Realisierung zieht einen Rauschvektor je Punkt und skaliert ihn mit jedem b (gemeinsame Zufallszahlen: glatte Kurven).&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS.&lt;/b&gt; Die Punkte werden in das KBS der Zonen umprojiziert, wenn sich die KBS unterscheiden (das Protokoll vermerkt es). Das Rauschen wird in METRIC_CRS erzeugt (Standard: das KBS der Zonen, wenn es in Metern projiziert ist, sonst das KBS der Punkte, wenn dieses es ist, sonst die UTM-Zone der Mitte); die verrauschten Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen zurücktransformiert, sodass die Zonengrenzen genau so verwendet werden, wie sie gespeichert sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eine vorhandene Verrauschung messen.&lt;/b&gt; Geben Sie PERTURBED an (z. B. die Ausgabe von „Laplace-Standortverrauschung“, ausgeführt mit KEEP_IDENTIFIERS in einem internen Studienlauf) sowie MATCH_FIELD, ein in beiden Layern vorhandenes Feld, das jedem wahren Punkt seine verrauschte Kopie zuordnet (Werte werden als Text verglichen; Punkte ohne Partner werden als POINTS_UNMATCHED gezählt). Die Ausgaben enthalten dann das beobachtete Entweichen dieser einen Realisierung; SCALES, REALIZATIONS, MECHANISM und TARGET_ESCAPE werden nicht verwendet, und die Skala wird den Privatsphäre-Angaben von PERTURBED entnommen, sofern vorhanden.&lt;/p&gt;&lt;p&gt;Geschwindigkeit: Jeder verrauschte Punkt wird zuerst gegen seine eigene Zone getestet (vektorisiert, mit vorbereiteten Polygonen); nur entwichene Punkte werden unter allen Zonen gesucht. Die Punkte werden in Blöcken verarbeitet, sodass der Speicherbedarf nicht mit der Zahl der Skalen und Realisierungen wächst.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="132"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="134"/>
         <source>Input points (true locations)</source>
         <translation>Eingabepunkte (wahre Standorte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="136"/>
         <source>Zones (e.g. census blocks)</source>
         <translation>Zonen (z. B. Zensusblöcke)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="138"/>
         <source>Zone id field (default: feature id)</source>
         <translation>Zonen-ID-Feld (Standard: Objekt-ID)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="141"/>
         <source>Laplace scales b to test (metres, comma-separated)</source>
         <translation>Zu testende Laplace-Skalen b (Meter, durch Kommas getrennt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="145"/>
         <source>Laplace scales b in metres separated by commas, e.g. 10,20,50,100,200,500.</source>
         <translation>Laplace-Skalen b in Metern, durch Kommas getrennt, z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="147"/>
         <source>Realizations per scale</source>
         <translation>Realisierungen je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="151"/>
         <source>Random perturbations per scale; 10 as in seed 000, more for smoother curves.</source>
         <translation>Zufällige Verrauschungen je Skala; 10 wie in seed 000, mehr für glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="153"/>
         <source>Target escape share (optional, e.g. 0.1)</source>
         <translation>Zielanteil entwichener Punkte (optional, z. B. 0.1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="157"/>
         <source>A share between 0 and 1 (exclusive), e.g. 0.1 for 10% of points in the wrong zone.</source>
         <translation>Ein Anteil zwischen 0 und 1 (ausschließlich), z. B. 0.1 für 10 % der Punkte in der falschen Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="159"/>
         <source>Protected distance (metres, optional: gives epsilon = DISTANCE / b)</source>
         <translation>Geschützter Abstand (Meter, optional: ergibt Epsilon = DISTANCE / b)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="163"/>
         <source>Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres).</source>
         <translation>Standorte in diesem Abstand sind epsilon-ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="165"/>
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="168"/>
         <source>Perturbed layer to measure (optional; replaces the sweep)</source>
         <translation>Zu messender verrauschter Layer (optional; ersetzt die Skalenreihe)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="171"/>
         <source>Field pairing true and perturbed points (with PERTURBED)</source>
         <translation>Feld, das wahre und verrauschte Punkte einander zuordnet (mit PERTURBED)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="174"/>
         <source>A field present in both INPUT and PERTURBED that identifies each point, e.g. a household id.</source>
         <translation>Ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld, das jeden Punkt identifiziert, z. B. eine Haushalts-ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="337"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="344"/>
         <source>Escape share per scale</source>
         <translation>Anteil entwichener Punkte je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="181"/>
         <source>Escape share per zone and scale</source>
         <translation>Anteil entwichener Punkte je Zone und Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="185"/>
         <source>Chart: escape share against scale</source>
         <translation>Diagramm: Anteil entwichener Punkte gegen die Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="185"/>
         <source>HTML files (*.html);;PNG files (*.png)</source>
         <translation>HTML-Dateien (*.html);;PNG-Dateien (*.png)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="188"/>
         <source>Calibrated scale b (metres)</source>
         <translation>Kalibrierte Skala b (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="189"/>
         <source>Calibrated epsilon</source>
         <translation>Kalibriertes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="190"/>
         <source>Points outside every zone</source>
         <translation>Punkte außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="191"/>
         <source>Points in zones</source>
         <translation>Punkte in Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="192"/>
         <source>Points skipped (no geometry)</source>
         <translation>Übersprungene Punkte (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="193"/>
         <source>Points without a partner</source>
         <translation>Punkte ohne Partner</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="194"/>
         <source>Escape share (measure mode)</source>
         <translation>Anteil entwichener Punkte (Messmodus)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="206"/>
         <source>SCALES is empty. List the Laplace scales b to test, in metres, separated by commas (e.g. 10,20,50,100,200,500), or give PERTURBED and MATCH_FIELD to measure a perturbed layer.</source>
         <translation>SCALES ist leer. Geben Sie die zu testenden Laplace-Skalen b in Metern an, durch Kommas getrennt (z. B. 10,20,50,100,200,500), oder geben Sie PERTURBED und MATCH_FIELD an, um einen verrauschten Layer zu messen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="217"/>
         <source>SCALES must hold numbers greater than 0 (metres); &apos;{token}&apos; is not one. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 enthalten (Meter); „{token}“ ist keine solche Zahl. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="233"/>
         <source>PERTURBED needs MATCH_FIELD: choose a field present in both INPUT and PERTURBED (e.g. a household id) that pairs each true point with its perturbed copy.</source>
         <translation>PERTURBED erfordert MATCH_FIELD: Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld (z. B. eine Haushalts-ID), das jedem wahren Punkt seine verrauschte Kopie zuordnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="236"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="243"/>
         <source>REALIZATIONS must be a whole number of at least 1 (got {value}); 10 is a common choice, more gives smoother curves.</source>
         <translation>REALIZATIONS muss eine ganze Zahl von mindestens 1 sein (erhalten: {value}); 10 ist ein üblicher Wert, mehr ergibt glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="249"/>
         <source>TARGET_ESCAPE must be a share strictly between 0 and 1 (got {value}), e.g. 0.1 for 10% of points in the wrong zone; leave it empty to skip the calibration.</source>
         <translation>TARGET_ESCAPE muss ein Anteil echt zwischen 0 und 1 sein (erhalten: {value}), z. B. 0.1 für 10 % der Punkte in der falschen Zone; lassen Sie den Parameter leer, um die Kalibrierung auszulassen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="261"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="268"/>
         <source>MATCH_FIELD &apos;{field}&apos; is not a field of {layer}. Choose a field present in both INPUT and PERTURBED ({layer} has: {names}).</source>
         <translation>MATCH_FIELD „{field}“ ist kein Feld von {layer}. Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld ({layer} enthält: {names}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="279"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="286"/>
         <source>MATCH_FIELD is only used with PERTURBED; ignored.</source>
         <translation>MATCH_FIELD wird nur zusammen mit PERTURBED verwendet; wird ignoriert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="290"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="297"/>
         <source>OUTPUT_CHART must end in .html or .png (got {path}).</source>
         <translation>OUTPUT_CHART muss auf .html oder .png enden (erhalten: {path}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="302"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="309"/>
         <source>{n} pairs of zones overlap: a point in an overlap belongs to the first of them in layer order.</source>
         <translation>{n} Zonenpaare überlappen sich: Ein Punkt in einer Überlappung gehört zur ersten dieser Zonen in Layerreihenfolge.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="323"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="330"/>
         <source>{n} points lie outside every zone: not in any P_i, reported as POINTS_OUTSIDE.</source>
         <translation>{n} Punkte liegen außerhalb aller Zonen: in keinem P_i enthalten, als POINTS_OUTSIDE gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="338"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="345"/>
         <source>Escape share per zone</source>
         <translation>Anteil entwichener Punkte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="353"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="360"/>
         <source>OUTPUT_CHART needs a sweep of scales; no chart in measure mode.</source>
         <translation>OUTPUT_CHART erfordert eine Skalenreihe; im Messmodus wird kein Diagramm erstellt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="366"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="373"/>
         <source>Escape share per zone (map: b = {b:g} m)</source>
         <translation>Anteil entwichener Punkte je Zone (Karte: b = {b:g} m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="384"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="391"/>
         <source>{name} is in {crs}, ZONES in {zone_crs}: points reprojected to the zones&apos; CRS for the point-in-polygon tests.</source>
         <translation>{name} liegt in {crs} vor, ZONES in {zone_crs}: Die Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen umprojiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="402"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="410"/>
         <source>Noise drawn in {crs}.</source>
         <translation>Rauschen erzeugt in {crs}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="415"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="423"/>
         <source>{n} points, {z} zones, {s} scales x {r} realizations: {t} point tests.</source>
         <translation>{n} Punkte, {z} Zonen, {s} Skalen x {r} Realisierungen: {t} Punkttests.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="428"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="436"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="433"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="441"/>
         <source>b = {b:g} m: escape share {mean:.4f} (sd {sd:.4f}); zones with no net change {same:.3f}</source>
         <translation>b = {b:g} m: Anteil entwichener Punkte {mean:.4f} (Standardabw. {sd:.4f}); Zonen ohne Nettoänderung {same:.3f}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="443"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="451"/>
         <source>No point of INPUT lies in a zone of ZONES: nothing to analyse. Check that the layers cover the same area and that their CRSs are set correctly.</source>
         <translation>Kein Punkt aus INPUT liegt in einer Zone aus ZONES: Es gibt nichts zu analysieren. Prüfen Sie, ob die Layer dasselbe Gebiet abdecken und ob ihre KBS richtig gesetzt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="456"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="464"/>
         <source>MATCH_FIELD &apos;{field}&apos; has repeated values in {layer}: it must identify each point once. Choose another field (e.g. a household id).</source>
         <translation>MATCH_FIELD „{field}“ enthält in {layer} wiederholte Werte: Das Feld muss jeden Punkt eindeutig identifizieren. Wählen Sie ein anderes Feld (z. B. eine Haushalts-ID).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="462"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="470"/>
         <source>No point of INPUT has a partner in PERTURBED with the same MATCH_FIELD &apos;{field}&apos; value. Choose the field that identifies points in both layers.</source>
         <translation>Kein Punkt aus INPUT hat in PERTURBED einen Partner mit demselben Wert in MATCH_FIELD „{field}“. Wählen Sie das Feld, das die Punkte in beiden Layern identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="469"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="477"/>
         <source>{n} points have no partner in the other layer (or no MATCH_FIELD value) and are left out; see POINTS_UNMATCHED.</source>
         <translation>{n} Punkte haben keinen Partner im anderen Layer (oder keinen Wert in MATCH_FIELD) und werden ausgelassen; siehe POINTS_UNMATCHED.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="483"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="491"/>
         <source>PERTURBED&apos;s privacy record: {mechanism}, b = {b:g} m.</source>
         <translation>Privatsphäre-Angaben von PERTURBED: {mechanism}, b = {b:g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="497"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="505"/>
         <source>Observed escape share: {share:.4f} of {n} matched points in zones.</source>
         <translation>Beobachteter Anteil entwichener Punkte: {share:.4f} von {n} zugeordneten Punkten in Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="507"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="515"/>
         <source>Even the smallest scale ({b:g} m) lets more than {t:g} of points escape: no calibrated scale. Add smaller scales to SCALES.</source>
         <translation>Selbst bei der kleinsten Skala ({b:g} m) entweicht ein Anteil von mehr als {t:g} der Punkte: keine kalibrierte Skala. Fügen Sie SCALES kleinere Skalen hinzu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="511"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="519"/>
         <source>Every scale meets the target {t:g}; CALIBRATED_SCALE is the largest one tested ({b:g} m). Add larger scales to SCALES to find the limit.</source>
         <translation>Jede Skala erfüllt den Zielwert {t:g}; CALIBRATED_SCALE ist die größte getestete Skala ({b:g} m). Fügen Sie SCALES größere Skalen hinzu, um die Grenze zu finden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="516"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="524"/>
         <source>Calibrated scale: b = {b:.4g} m (interpolated in log b between {lo:g} and {hi:g} m) for a mean escape share of {t:g}.</source>
         <translation>Kalibrierte Skala: b = {b:.4g} m (in log b interpoliert zwischen {lo:g} und {hi:g} m) für einen mittleren Anteil entwichener Punkte von {t:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="521"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="529"/>
         <source>Calibrated epsilon: {e:.4g}.</source>
         <translation>Kalibriertes Epsilon: {e:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="541"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="549"/>
         <source>Share of points that escape their zone</source>
         <translation>Anteil der Punkte, die ihre Zone verlassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="542"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="550"/>
         <source>Laplace scale b (m, log scale)</source>
         <translation>Laplace-Skala b (m, logarithmische Achse)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="542"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="550"/>
         <source>Share of points that escape (mean, band: 1 sd)</source>
         <translation>Anteil entwichener Punkte (Mittelwert, Band: 1 Standardabweichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="542"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="550"/>
         <source>target</source>
         <translation>Zielwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="542"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="550"/>
         <source>calibrated b</source>
         <translation>kalibriertes b</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="542"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="550"/>
         <source>NOT differentially private: statistics of the raw data</source>
         <translation>NICHT differenziell privat: Statistiken der Rohdaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="572"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="580"/>
         <source>The chart could not be drawn.</source>
         <translation>Das Diagramm konnte nicht gezeichnet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="581"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="589"/>
         <source>Could not write the chart to {path}.</source>
         <translation>Das Diagramm konnte nicht nach {path} geschrieben werden.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="71"/>
+        <source>&lt;p&gt;&lt;b&gt;Not differentially private: the outputs contain statistics of the raw data.&lt;/b&gt; They are a calibration aid for the data holder, computed from the true locations; do not publish them. Their metadata says so.&lt;/p&gt;&lt;p&gt;Before perturbing household locations and counting them per census block, find out what share of points will land in the wrong zone, zone by zone and city-wide, and which noise scale keeps that share acceptable (seed 000 §5, Fig. 13-21). For every Laplace scale b in SCALES (metres) the points are perturbed REALIZATIONS times with MECHANISM (as in 'Laplace location perturbation'; per-axis Laplace is seed 000 eq. 14) and tested against the ZONES polygons. A point &lt;i&gt;escapes&lt;/i&gt; when its perturbed location lies in another zone or in none.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, one row per scale: scale_m, epsilon (= DISTANCE / b, when DISTANCE is given), b_lumped = b / sqrt(mean zone area), the dimensionless scale on which curves for different tessellations lie on one another (seed 000 Fig. 15), esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (seed 000 eq. 15), mean and standard deviation over realizations; no_change, no_chg_sd: the share of zones whose population has no net change (Fig. 16); abs_rel_ch, abs_rel_sd: the mean absolute relative change |Q_i - P_i| / P_i of zone populations, over zones with P_i &gt; 0; lost_out: mean number of points that left every zone; entered: mean number of points from outside every zone that landed in one; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, one polygon per zone and scale: zone_id, scale_m, epsilon, population P_i, esc_share and esc_sd (rho_i over realizations), net_change (mean Q_i - P_i), abs_rel_ch, and no_change (share of realizations with no net change). Loaded into a project it is drawn by escape share for one scale (the calibrated one, else the middle one); the table holds them all. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html with an inline SVG, or .png): escape share against scale with the sd band and the target.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Calibration.&lt;/b&gt; With TARGET_ESCAPE (a share, e.g. 0.1), CALIBRATED_SCALE is the largest scale in the sweep whose mean escape share is at most the target, refined towards the next larger scale by linear interpolation of the mean escape share in log b between the two bracketing sweep points. If every scale meets the target the largest is returned (extend SCALES); if none does, there is no result (add smaller scales). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; P_i counts the points in zone i; a point on a shared edge or in overlapping zones belongs to the first zone in layer order that it touches. Points in no zone are reported as POINTS_OUTSIDE, never dropped silently: they are perturbed too and count where they land. A zone with no points has P_i = 0: its escape share is empty (NULL), it weighs nothing in eq. 15, is left out of abs_rel_ch, and counts in no_change as unchanged when nothing lands in it. Standard deviations are sample ones (NULL with one realization). Each realization draws one noise vector per point and scales it by every b (common random numbers: smooth curves).&lt;/p&gt;&lt;p&gt;&lt;b&gt;CRSs.&lt;/b&gt; Points are reprojected to the zones' CRS when they differ (the log says so). Noise is drawn in METRIC_CRS (default: the zones' CRS if projected in metres, else the points' CRS if it is, provided it is true to scale within 1% over the data's area, else the UTM zone, else an azimuthal equidistant CRS: Web Mercator, for one, is in ground metres only near the equator); perturbed points are transformed back to the zones' CRS for the point-in-polygon tests, so zone edges are used exactly as stored.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Measuring an existing perturbation.&lt;/b&gt; Give PERTURBED (e.g. the output of 'Laplace location perturbation' run with KEEP_IDENTIFIERS, an internal study run) and MATCH_FIELD, a field present in both layers that pairs each true point with its perturbed copy (values compared as text; points without a partner are counted as POINTS_UNMATCHED). The outputs then hold the observed escapes of that one realization; SCALES, REALIZATIONS, MECHANISM and TARGET_ESCAPE are not used, and the scale is taken from PERTURBED's privacy record when it has one.&lt;/p&gt;&lt;p&gt;Speed: each perturbed point is tested against its own zone first (vectorised, prepared polygons); only escapers are located among all zones. Points are processed in chunks, so memory does not grow with scales and realizations.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Nicht differenziell privat: Die Ausgaben enthalten Statistiken der Rohdaten.&lt;/b&gt; Sie sind eine Kalibrierungshilfe für den Dateninhaber und werden aus den wahren Standorten berechnet; veröffentlichen Sie sie nicht. Ihre Metadaten vermerken das.&lt;/p&gt;&lt;p&gt;Bevor Sie Haushaltsstandorte verrauschen und je Zensusblock zählen, finden Sie heraus, welcher Anteil der Punkte in der falschen Zone landen wird, Zone für Zone und stadtweit, und welche Rauschskala diesen Anteil in vertretbaren Grenzen hält (seed 000 §5, Fig. 13-21). Für jede Laplace-Skala b in SCALES (Meter) werden die Punkte REALIZATIONS-mal mit MECHANISM verrauscht (wie in „Laplace-Standortverrauschung“; achsenweises Laplace ist seed 000 eq. 14) und gegen die Polygone aus ZONES geprüft. Ein Punkt &lt;i&gt;entweicht&lt;/i&gt;, wenn sein verrauschter Standort in einer anderen Zone oder in keiner Zone liegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, eine Zeile je Skala: scale_m, epsilon (= DISTANCE / b, wenn DISTANCE angegeben ist), b_lumped = b / sqrt(mittlere Zonenfläche), die dimensionslose Skala, auf der die Kurven verschiedener Kachelungen übereinanderliegen (seed 000 Fig. 15), esc_share und esc_sd: der stadtweite Anteil entwichener Punkte sum P_i rho_i / sum P_i (seed 000 eq. 15), Mittelwert und Standardabweichung über die Realisierungen; no_change, no_chg_sd: der Anteil der Zonen, deren Bevölkerung sich netto nicht ändert (Fig. 16); abs_rel_ch, abs_rel_sd: die mittlere absolute relative Änderung |Q_i - P_i| / P_i der Zonenbevölkerungen über die Zonen mit P_i &gt; 0; lost_out: mittlere Anzahl der Punkte, die jede Zone verlassen haben; entered: mittlere Anzahl der Punkte von außerhalb aller Zonen, die in einer Zone gelandet sind; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, ein Polygon je Zone und Skala: zone_id, scale_m, epsilon, Bevölkerung P_i, esc_share und esc_sd (rho_i über die Realisierungen), net_change (Mittelwert von Q_i - P_i), abs_rel_ch und no_change (Anteil der Realisierungen ohne Nettoänderung). In ein Projekt geladen, wird der Layer nach dem Anteil entwichener Punkte für eine Skala dargestellt (die kalibrierte, sonst die mittlere); die Tabelle enthält alle Skalen. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html mit eingebettetem SVG oder .png): Anteil entwichener Punkte gegen die Skala mit dem Band der Standardabweichung und dem Zielwert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kalibrierung.&lt;/b&gt; Mit TARGET_ESCAPE (einem Anteil, z. B. 0.1) ist CALIBRATED_SCALE die größte Skala der Reihe, deren mittlerer Anteil entwichener Punkte höchstens dem Zielwert entspricht, verfeinert in Richtung der nächstgrößeren Skala durch lineare Interpolation des mittleren Anteils in log b zwischen den beiden einschließenden Punkten der Reihe. Erfüllen alle Skalen den Zielwert, wird die größte zurückgegeben (erweitern Sie SCALES); erfüllt ihn keine, gibt es kein Ergebnis (fügen Sie kleinere Skalen hinzu). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; P_i zählt die Punkte in Zone i; ein Punkt auf einer gemeinsamen Kante oder in überlappenden Zonen gehört zur ersten Zone in Layerreihenfolge, die er berührt. Punkte in keiner Zone werden als POINTS_OUTSIDE gemeldet und nie stillschweigend verworfen: Sie werden ebenfalls verrauscht und zählen dort, wo sie landen. Eine Zone ohne Punkte hat P_i = 0: Ihr Anteil entwichener Punkte ist leer (NULL), sie hat in eq. 15 kein Gewicht, bleibt bei abs_rel_ch unberücksichtigt und zählt bei no_change als unverändert, wenn nichts in ihr landet. Standardabweichungen sind Stichproben-Standardabweichungen (NULL bei einer einzigen Realisierung). Jede Realisierung zieht einen Rauschvektor je Punkt und skaliert ihn mit jedem b (gemeinsame Zufallszahlen: glatte Kurven).&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS.&lt;/b&gt; Die Punkte werden in das KBS der Zonen umprojiziert, wenn sich die KBS unterscheiden (das Protokoll vermerkt es). Das Rauschen wird in METRIC_CRS erzeugt (Standard: das KBS der Zonen, wenn es in Metern projiziert ist, sonst das KBS der Punkte, wenn dieses es ist, sofern es über dem Gebiet der Daten auf 1 % maßstabstreu ist, sonst die UTM-Zone, sonst ein mittabstandstreues azimutales KBS: Web Mercator etwa misst nur nahe dem Äquator Meter am Boden); die verrauschten Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen zurücktransformiert, sodass die Zonengrenzen genau so verwendet werden, wie sie gespeichert sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eine vorhandene Verrauschung messen.&lt;/b&gt; Geben Sie PERTURBED an (z. B. die Ausgabe von „Laplace-Standortverrauschung“, ausgeführt mit KEEP_IDENTIFIERS in einem internen Studienlauf) sowie MATCH_FIELD, ein in beiden Layern vorhandenes Feld, das jedem wahren Punkt seine verrauschte Kopie zuordnet (Werte werden als Text verglichen; Punkte ohne Partner werden als POINTS_UNMATCHED gezählt). Die Ausgaben enthalten dann das beobachtete Entweichen dieser einen Realisierung; SCALES, REALIZATIONS, MECHANISM und TARGET_ESCAPE werden nicht verwendet, und die Skala wird den Privatsphäre-Angaben von PERTURBED entnommen, sofern vorhanden.&lt;/p&gt;&lt;p&gt;Geschwindigkeit: Jeder verrauschte Punkt wird zuerst gegen seine eigene Zone getestet (vektorisiert, mit vorbereiteten Polygonen); nur entwichene Punkte werden unter allen Zonen gesucht. Die Punkte werden in Blöcken verarbeitet, sodass der Speicherbedarf nicht mit der Zahl der Skalen und Realisierungen wächst.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="222"/>
+        <source>SCALES must hold numbers greater than 0 and at most 10,000,000 (metres); &apos;{token}&apos; is larger than any projected CRS. Write e.g. 10,20,50,100,200,500.</source>
+        <translation>SCALES muss Zahlen größer als 0 und höchstens 10.000.000 enthalten (Meter); „{token}“ ist größer als jedes projizierte KBS. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
 </context>
 <context>
@@ -1021,84 +1111,84 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Laplace-Standortverrauschung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="81"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="84"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="87"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="90"/>
         <source>Epsilon (privacy loss per DISTANCE)</source>
         <translation>Epsilon (Privatsphäre-Verlust je DISTANCE)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="93"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="96"/>
         <source>Protected distance (metres)</source>
         <translation>Geschützter Abstand (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="102"/>
         <source>Snap output to grid (metres, 0 = no snapping)</source>
         <translation>Ausgabe am Gitter ausrichten (Meter, 0 = keine Ausrichtung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="105"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="108"/>
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="173"/>
         <source>Perturbed points</source>
         <translation>Verrauschte Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="121"/>
         <source>Points written</source>
         <translation>Geschriebene Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="122"/>
         <source>Points skipped (no geometry)</source>
         <translation>Übersprungene Punkte (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="123"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="124"/>
         <source>Noise scale b (metres)</source>
         <translation>Rauschskala b (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="140"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="144"/>
         <source>Noise drawn in {crs}; scale b = {b:g} m.</source>
         <translation>Rauschen erzeugt in {crs}; Skala b = {b:g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="158"/>
         <source>Some perturbed points fell outside the CRS&apos;s valid area and were dropped.</source>
         <translation>Einige verrauschte Punkte lagen außerhalb des Gültigkeitsbereichs des KBS und wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="91"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="94"/>
         <source>Smaller epsilon gives more noise and more privacy; 1 is a common choice.</source>
         <translation>Ein kleineres Epsilon bedeutet mehr Rauschen und mehr Privatsphäre; 1 ist ein üblicher Wert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="97"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="100"/>
         <source>Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres).</source>
         <translation>Standorte in diesem Abstand sind epsilon-ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="48"/>
-        <source>&lt;p&gt;Moves every point by random noise so that no published location pins down where a household, stop or tap really was.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; Two true locations DISTANCE metres apart are EPSILON-indistinguishable: whatever an observer sees, it is at most e^EPSILON times more likely under one than the other. Noise scale b = DISTANCE / EPSILON metres. The unit of privacy is one location: a person with several points is protected per point, not as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanisms.&lt;/b&gt; Planar Laplace (geo-indistinguishability): density proportional to exp(-EPSILON d / DISTANCE) with Euclidean d; the displacement has a uniform direction and a Gamma(2, b) distance (mean 2b). Per-axis Laplace (seed 000 §5, eq. 14): independent Laplace(b) on x and y; DISTANCE is then measured as |dx| + |dy|.&lt;/p&gt;&lt;p&gt;Noise is drawn in METRIC_CRS (default: the layer's CRS if projected in metres, else the UTM zone of the layer's centre; an explicit CRS is recommended) and the output is written in the input's CRS, snapped to a GRID-metre grid (the floating-point mitigation of Mironov 2012). Row order is shuffled; no field shows the displacement. Features without geometry or with an empty geometry are skipped and counted in the log. Z and M values are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attributes&lt;/b&gt; pass through, except fields that would undo the noise, which are dropped and named in the log: numeric fields equal to the true x or y in at least half of the rows, and fields whose values are all distinct (record keys such as household or card ids, which link a point back to the raw record). Other attributes can still identify people (rare combinations): remove them first. KEEP_IDENTIFIERS (advanced) keeps key fields for internal study runs; the output's metadata then says it must not be published.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §3.4 (eq. 7) and §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Verschiebt jeden Punkt um zufälliges Rauschen, sodass kein veröffentlichter Standort verrät, wo sich ein Haushalt, eine Haltestelle oder ein Fahrkarten-Check-in tatsächlich befand.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Zwei wahre Standorte, die DISTANCE Meter voneinander entfernt sind, sind EPSILON-ununterscheidbar: Was auch immer ein Beobachter sieht, ist unter dem einen höchstens e^EPSILON-mal so wahrscheinlich wie unter dem anderen. Rauschskala b = DISTANCE / EPSILON Meter. Die Schutzeinheit ist ein einzelner Standort: Eine Person mit mehreren Punkten ist je Punkt geschützt, nicht als Ganzes.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanismen.&lt;/b&gt; Planares Laplace (Geo-Ununterscheidbarkeit): Dichte proportional zu exp(-EPSILON d / DISTANCE) mit euklidischem Abstand d; die Verschiebung hat eine gleichverteilte Richtung und eine Gamma(2, b)-verteilte Länge (Mittelwert 2b). Achsenweises Laplace (seed 000 §5, eq. 14): unabhängiges Laplace(b) auf x und y; DISTANCE wird dann als |dx| + |dy| gemessen.&lt;/p&gt;&lt;p&gt;Das Rauschen wird in METRIC_CRS erzeugt (Standard: das KBS des Layers, wenn es in Metern projiziert ist, sonst die UTM-Zone der Layermitte; ein ausdrücklich gewähltes KBS wird empfohlen). Die Ausgabe wird im KBS der Eingabe geschrieben und an einem Gitter mit GRID Metern Maschenweite ausgerichtet (die Gleitkomma-Gegenmaßnahme nach Mironov 2012). Die Reihenfolge der Zeilen wird zufällig gemischt; kein Feld verrät die Verschiebung. Objekte ohne Geometrie oder mit leerer Geometrie werden übersprungen und im Protokoll gezählt. Z- und M-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attribute&lt;/b&gt; werden übernommen, außer Feldern, die das Rauschen rückgängig machen würden; diese werden entfernt und im Protokoll genannt: numerische Felder, die in mindestens der Hälfte der Zeilen dem wahren x oder y entsprechen, und Felder, deren Werte alle verschieden sind (Datensatzschlüssel wie Haushalts- oder Karten-IDs, die einen Punkt mit dem Rohdatensatz verknüpfen). Andere Attribute können Personen dennoch identifizieren (seltene Kombinationen): Entfernen Sie diese vorher. KEEP_IDENTIFIERS (erweitert) behält Schlüsselfelder für interne Studienläufe; die Metadaten der Ausgabe vermerken dann, dass sie nicht veröffentlicht werden darf.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION erfassen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Datenquelle überschreiten würde, bevor Rauschen erzeugt wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §3.4 (eq. 7) und §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="122"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="125"/>
         <source>Fields dropped (coordinates, identifiers)</source>
         <translation>Entfernte Felder (Koordinaten, Identifikatoren)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="48"/>
+        <source>&lt;p&gt;Moves every point by random noise so that no published location pins down where a household, stop or tap really was.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; Two true locations DISTANCE metres apart are EPSILON-indistinguishable: whatever an observer sees, it is at most e^EPSILON times more likely under one than the other. Noise scale b = DISTANCE / EPSILON metres. The unit of privacy is one location: a person with several points is protected per point, not as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanisms.&lt;/b&gt; Planar Laplace (geo-indistinguishability): density proportional to exp(-EPSILON d / DISTANCE) with Euclidean d; the displacement has a uniform direction and a Gamma(2, b) distance (mean 2b). Per-axis Laplace (seed 000 §5, eq. 14): independent Laplace(b) on x and y; DISTANCE is then measured as |dx| + |dy|.&lt;/p&gt;&lt;p&gt;Noise is drawn in METRIC_CRS, which must be true to scale (within 1%) over the data's area (default: the layer's CRS if projected in metres and true to scale there, else the local UTM zone, else an azimuthal equidistant CRS; Web Mercator, for one, is in ground metres only near the equator, and the log says what was chosen and why). A noise scale too large for that CRS is refused. The output is written in the input's CRS, snapped to a GRID-metre grid (the floating-point mitigation of Mironov 2012). Row order is shuffled; no field shows the displacement. Features without geometry or with an empty geometry are skipped and counted in the log. Z and M values are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attributes&lt;/b&gt; pass through, except fields that would undo the noise, which are dropped and named in the log: numeric fields equal to the true x or y in at least half of the rows, and fields whose values are all distinct (record keys such as household or card ids, which link a point back to the raw record). Other attributes can still identify people (rare combinations): remove them first. KEEP_IDENTIFIERS (advanced) keeps key fields for internal study runs; the output's metadata then says it must not be published.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §3.4 (eq. 7) and §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Verschiebt jeden Punkt um zufälliges Rauschen, sodass kein veröffentlichter Standort verrät, wo sich ein Haushalt, eine Haltestelle oder ein Fahrkarten-Check-in tatsächlich befand.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Zwei wahre Standorte, die DISTANCE Meter voneinander entfernt sind, sind EPSILON-ununterscheidbar: Was auch immer ein Beobachter sieht, ist unter dem einen höchstens e^EPSILON-mal so wahrscheinlich wie unter dem anderen. Rauschskala b = DISTANCE / EPSILON Meter. Die Schutzeinheit ist ein einzelner Standort: Eine Person mit mehreren Punkten ist je Punkt geschützt, nicht als Ganzes.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanismen.&lt;/b&gt; Planares Laplace (Geo-Ununterscheidbarkeit): Dichte proportional zu exp(-EPSILON d / DISTANCE) mit euklidischem Abstand d; die Verschiebung hat eine gleichverteilte Richtung und eine Gamma(2, b)-verteilte Länge (Mittelwert 2b). Achsenweises Laplace (seed 000 §5, eq. 14): unabhängiges Laplace(b) auf x und y; DISTANCE wird dann als |dx| + |dy| gemessen.&lt;/p&gt;&lt;p&gt;Das Rauschen wird in METRIC_CRS erzeugt, das über dem Gebiet der Daten maßstabstreu sein muss (auf 1 % genau; Standard: das KBS des Layers, wenn es in Metern projiziert und dort maßstabstreu ist, sonst die örtliche UTM-Zone, sonst ein mittabstandstreues azimutales KBS; Web Mercator etwa misst nur nahe dem Äquator Meter am Boden, und das Protokoll nennt die Wahl und ihren Grund). Eine für dieses KBS zu große Rauschskala wird abgelehnt. Die Ausgabe wird im KBS der Eingabe geschrieben und an einem Gitter mit GRID Metern Maschenweite ausgerichtet (die Gleitkomma-Gegenmaßnahme nach Mironov 2012). Die Reihenfolge der Zeilen wird zufällig gemischt; kein Feld verrät die Verschiebung. Objekte ohne Geometrie oder mit leerer Geometrie werden übersprungen und im Protokoll gezählt. Z- und M-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attribute&lt;/b&gt; werden übernommen, außer Feldern, die das Rauschen rückgängig machen würden; diese werden entfernt und im Protokoll genannt: numerische Felder, die in mindestens der Hälfte der Zeilen dem wahren x oder y entsprechen, und Felder, deren Werte alle verschieden sind (Datensatzschlüssel wie Haushalts- oder Karten-IDs, die einen Punkt mit dem Rohdatensatz verknüpfen). Andere Attribute können Personen dennoch identifizieren (seltene Kombinationen): Entfernen Sie diese vorher. KEEP_IDENTIFIERS (erweitert) behält Schlüsselfelder für interne Studienläufe; die Metadaten der Ausgabe vermerken dann, dass sie nicht veröffentlicht werden darf.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION erfassen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Datenquelle überschreiten würde, bevor Rauschen erzeugt wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §3.4 (eq. 7) und §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1560,234 +1650,264 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>PrivacyReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="46"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="54"/>
         <source>Privacy report (budget accounting)</source>
         <translation>Privatsphäre-Bericht (Budgetabrechnung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="49"/>
-        <source>&lt;p&gt;Adds up the privacy loss of releases made from the same data, across sessions and tools, and shows which releases drive the total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inputs.&lt;/b&gt; LAYERS: any number of outputs of dp_geoprivacy algorithms (their privacy records are read from the layer metadata; a layer built on an earlier release, such as relocated trips and their noisy histogram, carries both). LEDGER: the publisher's private ledger that the algorithms' LEDGER parameter appends to. Give either or both; outputs of one run share a release id and are counted once.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sources.&lt;/b&gt; Releases are added up per source: per ledger fingerprint (a hash of the whole input layer, which is never shown: sources are labelled S1, S2, ... with their layer names). Layers whose release is not in the ledger are grouped by the name of their input layer, and the report says so: two different datasets with one name are then added up (the safe direction), and one dataset under two names is not. A release a layer is built on (its inherited record) counts against that layer's source too. TOTAL_EPSILON and TOTAL_DELTA compose every distinct release of all sources together, as if the sources held the same people (the safe direction); each source's own total is in the report.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; Basic sequential composition: epsilons and deltas add up (seed 001 Theorem 2). Parallel composition: releases on disjoint partitions of the data cost only the largest (seed 001 Theorem 3). Partitions are key=value sets (PARTITION parameter, e.g. day=Mon or day=Mon, mode=bus); two partitions are disjoint only if they give a common key different values; different keys overlap, and 'all' overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive the total. Seed 001 §4: six column sets with epsilons 1, 1, 1, 1, 2, 2 on each of 56 disjoint day-mode partitions total 8. Partitions are valid only if each unit of privacy lies in one partition (a trip has one day; a person may not).&lt;/p&gt;&lt;p&gt;Layers not differentially private (calibration aids) are listed and not counted; they must not be published. Seeded runs are flagged.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs.&lt;/b&gt; OUTPUT: a table with one row per release. REPORT: an HTML page. Results TOTAL_EPSILON, TOTAL_DELTA, SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Sources: seed 001 §2 (Theorems 2-3) and §4; seed 003 §III F.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Summiert den Privatsphäre-Verlust von Veröffentlichungen aus denselben Daten über Sitzungen und Werkzeuge hinweg und zeigt, welche Veröffentlichungen die Summe bestimmen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingaben.&lt;/b&gt; LAYERS: beliebig viele Ausgaben von dp_geoprivacy-Algorithmen (ihre Privatsphäre-Angaben werden aus den Layermetadaten gelesen; ein Layer, der auf einer früheren Veröffentlichung beruht, etwa verlagerte Fahrten und ihr verrauschtes Histogramm, trägt beide). LEDGER: das private Journal des Herausgebers, das der Parameter LEDGER der Algorithmen ergänzt. Geben Sie eines von beiden oder beide an; die Ausgaben eines Laufs teilen sich eine Veröffentlichungs-ID und werden einmal gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenquellen.&lt;/b&gt; Veröffentlichungen werden je Datenquelle summiert: je Fingerabdruck im Journal (ein Hash des gesamten Eingabelayers, der nie angezeigt wird: Datenquellen werden mit S1, S2, ... und ihren Layernamen bezeichnet). Layer, deren Veröffentlichung nicht im Journal steht, werden nach dem Namen ihres Eingabelayers gruppiert, und der Bericht vermerkt das: Zwei verschiedene Datensätze mit demselben Namen werden dann zusammengezählt (die sichere Richtung), ein Datensatz unter zwei Namen dagegen nicht. Eine Veröffentlichung, auf der ein Layer beruht (seine geerbten Angaben), zählt ebenfalls gegen die Datenquelle dieses Layers. TOTAL_EPSILON und TOTAL_DELTA komponieren alle verschiedenen Veröffentlichungen aller Datenquellen zusammen, als enthielten die Datenquellen dieselben Personen (die sichere Richtung); die eigene Summe jeder Datenquelle steht im Bericht.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; Einfache sequenzielle Komposition: Epsilons und Deltas addieren sich (seed 001 Theorem 2). Parallele Komposition: Veröffentlichungen auf disjunkten Partitionen der Daten kosten nur so viel wie die größte (seed 001 Theorem 3). Partitionen sind Mengen von Schlüssel=Wert-Paaren (Parameter PARTITION, z. B. day=Mon oder day=Mon, mode=bus); zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen die Summe. Seed 001 §4: Sechs Spaltengruppen mit den Epsilons 1, 1, 1, 1, 2, 2 auf jeder von 56 disjunkten Partitionen nach Tag und Verkehrsmittel ergeben insgesamt 8. Partitionen sind nur gültig, wenn jede Schutzeinheit in genau einer Partition liegt (eine Fahrt hat einen Tag, eine Person womöglich nicht).&lt;/p&gt;&lt;p&gt;Nicht differenziell private Layer (Kalibrierungshilfen) werden aufgeführt, aber nicht gezählt; sie dürfen nicht veröffentlicht werden. Läufe mit Zufallssaat werden gekennzeichnet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: eine Tabelle mit einer Zeile je Veröffentlichung. REPORT: eine HTML-Seite. Ergebnisse TOTAL_EPSILON, TOTAL_DELTA, SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Quellen: seed 001 §2 (Theorems 2-3) und §4; seed 003 §III F.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="98"/>
         <source>Released layers (their privacy records are read)</source>
         <translation>Veröffentlichte Layer (ihre Privatsphäre-Angaben werden gelesen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="85"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="101"/>
         <source>Privacy ledger (JSON)</source>
         <translation>Privatsphäre-Journal (JSON)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
         <source>Releases</source>
         <translation>Veröffentlichungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="231"/>
         <source>Privacy report</source>
         <translation>Privatsphäre-Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="91"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="107"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="93"/>
-        <source>Total epsilon (all sources)</source>
-        <translation>Gesamt-Epsilon (alle Datenquellen)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="94"/>
-        <source>Total delta (all sources)</source>
-        <translation>Gesamt-Delta (alle Datenquellen)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="95"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="117"/>
         <source>Sources</source>
         <translation>Datenquellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="96"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="118"/>
         <source>Releases counted</source>
         <translation>Gezählte Veröffentlichungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="124"/>
         <source>Give LAYERS (released layers) and/or LEDGER (the privacy ledger).</source>
         <translation>Geben Sie LAYERS (veröffentlichte Layer) und/oder LEDGER (das Privatsphäre-Journal) an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="132"/>
         <source>LEDGER {path} does not exist.</source>
         <translation>LEDGER {path} existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="146"/>
         <source>Layer &apos;{name}&apos; has no dp_geoprivacy privacy record and is not counted.</source>
         <translation>Der Layer „{name}“ hat keine Privatsphäre-Angaben von dp_geoprivacy und wird nicht gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="127"/>
-        <source>&apos;{name}&apos; (grouped by input layer name)</source>
-        <translation>„{name}“ (nach Name des Eingabelayers gruppiert)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="152"/>
         <source>Layer &apos;{name}&apos; ({algorithm}) is NOT differentially private: it is not counted and must not be published.</source>
         <translation>Der Layer „{name}“ ({algorithm}) ist NICHT differenziell privat: Er wird nicht gezählt und darf nicht veröffentlicht werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="172"/>
         <source>{n} release(s) were made with a user-supplied seed: their noise is reproducible by anyone who knows it.</source>
         <translation>{n} Veröffentlichung(en) wurde(n) mit einer vom Benutzer angegebenen Zufallssaat erstellt: Ihr Rauschen kann jeder reproduzieren, der die Zufallssaat kennt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="158"/>
-        <source>{source}: epsilon {eps:g}, delta {delta:g} over {n} releases.</source>
-        <translation>{source}: Epsilon {eps:g}, Delta {delta:g} über {n} Veröffentlichungen.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="182"/>
-        <source>{n} distinct release(s) of {s} source(s), composed as if the sources held the same people</source>
-        <translation>{n} verschiedene Veröffentlichung(en) aus {s} Datenquelle(n), komponiert, als enthielten die Datenquellen dieselben Personen</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="227"/>
         <source>Read from {n} layer(s)</source>
         <translation>Gelesen aus {n} Layer(n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="229"/>
         <source> and the ledger {path}</source>
         <translation> und dem Journal {path}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
         <source>Source</source>
         <translation>Datenquelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
         <source>Grouped by</source>
         <translation>Gruppiert nach</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
         <source>Sum of epsilons</source>
         <translation>Summe der Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
-        <source>Total epsilon</source>
-        <translation>Gesamt-Epsilon</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
-        <source>Total delta</source>
-        <translation>Gesamt-Delta</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
         <source>Worst cell</source>
         <translation>Ungünstigste Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
         <source>Driven by</source>
         <translation>Bestimmt durch</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="255"/>
         <source>input layer name</source>
         <translation>Name des Eingabelayers</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="255"/>
         <source>ledger fingerprint</source>
         <translation>Fingerabdruck im Journal</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
         <source>Release</source>
         <translation>Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
         <source>Algorithm</source>
         <translation>Algorithmus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
         <source>Epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
         <source>Delta</source>
         <translation>Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
         <source>Partition</source>
         <translation>Partition</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
         <source>Unit of privacy</source>
         <translation>Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
         <source>Output</source>
         <translation>Ausgabe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
         <source>Drives the total</source>
         <translation>Bestimmt die Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="272"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="274"/>
         <source> (seeded)</source>
         <translation> (mit Zufallssaat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="235"/>
-        <source>Releases of one source add up (basic sequential composition, seed 001 Theorem 2). Releases on disjoint partitions cost only the largest (parallel composition, seed 001 Theorem 3): two partitions are disjoint only if they give a common key different values; different keys overlap and &apos;all&apos; overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive it. This holds only if each unit of privacy lies in one partition (for example each trip on one day). A ledger entry is made before noise is drawn, so a failed run still counts. Sources grouped by input layer name assume that one name means one dataset. The overall total composes every distinct release of all sources together, as if the sources held the same people.</source>
-        <translation>Die Veröffentlichungen einer Datenquelle addieren sich (einfache sequenzielle Komposition, seed 001 Theorem 2). Veröffentlichungen auf disjunkten Partitionen kosten nur so viel wie die größte (parallele Komposition, seed 001 Theorem 3): Zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen sie. Das gilt nur, wenn jede Schutzeinheit in genau einer Partition liegt (zum Beispiel jede Fahrt an einem Tag). Ein Journaleintrag wird angelegt, bevor Rauschen erzeugt wird; daher zählt auch ein fehlgeschlagener Lauf. Nach dem Namen des Eingabelayers gruppierte Datenquellen setzen voraus, dass ein Name genau einen Datensatz bezeichnet. Die Gesamtsumme komponiert alle verschiedenen Veröffentlichungen aller Datenquellen zusammen, als enthielten die Datenquellen dieselben Personen.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="189"/>
-        <source>total delta</source>
-        <translation>Gesamt-Delta</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="203"/>
-        <source>Totals per source</source>
-        <translation>Summen je Datenquelle</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="251"/>
         <source>(other)</source>
         <translation>(andere)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="281"/>
         <source>How the totals are computed</source>
         <translation>Wie die Summen berechnet werden</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="57"/>
+        <source>&lt;p&gt;Adds up the privacy loss of releases made from the same data, across sessions and tools, and shows which releases drive the total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inputs.&lt;/b&gt; LAYERS: any number of outputs of dp_geoprivacy algorithms (their privacy records are read from the layer metadata; a layer built on an earlier release, such as relocated trips and their noisy histogram, carries both). LEDGER: the publisher's private ledger that the algorithms' LEDGER parameter appends to. Give either or both; outputs of one run share a release id and are counted once.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sources.&lt;/b&gt; Releases are totalled per source: per ledger fingerprint (a hash of the whole input layer, never shown), or, for layers whose release is not in the ledger, per name of their input layer (two datasets with one name are then added up, the safe direction; one dataset under two names is not). Every source has one stable name, S1, S2, ... with its layer names, numbered by its earliest release. A release a layer is built on (its inherited record) counts against that layer's source too.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kinds of guarantee, never added.&lt;/b&gt; Location releases (Laplace location perturbation) give geo-indistinguishability: epsilon per DISTANCE metres for each location. Aggregate releases (counts, flows, relocation, randomized response) give (epsilon, delta)-differential privacy per unit of privacy (a user, a trip, a point, a row). The two are different quantities and are totalled separately; sources hold different people and are never added either. Location releases with different DISTANCE compose as epsilon_i x D / DISTANCE_i per D metres (D the smallest DISTANCE); planar (L2) and per-axis (L1) releases are kept apart. Aggregate releases with different units of privacy add up for the smallest unit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; Basic sequential composition: epsilons and deltas add up (seed 001 Theorem 2). Parallel composition: releases on disjoint partitions of the data cost only the largest (seed 001 Theorem 3). Partitions are key=value sets (PARTITION parameter, e.g. day=Mon or day=Mon, mode=bus); two partitions are disjoint only if they give a common key different values; different keys overlap, and 'all' overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive the total. Seed 001 §4: six column sets with epsilons 1, 1, 1, 1, 2, 2 on each of 56 disjoint day-mode partitions total 8. Partitions are valid only if each unit of privacy lies in one partition (a trip has one day; a person may not).&lt;/p&gt;&lt;p&gt;Layers not differentially private (calibration aids) are listed and not counted; they must not be published. Seeded runs are flagged.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs.&lt;/b&gt; OUTPUT: a table with one row per release. REPORT: an HTML page. Results: TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total of any one source; LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of any one source (maxima, not sums); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Sources: seed 001 §2 (Theorems 2-3) and §4; seed 003 §III F.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Summiert den Privatsphäre-Verlust von Veröffentlichungen aus denselben Daten über Sitzungen und Werkzeuge hinweg und zeigt, welche Veröffentlichungen die Summe bestimmen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingaben.&lt;/b&gt; LAYERS: beliebig viele Ausgaben von dp_geoprivacy-Algorithmen (ihre Privatsphäre-Angaben werden aus den Layermetadaten gelesen; ein Layer, der auf einer früheren Veröffentlichung beruht, etwa verlagerte Fahrten und ihr verrauschtes Histogramm, trägt beide). LEDGER: das private Journal des Herausgebers, das der Parameter LEDGER der Algorithmen ergänzt. Geben Sie eines von beiden oder beide an; die Ausgaben eines Laufs teilen sich eine Veröffentlichungs-ID und werden einmal gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenquellen.&lt;/b&gt; Veröffentlichungen werden je Datenquelle summiert: je Fingerabdruck im Journal (ein Hash des gesamten Eingabelayers, der nie angezeigt wird) oder, für Layer, deren Veröffentlichung nicht im Journal steht, je Name ihres Eingabelayers (zwei Datensätze mit demselben Namen werden dann zusammengezählt, die sichere Richtung; ein Datensatz unter zwei Namen dagegen nicht). Jede Datenquelle hat einen festen Namen, S1, S2, ... mit ihren Layernamen, nummeriert nach ihrer frühesten Veröffentlichung. Eine Veröffentlichung, auf der ein Layer beruht (seine geerbten Angaben), zählt ebenfalls gegen die Datenquelle dieses Layers.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Arten von Garantien, nie addiert.&lt;/b&gt; Ortsveröffentlichungen (Laplace-Verschiebung von Orten) geben Geo-Ununterscheidbarkeit: Epsilon je DISTANCE Meter für jeden Ort. Aggregierte Veröffentlichungen (Zählungen, Flüsse, Verlagerung, Randomized Response) geben (Epsilon, Delta)-Differential-Privacy je Schutzeinheit (eine Person, eine Fahrt, ein Punkt, eine Zeile). Beides sind verschiedene Größen und werden getrennt summiert; Datenquellen enthalten verschiedene Personen und werden ebenfalls nie addiert. Ortsveröffentlichungen mit verschiedener DISTANCE werden als Epsilon_i x D / DISTANCE_i je D Meter komponiert (D die kleinste DISTANCE); planare (L2) und achsenweise (L1) Veröffentlichungen bleiben getrennt. Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste Einheit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; Einfache sequenzielle Komposition: Epsilons und Deltas addieren sich (seed 001 Theorem 2). Parallele Komposition: Veröffentlichungen auf disjunkten Partitionen der Daten kosten nur so viel wie die größte (seed 001 Theorem 3). Partitionen sind Mengen von Schlüssel=Wert-Paaren (Parameter PARTITION, z. B. day=Mon oder day=Mon, mode=bus); zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen die Summe. Seed 001 §4: Sechs Spaltengruppen mit den Epsilons 1, 1, 1, 1, 2, 2 auf jeder von 56 disjunkten Partitionen nach Tag und Verkehrsmittel ergeben insgesamt 8. Partitionen sind nur gültig, wenn jede Schutzeinheit in genau einer Partition liegt (eine Fahrt hat einen Tag, eine Person womöglich nicht).&lt;/p&gt;&lt;p&gt;Nicht differenziell private Layer (Kalibrierungshilfen) werden aufgeführt, aber nicht gezählt; sie dürfen nicht veröffentlicht werden. Läufe mit Zufallssaat werden gekennzeichnet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: eine Tabelle mit einer Zeile je Veröffentlichung. REPORT: eine HTML-Seite. Ergebnisse: TOTAL_EPSILON und TOTAL_DELTA, die größte (Epsilon, Delta)-DP-Summe einer einzelnen Datenquelle; LOCATION_EPSILON je LOCATION_DISTANCE_M Meter, die größte Summe der Geo-Ununterscheidbarkeit einer einzelnen Datenquelle (Maxima, keine Summen); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Quellen: seed 001 §2 (Theorems 2-3) und §4; seed 003 §III F.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="109"/>
+        <source>Largest (epsilon, delta)-DP total of one source: epsilon</source>
+        <translation>Größte (Epsilon, Delta)-DP-Summe einer Datenquelle: Epsilon</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="111"/>
+        <source>Largest (epsilon, delta)-DP total of one source: delta</source>
+        <translation>Größte (Epsilon, Delta)-DP-Summe einer Datenquelle: Delta</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="113"/>
+        <source>Largest geo-indistinguishability total of one source: epsilon</source>
+        <translation>Größte Summe der Geo-Ununterscheidbarkeit einer Datenquelle: Epsilon</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="115"/>
+        <source>... per this distance (metres)</source>
+        <translation>... je dieser Entfernung (Meter)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="136"/>
+        <source>LEDGER: {error}. Give the ledger file the privatizing runs wrote.</source>
+        <translation>LEDGER: {error}. Geben Sie die Journaldatei an, die die privatisierenden Läufe geschrieben haben.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="178"/>
+        <source>{source}: {total} over {n} release(s).</source>
+        <translation>{source}: {total} über {n} Veröffentlichung(en).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <source>geo-indistinguishability ({norm}), per location</source>
+        <translation>Geo-Ununterscheidbarkeit ({norm}), je Ort</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="206"/>
+        <source>(epsilon, delta)-differential privacy, per unit of privacy</source>
+        <translation>(Epsilon, Delta)-Differential-Privacy, je Schutzeinheit</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="210"/>
+        <source>epsilon {eps:.6g} per {d:g} m ({norm}, geo-indistinguishability of each location)</source>
+        <translation>Epsilon {eps:.6g} je {d:g} m ({norm}, Geo-Ununterscheidbarkeit jedes Orts)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="212"/>
+        <source>epsilon {eps:.6g}, delta {delta:.6g} per unit of privacy ({units})</source>
+        <translation>Epsilon {eps:.6g}, Delta {delta:.6g} je Schutzeinheit ({units})</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="216"/>
+        <source>Totals are per source and per kind of guarantee, never added across them. Geo-indistinguishability (epsilon per DISTANCE metres, for each location) and (epsilon, delta)-differential privacy (for one unit of privacy, with no distance) are different quantities: their sum means nothing. Sources hold different people: releases of different data do not compose, and if two sources do hold the same people, their totals must be added by hand and the publisher must say so.</source>
+        <translation>Summen gelten je Datenquelle und je Art der Garantie und werden nie über diese hinweg addiert. Geo-Ununterscheidbarkeit (Epsilon je DISTANCE Meter, für jeden Ort) und (Epsilon, Delta)-Differential-Privacy (für eine Schutzeinheit, ohne Entfernung) sind verschiedene Größen: Ihre Summe bedeutet nichts. Datenquellen enthalten verschiedene Personen: Veröffentlichungen verschiedener Daten komponieren nicht, und wenn zwei Datenquellen doch dieselben Personen enthalten, müssen ihre Summen von Hand addiert werden, und die Veröffentlichende muss das angeben.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="226"/>
+        <source>{n} distinct release(s) of {s} source(s)</source>
+        <translation>{n} verschiedene Veröffentlichung(en) aus {s} Datenquelle(n)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="246"/>
+        <source>Totals per source and kind of guarantee</source>
+        <translation>Summen je Datenquelle und Art der Garantie</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
+        <source>Guarantee</source>
+        <translation>Garantie</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
+        <source>Total</source>
+        <translation>Summe</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="282"/>
+        <source>Releases of one source and one kind of guarantee add up (basic sequential composition, seed 001 Theorem 2). Releases on disjoint partitions cost only the largest (parallel composition, seed 001 Theorem 3): two partitions are disjoint only if they give a common key different values; different keys overlap and &apos;all&apos; overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive it. This holds only if each unit of privacy lies in one partition (for example each trip on one day). Location releases with different DISTANCE are rescaled to the smallest before adding (the epsilon column shows each release&apos;s own epsilon). Aggregate releases with different units of privacy add up for the smallest of them. A ledger entry is made before noise is drawn, so a failed run still counts. Sources grouped by input layer name assume that one name means one dataset.</source>
+        <translation>Die Veröffentlichungen einer Datenquelle und einer Art der Garantie addieren sich (einfache sequenzielle Komposition, seed 001 Theorem 2). Veröffentlichungen auf disjunkten Partitionen kosten nur so viel wie die größte (parallele Komposition, seed 001 Theorem 3): Zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen sie. Das gilt nur, wenn jede Schutzeinheit in genau einer Partition liegt (zum Beispiel jede Fahrt an einem Tag). Ortsveröffentlichungen mit verschiedener DISTANCE werden vor dem Addieren auf die kleinste umgerechnet (die Spalte Epsilon zeigt das eigene Epsilon jeder Veröffentlichung). Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste davon. Ein Journaleintrag wird angelegt, bevor Rauschen erzeugt wird; daher zählt auch ein fehlgeschlagener Lauf. Nach dem Namen des Eingabelayers gruppierte Datenquellen setzen voraus, dass ein Name genau einen Datensatz bezeichnet.</translation>
     </message>
 </context>
 <context>
@@ -2086,7 +2206,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>In (0, 1]; jede Zone erhält mindestens die Wahrscheinlichkeit FLOOR / Anzahl der Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="261"/>
         <source>Relocated trips</source>
         <translation>Verlagerte Fahrten</translation>
     </message>
@@ -2156,14 +2276,9 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{n} Zonen der Histogramme sind nicht in ZONES enthalten und werden ignoriert (z. B. {examples}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="227"/>
         <source>{n} trips with a NULL origin or destination, or one that is not a known zone, were dropped.</source>
         <translation>{n} Fahrten mit Quelle oder Ziel NULL oder außerhalb der bekannten Zonen wurden verworfen.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="222"/>
-        <source>No trip has an origin and a destination among the known zones.</source>
-        <translation>Keine Fahrt hat Quelle und Ziel unter den bekannten Zonen.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="210"/>
@@ -2171,47 +2286,47 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Epsilon je Fahrt {eps:.6g} (Quelle {eo:.6g}, Ziel {ed:.6g}); kleinste Ersetzungswahrscheinlichkeiten {qo:.3g} und {qd:.3g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="242"/>
         <source>Epsilon per trip {eps:.6g} = origin {eo:.6g} + destination {ed:.6g} (p = {p:g}, floor {f:g}, {n} zones, {kind}).</source>
         <translation>Epsilon je Fahrt {eps:.6g} = Quelle {eo:.6g} + Ziel {ed:.6g} (p = {p:g}, Untergrenze {f:g}, {n} Zonen, {kind}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="243"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="244"/>
         <source>joint OD histogram</source>
         <translation>gemeinsames OD-Histogramm</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="243"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="244"/>
         <source>origin/destination histograms</source>
         <translation>Quell-/Ziel-Histogramme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="249"/>
         <source>Total with the histogram release(s) {ids}: epsilon {eps:.6g}, delta {delta:g} (their records follow this one in the metadata).</source>
         <translation>Summe mit der/den Histogramm-Veröffentlichung(en) {ids}: Epsilon {eps:.6g}, Delta {delta:g} (deren Privatsphäre-Angaben folgen in den Metadaten auf diese).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="254"/>
         <source>The histograms carry no privacy record and were treated as public tables.</source>
         <translation>Die Histogramme tragen keine Privatsphäre-Angaben und wurden als öffentliche Tabellen behandelt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="255"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="256"/>
         <source>{n} trips with a NULL or unknown zone were dropped.</source>
         <translation>{n} Fahrten mit Zone NULL oder unbekannter Zone wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="319"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="320"/>
         <source>The count field &apos;{field}&apos; of {name} must be numeric.</source>
         <translation>Das Zählwertfeld „{field}“ von {name} muss numerisch sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="331"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="332"/>
         <source>{name} carries no dp_geoprivacy privacy record: it is treated as a public table. If it was computed from the trips without noise, the output is NOT private.</source>
         <translation>{name} trägt keine Privatsphäre-Angaben von dp_geoprivacy: Es wird als öffentliche Tabelle behandelt. Wurde es ohne Rauschen aus den Fahrten berechnet, ist die Ausgabe NICHT privat.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="337"/>
         <source>{name} is marked NOT differentially private: its counts would leak into the relocated trips. Use a noisy release (dp_geoprivacy:noisyzonecounts) or a public table.</source>
         <translation>{name} ist als NICHT differenziell privat gekennzeichnet: Seine Zählwerte würden in die verlagerten Fahrten durchsickern. Verwenden Sie eine verrauschte Veröffentlichung (dp_geoprivacy:noisyzonecounts) oder eine öffentliche Tabelle.</translation>
     </message>
@@ -2220,6 +2335,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>&lt;p&gt;Publishes trips with their origin and destination zones randomized: each trip keeps its true origin zone with probability P_TRUTH and otherwise gets a zone drawn from a histogram of origins; the destination likewise (seed 000 §6.3). The reported histograms match the histograms used in expectation: E[reported count of zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histograms.&lt;/b&gt; They must not leak: take them from a noisy release (dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. time slots, are added up) or from a public table. ORIGIN_HISTOGRAM is used for origins and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) origins are drawn from its row sums and destinations from the row of the reported origin, which keeps the joint origin-destination histogram approximately (seed 000 §6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every one of the N zones has a positive probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; Per endpoint, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement probability (the seed 000 eq. 11 form; eq. 12-13); the trip's epsilon is the origin's plus the destination's. The unit of privacy is one trip's origin and destination; other fields pass through, except record keys (fields with a distinct value in every row, such as a trip id), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that reveal the true endpoints (coordinates, distance) first. The histogram's own epsilon, read from its privacy record, is added for the total (EPSILON_TOTAL) and its record is carried into the output's metadata, so the privacy report counts it once. A histogram without a record is treated as public; one marked not differentially private is refused.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of zones; the output then has a line from the origin zone's representative point to the destination's. Without ZONES the zones are those of the histograms and the output is a table. The input's own geometry is never copied (it would show the true endpoints). Trips whose origin or destination is NULL or not a known zone are dropped and counted. Trips are relocated independently (the seed's Note 3, updating the histogram after each draw, is not applied), and row order is shuffled.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); seed 001 Theorem 2 (the two endpoints and the histogram add up).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jede Fahrt behält ihre wahre Quellzone mit der Wahrscheinlichkeit P_TRUTH und erhält andernfalls eine Zone, die aus einem Histogramm der Quellen gezogen wird; für das Ziel gilt dasselbe (seed 000 §6.3). Die gemeldeten Histogramme entsprechen im Erwartungswert den verwendeten Histogrammen: E[gemeldete Anzahl in Zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histogramme.&lt;/b&gt; Sie dürfen nichts preisgeben: Entnehmen Sie sie einer verrauschten Veröffentlichung (dp_geoprivacy:noisyzonecounts: Felder zone_id und noisy_count; Zeilen derselben Zone, z. B. Zeitfenster, werden summiert) oder einer öffentlichen Tabelle. ORIGIN_HISTOGRAM wird für die Quellen verwendet und, sofern DEST_HISTOGRAM nicht angegeben ist (mit denselben Feldnamen), auch für die Ziele. Mit OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) werden die Quellen aus seinen Zeilensummen und die Ziele aus der Zeile der gemeldeten Quelle gezogen, wodurch das gemeinsame Quelle-Ziel-Histogramm näherungsweise erhalten bleibt (seed 000 §6.3.2, eq. 24). Negative verrauschte Zählwerte werden auf 0 gesetzt. FLOOR mischt diesen Anteil gleichverteilter Masse in jedes Histogramm, q = (1 - FLOOR) h / sum(h) + FLOOR / N, sodass jede der N Zonen eine positive Wahrscheinlichkeit hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Je Endpunkt gilt epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)), wobei q_min die kleinste Ersetzungswahrscheinlichkeit ist (die Form von seed 000 eq. 11; eq. 12-13); das Epsilon der Fahrt ist das der Quelle plus das des Ziels. Die Schutzeinheit sind Quelle und Ziel einer Fahrt; andere Felder werden übernommen, außer Datensatzschlüsseln (Feldern mit einem anderen Wert in jeder Zeile, etwa einer Fahrt-ID), die entfernt und im Protokoll genannt werden (KEEP_IDENTIFIERS, erweitert, behält sie für interne Studienläufe). Entfernen Sie vorher Felder, die die wahren Endpunkte verraten (Koordinaten, Entfernung). Das eigene Epsilon des Histogramms, gelesen aus dessen Privatsphäre-Angaben, wird für die Summe (EPSILON_TOTAL) hinzugerechnet, und seine Angaben werden in die Metadaten der Ausgabe übernommen, sodass der Privatsphäre-Bericht es einmal zählt. Ein Histogramm ohne Privatsphäre-Angaben wird als öffentlich behandelt; eines, das als nicht differenziell privat gekennzeichnet ist, wird abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (optional, Polygone mit ZONE_ID_FIELD) ist die öffentliche Liste der Zonen; die Ausgabe enthält dann eine Linie vom repräsentativen Punkt der Quellzone zu dem der Zielzone. Ohne ZONES sind die Zonen die der Histogramme, und die Ausgabe ist eine Tabelle. Die eigene Geometrie der Eingabe wird nie übernommen (sie würde die wahren Endpunkte zeigen). Fahrten, deren Quelle oder Ziel NULL oder keine bekannte Zone ist, werden verworfen und gezählt. Die Fahrten werden unabhängig voneinander verlagert (Note 3 des Seeds, die Aktualisierung des Histogramms nach jeder Ziehung, wird nicht angewandt), und die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); seed 001 Theorem 2 (die beiden Endpunkte und das Histogramm addieren sich).&lt;/p&gt;
 </translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="222"/>
+        <source>No trip of INPUT has an origin (ORIGIN_FIELD) and a destination (DEST_FIELD) among the known zones: give trips whose zone ids are those of the histograms or ZONES.</source>
+        <translation>Keine Fahrt in INPUT hat Quelle (ORIGIN_FIELD) und Ziel (DEST_FIELD) unter den bekannten Zonen: geben Sie Fahrten an, deren Zonen-IDs die der Histogramme oder von ZONES sind.</translation>
     </message>
 </context>
 </TS>
