@@ -36,7 +36,7 @@ class SourceCopy:
     fids: np.ndarray
 
 
-def quote_identifier(identifier):
+def quoted(identifier):
     return '"' + identifier.replace('"', '""') + '"'
 
 
@@ -97,14 +97,14 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
             connection.execute("ATTACH DATABASE ? AS src", (copy.path,))
         connection.execute("BEGIN")
         for name, _sql in triggers:
-            connection.execute(f"DROP TRIGGER {quote_identifier(name)}")
+            connection.execute(f"DROP TRIGGER {quoted(name)}")
         names = ["fid"] + ([geometry[0]] if geometry else []) + [c.name for c in columns]
         srs_id = geometry[1] if geometry else None
         values = [new_fids] + ([lambda start, stop: _blob_values(blobs[start:stop], srs_id)] if geometry else [])
         values += [c.python_values() for c in columns]
         if copy is None:
             connection.executemany(
-                f"INSERT INTO {quote_identifier(layer_name)} ({', '.join(map(quote_identifier, names))}) "
+                f"INSERT INTO {quoted(layer_name)} ({', '.join(map(quoted, names))}) "
                 f"VALUES ({', '.join('?' * len(names))})",
                 _chunked_rows(values, n),
             )
@@ -135,16 +135,16 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
 def _insert_copying(connection, layer_name, names, values, copy):
     """Insert the columns ``names`` (fid, the geometry if any, replaced columns) from ``values``,
     with the other attributes copied from the source table."""
-    fields = [row[1] for row in connection.execute(f"PRAGMA table_info({quote_identifier(layer_name)})")]
+    fields = [row[1] for row in connection.execute(f"PRAGMA table_info({quoted(layer_name)})")]
     attributes = [f for f in fields if f not in names]
     n = len(copy.fids)
     if names == ["fid"] and n and copy.fids[0] == 1 and copy.fids[-1] == n and np.all(np.diff(copy.fids) == 1):
         # All source rows, in their order: one statement, no row list.
-        target = ", ".join(map(quote_identifier, names + attributes))
-        selected = ", ".join(["s." + quote_identifier(copy.fid_column)] + ["s." + quote_identifier(c) for c in attributes])
+        target = ", ".join(map(quoted, names + attributes))
+        selected = ", ".join(["s." + quoted(copy.fid_column)] + ["s." + quoted(c) for c in attributes])
         connection.execute(
-            f"INSERT INTO {quote_identifier(layer_name)} ({target}) SELECT {selected} FROM src.{quote_identifier(copy.layer_name)} s "
-            f"WHERE s.{quote_identifier(copy.fid_column)} BETWEEN 1 AND ? ORDER BY s.{quote_identifier(copy.fid_column)}", (n,))
+            f"INSERT INTO {quoted(layer_name)} ({target}) SELECT {selected} FROM src.{quoted(copy.layer_name)} s "
+            f"WHERE s.{quoted(copy.fid_column)} BETWEEN 1 AND ? ORDER BY s.{quoted(copy.fid_column)}", (n,))
         return
     own = [f"c{i}" for i in range(1, len(names))]
     connection.execute(
@@ -154,11 +154,11 @@ def _insert_copying(connection, layer_name, names, values, copy):
         f"INSERT INTO temp.dp_rows VALUES ({', '.join('?' * (len(names) + 1))})",
         _chunked_rows([values[0], copy.fids] + values[1:], len(copy.fids)),
     )
-    target = ", ".join(map(quote_identifier, names + attributes))
-    selected = ", ".join(["r.fid"] + ["r." + c for c in own] + ["s." + quote_identifier(c) for c in attributes])
+    target = ", ".join(map(quoted, names + attributes))
+    selected = ", ".join(["r.fid"] + ["r." + c for c in own] + ["s." + quoted(c) for c in attributes])
     connection.execute(
-        f"INSERT INTO {quote_identifier(layer_name)} ({target}) SELECT {selected} FROM temp.dp_rows r "
-        f"JOIN src.{quote_identifier(copy.layer_name)} s ON s.{quote_identifier(copy.fid_column)} = r.src_fid ORDER BY r.fid"
+        f"INSERT INTO {quoted(layer_name)} ({target}) SELECT {selected} FROM temp.dp_rows r "
+        f"JOIN src.{quoted(copy.layer_name)} s ON s.{quoted(copy.fid_column)} = r.src_fid ORDER BY r.fid"
     )
     connection.execute("DROP TABLE temp.dp_rows")
 

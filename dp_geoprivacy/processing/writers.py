@@ -20,7 +20,7 @@ from osgeo import gdal, ogr, osr
 from qgis.core import QgsProcessingException, QgsVectorFileWriter
 
 from ..translation import tr
-from .gpkg_fill import SourceCopy, fill_gpkg, point_blobs, point_bounds, quote_identifier, wkb_blobs
+from .gpkg_fill import SourceCopy, fill_gpkg, point_blobs, point_bounds, quoted, wkb_blobs
 from .readers import PointTable, ogr_open
 from .workdirs import working_folder
 
@@ -201,9 +201,9 @@ def _convert(gpkg: Path, layer_name: str, destination: Path):
     if points and driver == "CSV":  # CSV and spreadsheets drop geometries: keep points as X and Y columns
         options["layerCreationOptions"] = ["GEOMETRY=AS_XY"]
     elif points and driver in ("XLSX", "ODS"):
-        options["SQLStatement"] = (f"SELECT *, ST_MinX({quote_identifier(geometry_column)}) AS X, "
-                                   f"ST_MinY({quote_identifier(geometry_column)}) AS Y FROM "
-                                   f"{quote_identifier(layer_name)}")
+        options["SQLStatement"] = (f"SELECT *, ST_MinX({quoted(geometry_column)}) AS X, "
+                                   f"ST_MinY({quoted(geometry_column)}) AS Y FROM "
+                                   f"{quoted(layer_name)}")
         options["layerName"] = layer_name
     else:
         options["layers"] = [layer_name]

@@ -137,12 +137,12 @@ class LaplacePerturbation(DpAlgorithm):
         points = read_points(self, parameters, self.INPUT, context, feedback, fields=ALL_FIELDS)
         dropped = self.fields_to_drop(parameters, context, points.columns, points.xy, feedback)
         feedback.setProgress(20)
+        scale = spec.mechanism().scale
         metric_crs, crs_choice = resolve_metric_crs(
             self.parameterAsCrs(parameters, self.METRIC_CRS, context), points.crs, points.xy,
-            feedback=feedback, noise_scale=mechanism.scale,
+            feedback=feedback, noise_scale=scale,
         )
-        feedback.pushInfo(self.tr("Noise drawn in {crs}; scale b = {b:g} m.").format(
-            crs=crs_choice, b=spec.mechanism().scale))
+        feedback.pushInfo(self.tr("Noise drawn in {crs}; scale b = {b:g} m.").format(crs=crs_choice, b=scale))
         source = self.noise_source(parameters, context, feedback)
         same_crs = metric_crs == points.crs
         xy = points.xy if same_crs else transform_xy(points.xy, wkt(points.crs), wkt(metric_crs))
