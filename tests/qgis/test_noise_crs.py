@@ -81,6 +81,7 @@ def test_noise_scale_beyond_the_crs_is_refused(mercator_points_60n, tmp_path):
 
 
 def test_escape_analysis_refuses_scales_beyond_the_crs(tmp_path):
+    # 1,000 km: under the generic 10,000 km cap on SCALES, far beyond what a UTM zone carries.
     from .conftest import write_grid_zones
 
     rng = np.random.default_rng(3)
@@ -89,7 +90,7 @@ def test_escape_analysis_refuses_scales_beyond_the_crs(tmp_path):
     zones = write_grid_zones(tmp_path / "z.gpkg", 32633, (5e5, 4.5e6), 1000.0, 10)
     with pytest.raises(QgsProcessingException, match=r"at most \d+ m in SCALES"):
         processing.run("dp_geoprivacy:escapeanalysis", {
-            "INPUT": points, "ZONES": zones, "SCALES": "100,1e9", "REALIZATIONS": 1, "SEED": 1,
+            "INPUT": points, "ZONES": zones, "SCALES": "100,1e6", "REALIZATIONS": 1, "SEED": 1,
             "OUTPUT_TABLE": str(tmp_path / "t.gpkg"), "OUTPUT_ZONES": str(tmp_path / "z_out.gpkg")})
 
 
