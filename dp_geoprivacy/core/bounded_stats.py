@@ -396,10 +396,13 @@ class ExponentialQuantiles:
     """Quantiles per cell by the exponential mechanism on ranks (seed 002 §4.3.2).
 
     Candidates: a public grid of G equally spaced values from L to U (not the
-    data's own values, whose set would itself leak). For a cell with n
-    clamped values, a(c) = #{x < c} and b(c) = #{x <= c}; c is an exact
-    q-quantile when a(c) <= q n <= b(c), and the score is minus the rank
-    distance u(c) = -max(a(c) - q n, q n - b(c), 0). Sensitivity: adding a
+    data's own values, whose set would itself leak). Clamped values are
+    rounded to the nearest grid value (a per-record step with a public grid;
+    the error is at most half a grid step), so some grid value is always an
+    exact quantile. For a cell with n values, a(c) = #{x < c} and
+    b(c) = #{x <= c}; c is an exact q-quantile when a(c) <= q n <= b(c), and
+    the score is minus the rank distance
+    u(c) = -max(a(c) - q n, q n - b(c), 0). Sensitivity: adding a
     record moves a and b by 0 or 1 and q n by q, so u moves by at most
     max(q, 1-q) <= 1; a unit with M records moves it by at most M
     (seed 002: "a user with M trips influences the output by M").
@@ -409,9 +412,10 @@ class ExponentialQuantiles:
     (sequential composition). The released quantiles are sorted per cell
     (post-processing), which never increases the largest rank error.
 
-    Accuracy: P(u(out) <= OPT - r) <= G exp(-eps_q r / (2M)), so with
-    probability >= 95% the rank error exceeds the best grid value's by at
-    most r95 = 2M ln(G / 0.05) / eps_q ranks (plus the grid step in value).
+    Accuracy: the best score is 0, and P(u(out) <= -r) <= G exp(-eps_q r / (2M)),
+    so with probability >= 95% the released value is within
+    r95 = 2M ln(G / 0.05) / eps_q ranks of an exact q-quantile of the values
+    rounded to the grid.
     The minimum and maximum (q = 0, 1) score every candidate outside the
     data's range alike, so they land anywhere between LOWER and the data's
     minimum (resp. its maximum and UPPER): seed 002 prefers declared bounds.
@@ -451,20 +455,26 @@ class ExponentialQuantiles:
         return (self.bounds.upper - self.bounds.lower) / (int(self.grid_size) - 1)
 
     def rank_margin(self, confidence: float = CONFIDENCE) -> float:
-        """r95: rank error beyond the best grid value exceeded with probability <= 1 - confidence."""
+        """r95: the rank error exceeded with probability <= 1 - confidence."""
         return 2.0 * self.sensitivity * math.log(int(self.grid_size) / (1.0 - confidence)) / self.epsilon_each
 
-    def scores(self, values_sorted: np.ndarray, q: float) -> np.ndarray:
-        """u(c) for every grid value c, for one cell's sorted clamped values."""
-        grid = self.grid
-        a = np.searchsorted(values_sorted, grid, side="left")
-        b = np.searchsorted(values_sorted, grid, side="right")
-        target = q * len(values_sorted)
+    def snap(self, values) -> np.ndarray:
+        """Grid index of each clamped value (the nearest grid value)."""
+        index = np.rint((np.asarray(values, dtype=float) - self.bounds.lower) / self.step)
+        return np.clip(index, 0, int(self.grid_size) - 1).astype(np.int64)
+
+    def scores(self, values, q: float) -> np.ndarray:
+        """u(c) for every grid value c, for one cell's clamped values (rounded to the grid)."""
+        index = np.sort(self.snap(values))
+        k = np.arange(int(self.grid_size))
+        a = np.searchsorted(index, k, side="left")
+        b = np.searchsorted(index, k, side="right")
+        target = q * len(index)
         return -np.maximum(np.maximum(a - target, target - b), 0.0)
 
-    def probabilities(self, values_sorted: np.ndarray, q: float) -> np.ndarray:
+    def probabilities(self, values, q: float) -> np.ndarray:
         """The exact output distribution over the grid (for tests and documentation)."""
-        logits = self.epsilon_each * self.scores(np.sort(values_sorted), q) / (2.0 * self.sensitivity)
+        logits = self.epsilon_each * self.scores(values, q) / (2.0 * self.sensitivity)
         weights = np.exp(logits - logits.max())
         return weights / weights.sum()
 
@@ -490,8 +500,8 @@ class ExponentialQuantiles:
         row_of_record = position[cell] if len(cell) else np.empty(0, dtype=np.int64)
         wanted = row_of_record >= 0
         row_of_record, values = row_of_record[wanted], values[wanted]
-        first_ge = np.searchsorted(grid, values, side="left")  # x <= c_k  for k >= first_ge
-        first_gt = np.searchsorted(grid, values, side="right")  # x <  c_k  for k >= first_gt
+        first_ge = self.snap(values)  # the rounded x is <= c_k for k >= its index ...
+        first_gt = first_ge + 1  # ... and < c_k for k > its index
         block = max(1, chunk_entries // (g + 1))
         order = np.argsort(row_of_record, kind="stable")
         row_sorted = row_of_record[order]
