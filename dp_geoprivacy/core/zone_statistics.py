@@ -32,7 +32,8 @@ total a unit can lose, the figure the ledger is charged):
   records in cell c loses epsilon m_c / M there, at most epsilon in total.
 - USER_DAY (seed 003): a unit is one user on one day. Each unit keeps at
   most K cells (sampled uniformly among those it touches) and at most M
-  records in each kept cell (sampled). Every cell runs with the same
+  records in each kept cell (sampled), or, with ``per_unit_mean``, the mean
+  of its values in each kept cell (seed 003 Query 1; then M = 1). Every cell runs with the same
   per-cell epsilon and sensitivities for M records, and a unit's total is
   the sum of the K largest per-cell epsilons (seed 003 §III F), here
   K * per-cell epsilon; so the per-cell epsilon is epsilon / min(K, cells).
@@ -104,6 +105,7 @@ class ZoneStatisticsSpec:
     support_share: float = 0.2
     mean_sum_share: float = 0.5
     quantile_grid: int = 1001
+    per_unit_mean: bool = False
 
     def __post_init__(self):
         if self.statistic not in STATISTICS:
@@ -116,6 +118,9 @@ class ZoneStatisticsSpec:
         require_contributions("MAX_CELLS (K)", self.max_cells)
         if self.unit == RECORD and self.max_contributions != 1:
             raise ValueError("with one record as the unit of privacy MAX_CONTRIBUTIONS must be 1")
+        if self.per_unit_mean and (self.unit != USER_DAY or self.statistic == COUNT_ABOVE):
+            raise ValueError("averaging each unit's values per cell (seed 003 Query 1) needs user-days as the unit "
+                             "of privacy, and does not apply to the count above LIMIT")
         support = float(self.min_support)
         if not np.isfinite(support) or support < 0:
             raise ValueError(f"the minimum support must be a number >= 0, got {self.min_support!r}")
@@ -140,8 +145,8 @@ class ZoneStatisticsSpec:
 
     @property
     def records_per_cell(self) -> int:
-        """M: the most records one unit has in one cell after bounding."""
-        return 1 if self.unit == RECORD else int(self.max_contributions)
+        """M: the most records (or per-unit means) one unit has in one cell after bounding."""
+        return 1 if self.unit == RECORD or self.per_unit_mean else int(self.max_contributions)
 
     def cell_epsilon(self, n_cells: int) -> float:
         """The epsilon every cell's mechanisms share (see the module docstring)."""
@@ -159,6 +164,9 @@ class ZoneStatisticsSpec:
         m = self.max_contributions
         if self.unit == USER:
             return f"one user, at most {m} records kept per user (sampled uniformly)"
+        if self.unit == USER_DAY and self.per_unit_mean:
+            return (f"one user-day, at most {self.max_cells} cells kept per user and day (sampled uniformly), its "
+                    "values averaged per cell (seed 003 Query 1)")
         if self.unit == USER_DAY:
             return (f"one user-day, at most {self.max_cells} cells and {m} records per cell kept per user and day "
                     "(sampled uniformly)")
@@ -316,7 +324,11 @@ def release_zone_statistics(
     ``values`` its measured value, ``slot`` its slot index (negative for a
     NULL time; None: one slot), ``user_keys`` its user id (USER, USER_DAY),
     ``day`` its day (USER_DAY; for COUNT_ABOVE with USER, the days that make
-    (user, day) pairs). Raises ValueError for bad inputs.
+    (user, day) pairs). With ``spec.per_unit_mean`` each user-day's clamped
+    values in a cell are first replaced by their mean (seed 003 Query 1: a
+    bus's average speed that day in the HAT), so a unit adds one value to a
+    cell (M = 1 in every sensitivity, no record sampling) and counts are of
+    user-days. Raises ValueError for bad inputs.
     """
     n_zones, n_slots = int(n_zones), int(n_slots)
     if n_zones < 1 or n_slots < 1:
@@ -372,12 +384,19 @@ def release_zone_statistics(
         kept_pairs = first[bound_contributions(unit[first], spec.max_cells, rng)]
         in_kept_cell = np.isin(unit_cell, unit_cell[kept_pairs])
         candidates = np.flatnonzero(in_kept_cell)
-        kept = candidates[bound_contributions(unit_cell[candidates], spec.max_contributions, rng)]
+        if spec.per_unit_mean:
+            kept = candidates
+        else:
+            kept = candidates[bound_contributions(unit_cell[candidates], spec.max_contributions, rng)]
     else:
         kept = np.arange(len(x))
     flat, x = flat[kept], x[kept]
     user = user[kept] if user is not None else None
     days = days[kept] if days is not None else None
+    if spec.per_unit_mean:  # seed 003 Query 1: one value per user-day and cell, the mean of its clamped values
+        first, pair = np.unique(unit_cell[kept], return_index=True, return_inverse=True)[1:]
+        x = np.bincount(pair, weights=x) / np.bincount(pair)
+        flat = flat[first]
 
     support_mech, main = spec.mechanisms(n_cells)
     counts = np.bincount(flat, minlength=n_cells).astype(float)
