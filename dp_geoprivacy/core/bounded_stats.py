@@ -479,13 +479,14 @@ class ExponentialQuantiles:
         return weights / weights.sum()
 
     def release(self, cell: np.ndarray, values: np.ndarray, cells: Iterable[int], rng: np.random.Generator,
-                chunk_entries: int = 4_000_000) -> np.ndarray:
+                chunk_entries: int = 1_000_000) -> np.ndarray:
         """Sorted noisy quantiles, shape (len(cells), len(quantiles)), for the given cells only.
 
         ``cell`` / ``values`` are per record (values clamped). Scores are
         computed for blocks of cells from cumulative counts over the grid
-        (memory about ``chunk_entries`` floats per block); sampling uses
-        the Gumbel-max trick.
+        (about ``chunk_entries`` numbers per array per block); each quantile
+        is drawn by inverting the cumulative weights with one uniform per
+        cell (weights exp(eps_q u / 2M) <= 1, the best being exactly 1).
         """
         cells = np.asarray(list(cells) if not isinstance(cells, np.ndarray) else cells, dtype=np.int64)
         grid = self.grid
@@ -494,34 +495,32 @@ class ExponentialQuantiles:
         if not len(cells):
             return out
         cell = np.asarray(cell, dtype=np.int64)
-        values = np.asarray(values, dtype=float)
         position = np.full(int(max(cell.max(initial=-1), cells.max())) + 1, -1, dtype=np.int64)
         position[cells] = np.arange(len(cells))
         row_of_record = position[cell] if len(cell) else np.empty(0, dtype=np.int64)
         wanted = row_of_record >= 0
-        row_of_record, values = row_of_record[wanted], values[wanted]
-        first_ge = self.snap(values)  # the rounded x is <= c_k for k >= its index ...
-        first_gt = first_ge + 1  # ... and < c_k for k > its index
-        block = max(1, chunk_entries // (g + 1))
+        row_of_record = row_of_record[wanted]
+        index = self.snap(np.asarray(values, dtype=float)[wanted])
         order = np.argsort(row_of_record, kind="stable")
-        row_sorted = row_of_record[order]
+        row_sorted, index = row_of_record[order], index[order]
+        block = max(1, chunk_entries // g)
+        scale = self.epsilon_each / (2.0 * self.sensitivity)
         for start in range(0, len(cells), block):
             stop = min(start + block, len(cells))
             lo, hi = np.searchsorted(row_sorted, [start, stop])
-            rows = row_sorted[lo:hi] - start
-            idx = order[lo:hi]
-            shape = (stop - start, g + 1)
-            b = np.bincount(rows * (g + 1) + first_ge[idx], minlength=shape[0] * shape[1]).reshape(shape)
-            a = np.bincount(rows * (g + 1) + first_gt[idx], minlength=shape[0] * shape[1]).reshape(shape)
-            b = np.cumsum(b, axis=1)[:, :g].astype(float)
-            a = np.cumsum(a, axis=1)[:, :g].astype(float)
-            n = b[:, -1:]  # every clamped value is <= U, the last grid value
+            rows = stop - start
+            # b[:, k] = #{x <= c_k}; a[:, k] = #{x < c_k} = b[:, k-1] (values are grid values).
+            b = np.bincount((row_sorted[lo:hi] - start) * g + index[lo:hi], minlength=rows * g)
+            b = np.cumsum(b.reshape(rows, g), axis=1, dtype=float)
+            a = np.zeros_like(b)
+            a[:, 1:] = b[:, :-1]
+            n = b[:, -1:]
             for j, q in enumerate(self.quantiles):
                 target = q * n
-                u = -np.maximum(np.maximum(a - target, target - b), 0.0)
-                logits = self.epsilon_each * u / (2.0 * self.sensitivity)
-                choice = np.argmax(logits + rng.gumbel(size=logits.shape), axis=1)
-                out[start:stop, j] = grid[choice]
+                distance = np.maximum(np.maximum(a - target, target - b), 0.0)
+                weights = np.cumsum(np.exp(-scale * distance), axis=1)
+                draw = rng.random(rows) * weights[:, -1]
+                out[start:stop, j] = grid[np.argmax(weights > draw[:, None], axis=1)]
         return np.sort(out, axis=1)
 
     def record_fields(self, unit_of_privacy: str) -> dict:
