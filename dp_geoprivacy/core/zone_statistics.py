@@ -6,7 +6,8 @@ HAT; Query 2, the average number of buses per day above a speed limit;
 epsilon per HAT per day, and epsilon per day as the sum of the K largest
 per-HAT epsilons, §III E-F), seed 002 §4.2-4.3 (user-level privacy with M
 sampled contributions; five-number summaries by the exponential mechanism).
-The mechanisms and their sensitivities are in :mod:`.bounded_stats`; cells,
+The mechanisms and their sensitivities are in :mod:`.bounded_stats` and
+:mod:`.quantiles`; cells,
 slots, the NULL-user rule and contribution bounding come from
 :mod:`.zone_counts` and :mod:`.counting`.
 
@@ -60,11 +61,11 @@ from .bounded_stats import (
     BoundedSum,
     Bounds,
     CountAbovePerDay,
-    ExponentialQuantiles,
     require_contributions,
     sum_of_k_largest,
 )
 from .counting import bound_contributions
+from .quantiles import ExponentialQuantiles
 from .validation import require_positive_finite
 from .zone_counts import null_user_mask
 
@@ -172,6 +173,42 @@ class ZoneStatisticsSpec:
                     "(sampled uniformly)")
         return "one record (item-level)"
 
+    def record_fields(self, n_cells: int) -> dict:
+        """Fields for the privacy record, known before the release runs (for budget reservations).
+
+        ``epsilon`` is the total per unit of privacy over all cells; the
+        sensitivity and noise scale are the statistic's per cell (``notes``
+        give the per-cell epsilon and the split).
+        """
+        support, main = self.mechanisms(n_cells)
+        fields = main.record_fields(self.unit_text())
+        if support is not None:
+            fields["mechanism"] += (f"; minimum support {self.min_support:g} tested on a Laplace noisy record count "
+                                    f"(epsilon {support.epsilon:g} per cell)")
+        elif self.min_support > 0:
+            fields["mechanism"] += f"; minimum support {self.min_support:g} tested on the noisy count"
+        fields["epsilon"] = self.total_epsilon(n_cells)
+        return fields
+
+    def notes(self, n_cells: int) -> Tuple[str, ...]:
+        """Plain-language notes for the privacy record."""
+        notes = [
+            f"Values clamped to the declared bounds [{self.lower:g}, {self.upper:g}] before aggregation; "
+            "records with a NULL value, time, user or day are dropped.",
+            f"Epsilon per cell: {self.cell_epsilon(n_cells):g}; epsilon per unit of privacy over all cells: "
+            f"{self.total_epsilon(n_cells):g}.",
+        ]
+        if self.unit == USER_DAY:
+            notes.append(f"User-day units touch at most K = {self.max_cells} cells (declared, enforced by sampling); "
+                         "the total is the sum of the K largest per-cell epsilons (seed 003 §III F).")
+        if self.statistic in QUANTILES:
+            notes.append("Margins of error of the quantiles are in ranks: with 95% probability the released value is "
+                         "within that many ranks of an exact quantile of the values rounded to the grid.")
+        else:
+            notes.append("Margins of error are 95% half-widths of the noise"
+                         + (" (the mean's from its noisy count)." if self.statistic == MEAN else "."))
+        return tuple(notes)
+
     def mechanisms(self, n_cells: int):
         """(support count or None, statistic mechanism) for every cell, splitting the per-cell epsilon."""
         eps = self.cell_epsilon(n_cells)
@@ -244,34 +281,11 @@ class ZoneStatisticsRelease:
         return self.spec.unit_text()
 
     def record_fields(self) -> dict:
-        """Fields for the privacy record: epsilon is the total per unit (``notes`` say the rest)."""
-        fields = self.mechanism.record_fields(self.unit_of_privacy)
-        if self.support_mechanism is not None:
-            fields["mechanism"] += (f"; minimum support {self.spec.min_support:g} tested on a Laplace noisy record "
-                                    f"count (epsilon {self.support_mechanism.epsilon:g} per cell)")
-        elif self.spec.min_support > 0:
-            fields["mechanism"] += f"; minimum support {self.spec.min_support:g} tested on the noisy count"
-        fields["epsilon"] = self.epsilon
-        return fields
+        """Fields for the privacy record (the spec's, for this release's cells)."""
+        return self.spec.record_fields(self.published.size)
 
     def notes(self) -> Tuple[str, ...]:
-        spec = self.spec
-        notes = [
-            f"Values clamped to the declared bounds [{spec.lower:g}, {spec.upper:g}] before aggregation; "
-            "records with a NULL value, time, user or day are dropped.",
-            f"Epsilon per cell: {self.epsilon_per_cell:g}; epsilon per unit of privacy over all cells: "
-            f"{self.epsilon:g}.",
-        ]
-        if spec.unit == USER_DAY:
-            notes.append(f"User-day units touch at most K = {spec.max_cells} cells (declared, enforced by sampling); "
-                         "the total is the sum of the K largest per-cell epsilons (seed 003 §III F).")
-        if self.margin_unit == "ranks":
-            notes.append("Margins of error of the quantiles are in ranks: with 95% probability the released value's "
-                         "rank is within the margin of the best grid value's.")
-        else:
-            notes.append("Margins of error are 95% half-widths of the noise"
-                         + (" (the mean's from its noisy count)." if spec.statistic == MEAN else "."))
-        return tuple(notes)
+        return self.spec.notes(self.published.size)
 
 
 def _codes(keys) -> np.ndarray:

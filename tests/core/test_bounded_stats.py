@@ -17,10 +17,10 @@ from dp_geoprivacy.core.bounded_stats import (
     BoundedSum,
     Bounds,
     CountAbovePerDay,
-    ExponentialQuantiles,
     require_contributions,
     sum_of_k_largest,
 )
+from dp_geoprivacy.core.quantiles import ExponentialQuantiles
 
 ALPHA = 0.001
 Z = 4.5

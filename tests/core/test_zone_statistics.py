@@ -21,8 +21,8 @@ from dp_geoprivacy.core.bounded_stats import (
     BoundedMean,
     BoundedSum,
     CountAbovePerDay,
-    ExponentialQuantiles,
 )
+from dp_geoprivacy.core.quantiles import ExponentialQuantiles
 from dp_geoprivacy.core.zone_statistics import (
     COUNT,
     COUNT_ABOVE,
@@ -170,6 +170,7 @@ def test_noisy_sums_have_the_laplace_variance_the_record_states():
                                       user_keys=users)
     scale = m * 65 / eps
     fields = release.record_fields()
+    assert fields == spec.record_fields(CELLS)  # known before the run, for the budget reservation
     assert fields["sensitivity"] == m * 65 and fields["noise_scale"] == pytest.approx(scale)
     assert fields["epsilon"] == eps
     noise = release.values[:, 0, 0] - 4 * 65
