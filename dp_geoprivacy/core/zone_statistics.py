@@ -260,7 +260,8 @@ class ZoneStatisticsRelease:
     in ``margin_unit``: value units (half-width, the mean's from its noisy
     count), or "ranks" for quantiles (rank error beyond the best grid value,
     see ExponentialQuantiles). ``support`` holds the noisy count each cell's
-    minimum-support test used (NaN when there was no test): a DP release.
+    minimum-support test used (the mean's denominator, always tested >= 1;
+    NaN when there was no test): a DP release, publishable with the cell.
     """
 
     spec: ZoneStatisticsSpec
@@ -435,9 +436,7 @@ def release_zone_statistics(
         margin[:, 0] = main.margin_of_error()
     elif spec.statistic == MEAN:
         sums = np.bincount(flat, weights=x, minlength=n_cells)
-        mean, noisy_count, mean_margin, published = main.release(sums, counts, rng, spec.min_support)
-        if spec.min_support > 0:
-            support = noisy_count
+        mean, support, mean_margin, published = main.release(sums, counts, rng, spec.min_support)
         out[:, 0], margin[:, 0] = mean, mean_margin
     elif spec.statistic == COUNT_ABOVE:
         above = x > spec.limit
