@@ -135,6 +135,7 @@ class ZoneStatisticsSpec:
             if not bounds.lower <= float(self.limit) < bounds.upper:
                 raise ValueError(f"LIMIT ({float(self.limit):g}) must be within [LOWER, UPPER) = "
                                  f"[{bounds.lower:g}, {bounds.upper:g}): clamped values never exceed UPPER")
+        self.mechanisms(1)  # the mechanisms check their own settings (grid size, the mean's split)
 
     @property
     def bounds(self) -> Bounds:
