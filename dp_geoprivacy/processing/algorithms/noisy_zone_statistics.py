@@ -404,7 +404,8 @@ class NoisyZoneStatistics(DpAlgorithm):
         order = order_by_rank(ranks_from_order(cells.id_order()), zone_index, slot_index)
         zone_index, slot_index = zone_index[order], slot_index[order]
         output_crs = cells.crs if cells.kind == "zones" else points_crs
-        geometries = as_multipolygons(cells.geometries(zone_index, output_crs))
+        zones, row_zone = np.unique(zone_index, return_inverse=True)  # each zone's polygon once, not once per slot
+        geometries = as_multipolygons(cells.geometries(zones, output_crs))[row_zone]
         columns = [Column("zone_id", "text", cells.ids[zone_index])]
         if time_field:
             columns.append(Column("time_slot", "text", np.asarray(labels, dtype=object)[slot_index]))
