@@ -1570,14 +1570,9 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyZoneStatistics</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="426"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="429"/>
         <source>Noisy zone statistics</source>
         <translation>Verrauschte Statistiken je Zone</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="95"/>
-        <source>&lt;p&gt;Publishes a statistic of a measured value (speed, dwell time, fare: VALUE_FIELD) per zone of a public zone layer or H3 hexagon, optionally per time slot, with differential privacy: seed 003 §III (average bus speed per hexagon and time slot, Query 1; buses per day above a speed limit, Query 2) and seed 002 §4.3 (user-level privacy, five-number summaries).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Cells.&lt;/b&gt; ZONES with ZONE_ID_FIELD, or H3_RESOLUTION with a public EXTENT, as in Noisy zone counts; every cell gets its mechanism, empty ones included. Overlapping zones are not supported. With TIME_FIELD each point lies in a (zone, slot) cell (hour of day, four-hour windows or day of week). Points in no zone are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; count; sum; mean (a noisy sum of values centred on (LOWER+UPPER)/2 over a noisy count, MEAN_SUM_SHARE of epsilon for the sum; Wilson et al. 2020); count of units above LIMIT averaged over the public number of DAYS in the period (seed 003 Query 2); median, quartiles or the five-number summary by the exponential mechanism on ranks over QUANTILE_GRID values from LOWER to UPPER (seed 002 §4.3.2). Every mechanism spends delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds.&lt;/b&gt; LOWER and UPPER (e.g. 0 and 65 km/h) are declared by you and every value is clamped to them before anything is summed; the number of clamped values is in the log. Seed 003 takes the maximum speed (65 km/h) and the number of buses N from the raw data and uses (max - min) / N as the sensitivity of the mean: both are statistics of the private data, and N changes when a bus is added, so that release is not differentially private. They are not copied: the bounds are declarations, and the mean divides by a noisy count.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy (UNIT).&lt;/b&gt; 0 record: one point (item level). 1 user: USER_FIELD, each user keeps at most MAX_CONTRIBUTIONS (M) points, sampled uniformly (seed 002 §4.3); sensitivities are for M points. 2 user-day (seed 003's epsilon per day): a user on one day (DAY_FIELD, or the date of TIME_FIELD) keeps at most MAX_CELLS_PER_DAY (K) cells and M points per cell, sampled uniformly; every cell runs with epsilon / K and a user-day loses at most the sum of the K largest per-cell epsilons, EPSILON (seed 003 §III F). K is a bound you declare, enforced by sampling; seed 003 reads K = 89 from its data, which is not done here. Points with a NULL user or day are dropped and counted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL values&lt;/b&gt; of VALUE_FIELD and NULL times are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (seed 003 publishes only cells with at least 10 buses a day): a cell is published only when a noisy count of its points over the whole period reaches MIN_SUPPORT, never the raw count. The count and the mean test their own noisy count; the other statistics spend SUPPORT_SHARE of the cell's epsilon on a separate noisy count. Missing cells do not mean zero.&lt;/p&gt;&lt;p&gt;Output fields: zone_id, time_slot (with TIME_FIELD), the statistic (count, sum, mean, per_day_above, median, q1/median/q3 or min/q1/median/q3/max), moe95 (95% margin of error in value units; the mean's from its noisy count) or moe95_rank (quantiles: ranks), and noisy_support (the noisy count the minimum support was tested on, when there was one). Rows are ordered by zone id and slot. The privacy record (per-cell and total epsilon, mechanism, sensitivity) is stored in the output's metadata; the layer loads graduated by the statistic.&lt;/p&gt;&lt;p&gt;Sources: seed 003 §II D and §III; seed 002 §4.2-4.3.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Veröffentlicht eine Statistik eines Messwerts (Geschwindigkeit, Verweildauer, Fahrpreis: VALUE_FIELD) je Zone eines öffentlichen Zonenlayers oder je H3-Sechseck, optional je Zeitfenster, differenziell privat: seed 003 §III (mittlere Busgeschwindigkeit je Sechseck und Zeitfenster, Query 1; Busse je Tag über einer Geschwindigkeitsgrenze, Query 2) und seed 002 §4.3 (Privatsphäre auf Nutzerebene, Fünf-Punkte-Zusammenfassungen).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zellen.&lt;/b&gt; ZONES mit ZONE_ID_FIELD oder H3_RESOLUTION mit einem öffentlichen EXTENT, wie bei Verrauschte Zählwerte je Zone; jede Zelle erhält ihren Mechanismus, auch leere. Überlappende Zonen werden nicht unterstützt. Mit TIME_FIELD liegt jeder Punkt in einer Zelle aus Zone und Zeitfenster (Stunde des Tages, Vierstundenfenster oder Wochentag). Punkte in keiner Zone werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; Anzahl; Summe; Mittelwert (eine verrauschte Summe der um (LOWER+UPPER)/2 zentrierten Werte geteilt durch eine verrauschte Anzahl, MEAN_SUM_SHARE des Epsilons für die Summe; Wilson et al. 2020); Anzahl der Einheiten über LIMIT, gemittelt über die öffentliche Anzahl DAYS an Tagen des Zeitraums (seed 003 Query 2); Median, Quartile oder Fünf-Punkte-Zusammenfassung mit dem Exponential-Mechanismus auf Rängen über QUANTILE_GRID Werte von LOWER bis UPPER (seed 002 §4.3.2). Jeder Mechanismus verbraucht delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen.&lt;/b&gt; LOWER und UPPER (z. B. 0 und 65 km/h) legen Sie fest, und jeder Wert wird vor jeder Summierung auf sie begrenzt; die Anzahl begrenzter Werte steht im Protokoll. Seed 003 entnimmt die Höchstgeschwindigkeit (65 km/h) und die Anzahl N der Busse den Rohdaten und verwendet (max - min) / N als Sensitivität des Mittelwerts: Beides sind Statistiken der privaten Daten, und N ändert sich, wenn ein Bus hinzukommt, daher ist diese Veröffentlichung nicht differenziell privat. Beides wird nicht übernommen: Die Grenzen sind Festlegungen, und der Mittelwert teilt durch eine verrauschte Anzahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit (UNIT).&lt;/b&gt; 0 Datensatz: ein Punkt (Einzelebene). 1 Nutzer: USER_FIELD, jeder Nutzer behält höchstens MAX_CONTRIBUTIONS (M) Punkte, gleichverteilt zufällig ausgewählt (seed 002 §4.3); die Sensitivitäten gelten für M Punkte. 2 Nutzertag (Epsilon je Tag in seed 003): ein Nutzer an einem Tag (DAY_FIELD oder das Datum aus TIME_FIELD) behält höchstens MAX_CELLS_PER_DAY (K) Zellen und M Punkte je Zelle, gleichverteilt zufällig ausgewählt; jede Zelle läuft mit Epsilon / K, und ein Nutzertag verliert höchstens die Summe der K größten Epsilons je Zelle, EPSILON (seed 003 §III F). K ist eine von Ihnen festgelegte Schranke, durch Stichprobenziehung durchgesetzt; seed 003 liest K = 89 aus seinen Daten ab, was hier nicht geschieht. Punkte mit NULL als Nutzer oder Tag werden verworfen und gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL-Werte&lt;/b&gt; in VALUE_FIELD und NULL-Zeiten werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (seed 003 veröffentlicht nur Zellen mit mindestens 10 Bussen am Tag): Eine Zelle wird nur veröffentlicht, wenn eine verrauschte Anzahl ihrer Punkte über den ganzen Zeitraum MIN_SUPPORT erreicht, nie die Rohanzahl. Anzahl und Mittelwert prüfen ihre eigene verrauschte Anzahl; die übrigen Statistiken verwenden SUPPORT_SHARE des Epsilons der Zelle für eine eigene verrauschte Anzahl. Fehlende Zellen bedeuten nicht null.&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id, time_slot (mit TIME_FIELD), die Statistik (count, sum, mean, per_day_above, median, q1/median/q3 oder min/q1/median/q3/max), moe95 (95-%-Fehlerspanne in Einheiten des Werts; beim Mittelwert aus seiner verrauschten Anzahl) oder moe95_rank (Quantile: Ränge) und noisy_support (die verrauschte Anzahl, an der die Mindestbesetzung geprüft wurde, falls geprüft). Die Zeilen sind nach Zonen-ID und Zeitfenster geordnet. Der Privatsphäre-Nachweis (Epsilon je Zelle und insgesamt, Mechanismus, Sensitivität) steht in den Metadaten der Ausgabe; der Layer wird abgestuft nach der Statistik dargestellt.&lt;/p&gt;&lt;p&gt;Quellen: seed 003 §II D und §III; seed 002 §4.2-4.3.&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="138"/>
@@ -1885,89 +1880,99 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>UNIT ist ein Datensatz: MAX_CONTRIBUTIONS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="331"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="332"/>
         <source>VALUE_FIELD &apos;{field}&apos; is not a numeric field of INPUT: choose an integer or real field, or convert it first (Field calculator, to_real(&quot;{field}&quot;)).</source>
         <translation>VALUE_FIELD „{field}“ ist kein numerisches Feld von INPUT: Wählen Sie ein Ganzzahl- oder Dezimalfeld, oder wandeln Sie es zuerst um (Feldrechner, to_real(&quot;{field}&quot;)).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="473"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="476"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="390"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="393"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="369"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="372"/>
         <source>Every value of VALUE_FIELD &apos;{field}&apos; is NULL: there is nothing to summarise. Choose the field that holds the measured values.</source>
         <translation>Jeder Wert von VALUE_FIELD „{field}“ ist NULL: Es gibt nichts zusammenzufassen. Wählen Sie das Feld mit den Messwerten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="378"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="381"/>
         <source>TIME_FIELD &apos;{field}&apos; cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Datum-Zeit-Feld (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="386"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="389"/>
         <source>{name} &apos;{field}&apos; cannot give the day of each record: {error}. Choose a date or date-time field, or a whole day number.</source>
         <translation>{name} „{field}“ kann nicht den Tag jedes Datensatzes liefern: {error}. Wählen Sie ein Datums- oder Datum-Zeit-Feld oder eine ganze Tagesnummer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="447"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="450"/>
         <source>Dropped {n} points whose value ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Wert (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="450"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="453"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="453"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="456"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same user twice and break the bound per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich derselbe Nutzer zweimal verbergen und die Schranke je Nutzer brechen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="457"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="460"/>
         <source>Dropped {n} points whose day ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Tag (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="460"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="463"/>
         <source>Dropped {n} points in no zone.</source>
         <translation>{n} Punkte in keiner Zone wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="462"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="465"/>
         <source>Clamped {below} values below LOWER ({lower:g}) and {above} above UPPER ({upper:g}) to the bounds.</source>
         <translation>{below} Werte unter LOWER ({lower:g}) und {above} über UPPER ({upper:g}) wurden auf die Grenzen begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="467"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="470"/>
         <source>Contribution bound: {n} points beyond the bound were left out (sampled uniformly).</source>
         <translation>Beitragsschranke: {n} Punkte über der Schranke wurden weggelassen (gleichverteilt zufällig ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="469"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="472"/>
         <source>{kept} of {records} points were aggregated.</source>
         <translation>{kept} von {records} Punkten wurden aggregiert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="474"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="477"/>
         <source>Statistic {statistic} of field {field}.</source>
         <translation>Statistik {statistic} des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="477"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="480"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="479"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="482"/>
         <source>Only cells whose noisy count reached {t:g} are published; a missing cell does not mean zero.</source>
         <translation>Nur Zellen, deren verrauschte Anzahl {t:g} erreicht hat, werden veröffentlicht; eine fehlende Zelle bedeutet nicht null.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="95"/>
+        <source>&lt;p&gt;Publishes a statistic of a measured value (speed, dwell time, fare: VALUE_FIELD) per zone of a public zone layer or H3 hexagon, optionally per time slot, with differential privacy: seed 003 §III (average bus speed per hexagon and time slot, Query 1; buses per day above a speed limit, Query 2) and seed 002 §4.3 (user-level privacy, five-number summaries).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Cells.&lt;/b&gt; ZONES with ZONE_ID_FIELD, or H3_RESOLUTION with a public EXTENT, as in Noisy zone counts; every cell gets its mechanism, empty ones included. Overlapping zones are not supported. With TIME_FIELD each point lies in a (zone, slot) cell (hour of day, four-hour windows or day of week). Points in no zone are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; count; sum; mean (a noisy sum of values centred on (LOWER+UPPER)/2 over a noisy count, MEAN_SUM_SHARE of epsilon for the sum; Wilson et al. 2020); count of units above LIMIT averaged over the public number of DAYS in the period (seed 003 Query 2); median, quartiles or the five-number summary by the exponential mechanism on ranks over QUANTILE_GRID values from LOWER to UPPER (seed 002 §4.3.2). Every mechanism spends delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds.&lt;/b&gt; LOWER and UPPER (e.g. 0 and 65 km/h) are required and declared by you; every value is clamped to them before anything is summed; the number of clamped values is in the log. Seed 003 takes the maximum speed (65 km/h) and the number of buses N from the raw data and uses (max - min) / N as the sensitivity of the mean: both are statistics of the private data, and N changes when a bus is added, so that release is not differentially private. They are not copied: the bounds are declarations, and the mean divides by a noisy count.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy (UNIT).&lt;/b&gt; 0 record: one point (item level). 1 user: USER_FIELD, each user keeps at most MAX_CONTRIBUTIONS (M) points, sampled uniformly (seed 002 §4.3); sensitivities are for M points. 2 user-day (seed 003's epsilon per day): a user on one day (DAY_FIELD, or the date of TIME_FIELD) keeps at most MAX_CELLS_PER_DAY (K) cells and M points per cell, sampled uniformly; every cell runs with epsilon / K and a user-day loses at most the sum of the K largest per-cell epsilons, EPSILON (seed 003 §III F). K is a bound you declare, enforced by sampling; seed 003 reads K = 89 from its data, which is not done here. Points with a NULL user or day are dropped and counted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL values&lt;/b&gt; of VALUE_FIELD and NULL times are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (seed 003 publishes only cells with at least 10 buses a day): a cell is published only when a noisy count of its points over the whole period reaches MIN_SUPPORT, never the raw count. The count and the mean test their own noisy count; the other statistics spend SUPPORT_SHARE of the cell's epsilon on a separate noisy count. Missing cells do not mean zero.&lt;/p&gt;&lt;p&gt;Output fields: zone_id, time_slot (with TIME_FIELD), the statistic (count, sum, mean, per_day_above, median, q1/median/q3 or min/q1/median/q3/max), moe95 (95% margin of error in value units; the mean's from its noisy count) or moe95_rank (quantiles: ranks), and noisy_support (the noisy count the minimum support was tested on, when there was one). Rows are ordered by zone id and slot. The privacy record (per-cell and total epsilon, mechanism, sensitivity) is stored in the output's metadata; the layer loads graduated by the statistic.&lt;/p&gt;&lt;p&gt;Sources: seed 003 §II D and §III; seed 002 §4.2-4.3.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Veröffentlicht eine Statistik eines Messwerts (Geschwindigkeit, Verweildauer, Fahrpreis: VALUE_FIELD) je Zone eines öffentlichen Zonenlayers oder je H3-Sechseck, optional je Zeitfenster, differenziell privat: seed 003 §III (mittlere Busgeschwindigkeit je Sechseck und Zeitfenster, Query 1; Busse je Tag über einer Geschwindigkeitsgrenze, Query 2) und seed 002 §4.3 (Privatsphäre auf Nutzerebene, Fünf-Punkte-Zusammenfassungen).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zellen.&lt;/b&gt; ZONES mit ZONE_ID_FIELD oder H3_RESOLUTION mit einem öffentlichen EXTENT, wie bei Verrauschte Zählwerte je Zone; jede Zelle erhält ihren Mechanismus, auch leere. Überlappende Zonen werden nicht unterstützt. Mit TIME_FIELD liegt jeder Punkt in einer Zelle aus Zone und Zeitfenster (Stunde des Tages, Vierstundenfenster oder Wochentag). Punkte in keiner Zone werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; Anzahl; Summe; Mittelwert (eine verrauschte Summe der um (LOWER+UPPER)/2 zentrierten Werte geteilt durch eine verrauschte Anzahl, MEAN_SUM_SHARE des Epsilons für die Summe; Wilson et al. 2020); Anzahl der Einheiten über LIMIT, gemittelt über die öffentliche Anzahl DAYS an Tagen des Zeitraums (seed 003 Query 2); Median, Quartile oder Fünf-Punkte-Zusammenfassung mit dem Exponential-Mechanismus auf Rängen über QUANTILE_GRID Werte von LOWER bis UPPER (seed 002 §4.3.2). Jeder Mechanismus verbraucht delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen.&lt;/b&gt; LOWER und UPPER (z. B. 0 und 65 km/h) sind erforderlich und werden von Ihnen festgelegt; jeder Wert wird vor jeder Summierung auf sie begrenzt; die Anzahl begrenzter Werte steht im Protokoll. Seed 003 entnimmt die Höchstgeschwindigkeit (65 km/h) und die Anzahl N der Busse den Rohdaten und verwendet (max - min) / N als Sensitivität des Mittelwerts: Beides sind Statistiken der privaten Daten, und N ändert sich, wenn ein Bus hinzukommt, daher ist diese Veröffentlichung nicht differenziell privat. Beides wird nicht übernommen: Die Grenzen sind Festlegungen, und der Mittelwert teilt durch eine verrauschte Anzahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit (UNIT).&lt;/b&gt; 0 Datensatz: ein Punkt (Einzelebene). 1 Nutzer: USER_FIELD, jeder Nutzer behält höchstens MAX_CONTRIBUTIONS (M) Punkte, gleichverteilt zufällig ausgewählt (seed 002 §4.3); die Sensitivitäten gelten für M Punkte. 2 Nutzertag (Epsilon je Tag in seed 003): ein Nutzer an einem Tag (DAY_FIELD oder das Datum aus TIME_FIELD) behält höchstens MAX_CELLS_PER_DAY (K) Zellen und M Punkte je Zelle, gleichverteilt zufällig ausgewählt; jede Zelle läuft mit Epsilon / K, und ein Nutzertag verliert höchstens die Summe der K größten Epsilons je Zelle, EPSILON (seed 003 §III F). K ist eine von Ihnen festgelegte Schranke, durch Stichprobenziehung durchgesetzt; seed 003 liest K = 89 aus seinen Daten ab, was hier nicht geschieht. Punkte mit NULL als Nutzer oder Tag werden verworfen und gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL-Werte&lt;/b&gt; in VALUE_FIELD und NULL-Zeiten werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (seed 003 veröffentlicht nur Zellen mit mindestens 10 Bussen am Tag): Eine Zelle wird nur veröffentlicht, wenn eine verrauschte Anzahl ihrer Punkte über den ganzen Zeitraum MIN_SUPPORT erreicht, nie die Rohanzahl. Anzahl und Mittelwert prüfen ihre eigene verrauschte Anzahl; die übrigen Statistiken verwenden SUPPORT_SHARE des Epsilons der Zelle für eine eigene verrauschte Anzahl. Fehlende Zellen bedeuten nicht null.&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id, time_slot (mit TIME_FIELD), die Statistik (count, sum, mean, per_day_above, median, q1/median/q3 oder min/q1/median/q3/max), moe95 (95-%-Fehlerspanne in Einheiten des Werts; beim Mittelwert aus seiner verrauschten Anzahl) oder moe95_rank (Quantile: Ränge) und noisy_support (die verrauschte Anzahl, an der die Mindestbesetzung geprüft wurde, falls geprüft). Die Zeilen sind nach Zonen-ID und Zeitfenster geordnet. Der Privatsphäre-Nachweis (Epsilon je Zelle und insgesamt, Mechanismus, Sensitivität) steht in den Metadaten der Ausgabe; der Layer wird abgestuft nach der Statistik dargestellt.&lt;/p&gt;&lt;p&gt;Quellen: seed 003 §II D und §III; seed 002 §4.2-4.3.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="324"/>
+        <source>DAY_FIELD is only used for user-days and, with users, for the count above LIMIT per day; it is not used here.</source>
+        <translation>DAY_FIELD wird nur für Nutzertage und, mit Nutzern, für die Anzahl über LIMIT je Tag verwendet; hier wird es nicht verwendet.</translation>
     </message>
 </context>
 <context>

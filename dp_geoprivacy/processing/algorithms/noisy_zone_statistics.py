@@ -106,8 +106,8 @@ class NoisyZoneStatistics(DpAlgorithm):
             "averaged over the public number of DAYS in the period (seed 003 Query 2); median, quartiles or "
             "the five-number summary by the exponential mechanism on ranks over QUANTILE_GRID values from LOWER "
             "to UPPER (seed 002 §4.3.2). Every mechanism spends delta = 0.</p>"
-            "<p><b>Public bounds.</b> LOWER and UPPER (e.g. 0 and 65 km/h) are declared by you and every value "
-            "is clamped to them before anything is summed; the number of clamped values is in the log. Seed 003 "
+            "<p><b>Public bounds.</b> LOWER and UPPER (e.g. 0 and 65 km/h) are required and declared by you; every "
+            "value is clamped to them before anything is summed; the number of clamped values is in the log. Seed 003 "
             "takes the maximum speed (65 km/h) and the number of buses N from the raw data and uses (max - "
             "min) / N as the sensitivity of the mean: both are statistics of the private data, and N changes "
             "when a bus is added, so that release is not differentially private. They are not copied: the "
@@ -251,7 +251,7 @@ class NoisyZoneStatistics(DpAlgorithm):
                     name=name, v=parameters.get(name))
             bounds[name] = value
         lower, upper = bounds[self.LOWER], bounds[self.UPPER]
-        if statistic != COUNT and (lower is None or upper is None):
+        if lower is None or upper is None:
             return self.tr("STATISTIC {s} needs public bounds LOWER and UPPER (e.g. 0 and 65 for a speed in km/h): "
                            "declare them from what is known without the data, never from the data.").format(
                 s=statistic)
@@ -318,10 +318,11 @@ class NoisyZoneStatistics(DpAlgorithm):
         if unit == RECORD and max_contributions != 1:
             feedback.pushInfo(self.tr("UNIT is one record: MAX_CONTRIBUTIONS is not used."))
             max_contributions = 1
-        bounds = [self.parameterAsDouble(parameters, name, context) if setting_number(parameters, name) is not None
-                  else default for name, default in ((self.LOWER, 0.0), (self.UPPER, 1.0))]
         uses_days = unit == USER_DAY or (unit == USER and statistic == COUNT_ABOVE)
-        day_source = day_field or (time_field if uses_days else None)
+        day_source = (day_field or time_field) if uses_days else None
+        if day_field and not uses_days:
+            feedback.pushInfo(self.tr("DAY_FIELD is only used for user-days and, with users, for the count above "
+                                      "LIMIT per day; it is not used here."))
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
         if source is None:
@@ -333,7 +334,9 @@ class NoisyZoneStatistics(DpAlgorithm):
                 "it first (Field calculator, to_real(\"{field}\")).").format(field=value_field))
         try:
             spec = ZoneStatisticsSpec(
-                statistic=statistic, epsilon=epsilon, lower=bounds[0], upper=bounds[1], unit=unit,
+                statistic=statistic, epsilon=epsilon, unit=unit,
+                lower=self.parameterAsDouble(parameters, self.LOWER, context),
+                upper=self.parameterAsDouble(parameters, self.UPPER, context),
                 max_contributions=max_contributions,
                 max_cells=self.parameterAsInt(parameters, self.MAX_CELLS_PER_DAY, context),
                 limit=self.parameterAsDouble(parameters, self.LIMIT, context) if statistic == COUNT_ABOVE else None,
