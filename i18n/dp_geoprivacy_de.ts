@@ -1570,409 +1570,424 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyZoneStatistics</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="429"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="444"/>
         <source>Noisy zone statistics</source>
         <translation>Verrauschte Statistiken je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="141"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="144"/>
         <source>Value field (numeric: speed, dwell time, fare)</source>
         <translation>Wertfeld (numerisch: Geschwindigkeit, Verweildauer, Fahrpreis)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
         <source>Statistic</source>
         <translation>Statistik</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
         <source>Count</source>
         <translation>Anzahl</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
         <source>Sum</source>
         <translation>Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
         <source>Mean</source>
         <translation>Mittelwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
         <source>Count above LIMIT per day (seed 003 Query 2)</source>
         <translation>Anzahl über LIMIT je Tag (seed 003 Query 2)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
         <source>Median</source>
         <translation>Median</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
         <source>Quartiles</source>
         <translation>Quartile</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
         <source>Five-number summary</source>
         <translation>Fünf-Punkte-Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="153"/>
         <source>Lower bound of the value (public)</source>
         <translation>Untere Grenze des Werts (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="153"/>
         <source>A finite number you declare, e.g. 0 km/h; values below it are clamped to it.</source>
         <translation>Eine endliche Zahl, die Sie festlegen, z. B. 0 km/h; kleinere Werte werden auf sie begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="153"/>
         <source>Upper bound of the value (public)</source>
         <translation>Obere Grenze des Werts (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="153"/>
         <source>A finite number above LOWER you declare, e.g. 65 km/h; values above it are clamped.</source>
         <translation>Eine endliche Zahl über LOWER, die Sie festlegen, z. B. 65 km/h; größere Werte werden begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="161"/>
         <source>Limit (count above LIMIT per day)</source>
         <translation>Grenzwert (Anzahl über LIMIT je Tag)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="164"/>
         <source>A number in [LOWER, UPPER), e.g. a speed limit of 50 km/h.</source>
         <translation>Eine Zahl in [LOWER, UPPER), z. B. eine Geschwindigkeitsgrenze von 50 km/h.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="166"/>
         <source>Days in the period (count above LIMIT per day)</source>
         <translation>Tage im Zeitraum (Anzahl über LIMIT je Tag)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="169"/>
         <source>The public number of days the data covers (seed 003: 31), declared, not counted.</source>
         <translation>Die öffentliche Anzahl der Tage, die die Daten abdecken (seed 003: 31), festgelegt, nicht gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="171"/>
         <source>Unit of privacy</source>
         <translation>Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="171"/>
         <source>One record</source>
         <translation>Ein Datensatz</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="171"/>
         <source>One user (USER_FIELD, at most M records)</source>
         <translation>Ein Nutzer (USER_FIELD, höchstens M Datensätze)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="171"/>
         <source>One user-day (USER_FIELD and a day; at most K cells per day)</source>
         <translation>Ein Nutzertag (USER_FIELD und ein Tag; höchstens K Zellen je Tag)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="176"/>
         <source>User id field (user and user-day units)</source>
         <translation>Nutzer-ID-Feld (Schutzeinheiten Nutzer und Nutzertag)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="179"/>
         <source>Maximum records per user (M; per cell for user-days)</source>
         <translation>Höchstzahl Datensätze je Nutzer (M; je Zelle bei Nutzertagen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="182"/>
         <source>An integer &gt;= 1: each user (or user-day, in each cell) keeps at most M records, sampled uniformly.</source>
         <translation>Eine ganze Zahl &gt;= 1: Jeder Nutzer (bzw. Nutzertag, in jeder Zelle) behält höchstens M Datensätze, gleichverteilt zufällig ausgewählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="185"/>
         <source>Maximum cells per user-day (K)</source>
         <translation>Höchstzahl Zellen je Nutzertag (K)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
         <source>An integer &gt;= 1: each user-day keeps at most K cells, sampled uniformly; each cell gets epsilon / K.</source>
         <translation>Eine ganze Zahl &gt;= 1: Jeder Nutzertag behält höchstens K Zellen, gleichverteilt zufällig ausgewählt; jede Zelle erhält Epsilon / K.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="191"/>
         <source>Time field (statistics per time slot; optional)</source>
         <translation>Zeitfeld (Statistiken je Zeitfenster; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
         <source>Time slots</source>
         <translation>Zeitfenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
         <source>Hour of day (24)</source>
         <translation>Stunde des Tages (24)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
         <source>Four-hour windows 02-06 ... 22-02 (6, seed 002)</source>
         <translation>Vierstundenfenster 02-06 ... 22-02 (6, seed 002)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
         <source>Day of week (7)</source>
         <translation>Wochentag (7)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="199"/>
         <source>Day field (user-days; default: the date of TIME_FIELD)</source>
         <translation>Tagesfeld (Nutzertage; Vorgabe: das Datum aus TIME_FIELD)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="202"/>
         <source>Minimum noisy count of records to publish a cell (0 = all)</source>
         <translation>Mindestens nötige verrauschte Anzahl an Datensätzen, um eine Zelle zu veröffentlichen (0 = alle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="205"/>
         <source>A number &gt;= 0, over the whole period (seed 003: 10 buses a day x 31 days).</source>
         <translation>Eine Zahl &gt;= 0, über den ganzen Zeitraum (seed 003: 10 Busse am Tag x 31 Tage).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
         <source>Share of epsilon for the minimum-support count</source>
         <translation>Anteil des Epsilons für die Anzahl zur Mindestbesetzung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
         <source>Between 0 and 1 (exclusive); for sum, count above LIMIT and quantiles.</source>
         <translation>Zwischen 0 und 1 (ausschließlich); für Summe, Anzahl über LIMIT und Quantile.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
         <source>Mean: share of epsilon for the noisy sum</source>
         <translation>Mittelwert: Anteil des Epsilons für die verrauschte Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
         <source>Between 0 and 1 (exclusive); the rest goes to the noisy count. 0.5 gives the smallest margin.</source>
         <translation>Zwischen 0 und 1 (ausschließlich); der Rest geht an die verrauschte Anzahl. 0,5 ergibt die kleinste Fehlerspanne.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="218"/>
         <source>Quantiles: number of candidate values from LOWER to UPPER</source>
         <translation>Quantile: Anzahl der Kandidatenwerte von LOWER bis UPPER</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="222"/>
         <source>An integer &gt;= 2; a public grid (values are rounded to it).</source>
         <translation>Eine ganze Zahl &gt;= 2; ein öffentliches Raster (die Werte werden darauf gerundet).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="231"/>
         <source>Epsilon (privacy loss per unit of privacy)</source>
         <translation>Epsilon (Privatsphäre-Verlust je Schutzeinheit)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="234"/>
         <source>Total privacy loss of one unit over all cells; smaller means more noise.</source>
         <translation>Gesamter Privatsphäre-Verlust einer Schutzeinheit über alle Zellen; kleiner bedeutet mehr Rauschen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
         <source>Delta spent</source>
         <translation>Verbrauchtes Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
         <source>Epsilon per cell</source>
         <translation>Epsilon je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
         <source>Sensitivity (per cell)</source>
         <translation>Sensitivität (je Zelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
         <source>Noise scale (per cell)</source>
         <translation>Rauschskala (je Zelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="249"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="259"/>
         <source>{name} must be a finite number (not NaN or infinite; got {v}). Declare it from public knowledge, e.g. LOWER=0 and UPPER=65 for a speed in km/h.</source>
         <translation>{name} muss eine endliche Zahl sein (nicht NaN oder unendlich; erhalten: {v}). Legen Sie den Wert aus öffentlichem Wissen fest, z. B. LOWER=0 und UPPER=65 für eine Geschwindigkeit in km/h.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="255"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="265"/>
         <source>STATISTIC {s} needs public bounds LOWER and UPPER (e.g. 0 and 65 for a speed in km/h): declare them from what is known without the data, never from the data.</source>
         <translation>STATISTIC {s} braucht öffentliche Grenzen LOWER und UPPER (z. B. 0 und 65 für eine Geschwindigkeit in km/h): Legen Sie sie nach dem fest, was ohne die Daten bekannt ist, nie anhand der Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="259"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="269"/>
         <source>LOWER ({lower:g}) must be less than UPPER ({upper:g}): swap them or widen the range.</source>
         <translation>LOWER ({lower:g}) muss kleiner als UPPER ({upper:g}) sein: Vertauschen Sie die beiden oder erweitern Sie den Bereich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="265"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="275"/>
         <source>{name} must be a whole number of at least {least} (got {v}).</source>
         <translation>{name} muss eine ganze Zahl von mindestens {least} sein (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="280"/>
         <source>The count above LIMIT per day needs LIMIT (e.g. a speed limit) and DAYS, the public number of days in the period (seed 003: 31).</source>
         <translation>Die Anzahl über LIMIT je Tag braucht LIMIT (z. B. eine Geschwindigkeitsgrenze) und DAYS, die öffentliche Anzahl der Tage im Zeitraum (seed 003: 31).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="273"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="283"/>
         <source>LIMIT ({limit:g}) must be within [LOWER, UPPER) = [{lower:g}, {upper:g}): clamped values never exceed UPPER.</source>
         <translation>LIMIT ({limit:g}) muss in [LOWER, UPPER) = [{lower:g}, {upper:g}) liegen: Begrenzte Werte überschreiten UPPER nie.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="288"/>
         <source>{name} must be between 0 and 1, exclusive (got {v}).</source>
         <translation>{name} muss zwischen 0 und 1 liegen, ausschließlich (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="292"/>
         <source>MIN_SUPPORT must be a number &gt;= 0 (got {v}); 0 publishes every cell.</source>
         <translation>MIN_SUPPORT muss eine Zahl &gt;= 0 sein (erhalten: {v}); 0 veröffentlicht jede Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="287"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="297"/>
         <source>UNIT {u} needs USER_FIELD, the field identifying each user (e.g. a vehicle id).</source>
         <translation>UNIT {u} braucht USER_FIELD, das Feld, das jeden Nutzer kennzeichnet (z. B. eine Fahrzeug-ID).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="290"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="300"/>
         <source>USER_FIELD is set but UNIT is one record: set UNIT=1 (user) or UNIT=2 (user-day) to protect users, or clear USER_FIELD.</source>
         <translation>USER_FIELD ist gesetzt, aber UNIT ist ein Datensatz: Setzen Sie UNIT=1 (Nutzer) oder UNIT=2 (Nutzertag), um Nutzer zu schützen, oder leeren Sie USER_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="293"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="307"/>
         <source>UNIT user-day needs the day of every record: set DAY_FIELD (or a TIME_FIELD with dates).</source>
         <translation>UNIT Nutzertag braucht den Tag jedes Datensatzes: Setzen Sie DAY_FIELD (oder ein TIME_FIELD mit Datumsangaben).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="319"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="333"/>
         <source>UNIT is one record: MAX_CONTRIBUTIONS is not used.</source>
         <translation>UNIT ist ein Datensatz: MAX_CONTRIBUTIONS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="332"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="346"/>
         <source>VALUE_FIELD &apos;{field}&apos; is not a numeric field of INPUT: choose an integer or real field, or convert it first (Field calculator, to_real(&quot;{field}&quot;)).</source>
         <translation>VALUE_FIELD „{field}“ ist kein numerisches Feld von INPUT: Wählen Sie ein Ganzzahl- oder Dezimalfeld, oder wandeln Sie es zuerst um (Feldrechner, to_real(&quot;{field}&quot;)).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="476"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="491"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="408"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="372"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="387"/>
         <source>Every value of VALUE_FIELD &apos;{field}&apos; is NULL: there is nothing to summarise. Choose the field that holds the measured values.</source>
         <translation>Jeder Wert von VALUE_FIELD „{field}“ ist NULL: Es gibt nichts zusammenzufassen. Wählen Sie das Feld mit den Messwerten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="396"/>
         <source>TIME_FIELD &apos;{field}&apos; cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Datum-Zeit-Feld (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="404"/>
         <source>{name} &apos;{field}&apos; cannot give the day of each record: {error}. Choose a date or date-time field, or a whole day number.</source>
         <translation>{name} „{field}“ kann nicht den Tag jedes Datensatzes liefern: {error}. Wählen Sie ein Datums- oder Datum-Zeit-Feld oder eine ganze Tagesnummer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="450"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="465"/>
         <source>Dropped {n} points whose value ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Wert (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="453"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="468"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="456"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="471"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same user twice and break the bound per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich derselbe Nutzer zweimal verbergen und die Schranke je Nutzer brechen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="460"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="475"/>
         <source>Dropped {n} points whose day ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Tag (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="463"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="478"/>
         <source>Dropped {n} points in no zone.</source>
         <translation>{n} Punkte in keiner Zone wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="465"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="480"/>
         <source>Clamped {below} values below LOWER ({lower:g}) and {above} above UPPER ({upper:g}) to the bounds.</source>
         <translation>{below} Werte unter LOWER ({lower:g}) und {above} über UPPER ({upper:g}) wurden auf die Grenzen begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="470"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="485"/>
         <source>Contribution bound: {n} points beyond the bound were left out (sampled uniformly).</source>
         <translation>Beitragsschranke: {n} Punkte über der Schranke wurden weggelassen (gleichverteilt zufällig ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="472"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="487"/>
         <source>{kept} of {records} points were aggregated.</source>
         <translation>{kept} von {records} Punkten wurden aggregiert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="477"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="492"/>
         <source>Statistic {statistic} of field {field}.</source>
         <translation>Statistik {statistic} des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="480"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="495"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="482"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="497"/>
         <source>Only cells whose noisy count reached {t:g} are published; a missing cell does not mean zero.</source>
         <translation>Nur Zellen, deren verrauschte Anzahl {t:g} erreicht hat, werden veröffentlicht; eine fehlende Zelle bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="95"/>
-        <source>&lt;p&gt;Publishes a statistic of a measured value (speed, dwell time, fare: VALUE_FIELD) per zone of a public zone layer or H3 hexagon, optionally per time slot, with differential privacy: seed 003 §III (average bus speed per hexagon and time slot, Query 1; buses per day above a speed limit, Query 2) and seed 002 §4.3 (user-level privacy, five-number summaries).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Cells.&lt;/b&gt; ZONES with ZONE_ID_FIELD, or H3_RESOLUTION with a public EXTENT, as in Noisy zone counts; every cell gets its mechanism, empty ones included. Overlapping zones are not supported. With TIME_FIELD each point lies in a (zone, slot) cell (hour of day, four-hour windows or day of week). Points in no zone are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; count; sum; mean (a noisy sum of values centred on (LOWER+UPPER)/2 over a noisy count, MEAN_SUM_SHARE of epsilon for the sum; Wilson et al. 2020); count of units above LIMIT averaged over the public number of DAYS in the period (seed 003 Query 2); median, quartiles or the five-number summary by the exponential mechanism on ranks over QUANTILE_GRID values from LOWER to UPPER (seed 002 §4.3.2). Every mechanism spends delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds.&lt;/b&gt; LOWER and UPPER (e.g. 0 and 65 km/h) are required and declared by you; every value is clamped to them before anything is summed; the number of clamped values is in the log. Seed 003 takes the maximum speed (65 km/h) and the number of buses N from the raw data and uses (max - min) / N as the sensitivity of the mean: both are statistics of the private data, and N changes when a bus is added, so that release is not differentially private. They are not copied: the bounds are declarations, and the mean divides by a noisy count.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy (UNIT).&lt;/b&gt; 0 record: one point (item level). 1 user: USER_FIELD, each user keeps at most MAX_CONTRIBUTIONS (M) points, sampled uniformly (seed 002 §4.3); sensitivities are for M points. 2 user-day (seed 003's epsilon per day): a user on one day (DAY_FIELD, or the date of TIME_FIELD) keeps at most MAX_CELLS_PER_DAY (K) cells and M points per cell, sampled uniformly; every cell runs with epsilon / K and a user-day loses at most the sum of the K largest per-cell epsilons, EPSILON (seed 003 §III F). K is a bound you declare, enforced by sampling; seed 003 reads K = 89 from its data, which is not done here. Points with a NULL user or day are dropped and counted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL values&lt;/b&gt; of VALUE_FIELD and NULL times are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (seed 003 publishes only cells with at least 10 buses a day): a cell is published only when a noisy count of its points over the whole period reaches MIN_SUPPORT, never the raw count. The count and the mean test their own noisy count; the other statistics spend SUPPORT_SHARE of the cell's epsilon on a separate noisy count. Missing cells do not mean zero.&lt;/p&gt;&lt;p&gt;Output fields: zone_id, time_slot (with TIME_FIELD), the statistic (count, sum, mean, per_day_above, median, q1/median/q3 or min/q1/median/q3/max), moe95 (95% margin of error in value units; the mean's from its noisy count) or moe95_rank (quantiles: ranks), and noisy_support (the noisy count the minimum support was tested on, when there was one). Rows are ordered by zone id and slot. The privacy record (per-cell and total epsilon, mechanism, sensitivity) is stored in the output's metadata; the layer loads graduated by the statistic.&lt;/p&gt;&lt;p&gt;Sources: seed 003 §II D and §III; seed 002 §4.2-4.3.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Veröffentlicht eine Statistik eines Messwerts (Geschwindigkeit, Verweildauer, Fahrpreis: VALUE_FIELD) je Zone eines öffentlichen Zonenlayers oder je H3-Sechseck, optional je Zeitfenster, differenziell privat: seed 003 §III (mittlere Busgeschwindigkeit je Sechseck und Zeitfenster, Query 1; Busse je Tag über einer Geschwindigkeitsgrenze, Query 2) und seed 002 §4.3 (Privatsphäre auf Nutzerebene, Fünf-Punkte-Zusammenfassungen).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zellen.&lt;/b&gt; ZONES mit ZONE_ID_FIELD oder H3_RESOLUTION mit einem öffentlichen EXTENT, wie bei Verrauschte Zählwerte je Zone; jede Zelle erhält ihren Mechanismus, auch leere. Überlappende Zonen werden nicht unterstützt. Mit TIME_FIELD liegt jeder Punkt in einer Zelle aus Zone und Zeitfenster (Stunde des Tages, Vierstundenfenster oder Wochentag). Punkte in keiner Zone werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; Anzahl; Summe; Mittelwert (eine verrauschte Summe der um (LOWER+UPPER)/2 zentrierten Werte geteilt durch eine verrauschte Anzahl, MEAN_SUM_SHARE des Epsilons für die Summe; Wilson et al. 2020); Anzahl der Einheiten über LIMIT, gemittelt über die öffentliche Anzahl DAYS an Tagen des Zeitraums (seed 003 Query 2); Median, Quartile oder Fünf-Punkte-Zusammenfassung mit dem Exponential-Mechanismus auf Rängen über QUANTILE_GRID Werte von LOWER bis UPPER (seed 002 §4.3.2). Jeder Mechanismus verbraucht delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen.&lt;/b&gt; LOWER und UPPER (z. B. 0 und 65 km/h) sind erforderlich und werden von Ihnen festgelegt; jeder Wert wird vor jeder Summierung auf sie begrenzt; die Anzahl begrenzter Werte steht im Protokoll. Seed 003 entnimmt die Höchstgeschwindigkeit (65 km/h) und die Anzahl N der Busse den Rohdaten und verwendet (max - min) / N als Sensitivität des Mittelwerts: Beides sind Statistiken der privaten Daten, und N ändert sich, wenn ein Bus hinzukommt, daher ist diese Veröffentlichung nicht differenziell privat. Beides wird nicht übernommen: Die Grenzen sind Festlegungen, und der Mittelwert teilt durch eine verrauschte Anzahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit (UNIT).&lt;/b&gt; 0 Datensatz: ein Punkt (Einzelebene). 1 Nutzer: USER_FIELD, jeder Nutzer behält höchstens MAX_CONTRIBUTIONS (M) Punkte, gleichverteilt zufällig ausgewählt (seed 002 §4.3); die Sensitivitäten gelten für M Punkte. 2 Nutzertag (Epsilon je Tag in seed 003): ein Nutzer an einem Tag (DAY_FIELD oder das Datum aus TIME_FIELD) behält höchstens MAX_CELLS_PER_DAY (K) Zellen und M Punkte je Zelle, gleichverteilt zufällig ausgewählt; jede Zelle läuft mit Epsilon / K, und ein Nutzertag verliert höchstens die Summe der K größten Epsilons je Zelle, EPSILON (seed 003 §III F). K ist eine von Ihnen festgelegte Schranke, durch Stichprobenziehung durchgesetzt; seed 003 liest K = 89 aus seinen Daten ab, was hier nicht geschieht. Punkte mit NULL als Nutzer oder Tag werden verworfen und gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL-Werte&lt;/b&gt; in VALUE_FIELD und NULL-Zeiten werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (seed 003 veröffentlicht nur Zellen mit mindestens 10 Bussen am Tag): Eine Zelle wird nur veröffentlicht, wenn eine verrauschte Anzahl ihrer Punkte über den ganzen Zeitraum MIN_SUPPORT erreicht, nie die Rohanzahl. Anzahl und Mittelwert prüfen ihre eigene verrauschte Anzahl; die übrigen Statistiken verwenden SUPPORT_SHARE des Epsilons der Zelle für eine eigene verrauschte Anzahl. Fehlende Zellen bedeuten nicht null.&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id, time_slot (mit TIME_FIELD), die Statistik (count, sum, mean, per_day_above, median, q1/median/q3 oder min/q1/median/q3/max), moe95 (95-%-Fehlerspanne in Einheiten des Werts; beim Mittelwert aus seiner verrauschten Anzahl) oder moe95_rank (Quantile: Ränge) und noisy_support (die verrauschte Anzahl, an der die Mindestbesetzung geprüft wurde, falls geprüft). Die Zeilen sind nach Zonen-ID und Zeitfenster geordnet. Der Privatsphäre-Nachweis (Epsilon je Zelle und insgesamt, Mechanismus, Sensitivität) steht in den Metadaten der Ausgabe; der Layer wird abgestuft nach der Statistik dargestellt.&lt;/p&gt;&lt;p&gt;Quellen: seed 003 §II D und §III; seed 002 §4.2-4.3.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="338"/>
         <source>DAY_FIELD is only used for user-days and, with users, for the count above LIMIT per day; it is not used here.</source>
         <translation>DAY_FIELD wird nur für Nutzertage und, mit Nutzern, für die Anzahl über LIMIT je Tag verwendet; hier wird es nicht verwendet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="97"/>
+        <source>&lt;p&gt;Publishes a statistic of a measured value (speed, dwell time, fare: VALUE_FIELD) per zone of a public zone layer or H3 hexagon, optionally per time slot, with differential privacy: seed 003 §III (average bus speed per hexagon and time slot, Query 1; buses per day above a speed limit, Query 2) and seed 002 §4.3 (user-level privacy, five-number summaries).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Cells.&lt;/b&gt; ZONES with ZONE_ID_FIELD, or H3_RESOLUTION with a public EXTENT, as in Noisy zone counts; every cell gets its mechanism, empty ones included. Overlapping zones are not supported. With TIME_FIELD each point lies in a (zone, slot) cell (hour of day, four-hour windows or day of week). Points in no zone are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; count; sum; mean (a noisy sum of values centred on (LOWER+UPPER)/2 over a noisy count, MEAN_SUM_SHARE of epsilon for the sum; Wilson et al. 2020); count of units above LIMIT averaged over the public number of DAYS in the period (seed 003 Query 2); median, quartiles or the five-number summary by the exponential mechanism on ranks over QUANTILE_GRID values from LOWER to UPPER (seed 002 §4.3.2). Every mechanism spends delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds.&lt;/b&gt; LOWER and UPPER (e.g. 0 and 65 km/h) are required and declared by you; every value is clamped to them before anything is summed; the number of clamped values is in the log. Seed 003 takes the maximum speed (65 km/h) and the number of buses N from the raw data and uses (max - min) / N as the sensitivity of the mean: both are statistics of the private data, and N changes when a bus is added, so that release is not differentially private. They are not copied: the bounds are declarations, and the mean divides by a noisy count.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy (UNIT).&lt;/b&gt; 0 record: one point (item level). 1 user: USER_FIELD, each user keeps at most MAX_CONTRIBUTIONS (M) points, sampled uniformly (seed 002 §4.3); sensitivities are for M points. 2 user-day (seed 003's epsilon per day): a user on one day (DAY_FIELD, or the date of TIME_FIELD) keeps at most MAX_CELLS_PER_DAY (K) cells and M points per cell, sampled uniformly; every cell runs with epsilon / K and a user-day loses at most the sum of the K largest per-cell epsilons, EPSILON (seed 003 §III F). With PER_UNIT_MEAN each user-day adds the mean of its values in a cell instead (seed 003 Query 1; M = 1). K is a bound you declare, enforced by sampling; seed 003 reads K = 89 from its data, which is not done here. Points with a NULL user or day are dropped and counted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL values&lt;/b&gt; of VALUE_FIELD and NULL times are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (seed 003 publishes only cells with at least 10 buses a day): a cell is published only when a noisy count of its points over the whole period reaches MIN_SUPPORT, never the raw count. The count and the mean test their own noisy count; the other statistics spend SUPPORT_SHARE of the cell's epsilon on a separate noisy count. Missing cells do not mean zero.&lt;/p&gt;&lt;p&gt;Output fields: zone_id, time_slot (with TIME_FIELD), the statistic (count, sum, mean, per_day_above, median, q1/median/q3 or min/q1/median/q3/max), moe95 (95% margin of error in value units; the mean's from its noisy count) or moe95_rank (quantiles: ranks), and noisy_support (the noisy count the minimum support was tested on, when there was one). Rows are ordered by zone id and slot. The privacy record (per-cell and total epsilon, mechanism, sensitivity) is stored in the output's metadata; the layer loads graduated by the statistic.&lt;/p&gt;&lt;p&gt;Sources: seed 003 §II D and §III; seed 002 §4.2-4.3.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Veröffentlicht eine Statistik eines Messwerts (Geschwindigkeit, Verweildauer, Fahrpreis: VALUE_FIELD) je Zone eines öffentlichen Zonenlayers oder je H3-Sechseck, optional je Zeitfenster, differenziell privat: seed 003 §III (mittlere Busgeschwindigkeit je Sechseck und Zeitfenster, Query 1; Busse je Tag über einer Geschwindigkeitsgrenze, Query 2) und seed 002 §4.3 (Privatsphäre auf Nutzerebene, Fünf-Punkte-Zusammenfassungen).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zellen.&lt;/b&gt; ZONES mit ZONE_ID_FIELD oder H3_RESOLUTION mit einem öffentlichen EXTENT, wie bei Verrauschte Zählwerte je Zone; jede Zelle erhält ihren Mechanismus, auch leere. Überlappende Zonen werden nicht unterstützt. Mit TIME_FIELD liegt jeder Punkt in einer Zelle aus Zone und Zeitfenster (Stunde des Tages, Vierstundenfenster oder Wochentag). Punkte in keiner Zone werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; Anzahl; Summe; Mittelwert (eine verrauschte Summe der um (LOWER+UPPER)/2 zentrierten Werte geteilt durch eine verrauschte Anzahl, MEAN_SUM_SHARE des Epsilons für die Summe; Wilson et al. 2020); Anzahl der Einheiten über LIMIT, gemittelt über die öffentliche Anzahl DAYS an Tagen des Zeitraums (seed 003 Query 2); Median, Quartile oder Fünf-Punkte-Zusammenfassung mit dem Exponential-Mechanismus auf Rängen über QUANTILE_GRID Werte von LOWER bis UPPER (seed 002 §4.3.2). Jeder Mechanismus verbraucht delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen.&lt;/b&gt; LOWER und UPPER (z. B. 0 und 65 km/h) sind erforderlich und werden von Ihnen festgelegt; jeder Wert wird vor jeder Summierung auf sie begrenzt; die Anzahl begrenzter Werte steht im Protokoll. Seed 003 entnimmt die Höchstgeschwindigkeit (65 km/h) und die Anzahl N der Busse den Rohdaten und verwendet (max - min) / N als Sensitivität des Mittelwerts: Beides sind Statistiken der privaten Daten, und N ändert sich, wenn ein Bus hinzukommt, daher ist diese Veröffentlichung nicht differenziell privat. Beides wird nicht übernommen: Die Grenzen sind Festlegungen, und der Mittelwert teilt durch eine verrauschte Anzahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit (UNIT).&lt;/b&gt; 0 Datensatz: ein Punkt (Einzelebene). 1 Nutzer: USER_FIELD, jeder Nutzer behält höchstens MAX_CONTRIBUTIONS (M) Punkte, gleichverteilt zufällig ausgewählt (seed 002 §4.3); die Sensitivitäten gelten für M Punkte. 2 Nutzertag (Epsilon je Tag in seed 003): ein Nutzer an einem Tag (DAY_FIELD oder das Datum aus TIME_FIELD) behält höchstens MAX_CELLS_PER_DAY (K) Zellen und M Punkte je Zelle, gleichverteilt zufällig ausgewählt; jede Zelle läuft mit Epsilon / K, und ein Nutzertag verliert höchstens die Summe der K größten Epsilons je Zelle, EPSILON (seed 003 §III F). Mit PER_UNIT_MEAN trägt jeder Nutzertag stattdessen den Mittelwert seiner Werte in einer Zelle bei (seed 003 Query 1; M = 1). K ist eine von Ihnen festgelegte Schranke, durch Stichprobenziehung durchgesetzt; seed 003 liest K = 89 aus seinen Daten ab, was hier nicht geschieht. Punkte mit NULL als Nutzer oder Tag werden verworfen und gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL-Werte&lt;/b&gt; in VALUE_FIELD und NULL-Zeiten werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (seed 003 veröffentlicht nur Zellen mit mindestens 10 Bussen am Tag): Eine Zelle wird nur veröffentlicht, wenn eine verrauschte Anzahl ihrer Punkte über den ganzen Zeitraum MIN_SUPPORT erreicht, nie die Rohanzahl. Anzahl und Mittelwert prüfen ihre eigene verrauschte Anzahl; die übrigen Statistiken verwenden SUPPORT_SHARE des Epsilons der Zelle für eine eigene verrauschte Anzahl. Fehlende Zellen bedeuten nicht null.&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id, time_slot (mit TIME_FIELD), die Statistik (count, sum, mean, per_day_above, median, q1/median/q3 oder min/q1/median/q3/max), moe95 (95-%-Fehlerspanne in Einheiten des Werts; beim Mittelwert aus seiner verrauschten Anzahl) oder moe95_rank (Quantile: Ränge) und noisy_support (die verrauschte Anzahl, an der die Mindestbesetzung geprüft wurde, falls geprüft). Die Zeilen sind nach Zonen-ID und Zeitfenster geordnet. Der Privatsphäre-Nachweis (Epsilon je Zelle und insgesamt, Mechanismus, Sensitivität) steht in den Metadaten der Ausgabe; der Layer wird abgestuft nach der Statistik dargestellt.&lt;/p&gt;&lt;p&gt;Quellen: seed 003 §II D und §III; seed 002 §4.2-4.3.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="224"/>
+        <source>User-days: average each user-day&apos;s values per cell first (seed 003 Query 1)</source>
+        <translation>Nutzertage: zuerst die Werte jedes Nutzertags je Zelle mitteln (seed 003 Query 1)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="228"/>
+        <source>Each user-day then adds one value, its mean, to a cell (M = 1), as seed 003 averages a bus&apos;s speed per day before averaging over buses.</source>
+        <translation>Jeder Nutzertag trägt dann einen Wert, seinen Mittelwert, zu einer Zelle bei (M = 1), so wie seed 003 die Geschwindigkeit eines Busses je Tag mittelt, bevor über die Busse gemittelt wird.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="304"/>
+        <source>PER_UNIT_MEAN averages each user-day&apos;s values per cell: it needs UNIT=2 (user-day) and a statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.</source>
+        <translation>PER_UNIT_MEAN mittelt die Werte jedes Nutzertags je Zelle: Es braucht UNIT=2 (Nutzertag) und eine andere Statistik als die Anzahl über LIMIT. Leeren Sie PER_UNIT_MEAN oder setzen Sie UNIT=2.</translation>
     </message>
 </context>
 <context>

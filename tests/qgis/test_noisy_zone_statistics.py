@@ -248,6 +248,24 @@ def test_user_day_unit_spends_epsilon_over_k_cells_and_bounds_each_user_day(spee
     assert "Contribution bound:" in log.text()
 
 
+def test_per_unit_mean_averages_each_user_day_per_cell_like_seed_003_query_1(tmp_path):
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, (X0, Y0), CELL, 1)
+    # Bus a on day 1: nine records at 10 km/h; bus a on day 2 and bus b on day 1: one record each at 50 and 80.
+    users = ["a"] * 10 + ["b"]
+    times = ["2024-02-01T10:00:00"] * 9 + ["2024-02-02T10:00:00", "2024-02-01T10:30:00"]
+    points = write_points(tmp_path / "p.gpkg", 32633, np.full((11, 2), (X0 + 50, Y0 + 50)),
+                          speed=[10.0] * 9 + [50.0, 80.0], user=users, t=times)
+    common = {"STATISTIC": 2, "UNIT": 2, "USER_FIELD": "user", "DAY_FIELD": "t", "MAX_CONTRIBUTIONS": 9,
+              "EPSILON": EXACT, "SEED": 6}
+    per_unit = run(base(points, zones, tmp_path, "unit.gpkg", PER_UNIT_MEAN=True, **common))["OUTPUT"]
+    per_record = run(base(points, zones, tmp_path, "record.gpkg", **common))["OUTPUT"]
+    assert read_field(per_unit, "mean") == [pytest.approx((10 + 50 + 65) / 3, abs=1e-6)]  # one value per user-day
+    assert read_field(per_record, "mean") == [pytest.approx((9 * 10 + 50 + 65) / 11, abs=1e-6)]
+    [record] = read_from_file(per_unit)
+    assert "averaged per cell (seed 003 Query 1)" in record.unit_of_privacy
+    assert record.sensitivity == pytest.approx(65 / 2)  # M = 1: one mean per user-day and cell
+
+
 def test_minimum_support_publishes_only_cells_whose_noisy_count_reaches_it(speeds, tmp_path):
     points, zones, zone, _ = speeds
     result = run(base(points, zones, tmp_path, STATISTIC=4, MIN_SUPPORT=45, EPSILON=EXACT, SEED=5))
@@ -317,6 +335,7 @@ def test_loaded_output_carries_its_record_and_is_graduated_by_the_statistic(spee
     ({"USER_FIELD": "user"}, "USER_FIELD is set but UNIT is one record"),
     ({"UNIT": 2, "USER_FIELD": "user"}, "UNIT user-day needs the day of every record: set DAY_FIELD"),
     ({"MEAN_SUM_SHARE": 1}, "MEAN_SUM_SHARE must be between 0 and 1"),
+    ({"PER_UNIT_MEAN": True}, "PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2"),
     ({"EPSILON": 0}, "EPSILON must be a finite number greater than 0"),
     ({"ZONES": None, "H3_RESOLUTION": 8}, "H3_RESOLUTION needs an EXTENT: .* Set EXTENT to the public study area"),
     ({"ZONES": None, "H3_RESOLUTION": 8, "EXTENT": "13.4,13.4,52.5,52.5 [EPSG:4326]"}, "EXTENT is empty"),

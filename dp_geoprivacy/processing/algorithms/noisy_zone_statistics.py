@@ -23,6 +23,7 @@ from qgis.core import (
     QgsProcessing,
     QgsProcessingException,
     QgsProcessingOutputNumber,
+    QgsProcessingParameterBoolean,
     QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSource,
@@ -81,6 +82,7 @@ class NoisyZoneStatistics(DpAlgorithm):
     SUPPORT_SHARE = "SUPPORT_SHARE"
     MEAN_SUM_SHARE = "MEAN_SUM_SHARE"
     QUANTILE_GRID = "QUANTILE_GRID"
+    PER_UNIT_MEAN = "PER_UNIT_MEAN"
     EPSILON = "EPSILON"
     OUTPUT = "OUTPUT"
     STATISTICS = (COUNT, SUM, MEAN, COUNT_ABOVE, MEDIAN, QUARTILES, FIVE_NUMBER)
@@ -117,7 +119,8 @@ class NoisyZoneStatistics(DpAlgorithm):
             "for M points. 2 user-day (seed 003's epsilon per day): a user on one day (DAY_FIELD, or the date "
             "of TIME_FIELD) keeps at most MAX_CELLS_PER_DAY (K) cells and M points per cell, sampled "
             "uniformly; every cell runs with epsilon / K and a user-day loses at most the sum of the K largest "
-            "per-cell epsilons, EPSILON (seed 003 §III F). K is a bound you declare, enforced by sampling; "
+            "per-cell epsilons, EPSILON (seed 003 §III F). With PER_UNIT_MEAN each user-day adds the mean of its "
+            "values in a cell instead (seed 003 Query 1; M = 1). K is a bound you declare, enforced by sampling; "
             "seed 003 reads K = 89 from its data, which is not done here. Points with a NULL user or day are "
             "dropped and counted.</p>"
             "<p><b>NULL values</b> of VALUE_FIELD and NULL times are dropped and counted in the log.</p>"
@@ -218,6 +221,13 @@ class NoisyZoneStatistics(DpAlgorithm):
         grid.setFlags(grid.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
         grid.setHelp(self.tr("An integer >= 2; a public grid (values are rounded to it)."))
         self.add(grid)
+        per_unit = QgsProcessingParameterBoolean(
+            self.PER_UNIT_MEAN, self.tr("User-days: average each user-day's values per cell first (seed 003 Query 1)"),
+            defaultValue=False)
+        per_unit.setFlags(per_unit.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        per_unit.setHelp(self.tr("Each user-day then adds one value, its mean, to a cell (M = 1), as seed 003 "
+                                 "averages a bus's speed per day before averaging over buses."))
+        self.add(per_unit)
         epsilon = QgsProcessingParameterNumber(
             self.EPSILON, self.tr("Epsilon (privacy loss per unit of privacy)"), QgsProcessingParameterNumber.Double,
             defaultValue=1.0, minValue=0.0)
@@ -289,6 +299,10 @@ class NoisyZoneStatistics(DpAlgorithm):
         if not unit and user_field:
             return self.tr("USER_FIELD is set but UNIT is one record: set UNIT=1 (user) or UNIT=2 (user-day) to "
                            "protect users, or clear USER_FIELD.")
+        if str(parameters.get(self.PER_UNIT_MEAN)).lower() not in ("none", "false", "0", "") and (
+                unit != 2 or statistic == COUNT_ABOVE):
+            return self.tr("PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2 (user-day) and "
+                           "a statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.")
         if unit == 2 and not parameters.get(self.DAY_FIELD) and not parameters.get(self.TIME_FIELD):
             return self.tr("UNIT user-day needs the day of every record: set DAY_FIELD (or a TIME_FIELD with dates).")
         return None
@@ -344,7 +358,8 @@ class NoisyZoneStatistics(DpAlgorithm):
                 min_support=self.parameterAsDouble(parameters, self.MIN_SUPPORT, context),
                 support_share=self.parameterAsDouble(parameters, self.SUPPORT_SHARE, context),
                 mean_sum_share=self.parameterAsDouble(parameters, self.MEAN_SUM_SHARE, context),
-                quantile_grid=self.parameterAsInt(parameters, self.QUANTILE_GRID, context))
+                quantile_grid=self.parameterAsInt(parameters, self.QUANTILE_GRID, context),
+                per_unit_mean=self.parameterAsBoolean(parameters, self.PER_UNIT_MEAN, context))
         except ValueError as error:
             raise QgsProcessingException(str(error)) from None
 
