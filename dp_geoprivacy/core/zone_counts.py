@@ -69,7 +69,7 @@ _TEXT_TIME = re.compile(
 _EPOCH_WEEKDAY = 3  # 1970-01-01 was a Thursday (Monday = 0)
 
 
-def _hour_and_day(values):
+def hour_and_day(values):
     """(hour 0-23 or -1, days since 1970-01-01 or None-mask) of time values.
 
     Accepts datetime64 arrays, and object arrays of datetime/date/time,
@@ -137,7 +137,7 @@ def time_slots(values, kind: str) -> np.ndarray:
     """
     slot_labels(kind)
     values = np.asarray(values)
-    hour, day, has_hour, has_day = _hour_and_day(values)
+    hour, day, has_hour, has_day = hour_and_day(values)
     null = is_null(values)
     needed = has_day if kind == WEEKDAY else has_hour
     bad = ~null & ~needed
@@ -153,6 +153,32 @@ def time_slots(values, kind: str) -> np.ndarray:
     else:
         slots[needed] = (day[needed] + _EPOCH_WEEKDAY) % 7
     return slots
+
+
+def day_keys(values) -> np.ma.MaskedArray:
+    """A day key per record for per-day statistics (user-days, seed 003), masked where NULL.
+
+    Date, date-time and ISO text values give days since 1970-01-01 (read
+    by :func:`hour_and_day`); whole numbers (a day number, e.g. 1-31) are
+    used as they are. NULL values are masked. Values that are not NULL but
+    carry no date (a time of day, unreadable text, a fraction) raise
+    TimeSlotError.
+    """
+    values = np.asarray(values)
+    null = is_null(values)
+    if values.dtype.kind in "iub" or values.dtype.kind == "f":
+        numbers = np.ma.getdata(values).astype(float)
+        bad = ~null & ((numbers != np.round(numbers)) | ~np.isfinite(numbers))
+        if bad.any():
+            raise TimeSlotError(f"{int(bad.sum())} day values are not whole numbers or dates "
+                                f"(e.g. {values[np.flatnonzero(bad)[0]]!r})")
+        keys = np.where(null, 0, np.nan_to_num(numbers)).astype(np.int64)
+        return np.ma.masked_array(keys, mask=null)
+    _hour, day, _has_hour, has_day = hour_and_day(values)
+    bad = ~null & ~has_day
+    if bad.any():
+        raise TimeSlotError(f"{int(bad.sum())} day values carry no date (e.g. {values[np.flatnonzero(bad)[0]]!r})")
+    return np.ma.masked_array(day, mask=~has_day)
 
 
 # --- overlapping zones -----------------------------------------------------------

@@ -9,13 +9,14 @@ from .algorithms.h3_grid import H3Grid
 from .algorithms.laplace_perturbation import LaplacePerturbation
 from .algorithms.noisy_od_flows import NoisyOdFlows
 from .algorithms.noisy_zone_counts import NoisyZoneCounts
+from .algorithms.noisy_zone_statistics import NoisyZoneStatistics
 from .algorithms.privacy_report import PrivacyReport
 from .algorithms.randomized_response import RandomizedResponseAlgorithm
 from .algorithms.trip_relocation import TripRelocationAlgorithm
 from .base import PROVIDER_ID, icon
 
 ALGORITHMS = (LaplacePerturbation, H3Grid, NoisyZoneCounts, EscapeAnalysis, NoisyOdFlows, PrivacyReport,
-              RandomizedResponseAlgorithm, TripRelocationAlgorithm)
+              RandomizedResponseAlgorithm, TripRelocationAlgorithm, NoisyZoneStatistics)
 
 
 class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):

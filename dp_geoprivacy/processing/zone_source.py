@@ -382,6 +382,10 @@ def cell_set_from_parameters(algorithm, parameters, context, feedback, *, points
         if _given(parameters, ZONE_ID_FIELD):
             feedback.pushInfo(tr("ZONE_ID_FIELD is not used with H3 cells: their ids are the H3 indexes."))
         if not _given(parameters, EXTENT):
+            if require_public and algorithm.parameterDefinition("THRESHOLD") is None:
+                raise QgsProcessingException(
+                    tr("H3_RESOLUTION needs an EXTENT: the published cells must not depend on the data. "
+                       "Set EXTENT to the public study area."))
             if require_public:
                 raise QgsProcessingException(
                     tr("H3_RESOLUTION needs an EXTENT: the published cells must not depend on the data. "
@@ -403,11 +407,11 @@ def cell_set_from_parameters(algorithm, parameters, context, feedback, *, points
         return ZoneLayerCells(table)
     ids = table.tessellation.ids
     example = tr("'{a}' and '{b}'").format(a=ids[pairs[0, 0]], b=ids[pairs[0, 1]])
-    if algorithm.parameterDefinition(ALLOW_OVERLAP) is None:
+    if not allow and algorithm.parameterDefinition(ALLOW_OVERLAP) is None:
         raise QgsProcessingException(
-            tr("ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would fall in more than "
-               "one zone. Fix the zones (e.g. 'Check validity' / 'Union') so that no two overlap.").format(
-                n=len(pairs), example=example))
+            tr("ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would lie in more than "
+               "one zone, which this algorithm does not support. Fix the zones (e.g. 'Check validity' / "
+               "'Union') or use a tessellation such as H3_RESOLUTION.").format(n=len(pairs), example=example))
     if not allow:
         raise QgsProcessingException(
             tr("ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would count in "

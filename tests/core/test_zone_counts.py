@@ -20,6 +20,7 @@ from dp_geoprivacy.core.zone_counts import (
     HOUR,
     WEEKDAY,
     TimeSlotError,
+    day_keys,
     make_mechanism,
     noisy_histogram,
     overlay_faces,
@@ -75,6 +76,22 @@ def test_time_slots_refuse_values_without_what_they_need():
         time_slots(np.array(["08:00"], dtype=object), WEEKDAY)
     with pytest.raises(TimeSlotError):
         time_slots(np.array(["tomorrow"], dtype=object), HOUR)
+
+
+def test_day_keys_from_dates_text_and_day_numbers():
+    stamps = np.array(["2024-01-01T23:59", "2024-01-02T00:00", "NaT"], dtype="datetime64[ms]")
+    keys = day_keys(stamps)
+    assert keys.mask.tolist() == [False, False, True] and keys[1] - keys[0] == 1
+    mixed = day_keys(np.array([dt.date(2024, 1, 1), "2024-01-01 08:00", None, b"2024-01-03"], dtype=object))
+    assert mixed.mask.tolist() == [False, False, True, False]
+    assert mixed.data[0] == mixed.data[1] == (dt.date(2024, 1, 1) - dt.date(1970, 1, 1)).days
+    assert mixed.data[3] - mixed.data[0] == 2
+    numbers = day_keys(np.array([1.0, np.nan, 31.0]))
+    assert numbers.mask.tolist() == [False, True, False] and numbers.data[[0, 2]].tolist() == [1, 31]
+    with pytest.raises(TimeSlotError, match="carry no date"):
+        day_keys(np.array(["08:00"], dtype=object))
+    with pytest.raises(TimeSlotError, match="not whole numbers"):
+        day_keys(np.array([1.5]))
 
 
 def test_null_users():

@@ -1,0 +1,499 @@
+"""dp_geoprivacy:noisyzonestatistics: noisy statistics of a measured value per zone (and time slot).
+
+Sources: seed 003 §III (hexagon-and-timeslot (HAT) aggregation; Query 1,
+the average speed per HAT; Query 2, the average number of buses per day
+above a speed limit; epsilon per HAT per day and, per day, the sum of the K
+largest per-HAT epsilons, §III E-F) and seed 002 §4.3 (user-level privacy
+with M sampled contributions; five-number summaries by the exponential
+mechanism). The mechanisms, their sensitivities and the release (cleaning,
+clamping, bounding, minimum support) are ``core.zone_statistics``,
+``core.bounded_stats`` and ``core.quantiles``; the zones or H3 cells come from
+``processing.zone_source``, time slots and day keys from
+``core.zone_counts``. This module reads parameters, reads the points in bulk
+(zone index, value, user, time and day per point), reserves the budget,
+calls ``release_zone_statistics`` and writes one polygon row per published
+(zone, slot) cell, ordered by zone id then slot.
+"""
+
+import math
+
+import numpy as np
+from osgeo import ogr
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterDefinition,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterVectorDestination,
+)
+
+from ...core.release import order_by_rank, ranks_from_order
+from ...core.zone_counts import FOUR_HOURS, HOUR, WEEKDAY, TimeSlotError, day_keys, slot_labels, time_slots
+from ...core.zone_statistics import (
+    COUNT,
+    COUNT_ABOVE,
+    FIVE_NUMBER,
+    MEAN,
+    MEDIAN,
+    QUANTILES,
+    QUARTILES,
+    RECORD,
+    SUM,
+    USER,
+    USER_DAY,
+    ZoneStatisticsSpec,
+    release_zone_statistics,
+)
+from ..base import DpAlgorithm, setting_number
+from ..metric_crs import wkt
+from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
+from ..readers import read_points
+from ..styles import graduated_counts
+from ..writers import Column, write_features
+from ..zone_source import add_zone_parameters, cell_set_from_parameters
+from .noisy_zone_counts import as_multipolygons
+
+
+class NoisyZoneStatistics(DpAlgorithm):
+    """A noisy statistic (count, sum, mean, count above a limit, quantiles) of a value per zone and slot."""
+
+    ALGORITHM_ID = "noisyzonestatistics"
+    GROUP_ID = "aggregates"
+    INPUT = "INPUT"
+    VALUE_FIELD = "VALUE_FIELD"
+    STATISTIC = "STATISTIC"
+    LOWER = "LOWER"
+    UPPER = "UPPER"
+    LIMIT = "LIMIT"
+    DAYS = "DAYS"
+    UNIT = "UNIT"
+    USER_FIELD = "USER_FIELD"
+    MAX_CONTRIBUTIONS = "MAX_CONTRIBUTIONS"
+    MAX_CELLS_PER_DAY = "MAX_CELLS_PER_DAY"
+    TIME_FIELD = "TIME_FIELD"
+    TIME_SLOT = "TIME_SLOT"
+    DAY_FIELD = "DAY_FIELD"
+    MIN_SUPPORT = "MIN_SUPPORT"
+    SUPPORT_SHARE = "SUPPORT_SHARE"
+    MEAN_SUM_SHARE = "MEAN_SUM_SHARE"
+    QUANTILE_GRID = "QUANTILE_GRID"
+    PER_UNIT_MEAN = "PER_UNIT_MEAN"
+    EPSILON = "EPSILON"
+    OUTPUT = "OUTPUT"
+    STATISTICS = (COUNT, SUM, MEAN, COUNT_ABOVE, MEDIAN, QUARTILES, FIVE_NUMBER)
+    UNITS = (RECORD, USER, USER_DAY)
+    SLOT_KINDS = (HOUR, FOUR_HOURS, WEEKDAY)
+    POSITIVE_PARAMETERS = (EPSILON,)
+
+    def displayName(self):  # noqa: N802 (QGIS API)
+        return self.tr("Noisy zone statistics")
+
+    def shortHelpString(self):  # noqa: N802 (QGIS API)
+        return self.tr(
+            "<p>Publishes a statistic of a measured value (speed, dwell time, fare: VALUE_FIELD) per zone of a "
+            "public zone layer or H3 hexagon, optionally per time slot, with differential privacy: seed 003 §III "
+            "(average bus speed per hexagon and time slot, Query 1; buses per day above a speed limit, Query 2) "
+            "and seed 002 §4.3 (user-level privacy, five-number summaries).</p>"
+            "<p><b>Cells.</b> ZONES with ZONE_ID_FIELD, or H3_RESOLUTION with a public EXTENT, as in Noisy zone "
+            "counts; every cell gets its mechanism, empty ones included. Overlapping zones are not supported. "
+            "With TIME_FIELD each point lies in a (zone, slot) cell (hour of day, four-hour windows or day of "
+            "week). Points in no zone are dropped.</p>"
+            "<p><b>STATISTIC.</b> count; sum; mean (a noisy sum of values centred on (LOWER+UPPER)/2 over a noisy "
+            "count, MEAN_SUM_SHARE of epsilon for the sum; Wilson et al. 2020); count of units above LIMIT "
+            "averaged over the public number of DAYS in the period (seed 003 Query 2); median, quartiles or "
+            "the five-number summary by the exponential mechanism on ranks over QUANTILE_GRID values from LOWER "
+            "to UPPER (seed 002 §4.3.2). Every mechanism spends delta = 0.</p>"
+            "<p><b>Public bounds.</b> LOWER and UPPER (e.g. 0 and 65 km/h) are required and declared by you; every "
+            "value is clamped to them before anything is summed; the number of clamped values is in the log. Seed 003 "
+            "takes the maximum speed (65 km/h) and the number of buses N from the raw data and uses (max - "
+            "min) / N as the sensitivity of the mean: both are statistics of the private data, and N changes "
+            "when a bus is added, so that release is not differentially private. They are not copied: the "
+            "bounds are declarations, and the mean divides by a noisy count.</p>"
+            "<p><b>Unit of privacy (UNIT).</b> 0 record: one point (item level). 1 user: USER_FIELD, each user "
+            "keeps at most MAX_CONTRIBUTIONS (M) points, sampled uniformly (seed 002 §4.3); sensitivities are "
+            "for M points. 2 user-day (seed 003's epsilon per day): a user on one day (DAY_FIELD, or the date "
+            "of TIME_FIELD) keeps at most MAX_CELLS_PER_DAY (K) cells and M points per cell, sampled "
+            "uniformly; every cell runs with epsilon / K and a user-day loses at most the sum of the K largest "
+            "per-cell epsilons, EPSILON (seed 003 §III F). With PER_UNIT_MEAN each user-day adds the mean of its "
+            "values in a cell instead (seed 003 Query 1; M = 1). K is a bound you declare, enforced by sampling; "
+            "seed 003 reads K = 89 from its data, which is not done here. Points with a NULL user or day are "
+            "dropped and counted.</p>"
+            "<p><b>NULL values</b> of VALUE_FIELD and NULL times are dropped and counted in the log.</p>"
+            "<p><b>MIN_SUPPORT</b> (seed 003 publishes only cells with at least 10 buses a day): a cell is "
+            "published only when a noisy count of its points over the whole period reaches MIN_SUPPORT, never "
+            "the raw count. The count and the mean test their own noisy count; the other statistics spend "
+            "SUPPORT_SHARE of the cell's epsilon on a separate noisy count. Missing cells do not mean zero.</p>"
+            "<p>Output fields: zone_id, time_slot (with TIME_FIELD), the statistic (count, sum, mean, "
+            "per_day_above, median, q1/median/q3 or min/q1/median/q3/max), moe95 (95% margin of error in value "
+            "units; the mean's from its noisy count) or moe95_rank (quantiles: ranks), and noisy_support (the "
+            "noisy count the minimum support was tested on, when there was one). Rows are ordered by zone id "
+            "and slot. The privacy record (per-cell and total epsilon, mechanism, sensitivity) is stored in "
+            "the output's metadata; the layer loads graduated by the statistic.</p>"
+            "<p>Sources: seed 003 §II D and §III; seed 002 §4.2-4.3.</p>"
+        )
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
+        self.add(QgsProcessingParameterFeatureSource(
+            self.INPUT, self.tr("Input points"), [QgsProcessing.TypeVectorPoint]))
+        add_zone_parameters(self, allow_overlap=False)
+        self.add(QgsProcessingParameterField(
+            self.VALUE_FIELD, self.tr("Value field (numeric: speed, dwell time, fare)"),
+            parentLayerParameterName=self.INPUT, type=QgsProcessingParameterField.Numeric))
+        self.add(QgsProcessingParameterEnum(
+            self.STATISTIC, self.tr("Statistic"),
+            options=[self.tr("Count"), self.tr("Sum"), self.tr("Mean"),
+                     self.tr("Count above LIMIT per day (seed 003 Query 2)"), self.tr("Median"),
+                     self.tr("Quartiles"), self.tr("Five-number summary")],
+            defaultValue=2))
+        for name, label, help_text in (
+                (self.LOWER, self.tr("Lower bound of the value (public)"),
+                 self.tr("A finite number you declare, e.g. 0 km/h; values below it are clamped to it.")),
+                (self.UPPER, self.tr("Upper bound of the value (public)"),
+                 self.tr("A finite number above LOWER you declare, e.g. 65 km/h; values above it are clamped."))):
+            bound = QgsProcessingParameterNumber(name, label, QgsProcessingParameterNumber.Double, optional=True)
+            bound.setHelp(help_text)
+            self.add(bound)
+        limit = QgsProcessingParameterNumber(
+            self.LIMIT, self.tr("Limit (count above LIMIT per day)"), QgsProcessingParameterNumber.Double,
+            optional=True)
+        limit.setHelp(self.tr("A number in [LOWER, UPPER), e.g. a speed limit of 50 km/h."))
+        self.add(limit)
+        days = QgsProcessingParameterNumber(
+            self.DAYS, self.tr("Days in the period (count above LIMIT per day)"),
+            QgsProcessingParameterNumber.Integer, optional=True, minValue=1)
+        days.setHelp(self.tr("The public number of days the data covers (seed 003: 31), declared, not counted."))
+        self.add(days)
+        self.add(QgsProcessingParameterEnum(
+            self.UNIT, self.tr("Unit of privacy"),
+            options=[self.tr("One record"), self.tr("One user (USER_FIELD, at most M records)"),
+                     self.tr("One user-day (USER_FIELD and a day; at most K cells per day)")],
+            defaultValue=0))
+        self.add(QgsProcessingParameterField(
+            self.USER_FIELD, self.tr("User id field (user and user-day units)"),
+            parentLayerParameterName=self.INPUT, optional=True))
+        m = QgsProcessingParameterNumber(
+            self.MAX_CONTRIBUTIONS, self.tr("Maximum records per user (M; per cell for user-days)"),
+            QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=1)
+        m.setHelp(self.tr("An integer >= 1: each user (or user-day, in each cell) keeps at most M records, "
+                          "sampled uniformly."))
+        self.add(m)
+        k = QgsProcessingParameterNumber(
+            self.MAX_CELLS_PER_DAY, self.tr("Maximum cells per user-day (K)"),
+            QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=1)
+        k.setHelp(self.tr("An integer >= 1: each user-day keeps at most K cells, sampled uniformly; each cell "
+                          "gets epsilon / K."))
+        self.add(k)
+        self.add(QgsProcessingParameterField(
+            self.TIME_FIELD, self.tr("Time field (statistics per time slot; optional)"),
+            parentLayerParameterName=self.INPUT, optional=True))
+        self.add(QgsProcessingParameterEnum(
+            self.TIME_SLOT, self.tr("Time slots"),
+            options=[self.tr("Hour of day (24)"), self.tr("Four-hour windows 02-06 ... 22-02 (6, seed 002)"),
+                     self.tr("Day of week (7)")],
+            defaultValue=0))
+        self.add(QgsProcessingParameterField(
+            self.DAY_FIELD, self.tr("Day field (user-days; default: the date of TIME_FIELD)"),
+            parentLayerParameterName=self.INPUT, optional=True))
+        support = QgsProcessingParameterNumber(
+            self.MIN_SUPPORT, self.tr("Minimum noisy count of records to publish a cell (0 = all)"),
+            QgsProcessingParameterNumber.Double, defaultValue=0.0, minValue=0.0)
+        support.setHelp(self.tr("A number >= 0, over the whole period (seed 003: 10 buses a day x 31 days)."))
+        self.add(support)
+        for name, label, default, help_text in (
+                (self.SUPPORT_SHARE, self.tr("Share of epsilon for the minimum-support count"), 0.2,
+                 self.tr("Between 0 and 1 (exclusive); for sum, count above LIMIT and quantiles.")),
+                (self.MEAN_SUM_SHARE, self.tr("Mean: share of epsilon for the noisy sum"), 0.5,
+                 self.tr("Between 0 and 1 (exclusive); the rest goes to the noisy count. 0.5 gives the "
+                         "smallest margin."))):
+            share = QgsProcessingParameterNumber(name, label, QgsProcessingParameterNumber.Double,
+                                                 defaultValue=default, minValue=0.0, maxValue=1.0)
+            share.setFlags(share.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+            share.setHelp(help_text)
+            self.add(share)
+        grid = QgsProcessingParameterNumber(
+            self.QUANTILE_GRID, self.tr("Quantiles: number of candidate values from LOWER to UPPER"),
+            QgsProcessingParameterNumber.Integer, defaultValue=1001, minValue=2)
+        grid.setFlags(grid.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        grid.setHelp(self.tr("An integer >= 2; a public grid (values are rounded to it)."))
+        self.add(grid)
+        per_unit = QgsProcessingParameterBoolean(
+            self.PER_UNIT_MEAN, self.tr("User-days: average each user-day's values per cell first (seed 003 Query 1)"),
+            defaultValue=False)
+        per_unit.setFlags(per_unit.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        per_unit.setHelp(self.tr("Each user-day then adds one value, its mean, to a cell (M = 1), as seed 003 "
+                                 "averages a bus's speed per day before averaging over buses."))
+        self.add(per_unit)
+        epsilon = QgsProcessingParameterNumber(
+            self.EPSILON, self.tr("Epsilon (privacy loss per unit of privacy)"), QgsProcessingParameterNumber.Double,
+            defaultValue=1.0, minValue=0.0)
+        epsilon.setHelp(self.tr("Total privacy loss of one unit over all cells; smaller means more noise."))
+        self.add(epsilon)
+        self.add_seed_parameter()
+        self.add_ledger_parameters()
+        output = QgsProcessingParameterVectorDestination(
+            self.OUTPUT, self.tr("Noisy zone statistics"), QgsProcessing.TypeVectorPolygon)
+        output.setSupportsNonFileBasedOutput(False)
+        self.add(output)
+        for name, label in (("EPSILON_SPENT", self.tr("Epsilon spent")), ("DELTA_SPENT", self.tr("Delta spent")),
+                            ("EPSILON_PER_CELL", self.tr("Epsilon per cell")),
+                            ("SENSITIVITY", self.tr("Sensitivity (per cell)")),
+                            ("NOISE_SCALE", self.tr("Noise scale (per cell)")),
+                            ("ROWS_WRITTEN", self.tr("Rows written"))):
+            self.add_output(QgsProcessingOutputNumber(name, label))
+
+    # --- checks ---------------------------------------------------------------
+
+    def _setting_errors(self, parameters):
+        """Clear messages for settings that cannot work, before anything is read (raw values)."""
+        statistic = setting_number(parameters, self.STATISTIC)
+        statistic = self.STATISTICS[int(statistic)] if statistic in range(len(self.STATISTICS)) else MEAN
+        bounds = {}
+        for name in (self.LOWER, self.UPPER, self.LIMIT):
+            value = setting_number(parameters, name)
+            if value is not None and not math.isfinite(value):
+                return self.tr("{name} must be a finite number (not NaN or infinite; got {v}). Declare it from "
+                               "public knowledge, e.g. LOWER=0 and UPPER=65 for a speed in km/h.").format(
+                    name=name, v=parameters.get(name))
+            bounds[name] = value
+        lower, upper = bounds[self.LOWER], bounds[self.UPPER]
+        if lower is None or upper is None:
+            return self.tr("STATISTIC {s} needs public bounds LOWER and UPPER (e.g. 0 and 65 for a speed in km/h): "
+                           "declare them from what is known without the data, never from the data.").format(
+                s=statistic)
+        if lower is not None and upper is not None and not lower < upper:
+            return self.tr("LOWER ({lower:g}) must be less than UPPER ({upper:g}): swap them or widen the "
+                           "range.").format(lower=lower, upper=upper)
+        for name in (self.MAX_CONTRIBUTIONS, self.MAX_CELLS_PER_DAY, self.DAYS, self.QUANTILE_GRID):
+            value = setting_number(parameters, name)
+            least = 2 if name == self.QUANTILE_GRID else 1
+            if value is not None and not (math.isfinite(value) and value >= least and value == int(value)):
+                return self.tr("{name} must be a whole number of at least {least} (got {v}).").format(
+                    name=name, least=least, v=parameters.get(name))
+        if statistic == COUNT_ABOVE:
+            limit, days = bounds[self.LIMIT], setting_number(parameters, self.DAYS)
+            if limit is None or days is None:
+                return self.tr("The count above LIMIT per day needs LIMIT (e.g. a speed limit) and DAYS, the "
+                               "public number of days in the period (seed 003: 31).")
+            if not lower <= limit < upper:
+                return self.tr("LIMIT ({limit:g}) must be within [LOWER, UPPER) = [{lower:g}, {upper:g}): clamped "
+                               "values never exceed UPPER.").format(limit=limit, lower=lower, upper=upper)
+        for name in (self.SUPPORT_SHARE, self.MEAN_SUM_SHARE):
+            value = setting_number(parameters, name)
+            if value is not None and not (math.isfinite(value) and 0.0 < value < 1.0):
+                return self.tr("{name} must be between 0 and 1, exclusive (got {v}).").format(
+                    name=name, v=parameters.get(name))
+        support = setting_number(parameters, self.MIN_SUPPORT)
+        if support is not None and not (math.isfinite(support) and support >= 0):
+            return self.tr("MIN_SUPPORT must be a number >= 0 (got {v}); 0 publishes every cell.").format(
+                v=parameters.get(self.MIN_SUPPORT))
+        unit = setting_number(parameters, self.UNIT)
+        user_field = parameters.get(self.USER_FIELD)
+        if unit in (1, 2) and not user_field:
+            return self.tr("UNIT {u} needs USER_FIELD, the field identifying each user (e.g. a vehicle id).").format(
+                u=self.UNITS[int(unit)])
+        if not unit and user_field:
+            return self.tr("USER_FIELD is set but UNIT is one record: set UNIT=1 (user) or UNIT=2 (user-day) to "
+                           "protect users, or clear USER_FIELD.")
+        if str(parameters.get(self.PER_UNIT_MEAN)).lower() not in ("none", "false", "0", "") and (
+                unit != 2 or statistic == COUNT_ABOVE):
+            return self.tr("PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2 (user-day) and "
+                           "a statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.")
+        if unit == 2 and not parameters.get(self.DAY_FIELD) and not parameters.get(self.TIME_FIELD):
+            return self.tr("UNIT user-day needs the day of every record: set DAY_FIELD (or a TIME_FIELD with dates).")
+        return None
+
+    def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
+        error = self._setting_errors(parameters)
+        if error:
+            return False, error
+        return super().checkParameterValues(parameters, context)
+
+    # --- run ------------------------------------------------------------------
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
+        error = self._setting_errors(parameters)
+        if error:
+            raise QgsProcessingException(error)
+        epsilon = self.positive_number(parameters, self.EPSILON, context)
+        statistic = self.STATISTICS[self.parameterAsEnum(parameters, self.STATISTIC, context)]
+        unit = self.UNITS[self.parameterAsEnum(parameters, self.UNIT, context)]
+        value_field = self.parameterAsString(parameters, self.VALUE_FIELD, context)
+        user_field = self.parameterAsString(parameters, self.USER_FIELD, context) or None
+        time_field = self.parameterAsString(parameters, self.TIME_FIELD, context) or None
+        day_field = self.parameterAsString(parameters, self.DAY_FIELD, context) or None
+        slot_kind = self.SLOT_KINDS[self.parameterAsEnum(parameters, self.TIME_SLOT, context)]
+        max_contributions = self.parameterAsInt(parameters, self.MAX_CONTRIBUTIONS, context)
+        destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
+        if unit == RECORD and max_contributions != 1:
+            feedback.pushInfo(self.tr("UNIT is one record: MAX_CONTRIBUTIONS is not used."))
+            max_contributions = 1
+        uses_days = unit == USER_DAY or (unit == USER and statistic == COUNT_ABOVE)
+        day_source = (day_field or time_field) if uses_days else None
+        if day_field and not uses_days:
+            feedback.pushInfo(self.tr("DAY_FIELD is only used for user-days and, with users, for the count above "
+                                      "LIMIT per day; it is not used here."))
+
+        source = self.parameterAsSource(parameters, self.INPUT, context)
+        if source is None:
+            raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
+        field = source.fields().field(value_field) if source.fields().indexOf(value_field) >= 0 else None
+        if field is None or not field.isNumeric():
+            raise QgsProcessingException(self.tr(
+                "VALUE_FIELD '{field}' is not a numeric field of INPUT: choose an integer or real field, or convert "
+                "it first (Field calculator, to_real(\"{field}\")).").format(field=value_field))
+        try:
+            spec = ZoneStatisticsSpec(
+                statistic=statistic, epsilon=epsilon, unit=unit,
+                lower=self.parameterAsDouble(parameters, self.LOWER, context),
+                upper=self.parameterAsDouble(parameters, self.UPPER, context),
+                max_contributions=max_contributions,
+                max_cells=self.parameterAsInt(parameters, self.MAX_CELLS_PER_DAY, context),
+                limit=self.parameterAsDouble(parameters, self.LIMIT, context) if statistic == COUNT_ABOVE else None,
+                days=self.parameterAsInt(parameters, self.DAYS, context) if statistic == COUNT_ABOVE else None,
+                min_support=self.parameterAsDouble(parameters, self.MIN_SUPPORT, context),
+                support_share=self.parameterAsDouble(parameters, self.SUPPORT_SHARE, context),
+                mean_sum_share=self.parameterAsDouble(parameters, self.MEAN_SUM_SHARE, context),
+                quantile_grid=self.parameterAsInt(parameters, self.QUANTILE_GRID, context),
+                per_unit_mean=self.parameterAsBoolean(parameters, self.PER_UNIT_MEAN, context))
+        except ValueError as error:
+            raise QgsProcessingException(str(error)) from None
+
+        points_crs = source.sourceCrs()
+        cells = cell_set_from_parameters(self, parameters, context, feedback,
+                                         points_crs=points_crs if points_crs.isValid() else None)
+        feedback.pushInfo(self.tr("Cells: {cells}.").format(cells=cells.description))
+        feedback.setProgress(10)
+        total = max(source.featureCount(), 1)
+        assign = cells.assigner(points_crs, feedback) if points_crs.isValid() else None
+        done = [0]
+
+        def map_xy(xy):
+            if feedback.isCanceled():
+                raise QgsProcessingException(self.tr("Cancelled: no output was written."))
+            done[0] += len(xy)
+            feedback.setProgress(10 + 50 * min(done[0] / total, 1.0))
+            return assign(xy).astype(np.int32 if len(cells) < 2**31 - 1 else np.int64)
+
+        fields = list(dict.fromkeys(f for f in (value_field, user_field, time_field, day_source) if f))
+        points = read_points(self, parameters, self.INPUT, context, feedback, fields=fields,
+                             map_xy=map_xy if assign is not None else None)
+        values = points.columns[value_field]
+        if not np.any(~np.isnan(np.asarray(values, dtype=float))):
+            raise QgsProcessingException(self.tr(
+                "Every value of VALUE_FIELD '{field}' is NULL: there is nothing to summarise. Choose the field that "
+                "holds the measured values.").format(field=value_field))
+        slot, labels = None, ("",)
+        day = None
+        try:
+            if time_field:
+                slot, labels = time_slots(points.columns[time_field], slot_kind), slot_labels(slot_kind)
+        except TimeSlotError as error:
+            raise QgsProcessingException(self.tr(
+                "TIME_FIELD '{field}' cannot give {kind} slots: {error}. Choose a date-time field (or a date for "
+                "day of week, a time for hours).").format(field=time_field, kind=slot_kind, error=error)) from None
+        try:
+            if day_source:
+                day = day_keys(points.columns[day_source])
+        except TimeSlotError as error:
+            name = self.DAY_FIELD if day_field else self.TIME_FIELD
+            raise QgsProcessingException(self.tr(
+                "{name} '{field}' cannot give the day of each record: {error}. Choose a date or date-time field, or "
+                "a whole day number.").format(name=name, field=day_source, error=error)) from None
+        if feedback.isCanceled():
+            raise QgsProcessingException(self.tr("Cancelled: no output was written."))
+        feedback.setProgress(65)
+
+        n_cells = len(cells) * len(labels)
+        reservation = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
+                                          mechanism_fields=spec.record_fields(n_cells), output=destination)
+        rng = self.noise_source(parameters, context, feedback)
+        release = release_zone_statistics(
+            points.mapped, values, spec, rng.generator, n_zones=len(cells), n_slots=len(labels), slot=slot,
+            user_keys=points.columns[user_field] if user_field else None, day=day)
+        self._log_counts(feedback, release.counts, value_field, user_field, time_field, day_source, spec)
+        feedback.setProgress(80)
+
+        zone_index, slot_index = np.nonzero(release.published)
+        order = order_by_rank(ranks_from_order(cells.id_order()), zone_index, slot_index)
+        zone_index, slot_index = zone_index[order], slot_index[order]
+        output_crs = cells.crs if cells.kind == "zones" else points_crs
+        zones, row_zone = np.unique(zone_index, return_inverse=True)  # each zone's polygon once, not once per slot
+        geometries = as_multipolygons(cells.geometries(zones, output_crs))[row_zone]
+        columns = [Column("zone_id", "text", cells.ids[zone_index])]
+        if time_field:
+            columns.append(Column("time_slot", "text", np.asarray(labels, dtype=object)[slot_index]))
+        for j, name in enumerate(release.columns):
+            columns.append(Column(name, "real", release.values[zone_index, slot_index, j]))
+        margin_name = "moe95_rank" if release.margin_unit == "ranks" else "moe95"
+        columns.append(Column(margin_name, "real", release.margin[zone_index, slot_index, 0]))
+        if not np.all(np.isnan(release.support)):
+            columns.append(Column("noisy_support", "real", release.support[zone_index, slot_index]))
+
+        record = self.privacy_record(
+            mechanism_fields=release.record_fields(),
+            input_layer=points.source_name,
+            seeded=rng.seeded,
+            notes=release.notes() + tuple(self._notes(cells, value_field, time_field, slot_kind, spec)),
+            **reservation.record_fields(),
+        )
+        title = self.tr("Noisy zone statistics")
+        write_features(destination, wkt(output_crs), ogr.wkbMultiPolygon, geometries, columns, feedback,
+                       finish=lambda path, layer: write_to_file(path, layer, record, title))
+        feedback.setProgress(100)
+        if context.willLoadLayerOnCompletion(destination):
+            main_column = "median" if statistic in QUANTILES else release.columns[0]
+            context.layerToLoadOnCompletionDetails(destination).setPostProcessor(ReleaseLayerPostProcessor.create(
+                record, title, lambda layer: graduated_counts(layer, field=main_column)))
+        return {
+            self.OUTPUT: destination,
+            "EPSILON_SPENT": record.epsilon,
+            "DELTA_SPENT": record.delta,
+            "EPSILON_PER_CELL": release.epsilon_per_cell,
+            "SENSITIVITY": record.sensitivity,
+            "NOISE_SCALE": record.noise_scale,
+            "ROWS_WRITTEN": len(zone_index),
+        }
+
+    def _log_counts(self, feedback, counts, value_field, user_field, time_field, day_field, spec):
+        """What the cleaning rules and the bounding did (raw counts: for the log only, never published)."""
+        if counts.null_values:
+            feedback.pushWarning(self.tr("Dropped {n} points whose value ({field}) is NULL.").format(
+                n=counts.null_values, field=value_field))
+        if counts.null_slots:
+            feedback.pushWarning(self.tr("Dropped {n} points whose time ({field}) is NULL.").format(
+                n=counts.null_slots, field=time_field))
+        if counts.null_users:
+            feedback.pushWarning(self.tr(
+                "Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same user "
+                "twice and break the bound per user.").format(n=counts.null_users, field=user_field))
+        if counts.null_days:
+            feedback.pushWarning(self.tr("Dropped {n} points whose day ({field}) is NULL.").format(
+                n=counts.null_days, field=day_field))
+        if counts.outside:
+            feedback.pushInfo(self.tr("Dropped {n} points in no zone.").format(n=counts.outside))
+        if counts.clamped_below or counts.clamped_above:
+            feedback.pushWarning(self.tr(
+                "Clamped {below} values below LOWER ({lower:g}) and {above} above UPPER ({upper:g}) to the "
+                "bounds.").format(below=counts.clamped_below, above=counts.clamped_above, lower=spec.lower,
+                                  upper=spec.upper))
+        if counts.dropped_by_bound:
+            feedback.pushInfo(self.tr("Contribution bound: {n} points beyond the bound were left out (sampled "
+                                      "uniformly).").format(n=counts.dropped_by_bound))
+        feedback.pushInfo(self.tr("{kept} of {records} points were aggregated.").format(
+            kept=counts.kept, records=counts.records))
+
+    def _notes(self, cells, value_field, time_field, slot_kind, spec):
+        notes = [self.tr("Cells: {cells}.").format(cells=cells.description),
+                 self.tr("Statistic {statistic} of field {field}.").format(statistic=spec.statistic,
+                                                                           field=value_field)]
+        if time_field:
+            notes.append(self.tr("Per time slot ({kind}) of field {field}.").format(kind=slot_kind, field=time_field))
+        if spec.min_support > 0:
+            notes.append(self.tr("Only cells whose noisy count reached {t:g} are published; a missing cell does not "
+                                 "mean zero.").format(t=spec.min_support))
+        return notes
