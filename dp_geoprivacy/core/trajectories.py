@@ -243,9 +243,10 @@ class SddMechanism:
             disc = b * b - g * g + reach * reach
             root = np.sqrt(np.maximum(disc, 0.0))
             spacing = m / self.lengths
-            lo = np.maximum(np.ceil((b - root) / spacing - 1e-9), 0).astype(np.int64)
-            hi = np.minimum(np.floor((b + root) / spacing + 1e-9), self.lengths).astype(np.int64)
-            hi = np.where(disc >= -1e-9 * max(reach, m) ** 2, hi, -1)
+            # Rounding slack of 1e-6 of a length step (micrometres): coordinates far from 0 lose digits.
+            lo = np.maximum(np.ceil((b - root) / spacing - 1e-6), 0).astype(np.int64)
+            hi = np.minimum(np.floor((b + root) / spacing + 1e-6), self.lengths).astype(np.int64)
+            hi = np.where(disc >= -2e-6 * spacing * max(reach, m), hi, -1)
             feasible = hi >= lo
             lo = np.minimum(lo, self.lengths)
             sub = prefix[bound]
@@ -258,17 +259,22 @@ class SddMechanism:
         direction_weight = np.exp(-self.direction_epsilon / (2.0 * np.pi) * distance)
         weight = direction_weight * np.maximum(mass, 0.0)
         total = weight.sum(axis=1)
-        if not np.all(total > 0):  # cannot happen (see the module docstring): never loop, never guess
-            raise RuntimeError("SDD step with no reachable candidate")
         cumulative = np.cumsum(weight, axis=1)
         a = (cumulative < (rng.random(len(r)) * total)[:, None]).sum(axis=1)
         a = np.minimum(a, self.directions - 1)
         a = _nonzero(a, weight)
         rows = np.arange(len(r))
-        lo, hi = low[rows, a], high[rows, a]
+        lo, hi = low[rows, a], np.maximum(high[rows, a], low[rows, a])
         target = prefix[rows, lo] + rng.random(len(r)) * (prefix[rows, hi + 1] - prefix[rows, lo])
         j = (prefix[:, 1:] < target[:, None]).sum(axis=1)
         j = np.clip(j, lo, hi)
+        # No reachable candidate can only come from rounding at the boundary (see the module
+        # docstring). Then the step goes straight to the end, M or 0 long: a function of released
+        # values only, so it costs no privacy; nothing loops.
+        stuck = ~(total > 0)
+        if stuck.any():
+            a[stuck] = 0
+            j[stuck] = np.where(gap[stuck] > reach, self.lengths, 0)
         step_alpha = beta + offsets[a]
         new = prev + rho[j][:, None] * np.column_stack((np.cos(step_alpha), np.sin(step_alpha)))
         return new, a, j
@@ -342,7 +348,7 @@ def _within_reach(start, end, limit):
     far = distance > limit
     if far.any():
         mid = (start[far] + end[far]) / 2.0
-        half = gap[far] * (0.5 * limit * (1 - 1e-12) / distance[far])[:, None]
+        half = gap[far] * (0.5 * limit * (1 - 1e-9) / distance[far])[:, None]
         start, end = start.copy(), end.copy()
         start[far], end[far] = mid - half, mid + half
     return start, end
