@@ -117,6 +117,9 @@ def decode_lines(wkb):
     geometries = shapely.from_wkb(blobs, on_invalid="ignore")
     linear = np.isin(shapely.get_type_id(geometries), (1, 2, 5))
     reason[~missing & ~linear] = UNREADABLE
+    for i in np.flatnonzero(~missing & shapely.is_missing(geometries)).tolist():
+        if _one_vertex_line(blobs[i]):  # GEOS refuses a one-vertex line: say what it is
+            reason[i] = ONE_VERTEX
     empty = linear & shapely.is_empty(geometries)
     reason[empty] = EMPTY
     good = reason == 0
@@ -135,3 +138,12 @@ def field_names(table: TrackTable):
     with ogr_open(table.gpkg_path) as dataset:
         definition = dataset.GetLayerByName(table.layer_name).GetLayerDefn()
         return [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
+
+
+def _one_vertex_line(blob):
+    """Whether WKB ``blob`` is a LineString (2D, Z, M or ZM; either byte order) with fewer than 2 vertices."""
+    if len(blob) < 9 or blob[0] not in (0, 1):
+        return False
+    order = "<" if blob[0] == 1 else ">"
+    kind, count = np.frombuffer(blob[1:9], dtype=f"{order}u4")
+    return int(kind) % 1000 == 2 and int(kind) // 1000 <= 3 and int(count) < 2
