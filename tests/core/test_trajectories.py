@@ -229,10 +229,10 @@ def test_trip_longer_than_reachable_is_refused_before_any_draw():
     assert calls == []
 
 
-@pytest.mark.parametrize("bad", [dict(max_step=0.0), dict(max_step=-1.0), dict(k=2), dict(epsilon=0.0),
-                                 dict(epsilon=1e5)])
+@pytest.mark.parametrize("bad", [{"max_step": 0.0}, {"max_step": -1.0}, {"k": 2}, {"epsilon": 0.0},
+                                 {"epsilon": 1e5}])
 def test_bad_sdd_settings_are_refused(bad):
-    settings = dict(epsilon=1.0, k=10, max_step=M) | bad
+    settings = {"epsilon": 1.0, "k": 10, "max_step": M} | bad
     with pytest.raises(ValueError):
         SddMechanism(**settings)
 

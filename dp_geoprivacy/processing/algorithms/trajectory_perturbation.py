@@ -27,8 +27,7 @@ from qgis.core import (
 )
 
 from ...core.metric_crs import transform_xy
-from ...core.trajectories import SDD, VERTEX_LAPLACE, Tracks, TrajectorySpec, UnreachableTripError, \
-    release_trajectories
+from ...core.trajectories import SDD, VERTEX_LAPLACE, Tracks, TrajectorySpec, UnreachableTripError, release_trajectories
 from ..base import DpAlgorithm, setting_number
 from ..metric_crs import resolve_metric_crs, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
@@ -153,7 +152,8 @@ class TrajectoryPerturbation(DpAlgorithm):
         output.setSupportsNonFileBasedOutput(False)
         self.add(output)
         self.add_output(QgsProcessingOutputNumber("TRAJECTORIES_WRITTEN", self.tr("Trajectories written")))
-        self.add_output(QgsProcessingOutputNumber("TRAJECTORIES_SKIPPED", self.tr("Trajectories skipped (no geometry)")))
+        self.add_output(QgsProcessingOutputNumber("TRAJECTORIES_SKIPPED",
+                                                  self.tr("Trajectories skipped (no geometry)")))
         self.add_output(QgsProcessingOutputNumber("EPSILON_SPENT", self.tr("Epsilon spent (per trajectory)")))
         self.add_output(QgsProcessingOutputNumber("NOISE_SCALE_M", self.tr("Noise scale (metres)")))
 
@@ -233,7 +233,8 @@ class TrajectoryPerturbation(DpAlgorithm):
             record = record.with_notes(self.tr("Start and end of every trip are published exactly (seed 000 "
                                                "eq. 16): they are not protected."))
         title = self.tr("Perturbed trajectories")
-        write_rows(table, rows, destination, feedback, finish=lambda path, layer: write_to_file(path, layer, record, title),
+        write_rows(table, rows, destination, feedback,
+                   finish=lambda path, layer: write_to_file(path, layer, record, title),
                    geometries=geometries, geometry_type=ogr.wkbLineString, exclude_fields=excluded)
         feedback.setProgress(100)
         if context.willLoadLayerOnCompletion(destination):
