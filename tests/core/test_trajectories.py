@@ -287,3 +287,18 @@ def test_neighbouring_test_catches_an_understated_budget():
     declared = 1.0
     lower_bound, _ = _max_log_ratio(5.0 * declared)
     assert lower_bound > declared
+
+
+@pytest.mark.parametrize("kind", [SDD, VERTEX_LAPLACE])
+def test_release_reserves_the_fields_it_records_and_draws_with_its_mechanism(kind):
+    """Privacy claims are code: the reserved fields, the recorded fields and the noise come from one mechanism."""
+    walks = _walks(50, 7, 8)
+    tracks = Tracks(walks.reshape(-1, 2), np.arange(0, 50 * 7 + 1, 7))
+    spec = TrajectorySpec(kind, 3.0, 7, max_step=500.0, grid=0)
+    reserved = []
+    release = release_trajectories(tracks, spec, np.random.default_rng(6), before_noise=reserved.append)
+    assert reserved == [dict(release.record_fields)] and release.epsilon == pytest.approx(3.0)
+    rng = np.random.default_rng(6)
+    rows = rng.permutation(50)
+    expected = spec.mechanism().perturb(resample(tracks.coords, tracks.offsets, 7)[rows], rng)
+    assert np.array_equal(release.result["rows"], rows) and np.array_equal(release.result["tracks"], expected)
