@@ -39,10 +39,12 @@ def make_tracks(directory: Path, n: int, k: int) -> Path:
     with open(csv, "w") as out:
         out.write("wkt,trip_id,user_id\n")
         for first in range(0, n, 10_000):
-            block = starts[first:first + 10_000, None, :] + np.cumsum(rng.normal(0, 100, (len(starts[first:first + 10_000]), k, 2)), axis=1)
+            head = starts[first:first + 10_000]
+            block = head[:, None, :] + np.cumsum(rng.normal(0, 100, (len(head), k, 2)), axis=1)
             text = np.char.mod("%.2f", block)
             for i, line in enumerate(text):
-                out.write('"LINESTRING (' + ",".join(f"{x} {y}" for x, y in line) + f')",{first + i},u{(first + i) % 5000}\n')
+                vertices = ",".join(f"{x} {y}" for x, y in line)
+                out.write(f'"LINESTRING ({vertices})",{first + i},u{(first + i) % 5000}\n')
     gpkg = directory / "tracks.gpkg"
     subprocess.run(["ogr2ogr", "-f", "GPKG", str(gpkg), str(csv), "-nln", "tracks", "-a_srs", "EPSG:32633",
                     "-oo", "GEOM_POSSIBLE_NAMES=wkt", "-oo", "KEEP_GEOM_COLUMNS=NO", "-nlt", "LINESTRING"], check=True)
@@ -79,7 +81,8 @@ def main():
     native_wall = [d["wall_s"] + t["wall_s"] for d, t in zip(runs["densify"], runs["translate"])]
     native_rss = max(r["peak_rss_mib"] for r in runs["densify"] + runs["translate"])
     rows = [
-        {"algorithm": "trajectoryperturbation (SDD)", "median_wall_s": statistics.median(r["wall_s"] for r in runs["sdd"]),
+        {"algorithm": "trajectoryperturbation (SDD)",
+         "median_wall_s": statistics.median(r["wall_s"] for r in runs["sdd"]),
          "peak_rss_mib": max(r["peak_rss_mib"] for r in runs["sdd"])},
         {"algorithm": "trajectoryperturbation (per-vertex Laplace)",
          "median_wall_s": statistics.median(r["wall_s"] for r in runs["laplace"]),
