@@ -17,8 +17,7 @@ from scipy import stats
 from dp_geoprivacy.core.metric_crs import transform_xy
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
-from .conftest import read_field, run_algorithm_json, run_qgis_process, write_grid_zones
-from .model_builder import ModelBuilder
+from .conftest import ROOT, read_field, run_algorithm_json, run_qgis_process, write_grid_zones
 
 ALG = "dp_geoprivacy:trajectoryperturbation"
 ENDS = "dp_geoprivacy:tripends"
@@ -208,20 +207,9 @@ def test_model_chains_tripends_into_noisyzonecounts(tmp_path):
     lines = [[tuple(s), tuple(s + [50.0, 80.0]), tuple(s + [400.0, 10.0])] for s in starts]
     tracks = write_lines(tmp_path / "tracks.gpkg", 32633, lines)
     zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, (X0, Y0), 100.0, 3)
-    from qgis.core import QgsProcessingParameterFeatureSource, QgsProcessingParameterNumber
-
-    model = (ModelBuilder("tripends_then_zone_counts")
-             .input(QgsProcessingParameterFeatureSource("tracks", "tracks"))
-             .input(QgsProcessingParameterFeatureSource("zones", "zones"))
-             .input(QgsProcessingParameterNumber("epsilon", "epsilon", QgsProcessingParameterNumber.Double))
-             .child("ends", ENDS, {"INPUT": ("input", "tracks")}, {"ORIGINS": "origins"})
-             .child("count", "dp_geoprivacy:noisyzonecounts",
-                    {"INPUT": ("child", "ends", "ORIGINS"), "ZONES": ("input", "zones"),
-                     "ZONE_ID_FIELD": ("value", "zone_id"), "EPSILON": ("input", "epsilon")},
-                    {"OUTPUT": "counts"})
-             .save(tmp_path / "tripends_then_zone_counts.model3"))
+    model = ROOT / "tests" / "data" / "models" / "tripends_then_zone_counts.model3"  # built by the script beside it
     counts, origins = tmp_path / "counts.gpkg", tmp_path / "origins.gpkg"
-    run_qgis_process("run", model, "--", f"tracks={tracks}", f"zones={zones}", "epsilon=1000000000",
+    run_qgis_process("run", str(model), "--", f"tracks={tracks}", f"zones={zones}", "epsilon=1000000000",
                      f"ends:origins={origins}", f"count:counts={counts}")
     cells = (np.floor((starts[:, 1] - Y0) / 100).astype(int), np.floor((starts[:, 0] - X0) / 100).astype(int))
     truth = {f"Z{r}_{c}": 0.0 for r in range(3) for c in range(3)}
@@ -251,3 +239,20 @@ def test_qgis_process_sdd_run_and_bad_input(walks, tmp_path):
     assert bad.returncode != 0 and "MAX_STEP must be a finite number greater than 0" in bad.stdout + bad.stderr
     assert not (tmp_path / "x.gpkg").exists()
 
+
+
+def test_the_model_file_is_what_its_builder_makes(tmp_path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "build_tripends_count_model", ROOT / "tests" / "data" / "models" / "build_tripends_count_model.py")
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    built = builder.build(tmp_path / "rebuilt.model3")
+    from qgis.core import QgsProcessingModelAlgorithm
+
+    saved, rebuilt = QgsProcessingModelAlgorithm(), QgsProcessingModelAlgorithm()
+    assert saved.fromFile(str(ROOT / "tests" / "data" / "models" / "tripends_then_zone_counts.model3"))
+    assert rebuilt.fromFile(built)
+    assert saved.childAlgorithms().keys() == rebuilt.childAlgorithms().keys()
+    assert [p.name() for p in saved.parameterDefinitions()] == [p.name() for p in rebuilt.parameterDefinitions()]
