@@ -216,58 +216,102 @@ class SddMechanism:
         ``end``: the released end points; ``remaining``: how many steps are
         left after this one (the new vertex must lie within remaining x M of
         ``end``). One categorical draw per row over the public candidates.
+        Rows far from the end (gap + M <= remaining x M: every candidate
+        keeps the end reachable) draw direction and length independently in
+        closed form (``_free_draw``); the others over the restricted grid
+        (``_bound_draw``). Both sample the same distribution as written in
+        the module docstring.
         """
         prev, true, end = (np.asarray(a, dtype=float).reshape(-1, 2) for a in (prev, true, end))
         m = self.max_step
-        offsets, rho = self.candidates()
         to_end = end - prev
         gap = np.hypot(to_end[:, 0], to_end[:, 1])
         beta = np.arctan2(to_end[:, 1], to_end[:, 0])
         v = true - prev
         r = np.minimum(np.hypot(v[:, 0], v[:, 1]), m)
         theta = np.arctan2(v[:, 1], v[:, 0])
-        # Feasible step lengths along each direction: |p + rho u - e|^2 <= R^2, i.e.
-        # rho^2 - 2 rho b + gap^2 - R^2 <= 0 with b = (e - p) . u = gap cos(alpha - beta).
-        # Rows with gap + M <= R have every candidate feasible (computed only for the others).
         reach = remaining * m
-        length_weight = np.exp(-self.length_epsilon * np.abs(rho[None, :] - r[:, None]) / (2.0 * m))  # (n, J+1)
-        prefix = np.concatenate((np.zeros((len(r), 1)), np.cumsum(length_weight, axis=1)), axis=1)
         n = len(r)
-        low = np.zeros((n, self.directions), dtype=np.int64)
-        high = np.full((n, self.directions), self.lengths, dtype=np.int64)
-        mass = np.repeat(prefix[:, -1:], self.directions, axis=1)
-        bound = np.flatnonzero(gap + m > reach)
-        if len(bound):
-            g = gap[bound][:, None]
-            b = g * np.cos(offsets)[None, :]
-            disc = b * b - g * g + reach * reach
-            root = np.sqrt(np.maximum(disc, 0.0))
-            spacing = m / self.lengths
-            # Rounding slack of 1e-6 of a length step (micrometres): coordinates far from 0 lose digits.
-            lo = np.maximum(np.ceil((b - root) / spacing - 1e-6), 0).astype(np.int64)
-            hi = np.minimum(np.floor((b + root) / spacing + 1e-6), self.lengths).astype(np.int64)
-            hi = np.where(disc >= -2e-6 * spacing * max(reach, m), hi, -1)
-            feasible = hi >= lo
-            lo = np.minimum(lo, self.lengths)
-            sub = prefix[bound]
-            mass[bound] = np.where(feasible, np.take_along_axis(sub, np.clip(hi, lo, self.lengths) + 1, axis=1)
-                                   - np.take_along_axis(sub, lo, axis=1), 0.0)
-            low[bound], high[bound] = lo, hi
+        a, j = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+        bound = gap + m > reach
+        free = ~bound
+        if free.any():
+            a[free], j[free] = self._free_draw(beta[free], theta[free], r[free], rng)
+        if bound.any():
+            a[bound], j[bound] = self._bound_draw(gap[bound], beta[bound], theta[bound], r[bound], reach, rng)
+        offsets, rho = self.candidates()
+        step_alpha = beta + offsets[a]
+        new = prev + rho[j][:, None] * np.column_stack((np.cos(step_alpha), np.sin(step_alpha)))
+        return new, a, j
+
+    def _free_draw(self, beta, theta, r, rng):
+        """Direction and length indices when every candidate is reachable, in O(1) per row.
+
+        Directions: relative to theta the candidates sit at s + m h (h = 2 pi / A,
+        s = (beta - theta) mod h), so their angular distances form two
+        arithmetic sequences, d0 + t h (t = 0..A/2-1) with d0 = s or h - s;
+        the weights exp(-kappa d) are two truncated geometric sequences. Lengths
+        likewise on either side of r. Pick a side by its mass, then t by the
+        inverse CDF of the truncated geometric distribution.
+        """
+        h = 2.0 * np.pi / self.directions
+        kappa = self.direction_epsilon / (2.0 * np.pi)
+        base = np.mod(beta - theta, 2.0 * np.pi)
+        shift = np.floor(base / h)
+        s = np.clip(base - shift * h, 0.0, h)
+        half = self.directions // 2
+        first = rng.random(len(r)) * (1.0 + np.exp(-kappa * (h - 2.0 * s))) < 1.0  # P = e^-ks / (e^-ks + e^-k(h-s))
+        t = _truncated_geometric(-kappa * h, np.full(len(r), half), rng)
+        m = np.where(first, t, self.directions - 1 - t)
+        a = np.mod(m - shift.astype(np.int64), self.directions)
+        spacing = self.max_step / self.lengths
+        c = self.length_epsilon / (2.0 * self.max_step)
+        j0 = np.minimum(np.floor(r / spacing), self.lengths).astype(np.int64)
+        below = r - j0 * spacing                     # distance to the nearest candidate at or below r
+        above = (j0 + 1) * spacing - r               # distance to the nearest candidate above r
+        n_low, n_up = j0 + 1, self.lengths - j0
+        lq = -c * spacing
+        mass_low = np.exp(-c * below) * _geometric_sum(lq, n_low)
+        mass_up = np.where(n_up > 0, np.exp(-c * above) * _geometric_sum(lq, np.maximum(n_up, 1)), 0.0)
+        low = rng.random(len(r)) * (mass_low + mass_up) < mass_low
+        t = _truncated_geometric(lq, np.where(low, n_low, np.maximum(n_up, 1)), rng)
+        j = np.where(low, j0 - t, j0 + 1 + t)
+        return a, np.clip(j, 0, self.lengths)
+
+    def _bound_draw(self, gap, beta, theta, r, reach, rng):
+        """Direction and length indices over the grid restricted to the candidates that keep the end reachable."""
+        m = self.max_step
+        offsets, rho = self.candidates()
+        n = len(r)
+        length_weight = np.exp(-self.length_epsilon * np.abs(rho[None, :] - r[:, None]) / (2.0 * m))  # (n, J+1)
+        prefix = np.concatenate((np.zeros((n, 1)), np.cumsum(length_weight, axis=1)), axis=1)
+        # Feasible lengths along each direction: |p + rho u - e|^2 <= R^2, i.e.
+        # rho^2 - 2 rho b + gap^2 - R^2 <= 0 with b = (e - p) . u = gap cos(alpha - beta).
+        g = gap[:, None]
+        b = g * np.cos(offsets)[None, :]
+        disc = b * b - g * g + reach * reach
+        root = np.sqrt(np.maximum(disc, 0.0))
+        spacing = m / self.lengths
+        # Rounding slack of 1e-6 of a length step (micrometres): coordinates far from 0 lose digits.
+        low = np.maximum(np.ceil((b - root) / spacing - 1e-6), 0).astype(np.int64)
+        high = np.minimum(np.floor((b + root) / spacing + 1e-6), self.lengths).astype(np.int64)
+        high = np.where(disc >= -2e-6 * spacing * max(reach, m), high, -1)
+        feasible = high >= low
+        low = np.minimum(low, self.lengths)
+        mass = np.where(feasible, np.take_along_axis(prefix, np.clip(high, low, self.lengths) + 1, axis=1)
+                        - np.take_along_axis(prefix, low, axis=1), 0.0)
         base = np.mod(beta - theta, 2.0 * np.pi)[:, None] + offsets[None, :]                 # in [0, 4 pi)
         base = np.where(base >= 2.0 * np.pi, base - 2.0 * np.pi, base)
         distance = np.minimum(base, 2.0 * np.pi - base)                                      # d(alpha, theta)
-        direction_weight = np.exp(-self.direction_epsilon / (2.0 * np.pi) * distance)
-        weight = direction_weight * np.maximum(mass, 0.0)
+        weight = np.exp(-self.direction_epsilon / (2.0 * np.pi) * distance) * np.maximum(mass, 0.0)
         total = weight.sum(axis=1)
         cumulative = np.cumsum(weight, axis=1)
-        a = (cumulative < (rng.random(len(r)) * total)[:, None]).sum(axis=1)
-        a = np.minimum(a, self.directions - 1)
-        a = _nonzero(a, weight)
-        rows = np.arange(len(r))
+        a = (cumulative < (rng.random(n) * total)[:, None]).sum(axis=1)
+        a = _nonzero(np.minimum(a, self.directions - 1), weight)
+        rows = np.arange(n)
         lo, hi = low[rows, a], np.maximum(high[rows, a], low[rows, a])
-        target = prefix[rows, lo] + rng.random(len(r)) * (prefix[rows, hi + 1] - prefix[rows, lo])
-        j = (prefix[:, 1:] < target[:, None]).sum(axis=1)
-        j = np.clip(j, lo, hi)
+        target = prefix[rows, lo] + rng.random(n) * (prefix[rows, hi + 1] - prefix[rows, lo])
+        j = np.clip((prefix[:, 1:] < target[:, None]).sum(axis=1), lo, hi)
         # No reachable candidate can only come from rounding at the boundary (see the module
         # docstring). Then the step goes straight to the end, M or 0 long: a function of released
         # values only, so it costs no privacy; nothing loops.
@@ -275,9 +319,7 @@ class SddMechanism:
         if stuck.any():
             a[stuck] = 0
             j[stuck] = np.where(gap[stuck] > reach, self.lengths, 0)
-        step_alpha = beta + offsets[a]
-        new = prev + rho[j][:, None] * np.column_stack((np.cos(step_alpha), np.sin(step_alpha)))
-        return new, a, j
+        return a, j
 
     def perturb(self, tracks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         """(n, K, 2) released vertices for the resampled true tracks (n, K, 2)."""
@@ -329,6 +371,18 @@ class SddMechanism:
             ),
             "snapping_grain_m": self.grid,
         }
+
+
+def _geometric_sum(log_q, n):
+    """sum_{t < n} q^t for q = exp(log_q) < 1, stable when q is close to 1."""
+    return np.expm1(n * log_q) / np.expm1(log_q)
+
+
+def _truncated_geometric(log_q, n, rng):
+    """t in 0..n-1 with P(t) proportional to q^t (inverse CDF; q = exp(log_q) < 1)."""
+    u = rng.random(len(n))
+    t = np.floor(np.log1p(u * np.expm1(n * log_q)) / log_q)
+    return np.clip(np.nan_to_num(t, nan=0.0), 0, n - 1).astype(np.int64)
 
 
 def _nonzero(a, weight):
