@@ -116,6 +116,12 @@ def resample(coords: np.ndarray, offsets: np.ndarray, k: int) -> np.ndarray:
     if len(counts) and counts.min() < 2:
         raise ValueError("every line needs at least two vertices")
     n = len(counts)
+    if n > CHUNK:  # bounded temporaries: lines in blocks of CHUNK
+        out = np.empty((n, k, 2))
+        for first in range(0, n, CHUNK):
+            block = offsets[first:first + CHUNK + 1]
+            out[first:first + CHUNK] = resample(coords[block[0]:block[-1]], block - block[0], k)
+        return out
     if n == 0:
         return np.empty((0, k, 2))
     segment = np.hypot(*np.diff(coords, axis=0).T)
