@@ -46,7 +46,9 @@ end is unreachable) has no bound on its number of rounds. Each step here is
 one draw from the restricted candidate set, which is never empty: by
 induction |p - end| <= (n + 2 - i) M, and the candidate rho = M (or rho = 0
 when |p - end| <= (n + 1 - i) M) in direction beta keeps the end reachable.
-So every trajectory takes exactly n draws. The input must let the start reach
+So every trajectory takes exactly n draws. (Far from the end every candidate is
+reachable and the weights factorise; direction and length are then drawn in
+closed form from the same distribution, see ``SddMechanism._free_draw``.) The input must let the start reach
 the end: a trip whose start-end distance exceeds (K - 1) M is refused
 (``UnreachableTripError``); perturbed endpoints farther apart than (K - 1) M
 are pulled towards their midpoint (post-processing of released values).
