@@ -446,8 +446,11 @@ class VertexLaplace:
 
     def perturb(self, tracks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         tracks = np.asarray(tracks, dtype=float)
-        flat = self.vertex_mechanism().perturb(tracks.reshape(-1, 2), rng)
-        return flat.reshape(tracks.shape)
+        mechanism, out = self.vertex_mechanism(), np.empty_like(tracks)
+        for first in range(0, len(tracks), CHUNK):  # bounded temporaries
+            block = tracks[first:first + CHUNK]
+            out[first:first + CHUNK] = mechanism.perturb(block.reshape(-1, 2), rng).reshape(block.shape)
+        return out
 
     def record_fields(self) -> dict:
         vertex = self.vertex_mechanism()
