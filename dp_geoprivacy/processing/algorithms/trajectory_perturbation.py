@@ -197,6 +197,9 @@ class TrajectoryPerturbation(DpAlgorithm):
             crs=crs_choice, n=len(table.fids), k=spec.k))
         same_crs = metric_crs == table.crs
         coords = table.coords if same_crs else transform_xy(table.coords, wkt(table.crs), wkt(metric_crs))
+        kept_ends = None
+        if spec.kind == SDD and spec.keep_endpoints:
+            kept_ends = (table.coords[table.offsets[:-1]], table.coords[table.offsets[1:] - 1])
         source = self.noise_source(parameters, context, feedback)
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT, output=destination)
         try:
@@ -207,15 +210,24 @@ class TrajectoryPerturbation(DpAlgorithm):
                 "(the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE.").format(
                     n=error.count, limit=error.limit, longest=error.longest)) from None
         feedback.setProgress(60)
+        coords = table.coords = None  # noqa: F841 (memory: the vertices are no longer needed)
+        record = self.privacy_record(
+            mechanism_fields=release.record_fields, input_layer=table.source_name, seeded=source.seeded,
+            metric_crs=crs_choice, **reserve.record_fields(),
+        ).with_notes(self.tr("A person with m trips in the input is protected at m x epsilon (sequential "
+                             "composition over their trips)."))
+        if kept_ends is not None:
+            record = record.with_notes(self.tr("Start and end of every trip are published exactly (seed 000 "
+                                               "eq. 16): they are not protected."))
         rows, tracks = release.result["rows"], release.result["tracks"]
+        release = None
         n, k = tracks.shape[:2]
         flat = tracks.reshape(-1, 2)
         if not same_crs:
             flat = transform_xy(flat, wkt(metric_crs), wkt(table.crs))
         tracks = flat.reshape(n, k, 2)
-        if spec.kind == SDD and spec.keep_endpoints:  # exactly the input's ends, not a reprojection round trip
-            tracks[:, 0] = table.coords[table.offsets[:-1]][rows]
-            tracks[:, -1] = table.coords[table.offsets[1:] - 1][rows]
+        if kept_ends is not None:  # exactly the input's ends, not a reprojection round trip
+            tracks[:, 0], tracks[:, -1] = kept_ends[0][rows], kept_ends[1][rows]
         finite = np.isfinite(tracks).all(axis=(1, 2))
         if not finite.all():
             tracks, rows = tracks[finite], rows[finite]
@@ -224,14 +236,7 @@ class TrajectoryPerturbation(DpAlgorithm):
         if feedback.isCanceled():
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))
         geometries = shapely.linestrings(tracks.reshape(-1, 2), indices=np.repeat(np.arange(len(rows)), k))
-        record = self.privacy_record(
-            mechanism_fields=release.record_fields, input_layer=table.source_name, seeded=source.seeded,
-            metric_crs=crs_choice, **reserve.record_fields(),
-        ).with_notes(self.tr("A person with m trips in the input is protected at m x epsilon (sequential "
-                             "composition over their trips)."))
-        if spec.kind == SDD and spec.keep_endpoints:
-            record = record.with_notes(self.tr("Start and end of every trip are published exactly (seed 000 "
-                                               "eq. 16): they are not protected."))
+        tracks = flat = None
         title = self.tr("Perturbed trajectories")
         write_rows(table, rows, destination, feedback,
                    finish=lambda path, layer: write_to_file(path, layer, record, title),
