@@ -74,7 +74,9 @@ def read_tracks(algorithm, parameters, name, context, feedback, fields=()) -> Tr
         geometry_column = layer.GetGeometryColumn() or "wkb_geometry"
         fid_column = layer.GetFIDColumn() or "OGC_FID"
         column_parts = {n: [] for n in wanted}
-        for batch in layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=YES"]):
+        # Batches of 8192 lines: a batch of long tracks is decoded (WKB, GEOS, coordinates) at once.
+        options = ["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=YES", "MAX_FEATURES_IN_BATCH=8192"]
+        for batch in layer.GetArrowStreamAsNumPy(options=options):
             if feedback is not None and feedback.isCanceled():
                 raise QgsProcessingException(tr("Cancelled: no output was written."))
             coords, counts, n_parts, reason = decode_lines(batch[geometry_column])
