@@ -72,6 +72,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
             "tessellation": translate("DpAlgorithm", "Tessellations (public, no privacy cost)"),
             "accounting": translate("DpAlgorithm", "Privacy accounting"),
             "calibration": translate("DpAlgorithm", "Calibration (not private)"),
+            "preparation": translate("DpAlgorithm", "Preparation (not private)"),
         }[self.GROUP_ID]
 
     def createInstance(self):  # noqa: N802 (QGIS API)

@@ -12,11 +12,14 @@ from .algorithms.noisy_zone_counts import NoisyZoneCounts
 from .algorithms.noisy_zone_statistics import NoisyZoneStatistics
 from .algorithms.privacy_report import PrivacyReport
 from .algorithms.randomized_response import RandomizedResponseAlgorithm
+from .algorithms.trajectory_perturbation import TrajectoryPerturbation
+from .algorithms.trip_ends import TripEnds
 from .algorithms.trip_relocation import TripRelocationAlgorithm
 from .base import PROVIDER_ID, icon
 
 ALGORITHMS = (LaplacePerturbation, H3Grid, NoisyZoneCounts, EscapeAnalysis, NoisyOdFlows, PrivacyReport,
-              RandomizedResponseAlgorithm, TripRelocationAlgorithm, NoisyZoneStatistics)
+              RandomizedResponseAlgorithm, TripRelocationAlgorithm, NoisyZoneStatistics, TrajectoryPerturbation,
+              TripEnds)
 
 
 class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):

@@ -1,0 +1,268 @@
+"""dp_geoprivacy:trajectoryperturbation: one epsilon-DP version of each trip's track.
+
+Sources: seed 000 §2.3 (tracks identify routes), §6.1 (eq. 16, SDD of Jiang
+et al., SSDBM 2013) and §6.2 (route-level privacy left open). The
+mechanisms, their budgets and the release (resampling, random row order,
+noise) live in ``core.trajectories`` (``release_trajectories``); this module
+reads the lines in bulk, reprojects to a metric CRS and back, and writes
+the lines with the privacy record.
+"""
+
+import numpy as np
+import shapely
+from osgeo import ogr
+from qgis.core import (
+    QgsLineSymbol,
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterCrs,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterVectorDestination,
+    QgsSingleSymbolRenderer,
+)
+
+from ...core.metric_crs import transform_xy
+from ...core.trajectories import SDD, VERTEX_LAPLACE, Tracks, TrajectorySpec, UnreachableTripError, release_trajectories
+from ..base import DpAlgorithm, setting_number
+from ..metric_crs import resolve_metric_crs, wkt
+from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
+from ..track_reader import ONE_VERTEX, field_names, read_tracks, skip_text
+from ..writers import write_rows
+
+
+def perturbed_lines(layer):
+    """Thin semi-transparent orange lines: readable with many overlapping tracks."""
+    layer.setRenderer(QgsSingleSymbolRenderer(QgsLineSymbol.createSimple(
+        {"color": "217,95,2,110", "width": "0.26", "capstyle": "round", "joinstyle": "round"})))
+
+
+class TrajectoryPerturbation(DpAlgorithm):
+    """Publish every trip's track through SDD or per-vertex planar Laplace."""
+
+    ALGORITHM_ID = "trajectoryperturbation"
+    GROUP_ID = "perturbation"
+    INPUT = "INPUT"
+    EPSILON = "EPSILON"
+    RESAMPLE = "RESAMPLE"
+    MAX_STEP = "MAX_STEP"
+    KEEP_ENDPOINTS = "KEEP_ENDPOINTS"
+    DISTANCE = "DISTANCE"
+    GRID = "GRID"
+    METRIC_CRS = "METRIC_CRS"
+    FIELDS = "FIELDS"
+    OUTPUT = "OUTPUT"
+    POSITIVE_PARAMETERS = (EPSILON, MAX_STEP, DISTANCE)
+    KINDS = (SDD, VERTEX_LAPLACE)
+
+    def displayName(self):  # noqa: N802 (QGIS API)
+        return self.tr("Trajectory perturbation (SDD, per-vertex Laplace)")
+
+    def shortHelpString(self):  # noqa: N802 (QGIS API)
+        return self.tr(
+            "<p>Publishes one randomised version of every trip's track (one line per trip, vertices in "
+            "travel order), so that the route taken cannot be read off the output.</p>"
+            "<p><b>Resampling.</b> Every line is first resampled to RESAMPLE = K vertices equally spaced "
+            "along it. K is public and the same for all trips, so the number of published vertices says "
+            "nothing about a trip (a vertex spacing would reveal each trip's length). Repeated vertices "
+            "have no effect. Z and M values (timestamps) are dropped.</p>"
+            "<p><b>SDD</b> (seed 000 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner "
+            "vertices is re-drawn from the last published one: step length on [0, MAX_STEP] and direction "
+            "by the exponential mechanism, with scores -|length - true length| (sensitivity MAX_STEP) and "
+            "-angle to the true direction (sensitivity pi), over a public grid of 72 directions and 65 "
+            "lengths, restricted to the steps that keep the end reachable in the steps left. Each step "
+            "is one draw (no retry loop), so every trip finishes. Each step costs EPSILON/(K-2), half on "
+            "length, half on direction; by sequential composition the trip costs EPSILON. "
+            "KEEP_ENDPOINTS (default, as in the seed) publishes start and end exactly: they are not "
+            "protected at all (home and work often are the ends), and the guarantee is between routes "
+            "with the same ends. Without it, start and end get planar Laplace at EPSILON/K per DISTANCE "
+            "metres and every step EPSILON/K: trips whose starts and ends are each within DISTANCE are "
+            "EPSILON-indistinguishable whatever their routes. A trip whose start and end are farther apart "
+            "than (K-1) x MAX_STEP cannot be redrawn and the run is refused (raise MAX_STEP or K). True "
+            "steps longer than MAX_STEP are scored as MAX_STEP: a published step is never longer (up to "
+            "GRID snapping).</p>"
+            "<p><b>Per-vertex planar Laplace.</b> Each of the K vertices gets planar Laplace at EPSILON/K "
+            "per DISTANCE metres (geo-indistinguishability per vertex; scale b = K x DISTANCE / EPSILON "
+            "metres): trips whose resampled vertices are pairwise within DISTANCE are "
+            "EPSILON-indistinguishable (sequential composition). Noise grows with K.</p>"
+            "<p><b>Unit of privacy.</b> EPSILON is per trajectory. A person with m trips is protected at "
+            "m x EPSILON: the metadata says so. Multi-part lines are refused (run 'Multipart to "
+            "singleparts' first: each part then counts as a trip); lines with one vertex are refused.</p>"
+            "<p><b>Output.</b> Lines in the input's CRS, rows in a random order, no attributes except the "
+            "FIELDS you choose (fields holding true coordinates or a distinct value per row are still "
+            "dropped); noise drawn in METRIC_CRS as for Laplace location perturbation; inner vertices "
+            "snapped to GRID metres.</p>"
+            "<p><b>Budget.</b> LEDGER (your private file), BUDGET and PARTITION record this release and "
+            "stop a run that would exceed the source's budget before any noise is drawn; see "
+            "dp_geoprivacy:privacyreport.</p>"
+            "<p>Sources: seed 000 §2.3, §6.1 (eq. 16), §6.2; Jiang, Shao, Bressan, Kister and Tan, SSDBM "
+            "2013; Andrés et al. 2013.</p>"
+        )
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
+        self.add(QgsProcessingParameterFeatureSource(
+            self.INPUT, self.tr("Trajectories (one line per trip)"), [QgsProcessing.TypeVectorLine]))
+        self.add(QgsProcessingParameterEnum(
+            self.MECHANISM, self.tr("Mechanism"),
+            options=[self.tr("SDD: sampled distance and direction (seed 000 §6.1)"),
+                     self.tr("Planar Laplace on every resampled vertex")],
+            defaultValue=0))
+        epsilon = QgsProcessingParameterNumber(
+            self.EPSILON, self.tr("Epsilon per trajectory"), QgsProcessingParameterNumber.Double,
+            defaultValue=5.0, minValue=0.0)
+        epsilon.setHelp(self.tr("The privacy loss of one whole trip, split over its vertices, e.g. 5."))
+        self.add(epsilon)
+        resample = QgsProcessingParameterNumber(
+            self.RESAMPLE, self.tr("Vertices per published trip K (public)"), QgsProcessingParameterNumber.Integer,
+            defaultValue=20, minValue=3, maxValue=10000)
+        resample.setHelp(self.tr("A whole number of at least 3, the same for every trip, e.g. 20."))
+        self.add(resample)
+        max_step = QgsProcessingParameterNumber(
+            self.MAX_STEP, self.tr("Maximum step MAX_STEP (metres, public; SDD)"),
+            QgsProcessingParameterNumber.Double, defaultValue=500.0, minValue=0.0)
+        max_step.setHelp(self.tr(
+            "A public bound on the distance between consecutive published vertices, e.g. 500 (metres); "
+            "(K-1) x MAX_STEP must cover every trip's start-end distance."))
+        self.add(max_step)
+        self.add(QgsProcessingParameterBoolean(
+            self.KEEP_ENDPOINTS, self.tr("Keep start and end exactly (SDD, as in seed 000; ends not protected)"),
+            defaultValue=True))
+        distance = QgsProcessingParameterNumber(
+            self.DISTANCE, self.tr("Protected distance for Laplace noise (metres)"),
+            QgsProcessingParameterNumber.Double, defaultValue=100.0, minValue=0.0)
+        distance.setHelp(self.tr("Locations this far apart are indistinguishable at their share of epsilon, "
+                                 "e.g. 100 (metres)."))
+        self.add(distance)
+        self.add(QgsProcessingParameterNumber(
+            self.GRID, self.tr("Snap output to grid (metres, 0 = no snapping)"),
+            QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0))
+        self.add(QgsProcessingParameterCrs(
+            self.METRIC_CRS, self.tr("Metric CRS for the noise (recommended)"), optional=True))
+        self.add(QgsProcessingParameterField(
+            self.FIELDS, self.tr("Fields to carry (default: none)"), parentLayerParameterName=self.INPUT,
+            allowMultiple=True, optional=True))
+        self.add_seed_parameter()
+        self.add_ledger_parameters()
+        output = QgsProcessingParameterVectorDestination(
+            self.OUTPUT, self.tr("Perturbed trajectories"), QgsProcessing.TypeVectorLine)
+        output.setSupportsNonFileBasedOutput(False)
+        self.add(output)
+        self.add_output(QgsProcessingOutputNumber("TRAJECTORIES_WRITTEN", self.tr("Trajectories written")))
+        self.add_output(QgsProcessingOutputNumber("TRAJECTORIES_SKIPPED",
+                                                  self.tr("Trajectories skipped (no geometry)")))
+        self.add_output(QgsProcessingOutputNumber("EPSILON_SPENT", self.tr("Epsilon spent (per trajectory)")))
+        self.add_output(QgsProcessingOutputNumber("NOISE_SCALE_M", self.tr("Noise scale (metres)")))
+
+    def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
+        k = setting_number(parameters, self.RESAMPLE)
+        if k is not None and not (k == k and k >= 3 and float(k).is_integer()):
+            return False, self.tr("RESAMPLE must be a whole number of at least 3 (got {value}): the start, the "
+                                  "end and one vertex in between.").format(value=parameters.get(self.RESAMPLE))
+        return super().checkParameterValues(parameters, context)
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
+        spec = TrajectorySpec(
+            kind=self.KINDS[self.parameterAsEnum(parameters, self.MECHANISM, context)],
+            epsilon=self.positive_number(parameters, self.EPSILON, context),
+            k=self.parameterAsInt(parameters, self.RESAMPLE, context),
+            max_step=self.positive_number(parameters, self.MAX_STEP, context),
+            keep_endpoints=self.parameterAsBool(parameters, self.KEEP_ENDPOINTS, context),
+            distance=self.positive_number(parameters, self.DISTANCE, context),
+            grid=self.parameterAsDouble(parameters, self.GRID, context),
+        )
+        try:
+            mechanism = spec.mechanism()
+        except ValueError as error:
+            raise QgsProcessingException(self.tr("The settings cannot be used: {error}.").format(error=error)) from None
+        destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
+        carried = self.parameterAsFields(parameters, self.FIELDS, context)
+        table = read_tracks(self, parameters, self.INPUT, context, feedback, fields=carried)
+        self._refuse_unusable(table)
+        skipped = sum(table.skipped.values())
+        if skipped:
+            feedback.pushWarning(self.tr("Skipped {n} features: {details}.").format(
+                n=skipped, details="; ".join(self.tr("{n} with {reason}").format(n=c, reason=skip_text(r))
+                                             for r, c in table.skipped.items())))
+        starts = table.coords[table.offsets[:-1]]
+        dropped = self.fields_to_drop(parameters, context, table.columns, starts, feedback)
+        excluded = [n for n in field_names(table) if n not in carried] + list(dropped)
+        feedback.setProgress(15)
+        metric_crs, crs_choice = resolve_metric_crs(
+            self.parameterAsCrs(parameters, self.METRIC_CRS, context), table.crs, table.coords)
+        feedback.pushInfo(self.tr("Noise drawn in {crs}; {n} trips resampled to {k} vertices.").format(
+            crs=crs_choice, n=len(table.fids), k=spec.k))
+        same_crs = metric_crs == table.crs
+        coords = table.coords if same_crs else transform_xy(table.coords, wkt(table.crs), wkt(metric_crs))
+        kept_ends = None
+        if spec.kind == SDD and spec.keep_endpoints:
+            kept_ends = (table.coords[table.offsets[:-1]], table.coords[table.offsets[1:] - 1])
+        source = self.noise_source(parameters, context, feedback)
+        reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT, output=destination)
+        try:
+            release = release_trajectories(Tracks(coords, table.offsets), spec, source.generator, before_noise=reserve)
+        except UnreachableTripError as error:
+            raise QgsProcessingException(self.tr(
+                "{n} trips of INPUT have start and end farther apart than (RESAMPLE - 1) x MAX_STEP = {limit:g} m "
+                "(the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE.").format(
+                    n=error.count, limit=error.limit, longest=error.longest)) from None
+        feedback.setProgress(60)
+        coords = table.coords = None  # noqa: F841 (memory: the vertices are no longer needed)
+        record = self.privacy_record(
+            mechanism_fields=release.record_fields, input_layer=table.source_name, seeded=source.seeded,
+            metric_crs=crs_choice, **reserve.record_fields(),
+        ).with_notes(self.tr("A person with m trips in the input is protected at m x epsilon (sequential "
+                             "composition over their trips)."))
+        if kept_ends is not None:
+            record = record.with_notes(self.tr("Start and end of every trip are published exactly (seed 000 "
+                                               "eq. 16): they are not protected."))
+        rows, tracks = release.result["rows"], release.result["tracks"]
+        release = None
+        n, k = tracks.shape[:2]
+        flat = tracks.reshape(-1, 2)
+        if not same_crs:
+            flat = transform_xy(flat, wkt(metric_crs), wkt(table.crs))
+        tracks = flat.reshape(n, k, 2)
+        if kept_ends is not None:  # exactly the input's ends, not a reprojection round trip
+            tracks[:, 0], tracks[:, -1] = kept_ends[0][rows], kept_ends[1][rows]
+        finite = np.isfinite(tracks).all(axis=(1, 2))
+        if not finite.all():
+            tracks, rows = tracks[finite], rows[finite]
+            feedback.pushWarning(self.tr("{n} perturbed trips fell outside the CRS's valid area and were "
+                                         "dropped.").format(n=int((~finite).sum())))
+        if feedback.isCanceled():
+            raise QgsProcessingException(self.tr("Cancelled: no output was written."))
+        geometries = shapely.linestrings(tracks.reshape(-1, 2), indices=np.repeat(np.arange(len(rows)), k))
+        tracks = flat = None
+        title = self.tr("Perturbed trajectories")
+        write_rows(table, rows, destination, feedback,
+                   finish=lambda path, layer: write_to_file(path, layer, record, title),
+                   geometries=geometries, geometry_type=ogr.wkbLineString, exclude_fields=excluded)
+        feedback.setProgress(100)
+        if context.willLoadLayerOnCompletion(destination):
+            context.layerToLoadOnCompletionDetails(destination).setPostProcessor(
+                ReleaseLayerPostProcessor.create(record, title, perturbed_lines))
+        return {
+            self.OUTPUT: destination,
+            "TRAJECTORIES_WRITTEN": len(rows),
+            "TRAJECTORIES_SKIPPED": skipped,
+            "EPSILON_SPENT": record.epsilon,
+            "NOISE_SCALE_M": mechanism.record_fields()["noise_scale"],
+        }
+
+    def _refuse_unusable(self, table):
+        multi = int((table.parts > 1).sum())
+        if multi:
+            raise QgsProcessingException(self.tr(
+                "INPUT has {n} multi-part lines: a trip must be one line with its vertices in travel order. Run "
+                "'Multipart to singleparts' (native:multiparttosingleparts) first; each part then counts as a "
+                "trip.").format(n=multi))
+        single = table.skipped.pop(ONE_VERTEX, 0)
+        if single:
+            raise QgsProcessingException(self.tr(
+                "INPUT has {n} lines with only one vertex: a trip needs a start and an end. Remove them first "
+                "(e.g. Extract by expression: num_points($geometry) >= 2).").format(n=single))
+

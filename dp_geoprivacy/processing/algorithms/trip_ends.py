@@ -1,0 +1,85 @@
+"""dp_geoprivacy:tripends: origin and destination points of trips or tracks (a preparation step, not a release).
+
+Turns a line layer into two point layers so that zone counts, OD flows and
+the mobility report can take tracks (seed 000 §2.3: "only report the
+start/end of a trip"). No noise: the outputs hold true locations and are
+inputs for the privatising algorithms, not for publication.
+"""
+
+import numpy as np
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterVectorDestination,
+)
+
+from ...core.trajectories import trip_ends
+from ..base import DpAlgorithm
+from ..track_reader import field_names, read_tracks, skip_text
+from ..writers import write_points
+
+
+class TripEnds(DpAlgorithm):
+    """First and last vertex of every line, with the chosen fields carried."""
+
+    ALGORITHM_ID = "tripends"
+    GROUP_ID = "preparation"
+    INPUT = "INPUT"
+    FIELDS = "FIELDS"
+    ORIGINS = "ORIGINS"
+    DESTINATIONS = "DESTINATIONS"
+
+    def displayName(self):  # noqa: N802 (QGIS API)
+        return self.tr("Trip ends from tracks (preparation, not private)")
+
+    def shortHelpString(self):  # noqa: N802 (QGIS API)
+        return self.tr(
+            "<p>Turns a line layer of trips or GPS tracks into two point layers: ORIGINS (the first vertex of "
+            "each line) and DESTINATIONS (the last vertex), each carrying the chosen FIELDS (default: all, "
+            "e.g. trip id, user id and time fields), so that noisy zone counts, OD flows and trip relocation "
+            "can take tracks, also in a Processing model.</p>"
+            "<p><b>Not a release.</b> No noise is added and nothing is spent from a budget: the outputs hold "
+            "the true trip ends and must not be published. Feed them to a privatising algorithm.</p>"
+            "<p>Multi-part lines: the first vertex of the first part and the last vertex of the last part. "
+            "Features without geometry, with an empty geometry or with one vertex are skipped and counted "
+            "in the log. Rows keep the input's order, so ORIGINS and DESTINATIONS match row by row.</p>"
+            "<p>Source: seed 000 §2.3.</p>"
+        )
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
+        self.add(QgsProcessingParameterFeatureSource(
+            self.INPUT, self.tr("Trips or tracks (lines)"), [QgsProcessing.TypeVectorLine]))
+        self.add(QgsProcessingParameterField(
+            self.FIELDS, self.tr("Fields to carry (default: all)"), parentLayerParameterName=self.INPUT,
+            allowMultiple=True, optional=True))
+        for name, label in ((self.ORIGINS, self.tr("Trip origins")), (self.DESTINATIONS, self.tr("Trip destinations"))):
+            output = QgsProcessingParameterVectorDestination(name, label, QgsProcessing.TypeVectorPoint)
+            output.setSupportsNonFileBasedOutput(False)
+            self.add(output)
+        self.add_output(QgsProcessingOutputNumber("TRIPS", self.tr("Trips written")))
+        self.add_output(QgsProcessingOutputNumber("TRIPS_SKIPPED", self.tr("Trips skipped")))
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
+        chosen = self.parameterAsFields(parameters, self.FIELDS, context)
+        origins_path = self.parameterAsOutputLayer(parameters, self.ORIGINS, context)
+        destinations_path = self.parameterAsOutputLayer(parameters, self.DESTINATIONS, context)
+        table = read_tracks(self, parameters, self.INPUT, context, feedback)
+        skipped = sum(table.skipped.values())
+        if skipped:
+            feedback.pushWarning(self.tr("Skipped {n} features: {details}.").format(
+                n=skipped, details="; ".join(self.tr("{n} with {reason}").format(n=c, reason=skip_text(r))
+                                             for r, c in table.skipped.items())))
+        excluded = [n for n in field_names(table) if chosen and n not in chosen]
+        origins, destinations = trip_ends(table.coords, table.offsets)
+        rows = np.arange(len(table.fids))
+        feedback.setProgress(40)
+        write_points(table, rows, origins, origins_path, feedback, finish=lambda path, layer: None,
+                     exclude_fields=excluded)
+        feedback.setProgress(70)
+        write_points(table, rows, destinations, destinations_path, feedback, finish=lambda path, layer: None,
+                     exclude_fields=excluded)
+        feedback.setProgress(100)
+        return {self.ORIGINS: origins_path, self.DESTINATIONS: destinations_path, "TRIPS": len(rows),
+                "TRIPS_SKIPPED": skipped}

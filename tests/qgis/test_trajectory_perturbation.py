@@ -1,0 +1,258 @@
+"""dp_geoprivacy:trajectoryperturbation and dp_geoprivacy:tripends through the Processing API and qgis_process.
+
+Statistical check: KS test at alpha = 0.001 with a fixed seed (per-vertex
+planar Laplace radius ~ Gamma(2, b)).
+"""
+
+import hashlib
+import json
+
+import numpy as np
+import pytest
+from osgeo import ogr, osr
+from qgis import processing
+from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsVectorLayer
+from scipy import stats
+
+from dp_geoprivacy.core.metric_crs import transform_xy
+from dp_geoprivacy.processing.privacy_metadata import read_from_file
+
+from .conftest import ROOT, read_field, run_algorithm_json, run_qgis_process, write_grid_zones
+
+ALG = "dp_geoprivacy:trajectoryperturbation"
+ENDS = "dp_geoprivacy:tripends"
+ALPHA = 0.001
+X0, Y0 = 500_000.0, 4_500_000.0
+
+ogr.UseExceptions()
+
+
+def write_lines(path, epsg, lines, multi=(), layer="tracks"):
+    """A GeoPackage line layer with fields trip_id, user_id and t0; indices in ``multi`` become 2-part lines."""
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(epsg)
+    out = dataset.CreateLayer(layer, srs, ogr.wkbMultiLineString if multi else ogr.wkbLineString)
+    for name, kind in (("trip_id", ogr.OFTInteger), ("user_id", ogr.OFTString), ("t0", ogr.OFTString)):
+        out.CreateField(ogr.FieldDefn(name, kind))
+    out.StartTransaction()
+    for i, line in enumerate(lines):
+        feature = ogr.Feature(out.GetLayerDefn())
+        feature["trip_id"], feature["user_id"], feature["t0"] = i, f"u{i % 3}", "2024-05-01T08:00"
+        geometry = ogr.Geometry(ogr.wkbLineString)
+        for x, y in line:
+            geometry.AddPoint_2D(float(x), float(y))
+        if multi:
+            parts = ogr.Geometry(ogr.wkbMultiLineString)
+            parts.AddGeometry(geometry)
+            if i in multi:
+                shifted = ogr.Geometry(ogr.wkbLineString)
+                for x, y in line:
+                    shifted.AddPoint_2D(float(x) + 1000, float(y))
+                parts.AddGeometry(shifted)
+            geometry = parts
+        feature.SetGeometry(geometry)
+        out.CreateFeature(feature)
+    out.CommitTransaction()
+    dataset = None
+    return str(path)
+
+
+def read_lines(path):
+    """(list of (k, 2) vertex arrays, field names) of a line layer, in file order."""
+    dataset = ogr.Open(str(path))
+    layer = dataset.GetLayer(0)
+    names = [layer.GetLayerDefn().GetFieldDefn(i).GetName() for i in range(layer.GetLayerDefn().GetFieldCount())]
+    lines = [np.array(feature.GetGeometryRef().GetPoints())[:, :2] for feature in layer]
+    dataset = None
+    return lines, names
+
+
+def _sha256(path):
+    return hashlib.sha256(open(path, "rb").read()).hexdigest()
+
+
+@pytest.fixture
+def walks(tmp_path):
+    """300 random-walk tracks of 30 vertices in EPSG:32633 (steps of about 100 m)."""
+    rng = np.random.default_rng(3)
+    lines = np.cumsum(rng.normal(0, 80, (300, 30, 2)), axis=1) + [X0, Y0]
+    return write_lines(tmp_path / "walks.gpkg", 32633, lines), lines
+
+
+def test_sdd_keeps_endpoints_bounds_steps_and_records_the_budget(walks, tmp_path):
+    path, lines = walks
+    before = _sha256(path)
+    out = str(tmp_path / "sdd.gpkg")
+    result = processing.run(ALG, {"INPUT": path, "EPSILON": 4, "RESAMPLE": 12, "MAX_STEP": 400, "GRID": 0,
+                                  "SEED": 1, "OUTPUT": out})
+    published, names = read_lines(out)
+    assert result["TRAJECTORIES_WRITTEN"] == 300 and result["EPSILON_SPENT"] == 4
+    assert names == []  # no attribute reveals the trip (FIELDS empty)
+    assert all(len(line) == 12 for line in published)
+    ends = {(tuple(line[0]), tuple(line[-1])) for line in lines}
+    assert {(tuple(line[0]), tuple(line[-1])) for line in published} == ends  # exactly the input's ends
+    order = [[tuple(lines[i][0]) for i in range(300)].index(tuple(line[0])) for line in published]
+    assert order != list(range(300))  # rows do not follow the input
+    steps = np.concatenate([np.hypot(*np.diff(line, axis=0).T) for line in published])
+    assert steps.max() <= 400 * (1 + 1e-6)
+    [record] = read_from_file(out)
+    assert record.epsilon == 4 and record.mechanism == "sdd" and record.seeded
+    assert "0.4 each" in record.unit_of_privacy  # 4 / (12 - 2) per re-drawn vertex
+    assert any("m x epsilon" in note for note in record.notes)
+    assert _sha256(path) == before
+
+
+def test_per_vertex_laplace_on_a_geographic_layer_draws_gamma_radii_in_utm(tmp_path):
+    # 400 identical straight trips: every resampled vertex is known exactly.
+    lonlat_line = np.array([[13.40, 52.50], [13.41, 52.50], [13.42, 52.50]])
+    path = write_lines(tmp_path / "geo.gpkg", 4326, [lonlat_line] * 400)
+    out = str(tmp_path / "lap.gpkg")
+    result = processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "EPSILON": 5, "RESAMPLE": 5, "DISTANCE": 100,
+                                  "GRID": 0, "SEED": 2, "OUTPUT": out})
+    assert QgsVectorLayer(out, "o", "ogr").crs().authid() == "EPSG:4326"
+    b = 5 * 100 / 5
+    assert result["NOISE_SCALE_M"] == b
+    wkt = [QgsCoordinateReferenceSystem(a).toWkt(QgsCoordinateReferenceSystem.WKT_PREFERRED)
+           for a in ("EPSG:4326", "EPSG:32633")]
+    truth = transform_xy(lonlat_line, *wkt)
+    truth = np.column_stack((np.linspace(truth[0, 0], truth[-1, 0], 5), np.linspace(truth[0, 1], truth[-1, 1], 5)))
+    published, _ = read_lines(out)
+    d = np.stack([transform_xy(line, *wkt) for line in published]) - truth
+    radius = np.hypot(d[..., 0], d[..., 1]).ravel()
+    assert stats.kstest(radius, stats.gamma(a=2, scale=b).cdf).pvalue > ALPHA
+    assert stats.kstest(radius, stats.gamma(a=2, scale=1.1 * b).cdf).pvalue < ALPHA  # the test can fail
+    [record] = read_from_file(out)
+    assert record.metric_crs.startswith("EPSG:32633") and record.mechanism == "planar_laplace_per_vertex"
+
+
+def test_fields_are_carried_only_when_chosen_and_identifiers_still_dropped(walks, tmp_path):
+    path, _ = walks
+    out = str(tmp_path / "fields.gpkg")
+    processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "FIELDS": ["t0", "trip_id"], "OUTPUT": out})
+    _, names = read_lines(out)
+    assert names == ["t0"]  # trip_id holds a distinct value per row: dropped
+
+
+def test_repeated_vertices_are_harmless(tmp_path):
+    line = [(X0, Y0), (X0, Y0), (X0 + 50, Y0), (X0 + 50, Y0), (X0 + 100, Y0)]
+    path = write_lines(tmp_path / "rep.gpkg", 32633, [line, line])
+    result = processing.run(ALG, {"INPUT": path, "RESAMPLE": 4, "MAX_STEP": 100, "OUTPUT": str(tmp_path / "o.gpkg")})
+    assert result["TRAJECTORIES_WRITTEN"] == 2
+
+
+@pytest.mark.parametrize("case, message", [
+    ("multipart", "multi-part lines"),
+    ("one_vertex", "only one vertex"),
+    ("too_long", "Raise MAX_STEP or RESAMPLE"),
+    ("pole", "No metric CRS could be chosen"),
+    ("max_step", "MAX_STEP must be a finite number greater than 0"),
+    ("resample", "RESAMPLE must be a whole number of at least 3"),
+])
+def test_bad_input_is_refused_with_the_parameter_and_the_fix(case, message, tmp_path):
+    line = [(X0, Y0), (X0 + 100, Y0), (X0 + 200, Y0)]
+    settings = {"RESAMPLE": 5, "MAX_STEP": 500}
+    if case == "multipart":
+        path = write_lines(tmp_path / "in.gpkg", 32633, [line, line], multi={1})
+    elif case == "one_vertex":
+        path = write_lines(tmp_path / "in.gpkg", 32633, [line, [(X0, Y0)]])
+    elif case == "too_long":
+        path = write_lines(tmp_path / "in.gpkg", 32633, [line, [(X0, Y0), (X0 + 2001, Y0)]])
+    elif case == "pole":
+        path = write_lines(tmp_path / "in.gpkg", 4326, [[(0.0, 89.5), (1.0, 89.6)]])
+    else:
+        path = write_lines(tmp_path / "in.gpkg", 32633, [line])
+        settings = {"max_step": {"MAX_STEP": 0}, "resample": {"RESAMPLE": 2}}[case]
+    out = tmp_path / "out.gpkg"
+    with pytest.raises(QgsProcessingException, match=message):
+        processing.run(ALG, {"INPUT": path, "OUTPUT": str(out), **settings})
+    assert not out.exists()
+
+
+def test_budget_stops_a_run_before_any_output(walks, tmp_path):
+    path, _ = walks
+    ledger, out = tmp_path / "ledger.json", tmp_path / "o.gpkg"
+    processing.run(ALG, {"INPUT": path, "EPSILON": 3, "LEDGER": str(ledger), "BUDGET": 5,
+                         "OUTPUT": str(tmp_path / "first.gpkg")})
+    with pytest.raises(QgsProcessingException):
+        processing.run(ALG, {"INPUT": path, "EPSILON": 3, "LEDGER": str(ledger), "BUDGET": 5, "OUTPUT": str(out)})
+    assert not out.exists()
+    assert len(json.loads(ledger.read_text())["entries"]) == 1
+
+
+# --- tripends ----------------------------------------------------------------------------------
+
+
+def test_tripends_gives_first_and_last_vertex_with_fields(tmp_path):
+    lines = [[(X0, Y0), (X0 + 10, Y0), (X0 + 20, Y0 + 5)], [(X0 + 1, Y0 + 1), (X0 + 3, Y0 + 3)]]
+    path = write_lines(tmp_path / "t.gpkg", 32633, lines + [[(X0, Y0)]], multi={1})
+    origins, destinations = tmp_path / "o.gpkg", tmp_path / "d.gpkg"
+    result = processing.run(ENDS, {"INPUT": path, "FIELDS": ["trip_id", "user_id"], "ORIGINS": str(origins),
+                                   "DESTINATIONS": str(destinations)})
+    assert result["TRIPS"] == 2 and result["TRIPS_SKIPPED"] == 1
+    dataset = ogr.Open(str(origins))
+    rows = [(f["trip_id"], f["user_id"], f.GetGeometryRef().GetX(), f.GetGeometryRef().GetY())
+            for f in dataset.GetLayer(0)]
+    assert rows == [(0, "u0", X0, Y0), (1, "u1", X0 + 1, Y0 + 1)]
+    assert dataset.GetLayer(0).GetLayerDefn().GetFieldIndex("t0") < 0
+    dataset = ogr.Open(str(destinations))
+    ends = [(f.GetGeometryRef().GetX(), f.GetGeometryRef().GetY()) for f in dataset.GetLayer(0)]
+    assert ends == [(X0 + 20, Y0 + 5), (X0 + 1003, Y0 + 3)]  # last vertex of the last part
+    dataset = None
+
+
+def test_model_chains_tripends_into_noisyzonecounts(tmp_path):
+    rng = np.random.default_rng(11)
+    starts = np.column_stack((rng.uniform(X0, X0 + 300, 200), rng.uniform(Y0, Y0 + 300, 200)))
+    lines = [[tuple(s), tuple(s + [50.0, 80.0]), tuple(s + [400.0, 10.0])] for s in starts]
+    tracks = write_lines(tmp_path / "tracks.gpkg", 32633, lines)
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, (X0, Y0), 100.0, 3)
+    model = ROOT / "tests" / "data" / "models" / "tripends_then_zone_counts.model3"  # built by the script beside it
+    counts, origins = tmp_path / "counts.gpkg", tmp_path / "origins.gpkg"
+    run_qgis_process("run", str(model), "--", f"tracks={tracks}", f"zones={zones}", "epsilon=1000000000",
+                     f"ends:origins={origins}", f"count:counts={counts}")
+    cells = (np.floor((starts[:, 1] - Y0) / 100).astype(int), np.floor((starts[:, 0] - X0) / 100).astype(int))
+    truth = {f"Z{r}_{c}": 0.0 for r in range(3) for c in range(3)}
+    for r, c in zip(*cells):
+        truth[f"Z{r}_{c}"] += 1
+    assert dict(zip(read_field(counts, "zone_id"), read_field(counts, "noisy_count"))) == truth
+
+
+# --- the real qgis_process ---------------------------------------------------------------------
+
+
+def test_qgis_process_lists_both_algorithms():
+    listing = run_qgis_process("list").stdout
+    assert ALG in listing and ENDS in listing
+
+
+def test_qgis_process_sdd_run_and_bad_input(walks, tmp_path):
+    path, _ = walks
+    out = tmp_path / "cli.gpkg"
+    results = run_algorithm_json(ALG, INPUT=path, EPSILON=2, RESAMPLE=8, MAX_STEP=600, KEEP_ENDPOINTS="false",
+                                 DISTANCE=50, OUTPUT=out)
+    assert results["TRAJECTORIES_WRITTEN"] == 300 and results["EPSILON_SPENT"] == 2
+    [record] = read_from_file(str(out))
+    assert "perturbed by planar Laplace at 0.25 per 50 m" in record.unit_of_privacy  # 2 / 8 per endpoint
+    bad = run_qgis_process("run", ALG, "--", f"INPUT={path}", "MAX_STEP=-5", f"OUTPUT={tmp_path / 'x.gpkg'}",
+                           check=False)
+    assert bad.returncode != 0 and "MAX_STEP must be a finite number greater than 0" in bad.stdout + bad.stderr
+    assert not (tmp_path / "x.gpkg").exists()
+
+
+
+def test_the_model_file_is_what_its_builder_makes(tmp_path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "build_tripends_count_model", ROOT / "tests" / "data" / "models" / "build_tripends_count_model.py")
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    built = builder.build(tmp_path / "rebuilt.model3")
+    from qgis.core import QgsProcessingModelAlgorithm
+
+    saved, rebuilt = QgsProcessingModelAlgorithm(), QgsProcessingModelAlgorithm()
+    assert saved.fromFile(str(ROOT / "tests" / "data" / "models" / "tripends_then_zone_counts.model3"))
+    assert rebuilt.fromFile(built)
+    assert saved.childAlgorithms().keys() == rebuilt.childAlgorithms().keys()
+    assert [p.name() for p in saved.parameterDefinitions()] == [p.name() for p in rebuilt.parameterDefinitions()]
