@@ -14,7 +14,7 @@
         <translation>{name} ist ein Multipunktlayer. Jeder Punkt muss genau einen Standort darstellen: Führen Sie zuerst „Mehr- zu einteilig“ (native:multiparttosingleparts) aus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="86"/>
+        <location filename="../dp_geoprivacy/processing/track_reader.py" line="62"/>
         <source>{name} has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
         <translation>{name} hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
     </message>
@@ -366,27 +366,27 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>ZONE_ID_FIELD wird bei H3-Zellen nicht verwendet: Ihre IDs sind die H3-Indizes.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="386"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="390"/>
         <source>H3_RESOLUTION needs an EXTENT: the published cells must not depend on the data. Set EXTENT to the public study area, or use the stability threshold (THRESHOLD=1), which publishes only cells with data and never a cell without.</source>
         <translation>H3_RESOLUTION erfordert EXTENT: Die veröffentlichten Zellen dürfen nicht von den Daten abhängen. Setzen Sie EXTENT auf das öffentliche Untersuchungsgebiet oder verwenden Sie den Stabilitäts-Schwellenwert (THRESHOLD=1), der nur Zellen mit Daten veröffentlicht und nie eine Zelle ohne Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="394"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="398"/>
         <source>EXTENT is covered by no H3 cell; give an extent with an area.</source>
         <translation>EXTENT wird von keiner H3-Zelle abgedeckt; geben Sie eine Ausdehnung mit einer Fläche an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="409"/>
         <source>&apos;{a}&apos; and &apos;{b}&apos;</source>
         <translation>„{a}“ und „{b}“</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="412"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="416"/>
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would count in more than one zone. Fix the zones (e.g. &apos;Check validity&apos; / &apos;Union&apos;), or set ALLOW_OVERLAP=true to count such points in every zone that contains them (more noise).</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort würde in mehr als einer Zone gezählt. Korrigieren Sie die Zonen (z. B. mit „Gültigkeit prüfen“ / „Vereinigung“) oder setzen Sie ALLOW_OVERLAP=true, um solche Punkte in jeder Zone zu zählen, die sie enthält (mehr Rauschen).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="418"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="422"/>
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}); ALLOW_OVERLAP is set, so a point counts in every zone that contains it. Up to {depth} zones overlap at one place: the sensitivity is multiplied by {depth}.</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}); ALLOW_OVERLAP ist gesetzt, daher zählt ein Punkt in jeder Zone, die ihn enthält. Bis zu {depth} Zonen überlappen sich an einer Stelle: Die Sensitivität wird mit {depth} multipliziert.</translation>
     </message>
@@ -576,9 +576,24 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Verwenden Sie in {p} Skalen von höchstens {limit:.0f} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="407"/>
-        <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would fall in more than one zone. Fix the zones (e.g. &apos;Check validity&apos; / &apos;Union&apos;) so that no two overlap.</source>
-        <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort läge in mehr als einer Zone. Korrigieren Sie die Zonen (z. B. mit „Gültigkeit prüfen“ / „Vereinigung“), sodass sich keine zwei überlappen.</translation>
+        <location filename="../dp_geoprivacy/processing/track_reader.py" line="58"/>
+        <source>{name} must be a line layer (one line per trip); it holds {kind} geometries.</source>
+        <translation>{name} muss ein Linienlayer sein (eine Linie je Fahrt); er enthält {kind}-Geometrien.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/track_reader.py" line="95"/>
+        <source>{name} has no usable line ({details}).</source>
+        <translation>{name} enthält keine verwendbare Linie ({details}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="386"/>
+        <source>H3_RESOLUTION needs an EXTENT: the published cells must not depend on the data. Set EXTENT to the public study area.</source>
+        <translation>H3_RESOLUTION braucht einen EXTENT: Die veröffentlichten Zellen dürfen nicht von den Daten abhängen. Setzen Sie EXTENT auf das öffentliche Untersuchungsgebiet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="411"/>
+        <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would lie in more than one zone, which this algorithm does not support. Fix the zones (e.g. &apos;Check validity&apos; / &apos;Union&apos;) or use a tessellation such as H3_RESOLUTION.</source>
+        <translation>ZONES hat {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort läge in mehr als einer Zone, was dieser Algorithmus nicht unterstützt. Korrigieren Sie die Zonen (z. B. „Gültigkeit prüfen“ / „Vereinigung“) oder verwenden Sie eine Kachelung wie H3_RESOLUTION.</translation>
     </message>
 </context>
 <context>
@@ -594,12 +609,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Kalibrierung (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="103"/>
         <source>Random seed (reproducible study runs only; leave empty to publish)</source>
         <translation>Zufallssaat (nur für reproduzierbare Studienläufe; für Veröffentlichungen leer lassen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="203"/>
         <source>{name} must be a finite number greater than 0 (got {value}). {hint}</source>
         <translation>{name} muss eine endliche Zahl größer als 0 sein (erhalten: {value}). {hint}</translation>
     </message>
@@ -624,90 +639,95 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Privatsphäre-Budget</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="140"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="141"/>
         <source>Keep identifier fields (internal study runs only; not for publication)</source>
         <translation>Identifikatorfelder behalten (nur für interne Studienläufe; nicht zur Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="163"/>
         <source>Field &apos;{name}&apos; is dropped: it {reason}.</source>
         <translation>Das Feld „{name}“ wird entfernt (Grund: {reason}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="174"/>
         <source>Identifier fields were kept (KEEP_IDENTIFIERS): they link rows to raw records. Do not publish this layer.</source>
         <translation>Identifikatorfelder wurden behalten (KEEP_IDENTIFIERS): Sie verknüpfen Zeilen mit den Rohdatensätzen. Veröffentlichen Sie diesen Layer nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="184"/>
         <source>A seed was given: the noise is reproducible. Do not publish this output.</source>
         <translation>Es wurde eine Zufallssaat angegeben: Das Rauschen ist reproduzierbar. Veröffentlichen Sie diese Ausgabe nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="159"/>
         <source>holds the true coordinates</source>
         <translation>enthält die wahren Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="159"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="160"/>
         <source>has a distinct value in every row (an identifier)</source>
         <translation>hat in jeder Zeile einen anderen Wert (ein Identifikator)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="127"/>
         <source>Mechanism</source>
         <translation>Mechanismus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="127"/>
         <source>Planar Laplace (Euclidean)</source>
         <translation>Planares Laplace (euklidisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="127"/>
         <source>Per-axis Laplace (L1, seed 000 eq. 14)</source>
         <translation>Achsenweises Laplace (L1, seed 000 eq. 14)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="111"/>
         <source>With a seed the noise is reproducible by anyone who knows it, so the output is not private against them. Leave empty for releases: noise then comes from numpy&apos;s Philox generator keyed from the operating system&apos;s cryptographic source. The output&apos;s metadata records whether a seed was used (never its value).</source>
         <translation>Mit einer Zufallssaat kann jeder, der sie kennt, das Rauschen reproduzieren; gegenüber diesen Personen ist die Ausgabe also nicht privat. Lassen Sie das Feld für Veröffentlichungen leer: Das Rauschen stammt dann aus numpys Philox-Generator, dessen Schlüssel aus der kryptographischen Zufallsquelle des Betriebssystems stammt. Die Metadaten der Ausgabe vermerken, ob eine Zufallssaat verwendet wurde (nie deren Wert).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="229"/>
         <source>{name} must be a finite number (got {value}).</source>
         <translation>{name} muss eine endliche Zahl sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="232"/>
         <source>{name} must be a whole number up to 2147483647 (got {value}).</source>
         <translation>{name} muss eine ganze Zahl bis 2147483647 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="233"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="234"/>
         <source>{name} must be at least {minimum:g} (got {value}).</source>
         <translation>{name} muss mindestens {minimum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="236"/>
         <source>{name} must be at most {maximum:g} (got {value}).</source>
         <translation>{name} darf höchstens {maximum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="257"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="258"/>
         <source>{name} is the file of {input} ({path}): the input would be overwritten. Choose another file for {name}.</source>
         <translation>{name} ist die Datei von {input} ({path}): die Eingabe würde überschrieben. Wählen Sie eine andere Datei für {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="265"/>
         <source>{name}: {path} cannot be written here (no permission to write in {folder}). Choose a file in a folder you can write to.</source>
         <translation>{name}: {path} kann hier nicht geschrieben werden (keine Schreibberechtigung in {folder}). Wählen Sie eine Datei in einem Ordner, in den Sie schreiben dürfen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="75"/>
+        <source>Preparation (not private)</source>
+        <translation>Vorbereitung (nicht privat)</translation>
     </message>
 </context>
 <context>
     <name>DpGeoprivacyProvider</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/provider.py" line="31"/>
+        <location filename="../dp_geoprivacy/processing/provider.py" line="35"/>
         <source>DP Geoprivacy: differential privacy for location and travel data</source>
         <translation>DP Geoprivacy: Differential Privacy für Standort- und Mobilitätsdaten</translation>
     </message>
@@ -1161,7 +1181,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Rauschskala b (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="145"/>
         <source>Noise drawn in {crs}; scale b = {b:g} m.</source>
         <translation>Rauschen erzeugt in {crs}; Skala b = {b:g} m.</translation>
     </message>
@@ -1648,6 +1668,429 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
 </context>
 <context>
+    <name>NoisyZoneStatistics</name>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="444"/>
+        <source>Noisy zone statistics</source>
+        <translation>Verrauschte Statistiken je Zone</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="97"/>
+        <source>&lt;p&gt;Publishes a statistic of a measured value (speed, dwell time, fare: VALUE_FIELD) per zone of a public zone layer or H3 hexagon, optionally per time slot, with differential privacy: seed 003 §III (average bus speed per hexagon and time slot, Query 1; buses per day above a speed limit, Query 2) and seed 002 §4.3 (user-level privacy, five-number summaries).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Cells.&lt;/b&gt; ZONES with ZONE_ID_FIELD, or H3_RESOLUTION with a public EXTENT, as in Noisy zone counts; every cell gets its mechanism, empty ones included. Overlapping zones are not supported. With TIME_FIELD each point lies in a (zone, slot) cell (hour of day, four-hour windows or day of week). Points in no zone are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; count; sum; mean (a noisy sum of values centred on (LOWER+UPPER)/2 over a noisy count, MEAN_SUM_SHARE of epsilon for the sum; Wilson et al. 2020); count of units above LIMIT averaged over the public number of DAYS in the period (seed 003 Query 2); median, quartiles or the five-number summary by the exponential mechanism on ranks over QUANTILE_GRID values from LOWER to UPPER (seed 002 §4.3.2). Every mechanism spends delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds.&lt;/b&gt; LOWER and UPPER (e.g. 0 and 65 km/h) are required and declared by you; every value is clamped to them before anything is summed; the number of clamped values is in the log. Seed 003 takes the maximum speed (65 km/h) and the number of buses N from the raw data and uses (max - min) / N as the sensitivity of the mean: both are statistics of the private data, and N changes when a bus is added, so that release is not differentially private. They are not copied: the bounds are declarations, and the mean divides by a noisy count.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy (UNIT).&lt;/b&gt; 0 record: one point (item level). 1 user: USER_FIELD, each user keeps at most MAX_CONTRIBUTIONS (M) points, sampled uniformly (seed 002 §4.3); sensitivities are for M points. 2 user-day (seed 003's epsilon per day): a user on one day (DAY_FIELD, or the date of TIME_FIELD) keeps at most MAX_CELLS_PER_DAY (K) cells and M points per cell, sampled uniformly; every cell runs with epsilon / K and a user-day loses at most the sum of the K largest per-cell epsilons, EPSILON (seed 003 §III F). With PER_UNIT_MEAN each user-day adds the mean of its values in a cell instead (seed 003 Query 1; M = 1). K is a bound you declare, enforced by sampling; seed 003 reads K = 89 from its data, which is not done here. Points with a NULL user or day are dropped and counted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL values&lt;/b&gt; of VALUE_FIELD and NULL times are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (seed 003 publishes only cells with at least 10 buses a day): a cell is published only when a noisy count of its points over the whole period reaches MIN_SUPPORT, never the raw count. The count and the mean test their own noisy count; the other statistics spend SUPPORT_SHARE of the cell's epsilon on a separate noisy count. Missing cells do not mean zero.&lt;/p&gt;&lt;p&gt;Output fields: zone_id, time_slot (with TIME_FIELD), the statistic (count, sum, mean, per_day_above, median, q1/median/q3 or min/q1/median/q3/max), moe95 (95% margin of error in value units; the mean's from its noisy count) or moe95_rank (quantiles: ranks), and noisy_support (the noisy count the minimum support was tested on, when there was one). Rows are ordered by zone id and slot. The privacy record (per-cell and total epsilon, mechanism, sensitivity) is stored in the output's metadata; the layer loads graduated by the statistic.&lt;/p&gt;&lt;p&gt;Sources: seed 003 §II D and §III; seed 002 §4.2-4.3.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Veröffentlicht eine Statistik eines Messwerts (Geschwindigkeit, Verweildauer, Fahrpreis: VALUE_FIELD) je Zone eines öffentlichen Zonenlayers oder je H3-Sechseck, optional je Zeitfenster, differenziell privat: seed 003 §III (mittlere Busgeschwindigkeit je Sechseck und Zeitfenster, Query 1; Busse je Tag über einer Geschwindigkeitsgrenze, Query 2) und seed 002 §4.3 (Privatsphäre auf Nutzerebene, Fünf-Punkte-Zusammenfassungen).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zellen.&lt;/b&gt; ZONES mit ZONE_ID_FIELD oder H3_RESOLUTION mit einem öffentlichen EXTENT, wie bei Verrauschte Zählwerte je Zone; jede Zelle erhält ihren Mechanismus, auch leere. Überlappende Zonen werden nicht unterstützt. Mit TIME_FIELD liegt jeder Punkt in einer Zelle aus Zone und Zeitfenster (Stunde des Tages, Vierstundenfenster oder Wochentag). Punkte in keiner Zone werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; Anzahl; Summe; Mittelwert (eine verrauschte Summe der um (LOWER+UPPER)/2 zentrierten Werte geteilt durch eine verrauschte Anzahl, MEAN_SUM_SHARE des Epsilons für die Summe; Wilson et al. 2020); Anzahl der Einheiten über LIMIT, gemittelt über die öffentliche Anzahl DAYS an Tagen des Zeitraums (seed 003 Query 2); Median, Quartile oder Fünf-Punkte-Zusammenfassung mit dem Exponential-Mechanismus auf Rängen über QUANTILE_GRID Werte von LOWER bis UPPER (seed 002 §4.3.2). Jeder Mechanismus verbraucht delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen.&lt;/b&gt; LOWER und UPPER (z. B. 0 und 65 km/h) sind erforderlich und werden von Ihnen festgelegt; jeder Wert wird vor jeder Summierung auf sie begrenzt; die Anzahl begrenzter Werte steht im Protokoll. Seed 003 entnimmt die Höchstgeschwindigkeit (65 km/h) und die Anzahl N der Busse den Rohdaten und verwendet (max - min) / N als Sensitivität des Mittelwerts: Beides sind Statistiken der privaten Daten, und N ändert sich, wenn ein Bus hinzukommt, daher ist diese Veröffentlichung nicht differenziell privat. Beides wird nicht übernommen: Die Grenzen sind Festlegungen, und der Mittelwert teilt durch eine verrauschte Anzahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit (UNIT).&lt;/b&gt; 0 Datensatz: ein Punkt (Einzelebene). 1 Nutzer: USER_FIELD, jeder Nutzer behält höchstens MAX_CONTRIBUTIONS (M) Punkte, gleichverteilt zufällig ausgewählt (seed 002 §4.3); die Sensitivitäten gelten für M Punkte. 2 Nutzertag (Epsilon je Tag in seed 003): ein Nutzer an einem Tag (DAY_FIELD oder das Datum aus TIME_FIELD) behält höchstens MAX_CELLS_PER_DAY (K) Zellen und M Punkte je Zelle, gleichverteilt zufällig ausgewählt; jede Zelle läuft mit Epsilon / K, und ein Nutzertag verliert höchstens die Summe der K größten Epsilons je Zelle, EPSILON (seed 003 §III F). Mit PER_UNIT_MEAN trägt jeder Nutzertag stattdessen den Mittelwert seiner Werte in einer Zelle bei (seed 003 Query 1; M = 1). K ist eine von Ihnen festgelegte Schranke, durch Stichprobenziehung durchgesetzt; seed 003 liest K = 89 aus seinen Daten ab, was hier nicht geschieht. Punkte mit NULL als Nutzer oder Tag werden verworfen und gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL-Werte&lt;/b&gt; in VALUE_FIELD und NULL-Zeiten werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (seed 003 veröffentlicht nur Zellen mit mindestens 10 Bussen am Tag): Eine Zelle wird nur veröffentlicht, wenn eine verrauschte Anzahl ihrer Punkte über den ganzen Zeitraum MIN_SUPPORT erreicht, nie die Rohanzahl. Anzahl und Mittelwert prüfen ihre eigene verrauschte Anzahl; die übrigen Statistiken verwenden SUPPORT_SHARE des Epsilons der Zelle für eine eigene verrauschte Anzahl. Fehlende Zellen bedeuten nicht null.&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id, time_slot (mit TIME_FIELD), die Statistik (count, sum, mean, per_day_above, median, q1/median/q3 oder min/q1/median/q3/max), moe95 (95-%-Fehlerspanne in Einheiten des Werts; beim Mittelwert aus seiner verrauschten Anzahl) oder moe95_rank (Quantile: Ränge) und noisy_support (die verrauschte Anzahl, an der die Mindestbesetzung geprüft wurde, falls geprüft). Die Zeilen sind nach Zonen-ID und Zeitfenster geordnet. Der Privatsphäre-Nachweis (Epsilon je Zelle und insgesamt, Mechanismus, Sensitivität) steht in den Metadaten der Ausgabe; der Layer wird abgestuft nach der Statistik dargestellt.&lt;/p&gt;&lt;p&gt;Quellen: seed 003 §II D und §III; seed 002 §4.2-4.3.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="141"/>
+        <source>Input points</source>
+        <translation>Eingabepunkte</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="144"/>
+        <source>Value field (numeric: speed, dwell time, fare)</source>
+        <translation>Wertfeld (numerisch: Geschwindigkeit, Verweildauer, Fahrpreis)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <source>Statistic</source>
+        <translation>Statistik</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <source>Sum</source>
+        <translation>Summe</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <source>Mean</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <source>Count above LIMIT per day (seed 003 Query 2)</source>
+        <translation>Anzahl über LIMIT je Tag (seed 003 Query 2)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <source>Median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <source>Quartiles</source>
+        <translation>Quartile</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <source>Five-number summary</source>
+        <translation>Fünf-Punkte-Zusammenfassung</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="153"/>
+        <source>Lower bound of the value (public)</source>
+        <translation>Untere Grenze des Werts (öffentlich)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="153"/>
+        <source>A finite number you declare, e.g. 0 km/h; values below it are clamped to it.</source>
+        <translation>Eine endliche Zahl, die Sie festlegen, z. B. 0 km/h; kleinere Werte werden auf sie begrenzt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="153"/>
+        <source>Upper bound of the value (public)</source>
+        <translation>Obere Grenze des Werts (öffentlich)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="153"/>
+        <source>A finite number above LOWER you declare, e.g. 65 km/h; values above it are clamped.</source>
+        <translation>Eine endliche Zahl über LOWER, die Sie festlegen, z. B. 65 km/h; größere Werte werden begrenzt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="161"/>
+        <source>Limit (count above LIMIT per day)</source>
+        <translation>Grenzwert (Anzahl über LIMIT je Tag)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="164"/>
+        <source>A number in [LOWER, UPPER), e.g. a speed limit of 50 km/h.</source>
+        <translation>Eine Zahl in [LOWER, UPPER), z. B. eine Geschwindigkeitsgrenze von 50 km/h.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="166"/>
+        <source>Days in the period (count above LIMIT per day)</source>
+        <translation>Tage im Zeitraum (Anzahl über LIMIT je Tag)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="169"/>
+        <source>The public number of days the data covers (seed 003: 31), declared, not counted.</source>
+        <translation>Die öffentliche Anzahl der Tage, die die Daten abdecken (seed 003: 31), festgelegt, nicht gezählt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="171"/>
+        <source>Unit of privacy</source>
+        <translation>Schutzeinheit</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="171"/>
+        <source>One record</source>
+        <translation>Ein Datensatz</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="171"/>
+        <source>One user (USER_FIELD, at most M records)</source>
+        <translation>Ein Nutzer (USER_FIELD, höchstens M Datensätze)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="171"/>
+        <source>One user-day (USER_FIELD and a day; at most K cells per day)</source>
+        <translation>Ein Nutzertag (USER_FIELD und ein Tag; höchstens K Zellen je Tag)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="176"/>
+        <source>User id field (user and user-day units)</source>
+        <translation>Nutzer-ID-Feld (Schutzeinheiten Nutzer und Nutzertag)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="179"/>
+        <source>Maximum records per user (M; per cell for user-days)</source>
+        <translation>Höchstzahl Datensätze je Nutzer (M; je Zelle bei Nutzertagen)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="182"/>
+        <source>An integer &gt;= 1: each user (or user-day, in each cell) keeps at most M records, sampled uniformly.</source>
+        <translation>Eine ganze Zahl &gt;= 1: Jeder Nutzer (bzw. Nutzertag, in jeder Zelle) behält höchstens M Datensätze, gleichverteilt zufällig ausgewählt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="185"/>
+        <source>Maximum cells per user-day (K)</source>
+        <translation>Höchstzahl Zellen je Nutzertag (K)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
+        <source>An integer &gt;= 1: each user-day keeps at most K cells, sampled uniformly; each cell gets epsilon / K.</source>
+        <translation>Eine ganze Zahl &gt;= 1: Jeder Nutzertag behält höchstens K Zellen, gleichverteilt zufällig ausgewählt; jede Zelle erhält Epsilon / K.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="191"/>
+        <source>Time field (statistics per time slot; optional)</source>
+        <translation>Zeitfeld (Statistiken je Zeitfenster; optional)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
+        <source>Time slots</source>
+        <translation>Zeitfenster</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
+        <source>Hour of day (24)</source>
+        <translation>Stunde des Tages (24)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
+        <source>Four-hour windows 02-06 ... 22-02 (6, seed 002)</source>
+        <translation>Vierstundenfenster 02-06 ... 22-02 (6, seed 002)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
+        <source>Day of week (7)</source>
+        <translation>Wochentag (7)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="199"/>
+        <source>Day field (user-days; default: the date of TIME_FIELD)</source>
+        <translation>Tagesfeld (Nutzertage; Vorgabe: das Datum aus TIME_FIELD)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="202"/>
+        <source>Minimum noisy count of records to publish a cell (0 = all)</source>
+        <translation>Mindestens nötige verrauschte Anzahl an Datensätzen, um eine Zelle zu veröffentlichen (0 = alle)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="205"/>
+        <source>A number &gt;= 0, over the whole period (seed 003: 10 buses a day x 31 days).</source>
+        <translation>Eine Zahl &gt;= 0, über den ganzen Zeitraum (seed 003: 10 Busse am Tag x 31 Tage).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
+        <source>Share of epsilon for the minimum-support count</source>
+        <translation>Anteil des Epsilons für die Anzahl zur Mindestbesetzung</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
+        <source>Between 0 and 1 (exclusive); for sum, count above LIMIT and quantiles.</source>
+        <translation>Zwischen 0 und 1 (ausschließlich); für Summe, Anzahl über LIMIT und Quantile.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
+        <source>Mean: share of epsilon for the noisy sum</source>
+        <translation>Mittelwert: Anteil des Epsilons für die verrauschte Summe</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
+        <source>Between 0 and 1 (exclusive); the rest goes to the noisy count. 0.5 gives the smallest margin.</source>
+        <translation>Zwischen 0 und 1 (ausschließlich); der Rest geht an die verrauschte Anzahl. 0,5 ergibt die kleinste Fehlerspanne.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="218"/>
+        <source>Quantiles: number of candidate values from LOWER to UPPER</source>
+        <translation>Quantile: Anzahl der Kandidatenwerte von LOWER bis UPPER</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="222"/>
+        <source>An integer &gt;= 2; a public grid (values are rounded to it).</source>
+        <translation>Eine ganze Zahl &gt;= 2; ein öffentliches Raster (die Werte werden darauf gerundet).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="224"/>
+        <source>User-days: average each user-day&apos;s values per cell first (seed 003 Query 1)</source>
+        <translation>Nutzertage: zuerst die Werte jedes Nutzertags je Zelle mitteln (seed 003 Query 1)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="228"/>
+        <source>Each user-day then adds one value, its mean, to a cell (M = 1), as seed 003 averages a bus&apos;s speed per day before averaging over buses.</source>
+        <translation>Jeder Nutzertag trägt dann einen Wert, seinen Mittelwert, zu einer Zelle bei (M = 1), so wie seed 003 die Geschwindigkeit eines Busses je Tag mittelt, bevor über die Busse gemittelt wird.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="231"/>
+        <source>Epsilon (privacy loss per unit of privacy)</source>
+        <translation>Epsilon (Privatsphäre-Verlust je Schutzeinheit)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="234"/>
+        <source>Total privacy loss of one unit over all cells; smaller means more noise.</source>
+        <translation>Gesamter Privatsphäre-Verlust einer Schutzeinheit über alle Zellen; kleiner bedeutet mehr Rauschen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
+        <source>Epsilon spent</source>
+        <translation>Verbrauchtes Epsilon</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
+        <source>Delta spent</source>
+        <translation>Verbrauchtes Delta</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
+        <source>Epsilon per cell</source>
+        <translation>Epsilon je Zelle</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
+        <source>Sensitivity (per cell)</source>
+        <translation>Sensitivität (je Zelle)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
+        <source>Noise scale (per cell)</source>
+        <translation>Rauschskala (je Zelle)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
+        <source>Rows written</source>
+        <translation>Geschriebene Zeilen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="259"/>
+        <source>{name} must be a finite number (not NaN or infinite; got {v}). Declare it from public knowledge, e.g. LOWER=0 and UPPER=65 for a speed in km/h.</source>
+        <translation>{name} muss eine endliche Zahl sein (nicht NaN oder unendlich; erhalten: {v}). Legen Sie den Wert aus öffentlichem Wissen fest, z. B. LOWER=0 und UPPER=65 für eine Geschwindigkeit in km/h.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="265"/>
+        <source>STATISTIC {s} needs public bounds LOWER and UPPER (e.g. 0 and 65 for a speed in km/h): declare them from what is known without the data, never from the data.</source>
+        <translation>STATISTIC {s} braucht öffentliche Grenzen LOWER und UPPER (z. B. 0 und 65 für eine Geschwindigkeit in km/h): Legen Sie sie nach dem fest, was ohne die Daten bekannt ist, nie anhand der Daten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="269"/>
+        <source>LOWER ({lower:g}) must be less than UPPER ({upper:g}): swap them or widen the range.</source>
+        <translation>LOWER ({lower:g}) muss kleiner als UPPER ({upper:g}) sein: Vertauschen Sie die beiden oder erweitern Sie den Bereich.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="275"/>
+        <source>{name} must be a whole number of at least {least} (got {v}).</source>
+        <translation>{name} muss eine ganze Zahl von mindestens {least} sein (erhalten: {v}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="280"/>
+        <source>The count above LIMIT per day needs LIMIT (e.g. a speed limit) and DAYS, the public number of days in the period (seed 003: 31).</source>
+        <translation>Die Anzahl über LIMIT je Tag braucht LIMIT (z. B. eine Geschwindigkeitsgrenze) und DAYS, die öffentliche Anzahl der Tage im Zeitraum (seed 003: 31).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="283"/>
+        <source>LIMIT ({limit:g}) must be within [LOWER, UPPER) = [{lower:g}, {upper:g}): clamped values never exceed UPPER.</source>
+        <translation>LIMIT ({limit:g}) muss in [LOWER, UPPER) = [{lower:g}, {upper:g}) liegen: Begrenzte Werte überschreiten UPPER nie.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="288"/>
+        <source>{name} must be between 0 and 1, exclusive (got {v}).</source>
+        <translation>{name} muss zwischen 0 und 1 liegen, ausschließlich (erhalten: {v}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="292"/>
+        <source>MIN_SUPPORT must be a number &gt;= 0 (got {v}); 0 publishes every cell.</source>
+        <translation>MIN_SUPPORT muss eine Zahl &gt;= 0 sein (erhalten: {v}); 0 veröffentlicht jede Zelle.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="297"/>
+        <source>UNIT {u} needs USER_FIELD, the field identifying each user (e.g. a vehicle id).</source>
+        <translation>UNIT {u} braucht USER_FIELD, das Feld, das jeden Nutzer kennzeichnet (z. B. eine Fahrzeug-ID).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="300"/>
+        <source>USER_FIELD is set but UNIT is one record: set UNIT=1 (user) or UNIT=2 (user-day) to protect users, or clear USER_FIELD.</source>
+        <translation>USER_FIELD ist gesetzt, aber UNIT ist ein Datensatz: Setzen Sie UNIT=1 (Nutzer) oder UNIT=2 (Nutzertag), um Nutzer zu schützen, oder leeren Sie USER_FIELD.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="304"/>
+        <source>PER_UNIT_MEAN averages each user-day&apos;s values per cell: it needs UNIT=2 (user-day) and a statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.</source>
+        <translation>PER_UNIT_MEAN mittelt die Werte jedes Nutzertags je Zelle: Es braucht UNIT=2 (Nutzertag) und eine andere Statistik als die Anzahl über LIMIT. Leeren Sie PER_UNIT_MEAN oder setzen Sie UNIT=2.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="307"/>
+        <source>UNIT user-day needs the day of every record: set DAY_FIELD (or a TIME_FIELD with dates).</source>
+        <translation>UNIT Nutzertag braucht den Tag jedes Datensatzes: Setzen Sie DAY_FIELD (oder ein TIME_FIELD mit Datumsangaben).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="333"/>
+        <source>UNIT is one record: MAX_CONTRIBUTIONS is not used.</source>
+        <translation>UNIT ist ein Datensatz: MAX_CONTRIBUTIONS wird nicht verwendet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="338"/>
+        <source>DAY_FIELD is only used for user-days and, with users, for the count above LIMIT per day; it is not used here.</source>
+        <translation>DAY_FIELD wird nur für Nutzertage und, mit Nutzern, für die Anzahl über LIMIT je Tag verwendet; hier wird es nicht verwendet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="346"/>
+        <source>VALUE_FIELD &apos;{field}&apos; is not a numeric field of INPUT: choose an integer or real field, or convert it first (Field calculator, to_real(&quot;{field}&quot;)).</source>
+        <translation>VALUE_FIELD „{field}“ ist kein numerisches Feld von INPUT: Wählen Sie ein Ganzzahl- oder Dezimalfeld, oder wandeln Sie es zuerst um (Feldrechner, to_real(&quot;{field}&quot;)).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="491"/>
+        <source>Cells: {cells}.</source>
+        <translation>Zellen: {cells}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="408"/>
+        <source>Cancelled: no output was written.</source>
+        <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="387"/>
+        <source>Every value of VALUE_FIELD &apos;{field}&apos; is NULL: there is nothing to summarise. Choose the field that holds the measured values.</source>
+        <translation>Jeder Wert von VALUE_FIELD „{field}“ ist NULL: Es gibt nichts zusammenzufassen. Wählen Sie das Feld mit den Messwerten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="396"/>
+        <source>TIME_FIELD &apos;{field}&apos; cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
+        <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Datum-Zeit-Feld (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="404"/>
+        <source>{name} &apos;{field}&apos; cannot give the day of each record: {error}. Choose a date or date-time field, or a whole day number.</source>
+        <translation>{name} „{field}“ kann nicht den Tag jedes Datensatzes liefern: {error}. Wählen Sie ein Datums- oder Datum-Zeit-Feld oder eine ganze Tagesnummer.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="465"/>
+        <source>Dropped {n} points whose value ({field}) is NULL.</source>
+        <translation>{n} Punkte ohne Wert (NULL in {field}) wurden verworfen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="468"/>
+        <source>Dropped {n} points whose time ({field}) is NULL.</source>
+        <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="471"/>
+        <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same user twice and break the bound per user.</source>
+        <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich derselbe Nutzer zweimal verbergen und die Schranke je Nutzer brechen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="475"/>
+        <source>Dropped {n} points whose day ({field}) is NULL.</source>
+        <translation>{n} Punkte ohne Tag (NULL in {field}) wurden verworfen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="478"/>
+        <source>Dropped {n} points in no zone.</source>
+        <translation>{n} Punkte in keiner Zone wurden verworfen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="480"/>
+        <source>Clamped {below} values below LOWER ({lower:g}) and {above} above UPPER ({upper:g}) to the bounds.</source>
+        <translation>{below} Werte unter LOWER ({lower:g}) und {above} über UPPER ({upper:g}) wurden auf die Grenzen begrenzt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="485"/>
+        <source>Contribution bound: {n} points beyond the bound were left out (sampled uniformly).</source>
+        <translation>Beitragsschranke: {n} Punkte über der Schranke wurden weggelassen (gleichverteilt zufällig ausgewählt).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="487"/>
+        <source>{kept} of {records} points were aggregated.</source>
+        <translation>{kept} von {records} Punkten wurden aggregiert.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="492"/>
+        <source>Statistic {statistic} of field {field}.</source>
+        <translation>Statistik {statistic} des Feldes {field}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="495"/>
+        <source>Per time slot ({kind}) of field {field}.</source>
+        <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="497"/>
+        <source>Only cells whose noisy count reached {t:g} are published; a missing cell does not mean zero.</source>
+        <translation>Nur Zellen, deren verrauschte Anzahl {t:g} erreicht hat, werden veröffentlicht; eine fehlende Zelle bedeutet nicht null.</translation>
+    </message>
+</context>
+<context>
     <name>PrivacyReport</name>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="54"/>
@@ -2111,6 +2554,237 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="310"/>
         <source>P_TRUTH was derived from EPSILON and the domain or counts read from the data.</source>
         <translation>P_TRUTH wurde aus EPSILON und dem Wertebereich bzw. den aus den Daten gelesenen Zählwerten abgeleitet.</translation>
+    </message>
+</context>
+<context>
+    <name>TrajectoryPerturbation</name>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="63"/>
+        <source>Trajectory perturbation (SDD, per-vertex Laplace)</source>
+        <translation>Trajektorien verrauschen (SDD, Laplace je Stützpunkt)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="66"/>
+        <source>&lt;p&gt;Publishes one randomised version of every trip's track (one line per trip, vertices in travel order), so that the route taken cannot be read off the output.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Resampling.&lt;/b&gt; Every line is first resampled to RESAMPLE = K vertices equally spaced along it. K is public and the same for all trips, so the number of published vertices says nothing about a trip (a vertex spacing would reveal each trip's length). Repeated vertices have no effect. Z and M values (timestamps) are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (seed 000 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner vertices is re-drawn from the last published one: step length on [0, MAX_STEP] and direction by the exponential mechanism, with scores -|length - true length| (sensitivity MAX_STEP) and -angle to the true direction (sensitivity pi), over a public grid of 72 directions and 65 lengths, restricted to the steps that keep the end reachable in the steps left. Each step is one draw (no retry loop), so every trip finishes. Each step costs EPSILON/(K-2), half on length, half on direction; by sequential composition the trip costs EPSILON. KEEP_ENDPOINTS (default, as in the seed) publishes start and end exactly: they are not protected at all (home and work often are the ends), and the guarantee is between routes with the same ends. Without it, start and end get planar Laplace at EPSILON/K per DISTANCE metres and every step EPSILON/K: trips whose starts and ends are each within DISTANCE are EPSILON-indistinguishable whatever their routes. A trip whose start and end are farther apart than (K-1) x MAX_STEP cannot be redrawn and the run is refused (raise MAX_STEP or K). True steps longer than MAX_STEP are scored as MAX_STEP: a published step is never longer (up to GRID snapping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Per-vertex planar Laplace.&lt;/b&gt; Each of the K vertices gets planar Laplace at EPSILON/K per DISTANCE metres (geo-indistinguishability per vertex; scale b = K x DISTANCE / EPSILON metres): trips whose resampled vertices are pairwise within DISTANCE are EPSILON-indistinguishable (sequential composition). Noise grows with K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; EPSILON is per trajectory. A person with m trips is protected at m x EPSILON: the metadata says so. Multi-part lines are refused (run 'Multipart to singleparts' first: each part then counts as a trip); lines with one vertex are refused.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Output.&lt;/b&gt; Lines in the input's CRS, rows in a random order, no attributes except the FIELDS you choose (fields holding true coordinates or a distinct value per row are still dropped); noise drawn in METRIC_CRS as for Laplace location perturbation; inner vertices snapped to GRID metres.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §2.3, §6.1 (eq. 16), §6.2; Jiang, Shao, Bressan, Kister and Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Veröffentlicht eine zufällige Fassung der Spur jeder Fahrt (eine Linie je Fahrt, Stützpunkte in Fahrtrichtung), sodass sich der gefahrene Weg nicht aus der Ausgabe ablesen lässt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Neuabtastung.&lt;/b&gt; Jede Linie wird zuerst auf RESAMPLE = K gleichmäßig entlang der Linie verteilte Stützpunkte abgetastet. K ist öffentlich und für alle Fahrten gleich, daher verrät die Zahl der veröffentlichten Stützpunkte nichts über eine Fahrt (ein fester Stützpunktabstand würde die Länge jeder Fahrt verraten). Doppelte Stützpunkte sind ohne Wirkung. Z- und M-Werte (Zeitstempel) werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (Seed 000 §6.1, Gl. 16; Jiang et al., SSDBM 2013). Jeder der K-2 inneren Stützpunkte wird vom zuletzt veröffentlichten aus neu gezogen: Schrittlänge auf [0, MAX_STEP] und Richtung mit dem Exponentialmechanismus, mit den Bewertungen -|Länge - wahre Länge| (Sensitivität MAX_STEP) und -Winkel zur wahren Richtung (Sensitivität pi), über ein öffentliches Raster aus 72 Richtungen und 65 Längen, beschränkt auf die Schritte, von denen aus das Ende in den verbleibenden Schritten erreichbar bleibt. Jeder Schritt ist eine Ziehung (keine Wiederholungsschleife), daher endet jede Fahrt. Jeder Schritt kostet EPSILON/(K-2), halb auf die Länge, halb auf die Richtung; nach sequenzieller Komposition kostet die Fahrt EPSILON. KEEP_ENDPOINTS (Vorgabe, wie im Seed) veröffentlicht Start und Ende exakt: Sie sind gar nicht geschützt (oft sind Wohnung und Arbeitsplatz die Enden), und die Garantie gilt zwischen Wegen mit denselben Enden. Ohne diese Option erhalten Start und Ende planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter und jeder Schritt EPSILON/K: Fahrten, deren Starts und Enden jeweils höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar, gleich welchen Weg sie nehmen. Eine Fahrt, deren Start und Ende weiter als (K-1) x MAX_STEP auseinanderliegen, kann nicht neu gezogen werden, und der Lauf wird abgelehnt (MAX_STEP oder K erhöhen). Wahre Schritte über MAX_STEP werden als MAX_STEP bewertet: Ein veröffentlichter Schritt ist nie länger (bis auf das Einrasten auf GRID).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Planares Laplace je Stützpunkt.&lt;/b&gt; Jeder der K Stützpunkte erhält planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter (Geo-Ununterscheidbarkeit je Stützpunkt; Skala b = K x DISTANCE / EPSILON Meter): Fahrten, deren neu abgetastete Stützpunkte paarweise höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar (sequenzielle Komposition). Das Rauschen wächst mit K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; EPSILON gilt je Trajektorie. Eine Person mit m Fahrten ist mit m x EPSILON geschützt; die Metadaten sagen das. Mehrteilige Linien werden abgelehnt (zuerst „Mehrteilig zu einteilig“ ausführen: jeder Teil zählt dann als Fahrt); Linien mit nur einem Stützpunkt werden abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe.&lt;/b&gt; Linien im KBS der Eingabe, Zeilen in zufälliger Reihenfolge, keine Attribute außer den gewählten FIELDS (Felder mit wahren Koordinaten oder einem eigenen Wert je Zeile werden trotzdem entfernt); Rauschen in METRIC_CRS gezogen wie bei der Laplace-Verrauschung von Orten; innere Stützpunkte auf GRID Meter eingerastet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION verbuchen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Quelle überschreiten würde, bevor Rauschen gezogen wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Seed 000 §2.3, §6.1 (Gl. 16), §6.2; Jiang, Shao, Bressan, Kister und Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="107"/>
+        <source>Trajectories (one line per trip)</source>
+        <translation>Trajektorien (eine Linie je Fahrt)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="109"/>
+        <source>Mechanism</source>
+        <translation>Mechanismus</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="109"/>
+        <source>SDD: sampled distance and direction (seed 000 §6.1)</source>
+        <translation>SDD: gezogene Schrittlänge und Richtung (Seed 000 §6.1)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="109"/>
+        <source>Planar Laplace on every resampled vertex</source>
+        <translation>Planares Laplace auf jedem neu abgetasteten Stützpunkt</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="114"/>
+        <source>Epsilon per trajectory</source>
+        <translation>Epsilon je Trajektorie</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="117"/>
+        <source>The privacy loss of one whole trip, split over its vertices, e.g. 5.</source>
+        <translation>Der Privatsphäreverlust einer ganzen Fahrt, auf ihre Stützpunkte aufgeteilt, z. B. 5.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="119"/>
+        <source>Vertices per published trip K (public)</source>
+        <translation>Stützpunkte je veröffentlichter Fahrt K (öffentlich)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="122"/>
+        <source>A whole number of at least 3, the same for every trip, e.g. 20.</source>
+        <translation>Eine ganze Zahl von mindestens 3, für jede Fahrt gleich, z. B. 20.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="124"/>
+        <source>Maximum step MAX_STEP (metres, public; SDD)</source>
+        <translation>Größter Schritt MAX_STEP (Meter, öffentlich; SDD)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="127"/>
+        <source>A public bound on the distance between consecutive published vertices, e.g. 500 (metres); (K-1) x MAX_STEP must cover every trip&apos;s start-end distance.</source>
+        <translation>Eine öffentliche Schranke für den Abstand aufeinanderfolgender veröffentlichter Stützpunkte, z. B. 500 (Meter); (K-1) x MAX_STEP muss den Abstand von Start und Ende jeder Fahrt abdecken.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="131"/>
+        <source>Keep start and end exactly (SDD, as in seed 000; ends not protected)</source>
+        <translation>Start und Ende exakt behalten (SDD, wie in Seed 000; Enden nicht geschützt)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="134"/>
+        <source>Protected distance for Laplace noise (metres)</source>
+        <translation>Geschützte Entfernung für Laplace-Rauschen (Meter)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="137"/>
+        <source>Locations this far apart are indistinguishable at their share of epsilon, e.g. 100 (metres).</source>
+        <translation>So weit auseinanderliegende Orte sind mit ihrem Anteil an Epsilon ununterscheidbar, z. B. 100 (Meter).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="140"/>
+        <source>Snap output to grid (metres, 0 = no snapping)</source>
+        <translation>Ausgabe auf Raster einrasten (Meter, 0 = nicht einrasten)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="143"/>
+        <source>Metric CRS for the noise (recommended)</source>
+        <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="145"/>
+        <source>Fields to carry (default: none)</source>
+        <translation>Zu übernehmende Felder (Vorgabe: keine)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="241"/>
+        <source>Perturbed trajectories</source>
+        <translation>Verrauschte Trajektorien</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="154"/>
+        <source>Trajectories written</source>
+        <translation>Geschriebene Trajektorien</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="155"/>
+        <source>Trajectories skipped (no geometry)</source>
+        <translation>Übersprungene Trajektorien (ohne Geometrie)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="157"/>
+        <source>Epsilon spent (per trajectory)</source>
+        <translation>Verbrauchtes Epsilon (je Trajektorie)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="158"/>
+        <source>Noise scale (metres)</source>
+        <translation>Rauschskala (Meter)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="163"/>
+        <source>RESAMPLE must be a whole number of at least 3 (got {value}): the start, the end and one vertex in between.</source>
+        <translation>RESAMPLE muss eine ganze Zahl von mindestens 3 sein (erhalten: {value}): Start, Ende und ein Stützpunkt dazwischen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="180"/>
+        <source>The settings cannot be used: {error}.</source>
+        <translation>Die Einstellungen sind nicht verwendbar: {error}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="187"/>
+        <source>Skipped {n} features: {details}.</source>
+        <translation>{n} Objekte übersprungen: {details}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="187"/>
+        <source>{n} with {reason}</source>
+        <translation>{n} mit {reason}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="197"/>
+        <source>Noise drawn in {crs}; {n} trips resampled to {k} vertices.</source>
+        <translation>Rauschen in {crs} gezogen; {n} Fahrten auf {k} Stützpunkte neu abgetastet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="209"/>
+        <source>{n} trips of INPUT have start and end farther apart than (RESAMPLE - 1) x MAX_STEP = {limit:g} m (the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE.</source>
+        <translation>{n} Fahrten von INPUT haben Start und Ende weiter auseinander als (RESAMPLE - 1) x MAX_STEP = {limit:g} m (die längste: {longest:g} m): SDD kann ihr Ende nicht erreichen. MAX_STEP oder RESAMPLE erhöhen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="218"/>
+        <source>A person with m trips in the input is protected at m x epsilon (sequential composition over their trips).</source>
+        <translation>Eine Person mit m Fahrten in der Eingabe ist mit m x Epsilon geschützt (sequenzielle Komposition über ihre Fahrten).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="221"/>
+        <source>Start and end of every trip are published exactly (seed 000 eq. 16): they are not protected.</source>
+        <translation>Start und Ende jeder Fahrt werden exakt veröffentlicht (Seed 000 Gl. 16): Sie sind nicht geschützt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="235"/>
+        <source>{n} perturbed trips fell outside the CRS&apos;s valid area and were dropped.</source>
+        <translation>{n} verrauschte Fahrten fielen aus dem gültigen Bereich des KBS und wurden verworfen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="238"/>
+        <source>Cancelled: no output was written.</source>
+        <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="260"/>
+        <source>INPUT has {n} multi-part lines: a trip must be one line with its vertices in travel order. Run &apos;Multipart to singleparts&apos; (native:multiparttosingleparts) first; each part then counts as a trip.</source>
+        <translation>INPUT enthält {n} mehrteilige Linien: Eine Fahrt muss eine Linie mit Stützpunkten in Fahrtrichtung sein. Zuerst „Mehrteilig zu einteilig“ (native:multiparttosingleparts) ausführen; jeder Teil zählt dann als Fahrt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="266"/>
+        <source>INPUT has {n} lines with only one vertex: a trip needs a start and an end. Remove them first (e.g. Extract by expression: num_points($geometry) &gt;= 2).</source>
+        <translation>INPUT enthält {n} Linien mit nur einem Stützpunkt: Eine Fahrt braucht Start und Ende. Diese zuerst entfernen (z. B. Nach Ausdruck extrahieren: num_points($geometry) &gt;= 2).</translation>
+    </message>
+</context>
+<context>
+    <name>TripEnds</name>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="35"/>
+        <source>Trip ends from tracks (preparation, not private)</source>
+        <translation>Fahrtenden aus Spuren (Vorbereitung, nicht privat)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="38"/>
+        <source>&lt;p&gt;Turns a line layer of trips or GPS tracks into two point layers: ORIGINS (the first vertex of each line) and DESTINATIONS (the last vertex), each carrying the chosen FIELDS (default: all, e.g. trip id, user id and time fields), so that noisy zone counts, OD flows and trip relocation can take tracks, also in a Processing model.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Not a release.&lt;/b&gt; No noise is added and nothing is spent from a budget: the outputs hold the true trip ends and must not be published. Feed them to a privatising algorithm.&lt;/p&gt;&lt;p&gt;Multi-part lines: the first vertex of the first part and the last vertex of the last part. Features without geometry, with an empty geometry or with one vertex are skipped and counted in the log. Rows keep the input's order, so ORIGINS and DESTINATIONS match row by row.&lt;/p&gt;&lt;p&gt;Source: seed 000 §2.3.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Macht aus einem Linienlayer von Fahrten oder GPS-Spuren zwei Punktlayer: ORIGINS (der erste Stützpunkt jeder Linie) und DESTINATIONS (der letzte Stützpunkt), jeweils mit den gewählten FIELDS (Vorgabe: alle, z. B. Fahrt-ID, Nutzer-ID und Zeitfelder), sodass verrauschte Zonenzählungen, Quelle-Ziel-Ströme und die Fahrtverlegung Spuren verarbeiten können, auch in einem Processing-Modell.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Keine Veröffentlichung.&lt;/b&gt; Es wird kein Rauschen hinzugefügt und kein Budget verbraucht: Die Ausgaben enthalten die wahren Fahrtenden und dürfen nicht veröffentlicht werden. Geben Sie sie an einen privatisierenden Algorithmus weiter.&lt;/p&gt;&lt;p&gt;Mehrteilige Linien: der erste Stützpunkt des ersten Teils und der letzte Stützpunkt des letzten Teils. Objekte ohne Geometrie, mit leerer Geometrie oder mit nur einem Stützpunkt werden übersprungen und im Protokoll gezählt. Die Zeilen behalten die Reihenfolge der Eingabe, sodass ORIGINS und DESTINATIONS Zeile für Zeile zusammenpassen.&lt;/p&gt;&lt;p&gt;Quelle: Seed 000 §2.3.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="52"/>
+        <source>Trips or tracks (lines)</source>
+        <translation>Fahrten oder Spuren (Linien)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="54"/>
+        <source>Fields to carry (default: all)</source>
+        <translation>Zu übernehmende Felder (Vorgabe: alle)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="57"/>
+        <source>Trip origins</source>
+        <translation>Fahrtanfänge</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="57"/>
+        <source>Trip destinations</source>
+        <translation>Fahrtziele</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="61"/>
+        <source>Trips written</source>
+        <translation>Geschriebene Fahrten</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="62"/>
+        <source>Trips skipped</source>
+        <translation>Übersprungene Fahrten</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="71"/>
+        <source>Skipped {n} features: {details}.</source>
+        <translation>{n} Objekte übersprungen: {details}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="71"/>
+        <source>{n} with {reason}</source>
+        <translation>{n} mit {reason}</translation>
     </message>
 </context>
 <context>

@@ -487,6 +487,17 @@ class TrajectorySpec:
     distance: float = 100.0
     grid: float = 1.0
 
+    def laplace_scale(self):
+        """The largest planar Laplace scale b (metres) the release draws, or None when it draws none.
+
+        Per-vertex Laplace: K x DISTANCE / EPSILON; SDD: its perturbed endpoints' scale (steps are
+        bounded by MAX_STEP instead). The glue checks that the noise CRS can carry it.
+        """
+        mechanism = self.mechanism()
+        if self.kind == VERTEX_LAPLACE:
+            return mechanism.vertex_mechanism().scale
+        return None if self.keep_endpoints else mechanism.endpoint_mechanism().scale
+
     def mechanism(self):
         if self.kind == SDD:
             return SddMechanism(self.epsilon, self.k, self.max_step, self.keep_endpoints, self.distance, self.grid)

@@ -192,7 +192,8 @@ class TrajectoryPerturbation(DpAlgorithm):
         excluded = [n for n in field_names(table) if n not in carried] + list(dropped)
         feedback.setProgress(15)
         metric_crs, crs_choice = resolve_metric_crs(
-            self.parameterAsCrs(parameters, self.METRIC_CRS, context), table.crs, table.coords)
+            self.parameterAsCrs(parameters, self.METRIC_CRS, context), table.crs, table.coords,
+            feedback=feedback, noise_scale=spec.laplace_scale())
         feedback.pushInfo(self.tr("Noise drawn in {crs}; {n} trips resampled to {k} vertices.").format(
             crs=crs_choice, n=len(table.fids), k=spec.k))
         same_crs = metric_crs == table.crs
