@@ -145,7 +145,6 @@ def test_repeated_vertices_are_harmless(tmp_path):
     ("multipart", "multi-part lines"),
     ("one_vertex", "only one vertex"),
     ("too_long", "Raise MAX_STEP or RESAMPLE"),
-    ("pole", "No metric CRS could be chosen"),
     ("max_step", "MAX_STEP must be a finite number greater than 0"),
     ("resample", "RESAMPLE must be a whole number of at least 3"),
 ])
@@ -158,8 +157,6 @@ def test_bad_input_is_refused_with_the_parameter_and_the_fix(case, message, tmp_
         path = write_lines(tmp_path / "in.gpkg", 32633, [line, [(X0, Y0)]])
     elif case == "too_long":
         path = write_lines(tmp_path / "in.gpkg", 32633, [line, [(X0, Y0), (X0 + 2001, Y0)]])
-    elif case == "pole":
-        path = write_lines(tmp_path / "in.gpkg", 4326, [[(0.0, 89.5), (1.0, 89.6)]])
     else:
         path = write_lines(tmp_path / "in.gpkg", 32633, [line])
         settings = {"max_step": {"MAX_STEP": 0}, "resample": {"RESAMPLE": 2}}[case]
@@ -167,6 +164,15 @@ def test_bad_input_is_refused_with_the_parameter_and_the_fix(case, message, tmp_
     with pytest.raises(QgsProcessingException, match=message):
         processing.run(ALG, {"INPUT": path, "OUTPUT": str(out), **settings})
     assert not out.exists()
+
+
+def test_tracks_near_the_pole_get_an_azimuthal_equidistant_crs(tmp_path):
+    """No UTM zone reaches 89.5N: the noise CRS is an azimuthal equidistant one, true to scale there."""
+    path = write_lines(tmp_path / "in.gpkg", 4326, [[(0.0, 89.5), (1.0, 89.6)]])
+    out = tmp_path / "out.gpkg"
+    processing.run(ALG, {"INPUT": path, "OUTPUT": str(out), "RESAMPLE": 5, "MAX_STEP": 5000})
+    [record] = read_from_file(str(out))
+    assert "azimuthal equidistant" in record.metric_crs
 
 
 def test_budget_stops_a_run_before_any_output(walks, tmp_path):
