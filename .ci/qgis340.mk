@@ -16,7 +16,7 @@ TRIXIE_SECURITY_MIRROR ?= http://deb.debian.org/debian-security
 TRIXIE_KEYRING ?= /usr/share/keyrings/debian-archive-keyring.gpg
 # The Makefile's own list (so `make package` works inside the root), plus make and
 # trixie's numpy 2 and shapely 2.1.
-TRIXIE_APT_PACKAGES := $(APT_PACKAGES) make python3-numpy python3-shapely ca-certificates
+TRIXIE_APT_PACKAGES := $(APT_PACKAGES) make python3-numpy python3-shapely ca-certificates e2fsprogs
 # numpy, scipy, pyproj and shapely come from trixie; only these from PyPI.
 TRIXIE_PIP_PACKAGES := "h3>=4,<5" "pytest>=7" "pytest-qgis>=2"
 TRIXIE_VENV := /opt/dp-venv

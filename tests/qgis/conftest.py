@@ -107,12 +107,17 @@ def geographic_points(tmp_path):
     return write_points(tmp_path / "geographic.gpkg", 4326, xy), xy
 
 
-def run_qgis_process(*args, check=True):
-    """Run the real qgis_process with the working-tree plugin (``make qgis_process``)."""
-    command = ["make", "-s", "--no-print-directory", "-C", str(ROOT), "qgis_process", f"ARGS={shlex.join(args)}"]
+def qgis_process_command(*args):
+    """The command running the real qgis_process with the working-tree plugin (``make qgis_process``, or
+    DP_GEOPRIVACY_QGIS_PROCESS where the QGIS under test sets it, as the QGIS 3.40 root does)."""
     if QGIS_PROCESS:
-        command = [*QGIS_PROCESS, *args]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+        return [*QGIS_PROCESS, *args]
+    return ["make", "-s", "--no-print-directory", "-C", str(ROOT), "qgis_process", f"ARGS={shlex.join(args)}"]
+
+
+def run_qgis_process(*args, check=True):
+    """Run the real qgis_process with the working-tree plugin (see qgis_process_command)."""
+    result = subprocess.run(qgis_process_command(*args), capture_output=True, text=True, timeout=600)
     if check and result.returncode != 0:
         raise AssertionError(f"qgis_process failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
     return result

@@ -28,7 +28,7 @@ from qgis.core import QgsProcessingContext, QgsProcessingException, QgsProcessin
 from dp_geoprivacy.core.ledger import Ledger
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
-from .conftest import ROOT, feature_count, read_field, run_qgis_process, write_grid_zones
+from .conftest import ROOT, feature_count, qgis_process_command, read_field, run_qgis_process, write_grid_zones
 
 PERTURB = "dp_geoprivacy:laplaceperturbation"
 COUNTS = "dp_geoprivacy:noisyzonecounts"
@@ -1013,10 +1013,7 @@ def test_qgis_process_with_unicode_and_spaces_in_paths(base, dirs):
 
 
 def _start_qgis_process(*args):
-    import shlex
-
-    return subprocess.Popen(["make", "-s", "--no-print-directory", "-C", str(ROOT), "qgis_process",
-                             f"ARGS={shlex.join(args)}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(qgis_process_command(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def test_two_processes_appending_to_one_ledger(base, dirs, tmp_path):

@@ -11,6 +11,8 @@ import pytest
 
 from dp_geoprivacy.core.ledger import Ledger
 
+from .conftest import QGIS_PROCESS
+
 ROOT = Path(__file__).resolve().parents[2]
 N_POINTS = 1_000_000
 
@@ -36,15 +38,19 @@ def _file_state(path):
 
 
 def test_sigterm_while_writing_leaves_no_output_and_a_consistent_ledger(million_points, tmp_path):
-    subprocess.run(["make", "-s", "--no-print-directory", "-C", str(ROOT), "stage"], check=True)
+    if QGIS_PROCESS:  # the QGIS under test runs its own qgis_process, staged by its make target
+        command, env = QGIS_PROCESS, None
+    else:
+        subprocess.run(["make", "-s", "--no-print-directory", "-C", str(ROOT), "stage"], check=True)
+        command, env = ["/usr/bin/qgis_process.bin"], _qgis_process_env()
     out = tmp_path / "out dir"
     out.mkdir()
     ledger = out / "ledger.json"
     before = _file_state(million_points)
     process = subprocess.Popen(
-        ["/usr/bin/qgis_process.bin", "run", "dp_geoprivacy:laplaceperturbation", "--", f"INPUT={million_points}",
+        [*command, "run", "dp_geoprivacy:laplaceperturbation", "--", f"INPUT={million_points}",
          "EPSILON=1", "DISTANCE=100", f"LEDGER={ledger}", f"OUTPUT={out / 'perturbed.gpkg'}"],
-        env=_qgis_process_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 300
         working = []
