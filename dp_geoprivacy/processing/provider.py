@@ -11,11 +11,12 @@ from .algorithms.noisy_od_flows import NoisyOdFlows
 from .algorithms.noisy_zone_counts import NoisyZoneCounts
 from .algorithms.privacy_report import PrivacyReport
 from .algorithms.randomized_response import RandomizedResponseAlgorithm
+from .algorithms.synthetic_trips import SyntheticTrips
 from .algorithms.trip_relocation import TripRelocationAlgorithm
 from .base import PROVIDER_ID, icon
 
 ALGORITHMS = (LaplacePerturbation, H3Grid, NoisyZoneCounts, EscapeAnalysis, NoisyOdFlows, PrivacyReport,
-              RandomizedResponseAlgorithm, TripRelocationAlgorithm)
+              RandomizedResponseAlgorithm, TripRelocationAlgorithm, SyntheticTrips)
 
 
 class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):
