@@ -105,11 +105,31 @@ def as_text(value):
     return str(value).strip()
 
 
+def _distinct_texts(values):
+    """(text of each distinct non-NULL value, index of each row's value or -1 for NULL), vectorised.
+
+    Distinct raw values are found first (numbers, or text), then turned into
+    text (as_text) and merged where two raw values give the same text.
+    """
+    values = np.asarray(values)
+    null = is_null(values)
+    index = np.full(len(values), -1, dtype=np.int64)
+    present = values[~null]
+    if values.dtype.kind == "O":
+        present = present.astype(str)
+    raw, inverse = np.unique(present, return_inverse=True)
+    texts = np.array([as_text(v.item() if hasattr(v, "item") else v) for v in raw], dtype=object)
+    distinct, merged = np.unique(texts.astype(str), return_inverse=True) if len(texts) else (texts, inverse)
+    index[~null] = merged[inverse] if len(texts) else inverse
+    return distinct.tolist(), index
+
+
 def category_codes(values, declared):
     """(codes into declared + [OTHER], number mapped to OTHER): values not declared, and NULLs, are OTHER."""
-    index = {v: i for i, v in enumerate(declared)}
-    codes = np.fromiter((index.get(as_text(v), len(declared)) for v in np.asarray(values, dtype=object).tolist()),
-                        dtype=np.int64, count=len(values))
+    distinct, index = _distinct_texts(values)
+    position = {v: i for i, v in enumerate(declared)}
+    lookup = np.array([position.get(v, len(declared)) for v in distinct] + [len(declared)], dtype=np.int64)
+    codes = lookup[index]  # index -1 (NULL) takes the last entry: OTHER
     return codes, int((codes == len(declared)).sum())
 
 
@@ -120,13 +140,29 @@ def partition_codes(columns):
     labels are the value tuples, index = code. Codes follow the sorted
     order of the values, never the rows' order.
     """
-    texts = [np.array([NULL_PARTITION if v is None else v for v in map(as_text, np.asarray(c, dtype=object).tolist())],
-                      dtype=object) for c in columns]
-    if not texts:
+    if not columns:
         return None, [()]
-    joined = np.array(["\x1f".join(parts) for parts in zip(*[t.tolist() for t in texts])], dtype=object)
-    labels, codes = np.unique(joined.astype(str), return_inverse=True)
-    return codes.astype(np.int64), [tuple(label.split("\x1f")) for label in labels.tolist()]
+    per_field = []
+    for column in columns:
+        distinct, index = _distinct_texts(column)
+        names = np.array(distinct + [NULL_PARTITION], dtype=object)
+        index = np.where(index < 0, len(distinct), index)
+        order = np.argsort(names.astype(str), kind="stable")  # sorted text order, 'NULL' among the values
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        per_field.append((names[order], rank[index]))
+    key = np.zeros(len(per_field[0][1]), dtype=np.int64)
+    for names, code in per_field:
+        key = key * len(names) + code
+    used, codes = np.unique(key, return_inverse=True)
+    labels = []
+    for k in used.tolist():
+        parts = []
+        for names, _ in reversed(per_field):
+            k, c = divmod(k, len(names))
+            parts.append(str(names[c]))
+        labels.append(tuple(reversed(parts)))
+    return codes.astype(np.int64), labels
 
 
 def null_count(values):
