@@ -135,8 +135,8 @@ def main(quick=False):
         started = time.perf_counter()
         trips = make_trips(directory / "trips.gpkg", n)
         print(f"data: {n:,} trips written in {time.perf_counter() - started:.1f} s", flush=True)
-        common = [f"INPUT={trips}", "START_FIELD=start", "DURATION_FIELD=dur", f"ZONES={zones}", "ZONE_ID_FIELD=zone_id",
-                  "SEED=1"] + period
+        common = [f"INPUT={trips}", "START_FIELD=start", "DURATION_FIELD=dur", f"ZONES={zones}",
+                  "ZONE_ID_FIELD=zone_id", "SEED=1"] + period
         out0 = directory / "model0.gpkg"
         result = run_time_v(["run", "dp_geoprivacy:synthetictrips", "--"] + common + [
             "MODEL=0", "EPSILON=1", "ATTRIBUTE_FIELDS=" + ";".join(ATTRIBUTES),
@@ -152,8 +152,8 @@ def main(quick=False):
         rows.append(result)
         points = directory / "points.gpkg"
         result = run_time_v(["run", "native:randompointsinpolygons", "--", f"INPUT={zones}",
-                             f"POINTS_NUMBER={2 * n // 2500}", "MIN_DISTANCE=0", "SEED=1", "INCLUDE_POLYGON_ATTRIBUTES=false",
-                             f"OUTPUT={points}"],
+                             f"POINTS_NUMBER={2 * n // 2500}", "MIN_DISTANCE=0", "SEED=1",
+                             "INCLUDE_POLYGON_ATTRIBUTES=false", f"OUTPUT={points}"],
                             f"native:randompointsinpolygons: {2 * n:,} points in 2,500 zones")
         result["rows_out"] = feature_count(points)
         rows.append(result)

@@ -525,6 +525,111 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.</source>
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) verwendet Laplace-Rauschen: Setzen Sie NOISE=0.</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_io.py" line="29"/>
+        <source>{name} must be a date and time such as 2013-10-01T00:00:00 (got &apos;{v}&apos;).</source>
+        <translation>{name} muss ein Datum mit Uhrzeit sein, etwa 2013-10-01T00:00:00 (erhalten: '{v}').</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_io.py" line="85"/>
+        <source>CATEGORIES item &apos;{item}&apos; is not of the form field=value|value|... (e.g. gender=male|female).</source>
+        <translation>Der CATEGORIES-Eintrag '{item}' hat nicht die Form feld=wert|wert|... (z. B. gender=male|female).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_io.py" line="89"/>
+        <source>CATEGORIES lists a value twice for {field}.</source>
+        <translation>CATEGORIES nennt für {field} einen Wert zweimal.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_io.py" line="93"/>
+        <source>Declare the categories of {fields} in CATEGORIES (e.g. {example}=a|b|c): the category lists are public and are never read from the data.</source>
+        <translation>Geben Sie die Kategorien von {fields} in CATEGORIES an (z. B. {example}=a|b|c): Die Kategorielisten sind öffentlich und werden nie aus den Daten gelesen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_io.py" line="179"/>
+        <source>NOT DIFFERENTIALLY PRIVATE: this page compares the synthetic trips with the raw trips. It is for the data holder; do not publish it.</source>
+        <translation>NICHT DIFFERENTIELL PRIVAT: Diese Seite vergleicht die synthetischen Wege mit den Rohdaten. Sie ist für den Datenhalter bestimmt; nicht veröffentlichen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="144"/>
+        <source>origin zones (outgoing trips)</source>
+        <translation>Startzonen (abgehende Wege)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="144"/>
+        <source>destination zones (incoming trips)</source>
+        <translation>Zielzonen (ankommende Wege)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="144"/>
+        <source>routes</source>
+        <translation>Routen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="144"/>
+        <source>days</source>
+        <translation>Tage</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
+        <source>start time bins</source>
+        <translation>Startzeit-Intervalle</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="156"/>
+        <source>duration bins</source>
+        <translation>Dauer-Intervalle</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="196"/>
+        <source>Top 5 {statistic}</source>
+        <translation>Top 5 {statistic}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="196"/>
+        <source>rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="196"/>
+        <source>key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="196"/>
+        <source>original share</source>
+        <translation>Anteil im Original</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="196"/>
+        <source>synthetic share</source>
+        <translation>Anteil synthetisch</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="199"/>
+        <source>Error per table</source>
+        <translation>Fehler je Tabelle</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="199"/>
+        <source>table</source>
+        <translation>Tabelle</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="199"/>
+        <source>average relative error</source>
+        <translation>mittlerer relativer Fehler</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="199"/>
+        <source>EMD</source>
+        <translation>EMD</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="199"/>
+        <source>EMD ground</source>
+        <translation>EMD-Grundabstand</translation>
+    </message>
 </context>
 <context>
     <name>DpAlgorithm</name>
@@ -622,7 +727,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>DpGeoprivacyProvider</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/provider.py" line="30"/>
+        <location filename="../dp_geoprivacy/processing/provider.py" line="32"/>
         <source>DP Geoprivacy: differential privacy for location and travel data</source>
         <translation>DP Geoprivacy: Differential Privacy für Standort- und Mobilitätsdaten</translation>
     </message>
@@ -1016,32 +1121,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>LaplacePerturbation</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="44"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="45"/>
         <source>Laplace location perturbation</source>
         <translation>Laplace-Standortverrauschung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="80"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="81"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="86"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="87"/>
         <source>Epsilon (privacy loss per DISTANCE)</source>
         <translation>Epsilon (Privatsphäre-Verlust je DISTANCE)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="92"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="93"/>
         <source>Protected distance (metres)</source>
         <translation>Geschützter Abstand (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="99"/>
         <source>Snap output to grid (metres, 0 = no snapping)</source>
         <translation>Ausgabe am Gitter ausrichten (Meter, 0 = keine Ausrichtung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="104"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="105"/>
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
@@ -1051,27 +1156,27 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Verrauschte Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="117"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="118"/>
         <source>Points written</source>
         <translation>Geschriebene Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="119"/>
         <source>Points skipped (no geometry)</source>
         <translation>Übersprungene Punkte (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="120"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="121"/>
         <source>Noise scale b (metres)</source>
         <translation>Rauschskala b (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="140"/>
         <source>Noise drawn in {crs}; scale b = {b:g} m.</source>
         <translation>Rauschen erzeugt in {crs}; Skala b = {b:g} m.</translation>
     </message>
@@ -1081,22 +1186,22 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einige verrauschte Punkte lagen außerhalb des Gültigkeitsbereichs des KBS und wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="90"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="91"/>
         <source>Smaller epsilon gives more noise and more privacy; 1 is a common choice.</source>
         <translation>Ein kleineres Epsilon bedeutet mehr Rauschen und mehr Privatsphäre; 1 ist ein üblicher Wert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="96"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="97"/>
         <source>Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres).</source>
         <translation>Standorte in diesem Abstand sind epsilon-ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="47"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="48"/>
         <source>&lt;p&gt;Moves every point by random noise so that no published location pins down where a household, stop or tap really was.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; Two true locations DISTANCE metres apart are EPSILON-indistinguishable: whatever an observer sees, it is at most e^EPSILON times more likely under one than the other. Noise scale b = DISTANCE / EPSILON metres. The unit of privacy is one location: a person with several points is protected per point, not as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanisms.&lt;/b&gt; Planar Laplace (geo-indistinguishability): density proportional to exp(-EPSILON d / DISTANCE) with Euclidean d; the displacement has a uniform direction and a Gamma(2, b) distance (mean 2b). Per-axis Laplace (seed 000 §5, eq. 14): independent Laplace(b) on x and y; DISTANCE is then measured as |dx| + |dy|.&lt;/p&gt;&lt;p&gt;Noise is drawn in METRIC_CRS (default: the layer's CRS if projected in metres, else the UTM zone of the layer's centre; an explicit CRS is recommended) and the output is written in the input's CRS, snapped to a GRID-metre grid (the floating-point mitigation of Mironov 2012). Row order is shuffled; no field shows the displacement. Features without geometry or with an empty geometry are skipped and counted in the log. Z and M values are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attributes&lt;/b&gt; pass through, except fields that would undo the noise, which are dropped and named in the log: numeric fields equal to the true x or y in at least half of the rows, and fields whose values are all distinct (record keys such as household or card ids, which link a point back to the raw record). Other attributes can still identify people (rare combinations): remove them first. KEEP_IDENTIFIERS (advanced) keeps key fields for internal study runs; the output's metadata then says it must not be published.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §3.4 (eq. 7) and §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Verschiebt jeden Punkt um zufälliges Rauschen, sodass kein veröffentlichter Standort verrät, wo sich ein Haushalt, eine Haltestelle oder ein Fahrkarten-Check-in tatsächlich befand.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Zwei wahre Standorte, die DISTANCE Meter voneinander entfernt sind, sind EPSILON-ununterscheidbar: Was auch immer ein Beobachter sieht, ist unter dem einen höchstens e^EPSILON-mal so wahrscheinlich wie unter dem anderen. Rauschskala b = DISTANCE / EPSILON Meter. Die Schutzeinheit ist ein einzelner Standort: Eine Person mit mehreren Punkten ist je Punkt geschützt, nicht als Ganzes.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanismen.&lt;/b&gt; Planares Laplace (Geo-Ununterscheidbarkeit): Dichte proportional zu exp(-EPSILON d / DISTANCE) mit euklidischem Abstand d; die Verschiebung hat eine gleichverteilte Richtung und eine Gamma(2, b)-verteilte Länge (Mittelwert 2b). Achsenweises Laplace (seed 000 §5, eq. 14): unabhängiges Laplace(b) auf x und y; DISTANCE wird dann als |dx| + |dy| gemessen.&lt;/p&gt;&lt;p&gt;Das Rauschen wird in METRIC_CRS erzeugt (Standard: das KBS des Layers, wenn es in Metern projiziert ist, sonst die UTM-Zone der Layermitte; ein ausdrücklich gewähltes KBS wird empfohlen). Die Ausgabe wird im KBS der Eingabe geschrieben und an einem Gitter mit GRID Metern Maschenweite ausgerichtet (die Gleitkomma-Gegenmaßnahme nach Mironov 2012). Die Reihenfolge der Zeilen wird zufällig gemischt; kein Feld verrät die Verschiebung. Objekte ohne Geometrie oder mit leerer Geometrie werden übersprungen und im Protokoll gezählt. Z- und M-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attribute&lt;/b&gt; werden übernommen, außer Feldern, die das Rauschen rückgängig machen würden; diese werden entfernt und im Protokoll genannt: numerische Felder, die in mindestens der Hälfte der Zeilen dem wahren x oder y entsprechen, und Felder, deren Werte alle verschieden sind (Datensatzschlüssel wie Haushalts- oder Karten-IDs, die einen Punkt mit dem Rohdatensatz verknüpfen). Andere Attribute können Personen dennoch identifizieren (seltene Kombinationen): Entfernen Sie diese vorher. KEEP_IDENTIFIERS (erweitert) behält Schlüsselfelder für interne Studienläufe; die Metadaten der Ausgabe vermerken dann, dass sie nicht veröffentlicht werden darf.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION erfassen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Datenquelle überschreiten würde, bevor Rauschen erzeugt wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §3.4 (eq. 7) und §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="122"/>
         <source>Fields dropped (coordinates, identifiers)</source>
         <translation>Entfernte Felder (Koordinaten, Identifikatoren)</translation>
     </message>
@@ -1104,272 +1209,272 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyOdFlows</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="93"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="95"/>
         <source>Noisy origin-destination flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="96"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="98"/>
         <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (seed 000 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Seed 002 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, seed 002 and seed 004 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, seed 001 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (seed 004 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (seed 001 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Seed 002 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §4.2 and §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 and §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (seed 000 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (seed 002 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach seed 002 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, seed 002 und seed 004 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, seed 001 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (seed 004 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (seed 001 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Seed 002 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §4.2 und §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 und §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="171"/>
         <source>Trips (lines, or a layer/table with coordinate fields)</source>
         <translation>Fahrten (Linien oder ein Layer bzw. eine Tabelle mit Koordinatenfeldern)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="174"/>
         <source>Origin x field (optional: instead of line geometries)</source>
         <translation>x-Feld der Quelle (optional: statt Liniengeometrien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="174"/>
         <source>Origin y field</source>
         <translation>y-Feld der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="174"/>
         <source>Destination x field</source>
         <translation>x-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="174"/>
         <source>Destination y field</source>
         <translation>y-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="181"/>
         <source>Give all four coordinate fields, or none to use the line geometries.</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines, um die Liniengeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="181"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="183"/>
         <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
         <translation>KBS der Koordinatenfelder (Standard: KBS des Layers)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="185"/>
         <source>The CRS the four coordinate fields are written in, e.g. EPSG:4326 for longitude/latitude.</source>
         <translation>Das KBS, in dem die vier Koordinatenfelder angegeben sind, z. B. EPSG:4326 für geographische Länge/Breite.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="189"/>
         <source>A number &gt; 0; smaller means more noise and more privacy. OD flows need a larger epsilon than zone counts for the same accuracy (seed 002 §5.4).</source>
         <translation>Eine Zahl &gt; 0; kleiner bedeutet mehr Rauschen und mehr Privatsphäre. OD-Ströme benötigen für dieselbe Genauigkeit ein größeres Epsilon als Zonenzählwerte (seed 002 §5.4).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="189"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl an Fahrten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="189"/>
         <source>An integer &gt;= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Fahrten behalten, gleichverteilt zufällig ausgewählt; die Sensitivität ist M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="194"/>
         <source>None: noise all n² pairs (pure epsilon-DP)</source>
         <translation>Keiner: alle n² Paare verrauschen (reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="195"/>
         <source>Leave out flows below (post-processing)</source>
         <translation>Ströme unterhalb dieses Werts weglassen (Nachverarbeitung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="198"/>
         <source>A number &gt;= 0: published flows whose rounded, clamped count is below it are left out of both outputs; 0 keeps every pair, zeros included.</source>
         <translation>Eine Zahl &gt;= 0: Veröffentlichte Ströme, deren gerundeter, bei null begrenzter Zählwert darunter liegt, werden in beiden Ausgaben weggelassen; 0 behält jedes Paar, einschließlich der Nullen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="201"/>
         <source>Include intrazonal flows (origin and destination in one zone)</source>
         <translation>Zoneninterne Ströme einbeziehen (Quelle und Ziel in derselben Zone)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="206"/>
         <source>Noisy OD flow lines</source>
         <translation>Verrauschte OD-Stromlinien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="210"/>
         <source>Noisy OD matrix (table)</source>
         <translation>Verrauschte OD-Matrix (Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="214"/>
         <source>Flows published</source>
         <translation>Veröffentlichte Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="214"/>
         <source>Noisy count of trips with an end outside all zones</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="223"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="225"/>
         <source>Coordinate fields were given only in part ({given}); also set {missing}, or clear them all to read the trips from line geometries.</source>
         <translation>Die Koordinatenfelder wurden nur teilweise angegeben ({given}); setzen Sie auch {missing} oder leeren Sie alle, um die Fahrten aus Liniengeometrien zu lesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="230"/>
         <source>MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round to zero.</source>
         <translation>MIN_FLOW muss eine Zahl von mindestens 0 sein (erhalten: {v}); 1 lässt Ströme weg, die auf null gerundet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="260"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX müssen verschiedene Dateien sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="262"/>
         <source>No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not used.</source>
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="266"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="274"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="355"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="326"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="295"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="466"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="302"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="310"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="316"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="471"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips&apos; CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="477"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="325"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="275"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="325"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="275"/>
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="335"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="317"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="348"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="320"/>
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="351"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="322"/>
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="345"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="345"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="407"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="376"/>
         <source>COORDINATES_CRS is only used with coordinate fields; the lines are in the layer&apos;s CRS.</source>
         <translation>COORDINATES_CRS wird nur mit Koordinatenfeldern verwendet; die Linien liegen im KBS des Layers vor.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="413"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="382"/>
         <source>Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for longitude/latitude): INPUT has no CRS.</source>
         <translation>Setzen Sie COORDINATES_CRS auf das KBS der Koordinatenfelder (z. B. EPSG:4326 für geographische Länge/Breite): INPUT hat kein KBS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="413"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="382"/>
         <source>INPUT has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
         <translation>INPUT hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="426"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="395"/>
         <source>No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is geographic: set COORDINATES_CRS (or the layer&apos;s CRS) to the CRS the coordinates are really in, e.g. a projected CRS in metres.</source>
         <translation>Keine Fahrt hat gültige Koordinaten in geographischer Länge/Breite (z. B. {x:g}, {y:g}), ihr KBS ist aber geographisch: Setzen Sie COORDINATES_CRS (oder das KBS des Layers) auf das KBS, in dem die Koordinaten tatsächlich vorliegen, z. B. ein projiziertes KBS in Metern.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="430"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="399"/>
         <source>Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is COORDINATES_CRS right?</source>
         <translation>{n} Fahrten wurden übersprungen, deren Koordinaten in einem geographischen KBS keine gültige Länge/Breite sind: Ist COORDINATES_CRS richtig?</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="444"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="413"/>
         <source>MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to {limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.</source>
         <translation>MIN_FLOW=0 veröffentlicht jedes der {cells:,} Zonenpaare; das ist nur bis {limit:,} Paare möglich. Setzen Sie MIN_FLOW auf 1 oder mehr oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="454"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="423"/>
         <source>With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise EPSILON, or use fewer zones.</source>
         <translation>Bei {cells:,} Zonenpaaren, diesem Rauschen (Skala {b:g}) und MIN_FLOW={m:g} würden etwa {n:,.0f} Ströme aus reinem Rauschen veröffentlicht (Grenze {limit:,}). Erhöhen Sie MIN_FLOW auf {needed:g} oder mehr, erhöhen Sie EPSILON oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="497"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="483"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="485"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="485"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="485"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="502"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="488"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="504"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="490"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="509"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="495"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="232"/>
         <source>trips</source>
         <translation>Fahrten</translation>
     </message>
@@ -1377,7 +1482,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyZoneCounts</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="297"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zählwerte je Zone</translation>
     </message>
@@ -1482,72 +1587,72 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Gezählt wird in {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="244"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="269"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} points per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Punkten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="263"/>
         <source>TIME_FIELD &apos;{field}&apos; cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Feld mit Datum und Uhrzeit (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="268"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="274"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="247"/>
         <source>one user ({field}), at most {m} points kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Punkte je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="247"/>
         <source>one point (item-level)</source>
         <translation>ein Punkt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="293"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="277"/>
         <source>User bound: {n} points beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="318"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="337"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="319"/>
         <source>Noisy count outside all zones: {outside} (95% margin of error {moe:g}).</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen: {outside} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="341"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="323"/>
         <source>Overlapping zones allowed: a point counts in up to {c} zones.</source>
         <translation>Überlappende Zonen zugelassen: Ein Punkt zählt in bis zu {c} Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="326"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="328"/>
         <source>Stability threshold: only zones with data whose noisy count reached {t:.4g} are published; a missing zone does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert: Nur Zonen mit Daten, deren verrauschter Zählwert {t:.4g} erreicht hat, werden veröffentlicht; eine fehlende Zone bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="332"/>
         <source>Only the {k} largest noisy counts are published (post-processing).</source>
         <translation>Nur die {k} größten verrauschten Zählwerte werden veröffentlicht (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="352"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="334"/>
         <source>Counts rounded and clamped at zero (post-processing).</source>
         <translation>Zählwerte gerundet und negative Werte auf null gesetzt (Nachverarbeitung).</translation>
     </message>
@@ -1793,365 +1898,738 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>RandomizedResponseAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="63"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="66"/>
         <source>Randomized response on a categorical field</source>
         <translation>Randomized Response für ein kategoriales Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="66"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="69"/>
         <source>&lt;p&gt;Gives every row plausible deniability about one categorical value (vehicle type, trip purpose, a yes/no answer): each value is kept with probability P_TRUTH and otherwise replaced by a random draw, so no published value can be taken at face value, while the frequencies can still be estimated.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; For a true value c and any other value c' of the domain, Pr[report c | c] / Pr[report c | c'] = (p + (1-p) q) / ((1-p) q) with q the smallest replacement probability, so EPSILON = ln((p + (1-p) q) / ((1-p) q)) (seed 000 eq. 11). Give P_TRUTH or EPSILON; the other is derived. The unit of privacy is one row's value of FIELD; row order is shuffled.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Other fields and geometry.&lt;/b&gt; Other fields pass through, except fields equal to true point coordinates and record keys (fields with a distinct value in every row), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps keys for internal study runs; the metadata then says not to publish). Geometries are kept only when the input is itself a differentially private location release (e.g. the output of Laplace location perturbation or trip relocation); otherwise they are true locations and the output is written as a table without them: perturb the locations first and run this algorithm on the result to keep a map layer.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, uniform&lt;/b&gt; (k-ary randomized response): the replacement is drawn uniformly from the k values of the domain, EPSILON = ln((p k + 1 - p) / (1 - p)) (seed 000 eq. 13). Binary with a fair coin (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (seed 000 §3.3, eq. 3); a weighted coin theta: ln((1 + theta) / (1 - theta)) (eq. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, the stratum's distribution&lt;/b&gt; (seed 000 §4.1): the replacement is drawn from the distribution of values in the row's stratum, which keeps every category's count in expectation. EPSILON = ln((p t + (1-p) n) / ((1-p) n)) with t the stratum size and n the count of its rarest value (seed 000 eq. 12), computed from the counts. Warning: that distribution is read from the data; eq. 12 treats it as fixed, and a rare value makes EPSILON large.&lt;/p&gt;&lt;p&gt;&lt;b&gt;CATEGORIES&lt;/b&gt; is the public list of possible values (comma- or line-separated). Without it the values present in the data are used, which reveals which values occur: the metadata warns about it. &lt;b&gt;STRATA_FIELD&lt;/b&gt; keeps replacements within the row's stratum (e.g. fuel type): the stratum is published exactly and is not protected; EPSILON is the largest over the strata.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL values&lt;/b&gt; of FIELD are left NULL and not randomized (whether a value is missing is published as is) and are left out of the estimates; fill them with a category such as 'unknown' first to protect them. Tables without geometry are accepted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: per category (and stratum) the reported count, the unbiased estimate of the true count ((C - (1-p) N q) / p, seed 000 eq. 5-6 generalised to k values) and its standard error. These are post-processing and cost no extra epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see the privacy report (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Sources: seed 000 §3.3 (eq. 3-6) and §4.1 (eq. 8-12), §4.2 (eq. 13).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Verleiht jeder Zeile glaubhafte Abstreitbarkeit für einen kategorialen Wert (Fahrzeugtyp, Wegezweck, eine Ja/Nein-Antwort): Jeder Wert wird mit der Wahrscheinlichkeit P_TRUTH beibehalten und sonst durch eine Zufallsziehung ersetzt, sodass kein veröffentlichter Wert für bare Münze genommen werden kann, die Häufigkeiten sich aber dennoch schätzen lassen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Für einen wahren Wert c und jeden anderen Wert c' des Wertebereichs gilt Pr[report c | c] / Pr[report c | c'] = (p + (1-p) q) / ((1-p) q), wobei q die kleinste Ersetzungswahrscheinlichkeit ist, also EPSILON = ln((p + (1-p) q) / ((1-p) q)) (seed 000 eq. 11). Geben Sie P_TRUTH oder EPSILON an; der andere Wert wird abgeleitet. Die Schutzeinheit ist der Wert von FIELD in einer Zeile; die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Andere Felder und Geometrie.&lt;/b&gt; Andere Felder werden übernommen, außer Feldern, die den wahren Punktkoordinaten entsprechen, und Datensatzschlüsseln (Feldern mit einem eigenen Wert in jeder Zeile); diese werden entfernt und im Protokoll genannt (KEEP_IDENTIFIERS, erweitert, behält Schlüssel für interne Studienläufe; die Metadaten vermerken dann, dass nicht veröffentlicht werden darf). Geometrien werden nur beibehalten, wenn die Eingabe selbst eine differenziell private Standortveröffentlichung ist (z. B. die Ausgabe der Laplace-Standortverrauschung oder der Fahrtenverlagerung); andernfalls sind es wahre Standorte, und die Ausgabe wird als Tabelle ohne sie geschrieben: Verrauschen Sie zuerst die Standorte und führen Sie diesen Algorithmus auf dem Ergebnis aus, um einen Kartenlayer zu behalten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, gleichverteilt&lt;/b&gt; (k-wertiges Randomized Response): Der Ersatzwert wird gleichverteilt aus den k Werten des Wertebereichs gezogen, EPSILON = ln((p k + 1 - p) / (1 - p)) (seed 000 eq. 13). Binär mit einer fairen Münze (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (seed 000 §3.3, eq. 3); mit einer gewichteten Münze theta: ln((1 + theta) / (1 - theta)) (eq. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, die Verteilung der Schicht&lt;/b&gt; (seed 000 §4.1): Der Ersatzwert wird aus der Verteilung der Werte in der Schicht der Zeile gezogen, wodurch der Erwartungswert der Anzahl jeder Kategorie erhalten bleibt. EPSILON = ln((p t + (1-p) n) / ((1-p) n)), wobei t die Größe der Schicht und n die Anzahl ihres seltensten Wertes ist (seed 000 eq. 12), berechnet aus den Zählwerten. Warnung: Diese Verteilung wird aus den Daten gelesen; eq. 12 behandelt sie als fest, und ein seltener Wert macht EPSILON groß.&lt;/p&gt;&lt;p&gt;&lt;b&gt;CATEGORIES&lt;/b&gt; ist die öffentliche Liste der möglichen Werte (durch Kommas oder Zeilenumbrüche getrennt). Ohne sie werden die in den Daten vorkommenden Werte verwendet, was verrät, welche Werte vorkommen: Die Metadaten warnen davor. &lt;b&gt;STRATA_FIELD&lt;/b&gt; hält Ersetzungen innerhalb der Schicht der Zeile (z. B. Kraftstoffart): Die Schicht wird exakt veröffentlicht und ist nicht geschützt; EPSILON ist das größte über alle Schichten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL-Werte&lt;/b&gt; von FIELD bleiben NULL und werden nicht randomisiert (ob ein Wert fehlt, wird unverändert veröffentlicht) und bleiben bei den Schätzungen unberücksichtigt; füllen Sie sie vorher mit einer Kategorie wie 'unknown', um sie zu schützen. Tabellen ohne Geometrie werden akzeptiert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: je Kategorie (und Schicht) die gemeldete Anzahl, die erwartungstreue Schätzung der wahren Anzahl ((C - (1-p) N q) / p, seed 000 eq. 5-6, verallgemeinert auf k Werte) und ihr Standardfehler. Diese sind Nachverarbeitung und kosten kein zusätzliches Epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe den Privatsphäre-Bericht (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §3.3 (eq. 3-6) und §4.1 (eq. 8-12), §4.2 (eq. 13).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="114"/>
         <source>Input layer or table</source>
         <translation>Eingabelayer oder -tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="116"/>
         <source>Categorical field to randomize</source>
         <translation>Zu randomisierendes kategoriales Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="115"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="118"/>
         <source>Public list of possible values (comma- or line-separated)</source>
         <translation>Öffentliche Liste der möglichen Werte (durch Kommas oder Zeilenumbrüche getrennt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="121"/>
         <source>e.g. car, bus, bike, walk. Empty: the values present in the data are used.</source>
         <translation>z. B. car, bus, bike, walk. Leer: Die in den Daten vorkommenden Werte werden verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="123"/>
         <source>Strata field (replacements stay within the stratum; not protected)</source>
         <translation>Schichtungsfeld (Ersetzungen bleiben innerhalb der Schicht; nicht geschützt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="126"/>
         <source>Probability of keeping the true value (give this or EPSILON)</source>
         <translation>Wahrscheinlichkeit, den wahren Wert beizubehalten (diesen Wert oder EPSILON angeben)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="129"/>
         <source>In [0, 1); 0.5 with two values is the fair coin (epsilon = ln 3).</source>
         <translation>In [0, 1); 0.5 bei zwei Werten entspricht der fairen Münze (epsilon = ln 3).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="128"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="131"/>
         <source>Epsilon (give this or P_TRUTH)</source>
         <translation>Epsilon (diesen Wert oder P_TRUTH angeben)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="131"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="134"/>
         <source>A finite number &gt;= 0; P_TRUTH is derived from it.</source>
         <translation>Eine endliche Zahl &gt;= 0; P_TRUTH wird daraus abgeleitet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="136"/>
         <source>Replacement drawn from</source>
         <translation>Ersatzwert gezogen aus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="136"/>
         <source>Uniform over the domain (k-ary randomized response)</source>
         <translation>Gleichverteilung über den Wertebereich (k-wertiges Randomized Response)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="136"/>
         <source>The stratum&apos;s distribution of values (seed 000 eq. 12; read from the data)</source>
         <translation>Verteilung der Werte in der Schicht (seed 000 eq. 12; aus den Daten gelesen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="144"/>
         <source>Randomized layer</source>
         <translation>Randomisierter Layer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="148"/>
         <source>Frequency estimates</source>
         <translation>Häufigkeitsschätzungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="153"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="154"/>
         <source>Probability of keeping the value</source>
         <translation>Wahrscheinlichkeit, den Wert beizubehalten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="155"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="156"/>
         <source>NULL values left NULL</source>
         <translation>Als NULL belassene NULL-Werte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="159"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="162"/>
         <source>STRATA_FIELD must be another field than FIELD.</source>
         <translation>STRATA_FIELD muss ein anderes Feld als FIELD sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="176"/>
         <source>FIELD &apos;{field}&apos; is a {type} field; randomized response needs a text or integer (or real) categorical field.</source>
         <translation>FIELD „{field}“ ist ein Feld vom Typ {type}; Randomized Response erfordert ein kategoriales Text- oder Ganzzahlfeld (oder Dezimalzahlfeld).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="315"/>
         <source>FIELD &apos;{field}&apos; has only NULL values.</source>
         <translation>FIELD „{field}“ enthält nur NULL-Werte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="317"/>
         <source>{n} values of &apos;{field}&apos; are not in CATEGORIES (e.g. {examples}). Add them to CATEGORIES or clean the field first.</source>
         <translation>{n} Werte von „{field}“ sind nicht in CATEGORIES enthalten (z. B. {examples}). Fügen Sie sie CATEGORIES hinzu oder bereinigen Sie zuerst das Feld.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="193"/>
         <source>Probability of keeping the true value p = {p:.6g}; epsilon = {eps:.6g}.</source>
         <translation>Wahrscheinlichkeit, den wahren Wert beizubehalten, p = {p:.6g}; Epsilon = {eps:.6g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="202"/>
         <source>{n} NULL values of &apos;{field}&apos; were left NULL (not randomized): whether a value is missing is published as is.</source>
         <translation>{n} NULL-Werte von „{field}“ wurden als NULL belassen (nicht randomisiert): Ob ein Wert fehlt, wird unverändert veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="208"/>
         <source>Randomized field: &apos;{field}&apos;; p = {p:.6g}.</source>
         <translation>Randomisiertes Feld: „{field}“; p = {p:.6g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="210"/>
         <source>Randomized response on {field}</source>
         <translation>Randomized Response für {field}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="226"/>
         <source>Frequency estimates for {field}</source>
         <translation>Häufigkeitsschätzungen für {field}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="257"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="248"/>
         <source>INPUT&apos;s geometries are true locations (it is not the output of a location release), so the output is written as a table without them. To keep a map layer, run Laplace location perturbation first and randomize its output.</source>
         <translation>Die Geometrien von INPUT sind wahre Standorte (INPUT ist nicht die Ausgabe einer Standortveröffentlichung), daher wird die Ausgabe als Tabelle ohne sie geschrieben. Um einen Kartenlayer zu behalten, führen Sie zuerst die Laplace-Standortverrauschung aus und randomisieren Sie deren Ausgabe.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="257"/>
         <source>Give exactly one of P_TRUTH (probability of keeping the true value, e.g. 0.5) and EPSILON (e.g. 1.0); the other is derived.</source>
         <translation>Geben Sie genau einen der Parameter P_TRUTH (Wahrscheinlichkeit, den wahren Wert beizubehalten, z. B. 0.5) und EPSILON (z. B. 1.0) an; der andere wird abgeleitet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="263"/>
         <source>P_TRUTH must be in [0, 1) (got {value}): with P_TRUTH = 1 every value is published as it is and epsilon is infinite.</source>
         <translation>P_TRUTH muss in [0, 1) liegen (erhalten: {value}): Mit P_TRUTH = 1 wird jeder Wert unverändert veröffentlicht, und Epsilon ist unendlich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="269"/>
         <source>EPSILON must be a finite number &gt;= 0 (got {value}).</source>
         <translation>EPSILON muss eine endliche Zahl &gt;= 0 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="282"/>
         <source>CATEGORIES must be numbers for a numeric FIELD (got &apos;{text}&apos;).</source>
         <translation>CATEGORIES muss für ein numerisches FIELD Zahlen enthalten (erhalten: „{text}“).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="294"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="285"/>
         <source>CATEGORIES lists a value twice.</source>
         <translation>CATEGORIES enthält einen Wert doppelt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="323"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="321"/>
         <source>EPSILON is too large: the derived P_TRUTH rounds to 1.</source>
         <translation>EPSILON ist zu groß: Das abgeleitete P_TRUTH wird auf 1 gerundet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="328"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="292"/>
         <source>REPLACEMENT = the stratum's distribution: replacements are drawn from the distribution of values read from the data (seed 000 §4.1). Its epsilon (seed 000 eq. 12) is computed from the counts and treats that distribution as fixed; it is not protected itself, and a rare value makes epsilon large.</source>
         <translation>REPLACEMENT = Verteilung der Schicht: Ersatzwerte werden aus der aus den Daten gelesenen Verteilung der Werte gezogen (seed 000 §4.1). Ihr Epsilon (seed 000 eq. 12) wird aus den Zählwerten berechnet und behandelt diese Verteilung als fest; die Verteilung selbst ist nicht geschützt, und ein seltener Wert macht Epsilon groß.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="300"/>
         <source>No CATEGORIES given: the domain is the set of values present in the data, which reveals which values occur. Give the public list of possible values to avoid this.</source>
         <translation>Keine CATEGORIES angegeben: Der Wertebereich ist die Menge der in den Daten vorkommenden Werte, was verrät, welche Werte vorkommen. Geben Sie die öffentliche Liste der möglichen Werte an, um das zu vermeiden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="306"/>
         <source>Replacements stay within the stratum given by &apos;{field}&apos;: the stratum is published exactly and is not protected. Epsilon is the largest over the strata.</source>
         <translation>Ersetzungen bleiben innerhalb der durch „{field}“ gegebenen Schicht: Die Schicht wird exakt veröffentlicht und ist nicht geschützt. Epsilon ist das größte über alle Schichten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="310"/>
         <source>P_TRUTH was derived from EPSILON and the domain or counts read from the data.</source>
         <translation>P_TRUTH wurde aus EPSILON und dem Wertebereich bzw. den aus den Daten gelesenen Zählwerten abgeleitet.</translation>
     </message>
 </context>
 <context>
+    <name>SyntheticTrips</name>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="399"/>
+        <source>Synthetic trips</source>
+        <translation>Synthetische Wege</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="141"/>
+        <source>Trips (lines, or a table with coordinate fields)</source>
+        <translation>Wege (Linien oder eine Tabelle mit Koordinatenfeldern)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="143"/>
+        <source>Origin x field (optional: instead of line geometries)</source>
+        <translation>Feld Start-x (optional: statt Liniengeometrien)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="143"/>
+        <source>Origin y field</source>
+        <translation>Feld Start-y</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="143"/>
+        <source>Destination x field</source>
+        <translation>Feld Ziel-x</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="143"/>
+        <source>Destination y field</source>
+        <translation>Feld Ziel-y</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="147"/>
+        <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
+        <translation>KBS der Koordinatenfelder (Standard: das des Layers)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="149"/>
+        <source>Start time field</source>
+        <translation>Feld Startzeit</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="151"/>
+        <source>Duration field (minutes; optional)</source>
+        <translation>Feld Dauer (Minuten; optional)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="153"/>
+        <source>Categorical attribute fields (model 0)</source>
+        <translation>Kategoriale Attributfelder (Modell 0)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="156"/>
+        <source>Declared categories, e.g. gender=male|female; usertype=Subscriber|Customer</source>
+        <translation>Festgelegte Kategorien, z. B. gender=male|female; usertype=Subscriber|Customer</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="160"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="160"/>
+        <source>Contingency tables (seed 004; pure epsilon-DP)</source>
+        <translation>Kontingenztafeln (Seed 004; reine Epsilon-DP)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="160"/>
+        <source>Stability histograms over partitions (seed 001; needs DELTA)</source>
+        <translation>Stabilitätshistogramme über Partitionen (Seed 001; braucht DELTA)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="163"/>
+        <source>Period start (ISO date-time, public)</source>
+        <translation>Beginn des Zeitraums (ISO-Datum mit Uhrzeit, öffentlich)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="164"/>
+        <source>Period end (ISO date-time, public)</source>
+        <translation>Ende des Zeitraums (ISO-Datum mit Uhrzeit, öffentlich)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="165"/>
+        <source>Time bin (minutes)</source>
+        <translation>Zeitintervall (Minuten)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="167"/>
+        <source>Public maximum duration (minutes)</source>
+        <translation>Öffentliche Höchstdauer (Minuten)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="169"/>
+        <source>Duration bins</source>
+        <translation>Dauer-Intervalle</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="171"/>
+        <source>Epsilon (total privacy loss)</source>
+        <translation>Epsilon (gesamter Privatsphäreverlust)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="173"/>
+        <source>Budget weights, one per table or marginal (e.g. 1,4,2,2,1)</source>
+        <translation>Budgetgewichte, eines je Tabelle oder Randverteilung (z. B. 1,4,2,2,1)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="175"/>
+        <source>Delta (model 1, total)</source>
+        <translation>Delta (Modell 1, gesamt)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="177"/>
+        <source>Marginals (model 1)</source>
+        <translation>Randverteilungen (Modell 1)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="177"/>
+        <source>Tap-on time</source>
+        <translation>Einstiegszeit</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="177"/>
+        <source>Tap-on place</source>
+        <translation>Einstiegsort</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="177"/>
+        <source>Tap-off time</source>
+        <translation>Ausstiegszeit</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="177"/>
+        <source>Tap-off place</source>
+        <translation>Ausstiegsort</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="177"/>
+        <source>Tap-on time x place</source>
+        <translation>Einstiegszeit x Ort</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="177"/>
+        <source>Tap-off time x place</source>
+        <translation>Ausstiegszeit x Ort</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="181"/>
+        <source>Partition fields (model 1, e.g. day and mode)</source>
+        <translation>Partitionsfelder (Modell 1, z. B. Tag und Verkehrsmittel)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="184"/>
+        <source>User id field (user-level privacy; optional)</source>
+        <translation>Feld Nutzerkennung (Privatsphäre auf Nutzerebene; optional)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="186"/>
+        <source>Maximum trips per user (M)</source>
+        <translation>Höchstzahl Wege je Nutzer (M)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="188"/>
+        <source>Trip ends (model 0)</source>
+        <translation>Wegenden (Modell 0)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="188"/>
+        <source>Random points inside the zones</source>
+        <translation>Zufällige Punkte in den Zonen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="188"/>
+        <source>The zones&apos; representative points</source>
+        <translation>Die repräsentativen Punkte der Zonen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="190"/>
+        <source>Utility check against the raw trips (NOT differentially private)</source>
+        <translation>Nutzwertprüfung gegen die Rohdaten (NICHT differentiell privat)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="402"/>
+        <source>Noisy tables</source>
+        <translation>Verrauschte Tabellen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="414"/>
+        <source>Utility check (NOT differentially private)</source>
+        <translation>Nutzwertprüfung (NICHT differentiell privat)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="203"/>
+        <source>Utility check page (NOT differentially private)</source>
+        <translation>Seite der Nutzwertprüfung (NICHT differentiell privat)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="203"/>
+        <source>HTML files (*.html)</source>
+        <translation>HTML-Dateien (*.html)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="207"/>
+        <source>Epsilon spent</source>
+        <translation>Verbrauchtes Epsilon</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="207"/>
+        <source>Delta spent</source>
+        <translation>Verbrauchtes Delta</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="207"/>
+        <source>Synthetic rows written</source>
+        <translation>Geschriebene synthetische Zeilen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="222"/>
+        <source>WEIGHTS must be numbers greater than 0 separated by commas (got &apos;{v}&apos;).</source>
+        <translation>WEIGHTS müssen Zahlen größer als 0 sein, durch Kommas getrennt (erhalten: '{v}').</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="224"/>
+        <source>WEIGHTS needs {n} numbers, one for each of: {names} (got {k}).</source>
+        <translation>WEIGHTS braucht {n} Zahlen, eine für jede von: {names} (erhalten: {k}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="231"/>
+        <source>Give all four coordinate fields or none (given: {given}).</source>
+        <translation>Geben Sie alle vier Koordinatenfelder an oder keines (angegeben: {given}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="238"/>
+        <source>DELTA must be in (0, 1) for model 1 (got {v}); seed 001 uses 6 / 8,000,000 = 7.5e-7 for six marginals.</source>
+        <translation>DELTA muss für Modell 1 in (0, 1) liegen (erhalten: {v}); Seed 001 verwendet 6 / 8.000.000 = 7,5e-7 für sechs Randverteilungen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="242"/>
+        <source>MAX_TRIPS must be a whole number of at least 1 (got {v}).</source>
+        <translation>MAX_TRIPS muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="271"/>
+        <source>PERIOD_END must be after PERIOD_START, and TIME_BIN_MINUTES at least one second.</source>
+        <translation>PERIOD_END muss nach PERIOD_START liegen und TIME_BIN_MINUTES mindestens eine Sekunde betragen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="280"/>
+        <source>Choose at least one of the MARGINALS for model 1.</source>
+        <translation>Wählen Sie für Modell 1 mindestens eine der MARGINALS.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="282"/>
+        <source>The tap-off time marginals need DURATION_FIELD (tap-off = start + duration); set it or leave them out of MARGINALS.</source>
+        <translation>Die Randverteilungen der Ausstiegszeit brauchen DURATION_FIELD (Ausstieg = Start + Dauer); setzen Sie es oder lassen Sie sie in MARGINALS weg.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="518"/>
+        <source>Zones: {cells}.</source>
+        <translation>Zonen: {cells}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="309"/>
+        <source>Model 0 would noise {n:,} table cells (limit {limit:,}): use fewer zones or longer TIME_BIN_MINUTES, or a shorter period.</source>
+        <translation>Modell 0 würde {n:,} Tabellenzellen verrauschen (Grenze {limit:,}): Verwenden Sie weniger Zonen, ein längeres TIME_BIN_MINUTES oder einen kürzeren Zeitraum.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="319"/>
+        <source>an end in no zone</source>
+        <translation>einem Ende in keiner Zone</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="322"/>
+        <source>a start time that is NULL or does not parse</source>
+        <translation>einer Startzeit, die NULL ist oder nicht lesbar</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="325"/>
+        <source>a start outside PERIOD_START to PERIOD_END</source>
+        <translation>einem Start außerhalb von PERIOD_START bis PERIOD_END</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="331"/>
+        <source>a duration that is NULL, negative or not a number</source>
+        <translation>einer Dauer, die NULL, negativ oder keine Zahl ist</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="335"/>
+        <source>{n} trips last longer than MAX_DURATION={m:g} minutes: clamped to it (last duration bin).</source>
+        <translation>{n} Wege dauern länger als MAX_DURATION={m:g} Minuten: auf diesen Wert begrenzt (letztes Dauer-Intervall).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="344"/>
+        <source>Dropped {n} trips with {reason}.</source>
+        <translation>{n} Wege mit {reason} verworfen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="346"/>
+        <source>No trip is usable ({reasons}); check START_FIELD, PERIOD_START/PERIOD_END and the zones.</source>
+        <translation>Kein Weg ist verwendbar ({reasons}); prüfen Sie START_FIELD, PERIOD_START/PERIOD_END und die Zonen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="353"/>
+        <source>{n} values of {field} are not in CATEGORIES (or NULL): category &apos;other&apos;.</source>
+        <translation>{n} Werte von {field} stehen nicht in CATEGORIES (oder sind NULL): Kategorie 'other'.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="363"/>
+        <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
+        <translation>ein Nutzer ({field}), höchstens {m} Wege je Nutzer behalten (gleichverteilt gezogen)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="363"/>
+        <source>one trip (item-level)</source>
+        <translation>ein Weg (Einzeldatensatz-Ebene)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="381"/>
+        <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
+        <translation>Jeder Weg hat in {field} eine NULL-Nutzerkennung; wählen Sie als USER_FIELD das Feld, das die reisende Person kennzeichnet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="386"/>
+        <source>Cancelled: no output was written.</source>
+        <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="410"/>
+        <source>UTILITY_CHECK needs OUTPUT_UTILITY or OUTPUT_UTILITY_HTML.</source>
+        <translation>UTILITY_CHECK braucht OUTPUT_UTILITY oder OUTPUT_UTILITY_HTML.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="442"/>
+        <source>INPUT has no CRS: set COORDINATES_CRS (e.g. EPSG:4326) or the layer&apos;s CRS.</source>
+        <translation>INPUT hat kein KBS: Setzen Sie COORDINATES_CRS (z. B. EPSG:4326) oder das KBS des Layers.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="504"/>
+        <source>Dropped {n} trips whose user id ({field}) is NULL or empty.</source>
+        <translation>{n} Wege verworfen, deren Nutzerkennung ({field}) NULL oder leer ist.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="507"/>
+        <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
+        <translation>Nutzergrenze: {n} Wege über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt gezogen).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="510"/>
+        <source>Noisy total {t:g}: {n} synthetic trips.</source>
+        <translation>Verrauschte Gesamtzahl {t:g}: {n} synthetische Wege.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="513"/>
+        <source>{p} partitions; published cells per marginal: {cells}; {rows} rows.</source>
+        <translation>{p} Partitionen; veröffentlichte Zellen je Randverteilung: {cells}; {rows} Zeilen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="521"/>
+        <source>The number of partitions that occur is not recorded: it is a fact of the data.</source>
+        <translation>Die Zahl der vorkommenden Partitionen wird nicht festgehalten: Sie ist eine Eigenschaft der Daten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="523"/>
+        <source>The synthetic trips and the noisy tables are one release (one epsilon); N is the noisy total.</source>
+        <translation>Die synthetischen Wege und die verrauschten Tabellen sind eine Veröffentlichung (ein Epsilon); N ist die verrauschte Gesamtzahl.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="84"/>
+        <source>&lt;p&gt;Publishes a synthetic trip file instead of the real one, with differential privacy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex) or a table with ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD (in COORDINATES_CRS), with a start time (START_FIELD: a date-time field or ISO text such as 2013-10-01T08:15:00), optional DURATION_FIELD (minutes) and categorical ATTRIBUTE_FIELDS. The ends are put in ZONES (a public polygon layer) or H3 cells (H3_RESOLUTION; with EXTENT for model 0).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public declarations, never read from the data.&lt;/b&gt; The time bins run from PERIOD_START to PERIOD_END in steps of TIME_BIN_MINUTES (15 as seed 001); durations are cut into DURATION_BINS equal bins up to MAX_DURATION minutes; the values of each attribute are listed in CATEGORIES, e.g. 'usertype=Subscriber|Customer; gender=male|female'. Trips are dropped, and counted in the log, when their start is NULL or does not parse, lies outside the period, when an end lies in no zone, or the duration is NULL, negative or not a number; a duration above MAX_DURATION is clamped into the last bin and counted; an attribute value not listed (or NULL) becomes 'other'. Each rule looks at one trip only. Seed 004 removes outliers by 3 IQR of the raw data and groups attributes by a chi-square test on the raw data: both are statistics of the data, so they are not differentially private and are not copied; the maximum and the groups are declared instead.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 0: contingency tables&lt;/b&gt; (seed 004 §3). Laplace noise on every cell of the tables total, origin x destination, origin x start bin, (origin, destination) x duration bin and origin x each attribute. EPSILON is split by WEIGHTS (one positive number per table in that order, e.g. '1,4,2,2,1'; empty: 1,4,2,2 and 1 per attribute); the tables are computed on the same trips, so they add up (sequential composition) to EPSILON. Negative counts are set to zero (seed 004 §3.1). N, the number of synthetic trips, is the noisy total, never the true one. Each trip is sampled: the (origin, destination) pair from its table, the start bin from the origin's row, the duration bin from the pair's row, each attribute from the origin's row, times uniform within their bins (seed 004 §3.2); a row whose noisy counts are all zero is sampled uniformly. The trip is a line between random points inside its zones (POINTS=0) or the zones' representative points (POINTS=1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 1: stability histograms&lt;/b&gt; (seed 001 §3-4). PARTITION_FIELDS (e.g. day and mode) split the trips into disjoint partitions; a NULL value is a partition of its own. Within each partition the stability-based histogram (seed 001 Algorithm 1) releases each chosen MARGINAL (tap-on time, tap-on place, tap-off time, tap-off place, tap-on time x place, tap-off time x place; tap-off time = start + duration) with EPSILON split by WEIGHTS (seed 001: 1,1,1,1,2,2 with EPSILON=8; empty: 1 per one-way and 2 per two-way marginal) and DELTA split equally (seed 001: 6/8,000,000). Only cells with trips are noised and a cell is published when its noisy count reaches the threshold: no cell absent from the data is ever output. The output repeats each published cell by its rounded noisy count, ordered by marginal, partition and cell, never by the data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Composition&lt;/b&gt; (seed 001 Theorem 7): the releases within a partition compose sequentially to (EPSILON, DELTA); the partitions are disjoint sets of trips made by this algorithm's own split of the data, so they compose in parallel: the whole release is (EPSILON, DELTA)-DP. The record and the ledger state this. (The ledger's PARTITION is the part of the source this run covers.)&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; One trip, or with USER_FIELD one user: each user keeps at most MAX_TRIPS (M) trips sampled uniformly, noise scales by M (model 1: the stability threshold too). Trips with a NULL user id are dropped and counted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs.&lt;/b&gt; OUTPUT: the synthetic trips (model 0: lines; model 1: rows without geometry). OUTPUT_TABLES: the noisy tables (model 0: cells with a count of 1 or more; duration rows of the pairs the sampling used, whose noise is drawn when first needed: the same distribution as noising every row); one release with the trips. &lt;b&gt;UTILITY_CHECK&lt;/b&gt; (NOT differentially private): seed 004 Fig. 1's comparison of original and synthetic trips (top 5 origins, destinations, routes and days with their shares) and the average relative error and EMD per table, as OUTPUT_UTILITY and the HTML page OUTPUT_UTILITY_HTML; both are marked not differentially private and are for the data holder only.&lt;/p&gt;&lt;p&gt;Sources: seed 004 §3-4; seed 001 §2 (Theorems 2-3), §3 (Algorithm 1, §3.3.1) and §4 (Theorem 7); seed 002 §4.3 (user bound).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Veröffentlicht statt der echten Wegedatei eine synthetische, mit differentieller Privatsphäre.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Wege.&lt;/b&gt; INPUT ist ein Linienlayer (Start = erster Stützpunkt, Ziel = letzter Stützpunkt) oder eine Tabelle mit ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD (in COORDINATES_CRS), mit einer Startzeit (START_FIELD: ein Datum-Zeit-Feld oder ISO-Text wie 2013-10-01T08:15:00), optional DURATION_FIELD (Minuten) und kategorialen ATTRIBUTE_FIELDS. Die Enden werden ZONES (ein öffentlicher Polygonlayer) oder H3-Zellen (H3_RESOLUTION; für Modell 0 mit EXTENT) zugeordnet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Festlegungen, nie aus den Daten gelesen.&lt;/b&gt; Die Zeitintervalle laufen von PERIOD_START bis PERIOD_END in Schritten von TIME_BIN_MINUTES (15 wie in Seed 001); die Dauer wird in DURATION_BINS gleiche Intervalle bis MAX_DURATION Minuten geteilt; die Werte jedes Attributs stehen in CATEGORIES, z. B. 'usertype=Subscriber|Customer; gender=male|female'. Wege werden verworfen und im Protokoll gezählt, wenn ihr Start NULL oder nicht lesbar ist oder außerhalb des Zeitraums liegt, wenn ein Ende in keiner Zone liegt oder die Dauer NULL, negativ oder keine Zahl ist; eine Dauer über MAX_DURATION wird in das letzte Intervall begrenzt und gezählt; ein nicht aufgeführter Attributwert (oder NULL) wird zu 'other'. Jede Regel betrachtet nur einen Weg. Seed 004 entfernt Ausreißer nach 3 IQR der Rohdaten und gruppiert Attribute nach einem Chi-Quadrat-Test auf den Rohdaten: Beides sind Statistiken der Daten, also nicht differentiell privat, und wird nicht übernommen; Höchstdauer und Gruppen werden stattdessen festgelegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 0: Kontingenztafeln&lt;/b&gt; (Seed 004 §3). Laplace-Rauschen auf jeder Zelle der Tabellen Gesamtzahl, Start x Ziel, Start x Startintervall, (Start, Ziel) x Dauer-Intervall und Start x jedes Attribut. EPSILON wird nach WEIGHTS aufgeteilt (eine positive Zahl je Tabelle in dieser Reihenfolge, z. B. '1,4,2,2,1'; leer: 1,4,2,2 und 1 je Attribut); die Tabellen werden aus denselben Wegen berechnet und addieren sich daher (sequentielle Komposition) zu EPSILON. Negative Zählungen werden auf null gesetzt (Seed 004 §3.1). N, die Zahl der synthetischen Wege, ist die verrauschte Gesamtzahl, nie die wahre. Jeder Weg wird gezogen: das Paar (Start, Ziel) aus seiner Tabelle, das Startintervall aus der Zeile der Startzone, das Dauer-Intervall aus der Zeile des Paars, jedes Attribut aus der Zeile der Startzone, Zeiten gleichverteilt innerhalb ihrer Intervalle (Seed 004 §3.2); eine Zeile, deren verrauschte Zählungen alle null sind, wird gleichverteilt gezogen. Der Weg ist eine Linie zwischen zufälligen Punkten in seinen Zonen (POINTS=0) oder den repräsentativen Punkten der Zonen (POINTS=1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 1: Stabilitätshistogramme&lt;/b&gt; (Seed 001 §3-4). PARTITION_FIELDS (z. B. Tag und Verkehrsmittel) teilen die Wege in disjunkte Partitionen; ein NULL-Wert ist eine eigene Partition. In jeder Partition veröffentlicht das stabilitätsbasierte Histogramm (Seed 001 Algorithmus 1) jede gewählte Randverteilung (MARGINALS: Einstiegszeit, Einstiegsort, Ausstiegszeit, Ausstiegsort, Einstiegszeit x Ort, Ausstiegszeit x Ort; Ausstiegszeit = Start + Dauer) mit nach WEIGHTS aufgeteiltem EPSILON (Seed 001: 1,1,1,1,2,2 mit EPSILON=8; leer: 1 je einfacher und 2 je zweifacher Randverteilung) und gleich aufgeteiltem DELTA (Seed 001: 6/8.000.000). Nur Zellen mit Wegen werden verrauscht, und eine Zelle wird veröffentlicht, wenn ihre verrauschte Zählung die Schwelle erreicht: Eine Zelle, die in den Daten fehlt, wird nie ausgegeben. Die Ausgabe wiederholt jede veröffentlichte Zelle so oft wie ihre gerundete verrauschte Zählung, geordnet nach Randverteilung, Partition und Zelle, nie nach den Daten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Komposition&lt;/b&gt; (Seed 001 Theorem 7): Die Veröffentlichungen innerhalb einer Partition setzen sich sequentiell zu (EPSILON, DELTA) zusammen; die Partitionen sind disjunkte Mengen von Wegen aus der eigenen Aufteilung der Daten durch diesen Algorithmus und setzen sich daher parallel zusammen: Die ganze Veröffentlichung ist (EPSILON, DELTA)-DP. Der Nachweis und das Budgetbuch halten das fest. (PARTITION des Budgetbuchs ist der Teil der Quelle, den dieser Lauf abdeckt.)&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ein Weg, oder mit USER_FIELD ein Nutzer: Jeder Nutzer behält höchstens MAX_TRIPS (M) gleichverteilt gezogene Wege, das Rauschen wächst mit M (Modell 1: auch die Stabilitätsschwelle). Wege mit NULL-Nutzerkennung werden verworfen und gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: die synthetischen Wege (Modell 0: Linien; Modell 1: Zeilen ohne Geometrie). OUTPUT_TABLES: die verrauschten Tabellen (Modell 0: Zellen mit einer Zählung von 1 oder mehr; Dauer-Zeilen der Paare, die beim Ziehen verwendet wurden, deren Rauschen erst bei Bedarf gezogen wird: dieselbe Verteilung wie beim Verrauschen jeder Zeile); eine Veröffentlichung mit den Wegen. &lt;b&gt;UTILITY_CHECK&lt;/b&gt; (NICHT differentiell privat): der Vergleich von Original- und synthetischen Wegen nach Seed 004 Abb. 1 (Top 5 der Start- und Zielzonen, Routen und Tage mit ihren Anteilen) sowie mittlerer relativer Fehler und EMD je Tabelle, als OUTPUT_UTILITY und als HTML-Seite OUTPUT_UTILITY_HTML; beide sind als nicht differentiell privat gekennzeichnet und nur für den Datenhalter bestimmt.&lt;/p&gt;&lt;p&gt;Quellen: Seed 004 §3-4; Seed 001 §2 (Theoreme 2-3), §3 (Algorithmus 1, §3.3.1) und §4 (Theorem 7); Seed 002 §4.3 (Nutzergrenze).&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>TripRelocationAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="64"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="66"/>
         <source>Randomized trip relocation (origin and destination zones)</source>
         <translation>Zufällige Fahrtenverlagerung (Quell- und Zielzonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="107"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="109"/>
         <source>Trips</source>
         <translation>Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="110"/>
         <source>Origin zone field</source>
         <translation>Feld der Quellzone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="112"/>
         <source>Destination zone field</source>
         <translation>Feld der Zielzone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="112"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="114"/>
         <source>Origin histogram (noisy zone counts or a public table)</source>
         <translation>Quell-Histogramm (verrauschte Zählwerte je Zone oder eine öffentliche Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="115"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="117"/>
         <source>Destination histogram (default: the origin histogram)</source>
         <translation>Ziel-Histogramm (Standard: das Quell-Histogramm)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="120"/>
         <source>Histogram zone id field</source>
         <translation>Zonen-ID-Feld des Histogramms</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="123"/>
         <source>Histogram count field</source>
         <translation>Zählwertfeld des Histogramms</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="125"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="127"/>
         <source>OD histogram (noisy OD matrix or a public table; keeps the joint histogram)</source>
         <translation>OD-Histogramm (verrauschte OD-Matrix oder eine öffentliche Tabelle; erhält das gemeinsame Histogramm)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="128"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="130"/>
         <source>OD origin id field</source>
         <translation>Quell-ID-Feld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="128"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="130"/>
         <source>OD destination id field</source>
         <translation>Ziel-ID-Feld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="128"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="130"/>
         <source>OD count field</source>
         <translation>Zählwertfeld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="135"/>
         <source>Zones (public; for the list of zones and their representative points)</source>
         <translation>Zonen (öffentlich; für die Liste der Zonen und ihre repräsentativen Punkte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="138"/>
         <source>Zone id field</source>
         <translation>Zonen-ID-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="140"/>
         <source>Probability of reporting the true zone</source>
         <translation>Wahrscheinlichkeit, die wahre Zone zu melden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="143"/>
         <source>In [0, 1): smaller gives more privacy and less truthful trips.</source>
         <translation>In [0, 1): kleiner ergibt mehr Privatsphäre und weniger wahrheitsgetreue Fahrten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="145"/>
         <source>Floor: share of uniform mass mixed into the histograms</source>
         <translation>Untergrenze: Anteil gleichverteilter Masse, der den Histogrammen beigemischt wird</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="146"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="148"/>
         <source>In (0, 1]; every zone gets probability at least FLOOR / number of zones.</source>
         <translation>In (0, 1]; jede Zone erhält mindestens die Wahrscheinlichkeit FLOOR / Anzahl der Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="273"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="260"/>
         <source>Relocated trips</source>
         <translation>Verlagerte Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="157"/>
         <source>Epsilon per trip (origin + destination)</source>
         <translation>Epsilon je Fahrt (Quelle + Ziel)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="157"/>
         <source>Epsilon of the origin</source>
         <translation>Epsilon der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="157"/>
         <source>Epsilon of the destination</source>
         <translation>Epsilon des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="157"/>
         <source>Epsilon with the histograms&apos; epsilon</source>
         <translation>Epsilon einschließlich des Epsilons der Histogramme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="157"/>
         <source>Trips written</source>
         <translation>Geschriebene Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="157"/>
         <source>Trips dropped (NULL or unknown zone)</source>
         <translation>Verworfene Fahrten (NULL oder unbekannte Zone)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="168"/>
         <source>P_TRUTH must be in [0, 1) (got {value}): with 1 every trip is published as it is.</source>
         <translation>P_TRUTH muss in [0, 1) liegen (erhalten: {value}): Mit 1 wird jede Fahrt unverändert veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="173"/>
         <source>FLOOR must be in (0, 1] (got {value}): without a floor a zone with a zero count could never be reported and epsilon would be infinite.</source>
         <translation>FLOOR muss in (0, 1] liegen (erhalten: {value}): Ohne Untergrenze könnte eine Zone mit dem Zählwert null nie gemeldet werden, und Epsilon wäre unendlich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="178"/>
         <source>Give ORIGIN_HISTOGRAM (and optionally DEST_HISTOGRAM) or OD_HISTOGRAM, not both and not neither.</source>
         <translation>Geben Sie ORIGIN_HISTOGRAM (und optional DEST_HISTOGRAM) oder OD_HISTOGRAM an – genau eines von beiden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="181"/>
         <source>DEST_HISTOGRAM cannot be combined with OD_HISTOGRAM.</source>
         <translation>DEST_HISTOGRAM kann nicht mit OD_HISTOGRAM kombiniert werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="185"/>
         <source>ORIGIN_FIELD and DEST_FIELD must be different fields.</source>
         <translation>ORIGIN_FIELD und DEST_FIELD müssen verschiedene Felder sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="197"/>
         <source>The histograms name no zone.</source>
         <translation>Die Histogramme nennen keine Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="200"/>
         <source>{n} zones of the histograms are not in ZONES and are ignored (e.g. {examples}).</source>
         <translation>{n} Zonen der Histogramme sind nicht in ZONES enthalten und werden ignoriert (z. B. {examples}).</translation>
     </message>
@@ -2161,62 +2639,62 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{n} Fahrten mit Quelle oder Ziel NULL oder außerhalb der bekannten Zonen wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="222"/>
         <source>No trip has an origin and a destination among the known zones.</source>
         <translation>Keine Fahrt hat Quelle und Ziel unter den bekannten Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="210"/>
         <source>Epsilon per trip {eps:.6g} (origin {eo:.6g}, destination {ed:.6g}); smallest replacement probabilities {qo:.3g} and {qd:.3g}.</source>
         <translation>Epsilon je Fahrt {eps:.6g} (Quelle {eo:.6g}, Ziel {ed:.6g}); kleinste Ersetzungswahrscheinlichkeiten {qo:.3g} und {qd:.3g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="241"/>
         <source>Epsilon per trip {eps:.6g} = origin {eo:.6g} + destination {ed:.6g} (p = {p:g}, floor {f:g}, {n} zones, {kind}).</source>
         <translation>Epsilon je Fahrt {eps:.6g} = Quelle {eo:.6g} + Ziel {ed:.6g} (p = {p:g}, Untergrenze {f:g}, {n} Zonen, {kind}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="243"/>
         <source>joint OD histogram</source>
         <translation>gemeinsames OD-Histogramm</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="243"/>
         <source>origin/destination histograms</source>
         <translation>Quell-/Ziel-Histogramme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="261"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="248"/>
         <source>Total with the histogram release(s) {ids}: epsilon {eps:.6g}, delta {delta:g} (their records follow this one in the metadata).</source>
         <translation>Summe mit der/den Histogramm-Veröffentlichung(en) {ids}: Epsilon {eps:.6g}, Delta {delta:g} (deren Privatsphäre-Angaben folgen in den Metadaten auf diese).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="253"/>
         <source>The histograms carry no privacy record and were treated as public tables.</source>
         <translation>Die Histogramme tragen keine Privatsphäre-Angaben und wurden als öffentliche Tabellen behandelt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="268"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="255"/>
         <source>{n} trips with a NULL or unknown zone were dropped.</source>
         <translation>{n} Fahrten mit Zone NULL oder unbekannter Zone wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="332"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="319"/>
         <source>The count field &apos;{field}&apos; of {name} must be numeric.</source>
         <translation>Das Zählwertfeld „{field}“ von {name} muss numerisch sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="331"/>
         <source>{name} carries no dp_geoprivacy privacy record: it is treated as a public table. If it was computed from the trips without noise, the output is NOT private.</source>
         <translation>{name} trägt keine Privatsphäre-Angaben von dp_geoprivacy: Es wird als öffentliche Tabelle behandelt. Wurde es ohne Rauschen aus den Fahrten berechnet, ist die Ausgabe NICHT privat.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="349"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="336"/>
         <source>{name} is marked NOT differentially private: its counts would leak into the relocated trips. Use a noisy release (dp_geoprivacy:noisyzonecounts) or a public table.</source>
         <translation>{name} ist als NICHT differenziell privat gekennzeichnet: Seine Zählwerte würden in die verlagerten Fahrten durchsickern. Verwenden Sie eine verrauschte Veröffentlichung (dp_geoprivacy:noisyzonecounts) oder eine öffentliche Tabelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="67"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="69"/>
         <source>&lt;p&gt;Publishes trips with their origin and destination zones randomized: each trip keeps its true origin zone with probability P_TRUTH and otherwise gets a zone drawn from a histogram of origins; the destination likewise (seed 000 §6.3). The reported histograms match the histograms used in expectation: E[reported count of zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histograms.&lt;/b&gt; They must not leak: take them from a noisy release (dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. time slots, are added up) or from a public table. ORIGIN_HISTOGRAM is used for origins and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) origins are drawn from its row sums and destinations from the row of the reported origin, which keeps the joint origin-destination histogram approximately (seed 000 §6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every one of the N zones has a positive probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; Per endpoint, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement probability (the seed 000 eq. 11 form; eq. 12-13); the trip's epsilon is the origin's plus the destination's. The unit of privacy is one trip's origin and destination; other fields pass through, except record keys (fields with a distinct value in every row, such as a trip id), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that reveal the true endpoints (coordinates, distance) first. The histogram's own epsilon, read from its privacy record, is added for the total (EPSILON_TOTAL) and its record is carried into the output's metadata, so the privacy report counts it once. A histogram without a record is treated as public; one marked not differentially private is refused.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of zones; the output then has a line from the origin zone's representative point to the destination's. Without ZONES the zones are those of the histograms and the output is a table. The input's own geometry is never copied (it would show the true endpoints). Trips whose origin or destination is NULL or not a known zone are dropped and counted. Trips are relocated independently (the seed's Note 3, updating the histogram after each draw, is not applied), and row order is shuffled.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); seed 001 Theorem 2 (the two endpoints and the histogram add up).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jede Fahrt behält ihre wahre Quellzone mit der Wahrscheinlichkeit P_TRUTH und erhält andernfalls eine Zone, die aus einem Histogramm der Quellen gezogen wird; für das Ziel gilt dasselbe (seed 000 §6.3). Die gemeldeten Histogramme entsprechen im Erwartungswert den verwendeten Histogrammen: E[gemeldete Anzahl in Zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histogramme.&lt;/b&gt; Sie dürfen nichts preisgeben: Entnehmen Sie sie einer verrauschten Veröffentlichung (dp_geoprivacy:noisyzonecounts: Felder zone_id und noisy_count; Zeilen derselben Zone, z. B. Zeitfenster, werden summiert) oder einer öffentlichen Tabelle. ORIGIN_HISTOGRAM wird für die Quellen verwendet und, sofern DEST_HISTOGRAM nicht angegeben ist (mit denselben Feldnamen), auch für die Ziele. Mit OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) werden die Quellen aus seinen Zeilensummen und die Ziele aus der Zeile der gemeldeten Quelle gezogen, wodurch das gemeinsame Quelle-Ziel-Histogramm näherungsweise erhalten bleibt (seed 000 §6.3.2, eq. 24). Negative verrauschte Zählwerte werden auf 0 gesetzt. FLOOR mischt diesen Anteil gleichverteilter Masse in jedes Histogramm, q = (1 - FLOOR) h / sum(h) + FLOOR / N, sodass jede der N Zonen eine positive Wahrscheinlichkeit hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Je Endpunkt gilt epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)), wobei q_min die kleinste Ersetzungswahrscheinlichkeit ist (die Form von seed 000 eq. 11; eq. 12-13); das Epsilon der Fahrt ist das der Quelle plus das des Ziels. Die Schutzeinheit sind Quelle und Ziel einer Fahrt; andere Felder werden übernommen, außer Datensatzschlüsseln (Feldern mit einem anderen Wert in jeder Zeile, etwa einer Fahrt-ID), die entfernt und im Protokoll genannt werden (KEEP_IDENTIFIERS, erweitert, behält sie für interne Studienläufe). Entfernen Sie vorher Felder, die die wahren Endpunkte verraten (Koordinaten, Entfernung). Das eigene Epsilon des Histogramms, gelesen aus dessen Privatsphäre-Angaben, wird für die Summe (EPSILON_TOTAL) hinzugerechnet, und seine Angaben werden in die Metadaten der Ausgabe übernommen, sodass der Privatsphäre-Bericht es einmal zählt. Ein Histogramm ohne Privatsphäre-Angaben wird als öffentlich behandelt; eines, das als nicht differenziell privat gekennzeichnet ist, wird abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (optional, Polygone mit ZONE_ID_FIELD) ist die öffentliche Liste der Zonen; die Ausgabe enthält dann eine Linie vom repräsentativen Punkt der Quellzone zu dem der Zielzone. Ohne ZONES sind die Zonen die der Histogramme, und die Ausgabe ist eine Tabelle. Die eigene Geometrie der Eingabe wird nie übernommen (sie würde die wahren Endpunkte zeigen). Fahrten, deren Quelle oder Ziel NULL oder keine bekannte Zone ist, werden verworfen und gezählt. Die Fahrten werden unabhängig voneinander verlagert (Note 3 des Seeds, die Aktualisierung des Histogramms nach jeder Ziehung, wird nicht angewandt), und die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); seed 001 Theorem 2 (die beiden Endpunkte und das Histogramm addieren sich).&lt;/p&gt;
 </translation>

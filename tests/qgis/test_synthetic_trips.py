@@ -291,3 +291,15 @@ def test_model_chains_synthetic_trips_into_native_extract(trips, zones, tmp_path
     assert set(read_field(extracted, "origin_id")) == {"Z0_0"}
     # 210 of 300 trips start in Z0_0: the synthetic count is Binomial(300, 0.7): within 5 standard deviations
     assert abs(n - 210) < 5 * (300 * 0.7 * 0.3) ** 0.5
+
+
+def test_a_failed_last_output_leaves_no_output(trips, zones, tmp_path):
+    path, _, _ = trips
+    blocker = tmp_path / "not_a_folder"
+    blocker.write_text("a file where the page's folder should be")
+    out, tables = tmp_path / "synthetic.gpkg", tmp_path / "tables.gpkg"
+    with pytest.raises(QgsProcessingException):
+        run(base(path, zones, tmp_path, OUTPUT=str(out), OUTPUT_TABLES=str(tables), UTILITY_CHECK=True,
+                 OUTPUT_UTILITY_HTML=str(blocker / "page.html")))
+    assert not out.exists() and not tables.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no working folder left behind

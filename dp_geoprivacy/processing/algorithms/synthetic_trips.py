@@ -113,7 +113,8 @@ class SyntheticTrips(DpAlgorithm):
             "partition the stability-based histogram (seed 001 Algorithm 1) releases each chosen MARGINAL "
             "(tap-on time, tap-on place, tap-off time, tap-off place, tap-on time x place, tap-off time x place; "
             "tap-off time = start + duration) with EPSILON split by WEIGHTS (seed 001: 1,1,1,1,2,2 with "
-            "EPSILON=8) and DELTA split equally (seed 001: 6/8,000,000). Only cells with trips are noised and a "
+            "EPSILON=8; empty: 1 per one-way and 2 per two-way marginal) and DELTA split equally (seed 001: "
+            "6/8,000,000). Only cells with trips are noised and a "
             "cell is published when its noisy count reaches the threshold: no cell absent from the data is ever "
             "output. The output repeats each published cell by its rounded noisy count, ordered by marginal, "
             "partition and cell, never by the data.</p>"
@@ -283,8 +284,9 @@ class SyntheticTrips(DpAlgorithm):
                     "them out of MARGINALS."))
             # tap-off times may run past the period by up to the public maximum duration
             n_bins_all = n_bins + int(math.ceil(max_duration * 60 / bin_seconds))
-        names = (("total", "origin_destination", "origin_start") + (("od_duration",) if duration_field else ())
-                 + tuple(f"origin_{a}" for a in attributes)) if model == 0 else marginals
+        categories = tuple((a, len(declared[a]) + 1) for a in attributes)
+        names = ContingencySpec(epsilon, (), 0, 0, "", n_duration, categories).table_names() if model == 0 \
+            else marginals
         weights = self._weights(parameters, len(names), names)
         if isinstance(weights, str):
             raise QgsProcessingException(weights)
@@ -361,8 +363,7 @@ class SyntheticTrips(DpAlgorithm):
         unit = (self.tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(
             field=user_field, m=max_trips) if user_field else self.tr("one trip (item-level)"))
         if model == 0:
-            spec = ContingencySpec(epsilon, weights, len(cells), n_bins, unit, n_duration,
-                                   tuple((a, len(declared[a]) + 1) for a in attributes), max_trips)
+            spec = ContingencySpec(epsilon, weights, len(cells), n_bins, unit, n_duration, categories, max_trips)
         else:
             spec = StabilitySpec(epsilon, self.parameterAsDouble(parameters, self.DELTA, context), marginals, weights,
                                  len(cells), n_bins_all, unit, max_trips)
