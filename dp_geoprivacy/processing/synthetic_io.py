@@ -115,9 +115,13 @@ def _distinct_texts(values):
     null = is_null(values)
     index = np.full(len(values), -1, dtype=np.int64)
     present = values[~null]
-    if values.dtype.kind == "O":
-        present = present.astype(str)
-    raw, inverse = np.unique(present, return_inverse=True)
+    if values.dtype.kind == "O":  # text: factorise with a dict (far faster than sorting 1M strings)
+        seen = {}
+        inverse = np.fromiter((seen.setdefault(v, len(seen)) for v in present.tolist()), dtype=np.int64,
+                              count=len(present))
+        raw = np.array(list(seen), dtype=object)
+    else:
+        raw, inverse = np.unique(present, return_inverse=True)
     texts = np.array([as_text(v.item() if hasattr(v, "item") else v) for v in raw], dtype=object)
     distinct, merged = np.unique(texts.astype(str), return_inverse=True) if len(texts) else (texts, inverse)
     index[~null] = merged[inverse] if len(texts) else inverse
@@ -131,6 +135,14 @@ def category_codes(values, declared):
     lookup = np.array([position.get(v, len(declared)) for v in distinct] + [len(declared)], dtype=np.int64)
     codes = lookup[index]  # index -1 (NULL) takes the last entry: OTHER
     return codes, int((codes == len(declared)).sum())
+
+
+def zone_index(values, ids):
+    """Zone indices of zone-id values (matched as text to ``ids``); -1 (no zone) for NULL or unknown ids."""
+    distinct, index = _distinct_texts(values)
+    position = {str(z): i for i, z in enumerate(np.asarray(ids, dtype=object).tolist())}
+    lookup = np.array([position.get(v, -1) for v in distinct] + [-1], dtype=np.int64)
+    return lookup[index]
 
 
 def partition_codes(columns):

@@ -6,14 +6,21 @@ Rows keep the order the release gave them (random for model 0, public
 order for model 1).
 """
 
-import numpy as np
+import os
+from pathlib import Path
 
+import numpy as np
+import shapely
+from osgeo import ogr
+
+from ..core.od_flows import flow_geometries
 from ..core.synthetic_sbh import COLUMNS
-from ..core.synthetic_trips import DURATION, OD, START, TOTAL, attribute_table
+from ..core.synthetic_trips import DURATION, OD, START, TOTAL, attribute_table, random_points_in_polygons
 from ..core.synthetic_utility import sparse_table_error, table_error, top_rows
 from ..translation import tr
+from .privacy_metadata import write_to_file
 from .synthetic_io import OTHER, iso, utility_page
-from .writers import Column
+from .writers import Column, write_features
 
 
 def _ids(cells, index):
@@ -201,9 +208,63 @@ def utility_rows(data, release, cells, times, model, marginals, record, title):
     return columns, utility_page(title, record, sections)
 
 
+def trip_lines(cells, result, crs, rng, representative=False):
+    """Model 0's trip lines (in ``crs``): between random points inside the two zones (core), or between the zones'
+    representative points (an intrazonal trip is then a small loop, as OD flows draw it)."""
+    origin, dest = result["origin_index"], result["dest_index"]
+    used = np.unique(np.concatenate((origin, dest)))
+    polygons = np.full(len(cells), None, dtype=object)
+    if len(used):
+        polygons[used] = cells.geometries(used, crs)
+    if representative:
+        points, size = np.full((len(cells), 2), np.nan), np.zeros(len(cells))
+        if len(used):
+            points[used] = shapely.get_coordinates(shapely.point_on_surface(polygons[used]))
+            size[used] = 0.15 * np.sqrt(shapely.area(polygons[used]))
+        return flow_geometries(points, size, origin, dest)
+    ends = random_points_in_polygons(polygons, np.concatenate((origin, dest)), rng)
+    return shapely.linestrings(np.stack((ends[:len(origin)], ends[len(origin):]), axis=1))
+
+
 def synthetic_lines(layer):
     """Synthetic trips: thin translucent lines."""
     from qgis.core import QgsLineSymbol, QgsSingleSymbolRenderer
 
     layer.setRenderer(QgsSingleSymbolRenderer(QgsLineSymbol.createSimple(
         {"color": "117,112,179,90", "width": "0.2", "capstyle": "round"})))
+
+
+def write_all(writes, crs_wkt, html_destination, page, feedback, started):
+    """Write every output (destination, title, record, geometries, columns) inside the previous one's finishing
+    step, then the HTML page: all end up in place, or none (what was moved into place is removed on failure)."""
+    written = []
+
+    def step(i):
+        if i == len(writes):
+            if html_destination:
+                work = Path(html_destination).with_name(f".{Path(html_destination).name}.part")
+                work.write_text(page, encoding="utf-8")
+                os.replace(work, html_destination)
+                written.append(html_destination)
+            return
+        destination, title, record, geometry, columns = writes[i]
+
+        def finish(path, layer):
+            write_to_file(path, layer, record, title)
+            step(i + 1)
+
+        kind = ogr.wkbLineString if geometry is not None else ogr.wkbNone
+        write_features(destination, crs_wkt, kind, geometry, columns, feedback, finish)
+        written.append(destination)
+
+    try:
+        step(0)
+    except BaseException:
+        for destination in written:
+            for path in (Path(destination), Path(destination).with_suffix(".qmd")):
+                try:
+                    if path.stat().st_mtime >= started - 1:
+                        path.unlink()
+                except OSError:
+                    pass
+        raise

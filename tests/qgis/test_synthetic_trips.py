@@ -303,3 +303,27 @@ def test_a_failed_last_output_leaves_no_output(trips, zones, tmp_path):
                  OUTPUT_UTILITY_HTML=str(blocker / "page.html")))
     assert not out.exists() and not tables.exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no working folder left behind
+
+
+def test_zone_id_fields_and_representative_points(zones, tmp_path):
+    table = tmp_path / "zone_trips.csv"
+    with open(table, "w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["from_zone", "to_zone", "start"])
+        writer.writerows([("Z0_0", "Z2_1", "2013-10-02T07:30:00")] * 30 + [("Z1_1", "Z1_1", "2013-10-02T07:30:00")] * 10
+                         + [("nowhere", "Z0_0", "2013-10-02T07:30:00")] * 4)
+    feedback = LogFeedback()
+    result = run(base(str(table), zones, tmp_path, ORIGIN_ZONE_FIELD="from_zone", DEST_ZONE_FIELD="to_zone", POINTS=1,
+                      SEED=2), feedback)
+    assert "Dropped 4 trips with an end in no zone" in feedback.text()
+    out = rows_of(result["OUTPUT"])
+    assert len(out) == 40  # the noisy total; pairs are sampled from the OD table, so only pairs with trips occur
+    assert {(r["origin_id"], r["dest_id"]) for r in out} == {("Z0_0", "Z2_1"), ("Z1_1", "Z1_1")}
+    for r in out:
+        line = shapely.from_wkt(r["_geometry"].asWkt())
+        if r["origin_id"] == "Z0_0":  # representative points: the centres of the square zones
+            assert line.coords[0] == pytest.approx(centre(0, 0)) and line.coords[-1] == pytest.approx(centre(2, 1))
+        else:  # intrazonal: a small loop starting and ending at the zone's point
+            assert line.coords[0] == line.coords[-1] == pytest.approx(centre(1, 1)) and len(line.coords) == 5
+    with pytest.raises(QgsProcessingException, match="Give both ORIGIN_ZONE_FIELD and DEST_ZONE_FIELD"):
+        run(base(str(table), zones, tmp_path, ORIGIN_ZONE_FIELD="from_zone"))

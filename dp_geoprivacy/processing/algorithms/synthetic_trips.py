@@ -11,13 +11,9 @@ declarations (processing.synthetic_io), calls the release and writes.
 """
 
 import math
-import os
 import time
-from pathlib import Path
 
 import numpy as np
-import shapely
-from osgeo import ogr
 from qgis.core import (
     QgsProcessing,
     QgsProcessingException,
@@ -33,13 +29,13 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
-from ...core.od_flows import flow_geometries
 from ...core.release import NoUsableRecordsError
 from ...core.synthetic_sbh import MARGINALS, OFF_TIME_PLACE, ON_TIME_PLACE, StabilitySpec
-from ...core.synthetic_trips import ContingencySpec, TripData, random_points_in_polygons, release_synthetic_trips
+from ...core.synthetic_trips import ContingencySpec, TripData, release_synthetic_trips
 from ..base import DpAlgorithm, setting_number
 from ..metric_crs import wkt
-from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
+from ..privacy_metadata import ReleaseLayerPostProcessor
+from ..readers import read_table
 from ..synthetic_io import (
     category_codes,
     durations_in_minutes,
@@ -48,10 +44,18 @@ from ..synthetic_io import (
     parse_times,
     partition_codes,
     time_bins,
+    zone_index,
 )
-from ..synthetic_output import model0_columns, model1_columns, synthetic_lines, table_rows, utility_rows
+from ..synthetic_output import (
+    model0_columns,
+    model1_columns,
+    synthetic_lines,
+    table_rows,
+    trip_lines,
+    utility_rows,
+    write_all,
+)
 from ..trip_reader import read_trips
-from ..writers import write_features
 from ..zone_source import EXTENT, H3_RESOLUTION, ZONE_ID_FIELD, ZONES, add_zone_parameters, cell_set_from_parameters
 
 MAX_TABLE_CELLS = 50_000_000
@@ -66,6 +70,7 @@ class SyntheticTrips(DpAlgorithm):
     INPUT, START_FIELD, DURATION_FIELD = "INPUT", "START_FIELD", "DURATION_FIELD"
     COORDINATE_FIELDS = ("ORIGIN_X_FIELD", "ORIGIN_Y_FIELD", "DEST_X_FIELD", "DEST_Y_FIELD")
     COORDINATES_CRS = "COORDINATES_CRS"
+    ORIGIN_ZONE_FIELD, DEST_ZONE_FIELD = "ORIGIN_ZONE_FIELD", "DEST_ZONE_FIELD"
     ATTRIBUTE_FIELDS, CATEGORIES = "ATTRIBUTE_FIELDS", "CATEGORIES"
     ZONES, ZONE_ID_FIELD, H3_RESOLUTION, EXTENT = ZONES, ZONE_ID_FIELD, H3_RESOLUTION, EXTENT
     MODEL, PERIOD_START, PERIOD_END, TIME_BIN_MINUTES = "MODEL", "PERIOD_START", "PERIOD_END", "TIME_BIN_MINUTES"
@@ -84,7 +89,8 @@ class SyntheticTrips(DpAlgorithm):
         return self.tr(
             "<p>Publishes a synthetic trip file instead of the real one, with differential privacy.</p>"
             "<p><b>Trips.</b> INPUT is a line layer (origin = first vertex, destination = last vertex) or a "
-            "table with ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD (in COORDINATES_CRS), with a "
+            "table with ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD (in COORDINATES_CRS) or with the "
+            "zone ids ORIGIN_ZONE_FIELD and DEST_ZONE_FIELD (matched as text to the zones' ids), with a "
             "start time (START_FIELD: a date-time field or ISO text such as 2013-10-01T08:15:00), optional "
             "DURATION_FIELD (minutes) and categorical ATTRIBUTE_FIELDS. The ends are put in ZONES (a public "
             "polygon layer) or H3 cells (H3_RESOLUTION; with EXTENT for model 0).</p>"
@@ -146,6 +152,10 @@ class SyntheticTrips(DpAlgorithm):
             self.add(QgsProcessingParameterField(name, label, parentLayerParameterName=self.INPUT, optional=True))
         self.add(QgsProcessingParameterCrs(
             self.COORDINATES_CRS, self.tr("CRS of the coordinate fields (default: the layer's)"), optional=True))
+        self.add(QgsProcessingParameterField(self.ORIGIN_ZONE_FIELD, self.tr("Origin zone id field (optional)"),
+                                             parentLayerParameterName=self.INPUT, optional=True))
+        self.add(QgsProcessingParameterField(self.DEST_ZONE_FIELD, self.tr("Destination zone id field"),
+                                             parentLayerParameterName=self.INPUT, optional=True))
         self.add(QgsProcessingParameterField(self.START_FIELD, self.tr("Start time field"),
                                              parentLayerParameterName=self.INPUT))
         self.add(QgsProcessingParameterField(self.DURATION_FIELD, self.tr("Duration field (minutes; optional)"),
@@ -229,6 +239,9 @@ class SyntheticTrips(DpAlgorithm):
         present = [n for n in self.COORDINATE_FIELDS if parameters.get(n) not in (None, "")]
         if present and len(present) < 4:
             return self.tr("Give all four coordinate fields or none (given: {given}).").format(given=", ".join(present))
+        zone_fields = [n for n in (self.ORIGIN_ZONE_FIELD, self.DEST_ZONE_FIELD) if parameters.get(n) not in (None, "")]
+        if len(zone_fields) == 1 or (zone_fields and present):
+            return self.tr("Give both ORIGIN_ZONE_FIELD and DEST_ZONE_FIELD, and then no coordinate fields.")
         weights = self._weights(parameters, None, ())
         if isinstance(weights, str):
             return weights
@@ -299,9 +312,13 @@ class SyntheticTrips(DpAlgorithm):
             raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
         coordinate_fields = tuple(self.parameterAsString(parameters, n, context) for n in self.COORDINATE_FIELDS) \
             if parameters.get(self.COORDINATE_FIELDS[0]) not in (None, "") else None
-        trips_crs = self._trips_crs(parameters, context, source, coordinate_fields)
+        zone_fields = (self.parameterAsString(parameters, self.ORIGIN_ZONE_FIELD, context),
+                       self.parameterAsString(parameters, self.DEST_ZONE_FIELD, context))
+        zone_fields = zone_fields if all(zone_fields) else None
+        trips_crs = self._trips_crs(parameters, context, source, coordinate_fields) if zone_fields is None else \
+            source.sourceCrs()
         cells = cell_set_from_parameters(self, parameters, context, feedback, points_crs=trips_crs,
-                                         require_public=model == 0)
+                                         require_public=model == 0 or zone_fields is not None)
         feedback.pushInfo(self.tr("Zones: {cells}.").format(cells=cells.description))
         if model == 0 and cells.public:
             size = len(cells) ** 2 + len(cells) * (n_bins + sum(len(v) + 1 for v in declared.values()))
@@ -310,11 +327,16 @@ class SyntheticTrips(DpAlgorithm):
                     "Model 0 would noise {n:,} table cells (limit {limit:,}): use fewer zones or longer TIME_BIN_"
                     "MINUTES, or a shorter period.").format(n=size, limit=MAX_TABLE_CELLS))
         fields = [start_field] + [f for f in [duration_field, user_field] if f] + list(attributes) + list(partitions)
-        trips = read_trips(self, parameters, self.INPUT, context, feedback, coordinate_fields,
-                           fields=tuple(dict.fromkeys(fields)))
+        if zone_fields is None:
+            trips = read_trips(self, parameters, self.INPUT, context, feedback, coordinate_fields,
+                               fields=tuple(dict.fromkeys(fields)))
+            assign = cells.assigner(trips_crs, feedback)
+            origin, dest = assign(trips.origin), assign(trips.dest)
+        else:  # zone ids given: matched as text to the ids of ZONES (or H3 indexes); unknown ids are in no zone
+            trips = read_table(self, parameters, self.INPUT, context, feedback,
+                               fields=tuple(dict.fromkeys(list(zone_fields) + fields)))
+            origin, dest = (zone_index(trips.columns[f], cells.ids) for f in zone_fields)
         feedback.setProgress(25)
-        assign = cells.assigner(trips_crs, feedback)
-        origin, dest = assign(trips.origin), assign(trips.dest)
         keep, dropped = (origin >= 0) & (dest >= 0), {}
         dropped[self.tr("an end in no zone")] = int((~keep).sum())
         start = parse_times(trips.columns[start_field])
@@ -392,7 +414,8 @@ class SyntheticTrips(DpAlgorithm):
                  "n_duration": n_duration}
         if model == 0:
             columns = model0_columns(release.result, cells, times, declared)
-            geometry = self._lines(parameters, context, cells, release.result, crs, source_rng.generator)
+            geometry = trip_lines(cells, release.result, crs, source_rng.generator,
+                                  representative=self.parameterAsEnum(parameters, self.POINTS, context) == 1)
         else:
             columns = model1_columns(release.result, cells, times, marginals, partitions, labels)
             geometry = None
@@ -413,7 +436,7 @@ class SyntheticTrips(DpAlgorithm):
             if utility_destination:
                 writes.append((utility_destination, self.tr("Utility check (NOT differentially private)"),
                                utility_record, None, columns_u))
-        self._write_all(writes, wkt(crs), html_destination, page if html_destination else None, feedback, started)
+        write_all(writes, wkt(crs), html_destination, page if html_destination else None, feedback, started)
         feedback.setProgress(100)
         for destination, title, rec, geometry, _ in writes:
             if context.willLoadLayerOnCompletion(destination):
@@ -443,61 +466,12 @@ class SyntheticTrips(DpAlgorithm):
                                                  "layer's CRS."))
         return crs
 
-    def _lines(self, parameters, context, cells, result, crs, rng):
-        origin, dest = result["origin_index"], result["dest_index"]
-        used = np.unique(np.concatenate((origin, dest)))
-        polygons = np.full(len(cells), None, dtype=object)
-        if len(used):
-            polygons[used] = cells.geometries(used, crs)
-        if self.parameterAsEnum(parameters, self.POINTS, context) == 1:
-            points, size = np.full((len(cells), 2), np.nan), np.zeros(len(cells))
-            if len(used):
-                points[used] = shapely.get_coordinates(shapely.point_on_surface(polygons[used]))
-                size[used] = 0.15 * np.sqrt(shapely.area(polygons[used]))
-            return flow_geometries(points, size, origin, dest)
-        ends = random_points_in_polygons(polygons, np.concatenate((origin, dest)), rng)
-        return shapely.linestrings(np.stack((ends[:len(origin)], ends[len(origin):]), axis=1))
-
     def _utility_record(self, input_name, seeded):
         return self.privacy_record(
             mechanism_fields={"mechanism": "none: comparison of synthetic and raw trips", "epsilon": None,
                               "delta": None, "unit_of_privacy": "none: not a release", "sensitivity": None,
                               "sensitivity_unit": "", "noise_scale": None, "noise_scale_unit": ""},
             input_layer=input_name, seeded=seeded, differentially_private=False, notes=(NOT_DP_NOTE,))
-
-    def _write_all(self, writes, crs_wkt, html_destination, page, feedback, started):
-        """Write every output inside the previous one's finishing step: all end up in place, or none."""
-        written = []
-
-        def step(i):
-            if i == len(writes):
-                if html_destination:
-                    work = Path(html_destination).with_name(f".{Path(html_destination).name}.part")
-                    work.write_text(page, encoding="utf-8")
-                    os.replace(work, html_destination)
-                    written.append(html_destination)
-                return
-            destination, title, record, geometry, columns = writes[i]
-
-            def finish(path, layer):
-                write_to_file(path, layer, record, title)
-                step(i + 1)
-
-            kind = ogr.wkbLineString if geometry is not None else ogr.wkbNone
-            write_features(destination, crs_wkt, kind, geometry, columns, feedback, finish)
-            written.append(destination)
-
-        try:
-            step(0)
-        except BaseException:
-            for destination in written:
-                for path in (Path(destination), Path(destination).with_suffix(".qmd")):
-                    try:
-                        if path.stat().st_mtime >= started - 1:
-                            path.unlink()
-                    except OSError:
-                        pass
-            raise
 
     def _log(self, facts, user_field, max_trips, model, feedback):
         if facts["null_users"]:
