@@ -42,7 +42,7 @@ import numpy as np
 from .accounting import Partition, ReleaseEvent
 from .counting import StabilityHistogram
 from .release import Release, no_op, ranks_from_order
-from .synthetic_trips import TripData, prepare, split_budget
+from .synthetic_trips import TripData, check_range, prepare, split_budget
 
 ON_TIME, ON_PLACE, OFF_TIME, OFF_PLACE, ON_TIME_PLACE, OFF_TIME_PLACE = (
     "on_time", "on_place", "off_time", "off_place", "on_time_place", "off_time_place")
@@ -157,8 +157,14 @@ def release_stability(data: TripData, spec: StabilitySpec, rng: np.random.Genera
     """
     budget = spec.mechanism()
     record = budget.record_fields(spec.unit_of_privacy)
-    rows, facts = prepare(data, spec.max_trips, before_noise, record, rng)
     nz, nt = int(spec.n_zones), int(spec.n_time_bins)
+    for name in {c for m in spec.marginals for c in COLUMNS[m]}:  # input errors before any draw
+        values = {"origin": data.origin_zone, "dest": data.dest_zone, "start_bin": data.start_bin,
+                  "end_bin": data.end_bin}[name]
+        if values is None:
+            raise ValueError(f"the marginals chosen need {name}")
+        check_range(values, nz if name in ("origin", "dest") else nt, name)
+    rows, facts = prepare(data, spec.max_trips, before_noise, record, rng)
     rank = ranks_from_order(np.asarray(data.zone_order, dtype=np.int64))
     partition = (np.zeros(len(rows), dtype=np.int64) if data.partition is None
                  else np.asarray(data.partition, dtype=np.int64)[rows])
@@ -174,8 +180,6 @@ def release_stability(data: TripData, spec: StabilitySpec, rng: np.random.Genera
     order = np.asarray(data.zone_order, dtype=np.int64)
     for j, (name, histogram) in enumerate(budget.histograms):
         names = COLUMNS[name]
-        if any(c not in columns for c in names):
-            raise ValueError(f"marginal {name} needs {names}")
         key = partition.copy()
         for c in names:
             key = key * sizes[c] + columns[c]

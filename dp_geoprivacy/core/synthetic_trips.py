@@ -220,14 +220,21 @@ def release_contingency(data: TripData, spec: ContingencySpec, rng: np.random.Ge
     """Model 0 (see module doc). Zone indices in ``result`` are indices of the caller's zones."""
     budget = spec.mechanism()
     record = budget.record_fields(spec.unit_of_privacy)
-    rows, facts = prepare(data, spec.max_trips, before_noise, record, rng)
     nz, nt, nd = int(spec.n_zones), int(spec.n_time_bins), int(spec.n_duration_bins)
+    # Input errors before any draw (and before the budget is reserved).
+    check_range(data.origin_zone, nz, "origin zone")
+    check_range(data.dest_zone, nz, "destination zone")
+    check_range(data.start_bin, nt, "start bin")
+    if nd:
+        if data.duration_bin is None:
+            raise ValueError("n_duration_bins > 0 needs duration_bin")
+        check_range(data.duration_bin, nd, "duration bin")
+    for name, k in spec.categories:
+        check_range(data.attributes[name], k, f"category of {name}")
+    rows, facts = prepare(data, spec.max_trips, before_noise, record, rng)
     origin = np.asarray(data.origin_zone, dtype=np.int64)[rows]
     dest = np.asarray(data.dest_zone, dtype=np.int64)[rows]
     start = np.asarray(data.start_bin, dtype=np.int64)[rows]
-    _check_range(origin, nz, "origin zone")
-    _check_range(dest, nz, "destination zone")
-    _check_range(start, nt, "start bin")
     # Noisy tables, drawn in a fixed order (total, OD, start, attributes; durations when sampled).
     total = float(clamp_and_round(np.array([len(rows) + budget.noise(TOTAL).noise(1, rng)[0]]))[0])
     od = _noisy_dense(np.bincount(origin * nz + dest, minlength=nz * nz).astype(float), budget.noise(OD), rng)
@@ -236,7 +243,6 @@ def release_contingency(data: TripData, spec: ContingencySpec, rng: np.random.Ge
     attribute_tables = {}
     for name, k in spec.categories:
         codes = np.asarray(data.attributes[name], dtype=np.int64)[rows]
-        _check_range(codes, k, f"category of {name}")
         counts = np.bincount(origin * k + codes, minlength=nz * k).reshape(nz, k).astype(float)
         attribute_tables[name] = _noisy_dense(counts, budget.noise(attribute_table(name)), rng)
     n = int(total) if od.sum() > 0 else 0
@@ -250,7 +256,6 @@ def release_contingency(data: TripData, spec: ContingencySpec, rng: np.random.Ge
     tables = {TOTAL: np.array([total]), OD: od, START: start_table}
     if nd:
         durations = np.asarray(data.duration_bin, dtype=np.int64)[rows]
-        _check_range(durations, nd, "duration bin")
         pairs_drawn, row_of_draw = np.unique(pair, return_inverse=True)
         true_keys, true_counts = np.unique((origin * nz + dest) * nd + durations, return_counts=True)
         cells = (pairs_drawn[:, None] * nd + np.arange(nd)).ravel()
@@ -271,7 +276,8 @@ def release_contingency(data: TripData, spec: ContingencySpec, rng: np.random.Ge
     return Release(result, budget, record, facts)
 
 
-def _check_range(values, size, what):
+def check_range(values, size, what):
+    values = np.asarray(values)
     if len(values) and (values.min() < 0 or values.max() >= size):
         raise ValueError(f"{what} indices must be in [0, {size})")
 

@@ -370,3 +370,16 @@ def test_utility_measures():
     assert ordered.emd == pytest.approx(1.0)  # 2/3 of the mass moves one bin, 1/3 moves one bin
     assert ordered.average_relative_error == pytest.approx(np.mean([1.0, abs(2 / 3 - 1 / 3) / (1 / 3)]))
     assert sparse_table_error("od", np.array([10, 10, 99]), np.array([10, 99, 99])).emd == pytest.approx(1 / 3)
+
+
+def test_out_of_range_input_is_refused_before_the_budget_is_reserved():
+    data = TripData(origin_zone=np.array([0, 3]), dest_zone=np.array([0, 1]), start_bin=np.array([0, 0]),
+                    zone_order=np.arange(2), end_bin=np.array([0, 0]), partition=np.array([0, 0]))
+    called = []
+    with pytest.raises(ValueError, match="origin zone"):
+        release_synthetic_trips(data, ContingencySpec(1.0, (1, 1, 1), 2, 1, "u"), np.random.default_rng(0),
+                                before_noise=called.append)
+    with pytest.raises(ValueError, match="origin"):
+        release_synthetic_trips(data, StabilitySpec(1.0, 1e-6, ("on_place",), (1,), 2, 1, "u"),
+                                np.random.default_rng(0), before_noise=called.append)
+    assert called == []
