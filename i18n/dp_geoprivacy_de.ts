@@ -2286,7 +2286,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Verrauschte Tabellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="437"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="434"/>
         <source>Utility check (NOT differentially private)</source>
         <translation>Nutzwertprüfung (NICHT differentiell privat)</translation>
     </message>
@@ -2484,6 +2484,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="244"/>
         <source>Give both ORIGIN_ZONE_FIELD and DEST_ZONE_FIELD, and then no coordinate fields.</source>
         <translation>Geben Sie ORIGIN_ZONE_FIELD und DEST_ZONE_FIELD beide an, und dann keine Koordinatenfelder.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="437"/>
+        <source>Utility check</source>
+        <translation>Nutzwertprüfung</translation>
     </message>
 </context>
 <context>

@@ -327,3 +327,23 @@ def test_zone_id_fields_and_representative_points(zones, tmp_path):
             assert line.coords[0] == line.coords[-1] == pytest.approx(centre(1, 1)) and len(line.coords) == 5
     with pytest.raises(QgsProcessingException, match="Give both ORIGIN_ZONE_FIELD and DEST_ZONE_FIELD"):
         run(base(str(table), zones, tmp_path, ORIGIN_ZONE_FIELD="from_zone"))
+
+
+def test_loaded_outputs_carry_their_record_title_and_style(trips, zones, tmp_path):
+    from qgis.core import QgsProject
+
+    path, _, _ = trips
+    project = QgsProject.instance()
+    before = set(project.mapLayers())
+    processing.runAndLoadResults(ALG, base(path, zones, tmp_path, EPSILON=2.0, OUTPUT_TABLES=str(tmp_path / "t.gpkg"),
+                                           UTILITY_CHECK=True, OUTPUT_UTILITY=str(tmp_path / "u.gpkg")))
+    loaded = [project.mapLayer(i) for i in set(project.mapLayers()) - before]
+    try:
+        names = sorted(layer.name() for layer in loaded)
+        assert names == ["Noisy tables (ε=2, δ=0)", "Synthetic trips (ε=2, δ=0)",
+                         "Utility check (NOT differentially private)"]
+        [trips_layer] = [layer for layer in loaded if layer.name().startswith("Synthetic trips")]
+        assert trips_layer.renderer().symbol().color().name() == "#7570b3"
+        assert trips_layer.metadata().abstract().startswith("Differentially private release")
+    finally:
+        project.removeMapLayers([layer.id() for layer in loaded])

@@ -434,7 +434,7 @@ class SyntheticTrips(DpAlgorithm):
             columns_u, page = utility_rows(data, release, cells, times, model, marginals, utility_record,
                                            self.tr("Utility check (NOT differentially private)"))
             if utility_destination:
-                writes.append((utility_destination, self.tr("Utility check (NOT differentially private)"),
+                writes.append((utility_destination, self.tr("Utility check"),
                                utility_record, None, columns_u))
         write_all(writes, wkt(crs), html_destination, page if html_destination else None, feedback, started)
         feedback.setProgress(100)
