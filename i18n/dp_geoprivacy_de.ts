@@ -551,82 +551,82 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>NICHT DIFFERENTIELL PRIVAT: Diese Seite vergleicht die synthetischen Wege mit den Rohdaten. Sie ist für den Datenhalter bestimmt; nicht veröffentlichen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
         <source>origin zones (outgoing trips)</source>
         <translation>Startzonen (abgehende Wege)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
         <source>destination zones (incoming trips)</source>
         <translation>Zielzonen (ankommende Wege)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
         <source>routes</source>
         <translation>Routen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
         <source>days</source>
         <translation>Tage</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="159"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="160"/>
         <source>start time bins</source>
         <translation>Startzeit-Intervalle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="164"/>
         <source>duration bins</source>
         <translation>Dauer-Intervalle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
         <source>Top 5 {statistic}</source>
         <translation>Top 5 {statistic}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
         <source>rank</source>
         <translation>Rang</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
         <source>key</source>
         <translation>Schlüssel</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
         <source>original share</source>
         <translation>Anteil im Original</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
         <source>synthetic share</source>
         <translation>Anteil synthetisch</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
         <source>Error per table</source>
         <translation>Fehler je Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
         <source>table</source>
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
         <source>average relative error</source>
         <translation>mittlerer relativer Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
         <source>EMD</source>
         <translation>EMD</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
         <source>EMD ground</source>
         <translation>EMD-Grundabstand</translation>
     </message>
@@ -2101,7 +2101,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>SyntheticTrips</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="422"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="429"/>
         <source>Synthetic trips</source>
         <translation>Synthetische Wege</translation>
     </message>
@@ -2281,12 +2281,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Nutzwertprüfung gegen die Rohdaten (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="425"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="432"/>
         <source>Noisy tables</source>
         <translation>Verrauschte Tabellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="434"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="436"/>
         <source>Utility check (NOT differentially private)</source>
         <translation>Nutzwertprüfung (NICHT differentiell privat)</translation>
     </message>
@@ -2361,72 +2361,72 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="326"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="333"/>
         <source>Model 0 would noise {n:,} table cells (limit {limit:,}): use fewer zones or longer TIME_BIN_MINUTES, or a shorter period.</source>
         <translation>Modell 0 würde {n:,} Tabellenzellen verrauschen (Grenze {limit:,}): Verwenden Sie weniger Zonen, ein längeres TIME_BIN_MINUTES oder einen kürzeren Zeitraum.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="341"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="348"/>
         <source>an end in no zone</source>
         <translation>einem Ende in keiner Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="351"/>
         <source>a start time that is NULL or does not parse</source>
         <translation>einer Startzeit, die NULL ist oder nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="347"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="354"/>
         <source>a start outside PERIOD_START to PERIOD_END</source>
         <translation>einem Start außerhalb von PERIOD_START bis PERIOD_END</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="353"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="360"/>
         <source>a duration that is NULL, negative or not a number</source>
         <translation>einer Dauer, die NULL, negativ oder keine Zahl ist</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="357"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="364"/>
         <source>{n} trips last longer than MAX_DURATION={m:g} minutes: clamped to it (last duration bin).</source>
         <translation>{n} Wege dauern länger als MAX_DURATION={m:g} Minuten: auf diesen Wert begrenzt (letztes Dauer-Intervall).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="366"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="373"/>
         <source>Dropped {n} trips with {reason}.</source>
         <translation>{n} Wege mit {reason} verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="375"/>
         <source>No trip is usable ({reasons}); check START_FIELD, PERIOD_START/PERIOD_END and the zones.</source>
         <translation>Kein Weg ist verwendbar ({reasons}); prüfen Sie START_FIELD, PERIOD_START/PERIOD_END und die Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="382"/>
         <source>{n} values of {field} are not in CATEGORIES (or NULL): category &apos;other&apos;.</source>
         <translation>{n} Werte von {field} stehen nicht in CATEGORIES (oder sind NULL): Kategorie 'other'.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="385"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="392"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Wege je Nutzer behalten (gleichverteilt gezogen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="385"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="392"/>
         <source>one trip (item-level)</source>
         <translation>ein Weg (Einzeldatensatz-Ebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="403"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="410"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jeder Weg hat in {field} eine NULL-Nutzerkennung; wählen Sie als USER_FIELD das Feld, das die reisende Person kennzeichnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="408"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="415"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="433"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="316"/>
         <source>UTILITY_CHECK needs OUTPUT_UTILITY or OUTPUT_UTILITY_HTML.</source>
         <translation>UTILITY_CHECK braucht OUTPUT_UTILITY oder OUTPUT_UTILITY_HTML.</translation>
     </message>
@@ -2486,7 +2486,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Geben Sie ORIGIN_ZONE_FIELD und DEST_ZONE_FIELD beide an, und dann keine Koordinatenfelder.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="437"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="439"/>
         <source>Utility check</source>
         <translation>Nutzwertprüfung</translation>
     </message>

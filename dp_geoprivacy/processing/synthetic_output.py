@@ -57,12 +57,13 @@ def model0_columns(result, cells, times, declared):
     columns = [Column("trip_id", "int", np.arange(1, n + 1)),
                Column("origin_id", "text", _ids(cells, result["origin_index"])),
                Column("dest_id", "text", _ids(cells, result["dest_index"])),
-               Column("start_time", "text", iso(start))]
+               Column("start_time", "text", iso(start).astype(object))]  # object: converted once, not twice
     if "duration_bin" in result:
         width = times["max_duration"] / times["n_duration"]
         minutes = (result["duration_bin"] + result["duration_offset"]) * width
         end = start + np.round(minutes * 60).astype(np.int64).astype("timedelta64[s]")
-        columns += [Column("duration_min", "real", np.round(minutes, 2)), Column("end_time", "text", iso(end))]
+        columns += [Column("duration_min", "real", np.round(minutes, 2)),
+                    Column("end_time", "text", iso(end).astype(object))]
     for name, values in declared.items():
         names = np.array(list(values) + [OTHER], dtype=object)
         columns.append(Column(name, "text", names[result[f"attribute:{name}"]]))

@@ -177,7 +177,8 @@ def test_bad_inputs_are_counted_or_refused(trips, zones, tmp_path):
             ({"MODEL": 1, "DELTA": 1.0}, "DELTA must be in (0, 1) for model 1"),
             ({"ATTRIBUTE_FIELDS": ["gender"]}, "Declare the categories of gender in CATEGORIES"),
             ({"PERIOD_START": "soon"}, "PERIOD_START must be a date and time"),
-            ({"MODEL": 1, "MARGINALS": [2]}, "tap-off time marginals need DURATION_FIELD")):
+            ({"MODEL": 1, "MARGINALS": [2]}, "tap-off time marginals need DURATION_FIELD"),
+            ({"UTILITY_CHECK": True}, "UTILITY_CHECK needs OUTPUT_UTILITY or OUTPUT_UTILITY_HTML")):
         out = tmp_path / "refused.gpkg"
         with pytest.raises(QgsProcessingException, match=message.replace("(", r"\(").replace(")", r"\)")):
             run(base(bad_path, zones, tmp_path, OUTPUT=str(out), **extra))

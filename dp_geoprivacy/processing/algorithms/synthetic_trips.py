@@ -307,6 +307,13 @@ class SyntheticTrips(DpAlgorithm):
             weights = ((1.0, 4.0, 2.0) + ((2.0,) if duration_field else ()) + (1.0,) * len(attributes)) \
                 if model == 0 else tuple(2.0 if m in (ON_TIME_PLACE, OFF_TIME_PLACE) else 1.0 for m in marginals)
 
+        utility = self.parameterAsBool(parameters, self.UTILITY_CHECK, context)
+        utility_destination = html_destination = None
+        if utility:
+            utility_destination = self.parameterAsOutputLayer(parameters, self.OUTPUT_UTILITY, context)
+            html_destination = self.parameterAsFileOutput(parameters, self.OUTPUT_UTILITY_HTML, context) or None
+            if not utility_destination and not html_destination:
+                raise QgsProcessingException(self.tr("UTILITY_CHECK needs OUTPUT_UTILITY or OUTPUT_UTILITY_HTML."))
         source = self.parameterAsSource(parameters, self.INPUT, context)
         if source is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
@@ -424,18 +431,13 @@ class SyntheticTrips(DpAlgorithm):
         if tables_destination:
             writes.append((tables_destination, self.tr("Noisy tables"), record, None,
                            table_rows(release, cells, times, declared, marginals, partitions, labels, model)))
-        html_destination = None
-        if self.parameterAsBool(parameters, self.UTILITY_CHECK, context):
+        if utility:
             utility_record = self._utility_record(input_name, source_rng.seeded)
-            utility_destination = self.parameterAsOutputLayer(parameters, self.OUTPUT_UTILITY, context)
-            html_destination = self.parameterAsFileOutput(parameters, self.OUTPUT_UTILITY_HTML, context) or None
-            if not utility_destination and not html_destination:
-                raise QgsProcessingException(self.tr("UTILITY_CHECK needs OUTPUT_UTILITY or OUTPUT_UTILITY_HTML."))
             columns_u, page = utility_rows(data, release, cells, times, model, marginals, utility_record,
                                            self.tr("Utility check (NOT differentially private)"))
             if utility_destination:
-                writes.append((utility_destination, self.tr("Utility check"),
-                               utility_record, None, columns_u))
+                writes.append((utility_destination, self.tr("Utility check"), utility_record, None, columns_u))
+        del data  # the raw trips are not needed for writing
         write_all(writes, wkt(crs), html_destination, page if html_destination else None, feedback, started)
         feedback.setProgress(100)
         for destination, title, rec, geometry, _ in writes:
@@ -457,10 +459,8 @@ class SyntheticTrips(DpAlgorithm):
 
     def _trips_crs(self, parameters, context, source, coordinate_fields):
         given = self.parameterAsCrs(parameters, self.COORDINATES_CRS, context)
-        if coordinate_fields is None and QgsWkbTypes.geometryType(source.wkbType()) == QgsWkbTypes.LineGeometry:
-            crs = source.sourceCrs()
-        else:
-            crs = given if given.isValid() else source.sourceCrs()
+        lines = coordinate_fields is None and QgsWkbTypes.geometryType(source.wkbType()) == QgsWkbTypes.LineGeometry
+        crs = given if given.isValid() and not lines else source.sourceCrs()
         if not crs.isValid():
             raise QgsProcessingException(self.tr("INPUT has no CRS: set COORDINATES_CRS (e.g. EPSG:4326) or the "
                                                  "layer's CRS."))
