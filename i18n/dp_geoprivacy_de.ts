@@ -595,6 +595,111 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would lie in more than one zone, which this algorithm does not support. Fix the zones (e.g. &apos;Check validity&apos; / &apos;Union&apos;) or use a tessellation such as H3_RESOLUTION.</source>
         <translation>ZONES hat {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort läge in mehr als einer Zone, was dieser Algorithmus nicht unterstützt. Korrigieren Sie die Zonen (z. B. „Gültigkeit prüfen“ / „Vereinigung“) oder verwenden Sie eine Kachelung wie H3_RESOLUTION.</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_io.py" line="29"/>
+        <source>{name} must be a date and time such as 2013-10-01T00:00:00 (got &apos;{v}&apos;).</source>
+        <translation>{name} muss ein Datum mit Uhrzeit sein, etwa 2013-10-01T00:00:00 (erhalten: '{v}').</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_io.py" line="85"/>
+        <source>CATEGORIES item &apos;{item}&apos; is not of the form field=value|value|... (e.g. gender=male|female).</source>
+        <translation>Der CATEGORIES-Eintrag '{item}' hat nicht die Form feld=wert|wert|... (z. B. gender=male|female).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_io.py" line="89"/>
+        <source>CATEGORIES lists a value twice for {field}.</source>
+        <translation>CATEGORIES nennt für {field} einen Wert zweimal.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_io.py" line="93"/>
+        <source>Declare the categories of {fields} in CATEGORIES (e.g. {example}=a|b|c): the category lists are public and are never read from the data.</source>
+        <translation>Geben Sie die Kategorien von {fields} in CATEGORIES an (z. B. {example}=a|b|c): Die Kategorielisten sind öffentlich und werden nie aus den Daten gelesen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_io.py" line="191"/>
+        <source>NOT DIFFERENTIALLY PRIVATE: this page compares the synthetic trips with the raw trips. It is for the data holder; do not publish it.</source>
+        <translation>NICHT DIFFERENTIELL PRIVAT: Diese Seite vergleicht die synthetischen Wege mit den Rohdaten. Sie ist für den Datenhalter bestimmt; nicht veröffentlichen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
+        <source>origin zones (outgoing trips)</source>
+        <translation>Startzonen (abgehende Wege)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
+        <source>destination zones (incoming trips)</source>
+        <translation>Zielzonen (ankommende Wege)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
+        <source>routes</source>
+        <translation>Routen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
+        <source>days</source>
+        <translation>Tage</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="160"/>
+        <source>start time bins</source>
+        <translation>Startzeit-Intervalle</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="164"/>
+        <source>duration bins</source>
+        <translation>Dauer-Intervalle</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <source>Top 5 {statistic}</source>
+        <translation>Top 5 {statistic}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <source>rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <source>key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <source>original share</source>
+        <translation>Anteil im Original</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <source>synthetic share</source>
+        <translation>Anteil synthetisch</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <source>Error per table</source>
+        <translation>Fehler je Tabelle</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <source>table</source>
+        <translation>Tabelle</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <source>average relative error</source>
+        <translation>mittlerer relativer Fehler</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <source>EMD</source>
+        <translation>EMD</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <source>EMD ground</source>
+        <translation>EMD-Grundabstand</translation>
+    </message>
 </context>
 <context>
     <name>DpAlgorithm</name>
@@ -727,7 +832,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>DpGeoprivacyProvider</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/provider.py" line="35"/>
+        <location filename="../dp_geoprivacy/processing/provider.py" line="36"/>
         <source>DP Geoprivacy: differential privacy for location and travel data</source>
         <translation>DP Geoprivacy: Differential Privacy für Standort- und Mobilitätsdaten</translation>
     </message>
@@ -2554,6 +2659,399 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="310"/>
         <source>P_TRUTH was derived from EPSILON and the domain or counts read from the data.</source>
         <translation>P_TRUTH wurde aus EPSILON und dem Wertebereich bzw. den aus den Daten gelesenen Zählwerten abgeleitet.</translation>
+    </message>
+</context>
+<context>
+    <name>SyntheticTrips</name>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="429"/>
+        <source>Synthetic trips</source>
+        <translation>Synthetische Wege</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="89"/>
+        <source>&lt;p&gt;Publishes a synthetic trip file instead of the real one, with differential privacy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex) or a table with ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD (in COORDINATES_CRS) or with the zone ids ORIGIN_ZONE_FIELD and DEST_ZONE_FIELD (matched as text to the zones' ids), with a start time (START_FIELD: a date-time field or ISO text such as 2013-10-01T08:15:00), optional DURATION_FIELD (minutes) and categorical ATTRIBUTE_FIELDS. The ends are put in ZONES (a public polygon layer) or H3 cells (H3_RESOLUTION; with EXTENT for model 0).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public declarations, never read from the data.&lt;/b&gt; The time bins run from PERIOD_START to PERIOD_END in steps of TIME_BIN_MINUTES (15 as seed 001); durations are cut into DURATION_BINS equal bins up to MAX_DURATION minutes; the values of each attribute are listed in CATEGORIES, e.g. 'usertype=Subscriber|Customer; gender=male|female'. Trips are dropped, and counted in the log, when their start is NULL or does not parse, lies outside the period, when an end lies in no zone, or the duration is NULL, negative or not a number; a duration above MAX_DURATION is clamped into the last bin and counted; an attribute value not listed (or NULL) becomes 'other'. Each rule looks at one trip only. Seed 004 removes outliers by 3 IQR of the raw data and groups attributes by a chi-square test on the raw data: both are statistics of the data, so they are not differentially private and are not copied; the maximum and the groups are declared instead.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 0: contingency tables&lt;/b&gt; (seed 004 §3). Laplace noise on every cell of the tables total, origin x destination, origin x start bin, (origin, destination) x duration bin and origin x each attribute. EPSILON is split by WEIGHTS (one positive number per table in that order, e.g. '1,4,2,2,1'; empty: 1,4,2,2 and 1 per attribute); the tables are computed on the same trips, so they add up (sequential composition) to EPSILON. Negative counts are set to zero (seed 004 §3.1). N, the number of synthetic trips, is the noisy total, never the true one. Each trip is sampled: the (origin, destination) pair from its table, the start bin from the origin's row, the duration bin from the pair's row, each attribute from the origin's row, times uniform within their bins (seed 004 §3.2); a row whose noisy counts are all zero is sampled uniformly. The trip is a line between random points inside its zones (POINTS=0) or the zones' representative points (POINTS=1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 1: stability histograms&lt;/b&gt; (seed 001 §3-4). PARTITION_FIELDS (e.g. day and mode) split the trips into disjoint partitions; a NULL value is a partition of its own. Within each partition the stability-based histogram (seed 001 Algorithm 1) releases each chosen MARGINAL (tap-on time, tap-on place, tap-off time, tap-off place, tap-on time x place, tap-off time x place; tap-off time = start + duration) with EPSILON split by WEIGHTS (seed 001: 1,1,1,1,2,2 with EPSILON=8; empty: 1 per one-way and 2 per two-way marginal) and DELTA split equally (seed 001: 6/8,000,000). Only cells with trips are noised and a cell is published when its noisy count reaches the threshold: no cell absent from the data is ever output. The output repeats each published cell by its rounded noisy count, ordered by marginal, partition and cell, never by the data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Composition&lt;/b&gt; (seed 001 Theorem 7): the releases within a partition compose sequentially to (EPSILON, DELTA); the partitions are disjoint sets of trips made by this algorithm's own split of the data, so they compose in parallel: the whole release is (EPSILON, DELTA)-DP. The record and the ledger state this. (The ledger's PARTITION is the part of the source this run covers.)&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; One trip, or with USER_FIELD one user: each user keeps at most MAX_TRIPS (M) trips sampled uniformly, noise scales by M (model 1: the stability threshold too). Trips with a NULL user id are dropped and counted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs.&lt;/b&gt; OUTPUT: the synthetic trips (model 0: lines; model 1: rows without geometry). OUTPUT_TABLES: the noisy tables (model 0: cells with a count of 1 or more; duration rows of the pairs the sampling used, whose noise is drawn when first needed: the same distribution as noising every row); one release with the trips. &lt;b&gt;UTILITY_CHECK&lt;/b&gt; (NOT differentially private): seed 004 Fig. 1's comparison of original and synthetic trips (top 5 origins, destinations, routes and days with their shares) and the average relative error and EMD per table, as OUTPUT_UTILITY and the HTML page OUTPUT_UTILITY_HTML; both are marked not differentially private and are for the data holder only.&lt;/p&gt;&lt;p&gt;Sources: seed 004 §3-4; seed 001 §2 (Theorems 2-3), §3 (Algorithm 1, §3.3.1) and §4 (Theorem 7); seed 002 §4.3 (user bound).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Veröffentlicht statt der echten Wegedatei eine synthetische, mit differentieller Privatsphäre.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Wege.&lt;/b&gt; INPUT ist ein Linienlayer (Start = erster Stützpunkt, Ziel = letzter Stützpunkt) oder eine Tabelle mit ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD (in COORDINATES_CRS) oder mit den Zonenkennungen ORIGIN_ZONE_FIELD und DEST_ZONE_FIELD (als Text mit den Kennungen der Zonen abgeglichen), mit einer Startzeit (START_FIELD: ein Datum-Zeit-Feld oder ISO-Text wie 2013-10-01T08:15:00), optional DURATION_FIELD (Minuten) und kategorialen ATTRIBUTE_FIELDS. Die Enden werden ZONES (ein öffentlicher Polygonlayer) oder H3-Zellen (H3_RESOLUTION; für Modell 0 mit EXTENT) zugeordnet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Festlegungen, nie aus den Daten gelesen.&lt;/b&gt; Die Zeitintervalle laufen von PERIOD_START bis PERIOD_END in Schritten von TIME_BIN_MINUTES (15 wie in Seed 001); die Dauer wird in DURATION_BINS gleiche Intervalle bis MAX_DURATION Minuten geteilt; die Werte jedes Attributs stehen in CATEGORIES, z. B. 'usertype=Subscriber|Customer; gender=male|female'. Wege werden verworfen und im Protokoll gezählt, wenn ihr Start NULL oder nicht lesbar ist oder außerhalb des Zeitraums liegt, wenn ein Ende in keiner Zone liegt oder die Dauer NULL, negativ oder keine Zahl ist; eine Dauer über MAX_DURATION wird in das letzte Intervall begrenzt und gezählt; ein nicht aufgeführter Attributwert (oder NULL) wird zu 'other'. Jede Regel betrachtet nur einen Weg. Seed 004 entfernt Ausreißer nach 3 IQR der Rohdaten und gruppiert Attribute nach einem Chi-Quadrat-Test auf den Rohdaten: Beides sind Statistiken der Daten, also nicht differentiell privat, und wird nicht übernommen; Höchstdauer und Gruppen werden stattdessen festgelegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 0: Kontingenztafeln&lt;/b&gt; (Seed 004 §3). Laplace-Rauschen auf jeder Zelle der Tabellen Gesamtzahl, Start x Ziel, Start x Startintervall, (Start, Ziel) x Dauer-Intervall und Start x jedes Attribut. EPSILON wird nach WEIGHTS aufgeteilt (eine positive Zahl je Tabelle in dieser Reihenfolge, z. B. '1,4,2,2,1'; leer: 1,4,2,2 und 1 je Attribut); die Tabellen werden aus denselben Wegen berechnet und addieren sich daher (sequentielle Komposition) zu EPSILON. Negative Zählungen werden auf null gesetzt (Seed 004 §3.1). N, die Zahl der synthetischen Wege, ist die verrauschte Gesamtzahl, nie die wahre. Jeder Weg wird gezogen: das Paar (Start, Ziel) aus seiner Tabelle, das Startintervall aus der Zeile der Startzone, das Dauer-Intervall aus der Zeile des Paars, jedes Attribut aus der Zeile der Startzone, Zeiten gleichverteilt innerhalb ihrer Intervalle (Seed 004 §3.2); eine Zeile, deren verrauschte Zählungen alle null sind, wird gleichverteilt gezogen. Der Weg ist eine Linie zwischen zufälligen Punkten in seinen Zonen (POINTS=0) oder den repräsentativen Punkten der Zonen (POINTS=1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 1: Stabilitätshistogramme&lt;/b&gt; (Seed 001 §3-4). PARTITION_FIELDS (z. B. Tag und Verkehrsmittel) teilen die Wege in disjunkte Partitionen; ein NULL-Wert ist eine eigene Partition. In jeder Partition veröffentlicht das stabilitätsbasierte Histogramm (Seed 001 Algorithmus 1) jede gewählte Randverteilung (MARGINALS: Einstiegszeit, Einstiegsort, Ausstiegszeit, Ausstiegsort, Einstiegszeit x Ort, Ausstiegszeit x Ort; Ausstiegszeit = Start + Dauer) mit nach WEIGHTS aufgeteiltem EPSILON (Seed 001: 1,1,1,1,2,2 mit EPSILON=8; leer: 1 je einfacher und 2 je zweifacher Randverteilung) und gleich aufgeteiltem DELTA (Seed 001: 6/8.000.000). Nur Zellen mit Wegen werden verrauscht, und eine Zelle wird veröffentlicht, wenn ihre verrauschte Zählung die Schwelle erreicht: Eine Zelle, die in den Daten fehlt, wird nie ausgegeben. Die Ausgabe wiederholt jede veröffentlichte Zelle so oft wie ihre gerundete verrauschte Zählung, geordnet nach Randverteilung, Partition und Zelle, nie nach den Daten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Komposition&lt;/b&gt; (Seed 001 Theorem 7): Die Veröffentlichungen innerhalb einer Partition setzen sich sequentiell zu (EPSILON, DELTA) zusammen; die Partitionen sind disjunkte Mengen von Wegen aus der eigenen Aufteilung der Daten durch diesen Algorithmus und setzen sich daher parallel zusammen: Die ganze Veröffentlichung ist (EPSILON, DELTA)-DP. Der Nachweis und das Budgetbuch halten das fest. (PARTITION des Budgetbuchs ist der Teil der Quelle, den dieser Lauf abdeckt.)&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ein Weg, oder mit USER_FIELD ein Nutzer: Jeder Nutzer behält höchstens MAX_TRIPS (M) gleichverteilt gezogene Wege, das Rauschen wächst mit M (Modell 1: auch die Stabilitätsschwelle). Wege mit NULL-Nutzerkennung werden verworfen und gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: die synthetischen Wege (Modell 0: Linien; Modell 1: Zeilen ohne Geometrie). OUTPUT_TABLES: die verrauschten Tabellen (Modell 0: Zellen mit einer Zählung von 1 oder mehr; Dauer-Zeilen der Paare, die beim Ziehen verwendet wurden, deren Rauschen erst bei Bedarf gezogen wird: dieselbe Verteilung wie beim Verrauschen jeder Zeile); eine Veröffentlichung mit den Wegen. &lt;b&gt;UTILITY_CHECK&lt;/b&gt; (NICHT differentiell privat): der Vergleich von Original- und synthetischen Wegen nach Seed 004 Abb. 1 (Top 5 der Start- und Zielzonen, Routen und Tage mit ihren Anteilen) sowie mittlerer relativer Fehler und EMD je Tabelle, als OUTPUT_UTILITY und als HTML-Seite OUTPUT_UTILITY_HTML; beide sind als nicht differentiell privat gekennzeichnet und nur für den Datenhalter bestimmt.&lt;/p&gt;&lt;p&gt;Quellen: Seed 004 §3-4; Seed 001 §2 (Theoreme 2-3), §3 (Algorithmus 1, §3.3.1) und §4 (Theorem 7); Seed 002 §4.3 (Nutzergrenze).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="147"/>
+        <source>Trips (lines, or a table with coordinate fields)</source>
+        <translation>Wege (Linien oder eine Tabelle mit Koordinatenfeldern)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="149"/>
+        <source>Origin x field (optional: instead of line geometries)</source>
+        <translation>Feld Start-x (optional: statt Liniengeometrien)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="149"/>
+        <source>Origin y field</source>
+        <translation>Feld Start-y</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="149"/>
+        <source>Destination x field</source>
+        <translation>Feld Ziel-x</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="149"/>
+        <source>Destination y field</source>
+        <translation>Feld Ziel-y</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="153"/>
+        <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
+        <translation>KBS der Koordinatenfelder (Standard: das des Layers)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="155"/>
+        <source>Origin zone id field (optional)</source>
+        <translation>Feld Startzonen-Kennung (optional)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="157"/>
+        <source>Destination zone id field</source>
+        <translation>Feld Zielzonen-Kennung</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="159"/>
+        <source>Start time field</source>
+        <translation>Feld Startzeit</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="161"/>
+        <source>Duration field (minutes; optional)</source>
+        <translation>Feld Dauer (Minuten; optional)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="163"/>
+        <source>Categorical attribute fields (model 0)</source>
+        <translation>Kategoriale Attributfelder (Modell 0)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="166"/>
+        <source>Declared categories, e.g. gender=male|female; usertype=Subscriber|Customer</source>
+        <translation>Festgelegte Kategorien, z. B. gender=male|female; usertype=Subscriber|Customer</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="170"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="170"/>
+        <source>Contingency tables (seed 004; pure epsilon-DP)</source>
+        <translation>Kontingenztafeln (Seed 004; reine Epsilon-DP)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="170"/>
+        <source>Stability histograms over partitions (seed 001; needs DELTA)</source>
+        <translation>Stabilitätshistogramme über Partitionen (Seed 001; braucht DELTA)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="173"/>
+        <source>Period start (ISO date-time, public)</source>
+        <translation>Beginn des Zeitraums (ISO-Datum mit Uhrzeit, öffentlich)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="174"/>
+        <source>Period end (ISO date-time, public)</source>
+        <translation>Ende des Zeitraums (ISO-Datum mit Uhrzeit, öffentlich)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="175"/>
+        <source>Time bin (minutes)</source>
+        <translation>Zeitintervall (Minuten)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="177"/>
+        <source>Public maximum duration (minutes)</source>
+        <translation>Öffentliche Höchstdauer (Minuten)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="179"/>
+        <source>Duration bins</source>
+        <translation>Dauer-Intervalle</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="181"/>
+        <source>Epsilon (total privacy loss)</source>
+        <translation>Epsilon (gesamter Privatsphäreverlust)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="183"/>
+        <source>Budget weights, one per table or marginal (e.g. 1,4,2,2,1)</source>
+        <translation>Budgetgewichte, eines je Tabelle oder Randverteilung (z. B. 1,4,2,2,1)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="185"/>
+        <source>Delta (model 1, total)</source>
+        <translation>Delta (Modell 1, gesamt)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="187"/>
+        <source>Marginals (model 1)</source>
+        <translation>Randverteilungen (Modell 1)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="187"/>
+        <source>Tap-on time</source>
+        <translation>Einstiegszeit</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="187"/>
+        <source>Tap-on place</source>
+        <translation>Einstiegsort</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="187"/>
+        <source>Tap-off time</source>
+        <translation>Ausstiegszeit</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="187"/>
+        <source>Tap-off place</source>
+        <translation>Ausstiegsort</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="187"/>
+        <source>Tap-on time x place</source>
+        <translation>Einstiegszeit x Ort</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="187"/>
+        <source>Tap-off time x place</source>
+        <translation>Ausstiegszeit x Ort</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="191"/>
+        <source>Partition fields (model 1, e.g. day and mode)</source>
+        <translation>Partitionsfelder (Modell 1, z. B. Tag und Verkehrsmittel)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="194"/>
+        <source>User id field (user-level privacy; optional)</source>
+        <translation>Feld Nutzerkennung (Privatsphäre auf Nutzerebene; optional)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="196"/>
+        <source>Maximum trips per user (M)</source>
+        <translation>Höchstzahl Wege je Nutzer (M)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="198"/>
+        <source>Trip ends (model 0)</source>
+        <translation>Wegenden (Modell 0)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="198"/>
+        <source>Random points inside the zones</source>
+        <translation>Zufällige Punkte in den Zonen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="198"/>
+        <source>The zones&apos; representative points</source>
+        <translation>Die repräsentativen Punkte der Zonen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="200"/>
+        <source>Utility check against the raw trips (NOT differentially private)</source>
+        <translation>Nutzwertprüfung gegen die Rohdaten (NICHT differentiell privat)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="432"/>
+        <source>Noisy tables</source>
+        <translation>Verrauschte Tabellen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="436"/>
+        <source>Utility check (NOT differentially private)</source>
+        <translation>Nutzwertprüfung (NICHT differentiell privat)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="213"/>
+        <source>Utility check page (NOT differentially private)</source>
+        <translation>Seite der Nutzwertprüfung (NICHT differentiell privat)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="213"/>
+        <source>HTML files (*.html)</source>
+        <translation>HTML-Dateien (*.html)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="217"/>
+        <source>Epsilon spent</source>
+        <translation>Verbrauchtes Epsilon</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="217"/>
+        <source>Delta spent</source>
+        <translation>Verbrauchtes Delta</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="217"/>
+        <source>Synthetic rows written</source>
+        <translation>Geschriebene synthetische Zeilen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="232"/>
+        <source>WEIGHTS must be numbers greater than 0 separated by commas (got &apos;{v}&apos;).</source>
+        <translation>WEIGHTS müssen Zahlen größer als 0 sein, durch Kommas getrennt (erhalten: '{v}').</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="234"/>
+        <source>WEIGHTS needs {n} numbers, one for each of: {names} (got {k}).</source>
+        <translation>WEIGHTS braucht {n} Zahlen, eine für jede von: {names} (erhalten: {k}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="241"/>
+        <source>Give all four coordinate fields or none (given: {given}).</source>
+        <translation>Geben Sie alle vier Koordinatenfelder an oder keines (angegeben: {given}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="244"/>
+        <source>Give both ORIGIN_ZONE_FIELD and DEST_ZONE_FIELD, and then no coordinate fields.</source>
+        <translation>Geben Sie ORIGIN_ZONE_FIELD und DEST_ZONE_FIELD beide an, und dann keine Koordinatenfelder.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="251"/>
+        <source>DELTA must be in (0, 1) for model 1 (got {v}); seed 001 uses 6 / 8,000,000 = 7.5e-7 for six marginals.</source>
+        <translation>DELTA muss für Modell 1 in (0, 1) liegen (erhalten: {v}); Seed 001 verwendet 6 / 8.000.000 = 7,5e-7 für sechs Randverteilungen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="255"/>
+        <source>MAX_TRIPS must be a whole number of at least 1 (got {v}).</source>
+        <translation>MAX_TRIPS muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="284"/>
+        <source>PERIOD_END must be after PERIOD_START, and TIME_BIN_MINUTES at least one second.</source>
+        <translation>PERIOD_END muss nach PERIOD_START liegen und TIME_BIN_MINUTES mindestens eine Sekunde betragen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="293"/>
+        <source>Choose at least one of the MARGINALS for model 1.</source>
+        <translation>Wählen Sie für Modell 1 mindestens eine der MARGINALS.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="295"/>
+        <source>The tap-off time marginals need DURATION_FIELD (tap-off = start + duration); set it or leave them out of MARGINALS.</source>
+        <translation>Die Randverteilungen der Ausstiegszeit brauchen DURATION_FIELD (Ausstieg = Start + Dauer); setzen Sie es oder lassen Sie sie in MARGINALS weg.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="316"/>
+        <source>UTILITY_CHECK needs OUTPUT_UTILITY or OUTPUT_UTILITY_HTML.</source>
+        <translation>UTILITY_CHECK braucht OUTPUT_UTILITY oder OUTPUT_UTILITY_HTML.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="492"/>
+        <source>Zones: {cells}.</source>
+        <translation>Zonen: {cells}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="333"/>
+        <source>Model 0 would noise {n:,} table cells (limit {limit:,}): use fewer zones or longer TIME_BIN_MINUTES, or a shorter period.</source>
+        <translation>Modell 0 würde {n:,} Tabellenzellen verrauschen (Grenze {limit:,}): Verwenden Sie weniger Zonen, ein längeres TIME_BIN_MINUTES oder einen kürzeren Zeitraum.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="348"/>
+        <source>an end in no zone</source>
+        <translation>einem Ende in keiner Zone</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="351"/>
+        <source>a start time that is NULL or does not parse</source>
+        <translation>einer Startzeit, die NULL ist oder nicht lesbar</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="354"/>
+        <source>a start outside PERIOD_START to PERIOD_END</source>
+        <translation>einem Start außerhalb von PERIOD_START bis PERIOD_END</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="360"/>
+        <source>a duration that is NULL, negative or not a number</source>
+        <translation>einer Dauer, die NULL, negativ oder keine Zahl ist</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="364"/>
+        <source>{n} trips last longer than MAX_DURATION={m:g} minutes: clamped to it (last duration bin).</source>
+        <translation>{n} Wege dauern länger als MAX_DURATION={m:g} Minuten: auf diesen Wert begrenzt (letztes Dauer-Intervall).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="373"/>
+        <source>Dropped {n} trips with {reason}.</source>
+        <translation>{n} Wege mit {reason} verworfen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="375"/>
+        <source>No trip is usable ({reasons}); check START_FIELD, PERIOD_START/PERIOD_END and the zones.</source>
+        <translation>Kein Weg ist verwendbar ({reasons}); prüfen Sie START_FIELD, PERIOD_START/PERIOD_END und die Zonen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="382"/>
+        <source>{n} values of {field} are not in CATEGORIES (or NULL): category &apos;other&apos;.</source>
+        <translation>{n} Werte von {field} stehen nicht in CATEGORIES (oder sind NULL): Kategorie 'other'.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="392"/>
+        <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
+        <translation>ein Nutzer ({field}), höchstens {m} Wege je Nutzer behalten (gleichverteilt gezogen)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="392"/>
+        <source>one trip (item-level)</source>
+        <translation>ein Weg (Einzeldatensatz-Ebene)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="410"/>
+        <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
+        <translation>Jeder Weg hat in {field} eine NULL-Nutzerkennung; wählen Sie als USER_FIELD das Feld, das die reisende Person kennzeichnet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="415"/>
+        <source>Cancelled: no output was written.</source>
+        <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="439"/>
+        <source>Utility check</source>
+        <translation>Nutzwertprüfung</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="465"/>
+        <source>INPUT has no CRS: set COORDINATES_CRS (e.g. EPSG:4326) or the layer&apos;s CRS.</source>
+        <translation>INPUT hat kein KBS: Setzen Sie COORDINATES_CRS (z. B. EPSG:4326) oder das KBS des Layers.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="478"/>
+        <source>Dropped {n} trips whose user id ({field}) is NULL or empty.</source>
+        <translation>{n} Wege verworfen, deren Nutzerkennung ({field}) NULL oder leer ist.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="481"/>
+        <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
+        <translation>Nutzergrenze: {n} Wege über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt gezogen).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="484"/>
+        <source>Noisy total {t:g}: {n} synthetic trips.</source>
+        <translation>Verrauschte Gesamtzahl {t:g}: {n} synthetische Wege.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="487"/>
+        <source>{p} partitions; published cells per marginal: {cells}; {rows} rows.</source>
+        <translation>{p} Partitionen; veröffentlichte Zellen je Randverteilung: {cells}; {rows} Zeilen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="495"/>
+        <source>The number of partitions that occur is not recorded: it is a fact of the data.</source>
+        <translation>Die Zahl der vorkommenden Partitionen wird nicht festgehalten: Sie ist eine Eigenschaft der Daten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="497"/>
+        <source>The synthetic trips and the noisy tables are one release (one epsilon); N is the noisy total.</source>
+        <translation>Die synthetischen Wege und die verrauschten Tabellen sind eine Veröffentlichung (ein Epsilon); N ist die verrauschte Gesamtzahl.</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@ from .algorithms.noisy_zone_counts import NoisyZoneCounts
 from .algorithms.noisy_zone_statistics import NoisyZoneStatistics
 from .algorithms.privacy_report import PrivacyReport
 from .algorithms.randomized_response import RandomizedResponseAlgorithm
+from .algorithms.synthetic_trips import SyntheticTrips
 from .algorithms.trajectory_perturbation import TrajectoryPerturbation
 from .algorithms.trip_ends import TripEnds
 from .algorithms.trip_relocation import TripRelocationAlgorithm
@@ -19,7 +20,7 @@ from .base import PROVIDER_ID, icon
 
 ALGORITHMS = (LaplacePerturbation, H3Grid, NoisyZoneCounts, EscapeAnalysis, NoisyOdFlows, PrivacyReport,
               RandomizedResponseAlgorithm, TripRelocationAlgorithm, NoisyZoneStatistics, TrajectoryPerturbation,
-              TripEnds)
+              TripEnds, SyntheticTrips)
 
 
 class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):
