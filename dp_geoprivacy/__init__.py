@@ -8,8 +8,10 @@ __version__ = "0.2.0"
 # Packages whose PyPI wheels bundle a C/C++ library that QGIS has already
 # loaded into the process: numpy bundles OpenBLAS and libgfortran; shapely
 # bundles GEOS; pyproj bundles PROJ (with its own SQLite, libtiff and libcurl).
-# numpy first: shapely imports it.
-OWN_LIBRARY_PACKAGES = ("numpy", "shapely", "pyproj")
+# numpy first: shapely imports it. scipy's wheel bundles libgfortran and
+# OpenBLAS too; scipy.optimize (the one part the plugin uses, in the zone
+# statistics' mean) loads scipy.linalg, scipy.sparse and scipy.special with it.
+OWN_LIBRARY_PACKAGES = ("numpy", "shapely", "pyproj", "scipy.optimize")
 
 
 def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):
@@ -63,7 +65,7 @@ def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):
                 continue
             try:
                 package = importlib.import_module(name)
-            except ImportError:
+            except Exception:  # missing or broken (e.g. a scipy built for a newer numpy): requirements.py says so
                 continue
             for folder in getattr(package, "__path__", ()):
                 for path in sorted(Path(folder).iterdir()):

@@ -33,7 +33,6 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import optimize
 
 from .counting import LAPLACE, CountNoise
 from .validation import require_positive_finite
@@ -233,6 +232,8 @@ def _sum_of_exponentials_quantile(mean_a: float, mean_b: float, confidence: floa
     high = (mean_a + mean_b) * (math.log(1.0 / beta) + 2.0)
     while tail(high) > 0:
         high *= 2.0
+    from scipy import optimize  # here, not at import: only the mean needs scipy (a broken scipy stops nothing else)
+
     return float(optimize.brentq(tail, 0.0, high, xtol=1e-12 * high))
 
 
