@@ -207,7 +207,8 @@ def test_mean_error_matches_its_stated_margin(where):
     if where == "midpoint":  # b does not matter: covered when |a| <= t
         rate = 1 - math.exp(-(math.floor(t / 256) + 0.5) * 256 / theta)
     else:
-        rate = sum(q * snapped_tail(centred, theta, 256.0, centred + h * e - t) for e, q in zip(count_errors, count_p))
+        rate = sum(q * snapped_tail(centred, theta, 256.0, centred + h * e - t)
+                   for e, q in zip(count_errors, count_p))
     covered = np.mean(np.abs(release.values[:, 0, 0] - true) <= release.margin[:, 0, 0])
     assert abs(covered - rate) <= Z * math.sqrt(rate * (1 - rate) / CELLS)
     assert covered >= 0.95
@@ -234,8 +235,10 @@ def test_minimum_support_is_decided_on_a_noisy_count_with_its_budget():
     for true in (0, 8, 12):
         cell, values = _many_cells(true, 30.0) if true else (np.zeros(0, int), np.zeros(0))
         release = release_zone_statistics(cell, values, spec, np.random.default_rng(9 + true), n_zones=CELLS)
-        b = 1 / 0.25
-        rate = 0.5 * math.exp(-(10 - true) / b) if true < 10 else 1 - 0.5 * math.exp(-(true - 10) / b)
+        b = 1 / 0.25  # = the snapping grain: snapped >= 10 exactly when true + Y >= 12 - 2, as unsnapped
+        rate = snapped_tail(true, b, support.noise.grain, 10)
+        assert rate == pytest.approx(
+            0.5 * math.exp(-(10 - true) / b) if true < 10 else 1 - 0.5 * math.exp(-(true - 10) / b))
         published = release.published.mean()
         assert abs(published - rate) <= Z * math.sqrt(rate * (1 - rate) / CELLS)
         assert np.all(np.isnan(release.values[~release.published]))
@@ -415,3 +418,19 @@ def test_per_unit_mean_averages_each_user_day_per_cell_like_seed_003_query_1():
     assert round(count.values[0, 0, 0]) == 3  # bus-days, seed 003's N
     with pytest.raises(ValueError, match="needs user-days"):
         _spec(MEAN, unit=USER, max_contributions=2, per_unit_mean=True)
+
+
+@pytest.mark.parametrize("kw", [
+    {"statistic": SUM, "min_support": 10},  # support count + sum, composed in each cell
+    {"statistic": MEAN},  # noisy centred sum + noisy count
+    {"statistic": COUNT_ABOVE, "limit": 50, "days": 31, "unit": USER_DAY, "max_cells": 3},  # K cells
+    {"statistic": MEDIAN, "min_support": 10},  # exponential mechanism (its own epsilon) + snapped support
+])
+def test_record_states_the_floating_point_epsilon_of_the_whole_release(kw):
+    """The floating-point epsilon covers every snapped release a unit touches, just above epsilon
+    (Mironov 2012 Theorem 1: at most 12 B eta / sensitivity relative plus 2 eta per release)."""
+    statistic = kw.pop("statistic")
+    fields = _spec(statistic, epsilon=1.0, **kw).record_fields(CELLS)
+    assert fields["epsilon"] == pytest.approx(1.0)
+    assert 1.0 < fields["epsilon_floating_point"] < 1.0 + 1e-3
+    assert fields["count_grain"] > 0 and "snapping" in fields["floating_point"]
