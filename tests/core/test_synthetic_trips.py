@@ -404,3 +404,18 @@ def test_out_of_range_input_is_refused_before_the_budget_is_reserved():
         release_synthetic_trips(data, StabilitySpec(1.0, 1e-6, ("on_place",), (1,), 2, 1, "u"),
                                 np.random.default_rng(0), before_noise=called.append)
     assert called == []
+
+
+def test_records_state_the_grains_and_the_floating_point_epsilon_of_every_table():
+    """Every table is snapped (core.counting): the record gives the grains and the floating-point
+    epsilon, the sum of the tables' (Mironov 2012 Theorem 1), just above EPSILON."""
+    data = factorial_data(nz=3, per_pair=10)
+    model0 = spec_for(data, 1.0, (1, 1, 1, 1, 1), nz=3).mechanism()
+    model1 = StabilitySpec(epsilon=2.0, delta=1e-3, marginals=("on_place", "off_place"), weights=(1, 1), n_zones=3,
+                           n_time_bins=1, unit_of_privacy="one trip").mechanism()
+    for budget, epsilon in ((model0, 1.0), (model1, 2.0)):
+        fields = budget.record_fields("one trip")
+        assert "snapping" in fields["mechanism"] and "multiples of" in fields["floating_point"]
+        assert epsilon < fields["epsilon_floating_point"] < epsilon * (1 + 1e-5)
+    assert fields["count_grain"] == max(h.noise().grain for _, h in model1.histograms)
+    assert model0.record_fields("u")["count_grain"] == 8.0  # b = 1 / 0.2 = 5 per table: grain 8
