@@ -230,7 +230,7 @@ class CountNoise:
         """The floating-point protection, for the privacy record (see the module doc)."""
         if self.kind == LAPLACE:
             return {"count_grain": self.grain, "epsilon_floating_point": self.snapped_epsilon,
-                    "floating_point": (f"Mironov snapping mechanism: counts clamped to +-{SNAP_BOUND:g}, Laplace "
+                    "floating_point": (f"Mironov snapping mechanism: true values clamped to +-{SNAP_BOUND:g}, Laplace "
                                        f"added, rounded to multiples of {self.grain:g}, clamped; epsilon in "
                                        f"floating point {self.snapped_epsilon:.9g}")}
         return {"count_grain": 1.0, "epsilon_floating_point": self.epsilon,
