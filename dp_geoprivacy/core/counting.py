@@ -46,7 +46,11 @@ with eta = 2^-53, for b < B < 2^46 b: ``CountNoise.snapped_epsilon``, at
 most 6e-6 relative above epsilon; the record carries the grain and that
 epsilon. The budget and the record's epsilon stay the requested epsilon.
 Published values are multiples of Lambda (later rounding to integers and
-clamping at zero is post-processing). Discrete Laplace adds integers to
+clamping at zero is post-processing). Rounding to the grain moves a value
+by at most Lambda / 2, so every published margin of error of a snapped
+value is ``CountNoise.released_margin_of_error``: the Laplace half-width
+plus Lambda / 2 (the one place this is stated; zone counts, OD flows and
+the bounded statistics use it). Discrete Laplace adds integers to
 integers, so its outputs have no such gaps; it is drawn with numpy's
 geometric sampler (inversion in floating point), which is not an exact
 sampler: its tails are truncated near 2^-53 probability.
