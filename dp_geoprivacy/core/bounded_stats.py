@@ -26,6 +26,17 @@ exponential-mechanism quantiles of :mod:`.quantiles`) (seed 002's argument for
 histograms); :mod:`.zone_statistics` uses this for the user-level unit and
 the sum of the K largest per-cell epsilons (seed 003 §III F) for user-days.
 
+Floating point. Every published Laplace value (count, sum, the mean's
+centred sum and count, count above per day) is released by
+``CountNoise.apply``: Mironov's snapping mechanism (see :mod:`.counting`:
+clamp to +-2^32, add Laplace, round to the grain Lambda = the smallest power
+of two >= b), never as value + raw double-precision Laplace. The records
+carry the grain and the floating-point epsilon (``CountNoise.snapping_fields``).
+Margins of error are ``CountNoise.released_margin_of_error``: the Laplace
+half-width plus Lambda / 2; the mean's adds the two grains' halves to its
+bound (see :class:`BoundedMean`). A true sum beyond +-2^32 value units would
+be clamped there (the bound is public, part of the mechanism).
+
 Everything here is numpy / scipy; no QGIS.
 """
 
@@ -34,7 +45,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .counting import LAPLACE, CountNoise
+from .counting import LAPLACE, CountNoise, composed_snapping_fields
 from .validation import require_positive_finite
 
 CONFIDENCE = 0.95
@@ -145,15 +156,16 @@ class BoundedCount:
         return self.noise.scale
 
     def release(self, counts, rng: np.random.Generator) -> np.ndarray:
-        counts = np.asarray(counts, dtype=float)
-        return counts + self.noise.noise(counts.shape, rng)
+        """Snapped noisy counts (``CountNoise.apply``)."""
+        return self.noise.apply(counts, rng)
 
     def margin_of_error(self, confidence: float = CONFIDENCE) -> float:
-        return self.noise.margin_of_error(confidence)
+        return self.noise.released_margin_of_error(confidence)
 
     def record_fields(self, unit_of_privacy: str) -> dict:
         return {
-            "mechanism": "Laplace noise on the count of records per cell",
+            "mechanism": f"Laplace noise on the count of records per cell{self.noise.snapping_label()}",
+            **self.noise.snapping_fields(),
             "epsilon": self.epsilon,
             "delta": 0.0,
             "unit_of_privacy": unit_of_privacy,
@@ -199,16 +211,16 @@ class BoundedSum:
         return self.noise.variance
 
     def release(self, sums, rng: np.random.Generator) -> np.ndarray:
-        """Noisy sums for the true sums of clamped values (one per cell)."""
-        sums = np.asarray(sums, dtype=float)
-        return sums + self.noise.noise(sums.shape, rng)
+        """Snapped noisy sums (``CountNoise.apply``) for the true sums of clamped values (one per cell)."""
+        return self.noise.apply(sums, rng)
 
     def margin_of_error(self, confidence: float = CONFIDENCE) -> float:
-        return self.noise.margin_of_error(confidence)
+        return self.noise.released_margin_of_error(confidence)
 
     def record_fields(self, unit_of_privacy: str) -> dict:
         return {
-            "mechanism": "Laplace noise on the sum of clamped values per cell",
+            "mechanism": f"Laplace noise on the sum of clamped values per cell{self.noise.snapping_label()}",
+            **self.noise.snapping_fields(),
             "epsilon": self.epsilon,
             "delta": 0.0,
             "unit_of_privacy": unit_of_privacy,
@@ -260,6 +272,11 @@ class BoundedMean:
     the true mean with probability >= 95% (clamping to [L, U] only moves
     the estimate towards the true mean). t is smallest at eps_s = eps_c
     (the two means are symmetric in eps_s, eps_c), hence the default split.
+
+    Snapping: both releases go through ``CountNoise.apply``, so a and b are
+    the snapped errors, |a| <= |a_Laplace| + Lambda_s / 2 and
+    |b| <= |b_Laplace| + Lambda_c / 2 (:mod:`.counting`); the identity above
+    still holds, and t grows by Lambda_s / 2 + h Lambda_c / 2.
     """
 
     epsilon: float
@@ -295,9 +312,10 @@ class BoundedMean:
         return BoundedCount(self.count_epsilon, self.max_contributions)
 
     def error_bound(self, confidence: float = CONFIDENCE) -> float:
-        """t: P(|a| + h|b| <= t) = confidence; the margin is t / N'."""
-        return _sum_of_exponentials_quantile(
-            self.sum_noise.scale, self.bounds.half_width * self.count.scale, confidence)
+        """t: P(|a| + h|b| <= t) >= confidence for the snapped errors a, b; the margin is t / N'."""
+        h = self.bounds.half_width
+        return (_sum_of_exponentials_quantile(self.sum_noise.scale, h * self.count.scale, confidence)
+                + self.sum_noise.grain / 2.0 + h * self.count.noise.grain / 2.0)
 
     def release(self, sums, counts, rng: np.random.Generator, min_count: float = 1.0):
         """(noisy mean, noisy count, margin, published) per cell.
@@ -310,7 +328,7 @@ class BoundedMean:
         sums = np.asarray(sums, dtype=float)
         counts = np.asarray(counts, dtype=float)
         centred = sums - counts * self.bounds.midpoint
-        noisy_sum = centred + self.sum_noise.noise(centred.shape, rng)
+        noisy_sum = self.sum_noise.apply(centred, rng)
         noisy_count = self.count.release(counts, rng)
         published = noisy_count >= max(float(min_count), 1.0)
         safe = np.where(published, noisy_count, 1.0)
@@ -322,7 +340,8 @@ class BoundedMean:
         return {
             "mechanism": (f"bounded mean: Laplace noisy centred sum (epsilon {self.sum_epsilon:g}) over Laplace "
                           f"noisy count (epsilon {self.count_epsilon:g}), clamped to [LOWER, UPPER] "
-                          "(Wilson et al. 2020)"),
+                          "(Wilson et al. 2020), both with Mironov's snapping"),
+            **composed_snapping_fields((("centred sum", self.sum_noise), ("count", self.count.noise))),
             "epsilon": self.epsilon,
             "delta": 0.0,
             "unit_of_privacy": unit_of_privacy,
@@ -371,16 +390,17 @@ class CountAbovePerDay:
         return self.noise.scale
 
     def release(self, exceeding_pairs, rng: np.random.Generator) -> np.ndarray:
-        average = np.asarray(exceeding_pairs, dtype=float) / self.days
-        return average + self.noise.noise(average.shape, rng)
+        """Snapped noisy averages (``CountNoise.apply``) of the exceeding pairs over the days."""
+        return self.noise.apply(np.asarray(exceeding_pairs, dtype=float) / self.days, rng)
 
     def margin_of_error(self, confidence: float = CONFIDENCE) -> float:
-        return self.noise.margin_of_error(confidence)
+        return self.noise.released_margin_of_error(confidence)
 
     def record_fields(self, unit_of_privacy: str) -> dict:
         return {
             "mechanism": (f"Laplace noise on the number per day of units above LIMIT {self.limit:g} per cell, "
-                          f"averaged over {self.days} days (seed 003 Query 2)"),
+                          f"averaged over {self.days} days (seed 003 Query 2){self.noise.snapping_label()}"),
+            **self.noise.snapping_fields(),
             "epsilon": self.epsilon,
             "delta": 0.0,
             "unit_of_privacy": unit_of_privacy,

@@ -46,7 +46,11 @@ with eta = 2^-53, for b < B < 2^46 b: ``CountNoise.snapped_epsilon``, at
 most 6e-6 relative above epsilon; the record carries the grain and that
 epsilon. The budget and the record's epsilon stay the requested epsilon.
 Published values are multiples of Lambda (later rounding to integers and
-clamping at zero is post-processing). Discrete Laplace adds integers to
+clamping at zero is post-processing). Rounding to the grain moves a value
+by at most Lambda / 2, so every published margin of error of a snapped
+value is ``CountNoise.released_margin_of_error``: the Laplace half-width
+plus Lambda / 2 (the one place this is stated; zone counts, OD flows and
+the bounded statistics use it). Discrete Laplace adds integers to
 integers, so its outputs have no such gaps; it is drawn with numpy's
 geometric sampler (inversion in floating point), which is not an exact
 sampler: its tails are truncated near 2^-53 probability.
@@ -176,6 +180,22 @@ class CountNoise:
         k = math.log(beta * (1.0 + a) / 2.0) / math.log(a) - 1.0
         return float(max(0, math.ceil(k - 1e-12)))
 
+    def released_margin_of_error(self, confidence: float = 0.95) -> float:
+        """Half-width m' with P(|released - true| <= m') >= confidence, for ``apply``'s released values.
+
+        Snapping moves a value by at most Lambda / 2 (round to the nearest
+        multiple of the grain; the clamps only move it towards a true value
+        inside [-B, B]), so |released - true| <= |noise| + Lambda / 2 and
+        m' = ``margin_of_error`` + Lambda / 2 covers at least ``confidence``
+        for every true value. Discrete Laplace is not snapped: m' = m.
+        Rounding the released value to an integer afterwards (post-processing)
+        changes nothing when Lambda >= 1 and the true count is an integer
+        (the released value already is one); for Lambda < 1 it adds <= 1/2.
+        """
+        if self.kind != LAPLACE:
+            return self.margin_of_error(confidence)
+        return self.margin_of_error(confidence) + self.grain / 2.0
+
     def tail(self, t: float) -> float:
         """P(noise >= t) for t > 0."""
         if self.kind == LAPLACE:
@@ -191,11 +211,8 @@ class CountNoise:
 
     def record_fields(self, unit_of_privacy: str) -> dict:
         """Privacy parameters of this noise, for the privacy record."""
-        mechanism = f"{self.kind} noise on every cell"
-        if self.kind == LAPLACE:
-            mechanism += f" with Mironov's snapping (bound {SNAP_BOUND:g}, grain {self.grain:g})"
         return {
-            "mechanism": mechanism,
+            "mechanism": f"{self.kind} noise on every cell{self.snapping_label()}",
             **self.snapping_fields(),
             "epsilon": self.epsilon,
             "delta": 0.0,
@@ -207,15 +224,36 @@ class CountNoise:
             else "count (discrete Laplace scale b; alpha = exp(-1/b))",
         }
 
+    def snapping_label(self) -> str:
+        """' with Mironov's snapping (bound B, grain Lambda)' for Laplace, '' otherwise: for mechanism texts."""
+        if self.kind == LAPLACE:
+            return f" with Mironov's snapping (bound {SNAP_BOUND:g}, grain {self.grain:g})"
+        return ""
+
     def snapping_fields(self) -> dict:
         """The floating-point protection, for the privacy record (see the module doc)."""
         if self.kind == LAPLACE:
             return {"count_grain": self.grain, "epsilon_floating_point": self.snapped_epsilon,
-                    "floating_point": (f"Mironov snapping mechanism: counts clamped to +-{SNAP_BOUND:g}, Laplace "
+                    "floating_point": (f"Mironov snapping mechanism: true values clamped to +-{SNAP_BOUND:g}, Laplace "
                                        f"added, rounded to multiples of {self.grain:g}, clamped; epsilon in "
                                        f"floating point {self.snapped_epsilon:.9g}")}
         return {"count_grain": 1.0, "epsilon_floating_point": self.epsilon,
                 "floating_point": "discrete Laplace: integer noise on integer counts (numpy geometric sampler)"}
+
+
+def composed_snapping_fields(parts) -> dict:
+    """``snapping_fields`` of several noises composed sequentially, e.g. a sum and a count, or tables.
+
+    ``parts``: (name, CountNoise) pairs. The floating-point epsilons add up
+    (sequential composition, seed 001 Theorem 2), as the epsilons do;
+    ``count_grain`` is the largest grain (each part's is in the text).
+    """
+    parts = tuple(parts)
+    fields = [noise.snapping_fields() for _, noise in parts]
+    each = "; ".join(f"{name}: {f['floating_point']}" for (name, _), f in zip(parts, fields))
+    total = math.fsum(f["epsilon_floating_point"] for f in fields)
+    return {"count_grain": max(f["count_grain"] for f in fields), "epsilon_floating_point": total,
+            "floating_point": f"{each}; together epsilon in floating point {total:.9g}"}
 
 
 @dataclass(frozen=True)
@@ -275,8 +313,7 @@ class StabilityHistogram:
     def record_fields(self, unit_of_privacy: str) -> dict:
         noise = self.noise()
         return {
-            "mechanism": f"stability-based histogram (seed 001 Algorithm 1) with Mironov's snapping (bound "
-                         f"{SNAP_BOUND:g}, grain {noise.grain:g})",
+            "mechanism": f"stability-based histogram (seed 001 Algorithm 1){noise.snapping_label()}",
             **noise.snapping_fields(),
             "epsilon": self.epsilon,
             "delta": self.delta,

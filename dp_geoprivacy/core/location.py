@@ -13,6 +13,26 @@ apart are epsilon-indistinguishable. Per-axis Laplace has density
 ``exp(-|z - x|_1 / b)`` and gives the same guarantee with d measured in L1
 (|dx| + |dy|). Snapping to a grid is post-processing and mitigates the
 floating-point attack of Mironov (2012).
+
+How far the grid goes against that attack (documented, behaviour unchanged).
+The attack reads the low-order bits of ``x + noise``: which doubles a
+release can take depends on x. Rounding to a grid of ``grid`` metres
+(default 1 m) publishes only multiples of the grid, so those bits are gone:
+each grid point gets the probability of a whole interval of the sampled
+noise (about grid / ulp, e.g. 10^10 doubles near UTM coordinates of 10^6 m),
+not of single doubles. It is not Mironov's snapping mechanism: that rounds
+to a power of two >= b and clamps to a public bound, and his Theorem 1 is
+proved for that; a 1 m grid with b = 100 m is far finer, and no clamping
+bound is applied, so the theorem does not cover this release and the record
+claims no floating-point epsilon. What remains is the sampler's resolution
+in the far tail: per-axis noise is drawn from a 53-bit uniform u as about
+b ln(1/u), whose reachable values lie more than a grid step apart once
+u < 2^-53 b / grid (probability about 1e-14 for b = 100 m and a 1 m grid,
+beyond about 32 b); there some grid points are unreachable for one true
+location and reachable for another, an additive delta of that order. The
+planar sampler (numpy's gamma for the radius, a uniform angle) has the same
+kind of finite tail resolution; its exact figure is not derived here. With
+``grid = 0`` (snapping off) raw doubles are published and the attack applies.
 """
 
 from dataclasses import dataclass

@@ -420,7 +420,7 @@ def release_od_flows(data: ODFlowData, spec: ODFlowSpec, rng: np.random.Generato
     stability = isinstance(mechanism, StabilityHistogram)
     noise = mechanism.noise() if stability else mechanism
     facts.update(intrazonal_left_out=pairs.intrazonal_left_out, path=flows.path, published=flows.published,
-                 cells=flows.cells, outside=flows.outside, margin_of_error=noise.margin_of_error(0.95),
+                 cells=flows.cells, outside=flows.outside, margin_of_error=noise.released_margin_of_error(0.95),
                  threshold=mechanism.threshold if stability else None)
     result = {"origin_index": zone_order[flows.origin], "dest_index": zone_order[flows.dest],
               "noisy_count": flows.noisy_count}

@@ -40,7 +40,7 @@ from typing import Callable, Tuple
 import numpy as np
 
 from .accounting import Partition, ReleaseEvent
-from .counting import StabilityHistogram
+from .counting import StabilityHistogram, composed_snapping_fields
 from .release import Release, no_op, ranks_from_order
 from .synthetic_trips import TripData, check_range, prepare, split_budget
 
@@ -103,8 +103,9 @@ class StabilityBudget:
         per = "; ".join(f"{name} epsilon {h.epsilon:.4g}, delta {h.delta:.3g}, b {h.scale:.4g}, threshold "
                         f"{h.threshold:.4g}" for name, h in self.histograms)
         return {
-            "mechanism": "stability-based histograms (seed 001 Algorithm 1) per marginal within disjoint "
-                         "partitions; composition of seed 001 Theorem 7",
+            "mechanism": "stability-based histograms (seed 001 Algorithm 1) with Mironov's snapping per marginal "
+                         "within disjoint partitions; composition of seed 001 Theorem 7",
+            **composed_snapping_fields((name, h.noise()) for name, h in self.histograms),
             "epsilon": self.composition.epsilon,
             "delta": self.composition.delta,
             "unit_of_privacy": unit_of_privacy,

@@ -28,6 +28,12 @@ zones and 7 bins): its rows are noised when the sampling first needs them
 (the pairs drawn, in sorted order). Rows never drawn would never influence
 the output, so this has exactly the distribution of noising all of them.
 
+Every noisy table cell and the noisy total are released by
+``CountNoise.apply``: Mironov's snapping mechanism (:mod:`.counting`; grain
+Lambda = smallest power of two >= b), so the floating-point attack on raw
+double-precision Laplace does not apply; the record carries each table's
+grain and the floating-point epsilon (sum over the tables).
+
 MODEL 1, stability histograms (seed 001 §3-4): see core.synthetic_sbh.
 
 What is not copied from seed 004 (data-dependent, so not differentially
@@ -44,7 +50,14 @@ from typing import Callable, Mapping, Optional, Tuple
 import numpy as np
 import shapely
 
-from .counting import LAPLACE, CountNoise, bound_contributions, clamp_and_round, histogram_sensitivity
+from .counting import (
+    LAPLACE,
+    CountNoise,
+    bound_contributions,
+    clamp_and_round,
+    composed_snapping_fields,
+    histogram_sensitivity,
+)
 from .release import NoUsableRecordsError, Release, no_op, null_user_mask, user_codes
 from .validation import require_positive_finite
 
@@ -109,8 +122,9 @@ class TableBudget:
         largest = max(noise.scale for _, noise in self.tables)
         per_table = "; ".join(f"{name} epsilon {noise.epsilon:.4g}, b {noise.scale:.4g}" for name, noise in self.tables)
         return {
-            "mechanism": "Laplace noise on every cell of public contingency tables, synthetic trips sampled "
-                         "from them (seed 004 §3)",
+            "mechanism": "Laplace noise with Mironov's snapping on every cell of public contingency tables, "
+                         "synthetic trips sampled from them (seed 004 §3)",
+            **composed_snapping_fields(self.tables),
             "epsilon": self.epsilon,
             "delta": 0.0,
             "unit_of_privacy": unit_of_privacy,
@@ -212,7 +226,8 @@ def _row_distribution(published: np.ndarray) -> np.ndarray:
 
 
 def _noisy_dense(counts: np.ndarray, noise: CountNoise, rng) -> np.ndarray:
-    return clamp_and_round(counts + noise.noise(counts.shape, rng))
+    """The released table (snapped, ``CountNoise.apply``), rounded with negatives set to zero."""
+    return clamp_and_round(noise.apply(counts, rng))
 
 
 def release_contingency(data: TripData, spec: ContingencySpec, rng: np.random.Generator,
@@ -236,7 +251,7 @@ def release_contingency(data: TripData, spec: ContingencySpec, rng: np.random.Ge
     dest = np.asarray(data.dest_zone, dtype=np.int64)[rows]
     start = np.asarray(data.start_bin, dtype=np.int64)[rows]
     # Noisy tables, drawn in a fixed order (total, OD, start, attributes; durations when sampled).
-    total = float(clamp_and_round(np.array([len(rows) + budget.noise(TOTAL).noise(1, rng)[0]]))[0])
+    total = float(_noisy_dense(np.array([float(len(rows))]), budget.noise(TOTAL), rng)[0])
     od = _noisy_dense(np.bincount(origin * nz + dest, minlength=nz * nz).astype(float), budget.noise(OD), rng)
     start_table = _noisy_dense(np.bincount(origin * nt + start, minlength=nz * nt).reshape(nz, nt).astype(float),
                                budget.noise(START), rng)

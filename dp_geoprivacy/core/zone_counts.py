@@ -314,11 +314,11 @@ def noisy_histogram(
 
     if isinstance(mechanism, StabilityHistogram):
         published_all, noisy_all = mechanism.release(all_cells, rng)
-        moe = mechanism.noise().margin_of_error(0.95)
+        moe = mechanism.noise().released_margin_of_error(0.95)
     else:
         noisy_all = mechanism.apply(all_cells, rng)
         published_all = np.ones(len(all_cells), dtype=bool)
-        moe = mechanism.margin_of_error(0.95)
+        moe = mechanism.released_margin_of_error(0.95)
     published = published_all[:-1].reshape(n_zones, n_slots)
     noisy = noisy_all[:-1].reshape(n_zones, n_slots)
     outside = float(noisy_all[-1]) if published_all[-1] else float("nan")

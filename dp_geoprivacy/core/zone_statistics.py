@@ -188,6 +188,18 @@ class ZoneStatisticsSpec:
                                     f"(epsilon {support.epsilon:g} per cell)")
         elif self.min_support > 0:
             fields["mechanism"] += f"; minimum support {self.min_support:g} tested on the noisy count"
+        # Floating point (core.counting, Mironov snapping): per cell, the snapped epsilons of the cell's
+        # releases add up (the exponential mechanism's is its own epsilon, see core.quantiles); over the
+        # cells they scale as the epsilons do (total / per-cell epsilon: 1, or K for user-days).
+        per_cell = fields.get("epsilon_floating_point", main.epsilon if support is not None else None)
+        if support is not None:
+            snapped = support.noise.snapping_fields()
+            per_cell += snapped["epsilon_floating_point"]
+            fields["count_grain"] = fields.get("count_grain", snapped["count_grain"])
+            fields["floating_point"] = "; ".join(
+                text for text in (fields.get("floating_point"), f"support count: {snapped['floating_point']}") if text)
+        if per_cell is not None:
+            fields["epsilon_floating_point"] = per_cell * self.total_epsilon(n_cells) / self.cell_epsilon(n_cells)
         fields["epsilon"] = self.total_epsilon(n_cells)
         return fields
 
@@ -206,7 +218,7 @@ class ZoneStatisticsSpec:
             notes.append("Margins of error of the quantiles are in ranks: with 95% probability the released value is "
                          "within that many ranks of an exact quantile of the values rounded to the grid.")
         else:
-            notes.append("Margins of error are 95% half-widths of the noise"
+            notes.append("Margins of error are 95% half-widths of the noise plus half the snapping grain"
                          + (" (the mean's from its noisy count)." if self.statistic == MEAN else "."))
         return tuple(notes)
 

@@ -22,16 +22,11 @@ from dp_geoprivacy.core.bounded_stats import (
 )
 from dp_geoprivacy.core.quantiles import ExponentialQuantiles
 
+from .snapped_laplace import second_moment_within, snapped_errors
+
 ALPHA = 0.001
 Z = 4.5
 N = 200_000
-
-
-def _variance_within(samples, scale):
-    """Second moment of Laplace(scale) samples against 2 b^2, with the fourth moment's standard error."""
-    variance = 2.0 * scale**2
-    se = math.sqrt((24.0 * scale**4 - variance**2) / samples.size)
-    return abs(float(np.mean(samples**2)) - variance) <= Z * se
 
 
 # --- bounds and bad input ----------------------------------------------------------------------
@@ -94,23 +89,37 @@ def test_sensitivities_follow_the_derivations():
     assert ExponentialQuantiles(1.0, bounds, max_contributions=3).sensitivity == 3
 
 
-def test_noisy_sums_have_the_laplace_variance_of_their_sensitivity():
-    mechanism = BoundedSum(0.7, Bounds(0, 65), 4)
-    scale = 4 * 65 / 0.7
-    assert mechanism.scale == pytest.approx(scale)
-    assert mechanism.record_fields("u")["noise_scale"] == pytest.approx(scale)
-    true = np.linspace(0, 5000, N)
-    noise = mechanism.release(true, np.random.default_rng(11)) - true
-    assert _variance_within(noise, scale)
-    assert stats.kstest(noise, stats.laplace(scale=scale).cdf).pvalue > ALPHA
-    # The same samples are far from the variance of an understated sensitivity (M forgotten).
-    assert not _variance_within(noise, 65 / 0.7)
+def test_noisy_sums_have_the_snapped_laplace_distribution_of_their_sensitivity():
+    """b = 4 * 64 / 0.5 = 512 is a power of two, so the grain is b and true sums at multiples of it
+    are released as b * round(Y / b) + true, Y ~ Lap(b): chi-square against that exact pmf."""
+    mechanism = BoundedSum(0.5, Bounds(0, 64), 4)
+    scale = 4 * 64 / 0.5
+    assert mechanism.scale == pytest.approx(scale) and mechanism.noise.grain == scale
+    fields = mechanism.record_fields("u")
+    assert fields["noise_scale"] == pytest.approx(scale) and fields["count_grain"] == scale
+    assert 0.5 < fields["epsilon_floating_point"] < 0.5 * (1 + 1e-5) and "snapping" in fields["mechanism"]
+    true = (np.arange(N) % 10) * scale
+    released = mechanism.release(true, np.random.default_rng(11))
+    assert np.all(released % scale == 0)  # published values are multiples of the grain
+    noise = released - true
+    assert second_moment_within(noise, 0.0, scale, scale, Z)
+    errors, p = snapped_errors(0.0, scale, scale)
+    k = np.clip(np.round(errors / scale), -4, 4).astype(int)  # |k| >= 4 pooled (expected >= 1,000 each)
+    expected = np.bincount(k + 4, weights=p) * N
+    observed = np.bincount(np.clip(np.round(noise / scale), -4, 4).astype(int) + 4, minlength=9)
+    assert stats.chisquare(observed, expected).pvalue > ALPHA
+    # The same samples are far from the snapped mechanism of an understated sensitivity (M forgotten).
+    assert not second_moment_within(noise, 0.0, 64 / 0.5, 64 / 0.5, Z)
 
 
 def test_count_above_per_day_noise_scale():
+    """b = (2/31)/0.5, grain 1/4: the exact second moment of the snapped noise at a true value of 0."""
     mechanism = CountAbovePerDay(0.5, 50, 31, pairs_per_unit=2)
+    assert mechanism.noise.grain == 0.25
     noise = mechanism.release(np.zeros(N), np.random.default_rng(12))
-    assert _variance_within(noise, 2 / 31 / 0.5)
+    assert second_moment_within(noise, 0.0, 2 / 31 / 0.5, 0.25, Z)
+    # pairs_per_unit forgotten (b halved, grain 1/8): rejected on the same samples
+    assert not second_moment_within(noise, 0.0, 1 / 31 / 0.5, 0.125, Z)
 
 
 # --- the mean's margin --------------------------------------------------------------------------
@@ -121,14 +130,23 @@ def test_mean_error_bound_is_the_sum_of_exponentials_quantile():
     mean = BoundedMean(1.0, Bounds(0, 65), 2)
     theta = 2 * 2 * 32.5 / 1.0
     x = optimize.brentq(lambda x: (1 + x) * math.exp(-x) - 0.05, 0, 50)
-    assert mean.error_bound() == pytest.approx(x * theta, rel=1e-9)
-    # Unequal split: Monte Carlo coverage of t is 95% within the binomial standard error.
+    # Snapping adds half of each grain: Lambda_s / 2 = 256 / 2 (b_s = 130), h Lambda_c / 2 = 32.5 * 4 / 2 (b_c = 4).
+    assert mean.sum_noise.grain == 256 and mean.count.noise.grain == 4
+    assert mean.error_bound() == pytest.approx(x * theta + 128 + 65, rel=1e-9)
+    # Unequal split: the Laplace part of t is the exact 95% quantile (Monte Carlo within the
+    # binomial standard error) ...
     uneven = BoundedMean(1.0, Bounds(10, 30), 1, sum_share=0.8)
+    grains = uneven.sum_noise.grain / 2 + 10 * uneven.count.noise.grain / 2
     rng = np.random.default_rng(13)
     a = rng.laplace(0, uneven.sum_noise.scale, N)
     b = rng.laplace(0, uneven.count.scale, N)
-    covered = np.mean(np.abs(a) + 10 * np.abs(b) <= uneven.error_bound())
+    covered = np.mean(np.abs(a) + 10 * np.abs(b) <= uneven.error_bound() - grains)
     assert abs(covered - 0.95) <= Z * math.sqrt(0.95 * 0.05 / N)
+    # ... and t covers the errors of the snapped releases (true centred sum 1234.5, count 77).
+    a = uneven.sum_noise.apply(np.full(N, 1234.5), rng) - 1234.5
+    b = uneven.count.release(np.full(N, 77.0), rng) - 77.0
+    covered = np.mean(np.abs(a) + 10 * np.abs(b) <= uneven.error_bound())
+    assert covered >= 0.95 - Z * math.sqrt(0.95 * 0.05 / N)
 
 
 def test_equal_split_minimises_the_mean_margin():

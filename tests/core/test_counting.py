@@ -21,6 +21,8 @@ from dp_geoprivacy.core.counting import (
     top_k,
 )
 
+from .snapped_laplace import snapped_errors
+
 ALPHA = 0.001
 N = 200_000
 
@@ -78,6 +80,25 @@ def test_margin_of_error_covers_95_percent(kind):
     assert covered >= 0.95 - 4.5 * math.sqrt(0.95 * 0.05 / N)
     if kind == LAPLACE:
         assert moe == pytest.approx(mechanism.scale * math.log(20))
+
+
+@pytest.mark.parametrize("true", [0.0, 7.0, 0.3])
+def test_released_margin_adds_half_the_grain_and_covers_the_snapped_values(true):
+    """b = 1 (grain 1): the released value is round(true + Y). Exactly, |round(Y)| <= 3 has
+    probability 1 - e^-3.5 = 0.970 at integer counts, so m + 1/2 = ln 20 + 1/2 covers 95%, while
+    m = ln 20 alone would cover only P(|Y| < 2.5) = 0.918 there: the half grain is needed."""
+    mechanism = CountNoise(LAPLACE, epsilon=1.0, sensitivity=1)
+    moe = mechanism.released_margin_of_error(0.95)
+    assert moe == pytest.approx(math.log(20) + 0.5)
+    errors, p = snapped_errors(true, 1.0, 1.0)
+    assert p[np.abs(errors) <= moe].sum() >= 0.95
+    if true == 7.0:
+        assert p[np.abs(errors) <= math.log(20)].sum() == pytest.approx(1 - math.exp(-2.5))
+    released = mechanism.apply(np.full(N, true), np.random.default_rng(5))
+    covered = np.mean(np.abs(released - true) <= moe)
+    assert covered >= 0.95 - 4.5 * math.sqrt(0.95 * 0.05 / N)
+    assert CountNoise(DISCRETE_LAPLACE, 0.3, 1).released_margin_of_error() == CountNoise(
+        DISCRETE_LAPLACE, 0.3, 1).margin_of_error()
 
 
 @pytest.mark.parametrize("kind, t", [(LAPLACE, 2.5), (DISCRETE_LAPLACE, 3)])

@@ -2,8 +2,8 @@
 
 Fixed seeds. Every statistical check is a test at ALPHA = 0.001 (chi-square,
 binomial) or a bound of 4.5 standard errors computed from the distribution
-(exact moments of rounded Laplace noise), so each can fail if the
-mechanism is wrong.
+(exact moments of the snapped Laplace noise the tables are released with,
+tests/core/snapped_laplace.py), so each can fail if the mechanism is wrong.
 """
 
 import collections
@@ -15,6 +15,7 @@ import shapely
 from scipy import stats
 
 from dp_geoprivacy.core.accounting import compose
+from dp_geoprivacy.core.counting import LAPLACE, CountNoise, snap
 from dp_geoprivacy.core.release import NoUsableRecordsError
 from dp_geoprivacy.core.synthetic_sbh import (
     MARGINALS,
@@ -38,16 +39,20 @@ from dp_geoprivacy.core.synthetic_trips import (
 )
 from dp_geoprivacy.core.synthetic_utility import sparse_table_error, table_error, top_rows
 
+from .snapped_laplace import snapped_moments, snapped_tail
+
 ALPHA = 0.001
 SE_BOUND = 4.5
 
 
-def rounded_laplace_moments(b, shift=0.0):
-    """E[Y], E[Y^2], E[Y^4] of Y = round(shift + Lap(b)) - shift for an integer shift (exact sum over k)."""
-    k = np.arange(-int(60 * b) - 5, int(60 * b) + 6)
-    cdf = lambda x: np.where(x < 0, 0.5 * np.exp(x / b), 1 - 0.5 * np.exp(-x / b))  # noqa: E731
-    p = cdf(k + 0.5) - cdf(k - 0.5)
-    return (p * k).sum(), (p * k**2).sum(), (p * k**4).sum()
+def released_moments(true, noise):
+    """Exact E[e^2] per sample and the variance of its sample mean, e = released - true for the snapped
+    mechanism of ``noise`` at each true count (grains here are integers, so rounding to integers changes
+    nothing; clamping at zero is ignored: every true count is > 10 b here, P < e^-10 / 2 per cell)."""
+    true = np.asarray(true, dtype=float)
+    values, inverse = np.unique(true, return_inverse=True)
+    moments = np.array([snapped_moments(v, noise.scale, noise.grain) for v in values])[inverse]
+    return moments[:, 0].mean(), (moments[:, 1] - moments[:, 0]**2).sum() / len(true)**2
 
 
 def factorial_data(nz=12, nt=6, nd=2, per_pair=120, categories=(("g", 3),), seed=0):
@@ -83,32 +88,36 @@ def test_each_table_has_the_noise_variance_of_its_sensitivity():
     for seed in range(12):
         tables = release_synthetic_trips(data, spec, np.random.default_rng(seed)).facts["tables"]
         for name in true:
-            deviations[name].append((tables[name] - true[name]).ravel())
+            deviations[name].append((tables[name].ravel(), true[name].ravel()))
         pairs, rows = tables[DURATION]
-        deviations[DURATION].append((rows - true_duration[pairs]).ravel())
+        deviations[DURATION].append((rows.ravel(), true_duration[pairs].ravel()))
     for name, parts in deviations.items():
-        values = np.concatenate(parts)
-        mean, second, fourth = rounded_laplace_moments(budget.noise(name).scale)
-        se = math.sqrt((fourth - second**2) / len(values))
-        assert abs(np.mean(values**2) - second) < SE_BOUND * se, name
+        released = np.concatenate([r for r, _ in parts])
+        truth = np.concatenate([t for _, t in parts])
+        noise = budget.noise(name)
+        second, variance = released_moments(truth, noise)
+        se = math.sqrt(variance)
+        assert abs(np.mean((released - truth)**2) - second) < SE_BOUND * se, name
         # and not the variance of another sensitivity (M = 2 would double b)
-        assert abs(rounded_laplace_moments(2 * budget.noise(name).scale)[1] - second) > 2 * SE_BOUND * se
+        doubled = CountNoise(LAPLACE, noise.epsilon, 2 * noise.sensitivity)
+        assert abs(released_moments(truth, doubled)[0] - second) > 2 * SE_BOUND * se
 
 
 def test_n_comes_from_the_noisy_total_never_the_true_one():
     data = factorial_data(nz=3, per_pair=10)
     spec = spec_for(data, 1.0, (1, 1, 1, 1, 1), nz=3)
-    b = spec.mechanism().noise(TOTAL).scale
+    b, grain = spec.mechanism().noise(TOTAL).scale, spec.mechanism().noise(TOTAL).grain
+    assert (b, grain) == (5.0, 8.0)
     n_true = 90
     seen = []
     for seed in range(400):
         release = release_synthetic_trips(data, spec, np.random.default_rng(seed))
-        # the noisy total is the first draw of an item-level release: replay it
-        expected = max(0.0, round(n_true + np.random.default_rng(seed).laplace(0.0, b)))
+        # the noisy total is the first draw of an item-level release: replay it (snapped to the grain)
+        expected = max(0.0, round(snap(n_true + np.random.default_rng(seed).laplace(0.0, b), grain)))
         assert release.facts["noisy_total"] == expected
         assert release.facts["synthetic_trips"] == len(release.result["origin_index"]) == expected
         seen.append(expected - n_true)
-    mean, second, fourth = rounded_laplace_moments(b)
+    second, fourth = snapped_moments(n_true, b, grain)  # grain 8: released totals are integers, none below 0
     assert abs(np.mean(np.square(seen)) - second) < SE_BOUND * math.sqrt((fourth - second**2) / len(seen))
     assert np.mean(np.array(seen) != 0) > 0.5
 
@@ -222,7 +231,13 @@ def test_a_user_changes_a_cell_by_at_most_m_so_the_odds_move_by_exactly_exp_epsi
         hits.append(sum(release_synthetic_trips(data(extra), spec, rng).facts["tables"][OD][cell] >= t
                         for _ in range(runs)))
     p = [h / runs for h in hits]
-    expected = [0.5 * math.exp(-(t - 0.5 - c) / b) for c in (2, 5)]
+    # Snapped to the grain 4 (integers: rounding keeps them): count >= 9 exactly when c + Y >= 12 - 2,
+    # above both true counts, so P = exp(-(10 - c) / b) / 2 and the ratio is exactly e^(3 / b) = e^eps_od.
+    grain = spec.mechanism().noise(OD).grain
+    assert grain == 4
+    expected = [snapped_tail(c, b, grain, t) for c in (2, 5)]
+    assert expected == pytest.approx([0.5 * math.exp(-(10 - c) / b) for c in (2, 5)])
+    assert expected[1] / expected[0] == pytest.approx(math.exp(1.0))
     for observed, e in zip(hits, expected):
         assert stats.binomtest(observed, runs, e).pvalue > ALPHA
     assert p[1] / p[0] < math.exp(1.0) * 1.35  # exp(eps_od) = e; unbounded (5 trips) would give e^(5/3)
@@ -325,7 +340,13 @@ def test_stability_neighbour_publishes_a_single_trip_cell_with_probability_delta
     rng = np.random.default_rng(8)
     runs = 8000
     published = sum((release_synthetic_trips(data, spec, rng).result["origin_index"] == 2).any() for _ in range(runs))
-    assert stats.binomtest(published, runs, delta / 4).pvalue > ALPHA
+    # Snapped (b = 2, grain 2): published when 1 + Y reaches the first multiple of 2 at or above the
+    # threshold tau = 2 ln(2/delta)/eps + 1 + 1, minus 1: P = exp(-(6 - 1 - 1) / 2) / 2, below delta / 4.
+    histogram = spec.mechanism().histograms[0][1]
+    assert (histogram.scale, histogram.noise().grain) == (2.0, 2.0)
+    p = snapped_tail(1.0, 2.0, 2.0, histogram.threshold)
+    assert p == pytest.approx(0.5 * math.exp(-2.0)) and p <= delta / 4
+    assert stats.binomtest(published, runs, p).pvalue > ALPHA
     neighbour = TripData(origin_zone=o[:-1], dest_zone=o[:-1], start_bin=np.zeros(big, int), zone_order=np.arange(3),
                          partition=np.zeros(big, int))
     assert not any((release_synthetic_trips(neighbour, spec, rng).result["origin_index"] == 2).any()
@@ -383,3 +404,18 @@ def test_out_of_range_input_is_refused_before_the_budget_is_reserved():
         release_synthetic_trips(data, StabilitySpec(1.0, 1e-6, ("on_place",), (1,), 2, 1, "u"),
                                 np.random.default_rng(0), before_noise=called.append)
     assert called == []
+
+
+def test_records_state_the_grains_and_the_floating_point_epsilon_of_every_table():
+    """Every table is snapped (core.counting): the record gives the grains and the floating-point
+    epsilon, the sum of the tables' (Mironov 2012 Theorem 1), just above EPSILON."""
+    data = factorial_data(nz=3, per_pair=10)
+    model0 = spec_for(data, 1.0, (1, 1, 1, 1, 1), nz=3).mechanism()
+    model1 = StabilitySpec(epsilon=2.0, delta=1e-3, marginals=("on_place", "off_place"), weights=(1, 1), n_zones=3,
+                           n_time_bins=1, unit_of_privacy="one trip").mechanism()
+    for budget, epsilon in ((model0, 1.0), (model1, 2.0)):
+        fields = budget.record_fields("one trip")
+        assert "snapping" in fields["mechanism"] and "multiples of" in fields["floating_point"]
+        assert epsilon < fields["epsilon_floating_point"] < epsilon * (1 + 1e-5)
+    assert fields["count_grain"] == max(h.noise().grain for _, h in model1.histograms)
+    assert model0.record_fields("u")["count_grain"] == 8.0  # b = 1 / 0.2 = 5 per table: grain 8

@@ -38,6 +38,8 @@ from dp_geoprivacy.core.zone_statistics import (
     release_zone_statistics,
 )
 
+from .snapped_laplace import second_moment_within, snapped_errors, snapped_tail
+
 Z = 4.5
 CELLS = 20_000
 
@@ -163,7 +165,7 @@ def _many_cells(n_per_cell, value, cells=CELLS):
     return np.repeat(np.arange(cells), n_per_cell), np.full(cells * n_per_cell, float(value))
 
 
-def test_noisy_sums_have_the_laplace_variance_the_record_states():
+def test_noisy_sums_have_the_snapped_laplace_variance_the_record_states():
     m, eps = 3, 0.8
     cell, values = _many_cells(4, 70.0)  # clamped to 65
     users = np.arange(len(cell)) // 2  # two records per user, both kept (M = 3)
@@ -175,26 +177,38 @@ def test_noisy_sums_have_the_laplace_variance_the_record_states():
     assert fields == spec.record_fields(CELLS)  # known before the run, for the budget reservation
     assert fields["sensitivity"] == m * 65 and fields["noise_scale"] == pytest.approx(scale)
     assert fields["epsilon"] == eps
+    assert fields["count_grain"] == 256 and eps < fields["epsilon_floating_point"] < eps * (1 + 1e-5)
+    # Released by the snapping mechanism: 256 round((260 + Y) / 256), Y ~ Lap(243.75); exact moments.
     noise = release.values[:, 0, 0] - 4 * 65
-    variance = 2 * scale**2
-    se = math.sqrt((24 * scale**4 - variance**2) / noise.size)
-    assert abs(np.mean(noise**2) - variance) <= Z * se
-    assert release.margin[0, 0, 0] == pytest.approx(scale * math.log(20))
+    assert np.all(release.values[:, 0, 0] % 256 == 0)
+    assert second_moment_within(noise, 4 * 65, scale, 256, Z)
+    assert not second_moment_within(noise, 4 * 65, 65 / eps, 128, Z)  # M forgotten: rejected
+    # The margin is the Laplace half-width plus half the grain (|snapped - true| <= |Y| + 128).
+    assert release.margin[0, 0, 0] == pytest.approx(scale * math.log(20) + 128)
 
 
 @pytest.mark.parametrize("where", ["midpoint", "upper bound"])
 def test_mean_error_matches_its_stated_margin(where):
-    """error = (a - b (mean - c)) / N' exactly, so the coverage of the margin t / N' is known:
-    1 - e^-x at the midpoint, 1 - (1 + x/2) e^-x / 2 at a bound after clamping to [L, U],
+    """error = (a - b (mean - c)) / N' exactly, a and b the snapped errors of the centred sum
+    (b_s = 130, grain 256) and of the count (b_c = 4, grain 4), so the coverage of the margin
+    t / N' is known exactly (tests/core/snapped_laplace.py): P(|a| <= t) at the midpoint, and
+    P(a - h b >= -t) at the upper bound after clamping to [L, U]; t = x theta + 256/2 + h 4/2
     where (1 + x) e^-x = 0.05 (equal split)."""
     true = 32.5 if where == "midpoint" else 65.0
     cell, values = _many_cells(300, true)
     spec = _spec(MEAN, epsilon=0.5, min_support=10)
     release = release_zone_statistics(cell, values, spec, np.random.default_rng(7), n_zones=CELLS)
     assert release.published.all()
-    x = release.mechanism.error_bound() / (2 * 32.5 / 0.5)  # theta = M h / eps_s = h * (M / eps_c)
+    t, h, theta = release.mechanism.error_bound(), 32.5, 2 * 32.5 / 0.5  # theta = M h / eps_s = h * (M / eps_c)
+    x = (t - 256 / 2 - h * 4 / 2) / theta
     assert (1 + x) * math.exp(-x) == pytest.approx(0.05)
-    rate = 1 - math.exp(-x) if where == "midpoint" else 1 - 0.5 * (1 + x / 2) * math.exp(-x)
+    centred = 300 * (true - h)  # the true centred sum
+    count_errors, count_p = snapped_errors(300.0, 4.0, 4.0)
+    if where == "midpoint":  # b does not matter: covered when |a| <= t
+        rate = 1 - math.exp(-(math.floor(t / 256) + 0.5) * 256 / theta)
+    else:
+        rate = sum(q * snapped_tail(centred, theta, 256.0, centred + h * e - t)
+                   for e, q in zip(count_errors, count_p))
     covered = np.mean(np.abs(release.values[:, 0, 0] - true) <= release.margin[:, 0, 0])
     assert abs(covered - rate) <= Z * math.sqrt(rate * (1 - rate) / CELLS)
     assert covered >= 0.95
@@ -221,8 +235,10 @@ def test_minimum_support_is_decided_on_a_noisy_count_with_its_budget():
     for true in (0, 8, 12):
         cell, values = _many_cells(true, 30.0) if true else (np.zeros(0, int), np.zeros(0))
         release = release_zone_statistics(cell, values, spec, np.random.default_rng(9 + true), n_zones=CELLS)
-        b = 1 / 0.25
-        rate = 0.5 * math.exp(-(10 - true) / b) if true < 10 else 1 - 0.5 * math.exp(-(true - 10) / b)
+        b = 1 / 0.25  # = the snapping grain: snapped >= 10 exactly when true + Y >= 12 - 2, as unsnapped
+        rate = snapped_tail(true, b, support.noise.grain, 10)
+        assert rate == pytest.approx(
+            0.5 * math.exp(-(10 - true) / b) if true < 10 else 1 - 0.5 * math.exp(-(true - 10) / b))
         published = release.published.mean()
         assert abs(published - rate) <= Z * math.sqrt(rate * (1 - rate) / CELLS)
         assert np.all(np.isnan(release.values[~release.published]))
@@ -348,21 +364,27 @@ def test_user_day_total_over_k_cells_within_e_epsilon_and_k_is_enforced(per_unit
     epsilon for K = 2 while keeping 3 cells (K not enforced) gives e^(1.5 eps) and fails.
     With per-unit means the unit adds one value (its mean, 65) per cell however many records.
     """
-    spec = _spec(SUM, epsilon=1.0, unit=USER_DAY, max_contributions=2, max_cells=2, per_unit_mean=per_unit_mean)
-    base = [(30.0, 0)] * 5
-    added = [(65.0, 0)] * (5 if per_unit_mean else 2)
-    shift = 65 if per_unit_mean else 2 * 65
+    spec = _spec(SUM, epsilon=1.0, upper=64.0, unit=USER_DAY, max_contributions=2, max_cells=2,
+                 per_unit_mean=per_unit_mean)
+    base = [(0.0, 0)] * 5
+    added = [(64.0, 0)] * (5 if per_unit_mean else 2)
+    shift = 64 if per_unit_mean else 2 * 64
     n_cells = CELLS - CELLS % 3
+    # Snapped releases: b = 2 shift is a power of two, so the grain is b, and a released sum reaches
+    # shift exactly when true + Y >= b - b/2 = shift: the events of the raw-Laplace argument, unchanged.
+    noise = spec.mechanisms(n_cells)[1].noise
+    assert noise.scale == noise.grain == 2 * shift
 
     def joint(out):
-        hit = (out >= 5 * 30 + shift).reshape(-1, 3)  # cells of one unit are consecutive
+        hit = (out >= shift).reshape(-1, 3)  # cells of one unit are consecutive
         return hit.all(axis=1)
 
     out_d, out_d2 = _outputs(spec, base, added, reps=10, seed=400, cells_per_unit=3, n_cells=n_cells)
     ok, ratio, se = _within(spec.epsilon, joint(out_d), joint(out_d2))
     assert ok, (ratio, se)
     assert ratio > spec.epsilon - Z * se  # the bound is attained: the test is sharp
-    loose = _spec(SUM, epsilon=1.0, unit=USER_DAY, max_contributions=2, max_cells=3, per_unit_mean=per_unit_mean)
+    loose = _spec(SUM, epsilon=1.0, upper=64.0, unit=USER_DAY, max_contributions=2, max_cells=3,
+                  per_unit_mean=per_unit_mean)
     monkeypatch.setattr(ZoneStatisticsSpec, "cell_epsilon", lambda self, n: self.epsilon / 2)
     out_d, out_d2 = _outputs(loose, base, added, reps=10, seed=500, cells_per_unit=3, n_cells=n_cells)
     ok, ratio, se = _within(spec.epsilon, joint(out_d), joint(out_d2))
@@ -396,3 +418,19 @@ def test_per_unit_mean_averages_each_user_day_per_cell_like_seed_003_query_1():
     assert round(count.values[0, 0, 0]) == 3  # bus-days, seed 003's N
     with pytest.raises(ValueError, match="needs user-days"):
         _spec(MEAN, unit=USER, max_contributions=2, per_unit_mean=True)
+
+
+@pytest.mark.parametrize("kw", [
+    {"statistic": SUM, "min_support": 10},  # support count + sum, composed in each cell
+    {"statistic": MEAN},  # noisy centred sum + noisy count
+    {"statistic": COUNT_ABOVE, "limit": 50, "days": 31, "unit": USER_DAY, "max_cells": 3},  # K cells
+    {"statistic": MEDIAN, "min_support": 10},  # exponential mechanism (its own epsilon) + snapped support
+])
+def test_record_states_the_floating_point_epsilon_of_the_whole_release(kw):
+    """The floating-point epsilon covers every snapped release a unit touches, just above epsilon
+    (Mironov 2012 Theorem 1: at most 12 B eta / sensitivity relative plus 2 eta per release)."""
+    statistic = kw.pop("statistic")
+    fields = _spec(statistic, epsilon=1.0, **kw).record_fields(CELLS)
+    assert fields["epsilon"] == pytest.approx(1.0)
+    assert 1.0 < fields["epsilon_floating_point"] < 1.0 + 1e-3
+    assert fields["count_grain"] > 0 and "snapping" in fields["floating_point"]

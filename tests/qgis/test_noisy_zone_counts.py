@@ -202,7 +202,7 @@ def test_privacy_record_equals_results_equals_mechanism(grid, tmp_path):
     assert "at most 4 points" in record.unit_of_privacy
     assert any("outside all zones" in note for note in record.notes)
     moe = read_field(out, "moe95")
-    assert moe == [pytest.approx(CountNoise(LAPLACE, 0.3, 4).margin_of_error(0.95))] * 25
+    assert moe == [pytest.approx(CountNoise(LAPLACE, 0.3, 4).released_margin_of_error(0.95))] * 25
 
 
 def test_outside_points_are_one_noisy_count_in_results_and_metadata(grid, tmp_path):
