@@ -297,3 +297,38 @@ def parse_epsilons(text: str) -> tuple:
 def sweep(accuracy: Callable[[float], object], epsilons: Sequence[float]) -> list:
     """``accuracy(epsilon).as_row()`` for each epsilon."""
     return [accuracy(float(e)).as_row() for e in epsilons]
+
+
+# --- from a privacy record (trial runs: DRY_RUN) ----------------------------------------------
+
+
+def mechanism_from_record(fields) -> Optional[object]:
+    """The count or location mechanism described by a release's record fields, or None for other kinds.
+
+    The record fields are those the mechanism itself wrote (``record_fields``),
+    so rebuilding from epsilon, delta, sensitivity and the mechanism's name
+    gives the same noise: for the stability histogram the sensitivity is
+    2 M c and only the product M c enters its threshold.
+    """
+    name = str(fields.get("mechanism", ""))
+    epsilon, sensitivity = float(fields["epsilon"]), float(fields.get("sensitivity") or 0.0)
+    if sensitivity <= 0:
+        return None
+    if name.startswith("stability-based histogram"):
+        return StabilityHistogram(epsilon, float(fields["delta"]), max(1, int(round(sensitivity / 2.0))), 1)
+    for kind in ("discrete_laplace", LAPLACE):
+        if name.startswith(f"{kind} noise on every cell"):
+            return CountNoise(kind, epsilon, sensitivity)
+    if name in (PLANAR, "per_axis_laplace"):
+        return LocationLaplace(name, epsilon, sensitivity, float(fields.get("snapping_grain_m") or 0.0))
+    return None
+
+
+def accuracy_from_record(fields, cells: int = 1, min_flow: float = 0.0) -> Optional[object]:
+    """CountAccuracy or DisplacementAccuracy for the mechanism of ``fields`` (None when not a count or location)."""
+    mechanism = mechanism_from_record(fields)
+    if mechanism is None:
+        return None
+    if isinstance(mechanism, LocationLaplace):
+        return displacement_accuracy(mechanism)
+    return count_accuracy(mechanism, cells, min_flow)

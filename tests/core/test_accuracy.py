@@ -11,11 +11,13 @@ import pytest
 from scipy import stats
 
 from dp_geoprivacy.core.accuracy import (
+    accuracy_from_record,
     count_accuracy,
     displacement_accuracy,
     epsilon_for_displacement,
     epsilon_for_margin,
     epsilon_for_spurious,
+    mechanism_from_record,
     parse_epsilons,
     published_error_pmf,
     sweep,
@@ -143,3 +145,25 @@ def test_sweep_and_parse():
     rows = sweep(lambda e: count_accuracy(CountNoise(LAPLACE, e, 1), 100, 1), (0.1, 1.0))
     assert [r["epsilon"] for r in rows] == [0.1, 1.0]
     assert rows[0]["expected_abs_error"] > rows[1]["expected_abs_error"]
+
+
+@pytest.mark.parametrize("spec", [
+    ZoneCountSpec(epsilon=0.7, unit_of_privacy="user", max_contributions=4),
+    ZoneCountSpec(epsilon=0.7, unit_of_privacy="user", noise=DISCRETE_LAPLACE, max_contributions=2),
+    ODFlowSpec(epsilon=1.5, unit_of_privacy="trip", threshold=True, delta=1e-5, max_trips=3),
+    PerturbationSpec(kind=PER_AXIS, epsilon=0.5, distance=80.0),
+    PerturbationSpec(kind=PLANAR, epsilon=0.5, distance=80.0),
+])
+def test_the_record_rebuilds_the_mechanism_that_drew_the_noise(spec):
+    mechanism = spec.mechanism()
+    fields = mechanism.record_fields("user") if not isinstance(spec, PerturbationSpec) else mechanism.record_fields()
+    rebuilt = mechanism_from_record(fields)
+    assert rebuilt.record_fields(*(() if isinstance(spec, PerturbationSpec) else ("user",))) == fields
+    if isinstance(mechanism, StabilityHistogram):
+        assert rebuilt.threshold == mechanism.threshold
+        assert accuracy_from_record(fields).threshold == mechanism.threshold
+    elif isinstance(mechanism, CountNoise):
+        assert accuracy_from_record(fields, 10, 1) == count_accuracy(mechanism, 10, 1)
+    else:
+        assert accuracy_from_record(fields) == displacement_accuracy(mechanism)
+    assert mechanism_from_record({"mechanism": "k-ary randomized response", "epsilon": 1.0}) is None
