@@ -4,6 +4,7 @@ from qgis.core import QgsProcessingProvider
 
 from ..translation import Translatable
 from . import workdirs
+from .algorithms.accuracy_planner import AccuracyPlanner
 from .algorithms.escape_analysis import EscapeAnalysis
 from .algorithms.h3_grid import H3Grid
 from .algorithms.laplace_perturbation import LaplacePerturbation
@@ -19,7 +20,7 @@ from .base import PROVIDER_ID, icon
 
 ALGORITHMS = (LaplacePerturbation, H3Grid, NoisyZoneCounts, EscapeAnalysis, NoisyOdFlows, PrivacyReport,
               RandomizedResponseAlgorithm, TripRelocationAlgorithm, NoisyZoneStatistics, TrajectoryPerturbation,
-              TripEnds)
+              TripEnds, AccuracyPlanner)
 
 
 class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):

@@ -167,3 +167,14 @@ def test_the_record_rebuilds_the_mechanism_that_drew_the_noise(spec):
     else:
         assert accuracy_from_record(fields) == displacement_accuracy(mechanism)
     assert mechanism_from_record({"mechanism": "k-ary randomized response", "epsilon": 1.0}) is None
+
+
+def test_inverse_for_a_figure_that_is_not_monotone_is_the_epsilon_from_which_on_it_holds():
+    # MIN_FLOW 1 with snapping: p between 0.18 and 0.30 for every b >= 1, lower only once b < 1.
+    def mechanism(e):
+        return CountNoise(LAPLACE, e, 1)
+
+    e = epsilon_for_spurious(mechanism, 1000, 1, 250.0)
+    for larger in np.geomspace(e, 100, 50):
+        assert count_accuracy(mechanism(larger), 1000, 1).expected_spurious <= 250.0
+    assert count_accuracy(mechanism(e * 0.999), 1000, 1).expected_spurious > 250.0
