@@ -62,6 +62,7 @@ from scipy import integrate, optimize, stats
 
 from .counting import LAPLACE, CountNoise, StabilityHistogram
 from .location import PLANAR, LocationLaplace
+from .od_flows import ODDomain
 
 CONFIDENCE = 0.95
 # Residues of the true count modulo the grain averaged over (all of them up to this many).
@@ -337,3 +338,43 @@ def accuracy_from_record(fields, cells: int = 1, min_flow: float = 0.0) -> Optio
     if isinstance(mechanism, LocationLaplace):
         return displacement_accuracy(mechanism)
     return count_accuracy(mechanism, cells, min_flow)
+
+
+# --- honest defaults: the OD flows' spurious-flow warning ------------------------------------
+
+SPURIOUS_WARNING = 10.0  # expected noise-only flows above which noisyodflows warns before drawing noise
+
+
+@dataclass(frozen=True)
+class SpuriousAdvice:
+    """Expected noise-only cells of a release and what would bring them below ``limit`` (public facts only)."""
+
+    expected: float
+    p_empty: float
+    cells: int
+    min_flow_needed: Optional[int]
+    zones_needed: Optional[int]
+    epsilon_needed: Optional[float]
+
+
+def spurious_advice(mechanism, n_zones: int, include_intrazonal: bool, min_flow: float,
+                    limit: float = SPURIOUS_WARNING,
+                    make_mechanism: Callable[[float], object] = None) -> SpuriousAdvice:
+    """The expected number of noise-only flows (all pairs empty) and the MIN_FLOW, number of zones and
+    epsilon (with ``make_mechanism``) that would bring it to ``limit`` or below."""
+    cells = ODDomain(int(n_zones), bool(include_intrazonal)).size
+    figures = count_accuracy(mechanism, cells, min_flow)
+    noise = _count_noise(mechanism)
+    needed = None
+    if figures.p_spurious > 0:
+        k = max(1, math.ceil(min_flow))
+        while k < 10**6 and cells * noise.release_tail(k) > limit:
+            k += 1
+        needed = k if k < 10**6 else None
+    zones = None
+    if figures.p_spurious > 0:
+        zones = int(n_zones)
+        while zones > 1 and ODDomain(zones, bool(include_intrazonal)).size * figures.p_spurious > limit:
+            zones -= 1
+    epsilon = epsilon_for_spurious(make_mechanism, cells, min_flow, limit) if make_mechanism else None
+    return SpuriousAdvice(figures.expected_spurious, figures.p_spurious, cells, needed, zones, epsilon)

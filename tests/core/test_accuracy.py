@@ -178,3 +178,17 @@ def test_inverse_for_a_figure_that_is_not_monotone_is_the_epsilon_from_which_on_
     for larger in np.geomspace(e, 100, 50):
         assert count_accuracy(mechanism(larger), 1000, 1).expected_spurious <= 250.0
     assert count_accuracy(mechanism(e * 0.999), 1000, 1).expected_spurious > 250.0
+
+
+def test_spurious_advice_alternatives_meet_the_limit():
+    from dp_geoprivacy.core.accuracy import spurious_advice
+
+    noise = CountNoise(LAPLACE, 1.0, 1)
+    advice = spurious_advice(noise, 140, True, 1, limit=10)
+    assert advice.cells == 140**2
+    assert advice.expected == pytest.approx(140**2 * 0.5 * math.exp(-0.5))
+    k = advice.min_flow_needed
+    assert 140**2 * noise.release_tail(k) <= 10 < 140**2 * noise.release_tail(k - 1)
+    z = advice.zones_needed
+    assert z**2 * advice.p_empty <= 10 < (z + 1) ** 2 * advice.p_empty
+    assert spurious_advice(StabilityHistogram(1.0, 1e-6), 140, True, 1).expected == 0

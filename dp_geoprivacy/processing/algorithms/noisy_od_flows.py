@@ -51,6 +51,7 @@ from ..count_release import (
     release_setting_errors,
 )
 from ..metric_crs import wkt
+from ..od_warning import warn_spurious_flows
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..styles import flow_lines
 from ..trip_reader import read_trips
@@ -280,6 +281,7 @@ class NoisyOdFlows(DpAlgorithm):
         mechanism = spec.mechanism()
         if cells.public:
             self._check_size(ODDomain(len(cells), intrazonal).size, mechanism, min_flow)
+            warn_spurious_flows(self, feedback, mechanism, len(cells), intrazonal, min_flow)
         feedback.setProgress(5)
 
         trips = read_trips(self, parameters, self.INPUT, context, feedback, coordinate_fields,
