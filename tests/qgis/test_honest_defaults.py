@@ -2,6 +2,7 @@
 
 import math
 
+from osgeo import ogr, osr
 from qgis import processing
 from qgis.core import QgsProcessingContext, QgsProcessingFeedback
 
@@ -42,3 +43,38 @@ def test_od_flows_warn_with_the_figure_and_the_alternatives(tmp_path):
 def test_no_warning_with_the_stability_threshold_or_a_high_min_flow(tmp_path):
     assert _flows(tmp_path, THRESHOLD=1, DELTA=1e-6)[1] == []
     assert _flows(tmp_path, MIN_FLOW=8)[1] == []
+
+
+def test_user_level_counts_state_the_noise_in_terms_of_m_before_spending(tmp_path):
+    class Log(Warnings):
+        def __init__(self):
+            super().__init__()
+            self.info = []
+
+        def pushInfo(self, info):  # noqa: N802 (QGIS API)
+            self.info.append(info)
+
+    points = tmp_path / "points.gpkg"
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(points))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(32632)
+    layer = dataset.CreateLayer("points", srs, ogr.wkbPoint)
+    layer.CreateField(ogr.FieldDefn("user_id", ogr.OFTInteger))
+    zones = ogr.Open(str(SAMPLE)).GetLayerByName("zones")
+    x0, x1, y0, y1 = zones.GetExtent()
+    for i in range(200):
+        feature = ogr.Feature(layer.GetLayerDefn())
+        feature["user_id"] = i % 7
+        feature.SetGeometry(ogr.CreateGeometryFromWkt(f"POINT({x0 + (x1 - x0) * (i + 0.5) / 200} {(y0 + y1) / 2})"))
+        layer.CreateFeature(feature)
+    dataset = zones = None
+    feedback = Log()
+    processing.run("dp_geoprivacy:noisyzonecounts", {
+        "INPUT": str(points), "ZONES": f"{SAMPLE}|layername=zones", "ZONE_ID_FIELD": "zone_id",
+        "USER_FIELD": "user_id", "MAX_CONTRIBUTIONS": 52, "EPSILON": 1, "DRY_RUN": True,
+        "OUTPUT": str(tmp_path / "c.gpkg")}, context=QgsProcessingContext(), feedback=feedback)
+    note = [line for line in feedback.info if "M = 52" in line]
+    assert note and "52 / EPSILON = 52" in note[0] and f"{52 * math.log(20):.4g}" in note[0]
+    assert any("dominated by noise" in w for w in feedback.warnings)
+    # The note comes before the trial run's report, i.e. before the release would reserve the budget.
+    assert feedback.info.index(note[0]) < next(i for i, line in enumerate(feedback.info) if "Trial run" in line)

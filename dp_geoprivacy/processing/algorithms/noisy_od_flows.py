@@ -43,6 +43,7 @@ from ...core.od_flows import (
     tail_threshold,
 )
 from ...core.release import NoUsableRecordsError
+from ..accuracy_notes import warn_spurious_flows
 from ..base import DpAlgorithm, setting_number
 from ..count_release import (
     add_release_outputs,
@@ -51,7 +52,6 @@ from ..count_release import (
     release_setting_errors,
 )
 from ..metric_crs import wkt
-from ..od_warning import warn_spurious_flows
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..styles import flow_lines
 from ..trip_reader import read_trips

@@ -1,5 +1,6 @@
-"""noisyodflows' warning, before any noise is drawn, when many published flows would be noise only.
+"""Accuracy messages the releases give before any noise is drawn (issue 13, "honest defaults").
 
+noisyodflows warns when many published flows would be noise only.
 The figure is core.accuracy's (the planner's): from public facts alone (the
 number of zones, the noise, MIN_FLOW), the expected number of pairs with no
 trip that the release publishes, an upper bound reached when every pair is
@@ -8,7 +9,7 @@ is close: the issue 13 trial on the Cairns GTFS feed published 5,864 flows
 for 27 real pairs with THRESHOLD=0 and MIN_FLOW=1.
 """
 
-from ..core.accuracy import SPURIOUS_WARNING, spurious_advice
+from ..core.accuracy import SPURIOUS_WARNING, count_accuracy, spurious_advice
 from ..core.counting import StabilityHistogram
 from ..translation import tr
 
@@ -30,3 +31,26 @@ def warn_spurious_flows(algorithm, feedback, mechanism, n_zones, include_intrazo
         n=advice.expected, cells=advice.cells, p=advice.p_empty, m=min_flow, k=advice.min_flow_needed,
         z=advice.zones_needed, limit=SPURIOUS_WARNING))
     return advice
+
+
+# Margin of error (counts) above which a user-level count release warns that small zones drown in noise.
+USER_MARGIN_WARNING = 10.0
+
+
+def note_user_level_counts(feedback, mechanism, max_contributions, cells_per_contribution=1):
+    """With USER_FIELD: state the noise scale in terms of M (before any noise), warn when the margin is large."""
+    figures = count_accuracy(mechanism)
+    m, c = int(max_contributions), int(cells_per_contribution)
+    feedback.pushInfo(tr(
+        "User-level counts: one user may add up to M = {m} points{cells}, so the noise scale is {m}{times} / "
+        "EPSILON = {b:.4g} per cell and the 95% margin of error is {moe:.4g} (expected absolute error "
+        "{mae:.4g}).").format(m=m, cells=tr(" to {c} zones each").format(c=c) if c > 1 else "",
+                              times=f" x {c}" if c > 1 else "", b=figures.noise_scale, moe=figures.margin_of_error,
+                              mae=figures.expected_abs_error))
+    if figures.margin_of_error > USER_MARGIN_WARNING and m > 1:
+        feedback.pushWarning(tr(
+            "With M = {m} the 95% margin of error is {moe:.4g}: zones with fewer than about {moe:.0f} points will "
+            "be dominated by noise. A smaller MAX_CONTRIBUTIONS (most users' number of points), a larger EPSILON "
+            "or coarser zones reduce it; dp_geoprivacy:accuracyplanner tabulates the margin per epsilon and M."
+        ).format(m=m, moe=figures.margin_of_error))
+    return figures
