@@ -81,3 +81,39 @@ def accuracy_chart_svg(epsilons: Sequence[float], series: Mapping[str, Sequence[
                      f'{html.escape(target_label)} {target:g}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def scatter_svg(x: Sequence[float], y: Sequence[float], title: str, x_label: str, y_label: str,
+                max_points: int = 5000) -> str:
+    """An SVG scatter of y against x (linear axes, the diagonal y = x dashed); the first ``max_points`` only."""
+    x = [float(v) for v in list(x)[:max_points]]
+    y = [float(v) for v in list(y)[:max_points]]
+    high = max([1.0] + x + y) * 1.05
+    low = min([0.0] + x + y)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x_of(v):
+        return LEFT + plot_w * (v - low) / (high - low)
+
+    def y_of(v):
+        return TOP + plot_h * (1 - (v - low) / (high - low))
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
+        f'<text x="{WIDTH / 2}" y="22" text-anchor="middle" font-size="15">{html.escape(title)}</text>',
+        f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#999"/>',
+        f'<line class="diagonal" x1="{x_of(low):.1f}" y1="{y_of(low):.1f}" x2="{x_of(high):.1f}" '
+        f'y2="{y_of(high):.1f}" stroke="{MARK}" stroke-dasharray="6,4"/>',
+        f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 18}" text-anchor="middle">{html.escape(x_label)}</text>',
+        f'<text transform="translate(18,{TOP + plot_h / 2}) rotate(-90)" text-anchor="middle">'
+        f'{html.escape(y_label)}</text>',
+        f'<text x="{LEFT - 6}" y="{TOP + plot_h + 4}" text-anchor="end">{low:g}</text>',
+        f'<text x="{LEFT - 6}" y="{TOP + 4}" text-anchor="end">{high:.3g}</text>',
+        f'<text x="{LEFT + plot_w}" y="{TOP + plot_h + 16}" text-anchor="end">{high:.3g}</text>',
+    ]
+    parts += [f'<circle cx="{x_of(a):.1f}" cy="{y_of(b):.1f}" r="2" fill="{COLOURS[0]}" opacity="0.6"/>'
+              for a, b in zip(x, y)]
+    parts.append("</svg>")
+    return "\n".join(parts)

@@ -16,11 +16,12 @@ from .algorithms.randomized_response import RandomizedResponseAlgorithm
 from .algorithms.trajectory_perturbation import TrajectoryPerturbation
 from .algorithms.trip_ends import TripEnds
 from .algorithms.trip_relocation import TripRelocationAlgorithm
+from .algorithms.utility_report import UtilityReport
 from .base import PROVIDER_ID, icon
 
 ALGORITHMS = (LaplacePerturbation, H3Grid, NoisyZoneCounts, EscapeAnalysis, NoisyOdFlows, PrivacyReport,
               RandomizedResponseAlgorithm, TripRelocationAlgorithm, NoisyZoneStatistics, TrajectoryPerturbation,
-              TripEnds, AccuracyPlanner)
+              TripEnds, AccuracyPlanner, UtilityReport)
 
 
 class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):
