@@ -596,22 +596,22 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>ZONES hat {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort läge in mehr als einer Zone, was dieser Algorithmus nicht unterstützt. Korrigieren Sie die Zonen (z. B. „Gültigkeit prüfen“ / „Vereinigung“) oder verwenden Sie eine Kachelung wie H3_RESOLUTION.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="24"/>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="26"/>
         <source>About {n:,.0f} of the published flows are expected to be noise only: each of the {cells:,} zone pairs without a trip is published with probability {p:.3g} at MIN_FLOW={m:g} (the figure assumes every pair is empty; with few trips per pair it is close). To publish real flows only, use THRESHOLD=1 with a DELTA (e.g. 1e-6): no pair without trips is ever published. Or raise MIN_FLOW to {k} (about {limit:g} noise-only flows), or use coarser zones (at most {z} zones for about {limit:g}). dp_geoprivacy:accuracyplanner tabulates these figures per epsilon.</source>
         <translation>Etwa {n:,.0f} der veröffentlichten Ströme bestehen voraussichtlich nur aus Rauschen: Jedes der {cells:,} Zonenpaare ohne Fahrt wird bei MIN_FLOW={m:g} mit Wahrscheinlichkeit {p:.3g} veröffentlicht (die Zahl nimmt an, dass alle Paare leer sind; bei wenigen Fahrten je Paar kommt sie dem nahe). Um nur echte Ströme zu veröffentlichen, THRESHOLD=1 mit einem DELTA (z. B. 1e-6) verwenden: Ein Paar ohne Fahrten wird dann nie veröffentlicht. Oder MIN_FLOW auf {k} erhöhen (etwa {limit:g} reine Rauschströme) oder gröbere Zonen verwenden (höchstens {z} Zonen für etwa {limit:g}). dp_geoprivacy:accuracyplanner tabelliert diese Zahlen je Epsilon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="44"/>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="46"/>
         <source>User-level counts: one user may add up to M = {m} points{cells}, so the noise scale is {m}{times} / EPSILON = {b:.4g} per cell and the 95% margin of error is {moe:.4g} (expected absolute error {mae:.4g}).</source>
         <translation>Zählungen auf Nutzerebene: Ein Nutzer kann bis zu M = {m} Punkte{cells} beitragen, daher ist die Rauschskala {m}{times} / EPSILON = {b:.4g} je Zelle und die 95-%-Fehlermarge {moe:.4g} (erwarteter absoluter Fehler {mae:.4g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="44"/>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="46"/>
         <source> to {c} zones each</source>
         <translation> zu je {c} Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="51"/>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="53"/>
         <source>With M = {m} the 95% margin of error is {moe:.4g}: zones with fewer than about {moe:.0f} points will be dominated by noise. A smaller MAX_CONTRIBUTIONS (most users&apos; number of points), a larger EPSILON or coarser zones reduce it; dp_geoprivacy:accuracyplanner tabulates the margin per epsilon and M.</source>
         <translation>Mit M = {m} beträgt die 95-%-Fehlermarge {moe:.4g}: In Zonen mit weniger als etwa {moe:.0f} Punkten überwiegt das Rauschen. Ein kleineres MAX_CONTRIBUTIONS (die Punktzahl der meisten Nutzer), ein größeres EPSILON oder gröbere Zonen verringern sie; dp_geoprivacy:accuracyplanner tabelliert die Marge je Epsilon und M.</translation>
     </message>
@@ -659,6 +659,21 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/dry_run.py" line="139"/>
         <source>BUDGET {budget:g} would refuse this release: lower EPSILON, choose another PARTITION, or raise BUDGET.</source>
         <translation>BUDGET {budget:g} würde diese Veröffentlichung ablehnen: EPSILON senken, eine andere PARTITION wählen oder BUDGET erhöhen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="73"/>
+        <source>These zones (about {s:.0f} m across: the square root of the mean zone area) are too fine for DISTANCE = {d:g} m: already at b = {b:g} m (epsilon {e:.3g}) more than {t:g} of points escape, and smaller scales mean larger epsilons. Use coarser zones, a smaller DISTANCE, or accept a higher escape share; smaller scales will not give a protective epsilon.</source>
+        <translation>Diese Zonen (etwa {s:.0f} m breit: die Wurzel der mittleren Zonenfläche) sind zu fein für DISTANCE = {d:g} m: Schon bei b = {b:g} m (Epsilon {e:.3g}) entweicht mehr als {t:g} der Punkte, und kleinere Skalen bedeuten größere Epsilons. Gröbere Zonen, eine kleinere DISTANCE verwenden oder einen höheren Entweichanteil hinnehmen; kleinere Skalen ergeben kein schützendes Epsilon.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="80"/>
+        <source>The zones are about {s:.0f} m across; at the smallest scale tested (b = {b:g} m) points move {m:.0f} m on average (planar Laplace: 2b).</source>
+        <translation>Die Zonen sind etwa {s:.0f} m breit; bei der kleinsten getesteten Skala (b = {b:g} m) werden Punkte im Mittel um {m:.0f} m verschoben (planares Laplace: 2b).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="84"/>
+        <source>The calibrated epsilon {e:.3g} is above {limit:g}: weak protection for the unit of privacy (two locations DISTANCE = {d:g} m apart): an observer&apos;s odds between them may change by a factor of e^{e:.3g} = {f:.3g}. Coarser zones or a smaller DISTANCE allow a smaller epsilon.</source>
+        <translation>Das kalibrierte Epsilon {e:.3g} liegt über {limit:g}: schwacher Schutz für die Schutzeinheit (zwei Orte im Abstand DISTANCE = {d:g} m): Die Chancen eines Beobachters zwischen ihnen können sich um den Faktor e^{e:.3g} = {f:.3g} ändern. Gröbere Zonen oder eine kleinere DISTANCE erlauben ein kleineres Epsilon.</translation>
     </message>
 </context>
 <context>
@@ -1108,327 +1123,327 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>EscapeAnalysis</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="68"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="69"/>
         <source>Escaped-point analysis and noise calibration</source>
         <translation>Analyse entwichener Punkte und Rauschkalibrierung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="135"/>
         <source>Input points (true locations)</source>
         <translation>Eingabepunkte (wahre Standorte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="137"/>
         <source>Zones (e.g. census blocks)</source>
         <translation>Zonen (z. B. Zensusblöcke)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="139"/>
         <source>Zone id field (default: feature id)</source>
         <translation>Zonen-ID-Feld (Standard: Objekt-ID)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="142"/>
         <source>Laplace scales b to test (metres, comma-separated)</source>
         <translation>Zu testende Laplace-Skalen b (Meter, durch Kommas getrennt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="146"/>
         <source>Laplace scales b in metres separated by commas, e.g. 10,20,50,100,200,500.</source>
         <translation>Laplace-Skalen b in Metern, durch Kommas getrennt, z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="148"/>
         <source>Realizations per scale</source>
         <translation>Realisierungen je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="152"/>
         <source>Random perturbations per scale; 10 as in seed 000, more for smoother curves.</source>
         <translation>Zufällige Verrauschungen je Skala; 10 wie in seed 000, mehr für glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="154"/>
         <source>Target escape share (optional, e.g. 0.1)</source>
         <translation>Zielanteil entwichener Punkte (optional, z. B. 0.1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="158"/>
         <source>A share between 0 and 1 (exclusive), e.g. 0.1 for 10% of points in the wrong zone.</source>
         <translation>Ein Anteil zwischen 0 und 1 (ausschließlich), z. B. 0.1 für 10 % der Punkte in der falschen Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="159"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="160"/>
         <source>Protected distance (metres, optional: gives epsilon = DISTANCE / b)</source>
         <translation>Geschützter Abstand (Meter, optional: ergibt Epsilon = DISTANCE / b)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="164"/>
         <source>Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres).</source>
         <translation>Standorte in diesem Abstand sind epsilon-ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="166"/>
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="169"/>
         <source>Perturbed layer to measure (optional; replaces the sweep)</source>
         <translation>Zu messender verrauschter Layer (optional; ersetzt die Skalenreihe)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="172"/>
         <source>Field pairing true and perturbed points (with PERTURBED)</source>
         <translation>Feld, das wahre und verrauschte Punkte einander zuordnet (mit PERTURBED)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="175"/>
         <source>A field present in both INPUT and PERTURBED that identifies each point, e.g. a household id.</source>
         <translation>Ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld, das jeden Punkt identifiziert, z. B. eine Haushalts-ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="347"/>
         <source>Escape share per scale</source>
         <translation>Anteil entwichener Punkte je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="181"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="182"/>
         <source>Escape share per zone and scale</source>
         <translation>Anteil entwichener Punkte je Zone und Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="186"/>
         <source>Chart: escape share against scale</source>
         <translation>Diagramm: Anteil entwichener Punkte gegen die Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="186"/>
         <source>HTML files (*.html);;PNG files (*.png)</source>
         <translation>HTML-Dateien (*.html);;PNG-Dateien (*.png)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="189"/>
         <source>Calibrated scale b (metres)</source>
         <translation>Kalibrierte Skala b (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="190"/>
         <source>Calibrated epsilon</source>
         <translation>Kalibriertes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="191"/>
         <source>Points outside every zone</source>
         <translation>Punkte außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="192"/>
         <source>Points in zones</source>
         <translation>Punkte in Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="193"/>
         <source>Points skipped (no geometry)</source>
         <translation>Übersprungene Punkte (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="194"/>
         <source>Points without a partner</source>
         <translation>Punkte ohne Partner</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="195"/>
         <source>Escape share (measure mode)</source>
         <translation>Anteil entwichener Punkte (Messmodus)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="207"/>
         <source>SCALES is empty. List the Laplace scales b to test, in metres, separated by commas (e.g. 10,20,50,100,200,500), or give PERTURBED and MATCH_FIELD to measure a perturbed layer.</source>
         <translation>SCALES ist leer. Geben Sie die zu testenden Laplace-Skalen b in Metern an, durch Kommas getrennt (z. B. 10,20,50,100,200,500), oder geben Sie PERTURBED und MATCH_FIELD an, um einen verrauschten Layer zu messen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="218"/>
         <source>SCALES must hold numbers greater than 0 (metres); &apos;{token}&apos; is not one. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 enthalten (Meter); „{token}“ ist keine solche Zahl. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="233"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="234"/>
         <source>PERTURBED needs MATCH_FIELD: choose a field present in both INPUT and PERTURBED (e.g. a household id) that pairs each true point with its perturbed copy.</source>
         <translation>PERTURBED erfordert MATCH_FIELD: Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld (z. B. eine Haushalts-ID), das jedem wahren Punkt seine verrauschte Kopie zuordnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="243"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="244"/>
         <source>REALIZATIONS must be a whole number of at least 1 (got {value}); 10 is a common choice, more gives smoother curves.</source>
         <translation>REALIZATIONS muss eine ganze Zahl von mindestens 1 sein (erhalten: {value}); 10 ist ein üblicher Wert, mehr ergibt glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="249"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="250"/>
         <source>TARGET_ESCAPE must be a share strictly between 0 and 1 (got {value}), e.g. 0.1 for 10% of points in the wrong zone; leave it empty to skip the calibration.</source>
         <translation>TARGET_ESCAPE muss ein Anteil echt zwischen 0 und 1 sein (erhalten: {value}), z. B. 0.1 für 10 % der Punkte in der falschen Zone; lassen Sie den Parameter leer, um die Kalibrierung auszulassen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="268"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="269"/>
         <source>MATCH_FIELD &apos;{field}&apos; is not a field of {layer}. Choose a field present in both INPUT and PERTURBED ({layer} has: {names}).</source>
         <translation>MATCH_FIELD „{field}“ ist kein Feld von {layer}. Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld ({layer} enthält: {names}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="287"/>
         <source>MATCH_FIELD is only used with PERTURBED; ignored.</source>
         <translation>MATCH_FIELD wird nur zusammen mit PERTURBED verwendet; wird ignoriert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="298"/>
         <source>OUTPUT_CHART must end in .html or .png (got {path}).</source>
         <translation>OUTPUT_CHART muss auf .html oder .png enden (erhalten: {path}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="309"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="310"/>
         <source>{n} pairs of zones overlap: a point in an overlap belongs to the first of them in layer order.</source>
         <translation>{n} Zonenpaare überlappen sich: Ein Punkt in einer Überlappung gehört zur ersten dieser Zonen in Layerreihenfolge.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="330"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="333"/>
         <source>{n} points lie outside every zone: not in any P_i, reported as POINTS_OUTSIDE.</source>
         <translation>{n} Punkte liegen außerhalb aller Zonen: in keinem P_i enthalten, als POINTS_OUTSIDE gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="345"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="348"/>
         <source>Escape share per zone</source>
         <translation>Anteil entwichener Punkte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="360"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="363"/>
         <source>OUTPUT_CHART needs a sweep of scales; no chart in measure mode.</source>
         <translation>OUTPUT_CHART erfordert eine Skalenreihe; im Messmodus wird kein Diagramm erstellt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="376"/>
         <source>Escape share per zone (map: b = {b:g} m)</source>
         <translation>Anteil entwichener Punkte je Zone (Karte: b = {b:g} m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="391"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="394"/>
         <source>{name} is in {crs}, ZONES in {zone_crs}: points reprojected to the zones&apos; CRS for the point-in-polygon tests.</source>
         <translation>{name} liegt in {crs} vor, ZONES in {zone_crs}: Die Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen umprojiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="410"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="413"/>
         <source>Noise drawn in {crs}.</source>
         <translation>Rauschen erzeugt in {crs}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="423"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="426"/>
         <source>{n} points, {z} zones, {s} scales x {r} realizations: {t} point tests.</source>
         <translation>{n} Punkte, {z} Zonen, {s} Skalen x {r} Realisierungen: {t} Punkttests.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="436"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="439"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="441"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="444"/>
         <source>b = {b:g} m: escape share {mean:.4f} (sd {sd:.4f}); zones with no net change {same:.3f}</source>
         <translation>b = {b:g} m: Anteil entwichener Punkte {mean:.4f} (Standardabw. {sd:.4f}); Zonen ohne Nettoänderung {same:.3f}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="451"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="454"/>
         <source>No point of INPUT lies in a zone of ZONES: nothing to analyse. Check that the layers cover the same area and that their CRSs are set correctly.</source>
         <translation>Kein Punkt aus INPUT liegt in einer Zone aus ZONES: Es gibt nichts zu analysieren. Prüfen Sie, ob die Layer dasselbe Gebiet abdecken und ob ihre KBS richtig gesetzt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="464"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="467"/>
         <source>MATCH_FIELD &apos;{field}&apos; has repeated values in {layer}: it must identify each point once. Choose another field (e.g. a household id).</source>
         <translation>MATCH_FIELD „{field}“ enthält in {layer} wiederholte Werte: Das Feld muss jeden Punkt eindeutig identifizieren. Wählen Sie ein anderes Feld (z. B. eine Haushalts-ID).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="470"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="473"/>
         <source>No point of INPUT has a partner in PERTURBED with the same MATCH_FIELD &apos;{field}&apos; value. Choose the field that identifies points in both layers.</source>
         <translation>Kein Punkt aus INPUT hat in PERTURBED einen Partner mit demselben Wert in MATCH_FIELD „{field}“. Wählen Sie das Feld, das die Punkte in beiden Layern identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="477"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="480"/>
         <source>{n} points have no partner in the other layer (or no MATCH_FIELD value) and are left out; see POINTS_UNMATCHED.</source>
         <translation>{n} Punkte haben keinen Partner im anderen Layer (oder keinen Wert in MATCH_FIELD) und werden ausgelassen; siehe POINTS_UNMATCHED.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="491"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="494"/>
         <source>PERTURBED&apos;s privacy record: {mechanism}, b = {b:g} m.</source>
         <translation>Privatsphäre-Angaben von PERTURBED: {mechanism}, b = {b:g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="505"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="508"/>
         <source>Observed escape share: {share:.4f} of {n} matched points in zones.</source>
         <translation>Beobachteter Anteil entwichener Punkte: {share:.4f} von {n} zugeordneten Punkten in Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="515"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="518"/>
         <source>Even the smallest scale ({b:g} m) lets more than {t:g} of points escape: no calibrated scale. Add smaller scales to SCALES.</source>
         <translation>Selbst bei der kleinsten Skala ({b:g} m) entweicht ein Anteil von mehr als {t:g} der Punkte: keine kalibrierte Skala. Fügen Sie SCALES kleinere Skalen hinzu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="519"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="522"/>
         <source>Every scale meets the target {t:g}; CALIBRATED_SCALE is the largest one tested ({b:g} m). Add larger scales to SCALES to find the limit.</source>
         <translation>Jede Skala erfüllt den Zielwert {t:g}; CALIBRATED_SCALE ist die größte getestete Skala ({b:g} m). Fügen Sie SCALES größere Skalen hinzu, um die Grenze zu finden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="524"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="527"/>
         <source>Calibrated scale: b = {b:.4g} m (interpolated in log b between {lo:g} and {hi:g} m) for a mean escape share of {t:g}.</source>
         <translation>Kalibrierte Skala: b = {b:.4g} m (in log b interpoliert zwischen {lo:g} und {hi:g} m) für einen mittleren Anteil entwichener Punkte von {t:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="529"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="532"/>
         <source>Calibrated epsilon: {e:.4g}.</source>
         <translation>Kalibriertes Epsilon: {e:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="549"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="552"/>
         <source>Share of points that escape their zone</source>
         <translation>Anteil der Punkte, die ihre Zone verlassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="550"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="553"/>
         <source>Laplace scale b (m, log scale)</source>
         <translation>Laplace-Skala b (m, logarithmische Achse)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="550"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="553"/>
         <source>Share of points that escape (mean, band: 1 sd)</source>
         <translation>Anteil entwichener Punkte (Mittelwert, Band: 1 Standardabweichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="550"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="553"/>
         <source>target</source>
         <translation>Zielwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="550"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="553"/>
         <source>calibrated b</source>
         <translation>kalibriertes b</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="550"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="553"/>
         <source>NOT differentially private: statistics of the raw data</source>
         <translation>NICHT differenziell privat: Statistiken der Rohdaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="580"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="583"/>
         <source>The chart could not be drawn.</source>
         <translation>Das Diagramm konnte nicht gezeichnet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="589"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="592"/>
         <source>Could not write the chart to {path}.</source>
         <translation>Das Diagramm konnte nicht nach {path} geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="71"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="72"/>
         <source>&lt;p&gt;&lt;b&gt;Not differentially private: the outputs contain statistics of the raw data.&lt;/b&gt; They are a calibration aid for the data holder, computed from the true locations; do not publish them. Their metadata says so.&lt;/p&gt;&lt;p&gt;Before perturbing household locations and counting them per census block, find out what share of points will land in the wrong zone, zone by zone and city-wide, and which noise scale keeps that share acceptable (seed 000 §5, Fig. 13-21). For every Laplace scale b in SCALES (metres) the points are perturbed REALIZATIONS times with MECHANISM (as in 'Laplace location perturbation'; per-axis Laplace is seed 000 eq. 14) and tested against the ZONES polygons. A point &lt;i&gt;escapes&lt;/i&gt; when its perturbed location lies in another zone or in none.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, one row per scale: scale_m, epsilon (= DISTANCE / b, when DISTANCE is given), b_lumped = b / sqrt(mean zone area), the dimensionless scale on which curves for different tessellations lie on one another (seed 000 Fig. 15), esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (seed 000 eq. 15), mean and standard deviation over realizations; no_change, no_chg_sd: the share of zones whose population has no net change (Fig. 16); abs_rel_ch, abs_rel_sd: the mean absolute relative change |Q_i - P_i| / P_i of zone populations, over zones with P_i &gt; 0; lost_out: mean number of points that left every zone; entered: mean number of points from outside every zone that landed in one; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, one polygon per zone and scale: zone_id, scale_m, epsilon, population P_i, esc_share and esc_sd (rho_i over realizations), net_change (mean Q_i - P_i), abs_rel_ch, and no_change (share of realizations with no net change). Loaded into a project it is drawn by escape share for one scale (the calibrated one, else the middle one); the table holds them all. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html with an inline SVG, or .png): escape share against scale with the sd band and the target.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Calibration.&lt;/b&gt; With TARGET_ESCAPE (a share, e.g. 0.1), CALIBRATED_SCALE is the largest scale in the sweep whose mean escape share is at most the target, refined towards the next larger scale by linear interpolation of the mean escape share in log b between the two bracketing sweep points. If every scale meets the target the largest is returned (extend SCALES); if none does, there is no result (add smaller scales). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; P_i counts the points in zone i; a point on a shared edge or in overlapping zones belongs to the first zone in layer order that it touches. Points in no zone are reported as POINTS_OUTSIDE, never dropped silently: they are perturbed too and count where they land. A zone with no points has P_i = 0: its escape share is empty (NULL), it weighs nothing in eq. 15, is left out of abs_rel_ch, and counts in no_change as unchanged when nothing lands in it. Standard deviations are sample ones (NULL with one realization). Each realization draws one noise vector per point and scales it by every b (common random numbers: smooth curves).&lt;/p&gt;&lt;p&gt;&lt;b&gt;CRSs.&lt;/b&gt; Points are reprojected to the zones' CRS when they differ (the log says so). Noise is drawn in METRIC_CRS (default: the zones' CRS if projected in metres, else the points' CRS if it is, provided it is true to scale within 1% over the data's area, else the UTM zone, else an azimuthal equidistant CRS: Web Mercator, for one, is in ground metres only near the equator); perturbed points are transformed back to the zones' CRS for the point-in-polygon tests, so zone edges are used exactly as stored.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Measuring an existing perturbation.&lt;/b&gt; Give PERTURBED (e.g. the output of 'Laplace location perturbation' run with KEEP_IDENTIFIERS, an internal study run) and MATCH_FIELD, a field present in both layers that pairs each true point with its perturbed copy (values compared as text; points without a partner are counted as POINTS_UNMATCHED). The outputs then hold the observed escapes of that one realization; SCALES, REALIZATIONS, MECHANISM and TARGET_ESCAPE are not used, and the scale is taken from PERTURBED's privacy record when it has one.&lt;/p&gt;&lt;p&gt;Speed: each perturbed point is tested against its own zone first (vectorised, prepared polygons); only escapers are located among all zones. Points are processed in chunks, so memory does not grow with scales and realizations.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Nicht differenziell privat: Die Ausgaben enthalten Statistiken der Rohdaten.&lt;/b&gt; Sie sind eine Kalibrierungshilfe für den Dateninhaber und werden aus den wahren Standorten berechnet; veröffentlichen Sie sie nicht. Ihre Metadaten vermerken das.&lt;/p&gt;&lt;p&gt;Bevor Sie Haushaltsstandorte verrauschen und je Zensusblock zählen, finden Sie heraus, welcher Anteil der Punkte in der falschen Zone landen wird, Zone für Zone und stadtweit, und welche Rauschskala diesen Anteil in vertretbaren Grenzen hält (seed 000 §5, Fig. 13-21). Für jede Laplace-Skala b in SCALES (Meter) werden die Punkte REALIZATIONS-mal mit MECHANISM verrauscht (wie in „Laplace-Standortverrauschung“; achsenweises Laplace ist seed 000 eq. 14) und gegen die Polygone aus ZONES geprüft. Ein Punkt &lt;i&gt;entweicht&lt;/i&gt;, wenn sein verrauschter Standort in einer anderen Zone oder in keiner Zone liegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, eine Zeile je Skala: scale_m, epsilon (= DISTANCE / b, wenn DISTANCE angegeben ist), b_lumped = b / sqrt(mittlere Zonenfläche), die dimensionslose Skala, auf der die Kurven verschiedener Kachelungen übereinanderliegen (seed 000 Fig. 15), esc_share und esc_sd: der stadtweite Anteil entwichener Punkte sum P_i rho_i / sum P_i (seed 000 eq. 15), Mittelwert und Standardabweichung über die Realisierungen; no_change, no_chg_sd: der Anteil der Zonen, deren Bevölkerung sich netto nicht ändert (Fig. 16); abs_rel_ch, abs_rel_sd: die mittlere absolute relative Änderung |Q_i - P_i| / P_i der Zonenbevölkerungen über die Zonen mit P_i &gt; 0; lost_out: mittlere Anzahl der Punkte, die jede Zone verlassen haben; entered: mittlere Anzahl der Punkte von außerhalb aller Zonen, die in einer Zone gelandet sind; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, ein Polygon je Zone und Skala: zone_id, scale_m, epsilon, Bevölkerung P_i, esc_share und esc_sd (rho_i über die Realisierungen), net_change (Mittelwert von Q_i - P_i), abs_rel_ch und no_change (Anteil der Realisierungen ohne Nettoänderung). In ein Projekt geladen, wird der Layer nach dem Anteil entwichener Punkte für eine Skala dargestellt (die kalibrierte, sonst die mittlere); die Tabelle enthält alle Skalen. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html mit eingebettetem SVG oder .png): Anteil entwichener Punkte gegen die Skala mit dem Band der Standardabweichung und dem Zielwert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kalibrierung.&lt;/b&gt; Mit TARGET_ESCAPE (einem Anteil, z. B. 0.1) ist CALIBRATED_SCALE die größte Skala der Reihe, deren mittlerer Anteil entwichener Punkte höchstens dem Zielwert entspricht, verfeinert in Richtung der nächstgrößeren Skala durch lineare Interpolation des mittleren Anteils in log b zwischen den beiden einschließenden Punkten der Reihe. Erfüllen alle Skalen den Zielwert, wird die größte zurückgegeben (erweitern Sie SCALES); erfüllt ihn keine, gibt es kein Ergebnis (fügen Sie kleinere Skalen hinzu). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; P_i zählt die Punkte in Zone i; ein Punkt auf einer gemeinsamen Kante oder in überlappenden Zonen gehört zur ersten Zone in Layerreihenfolge, die er berührt. Punkte in keiner Zone werden als POINTS_OUTSIDE gemeldet und nie stillschweigend verworfen: Sie werden ebenfalls verrauscht und zählen dort, wo sie landen. Eine Zone ohne Punkte hat P_i = 0: Ihr Anteil entwichener Punkte ist leer (NULL), sie hat in eq. 15 kein Gewicht, bleibt bei abs_rel_ch unberücksichtigt und zählt bei no_change als unverändert, wenn nichts in ihr landet. Standardabweichungen sind Stichproben-Standardabweichungen (NULL bei einer einzigen Realisierung). Jede Realisierung zieht einen Rauschvektor je Punkt und skaliert ihn mit jedem b (gemeinsame Zufallszahlen: glatte Kurven).&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS.&lt;/b&gt; Die Punkte werden in das KBS der Zonen umprojiziert, wenn sich die KBS unterscheiden (das Protokoll vermerkt es). Das Rauschen wird in METRIC_CRS erzeugt (Standard: das KBS der Zonen, wenn es in Metern projiziert ist, sonst das KBS der Punkte, wenn dieses es ist, sofern es über dem Gebiet der Daten auf 1 % maßstabstreu ist, sonst die UTM-Zone, sonst ein mittabstandstreues azimutales KBS: Web Mercator etwa misst nur nahe dem Äquator Meter am Boden); die verrauschten Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen zurücktransformiert, sodass die Zonengrenzen genau so verwendet werden, wie sie gespeichert sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eine vorhandene Verrauschung messen.&lt;/b&gt; Geben Sie PERTURBED an (z. B. die Ausgabe von „Laplace-Standortverrauschung“, ausgeführt mit KEEP_IDENTIFIERS in einem internen Studienlauf) sowie MATCH_FIELD, ein in beiden Layern vorhandenes Feld, das jedem wahren Punkt seine verrauschte Kopie zuordnet (Werte werden als Text verglichen; Punkte ohne Partner werden als POINTS_UNMATCHED gezählt). Die Ausgaben enthalten dann das beobachtete Entweichen dieser einen Realisierung; SCALES, REALIZATIONS, MECHANISM und TARGET_ESCAPE werden nicht verwendet, und die Skala wird den Privatsphäre-Angaben von PERTURBED entnommen, sofern vorhanden.&lt;/p&gt;&lt;p&gt;Geschwindigkeit: Jeder verrauschte Punkt wird zuerst gegen seine eigene Zone getestet (vektorisiert, mit vorbereiteten Polygonen); nur entwichene Punkte werden unter allen Zonen gesucht. Die Punkte werden in Blöcken verarbeitet, sodass der Speicherbedarf nicht mit der Zahl der Skalen und Realisierungen wächst.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="222"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="223"/>
         <source>SCALES must hold numbers greater than 0 and at most 10,000,000 (metres); &apos;{token}&apos; is larger than any projected CRS. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 und höchstens 10.000.000 enthalten (Meter); „{token}“ ist größer als jedes projizierte KBS. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
@@ -3392,7 +3407,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>UtilityReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="215"/>
         <source>Utility report (not differentially private: contains statistics of the raw data)</source>
         <translation>Nutzwertbericht (nicht differentiell privat: enthält Statistiken der Rohdaten)</translation>
     </message>
@@ -3482,69 +3497,74 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="128"/>
         <source>RELEASED has no dp_geoprivacy privacy record: give a layer written by a dp_geoprivacy release (its record says what was released).</source>
         <translation>RELEASED hat kein dp_geoprivacy-Datenschutzprotokoll: einen von einer dp_geoprivacy-Veröffentlichung geschriebenen Layer angeben (sein Protokoll sagt, was veröffentlicht wurde).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="132"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="133"/>
         <source>RELEASED was made by {algorithm}; the utility report compares {supported}.</source>
         <translation>RELEASED wurde von {algorithm} erzeugt; der Nutzwertbericht vergleicht {supported}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="152"/>
         <source>RELEASED lacks the fields {fields} and noisy_count of its release.</source>
         <translation>RELEASED fehlen die Felder {fields} und noisy_count seiner Veröffentlichung.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="167"/>
         <source>This report is NOT differentially private: it contains statistics of the raw data. Keep it private.</source>
         <translation>Dieser Bericht ist NICHT differentiell privat: Er enthält Statistiken der Rohdaten. Halten Sie ihn vertraulich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="197"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="208"/>
         <source>{name}: {value}{predicted}</source>
         <translation>{name}: {value}{predicted}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="197"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="208"/>
         <source> (planner: {p})</source>
         <translation> (Planer: {p})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="211"/>
         <source>{released} against its original</source>
         <translation>{released} gegenüber seinem Original</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="269"/>
         <source>MAE and RMSE are over the {n:,} pairs with a trip or a published flow; the other {m:,} pairs are 0 in both.</source>
         <translation>MAE und RMSE beziehen sich auf die {n:,} Paare mit einer Fahrt oder einem veröffentlichten Strom; die übrigen {m:,} Paare sind in beiden 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="271"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="290"/>
         <source>MATCH_FIELD {field} is not in RELEASED: run the release with KEEP_IDENTIFIERS (internal study runs only) to keep the key.</source>
         <translation>MATCH_FIELD {field} ist nicht in RELEASED: die Veröffentlichung mit KEEP_IDENTIFIERS ausführen (nur für interne Studienläufe), um den Schlüssel zu behalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="297"/>
         <source>MATCH_FIELD pairs no point of ORIGINAL with RELEASED.</source>
         <translation>MATCH_FIELD ordnet keinem Punkt von ORIGINAL einen Punkt von RELEASED zu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="298"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="317"/>
         <source>Published against true count per cell</source>
         <translation>Veröffentlichte gegenüber wahrer Anzahl je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="298"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="317"/>
         <source>true count</source>
         <translation>wahre Anzahl</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="298"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="317"/>
         <source>published count</source>
         <translation>veröffentlichte Anzahl</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <source>Mean absolute error over published cells with data</source>
+        <translation>Mittlerer absoluter Fehler über veröffentlichte Zellen mit Daten</translation>
     </message>
 </context>
 </TS>

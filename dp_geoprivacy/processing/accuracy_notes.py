@@ -9,6 +9,8 @@ is close: the issue 13 trial on the Cairns GTFS feed published 5,864 flows
 for 27 real pairs with THRESHOLD=0 and MIN_FLOW=1.
 """
 
+import math
+
 from ..core.accuracy import SPURIOUS_WARNING, count_accuracy, spurious_advice
 from ..core.counting import StabilityHistogram
 from ..translation import tr
@@ -54,3 +56,33 @@ def note_user_level_counts(feedback, mechanism, max_contributions, cells_per_con
             "or coarser zones reduce it; dp_geoprivacy:accuracyplanner tabulates the margin per epsilon and M."
         ).format(m=m, moe=figures.margin_of_error))
     return figures
+
+
+# Calibrated epsilons above this are flagged as weak protection by escape analysis.
+WEAK_CALIBRATED_EPSILON = 2.0
+
+
+def note_escape_calibration(feedback, calibration, epsilon, mean_zone_area, distance):
+    """Escape analysis: say when zones are too fine for DISTANCE, and flag a weak calibrated epsilon."""
+    size = math.sqrt(mean_zone_area) if mean_zone_area and mean_zone_area > 0 else None
+    if calibration is not None and calibration.status == "below_sweep" and size:
+        smallest = calibration.upper
+        if distance:
+            implied = distance / smallest
+            if implied > WEAK_CALIBRATED_EPSILON:
+                feedback.pushWarning(tr(
+                    "These zones (about {s:.0f} m across: the square root of the mean zone area) are too fine for "
+                    "DISTANCE = {d:g} m: already at b = {b:g} m (epsilon {e:.3g}) more than {t:g} of points "
+                    "escape, and smaller scales mean larger epsilons. Use coarser zones, a smaller DISTANCE, or "
+                    "accept a higher escape share; smaller scales will not give a protective epsilon.").format(
+                    s=size, d=distance, b=smallest, e=implied, t=calibration.target))
+                return
+        feedback.pushInfo(tr(
+            "The zones are about {s:.0f} m across; at the smallest scale tested (b = {b:g} m) points move {m:.0f} m "
+            "on average (planar Laplace: 2b).").format(s=size, b=smallest, m=2 * smallest))
+    if epsilon is not None and epsilon > WEAK_CALIBRATED_EPSILON:
+        feedback.pushWarning(tr(
+            "The calibrated epsilon {e:.3g} is above {limit:g}: weak protection for the unit of privacy (two "
+            "locations DISTANCE = {d:g} m apart): an observer's odds between them may change by a factor of "
+            "e^{e:.3g} = {f:.3g}. Coarser zones or a smaller DISTANCE allow a smaller epsilon.").format(
+            e=epsilon, limit=WEAK_CALIBRATED_EPSILON, d=distance or 0, f=math.exp(epsilon)))

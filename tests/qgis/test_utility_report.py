@@ -72,3 +72,17 @@ def test_a_layer_without_a_record_is_refused(tmp_path):
     with pytest.raises(QgsProcessingException, match="privacy record"):
         processing.run(ALG, {"RELEASED": f"{SAMPLE}|layername=households",
                              "ORIGINAL": f"{SAMPLE}|layername=households", "OUTPUT": str(tmp_path / "u.gpkg")})
+
+
+def test_with_the_stability_threshold_the_prediction_is_for_published_cells_only(tmp_path):
+    zones, trips = f"{SAMPLE}|layername=zones", f"{SAMPLE}|layername=trips"
+    flows = tmp_path / "flows.gpkg"
+    processing.run("dp_geoprivacy:noisyodflows", {
+        "INPUT": trips, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 1, "THRESHOLD": 1, "DELTA": 1e-6,
+        "SEED": 3, "OUTPUT_FLOWS": str(flows), "OUTPUT_MATRIX": str(tmp_path / "m.csv")})
+    report = processing.run(ALG, {"RELEASED": str(flows), "ORIGINAL": trips, "ZONES": zones,
+                                  "ZONE_ID_FIELD": "zone_id", "OUTPUT": str(tmp_path / "u.gpkg")})
+    predicted = dict(zip(read_field(report["OUTPUT"], "metric"), read_field(report["OUTPUT"], "predicted")))
+    assert report["SPURIOUS"] == 0 and report["MISSING"] > 0
+    assert predicted["mae"] is None or math.isnan(predicted["mae"])
+    assert predicted["mae_published_cells_with_data"] == pytest.approx(report["PREDICTED_MAE"])

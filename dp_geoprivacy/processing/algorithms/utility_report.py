@@ -110,6 +110,7 @@ class UtilityReport(DpAlgorithm):
         self.add_output(QgsProcessingOutputString("RELEASE_KIND", self.tr("Algorithm of the released layer")))
         for name, label in (("MAE", self.tr("Mean absolute error per cell")), ("RMSE", self.tr("RMSE per cell")),
                             ("PREDICTED_MAE", self.tr("Planner's expected absolute error")),
+                            ("MAE_PUBLISHED", self.tr("Mean absolute error over published cells with data")),
                             ("SPURIOUS", self.tr("Spurious cells")), ("MISSING", self.tr("Missing cells")),
                             ("EMD_M", self.tr("Earth mover's distance (metres)")),
                             ("MEAN_DISPLACEMENT_M", self.tr("Mean displacement (metres)"))):
@@ -169,6 +170,7 @@ class UtilityReport(DpAlgorithm):
         predicted = accuracy_from_record({k: getattr(record, k) for k in (
             "mechanism", "epsilon", "delta", "sensitivity", "snapping_grain_m")})
         rows, results, chart = [], {"RELEASE_KIND": record.algorithm}, None
+        self._published_error = None
         if record.algorithm == COUNTS:
             measured, chart = self._counts(parameters, context, feedback, layer, top_n)
         elif record.algorithm == FLOWS:
@@ -177,17 +179,26 @@ class UtilityReport(DpAlgorithm):
             measured = None
         if measured is not None:
             expected = predicted if isinstance(predicted, CountAccuracy) else None
+            # The planner's per-cell error is that of a published cell: with the stability threshold unpublished
+            # cells count as 0 here, so the prediction is shown for the published cells only.
+            every_cell = expected if expected is not None and expected.threshold is None else None
+            published = self._published_error
             rows += [
-                ("cells", measured.cells, None), ("mae", measured.mae, expected and expected.expected_abs_error),
-                ("rmse", measured.rmse, expected and expected.rmse),
+                ("cells", measured.cells, None), ("mae", measured.mae, every_cell and every_cell.expected_abs_error),
+                ("rmse", measured.rmse, every_cell and every_cell.rmse),
+                ("published_cells_with_data", published.cells if published else 0, None),
+                ("mae_published_cells_with_data", published.mae if published else None,
+                 expected and expected.expected_abs_error),
                 ("relative_error", measured.relative_error, None), ("smape", measured.smape, None),
                 ("correlation", measured.correlation, None), ("true_total", measured.true_total, None),
                 ("noisy_total", measured.noisy_total, None), ("zero_cells", measured.zero_cells, None),
-                ("zero_share_nonzero", measured.zero_share_nonzero, expected and expected.p_spurious),
+                ("zero_share_nonzero", measured.zero_share_nonzero,
+                 every_cell.p_spurious if every_cell and record.algorithm == COUNTS else None),
                 ("spurious", measured.spurious, None), ("missing", measured.missing, None),
                 (f"top_{measured.top_n}_overlap", measured.top_overlap, None)]
             results.update(MAE=measured.mae, RMSE=measured.rmse, SPURIOUS=measured.spurious,
                            MISSING=measured.missing,
+                           MAE_PUBLISHED=published.mae if published else None,
                            PREDICTED_MAE=expected.expected_abs_error if expected else None)
         if record.algorithm == POINTS:
             location_rows, location_results = self._points(parameters, context, feedback, predicted)
@@ -227,7 +238,14 @@ class UtilityReport(DpAlgorithm):
         noisy = self._released_cells(layer, ["zone_id"])
         domain = sorted(truth) if cells.public else sorted(set(truth) | set(noisy))
         measured = utility.compare_counts(truth, noisy, domain=domain, top_n=top_n)
+        self._published_error = self._published(truth, noisy, top_n)
         return measured, ([truth.get(k, 0) for k in domain], [noisy.get(k, 0.0) for k in domain])
+
+    @staticmethod
+    def _published(truth, noisy, top_n):
+        """Errors over the published cells that have data (None when there are none)."""
+        keys = sorted(k for k in noisy if truth.get(k, 0) > 0)
+        return utility.compare_counts(truth, noisy, domain=keys, top_n=top_n) if keys else None
 
     def _flows(self, parameters, context, feedback, layer, top_n):
         trips = read_trips(self, parameters, self.ORIGINAL, context, feedback)
@@ -242,6 +260,7 @@ class UtilityReport(DpAlgorithm):
         noisy = self._released_cells(layer, ["origin_id", "dest_id"])
         keys = sorted(set(truth) | set(noisy))
         measured = utility.compare_counts(truth, noisy, domain=keys, top_n=top_n)
+        self._published_error = self._published(truth, noisy, top_n)
         if cells.public:  # every other pair of the public domain is empty in both: add them to the zero cells
             n = len(cells) ** 2 - len(keys)
             zero = measured.zero_cells + n
