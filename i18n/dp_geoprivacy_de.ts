@@ -679,309 +679,334 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>AccuracyPlanner</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="70"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="76"/>
         <source>Accuracy planner (reads no data, spends nothing)</source>
         <translation>Genauigkeitsplaner (liest keine Daten, verbraucht nichts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
         <source>Release to plan</source>
         <translation>Zu planende Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zonenzählungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
         <source>Location perturbation (Laplace)</source>
         <translation>Ortsverrauschung (Laplace)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="113"/>
         <source>Epsilon you intend to use</source>
         <translation>Vorgesehenes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="116"/>
         <source>The epsilon whose figures are returned as outputs; e.g. 1.</source>
         <translation>Das Epsilon, dessen Zahlen als Ausgaben zurückgegeben werden; z. B. 1.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="118"/>
         <source>Number of zones (counts, OD flows)</source>
         <translation>Anzahl der Zonen (Zählungen, Quelle-Ziel-Ströme)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="121"/>
         <source>The number of zones of the public tessellation, e.g. 100.</source>
         <translation>Die Anzahl der Zonen der öffentlichen Flächeneinteilung, z. B. 100.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="123"/>
         <source>Contributions per user M (1 without a user field)</source>
         <translation>Beiträge je Nutzer M (1 ohne Nutzerfeld)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="117"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="127"/>
         <source>Protected distance (metres; locations)</source>
         <translation>Geschützte Entfernung (Meter; Orte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="130"/>
         <source>Noise (counts)</source>
         <translation>Rauschen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="130"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="130"/>
         <source>Discrete Laplace</source>
         <translation>Diskretes Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="133"/>
         <source>Stability threshold (THRESHOLD = 1 of the release)</source>
         <translation>Stabilitätsschwelle (THRESHOLD = 1 der Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="125"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="135"/>
         <source>Delta (with the stability threshold)</source>
         <translation>Delta (mit der Stabilitätsschwelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="128"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="138"/>
         <source>Smallest published value MIN_FLOW (0: every cell)</source>
         <translation>Kleinster veröffentlichter Wert MIN_FLOW (0: jede Zelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="131"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="141"/>
         <source>Epsilons to tabulate</source>
         <translation>Zu tabellierende Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="143"/>
         <source>Target 95% margin of error per cell (counts)</source>
         <translation>Ziel: 95-%-Fehlermarge je Zelle (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="143"/>
         <source>Target number of spurious cells (counts)</source>
         <translation>Ziel: Anzahl unechter Zellen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="143"/>
         <source>Target mean displacement (metres)</source>
         <translation>Ziel: mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="156"/>
         <source>Time slots per zone (counts)</source>
         <translation>Zeitfenster je Zone (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="160"/>
         <source>Cells one contribution adds to (2 for trip ends)</source>
         <translation>Zellen, zu denen ein Beitrag zählt (2 für Fahrtenden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="146"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="163"/>
         <source>OD flows include intrazonal pairs</source>
         <translation>Quelle-Ziel-Ströme enthalten Binnenpaare</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="168"/>
         <source>Accuracy per epsilon</source>
         <translation>Genauigkeit je Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="172"/>
         <source>Chart: accuracy against epsilon</source>
         <translation>Diagramm: Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="172"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>Expected absolute error per cell</source>
         <translation>Erwarteter absoluter Fehler je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>Root mean square error per cell</source>
         <translation>Wurzel des mittleren quadratischen Fehlers je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>95% margin of error per cell</source>
         <translation>95-%-Fehlermarge je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>Expected spurious cells (all empty)</source>
         <translation>Erwartete unechte Zellen (alle leer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>Stability threshold</source>
         <translation>Stabilitätsschwelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>Mean displacement (metres)</source>
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>95% quantile of the displacement (metres)</source>
         <translation>95-%-Quantil der Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>Epsilon for the target margin</source>
         <translation>Epsilon für die Ziel-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>Epsilon for the target spurious cells</source>
         <translation>Epsilon für die Zielzahl unechter Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>Epsilon for the target displacement</source>
         <translation>Epsilon für die Ziel-Verschiebung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="197"/>
         <source>NOISE: the stability threshold uses Laplace noise; choose Laplace or turn THRESHOLD off.</source>
         <translation>NOISE: Die Stabilitätsschwelle verwendet Laplace-Rauschen; Laplace wählen oder THRESHOLD ausschalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="200"/>
         <source>DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss mit THRESHOLD größer als 0 sein (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="233"/>
         <source>EPSILONS: {error}. Give positive numbers separated by commas, e.g. 0.1, 1, 5.</source>
         <translation>EPSILONS: {error}. Positive Zahlen durch Kommas getrennt angeben, z. B. 0.1, 1, 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="241"/>
         <source>No data is read and no budget is spent: these figures follow from the settings alone.</source>
         <translation>Es werden keine Daten gelesen und kein Budget verbraucht: Diese Zahlen folgen allein aus den Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="274"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} m; displacement mean {mean:.4g} m, median {median:.4g} m, 95% of points within {q95:.4g} m.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} m; Verschiebung im Mittel {mean:.4g} m, Median {median:.4g} m, 95 % der Punkte innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="280"/>
         <source>a mean displacement of at most {t:g} m</source>
         <translation>eine mittlere Verschiebung von höchstens {t:g} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="240"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="283"/>
         <source>mean displacement (m)</source>
         <translation>mittlere Verschiebung (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="284"/>
         <source>95% quantile (m)</source>
         <translation>95-%-Quantil (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="285"/>
         <source>Displacement (metres, log scale)</source>
         <translation>Verschiebung (Meter, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="296"/>
         <source>a 95% margin of error of at most {t:g}</source>
         <translation>eine 95-%-Fehlermarge von höchstens {t:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="301"/>
         <source>at most {t:g} spurious cells of {n:,}</source>
         <translation>höchstens {t:g} unechte Zellen von {n:,}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="261"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="304"/>
         <source>expected absolute error</source>
         <translation>erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="305"/>
         <source>95% margin of error</source>
         <translation>95-%-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="307"/>
         <source>expected spurious cells</source>
         <translation>erwartete unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="265"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="308"/>
         <source>Count (log scale)</source>
         <translation>Anzahl (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="274"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="317"/>
         <source>Expected accuracy against epsilon</source>
         <translation>Erwartete Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="275"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="318"/>
         <source>epsilon (log scale)</source>
         <translation>Epsilon (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="277"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="320"/>
         <source>Data-independent: computed from the noise distribution; no data was read.</source>
         <translation>Datenunabhängig: aus der Rauschverteilung berechnet; es wurden keine Daten gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="283"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="326"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} (sensitivity {s:g}); expected absolute error per cell {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} (Sensitivität {s:g}); erwarteter absoluter Fehler je Zelle {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="289"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="332"/>
         <source>Stability threshold {t:.4g}: no empty cell is published; a cell with a true count of {c95:.4g} is published with 95% probability.</source>
         <translation>Stabilitätsschwelle {t:.4g}: Keine leere Zelle wird veröffentlicht; eine Zelle mit der wahren Anzahl {c95:.4g} wird mit 95 % Wahrscheinlichkeit veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="294"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="337"/>
         <source>Each empty cell is published with probability {p:.3g}: of {n:,} cells, up to {s:.4g} published cells are noise only (all cells empty).</source>
         <translation>Jede leere Zelle wird mit Wahrscheinlichkeit {p:.3g} veröffentlicht: Von {n:,} Zellen bestehen bis zu {s:.4g} veröffentlichte Zellen nur aus Rauschen (alle Zellen leer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="301"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="344"/>
         <source>No epsilon up to 10,000 gives {what}.</source>
         <translation>Kein Epsilon bis 10.000 ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="303"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="346"/>
         <source>Epsilon {e:.4g} gives {what}.</source>
         <translation>Epsilon {e:.4g} ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="73"/>
-        <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, seed 001 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §4.3 and §5 (user-level counts, OD error), seed 001 Algorithm 1, seed 000 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: liest keine Daten, zieht kein Rauschen, verbraucht kein Datenschutzbudget und schreibt nichts ins Budgetbuch.&lt;/p&gt;&lt;p&gt;RELEASE und die öffentlichen Einstellungen der geplanten Veröffentlichung angeben (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen von genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen baut; Planer und Veröffentlichung können sich daher nicht widersprechen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählungen&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Zählung (nach Snapping und Runden; für Zellen deutlich über null) und die 95-%-Fehlermarge, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl von Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (Stabilitätshistogramm, Seed 001 Algorithmus 1) wird keine leere Zelle veröffentlicht; die Tabelle nennt die Schwelle und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder je Achse): Mittel, Median, 90- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel gilt (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Seed 001 Algorithmus 1, Seed 000 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="79"/>
+        <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, seed 001 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §4.3 and §5 (user-level counts, OD error), seed 001 Algorithm 1, seed 000 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: liest keine Daten, zieht kein Rauschen, verbraucht kein Datenschutzbudget und schreibt nichts ins Budgetbuch.&lt;/p&gt;&lt;p&gt;RELEASE und die öffentlichen Einstellungen der geplanten Veröffentlichung angeben (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen von genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen baut; Planer und Veröffentlichung können sich daher nicht widersprechen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählungen&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Zählung (nach Snapping und Runden; für Zellen deutlich über null) und die 95-%-Fehlermarge, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl von Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (Stabilitätshistogramm, Seed 001 Algorithmus 1) wird keine leere Zelle veröffentlicht; die Tabelle nennt die Schwelle und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder je Achse): Mittel, Median, 90- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Marge der geschätzten Anzahl einer Kategorie, die SHARE der RESPONDENTS Zeilen halten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel gilt (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Seed 001 Algorithmus 1, Seed 000 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <source>Randomized response (k-ary)</source>
+        <translation>Randomisierte Antwort (k-är)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="149"/>
+        <source>Categories (randomized response)</source>
+        <translation>Kategorien (randomisierte Antwort)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="151"/>
+        <source>Rows (randomized response)</source>
+        <translation>Zeilen (randomisierte Antwort)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
+        <source>Share of rows in the category (randomized response)</source>
+        <translation>Anteil der Zeilen in der Kategorie (randomisierte Antwort)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <source>At EPSILON {e:g}: each row keeps its value with probability {p:.3g}; the estimated count of a category held by {s:g} of {n:,} rows has standard error {se:.4g} and 95% margin {moe:.4g}.</source>
+        <translation>Bei EPSILON {e:g}: Jede Zeile behält ihren Wert mit Wahrscheinlichkeit {p:.3g}; die geschätzte Anzahl einer Kategorie, die {s:g} von {n:,} Zeilen halten, hat den Standardfehler {se:.4g} und die 95-%-Marge {moe:.4g}.</translation>
     </message>
 </context>
 <context>

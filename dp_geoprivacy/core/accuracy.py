@@ -378,3 +378,59 @@ def spurious_advice(mechanism, n_zones: int, include_intrazonal: bool, min_flow:
             zones -= 1
     epsilon = epsilon_for_spurious(make_mechanism, cells, min_flow, limit) if make_mechanism else None
     return SpuriousAdvice(figures.expected_spurious, figures.p_spurious, cells, needed, zones, epsilon)
+
+
+# --- randomized response (k-ary, seed 000 eq. 13) ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class ResponseAccuracy:
+    """Error of the estimated count of one category from a k-ary randomized-response release.
+
+    The estimate is the mechanism's own (``RandomizedResponse.estimate``):
+    unbiased, with the standard error it publishes, evaluated at the reported
+    counts expected for ``respondents`` rows of which a share ``share`` hold
+    the category. Absolute error and margin use the normal approximation
+    (the estimate is a sum of independent rows): E|e| = se sqrt(2 / pi),
+    95% margin 1.96 se.
+    """
+
+    epsilon: float
+    p_truth: float
+    categories: int
+    respondents: int
+    share: float
+    standard_error: float
+    expected_abs_error: float
+    margin_of_error: float
+
+    def as_row(self) -> dict:
+        return {key: getattr(self, key) for key in self.__dataclass_fields__}
+
+
+def response_mechanism(epsilon: float, categories: int):
+    """The k-ary randomized response the release builds for ``epsilon`` (p from seed 000 eq. 13 inverted)."""
+    from .randomized_response import RandomizedResponse, p_truth_for_epsilon  # noqa: PLC0415
+
+    k = int(categories)
+    if k < 2:
+        raise ValueError("randomized response needs at least 2 categories")
+    p = p_truth_for_epsilon(float(epsilon), 1.0 / k)
+    return RandomizedResponse.uniform(p, [tuple(str(i) for i in range(k))])
+
+
+def response_accuracy(mechanism, respondents: int, share: float, confidence: float = CONFIDENCE) -> ResponseAccuracy:
+    """Figures for the first category of ``mechanism``'s first stratum holding ``share`` of ``respondents``."""
+    stratum = mechanism.strata[0]
+    k, n, p = len(stratum.domain), int(respondents), mechanism.p_truth
+    if n < 1 or not 0 <= share <= 1:
+        raise ValueError("respondents must be >= 1 and the share in [0, 1]")
+    q = np.asarray(stratum.probabilities, dtype=float)
+    truth = np.full(k, n * (1 - share) / max(1, k - 1))
+    truth[0] = n * share
+    expected_reported = p * truth + (1 - p) * n * q
+    _, se = mechanism.estimate(0, expected_reported)
+    se0 = float(se[0])
+    z = float(stats.norm.ppf(0.5 + confidence / 2))
+    return ResponseAccuracy(float(mechanism.epsilon), float(p), k, n, float(share), se0,
+                            se0 * math.sqrt(2.0 / math.pi), z * se0)

@@ -192,3 +192,24 @@ def test_spurious_advice_alternatives_meet_the_limit():
     z = advice.zones_needed
     assert z**2 * advice.p_empty <= 10 < (z + 1) ** 2 * advice.p_empty
     assert spurious_advice(StabilityHistogram(1.0, 1e-6), 140, True, 1).expected == 0
+
+
+def test_randomized_response_error_matches_a_release():
+    from dp_geoprivacy.core.accuracy import response_accuracy, response_mechanism
+    from dp_geoprivacy.core.randomized_response import k_ary_epsilon
+
+    mechanism = response_mechanism(1.0, 4)
+    assert k_ary_epsilon(mechanism.p_truth, 4) == pytest.approx(1.0)
+    predicted = response_accuracy(mechanism, 2000, 0.4)
+    rng = np.random.default_rng(21)
+    value = np.r_[np.zeros(800, dtype=np.int64), rng.integers(1, 4, 1200)]
+    estimates = []
+    for _ in range(400):
+        reported = mechanism.respond(np.zeros(2000, dtype=np.int64), value, rng)
+        estimates.append(mechanism.estimate(0, np.bincount(reported, minlength=4))[0][0])
+    estimates = np.array(estimates)
+    # unbiased, and its spread is the predicted standard error (chi-square bounds at alpha 0.001)
+    assert abs(estimates.mean() - 800) <= 4 * predicted.standard_error / math.sqrt(400)
+    low, high = stats.chi2.ppf([0.0005, 0.9995], 399) / 399
+    assert low <= estimates.var(ddof=1) / predicted.standard_error**2 <= high
+    assert predicted.margin_of_error == pytest.approx(1.959964 * predicted.standard_error, rel=1e-5)

@@ -108,3 +108,15 @@ def test_qgis_process_json(tmp_path):
     # M = 52: Laplace scale 52, margin 52 ln 20.
     assert results["MARGIN_OF_ERROR"] == pytest.approx(52 * math.log(20))
     json.dumps(results)
+
+
+def test_randomized_response_figures_are_the_mechanisms(tmp_path):
+    from dp_geoprivacy.core.accuracy import response_accuracy, response_mechanism
+
+    results = plan(tmp_path, RELEASE=3, EPSILON=1, CATEGORIES=4, RESPONDENTS=2000, SHARE=0.4, TARGET_MARGIN=100)
+    expected = response_accuracy(response_mechanism(1.0, 4), 2000, 0.4)
+    assert results["RMSE"] == pytest.approx(expected.standard_error)
+    assert results["MARGIN_OF_ERROR"] == pytest.approx(expected.margin_of_error)
+    e = results["EPSILON_FOR_MARGIN"]
+    assert response_accuracy(response_mechanism(e, 4), 2000, 0.4).margin_of_error <= 100 + 1e-6
+    assert read_field(results["OUTPUT"], "p_truth")[0] < read_field(results["OUTPUT"], "p_truth")[-1]

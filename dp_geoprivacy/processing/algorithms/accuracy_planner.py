@@ -35,10 +35,13 @@ from ...core.zone_counts import make_mechanism
 from ..base import DpAlgorithm
 from ..writers import Column, write_features
 
-ZONE_COUNTS, OD_FLOWS, LOCATIONS = 0, 1, 2
+ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES = 0, 1, 2, 3
 COUNT_COLUMNS = ("epsilon", "noise_scale", "grain", "expected_abs_error", "rmse", "margin_of_error",
                  "p_spurious", "expected_spurious", "threshold", "count_published_95")
 LOCATION_COLUMNS = ("epsilon", "noise_scale", "mean", "median", "q90", "q95")
+# Above this epsilon k-ary randomized response keeps the truth with a probability that rounds to 1.
+MAX_RESPONSE_EPSILON = 30.0
+RESPONSE_COLUMNS = ("epsilon", "p_truth", "standard_error", "expected_abs_error", "margin_of_error")
 
 
 class AccuracyPlanner(DpAlgorithm):
@@ -62,6 +65,9 @@ class AccuracyPlanner(DpAlgorithm):
     TARGET_MARGIN = "TARGET_MARGIN"
     TARGET_SPURIOUS = "TARGET_SPURIOUS"
     TARGET_DISPLACEMENT = "TARGET_DISPLACEMENT"
+    CATEGORIES = "CATEGORIES"
+    RESPONDENTS = "RESPONDENTS"
+    SHARE = "SHARE"
     OUTPUT = "OUTPUT"
     OUTPUT_CHART = "OUTPUT_CHART"
     POSITIVE_PARAMETERS = (EPSILON, DISTANCE)
@@ -88,6 +94,9 @@ class AccuracyPlanner(DpAlgorithm):
             "with 95% probability.</p>"
             "<p><b>Locations</b> (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and "
             "95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).</p>"
+            "<p><b>Randomized response</b> (k-ary, CATEGORIES values): the probability of keeping the truth "
+            "for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count "
+            "of a category held by SHARE of RESPONDENTS rows.</p>"
             "<p><b>Inverse.</b> TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from "
             "which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). "
             "OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart."
@@ -99,7 +108,8 @@ class AccuracyPlanner(DpAlgorithm):
         self.add(QgsProcessingParameterEnum(
             self.RELEASE, self.tr("Release to plan"),
             options=[self.tr("Noisy zone counts"), self.tr("Noisy OD flows"),
-                     self.tr("Location perturbation (Laplace)")], defaultValue=ZONE_COUNTS))
+                     self.tr("Location perturbation (Laplace)"), self.tr("Randomized response (k-ary)")],
+            defaultValue=ZONE_COUNTS))
         epsilon = QgsProcessingParameterNumber(
             self.EPSILON, self.tr("Epsilon you intend to use"), QgsProcessingParameterNumber.Double,
             defaultValue=1.0, minValue=0.0)
@@ -135,7 +145,14 @@ class AccuracyPlanner(DpAlgorithm):
                             (self.TARGET_DISPLACEMENT, self.tr("Target mean displacement (metres)"))):
             self.add(QgsProcessingParameterNumber(name, label, QgsProcessingParameterNumber.Double, optional=True,
                                                   minValue=0.0))
-        advanced = []
+        advanced = [
+            QgsProcessingParameterNumber(self.CATEGORIES, self.tr("Categories (randomized response)"),
+                                         QgsProcessingParameterNumber.Integer, defaultValue=4, minValue=2),
+            QgsProcessingParameterNumber(self.RESPONDENTS, self.tr("Rows (randomized response)"),
+                                         QgsProcessingParameterNumber.Integer, defaultValue=1000, minValue=1),
+            QgsProcessingParameterNumber(self.SHARE, self.tr("Share of rows in the category (randomized response)"),
+                                         QgsProcessingParameterNumber.Double, defaultValue=0.25, minValue=0.0,
+                                         maxValue=1.0)]
         slots = QgsProcessingParameterNumber(
             self.SLOTS, self.tr("Time slots per zone (counts)"), QgsProcessingParameterNumber.Integer,
             defaultValue=1, minValue=1)
@@ -223,7 +240,33 @@ class AccuracyPlanner(DpAlgorithm):
             "EPSILON_FOR_DISPLACEMENT"))
         feedback.pushInfo(self.tr("No data is read and no budget is spent: these figures follow from the "
                                   "settings alone."))
-        if release == LOCATIONS:
+        if release == RESPONSES:
+            k = self.parameterAsInt(parameters, self.CATEGORIES, context)
+            n = self.parameterAsInt(parameters, self.RESPONDENTS, context)
+            share = self.parameterAsDouble(parameters, self.SHARE, context)
+
+            def response(e):
+                return accuracy.response_accuracy(accuracy.response_mechanism(e, k), n, share)
+
+            rows = accuracy.sweep(response, epsilons)
+            columns = RESPONSE_COLUMNS
+            chosen = response(epsilon)
+            results.update(EXPECTED_ABS_ERROR=chosen.expected_abs_error, RMSE=chosen.standard_error,
+                           MARGIN_OF_ERROR=chosen.margin_of_error)
+            feedback.pushInfo(self.tr(
+                "At EPSILON {e:g}: each row keeps its value with probability {p:.3g}; the estimated count of a "
+                "category held by {s:g} of {n:,} rows has standard error {se:.4g} and 95% margin {moe:.4g}.").format(
+                e=epsilon, p=chosen.p_truth, s=share, n=n, se=chosen.standard_error, moe=chosen.margin_of_error))
+            target = self._target(parameters, self.TARGET_MARGIN, context)
+            if target is not None:
+                margin = lambda e: response(min(e, MAX_RESPONSE_EPSILON)).margin_of_error  # noqa: E731
+                results["EPSILON_FOR_MARGIN"] = self._inverse(
+                    feedback, accuracy.epsilon_for(margin, target),
+                    self.tr("a 95% margin of error of at most {t:g}").format(t=target))
+            series = {self.tr("expected absolute error"): [r["expected_abs_error"] for r in rows],
+                      self.tr("95% margin of error"): [r["margin_of_error"] for r in rows]}
+            y_label = self.tr("Count (log scale)")
+        elif release == LOCATIONS:
             rows = accuracy.sweep(lambda e: accuracy.displacement_accuracy(location_mechanism(e)), epsilons)
             columns = LOCATION_COLUMNS
             chosen = accuracy.displacement_accuracy(location_mechanism(epsilon))
