@@ -26,6 +26,7 @@ from qgis.core import (
     QgsProcessingException,
     QgsProcessingParameterBoolean,
     QgsProcessingParameterCrs,
+    QgsProcessingParameterDefinition,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
     QgsProcessingParameterNumber,
@@ -180,11 +181,14 @@ class NoisyOdFlows(DpAlgorithm):
         ):
             parameter = QgsProcessingParameterField(name, label, parentLayerParameterName=self.INPUT, optional=True)
             parameter.setHelp(self.tr("Give all four coordinate fields, or none to use the line geometries."))
+            # Advanced (issue 13): what a planner sets every time (input, zones, epsilon, unit) comes first.
+            parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
             self.add(parameter)
         crs = QgsProcessingParameterCrs(
             self.COORDINATES_CRS, self.tr("CRS of the coordinate fields (default: the layer's)"), optional=True)
         crs.setHelp(self.tr("The CRS the four coordinate fields are written in, e.g. EPSG:4326 for "
                             "longitude/latitude."))
+        crs.setFlags(crs.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
         self.add(crs)
         add_zone_parameters(self, h3=True, allow_overlap=False)
         add_release_parameters(
