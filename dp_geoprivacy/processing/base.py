@@ -26,7 +26,7 @@ from ..core.location import PER_AXIS, PLANAR
 from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
 from ..core.rng import noise_source
 from ..translation import Translatable, translate
-from . import budget
+from . import budget, dry_run
 
 PROVIDER_ID = "dp_geoprivacy"
 HOMEPAGE = "https://github.com/dp-geoprivacy/dp_geoprivacy"
@@ -74,6 +74,12 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
             "calibration": translate("DpAlgorithm", "Calibration (not private)"),
             "preparation": translate("DpAlgorithm", "Preparation (not private)"),
         }[self.GROUP_ID]
+
+    def __init_subclass__(cls, **kwargs):
+        """A trial run (DRY_RUN, processing/dry_run.py) stops at reserve_budget; its report becomes the results."""
+        super().__init_subclass__(**kwargs)
+        if "processAlgorithm" in cls.__dict__:
+            cls.processAlgorithm = dry_run.catching(cls.__dict__["processAlgorithm"])
 
     def createInstance(self):  # noqa: N802 (QGIS API)
         return type(self)()
@@ -276,8 +282,10 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         return value
 
     def add_ledger_parameters(self):
-        """The optional LEDGER, BUDGET and PARTITION parameters of privatizing algorithms (processing/budget.py)."""
+        """The optional LEDGER, BUDGET and PARTITION parameters of privatizing algorithms (processing/budget.py),
+        and DRY_RUN (processing/dry_run.py)."""
         budget.add_ledger_parameters(self)
+        dry_run.add_parameter(self)
 
     def reserve_budget(self, parameters, context, feedback, *, input_parameter, mechanism_fields, output,
                        inherited=()) -> budget.Release:
@@ -291,6 +299,8 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         to privacy_record(). ``inherited``: records of earlier releases the
         output builds on (counted too when not yet in the ledger).
         """
+        if dry_run.requested(self, parameters, context):  # a trial run stops here (processing/dry_run.py)
+            dry_run.finish(self, parameters, context, feedback, mechanism_fields, input_parameter)
         return budget.reserve(self, parameters, context, feedback, input_parameter, mechanism_fields, output,
                               inherited)
 

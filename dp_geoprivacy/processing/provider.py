@@ -4,6 +4,7 @@ from qgis.core import QgsProcessingProvider
 
 from ..translation import Translatable
 from . import workdirs
+from .algorithms.accuracy_planner import AccuracyPlanner
 from .algorithms.escape_analysis import EscapeAnalysis
 from .algorithms.h3_grid import H3Grid
 from .algorithms.laplace_perturbation import LaplacePerturbation
@@ -16,11 +17,12 @@ from .algorithms.synthetic_trips import SyntheticTrips
 from .algorithms.trajectory_perturbation import TrajectoryPerturbation
 from .algorithms.trip_ends import TripEnds
 from .algorithms.trip_relocation import TripRelocationAlgorithm
+from .algorithms.utility_report import UtilityReport
 from .base import PROVIDER_ID, icon
 
 ALGORITHMS = (LaplacePerturbation, H3Grid, NoisyZoneCounts, EscapeAnalysis, NoisyOdFlows, PrivacyReport,
               RandomizedResponseAlgorithm, TripRelocationAlgorithm, NoisyZoneStatistics, TrajectoryPerturbation,
-              TripEnds, SyntheticTrips)
+              TripEnds, SyntheticTrips, AccuracyPlanner, UtilityReport)
 
 
 class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):

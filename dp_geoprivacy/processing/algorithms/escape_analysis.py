@@ -35,6 +35,7 @@ from ...core.escape import SweepCancelledError
 from ...core.escape_chart import chart_html, escape_chart_svg
 from ...core.escape_release import NOT_DP_NOTE, EscapeData, EscapeSpec, MatchError, match_rows, release_escape_analysis
 from ...core.zones import OUTSIDE
+from ..accuracy_notes import note_escape_calibration
 from ..base import DpAlgorithm, setting_number
 from ..metric_crs import crs_transformer, is_metric, resolve_metric_crs, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, records_in, write_to_file
@@ -326,6 +327,8 @@ class EscapeAnalysis(DpAlgorithm):
         calibrated_scale, calibrated_epsilon = facts["calibrated_scale"], facts["calibrated_epsilon"]
         if facts["calibration"]:
             self._report_calibration(facts["calibration"], calibrated_epsilon, feedback)
+            note_escape_calibration(feedback, facts["calibration"], calibrated_epsilon, result.mean_zone_area,
+                                    distance)
         if result.points_outside:
             feedback.pushWarning(
                 self.tr("{n} points lie outside every zone: not in any P_i, reported as POINTS_OUTSIDE.").format(

@@ -26,6 +26,7 @@ from qgis.core import (
     QgsProcessingException,
     QgsProcessingParameterBoolean,
     QgsProcessingParameterCrs,
+    QgsProcessingParameterDefinition,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
     QgsProcessingParameterNumber,
@@ -43,6 +44,7 @@ from ...core.od_flows import (
     tail_threshold,
 )
 from ...core.release import NoUsableRecordsError
+from ..accuracy_notes import warn_spurious_flows
 from ..base import DpAlgorithm, setting_number
 from ..count_release import (
     add_release_outputs,
@@ -179,11 +181,14 @@ class NoisyOdFlows(DpAlgorithm):
         ):
             parameter = QgsProcessingParameterField(name, label, parentLayerParameterName=self.INPUT, optional=True)
             parameter.setHelp(self.tr("Give all four coordinate fields, or none to use the line geometries."))
+            # Advanced (issue 13): what a planner sets every time (input, zones, epsilon, unit) comes first.
+            parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
             self.add(parameter)
         crs = QgsProcessingParameterCrs(
             self.COORDINATES_CRS, self.tr("CRS of the coordinate fields (default: the layer's)"), optional=True)
         crs.setHelp(self.tr("The CRS the four coordinate fields are written in, e.g. EPSG:4326 for "
                             "longitude/latitude."))
+        crs.setFlags(crs.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
         self.add(crs)
         add_zone_parameters(self, h3=True, allow_overlap=False)
         add_release_parameters(
@@ -280,6 +285,7 @@ class NoisyOdFlows(DpAlgorithm):
         mechanism = spec.mechanism()
         if cells.public:
             self._check_size(ODDomain(len(cells), intrazonal).size, mechanism, min_flow)
+            warn_spurious_flows(self, feedback, mechanism, len(cells), intrazonal, min_flow)
         feedback.setProgress(5)
 
         trips = read_trips(self, parameters, self.INPUT, context, feedback, coordinate_fields,

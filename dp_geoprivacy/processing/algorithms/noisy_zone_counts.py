@@ -37,6 +37,7 @@ from ...core.zone_counts import (
     ZoneCountSpec,
     release_zone_counts,
 )
+from ..accuracy_notes import note_user_level_counts
 from ..base import DpAlgorithm, setting_number
 from ..count_release import (
     add_release_outputs,
@@ -254,6 +255,8 @@ class NoisyZoneCounts(DpAlgorithm):
             cell=points.mapped, n_zones=len(cells), zone_rank=ranks_from_order(cells.id_order()),
             user_keys=points.columns[user_field] if user_field else None,
             times=points.columns[time_field] if time_field else None, overlay=cells.overlay)
+        if user_field:
+            note_user_level_counts(feedback, spec.mechanism(), max_contributions, cells.cells_per_point)
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT,
                                 output=destination)
         rng = self.noise_source(parameters, context, feedback)

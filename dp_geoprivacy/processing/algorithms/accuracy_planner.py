@@ -1,0 +1,360 @@
+"""dp_geoprivacy:accuracyplanner: the accuracy a release will have, before any data is touched.
+
+Data-independent: every figure comes from ``core.accuracy`` applied to the
+mechanism the release itself would build from these settings
+(``zone_counts.make_mechanism``, ``location.PerturbationSpec``). It reads no
+layer, draws no noise and writes nothing to a ledger.
+"""
+
+import math
+import os
+import tempfile
+from pathlib import Path
+
+from osgeo import ogr
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterDefinition,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterFileDestination,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterString,
+    QgsProcessingParameterVectorDestination,
+)
+
+from ...core import accuracy
+from ...core.accuracy_chart import accuracy_chart_svg
+from ...core.counting import DISCRETE_LAPLACE, LAPLACE
+from ...core.escape_chart import chart_html
+from ...core.location import PerturbationSpec
+from ...core.od_flows import ODDomain
+from ...core.zone_counts import make_mechanism
+from ..base import DpAlgorithm
+from ..writers import Column, write_features
+
+ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES = 0, 1, 2, 3
+COUNT_COLUMNS = ("epsilon", "noise_scale", "grain", "expected_abs_error", "rmse", "margin_of_error",
+                 "p_spurious", "expected_spurious", "threshold", "count_published_95")
+LOCATION_COLUMNS = ("epsilon", "noise_scale", "mean", "median", "q90", "q95")
+# Above this epsilon k-ary randomized response keeps the truth with a probability that rounds to 1.
+MAX_RESPONSE_EPSILON = 30.0
+RESPONSE_COLUMNS = ("epsilon", "p_truth", "standard_error", "expected_abs_error", "margin_of_error")
+
+
+class AccuracyPlanner(DpAlgorithm):
+    """Expected error, margin, spurious cells and displacement for a sweep of epsilons (no data)."""
+
+    ALGORITHM_ID = "accuracyplanner"
+    GROUP_ID = "calibration"
+    RELEASE = "RELEASE"
+    EPSILON = "EPSILON"
+    ZONES = "ZONES"
+    SLOTS = "SLOTS"
+    MAX_CONTRIBUTIONS = "MAX_CONTRIBUTIONS"
+    CELLS_PER_CONTRIBUTION = "CELLS_PER_CONTRIBUTION"
+    NOISE = "NOISE"
+    THRESHOLD = "THRESHOLD"
+    DELTA = "DELTA"
+    MIN_FLOW = "MIN_FLOW"
+    INCLUDE_INTRAZONAL = "INCLUDE_INTRAZONAL"
+    DISTANCE = "DISTANCE"
+    EPSILONS = "EPSILONS"
+    TARGET_MARGIN = "TARGET_MARGIN"
+    TARGET_SPURIOUS = "TARGET_SPURIOUS"
+    TARGET_DISPLACEMENT = "TARGET_DISPLACEMENT"
+    CATEGORIES = "CATEGORIES"
+    RESPONDENTS = "RESPONDENTS"
+    SHARE = "SHARE"
+    OUTPUT = "OUTPUT"
+    OUTPUT_CHART = "OUTPUT_CHART"
+    POSITIVE_PARAMETERS = (EPSILON, DISTANCE)
+
+    def displayName(self):  # noqa: N802 (QGIS API)
+        return self.tr("Accuracy planner (reads no data, spends nothing)")
+
+    def shortHelpString(self):  # noqa: N802 (QGIS API)
+        return self.tr(
+            "<p><b>What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I "
+            "need?</b> Computed from the noise distribution alone: it reads no data, draws no noise, spends "
+            "no privacy budget and writes nothing to a ledger.</p>"
+            "<p>Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, "
+            "MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those "
+            "settings, so planner and release cannot disagree.</p>"
+            "<p><b>Counts</b> (noisy zone counts, noisy OD flows): per cell, the expected absolute error and "
+            "RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% "
+            "margin of error the release publishes. With noise on every cell (THRESHOLD off), "
+            "EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW "
+            "(with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an "
+            "upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal "
+            "pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, seed 001 Algorithm "
+            "1) no empty cell is published; the table gives its threshold and the true count published "
+            "with 95% probability.</p>"
+            "<p><b>Locations</b> (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and "
+            "95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).</p>"
+            "<p><b>Randomized response</b> (k-ary, CATEGORIES values): the probability of keeping the truth "
+            "for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count "
+            "of a category held by SHARE of RESPONDENTS rows.</p>"
+            "<p><b>Inverse.</b> TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from "
+            "which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). "
+            "OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart."
+            "</p><p>Sources: seed 002 §4.3 and §5 (user-level counts, OD error), seed 001 Algorithm 1, seed "
+            "000 §5; Mironov 2012 (snapping).</p>"
+        )
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
+        self.add(QgsProcessingParameterEnum(
+            self.RELEASE, self.tr("Release to plan"),
+            options=[self.tr("Noisy zone counts"), self.tr("Noisy OD flows"),
+                     self.tr("Location perturbation (Laplace)"), self.tr("Randomized response (k-ary)")],
+            defaultValue=ZONE_COUNTS))
+        epsilon = QgsProcessingParameterNumber(
+            self.EPSILON, self.tr("Epsilon you intend to use"), QgsProcessingParameterNumber.Double,
+            defaultValue=1.0, minValue=0.0)
+        epsilon.setHelp(self.tr("The epsilon whose figures are returned as outputs; e.g. 1."))
+        self.add(epsilon)
+        zones = QgsProcessingParameterNumber(
+            self.ZONES, self.tr("Number of zones (counts, OD flows)"), QgsProcessingParameterNumber.Integer,
+            defaultValue=100, minValue=1)
+        zones.setHelp(self.tr("The number of zones of the public tessellation, e.g. 100."))
+        self.add(zones)
+        self.add(QgsProcessingParameterNumber(
+            self.MAX_CONTRIBUTIONS, self.tr("Contributions per user M (1 without a user field)"),
+            QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=1))
+        self.add_mechanism_parameter()
+        self.add(QgsProcessingParameterNumber(
+            self.DISTANCE, self.tr("Protected distance (metres; locations)"), QgsProcessingParameterNumber.Double,
+            defaultValue=100.0, minValue=0.0))
+        self.add(QgsProcessingParameterEnum(
+            self.NOISE, self.tr("Noise (counts)"), options=[self.tr("Laplace"), self.tr("Discrete Laplace")],
+            defaultValue=0))
+        self.add(QgsProcessingParameterBoolean(
+            self.THRESHOLD, self.tr("Stability threshold (THRESHOLD = 1 of the release)"), defaultValue=False))
+        self.add(QgsProcessingParameterNumber(
+            self.DELTA, self.tr("Delta (with the stability threshold)"), QgsProcessingParameterNumber.Double,
+            defaultValue=1e-6, minValue=0.0, maxValue=0.5))
+        self.add(QgsProcessingParameterNumber(
+            self.MIN_FLOW, self.tr("Smallest published value MIN_FLOW (0: every cell)"),
+            QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0))
+        self.add(QgsProcessingParameterString(
+            self.EPSILONS, self.tr("Epsilons to tabulate"), defaultValue="0.1, 0.2, 0.5, 1, 2, 5, 10"))
+        for name, label in ((self.TARGET_MARGIN, self.tr("Target 95% margin of error per cell (counts)")),
+                            (self.TARGET_SPURIOUS, self.tr("Target number of spurious cells (counts)")),
+                            (self.TARGET_DISPLACEMENT, self.tr("Target mean displacement (metres)"))):
+            self.add(QgsProcessingParameterNumber(name, label, QgsProcessingParameterNumber.Double, optional=True,
+                                                  minValue=0.0))
+        advanced = [
+            QgsProcessingParameterNumber(self.CATEGORIES, self.tr("Categories (randomized response)"),
+                                         QgsProcessingParameterNumber.Integer, defaultValue=4, minValue=2),
+            QgsProcessingParameterNumber(self.RESPONDENTS, self.tr("Rows (randomized response)"),
+                                         QgsProcessingParameterNumber.Integer, defaultValue=1000, minValue=1),
+            QgsProcessingParameterNumber(self.SHARE, self.tr("Share of rows in the category (randomized response)"),
+                                         QgsProcessingParameterNumber.Double, defaultValue=0.25, minValue=0.0,
+                                         maxValue=1.0)]
+        slots = QgsProcessingParameterNumber(
+            self.SLOTS, self.tr("Time slots per zone (counts)"), QgsProcessingParameterNumber.Integer,
+            defaultValue=1, minValue=1)
+        advanced.append(slots)
+        advanced.append(QgsProcessingParameterNumber(
+            self.CELLS_PER_CONTRIBUTION, self.tr("Cells one contribution adds to (2 for trip ends)"),
+            QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=1))
+        advanced.append(QgsProcessingParameterBoolean(
+            self.INCLUDE_INTRAZONAL, self.tr("OD flows include intrazonal pairs"), defaultValue=True))
+        for parameter in advanced:
+            parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+            self.add(parameter)
+        table = QgsProcessingParameterVectorDestination(
+            self.OUTPUT, self.tr("Accuracy per epsilon"), QgsProcessing.TypeVector)
+        table.setSupportsNonFileBasedOutput(False)
+        self.add(table)
+        self.add(QgsProcessingParameterFileDestination(
+            self.OUTPUT_CHART, self.tr("Chart: accuracy against epsilon"), self.tr("HTML files (*.html)"),
+            optional=True, createByDefault=False))
+        for name, label in (
+                ("EXPECTED_ABS_ERROR", self.tr("Expected absolute error per cell")),
+                ("RMSE", self.tr("Root mean square error per cell")),
+                ("MARGIN_OF_ERROR", self.tr("95% margin of error per cell")),
+                ("EXPECTED_SPURIOUS", self.tr("Expected spurious cells (all empty)")),
+                ("STABILITY_THRESHOLD", self.tr("Stability threshold")),
+                ("MEAN_DISPLACEMENT_M", self.tr("Mean displacement (metres)")),
+                ("DISPLACEMENT_Q95_M", self.tr("95% quantile of the displacement (metres)")),
+                ("EPSILON_FOR_MARGIN", self.tr("Epsilon for the target margin")),
+                ("EPSILON_FOR_SPURIOUS", self.tr("Epsilon for the target spurious cells")),
+                ("EPSILON_FOR_DISPLACEMENT", self.tr("Epsilon for the target displacement"))):
+            self.add_output(QgsProcessingOutputNumber(name, label))
+
+    # --- settings ------------------------------------------------------------------------
+
+    def _settings(self, parameters, context):
+        release = self.parameterAsEnum(parameters, self.RELEASE, context)
+        threshold = self.parameterAsBool(parameters, self.THRESHOLD, context)
+        noise = (LAPLACE, DISCRETE_LAPLACE)[self.parameterAsEnum(parameters, self.NOISE, context)]
+        delta = self.parameterAsDouble(parameters, self.DELTA, context)
+        if release != LOCATIONS and threshold:
+            if noise != LAPLACE:
+                raise QgsProcessingException(self.tr(
+                    "NOISE: the stability threshold uses Laplace noise; choose Laplace or turn THRESHOLD off."))
+            if not 0 < delta < 1:
+                raise QgsProcessingException(self.tr(
+                    "DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users)."))
+        zones = self.parameterAsInt(parameters, self.ZONES, context)
+        if release == OD_FLOWS:
+            cells = ODDomain(zones, self.parameterAsBool(parameters, self.INCLUDE_INTRAZONAL, context)).size
+        else:
+            cells = zones * self.parameterAsInt(parameters, self.SLOTS, context)
+        m = self.parameterAsInt(parameters, self.MAX_CONTRIBUTIONS, context)
+        c = self.parameterAsInt(parameters, self.CELLS_PER_CONTRIBUTION, context) if release == ZONE_COUNTS else 1
+        kind = self.location_mechanism_kind(parameters, context)
+        distance = self.positive_number(parameters, self.DISTANCE, context)
+
+        def count_mechanism(epsilon):
+            return make_mechanism(epsilon=epsilon, delta=delta if threshold else 0.0, noise=noise,
+                                  threshold=threshold, max_contributions=m, cells_per_contribution=c)
+
+        def location_mechanism(epsilon):
+            return PerturbationSpec(kind=kind, epsilon=epsilon, distance=distance, grid=0.0).mechanism()
+
+        return release, cells, count_mechanism, location_mechanism
+
+    def _target(self, parameters, name, context):
+        if parameters.get(name) in (None, ""):
+            return None
+        return self.parameterAsDouble(parameters, name, context)
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
+        release, cells, count_mechanism, location_mechanism = self._settings(parameters, context)
+        epsilon = self.positive_number(parameters, self.EPSILON, context)
+        min_flow = self.parameterAsDouble(parameters, self.MIN_FLOW, context)
+        try:
+            epsilons = accuracy.parse_epsilons(self.parameterAsString(parameters, self.EPSILONS, context))
+        except ValueError as error:
+            raise QgsProcessingException(self.tr(
+                "EPSILONS: {error}. Give positive numbers separated by commas, e.g. 0.1, 1, 5.").format(
+                error=error)) from None
+        epsilons = tuple(sorted(set(epsilons) | {epsilon}))
+        results = dict.fromkeys((
+            "EXPECTED_ABS_ERROR", "RMSE", "MARGIN_OF_ERROR", "EXPECTED_SPURIOUS", "STABILITY_THRESHOLD",
+            "MEAN_DISPLACEMENT_M", "DISPLACEMENT_Q95_M", "EPSILON_FOR_MARGIN", "EPSILON_FOR_SPURIOUS",
+            "EPSILON_FOR_DISPLACEMENT"))
+        feedback.pushInfo(self.tr("No data is read and no budget is spent: these figures follow from the "
+                                  "settings alone."))
+        if release == RESPONSES:
+            k = self.parameterAsInt(parameters, self.CATEGORIES, context)
+            n = self.parameterAsInt(parameters, self.RESPONDENTS, context)
+            share = self.parameterAsDouble(parameters, self.SHARE, context)
+
+            def response(e):
+                return accuracy.response_accuracy(accuracy.response_mechanism(e, k), n, share)
+
+            rows = accuracy.sweep(response, epsilons)
+            columns = RESPONSE_COLUMNS
+            chosen = response(epsilon)
+            results.update(EXPECTED_ABS_ERROR=chosen.expected_abs_error, RMSE=chosen.standard_error,
+                           MARGIN_OF_ERROR=chosen.margin_of_error)
+            feedback.pushInfo(self.tr(
+                "At EPSILON {e:g}: each row keeps its value with probability {p:.3g}; the estimated count of a "
+                "category held by {s:g} of {n:,} rows has standard error {se:.4g} and 95% margin {moe:.4g}.").format(
+                e=epsilon, p=chosen.p_truth, s=share, n=n, se=chosen.standard_error, moe=chosen.margin_of_error))
+            target = self._target(parameters, self.TARGET_MARGIN, context)
+            if target is not None:
+                margin = lambda e: response(min(e, MAX_RESPONSE_EPSILON)).margin_of_error  # noqa: E731
+                results["EPSILON_FOR_MARGIN"] = self._inverse(
+                    feedback, accuracy.epsilon_for(margin, target),
+                    self.tr("a 95% margin of error of at most {t:g}").format(t=target))
+            series = {self.tr("expected absolute error"): [r["expected_abs_error"] for r in rows],
+                      self.tr("95% margin of error"): [r["margin_of_error"] for r in rows]}
+            y_label = self.tr("Count (log scale)")
+        elif release == LOCATIONS:
+            rows = accuracy.sweep(lambda e: accuracy.displacement_accuracy(location_mechanism(e)), epsilons)
+            columns = LOCATION_COLUMNS
+            chosen = accuracy.displacement_accuracy(location_mechanism(epsilon))
+            results.update(MEAN_DISPLACEMENT_M=chosen.mean, DISPLACEMENT_Q95_M=chosen.q95)
+            feedback.pushInfo(self.tr(
+                "At EPSILON {e:g}: noise scale b = {b:.4g} m; displacement mean {mean:.4g} m, median {median:.4g} "
+                "m, 95% of points within {q95:.4g} m.").format(e=epsilon, b=chosen.noise_scale, mean=chosen.mean,
+                                                              median=chosen.median, q95=chosen.q95))
+            target = self._target(parameters, self.TARGET_DISPLACEMENT, context)
+            if target is not None:
+                results["EPSILON_FOR_DISPLACEMENT"] = self._inverse(
+                    feedback, accuracy.epsilon_for_displacement(location_mechanism, target),
+                    self.tr("a mean displacement of at most {t:g} m").format(t=target))
+            series = {self.tr("mean displacement (m)"): [r["mean"] for r in rows],
+                      self.tr("95% quantile (m)"): [r["q95"] for r in rows]}
+            y_label = self.tr("Displacement (metres, log scale)")
+        else:
+            rows = accuracy.sweep(lambda e: accuracy.count_accuracy(count_mechanism(e), cells, min_flow), epsilons)
+            columns = COUNT_COLUMNS
+            chosen = accuracy.count_accuracy(count_mechanism(epsilon), cells, min_flow)
+            results.update(EXPECTED_ABS_ERROR=chosen.expected_abs_error, RMSE=chosen.rmse,
+                           MARGIN_OF_ERROR=chosen.margin_of_error, EXPECTED_SPURIOUS=chosen.expected_spurious,
+                           STABILITY_THRESHOLD=chosen.threshold)
+            self._log_counts(feedback, chosen)
+            target = self._target(parameters, self.TARGET_MARGIN, context)
+            if target is not None:
+                results["EPSILON_FOR_MARGIN"] = self._inverse(
+                    feedback, accuracy.epsilon_for_margin(count_mechanism, target),
+                    self.tr("a 95% margin of error of at most {t:g}").format(t=target))
+            spurious = self._target(parameters, self.TARGET_SPURIOUS, context)
+            if spurious is not None and chosen.threshold is None:
+                results["EPSILON_FOR_SPURIOUS"] = self._inverse(
+                    feedback, accuracy.epsilon_for_spurious(count_mechanism, cells, min_flow, spurious),
+                    self.tr("at most {t:g} spurious cells of {n:,}").format(t=spurious, n=cells))
+            series = {self.tr("expected absolute error"): [r["expected_abs_error"] for r in rows],
+                      self.tr("95% margin of error"): [r["margin_of_error"] for r in rows]}
+            if chosen.threshold is None:
+                series[self.tr("expected spurious cells")] = [r["expected_spurious"] for r in rows]
+            y_label = self.tr("Count (log scale)")
+        destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
+        table = [Column(name, "real", [math.nan if r[name] is None else float(r[name]) for r in rows])
+                 for name in columns]
+        write_features(destination, "", ogr.wkbNone, None, table, feedback, finish=lambda path, layer: None)
+        results[self.OUTPUT] = destination
+        chart = self.parameterAsFileOutput(parameters, self.OUTPUT_CHART, context) \
+            if parameters.get(self.OUTPUT_CHART) else ""
+        if chart:
+            title = self.tr("Expected accuracy against epsilon")
+            svg = accuracy_chart_svg(epsilons, series, title, self.tr("epsilon (log scale)"), y_label,
+                                     chosen=epsilon, target=target)
+            notes = [self.tr("Data-independent: computed from the noise distribution; no data was read.")]
+            self._write_text(chart, chart_html(svg, title, notes))
+            results[self.OUTPUT_CHART] = chart
+        return results
+
+    def _log_counts(self, feedback, chosen):
+        feedback.pushInfo(self.tr(
+            "At EPSILON {e:g}: noise scale b = {b:.4g} (sensitivity {s:g}); expected absolute error per cell "
+            "{mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.").format(
+            e=chosen.epsilon, b=chosen.noise_scale, s=chosen.sensitivity, mae=chosen.expected_abs_error,
+            rmse=chosen.rmse, moe=chosen.margin_of_error))
+        if chosen.threshold is not None:
+            feedback.pushInfo(self.tr(
+                "Stability threshold {t:.4g}: no empty cell is published; a cell with a true count of "
+                "{c95:.4g} is published with 95% probability.").format(t=chosen.threshold,
+                                                                      c95=chosen.count_published_95))
+        else:
+            feedback.pushInfo(self.tr(
+                "Each empty cell is published with probability {p:.3g}: of {n:,} cells, up to {s:.4g} published "
+                "cells are noise only (all cells empty).").format(p=chosen.p_spurious, n=chosen.cells,
+                                                                 s=chosen.expected_spurious))
+
+    def _inverse(self, feedback, epsilon, what):
+        if epsilon is None:
+            feedback.pushWarning(self.tr("No epsilon up to 10,000 gives {what}.").format(what=what))
+            return None
+        feedback.pushInfo(self.tr("Epsilon {e:.4g} gives {what}.").format(e=epsilon, what=what))
+        return epsilon
+
+    @staticmethod
+    def _write_text(destination, text):
+        destination = Path(destination)
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        handle, work = tempfile.mkstemp(prefix=".dp_geoprivacy-", suffix=destination.suffix, dir=destination.parent)
+        os.close(handle)
+        try:
+            Path(work).write_text(text, encoding="utf-8")
+            os.replace(work, destination)
+        finally:
+            if os.path.exists(work):
+                os.unlink(work)

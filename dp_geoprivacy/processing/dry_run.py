@@ -1,0 +1,141 @@
+"""Trial runs (DRY_RUN) of every privatizing algorithm: validate, report, spend nothing.
+
+One place for all of them. ``DpAlgorithm.add_ledger_parameters`` (called by
+every privatizing algorithm) adds the advanced DRY_RUN option;
+``DpAlgorithm.reserve_budget`` (through which every release reserves its
+budget, from the core release's ``before_noise`` callback, once the input
+is read and checked and before the first random draw) stops a trial run
+there by raising :class:`DryRunFinished`; the algorithm's
+``processAlgorithm`` (wrapped once in ``DpAlgorithm.__init_subclass__``)
+turns that into its results. So a trial run reads and validates every input
+exactly as the real run would, draws no noise, writes no output and appends
+nothing to the ledger. It reports what the release would spend (epsilon,
+delta, unit of privacy), its noise, and the accuracy planner's figures for
+these settings (core.accuracy, rebuilt from the mechanism's own record
+fields). With LEDGER (and BUDGET) it also says what the ledger holds for the
+source and whether the budget would refuse the release.
+"""
+
+import functools
+from pathlib import Path
+
+from qgis.core import QgsProcessingParameterBoolean, QgsProcessingParameterDefinition
+
+from ..core.accounting import Partition, compose
+from ..core.accuracy import CountAccuracy, accuracy_from_record
+from ..core.ledger import BUDGET_TOLERANCE, Ledger, LedgerEntry, LedgerError, now
+from ..translation import tr
+from . import budget
+
+DRY_RUN = "DRY_RUN"
+
+
+class DryRunFinished(BaseException):
+    """Raised at the point a release would reserve its budget; carries the trial run's results.
+
+    A BaseException so that no ``except Exception`` between the release and
+    processAlgorithm mistakes it for a failure.
+    """
+
+    def __init__(self, results: dict):
+        super().__init__("dry run")
+        self.results = results
+
+
+def add_parameter(algorithm) -> None:
+    parameter = QgsProcessingParameterBoolean(
+        DRY_RUN, tr("Trial run: validate and report the cost and accuracy; write nothing, spend nothing"),
+        defaultValue=False)
+    parameter.setHelp(tr(
+        "Reads and checks every input as a real run would, then stops before any noise is drawn: reports the "
+        "epsilon and delta the release would spend and its expected accuracy, writes no output and no ledger "
+        "entry."))
+    parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+    algorithm.add(parameter)
+
+
+def requested(algorithm, parameters, context) -> bool:
+    return algorithm.parameterDefinition(DRY_RUN) is not None and \
+        algorithm.parameterAsBool(parameters, DRY_RUN, context)
+
+
+def catching(process_algorithm):
+    """Wrap a processAlgorithm so that a trial run's stop becomes its results."""
+    @functools.wraps(process_algorithm)
+    def wrapper(self, parameters, context, feedback):
+        try:
+            return process_algorithm(self, parameters, context, feedback)
+        except DryRunFinished as finished:
+            return finished.results
+    return wrapper
+
+
+def finish(algorithm, parameters, context, feedback, mechanism_fields, input_parameter):
+    """Report the trial run and raise DryRunFinished (called instead of reserving the budget)."""
+    fields = dict(mechanism_fields)
+    epsilon, delta = float(fields["epsilon"]), float(fields.get("delta") or 0.0)
+    results = {DRY_RUN: True, "EPSILON_SPENT": 0.0, "EPSILON_WOULD_SPEND": epsilon, "DELTA_WOULD_SPEND": delta,
+               "NOISE_SCALE": fields.get("noise_scale"), "SENSITIVITY": fields.get("sensitivity")}
+    feedback.pushInfo(tr(
+        "Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} "
+        "(delta {delta:g}) on the unit of privacy: {unit}. Mechanism: {mechanism}; noise scale {scale}.").format(
+        epsilon=epsilon, delta=delta, unit=fields.get("unit_of_privacy", ""), mechanism=fields.get("mechanism", ""),
+        scale=fields.get("noise_scale", "")))
+    figures = accuracy_from_record(fields)
+    if isinstance(figures, CountAccuracy):
+        results.update(EXPECTED_ABS_ERROR=figures.expected_abs_error, RMSE=figures.rmse,
+                       MARGIN_OF_ERROR=figures.margin_of_error, STABILITY_THRESHOLD=figures.threshold,
+                       P_EMPTY_CELL_PUBLISHED=figures.p_spurious)
+        feedback.pushInfo(tr(
+            "Expected accuracy per published count: absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% margin of "
+            "error {moe:.4g}.").format(mae=figures.expected_abs_error, rmse=figures.rmse,
+                                       moe=figures.margin_of_error))
+    elif figures is not None:
+        results.update(MEAN_DISPLACEMENT_M=figures.mean, DISPLACEMENT_Q95_M=figures.q95)
+        feedback.pushInfo(tr(
+            "Expected displacement: mean {mean:.4g} m, median {median:.4g} m, 95% within {q95:.4g} m.").format(
+            mean=figures.mean, median=figures.median, q95=figures.q95))
+    elif fields.get("margin_of_error") is not None:
+        results["MARGIN_OF_ERROR"] = fields.get("margin_of_error")
+    results.update(_ledger_check(algorithm, parameters, context, feedback, input_parameter, epsilon, delta,
+                                 fields))
+    feedback.pushInfo(tr("Trial run: no noise was drawn, no output written and nothing added to the ledger."))
+    raise DryRunFinished(results)
+
+
+def _ledger_check(algorithm, parameters, context, feedback, input_parameter, epsilon, delta, fields):
+    """What the ledger holds for the source and whether BUDGET would refuse (read only)."""
+    path = algorithm.parameterAsFileOutput(parameters, budget.LEDGER, context) if parameters.get(budget.LEDGER) else ""
+    limit = algorithm.parameterAsDouble(parameters, budget.BUDGET, context) \
+        if parameters.get(budget.BUDGET) not in (None, "") else None
+    if not path:
+        return {}
+    partition = budget.partition_of(algorithm, parameters, context)
+    if not Path(path).exists():
+        spent = 0.0
+        same_source = []
+    else:
+        fingerprint, _ = budget.source_fingerprint(algorithm, parameters, input_parameter, context, feedback)
+        try:
+            entries = Ledger(path).entries()
+        except (LedgerError, OSError) as error:
+            feedback.pushWarning(tr("LEDGER {path}: {error}").format(path=path, error=error))
+            return {}
+        same_source = [e.event() for e in entries if e.fingerprint == fingerprint]
+        spent = compose(same_source, within=partition).epsilon
+    entry = LedgerEntry(fingerprint="trial", algorithm=f"dp_geoprivacy:{algorithm.name()}", epsilon=epsilon,
+                        delta=delta, unit_of_privacy=str(fields.get("unit_of_privacy", "")), partition=partition.text,
+                        output="", release_id="trial", input_layer="", time=now(), note="trial run")
+    after = compose(same_source + [entry.event()], within=Partition.parse(partition.text)).epsilon
+    results = {"LEDGER_SPENT": spent, "LEDGER_AFTER": after}
+    refused = limit is not None and after > limit * (1 + BUDGET_TOLERANCE)
+    if limit is not None:
+        results["BUDGET_WOULD_REFUSE"] = refused
+        results["BUDGET_REMAINING"] = max(limit - spent, 0.0)
+    feedback.pushInfo(tr(
+        "Ledger: epsilon {spent:g} spent on partition '{partition}' so far; this release would make it "
+        "{after:g}.").format(spent=spent, partition=partition.text, after=after))
+    if refused:
+        feedback.pushWarning(tr("BUDGET {budget:g} would refuse this release: lower EPSILON, choose another "
+                                "PARTITION, or raise BUDGET.").format(budget=limit))
+    return results

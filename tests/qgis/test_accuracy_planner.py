@@ -1,0 +1,122 @@
+"""dp_geoprivacy:accuracyplanner through the Processing API and qgis_process.
+
+The planner's predicted error per zone is checked against what a real
+noisyzonecounts run (SEED given) measures on data the test makes, for
+epsilon 0.1, 1 and 5: within 4 standard errors of one draw's mean over the
+zones (the standard deviation of |error| comes from the planner's own
+distribution; two-sided alpha about 6e-5).
+"""
+
+import json
+import math
+
+import numpy as np
+import pytest
+from qgis import processing
+from qgis.core import QgsProcessingException
+
+from dp_geoprivacy.core.accuracy import count_accuracy
+from dp_geoprivacy.core.counting import LAPLACE, CountNoise
+from dp_geoprivacy.core.utility import compare_counts, sampling_tolerance
+
+from .conftest import read_field, run_algorithm_json, write_grid_zones, write_points
+
+ALG = "dp_geoprivacy:accuracyplanner"
+X0, Y0, CELL, N = 500_000.0, 4_500_000.0, 100.0, 30
+
+
+@pytest.fixture(scope="module")
+def city(tmp_path_factory):
+    """A 30 x 30 grid (900 zones) with 200-600 points in each zone (far above any margin: no clamping)."""
+    folder = tmp_path_factory.mktemp("city")
+    rng = np.random.default_rng(2024)
+    counts = rng.integers(200, 600, N * N)
+    index = np.repeat(np.arange(N * N), counts)
+    x = X0 + (index % N + rng.uniform(0.05, 0.95, len(index))) * CELL
+    y = Y0 + (index // N + rng.uniform(0.05, 0.95, len(index))) * CELL
+    zones = write_grid_zones(folder / "zones.gpkg", 32633, (X0, Y0), CELL, N)
+    points = write_points(folder / "points.gpkg", 32633, np.column_stack((x, y)))
+    truth = {f"Z{i // N}_{i % N}": int(c) for i, c in enumerate(counts)}
+    return zones, points, truth
+
+
+def plan(tmp_path, **parameters):
+    parameters.setdefault("OUTPUT", str(tmp_path / "plan.gpkg"))
+    return processing.run(ALG, parameters)
+
+
+@pytest.mark.parametrize("epsilon", [0.1, 1.0, 5.0])
+def test_predicted_error_matches_a_real_release(city, tmp_path, epsilon):
+    zones, points, truth = city
+    predicted = plan(tmp_path, RELEASE=0, EPSILON=epsilon, ZONES=N * N)
+    out = tmp_path / "counts.gpkg"
+    processing.run("dp_geoprivacy:noisyzonecounts", {
+        "INPUT": points, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": epsilon, "SEED": 17,
+        "OUTPUT": str(out)})
+    noisy = dict(zip(read_field(out, "zone_id"), read_field(out, "noisy_count")))
+    assert read_field(out, "moe95")[0] == pytest.approx(predicted["MARGIN_OF_ERROR"])
+    # What dp_geoprivacy:utilityreport measures on the release and its original ...
+    report = processing.run("dp_geoprivacy:utilityreport", {
+        "RELEASED": str(out), "ORIGINAL": points, "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
+        "OUTPUT": str(tmp_path / "utility.gpkg")})
+    assert report["MAE"] == pytest.approx(compare_counts(truth, noisy, domain=sorted(truth)).mae)
+    assert report["PREDICTED_MAE"] == pytest.approx(predicted["EXPECTED_ABS_ERROR"])
+    # ... is the planner's prediction within 4 standard errors of one draw (sd of |error| from the planner's
+    # figures: RMSE^2 - E|e|^2).
+    sd = math.sqrt(predicted["RMSE"] ** 2 - predicted["EXPECTED_ABS_ERROR"] ** 2)
+    assert abs(report["MAE"] - predicted["EXPECTED_ABS_ERROR"]) <= sampling_tolerance(sd, N * N)
+
+
+def test_table_chart_and_inverse(tmp_path):
+    chart = tmp_path / "plan.html"
+    results = plan(tmp_path, RELEASE=1, EPSILON=1, ZONES=80, MIN_FLOW=1, EPSILONS="0.5, 2",
+                   TARGET_MARGIN=5, TARGET_SPURIOUS=10, OUTPUT_CHART=str(chart))
+    assert read_field(results["OUTPUT"], "epsilon") == [0.5, 1.0, 2.0]
+    spurious = read_field(results["OUTPUT"], "expected_spurious")
+    for epsilon, value in zip((0.5, 1.0, 2.0), spurious):
+        assert value == pytest.approx(count_accuracy(CountNoise(LAPLACE, epsilon, 1), 6400, 1).expected_spurious)
+    # Snapping: grain 2 at epsilon 0.5, 1 at epsilon 1; a zero count is published when the noise reaches
+    # 1 (grain 2) or 0.5 (grain 1): both with probability exp(-1/2) / 2.
+    assert spurious[0] == pytest.approx(spurious[1]) and spurious[2] < spurious[1]
+    # 6,400 cells, Laplace(1): each empty cell reaches 1 with probability 0.5 e^-0.5.
+    assert results["EXPECTED_SPURIOUS"] == pytest.approx(6400 * 0.5 * math.exp(-0.5))
+    assert results["EPSILON_FOR_MARGIN"] == pytest.approx(math.log(20) / 5, rel=1e-6)
+    assert results["EPSILON_FOR_SPURIOUS"] > 5
+    text = chart.read_text(encoding="utf-8")
+    assert "<svg" in text and "polyline" in text and "no data was read" in text
+
+
+def test_stability_and_locations(tmp_path):
+    results = plan(tmp_path, RELEASE=1, EPSILON=1, ZONES=80, THRESHOLD=True, DELTA=1e-6)
+    assert results["EXPECTED_SPURIOUS"] == 0
+    assert results["STABILITY_THRESHOLD"] == pytest.approx(2 * math.log(2e6) + 1 + 1, rel=1e-9)
+    results = plan(tmp_path, RELEASE=2, EPSILON=0.5, DISTANCE=100, TARGET_DISPLACEMENT=100)
+    assert results["MEAN_DISPLACEMENT_M"] == pytest.approx(400.0)
+    assert results["EPSILON_FOR_DISPLACEMENT"] == pytest.approx(2.0, rel=1e-6)
+
+
+def test_bad_settings_are_named(tmp_path):
+    with pytest.raises(QgsProcessingException, match="EPSILONS"):
+        plan(tmp_path, EPSILONS="1, zero")
+    with pytest.raises(QgsProcessingException, match="NOISE"):
+        plan(tmp_path, RELEASE=1, THRESHOLD=True, NOISE=1)
+
+
+def test_qgis_process_json(tmp_path):
+    results = run_algorithm_json(ALG, RELEASE=0, EPSILON=1, ZONES=100, MAX_CONTRIBUTIONS=52,
+                                 OUTPUT=str(tmp_path / "plan.gpkg"))
+    # M = 52: Laplace scale 52, margin 52 ln 20.
+    assert results["MARGIN_OF_ERROR"] == pytest.approx(52 * math.log(20))
+    json.dumps(results)
+
+
+def test_randomized_response_figures_are_the_mechanisms(tmp_path):
+    from dp_geoprivacy.core.accuracy import response_accuracy, response_mechanism
+
+    results = plan(tmp_path, RELEASE=3, EPSILON=1, CATEGORIES=4, RESPONDENTS=2000, SHARE=0.4, TARGET_MARGIN=100)
+    expected = response_accuracy(response_mechanism(1.0, 4), 2000, 0.4)
+    assert results["RMSE"] == pytest.approx(expected.standard_error)
+    assert results["MARGIN_OF_ERROR"] == pytest.approx(expected.margin_of_error)
+    e = results["EPSILON_FOR_MARGIN"]
+    assert response_accuracy(response_mechanism(e, 4), 2000, 0.4).margin_of_error <= 100 + 1e-6
+    assert read_field(results["OUTPUT"], "p_truth")[0] < read_field(results["OUTPUT"], "p_truth")[-1]
