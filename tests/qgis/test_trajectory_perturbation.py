@@ -6,6 +6,7 @@ planar Laplace radius ~ Gamma(2, b)).
 
 import hashlib
 import json
+import sqlite3
 
 import numpy as np
 import pytest
@@ -251,6 +252,34 @@ def test_m_values_are_published_resampled_on_the_grain_and_not_protected(timed, 
     [record] = read_from_file(str(out))
     assert any("NOT protected" in note and "300" in note for note in record.notes)
     assert record.epsilon == 5  # the times cost nothing and are not accounted
+
+
+def test_the_linestring_m_output_and_tripends_outputs_are_valid_geopackages(timed, tmp_path):
+    """The LineStringM blobs are built by hand (line_m_blobs): GDAL's validate_gpkg.py checks them."""
+    validate_gpkg = pytest.importorskip("osgeo_utils.samples.validate_gpkg")
+    path, _, _ = timed
+    outputs = [processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "FIELDS": ["t0"],
+                                    "OUTPUT": str(tmp_path / "m.gpkg")})["OUTPUT"]]
+    ends = processing.run(ENDS, {"INPUT": path, "ORIGINS": str(tmp_path / "o.gpkg"),
+                                 "DESTINATIONS": str(tmp_path / "d.gpkg")})
+    outputs += [ends["ORIGINS"], ends["DESTINATIONS"]]
+    for out in outputs:
+        assert validate_gpkg.check(str(out), abort_at_first_error=False, extra_checks=True, warning_msg=False) == []
+    dataset = ogr.Open(outputs[0])
+    layer = dataset.GetLayer(0)
+    assert [layer.GetLayerDefn().GetFieldDefn(i).GetName() for i in range(3)] == ["t0", "start_time", "end_time"]
+    xy = np.concatenate([np.array(f.GetGeometryRef().GetPoints())[:, :2] for f in layer])
+    dataset = None
+    kind, rows = read_lines_m(outputs[0])
+    assert kind == ogr.wkbLineStringM and len(rows) == 40
+    bounds = np.array([xyz[:, :2] for xyz, _, _ in rows]).reshape(-1, 2)
+    assert np.array_equal(xy, bounds)
+    connection = sqlite3.connect(outputs[0])
+    extent = connection.execute("SELECT min_x, max_x, min_y, max_y FROM gpkg_contents").fetchone()
+    boxes = connection.execute('SELECT min(minx), max(maxx), min(miny), max(maxy) FROM "rtree_m_geom"').fetchone()
+    connection.close()
+    expected = (xy[:, 0].min(), xy[:, 0].max(), xy[:, 1].min(), xy[:, 1].max())
+    assert np.allclose(extent, expected) and np.allclose(boxes, expected, rtol=1e-6)  # float32 R*-tree boxes
 
 
 def test_lines_without_m_give_no_time_fields(walks, tmp_path):
