@@ -67,7 +67,7 @@ Only numpy and stdlib; no QGIS.
 
 import math
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -103,12 +103,14 @@ class UnreachableTripError(ValueError):
 
 
 def resample(coords: np.ndarray, offsets: np.ndarray, k: int) -> np.ndarray:
-    """(n, k, 2) vertices equally spaced along each line (k public), first and last exact.
+    """(n, k, c) vertices equally spaced along each line (k public), first and last exact.
 
-    ``coords`` (m, 2) holds the vertices of all lines one after another,
+    ``coords`` (m, c) holds the vertices of all lines one after another,
     line t from ``offsets[t]`` to ``offsets[t + 1]`` (at least 2 each).
-    Repeated vertices (zero-length segments) are harmless; a line of zero
-    length gives k copies of its point.
+    Distances along a line come from the first two columns (x, y); further
+    columns (e.g. a time per vertex, the M value) are interpolated at the
+    same positions. Repeated vertices (zero-length segments) are harmless; a
+    line of zero length gives k copies of its point.
     """
     coords, offsets = np.asarray(coords, dtype=float), np.asarray(offsets, dtype=np.int64)
     k = int(k)
@@ -119,14 +121,14 @@ def resample(coords: np.ndarray, offsets: np.ndarray, k: int) -> np.ndarray:
         raise ValueError("every line needs at least two vertices")
     n = len(counts)
     if n > CHUNK:  # bounded temporaries: lines in blocks of CHUNK
-        out = np.empty((n, k, 2))
+        out = np.empty((n, k, coords.shape[1]))
         for first in range(0, n, CHUNK):
             block = offsets[first:first + CHUNK + 1]
             out[first:first + CHUNK] = resample(coords[block[0]:block[-1]], block - block[0], k)
         return out
     if n == 0:
-        return np.empty((0, k, 2))
-    segment = np.hypot(*np.diff(coords, axis=0).T)
+        return np.empty((0, k, coords.shape[1]))
+    segment = np.hypot(*np.diff(coords[:, :2], axis=0).T)
     segment[offsets[1:-1] - 1] = 0.0  # the jumps from one line to the next
     cumulative = np.concatenate(([0.0], np.cumsum(segment)))
     start, end = offsets[:-1], offsets[1:] - 1
@@ -486,6 +488,7 @@ class TrajectorySpec:
     keep_endpoints: bool = True
     distance: float = 100.0
     grid: float = 1.0
+    time_grain: float = 900.0
 
     def laplace_scale(self):
         """The largest planar Laplace scale b (metres) the release draws, or None when it draws none.
@@ -508,10 +511,26 @@ class TrajectorySpec:
 
 @dataclass(frozen=True)
 class Tracks:
-    """Lines as arrays: all vertices ``coords`` (m, 2) in a metric CRS, line t from offsets[t] to offsets[t+1]."""
+    """Lines as arrays: all vertices ``coords`` (m, 2) in a metric CRS, line t from offsets[t] to offsets[t+1].
+
+    ``times``: optional (m,) time per vertex (the lines' M values, e.g. epoch seconds), or None.
+    """
 
     coords: np.ndarray
     offsets: np.ndarray
+    times: Optional[np.ndarray] = None
+
+
+def coarsen_times(times: np.ndarray, grain: float) -> np.ndarray:
+    """Times rounded to the nearest multiple of ``grain`` (halves up; grain 0: unchanged).
+
+    Not a privacy mechanism: times are passed through coarsened, like kept
+    endpoints. Rounding is monotone, so times in travel order stay in order.
+    """
+    times = np.asarray(times, dtype=float)
+    if not np.isfinite(grain) or grain < 0:
+        raise ValueError(f"the time grain must be a finite number >= 0, got {grain!r}")
+    return times.copy() if grain == 0 else np.floor(times / grain + 0.5) * grain
 
 
 def release_trajectories(tracks: Tracks, spec: TrajectorySpec, rng: np.random.Generator,
@@ -519,13 +538,22 @@ def release_trajectories(tracks: Tracks, spec: TrajectorySpec, rng: np.random.Ge
     """Resample every line to K vertices and perturb it, rows in a uniformly random order.
 
     ``result["rows"]``: per output row, the input line it came from;
-    ``result["tracks"]``: (n, K, 2) released vertices in the same metric CRS.
+    ``result["tracks"]``: (n, K, 2) released vertices in the same metric CRS;
+    ``result["times"]``: None, or with ``tracks.times`` the (n, K) times
+    interpolated at the resampled vertices (along the true line) and rounded
+    to ``spec.time_grain`` (``coarsen_times``). The times are NOT protected
+    by the mechanism: they are published coarsened, as kept endpoints are.
     Raises UnreachableTripError (SDD: a start-end distance over (K - 1) x
     MAX_STEP) and ValueError (a line with fewer than 2 vertices) before any
     draw. ``before_noise``: see core.release.
     """
     mechanism = spec.mechanism()
-    resampled = resample(tracks.coords, tracks.offsets, spec.k)
+    coarsen_times(np.empty(0), spec.time_grain)  # refuses a bad grain before any work
+    if tracks.times is None:
+        resampled, times = resample(tracks.coords, tracks.offsets, spec.k), None
+    else:
+        resampled = resample(np.column_stack((tracks.coords, tracks.times)), tracks.offsets, spec.k)
+        resampled, times = resampled[..., :2], resampled[..., 2]
     if spec.kind == SDD:
         gap = resampled[:, -1] - resampled[:, 0]
         straight = np.hypot(gap[:, 0], gap[:, 1])
@@ -537,13 +565,19 @@ def release_trajectories(tracks: Tracks, spec: TrajectorySpec, rng: np.random.Ge
     rows = random_order(len(resampled), rng)
     noisy = mechanism.perturb(resampled[rows], rng)
     facts = {"trajectories": len(rows), "vertices_in": len(tracks.coords), "vertices_out": int(noisy.size // 2)}
-    return Release({"rows": rows, "tracks": noisy}, mechanism, mechanism.record_fields(), facts)
+    if times is not None:
+        times = coarsen_times(times[rows], spec.time_grain)
+        facts["time_grain"] = spec.time_grain
+    return Release({"rows": rows, "tracks": noisy, "times": times}, mechanism, mechanism.record_fields(), facts)
 
 
 # --- trip ends (dp_geoprivacy:tripends; not a release) ---------------------------------------
 
 
 def trip_ends(coords: np.ndarray, offsets: np.ndarray):
-    """(origins, destinations): the first and last vertex of every line (a preparation step, no noise)."""
+    """(origins, destinations): the first and last vertex of every line (a preparation step, no noise).
+
+    ``coords`` may also be (m,) values per vertex, e.g. times: then the first and last value of every line.
+    """
     coords, offsets = np.asarray(coords, dtype=float), np.asarray(offsets, dtype=np.int64)
     return coords[offsets[:-1]], coords[offsets[1:] - 1]

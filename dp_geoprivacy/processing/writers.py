@@ -69,7 +69,7 @@ def columns_of(table: dict) -> list:
 
 
 def write_points(source: PointTable, rows: np.ndarray, xy: np.ndarray, destination: str, feedback, finish,
-                 exclude_fields=(), replaced=()):
+                 exclude_fields=(), replaced=(), added=()):
     """Write points ``xy`` with the attributes of source rows ``rows``, in that order.
 
     ``rows`` indexes ``source.fids``; output feature ids are 1..n in the given
@@ -79,36 +79,49 @@ def write_points(source: PointTable, rows: np.ndarray, xy: np.ndarray, destinati
     None writes a table without geometry. ``replaced`` holds Columns aligned
     with ``rows`` whose values replace those of the source fields of the same
     name (the source's field definitions are kept; SQLite converts numeric
-    text to the field's type). Returns the layer name.
+    text to the field's type); ``added`` holds new Columns aligned with
+    ``rows``, appended after the source's fields. Returns the layer name.
     """
     geometry = (ogr.wkbNone, None, None) if xy is None else (ogr.wkbPoint, point_blobs(xy), point_bounds(xy))
-    return _write_copy(source, rows, geometry, None, destination, feedback, finish, exclude_fields, replaced)
+    return _write_copy(source, rows, geometry, None, destination, feedback, finish, exclude_fields, replaced, added)
 
 
 def write_rows(source, rows, destination, feedback, finish, geometries=None, geometry_type=None, crs_wkt=None,
-               exclude_fields=(), replaced=()):
+               exclude_fields=(), replaced=(), packed=None, added=()):
     """Like write_points, for any source table and any geometry (or none).
 
     ``source`` is a PointTable or SourceTable (anything with ``gpkg_path``,
     ``layer_name`` and ``fids``). ``geometries``: shapely geometries aligned
     with ``rows``, of OGR type ``geometry_type``, in ``crs_wkt`` (default: the
-    source's CRS); None writes a table without geometry.
+    source's CRS); None writes a table without geometry. ``packed``: instead
+    of ``geometries``, (GeoPackage blobs as a structured array with an
+    ``srs_id`` field, as gpkg_fill.point_blobs makes; bounds (n, 4)), e.g. for
+    M values, which shapely cannot write on every GEOS. ``added``: new Columns
+    aligned with ``rows``, appended after the source's fields.
     """
-    if geometries is None:
+    if packed is not None:
+        geometry = (geometry_type, *packed)
+    elif geometries is None:
         geometry = (ogr.wkbNone, None, None)
     else:
         geometries = np.asarray(geometries, dtype=object)
         geometry = (geometry_type, wkb_blobs(geometries), shapely.bounds(geometries))
-    return _write_copy(source, rows, geometry, crs_wkt, destination, feedback, finish, exclude_fields, replaced)
+    return _write_copy(source, rows, geometry, crs_wkt, destination, feedback, finish, exclude_fields, replaced,
+                       added)
 
 
-def _write_copy(source, rows, geometry, crs_wkt, destination, feedback, finish, exclude_fields, replaced):
+def _write_copy(source, rows, geometry, crs_wkt, destination, feedback, finish, exclude_fields, replaced, added=()):
     geometry_type, blobs, bounds = geometry
     with ogr_open(source.gpkg_path) as src_dataset:
         src_layer = src_dataset.GetLayerByName(source.layer_name)
         definition = src_layer.GetLayerDefn()
         fields = [definition.GetFieldDefn(i) for i in range(definition.GetFieldCount())
                   if definition.GetFieldDefn(i).GetName() not in exclude_fields]
+        clash = {c.name for c in added} & {f.GetName() for f in fields}
+        if clash:
+            raise ValueError(f"added columns {sorted(clash)} are fields of the source: exclude them")
+        fields += [c.field_definition() for c in added]
+        replaced = list(replaced) + list(added)
         unknown = {c.name for c in replaced} - {f.GetName() for f in fields}
         if unknown:
             raise ValueError(f"replaced columns {sorted(unknown)} are not fields of the output")

@@ -23,6 +23,7 @@ from dp_geoprivacy.core.trajectories import (
     TrajectorySpec,
     UnreachableTripError,
     VertexLaplace,
+    coarsen_times,
     release_trajectories,
     resample,
     trip_ends,
@@ -32,10 +33,10 @@ ALPHA = 0.001
 M = 100.0
 
 
-def _tracks(lines):
+def _tracks(lines, times=None):
     coords = np.concatenate([np.asarray(line, dtype=float) for line in lines])
     offsets = np.concatenate(([0], np.cumsum([len(line) for line in lines])))
-    return Tracks(coords, offsets)
+    return Tracks(coords, offsets, None if times is None else np.concatenate(times).astype(float))
 
 
 def _merge_bins(observed, expected, minimum=5.0):
@@ -64,7 +65,8 @@ def _chi_square_p(observed_index, probabilities):
 
 def test_resample_spaces_vertices_equally_and_keeps_the_ends_exactly():
     line = [(0.0, 0.0), (30.0, 0.0), (30.0, 0.0), (30.0, 40.0), (30.1, 40.0)]  # with a repeated vertex
-    out = resample(*_tracks([line, [(5.0, 5.0), (5.0, 5.0)]]).__dict__.values(), k=6)
+    tracks = _tracks([line, [(5.0, 5.0), (5.0, 5.0)]])
+    out = resample(tracks.coords, tracks.offsets, k=6)
     assert out.shape == (2, 6, 2)
     assert tuple(out[0, 0]) == line[0] and tuple(out[0, -1]) == line[-1]
     steps = np.hypot(*np.diff(out[0], axis=0).T)
@@ -72,6 +74,43 @@ def test_resample_spaces_vertices_equally_and_keeps_the_ends_exactly():
     # equally spaced along the line: straight parts give exact spacing
     assert steps[0] == pytest.approx(along[0])
     assert np.allclose(out[1], 5.0)  # a zero-length trip stays put
+
+
+def test_times_are_interpolated_at_the_resampled_vertices_along_the_line():
+    # 0 -> 30 m east in 100 s, a 10 s stop (repeated vertex), then 40 m north in 40 s.
+    line = [(0.0, 0.0), (30.0, 0.0), (30.0, 0.0), (30.0, 40.0)]
+    times = [1000.0, 1100.0, 1110.0, 1150.0]
+    tracks = _tracks([line], [times])
+    out = resample(np.column_stack((tracks.coords, tracks.times)), tracks.offsets, k=8)  # every 10 m
+    assert out.shape == (1, 8, 3)
+    assert np.allclose(out[0, :, :2], resample(tracks.coords, tracks.offsets, k=8)[0])  # times do not move vertices
+    expected = [1000.0, 1000 + 100 / 3, 1000 + 200 / 3, 1110.0, 1120.0, 1130.0, 1140.0, 1150.0]
+    assert np.allclose(out[0, :, 2], expected)  # at 30 m the line leaves the stop: its later time
+
+
+def test_times_are_rounded_to_the_grain_halves_up_and_stay_in_order():
+    times = np.array([0.0, 449.9, 450.0, 1349.0, 1350.0, -450.0, -451.0])
+    assert coarsen_times(times, 900.0).tolist() == [0.0, 0.0, 900.0, 900.0, 1800.0, 0.0, -900.0]
+    assert coarsen_times(times, 0.0).tolist() == times.tolist()
+    increasing = np.sort(np.random.default_rng(4).uniform(1.7e9, 1.7e9 + 86400, 1000))
+    assert np.all(np.diff(coarsen_times(increasing, 900.0)) >= 0)
+    with pytest.raises(ValueError, match="time grain"):
+        coarsen_times(times, -1.0)
+
+
+@pytest.mark.parametrize("kind", [SDD, VERTEX_LAPLACE])
+def test_release_publishes_times_on_the_grain_in_the_rows_order(kind):
+    lines = [[(0.0, 0.0), (300.0, 0.0)], [(0.0, 500.0), (0.0, 900.0), (0.0, 1000.0)]]
+    times = [[3600.0, 7200.0], [0.0, 3600.0, 3700.0]]
+    spec = TrajectorySpec(kind, 5.0, 5, max_step=2 * M, time_grain=600.0)
+    release = release_trajectories(_tracks(lines, times), spec, np.random.default_rng(8))
+    # Vertices every 75 m (line 0) and 125 m (line 1: 400 m in 3600 s, then 100 m in 100 s).
+    exact = {0: [3600.0, 4500.0, 5400.0, 6300.0, 7200.0], 1: [0.0, 1125.0, 2250.0, 3375.0, 3700.0]}
+    rounded = {0: [3600.0, 4800.0, 5400.0, 6600.0, 7200.0], 1: [0.0, 1200.0, 2400.0, 3600.0, 3600.0]}
+    for row, published in zip(release.result["rows"], release.result["times"]):
+        assert published.tolist() == rounded[row] == coarsen_times(np.array(exact[row]), 600.0).tolist()
+    assert release.facts["time_grain"] == 600.0
+    assert release_trajectories(_tracks(lines), spec, np.random.default_rng(8)).result["times"] is None
 
 
 def test_resample_refuses_one_vertex_lines():

@@ -6,12 +6,13 @@ planar Laplace radius ~ Gamma(2, b)).
 
 import hashlib
 import json
+import sqlite3
 
 import numpy as np
 import pytest
 from osgeo import ogr, osr
 from qgis import processing
-from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsVectorLayer
+from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsVectorLayer, QgsWkbTypes
 from scipy import stats
 
 from dp_geoprivacy.core.metric_crs import transform_xy
@@ -27,28 +28,38 @@ X0, Y0 = 500_000.0, 4_500_000.0
 ogr.UseExceptions()
 
 
-def write_lines(path, epsg, lines, multi=(), layer="tracks"):
-    """A GeoPackage line layer with fields trip_id, user_id and t0; indices in ``multi`` become 2-part lines."""
+def write_lines(path, epsg, lines, multi=(), layer="tracks", times=None):
+    """A GeoPackage line layer with fields trip_id, user_id and t0; indices in ``multi`` become 2-part lines.
+
+    ``times``: per line, an M value per vertex (the layer is then LineStringM / MultiLineStringM).
+    """
     dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
     srs = osr.SpatialReference()
     srs.ImportFromEPSG(epsg)
-    out = dataset.CreateLayer(layer, srs, ogr.wkbMultiLineString if multi else ogr.wkbLineString)
+    kind = ogr.wkbMultiLineString if multi else ogr.wkbLineString
+    out = dataset.CreateLayer(layer, srs, ogr.GT_SetM(kind) if times is not None else kind)
     for name, kind in (("trip_id", ogr.OFTInteger), ("user_id", ogr.OFTString), ("t0", ogr.OFTString)):
         out.CreateField(ogr.FieldDefn(name, kind))
     out.StartTransaction()
     for i, line in enumerate(lines):
         feature = ogr.Feature(out.GetLayerDefn())
         feature["trip_id"], feature["user_id"], feature["t0"] = i, f"u{i % 3}", "2024-05-01T08:00"
-        geometry = ogr.Geometry(ogr.wkbLineString)
-        for x, y in line:
-            geometry.AddPoint_2D(float(x), float(y))
+        geometry = ogr.Geometry(ogr.wkbLineString if times is None else ogr.wkbLineStringM)
+        for j, (x, y) in enumerate(line):
+            if times is None:
+                geometry.AddPoint_2D(float(x), float(y))
+            else:
+                geometry.AddPointM(float(x), float(y), float(times[i][j]))
         if multi:
-            parts = ogr.Geometry(ogr.wkbMultiLineString)
+            parts = ogr.Geometry(ogr.wkbMultiLineString if times is None else ogr.wkbMultiLineStringM)
             parts.AddGeometry(geometry)
             if i in multi:
-                shifted = ogr.Geometry(ogr.wkbLineString)
-                for x, y in line:
-                    shifted.AddPoint_2D(float(x) + 1000, float(y))
+                shifted = ogr.Geometry(ogr.wkbLineString if times is None else ogr.wkbLineStringM)
+                for j, (x, y) in enumerate(line):
+                    if times is None:
+                        shifted.AddPoint_2D(float(x) + 1000, float(y))
+                    else:
+                        shifted.AddPointM(float(x) + 1000, float(y), float(times[i][j]) + 60)
                 parts.AddGeometry(shifted)
             geometry = parts
         feature.SetGeometry(geometry)
@@ -66,6 +77,17 @@ def read_lines(path):
     lines = [np.array(feature.GetGeometryRef().GetPoints())[:, :2] for feature in layer]
     dataset = None
     return lines, names
+
+
+def read_lines_m(path):
+    """(geometry type name, list of (k, 3) x, y, m arrays, start_time, end_time values) of a layer, in file order."""
+    dataset = ogr.Open(str(path))
+    layer = dataset.GetLayer(0)
+    kind = layer.GetGeomType()
+    rows = [(np.array([(g.GetX(i), g.GetY(i), g.GetM(i)) for i in range(g.GetPointCount())]),
+             f["start_time"], f["end_time"]) for f in layer for g in [f.GetGeometryRef()]]
+    dataset = None
+    return kind, rows
 
 
 def _sha256(path):
@@ -186,6 +208,120 @@ def test_budget_stops_a_run_before_any_output(walks, tmp_path):
     assert len(json.loads(ledger.read_text())["entries"]) == 1
 
 
+# --- timestamps (M values) ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def timed(tmp_path):
+    """40 straight east-west trips of 4 km at constant speed, each starting at its own epoch second."""
+    rng = np.random.default_rng(12)
+    starts = 1_714_550_000 + rng.integers(0, 86_400, 40).astype(float)
+    durations = rng.uniform(600, 3600, 40)
+    lines, times = [], []
+    for i in range(40):
+        along = np.sort(np.concatenate(([0.0, 4000.0], rng.uniform(0, 4000, 8))))
+        lines.append(np.column_stack((X0 + along, np.full(10, Y0 + 100.0 * i))))
+        times.append(starts[i] + durations[i] * along / 4000.0)
+    return write_lines(tmp_path / "timed.gpkg", 32633, lines, times=times), starts, durations
+
+
+@pytest.mark.parametrize("fallback", [False, True])
+def test_m_values_are_published_resampled_on_the_grain_and_not_protected(timed, tmp_path, monkeypatch, fallback):
+    from dp_geoprivacy.processing import track_reader
+
+    decoded = []
+    if fallback:  # shapely < 2.1 (QGIS 3.22): M decoded from the WKB with numpy
+        monkeypatch.setattr(track_reader, "SHAPELY_READS_M", False)
+        monkeypatch.setattr(track_reader, "wkb_m_values",
+                            lambda blobs, real=track_reader.wkb_m_values: decoded.append(1) or real(blobs))
+    path, starts, durations = timed
+    out = tmp_path / "timed_out.gpkg"
+    processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "EPSILON": 5, "RESAMPLE": 6, "TIME_GRAIN": 300,
+                         "SEED": 4, "OUTPUT": str(out)})
+    assert bool(decoded) == fallback
+    kind, rows = read_lines_m(out)
+    assert kind == ogr.wkbLineStringM and len(rows) == 40
+    assert QgsVectorLayer(str(out), "o", "ogr").wkbType() == QgsWkbTypes.LineStringM  # QGIS reads the M values
+    # Constant speed: the time at resampled vertex j is start + duration x j / 5, rounded to 300 s (halves up).
+    expected = {tuple(np.floor((s + d * np.arange(6) / 5) / 300 + 0.5) * 300) for s, d in zip(starts, durations)}
+    published = {tuple(xym[:, 2]) for xym, _, _ in rows}
+    assert published == expected
+    for xym, start, end in rows:
+        assert np.all(np.mod(xym[:, 2], 300) == 0) and np.all(np.diff(xym[:, 2]) >= 0)
+        assert (start, end) == (xym[0, 2], xym[-1, 2])
+    [record] = read_from_file(str(out))
+    assert any("NOT protected" in note and "300" in note for note in record.notes)
+    assert record.epsilon == 5  # the times cost nothing and are not accounted
+
+
+def test_the_linestring_m_output_and_tripends_outputs_are_valid_geopackages(timed, tmp_path):
+    """The LineStringM blobs are built by hand (line_m_blobs): GDAL's validate_gpkg.py checks them."""
+    validate_gpkg = pytest.importorskip("osgeo_utils.samples.validate_gpkg")
+    path, _, _ = timed
+    outputs = [processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "FIELDS": ["t0"],
+                                    "OUTPUT": str(tmp_path / "m.gpkg")})["OUTPUT"]]
+    ends = processing.run(ENDS, {"INPUT": path, "ORIGINS": str(tmp_path / "o.gpkg"),
+                                 "DESTINATIONS": str(tmp_path / "d.gpkg")})
+    outputs += [ends["ORIGINS"], ends["DESTINATIONS"]]
+    for out in outputs:
+        assert validate_gpkg.check(str(out), abort_at_first_error=False, extra_checks=True, warning_msg=False) == []
+    dataset = ogr.Open(outputs[0])
+    layer = dataset.GetLayer(0)
+    assert [layer.GetLayerDefn().GetFieldDefn(i).GetName() for i in range(3)] == ["t0", "start_time", "end_time"]
+    xy = np.concatenate([np.array(f.GetGeometryRef().GetPoints())[:, :2] for f in layer])
+    dataset = None
+    kind, rows = read_lines_m(outputs[0])
+    assert kind == ogr.wkbLineStringM and len(rows) == 40
+    bounds = np.array([xyz[:, :2] for xyz, _, _ in rows]).reshape(-1, 2)
+    assert np.array_equal(xy, bounds)
+    connection = sqlite3.connect(outputs[0])
+    extent = connection.execute("SELECT min_x, max_x, min_y, max_y FROM gpkg_contents").fetchone()
+    boxes = connection.execute('SELECT min(minx), max(maxx), min(miny), max(maxy) FROM "rtree_m_geom"').fetchone()
+    connection.close()
+    expected = (xy[:, 0].min(), xy[:, 0].max(), xy[:, 1].min(), xy[:, 1].max())
+    assert np.allclose(extent, expected) and np.allclose(boxes, expected, rtol=1e-6)  # float32 R*-tree boxes
+
+
+def test_lines_without_m_give_no_time_fields(walks, tmp_path):
+    path, _ = walks
+    out = tmp_path / "plain.gpkg"
+    processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "OUTPUT": str(out)})
+    dataset = ogr.Open(str(out))
+    layer = dataset.GetLayer(0)
+    assert layer.GetGeomType() == ogr.wkbLineString
+    assert layer.GetLayerDefn().GetFieldCount() == 0
+    [record] = read_from_file(str(out))
+    assert not any("NOT protected" in note for note in record.notes)
+    dataset = None
+
+
+@pytest.mark.parametrize("fallback", [False, True])
+def test_tripends_carries_first_and_last_m_value_as_start_and_end_time(tmp_path, monkeypatch, fallback):
+    from dp_geoprivacy.processing import track_reader
+
+    monkeypatch.setattr(track_reader, "SHAPELY_READS_M", not fallback and track_reader.SHAPELY_READS_M)
+    lines = [[(X0, Y0), (X0 + 10, Y0), (X0 + 20, Y0 + 5)], [(X0 + 1, Y0 + 1), (X0 + 3, Y0 + 3)]]
+    times = [[100.0, 160.0, 250.5], [1000.0, 1100.0]]
+    path = write_lines(tmp_path / "t.gpkg", 32633, lines, multi={1}, times=times)  # line 1: 2 parts
+    origins, destinations = tmp_path / "o.gpkg", tmp_path / "d.gpkg"
+    processing.run(ENDS, {"INPUT": path, "ORIGINS": str(origins), "DESTINATIONS": str(destinations)})
+    for out in (origins, destinations):
+        assert read_field(out, "start_time") == [100.0, 1000.0]
+        assert read_field(out, "end_time") == [250.5, 1160.0]  # the last vertex of the last part (+60 s)
+        assert read_field(out, "trip_id") == [0, 1]
+
+
+def test_qgis_process_runs_with_m_values(timed, tmp_path):
+    path, _, _ = timed
+    out = tmp_path / "cli_m.gpkg"
+    results = run_algorithm_json(ALG, INPUT=path, EPSILON=3, RESAMPLE=5, MAX_STEP=2000, TIME_GRAIN=900,
+                                 OUTPUT=out)
+    assert results["TRAJECTORIES_WRITTEN"] == 40
+    kind, rows = read_lines_m(out)
+    assert kind == ogr.wkbLineStringM
+    assert all(np.all(np.mod(xym[:, 2], 900) == 0) and start == xym[0, 2] for xym, start, _ in rows)
+
+
 # --- tripends ----------------------------------------------------------------------------------
 
 
@@ -201,6 +337,7 @@ def test_tripends_gives_first_and_last_vertex_with_fields(tmp_path):
             for f in dataset.GetLayer(0)]
     assert rows == [(0, "u0", X0, Y0), (1, "u1", X0 + 1, Y0 + 1)]
     assert dataset.GetLayer(0).GetLayerDefn().GetFieldIndex("t0") < 0
+    assert dataset.GetLayer(0).GetLayerDefn().GetFieldIndex("start_time") < 0  # no M values: no time fields
     dataset = ogr.Open(str(destinations))
     ends = [(f.GetGeometryRef().GetX(), f.GetGeometryRef().GetY()) for f in dataset.GetLayer(0)]
     assert ends == [(X0 + 20, Y0 + 5), (X0 + 1003, Y0 + 3)]  # last vertex of the last part

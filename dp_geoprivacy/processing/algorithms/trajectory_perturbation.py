@@ -18,6 +18,7 @@ from qgis.core import (
     QgsProcessingOutputNumber,
     QgsProcessingParameterBoolean,
     QgsProcessingParameterCrs,
+    QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
@@ -32,7 +33,20 @@ from ..base import DpAlgorithm, setting_number
 from ..metric_crs import resolve_metric_crs, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..track_reader import ONE_VERTEX, field_names, read_tracks, skip_text
-from ..writers import write_rows
+from ..writers import Column, write_rows
+
+# GeoPackage blob of a LineStringM of K vertices: header (no envelope), ISO WKB 2002, little-endian.
+_GPKG_LINE_M = [("magic", "S2"), ("version", "u1"), ("flags", "u1"), ("srs_id", "<i4"), ("byte_order", "u1"),
+                ("type", "<u4"), ("count", "<u4")]
+
+
+def line_m_blobs(xy, m):
+    """GeoPackage blobs (structured array, srs_id filled in later) of LineStringM: xy (n, k, 2), m (n, k)."""
+    n, k = m.shape
+    blobs = np.zeros(n, dtype=np.dtype(_GPKG_LINE_M + [("xym", "<f8", (k, 3))]))
+    blobs["magic"], blobs["flags"], blobs["byte_order"], blobs["type"], blobs["count"] = b"GP", 1, 1, 2002, k
+    blobs["xym"][..., :2], blobs["xym"][..., 2] = xy, m
+    return blobs
 
 
 def perturbed_lines(layer):
@@ -55,7 +69,9 @@ class TrajectoryPerturbation(DpAlgorithm):
     GRID = "GRID"
     METRIC_CRS = "METRIC_CRS"
     FIELDS = "FIELDS"
+    TIME_GRAIN = "TIME_GRAIN"
     OUTPUT = "OUTPUT"
+    TIME_FIELDS = ("start_time", "end_time")
     POSITIVE_PARAMETERS = (EPSILON, MAX_STEP, DISTANCE)
     KINDS = (SDD, VERTEX_LAPLACE)
 
@@ -69,7 +85,16 @@ class TrajectoryPerturbation(DpAlgorithm):
             "<p><b>Resampling.</b> Every line is first resampled to RESAMPLE = K vertices equally spaced "
             "along it. K is public and the same for all trips, so the number of published vertices says "
             "nothing about a trip (a vertex spacing would reveal each trip's length). Repeated vertices "
-            "have no effect. Z and M values (timestamps) are dropped.</p>"
+            "have no effect. Z values are dropped.</p>"
+            "<p><b>Timestamps (M values) are NOT protected.</b> When the lines carry M values (e.g. epoch "
+            "seconds, as GPS tracks written by QGIS or GDAL do), each published vertex gets the time at its "
+            "position along the true line (interpolated between the input vertices), rounded to TIME_GRAIN "
+            "(advanced; 900 s by default, 0 = not rounded); they are written as the output's M values "
+            "(LineStringM) and as start_time and end_time fields, in the M values' unit. They are passed "
+            "through coarsened, like kept endpoints: no noise, no share of EPSILON. They reveal when each "
+            "trip started and ended and how fast it went along its route to within the grain, which can "
+            "single out a person (a regular departure time) and, with the pace, hint at the true route and "
+            "mode. To publish no times, drop them first ('Drop M/Z values', native:dropmzvalues).</p>"
             "<p><b>SDD</b> (seed 000 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner "
             "vertices is re-drawn from the last published one: step length on [0, MAX_STEP] and direction "
             "by the exponential mechanism, with scores -|length - true length| (sensitivity MAX_STEP) and "
@@ -145,6 +170,13 @@ class TrajectoryPerturbation(DpAlgorithm):
         self.add(QgsProcessingParameterField(
             self.FIELDS, self.tr("Fields to carry (default: none)"), parentLayerParameterName=self.INPUT,
             allowMultiple=True, optional=True))
+        grain = QgsProcessingParameterNumber(
+            self.TIME_GRAIN, self.tr("Round timestamps (M values) to (M units, e.g. seconds; 0 = no rounding)"),
+            QgsProcessingParameterNumber.Double, defaultValue=900.0, minValue=0.0)
+        grain.setFlags(grain.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        grain.setHelp(self.tr("Published times are rounded to this public grain, e.g. 900 (seconds: a quarter "
+                              "of an hour). Times are not protected by the mechanism."))
+        self.add(grain)
         self.add_seed_parameter()
         self.add_ledger_parameters()
         output = QgsProcessingParameterVectorDestination(
@@ -173,6 +205,7 @@ class TrajectoryPerturbation(DpAlgorithm):
             keep_endpoints=self.parameterAsBool(parameters, self.KEEP_ENDPOINTS, context),
             distance=self.positive_number(parameters, self.DISTANCE, context),
             grid=self.parameterAsDouble(parameters, self.GRID, context),
+            time_grain=self.parameterAsDouble(parameters, self.TIME_GRAIN, context),
         )
         try:
             mechanism = spec.mechanism()
@@ -190,6 +223,13 @@ class TrajectoryPerturbation(DpAlgorithm):
         starts = table.coords[table.offsets[:-1]]
         dropped = self.fields_to_drop(parameters, context, table.columns, starts, feedback)
         excluded = [n for n in field_names(table) if n not in carried] + list(dropped)
+        if table.times is not None:
+            clash = [n for n in field_names(table) if n in self.TIME_FIELDS and n not in excluded]
+            if clash:
+                feedback.pushWarning(self.tr("The input's fields {names} are not carried: the output's "
+                                             "start_time and end_time come from the M values.").format(
+                                                 names=", ".join(clash)))
+                excluded += clash
         feedback.setProgress(15)
         metric_crs, crs_choice = resolve_metric_crs(
             self.parameterAsCrs(parameters, self.METRIC_CRS, context), table.crs, table.coords,
@@ -204,7 +244,8 @@ class TrajectoryPerturbation(DpAlgorithm):
         source = self.noise_source(parameters, context, feedback)
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT, output=destination)
         try:
-            release = release_trajectories(Tracks(coords, table.offsets), spec, source.generator, before_noise=reserve)
+            release = release_trajectories(Tracks(coords, table.offsets, table.times), spec, source.generator,
+                                           before_noise=reserve)
         except UnreachableTripError as error:
             raise QgsProcessingException(self.tr(
                 "{n} trips of INPUT have start and end farther apart than (RESAMPLE - 1) x MAX_STEP = {limit:g} m "
@@ -220,7 +261,13 @@ class TrajectoryPerturbation(DpAlgorithm):
         if kept_ends is not None:
             record = record.with_notes(self.tr("Start and end of every trip are published exactly (seed 000 "
                                                "eq. 16): they are not protected."))
-        rows, tracks = release.result["rows"], release.result["tracks"]
+        if release.result["times"] is not None:
+            record = record.with_notes(self.tr(
+                "Timestamps (the input's M values) are NOT protected: each published vertex carries the time at "
+                "its position along the true line, rounded to {grain:g} (M units), as M value and in start_time "
+                "and end_time. They reveal when each trip started and ended and its pace, to within the "
+                "grain.").format(grain=spec.time_grain))
+        rows, tracks, times = release.result["rows"], release.result["tracks"], release.result["times"]
         release = None
         n, k = tracks.shape[:2]
         flat = tracks.reshape(-1, 2)
@@ -232,16 +279,25 @@ class TrajectoryPerturbation(DpAlgorithm):
         finite = np.isfinite(tracks).all(axis=(1, 2))
         if not finite.all():
             tracks, rows = tracks[finite], rows[finite]
+            times = None if times is None else times[finite]
             feedback.pushWarning(self.tr("{n} perturbed trips fell outside the CRS's valid area and were "
                                          "dropped.").format(n=int((~finite).sum())))
         if feedback.isCanceled():
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))
-        geometries = shapely.linestrings(tracks.reshape(-1, 2), indices=np.repeat(np.arange(len(rows)), k))
-        tracks = flat = None
         title = self.tr("Perturbed trajectories")
-        write_rows(table, rows, destination, feedback,
-                   finish=lambda path, layer: write_to_file(path, layer, record, title),
-                   geometries=geometries, geometry_type=ogr.wkbLineString, exclude_fields=excluded)
+        finish = lambda path, layer: write_to_file(path, layer, record, title)  # noqa: E731
+        if times is None:
+            geometries = shapely.linestrings(tracks.reshape(-1, 2), indices=np.repeat(np.arange(len(rows)), k))
+            tracks = flat = None
+            write_rows(table, rows, destination, feedback, finish=finish, geometries=geometries,
+                       geometry_type=ogr.wkbLineString, exclude_fields=excluded)
+        else:
+            bounds = np.column_stack((tracks.min(axis=1), tracks.max(axis=1)))  # minx, miny, maxx, maxy
+            packed, tracks, flat = (line_m_blobs(tracks, times), bounds), None, None
+            write_rows(table, rows, destination, feedback, finish=finish, packed=packed,
+                       geometry_type=ogr.wkbLineStringM, exclude_fields=excluded,
+                       added=[Column(name, "real", values) for name, values in zip(
+                           self.TIME_FIELDS, (times[:, 0], times[:, -1]))])
         feedback.setProgress(100)
         if context.willLoadLayerOnCompletion(destination):
             context.layerToLoadOnCompletionDetails(destination).setPostProcessor(

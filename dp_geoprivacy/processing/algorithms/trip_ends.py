@@ -18,7 +18,7 @@ from qgis.core import (
 from ...core.trajectories import trip_ends
 from ..base import DpAlgorithm
 from ..track_reader import field_names, read_tracks, skip_text
-from ..writers import write_points
+from ..writers import Column, write_points
 
 
 class TripEnds(DpAlgorithm):
@@ -30,6 +30,7 @@ class TripEnds(DpAlgorithm):
     FIELDS = "FIELDS"
     ORIGINS = "ORIGINS"
     DESTINATIONS = "DESTINATIONS"
+    TIME_FIELDS = ("start_time", "end_time")
 
     def displayName(self):  # noqa: N802 (QGIS API)
         return self.tr("Trip ends from tracks (preparation, not private)")
@@ -45,6 +46,10 @@ class TripEnds(DpAlgorithm):
             "<p>Multi-part lines: the first vertex of the first part and the last vertex of the last part. "
             "Features without geometry, with an empty geometry or with one vertex are skipped and counted "
             "in the log. Rows keep the input's order, so ORIGINS and DESTINATIONS match row by row.</p>"
+            "<p><b>Times.</b> When the lines carry M values (timestamps, e.g. epoch seconds of a GPS track), "
+            "both outputs get start_time (the M value of the first vertex) and end_time (of the last vertex), "
+            "exact and in the M values' unit; input fields of the same names are then not carried. Lines "
+            "without M values give no time fields.</p>"
             "<p>Source: seed 000 §2.3.</p>"
         )
 
@@ -74,12 +79,21 @@ class TripEnds(DpAlgorithm):
         excluded = [n for n in field_names(table) if chosen and n not in chosen]
         origins, destinations = trip_ends(table.coords, table.offsets)
         rows = np.arange(len(table.fids))
+        added = []
+        if table.times is not None:
+            clash = [n for n in field_names(table) if n in self.TIME_FIELDS and n not in excluded]
+            if clash:
+                feedback.pushWarning(self.tr("The input's fields {names} are not carried: start_time and "
+                                             "end_time come from the M values.").format(names=", ".join(clash)))
+                excluded += clash
+            added = [Column(name, "real", values)
+                     for name, values in zip(self.TIME_FIELDS, trip_ends(table.times, table.offsets))]
         feedback.setProgress(40)
         write_points(table, rows, origins, origins_path, feedback, finish=lambda path, layer: None,
-                     exclude_fields=excluded)
+                     exclude_fields=excluded, added=added)
         feedback.setProgress(70)
         write_points(table, rows, destinations, destinations_path, feedback, finish=lambda path, layer: None,
-                     exclude_fields=excluded)
+                     exclude_fields=excluded, added=added)
         feedback.setProgress(100)
         return {self.ORIGINS: origins_path, self.DESTINATIONS: destinations_path, "TRIPS": len(rows),
                 "TRIPS_SKIPPED": skipped}
