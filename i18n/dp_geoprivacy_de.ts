@@ -14,7 +14,7 @@
         <translation>{name} ist ein Multipunktlayer. Jeder Punkt muss genau einen Standort darstellen: Führen Sie zuerst „Mehr- zu einteilig“ (native:multiparttosingleparts) aus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/track_reader.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/track_reader.py" line="78"/>
         <source>{name} has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
         <translation>{name} hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
     </message>
@@ -34,7 +34,7 @@
         <translation>Der Layer enthält Geometrien, die keine einfachen Punkte sind; führen Sie zuerst „Mehr- zu einteilig“ aus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/writers.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/writers.py" line="182"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
@@ -94,12 +94,12 @@
         <translation>Die Zonen-IDs in „{field}“ von {name} sind nicht eindeutig; wählen Sie ein Feld mit genau einem Wert je Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/writers.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/writers.py" line="167"/>
         <source>Outputs must be file paths (for example out.gpkg), not &apos;{dest}&apos;.</source>
         <translation>Ausgaben müssen Dateipfade sein (zum Beispiel out.gpkg), nicht „{dest}“.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/writers.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/writers.py" line="203"/>
         <source>No vector format is known for the extension &apos;{ext}&apos; of {dest}. Use .gpkg.</source>
         <translation>Für die Dateiendung „{ext}“ von {dest} ist kein Vektorformat bekannt. Verwenden Sie .gpkg.</translation>
     </message>
@@ -576,12 +576,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Verwenden Sie in {p} Skalen von höchstens {limit:.0f} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/track_reader.py" line="58"/>
+        <location filename="../dp_geoprivacy/processing/track_reader.py" line="74"/>
         <source>{name} must be a line layer (one line per trip); it holds {kind} geometries.</source>
         <translation>{name} muss ein Linienlayer sein (eine Linie je Fahrt); er enthält {kind}-Geometrien.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/track_reader.py" line="95"/>
+        <location filename="../dp_geoprivacy/processing/track_reader.py" line="113"/>
         <source>{name} has no usable line ({details}).</source>
         <translation>{name} enthält keine verwendbare Linie ({details}).</translation>
     </message>
@@ -779,6 +779,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/dry_run.py" line="139"/>
         <source>BUDGET {budget:g} would refuse this release: lower EPSILON, choose another PARTITION, or raise BUDGET.</source>
         <translation>BUDGET {budget:g} würde diese Veröffentlichung ablehnen: EPSILON senken, eine andere PARTITION wählen oder BUDGET erhöhen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/track_reader.py" line="165"/>
+        <source>The M values of the lines could not be read ({m} values for {n} vertices).</source>
+        <translation>Die M-Werte der Linien konnten nicht gelesen werden ({m} Werte für {n} Stützpunkte).</translation>
     </message>
 </context>
 <context>
@@ -3470,232 +3475,257 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>TrajectoryPerturbation</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="63"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="79"/>
         <source>Trajectory perturbation (SDD, per-vertex Laplace)</source>
         <translation>Trajektorien verrauschen (SDD, Laplace je Stützpunkt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="66"/>
-        <source>&lt;p&gt;Publishes one randomised version of every trip's track (one line per trip, vertices in travel order), so that the route taken cannot be read off the output.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Resampling.&lt;/b&gt; Every line is first resampled to RESAMPLE = K vertices equally spaced along it. K is public and the same for all trips, so the number of published vertices says nothing about a trip (a vertex spacing would reveal each trip's length). Repeated vertices have no effect. Z and M values (timestamps) are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (seed 000 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner vertices is re-drawn from the last published one: step length on [0, MAX_STEP] and direction by the exponential mechanism, with scores -|length - true length| (sensitivity MAX_STEP) and -angle to the true direction (sensitivity pi), over a public grid of 72 directions and 65 lengths, restricted to the steps that keep the end reachable in the steps left. Each step is one draw (no retry loop), so every trip finishes. Each step costs EPSILON/(K-2), half on length, half on direction; by sequential composition the trip costs EPSILON. KEEP_ENDPOINTS (default, as in the seed) publishes start and end exactly: they are not protected at all (home and work often are the ends), and the guarantee is between routes with the same ends. Without it, start and end get planar Laplace at EPSILON/K per DISTANCE metres and every step EPSILON/K: trips whose starts and ends are each within DISTANCE are EPSILON-indistinguishable whatever their routes. A trip whose start and end are farther apart than (K-1) x MAX_STEP cannot be redrawn and the run is refused (raise MAX_STEP or K). True steps longer than MAX_STEP are scored as MAX_STEP: a published step is never longer (up to GRID snapping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Per-vertex planar Laplace.&lt;/b&gt; Each of the K vertices gets planar Laplace at EPSILON/K per DISTANCE metres (geo-indistinguishability per vertex; scale b = K x DISTANCE / EPSILON metres): trips whose resampled vertices are pairwise within DISTANCE are EPSILON-indistinguishable (sequential composition). Noise grows with K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; EPSILON is per trajectory. A person with m trips is protected at m x EPSILON: the metadata says so. Multi-part lines are refused (run 'Multipart to singleparts' first: each part then counts as a trip); lines with one vertex are refused.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Output.&lt;/b&gt; Lines in the input's CRS, rows in a random order, no attributes except the FIELDS you choose (fields holding true coordinates or a distinct value per row are still dropped); noise drawn in METRIC_CRS as for Laplace location perturbation; inner vertices snapped to GRID metres.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §2.3, §6.1 (eq. 16), §6.2; Jiang, Shao, Bressan, Kister and Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Veröffentlicht eine zufällige Fassung der Spur jeder Fahrt (eine Linie je Fahrt, Stützpunkte in Fahrtrichtung), sodass sich der gefahrene Weg nicht aus der Ausgabe ablesen lässt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Neuabtastung.&lt;/b&gt; Jede Linie wird zuerst auf RESAMPLE = K gleichmäßig entlang der Linie verteilte Stützpunkte abgetastet. K ist öffentlich und für alle Fahrten gleich, daher verrät die Zahl der veröffentlichten Stützpunkte nichts über eine Fahrt (ein fester Stützpunktabstand würde die Länge jeder Fahrt verraten). Doppelte Stützpunkte sind ohne Wirkung. Z- und M-Werte (Zeitstempel) werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (Seed 000 §6.1, Gl. 16; Jiang et al., SSDBM 2013). Jeder der K-2 inneren Stützpunkte wird vom zuletzt veröffentlichten aus neu gezogen: Schrittlänge auf [0, MAX_STEP] und Richtung mit dem Exponentialmechanismus, mit den Bewertungen -|Länge - wahre Länge| (Sensitivität MAX_STEP) und -Winkel zur wahren Richtung (Sensitivität pi), über ein öffentliches Raster aus 72 Richtungen und 65 Längen, beschränkt auf die Schritte, von denen aus das Ende in den verbleibenden Schritten erreichbar bleibt. Jeder Schritt ist eine Ziehung (keine Wiederholungsschleife), daher endet jede Fahrt. Jeder Schritt kostet EPSILON/(K-2), halb auf die Länge, halb auf die Richtung; nach sequenzieller Komposition kostet die Fahrt EPSILON. KEEP_ENDPOINTS (Vorgabe, wie im Seed) veröffentlicht Start und Ende exakt: Sie sind gar nicht geschützt (oft sind Wohnung und Arbeitsplatz die Enden), und die Garantie gilt zwischen Wegen mit denselben Enden. Ohne diese Option erhalten Start und Ende planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter und jeder Schritt EPSILON/K: Fahrten, deren Starts und Enden jeweils höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar, gleich welchen Weg sie nehmen. Eine Fahrt, deren Start und Ende weiter als (K-1) x MAX_STEP auseinanderliegen, kann nicht neu gezogen werden, und der Lauf wird abgelehnt (MAX_STEP oder K erhöhen). Wahre Schritte über MAX_STEP werden als MAX_STEP bewertet: Ein veröffentlichter Schritt ist nie länger (bis auf das Einrasten auf GRID).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Planares Laplace je Stützpunkt.&lt;/b&gt; Jeder der K Stützpunkte erhält planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter (Geo-Ununterscheidbarkeit je Stützpunkt; Skala b = K x DISTANCE / EPSILON Meter): Fahrten, deren neu abgetastete Stützpunkte paarweise höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar (sequenzielle Komposition). Das Rauschen wächst mit K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; EPSILON gilt je Trajektorie. Eine Person mit m Fahrten ist mit m x EPSILON geschützt; die Metadaten sagen das. Mehrteilige Linien werden abgelehnt (zuerst „Mehrteilig zu einteilig“ ausführen: jeder Teil zählt dann als Fahrt); Linien mit nur einem Stützpunkt werden abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe.&lt;/b&gt; Linien im KBS der Eingabe, Zeilen in zufälliger Reihenfolge, keine Attribute außer den gewählten FIELDS (Felder mit wahren Koordinaten oder einem eigenen Wert je Zeile werden trotzdem entfernt); Rauschen in METRIC_CRS gezogen wie bei der Laplace-Verrauschung von Orten; innere Stützpunkte auf GRID Meter eingerastet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION verbuchen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Quelle überschreiten würde, bevor Rauschen gezogen wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Seed 000 §2.3, §6.1 (Gl. 16), §6.2; Jiang, Shao, Bressan, Kister und Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="107"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="132"/>
         <source>Trajectories (one line per trip)</source>
         <translation>Trajektorien (eine Linie je Fahrt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="134"/>
         <source>Mechanism</source>
         <translation>Mechanismus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="134"/>
         <source>SDD: sampled distance and direction (seed 000 §6.1)</source>
         <translation>SDD: gezogene Schrittlänge und Richtung (Seed 000 §6.1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="134"/>
         <source>Planar Laplace on every resampled vertex</source>
         <translation>Planares Laplace auf jedem neu abgetasteten Stützpunkt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="139"/>
         <source>Epsilon per trajectory</source>
         <translation>Epsilon je Trajektorie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="117"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="142"/>
         <source>The privacy loss of one whole trip, split over its vertices, e.g. 5.</source>
         <translation>Der Privatsphäreverlust einer ganzen Fahrt, auf ihre Stützpunkte aufgeteilt, z. B. 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="144"/>
         <source>Vertices per published trip K (public)</source>
         <translation>Stützpunkte je veröffentlichter Fahrt K (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="122"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="147"/>
         <source>A whole number of at least 3, the same for every trip, e.g. 20.</source>
         <translation>Eine ganze Zahl von mindestens 3, für jede Fahrt gleich, z. B. 20.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="149"/>
         <source>Maximum step MAX_STEP (metres, public; SDD)</source>
         <translation>Größter Schritt MAX_STEP (Meter, öffentlich; SDD)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="152"/>
         <source>A public bound on the distance between consecutive published vertices, e.g. 500 (metres); (K-1) x MAX_STEP must cover every trip&apos;s start-end distance.</source>
         <translation>Eine öffentliche Schranke für den Abstand aufeinanderfolgender veröffentlichter Stützpunkte, z. B. 500 (Meter); (K-1) x MAX_STEP muss den Abstand von Start und Ende jeder Fahrt abdecken.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="131"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="156"/>
         <source>Keep start and end exactly (SDD, as in seed 000; ends not protected)</source>
         <translation>Start und Ende exakt behalten (SDD, wie in Seed 000; Enden nicht geschützt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="159"/>
         <source>Protected distance for Laplace noise (metres)</source>
         <translation>Geschützte Entfernung für Laplace-Rauschen (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="162"/>
         <source>Locations this far apart are indistinguishable at their share of epsilon, e.g. 100 (metres).</source>
         <translation>So weit auseinanderliegende Orte sind mit ihrem Anteil an Epsilon ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="140"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="165"/>
         <source>Snap output to grid (metres, 0 = no snapping)</source>
         <translation>Ausgabe auf Raster einrasten (Meter, 0 = nicht einrasten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="168"/>
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="170"/>
         <source>Fields to carry (default: none)</source>
         <translation>Zu übernehmende Felder (Vorgabe: keine)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="287"/>
         <source>Perturbed trajectories</source>
         <translation>Verrauschte Trajektorien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="186"/>
         <source>Trajectories written</source>
         <translation>Geschriebene Trajektorien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="187"/>
         <source>Trajectories skipped (no geometry)</source>
         <translation>Übersprungene Trajektorien (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="189"/>
         <source>Epsilon spent (per trajectory)</source>
         <translation>Verbrauchtes Epsilon (je Trajektorie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="190"/>
         <source>Noise scale (metres)</source>
         <translation>Rauschskala (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="195"/>
         <source>RESAMPLE must be a whole number of at least 3 (got {value}): the start, the end and one vertex in between.</source>
         <translation>RESAMPLE muss eine ganze Zahl von mindestens 3 sein (erhalten: {value}): Start, Ende und ein Stützpunkt dazwischen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="213"/>
         <source>The settings cannot be used: {error}.</source>
         <translation>Die Einstellungen sind nicht verwendbar: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="220"/>
         <source>Skipped {n} features: {details}.</source>
         <translation>{n} Objekte übersprungen: {details}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="220"/>
         <source>{n} with {reason}</source>
         <translation>{n} mit {reason}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="197"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="237"/>
         <source>Noise drawn in {crs}; {n} trips resampled to {k} vertices.</source>
         <translation>Rauschen in {crs} gezogen; {n} Fahrten auf {k} Stützpunkte neu abgetastet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="250"/>
         <source>{n} trips of INPUT have start and end farther apart than (RESAMPLE - 1) x MAX_STEP = {limit:g} m (the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE.</source>
         <translation>{n} Fahrten von INPUT haben Start und Ende weiter auseinander als (RESAMPLE - 1) x MAX_STEP = {limit:g} m (die längste: {longest:g} m): SDD kann ihr Ende nicht erreichen. MAX_STEP oder RESAMPLE erhöhen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="259"/>
         <source>A person with m trips in the input is protected at m x epsilon (sequential composition over their trips).</source>
         <translation>Eine Person mit m Fahrten in der Eingabe ist mit m x Epsilon geschützt (sequenzielle Komposition über ihre Fahrten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="262"/>
         <source>Start and end of every trip are published exactly (seed 000 eq. 16): they are not protected.</source>
         <translation>Start und Ende jeder Fahrt werden exakt veröffentlicht (Seed 000 Gl. 16): Sie sind nicht geschützt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="283"/>
         <source>{n} perturbed trips fell outside the CRS&apos;s valid area and were dropped.</source>
         <translation>{n} verrauschte Fahrten fielen aus dem gültigen Bereich des KBS und wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="286"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="316"/>
         <source>INPUT has {n} multi-part lines: a trip must be one line with its vertices in travel order. Run &apos;Multipart to singleparts&apos; (native:multiparttosingleparts) first; each part then counts as a trip.</source>
         <translation>INPUT enthält {n} mehrteilige Linien: Eine Fahrt muss eine Linie mit Stützpunkten in Fahrtrichtung sein. Zuerst „Mehrteilig zu einteilig“ (native:multiparttosingleparts) ausführen; jeder Teil zählt dann als Fahrt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="322"/>
         <source>INPUT has {n} lines with only one vertex: a trip needs a start and an end. Remove them first (e.g. Extract by expression: num_points($geometry) &gt;= 2).</source>
         <translation>INPUT enthält {n} Linien mit nur einem Stützpunkt: Eine Fahrt braucht Start und Ende. Diese zuerst entfernen (z. B. Nach Ausdruck extrahieren: num_points($geometry) &gt;= 2).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="82"/>
+        <source>&lt;p&gt;Publishes one randomised version of every trip's track (one line per trip, vertices in travel order), so that the route taken cannot be read off the output.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Resampling.&lt;/b&gt; Every line is first resampled to RESAMPLE = K vertices equally spaced along it. K is public and the same for all trips, so the number of published vertices says nothing about a trip (a vertex spacing would reveal each trip's length). Repeated vertices have no effect. Z values are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Timestamps (M values) are NOT protected.&lt;/b&gt; When the lines carry M values (e.g. epoch seconds, as GPS tracks written by QGIS or GDAL do), each published vertex gets the time at its position along the true line (interpolated between the input vertices), rounded to TIME_GRAIN (advanced; 900 s by default, 0 = not rounded); they are written as the output's M values (LineStringM) and as start_time and end_time fields, in the M values' unit. They are passed through coarsened, like kept endpoints: no noise, no share of EPSILON. They reveal when each trip started and ended and how fast it went along its route to within the grain, which can single out a person (a regular departure time) and, with the pace, hint at the true route and mode. To publish no times, drop them first ('Drop M/Z values', native:dropmzvalues).&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (seed 000 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner vertices is re-drawn from the last published one: step length on [0, MAX_STEP] and direction by the exponential mechanism, with scores -|length - true length| (sensitivity MAX_STEP) and -angle to the true direction (sensitivity pi), over a public grid of 72 directions and 65 lengths, restricted to the steps that keep the end reachable in the steps left. Each step is one draw (no retry loop), so every trip finishes. Each step costs EPSILON/(K-2), half on length, half on direction; by sequential composition the trip costs EPSILON. KEEP_ENDPOINTS (default, as in the seed) publishes start and end exactly: they are not protected at all (home and work often are the ends), and the guarantee is between routes with the same ends. Without it, start and end get planar Laplace at EPSILON/K per DISTANCE metres and every step EPSILON/K: trips whose starts and ends are each within DISTANCE are EPSILON-indistinguishable whatever their routes. A trip whose start and end are farther apart than (K-1) x MAX_STEP cannot be redrawn and the run is refused (raise MAX_STEP or K). True steps longer than MAX_STEP are scored as MAX_STEP: a published step is never longer (up to GRID snapping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Per-vertex planar Laplace.&lt;/b&gt; Each of the K vertices gets planar Laplace at EPSILON/K per DISTANCE metres (geo-indistinguishability per vertex; scale b = K x DISTANCE / EPSILON metres): trips whose resampled vertices are pairwise within DISTANCE are EPSILON-indistinguishable (sequential composition). Noise grows with K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; EPSILON is per trajectory. A person with m trips is protected at m x EPSILON: the metadata says so. Multi-part lines are refused (run 'Multipart to singleparts' first: each part then counts as a trip); lines with one vertex are refused.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Output.&lt;/b&gt; Lines in the input's CRS, rows in a random order, no attributes except the FIELDS you choose (fields holding true coordinates or a distinct value per row are still dropped); noise drawn in METRIC_CRS as for Laplace location perturbation; inner vertices snapped to GRID metres.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §2.3, §6.1 (eq. 16), §6.2; Jiang, Shao, Bressan, Kister and Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Veröffentlicht eine zufällige Fassung der Spur jeder Fahrt (eine Linie je Fahrt, Stützpunkte in Fahrtrichtung), sodass sich der gefahrene Weg nicht aus der Ausgabe ablesen lässt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Neuabtastung.&lt;/b&gt; Jede Linie wird zuerst auf RESAMPLE = K gleichmäßig entlang der Linie verteilte Stützpunkte abgetastet. K ist öffentlich und für alle Fahrten gleich, daher verrät die Zahl der veröffentlichten Stützpunkte nichts über eine Fahrt (ein fester Stützpunktabstand würde die Länge jeder Fahrt verraten). Doppelte Stützpunkte sind ohne Wirkung. Z-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitstempel (M-Werte) sind NICHT geschützt.&lt;/b&gt; Tragen die Linien M-Werte (z. B. Epochensekunden, wie sie QGIS oder GDAL in GPS-Spuren schreiben), erhält jeder veröffentlichte Stützpunkt die Zeit an seiner Position entlang der wahren Linie (zwischen den Stützpunkten der Eingabe interpoliert), gerundet auf TIME_GRAIN (erweitert; Vorgabe 900 s, 0 = ungerundet); sie werden als M-Werte der Ausgabe (LineStringM) und als Felder start_time und end_time geschrieben, in der Einheit der M-Werte. Sie werden vergröbert durchgereicht wie beibehaltene Endpunkte: kein Rauschen, kein Anteil an EPSILON. Sie verraten bis auf die Rasterweite, wann jede Fahrt begann und endete und wie schnell sie entlang ihres Weges war; das kann eine Person herausheben (eine regelmäßige Abfahrtszeit) und mit dem Tempo Hinweise auf den wahren Weg und das Verkehrsmittel geben. Um keine Zeiten zu veröffentlichen, entfernen Sie sie vorher („M/Z-Werte löschen“, native:dropmzvalues).&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (Seed 000 §6.1, Gl. 16; Jiang et al., SSDBM 2013). Jeder der K-2 inneren Stützpunkte wird vom zuletzt veröffentlichten aus neu gezogen: Schrittlänge auf [0, MAX_STEP] und Richtung mit dem Exponentialmechanismus, mit den Bewertungen -|Länge - wahre Länge| (Sensitivität MAX_STEP) und -Winkel zur wahren Richtung (Sensitivität pi), über ein öffentliches Raster aus 72 Richtungen und 65 Längen, beschränkt auf die Schritte, von denen aus das Ende in den verbleibenden Schritten erreichbar bleibt. Jeder Schritt ist eine Ziehung (keine Wiederholungsschleife), daher endet jede Fahrt. Jeder Schritt kostet EPSILON/(K-2), halb auf die Länge, halb auf die Richtung; nach sequenzieller Komposition kostet die Fahrt EPSILON. KEEP_ENDPOINTS (Vorgabe, wie im Seed) veröffentlicht Start und Ende exakt: Sie sind gar nicht geschützt (oft sind Wohnung und Arbeitsplatz die Enden), und die Garantie gilt zwischen Wegen mit denselben Enden. Ohne diese Option erhalten Start und Ende planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter und jeder Schritt EPSILON/K: Fahrten, deren Starts und Enden jeweils höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar, gleich welchen Weg sie nehmen. Eine Fahrt, deren Start und Ende weiter als (K-1) x MAX_STEP auseinanderliegen, kann nicht neu gezogen werden, und der Lauf wird abgelehnt (MAX_STEP oder K erhöhen). Wahre Schritte über MAX_STEP werden als MAX_STEP bewertet: Ein veröffentlichter Schritt ist nie länger (bis auf das Einrasten auf GRID).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Planares Laplace je Stützpunkt.&lt;/b&gt; Jeder der K Stützpunkte erhält planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter (Geo-Ununterscheidbarkeit je Stützpunkt; Skala b = K x DISTANCE / EPSILON Meter): Fahrten, deren neu abgetastete Stützpunkte paarweise höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar (sequenzielle Komposition). Das Rauschen wächst mit K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; EPSILON gilt je Trajektorie. Eine Person mit m Fahrten ist mit m x EPSILON geschützt; die Metadaten sagen das. Mehrteilige Linien werden abgelehnt (zuerst „Mehrteilig zu einteilig“ ausführen: jeder Teil zählt dann als Fahrt); Linien mit nur einem Stützpunkt werden abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe.&lt;/b&gt; Linien im KBS der Eingabe, Zeilen in zufälliger Reihenfolge, keine Attribute außer den gewählten FIELDS (Felder mit wahren Koordinaten oder einem eigenen Wert je Zeile werden trotzdem entfernt); Rauschen in METRIC_CRS gezogen wie bei der Laplace-Verrauschung von Orten; innere Stützpunkte auf GRID Meter eingerastet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION verbuchen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Quelle überschreiten würde, bevor Rauschen gezogen wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Seed 000 §2.3, §6.1 (Gl. 16), §6.2; Jiang, Shao, Bressan, Kister und Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="173"/>
+        <source>Round timestamps (M values) to (M units, e.g. seconds; 0 = no rounding)</source>
+        <translation>Zeitstempel (M-Werte) runden auf (M-Einheiten, z. B. Sekunden; 0 = nicht runden)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="177"/>
+        <source>Published times are rounded to this public grain, e.g. 900 (seconds: a quarter of an hour). Times are not protected by the mechanism.</source>
+        <translation>Veröffentlichte Zeiten werden auf dieses öffentliche Raster gerundet, z. B. 900 (Sekunden: eine Viertelstunde). Zeiten sind durch den Mechanismus nicht geschützt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="229"/>
+        <source>The input&apos;s fields {names} are not carried: the output&apos;s start_time and end_time come from the M values.</source>
+        <translation>Die Felder {names} der Eingabe werden nicht übernommen: start_time und end_time der Ausgabe stammen aus den M-Werten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="265"/>
+        <source>Timestamps (the input&apos;s M values) are NOT protected: each published vertex carries the time at its position along the true line, rounded to {grain:g} (M units), as M value and in start_time and end_time. They reveal when each trip started and ended and its pace, to within the grain.</source>
+        <translation>Zeitstempel (die M-Werte der Eingabe) sind NICHT geschützt: Jeder veröffentlichte Stützpunkt trägt die Zeit an seiner Position entlang der wahren Linie, gerundet auf {grain:g} (M-Einheiten), als M-Wert und in start_time und end_time. Sie verraten bis auf die Rasterweite, wann jede Fahrt begann und endete, und ihr Tempo.</translation>
     </message>
 </context>
 <context>
     <name>TripEnds</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="35"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="36"/>
         <source>Trip ends from tracks (preparation, not private)</source>
         <translation>Fahrtenden aus Spuren (Vorbereitung, nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="38"/>
-        <source>&lt;p&gt;Turns a line layer of trips or GPS tracks into two point layers: ORIGINS (the first vertex of each line) and DESTINATIONS (the last vertex), each carrying the chosen FIELDS (default: all, e.g. trip id, user id and time fields), so that noisy zone counts, OD flows and trip relocation can take tracks, also in a Processing model.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Not a release.&lt;/b&gt; No noise is added and nothing is spent from a budget: the outputs hold the true trip ends and must not be published. Feed them to a privatising algorithm.&lt;/p&gt;&lt;p&gt;Multi-part lines: the first vertex of the first part and the last vertex of the last part. Features without geometry, with an empty geometry or with one vertex are skipped and counted in the log. Rows keep the input's order, so ORIGINS and DESTINATIONS match row by row.&lt;/p&gt;&lt;p&gt;Source: seed 000 §2.3.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Macht aus einem Linienlayer von Fahrten oder GPS-Spuren zwei Punktlayer: ORIGINS (der erste Stützpunkt jeder Linie) und DESTINATIONS (der letzte Stützpunkt), jeweils mit den gewählten FIELDS (Vorgabe: alle, z. B. Fahrt-ID, Nutzer-ID und Zeitfelder), sodass verrauschte Zonenzählungen, Quelle-Ziel-Ströme und die Fahrtverlegung Spuren verarbeiten können, auch in einem Processing-Modell.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Keine Veröffentlichung.&lt;/b&gt; Es wird kein Rauschen hinzugefügt und kein Budget verbraucht: Die Ausgaben enthalten die wahren Fahrtenden und dürfen nicht veröffentlicht werden. Geben Sie sie an einen privatisierenden Algorithmus weiter.&lt;/p&gt;&lt;p&gt;Mehrteilige Linien: der erste Stützpunkt des ersten Teils und der letzte Stützpunkt des letzten Teils. Objekte ohne Geometrie, mit leerer Geometrie oder mit nur einem Stützpunkt werden übersprungen und im Protokoll gezählt. Die Zeilen behalten die Reihenfolge der Eingabe, sodass ORIGINS und DESTINATIONS Zeile für Zeile zusammenpassen.&lt;/p&gt;&lt;p&gt;Quelle: Seed 000 §2.3.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="52"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="57"/>
         <source>Trips or tracks (lines)</source>
         <translation>Fahrten oder Spuren (Linien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="54"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="59"/>
         <source>Fields to carry (default: all)</source>
         <translation>Zu übernehmende Felder (Vorgabe: alle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="57"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="62"/>
         <source>Trip origins</source>
         <translation>Fahrtanfänge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="57"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="62"/>
         <source>Trip destinations</source>
         <translation>Fahrtziele</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="61"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="66"/>
         <source>Trips written</source>
         <translation>Geschriebene Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="67"/>
         <source>Trips skipped</source>
         <translation>Übersprungene Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="71"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="76"/>
         <source>Skipped {n} features: {details}.</source>
         <translation>{n} Objekte übersprungen: {details}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="71"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="76"/>
         <source>{n} with {reason}</source>
         <translation>{n} mit {reason}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="39"/>
+        <source>&lt;p&gt;Turns a line layer of trips or GPS tracks into two point layers: ORIGINS (the first vertex of each line) and DESTINATIONS (the last vertex), each carrying the chosen FIELDS (default: all, e.g. trip id, user id and time fields), so that noisy zone counts, OD flows and trip relocation can take tracks, also in a Processing model.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Not a release.&lt;/b&gt; No noise is added and nothing is spent from a budget: the outputs hold the true trip ends and must not be published. Feed them to a privatising algorithm.&lt;/p&gt;&lt;p&gt;Multi-part lines: the first vertex of the first part and the last vertex of the last part. Features without geometry, with an empty geometry or with one vertex are skipped and counted in the log. Rows keep the input's order, so ORIGINS and DESTINATIONS match row by row.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Times.&lt;/b&gt; When the lines carry M values (timestamps, e.g. epoch seconds of a GPS track), both outputs get start_time (the M value of the first vertex) and end_time (of the last vertex), exact and in the M values' unit; input fields of the same names are then not carried. Lines without M values give no time fields.&lt;/p&gt;&lt;p&gt;Source: seed 000 §2.3.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Macht aus einem Linienlayer von Fahrten oder GPS-Spuren zwei Punktlayer: ORIGINS (der erste Stützpunkt jeder Linie) und DESTINATIONS (der letzte Stützpunkt), jeweils mit den gewählten FIELDS (Vorgabe: alle, z. B. Fahrt-ID, Nutzer-ID und Zeitfelder), sodass verrauschte Zonenzählungen, Quelle-Ziel-Ströme und die Fahrtverlegung Spuren verarbeiten können, auch in einem Processing-Modell.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Keine Veröffentlichung.&lt;/b&gt; Es wird kein Rauschen hinzugefügt und kein Budget verbraucht: Die Ausgaben enthalten die wahren Fahrtenden und dürfen nicht veröffentlicht werden. Geben Sie sie an einen privatisierenden Algorithmus weiter.&lt;/p&gt;&lt;p&gt;Mehrteilige Linien: der erste Stützpunkt des ersten Teils und der letzte Stützpunkt des letzten Teils. Objekte ohne Geometrie, mit leerer Geometrie oder mit nur einem Stützpunkt werden übersprungen und im Protokoll gezählt. Die Zeilen behalten die Reihenfolge der Eingabe, sodass ORIGINS und DESTINATIONS Zeile für Zeile zusammenpassen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeiten.&lt;/b&gt; Tragen die Linien M-Werte (Zeitstempel, z. B. Epochensekunden einer GPS-Spur), erhalten beide Ausgaben start_time (der M-Wert des ersten Stützpunkts) und end_time (des letzten Stützpunkts), exakt und in der Einheit der M-Werte; gleichnamige Felder der Eingabe werden dann nicht übernommen. Linien ohne M-Werte ergeben keine Zeitfelder.&lt;/p&gt;&lt;p&gt;Quelle: Seed 000 §2.3.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="86"/>
+        <source>The input&apos;s fields {names} are not carried: start_time and end_time come from the M values.</source>
+        <translation>Die Felder {names} der Eingabe werden nicht übernommen: start_time und end_time stammen aus den M-Werten.</translation>
     </message>
 </context>
 <context>
