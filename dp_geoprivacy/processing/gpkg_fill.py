@@ -3,6 +3,13 @@
 OGR's per-row spatial-index triggers are dropped during the insert and
 restored after it; the R*-tree's shadow tables are written directly
 (Sort-Tile-Recursive packing), about 1.5 us per row instead of 10.
+
+Rows whose values all pack into flat buffers (fixed-width geometry blobs,
+integers, integral or constant reals, text from a small set of values) are
+inserted by one INSERT ... SELECT per geometry width that reads them with
+substr() from a few bound blobs: no Python object per row (about 3x faster
+than executemany for a million flows). Anything else goes through
+executemany in chunks.
 """
 
 import sqlite3
@@ -55,6 +62,43 @@ def point_bounds(xy):
     return np.column_stack((xy, xy))
 
 
+@dataclass(frozen=True)
+class BlobGroups:
+    """GeoPackage geometry blobs of fixed width per group: ``groups`` is a list of (rows, structured array).
+
+    Each structured array starts with the 8-byte GeoPackage header fields of
+    ``_GPKG_HEADER`` (srs_id filled in at insert time); ``rows`` are the
+    output row positions (0-based) of its blobs. Together the groups cover
+    every row once.
+    """
+
+    groups: list
+
+    def __len__(self):
+        return sum(len(rows) for rows, _ in self.groups)
+
+
+@dataclass(frozen=True)
+class PackedGeometries:
+    """Geometries already encoded as BlobGroups, with their (n, 4) bounds (minx, miny, maxx, maxy)."""
+
+    blobs: BlobGroups
+    bounds: np.ndarray
+
+
+def linestring_blob_groups(groups):
+    """BlobGroups of 2D line strings from {vertex count: (rows, coordinates (len(rows), count, 2))}."""
+    out = []
+    for count, (rows, coordinates) in sorted(groups.items()):
+        dtype = np.dtype(_GPKG_HEADER.descr + [("byte_order", "u1"), ("type", "<u4"), ("count", "<u4"),
+                                                ("xy", "<f8", (count, 2))])
+        blobs = np.zeros(len(rows), dtype=dtype)
+        blobs["magic"], blobs["flags"], blobs["byte_order"], blobs["type"], blobs["count"] = b"GP", 1, 1, 2, count
+        blobs["xy"] = coordinates
+        out.append((np.asarray(rows, dtype=np.int64), blobs))
+    return BlobGroups(out)
+
+
 def wkb_blobs(geometries):
     """GeoPackage blobs: an 8-byte header then little-endian ISO WKB (srs_id filled in later).
 
@@ -65,6 +109,12 @@ def wkb_blobs(geometries):
 
 
 def _blob_values(blobs, srs_id):
+    if isinstance(blobs, BlobGroups):
+        values = [None] * len(blobs)
+        for rows, group in blobs.groups:
+            for row, value in zip(rows.tolist(), _blob_values(group, srs_id)):
+                values[row] = value
+        return values
     if isinstance(blobs, np.ndarray):
         blobs = blobs.copy()
         blobs["srs_id"] = srs_id
@@ -100,15 +150,22 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
             connection.execute(f"DROP TRIGGER {quoted(name)}")
         names = ["fid"] + ([geometry[0]] if geometry else []) + [c.name for c in columns]
         srs_id = geometry[1] if geometry else None
-        values = [new_fids] + ([lambda start, stop: _blob_values(blobs[start:stop], srs_id)] if geometry else [])
-        values += [c.python_values() for c in columns]
-        if copy is None:
+        packed = copy is None and _insert_packed(connection, layer_name, names, n, blobs if geometry else None,
+                                                 srs_id, columns)
+        if packed:
+            pass
+        elif copy is None:
+            blobs = _blob_values(blobs, srs_id) if isinstance(blobs, BlobGroups) else blobs
+            values = [new_fids] + ([lambda start, stop: _blob_values(blobs[start:stop], srs_id)] if geometry else [])
+            values += [c.python_values() for c in columns]
             connection.executemany(
                 f"INSERT INTO {quoted(layer_name)} ({', '.join(map(quoted, names))}) "
                 f"VALUES ({', '.join('?' * len(names))})",
                 _chunked_rows(values, n),
             )
         else:
+            values = [new_fids] + ([lambda start, stop: _blob_values(blobs[start:stop], srs_id)] if geometry else [])
+            values += [c.python_values() for c in columns]
             _insert_copying(connection, layer_name, names, values, copy)
         if geometry:
             _fill_spatial_index(connection, f"rtree_{layer_name}_{geometry[0]}", new_fids, bounds)
@@ -232,8 +289,122 @@ def _insert_links(connection, table, leaves, children, parent):
     """%_rowid (leaves: row id -> leaf node) or %_parent (node -> parent node) rows, in key order."""
     target = f'{table}_rowid" (rowid, nodeno)' if leaves else f'{table}_parent" (nodeno, parentnode)'
     order = np.argsort(children, kind="stable")  # key order: B-tree appends, not random inserts
-    connection.executemany(f"INSERT INTO {target} VALUES (?, ?)",
-                           _chunked_rows([children[order], parent[order]], len(children)))
+    children, parent = children[order], parent[order]
+    del order
+    expressions, parameters = [], {"n": len(children)}
+    for k, values in enumerate((children, parent)):
+        expressions.append(_integer_expression(values, f"p{k}", parameters))
+    connection.execute(f"INSERT INTO {target} {_SERIES} SELECT {', '.join(expressions)} FROM dp_series", parameters)
+
+
+# Row numbers 0..n-1 for INSERT ... SELECT from packed buffers (recursive CTE: no extension needed).
+_SERIES = "WITH RECURSIVE dp_series(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM dp_series WHERE i + 1 < :n)"
+# Integers up to this magnitude are packed as digits (a REAL column holds them exactly: below 2**53).
+_PACKED_INT_MAX = 1 << 52
+
+
+def _digits(values):
+    """Non-negative integers as fixed-width ASCII digits in one buffer: (bytes, width)."""
+    values = np.asarray(values, dtype=np.int64)
+    width = len(str(int(values.max()))) if len(values) else 1
+    out = np.empty((len(values), width), dtype=np.uint8)
+    rest = values.copy()
+    for k in range(width - 1, -1, -1):
+        out[:, k] = 48 + rest % 10
+        rest //= 10
+    return out.tobytes(), width
+
+
+def _integer_expression(values, name, parameters, null=None):
+    """SQL reading integer ``values`` (row i of dp_series) from a digits buffer bound as ``name``.
+
+    ``null``: mask of rows that read as NULL (stored as 0, the others as value - min + 1).
+    """
+    values = np.asarray(values, dtype=np.int64)
+    low = int(values[~null].min()) if null is not None and (~null).any() else int(values.min()) if len(values) else 0
+    if null is None:
+        digits, width = _digits(values - low)
+        parameters[name] = digits
+        return f"(CAST(substr(:{name}, i * {width} + 1, {width}) AS INTEGER) + {low})"
+    shifted = np.where(null, 0, values - low + 1)
+    digits, width = _digits(shifted)
+    parameters[name] = digits
+    return f"(nullif(CAST(substr(:{name}, i * {width} + 1, {width}) AS INTEGER), 0) + {low - 1})"
+
+
+def _column_expression(column, rows, name, parameters, connection):
+    """SQL for Column ``column`` at ``rows`` (row i of dp_series), its buffers added to ``parameters``;
+    None when its values do not pack (then the caller falls back to executemany)."""
+    if column.kind == "text":
+        if column.codes is None:
+            return None
+        table = f"dp_{name}"
+        connection.execute(f"CREATE TEMP TABLE {table} (k INTEGER PRIMARY KEY, v TEXT)")
+        connection.executemany(f"INSERT INTO temp.{table} VALUES (?, ?)",
+                               enumerate(None if v is None else str(v) for v in column.categories))
+        codes = np.asarray(column.codes, dtype=np.int64)[rows]
+        return f"(SELECT v FROM temp.{table} WHERE k = {_integer_expression(codes, name, parameters)})"
+    values = np.asarray(column.values)
+    if values.dtype.kind not in "iubf":
+        return None
+    values = values[rows]
+    if column.kind == "int":
+        values = values.astype(np.int64)
+        if len(values) and int(values.max()) - int(values.min()) > _PACKED_INT_MAX:
+            return None
+        return _integer_expression(values, name, parameters)
+    values = values.astype(float)
+    null = np.isnan(values)
+    finite = values[~null]
+    if len(finite) and np.all(finite == finite[0]):
+        parameters[name] = float(finite[0])
+        return f":{name}" if not null.any() else f"(CASE WHEN {_integer_expression(null, name + 'n', parameters)} " \
+                                                 f"THEN NULL ELSE :{name} END)"
+    if not (np.all(np.abs(finite) < _PACKED_INT_MAX) and np.all(finite == np.round(finite))):
+        return None
+    expression = _integer_expression(np.where(null, 0, values).astype(np.int64), name, parameters, null)
+    return f"CAST({expression} AS REAL)"
+
+
+def _insert_packed(connection, layer_name, names, n, blobs, srs_id, columns):
+    """Insert rows from packed buffers (see module doc); False when some column does not pack."""
+    if blobs is not None and not isinstance(blobs, (BlobGroups, np.ndarray)):
+        return False
+    if blobs is None:
+        groups = [(np.arange(n, dtype=np.int64), None)]
+    elif isinstance(blobs, np.ndarray):
+        groups = [(np.arange(n, dtype=np.int64), blobs)]
+    else:
+        groups = blobs.groups
+    statements = []
+    try:
+        for g, (rows, group) in enumerate(groups):
+            if not len(rows):
+                continue
+            parameters = {"n": len(rows)}
+            expressions = [_integer_expression(rows + 1, "fid", parameters)]
+            if group is not None:
+                group = group.copy()
+                group["srs_id"] = srs_id
+                width = group.dtype.itemsize
+                parameters["geom"] = group.tobytes()
+                del group
+                expressions.append(f"substr(:geom, i * {width} + 1, {width})")
+            for k, column in enumerate(columns):
+                expression = _column_expression(column, rows, f"g{g}c{k}", parameters, connection)
+                if expression is None:
+                    return False
+                expressions.append(expression)
+            statements.append((expressions, parameters))
+        for expressions, parameters in statements:
+            connection.execute(
+                f"INSERT INTO {quoted(layer_name)} ({', '.join(map(quoted, names))}) {_SERIES} "
+                f"SELECT {', '.join(expressions)} FROM dp_series", parameters)
+        return True
+    finally:
+        for (table,) in connection.execute("SELECT name FROM temp.sqlite_master WHERE type='table' AND "
+                                           "name LIKE 'dp!_g%' ESCAPE '!'").fetchall():
+            connection.execute(f"DROP TABLE temp.{quoted(table)}")
 
 
 def _rtree_nodes(ids, box, capacity, node_size):
