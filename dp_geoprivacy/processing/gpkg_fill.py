@@ -136,6 +136,9 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
     try:
         connection.execute("PRAGMA synchronous=OFF")
         connection.execute("PRAGMA cache_size=-16384")
+        # Working rows (temp.dp_rows) spill to a temporary file beyond a small cache: memory stays bounded.
+        connection.execute("PRAGMA temp_store=FILE")
+        connection.execute("PRAGMA temp.cache_size=-4096")
         geometry = connection.execute(
             "SELECT column_name, srs_id FROM gpkg_geometry_columns WHERE table_name=?", (layer_name,)
         ).fetchone()
@@ -145,6 +148,7 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
         new_fids = np.arange(1, n + 1, dtype=np.int64)
         if copy is not None:
             connection.execute("ATTACH DATABASE ? AS src", (copy.path,))
+            connection.execute("PRAGMA src.cache_size=-8192")
         connection.execute("BEGIN")
         for name, _sql in triggers:
             connection.execute(f"DROP TRIGGER {quoted(name)}")
@@ -164,9 +168,8 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
                 _chunked_rows(values, n),
             )
         else:
-            values = [new_fids] + ([lambda start, stop: _blob_values(blobs[start:stop], srs_id)] if geometry else [])
-            values += [c.python_values() for c in columns]
-            _insert_copying(connection, layer_name, names, values, copy)
+            _insert_copying(connection, layer_name, names, new_fids, blobs if geometry else None, srs_id, columns,
+                            copy)
         if geometry:
             _fill_spatial_index(connection, f"rtree_{layer_name}_{geometry[0]}", new_fids, bounds)
             connection.execute(
@@ -189,9 +192,9 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
         connection.close()
 
 
-def _insert_copying(connection, layer_name, names, values, copy):
-    """Insert the columns ``names`` (fid, the geometry if any, replaced columns) from ``values``,
-    with the other attributes copied from the source table."""
+def _insert_copying(connection, layer_name, names, new_fids, blobs, srs_id, columns, copy):
+    """Insert the columns ``names`` (fid, the geometry if any, replaced columns), with the other
+    attributes copied from the source table."""
     fields = [row[1] for row in connection.execute(f"PRAGMA table_info({quoted(layer_name)})")]
     attributes = [f for f in fields if f not in names]
     n = len(copy.fids)
@@ -207,10 +210,17 @@ def _insert_copying(connection, layer_name, names, values, copy):
     connection.execute(
         f"CREATE TEMP TABLE dp_rows (fid INTEGER PRIMARY KEY, src_fid INTEGER{''.join(', ' + c for c in own)})"
     )
-    connection.executemany(
-        f"INSERT INTO temp.dp_rows VALUES ({', '.join('?' * (len(names) + 1))})",
-        _chunked_rows([values[0], copy.fids] + values[1:], len(copy.fids)),
-    )
+    # Column order of the insert: fid, the geometry if any (as _insert_packed wants), src_fid, replaced columns.
+    geometry = blobs is not None
+    order = ["fid"] + own[:1 if geometry else 0] + ["src_fid"] + own[1 if geometry else 0:]
+    if not _insert_packed(connection, "dp_rows", order, n, blobs, srs_id, [_IntColumn(copy.fids)] + list(columns),
+                          schema="temp"):
+        values = [new_fids] + ([lambda start, stop: _blob_values(blobs[start:stop], srs_id)] if geometry else [])
+        values += [copy.fids] + [c.python_values() for c in columns]
+        connection.executemany(
+            f"INSERT INTO temp.dp_rows ({', '.join(order)}) VALUES ({', '.join('?' * len(order))})",
+            _chunked_rows(values, n),
+        )
     target = ", ".join(map(quoted, names + attributes))
     selected = ", ".join(["r.fid"] + ["r." + c for c in own] + ["s." + quoted(c) for c in attributes])
     connection.execute(
@@ -291,16 +301,20 @@ def _insert_links(connection, table, leaves, children, parent):
     order = np.argsort(children, kind="stable")  # key order: B-tree appends, not random inserts
     children, parent = children[order], parent[order]
     del order
-    expressions, parameters = [], {"n": len(children)}
-    for k, values in enumerate((children, parent)):
-        expressions.append(_integer_expression(values, f"p{k}", parameters))
-    connection.execute(f"INSERT INTO {target} {_SERIES} SELECT {', '.join(expressions)} FROM dp_series", parameters)
+    for start in range(0, len(children), _PACKED_CHUNK):
+        expressions, parameters = [], {"n": len(children[start:start + _PACKED_CHUNK])}
+        for k, values in enumerate((children, parent)):
+            expressions.append(_integer_expression(values[start:start + _PACKED_CHUNK], f"p{k}", parameters))
+        connection.execute(f"INSERT INTO {target} {_SERIES} SELECT {', '.join(expressions)} FROM dp_series",
+                           parameters)
 
 
 # Row numbers 0..n-1 for INSERT ... SELECT from packed buffers (recursive CTE: no extension needed).
 _SERIES = "WITH RECURSIVE dp_series(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM dp_series WHERE i + 1 < :n)"
 # Integers up to this magnitude are packed as digits (a REAL column holds them exactly: below 2**53).
 _PACKED_INT_MAX = 1 << 52
+# Rows per INSERT ... SELECT statement.
+_PACKED_CHUNK = 1 << 18
 
 
 def _digits(values):
@@ -332,16 +346,34 @@ def _integer_expression(values, name, parameters, null=None):
     return f"(nullif(CAST(substr(:{name}, i * {width} + 1, {width}) AS INTEGER), 0) + {low - 1})"
 
 
-def _column_expression(column, rows, name, parameters, connection):
+def _packs(column):
+    """Whether _column_expression can pack this column (else executemany is used)."""
+    if column.kind == "text":
+        return column.codes is not None
+    values = np.asarray(column.values)
+    if values.dtype.kind not in "iubf":
+        return False
+    if column.kind == "int":
+        return not len(values) or int(values.max()) - int(values.min()) <= _PACKED_INT_MAX
+    finite = values[np.isfinite(values)]
+    if len(finite) != int((~np.isnan(values)).sum()):
+        return False  # infinities
+    return bool(not len(finite) or np.all(finite == finite[0]) or (np.all(np.abs(finite) < _PACKED_INT_MAX)
+                                                and np.all(finite == np.round(finite))))
+
+
+def _column_expression(column, rows, name, parameters, connection, lookups):
     """SQL for Column ``column`` at ``rows`` (row i of dp_series), its buffers added to ``parameters``;
     None when its values do not pack (then the caller falls back to executemany)."""
     if column.kind == "text":
         if column.codes is None:
             return None
-        table = f"dp_{name}"
-        connection.execute(f"CREATE TEMP TABLE {table} (k INTEGER PRIMARY KEY, v TEXT)")
-        connection.executemany(f"INSERT INTO temp.{table} VALUES (?, ?)",
-                               enumerate(None if v is None else str(v) for v in column.categories))
+        table = f"dp_g{name}"
+        if table not in lookups:
+            connection.execute(f"CREATE TEMP TABLE {table} (k INTEGER PRIMARY KEY, v TEXT)")
+            connection.executemany(f"INSERT INTO temp.{table} VALUES (?, ?)",
+                                   enumerate(None if v is None else str(v) for v in column.categories))
+            lookups[table] = True
         codes = np.asarray(column.codes, dtype=np.int64)[rows]
         return f"(SELECT v FROM temp.{table} WHERE k = {_integer_expression(codes, name, parameters)})"
     values = np.asarray(column.values)
@@ -366,8 +398,19 @@ def _column_expression(column, rows, name, parameters, connection):
     return f"CAST({expression} AS REAL)"
 
 
-def _insert_packed(connection, layer_name, names, n, blobs, srs_id, columns):
-    """Insert rows from packed buffers (see module doc); False when some column does not pack."""
+@dataclass(frozen=True)
+class _IntColumn:
+    """An int64 column for _insert_packed (like writers.Column, without the writer's extras)."""
+
+    values: np.ndarray
+    kind: str = "int"
+    codes: object = None
+
+
+def _insert_packed(connection, layer_name, names, n, blobs, srs_id, columns, schema="main"):
+    """Insert rows from packed buffers (see module doc); False when some column does not pack.
+
+    ``names`` are fid, then the geometry column if ``blobs`` is given, then one per column."""
     if blobs is not None and not isinstance(blobs, (BlobGroups, np.ndarray)):
         return False
     if blobs is None:
@@ -376,30 +419,28 @@ def _insert_packed(connection, layer_name, names, n, blobs, srs_id, columns):
         groups = [(np.arange(n, dtype=np.int64), blobs)]
     else:
         groups = blobs.groups
-    statements = []
+    if not all(_packs(column) for column in columns):
+        return False
+    lookups = {}
     try:
-        for g, (rows, group) in enumerate(groups):
-            if not len(rows):
-                continue
-            parameters = {"n": len(rows)}
-            expressions = [_integer_expression(rows + 1, "fid", parameters)]
+        for rows, group in groups:
             if group is not None:
-                group = group.copy()
-                group["srs_id"] = srs_id
+                group["srs_id"] = srs_id  # our own array (point_blobs, linestring_blob_groups)
                 width = group.dtype.itemsize
-                parameters["geom"] = group.tobytes()
-                del group
-                expressions.append(f"substr(:geom, i * {width} + 1, {width})")
-            for k, column in enumerate(columns):
-                expression = _column_expression(column, rows, f"g{g}c{k}", parameters, connection)
-                if expression is None:
-                    return False
-                expressions.append(expression)
-            statements.append((expressions, parameters))
-        for expressions, parameters in statements:
-            connection.execute(
-                f"INSERT INTO {quoted(layer_name)} ({', '.join(map(quoted, names))}) {_SERIES} "
-                f"SELECT {', '.join(expressions)} FROM dp_series", parameters)
+            # In chunks: the bound buffers (which SQLite copies) stay small.
+            for start in range(0, len(rows), _PACKED_CHUNK):
+                chunk = rows[start:start + _PACKED_CHUNK]
+                parameters = {"n": len(chunk)}
+                expressions = [_integer_expression(chunk + 1, "fid", parameters)]
+                if group is not None:
+                    parameters["geom"] = group[start:start + _PACKED_CHUNK].tobytes()
+                    expressions.append(f"substr(:geom, i * {width} + 1, {width})")
+                for k, column in enumerate(columns):
+                    expressions.append(_column_expression(column, chunk, f"c{k}", parameters, connection, lookups))
+                connection.execute(
+                    f"INSERT INTO {schema}.{quoted(layer_name)} ({', '.join(map(quoted, names))}) {_SERIES} "
+                    f"SELECT {', '.join(expressions)} FROM dp_series", parameters)
+                del parameters
         return True
     finally:
         for (table,) in connection.execute("SELECT name FROM temp.sqlite_master WHERE type='table' AND "
