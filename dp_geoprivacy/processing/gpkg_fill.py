@@ -59,7 +59,8 @@ def point_blobs(xy):
 
 
 def point_bounds(xy):
-    return np.column_stack((xy, xy))
+    """Bounds of points: ``xy`` itself (no copy); an (n, 2) bounds array means minx = maxx, miny = maxy."""
+    return xy
 
 
 @dataclass(frozen=True)
@@ -261,7 +262,7 @@ def _bulk_load_rtree(connection, rtree, fids, bounds):
     ids = np.asarray(fids, dtype=np.int64)
     box = np.empty((len(ids), 4), dtype=np.float32)  # minx, maxx, miny, maxy, rounded outward to float32
     for column, (source, outward) in enumerate(((0, -np.inf), (2, np.inf), (1, -np.inf), (3, np.inf))):
-        exact = bounds[:, source]
+        exact = bounds[:, source % bounds.shape[1]]  # (n, 2) bounds: points
         rounded = exact.astype(np.float32)
         moved = rounded.astype(float) < exact if outward > 0 else rounded.astype(float) > exact
         rounded[moved] = np.nextafter(rounded[moved], np.float32(outward))
@@ -280,11 +281,9 @@ def _bulk_load_rtree(connection, rtree, fids, bounds):
         numbers = next_node + np.arange(n_nodes, dtype=np.int64)
         next_node += n_nodes
         # Each level is written as soon as it is packed: only one level's arrays are alive at a time.
-        _insert_links(connection, table, depth == 0, ids, numbers[np.arange(n) // capacity])
-        blobs = _rtree_nodes(ids, box, capacity, node_size)
+        _insert_links(connection, table, depth == 0, ids, np.repeat(numbers, capacity)[:n])
         connection.executemany(f'INSERT INTO {table}_node" (nodeno, data) VALUES (?, ?)',
-                               zip(numbers.tolist(), (blob.tobytes() for blob in blobs)))
-        del blobs
+                               _node_rows(numbers, ids, box, capacity, node_size))
         starts = np.arange(0, n, capacity)
         box = np.column_stack((np.minimum.reduceat(box[:, 0], starts), np.maximum.reduceat(box[:, 1], starts),
                                np.minimum.reduceat(box[:, 2], starts), np.maximum.reduceat(box[:, 3], starts)))
@@ -299,12 +298,11 @@ def _insert_links(connection, table, leaves, children, parent):
     """%_rowid (leaves: row id -> leaf node) or %_parent (node -> parent node) rows, in key order."""
     target = f'{table}_rowid" (rowid, nodeno)' if leaves else f'{table}_parent" (nodeno, parentnode)'
     order = np.argsort(children, kind="stable")  # key order: B-tree appends, not random inserts
-    children, parent = children[order], parent[order]
-    del order
     for start in range(0, len(children), _PACKED_CHUNK):
-        expressions, parameters = [], {"n": len(children[start:start + _PACKED_CHUNK])}
+        chunk = order[start:start + _PACKED_CHUNK]
+        expressions, parameters = [], {"n": len(chunk)}
         for k, values in enumerate((children, parent)):
-            expressions.append(_integer_expression(values[start:start + _PACKED_CHUNK], f"p{k}", parameters))
+            expressions.append(_integer_expression(values[chunk], f"p{k}", parameters))
         connection.execute(f"INSERT INTO {target} {_SERIES} SELECT {', '.join(expressions)} FROM dp_series",
                            parameters)
 
@@ -448,6 +446,14 @@ def _insert_packed(connection, layer_name, names, n, blobs, srs_id, columns, sch
             connection.execute(f"DROP TABLE temp.{quoted(table)}")
 
 
+def _node_rows(numbers, ids, box, capacity, node_size, nodes_per_chunk=1024):
+    """(node number, node blob) rows for executemany, built ``nodes_per_chunk`` nodes at a time (memory)."""
+    for first in range(0, len(numbers), nodes_per_chunk):
+        cells = slice(first * capacity, (first + nodes_per_chunk) * capacity)
+        blobs = _rtree_nodes(ids[cells], box[cells], capacity, node_size)
+        yield from zip(numbers[first:first + nodes_per_chunk].tolist(), (blob.tobytes() for blob in blobs))
+
+
 def _rtree_nodes(ids, box, capacity, node_size):
     """Node blobs holding ``ids``/``box`` cells, ``capacity`` per node in order (the last may be partial)."""
     n_nodes = max(-(-len(ids) // capacity), 1)
@@ -479,7 +485,12 @@ def _chunked_rows(columns, n, size=100_000):
 
 
 def _extent(bounds):
-    valid = bounds[np.isfinite(bounds).all(axis=1)]
-    if not len(valid):
+    valid = np.isfinite(bounds).all(axis=1)
+    if not valid.any():
         return (None, None, None, None)
-    return (float(valid[:, 0].min()), float(valid[:, 1].min()), float(valid[:, 2].max()), float(valid[:, 3].max()))
+    width = bounds.shape[1]  # 4, or 2 for points (minx = maxx, miny = maxy)
+    if valid.all():  # no copy of the bounds
+        return (float(bounds[:, 0].min()), float(bounds[:, 1].min()), float(bounds[:, 2 % width].max()),
+                float(bounds[:, 3 % width].max()))
+    return tuple(float(bounds[valid, k % width].min() if k < 2 else bounds[valid, k % width].max())
+                 for k in range(4))
