@@ -427,6 +427,31 @@ def release_od_flows(data: ODFlowData, spec: ODFlowSpec, rng: np.random.Generato
     return Release(result, mechanism, mechanism.record_fields(spec.unit_of_privacy), facts)
 
 
+def flow_coordinates(points: np.ndarray, loop_size: np.ndarray, origin: np.ndarray, dest: np.ndarray) -> dict:
+    """The vertices of the flow lines (see flow_geometries), grouped by vertex count.
+
+    Returns {vertex count: (rows, coordinates (len(rows), count, 2))}: 2 for
+    lines between zones, 5 for intrazonal diamonds; rows index the flows.
+    """
+    points = np.asarray(points, dtype=float)
+    origin = np.asarray(origin, dtype=np.int64)
+    dest = np.asarray(dest, dtype=np.int64)
+    groups = {}
+    between = origin != dest
+    rows = np.flatnonzero(between)
+    if len(rows):
+        ends = np.empty((len(rows), 2, 2))
+        ends[:, 0], ends[:, 1] = points[origin[rows]], points[dest[rows]]
+        groups[2] = (rows, ends)
+    rows = np.flatnonzero(~between)
+    if len(rows):
+        zone = origin[rows]
+        r = np.asarray(loop_size, dtype=float)[zone][:, None]
+        p = points[zone]
+        groups[5] = (rows, np.stack((p, p + r * [0.5, 1.0], p + r * [0.0, 2.0], p + r * [-0.5, 1.0], p), axis=1))
+    return groups
+
+
 def flow_geometries(points: np.ndarray, loop_size: np.ndarray, origin: np.ndarray, dest: np.ndarray) -> np.ndarray:
     """Flow lines from ``points[origin]`` to ``points[dest]`` (shapely LineStrings, one per flow).
 
@@ -435,21 +460,10 @@ def flow_geometries(points: np.ndarray, loop_size: np.ndarray, origin: np.ndarra
     closed diamond starting and ending at the zone's point, ``loop_size[z]``
     wide and twice as tall (above the point): visible on a map, and its
     first and last vertex are still the zone's point, so the layer reads
-    back as trips between the same zones.
+    back as trips between the same zones. The vertices come from
+    flow_coordinates (the writer encodes those directly, without shapely).
     """
-    points = np.asarray(points, dtype=float)
-    origin = np.asarray(origin, dtype=np.int64)
-    dest = np.asarray(dest, dtype=np.int64)
     lines = np.empty(len(origin), dtype=object)
-    between = origin != dest
-    if between.any():
-        ends = np.stack((points[origin[between]], points[dest[between]]), axis=1)
-        lines[between] = shapely.linestrings(ends)
-    within = ~between
-    if within.any():
-        zone = origin[within]
-        r = np.asarray(loop_size, dtype=float)[zone][:, None]
-        p = points[zone]
-        ring = np.stack((p, p + r * [0.5, 1.0], p + r * [0.0, 2.0], p + r * [-0.5, 1.0], p), axis=1)
-        lines[within] = shapely.linestrings(ring)
+    for rows, coordinates in flow_coordinates(points, loop_size, origin, dest).values():
+        lines[rows] = shapely.linestrings(coordinates)
     return lines

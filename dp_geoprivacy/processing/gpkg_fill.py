@@ -3,6 +3,13 @@
 OGR's per-row spatial-index triggers are dropped during the insert and
 restored after it; the R*-tree's shadow tables are written directly
 (Sort-Tile-Recursive packing), about 1.5 us per row instead of 10.
+
+Rows whose values all pack into flat buffers (fixed-width geometry blobs,
+integers, integral or constant reals, text from a small set of values) are
+inserted by one INSERT ... SELECT per geometry width that reads them with
+substr() from a few bound blobs: no Python object per row (about 3x faster
+than executemany for a million flows). Anything else goes through
+executemany in chunks.
 """
 
 import sqlite3
@@ -52,7 +59,45 @@ def point_blobs(xy):
 
 
 def point_bounds(xy):
-    return np.column_stack((xy, xy))
+    """Bounds of points: ``xy`` itself (no copy); an (n, 2) bounds array means minx = maxx, miny = maxy."""
+    return xy
+
+
+@dataclass(frozen=True)
+class BlobGroups:
+    """GeoPackage geometry blobs of fixed width per group: ``groups`` is a list of (rows, structured array).
+
+    Each structured array starts with the 8-byte GeoPackage header fields of
+    ``_GPKG_HEADER`` (srs_id filled in at insert time); ``rows`` are the
+    output row positions (0-based) of its blobs. Together the groups cover
+    every row once.
+    """
+
+    groups: list
+
+    def __len__(self):
+        return sum(len(rows) for rows, _ in self.groups)
+
+
+@dataclass(frozen=True)
+class PackedGeometries:
+    """Geometries already encoded as BlobGroups, with their (n, 4) bounds (minx, miny, maxx, maxy)."""
+
+    blobs: BlobGroups
+    bounds: np.ndarray
+
+
+def linestring_blob_groups(groups):
+    """BlobGroups of 2D line strings from {vertex count: (rows, coordinates (len(rows), count, 2))}."""
+    out = []
+    for count, (rows, coordinates) in sorted(groups.items()):
+        dtype = np.dtype(_GPKG_HEADER.descr + [("byte_order", "u1"), ("type", "<u4"), ("count", "<u4"),
+                                                ("xy", "<f8", (count, 2))])
+        blobs = np.zeros(len(rows), dtype=dtype)
+        blobs["magic"], blobs["flags"], blobs["byte_order"], blobs["type"], blobs["count"] = b"GP", 1, 1, 2, count
+        blobs["xy"] = coordinates
+        out.append((np.asarray(rows, dtype=np.int64), blobs))
+    return BlobGroups(out)
 
 
 def wkb_blobs(geometries):
@@ -65,6 +110,12 @@ def wkb_blobs(geometries):
 
 
 def _blob_values(blobs, srs_id):
+    if isinstance(blobs, BlobGroups):
+        values = [None] * len(blobs)
+        for rows, group in blobs.groups:
+            for row, value in zip(rows.tolist(), _blob_values(group, srs_id)):
+                values[row] = value
+        return values
     if isinstance(blobs, np.ndarray):
         blobs = blobs.copy()
         blobs["srs_id"] = srs_id
@@ -86,6 +137,9 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
     try:
         connection.execute("PRAGMA synchronous=OFF")
         connection.execute("PRAGMA cache_size=-16384")
+        # Working rows (temp.dp_rows) spill to a temporary file beyond a small cache: memory stays bounded.
+        connection.execute("PRAGMA temp_store=FILE")
+        connection.execute("PRAGMA temp.cache_size=-4096")
         geometry = connection.execute(
             "SELECT column_name, srs_id FROM gpkg_geometry_columns WHERE table_name=?", (layer_name,)
         ).fetchone()
@@ -95,21 +149,28 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
         new_fids = np.arange(1, n + 1, dtype=np.int64)
         if copy is not None:
             connection.execute("ATTACH DATABASE ? AS src", (copy.path,))
+            connection.execute("PRAGMA src.cache_size=-8192")
         connection.execute("BEGIN")
         for name, _sql in triggers:
             connection.execute(f"DROP TRIGGER {quoted(name)}")
         names = ["fid"] + ([geometry[0]] if geometry else []) + [c.name for c in columns]
         srs_id = geometry[1] if geometry else None
-        values = [new_fids] + ([lambda start, stop: _blob_values(blobs[start:stop], srs_id)] if geometry else [])
-        values += [c.python_values() for c in columns]
-        if copy is None:
+        packed = copy is None and _insert_packed(connection, layer_name, names, n, blobs if geometry else None,
+                                                 srs_id, columns)
+        if packed:
+            pass
+        elif copy is None:
+            blobs = _blob_values(blobs, srs_id) if isinstance(blobs, BlobGroups) else blobs
+            values = [new_fids] + ([lambda start, stop: _blob_values(blobs[start:stop], srs_id)] if geometry else [])
+            values += [c.python_values() for c in columns]
             connection.executemany(
                 f"INSERT INTO {quoted(layer_name)} ({', '.join(map(quoted, names))}) "
                 f"VALUES ({', '.join('?' * len(names))})",
                 _chunked_rows(values, n),
             )
         else:
-            _insert_copying(connection, layer_name, names, values, copy)
+            _insert_copying(connection, layer_name, names, new_fids, blobs if geometry else None, srs_id, columns,
+                            copy)
         if geometry:
             _fill_spatial_index(connection, f"rtree_{layer_name}_{geometry[0]}", new_fids, bounds)
             connection.execute(
@@ -132,9 +193,9 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
         connection.close()
 
 
-def _insert_copying(connection, layer_name, names, values, copy):
-    """Insert the columns ``names`` (fid, the geometry if any, replaced columns) from ``values``,
-    with the other attributes copied from the source table."""
+def _insert_copying(connection, layer_name, names, new_fids, blobs, srs_id, columns, copy):
+    """Insert the columns ``names`` (fid, the geometry if any, replaced columns), with the other
+    attributes copied from the source table."""
     fields = [row[1] for row in connection.execute(f"PRAGMA table_info({quoted(layer_name)})")]
     attributes = [f for f in fields if f not in names]
     n = len(copy.fids)
@@ -150,10 +211,17 @@ def _insert_copying(connection, layer_name, names, values, copy):
     connection.execute(
         f"CREATE TEMP TABLE dp_rows (fid INTEGER PRIMARY KEY, src_fid INTEGER{''.join(', ' + c for c in own)})"
     )
-    connection.executemany(
-        f"INSERT INTO temp.dp_rows VALUES ({', '.join('?' * (len(names) + 1))})",
-        _chunked_rows([values[0], copy.fids] + values[1:], len(copy.fids)),
-    )
+    # Column order of the insert: fid, the geometry if any (as _insert_packed wants), src_fid, replaced columns.
+    geometry = blobs is not None
+    order = ["fid"] + own[:1 if geometry else 0] + ["src_fid"] + own[1 if geometry else 0:]
+    if not _insert_packed(connection, "dp_rows", order, n, blobs, srs_id, [_IntColumn(copy.fids)] + list(columns),
+                          schema="temp"):
+        values = [new_fids] + ([lambda start, stop: _blob_values(blobs[start:stop], srs_id)] if geometry else [])
+        values += [copy.fids] + [c.python_values() for c in columns]
+        connection.executemany(
+            f"INSERT INTO temp.dp_rows ({', '.join(order)}) VALUES ({', '.join('?' * len(order))})",
+            _chunked_rows(values, n),
+        )
     target = ", ".join(map(quoted, names + attributes))
     selected = ", ".join(["r.fid"] + ["r." + c for c in own] + ["s." + quoted(c) for c in attributes])
     connection.execute(
@@ -194,7 +262,7 @@ def _bulk_load_rtree(connection, rtree, fids, bounds):
     ids = np.asarray(fids, dtype=np.int64)
     box = np.empty((len(ids), 4), dtype=np.float32)  # minx, maxx, miny, maxy, rounded outward to float32
     for column, (source, outward) in enumerate(((0, -np.inf), (2, np.inf), (1, -np.inf), (3, np.inf))):
-        exact = bounds[:, source]
+        exact = bounds[:, source % bounds.shape[1]]  # (n, 2) bounds: points
         rounded = exact.astype(np.float32)
         moved = rounded.astype(float) < exact if outward > 0 else rounded.astype(float) > exact
         rounded[moved] = np.nextafter(rounded[moved], np.float32(outward))
@@ -213,11 +281,9 @@ def _bulk_load_rtree(connection, rtree, fids, bounds):
         numbers = next_node + np.arange(n_nodes, dtype=np.int64)
         next_node += n_nodes
         # Each level is written as soon as it is packed: only one level's arrays are alive at a time.
-        _insert_links(connection, table, depth == 0, ids, numbers[np.arange(n) // capacity])
-        blobs = _rtree_nodes(ids, box, capacity, node_size)
+        _insert_links(connection, table, depth == 0, ids, np.repeat(numbers, capacity)[:n])
         connection.executemany(f'INSERT INTO {table}_node" (nodeno, data) VALUES (?, ?)',
-                               zip(numbers.tolist(), (blob.tobytes() for blob in blobs)))
-        del blobs
+                               _node_rows(numbers, ids, box, capacity, node_size))
         starts = np.arange(0, n, capacity)
         box = np.column_stack((np.minimum.reduceat(box[:, 0], starts), np.maximum.reduceat(box[:, 1], starts),
                                np.minimum.reduceat(box[:, 2], starts), np.maximum.reduceat(box[:, 3], starts)))
@@ -232,8 +298,160 @@ def _insert_links(connection, table, leaves, children, parent):
     """%_rowid (leaves: row id -> leaf node) or %_parent (node -> parent node) rows, in key order."""
     target = f'{table}_rowid" (rowid, nodeno)' if leaves else f'{table}_parent" (nodeno, parentnode)'
     order = np.argsort(children, kind="stable")  # key order: B-tree appends, not random inserts
-    connection.executemany(f"INSERT INTO {target} VALUES (?, ?)",
-                           _chunked_rows([children[order], parent[order]], len(children)))
+    for start in range(0, len(children), _PACKED_CHUNK):
+        chunk = order[start:start + _PACKED_CHUNK]
+        expressions, parameters = [], {"n": len(chunk)}
+        for k, values in enumerate((children, parent)):
+            expressions.append(_integer_expression(values[chunk], f"p{k}", parameters))
+        connection.execute(f"INSERT INTO {target} {_SERIES} SELECT {', '.join(expressions)} FROM dp_series",
+                           parameters)
+
+
+# Row numbers 0..n-1 for INSERT ... SELECT from packed buffers (recursive CTE: no extension needed).
+_SERIES = "WITH RECURSIVE dp_series(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM dp_series WHERE i + 1 < :n)"
+# Integers up to this magnitude are packed as digits (a REAL column holds them exactly: below 2**53).
+_PACKED_INT_MAX = 1 << 52
+# Rows per INSERT ... SELECT statement.
+_PACKED_CHUNK = 1 << 18
+
+
+def _digits(values):
+    """Non-negative integers as fixed-width ASCII digits in one buffer: (bytes, width)."""
+    values = np.asarray(values, dtype=np.int64)
+    width = len(str(int(values.max()))) if len(values) else 1
+    out = np.empty((len(values), width), dtype=np.uint8)
+    rest = values.copy()
+    for k in range(width - 1, -1, -1):
+        out[:, k] = 48 + rest % 10
+        rest //= 10
+    return out.tobytes(), width
+
+
+def _integer_expression(values, name, parameters, null=None):
+    """SQL reading integer ``values`` (row i of dp_series) from a digits buffer bound as ``name``.
+
+    ``null``: mask of rows that read as NULL (stored as 0, the others as value - min + 1).
+    """
+    values = np.asarray(values, dtype=np.int64)
+    low = int(values[~null].min()) if null is not None and (~null).any() else int(values.min()) if len(values) else 0
+    if null is None:
+        digits, width = _digits(values - low)
+        parameters[name] = digits
+        return f"(CAST(substr(:{name}, i * {width} + 1, {width}) AS INTEGER) + {low})"
+    shifted = np.where(null, 0, values - low + 1)
+    digits, width = _digits(shifted)
+    parameters[name] = digits
+    return f"(nullif(CAST(substr(:{name}, i * {width} + 1, {width}) AS INTEGER), 0) + {low - 1})"
+
+
+def _packs(column):
+    """Whether _column_expression can pack this column (else executemany is used)."""
+    if column.kind == "text":
+        return column.codes is not None
+    values = np.asarray(column.values)
+    if values.dtype.kind not in "iubf":
+        return False
+    if column.kind == "int":
+        return not len(values) or int(values.max()) - int(values.min()) <= _PACKED_INT_MAX
+    finite = values[np.isfinite(values)]
+    if len(finite) != int((~np.isnan(values)).sum()):
+        return False  # infinities
+    return bool(not len(finite) or np.all(finite == finite[0]) or (np.all(np.abs(finite) < _PACKED_INT_MAX)
+                                                and np.all(finite == np.round(finite))))
+
+
+def _column_expression(column, rows, name, parameters, connection, lookups):
+    """SQL for Column ``column`` at ``rows`` (row i of dp_series), its buffers added to ``parameters``;
+    None when its values do not pack (then the caller falls back to executemany)."""
+    if column.kind == "text":
+        if column.codes is None:
+            return None
+        table = f"dp_g{name}"
+        if table not in lookups:
+            connection.execute(f"CREATE TEMP TABLE {table} (k INTEGER PRIMARY KEY, v TEXT)")
+            connection.executemany(f"INSERT INTO temp.{table} VALUES (?, ?)",
+                                   enumerate(None if v is None else str(v) for v in column.categories))
+            lookups[table] = True
+        codes = np.asarray(column.codes, dtype=np.int64)[rows]
+        return f"(SELECT v FROM temp.{table} WHERE k = {_integer_expression(codes, name, parameters)})"
+    values = np.asarray(column.values)
+    if values.dtype.kind not in "iubf":
+        return None
+    values = values[rows]
+    if column.kind == "int":
+        values = values.astype(np.int64)
+        if len(values) and int(values.max()) - int(values.min()) > _PACKED_INT_MAX:
+            return None
+        return _integer_expression(values, name, parameters)
+    values = values.astype(float)
+    null = np.isnan(values)
+    finite = values[~null]
+    if len(finite) and np.all(finite == finite[0]):
+        parameters[name] = float(finite[0])
+        return f":{name}" if not null.any() else f"(CASE WHEN {_integer_expression(null, name + 'n', parameters)} " \
+                                                 f"THEN NULL ELSE :{name} END)"
+    if not (np.all(np.abs(finite) < _PACKED_INT_MAX) and np.all(finite == np.round(finite))):
+        return None
+    expression = _integer_expression(np.where(null, 0, values).astype(np.int64), name, parameters, null)
+    return f"CAST({expression} AS REAL)"
+
+
+@dataclass(frozen=True)
+class _IntColumn:
+    """An int64 column for _insert_packed (like writers.Column, without the writer's extras)."""
+
+    values: np.ndarray
+    kind: str = "int"
+    codes: object = None
+
+
+def _insert_packed(connection, layer_name, names, n, blobs, srs_id, columns, schema="main"):
+    """Insert rows from packed buffers (see module doc); False when some column does not pack.
+
+    ``names`` are fid, then the geometry column if ``blobs`` is given, then one per column."""
+    if blobs is not None and not isinstance(blobs, (BlobGroups, np.ndarray)):
+        return False
+    if blobs is None:
+        groups = [(np.arange(n, dtype=np.int64), None)]
+    elif isinstance(blobs, np.ndarray):
+        groups = [(np.arange(n, dtype=np.int64), blobs)]
+    else:
+        groups = blobs.groups
+    if not all(_packs(column) for column in columns):
+        return False
+    lookups = {}
+    try:
+        for rows, group in groups:
+            if group is not None:
+                group["srs_id"] = srs_id  # our own array (point_blobs, linestring_blob_groups)
+                width = group.dtype.itemsize
+            # In chunks: the bound buffers (which SQLite copies) stay small.
+            for start in range(0, len(rows), _PACKED_CHUNK):
+                chunk = rows[start:start + _PACKED_CHUNK]
+                parameters = {"n": len(chunk)}
+                expressions = [_integer_expression(chunk + 1, "fid", parameters)]
+                if group is not None:
+                    parameters["geom"] = group[start:start + _PACKED_CHUNK].tobytes()
+                    expressions.append(f"substr(:geom, i * {width} + 1, {width})")
+                for k, column in enumerate(columns):
+                    expressions.append(_column_expression(column, chunk, f"c{k}", parameters, connection, lookups))
+                connection.execute(
+                    f"INSERT INTO {schema}.{quoted(layer_name)} ({', '.join(map(quoted, names))}) {_SERIES} "
+                    f"SELECT {', '.join(expressions)} FROM dp_series", parameters)
+                del parameters
+        return True
+    finally:
+        for (table,) in connection.execute("SELECT name FROM temp.sqlite_master WHERE type='table' AND "
+                                           "name LIKE 'dp!_g%' ESCAPE '!'").fetchall():
+            connection.execute(f"DROP TABLE temp.{quoted(table)}")
+
+
+def _node_rows(numbers, ids, box, capacity, node_size, nodes_per_chunk=1024):
+    """(node number, node blob) rows for executemany, built ``nodes_per_chunk`` nodes at a time (memory)."""
+    for first in range(0, len(numbers), nodes_per_chunk):
+        cells = slice(first * capacity, (first + nodes_per_chunk) * capacity)
+        blobs = _rtree_nodes(ids[cells], box[cells], capacity, node_size)
+        yield from zip(numbers[first:first + nodes_per_chunk].tolist(), (blob.tobytes() for blob in blobs))
 
 
 def _rtree_nodes(ids, box, capacity, node_size):
@@ -267,7 +485,12 @@ def _chunked_rows(columns, n, size=100_000):
 
 
 def _extent(bounds):
-    valid = bounds[np.isfinite(bounds).all(axis=1)]
-    if not len(valid):
+    valid = np.isfinite(bounds).all(axis=1)
+    if not valid.any():
         return (None, None, None, None)
-    return (float(valid[:, 0].min()), float(valid[:, 1].min()), float(valid[:, 2].max()), float(valid[:, 3].max()))
+    width = bounds.shape[1]  # 4, or 2 for points (minx = maxx, miny = maxy)
+    if valid.all():  # no copy of the bounds
+        return (float(bounds[:, 0].min()), float(bounds[:, 1].min()), float(bounds[:, 2 % width].max()),
+                float(bounds[:, 3 % width].max()))
+    return tuple(float(bounds[valid, k % width].min() if k < 2 else bounds[valid, k % width].max())
+                 for k in range(4))

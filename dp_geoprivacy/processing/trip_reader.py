@@ -47,7 +47,8 @@ def _trip_skip_reason_texts():
             tr("a coordinate that is not a finite number"))
 
 
-def read_trips(algorithm, parameters, name, context, feedback, coordinate_fields=None, fields=()) -> TripTable:
+def read_trips(algorithm, parameters, name, context, feedback, coordinate_fields=None, fields=(),
+               coded_fields=()) -> TripTable:
     """Read the trips of parameter ``name`` in bulk (GDAL Arrow stream, vectorised decoding).
 
     Without ``coordinate_fields`` the layer must hold lines: origin = first
@@ -57,7 +58,13 @@ def read_trips(algorithm, parameters, name, context, feedback, coordinate_fields
     the fields hold numbers, or text holding numbers. Every skipped trip is
     counted by reason (TRIP_SKIP_REASONS) and the counts go to the log; no
     usable trip at all raises QgsProcessingException naming ``name``.
+
+    ``coded_fields`` (e.g. user ids, needed only to tell users apart) are
+    read like ``fields`` except that text comes as a masked int64 array of
+    codes, one per distinct value, masked where the value is NULL or empty:
+    sorted in C, no Python string per trip.
     """
+    fields = tuple(fields) + tuple(f for f in coded_fields if f not in fields)
     source = algorithm.parameterAsSource(parameters, name, context)
     if source is None:
         raise QgsProcessingException(algorithm.invalidSourceError(parameters, name))
@@ -104,7 +111,7 @@ def read_trips(algorithm, parameters, name, context, feedback, coordinate_fields
             parts["origin"].append(origin[kept])
             parts["dest"].append(dest[kept])
             for n in fields:
-                column_parts[n].append(column_values(batch[n])[kept])
+                column_parts[n].append(batch[n][kept] if n in coded_fields else column_values(batch[n])[kept])
     skipped = {TRIP_SKIP_REASONS[i]: int(c) for i, c in enumerate(counts) if i and c}
     reason_text = dict(zip(TRIP_SKIP_REASONS, _trip_skip_reason_texts()))
     described = "; ".join(tr("{n} with {reason}").format(n=c, reason=reason_text[r]) for r, c in skipped.items())
@@ -120,9 +127,19 @@ def read_trips(algorithm, parameters, name, context, feedback, coordinate_fields
         fids=np.concatenate(parts["fids"]),
         origin=np.concatenate(parts["origin"]).reshape(-1, 2),
         dest=np.concatenate(parts["dest"]).reshape(-1, 2),
-        columns={n: np.concatenate(p) for n, p in column_parts.items()},
+        columns={n: _codes(p) if n in coded_fields else np.concatenate(p) for n, p in column_parts.items()},
         skipped=skipped,
     )
+
+
+def _codes(parts):
+    """Arrow column parts as codes of their distinct values (masked where NULL or empty), see read_trips."""
+    mask = np.concatenate([np.ma.getmaskarray(p) for p in parts])
+    data = np.concatenate([np.ma.getdata(p) for p in parts])
+    if data.dtype.kind == "S":
+        _, codes = np.unique(data, return_inverse=True)
+        return np.ma.masked_array(codes.astype(np.int64), mask=mask | (data == b""))
+    return np.concatenate([column_values(p) for p in parts])
 
 
 def _coordinate_ends(columns):

@@ -20,7 +20,7 @@ from osgeo import gdal, ogr, osr
 from qgis.core import QgsProcessingException, QgsVectorFileWriter
 
 from ..translation import tr
-from .gpkg_fill import SourceCopy, fill_gpkg, point_blobs, point_bounds, quoted, wkb_blobs
+from .gpkg_fill import PackedGeometries, SourceCopy, fill_gpkg, point_blobs, point_bounds, quoted, wkb_blobs
 from .readers import PointTable, ogr_open
 from .workdirs import working_folder
 
@@ -35,6 +35,14 @@ class Column:
     name: str
     kind: str
     values: object
+    codes: object = None
+    categories: object = None
+
+    @classmethod
+    def coded(cls, name, codes, categories):
+        """A text column ``categories[codes]``: written through a lookup table, no string per row."""
+        categories = np.asarray(categories, dtype=object)
+        return cls(name, "text", categories[np.asarray(codes, dtype=np.int64)], np.asarray(codes), categories)
 
     _OGR_TYPES = {"int": ogr.OFTInteger64, "real": ogr.OFTReal, "text": ogr.OFTString}
 
@@ -145,7 +153,8 @@ def write_features(destination: str, crs_wkt: str, geometry_type, geometries, co
     """Write a new layer from arrays: shapely ``geometries`` (or None for a table) and ``columns``.
 
     ``geometry_type`` is an OGR type (e.g. ogr.wkbPolygon, ogr.wkbLineString,
-    ogr.wkbNone). Rows are written in the order given: callers put them in a
+    ogr.wkbNone); ``geometries`` may also be a gpkg_fill.PackedGeometries
+    (blobs built with numpy, e.g. linestring_blob_groups). Rows are written in the order given: callers put them in a
     data-independent order (e.g. by zone id). Same atomic behaviour as
     write_points. Returns the layer name.
     """
@@ -154,7 +163,10 @@ def write_features(destination: str, crs_wkt: str, geometry_type, geometries, co
         srs = osr.SpatialReference()
         srs.ImportFromWkt(crs_wkt)
         srs.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
-        blobs, bounds = wkb_blobs(geometries), shapely.bounds(geometries)
+        if isinstance(geometries, PackedGeometries):
+            blobs, bounds = geometries.blobs, geometries.bounds
+        else:
+            blobs, bounds = wkb_blobs(geometries), shapely.bounds(geometries)
     else:
         geometry_type, blobs, bounds = ogr.wkbNone, None, None
     fields = [column.field_definition() for column in columns]

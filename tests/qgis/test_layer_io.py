@@ -105,3 +105,49 @@ def test_write_features_without_geometry_is_a_table(tmp_path):
     write_features(str(out), "", None, None, [Column("scale_m", "real", [10.5, 20.0]), Column("n", "int", [1, 2])],
                    QgsProcessingFeedback(), finish=lambda path, layer: None)
     assert list(csv.reader(out.read_text().splitlines())) == [["scale_m", "n"], ["10.5", "1"], ["20", "2"]]
+
+
+def test_packed_insert_writes_the_same_values_as_row_by_row(tmp_path, monkeypatch):
+    """Rows packed into buffers (one INSERT ... SELECT per geometry width, in chunks) read back exactly
+    as rows inserted one by one: NULLs, negative and large integers, integral and constant reals with
+    NaN, coded text with a NULL category, lines of two vertex counts, more rows than one chunk."""
+    from dp_geoprivacy.core.od_flows import flow_coordinates
+    from dp_geoprivacy.processing import gpkg_fill
+
+    monkeypatch.setattr(gpkg_fill, "_PACKED_CHUNK", 7)
+    rng = np.random.default_rng(5)
+    n = 40
+    points = rng.uniform(0, 1000, size=(6, 2))
+    origin, dest = rng.integers(0, 6, n), rng.integers(0, 6, n)
+    groups = flow_coordinates(points, np.full(6, 10.0), origin, dest)
+    assert set(groups) == {2, 5}
+    bounds = np.empty((n, 4))
+    for rows, coordinates in groups.values():
+        bounds[rows, :2], bounds[rows, 2:] = coordinates.min(axis=1), coordinates.max(axis=1)
+    packed = gpkg_fill.PackedGeometries(gpkg_fill.linestring_blob_groups(groups), bounds)
+    shapes = np.empty(n, dtype=object)
+    for rows, coordinates in groups.values():
+        shapes[rows] = shapely.linestrings(coordinates)
+    integral = rng.integers(-5, 5, n).astype(float)
+    integral[::4] = np.nan
+    constant = np.where(np.arange(n) % 3 == 0, np.nan, 2.5)
+    columns = [Column("big", "int", rng.integers(-2**50, 2**50, n)),
+               Column("integral", "real", integral), Column("constant", "real", constant),
+               Column.coded("code", rng.integers(0, 3, n), ["a", None, "ü b"])]
+    crs = QgsVectorLayer(write_points(tmp_path / "p.gpkg", 32633, [[0, 0]])).crs().toWkt()
+
+    def read(path):
+        dataset = ogr.Open(str(path))
+        layer = dataset.GetLayer(0)
+        rows = [(f.GetFID(), f.GetGeometryRef().ExportToWkt(), *[f[c.name] for c in columns]) for f in layer]
+        return rows
+
+    write_features(str(tmp_path / "packed.gpkg"), crs, ogr.wkbLineString, packed, columns, None,
+                   finish=lambda path, layer: None)
+    monkeypatch.setattr(gpkg_fill, "_packs", lambda column: False)
+    write_features(str(tmp_path / "rows.gpkg"), crs, ogr.wkbLineString, shapes, columns, None,
+                   finish=lambda path, layer: None)
+    packed_rows, plain_rows = read(tmp_path / "packed.gpkg"), read(tmp_path / "rows.gpkg")
+    assert len(packed_rows) == n and packed_rows == plain_rows
+    assert [r[0] for r in packed_rows] == list(range(1, n + 1))
+    assert sum(r[3] is None for r in packed_rows) == n // 4 and sum(r[5] is None for r in packed_rows) > 0

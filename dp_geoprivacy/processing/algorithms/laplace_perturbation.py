@@ -136,6 +136,7 @@ class LaplacePerturbation(DpAlgorithm):
         destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
         points = read_points(self, parameters, self.INPUT, context, feedback, fields=ALL_FIELDS)
         dropped = self.fields_to_drop(parameters, context, points.columns, points.xy, feedback)
+        points.columns = {}  # only needed for that check: the writer copies attributes in SQL
         feedback.setProgress(20)
         scale = spec.mechanism().scale
         metric_crs, crs_choice = resolve_metric_crs(
@@ -149,6 +150,8 @@ class LaplacePerturbation(DpAlgorithm):
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT,
                                 output=destination)
         release = release_perturbation(xy, spec, source.generator, before_noise=reserve)
+        del xy
+        points.xy = None  # the true coordinates are not needed any more (memory)
         rows, noisy = release.result["rows"], release.result["xy"]
         if not same_crs:
             noisy = transform_xy(noisy, wkt(metric_crs), wkt(points.crs))

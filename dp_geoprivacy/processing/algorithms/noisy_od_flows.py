@@ -39,7 +39,7 @@ from ...core.od_flows import (
     ODDomain,
     ODFlowData,
     ODFlowSpec,
-    flow_geometries,
+    flow_coordinates,
     release_od_flows,
     tail_threshold,
 )
@@ -52,6 +52,7 @@ from ..count_release import (
     add_threshold_parameter,
     release_setting_errors,
 )
+from ..gpkg_fill import PackedGeometries, linestring_blob_groups
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..styles import flow_lines
@@ -289,7 +290,7 @@ class NoisyOdFlows(DpAlgorithm):
         feedback.setProgress(5)
 
         trips = read_trips(self, parameters, self.INPUT, context, feedback, coordinate_fields,
-                           fields=(user_field,) if user_field else ())
+                           coded_fields=(user_field,) if user_field else ())
         input_name = trips.source_name
         if trips_crs.isGeographic():
             self._drop_impossible_lonlat(trips, feedback)
@@ -334,10 +335,9 @@ class NoisyOdFlows(DpAlgorithm):
         origin_index, dest_index = release.result["origin_index"], release.result["dest_index"]
         output_crs = cells.crs if cells.kind == "zones" else trips_crs
         moe = facts["margin_of_error"]
-        origin_ids = np.asarray(cells.ids, dtype=object)[origin_index]
-        dest_ids = np.asarray(cells.ids, dtype=object)[dest_index]
         counts = release.result["noisy_count"]
-        flow_columns = [Column("origin_id", "text", origin_ids), Column("dest_id", "text", dest_ids),
+        flow_columns = [Column.coded("origin_id", origin_index, cells.ids),
+                        Column.coded("dest_id", dest_index, cells.ids),
                         Column("noisy_count", "real", counts), Column("moe95", "real", np.full(len(counts), moe))]
         matrix_columns = flow_columns[:3]
 
@@ -434,7 +434,8 @@ class NoisyOdFlows(DpAlgorithm):
                 needed=needed))
 
     def _lines(self, cells, origin_index, dest_index, crs):
-        """Flow geometries between the zones' representative points (in ``crs``)."""
+        """Flow geometries between the zones' representative points (in ``crs``), as GeoPackage blobs
+        built with numpy (no shapely object per flow)."""
         used = np.unique(np.concatenate((origin_index, dest_index)))
         polygons = cells.geometries(used, crs)
         points = np.full((len(cells), 2), np.nan)
@@ -442,7 +443,11 @@ class NoisyOdFlows(DpAlgorithm):
         if len(used):
             points[used] = shapely.get_coordinates(shapely.point_on_surface(polygons))
             size[used] = 0.15 * np.sqrt(shapely.area(polygons))
-        return flow_geometries(points, size, origin_index, dest_index)
+        groups = flow_coordinates(points, size, origin_index, dest_index)
+        bounds = np.empty((len(origin_index), 4))
+        for rows, coordinates in groups.values():
+            bounds[rows, :2], bounds[rows, 2:] = coordinates.min(axis=1), coordinates.max(axis=1)
+        return PackedGeometries(linestring_blob_groups(groups), bounds)
 
     def _write_both(self, flows_destination, matrix_destination, crs_wkt, make_lines, flow_columns,
                     matrix_columns, record, flows_title, matrix_title, feedback, started):
