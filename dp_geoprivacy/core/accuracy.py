@@ -20,8 +20,9 @@ cells whose true count is within the margin of zero: the figures are those of
 cells well above it, an upper bound for the others.
 
 - expected absolute error E|e| and RMSE sqrt(E e^2) per cell;
-- the 95% margin of error: ``margin_of_error(0.95)`` of the mechanism, the
-  figure every count release publishes (P(|noise| <= margin) >= 0.95);
+- the 95% margin of error: ``released_margin_of_error(0.95)`` of the mechanism
+  (the Laplace half-width plus half the snapping grain), the figure every count
+  release publishes as moe95 (P(|published - true| <= margin) >= 0.95);
 - spurious cells: with noise on every cell (THRESHOLD = 0) a cell whose true
   count is 0 is published when its rounded value reaches MIN_FLOW (or, for
   MIN_FLOW <= 0, shows a non-zero value); each does so with probability
@@ -169,7 +170,7 @@ def count_accuracy(mechanism, cells: int = 1, min_flow: float = 0.0, confidence:
         expected_abs_error=mean_abs,
         rmse=math.sqrt(second),
         sd_abs_error=math.sqrt(max(0.0, second - mean_abs**2)),
-        margin_of_error=float(noise.margin_of_error(confidence)),
+        margin_of_error=float(noise.released_margin_of_error(confidence)),
         published_margin=_abs_quantile(errors, probs, confidence),
         cells=int(cells),
         min_flow=float(min_flow),
@@ -264,7 +265,7 @@ def epsilon_for(figure: Callable[[float], float], target: float, points: int = 1
 def epsilon_for_margin(make_mechanism: Callable[[float], object], margin: float,
                        confidence: float = CONFIDENCE) -> Optional[float]:
     """Smallest epsilon whose count margin of error is at most ``margin``."""
-    return epsilon_for(lambda e: _count_noise(make_mechanism(e)).margin_of_error(confidence), margin)
+    return epsilon_for(lambda e: _count_noise(make_mechanism(e)).released_margin_of_error(confidence), margin)
 
 
 def epsilon_for_spurious(make_mechanism: Callable[[float], object], cells: int, min_flow: float,

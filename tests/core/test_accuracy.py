@@ -119,9 +119,11 @@ def test_inverse_epsilon_for_margin_and_spurious_and_displacement():
         return make_mechanism(epsilon=e, max_contributions=3)
 
     e = epsilon_for_margin(mechanism, 10.0)
-    assert e == pytest.approx(3 * math.log(20) / 10.0, rel=1e-6)
-    assert CountNoise(LAPLACE, e, 3).margin_of_error() <= 10.0 + 1e-9
-    assert CountNoise(LAPLACE, e * 0.999, 3).margin_of_error() > 10.0
+    # The published margin is 3 ln(20) / e + grain / 2; at the answer b = 3 / e lies in (2, 4], grain 4, so
+    # 3 ln(20) / e = 8.
+    assert e == pytest.approx(3 * math.log(20) / 8.0, rel=1e-6)
+    assert CountNoise(LAPLACE, e, 3).released_margin_of_error() <= 10.0 + 1e-9
+    assert CountNoise(LAPLACE, e * 0.999, 3).released_margin_of_error() > 10.0
     e = epsilon_for_spurious(mechanism, 250_000, 1, 10.0)
     assert count_accuracy(mechanism(e), 250_000, 1).expected_spurious <= 10.0
     assert count_accuracy(mechanism(e * 0.99), 250_000, 1).expected_spurious > 10.0

@@ -80,7 +80,9 @@ def test_table_chart_and_inverse(tmp_path):
     assert spurious[0] == pytest.approx(spurious[1]) and spurious[2] < spurious[1]
     # 6,400 cells, Laplace(1): each empty cell reaches 1 with probability 0.5 e^-0.5.
     assert results["EXPECTED_SPURIOUS"] == pytest.approx(6400 * 0.5 * math.exp(-0.5))
-    assert results["EPSILON_FOR_MARGIN"] == pytest.approx(math.log(20) / 5, rel=1e-6)
+    # The published margin is ln(20) b + grain / 2 (counting.released_margin_of_error): for b in (1, 2] the grain
+    # is 2, so the margin is 5 where ln(20) / epsilon = 4, at epsilon = ln(20) / 4 (b = 1.34, inside that range).
+    assert results["EPSILON_FOR_MARGIN"] == pytest.approx(math.log(20) / 4, rel=1e-6)
     assert results["EPSILON_FOR_SPURIOUS"] > 5
     text = chart.read_text(encoding="utf-8")
     assert "<svg" in text and "polyline" in text and "no data was read" in text
@@ -105,8 +107,8 @@ def test_bad_settings_are_named(tmp_path):
 def test_qgis_process_json(tmp_path):
     results = run_algorithm_json(ALG, RELEASE=0, EPSILON=1, ZONES=100, MAX_CONTRIBUTIONS=52,
                                  OUTPUT=str(tmp_path / "plan.gpkg"))
-    # M = 52: Laplace scale 52, margin 52 ln 20.
-    assert results["MARGIN_OF_ERROR"] == pytest.approx(52 * math.log(20))
+    # M = 52: Laplace scale 52, margin 52 ln 20 plus half the snapping grain 64.
+    assert results["MARGIN_OF_ERROR"] == pytest.approx(52 * math.log(20) + 32)
     json.dumps(results)
 
 

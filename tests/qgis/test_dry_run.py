@@ -124,7 +124,8 @@ def test_dry_run_under_qgis_process_json(sample, tmp_path):
     results = run_algorithm_json("dp_geoprivacy:noisyzonecounts", **{
         **_parameters("noisyzonecounts", sample, tmp_path), "DRY_RUN": "true"})
     assert results["DRY_RUN"] is True
-    assert results["MARGIN_OF_ERROR"] == pytest.approx(2 * math.log(20))
+    # b = 2: ln(20) b plus half the snapping grain 2 (counting.released_margin_of_error)
+    assert results["MARGIN_OF_ERROR"] == pytest.approx(2 * math.log(20) + 1.0)
     assert not (tmp_path / "counts.gpkg").exists()
 
 
