@@ -23,8 +23,7 @@ from typing import Callable, Dict, Optional, Tuple
 import numpy as np
 
 from . import mobility_analyses as ma
-from .counting import bound_contributions, clamp_and_round
-from .counting import CountNoise
+from .counting import CountNoise, bound_contributions, clamp_and_round
 from .od_flows import count_pairs, release_flows, tail_threshold
 from .release import NoUsableRecordsError, Release, no_op, null_user_mask, user_codes
 

@@ -7,6 +7,7 @@ from . import workdirs
 from .algorithms.escape_analysis import EscapeAnalysis
 from .algorithms.h3_grid import H3Grid
 from .algorithms.laplace_perturbation import LaplacePerturbation
+from .algorithms.mobility_report import MobilityReport
 from .algorithms.noisy_od_flows import NoisyOdFlows
 from .algorithms.noisy_zone_counts import NoisyZoneCounts
 from .algorithms.noisy_zone_statistics import NoisyZoneStatistics
@@ -19,7 +20,7 @@ from .base import PROVIDER_ID, icon
 
 ALGORITHMS = (LaplacePerturbation, H3Grid, NoisyZoneCounts, EscapeAnalysis, NoisyOdFlows, PrivacyReport,
               RandomizedResponseAlgorithm, TripRelocationAlgorithm, NoisyZoneStatistics, TrajectoryPerturbation,
-              TripEnds)
+              TripEnds, MobilityReport)
 
 
 class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):

@@ -51,8 +51,9 @@ def hav(a, b):
 
 def trips_list(t):
     for i in range(len(t.user)):
-        yield dict(user=t.user[i], hs=t.has_start[i], he=t.has_end[i], st=t.start_time[i], et=t.end_time[i],
-                   sl=t.start_lonlat[i], el=t.end_lonlat[i], sz=t.start_zone[i], ez=t.end_zone[i])
+        yield {"user": t.user[i], "hs": t.has_start[i], "he": t.has_end[i], "st": t.start_time[i],
+               "et": t.end_time[i], "sl": t.start_lonlat[i], "el": t.end_lonlat[i], "sz": t.start_zone[i],
+               "ez": t.end_zone[i]}
 
 
 def clock(seconds):
@@ -142,7 +143,7 @@ def test_split_adds_up_to_epsilon(weights):
         assert total == pytest.approx(epsilon, rel=1e-12)
 
 
-@pytest.mark.parametrize("weights", [{"od_flows": -1.0}, {a: 0.0 for a in ANALYSES}, {"od_flows": float("nan")}])
+@pytest.mark.parametrize("weights", [{"od_flows": -1.0}, dict.fromkeys(ANALYSES, 0.0), {"od_flows": float("nan")}])
 def test_bad_split_weights_refused(weights):
     with pytest.raises(BudgetSplitError):
         split_budget(1.0, ANALYSES, weights)
