@@ -189,7 +189,10 @@ class MobilityReportSpec:
     def record_fields(self) -> dict:
         """The report's privacy record: total epsilon; per-analysis shares and sensitivities in the mechanism text."""
         parts = []
-        for name, mech in self.mechanisms().items():
+        mechanisms = self.mechanisms()
+        lead = "visits_per_zone" if "visits_per_zone" in mechanisms else next(iter(mechanisms))
+        lead_mech = mechanisms[lead][0] if isinstance(mechanisms[lead], tuple) else mechanisms[lead]
+        for name, mech in mechanisms.items():
             mechs = mech if isinstance(mech, tuple) else (mech,)
             eps = sum(x.epsilon for x in mechs)
             sens = "/".join(f"{x.fields()['sensitivity']:g}" for x in mechs)
@@ -203,8 +206,9 @@ class MobilityReportSpec:
             "unit_of_privacy": self.unit_of_privacy,
             "sensitivity": float(self.max_trips),
             "sensitivity_unit": "trips per user (M); per analysis 1 (users), M (trips) or 2M (trip ends)",
-            "noise_scale": None,
-            "noise_scale_unit": "per analysis (see the report's privacy section)",
+            "noise_scale": float(lead_mech.fields()["noise_scale"]),
+            "noise_scale_unit": f"count (Laplace scale b) of {lead}; each analysis's own scale is in the mechanism "
+                                "text and the report's privacy section",
         }
 
 
