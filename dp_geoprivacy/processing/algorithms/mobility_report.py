@@ -85,6 +85,7 @@ class MobilityReport(DpAlgorithm):
     ALGORITHM_ID = "mobilityreport"
     GROUP_ID = "aggregates"
     INPUT, USER_FIELD, TRIP_FIELD, TIMESTAMP_FIELD = "INPUT", "USER_FIELD", "TRIP_FIELD", "TIMESTAMP_FIELD"
+    END_TIMESTAMP_FIELD = "END_TIMESTAMP_FIELD"
     X_FIELD, Y_FIELD, COORDINATES_CRS = "X_FIELD", "Y_FIELD", "COORDINATES_CRS"
     ZONES, ZONE_ID_FIELD, H3_RESOLUTION, EXTENT = ZONES, ZONE_ID_FIELD, H3_RESOLUTION, EXTENT
     EPSILON, MAX_TRIPS, ANALYSES, BUDGET_SPLIT = "EPSILON", "MAX_TRIPS_PER_USER", "ANALYSES", "BUDGET_SPLIT"
@@ -109,7 +110,10 @@ class MobilityReport(DpAlgorithm):
             "COORDINATES_CRS. The rows of a trip id are ordered by time: the first is the start, the last the "
             "end; a trip with one row is incomplete (counted, left out of OD, travel time and jump length). "
             "Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL "
-            "timestamps are counted as missing; an unreadable timestamp stops the run.</p>"
+            "timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one "
+            "row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time "
+            "and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay "
+            "empty).</p>"
             "<p><b>Zones</b>: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).</p>"
             "<p><b>Privacy</b> (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) "
             "trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the "
@@ -135,8 +139,9 @@ class MobilityReport(DpAlgorithm):
             self.INPUT, self.tr("Trip records (one row per trip start and end)"), [QgsProcessing.TypeVector]))
         for name, label, optional in (
             (self.USER_FIELD, self.tr("User id field"), False),
-            (self.TRIP_FIELD, self.tr("Trip id field"), False),
-            (self.TIMESTAMP_FIELD, self.tr("Timestamp field"), False),
+            (self.TRIP_FIELD, self.tr("Trip id field (records; not used for trip lines)"), True),
+            (self.TIMESTAMP_FIELD, self.tr("Timestamp field (start time for trip lines)"), False),
+            (self.END_TIMESTAMP_FIELD, self.tr("End time field (trip lines only; optional)"), True),
             (self.X_FIELD, self.tr("X field (optional: instead of point geometries)"), True),
             (self.Y_FIELD, self.tr("Y field"), True),
         ):
@@ -241,7 +246,8 @@ class MobilityReport(DpAlgorithm):
                 raise QgsProcessingException(self.tr("{name} must be a number > 0.").format(name=name))
         bins = ma.MobilityBins(**bounds, max_tiles_per_user=self.parameterAsInt(parameters, self.MAX_TILES, context))
         fields = {n: self.parameterAsString(parameters, n, context) for n in (
-            self.USER_FIELD, self.TRIP_FIELD, self.TIMESTAMP_FIELD, self.X_FIELD, self.Y_FIELD)}
+            self.USER_FIELD, self.TRIP_FIELD, self.TIMESTAMP_FIELD, self.END_TIMESTAMP_FIELD, self.X_FIELD,
+            self.Y_FIELD)}
         xy_fields = (fields[self.X_FIELD], fields[self.Y_FIELD])
         if bool(xy_fields[0]) != bool(xy_fields[1]):
             raise QgsProcessingException(self.tr("Give both X_FIELD and Y_FIELD, or neither to use point geometries."))
@@ -251,7 +257,14 @@ class MobilityReport(DpAlgorithm):
         crs = crs if crs is not None and crs.isValid() else table.crs
         if not crs.isValid():
             raise QgsProcessingException(self.tr("INPUT has no CRS: set COORDINATES_CRS or the layer's CRS."))
-        if xy_fields[0]:
+        lines = not xy_fields[0] and ogr.GT_Flatten(table.ogr_geometry_type) in (ogr.wkbLineString,
+                                                                                  ogr.wkbMultiLineString)
+        if not lines and not fields[self.TRIP_FIELD]:
+            raise QgsProcessingException(self.tr(
+                "TRIP_FIELD is needed for trip records (one row per start and end); or give trip lines."))
+        if lines:
+            xy = self._line_ends(table.geometries)
+        elif xy_fields[0]:
             xy = np.column_stack([np.asarray(np.ma.filled(np.ma.asarray(table.columns[f], dtype=float), np.nan))
                                   for f in xy_fields]) if len(table.fids) else np.empty((0, 2))
         else:
@@ -265,13 +278,19 @@ class MobilityReport(DpAlgorithm):
                 xy[ok] = shapely.get_coordinates(geoms[ok])[:, :2]
         try:
             seconds = seconds_of(table.columns[fields[self.TIMESTAMP_FIELD]])
+            end_seconds = (seconds_of(table.columns[fields[self.END_TIMESTAMP_FIELD]])
+                           if lines and fields[self.END_TIMESTAMP_FIELD] else np.full(len(seconds), np.nan))
         except TimestampError as error:
             raise QgsProcessingException(self.tr(
                 "TIMESTAMP_FIELD holds a value that is not a date and time: {value}. Fix it or set it to NULL "
                 "(NULL timestamps are counted as missing).").format(value=str(error))) from None
         cells = cell_set_from_parameters(self, parameters, context, feedback, points_crs=crs, require_public=True)
-        data = self._trips(table.columns[fields[self.USER_FIELD]], table.columns[fields[self.TRIP_FIELD]],
-                           seconds, xy, crs, cells, feedback)
+        if lines:
+            data = self._line_trips(table.columns[fields[self.USER_FIELD]], seconds, end_seconds, xy, crs, cells,
+                                    feedback)
+        else:
+            data = self._trips(table.columns[fields[self.USER_FIELD]], table.columns[fields[self.TRIP_FIELD]],
+                               seconds, xy, crs, cells, feedback)
         if not ((data.start_zone >= 0) | (data.end_zone >= 0)).any():
             raise QgsProcessingException(self.tr(
                 "No trip start or end lies inside the zones: check that the records and ZONES (or EXTENT) "
@@ -309,6 +328,36 @@ class MobilityReport(DpAlgorithm):
         self._write(release, spec, cells, html_path, visits_path, flows_path, record, privacy_lines, feedback)
         return {self.OUTPUT_HTML: html_path, self.OUTPUT_VISITS: visits_path, self.OUTPUT_FLOWS: flows_path}
 
+    @staticmethod
+    def _line_ends(geoms):
+        """(n, 4): x, y of the first vertex and of the last (of a multi-line: first part's first, last part's last)."""
+        out = np.full((len(geoms), 4), np.nan)
+        for i, g in enumerate(geoms.tolist()):
+            if g is None or g.is_empty:
+                continue
+            first = g if g.geom_type == "LineString" else shapely.get_geometry(g, 0)
+            last = g if g.geom_type == "LineString" else shapely.get_geometry(g, -1)
+            a, b = np.asarray(first.coords)[0], np.asarray(last.coords)[-1]
+            out[i] = a[0], a[1], b[0], b[1]
+        return out
+
+    def _zones_and_lonlat(self, xy, crs, cells, feedback):
+        transform = crs_transformer(crs, wgs84())
+        lonlat = transform(xy) if transform is not None and len(xy) else xy.copy()
+        located = ~np.isnan(xy).any(axis=1)
+        zone = np.full(len(xy), ma.MISSING, dtype=np.int64)
+        if located.any():
+            zone[located] = cells.assigner(crs, feedback)(xy[located])
+        return lonlat, zone
+
+    def _line_trips(self, user, start, end, ends, crs, cells, feedback):
+        """Trip lines: one trip per row (both ends, or none when the geometry is missing)."""
+        user = np.asarray(np.ma.filled(np.ma.asarray(user).astype(object), None), dtype=object)
+        n = len(user)
+        lonlat, zone = self._zones_and_lonlat(np.concatenate((ends[:, :2], ends[:, 2:])), crs, cells, feedback)
+        return MobilityData(user, np.ones(n, bool), np.ones(n, bool), start, end, lonlat[:n], lonlat[n:], zone[:n],
+                            zone[n:], len(cells))
+
     def _trips(self, user, trip, seconds, xy, crs, cells, feedback):
         """Pair the rows of each trip id (ordered by time) into start and end arrays."""
         user = np.asarray(np.ma.filled(np.ma.asarray(user).astype(object), None), dtype=object)
@@ -330,13 +379,7 @@ class MobilityReport(DpAlgorithm):
         if single.any():
             feedback.pushInfo(self.tr("{n} trips have one record only: counted as incomplete.").format(
                 n=int(single.sum())))
-        transform = crs_transformer(crs, wgs84())
-        lonlat = transform(xy) if transform is not None and len(xy) else xy.copy()
-        assign = cells.assigner(crs, feedback)
-        located = ~np.isnan(xy).any(axis=1)
-        zone = np.full(len(xy), ma.MISSING, dtype=np.int64)
-        if located.any():
-            zone[located] = assign(xy[located])
+        lonlat, zone = self._zones_and_lonlat(xy, crs, cells, feedback)
         n = len(start_rows)
         end_time = np.where(single, np.nan, seconds[end_rows])
         end_lonlat = np.where(single[:, None], np.nan, lonlat[end_rows])
