@@ -595,6 +595,281 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would lie in more than one zone, which this algorithm does not support. Fix the zones (e.g. &apos;Check validity&apos; / &apos;Union&apos;) or use a tessellation such as H3_RESOLUTION.</source>
         <translation>ZONES hat {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort läge in mehr als einer Zone, was dieser Algorithmus nicht unterstützt. Korrigieren Sie die Zonen (z. B. „Gültigkeit prüfen“ / „Vereinigung“) oder verwenden Sie eine Kachelung wie H3_RESOLUTION.</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="100"/>
+        <source>minimum</source>
+        <translation>Minimum</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="100"/>
+        <source>lower quartile</source>
+        <translation>unteres Quartil</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="100"/>
+        <source>median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="100"/>
+        <source>upper quartile</source>
+        <translation>oberes Quartil</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="100"/>
+        <source>maximum</source>
+        <translation>Maximum</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="103"/>
+        <source>Each value is within {r:,.0f} ranks of the true quantile with 95% probability (values rounded to a grid of step {s:.3g} {unit}).</source>
+        <translation>Jeder Wert liegt mit 95 % Wahrscheinlichkeit höchstens {r:,.0f} Ränge vom wahren Quantil entfernt (Werte auf ein Raster der Schrittweite {s:.3g} {unit} gerundet).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="127"/>
+        <source>records</source>
+        <translation>Datensätze</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="169"/>
+        <source>trips</source>
+        <translation>Wege</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="127"/>
+        <source>complete trips</source>
+        <translation>vollständige Wege</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="127"/>
+        <source>incomplete trips</source>
+        <translation>unvollständige Wege</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="127"/>
+        <source>users</source>
+        <translation>Personen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="127"/>
+        <source>distinct locations</source>
+        <translation>verschiedene Orte</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="136"/>
+        <source>timestamp</source>
+        <translation>Zeitstempel</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="136"/>
+        <source>coordinates</source>
+        <translation>Koordinaten</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="141"/>
+        <source>outside the range</source>
+        <translation>außerhalb des Zeitraums</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="156"/>
+        <source>Visits</source>
+        <translation>Besuche</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="161"/>
+        <source>weekday</source>
+        <translation>Werktag</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="161"/>
+        <source>weekend</source>
+        <translation>Wochenende</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="165"/>
+        <source>OD flows</source>
+        <translation>Quelle-Ziel-Ströme</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="169"/>
+        <source>minutes</source>
+        <translation>Minuten</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="170"/>
+        <source>km</source>
+        <translation>km</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="170"/>
+        <source>hours</source>
+        <translation>Stunden</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="170"/>
+        <source>zones</source>
+        <translation>Zonen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="171"/>
+        <source>normalised entropy (0-1)</source>
+        <translation>normierte Entropie (0-1)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="172"/>
+        <source>Travel time</source>
+        <translation>Reisezeit</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="172"/>
+        <source>Jump length</source>
+        <translation>Sprungweite</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="173"/>
+        <source>Trips per user</source>
+        <translation>Wege je Person</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="173"/>
+        <source>Time between trips</source>
+        <translation>Zeit zwischen Wegen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="174"/>
+        <source>Radius of gyration</source>
+        <translation>Gyrationsradius</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="174"/>
+        <source>Distinct zones per user</source>
+        <translation>Verschiedene Zonen je Person</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="175"/>
+        <source>Mobility entropy</source>
+        <translation>Mobilitätsentropie</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="186"/>
+        <source>analysis</source>
+        <translation>Analyse</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="186"/>
+        <source>epsilon</source>
+        <translation>Epsilon</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="186"/>
+        <source>sensitivity</source>
+        <translation>Sensitivität</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="186"/>
+        <source>noise scale</source>
+        <translation>Rauschskala</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="114"/>
+        <source>Unit: {unit}. Bars: noisy counts, red: 95% margin of error ±{m:,.0f}; the last bar counts values above the public maximum.</source>
+        <translation>Einheit: {unit}. Balken: verrauschte Anzahlen, rot: 95-%-Fehlermarge ±{m:,.0f}; der letzte Balken zählt Werte über dem öffentlichen Maximum.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="125"/>
+        <source>Overview</source>
+        <translation>Überblick</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="134"/>
+        <source>Dataset statistics</source>
+        <translation>Kennzahlen des Datensatzes</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="139"/>
+        <source>Missing values (records)</source>
+        <translation>Fehlende Werte (Datensätze)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="142"/>
+        <source>Trips over time ({unit})</source>
+        <translation>Wege im Zeitverlauf ({unit})</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="145"/>
+        <source>Trips per weekday</source>
+        <translation>Wege je Wochentag</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148"/>
+        <source>weekday start</source>
+        <translation>Werktag Beginn</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148"/>
+        <source>weekday end</source>
+        <translation>Werktag Ende</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148"/>
+        <source>weekend start</source>
+        <translation>Wochenende Beginn</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148"/>
+        <source>weekend end</source>
+        <translation>Wochenende Ende</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="150"/>
+        <source>Trips per hour: {c}</source>
+        <translation>Wege je Stunde: {c}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="153"/>
+        <source>Places</source>
+        <translation>Orte</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="156"/>
+        <source>Visits per zone</source>
+        <translation>Besuche je Zone</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="157"/>
+        <source>Visits outside the zones: {n:,.0f}. 95% margin of error per zone: ±{m:,.0f}.</source>
+        <translation>Besuche außerhalb der Zonen: {n:,.0f}. 95-%-Fehlermarge je Zone: ±{m:,.0f}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="162"/>
+        <source>Destinations per time window (all zones)</source>
+        <translation>Ziele je Zeitfenster (alle Zonen)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="163"/>
+        <source>Trips</source>
+        <translation>Wege</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="165"/>
+        <source>Top OD flows</source>
+        <translation>Stärkste Quelle-Ziel-Ströme</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="166"/>
+        <source>{n} largest noisy flows; 95% margin of error per flow ±{m:,.0f}; trips with an end outside the zones: {o:,.0f}.</source>
+        <translation>Die {n} größten verrauschten Ströme; 95-%-Fehlermarge je Strom ±{m:,.0f}; Wege mit einem Ende außerhalb der Zonen: {o:,.0f}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="179"/>
+        <source>Users</source>
+        <translation>Personen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="184"/>
+        <source>Privacy</source>
+        <translation>Datenschutz</translation>
+    </message>
 </context>
 <context>
     <name>DpAlgorithm</name>
@@ -727,7 +1002,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>DpGeoprivacyProvider</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/provider.py" line="35"/>
+        <location filename="../dp_geoprivacy/processing/provider.py" line="36"/>
         <source>DP Geoprivacy: differential privacy for location and travel data</source>
         <translation>DP Geoprivacy: Differential Privacy für Standort- und Mobilitätsdaten</translation>
     </message>
@@ -1209,6 +1484,259 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="48"/>
         <source>&lt;p&gt;Moves every point by random noise so that no published location pins down where a household, stop or tap really was.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; Two true locations DISTANCE metres apart are EPSILON-indistinguishable: whatever an observer sees, it is at most e^EPSILON times more likely under one than the other. Noise scale b = DISTANCE / EPSILON metres. The unit of privacy is one location: a person with several points is protected per point, not as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanisms.&lt;/b&gt; Planar Laplace (geo-indistinguishability): density proportional to exp(-EPSILON d / DISTANCE) with Euclidean d; the displacement has a uniform direction and a Gamma(2, b) distance (mean 2b). Per-axis Laplace (seed 000 §5, eq. 14): independent Laplace(b) on x and y; DISTANCE is then measured as |dx| + |dy|.&lt;/p&gt;&lt;p&gt;Noise is drawn in METRIC_CRS, which must be true to scale (within 1%) over the data's area (default: the layer's CRS if projected in metres and true to scale there, else the local UTM zone, else an azimuthal equidistant CRS; Web Mercator, for one, is in ground metres only near the equator, and the log says what was chosen and why). A noise scale too large for that CRS is refused. The output is written in the input's CRS, snapped to a GRID-metre grid (the floating-point mitigation of Mironov 2012). Row order is shuffled; no field shows the displacement. Features without geometry or with an empty geometry are skipped and counted in the log. Z and M values are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attributes&lt;/b&gt; pass through, except fields that would undo the noise, which are dropped and named in the log: numeric fields equal to the true x or y in at least half of the rows, and fields whose values are all distinct (record keys such as household or card ids, which link a point back to the raw record). Other attributes can still identify people (rare combinations): remove them first. KEEP_IDENTIFIERS (advanced) keeps key fields for internal study runs; the output's metadata then says it must not be published.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §3.4 (eq. 7) and §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Verschiebt jeden Punkt um zufälliges Rauschen, sodass kein veröffentlichter Standort verrät, wo sich ein Haushalt, eine Haltestelle oder ein Fahrkarten-Check-in tatsächlich befand.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Zwei wahre Standorte, die DISTANCE Meter voneinander entfernt sind, sind EPSILON-ununterscheidbar: Was auch immer ein Beobachter sieht, ist unter dem einen höchstens e^EPSILON-mal so wahrscheinlich wie unter dem anderen. Rauschskala b = DISTANCE / EPSILON Meter. Die Schutzeinheit ist ein einzelner Standort: Eine Person mit mehreren Punkten ist je Punkt geschützt, nicht als Ganzes.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanismen.&lt;/b&gt; Planares Laplace (Geo-Ununterscheidbarkeit): Dichte proportional zu exp(-EPSILON d / DISTANCE) mit euklidischem Abstand d; die Verschiebung hat eine gleichverteilte Richtung und eine Gamma(2, b)-verteilte Länge (Mittelwert 2b). Achsenweises Laplace (seed 000 §5, eq. 14): unabhängiges Laplace(b) auf x und y; DISTANCE wird dann als |dx| + |dy| gemessen.&lt;/p&gt;&lt;p&gt;Das Rauschen wird in METRIC_CRS erzeugt, das über dem Gebiet der Daten maßstabstreu sein muss (auf 1 % genau; Standard: das KBS des Layers, wenn es in Metern projiziert und dort maßstabstreu ist, sonst die örtliche UTM-Zone, sonst ein mittabstandstreues azimutales KBS; Web Mercator etwa misst nur nahe dem Äquator Meter am Boden, und das Protokoll nennt die Wahl und ihren Grund). Eine für dieses KBS zu große Rauschskala wird abgelehnt. Die Ausgabe wird im KBS der Eingabe geschrieben und an einem Gitter mit GRID Metern Maschenweite ausgerichtet (die Gleitkomma-Gegenmaßnahme nach Mironov 2012). Die Reihenfolge der Zeilen wird zufällig gemischt; kein Feld verrät die Verschiebung. Objekte ohne Geometrie oder mit leerer Geometrie werden übersprungen und im Protokoll gezählt. Z- und M-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attribute&lt;/b&gt; werden übernommen, außer Feldern, die das Rauschen rückgängig machen würden; diese werden entfernt und im Protokoll genannt: numerische Felder, die in mindestens der Hälfte der Zeilen dem wahren x oder y entsprechen, und Felder, deren Werte alle verschieden sind (Datensatzschlüssel wie Haushalts- oder Karten-IDs, die einen Punkt mit dem Rohdatensatz verknüpfen). Andere Attribute können Personen dennoch identifizieren (seltene Kombinationen): Entfernen Sie diese vorher. KEEP_IDENTIFIERS (erweitert) behält Schlüsselfelder für interne Studienläufe; die Metadaten der Ausgabe vermerken dann, dass sie nicht veröffentlicht werden darf.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION erfassen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Datenquelle überschreiten würde, bevor Rauschen erzeugt wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §3.4 (eq. 7) und §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>MobilityReport</name>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="100"/>
+        <source>Mobility report (user-level differential privacy)</source>
+        <translation>Mobilitätsbericht (Differential Privacy auf Personenebene)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="139"/>
+        <source>Trip records (one row per trip start and end)</source>
+        <translation>Wegdatensätze (eine Zeile je Wegbeginn und Wegende)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="141"/>
+        <source>User id field</source>
+        <translation>Feld der Personen-ID</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="141"/>
+        <source>Trip id field (records; not used for trip lines)</source>
+        <translation>Feld der Weg-ID (Datensätze; nicht für Weglinien)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="141"/>
+        <source>Timestamp field (start time for trip lines)</source>
+        <translation>Zeitstempelfeld (Startzeit bei Weglinien)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="141"/>
+        <source>End time field (trip lines only; optional)</source>
+        <translation>Feld der Endzeit (nur Weglinien; optional)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="141"/>
+        <source>X field (optional: instead of point geometries)</source>
+        <translation>X-Feld (optional: statt Punktgeometrien)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="141"/>
+        <source>Y field</source>
+        <translation>Y-Feld</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="150"/>
+        <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
+        <translation>KBS der Koordinatenfelder (Standard: das des Layers)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="153"/>
+        <source>Epsilon for the whole report</source>
+        <translation>Epsilon für den ganzen Bericht</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="156"/>
+        <source>Maximum trips per user (M)</source>
+        <translation>Höchstzahl Wege je Person (M)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="159"/>
+        <source>Analyses</source>
+        <translation>Analysen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="162"/>
+        <source>Budget split weights (analysis=weight, ...; default equal)</source>
+        <translation>Gewichte der Budgetaufteilung (Analyse=Gewicht, ...; Standard gleich)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="165"/>
+        <source>Maximum travel time (minutes)</source>
+        <translation>Höchste Reisezeit (Minuten)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="166"/>
+        <source>Maximum jump length (km)</source>
+        <translation>Höchste Sprungweite (km)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="167"/>
+        <source>Maximum time between trips (hours)</source>
+        <translation>Höchste Zeit zwischen Wegen (Stunden)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="168"/>
+        <source>Maximum radius of gyration (km)</source>
+        <translation>Höchster Gyrationsradius (km)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="172"/>
+        <source>Maximum distinct zones per user (0: 2M)</source>
+        <translation>Höchstzahl verschiedener Zonen je Person (0: 2M)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
+        <source>Public start of the time range (e.g. 2024-01-01)</source>
+        <translation>Öffentlicher Beginn des Zeitraums (z. B. 2024-01-01)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="177"/>
+        <source>Public end of the time range (exclusive)</source>
+        <translation>Öffentliches Ende des Zeitraums (ausschließlich)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="179"/>
+        <source>Number of top OD flows</source>
+        <translation>Anzahl der stärksten Quelle-Ziel-Ströme</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="184"/>
+        <source>Mobility report (HTML)</source>
+        <translation>Mobilitätsbericht (HTML)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="184"/>
+        <source>HTML files (*.html)</source>
+        <translation>HTML-Dateien (*.html)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="408"/>
+        <source>Visits per zone</source>
+        <translation>Besuche je Zone</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="421"/>
+        <source>Top OD flows</source>
+        <translation>Stärkste Quelle-Ziel-Ströme</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="209"/>
+        <source>BUDGET_SPLIT names an unknown analysis &apos;{name}&apos;; use names from: {names}.</source>
+        <translation>BUDGET_SPLIT nennt eine unbekannte Analyse '{name}'; verwenden Sie Namen aus: {names}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="222"/>
+        <source>TIME_START and TIME_END must both be dates (e.g. 2024-01-01 and 2024-02-01), the start before the end.</source>
+        <translation>TIME_START und TIME_END müssen beide Datumsangaben sein (z. B. 2024-01-01 und 2024-02-01), der Beginn vor dem Ende.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="236"/>
+        <source>Trips over time is left out: it needs the public TIME_START and TIME_END.</source>
+        <translation>Wege im Zeitverlauf entfällt: dafür sind die öffentlichen TIME_START und TIME_END nötig.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="241"/>
+        <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0 (got &apos;{text}&apos;).</source>
+        <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0 (erhalten: '{text}').</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="247"/>
+        <source>{name} must be a number &gt; 0.</source>
+        <translation>{name} muss eine Zahl &gt; 0 sein.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="254"/>
+        <source>Give both X_FIELD and Y_FIELD, or neither to use point geometries.</source>
+        <translation>Geben Sie X_FIELD und Y_FIELD an, oder keines von beiden, um Punktgeometrien zu verwenden.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="260"/>
+        <source>INPUT has no CRS: set COORDINATES_CRS or the layer&apos;s CRS.</source>
+        <translation>INPUT hat kein KBS: setzen Sie COORDINATES_CRS oder das KBS des Layers.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="264"/>
+        <source>TRIP_FIELD is needed for trip records (one row per start and end); or give trip lines.</source>
+        <translation>TRIP_FIELD ist für Wegdatensätze (eine Zeile je Beginn und Ende) nötig; oder geben Sie Weglinien an.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="275"/>
+        <source>INPUT has no point geometries: give a point layer, or X_FIELD and Y_FIELD.</source>
+        <translation>INPUT hat keine Punktgeometrien: geben Sie einen Punktlayer oder X_FIELD und Y_FIELD an.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="285"/>
+        <source>TIMESTAMP_FIELD holds a value that is not a date and time: {value}. Fix it or set it to NULL (NULL timestamps are counted as missing).</source>
+        <translation>TIMESTAMP_FIELD enthält einen Wert, der kein Datum mit Uhrzeit ist: {value}. Korrigieren Sie ihn oder setzen Sie ihn auf NULL (NULL-Zeitstempel werden als fehlend gezählt).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="296"/>
+        <source>No trip start or end lies inside the zones: check that the records and ZONES (or EXTENT) overlap and that the CRS is right.</source>
+        <translation>Kein Wegbeginn und kein Wegende liegt in den Zonen: prüfen Sie, ob sich die Datensätze und ZONES (oder EXTENT) überlappen und ob das KBS stimmt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="299"/>
+        <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
+        <translation>eine Person ({field}), höchstens {m} Wege je Person behalten (gleichverteilt gezogen)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="311"/>
+        <source>Every record has a NULL user id in USER_FIELD.</source>
+        <translation>Jeder Datensatz hat eine NULL-Personen-ID in USER_FIELD.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="313"/>
+        <source>Dropped {n} trips whose user id is NULL (data-holder log).</source>
+        <translation>{n} Wege mit NULL-Personen-ID verworfen (Protokoll für den Datenhalter).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="317"/>
+        <source>Total epsilon {e:g} (differential privacy, user level, sequential composition).</source>
+        <translation>Gesamt-Epsilon {e:g} (Differential Privacy, Personenebene, sequentielle Komposition).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="319"/>
+        <source>Unit of privacy: {unit}.</source>
+        <translation>Schutzeinheit: {unit}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="320"/>
+        <source>Split: {split}.</source>
+        <translation>Aufteilung: {split}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="321"/>
+        <source>Protected: whether one user is in the data, with all their trips (up to M). Not protected: the zones, the bounds and the time range (public).</source>
+        <translation>Geschützt: ob eine Person in den Daten ist, mit all ihren Wegen (bis zu M). Nicht geschützt: die Zonen, die Grenzen und der Zeitraum (öffentlich).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="323"/>
+        <source>M was applied by sampling M trips per user uniformly; how many trips it dropped is not reported (an exact count would be data).</source>
+        <translation>M wurde angewandt, indem je Person M Wege gleichverteilt gezogen wurden; wie viele Wege dadurch wegfielen, wird nicht berichtet (eine exakte Anzahl wäre selbst ein Datum).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="368"/>
+        <source>Dropped {n} rows with a NULL trip id.</source>
+        <translation>{n} Zeilen mit NULL-Weg-ID verworfen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="372"/>
+        <source>No record has a trip id in TRIP_FIELD.</source>
+        <translation>Kein Datensatz hat eine Weg-ID in TRIP_FIELD.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="381"/>
+        <source>{n} trips have one record only: counted as incomplete.</source>
+        <translation>{n} Wege haben nur einen Datensatz: als unvollständig gezählt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="424"/>
+        <source>Mobility report</source>
+        <translation>Mobilitätsbericht</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="424"/>
+        <source>Release id: {rid}</source>
+        <translation>Veröffentlichungs-ID: {rid}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="103"/>
+        <source>&lt;p&gt;The standardised mobility report of seed 002 (dp_mobility_report) with user-level differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per zone and a layer of the top OD flows, one release with one release id and one ledger entry.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Input&lt;/b&gt; as dp_mobility_report takes it: a point layer or table with one row per trip start and one per trip end, USER_FIELD, TRIP_FIELD and TIMESTAMP_FIELD (date-time, or ISO text such as 2024-05-01 08:30:00); coordinates from the point geometry or X_FIELD/Y_FIELD in COORDINATES_CRS. The rows of a trip id are ordered by time: the first is the start, the last the end; a trip with one row is incomplete (counted, left out of OD, travel time and jump length). Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay empty).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt;: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt; (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses weigh 1; default equal, as the peer). Counts of users have sensitivity 1, of trips M, of trip ends 2M; numeric analyses give half their share to a histogram and half to a five-number summary by the exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Seed 002 §5.4: a larger M keeps more trips but adds more noise; visits per zone are captured well with a small M (people visit few places), while OD flows need a large epsilon even for large data sets. The number of trips dropped by M is not reported (it is data).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds&lt;/b&gt; (never read from the data; values above form one overflow bin): MAX_TRAVEL_TIME 120 min (5-min bins), MAX_JUMP_LENGTH 20 km (1-km bins), MAX_TIME_BETWEEN 168 h (6-h bins), MAX_RADIUS 20 km (1-km bins), MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. Trips over time needs the public range TIME_START and TIME_END (cut by day up to 90 days, by week up to 730, else by month); without them that analysis is left out. Visits per zone and time window use destinations only, in six four-hour windows from 2:00, weekday and weekend.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Protected&lt;/b&gt;: whether any one user is in the data, with all their trips (up to M). &lt;b&gt;Not protected&lt;/b&gt;: the zones, bounds and time range (public), and the log's exact counts (for the data holder only).&lt;/p&gt;&lt;p&gt;Sources: seed 002 §3, §4.2-4.3, §5.4.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Der standardisierte Mobilitätsbericht aus Seed 002 (dp_mobility_report) mit Differential Privacy auf Personenebene: eine HTML-Seite (eingebettetes SVG, öffnet ohne Netzwerk), ein Layer der Besuche je Zone und ein Layer der stärksten Quelle-Ziel-Ströme, eine Veröffentlichung mit einer Veröffentlichungs-ID und einem Ledger-Eintrag.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingabe&lt;/b&gt; wie bei dp_mobility_report: ein Punktlayer oder eine Tabelle mit einer Zeile je Wegbeginn und einer je Wegende, USER_FIELD, TRIP_FIELD und TIMESTAMP_FIELD (Datum mit Uhrzeit oder ISO-Text wie 2024-05-01 08:30:00); Koordinaten aus der Punktgeometrie oder aus X_FIELD/Y_FIELD in COORDINATES_CRS. Die Zeilen einer Weg-ID werden nach Zeit geordnet: die erste ist der Beginn, die letzte das Ende; ein Weg mit nur einer Zeile ist unvollständig (gezählt, aber nicht in Quelle-Ziel-Strömen, Reisezeit und Sprungweite). Zeilen mit NULL-Personen-ID oder NULL-Weg-ID werden verworfen (ein NULL könnte dieselbe Person zweimal verbergen); NULL-Zeitstempel werden als fehlend gezählt; ein unlesbarer Zeitstempel bricht den Lauf ab. Oder Weglinien: eine Zeile je Weg (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt), TIMESTAMP_FIELD die Startzeit und END_TIMESTAMP_FIELD die Endzeit (ohne sie bleiben Reisezeit und Zeit zwischen Wegen leer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen&lt;/b&gt;: ZONES (öffentliche Polygone) oder H3_RESOLUTION mit EXTENT (öffentlich).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenschutz&lt;/b&gt; (Seed 002 §4.2-4.3): jede Person behält höchstens MAX_TRIPS_PER_USER (M, Standard 5) Wege, einmal für den ganzen Bericht gleichverteilt gezogen. EPSILON ist die Summe; es wird auf die gewählten ANALYSES nach den Gewichten in BUDGET_SPLIT aufgeteilt (z. B. 'od_flows=3,visits_per_zone=2'; nicht genannte Analysen wiegen 1; Standard gleich, wie beim Vorbild). Anzahlen von Personen haben Sensitivität 1, von Wegen M, von Wegenden 2M; numerische Analysen geben die Hälfte ihres Anteils einem Histogramm und die Hälfte einer Fünf-Punkte-Zusammenfassung mit dem Exponentialmechanismus auf Rängen (Sensitivität M, oder 1 für Werte je Person). Seed 002 §5.4: ein größeres M behält mehr Wege, fügt aber mehr Rauschen hinzu; Besuche je Zone werden schon mit kleinem M gut erfasst (Menschen besuchen wenige Orte), Quelle-Ziel-Ströme brauchen dagegen selbst bei großen Datensätzen ein großes Epsilon. Die Zahl der durch M verworfenen Wege wird nicht berichtet (sie ist selbst ein Datum).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen&lt;/b&gt; (nie aus den Daten gelesen; Werte darüber bilden eine Überlaufklasse): MAX_TRAVEL_TIME 120 min (5-min-Klassen), MAX_JUMP_LENGTH 20 km (1-km-Klassen), MAX_TIME_BETWEEN 168 h (6-h-Klassen), MAX_RADIUS 20 km (1-km-Klassen), MAX_TILES_PER_USER 0 = 2M, Mobilitätsentropie 0-1. Wege im Zeitverlauf braucht den öffentlichen Zeitraum TIME_START und TIME_END (je Tag bis 90 Tage, je Woche bis 730, sonst je Monat); ohne ihn entfällt diese Analyse. Besuche je Zone und Zeitfenster verwenden nur Ziele, in sechs Vier-Stunden-Fenstern ab 2:00, Werktag und Wochenende.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Geschützt&lt;/b&gt;: ob eine einzelne Person in den Daten ist, mit all ihren Wegen (bis zu M). &lt;b&gt;Nicht geschützt&lt;/b&gt;: die Zonen, Grenzen und der Zeitraum (öffentlich) sowie die exakten Anzahlen im Protokoll (nur für den Datenhalter).&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §3, §4.2-4.3, §5.4.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

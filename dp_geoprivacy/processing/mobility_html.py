@@ -22,6 +22,14 @@ def esc(text) -> str:
     return html.escape(str(text))
 
 
+def heading(level, text):
+    return f"<h{level}>{esc(text)}</h{level}>"
+
+
+def note(text):
+    return f'<p class="note">{esc(text)}</p>'
+
+
 def bars(values, labels, moe=None, title=""):
     """An inline SVG bar chart of noisy counts (error bars: the 95% margin of error)."""
     values = np.asarray(values, dtype=float).ravel()
@@ -92,10 +100,10 @@ def summary_table(summary, fields, unit):
     names = (tr("minimum"), tr("lower quartile"), tr("median"), tr("upper quartile"), tr("maximum"))
     cells = "".join(f"<th>{esc(n)}</th>" for n in names)
     row = "".join(f"<td>{v:,.3g}</td>" for v in summary)
-    note = tr("Each value is within {r:,.0f} ranks of the true quantile with 95% probability (values rounded to "
+    margin = tr("Each value is within {r:,.0f} ranks of the true quantile with 95% probability (values rounded to "
               "a grid of step {s:.3g} {unit}).").format(r=fields["rank_margin_95"], s=fields["quantile_step"],
                                                          unit=unit)
-    return f'<table><tr>{cells}</tr><tr>{row}</tr></table><p class="note">{esc(note)}</p>'
+    return f'<table><tr>{cells}</tr><tr>{row}</tr></table>' + note(margin)
 
 
 def numeric_section(title, result, name, fields, unit):
@@ -104,7 +112,8 @@ def numeric_section(title, result, name, fields, unit):
     labels = [f"{edges[i]:g}-{edges[i + 1]:g}" for i in range(len(edges) - 1)] + [f"> {edges[-1]:g}"]
     moe = fields["margin_of_error_95"]
     return (f"<h3>{esc(title)}</h3>" + bars(hist, labels, moe, title)
-            + f'<p class="note">{esc(tr("Unit: {unit}. Bars: noisy counts, red: 95% margin of error ±{m:,.0f}; the last bar counts values above the public maximum.").format(unit=unit, m=moe))}</p>'  # noqa: E501
+            + note(tr("Unit: {unit}. Bars: noisy counts, red: 95% margin of error ±{m:,.0f}; the last bar counts "
+                      "values above the public maximum.").format(unit=unit, m=moe))
             + summary_table(result[name + "_summary"], fields, unit))
 
 
@@ -113,7 +122,7 @@ def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_l
     r, f = release.result, release.facts["analysis_fields"]
     out = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(title)}</title>"
            f"<style>{STYLE}</style></head><body><h1>{esc(title)}</h1>"]
-    out.append(f"<h2>{esc(tr('Overview'))}</h2>")
+    out.append(heading(2, tr("Overview")))
     if "dataset_statistics" in r:
         names = (tr("records"), tr("trips"), tr("complete trips"), tr("incomplete trips"), tr("users"),
                  tr("distinct locations"))
@@ -122,37 +131,41 @@ def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_l
         moes[1] = moes[2] + moes[3]
         rows = "".join(f"<tr><th>{esc(n)}</th><td>{v:,.0f}</td><td>± {m:,.0f}</td></tr>"
                        for n, v, m in zip(names, r["dataset_statistics"], moes))
-        out.append(f"<h3>{esc(tr('Dataset statistics'))}</h3><table>{rows}</table>")
+        out.append(heading(3, tr("Dataset statistics")) + f"<table>{rows}</table>")
     if "missing_values" in r:
         rows = "".join(f"<tr><th>{esc(n)}</th><td>{v:,.0f}</td><td>± {m['margin_of_error_95']:,.0f}</td></tr>"
                        for n, v, m in zip((tr("timestamp"), tr("coordinates")), r["missing_values"],
                                           f["missing_values"]))
-        out.append(f"<h3>{esc(tr('Missing values (records)'))}</h3><table>{rows}</table>")
+        out.append(heading(3, tr("Missing values (records)")) + f"<table>{rows}</table>")
     if "trips_over_time" in r:
         labels = list(period_labels) + [tr("outside the range")]
-        out.append(f"<h3>{esc(tr('Trips over time ({unit})').format(unit=spec.period.unit))}</h3>"
+        out.append(heading(3, tr("Trips over time ({unit})").format(unit=spec.period.unit))
                    + bars(r["trips_over_time"], labels, f["trips_over_time"]["margin_of_error_95"]))
     if "trips_per_weekday" in r:
-        out.append(f"<h3>{esc(tr('Trips per weekday'))}</h3>"
+        out.append(heading(3, tr("Trips per weekday"))
                    + bars(r["trips_per_weekday"], ma.WEEKDAYS, f["trips_per_weekday"]["margin_of_error_95"]))
     if "trips_per_hour" in r:
-        for i, category in enumerate(ma.HOUR_CATEGORIES):
-            out.append(f"<h3>{esc(tr('Trips per hour: {c}').format(c=category))}</h3>"
+        categories = (tr("weekday start"), tr("weekday end"), tr("weekend start"), tr("weekend end"))
+        for i, category in enumerate(categories):
+            out.append(heading(3, tr("Trips per hour: {c}").format(c=category))
                        + bars(r["trips_per_hour"][i], [f"{h:02d}" for h in range(24)],
                               f["trips_per_hour"]["margin_of_error_95"]))
-    out.append(f"<h2>{esc(tr('Places'))}</h2>")
+    out.append(heading(2, tr("Places")))
     if "visits_per_zone" in r:
         visits = r["visits_per_zone"]
-        out.append(f"<h3>{esc(tr('Visits per zone'))}</h3>" + zone_map(zones, visits[:-1], title=tr("Visits")))
-        out.append(f'<p class="note">{esc(tr("Visits outside the zones: {n:,.0f}. 95% margin of error per zone: ±{m:,.0f}.").format(n=visits[-1], m=f["visits_per_zone"]["margin_of_error_95"]))}</p>')  # noqa: E501
+        out.append(heading(3, tr("Visits per zone")) + zone_map(zones, visits[:-1], title=tr("Visits")))
+        out.append(note(tr("Visits outside the zones: {n:,.0f}. 95% margin of error per zone: ±{m:,.0f}.").format(
+            n=visits[-1], m=f["visits_per_zone"]["margin_of_error_95"])))
     if "visits_per_time_window" in r:
         totals = r["visits_per_time_window"].sum(axis=1)
         labels = [f"{d} {w}" for d in (tr("weekday"), tr("weekend")) for w in ma.WINDOW_LABELS]
-        out.append(f"<h3>{esc(tr('Destinations per time window (all zones)'))}</h3>" + bars(totals, labels))
-    out.append(f"<h2>{esc(tr('Trips'))}</h2>")
+        out.append(heading(3, tr("Destinations per time window (all zones)")) + bars(totals, labels))
+    out.append(heading(2, tr("Trips")))
     if "od_flows" in r:
-        out.append(f"<h3>{esc(tr('Top OD flows'))}</h3>" + zone_map(zones, None, flow_lines, tr("OD flows")))
-        out.append(f'<p class="note">{esc(tr("{n} largest noisy flows; 95% margin of error per flow ±{m:,.0f}; trips with an end outside the zones: {o:,.0f}.").format(n=len(r["od_flows"]), m=f["od_flows"]["margin_of_error_95"], o=r["od_outside"][0]))}</p>')  # noqa: E501
+        out.append(heading(3, tr("Top OD flows")) + zone_map(zones, None, flow_lines, tr("OD flows")))
+        out.append(note(tr("{n} largest noisy flows; 95% margin of error per flow ±{m:,.0f}; trips with an end "
+                           "outside the zones: {o:,.0f}.").format(
+            n=len(r["od_flows"]), m=f["od_flows"]["margin_of_error_95"], o=r["od_outside"][0])))
     units = {"travel_time": tr("minutes"), "jump_length": tr("km"), "trips_per_user": tr("trips"),
              "time_between_trips": tr("hours"), "radius_of_gyration": tr("km"), "distinct_zones": tr("zones"),
              "mobility_entropy": tr("normalised entropy (0-1)")}
@@ -163,12 +176,12 @@ def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_l
     for name in ("travel_time", "jump_length"):
         if name in r:
             out.append(numeric_section(titles[name], r, name, f[name], units[name]))
-    out.append(f"<h2>{esc(tr('Users'))}</h2>")
+    out.append(heading(2, tr("Users")))
     for name in ("trips_per_user", "time_between_trips", "radius_of_gyration", "distinct_zones",
                  "mobility_entropy"):
         if name in r:
             out.append(numeric_section(titles[name], r, name, f[name], units[name]))
-    out.append(f"<h2>{esc(tr('Privacy'))}</h2><ul>")
+    out.append(heading(2, tr("Privacy")) + "<ul>")
     out.extend(f"<li>{esc(line)}</li>" for line in privacy_lines)
     out.append("</ul><table><tr>" + "".join(f"<th>{esc(h)}</th>" for h in (
         tr("analysis"), tr("epsilon"), tr("sensitivity"), tr("noise scale"))) + "</tr>")
