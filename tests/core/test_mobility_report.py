@@ -255,3 +255,37 @@ def test_quartiles_are_drawn_with_sensitivity_m():
     assert mechs["travel_time"].quantiles.sensitivity == 7
     assert mechs["trips_per_user"].quantiles.sensitivity == 1
     assert mechs["travel_time"].epsilon == pytest.approx(0.5)
+
+
+# --- similarity measures (benchmark mode, seed 002 §5.2.3) ---------------------------------------
+
+
+def test_similarity_measures_on_known_values():
+    from dp_geoprivacy.core import mobility_similarity as ms
+
+    assert ms.relative_error(100, 90) == pytest.approx(0.1)
+    assert ms.jensen_shannon([1, 0], [0, 1]) == pytest.approx(1.0)
+    assert ms.jensen_shannon([3, 1], [6, 2]) == pytest.approx(0.0, abs=1e-12)
+    assert ms.smape([1, 2, 0], [1, 2, 0]) == 0.0
+    assert ms.smape([1, 0], [0, 1]) == pytest.approx(2.0)
+    assert ms.od_flow_error({(0, 1): 5}, {(0, 1): 10}) == pytest.approx(0.0)
+    # Two zones 0.01 degrees of latitude apart (about 1,112 m): moving half the mass costs half that distance.
+    centroids = np.array([[13.0, 52.0], [13.0, 52.01]])
+    d = 1000 * ma.haversine_km(centroids[:1], centroids[1:])[0]
+    assert ms.earth_movers_distance([2, 0], [1, 1], centroids) == pytest.approx(d / 2, rel=1e-6)
+    assert ms.earth_movers_distance([1, 1], [1, 1], centroids) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_noise_free_report_compares_to_itself_with_zero_error():
+    from dp_geoprivacy.core import mobility_similarity as ms
+
+    t = make_trips()
+    spec = MobilityReportSpec(1.0, 3, "u", period=Period(T0, T0 + 14 * 86400))
+    exact = ms.noise_free_report(t, spec, np.random.default_rng(2))
+    centroids = np.column_stack([np.linspace(13, 13.2, t.n_zones), np.full(t.n_zones, 52.5)])
+    rows = ms.compare(exact, exact, centroids)
+    assert rows and all(v == pytest.approx(0.0, abs=1e-9) or math.isnan(v) for _, measure, v in rows
+                        if "Kullback" not in measure)
+    noisy = release_mobility_report(t, spec, np.random.default_rng(3)).result
+    values = {(a, m): v for a, m, v in ms.compare(exact, noisy, centroids)}
+    assert 0 <= values[("visits_per_zone", "Jensen-Shannon divergence")] <= 1

@@ -326,7 +326,18 @@ class MobilityReport(DpAlgorithm):
         record = self.privacy_record(mechanism_fields=release.record_fields, input_layer=table.source_name,
                                      seeded=source_rng.seeded, notes=tuple(privacy_lines),
                                      **reserve.record_fields())
-        self._write(release, spec, cells, html_path, visits_path, flows_path, record, privacy_lines, feedback)
+        if feedback.isCanceled():
+            raise QgsProcessingException(self.tr("Cancelled: no output was written."))
+        written = []
+        try:
+            self._write(release, spec, cells, html_path, visits_path, flows_path, record, privacy_lines, feedback,
+                        written)
+        except BaseException:
+            for path in written:  # failed runs leave no partial output
+                for candidate in (path, os.path.splitext(path)[0] + ".qmd"):
+                    if os.path.exists(candidate):
+                        os.remove(candidate)
+            raise
         return {self.OUTPUT_HTML: html_path, self.OUTPUT_VISITS: visits_path, self.OUTPUT_FLOWS: flows_path}
 
     @staticmethod
@@ -388,7 +399,8 @@ class MobilityReport(DpAlgorithm):
         return MobilityData(user[start_rows], np.ones(n, bool), ~single, seconds[start_rows], end_time,
                             lonlat[start_rows], end_lonlat, zone[start_rows], end_zone, len(cells))
 
-    def _write(self, release, spec, cells, html_path, visits_path, flows_path, record, privacy_lines, feedback):
+    def _write(self, release, spec, cells, html_path, visits_path, flows_path, record, privacy_lines, feedback,
+               written):
         r, facts = release.result, release.facts["analysis_fields"]
         lonlat_zones = cells.geometries(None, wgs84())
         order = cells.id_order()
@@ -407,6 +419,7 @@ class MobilityReport(DpAlgorithm):
                           for g in zones_out[order]], dtype=object)
         write_features(visits_path, wkt(out_crs), ogr.wkbMultiPolygon, multi, columns, feedback,
             finish=lambda p, layer: write_to_file(p, layer, record, self.tr("Visits per zone")))
+        written.append(visits_path)
         points = cells.representative_points(None, wgs84())
         flow_lines = []
         if "od_flows" in r:
@@ -420,6 +433,7 @@ class MobilityReport(DpAlgorithm):
             geoms, fcols = np.empty(0, object), [Column("origin_id", "text", np.empty(0, object))]
         write_features(flows_path, wkt(wgs84()), ogr.wkbLineString, geoms, fcols, feedback,
                        finish=lambda p, layer: write_to_file(p, layer, record, self.tr("Top OD flows")))
+        written.append(flows_path)
         labels = spec.period.labels() if spec.period is not None else ()
         page = report_page(self.tr("Mobility report"), release, spec, lonlat_zones, flow_lines,
                            privacy_lines + [self.tr("Release id: {rid}").format(rid=record.release_id)], labels)
