@@ -196,3 +196,26 @@ def test_model_chains_the_report_into_native_extract(trips, zones, tmp_path):
     assert sorted(read_field(busy, "zone_id")) == sorted(z for z, c in visits.items() if c >= 10)
     assert html.exists()
     assert json.loads(read_from_file(str(tmp_path / "f.gpkg"))[0].to_json())["algorithm"] == ALG
+
+
+def test_benchmark_mode_is_labelled_not_differentially_private(trips, zones, tmp_path):
+    path, _ = trips
+    out = run(path, zones, tmp_path, EPSILON=EXACT, BENCHMARK=True, OUTPUT_BENCHMARK=str(tmp_path / "bench.html"),
+              OUTPUT_BENCHMARK_TABLE=str(tmp_path / "bench.csv"))
+    page = (tmp_path / "bench.html").read_text(encoding="utf-8")
+    assert "NOT differentially private" in page and "not-differentially-private" in page
+    measures = dict(zip(zip(read_field(out["OUTPUT_BENCHMARK_TABLE"], "analysis"),
+                            read_field(out["OUTPUT_BENCHMARK_TABLE"], "measure")),
+                        map(float, read_field(out["OUTPUT_BENCHMARK_TABLE"], "value"))))
+    # Noise of scale ~1e-7 rounds away: the released counts equal the noise-free ones.
+    assert measures[("visits_per_zone", "earth mover's distance (m)")] == pytest.approx(0.0, abs=1e-3)
+    assert measures[("dataset_statistics.users", "relative error")] == 0.0
+    records = read_from_file(out["OUTPUT_BENCHMARK_TABLE"])
+    assert records and not records[0].differentially_private
+
+
+def test_benchmark_mode_needs_an_output(trips, zones, tmp_path):
+    path, _ = trips
+    with pytest.raises(QgsProcessingException, match="OUTPUT_BENCHMARK"):
+        run(path, zones, tmp_path, BENCHMARK=True)
+    assert not (tmp_path / "report.html").exists() and not (tmp_path / "visits.gpkg").exists()

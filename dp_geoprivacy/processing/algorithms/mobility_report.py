@@ -9,6 +9,7 @@ release and writes the HTML page and the two layers (one release id).
 
 import math
 import os
+from dataclasses import replace
 
 import numpy as np
 import shapely
@@ -16,7 +17,9 @@ from osgeo import ogr
 from qgis.core import (
     QgsProcessing,
     QgsProcessingException,
+    QgsProcessingParameterBoolean,
     QgsProcessingParameterCrs,
+    QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
@@ -39,6 +42,7 @@ from ...core.mobility_report import (
 from ...core.release import NoUsableRecordsError
 from ..base import DpAlgorithm
 from ..metric_crs import crs_transformer, wkt
+from ..mobility_benchmark import benchmark
 from ..mobility_html import report_page
 from ..privacy_metadata import write_to_file
 from ..readers import read_table
@@ -94,6 +98,7 @@ class MobilityReport(DpAlgorithm):
               ("MAX_TIME_BETWEEN", "max_time_between_h", 168.0), ("MAX_RADIUS", "max_radius_km", 20.0))
     MAX_TILES = "MAX_TILES_PER_USER"
     OUTPUT_HTML, OUTPUT_VISITS, OUTPUT_FLOWS = "OUTPUT_HTML", "OUTPUT_VISITS", "OUTPUT_FLOWS"
+    BENCHMARK, OUTPUT_BENCHMARK, OUTPUT_BENCHMARK_TABLE = "BENCHMARK", "OUTPUT_BENCHMARK", "OUTPUT_BENCHMARK_TABLE"
     POSITIVE_PARAMETERS = (EPSILON,)
 
     def displayName(self):  # noqa: N802 (QGIS API)
@@ -133,7 +138,13 @@ class MobilityReport(DpAlgorithm):
             "<p><b>Protected</b>: whether any one user is in the data, with all their trips (up to M). "
             "<b>Not protected</b>: the zones, bounds and time range (public), and the log's exact counts "
             "(for the data holder only).</p>"
-            "<p>Sources: seed 002 §3, §4.2-4.3, §5.4.</p>")
+            "<p><b>Benchmark</b> (advanced, seed 002 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK "
+            "(HTML) and/or OUTPUT_BENCHMARK_TABLE: per analysis the similarity of the released report to the "
+            "same analyses without noise (relative error, Jensen-Shannon and Kullback-Leibler divergence, "
+            "earth mover's distance in metres over the zones' points for visits per zone, SMAPE for "
+            "five-number summaries and the normalised OD matrix). These are computed from the exact data, "
+            "are NOT differentially private and are labelled so; never publish them.</p>"
+            "<p>Sources: seed 002 §3, §4.2-4.3, §5.2.3, §5.4.</p>")
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
@@ -191,6 +202,19 @@ class MobilityReport(DpAlgorithm):
             self.OUTPUT_FLOWS, self.tr("Top OD flows"), QgsProcessing.TypeVectorLine)
         flows.setSupportsNonFileBasedOutput(False)
         self.add(flows)
+        bench = QgsProcessingParameterBoolean(
+            self.BENCHMARK, self.tr("Benchmark against the noise-free data (NOT differentially private)"),
+            defaultValue=False)
+        bench.setFlags(bench.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        self.add(bench)
+        self.add(QgsProcessingParameterFileDestination(
+            self.OUTPUT_BENCHMARK, self.tr("Benchmark comparison (HTML; NOT differentially private)"),
+            self.tr("HTML files (*.html)"), optional=True, createByDefault=False))
+        table = QgsProcessingParameterVectorDestination(
+            self.OUTPUT_BENCHMARK_TABLE, self.tr("Benchmark table (NOT differentially private)"),
+            QgsProcessing.TypeVector, optional=True, createByDefault=False)
+        table.setSupportsNonFileBasedOutput(False)
+        self.add(table)
 
     # --- settings -------------------------------------------------------------------------------
 
@@ -228,6 +252,11 @@ class MobilityReport(DpAlgorithm):
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
         epsilon = self.positive_number(parameters, self.EPSILON, context)
+        if self.parameterAsBoolean(parameters, self.BENCHMARK, context) and not (
+                self.parameterAsFileOutput(parameters, self.OUTPUT_BENCHMARK, context)
+                or self.parameterAsOutputLayer(parameters, self.OUTPUT_BENCHMARK_TABLE, context)):
+            raise QgsProcessingException(self.tr(
+                "BENCHMARK needs OUTPUT_BENCHMARK or OUTPUT_BENCHMARK_TABLE (the comparison is written there)."))
         m = self.parameterAsInt(parameters, self.MAX_TRIPS, context)
         chosen = [ANALYSES[i] for i in self.parameterAsEnums(parameters, self.ANALYSES, context)] or list(ANALYSES)
         period = self._period(parameters, context)
@@ -329,16 +358,34 @@ class MobilityReport(DpAlgorithm):
         if feedback.isCanceled():
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))
         written = []
+        outputs = {self.OUTPUT_HTML: html_path, self.OUTPUT_VISITS: visits_path, self.OUTPUT_FLOWS: flows_path}
         try:
             self._write(release, spec, cells, html_path, visits_path, flows_path, record, privacy_lines, feedback,
                         written)
+            if self.parameterAsBoolean(parameters, self.BENCHMARK, context):
+                outputs.update(self._benchmark(parameters, context, feedback, release, data, spec, cells, record,
+                                               written))
         except BaseException:
             for path in written:  # failed runs leave no partial output
                 for candidate in (path, os.path.splitext(path)[0] + ".qmd"):
                     if os.path.exists(candidate):
                         os.remove(candidate)
             raise
-        return {self.OUTPUT_HTML: html_path, self.OUTPUT_VISITS: visits_path, self.OUTPUT_FLOWS: flows_path}
+        return outputs
+
+    def _benchmark(self, parameters, context, feedback, release, data, spec, cells, record, written):
+        """Benchmark mode (seed 002 §5): similarity to the noise-free analyses; outputs labelled not DP."""
+        html_path = self.parameterAsFileOutput(parameters, self.OUTPUT_BENCHMARK, context)
+        table_path = self.parameterAsOutputLayer(parameters, self.OUTPUT_BENCHMARK_TABLE, context)
+        feedback.pushWarning(self.tr("BENCHMARK: the comparison is computed from the exact data and is NOT "
+                                     "differentially private. Do not publish it."))
+        not_dp = record.with_notes(self.tr("NOT differentially private: benchmark of the report against the "
+                                           "noise-free data (seed 002 §5.2.3)."))
+        not_dp = replace(not_dp, differentially_private=False)
+        centroids = cells.representative_points(None, wgs84())
+        benchmark(release, data, spec, self.noise_source(parameters, context, feedback).generator, centroids,
+                  html_path, table_path, not_dp, written, feedback)
+        return {self.OUTPUT_BENCHMARK: html_path, self.OUTPUT_BENCHMARK_TABLE: table_path}
 
     @staticmethod
     def _line_ends(geoms):
@@ -441,4 +488,5 @@ class MobilityReport(DpAlgorithm):
         with open(tmp, "w", encoding="utf-8") as handle:
             handle.write(page)
         os.replace(tmp, html_path)
+        written.append(html_path)
         feedback.setProgress(100)
