@@ -39,7 +39,7 @@ from ...core.mobility_report import (
     release_mobility_report,
     split_budget,
 )
-from ...core.release import NoUsableRecordsError
+from ...core.release import NoUsableRecordsError, is_null
 from ..base import DpAlgorithm
 from ..metric_crs import crs_transformer, wkt
 from ..mobility_benchmark import benchmark
@@ -299,7 +299,7 @@ class MobilityReport(DpAlgorithm):
                                   for f in xy_fields]) if len(table.fids) else np.empty((0, 2))
         else:
             geoms = table.geometries
-            ok = np.array([g is not None and not g.is_empty and g.geom_type == "Point" for g in geoms], dtype=bool)
+            ok = ~shapely.is_missing(geoms) & ~shapely.is_empty(geoms) & (shapely.get_type_id(geoms) == 0)
             if len(geoms) and not ok.any():
                 raise QgsProcessingException(self.tr(
                     "INPUT has no point geometries: give a point layer, or X_FIELD and Y_FIELD."))
@@ -411,7 +411,7 @@ class MobilityReport(DpAlgorithm):
 
     def _line_trips(self, user, start, end, ends, crs, cells, feedback):
         """Trip lines: one trip per row (both ends, or none when the geometry is missing)."""
-        user = np.asarray(np.ma.filled(np.ma.asarray(user).astype(object), None), dtype=object)
+        user = np.ma.asarray(user)
         n = len(user)
         lonlat, zone = self._zones_and_lonlat(np.concatenate((ends[:, :2], ends[:, 2:])), crs, cells, feedback)
         return MobilityData(user, np.ones(n, bool), np.ones(n, bool), start, end, lonlat[:n], lonlat[n:], zone[:n],
@@ -419,16 +419,16 @@ class MobilityReport(DpAlgorithm):
 
     def _trips(self, user, trip, seconds, xy, crs, cells, feedback):
         """Pair the rows of each trip id (ordered by time) into start and end arrays."""
-        user = np.asarray(np.ma.filled(np.ma.asarray(user).astype(object), None), dtype=object)
-        trip = np.asarray(np.ma.filled(np.ma.asarray(trip).astype(object), None), dtype=object)
-        bad = np.array([v is None or (isinstance(v, float) and v != v) or v == "" for v in trip.tolist()], bool)
+        user, trip = np.ma.asarray(user), np.ma.asarray(trip)
+        bad = is_null(trip)
         if bad.any():
             feedback.pushWarning(self.tr("Dropped {n} rows with a NULL trip id.").format(n=int(bad.sum())))
         keep = ~bad
         user, trip, seconds, xy = user[keep], trip[keep], seconds[keep], xy[keep]
         if not len(trip):
             raise QgsProcessingException(self.tr("No record has a trip id in TRIP_FIELD."))
-        _, trip_code = np.unique(np.array([str(v) for v in trip.tolist()], dtype=object), return_inverse=True)
+        trip = np.ma.getdata(trip)
+        _, trip_code = np.unique(trip if trip.dtype.kind != "O" else trip.astype(str), return_inverse=True)
         order = np.lexsort((np.nan_to_num(seconds, nan=np.inf), trip_code))
         trip_code = trip_code[order]
         first = np.r_[True, trip_code[1:] != trip_code[:-1]]
