@@ -219,3 +219,21 @@ def test_benchmark_mode_needs_an_output(trips, zones, tmp_path):
     with pytest.raises(QgsProcessingException, match="OUTPUT_BENCHMARK"):
         run(path, zones, tmp_path, BENCHMARK=True)
     assert not (tmp_path / "report.html").exists() and not (tmp_path / "visits.gpkg").exists()
+
+
+def test_loaded_layers_carry_the_record_and_a_style(trips, zones, tmp_path):
+    from qgis.core import QgsGraduatedSymbolRenderer, QgsProject
+
+    path, _ = trips
+    parameters = {"INPUT": path, "USER_FIELD": "uid", "TRIP_FIELD": "tid", "TIMESTAMP_FIELD": "ts", "ZONES": zones,
+                  "ZONE_ID_FIELD": "zone_id", "EPSILON": 1.0, "MAX_TRIPS_PER_USER": 2,
+                  "OUTPUT_HTML": str(tmp_path / "r.html"), "OUTPUT_VISITS": str(tmp_path / "v.gpkg"),
+                  "OUTPUT_FLOWS": str(tmp_path / "f.gpkg")}
+    processing.runAndLoadResults(ALG, parameters)
+    try:
+        loaded = {layer.name(): layer for layer in QgsProject.instance().mapLayers().values()}
+        visits = next(layer for name, layer in loaded.items() if name.startswith("Visits per zone"))
+        assert isinstance(visits.renderer(), QgsGraduatedSymbolRenderer)
+        assert "differential-privacy" in str(visits.metadata().keywords())
+    finally:
+        QgsProject.instance().removeAllMapLayers()

@@ -10,6 +10,7 @@ release and writes the HTML page and the two layers (one release id).
 import math
 import os
 from dataclasses import replace
+from functools import partial
 
 import numpy as np
 import shapely
@@ -44,8 +45,9 @@ from ..base import DpAlgorithm
 from ..metric_crs import crs_transformer, wkt
 from ..mobility_benchmark import benchmark
 from ..mobility_html import report_page
-from ..privacy_metadata import write_to_file
+from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..readers import read_table
+from ..styles import flow_lines, graduated_counts
 from ..writers import Column, write_features
 from ..zone_source import (
     EXTENT,
@@ -371,6 +373,13 @@ class MobilityReport(DpAlgorithm):
                     if os.path.exists(candidate):
                         os.remove(candidate)
             raise
+        visits_title, flows_title = self.tr("Visits per zone"), self.tr("Top OD flows")
+        visits_style = partial(graduated_counts, field="visits") if "visits_per_zone" in spec.analyses else None
+        for destination, title, style in ((visits_path, visits_title, visits_style),
+                                          (flows_path, flows_title, flow_lines)):
+            if context.willLoadLayerOnCompletion(destination):
+                context.layerToLoadOnCompletionDetails(destination).setPostProcessor(
+                    ReleaseLayerPostProcessor.create(record, title, style))
         return outputs
 
     def _benchmark(self, parameters, context, feedback, release, data, spec, cells, record, written):
