@@ -1519,284 +1519,299 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Mobilitätsbericht (Differential Privacy auf Personenebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="154"/>
         <source>Trip records (one row per trip start and end)</source>
         <translation>Wegdatensätze (eine Zeile je Wegbeginn und Wegende)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="156"/>
         <source>User id field</source>
         <translation>Feld der Personen-ID</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="156"/>
         <source>Trip id field (records; not used for trip lines)</source>
         <translation>Feld der Weg-ID (Datensätze; nicht für Weglinien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="156"/>
         <source>Timestamp field (start time for trip lines)</source>
         <translation>Zeitstempelfeld (Startzeit bei Weglinien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="156"/>
         <source>End time field (trip lines only; optional)</source>
         <translation>Feld der Endzeit (nur Weglinien; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="156"/>
         <source>X field (optional: instead of point geometries)</source>
         <translation>X-Feld (optional: statt Punktgeometrien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="156"/>
         <source>Y field</source>
         <translation>Y-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="165"/>
         <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
         <translation>KBS der Koordinatenfelder (Standard: das des Layers)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="168"/>
         <source>Epsilon for the whole report</source>
         <translation>Epsilon für den ganzen Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="171"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl Wege je Person (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="174"/>
         <source>Analyses</source>
         <translation>Analysen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="177"/>
         <source>Budget split weights (analysis=weight, ...; default equal)</source>
         <translation>Gewichte der Budgetaufteilung (Analyse=Gewicht, ...; Standard gleich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="180"/>
         <source>Maximum travel time (minutes)</source>
         <translation>Höchste Reisezeit (Minuten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="181"/>
         <source>Maximum jump length (km)</source>
         <translation>Höchste Sprungweite (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="182"/>
         <source>Maximum time between trips (hours)</source>
         <translation>Höchste Zeit zwischen Wegen (Stunden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="181"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="183"/>
         <source>Maximum radius of gyration (km)</source>
         <translation>Höchster Gyrationsradius (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="187"/>
         <source>Maximum distinct zones per user (0: 2M)</source>
         <translation>Höchstzahl verschiedener Zonen je Person (0: 2M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="190"/>
         <source>Public start of the time range (e.g. 2024-01-01)</source>
         <translation>Öffentlicher Beginn des Zeitraums (z. B. 2024-01-01)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="192"/>
         <source>Public end of the time range (exclusive)</source>
         <translation>Öffentliches Ende des Zeitraums (ausschließlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="194"/>
         <source>Number of top OD flows</source>
         <translation>Anzahl der stärksten Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="197"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="199"/>
         <source>Mobility report (HTML)</source>
         <translation>Mobilitätsbericht (HTML)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="218"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="476"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="488"/>
         <source>Visits per zone</source>
         <translation>Besuche je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="490"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="502"/>
         <source>Top OD flows</source>
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="241"/>
         <source>BUDGET_SPLIT names an unknown analysis &apos;{name}&apos;; use names from: {names}.</source>
         <translation>BUDGET_SPLIT nennt eine unbekannte Analyse '{name}'; verwenden Sie Namen aus: {names}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="254"/>
         <source>TIME_START and TIME_END must both be dates (e.g. 2024-01-01 and 2024-02-01), the start before the end.</source>
         <translation>TIME_START und TIME_END müssen beide Datumsangaben sein (z. B. 2024-01-01 und 2024-02-01), der Beginn vor dem Ende.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="267"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="273"/>
         <source>Trips over time is left out: it needs the public TIME_START and TIME_END.</source>
         <translation>Wege im Zeitverlauf entfällt: dafür sind die öffentlichen TIME_START und TIME_END nötig.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="278"/>
         <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0 (got &apos;{text}&apos;).</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0 (erhalten: '{text}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="284"/>
         <source>{name} must be a number &gt; 0.</source>
         <translation>{name} muss eine Zahl &gt; 0 sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="291"/>
         <source>Give both X_FIELD and Y_FIELD, or neither to use point geometries.</source>
         <translation>Geben Sie X_FIELD und Y_FIELD an, oder keines von beiden, um Punktgeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="297"/>
         <source>INPUT has no CRS: set COORDINATES_CRS or the layer&apos;s CRS.</source>
         <translation>INPUT hat kein KBS: setzen Sie COORDINATES_CRS oder das KBS des Layers.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="295"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="301"/>
         <source>TRIP_FIELD is needed for trip records (one row per start and end); or give trip lines.</source>
         <translation>TRIP_FIELD ist für Wegdatensätze (eine Zeile je Beginn und Ende) nötig; oder geben Sie Weglinien an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="306"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="312"/>
         <source>INPUT has no point geometries: give a point layer, or X_FIELD and Y_FIELD.</source>
         <translation>INPUT hat keine Punktgeometrien: geben Sie einen Punktlayer oder X_FIELD und Y_FIELD an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="316"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="322"/>
         <source>TIMESTAMP_FIELD holds a value that is not a date and time: {value}. Fix it or set it to NULL (NULL timestamps are counted as missing).</source>
         <translation>TIMESTAMP_FIELD enthält einen Wert, der kein Datum mit Uhrzeit ist: {value}. Korrigieren Sie ihn oder setzen Sie ihn auf NULL (NULL-Zeitstempel werden als fehlend gezählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="327"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="333"/>
         <source>No trip start or end lies inside the zones: check that the records and ZONES (or EXTENT) overlap and that the CRS is right.</source>
         <translation>Kein Wegbeginn und kein Wegende liegt in den Zonen: prüfen Sie, ob sich die Datensätze und ZONES (oder EXTENT) überlappen und ob das KBS stimmt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="330"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="336"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>eine Person ({field}), höchstens {m} Wege je Person behalten (gleichverteilt gezogen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="354"/>
         <source>Every record has a NULL user id in USER_FIELD.</source>
         <translation>Jeder Datensatz hat eine NULL-Personen-ID in USER_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="356"/>
         <source>Dropped {n} trips whose user id is NULL (data-holder log).</source>
         <translation>{n} Wege mit NULL-Personen-ID verworfen (Protokoll für den Datenhalter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="348"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="360"/>
         <source>Total epsilon {e:g} (differential privacy, user level, sequential composition).</source>
         <translation>Gesamt-Epsilon {e:g} (Differential Privacy, Personenebene, sequentielle Komposition).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="362"/>
         <source>Unit of privacy: {unit}.</source>
         <translation>Schutzeinheit: {unit}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="351"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="363"/>
         <source>Split: {split}.</source>
         <translation>Aufteilung: {split}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="352"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="364"/>
         <source>Protected: whether one user is in the data, with all their trips (up to M). Not protected: the zones, the bounds and the time range (public).</source>
         <translation>Geschützt: ob eine Person in den Daten ist, mit all ihren Wegen (bis zu M). Nicht geschützt: die Zonen, die Grenzen und der Zeitraum (öffentlich).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="354"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="366"/>
         <source>M was applied by sampling M trips per user uniformly; how many trips it dropped is not reported (an exact count would be data).</source>
         <translation>M wurde angewandt, indem je Person M Wege gleichverteilt gezogen wurden; wie viele Wege dadurch wegfielen, wird nicht berichtet (eine exakte Anzahl wäre selbst ein Datum).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="434"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="446"/>
         <source>Dropped {n} rows with a NULL trip id.</source>
         <translation>{n} Zeilen mit NULL-Weg-ID verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="438"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="450"/>
         <source>No record has a trip id in TRIP_FIELD.</source>
         <translation>Kein Datensatz hat eine Weg-ID in TRIP_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="448"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="460"/>
         <source>{n} trips have one record only: counted as incomplete.</source>
         <translation>{n} Wege haben nur einen Datensatz: als unvollständig gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="494"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="506"/>
         <source>Mobility report</source>
         <translation>Mobilitätsbericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="494"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="506"/>
         <source>Release id: {rid}</source>
         <translation>Veröffentlichungs-ID: {rid}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="110"/>
-        <source>&lt;p&gt;The standardised mobility report of seed 002 (dp_mobility_report) with user-level differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per zone and a layer of the top OD flows, one release with one release id and one ledger entry.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Input&lt;/b&gt; as dp_mobility_report takes it: a point layer or table with one row per trip start and one per trip end, USER_FIELD, TRIP_FIELD and TIMESTAMP_FIELD (date-time, or ISO text such as 2024-05-01 08:30:00); coordinates from the point geometry or X_FIELD/Y_FIELD in COORDINATES_CRS. The rows of a trip id are ordered by time: the first is the start, the last the end; a trip with one row is incomplete (counted, left out of OD, travel time and jump length). Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay empty).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt;: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt; (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses weigh 1; default equal, as the peer). Counts of users have sensitivity 1, of trips M, of trip ends 2M; numeric analyses give half their share to a histogram and half to a five-number summary by the exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Seed 002 §5.4: a larger M keeps more trips but adds more noise; visits per zone are captured well with a small M (people visit few places), while OD flows need a large epsilon even for large data sets. The number of trips dropped by M is not reported (it is data).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds&lt;/b&gt; (never read from the data; values above form one overflow bin): MAX_TRAVEL_TIME 120 min (5-min bins), MAX_JUMP_LENGTH 20 km (1-km bins), MAX_TIME_BETWEEN 168 h (6-h bins), MAX_RADIUS 20 km (1-km bins), MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. Trips over time needs the public range TIME_START and TIME_END (cut by day up to 90 days, by week up to 730, else by month); without them that analysis is left out. Visits per zone and time window use destinations only, in six four-hour windows from 2:00, weekday and weekend.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Protected&lt;/b&gt;: whether any one user is in the data, with all their trips (up to M). &lt;b&gt;Not protected&lt;/b&gt;: the zones, bounds and time range (public), and the log's exact counts (for the data holder only).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Benchmark&lt;/b&gt; (advanced, seed 002 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK (HTML) and/or OUTPUT_BENCHMARK_TABLE: per analysis the similarity of the released report to the same analyses without noise (relative error, Jensen-Shannon and Kullback-Leibler divergence, earth mover's distance in metres over the zones' points for visits per zone, SMAPE for five-number summaries and the normalised OD matrix). These are computed from the exact data, are NOT differentially private and are labelled so; never publish them.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Der standardisierte Mobilitätsbericht aus Seed 002 (dp_mobility_report) mit Differential Privacy auf Personenebene: eine HTML-Seite (eingebettetes SVG, öffnet ohne Netzwerk), ein Layer der Besuche je Zone und ein Layer der stärksten Quelle-Ziel-Ströme, eine Veröffentlichung mit einer Veröffentlichungs-ID und einem Ledger-Eintrag.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingabe&lt;/b&gt; wie bei dp_mobility_report: ein Punktlayer oder eine Tabelle mit einer Zeile je Wegbeginn und einer je Wegende, USER_FIELD, TRIP_FIELD und TIMESTAMP_FIELD (Datum mit Uhrzeit oder ISO-Text wie 2024-05-01 08:30:00); Koordinaten aus der Punktgeometrie oder aus X_FIELD/Y_FIELD in COORDINATES_CRS. Die Zeilen einer Weg-ID werden nach Zeit geordnet: die erste ist der Beginn, die letzte das Ende; ein Weg mit nur einer Zeile ist unvollständig (gezählt, aber nicht in Quelle-Ziel-Strömen, Reisezeit und Sprungweite). Zeilen mit NULL-Personen-ID oder NULL-Weg-ID werden verworfen (ein NULL könnte dieselbe Person zweimal verbergen); NULL-Zeitstempel werden als fehlend gezählt; ein unlesbarer Zeitstempel bricht den Lauf ab. Oder Weglinien: eine Zeile je Weg (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt), TIMESTAMP_FIELD die Startzeit und END_TIMESTAMP_FIELD die Endzeit (ohne sie bleiben Reisezeit und Zeit zwischen Wegen leer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen&lt;/b&gt;: ZONES (öffentliche Polygone) oder H3_RESOLUTION mit EXTENT (öffentlich).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenschutz&lt;/b&gt; (Seed 002 §4.2-4.3): jede Person behält höchstens MAX_TRIPS_PER_USER (M, Standard 5) Wege, einmal für den ganzen Bericht gleichverteilt gezogen. EPSILON ist die Summe; es wird auf die gewählten ANALYSES nach den Gewichten in BUDGET_SPLIT aufgeteilt (z. B. 'od_flows=3,visits_per_zone=2'; nicht genannte Analysen wiegen 1; Standard gleich, wie beim Vorbild). Anzahlen von Personen haben Sensitivität 1, von Wegen M, von Wegenden 2M; numerische Analysen geben die Hälfte ihres Anteils einem Histogramm und die Hälfte einer Fünf-Punkte-Zusammenfassung mit dem Exponentialmechanismus auf Rängen (Sensitivität M, oder 1 für Werte je Person). Seed 002 §5.4: ein größeres M behält mehr Wege, fügt aber mehr Rauschen hinzu; Besuche je Zone werden schon mit kleinem M gut erfasst (Menschen besuchen wenige Orte), Quelle-Ziel-Ströme brauchen dagegen selbst bei großen Datensätzen ein großes Epsilon. Die Zahl der durch M verworfenen Wege wird nicht berichtet (sie ist selbst ein Datum).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen&lt;/b&gt; (nie aus den Daten gelesen; Werte darüber bilden eine Überlaufklasse): MAX_TRAVEL_TIME 120 min (5-min-Klassen), MAX_JUMP_LENGTH 20 km (1-km-Klassen), MAX_TIME_BETWEEN 168 h (6-h-Klassen), MAX_RADIUS 20 km (1-km-Klassen), MAX_TILES_PER_USER 0 = 2M, Mobilitätsentropie 0-1. Wege im Zeitverlauf braucht den öffentlichen Zeitraum TIME_START und TIME_END (je Tag bis 90 Tage, je Woche bis 730, sonst je Monat); ohne ihn entfällt diese Analyse. Besuche je Zone und Zeitfenster verwenden nur Ziele, in sechs Vier-Stunden-Fenstern ab 2:00, Werktag und Wochenende.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Geschützt&lt;/b&gt;: ob eine einzelne Person in den Daten ist, mit all ihren Wegen (bis zu M). &lt;b&gt;Nicht geschützt&lt;/b&gt;: die Zonen, Grenzen und der Zeitraum (öffentlich) sowie die exakten Anzahlen im Protokoll (nur für den Datenhalter).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Vergleich&lt;/b&gt; (erweitert, Seed 002 §5.2.3): BENCHMARK=true schreibt zusätzlich OUTPUT_BENCHMARK (HTML) und/oder OUTPUT_BENCHMARK_TABLE: je Analyse die Ähnlichkeit des veröffentlichten Berichts mit denselben Analysen ohne Rauschen (relativer Fehler, Jensen-Shannon- und Kullback-Leibler-Divergenz, Earth Mover's Distance in Metern über die Punkte der Zonen für Besuche je Zone, SMAPE für Fünf-Punkte-Zusammenfassungen und die normierte Quelle-Ziel-Matrix). Diese Werte werden aus den exakten Daten berechnet, sind NICHT differentiell privat und entsprechend gekennzeichnet; veröffentlichen Sie sie nie.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
         <source>Benchmark against the noise-free data (NOT differentially private)</source>
         <translation>Vergleich mit den Daten ohne Rauschen (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="218"/>
         <source>Benchmark comparison (HTML; NOT differentially private)</source>
         <translation>Vergleich (HTML; NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="221"/>
         <source>Benchmark table (NOT differentially private)</source>
         <translation>Vergleichstabelle (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="266"/>
         <source>BENCHMARK needs OUTPUT_BENCHMARK or OUTPUT_BENCHMARK_TABLE (the comparison is written there).</source>
         <translation>BENCHMARK braucht OUTPUT_BENCHMARK oder OUTPUT_BENCHMARK_TABLE (dorthin wird der Vergleich geschrieben).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="361"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="373"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="401"/>
         <source>BENCHMARK: the comparison is computed from the exact data and is NOT differentially private. Do not publish it.</source>
         <translation>BENCHMARK: der Vergleich wird aus den exakten Daten berechnet und ist NICHT differentiell privat. Veröffentlichen Sie ihn nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="391"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="403"/>
         <source>NOT differentially private: benchmark of the report against the noise-free data (seed 002 §5.2.3).</source>
         <translation>NICHT differentiell privat: Vergleich des Berichts mit den Daten ohne Rauschen (Seed 002 §5.2.3).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="110"/>
+        <source>&lt;p&gt;The standardised mobility report of seed 002 (dp_mobility_report) with user-level differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per zone and a layer of the top OD flows, one release with one release id and one ledger entry.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Input&lt;/b&gt; as dp_mobility_report takes it: a point layer or table with one row per trip start and one per trip end, USER_FIELD, TRIP_FIELD and TIMESTAMP_FIELD (date-time, or ISO text such as 2024-05-01 08:30:00); coordinates from the point geometry or X_FIELD/Y_FIELD in COORDINATES_CRS. The rows of a trip id are ordered by time: the first is the start, the last the end; a trip with one row is incomplete (counted, left out of OD, travel time and jump length). Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay empty).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt;: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt; (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses weigh 1; default equal, as the peer). Counts of users have sensitivity 1, of trips M, of trip ends 2M; numeric analyses give half their share to a histogram and half to a five-number summary by the exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Seed 002 §5.4: a larger M keeps more trips but adds more noise; visits per zone are captured well with a small M (people visit few places), while OD flows need a large epsilon even for large data sets. The number of trips dropped by M is not reported (it is data). ITEM_LEVEL=true (advanced) makes every trip its own unit (M = 1), as the peer's user_privacy=False: a person with many trips is then not protected as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds&lt;/b&gt; (never read from the data; values above form one overflow bin): MAX_TRAVEL_TIME 120 min (5-min bins), MAX_JUMP_LENGTH 20 km (1-km bins), MAX_TIME_BETWEEN 168 h (6-h bins), MAX_RADIUS 20 km (1-km bins), MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. Trips over time needs the public range TIME_START and TIME_END (cut by day up to 90 days, by week up to 730, else by month); without them that analysis is left out. Visits per zone and time window use destinations only, in six four-hour windows from 2:00, weekday and weekend.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Protected&lt;/b&gt;: whether any one user is in the data, with all their trips (up to M). &lt;b&gt;Not protected&lt;/b&gt;: the zones, bounds and time range (public), and the log's exact counts (for the data holder only).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Benchmark&lt;/b&gt; (advanced, seed 002 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK (HTML) and/or OUTPUT_BENCHMARK_TABLE: per analysis the similarity of the released report to the same analyses without noise (relative error, Jensen-Shannon and Kullback-Leibler divergence, earth mover's distance in metres over the zones' points for visits per zone, SMAPE for five-number summaries and the normalised OD matrix). These are computed from the exact data, are NOT differentially private and are labelled so; never publish them.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Der standardisierte Mobilitätsbericht aus Seed 002 (dp_mobility_report) mit Differential Privacy auf Personenebene: eine HTML-Seite (eingebettetes SVG, öffnet ohne Netzwerk), ein Layer der Besuche je Zone und ein Layer der stärksten Quelle-Ziel-Ströme, eine Veröffentlichung mit einer Veröffentlichungs-ID und einem Ledger-Eintrag.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingabe&lt;/b&gt; wie bei dp_mobility_report: ein Punktlayer oder eine Tabelle mit einer Zeile je Wegbeginn und einer je Wegende, USER_FIELD, TRIP_FIELD und TIMESTAMP_FIELD (Datum mit Uhrzeit oder ISO-Text wie 2024-05-01 08:30:00); Koordinaten aus der Punktgeometrie oder aus X_FIELD/Y_FIELD in COORDINATES_CRS. Die Zeilen einer Weg-ID werden nach Zeit geordnet: die erste ist der Beginn, die letzte das Ende; ein Weg mit nur einer Zeile ist unvollständig (gezählt, aber nicht in Quelle-Ziel-Strömen, Reisezeit und Sprungweite). Zeilen mit NULL-Personen-ID oder NULL-Weg-ID werden verworfen (ein NULL könnte dieselbe Person zweimal verbergen); NULL-Zeitstempel werden als fehlend gezählt; ein unlesbarer Zeitstempel bricht den Lauf ab. Oder Weglinien: eine Zeile je Weg (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt), TIMESTAMP_FIELD die Startzeit und END_TIMESTAMP_FIELD die Endzeit (ohne sie bleiben Reisezeit und Zeit zwischen Wegen leer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen&lt;/b&gt;: ZONES (öffentliche Polygone) oder H3_RESOLUTION mit EXTENT (öffentlich).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenschutz&lt;/b&gt; (Seed 002 §4.2-4.3): jede Person behält höchstens MAX_TRIPS_PER_USER (M, Standard 5) Wege, einmal für den ganzen Bericht gleichverteilt gezogen. EPSILON ist die Summe; es wird auf die gewählten ANALYSES nach den Gewichten in BUDGET_SPLIT aufgeteilt (z. B. 'od_flows=3,visits_per_zone=2'; nicht genannte Analysen wiegen 1; Standard gleich, wie beim Vorbild). Anzahlen von Personen haben Sensitivität 1, von Wegen M, von Wegenden 2M; numerische Analysen geben die Hälfte ihres Anteils einem Histogramm und die Hälfte einer Fünf-Punkte-Zusammenfassung mit dem Exponentialmechanismus auf Rängen (Sensitivität M, oder 1 für Werte je Person). Seed 002 §5.4: ein größeres M behält mehr Wege, fügt aber mehr Rauschen hinzu; Besuche je Zone werden schon mit kleinem M gut erfasst (Menschen besuchen wenige Orte), Quelle-Ziel-Ströme brauchen dagegen selbst bei großen Datensätzen ein großes Epsilon. Die Zahl der durch M verworfenen Wege wird nicht berichtet (sie ist selbst ein Datum). ITEM_LEVEL=true (erweitert) macht jeden Weg zu einer eigenen Schutzeinheit (M = 1), wie user_privacy=False beim Vorbild: eine Person mit vielen Wegen ist dann nicht als Ganzes geschützt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen&lt;/b&gt; (nie aus den Daten gelesen; Werte darüber bilden eine Überlaufklasse): MAX_TRAVEL_TIME 120 min (5-min-Klassen), MAX_JUMP_LENGTH 20 km (1-km-Klassen), MAX_TIME_BETWEEN 168 h (6-h-Klassen), MAX_RADIUS 20 km (1-km-Klassen), MAX_TILES_PER_USER 0 = 2M, Mobilitätsentropie 0-1. Wege im Zeitverlauf braucht den öffentlichen Zeitraum TIME_START und TIME_END (je Tag bis 90 Tage, je Woche bis 730, sonst je Monat); ohne ihn entfällt diese Analyse. Besuche je Zone und Zeitfenster verwenden nur Ziele, in sechs Vier-Stunden-Fenstern ab 2:00, Werktag und Wochenende.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Geschützt&lt;/b&gt;: ob eine einzelne Person in den Daten ist, mit all ihren Wegen (bis zu M). &lt;b&gt;Nicht geschützt&lt;/b&gt;: die Zonen, Grenzen und der Zeitraum (öffentlich) sowie die exakten Anzahlen im Protokoll (nur für den Datenhalter).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Vergleich&lt;/b&gt; (erweitert, Seed 002 §5.2.3): BENCHMARK=true schreibt zusätzlich OUTPUT_BENCHMARK (HTML) und/oder OUTPUT_BENCHMARK_TABLE: je Analyse die Ähnlichkeit des veröffentlichten Berichts mit denselben Analysen ohne Rauschen (relativer Fehler, Jensen-Shannon- und Kullback-Leibler-Divergenz, Earth Mover's Distance in Metern über die Punkte der Zonen für Besuche je Zone, SMAPE für Fünf-Punkte-Zusammenfassungen und die normierte Quelle-Ziel-Matrix). Diese Werte werden aus den exakten Daten berechnet, sind NICHT differentiell privat und entsprechend gekennzeichnet; veröffentlichen Sie sie nie.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="209"/>
+        <source>Item-level privacy (each trip its own unit; M = 1)</source>
+        <translation>Schutz auf Datensatzebene (jeder Weg eine eigene Einheit; M = 1)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="339"/>
+        <source>ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with many trips is not protected as a whole (seed 002 §4.2).</source>
+        <translation>ITEM_LEVEL: jeder Weg ist eine eigene Schutzeinheit (M = 1); eine Person mit vielen Wegen ist nicht als Ganzes geschützt (Seed 002 §4.2).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="343"/>
+        <source>one trip (item-level)</source>
+        <translation>ein Weg (Datensatzebene)</translation>
     </message>
 </context>
 <context>

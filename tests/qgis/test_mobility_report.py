@@ -237,3 +237,12 @@ def test_loaded_layers_carry_the_record_and_a_style(trips, zones, tmp_path):
         assert "differential-privacy" in str(visits.metadata().keywords())
     finally:
         QgsProject.instance().removeAllMapLayers()
+
+
+def test_item_level_makes_each_trip_its_own_unit(trips, zones, tmp_path):
+    path, plan = trips
+    run(path, zones, tmp_path, ITEM_LEVEL=True, ANALYSES=[0, 5])
+    record = read_from_file(str(tmp_path / "visits.gpkg"))[0]
+    assert record.unit_of_privacy == "one trip (item-level)" and record.sensitivity == 1.0
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert re.search(r"<th>users</th><td>121</td>", page)  # every trip counts as one unit

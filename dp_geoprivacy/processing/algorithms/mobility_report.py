@@ -98,7 +98,7 @@ class MobilityReport(DpAlgorithm):
     TIME_START, TIME_END, TOP_N_FLOWS = "TIME_START", "TIME_END", "TOP_N_FLOWS"
     BOUNDS = (("MAX_TRAVEL_TIME", "max_travel_time_min", 120.0), ("MAX_JUMP_LENGTH", "max_jump_length_km", 20.0),
               ("MAX_TIME_BETWEEN", "max_time_between_h", 168.0), ("MAX_RADIUS", "max_radius_km", 20.0))
-    MAX_TILES = "MAX_TILES_PER_USER"
+    MAX_TILES, ITEM_LEVEL = "MAX_TILES_PER_USER", "ITEM_LEVEL"
     OUTPUT_HTML, OUTPUT_VISITS, OUTPUT_FLOWS = "OUTPUT_HTML", "OUTPUT_VISITS", "OUTPUT_FLOWS"
     BENCHMARK, OUTPUT_BENCHMARK, OUTPUT_BENCHMARK_TABLE = "BENCHMARK", "OUTPUT_BENCHMARK", "OUTPUT_BENCHMARK_TABLE"
     POSITIVE_PARAMETERS = (EPSILON,)
@@ -130,7 +130,9 @@ class MobilityReport(DpAlgorithm):
             "exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Seed 002 §5.4: a larger M "
             "keeps more trips but adds more noise; visits per zone are captured well with a small M (people "
             "visit few places), while OD flows need a large epsilon even for large data sets. The number of "
-            "trips dropped by M is not reported (it is data).</p>"
+            "trips dropped by M is not reported (it is data). "
+            "ITEM_LEVEL=true (advanced) makes every trip its own unit (M = 1), as the peer's "
+            "user_privacy=False: a person with many trips is then not protected as a whole.</p>"
             "<p><b>Public bounds</b> (never read from the data; values above form one overflow bin): "
             "MAX_TRAVEL_TIME 120 min (5-min bins), MAX_JUMP_LENGTH 20 km (1-km bins), MAX_TIME_BETWEEN 168 h "
             "(6-h bins), MAX_RADIUS 20 km (1-km bins), MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. "
@@ -204,6 +206,10 @@ class MobilityReport(DpAlgorithm):
             self.OUTPUT_FLOWS, self.tr("Top OD flows"), QgsProcessing.TypeVectorLine)
         flows.setSupportsNonFileBasedOutput(False)
         self.add(flows)
+        item = QgsProcessingParameterBoolean(
+            self.ITEM_LEVEL, self.tr("Item-level privacy (each trip its own unit; M = 1)"), defaultValue=False)
+        item.setFlags(item.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        self.add(item)
         bench = QgsProcessingParameterBoolean(
             self.BENCHMARK, self.tr("Benchmark against the noise-free data (NOT differentially private)"),
             defaultValue=False)
@@ -329,6 +335,12 @@ class MobilityReport(DpAlgorithm):
                 "overlap and that the CRS is right."))
         unit = self.tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(
             field=fields[self.USER_FIELD], m=m)
+        if self.parameterAsBoolean(parameters, self.ITEM_LEVEL, context):
+            feedback.pushWarning(self.tr("ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with "
+                                         "many trips is not protected as a whole (seed 002 §4.2)."))
+            keep = ~is_null(data.user)  # NULL user ids are still dropped, as in the user-level report
+            data = replace(data.subset(keep), user=np.arange(int(keep.sum())))
+            m, unit = 1, self.tr("one trip (item-level)")
         spec = MobilityReportSpec(epsilon, m, unit, tuple(chosen), weights, bins, period,
                                   self.parameterAsInt(parameters, self.TOP_N_FLOWS, context))
         html_path = self.parameterAsFileOutput(parameters, self.OUTPUT_HTML, context)
