@@ -289,3 +289,19 @@ def test_noise_free_report_compares_to_itself_with_zero_error():
     noisy = release_mobility_report(t, spec, np.random.default_rng(3)).result
     values = {(a, m): v for a, m, v in ms.compare(exact, noisy, centroids)}
     assert 0 <= values[("visits_per_zone", "Jensen-Shannon divergence")] <= 1
+
+
+def test_record_and_facts_come_from_the_mechanisms_that_drew_the_noise():
+    t = make_trips()
+    spec = MobilityReportSpec(3.0, 4, "u", period=Period(T0, T0 + 14 * 86400),
+                              weights={"visits_per_zone": 3.0, "od_flows": 2.0})
+    release = release_mobility_report(t, spec, np.random.default_rng(4))
+    mechs = release.mechanism
+    assert release.record_fields["noise_scale"] == mechs["visits_per_zone"].noise.scale == 2 * 4 / mechs[
+        "visits_per_zone"].epsilon
+    for name, fields in release.facts["analysis_fields"].items():
+        parts = fields if isinstance(fields, list) else [fields]
+        mech = mechs[name] if isinstance(mechs[name], tuple) else (mechs[name],)
+        assert [p["epsilon"] for p in parts] == [m.epsilon for m in mech]
+        assert math.fsum(p["epsilon"] for p in parts) == pytest.approx(release.facts["shares"][name], rel=1e-12)
+    assert release.facts["shares"]["visits_per_zone"] == pytest.approx(3.0 * 3.0 / 18.0)
