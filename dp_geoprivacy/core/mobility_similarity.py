@@ -17,14 +17,26 @@ import math
 
 import numpy as np
 from scipy import optimize
-from scipy.stats import entropy
 
 from . import mobility_analyses as ma
 from .counting import bound_contributions
 from .od_flows import count_pairs
 from .release import null_user_mask, user_codes
 
-EMD_MAX_VARIABLES = 4_000_000  # support(a) x support(b) transport variables; larger problems are not solved
+EMD_MAX_VARIABLES = 4_000_000
+
+
+def entropy(p, q, base=2):
+    """Relative entropy sum p log(p / q) (base ``base``); infinite where q is 0 and p is not.
+
+    Written here rather than taken from scipy.stats, whose import pulls in
+    compiled Fortran modules the plugin does not otherwise load.
+    """
+    p, q = np.asarray(p, dtype=float), np.asarray(q, dtype=float)
+    used = p > 0
+    if np.any(q[used] == 0):
+        return math.inf
+    return float(np.sum(p[used] * np.log(p[used] / q[used])) / math.log(base))  # support(a) x support(b) transport variables; larger problems are not solved
 
 
 def relative_error(true, other) -> float:
@@ -91,7 +103,7 @@ def earth_movers_distance(p, q, centroids_lonlat) -> float:
     n, m = len(i), len(j)
     rows = np.repeat(np.arange(n), m)
     cols = np.tile(np.arange(m), n)
-    from scipy.sparse import coo_matrix, vstack
+    from scipy.sparse import coo_matrix, vstack  # only when an EMD is asked for
 
     variables = np.arange(n * m)
     a_eq = vstack([coo_matrix((np.ones(n * m), (rows, variables)), shape=(n, n * m)),
