@@ -23,7 +23,7 @@ from .counting import bound_contributions
 from .od_flows import count_pairs
 from .release import null_user_mask, user_codes
 
-EMD_MAX_VARIABLES = 4_000_000
+EMD_MAX_VARIABLES = 4_000_000  # support(a) x support(b) transport variables; larger problems are not solved
 
 
 def entropy(p, q, base=2):
@@ -36,7 +36,7 @@ def entropy(p, q, base=2):
     used = p > 0
     if np.any(q[used] == 0):
         return math.inf
-    return float(np.sum(p[used] * np.log(p[used] / q[used])) / math.log(base))  # support(a) x support(b) transport variables; larger problems are not solved
+    return float(np.sum(p[used] * np.log(p[used] / q[used])) / math.log(base))
 
 
 def relative_error(true, other) -> float:
