@@ -8,6 +8,7 @@ from .algorithms.accuracy_planner import AccuracyPlanner
 from .algorithms.escape_analysis import EscapeAnalysis
 from .algorithms.h3_grid import H3Grid
 from .algorithms.laplace_perturbation import LaplacePerturbation
+from .algorithms.mobility_report import MobilityReport
 from .algorithms.noisy_od_flows import NoisyOdFlows
 from .algorithms.noisy_zone_counts import NoisyZoneCounts
 from .algorithms.noisy_zone_statistics import NoisyZoneStatistics
@@ -22,7 +23,7 @@ from .base import PROVIDER_ID, icon
 
 ALGORITHMS = (LaplacePerturbation, H3Grid, NoisyZoneCounts, EscapeAnalysis, NoisyOdFlows, PrivacyReport,
               RandomizedResponseAlgorithm, TripRelocationAlgorithm, NoisyZoneStatistics, TrajectoryPerturbation,
-              TripEnds, SyntheticTrips, AccuracyPlanner, UtilityReport)
+              TripEnds, SyntheticTrips, AccuracyPlanner, UtilityReport, MobilityReport)
 
 
 class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):

@@ -1,0 +1,295 @@
+"""The differentially private mobility report (seed 002): the release behind dp_geoprivacy:mobilityreport.
+
+Seed 002 §3 (the analyses), §4.2-4.3 (user-level privacy: each user keeps at
+most M trips, sampled uniformly once for the whole report; counts of users
+have sensitivity 1, of trips M, of trip ends 2M; five-number summaries by
+the exponential mechanism on ranks with the same sensitivity; the
+tessellation, bins and bounds are public and values beyond them are one
+noisy outlier count). The total EPSILON is split over the chosen analyses by
+public weights (default equal, as the peer dp_mobility_report); each
+analysis is its own mechanism with its own epsilon share and sensitivity,
+and sequential composition makes the report EPSILON-DP for one user
+(:func:`release_mobility_report`).
+
+The exact values the mechanisms start from are computed in
+:mod:`.mobility_analyses` and never returned.
+Everything here is numpy and stdlib; no QGIS.
+"""
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Dict, Optional, Tuple
+
+import numpy as np
+
+from . import mobility_analyses as ma
+from .counting import CountNoise, bound_contributions, clamp_and_round
+from .od_flows import count_pairs, release_flows, tail_threshold
+from .release import NoUsableRecordsError, Release, no_op, null_user_mask, user_codes
+
+ANALYSES = (
+    "dataset_statistics", "missing_values", "trips_over_time", "trips_per_weekday", "trips_per_hour",
+    "visits_per_zone", "visits_per_time_window",
+    "od_flows", "travel_time", "jump_length",
+    "trips_per_user", "time_between_trips", "radius_of_gyration", "distinct_zones", "mobility_entropy",
+)
+# Pure-noise OD flows expected above the public cut (the cut only drops flows that cannot be in the top N).
+OD_EXPECTED_NOISE_FLOWS = 100_000
+
+
+class BudgetSplitError(ValueError):
+    """Split weights negative, not finite, or all zero."""
+
+
+@dataclass(frozen=True)
+class Period:
+    """Public time range [start, end) in seconds, cut in days, weeks (7 days from start) or calendar months.
+
+    Chosen from the range only (never the data): up to 90 days by day, up
+    to 730 days by week, else by month.
+    """
+
+    start: float
+    end: float
+
+    def __post_init__(self):
+        if not (math.isfinite(self.start) and math.isfinite(self.end) and self.start < self.end):
+            raise ValueError("the time range must have a start before its end")
+
+    @property
+    def unit(self) -> str:
+        days = (self.end - self.start) / ma.DAY
+        return "day" if days <= 90 else "week" if days <= 730 else "month"
+
+    def _month(self, seconds):
+        m = np.asarray(seconds * 1e6, dtype="datetime64[us]").astype("datetime64[M]").astype(np.int64)
+        return m
+
+    @property
+    def count(self) -> int:
+        if self.unit == "month":
+            return int(self._month(np.array([self.end - 1e-6]))[0] - self._month(np.array([self.start]))[0] + 1)
+        width = ma.DAY * (1 if self.unit == "day" else 7)
+        return int(math.ceil((self.end - self.start) / width))
+
+    def index(self, seconds: np.ndarray) -> np.ndarray:
+        """Period index of each time, -1 outside [start, end)."""
+        seconds = np.asarray(seconds, dtype=float)
+        if self.unit == "month":
+            index = self._month(seconds) - self._month(np.array([self.start]))[0]
+        else:
+            index = np.floor((seconds - self.start) / (ma.DAY * (1 if self.unit == "day" else 7))).astype(np.int64)
+        inside = (seconds >= self.start) & (seconds < self.end)
+        return np.where(inside, index, -1)
+
+    def labels(self) -> Tuple[str, ...]:
+        if self.unit == "month":
+            first = self._month(np.array([self.start]))[0]
+            return tuple(str(np.datetime64(int(first + i), "M")) for i in range(self.count))
+        width = ma.DAY * (1 if self.unit == "day" else 7)
+        return tuple(str(np.datetime64(int(self.start + i * width), "s").astype("datetime64[D]"))
+                     for i in range(self.count))
+
+
+@dataclass(frozen=True)
+class MobilityData:
+    """Trips as arrays (one entry per trip id; see the glue for how rows become trips).
+
+    ``user``: raw user ids (NULL: dropped). ``has_start``/``has_end``: the
+    trip has a start / end record (a trip with one is incomplete).
+    ``start_time``/``end_time``: seconds since 1970-01-01 (clock time), NaN
+    when NULL or absent. ``start_lonlat``/``end_lonlat``: (n, 2) degrees, NaN
+    when absent. ``start_zone``/``end_zone``: zone index, OUTSIDE (-1) or
+    MISSING (-2). ``n_zones``: the size of the public tessellation.
+    """
+
+    user: np.ndarray
+    has_start: np.ndarray
+    has_end: np.ndarray
+    start_time: np.ndarray
+    end_time: np.ndarray
+    start_lonlat: np.ndarray
+    end_lonlat: np.ndarray
+    start_zone: np.ndarray
+    end_zone: np.ndarray
+    n_zones: int
+
+    def subset(self, keep) -> "MobilityData":
+        names = ("user", "has_start", "has_end", "start_time", "end_time", "start_lonlat", "end_lonlat",
+                 "start_zone", "end_zone")
+        return MobilityData(**{n: np.asarray(getattr(self, n))[keep] for n in names}, n_zones=self.n_zones)
+
+
+def split_budget(epsilon: float, analyses, weights: Optional[Dict[str, float]] = None) -> Dict[str, float]:
+    """Epsilon per analysis, proportional to the weights (default equal); the shares add up to ``epsilon``."""
+    weights = {a: float((weights or {}).get(a, 1.0)) for a in analyses}
+    if any(not math.isfinite(w) or w < 0 for w in weights.values()):
+        raise BudgetSplitError("split weights must be finite numbers >= 0")
+    total = math.fsum(weights.values())
+    if not total > 0:
+        raise BudgetSplitError("at least one split weight must be > 0")
+    shares = {a: epsilon * w / total for a, w in weights.items() if w > 0}
+    # Put the rounding remainder on the last analysis so the shares add up to epsilon exactly in fsum.
+    last = list(shares)[-1]
+    shares[last] += epsilon - math.fsum(shares.values())
+    return shares
+
+
+@dataclass(frozen=True)
+class MobilityReportSpec:
+    epsilon: float
+    max_trips: int
+    unit_of_privacy: str
+    analyses: Tuple[str, ...] = ANALYSES
+    weights: Optional[Dict[str, float]] = None
+    bins: ma.MobilityBins = field(default_factory=ma.MobilityBins)
+    period: Optional[Period] = None
+    top_n_flows: int = 100
+
+    def __post_init__(self):
+        unknown = [a for a in self.analyses if a not in ANALYSES]
+        if unknown or not self.analyses:
+            raise ValueError(f"unknown or no analyses: {unknown}")
+        if "trips_over_time" in self.analyses and self.period is None:
+            raise ValueError("trips_over_time needs a public time range (period)")
+        if int(self.max_trips) < 1:
+            raise ValueError("max_trips (M) must be at least 1")
+
+    def shares(self) -> Dict[str, float]:
+        return split_budget(self.epsilon, self.analyses, self.weights)
+
+    def mechanisms(self) -> Dict[str, object]:
+        """The mechanism of each analysis with its epsilon share and sensitivity (seed 002 Table 1)."""
+        m, b = int(self.max_trips), self.bins
+        shares = self.shares()
+        tiles = b.max_tiles_per_user or 2 * m
+        table = {
+            "dataset_statistics": lambda e: tuple(ma.CountAnalysis(e / 4, s) for s in (m, m, 1, 2 * m)),
+            "missing_values": lambda e: tuple(ma.CountAnalysis(e / 2, 2 * m) for _ in range(2)),
+            "trips_over_time": lambda e: ma.CountAnalysis(e, m),
+            "trips_per_weekday": lambda e: ma.CountAnalysis(e, m),
+            "trips_per_hour": lambda e: ma.CountAnalysis(e, 2 * m),
+            "visits_per_zone": lambda e: ma.CountAnalysis(e, 2 * m),
+            "visits_per_time_window": lambda e: ma.CountAnalysis(e, m),
+            "od_flows": lambda e: ma.CountAnalysis(e, m),
+            "travel_time": lambda e: ma.HistogramSummary(
+                e, m, tuple(ma.edges(b.max_travel_time_min, b.travel_time_bin_min))),
+            "jump_length": lambda e: ma.HistogramSummary(
+                e, m, tuple(ma.edges(b.max_jump_length_km, b.jump_length_bin_km))),
+            "trips_per_user": lambda e: ma.HistogramSummary(e, 1, tuple(np.arange(1, m + 2) - 0.5)),
+            "time_between_trips": lambda e: ma.HistogramSummary(
+                e, max(1, m - 1), tuple(ma.edges(b.max_time_between_h, b.time_between_bin_h))),
+            "radius_of_gyration": lambda e: ma.HistogramSummary(
+                e, 1, tuple(ma.edges(b.max_radius_km, b.radius_bin_km))),
+            "distinct_zones": lambda e: ma.HistogramSummary(e, 1, tuple(np.arange(0, tiles + 2) - 0.5)),
+            "mobility_entropy": lambda e: ma.HistogramSummary(e, 1, tuple(ma.edges(1.0, 0.1))),
+        }
+        return {a: table[a](e) for a, e in shares.items()}
+
+    def record_fields(self) -> dict:
+        """The report's privacy record: total epsilon; per-analysis shares and sensitivities in the mechanism text."""
+        parts = []
+        mechanisms = self.mechanisms()
+        lead = "visits_per_zone" if "visits_per_zone" in mechanisms else next(iter(mechanisms))
+        lead_mech = mechanisms[lead][0] if isinstance(mechanisms[lead], tuple) else mechanisms[lead]
+        for name, mech in mechanisms.items():
+            mechs = mech if isinstance(mech, tuple) else (mech,)
+            eps = sum(x.epsilon for x in mechs)
+            sens = "/".join(f"{x.fields()['sensitivity']:g}" for x in mechs)
+            parts.append(f"{name} epsilon {eps:.6g} sensitivity {sens}")
+        return {
+            "mechanism": ("mobility report (seed 002): each analysis its own release, sequential composition; "
+                          "Laplace counts with Mironov snapping, exponential-mechanism five-number summaries; "
+                          + "; ".join(parts)),
+            "epsilon": self.epsilon,
+            "delta": 0.0,
+            "unit_of_privacy": self.unit_of_privacy,
+            "sensitivity": float(self.max_trips),
+            "sensitivity_unit": "trips per user (M); per analysis 1 (users), M (trips) or 2M (trip ends)",
+            "noise_scale": float(lead_mech.fields()["noise_scale"]),
+            "noise_scale_unit": f"count (Laplace scale b) of {lead}; each analysis's own scale is in the mechanism "
+                                "text and the report's privacy section",
+        }
+
+
+def _od_min_flow(noise: CountNoise, domain: int) -> float:
+    """The smallest whole-number cut whose expected number of pure-noise flows is at most the limit (public)."""
+    cut = 1.0
+    while domain * noise.tail(tail_threshold(cut)) > OD_EXPECTED_NOISE_FLOWS:
+        cut += 1.0
+    return cut
+
+
+def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: np.random.Generator,
+                            before_noise: Callable[[dict], None] = no_op) -> Release:
+    """Drop NULL users, bound each user to M trips (sampled), and release every chosen analysis.
+
+    ``result``: per analysis the noisy arrays (``<analysis>`` counts,
+    ``<analysis>_summary`` five-number summaries, ``od_origin``/``od_dest``/
+    ``od_flows`` for the top flows by noisy count). ``facts``: ``null_users``
+    (data-holder log only), ``shares`` and ``analysis_fields`` (epsilon,
+    sensitivity, scale, margins per analysis). Raises NoUsableRecordsError
+    before ``before_noise`` when every user id is NULL.
+    """
+    mechanisms = spec.mechanisms()
+    null = null_user_mask(data.user)
+    if null.all():
+        raise NoUsableRecordsError("every trip has a NULL user id")
+    trips = data.subset(~null) if null.any() else data
+    fields = spec.record_fields()
+    before_noise(fields)
+    kept = bound_contributions(user_codes(trips.user), spec.max_trips, rng)
+    t = trips.subset(kept)
+    t = MobilityData(**{**t.__dict__, "user": user_codes(t.user)})
+    n = t.n_zones
+    result, analysis_fields = {}, {}
+    for name, mech in mechanisms.items():
+        if name == "dataset_statistics":
+            exact = ma._exact_dataset_statistics(t)
+            noisy = np.array([m.release(exact[i:i + 1], rng)[0] for i, m in enumerate(mech)])
+            complete, incomplete, users, locations = noisy
+            result[name] = np.array([2 * complete + incomplete, complete + incomplete, complete, incomplete, users,
+                                     locations])
+            analysis_fields[name] = [m.fields() for m in mech]
+        elif name == "missing_values":
+            exact = ma._exact_missing_values(t)
+            result[name] = np.array([m.release(exact[i:i + 1], rng)[0] for i, m in enumerate(mech)])
+            analysis_fields[name] = [m.fields() for m in mech]
+        elif name == "od_flows":
+            result.update(_release_od(t, n, mech, spec.top_n_flows, rng))
+            analysis_fields[name] = mech.fields()
+        elif isinstance(mech, ma.CountAnalysis):
+            exact = {
+                "trips_over_time": lambda: ma._exact_trips_over_time(t, spec.period),
+                "trips_per_weekday": lambda: ma._exact_trips_per_weekday(t),
+                "trips_per_hour": lambda: ma._exact_trips_per_hour(t),
+                "visits_per_zone": lambda: ma._exact_visits_per_zone(t, n),
+                "visits_per_time_window": lambda: ma._exact_visits_per_time_window(t, n),
+            }[name]()
+            result[name] = mech.release(exact, rng)
+            analysis_fields[name] = mech.fields()
+        else:
+            values = {
+                "travel_time": ma._exact_travel_time_min, "jump_length": ma._exact_jump_length_km,
+                "trips_per_user": ma._exact_trips_per_user, "time_between_trips": ma._exact_time_between_h,
+                "radius_of_gyration": ma._exact_radius_of_gyration_km, "distinct_zones": ma._exact_distinct_zones,
+                "mobility_entropy": ma._exact_mobility_entropy,
+            }[name](t)
+            result[name], result[name + "_summary"] = mech.release(values, rng)
+            result[name + "_edges"] = np.asarray(mech.bin_edges)
+            analysis_fields[name] = mech.fields()
+    facts = {"null_users": int(null.sum()), "shares": spec.shares(), "analysis_fields": analysis_fields}
+    return Release(result, mechanisms, fields, facts)
+
+
+def _release_od(t, n, mech, top_n, rng):
+    """OD flows (trips with both ends located; an end outside every zone -> the outside cell), top N by noisy count."""
+    keep = ma.complete_located(t)
+    pairs = count_pairs(t.start_zone[keep], t.end_zone[keep], n, True)
+    noise = mech.noise
+    cut = _od_min_flow(noise, pairs.domain.size)
+    flows = release_flows(pairs, noise, cut, rng)
+    order = np.argsort(-flows.noisy_count, kind="stable")[:int(top_n)]
+    return {"od_origin": flows.origin[order], "od_dest": flows.dest[order],
+            "od_flows": clamp_and_round(flows.noisy_count[order]), "od_outside": np.array([flows.outside]),
+            "od_cut": np.array([cut])}

@@ -1,0 +1,513 @@
+"""dp_geoprivacy:mobilityreport: the differentially private mobility report of seed 002.
+
+Sources: seed 002 §3 (analyses), §4.2-4.3 (user-level privacy, sensitivities,
+five-number summaries), §5.4 (choice of M and epsilon). The release is
+``core.mobility_report.release_mobility_report``; this module reads the trip
+records in bulk, pairs start and end rows per trip, assigns zones, calls the
+release and writes the HTML page and the two layers (one release id).
+"""
+
+import math
+import os
+from dataclasses import replace
+from functools import partial
+
+import numpy as np
+import shapely
+from osgeo import ogr
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterCrs,
+    QgsProcessingParameterDefinition,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterFileDestination,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterString,
+    QgsProcessingParameterVectorDestination,
+)
+
+from ...core import mobility_analyses as ma
+from ...core.mobility_report import (
+    ANALYSES,
+    BudgetSplitError,
+    MobilityData,
+    MobilityReportSpec,
+    Period,
+    release_mobility_report,
+    split_budget,
+)
+from ...core.release import NoUsableRecordsError, is_null
+from ..base import DpAlgorithm
+from ..metric_crs import crs_transformer, wkt
+from ..mobility_benchmark import benchmark
+from ..mobility_html import report_page
+from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
+from ..readers import read_table
+from ..styles import flow_lines, graduated_counts
+from ..writers import Column, write_features
+from ..zone_source import (
+    EXTENT,
+    H3_RESOLUTION,
+    ZONE_ID_FIELD,
+    ZONES,
+    add_zone_parameters,
+    cell_set_from_parameters,
+    wgs84,
+)
+
+
+class TimestampError(ValueError):
+    """A timestamp that is not NULL but cannot be read."""
+
+
+def seconds_of(values) -> np.ndarray:
+    """Seconds since 1970-01-01 (clock time written) of date-time values; NaN for NULL; TimestampError if unreadable."""
+    values = np.ma.asarray(values)
+    data, mask = np.ma.getdata(values), np.ma.getmaskarray(values)
+    if data.dtype.kind == "M":
+        out = data.astype("datetime64[ms]").astype(np.int64) / 1000.0
+        out[np.isnat(data) | mask] = np.nan
+        return out
+    out = np.full(len(data), np.nan)
+    for i, v in enumerate(data.tolist()):
+        if mask[i] or v is None or (isinstance(v, float) and v != v) or (isinstance(v, str) and not v.strip()):
+            continue
+        try:
+            text = v.isoformat() if hasattr(v, "isoformat") else str(v).strip().replace(" ", "T", 1)
+            text = text.rstrip("Z").split("+")[0]
+            out[i] = np.datetime64(text, "ms").astype(np.int64) / 1000.0
+        except (ValueError, TypeError):
+            raise TimestampError(repr(v)) from None
+    return out
+
+
+class MobilityReport(DpAlgorithm):
+    """The seed 002 mobility report as one release: HTML page, visits per zone and top OD flows."""
+
+    ALGORITHM_ID = "mobilityreport"
+    GROUP_ID = "aggregates"
+    INPUT, USER_FIELD, TRIP_FIELD, TIMESTAMP_FIELD = "INPUT", "USER_FIELD", "TRIP_FIELD", "TIMESTAMP_FIELD"
+    END_TIMESTAMP_FIELD = "END_TIMESTAMP_FIELD"
+    X_FIELD, Y_FIELD, COORDINATES_CRS = "X_FIELD", "Y_FIELD", "COORDINATES_CRS"
+    ZONES, ZONE_ID_FIELD, H3_RESOLUTION, EXTENT = ZONES, ZONE_ID_FIELD, H3_RESOLUTION, EXTENT
+    EPSILON, MAX_TRIPS, ANALYSES, BUDGET_SPLIT = "EPSILON", "MAX_TRIPS_PER_USER", "ANALYSES", "BUDGET_SPLIT"
+    TIME_START, TIME_END, TOP_N_FLOWS = "TIME_START", "TIME_END", "TOP_N_FLOWS"
+    BOUNDS = (("MAX_TRAVEL_TIME", "max_travel_time_min", 120.0), ("MAX_JUMP_LENGTH", "max_jump_length_km", 20.0),
+              ("MAX_TIME_BETWEEN", "max_time_between_h", 168.0), ("MAX_RADIUS", "max_radius_km", 20.0))
+    MAX_TILES, ITEM_LEVEL = "MAX_TILES_PER_USER", "ITEM_LEVEL"
+    OUTPUT_HTML, OUTPUT_VISITS, OUTPUT_FLOWS = "OUTPUT_HTML", "OUTPUT_VISITS", "OUTPUT_FLOWS"
+    BENCHMARK, OUTPUT_BENCHMARK, OUTPUT_BENCHMARK_TABLE = "BENCHMARK", "OUTPUT_BENCHMARK", "OUTPUT_BENCHMARK_TABLE"
+    POSITIVE_PARAMETERS = (EPSILON,)
+
+    def displayName(self):  # noqa: N802 (QGIS API)
+        return self.tr("Mobility report (user-level differential privacy)")
+
+    def shortHelpString(self):  # noqa: N802 (QGIS API)
+        return self.tr(
+            "<p>The standardised mobility report of seed 002 (dp_mobility_report) with user-level "
+            "differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per "
+            "zone and a layer of the top OD flows, one release with one release id and one ledger entry.</p>"
+            "<p><b>Input</b> as dp_mobility_report takes it: a point layer or table with one row per trip "
+            "start and one per trip end, USER_FIELD, TRIP_FIELD and TIMESTAMP_FIELD (date-time, or ISO text "
+            "such as 2024-05-01 08:30:00); coordinates from the point geometry or X_FIELD/Y_FIELD in "
+            "COORDINATES_CRS. The rows of a trip id are ordered by time: the first is the start, the last the "
+            "end; a trip with one row is incomplete (counted, left out of OD, travel time and jump length). "
+            "Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL "
+            "timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one "
+            "row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time "
+            "and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay "
+            "empty).</p>"
+            "<p><b>Zones</b>: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).</p>"
+            "<p><b>Privacy</b> (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) "
+            "trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the "
+            "chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses "
+            "weigh 1; default equal, as the peer). Counts of users have sensitivity 1, of trips M, of trip ends "
+            "2M; numeric analyses give half their share to a histogram and half to a five-number summary by the "
+            "exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Seed 002 §5.4: a larger M "
+            "keeps more trips but adds more noise; visits per zone are captured well with a small M (people "
+            "visit few places), while OD flows need a large epsilon even for large data sets. The number of "
+            "trips dropped by M is not reported (it is data). "
+            "ITEM_LEVEL=true (advanced) makes every trip its own unit (M = 1), as the peer's "
+            "user_privacy=False: a person with many trips is then not protected as a whole.</p>"
+            "<p><b>Public bounds</b> (never read from the data; values above form one overflow bin): "
+            "MAX_TRAVEL_TIME 120 min (5-min bins), MAX_JUMP_LENGTH 20 km (1-km bins), MAX_TIME_BETWEEN 168 h "
+            "(6-h bins), MAX_RADIUS 20 km (1-km bins), MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. "
+            "Trips over time needs the public range TIME_START and TIME_END (cut by day up to 90 days, by "
+            "week up to 730, else by month); without them that analysis is left out. Visits per zone and time "
+            "window use destinations only, in six four-hour windows from 2:00, weekday and weekend.</p>"
+            "<p><b>Protected</b>: whether any one user is in the data, with all their trips (up to M). "
+            "<b>Not protected</b>: the zones, bounds and time range (public), and the log's exact counts "
+            "(for the data holder only).</p>"
+            "<p><b>Benchmark</b> (advanced, seed 002 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK "
+            "(HTML) and/or OUTPUT_BENCHMARK_TABLE: per analysis the similarity of the released report to the "
+            "same analyses without noise (relative error, Jensen-Shannon and Kullback-Leibler divergence, "
+            "earth mover's distance in metres over the zones' points for visits per zone, SMAPE for "
+            "five-number summaries and the normalised OD matrix). These are computed from the exact data, "
+            "are NOT differentially private and are labelled so; never publish them.</p>"
+            "<p>Sources: seed 002 §3, §4.2-4.3, §5.2.3, §5.4.</p>")
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
+        self.add(QgsProcessingParameterFeatureSource(
+            self.INPUT, self.tr("Trip records (one row per trip start and end)"), [QgsProcessing.TypeVector]))
+        for name, label, optional in (
+            (self.USER_FIELD, self.tr("User id field"), False),
+            (self.TRIP_FIELD, self.tr("Trip id field (records; not used for trip lines)"), True),
+            (self.TIMESTAMP_FIELD, self.tr("Timestamp field (start time for trip lines)"), False),
+            (self.END_TIMESTAMP_FIELD, self.tr("End time field (trip lines only; optional)"), True),
+            (self.X_FIELD, self.tr("X field (optional: instead of point geometries)"), True),
+            (self.Y_FIELD, self.tr("Y field"), True),
+        ):
+            self.add(QgsProcessingParameterField(name, label, parentLayerParameterName=self.INPUT, optional=optional))
+        self.add(QgsProcessingParameterCrs(
+            self.COORDINATES_CRS, self.tr("CRS of the coordinate fields (default: the layer's)"), optional=True))
+        add_zone_parameters(self, h3=True, allow_overlap=False)
+        self.add(QgsProcessingParameterNumber(
+            self.EPSILON, self.tr("Epsilon for the whole report"), QgsProcessingParameterNumber.Double,
+            defaultValue=1.0, minValue=0.0))
+        self.add(QgsProcessingParameterNumber(
+            self.MAX_TRIPS, self.tr("Maximum trips per user (M)"), QgsProcessingParameterNumber.Integer,
+            defaultValue=5, minValue=1))
+        self.add(QgsProcessingParameterEnum(
+            self.ANALYSES, self.tr("Analyses"), options=list(ANALYSES), allowMultiple=True,
+            defaultValue=list(range(len(ANALYSES))), optional=True))
+        self.add(QgsProcessingParameterString(
+            self.BUDGET_SPLIT, self.tr("Budget split weights (analysis=weight, ...; default equal)"),
+            optional=True))
+        labels = {"MAX_TRAVEL_TIME": self.tr("Maximum travel time (minutes)"),
+                  "MAX_JUMP_LENGTH": self.tr("Maximum jump length (km)"),
+                  "MAX_TIME_BETWEEN": self.tr("Maximum time between trips (hours)"),
+                  "MAX_RADIUS": self.tr("Maximum radius of gyration (km)")}
+        for name, _attr, default in self.BOUNDS:
+            self.add(QgsProcessingParameterNumber(name, labels[name], QgsProcessingParameterNumber.Double,
+                                                  defaultValue=default, minValue=0.0))
+        self.add(QgsProcessingParameterNumber(
+            self.MAX_TILES, self.tr("Maximum distinct zones per user (0: 2M)"), QgsProcessingParameterNumber.Integer,
+            defaultValue=0, minValue=0))
+        self.add(QgsProcessingParameterString(
+            self.TIME_START, self.tr("Public start of the time range (e.g. 2024-01-01)"), optional=True))
+        self.add(QgsProcessingParameterString(
+            self.TIME_END, self.tr("Public end of the time range (exclusive)"), optional=True))
+        self.add(QgsProcessingParameterNumber(
+            self.TOP_N_FLOWS, self.tr("Number of top OD flows"), QgsProcessingParameterNumber.Integer,
+            defaultValue=100, minValue=1))
+        self.add_seed_parameter()
+        self.add_ledger_parameters()
+        self.add(QgsProcessingParameterFileDestination(
+            self.OUTPUT_HTML, self.tr("Mobility report (HTML)"), self.tr("HTML files (*.html)")))
+        visits = QgsProcessingParameterVectorDestination(
+            self.OUTPUT_VISITS, self.tr("Visits per zone"), QgsProcessing.TypeVectorPolygon)
+        visits.setSupportsNonFileBasedOutput(False)
+        self.add(visits)
+        flows = QgsProcessingParameterVectorDestination(
+            self.OUTPUT_FLOWS, self.tr("Top OD flows"), QgsProcessing.TypeVectorLine)
+        flows.setSupportsNonFileBasedOutput(False)
+        self.add(flows)
+        item = QgsProcessingParameterBoolean(
+            self.ITEM_LEVEL, self.tr("Item-level privacy (each trip its own unit; M = 1)"), defaultValue=False)
+        item.setFlags(item.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        self.add(item)
+        bench = QgsProcessingParameterBoolean(
+            self.BENCHMARK, self.tr("Benchmark against the noise-free data (NOT differentially private)"),
+            defaultValue=False)
+        bench.setFlags(bench.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        self.add(bench)
+        self.add(QgsProcessingParameterFileDestination(
+            self.OUTPUT_BENCHMARK, self.tr("Benchmark comparison (HTML; NOT differentially private)"),
+            self.tr("HTML files (*.html)"), optional=True, createByDefault=False))
+        table = QgsProcessingParameterVectorDestination(
+            self.OUTPUT_BENCHMARK_TABLE, self.tr("Benchmark table (NOT differentially private)"),
+            QgsProcessing.TypeVector, optional=True, createByDefault=False)
+        table.setSupportsNonFileBasedOutput(False)
+        self.add(table)
+
+    # --- settings -------------------------------------------------------------------------------
+
+    def _weights(self, text):
+        weights = {}
+        for part in (text or "").split(","):
+            if not part.strip():
+                continue
+            name, _, value = part.partition("=")
+            name = name.strip()
+            try:
+                weights[name] = float(value)
+            except ValueError:
+                weights[name] = math.nan
+            if name not in ANALYSES:
+                raise QgsProcessingException(self.tr(
+                    "BUDGET_SPLIT names an unknown analysis '{name}'; use names from: {names}.").format(
+                    name=name, names=", ".join(ANALYSES)))
+        return weights
+
+    def _period(self, parameters, context):
+        start = self.parameterAsString(parameters, self.TIME_START, context)
+        end = self.parameterAsString(parameters, self.TIME_END, context)
+        if not start and not end:
+            return None
+        try:
+            period = Period(*seconds_of(np.array([start, end], dtype=object)))
+        except (TimestampError, TypeError, ValueError):
+            raise QgsProcessingException(self.tr(
+                "TIME_START and TIME_END must both be dates (e.g. 2024-01-01 and 2024-02-01), the start before "
+                "the end.")) from None
+        return period
+
+    # --- run ------------------------------------------------------------------------------------
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
+        epsilon = self.positive_number(parameters, self.EPSILON, context)
+        if self.parameterAsBoolean(parameters, self.BENCHMARK, context) and not (
+                self.parameterAsFileOutput(parameters, self.OUTPUT_BENCHMARK, context)
+                or self.parameterAsOutputLayer(parameters, self.OUTPUT_BENCHMARK_TABLE, context)):
+            raise QgsProcessingException(self.tr(
+                "BENCHMARK needs OUTPUT_BENCHMARK or OUTPUT_BENCHMARK_TABLE (the comparison is written there)."))
+        m = self.parameterAsInt(parameters, self.MAX_TRIPS, context)
+        chosen = [ANALYSES[i] for i in self.parameterAsEnums(parameters, self.ANALYSES, context)] or list(ANALYSES)
+        period = self._period(parameters, context)
+        if period is None and "trips_over_time" in chosen:
+            chosen.remove("trips_over_time")
+            feedback.pushWarning(self.tr("Trips over time is left out: it needs the public TIME_START and TIME_END."))
+        weights = self._weights(self.parameterAsString(parameters, self.BUDGET_SPLIT, context))
+        try:
+            split_budget(epsilon, chosen, weights)
+        except BudgetSplitError:
+            raise QgsProcessingException(self.tr(
+                "BUDGET_SPLIT weights must be numbers >= 0, at least one of the chosen analyses above 0 (got "
+                "'{text}').").format(text=self.parameterAsString(parameters, self.BUDGET_SPLIT, context))) from None
+        bounds = {attr: self.parameterAsDouble(parameters, name, context) for name, attr, _ in self.BOUNDS}
+        for name, attr, _ in self.BOUNDS:
+            if not bounds[attr] > 0:
+                raise QgsProcessingException(self.tr("{name} must be a number > 0.").format(name=name))
+        bins = ma.MobilityBins(**bounds, max_tiles_per_user=self.parameterAsInt(parameters, self.MAX_TILES, context))
+        fields = {n: self.parameterAsString(parameters, n, context) for n in (
+            self.USER_FIELD, self.TRIP_FIELD, self.TIMESTAMP_FIELD, self.END_TIMESTAMP_FIELD, self.X_FIELD,
+            self.Y_FIELD)}
+        xy_fields = (fields[self.X_FIELD], fields[self.Y_FIELD])
+        if bool(xy_fields[0]) != bool(xy_fields[1]):
+            raise QgsProcessingException(self.tr("Give both X_FIELD and Y_FIELD, or neither to use point geometries."))
+        table = read_table(self, parameters, self.INPUT, context, feedback,
+                           fields=tuple(f for f in fields.values() if f), geometry=not xy_fields[0])
+        crs = self.parameterAsCrs(parameters, self.COORDINATES_CRS, context) if xy_fields[0] else None
+        crs = crs if crs is not None and crs.isValid() else table.crs
+        if not crs.isValid():
+            raise QgsProcessingException(self.tr("INPUT has no CRS: set COORDINATES_CRS or the layer's CRS."))
+        lines = not xy_fields[0] and ogr.GT_Flatten(table.ogr_geometry_type) in (ogr.wkbLineString,
+                                                                                  ogr.wkbMultiLineString)
+        if not lines and not fields[self.TRIP_FIELD]:
+            raise QgsProcessingException(self.tr(
+                "TRIP_FIELD is needed for trip records (one row per start and end); or give trip lines."))
+        if lines:
+            xy = self._line_ends(table.geometries)
+        elif xy_fields[0]:
+            xy = np.column_stack([np.asarray(np.ma.filled(np.ma.asarray(table.columns[f], dtype=float), np.nan))
+                                  for f in xy_fields]) if len(table.fids) else np.empty((0, 2))
+        else:
+            geoms = table.geometries
+            ok = ~shapely.is_missing(geoms) & ~shapely.is_empty(geoms) & (shapely.get_type_id(geoms) == 0)
+            if len(geoms) and not ok.any():
+                raise QgsProcessingException(self.tr(
+                    "INPUT has no point geometries: give a point layer, or X_FIELD and Y_FIELD."))
+            xy = np.full((len(geoms), 2), np.nan)
+            if ok.any():
+                xy[ok] = shapely.get_coordinates(geoms[ok])[:, :2]
+        try:
+            seconds = seconds_of(table.columns[fields[self.TIMESTAMP_FIELD]])
+            end_seconds = (seconds_of(table.columns[fields[self.END_TIMESTAMP_FIELD]])
+                           if lines and fields[self.END_TIMESTAMP_FIELD] else np.full(len(seconds), np.nan))
+        except TimestampError as error:
+            raise QgsProcessingException(self.tr(
+                "TIMESTAMP_FIELD holds a value that is not a date and time: {value}. Fix it or set it to NULL "
+                "(NULL timestamps are counted as missing).").format(value=str(error))) from None
+        cells = cell_set_from_parameters(self, parameters, context, feedback, points_crs=crs, require_public=True)
+        if lines:
+            data = self._line_trips(table.columns[fields[self.USER_FIELD]], seconds, end_seconds, xy, crs, cells,
+                                    feedback)
+        else:
+            data = self._trips(table.columns[fields[self.USER_FIELD]], table.columns[fields[self.TRIP_FIELD]],
+                               seconds, xy, crs, cells, feedback)
+        if not ((data.start_zone >= 0) | (data.end_zone >= 0)).any():
+            raise QgsProcessingException(self.tr(
+                "No trip start or end lies inside the zones: check that the records and ZONES (or EXTENT) "
+                "overlap and that the CRS is right."))
+        unit = self.tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(
+            field=fields[self.USER_FIELD], m=m)
+        if self.parameterAsBoolean(parameters, self.ITEM_LEVEL, context):
+            feedback.pushWarning(self.tr("ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with "
+                                         "many trips is not protected as a whole (seed 002 §4.2)."))
+            keep = ~is_null(data.user)  # NULL user ids are still dropped, as in the user-level report
+            data = replace(data.subset(keep), user=np.arange(int(keep.sum())))
+            m, unit = 1, self.tr("one trip (item-level)")
+        spec = MobilityReportSpec(epsilon, m, unit, tuple(chosen), weights, bins, period,
+                                  self.parameterAsInt(parameters, self.TOP_N_FLOWS, context))
+        html_path = self.parameterAsFileOutput(parameters, self.OUTPUT_HTML, context)
+        visits_path = self.parameterAsOutputLayer(parameters, self.OUTPUT_VISITS, context)
+        flows_path = self.parameterAsOutputLayer(parameters, self.OUTPUT_FLOWS, context)
+        reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT, output=html_path)
+        source_rng = self.noise_source(parameters, context, feedback)
+        try:
+            release = release_mobility_report(data, spec, source_rng.generator, before_noise=reserve)
+        except NoUsableRecordsError:
+            raise QgsProcessingException(self.tr("Every record has a NULL user id in USER_FIELD.")) from None
+        if release.facts["null_users"]:
+            feedback.pushWarning(self.tr("Dropped {n} trips whose user id is NULL (data-holder log).").format(
+                n=release.facts["null_users"]))
+        shares = release.facts["shares"]
+        privacy_lines = [
+            self.tr("Total epsilon {e:g} (differential privacy, user level, sequential composition).").format(
+                e=epsilon),
+            self.tr("Unit of privacy: {unit}.").format(unit=unit),
+            self.tr("Split: {split}.").format(split=", ".join(f"{a} {e:.4g}" for a, e in shares.items())),
+            self.tr("Protected: whether one user is in the data, with all their trips (up to M). Not protected: the "
+                    "zones, the bounds and the time range (public)."),
+            self.tr("M was applied by sampling M trips per user uniformly; how many trips it dropped is not "
+                    "reported (an exact count would be data)."),
+        ]
+        record = self.privacy_record(mechanism_fields=release.record_fields, input_layer=table.source_name,
+                                     seeded=source_rng.seeded, notes=tuple(privacy_lines),
+                                     **reserve.record_fields())
+        if feedback.isCanceled():
+            raise QgsProcessingException(self.tr("Cancelled: no output was written."))
+        written = []
+        outputs = {self.OUTPUT_HTML: html_path, self.OUTPUT_VISITS: visits_path, self.OUTPUT_FLOWS: flows_path}
+        try:
+            self._write(release, spec, cells, html_path, visits_path, flows_path, record, privacy_lines, feedback,
+                        written)
+            if self.parameterAsBoolean(parameters, self.BENCHMARK, context):
+                outputs.update(self._benchmark(parameters, context, feedback, release, data, spec, cells, record,
+                                               written))
+        except BaseException:
+            for path in written:  # failed runs leave no partial output
+                for candidate in (path, os.path.splitext(path)[0] + ".qmd"):
+                    if os.path.exists(candidate):
+                        os.remove(candidate)
+            raise
+        visits_title, flows_title = self.tr("Visits per zone"), self.tr("Top OD flows")
+        visits_style = partial(graduated_counts, field="visits") if "visits_per_zone" in spec.analyses else None
+        for destination, title, style in ((visits_path, visits_title, visits_style),
+                                          (flows_path, flows_title, flow_lines)):
+            if context.willLoadLayerOnCompletion(destination):
+                context.layerToLoadOnCompletionDetails(destination).setPostProcessor(
+                    ReleaseLayerPostProcessor.create(record, title, style))
+        return outputs
+
+    def _benchmark(self, parameters, context, feedback, release, data, spec, cells, record, written):
+        """Benchmark mode (seed 002 §5): similarity to the noise-free analyses; outputs labelled not DP."""
+        html_path = self.parameterAsFileOutput(parameters, self.OUTPUT_BENCHMARK, context)
+        table_path = self.parameterAsOutputLayer(parameters, self.OUTPUT_BENCHMARK_TABLE, context)
+        feedback.pushWarning(self.tr("BENCHMARK: the comparison is computed from the exact data and is NOT "
+                                     "differentially private. Do not publish it."))
+        not_dp = record.with_notes(self.tr("NOT differentially private: benchmark of the report against the "
+                                           "noise-free data (seed 002 §5.2.3)."))
+        not_dp = replace(not_dp, differentially_private=False)
+        centroids = cells.representative_points(None, wgs84())
+        benchmark(release, data, spec, self.noise_source(parameters, context, feedback).generator, centroids,
+                  html_path, table_path, not_dp, written, feedback)
+        return {self.OUTPUT_BENCHMARK: html_path, self.OUTPUT_BENCHMARK_TABLE: table_path}
+
+    @staticmethod
+    def _line_ends(geoms):
+        """(n, 4): x, y of the first vertex and of the last (of a multi-line: first part's first, last part's last)."""
+        out = np.full((len(geoms), 4), np.nan)
+        for i, g in enumerate(geoms.tolist()):
+            if g is None or g.is_empty:
+                continue
+            first = g if g.geom_type == "LineString" else shapely.get_geometry(g, 0)
+            last = g if g.geom_type == "LineString" else shapely.get_geometry(g, -1)
+            a, b = np.asarray(first.coords)[0], np.asarray(last.coords)[-1]
+            out[i] = a[0], a[1], b[0], b[1]
+        return out
+
+    def _zones_and_lonlat(self, xy, crs, cells, feedback):
+        transform = crs_transformer(crs, wgs84())
+        lonlat = transform(xy) if transform is not None and len(xy) else xy.copy()
+        located = ~np.isnan(xy).any(axis=1)
+        zone = np.full(len(xy), ma.MISSING, dtype=np.int64)
+        if located.any():
+            zone[located] = cells.assigner(crs, feedback)(xy[located])
+        return lonlat, zone
+
+    def _line_trips(self, user, start, end, ends, crs, cells, feedback):
+        """Trip lines: one trip per row (both ends, or none when the geometry is missing)."""
+        user = np.ma.asarray(user)
+        n = len(user)
+        lonlat, zone = self._zones_and_lonlat(np.concatenate((ends[:, :2], ends[:, 2:])), crs, cells, feedback)
+        return MobilityData(user, np.ones(n, bool), np.ones(n, bool), start, end, lonlat[:n], lonlat[n:], zone[:n],
+                            zone[n:], len(cells))
+
+    def _trips(self, user, trip, seconds, xy, crs, cells, feedback):
+        """Pair the rows of each trip id (ordered by time) into start and end arrays."""
+        user, trip = np.ma.asarray(user), np.ma.asarray(trip)
+        bad = is_null(trip)
+        if bad.any():
+            feedback.pushWarning(self.tr("Dropped {n} rows with a NULL trip id.").format(n=int(bad.sum())))
+        keep = ~bad
+        user, trip, seconds, xy = user[keep], trip[keep], seconds[keep], xy[keep]
+        if not len(trip):
+            raise QgsProcessingException(self.tr("No record has a trip id in TRIP_FIELD."))
+        trip = np.ma.getdata(trip)
+        _, trip_code = np.unique(trip if trip.dtype.kind != "O" else trip.astype(str), return_inverse=True)
+        order = np.lexsort((np.nan_to_num(seconds, nan=np.inf), trip_code))
+        trip_code = trip_code[order]
+        first = np.r_[True, trip_code[1:] != trip_code[:-1]]
+        last = np.r_[trip_code[1:] != trip_code[:-1], True]
+        start_rows, end_rows = order[first], order[last]
+        single = start_rows == end_rows
+        if single.any():
+            feedback.pushInfo(self.tr("{n} trips have one record only: counted as incomplete.").format(
+                n=int(single.sum())))
+        lonlat, zone = self._zones_and_lonlat(xy, crs, cells, feedback)
+        n = len(start_rows)
+        end_time = np.where(single, np.nan, seconds[end_rows])
+        end_lonlat = np.where(single[:, None], np.nan, lonlat[end_rows])
+        end_zone = np.where(single, ma.MISSING, zone[end_rows])
+        return MobilityData(user[start_rows], np.ones(n, bool), ~single, seconds[start_rows], end_time,
+                            lonlat[start_rows], end_lonlat, zone[start_rows], end_zone, len(cells))
+
+    def _write(self, release, spec, cells, html_path, visits_path, flows_path, record, privacy_lines, feedback,
+               written):
+        r, facts = release.result, release.facts["analysis_fields"]
+        lonlat_zones = cells.geometries(None, wgs84())
+        order = cells.id_order()
+        ids = np.asarray(cells.ids, dtype=object)
+        out_crs = cells.crs if cells.kind == "zones" else wgs84()
+        zones_out = cells.geometries(None, out_crs) if cells.kind == "zones" else lonlat_zones
+        columns = [Column("zone_id", "text", ids[order])]
+        if "visits_per_zone" in r:
+            columns += [Column("visits", "real", r["visits_per_zone"][:-1][order]),
+                        Column("moe95", "real", np.full(len(order), facts["visits_per_zone"]["margin_of_error_95"]))]
+        if "visits_per_time_window" in r:
+            for i, (day, window) in enumerate((d, w) for d in ("wd", "we") for w in ma.WINDOW_LABELS):
+                columns.append(Column(f"dest_{day}_{window.replace('-', '_')}", "real",
+                                      r["visits_per_time_window"][i][order]))
+        multi = np.array([g if g.geom_type == "MultiPolygon" else shapely.MultiPolygon([g])
+                          for g in zones_out[order]], dtype=object)
+        write_features(visits_path, wkt(out_crs), ogr.wkbMultiPolygon, multi, columns, feedback,
+            finish=lambda p, layer: write_to_file(p, layer, record, self.tr("Visits per zone")))
+        written.append(visits_path)
+        points = cells.representative_points(None, wgs84())
+        flow_lines = []
+        if "od_flows" in r:
+            o, d, c = r["od_origin"], r["od_dest"], r["od_flows"]
+            flow_lines = [(points[a, 0], points[a, 1], points[b, 0], points[b, 1], v) for a, b, v in zip(o, d, c)]
+            geoms = shapely.linestrings(np.stack([points[o], points[d]], axis=1)) if len(o) else np.empty(0, object)
+            fcols = [Column("origin_id", "text", ids[o]), Column("dest_id", "text", ids[d]),
+                     Column("noisy_count", "real", c),
+                     Column("moe95", "real", np.full(len(o), facts["od_flows"]["margin_of_error_95"]))]
+        else:
+            geoms, fcols = np.empty(0, object), [Column("origin_id", "text", np.empty(0, object))]
+        write_features(flows_path, wkt(wgs84()), ogr.wkbLineString, geoms, fcols, feedback,
+                       finish=lambda p, layer: write_to_file(p, layer, record, self.tr("Top OD flows")))
+        written.append(flows_path)
+        labels = spec.period.labels() if spec.period is not None else ()
+        page = report_page(self.tr("Mobility report"), release, spec, lonlat_zones, flow_lines,
+                           privacy_lines + [self.tr("Release id: {rid}").format(rid=record.release_id)], labels)
+        tmp = html_path + ".part"
+        with open(tmp, "w", encoding="utf-8") as handle:
+            handle.write(page)
+        os.replace(tmp, html_path)
+        written.append(html_path)
+        feedback.setProgress(100)

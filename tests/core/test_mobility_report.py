@@ -1,0 +1,307 @@
+"""Mobility report (seed 002): exact analyses vs an independent computation, user-level sensitivity, split, noise.
+
+Fixed seeds; statistical checks use alpha = 0.001 (a z bound of 3.29 standard
+errors from the Laplace variance), so each can fail if the mechanism is wrong.
+"""
+
+import datetime as dt
+import math
+from collections import Counter, defaultdict
+
+import numpy as np
+import pytest
+
+from dp_geoprivacy.core import mobility_analyses as ma
+from dp_geoprivacy.core.mobility_report import (
+    ANALYSES,
+    BudgetSplitError,
+    MobilityData,
+    MobilityReportSpec,
+    Period,
+    release_mobility_report,
+    split_budget,
+)
+from dp_geoprivacy.core.release import NoUsableRecordsError
+
+T0 = dt.datetime(2024, 3, 4).timestamp() - dt.datetime(2024, 3, 4).astimezone().utcoffset().total_seconds()
+
+
+def make_trips(n=400, users=60, zones=9, seed=3, incomplete=0.05):
+    rng = np.random.default_rng(seed)
+    start = T0 + rng.uniform(0, 14 * 86400, n)
+    end = start + rng.uniform(-600, 7200, n)
+    sl = np.column_stack([rng.uniform(13.0, 13.2, n), rng.uniform(52.4, 52.6, n)])
+    el = sl + rng.normal(0, 0.02, (n, 2))
+    has_start = np.ones(n, bool)
+    has_end = rng.random(n) > incomplete
+    end[~has_end] = np.nan
+    el[~has_end] = np.nan
+    start[rng.random(n) < 0.03] = np.nan
+    sz = rng.integers(-1, zones, n)
+    ez = np.where(has_end, rng.integers(-1, zones, n), ma.MISSING)
+    user = rng.integers(0, users, n)
+    return MobilityData(user, has_start, has_end, start, end, sl, el, sz, ez, zones)
+
+
+def hav(a, b):
+    lon1, lat1, lon2, lat2 = map(math.radians, (a[0], a[1], b[0], b[1]))
+    h = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    return 2 * 6371.0 * math.asin(math.sqrt(h))
+
+
+def trips_list(t):
+    for i in range(len(t.user)):
+        yield {"user": t.user[i], "hs": t.has_start[i], "he": t.has_end[i], "st": t.start_time[i],
+               "et": t.end_time[i], "sl": t.start_lonlat[i], "el": t.end_lonlat[i], "sz": t.start_zone[i],
+               "ez": t.end_zone[i]}
+
+
+def clock(seconds):
+    return dt.datetime(1970, 1, 1) + dt.timedelta(seconds=float(seconds))
+
+
+# --- exact analyses vs an independent, per-record computation --------------------------------
+
+
+def test_exact_counts_match_independent_loops():
+    t = make_trips()
+    trips = list(trips_list(t))
+    weekday, hours, visits, windows = Counter(), Counter(), Counter(), Counter()
+    for r in trips:
+        if r["hs"] and not math.isnan(r["st"]):
+            weekday[clock(r["st"]).weekday()] += 1
+        for present, s, end in ((r["hs"], r["st"], 0), (r["he"], r["et"], 1)):
+            if present and not math.isnan(s):
+                c = clock(s)
+                hours[(2 * (c.weekday() >= 5) + end, c.hour)] += 1
+        for present, z in ((r["hs"], r["sz"]), (r["he"], r["ez"])):
+            if present and z != ma.MISSING:
+                visits[t.n_zones if z == ma.OUTSIDE else z] += 1
+        if r["he"] and r["ez"] >= 0 and not math.isnan(r["et"]):
+            c = clock(r["et"])
+            windows[(6 * (c.weekday() >= 5) + ((c.hour - 2) % 24) // 4, r["ez"])] += 1
+    assert list(ma._exact_trips_per_weekday(t)) == [weekday[d] for d in range(7)]
+    got = ma._exact_trips_per_hour(t)
+    assert all(got[c, h] == hours[(c, h)] for c in range(4) for h in range(24))
+    assert list(ma._exact_visits_per_zone(t, t.n_zones)) == [visits[z] for z in range(t.n_zones + 1)]
+    got = ma._exact_visits_per_time_window(t, t.n_zones)
+    assert all(got[w, z] == windows[(w, z)] for w in range(12) for z in range(t.n_zones))
+    stats = ma._exact_dataset_statistics(t)
+    complete = sum(1 for r in trips if r["hs"] and r["he"])
+    points = {tuple(r[k]) for r in trips for k, p in (("sl", "hs"), ("el", "he")) if r[p] and not np.isnan(r[k]).any()}
+    assert list(stats) == [complete, len(trips) - complete, len(set(t.user)), len(points)]
+    period = Period(T0, T0 + 14 * 86400)
+    assert period.unit == "day" and period.count == 14
+    per_day = Counter(int((r["st"] - T0) // 86400) for r in trips if not math.isnan(r["st"]))
+    assert list(ma._exact_trips_over_time(t, period)) == [per_day[d] for d in range(14)] + [0]
+
+
+def test_exact_numeric_measures_match_independent_loops():
+    t = make_trips()
+    trips = list(trips_list(t))
+    travel = sorted((r["et"] - r["st"]) / 60 for r in trips
+                    if r["hs"] and r["he"] and not math.isnan(r["st"]) and not math.isnan(r["et"])
+                    and r["et"] >= r["st"])
+    assert np.allclose(np.sort(ma._exact_travel_time_min(t)), travel)
+    jumps = sorted(hav(r["sl"], r["el"]) for r in trips if r["hs"] and r["he"] and not np.isnan(r["el"]).any())
+    assert np.allclose(np.sort(ma._exact_jump_length_km(t)), jumps)
+    by_user = defaultdict(list)
+    for r in trips:
+        by_user[r["user"]].append(r)
+    assert sorted(ma._exact_trips_per_user(t)) == sorted(len(v) for v in by_user.values())
+    gaps, rog, distinct, entropy = [], [], [], []
+    for rs in by_user.values():
+        timed = sorted((r for r in rs if not math.isnan(r["st"]) and not math.isnan(r["et"])), key=lambda r: r["st"])
+        gaps += [max(0.0, (b["st"] - a["et"]) / 3600) for a, b in zip(timed, timed[1:])]
+        pts = [r[k] for r in rs for k, p in (("sl", "hs"), ("el", "he")) if r[p] and not np.isnan(r[k]).any()]
+        if pts:
+            centre = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+            rog.append(math.sqrt(sum(hav(p, centre) ** 2 for p in pts) / len(pts)))
+        zs = Counter(r[k] for r in rs for k, p in (("sz", "hs"), ("ez", "he")) if r[p] and r[k] >= 0)
+        distinct.append(len(zs))
+        if zs:
+            total = sum(zs.values())
+            h = -sum(c / total * math.log(c / total) for c in zs.values())
+            entropy.append(h / math.log(total) if total > 1 else 0.0)
+    assert np.allclose(np.sort(ma._exact_time_between_h(t)), sorted(gaps))
+    assert np.allclose(np.sort(ma._exact_radius_of_gyration_km(t)), sorted(rog))
+    assert sorted(ma._exact_distinct_zones(t)) == sorted(distinct)
+    assert np.allclose(np.sort(ma._exact_mobility_entropy(t)), sorted(entropy))
+
+
+# --- budget split ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("weights", [None, {"od_flows": 5.0, "visits_per_zone": 2.5}, {"jump_length": 0.0}])
+def test_split_adds_up_to_epsilon(weights):
+    for epsilon in (0.1, 1.0, 3.7):
+        shares = split_budget(epsilon, ANALYSES, weights)
+        assert math.fsum(shares.values()) == epsilon
+        spec = MobilityReportSpec(epsilon, 4, "u", weights=weights, period=Period(T0, T0 + 86400))
+        mechs = spec.mechanisms()
+        total = math.fsum(sum(m.epsilon for m in (v if isinstance(v, tuple) else (v,))) for v in mechs.values())
+        assert total == pytest.approx(epsilon, rel=1e-12)
+
+
+@pytest.mark.parametrize("weights", [{"od_flows": -1.0}, dict.fromkeys(ANALYSES, 0.0), {"od_flows": float("nan")}])
+def test_bad_split_weights_refused(weights):
+    with pytest.raises(BudgetSplitError):
+        split_budget(1.0, ANALYSES, weights)
+
+
+# --- user-level sensitivity: neighbouring datasets (one user added, M trips kept) --------------
+
+
+def add_user(t, m, seed=9):
+    """t plus one new user with m complete trips (the bounded neighbour)."""
+    extra = make_trips(n=m, users=1, zones=t.n_zones, seed=seed, incomplete=0.0)
+    cat = {k: np.concatenate((getattr(t, k), getattr(extra, k))) for k in
+           ("has_start", "has_end", "start_time", "end_time", "start_lonlat", "end_lonlat", "start_zone",
+            "end_zone")}
+    return MobilityData(np.concatenate((t.user, np.full(m, 10**6))), n_zones=t.n_zones, **cat)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_neighbouring_user_changes_each_analysis_within_its_sensitivity(seed):
+    m = 4
+    t = make_trips(seed=seed)
+    keep = np.flatnonzero(np.concatenate([[True], np.diff(np.sort(t.user)) >= 0]))  # all rows
+    order = np.argsort(t.user, kind="stable")
+    rank = np.arange(len(order)) - np.searchsorted(t.user[order], t.user[order])
+    bounded = t.subset(np.sort(order[rank < m]))  # each user at most m trips
+    assert len(keep)
+    n2 = add_user(bounded, m, seed=seed + 100)
+    spec = MobilityReportSpec(1.0, m, "u", period=Period(T0, T0 + 14 * 86400))
+    mechs = spec.mechanisms()
+    counts = {"trips_per_weekday": lambda d: ma._exact_trips_per_weekday(d),
+              "trips_per_hour": lambda d: ma._exact_trips_per_hour(d),
+              "visits_per_zone": lambda d: ma._exact_visits_per_zone(d, d.n_zones),
+              "visits_per_time_window": lambda d: ma._exact_visits_per_time_window(d, d.n_zones),
+              "trips_over_time": lambda d: ma._exact_trips_over_time(d, spec.period)}
+    for name, f in counts.items():
+        change = np.abs(f(n2) - f(bounded)).sum()
+        assert 0 < change <= mechs[name].sensitivity, name
+    values = {"travel_time": ma._exact_travel_time_min, "jump_length": ma._exact_jump_length_km,
+              "trips_per_user": ma._exact_trips_per_user, "time_between_trips": ma._exact_time_between_h,
+              "radius_of_gyration": ma._exact_radius_of_gyration_km, "distinct_zones": ma._exact_distinct_zones,
+              "mobility_entropy": ma._exact_mobility_entropy}
+    for name, f in values.items():
+        edges = np.asarray(mechs[name].bin_edges)
+        change = np.abs(ma.histogram(f(n2), edges) - ma.histogram(f(bounded), edges)).sum()
+        assert change <= mechs[name].contributions, name
+        assert len(f(n2)) - len(f(bounded)) <= mechs[name].contributions, name
+    stats = ma._exact_dataset_statistics(n2) - ma._exact_dataset_statistics(bounded)
+    assert all(abs(c) <= mech.sensitivity for c, mech in zip(stats, mechs["dataset_statistics"]))
+
+
+# --- the release -------------------------------------------------------------------------------
+
+
+def test_release_reserves_once_with_total_epsilon_and_drops_null_users():
+    t = make_trips()
+    user = t.user.astype(object)
+    user[:10] = None
+    t = MobilityData(user, *(getattr(t, k) for k in ("has_start", "has_end", "start_time", "end_time",
+                                                     "start_lonlat", "end_lonlat", "start_zone", "end_zone")),
+                     n_zones=t.n_zones)
+    calls = []
+    spec = MobilityReportSpec(2.0, 3, "one user", period=Period(T0, T0 + 14 * 86400), top_n_flows=5)
+    release = release_mobility_report(t, spec, np.random.default_rng(1), before_noise=calls.append)
+    assert len(calls) == 1 and calls[0]["epsilon"] == 2.0 == release.epsilon
+    assert release.facts["null_users"] == 10
+    assert len(release.result["od_flows"]) <= 5
+    assert release.result["visits_per_zone"].shape == (t.n_zones + 1,)
+    assert math.fsum(release.facts["shares"].values()) == 2.0
+    for name in ANALYSES:
+        assert name in release.result or name == "od_flows"
+
+
+def test_all_null_users_refused_before_noise():
+    t = make_trips(n=5)
+    t = MobilityData(np.full(5, None, dtype=object), *(getattr(t, k) for k in (
+        "has_start", "has_end", "start_time", "end_time", "start_lonlat", "end_lonlat", "start_zone", "end_zone")),
+        n_zones=t.n_zones)
+    calls = []
+    with pytest.raises(NoUsableRecordsError):
+        release_mobility_report(t, MobilityReportSpec(1.0, 2, "u", analyses=("visits_per_zone",)),
+                                np.random.default_rng(0), before_noise=calls.append)
+    assert not calls
+
+
+def test_visits_noise_is_laplace_with_the_stated_scale():
+    """Large true counts (no clamping at 0): noisy - exact has mean 0 and variance 2 b^2 (z test, alpha 0.001)."""
+    zones = 400
+    n = 200_000
+    rng = np.random.default_rng(5)
+    z = rng.integers(0, zones, n)
+    t = MobilityData(np.arange(n), np.ones(n, bool), np.ones(n, bool), np.zeros(n), np.zeros(n),
+                     np.zeros((n, 2)), np.zeros((n, 2)), z, z, zones)
+    spec = MobilityReportSpec(0.5, 1, "u", analyses=("visits_per_zone",))
+    release = release_mobility_report(t, spec, np.random.default_rng(11))
+    diff = release.result["visits_per_zone"] - ma._exact_visits_per_zone(t, zones)
+    b = 2 * 1 / 0.5
+    assert release.facts["analysis_fields"]["visits_per_zone"]["noise_scale"] == b
+    k = len(diff)
+    grain = release.facts["analysis_fields"]["visits_per_zone"]["count_grain"]
+    var = 2 * b * b + grain**2 / 12 + 1 / 12  # Laplace, snapping and rounding (independent, uniform errors)
+    assert abs(diff.mean()) <= 3.29 * math.sqrt(var / k)
+    # sample variance within 4.5 standard errors (Laplace kurtosis 6: var of s^2 ~ (6 + 2) var^2 / k)
+    assert abs(diff.var() - var) <= 4.5 * math.sqrt(8 / k) * var
+
+
+def test_quartiles_are_drawn_with_sensitivity_m():
+    spec = MobilityReportSpec(1.0, 7, "u", analyses=("travel_time", "trips_per_user"))
+    mechs = spec.mechanisms()
+    assert mechs["travel_time"].quantiles.sensitivity == 7
+    assert mechs["trips_per_user"].quantiles.sensitivity == 1
+    assert mechs["travel_time"].epsilon == pytest.approx(0.5)
+
+
+# --- similarity measures (benchmark mode, seed 002 §5.2.3) ---------------------------------------
+
+
+def test_similarity_measures_on_known_values():
+    from dp_geoprivacy.core import mobility_similarity as ms
+
+    assert ms.relative_error(100, 90) == pytest.approx(0.1)
+    assert ms.jensen_shannon([1, 0], [0, 1]) == pytest.approx(1.0)
+    assert ms.jensen_shannon([3, 1], [6, 2]) == pytest.approx(0.0, abs=1e-12)
+    assert ms.smape([1, 2, 0], [1, 2, 0]) == 0.0
+    assert ms.smape([1, 0], [0, 1]) == pytest.approx(2.0)
+    assert ms.od_flow_error({(0, 1): 5}, {(0, 1): 10}) == pytest.approx(0.0)
+    # Two zones 0.01 degrees of latitude apart (about 1,112 m): moving half the mass costs half that distance.
+    centroids = np.array([[13.0, 52.0], [13.0, 52.01]])
+    d = 1000 * ma.haversine_km(centroids[:1], centroids[1:])[0]
+    assert ms.earth_movers_distance([2, 0], [1, 1], centroids) == pytest.approx(d / 2, rel=1e-6)
+    assert ms.earth_movers_distance([1, 1], [1, 1], centroids) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_noise_free_report_compares_to_itself_with_zero_error():
+    from dp_geoprivacy.core import mobility_similarity as ms
+
+    t = make_trips()
+    spec = MobilityReportSpec(1.0, 3, "u", period=Period(T0, T0 + 14 * 86400))
+    exact = ms.noise_free_report(t, spec, np.random.default_rng(2))
+    centroids = np.column_stack([np.linspace(13, 13.2, t.n_zones), np.full(t.n_zones, 52.5)])
+    rows = ms.compare(exact, exact, centroids)
+    assert rows and all(v == pytest.approx(0.0, abs=1e-9) or math.isnan(v) for _, measure, v in rows
+                        if "Kullback" not in measure)
+    noisy = release_mobility_report(t, spec, np.random.default_rng(3)).result
+    values = {(a, m): v for a, m, v in ms.compare(exact, noisy, centroids)}
+    assert 0 <= values[("visits_per_zone", "Jensen-Shannon divergence")] <= 1
+
+
+def test_record_and_facts_come_from_the_mechanisms_that_drew_the_noise():
+    t = make_trips()
+    spec = MobilityReportSpec(3.0, 4, "u", period=Period(T0, T0 + 14 * 86400),
+                              weights={"visits_per_zone": 3.0, "od_flows": 2.0})
+    release = release_mobility_report(t, spec, np.random.default_rng(4))
+    mechs = release.mechanism
+    assert release.record_fields["noise_scale"] == mechs["visits_per_zone"].noise.scale == 2 * 4 / mechs[
+        "visits_per_zone"].epsilon
+    for name, fields in release.facts["analysis_fields"].items():
+        parts = fields if isinstance(fields, list) else [fields]
+        mech = mechs[name] if isinstance(mechs[name], tuple) else (mechs[name],)
+        assert [p["epsilon"] for p in parts] == [m.epsilon for m in mech]
+        assert math.fsum(p["epsilon"] for p in parts) == pytest.approx(release.facts["shares"][name], rel=1e-12)
+    assert release.facts["shares"]["visits_per_zone"] == pytest.approx(3.0 * 3.0 / 18.0)

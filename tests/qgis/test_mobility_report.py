@@ -1,0 +1,248 @@
+"""dp_geoprivacy:mobilityreport through the Processing API, the real qgis_process and a model.
+
+Exact checks use EPSILON = 1e8 for the whole report (each analysis's noise
+scale is below 1e-5: after rounding the published counts are the true
+counts); the statistical behaviour is tested in tests/core/test_mobility_report.py.
+"""
+
+import collections
+import json
+import re
+
+import numpy as np
+import pytest
+from osgeo import ogr, osr
+from qgis import processing
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingModelAlgorithm,
+    QgsProcessingParameterFeatureSource,
+)
+
+from dp_geoprivacy.core.ledger import Ledger
+from dp_geoprivacy.processing.privacy_metadata import read_from_file
+
+from .conftest import ROOT, feature_count, read_field, run_algorithm_json, run_qgis_process, write_grid_zones
+from .model_builder import ModelBuilder
+
+ALG = "dp_geoprivacy:mobilityreport"
+X0, Y0, CELL, N = 500_000.0, 4_500_000.0, 1000.0, 4
+EXACT = 1e8
+MODEL = ROOT / "tests" / "data" / "models" / "mobility_report_then_extract.model3"
+
+
+def write_records(path, rows, layer="records"):
+    """Points in EPSG:32633 with uid, tid, ts (text); rows are (uid, tid, ts, x, y), None for NULL."""
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(32633)
+    out = dataset.CreateLayer(layer, srs, ogr.wkbPoint)
+    for name in ("uid", "tid", "ts"):
+        out.CreateField(ogr.FieldDefn(name, ogr.OFTString))
+    out.StartTransaction()
+    for uid, tid, ts, x, y in rows:
+        feature = ogr.Feature(out.GetLayerDefn())
+        feature["uid"], feature["tid"], feature["ts"] = uid, tid, ts
+        feature.SetGeometry(ogr.CreateGeometryFromWkt(f"POINT ({x!r} {y!r})"))
+        out.CreateFeature(feature)
+    out.CommitTransaction()
+    dataset = None
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def zones(tmp_path_factory):
+    return write_grid_zones(tmp_path_factory.mktemp("mr") / "zones.gpkg", 32633, (X0, Y0), CELL, N)
+
+
+def zone_of(x, y):
+    col, row = int((x - X0) // CELL), int((y - Y0) // CELL)
+    return f"Z{row}_{col}" if 0 <= col < N and 0 <= row < N else None
+
+
+@pytest.fixture(scope="module")
+def trips(tmp_path_factory):
+    """3 trips per user (M = 3 keeps all), start and end rows; one incomplete trip; a few ends outside."""
+    rng = np.random.default_rng(4)
+    rows, plan = [], []
+    for u in range(40):
+        for k in range(3):
+            o = (X0 + rng.uniform(0, N * CELL), Y0 + rng.uniform(0, N * CELL))
+            d = (X0 + rng.uniform(-300, N * CELL), Y0 + rng.uniform(0, N * CELL))
+            day, hour = 4 + (u + k) % 7, (6 + 3 * k + u) % 24
+            start = f"2024-03-{day:02d} {hour:02d}:10:00"
+            end = f"2024-03-{day:02d} {hour:02d}:40:00"
+            tid = f"t{u}_{k}"
+            rows += [(f"u{u}", tid, start, *o), (f"u{u}", tid, end, *d)]
+            plan.append((o, d))
+    rows.append(("u99", "lonely", "2024-03-05 10:00:00", X0 + 10, Y0 + 10))  # a trip with one end
+    path = write_records(tmp_path_factory.mktemp("mr") / "records.gpkg", rows)
+    return path, plan
+
+
+def run(path, zones, tmp_path, **extra):
+    parameters = {"INPUT": path, "USER_FIELD": "uid", "TRIP_FIELD": "tid", "TIMESTAMP_FIELD": "ts", "ZONES": zones,
+                  "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT, "MAX_TRIPS_PER_USER": 3,
+                  "TIME_START": "2024-03-01", "TIME_END": "2024-04-01", "TOP_N_FLOWS": 1000,
+                  "OUTPUT_HTML": str(tmp_path / "report.html"), "OUTPUT_VISITS": str(tmp_path / "visits.gpkg"),
+                  "OUTPUT_FLOWS": str(tmp_path / "flows.gpkg")}
+    parameters.update(extra)
+    return processing.run(ALG, parameters)
+
+
+def test_exact_visits_flows_and_self_contained_html(trips, zones, tmp_path):
+    path, plan = trips
+    run(path, zones, tmp_path)
+    visits = collections.Counter(z for o, d in plan for z in (zone_of(*o), zone_of(*d)) if z)
+    visits[zone_of(X0 + 10, Y0 + 10)] += 1  # the incomplete trip's start is a visit too
+    got = dict(zip(read_field(tmp_path / "visits.gpkg", "zone_id"), read_field(tmp_path / "visits.gpkg", "visits")))
+    assert got == {f"Z{r}_{c}": float(visits[f"Z{r}_{c}"]) for r in range(N) for c in range(N)}
+    flows = collections.Counter((zone_of(*o), zone_of(*d)) for o, d in plan if zone_of(*o) and zone_of(*d))
+    out = tmp_path / "flows.gpkg"
+    got = dict(zip(zip(read_field(out, "origin_id"), read_field(out, "dest_id")), read_field(out, "noisy_count")))
+    assert got == {pair: float(c) for pair, c in flows.items()}
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "<svg" in page and "<script" not in page.lower()
+    assert not re.search(r"(src|href)=\"https?:", page)  # nothing fetched from the network
+    # dataset statistics: 241 records, 121 trips, 120 complete, 1 incomplete, 41 users
+    assert re.search(r"<th>records</th><td>241</td>", page) and re.search(r"<th>users</th><td>41</td>", page)
+    records = read_from_file(str(tmp_path / "visits.gpkg"))
+    assert records and records[0].epsilon == EXACT
+    assert read_from_file(str(tmp_path / "flows.gpkg"))[0].release_id == records[0].release_id
+    assert records[0].release_id in page
+
+
+def test_one_ledger_entry_for_the_whole_report(trips, zones, tmp_path):
+    path, _ = trips
+    ledger = tmp_path / "ledger.json"
+    run(path, zones, tmp_path, EPSILON=2.0, LEDGER=str(ledger), BUDGET=10.0)
+    entries = Ledger(str(ledger)).entries()
+    assert len(entries) == 1 and entries[0].epsilon == 2.0
+    assert read_from_file(str(tmp_path / "visits.gpkg"))[0].epsilon == 2.0
+
+
+def test_trips_with_one_end_count_as_incomplete(trips, zones, tmp_path):
+    path, _ = trips
+    run(path, zones, tmp_path, ANALYSES=[0])
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert re.search(r"<th>incomplete trips</th><td>1</td>", page)
+
+
+@pytest.mark.parametrize("rows, extra, message", [
+    ([("u1", "a", "not a time", X0 + 5, Y0 + 5)], {}, "TIMESTAMP_FIELD"),
+    ([(None, "a", "2024-03-04 10:00", X0 + 5, Y0 + 5)], {}, "NULL user id"),
+    ([("u1", "a", "2024-03-04 10:00", X0 - 5e4, Y0), ("u1", "a", "2024-03-04 11:00", X0 - 6e4, Y0)], {},
+     "inside the zones"),
+    ([("u1", "a", "2024-03-04 10:00", X0 + 5, Y0 + 5)], {"BUDGET_SPLIT": "od_flows=-1"}, "BUDGET_SPLIT"),
+    ([("u1", "a", "2024-03-04 10:00", X0 + 5, Y0 + 5)],
+     {"ANALYSES": [5], "BUDGET_SPLIT": "visits_per_zone=0"}, "BUDGET_SPLIT"),
+])
+def test_bad_inputs_are_refused_naming_the_parameter(rows, extra, message, zones, tmp_path):
+    path = write_records(tmp_path / "bad.gpkg", rows)
+    with pytest.raises(QgsProcessingException, match=message):
+        run(path, zones, tmp_path, **extra)
+    assert not (tmp_path / "report.html").exists()
+
+
+def test_null_timestamps_are_counted_as_missing(zones, tmp_path):
+    rows = [("u1", "a", None, X0 + 5, Y0 + 5), ("u1", "a", "2024-03-04 10:00", X0 + 1500, Y0 + 5)]
+    run(write_records(tmp_path / "n.gpkg", rows), zones, tmp_path, ANALYSES=[1])
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert re.search(r"<th>timestamp</th><td>1</td>", page)
+
+
+def test_qgis_process_runs_the_report(trips, zones, tmp_path):
+    path, _ = trips
+    results = run_algorithm_json(ALG, INPUT=path, USER_FIELD="uid", TRIP_FIELD="tid", TIMESTAMP_FIELD="ts",
+                                 ZONES=zones, ZONE_ID_FIELD="zone_id", EPSILON=1.0, MAX_TRIPS_PER_USER=2,
+                                 OUTPUT_HTML=tmp_path / "r.html", OUTPUT_VISITS=tmp_path / "v.gpkg",
+                                 OUTPUT_FLOWS=tmp_path / "f.gpkg")
+    assert (tmp_path / "r.html").exists() and feature_count(tmp_path / "v.gpkg") == N * N
+    assert results["OUTPUT_HTML"].endswith("r.html")
+
+
+def build_model(path):
+    """The report, then the zones with at least 10 visits (native:extractbyattribute): the committed model."""
+    return (
+        ModelBuilder("mobility_report_then_extract")
+        .input(QgsProcessingParameterFeatureSource("records", "Trip records", [QgsProcessing.TypeVectorPoint]))
+        .input(QgsProcessingParameterFeatureSource("zones", "Zones", [QgsProcessing.TypeVectorPolygon]))
+        .child("report", ALG, {"INPUT": ("input", "records"), "ZONES": ("input", "zones"),
+                               "ZONE_ID_FIELD": ("value", "zone_id"), "USER_FIELD": ("value", "uid"),
+                               "TRIP_FIELD": ("value", "tid"), "TIMESTAMP_FIELD": ("value", "ts"),
+                               "EPSILON": ("value", EXACT), "MAX_TRIPS_PER_USER": ("value", 3), "SEED": ("value", 1)},
+               {"OUTPUT_HTML": "html", "OUTPUT_FLOWS": "flows"})
+        .child("busy", "native:extractbyattribute",
+               {"INPUT": ("child", "report", "OUTPUT_VISITS"), "FIELD": ("value", "visits"),
+                "OPERATOR": ("value", 3), "VALUE": ("value", "10")}, {"OUTPUT": "busy_zones"})
+        .save(path)
+    )
+
+
+def test_committed_model_is_the_one_the_builder_makes(tmp_path):
+    fresh, committed = QgsProcessingModelAlgorithm(), QgsProcessingModelAlgorithm()
+    assert fresh.fromFile(build_model(tmp_path / "fresh.model3")) and committed.fromFile(str(MODEL))
+    assert fresh.toVariant() == committed.toVariant()
+
+
+def test_model_chains_the_report_into_native_extract(trips, zones, tmp_path):
+    path, plan = trips
+    busy, html = tmp_path / "busy.gpkg", tmp_path / "m.html"
+    run_qgis_process("run", str(MODEL), "--", f"records={path}", f"zones={zones}", f"report:html={html}",
+                     f"report:flows={tmp_path / 'f.gpkg'}", f"busy:busy_zones={busy}")
+    visits = collections.Counter(z for o, d in plan for z in (zone_of(*o), zone_of(*d)) if z)
+    visits[zone_of(X0 + 10, Y0 + 10)] += 1
+    assert sorted(read_field(busy, "zone_id")) == sorted(z for z, c in visits.items() if c >= 10)
+    assert html.exists()
+    assert json.loads(read_from_file(str(tmp_path / "f.gpkg"))[0].to_json())["algorithm"] == ALG
+
+
+def test_benchmark_mode_is_labelled_not_differentially_private(trips, zones, tmp_path):
+    path, _ = trips
+    out = run(path, zones, tmp_path, EPSILON=EXACT, BENCHMARK=True, OUTPUT_BENCHMARK=str(tmp_path / "bench.html"),
+              OUTPUT_BENCHMARK_TABLE=str(tmp_path / "bench.csv"))
+    page = (tmp_path / "bench.html").read_text(encoding="utf-8")
+    assert "NOT differentially private" in page and "not-differentially-private" in page
+    measures = dict(zip(zip(read_field(out["OUTPUT_BENCHMARK_TABLE"], "analysis"),
+                            read_field(out["OUTPUT_BENCHMARK_TABLE"], "measure")),
+                        map(float, read_field(out["OUTPUT_BENCHMARK_TABLE"], "value"))))
+    # Noise of scale ~1e-7 rounds away: the released counts equal the noise-free ones.
+    assert measures[("visits_per_zone", "earth mover's distance (m)")] == pytest.approx(0.0, abs=1e-3)
+    assert measures[("dataset_statistics.users", "relative error")] == 0.0
+    records = read_from_file(out["OUTPUT_BENCHMARK_TABLE"])
+    assert records and not records[0].differentially_private
+
+
+def test_benchmark_mode_needs_an_output(trips, zones, tmp_path):
+    path, _ = trips
+    with pytest.raises(QgsProcessingException, match="OUTPUT_BENCHMARK"):
+        run(path, zones, tmp_path, BENCHMARK=True)
+    assert not (tmp_path / "report.html").exists() and not (tmp_path / "visits.gpkg").exists()
+
+
+def test_loaded_layers_carry_the_record_and_a_style(trips, zones, tmp_path):
+    from qgis.core import QgsGraduatedSymbolRenderer, QgsProject
+
+    path, _ = trips
+    parameters = {"INPUT": path, "USER_FIELD": "uid", "TRIP_FIELD": "tid", "TIMESTAMP_FIELD": "ts", "ZONES": zones,
+                  "ZONE_ID_FIELD": "zone_id", "EPSILON": 1.0, "MAX_TRIPS_PER_USER": 2,
+                  "OUTPUT_HTML": str(tmp_path / "r.html"), "OUTPUT_VISITS": str(tmp_path / "v.gpkg"),
+                  "OUTPUT_FLOWS": str(tmp_path / "f.gpkg")}
+    processing.runAndLoadResults(ALG, parameters)
+    try:
+        loaded = {layer.name(): layer for layer in QgsProject.instance().mapLayers().values()}
+        visits = next(layer for name, layer in loaded.items() if name.startswith("Visits per zone"))
+        assert isinstance(visits.renderer(), QgsGraduatedSymbolRenderer)
+        assert "differential-privacy" in str(visits.metadata().keywords())
+    finally:
+        QgsProject.instance().removeAllMapLayers()
+
+
+def test_item_level_makes_each_trip_its_own_unit(trips, zones, tmp_path):
+    path, plan = trips
+    run(path, zones, tmp_path, ITEM_LEVEL=True, ANALYSES=[0, 5])
+    record = read_from_file(str(tmp_path / "visits.gpkg"))[0]
+    assert record.unit_of_privacy == "one trip (item-level)" and record.sensitivity == 1.0
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert re.search(r"<th>users</th><td>121</td>", page)  # every trip counts as one unit
