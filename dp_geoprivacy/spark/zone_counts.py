@@ -126,9 +126,9 @@ def assign_batches(cells, columns: PointColumns, slot_kind: Optional[str], key: 
     return run
 
 
-def spark_aggregate(df, cells, columns: PointColumns, *, max_contributions: int, slot_kind: Optional[str],
-                    key: int):
-    """Rows (cell, slot, flags, kept, count) from Spark: the exact, pre-noise part, collected to the driver."""
+def bounded_frame(df, cells, columns: PointColumns, *, max_contributions: int, slot_kind: Optional[str], key: int):
+    """Spark DataFrame (cell, slot, flags, kept[, user]): each record's cell and slot, its NULL flags, and
+    whether the user bound keeps it (rank <= M among the user's records by priority)."""
     from pyspark.sql import Window
     from pyspark.sql import functions as F
     from pyspark.sql import types as T
@@ -146,10 +146,15 @@ def spark_aggregate(df, cells, columns: PointColumns, *, max_contributions: int,
     assigned = df.mapInPandas(assign_batches(cells, columns, slot_kind, key), T.StructType(fields))
     if columns.user:
         window = Window.partitionBy("user", "salt").orderBy("priority")
-        assigned = assigned.withColumn("kept", F.row_number().over(window) <= int(max_contributions))
-    else:
-        assigned = assigned.withColumn("kept", F.lit(True))
-    rows = assigned.groupBy("cell", "slot", "flags", "kept").count().collect()
+        return assigned.withColumn("kept", F.row_number().over(window) <= int(max_contributions))
+    return assigned.withColumn("kept", F.lit(True))
+
+
+def spark_aggregate(df, cells, columns: PointColumns, *, max_contributions: int, slot_kind: Optional[str],
+                    key: int):
+    """Rows (cell, slot, flags, kept, count) from Spark: the exact, pre-noise part, collected to the driver."""
+    frame = bounded_frame(df, cells, columns, max_contributions=max_contributions, slot_kind=slot_kind, key=key)
+    rows = frame.groupBy("cell", "slot", "flags", "kept").count().collect()
     return [(int(r["cell"]), int(r["slot"]), int(r["flags"]), bool(r["kept"]), int(r["count"])) for r in rows]
 
 
