@@ -65,10 +65,15 @@ def bounding_key(rng: np.random.Generator) -> int:
     """A 128-bit Philox key for the executors' priorities, from a child of the generator's SeedSequence.
 
     Spawning does not draw from ``rng``. Seeded generators give the same
-    key every run; OS-keyed ones a fresh key (their SeedSequence holds OS
-    entropy).
+    key every run; the OS-keyed ones (core.rng.secure_bit_generator, no
+    SeedSequence) a fresh key from the OS's cryptographic source.
     """
-    child = rng.bit_generator.seed_seq.spawn(1)[0]
+    seed_seq = getattr(rng.bit_generator, "seed_seq", None)
+    if seed_seq is None:
+        import secrets
+
+        return secrets.randbits(128)
+    child = seed_seq.spawn(1)[0]
     words = child.generate_state(2, np.uint64)
     return int(words[0]) << 64 | int(words[1])
 
@@ -130,24 +135,24 @@ def bounded_frame(df, cells, columns: PointColumns, *, max_contributions: int, s
     """Spark DataFrame (cell, slot, flags, kept[, user]): each record's cell and slot, its NULL flags, and
     whether the user bound keeps it (rank <= M among the user's records by priority)."""
     from pyspark.sql import Window
-    from pyspark.sql import functions as F
-    from pyspark.sql import types as T
+    from pyspark.sql import functions as sf
+    from pyspark.sql import types as st
 
     wanted = [c for c in (columns.lon, columns.lat, columns.geometry, columns.user, columns.time) if c]
     missing = [c for c in wanted if c not in df.columns]
     if missing:
         raise ValueError(f"the input has no column {missing[0]!r} (columns: {', '.join(df.columns)})")
     df = df.select(*wanted)
-    fields = [T.StructField("cell", T.LongType()), T.StructField("slot", T.IntegerType())]
+    fields = [st.StructField("cell", st.LongType()), st.StructField("slot", st.IntegerType())]
     if columns.user:
-        fields += [T.StructField("user", df.schema[columns.user].dataType),
-                   T.StructField("priority", T.DoubleType()), T.StructField("salt", T.LongType())]
-    fields.append(T.StructField("flags", T.IntegerType()))
-    assigned = df.mapInPandas(assign_batches(cells, columns, slot_kind, key), T.StructType(fields))
+        fields += [st.StructField("user", df.schema[columns.user].dataType),
+                   st.StructField("priority", st.DoubleType()), st.StructField("salt", st.LongType())]
+    fields.append(st.StructField("flags", st.IntegerType()))
+    assigned = df.mapInPandas(assign_batches(cells, columns, slot_kind, key), st.StructType(fields))
     if columns.user:
         window = Window.partitionBy("user", "salt").orderBy("priority")
-        return assigned.withColumn("kept", F.row_number().over(window) <= int(max_contributions))
-    return assigned.withColumn("kept", F.lit(True))
+        return assigned.withColumn("kept", sf.row_number().over(window) <= int(max_contributions))
+    return assigned.withColumn("kept", sf.lit(True))
 
 
 def spark_aggregate(df, cells, columns: PointColumns, *, max_contributions: int, slot_kind: Optional[str],

@@ -13,7 +13,7 @@ import pytest
 import shapely
 from scipy import stats
 
-from dp_geoprivacy.core.release import ranks_from_order
+from dp_geoprivacy.core.release import null_user_mask, ranks_from_order
 from dp_geoprivacy.core.rng import noise_source
 from dp_geoprivacy.core.zone_counts import (
     NO_SLOT,
@@ -23,7 +23,6 @@ from dp_geoprivacy.core.zone_counts import (
     release_zone_counts_from_aggregate,
     time_slots,
 )
-from dp_geoprivacy.core.release import null_user_mask
 from dp_geoprivacy.spark.cells import ZoneCellSet, h3_cells, id_order
 from dp_geoprivacy.spark.zone_counts import (
     PointColumns,
@@ -74,8 +73,8 @@ def single_machine_counts(frame, cells, spec, user=True):
 def test_aggregates_equal_the_core_when_no_user_is_bounded(spark, time_slot):
     frame = taps(nulls=True)
     cells = h3_cells(8, EXTENT)
-    spec = zone_count_spec(epsilon=1, user_field="card", max_contributions=10**6, time_field="ts" if time_slot else None,
-                           time_slot=time_slot or 0)
+    spec = zone_count_spec(epsilon=1, user_field="card", max_contributions=10**6,
+                           time_field="ts" if time_slot else None, time_slot=time_slot or 0)
     rows = spark_aggregate(as_spark(spark, frame), cells, PointColumns("lon", "lat", user="card",
                                                                         time="ts" if time_slot else None),
                            max_contributions=spec.max_contributions, slot_kind=spec.slot_kind, key=1)
