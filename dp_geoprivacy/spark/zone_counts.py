@@ -60,6 +60,10 @@ class PointColumns:
     user: Optional[str] = None
     time: Optional[str] = None
 
+    def ends(self):
+        """(output column, lon column, lat column, WKB column) of each located end: one point here."""
+        return (("cell", self.lon, self.lat, self.geometry),)
+
 
 def bounding_key(rng: np.random.Generator) -> int:
     """A 128-bit Philox key for the executors' priorities, from a child of the generator's SeedSequence.
@@ -78,11 +82,11 @@ def bounding_key(rng: np.random.Generator) -> int:
     return int(words[0]) << 64 | int(words[1])
 
 
-def _lonlat(frame, columns: PointColumns):
-    if columns.geometry:
+def _lonlat(frame, lon_column, lat_column, geometry_column):
+    if geometry_column:
         import shapely
 
-        values = frame[columns.geometry].to_numpy(dtype=object)
+        values = frame[geometry_column].to_numpy(dtype=object)
         present = np.array([v is not None for v in values], dtype=bool)
         lon = np.full(len(values), np.nan)
         lat = np.full(len(values), np.nan)
@@ -90,12 +94,12 @@ def _lonlat(frame, columns: PointColumns):
             points = shapely.from_wkb(np.asarray([bytes(v) for v in values[present]], dtype=object))
             lon[present], lat[present] = shapely.get_x(points), shapely.get_y(points)
         return lon, lat
-    return (frame[columns.lon].to_numpy(dtype=float, na_value=np.nan),
-            frame[columns.lat].to_numpy(dtype=float, na_value=np.nan))
+    return (frame[lon_column].to_numpy(dtype=float, na_value=np.nan),
+            frame[lat_column].to_numpy(dtype=float, na_value=np.nan))
 
 
-def assign_batches(cells, columns: PointColumns, slot_kind: Optional[str], key: int):
-    """The mapInPandas function: cell, slot, flags and priority per record (the user column passed through)."""
+def assign_batches(cells, columns, slot_kind: Optional[str], key: int):
+    """The mapInPandas function: cell of each end, slot, flags and priority per record (user passed through)."""
 
     def run(batches):
         import pandas as pd
@@ -107,10 +111,11 @@ def assign_batches(cells, columns: PointColumns, slot_kind: Optional[str], key: 
         generator = np.random.Generator(np.random.Philox(key=key, counter=[0, 0, partition, 0]))
         for frame in batches:
             n = len(frame)
-            lon, lat = _lonlat(frame, columns)
-            cell = cells.assign_lonlat(lon, lat)
+            out = {}
+            for name, lon_column, lat_column, geometry_column in columns.ends():
+                out[name] = cells.assign_lonlat(*_lonlat(frame, lon_column, lat_column, geometry_column))
+            out["slot"] = np.zeros(n, dtype=np.int32)
             flags = np.zeros(n, dtype=np.int32)
-            out = {"cell": cell, "slot": np.zeros(n, dtype=np.int32)}
             if columns.user:
                 users = frame[columns.user]
                 null = null_user_mask(np.asarray(users.to_numpy(dtype=object), dtype=object))
@@ -131,19 +136,20 @@ def assign_batches(cells, columns: PointColumns, slot_kind: Optional[str], key: 
     return run
 
 
-def bounded_frame(df, cells, columns: PointColumns, *, max_contributions: int, slot_kind: Optional[str], key: int):
+def bounded_frame(df, cells, columns, *, max_contributions: int, slot_kind: Optional[str], key: int):
     """Spark DataFrame (cell, slot, flags, kept[, user]): each record's cell and slot, its NULL flags, and
     whether the user bound keeps it (rank <= M among the user's records by priority)."""
     from pyspark.sql import Window
     from pyspark.sql import functions as sf
     from pyspark.sql import types as st
 
-    wanted = [c for c in (columns.lon, columns.lat, columns.geometry, columns.user, columns.time) if c]
+    wanted = [c for end in columns.ends() for c in end[1:] if c] + [c for c in (columns.user, columns.time) if c]
     missing = [c for c in wanted if c not in df.columns]
     if missing:
         raise ValueError(f"the input has no column {missing[0]!r} (columns: {', '.join(df.columns)})")
     df = df.select(*wanted)
-    fields = [st.StructField("cell", st.LongType()), st.StructField("slot", st.IntegerType())]
+    fields = [st.StructField(end[0], st.LongType()) for end in columns.ends()]
+    fields.append(st.StructField("slot", st.IntegerType()))
     if columns.user:
         fields += [st.StructField("user", df.schema[columns.user].dataType),
                    st.StructField("priority", st.DoubleType()), st.StructField("salt", st.LongType())]
