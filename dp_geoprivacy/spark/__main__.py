@@ -1,4 +1,9 @@
-"""Command line: python -m dp_geoprivacy.spark noisyzonecounts INPUT=taps.parquet ... OUTPUT=counts.gpkg.
+"""Command line: python -m dp_geoprivacy.spark noisyzonecounts|noisyodflows INPUT=taps.parquet ... OUTPUT=x.gpkg.
+
+noisyodflows: ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD
+(longitude/latitude), USER_FIELD, MAX_TRIPS, MIN_FLOW, INCLUDE_INTRAZONAL,
+zones as below (no overlap), OUTPUT_FLOWS (GeoPackage of flow lines; the
+plugin's OUTPUT_MATRIX table is not written by the Spark path).
 
 Parameters have the names and meanings of the Processing algorithm
 dp_geoprivacy:noisyzonecounts (enums as their index: NOISE 0 Laplace / 1
@@ -18,7 +23,7 @@ from .cells import CellError, h3_cells, zone_cells
 from .gpkg import write_polygons
 from .zone_counts import PointColumns, privacy_record, record_notes, release_spark_zone_counts, zone_count_spec
 
-ALGORITHMS = ("noisyzonecounts",)
+ALGORITHMS = ("noisyzonecounts", "noisyodflows")
 TRUE = ("1", "true", "yes", "on")
 
 
@@ -53,14 +58,84 @@ def session(master: str):
             .getOrCreate())
 
 
+def cells_from(values, allow_overlap=True):
+    """The public cells: ZONES [ZONE_ID_FIELD, ALLOW_OVERLAP] or H3_RESOLUTION with EXTENT."""
+    get = values.get
+    if get("ZONES") and get("H3_RESOLUTION"):
+        raise UsageError("Give either ZONES or H3_RESOLUTION, not both: clear one of them.")
+    try:
+        if get("ZONES"):
+            return zone_cells(get("ZONES"), get("ZONE_ID_FIELD") or None,
+                              allow_overlap and str(get("ALLOW_OVERLAP", "")).lower() in TRUE)
+        if get("H3_RESOLUTION"):
+            return h3_cells(int(get("H3_RESOLUTION")), get("EXTENT"))
+    except CellError as error:
+        raise UsageError(str(error)) from None
+    raise UsageError("Give the zones to count in: ZONES (a GeoPackage), or H3_RESOLUTION with an EXTENT.")
+
+
+def wgs84_wkt():
+    from osgeo import osr
+
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(4326)
+    return srs.ExportToWkt()
+
+
+def noisy_od_flows(values, spark=None, log=print):
+    """Run noisyodflows (OUTPUT_FLOWS: a GeoPackage of flow lines) from parameter values."""
+    import numpy as np
+
+    from .gpkg import write_lines
+    from .od_flows import TripColumns, flow_lines, od_flow_spec, od_record, release_spark_od_flows
+
+    get = values.get
+    for required in ("INPUT", "EPSILON", "OUTPUT_FLOWS", "ORIGIN_X_FIELD", "ORIGIN_Y_FIELD", "DEST_X_FIELD",
+                     "DEST_Y_FIELD"):
+        if not get(required):
+            raise UsageError(f"{required} is required")
+    cells = cells_from(values, allow_overlap=False)
+    columns = TripColumns(get("ORIGIN_X_FIELD"), get("ORIGIN_Y_FIELD"), get("DEST_X_FIELD"), get("DEST_Y_FIELD"),
+                          get("USER_FIELD") or None)
+    max_trips = int(get("MAX_TRIPS", 1))
+    if max_trips < 1:
+        raise UsageError("MAX_TRIPS must be a whole number of at least 1.")
+    min_flow = float(get("MIN_FLOW", 0) or 0)
+    intrazonal = str(get("INCLUDE_INTRAZONAL", "true")).lower() in TRUE
+    spec = od_flow_spec(epsilon=float(get("EPSILON")), delta=float(get("DELTA", 0) or 0),
+                        noise=int(get("NOISE", 0) or 0), threshold=int(get("THRESHOLD", 0) or 0),
+                        user_field=columns.user, max_trips=max_trips, min_flow=min_flow,
+                        include_intrazonal=intrazonal)
+    source = noise_source(int(get("SEED")) if get("SEED") not in (None, "") else None)
+    if source.seeded:
+        log("A seed was given: the noise is reproducible. Do not publish this output.")
+    log(f"Counting trips between {cells.description}.")
+    spark = spark or session(get("MASTER") or "local[*]")
+    release, _pairs = release_spark_od_flows(spark.read.parquet(get("INPUT")), cells, columns, spec,
+                                             source.generator)
+    facts = release.facts
+    origin, dest = release.result["origin_index"], release.result["dest_index"]
+    noisy = release.result["noisy_count"]
+    record = od_record(release, input_name=get("INPUT"), seeded=source.seeded, cells=cells, min_flow=min_flow,
+                       include_intrazonal=intrazonal)
+    columns_out = [("origin_id", "text", cells.ids[origin]), ("dest_id", "text", cells.ids[dest]),
+                   ("noisy_count", "real", noisy), ("moe95", "real", np.full(len(noisy), facts["margin_of_error"]))]
+    write_lines(get("OUTPUT_FLOWS"), "noisy_od_flows", cells.crs_wkt or wgs84_wkt(), flow_lines(cells, origin, dest),
+                columns_out, record, "Noisy OD flows")
+    results = {"OUTPUT_FLOWS": get("OUTPUT_FLOWS"), "EPSILON_SPENT": record.epsilon, "DELTA_SPENT": record.delta,
+               "SENSITIVITY": record.sensitivity, "NOISE_SCALE": record.noise_scale,
+               "FLOWS_PUBLISHED": facts["published"], "OUTSIDE_FLOWS": facts["outside"]}
+    for name, value in results.items():
+        log(f"{name}: {value}")
+    return results
+
+
 def noisy_zone_counts(values, spark=None, log=print):
     """Run noisyzonecounts from parameter values (strings, as on the command line); returns the results."""
     get = values.get
     for required in ("INPUT", "EPSILON", "OUTPUT"):
         if not get(required):
             raise UsageError(f"{required} is required")
-    if get("ZONES") and get("H3_RESOLUTION"):
-        raise UsageError("Give either ZONES or H3_RESOLUTION, not both: clear one of them.")
     if get("GEOMETRY_FIELD"):
         columns = PointColumns(geometry=get("GEOMETRY_FIELD"))
     elif get("LON_FIELD") and get("LAT_FIELD"):
@@ -69,16 +144,7 @@ def noisy_zone_counts(values, spark=None, log=print):
         raise UsageError("Give LON_FIELD and LAT_FIELD, or GEOMETRY_FIELD (WKB points in longitude/latitude).")
     columns = PointColumns(columns.lon, columns.lat, columns.geometry, get("USER_FIELD") or None,
                            get("TIME_FIELD") or None)
-    try:
-        if get("ZONES"):
-            cells = zone_cells(get("ZONES"), get("ZONE_ID_FIELD") or None,
-                               str(get("ALLOW_OVERLAP", "")).lower() in TRUE)
-        elif get("H3_RESOLUTION"):
-            cells = h3_cells(int(get("H3_RESOLUTION")), get("EXTENT"))
-        else:
-            raise UsageError("Give the zones to count in: ZONES (a GeoPackage), or H3_RESOLUTION with an EXTENT.")
-    except CellError as error:
-        raise UsageError(str(error)) from None
+    cells = cells_from(values)
     max_contributions = int(get("MAX_CONTRIBUTIONS", 1))
     if max_contributions < 1:
         raise UsageError("MAX_CONTRIBUTIONS must be a whole number of at least 1.")
@@ -109,14 +175,8 @@ def noisy_zone_counts(values, spark=None, log=print):
     columns_out += [("noisy_count", "real", noisy), ("moe95", "real", np.full(len(noisy), facts["margin_of_error"]))]
     record = privacy_record(release, input_name=get("INPUT"), seeded=source.seeded,
                             notes=record_notes(cells, facts, spec, columns.time))
-    crs_wkt = cells.crs_wkt
-    if not crs_wkt:
-        from osgeo import osr
-
-        srs = osr.SpatialReference()
-        srs.ImportFromEPSG(4326)
-        crs_wkt = srs.ExportToWkt()
-    write_polygons(get("OUTPUT"), "noisy_zone_counts", crs_wkt, cells.geometries(zone_index), columns_out, record,
+    write_polygons(get("OUTPUT"), "noisy_zone_counts", cells.crs_wkt or wgs84_wkt(), cells.geometries(zone_index),
+                   columns_out, record,
                    "Noisy zone counts")
     results = {"OUTPUT": get("OUTPUT"), "EPSILON_SPENT": record.epsilon, "DELTA_SPENT": record.delta,
                "SENSITIVITY": record.sensitivity, "NOISE_SCALE": record.noise_scale,
@@ -130,7 +190,7 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     try:
         algorithm, values = parse(argv)
-        noisy_zone_counts(values)
+        {"noisyzonecounts": noisy_zone_counts, "noisyodflows": noisy_od_flows}[algorithm](values)
     except UsageError as error:
         print(f"error: {error}\n\n{__doc__}", file=sys.stderr)
         return 2

@@ -93,6 +93,16 @@ def write_metadata(path, layer_name: str, record: PrivacyRecord, title: str) -> 
 def write_polygons(path, layer_name: str, crs_wkt: str, geometries, columns, record: PrivacyRecord,
                    title: str) -> None:
     """Write MultiPolygon rows with ``columns`` [(name, 'text'|'real', values)] and the record, atomically."""
+    write_layer(path, layer_name, crs_wkt, geometries, columns, record, title, lines=False)
+
+
+def write_lines(path, layer_name: str, crs_wkt: str, geometries, columns, record: PrivacyRecord,
+                title: str) -> None:
+    """Write LineString rows (flows) with ``columns`` and the record, atomically."""
+    write_layer(path, layer_name, crs_wkt, geometries, columns, record, title, lines=True)
+
+
+def write_layer(path, layer_name, crs_wkt, geometries, columns, record, title, lines):
     from osgeo import ogr, osr
 
     path = Path(path)
@@ -106,15 +116,18 @@ def write_polygons(path, layer_name: str, crs_wkt: str, geometries, columns, rec
         srs = osr.SpatialReference()
         srs.ImportFromWkt(crs_wkt)
         srs.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
-        layer = dataset.CreateLayer(layer_name, srs, ogr.wkbMultiPolygon, ["SPATIAL_INDEX=YES"])
+        layer = dataset.CreateLayer(layer_name, srs, ogr.wkbLineString if lines else ogr.wkbMultiPolygon,
+                                    ["SPATIAL_INDEX=YES"])
         kinds = {"text": ogr.OFTString, "real": ogr.OFTReal}
         for name, kind, _values in columns:
             layer.CreateField(ogr.FieldDefn(name, kinds[kind]))
         definition = layer.GetLayerDefn()
-        parts, index = shapely.get_parts(np.asarray(geometries, dtype=object), return_index=True)
-        polygonal = shapely.get_type_id(parts) == 3
-        multi = shapely.multipolygons(parts[polygonal], indices=index[polygonal])
-        wkbs = shapely.to_wkb(multi, flavor="iso")
+        geometries = np.asarray(geometries, dtype=object)
+        if not lines and len(geometries):
+            parts, index = shapely.get_parts(geometries, return_index=True)
+            polygonal = shapely.get_type_id(parts) == 3
+            geometries = shapely.multipolygons(parts[polygonal], indices=index[polygonal])
+        wkbs = shapely.to_wkb(geometries, flavor="iso") if len(geometries) else []
         dataset.StartTransaction()
         for i, wkb in enumerate(wkbs):
             feature = ogr.Feature(definition)
