@@ -156,6 +156,7 @@ def main():
     parser.add_argument("--records", type=int, default=10_000_000)
     args = parser.parse_args()
     python = sys.executable
+    load_at_start = load_average()
     with tempfile.TemporaryDirectory(prefix="bench_spark_") as tmp:
         tmp = Path(tmp)
         taps = tmp / "taps.parquet"
@@ -178,7 +179,7 @@ def main():
         print(row["label"], "|", " / ".join(row.pop("log")))
     path = write_results("spark_zone_counts", {
         "records": args.records, "h3_resolution": RESOLUTION, "max_contributions": M, "cards": CARDS,
-        "load_average_at_start": load_average(), "runs": rows})
+        "load_average_at_start": load_at_start, "runs": rows})
     print(path)
 
 
