@@ -53,3 +53,27 @@ def test_spark_output_opens_in_qgis_with_its_privacy_record(tmp_path):
     result = processing.run("dp_geoprivacy:privacyreport", {
         "LAYERS": [str(out)], "OUTPUT": str(tmp_path / "releases.csv"), "REPORT": str(tmp_path / "report.html")})
     assert result["TOTAL_EPSILON"] == pytest.approx(0.7)
+
+
+def test_spark_od_flows_output_opens_in_qgis_with_its_record(tmp_path):
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyspark")
+    rng = np.random.default_rng(1)
+    n = 2000
+    pd.DataFrame({"ox": 151.2 + rng.normal(0, 0.02, n), "oy": -33.87 + rng.normal(0, 0.02, n),
+                  "dx": 151.2 + rng.normal(0, 0.02, n), "dy": -33.87 + rng.normal(0, 0.02, n),
+                  "card": rng.integers(0, 500, n)}).to_parquet(tmp_path / "trips.parquet")
+    out = tmp_path / "flows.gpkg"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYSPARK_PYTHON=sys.executable)
+    run = subprocess.run(
+        [sys.executable, "-m", "dp_geoprivacy.spark", "noisyodflows", f"INPUT={tmp_path / 'trips.parquet'}",
+         "ORIGIN_X_FIELD=ox", "ORIGIN_Y_FIELD=oy", "DEST_X_FIELD=dx", "DEST_Y_FIELD=dy", "USER_FIELD=card",
+         "MAX_TRIPS=4", "H3_RESOLUTION=6", "EXTENT=151.1,151.3,-33.97,-33.77 [EPSG:4326]", "EPSILON=1",
+         f"OUTPUT_FLOWS={out}", "MASTER=local[2]"],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    layer = QgsVectorLayer(str(out), "spark flows", "ogr")
+    assert layer.isValid() and layer.featureCount() > 0
+    assert [f.name() for f in layer.fields()][1:] == ["origin_id", "dest_id", "noisy_count", "moe95"]
+    [record] = read_from_file(str(out))
+    assert (record.algorithm, record.epsilon, record.sensitivity) == ("dp_geoprivacy:noisyodflows", 1.0, 4)
