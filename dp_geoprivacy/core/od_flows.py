@@ -74,7 +74,14 @@ from typing import Callable, Optional
 import numpy as np
 import shapely
 
-from .counting import LAPLACE, CountNoise, StabilityHistogram, bound_contributions, clamp_and_round
+from .counting import (
+    LAPLACE,
+    CountNoise,
+    StabilityHistogram,
+    bound_contributions,
+    clamp_and_round,
+    skip_bounding_draws,
+)
 from .release import NoUsableRecordsError, Release, no_op, null_user_mask, ranks_from_order, user_codes
 from .zone_counts import make_mechanism
 from .zones import OUTSIDE
@@ -452,12 +459,10 @@ def release_od_flows_from_pairs(pairs: PairCounts, zone_order, spec: ODFlowSpec,
     users were dropped and each user bounded to ``spec.max_trips`` trips
     sampled uniformly; ``records``: trips left after the NULL drop, before
     bounding. With ``bounded``, ``rng`` first skips the single-machine
-    bounding's draws (zone_counts.skip_bounding_draws), so equal pairs and an
+    bounding's draws (counting.skip_bounding_draws), so equal pairs and an
     equal seed publish equal flows on both paths. Result, record fields and
     facts as release_od_flows.
     """
-    from .zone_counts import skip_bounding_draws
-
     mechanism = spec.mechanism()
     if records == 0 and null_users:
         raise NoUsableRecordsError("every trip has a NULL user id")

@@ -33,6 +33,7 @@ from .counting import (
     bound_contributions,
     clamp_and_round,
     histogram_sensitivity,
+    skip_bounding_draws,
     top_k,
 )
 from .release import Release, is_null, no_op, null_user_mask, order_by_rank, user_codes
@@ -488,18 +489,6 @@ class ZoneCountAggregate:
     null_times: int = 0
     dropped_by_bound: int = 0
     bounded: bool = False
-
-
-def skip_bounding_draws(rng: np.random.Generator, records: int, chunk: int = 1 << 22) -> None:
-    """Advance ``rng`` exactly as bound_contributions does for ``records`` records.
-
-    bound_contributions draws one uniform double per record; a path that
-    bounded users elsewhere (Spark, with its own stream) skips those draws
-    so that, from the same seed, its noise is the very noise the
-    single-machine path draws.
-    """
-    for start in range(0, int(records), chunk):
-        rng.random(min(chunk, int(records) - start))
 
 
 def release_zone_counts_from_aggregate(aggregate: ZoneCountAggregate, spec: ZoneCountSpec,
