@@ -509,7 +509,7 @@ def release_zone_counts_from_aggregate(aggregate: ZoneCountAggregate, spec: Zone
     before_noise(mechanism.record_fields(spec.unit_of_privacy))
     if aggregate.bounded:
         skip_bounding_draws(rng, aggregate.records)
-    kept = int(counts.sum()) + int(aggregate.outside)
+    kept = int(aggregate.records) - int(aggregate.dropped_by_bound)
     histogram = histogram_from_counts(counts, aggregate.outside, mechanism, rng, k=spec.k, clamp=spec.clamp,
                                       kept=kept, dropped_by_bound=aggregate.dropped_by_bound)
     facts = {"null_users": int(aggregate.null_users), "null_times": int(aggregate.null_times)}
