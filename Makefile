@@ -80,8 +80,9 @@ test-core: deps
 test-qgis: deps stage i18n-compile
 	$(QGIS_ENV) $(VENV)/bin/python -m pytest -p no:cacheprovider tests/qgis
 
-test: lint test-core test-qgis test-qgis-340 test-wheels
+test: lint test-core test-qgis test-qgis-340 test-wheels test-spark
 include .ci/qgis340.mk
+include .ci/spark.mk
 
 # ------------------------------------------------------------- packaging --
 i18n-compile: deps
@@ -95,6 +96,7 @@ i18n: deps
 package: deps i18n-compile
 	@rm -rf build/package dist/dp_geoprivacy-*.zip && mkdir -p build/package/dp_geoprivacy dist
 	@cp -r dp_geoprivacy/. build/package/dp_geoprivacy/
+	@rm -rf build/package/dp_geoprivacy/spark  # optional Spark path (pyspark): not part of the plugin
 	@cp metadata.txt README.md LICENSE build/package/dp_geoprivacy/
 	@cp -r resources build/package/dp_geoprivacy/resources
 	@mkdir -p build/package/dp_geoprivacy/i18n && cp i18n/*.qm build/package/dp_geoprivacy/i18n/ 2>/dev/null || true

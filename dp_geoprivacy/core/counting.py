@@ -370,6 +370,18 @@ def bound_contributions(user_keys: np.ndarray, max_contributions: int, rng: np.r
     return np.sort(order[rank < int(max_contributions)])
 
 
+def skip_bounding_draws(rng: np.random.Generator, records: int, chunk: int = 1 << 22) -> None:
+    """Advance ``rng`` exactly as bound_contributions does for ``records`` records.
+
+    bound_contributions draws one uniform double per record; a path that
+    bounded users elsewhere (Spark, with its own stream) skips those draws
+    so that, from the same seed, its noise is the very noise the
+    single-machine path draws.
+    """
+    for start in range(0, int(records), chunk):
+        rng.random(min(chunk, int(records) - start))
+
+
 def clamp_and_round(noisy: np.ndarray) -> np.ndarray:
     """Post-processing (seed 004): round to integers and set negatives to zero."""
     return np.maximum(np.round(noisy), 0.0)

@@ -74,7 +74,14 @@ from typing import Callable, Optional
 import numpy as np
 import shapely
 
-from .counting import LAPLACE, CountNoise, StabilityHistogram, bound_contributions, clamp_and_round
+from .counting import (
+    LAPLACE,
+    CountNoise,
+    StabilityHistogram,
+    bound_contributions,
+    clamp_and_round,
+    skip_bounding_draws,
+)
 from .release import NoUsableRecordsError, Release, no_op, null_user_mask, ranks_from_order, user_codes
 from .zone_counts import make_mechanism
 from .zones import OUTSIDE
@@ -416,9 +423,62 @@ def release_od_flows(data: ODFlowData, spec: ODFlowSpec, rng: np.random.Generato
     del origin, dest
     pairs = count_pairs(origin_rank, dest_rank, len(zone_order), spec.include_intrazonal)
     del origin_rank, dest_rank
+    return _release_pairs(pairs, zone_order, mechanism, spec, rng, facts)
+
+
+def pair_counts_from_groups(origin_rank, dest_rank, trips, n_zones: int, include_intrazonal: bool = True
+                            ) -> PairCounts:
+    """count_pairs for grouped trips: ``trips[i]`` trips from ``origin_rank[i]`` to ``dest_rank[i]``.
+
+    Ranks are zone ranks in id order, or OUTSIDE; rows may repeat (they are
+    added up). Equal to count_pairs on the trips written out one by one.
+    """
+    origin = np.asarray(origin_rank, dtype=np.int64)
+    dest = np.asarray(dest_rank, dtype=np.int64)
+    trips = np.asarray(trips, dtype=np.int64)
+    domain = ODDomain(int(n_zones), bool(include_intrazonal))
+    if len(origin) and (max(origin.max(), dest.max()) >= domain.n_zones or min(origin.min(), dest.min()) < OUTSIDE):
+        raise ValueError("zone indices must be in [0, n_zones) or OUTSIDE")
+    inside = (origin != OUTSIDE) & (dest != OUTSIDE)
+    intrazonal = inside & (origin == dest)
+    counted = (inside if include_intrazonal else inside & ~intrazonal) & (trips > 0)
+    cells, where = np.unique(domain.ranks(origin[counted], dest[counted]), return_inverse=True)
+    counts = np.bincount(where.ravel(), weights=trips[counted], minlength=len(cells)).astype(np.int64)
+    return PairCounts(domain=domain, ranks=cells.astype(np.int64), counts=counts,
+                      outside=int(trips[~inside].sum()),
+                      intrazonal_left_out=0 if include_intrazonal else int(trips[intrazonal].sum()))
+
+
+def release_od_flows_from_pairs(pairs: PairCounts, zone_order, spec: ODFlowSpec, rng: np.random.Generator, *,
+                                records: int, null_users: int = 0, ends_outside: int = 0, dropped_by_bound: int = 0,
+                                bounded: bool = False,
+                                before_noise: Callable[[dict], None] = no_op) -> Release:
+    """The noise part of release_od_flows, from pair counts bounded and aggregated elsewhere (e.g. Spark).
+
+    ``pairs``: counts in zone-rank (id) order of the trips kept after NULL
+    users were dropped and each user bounded to ``spec.max_trips`` trips
+    sampled uniformly; ``records``: trips left after the NULL drop, before
+    bounding. With ``bounded``, ``rng`` first skips the single-machine
+    bounding's draws (counting.skip_bounding_draws), so equal pairs and an
+    equal seed publish equal flows on both paths. Result, record fields and
+    facts as release_od_flows.
+    """
+    mechanism = spec.mechanism()
+    if records == 0 and null_users:
+        raise NoUsableRecordsError("every trip has a NULL user id")
+    facts = {"null_users": int(null_users), "dropped_by_bound": int(dropped_by_bound), "trips": int(records),
+             "ends_outside": int(ends_outside)}
+    before_noise(mechanism.record_fields(spec.unit_of_privacy))
+    if bounded:
+        skip_bounding_draws(rng, records)
+    return _release_pairs(pairs, np.asarray(zone_order, dtype=np.int64), mechanism, spec, rng, facts)
+
+
+def _release_pairs(pairs, zone_order, mechanism, spec, rng, facts) -> Release:
     flows = release_flows(pairs, mechanism, spec.min_flow, rng)
     stability = isinstance(mechanism, StabilityHistogram)
     noise = mechanism.noise() if stability else mechanism
+    facts = dict(facts)
     facts.update(intrazonal_left_out=pairs.intrazonal_left_out, path=flows.path, published=flows.published,
                  cells=flows.cells, outside=flows.outside, margin_of_error=noise.released_margin_of_error(0.95),
                  threshold=mechanism.threshold if stability else None)

@@ -36,6 +36,10 @@ def weak_epsilon_note(epsilon) -> Optional[str]:
     return (f"epsilon = {value:g} is above {WEAK_EPSILON:g}: this release gives no meaningful protection (an "
             "observer's odds about one unit of privacy may change by a factor of e^epsilon); do not call it private.")
 KEYWORDS = ("differential-privacy", "dp_geoprivacy")
+# How the record sits in a layer's metadata (QGIS's history items, keyword vocabulary):
+# processing/privacy_metadata.py (QGIS) and spark/gpkg.py (plain SQLite) write the same.
+HISTORY_PREFIX = "dp_geoprivacy privacy record: "
+KEYWORD_VOCABULARY = "dp_geoprivacy"
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from .counting import (
     bound_contributions,
     clamp_and_round,
     histogram_sensitivity,
+    skip_bounding_draws,
     top_k,
 )
 from .release import Release, is_null, no_op, null_user_mask, order_by_rank, user_codes
@@ -303,14 +304,43 @@ def noisy_histogram(
     if user_keys is not None:
         keep = bound_contributions(user_keys, max_contributions, rng)
         cell, slot = cell[keep], slot[keep]
+    counts, outside_true = histogram_counts(cell, slot, n_zones, n_slots, overlay)
+    return histogram_from_counts(counts, outside_true, mechanism, rng, k=k, clamp=clamp, kept=len(cell),
+                                 dropped_by_bound=total - len(cell))
+
+
+def histogram_counts(cell: np.ndarray, slot: np.ndarray, n_zones: int, n_slots: int,
+                     overlay: Optional[OverlayFaces] = None):
+    """(true counts per (zone, slot), true count outside every zone) of already bounded records.
+
+    The exact, non-private step: ``cell`` holds zone (or face) indices or
+    OUTSIDE, ``slot`` slot indices. The Spark path computes the same
+    numbers with a groupBy (dp_geoprivacy.spark) and passes them to
+    :func:`histogram_from_counts`.
+    """
+    cell = np.asarray(cell, dtype=np.int64)
+    slot = np.asarray(slot, dtype=np.int64)
     inside = cell != OUTSIDE
     n_atoms = len(overlay.faces) if overlay is not None else n_zones
     flat = np.bincount(cell[inside] * n_slots + slot[inside], minlength=n_atoms * n_slots)
     counts = flat.reshape(n_atoms, n_slots)
     if overlay is not None:
         counts = overlay.zone_counts(counts, n_zones)
-    outside_true = float((~inside).sum())
-    all_cells = np.append(counts.ravel().astype(float), outside_true)
+    return counts, float((~inside).sum())
+
+
+def histogram_from_counts(counts: np.ndarray, outside_true: float, mechanism, rng: np.random.Generator, *,
+                          k: int = 0, clamp: bool = True, kept: int = 0, dropped_by_bound: int = 0
+                          ) -> NoisyHistogram:
+    """Noise, threshold, top k and clamp a (zone, slot) histogram of bounded counts (see noisy_histogram).
+
+    ``counts`` (n_zones, n_slots) and ``outside_true`` must come from
+    records already bounded to the mechanism's M per user: the noise is
+    calibrated to that bound, not checked against it.
+    """
+    counts = np.asarray(counts)
+    n_zones, n_slots = counts.shape
+    all_cells = np.append(counts.ravel().astype(float), float(outside_true))
 
     if isinstance(mechanism, StabilityHistogram):
         published_all, noisy_all = mechanism.release(all_cells, rng)
@@ -343,8 +373,8 @@ def noisy_histogram(
         sensitivity=float(record["sensitivity"]),
         epsilon=float(record["epsilon"]),
         delta=float(record["delta"]),
-        kept=len(cell),
-        dropped_by_bound=total - len(cell),
+        kept=int(kept),
+        dropped_by_bound=int(dropped_by_bound),
     )
 
 
@@ -436,9 +466,62 @@ def release_zone_counts(data: ZoneCountData, spec: ZoneCountSpec, rng: np.random
         cell, data.n_zones, len(spec.slot_labels), mechanism, rng, slot=slot,
         user_keys=user_codes(user_keys) if user_keys is not None else None,
         max_contributions=spec.max_contributions, overlay=data.overlay, k=spec.k, clamp=spec.clamp)
+    return _release_histogram(histogram, mechanism, data.zone_rank, spec, facts)
+
+
+@dataclass(frozen=True)
+class ZoneCountAggregate:
+    """Pre-noise aggregate of a zone-count release, computed elsewhere (e.g. on Spark).
+
+    ``counts`` (n_zones, n_slots): true counts per (zone, slot) of the
+    records kept after NULL users and times were dropped and each user was
+    bounded to ``spec.max_contributions`` records sampled uniformly;
+    ``outside``: kept records in no zone. ``records``: records left after
+    the NULL drops, before bounding; ``null_users``, ``null_times``,
+    ``dropped_by_bound``: as in release_zone_counts' facts.
+    """
+
+    counts: np.ndarray
+    outside: int
+    zone_rank: np.ndarray
+    records: int
+    null_users: int = 0
+    null_times: int = 0
+    dropped_by_bound: int = 0
+    bounded: bool = False
+
+
+def release_zone_counts_from_aggregate(aggregate: ZoneCountAggregate, spec: ZoneCountSpec,
+                                       rng: np.random.Generator,
+                                       before_noise: Callable[[dict], None] = no_op) -> Release:
+    """The noise part of release_zone_counts, from counts bounded and aggregated elsewhere.
+
+    Same mechanism, noise, threshold, top k, clamping, output order, record
+    fields and facts as release_zone_counts. With ``aggregate.bounded``
+    (users were bounded), ``rng`` first skips the draws the single-machine
+    bounding would take (skip_bounding_draws), so equal aggregates and an
+    equal seed give equal published numbers on both paths.
+    """
+    mechanism = spec.mechanism()
+    counts = np.asarray(aggregate.counts)
+    if counts.shape != (len(aggregate.zone_rank), len(spec.slot_labels)):
+        raise ValueError("counts must have one row per zone and one column per slot")
+    before_noise(mechanism.record_fields(spec.unit_of_privacy))
+    if aggregate.bounded:
+        skip_bounding_draws(rng, aggregate.records)
+    kept = int(aggregate.records) - int(aggregate.dropped_by_bound)
+    histogram = histogram_from_counts(counts, aggregate.outside, mechanism, rng, k=spec.k, clamp=spec.clamp,
+                                      kept=kept, dropped_by_bound=aggregate.dropped_by_bound)
+    facts = {"null_users": int(aggregate.null_users), "null_times": int(aggregate.null_times)}
+    return _release_histogram(histogram, mechanism, aggregate.zone_rank, spec, facts)
+
+
+def _release_histogram(histogram, mechanism, zone_rank, spec, facts) -> Release:
+    """Published cells in public order (zone id, then slot), with the facts, as a Release."""
     zone_index, slot_index = np.nonzero(histogram.published)
-    order = order_by_rank(data.zone_rank, zone_index, slot_index)
+    order = order_by_rank(zone_rank, zone_index, slot_index)
     zone_index, slot_index = zone_index[order], slot_index[order]
+    facts = dict(facts)
     facts.update(dropped_by_bound=histogram.dropped_by_bound, outside=histogram.outside,
                  margin_of_error=histogram.margin_of_error,
                  threshold=mechanism.threshold if isinstance(mechanism, StabilityHistogram) else None)

@@ -19,11 +19,8 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
-from ..core.privacy_record import KEYWORDS, PrivacyRecord
+from ..core.privacy_record import HISTORY_PREFIX, KEYWORD_VOCABULARY, KEYWORDS, PrivacyRecord
 from ..translation import tr
-
-HISTORY_PREFIX = "dp_geoprivacy privacy record: "
-KEYWORD_VOCABULARY = "dp_geoprivacy"
 
 
 def layer_metadata(record: PrivacyRecord, title: str, inherited=()) -> QgsLayerMetadata:
