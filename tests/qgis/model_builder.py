@@ -14,6 +14,15 @@ from qgis.core import (
 )
 
 
+def model_definition(path):
+    """A saved model's definition, without the file-format version (QGIS 3.22 writes Version1, 3.40 Version2)."""
+    model = QgsProcessingModelAlgorithm()
+    assert model.fromFile(str(path)), path
+    definition = model.toVariant()
+    definition.pop("internal_version", None)
+    return definition
+
+
 class ModelBuilder:
     """A small fluent wrapper: inputs, children wired to inputs, values or other children, outputs."""
 
