@@ -9,9 +9,11 @@ __version__ = "0.2.0"
 # loaded into the process: numpy bundles OpenBLAS and libgfortran; shapely
 # bundles GEOS; pyproj bundles PROJ (with its own SQLite, libtiff and libcurl).
 # numpy first: shapely imports it. scipy's wheel bundles libgfortran and
-# OpenBLAS too; scipy.optimize (the one part the plugin uses, in the zone
-# statistics' mean) loads scipy.linalg, scipy.sparse and scipy.special with it.
-OWN_LIBRARY_PACKAGES = ("numpy", "shapely", "pyproj", "scipy.optimize")
+# OpenBLAS too: the parts the plugin uses (optimize, integrate, stats, sparse;
+# with them linalg, special and interpolate) are loaded here, each where it is
+# used imports it again lazily, so a broken scipy stops only what needs it.
+OWN_LIBRARY_PACKAGES = ("numpy", "shapely", "pyproj", "scipy.optimize", "scipy.integrate", "scipy.stats",
+                        "scipy.sparse")
 
 
 def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):

@@ -59,7 +59,6 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 import numpy as np
-from scipy import integrate, optimize, stats
 
 from .counting import LAPLACE, CountNoise, StabilityHistogram
 from .location import PLANAR, LocationLaplace
@@ -84,6 +83,7 @@ def published_error_pmf(noise: CountNoise):
     averaged over the residues of c modulo Lambda when Lambda > 1. For
     discrete Laplace e = X, P(k) = (1 - alpha) / (1 + alpha) alpha^|k|.
     """
+    from scipy import stats  # lazily (dp_geoprivacy/__init__.py)
     b = noise.scale
     if noise.kind != LAPLACE:
         a = noise.alpha
@@ -201,6 +201,7 @@ class DisplacementAccuracy:
 
 def _per_axis_cdf(r: float, b: float) -> float:
     """P(sqrt(X^2 + Y^2) <= r) for X, Y iid Laplace(b): |X|, |Y| iid Exponential(b)."""
+    from scipy import integrate  # lazily (dp_geoprivacy/__init__.py)
     if r <= 0:
         return 0.0
     value, _ = integrate.quad(lambda x: math.exp(-x / b) / b * (1.0 - math.exp(-math.sqrt(r * r - x * x) / b)),
@@ -210,6 +211,7 @@ def _per_axis_cdf(r: float, b: float) -> float:
 
 def displacement_quantile(mechanism: LocationLaplace, q: float) -> float:
     """The q-quantile of the Euclidean displacement of ``mechanism`` (metres)."""
+    from scipy import optimize, stats  # lazily (dp_geoprivacy/__init__.py)
     b = mechanism.scale
     if mechanism.kind == PLANAR:
         return float(stats.gamma.ppf(q, 2.0, scale=b))
@@ -218,6 +220,7 @@ def displacement_quantile(mechanism: LocationLaplace, q: float) -> float:
 
 def displacement_accuracy(mechanism: LocationLaplace) -> DisplacementAccuracy:
     """Mean and quantiles of the displacement (module doc)."""
+    from scipy import integrate  # lazily (dp_geoprivacy/__init__.py)
     b = mechanism.scale
     if mechanism.kind == PLANAR:
         mean = 2.0 * b
@@ -422,6 +425,7 @@ def response_mechanism(epsilon: float, categories: int):
 
 def response_accuracy(mechanism, respondents: int, share: float, confidence: float = CONFIDENCE) -> ResponseAccuracy:
     """Figures for the first category of ``mechanism``'s first stratum holding ``share`` of ``respondents``."""
+    from scipy import stats  # lazily (dp_geoprivacy/__init__.py)
     stratum = mechanism.strata[0]
     k, n, p = len(stratum.domain), int(respondents), mechanism.p_truth
     if n < 1 or not 0 <= share <= 1:

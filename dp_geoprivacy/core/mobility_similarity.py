@@ -16,7 +16,6 @@ is not a release and never feeds one. Everything here is numpy and scipy; no QGI
 import math
 
 import numpy as np
-from scipy import optimize
 
 from . import mobility_analyses as ma
 from .counting import bound_contributions
@@ -103,7 +102,8 @@ def earth_movers_distance(p, q, centroids_lonlat) -> float:
     n, m = len(i), len(j)
     rows = np.repeat(np.arange(n), m)
     cols = np.tile(np.arange(m), n)
-    from scipy.sparse import coo_matrix, vstack  # only when an EMD is asked for
+    from scipy import optimize  # only when an EMD is asked for
+    from scipy.sparse import coo_matrix, vstack
 
     variables = np.arange(n * m)
     a_eq = vstack([coo_matrix((np.ones(n * m), (rows, variables)), shape=(n, n * m)),
