@@ -127,8 +127,51 @@ def _laplace(epsilon: float, sensitivity: float) -> CountNoise:
     return CountNoise(LAPLACE, epsilon, sensitivity)
 
 
+class _SnappedLaplacePerCell:
+    """What BoundedCount, BoundedSum and CountAbovePerDay share: snapped Laplace of scale
+    ``sensitivity / epsilon`` on one value per cell, its margin, and its record.
+
+    Subclasses are frozen dataclasses with ``epsilon`` and a ``sensitivity``
+    property (derived in their docstrings); the noise drawn, the margin and the
+    record all come from ``noise``, so they cannot disagree.
+    """
+
+    @property
+    def noise(self) -> CountNoise:
+        return _laplace(self.epsilon, self.sensitivity)
+
+    @property
+    def scale(self) -> float:
+        return self.noise.scale
+
+    @property
+    def variance(self) -> float:
+        return self.noise.variance
+
+    def release(self, values, rng: np.random.Generator) -> np.ndarray:
+        """Snapped noisy values (``CountNoise.apply``) for the true per-cell values."""
+        return self.noise.apply(values, rng)
+
+    def margin_of_error(self, confidence: float = CONFIDENCE) -> float:
+        return self.noise.released_margin_of_error(confidence)
+
+    def _record_fields(self, unit_of_privacy: str, mechanism: str, sensitivity_unit: str,
+                       noise_scale_unit: str) -> dict:
+        return {
+            "mechanism": f"{mechanism}{self.noise.snapping_label()}",
+            **self.noise.snapping_fields(),
+            "epsilon": self.epsilon,
+            "delta": 0.0,
+            "unit_of_privacy": unit_of_privacy,
+            "sensitivity": self.sensitivity,
+            "sensitivity_unit": sensitivity_unit,
+            "noise_scale": self.scale,
+            "noise_scale_unit": noise_scale_unit,
+        }
+
+
 @dataclass(frozen=True)
-class BoundedCount:
+class BoundedCount(_SnappedLaplacePerCell):
     """Laplace count of records per cell, each unit contributing at most M records to a cell.
 
     Sensitivity: adding or removing a unit changes a cell's count by at most
@@ -147,37 +190,13 @@ class BoundedCount:
     def sensitivity(self) -> float:
         return float(self.max_contributions)
 
-    @property
-    def noise(self) -> CountNoise:
-        return _laplace(self.epsilon, self.sensitivity)
-
-    @property
-    def scale(self) -> float:
-        return self.noise.scale
-
-    def release(self, counts, rng: np.random.Generator) -> np.ndarray:
-        """Snapped noisy counts (``CountNoise.apply``)."""
-        return self.noise.apply(counts, rng)
-
-    def margin_of_error(self, confidence: float = CONFIDENCE) -> float:
-        return self.noise.released_margin_of_error(confidence)
-
     def record_fields(self, unit_of_privacy: str) -> dict:
-        return {
-            "mechanism": f"Laplace noise on the count of records per cell{self.noise.snapping_label()}",
-            **self.noise.snapping_fields(),
-            "epsilon": self.epsilon,
-            "delta": 0.0,
-            "unit_of_privacy": unit_of_privacy,
-            "sensitivity": self.sensitivity,
-            "sensitivity_unit": "records per cell (M)",
-            "noise_scale": self.scale,
-            "noise_scale_unit": "records (Laplace scale b = M / epsilon)",
-        }
+        return self._record_fields(unit_of_privacy, "Laplace noise on the count of records per cell",
+                                   "records per cell (M)", "records (Laplace scale b = M / epsilon)")
 
 
 @dataclass(frozen=True)
-class BoundedSum:
+class BoundedSum(_SnappedLaplacePerCell):
     """Laplace sum of clamped values per cell.
 
     Sensitivity: each record is clamped to [L, U], so |value| <= max(|L|, |U|);
@@ -198,37 +217,9 @@ class BoundedSum:
     def sensitivity(self) -> float:
         return self.max_contributions * self.bounds.magnitude
 
-    @property
-    def noise(self) -> CountNoise:
-        return _laplace(self.epsilon, self.sensitivity)
-
-    @property
-    def scale(self) -> float:
-        return self.noise.scale
-
-    @property
-    def variance(self) -> float:
-        return self.noise.variance
-
-    def release(self, sums, rng: np.random.Generator) -> np.ndarray:
-        """Snapped noisy sums (``CountNoise.apply``) for the true sums of clamped values (one per cell)."""
-        return self.noise.apply(sums, rng)
-
-    def margin_of_error(self, confidence: float = CONFIDENCE) -> float:
-        return self.noise.released_margin_of_error(confidence)
-
     def record_fields(self, unit_of_privacy: str) -> dict:
-        return {
-            "mechanism": f"Laplace noise on the sum of clamped values per cell{self.noise.snapping_label()}",
-            **self.noise.snapping_fields(),
-            "epsilon": self.epsilon,
-            "delta": 0.0,
-            "unit_of_privacy": unit_of_privacy,
-            "sensitivity": self.sensitivity,
-            "sensitivity_unit": "value units per cell (M * max(|LOWER|, |UPPER|))",
-            "noise_scale": self.scale,
-            "noise_scale_unit": "value units (Laplace scale b)",
-        }
+        return self._record_fields(unit_of_privacy, "Laplace noise on the sum of clamped values per cell",
+                                   "value units per cell (M * max(|LOWER|, |UPPER|))", "value units (Laplace scale b)")
 
 
 def _sum_of_exponentials_quantile(mean_a: float, mean_b: float, confidence: float) -> float:
@@ -354,7 +345,7 @@ class BoundedMean:
 
 
 @dataclass(frozen=True)
-class CountAbovePerDay:
+class CountAbovePerDay(_SnappedLaplacePerCell):
     """Seed 003 Query 2: the number of (unit, day) pairs above LIMIT per cell, divided by DAYS.
 
     A pair exceeds the limit when any of its clamped values in the cell
@@ -381,34 +372,16 @@ class CountAbovePerDay:
     def sensitivity(self) -> float:
         return self.pairs_per_unit / self.days
 
-    @property
-    def noise(self) -> CountNoise:
-        return _laplace(self.epsilon, self.sensitivity)
-
-    @property
-    def scale(self) -> float:
-        return self.noise.scale
-
     def release(self, exceeding_pairs, rng: np.random.Generator) -> np.ndarray:
         """Snapped noisy averages (``CountNoise.apply``) of the exceeding pairs over the days."""
-        return self.noise.apply(np.asarray(exceeding_pairs, dtype=float) / self.days, rng)
-
-    def margin_of_error(self, confidence: float = CONFIDENCE) -> float:
-        return self.noise.released_margin_of_error(confidence)
+        return super().release(np.asarray(exceeding_pairs, dtype=float) / self.days, rng)
 
     def record_fields(self, unit_of_privacy: str) -> dict:
-        return {
-            "mechanism": (f"Laplace noise on the number per day of units above LIMIT {self.limit:g} per cell, "
-                          f"averaged over {self.days} days (seed 003 Query 2){self.noise.snapping_label()}"),
-            **self.noise.snapping_fields(),
-            "epsilon": self.epsilon,
-            "delta": 0.0,
-            "unit_of_privacy": unit_of_privacy,
-            "sensitivity": self.sensitivity,
-            "sensitivity_unit": "units per day per cell (pairs per unit / days)",
-            "noise_scale": self.scale,
-            "noise_scale_unit": "units per day (Laplace scale b)",
-        }
+        return self._record_fields(
+            unit_of_privacy,
+            f"Laplace noise on the number per day of units above LIMIT {self.limit:g} per cell, "
+            f"averaged over {self.days} days (seed 003 Query 2)",
+            "units per day per cell (pairs per unit / days)", "units per day (Laplace scale b)")
 
 
 def sum_of_k_largest(per_cell_epsilons, k: int) -> float:
