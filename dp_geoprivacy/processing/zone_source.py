@@ -145,6 +145,25 @@ class CellSet:
         """Number of values ``assign`` can return besides OUTSIDE (faces when zones overlap)."""
         return len(self.overlay.faces) if self.overlay is not None else len(self)
 
+    def batch_assigner(self, points_crs, feedback, total, progress=(10.0, 60.0)):
+        """``map_xy`` for readers.read_points: each batch's cell codes (int32 while they fit), progress
+        from ``progress[0]`` over ``progress[1]`` percent for ``total`` features, and a stop on cancel
+        (nothing is written yet). None when the points have no CRS (read_points then refuses them)."""
+        if not points_crs.isValid():
+            return None
+        assign = self.assigner(points_crs, feedback)
+        start, span = progress
+        done = [0]
+
+        def map_xy(xy):
+            if feedback.isCanceled():
+                raise QgsProcessingException(tr("Cancelled: no output was written."))
+            done[0] += len(xy)
+            feedback.setProgress(start + span * min(done[0] / max(total, 1), 1.0))
+            return assign(xy).astype(np.int32 if self.n_atoms < 2**31 - 1 else np.int64)
+
+        return map_xy
+
     def id_order(self, indices=None) -> np.ndarray:
         """``indices`` (default all) sorted by cell id: numerically when every id is an integer, else as text.
 

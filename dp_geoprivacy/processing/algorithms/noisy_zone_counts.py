@@ -227,20 +227,11 @@ class NoisyZoneCounts(DpAlgorithm):
         feedback.pushInfo(self.tr("Counting in {cells}.").format(cells=cells.description))
         feedback.setProgress(10)
 
-        total = max(source.featureCount(), 1)
-        assign = cells.assigner(points_crs, feedback) if points_crs.isValid() else None
-        done = [0]
-
-        def map_xy(xy):
-            if feedback.isCanceled():
-                raise QgsProcessingException(self.tr("Cancelled: no output was written."))
-            done[0] += len(xy)
-            feedback.setProgress(10 + 60 * min(done[0] / total, 1.0))
-            return assign(xy).astype(np.int32 if cells.n_atoms < 2**31 - 1 else np.int64)
+        map_xy = cells.batch_assigner(points_crs, feedback, source.featureCount(), progress=(10, 60))
 
         fields = [f for f in (user_field, time_field) if f]
         points = read_points(self, parameters, self.INPUT, context, feedback, fields=fields,
-                             map_xy=map_xy if assign is not None else None)
+                             map_xy=map_xy)
         if feedback.isCanceled():
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))
         feedback.setProgress(75)

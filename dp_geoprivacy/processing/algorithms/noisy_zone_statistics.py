@@ -368,20 +368,11 @@ class NoisyZoneStatistics(DpAlgorithm):
                                          points_crs=points_crs if points_crs.isValid() else None)
         feedback.pushInfo(self.tr("Cells: {cells}.").format(cells=cells.description))
         feedback.setProgress(10)
-        total = max(source.featureCount(), 1)
-        assign = cells.assigner(points_crs, feedback) if points_crs.isValid() else None
-        done = [0]
-
-        def map_xy(xy):
-            if feedback.isCanceled():
-                raise QgsProcessingException(self.tr("Cancelled: no output was written."))
-            done[0] += len(xy)
-            feedback.setProgress(10 + 50 * min(done[0] / total, 1.0))
-            return assign(xy).astype(np.int32 if len(cells) < 2**31 - 1 else np.int64)
+        map_xy = cells.batch_assigner(points_crs, feedback, source.featureCount(), progress=(10, 50))
 
         fields = list(dict.fromkeys(f for f in (value_field, user_field, time_field, day_source) if f))
         points = read_points(self, parameters, self.INPUT, context, feedback, fields=fields,
-                             map_xy=map_xy if assign is not None else None)
+                             map_xy=map_xy)
         values = points.columns[value_field]
         if not np.any(~np.isnan(np.asarray(values, dtype=float))):
             raise QgsProcessingException(self.tr(
