@@ -5,7 +5,6 @@ values): its HTML title, its table's title, metadata and keywords say so.
 """
 
 import math
-import os
 
 import numpy as np
 from osgeo import ogr
@@ -14,7 +13,7 @@ from ..core import mobility_similarity as ms
 from ..translation import tr
 from .mobility_html import STYLE, esc, heading, note
 from .privacy_metadata import write_to_file
-from .writers import Column, write_features
+from .writers import Column, write_features, write_text
 
 
 def benchmark(release, data, spec, rng, centroids_lonlat, html_path, table_path, record, written, feedback):
@@ -40,10 +39,7 @@ def benchmark(release, data, spec, rng, centroids_lonlat, html_path, table_path,
                 + "<table><tr>" + "".join(f"<th>{esc(h)}</th>" for h in (tr("analysis"), tr("measure"),
                                                                           tr("value"))) + "</tr>"
                 + body + "</table></body></html>")
-        tmp = html_path + ".part"
-        with open(tmp, "w", encoding="utf-8") as handle:
-            handle.write(page)
-        os.replace(tmp, html_path)
+        write_text(html_path, page)
         written.append(html_path)
     return rows
 

@@ -6,7 +6,6 @@ Rows keep the order the release gave them (random for model 0, public
 order for model 1).
 """
 
-import os
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +19,7 @@ from ..core.synthetic_utility import sparse_table_error, table_error, top_rows
 from ..translation import tr
 from .privacy_metadata import write_to_file
 from .synthetic_io import OTHER, iso, utility_page
-from .writers import Column, write_features
+from .writers import Column, write_features, write_text
 
 
 def _ids(cells, index):
@@ -243,9 +242,7 @@ def write_all(writes, crs_wkt, html_destination, page, feedback, started):
     def step(i):
         if i == len(writes):
             if html_destination:
-                work = Path(html_destination).with_name(f".{Path(html_destination).name}.part")
-                work.write_text(page, encoding="utf-8")
-                os.replace(work, html_destination)
+                write_text(html_destination, page)
                 written.append(html_destination)
             return
         destination, title, record, geometry, columns = writes[i]

@@ -11,6 +11,7 @@ exits (``workdirs``).
 """
 
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -233,3 +234,18 @@ def _convert(gpkg: Path, layer_name: str, destination: Path):
     else:
         options["layers"] = [layer_name]
     gdal.VectorTranslate(str(destination), str(gpkg), format=driver, **options)
+
+
+def write_text(destination, text: str):
+    """Write a text output (an HTML report) whole: into a hidden file beside it, moved into place when
+    complete, so a failed or cancelled run leaves no partial page."""
+    destination = Path(destination)
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    handle, work = tempfile.mkstemp(prefix=".dp_geoprivacy-", suffix=destination.suffix, dir=destination.parent)
+    os.close(handle)
+    try:
+        Path(work).write_text(text, encoding="utf-8")
+        os.replace(work, destination)
+    finally:
+        if os.path.exists(work):
+            os.unlink(work)

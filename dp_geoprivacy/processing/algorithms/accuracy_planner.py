@@ -7,9 +7,6 @@ layer, draws no noise and writes nothing to a ledger.
 """
 
 import math
-import os
-import tempfile
-from pathlib import Path
 
 from osgeo import ogr
 from qgis.core import (
@@ -33,7 +30,7 @@ from ...core.location import PerturbationSpec
 from ...core.od_flows import ODDomain
 from ...core.zone_counts import make_mechanism
 from ..base import DpAlgorithm
-from ..writers import Column, write_features
+from ..writers import Column, write_features, write_text
 
 ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES = 0, 1, 2, 3
 COUNT_COLUMNS = ("epsilon", "noise_scale", "grain", "expected_abs_error", "rmse", "margin_of_error",
@@ -318,7 +315,7 @@ class AccuracyPlanner(DpAlgorithm):
             svg = accuracy_chart_svg(epsilons, series, title, self.tr("epsilon (log scale)"), y_label,
                                      chosen=epsilon, target=target)
             notes = [self.tr("Data-independent: computed from the noise distribution; no data was read.")]
-            self._write_text(chart, chart_html(svg, title, notes))
+            write_text(chart, chart_html(svg, title, notes))
             results[self.OUTPUT_CHART] = chart
         return results
 
@@ -346,15 +343,3 @@ class AccuracyPlanner(DpAlgorithm):
         feedback.pushInfo(self.tr("Epsilon {e:.4g} gives {what}.").format(e=epsilon, what=what))
         return epsilon
 
-    @staticmethod
-    def _write_text(destination, text):
-        destination = Path(destination)
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        handle, work = tempfile.mkstemp(prefix=".dp_geoprivacy-", suffix=destination.suffix, dir=destination.parent)
-        os.close(handle)
-        try:
-            Path(work).write_text(text, encoding="utf-8")
-            os.replace(work, destination)
-        finally:
-            if os.path.exists(work):
-                os.unlink(work)

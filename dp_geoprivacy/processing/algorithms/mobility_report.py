@@ -48,7 +48,7 @@ from ..mobility_html import report_page
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..readers import read_table
 from ..styles import flow_lines, graduated_counts
-from ..writers import Column, write_features
+from ..writers import Column, write_features, write_text
 from ..zone_source import (
     EXTENT,
     H3_RESOLUTION,
@@ -505,9 +505,6 @@ class MobilityReport(DpAlgorithm):
         labels = spec.period.labels() if spec.period is not None else ()
         page = report_page(self.tr("Mobility report"), release, spec, lonlat_zones, flow_lines,
                            privacy_lines + [self.tr("Release id: {rid}").format(rid=record.release_id)], labels)
-        tmp = html_path + ".part"
-        with open(tmp, "w", encoding="utf-8") as handle:
-            handle.write(page)
-        os.replace(tmp, html_path)
+        write_text(html_path, page)
         written.append(html_path)
         feedback.setProgress(100)

@@ -9,9 +9,6 @@ record (core.accuracy) is reported next to each measured figure.
 
 import html
 import math
-import os
-import tempfile
-from pathlib import Path
 
 import numpy as np
 from osgeo import ogr
@@ -39,7 +36,7 @@ from ..metric_crs import resolve_metric_crs, wkt
 from ..privacy_metadata import read_from_file, write_to_file
 from ..readers import read_points
 from ..trip_reader import read_trips
-from ..writers import Column, write_features
+from ..writers import Column, write_features, write_text
 from ..zone_source import add_zone_parameters, cell_set_from_parameters
 
 COUNTS, FLOWS, POINTS = "dp_geoprivacy:noisyzonecounts", "dp_geoprivacy:noisyodflows", \
@@ -222,7 +219,7 @@ class UtilityReport(DpAlgorithm):
         report = self.parameterAsFileOutput(parameters, self.OUTPUT_HTML, context) \
             if parameters.get(self.OUTPUT_HTML) else ""
         if report:
-            _write_text(report, self._html(title, record, rows, chart))
+            write_text(report, self._html(title, record, rows, chart))
             results[self.OUTPUT_HTML] = report
         return results
 
@@ -333,15 +330,3 @@ def _fmt(value):
         return f"{int(value):,}"
     return f"{float(value):.4g}"
 
-
-def _write_text(destination, text):
-    destination = Path(destination)
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    handle, work = tempfile.mkstemp(prefix=".dp_geoprivacy-", suffix=destination.suffix, dir=destination.parent)
-    os.close(handle)
-    try:
-        Path(work).write_text(text, encoding="utf-8")
-        os.replace(work, destination)
-    finally:
-        if os.path.exists(work):
-            os.unlink(work)
