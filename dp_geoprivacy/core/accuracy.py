@@ -62,7 +62,7 @@ import numpy as np
 
 from .counting import LAPLACE, CountNoise, StabilityHistogram
 from .location import PLANAR, LocationLaplace
-from .od_flows import ODDomain
+from .od_flows import ODDomain, least_min_flow
 
 CONFIDENCE = 0.95
 # Residues of the true count modulo the grain averaged over (all of them up to this many).
@@ -371,10 +371,7 @@ def spurious_advice(mechanism, n_zones: int, include_intrazonal: bool, min_flow:
     noise = _count_noise(mechanism)
     needed = None
     if figures.p_spurious > 0:
-        k = max(1, math.ceil(min_flow))
-        while k < 10**6 and cells * noise.release_tail(k) > limit:
-            k += 1
-        needed = k if k < 10**6 else None
+        needed = least_min_flow(noise, cells, limit, start=math.ceil(min_flow))
     zones = None
     if figures.p_spurious > 0:
         zones = int(n_zones)

@@ -24,7 +24,7 @@ import numpy as np
 
 from . import mobility_analyses as ma
 from .counting import CountNoise, bound_contributions, clamp_and_round
-from .od_flows import count_pairs, release_flows, tail_threshold
+from .od_flows import count_pairs, least_min_flow, release_flows
 from .release import NoUsableRecordsError, Release, no_op, null_user_mask, user_codes
 
 ANALYSES = (
@@ -214,10 +214,7 @@ class MobilityReportSpec:
 
 def _od_min_flow(noise: CountNoise, domain: int) -> float:
     """The smallest whole-number cut whose expected number of pure-noise flows is at most the limit (public)."""
-    cut = 1.0
-    while domain * noise.tail(tail_threshold(cut)) > OD_EXPECTED_NOISE_FLOWS:
-        cut += 1.0
-    return cut
+    return float(least_min_flow(noise, domain, OD_EXPECTED_NOISE_FLOWS))
 
 
 def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: np.random.Generator,

@@ -285,6 +285,22 @@ def tail_threshold(min_flow: float) -> float:
     return math.ceil(min_flow) - 0.5
 
 
+def expected_noise_flows(noise, cells: int, min_flow: float) -> float:
+    """Expected number of published flows among ``cells`` empty pairs with noise on every cell: each
+    is published when its released value rounds to K = max(1, ceil(MIN_FLOW)) or more, with probability
+    ``noise.release_tail(K)`` (the very tail the sparse path samples from, snapping included)."""
+    return cells * noise.release_tail(max(1, math.ceil(min_flow)))
+
+
+def least_min_flow(noise, cells: int, limit: float, start: int = 1):
+    """The smallest whole MIN_FLOW >= ``start`` whose expected noise-only flows among ``cells`` empty
+    pairs is at most ``limit`` (from public facts only), or None beyond 10^6."""
+    k = max(1, int(start))
+    while k < 10**6 and cells * noise.release_tail(k) > limit:
+        k += 1
+    return k if k < 10**6 else None
+
+
 def _sparse(pairs, noise, min_flow, rng, chunk):
     # Non-empty cells: noised directly, exactly as on the dense path.
     keep, published = publish(noise.apply(pairs.counts, rng), min_flow)

@@ -29,7 +29,9 @@ from dp_geoprivacy.core.od_flows import (
     choose_path,
     count_pairs,
     dense_noisy_chunks,
+    expected_noise_flows,
     flow_geometries,
+    least_min_flow,
     publish,
     release_flows,
     sample_distinct,
@@ -339,3 +341,15 @@ def test_sparse_path_matches_dense_path_with_a_coarse_snapping_grain():
     table = np.array([np.histogram(np.minimum(dense, top), bins)[0], np.histogram(np.minimum(sparse, top), bins)[0]])
     table = table[:, table.sum(axis=0) > 0]
     assert stats.chi2_contingency(table).pvalue > ALPHA
+
+
+@pytest.mark.parametrize("kind, epsilon", [(LAPLACE, 0.5), (LAPLACE, 1.0), (DISCRETE_LAPLACE, 1.0)])
+def test_noise_flow_figures_use_the_released_tail(kind, epsilon):
+    """The refusal and the mobility report's cut use the snapped tail the sparse path samples from."""
+    noise = CountNoise(kind, epsilon, 1)
+    cells = 6_250_000
+    assert expected_noise_flows(noise, cells, 1) == pytest.approx(cells * noise.release_tail(1))
+    assert expected_noise_flows(noise, cells, 2.5) == pytest.approx(cells * noise.release_tail(3))
+    k = least_min_flow(noise, cells, 1000)
+    assert cells * noise.release_tail(k) <= 1000 < cells * noise.release_tail(k - 1)
+    assert least_min_flow(noise, cells, 1000, start=k + 3) == k + 3

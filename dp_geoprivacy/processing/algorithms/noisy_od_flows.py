@@ -39,9 +39,10 @@ from ...core.od_flows import (
     ODDomain,
     ODFlowData,
     ODFlowSpec,
+    expected_noise_flows,
     flow_coordinates,
+    least_min_flow,
     release_od_flows,
-    tail_threshold,
 )
 from ...core.release import NoUsableRecordsError
 from ..accuracy_notes import warn_spurious_flows
@@ -421,11 +422,9 @@ class NoisyOdFlows(DpAlgorithm):
                     "{limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.").format(
                     cells=domain_size, limit=MAX_EXPECTED_FLOWS))
             return
-        expected = domain_size * mechanism.tail(tail_threshold(min_flow))
+        expected = expected_noise_flows(mechanism, domain_size, min_flow)
         if expected > MAX_EXPECTED_FLOWS:
-            needed = min_flow
-            while domain_size * mechanism.tail(tail_threshold(needed)) > MAX_EXPECTED_FLOWS:
-                needed = math.ceil(needed) + 1
+            needed = least_min_flow(mechanism, domain_size, MAX_EXPECTED_FLOWS, start=math.ceil(min_flow)) or 10**6
             raise QgsProcessingException(self.tr(
                 "With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of "
                 "pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise "
