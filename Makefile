@@ -58,11 +58,14 @@ $(VENV)/.installed: Makefile | $(VENV)/bin/python
 
 deps: system-packages $(VENV)/.installed
 
+# Links already right are left alone, so concurrent `make qgis_process` runs (the ledger tests start
+# several) never see a link removed for a moment.
 stage:
 	@mkdir -p $(STAGE)/dp_geoprivacy $(PROFILE)/profiles/default/QGIS
 	@find $(STAGE)/dp_geoprivacy -maxdepth 1 -xtype l -delete
 	@for f in dp_geoprivacy/* metadata.txt resources i18n; do \
-		ln -sfn $(CURDIR)/$$f $(STAGE)/dp_geoprivacy/$$(basename $$f); done
+		link=$(STAGE)/dp_geoprivacy/$$(basename $$f); \
+		[ "$$(readlink $$link)" = "$(CURDIR)/$$f" ] || ln -sfn $(CURDIR)/$$f $$link; done
 	@ini=$(PROFILE)/profiles/default/QGIS/QGIS3.ini; \
 	grep -qs '^dp_geoprivacy=true' $$ini || printf '[PythonPlugins]\ndp_geoprivacy=true\n' >> $$ini
 
