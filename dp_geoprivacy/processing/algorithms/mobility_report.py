@@ -117,8 +117,8 @@ class MobilityReport(DpAlgorithm):
         epsilon, m = defaults(self, self.EPSILON, self.MAX_TRIPS)
         analyses, visits_epsilon, visits = mobility_figures(epsilon, m)
         return with_summary(
-            self.tr("Publishes the standard mobility report (seed 002): trips over time, visits per zone, top OD "
-                    "flows, travel times and more, as an HTML page and two layers."),
+            self.tr("Publishes the standard mobility report (seed 002): trips per hour and weekday, visits per "
+                    "zone, top OD flows, travel times and more, as an HTML page and two layers."),
             self.tr("<b>Private:</b> each user with up to M trips (user-level privacy), for the traveller."),
             self.tr("<b>Accuracy at the defaults</b> (EPSILON={epsilon:g} split over {n} analyses, M={m}): visits "
                     "per zone get epsilon {e:.2g}, so each zone's count is off by at most ±{moe:.3g} (95%).").format(
