@@ -81,7 +81,8 @@ class RandomizedResponseAlgorithm(DpAlgorithm):
                     "privacy: every row is protected on its own)."),
             self.tr("<b>Accuracy, for example</b> (EPSILON={epsilon:g}, {k} categories, {n:,} rows; EPSILON has no "
                     "default): the estimated count of a category is off by at most ±{moe:.3g} rows (95%); each value "
-                    "is kept with probability {p:.2g}.").format(epsilon=epsilon, k=k, n=n, moe=figures.margin_of_error, p=figures.p_truth),
+                    "is kept with probability {p:.2g}.").format(
+                epsilon=epsilon, k=k, n=n, moe=figures.margin_of_error, p=figures.p_truth),
             self._details())
 
     def _details(self):
