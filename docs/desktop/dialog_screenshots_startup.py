@@ -61,9 +61,9 @@ def load_sample_data(provider_path):
     sample = Path(provider_path) / "resources" / "sample_data" / "sample_city.gpkg"
     for name in ("households", "zones", "trips"):
         layer = QgsVectorLayer(f"{sample}|layername={name}", name, "ogr")
-        if layer.isValid():
-            QgsProject.instance().addMapLayer(layer)
-            SAMPLE_LAYERS.append(layer)
+        added = QgsProject.instance().addMapLayer(layer) if layer.isValid() else None
+        if added is not None:
+            SAMPLE_LAYERS.append(added)
         else:
             RESULT["errors"].append(f"sample layer {name} not loaded from {sample}")
 
