@@ -41,7 +41,8 @@ EXAMPLE_BOUNDS = (0.0, 100.0)
 
 def with_summary(what: str, private: str, accuracy: str, details: str) -> str:
     """The help: the three summary lines, then ``details`` under the heading "Details"."""
-    return f"<p>{what}<br>{private}<br>{accuracy}</p><h3>{tr('Details')}</h3>{details}"
+    heading = tr("Details")
+    return f"<p>{what}<br>{private}<br>{accuracy}</p><h3>{heading}</h3>{details}"
 
 
 def summary_lines(help_text: str) -> list:
