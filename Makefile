@@ -28,7 +28,7 @@ QGIS_ENV = QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) \
 	PYTHONPATH=$$(echo $(CURDIR)/$(VENV)/lib/python3*/site-packages)
 
 .PHONY: help deps system-packages stage qgis_process test test-core test-qgis lint \
-	package i18n demo desktop-check docs benchmark clean
+	package i18n demo desktop-check screenshots docs benchmark clean
 
 help:
 	@echo "make demo                      run the sample-data demo (installs what is missing)"
@@ -37,6 +37,7 @@ help:
 	@echo "make qgis_process ARGS='...'   the real qgis_process with this plugin enabled"
 	@echo "make i18n                      extract strings to i18n/*.ts and compile .qm"
 	@echo "make desktop-check             start QGIS desktop under xvfb, screenshot the toolbox"
+	@echo "make screenshots               screenshot every algorithm's dialog in QGIS desktop into docs/img/dialogs/"
 	@echo "make docs                      regenerate docs/algorithms/ from the plugin"
 	@echo "make benchmark                 run the benchmarks in benchmarks/"
 
@@ -116,6 +117,9 @@ demo: deps stage
 
 desktop-check: package
 	$(QGIS_ENV) $(PY) docs/desktop/desktop_check.py $(ZIP) docs/img/processing_toolbox.png
+
+screenshots: package
+	$(QGIS_ENV) $(PY) docs/desktop/screenshots.py $(ZIP) docs/img/dialogs
 
 docs: deps stage
 	$(QGIS_ENV) $(PY) docs/generate_algorithm_docs.py

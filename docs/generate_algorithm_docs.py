@@ -11,13 +11,21 @@ import sys
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parent / "algorithms"
+# Screenshots of each algorithm's desktop dialog (docs/desktop/screenshots.py, `make screenshots`).
+DIALOGS = Path(__file__).resolve().parent / "img" / "dialogs"
+
+
+def dialog_image(algorithm):
+    """The dialog screenshot's path (docs/img/dialogs/<name>.png) for ``algorithm``."""
+    return DIALOGS / f"{algorithm.name()}.png"
 
 
 def _plain(text):
     """The help's HTML as Markdown-ish plain text."""
     text = re.sub(r"</p>\s*<p>", "\n\n", text)
+    text = re.sub(r"\s*<h3>(.*?)</h3>\s*", r"\n\n## \1\n\n", text)  # the heading below the summary
     text = re.sub(r"<b>(.*?)</b>", r"**\1**", text)
-    text = re.sub(r"<br\s*/?>", "\n", text)
+    text = re.sub(r"<br\s*/?>", "  \n", text)  # the summary's lines: Markdown line breaks
     text = re.sub(r"<[^>]+>", "", text)
     return html.unescape(text).strip()
 
@@ -29,7 +37,9 @@ def _default(parameter):
 
 def algorithm_markdown(algorithm):
     lines = [f"# {algorithm.displayName()}", "", f"`{algorithm.id()}` — group: {algorithm.group()}", "",
-             _plain(algorithm.shortHelpString()), "", "## Parameters", "",
+             _plain(algorithm.shortHelpString()), "", "## Dialog", "",
+             f"![The dialog of {algorithm.displayName()} in QGIS desktop](../img/dialogs/{algorithm.name()}.png)", "",
+             "## Parameters", "",
              "| name | description | type | default | optional |", "|---|---|---|---|---|"]
     for parameter in algorithm.parameterDefinitions():
         optional = "yes" if parameter.flags() & parameter.FlagOptional else ""

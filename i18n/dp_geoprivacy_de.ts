@@ -94,12 +94,12 @@
         <translation>Die Zonen-IDs in „{field}“ von {name} sind nicht eindeutig; wählen Sie ein Feld mit genau einem Wert je Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/writers.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/writers.py" line="180"/>
         <source>Outputs must be file paths (for example out.gpkg), not &apos;{dest}&apos;.</source>
         <translation>Ausgaben müssen Dateipfade sein (zum Beispiel out.gpkg), nicht „{dest}“.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/writers.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/writers.py" line="216"/>
         <source>No vector format is known for the extension &apos;{ext}&apos; of {dest}. Use .gpkg.</source>
         <translation>Für die Dateiendung „{ext}“ von {dest} ist kein Vektorformat bekannt. Verwenden Sie .gpkg.</translation>
     </message>
@@ -621,82 +621,82 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>NICHT DIFFERENTIELL PRIVAT: Diese Seite vergleicht die synthetischen Wege mit den Rohdaten. Sie ist für den Datenhalter bestimmt; nicht veröffentlichen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="151"/>
         <source>origin zones (outgoing trips)</source>
         <translation>Startzonen (abgehende Wege)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="151"/>
         <source>destination zones (incoming trips)</source>
         <translation>Zielzonen (ankommende Wege)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="151"/>
         <source>routes</source>
         <translation>Routen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="151"/>
         <source>days</source>
         <translation>Tage</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="160"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="159"/>
         <source>start time bins</source>
         <translation>Startzeit-Intervalle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="163"/>
         <source>duration bins</source>
         <translation>Dauer-Intervalle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
         <source>Top 5 {statistic}</source>
         <translation>Top 5 {statistic}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
         <source>rank</source>
         <translation>Rang</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
         <source>key</source>
         <translation>Schlüssel</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
         <source>original share</source>
         <translation>Anteil im Original</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
         <source>synthetic share</source>
         <translation>Anteil synthetisch</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
         <source>Error per table</source>
         <translation>Fehler je Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
         <source>table</source>
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
         <source>average relative error</source>
         <translation>mittlerer relativer Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
         <source>EMD</source>
         <translation>EMD</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
         <source>EMD ground</source>
         <translation>EMD-Grundabstand</translation>
     </message>
@@ -746,37 +746,37 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Liest und prüft alle Eingaben wie ein echter Lauf und hält an, bevor Rauschen gezogen wird: meldet Epsilon und Delta, die die Veröffentlichung verbrauchen würde, und ihre erwartete Genauigkeit; schreibt keine Ausgabe und keinen Eintrag ins Budgetbuch.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="79"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="78"/>
         <source>Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} (delta {delta:g}) on the unit of privacy: {unit}. Mechanism: {mechanism}; noise scale {scale}.</source>
         <translation>Probelauf (DRY_RUN): Alle Eingaben wurden gelesen und geprüft. Die Veröffentlichung würde Epsilon {epsilon:g} (Delta {delta:g}) für die Schutzeinheit verbrauchen: {unit}. Mechanismus: {mechanism}; Rauschskala {scale}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="88"/>
         <source>Expected accuracy per published count: absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Erwartete Genauigkeit je veröffentlichter Zählung: absoluter Fehler {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="95"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="94"/>
         <source>Expected displacement: mean {mean:.4g} m, median {median:.4g} m, 95% within {q95:.4g} m.</source>
         <translation>Erwartete Verschiebung: Mittel {mean:.4g} m, Median {median:.4g} m, 95 % innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="101"/>
         <source>Trial run: no noise was drawn, no output written and nothing added to the ledger.</source>
         <translation>Probelauf: Es wurde kein Rauschen gezogen, keine Ausgabe geschrieben und nichts ins Budgetbuch eingetragen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="122"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="121"/>
         <source>LEDGER {path}: {error}</source>
         <translation>LEDGER {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="134"/>
         <source>Ledger: epsilon {spent:g} spent on partition &apos;{partition}&apos; so far; this release would make it {after:g}.</source>
         <translation>Budgetbuch: bisher Epsilon {spent:g} auf Partition '{partition}' verbraucht; diese Veröffentlichung ergäbe {after:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="138"/>
         <source>BUDGET {budget:g} would refuse this release: lower EPSILON, choose another PARTITION, or raise BUDGET.</source>
         <translation>BUDGET {budget:g} würde diese Veröffentlichung ablehnen: EPSILON senken, eine andere PARTITION wählen oder BUDGET erhöhen.</translation>
     </message>
@@ -786,17 +786,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die M-Werte der Linien konnten nicht gelesen werden ({m} Werte für {n} Stützpunkte).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="24"/>
+        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="23"/>
         <source>NOT differentially private: mobility report benchmark against the noise-free data</source>
         <translation>NICHT differentiell privat: Vergleich des Mobilitätsberichts mit den Daten ohne Rauschen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="33"/>
         <source>These measures compare the released report with the exact analyses of the same data after the same user bound (seed 002 §5.2.3). They are computed from the data: do not publish them.</source>
         <translation>Diese Maße vergleichen den veröffentlichten Bericht mit den exakten Analysen derselben Daten nach derselben Begrenzung je Person (Seed 002 §5.2.3). Sie sind aus den Daten berechnet: veröffentlichen Sie sie nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="33"/>
         <source>Similarity per analysis</source>
         <translation>Ähnlichkeit je Analyse</translation>
     </message>
@@ -806,12 +806,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Analyse</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="33"/>
         <source>measure</source>
         <translation>Maß</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="33"/>
         <source>value</source>
         <translation>Wert</translation>
     </message>
@@ -1085,464 +1085,484 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>noise scale</source>
         <translation>Rauschskala</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/help_summary.py" line="44"/>
+        <source>Details</source>
+        <translation>Einzelheiten</translation>
+    </message>
 </context>
 <context>
     <name>AccuracyPlanner</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="76"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="74"/>
         <source>Accuracy planner (reads no data, spends nothing)</source>
         <translation>Genauigkeitsplaner (liest keine Daten, verbraucht nichts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="79"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="91"/>
         <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, seed 001 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §4.3 and §5 (user-level counts, OD error), seed 001 Algorithm 1, seed 000 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: liest keine Daten, zieht kein Rauschen, verbraucht kein Datenschutzbudget und schreibt nichts ins Budgetbuch.&lt;/p&gt;&lt;p&gt;RELEASE und die öffentlichen Einstellungen der geplanten Veröffentlichung angeben (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen von genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen baut; Planer und Veröffentlichung können sich daher nicht widersprechen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählungen&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Zählung (nach Snapping und Runden; für Zellen deutlich über null) und die 95-%-Fehlermarge, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl von Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (Stabilitätshistogramm, Seed 001 Algorithmus 1) wird keine leere Zelle veröffentlicht; die Tabelle nennt die Schwelle und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder je Achse): Mittel, Median, 90- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Marge der geschätzten Anzahl einer Kategorie, die SHARE der RESPONDENTS Zeilen halten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel gilt (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Seed 001 Algorithmus 1, Seed 000 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
         <source>Release to plan</source>
         <translation>Zu planende Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zonenzählungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
         <source>Location perturbation (Laplace)</source>
         <translation>Ortsverrauschung (Laplace)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
         <source>Randomized response (k-ary)</source>
         <translation>Randomisierte Antwort (k-är)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="125"/>
         <source>Epsilon you intend to use</source>
         <translation>Vorgesehenes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="116"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="128"/>
         <source>The epsilon whose figures are returned as outputs; e.g. 1.</source>
         <translation>Das Epsilon, dessen Zahlen als Ausgaben zurückgegeben werden; z. B. 1.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="130"/>
         <source>Number of zones (counts, OD flows)</source>
         <translation>Anzahl der Zonen (Zählungen, Quelle-Ziel-Ströme)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="133"/>
         <source>The number of zones of the public tessellation, e.g. 100.</source>
         <translation>Die Anzahl der Zonen der öffentlichen Flächeneinteilung, z. B. 100.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="135"/>
         <source>Contributions per user M (1 without a user field)</source>
         <translation>Beiträge je Nutzer M (1 ohne Nutzerfeld)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="139"/>
         <source>Protected distance (metres; locations)</source>
         <translation>Geschützte Entfernung (Meter; Orte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="142"/>
         <source>Noise (counts)</source>
         <translation>Rauschen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="142"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="142"/>
         <source>Discrete Laplace</source>
         <translation>Diskretes Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="145"/>
         <source>Stability threshold (THRESHOLD = 1 of the release)</source>
         <translation>Stabilitätsschwelle (THRESHOLD = 1 der Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="147"/>
         <source>Delta (with the stability threshold)</source>
         <translation>Delta (mit der Stabilitätsschwelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="150"/>
         <source>Smallest published value MIN_FLOW (0: every cell)</source>
         <translation>Kleinster veröffentlichter Wert MIN_FLOW (0: jede Zelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
         <source>Epsilons to tabulate</source>
         <translation>Zu tabellierende Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="155"/>
         <source>Target 95% margin of error per cell (counts)</source>
         <translation>Ziel: 95-%-Fehlermarge je Zelle (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="155"/>
         <source>Target number of spurious cells (counts)</source>
         <translation>Ziel: Anzahl unechter Zellen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="155"/>
         <source>Target mean displacement (metres)</source>
         <translation>Ziel: mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="161"/>
         <source>Categories (randomized response)</source>
         <translation>Kategorien (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="163"/>
         <source>Rows (randomized response)</source>
         <translation>Zeilen (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="165"/>
         <source>Share of rows in the category (randomized response)</source>
         <translation>Anteil der Zeilen in der Kategorie (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="168"/>
         <source>Time slots per zone (counts)</source>
         <translation>Zeitfenster je Zone (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="160"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="172"/>
         <source>Cells one contribution adds to (2 for trip ends)</source>
         <translation>Zellen, zu denen ein Beitrag zählt (2 für Fahrtenden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>OD flows include intrazonal pairs</source>
         <translation>Quelle-Ziel-Ströme enthalten Binnenpaare</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="180"/>
         <source>Accuracy per epsilon</source>
         <translation>Genauigkeit je Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="184"/>
         <source>Chart: accuracy against epsilon</source>
         <translation>Diagramm: Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="184"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
         <source>Expected absolute error per cell</source>
         <translation>Erwarteter absoluter Fehler je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
         <source>Root mean square error per cell</source>
         <translation>Wurzel des mittleren quadratischen Fehlers je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
         <source>95% margin of error per cell</source>
         <translation>95-%-Fehlermarge je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
         <source>Expected spurious cells (all empty)</source>
         <translation>Erwartete unechte Zellen (alle leer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
         <source>Stability threshold</source>
         <translation>Stabilitätsschwelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
         <source>Mean displacement (metres)</source>
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
         <source>95% quantile of the displacement (metres)</source>
         <translation>95-%-Quantil der Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
         <source>Epsilon for the target margin</source>
         <translation>Epsilon für die Ziel-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
         <source>Epsilon for the target spurious cells</source>
         <translation>Epsilon für die Zielzahl unechter Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
         <source>Epsilon for the target displacement</source>
         <translation>Epsilon für die Ziel-Verschiebung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="197"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="209"/>
         <source>NOISE: the stability threshold uses Laplace noise; choose Laplace or turn THRESHOLD off.</source>
         <translation>NOISE: Die Stabilitätsschwelle verwendet Laplace-Rauschen; Laplace wählen oder THRESHOLD ausschalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="212"/>
         <source>DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss mit THRESHOLD größer als 0 sein (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="233"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="245"/>
         <source>EPSILONS: {error}. Give positive numbers separated by commas, e.g. 0.1, 1, 5.</source>
         <translation>EPSILONS: {error}. Positive Zahlen durch Kommas getrennt angeben, z. B. 0.1, 1, 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
         <source>No data is read and no budget is spent: these figures follow from the settings alone.</source>
         <translation>Es werden keine Daten gelesen und kein Budget verbraucht: Diese Zahlen folgen allein aus den Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="268"/>
         <source>At EPSILON {e:g}: each row keeps its value with probability {p:.3g}; the estimated count of a category held by {s:g} of {n:,} rows has standard error {se:.4g} and 95% margin {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Jede Zeile behält ihren Wert mit Wahrscheinlichkeit {p:.3g}; die geschätzte Anzahl einer Kategorie, die {s:g} von {n:,} Zeilen halten, hat den Standardfehler {se:.4g} und die 95-%-Marge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="308"/>
         <source>a 95% margin of error of at most {t:g}</source>
         <translation>eine 95-%-Fehlermarge von höchstens {t:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="304"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="316"/>
         <source>expected absolute error</source>
         <translation>erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="305"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="317"/>
         <source>95% margin of error</source>
         <translation>95-%-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="308"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="320"/>
         <source>Count (log scale)</source>
         <translation>Anzahl (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="274"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="286"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} m; displacement mean {mean:.4g} m, median {median:.4g} m, 95% of points within {q95:.4g} m.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} m; Verschiebung im Mittel {mean:.4g} m, Median {median:.4g} m, 95 % der Punkte innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="292"/>
         <source>a mean displacement of at most {t:g} m</source>
         <translation>eine mittlere Verschiebung von höchstens {t:g} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="283"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="295"/>
         <source>mean displacement (m)</source>
         <translation>mittlere Verschiebung (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="296"/>
         <source>95% quantile (m)</source>
         <translation>95-%-Quantil (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="297"/>
         <source>Displacement (metres, log scale)</source>
         <translation>Verschiebung (Meter, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="301"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="313"/>
         <source>at most {t:g} spurious cells of {n:,}</source>
         <translation>höchstens {t:g} unechte Zellen von {n:,}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="307"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="319"/>
         <source>expected spurious cells</source>
         <translation>erwartete unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="329"/>
         <source>Expected accuracy against epsilon</source>
         <translation>Erwartete Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="318"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="330"/>
         <source>epsilon (log scale)</source>
         <translation>Epsilon (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="320"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="332"/>
         <source>Data-independent: computed from the noise distribution; no data was read.</source>
         <translation>Datenunabhängig: aus der Rauschverteilung berechnet; es wurden keine Daten gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="326"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="338"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} (sensitivity {s:g}); expected absolute error per cell {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} (Sensitivität {s:g}); erwarteter absoluter Fehler je Zelle {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="332"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="344"/>
         <source>Stability threshold {t:.4g}: no empty cell is published; a cell with a true count of {c95:.4g} is published with 95% probability.</source>
         <translation>Stabilitätsschwelle {t:.4g}: Keine leere Zelle wird veröffentlicht; eine Zelle mit der wahren Anzahl {c95:.4g} wird mit 95 % Wahrscheinlichkeit veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="337"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="349"/>
         <source>Each empty cell is published with probability {p:.3g}: of {n:,} cells, up to {s:.4g} published cells are noise only (all cells empty).</source>
         <translation>Jede leere Zelle wird mit Wahrscheinlichkeit {p:.3g} veröffentlicht: Von {n:,} Zellen bestehen bis zu {s:.4g} veröffentlichte Zellen nur aus Rauschen (alle Zellen leer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="356"/>
         <source>No epsilon up to 10,000 gives {what}.</source>
         <translation>Kein Epsilon bis 10.000 ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="358"/>
         <source>Epsilon {e:.4g} gives {what}.</source>
         <translation>Epsilon {e:.4g} ergibt {what}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="80"/>
+        <source>Predicts the accuracy of a release at each epsilon, and the epsilon a target accuracy needs, from the noise distribution alone.</source>
+        <translation>Sagt die Genauigkeit einer Veröffentlichung für jedes Epsilon voraus und das Epsilon, das eine Zielgenauigkeit braucht, allein aus der Verteilung des Rauschens.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="80"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; nothing to protect: it reads no data, spends no privacy budget and writes nothing to a ledger.</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts zu schützen: liest keine Daten, verbraucht kein Privatsphäre-Budget und schreibt nichts ins Register.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="80"/>
+        <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact figures of the noise; e.g. at the defaults (EPSILON={epsilon:g}, M={m}) a zone count is off by at most ±{moe:.2g} (95%).</source>
+        <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakte Kennzahlen des Rauschens; z. B. weicht bei den Voreinstellungen (EPSILON={epsilon:g}, M={m}) eine Zonenzählung um höchstens ±{moe:.2g} ab (95 %).</translation>
     </message>
 </context>
 <context>
     <name>DpAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="75"/>
         <source>Location perturbation</source>
         <translation>Standortverrauschung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="74"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="80"/>
         <source>Calibration (not private)</source>
         <translation>Kalibrierung (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="145"/>
         <source>Random seed (reproducible study runs only; leave empty to publish)</source>
         <translation>Zufallssaat (nur für reproduzierbare Studienläufe; für Veröffentlichungen leer lassen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="245"/>
         <source>{name} must be a finite number greater than 0 (got {value}). {hint}</source>
         <translation>{name} muss eine endliche Zahl größer als 0 sein (erhalten: {value}). {hint}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="70"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="76"/>
         <source>Noisy counts and flows</source>
         <translation>Verrauschte Zählwerte und Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="71"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="77"/>
         <source>Randomized response</source>
         <translation>Randomized Response</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="72"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="78"/>
         <source>Tessellations (public, no privacy cost)</source>
         <translation>Kachelungen (öffentlich, ohne Privatsphäre-Verlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="73"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="79"/>
         <source>Privacy accounting</source>
         <translation>Privatsphäre-Budget</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="183"/>
         <source>Keep identifier fields (internal study runs only; not for publication)</source>
         <translation>Identifikatorfelder behalten (nur für interne Studienläufe; nicht zur Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="205"/>
         <source>Field &apos;{name}&apos; is dropped: it {reason}.</source>
         <translation>Das Feld „{name}“ wird entfernt (Grund: {reason}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="216"/>
         <source>Identifier fields were kept (KEEP_IDENTIFIERS): they link rows to raw records. Do not publish this layer.</source>
         <translation>Identifikatorfelder wurden behalten (KEEP_IDENTIFIERS): Sie verknüpfen Zeilen mit den Rohdatensätzen. Veröffentlichen Sie diesen Layer nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="226"/>
         <source>A seed was given: the noise is reproducible. Do not publish this output.</source>
         <translation>Es wurde eine Zufallssaat angegeben: Das Rauschen ist reproduzierbar. Veröffentlichen Sie diese Ausgabe nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="201"/>
         <source>holds the true coordinates</source>
         <translation>enthält die wahren Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="202"/>
         <source>has a distinct value in every row (an identifier)</source>
         <translation>hat in jeder Zeile einen anderen Wert (ein Identifikator)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="169"/>
         <source>Mechanism</source>
         <translation>Mechanismus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="169"/>
         <source>Planar Laplace (Euclidean)</source>
         <translation>Planares Laplace (euklidisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="169"/>
         <source>Per-axis Laplace (L1, seed 000 eq. 14)</source>
         <translation>Achsenweises Laplace (L1, seed 000 eq. 14)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="117"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="153"/>
         <source>With a seed the noise is reproducible by anyone who knows it, so the output is not private against them. Leave empty for releases: noise then comes from numpy&apos;s Philox generator keyed from the operating system&apos;s cryptographic source. The output&apos;s metadata records whether a seed was used (never its value).</source>
         <translation>Mit einer Zufallssaat kann jeder, der sie kennt, das Rauschen reproduzieren; gegenüber diesen Personen ist die Ausgabe also nicht privat. Lassen Sie das Feld für Veröffentlichungen leer: Das Rauschen stammt dann aus numpys Philox-Generator, dessen Schlüssel aus der kryptographischen Zufallsquelle des Betriebssystems stammt. Die Metadaten der Ausgabe vermerken, ob eine Zufallssaat verwendet wurde (nie deren Wert).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="271"/>
         <source>{name} must be a finite number (got {value}).</source>
         <translation>{name} muss eine endliche Zahl sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="274"/>
         <source>{name} must be a whole number up to 2147483647 (got {value}).</source>
         <translation>{name} muss eine ganze Zahl bis 2147483647 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="240"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="276"/>
         <source>{name} must be at least {minimum:g} (got {value}).</source>
         <translation>{name} muss mindestens {minimum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="278"/>
         <source>{name} must be at most {maximum:g} (got {value}).</source>
         <translation>{name} darf höchstens {maximum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="300"/>
         <source>{name} is the file of {input} ({path}): the input would be overwritten. Choose another file for {name}.</source>
         <translation>{name} ist die Datei von {input} ({path}): die Eingabe würde überschrieben. Wählen Sie eine andere Datei für {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="271"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="307"/>
         <source>{name}: {path} cannot be written here (no permission to write in {folder}). Choose a file in a folder you can write to.</source>
         <translation>{name}: {path} kann hier nicht geschrieben werden (keine Schreibberechtigung in {folder}). Wählen Sie eine Datei in einem Ordner, in den Sie schreiben dürfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="75"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="81"/>
         <source>Preparation (not private)</source>
         <translation>Vorbereitung (nicht privat)</translation>
     </message>
@@ -1558,3169 +1578,3384 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>EscapeAnalysis</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="72"/>
         <source>Escaped-point analysis and noise calibration</source>
         <translation>Analyse entwichener Punkte und Rauschkalibrierung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="153"/>
         <source>Input points (true locations)</source>
         <translation>Eingabepunkte (wahre Standorte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="155"/>
         <source>Zones (e.g. census blocks)</source>
         <translation>Zonen (z. B. Zensusblöcke)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="157"/>
         <source>Zone id field (default: feature id)</source>
         <translation>Zonen-ID-Feld (Standard: Objekt-ID)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="142"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="160"/>
         <source>Laplace scales b to test (metres, comma-separated)</source>
         <translation>Zu testende Laplace-Skalen b (Meter, durch Kommas getrennt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="146"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="164"/>
         <source>Laplace scales b in metres separated by commas, e.g. 10,20,50,100,200,500.</source>
         <translation>Laplace-Skalen b in Metern, durch Kommas getrennt, z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="166"/>
         <source>Realizations per scale</source>
         <translation>Realisierungen je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="170"/>
         <source>Random perturbations per scale; 10 as in seed 000, more for smoother curves.</source>
         <translation>Zufällige Verrauschungen je Skala; 10 wie in seed 000, mehr für glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="172"/>
         <source>Target escape share (optional, e.g. 0.1)</source>
         <translation>Zielanteil entwichener Punkte (optional, z. B. 0.1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="176"/>
         <source>A share between 0 and 1 (exclusive), e.g. 0.1 for 10% of points in the wrong zone.</source>
         <translation>Ein Anteil zwischen 0 und 1 (ausschließlich), z. B. 0.1 für 10 % der Punkte in der falschen Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="160"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="178"/>
         <source>Protected distance (metres, optional: gives epsilon = DISTANCE / b)</source>
         <translation>Geschützter Abstand (Meter, optional: ergibt Epsilon = DISTANCE / b)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="182"/>
         <source>Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres).</source>
         <translation>Standorte in diesem Abstand sind epsilon-ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="184"/>
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="187"/>
         <source>Perturbed layer to measure (optional; replaces the sweep)</source>
         <translation>Zu messender verrauschter Layer (optional; ersetzt die Skalenreihe)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="190"/>
         <source>Field pairing true and perturbed points (with PERTURBED)</source>
         <translation>Feld, das wahre und verrauschte Punkte einander zuordnet (mit PERTURBED)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="193"/>
         <source>A field present in both INPUT and PERTURBED that identifies each point, e.g. a household id.</source>
         <translation>Ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld, das jeden Punkt identifiziert, z. B. eine Haushalts-ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="347"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="365"/>
         <source>Escape share per scale</source>
         <translation>Anteil entwichener Punkte je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="200"/>
         <source>Escape share per zone and scale</source>
         <translation>Anteil entwichener Punkte je Zone und Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="204"/>
         <source>Chart: escape share against scale</source>
         <translation>Diagramm: Anteil entwichener Punkte gegen die Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="204"/>
         <source>HTML files (*.html);;PNG files (*.png)</source>
         <translation>HTML-Dateien (*.html);;PNG-Dateien (*.png)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="207"/>
         <source>Calibrated scale b (metres)</source>
         <translation>Kalibrierte Skala b (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="208"/>
         <source>Calibrated epsilon</source>
         <translation>Kalibriertes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="209"/>
         <source>Points outside every zone</source>
         <translation>Punkte außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="210"/>
         <source>Points in zones</source>
         <translation>Punkte in Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="211"/>
         <source>Points skipped (no geometry)</source>
         <translation>Übersprungene Punkte (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="212"/>
         <source>Points without a partner</source>
         <translation>Punkte ohne Partner</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="213"/>
         <source>Escape share (measure mode)</source>
         <translation>Anteil entwichener Punkte (Messmodus)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="225"/>
         <source>SCALES is empty. List the Laplace scales b to test, in metres, separated by commas (e.g. 10,20,50,100,200,500), or give PERTURBED and MATCH_FIELD to measure a perturbed layer.</source>
         <translation>SCALES ist leer. Geben Sie die zu testenden Laplace-Skalen b in Metern an, durch Kommas getrennt (z. B. 10,20,50,100,200,500), oder geben Sie PERTURBED und MATCH_FIELD an, um einen verrauschten Layer zu messen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="236"/>
         <source>SCALES must hold numbers greater than 0 (metres); &apos;{token}&apos; is not one. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 enthalten (Meter); „{token}“ ist keine solche Zahl. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="252"/>
         <source>PERTURBED needs MATCH_FIELD: choose a field present in both INPUT and PERTURBED (e.g. a household id) that pairs each true point with its perturbed copy.</source>
         <translation>PERTURBED erfordert MATCH_FIELD: Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld (z. B. eine Haushalts-ID), das jedem wahren Punkt seine verrauschte Kopie zuordnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="244"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="262"/>
         <source>REALIZATIONS must be a whole number of at least 1 (got {value}); 10 is a common choice, more gives smoother curves.</source>
         <translation>REALIZATIONS muss eine ganze Zahl von mindestens 1 sein (erhalten: {value}); 10 ist ein üblicher Wert, mehr ergibt glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="268"/>
         <source>TARGET_ESCAPE must be a share strictly between 0 and 1 (got {value}), e.g. 0.1 for 10% of points in the wrong zone; leave it empty to skip the calibration.</source>
         <translation>TARGET_ESCAPE muss ein Anteil echt zwischen 0 und 1 sein (erhalten: {value}), z. B. 0.1 für 10 % der Punkte in der falschen Zone; lassen Sie den Parameter leer, um die Kalibrierung auszulassen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="287"/>
         <source>MATCH_FIELD &apos;{field}&apos; is not a field of {layer}. Choose a field present in both INPUT and PERTURBED ({layer} has: {names}).</source>
         <translation>MATCH_FIELD „{field}“ ist kein Feld von {layer}. Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld ({layer} enthält: {names}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="287"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="305"/>
         <source>MATCH_FIELD is only used with PERTURBED; ignored.</source>
         <translation>MATCH_FIELD wird nur zusammen mit PERTURBED verwendet; wird ignoriert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="298"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="316"/>
         <source>OUTPUT_CHART must end in .html or .png (got {path}).</source>
         <translation>OUTPUT_CHART muss auf .html oder .png enden (erhalten: {path}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="310"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="328"/>
         <source>{n} pairs of zones overlap: a point in an overlap belongs to the first of them in layer order.</source>
         <translation>{n} Zonenpaare überlappen sich: Ein Punkt in einer Überlappung gehört zur ersten dieser Zonen in Layerreihenfolge.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="351"/>
         <source>{n} points lie outside every zone: not in any P_i, reported as POINTS_OUTSIDE.</source>
         <translation>{n} Punkte liegen außerhalb aller Zonen: in keinem P_i enthalten, als POINTS_OUTSIDE gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="348"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="366"/>
         <source>Escape share per zone</source>
         <translation>Anteil entwichener Punkte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="363"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="381"/>
         <source>OUTPUT_CHART needs a sweep of scales; no chart in measure mode.</source>
         <translation>OUTPUT_CHART erfordert eine Skalenreihe; im Messmodus wird kein Diagramm erstellt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="394"/>
         <source>Escape share per zone (map: b = {b:g} m)</source>
         <translation>Anteil entwichener Punkte je Zone (Karte: b = {b:g} m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="394"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="412"/>
         <source>{name} is in {crs}, ZONES in {zone_crs}: points reprojected to the zones&apos; CRS for the point-in-polygon tests.</source>
         <translation>{name} liegt in {crs} vor, ZONES in {zone_crs}: Die Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen umprojiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="413"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="431"/>
         <source>Noise drawn in {crs}.</source>
         <translation>Rauschen erzeugt in {crs}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="426"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="444"/>
         <source>{n} points, {z} zones, {s} scales x {r} realizations: {t} point tests.</source>
         <translation>{n} Punkte, {z} Zonen, {s} Skalen x {r} Realisierungen: {t} Punkttests.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="439"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="457"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="444"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="462"/>
         <source>b = {b:g} m: escape share {mean:.4f} (sd {sd:.4f}); zones with no net change {same:.3f}</source>
         <translation>b = {b:g} m: Anteil entwichener Punkte {mean:.4f} (Standardabw. {sd:.4f}); Zonen ohne Nettoänderung {same:.3f}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="454"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="472"/>
         <source>No point of INPUT lies in a zone of ZONES: nothing to analyse. Check that the layers cover the same area and that their CRSs are set correctly.</source>
         <translation>Kein Punkt aus INPUT liegt in einer Zone aus ZONES: Es gibt nichts zu analysieren. Prüfen Sie, ob die Layer dasselbe Gebiet abdecken und ob ihre KBS richtig gesetzt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="467"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="485"/>
         <source>MATCH_FIELD &apos;{field}&apos; has repeated values in {layer}: it must identify each point once. Choose another field (e.g. a household id).</source>
         <translation>MATCH_FIELD „{field}“ enthält in {layer} wiederholte Werte: Das Feld muss jeden Punkt eindeutig identifizieren. Wählen Sie ein anderes Feld (z. B. eine Haushalts-ID).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="473"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="491"/>
         <source>No point of INPUT has a partner in PERTURBED with the same MATCH_FIELD &apos;{field}&apos; value. Choose the field that identifies points in both layers.</source>
         <translation>Kein Punkt aus INPUT hat in PERTURBED einen Partner mit demselben Wert in MATCH_FIELD „{field}“. Wählen Sie das Feld, das die Punkte in beiden Layern identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="480"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="498"/>
         <source>{n} points have no partner in the other layer (or no MATCH_FIELD value) and are left out; see POINTS_UNMATCHED.</source>
         <translation>{n} Punkte haben keinen Partner im anderen Layer (oder keinen Wert in MATCH_FIELD) und werden ausgelassen; siehe POINTS_UNMATCHED.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="494"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="512"/>
         <source>PERTURBED&apos;s privacy record: {mechanism}, b = {b:g} m.</source>
         <translation>Privatsphäre-Angaben von PERTURBED: {mechanism}, b = {b:g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="508"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="526"/>
         <source>Observed escape share: {share:.4f} of {n} matched points in zones.</source>
         <translation>Beobachteter Anteil entwichener Punkte: {share:.4f} von {n} zugeordneten Punkten in Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="518"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="536"/>
         <source>Even the smallest scale ({b:g} m) lets more than {t:g} of points escape: no calibrated scale. Add smaller scales to SCALES.</source>
         <translation>Selbst bei der kleinsten Skala ({b:g} m) entweicht ein Anteil von mehr als {t:g} der Punkte: keine kalibrierte Skala. Fügen Sie SCALES kleinere Skalen hinzu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="522"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="540"/>
         <source>Every scale meets the target {t:g}; CALIBRATED_SCALE is the largest one tested ({b:g} m). Add larger scales to SCALES to find the limit.</source>
         <translation>Jede Skala erfüllt den Zielwert {t:g}; CALIBRATED_SCALE ist die größte getestete Skala ({b:g} m). Fügen Sie SCALES größere Skalen hinzu, um die Grenze zu finden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="527"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="545"/>
         <source>Calibrated scale: b = {b:.4g} m (interpolated in log b between {lo:g} and {hi:g} m) for a mean escape share of {t:g}.</source>
         <translation>Kalibrierte Skala: b = {b:.4g} m (in log b interpoliert zwischen {lo:g} und {hi:g} m) für einen mittleren Anteil entwichener Punkte von {t:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="532"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="550"/>
         <source>Calibrated epsilon: {e:.4g}.</source>
         <translation>Kalibriertes Epsilon: {e:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="552"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="570"/>
         <source>Share of points that escape their zone</source>
         <translation>Anteil der Punkte, die ihre Zone verlassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="553"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="571"/>
         <source>Laplace scale b (m, log scale)</source>
         <translation>Laplace-Skala b (m, logarithmische Achse)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="553"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="571"/>
         <source>Share of points that escape (mean, band: 1 sd)</source>
         <translation>Anteil entwichener Punkte (Mittelwert, Band: 1 Standardabweichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="553"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="571"/>
         <source>target</source>
         <translation>Zielwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="553"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="571"/>
         <source>calibrated b</source>
         <translation>kalibriertes b</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="553"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="571"/>
         <source>NOT differentially private: statistics of the raw data</source>
         <translation>NICHT differenziell privat: Statistiken der Rohdaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="583"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="601"/>
         <source>The chart could not be drawn.</source>
         <translation>Das Diagramm konnte nicht gezeichnet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="592"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="610"/>
         <source>Could not write the chart to {path}.</source>
         <translation>Das Diagramm konnte nicht nach {path} geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="72"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="90"/>
         <source>&lt;p&gt;&lt;b&gt;Not differentially private: the outputs contain statistics of the raw data.&lt;/b&gt; They are a calibration aid for the data holder, computed from the true locations; do not publish them. Their metadata says so.&lt;/p&gt;&lt;p&gt;Before perturbing household locations and counting them per census block, find out what share of points will land in the wrong zone, zone by zone and city-wide, and which noise scale keeps that share acceptable (seed 000 §5, Fig. 13-21). For every Laplace scale b in SCALES (metres) the points are perturbed REALIZATIONS times with MECHANISM (as in 'Laplace location perturbation'; per-axis Laplace is seed 000 eq. 14) and tested against the ZONES polygons. A point &lt;i&gt;escapes&lt;/i&gt; when its perturbed location lies in another zone or in none.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, one row per scale: scale_m, epsilon (= DISTANCE / b, when DISTANCE is given), b_lumped = b / sqrt(mean zone area), the dimensionless scale on which curves for different tessellations lie on one another (seed 000 Fig. 15), esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (seed 000 eq. 15), mean and standard deviation over realizations; no_change, no_chg_sd: the share of zones whose population has no net change (Fig. 16); abs_rel_ch, abs_rel_sd: the mean absolute relative change |Q_i - P_i| / P_i of zone populations, over zones with P_i &gt; 0; lost_out: mean number of points that left every zone; entered: mean number of points from outside every zone that landed in one; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, one polygon per zone and scale: zone_id, scale_m, epsilon, population P_i, esc_share and esc_sd (rho_i over realizations), net_change (mean Q_i - P_i), abs_rel_ch, and no_change (share of realizations with no net change). Loaded into a project it is drawn by escape share for one scale (the calibrated one, else the middle one); the table holds them all. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html with an inline SVG, or .png): escape share against scale with the sd band and the target.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Calibration.&lt;/b&gt; With TARGET_ESCAPE (a share, e.g. 0.1), CALIBRATED_SCALE is the largest scale in the sweep whose mean escape share is at most the target, refined towards the next larger scale by linear interpolation of the mean escape share in log b between the two bracketing sweep points. If every scale meets the target the largest is returned (extend SCALES); if none does, there is no result (add smaller scales). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; P_i counts the points in zone i; a point on a shared edge or in overlapping zones belongs to the first zone in layer order that it touches. Points in no zone are reported as POINTS_OUTSIDE, never dropped silently: they are perturbed too and count where they land. A zone with no points has P_i = 0: its escape share is empty (NULL), it weighs nothing in eq. 15, is left out of abs_rel_ch, and counts in no_change as unchanged when nothing lands in it. Standard deviations are sample ones (NULL with one realization). Each realization draws one noise vector per point and scales it by every b (common random numbers: smooth curves).&lt;/p&gt;&lt;p&gt;&lt;b&gt;CRSs.&lt;/b&gt; Points are reprojected to the zones' CRS when they differ (the log says so). Noise is drawn in METRIC_CRS (default: the zones' CRS if projected in metres, else the points' CRS if it is, provided it is true to scale within 1% over the data's area, else the UTM zone, else an azimuthal equidistant CRS: Web Mercator, for one, is in ground metres only near the equator); perturbed points are transformed back to the zones' CRS for the point-in-polygon tests, so zone edges are used exactly as stored.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Measuring an existing perturbation.&lt;/b&gt; Give PERTURBED (e.g. the output of 'Laplace location perturbation' run with KEEP_IDENTIFIERS, an internal study run) and MATCH_FIELD, a field present in both layers that pairs each true point with its perturbed copy (values compared as text; points without a partner are counted as POINTS_UNMATCHED). The outputs then hold the observed escapes of that one realization; SCALES, REALIZATIONS, MECHANISM and TARGET_ESCAPE are not used, and the scale is taken from PERTURBED's privacy record when it has one.&lt;/p&gt;&lt;p&gt;Speed: each perturbed point is tested against its own zone first (vectorised, prepared polygons); only escapers are located among all zones. Points are processed in chunks, so memory does not grow with scales and realizations.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Nicht differenziell privat: Die Ausgaben enthalten Statistiken der Rohdaten.&lt;/b&gt; Sie sind eine Kalibrierungshilfe für den Dateninhaber und werden aus den wahren Standorten berechnet; veröffentlichen Sie sie nicht. Ihre Metadaten vermerken das.&lt;/p&gt;&lt;p&gt;Bevor Sie Haushaltsstandorte verrauschen und je Zensusblock zählen, finden Sie heraus, welcher Anteil der Punkte in der falschen Zone landen wird, Zone für Zone und stadtweit, und welche Rauschskala diesen Anteil in vertretbaren Grenzen hält (seed 000 §5, Fig. 13-21). Für jede Laplace-Skala b in SCALES (Meter) werden die Punkte REALIZATIONS-mal mit MECHANISM verrauscht (wie in „Laplace-Standortverrauschung“; achsenweises Laplace ist seed 000 eq. 14) und gegen die Polygone aus ZONES geprüft. Ein Punkt &lt;i&gt;entweicht&lt;/i&gt;, wenn sein verrauschter Standort in einer anderen Zone oder in keiner Zone liegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, eine Zeile je Skala: scale_m, epsilon (= DISTANCE / b, wenn DISTANCE angegeben ist), b_lumped = b / sqrt(mittlere Zonenfläche), die dimensionslose Skala, auf der die Kurven verschiedener Kachelungen übereinanderliegen (seed 000 Fig. 15), esc_share und esc_sd: der stadtweite Anteil entwichener Punkte sum P_i rho_i / sum P_i (seed 000 eq. 15), Mittelwert und Standardabweichung über die Realisierungen; no_change, no_chg_sd: der Anteil der Zonen, deren Bevölkerung sich netto nicht ändert (Fig. 16); abs_rel_ch, abs_rel_sd: die mittlere absolute relative Änderung |Q_i - P_i| / P_i der Zonenbevölkerungen über die Zonen mit P_i &gt; 0; lost_out: mittlere Anzahl der Punkte, die jede Zone verlassen haben; entered: mittlere Anzahl der Punkte von außerhalb aller Zonen, die in einer Zone gelandet sind; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, ein Polygon je Zone und Skala: zone_id, scale_m, epsilon, Bevölkerung P_i, esc_share und esc_sd (rho_i über die Realisierungen), net_change (Mittelwert von Q_i - P_i), abs_rel_ch und no_change (Anteil der Realisierungen ohne Nettoänderung). In ein Projekt geladen, wird der Layer nach dem Anteil entwichener Punkte für eine Skala dargestellt (die kalibrierte, sonst die mittlere); die Tabelle enthält alle Skalen. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html mit eingebettetem SVG oder .png): Anteil entwichener Punkte gegen die Skala mit dem Band der Standardabweichung und dem Zielwert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kalibrierung.&lt;/b&gt; Mit TARGET_ESCAPE (einem Anteil, z. B. 0.1) ist CALIBRATED_SCALE die größte Skala der Reihe, deren mittlerer Anteil entwichener Punkte höchstens dem Zielwert entspricht, verfeinert in Richtung der nächstgrößeren Skala durch lineare Interpolation des mittleren Anteils in log b zwischen den beiden einschließenden Punkten der Reihe. Erfüllen alle Skalen den Zielwert, wird die größte zurückgegeben (erweitern Sie SCALES); erfüllt ihn keine, gibt es kein Ergebnis (fügen Sie kleinere Skalen hinzu). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; P_i zählt die Punkte in Zone i; ein Punkt auf einer gemeinsamen Kante oder in überlappenden Zonen gehört zur ersten Zone in Layerreihenfolge, die er berührt. Punkte in keiner Zone werden als POINTS_OUTSIDE gemeldet und nie stillschweigend verworfen: Sie werden ebenfalls verrauscht und zählen dort, wo sie landen. Eine Zone ohne Punkte hat P_i = 0: Ihr Anteil entwichener Punkte ist leer (NULL), sie hat in eq. 15 kein Gewicht, bleibt bei abs_rel_ch unberücksichtigt und zählt bei no_change als unverändert, wenn nichts in ihr landet. Standardabweichungen sind Stichproben-Standardabweichungen (NULL bei einer einzigen Realisierung). Jede Realisierung zieht einen Rauschvektor je Punkt und skaliert ihn mit jedem b (gemeinsame Zufallszahlen: glatte Kurven).&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS.&lt;/b&gt; Die Punkte werden in das KBS der Zonen umprojiziert, wenn sich die KBS unterscheiden (das Protokoll vermerkt es). Das Rauschen wird in METRIC_CRS erzeugt (Standard: das KBS der Zonen, wenn es in Metern projiziert ist, sonst das KBS der Punkte, wenn dieses es ist, sofern es über dem Gebiet der Daten auf 1 % maßstabstreu ist, sonst die UTM-Zone, sonst ein mittabstandstreues azimutales KBS: Web Mercator etwa misst nur nahe dem Äquator Meter am Boden); die verrauschten Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen zurücktransformiert, sodass die Zonengrenzen genau so verwendet werden, wie sie gespeichert sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eine vorhandene Verrauschung messen.&lt;/b&gt; Geben Sie PERTURBED an (z. B. die Ausgabe von „Laplace-Standortverrauschung“, ausgeführt mit KEEP_IDENTIFIERS in einem internen Studienlauf) sowie MATCH_FIELD, ein in beiden Layern vorhandenes Feld, das jedem wahren Punkt seine verrauschte Kopie zuordnet (Werte werden als Text verglichen; Punkte ohne Partner werden als POINTS_UNMATCHED gezählt). Die Ausgaben enthalten dann das beobachtete Entweichen dieser einen Realisierung; SCALES, REALIZATIONS, MECHANISM und TARGET_ESCAPE werden nicht verwendet, und die Skala wird den Privatsphäre-Angaben von PERTURBED entnommen, sofern vorhanden.&lt;/p&gt;&lt;p&gt;Geschwindigkeit: Jeder verrauschte Punkt wird zuerst gegen seine eigene Zone getestet (vektorisiert, mit vorbereiteten Polygonen); nur entwichene Punkte werden unter allen Zonen gesucht. Die Punkte werden in Blöcken verarbeitet, sodass der Speicherbedarf nicht mit der Zahl der Skalen und Realisierungen wächst.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="223"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="241"/>
         <source>SCALES must hold numbers greater than 0 and at most 10,000,000 (metres); &apos;{token}&apos; is larger than any projected CRS. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 und höchstens 10.000.000 enthalten (Meter); „{token}“ ist größer als jedes projizierte KBS. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="79"/>
+        <source>Measures which share of points Laplace noise of each scale moves out of their zone, and calibrates the noise (and epsilon) to a target share.</source>
+        <translation>Misst, welchen Anteil der Punkte Laplace-Rauschen jeder Skala aus ihrer Zone verschiebt, und kalibriert das Rauschen (und Epsilon) auf einen Zielanteil.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="79"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; nothing: not differentially private, a calibration aid for the data holder computed from the true locations; do not publish its outputs.</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts: nicht differenziell privat, eine Kalibrierhilfe für den Datenhalter, berechnet aus den wahren Orten; die Ausgaben nicht veröffentlichen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="79"/>
+        <source>&lt;b&gt;Accuracy at the defaults:&lt;/b&gt; escape shares are averages of {r} noise draws per scale; the default scales move points {low:.0f} to {high:.0f} m on average.</source>
+        <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen:&lt;/b&gt; die Ausreißeranteile sind Mittel aus {r} Rauschziehungen je Skala; die voreingestellten Skalen verschieben Punkte im Mittel um {low:.0f} bis {high:.0f} m.</translation>
     </message>
 </context>
 <context>
     <name>H3Grid</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="40"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="41"/>
         <source>H3 hexagon grid</source>
         <translation>H3-Sechseckraster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="43"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="54"/>
         <source>&lt;p&gt;Creates the H3 hexagons (and the few pentagons) of one RESOLUTION that overlap an extent: a public tessellation to count in, for example as ZONES of Noisy zone counts (zone id field h3_index). It reads no data and costs no privacy budget.&lt;/p&gt;&lt;p&gt;INPUT is an extent or a layer (its extent is used; choose it from public knowledge of the study area). Every location in the extent lies in one output cell. Resolution 0 is the coarsest (cells of about 4 million km²), 15 the finest (about 1 m²); seed 003 compares 6, 7 and 8 (about 36, 5 and 0.7 km²) and uses 7.&lt;/p&gt;&lt;p&gt;Output: polygons in the extent's CRS with fields h3_index (the 15-character hexadecimal H3 id) and resolution, ordered by h3_index. Edges are straight lines between the H3 vertices in longitude/latitude (densified for resolutions 0-4 before reprojection); which cell a point is in is decided by H3 itself. Cells crossing the antimeridian are split there into two parts (one multipolygon). Extents reaching a pole are refused: the cell around a pole cannot be drawn in longitude/latitude. At most {limit:,} cells are made in one run.&lt;/p&gt;&lt;p&gt;Sources: seed 003 §II C (H3 geospatial indexing) and §III A (choice of resolution).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Erzeugt die H3-Sechsecke (und die wenigen Fünfecke) einer Auflösung RESOLUTION, die eine Ausdehnung überlappen: eine öffentliche Kachelung zum Zählen, zum Beispiel als ZONES für „Verrauschte Zählwerte je Zone“ (Zonen-ID-Feld h3_index). Der Algorithmus liest keine Daten und verbraucht kein Privatsphäre-Budget.&lt;/p&gt;&lt;p&gt;INPUT ist eine Ausdehnung oder ein Layer (dessen Ausdehnung verwendet wird; wählen Sie sie aufgrund öffentlicher Kenntnis des Untersuchungsgebiets). Jeder Ort in der Ausdehnung liegt in genau einer Ausgabezelle. Auflösung 0 ist die gröbste (Zellen von etwa 4 Millionen km²), 15 die feinste (etwa 1 m²); seed 003 vergleicht 6, 7 und 8 (etwa 36, 5 und 0,7 km²) und verwendet 7.&lt;/p&gt;&lt;p&gt;Ausgabe: Polygone im KBS der Ausdehnung mit den Feldern h3_index (die 15-stellige hexadezimale H3-ID) und resolution, sortiert nach h3_index. Die Kanten sind gerade Linien zwischen den H3-Eckpunkten in geographischer Länge/Breite (für die Auflösungen 0–4 vor der Umprojektion verdichtet); in welcher Zelle ein Punkt liegt, entscheidet H3 selbst. Zellen, die den Antimeridian überqueren, werden dort in zwei Teile geteilt (ein Multipolygon). Ausdehnungen, die einen Pol erreichen, werden abgelehnt: Die Zelle um einen Pol lässt sich in geographischer Länge/Breite nicht zeichnen. Pro Lauf werden höchstens {limit:,} Zellen erzeugt.&lt;/p&gt;&lt;p&gt;Quellen: seed 003 §II C (H3 geospatial indexing) und §III A (Wahl der Auflösung).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="63"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="74"/>
         <source>Extent (or layer) to cover</source>
         <translation>Abzudeckende Ausdehnung (oder Layer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="64"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="75"/>
         <source>H3 resolution (0 coarsest - 15 finest)</source>
         <translation>H3-Auflösung (0 gröbste – 15 feinste)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="67"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="78"/>
         <source>An integer from 0 to 15; 8 gives hexagons of about 0.7 km².</source>
         <translation>Eine ganze Zahl von 0 bis 15; 8 ergibt Sechsecke von etwa 0,7 km².</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="80"/>
         <source>H3 hexagons</source>
         <translation>H3-Sechsecke</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="73"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="84"/>
         <source>Number of cells</source>
         <translation>Anzahl der Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="87"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="98"/>
         <source>RESOLUTION must be a whole number from 0 to 15 (got {v}).</source>
         <translation>RESOLUTION muss eine ganze Zahl von 0 bis 15 sein (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="94"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="105"/>
         <source>INPUT is covered by no H3 cell; give an extent with an area.</source>
         <translation>INPUT wird von keiner H3-Zelle abgedeckt; geben Sie eine Ausdehnung mit einer Fläche an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="95"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="106"/>
         <source>{n} H3 cells of resolution {r} overlap {extent}.</source>
         <translation>{n} H3-Zellen der Auflösung {r} überlappen {extent}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="110"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="104"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="115"/>
         <source>{n} cells fall outside the area where {crs} is defined and were left out.</source>
         <translation>{n} Zellen liegen außerhalb des Gebiets, in dem {crs} definiert ist, und wurden ausgelassen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="46"/>
+        <source>Creates the H3 hexagons of one RESOLUTION covering an extent: a public tessellation to count in.</source>
+        <translation>Erzeugt die H3-Sechsecke einer RESOLUTION, die eine Ausdehnung überdecken: eine öffentliche Zerlegung zum Zählen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="46"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; nothing to protect: it reads no data and costs no privacy budget.</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts zu schützen: liest keine Daten und kostet kein Privatsphäre-Budget.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="46"/>
+        <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact, no noise; at the default RESOLUTION={resolution} a hexagon covers {area:.3g} km² on average.</source>
+        <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakt, kein Rauschen; bei der voreingestellten RESOLUTION={resolution} bedeckt ein Sechseck im Mittel {area:.3g} km².</translation>
     </message>
 </context>
 <context>
     <name>LaplacePerturbation</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="48"/>
         <source>Laplace location perturbation</source>
         <translation>Laplace-Standortverrauschung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="84"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="100"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="90"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="106"/>
         <source>Epsilon (privacy loss per DISTANCE)</source>
         <translation>Epsilon (Privatsphäre-Verlust je DISTANCE)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="96"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="112"/>
         <source>Protected distance (metres)</source>
         <translation>Geschützter Abstand (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="118"/>
         <source>Snap output to grid (metres, 0 = no snapping)</source>
         <translation>Ausgabe am Gitter ausrichten (Meter, 0 = keine Ausrichtung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="124"/>
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="192"/>
         <source>Perturbed points</source>
         <translation>Verrauschte Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="137"/>
         <source>Points written</source>
         <translation>Geschriebene Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="122"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="138"/>
         <source>Points skipped (no geometry)</source>
         <translation>Übersprungene Punkte (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="139"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="140"/>
         <source>Noise scale b (metres)</source>
         <translation>Rauschskala b (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="146"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="162"/>
         <source>Noise drawn in {crs}; scale b = {b:g} m.</source>
         <translation>Rauschen erzeugt in {crs}; Skala b = {b:g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="177"/>
         <source>Some perturbed points fell outside the CRS&apos;s valid area and were dropped.</source>
         <translation>Einige verrauschte Punkte lagen außerhalb des Gültigkeitsbereichs des KBS und wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="94"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="110"/>
         <source>Smaller epsilon gives more noise and more privacy; 1 is a common choice.</source>
         <translation>Ein kleineres Epsilon bedeutet mehr Rauschen und mehr Privatsphäre; 1 ist ein üblicher Wert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="116"/>
         <source>Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres).</source>
         <translation>Standorte in diesem Abstand sind epsilon-ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="125"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="141"/>
         <source>Fields dropped (coordinates, identifiers)</source>
         <translation>Entfernte Felder (Koordinaten, Identifikatoren)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="48"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="64"/>
         <source>&lt;p&gt;Moves every point by random noise so that no published location pins down where a household, stop or tap really was.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; Two true locations DISTANCE metres apart are EPSILON-indistinguishable: whatever an observer sees, it is at most e^EPSILON times more likely under one than the other. Noise scale b = DISTANCE / EPSILON metres. The unit of privacy is one location: a person with several points is protected per point, not as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanisms.&lt;/b&gt; Planar Laplace (geo-indistinguishability): density proportional to exp(-EPSILON d / DISTANCE) with Euclidean d; the displacement has a uniform direction and a Gamma(2, b) distance (mean 2b). Per-axis Laplace (seed 000 §5, eq. 14): independent Laplace(b) on x and y; DISTANCE is then measured as |dx| + |dy|.&lt;/p&gt;&lt;p&gt;Noise is drawn in METRIC_CRS, which must be true to scale (within 1%) over the data's area (default: the layer's CRS if projected in metres and true to scale there, else the local UTM zone, else an azimuthal equidistant CRS; Web Mercator, for one, is in ground metres only near the equator, and the log says what was chosen and why). A noise scale too large for that CRS is refused. The output is written in the input's CRS, snapped to a GRID-metre grid (the floating-point mitigation of Mironov 2012). Row order is shuffled; no field shows the displacement. Features without geometry or with an empty geometry are skipped and counted in the log. Z and M values are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attributes&lt;/b&gt; pass through, except fields that would undo the noise, which are dropped and named in the log: numeric fields equal to the true x or y in at least half of the rows, and fields whose values are all distinct (record keys such as household or card ids, which link a point back to the raw record). Other attributes can still identify people (rare combinations): remove them first. KEEP_IDENTIFIERS (advanced) keeps key fields for internal study runs; the output's metadata then says it must not be published.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §3.4 (eq. 7) and §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Verschiebt jeden Punkt um zufälliges Rauschen, sodass kein veröffentlichter Standort verrät, wo sich ein Haushalt, eine Haltestelle oder ein Fahrkarten-Check-in tatsächlich befand.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Zwei wahre Standorte, die DISTANCE Meter voneinander entfernt sind, sind EPSILON-ununterscheidbar: Was auch immer ein Beobachter sieht, ist unter dem einen höchstens e^EPSILON-mal so wahrscheinlich wie unter dem anderen. Rauschskala b = DISTANCE / EPSILON Meter. Die Schutzeinheit ist ein einzelner Standort: Eine Person mit mehreren Punkten ist je Punkt geschützt, nicht als Ganzes.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanismen.&lt;/b&gt; Planares Laplace (Geo-Ununterscheidbarkeit): Dichte proportional zu exp(-EPSILON d / DISTANCE) mit euklidischem Abstand d; die Verschiebung hat eine gleichverteilte Richtung und eine Gamma(2, b)-verteilte Länge (Mittelwert 2b). Achsenweises Laplace (seed 000 §5, eq. 14): unabhängiges Laplace(b) auf x und y; DISTANCE wird dann als |dx| + |dy| gemessen.&lt;/p&gt;&lt;p&gt;Das Rauschen wird in METRIC_CRS erzeugt, das über dem Gebiet der Daten maßstabstreu sein muss (auf 1 % genau; Standard: das KBS des Layers, wenn es in Metern projiziert und dort maßstabstreu ist, sonst die örtliche UTM-Zone, sonst ein mittabstandstreues azimutales KBS; Web Mercator etwa misst nur nahe dem Äquator Meter am Boden, und das Protokoll nennt die Wahl und ihren Grund). Eine für dieses KBS zu große Rauschskala wird abgelehnt. Die Ausgabe wird im KBS der Eingabe geschrieben und an einem Gitter mit GRID Metern Maschenweite ausgerichtet (die Gleitkomma-Gegenmaßnahme nach Mironov 2012). Die Reihenfolge der Zeilen wird zufällig gemischt; kein Feld verrät die Verschiebung. Objekte ohne Geometrie oder mit leerer Geometrie werden übersprungen und im Protokoll gezählt. Z- und M-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attribute&lt;/b&gt; werden übernommen, außer Feldern, die das Rauschen rückgängig machen würden; diese werden entfernt und im Protokoll genannt: numerische Felder, die in mindestens der Hälfte der Zeilen dem wahren x oder y entsprechen, und Felder, deren Werte alle verschieden sind (Datensatzschlüssel wie Haushalts- oder Karten-IDs, die einen Punkt mit dem Rohdatensatz verknüpfen). Andere Attribute können Personen dennoch identifizieren (seltene Kombinationen): Entfernen Sie diese vorher. KEEP_IDENTIFIERS (erweitert) behält Schlüsselfelder für interne Studienläufe; die Metadaten der Ausgabe vermerken dann, dass sie nicht veröffentlicht werden darf.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION erfassen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Datenquelle überschreiten würde, bevor Rauschen erzeugt wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §3.4 (eq. 7) und §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="54"/>
+        <source>Moves every point by random noise (geo-indistinguishability) and publishes the moved points.</source>
+        <translation>Verschiebt jeden Punkt um zufälliges Rauschen (Geo-Ununterscheidbarkeit) und veröffentlicht die verschobenen Punkte.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="54"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; each point&apos;s true location, for the household, stop or person behind it: two locations DISTANCE metres apart are EPSILON-indistinguishable.</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; der wahre Ort jedes Punktes, für den Haushalt, die Haltestelle oder die Person dahinter: zwei Orte im Abstand DISTANCE Meter sind EPSILON-ununterscheidbar.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="54"/>
+        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, DISTANCE={distance:g} m): a point moves {mean:.0f} m on average, 95% of points within {q95:.0f} m.</source>
+        <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, DISTANCE={distance:g} m): ein Punkt wird im Mittel um {mean:.0f} m verschoben, 95 % der Punkte um höchstens {q95:.0f} m.</translation>
     </message>
 </context>
 <context>
     <name>MobilityReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="107"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="113"/>
         <source>Mobility report (user-level differential privacy)</source>
         <translation>Mobilitätsbericht (Differential Privacy auf Personenebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="129"/>
         <source>&lt;p&gt;The standardised mobility report of seed 002 (dp_mobility_report) with user-level differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per zone and a layer of the top OD flows, one release with one release id and one ledger entry.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Input&lt;/b&gt; as dp_mobility_report takes it: a point layer or table with one row per trip start and one per trip end, USER_FIELD, TRIP_FIELD and TIMESTAMP_FIELD (date-time, or ISO text such as 2024-05-01 08:30:00); coordinates from the point geometry or X_FIELD/Y_FIELD in COORDINATES_CRS. The rows of a trip id are ordered by time: the first is the start, the last the end; a trip with one row is incomplete (counted, left out of OD, travel time and jump length). Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay empty).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt;: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt; (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses weigh 1; default equal, as the peer). Counts of users have sensitivity 1, of trips M, of trip ends 2M; numeric analyses give half their share to a histogram and half to a five-number summary by the exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Seed 002 §5.4: a larger M keeps more trips but adds more noise; visits per zone are captured well with a small M (people visit few places), while OD flows need a large epsilon even for large data sets. The number of trips dropped by M is not reported (it is data). ITEM_LEVEL=true (advanced) makes every trip its own unit (M = 1), as the peer's user_privacy=False: a person with many trips is then not protected as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds&lt;/b&gt; (never read from the data; values above form one overflow bin): MAX_TRAVEL_TIME 120 min (5-min bins), MAX_JUMP_LENGTH 20 km (1-km bins), MAX_TIME_BETWEEN 168 h (6-h bins), MAX_RADIUS 20 km (1-km bins), MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. Trips over time needs the public range TIME_START and TIME_END (cut by day up to 90 days, by week up to 730, else by month); without them that analysis is left out. Visits per zone and time window use destinations only, in six four-hour windows from 2:00, weekday and weekend.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Protected&lt;/b&gt;: whether any one user is in the data, with all their trips (up to M). &lt;b&gt;Not protected&lt;/b&gt;: the zones, bounds and time range (public), and the log's exact counts (for the data holder only).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Benchmark&lt;/b&gt; (advanced, seed 002 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK (HTML) and/or OUTPUT_BENCHMARK_TABLE: per analysis the similarity of the released report to the same analyses without noise (relative error, Jensen-Shannon and Kullback-Leibler divergence, earth mover's distance in metres over the zones' points for visits per zone, SMAPE for five-number summaries and the normalised OD matrix). These are computed from the exact data, are NOT differentially private and are labelled so; never publish them.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Der standardisierte Mobilitätsbericht aus Seed 002 (dp_mobility_report) mit Differential Privacy auf Personenebene: eine HTML-Seite (eingebettetes SVG, öffnet ohne Netzwerk), ein Layer der Besuche je Zone und ein Layer der stärksten Quelle-Ziel-Ströme, eine Veröffentlichung mit einer Veröffentlichungs-ID und einem Ledger-Eintrag.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingabe&lt;/b&gt; wie bei dp_mobility_report: ein Punktlayer oder eine Tabelle mit einer Zeile je Wegbeginn und einer je Wegende, USER_FIELD, TRIP_FIELD und TIMESTAMP_FIELD (Datum mit Uhrzeit oder ISO-Text wie 2024-05-01 08:30:00); Koordinaten aus der Punktgeometrie oder aus X_FIELD/Y_FIELD in COORDINATES_CRS. Die Zeilen einer Weg-ID werden nach Zeit geordnet: die erste ist der Beginn, die letzte das Ende; ein Weg mit nur einer Zeile ist unvollständig (gezählt, aber nicht in Quelle-Ziel-Strömen, Reisezeit und Sprungweite). Zeilen mit NULL-Personen-ID oder NULL-Weg-ID werden verworfen (ein NULL könnte dieselbe Person zweimal verbergen); NULL-Zeitstempel werden als fehlend gezählt; ein unlesbarer Zeitstempel bricht den Lauf ab. Oder Weglinien: eine Zeile je Weg (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt), TIMESTAMP_FIELD die Startzeit und END_TIMESTAMP_FIELD die Endzeit (ohne sie bleiben Reisezeit und Zeit zwischen Wegen leer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen&lt;/b&gt;: ZONES (öffentliche Polygone) oder H3_RESOLUTION mit EXTENT (öffentlich).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenschutz&lt;/b&gt; (Seed 002 §4.2-4.3): jede Person behält höchstens MAX_TRIPS_PER_USER (M, Standard 5) Wege, einmal für den ganzen Bericht gleichverteilt gezogen. EPSILON ist die Summe; es wird auf die gewählten ANALYSES nach den Gewichten in BUDGET_SPLIT aufgeteilt (z. B. 'od_flows=3,visits_per_zone=2'; nicht genannte Analysen wiegen 1; Standard gleich, wie beim Vorbild). Anzahlen von Personen haben Sensitivität 1, von Wegen M, von Wegenden 2M; numerische Analysen geben die Hälfte ihres Anteils einem Histogramm und die Hälfte einer Fünf-Punkte-Zusammenfassung mit dem Exponentialmechanismus auf Rängen (Sensitivität M, oder 1 für Werte je Person). Seed 002 §5.4: ein größeres M behält mehr Wege, fügt aber mehr Rauschen hinzu; Besuche je Zone werden schon mit kleinem M gut erfasst (Menschen besuchen wenige Orte), Quelle-Ziel-Ströme brauchen dagegen selbst bei großen Datensätzen ein großes Epsilon. Die Zahl der durch M verworfenen Wege wird nicht berichtet (sie ist selbst ein Datum). ITEM_LEVEL=true (erweitert) macht jeden Weg zu einer eigenen Schutzeinheit (M = 1), wie user_privacy=False beim Vorbild: eine Person mit vielen Wegen ist dann nicht als Ganzes geschützt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen&lt;/b&gt; (nie aus den Daten gelesen; Werte darüber bilden eine Überlaufklasse): MAX_TRAVEL_TIME 120 min (5-min-Klassen), MAX_JUMP_LENGTH 20 km (1-km-Klassen), MAX_TIME_BETWEEN 168 h (6-h-Klassen), MAX_RADIUS 20 km (1-km-Klassen), MAX_TILES_PER_USER 0 = 2M, Mobilitätsentropie 0-1. Wege im Zeitverlauf braucht den öffentlichen Zeitraum TIME_START und TIME_END (je Tag bis 90 Tage, je Woche bis 730, sonst je Monat); ohne ihn entfällt diese Analyse. Besuche je Zone und Zeitfenster verwenden nur Ziele, in sechs Vier-Stunden-Fenstern ab 2:00, Werktag und Wochenende.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Geschützt&lt;/b&gt;: ob eine einzelne Person in den Daten ist, mit all ihren Wegen (bis zu M). &lt;b&gt;Nicht geschützt&lt;/b&gt;: die Zonen, Grenzen und der Zeitraum (öffentlich) sowie die exakten Anzahlen im Protokoll (nur für den Datenhalter).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Vergleich&lt;/b&gt; (erweitert, Seed 002 §5.2.3): BENCHMARK=true schreibt zusätzlich OUTPUT_BENCHMARK (HTML) und/oder OUTPUT_BENCHMARK_TABLE: je Analyse die Ähnlichkeit des veröffentlichten Berichts mit denselben Analysen ohne Rauschen (relativer Fehler, Jensen-Shannon- und Kullback-Leibler-Divergenz, Earth Mover's Distance in Metern über die Punkte der Zonen für Besuche je Zone, SMAPE für Fünf-Punkte-Zusammenfassungen und die normierte Quelle-Ziel-Matrix). Diese Werte werden aus den exakten Daten berechnet, sind NICHT differentiell privat und entsprechend gekennzeichnet; veröffentlichen Sie sie nie.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="173"/>
         <source>Trip records (one row per trip start and end)</source>
         <translation>Wegdatensätze (eine Zeile je Wegbeginn und Wegende)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
         <source>User id field</source>
         <translation>Feld der Personen-ID</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
         <source>Trip id field (records; not used for trip lines)</source>
         <translation>Feld der Weg-ID (Datensätze; nicht für Weglinien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
         <source>Timestamp field (start time for trip lines)</source>
         <translation>Zeitstempelfeld (Startzeit bei Weglinien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
         <source>End time field (trip lines only; optional)</source>
         <translation>Feld der Endzeit (nur Weglinien; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
         <source>X field (optional: instead of point geometries)</source>
         <translation>X-Feld (optional: statt Punktgeometrien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
         <source>Y field</source>
         <translation>Y-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="184"/>
         <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
         <translation>KBS der Koordinatenfelder (Standard: das des Layers)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="187"/>
         <source>Epsilon for the whole report</source>
         <translation>Epsilon für den ganzen Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="190"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl Wege je Person (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="193"/>
         <source>Analyses</source>
         <translation>Analysen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="196"/>
         <source>Budget split weights (analysis=weight, ...; default equal)</source>
         <translation>Gewichte der Budgetaufteilung (Analyse=Gewicht, ...; Standard gleich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="199"/>
         <source>Maximum travel time (minutes)</source>
         <translation>Höchste Reisezeit (Minuten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="181"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="200"/>
         <source>Maximum jump length (km)</source>
         <translation>Höchste Sprungweite (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="201"/>
         <source>Maximum time between trips (hours)</source>
         <translation>Höchste Zeit zwischen Wegen (Stunden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="202"/>
         <source>Maximum radius of gyration (km)</source>
         <translation>Höchster Gyrationsradius (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="206"/>
         <source>Maximum distinct zones per user (0: 2M)</source>
         <translation>Höchstzahl verschiedener Zonen je Person (0: 2M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="209"/>
         <source>Public start of the time range (e.g. 2024-01-01)</source>
         <translation>Öffentlicher Beginn des Zeitraums (z. B. 2024-01-01)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="211"/>
         <source>Public end of the time range (exclusive)</source>
         <translation>Öffentliches Ende des Zeitraums (ausschließlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
         <source>Number of top OD flows</source>
         <translation>Anzahl der stärksten Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="218"/>
         <source>Mobility report (HTML)</source>
         <translation>Mobilitätsbericht (HTML)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="237"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="488"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="507"/>
         <source>Visits per zone</source>
         <translation>Besuche je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="502"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="521"/>
         <source>Top OD flows</source>
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
         <source>Item-level privacy (each trip its own unit; M = 1)</source>
         <translation>Schutz auf Datensatzebene (jeder Weg eine eigene Einheit; M = 1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="232"/>
         <source>Benchmark against the noise-free data (NOT differentially private)</source>
         <translation>Vergleich mit den Daten ohne Rauschen (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="237"/>
         <source>Benchmark comparison (HTML; NOT differentially private)</source>
         <translation>Vergleich (HTML; NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="240"/>
         <source>Benchmark table (NOT differentially private)</source>
         <translation>Vergleichstabelle (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="260"/>
         <source>BUDGET_SPLIT names an unknown analysis &apos;{name}&apos;; use names from: {names}.</source>
         <translation>BUDGET_SPLIT nennt eine unbekannte Analyse '{name}'; verwenden Sie Namen aus: {names}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="273"/>
         <source>TIME_START and TIME_END must both be dates (e.g. 2024-01-01 and 2024-02-01), the start before the end.</source>
         <translation>TIME_START und TIME_END müssen beide Datumsangaben sein (z. B. 2024-01-01 und 2024-02-01), der Beginn vor dem Ende.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="285"/>
         <source>BENCHMARK needs OUTPUT_BENCHMARK or OUTPUT_BENCHMARK_TABLE (the comparison is written there).</source>
         <translation>BENCHMARK braucht OUTPUT_BENCHMARK oder OUTPUT_BENCHMARK_TABLE (dorthin wird der Vergleich geschrieben).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="273"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="292"/>
         <source>Trips over time is left out: it needs the public TIME_START and TIME_END.</source>
         <translation>Wege im Zeitverlauf entfällt: dafür sind die öffentlichen TIME_START und TIME_END nötig.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="297"/>
         <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0 (got &apos;{text}&apos;).</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0 (erhalten: '{text}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="303"/>
         <source>{name} must be a number &gt; 0.</source>
         <translation>{name} muss eine Zahl &gt; 0 sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="310"/>
         <source>Give both X_FIELD and Y_FIELD, or neither to use point geometries.</source>
         <translation>Geben Sie X_FIELD und Y_FIELD an, oder keines von beiden, um Punktgeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="316"/>
         <source>INPUT has no CRS: set COORDINATES_CRS or the layer&apos;s CRS.</source>
         <translation>INPUT hat kein KBS: setzen Sie COORDINATES_CRS oder das KBS des Layers.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="301"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="320"/>
         <source>TRIP_FIELD is needed for trip records (one row per start and end); or give trip lines.</source>
         <translation>TRIP_FIELD ist für Wegdatensätze (eine Zeile je Beginn und Ende) nötig; oder geben Sie Weglinien an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="312"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="331"/>
         <source>INPUT has no point geometries: give a point layer, or X_FIELD and Y_FIELD.</source>
         <translation>INPUT hat keine Punktgeometrien: geben Sie einen Punktlayer oder X_FIELD und Y_FIELD an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="341"/>
         <source>TIMESTAMP_FIELD holds a value that is not a date and time: {value}. Fix it or set it to NULL (NULL timestamps are counted as missing).</source>
         <translation>TIMESTAMP_FIELD enthält einen Wert, der kein Datum mit Uhrzeit ist: {value}. Korrigieren Sie ihn oder setzen Sie ihn auf NULL (NULL-Zeitstempel werden als fehlend gezählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="352"/>
         <source>No trip start or end lies inside the zones: check that the records and ZONES (or EXTENT) overlap and that the CRS is right.</source>
         <translation>Kein Wegbeginn und kein Wegende liegt in den Zonen: prüfen Sie, ob sich die Datensätze und ZONES (oder EXTENT) überlappen und ob das KBS stimmt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="355"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>eine Person ({field}), höchstens {m} Wege je Person behalten (gleichverteilt gezogen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="339"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="358"/>
         <source>ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with many trips is not protected as a whole (seed 002 §4.2).</source>
         <translation>ITEM_LEVEL: jeder Weg ist eine eigene Schutzeinheit (M = 1); eine Person mit vielen Wegen ist nicht als Ganzes geschützt (Seed 002 §4.2).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="343"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="362"/>
         <source>one trip (item-level)</source>
         <translation>ein Weg (Datensatzebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="354"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="373"/>
         <source>Every record has a NULL user id in USER_FIELD.</source>
         <translation>Jeder Datensatz hat eine NULL-Personen-ID in USER_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="356"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="375"/>
         <source>Dropped {n} trips whose user id is NULL (data-holder log).</source>
         <translation>{n} Wege mit NULL-Personen-ID verworfen (Protokoll für den Datenhalter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="360"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="379"/>
         <source>Total epsilon {e:g} (differential privacy, user level, sequential composition).</source>
         <translation>Gesamt-Epsilon {e:g} (Differential Privacy, Personenebene, sequentielle Komposition).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="381"/>
         <source>Unit of privacy: {unit}.</source>
         <translation>Schutzeinheit: {unit}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="363"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="382"/>
         <source>Split: {split}.</source>
         <translation>Aufteilung: {split}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="364"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="383"/>
         <source>Protected: whether one user is in the data, with all their trips (up to M). Not protected: the zones, the bounds and the time range (public).</source>
         <translation>Geschützt: ob eine Person in den Daten ist, mit all ihren Wegen (bis zu M). Nicht geschützt: die Zonen, die Grenzen und der Zeitraum (öffentlich).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="366"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="385"/>
         <source>M was applied by sampling M trips per user uniformly; how many trips it dropped is not reported (an exact count would be data).</source>
         <translation>M wurde angewandt, indem je Person M Wege gleichverteilt gezogen wurden; wie viele Wege dadurch wegfielen, wird nicht berichtet (eine exakte Anzahl wäre selbst ein Datum).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="392"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="401"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="420"/>
         <source>BENCHMARK: the comparison is computed from the exact data and is NOT differentially private. Do not publish it.</source>
         <translation>BENCHMARK: der Vergleich wird aus den exakten Daten berechnet und ist NICHT differentiell privat. Veröffentlichen Sie ihn nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="403"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="422"/>
         <source>NOT differentially private: benchmark of the report against the noise-free data (seed 002 §5.2.3).</source>
         <translation>NICHT differentiell privat: Vergleich des Berichts mit den Daten ohne Rauschen (Seed 002 §5.2.3).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="446"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="465"/>
         <source>Dropped {n} rows with a NULL trip id.</source>
         <translation>{n} Zeilen mit NULL-Weg-ID verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="450"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="469"/>
         <source>No record has a trip id in TRIP_FIELD.</source>
         <translation>Kein Datensatz hat eine Weg-ID in TRIP_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="460"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="479"/>
         <source>{n} trips have one record only: counted as incomplete.</source>
         <translation>{n} Wege haben nur einen Datensatz: als unvollständig gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="506"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="525"/>
         <source>Mobility report</source>
         <translation>Mobilitätsbericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="506"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="525"/>
         <source>Release id: {rid}</source>
         <translation>Veröffentlichungs-ID: {rid}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="119"/>
+        <source>Publishes the standard mobility report (seed 002): trips per hour and weekday, visits per zone, top OD flows, travel times and more, as an HTML page and two layers.</source>
+        <translation>Veröffentlicht den Standard-Mobilitätsbericht (Seed 002): Fahrten je Stunde und Wochentag, Besuche je Zone, größte OD-Ströme, Reisezeiten und mehr, als HTML-Seite und zwei Layer.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="119"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; each user with up to M trips (user-level privacy), for the traveller.</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene), für die Reisenden.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="119"/>
+        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g} split over {n} analyses, M={m}): visits per zone get epsilon {e:.2g}, so each zone's count is off by at most ±{moe:.3g} (95%).</source>
+        <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g} aufgeteilt auf {n} Analysen, M={m}): die Besuche je Zone erhalten Epsilon {e:.2g}, daher weicht die Zählung jeder Zone um höchstens ±{moe:.3g} ab (95 %).</translation>
     </message>
 </context>
 <context>
     <name>NoisyOdFlows</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="103"/>
         <source>Noisy origin-destination flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="101"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="134"/>
         <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (seed 000 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Seed 002 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, seed 002 and seed 004 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, seed 001 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (seed 004 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (seed 001 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Seed 002 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §4.2 and §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 and §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (seed 000 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (seed 002 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach seed 002 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, seed 002 und seed 004 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, seed 001 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (seed 004 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (seed 001 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Seed 002 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §4.2 und §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 und §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="207"/>
         <source>Trips (lines, or a layer/table with coordinate fields)</source>
         <translation>Fahrten (Linien oder ein Layer bzw. eine Tabelle mit Koordinatenfeldern)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="210"/>
         <source>Origin x field (optional: instead of line geometries)</source>
         <translation>x-Feld der Quelle (optional: statt Liniengeometrien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="210"/>
         <source>Origin y field</source>
         <translation>y-Feld der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="210"/>
         <source>Destination x field</source>
         <translation>x-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="210"/>
         <source>Destination y field</source>
         <translation>y-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="217"/>
         <source>Give all four coordinate fields, or none to use the line geometries.</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines, um die Liniengeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="221"/>
         <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
         <translation>KBS der Koordinatenfelder (Standard: KBS des Layers)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="223"/>
         <source>The CRS the four coordinate fields are written in, e.g. EPSG:4326 for longitude/latitude.</source>
         <translation>Das KBS, in dem die vier Koordinatenfelder angegeben sind, z. B. EPSG:4326 für geographische Länge/Breite.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="228"/>
         <source>A number &gt; 0; smaller means more noise and more privacy. OD flows need a larger epsilon than zone counts for the same accuracy (seed 002 §5.4).</source>
         <translation>Eine Zahl &gt; 0; kleiner bedeutet mehr Rauschen und mehr Privatsphäre. OD-Ströme benötigen für dieselbe Genauigkeit ein größeres Epsilon als Zonenzählwerte (seed 002 §5.4).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="228"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl an Fahrten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="228"/>
         <source>An integer &gt;= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Fahrten behalten, gleichverteilt zufällig ausgewählt; die Sensitivität ist M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="233"/>
         <source>None: noise all n² pairs (pure epsilon-DP)</source>
         <translation>Keiner: alle n² Paare verrauschen (reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="234"/>
         <source>Leave out flows below (post-processing)</source>
         <translation>Ströme unterhalb dieses Werts weglassen (Nachverarbeitung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="237"/>
         <source>A number &gt;= 0: published flows whose rounded, clamped count is below it are left out of both outputs; 0 keeps every pair, zeros included.</source>
         <translation>Eine Zahl &gt;= 0: Veröffentlichte Ströme, deren gerundeter, bei null begrenzter Zählwert darunter liegt, werden in beiden Ausgaben weggelassen; 0 behält jedes Paar, einschließlich der Nullen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="240"/>
         <source>Include intrazonal flows (origin and destination in one zone)</source>
         <translation>Zoneninterne Ströme einbeziehen (Quelle und Ziel in derselben Zone)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="245"/>
         <source>Noisy OD flow lines</source>
         <translation>Verrauschte OD-Stromlinien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="249"/>
         <source>Noisy OD matrix (table)</source>
         <translation>Verrauschte OD-Matrix (Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="253"/>
         <source>Flows published</source>
         <translation>Veröffentlichte Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="253"/>
         <source>Noisy count of trips with an end outside all zones</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="264"/>
         <source>Coordinate fields were given only in part ({given}); also set {missing}, or clear them all to read the trips from line geometries.</source>
         <translation>Die Koordinatenfelder wurden nur teilweise angegeben ({given}); setzen Sie auch {missing} oder leeren Sie alle, um die Fahrten aus Liniengeometrien zu lesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="236"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="269"/>
         <source>MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round to zero.</source>
         <translation>MIN_FLOW muss eine Zahl von mindestens 0 sein (erhalten: {v}); 1 lässt Ströme weg, die auf null gerundet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="299"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX müssen verschiedene Dateien sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="268"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="301"/>
         <source>No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not used.</source>
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="305"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="313"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="366"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="490"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="521"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="350"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="495"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="526"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips&apos; CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="501"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="532"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="281"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="314"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="281"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="314"/>
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="357"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="327"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="360"/>
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="329"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="362"/>
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="351"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="384"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="351"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="384"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="382"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="415"/>
         <source>COORDINATES_CRS is only used with coordinate fields; the lines are in the layer&apos;s CRS.</source>
         <translation>COORDINATES_CRS wird nur mit Koordinatenfeldern verwendet; die Linien liegen im KBS des Layers vor.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="388"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="421"/>
         <source>Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for longitude/latitude): INPUT has no CRS.</source>
         <translation>Setzen Sie COORDINATES_CRS auf das KBS der Koordinatenfelder (z. B. EPSG:4326 für geographische Länge/Breite): INPUT hat kein KBS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="388"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="421"/>
         <source>INPUT has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
         <translation>INPUT hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="401"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="434"/>
         <source>No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is geographic: set COORDINATES_CRS (or the layer&apos;s CRS) to the CRS the coordinates are really in, e.g. a projected CRS in metres.</source>
         <translation>Keine Fahrt hat gültige Koordinaten in geographischer Länge/Breite (z. B. {x:g}, {y:g}), ihr KBS ist aber geographisch: Setzen Sie COORDINATES_CRS (oder das KBS des Layers) auf das KBS, in dem die Koordinaten tatsächlich vorliegen, z. B. ein projiziertes KBS in Metern.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="438"/>
         <source>Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is COORDINATES_CRS right?</source>
         <translation>{n} Fahrten wurden übersprungen, deren Koordinaten in einem geographischen KBS keine gültige Länge/Breite sind: Ist COORDINATES_CRS richtig?</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="419"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="452"/>
         <source>MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to {limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.</source>
         <translation>MIN_FLOW=0 veröffentlicht jedes der {cells:,} Zonenpaare; das ist nur bis {limit:,} Paare möglich. Setzen Sie MIN_FLOW auf 1 oder mehr oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="429"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="460"/>
         <source>With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise EPSILON, or use fewer zones.</source>
         <translation>Bei {cells:,} Zonenpaaren, diesem Rauschen (Skala {b:g}) und MIN_FLOW={m:g} würden etwa {n:,.0f} Ströme aus reinem Rauschen veröffentlicht (Grenze {limit:,}). Erhöhen Sie MIN_FLOW auf {needed:g} oder mehr, erhöhen Sie EPSILON oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="507"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="538"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="509"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="540"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="509"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="540"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="509"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="540"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="512"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="543"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="514"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="545"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="519"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="550"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="271"/>
         <source>trips</source>
         <translation>Fahrten</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="113"/>
+        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): each published flow is off by at most ±{moe:.2g} (95%); a pair needs about {t:.3g} trips to be published half the time, and no pair without trips is ever published.</source>
+        <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %); ein Paar braucht etwa {t:.3g} Fahrten, um in der Hälfte der Fälle veröffentlicht zu werden, und ein Paar ohne Fahrten wird nie veröffentlicht.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="119"/>
+        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): each published flow is off by at most ±{moe:.2g} (95%), and each zone pair without trips is published with probability {p:.2g}: about {n:,.0f} noise-only flows for {zones} zones (THRESHOLD=1 publishes none).</source>
+        <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %), und jedes Zonenpaar ohne Fahrten wird mit Wahrscheinlichkeit {p:.2g} veröffentlicht: etwa {n:,.0f} Ströme aus reinem Rauschen bei {zones} Zonen (THRESHOLD=1 veröffentlicht keine).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="125"/>
+        <source>Counts the trips between each pair of zones (the OD matrix) and publishes them with differential privacy, as flow lines and a table.</source>
+        <translation>Zählt die Fahrten zwischen jedem Zonenpaar (die OD-Matrix) und veröffentlicht sie mit Differential Privacy, als Stromlinien und als Tabelle.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="125"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; each trip, for the traveller; with USER_FIELD each user with up to M trips (user-level privacy).</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Fahrt, für die Reisenden; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene).</translation>
     </message>
 </context>
 <context>
     <name>NoisyZoneCounts</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="310"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zählwerte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="94"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="113"/>
         <source>&lt;p&gt;Counts the points (households, taps, trip ends) in each zone of a public zone layer or in H3 hexagons, optionally per time slot, and publishes the counts with differential privacy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (seed 003 §II C). The set of zones is public and chosen without looking at the points (seed 002 §4.2): with THRESHOLD=0 every zone, and every zone x slot, is published with noise, zeros included. Points in no zone are counted in one extra noisy cell, reported as OUTSIDE_COUNT and in the metadata, with the same noise. H3 without EXTENT is only allowed with THRESHOLD=1. Points and zones in different CRSs: points are reprojected to the zones' CRS (to EPSG:4326 for H3), as the log says. A point on a shared edge belongs to the first zone in layer order. Invalid zone polygons are repaired (shapely make_valid, keeping their polygonal part) and counted in the log. Overlapping zones are refused unless ALLOW_OVERLAP is set; then a point counts in every zone containing it and the sensitivity is multiplied by the largest number of zones overlapping at one place.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one point (item-level), sensitivity 1. With USER_FIELD: one user (seed 002 §4.2-4.3). Each user keeps at most MAX_CONTRIBUTIONS (M) points, chosen uniformly at random (not the first M); adding or removing a user then changes the counts by at most M in total, whichever zones and slots the M points fall in, so the sensitivity is M. Points with a NULL (or empty) user id are dropped and counted in the log: a NULL could hide the same person twice and break the bound M. For trip ends (origin and destination of a trip) use M = 2 x trips per user (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Time slots.&lt;/b&gt; With TIME_FIELD (date-time, date, time or ISO text) each point counts in a (zone, slot) cell: hour of day, the six four-hour windows of seed 002 (02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot (seed 003: hexagon-and-timeslot). Clock times are read as written. Points with a NULL time are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Noise.&lt;/b&gt; NOISE=0: Laplace with scale b = sensitivity / EPSILON on every cell (seed 000 §6.1, seed 002 Definition 4); NOISE=1: discrete Laplace (two-sided geometric), integer noise with the same privacy. DELTA is 0 and unused. moe95 is the 95% margin of error of the noise: the true count lies within noisy_count +- moe95 with 95% probability (before clamping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: the stability-based histogram of seed 001 Algorithm 1, which needs DELTA in (0, 1). Only cells with a non-zero true count get Laplace noise (scale 2 M / EPSILON) and are published when the noisy count reaches the threshold (2 ln(2 / DELTA) / EPSILON + 1 for M = 1; M + b ln(2 M / DELTA) in general). Zones without data, and zones below the threshold, are missing from the output: a missing zone does not mean zero. No cell is ever introduced that has no data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt; (no privacy cost): TOP_K keeps only the k largest noisy counts (seed 000 §6.1 publishes the 10 largest); CLAMP rounds and sets negative counts to zero (seed 004). Rows are ordered by zone id, then slot, never by the data (seed 001 §3.3.1).&lt;/p&gt;&lt;p&gt;Output fields: zone_id (text), time_slot (text, with TIME_FIELD), noisy_count (real), moe95 (real). Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN when the threshold suppressed it), ROWS_WRITTEN. The privacy record is stored in the output's metadata.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §6.1; seed 002 §4.2-4.3; seed 001 Algorithm 1 and §3.3.1; seed 003 §II C and hexagon-and-timeslot aggregation.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Punkte (Haushalte, Check-ins, Fahrtenden) in jeder Zone eines öffentlichen Zonenlayers oder in H3-Sechsecken, optional je Zeitfenster, und veröffentlicht die Zählwerte differenziell privat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs) oder H3_RESOLUTION mit EXTENT: jede H3-Zelle, die die Ausdehnung überlappt (seed 003 §II C). Die Menge der Zonen ist öffentlich und wird gewählt, ohne die Punkte zu betrachten (seed 002 §4.2): Mit THRESHOLD=0 wird jede Zone und jede Kombination aus Zone und Zeitfenster verrauscht veröffentlicht, einschließlich der Nullen. Punkte in keiner Zone werden in einer zusätzlichen verrauschten Zelle gezählt, die als OUTSIDE_COUNT und in den Metadaten ausgewiesen wird, mit demselben Rauschen. H3 ohne EXTENT ist nur mit THRESHOLD=1 zulässig. Punkte und Zonen in verschiedenen KBS: Die Punkte werden in das KBS der Zonen umprojiziert (nach EPSG:4326 bei H3), wie das Protokoll vermerkt. Ein Punkt auf einer gemeinsamen Kante gehört zur ersten Zone in Layerreihenfolge. Ungültige Zonenpolygone werden repariert (shapely make_valid, unter Beibehaltung ihres Polygonanteils) und im Protokoll gezählt. Überlappende Zonen werden abgelehnt, sofern ALLOW_OVERLAP nicht gesetzt ist; dann zählt ein Punkt in jeder Zone, die ihn enthält, und die Sensitivität wird mit der größten Anzahl von Zonen multipliziert, die sich an einer Stelle überlappen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: ein Punkt (Einzeleintragsebene), Sensitivität 1. Mit USER_FIELD: ein Nutzer (seed 002 §4.2-4.3). Von jedem Nutzer werden höchstens MAX_CONTRIBUTIONS (M) Punkte behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); das Hinzufügen oder Entfernen eines Nutzers ändert die Zählwerte dann insgesamt um höchstens M, gleich in welche Zonen und Zeitfenster die M Punkte fallen, daher ist die Sensitivität M. Punkte mit NULL (oder leerer) Nutzer-ID werden verworfen und im Protokoll gezählt: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze M verletzen. Für Fahrtenden (Quelle und Ziel einer Fahrt) verwenden Sie M = 2 x Fahrten je Nutzer (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitfenster.&lt;/b&gt; Mit TIME_FIELD (Datum und Uhrzeit, Datum, Uhrzeit oder ISO-Text) zählt jeder Punkt in einer Zelle (Zone, Zeitfenster): Stunde des Tages, die sechs Vierstundenfenster aus seed 002 (02-06, 06-10, ..., 22-02) oder Wochentag (Mo–So); eine Ausgabezeile je Zone und Zeitfenster (seed 003: hexagon-and-timeslot). Uhrzeiten werden so gelesen, wie sie geschrieben sind. Punkte ohne Zeitangabe (NULL) werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rauschen.&lt;/b&gt; NOISE=0: Laplace mit Skala b = Sensitivität / EPSILON auf jeder Zelle (seed 000 §6.1, seed 002 Definition 4); NOISE=1: diskretes Laplace (zweiseitig geometrisch), ganzzahliges Rauschen mit derselben Privatsphäre. DELTA ist 0 und wird nicht verwendet. moe95 ist die 95-%-Fehlerspanne des Rauschens: Der wahre Zählwert liegt mit 95 % Wahrscheinlichkeit innerhalb von noisy_count +- moe95 (vor dem Abschneiden negativer Werte).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: das stabilitätsbasierte Histogramm aus seed 001 Algorithm 1, das DELTA in (0, 1) erfordert. Nur Zellen mit einem wahren Zählwert ungleich null erhalten Laplace-Rauschen (Skala 2 M / EPSILON) und werden veröffentlicht, wenn der verrauschte Zählwert den Schwellenwert erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1; allgemein M + b ln(2 M / DELTA)). Zonen ohne Daten und Zonen unter dem Schwellenwert fehlen in der Ausgabe: Eine fehlende Zone bedeutet nicht null. Es wird nie eine Zelle ohne Daten hinzugefügt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt; (ohne Privatsphäre-Kosten): TOP_K behält nur die k größten verrauschten Zählwerte (seed 000 §6.1 veröffentlicht die 10 größten); CLAMP rundet und setzt negative Zählwerte auf null (seed 004). Die Zeilen sind nach Zonen-ID, dann nach Zeitfenster sortiert, nie nach den Daten (seed 001 §3.3.1).&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id (Text), time_slot (Text, mit TIME_FIELD), noisy_count (Dezimalzahl), moe95 (Dezimalzahl). Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN, wenn der Schwellenwert ihn unterdrückt hat), ROWS_WRITTEN. Die Privatsphäre-Angaben werden in den Metadaten der Ausgabe gespeichert.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §6.1; seed 002 §4.2-4.3; seed 001 Algorithm 1 und §3.3.1; seed 003 §II C und die Aggregation nach Sechseck und Zeitfenster (hexagon-and-timeslot).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="167"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="170"/>
         <source>Privacy loss of this release; smaller means more noise. 1 is a common choice.</source>
         <translation>Privatsphäre-Verlust dieser Veröffentlichung; kleiner bedeutet mehr Rauschen. 1 ist ein üblicher Wert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="170"/>
         <source>Maximum points per user (M)</source>
         <translation>Höchstzahl an Punkten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="170"/>
         <source>An integer &gt;= 1: each user keeps at most M points, sampled uniformly.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Punkte behalten, gleichverteilt zufällig ausgewählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="174"/>
         <source>Time field (counts per time slot; optional)</source>
         <translation>Zeitfeld (Zählwerte je Zeitfenster; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="177"/>
         <source>Time slots</source>
         <translation>Zeitfenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="177"/>
         <source>Hour of day (24)</source>
         <translation>Stunde des Tages (24)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="177"/>
         <source>Four-hour windows 02-06 ... 22-02 (6, seed 002)</source>
         <translation>Vierstundenfenster 02-06 ... 22-02 (6, seed 002)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="177"/>
         <source>Day of week (7)</source>
         <translation>Wochentag (7)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="182"/>
         <source>None: every zone published with noise</source>
         <translation>Keiner: jede Zone wird verrauscht veröffentlicht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="183"/>
         <source>Publish only the k largest noisy counts (0 = all)</source>
         <translation>Nur die k größten verrauschten Zählwerte veröffentlichen (0 = alle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="186"/>
         <source>An integer &gt;= 0; 0 publishes every cell.</source>
         <translation>Eine ganze Zahl &gt;= 0; 0 veröffentlicht jede Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="188"/>
         <source>Round and clamp negative counts to zero</source>
         <translation>Runden und negative Zählwerte auf null setzen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="196"/>
         <source>Noisy count outside all zones</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="196"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="205"/>
         <source>TOP_K must be a whole number of at least 0 (got {v}); 0 publishes every zone.</source>
         <translation>TOP_K muss eine ganze Zahl von mindestens 0 sein (erhalten: {v}); 0 veröffentlicht jede Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="214"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="233"/>
         <source>No USER_FIELD: every point is its own unit of privacy; MAX_CONTRIBUTIONS is not used.</source>
         <translation>Kein USER_FIELD: Jeder Punkt ist seine eigene Schutzeinheit; MAX_CONTRIBUTIONS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="237"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="246"/>
         <source>Counting in {cells}.</source>
         <translation>Gezählt wird in {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="236"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="255"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="263"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="282"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} points per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Punkten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="257"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="276"/>
         <source>TIME_FIELD &apos;{field}&apos; cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Feld mit Datum und Uhrzeit (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="268"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="287"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="239"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="258"/>
         <source>one user ({field}), at most {m} points kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Punkte je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="239"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="258"/>
         <source>one point (item-level)</source>
         <translation>ein Punkt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="271"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="290"/>
         <source>User bound: {n} points beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="312"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="331"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="313"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="332"/>
         <source>Noisy count outside all zones: {outside} (95% margin of error {moe:g}).</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen: {outside} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="336"/>
         <source>Overlapping zones allowed: a point counts in up to {c} zones.</source>
         <translation>Überlappende Zonen zugelassen: Ein Punkt zählt in bis zu {c} Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="320"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="339"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="341"/>
         <source>Stability threshold: only zones with data whose noisy count reached {t:.4g} are published; a missing zone does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert: Nur Zonen mit Daten, deren verrauschter Zählwert {t:.4g} erreicht hat, werden veröffentlicht; eine fehlende Zone bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="326"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="345"/>
         <source>Only the {k} largest noisy counts are published (post-processing).</source>
         <translation>Nur die {k} größten verrauschten Zählwerte werden veröffentlicht (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="328"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="347"/>
         <source>Counts rounded and clamped at zero (post-processing).</source>
         <translation>Zählwerte gerundet und negative Werte auf null gesetzt (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="207"/>
         <source>points</source>
         <translation>Punkte</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="102"/>
+        <source>Counts the points in each zone (or H3 hexagon) and publishes the counts with differential privacy.</source>
+        <translation>Zählt die Punkte in jeder Zone (oder jedem H3-Sechseck) und veröffentlicht die Zählungen mit Differential Privacy.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="102"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; each point, for whoever it belongs to; with USER_FIELD each user with up to M points (user-level privacy).</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jeder Punkt, für wen auch immer er steht; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Punkten (Privatsphäre auf Nutzerebene).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="102"/>
+        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}): each published count is off by at most ±{moe:.2g} (95%), {mae:.2g} on average, whatever the zone's size.</source>
+        <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}): jede veröffentlichte Zählung weicht um höchstens ±{moe:.2g} ab (95 %), im Mittel um {mae:.2g}, unabhängig von der Größe der Zone.</translation>
     </message>
 </context>
 <context>
     <name>NoisyZoneStatistics</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="435"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="454"/>
         <source>Noisy zone statistics</source>
         <translation>Verrauschte Statistiken je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="97"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="116"/>
         <source>&lt;p&gt;Publishes a statistic of a measured value (speed, dwell time, fare: VALUE_FIELD) per zone of a public zone layer or H3 hexagon, optionally per time slot, with differential privacy: seed 003 §III (average bus speed per hexagon and time slot, Query 1; buses per day above a speed limit, Query 2) and seed 002 §4.3 (user-level privacy, five-number summaries).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Cells.&lt;/b&gt; ZONES with ZONE_ID_FIELD, or H3_RESOLUTION with a public EXTENT, as in Noisy zone counts; every cell gets its mechanism, empty ones included. Overlapping zones are not supported. With TIME_FIELD each point lies in a (zone, slot) cell (hour of day, four-hour windows or day of week). Points in no zone are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; count; sum; mean (a noisy sum of values centred on (LOWER+UPPER)/2 over a noisy count, MEAN_SUM_SHARE of epsilon for the sum; Wilson et al. 2020); count of units above LIMIT averaged over the public number of DAYS in the period (seed 003 Query 2); median, quartiles or the five-number summary by the exponential mechanism on ranks over QUANTILE_GRID values from LOWER to UPPER (seed 002 §4.3.2). Every mechanism spends delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds.&lt;/b&gt; LOWER and UPPER (e.g. 0 and 65 km/h) are required and declared by you; every value is clamped to them before anything is summed; the number of clamped values is in the log. Seed 003 takes the maximum speed (65 km/h) and the number of buses N from the raw data and uses (max - min) / N as the sensitivity of the mean: both are statistics of the private data, and N changes when a bus is added, so that release is not differentially private. They are not copied: the bounds are declarations, and the mean divides by a noisy count.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy (UNIT).&lt;/b&gt; 0 record: one point (item level). 1 user: USER_FIELD, each user keeps at most MAX_CONTRIBUTIONS (M) points, sampled uniformly (seed 002 §4.3); sensitivities are for M points. 2 user-day (seed 003's epsilon per day): a user on one day (DAY_FIELD, or the date of TIME_FIELD) keeps at most MAX_CELLS_PER_DAY (K) cells and M points per cell, sampled uniformly; every cell runs with epsilon / K and a user-day loses at most the sum of the K largest per-cell epsilons, EPSILON (seed 003 §III F). With PER_UNIT_MEAN each user-day adds the mean of its values in a cell instead (seed 003 Query 1; M = 1). K is a bound you declare, enforced by sampling; seed 003 reads K = 89 from its data, which is not done here. Points with a NULL user or day are dropped and counted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL values&lt;/b&gt; of VALUE_FIELD and NULL times are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (seed 003 publishes only cells with at least 10 buses a day): a cell is published only when a noisy count of its points over the whole period reaches MIN_SUPPORT, never the raw count. The count and the mean test their own noisy count; the other statistics spend SUPPORT_SHARE of the cell's epsilon on a separate noisy count. Missing cells do not mean zero.&lt;/p&gt;&lt;p&gt;Output fields: zone_id, time_slot (with TIME_FIELD), the statistic (count, sum, mean, per_day_above, median, q1/median/q3 or min/q1/median/q3/max), moe95 (95% margin of error in value units; the mean's from its noisy count) or moe95_rank (quantiles: ranks), and noisy_support (the noisy count the minimum support was tested on, when there was one). Rows are ordered by zone id and slot. The privacy record (per-cell and total epsilon, mechanism, sensitivity) is stored in the output's metadata; the layer loads graduated by the statistic.&lt;/p&gt;&lt;p&gt;Sources: seed 003 §II D and §III; seed 002 §4.2-4.3.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Veröffentlicht eine Statistik eines Messwerts (Geschwindigkeit, Verweildauer, Fahrpreis: VALUE_FIELD) je Zone eines öffentlichen Zonenlayers oder je H3-Sechseck, optional je Zeitfenster, differenziell privat: seed 003 §III (mittlere Busgeschwindigkeit je Sechseck und Zeitfenster, Query 1; Busse je Tag über einer Geschwindigkeitsgrenze, Query 2) und seed 002 §4.3 (Privatsphäre auf Nutzerebene, Fünf-Punkte-Zusammenfassungen).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zellen.&lt;/b&gt; ZONES mit ZONE_ID_FIELD oder H3_RESOLUTION mit einem öffentlichen EXTENT, wie bei Verrauschte Zählwerte je Zone; jede Zelle erhält ihren Mechanismus, auch leere. Überlappende Zonen werden nicht unterstützt. Mit TIME_FIELD liegt jeder Punkt in einer Zelle aus Zone und Zeitfenster (Stunde des Tages, Vierstundenfenster oder Wochentag). Punkte in keiner Zone werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; Anzahl; Summe; Mittelwert (eine verrauschte Summe der um (LOWER+UPPER)/2 zentrierten Werte geteilt durch eine verrauschte Anzahl, MEAN_SUM_SHARE des Epsilons für die Summe; Wilson et al. 2020); Anzahl der Einheiten über LIMIT, gemittelt über die öffentliche Anzahl DAYS an Tagen des Zeitraums (seed 003 Query 2); Median, Quartile oder Fünf-Punkte-Zusammenfassung mit dem Exponential-Mechanismus auf Rängen über QUANTILE_GRID Werte von LOWER bis UPPER (seed 002 §4.3.2). Jeder Mechanismus verbraucht delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen.&lt;/b&gt; LOWER und UPPER (z. B. 0 und 65 km/h) sind erforderlich und werden von Ihnen festgelegt; jeder Wert wird vor jeder Summierung auf sie begrenzt; die Anzahl begrenzter Werte steht im Protokoll. Seed 003 entnimmt die Höchstgeschwindigkeit (65 km/h) und die Anzahl N der Busse den Rohdaten und verwendet (max - min) / N als Sensitivität des Mittelwerts: Beides sind Statistiken der privaten Daten, und N ändert sich, wenn ein Bus hinzukommt, daher ist diese Veröffentlichung nicht differenziell privat. Beides wird nicht übernommen: Die Grenzen sind Festlegungen, und der Mittelwert teilt durch eine verrauschte Anzahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit (UNIT).&lt;/b&gt; 0 Datensatz: ein Punkt (Einzelebene). 1 Nutzer: USER_FIELD, jeder Nutzer behält höchstens MAX_CONTRIBUTIONS (M) Punkte, gleichverteilt zufällig ausgewählt (seed 002 §4.3); die Sensitivitäten gelten für M Punkte. 2 Nutzertag (Epsilon je Tag in seed 003): ein Nutzer an einem Tag (DAY_FIELD oder das Datum aus TIME_FIELD) behält höchstens MAX_CELLS_PER_DAY (K) Zellen und M Punkte je Zelle, gleichverteilt zufällig ausgewählt; jede Zelle läuft mit Epsilon / K, und ein Nutzertag verliert höchstens die Summe der K größten Epsilons je Zelle, EPSILON (seed 003 §III F). Mit PER_UNIT_MEAN trägt jeder Nutzertag stattdessen den Mittelwert seiner Werte in einer Zelle bei (seed 003 Query 1; M = 1). K ist eine von Ihnen festgelegte Schranke, durch Stichprobenziehung durchgesetzt; seed 003 liest K = 89 aus seinen Daten ab, was hier nicht geschieht. Punkte mit NULL als Nutzer oder Tag werden verworfen und gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL-Werte&lt;/b&gt; in VALUE_FIELD und NULL-Zeiten werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (seed 003 veröffentlicht nur Zellen mit mindestens 10 Bussen am Tag): Eine Zelle wird nur veröffentlicht, wenn eine verrauschte Anzahl ihrer Punkte über den ganzen Zeitraum MIN_SUPPORT erreicht, nie die Rohanzahl. Anzahl und Mittelwert prüfen ihre eigene verrauschte Anzahl; die übrigen Statistiken verwenden SUPPORT_SHARE des Epsilons der Zelle für eine eigene verrauschte Anzahl. Fehlende Zellen bedeuten nicht null.&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id, time_slot (mit TIME_FIELD), die Statistik (count, sum, mean, per_day_above, median, q1/median/q3 oder min/q1/median/q3/max), moe95 (95-%-Fehlerspanne in Einheiten des Werts; beim Mittelwert aus seiner verrauschten Anzahl) oder moe95_rank (Quantile: Ränge) und noisy_support (die verrauschte Anzahl, an der die Mindestbesetzung geprüft wurde, falls geprüft). Die Zeilen sind nach Zonen-ID und Zeitfenster geordnet. Der Privatsphäre-Nachweis (Epsilon je Zelle und insgesamt, Mechanismus, Sensitivität) steht in den Metadaten der Ausgabe; der Layer wird abgestuft nach der Statistik dargestellt.&lt;/p&gt;&lt;p&gt;Quellen: seed 003 §II D und §III; seed 002 §4.2-4.3.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="160"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="163"/>
         <source>Value field (numeric: speed, dwell time, fare)</source>
         <translation>Wertfeld (numerisch: Geschwindigkeit, Verweildauer, Fahrpreis)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="166"/>
         <source>Statistic</source>
         <translation>Statistik</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="166"/>
         <source>Count</source>
         <translation>Anzahl</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="166"/>
         <source>Sum</source>
         <translation>Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="166"/>
         <source>Mean</source>
         <translation>Mittelwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="166"/>
         <source>Count above LIMIT per day (seed 003 Query 2)</source>
         <translation>Anzahl über LIMIT je Tag (seed 003 Query 2)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="166"/>
         <source>Median</source>
         <translation>Median</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="166"/>
         <source>Quartiles</source>
         <translation>Quartile</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="166"/>
         <source>Five-number summary</source>
         <translation>Fünf-Punkte-Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="172"/>
         <source>Lower bound of the value (public)</source>
         <translation>Untere Grenze des Werts (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="172"/>
         <source>A finite number you declare, e.g. 0 km/h; values below it are clamped to it.</source>
         <translation>Eine endliche Zahl, die Sie festlegen, z. B. 0 km/h; kleinere Werte werden auf sie begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="172"/>
         <source>Upper bound of the value (public)</source>
         <translation>Obere Grenze des Werts (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="172"/>
         <source>A finite number above LOWER you declare, e.g. 65 km/h; values above it are clamped.</source>
         <translation>Eine endliche Zahl über LOWER, die Sie festlegen, z. B. 65 km/h; größere Werte werden begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="180"/>
         <source>Limit (count above LIMIT per day)</source>
         <translation>Grenzwert (Anzahl über LIMIT je Tag)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="183"/>
         <source>A number in [LOWER, UPPER), e.g. a speed limit of 50 km/h.</source>
         <translation>Eine Zahl in [LOWER, UPPER), z. B. eine Geschwindigkeitsgrenze von 50 km/h.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="185"/>
         <source>Days in the period (count above LIMIT per day)</source>
         <translation>Tage im Zeitraum (Anzahl über LIMIT je Tag)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
         <source>The public number of days the data covers (seed 003: 31), declared, not counted.</source>
         <translation>Die öffentliche Anzahl der Tage, die die Daten abdecken (seed 003: 31), festgelegt, nicht gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="190"/>
         <source>Unit of privacy</source>
         <translation>Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="190"/>
         <source>One record</source>
         <translation>Ein Datensatz</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="190"/>
         <source>One user (USER_FIELD, at most M records)</source>
         <translation>Ein Nutzer (USER_FIELD, höchstens M Datensätze)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="190"/>
         <source>One user-day (USER_FIELD and a day; at most K cells per day)</source>
         <translation>Ein Nutzertag (USER_FIELD und ein Tag; höchstens K Zellen je Tag)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="195"/>
         <source>User id field (user and user-day units)</source>
         <translation>Nutzer-ID-Feld (Schutzeinheiten Nutzer und Nutzertag)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="198"/>
         <source>Maximum records per user (M; per cell for user-days)</source>
         <translation>Höchstzahl Datensätze je Nutzer (M; je Zelle bei Nutzertagen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="201"/>
         <source>An integer &gt;= 1: each user (or user-day, in each cell) keeps at most M records, sampled uniformly.</source>
         <translation>Eine ganze Zahl &gt;= 1: Jeder Nutzer (bzw. Nutzertag, in jeder Zelle) behält höchstens M Datensätze, gleichverteilt zufällig ausgewählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="204"/>
         <source>Maximum cells per user-day (K)</source>
         <translation>Höchstzahl Zellen je Nutzertag (K)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
         <source>An integer &gt;= 1: each user-day keeps at most K cells, sampled uniformly; each cell gets epsilon / K.</source>
         <translation>Eine ganze Zahl &gt;= 1: Jeder Nutzertag behält höchstens K Zellen, gleichverteilt zufällig ausgewählt; jede Zelle erhält Epsilon / K.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="210"/>
         <source>Time field (statistics per time slot; optional)</source>
         <translation>Zeitfeld (Statistiken je Zeitfenster; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="213"/>
         <source>Time slots</source>
         <translation>Zeitfenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="213"/>
         <source>Hour of day (24)</source>
         <translation>Stunde des Tages (24)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="213"/>
         <source>Four-hour windows 02-06 ... 22-02 (6, seed 002)</source>
         <translation>Vierstundenfenster 02-06 ... 22-02 (6, seed 002)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="213"/>
         <source>Day of week (7)</source>
         <translation>Wochentag (7)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="218"/>
         <source>Day field (user-days; default: the date of TIME_FIELD)</source>
         <translation>Tagesfeld (Nutzertage; Vorgabe: das Datum aus TIME_FIELD)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="221"/>
         <source>Minimum noisy count of records to publish a cell (0 = all)</source>
         <translation>Mindestens nötige verrauschte Anzahl an Datensätzen, um eine Zelle zu veröffentlichen (0 = alle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="224"/>
         <source>A number &gt;= 0, over the whole period (seed 003: 10 buses a day x 31 days).</source>
         <translation>Eine Zahl &gt;= 0, über den ganzen Zeitraum (seed 003: 10 Busse am Tag x 31 Tage).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="226"/>
         <source>Share of epsilon for the minimum-support count</source>
         <translation>Anteil des Epsilons für die Anzahl zur Mindestbesetzung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="226"/>
         <source>Between 0 and 1 (exclusive); for sum, count above LIMIT and quantiles.</source>
         <translation>Zwischen 0 und 1 (ausschließlich); für Summe, Anzahl über LIMIT und Quantile.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="226"/>
         <source>Mean: share of epsilon for the noisy sum</source>
         <translation>Mittelwert: Anteil des Epsilons für die verrauschte Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="226"/>
         <source>Between 0 and 1 (exclusive); the rest goes to the noisy count. 0.5 gives the smallest margin.</source>
         <translation>Zwischen 0 und 1 (ausschließlich); der Rest geht an die verrauschte Anzahl. 0,5 ergibt die kleinste Fehlerspanne.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="237"/>
         <source>Quantiles: number of candidate values from LOWER to UPPER</source>
         <translation>Quantile: Anzahl der Kandidatenwerte von LOWER bis UPPER</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="222"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="241"/>
         <source>An integer &gt;= 2; a public grid (values are rounded to it).</source>
         <translation>Eine ganze Zahl &gt;= 2; ein öffentliches Raster (die Werte werden darauf gerundet).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="243"/>
         <source>User-days: average each user-day&apos;s values per cell first (seed 003 Query 1)</source>
         <translation>Nutzertage: zuerst die Werte jedes Nutzertags je Zelle mitteln (seed 003 Query 1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="247"/>
         <source>Each user-day then adds one value, its mean, to a cell (M = 1), as seed 003 averages a bus&apos;s speed per day before averaging over buses.</source>
         <translation>Jeder Nutzertag trägt dann einen Wert, seinen Mittelwert, zu einer Zelle bei (M = 1), so wie seed 003 die Geschwindigkeit eines Busses je Tag mittelt, bevor über die Busse gemittelt wird.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="250"/>
         <source>Epsilon (privacy loss per unit of privacy)</source>
         <translation>Epsilon (Privatsphäre-Verlust je Schutzeinheit)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="253"/>
         <source>Total privacy loss of one unit over all cells; smaller means more noise.</source>
         <translation>Gesamter Privatsphäre-Verlust einer Schutzeinheit über alle Zellen; kleiner bedeutet mehr Rauschen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="261"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="261"/>
         <source>Delta spent</source>
         <translation>Verbrauchtes Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="261"/>
         <source>Epsilon per cell</source>
         <translation>Epsilon je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="261"/>
         <source>Sensitivity (per cell)</source>
         <translation>Sensitivität (je Zelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="261"/>
         <source>Noise scale (per cell)</source>
         <translation>Rauschskala (je Zelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="261"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="259"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="278"/>
         <source>{name} must be a finite number (not NaN or infinite; got {v}). Declare it from public knowledge, e.g. LOWER=0 and UPPER=65 for a speed in km/h.</source>
         <translation>{name} muss eine endliche Zahl sein (nicht NaN oder unendlich; erhalten: {v}). Legen Sie den Wert aus öffentlichem Wissen fest, z. B. LOWER=0 und UPPER=65 für eine Geschwindigkeit in km/h.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="265"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="284"/>
         <source>STATISTIC {s} needs public bounds LOWER and UPPER (e.g. 0 and 65 for a speed in km/h): declare them from what is known without the data, never from the data.</source>
         <translation>STATISTIC {s} braucht öffentliche Grenzen LOWER und UPPER (z. B. 0 und 65 für eine Geschwindigkeit in km/h): Legen Sie sie nach dem fest, was ohne die Daten bekannt ist, nie anhand der Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="288"/>
         <source>LOWER ({lower:g}) must be less than UPPER ({upper:g}): swap them or widen the range.</source>
         <translation>LOWER ({lower:g}) muss kleiner als UPPER ({upper:g}) sein: Vertauschen Sie die beiden oder erweitern Sie den Bereich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="275"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="294"/>
         <source>{name} must be a whole number of at least {least} (got {v}).</source>
         <translation>{name} muss eine ganze Zahl von mindestens {least} sein (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="299"/>
         <source>The count above LIMIT per day needs LIMIT (e.g. a speed limit) and DAYS, the public number of days in the period (seed 003: 31).</source>
         <translation>Die Anzahl über LIMIT je Tag braucht LIMIT (z. B. eine Geschwindigkeitsgrenze) und DAYS, die öffentliche Anzahl der Tage im Zeitraum (seed 003: 31).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="283"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="302"/>
         <source>LIMIT ({limit:g}) must be within [LOWER, UPPER) = [{lower:g}, {upper:g}): clamped values never exceed UPPER.</source>
         <translation>LIMIT ({limit:g}) muss in [LOWER, UPPER) = [{lower:g}, {upper:g}) liegen: Begrenzte Werte überschreiten UPPER nie.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="288"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="307"/>
         <source>{name} must be between 0 and 1, exclusive (got {v}).</source>
         <translation>{name} muss zwischen 0 und 1 liegen, ausschließlich (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="292"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="311"/>
         <source>MIN_SUPPORT must be a number &gt;= 0 (got {v}); 0 publishes every cell.</source>
         <translation>MIN_SUPPORT muss eine Zahl &gt;= 0 sein (erhalten: {v}); 0 veröffentlicht jede Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="316"/>
         <source>UNIT {u} needs USER_FIELD, the field identifying each user (e.g. a vehicle id).</source>
         <translation>UNIT {u} braucht USER_FIELD, das Feld, das jeden Nutzer kennzeichnet (z. B. eine Fahrzeug-ID).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="300"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="319"/>
         <source>USER_FIELD is set but UNIT is one record: set UNIT=1 (user) or UNIT=2 (user-day) to protect users, or clear USER_FIELD.</source>
         <translation>USER_FIELD ist gesetzt, aber UNIT ist ein Datensatz: Setzen Sie UNIT=1 (Nutzer) oder UNIT=2 (Nutzertag), um Nutzer zu schützen, oder leeren Sie USER_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="304"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="323"/>
         <source>PER_UNIT_MEAN averages each user-day&apos;s values per cell: it needs UNIT=2 (user-day) and a statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.</source>
         <translation>PER_UNIT_MEAN mittelt die Werte jedes Nutzertags je Zelle: Es braucht UNIT=2 (Nutzertag) und eine andere Statistik als die Anzahl über LIMIT. Leeren Sie PER_UNIT_MEAN oder setzen Sie UNIT=2.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="307"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="326"/>
         <source>UNIT user-day needs the day of every record: set DAY_FIELD (or a TIME_FIELD with dates).</source>
         <translation>UNIT Nutzertag braucht den Tag jedes Datensatzes: Setzen Sie DAY_FIELD (oder ein TIME_FIELD mit Datumsangaben).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="352"/>
         <source>UNIT is one record: MAX_CONTRIBUTIONS is not used.</source>
         <translation>UNIT ist ein Datensatz: MAX_CONTRIBUTIONS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="338"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="357"/>
         <source>DAY_FIELD is only used for user-days and, with users, for the count above LIMIT per day; it is not used here.</source>
         <translation>DAY_FIELD wird nur für Nutzertage und, mit Nutzern, für die Anzahl über LIMIT je Tag verwendet; hier wird es nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="365"/>
         <source>VALUE_FIELD &apos;{field}&apos; is not a numeric field of INPUT: choose an integer or real field, or convert it first (Field calculator, to_real(&quot;{field}&quot;)).</source>
         <translation>VALUE_FIELD „{field}“ ist kein numerisches Feld von INPUT: Wählen Sie ein Ganzzahl- oder Dezimalfeld, oder wandeln Sie es zuerst um (Feldrechner, to_real(&quot;{field}&quot;)).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="482"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="501"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="418"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="378"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="397"/>
         <source>Every value of VALUE_FIELD &apos;{field}&apos; is NULL: there is nothing to summarise. Choose the field that holds the measured values.</source>
         <translation>Jeder Wert von VALUE_FIELD „{field}“ ist NULL: Es gibt nichts zusammenzufassen. Wählen Sie das Feld mit den Messwerten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="387"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="406"/>
         <source>TIME_FIELD &apos;{field}&apos; cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Datum-Zeit-Feld (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="395"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="414"/>
         <source>{name} &apos;{field}&apos; cannot give the day of each record: {error}. Choose a date or date-time field, or a whole day number.</source>
         <translation>{name} „{field}“ kann nicht den Tag jedes Datensatzes liefern: {error}. Wählen Sie ein Datums- oder Datum-Zeit-Feld oder eine ganze Tagesnummer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="456"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="475"/>
         <source>Dropped {n} points whose value ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Wert (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="459"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="478"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="462"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="481"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same user twice and break the bound per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich derselbe Nutzer zweimal verbergen und die Schranke je Nutzer brechen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="466"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="485"/>
         <source>Dropped {n} points whose day ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Tag (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="469"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="488"/>
         <source>Dropped {n} points in no zone.</source>
         <translation>{n} Punkte in keiner Zone wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="471"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="490"/>
         <source>Clamped {below} values below LOWER ({lower:g}) and {above} above UPPER ({upper:g}) to the bounds.</source>
         <translation>{below} Werte unter LOWER ({lower:g}) und {above} über UPPER ({upper:g}) wurden auf die Grenzen begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="476"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="495"/>
         <source>Contribution bound: {n} points beyond the bound were left out (sampled uniformly).</source>
         <translation>Beitragsschranke: {n} Punkte über der Schranke wurden weggelassen (gleichverteilt zufällig ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="478"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="497"/>
         <source>{kept} of {records} points were aggregated.</source>
         <translation>{kept} von {records} Punkten wurden aggregiert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="483"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="502"/>
         <source>Statistic {statistic} of field {field}.</source>
         <translation>Statistik {statistic} des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="486"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="505"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="488"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="507"/>
         <source>Only cells whose noisy count reached {t:g} are published; a missing cell does not mean zero.</source>
         <translation>Nur Zellen, deren verrauschte Anzahl {t:g} erreicht hat, werden veröffentlicht; eine fehlende Zelle bedeutet nicht null.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="105"/>
+        <source>Publishes a statistic of a measured value (speed, dwell time, fare) per zone or H3 hexagon with differential privacy: count, sum, mean, count above a limit or quantiles.</source>
+        <translation>Veröffentlicht eine Statistik eines Messwerts (Geschwindigkeit, Verweildauer, Fahrpreis) je Zone oder H3-Sechseck mit Differential Privacy: Anzahl, Summe, Mittelwert, Anzahl über einem Grenzwert oder Quantile.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="105"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; each record (UNIT=0), each user with up to M records, or each user-day (USER_FIELD), for whoever made them.</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jeder Datensatz (UNIT=0), jede Nutzerin und jeder Nutzer mit bis zu M Datensätzen oder jeder Nutzer-Tag (USER_FIELD), für wen auch immer sie stehen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="105"/>
+        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (mean, EPSILON={epsilon:g}, M={m}): the mean of a cell with {n} records of values in [{lower:g}, {upper:g}] is off by at most ±{moe:.2g} (95%).</source>
+        <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (Mittelwert, EPSILON={epsilon:g}, M={m}): der Mittelwert einer Zelle mit {n} Datensätzen mit Werten in [{lower:g}, {upper:g}] weicht um höchstens ±{moe:.2g} ab (95 %).</translation>
     </message>
 </context>
 <context>
     <name>PrivacyReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="54"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="55"/>
         <source>Privacy report (budget accounting)</source>
         <translation>Privatsphäre-Bericht (Budgetabrechnung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="110"/>
         <source>Released layers (their privacy records are read)</source>
         <translation>Veröffentlichte Layer (ihre Privatsphäre-Angaben werden gelesen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="101"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="113"/>
         <source>Privacy ledger (JSON)</source>
         <translation>Privatsphäre-Journal (JSON)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
         <source>Releases</source>
         <translation>Veröffentlichungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="243"/>
         <source>Privacy report</source>
         <translation>Privatsphäre-Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="107"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="119"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="117"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="129"/>
         <source>Sources</source>
         <translation>Datenquellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="130"/>
         <source>Releases counted</source>
         <translation>Gezählte Veröffentlichungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="136"/>
         <source>Give LAYERS (released layers) and/or LEDGER (the privacy ledger).</source>
         <translation>Geben Sie LAYERS (veröffentlichte Layer) und/oder LEDGER (das Privatsphäre-Journal) an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="132"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="144"/>
         <source>LEDGER {path} does not exist.</source>
         <translation>LEDGER {path} existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="146"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="158"/>
         <source>Layer &apos;{name}&apos; has no dp_geoprivacy privacy record and is not counted.</source>
         <translation>Der Layer „{name}“ hat keine Privatsphäre-Angaben von dp_geoprivacy und wird nicht gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="164"/>
         <source>Layer &apos;{name}&apos; ({algorithm}) is NOT differentially private: it is not counted and must not be published.</source>
         <translation>Der Layer „{name}“ ({algorithm}) ist NICHT differenziell privat: Er wird nicht gezählt und darf nicht veröffentlicht werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="184"/>
         <source>{n} release(s) were made with a user-supplied seed: their noise is reproducible by anyone who knows it.</source>
         <translation>{n} Veröffentlichung(en) wurde(n) mit einer vom Benutzer angegebenen Zufallssaat erstellt: Ihr Rauschen kann jeder reproduzieren, der die Zufallssaat kennt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="239"/>
         <source>Read from {n} layer(s)</source>
         <translation>Gelesen aus {n} Layer(n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="241"/>
         <source> and the ledger {path}</source>
         <translation> und dem Journal {path}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
         <source>Source</source>
         <translation>Datenquelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
         <source>Grouped by</source>
         <translation>Gruppiert nach</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
         <source>Sum of epsilons</source>
         <translation>Summe der Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
         <source>Worst cell</source>
         <translation>Ungünstigste Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
         <source>Driven by</source>
         <translation>Bestimmt durch</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="255"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="267"/>
         <source>input layer name</source>
         <translation>Name des Eingabelayers</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="255"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="267"/>
         <source>ledger fingerprint</source>
         <translation>Fingerabdruck im Journal</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
         <source>Release</source>
         <translation>Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
         <source>Algorithm</source>
         <translation>Algorithmus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
         <source>Epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
         <source>Delta</source>
         <translation>Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
         <source>Partition</source>
         <translation>Partition</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
         <source>Unit of privacy</source>
         <translation>Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
         <source>Output</source>
         <translation>Ausgabe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
         <source>Drives the total</source>
         <translation>Bestimmt die Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="284"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="274"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="286"/>
         <source> (seeded)</source>
         <translation> (mit Zufallssaat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="251"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="263"/>
         <source>(other)</source>
         <translation>(andere)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="281"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="293"/>
         <source>How the totals are computed</source>
         <translation>Wie die Summen berechnet werden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="57"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="69"/>
         <source>&lt;p&gt;Adds up the privacy loss of releases made from the same data, across sessions and tools, and shows which releases drive the total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inputs.&lt;/b&gt; LAYERS: any number of outputs of dp_geoprivacy algorithms (their privacy records are read from the layer metadata; a layer built on an earlier release, such as relocated trips and their noisy histogram, carries both). LEDGER: the publisher's private ledger that the algorithms' LEDGER parameter appends to. Give either or both; outputs of one run share a release id and are counted once.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sources.&lt;/b&gt; Releases are totalled per source: per ledger fingerprint (a hash of the whole input layer, never shown), or, for layers whose release is not in the ledger, per name of their input layer (two datasets with one name are then added up, the safe direction; one dataset under two names is not). Every source has one stable name, S1, S2, ... with its layer names, numbered by its earliest release. A release a layer is built on (its inherited record) counts against that layer's source too.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kinds of guarantee, never added.&lt;/b&gt; Location releases (Laplace location perturbation) give geo-indistinguishability: epsilon per DISTANCE metres for each location. Aggregate releases (counts, flows, relocation, randomized response) give (epsilon, delta)-differential privacy per unit of privacy (a user, a trip, a point, a row). The two are different quantities and are totalled separately; sources hold different people and are never added either. Location releases with different DISTANCE compose as epsilon_i x D / DISTANCE_i per D metres (D the smallest DISTANCE); planar (L2) and per-axis (L1) releases are kept apart. Aggregate releases with different units of privacy add up for the smallest unit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; Basic sequential composition: epsilons and deltas add up (seed 001 Theorem 2). Parallel composition: releases on disjoint partitions of the data cost only the largest (seed 001 Theorem 3). Partitions are key=value sets (PARTITION parameter, e.g. day=Mon or day=Mon, mode=bus); two partitions are disjoint only if they give a common key different values; different keys overlap, and 'all' overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive the total. Seed 001 §4: six column sets with epsilons 1, 1, 1, 1, 2, 2 on each of 56 disjoint day-mode partitions total 8. Partitions are valid only if each unit of privacy lies in one partition (a trip has one day; a person may not).&lt;/p&gt;&lt;p&gt;Layers not differentially private (calibration aids) are listed and not counted; they must not be published. Seeded runs are flagged.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs.&lt;/b&gt; OUTPUT: a table with one row per release. REPORT: an HTML page. Results: TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total of any one source; LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of any one source (maxima, not sums); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Sources: seed 001 §2 (Theorems 2-3) and §4; seed 003 §III F.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Summiert den Privatsphäre-Verlust von Veröffentlichungen aus denselben Daten über Sitzungen und Werkzeuge hinweg und zeigt, welche Veröffentlichungen die Summe bestimmen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingaben.&lt;/b&gt; LAYERS: beliebig viele Ausgaben von dp_geoprivacy-Algorithmen (ihre Privatsphäre-Angaben werden aus den Layermetadaten gelesen; ein Layer, der auf einer früheren Veröffentlichung beruht, etwa verlagerte Fahrten und ihr verrauschtes Histogramm, trägt beide). LEDGER: das private Journal des Herausgebers, das der Parameter LEDGER der Algorithmen ergänzt. Geben Sie eines von beiden oder beide an; die Ausgaben eines Laufs teilen sich eine Veröffentlichungs-ID und werden einmal gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenquellen.&lt;/b&gt; Veröffentlichungen werden je Datenquelle summiert: je Fingerabdruck im Journal (ein Hash des gesamten Eingabelayers, der nie angezeigt wird) oder, für Layer, deren Veröffentlichung nicht im Journal steht, je Name ihres Eingabelayers (zwei Datensätze mit demselben Namen werden dann zusammengezählt, die sichere Richtung; ein Datensatz unter zwei Namen dagegen nicht). Jede Datenquelle hat einen festen Namen, S1, S2, ... mit ihren Layernamen, nummeriert nach ihrer frühesten Veröffentlichung. Eine Veröffentlichung, auf der ein Layer beruht (seine geerbten Angaben), zählt ebenfalls gegen die Datenquelle dieses Layers.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Arten von Garantien, nie addiert.&lt;/b&gt; Ortsveröffentlichungen (Laplace-Verschiebung von Orten) geben Geo-Ununterscheidbarkeit: Epsilon je DISTANCE Meter für jeden Ort. Aggregierte Veröffentlichungen (Zählungen, Flüsse, Verlagerung, Randomized Response) geben (Epsilon, Delta)-Differential-Privacy je Schutzeinheit (eine Person, eine Fahrt, ein Punkt, eine Zeile). Beides sind verschiedene Größen und werden getrennt summiert; Datenquellen enthalten verschiedene Personen und werden ebenfalls nie addiert. Ortsveröffentlichungen mit verschiedener DISTANCE werden als Epsilon_i x D / DISTANCE_i je D Meter komponiert (D die kleinste DISTANCE); planare (L2) und achsenweise (L1) Veröffentlichungen bleiben getrennt. Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste Einheit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; Einfache sequenzielle Komposition: Epsilons und Deltas addieren sich (seed 001 Theorem 2). Parallele Komposition: Veröffentlichungen auf disjunkten Partitionen der Daten kosten nur so viel wie die größte (seed 001 Theorem 3). Partitionen sind Mengen von Schlüssel=Wert-Paaren (Parameter PARTITION, z. B. day=Mon oder day=Mon, mode=bus); zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen die Summe. Seed 001 §4: Sechs Spaltengruppen mit den Epsilons 1, 1, 1, 1, 2, 2 auf jeder von 56 disjunkten Partitionen nach Tag und Verkehrsmittel ergeben insgesamt 8. Partitionen sind nur gültig, wenn jede Schutzeinheit in genau einer Partition liegt (eine Fahrt hat einen Tag, eine Person womöglich nicht).&lt;/p&gt;&lt;p&gt;Nicht differenziell private Layer (Kalibrierungshilfen) werden aufgeführt, aber nicht gezählt; sie dürfen nicht veröffentlicht werden. Läufe mit Zufallssaat werden gekennzeichnet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: eine Tabelle mit einer Zeile je Veröffentlichung. REPORT: eine HTML-Seite. Ergebnisse: TOTAL_EPSILON und TOTAL_DELTA, die größte (Epsilon, Delta)-DP-Summe einer einzelnen Datenquelle; LOCATION_EPSILON je LOCATION_DISTANCE_M Meter, die größte Summe der Geo-Ununterscheidbarkeit einer einzelnen Datenquelle (Maxima, keine Summen); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Quellen: seed 001 §2 (Theorems 2-3) und §4; seed 003 §III F.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="121"/>
         <source>Largest (epsilon, delta)-DP total of one source: epsilon</source>
         <translation>Größte (Epsilon, Delta)-DP-Summe einer Datenquelle: Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="123"/>
         <source>Largest (epsilon, delta)-DP total of one source: delta</source>
         <translation>Größte (Epsilon, Delta)-DP-Summe einer Datenquelle: Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="125"/>
         <source>Largest geo-indistinguishability total of one source: epsilon</source>
         <translation>Größte Summe der Geo-Ununterscheidbarkeit einer Datenquelle: Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="115"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="127"/>
         <source>... per this distance (metres)</source>
         <translation>... je dieser Entfernung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="148"/>
         <source>LEDGER: {error}. Give the ledger file the privatizing runs wrote.</source>
         <translation>LEDGER: {error}. Geben Sie die Journaldatei an, die die privatisierenden Läufe geschrieben haben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="190"/>
         <source>{source}: {total} over {n} release(s).</source>
         <translation>{source}: {total} über {n} Veröffentlichung(en).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="217"/>
         <source>geo-indistinguishability ({norm}), per location</source>
         <translation>Geo-Ununterscheidbarkeit ({norm}), je Ort</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="218"/>
         <source>(epsilon, delta)-differential privacy, per unit of privacy</source>
         <translation>(Epsilon, Delta)-Differential-Privacy, je Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="210"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="222"/>
         <source>epsilon {eps:.6g} per {d:g} m ({norm}, geo-indistinguishability of each location)</source>
         <translation>Epsilon {eps:.6g} je {d:g} m ({norm}, Geo-Ununterscheidbarkeit jedes Orts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="224"/>
         <source>epsilon {eps:.6g}, delta {delta:.6g} per unit of privacy ({units})</source>
         <translation>Epsilon {eps:.6g}, Delta {delta:.6g} je Schutzeinheit ({units})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="228"/>
         <source>Totals are per source and per kind of guarantee, never added across them. Geo-indistinguishability (epsilon per DISTANCE metres, for each location) and (epsilon, delta)-differential privacy (for one unit of privacy, with no distance) are different quantities: their sum means nothing. Sources hold different people: releases of different data do not compose, and if two sources do hold the same people, their totals must be added by hand and the publisher must say so.</source>
         <translation>Summen gelten je Datenquelle und je Art der Garantie und werden nie über diese hinweg addiert. Geo-Ununterscheidbarkeit (Epsilon je DISTANCE Meter, für jeden Ort) und (Epsilon, Delta)-Differential-Privacy (für eine Schutzeinheit, ohne Entfernung) sind verschiedene Größen: Ihre Summe bedeutet nichts. Datenquellen enthalten verschiedene Personen: Veröffentlichungen verschiedener Daten komponieren nicht, und wenn zwei Datenquellen doch dieselben Personen enthalten, müssen ihre Summen von Hand addiert werden, und die Veröffentlichende muss das angeben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="238"/>
         <source>{n} distinct release(s) of {s} source(s)</source>
         <translation>{n} verschiedene Veröffentlichung(en) aus {s} Datenquelle(n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="246"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="258"/>
         <source>Totals per source and kind of guarantee</source>
         <translation>Summen je Datenquelle und Art der Garantie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
         <source>Guarantee</source>
         <translation>Garantie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
         <source>Total</source>
         <translation>Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="294"/>
         <source>Releases of one source and one kind of guarantee add up (basic sequential composition, seed 001 Theorem 2). Releases on disjoint partitions cost only the largest (parallel composition, seed 001 Theorem 3): two partitions are disjoint only if they give a common key different values; different keys overlap and &apos;all&apos; overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive it. This holds only if each unit of privacy lies in one partition (for example each trip on one day). Location releases with different DISTANCE are rescaled to the smallest before adding (the epsilon column shows each release&apos;s own epsilon). Aggregate releases with different units of privacy add up for the smallest of them. A ledger entry is made before noise is drawn, so a failed run still counts. Sources grouped by input layer name assume that one name means one dataset.</source>
         <translation>Die Veröffentlichungen einer Datenquelle und einer Art der Garantie addieren sich (einfache sequenzielle Komposition, seed 001 Theorem 2). Veröffentlichungen auf disjunkten Partitionen kosten nur so viel wie die größte (parallele Komposition, seed 001 Theorem 3): Zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen sie. Das gilt nur, wenn jede Schutzeinheit in genau einer Partition liegt (zum Beispiel jede Fahrt an einem Tag). Ortsveröffentlichungen mit verschiedener DISTANCE werden vor dem Addieren auf die kleinste umgerechnet (die Spalte Epsilon zeigt das eigene Epsilon jeder Veröffentlichung). Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste davon. Ein Journaleintrag wird angelegt, bevor Rauschen erzeugt wird; daher zählt auch ein fehlgeschlagener Lauf. Nach dem Namen des Eingabelayers gruppierte Datenquellen setzen voraus, dass ein Name genau einen Datensatz bezeichnet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="59"/>
+        <source>Adds up the privacy loss (epsilon, delta) of releases made from the same data, from their privacy records and the ledger, and shows which releases drive the total.</source>
+        <translation>Summiert den Privatsphäreverlust (Epsilon, Delta) von Veröffentlichungen aus denselben Daten, aus ihren Privatsphäre-Protokollen und dem Register, und zeigt, welche Veröffentlichungen die Summe bestimmen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="59"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; it releases nothing new and costs no privacy budget; the ledger it reads is private to the publisher.</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; veröffentlicht nichts Neues und kostet kein Privatsphäre-Budget; das gelesene Register bleibt privat beim Herausgeber.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="59"/>
+        <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact, no noise: the totals follow the composition theorems (seed 001 Theorems 2 and 3).</source>
+        <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakt, kein Rauschen: die Summen folgen den Kompositionssätzen (Seed 001, Sätze 2 und 3).</translation>
     </message>
 </context>
 <context>
     <name>RandomizedResponseAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="66"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="69"/>
         <source>Randomized response on a categorical field</source>
         <translation>Randomized Response für ein kategoriales Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="89"/>
         <source>&lt;p&gt;Gives every row plausible deniability about one categorical value (vehicle type, trip purpose, a yes/no answer): each value is kept with probability P_TRUTH and otherwise replaced by a random draw, so no published value can be taken at face value, while the frequencies can still be estimated.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; For a true value c and any other value c' of the domain, Pr[report c | c] / Pr[report c | c'] = (p + (1-p) q) / ((1-p) q) with q the smallest replacement probability, so EPSILON = ln((p + (1-p) q) / ((1-p) q)) (seed 000 eq. 11). Give P_TRUTH or EPSILON; the other is derived. The unit of privacy is one row's value of FIELD; row order is shuffled.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Other fields and geometry.&lt;/b&gt; Other fields pass through, except fields equal to true point coordinates and record keys (fields with a distinct value in every row), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps keys for internal study runs; the metadata then says not to publish). Geometries are kept only when the input is itself a differentially private location release (e.g. the output of Laplace location perturbation or trip relocation); otherwise they are true locations and the output is written as a table without them: perturb the locations first and run this algorithm on the result to keep a map layer.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, uniform&lt;/b&gt; (k-ary randomized response): the replacement is drawn uniformly from the k values of the domain, EPSILON = ln((p k + 1 - p) / (1 - p)) (seed 000 eq. 13). Binary with a fair coin (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (seed 000 §3.3, eq. 3); a weighted coin theta: ln((1 + theta) / (1 - theta)) (eq. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, the stratum's distribution&lt;/b&gt; (seed 000 §4.1): the replacement is drawn from the distribution of values in the row's stratum, which keeps every category's count in expectation. EPSILON = ln((p t + (1-p) n) / ((1-p) n)) with t the stratum size and n the count of its rarest value (seed 000 eq. 12), computed from the counts. Warning: that distribution is read from the data; eq. 12 treats it as fixed, and a rare value makes EPSILON large.&lt;/p&gt;&lt;p&gt;&lt;b&gt;CATEGORIES&lt;/b&gt; is the public list of possible values (comma- or line-separated). Without it the values present in the data are used, which reveals which values occur: the metadata warns about it. &lt;b&gt;STRATA_FIELD&lt;/b&gt; keeps replacements within the row's stratum (e.g. fuel type): the stratum is published exactly and is not protected; EPSILON is the largest over the strata.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL values&lt;/b&gt; of FIELD are left NULL and not randomized (whether a value is missing is published as is) and are left out of the estimates; fill them with a category such as 'unknown' first to protect them. Tables without geometry are accepted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: per category (and stratum) the reported count, the unbiased estimate of the true count ((C - (1-p) N q) / p, seed 000 eq. 5-6 generalised to k values) and its standard error. These are post-processing and cost no extra epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see the privacy report (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Sources: seed 000 §3.3 (eq. 3-6) and §4.1 (eq. 8-12), §4.2 (eq. 13).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Verleiht jeder Zeile glaubhafte Abstreitbarkeit für einen kategorialen Wert (Fahrzeugtyp, Wegezweck, eine Ja/Nein-Antwort): Jeder Wert wird mit der Wahrscheinlichkeit P_TRUTH beibehalten und sonst durch eine Zufallsziehung ersetzt, sodass kein veröffentlichter Wert für bare Münze genommen werden kann, die Häufigkeiten sich aber dennoch schätzen lassen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Für einen wahren Wert c und jeden anderen Wert c' des Wertebereichs gilt Pr[report c | c] / Pr[report c | c'] = (p + (1-p) q) / ((1-p) q), wobei q die kleinste Ersetzungswahrscheinlichkeit ist, also EPSILON = ln((p + (1-p) q) / ((1-p) q)) (seed 000 eq. 11). Geben Sie P_TRUTH oder EPSILON an; der andere Wert wird abgeleitet. Die Schutzeinheit ist der Wert von FIELD in einer Zeile; die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Andere Felder und Geometrie.&lt;/b&gt; Andere Felder werden übernommen, außer Feldern, die den wahren Punktkoordinaten entsprechen, und Datensatzschlüsseln (Feldern mit einem eigenen Wert in jeder Zeile); diese werden entfernt und im Protokoll genannt (KEEP_IDENTIFIERS, erweitert, behält Schlüssel für interne Studienläufe; die Metadaten vermerken dann, dass nicht veröffentlicht werden darf). Geometrien werden nur beibehalten, wenn die Eingabe selbst eine differenziell private Standortveröffentlichung ist (z. B. die Ausgabe der Laplace-Standortverrauschung oder der Fahrtenverlagerung); andernfalls sind es wahre Standorte, und die Ausgabe wird als Tabelle ohne sie geschrieben: Verrauschen Sie zuerst die Standorte und führen Sie diesen Algorithmus auf dem Ergebnis aus, um einen Kartenlayer zu behalten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, gleichverteilt&lt;/b&gt; (k-wertiges Randomized Response): Der Ersatzwert wird gleichverteilt aus den k Werten des Wertebereichs gezogen, EPSILON = ln((p k + 1 - p) / (1 - p)) (seed 000 eq. 13). Binär mit einer fairen Münze (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (seed 000 §3.3, eq. 3); mit einer gewichteten Münze theta: ln((1 + theta) / (1 - theta)) (eq. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, die Verteilung der Schicht&lt;/b&gt; (seed 000 §4.1): Der Ersatzwert wird aus der Verteilung der Werte in der Schicht der Zeile gezogen, wodurch der Erwartungswert der Anzahl jeder Kategorie erhalten bleibt. EPSILON = ln((p t + (1-p) n) / ((1-p) n)), wobei t die Größe der Schicht und n die Anzahl ihres seltensten Wertes ist (seed 000 eq. 12), berechnet aus den Zählwerten. Warnung: Diese Verteilung wird aus den Daten gelesen; eq. 12 behandelt sie als fest, und ein seltener Wert macht EPSILON groß.&lt;/p&gt;&lt;p&gt;&lt;b&gt;CATEGORIES&lt;/b&gt; ist die öffentliche Liste der möglichen Werte (durch Kommas oder Zeilenumbrüche getrennt). Ohne sie werden die in den Daten vorkommenden Werte verwendet, was verrät, welche Werte vorkommen: Die Metadaten warnen davor. &lt;b&gt;STRATA_FIELD&lt;/b&gt; hält Ersetzungen innerhalb der Schicht der Zeile (z. B. Kraftstoffart): Die Schicht wird exakt veröffentlicht und ist nicht geschützt; EPSILON ist das größte über alle Schichten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL-Werte&lt;/b&gt; von FIELD bleiben NULL und werden nicht randomisiert (ob ein Wert fehlt, wird unverändert veröffentlicht) und bleiben bei den Schätzungen unberücksichtigt; füllen Sie sie vorher mit einer Kategorie wie 'unknown', um sie zu schützen. Tabellen ohne Geometrie werden akzeptiert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: je Kategorie (und Schicht) die gemeldete Anzahl, die erwartungstreue Schätzung der wahren Anzahl ((C - (1-p) N q) / p, seed 000 eq. 5-6, verallgemeinert auf k Werte) und ihr Standardfehler. Diese sind Nachverarbeitung und kosten kein zusätzliches Epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe den Privatsphäre-Bericht (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §3.3 (eq. 3-6) und §4.1 (eq. 8-12), §4.2 (eq. 13).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="134"/>
         <source>Input layer or table</source>
         <translation>Eingabelayer oder -tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="116"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="136"/>
         <source>Categorical field to randomize</source>
         <translation>Zu randomisierendes kategoriales Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="138"/>
         <source>Public list of possible values (comma- or line-separated)</source>
         <translation>Öffentliche Liste der möglichen Werte (durch Kommas oder Zeilenumbrüche getrennt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="141"/>
         <source>e.g. car, bus, bike, walk. Empty: the values present in the data are used.</source>
         <translation>z. B. car, bus, bike, walk. Leer: Die in den Daten vorkommenden Werte werden verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="143"/>
         <source>Strata field (replacements stay within the stratum; not protected)</source>
         <translation>Schichtungsfeld (Ersetzungen bleiben innerhalb der Schicht; nicht geschützt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="146"/>
         <source>Probability of keeping the true value (give this or EPSILON)</source>
         <translation>Wahrscheinlichkeit, den wahren Wert beizubehalten (diesen Wert oder EPSILON angeben)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="129"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="149"/>
         <source>In [0, 1); 0.5 with two values is the fair coin (epsilon = ln 3).</source>
         <translation>In [0, 1); 0.5 bei zwei Werten entspricht der fairen Münze (epsilon = ln 3).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="131"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="151"/>
         <source>Epsilon (give this or P_TRUTH)</source>
         <translation>Epsilon (diesen Wert oder P_TRUTH angeben)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="154"/>
         <source>A finite number &gt;= 0; P_TRUTH is derived from it.</source>
         <translation>Eine endliche Zahl &gt;= 0; P_TRUTH wird daraus abgeleitet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="156"/>
         <source>Replacement drawn from</source>
         <translation>Ersatzwert gezogen aus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="156"/>
         <source>Uniform over the domain (k-ary randomized response)</source>
         <translation>Gleichverteilung über den Wertebereich (k-wertiges Randomized Response)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="156"/>
         <source>The stratum&apos;s distribution of values (seed 000 eq. 12; read from the data)</source>
         <translation>Verteilung der Werte in der Schicht (seed 000 eq. 12; aus den Daten gelesen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="164"/>
         <source>Randomized layer</source>
         <translation>Randomisierter Layer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="168"/>
         <source>Frequency estimates</source>
         <translation>Häufigkeitsschätzungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="173"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="174"/>
         <source>Probability of keeping the value</source>
         <translation>Wahrscheinlichkeit, den Wert beizubehalten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="175"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="176"/>
         <source>NULL values left NULL</source>
         <translation>Als NULL belassene NULL-Werte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="182"/>
         <source>STRATA_FIELD must be another field than FIELD.</source>
         <translation>STRATA_FIELD muss ein anderes Feld als FIELD sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="196"/>
         <source>FIELD &apos;{field}&apos; is a {type} field; randomized response needs a text or integer (or real) categorical field.</source>
         <translation>FIELD „{field}“ ist ein Feld vom Typ {type}; Randomized Response erfordert ein kategoriales Text- oder Ganzzahlfeld (oder Dezimalzahlfeld).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="335"/>
         <source>FIELD &apos;{field}&apos; has only NULL values.</source>
         <translation>FIELD „{field}“ enthält nur NULL-Werte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="337"/>
         <source>{n} values of &apos;{field}&apos; are not in CATEGORIES (e.g. {examples}). Add them to CATEGORIES or clean the field first.</source>
         <translation>{n} Werte von „{field}“ sind nicht in CATEGORIES enthalten (z. B. {examples}). Fügen Sie sie CATEGORIES hinzu oder bereinigen Sie zuerst das Feld.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="213"/>
         <source>Probability of keeping the true value p = {p:.6g}; epsilon = {eps:.6g}.</source>
         <translation>Wahrscheinlichkeit, den wahren Wert beizubehalten, p = {p:.6g}; Epsilon = {eps:.6g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="222"/>
         <source>{n} NULL values of &apos;{field}&apos; were left NULL (not randomized): whether a value is missing is published as is.</source>
         <translation>{n} NULL-Werte von „{field}“ wurden als NULL belassen (nicht randomisiert): Ob ein Wert fehlt, wird unverändert veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="228"/>
         <source>Randomized field: &apos;{field}&apos;; p = {p:.6g}.</source>
         <translation>Randomisiertes Feld: „{field}“; p = {p:.6g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="210"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="230"/>
         <source>Randomized response on {field}</source>
         <translation>Randomized Response für {field}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="246"/>
         <source>Frequency estimates for {field}</source>
         <translation>Häufigkeitsschätzungen für {field}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="268"/>
         <source>INPUT&apos;s geometries are true locations (it is not the output of a location release), so the output is written as a table without them. To keep a map layer, run Laplace location perturbation first and randomize its output.</source>
         <translation>Die Geometrien von INPUT sind wahre Standorte (INPUT ist nicht die Ausgabe einer Standortveröffentlichung), daher wird die Ausgabe als Tabelle ohne sie geschrieben. Um einen Kartenlayer zu behalten, führen Sie zuerst die Laplace-Standortverrauschung aus und randomisieren Sie deren Ausgabe.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="257"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="277"/>
         <source>Give exactly one of P_TRUTH (probability of keeping the true value, e.g. 0.5) and EPSILON (e.g. 1.0); the other is derived.</source>
         <translation>Geben Sie genau einen der Parameter P_TRUTH (Wahrscheinlichkeit, den wahren Wert beizubehalten, z. B. 0.5) und EPSILON (z. B. 1.0) an; der andere wird abgeleitet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="263"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="283"/>
         <source>P_TRUTH must be in [0, 1) (got {value}): with P_TRUTH = 1 every value is published as it is and epsilon is infinite.</source>
         <translation>P_TRUTH muss in [0, 1) liegen (erhalten: {value}): Mit P_TRUTH = 1 wird jeder Wert unverändert veröffentlicht, und Epsilon ist unendlich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="289"/>
         <source>EPSILON must be a finite number &gt;= 0 (got {value}).</source>
         <translation>EPSILON muss eine endliche Zahl &gt;= 0 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="302"/>
         <source>CATEGORIES must be numbers for a numeric FIELD (got &apos;{text}&apos;).</source>
         <translation>CATEGORIES muss für ein numerisches FIELD Zahlen enthalten (erhalten: „{text}“).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="305"/>
         <source>CATEGORIES lists a value twice.</source>
         <translation>CATEGORIES enthält einen Wert doppelt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="321"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="341"/>
         <source>EPSILON is too large: the derived P_TRUTH rounds to 1.</source>
         <translation>EPSILON ist zu groß: Das abgeleitete P_TRUTH wird auf 1 gerundet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="292"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="312"/>
         <source>REPLACEMENT = the stratum's distribution: replacements are drawn from the distribution of values read from the data (seed 000 §4.1). Its epsilon (seed 000 eq. 12) is computed from the counts and treats that distribution as fixed; it is not protected itself, and a rare value makes epsilon large.</source>
         <translation>REPLACEMENT = Verteilung der Schicht: Ersatzwerte werden aus der aus den Daten gelesenen Verteilung der Werte gezogen (seed 000 §4.1). Ihr Epsilon (seed 000 eq. 12) wird aus den Zählwerten berechnet und behandelt diese Verteilung als fest; die Verteilung selbst ist nicht geschützt, und ein seltener Wert macht Epsilon groß.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="300"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="320"/>
         <source>No CATEGORIES given: the domain is the set of values present in the data, which reveals which values occur. Give the public list of possible values to avoid this.</source>
         <translation>Keine CATEGORIES angegeben: Der Wertebereich ist die Menge der in den Daten vorkommenden Werte, was verrät, welche Werte vorkommen. Geben Sie die öffentliche Liste der möglichen Werte an, um das zu vermeiden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="306"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="326"/>
         <source>Replacements stay within the stratum given by &apos;{field}&apos;: the stratum is published exactly and is not protected. Epsilon is the largest over the strata.</source>
         <translation>Ersetzungen bleiben innerhalb der durch „{field}“ gegebenen Schicht: Die Schicht wird exakt veröffentlicht und ist nicht geschützt. Epsilon ist das größte über alle Schichten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="310"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="330"/>
         <source>P_TRUTH was derived from EPSILON and the domain or counts read from the data.</source>
         <translation>P_TRUTH wurde aus EPSILON und dem Wertebereich bzw. den aus den Daten gelesenen Zählwerten abgeleitet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="77"/>
+        <source>Replaces each row&apos;s value of a categorical field by a random one with some probability (randomized response); frequencies can still be estimated.</source>
+        <translation>Ersetzt den Wert eines kategorialen Feldes in jeder Zeile mit einer gewissen Wahrscheinlichkeit durch einen zufälligen (Randomized Response); die Häufigkeiten lassen sich weiterhin schätzen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="77"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; each row&apos;s value, for the person or vehicle of that row (local differential privacy: every row is protected on its own).</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; der Wert jeder Zeile, für die Person oder das Fahrzeug dieser Zeile (lokale Differential Privacy: jede Zeile ist für sich geschützt).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="77"/>
+        <source>&lt;b&gt;Accuracy, for example&lt;/b&gt; (EPSILON={epsilon:g}, {k} categories, {n:,} rows; EPSILON has no default): the estimated count of a category is off by at most ±{moe:.3g} rows (95%); each value is kept with probability {p:.2g}.</source>
+        <translation>&lt;b&gt;Genauigkeit, zum Beispiel&lt;/b&gt; (EPSILON={epsilon:g}, {k} Kategorien, {n:,} Zeilen; EPSILON hat keine Voreinstellung): die geschätzte Anzahl einer Kategorie weicht um höchstens ±{moe:.3g} Zeilen ab (95 %); jeder Wert bleibt mit Wahrscheinlichkeit {p:.2g} erhalten.</translation>
     </message>
 </context>
 <context>
     <name>SyntheticTrips</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="429"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="454"/>
         <source>Synthetic trips</source>
         <translation>Synthetische Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="114"/>
         <source>&lt;p&gt;Publishes a synthetic trip file instead of the real one, with differential privacy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex) or a table with ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD (in COORDINATES_CRS) or with the zone ids ORIGIN_ZONE_FIELD and DEST_ZONE_FIELD (matched as text to the zones' ids), with a start time (START_FIELD: a date-time field or ISO text such as 2013-10-01T08:15:00), optional DURATION_FIELD (minutes) and categorical ATTRIBUTE_FIELDS. The ends are put in ZONES (a public polygon layer) or H3 cells (H3_RESOLUTION; with EXTENT for model 0).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public declarations, never read from the data.&lt;/b&gt; The time bins run from PERIOD_START to PERIOD_END in steps of TIME_BIN_MINUTES (15 as seed 001); durations are cut into DURATION_BINS equal bins up to MAX_DURATION minutes; the values of each attribute are listed in CATEGORIES, e.g. 'usertype=Subscriber|Customer; gender=male|female'. Trips are dropped, and counted in the log, when their start is NULL or does not parse, lies outside the period, when an end lies in no zone, or the duration is NULL, negative or not a number; a duration above MAX_DURATION is clamped into the last bin and counted; an attribute value not listed (or NULL) becomes 'other'. Each rule looks at one trip only. Seed 004 removes outliers by 3 IQR of the raw data and groups attributes by a chi-square test on the raw data: both are statistics of the data, so they are not differentially private and are not copied; the maximum and the groups are declared instead.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 0: contingency tables&lt;/b&gt; (seed 004 §3). Laplace noise on every cell of the tables total, origin x destination, origin x start bin, (origin, destination) x duration bin and origin x each attribute. EPSILON is split by WEIGHTS (one positive number per table in that order, e.g. '1,4,2,2,1'; empty: 1,4,2,2 and 1 per attribute); the tables are computed on the same trips, so they add up (sequential composition) to EPSILON. Negative counts are set to zero (seed 004 §3.1). N, the number of synthetic trips, is the noisy total, never the true one. Each trip is sampled: the (origin, destination) pair from its table, the start bin from the origin's row, the duration bin from the pair's row, each attribute from the origin's row, times uniform within their bins (seed 004 §3.2); a row whose noisy counts are all zero is sampled uniformly. The trip is a line between random points inside its zones (POINTS=0) or the zones' representative points (POINTS=1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 1: stability histograms&lt;/b&gt; (seed 001 §3-4). PARTITION_FIELDS (e.g. day and mode) split the trips into disjoint partitions; a NULL value is a partition of its own. Within each partition the stability-based histogram (seed 001 Algorithm 1) releases each chosen MARGINAL (tap-on time, tap-on place, tap-off time, tap-off place, tap-on time x place, tap-off time x place; tap-off time = start + duration) with EPSILON split by WEIGHTS (seed 001: 1,1,1,1,2,2 with EPSILON=8; empty: 1 per one-way and 2 per two-way marginal) and DELTA split equally (seed 001: 6/8,000,000). Only cells with trips are noised and a cell is published when its noisy count reaches the threshold: no cell absent from the data is ever output. The output repeats each published cell by its rounded noisy count, ordered by marginal, partition and cell, never by the data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Composition&lt;/b&gt; (seed 001 Theorem 7): the releases within a partition compose sequentially to (EPSILON, DELTA); the partitions are disjoint sets of trips made by this algorithm's own split of the data, so they compose in parallel: the whole release is (EPSILON, DELTA)-DP. The record and the ledger state this. (The ledger's PARTITION is the part of the source this run covers.)&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; One trip, or with USER_FIELD one user: each user keeps at most MAX_TRIPS (M) trips sampled uniformly, noise scales by M (model 1: the stability threshold too). Trips with a NULL user id are dropped and counted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs.&lt;/b&gt; OUTPUT: the synthetic trips (model 0: lines; model 1: rows without geometry). OUTPUT_TABLES: the noisy tables (model 0: cells with a count of 1 or more; duration rows of the pairs the sampling used, whose noise is drawn when first needed: the same distribution as noising every row); one release with the trips. &lt;b&gt;UTILITY_CHECK&lt;/b&gt; (NOT differentially private): seed 004 Fig. 1's comparison of original and synthetic trips (top 5 origins, destinations, routes and days with their shares) and the average relative error and EMD per table, as OUTPUT_UTILITY and the HTML page OUTPUT_UTILITY_HTML; both are marked not differentially private and are for the data holder only.&lt;/p&gt;&lt;p&gt;Sources: seed 004 §3-4; seed 001 §2 (Theorems 2-3), §3 (Algorithm 1, §3.3.1) and §4 (Theorem 7); seed 002 §4.3 (user bound).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Veröffentlicht statt der echten Wegedatei eine synthetische, mit differentieller Privatsphäre.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Wege.&lt;/b&gt; INPUT ist ein Linienlayer (Start = erster Stützpunkt, Ziel = letzter Stützpunkt) oder eine Tabelle mit ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD (in COORDINATES_CRS) oder mit den Zonenkennungen ORIGIN_ZONE_FIELD und DEST_ZONE_FIELD (als Text mit den Kennungen der Zonen abgeglichen), mit einer Startzeit (START_FIELD: ein Datum-Zeit-Feld oder ISO-Text wie 2013-10-01T08:15:00), optional DURATION_FIELD (Minuten) und kategorialen ATTRIBUTE_FIELDS. Die Enden werden ZONES (ein öffentlicher Polygonlayer) oder H3-Zellen (H3_RESOLUTION; für Modell 0 mit EXTENT) zugeordnet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Festlegungen, nie aus den Daten gelesen.&lt;/b&gt; Die Zeitintervalle laufen von PERIOD_START bis PERIOD_END in Schritten von TIME_BIN_MINUTES (15 wie in Seed 001); die Dauer wird in DURATION_BINS gleiche Intervalle bis MAX_DURATION Minuten geteilt; die Werte jedes Attributs stehen in CATEGORIES, z. B. 'usertype=Subscriber|Customer; gender=male|female'. Wege werden verworfen und im Protokoll gezählt, wenn ihr Start NULL oder nicht lesbar ist oder außerhalb des Zeitraums liegt, wenn ein Ende in keiner Zone liegt oder die Dauer NULL, negativ oder keine Zahl ist; eine Dauer über MAX_DURATION wird in das letzte Intervall begrenzt und gezählt; ein nicht aufgeführter Attributwert (oder NULL) wird zu 'other'. Jede Regel betrachtet nur einen Weg. Seed 004 entfernt Ausreißer nach 3 IQR der Rohdaten und gruppiert Attribute nach einem Chi-Quadrat-Test auf den Rohdaten: Beides sind Statistiken der Daten, also nicht differentiell privat, und wird nicht übernommen; Höchstdauer und Gruppen werden stattdessen festgelegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 0: Kontingenztafeln&lt;/b&gt; (Seed 004 §3). Laplace-Rauschen auf jeder Zelle der Tabellen Gesamtzahl, Start x Ziel, Start x Startintervall, (Start, Ziel) x Dauer-Intervall und Start x jedes Attribut. EPSILON wird nach WEIGHTS aufgeteilt (eine positive Zahl je Tabelle in dieser Reihenfolge, z. B. '1,4,2,2,1'; leer: 1,4,2,2 und 1 je Attribut); die Tabellen werden aus denselben Wegen berechnet und addieren sich daher (sequentielle Komposition) zu EPSILON. Negative Zählungen werden auf null gesetzt (Seed 004 §3.1). N, die Zahl der synthetischen Wege, ist die verrauschte Gesamtzahl, nie die wahre. Jeder Weg wird gezogen: das Paar (Start, Ziel) aus seiner Tabelle, das Startintervall aus der Zeile der Startzone, das Dauer-Intervall aus der Zeile des Paars, jedes Attribut aus der Zeile der Startzone, Zeiten gleichverteilt innerhalb ihrer Intervalle (Seed 004 §3.2); eine Zeile, deren verrauschte Zählungen alle null sind, wird gleichverteilt gezogen. Der Weg ist eine Linie zwischen zufälligen Punkten in seinen Zonen (POINTS=0) oder den repräsentativen Punkten der Zonen (POINTS=1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 1: Stabilitätshistogramme&lt;/b&gt; (Seed 001 §3-4). PARTITION_FIELDS (z. B. Tag und Verkehrsmittel) teilen die Wege in disjunkte Partitionen; ein NULL-Wert ist eine eigene Partition. In jeder Partition veröffentlicht das stabilitätsbasierte Histogramm (Seed 001 Algorithmus 1) jede gewählte Randverteilung (MARGINALS: Einstiegszeit, Einstiegsort, Ausstiegszeit, Ausstiegsort, Einstiegszeit x Ort, Ausstiegszeit x Ort; Ausstiegszeit = Start + Dauer) mit nach WEIGHTS aufgeteiltem EPSILON (Seed 001: 1,1,1,1,2,2 mit EPSILON=8; leer: 1 je einfacher und 2 je zweifacher Randverteilung) und gleich aufgeteiltem DELTA (Seed 001: 6/8.000.000). Nur Zellen mit Wegen werden verrauscht, und eine Zelle wird veröffentlicht, wenn ihre verrauschte Zählung die Schwelle erreicht: Eine Zelle, die in den Daten fehlt, wird nie ausgegeben. Die Ausgabe wiederholt jede veröffentlichte Zelle so oft wie ihre gerundete verrauschte Zählung, geordnet nach Randverteilung, Partition und Zelle, nie nach den Daten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Komposition&lt;/b&gt; (Seed 001 Theorem 7): Die Veröffentlichungen innerhalb einer Partition setzen sich sequentiell zu (EPSILON, DELTA) zusammen; die Partitionen sind disjunkte Mengen von Wegen aus der eigenen Aufteilung der Daten durch diesen Algorithmus und setzen sich daher parallel zusammen: Die ganze Veröffentlichung ist (EPSILON, DELTA)-DP. Der Nachweis und das Budgetbuch halten das fest. (PARTITION des Budgetbuchs ist der Teil der Quelle, den dieser Lauf abdeckt.)&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ein Weg, oder mit USER_FIELD ein Nutzer: Jeder Nutzer behält höchstens MAX_TRIPS (M) gleichverteilt gezogene Wege, das Rauschen wächst mit M (Modell 1: auch die Stabilitätsschwelle). Wege mit NULL-Nutzerkennung werden verworfen und gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: die synthetischen Wege (Modell 0: Linien; Modell 1: Zeilen ohne Geometrie). OUTPUT_TABLES: die verrauschten Tabellen (Modell 0: Zellen mit einer Zählung von 1 oder mehr; Dauer-Zeilen der Paare, die beim Ziehen verwendet wurden, deren Rauschen erst bei Bedarf gezogen wird: dieselbe Verteilung wie beim Verrauschen jeder Zeile); eine Veröffentlichung mit den Wegen. &lt;b&gt;UTILITY_CHECK&lt;/b&gt; (NICHT differentiell privat): der Vergleich von Original- und synthetischen Wegen nach Seed 004 Abb. 1 (Top 5 der Start- und Zielzonen, Routen und Tage mit ihren Anteilen) sowie mittlerer relativer Fehler und EMD je Tabelle, als OUTPUT_UTILITY und als HTML-Seite OUTPUT_UTILITY_HTML; beide sind als nicht differentiell privat gekennzeichnet und nur für den Datenhalter bestimmt.&lt;/p&gt;&lt;p&gt;Quellen: Seed 004 §3-4; Seed 001 §2 (Theoreme 2-3), §3 (Algorithmus 1, §3.3.1) und §4 (Theorem 7); Seed 002 §4.3 (Nutzergrenze).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="172"/>
         <source>Trips (lines, or a table with coordinate fields)</source>
         <translation>Wege (Linien oder eine Tabelle mit Koordinatenfeldern)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="174"/>
         <source>Origin x field (optional: instead of line geometries)</source>
         <translation>Feld Start-x (optional: statt Liniengeometrien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="174"/>
         <source>Origin y field</source>
         <translation>Feld Start-y</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="174"/>
         <source>Destination x field</source>
         <translation>Feld Ziel-x</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="174"/>
         <source>Destination y field</source>
         <translation>Feld Ziel-y</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="178"/>
         <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
         <translation>KBS der Koordinatenfelder (Standard: das des Layers)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="180"/>
         <source>Origin zone id field (optional)</source>
         <translation>Feld Startzonen-Kennung (optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="182"/>
         <source>Destination zone id field</source>
         <translation>Feld Zielzonen-Kennung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="159"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="184"/>
         <source>Start time field</source>
         <translation>Feld Startzeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="186"/>
         <source>Duration field (minutes; optional)</source>
         <translation>Feld Dauer (Minuten; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="188"/>
         <source>Categorical attribute fields (model 0)</source>
         <translation>Kategoriale Attributfelder (Modell 0)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="191"/>
         <source>Declared categories, e.g. gender=male|female; usertype=Subscriber|Customer</source>
         <translation>Festgelegte Kategorien, z. B. gender=male|female; usertype=Subscriber|Customer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="195"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="195"/>
         <source>Contingency tables (seed 004; pure epsilon-DP)</source>
         <translation>Kontingenztafeln (Seed 004; reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="195"/>
         <source>Stability histograms over partitions (seed 001; needs DELTA)</source>
         <translation>Stabilitätshistogramme über Partitionen (Seed 001; braucht DELTA)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="198"/>
         <source>Period start (ISO date-time, public)</source>
         <translation>Beginn des Zeitraums (ISO-Datum mit Uhrzeit, öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="199"/>
         <source>Period end (ISO date-time, public)</source>
         <translation>Ende des Zeitraums (ISO-Datum mit Uhrzeit, öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="200"/>
         <source>Time bin (minutes)</source>
         <translation>Zeitintervall (Minuten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="202"/>
         <source>Public maximum duration (minutes)</source>
         <translation>Öffentliche Höchstdauer (Minuten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="204"/>
         <source>Duration bins</source>
         <translation>Dauer-Intervalle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="181"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="206"/>
         <source>Epsilon (total privacy loss)</source>
         <translation>Epsilon (gesamter Privatsphäreverlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="208"/>
         <source>Budget weights, one per table or marginal (e.g. 1,4,2,2,1)</source>
         <translation>Budgetgewichte, eines je Tabelle oder Randverteilung (z. B. 1,4,2,2,1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="210"/>
         <source>Delta (model 1, total)</source>
         <translation>Delta (Modell 1, gesamt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="212"/>
         <source>Marginals (model 1)</source>
         <translation>Randverteilungen (Modell 1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="212"/>
         <source>Tap-on time</source>
         <translation>Einstiegszeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="212"/>
         <source>Tap-on place</source>
         <translation>Einstiegsort</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="212"/>
         <source>Tap-off time</source>
         <translation>Ausstiegszeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="212"/>
         <source>Tap-off place</source>
         <translation>Ausstiegsort</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="212"/>
         <source>Tap-on time x place</source>
         <translation>Einstiegszeit x Ort</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="212"/>
         <source>Tap-off time x place</source>
         <translation>Ausstiegszeit x Ort</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="216"/>
         <source>Partition fields (model 1, e.g. day and mode)</source>
         <translation>Partitionsfelder (Modell 1, z. B. Tag und Verkehrsmittel)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="219"/>
         <source>User id field (user-level privacy; optional)</source>
         <translation>Feld Nutzerkennung (Privatsphäre auf Nutzerebene; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="221"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl Wege je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="223"/>
         <source>Trip ends (model 0)</source>
         <translation>Wegenden (Modell 0)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="223"/>
         <source>Random points inside the zones</source>
         <translation>Zufällige Punkte in den Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="223"/>
         <source>The zones&apos; representative points</source>
         <translation>Die repräsentativen Punkte der Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="225"/>
         <source>Utility check against the raw trips (NOT differentially private)</source>
         <translation>Nutzwertprüfung gegen die Rohdaten (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="432"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="457"/>
         <source>Noisy tables</source>
         <translation>Verrauschte Tabellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="436"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="461"/>
         <source>Utility check (NOT differentially private)</source>
         <translation>Nutzwertprüfung (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="238"/>
         <source>Utility check page (NOT differentially private)</source>
         <translation>Seite der Nutzwertprüfung (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="238"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="242"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="242"/>
         <source>Delta spent</source>
         <translation>Verbrauchtes Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="242"/>
         <source>Synthetic rows written</source>
         <translation>Geschriebene synthetische Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="257"/>
         <source>WEIGHTS must be numbers greater than 0 separated by commas (got &apos;{v}&apos;).</source>
         <translation>WEIGHTS müssen Zahlen größer als 0 sein, durch Kommas getrennt (erhalten: '{v}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="259"/>
         <source>WEIGHTS needs {n} numbers, one for each of: {names} (got {k}).</source>
         <translation>WEIGHTS braucht {n} Zahlen, eine für jede von: {names} (erhalten: {k}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="266"/>
         <source>Give all four coordinate fields or none (given: {given}).</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines (angegeben: {given}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="244"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="269"/>
         <source>Give both ORIGIN_ZONE_FIELD and DEST_ZONE_FIELD, and then no coordinate fields.</source>
         <translation>Geben Sie ORIGIN_ZONE_FIELD und DEST_ZONE_FIELD beide an, und dann keine Koordinatenfelder.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="251"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="276"/>
         <source>DELTA must be in (0, 1) for model 1 (got {v}); seed 001 uses 6 / 8,000,000 = 7.5e-7 for six marginals.</source>
         <translation>DELTA muss für Modell 1 in (0, 1) liegen (erhalten: {v}); Seed 001 verwendet 6 / 8.000.000 = 7,5e-7 für sechs Randverteilungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="255"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="280"/>
         <source>MAX_TRIPS must be a whole number of at least 1 (got {v}).</source>
         <translation>MAX_TRIPS muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="309"/>
         <source>PERIOD_END must be after PERIOD_START, and TIME_BIN_MINUTES at least one second.</source>
         <translation>PERIOD_END muss nach PERIOD_START liegen und TIME_BIN_MINUTES mindestens eine Sekunde betragen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="293"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="318"/>
         <source>Choose at least one of the MARGINALS for model 1.</source>
         <translation>Wählen Sie für Modell 1 mindestens eine der MARGINALS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="295"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="320"/>
         <source>The tap-off time marginals need DURATION_FIELD (tap-off = start + duration); set it or leave them out of MARGINALS.</source>
         <translation>Die Randverteilungen der Ausstiegszeit brauchen DURATION_FIELD (Ausstieg = Start + Dauer); setzen Sie es oder lassen Sie sie in MARGINALS weg.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="316"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="341"/>
         <source>UTILITY_CHECK needs OUTPUT_UTILITY or OUTPUT_UTILITY_HTML.</source>
         <translation>UTILITY_CHECK braucht OUTPUT_UTILITY oder OUTPUT_UTILITY_HTML.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="492"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="517"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="358"/>
         <source>Model 0 would noise {n:,} table cells (limit {limit:,}): use fewer zones or longer TIME_BIN_MINUTES, or a shorter period.</source>
         <translation>Modell 0 würde {n:,} Tabellenzellen verrauschen (Grenze {limit:,}): Verwenden Sie weniger Zonen, ein längeres TIME_BIN_MINUTES oder einen kürzeren Zeitraum.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="348"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="373"/>
         <source>an end in no zone</source>
         <translation>einem Ende in keiner Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="351"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="376"/>
         <source>a start time that is NULL or does not parse</source>
         <translation>einer Startzeit, die NULL ist oder nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="354"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="379"/>
         <source>a start outside PERIOD_START to PERIOD_END</source>
         <translation>einem Start außerhalb von PERIOD_START bis PERIOD_END</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="360"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="385"/>
         <source>a duration that is NULL, negative or not a number</source>
         <translation>einer Dauer, die NULL, negativ oder keine Zahl ist</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="364"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="389"/>
         <source>{n} trips last longer than MAX_DURATION={m:g} minutes: clamped to it (last duration bin).</source>
         <translation>{n} Wege dauern länger als MAX_DURATION={m:g} Minuten: auf diesen Wert begrenzt (letztes Dauer-Intervall).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="398"/>
         <source>Dropped {n} trips with {reason}.</source>
         <translation>{n} Wege mit {reason} verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="400"/>
         <source>No trip is usable ({reasons}); check START_FIELD, PERIOD_START/PERIOD_END and the zones.</source>
         <translation>Kein Weg ist verwendbar ({reasons}); prüfen Sie START_FIELD, PERIOD_START/PERIOD_END und die Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="382"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="407"/>
         <source>{n} values of {field} are not in CATEGORIES (or NULL): category &apos;other&apos;.</source>
         <translation>{n} Werte von {field} stehen nicht in CATEGORIES (oder sind NULL): Kategorie 'other'.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="392"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="417"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Wege je Nutzer behalten (gleichverteilt gezogen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="392"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="417"/>
         <source>one trip (item-level)</source>
         <translation>ein Weg (Einzeldatensatz-Ebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="410"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="435"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jeder Weg hat in {field} eine NULL-Nutzerkennung; wählen Sie als USER_FIELD das Feld, das die reisende Person kennzeichnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="415"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="440"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="439"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="464"/>
         <source>Utility check</source>
         <translation>Nutzwertprüfung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="465"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="490"/>
         <source>INPUT has no CRS: set COORDINATES_CRS (e.g. EPSG:4326) or the layer&apos;s CRS.</source>
         <translation>INPUT hat kein KBS: Setzen Sie COORDINATES_CRS (z. B. EPSG:4326) oder das KBS des Layers.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="478"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="503"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty.</source>
         <translation>{n} Wege verworfen, deren Nutzerkennung ({field}) NULL oder leer ist.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="481"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="506"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzergrenze: {n} Wege über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt gezogen).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="484"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="509"/>
         <source>Noisy total {t:g}: {n} synthetic trips.</source>
         <translation>Verrauschte Gesamtzahl {t:g}: {n} synthetische Wege.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="487"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="512"/>
         <source>{p} partitions; published cells per marginal: {cells}; {rows} rows.</source>
         <translation>{p} Partitionen; veröffentlichte Zellen je Randverteilung: {cells}; {rows} Zeilen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="495"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="520"/>
         <source>The number of partitions that occur is not recorded: it is a fact of the data.</source>
         <translation>Die Zahl der vorkommenden Partitionen wird nicht festgehalten: Sie ist eine Eigenschaft der Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="497"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="522"/>
         <source>The synthetic trips and the noisy tables are one release (one epsilon); N is the noisy total.</source>
         <translation>Die synthetischen Wege und die verrauschten Tabellen sind eine Veröffentlichung (ein Epsilon); N ist die verrauschte Gesamtzahl.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="104"/>
+        <source>Publishes a synthetic trip file instead of the real one, sampled from noisy tables (model 0) or stability histograms (model 1).</source>
+        <translation>Veröffentlicht statt der echten eine synthetische Fahrtendatei, gezogen aus verrauschten Tabellen (Modell 0) oder Stabilitätshistogrammen (Modell 1).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="104"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; each trip, for the traveller; with USER_FIELD each user with up to M trips.</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Fahrt, für die Reisenden; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Fahrten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="104"/>
+        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, model 0): the OD table gets epsilon {e:.2g}, so each of its counts is off by at most ±{moe:.2g} (95%); the synthetic trips follow these noisy counts.</source>
+        <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, Modell 0): die OD-Tabelle erhält Epsilon {e:.2g}, daher weicht jede ihrer Zählungen um höchstens ±{moe:.2g} ab (95 %); die synthetischen Fahrten folgen diesen verrauschten Zählungen.</translation>
     </message>
 </context>
 <context>
     <name>TrajectoryPerturbation</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="79"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="82"/>
         <source>Trajectory perturbation (SDD, per-vertex Laplace)</source>
         <translation>Trajektorien verrauschen (SDD, Laplace je Stützpunkt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="132"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="151"/>
         <source>Trajectories (one line per trip)</source>
         <translation>Trajektorien (eine Linie je Fahrt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="153"/>
         <source>Mechanism</source>
         <translation>Mechanismus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="153"/>
         <source>SDD: sampled distance and direction (seed 000 §6.1)</source>
         <translation>SDD: gezogene Schrittlänge und Richtung (Seed 000 §6.1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="153"/>
         <source>Planar Laplace on every resampled vertex</source>
         <translation>Planares Laplace auf jedem neu abgetasteten Stützpunkt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="158"/>
         <source>Epsilon per trajectory</source>
         <translation>Epsilon je Trajektorie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="142"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="161"/>
         <source>The privacy loss of one whole trip, split over its vertices, e.g. 5.</source>
         <translation>Der Privatsphäreverlust einer ganzen Fahrt, auf ihre Stützpunkte aufgeteilt, z. B. 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="163"/>
         <source>Vertices per published trip K (public)</source>
         <translation>Stützpunkte je veröffentlichter Fahrt K (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="166"/>
         <source>A whole number of at least 3, the same for every trip, e.g. 20.</source>
         <translation>Eine ganze Zahl von mindestens 3, für jede Fahrt gleich, z. B. 20.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="168"/>
         <source>Maximum step MAX_STEP (metres, public; SDD)</source>
         <translation>Größter Schritt MAX_STEP (Meter, öffentlich; SDD)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="171"/>
         <source>A public bound on the distance between consecutive published vertices, e.g. 500 (metres); (K-1) x MAX_STEP must cover every trip&apos;s start-end distance.</source>
         <translation>Eine öffentliche Schranke für den Abstand aufeinanderfolgender veröffentlichter Stützpunkte, z. B. 500 (Meter); (K-1) x MAX_STEP muss den Abstand von Start und Ende jeder Fahrt abdecken.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="175"/>
         <source>Keep start and end exactly (SDD, as in seed 000; ends not protected)</source>
         <translation>Start und Ende exakt behalten (SDD, wie in Seed 000; Enden nicht geschützt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="159"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="178"/>
         <source>Protected distance for Laplace noise (metres)</source>
         <translation>Geschützte Entfernung für Laplace-Rauschen (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="181"/>
         <source>Locations this far apart are indistinguishable at their share of epsilon, e.g. 100 (metres).</source>
         <translation>So weit auseinanderliegende Orte sind mit ihrem Anteil an Epsilon ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="184"/>
         <source>Snap output to grid (metres, 0 = no snapping)</source>
         <translation>Ausgabe auf Raster einrasten (Meter, 0 = nicht einrasten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="187"/>
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="189"/>
         <source>Fields to carry (default: none)</source>
         <translation>Zu übernehmende Felder (Vorgabe: keine)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="287"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="306"/>
         <source>Perturbed trajectories</source>
         <translation>Verrauschte Trajektorien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="205"/>
         <source>Trajectories written</source>
         <translation>Geschriebene Trajektorien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="206"/>
         <source>Trajectories skipped (no geometry)</source>
         <translation>Übersprungene Trajektorien (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="208"/>
         <source>Epsilon spent (per trajectory)</source>
         <translation>Verbrauchtes Epsilon (je Trajektorie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="209"/>
         <source>Noise scale (metres)</source>
         <translation>Rauschskala (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="214"/>
         <source>RESAMPLE must be a whole number of at least 3 (got {value}): the start, the end and one vertex in between.</source>
         <translation>RESAMPLE muss eine ganze Zahl von mindestens 3 sein (erhalten: {value}): Start, Ende und ein Stützpunkt dazwischen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="232"/>
         <source>The settings cannot be used: {error}.</source>
         <translation>Die Einstellungen sind nicht verwendbar: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="239"/>
         <source>Skipped {n} features: {details}.</source>
         <translation>{n} Objekte übersprungen: {details}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="239"/>
         <source>{n} with {reason}</source>
         <translation>{n} mit {reason}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="256"/>
         <source>Noise drawn in {crs}; {n} trips resampled to {k} vertices.</source>
         <translation>Rauschen in {crs} gezogen; {n} Fahrten auf {k} Stützpunkte neu abgetastet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="269"/>
         <source>{n} trips of INPUT have start and end farther apart than (RESAMPLE - 1) x MAX_STEP = {limit:g} m (the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE.</source>
         <translation>{n} Fahrten von INPUT haben Start und Ende weiter auseinander als (RESAMPLE - 1) x MAX_STEP = {limit:g} m (die längste: {longest:g} m): SDD kann ihr Ende nicht erreichen. MAX_STEP oder RESAMPLE erhöhen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="259"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="278"/>
         <source>A person with m trips in the input is protected at m x epsilon (sequential composition over their trips).</source>
         <translation>Eine Person mit m Fahrten in der Eingabe ist mit m x Epsilon geschützt (sequenzielle Komposition über ihre Fahrten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="281"/>
         <source>Start and end of every trip are published exactly (seed 000 eq. 16): they are not protected.</source>
         <translation>Start und Ende jeder Fahrt werden exakt veröffentlicht (Seed 000 Gl. 16): Sie sind nicht geschützt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="283"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="302"/>
         <source>{n} perturbed trips fell outside the CRS&apos;s valid area and were dropped.</source>
         <translation>{n} verrauschte Fahrten fielen aus dem gültigen Bereich des KBS und wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="305"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="316"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="335"/>
         <source>INPUT has {n} multi-part lines: a trip must be one line with its vertices in travel order. Run &apos;Multipart to singleparts&apos; (native:multiparttosingleparts) first; each part then counts as a trip.</source>
         <translation>INPUT enthält {n} mehrteilige Linien: Eine Fahrt muss eine Linie mit Stützpunkten in Fahrtrichtung sein. Zuerst „Mehrteilig zu einteilig“ (native:multiparttosingleparts) ausführen; jeder Teil zählt dann als Fahrt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="341"/>
         <source>INPUT has {n} lines with only one vertex: a trip needs a start and an end. Remove them first (e.g. Extract by expression: num_points($geometry) &gt;= 2).</source>
         <translation>INPUT enthält {n} Linien mit nur einem Stützpunkt: Eine Fahrt braucht Start und Ende. Diese zuerst entfernen (z. B. Nach Ausdruck extrahieren: num_points($geometry) &gt;= 2).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="101"/>
         <source>&lt;p&gt;Publishes one randomised version of every trip's track (one line per trip, vertices in travel order), so that the route taken cannot be read off the output.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Resampling.&lt;/b&gt; Every line is first resampled to RESAMPLE = K vertices equally spaced along it. K is public and the same for all trips, so the number of published vertices says nothing about a trip (a vertex spacing would reveal each trip's length). Repeated vertices have no effect. Z values are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Timestamps (M values) are NOT protected.&lt;/b&gt; When the lines carry M values (e.g. epoch seconds, as GPS tracks written by QGIS or GDAL do), each published vertex gets the time at its position along the true line (interpolated between the input vertices), rounded to TIME_GRAIN (advanced; 900 s by default, 0 = not rounded); they are written as the output's M values (LineStringM) and as start_time and end_time fields, in the M values' unit. They are passed through coarsened, like kept endpoints: no noise, no share of EPSILON. They reveal when each trip started and ended and how fast it went along its route to within the grain, which can single out a person (a regular departure time) and, with the pace, hint at the true route and mode. To publish no times, drop them first ('Drop M/Z values', native:dropmzvalues).&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (seed 000 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner vertices is re-drawn from the last published one: step length on [0, MAX_STEP] and direction by the exponential mechanism, with scores -|length - true length| (sensitivity MAX_STEP) and -angle to the true direction (sensitivity pi), over a public grid of 72 directions and 65 lengths, restricted to the steps that keep the end reachable in the steps left. Each step is one draw (no retry loop), so every trip finishes. Each step costs EPSILON/(K-2), half on length, half on direction; by sequential composition the trip costs EPSILON. KEEP_ENDPOINTS (default, as in the seed) publishes start and end exactly: they are not protected at all (home and work often are the ends), and the guarantee is between routes with the same ends. Without it, start and end get planar Laplace at EPSILON/K per DISTANCE metres and every step EPSILON/K: trips whose starts and ends are each within DISTANCE are EPSILON-indistinguishable whatever their routes. A trip whose start and end are farther apart than (K-1) x MAX_STEP cannot be redrawn and the run is refused (raise MAX_STEP or K). True steps longer than MAX_STEP are scored as MAX_STEP: a published step is never longer (up to GRID snapping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Per-vertex planar Laplace.&lt;/b&gt; Each of the K vertices gets planar Laplace at EPSILON/K per DISTANCE metres (geo-indistinguishability per vertex; scale b = K x DISTANCE / EPSILON metres): trips whose resampled vertices are pairwise within DISTANCE are EPSILON-indistinguishable (sequential composition). Noise grows with K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; EPSILON is per trajectory. A person with m trips is protected at m x EPSILON: the metadata says so. Multi-part lines are refused (run 'Multipart to singleparts' first: each part then counts as a trip); lines with one vertex are refused.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Output.&lt;/b&gt; Lines in the input's CRS, rows in a random order, no attributes except the FIELDS you choose (fields holding true coordinates or a distinct value per row are still dropped); noise drawn in METRIC_CRS as for Laplace location perturbation; inner vertices snapped to GRID metres.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §2.3, §6.1 (eq. 16), §6.2; Jiang, Shao, Bressan, Kister and Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Veröffentlicht eine zufällige Fassung der Spur jeder Fahrt (eine Linie je Fahrt, Stützpunkte in Fahrtrichtung), sodass sich der gefahrene Weg nicht aus der Ausgabe ablesen lässt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Neuabtastung.&lt;/b&gt; Jede Linie wird zuerst auf RESAMPLE = K gleichmäßig entlang der Linie verteilte Stützpunkte abgetastet. K ist öffentlich und für alle Fahrten gleich, daher verrät die Zahl der veröffentlichten Stützpunkte nichts über eine Fahrt (ein fester Stützpunktabstand würde die Länge jeder Fahrt verraten). Doppelte Stützpunkte sind ohne Wirkung. Z-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitstempel (M-Werte) sind NICHT geschützt.&lt;/b&gt; Tragen die Linien M-Werte (z. B. Epochensekunden, wie sie QGIS oder GDAL in GPS-Spuren schreiben), erhält jeder veröffentlichte Stützpunkt die Zeit an seiner Position entlang der wahren Linie (zwischen den Stützpunkten der Eingabe interpoliert), gerundet auf TIME_GRAIN (erweitert; Vorgabe 900 s, 0 = ungerundet); sie werden als M-Werte der Ausgabe (LineStringM) und als Felder start_time und end_time geschrieben, in der Einheit der M-Werte. Sie werden vergröbert durchgereicht wie beibehaltene Endpunkte: kein Rauschen, kein Anteil an EPSILON. Sie verraten bis auf die Rasterweite, wann jede Fahrt begann und endete und wie schnell sie entlang ihres Weges war; das kann eine Person herausheben (eine regelmäßige Abfahrtszeit) und mit dem Tempo Hinweise auf den wahren Weg und das Verkehrsmittel geben. Um keine Zeiten zu veröffentlichen, entfernen Sie sie vorher („M/Z-Werte löschen“, native:dropmzvalues).&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (Seed 000 §6.1, Gl. 16; Jiang et al., SSDBM 2013). Jeder der K-2 inneren Stützpunkte wird vom zuletzt veröffentlichten aus neu gezogen: Schrittlänge auf [0, MAX_STEP] und Richtung mit dem Exponentialmechanismus, mit den Bewertungen -|Länge - wahre Länge| (Sensitivität MAX_STEP) und -Winkel zur wahren Richtung (Sensitivität pi), über ein öffentliches Raster aus 72 Richtungen und 65 Längen, beschränkt auf die Schritte, von denen aus das Ende in den verbleibenden Schritten erreichbar bleibt. Jeder Schritt ist eine Ziehung (keine Wiederholungsschleife), daher endet jede Fahrt. Jeder Schritt kostet EPSILON/(K-2), halb auf die Länge, halb auf die Richtung; nach sequenzieller Komposition kostet die Fahrt EPSILON. KEEP_ENDPOINTS (Vorgabe, wie im Seed) veröffentlicht Start und Ende exakt: Sie sind gar nicht geschützt (oft sind Wohnung und Arbeitsplatz die Enden), und die Garantie gilt zwischen Wegen mit denselben Enden. Ohne diese Option erhalten Start und Ende planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter und jeder Schritt EPSILON/K: Fahrten, deren Starts und Enden jeweils höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar, gleich welchen Weg sie nehmen. Eine Fahrt, deren Start und Ende weiter als (K-1) x MAX_STEP auseinanderliegen, kann nicht neu gezogen werden, und der Lauf wird abgelehnt (MAX_STEP oder K erhöhen). Wahre Schritte über MAX_STEP werden als MAX_STEP bewertet: Ein veröffentlichter Schritt ist nie länger (bis auf das Einrasten auf GRID).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Planares Laplace je Stützpunkt.&lt;/b&gt; Jeder der K Stützpunkte erhält planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter (Geo-Ununterscheidbarkeit je Stützpunkt; Skala b = K x DISTANCE / EPSILON Meter): Fahrten, deren neu abgetastete Stützpunkte paarweise höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar (sequenzielle Komposition). Das Rauschen wächst mit K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; EPSILON gilt je Trajektorie. Eine Person mit m Fahrten ist mit m x EPSILON geschützt; die Metadaten sagen das. Mehrteilige Linien werden abgelehnt (zuerst „Mehrteilig zu einteilig“ ausführen: jeder Teil zählt dann als Fahrt); Linien mit nur einem Stützpunkt werden abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe.&lt;/b&gt; Linien im KBS der Eingabe, Zeilen in zufälliger Reihenfolge, keine Attribute außer den gewählten FIELDS (Felder mit wahren Koordinaten oder einem eigenen Wert je Zeile werden trotzdem entfernt); Rauschen in METRIC_CRS gezogen wie bei der Laplace-Verrauschung von Orten; innere Stützpunkte auf GRID Meter eingerastet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION verbuchen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Quelle überschreiten würde, bevor Rauschen gezogen wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Seed 000 §2.3, §6.1 (Gl. 16), §6.2; Jiang, Shao, Bressan, Kister und Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="192"/>
         <source>Round timestamps (M values) to (M units, e.g. seconds; 0 = no rounding)</source>
         <translation>Zeitstempel (M-Werte) runden auf (M-Einheiten, z. B. Sekunden; 0 = nicht runden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="196"/>
         <source>Published times are rounded to this public grain, e.g. 900 (seconds: a quarter of an hour). Times are not protected by the mechanism.</source>
         <translation>Veröffentlichte Zeiten werden auf dieses öffentliche Raster gerundet, z. B. 900 (Sekunden: eine Viertelstunde). Zeiten sind durch den Mechanismus nicht geschützt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="248"/>
         <source>The input&apos;s fields {names} are not carried: the output&apos;s start_time and end_time come from the M values.</source>
         <translation>Die Felder {names} der Eingabe werden nicht übernommen: start_time und end_time der Ausgabe stammen aus den M-Werten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="265"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="284"/>
         <source>Timestamps (the input&apos;s M values) are NOT protected: each published vertex carries the time at its position along the true line, rounded to {grain:g} (M units), as M value and in start_time and end_time. They reveal when each trip started and ended and its pace, to within the grain.</source>
         <translation>Zeitstempel (die M-Werte der Eingabe) sind NICHT geschützt: Jeder veröffentlichte Stützpunkt trägt die Zeit an seiner Position entlang der wahren Linie, gerundet auf {grain:g} (M-Einheiten), als M-Wert und in start_time und end_time. Sie verraten bis auf die Rasterweite, wann jede Fahrt begann und endete, und ihr Tempo.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="89"/>
+        <source>Publishes one randomised version of every trip&apos;s track (SDD or per-vertex Laplace), so that the route cannot be read off the output.</source>
+        <translation>Veröffentlicht eine zufällig veränderte Fassung der Spur jeder Fahrt (SDD oder Laplace je Stützpunkt), sodass sich der Weg nicht aus der Ausgabe ablesen lässt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="89"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; each trip's whole track, for the traveller (one trajectory; a person with m trips is protected at m × EPSILON).</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; die ganze Spur jeder Fahrt, für die Reisenden (eine Trajektorie; eine Person mit m Fahrten ist mit m × EPSILON geschützt).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="89"/>
+        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, K={k}): SDD redraws each step at epsilon {step:.2g} within MAX_STEP={max_step:g} m; per-vertex Laplace would move each vertex {mean:.0f} m on average (95% within {q95:.0f} m).</source>
+        <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, K={k}): SDD zieht jeden Schritt mit Epsilon {step:.2g} innerhalb von MAX_STEP={max_step:g} m neu; Laplace je Stützpunkt würde jeden Stützpunkt im Mittel um {mean:.0f} m verschieben (95 % um höchstens {q95:.0f} m).</translation>
     </message>
 </context>
 <context>
     <name>TripEnds</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="36"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="37"/>
         <source>Trip ends from tracks (preparation, not private)</source>
         <translation>Fahrtenden aus Spuren (Vorbereitung, nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="57"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="68"/>
         <source>Trips or tracks (lines)</source>
         <translation>Fahrten oder Spuren (Linien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="59"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="70"/>
         <source>Fields to carry (default: all)</source>
         <translation>Zu übernehmende Felder (Vorgabe: alle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="73"/>
         <source>Trip origins</source>
         <translation>Fahrtanfänge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="73"/>
         <source>Trip destinations</source>
         <translation>Fahrtziele</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="66"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="77"/>
         <source>Trips written</source>
         <translation>Geschriebene Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="67"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="78"/>
         <source>Trips skipped</source>
         <translation>Übersprungene Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="76"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="87"/>
         <source>Skipped {n} features: {details}.</source>
         <translation>{n} Objekte übersprungen: {details}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="76"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="87"/>
         <source>{n} with {reason}</source>
         <translation>{n} mit {reason}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="39"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="50"/>
         <source>&lt;p&gt;Turns a line layer of trips or GPS tracks into two point layers: ORIGINS (the first vertex of each line) and DESTINATIONS (the last vertex), each carrying the chosen FIELDS (default: all, e.g. trip id, user id and time fields), so that noisy zone counts, OD flows and trip relocation can take tracks, also in a Processing model.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Not a release.&lt;/b&gt; No noise is added and nothing is spent from a budget: the outputs hold the true trip ends and must not be published. Feed them to a privatising algorithm.&lt;/p&gt;&lt;p&gt;Multi-part lines: the first vertex of the first part and the last vertex of the last part. Features without geometry, with an empty geometry or with one vertex are skipped and counted in the log. Rows keep the input's order, so ORIGINS and DESTINATIONS match row by row.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Times.&lt;/b&gt; When the lines carry M values (timestamps, e.g. epoch seconds of a GPS track), both outputs get start_time (the M value of the first vertex) and end_time (of the last vertex), exact and in the M values' unit; input fields of the same names are then not carried. Lines without M values give no time fields.&lt;/p&gt;&lt;p&gt;Source: seed 000 §2.3.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Macht aus einem Linienlayer von Fahrten oder GPS-Spuren zwei Punktlayer: ORIGINS (der erste Stützpunkt jeder Linie) und DESTINATIONS (der letzte Stützpunkt), jeweils mit den gewählten FIELDS (Vorgabe: alle, z. B. Fahrt-ID, Nutzer-ID und Zeitfelder), sodass verrauschte Zonenzählungen, Quelle-Ziel-Ströme und die Fahrtverlegung Spuren verarbeiten können, auch in einem Processing-Modell.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Keine Veröffentlichung.&lt;/b&gt; Es wird kein Rauschen hinzugefügt und kein Budget verbraucht: Die Ausgaben enthalten die wahren Fahrtenden und dürfen nicht veröffentlicht werden. Geben Sie sie an einen privatisierenden Algorithmus weiter.&lt;/p&gt;&lt;p&gt;Mehrteilige Linien: der erste Stützpunkt des ersten Teils und der letzte Stützpunkt des letzten Teils. Objekte ohne Geometrie, mit leerer Geometrie oder mit nur einem Stützpunkt werden übersprungen und im Protokoll gezählt. Die Zeilen behalten die Reihenfolge der Eingabe, sodass ORIGINS und DESTINATIONS Zeile für Zeile zusammenpassen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeiten.&lt;/b&gt; Tragen die Linien M-Werte (Zeitstempel, z. B. Epochensekunden einer GPS-Spur), erhalten beide Ausgaben start_time (der M-Wert des ersten Stützpunkts) und end_time (des letzten Stützpunkts), exakt und in der Einheit der M-Werte; gleichnamige Felder der Eingabe werden dann nicht übernommen. Linien ohne M-Werte ergeben keine Zeitfelder.&lt;/p&gt;&lt;p&gt;Quelle: Seed 000 §2.3.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="86"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="97"/>
         <source>The input&apos;s fields {names} are not carried: start_time and end_time come from the M values.</source>
         <translation>Die Felder {names} der Eingabe werden nicht übernommen: start_time und end_time stammen aus den M-Werten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="41"/>
+        <source>Turns trips or GPS tracks (lines) into two point layers: their origins and their destinations, as input for the private releases.</source>
+        <translation>Macht aus Fahrten oder GPS-Spuren (Linien) zwei Punktlayer: ihre Start- und ihre Zielpunkte, als Eingabe für die privaten Veröffentlichungen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="41"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; nothing: not differentially private, the outputs hold the true trip ends; keep them with the raw data.</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts: nicht differenziell privat, die Ausgaben enthalten die wahren Fahrtenden; bei den Rohdaten aufbewahren.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="41"/>
+        <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact, no noise (the first and last vertex of each line).</source>
+        <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakt, kein Rauschen (der erste und letzte Stützpunkt jeder Linie).</translation>
     </message>
 </context>
 <context>
     <name>TripRelocationAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="66"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="71"/>
         <source>Randomized trip relocation (origin and destination zones)</source>
         <translation>Zufällige Fahrtenverlagerung (Quell- und Zielzonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="127"/>
         <source>Trips</source>
         <translation>Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="128"/>
         <source>Origin zone field</source>
         <translation>Feld der Quellzone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="112"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="130"/>
         <source>Destination zone field</source>
         <translation>Feld der Zielzone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="132"/>
         <source>Origin histogram (noisy zone counts or a public table)</source>
         <translation>Quell-Histogramm (verrauschte Zählwerte je Zone oder eine öffentliche Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="117"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="135"/>
         <source>Destination histogram (default: the origin histogram)</source>
         <translation>Ziel-Histogramm (Standard: das Quell-Histogramm)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="138"/>
         <source>Histogram zone id field</source>
         <translation>Zonen-ID-Feld des Histogramms</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="141"/>
         <source>Histogram count field</source>
         <translation>Zählwertfeld des Histogramms</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="145"/>
         <source>OD histogram (noisy OD matrix or a public table; keeps the joint histogram)</source>
         <translation>OD-Histogramm (verrauschte OD-Matrix oder eine öffentliche Tabelle; erhält das gemeinsame Histogramm)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="148"/>
         <source>OD origin id field</source>
         <translation>Quell-ID-Feld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="148"/>
         <source>OD destination id field</source>
         <translation>Ziel-ID-Feld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="148"/>
         <source>OD count field</source>
         <translation>Zählwertfeld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="153"/>
         <source>Zones (public; for the list of zones and their representative points)</source>
         <translation>Zonen (öffentlich; für die Liste der Zonen und ihre repräsentativen Punkte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="156"/>
         <source>Zone id field</source>
         <translation>Zonen-ID-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="140"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="158"/>
         <source>Probability of reporting the true zone</source>
         <translation>Wahrscheinlichkeit, die wahre Zone zu melden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="161"/>
         <source>In [0, 1): smaller gives more privacy and less truthful trips.</source>
         <translation>In [0, 1): kleiner ergibt mehr Privatsphäre und weniger wahrheitsgetreue Fahrten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="163"/>
         <source>Floor: share of uniform mass mixed into the histograms</source>
         <translation>Untergrenze: Anteil gleichverteilter Masse, der den Histogrammen beigemischt wird</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="166"/>
         <source>In (0, 1]; every zone gets probability at least FLOOR / number of zones.</source>
         <translation>In (0, 1]; jede Zone erhält mindestens die Wahrscheinlichkeit FLOOR / Anzahl der Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="261"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="279"/>
         <source>Relocated trips</source>
         <translation>Verlagerte Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
         <source>Epsilon per trip (origin + destination)</source>
         <translation>Epsilon je Fahrt (Quelle + Ziel)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
         <source>Epsilon of the origin</source>
         <translation>Epsilon der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
         <source>Epsilon of the destination</source>
         <translation>Epsilon des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
         <source>Epsilon with the histograms&apos; epsilon</source>
         <translation>Epsilon einschließlich des Epsilons der Histogramme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
         <source>Trips written</source>
         <translation>Geschriebene Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
         <source>Trips dropped (NULL or unknown zone)</source>
         <translation>Verworfene Fahrten (NULL oder unbekannte Zone)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="186"/>
         <source>P_TRUTH must be in [0, 1) (got {value}): with 1 every trip is published as it is.</source>
         <translation>P_TRUTH muss in [0, 1) liegen (erhalten: {value}): Mit 1 wird jede Fahrt unverändert veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="191"/>
         <source>FLOOR must be in (0, 1] (got {value}): without a floor a zone with a zero count could never be reported and epsilon would be infinite.</source>
         <translation>FLOOR muss in (0, 1] liegen (erhalten: {value}): Ohne Untergrenze könnte eine Zone mit dem Zählwert null nie gemeldet werden, und Epsilon wäre unendlich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="196"/>
         <source>Give ORIGIN_HISTOGRAM (and optionally DEST_HISTOGRAM) or OD_HISTOGRAM, not both and not neither.</source>
         <translation>Geben Sie ORIGIN_HISTOGRAM (und optional DEST_HISTOGRAM) oder OD_HISTOGRAM an – genau eines von beiden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="181"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="199"/>
         <source>DEST_HISTOGRAM cannot be combined with OD_HISTOGRAM.</source>
         <translation>DEST_HISTOGRAM kann nicht mit OD_HISTOGRAM kombiniert werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="203"/>
         <source>ORIGIN_FIELD and DEST_FIELD must be different fields.</source>
         <translation>ORIGIN_FIELD und DEST_FIELD müssen verschiedene Felder sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="197"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="215"/>
         <source>The histograms name no zone.</source>
         <translation>Die Histogramme nennen keine Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="218"/>
         <source>{n} zones of the histograms are not in ZONES and are ignored (e.g. {examples}).</source>
         <translation>{n} Zonen der Histogramme sind nicht in ZONES enthalten und werden ignoriert (z. B. {examples}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="245"/>
         <source>{n} trips with a NULL origin or destination, or one that is not a known zone, were dropped.</source>
         <translation>{n} Fahrten mit Quelle oder Ziel NULL oder außerhalb der bekannten Zonen wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="210"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="228"/>
         <source>Epsilon per trip {eps:.6g} (origin {eo:.6g}, destination {ed:.6g}); smallest replacement probabilities {qo:.3g} and {qd:.3g}.</source>
         <translation>Epsilon je Fahrt {eps:.6g} (Quelle {eo:.6g}, Ziel {ed:.6g}); kleinste Ersetzungswahrscheinlichkeiten {qo:.3g} und {qd:.3g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="260"/>
         <source>Epsilon per trip {eps:.6g} = origin {eo:.6g} + destination {ed:.6g} (p = {p:g}, floor {f:g}, {n} zones, {kind}).</source>
         <translation>Epsilon je Fahrt {eps:.6g} = Quelle {eo:.6g} + Ziel {ed:.6g} (p = {p:g}, Untergrenze {f:g}, {n} Zonen, {kind}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="244"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="262"/>
         <source>joint OD histogram</source>
         <translation>gemeinsames OD-Histogramm</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="244"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="262"/>
         <source>origin/destination histograms</source>
         <translation>Quell-/Ziel-Histogramme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="249"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="267"/>
         <source>Total with the histogram release(s) {ids}: epsilon {eps:.6g}, delta {delta:g} (their records follow this one in the metadata).</source>
         <translation>Summe mit der/den Histogramm-Veröffentlichung(en) {ids}: Epsilon {eps:.6g}, Delta {delta:g} (deren Privatsphäre-Angaben folgen in den Metadaten auf diese).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="272"/>
         <source>The histograms carry no privacy record and were treated as public tables.</source>
         <translation>Die Histogramme tragen keine Privatsphäre-Angaben und wurden als öffentliche Tabellen behandelt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="274"/>
         <source>{n} trips with a NULL or unknown zone were dropped.</source>
         <translation>{n} Fahrten mit Zone NULL oder unbekannter Zone wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="320"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="338"/>
         <source>The count field &apos;{field}&apos; of {name} must be numeric.</source>
         <translation>Das Zählwertfeld „{field}“ von {name} muss numerisch sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="332"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="350"/>
         <source>{name} carries no dp_geoprivacy privacy record: it is treated as a public table. If it was computed from the trips without noise, the output is NOT private.</source>
         <translation>{name} trägt keine Privatsphäre-Angaben von dp_geoprivacy: Es wird als öffentliche Tabelle behandelt. Wurde es ohne Rauschen aus den Fahrten berechnet, ist die Ausgabe NICHT privat.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="337"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="355"/>
         <source>{name} is marked NOT differentially private: its counts would leak into the relocated trips. Use a noisy release (dp_geoprivacy:noisyzonecounts) or a public table.</source>
         <translation>{name} ist als NICHT differenziell privat gekennzeichnet: Seine Zählwerte würden in die verlagerten Fahrten durchsickern. Verwenden Sie eine verrauschte Veröffentlichung (dp_geoprivacy:noisyzonecounts) oder eine öffentliche Tabelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="87"/>
         <source>&lt;p&gt;Publishes trips with their origin and destination zones randomized: each trip keeps its true origin zone with probability P_TRUTH and otherwise gets a zone drawn from a histogram of origins; the destination likewise (seed 000 §6.3). The reported histograms match the histograms used in expectation: E[reported count of zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histograms.&lt;/b&gt; They must not leak: take them from a noisy release (dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. time slots, are added up) or from a public table. ORIGIN_HISTOGRAM is used for origins and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) origins are drawn from its row sums and destinations from the row of the reported origin, which keeps the joint origin-destination histogram approximately (seed 000 §6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every one of the N zones has a positive probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; Per endpoint, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement probability (the seed 000 eq. 11 form; eq. 12-13); the trip's epsilon is the origin's plus the destination's. The unit of privacy is one trip's origin and destination; other fields pass through, except record keys (fields with a distinct value in every row, such as a trip id), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that reveal the true endpoints (coordinates, distance) first. The histogram's own epsilon, read from its privacy record, is added for the total (EPSILON_TOTAL) and its record is carried into the output's metadata, so the privacy report counts it once. A histogram without a record is treated as public; one marked not differentially private is refused.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of zones; the output then has a line from the origin zone's representative point to the destination's. Without ZONES the zones are those of the histograms and the output is a table. The input's own geometry is never copied (it would show the true endpoints). Trips whose origin or destination is NULL or not a known zone are dropped and counted. Trips are relocated independently (the seed's Note 3, updating the histogram after each draw, is not applied), and row order is shuffled.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); seed 001 Theorem 2 (the two endpoints and the histogram add up).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jede Fahrt behält ihre wahre Quellzone mit der Wahrscheinlichkeit P_TRUTH und erhält andernfalls eine Zone, die aus einem Histogramm der Quellen gezogen wird; für das Ziel gilt dasselbe (seed 000 §6.3). Die gemeldeten Histogramme entsprechen im Erwartungswert den verwendeten Histogrammen: E[gemeldete Anzahl in Zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histogramme.&lt;/b&gt; Sie dürfen nichts preisgeben: Entnehmen Sie sie einer verrauschten Veröffentlichung (dp_geoprivacy:noisyzonecounts: Felder zone_id und noisy_count; Zeilen derselben Zone, z. B. Zeitfenster, werden summiert) oder einer öffentlichen Tabelle. ORIGIN_HISTOGRAM wird für die Quellen verwendet und, sofern DEST_HISTOGRAM nicht angegeben ist (mit denselben Feldnamen), auch für die Ziele. Mit OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) werden die Quellen aus seinen Zeilensummen und die Ziele aus der Zeile der gemeldeten Quelle gezogen, wodurch das gemeinsame Quelle-Ziel-Histogramm näherungsweise erhalten bleibt (seed 000 §6.3.2, eq. 24). Negative verrauschte Zählwerte werden auf 0 gesetzt. FLOOR mischt diesen Anteil gleichverteilter Masse in jedes Histogramm, q = (1 - FLOOR) h / sum(h) + FLOOR / N, sodass jede der N Zonen eine positive Wahrscheinlichkeit hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Je Endpunkt gilt epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)), wobei q_min die kleinste Ersetzungswahrscheinlichkeit ist (die Form von seed 000 eq. 11; eq. 12-13); das Epsilon der Fahrt ist das der Quelle plus das des Ziels. Die Schutzeinheit sind Quelle und Ziel einer Fahrt; andere Felder werden übernommen, außer Datensatzschlüsseln (Feldern mit einem anderen Wert in jeder Zeile, etwa einer Fahrt-ID), die entfernt und im Protokoll genannt werden (KEEP_IDENTIFIERS, erweitert, behält sie für interne Studienläufe). Entfernen Sie vorher Felder, die die wahren Endpunkte verraten (Koordinaten, Entfernung). Das eigene Epsilon des Histogramms, gelesen aus dessen Privatsphäre-Angaben, wird für die Summe (EPSILON_TOTAL) hinzugerechnet, und seine Angaben werden in die Metadaten der Ausgabe übernommen, sodass der Privatsphäre-Bericht es einmal zählt. Ein Histogramm ohne Privatsphäre-Angaben wird als öffentlich behandelt; eines, das als nicht differenziell privat gekennzeichnet ist, wird abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (optional, Polygone mit ZONE_ID_FIELD) ist die öffentliche Liste der Zonen; die Ausgabe enthält dann eine Linie vom repräsentativen Punkt der Quellzone zu dem der Zielzone. Ohne ZONES sind die Zonen die der Histogramme, und die Ausgabe ist eine Tabelle. Die eigene Geometrie der Eingabe wird nie übernommen (sie würde die wahren Endpunkte zeigen). Fahrten, deren Quelle oder Ziel NULL oder keine bekannte Zone ist, werden verworfen und gezählt. Die Fahrten werden unabhängig voneinander verlagert (Note 3 des Seeds, die Aktualisierung des Histogramms nach jeder Ziehung, wird nicht angewandt), und die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); seed 001 Theorem 2 (die beiden Endpunkte und das Histogramm addieren sich).&lt;/p&gt;
 </translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="222"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="240"/>
         <source>No trip of INPUT has an origin (ORIGIN_FIELD) and a destination (DEST_FIELD) among the known zones: give trips whose zone ids are those of the histograms or ZONES.</source>
         <translation>Keine Fahrt in INPUT hat Quelle (ORIGIN_FIELD) und Ziel (DEST_FIELD) unter den bekannten Zonen: geben Sie Fahrten an, deren Zonen-IDs die der Histogramme oder von ZONES sind.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="76"/>
+        <source>Publishes trips with their origin and destination zones randomized: each end keeps its true zone with probability P_TRUTH, else gets one drawn from a (noisy) histogram.</source>
+        <translation>Veröffentlicht Fahrten mit zufällig veränderten Start- und Zielzonen: jedes Ende behält seine wahre Zone mit Wahrscheinlichkeit P_TRUTH, sonst erhält es eine aus einem (verrauschten) Histogramm gezogene.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="76"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; each trip&apos;s origin and destination zone, for the traveller (one trip).</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; Start- und Zielzone jeder Fahrt, für die Reisenden (eine Fahrt).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="76"/>
+        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (P_TRUTH={p:g}, FLOOR={floor:g}): a trip keeps its true origin zone with probability {p:.0%} and both zones with {both:.0%}; with {zones} zones epsilon is at most {epsilon:.3g} per trip.</source>
+        <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (P_TRUTH={p:g}, FLOOR={floor:g}): eine Fahrt behält ihre wahre Startzone mit Wahrscheinlichkeit {p:.0%} und beide Zonen mit {both:.0%}; bei {zones} Zonen beträgt Epsilon höchstens {epsilon:.3g} je Fahrt.</translation>
     </message>
 </context>
 <context>
     <name>UtilityReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="224"/>
         <source>Utility report (not differentially private: contains statistics of the raw data)</source>
         <translation>Nutzwertbericht (nicht differentiell privat: enthält Statistiken der Rohdaten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="67"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="76"/>
         <source>&lt;p&gt;&lt;b&gt;Not differentially private: contains statistics of the raw data.&lt;/b&gt; For the data holder: how close is a released layer to the data it came from? Keep the report private.&lt;/p&gt;&lt;p&gt;RELEASED is the output of a release (its privacy record says which: noisy zone counts, noisy OD flows or Laplace perturbation); ORIGINAL the raw layer it was made from. No identifiers are needed.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone counts&lt;/b&gt; (give the same ZONES/ZONE_ID_FIELD or H3_RESOLUTION as the release): MAE, RMSE, relative error, the share of zones with no point published above 0, noisy against true total; time slots are summed per zone. &lt;b&gt;OD flows&lt;/b&gt; (ORIGINAL: the trips; same zones): the same, plus SMAPE, correlation, overlap of the TOP_N largest flows, spurious flows (published, no trip) and missing flows (trips, not published). A cell not published counts as 0. &lt;b&gt;Locations&lt;/b&gt;: the earth mover's distance between the two point sets over a public grid of GRID metres (coarsened until each set covers at most 300 cells), count errors per zone when ZONES are given, and, with MATCH_FIELD (a private key present in both layers, e.g. kept with KEEP_IDENTIFIERS), the displacement distribution and the share of points that left their zone.&lt;/p&gt;&lt;p&gt;Each figure comes with the accuracy planner's prediction for the release's record (expected absolute error, RMSE, margin; expected displacement). OUTPUT: a table (metric, value, predicted); OUTPUT_HTML: the same with a chart.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §5.2-5.4 (count and OD error measures), seed 000 §5 (escape share).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Nicht differentiell privat: enthält Statistiken der Rohdaten.&lt;/b&gt; Für den Dateninhaber: Wie nah ist ein veröffentlichter Layer an den Daten, aus denen er stammt? Halten Sie den Bericht vertraulich.&lt;/p&gt;&lt;p&gt;RELEASED ist die Ausgabe einer Veröffentlichung (ihr Datenschutzprotokoll sagt, welcher: verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme oder Laplace-Verrauschung); ORIGINAL der Roh-Layer, aus dem sie erzeugt wurde. Kennungen sind nicht nötig.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenzählungen&lt;/b&gt; (dieselben ZONES/ZONE_ID_FIELD oder H3_RESOLUTION wie die Veröffentlichung angeben): MAE, RMSE, relativer Fehler, der Anteil der Zonen ohne Punkt, die über 0 veröffentlicht wurden, verrauschte gegenüber wahrer Summe; Zeitfenster werden je Zone summiert. &lt;b&gt;Quelle-Ziel-Ströme&lt;/b&gt; (ORIGINAL: die Fahrten; dieselben Zonen): dasselbe sowie SMAPE, Korrelation, Überlappung der TOP_N größten Ströme, unechte Ströme (veröffentlicht, keine Fahrt) und fehlende Ströme (Fahrten, nicht veröffentlicht). Eine nicht veröffentlichte Zelle zählt als 0. &lt;b&gt;Orte&lt;/b&gt;: die Earth-Mover-Distanz zwischen beiden Punktmengen über einem öffentlichen Raster von GRID Metern (vergröbert, bis jede Menge höchstens 300 Zellen belegt), Zählfehler je Zone, wenn ZONES angegeben sind, und mit MATCH_FIELD (ein privater Schlüssel in beiden Layern, z. B. mit KEEP_IDENTIFIERS behalten) die Verteilung der Verschiebung und der Anteil der Punkte, die ihre Zone verlassen haben.&lt;/p&gt;&lt;p&gt;Zu jeder Zahl steht die Vorhersage des Genauigkeitsplaners für das Protokoll der Veröffentlichung (erwarteter absoluter Fehler, RMSE, Marge; erwartete Verschiebung). OUTPUT: eine Tabelle (metric, value, predicted); OUTPUT_HTML: dasselbe mit Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §5.2-5.4 (Fehlermaße für Zählungen und Quelle-Ziel-Ströme), Seed 000 §5 (Entweichanteil).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="98"/>
         <source>Released layer (with its privacy record)</source>
         <translation>Veröffentlichter Layer (mit seinem Datenschutzprotokoll)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="91"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="100"/>
         <source>Original layer (raw points or trips)</source>
         <translation>Ursprünglicher Layer (rohe Punkte oder Fahrten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="94"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="103"/>
         <source>Grid for the earth mover&apos;s distance (metres)</source>
         <translation>Raster für die Earth-Mover-Distanz (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="97"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="106"/>
         <source>Private key in both layers (locations; optional)</source>
         <translation>Privater Schlüssel in beiden Layern (Orte; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="109"/>
         <source>Largest cells compared (top n)</source>
         <translation>Verglichene größte Zellen (Top n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="112"/>
         <source>Utility metrics (not private)</source>
         <translation>Nutzwertkennzahlen (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="107"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="116"/>
         <source>Utility report (HTML, not private)</source>
         <translation>Nutzwertbericht (HTML, nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="107"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="116"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="119"/>
         <source>Algorithm of the released layer</source>
         <translation>Algorithmus des veröffentlichten Layers</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
         <source>Mean absolute error per cell</source>
         <translation>Mittlerer absoluter Fehler je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
         <source>RMSE per cell</source>
         <translation>RMSE je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
         <source>Planner&apos;s expected absolute error</source>
         <translation>Erwarteter absoluter Fehler laut Planer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
         <source>Mean absolute error over published cells with data</source>
         <translation>Mittlerer absoluter Fehler über veröffentlichte Zellen mit Daten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
         <source>Spurious cells</source>
         <translation>Unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
         <source>Missing cells</source>
         <translation>Fehlende Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
         <source>Earth mover&apos;s distance (metres)</source>
         <translation>Earth-Mover-Distanz (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
         <source>Mean displacement (metres)</source>
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="128"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="137"/>
         <source>RELEASED has no dp_geoprivacy privacy record: give a layer written by a dp_geoprivacy release (its record says what was released).</source>
         <translation>RELEASED hat kein dp_geoprivacy-Datenschutzprotokoll: einen von einer dp_geoprivacy-Veröffentlichung geschriebenen Layer angeben (sein Protokoll sagt, was veröffentlicht wurde).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="142"/>
         <source>RELEASED was made by {algorithm}; the utility report compares {supported}.</source>
         <translation>RELEASED wurde von {algorithm} erzeugt; der Nutzwertbericht vergleicht {supported}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="161"/>
         <source>RELEASED lacks the fields {fields} and noisy_count of its release.</source>
         <translation>RELEASED fehlen die Felder {fields} und noisy_count seiner Veröffentlichung.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="176"/>
         <source>This report is NOT differentially private: it contains statistics of the raw data. Keep it private.</source>
         <translation>Dieser Bericht ist NICHT differentiell privat: Er enthält Statistiken der Rohdaten. Halten Sie ihn vertraulich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="217"/>
         <source>{name}: {value}{predicted}</source>
         <translation>{name}: {value}{predicted}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="217"/>
         <source> (planner: {p})</source>
         <translation> (Planer: {p})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="220"/>
         <source>{released} against its original</source>
         <translation>{released} gegenüber seinem Original</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="278"/>
         <source>MAE and RMSE are over the {n:,} pairs with a trip or a published flow; the other {m:,} pairs are 0 in both.</source>
         <translation>MAE und RMSE beziehen sich auf die {n:,} Paare mit einer Fahrt oder einem veröffentlichten Strom; die übrigen {m:,} Paare sind in beiden 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="290"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="299"/>
         <source>MATCH_FIELD {field} is not in RELEASED: run the release with KEEP_IDENTIFIERS (internal study runs only) to keep the key.</source>
         <translation>MATCH_FIELD {field} ist nicht in RELEASED: die Veröffentlichung mit KEEP_IDENTIFIERS ausführen (nur für interne Studienläufe), um den Schlüssel zu behalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="306"/>
         <source>MATCH_FIELD pairs no point of ORIGINAL with RELEASED.</source>
         <translation>MATCH_FIELD ordnet keinem Punkt von ORIGINAL einen Punkt von RELEASED zu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="326"/>
         <source>Published against true count per cell</source>
         <translation>Veröffentlichte gegenüber wahrer Anzahl je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="326"/>
         <source>true count</source>
         <translation>wahre Anzahl</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="326"/>
         <source>published count</source>
         <translation>veröffentlichte Anzahl</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="66"/>
+        <source>Compares a released layer with the original it came from: errors per zone, per flow or per point, as a table and an HTML report.</source>
+        <translation>Vergleicht einen veröffentlichten Layer mit dem Original, aus dem er stammt: Fehler je Zone, je Strom oder je Punkt, als Tabelle und HTML-Bericht.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="66"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; nothing: not differentially private, it contains statistics of the raw data; keep the report with the data holder.</source>
+        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts: nicht differenziell privat, enthält Statistiken der Rohdaten; den Bericht beim Datenhalter behalten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="66"/>
+        <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact, no noise: it measures the error a release really has (dp_geoprivacy:accuracyplanner predicts it beforehand).</source>
+        <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakt, kein Rauschen: misst den Fehler, den eine Veröffentlichung wirklich hat (dp_geoprivacy:accuracyplanner sagt ihn vorher voraus).</translation>
     </message>
 </context>
 </TS>

@@ -71,6 +71,11 @@ def check_resolution(resolution) -> int:
     return value
 
 
+def average_cell_area_km2(resolution) -> float:
+    """The average area of an H3 hexagon at ``resolution`` (km², h3's table)."""
+    return float(h3.average_hexagon_area(check_resolution(resolution), unit="km^2"))
+
+
 def cells_of_points(lon, lat, resolution) -> np.ndarray:
     """H3 cell (uint64) of each longitude/latitude in degrees; 0 where not a valid location.
 

@@ -1,6 +1,7 @@
 """What every dp_geoprivacy algorithm shares: naming, help, icons, the seed
 option, the noise source, and the privacy record."""
 
+import functools
 import math
 import os
 from pathlib import Path
@@ -57,6 +58,11 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
     ALGORITHM_ID = ""
     GROUP_ID = ""
     SEED = "SEED"
+    # The dialog (issue 13): the parameters named in DIALOG_ORDER come first, in that order (what a planner
+    # sets every time), then the others in the order initAlgorithm adds them; those in ADVANCED are flagged
+    # advanced, so QGIS folds them into "Advanced parameters". Names only: scripts and models are unaffected.
+    DIALOG_ORDER = ()
+    ADVANCED = ()
 
     def name(self):
         return self.ALGORITHM_ID
@@ -80,6 +86,8 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         super().__init_subclass__(**kwargs)
         if "processAlgorithm" in cls.__dict__:
             cls.processAlgorithm = dry_run.catching(cls.__dict__["processAlgorithm"])
+        if "initAlgorithm" in cls.__dict__:
+            cls.initAlgorithm = _arranging(cls.__dict__["initAlgorithm"])
 
     def createInstance(self):  # noqa: N802 (QGIS API)
         return type(self)()
@@ -93,16 +101,44 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
     # --- shared parameters -------------------------------------------------
 
     def add(self, parameter):
-        """Add a parameter; a duplicate name is a programming error."""
+        """Add a parameter; a duplicate name is a programming error.
+
+        Within initAlgorithm the parameter is held back and added, in the
+        dialog order, when initAlgorithm returns (see DIALOG_ORDER).
+        """
+        pending = getattr(self, "_pending", None)
+        if pending is not None:
+            pending[0].append(parameter)
+            return parameter
         if not self.addParameter(parameter):
             raise RuntimeError(f"{self.ALGORITHM_ID}: could not add parameter {parameter.name()}")
         return parameter
 
     def add_output(self, output):
-        """Add an output definition; a duplicate name is a programming error."""
+        """Add an output definition; a duplicate name is a programming error (held back like ``add``)."""
+        pending = getattr(self, "_pending", None)
+        if pending is not None:
+            pending[1].append(output)
+            return output
         if not self.addOutput(output):
             raise RuntimeError(f"{self.ALGORITHM_ID}: could not add output {output.name()}")
         return output
+
+    def _add_arranged(self, parameters, outputs):
+        """Add the held-back parameters in the dialog order (DIALOG_ORDER, then as added), flag ADVANCED, then
+        the outputs."""
+        names = [parameter.name() for parameter in parameters]
+        unknown = sorted(set(self.DIALOG_ORDER + self.ADVANCED) - set(names))
+        if unknown:
+            raise RuntimeError(f"{self.ALGORITHM_ID}: DIALOG_ORDER or ADVANCED names unknown parameters {unknown}")
+        rank = {name: i for i, name in enumerate(self.DIALOG_ORDER)}
+        ordered = sorted(enumerate(parameters), key=lambda item: (rank.get(item[1].name(), len(rank)), item[0]))
+        for _, parameter in ordered:
+            if parameter.name() in self.ADVANCED:
+                parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+            self.add(parameter)
+        for output in outputs:
+            self.add_output(output)
 
     def add_seed_parameter(self):
         """The advanced, optional SEED parameter for reproducible study runs."""
@@ -325,6 +361,21 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         )
         weak = weak_epsilon_note(record.epsilon) if record.differentially_private else None
         return record.with_notes(weak) if weak else record
+
+
+def _arranging(init_algorithm):
+    """Wrap an initAlgorithm so that its parameters are added in the dialog order (DpAlgorithm.DIALOG_ORDER)."""
+    @functools.wraps(init_algorithm)
+    def wrapper(self, config=None):
+        if getattr(self, "_pending", None) is not None:  # a subclass's initAlgorithm calling its base's
+            return init_algorithm(self, config)
+        self._pending = pending = ([], [])
+        try:
+            init_algorithm(self, config)
+        finally:
+            self._pending = None
+        self._add_arranged(*pending)
+    return wrapper
 
 
 class Reserver:

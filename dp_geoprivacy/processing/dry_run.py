@@ -1,7 +1,7 @@
 """Trial runs (DRY_RUN) of every privatizing algorithm: validate, report, spend nothing.
 
 One place for all of them. ``DpAlgorithm.add_ledger_parameters`` (called by
-every privatizing algorithm) adds the advanced DRY_RUN option;
+every privatizing algorithm) adds the DRY_RUN option;
 ``DpAlgorithm.reserve_budget`` (through which every release reserves its
 budget, from the core release's ``before_noise`` callback, once the input
 is read and checked and before the first random draw) stops a trial run
@@ -19,7 +19,7 @@ source and whether the budget would refuse the release.
 import functools
 from pathlib import Path
 
-from qgis.core import QgsProcessingParameterBoolean, QgsProcessingParameterDefinition
+from qgis.core import QgsProcessingParameterBoolean
 
 from ..core.accounting import Partition, compose
 from ..core.accuracy import CountAccuracy, accuracy_from_record
@@ -50,8 +50,7 @@ def add_parameter(algorithm) -> None:
         "Reads and checks every input as a real run would, then stops before any noise is drawn: reports the "
         "epsilon and delta the release would spend and its expected accuracy, writes no output and no ledger "
         "entry."))
-    parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
-    algorithm.add(parameter)
+    algorithm.add(parameter)  # not advanced: a trial run is how a planner tries settings (issue 13)
 
 
 def requested(algorithm, parameters, context) -> bool:

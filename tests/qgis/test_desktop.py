@@ -63,3 +63,36 @@ def test_plugin_zip_shows_in_the_desktop_processing_toolbox(tmp_path):
     # The plugin QGIS ran is the one unzipped into the temporary profile, not the working tree.
     assert "/profiles/default/python/plugins/dp_geoprivacy" in result["plugin_path"]
     assert not result["plugin_path"].startswith(str(ROOT))
+
+
+SCREENSHOTS = ROOT / "docs" / "desktop" / "screenshots.py"
+
+
+def test_dialogs_open_on_the_summary_with_the_everyday_parameters_first(tmp_path):
+    """docs/desktop/screenshots.py (``make screenshots``) in real QGIS desktop, for two dialogs into tmp_path: each
+    is grabbed, its help pane opens (after the algorithm's name) with the summary, and the parameters shown
+    outside "Advanced parameters" start with what a planner sets every time."""
+    plugin_zip = build_zip()
+    result_path = tmp_path / "screenshots.json"
+    run = subprocess.run(
+        [sys.executable, str(SCREENSHOTS), str(plugin_zip), str(tmp_path), "--result", str(result_path),
+         "--only", "noisyodflows", "laplaceperturbation", "--timeout", "150"],
+        capture_output=True, text=True, timeout=220,
+    )
+    assert run.returncode == 0, f"screenshots failed ({run.returncode}):\n{run.stdout}\n{run.stderr}"
+    result = json.loads(result_path.read_text(encoding="utf-8"))
+    assert result["ok"] and not result["errors"] and result["qgis_exit_code"] == 0
+    assert sorted(result["dialogs"]) == ["laplaceperturbation", "noisyodflows"]
+    for name, dialog in result["dialogs"].items():
+        png = tmp_path / f"{name}.png"
+        assert png.is_file() and png.stat().st_size > 40_000
+        assert png_size(png) == tuple(dialog["size"]) and dialog["size"][0] >= 1000
+        help_start = dialog["help_start"]
+        assert help_start.startswith(dialog["title"]), help_start[:200]
+        assert 0 <= dialog["summary_at"] <= len(dialog["title"]) + 5, help_start[:300]
+        assert "Private:" in help_start and "Accuracy at the defaults" in help_start, help_start
+    od = result["dialogs"]["noisyodflows"]["visible_parameters"]
+    assert od[:8] == ["INPUT", "ZONES", "ZONE_ID_FIELD", "H3_RESOLUTION", "EXTENT", "EPSILON", "USER_FIELD",
+                      "MAX_TRIPS"], od
+    assert not {"ORIGIN_X_FIELD", "COORDINATES_CRS", "SEED"} & set(od) and "DRY_RUN" in od, od
+    assert result["dialogs"]["laplaceperturbation"]["visible_parameters"][:3] == ["INPUT", "EPSILON", "DISTANCE"]

@@ -30,6 +30,7 @@ from ...core.location import PerturbationSpec
 from ...core.od_flows import ODDomain
 from ...core.zone_counts import make_mechanism
 from ..base import DpAlgorithm
+from ..help_summary import count_figures, defaults, with_summary
 from ..writers import Column, write_features, write_text
 
 ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES = 0, 1, 2, 3
@@ -73,6 +74,20 @@ class AccuracyPlanner(DpAlgorithm):
         return self.tr("Accuracy planner (reads no data, spends nothing)")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
+        epsilon, m, noise = defaults(self, self.EPSILON, self.MAX_CONTRIBUTIONS, self.NOISE)
+        figures = count_figures(epsilon, m, noise)
+        return with_summary(
+            self.tr("Predicts the accuracy of a release at each epsilon, and the epsilon a target accuracy needs, "
+                    "from the noise distribution alone."),
+            self.tr("<b>Private:</b> nothing to protect: it reads no data, spends no privacy budget and writes "
+                    "nothing to a ledger."),
+            self.tr("<b>Accuracy:</b> exact figures of the noise; e.g. at the defaults (EPSILON={epsilon:g}, M={m}) "
+                    "a zone count is off by at most ±{moe:.2g} (95%).").format(
+                epsilon=epsilon, m=m, moe=figures.margin_of_error),
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p><b>What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I "
             "need?</b> Computed from the noise distribution alone: it reads no data, draws no noise, spends "

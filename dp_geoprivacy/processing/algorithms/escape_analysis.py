@@ -37,6 +37,7 @@ from ...core.escape_release import NOT_DP_NOTE, EscapeData, EscapeSpec, MatchErr
 from ...core.zones import OUTSIDE
 from ..accuracy_notes import note_escape_calibration
 from ..base import DpAlgorithm, setting_number
+from ..help_summary import defaults, displacement_figures, with_summary
 from ..metric_crs import crs_transformer, is_metric, resolve_metric_crs, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, records_in, write_to_file
 from ..readers import read_points, read_zones
@@ -49,6 +50,8 @@ class EscapeAnalysis(DpAlgorithm):
 
     ALGORITHM_ID = "escapeanalysis"
     GROUP_ID = "calibration"
+    DIALOG_ORDER = ("INPUT", "ZONES", "ZONE_ID_FIELD", "DISTANCE", "TARGET_ESCAPE", "SCALES", "METRIC_CRS")
+    ADVANCED = ("MECHANISM", "REALIZATIONS", "PERTURBED", "MATCH_FIELD")
     INPUT = "INPUT"
     ZONES = "ZONES"
     ZONE_ID_FIELD = "ZONE_ID_FIELD"
@@ -69,6 +72,21 @@ class EscapeAnalysis(DpAlgorithm):
         return self.tr("Escaped-point analysis and noise calibration")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
+        scales, realizations, mechanism = defaults(self, self.SCALES, self.REALIZATIONS, self.MECHANISM)
+        values = sorted(float(b) for b in str(scales).split(","))
+        low, high = (displacement_figures(1.0, b, mechanism) for b in (values[0], values[-1]))
+        return with_summary(
+            self.tr("Measures which share of points Laplace noise of each scale moves out of their zone, and "
+                    "calibrates the noise (and epsilon) to a target share."),
+            self.tr("<b>Private:</b> nothing: not differentially private, a calibration aid for the data holder "
+                    "computed from the true locations; do not publish its outputs."),
+            self.tr("<b>Accuracy at the defaults:</b> escape shares are averages of {r} noise draws per scale; the "
+                    "default scales move points {low:.0f} to {high:.0f} m on average.").format(
+                r=realizations, low=low.mean, high=high.mean),
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p><b>Not differentially private: the outputs contain statistics of the raw data.</b> "
             "They are a calibration aid for the data holder, computed from the true locations; do "

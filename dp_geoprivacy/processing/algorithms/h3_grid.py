@@ -21,6 +21,7 @@ from qgis.core import (
 
 from ...core import h3cells
 from ..base import DpAlgorithm
+from ..help_summary import defaults, h3_cell_area_km2, with_summary
 from ..metric_crs import wkt
 from ..writers import Column, write_features
 from ..zone_source import MAX_H3_CELLS, H3Cells, h3_cells_covering_extent
@@ -40,6 +41,16 @@ class H3Grid(DpAlgorithm):
         return self.tr("H3 hexagon grid")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
+        resolution, = defaults(self, self.RESOLUTION)
+        return with_summary(
+            self.tr("Creates the H3 hexagons of one RESOLUTION covering an extent: a public tessellation to count in."),
+            self.tr("<b>Private:</b> nothing to protect: it reads no data and costs no privacy budget."),
+            self.tr("<b>Accuracy:</b> exact, no noise; at the default RESOLUTION={resolution} a hexagon covers "
+                    "{area:.3g} km² on average.").format(resolution=resolution, area=h3_cell_area_km2(resolution)),
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p>Creates the H3 hexagons (and the few pentagons) of one RESOLUTION that overlap an "
             "extent: a public tessellation to count in, for example as ZONES of Noisy zone counts "

@@ -21,6 +21,7 @@ from qgis.core import (
 from ...core.location import PerturbationSpec, release_perturbation
 from ...core.metric_crs import transform_xy
 from ..base import DpAlgorithm
+from ..help_summary import defaults, displacement_figures, with_summary
 from ..metric_crs import resolve_metric_crs, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..readers import ALL_FIELDS, read_points
@@ -33,6 +34,8 @@ class LaplacePerturbation(DpAlgorithm):
 
     ALGORITHM_ID = "laplaceperturbation"
     GROUP_ID = "perturbation"
+    DIALOG_ORDER = ("INPUT", "EPSILON", "DISTANCE", "METRIC_CRS")
+    ADVANCED = ("MECHANISM", "GRID")
     INPUT = "INPUT"
     EPSILON = "EPSILON"
     DISTANCE = "DISTANCE"
@@ -45,6 +48,19 @@ class LaplacePerturbation(DpAlgorithm):
         return self.tr("Laplace location perturbation")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
+        epsilon, distance, mechanism, grid = defaults(self, self.EPSILON, self.DISTANCE, self.MECHANISM, self.GRID)
+        moved = displacement_figures(epsilon, distance, mechanism, grid)
+        return with_summary(
+            self.tr("Moves every point by random noise (geo-indistinguishability) and publishes the moved points."),
+            self.tr("<b>Private:</b> each point's true location, for the household, stop or person behind it: two "
+                    "locations DISTANCE metres apart are EPSILON-indistinguishable."),
+            self.tr("<b>Accuracy at the defaults</b> (EPSILON={epsilon:g}, DISTANCE={distance:g} m): a point moves "
+                    "{mean:.0f} m on average, 95% of points within {q95:.0f} m.").format(
+                epsilon=epsilon, distance=distance, mean=moved.mean, q95=moved.q95),
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p>Moves every point by random noise so that no published location pins down "
             "where a household, stop or tap really was.</p>"

@@ -42,6 +42,7 @@ from ...core.mobility_report import (
 )
 from ...core.release import NoUsableRecordsError, is_null
 from ..base import DpAlgorithm
+from ..help_summary import defaults, mobility_figures, with_summary
 from ..metric_crs import crs_transformer, wkt
 from ..mobility_benchmark import benchmark
 from ..mobility_html import report_page
@@ -90,6 +91,11 @@ class MobilityReport(DpAlgorithm):
 
     ALGORITHM_ID = "mobilityreport"
     GROUP_ID = "aggregates"
+    DIALOG_ORDER = ("INPUT", "USER_FIELD", "TIMESTAMP_FIELD", "TRIP_FIELD", "ZONES", "ZONE_ID_FIELD", "H3_RESOLUTION",
+                    "EXTENT", "EPSILON", "MAX_TRIPS_PER_USER")
+    ADVANCED = ("END_TIMESTAMP_FIELD", "X_FIELD", "Y_FIELD", "COORDINATES_CRS", "ANALYSES", "BUDGET_SPLIT",
+                "MAX_TRAVEL_TIME", "MAX_JUMP_LENGTH", "MAX_TIME_BETWEEN", "MAX_RADIUS", "MAX_TILES_PER_USER",
+                "TIME_START", "TIME_END", "TOP_N_FLOWS")
     INPUT, USER_FIELD, TRIP_FIELD, TIMESTAMP_FIELD = "INPUT", "USER_FIELD", "TRIP_FIELD", "TIMESTAMP_FIELD"
     END_TIMESTAMP_FIELD = "END_TIMESTAMP_FIELD"
     X_FIELD, Y_FIELD, COORDINATES_CRS = "X_FIELD", "Y_FIELD", "COORDINATES_CRS"
@@ -107,6 +113,19 @@ class MobilityReport(DpAlgorithm):
         return self.tr("Mobility report (user-level differential privacy)")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
+        epsilon, m = defaults(self, self.EPSILON, self.MAX_TRIPS)
+        analyses, visits_epsilon, visits = mobility_figures(epsilon, m)
+        return with_summary(
+            self.tr("Publishes the standard mobility report (seed 002): trips per hour and weekday, visits per "
+                    "zone, top OD flows, travel times and more, as an HTML page and two layers."),
+            self.tr("<b>Private:</b> each user with up to M trips (user-level privacy), for the traveller."),
+            self.tr("<b>Accuracy at the defaults</b> (EPSILON={epsilon:g} split over {n} analyses, M={m}): visits "
+                    "per zone get epsilon {e:.2g}, so each zone's count is off by at most ±{moe:.3g} (95%).").format(
+                epsilon=epsilon, n=analyses, m=m, e=visits_epsilon, moe=visits.margin_of_error),
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p>The standardised mobility report of seed 002 (dp_mobility_report) with user-level "
             "differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per "

@@ -54,6 +54,7 @@ from ..count_release import (
     release_setting_errors,
 )
 from ..gpkg_fill import PackedGeometries, linestring_blob_groups
+from ..help_summary import EXAMPLE_ZONES, count_figures, defaults, od_cells, with_summary
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..styles import flow_lines
@@ -71,6 +72,9 @@ class NoisyOdFlows(DpAlgorithm):
 
     ALGORITHM_ID = "noisyodflows"
     GROUP_ID = "aggregates"
+    DIALOG_ORDER = ("INPUT", "ZONES", "ZONE_ID_FIELD", "H3_RESOLUTION", "EXTENT", "EPSILON", "USER_FIELD",
+                    "MAX_TRIPS", "THRESHOLD", "DELTA", "MIN_FLOW")
+    ADVANCED = ("NOISE", "INCLUDE_INTRAZONAL")
     INPUT = "INPUT"
     ORIGIN_X_FIELD = "ORIGIN_X_FIELD"
     ORIGIN_Y_FIELD = "ORIGIN_Y_FIELD"
@@ -99,6 +103,34 @@ class NoisyOdFlows(DpAlgorithm):
         return self.tr("Noisy origin-destination flows")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
+        epsilon, m, noise, threshold, delta, min_flow, intrazonal = defaults(
+            self, self.EPSILON, self.MAX_TRIPS, self.NOISE, self.THRESHOLD, self.DELTA, self.MIN_FLOW,
+            self.INCLUDE_INTRAZONAL)
+        cells = od_cells(EXAMPLE_ZONES, intrazonal)
+        figures = count_figures(epsilon, m, noise, bool(threshold), delta, cells, min_flow)
+        if threshold:
+            accuracy = self.tr(
+                "<b>Accuracy at the defaults</b> (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): each published flow is "
+                "off by at most ±{moe:.2g} (95%); a pair needs about {t:.3g} trips to be published half the "
+                "time, and no pair without trips is ever published.").format(
+                epsilon=epsilon, m=m, moe=figures.margin_of_error, t=figures.count_published_50)
+        else:
+            accuracy = self.tr(
+                "<b>Accuracy at the defaults</b> (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): each published "
+                "flow is off by at most ±{moe:.2g} (95%), and each zone pair without trips is published with "
+                "probability {p:.2g}: about {n:,.0f} noise-only flows for {zones} zones (THRESHOLD=1 publishes "
+                "none).").format(epsilon=epsilon, m=m, min_flow=min_flow, moe=figures.margin_of_error,
+                                 p=figures.p_spurious, n=figures.expected_spurious, zones=EXAMPLE_ZONES)
+        return with_summary(
+            self.tr("Counts the trips between each pair of zones (the OD matrix) and publishes them with "
+                    "differential privacy, as flow lines and a table."),
+            self.tr("<b>Private:</b> each trip, for the traveller; with USER_FIELD each user with up to M trips "
+                    "(user-level privacy)."),
+            accuracy,
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p>Counts the trips from each zone to each other zone (the origin-destination, OD, "
             "matrix) and publishes the counts with differential privacy, as flow lines and as a "

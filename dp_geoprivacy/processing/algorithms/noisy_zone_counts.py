@@ -45,6 +45,7 @@ from ..count_release import (
     add_threshold_parameter,
     release_setting_errors,
 )
+from ..help_summary import count_figures, defaults, with_summary
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..readers import read_points
@@ -66,6 +67,9 @@ class NoisyZoneCounts(DpAlgorithm):
 
     ALGORITHM_ID = "noisyzonecounts"
     GROUP_ID = "aggregates"
+    DIALOG_ORDER = ("INPUT", "ZONES", "ZONE_ID_FIELD", "H3_RESOLUTION", "EXTENT", "EPSILON", "USER_FIELD",
+                    "MAX_CONTRIBUTIONS")
+    ADVANCED = ("ALLOW_OVERLAP", "DELTA", "NOISE", "TIME_FIELD", "TIME_SLOT", "THRESHOLD", "TOP_K", "CLAMP")
     INPUT = "INPUT"
     ZONES = ZONES
     ZONE_ID_FIELD = ZONE_ID_FIELD
@@ -91,6 +95,21 @@ class NoisyZoneCounts(DpAlgorithm):
         return self.tr("Noisy zone counts")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
+        epsilon, m, noise, threshold, delta = defaults(
+            self, self.EPSILON, self.MAX_CONTRIBUTIONS, self.NOISE, self.THRESHOLD, self.DELTA)
+        figures = count_figures(epsilon, m, noise, bool(threshold), delta)
+        return with_summary(
+            self.tr("Counts the points in each zone (or H3 hexagon) and publishes the counts with differential "
+                    "privacy."),
+            self.tr("<b>Private:</b> each point, for whoever it belongs to; with USER_FIELD each user with up to M "
+                    "points (user-level privacy)."),
+            self.tr("<b>Accuracy at the defaults</b> (EPSILON={epsilon:g}, M={m}): each published count is off by "
+                    "at most ±{moe:.2g} (95%), {mae:.2g} on average, whatever the zone's size.").format(
+                epsilon=epsilon, m=m, moe=figures.margin_of_error, mae=figures.expected_abs_error),
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p>Counts the points (households, taps, trip ends) in each zone of a public zone layer "
             "or in H3 hexagons, optionally per time slot, and publishes the counts with "

@@ -50,6 +50,7 @@ from ...core.zone_statistics import (
     release_zone_statistics,
 )
 from ..base import DpAlgorithm, setting_number
+from ..help_summary import EXAMPLE_BOUNDS, EXAMPLE_RECORDS, defaults, mean_figures, with_summary
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..readers import read_points
@@ -64,6 +65,9 @@ class NoisyZoneStatistics(DpAlgorithm):
 
     ALGORITHM_ID = "noisyzonestatistics"
     GROUP_ID = "aggregates"
+    DIALOG_ORDER = ("INPUT", "ZONES", "ZONE_ID_FIELD", "H3_RESOLUTION", "EXTENT", "VALUE_FIELD", "STATISTIC", "LOWER",
+                    "UPPER", "EPSILON", "UNIT", "USER_FIELD", "MAX_CONTRIBUTIONS", "LIMIT", "DAYS")
+    ADVANCED = ("MAX_CELLS_PER_DAY", "TIME_FIELD", "TIME_SLOT", "DAY_FIELD", "MIN_SUPPORT")
     INPUT = "INPUT"
     VALUE_FIELD = "VALUE_FIELD"
     STATISTIC = "STATISTIC"
@@ -94,6 +98,21 @@ class NoisyZoneStatistics(DpAlgorithm):
         return self.tr("Noisy zone statistics")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
+        epsilon, m, share = defaults(self, self.EPSILON, self.MAX_CONTRIBUTIONS, self.MEAN_SUM_SHARE)
+        lower, upper = EXAMPLE_BOUNDS
+        margin = mean_figures(epsilon, m, share, EXAMPLE_RECORDS, EXAMPLE_BOUNDS)
+        return with_summary(
+            self.tr("Publishes a statistic of a measured value (speed, dwell time, fare) per zone or H3 hexagon "
+                    "with differential privacy: count, sum, mean, count above a limit or quantiles."),
+            self.tr("<b>Private:</b> each record (UNIT=0), each user with up to M records, or each user-day "
+                    "(USER_FIELD), for whoever made them."),
+            self.tr("<b>Accuracy at the defaults</b> (mean, EPSILON={epsilon:g}, M={m}): the mean of a cell with "
+                    "{n} records of values in [{lower:g}, {upper:g}] is off by at most ±{moe:.2g} (95%).").format(
+                epsilon=epsilon, m=m, n=EXAMPLE_RECORDS, lower=lower, upper=upper, moe=margin),
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p>Publishes a statistic of a measured value (speed, dwell time, fare: VALUE_FIELD) per zone of a "
             "public zone layer or H3 hexagon, optionally per time slot, with differential privacy: seed 003 §III "

@@ -39,6 +39,7 @@ from ...core.randomized_response import (
     release_randomized_response,
 )
 from ..base import DpAlgorithm
+from ..help_summary import defaults, response_figures, with_summary
 from ..privacy_metadata import ReleaseLayerPostProcessor, records_in, write_to_file
 from ..readers import ALL_FIELDS, read_table
 from ..writers import Column, write_features, write_rows
@@ -51,6 +52,8 @@ class RandomizedResponseAlgorithm(DpAlgorithm):
 
     ALGORITHM_ID = "randomizedresponse"
     GROUP_ID = "categorical"
+    DIALOG_ORDER = ("INPUT", "FIELD", "EPSILON", "P_TRUTH", "CATEGORIES")
+    ADVANCED = ("STRATA_FIELD", "REPLACEMENT")
     INPUT = "INPUT"
     FIELD = "FIELD"
     CATEGORIES = "CATEGORIES"
@@ -66,6 +69,23 @@ class RandomizedResponseAlgorithm(DpAlgorithm):
         return self.tr("Randomized response on a categorical field")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
+        from .accuracy_planner import AccuracyPlanner  # noqa: PLC0415 (the planner's example settings)
+
+        epsilon, k, n, share = defaults(AccuracyPlanner(), "EPSILON", "CATEGORIES", "RESPONDENTS", "SHARE")
+        figures = response_figures(epsilon, k, n, share)
+        return with_summary(
+            self.tr("Replaces each row's value of a categorical field by a random one with some probability "
+                    "(randomized response); frequencies can still be estimated."),
+            self.tr("<b>Private:</b> each row's value, for the person or vehicle of that row (local differential "
+                    "privacy: every row is protected on its own)."),
+            self.tr("<b>Accuracy, for example</b> (EPSILON={epsilon:g}, {k} categories, {n:,} rows; EPSILON has no "
+                    "default): the estimated count of a category is off by at most ±{moe:.3g} rows (95%); each value "
+                    "is kept with probability {p:.2g}.").format(
+                epsilon=epsilon, k=k, n=n, moe=figures.margin_of_error, p=figures.p_truth),
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p>Gives every row plausible deniability about one categorical value (vehicle type, "
             "trip purpose, a yes/no answer): each value is kept with probability P_TRUTH and "

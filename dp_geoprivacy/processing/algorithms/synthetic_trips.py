@@ -33,6 +33,7 @@ from ...core.release import NoUsableRecordsError
 from ...core.synthetic_sbh import MARGINALS, OFF_TIME_PLACE, ON_TIME_PLACE, StabilitySpec
 from ...core.synthetic_trips import ContingencySpec, TripData, release_synthetic_trips
 from ..base import DpAlgorithm, setting_number
+from ..help_summary import defaults, synthetic_od_figures, with_summary
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor
 from ..readers import read_table
@@ -62,11 +63,22 @@ MAX_TABLE_CELLS = 50_000_000
 NOT_DP_NOTE = "not differentially private: compares the synthetic trips with the raw trips"
 
 
+def default_weights(duration: bool, attributes: int) -> tuple:
+    """Model 0's budget weights without WEIGHTS: total 1, OD 4, start 2, duration 2, 1 per attribute."""
+    return (1.0, 4.0, 2.0) + ((2.0,) if duration else ()) + (1.0,) * attributes
+
+
 class SyntheticTrips(DpAlgorithm):
     """Synthetic trips sampled from noisy tables (model 0) or stability histograms over partitions (model 1)."""
 
     ALGORITHM_ID = "synthetictrips"
     GROUP_ID = "aggregates"
+    DIALOG_ORDER = ("INPUT", "ZONES", "ZONE_ID_FIELD", "H3_RESOLUTION", "EXTENT", "START_FIELD", "PERIOD_START",
+                    "PERIOD_END", "EPSILON", "USER_FIELD", "MAX_TRIPS", "MODEL")
+    ADVANCED = ("ORIGIN_X_FIELD", "ORIGIN_Y_FIELD", "DEST_X_FIELD", "DEST_Y_FIELD", "COORDINATES_CRS",
+                "ORIGIN_ZONE_FIELD", "DEST_ZONE_FIELD", "DURATION_FIELD", "ATTRIBUTE_FIELDS", "CATEGORIES",
+                "TIME_BIN_MINUTES", "MAX_DURATION", "DURATION_BINS", "WEIGHTS", "DELTA", "MARGINALS",
+                "PARTITION_FIELDS", "POINTS", "UTILITY_CHECK")
     INPUT, START_FIELD, DURATION_FIELD = "INPUT", "START_FIELD", "DURATION_FIELD"
     COORDINATE_FIELDS = ("ORIGIN_X_FIELD", "ORIGIN_Y_FIELD", "DEST_X_FIELD", "DEST_Y_FIELD")
     COORDINATES_CRS = "COORDINATES_CRS"
@@ -86,6 +98,19 @@ class SyntheticTrips(DpAlgorithm):
         return self.tr("Synthetic trips")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
+        epsilon, m = defaults(self, self.EPSILON, self.MAX_TRIPS)
+        od_epsilon, od = synthetic_od_figures(epsilon, default_weights(False, 0), m)
+        return with_summary(
+            self.tr("Publishes a synthetic trip file instead of the real one, sampled from noisy tables (model 0) "
+                    "or stability histograms (model 1)."),
+            self.tr("<b>Private:</b> each trip, for the traveller; with USER_FIELD each user with up to M trips."),
+            self.tr("<b>Accuracy at the defaults</b> (EPSILON={epsilon:g}, model 0): the OD table gets epsilon "
+                    "{e:.2g}, so each of its counts is off by at most ±{moe:.2g} (95%); the synthetic trips "
+                    "follow these noisy counts.").format(epsilon=epsilon, e=od_epsilon, moe=od.margin_of_error),
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p>Publishes a synthetic trip file instead of the real one, with differential privacy.</p>"
             "<p><b>Trips.</b> INPUT is a line layer (origin = first vertex, destination = last vertex) or a "
@@ -304,7 +329,7 @@ class SyntheticTrips(DpAlgorithm):
         if isinstance(weights, str):
             raise QgsProcessingException(weights)
         if weights is None:
-            weights = ((1.0, 4.0, 2.0) + ((2.0,) if duration_field else ()) + (1.0,) * len(attributes)) \
+            weights = default_weights(bool(duration_field), len(attributes)) \
                 if model == 0 else tuple(2.0 if m in (ON_TIME_PLACE, OFF_TIME_PLACE) else 1.0 for m in marginals)
 
         utility = self.parameterAsBool(parameters, self.UTILITY_CHECK, context)

@@ -30,6 +30,7 @@ from qgis.core import (
 from ...core.metric_crs import transform_xy
 from ...core.trajectories import SDD, VERTEX_LAPLACE, Tracks, TrajectorySpec, UnreachableTripError, release_trajectories
 from ..base import DpAlgorithm, setting_number
+from ..help_summary import defaults, trajectory_figures, with_summary
 from ..metric_crs import resolve_metric_crs, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..track_reader import ONE_VERTEX, field_names, read_tracks, skip_text
@@ -60,6 +61,8 @@ class TrajectoryPerturbation(DpAlgorithm):
 
     ALGORITHM_ID = "trajectoryperturbation"
     GROUP_ID = "perturbation"
+    DIALOG_ORDER = ("INPUT", "EPSILON", "RESAMPLE", "MAX_STEP", "DISTANCE", "METRIC_CRS")
+    ADVANCED = ("MECHANISM", "KEEP_ENDPOINTS", "GRID", "FIELDS")
     INPUT = "INPUT"
     EPSILON = "EPSILON"
     RESAMPLE = "RESAMPLE"
@@ -79,6 +82,22 @@ class TrajectoryPerturbation(DpAlgorithm):
         return self.tr("Trajectory perturbation (SDD, per-vertex Laplace)")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
+        epsilon, k, max_step, keep, distance = defaults(
+            self, self.EPSILON, self.RESAMPLE, self.MAX_STEP, self.KEEP_ENDPOINTS, self.DISTANCE)
+        step_epsilon, vertex = trajectory_figures(epsilon, k, max_step, keep, distance)
+        return with_summary(
+            self.tr("Publishes one randomised version of every trip's track (SDD or per-vertex Laplace), so that "
+                    "the route cannot be read off the output."),
+            self.tr("<b>Private:</b> each trip's whole track, for the traveller (one trajectory; a person with m "
+                    "trips is protected at m × EPSILON)."),
+            self.tr("<b>Accuracy at the defaults</b> (EPSILON={epsilon:g}, K={k}): SDD redraws each step at "
+                    "epsilon {step:.2g} within MAX_STEP={max_step:g} m; per-vertex Laplace would move each vertex "
+                    "{mean:.0f} m on average (95% within {q95:.0f} m).").format(
+                epsilon=epsilon, k=k, step=step_epsilon, max_step=max_step, mean=vertex.mean, q95=vertex.q95),
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p>Publishes one randomised version of every trip's track (one line per trip, vertices in "
             "travel order), so that the route taken cannot be read off the output.</p>"

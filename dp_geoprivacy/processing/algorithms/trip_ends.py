@@ -17,6 +17,7 @@ from qgis.core import (
 
 from ...core.trajectories import trip_ends
 from ..base import DpAlgorithm
+from ..help_summary import with_summary
 from ..track_reader import field_names, read_tracks, skip_text
 from ..writers import Column, write_points
 
@@ -36,6 +37,16 @@ class TripEnds(DpAlgorithm):
         return self.tr("Trip ends from tracks (preparation, not private)")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
+        return with_summary(
+            self.tr("Turns trips or GPS tracks (lines) into two point layers: their origins and their "
+                    "destinations, as input for the private releases."),
+            self.tr("<b>Private:</b> nothing: not differentially private, the outputs hold the true trip ends; "
+                    "keep them with the raw data."),
+            self.tr("<b>Accuracy:</b> exact, no noise (the first and last vertex of each line)."),
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p>Turns a line layer of trips or GPS tracks into two point layers: ORIGINS (the first vertex of "
             "each line) and DESTINATIONS (the last vertex), each carrying the chosen FIELDS (default: all, "

@@ -33,6 +33,7 @@ from ...core.accounting import Partition, ReleaseEvent, compose
 from ...core.release import NoUsableRecordsError
 from ...core.relocation import RelocationSpec, release_relocation, zone_keys
 from ..base import DpAlgorithm
+from ..help_summary import EXAMPLE_ZONES, defaults, relocation_epsilon, with_summary
 from ..privacy_metadata import ReleaseLayerPostProcessor, read_from_file, records_in, write_to_file
 from ..readers import ALL_FIELDS, read_table, read_zones
 from ..writers import Column, write_rows
@@ -45,6 +46,10 @@ class TripRelocationAlgorithm(DpAlgorithm):
 
     ALGORITHM_ID = "triprelocation"
     GROUP_ID = "perturbation"
+    DIALOG_ORDER = ("INPUT", "ORIGIN_FIELD", "DEST_FIELD", "P_TRUTH", "ORIGIN_HISTOGRAM", "DEST_HISTOGRAM",
+                    "OD_HISTOGRAM", "ZONES", "ZONE_ID_FIELD")
+    ADVANCED = ("HISTOGRAM_ZONE_FIELD", "HISTOGRAM_COUNT_FIELD", "OD_ORIGIN_FIELD", "OD_DEST_FIELD", "OD_COUNT_FIELD",
+                "FLOOR")
     INPUT = "INPUT"
     ORIGIN_FIELD = "ORIGIN_FIELD"
     DEST_FIELD = "DEST_FIELD"
@@ -66,6 +71,19 @@ class TripRelocationAlgorithm(DpAlgorithm):
         return self.tr("Randomized trip relocation (origin and destination zones)")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
+        p, floor = defaults(self, self.P_TRUTH, self.FLOOR)
+        return with_summary(
+            self.tr("Publishes trips with their origin and destination zones randomized: each end keeps its true "
+                    "zone with probability P_TRUTH, else gets one drawn from a (noisy) histogram."),
+            self.tr("<b>Private:</b> each trip's origin and destination zone, for the traveller (one trip)."),
+            self.tr("<b>Accuracy at the defaults</b> (P_TRUTH={p:g}, FLOOR={floor:g}): a trip keeps its true "
+                    "origin zone with probability {p:.0%} and both zones with {both:.0%}; with {zones} zones "
+                    "epsilon is at most {epsilon:.3g} per trip.").format(
+                p=p, floor=floor, both=p * p, zones=EXAMPLE_ZONES, epsilon=relocation_epsilon(p, floor)),
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p>Publishes trips with their origin and destination zones randomized: each trip keeps "
             "its true origin zone with probability P_TRUTH and otherwise gets a zone drawn from a "

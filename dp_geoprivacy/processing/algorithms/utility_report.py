@@ -32,6 +32,7 @@ from ...core.escape_release import NOT_A_RELEASE, NOT_DP_NOTE
 from ...core.metric_crs import transform_xy
 from ...core.privacy_record import PrivacyRecord
 from ..base import DpAlgorithm
+from ..help_summary import with_summary
 from ..metric_crs import resolve_metric_crs, wkt
 from ..privacy_metadata import read_from_file, write_to_file
 from ..readers import read_points
@@ -61,6 +62,17 @@ class UtilityReport(DpAlgorithm):
         return self.tr("Utility report (not differentially private: contains statistics of the raw data)")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
+        return with_summary(
+            self.tr("Compares a released layer with the original it came from: errors per zone, per flow or per "
+                    "point, as a table and an HTML report."),
+            self.tr("<b>Private:</b> nothing: not differentially private, it contains statistics of the raw data; "
+                    "keep the report with the data holder."),
+            self.tr("<b>Accuracy:</b> exact, no noise: it measures the error a release really has "
+                    "(dp_geoprivacy:accuracyplanner predicts it beforehand)."),
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p><b>Not differentially private: contains statistics of the raw data.</b> For the data holder: "
             "how close is a released layer to the data it came from? Keep the report private.</p>"
