@@ -50,7 +50,7 @@ def source_fingerprint(df) -> str:
 
     names = sorted(df.columns)
     row = sf.xxhash64(*[sf.col(f"`{n}`") for n in names])
-    high = sf.shiftrightunsigned(row, 32)
+    high = sf.shiftrightunsigned(sf.col("h"), 32)
     low = sf.col("h").bitwiseAND(sf.lit(0xFFFFFFFF))
     [totals] = (df.select(row.alias("h"))
                 .select("h", high.alias("high"), low.alias("low"))
