@@ -22,7 +22,8 @@ tree: wall time; CPU time (user + system, summed over every process of the
 tree, each at its last sample); peak RSS of the Python driver, of the JVM
 (driver + executor in local mode) and of the Python workers (summed over
 the workers alive at one time). The load average is logged every 30 s
-(the machine is shared). A run whose tree would leave less than
+(the machine is shared). Spark's event log gives each stage's wall time,
+task time, input, shuffle written and read, and spill. A run whose tree would leave less than
 --min-free-mib of MemAvailable is stopped and reported as "did not fit".
 (QGIS itself is not in the loop: Debian's GDAL 3.6 in QGIS 3.22 has no
 Parquet driver.)
@@ -179,6 +180,43 @@ def run_sampled(command, env, label, min_free_mib, loads):
     return row
 
 
+STAGE_METRICS = {"internal.metrics.input.bytesRead": "input_mib",
+                 "internal.metrics.shuffle.write.bytesWritten": "shuffle_write_mib",
+                 "internal.metrics.shuffle.write.recordsWritten": "shuffle_write_records",
+                 "internal.metrics.shuffle.read.localBytesRead": "shuffle_read_mib",
+                 "internal.metrics.shuffle.read.remoteBytesRead": "shuffle_read_mib",
+                 "internal.metrics.memoryBytesSpilled": "spilled_memory_mib",
+                 "internal.metrics.diskBytesSpilled": "spilled_disk_mib",
+                 "internal.metrics.executorRunTime": "task_time_s",
+                 "internal.metrics.executorCpuTime": "task_cpu_s"}
+
+
+def stages_from_event_log(folder: Path):
+    """Per completed stage, from Spark's event log: name, wall, tasks, input, shuffle and spill figures."""
+    import json
+
+    stages = []
+    for log in sorted(folder.glob("*")):
+        for line in log.read_text().splitlines():
+            event = json.loads(line)
+            if event.get("Event") != "SparkListenerStageCompleted":
+                continue
+            info = event["Stage Info"]
+            row = {"stage": info["Stage ID"], "name": info["Stage Name"].split(" at ")[0],
+                   "tasks": info["Number of Tasks"],
+                   "wall_s": round((info["Completion Time"] - info["Submission Time"]) / 1000, 1)}
+            for item in info.get("Accumulables", []):
+                name = STAGE_METRICS.get(item.get("Name"))
+                if name is None:
+                    continue
+                value = float(item.get("Value") or 0)
+                value = value / 2**20 if name.endswith("_mib") else value
+                value = value / 1000 if name == "task_time_s" else value / 1e9 if name == "task_cpu_s" else value
+                row[name] = round(row.get(name, 0) + value, 1)
+            stages.append(row)
+    return sorted(stages, key=lambda r: r["stage"])
+
+
 SINGLE = r"""
 import sys, time
 import numpy as np, pyarrow.parquet as pq
@@ -238,8 +276,11 @@ def main():
             facts["generate_s"] = round(time.perf_counter() - started, 1)
         facts["parquet_mib"] = round(taps.stat().st_size / 2**20)
         print(f"{args.records:,} records, {cards:,} cards: {taps} ({facts['parquet_mib']:,} MiB)", flush=True)
+        events = tmp / "events"
+        events.mkdir()
         env = dict(os.environ, PYTHONPATH=str(ROOT), PYSPARK_PYTHON=python,
-                   PYSPARK_SUBMIT_ARGS=f"--driver-memory {args.driver_memory} pyspark-shell",
+                   PYSPARK_SUBMIT_ARGS=(f"--driver-memory {args.driver_memory} --conf spark.eventLog.enabled=true "
+                                        f"--conf spark.eventLog.dir=file://{events} pyspark-shell"),
                    SPARK_LOCAL_DIRS=str(tmp))
         if "spark" in runs:
             row = run_sampled(
@@ -247,7 +288,7 @@ def main():
                  "LAT_FIELD=lat", "USER_FIELD=card", f"MAX_CONTRIBUTIONS={M}", f"H3_RESOLUTION={RESOLUTION}",
                  f"EXTENT={EXTENT}", f"EPSILON={EPSILON}", f"OUTPUT={tmp / 'spark.gpkg'}", "MASTER=local[2]"],
                 env, "spark local[2]", args.min_free_mib, loads)
-            rows.append(dict(row, records=args.records))
+            rows.append(dict(row, records=args.records, stages=stages_from_event_log(events)))
         if "single" in runs:
             for size in args.single_records or [args.records]:
                 size = min(size, args.records)
@@ -264,6 +305,8 @@ def main():
                        "peak_rss_python_workers_mib"])
     for row in rows:
         print(row["label"], "|", " / ".join(row.pop("log")), "|", row.get("did_not_fit", ""), row.get("failed", ""))
+        for stage in row.get("stages", []):
+            print("   ", stage)
     path = write_results(args.name, {
         "records": args.records, "h3_resolution": RESOLUTION, "max_contributions": M, "cards": cards,
         "driver_memory": args.driver_memory, "load_average_at_start": load_at_start, **facts, "runs": rows,
