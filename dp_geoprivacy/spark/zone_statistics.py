@@ -16,9 +16,10 @@ core.zone_statistics):
 2. User bound (UNIT 1, user): the same window as zone counts, rank among
    the user's clean records by priority, keep rank <= M (sampling, not
    the first M). Flagged records get a random salt: they never take a rank.
-3. ``groupBy`` cell, slot, flags, kept, clamp side and the statistic's key
-   (exponent for sums, grid index for quantiles, above LIMIT): counts, sums
-   of the integer parts, distinct (user, day) pairs above LIMIT. Collected
+3. ``groupBy`` cell, slot, flags, kept and the statistic's key (exponent
+   for sums, grid index for quantiles, above LIMIT): counts, values clamped
+   on each side, sums of the integer parts, distinct (user, day) pairs
+   above LIMIT. Collected
    to the driver (Arrow): at most cells x slots x (exponents | grid values)
    rows.
 4. Driver: ``core.zone_statistics.release_zone_statistics_from_aggregate``,
@@ -148,7 +149,7 @@ def stat_batches(cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kin
 
 
 def statistics_frame(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kind, key: int):
-    """Spark DataFrame of the per-cell groups (cell, slot, flags, kept, clamp[, e | q | above], n[, ...])."""
+    """Spark DataFrame of the per-cell groups (cell, slot, flags, kept[, e | q | above], n, below, ...)."""
     from pyspark.sql import Window
     from pyspark.sql import functions as sf
     from pyspark.sql import types as st
@@ -184,8 +185,11 @@ def statistics_frame(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, 
         assigned = assigned.withColumn("kept", sf.row_number().over(window) <= int(spec.max_contributions))
     else:
         assigned = assigned.withColumn("kept", sf.lit(True))
-    keys = ["cell", "slot", "flags", "kept", "clamp"] + ([stat_key] if stat_key else [])
-    aggregates = [sf.count(sf.lit(1)).alias("n")]
+    # The clamp side is summed, not a key: a key would split a cell's (user, day) pairs above LIMIT in two.
+    keys = ["cell", "slot", "flags", "kept"] + ([stat_key] if stat_key else [])
+    aggregates = [sf.count(sf.lit(1)).alias("n"),
+                  sf.sum(sf.when(sf.col("clamp") < 0, 1).otherwise(0)).alias("below"),
+                  sf.sum(sf.when(sf.col("clamp") > 0, 1).otherwise(0)).alias("above_upper")]
     if stat_key == "e":
         aggregates += [sf.sum("hi").alias("hi"), sf.sum("lo").alias("lo")]
     if stat_key == "above" and columns.day and columns.user:
@@ -201,7 +205,6 @@ def aggregate_from_groups(groups, spec: ZoneStatisticsSpec, n_zones: int, n_slot
     flags = groups["flags"].to_numpy(dtype=np.int64)
     n = groups["n"].to_numpy(dtype=np.int64)
     kept_flag = groups["kept"].to_numpy(dtype=bool)
-    clamp = groups["clamp"].to_numpy(dtype=np.int64)
     clean = flags == 0
     use = clean & kept_flag
     flat = (groups["cell"].to_numpy(dtype=np.int64) * n_slots + groups["slot"].to_numpy(dtype=np.int64))[use]
@@ -214,8 +217,9 @@ def aggregate_from_groups(groups, spec: ZoneStatisticsSpec, n_zones: int, n_slot
 
     cleaning = CleaningCounts(records=int(n.sum()), null_values=count(NULL_VALUE), null_slots=count(NULL_TIME),
                               null_users=count(NULL_USER), null_days=count(NULL_DAY), outside=count(NO_ZONE),
-                              clamped_below=int(n[clean & (clamp < 0)].sum()),
-                              clamped_above=int(n[clean & (clamp > 0)].sum()), dropped_by_bound=cleaned - kept,
+                              clamped_below=int(groups["below"].to_numpy(dtype=np.int64)[clean].sum()),
+                              clamped_above=int(groups["above_upper"].to_numpy(dtype=np.int64)[clean].sum()),
+                              dropped_by_bound=cleaned - kept,
                               kept=kept)
     aggregate = ZoneStatisticsAggregate(n_zones=n_zones, n_slots=n_slots,
                                         counts=np.bincount(flat, weights=weight, minlength=n_cells).astype(float),

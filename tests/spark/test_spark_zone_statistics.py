@@ -151,3 +151,19 @@ def test_wkb_points_give_the_same_aggregate_as_lon_lat(spark):
     by_wkb = spark_aggregate(spark, frame.drop(columns=["lon", "lat"]), cells, spec, None,
                              StatColumns("speed", geometry="geom"))
     assert_same(by_columns, by_wkb)
+
+
+def test_units_above_limit_count_each_user_day_once_per_cell(spark):
+    """Every user has, on one day and in one zone, values 55 and 58 (above LIMIT 50), 65 and 70 (above LIMIT and
+    clamped to UPPER 60) and 10: one (user, day) pair above LIMIT each, counted once on both paths."""
+    users = 200
+    frame = pd.DataFrame({"lon": 151.2, "lat": -33.87, "speed": np.tile([55.0, 65.0, 58.0, 70.0, 10.0], users),
+                          "card": np.repeat(np.arange(users), 5).astype(np.int64),
+                          "ts": pd.Timestamp("2024-05-02 08:00")})
+    cells = h3_cells(8, EXTENT)
+    spec = spec_of(ABOVE, unit=1, m=10)
+    columns = StatColumns("speed", "lon", "lat", user="card", day="ts")
+    ours = spark_aggregate(spark, frame, cells, spec, None, columns, partitions=4)
+    theirs = core_aggregate(frame, cells, spec, None, np.random.default_rng(0), days=True)
+    assert_same(ours, theirs)
+    assert ours.exceeding.sum() == users and ours.cleaning.clamped_above == 2 * users
