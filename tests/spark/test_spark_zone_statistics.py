@@ -167,3 +167,35 @@ def test_units_above_limit_count_each_user_day_once_per_cell(spark):
     theirs = core_aggregate(frame, cells, spec, None, np.random.default_rng(0), days=True)
     assert_same(ours, theirs)
     assert ours.exceeding.sum() == users and ours.cleaning.clamped_above == 2 * users
+
+
+@pytest.mark.parametrize("statistic", [MEAN, MEDIAN])
+def test_neighbouring_datasets_move_the_aggregate_by_at_most_the_sensitivity(spark, statistic):
+    """D' = D plus one user with 12 points (values up to 200, clamped) spread over cells; UNIT 1, M = 3.
+
+    The other users have at most 2 points (below M), so the difference is the
+    added user's bounded sample: at most M records in all (counts, grid
+    histogram: L1 <= M) and, for the centred sums the mean's noise is
+    calibrated to, at most M x (UPPER - LOWER) / 2 in L1 over the cells.
+    """
+    base = speeds(n=1200, users=600, seed=20, nulls=False).drop(columns="card")
+    base["card"] = np.arange(len(base), dtype=np.int64) // 2
+    rng = np.random.default_rng(21)
+    extra = pd.DataFrame({"lon": 151.2 + rng.normal(0, 0.01, 12), "lat": -33.87 + rng.normal(0, 0.01, 12),
+                          "speed": rng.uniform(-50, 200, 12), "card": np.full(12, 10**6, dtype=np.int64),
+                          "ts": base["ts"].iloc[0]})
+    cells = h3_cells(8, EXTENT)
+    spec = spec_of(statistic, unit=1, m=3)
+    columns = StatColumns("speed", "lon", "lat", user="card")
+    d, d_prime = (spark_aggregate(spark, frame, cells, spec, None, columns, partitions=4)
+                  for frame in (base, pd.concat([base, extra], ignore_index=True)))
+    assert 0 < np.abs(d_prime.counts - d.counts).sum() <= 3
+    if statistic == MEAN:
+        midpoint, half = 30.0, 30.0
+        centred = (d_prime.sums - d_prime.counts * midpoint) - (d.sums - d.counts * midpoint)
+        assert np.abs(centred).sum() <= 3 * half + 1e-9
+    else:
+        g = 61
+        histogram = [np.bincount(a.grid_cell * g + a.grid_index, weights=a.grid_count, minlength=len(a.counts) * g)
+                     for a in (d, d_prime)]
+        assert 0 < np.abs(histogram[1] - histogram[0]).sum() <= 3
