@@ -9,7 +9,7 @@ core.zone_statistics):
    pair), flags for a NULL value, time, user or day and for a point in no
    zone (the core's cleaning rules), its value clamped to the public
    [LOWER, UPPER] and what the mechanism needs of it: the exact integer
-   parts of the value (core.zone_statistics.float_parts: sums), its grid
+   parts of the value (core.bounded_stats.float_parts: sums), its grid
    index (core.quantiles.ExponentialQuantiles.snap: quantiles) or whether
    it is above LIMIT; and a uniform priority (Philox keyed from the
    driver's generator, as for zone counts).
@@ -37,6 +37,7 @@ from typing import Optional
 import numpy as np
 
 from .. import __version__
+from ..core.bounded_stats import float_parts, sums_from_parts
 from ..core.counting import skip_bounding_draws
 from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
 from ..core.zone_counts import NO_SLOT, day_keys, slot_labels, time_slots
@@ -51,9 +52,7 @@ from ..core.zone_statistics import (
     CleaningCounts,
     ZoneStatisticsAggregate,
     ZoneStatisticsSpec,
-    float_parts,
     release_zone_statistics_from_aggregate,
-    sums_from_parts,
 )
 from .zone_counts import SLOT_KINDS, _lonlat, bounding_key
 

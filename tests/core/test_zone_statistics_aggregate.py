@@ -4,18 +4,15 @@ import math
 
 import numpy as np
 
-from dp_geoprivacy.core.bounded_stats import Bounds
+from dp_geoprivacy.core.bounded_stats import Bounds, exact_sums, float_parts, sums_from_parts
 from dp_geoprivacy.core.quantiles import ExponentialQuantiles
 from dp_geoprivacy.core.zone_statistics import (
     MEAN,
     USER,
     ZoneStatisticsSpec,
     aggregate_zone_statistics,
-    exact_sums,
-    float_parts,
     release_zone_statistics,
     release_zone_statistics_from_aggregate,
-    sums_from_parts,
 )
 
 
