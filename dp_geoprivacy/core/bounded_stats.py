@@ -401,3 +401,55 @@ def sum_of_k_largest(per_cell_epsilons, k: int) -> float:
     if k >= eps.size:
         return float(math.fsum(eps))
     return float(math.fsum(np.partition(eps, eps.size - k)[eps.size - k:]))
+
+
+# --- exact sums per cell (order-free; the Spark path sums the same integer parts) ---------------
+
+
+def float_parts(values):
+    """Each double as (exponent e, hi, lo) with x = (hi * 2^26 + lo) * 2^(e - 53) exactly; 0 <= lo < 2^26.
+
+    Integer parts whose sums are exact (int64 holds 2^36 records per
+    (cell, e) group): the basis of :func:`exact_sums`, and what the Spark path
+    sums per cell and exponent (dp_geoprivacy.spark.zone_statistics).
+    """
+    mantissa, exponent = np.frexp(np.asarray(values, dtype=float))
+    m = np.ldexp(mantissa, 53).astype(np.int64)  # exact: a double's significand has 53 bits
+    hi = m >> 26
+    return exponent.astype(np.int64), hi, m - (hi << 26)
+
+
+def sums_from_parts(cell, exponent, hi, lo, n_cells: int) -> np.ndarray:
+    """Per cell, the correctly rounded double of the exact sum of the (cell, e, hi sum, lo sum) groups.
+
+    Groups may repeat a (cell, e) pair (partial sums from several places);
+    the result does not depend on their order.
+    """
+    from fractions import Fraction
+
+    sums = np.zeros(int(n_cells))
+    totals = {}
+    for c, e, h, l_ in zip(np.asarray(cell).tolist(), np.asarray(exponent).tolist(), np.asarray(hi).tolist(),
+                           np.asarray(lo).tolist()):
+        if h or l_:
+            totals.setdefault(c, []).append((e, (h << 26) + l_))
+    for c, parts in totals.items():
+        low = min(e for e, _ in parts)
+        total = sum(m << (e - low) for e, m in parts)
+        sums[c] = float(Fraction(total) * Fraction(2) ** (low - 53))
+    return sums
+
+
+def exact_sums(cell, values, n_cells: int) -> np.ndarray:
+    """Per cell, the sum of ``values`` correctly rounded (independent of record order; numpy, exact)."""
+    cell = np.asarray(cell, dtype=np.int64)
+    if not len(cell):
+        return np.zeros(int(n_cells))
+    exponent, hi, lo = float_parts(values)
+    key = cell * 4096 + (exponent + 2048)
+    order = np.argsort(key, kind="stable")
+    key = key[order]
+    starts = np.r_[0, np.flatnonzero(np.diff(key)) + 1]
+    group = key[starts]
+    return sums_from_parts(group // 4096, group % 4096 - 2048, np.add.reduceat(hi[order], starts),
+                           np.add.reduceat(lo[order], starts), n_cells)

@@ -129,6 +129,15 @@ class ExponentialQuantiles:
         is drawn by inverting the cumulative weights with one uniform per
         cell (weights exp(eps_q u / 2M) <= 1, the best being exactly 1).
         """
+        return self.release_histogram(cell, self.snap(np.asarray(values, dtype=float)), None, cells, rng,
+                                      chunk_entries)
+
+    def release_histogram(self, cell: np.ndarray, index: np.ndarray, count, cells: Iterable[int],
+                          rng: np.random.Generator, chunk_entries: int = 1_000_000) -> np.ndarray:
+        """As :meth:`release`, from a sparse histogram over the grid: ``count[i]`` values of cell ``cell[i]``
+        on grid value ``index[i]`` (``count`` None: one each). Entries may repeat; their order does not matter.
+        The mechanism needs exactly these counts (the cumulative counts a, b below); the Spark path
+        aggregates them per cell and grid value."""
         cells = np.asarray(list(cells) if not isinstance(cells, np.ndarray) else cells, dtype=np.int64)
         grid = self.grid
         g = len(grid)
@@ -141,9 +150,11 @@ class ExponentialQuantiles:
         row_of_record = position[cell] if len(cell) else np.empty(0, dtype=np.int64)
         wanted = row_of_record >= 0
         row_of_record = row_of_record[wanted]
-        index = self.snap(np.asarray(values, dtype=float)[wanted])
+        index = np.asarray(index, dtype=np.int64)[wanted]
+        weight = None if count is None else np.asarray(count, dtype=float)[wanted]
         order = np.argsort(row_of_record, kind="stable")
         row_sorted, index = row_of_record[order], index[order]
+        weight = None if weight is None else weight[order]
         block = max(1, chunk_entries // g)
         scale = self.epsilon_each / (2.0 * self.sensitivity)
         for start in range(0, len(cells), block):
@@ -151,7 +162,8 @@ class ExponentialQuantiles:
             lo, hi = np.searchsorted(row_sorted, [start, stop])
             rows = stop - start
             # b[:, k] = #{x <= c_k}; a[:, k] = #{x < c_k} = b[:, k-1] (values are grid values).
-            b = np.bincount((row_sorted[lo:hi] - start) * g + index[lo:hi], minlength=rows * g)
+            b = np.bincount((row_sorted[lo:hi] - start) * g + index[lo:hi], minlength=rows * g,
+                            weights=None if weight is None else weight[lo:hi])
             b = np.cumsum(b.reshape(rows, g), axis=1, dtype=float)
             a = np.zeros_like(b)
             a[:, 1:] = b[:, :-1]

@@ -61,6 +61,7 @@ from .bounded_stats import (
     BoundedSum,
     Bounds,
     CountAbovePerDay,
+    exact_sums,
     require_contributions,
     sum_of_k_largest,
 )
@@ -334,7 +335,31 @@ def _pair_key(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return _codes(a * (int(b.max(initial=0)) + 1) + b)
 
 
-def release_zone_statistics(
+@dataclass
+class ZoneStatisticsAggregate:
+    """The per-cell sufficient statistics the mechanisms need (exact, pre-noise; never published).
+
+    Cells are flat (zone * n_slots + slot). ``counts``: records (or per-unit
+    means) per cell after bounding. ``sums``: the correctly rounded sum of
+    the clamped values (SUM, MEAN; else None). ``exceeding``: units above
+    LIMIT per cell (COUNT_ABOVE; else None). Quantiles: ``grid_cell``,
+    ``grid_index`` and ``grid_count`` list how many values of a cell fall on
+    each grid value (a sparse histogram over the public grid; ``grid_count``
+    None means one per entry); else None.
+    """
+
+    n_zones: int
+    n_slots: int
+    counts: np.ndarray
+    cleaning: CleaningCounts
+    sums: Optional[np.ndarray] = None
+    exceeding: Optional[np.ndarray] = None
+    grid_cell: Optional[np.ndarray] = None
+    grid_index: Optional[np.ndarray] = None
+    grid_count: Optional[np.ndarray] = None
+
+
+def aggregate_zone_statistics(
     cell,
     values,
     spec: ZoneStatisticsSpec,
@@ -345,19 +370,8 @@ def release_zone_statistics(
     slot=None,
     user_keys=None,
     day=None,
-) -> ZoneStatisticsRelease:
-    """Clean, bound, clamp, aggregate per (zone, slot) cell, then the spec's mechanisms.
-
-    ``cell`` is each record's zone index (OUTSIDE / negative for none),
-    ``values`` its measured value, ``slot`` its slot index (negative for a
-    NULL time; None: one slot), ``user_keys`` its user id (USER, USER_DAY),
-    ``day`` its day (USER_DAY; for COUNT_ABOVE with USER, the days that make
-    (user, day) pairs). With ``spec.per_unit_mean`` each user-day's clamped
-    values in a cell are first replaced by their mean (seed 003 Query 1: a
-    bus's average speed that day in the HAT), so a unit adds one value to a
-    cell (M = 1 in every sensitivity, no record sampling) and counts are of
-    user-days. Raises ValueError for bad inputs.
-    """
+) -> ZoneStatisticsAggregate:
+    """Clean, bound (drawing from ``rng``), clamp and aggregate per cell: the exact part of the release."""
     n_zones, n_slots = int(n_zones), int(n_slots)
     if n_zones < 1 or n_slots < 1:
         raise ValueError("no cells: the zones (or H3 cells) and time slots must give at least one cell")
@@ -426,8 +440,76 @@ def release_zone_statistics(
         x = np.bincount(pair, weights=x) / np.bincount(pair)
         flat = flat[first]
 
-    support_mech, main = spec.mechanisms(n_cells)
     counts = np.bincount(flat, minlength=n_cells).astype(float)
+    aggregate = ZoneStatisticsAggregate(
+        n_zones=n_zones, n_slots=n_slots, counts=counts,
+        cleaning=CleaningCounts(
+            records=n,
+            null_values=int(null_values.sum()),
+            null_slots=int(null_slots.sum()),
+            null_users=int(null_users.sum()),
+            null_days=int(null_days.sum()),
+            outside=int(outside.sum()),
+            clamped_below=clamped.below,
+            clamped_above=clamped.above,
+            dropped_by_bound=cleaned - len(kept),
+            kept=len(kept),
+        ))
+    if spec.statistic in (SUM, MEAN):
+        aggregate.sums = exact_sums(flat, x, n_cells)
+    elif spec.statistic == COUNT_ABOVE:
+        above = x > spec.limit
+        if spec.unit == RECORD or (spec.unit == USER and days is None):
+            exceeding = np.bincount(flat[above], minlength=n_cells)
+        else:
+            pair = _pair_key(user[above], days[above]) if len(flat[above]) else np.empty(0, dtype=np.int64)
+            _, first = np.unique(_pair_key(pair, flat[above]) if len(pair) else pair, return_index=True)
+            exceeding = np.bincount(flat[above][first], minlength=n_cells)
+        aggregate.exceeding = exceeding
+    elif spec.statistic in QUANTILES:
+        aggregate.grid_cell, aggregate.grid_index = flat, spec.mechanisms(n_cells)[1].snap(x)
+    return aggregate
+
+
+def release_zone_statistics(
+    cell,
+    values,
+    spec: ZoneStatisticsSpec,
+    rng: np.random.Generator,
+    *,
+    n_zones: int,
+    n_slots: int = 1,
+    slot=None,
+    user_keys=None,
+    day=None,
+) -> ZoneStatisticsRelease:
+    """Clean, bound, clamp, aggregate per (zone, slot) cell, then the spec's mechanisms.
+
+    ``cell`` is each record's zone index (OUTSIDE / negative for none),
+    ``values`` its measured value, ``slot`` its slot index (negative for a
+    NULL time; None: one slot), ``user_keys`` its user id (USER, USER_DAY),
+    ``day`` its day (USER_DAY; for COUNT_ABOVE with USER, the days that make
+    (user, day) pairs). With ``spec.per_unit_mean`` each user-day's clamped
+    values in a cell are first replaced by their mean (seed 003 Query 1: a
+    bus's average speed that day in the HAT), so a unit adds one value to a
+    cell (M = 1 in every sensitivity, no record sampling) and counts are of
+    user-days. Raises ValueError for bad inputs. The two steps are
+    :func:`aggregate_zone_statistics` (exact) and
+    :func:`release_zone_statistics_from_aggregate` (noise; the Spark path
+    calls it with the aggregate Spark computed).
+    """
+    aggregate = aggregate_zone_statistics(cell, values, spec, rng, n_zones=n_zones, n_slots=n_slots, slot=slot,
+                                          user_keys=user_keys, day=day)
+    return release_zone_statistics_from_aggregate(aggregate, spec, rng)
+
+
+def release_zone_statistics_from_aggregate(aggregate: ZoneStatisticsAggregate, spec: ZoneStatisticsSpec,
+                                           rng: np.random.Generator) -> ZoneStatisticsRelease:
+    """The spec's mechanisms on the per-cell aggregate: minimum support, noise, margins, publication."""
+    n_zones, n_slots = aggregate.n_zones, aggregate.n_slots
+    n_cells = n_zones * n_slots
+    counts = np.asarray(aggregate.counts, dtype=float)
+    support_mech, main = spec.mechanisms(n_cells)
     support = np.full(n_cells, np.nan)
     published = np.ones(n_cells, dtype=bool)
     if support_mech is not None:
@@ -445,24 +527,17 @@ def release_zone_statistics(
             published = noisy >= spec.min_support
         out[:, 0], margin[:, 0] = noisy, main.margin_of_error()
     elif spec.statistic == SUM:
-        out[:, 0] = main.release(np.bincount(flat, weights=x, minlength=n_cells), rng)
+        out[:, 0] = main.release(aggregate.sums, rng)
         margin[:, 0] = main.margin_of_error()
     elif spec.statistic == MEAN:
-        sums = np.bincount(flat, weights=x, minlength=n_cells)
-        mean, support, mean_margin, published = main.release(sums, counts, rng, spec.min_support)
+        mean, support, mean_margin, published = main.release(aggregate.sums, counts, rng, spec.min_support)
         out[:, 0], margin[:, 0] = mean, mean_margin
     elif spec.statistic == COUNT_ABOVE:
-        above = x > spec.limit
-        if spec.unit == RECORD or (spec.unit == USER and days is None):
-            exceeding = np.bincount(flat[above], minlength=n_cells)
-        else:
-            pair = _pair_key(user[above], days[above]) if len(flat[above]) else np.empty(0, dtype=np.int64)
-            _, first = np.unique(_pair_key(pair, flat[above]) if len(pair) else pair, return_index=True)
-            exceeding = np.bincount(flat[above][first], minlength=n_cells)
-        out[:, 0], margin[:, 0] = main.release(exceeding, rng), main.margin_of_error()
+        out[:, 0], margin[:, 0] = main.release(aggregate.exceeding, rng), main.margin_of_error()
     else:
         chosen = np.flatnonzero(published)
-        out[chosen] = main.release(flat, x, chosen, rng)
+        out[chosen] = main.release_histogram(aggregate.grid_cell, aggregate.grid_index, aggregate.grid_count,
+                                             chosen, rng)
         margin[:] = main.rank_margin(CONFIDENCE)
         margin_unit = "ranks"
     out[~published] = np.nan
@@ -481,16 +556,5 @@ def release_zone_statistics(
         mechanism=main,
         epsilon=spec.total_epsilon(n_cells),
         epsilon_per_cell=spec.cell_epsilon(n_cells),
-        counts=CleaningCounts(
-            records=n,
-            null_values=int(null_values.sum()),
-            null_slots=int(null_slots.sum()),
-            null_users=int(null_users.sum()),
-            null_days=int(null_days.sum()),
-            outside=int(outside.sum()),
-            clamped_below=clamped.below,
-            clamped_above=clamped.above,
-            dropped_by_bound=cleaned - len(kept),
-            kept=len(kept),
-        ),
+        counts=aggregate.cleaning,
     )

@@ -1,30 +1,46 @@
-"""Command line: python -m dp_geoprivacy.spark noisyzonecounts|noisyodflows INPUT=taps.parquet ... OUTPUT=x.gpkg.
+"""Command line: python -m dp_geoprivacy.spark noisyzonecounts|noisyzonestatistics|noisyodflows NAME=VALUE ...
 
-noisyodflows: ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD
-(longitude/latitude), USER_FIELD, MAX_TRIPS, MIN_FLOW, INCLUDE_INTRAZONAL,
-zones as below (no overlap), OUTPUT_FLOWS (GeoPackage of flow lines; the
-plugin's OUTPUT_MATRIX table is not written by the Spark path).
+Parameters have the names and meanings of the Processing algorithms
+dp_geoprivacy:noisyzonecounts, noisyzonestatistics and noisyodflows (enums as
+their index: NOISE 0 Laplace / 1 discrete Laplace, THRESHOLD 0 / 1,
+TIME_SLOT 0 hour / 1 four-hour / 2 weekday; STATISTIC 0 count / 1 sum / 2
+mean / 3 count above LIMIT per day / 4 median / 5 quartiles / 6 five-number
+summary; UNIT 0 record / 1 user). INPUT: a Parquet or GeoParquet path.
+Points: LON_FIELD and LAT_FIELD, or GEOMETRY_FIELD (WKB points), in
+longitude/latitude. Zones: ZONES (GeoPackage) [ZONE_ID_FIELD, ALLOW_OVERLAP
+(counts only)] or H3_RESOLUTION with EXTENT ('xmin,xmax,ymin,ymax
+[EPSG:4326]'). Timestamps are read in UTC.
 
-Parameters have the names and meanings of the Processing algorithm
-dp_geoprivacy:noisyzonecounts (enums as their index: NOISE 0 Laplace / 1
-discrete Laplace, THRESHOLD 0 / 1, TIME_SLOT 0 hour / 1 four-hour / 2
-weekday). Input: INPUT (Parquet or GeoParquet path) with LON_FIELD and
-LAT_FIELD, or GEOMETRY_FIELD (WKB points), in longitude/latitude. Zones:
-ZONES (GeoPackage) [ZONE_ID_FIELD, ALLOW_OVERLAP] or H3_RESOLUTION with
-EXTENT ('xmin,xmax,ymin,ymax [EPSG:4326]'). MASTER: the Spark master
-(default local[*]). Timestamps are read in UTC (spark.sql.session.timeZone).
+noisyzonestatistics: VALUE_FIELD, STATISTIC, LOWER, UPPER (public bounds),
+LIMIT and DAYS (count above LIMIT), UNIT (0 or 1; user-days, UNIT 2, are not
+offered on Spark), USER_FIELD, MAX_CONTRIBUTIONS, TIME_FIELD, TIME_SLOT,
+DAY_FIELD, MIN_SUPPORT, SUPPORT_SHARE, MEAN_SUM_SHARE, QUANTILE_GRID, OUTPUT.
+
+noisyodflows: ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD, or
+GEOMETRY_FIELD (WKB lines: origin = first vertex, destination = last),
+USER_FIELD, MAX_TRIPS, MIN_FLOW, INCLUDE_INTRAZONAL, zones as above (no
+overlap), OUTPUT_FLOWS (flow lines) and/or OUTPUT_MATRIX (the table origin_id,
+dest_id, noisy_count), both written or neither.
+
+All: EPSILON, DELTA, SEED; LEDGER (the publisher's private JSON ledger,
+appended to before any noise is drawn), BUDGET (needs LEDGER; a release that
+would exceed it is refused, exit status 3, nothing written), PARTITION
+(e.g. day=Mon); MASTER: the Spark master (default local[*]).
 """
 
 import sys
 import time
 
+import numpy as np
+
 from ..core.rng import noise_source
 from .cells import CellError, h3_cells, zone_cells
-from .gpkg import write_polygons
-from .zone_counts import PointColumns, privacy_record, record_notes, release_spark_zone_counts, zone_count_spec
+from .gpkg import write_layers
+from .ledger import BudgetRefusedError, reserve, source_fingerprint
 
-ALGORITHMS = ("noisyzonecounts", "noisyodflows")
+ALGORITHMS = ("noisyzonecounts", "noisyzonestatistics", "noisyodflows")
 TRUE = ("1", "true", "yes", "on")
+REFUSED = 3
 
 
 class UsageError(ValueError):
@@ -82,49 +98,61 @@ def wgs84_wkt():
     return srs.ExportToWkt()
 
 
-def noisy_od_flows(values, spark=None, log=print):
-    """Run noisyodflows (OUTPUT_FLOWS: a GeoPackage of flow lines) from parameter values."""
-    import numpy as np
+def require(values, *names):
+    for name in names:
+        if not values.get(name):
+            raise UsageError(f"{name} is required")
 
-    from .gpkg import write_lines
-    from .od_flows import TripColumns, flow_lines, od_flow_spec, od_record, release_spark_od_flows
 
-    get = values.get
-    for required in ("INPUT", "EPSILON", "OUTPUT_FLOWS", "ORIGIN_X_FIELD", "ORIGIN_Y_FIELD", "DEST_X_FIELD",
-                     "DEST_Y_FIELD"):
-        if not get(required):
-            raise UsageError(f"{required} is required")
-    cells = cells_from(values, allow_overlap=False)
-    columns = TripColumns(get("ORIGIN_X_FIELD"), get("ORIGIN_Y_FIELD"), get("DEST_X_FIELD"), get("DEST_Y_FIELD"),
-                          get("USER_FIELD") or None)
-    max_trips = int(get("MAX_TRIPS", 1))
-    if max_trips < 1:
-        raise UsageError("MAX_TRIPS must be a whole number of at least 1.")
-    min_flow = float(get("MIN_FLOW", 0) or 0)
-    intrazonal = str(get("INCLUDE_INTRAZONAL", "true")).lower() in TRUE
-    spec = od_flow_spec(epsilon=float(get("EPSILON")), delta=float(get("DELTA", 0) or 0),
-                        noise=int(get("NOISE", 0) or 0), threshold=int(get("THRESHOLD", 0) or 0),
-                        user_field=columns.user, max_trips=max_trips, min_flow=min_flow,
-                        include_intrazonal=intrazonal)
-    source = noise_source(int(get("SEED")) if get("SEED") not in (None, "") else None)
+def number(values, name, default=None, kind=float):
+    text = values.get(name)
+    if text in (None, ""):
+        return default
+    try:
+        return kind(text)
+    except ValueError:
+        raise UsageError(f"{name} must be a {'whole ' if kind is int else ''}number, got {text!r}") from None
+
+
+def noise_from(values, log):
+    source = noise_source(number(values, "SEED", kind=int))
     if source.seeded:
         log("A seed was given: the noise is reproducible. Do not publish this output.")
-    log(f"Counting trips between {cells.description}.")
-    spark = spark or session(get("MASTER") or "local[*]")
-    release, _pairs = release_spark_od_flows(spark.read.parquet(get("INPUT")), cells, columns, spec,
-                                             source.generator)
-    facts = release.facts
-    origin, dest = release.result["origin_index"], release.result["dest_index"]
-    noisy = release.result["noisy_count"]
-    record = od_record(release, input_name=get("INPUT"), seeded=source.seeded, cells=cells, min_flow=min_flow,
-                       include_intrazonal=intrazonal)
-    columns_out = [("origin_id", "text", cells.ids[origin]), ("dest_id", "text", cells.ids[dest]),
-                   ("noisy_count", "real", noisy), ("moe95", "real", np.full(len(noisy), facts["margin_of_error"]))]
-    write_lines(get("OUTPUT_FLOWS"), "noisy_od_flows", cells.crs_wkt or wgs84_wkt(), flow_lines(cells, origin, dest),
-                columns_out, record, "Noisy OD flows")
-    results = {"OUTPUT_FLOWS": get("OUTPUT_FLOWS"), "EPSILON_SPENT": record.epsilon, "DELTA_SPENT": record.delta,
-               "SENSITIVITY": record.sensitivity, "NOISE_SCALE": record.noise_scale,
-               "FLOWS_PUBLISHED": facts["published"], "OUTSIDE_FLOWS": facts["outside"]}
+    return source
+
+
+class Budget:
+    """LEDGER / BUDGET / PARTITION for one run: ``reserve(fields)`` before any noise (the core's before_noise)."""
+
+    def __init__(self, values, algorithm, df, output, log):
+        self.values, self.algorithm, self.df, self.output, self.log = values, algorithm, df, output, log
+        self.reservation = None
+        if values.get("BUDGET") not in (None, "") and not values.get("LEDGER"):
+            raise BudgetRefusedError("BUDGET needs a LEDGER: the epsilon already spent on the source is read from the "
+                                "ledger.")
+
+    def __call__(self, mechanism_fields):
+        if self.reservation is not None:
+            raise RuntimeError("a release reserves its budget once")
+        self.reservation = reserve(
+            algorithm=f"dp_geoprivacy:{self.algorithm}", mechanism_fields=dict(mechanism_fields),
+            ledger=self.values.get("LEDGER") or None, budget=number(self.values, "BUDGET"),
+            partition=self.values.get("PARTITION"), output=self.output, input_name=self.values.get("INPUT"),
+            fingerprint=lambda: source_fingerprint(self.df), log=self.log)
+
+    def record_fields(self):
+        return self.reservation.record_fields()
+
+
+def point_columns(values):
+    if values.get("GEOMETRY_FIELD"):
+        return {"geometry": values["GEOMETRY_FIELD"]}
+    if values.get("LON_FIELD") and values.get("LAT_FIELD"):
+        return {"lon": values["LON_FIELD"], "lat": values["LAT_FIELD"]}
+    raise UsageError("Give LON_FIELD and LAT_FIELD, or GEOMETRY_FIELD (WKB points in longitude/latitude).")
+
+
+def log_results(results, log):
     for name, value in results.items():
         log(f"{name}: {value}")
     return results
@@ -132,41 +160,31 @@ def noisy_od_flows(values, spark=None, log=print):
 
 def noisy_zone_counts(values, spark=None, log=print):
     """Run noisyzonecounts from parameter values (strings, as on the command line); returns the results."""
+    from .zone_counts import PointColumns, privacy_record, record_notes, release_spark_zone_counts, zone_count_spec
+
     get = values.get
-    for required in ("INPUT", "EPSILON", "OUTPUT"):
-        if not get(required):
-            raise UsageError(f"{required} is required")
-    if get("GEOMETRY_FIELD"):
-        columns = PointColumns(geometry=get("GEOMETRY_FIELD"))
-    elif get("LON_FIELD") and get("LAT_FIELD"):
-        columns = PointColumns(lon=get("LON_FIELD"), lat=get("LAT_FIELD"))
-    else:
-        raise UsageError("Give LON_FIELD and LAT_FIELD, or GEOMETRY_FIELD (WKB points in longitude/latitude).")
-    columns = PointColumns(columns.lon, columns.lat, columns.geometry, get("USER_FIELD") or None,
-                           get("TIME_FIELD") or None)
+    require(values, "INPUT", "EPSILON", "OUTPUT")
+    columns = PointColumns(**point_columns(values), user=get("USER_FIELD") or None, time=get("TIME_FIELD") or None)
     cells = cells_from(values)
-    max_contributions = int(get("MAX_CONTRIBUTIONS", 1))
+    max_contributions = number(values, "MAX_CONTRIBUTIONS", 1, int)
     if max_contributions < 1:
         raise UsageError("MAX_CONTRIBUTIONS must be a whole number of at least 1.")
     spec = zone_count_spec(
-        epsilon=float(get("EPSILON")), delta=float(get("DELTA", 0) or 0), noise=int(get("NOISE", 0) or 0),
-        threshold=int(get("THRESHOLD", 0) or 0), user_field=columns.user, max_contributions=max_contributions,
-        time_field=columns.time, time_slot=int(get("TIME_SLOT", 0) or 0), top_k=int(get("TOP_K", 0) or 0),
+        epsilon=number(values, "EPSILON"), delta=number(values, "DELTA", 0.0), noise=number(values, "NOISE", 0, int),
+        threshold=number(values, "THRESHOLD", 0, int), user_field=columns.user, max_contributions=max_contributions,
+        time_field=columns.time, time_slot=number(values, "TIME_SLOT", 0, int), top_k=number(values, "TOP_K", 0, int),
         clamp=str(get("CLAMP", "true")).lower() in TRUE, cells_per_point=cells.cells_per_point)
-    source = noise_source(int(get("SEED")) if get("SEED") not in (None, "") else None)
-    if source.seeded:
-        log("A seed was given: the noise is reproducible. Do not publish this output.")
+    source = noise_from(values, log)
     log(f"Counting in {cells.description}.")
     spark = spark or session(get("MASTER") or "local[*]")
     df = spark.read.parquet(get("INPUT"))
+    budget = Budget(values, "noisyzonecounts", df, get("OUTPUT"), log)
     started = time.perf_counter()
-    release, aggregate = release_spark_zone_counts(df, cells, columns, spec, source.generator)
+    release, aggregate = release_spark_zone_counts(df, cells, columns, spec, source.generator, before_noise=budget)
     facts = release.facts
     log(f"Spark aggregate and release: {time.perf_counter() - started:.1f} s; {aggregate.records} points "
         f"({facts['null_users']} with a NULL user, {facts['null_times']} with a NULL time dropped; "
         f"{facts['dropped_by_bound']} beyond M per user left out).")
-    import numpy as np
-
     zone_index, slot_index = release.result["zone_index"], release.result["slot_index"]
     noisy = release.result["noisy_count"]
     columns_out = [("zone_id", "text", cells.ids[zone_index])]
@@ -174,26 +192,158 @@ def noisy_zone_counts(values, spark=None, log=print):
         columns_out.append(("time_slot", "text", np.asarray(spec.slot_labels, dtype=object)[slot_index]))
     columns_out += [("noisy_count", "real", noisy), ("moe95", "real", np.full(len(noisy), facts["margin_of_error"]))]
     record = privacy_record(release, input_name=get("INPUT"), seeded=source.seeded,
-                            notes=record_notes(cells, facts, spec, columns.time))
-    write_polygons(get("OUTPUT"), "noisy_zone_counts", cells.crs_wkt or wgs84_wkt(), cells.geometries(zone_index),
-                   columns_out, record,
-                   "Noisy zone counts")
-    results = {"OUTPUT": get("OUTPUT"), "EPSILON_SPENT": record.epsilon, "DELTA_SPENT": record.delta,
-               "SENSITIVITY": record.sensitivity, "NOISE_SCALE": record.noise_scale,
-               "OUTSIDE_COUNT": facts["outside"], "ROWS_WRITTEN": len(noisy)}
-    for name, value in results.items():
-        log(f"{name}: {value}")
-    return results
+                            notes=record_notes(cells, facts, spec, columns.time), **budget.record_fields())
+    write_layers([(get("OUTPUT"), "noisy_zone_counts", cells.crs_wkt or wgs84_wkt(), cells.geometries(zone_index),
+                   columns_out, record, "Noisy zone counts", "polygons")])
+    return log_results({"OUTPUT": get("OUTPUT"), "EPSILON_SPENT": record.epsilon, "DELTA_SPENT": record.delta,
+                        "SENSITIVITY": record.sensitivity, "NOISE_SCALE": record.noise_scale,
+                        "OUTSIDE_COUNT": facts["outside"], "ROWS_WRITTEN": len(noisy)}, log)
+
+
+def noisy_zone_statistics(values, spark=None, log=print):
+    """Run noisyzonestatistics from parameter values; returns the results (as the Processing algorithm's)."""
+    from ..core.release import order_by_rank, ranks_from_order
+    from ..core.zone_counts import slot_labels
+    from .cells import id_order
+    from .zone_statistics import (
+        SLOT_KINDS,
+        StatColumns,
+        release_spark_zone_statistics,
+        statistics_record,
+        statistics_spec,
+        uses_days,
+    )
+
+    get = values.get
+    require(values, "INPUT", "EPSILON", "OUTPUT", "VALUE_FIELD", "LOWER", "UPPER")
+    unit = number(values, "UNIT", 0, int)
+    if unit not in (0, 1):
+        raise UsageError("UNIT must be 0 (one record) or 1 (one user): user-days (2) are not offered on Spark; use "
+                         "the QGIS algorithm for them.")
+    user_field, time_field = get("USER_FIELD") or None, get("TIME_FIELD") or None
+    if unit == 1 and not user_field:
+        raise UsageError("UNIT 1 (one user) needs USER_FIELD.")
+    slot_kind = SLOT_KINDS[number(values, "TIME_SLOT", 0, int)] if time_field else None
+    try:
+        spec = statistics_spec(
+            statistic=number(values, "STATISTIC", 2, int), epsilon=number(values, "EPSILON"),
+            lower=number(values, "LOWER"), upper=number(values, "UPPER"), unit=unit,
+            max_contributions=number(values, "MAX_CONTRIBUTIONS", 1, int), limit=number(values, "LIMIT"),
+            days=number(values, "DAYS", kind=int), min_support=number(values, "MIN_SUPPORT", 0.0),
+            support_share=number(values, "SUPPORT_SHARE", 0.2), mean_sum_share=number(values, "MEAN_SUM_SHARE", 0.5),
+            quantile_grid=number(values, "QUANTILE_GRID", 1001, int))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    day_source = (get("DAY_FIELD") or time_field) if uses_days(spec) else None
+    columns = StatColumns(value=get("VALUE_FIELD"), **point_columns(values), user=user_field if unit else None,
+                          time=time_field, day=day_source)
+    cells = cells_from(values, allow_overlap=False)
+    labels = slot_labels(slot_kind) if slot_kind else ("",)
+    source = noise_from(values, log)
+    log(f"Cells: {cells.description}.")
+    spark = spark or session(get("MASTER") or "local[*]")
+    df = spark.read.parquet(get("INPUT"))
+    budget = Budget(values, "noisyzonestatistics", df, get("OUTPUT"), log)
+    budget(spec.record_fields(len(cells) * len(labels)))  # before any noise, as the plugin reserves
+    started = time.perf_counter()
+    release, aggregate = release_spark_zone_statistics(df, cells, columns, spec, slot_kind, source.generator)
+    counts = aggregate.cleaning
+    log(f"Spark aggregate and release: {time.perf_counter() - started:.1f} s; {counts.kept} of {counts.records} "
+        f"points aggregated (NULL value {counts.null_values}, NULL time {counts.null_slots}, NULL user "
+        f"{counts.null_users}, NULL day {counts.null_days}, in no zone {counts.outside}; clamped "
+        f"{counts.clamped_below} below LOWER, {counts.clamped_above} above UPPER; {counts.dropped_by_bound} beyond "
+        "the bound left out).")
+    zone_index, slot_index = np.nonzero(release.published)
+    order = order_by_rank(ranks_from_order(id_order(cells.ids)), zone_index, slot_index)
+    zone_index, slot_index = zone_index[order], slot_index[order]
+    columns_out = [("zone_id", "text", cells.ids[zone_index])]
+    if time_field:
+        columns_out.append(("time_slot", "text", np.asarray(labels, dtype=object)[slot_index]))
+    for j, name in enumerate(release.columns):
+        columns_out.append((name, "real", release.values[zone_index, slot_index, j]))
+    columns_out.append(("moe95_rank" if release.margin_unit == "ranks" else "moe95", "real",
+                        release.margin[zone_index, slot_index, 0]))
+    if not np.all(np.isnan(release.support)):
+        columns_out.append(("noisy_support", "real", release.support[zone_index, slot_index]))
+    record = statistics_record(release, input_name=get("INPUT"), seeded=source.seeded, cells=cells,
+                               value_field=get("VALUE_FIELD"), time_field=time_field, slot_kind=slot_kind,
+                               **budget.record_fields())
+    write_layers([(get("OUTPUT"), "noisy_zone_statistics", cells.crs_wkt or wgs84_wkt(),
+                   cells.geometries(zone_index), columns_out, record, "Noisy zone statistics", "polygons")])
+    return log_results({"OUTPUT": get("OUTPUT"), "EPSILON_SPENT": record.epsilon, "DELTA_SPENT": record.delta,
+                        "EPSILON_PER_CELL": release.epsilon_per_cell, "SENSITIVITY": record.sensitivity,
+                        "NOISE_SCALE": record.noise_scale, "ROWS_WRITTEN": len(zone_index)}, log)
+
+
+def noisy_od_flows(values, spark=None, log=print):
+    """Run noisyodflows (OUTPUT_FLOWS flow lines and/or OUTPUT_MATRIX table) from parameter values."""
+    from .od_flows import TripColumns, flow_lines, od_flow_spec, od_record, release_spark_od_flows
+
+    get = values.get
+    require(values, "INPUT", "EPSILON")
+    flows_path, matrix_path = get("OUTPUT_FLOWS") or None, get("OUTPUT_MATRIX") or None
+    if not flows_path and not matrix_path:
+        raise UsageError("Give OUTPUT_FLOWS (flow lines) and/or OUTPUT_MATRIX (the OD table).")
+    if flows_path and matrix_path and flows_path == matrix_path:
+        raise UsageError("OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.")
+    if get("GEOMETRY_FIELD"):
+        columns = TripColumns(geometry=get("GEOMETRY_FIELD"), user=get("USER_FIELD") or None)
+    else:
+        require(values, "ORIGIN_X_FIELD", "ORIGIN_Y_FIELD", "DEST_X_FIELD", "DEST_Y_FIELD")
+        columns = TripColumns(get("ORIGIN_X_FIELD"), get("ORIGIN_Y_FIELD"), get("DEST_X_FIELD"), get("DEST_Y_FIELD"),
+                              get("USER_FIELD") or None)
+    cells = cells_from(values, allow_overlap=False)
+    max_trips = number(values, "MAX_TRIPS", 1, int)
+    if max_trips < 1:
+        raise UsageError("MAX_TRIPS must be a whole number of at least 1.")
+    min_flow = number(values, "MIN_FLOW", 0.0)
+    intrazonal = str(get("INCLUDE_INTRAZONAL", "true")).lower() in TRUE
+    spec = od_flow_spec(epsilon=number(values, "EPSILON"), delta=number(values, "DELTA", 0.0),
+                        noise=number(values, "NOISE", 0, int), threshold=number(values, "THRESHOLD", 0, int),
+                        user_field=columns.user, max_trips=max_trips, min_flow=min_flow, include_intrazonal=intrazonal)
+    source = noise_from(values, log)
+    log(f"Counting trips between {cells.description}.")
+    spark = spark or session(get("MASTER") or "local[*]")
+    df = spark.read.parquet(get("INPUT"))
+    budget = Budget(values, "noisyodflows", df, flows_path or matrix_path, log)
+    release, _pairs = release_spark_od_flows(df, cells, columns, spec, source.generator, before_noise=budget)
+    facts = release.facts
+    origin, dest = release.result["origin_index"], release.result["dest_index"]
+    noisy = release.result["noisy_count"]
+    record = od_record(release, input_name=get("INPUT"), seeded=source.seeded, cells=cells, min_flow=min_flow,
+                       include_intrazonal=intrazonal, **budget.record_fields())
+    flow_columns = [("origin_id", "text", cells.ids[origin]), ("dest_id", "text", cells.ids[dest]),
+                    ("noisy_count", "real", noisy), ("moe95", "real", np.full(len(noisy), facts["margin_of_error"]))]
+    crs = cells.crs_wkt or wgs84_wkt()
+    layers = []
+    if flows_path:
+        layers.append((flows_path, "noisy_od_flows", crs, flow_lines(cells, origin, dest), flow_columns, record,
+                       "Noisy OD flows", "lines"))
+    if matrix_path:  # the flows' attributes without moe95, as the plugin's OUTPUT_MATRIX
+        layers.append((matrix_path, "noisy_od_matrix", None, None, flow_columns[:3], record, "Noisy OD matrix",
+                       "table"))
+    write_layers(layers)
+    return log_results({"OUTPUT_FLOWS": flows_path, "OUTPUT_MATRIX": matrix_path, "EPSILON_SPENT": record.epsilon,
+                        "DELTA_SPENT": record.delta, "SENSITIVITY": record.sensitivity,
+                        "NOISE_SCALE": record.noise_scale, "FLOWS_PUBLISHED": facts["published"],
+                        "OUTSIDE_FLOWS": facts["outside"]}, log)
+
+
+RUNS = {"noisyzonecounts": noisy_zone_counts, "noisyzonestatistics": noisy_zone_statistics,
+        "noisyodflows": noisy_od_flows}
 
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     try:
         algorithm, values = parse(argv)
-        {"noisyzonecounts": noisy_zone_counts, "noisyodflows": noisy_od_flows}[algorithm](values)
+        RUNS[algorithm](values)
     except UsageError as error:
         print(f"error: {error}\n\n{__doc__}", file=sys.stderr)
         return 2
+    except BudgetRefusedError as error:
+        print(f"refused: {error}", file=sys.stderr)
+        return REFUSED
     return 0
 
 

@@ -103,47 +103,77 @@ def write_lines(path, layer_name: str, crs_wkt: str, geometries, columns, record
 
 
 def write_layer(path, layer_name, crs_wkt, geometries, columns, record, title, lines):
+    write_layers([(path, layer_name, crs_wkt, geometries, columns, record, title, "lines" if lines else "polygons")])
+
+
+def write_layers(layers) -> None:
+    """Write several GeoPackages, all or none: each is built under a temporary name, then all are renamed.
+
+    ``layers``: (path, layer name, CRS WKT, geometries, columns, record, title, kind) with kind "polygons",
+    "lines" or "table" (no geometry: the OD matrix, as the plugin writes it).
+    """
+    done, partials = [], []
+    try:
+        for path, layer_name, crs_wkt, geometries, columns, record, title, kind in layers:
+            path = Path(path)
+            if path.suffix.lower() != ".gpkg":
+                raise ValueError(f"outputs must be GeoPackages (.gpkg), got {str(path)!r}")
+            partial = path.with_name(f".{path.stem}.{os.getpid()}.partial.gpkg")
+            partials.append(partial)
+            _write_partial(partial, layer_name, crs_wkt, geometries, columns, record, title, kind)
+        for (path, *_), partial in zip(layers, partials):
+            os.replace(partial, path)
+            done.append(Path(path))
+    except BaseException:
+        for path in done:
+            path.unlink(missing_ok=True)
+        raise
+    finally:
+        for partial in partials:
+            partial.unlink(missing_ok=True)
+
+
+def _write_partial(partial, layer_name, crs_wkt, geometries, columns, record, title, kind):
     from osgeo import ogr, osr
 
-    path = Path(path)
-    if path.suffix.lower() != ".gpkg":
-        raise ValueError(f"OUTPUT must be a GeoPackage (.gpkg), got {str(path)!r}")
-    partial = path.with_name(f".{path.stem}.{os.getpid()}.partial.gpkg")
     if partial.exists():
         partial.unlink()
-    try:
-        dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(partial))
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(partial))
+    if kind == "table":
+        layer = dataset.CreateLayer(layer_name, None, ogr.wkbNone)
+    else:
         srs = osr.SpatialReference()
         srs.ImportFromWkt(crs_wkt)
         srs.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
-        layer = dataset.CreateLayer(layer_name, srs, ogr.wkbLineString if lines else ogr.wkbMultiPolygon,
+        layer = dataset.CreateLayer(layer_name, srs, ogr.wkbLineString if kind == "lines" else ogr.wkbMultiPolygon,
                                     ["SPATIAL_INDEX=YES"])
-        kinds = {"text": ogr.OFTString, "real": ogr.OFTReal}
-        for name, kind, _values in columns:
-            layer.CreateField(ogr.FieldDefn(name, kinds[kind]))
-        definition = layer.GetLayerDefn()
+    kinds = {"text": ogr.OFTString, "real": ogr.OFTReal}
+    for name, kind_of_column, _values in columns:
+        layer.CreateField(ogr.FieldDefn(name, kinds[kind_of_column]))
+    definition = layer.GetLayerDefn()
+    if kind == "table":
+        rows = len(columns[0][2]) if columns else 0
+        wkbs = [None] * rows
+    else:
         geometries = np.asarray(geometries, dtype=object)
-        if not lines and len(geometries):
+        if kind == "polygons" and len(geometries):
             parts, index = shapely.get_parts(geometries, return_index=True)
             polygonal = shapely.get_type_id(parts) == 3
             geometries = shapely.multipolygons(parts[polygonal], indices=index[polygonal])
         wkbs = shapely.to_wkb(geometries, flavor="iso") if len(geometries) else []
-        dataset.StartTransaction()
-        for i, wkb in enumerate(wkbs):
-            feature = ogr.Feature(definition)
+    dataset.StartTransaction()
+    for i, wkb in enumerate(wkbs):
+        feature = ogr.Feature(definition)
+        if wkb is not None:
             feature.SetGeometry(ogr.CreateGeometryFromWkb(bytes(wkb)))
-            for name, kind, values in columns:
-                value = values[i]
-                if kind == "real":
-                    value = float(value)
-                    if value != value:
-                        continue
-                feature.SetField(name, value if kind == "real" else str(value))
-            layer.CreateFeature(feature)
-        dataset.CommitTransaction()
-        dataset = layer = None
-        write_metadata(partial, layer_name, record, title)
-        os.replace(partial, path)
-    finally:
-        if partial.exists():
-            partial.unlink()
+        for name, kind_of_column, values in columns:
+            value = values[i]
+            if kind_of_column == "real":
+                value = float(value)
+                if value != value:
+                    continue
+            feature.SetField(name, value if kind_of_column == "real" else str(value))
+        layer.CreateFeature(feature)
+    dataset.CommitTransaction()
+    dataset = layer = None
+    write_metadata(partial, layer_name, record, title)

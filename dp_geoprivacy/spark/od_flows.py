@@ -28,17 +28,26 @@ NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE)
 
 @dataclass(frozen=True)
 class TripColumns:
-    """Coordinate columns of the trips' two ends (longitude/latitude) and the user column."""
+    """Where the trips' two ends are (longitude/latitude columns, or WKB lines) and the user column.
 
-    origin_x: str
-    origin_y: str
-    dest_x: str
-    dest_y: str
+    With ``geometry`` (WKB lines, longitude/latitude) the origin is the first
+    vertex and the destination the last (of a multi-line, the first vertex of
+    its first part and the last of its last part), as the plugin reads trips.
+    """
+
+    origin_x: Optional[str] = None
+    origin_y: Optional[str] = None
+    dest_x: Optional[str] = None
+    dest_y: Optional[str] = None
     user: Optional[str] = None
     time: Optional[str] = None  # no time slots for flows
+    geometry: Optional[str] = None
 
     def ends(self):
-        return (("origin", self.origin_x, self.origin_y, None), ("dest", self.dest_x, self.dest_y, None))
+        if self.geometry:
+            return (("origin", None, None, self.geometry, "first"), ("dest", None, None, self.geometry, "last"))
+        return (("origin", self.origin_x, self.origin_y, None, "point"),
+                ("dest", self.dest_x, self.dest_y, None, "point"))
 
 
 def spark_pair_rows(df, cells, columns: TripColumns, *, max_trips: int, key: int):
@@ -102,7 +111,8 @@ def flow_lines(cells, origin_index, dest_index):
     return flow_geometries(points, size, origin_index, dest_index)
 
 
-def od_record(release, *, input_name, seeded, cells, min_flow, include_intrazonal) -> PrivacyRecord:
+def od_record(release, *, input_name, seeded, cells, min_flow, include_intrazonal, partition="all",
+              release_id=None) -> PrivacyRecord:
     facts = release.facts
     notes = [f"Zones: {cells.description}; {release.facts['cells']:,} ordered pairs "
              f"({'intrazonal included' if include_intrazonal else 'intrazonal left out'}) plus one outside cell.",
@@ -114,7 +124,11 @@ def od_record(release, *, input_name, seeded, cells, min_flow, include_intrazona
         notes.append(f"Stability threshold {facts['threshold']:.4g}: only pairs with trips whose noisy count reached "
                      "it are published; a missing pair does not mean zero.")
     notes.append("Aggregated on Apache Spark (dp_geoprivacy.spark); noise drawn on the driver by the core.")
+    extra = {"partition": partition}
+    if release_id:
+        extra["release_id"] = release_id
     record = PrivacyRecord(algorithm="dp_geoprivacy:noisyodflows", plugin_version=__version__,
-                           input_layer=input_name, seeded=seeded, notes=tuple(notes), **dict(release.record_fields))
+                           input_layer=input_name, seeded=seeded, notes=tuple(notes), **dict(release.record_fields),
+                           **extra)
     weak = weak_epsilon_note(record.epsilon)
     return record.with_notes(weak) if weak else record

@@ -61,8 +61,8 @@ class PointColumns:
     time: Optional[str] = None
 
     def ends(self):
-        """(output column, lon column, lat column, WKB column) of each located end: one point here."""
-        return (("cell", self.lon, self.lat, self.geometry),)
+        """(output column, lon column, lat column, WKB column, vertex) of each located end: one point here."""
+        return (("cell", self.lon, self.lat, self.geometry, "point"),)
 
 
 def bounding_key(rng: np.random.Generator) -> int:
@@ -82,7 +82,10 @@ def bounding_key(rng: np.random.Generator) -> int:
     return int(words[0]) << 64 | int(words[1])
 
 
-def _lonlat(frame, lon_column, lat_column, geometry_column):
+def _lonlat(frame, lon_column, lat_column, geometry_column, vertex="point"):
+    """Longitude and latitude of each row: from two columns, or from WKB (``vertex``: "point" for points,
+    "first" / "last" for the first / last vertex of a line, of a multi-line its first / last part's, as the
+    plugin reads trips). NULL or empty geometries give NaN (no zone)."""
     if geometry_column:
         import shapely
 
@@ -91,8 +94,16 @@ def _lonlat(frame, lon_column, lat_column, geometry_column):
         lon = np.full(len(values), np.nan)
         lat = np.full(len(values), np.nan)
         if present.any():
-            points = shapely.from_wkb(np.asarray([bytes(v) for v in values[present]], dtype=object))
-            lon[present], lat[present] = shapely.get_x(points), shapely.get_y(points)
+            geometries = shapely.from_wkb(np.asarray([bytes(v) for v in values[present]], dtype=object))
+            rows = np.flatnonzero(present)
+            if vertex == "point":
+                lon[rows], lat[rows] = shapely.get_x(geometries), shapely.get_y(geometries)
+            else:
+                xy, index = shapely.get_coordinates(geometries, return_index=True)
+                if len(index):
+                    change = np.flatnonzero(np.diff(index)) + 1
+                    pick = np.r_[0, change] if vertex == "first" else np.r_[change - 1, len(index) - 1]
+                    lon[rows[index[pick]]], lat[rows[index[pick]]] = xy[pick, 0], xy[pick, 1]
         return lon, lat
     return (frame[lon_column].to_numpy(dtype=float, na_value=np.nan),
             frame[lat_column].to_numpy(dtype=float, na_value=np.nan))
@@ -112,8 +123,8 @@ def assign_batches(cells, columns, slot_kind: Optional[str], key: int):
         for frame in batches:
             n = len(frame)
             out = {}
-            for name, lon_column, lat_column, geometry_column in columns.ends():
-                out[name] = cells.assign_lonlat(*_lonlat(frame, lon_column, lat_column, geometry_column))
+            for name, lon_column, lat_column, geometry_column, vertex in columns.ends():
+                out[name] = cells.assign_lonlat(*_lonlat(frame, lon_column, lat_column, geometry_column, vertex))
             out["slot"] = np.zeros(n, dtype=np.int32)
             flags = np.zeros(n, dtype=np.int32)
             if columns.user:
@@ -143,7 +154,8 @@ def bounded_frame(df, cells, columns, *, max_contributions: int, slot_kind: Opti
     from pyspark.sql import functions as sf
     from pyspark.sql import types as st
 
-    wanted = [c for end in columns.ends() for c in end[1:] if c] + [c for c in (columns.user, columns.time) if c]
+    wanted = [c for end in columns.ends() for c in end[1:4] if c] + [c for c in (columns.user, columns.time) if c]
+    wanted = list(dict.fromkeys(wanted))
     missing = [c for c in wanted if c not in df.columns]
     if missing:
         raise ValueError(f"the input has no column {missing[0]!r} (columns: {', '.join(df.columns)})")

@@ -77,3 +77,70 @@ def test_spark_od_flows_output_opens_in_qgis_with_its_record(tmp_path):
     assert [f.name() for f in layer.fields()][1:] == ["origin_id", "dest_id", "noisy_count", "moe95"]
     [record] = read_from_file(str(out))
     assert (record.algorithm, record.epsilon, record.sensitivity) == ("dp_geoprivacy:noisyodflows", 1.0, 4)
+
+
+def _spark(args, tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYSPARK_PYTHON=sys.executable)
+    return subprocess.run([sys.executable, "-m", "dp_geoprivacy.spark", *args, "MASTER=local[2]"],
+                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=600)
+
+
+def test_spark_zone_statistics_and_its_ledger_entry_read_by_the_privacy_report(tmp_path):
+    """noisyzonestatistics on Spark with LEDGER: QGIS opens the output and privacyreport reads the ledger entry
+    (matched to the layer's record by release_id); a second run beyond BUDGET is refused and writes nothing."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyspark")
+    rng = np.random.default_rng(2)
+    n = 3000
+    pd.DataFrame({"lon": 151.2 + rng.normal(0, 0.02, n), "lat": -33.87 + rng.normal(0, 0.02, n),
+                  "speed": rng.uniform(0, 70, n), "card": rng.integers(0, 300, n)}).to_parquet(
+        tmp_path / "speeds.parquet")
+    out, ledger = tmp_path / "stats.gpkg", tmp_path / "ledger.json"
+    common = [f"INPUT={tmp_path / 'speeds.parquet'}", "LON_FIELD=lon", "LAT_FIELD=lat", "VALUE_FIELD=speed",
+              "STATISTIC=5", "LOWER=0", "UPPER=60", "UNIT=1", "USER_FIELD=card", "MAX_CONTRIBUTIONS=4",
+              "H3_RESOLUTION=7", "EXTENT=151.15,151.25,-33.92,-33.82 [EPSG:4326]", "EPSILON=0.8",
+              f"LEDGER={ledger}", "BUDGET=1"]
+    run = _spark(["noisyzonestatistics", *common, f"OUTPUT={out}"], tmp_path)
+    assert run.returncode == 0, run.stderr[-3000:]
+    layer = QgsVectorLayer(str(out), "spark statistics", "ogr")
+    assert layer.isValid() and layer.featureCount() > 0
+    assert [f.name() for f in layer.fields()][1:] == ["zone_id", "q1", "median", "q3", "moe95_rank"]
+    [record] = read_from_file(str(out))
+    assert (record.algorithm, record.epsilon) == ("dp_geoprivacy:noisyzonestatistics", 0.8)
+    assert layer.metadata().title() == "Noisy zone statistics (ε=0.8, δ=0)"
+    result = processing.run("dp_geoprivacy:privacyreport", {
+        "LAYERS": [str(out)], "LEDGER": str(ledger), "OUTPUT": str(tmp_path / "releases.csv"),
+        "REPORT": str(tmp_path / "report.html")})
+    assert result["TOTAL_EPSILON"] == pytest.approx(0.8) and result["RELEASES"] == 1
+    releases = QgsVectorLayer(str(tmp_path / "releases.csv"), "releases", "ogr")
+    [row] = list(releases.getFeatures())
+    assert (row["release_id"], row["read_from"]) == (record.release_id, "ledger+layer")
+    assert row["algorithm"] == "dp_geoprivacy:noisyzonestatistics"
+    refused = _spark(["noisyzonestatistics", *common, f"OUTPUT={tmp_path / 'again.gpkg'}"], tmp_path)
+    assert refused.returncode == 3 and "raise BUDGET" in refused.stderr
+    assert not (tmp_path / "again.gpkg").exists()
+
+
+def test_spark_od_matrix_opens_in_qgis_as_a_table(tmp_path):
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyspark")
+    shapely = pytest.importorskip("shapely")
+    rng = np.random.default_rng(3)
+    n = 1500
+    lines = shapely.linestrings(np.stack([np.c_[151.2 + rng.normal(0, 0.02, n), -33.87 + rng.normal(0, 0.02, n)],
+                                          np.c_[151.2 + rng.normal(0, 0.02, n), -33.87 + rng.normal(0, 0.02, n)]],
+                                         axis=1))
+    pd.DataFrame({"geom": list(shapely.to_wkb(lines)), "card": rng.integers(0, 400, n)}).to_parquet(
+        tmp_path / "trips.parquet")
+    flows, matrix = tmp_path / "flows.gpkg", tmp_path / "matrix.gpkg"
+    run = _spark(["noisyodflows", f"INPUT={tmp_path / 'trips.parquet'}", "GEOMETRY_FIELD=geom", "USER_FIELD=card",
+                  "MAX_TRIPS=3", "H3_RESOLUTION=6", "EXTENT=151.1,151.3,-33.97,-33.77 [EPSG:4326]", "EPSILON=1",
+                  f"OUTPUT_FLOWS={flows}", f"OUTPUT_MATRIX={matrix}"], tmp_path)
+    assert run.returncode == 0, run.stderr[-3000:]
+    table = QgsVectorLayer(str(matrix), "spark matrix", "ogr")
+    lines_layer = QgsVectorLayer(str(flows), "spark flows", "ogr")
+    assert table.isValid() and not table.isSpatial() and table.featureCount() == lines_layer.featureCount() > 0
+    assert [f.name() for f in table.fields()][1:] == ["origin_id", "dest_id", "noisy_count"]
+    assert table.metadata().title() == "Noisy OD matrix (ε=1, δ=0)"
+    [record] = read_from_file(str(matrix))
+    assert record.release_id == read_from_file(str(flows))[0].release_id

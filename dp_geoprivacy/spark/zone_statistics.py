@@ -1,0 +1,297 @@
+"""noisyzonestatistics on Apache Spark: Spark computes the per-cell sufficient statistics, the core adds noise.
+
+Split of the work (issue 15; seed 003 §III, seed 002 §4.2-4.3 as in
+core.zone_statistics):
+
+1. Executors, ``mapInPandas``: each record's cell (the core's zone locator
+   or core.h3cells), time slot (core.zone_counts.time_slots), day
+   (core.zone_counts.day_keys, for the count above LIMIT per user-day
+   pair), flags for a NULL value, time, user or day and for a point in no
+   zone (the core's cleaning rules), its value clamped to the public
+   [LOWER, UPPER] and what the mechanism needs of it: the exact integer
+   parts of the value (core.bounded_stats.float_parts: sums), its grid
+   index (core.quantiles.ExponentialQuantiles.snap: quantiles) or whether
+   it is above LIMIT; and a uniform priority (Philox keyed from the
+   driver's generator, as for zone counts).
+2. User bound (UNIT 1, user): the same window as zone counts, rank among
+   the user's clean records by priority, keep rank <= M (sampling, not
+   the first M). Flagged records get a random salt: they never take a rank.
+3. ``groupBy`` cell, slot, flags, kept and the statistic's key (exponent
+   for sums, grid index for quantiles, above LIMIT): counts, values clamped
+   on each side, sums of the integer parts, distinct (user, day) pairs
+   above LIMIT. Collected
+   to the driver (Arrow): at most cells x slots x (exponents | grid values)
+   rows.
+4. Driver: ``core.zone_statistics.release_zone_statistics_from_aggregate``,
+   the function behind the QGIS algorithm, on the same aggregate the core
+   computes (sums correctly rounded from the exact parts, so equal to the
+   single-machine sums bit for bit).
+
+UNIT 2 (user-days: K cells per user-day, then M records per cell) is not
+offered on Spark; use the QGIS algorithm or units 0 / 1.
+"""
+
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+from .. import __version__
+from ..core.bounded_stats import float_parts, sums_from_parts
+from ..core.counting import skip_bounding_draws
+from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
+from ..core.zone_counts import NO_SLOT, day_keys, slot_labels, time_slots
+from ..core.zone_statistics import (
+    COUNT_ABOVE,
+    MEAN,
+    QUANTILES,
+    RECORD,
+    SUM,
+    USER,
+    USER_DAY,
+    CleaningCounts,
+    ZoneStatisticsAggregate,
+    ZoneStatisticsSpec,
+    release_zone_statistics_from_aggregate,
+)
+from .zone_counts import SLOT_KINDS, _lonlat, bounding_key
+
+STATISTICS = ("count", SUM, MEAN, COUNT_ABOVE, "median", "quartiles", "five_number")
+UNITS = (RECORD, USER, USER_DAY)
+NULL_USER, NULL_TIME, NULL_VALUE, NULL_DAY, NO_ZONE = 1, 2, 4, 8, 16
+_SALT_RANGE = 1 << 30
+
+
+@dataclass(frozen=True)
+class StatColumns:
+    """Where the points, values, users, times and days are in the DataFrame."""
+
+    value: str
+    lon: Optional[str] = None
+    lat: Optional[str] = None
+    geometry: Optional[str] = None
+    user: Optional[str] = None
+    time: Optional[str] = None
+    day: Optional[str] = None  # the column days are read from (DAY_FIELD, else TIME_FIELD), when days are used
+
+
+def uses_days(spec: ZoneStatisticsSpec) -> bool:
+    """Days matter for the (user, day) pairs of the count above LIMIT with users (as the QGIS algorithm)."""
+    return spec.unit == USER_DAY or (spec.unit == USER and spec.statistic == COUNT_ABOVE)
+
+
+def _stat_key(spec):
+    if spec.statistic in (SUM, MEAN):
+        return "e"
+    if spec.statistic in QUANTILES:
+        return "q"
+    if spec.statistic == COUNT_ABOVE:
+        return "above"
+    return None
+
+
+def stat_batches(cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kind, key: int):
+    """The mapInPandas function: cell, slot, flags, clamp side, the statistic's key and parts, priority."""
+    lower, upper = spec.bounds.lower, spec.bounds.upper
+    quantiles = spec.mechanisms(1)[1] if spec.statistic in QUANTILES else None
+    stat_key = _stat_key(spec)
+    user_bound = spec.unit == USER
+
+    def run(batches):
+        import pandas as pd
+        from pyspark import TaskContext
+
+        from ..core.release import null_user_mask
+
+        partition = TaskContext.get().partitionId()
+        generator = np.random.Generator(np.random.Philox(key=key, counter=[0, 0, partition, 1]))
+        for frame in batches:
+            n = len(frame)
+            cell = cells.assign_lonlat(*_lonlat(frame, columns.lon, columns.lat, columns.geometry))
+            values = pd.to_numeric(frame[columns.value], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+            flags = np.where(np.isnan(values), NULL_VALUE, 0) | np.where(cell < 0, NO_ZONE, 0)
+            slot = np.zeros(n, dtype=np.int32)
+            if slot_kind:
+                slot = time_slots(frame[columns.time].to_numpy(), slot_kind)
+                flags |= np.where(slot == NO_SLOT, NULL_TIME, 0)
+                slot = np.maximum(slot, 0).astype(np.int32)
+            out = {"cell": cell.astype(np.int64), "slot": slot}
+            if columns.user:
+                users = frame[columns.user]
+                null = null_user_mask(np.asarray(users.to_numpy(dtype=object), dtype=object))
+                flags |= np.where(null, NULL_USER, 0)
+                if users.dtype.kind == "f" or users.dtype == object and null.any():
+                    users = users.where(~null, users[~null].iloc[0] if (~null).any() else 0)
+                out["user"] = users.to_numpy()
+            if columns.day:
+                day = day_keys(frame[columns.day].to_numpy())
+                flags |= np.where(np.ma.getmaskarray(day), NULL_DAY, 0)
+                out["day"] = np.ma.getdata(day).astype(np.int64)
+            clean = flags == 0
+            x = np.where(clean, np.clip(np.nan_to_num(values), lower, upper), 0.0)
+            out["clamp"] = np.where(clean & (values < lower), -1, np.where(clean & (values > upper), 1, 0)).astype(
+                np.int8)
+            if stat_key == "e":
+                out["e"], out["hi"], out["lo"] = float_parts(x)
+                out["e"] = out["e"].astype(np.int32)
+            elif stat_key == "q":
+                out["q"] = np.where(clean, quantiles.snap(x), 0).astype(np.int32)
+            elif stat_key == "above":
+                out["above"] = clean & (x > float(spec.limit))
+            if user_bound:
+                out["priority"] = generator.random(n)
+                out["salt"] = np.where(clean, 0, generator.integers(1, _SALT_RANGE, n)).astype(np.int64)
+            out["flags"] = flags.astype(np.int32)
+            yield pd.DataFrame(out)
+
+    return run
+
+
+def statistics_frame(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kind, key: int):
+    """Spark DataFrame of the per-cell groups (cell, slot, flags, kept[, e | q | above], n, below, ...)."""
+    from pyspark.sql import Window
+    from pyspark.sql import functions as sf
+    from pyspark.sql import types as st
+
+    if spec.unit == USER_DAY:
+        raise ValueError("UNIT 2 (user-days) is not offered on Spark: use UNIT 0 or 1, or the QGIS algorithm")
+    wanted = [c for c in (columns.lon, columns.lat, columns.geometry, columns.value, columns.user, columns.time,
+                          columns.day) if c]
+    missing = [c for c in wanted if c not in df.columns]
+    if missing:
+        raise ValueError(f"the input has no column {missing[0]!r} (columns: {', '.join(df.columns)})")
+    df = df.select(*dict.fromkeys(wanted))
+    fields = [st.StructField("cell", st.LongType()), st.StructField("slot", st.IntegerType())]
+    if columns.user:
+        fields.append(st.StructField("user", df.schema[columns.user].dataType))
+    if columns.day:
+        fields.append(st.StructField("day", st.LongType()))
+    fields.append(st.StructField("clamp", st.ByteType()))
+    stat_key = _stat_key(spec)
+    if stat_key == "e":
+        fields += [st.StructField("e", st.IntegerType()), st.StructField("hi", st.LongType()),
+                   st.StructField("lo", st.LongType())]
+    elif stat_key == "q":
+        fields.append(st.StructField("q", st.IntegerType()))
+    elif stat_key == "above":
+        fields.append(st.StructField("above", st.BooleanType()))
+    if spec.unit == USER:
+        fields += [st.StructField("priority", st.DoubleType()), st.StructField("salt", st.LongType())]
+    fields.append(st.StructField("flags", st.IntegerType()))
+    assigned = df.mapInPandas(stat_batches(cells, columns, spec, slot_kind, key), st.StructType(fields))
+    if spec.unit == USER:
+        window = Window.partitionBy("user", "salt").orderBy("priority")
+        assigned = assigned.withColumn("kept", sf.row_number().over(window) <= int(spec.max_contributions))
+    else:
+        assigned = assigned.withColumn("kept", sf.lit(True))
+    # The clamp side is summed, not a key: a key would split a cell's (user, day) pairs above LIMIT in two.
+    keys = ["cell", "slot", "flags", "kept"] + ([stat_key] if stat_key else [])
+    aggregates = [sf.count(sf.lit(1)).alias("n"),
+                  sf.sum(sf.when(sf.col("clamp") < 0, 1).otherwise(0)).alias("below"),
+                  sf.sum(sf.when(sf.col("clamp") > 0, 1).otherwise(0)).alias("above_upper")]
+    if stat_key == "e":
+        aggregates += [sf.sum("hi").alias("hi"), sf.sum("lo").alias("lo")]
+    if stat_key == "above" and columns.day and columns.user:
+        pair = sf.when(sf.col("above") & (sf.col("flags") == 0) & sf.col("kept"), sf.struct("user", "day"))
+        aggregates.append(sf.countDistinct(pair).alias("pairs"))
+    return assigned.groupBy(*keys).agg(*aggregates)
+
+
+def aggregate_from_groups(groups, spec: ZoneStatisticsSpec, n_zones: int, n_slots: int,
+                          days: bool) -> ZoneStatisticsAggregate:
+    """The core's ZoneStatisticsAggregate from Spark's groups (a pandas DataFrame)."""
+    n_cells = n_zones * n_slots
+    flags = groups["flags"].to_numpy(dtype=np.int64)
+    n = groups["n"].to_numpy(dtype=np.int64)
+    kept_flag = groups["kept"].to_numpy(dtype=bool)
+    clean = flags == 0
+    use = clean & kept_flag
+    flat = (groups["cell"].to_numpy(dtype=np.int64) * n_slots + groups["slot"].to_numpy(dtype=np.int64))[use]
+    weight = n[use]
+    cleaned = int(n[clean].sum())
+    kept = int(weight.sum())
+
+    def count(bit):
+        return int(n[(flags & bit) != 0].sum())
+
+    cleaning = CleaningCounts(records=int(n.sum()), null_values=count(NULL_VALUE), null_slots=count(NULL_TIME),
+                              null_users=count(NULL_USER), null_days=count(NULL_DAY), outside=count(NO_ZONE),
+                              clamped_below=int(groups["below"].to_numpy(dtype=np.int64)[clean].sum()),
+                              clamped_above=int(groups["above_upper"].to_numpy(dtype=np.int64)[clean].sum()),
+                              dropped_by_bound=cleaned - kept,
+                              kept=kept)
+    aggregate = ZoneStatisticsAggregate(n_zones=n_zones, n_slots=n_slots,
+                                        counts=np.bincount(flat, weights=weight, minlength=n_cells).astype(float),
+                                        cleaning=cleaning)
+    if spec.statistic in (SUM, MEAN):
+        aggregate.sums = sums_from_parts(flat, groups["e"].to_numpy(dtype=np.int64)[use],
+                                         groups["hi"].to_numpy(dtype=np.int64)[use],
+                                         groups["lo"].to_numpy(dtype=np.int64)[use], n_cells)
+    elif spec.statistic == COUNT_ABOVE:
+        above = groups["above"].to_numpy(dtype=bool)[use]
+        per = groups["pairs"].to_numpy(dtype=np.int64)[use] if days else weight
+        aggregate.exceeding = np.bincount(flat[above], weights=per[above], minlength=n_cells).astype(np.int64)
+    elif spec.statistic in QUANTILES:
+        aggregate.grid_cell, aggregate.grid_index, aggregate.grid_count = (
+            flat, groups["q"].to_numpy(dtype=np.int64)[use], weight)
+    return aggregate, cleaned
+
+
+def release_spark_zone_statistics(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kind,
+                                  rng: np.random.Generator):
+    """Aggregate on Spark, then the core's release from the aggregate. Returns (release, aggregate).
+
+    For UNIT 1 the driver's generator first skips the draws the
+    single-machine bound makes (one per clean record), so a SEED gives the
+    numbers the core path gives on the same data.
+    """
+    if cells.overlay is not None:
+        raise ValueError("zone statistics need zones that do not overlap")
+    key = bounding_key(rng)
+    groups = statistics_frame(df, cells, columns, spec, slot_kind, key).toPandas()
+    n_slots = len(slot_labels(slot_kind)) if slot_kind else 1
+    aggregate, cleaned = aggregate_from_groups(groups, spec, len(cells), n_slots,
+                                               days=bool(columns.day and columns.user))
+    if spec.unit == USER:
+        skip_bounding_draws(rng, cleaned)
+    return release_zone_statistics_from_aggregate(aggregate, spec, rng), aggregate
+
+
+def statistics_spec(*, statistic, epsilon, lower, upper, unit=0, max_contributions=1, max_cells=1, limit=None,
+                    days=None, min_support=0.0, support_share=0.2, mean_sum_share=0.5, quantile_grid=1001,
+                    per_unit_mean=False) -> ZoneStatisticsSpec:
+    """The core spec from the Processing parameters' values (STATISTIC and UNIT as their indices, as in QGIS)."""
+    statistic, unit = STATISTICS[int(statistic)], UNITS[int(unit)]
+    return ZoneStatisticsSpec(
+        statistic=statistic, epsilon=float(epsilon), lower=float(lower), upper=float(upper), unit=unit,
+        max_contributions=int(max_contributions) if unit != RECORD else 1, max_cells=int(max_cells),
+        limit=float(limit) if statistic == COUNT_ABOVE and limit is not None else None,
+        days=int(days) if statistic == COUNT_ABOVE and days is not None else None,
+        min_support=float(min_support), support_share=float(support_share), mean_sum_share=float(mean_sum_share),
+        quantile_grid=int(quantile_grid), per_unit_mean=bool(per_unit_mean))
+
+
+def statistics_record(release, *, input_name, seeded, cells, value_field, time_field, slot_kind, partition="all",
+                      release_id=None) -> PrivacyRecord:
+    """The privacy record, with the notes of the QGIS algorithm (core notes, then its own) and where it ran."""
+    spec = release.spec
+    notes = list(release.notes()) + [f"Cells: {cells.description}.",
+                                     f"Statistic {spec.statistic} of field {value_field}."]
+    if time_field:
+        notes.append(f"Per time slot ({slot_kind}) of field {time_field}.")
+    if spec.min_support > 0:
+        notes.append(f"Only cells whose noisy count reached {spec.min_support:g} are published; a missing cell "
+                     "does not mean zero.")
+    notes.append("Aggregated on Apache Spark (dp_geoprivacy.spark); noise drawn on the driver by the core.")
+    extra = {"partition": partition}
+    if release_id:
+        extra["release_id"] = release_id
+    record = PrivacyRecord(algorithm="dp_geoprivacy:noisyzonestatistics", plugin_version=__version__,
+                           input_layer=input_name, seeded=seeded, notes=tuple(notes),
+                           **dict(release.record_fields()), **extra)
+    weak = weak_epsilon_note(record.epsilon)
+    return record.with_notes(weak) if weak else record
+
+
+__all__ = ["SLOT_KINDS", "StatColumns", "release_spark_zone_statistics", "statistics_record", "statistics_spec",
+           "uses_days"]
