@@ -237,14 +237,19 @@ def _convert(gpkg: Path, layer_name: str, destination: Path):
 
 
 def write_text(destination, text: str):
-    """Write a text output (an HTML report) whole: into a hidden file beside it, moved into place when
-    complete, so a failed or cancelled run leaves no partial page."""
+    """Write a text output (an HTML report) whole; see :func:`write_bytes`."""
+    write_bytes(destination, text.encode("utf-8"))
+
+
+def write_bytes(destination, data: bytes):
+    """Write a file output whole: into a hidden file beside it, moved into place when complete, so a
+    failed or cancelled run leaves no partial file."""
     destination = Path(destination)
     destination.parent.mkdir(parents=True, exist_ok=True)
     handle, work = tempfile.mkstemp(prefix=".dp_geoprivacy-", suffix=destination.suffix, dir=destination.parent)
     os.close(handle)
     try:
-        Path(work).write_text(text, encoding="utf-8")
+        Path(work).write_bytes(data)
         os.replace(work, destination)
     finally:
         if os.path.exists(work):

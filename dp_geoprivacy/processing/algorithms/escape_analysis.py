@@ -10,8 +10,6 @@ private, a calibration aid for the data holder.
 
 import functools
 import math
-import os
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -37,6 +35,7 @@ from ...core.escape_release import NOT_DP_NOTE, EscapeData, EscapeSpec, MatchErr
 from ...core.zones import OUTSIDE
 from ..accuracy_notes import note_escape_calibration
 from ..base import DpAlgorithm, setting_number
+from ..chart_files import CHART_SUFFIXES, write_chart
 from ..help_summary import defaults, displacement_figures, with_summary
 from ..metric_crs import crs_transformer, is_metric, resolve_metric_crs, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, records_in, write_to_file
@@ -312,7 +311,7 @@ class EscapeAnalysis(DpAlgorithm):
         table_destination = self.parameterAsOutputLayer(parameters, self.OUTPUT_TABLE, context)
         zones_destination = self.parameterAsOutputLayer(parameters, self.OUTPUT_ZONES, context)
         chart_destination = self.parameterAsFileOutput(parameters, self.OUTPUT_CHART, context)
-        if chart_destination and Path(chart_destination).suffix.lower() not in (".html", ".htm", ".png"):
+        if chart_destination and Path(chart_destination).suffix.lower() not in CHART_SUFFIXES:
             raise QgsProcessingException(
                 self.tr("OUTPUT_CHART must end in .html or .png (got {path}).").format(path=chart_destination)
             )
@@ -577,34 +576,5 @@ class EscapeAnalysis(DpAlgorithm):
             calibrated_label=self.tr("calibrated b"),
             subtitle=self.tr("NOT differentially private: statistics of the raw data"),
         )
-        destination = Path(destination)
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        handle, work = tempfile.mkstemp(prefix=".dp_geoprivacy-", suffix=destination.suffix, dir=destination.parent)
-        os.close(handle)
-        try:
-            if destination.suffix.lower() == ".png":
-                self._render_png(svg, work)
-            else:
-                Path(work).write_text(chart_html(svg, title, record.summary().splitlines()), encoding="utf-8")
-            os.replace(work, destination)
-        finally:
-            if os.path.exists(work):
-                os.unlink(work)
-
-    def _render_png(self, svg, path):
-        from qgis.PyQt.QtCore import QByteArray, Qt
-        from qgis.PyQt.QtGui import QImage, QPainter
-        from qgis.PyQt.QtSvg import QSvgRenderer
-
-        renderer = QSvgRenderer(QByteArray(svg.encode("utf-8")))
-        if not renderer.isValid():
+        if not write_chart(destination, svg, lambda: chart_html(svg, title, record.summary().splitlines())):
             raise QgsProcessingException(self.tr("The chart could not be drawn."))
-        size = renderer.defaultSize() * 2
-        image = QImage(size, QImage.Format_ARGB32)
-        image.fill(Qt.white)
-        painter = QPainter(image)
-        painter.setRenderHint(QPainter.Antialiasing)
-        renderer.render(painter)
-        painter.end()
-        if not image.save(path, "PNG"):
-            raise QgsProcessingException(self.tr("Could not write the chart to {path}.").format(path=path))
