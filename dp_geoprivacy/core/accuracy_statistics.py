@@ -43,10 +43,15 @@ Minimum support: for the sum and the quantiles a separate Laplace count
 probability that a zone of N records is published is given, and the error
 figures do not depend on it.
 
-Everything here is numpy / scipy; no QGIS.
+``spec_from_record`` rebuilds a release's spec from its privacy record (for
+the utility report, which shows the planner's figure next to what it
+measures).
+
+Everything here is numpy and stdlib; no QGIS.
 """
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
@@ -55,7 +60,7 @@ import numpy as np
 from .bounded_stats import BoundedMean, BoundedSum
 from .quantiles import ExponentialQuantiles
 from .utility import zone_statistic_truth
-from .zone_statistics import MEAN, QUANTILES, SUM, ZoneStatisticsSpec
+from .zone_statistics import FIVE_NUMBER, MEAN, MEDIAN, QUANTILES, QUARTILES, RECORD, SUM, USER, ZoneStatisticsSpec
 
 CONFIDENCE = 0.95
 PLANNED_STATISTICS = (SUM, MEAN) + tuple(QUANTILES)
@@ -232,3 +237,51 @@ def _quantile_figures(main: ExponentialQuantiles, n: int, statistic: str, confid
     probs = marginals / len(main.quantiles)
     mean_abs, second, q95 = _moments(errors.ravel(), probs.ravel(), confidence)
     return mean_abs, second, q95, column_abs
+
+
+# --- from a release's privacy record (the utility report) -------------------------------------
+
+_NUMBER = r"([-+0-9.eE]+|inf|nan)"
+
+
+def statistic_of_columns(columns) -> Optional[str]:
+    """The statistic of a noisyzonestatistics layer from its value columns (None: not one the planner covers)."""
+    names = set(columns)
+    for statistic, needed in ((FIVE_NUMBER, {"min", "max"}), (QUARTILES, {"q1", "q3"}), (MEDIAN, {"median"}),
+                              (MEAN, {"mean"}), (SUM, {"sum"})):
+        if needed <= names:
+            return statistic
+    return None
+
+
+def spec_from_record(fields, statistic: str) -> ZoneStatisticsSpec:
+    """The spec a noisyzonestatistics release ran with, rebuilt from its record (epsilon per cell, bounds, M,
+    shares, grid and minimum support as the record states them). Raises ValueError when it cannot be read."""
+    notes = " ".join(fields.get("notes") or ())
+    mechanism = str(fields.get("mechanism", ""))
+    bounds = re.search(r"declared bounds \[" + _NUMBER + ", " + _NUMBER + r"\]", notes)
+    per_cell = re.search(r"Epsilon per cell: " + _NUMBER + ";", notes)
+    if not bounds or not per_cell:
+        raise ValueError("the record states no bounds or epsilon per cell")
+    lower, upper, epsilon = float(bounds.group(1)), float(bounds.group(2)), float(per_cell.group(1))
+    sensitivity = float(fields.get("sensitivity") or 0.0)
+    half, magnitude = (upper - lower) / 2.0, max(abs(lower), abs(upper))
+    m = sensitivity / {SUM: magnitude, MEAN: half}.get(statistic, 1.0)
+    options = {"max_contributions": max(1, int(round(m)))}
+    options["unit"] = USER if options["max_contributions"] > 1 else RECORD
+    shares = re.search(r"centred sum \(epsilon " + _NUMBER + r"\) over Laplace noisy count \(epsilon " + _NUMBER,
+                       mechanism)
+    if shares:
+        options["mean_sum_share"] = float(shares.group(1)) / (float(shares.group(1)) + float(shares.group(2)))
+    grid = re.search(r"over (\d+) values from LOWER", mechanism)
+    if grid:
+        options["quantile_grid"] = int(grid.group(1))
+    support = re.search(r"minimum support " + _NUMBER + r" tested on a Laplace noisy record count \(epsilon "
+                        + _NUMBER, mechanism)
+    if support:
+        options.update(min_support=float(support.group(1)), support_share=float(support.group(2)) / epsilon)
+    else:
+        plain = re.search(r"minimum support " + _NUMBER + " tested on the noisy count", mechanism)
+        if plain:
+            options["min_support"] = float(plain.group(1))
+    return ZoneStatisticsSpec(statistic=statistic, epsilon=epsilon, lower=lower, upper=upper, **options)

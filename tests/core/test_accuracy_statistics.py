@@ -19,7 +19,13 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from dp_geoprivacy.core.accuracy_statistics import evenly_spread_values, snapped_count_pmf, statistic_accuracy
+from dp_geoprivacy.core.accuracy_statistics import (
+    evenly_spread_values,
+    snapped_count_pmf,
+    spec_from_record,
+    statistic_accuracy,
+    statistic_of_columns,
+)
 from dp_geoprivacy.core.utility import compare_statistics, sampling_tolerance, zone_statistic_truth
 from dp_geoprivacy.core.zone_statistics import ZoneStatisticsSpec, release_zone_statistics
 
@@ -133,3 +139,20 @@ def test_count_above_is_not_planned():
     with pytest.raises(ValueError, match="planner covers"):
         statistic_accuracy(ZoneStatisticsSpec(statistic="count_above_per_day", epsilon=1, lower=0, upper=10,
                                               limit=5, days=3), 10)
+
+
+@pytest.mark.parametrize("spec", [
+    ZoneStatisticsSpec(statistic="mean", epsilon=0.7, lower=-2, upper=30, unit="user", max_contributions=3,
+                       mean_sum_share=0.6, min_support=5),
+    ZoneStatisticsSpec(statistic="sum", epsilon=2, lower=0, upper=65, min_support=12, support_share=0.3),
+    ZoneStatisticsSpec(statistic="quartiles", epsilon=1.5, lower=0, upper=10, quantile_grid=501),
+    ZoneStatisticsSpec(statistic="five_number", epsilon=0.1, lower=1, upper=8, unit="user", max_contributions=2),
+])
+def test_spec_from_the_record_is_the_releases(spec):
+    """The utility report rebuilds the spec from the record the release writes (fields and notes)."""
+    fields = {**spec.record_fields(50), "notes": spec.notes(50)}
+    statistic = statistic_of_columns(spec.columns)
+    assert statistic == spec.statistic
+    rebuilt = spec_from_record(fields, statistic)
+    assert rebuilt.mechanisms(50) == spec.mechanisms(50)
+    assert statistic_accuracy(rebuilt, 40) == statistic_accuracy(spec, 40)
