@@ -94,12 +94,12 @@
         <translation>Die Zonen-IDs in „{field}“ von {name} sind nicht eindeutig; wählen Sie ein Feld mit genau einem Wert je Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/writers.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/writers.py" line="180"/>
         <source>Outputs must be file paths (for example out.gpkg), not &apos;{dest}&apos;.</source>
         <translation>Ausgaben müssen Dateipfade sein (zum Beispiel out.gpkg), nicht „{dest}“.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/writers.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/writers.py" line="216"/>
         <source>No vector format is known for the extension &apos;{ext}&apos; of {dest}. Use .gpkg.</source>
         <translation>Für die Dateiendung „{ext}“ von {dest} ist kein Vektorformat bekannt. Verwenden Sie .gpkg.</translation>
     </message>
@@ -621,82 +621,82 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>NICHT DIFFERENTIELL PRIVAT: Diese Seite vergleicht die synthetischen Wege mit den Rohdaten. Sie ist für den Datenhalter bestimmt; nicht veröffentlichen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="151"/>
         <source>origin zones (outgoing trips)</source>
         <translation>Startzonen (abgehende Wege)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="151"/>
         <source>destination zones (incoming trips)</source>
         <translation>Zielzonen (ankommende Wege)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="151"/>
         <source>routes</source>
         <translation>Routen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="151"/>
         <source>days</source>
         <translation>Tage</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="160"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="159"/>
         <source>start time bins</source>
         <translation>Startzeit-Intervalle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="163"/>
         <source>duration bins</source>
         <translation>Dauer-Intervalle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
         <source>Top 5 {statistic}</source>
         <translation>Top 5 {statistic}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
         <source>rank</source>
         <translation>Rang</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
         <source>key</source>
         <translation>Schlüssel</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
         <source>original share</source>
         <translation>Anteil im Original</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="203"/>
         <source>synthetic share</source>
         <translation>Anteil synthetisch</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
         <source>Error per table</source>
         <translation>Fehler je Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
         <source>table</source>
         <translation>Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
         <source>average relative error</source>
         <translation>mittlerer relativer Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
         <source>EMD</source>
         <translation>EMD</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/synthetic_output.py" line="206"/>
         <source>EMD ground</source>
         <translation>EMD-Grundabstand</translation>
     </message>
@@ -736,47 +736,47 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Das kalibrierte Epsilon {e:.3g} liegt über {limit:g}: schwacher Schutz für die Schutzeinheit (zwei Orte im Abstand DISTANCE = {d:g} m): Die Chancen eines Beobachters zwischen ihnen können sich um den Faktor e^{e:.3g} = {f:.3g} ändern. Gröbere Zonen oder eine kleinere DISTANCE erlauben ein kleineres Epsilon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="46"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="49"/>
         <source>Trial run: validate and report the cost and accuracy; write nothing, spend nothing</source>
         <translation>Probelauf: prüfen und Kosten und Genauigkeit melden; nichts schreiben, nichts verbrauchen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="49"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="52"/>
         <source>Reads and checks every input as a real run would, then stops before any noise is drawn: reports the epsilon and delta the release would spend and its expected accuracy, writes no output and no ledger entry.</source>
         <translation>Liest und prüft alle Eingaben wie ein echter Lauf und hält an, bevor Rauschen gezogen wird: meldet Epsilon und Delta, die die Veröffentlichung verbrauchen würde, und ihre erwartete Genauigkeit; schreibt keine Ausgabe und keinen Eintrag ins Budgetbuch.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="79"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="92"/>
         <source>Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} (delta {delta:g}) on the unit of privacy: {unit}. Mechanism: {mechanism}; noise scale {scale}.</source>
         <translation>Probelauf (DRY_RUN): Alle Eingaben wurden gelesen und geprüft. Die Veröffentlichung würde Epsilon {epsilon:g} (Delta {delta:g}) für die Schutzeinheit verbrauchen: {unit}. Mechanismus: {mechanism}; Rauschskala {scale}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="103"/>
         <source>Expected accuracy per published count: absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Erwartete Genauigkeit je veröffentlichter Zählung: absoluter Fehler {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="95"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="115"/>
         <source>Expected displacement: mean {mean:.4g} m, median {median:.4g} m, 95% within {q95:.4g} m.</source>
         <translation>Erwartete Verschiebung: Mittel {mean:.4g} m, Median {median:.4g} m, 95 % innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="122"/>
         <source>Trial run: no noise was drawn, no output written and nothing added to the ledger.</source>
         <translation>Probelauf: Es wurde kein Rauschen gezogen, keine Ausgabe geschrieben und nichts ins Budgetbuch eingetragen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="122"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="142"/>
         <source>LEDGER {path}: {error}</source>
         <translation>LEDGER {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="155"/>
         <source>Ledger: epsilon {spent:g} spent on partition &apos;{partition}&apos; so far; this release would make it {after:g}.</source>
         <translation>Budgetbuch: bisher Epsilon {spent:g} auf Partition '{partition}' verbraucht; diese Veröffentlichung ergäbe {after:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="159"/>
         <source>BUDGET {budget:g} would refuse this release: lower EPSILON, choose another PARTITION, or raise BUDGET.</source>
         <translation>BUDGET {budget:g} würde diese Veröffentlichung ablehnen: EPSILON senken, eine andere PARTITION wählen oder BUDGET erhöhen.</translation>
     </message>
@@ -786,17 +786,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die M-Werte der Linien konnten nicht gelesen werden ({m} Werte für {n} Stützpunkte).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="24"/>
+        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="23"/>
         <source>NOT differentially private: mobility report benchmark against the noise-free data</source>
         <translation>NICHT differentiell privat: Vergleich des Mobilitätsberichts mit den Daten ohne Rauschen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="33"/>
         <source>These measures compare the released report with the exact analyses of the same data after the same user bound (seed 002 §5.2.3). They are computed from the data: do not publish them.</source>
         <translation>Diese Maße vergleichen den veröffentlichten Bericht mit den exakten Analysen derselben Daten nach derselben Begrenzung je Person (Seed 002 §5.2.3). Sie sind aus den Daten berechnet: veröffentlichen Sie sie nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="33"/>
         <source>Similarity per analysis</source>
         <translation>Ähnlichkeit je Analyse</translation>
     </message>
@@ -806,12 +806,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Analyse</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="33"/>
         <source>measure</source>
         <translation>Maß</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/mobility_benchmark.py" line="33"/>
         <source>value</source>
         <translation>Wert</translation>
     </message>
@@ -1085,338 +1085,473 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>noise scale</source>
         <translation>Rauschskala</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="109"/>
+        <source>At MIN_FLOW={m:g} with THRESHOLD off, each of the {n:,} cells without data is published with probability {p:.3g}: up to {s:,.1f} published cells of noise only.</source>
+        <translation>Bei MIN_FLOW={m:g} und ausgeschaltetem THRESHOLD wird jede der {n:,} Zellen ohne Daten mit Wahrscheinlichkeit {p:.3g} veröffentlicht: bis zu {s:,.1f} veröffentlichte Zellen nur aus Rauschen.</translation>
+    </message>
 </context>
 <context>
     <name>AccuracyPlanner</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="76"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="96"/>
         <source>Accuracy planner (reads no data, spends nothing)</source>
         <translation>Genauigkeitsplaner (liest keine Daten, verbraucht nichts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="79"/>
-        <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, seed 001 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §4.3 and §5 (user-level counts, OD error), seed 001 Algorithm 1, seed 000 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: liest keine Daten, zieht kein Rauschen, verbraucht kein Datenschutzbudget und schreibt nichts ins Budgetbuch.&lt;/p&gt;&lt;p&gt;RELEASE und die öffentlichen Einstellungen der geplanten Veröffentlichung angeben (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen von genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen baut; Planer und Veröffentlichung können sich daher nicht widersprechen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählungen&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Zählung (nach Snapping und Runden; für Zellen deutlich über null) und die 95-%-Fehlermarge, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl von Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (Stabilitätshistogramm, Seed 001 Algorithmus 1) wird keine leere Zelle veröffentlicht; die Tabelle nennt die Schwelle und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder je Achse): Mittel, Median, 90- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Marge der geschätzten Anzahl einer Kategorie, die SHARE der RESPONDENTS Zeilen halten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel gilt (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Seed 001 Algorithmus 1, Seed 000 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="135"/>
         <source>Release to plan</source>
         <translation>Zu planende Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="135"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zonenzählungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="135"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="135"/>
         <source>Location perturbation (Laplace)</source>
         <translation>Ortsverrauschung (Laplace)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="135"/>
         <source>Randomized response (k-ary)</source>
         <translation>Randomisierte Antwort (k-är)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="141"/>
         <source>Epsilon you intend to use</source>
         <translation>Vorgesehenes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="116"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="144"/>
         <source>The epsilon whose figures are returned as outputs; e.g. 1.</source>
         <translation>Das Epsilon, dessen Zahlen als Ausgaben zurückgegeben werden; z. B. 1.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="146"/>
         <source>Number of zones (counts, OD flows)</source>
         <translation>Anzahl der Zonen (Zählungen, Quelle-Ziel-Ströme)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="149"/>
         <source>The number of zones of the public tessellation, e.g. 100.</source>
         <translation>Die Anzahl der Zonen der öffentlichen Flächeneinteilung, z. B. 100.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="151"/>
         <source>Contributions per user M (1 without a user field)</source>
         <translation>Beiträge je Nutzer M (1 ohne Nutzerfeld)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="155"/>
         <source>Protected distance (metres; locations)</source>
         <translation>Geschützte Entfernung (Meter; Orte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="158"/>
         <source>Noise (counts)</source>
         <translation>Rauschen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="158"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="158"/>
         <source>Discrete Laplace</source>
         <translation>Diskretes Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="161"/>
         <source>Stability threshold (THRESHOLD = 1 of the release)</source>
         <translation>Stabilitätsschwelle (THRESHOLD = 1 der Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="163"/>
         <source>Delta (with the stability threshold)</source>
         <translation>Delta (mit der Stabilitätsschwelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="166"/>
         <source>Smallest published value MIN_FLOW (0: every cell)</source>
         <translation>Kleinster veröffentlichter Wert MIN_FLOW (0: jede Zelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="169"/>
         <source>Epsilons to tabulate</source>
         <translation>Zu tabellierende Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="171"/>
         <source>Target 95% margin of error per cell (counts)</source>
         <translation>Ziel: 95-%-Fehlermarge je Zelle (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="171"/>
         <source>Target number of spurious cells (counts)</source>
         <translation>Ziel: Anzahl unechter Zellen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="171"/>
         <source>Target mean displacement (metres)</source>
         <translation>Ziel: mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="177"/>
         <source>Categories (randomized response)</source>
         <translation>Kategorien (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="179"/>
         <source>Rows (randomized response)</source>
         <translation>Zeilen (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="181"/>
         <source>Share of rows in the category (randomized response)</source>
         <translation>Anteil der Zeilen in der Kategorie (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="185"/>
         <source>Time slots per zone (counts)</source>
         <translation>Zeitfenster je Zone (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="160"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="189"/>
         <source>Cells one contribution adds to (2 for trip ends)</source>
         <translation>Zellen, zu denen ein Beitrag zählt (2 für Fahrtenden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="192"/>
         <source>OD flows include intrazonal pairs</source>
         <translation>Quelle-Ziel-Ströme enthalten Binnenpaare</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="197"/>
         <source>Accuracy per epsilon</source>
         <translation>Genauigkeit je Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="201"/>
         <source>Chart: accuracy against epsilon</source>
         <translation>Diagramm: Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="201"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="204"/>
         <source>Expected absolute error per cell</source>
         <translation>Erwarteter absoluter Fehler je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="204"/>
         <source>Root mean square error per cell</source>
         <translation>Wurzel des mittleren quadratischen Fehlers je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="204"/>
         <source>95% margin of error per cell</source>
         <translation>95-%-Fehlermarge je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="204"/>
         <source>Expected spurious cells (all empty)</source>
         <translation>Erwartete unechte Zellen (alle leer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="204"/>
         <source>Stability threshold</source>
         <translation>Stabilitätsschwelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="204"/>
         <source>Mean displacement (metres)</source>
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="204"/>
         <source>95% quantile of the displacement (metres)</source>
         <translation>95-%-Quantil der Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="204"/>
         <source>Epsilon for the target margin</source>
         <translation>Epsilon für die Ziel-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="204"/>
         <source>Epsilon for the target spurious cells</source>
         <translation>Epsilon für die Zielzahl unechter Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="204"/>
         <source>Epsilon for the target displacement</source>
         <translation>Epsilon für die Ziel-Verschiebung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="197"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="263"/>
         <source>NOISE: the stability threshold uses Laplace noise; choose Laplace or turn THRESHOLD off.</source>
         <translation>NOISE: Die Stabilitätsschwelle verwendet Laplace-Rauschen; Laplace wählen oder THRESHOLD ausschalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="266"/>
         <source>DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss mit THRESHOLD größer als 0 sein (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="233"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="338"/>
         <source>EPSILONS: {error}. Give positive numbers separated by commas, e.g. 0.1, 1, 5.</source>
         <translation>EPSILONS: {error}. Positive Zahlen durch Kommas getrennt angeben, z. B. 0.1, 1, 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="346"/>
         <source>No data is read and no budget is spent: these figures follow from the settings alone.</source>
         <translation>Es werden keine Daten gelesen und kein Budget verbraucht: Diese Zahlen folgen allein aus den Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="363"/>
         <source>At EPSILON {e:g}: each row keeps its value with probability {p:.3g}; the estimated count of a category held by {s:g} of {n:,} rows has standard error {se:.4g} and 95% margin {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Jede Zeile behält ihren Wert mit Wahrscheinlichkeit {p:.3g}; die geschätzte Anzahl einer Kategorie, die {s:g} von {n:,} Zeilen halten, hat den Standardfehler {se:.4g} und die 95-%-Marge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="423"/>
         <source>a 95% margin of error of at most {t:g}</source>
         <translation>eine 95-%-Fehlermarge von höchstens {t:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="304"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="431"/>
         <source>expected absolute error</source>
         <translation>erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="305"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="432"/>
         <source>95% margin of error</source>
         <translation>95-%-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="308"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="435"/>
         <source>Count (log scale)</source>
         <translation>Anzahl (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="274"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="381"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} m; displacement mean {mean:.4g} m, median {median:.4g} m, 95% of points within {q95:.4g} m.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} m; Verschiebung im Mittel {mean:.4g} m, Median {median:.4g} m, 95 % der Punkte innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="387"/>
         <source>a mean displacement of at most {t:g} m</source>
         <translation>eine mittlere Verschiebung von höchstens {t:g} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="283"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="390"/>
         <source>mean displacement (m)</source>
         <translation>mittlere Verschiebung (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="391"/>
         <source>95% quantile (m)</source>
         <translation>95-%-Quantil (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="392"/>
         <source>Displacement (metres, log scale)</source>
         <translation>Verschiebung (Meter, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="301"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="428"/>
         <source>at most {t:g} spurious cells of {n:,}</source>
         <translation>höchstens {t:g} unechte Zellen von {n:,}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="307"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="434"/>
         <source>expected spurious cells</source>
         <translation>erwartete unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="452"/>
         <source>Expected accuracy against epsilon</source>
         <translation>Erwartete Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="318"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="453"/>
         <source>epsilon (log scale)</source>
         <translation>Epsilon (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="320"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="455"/>
         <source>Data-independent: computed from the noise distribution; no data was read.</source>
         <translation>Datenunabhängig: aus der Rauschverteilung berechnet; es wurden keine Daten gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="326"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="461"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} (sensitivity {s:g}); expected absolute error per cell {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} (Sensitivität {s:g}); erwarteter absoluter Fehler je Zelle {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="332"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="467"/>
         <source>Stability threshold {t:.4g}: no empty cell is published; a cell with a true count of {c95:.4g} is published with 95% probability.</source>
         <translation>Stabilitätsschwelle {t:.4g}: Keine leere Zelle wird veröffentlicht; eine Zelle mit der wahren Anzahl {c95:.4g} wird mit 95 % Wahrscheinlichkeit veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="337"/>
-        <source>Each empty cell is published with probability {p:.3g}: of {n:,} cells, up to {s:.4g} published cells are noise only (all cells empty).</source>
-        <translation>Jede leere Zelle wird mit Wahrscheinlichkeit {p:.3g} veröffentlicht: Von {n:,} Zellen bestehen bis zu {s:.4g} veröffentlichte Zellen nur aus Rauschen (alle Zellen leer).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="493"/>
         <source>No epsilon up to 10,000 gives {what}.</source>
         <translation>Kein Epsilon bis 10.000 ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="495"/>
         <source>Epsilon {e:.4g} gives {what}.</source>
         <translation>Epsilon {e:.4g} ergibt {what}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="99"/>
+        <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, seed 001 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN (default the centre of the bounds), the quantiles for values spread evenly between the bounds.&lt;/p&gt;&lt;p&gt;Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures are for.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §4.3 and §5 (user-level counts, OD error), seed 001 Algorithm 1, seed 000 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: liest keine Daten, zieht kein Rauschen, verbraucht kein Datenschutzbudget und schreibt nichts ins Budgetbuch.&lt;/p&gt;&lt;p&gt;RELEASE und die öffentlichen Einstellungen der geplanten Veröffentlichung angeben (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen von genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen baut; Planer und Veröffentlichung können sich daher nicht widersprechen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählungen&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Zählung (nach Snapping und Runden; für Zellen deutlich über null) und die 95-%-Fehlermarge, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl von Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (Stabilitätshistogramm, Seed 001 Algorithmus 1) wird keine leere Zelle veröffentlicht; die Tabelle nennt die Schwelle und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder je Achse): Mittel, Median, 90- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Marge der geschätzten Anzahl einer Kategorie, die SHARE der RESPONDENTS Zeilen halten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Median, Quartile, Fünf-Punkte-Zusammenfassung; LOWER, UPPER, M und die Epsilon-Anteile, wie die Veröffentlichung sie aufteilt): für eine Zone mit RECORDS_PER_ZONE Datensätzen (Ihre Annahme) der erwartete absolute Fehler, der RMSE und der Fehler, den 95 % der Zonen einhalten, in Werteinheiten, sowie die Wahrscheinlichkeit, dass eine Zone veröffentlicht wird. Der Mittelwert wird für eine Zone mit dem Mittel ZONE_MEAN berechnet (Standard: die Mitte der Grenzen), die Quantile für gleichmäßig zwischen den Grenzen verteilte Werte.&lt;/p&gt;&lt;p&gt;Jede Zeile von OUTPUT (Spalten setting_...) und die Ausgabe SETTINGS enthalten die Einstellungen, für die die Zahlen gelten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel gilt (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Seed 001 Algorithmus 1, Seed 000 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="135"/>
+        <source>Noisy zone statistics (sum, mean, quantiles)</source>
+        <translation>Verrauschte Zonenstatistiken (Summe, Mittelwert, Quantile)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="204"/>
+        <source>Probability that a zone is published (zone statistics)</source>
+        <translation>Wahrscheinlichkeit, dass eine Zone veröffentlicht wird (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="217"/>
+        <source>Public settings the figures were computed for (JSON)</source>
+        <translation>Öffentliche Einstellungen, für die die Zahlen berechnet wurden (JSON)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
+        <source>Statistic (zone statistics)</source>
+        <translation>Statistik (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
+        <source>Sum</source>
+        <translation>Summe</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
+        <source>Mean</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
+        <source>Median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
+        <source>Quartiles</source>
+        <translation>Quartile</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
+        <source>Five-number summary</source>
+        <translation>Fünf-Punkte-Zusammenfassung</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="226"/>
+        <source>Lower bound of the value (zone statistics)</source>
+        <translation>Untere Grenze des Werts (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="229"/>
+        <source>Upper bound of the value (zone statistics)</source>
+        <translation>Obere Grenze des Werts (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="232"/>
+        <source>Typical number of records in a zone (zone statistics; declared)</source>
+        <translation>Typische Anzahl der Datensätze in einer Zone (Zonenstatistiken; angenommen)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="235"/>
+        <source>Your assumption, not read from data: the mean&apos;s and the quantiles&apos; errors shrink with it; e.g. 100.</source>
+        <translation>Ihre Annahme, nicht aus Daten gelesen: Die Fehler von Mittelwert und Quantilen sinken mit ihr; z. B. 100.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <source>Typical zone mean (zone statistics, mean; default the centre of the bounds)</source>
+        <translation>Typischer Mittelwert einer Zone (Zonenstatistiken, Mittelwert; Standard: die Mitte der Grenzen)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="240"/>
+        <source>Minimum noisy count of records to publish a zone (zone statistics)</source>
+        <translation>Verrauschte Mindestanzahl von Datensätzen, um eine Zone zu veröffentlichen (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="243"/>
+        <source>Share of epsilon for the minimum-support count (zone statistics)</source>
+        <translation>Anteil von Epsilon für die Mindestzählung (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="246"/>
+        <source>Mean: share of epsilon for the noisy sum (zone statistics)</source>
+        <translation>Mittelwert: Anteil von Epsilon für die verrauschte Summe (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249"/>
+        <source>Quantiles: number of candidate values (zone statistics)</source>
+        <translation>Quantile: Anzahl der Kandidatenwerte (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="316"/>
+        <source>ZONE_MEAN must lie within [LOWER, UPPER]</source>
+        <translation>ZONE_MEAN muss in [LOWER, UPPER] liegen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="318"/>
+        <source>Zone statistics settings: {error}. Give the bounds, M and shares the release will use.</source>
+        <translation>Einstellungen der Zonenstatistik: {error}. Geben Sie die Grenzen, M und die Anteile an, die die Veröffentlichung verwenden wird.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="407"/>
+        <source>a 95% error of at most {t:g} (value units)</source>
+        <translation>einen 95-%-Fehler von höchstens {t:g} (Werteinheiten)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="411"/>
+        <source>95% of errors within</source>
+        <translation>95 % der Fehler innerhalb</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="412"/>
+        <source>Value units (log scale)</source>
+        <translation>Werteinheiten (logarithmische Skala)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="472"/>
+        <source>Each empty cell is published with probability {p:.3g} at MIN_FLOW={m:g} (THRESHOLD off): of {n:,} cells, up to {s:.4g} published cells are noise only (all cells empty).</source>
+        <translation>Jede leere Zelle wird bei MIN_FLOW={m:g} (THRESHOLD aus) mit Wahrscheinlichkeit {p:.3g} veröffentlicht: Von {n:,} Zellen bestehen bis zu {s:.4g} veröffentlichte Zellen nur aus Rauschen (alle Zellen leer).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="478"/>
+        <source>At EPSILON {e:g}, {statistic} of a zone with {n:,} records (bounds {lower:g} to {upper:g}, M = {m}): expected absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% of errors within {q95:.4g} (value units); the release publishes a 95% margin of {moe:.4g}{ranks}. A zone is published with probability {p:.3g}.</source>
+        <translation>Bei EPSILON {e:g}, {statistic} einer Zone mit {n:,} Datensätzen (Grenzen {lower:g} bis {upper:g}, M = {m}): erwarteter absoluter Fehler {mae:.4g}, RMSE {rmse:.4g}, 95 % der Fehler innerhalb von {q95:.4g} (Werteinheiten); die Veröffentlichung gibt eine 95-%-Marge von {moe:.4g}{ranks} an. Eine Zone wird mit Wahrscheinlichkeit {p:.3g} veröffentlicht.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="478"/>
+        <source> ({r:.4g} ranks)</source>
+        <translation> ({r:.4g} Ränge)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="489"/>
+        <source>Quantile errors assume the zone&apos;s values spread evenly between the bounds.</source>
+        <translation>Die Quantilfehler nehmen an, dass die Werte der Zone gleichmäßig zwischen den Grenzen verteilt sind.</translation>
     </message>
 </context>
 <context>
@@ -2340,272 +2475,272 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyOdFlows</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="100"/>
         <source>Noisy origin-destination flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="101"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="103"/>
         <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (seed 000 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Seed 002 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, seed 002 and seed 004 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, seed 001 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (seed 004 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (seed 001 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Seed 002 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §4.2 and §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 and §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (seed 000 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (seed 002 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach seed 002 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, seed 002 und seed 004 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, seed 001 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (seed 004 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (seed 001 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Seed 002 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §4.2 und §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 und §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="176"/>
         <source>Trips (lines, or a layer/table with coordinate fields)</source>
         <translation>Fahrten (Linien oder ein Layer bzw. eine Tabelle mit Koordinatenfeldern)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="179"/>
         <source>Origin x field (optional: instead of line geometries)</source>
         <translation>x-Feld der Quelle (optional: statt Liniengeometrien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="179"/>
         <source>Origin y field</source>
         <translation>y-Feld der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="179"/>
         <source>Destination x field</source>
         <translation>x-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="179"/>
         <source>Destination y field</source>
         <translation>y-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="186"/>
         <source>Give all four coordinate fields, or none to use the line geometries.</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines, um die Liniengeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="190"/>
         <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
         <translation>KBS der Koordinatenfelder (Standard: KBS des Layers)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="192"/>
         <source>The CRS the four coordinate fields are written in, e.g. EPSG:4326 for longitude/latitude.</source>
         <translation>Das KBS, in dem die vier Koordinatenfelder angegeben sind, z. B. EPSG:4326 für geographische Länge/Breite.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="197"/>
         <source>A number &gt; 0; smaller means more noise and more privacy. OD flows need a larger epsilon than zone counts for the same accuracy (seed 002 §5.4).</source>
         <translation>Eine Zahl &gt; 0; kleiner bedeutet mehr Rauschen und mehr Privatsphäre. OD-Ströme benötigen für dieselbe Genauigkeit ein größeres Epsilon als Zonenzählwerte (seed 002 §5.4).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="197"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl an Fahrten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="197"/>
         <source>An integer &gt;= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Fahrten behalten, gleichverteilt zufällig ausgewählt; die Sensitivität ist M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="202"/>
         <source>None: noise all n² pairs (pure epsilon-DP)</source>
         <translation>Keiner: alle n² Paare verrauschen (reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="203"/>
         <source>Leave out flows below (post-processing)</source>
         <translation>Ströme unterhalb dieses Werts weglassen (Nachverarbeitung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="206"/>
         <source>A number &gt;= 0: published flows whose rounded, clamped count is below it are left out of both outputs; 0 keeps every pair, zeros included.</source>
         <translation>Eine Zahl &gt;= 0: Veröffentlichte Ströme, deren gerundeter, bei null begrenzter Zählwert darunter liegt, werden in beiden Ausgaben weggelassen; 0 behält jedes Paar, einschließlich der Nullen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="209"/>
         <source>Include intrazonal flows (origin and destination in one zone)</source>
         <translation>Zoneninterne Ströme einbeziehen (Quelle und Ziel in derselben Zone)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="214"/>
         <source>Noisy OD flow lines</source>
         <translation>Verrauschte OD-Stromlinien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="218"/>
         <source>Noisy OD matrix (table)</source>
         <translation>Verrauschte OD-Matrix (Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="222"/>
         <source>Flows published</source>
         <translation>Veröffentlichte Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="222"/>
         <source>Noisy count of trips with an end outside all zones</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="233"/>
         <source>Coordinate fields were given only in part ({given}); also set {missing}, or clear them all to read the trips from line geometries.</source>
         <translation>Die Koordinatenfelder wurden nur teilweise angegeben ({given}); setzen Sie auch {missing} oder leeren Sie alle, um die Fahrten aus Liniengeometrien zu lesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="236"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="238"/>
         <source>MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round to zero.</source>
         <translation>MIN_FLOW muss eine Zahl von mindestens 0 sein (erhalten: {v}); 1 lässt Ströme weg, die auf null gerundet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="268"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX müssen verschiedene Dateien sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="268"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="270"/>
         <source>No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not used.</source>
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="274"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="282"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="339"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="490"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="494"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="323"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="495"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips&apos; CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="501"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="505"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="281"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="283"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="281"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="283"/>
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="330"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="327"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="333"/>
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="329"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="335"/>
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="351"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="357"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="351"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="357"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="382"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="388"/>
         <source>COORDINATES_CRS is only used with coordinate fields; the lines are in the layer&apos;s CRS.</source>
         <translation>COORDINATES_CRS wird nur mit Koordinatenfeldern verwendet; die Linien liegen im KBS des Layers vor.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="388"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="394"/>
         <source>Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for longitude/latitude): INPUT has no CRS.</source>
         <translation>Setzen Sie COORDINATES_CRS auf das KBS der Koordinatenfelder (z. B. EPSG:4326 für geographische Länge/Breite): INPUT hat kein KBS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="388"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="394"/>
         <source>INPUT has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
         <translation>INPUT hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="401"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="407"/>
         <source>No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is geographic: set COORDINATES_CRS (or the layer&apos;s CRS) to the CRS the coordinates are really in, e.g. a projected CRS in metres.</source>
         <translation>Keine Fahrt hat gültige Koordinaten in geographischer Länge/Breite (z. B. {x:g}, {y:g}), ihr KBS ist aber geographisch: Setzen Sie COORDINATES_CRS (oder das KBS des Layers) auf das KBS, in dem die Koordinaten tatsächlich vorliegen, z. B. ein projiziertes KBS in Metern.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="411"/>
         <source>Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is COORDINATES_CRS right?</source>
         <translation>{n} Fahrten wurden übersprungen, deren Koordinaten in einem geographischen KBS keine gültige Länge/Breite sind: Ist COORDINATES_CRS richtig?</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="419"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="425"/>
         <source>MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to {limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.</source>
         <translation>MIN_FLOW=0 veröffentlicht jedes der {cells:,} Zonenpaare; das ist nur bis {limit:,} Paare möglich. Setzen Sie MIN_FLOW auf 1 oder mehr oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="429"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="433"/>
         <source>With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise EPSILON, or use fewer zones.</source>
         <translation>Bei {cells:,} Zonenpaaren, diesem Rauschen (Skala {b:g}) und MIN_FLOW={m:g} würden etwa {n:,.0f} Ströme aus reinem Rauschen veröffentlicht (Grenze {limit:,}). Erhöhen Sie MIN_FLOW auf {needed:g} oder mehr, erhöhen Sie EPSILON oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="507"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="511"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="509"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="513"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="509"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="513"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="509"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="513"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="512"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="516"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="514"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="518"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="519"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="523"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="240"/>
         <source>trips</source>
         <translation>Fahrten</translation>
     </message>
@@ -4563,164 +4698,214 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>UtilityReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="228"/>
         <source>Utility report (not differentially private: contains statistics of the raw data)</source>
         <translation>Nutzwertbericht (nicht differentiell privat: enthält Statistiken der Rohdaten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="67"/>
-        <source>&lt;p&gt;&lt;b&gt;Not differentially private: contains statistics of the raw data.&lt;/b&gt; For the data holder: how close is a released layer to the data it came from? Keep the report private.&lt;/p&gt;&lt;p&gt;RELEASED is the output of a release (its privacy record says which: noisy zone counts, noisy OD flows or Laplace perturbation); ORIGINAL the raw layer it was made from. No identifiers are needed.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone counts&lt;/b&gt; (give the same ZONES/ZONE_ID_FIELD or H3_RESOLUTION as the release): MAE, RMSE, relative error, the share of zones with no point published above 0, noisy against true total; time slots are summed per zone. &lt;b&gt;OD flows&lt;/b&gt; (ORIGINAL: the trips; same zones): the same, plus SMAPE, correlation, overlap of the TOP_N largest flows, spurious flows (published, no trip) and missing flows (trips, not published). A cell not published counts as 0. &lt;b&gt;Locations&lt;/b&gt;: the earth mover's distance between the two point sets over a public grid of GRID metres (coarsened until each set covers at most 300 cells), count errors per zone when ZONES are given, and, with MATCH_FIELD (a private key present in both layers, e.g. kept with KEEP_IDENTIFIERS), the displacement distribution and the share of points that left their zone.&lt;/p&gt;&lt;p&gt;Each figure comes with the accuracy planner's prediction for the release's record (expected absolute error, RMSE, margin; expected displacement). OUTPUT: a table (metric, value, predicted); OUTPUT_HTML: the same with a chart.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §5.2-5.4 (count and OD error measures), seed 000 §5 (escape share).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Nicht differentiell privat: enthält Statistiken der Rohdaten.&lt;/b&gt; Für den Dateninhaber: Wie nah ist ein veröffentlichter Layer an den Daten, aus denen er stammt? Halten Sie den Bericht vertraulich.&lt;/p&gt;&lt;p&gt;RELEASED ist die Ausgabe einer Veröffentlichung (ihr Datenschutzprotokoll sagt, welcher: verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme oder Laplace-Verrauschung); ORIGINAL der Roh-Layer, aus dem sie erzeugt wurde. Kennungen sind nicht nötig.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenzählungen&lt;/b&gt; (dieselben ZONES/ZONE_ID_FIELD oder H3_RESOLUTION wie die Veröffentlichung angeben): MAE, RMSE, relativer Fehler, der Anteil der Zonen ohne Punkt, die über 0 veröffentlicht wurden, verrauschte gegenüber wahrer Summe; Zeitfenster werden je Zone summiert. &lt;b&gt;Quelle-Ziel-Ströme&lt;/b&gt; (ORIGINAL: die Fahrten; dieselben Zonen): dasselbe sowie SMAPE, Korrelation, Überlappung der TOP_N größten Ströme, unechte Ströme (veröffentlicht, keine Fahrt) und fehlende Ströme (Fahrten, nicht veröffentlicht). Eine nicht veröffentlichte Zelle zählt als 0. &lt;b&gt;Orte&lt;/b&gt;: die Earth-Mover-Distanz zwischen beiden Punktmengen über einem öffentlichen Raster von GRID Metern (vergröbert, bis jede Menge höchstens 300 Zellen belegt), Zählfehler je Zone, wenn ZONES angegeben sind, und mit MATCH_FIELD (ein privater Schlüssel in beiden Layern, z. B. mit KEEP_IDENTIFIERS behalten) die Verteilung der Verschiebung und der Anteil der Punkte, die ihre Zone verlassen haben.&lt;/p&gt;&lt;p&gt;Zu jeder Zahl steht die Vorhersage des Genauigkeitsplaners für das Protokoll der Veröffentlichung (erwarteter absoluter Fehler, RMSE, Marge; erwartete Verschiebung). OUTPUT: eine Tabelle (metric, value, predicted); OUTPUT_HTML: dasselbe mit Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §5.2-5.4 (Fehlermaße für Zählungen und Quelle-Ziel-Ströme), Seed 000 §5 (Entweichanteil).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="93"/>
         <source>Released layer (with its privacy record)</source>
         <translation>Veröffentlichter Layer (mit seinem Datenschutzprotokoll)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="91"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="95"/>
         <source>Original layer (raw points or trips)</source>
         <translation>Ursprünglicher Layer (rohe Punkte oder Fahrten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="94"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="98"/>
         <source>Grid for the earth mover&apos;s distance (metres)</source>
         <translation>Raster für die Earth-Mover-Distanz (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="97"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="101"/>
         <source>Private key in both layers (locations; optional)</source>
         <translation>Privater Schlüssel in beiden Layern (Orte; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="107"/>
         <source>Largest cells compared (top n)</source>
         <translation>Verglichene größte Zellen (Top n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="110"/>
         <source>Utility metrics (not private)</source>
         <translation>Nutzwertkennzahlen (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="107"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="114"/>
         <source>Utility report (HTML, not private)</source>
         <translation>Nutzwertbericht (HTML, nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="107"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="114"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="117"/>
         <source>Algorithm of the released layer</source>
         <translation>Algorithmus des veröffentlichten Layers</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="118"/>
         <source>Mean absolute error per cell</source>
         <translation>Mittlerer absoluter Fehler je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="118"/>
         <source>RMSE per cell</source>
         <translation>RMSE je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="118"/>
         <source>Planner&apos;s expected absolute error</source>
         <translation>Erwarteter absoluter Fehler laut Planer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="118"/>
         <source>Mean absolute error over published cells with data</source>
         <translation>Mittlerer absoluter Fehler über veröffentlichte Zellen mit Daten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="118"/>
         <source>Spurious cells</source>
         <translation>Unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="118"/>
         <source>Missing cells</source>
         <translation>Fehlende Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="118"/>
         <source>Earth mover&apos;s distance (metres)</source>
         <translation>Earth-Mover-Distanz (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="118"/>
         <source>Mean displacement (metres)</source>
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="128"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="137"/>
         <source>RELEASED has no dp_geoprivacy privacy record: give a layer written by a dp_geoprivacy release (its record says what was released).</source>
         <translation>RELEASED hat kein dp_geoprivacy-Datenschutzprotokoll: einen von einer dp_geoprivacy-Veröffentlichung geschriebenen Layer angeben (sein Protokoll sagt, was veröffentlicht wurde).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="142"/>
         <source>RELEASED was made by {algorithm}; the utility report compares {supported}.</source>
         <translation>RELEASED wurde von {algorithm} erzeugt; der Nutzwertbericht vergleicht {supported}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="161"/>
         <source>RELEASED lacks the fields {fields} and noisy_count of its release.</source>
         <translation>RELEASED fehlen die Felder {fields} und noisy_count seiner Veröffentlichung.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="176"/>
         <source>This report is NOT differentially private: it contains statistics of the raw data. Keep it private.</source>
         <translation>Dieser Bericht ist NICHT differentiell privat: Er enthält Statistiken der Rohdaten. Halten Sie ihn vertraulich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="221"/>
         <source>{name}: {value}{predicted}</source>
         <translation>{name}: {value}{predicted}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="221"/>
         <source> (planner: {p})</source>
         <translation> (Planer: {p})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="224"/>
         <source>{released} against its original</source>
         <translation>{released} gegenüber seinem Original</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="282"/>
         <source>MAE and RMSE are over the {n:,} pairs with a trip or a published flow; the other {m:,} pairs are 0 in both.</source>
         <translation>MAE und RMSE beziehen sich auf die {n:,} Paare mit einer Fahrt oder einem veröffentlichten Strom; die übrigen {m:,} Paare sind in beiden 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="290"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="362"/>
         <source>MATCH_FIELD {field} is not in RELEASED: run the release with KEEP_IDENTIFIERS (internal study runs only) to keep the key.</source>
         <translation>MATCH_FIELD {field} ist nicht in RELEASED: die Veröffentlichung mit KEEP_IDENTIFIERS ausführen (nur für interne Studienläufe), um den Schlüssel zu behalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="369"/>
         <source>MATCH_FIELD pairs no point of ORIGINAL with RELEASED.</source>
         <translation>MATCH_FIELD ordnet keinem Punkt von ORIGINAL einen Punkt von RELEASED zu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="389"/>
         <source>Published against true count per cell</source>
         <translation>Veröffentlichte gegenüber wahrer Anzahl je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="389"/>
         <source>true count</source>
         <translation>wahre Anzahl</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="389"/>
         <source>published count</source>
         <translation>veröffentlichte Anzahl</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="67"/>
+        <source>&lt;p&gt;&lt;b&gt;Not differentially private: contains statistics of the raw data.&lt;/b&gt; For the data holder: how close is a released layer to the data it came from? Keep the report private.&lt;/p&gt;&lt;p&gt;RELEASED is the output of a release (its privacy record says which: noisy zone counts, noisy OD flows or Laplace perturbation); ORIGINAL the raw layer it was made from. No identifiers are needed.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone counts&lt;/b&gt; (give the same ZONES/ZONE_ID_FIELD or H3_RESOLUTION as the release): MAE, RMSE, relative error, the share of zones with no point published above 0, noisy against true total; time slots are summed per zone. &lt;b&gt;OD flows&lt;/b&gt; (ORIGINAL: the trips; same zones): the same, plus SMAPE, correlation, overlap of the TOP_N largest flows, spurious flows (published, no trip) and missing flows (trips, not published). A cell not published counts as 0. &lt;b&gt;Locations&lt;/b&gt;: the earth mover's distance between the two point sets over a public grid of GRID metres (coarsened until each set covers at most 300 cells), count errors per zone when ZONES are given, and, with MATCH_FIELD (a private key present in both layers, e.g. kept with KEEP_IDENTIFIERS), the displacement distribution and the share of points that left their zone. &lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, quantiles per zone; VALUE_FIELD: the original's field the release summarised; same zones): per zone the published value against the raw one (numpy's quantile for quantiles), MAE, RMSE and bias over the zones published with data.&lt;/p&gt;&lt;p&gt;Each figure comes with the accuracy planner's prediction for the release's record (expected absolute error, RMSE, margin; expected displacement). OUTPUT: a table (metric, value, predicted); OUTPUT_HTML: the same with a chart.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §5.2-5.4 (count and OD error measures), seed 000 §5 (escape share), seed 003 §III (zone statistics).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Nicht differentiell privat: enthält Statistiken der Rohdaten.&lt;/b&gt; Für den Dateninhaber: Wie nah ist ein veröffentlichter Layer an den Daten, aus denen er stammt? Halten Sie den Bericht vertraulich.&lt;/p&gt;&lt;p&gt;RELEASED ist die Ausgabe einer Veröffentlichung (ihr Datenschutzprotokoll sagt, welcher: verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme oder Laplace-Verrauschung); ORIGINAL der Roh-Layer, aus dem sie erzeugt wurde. Kennungen sind nicht nötig.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenzählungen&lt;/b&gt; (dieselben ZONES/ZONE_ID_FIELD oder H3_RESOLUTION wie die Veröffentlichung angeben): MAE, RMSE, relativer Fehler, der Anteil der Zonen ohne Punkt, die über 0 veröffentlicht wurden, verrauschte gegenüber wahrer Summe; Zeitfenster werden je Zone summiert. &lt;b&gt;Quelle-Ziel-Ströme&lt;/b&gt; (ORIGINAL: die Fahrten; dieselben Zonen): dasselbe sowie SMAPE, Korrelation, Überlappung der TOP_N größten Ströme, unechte Ströme (veröffentlicht, keine Fahrt) und fehlende Ströme (Fahrten, nicht veröffentlicht). Eine nicht veröffentlichte Zelle zählt als 0. &lt;b&gt;Orte&lt;/b&gt;: die Earth-Mover-Distanz zwischen beiden Punktmengen über einem öffentlichen Raster von GRID Metern (vergröbert, bis jede Menge höchstens 300 Zellen belegt), Zählfehler je Zone, wenn ZONES angegeben sind, und mit MATCH_FIELD (ein privater Schlüssel in beiden Layern, z. B. mit KEEP_IDENTIFIERS behalten) die Verteilung der Verschiebung und der Anteil der Punkte, die ihre Zone verlassen haben. &lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Quantile je Zone; VALUE_FIELD: das Feld des Originals, das die Veröffentlichung zusammengefasst hat; dieselben Zonen): je Zone der veröffentlichte gegenüber dem Rohwert (numpys quantile für Quantile), MAE, RMSE und Verzerrung über die mit Daten veröffentlichten Zonen.&lt;/p&gt;&lt;p&gt;Zu jeder Zahl steht die Vorhersage des Genauigkeitsplaners für das Protokoll der Veröffentlichung (erwarteter absoluter Fehler, RMSE, Marge; erwartete Verschiebung). OUTPUT: eine Tabelle (metric, value, predicted); OUTPUT_HTML: dasselbe mit Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §5.2-5.4 (Fehlermaße für Zählungen und Quelle-Ziel-Ströme), Seed 000 §5 (Entweichanteil), Seed 003 §III (Zonenstatistiken).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="104"/>
+        <source>Value field of the original (zone statistics)</source>
+        <translation>Wertfeld des Originals (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="118"/>
+        <source>Planner&apos;s RMSE (zone statistics)</source>
+        <translation>RMSE des Planers (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="118"/>
+        <source>Zones compared (zone statistics)</source>
+        <translation>Verglichene Zonen (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="291"/>
+        <source>RELEASED is a zone statistics release the report cannot compare: it compares the sum, the mean and quantiles per zone without time slots (TIME_FIELD empty).</source>
+        <translation>RELEASED ist eine Zonenstatistik, die der Bericht nicht vergleichen kann: Er vergleicht Summe, Mittelwert und Quantile je Zone ohne Zeitfenster (TIME_FIELD leer).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="296"/>
+        <source>VALUE_FIELD: give the numeric field of ORIGINAL the release summarised (its VALUE_FIELD).</source>
+        <translation>VALUE_FIELD: Geben Sie das numerische Feld von ORIGINAL an, das die Veröffentlichung zusammengefasst hat (ihr VALUE_FIELD).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="323"/>
+        <source>Planner figures for {statistic} at epsilon {e:g} per zone, for a zone of {n:,} records (the median of the published zones){mean}; contributions bounded per user (M) are not sampled here.</source>
+        <translation>Zahlen des Planers für {statistic} bei Epsilon {e:g} je Zone, für eine Zone mit {n:,} Datensätzen (der Median der veröffentlichten Zonen){mean}; die Begrenzung der Beiträge je Nutzer (M) wird hier nicht nachgezogen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="323"/>
+        <source>, mean {m:.4g}</source>
+        <translation>, Mittelwert {m:.4g}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="340"/>
+        <source>Published against raw {column} per zone</source>
+        <translation>Veröffentlicht gegenüber roh: {column} je Zone</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="340"/>
+        <source>raw value</source>
+        <translation>Rohwert</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="340"/>
+        <source>published value</source>
+        <translation>veröffentlichter Wert</translation>
     </message>
 </context>
 </TS>
