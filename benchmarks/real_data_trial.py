@@ -21,7 +21,8 @@ is reproducible; the outputs are for this comparison only):
 3. Cairns stops -> noisyzonecounts over the H3 grid; the same.
 4. Cairns trips -> noisyodflows with the DEFAULTS (THRESHOLD=0, MIN_FLOW=1) and with THRESHOLD=1
    (DELTA 1e-6); planner (RELEASE 1) vs the utility report: flows published, true pairs, spurious and
-   missing flows, the warnings qgis_process reports in its JSON log.
+   missing flows, the warnings qgis_process reports in its JSON log; and a DRY_RUN of the default at
+   epsilon 1 (what it reports, that it writes nothing).
 
 Sampling error of one draw: for mean errors, z = (measured - predicted) / (sd / sqrt(n)) with sd from the
 planner's own distribution (counts: sqrt(RMSE^2 - E|e|^2); planar Laplace displacement: Gamma(2, b),
@@ -260,8 +261,20 @@ def od_flows(trips, zones, zone_id, n_zones, tag):
     return rows
 
 
+def od_trial_run(trips, zones, zone_id):
+    """DRY_RUN of the OD default at epsilon 1: what a user sees before spending anything."""
+    results, log = qgis("dp_geoprivacy:noisyodflows", INPUT=trips, ZONES=zones, ZONE_ID_FIELD=zone_id, EPSILON=1,
+                        DRY_RUN="true", OUTPUT_FLOWS=RUNS / "dry_flows.gpkg", OUTPUT_MATRIX=RUNS / "dry_matrix.gpkg")
+    keys = ("DRY_RUN", "EPSILON_WOULD_SPEND", "MIN_FLOW", "THRESHOLD", "DELTA", "CELLS", "EXPECTED_SPURIOUS",
+            "P_EMPTY_CELL_PUBLISHED", "MARGIN_OF_ERROR")
+    return {"results": {k: results.get(k) for k in keys}, "warnings": _warnings(log),
+            "outputs_written": (RUNS / "dry_flows.gpkg").exists()}
+
+
 def main():
+    started_load = load_average()
     RUNS.mkdir(parents=True, exist_ok=True)
+    (RUNS / "dry_flows.gpkg").unlink(missing_ok=True)
     python = _venv()
     helsinki = helsinki_points(python)
     cairns = cairns_layers(python)
@@ -284,7 +297,8 @@ def main():
         "cairns_stop_counts": zone_counts(f"{cairns}|layername=stops", c_grid["OUTPUT"], "h3_index", "cairns"),
         "cairns_od": od_flows(f"{cairns}|layername=trips", c_grid["OUTPUT"], "h3_index", int(c_grid["CELLS"]),
                               "cairns"),
-        "load_average_at_start": load_average(),
+        "cairns_od_dry_run": od_trial_run(f"{cairns}|layername=trips", c_grid["OUTPUT"], "h3_index"),
+        "load_average_at_start": started_load,
     }
     path = write_results("real_data_trial", payload)
     print(json.dumps(payload, indent=2, default=str))
