@@ -4828,27 +4828,27 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>MAE und RMSE beziehen sich auf die {n:,} Paare mit einer Fahrt oder einem veröffentlichten Strom; die übrigen {m:,} Paare sind in beiden 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="367"/>
         <source>MATCH_FIELD {field} is not in RELEASED: run the release with KEEP_IDENTIFIERS (internal study runs only) to keep the key.</source>
         <translation>MATCH_FIELD {field} ist nicht in RELEASED: die Veröffentlichung mit KEEP_IDENTIFIERS ausführen (nur für interne Studienläufe), um den Schlüssel zu behalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="369"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="374"/>
         <source>MATCH_FIELD pairs no point of ORIGINAL with RELEASED.</source>
         <translation>MATCH_FIELD ordnet keinem Punkt von ORIGINAL einen Punkt von RELEASED zu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="394"/>
         <source>Published against true count per cell</source>
         <translation>Veröffentlichte gegenüber wahrer Anzahl je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="394"/>
         <source>true count</source>
         <translation>wahre Anzahl</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="394"/>
         <source>published count</source>
         <translation>veröffentlichte Anzahl</translation>
     </message>
@@ -4883,29 +4883,34 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>VALUE_FIELD: Geben Sie das numerische Feld von ORIGINAL an, das die Veröffentlichung zusammengefasst hat (ihr VALUE_FIELD).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="323"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="328"/>
         <source>Planner figures for {statistic} at epsilon {e:g} per zone, for a zone of {n:,} records (the median of the published zones){mean}; contributions bounded per user (M) are not sampled here.</source>
         <translation>Zahlen des Planers für {statistic} bei Epsilon {e:g} je Zone, für eine Zone mit {n:,} Datensätzen (der Median der veröffentlichten Zonen){mean}; die Begrenzung der Beiträge je Nutzer (M) wird hier nicht nachgezogen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="323"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="328"/>
         <source>, mean {m:.4g}</source>
         <translation>, Mittelwert {m:.4g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="340"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="345"/>
         <source>Published against raw {column} per zone</source>
         <translation>Veröffentlicht gegenüber roh: {column} je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="340"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="345"/>
         <source>raw value</source>
         <translation>Rohwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="340"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="345"/>
         <source>published value</source>
         <translation>veröffentlichter Wert</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="302"/>
+        <source>RELEASED: its privacy record does not state the release&apos;s settings ({error}); give a layer written by dp_geoprivacy:noisyzonestatistics.</source>
+        <translation>RELEASED: Sein Datenschutzprotokoll nennt die Einstellungen der Veröffentlichung nicht ({error}); geben Sie einen von dp_geoprivacy:noisyzonestatistics geschriebenen Layer an.</translation>
     </message>
 </context>
 </TS>

@@ -36,7 +36,8 @@ and the quantiles where the values lie:
   statistics of independent draws, exact). The error is against
   ``numpy.quantile`` of the values (linear interpolation), the figure the
   utility report measures. The rank margin (data-independent) is the
-  release's ``rank_margin``.
+  release's ``rank_margin``; ``margin_of_error`` gives it in value units for
+  evenly spread values (one rank = (UPPER - LOWER) / N).
 
 Minimum support: for the sum and the quantiles a separate Laplace count
 (``support_share`` of the cell's epsilon) decides publication; the

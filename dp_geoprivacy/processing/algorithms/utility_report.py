@@ -295,8 +295,13 @@ class UtilityReport(DpAlgorithm):
         if not value_field:
             raise QgsProcessingException(self.tr(
                 "VALUE_FIELD: give the numeric field of ORIGINAL the release summarised (its VALUE_FIELD)."))
-        spec = spec_from_record({"mechanism": record.mechanism, "sensitivity": record.sensitivity,
-                                 "notes": record.notes}, statistic)
+        try:
+            spec = spec_from_record({"mechanism": record.mechanism, "sensitivity": record.sensitivity,
+                                     "notes": record.notes}, statistic)
+        except ValueError as error:
+            raise QgsProcessingException(self.tr(
+                "RELEASED: its privacy record does not state the release's settings ({error}); give a layer "
+                "written by dp_geoprivacy:noisyzonestatistics.").format(error=error)) from None
         columns = spec.columns
         values = self._field_values(layer, ["zone_id"] + list(columns))
         noisy = {str(row[0]): np.array([math.nan if v in (None, "") else float(v) for v in row[1:]])
