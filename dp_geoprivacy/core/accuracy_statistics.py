@@ -72,14 +72,17 @@ _GRID_POINTS = 6001
 
 @dataclass(frozen=True)
 class StatisticAccuracy:
-    """The planner's figures for one zone-statistics release (module doc); value units unless named."""
+    """The planner's figures for one zone-statistics release (module doc); value units unless named.
+
+    ``grain`` is the snapping grain of the sum (the mean's sum), None for quantiles (no snapping).
+    """
 
     statistic: str
     epsilon: float
     epsilon_per_cell: float
     records_per_zone: int
     noise_scale: float
-    grain: float
+    grain: Optional[float]
     p_published: float
     expected_abs_error: float
     rmse: float
@@ -203,11 +206,12 @@ def statistic_accuracy(spec: ZoneStatisticsSpec, records: int, n_cells: int = 1,
         mean_abs, second, q95, column_abs = _quantile_figures(main, n, spec.statistic, confidence)
         rank_margin = main.rank_margin(confidence)
         margin = rank_margin * (spec.upper - spec.lower) / n
-        scale, grain = 2.0 * main.sensitivity / main.epsilon_each, math.nan
+        scale, grain = 2.0 * main.sensitivity / main.epsilon_each, None
     return StatisticAccuracy(
         statistic=spec.statistic, epsilon=float(spec.total_epsilon(n_cells)),
         epsilon_per_cell=float(spec.cell_epsilon(n_cells)), records_per_zone=n, noise_scale=float(scale),
-        grain=float(grain), p_published=float(p_published), expected_abs_error=mean_abs, rmse=math.sqrt(second),
+        grain=None if grain is None else float(grain), p_published=float(p_published),
+        expected_abs_error=mean_abs, rmse=math.sqrt(second),
         sd_abs_error=math.sqrt(max(0.0, second - mean_abs**2)), error_q95=q95, margin_of_error=float(margin),
         rank_margin=rank_margin, columns=spec.columns, column_abs_error=tuple(float(v) for v in column_abs))
 
