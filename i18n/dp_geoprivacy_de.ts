@@ -736,47 +736,47 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Das kalibrierte Epsilon {e:.3g} liegt über {limit:g}: schwacher Schutz für die Schutzeinheit (zwei Orte im Abstand DISTANCE = {d:g} m): Die Chancen eines Beobachters zwischen ihnen können sich um den Faktor e^{e:.3g} = {f:.3g} ändern. Gröbere Zonen oder eine kleinere DISTANCE erlauben ein kleineres Epsilon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="46"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="49"/>
         <source>Trial run: validate and report the cost and accuracy; write nothing, spend nothing</source>
         <translation>Probelauf: prüfen und Kosten und Genauigkeit melden; nichts schreiben, nichts verbrauchen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="49"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="52"/>
         <source>Reads and checks every input as a real run would, then stops before any noise is drawn: reports the epsilon and delta the release would spend and its expected accuracy, writes no output and no ledger entry.</source>
         <translation>Liest und prüft alle Eingaben wie ein echter Lauf und hält an, bevor Rauschen gezogen wird: meldet Epsilon und Delta, die die Veröffentlichung verbrauchen würde, und ihre erwartete Genauigkeit; schreibt keine Ausgabe und keinen Eintrag ins Budgetbuch.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="78"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="91"/>
         <source>Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} (delta {delta:g}) on the unit of privacy: {unit}. Mechanism: {mechanism}; noise scale {scale}.</source>
         <translation>Probelauf (DRY_RUN): Alle Eingaben wurden gelesen und geprüft. Die Veröffentlichung würde Epsilon {epsilon:g} (Delta {delta:g}) für die Schutzeinheit verbrauchen: {unit}. Mechanismus: {mechanism}; Rauschskala {scale}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="88"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="102"/>
         <source>Expected accuracy per published count: absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Erwartete Genauigkeit je veröffentlichter Zählung: absoluter Fehler {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="94"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="114"/>
         <source>Expected displacement: mean {mean:.4g} m, median {median:.4g} m, 95% within {q95:.4g} m.</source>
         <translation>Erwartete Verschiebung: Mittel {mean:.4g} m, Median {median:.4g} m, 95 % innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="101"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="121"/>
         <source>Trial run: no noise was drawn, no output written and nothing added to the ledger.</source>
         <translation>Probelauf: Es wurde kein Rauschen gezogen, keine Ausgabe geschrieben und nichts ins Budgetbuch eingetragen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="141"/>
         <source>LEDGER {path}: {error}</source>
         <translation>LEDGER {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="154"/>
         <source>Ledger: epsilon {spent:g} spent on partition &apos;{partition}&apos; so far; this release would make it {after:g}.</source>
         <translation>Budgetbuch: bisher Epsilon {spent:g} auf Partition '{partition}' verbraucht; diese Veröffentlichung ergäbe {after:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="158"/>
         <source>BUDGET {budget:g} would refuse this release: lower EPSILON, choose another PARTITION, or raise BUDGET.</source>
         <translation>BUDGET {budget:g} würde diese Veröffentlichung ablehnen: EPSILON senken, eine andere PARTITION wählen oder BUDGET erhöhen.</translation>
     </message>
@@ -1090,353 +1090,488 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>Details</source>
         <translation>Einzelheiten</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="108"/>
+        <source>At MIN_FLOW={m:g} with THRESHOLD off, each of the {n:,} cells without data is published with probability {p:.3g}: up to {s:,.1f} published cells of noise only.</source>
+        <translation>Bei MIN_FLOW={m:g} und ausgeschaltetem THRESHOLD wird jede der {n:,} Zellen ohne Daten mit Wahrscheinlichkeit {p:.3g} veröffentlicht: bis zu {s:,.1f} veröffentlichte Zellen nur aus Rauschen.</translation>
+    </message>
 </context>
 <context>
     <name>AccuracyPlanner</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="74"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="97"/>
         <source>Accuracy planner (reads no data, spends nothing)</source>
         <translation>Genauigkeitsplaner (liest keine Daten, verbraucht nichts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="91"/>
-        <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, seed 001 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §4.3 and §5 (user-level counts, OD error), seed 001 Algorithm 1, seed 000 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: liest keine Daten, zieht kein Rauschen, verbraucht kein Datenschutzbudget und schreibt nichts ins Budgetbuch.&lt;/p&gt;&lt;p&gt;RELEASE und die öffentlichen Einstellungen der geplanten Veröffentlichung angeben (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen von genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen baut; Planer und Veröffentlichung können sich daher nicht widersprechen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählungen&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Zählung (nach Snapping und Runden; für Zellen deutlich über null) und die 95-%-Fehlermarge, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl von Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (Stabilitätshistogramm, Seed 001 Algorithmus 1) wird keine leere Zelle veröffentlicht; die Tabelle nennt die Schwelle und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder je Achse): Mittel, Median, 90- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Marge der geschätzten Anzahl einer Kategorie, die SHARE der RESPONDENTS Zeilen halten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel gilt (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Seed 001 Algorithmus 1, Seed 000 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="150"/>
         <source>Release to plan</source>
         <translation>Zu planende Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="150"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zonenzählungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="150"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="150"/>
         <source>Location perturbation (Laplace)</source>
         <translation>Ortsverrauschung (Laplace)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="150"/>
         <source>Randomized response (k-ary)</source>
         <translation>Randomisierte Antwort (k-är)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="125"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="156"/>
         <source>Epsilon you intend to use</source>
         <translation>Vorgesehenes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="128"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="159"/>
         <source>The epsilon whose figures are returned as outputs; e.g. 1.</source>
         <translation>Das Epsilon, dessen Zahlen als Ausgaben zurückgegeben werden; z. B. 1.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="161"/>
         <source>Number of zones (counts, OD flows)</source>
         <translation>Anzahl der Zonen (Zählungen, Quelle-Ziel-Ströme)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="164"/>
         <source>The number of zones of the public tessellation, e.g. 100.</source>
         <translation>Die Anzahl der Zonen der öffentlichen Flächeneinteilung, z. B. 100.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="166"/>
         <source>Contributions per user M (1 without a user field)</source>
         <translation>Beiträge je Nutzer M (1 ohne Nutzerfeld)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="170"/>
         <source>Protected distance (metres; locations)</source>
         <translation>Geschützte Entfernung (Meter; Orte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="142"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="173"/>
         <source>Noise (counts)</source>
         <translation>Rauschen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="142"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="173"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="142"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="173"/>
         <source>Discrete Laplace</source>
         <translation>Diskretes Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Stability threshold (THRESHOLD = 1 of the release)</source>
         <translation>Stabilitätsschwelle (THRESHOLD = 1 der Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="178"/>
         <source>Delta (with the stability threshold)</source>
         <translation>Delta (mit der Stabilitätsschwelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="181"/>
         <source>Smallest published value MIN_FLOW (0: every cell)</source>
         <translation>Kleinster veröffentlichter Wert MIN_FLOW (0: jede Zelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="184"/>
         <source>Epsilons to tabulate</source>
         <translation>Zu tabellierende Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="186"/>
         <source>Target 95% margin of error per cell (counts)</source>
         <translation>Ziel: 95-%-Fehlermarge je Zelle (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="186"/>
         <source>Target number of spurious cells (counts)</source>
         <translation>Ziel: Anzahl unechter Zellen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="186"/>
         <source>Target mean displacement (metres)</source>
         <translation>Ziel: mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="192"/>
         <source>Categories (randomized response)</source>
         <translation>Kategorien (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="194"/>
         <source>Rows (randomized response)</source>
         <translation>Zeilen (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="196"/>
         <source>Share of rows in the category (randomized response)</source>
         <translation>Anteil der Zeilen in der Kategorie (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="200"/>
         <source>Time slots per zone (counts)</source>
         <translation>Zeitfenster je Zone (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="204"/>
         <source>Cells one contribution adds to (2 for trip ends)</source>
         <translation>Zellen, zu denen ein Beitrag zählt (2 für Fahrtenden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="207"/>
         <source>OD flows include intrazonal pairs</source>
         <translation>Quelle-Ziel-Ströme enthalten Binnenpaare</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="212"/>
         <source>Accuracy per epsilon</source>
         <translation>Genauigkeit je Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="216"/>
         <source>Chart: accuracy against epsilon</source>
         <translation>Diagramm: Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="216"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>Expected absolute error per cell</source>
         <translation>Erwarteter absoluter Fehler je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>Root mean square error per cell</source>
         <translation>Wurzel des mittleren quadratischen Fehlers je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>95% margin of error per cell</source>
         <translation>95-%-Fehlermarge je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>Expected spurious cells (all empty)</source>
         <translation>Erwartete unechte Zellen (alle leer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>Stability threshold</source>
         <translation>Stabilitätsschwelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>Mean displacement (metres)</source>
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>95% quantile of the displacement (metres)</source>
         <translation>95-%-Quantil der Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>Epsilon for the target margin</source>
         <translation>Epsilon für die Ziel-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>Epsilon for the target spurious cells</source>
         <translation>Epsilon für die Zielzahl unechter Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>Epsilon for the target displacement</source>
         <translation>Epsilon für die Ziel-Verschiebung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="278"/>
         <source>NOISE: the stability threshold uses Laplace noise; choose Laplace or turn THRESHOLD off.</source>
         <translation>NOISE: Die Stabilitätsschwelle verwendet Laplace-Rauschen; Laplace wählen oder THRESHOLD ausschalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="281"/>
         <source>DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss mit THRESHOLD größer als 0 sein (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="245"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="353"/>
         <source>EPSILONS: {error}. Give positive numbers separated by commas, e.g. 0.1, 1, 5.</source>
         <translation>EPSILONS: {error}. Positive Zahlen durch Kommas getrennt angeben, z. B. 0.1, 1, 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="361"/>
         <source>No data is read and no budget is spent: these figures follow from the settings alone.</source>
         <translation>Es werden keine Daten gelesen und kein Budget verbraucht: Diese Zahlen folgen allein aus den Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="268"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="378"/>
         <source>At EPSILON {e:g}: each row keeps its value with probability {p:.3g}; the estimated count of a category held by {s:g} of {n:,} rows has standard error {se:.4g} and 95% margin {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Jede Zeile behält ihren Wert mit Wahrscheinlichkeit {p:.3g}; die geschätzte Anzahl einer Kategorie, die {s:g} von {n:,} Zeilen halten, hat den Standardfehler {se:.4g} und die 95-%-Marge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="308"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="438"/>
         <source>a 95% margin of error of at most {t:g}</source>
         <translation>eine 95-%-Fehlermarge von höchstens {t:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="316"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="446"/>
         <source>expected absolute error</source>
         <translation>erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="447"/>
         <source>95% margin of error</source>
         <translation>95-%-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="320"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="450"/>
         <source>Count (log scale)</source>
         <translation>Anzahl (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="396"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} m; displacement mean {mean:.4g} m, median {median:.4g} m, 95% of points within {q95:.4g} m.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} m; Verschiebung im Mittel {mean:.4g} m, Median {median:.4g} m, 95 % der Punkte innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="292"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="402"/>
         <source>a mean displacement of at most {t:g} m</source>
         <translation>eine mittlere Verschiebung von höchstens {t:g} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="295"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="405"/>
         <source>mean displacement (m)</source>
         <translation>mittlere Verschiebung (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="406"/>
         <source>95% quantile (m)</source>
         <translation>95-%-Quantil (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="407"/>
         <source>Displacement (metres, log scale)</source>
         <translation>Verschiebung (Meter, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="313"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="443"/>
         <source>at most {t:g} spurious cells of {n:,}</source>
         <translation>höchstens {t:g} unechte Zellen von {n:,}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="319"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="449"/>
         <source>expected spurious cells</source>
         <translation>erwartete unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="329"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="467"/>
         <source>Expected accuracy against epsilon</source>
         <translation>Erwartete Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="330"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="468"/>
         <source>epsilon (log scale)</source>
         <translation>Epsilon (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="332"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="470"/>
         <source>Data-independent: computed from the noise distribution; no data was read.</source>
         <translation>Datenunabhängig: aus der Rauschverteilung berechnet; es wurden keine Daten gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="338"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="476"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} (sensitivity {s:g}); expected absolute error per cell {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} (Sensitivität {s:g}); erwarteter absoluter Fehler je Zelle {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="482"/>
         <source>Stability threshold {t:.4g}: no empty cell is published; a cell with a true count of {c95:.4g} is published with 95% probability.</source>
         <translation>Stabilitätsschwelle {t:.4g}: Keine leere Zelle wird veröffentlicht; eine Zelle mit der wahren Anzahl {c95:.4g} wird mit 95 % Wahrscheinlichkeit veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="349"/>
-        <source>Each empty cell is published with probability {p:.3g}: of {n:,} cells, up to {s:.4g} published cells are noise only (all cells empty).</source>
-        <translation>Jede leere Zelle wird mit Wahrscheinlichkeit {p:.3g} veröffentlicht: Von {n:,} Zellen bestehen bis zu {s:.4g} veröffentlichte Zellen nur aus Rauschen (alle Zellen leer).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="356"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="508"/>
         <source>No epsilon up to 10,000 gives {what}.</source>
         <translation>Kein Epsilon bis 10.000 ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="358"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="510"/>
         <source>Epsilon {e:.4g} gives {what}.</source>
         <translation>Epsilon {e:.4g} ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="80"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="103"/>
         <source>Predicts the accuracy of a release at each epsilon, and the epsilon a target accuracy needs, from the noise distribution alone.</source>
         <translation>Sagt die Genauigkeit einer Veröffentlichung für jedes Epsilon voraus und das Epsilon, das eine Zielgenauigkeit braucht, allein aus der Verteilung des Rauschens.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="80"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="103"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; nothing to protect: it reads no data, spends no privacy budget and writes nothing to a ledger.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts zu schützen: liest keine Daten, verbraucht kein Privatsphäre-Budget und schreibt nichts ins Register.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="80"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="103"/>
         <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact figures of the noise; e.g. at the defaults (EPSILON={epsilon:g}, M={m}) a zone count is off by at most ±{moe:.2g} (95%).</source>
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakte Kennzahlen des Rauschens; z. B. weicht bei den Voreinstellungen (EPSILON={epsilon:g}, M={m}) eine Zonenzählung um höchstens ±{moe:.2g} ab (95 %).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="114"/>
+        <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, seed 001 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN (default the centre of the bounds), the quantiles for values spread evenly between the bounds.&lt;/p&gt;&lt;p&gt;Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures are for.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §4.3 and §5 (user-level counts, OD error), seed 001 Algorithm 1, seed 000 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: liest keine Daten, zieht kein Rauschen, verbraucht kein Datenschutzbudget und schreibt nichts ins Budgetbuch.&lt;/p&gt;&lt;p&gt;RELEASE und die öffentlichen Einstellungen der geplanten Veröffentlichung angeben (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen von genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen baut; Planer und Veröffentlichung können sich daher nicht widersprechen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählungen&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Zählung (nach Snapping und Runden; für Zellen deutlich über null) und die 95-%-Fehlermarge, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl von Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (Stabilitätshistogramm, Seed 001 Algorithmus 1) wird keine leere Zelle veröffentlicht; die Tabelle nennt die Schwelle und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder je Achse): Mittel, Median, 90- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Marge der geschätzten Anzahl einer Kategorie, die SHARE der RESPONDENTS Zeilen halten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Median, Quartile, Fünf-Punkte-Zusammenfassung; LOWER, UPPER, M und die Epsilon-Anteile, wie die Veröffentlichung sie aufteilt): für eine Zone mit RECORDS_PER_ZONE Datensätzen (Ihre Annahme) der erwartete absolute Fehler, der RMSE und der Fehler, den 95 % der Zonen einhalten, in Werteinheiten, sowie die Wahrscheinlichkeit, dass eine Zone veröffentlicht wird. Der Mittelwert wird für eine Zone mit dem Mittel ZONE_MEAN berechnet (Standard: die Mitte der Grenzen), die Quantile für gleichmäßig zwischen den Grenzen verteilte Werte.&lt;/p&gt;&lt;p&gt;Jede Zeile von OUTPUT (Spalten setting_...) und die Ausgabe SETTINGS enthalten die Einstellungen, für die die Zahlen gelten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel gilt (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Seed 001 Algorithmus 1, Seed 000 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="150"/>
+        <source>Noisy zone statistics (sum, mean, quantiles)</source>
+        <translation>Verrauschte Zonenstatistiken (Summe, Mittelwert, Quantile)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
+        <source>Probability that a zone is published (zone statistics)</source>
+        <translation>Wahrscheinlichkeit, dass eine Zone veröffentlicht wird (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="232"/>
+        <source>Public settings the figures were computed for (JSON)</source>
+        <translation>Öffentliche Einstellungen, für die die Zahlen berechnet wurden (JSON)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <source>Statistic (zone statistics)</source>
+        <translation>Statistik (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <source>Sum</source>
+        <translation>Summe</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <source>Mean</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <source>Median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <source>Quartiles</source>
+        <translation>Quartile</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <source>Five-number summary</source>
+        <translation>Fünf-Punkte-Zusammenfassung</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="241"/>
+        <source>Lower bound of the value (zone statistics)</source>
+        <translation>Untere Grenze des Werts (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="244"/>
+        <source>Upper bound of the value (zone statistics)</source>
+        <translation>Obere Grenze des Werts (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="247"/>
+        <source>Typical number of records in a zone (zone statistics; declared)</source>
+        <translation>Typische Anzahl der Datensätze in einer Zone (Zonenstatistiken; angenommen)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="250"/>
+        <source>Your assumption, not read from data: the mean&apos;s and the quantiles&apos; errors shrink with it; e.g. 100.</source>
+        <translation>Ihre Annahme, nicht aus Daten gelesen: Die Fehler von Mittelwert und Quantilen sinken mit ihr; z. B. 100.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="252"/>
+        <source>Typical zone mean (zone statistics, mean; default the centre of the bounds)</source>
+        <translation>Typischer Mittelwert einer Zone (Zonenstatistiken, Mittelwert; Standard: die Mitte der Grenzen)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="255"/>
+        <source>Minimum noisy count of records to publish a zone (zone statistics)</source>
+        <translation>Verrauschte Mindestanzahl von Datensätzen, um eine Zone zu veröffentlichen (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="258"/>
+        <source>Share of epsilon for the minimum-support count (zone statistics)</source>
+        <translation>Anteil von Epsilon für die Mindestzählung (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="261"/>
+        <source>Mean: share of epsilon for the noisy sum (zone statistics)</source>
+        <translation>Mittelwert: Anteil von Epsilon für die verrauschte Summe (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="264"/>
+        <source>Quantiles: number of candidate values (zone statistics)</source>
+        <translation>Quantile: Anzahl der Kandidatenwerte (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="331"/>
+        <source>ZONE_MEAN must lie within [LOWER, UPPER]</source>
+        <translation>ZONE_MEAN muss in [LOWER, UPPER] liegen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="333"/>
+        <source>Zone statistics settings: {error}. Give the bounds, M and shares the release will use.</source>
+        <translation>Einstellungen der Zonenstatistik: {error}. Geben Sie die Grenzen, M und die Anteile an, die die Veröffentlichung verwenden wird.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="422"/>
+        <source>a 95% error of at most {t:g} (value units)</source>
+        <translation>einen 95-%-Fehler von höchstens {t:g} (Werteinheiten)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="426"/>
+        <source>95% of errors within</source>
+        <translation>95 % der Fehler innerhalb</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="427"/>
+        <source>Value units (log scale)</source>
+        <translation>Werteinheiten (logarithmische Skala)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="487"/>
+        <source>Each empty cell is published with probability {p:.3g} at MIN_FLOW={m:g} (THRESHOLD off): of {n:,} cells, up to {s:.4g} published cells are noise only (all cells empty).</source>
+        <translation>Jede leere Zelle wird bei MIN_FLOW={m:g} (THRESHOLD aus) mit Wahrscheinlichkeit {p:.3g} veröffentlicht: Von {n:,} Zellen bestehen bis zu {s:.4g} veröffentlichte Zellen nur aus Rauschen (alle Zellen leer).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="493"/>
+        <source>At EPSILON {e:g}, {statistic} of a zone with {n:,} records (bounds {lower:g} to {upper:g}, M = {m}): expected absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% of errors within {q95:.4g} (value units); the release publishes a 95% margin of {moe:.4g}{ranks}. A zone is published with probability {p:.3g}.</source>
+        <translation>Bei EPSILON {e:g}, {statistic} einer Zone mit {n:,} Datensätzen (Grenzen {lower:g} bis {upper:g}, M = {m}): erwarteter absoluter Fehler {mae:.4g}, RMSE {rmse:.4g}, 95 % der Fehler innerhalb von {q95:.4g} (Werteinheiten); die Veröffentlichung gibt eine 95-%-Marge von {moe:.4g}{ranks} an. Eine Zone wird mit Wahrscheinlichkeit {p:.3g} veröffentlicht.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="493"/>
+        <source> ({r:.4g} ranks)</source>
+        <translation> ({r:.4g} Ränge)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="504"/>
+        <source>Quantile errors assume the zone&apos;s values spread evenly between the bounds.</source>
+        <translation>Die Quantilfehler nehmen an, dass die Werte der Zone gleichmäßig zwischen den Grenzen verteilt sind.</translation>
     </message>
 </context>
 <context>
@@ -1578,342 +1713,337 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>EscapeAnalysis</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="72"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="71"/>
         <source>Escaped-point analysis and noise calibration</source>
         <translation>Analyse entwichener Punkte und Rauschkalibrierung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="152"/>
         <source>Input points (true locations)</source>
         <translation>Eingabepunkte (wahre Standorte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="154"/>
         <source>Zones (e.g. census blocks)</source>
         <translation>Zonen (z. B. Zensusblöcke)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="156"/>
         <source>Zone id field (default: feature id)</source>
         <translation>Zonen-ID-Feld (Standard: Objekt-ID)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="160"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="159"/>
         <source>Laplace scales b to test (metres, comma-separated)</source>
         <translation>Zu testende Laplace-Skalen b (Meter, durch Kommas getrennt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="163"/>
         <source>Laplace scales b in metres separated by commas, e.g. 10,20,50,100,200,500.</source>
         <translation>Laplace-Skalen b in Metern, durch Kommas getrennt, z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="165"/>
         <source>Realizations per scale</source>
         <translation>Realisierungen je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="169"/>
         <source>Random perturbations per scale; 10 as in seed 000, more for smoother curves.</source>
         <translation>Zufällige Verrauschungen je Skala; 10 wie in seed 000, mehr für glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="171"/>
         <source>Target escape share (optional, e.g. 0.1)</source>
         <translation>Zielanteil entwichener Punkte (optional, z. B. 0.1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="175"/>
         <source>A share between 0 and 1 (exclusive), e.g. 0.1 for 10% of points in the wrong zone.</source>
         <translation>Ein Anteil zwischen 0 und 1 (ausschließlich), z. B. 0.1 für 10 % der Punkte in der falschen Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="177"/>
         <source>Protected distance (metres, optional: gives epsilon = DISTANCE / b)</source>
         <translation>Geschützter Abstand (Meter, optional: ergibt Epsilon = DISTANCE / b)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="181"/>
         <source>Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres).</source>
         <translation>Standorte in diesem Abstand sind epsilon-ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="183"/>
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="186"/>
         <source>Perturbed layer to measure (optional; replaces the sweep)</source>
         <translation>Zu messender verrauschter Layer (optional; ersetzt die Skalenreihe)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="189"/>
         <source>Field pairing true and perturbed points (with PERTURBED)</source>
         <translation>Feld, das wahre und verrauschte Punkte einander zuordnet (mit PERTURBED)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="192"/>
         <source>A field present in both INPUT and PERTURBED that identifies each point, e.g. a household id.</source>
         <translation>Ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld, das jeden Punkt identifiziert, z. B. eine Haushalts-ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="364"/>
         <source>Escape share per scale</source>
         <translation>Anteil entwichener Punkte je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="199"/>
         <source>Escape share per zone and scale</source>
         <translation>Anteil entwichener Punkte je Zone und Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="203"/>
         <source>Chart: escape share against scale</source>
         <translation>Diagramm: Anteil entwichener Punkte gegen die Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="203"/>
         <source>HTML files (*.html);;PNG files (*.png)</source>
         <translation>HTML-Dateien (*.html);;PNG-Dateien (*.png)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="206"/>
         <source>Calibrated scale b (metres)</source>
         <translation>Kalibrierte Skala b (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="207"/>
         <source>Calibrated epsilon</source>
         <translation>Kalibriertes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="208"/>
         <source>Points outside every zone</source>
         <translation>Punkte außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="210"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="209"/>
         <source>Points in zones</source>
         <translation>Punkte in Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="210"/>
         <source>Points skipped (no geometry)</source>
         <translation>Übersprungene Punkte (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="211"/>
         <source>Points without a partner</source>
         <translation>Punkte ohne Partner</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="212"/>
         <source>Escape share (measure mode)</source>
         <translation>Anteil entwichener Punkte (Messmodus)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="225"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="224"/>
         <source>SCALES is empty. List the Laplace scales b to test, in metres, separated by commas (e.g. 10,20,50,100,200,500), or give PERTURBED and MATCH_FIELD to measure a perturbed layer.</source>
         <translation>SCALES ist leer. Geben Sie die zu testenden Laplace-Skalen b in Metern an, durch Kommas getrennt (z. B. 10,20,50,100,200,500), oder geben Sie PERTURBED und MATCH_FIELD an, um einen verrauschten Layer zu messen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="236"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="235"/>
         <source>SCALES must hold numbers greater than 0 (metres); &apos;{token}&apos; is not one. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 enthalten (Meter); „{token}“ ist keine solche Zahl. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="252"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="251"/>
         <source>PERTURBED needs MATCH_FIELD: choose a field present in both INPUT and PERTURBED (e.g. a household id) that pairs each true point with its perturbed copy.</source>
         <translation>PERTURBED erfordert MATCH_FIELD: Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld (z. B. eine Haushalts-ID), das jedem wahren Punkt seine verrauschte Kopie zuordnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="261"/>
         <source>REALIZATIONS must be a whole number of at least 1 (got {value}); 10 is a common choice, more gives smoother curves.</source>
         <translation>REALIZATIONS muss eine ganze Zahl von mindestens 1 sein (erhalten: {value}); 10 ist ein üblicher Wert, mehr ergibt glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="268"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="267"/>
         <source>TARGET_ESCAPE must be a share strictly between 0 and 1 (got {value}), e.g. 0.1 for 10% of points in the wrong zone; leave it empty to skip the calibration.</source>
         <translation>TARGET_ESCAPE muss ein Anteil echt zwischen 0 und 1 sein (erhalten: {value}), z. B. 0.1 für 10 % der Punkte in der falschen Zone; lassen Sie den Parameter leer, um die Kalibrierung auszulassen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="287"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="286"/>
         <source>MATCH_FIELD &apos;{field}&apos; is not a field of {layer}. Choose a field present in both INPUT and PERTURBED ({layer} has: {names}).</source>
         <translation>MATCH_FIELD „{field}“ ist kein Feld von {layer}. Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld ({layer} enthält: {names}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="305"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="304"/>
         <source>MATCH_FIELD is only used with PERTURBED; ignored.</source>
         <translation>MATCH_FIELD wird nur zusammen mit PERTURBED verwendet; wird ignoriert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="316"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="315"/>
         <source>OUTPUT_CHART must end in .html or .png (got {path}).</source>
         <translation>OUTPUT_CHART muss auf .html oder .png enden (erhalten: {path}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="328"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="327"/>
         <source>{n} pairs of zones overlap: a point in an overlap belongs to the first of them in layer order.</source>
         <translation>{n} Zonenpaare überlappen sich: Ein Punkt in einer Überlappung gehört zur ersten dieser Zonen in Layerreihenfolge.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="351"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="350"/>
         <source>{n} points lie outside every zone: not in any P_i, reported as POINTS_OUTSIDE.</source>
         <translation>{n} Punkte liegen außerhalb aller Zonen: in keinem P_i enthalten, als POINTS_OUTSIDE gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="366"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="365"/>
         <source>Escape share per zone</source>
         <translation>Anteil entwichener Punkte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="380"/>
         <source>OUTPUT_CHART needs a sweep of scales; no chart in measure mode.</source>
         <translation>OUTPUT_CHART erfordert eine Skalenreihe; im Messmodus wird kein Diagramm erstellt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="394"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="393"/>
         <source>Escape share per zone (map: b = {b:g} m)</source>
         <translation>Anteil entwichener Punkte je Zone (Karte: b = {b:g} m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="412"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="411"/>
         <source>{name} is in {crs}, ZONES in {zone_crs}: points reprojected to the zones&apos; CRS for the point-in-polygon tests.</source>
         <translation>{name} liegt in {crs} vor, ZONES in {zone_crs}: Die Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen umprojiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="431"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="430"/>
         <source>Noise drawn in {crs}.</source>
         <translation>Rauschen erzeugt in {crs}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="444"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="443"/>
         <source>{n} points, {z} zones, {s} scales x {r} realizations: {t} point tests.</source>
         <translation>{n} Punkte, {z} Zonen, {s} Skalen x {r} Realisierungen: {t} Punkttests.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="457"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="456"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="462"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="461"/>
         <source>b = {b:g} m: escape share {mean:.4f} (sd {sd:.4f}); zones with no net change {same:.3f}</source>
         <translation>b = {b:g} m: Anteil entwichener Punkte {mean:.4f} (Standardabw. {sd:.4f}); Zonen ohne Nettoänderung {same:.3f}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="472"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="471"/>
         <source>No point of INPUT lies in a zone of ZONES: nothing to analyse. Check that the layers cover the same area and that their CRSs are set correctly.</source>
         <translation>Kein Punkt aus INPUT liegt in einer Zone aus ZONES: Es gibt nichts zu analysieren. Prüfen Sie, ob die Layer dasselbe Gebiet abdecken und ob ihre KBS richtig gesetzt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="485"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="484"/>
         <source>MATCH_FIELD &apos;{field}&apos; has repeated values in {layer}: it must identify each point once. Choose another field (e.g. a household id).</source>
         <translation>MATCH_FIELD „{field}“ enthält in {layer} wiederholte Werte: Das Feld muss jeden Punkt eindeutig identifizieren. Wählen Sie ein anderes Feld (z. B. eine Haushalts-ID).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="491"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="490"/>
         <source>No point of INPUT has a partner in PERTURBED with the same MATCH_FIELD &apos;{field}&apos; value. Choose the field that identifies points in both layers.</source>
         <translation>Kein Punkt aus INPUT hat in PERTURBED einen Partner mit demselben Wert in MATCH_FIELD „{field}“. Wählen Sie das Feld, das die Punkte in beiden Layern identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="498"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="497"/>
         <source>{n} points have no partner in the other layer (or no MATCH_FIELD value) and are left out; see POINTS_UNMATCHED.</source>
         <translation>{n} Punkte haben keinen Partner im anderen Layer (oder keinen Wert in MATCH_FIELD) und werden ausgelassen; siehe POINTS_UNMATCHED.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="512"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="511"/>
         <source>PERTURBED&apos;s privacy record: {mechanism}, b = {b:g} m.</source>
         <translation>Privatsphäre-Angaben von PERTURBED: {mechanism}, b = {b:g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="526"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="525"/>
         <source>Observed escape share: {share:.4f} of {n} matched points in zones.</source>
         <translation>Beobachteter Anteil entwichener Punkte: {share:.4f} von {n} zugeordneten Punkten in Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="536"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="535"/>
         <source>Even the smallest scale ({b:g} m) lets more than {t:g} of points escape: no calibrated scale. Add smaller scales to SCALES.</source>
         <translation>Selbst bei der kleinsten Skala ({b:g} m) entweicht ein Anteil von mehr als {t:g} der Punkte: keine kalibrierte Skala. Fügen Sie SCALES kleinere Skalen hinzu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="540"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="539"/>
         <source>Every scale meets the target {t:g}; CALIBRATED_SCALE is the largest one tested ({b:g} m). Add larger scales to SCALES to find the limit.</source>
         <translation>Jede Skala erfüllt den Zielwert {t:g}; CALIBRATED_SCALE ist die größte getestete Skala ({b:g} m). Fügen Sie SCALES größere Skalen hinzu, um die Grenze zu finden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="545"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="544"/>
         <source>Calibrated scale: b = {b:.4g} m (interpolated in log b between {lo:g} and {hi:g} m) for a mean escape share of {t:g}.</source>
         <translation>Kalibrierte Skala: b = {b:.4g} m (in log b interpoliert zwischen {lo:g} und {hi:g} m) für einen mittleren Anteil entwichener Punkte von {t:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="550"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="549"/>
         <source>Calibrated epsilon: {e:.4g}.</source>
         <translation>Kalibriertes Epsilon: {e:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="570"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="569"/>
         <source>Share of points that escape their zone</source>
         <translation>Anteil der Punkte, die ihre Zone verlassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="571"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="570"/>
         <source>Laplace scale b (m, log scale)</source>
         <translation>Laplace-Skala b (m, logarithmische Achse)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="571"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="570"/>
         <source>Share of points that escape (mean, band: 1 sd)</source>
         <translation>Anteil entwichener Punkte (Mittelwert, Band: 1 Standardabweichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="571"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="570"/>
         <source>target</source>
         <translation>Zielwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="571"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="570"/>
         <source>calibrated b</source>
         <translation>kalibriertes b</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="571"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="570"/>
         <source>NOT differentially private: statistics of the raw data</source>
         <translation>NICHT differenziell privat: Statistiken der Rohdaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="601"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="580"/>
         <source>The chart could not be drawn.</source>
         <translation>Das Diagramm konnte nicht gezeichnet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="610"/>
-        <source>Could not write the chart to {path}.</source>
-        <translation>Das Diagramm konnte nicht nach {path} geschrieben werden.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="90"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="89"/>
         <source>&lt;p&gt;&lt;b&gt;Not differentially private: the outputs contain statistics of the raw data.&lt;/b&gt; They are a calibration aid for the data holder, computed from the true locations; do not publish them. Their metadata says so.&lt;/p&gt;&lt;p&gt;Before perturbing household locations and counting them per census block, find out what share of points will land in the wrong zone, zone by zone and city-wide, and which noise scale keeps that share acceptable (seed 000 §5, Fig. 13-21). For every Laplace scale b in SCALES (metres) the points are perturbed REALIZATIONS times with MECHANISM (as in 'Laplace location perturbation'; per-axis Laplace is seed 000 eq. 14) and tested against the ZONES polygons. A point &lt;i&gt;escapes&lt;/i&gt; when its perturbed location lies in another zone or in none.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, one row per scale: scale_m, epsilon (= DISTANCE / b, when DISTANCE is given), b_lumped = b / sqrt(mean zone area), the dimensionless scale on which curves for different tessellations lie on one another (seed 000 Fig. 15), esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (seed 000 eq. 15), mean and standard deviation over realizations; no_change, no_chg_sd: the share of zones whose population has no net change (Fig. 16); abs_rel_ch, abs_rel_sd: the mean absolute relative change |Q_i - P_i| / P_i of zone populations, over zones with P_i &gt; 0; lost_out: mean number of points that left every zone; entered: mean number of points from outside every zone that landed in one; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, one polygon per zone and scale: zone_id, scale_m, epsilon, population P_i, esc_share and esc_sd (rho_i over realizations), net_change (mean Q_i - P_i), abs_rel_ch, and no_change (share of realizations with no net change). Loaded into a project it is drawn by escape share for one scale (the calibrated one, else the middle one); the table holds them all. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html with an inline SVG, or .png): escape share against scale with the sd band and the target.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Calibration.&lt;/b&gt; With TARGET_ESCAPE (a share, e.g. 0.1), CALIBRATED_SCALE is the largest scale in the sweep whose mean escape share is at most the target, refined towards the next larger scale by linear interpolation of the mean escape share in log b between the two bracketing sweep points. If every scale meets the target the largest is returned (extend SCALES); if none does, there is no result (add smaller scales). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; P_i counts the points in zone i; a point on a shared edge or in overlapping zones belongs to the first zone in layer order that it touches. Points in no zone are reported as POINTS_OUTSIDE, never dropped silently: they are perturbed too and count where they land. A zone with no points has P_i = 0: its escape share is empty (NULL), it weighs nothing in eq. 15, is left out of abs_rel_ch, and counts in no_change as unchanged when nothing lands in it. Standard deviations are sample ones (NULL with one realization). Each realization draws one noise vector per point and scales it by every b (common random numbers: smooth curves).&lt;/p&gt;&lt;p&gt;&lt;b&gt;CRSs.&lt;/b&gt; Points are reprojected to the zones' CRS when they differ (the log says so). Noise is drawn in METRIC_CRS (default: the zones' CRS if projected in metres, else the points' CRS if it is, provided it is true to scale within 1% over the data's area, else the UTM zone, else an azimuthal equidistant CRS: Web Mercator, for one, is in ground metres only near the equator); perturbed points are transformed back to the zones' CRS for the point-in-polygon tests, so zone edges are used exactly as stored.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Measuring an existing perturbation.&lt;/b&gt; Give PERTURBED (e.g. the output of 'Laplace location perturbation' run with KEEP_IDENTIFIERS, an internal study run) and MATCH_FIELD, a field present in both layers that pairs each true point with its perturbed copy (values compared as text; points without a partner are counted as POINTS_UNMATCHED). The outputs then hold the observed escapes of that one realization; SCALES, REALIZATIONS, MECHANISM and TARGET_ESCAPE are not used, and the scale is taken from PERTURBED's privacy record when it has one.&lt;/p&gt;&lt;p&gt;Speed: each perturbed point is tested against its own zone first (vectorised, prepared polygons); only escapers are located among all zones. Points are processed in chunks, so memory does not grow with scales and realizations.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Nicht differenziell privat: Die Ausgaben enthalten Statistiken der Rohdaten.&lt;/b&gt; Sie sind eine Kalibrierungshilfe für den Dateninhaber und werden aus den wahren Standorten berechnet; veröffentlichen Sie sie nicht. Ihre Metadaten vermerken das.&lt;/p&gt;&lt;p&gt;Bevor Sie Haushaltsstandorte verrauschen und je Zensusblock zählen, finden Sie heraus, welcher Anteil der Punkte in der falschen Zone landen wird, Zone für Zone und stadtweit, und welche Rauschskala diesen Anteil in vertretbaren Grenzen hält (seed 000 §5, Fig. 13-21). Für jede Laplace-Skala b in SCALES (Meter) werden die Punkte REALIZATIONS-mal mit MECHANISM verrauscht (wie in „Laplace-Standortverrauschung“; achsenweises Laplace ist seed 000 eq. 14) und gegen die Polygone aus ZONES geprüft. Ein Punkt &lt;i&gt;entweicht&lt;/i&gt;, wenn sein verrauschter Standort in einer anderen Zone oder in keiner Zone liegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, eine Zeile je Skala: scale_m, epsilon (= DISTANCE / b, wenn DISTANCE angegeben ist), b_lumped = b / sqrt(mittlere Zonenfläche), die dimensionslose Skala, auf der die Kurven verschiedener Kachelungen übereinanderliegen (seed 000 Fig. 15), esc_share und esc_sd: der stadtweite Anteil entwichener Punkte sum P_i rho_i / sum P_i (seed 000 eq. 15), Mittelwert und Standardabweichung über die Realisierungen; no_change, no_chg_sd: der Anteil der Zonen, deren Bevölkerung sich netto nicht ändert (Fig. 16); abs_rel_ch, abs_rel_sd: die mittlere absolute relative Änderung |Q_i - P_i| / P_i der Zonenbevölkerungen über die Zonen mit P_i &gt; 0; lost_out: mittlere Anzahl der Punkte, die jede Zone verlassen haben; entered: mittlere Anzahl der Punkte von außerhalb aller Zonen, die in einer Zone gelandet sind; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, ein Polygon je Zone und Skala: zone_id, scale_m, epsilon, Bevölkerung P_i, esc_share und esc_sd (rho_i über die Realisierungen), net_change (Mittelwert von Q_i - P_i), abs_rel_ch und no_change (Anteil der Realisierungen ohne Nettoänderung). In ein Projekt geladen, wird der Layer nach dem Anteil entwichener Punkte für eine Skala dargestellt (die kalibrierte, sonst die mittlere); die Tabelle enthält alle Skalen. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html mit eingebettetem SVG oder .png): Anteil entwichener Punkte gegen die Skala mit dem Band der Standardabweichung und dem Zielwert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kalibrierung.&lt;/b&gt; Mit TARGET_ESCAPE (einem Anteil, z. B. 0.1) ist CALIBRATED_SCALE die größte Skala der Reihe, deren mittlerer Anteil entwichener Punkte höchstens dem Zielwert entspricht, verfeinert in Richtung der nächstgrößeren Skala durch lineare Interpolation des mittleren Anteils in log b zwischen den beiden einschließenden Punkten der Reihe. Erfüllen alle Skalen den Zielwert, wird die größte zurückgegeben (erweitern Sie SCALES); erfüllt ihn keine, gibt es kein Ergebnis (fügen Sie kleinere Skalen hinzu). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; P_i zählt die Punkte in Zone i; ein Punkt auf einer gemeinsamen Kante oder in überlappenden Zonen gehört zur ersten Zone in Layerreihenfolge, die er berührt. Punkte in keiner Zone werden als POINTS_OUTSIDE gemeldet und nie stillschweigend verworfen: Sie werden ebenfalls verrauscht und zählen dort, wo sie landen. Eine Zone ohne Punkte hat P_i = 0: Ihr Anteil entwichener Punkte ist leer (NULL), sie hat in eq. 15 kein Gewicht, bleibt bei abs_rel_ch unberücksichtigt und zählt bei no_change als unverändert, wenn nichts in ihr landet. Standardabweichungen sind Stichproben-Standardabweichungen (NULL bei einer einzigen Realisierung). Jede Realisierung zieht einen Rauschvektor je Punkt und skaliert ihn mit jedem b (gemeinsame Zufallszahlen: glatte Kurven).&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS.&lt;/b&gt; Die Punkte werden in das KBS der Zonen umprojiziert, wenn sich die KBS unterscheiden (das Protokoll vermerkt es). Das Rauschen wird in METRIC_CRS erzeugt (Standard: das KBS der Zonen, wenn es in Metern projiziert ist, sonst das KBS der Punkte, wenn dieses es ist, sofern es über dem Gebiet der Daten auf 1 % maßstabstreu ist, sonst die UTM-Zone, sonst ein mittabstandstreues azimutales KBS: Web Mercator etwa misst nur nahe dem Äquator Meter am Boden); die verrauschten Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen zurücktransformiert, sodass die Zonengrenzen genau so verwendet werden, wie sie gespeichert sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eine vorhandene Verrauschung messen.&lt;/b&gt; Geben Sie PERTURBED an (z. B. die Ausgabe von „Laplace-Standortverrauschung“, ausgeführt mit KEEP_IDENTIFIERS in einem internen Studienlauf) sowie MATCH_FIELD, ein in beiden Layern vorhandenes Feld, das jedem wahren Punkt seine verrauschte Kopie zuordnet (Werte werden als Text verglichen; Punkte ohne Partner werden als POINTS_UNMATCHED gezählt). Die Ausgaben enthalten dann das beobachtete Entweichen dieser einen Realisierung; SCALES, REALIZATIONS, MECHANISM und TARGET_ESCAPE werden nicht verwendet, und die Skala wird den Privatsphäre-Angaben von PERTURBED entnommen, sofern vorhanden.&lt;/p&gt;&lt;p&gt;Geschwindigkeit: Jeder verrauschte Punkt wird zuerst gegen seine eigene Zone getestet (vektorisiert, mit vorbereiteten Polygonen); nur entwichene Punkte werden unter allen Zonen gesucht. Die Punkte werden in Blöcken verarbeitet, sodass der Speicherbedarf nicht mit der Zahl der Skalen und Realisierungen wächst.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="240"/>
         <source>SCALES must hold numbers greater than 0 and at most 10,000,000 (metres); &apos;{token}&apos; is larger than any projected CRS. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 und höchstens 10.000.000 enthalten (Meter); „{token}“ ist größer als jedes projizierte KBS. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="79"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="78"/>
         <source>Measures which share of points Laplace noise of each scale moves out of their zone, and calibrates the noise (and epsilon) to a target share.</source>
         <translation>Misst, welchen Anteil der Punkte Laplace-Rauschen jeder Skala aus ihrer Zone verschiebt, und kalibriert das Rauschen (und Epsilon) auf einen Zielanteil.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="79"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="78"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; nothing: not differentially private, a calibration aid for the data holder computed from the true locations; do not publish its outputs.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts: nicht differenziell privat, eine Kalibrierhilfe für den Datenhalter, berechnet aus den wahren Orten; die Ausgaben nicht veröffentlichen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="79"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="78"/>
         <source>&lt;b&gt;Accuracy at the defaults:&lt;/b&gt; escape shares are averages of {r} noise draws per scale; the default scales move points {low:.0f} to {high:.0f} m on average.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen:&lt;/b&gt; die Ausreißeranteile sind Mittel aus {r} Rauschziehungen je Skala; die voreingestellten Skalen verschieben Punkte im Mittel um {low:.0f} bis {high:.0f} m.</translation>
     </message>
@@ -2420,292 +2550,292 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyOdFlows</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="104"/>
         <source>Noisy origin-destination flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="135"/>
         <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (seed 000 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Seed 002 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, seed 002 and seed 004 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, seed 001 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (seed 004 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (seed 001 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Seed 002 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §4.2 and §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 and §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (seed 000 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (seed 002 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach seed 002 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, seed 002 und seed 004 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, seed 001 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (seed 004 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (seed 001 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Seed 002 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §4.2 und §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 und §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="208"/>
         <source>Trips (lines, or a layer/table with coordinate fields)</source>
         <translation>Fahrten (Linien oder ein Layer bzw. eine Tabelle mit Koordinatenfeldern)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="210"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
         <source>Origin x field (optional: instead of line geometries)</source>
         <translation>x-Feld der Quelle (optional: statt Liniengeometrien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="210"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
         <source>Origin y field</source>
         <translation>y-Feld der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="210"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
         <source>Destination x field</source>
         <translation>x-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="210"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
         <source>Destination y field</source>
         <translation>y-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="218"/>
         <source>Give all four coordinate fields, or none to use the line geometries.</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines, um die Liniengeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="222"/>
         <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
         <translation>KBS der Koordinatenfelder (Standard: KBS des Layers)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="223"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="224"/>
         <source>The CRS the four coordinate fields are written in, e.g. EPSG:4326 for longitude/latitude.</source>
         <translation>Das KBS, in dem die vier Koordinatenfelder angegeben sind, z. B. EPSG:4326 für geographische Länge/Breite.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="229"/>
         <source>A number &gt; 0; smaller means more noise and more privacy. OD flows need a larger epsilon than zone counts for the same accuracy (seed 002 §5.4).</source>
         <translation>Eine Zahl &gt; 0; kleiner bedeutet mehr Rauschen und mehr Privatsphäre. OD-Ströme benötigen für dieselbe Genauigkeit ein größeres Epsilon als Zonenzählwerte (seed 002 §5.4).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="229"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl an Fahrten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="229"/>
         <source>An integer &gt;= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Fahrten behalten, gleichverteilt zufällig ausgewählt; die Sensitivität ist M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="233"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="234"/>
         <source>None: noise all n² pairs (pure epsilon-DP)</source>
         <translation>Keiner: alle n² Paare verrauschen (reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="235"/>
         <source>Leave out flows below (post-processing)</source>
         <translation>Ströme unterhalb dieses Werts weglassen (Nachverarbeitung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="238"/>
         <source>A number &gt;= 0: published flows whose rounded, clamped count is below it are left out of both outputs; 0 keeps every pair, zeros included.</source>
         <translation>Eine Zahl &gt;= 0: Veröffentlichte Ströme, deren gerundeter, bei null begrenzter Zählwert darunter liegt, werden in beiden Ausgaben weggelassen; 0 behält jedes Paar, einschließlich der Nullen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="240"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="241"/>
         <source>Include intrazonal flows (origin and destination in one zone)</source>
         <translation>Zoneninterne Ströme einbeziehen (Quelle und Ziel in derselben Zone)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="245"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="246"/>
         <source>Noisy OD flow lines</source>
         <translation>Verrauschte OD-Stromlinien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="249"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="250"/>
         <source>Noisy OD matrix (table)</source>
         <translation>Verrauschte OD-Matrix (Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="254"/>
         <source>Flows published</source>
         <translation>Veröffentlichte Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="254"/>
         <source>Noisy count of trips with an end outside all zones</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="265"/>
         <source>Coordinate fields were given only in part ({given}); also set {missing}, or clear them all to read the trips from line geometries.</source>
         <translation>Die Koordinatenfelder wurden nur teilweise angegeben ({given}); setzen Sie auch {missing} oder leeren Sie alle, um die Fahrten aus Liniengeometrien zu lesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="270"/>
         <source>MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round to zero.</source>
         <translation>MIN_FLOW muss eine Zahl von mindestens 0 sein (erhalten: {v}); 1 lässt Ströme weg, die auf null gerundet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="299"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="300"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX müssen verschiedene Dateien sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="301"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="302"/>
         <source>No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not used.</source>
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="305"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="306"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="313"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="314"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="366"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="371"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="521"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="526"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="355"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="526"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="531"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips&apos; CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="532"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="537"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="314"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="315"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="314"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="315"/>
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="357"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="362"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="360"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="365"/>
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="367"/>
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="384"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="389"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="384"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="389"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="415"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="420"/>
         <source>COORDINATES_CRS is only used with coordinate fields; the lines are in the layer&apos;s CRS.</source>
         <translation>COORDINATES_CRS wird nur mit Koordinatenfeldern verwendet; die Linien liegen im KBS des Layers vor.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="421"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="426"/>
         <source>Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for longitude/latitude): INPUT has no CRS.</source>
         <translation>Setzen Sie COORDINATES_CRS auf das KBS der Koordinatenfelder (z. B. EPSG:4326 für geographische Länge/Breite): INPUT hat kein KBS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="421"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="426"/>
         <source>INPUT has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
         <translation>INPUT hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="434"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="439"/>
         <source>No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is geographic: set COORDINATES_CRS (or the layer&apos;s CRS) to the CRS the coordinates are really in, e.g. a projected CRS in metres.</source>
         <translation>Keine Fahrt hat gültige Koordinaten in geographischer Länge/Breite (z. B. {x:g}, {y:g}), ihr KBS ist aber geographisch: Setzen Sie COORDINATES_CRS (oder das KBS des Layers) auf das KBS, in dem die Koordinaten tatsächlich vorliegen, z. B. ein projiziertes KBS in Metern.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="438"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="443"/>
         <source>Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is COORDINATES_CRS right?</source>
         <translation>{n} Fahrten wurden übersprungen, deren Koordinaten in einem geographischen KBS keine gültige Länge/Breite sind: Ist COORDINATES_CRS richtig?</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="452"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="457"/>
         <source>MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to {limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.</source>
         <translation>MIN_FLOW=0 veröffentlicht jedes der {cells:,} Zonenpaare; das ist nur bis {limit:,} Paare möglich. Setzen Sie MIN_FLOW auf 1 oder mehr oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="460"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="465"/>
         <source>With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise EPSILON, or use fewer zones.</source>
         <translation>Bei {cells:,} Zonenpaaren, diesem Rauschen (Skala {b:g}) und MIN_FLOW={m:g} würden etwa {n:,.0f} Ströme aus reinem Rauschen veröffentlicht (Grenze {limit:,}). Erhöhen Sie MIN_FLOW auf {needed:g} oder mehr, erhöhen Sie EPSILON oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="538"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="543"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="540"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="545"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="540"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="545"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="540"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="545"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="543"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="548"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="545"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="550"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="550"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="555"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="271"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="272"/>
         <source>trips</source>
         <translation>Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="114"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): each published flow is off by at most ±{moe:.2g} (95%); a pair needs about {t:.3g} trips to be published half the time, and no pair without trips is ever published.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %); ein Paar braucht etwa {t:.3g} Fahrten, um in der Hälfte der Fälle veröffentlicht zu werden, und ein Paar ohne Fahrten wird nie veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="120"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): each published flow is off by at most ±{moe:.2g} (95%), and each zone pair without trips is published with probability {p:.2g}: about {n:,.0f} noise-only flows for {zones} zones (THRESHOLD=1 publishes none).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %), und jedes Zonenpaar ohne Fahrten wird mit Wahrscheinlichkeit {p:.2g} veröffentlicht: etwa {n:,.0f} Ströme aus reinem Rauschen bei {zones} Zonen (THRESHOLD=1 veröffentlicht keine).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="125"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="126"/>
         <source>Counts the trips between each pair of zones (the OD matrix) and publishes them with differential privacy, as flow lines and a table.</source>
         <translation>Zählt die Fahrten zwischen jedem Zonenpaar (die OD-Matrix) und veröffentlicht sie mit Differential Privacy, als Stromlinien und als Tabelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="125"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="126"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip, for the traveller; with USER_FIELD each user with up to M trips (user-level privacy).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Fahrt, für die Reisenden; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene).</translation>
     </message>
@@ -4783,179 +4913,234 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>UtilityReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="240"/>
         <source>Utility report (not differentially private: contains statistics of the raw data)</source>
         <translation>Nutzwertbericht (nicht differentiell privat: enthält Statistiken der Rohdaten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="76"/>
-        <source>&lt;p&gt;&lt;b&gt;Not differentially private: contains statistics of the raw data.&lt;/b&gt; For the data holder: how close is a released layer to the data it came from? Keep the report private.&lt;/p&gt;&lt;p&gt;RELEASED is the output of a release (its privacy record says which: noisy zone counts, noisy OD flows or Laplace perturbation); ORIGINAL the raw layer it was made from. No identifiers are needed.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone counts&lt;/b&gt; (give the same ZONES/ZONE_ID_FIELD or H3_RESOLUTION as the release): MAE, RMSE, relative error, the share of zones with no point published above 0, noisy against true total; time slots are summed per zone. &lt;b&gt;OD flows&lt;/b&gt; (ORIGINAL: the trips; same zones): the same, plus SMAPE, correlation, overlap of the TOP_N largest flows, spurious flows (published, no trip) and missing flows (trips, not published). A cell not published counts as 0. &lt;b&gt;Locations&lt;/b&gt;: the earth mover's distance between the two point sets over a public grid of GRID metres (coarsened until each set covers at most 300 cells), count errors per zone when ZONES are given, and, with MATCH_FIELD (a private key present in both layers, e.g. kept with KEEP_IDENTIFIERS), the displacement distribution and the share of points that left their zone.&lt;/p&gt;&lt;p&gt;Each figure comes with the accuracy planner's prediction for the release's record (expected absolute error, RMSE, margin; expected displacement). OUTPUT: a table (metric, value, predicted); OUTPUT_HTML: the same with a chart.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §5.2-5.4 (count and OD error measures), seed 000 §5 (escape share).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Nicht differentiell privat: enthält Statistiken der Rohdaten.&lt;/b&gt; Für den Dateninhaber: Wie nah ist ein veröffentlichter Layer an den Daten, aus denen er stammt? Halten Sie den Bericht vertraulich.&lt;/p&gt;&lt;p&gt;RELEASED ist die Ausgabe einer Veröffentlichung (ihr Datenschutzprotokoll sagt, welcher: verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme oder Laplace-Verrauschung); ORIGINAL der Roh-Layer, aus dem sie erzeugt wurde. Kennungen sind nicht nötig.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenzählungen&lt;/b&gt; (dieselben ZONES/ZONE_ID_FIELD oder H3_RESOLUTION wie die Veröffentlichung angeben): MAE, RMSE, relativer Fehler, der Anteil der Zonen ohne Punkt, die über 0 veröffentlicht wurden, verrauschte gegenüber wahrer Summe; Zeitfenster werden je Zone summiert. &lt;b&gt;Quelle-Ziel-Ströme&lt;/b&gt; (ORIGINAL: die Fahrten; dieselben Zonen): dasselbe sowie SMAPE, Korrelation, Überlappung der TOP_N größten Ströme, unechte Ströme (veröffentlicht, keine Fahrt) und fehlende Ströme (Fahrten, nicht veröffentlicht). Eine nicht veröffentlichte Zelle zählt als 0. &lt;b&gt;Orte&lt;/b&gt;: die Earth-Mover-Distanz zwischen beiden Punktmengen über einem öffentlichen Raster von GRID Metern (vergröbert, bis jede Menge höchstens 300 Zellen belegt), Zählfehler je Zone, wenn ZONES angegeben sind, und mit MATCH_FIELD (ein privater Schlüssel in beiden Layern, z. B. mit KEEP_IDENTIFIERS behalten) die Verteilung der Verschiebung und der Anteil der Punkte, die ihre Zone verlassen haben.&lt;/p&gt;&lt;p&gt;Zu jeder Zahl steht die Vorhersage des Genauigkeitsplaners für das Protokoll der Veröffentlichung (erwarteter absoluter Fehler, RMSE, Marge; erwartete Verschiebung). OUTPUT: eine Tabelle (metric, value, predicted); OUTPUT_HTML: dasselbe mit Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §5.2-5.4 (Fehlermaße für Zählungen und Quelle-Ziel-Ströme), Seed 000 §5 (Entweichanteil).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="105"/>
         <source>Released layer (with its privacy record)</source>
         <translation>Veröffentlichter Layer (mit seinem Datenschutzprotokoll)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="107"/>
         <source>Original layer (raw points or trips)</source>
         <translation>Ursprünglicher Layer (rohe Punkte oder Fahrten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="110"/>
         <source>Grid for the earth mover&apos;s distance (metres)</source>
         <translation>Raster für die Earth-Mover-Distanz (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="113"/>
         <source>Private key in both layers (locations; optional)</source>
         <translation>Privater Schlüssel in beiden Layern (Orte; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="119"/>
         <source>Largest cells compared (top n)</source>
         <translation>Verglichene größte Zellen (Top n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="112"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="122"/>
         <source>Utility metrics (not private)</source>
         <translation>Nutzwertkennzahlen (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="116"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="126"/>
         <source>Utility report (HTML, not private)</source>
         <translation>Nutzwertbericht (HTML, nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="116"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="126"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="129"/>
         <source>Algorithm of the released layer</source>
         <translation>Algorithmus des veröffentlichten Layers</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="130"/>
         <source>Mean absolute error per cell</source>
         <translation>Mittlerer absoluter Fehler je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="130"/>
         <source>RMSE per cell</source>
         <translation>RMSE je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="130"/>
         <source>Planner&apos;s expected absolute error</source>
         <translation>Erwarteter absoluter Fehler laut Planer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="130"/>
         <source>Mean absolute error over published cells with data</source>
         <translation>Mittlerer absoluter Fehler über veröffentlichte Zellen mit Daten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="130"/>
         <source>Spurious cells</source>
         <translation>Unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="130"/>
         <source>Missing cells</source>
         <translation>Fehlende Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="130"/>
         <source>Earth mover&apos;s distance (metres)</source>
         <translation>Earth-Mover-Distanz (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="130"/>
         <source>Mean displacement (metres)</source>
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="149"/>
         <source>RELEASED has no dp_geoprivacy privacy record: give a layer written by a dp_geoprivacy release (its record says what was released).</source>
         <translation>RELEASED hat kein dp_geoprivacy-Datenschutzprotokoll: einen von einer dp_geoprivacy-Veröffentlichung geschriebenen Layer angeben (sein Protokoll sagt, was veröffentlicht wurde).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="142"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="154"/>
         <source>RELEASED was made by {algorithm}; the utility report compares {supported}.</source>
         <translation>RELEASED wurde von {algorithm} erzeugt; der Nutzwertbericht vergleicht {supported}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="173"/>
         <source>RELEASED lacks the fields {fields} and noisy_count of its release.</source>
         <translation>RELEASED fehlen die Felder {fields} und noisy_count seiner Veröffentlichung.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="188"/>
         <source>This report is NOT differentially private: it contains statistics of the raw data. Keep it private.</source>
         <translation>Dieser Bericht ist NICHT differentiell privat: Er enthält Statistiken der Rohdaten. Halten Sie ihn vertraulich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="233"/>
         <source>{name}: {value}{predicted}</source>
         <translation>{name}: {value}{predicted}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="233"/>
         <source> (planner: {p})</source>
         <translation> (Planer: {p})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="236"/>
         <source>{released} against its original</source>
         <translation>{released} gegenüber seinem Original</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="294"/>
         <source>MAE and RMSE are over the {n:,} pairs with a trip or a published flow; the other {m:,} pairs are 0 in both.</source>
         <translation>MAE und RMSE beziehen sich auf die {n:,} Paare mit einer Fahrt oder einem veröffentlichten Strom; die übrigen {m:,} Paare sind in beiden 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="299"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="379"/>
         <source>MATCH_FIELD {field} is not in RELEASED: run the release with KEEP_IDENTIFIERS (internal study runs only) to keep the key.</source>
         <translation>MATCH_FIELD {field} ist nicht in RELEASED: die Veröffentlichung mit KEEP_IDENTIFIERS ausführen (nur für interne Studienläufe), um den Schlüssel zu behalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="306"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="386"/>
         <source>MATCH_FIELD pairs no point of ORIGINAL with RELEASED.</source>
         <translation>MATCH_FIELD ordnet keinem Punkt von ORIGINAL einen Punkt von RELEASED zu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="326"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="406"/>
         <source>Published against true count per cell</source>
         <translation>Veröffentlichte gegenüber wahrer Anzahl je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="326"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="406"/>
         <source>true count</source>
         <translation>wahre Anzahl</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="326"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="406"/>
         <source>published count</source>
         <translation>veröffentlichte Anzahl</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="66"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="69"/>
         <source>Compares a released layer with the original it came from: errors per zone, per flow or per point, as a table and an HTML report.</source>
         <translation>Vergleicht einen veröffentlichten Layer mit dem Original, aus dem er stammt: Fehler je Zone, je Strom oder je Punkt, als Tabelle und HTML-Bericht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="66"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="69"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; nothing: not differentially private, it contains statistics of the raw data; keep the report with the data holder.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts: nicht differenziell privat, enthält Statistiken der Rohdaten; den Bericht beim Datenhalter behalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="66"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="69"/>
         <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact, no noise: it measures the error a release really has (dp_geoprivacy:accuracyplanner predicts it beforehand).</source>
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakt, kein Rauschen: misst den Fehler, den eine Veröffentlichung wirklich hat (dp_geoprivacy:accuracyplanner sagt ihn vorher voraus).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="79"/>
+        <source>&lt;p&gt;&lt;b&gt;Not differentially private: contains statistics of the raw data.&lt;/b&gt; For the data holder: how close is a released layer to the data it came from? Keep the report private.&lt;/p&gt;&lt;p&gt;RELEASED is the output of a release (its privacy record says which: noisy zone counts, noisy OD flows or Laplace perturbation); ORIGINAL the raw layer it was made from. No identifiers are needed.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone counts&lt;/b&gt; (give the same ZONES/ZONE_ID_FIELD or H3_RESOLUTION as the release): MAE, RMSE, relative error, the share of zones with no point published above 0, noisy against true total; time slots are summed per zone. &lt;b&gt;OD flows&lt;/b&gt; (ORIGINAL: the trips; same zones): the same, plus SMAPE, correlation, overlap of the TOP_N largest flows, spurious flows (published, no trip) and missing flows (trips, not published). A cell not published counts as 0. &lt;b&gt;Locations&lt;/b&gt;: the earth mover's distance between the two point sets over a public grid of GRID metres (coarsened until each set covers at most 300 cells), count errors per zone when ZONES are given, and, with MATCH_FIELD (a private key present in both layers, e.g. kept with KEEP_IDENTIFIERS), the displacement distribution and the share of points that left their zone. &lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, quantiles per zone; VALUE_FIELD: the original's field the release summarised; same zones): per zone the published value against the raw one (numpy's quantile for quantiles), MAE, RMSE and bias over the zones published with data.&lt;/p&gt;&lt;p&gt;Each figure comes with the accuracy planner's prediction for the release's record (expected absolute error, RMSE, margin; expected displacement). OUTPUT: a table (metric, value, predicted); OUTPUT_HTML: the same with a chart.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §5.2-5.4 (count and OD error measures), seed 000 §5 (escape share), seed 003 §III (zone statistics).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Nicht differentiell privat: enthält Statistiken der Rohdaten.&lt;/b&gt; Für den Dateninhaber: Wie nah ist ein veröffentlichter Layer an den Daten, aus denen er stammt? Halten Sie den Bericht vertraulich.&lt;/p&gt;&lt;p&gt;RELEASED ist die Ausgabe einer Veröffentlichung (ihr Datenschutzprotokoll sagt, welcher: verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme oder Laplace-Verrauschung); ORIGINAL der Roh-Layer, aus dem sie erzeugt wurde. Kennungen sind nicht nötig.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenzählungen&lt;/b&gt; (dieselben ZONES/ZONE_ID_FIELD oder H3_RESOLUTION wie die Veröffentlichung angeben): MAE, RMSE, relativer Fehler, der Anteil der Zonen ohne Punkt, die über 0 veröffentlicht wurden, verrauschte gegenüber wahrer Summe; Zeitfenster werden je Zone summiert. &lt;b&gt;Quelle-Ziel-Ströme&lt;/b&gt; (ORIGINAL: die Fahrten; dieselben Zonen): dasselbe sowie SMAPE, Korrelation, Überlappung der TOP_N größten Ströme, unechte Ströme (veröffentlicht, keine Fahrt) und fehlende Ströme (Fahrten, nicht veröffentlicht). Eine nicht veröffentlichte Zelle zählt als 0. &lt;b&gt;Orte&lt;/b&gt;: die Earth-Mover-Distanz zwischen beiden Punktmengen über einem öffentlichen Raster von GRID Metern (vergröbert, bis jede Menge höchstens 300 Zellen belegt), Zählfehler je Zone, wenn ZONES angegeben sind, und mit MATCH_FIELD (ein privater Schlüssel in beiden Layern, z. B. mit KEEP_IDENTIFIERS behalten) die Verteilung der Verschiebung und der Anteil der Punkte, die ihre Zone verlassen haben. &lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Quantile je Zone; VALUE_FIELD: das Feld des Originals, das die Veröffentlichung zusammengefasst hat; dieselben Zonen): je Zone der veröffentlichte gegenüber dem Rohwert (numpys quantile für Quantile), MAE, RMSE und Verzerrung über die mit Daten veröffentlichten Zonen.&lt;/p&gt;&lt;p&gt;Zu jeder Zahl steht die Vorhersage des Genauigkeitsplaners für das Protokoll der Veröffentlichung (erwarteter absoluter Fehler, RMSE, Marge; erwartete Verschiebung). OUTPUT: eine Tabelle (metric, value, predicted); OUTPUT_HTML: dasselbe mit Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §5.2-5.4 (Fehlermaße für Zählungen und Quelle-Ziel-Ströme), Seed 000 §5 (Entweichanteil), Seed 003 §III (Zonenstatistiken).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="116"/>
+        <source>Value field of the original (zone statistics)</source>
+        <translation>Wertfeld des Originals (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="130"/>
+        <source>Planner&apos;s RMSE (zone statistics)</source>
+        <translation>RMSE des Planers (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="130"/>
+        <source>Zones compared (zone statistics)</source>
+        <translation>Verglichene Zonen (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="303"/>
+        <source>RELEASED is a zone statistics release the report cannot compare: it compares the sum, the mean and quantiles per zone without time slots (TIME_FIELD empty).</source>
+        <translation>RELEASED ist eine Zonenstatistik, die der Bericht nicht vergleichen kann: Er vergleicht Summe, Mittelwert und Quantile je Zone ohne Zeitfenster (TIME_FIELD leer).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="308"/>
+        <source>VALUE_FIELD: give the numeric field of ORIGINAL the release summarised (its VALUE_FIELD).</source>
+        <translation>VALUE_FIELD: Geben Sie das numerische Feld von ORIGINAL an, das die Veröffentlichung zusammengefasst hat (ihr VALUE_FIELD).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="314"/>
+        <source>RELEASED: its privacy record does not state the release&apos;s settings ({error}); give a layer written by dp_geoprivacy:noisyzonestatistics.</source>
+        <translation>RELEASED: Sein Datenschutzprotokoll nennt die Einstellungen der Veröffentlichung nicht ({error}); geben Sie einen von dp_geoprivacy:noisyzonestatistics geschriebenen Layer an.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="340"/>
+        <source>Planner figures for {statistic} at epsilon {e:g} per zone, for a zone of {n:,} records (the median of the published zones){mean}; contributions bounded per user (M) are not sampled here.</source>
+        <translation>Zahlen des Planers für {statistic} bei Epsilon {e:g} je Zone, für eine Zone mit {n:,} Datensätzen (der Median der veröffentlichten Zonen){mean}; die Begrenzung der Beiträge je Nutzer (M) wird hier nicht nachgezogen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="340"/>
+        <source>, mean {m:.4g}</source>
+        <translation>, Mittelwert {m:.4g}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="357"/>
+        <source>Published against raw {column} per zone</source>
+        <translation>Veröffentlicht gegenüber roh: {column} je Zone</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="357"/>
+        <source>raw value</source>
+        <translation>Rohwert</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="357"/>
+        <source>published value</source>
+        <translation>veröffentlichter Wert</translation>
     </message>
 </context>
 </TS>

@@ -25,6 +25,13 @@ missing / spurious flows for OD):
 - ``spurious``: published with a value above 0 while the true count is 0;
   ``missing``: true count above 0 but not published (or published as 0).
 
+Zone statistics (noisyzonestatistics): per zone the raw statistic of the
+values in it (``zone_statistic_truth``: sum, mean, or ``numpy.quantile``
+with linear interpolation for each quantile of the release) against the
+published one; ``compare_statistics`` gives the MAE and RMSE over the
+zones published with data (every column of a quantile release counted),
+comparable with the planner's figures (core.accuracy_statistics).
+
 Everything here is numpy and stdlib; no QGIS.
 """
 
@@ -109,6 +116,63 @@ def compare_counts(true: Mapping, noisy: Mapping, domain=None, top_n: int = 10) 
 def sampling_tolerance(sd: float, cells: int, z: float = 4.0) -> float:
     """z standard errors of a mean over ``cells`` independent cells with standard deviation ``sd``."""
     return z * sd / math.sqrt(max(1, cells))
+
+
+# --- zone statistics ------------------------------------------------------------------------
+
+_QUANTILES = {"median": (0.5,), "quartiles": (0.25, 0.5, 0.75), "five_number": (0.0, 0.25, 0.5, 0.75, 1.0)}
+
+
+def zone_statistic_truth(values, statistic: str) -> np.ndarray:
+    """The raw statistic of one zone's values, one entry per column of the release (module doc)."""
+    values = np.asarray(values, dtype=float)
+    values = values[~np.isnan(values)]
+    if statistic == "sum":
+        return np.array([values.sum()])
+    if not len(values):
+        return np.full(len(_QUANTILES.get(statistic, (0,))), np.nan)
+    if statistic == "mean":
+        return np.array([values.mean()])
+    if statistic in _QUANTILES:
+        return np.quantile(values, _QUANTILES[statistic])
+    raise ValueError(f"no raw figure for the statistic {statistic!r}")
+
+
+@dataclass(frozen=True)
+class StatisticComparison:
+    """Errors of published zone statistics against the raw ones (module doc)."""
+
+    zones: int
+    columns: tuple
+    mae: float
+    rmse: float
+    bias: float
+    max_abs_error: float
+    column_mae: tuple
+    published_without_data: int
+
+    def as_row(self) -> dict:
+        return {key: getattr(self, key) for key in self.__dataclass_fields__ if key not in ("columns", "column_mae")}
+
+
+def compare_statistics(true: Mapping, noisy: Mapping, columns) -> StatisticComparison:
+    """Compare ``noisy`` {zone: published values} with ``true`` {zone: raw values} (arrays, one per column).
+
+    Zones published whose raw figure is undefined (no data: a mean or a
+    quantile of nothing) are counted in ``published_without_data`` and left
+    out of the errors.
+    """
+    keys = [k for k in sorted(noisy, key=repr) if k in true and not np.any(np.isnan(np.asarray(true[k], float)))]
+    without = sum(1 for k in noisy if k not in keys)
+    if not keys:
+        raise ValueError("no published zone has data to compare with")
+    t = np.array([np.asarray(true[k], dtype=float) for k in keys])
+    n = np.array([np.asarray(noisy[k], dtype=float) for k in keys])
+    error = n - t
+    return StatisticComparison(
+        zones=len(keys), columns=tuple(columns), mae=float(np.mean(np.abs(error))),
+        rmse=float(np.sqrt(np.mean(error**2))), bias=float(np.mean(error)), max_abs_error=float(np.max(np.abs(error))),
+        column_mae=tuple(float(v) for v in np.mean(np.abs(error), axis=0)), published_without_data=int(without))
 
 
 # --- locations ----------------------------------------------------------------------------------

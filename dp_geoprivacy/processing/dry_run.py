@@ -12,11 +12,14 @@ exactly as the real run would, draws no noise, writes no output and appends
 nothing to the ledger. It reports what the release would spend (epsilon,
 delta, unit of privacy), its noise, and the accuracy planner's figures for
 these settings (core.accuracy, rebuilt from the mechanism's own record
-fields). With LEDGER (and BUDGET) it also says what the ledger holds for the
-source and whether the budget would refuse the release.
+fields, at the cells and MIN_FLOW the algorithm declared with
+``declare_settings``; those public settings are part of the results).
+With LEDGER (and BUDGET) it also says what the ledger holds for the source
+and whether the budget would refuse the release.
 """
 
 import functools
+import json
 from pathlib import Path
 
 from qgis.core import QgsProcessingParameterBoolean
@@ -69,18 +72,29 @@ def catching(process_algorithm):
     return wrapper
 
 
+def declare_settings(algorithm, **settings) -> None:
+    """The public settings a trial run reports with its figures (e.g. noisyodflows: MIN_FLOW, THRESHOLD, DELTA
+    and the number of cells, so the spurious-flow figure is read against them); call before the release."""
+    algorithm._dry_run_settings = dict(settings)
+
+
 def finish(algorithm, parameters, context, feedback, mechanism_fields, input_parameter):
     """Report the trial run and raise DryRunFinished (called instead of reserving the budget)."""
     fields = dict(mechanism_fields)
+    settings = dict(getattr(algorithm, "_dry_run_settings", None) or {})
     epsilon, delta = float(fields["epsilon"]), float(fields.get("delta") or 0.0)
     results = {DRY_RUN: True, "EPSILON_SPENT": 0.0, "EPSILON_WOULD_SPEND": epsilon, "DELTA_WOULD_SPEND": delta,
                "NOISE_SCALE": fields.get("noise_scale"), "SENSITIVITY": fields.get("sensitivity")}
+    if settings:
+        results["SETTINGS"] = json.dumps(settings, sort_keys=True)
+        results.update({key.upper(): value for key, value in settings.items()})
     feedback.pushInfo(tr(
         "Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} "
         "(delta {delta:g}) on the unit of privacy: {unit}. Mechanism: {mechanism}; noise scale {scale}.").format(
         epsilon=epsilon, delta=delta, unit=fields.get("unit_of_privacy", ""), mechanism=fields.get("mechanism", ""),
         scale=fields.get("noise_scale", "")))
-    figures = accuracy_from_record(fields)
+    figures = accuracy_from_record(fields, cells=int(settings.get("cells", 1)),
+                                   min_flow=float(settings.get("min_flow", 0.0)))
     if isinstance(figures, CountAccuracy):
         results.update(EXPECTED_ABS_ERROR=figures.expected_abs_error, RMSE=figures.rmse,
                        MARGIN_OF_ERROR=figures.margin_of_error, STABILITY_THRESHOLD=figures.threshold,
@@ -89,6 +103,12 @@ def finish(algorithm, parameters, context, feedback, mechanism_fields, input_par
             "Expected accuracy per published count: absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% margin of "
             "error {moe:.4g}.").format(mae=figures.expected_abs_error, rmse=figures.rmse,
                                        moe=figures.margin_of_error))
+        if "cells" in settings and figures.threshold is None:
+            results["EXPECTED_SPURIOUS"] = figures.expected_spurious
+            feedback.pushInfo(tr(
+                "At MIN_FLOW={m:g} with THRESHOLD off, each of the {n:,} cells without data is published with "
+                "probability {p:.3g}: up to {s:,.1f} published cells of noise only.").format(
+                m=figures.min_flow, n=figures.cells, p=figures.p_spurious, s=figures.expected_spurious))
     elif figures is not None:
         results.update(MEAN_DISPLACEMENT_M=figures.mean, DISPLACEMENT_Q95_M=figures.q95)
         feedback.pushInfo(tr(

@@ -122,3 +122,101 @@ def test_randomized_response_figures_are_the_mechanisms(tmp_path):
     e = results["EPSILON_FOR_MARGIN"]
     assert response_accuracy(response_mechanism(e, 4), 2000, 0.4).margin_of_error <= 100 + 1e-6
     assert read_field(results["OUTPUT"], "p_truth")[0] < read_field(results["OUTPUT"], "p_truth")[-1]
+
+
+# --- zone statistics: the planner's prediction against the utility report's measurement -----------------------
+
+STAT_N, STAT_RECORDS, LOW, HIGH = 20, 100, 1.0, 8.0
+
+
+def _write_valued_points(path, xy, values):
+    from osgeo import ogr, osr
+
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(32633)
+    layer = dataset.CreateLayer("points", srs, ogr.wkbPoint)
+    layer.CreateField(ogr.FieldDefn("value", ogr.OFTReal))
+    layer.StartTransaction()
+    for (x, y), v in zip(xy, values):
+        feature = ogr.Feature(layer.GetLayerDefn())
+        feature.SetField("value", float(v))
+        feature.SetGeometry(ogr.CreateGeometryFromWkt(f"POINT ({x} {y})"))
+        layer.CreateFeature(feature)
+    layer.CommitTransaction()
+    dataset = None
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def valued_city(tmp_path_factory):
+    """400 zones of 100 points each: for the mean, values in pairs around the centre of the bounds (each zone's
+    mean is the planner's default zone mean); for the quantiles, values spread evenly between the bounds (the
+    planner's assumption for quantiles)."""
+    from dp_geoprivacy.core.accuracy_statistics import evenly_spread_values
+
+    folder = tmp_path_factory.mktemp("valued")
+    rng = np.random.default_rng(77)
+    zones = STAT_N * STAT_N
+    index = np.repeat(np.arange(zones), STAT_RECORDS)
+    x = X0 + (index % STAT_N + rng.uniform(0.05, 0.95, len(index))) * CELL
+    y = Y0 + (index // STAT_N + rng.uniform(0.05, 0.95, len(index))) * CELL
+    centre, half = (LOW + HIGH) / 2, (HIGH - LOW) / 2
+    spread = rng.uniform(0, half, (zones, STAT_RECORDS // 2))
+    paired = np.concatenate((centre + spread, centre - spread), axis=1).ravel()
+    even = np.tile(evenly_spread_values(LOW, HIGH, STAT_RECORDS), zones)
+    return (write_grid_zones(folder / "zones.gpkg", 32633, (X0, Y0), CELL, STAT_N),
+            {"mean": _write_valued_points(folder / "paired.gpkg", np.column_stack((x, y)), paired),
+             "median": _write_valued_points(folder / "even.gpkg", np.column_stack((x, y)), even)})
+
+
+@pytest.mark.parametrize("epsilon", [0.1, 1.0, 5.0])
+@pytest.mark.parametrize("statistic", ["mean", "median"])
+def test_zone_statistics_prediction_matches_the_utility_report(valued_city, tmp_path, statistic, epsilon):
+    """The planner (RELEASE 4) predicts the error per zone that utilityreport measures on a real
+    noisyzonestatistics run (SEED given), within 4 standard errors of one draw's mean over the 400 zones (sd of
+    |error| from the planner's RMSE and expected absolute error)."""
+    zones, points = valued_city
+    statistic_option = {"mean": 1, "median": 2}[statistic]
+    predicted = plan(tmp_path, RELEASE=4, EPSILON=epsilon, STATISTIC=statistic_option, LOWER=LOW, UPPER=HIGH,
+                     RECORDS_PER_ZONE=STAT_RECORDS)
+    settings = json.loads(predicted["SETTINGS"])
+    assert settings["statistic"] == statistic and settings["lower"] == LOW and settings["records_per_zone"] == 100
+    out = tmp_path / "stats.gpkg"
+    processing.run("dp_geoprivacy:noisyzonestatistics", {
+        "INPUT": points[statistic], "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "VALUE_FIELD": "value",
+        "STATISTIC": {"mean": 2, "median": 4}[statistic], "LOWER": LOW, "UPPER": HIGH, "EPSILON": epsilon,
+        "SEED": 23, "OUTPUT": str(out)})
+    report = processing.run("dp_geoprivacy:utilityreport", {
+        "RELEASED": str(out), "ORIGINAL": points[statistic], "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
+        "VALUE_FIELD": "value", "OUTPUT": str(tmp_path / "utility.gpkg")})
+    assert report["RELEASE_KIND"] == "dp_geoprivacy:noisyzonestatistics"
+    assert report["PREDICTED_MAE"] == pytest.approx(predicted["EXPECTED_ABS_ERROR"])
+    sd = math.sqrt(predicted["RMSE"] ** 2 - predicted["EXPECTED_ABS_ERROR"] ** 2)
+    assert abs(report["MAE"] - predicted["EXPECTED_ABS_ERROR"]) <= sampling_tolerance(sd, report["ZONES_COMPARED"])
+    assert report["ZONES_COMPARED"] == STAT_N * STAT_N
+
+
+def test_every_release_kind_records_its_settings(tmp_path):
+    """Issue 13: the OD prediction carries MIN_FLOW, THRESHOLD and DELTA; every kind its public settings."""
+    od = plan(tmp_path, RELEASE=1, EPSILON=1, ZONES=50, MIN_FLOW=3, THRESHOLD=False, DELTA=1e-6,
+              MAX_CONTRIBUTIONS=4, INCLUDE_INTRAZONAL=False)
+    settings = json.loads(od["SETTINGS"])
+    assert settings == {"release": "dp_geoprivacy:noisyodflows", "zones": 50, "cells": 50 * 49,
+                        "max_contributions": 4, "noise": "laplace", "threshold": 0, "delta": 0.0, "min_flow": 3.0,
+                        "include_intrazonal": 0}
+    assert read_field(od["OUTPUT"], "setting_min_flow") == [3.0] * 7
+    assert read_field(od["OUTPUT"], "setting_threshold") == [0.0] * 7
+    assert read_field(od["OUTPUT"], "setting_release") == ["dp_geoprivacy:noisyodflows"] * 7
+    stable = json.loads(plan(tmp_path, RELEASE=1, EPSILON=1, ZONES=50, THRESHOLD=True, DELTA=1e-6)["SETTINGS"])
+    assert stable["threshold"] == 1 and stable["delta"] == 1e-6 and stable["min_flow"] == 1.0
+    expected_keys = {
+        0: {"zones", "slots", "cells", "max_contributions", "cells_per_contribution", "noise", "threshold", "delta",
+            "min_flow"},
+        2: {"mechanism", "distance"},
+        3: {"categories", "respondents", "share"},
+        4: {"statistic", "lower", "upper", "unit", "max_contributions", "records_per_zone", "zone_mean",
+            "min_support", "support_share", "mean_sum_share", "quantile_grid"}}
+    for release, keys in expected_keys.items():
+        settings = json.loads(plan(tmp_path, RELEASE=release, EPSILON=1)["SETTINGS"])
+        assert set(settings) == keys | {"release"}, release

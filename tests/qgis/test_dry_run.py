@@ -135,3 +135,27 @@ def test_every_privatizing_algorithm_offers_dry_run():
     for name in PRIVATIZING:
         algorithm = QgsApplication.processingRegistry().algorithmById(f"dp_geoprivacy:{name}")
         assert algorithm.parameterDefinition("DRY_RUN") is not None, name
+
+
+def test_od_dry_run_record_carries_min_flow_threshold_and_delta(sample, tmp_path):
+    """Issue 13: the spurious-flow figure of a noisyodflows trial run is read against MIN_FLOW (and THRESHOLD,
+    DELTA), all in its results (and in qgis_process --json), and it is the planner's figure for those cells."""
+    import json
+
+    out = tmp_path / "out"
+    out.mkdir()
+    parameters = {**_parameters("noisyodflows", sample, out), "DRY_RUN": True}
+    results = processing.run("dp_geoprivacy:noisyodflows", parameters)
+    assert results["MIN_FLOW"] == 3 and results["THRESHOLD"] == 0 and results["DELTA"] == 0
+    settings = json.loads(results["SETTINGS"])
+    assert settings["min_flow"] == 3 and settings["threshold"] == 0 and settings["max_trips"] == 4
+    cells = settings["cells"]
+    assert cells == settings["zones"] ** 2  # intrazonal pairs included by default
+    expected = count_accuracy(CountNoise(LAPLACE, 2.0, 4), cells, 3)
+    assert results["EXPECTED_SPURIOUS"] == pytest.approx(expected.expected_spurious)
+    assert results["P_EMPTY_CELL_PUBLISHED"] == pytest.approx(expected.p_spurious) and expected.p_spurious > 0
+    stable = run_algorithm_json("dp_geoprivacy:noisyodflows", **{
+        **_parameters("noisyodflows", sample, out), "THRESHOLD": 1, "DELTA": 1e-6, "DRY_RUN": "true"})
+    assert stable["THRESHOLD"] == 1 and stable["DELTA"] == 1e-6 and stable["MIN_FLOW"] == 3
+    assert "EXPECTED_SPURIOUS" not in stable and stable["STABILITY_THRESHOLD"] > 0
+    assert list(out.iterdir()) == []

@@ -86,3 +86,59 @@ def test_with_the_stability_threshold_the_prediction_is_for_published_cells_only
     assert report["SPURIOUS"] == 0 and report["MISSING"] > 0
     assert predicted["mae"] is None or math.isnan(predicted["mae"])
     assert predicted["mae_published_cells_with_data"] == pytest.approx(report["PREDICTED_MAE"])
+
+
+def _valued_points(path, xy, values):
+    from osgeo import ogr, osr
+
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(32633)
+    layer = dataset.CreateLayer("points", srs, ogr.wkbPoint)
+    layer.CreateField(ogr.FieldDefn("value", ogr.OFTReal))
+    layer.StartTransaction()
+    for (x, y), v in zip(xy, values):
+        feature = ogr.Feature(layer.GetLayerDefn())
+        feature.SetField("value", float(v))
+        feature.SetGeometry(ogr.CreateGeometryFromWkt(f"POINT ({x} {y})"))
+        layer.CreateFeature(feature)
+    layer.CommitTransaction()
+    dataset = None
+    return str(path)
+
+
+def test_zone_statistics_quartiles_per_zone_against_the_raw_values(tmp_path):
+    """Quartiles per zone: the report's per-zone truth is numpy's quantile of the raw values, its MAE is over
+    every published zone's three columns, and the planner's figure comes from the spec rebuilt from the record
+    (bounds, epsilon, grid); a missing VALUE_FIELD is refused by name."""
+    from dp_geoprivacy.core.accuracy_statistics import statistic_accuracy
+    from dp_geoprivacy.core.utility import compare_statistics
+    from dp_geoprivacy.core.zone_statistics import ZoneStatisticsSpec
+
+    rng = np.random.default_rng(5)
+    zone = np.repeat(np.arange(25), 60)
+    xy = np.column_stack((5e5 + (zone % 5 + rng.uniform(0.1, 0.9, len(zone))) * 200.0,
+                          4.5e6 + (zone // 5 + rng.uniform(0.1, 0.9, len(zone))) * 200.0))
+    values = rng.uniform(0, 50, len(zone))
+    points = _valued_points(tmp_path / "points.gpkg", xy, values)
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, (5e5, 4.5e6), 200.0, 5)
+    released = tmp_path / "quartiles.gpkg"
+    processing.run("dp_geoprivacy:noisyzonestatistics", {
+        "INPUT": points, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "VALUE_FIELD": "value", "STATISTIC": 5,
+        "LOWER": 0, "UPPER": 50, "EPSILON": 2, "QUANTILE_GRID": 501, "SEED": 8, "OUTPUT": str(released)})
+    with pytest.raises(QgsProcessingException, match="VALUE_FIELD"):
+        processing.run(ALG, {"RELEASED": str(released), "ORIGINAL": points, "ZONES": zones,
+                             "ZONE_ID_FIELD": "zone_id", "OUTPUT": str(tmp_path / "u0.gpkg")})
+    report = processing.run(ALG, {"RELEASED": str(released), "ORIGINAL": points, "ZONES": zones,
+                                  "ZONE_ID_FIELD": "zone_id", "VALUE_FIELD": "value",
+                                  "OUTPUT": str(tmp_path / "u.gpkg"), "OUTPUT_HTML": str(tmp_path / "u.html")})
+    ids = read_field(released, "zone_id")
+    published = {z: np.array(v) for z, *v in zip(ids, *(read_field(released, c) for c in ("q1", "median", "q3")))}
+    truth = {f"Z{i // 5}_{i % 5}": np.quantile(values[zone == i], (0.25, 0.5, 0.75)) for i in range(25)}
+    expected = compare_statistics(truth, published, ("q1", "median", "q3"))
+    assert report["MAE"] == pytest.approx(expected.mae) and report["ZONES_COMPARED"] == 25
+    spec = ZoneStatisticsSpec(statistic="quartiles", epsilon=2, lower=0, upper=50, quantile_grid=501)
+    assert report["PREDICTED_MAE"] == pytest.approx(statistic_accuracy(spec, 60).expected_abs_error)
+    metrics = _metrics(report["OUTPUT"])
+    assert set(metrics) >= {"mae", "rmse", "bias", "mae_q1", "mae_median", "mae_q3", "records_per_zone_median"}
+    assert "published value" in (tmp_path / "u.html").read_text(encoding="utf-8")

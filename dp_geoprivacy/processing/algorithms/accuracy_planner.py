@@ -1,18 +1,25 @@
 """dp_geoprivacy:accuracyplanner: the accuracy a release will have, before any data is touched.
 
-Data-independent: every figure comes from ``core.accuracy`` applied to the
-mechanism the release itself would build from these settings
-(``zone_counts.make_mechanism``, ``location.PerturbationSpec``). It reads no
-layer, draws no noise and writes nothing to a ledger.
+Data-independent: every figure comes from ``core.accuracy`` (and
+``core.accuracy_statistics`` for zone statistics) applied to the mechanism
+the release itself would build from these settings
+(``zone_counts.make_mechanism``, ``location.PerturbationSpec``,
+``zone_statistics.ZoneStatisticsSpec``). It reads no layer, draws no noise
+and writes nothing to a ledger. Every table row and the SETTINGS output
+carry the public settings the figures were computed for (MIN_FLOW,
+THRESHOLD, DELTA, M, bounds, ...), so a figure is never read without them.
 """
 
+import json
 import math
 
+import numpy as np
 from osgeo import ogr
 from qgis.core import (
     QgsProcessing,
     QgsProcessingException,
     QgsProcessingOutputNumber,
+    QgsProcessingOutputString,
     QgsProcessingParameterBoolean,
     QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
@@ -24,16 +31,23 @@ from qgis.core import (
 
 from ...core import accuracy
 from ...core.accuracy_chart import accuracy_chart_svg
+from ...core.accuracy_statistics import statistic_accuracy
 from ...core.counting import DISCRETE_LAPLACE, LAPLACE
 from ...core.escape_chart import chart_html
 from ...core.location import PerturbationSpec
 from ...core.od_flows import ODDomain
 from ...core.zone_counts import make_mechanism
+from ...core.zone_statistics import FIVE_NUMBER, MEAN, MEDIAN, QUARTILES, RECORD, SUM, USER, ZoneStatisticsSpec
 from ..base import DpAlgorithm
 from ..help_summary import count_figures, defaults, with_summary
 from ..writers import Column, write_features, write_text
 
-ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES = 0, 1, 2, 3
+ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES, ZONE_STATISTICS = 0, 1, 2, 3, 4
+RELEASE_NAMES = ("noisyzonecounts", "noisyodflows", "laplaceperturbation", "randomizedresponse",
+                 "noisyzonestatistics")
+PLANNED_STATISTICS = (SUM, MEAN, MEDIAN, QUARTILES, FIVE_NUMBER)
+STATISTIC_COLUMNS = ("epsilon", "noise_scale", "grain", "p_published", "expected_abs_error", "rmse", "error_q95",
+                     "margin_of_error", "rank_margin")
 COUNT_COLUMNS = ("epsilon", "noise_scale", "grain", "expected_abs_error", "rmse", "margin_of_error",
                  "p_spurious", "expected_spurious", "threshold", "count_published_95")
 LOCATION_COLUMNS = ("epsilon", "noise_scale", "mean", "median", "q90", "q95")
@@ -66,6 +80,15 @@ class AccuracyPlanner(DpAlgorithm):
     CATEGORIES = "CATEGORIES"
     RESPONDENTS = "RESPONDENTS"
     SHARE = "SHARE"
+    STATISTIC = "STATISTIC"
+    LOWER = "LOWER"
+    UPPER = "UPPER"
+    RECORDS_PER_ZONE = "RECORDS_PER_ZONE"
+    ZONE_MEAN = "ZONE_MEAN"
+    MIN_SUPPORT = "MIN_SUPPORT"
+    SUPPORT_SHARE = "SUPPORT_SHARE"
+    MEAN_SUM_SHARE = "MEAN_SUM_SHARE"
+    QUANTILE_GRID = "QUANTILE_GRID"
     OUTPUT = "OUTPUT"
     OUTPUT_CHART = "OUTPUT_CHART"
     POSITIVE_PARAMETERS = (EPSILON, DISTANCE)
@@ -109,6 +132,13 @@ class AccuracyPlanner(DpAlgorithm):
             "<p><b>Randomized response</b> (k-ary, CATEGORIES values): the probability of keeping the truth "
             "for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count "
             "of a category held by SHARE of RESPONDENTS rows.</p>"
+            "<p><b>Zone statistics</b> (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and "
+            "the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your "
+            "assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, "
+            "and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN "
+            "(default the centre of the bounds), the quantiles for values spread evenly between the bounds.</p>"
+            "<p>Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures "
+            "are for.</p>"
             "<p><b>Inverse.</b> TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from "
             "which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). "
             "OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart."
@@ -120,7 +150,8 @@ class AccuracyPlanner(DpAlgorithm):
         self.add(QgsProcessingParameterEnum(
             self.RELEASE, self.tr("Release to plan"),
             options=[self.tr("Noisy zone counts"), self.tr("Noisy OD flows"),
-                     self.tr("Location perturbation (Laplace)"), self.tr("Randomized response (k-ary)")],
+                     self.tr("Location perturbation (Laplace)"), self.tr("Randomized response (k-ary)"),
+                     self.tr("Noisy zone statistics (sum, mean, quantiles)")],
             defaultValue=ZONE_COUNTS))
         epsilon = QgsProcessingParameterNumber(
             self.EPSILON, self.tr("Epsilon you intend to use"), QgsProcessingParameterNumber.Double,
@@ -165,6 +196,7 @@ class AccuracyPlanner(DpAlgorithm):
             QgsProcessingParameterNumber(self.SHARE, self.tr("Share of rows in the category (randomized response)"),
                                          QgsProcessingParameterNumber.Double, defaultValue=0.25, minValue=0.0,
                                          maxValue=1.0)]
+        advanced += self._statistic_parameters()
         slots = QgsProcessingParameterNumber(
             self.SLOTS, self.tr("Time slots per zone (counts)"), QgsProcessingParameterNumber.Integer,
             defaultValue=1, minValue=1)
@@ -194,8 +226,45 @@ class AccuracyPlanner(DpAlgorithm):
                 ("DISPLACEMENT_Q95_M", self.tr("95% quantile of the displacement (metres)")),
                 ("EPSILON_FOR_MARGIN", self.tr("Epsilon for the target margin")),
                 ("EPSILON_FOR_SPURIOUS", self.tr("Epsilon for the target spurious cells")),
-                ("EPSILON_FOR_DISPLACEMENT", self.tr("Epsilon for the target displacement"))):
+                ("EPSILON_FOR_DISPLACEMENT", self.tr("Epsilon for the target displacement")),
+                ("P_PUBLISHED", self.tr("Probability that a zone is published (zone statistics)"))):
             self.add_output(QgsProcessingOutputNumber(name, label))
+        self.add_output(QgsProcessingOutputString(
+            "SETTINGS", self.tr("Public settings the figures were computed for (JSON)")))
+
+    def _statistic_parameters(self):
+        """The noisyzonestatistics settings (advanced: only RELEASE = zone statistics reads them)."""
+        statistic = QgsProcessingParameterEnum(
+            self.STATISTIC, self.tr("Statistic (zone statistics)"),
+            options=[self.tr("Sum"), self.tr("Mean"), self.tr("Median"), self.tr("Quartiles"),
+                     self.tr("Five-number summary")], defaultValue=1)
+        lower = QgsProcessingParameterNumber(
+            self.LOWER, self.tr("Lower bound of the value (zone statistics)"), QgsProcessingParameterNumber.Double,
+            defaultValue=0.0)
+        upper = QgsProcessingParameterNumber(
+            self.UPPER, self.tr("Upper bound of the value (zone statistics)"), QgsProcessingParameterNumber.Double,
+            defaultValue=100.0)
+        records = QgsProcessingParameterNumber(
+            self.RECORDS_PER_ZONE, self.tr("Typical number of records in a zone (zone statistics; declared)"),
+            QgsProcessingParameterNumber.Integer, defaultValue=100, minValue=1)
+        records.setHelp(self.tr("Your assumption, not read from data: the mean's and the quantiles' errors shrink "
+                                "with it; e.g. 100."))
+        zone_mean = QgsProcessingParameterNumber(
+            self.ZONE_MEAN, self.tr("Typical zone mean (zone statistics, mean; default the centre of the bounds)"),
+            QgsProcessingParameterNumber.Double, optional=True)
+        support = QgsProcessingParameterNumber(
+            self.MIN_SUPPORT, self.tr("Minimum noisy count of records to publish a zone (zone statistics)"),
+            QgsProcessingParameterNumber.Double, defaultValue=0.0, minValue=0.0)
+        support_share = QgsProcessingParameterNumber(
+            self.SUPPORT_SHARE, self.tr("Share of epsilon for the minimum-support count (zone statistics)"),
+            QgsProcessingParameterNumber.Double, defaultValue=0.2, minValue=0.0, maxValue=1.0)
+        sum_share = QgsProcessingParameterNumber(
+            self.MEAN_SUM_SHARE, self.tr("Mean: share of epsilon for the noisy sum (zone statistics)"),
+            QgsProcessingParameterNumber.Double, defaultValue=0.5, minValue=0.0, maxValue=1.0)
+        grid = QgsProcessingParameterNumber(
+            self.QUANTILE_GRID, self.tr("Quantiles: number of candidate values (zone statistics)"),
+            QgsProcessingParameterNumber.Integer, defaultValue=1001, minValue=2)
+        return [statistic, lower, upper, records, zone_mean, support, support_share, sum_share, grid]
 
     # --- settings ------------------------------------------------------------------------
 
@@ -228,7 +297,46 @@ class AccuracyPlanner(DpAlgorithm):
         def location_mechanism(epsilon):
             return PerturbationSpec(kind=kind, epsilon=epsilon, distance=distance, grid=0.0).mechanism()
 
-        return release, cells, count_mechanism, location_mechanism
+        settings = {"release": f"dp_geoprivacy:{RELEASE_NAMES[release]}"}
+        if release in (ZONE_COUNTS, OD_FLOWS):
+            settings.update(zones=zones, cells=cells, max_contributions=m, noise=noise, threshold=int(threshold),
+                            delta=delta if threshold else 0.0,
+                            min_flow=self.parameterAsDouble(parameters, self.MIN_FLOW, context))
+            if release == OD_FLOWS:
+                settings["include_intrazonal"] = int(self.parameterAsBool(parameters, self.INCLUDE_INTRAZONAL,
+                                                                          context))
+            else:
+                settings.update(slots=self.parameterAsInt(parameters, self.SLOTS, context), cells_per_contribution=c)
+        elif release == LOCATIONS:
+            settings.update(mechanism=kind, distance=distance)
+        return release, cells, count_mechanism, location_mechanism, settings
+
+    def _statistic_spec(self, parameters, context, settings):
+        """(spec maker for an epsilon, records per zone, zone mean), the settings recorded in ``settings``."""
+        statistic = PLANNED_STATISTICS[self.parameterAsEnum(parameters, self.STATISTIC, context)]
+        lower = self.parameterAsDouble(parameters, self.LOWER, context)
+        upper = self.parameterAsDouble(parameters, self.UPPER, context)
+        m = self.parameterAsInt(parameters, self.MAX_CONTRIBUTIONS, context)
+        records = self.parameterAsInt(parameters, self.RECORDS_PER_ZONE, context)
+        zone_mean = self._target(parameters, self.ZONE_MEAN, context)
+        options = {"statistic": statistic, "lower": lower, "upper": upper, "unit": USER if m > 1 else RECORD,
+                   "max_contributions": m,
+                   "min_support": self.parameterAsDouble(parameters, self.MIN_SUPPORT, context),
+                   "support_share": self.parameterAsDouble(parameters, self.SUPPORT_SHARE, context),
+                   "mean_sum_share": self.parameterAsDouble(parameters, self.MEAN_SUM_SHARE, context),
+                   "quantile_grid": self.parameterAsInt(parameters, self.QUANTILE_GRID, context)}
+        try:
+            ZoneStatisticsSpec(epsilon=1.0, **options)
+            if zone_mean is not None and statistic == MEAN and not lower <= zone_mean <= upper:
+                raise ValueError(self.tr("ZONE_MEAN must lie within [LOWER, UPPER]"))
+        except ValueError as error:
+            raise QgsProcessingException(self.tr(
+                "Zone statistics settings: {error}. Give the bounds, M and shares the release will use.").format(
+                error=error)) from None
+        settings.update(options, records_per_zone=records)
+        if statistic == MEAN:
+            settings["zone_mean"] = (lower + upper) / 2 if zone_mean is None else zone_mean
+        return (lambda e: ZoneStatisticsSpec(epsilon=e, **options)), records, zone_mean
 
     def _target(self, parameters, name, context):
         if parameters.get(name) in (None, ""):
@@ -236,7 +344,7 @@ class AccuracyPlanner(DpAlgorithm):
         return self.parameterAsDouble(parameters, name, context)
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
-        release, cells, count_mechanism, location_mechanism = self._settings(parameters, context)
+        release, cells, count_mechanism, location_mechanism, settings = self._settings(parameters, context)
         epsilon = self.positive_number(parameters, self.EPSILON, context)
         min_flow = self.parameterAsDouble(parameters, self.MIN_FLOW, context)
         try:
@@ -249,13 +357,15 @@ class AccuracyPlanner(DpAlgorithm):
         results = dict.fromkeys((
             "EXPECTED_ABS_ERROR", "RMSE", "MARGIN_OF_ERROR", "EXPECTED_SPURIOUS", "STABILITY_THRESHOLD",
             "MEAN_DISPLACEMENT_M", "DISPLACEMENT_Q95_M", "EPSILON_FOR_MARGIN", "EPSILON_FOR_SPURIOUS",
-            "EPSILON_FOR_DISPLACEMENT"))
+            "EPSILON_FOR_DISPLACEMENT", "P_PUBLISHED"))
         feedback.pushInfo(self.tr("No data is read and no budget is spent: these figures follow from the "
                                   "settings alone."))
+        target = None
         if release == RESPONSES:
             k = self.parameterAsInt(parameters, self.CATEGORIES, context)
             n = self.parameterAsInt(parameters, self.RESPONDENTS, context)
             share = self.parameterAsDouble(parameters, self.SHARE, context)
+            settings.update(categories=k, respondents=n, share=share)
 
             def response(e):
                 return accuracy.response_accuracy(accuracy.response_mechanism(e, k), n, share)
@@ -295,6 +405,26 @@ class AccuracyPlanner(DpAlgorithm):
             series = {self.tr("mean displacement (m)"): [r["mean"] for r in rows],
                       self.tr("95% quantile (m)"): [r["q95"] for r in rows]}
             y_label = self.tr("Displacement (metres, log scale)")
+        elif release == ZONE_STATISTICS:
+            make_spec, records, zone_mean = self._statistic_spec(parameters, context, settings)
+
+            def figures(e):
+                return statistic_accuracy(make_spec(e), records, zone_mean=zone_mean)
+
+            rows = accuracy.sweep(figures, epsilons)
+            columns = STATISTIC_COLUMNS
+            chosen = figures(epsilon)
+            results.update(EXPECTED_ABS_ERROR=chosen.expected_abs_error, RMSE=chosen.rmse,
+                           MARGIN_OF_ERROR=chosen.margin_of_error, P_PUBLISHED=chosen.p_published)
+            self._log_statistic(feedback, chosen, settings)
+            target = self._target(parameters, self.TARGET_MARGIN, context)
+            if target is not None:
+                results["EPSILON_FOR_MARGIN"] = self._inverse(
+                    feedback, accuracy.epsilon_for(lambda e: figures(e).error_q95, target),
+                    self.tr("a 95% error of at most {t:g} (value units)").format(t=target))
+            series = {self.tr("expected absolute error"): [r["expected_abs_error"] for r in rows],
+                      self.tr("95% of errors within"): [r["error_q95"] for r in rows]}
+            y_label = self.tr("Value units (log scale)")
         else:
             rows = accuracy.sweep(lambda e: accuracy.count_accuracy(count_mechanism(e), cells, min_flow), epsilons)
             columns = COUNT_COLUMNS
@@ -321,6 +451,14 @@ class AccuracyPlanner(DpAlgorithm):
         destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
         table = [Column(name, "real", [math.nan if r[name] is None else float(r[name]) for r in rows])
                  for name in columns]
+        # The public settings behind every row (issue 13: a figure is read against MIN_FLOW, THRESHOLD, ...),
+        # as columns setting_<name> (the figure "threshold" is the stability threshold, not the setting).
+        for name, value in settings.items():
+            if isinstance(value, str):
+                table.append(Column(f"setting_{name}", "text", np.array([value] * len(rows), dtype=object)))
+            else:
+                table.append(Column(f"setting_{name}", "real", [float(value)] * len(rows)))
+        results["SETTINGS"] = json.dumps(settings, sort_keys=True)
         write_features(destination, "", ogr.wkbNone, None, table, feedback, finish=lambda path, layer: None)
         results[self.OUTPUT] = destination
         chart = self.parameterAsFileOutput(parameters, self.OUTPUT_CHART, context) \
@@ -347,9 +485,23 @@ class AccuracyPlanner(DpAlgorithm):
                                                                       c95=chosen.count_published_95))
         else:
             feedback.pushInfo(self.tr(
-                "Each empty cell is published with probability {p:.3g}: of {n:,} cells, up to {s:.4g} published "
-                "cells are noise only (all cells empty).").format(p=chosen.p_spurious, n=chosen.cells,
-                                                                 s=chosen.expected_spurious))
+                "Each empty cell is published with probability {p:.3g} at MIN_FLOW={m:g} (THRESHOLD off): of {n:,} "
+                "cells, up to {s:.4g} published cells are noise only (all cells empty).").format(
+                p=chosen.p_spurious, m=chosen.min_flow, n=chosen.cells, s=chosen.expected_spurious))
+
+    def _log_statistic(self, feedback, chosen, settings):
+        feedback.pushInfo(self.tr(
+            "At EPSILON {e:g}, {statistic} of a zone with {n:,} records (bounds {lower:g} to {upper:g}, M = {m}): "
+            "expected absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% of errors within {q95:.4g} (value units); the "
+            "release publishes a 95% margin of {moe:.4g}{ranks}. A zone is published with probability "
+            "{p:.3g}.").format(
+            e=chosen.epsilon, statistic=settings["statistic"], n=chosen.records_per_zone, lower=settings["lower"],
+            upper=settings["upper"], m=settings["max_contributions"], mae=chosen.expected_abs_error,
+            rmse=chosen.rmse, q95=chosen.error_q95, moe=chosen.margin_of_error,
+            ranks=self.tr(" ({r:.4g} ranks)").format(r=chosen.rank_margin) if chosen.rank_margin is not None else "",
+            p=chosen.p_published))
+        if settings["statistic"] in (MEDIAN, QUARTILES, FIVE_NUMBER):
+            feedback.pushInfo(self.tr("Quantile errors assume the zone's values spread evenly between the bounds."))
 
     def _inverse(self, feedback, epsilon, what):
         if epsilon is None:

@@ -45,6 +45,7 @@ from ...core.od_flows import (
     release_od_flows,
 )
 from ...core.release import NoUsableRecordsError
+from .. import dry_run
 from ..accuracy_notes import warn_spurious_flows
 from ..base import DpAlgorithm, setting_number
 from ..count_release import (
@@ -343,6 +344,10 @@ class NoisyOdFlows(DpAlgorithm):
         del trips, origin_zone, dest_zone
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT,
                                 output=flows_destination or matrix_destination)
+        dry_run.declare_settings(self, min_flow=min_flow, threshold=int(threshold), delta=delta if threshold else 0.0,
+                                 zones=len(cells), include_intrazonal=int(intrazonal), max_trips=max_trips,
+                                 noise=noise, **({"cells": ODDomain(len(cells), intrazonal).size}
+                                                 if cells.public else {}))
         source_rng = self.noise_source(parameters, context, feedback)
         try:
             release = release_od_flows(data, spec, source_rng.generator, before_noise=reserve)

@@ -27,6 +27,7 @@ from qgis.core import (
 from ...core import utility
 from ...core.accuracy import CountAccuracy, accuracy_from_record
 from ...core.accuracy_chart import scatter_svg
+from ...core.accuracy_statistics import spec_from_record, statistic_accuracy, statistic_of_columns
 from ...core.escape_chart import chart_html
 from ...core.escape_release import NOT_A_RELEASE, NOT_DP_NOTE
 from ...core.metric_crs import transform_xy
@@ -42,7 +43,8 @@ from ..zone_source import add_zone_parameters, cell_set_from_parameters
 
 COUNTS, FLOWS, POINTS = "dp_geoprivacy:noisyzonecounts", "dp_geoprivacy:noisyodflows", \
     "dp_geoprivacy:laplaceperturbation"
-SUPPORTED = (COUNTS, FLOWS, POINTS)
+STATISTICS = "dp_geoprivacy:noisyzonestatistics"
+SUPPORTED = (COUNTS, FLOWS, POINTS, STATISTICS)
 
 
 class UtilityReport(DpAlgorithm):
@@ -54,6 +56,7 @@ class UtilityReport(DpAlgorithm):
     ORIGINAL = "ORIGINAL"
     GRID = "GRID"
     MATCH_FIELD = "MATCH_FIELD"
+    VALUE_FIELD = "VALUE_FIELD"
     TOP_N = "TOP_N"
     OUTPUT = "OUTPUT"
     OUTPUT_HTML = "OUTPUT_HTML"
@@ -87,11 +90,15 @@ class UtilityReport(DpAlgorithm):
             "earth mover's distance between the two point sets over a public grid of GRID metres (coarsened "
             "until each set covers at most 300 cells), count errors per zone when ZONES are given, and, with "
             "MATCH_FIELD (a private key present in both layers, e.g. kept with KEEP_IDENTIFIERS), the "
-            "displacement distribution and the share of points that left their zone.</p>"
+            "displacement distribution and the share of points that left their zone. <b>Zone statistics</b> "
+            "(sum, mean, quantiles per zone; VALUE_FIELD: the original's field the release summarised; same "
+            "zones): per zone the published value against the raw one (numpy's quantile for quantiles), MAE, "
+            "RMSE and bias over the zones published with data.</p>"
             "<p>Each figure comes with the accuracy planner's prediction for the release's record (expected "
             "absolute error, RMSE, margin; expected displacement). OUTPUT: a table (metric, value, predicted); "
             "OUTPUT_HTML: the same with a chart.</p>"
-            "<p>Sources: seed 002 §5.2-5.4 (count and OD error measures), seed 000 §5 (escape share).</p>"
+            "<p>Sources: seed 002 §5.2-5.4 (count and OD error measures), seed 000 §5 (escape share), seed 003 "
+            "§III (zone statistics).</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
@@ -106,6 +113,9 @@ class UtilityReport(DpAlgorithm):
         self.add(QgsProcessingParameterField(
             self.MATCH_FIELD, self.tr("Private key in both layers (locations; optional)"),
             parentLayerParameterName=self.ORIGINAL, optional=True))
+        self.add(QgsProcessingParameterField(
+            self.VALUE_FIELD, self.tr("Value field of the original (zone statistics)"),
+            parentLayerParameterName=self.ORIGINAL, type=QgsProcessingParameterField.Numeric, optional=True))
         self.add(QgsProcessingParameterNumber(
             self.TOP_N, self.tr("Largest cells compared (top n)"), QgsProcessingParameterNumber.Integer,
             defaultValue=10, minValue=1))
@@ -122,7 +132,9 @@ class UtilityReport(DpAlgorithm):
                             ("MAE_PUBLISHED", self.tr("Mean absolute error over published cells with data")),
                             ("SPURIOUS", self.tr("Spurious cells")), ("MISSING", self.tr("Missing cells")),
                             ("EMD_M", self.tr("Earth mover's distance (metres)")),
-                            ("MEAN_DISPLACEMENT_M", self.tr("Mean displacement (metres)"))):
+                            ("MEAN_DISPLACEMENT_M", self.tr("Mean displacement (metres)")),
+                            ("PREDICTED_RMSE", self.tr("Planner's RMSE (zone statistics)")),
+                            ("ZONES_COMPARED", self.tr("Zones compared (zone statistics)"))):
             self.add_output(QgsProcessingOutputNumber(name, label))
 
     # --- reading ------------------------------------------------------------------------
@@ -209,6 +221,10 @@ class UtilityReport(DpAlgorithm):
                            MISSING=measured.missing,
                            MAE_PUBLISHED=published.mae if published else None,
                            PREDICTED_MAE=expected.expected_abs_error if expected else None)
+        if record.algorithm == STATISTICS:
+            statistic_rows, statistic_results, chart = self._statistics(parameters, context, feedback, layer, record)
+            rows += statistic_rows
+            results.update(statistic_results)
         if record.algorithm == POINTS:
             location_rows, location_results = self._points(parameters, context, feedback, predicted)
             rows += location_rows
@@ -279,6 +295,70 @@ class UtilityReport(DpAlgorithm):
                                       "other {m:,} pairs are 0 in both.").format(n=len(keys), m=n))
         return measured, ([truth.get(k, 0) for k in keys], [noisy.get(k, 0.0) for k in keys])
 
+    def _statistics(self, parameters, context, feedback, layer, record):
+        """Per zone, the published statistic against the raw one of the original's VALUE_FIELD (core.utility)."""
+        names = [f.name() for f in layer.fields()]
+        statistic = statistic_of_columns(names)
+        if statistic is None or "time_slot" in names:
+            raise QgsProcessingException(self.tr(
+                "RELEASED is a zone statistics release the report cannot compare: it compares the sum, the mean "
+                "and quantiles per zone without time slots (TIME_FIELD empty)."))
+        value_field = self.parameterAsString(parameters, self.VALUE_FIELD, context)
+        if not value_field:
+            raise QgsProcessingException(self.tr(
+                "VALUE_FIELD: give the numeric field of ORIGINAL the release summarised (its VALUE_FIELD)."))
+        try:
+            spec = spec_from_record({"mechanism": record.mechanism, "sensitivity": record.sensitivity,
+                                     "notes": record.notes}, statistic)
+        except ValueError as error:
+            raise QgsProcessingException(self.tr(
+                "RELEASED: its privacy record does not state the release's settings ({error}); give a layer "
+                "written by dp_geoprivacy:noisyzonestatistics.").format(error=error)) from None
+        columns = spec.columns
+        values = self._field_values(layer, ["zone_id"] + list(columns))
+        noisy = {str(row[0]): np.array([math.nan if v in (None, "") else float(v) for v in row[1:]])
+                 for row in zip(*values)}
+        points = read_points(self, parameters, self.ORIGINAL, context, feedback, fields=(value_field,))
+        cells = self._zones(parameters, context, feedback, points.crs)
+        zone = cells.assigner(points.crs, feedback)(points.xy)
+        x = np.asarray(points.columns[value_field], dtype=float)
+        keep = (zone >= 0) & ~np.isnan(x)
+        order = np.argsort(zone[keep], kind="stable")
+        zone_sorted, x_sorted = zone[keep][order], x[keep][order]
+        starts = np.searchsorted(zone_sorted, np.arange(len(cells) + 1))
+        truth = {str(cells.ids[i]): utility.zone_statistic_truth(x_sorted[starts[i]:starts[i + 1]], statistic)
+                 for i in range(len(cells))}
+        measured = utility.compare_statistics(truth, noisy, columns)
+        sizes = np.diff(starts)
+        published = [i for i in range(len(cells)) if str(cells.ids[i]) in noisy and sizes[i] > 0]
+        records = int(np.median(sizes[published])) if published else 1
+        zone_mean = None
+        if statistic == "mean" and published:
+            zone_mean = float(np.clip(np.mean([truth[str(cells.ids[i])][0] for i in published]), spec.lower,
+                                      spec.upper))
+        predicted = statistic_accuracy(spec, records, zone_mean=zone_mean)
+        feedback.pushInfo(self.tr(
+            "Planner figures for {statistic} at epsilon {e:g} per zone, for a zone of {n:,} records (the median of "
+            "the published zones){mean}; contributions bounded per user (M) are not sampled here.").format(
+            statistic=statistic, e=spec.epsilon, n=records,
+            mean=self.tr(", mean {m:.4g}").format(m=zone_mean) if zone_mean is not None else ""))
+        rows = [("zones_compared", measured.zones, None),
+                ("records_per_zone_median", records, None),
+                ("mae", measured.mae, predicted.expected_abs_error), ("rmse", measured.rmse, predicted.rmse),
+                ("bias", measured.bias, None), ("max_abs_error", measured.max_abs_error, None),
+                ("published_without_data", measured.published_without_data, None)]
+        if len(columns) > 1:
+            rows += [(f"mae_{name}", value, expected) for name, value, expected in
+                     zip(columns, measured.column_mae, predicted.column_abs_error)]
+        results = {"MAE": measured.mae, "RMSE": measured.rmse, "PREDICTED_MAE": predicted.expected_abs_error,
+                   "PREDICTED_RMSE": predicted.rmse, "ZONES_COMPARED": measured.zones}
+        keys = sorted(k for k in noisy if k in truth and not np.any(np.isnan(truth[k])))
+        middle = len(columns) // 2
+        chart = ([float(truth[k][middle]) for k in keys], [float(noisy[k][middle]) for k in keys],
+                 self.tr("Published against raw {column} per zone").format(column=columns[middle]),
+                 self.tr("raw value"), self.tr("published value"))
+        return rows, results, chart
+
     def _points(self, parameters, context, feedback, predicted):
         match = self.parameterAsString(parameters, self.MATCH_FIELD, context) or None
         fields = (match,) if match else ()
@@ -323,8 +403,9 @@ class UtilityReport(DpAlgorithm):
                         for name, value, expected in rows)
         svg = ""
         if chart is not None:
-            svg = scatter_svg(chart[0], chart[1], self.tr("Published against true count per cell"),
-                              self.tr("true count"), self.tr("published count"))
+            labels = chart[2:] if len(chart) > 2 else (self.tr("Published against true count per cell"),
+                                                       self.tr("true count"), self.tr("published count"))
+            svg = scatter_svg(chart[0], chart[1], *labels)
         body = (f"<p><b>{html.escape(NOT_DP_NOTE)}</b></p><p>{html.escape(record.summary())}</p>"
                 f"<table border=\"1\" cellpadding=\"4\"><tr><th>metric</th><th>value</th><th>planner</th></tr>"
                 f"{table}</table>")
