@@ -126,6 +126,10 @@ def _blob_values(blobs, srs_id):
     return [None if wkb is None else prefix + wkb for wkb in blobs]
 
 
+# Tables of at least this many rows get 64 KiB pages (small outputs keep SQLite's default size).
+_LARGE_PAGES_FROM = 100_000
+
+
 def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
     """Insert all rows, and their spatial index entries, in one SQLite transaction.
 
@@ -135,6 +139,13 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
     n = len(copy.fids) if copy is not None else len(blobs) if blobs is not None else len(columns[0].values)
     connection = sqlite3.connect(str(path), isolation_level=None)
     try:
+        if n >= _LARGE_PAGES_FROM:
+            # The file is new and nearly empty (OGR's tables only): rebuilt at once with 64 KiB pages,
+            # fewer page writes per row (the R*-tree's nodes keep their size: SQLite caps it).
+            connection.execute("PRAGMA page_size=65536")
+            connection.execute("VACUUM")
+        # The transaction's rollback journal holds only OGR's few pages: kept in memory.
+        connection.execute("PRAGMA journal_mode=MEMORY")
         connection.execute("PRAGMA synchronous=OFF")
         connection.execute("PRAGMA cache_size=-16384")
         # Working rows (temp.dp_rows) spill to a temporary file beyond a small cache: memory stays bounded.
@@ -271,11 +282,15 @@ def _bulk_load_rtree(connection, rtree, fids, bounds):
     depth, next_node = 0, 2
     while len(ids) > capacity:
         n, n_nodes = len(ids), -(-len(ids) // capacity)
-        slice_of = np.empty(n, dtype=np.int64)
-        slice_of[np.argsort(box[:, 0] + box[:, 1], kind="stable")] = np.arange(n) // (
-            int(np.ceil(np.sqrt(n_nodes))) * capacity)
-        order = np.lexsort((box[:, 2] + box[:, 3], slice_of))
-        del slice_of
+        # Vertical slices by x centre, then by y centre within a slice: one sort on slice + y in [0, 1).
+        key = np.empty(n)
+        key[np.argsort(box[:, 0] + box[:, 1])] = np.arange(n) // (int(np.ceil(np.sqrt(n_nodes))) * capacity)
+        y = box[:, 2].astype(float) + box[:, 3]
+        low, span = y.min(), y.max() - y.min()
+        key += (y - low) * (0.5 / span) if span > 0 else 0.0
+        del y
+        order = np.argsort(key)
+        del key
         ids, box = ids[order], box[order]
         del order
         numbers = next_node + np.arange(n_nodes, dtype=np.int64)
@@ -297,22 +312,49 @@ def _bulk_load_rtree(connection, rtree, fids, bounds):
 def _insert_links(connection, table, leaves, children, parent):
     """%_rowid (leaves: row id -> leaf node) or %_parent (node -> parent node) rows, in key order."""
     target = f'{table}_rowid" (rowid, nodeno)' if leaves else f'{table}_parent" (nodeno, parentnode)'
-    order = np.argsort(children, kind="stable")  # key order: B-tree appends, not random inserts
+    # Key order: B-tree appends, not random inserts. The keys are distinct; when they fill a range
+    # (fids 1..n, node numbers) the order comes from one scatter instead of a sort.
+    low = int(children.min())
+    if int(children.max()) - low == len(children) - 1:
+        children, parent, order = np.arange(low, low + len(children)), _scattered(parent, children - low), None
+    else:
+        order = np.argsort(children)
     for start in range(0, len(children), _PACKED_CHUNK):
-        chunk = order[start:start + _PACKED_CHUNK]
-        expressions, parameters = [], {"n": len(chunk)}
+        chunk = slice(start, start + _PACKED_CHUNK) if order is None else order[start:start + _PACKED_CHUNK]
+        expressions, parameters = [], {"n": len(children[chunk])}
         for k, values in enumerate((children, parent)):
             expressions.append(_integer_expression(values[chunk], f"p{k}", parameters))
-        connection.execute(f"INSERT INTO {target} {_SERIES} SELECT {', '.join(expressions)} FROM dp_series",
-                           parameters)
+        _row_source(connection, parameters["n"])
+        connection.execute(f"INSERT INTO {target} SELECT {', '.join(expressions)} {_ROWS}", parameters)
 
 
-# Row numbers 0..n-1 for INSERT ... SELECT from packed buffers (recursive CTE: no extension needed).
-_SERIES = "WITH RECURSIVE dp_series(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM dp_series WHERE i + 1 < :n)"
+def _scattered(values, positions):
+    """``out[positions] = values`` for a permutation ``positions`` of 0..n-1."""
+    out = np.empty_like(values)
+    out[positions] = values
+    return out
+
+
+# Rows i = 0..n-1 for INSERT ... SELECT from packed buffers: a scan of a temporary table of row numbers
+# (made once per connection by _row_source), about twice as fast per row as a recursive CTE.
+_ROWS = "FROM temp.dp_idx WHERE i < :n"
 # Integers up to this magnitude are packed as digits (a REAL column holds them exactly: below 2**53).
 _PACKED_INT_MAX = 1 << 52
 # Rows per INSERT ... SELECT statement.
 _PACKED_CHUNK = 1 << 18
+
+
+def _row_source(connection, n):
+    """Make sure temp.dp_idx holds the row numbers 0..n-1 (at most _PACKED_CHUNK; grown when needed)."""
+    have = connection.execute("SELECT count(*) FROM temp.sqlite_master WHERE name = 'dp_idx'").fetchone()[0]
+    if not have:
+        connection.execute("CREATE TEMP TABLE dp_idx (i INTEGER PRIMARY KEY)")
+        start = 0
+    else:
+        start = connection.execute("SELECT coalesce(max(i) + 1, 0) FROM temp.dp_idx").fetchone()[0]
+    if start < n:
+        connection.execute("WITH RECURSIVE s(i) AS (SELECT :a UNION ALL SELECT i + 1 FROM s WHERE i + 1 < :b) "
+                           "INSERT INTO temp.dp_idx SELECT i FROM s", {"a": start, "b": n})
 
 
 def _digits(values):
@@ -328,11 +370,14 @@ def _digits(values):
 
 
 def _integer_expression(values, name, parameters, null=None):
-    """SQL reading integer ``values`` (row i of dp_series) from a digits buffer bound as ``name``.
+    """SQL reading integer ``values`` (row i of temp.dp_idx) from a digits buffer bound as ``name``.
 
     ``null``: mask of rows that read as NULL (stored as 0, the others as value - min + 1).
     """
     values = np.asarray(values, dtype=np.int64)
+    if null is None and len(values) and int(values[-1]) - int(values[0]) == len(values) - 1 and (
+            len(values) == 1 or bool(np.all(np.diff(values) == 1))):
+        return f"(i + {int(values[0])})"  # consecutive (fids in order): no buffer to parse
     low = int(values[~null].min()) if null is not None and (~null).any() else int(values.min()) if len(values) else 0
     if null is None:
         digits, width = _digits(values - low)
@@ -360,19 +405,47 @@ def _packs(column):
                                                 and np.all(finite == np.round(finite))))
 
 
+# Pad byte of fixed-width text (char(1): not in ordinary text); texts up to this many UTF-8 bytes are padded.
+_PAD = 1
+_PADDED_TEXT_MAX = 64
+
+
+def _padded_categories(column, cache):
+    """(fixed-width UTF-8 bytes of each category, all of equal length) for a coded text column whose
+    categories are short, non-NULL and free of the pad byte; None otherwise (then a lookup table is used)."""
+    key = ("padded", id(column.categories))
+    if key not in cache:
+        cache[key] = None
+        texts = [None if v is None else str(v).encode("utf-8") for v in column.categories]
+        if texts and all(t is not None and bytes([_PAD]) not in t and b"\0" not in t for t in texts):
+            width = max(1, max(len(t) for t in texts))
+            if width <= _PADDED_TEXT_MAX:
+                table = np.array([t.ljust(width, bytes([_PAD])) for t in texts], dtype=f"S{width}")
+                cache[key] = (table, len({len(t) for t in texts}) == 1 and len(texts[0]) == width)
+    return cache[key]
+
+
 def _column_expression(column, rows, name, parameters, connection, lookups):
-    """SQL for Column ``column`` at ``rows`` (row i of dp_series), its buffers added to ``parameters``;
+    """SQL for Column ``column`` at ``rows`` (row i of temp.dp_idx), its buffers added to ``parameters``;
     None when its values do not pack (then the caller falls back to executemany)."""
     if column.kind == "text":
         if column.codes is None:
             return None
+        codes = np.asarray(column.codes, dtype=np.int64)[rows]
+        padded = _padded_categories(column, lookups)
+        if padded is not None:
+            # Each row's text as a fixed-width slice of one blob (no lookup per row); pad bytes trimmed.
+            table, equal = padded
+            width = table.dtype.itemsize
+            parameters[name] = table[codes].tobytes()
+            text = f"CAST(substr(:{name}, i * {width} + 1, {width}) AS TEXT)"
+            return text if equal else f"rtrim({text}, char({_PAD}))"
         table = f"dp_g{name}"
         if table not in lookups:
             connection.execute(f"CREATE TEMP TABLE {table} (k INTEGER PRIMARY KEY, v TEXT)")
             connection.executemany(f"INSERT INTO temp.{table} VALUES (?, ?)",
                                    enumerate(None if v is None else str(v) for v in column.categories))
             lookups[table] = True
-        codes = np.asarray(column.codes, dtype=np.int64)[rows]
         return f"(SELECT v FROM temp.{table} WHERE k = {_integer_expression(codes, name, parameters)})"
     values = np.asarray(column.values)
     if values.dtype.kind not in "iubf":
@@ -435,9 +508,10 @@ def _insert_packed(connection, layer_name, names, n, blobs, srs_id, columns, sch
                     expressions.append(f"substr(:geom, i * {width} + 1, {width})")
                 for k, column in enumerate(columns):
                     expressions.append(_column_expression(column, chunk, f"c{k}", parameters, connection, lookups))
+                _row_source(connection, len(chunk))
                 connection.execute(
-                    f"INSERT INTO {schema}.{quoted(layer_name)} ({', '.join(map(quoted, names))}) {_SERIES} "
-                    f"SELECT {', '.join(expressions)} FROM dp_series", parameters)
+                    f"INSERT INTO {schema}.{quoted(layer_name)} ({', '.join(map(quoted, names))}) "
+                    f"SELECT {', '.join(expressions)} {_ROWS}", parameters)
                 del parameters
         return True
     finally:

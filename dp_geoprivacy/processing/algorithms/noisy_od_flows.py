@@ -435,7 +435,8 @@ class NoisyOdFlows(DpAlgorithm):
     def _lines(self, cells, origin_index, dest_index, crs):
         """Flow geometries between the zones' representative points (in ``crs``), as GeoPackage blobs
         built with numpy (no shapely object per flow)."""
-        used = np.unique(np.concatenate((origin_index, dest_index)))
+        used = np.flatnonzero(np.bincount(origin_index, minlength=len(cells))
+                              + np.bincount(dest_index, minlength=len(cells)))
         polygons = cells.geometries(used, crs)
         points = np.full((len(cells), 2), np.nan)
         size = np.zeros(len(cells))
@@ -445,7 +446,11 @@ class NoisyOdFlows(DpAlgorithm):
         groups = flow_coordinates(points, size, origin_index, dest_index)
         bounds = np.empty((len(origin_index), 4))
         for rows, coordinates in groups.values():
-            bounds[rows, :2], bounds[rows, 2:] = coordinates.min(axis=1), coordinates.max(axis=1)
+            low, high = coordinates[:, 0].copy(), coordinates[:, 0].copy()
+            for k in range(1, coordinates.shape[1]):  # vertex by vertex: faster than min over a short axis
+                np.minimum(low, coordinates[:, k], out=low)
+                np.maximum(high, coordinates[:, k], out=high)
+            bounds[rows, :2], bounds[rows, 2:] = low, high
         return PackedGeometries(linestring_blob_groups(groups), bounds)
 
     def _write_both(self, flows_destination, matrix_destination, crs_wkt, make_lines, flow_columns,
