@@ -137,7 +137,8 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
     after it; the index is filled directly, in a spatially coherent order.
     """
     n = len(copy.fids) if copy is not None else len(blobs) if blobs is not None else len(columns[0].values)
-    connection = sqlite3.connect(str(path), isolation_level=None)
+    # No statement cache: a cached statement keeps its bound buffers (megabytes per packed insert).
+    connection = sqlite3.connect(str(path), isolation_level=None, cached_statements=0)
     try:
         if n >= _LARGE_PAGES_FROM:
             # The file is new and nearly empty (OGR's tables only): rebuilt at once with 64 KiB pages,
@@ -267,11 +268,22 @@ def _bulk_load_rtree(connection, rtree, fids, bounds):
     the table. ``SELECT rtreecheck(...)`` passes on the result and later
     inserts and deletes work as usual.
     """
+    table, node_size, capacity = _rtree_layout(connection, rtree)
+    _pack_levels(connection, table, np.asarray(fids, dtype=np.int64), _float32_box(bounds), capacity, node_size,
+                 0, 2)
+
+
+def _rtree_layout(connection, rtree):
+    """(quoted table prefix, node size, cells per node) of an empty SQLite R*-tree."""
     table = '"' + rtree.replace('"', '""')
     node_size = connection.execute(f'SELECT length(data) FROM {table}_node" WHERE nodeno = 1').fetchone()[0]
-    capacity = (node_size - 4) // _RTREE_CELL.itemsize
-    ids = np.asarray(fids, dtype=np.int64)
-    box = np.empty((len(ids), 4), dtype=np.float32)  # minx, maxx, miny, maxy, rounded outward to float32
+    return table, node_size, (node_size - 4) // _RTREE_CELL.itemsize
+
+
+def _float32_box(bounds):
+    """(n, 4) minx, maxx, miny, maxy as float32 rounded outward (as SQLite stores them) from (n, 4) bounds
+    (minx, miny, maxx, maxy) or (n, 2) points."""
+    box = np.empty((len(bounds), 4), dtype=np.float32)
     for column, (source, outward) in enumerate(((0, -np.inf), (2, np.inf), (1, -np.inf), (3, np.inf))):
         exact = bounds[:, source % bounds.shape[1]]  # (n, 2) bounds: points
         rounded = exact.astype(np.float32)
@@ -279,7 +291,12 @@ def _bulk_load_rtree(connection, rtree, fids, bounds):
         rounded[moved] = np.nextafter(rounded[moved], np.float32(outward))
         box[:, column] = rounded
         del exact, rounded, moved
-    depth, next_node = 0, 2
+    return box
+
+
+def _pack_levels(connection, table, ids, box, capacity, node_size, depth, next_node):
+    """Pack ``ids`` (row ids at depth 0, else child nodes) with their float32 boxes level by level up to
+    the root (node 1). ``next_node``: the first free node number."""
     while len(ids) > capacity:
         n, n_nodes = len(ids), -(-len(ids) // capacity)
         # Vertical slices by x centre, then by y centre within a slice: one sort on slice + y in [0, 1).
