@@ -87,14 +87,21 @@ class PackedGeometries:
     bounds: np.ndarray
 
 
+def linestring_blobs(count, n):
+    """``n`` GeoPackage blobs of 2D line strings with ``count`` vertices each, header set, vertices ("xy",
+    (n, count, 2)) zero: to be filled in."""
+    dtype = np.dtype(_GPKG_HEADER.descr + [("byte_order", "u1"), ("type", "<u4"), ("count", "<u4"),
+                                            ("xy", "<f8", (count, 2))])
+    blobs = np.zeros(n, dtype=dtype)
+    blobs["magic"], blobs["flags"], blobs["byte_order"], blobs["type"], blobs["count"] = b"GP", 1, 1, 2, count
+    return blobs
+
+
 def linestring_blob_groups(groups):
     """BlobGroups of 2D line strings from {vertex count: (rows, coordinates (len(rows), count, 2))}."""
     out = []
     for count, (rows, coordinates) in sorted(groups.items()):
-        dtype = np.dtype(_GPKG_HEADER.descr + [("byte_order", "u1"), ("type", "<u4"), ("count", "<u4"),
-                                                ("xy", "<f8", (count, 2))])
-        blobs = np.zeros(len(rows), dtype=dtype)
-        blobs["magic"], blobs["flags"], blobs["byte_order"], blobs["type"], blobs["count"] = b"GP", 1, 1, 2, count
+        blobs = linestring_blobs(count, len(rows))
         blobs["xy"] = coordinates
         out.append((np.asarray(rows, dtype=np.int64), blobs))
     return BlobGroups(out)
@@ -299,15 +306,14 @@ def _pack_levels(connection, table, ids, box, capacity, node_size, depth, next_n
     the root (node 1). ``next_node``: the first free node number."""
     while len(ids) > capacity:
         n, n_nodes = len(ids), -(-len(ids) // capacity)
-        # Vertical slices by x centre, then by y centre within a slice: one sort on slice + y in [0, 1).
-        key = np.empty(n)
-        key[np.argsort(box[:, 0] + box[:, 1])] = np.arange(n) // (int(np.ceil(np.sqrt(n_nodes))) * capacity)
-        y = box[:, 2].astype(float) + box[:, 3]
-        low, span = y.min(), y.max() - y.min()
-        key += (y - low) * (0.5 / span) if span > 0 else 0.0
+        # Vertical slices by x centre (one sort), then each slice by y centre (small sorts).
+        order = np.argsort(box[:, 0] + box[:, 1])
+        per_slice = int(np.ceil(np.sqrt(n_nodes))) * capacity
+        y = box[order, 2] + box[order, 3]
+        for start in range(0, n, per_slice):
+            part = slice(start, start + per_slice)
+            order[part] = order[part][np.argsort(y[part])]
         del y
-        order = np.argsort(key)
-        del key
         ids, box = ids[order], box[order]
         del order
         numbers = next_node + np.arange(n_nodes, dtype=np.int64)
