@@ -13,6 +13,7 @@ executemany in chunks.
 """
 
 import sqlite3
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -174,6 +175,10 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
             connection.execute(f"DROP TRIGGER {quoted(name)}")
         names = ["fid"] + ([geometry[0]] if geometry else []) + [c.name for c in columns]
         srs_id = geometry[1] if geometry else None
+        index = None
+        if geometry and n >= _PLAN_IN_THREAD_FROM:
+            # The R*-tree's packing (sorts, numpy) is computed in a thread while SQLite inserts the rows.
+            index = _IndexPlan(connection, f"rtree_{layer_name}_{geometry[0]}", new_fids, bounds)
         packed = copy is None and _insert_packed(connection, layer_name, names, n, blobs if geometry else None,
                                                  srs_id, columns)
         if packed:
@@ -190,8 +195,11 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
         else:
             _insert_copying(connection, layer_name, names, new_fids, blobs if geometry else None, srs_id, columns,
                             copy)
-        if geometry:
+        if index is not None:
+            index.write()
+        elif geometry:
             _fill_spatial_index(connection, f"rtree_{layer_name}_{geometry[0]}", new_fids, bounds)
+        if geometry:
             connection.execute(
                 "UPDATE gpkg_contents SET min_x=?, min_y=?, max_x=?, max_y=? WHERE table_name=?",
                 (*_extent(bounds), layer_name),
@@ -250,6 +258,41 @@ def _insert_copying(connection, layer_name, names, new_fids, blobs, srs_id, colu
     connection.execute("DROP TABLE temp.dp_rows")
 
 
+# Tables of at least this many rows get their R*-tree packing computed in a thread during the insert.
+_PLAN_IN_THREAD_FROM = 100_000
+
+
+class _IndexPlan:
+    """_fill_spatial_index in two steps: the packing starts in a thread at once; ``write()`` waits for it
+    and writes it on ``connection`` (raising the thread's error, if any)."""
+
+    def __init__(self, connection, rtree, fids, bounds):
+        self.connection = connection
+        self.table, self.node_size, self.capacity = _rtree_layout(connection, rtree)
+        self.plan, self.error = None, None
+
+        def plan():
+            try:
+                valid = np.isfinite(bounds).all(axis=1)
+                ids, valid_bounds = (fids, bounds) if valid.all() else (fids[valid], bounds[valid])
+                if len(ids):
+                    self.plan = _plan_levels(np.asarray(ids, dtype=np.int64), _float32_box(valid_bounds),
+                                             self.capacity, 0, 2)
+            except BaseException as error:  # handed to write()
+                self.error = error
+
+        self.thread = threading.Thread(target=plan, name="dp_geoprivacy R*-tree packing", daemon=True)
+        self.thread.start()
+
+    def write(self):
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+        if self.plan is not None:
+            _write_levels(self.connection, self.table, self.plan, self.capacity, self.node_size)
+            self.plan = None
+
+
 def _fill_spatial_index(connection, rtree, fids, bounds):
     """Fill the (empty) R*-tree with (fid, minx, maxx, miny, maxy) of the rows with a finite bounding box."""
     valid = np.isfinite(bounds).all(axis=1)
@@ -304,6 +347,13 @@ def _float32_box(bounds):
 def _pack_levels(connection, table, ids, box, capacity, node_size, depth, next_node):
     """Pack ``ids`` (row ids at depth 0, else child nodes) with their float32 boxes level by level up to
     the root (node 1). ``next_node``: the first free node number."""
+    _write_levels(connection, table, _plan_levels(ids, box, capacity, depth, next_node), capacity, node_size)
+
+
+def _plan_levels(ids, box, capacity, depth, next_node):
+    """The packing of _pack_levels, computed without the database (numpy only: it can run in a thread
+    while SQLite inserts the rows): ([(leaves?, children, parent node, node numbers, boxes)], root)."""
+    levels = []
     while len(ids) > capacity:
         n, n_nodes = len(ids), -(-len(ids) // capacity)
         # Vertical slices by x centre (one sort), then each slice by y centre (small sorts).
@@ -318,14 +368,23 @@ def _pack_levels(connection, table, ids, box, capacity, node_size, depth, next_n
         del order
         numbers = next_node + np.arange(n_nodes, dtype=np.int64)
         next_node += n_nodes
-        # Each level is written as soon as it is packed: only one level's arrays are alive at a time.
-        _insert_links(connection, table, depth == 0, ids, np.repeat(numbers, capacity)[:n])
-        connection.executemany(f'INSERT INTO {table}_node" (nodeno, data) VALUES (?, ?)',
-                               _node_rows(numbers, ids, box, capacity, node_size))
+        levels.append((depth == 0, ids, np.repeat(numbers, capacity)[:n], numbers, box))
         starts = np.arange(0, n, capacity)
         box = np.column_stack((np.minimum.reduceat(box[:, 0], starts), np.maximum.reduceat(box[:, 1], starts),
                                np.minimum.reduceat(box[:, 2], starts), np.maximum.reduceat(box[:, 3], starts)))
         ids, depth = numbers, depth + 1
+    return levels, (depth, ids, box)
+
+
+def _write_levels(connection, table, plan, capacity, node_size):
+    """Write a _plan_levels packing into the R*-tree's shadow tables (node 1 becomes the root)."""
+    levels, (depth, ids, box) = plan
+    while levels:
+        leaves, children, parent, numbers, boxes = levels.pop(0)  # each level freed once written
+        _insert_links(connection, table, leaves, children, parent)
+        connection.executemany(f'INSERT INTO {table}_node" (nodeno, data) VALUES (?, ?)',
+                               _node_rows(numbers, children, boxes, capacity, node_size))
+        del children, parent, numbers, boxes
     _insert_links(connection, table, depth == 0, ids, np.ones(len(ids), dtype=np.int64))
     root = _rtree_nodes(ids, box, capacity, node_size)[0]
     root[:2] = np.frombuffer(np.array(depth, dtype=">u2").tobytes(), dtype=np.uint8)
