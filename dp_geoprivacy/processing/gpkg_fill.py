@@ -382,8 +382,7 @@ def _write_levels(connection, table, plan, capacity, node_size):
     while levels:
         leaves, children, parent, numbers, boxes = levels.pop(0)  # each level freed once written
         _insert_links(connection, table, leaves, children, parent)
-        connection.executemany(f'INSERT INTO {table}_node" (nodeno, data) VALUES (?, ?)',
-                               _node_rows(numbers, children, boxes, capacity, node_size))
+        _insert_nodes(connection, table, numbers, children, boxes, capacity, node_size)
         del children, parent, numbers, boxes
     _insert_links(connection, table, depth == 0, ids, np.ones(len(ids), dtype=np.int64))
     root = _rtree_nodes(ids, box, capacity, node_size)[0]
@@ -487,7 +486,8 @@ def _packs(column):
                                                 and np.all(finite == np.round(finite))))
 
 
-# Pad byte of fixed-width text (char(1): not in ordinary text); texts up to this many UTF-8 bytes are padded.
+# Pad byte of fixed-width text slots (never read: each text is cut to its length); texts up to this many
+# UTF-8 bytes go into slots.
 _PAD = 1
 _PADDED_TEXT_MAX = 64
 
@@ -504,6 +504,7 @@ def _padded_categories(column, cache):
             if width <= _PADDED_TEXT_MAX:
                 table = np.array([t.ljust(width, bytes([_PAD])) for t in texts], dtype=f"S{width}")
                 cache[key] = (table, len({len(t) for t in texts}) == 1 and len(texts[0]) == width)
+                cache[("lengths", id(column.categories))] = np.array([len(t) for t in texts], dtype=np.int64)
     return cache[key]
 
 
@@ -516,12 +517,16 @@ def _column_expression(column, rows, name, parameters, connection, lookups):
         codes = np.asarray(column.codes, dtype=np.int64)[rows]
         padded = _padded_categories(column, lookups)
         if padded is not None:
-            # Each row's text as a fixed-width slice of one blob (no lookup per row); pad bytes trimmed.
+            # Each row's text as a slice of one blob of fixed-width slots (no lookup per row), as long as
+            # its own byte length (read from a second buffer unless every text has the slot's length;
+            # cheaper than trimming the padding).
             table, equal = padded
             width = table.dtype.itemsize
             parameters[name] = table[codes].tobytes()
-            text = f"CAST(substr(:{name}, i * {width} + 1, {width}) AS TEXT)"
-            return text if equal else f"rtrim({text}, char({_PAD}))"
+            if equal:
+                return f"CAST(substr(:{name}, i * {width} + 1, {width}) AS TEXT)"
+            length = _integer_expression(lookups[("lengths", id(column.categories))][codes], name + "n", parameters)
+            return f"CAST(substr(:{name}, i * {width} + 1, {length}) AS TEXT)"
         table = f"dp_g{name}"
         if table not in lookups:
             connection.execute(f"CREATE TEMP TABLE {table} (k INTEGER PRIMARY KEY, v TEXT)")
@@ -602,12 +607,18 @@ def _insert_packed(connection, layer_name, names, n, blobs, srs_id, columns, sch
             connection.execute(f"DROP TABLE temp.{quoted(table)}")
 
 
-def _node_rows(numbers, ids, box, capacity, node_size, nodes_per_chunk=1024):
-    """(node number, node blob) rows for executemany, built ``nodes_per_chunk`` nodes at a time (memory)."""
+def _insert_nodes(connection, table, numbers, ids, box, capacity, node_size, nodes_per_chunk=4096):
+    """Insert the %_node rows of ``numbers`` (consecutive) holding ``ids``/``box``: one INSERT ... SELECT
+    per ``nodes_per_chunk`` nodes reading the blobs from one bound buffer."""
     for first in range(0, len(numbers), nodes_per_chunk):
         cells = slice(first * capacity, (first + nodes_per_chunk) * capacity)
         blobs = _rtree_nodes(ids[cells], box[cells], capacity, node_size)
-        yield from zip(numbers[first:first + nodes_per_chunk].tolist(), (blob.tobytes() for blob in blobs))
+        parameters = {"n": len(blobs), "d": blobs.tobytes()}
+        del blobs
+        number = _integer_expression(numbers[first:first + nodes_per_chunk], "k", parameters)
+        _row_source(connection, parameters["n"])
+        connection.execute(f'INSERT INTO {table}_node" (nodeno, data) SELECT {number}, '
+                           f"substr(:d, i * {node_size} + 1, {node_size}) {_ROWS}", parameters)
 
 
 def _rtree_nodes(ids, box, capacity, node_size):

@@ -20,8 +20,8 @@ from .gpkg_fill import (
     _PACKED_CHUNK,
     _ROWS,
     _float32_box,
+    _insert_nodes,
     _integer_expression,
-    _node_rows,
     _pack_levels,
     _row_source,
     _rtree_layout,
@@ -147,8 +147,7 @@ def _streamed_rtree(connection, rtree, rows, missing):
         _row_source(connection, count)
         connection.execute(f"INSERT INTO temp.dp_links (fid, node) SELECT {', '.join(expressions)} {_ROWS}",
                            parameters)
-        connection.executemany(f'INSERT INTO {table}_node" (nodeno, data) VALUES (?, ?)',
-                               _node_rows(numbers, fids, box, capacity, node_size))
+        _insert_nodes(connection, table, numbers, fids, box, capacity, node_size)
         starts = np.arange(0, count, capacity)
         leaf_numbers.append(numbers)
         leaf_boxes.append(np.column_stack((
