@@ -11,6 +11,7 @@ reads the usable points again, batch by batch, in the layer's order.
 """
 
 import sqlite3
+import urllib.parse
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -140,7 +141,7 @@ def _batches(path, layer_name, fid_column, geometry_column, numeric):
              f"0) + {_LENGTH_OFFSET}, ''), group_concat(hex({geometry}), ''){values} FROM "
              f"(SELECT {', '.join([fid, geometry] + [quoted(n) for n in numeric])} FROM {quoted(layer_name)} "
              f"WHERE {fid} > ? ORDER BY {fid} LIMIT {BATCH_ROWS})")
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, cached_statements=0)
+    connection = _read_only(path)
     try:
         connection.execute("PRAGMA cache_size=-512")
         last = -(1 << 62)
@@ -191,12 +192,18 @@ def decode_gpkg_points(buffer, lengths):
     return xy, valid, null
 
 
+def _read_only(path):
+    """A read-only SQLite connection to ``path`` (any characters: the URI is percent-encoded), without a
+    statement cache (a cached statement keeps what was bound to it)."""
+    return sqlite3.connect(f"file:{urllib.parse.quote(str(path))}?mode=ro", uri=True, cached_statements=0)
+
+
 def _is_key(path, layer_name, fid_column, name, count, skipped):
     """core.attributes' identifier rule for field ``name`` over the usable rows, answered by SQLite (which
     sorts on disk: no copy of the column in memory). ``skipped``: fids of the rows without a usable point."""
     if count < 2:
         return False
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    connection = _read_only(path)
     try:
         connection.execute("PRAGMA temp_store=FILE")
         connection.execute("PRAGMA cache_size=-1024")
