@@ -15,19 +15,9 @@ import sqlite3
 
 import numpy as np
 
-from .gpkg_fill import (
-    _GPKG_POINT,
-    _PACKED_CHUNK,
-    _ROWS,
-    _float32_box,
-    _insert_nodes,
-    _integer_expression,
-    _pack_levels,
-    _row_source,
-    _rtree_layout,
-    point_blobs,
-    quoted,
-)
+from .gpkg_fill import _GPKG_POINT, point_blobs, quoted
+from .gpkg_rows import _PACKED_CHUNK, _ROWS, _integer_expression, _row_source
+from .gpkg_rtree import _float32_box, _insert_nodes, _pack_levels, _rtree_layout
 
 # Resolution of the integer x key the leaves are sorted by (any order works for a valid tree; this one
 # keeps the packing as tight as an exact sort).
