@@ -12,11 +12,12 @@ root:
 
     chroot /var/cache/dp_geoprivacy/trixie-root /usr/bin/python3 /path/to/bench_gpkg_writer.py [N [result.json]]
 
-(copy benchmarks/ and dp_geoprivacy/processing/gpkg_fill.py in; the
-modules are loaded by path). The Arrow batches are built with ctypes
+(copy benchmarks/ and dp_geoprivacy/processing/gpkg_fill.py, gpkg_rows.py
+and gpkg_rtree.py in; the modules are loaded by path). The Arrow batches are built with ctypes
 (gdal_arrow_batch.py), so pyarrow is not needed.
 """
 
+import importlib
 import importlib.util
 import json
 import os
@@ -24,6 +25,7 @@ import statistics
 import sys
 import tempfile
 import time
+import types
 from pathlib import Path
 
 import numpy as np
@@ -43,9 +45,14 @@ def _load(name, path):
 
 
 def _gpkg_fill():
-    for path in (HERE.parent / "dp_geoprivacy" / "processing" / "gpkg_fill.py", HERE / "gpkg_fill.py"):
-        if path.exists():
-            return _load("gpkg_fill", path)
+    """gpkg_fill with the modules it imports relatively (gpkg_rows, gpkg_rtree), loaded as a package of
+    their folder without running the plugin's __init__ (no QGIS needed)."""
+    for folder in (HERE.parent / "dp_geoprivacy" / "processing", HERE):
+        if (folder / "gpkg_fill.py").exists():
+            package = types.ModuleType("dp_gpkg")
+            package.__path__ = [str(folder)]
+            sys.modules["dp_gpkg"] = package
+            return importlib.import_module("dp_gpkg.gpkg_fill")
     sys.exit("gpkg_fill.py not found beside benchmarks/")
 
 

@@ -13,16 +13,21 @@ RESULTS = ROOT / "benchmarks" / "results"
 
 
 def run_measured(args, label):
-    """Run ``make qgis_process ARGS=...`` under GNU time; return wall seconds and peak RSS (MiB)."""
-    command = ["/usr/bin/time", "-f", "%e %M", "make", "-s", "--no-print-directory", "-C", str(ROOT),
+    """Run ``make qgis_process ARGS=...`` under GNU time; return wall seconds, CPU seconds (user + system,
+    the process and its children), peak RSS (MiB) and the load average before the run (the machine is
+    shared: wall time alone says little)."""
+    command = ["/usr/bin/time", "-f", "%e %M %U %S", "make", "-s", "--no-print-directory", "-C", str(ROOT),
                "qgis_process", f"ARGS={shlex.join(args)}"]
+    load = load_average()
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True)
     wall = time.perf_counter() - start
     if result.returncode != 0:
         sys.exit(f"{label} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
-    _, peak_kib = result.stderr.strip().splitlines()[-1].split()
-    return {"label": label, "wall_s": round(wall, 3), "peak_rss_mib": round(int(peak_kib) / 1024, 1)}
+    _, peak_kib, user, system = result.stderr.strip().splitlines()[-1].split()
+    return {"label": label, "wall_s": round(wall, 3), "cpu_s": round(float(user) + float(system), 2),
+            "user_s": float(user), "sys_s": float(system), "peak_rss_mib": round(int(peak_kib) / 1024, 1),
+            "load_average_before": load}
 
 
 def load_average():

@@ -153,3 +153,23 @@ def release_perturbation(xy: np.ndarray, spec: PerturbationSpec, rng: np.random.
     rows = random_order(len(xy), rng)
     noisy = mechanism.perturb(np.asarray(xy, dtype=float)[rows], rng)
     return Release({"rows": rows, "xy": noisy}, mechanism, mechanism.record_fields(), {"points": len(rows)})
+
+
+def release_perturbation_batches(n: int, spec: PerturbationSpec, rng: np.random.Generator,
+                                 before_noise: Callable[[dict], None] = no_op) -> Release:
+    """release_perturbation for points that arrive in batches (memory bounded by a batch).
+
+    ``n`` is the number of points to come. ``result["positions"]`` is a
+    uniformly random permutation of 0..n-1 (int32 when n < 2**31: 4 bytes a
+    point): input point j goes to output row ``positions[j]``, so the output
+    order does not follow the input. ``result["perturb"](xy)`` returns the
+    perturbed, grid-snapped copy of the next batch of (k, 2) metric
+    coordinates (noise drawn per point, independently, exactly as
+    release_perturbation draws it). ``before_noise``: see core.release.
+    """
+    mechanism = spec.mechanism()
+    before_noise(mechanism.record_fields())
+    positions = np.arange(n, dtype=np.int32 if n < 2**31 else np.int64)
+    rng.shuffle(positions)  # the uniform permutation random_order draws, without an int64 copy
+    return Release({"positions": positions, "perturb": lambda xy: mechanism.perturb(xy, rng)}, mechanism,
+                   mechanism.record_fields(), {"points": n})

@@ -188,13 +188,14 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         keep.setFlags(keep.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
         self.add(keep)
 
-    def fields_to_drop(self, parameters, context, columns, xy, feedback):
+    def fields_to_drop(self, parameters, context, columns, xy, feedback, found=None):
         """Names of fields that would undo the release, each logged with the reason.
 
         core.attributes decides: fields equal to the true coordinates are always
-        dropped; record keys too, unless KEEP_IDENTIFIERS is set.
+        dropped; record keys too, unless KEEP_IDENTIFIERS is set. ``found``: its
+        answer already computed ({field: reason}, e.g. by point_stream.scan_points).
         """
-        found = identifying_columns(columns, xy)
+        found = identifying_columns(columns, xy) if found is None else dict(found)
         if self.parameterAsBool(parameters, self.KEEP_IDENTIFIERS, context):
             found = {name: reason for name, reason in found.items() if reason != IDENTIFIER}
         reasons = {

@@ -19,6 +19,9 @@ from pathlib import Path
 import numpy as np
 import shapely
 
+from .gpkg_rows import _PACKED_CHUNK, _PACKED_INT_MAX, _ROWS, _integer_expression, _row_source
+from .gpkg_rtree import _fill_spatial_index, _IndexPlan
+
 _GPKG_POINT = np.dtype(
     [
         ("magic", "S2"),
@@ -87,14 +90,21 @@ class PackedGeometries:
     bounds: np.ndarray
 
 
+def linestring_blobs(count, n):
+    """``n`` GeoPackage blobs of 2D line strings with ``count`` vertices each, header set, vertices ("xy",
+    (n, count, 2)) zero: to be filled in."""
+    dtype = np.dtype(_GPKG_HEADER.descr + [("byte_order", "u1"), ("type", "<u4"), ("count", "<u4"),
+                                            ("xy", "<f8", (count, 2))])
+    blobs = np.zeros(n, dtype=dtype)
+    blobs["magic"], blobs["flags"], blobs["byte_order"], blobs["type"], blobs["count"] = b"GP", 1, 1, 2, count
+    return blobs
+
+
 def linestring_blob_groups(groups):
     """BlobGroups of 2D line strings from {vertex count: (rows, coordinates (len(rows), count, 2))}."""
     out = []
     for count, (rows, coordinates) in sorted(groups.items()):
-        dtype = np.dtype(_GPKG_HEADER.descr + [("byte_order", "u1"), ("type", "<u4"), ("count", "<u4"),
-                                                ("xy", "<f8", (count, 2))])
-        blobs = np.zeros(len(rows), dtype=dtype)
-        blobs["magic"], blobs["flags"], blobs["byte_order"], blobs["type"], blobs["count"] = b"GP", 1, 1, 2, count
+        blobs = linestring_blobs(count, len(rows))
         blobs["xy"] = coordinates
         out.append((np.asarray(rows, dtype=np.int64), blobs))
     return BlobGroups(out)
@@ -126,6 +136,10 @@ def _blob_values(blobs, srs_id):
     return [None if wkb is None else prefix + wkb for wkb in blobs]
 
 
+# Tables of at least this many rows get 64 KiB pages (small outputs keep SQLite's default size).
+_LARGE_PAGES_FROM = 100_000
+
+
 def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
     """Insert all rows, and their spatial index entries, in one SQLite transaction.
 
@@ -133,8 +147,16 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
     after it; the index is filled directly, in a spatially coherent order.
     """
     n = len(copy.fids) if copy is not None else len(blobs) if blobs is not None else len(columns[0].values)
-    connection = sqlite3.connect(str(path), isolation_level=None)
+    # No statement cache: a cached statement keeps its bound buffers (megabytes per packed insert).
+    connection = sqlite3.connect(str(path), isolation_level=None, cached_statements=0)
     try:
+        if n >= _LARGE_PAGES_FROM:
+            # The file is new and nearly empty (OGR's tables only): rebuilt at once with 64 KiB pages,
+            # fewer page writes per row (the R*-tree's nodes keep their size: SQLite caps it).
+            connection.execute("PRAGMA page_size=65536")
+            connection.execute("VACUUM")
+        # The transaction's rollback journal holds only OGR's few pages: kept in memory.
+        connection.execute("PRAGMA journal_mode=MEMORY")
         connection.execute("PRAGMA synchronous=OFF")
         connection.execute("PRAGMA cache_size=-16384")
         # Working rows (temp.dp_rows) spill to a temporary file beyond a small cache: memory stays bounded.
@@ -155,6 +177,10 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
             connection.execute(f"DROP TRIGGER {quoted(name)}")
         names = ["fid"] + ([geometry[0]] if geometry else []) + [c.name for c in columns]
         srs_id = geometry[1] if geometry else None
+        index = None
+        if geometry and n >= _PLAN_IN_THREAD_FROM:
+            # The R*-tree's packing (sorts, numpy) is computed in a thread while SQLite inserts the rows.
+            index = _IndexPlan(connection, f"rtree_{layer_name}_{geometry[0]}", new_fids, bounds)
         packed = copy is None and _insert_packed(connection, layer_name, names, n, blobs if geometry else None,
                                                  srs_id, columns)
         if packed:
@@ -171,8 +197,11 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
         else:
             _insert_copying(connection, layer_name, names, new_fids, blobs if geometry else None, srs_id, columns,
                             copy)
-        if geometry:
+        if index is not None:
+            index.write()
+        elif geometry:
             _fill_spatial_index(connection, f"rtree_{layer_name}_{geometry[0]}", new_fids, bounds)
+        if geometry:
             connection.execute(
                 "UPDATE gpkg_contents SET min_x=?, min_y=?, max_x=?, max_y=? WHERE table_name=?",
                 (*_extent(bounds), layer_name),
@@ -231,117 +260,8 @@ def _insert_copying(connection, layer_name, names, new_fids, blobs, srs_id, colu
     connection.execute("DROP TABLE temp.dp_rows")
 
 
-def _fill_spatial_index(connection, rtree, fids, bounds):
-    """Fill the (empty) R*-tree with (fid, minx, maxx, miny, maxy) of the rows with a finite bounding box."""
-    valid = np.isfinite(bounds).all(axis=1)
-    if not valid.all():
-        fids, bounds = fids[valid], bounds[valid]
-    del valid
-    if not len(fids):
-        return
-    _bulk_load_rtree(connection, rtree, fids, bounds)
-
-
-_RTREE_CELL = np.dtype([("id", ">i8"), ("box", ">f4", (4,))])
-
-
-def _bulk_load_rtree(connection, rtree, fids, bounds):
-    """Build an empty 2D SQLite R*-tree in one pass (Sort-Tile-Recursive packing) by writing its shadow tables.
-
-    Inserting rows one by one costs about 10 us each (R*-tree splits); this
-    writes the %_node blobs (big-endian: depth, cell count, then per cell
-    rowid or child node and float32 minx, maxx, miny, maxy rounded outward,
-    as SQLite does), %_parent and %_rowid directly: about 1.5 us per row.
-    Node size is read from the empty root SQLite made, so the layout matches
-    the table. ``SELECT rtreecheck(...)`` passes on the result and later
-    inserts and deletes work as usual.
-    """
-    table = '"' + rtree.replace('"', '""')
-    node_size = connection.execute(f'SELECT length(data) FROM {table}_node" WHERE nodeno = 1').fetchone()[0]
-    capacity = (node_size - 4) // _RTREE_CELL.itemsize
-    ids = np.asarray(fids, dtype=np.int64)
-    box = np.empty((len(ids), 4), dtype=np.float32)  # minx, maxx, miny, maxy, rounded outward to float32
-    for column, (source, outward) in enumerate(((0, -np.inf), (2, np.inf), (1, -np.inf), (3, np.inf))):
-        exact = bounds[:, source % bounds.shape[1]]  # (n, 2) bounds: points
-        rounded = exact.astype(np.float32)
-        moved = rounded.astype(float) < exact if outward > 0 else rounded.astype(float) > exact
-        rounded[moved] = np.nextafter(rounded[moved], np.float32(outward))
-        box[:, column] = rounded
-        del exact, rounded, moved
-    depth, next_node = 0, 2
-    while len(ids) > capacity:
-        n, n_nodes = len(ids), -(-len(ids) // capacity)
-        slice_of = np.empty(n, dtype=np.int64)
-        slice_of[np.argsort(box[:, 0] + box[:, 1], kind="stable")] = np.arange(n) // (
-            int(np.ceil(np.sqrt(n_nodes))) * capacity)
-        order = np.lexsort((box[:, 2] + box[:, 3], slice_of))
-        del slice_of
-        ids, box = ids[order], box[order]
-        del order
-        numbers = next_node + np.arange(n_nodes, dtype=np.int64)
-        next_node += n_nodes
-        # Each level is written as soon as it is packed: only one level's arrays are alive at a time.
-        _insert_links(connection, table, depth == 0, ids, np.repeat(numbers, capacity)[:n])
-        connection.executemany(f'INSERT INTO {table}_node" (nodeno, data) VALUES (?, ?)',
-                               _node_rows(numbers, ids, box, capacity, node_size))
-        starts = np.arange(0, n, capacity)
-        box = np.column_stack((np.minimum.reduceat(box[:, 0], starts), np.maximum.reduceat(box[:, 1], starts),
-                               np.minimum.reduceat(box[:, 2], starts), np.maximum.reduceat(box[:, 3], starts)))
-        ids, depth = numbers, depth + 1
-    _insert_links(connection, table, depth == 0, ids, np.ones(len(ids), dtype=np.int64))
-    root = _rtree_nodes(ids, box, capacity, node_size)[0]
-    root[:2] = np.frombuffer(np.array(depth, dtype=">u2").tobytes(), dtype=np.uint8)
-    connection.execute(f'UPDATE {table}_node" SET data = ? WHERE nodeno = 1', (root.tobytes(),))
-
-
-def _insert_links(connection, table, leaves, children, parent):
-    """%_rowid (leaves: row id -> leaf node) or %_parent (node -> parent node) rows, in key order."""
-    target = f'{table}_rowid" (rowid, nodeno)' if leaves else f'{table}_parent" (nodeno, parentnode)'
-    order = np.argsort(children, kind="stable")  # key order: B-tree appends, not random inserts
-    for start in range(0, len(children), _PACKED_CHUNK):
-        chunk = order[start:start + _PACKED_CHUNK]
-        expressions, parameters = [], {"n": len(chunk)}
-        for k, values in enumerate((children, parent)):
-            expressions.append(_integer_expression(values[chunk], f"p{k}", parameters))
-        connection.execute(f"INSERT INTO {target} {_SERIES} SELECT {', '.join(expressions)} FROM dp_series",
-                           parameters)
-
-
-# Row numbers 0..n-1 for INSERT ... SELECT from packed buffers (recursive CTE: no extension needed).
-_SERIES = "WITH RECURSIVE dp_series(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM dp_series WHERE i + 1 < :n)"
-# Integers up to this magnitude are packed as digits (a REAL column holds them exactly: below 2**53).
-_PACKED_INT_MAX = 1 << 52
-# Rows per INSERT ... SELECT statement.
-_PACKED_CHUNK = 1 << 18
-
-
-def _digits(values):
-    """Non-negative integers as fixed-width ASCII digits in one buffer: (bytes, width)."""
-    values = np.asarray(values, dtype=np.int64)
-    width = len(str(int(values.max()))) if len(values) else 1
-    out = np.empty((len(values), width), dtype=np.uint8)
-    rest = values.copy()
-    for k in range(width - 1, -1, -1):
-        out[:, k] = 48 + rest % 10
-        rest //= 10
-    return out.tobytes(), width
-
-
-def _integer_expression(values, name, parameters, null=None):
-    """SQL reading integer ``values`` (row i of dp_series) from a digits buffer bound as ``name``.
-
-    ``null``: mask of rows that read as NULL (stored as 0, the others as value - min + 1).
-    """
-    values = np.asarray(values, dtype=np.int64)
-    low = int(values[~null].min()) if null is not None and (~null).any() else int(values.min()) if len(values) else 0
-    if null is None:
-        digits, width = _digits(values - low)
-        parameters[name] = digits
-        return f"(CAST(substr(:{name}, i * {width} + 1, {width}) AS INTEGER) + {low})"
-    shifted = np.where(null, 0, values - low + 1)
-    digits, width = _digits(shifted)
-    parameters[name] = digits
-    return f"(nullif(CAST(substr(:{name}, i * {width} + 1, {width}) AS INTEGER), 0) + {low - 1})"
+# Tables of at least this many rows get their R*-tree packing computed in a thread during the insert.
+_PLAN_IN_THREAD_FROM = 100_000
 
 
 def _packs(column):
@@ -360,19 +280,53 @@ def _packs(column):
                                                 and np.all(finite == np.round(finite))))
 
 
+# Pad byte of fixed-width text slots (never read: each text is cut to its length); texts up to this many
+# UTF-8 bytes go into slots.
+_PAD = 1
+_PADDED_TEXT_MAX = 64
+
+
+def _padded_categories(column, cache):
+    """(fixed-width UTF-8 bytes of each category, all of equal length) for a coded text column whose
+    categories are short, non-NULL and free of the pad byte; None otherwise (then a lookup table is used)."""
+    key = ("padded", id(column.categories))
+    if key not in cache:
+        cache[key] = None
+        texts = [None if v is None else str(v).encode("utf-8") for v in column.categories]
+        if texts and all(t is not None and bytes([_PAD]) not in t and b"\0" not in t for t in texts):
+            width = max(1, max(len(t) for t in texts))
+            if width <= _PADDED_TEXT_MAX:
+                table = np.array([t.ljust(width, bytes([_PAD])) for t in texts], dtype=f"S{width}")
+                cache[key] = (table, len({len(t) for t in texts}) == 1 and len(texts[0]) == width)
+                cache[("lengths", id(column.categories))] = np.array([len(t) for t in texts], dtype=np.int64)
+    return cache[key]
+
+
 def _column_expression(column, rows, name, parameters, connection, lookups):
-    """SQL for Column ``column`` at ``rows`` (row i of dp_series), its buffers added to ``parameters``;
+    """SQL for Column ``column`` at ``rows`` (row i of temp.dp_idx), its buffers added to ``parameters``;
     None when its values do not pack (then the caller falls back to executemany)."""
     if column.kind == "text":
         if column.codes is None:
             return None
+        codes = np.asarray(column.codes, dtype=np.int64)[rows]
+        padded = _padded_categories(column, lookups)
+        if padded is not None:
+            # Each row's text as a slice of one blob of fixed-width slots (no lookup per row), as long as
+            # its own byte length (read from a second buffer unless every text has the slot's length;
+            # cheaper than trimming the padding).
+            table, equal = padded
+            width = table.dtype.itemsize
+            parameters[name] = table[codes].tobytes()
+            if equal:
+                return f"CAST(substr(:{name}, i * {width} + 1, {width}) AS TEXT)"
+            length = _integer_expression(lookups[("lengths", id(column.categories))][codes], name + "n", parameters)
+            return f"CAST(substr(:{name}, i * {width} + 1, {length}) AS TEXT)"
         table = f"dp_g{name}"
         if table not in lookups:
             connection.execute(f"CREATE TEMP TABLE {table} (k INTEGER PRIMARY KEY, v TEXT)")
             connection.executemany(f"INSERT INTO temp.{table} VALUES (?, ?)",
                                    enumerate(None if v is None else str(v) for v in column.categories))
             lookups[table] = True
-        codes = np.asarray(column.codes, dtype=np.int64)[rows]
         return f"(SELECT v FROM temp.{table} WHERE k = {_integer_expression(codes, name, parameters)})"
     values = np.asarray(column.values)
     if values.dtype.kind not in "iubf":
@@ -435,36 +389,16 @@ def _insert_packed(connection, layer_name, names, n, blobs, srs_id, columns, sch
                     expressions.append(f"substr(:geom, i * {width} + 1, {width})")
                 for k, column in enumerate(columns):
                     expressions.append(_column_expression(column, chunk, f"c{k}", parameters, connection, lookups))
+                _row_source(connection, len(chunk))
                 connection.execute(
-                    f"INSERT INTO {schema}.{quoted(layer_name)} ({', '.join(map(quoted, names))}) {_SERIES} "
-                    f"SELECT {', '.join(expressions)} FROM dp_series", parameters)
+                    f"INSERT INTO {schema}.{quoted(layer_name)} ({', '.join(map(quoted, names))}) "
+                    f"SELECT {', '.join(expressions)} {_ROWS}", parameters)
                 del parameters
         return True
     finally:
         for (table,) in connection.execute("SELECT name FROM temp.sqlite_master WHERE type='table' AND "
                                            "name LIKE 'dp!_g%' ESCAPE '!'").fetchall():
             connection.execute(f"DROP TABLE temp.{quoted(table)}")
-
-
-def _node_rows(numbers, ids, box, capacity, node_size, nodes_per_chunk=1024):
-    """(node number, node blob) rows for executemany, built ``nodes_per_chunk`` nodes at a time (memory)."""
-    for first in range(0, len(numbers), nodes_per_chunk):
-        cells = slice(first * capacity, (first + nodes_per_chunk) * capacity)
-        blobs = _rtree_nodes(ids[cells], box[cells], capacity, node_size)
-        yield from zip(numbers[first:first + nodes_per_chunk].tolist(), (blob.tobytes() for blob in blobs))
-
-
-def _rtree_nodes(ids, box, capacity, node_size):
-    """Node blobs holding ``ids``/``box`` cells, ``capacity`` per node in order (the last may be partial)."""
-    n_nodes = max(-(-len(ids) // capacity), 1)
-    cells = np.zeros(n_nodes * capacity, dtype=_RTREE_CELL)
-    cells["id"][:len(ids)], cells["box"][:len(ids)] = ids, box
-    counts = np.full(n_nodes, capacity, dtype=">u2")
-    counts[-1] = len(ids) - capacity * (n_nodes - 1)
-    blobs = np.zeros((n_nodes, node_size), dtype=np.uint8)
-    blobs[:, 2:4] = counts.view(np.uint8).reshape(n_nodes, 2)
-    blobs[:, 4:4 + capacity * _RTREE_CELL.itemsize] = cells.view(np.uint8).reshape(n_nodes, -1)
-    return blobs
 
 
 def _chunked_rows(columns, n, size=100_000):

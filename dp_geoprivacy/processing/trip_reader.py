@@ -12,7 +12,15 @@ from osgeo import ogr
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsWkbTypes
 
 from ..translation import tr
-from .readers import column_values, display_name, ogr_open
+from .readers import (
+    ARROW_FORMATS,
+    arrow_columns,
+    arrow_schema_formats,
+    arrow_text_array,
+    column_values,
+    display_name,
+    ogr_open,
+)
 
 
 @dataclass
@@ -98,7 +106,30 @@ def read_trips(algorithm, parameters, name, context, feedback, coordinate_fields
         layer.SetIgnoredFields([n for n in names if n not in keep] + (["OGR_GEOMETRY"] if coordinate_fields else []))
         geometry_column = layer.GetGeometryColumn() or "wkb_geometry"
         fid_column = layer.GetFIDColumn() or "OGC_FID"
-        for batch in layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=YES"]):
+        raw = None
+        if not coordinate_fields and not set(fields) - set(coded_fields):
+            raw = layer.GetArrowStream(["INCLUDE_FID=YES"])
+            formats = arrow_schema_formats(raw)
+            if not set(formats.values()) <= ARROW_FORMATS or not {geometry_column, fid_column} <= set(formats):
+                raw = None  # an unusual layout: GDAL's numpy reader below
+        read_raw = raw is not None
+        if read_raw:
+            # Lines and coded fields only (the usual case): read from the Arrow buffers directly.
+            for batch in arrow_columns(raw, formats):
+                if feedback is not None and feedback.isCanceled():
+                    raise QgsProcessingException(tr("Cancelled: no output was written."))
+                geometry = batch[geometry_column]
+                origin, dest, reason = _line_ends(geometry.data, geometry.starts, geometry.lengths)
+                counts += np.bincount(reason, minlength=len(TRIP_SKIP_REASONS))
+                kept = reason == 0
+                parts["fids"].append(batch[fid_column].values.astype(np.int64)[kept])
+                parts["origin"].append(origin[kept])
+                parts["dest"].append(dest[kept])
+                for n in fields:
+                    column_parts[n].append(_arrow_coded_part(batch[n], kept))
+            raw = None
+        for batch in (() if read_raw else
+                      layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=YES"])):
             if feedback is not None and feedback.isCanceled():
                 raise QgsProcessingException(tr("Cancelled: no output was written."))
             if coordinate_fields:
@@ -137,9 +168,28 @@ def _codes(parts):
     mask = np.concatenate([np.ma.getmaskarray(p) for p in parts])
     data = np.concatenate([np.ma.getdata(p) for p in parts])
     if data.dtype.kind == "S":
-        _, codes = np.unique(data, return_inverse=True)
+        if data.dtype.itemsize <= 8:
+            # Up to 8 bytes: as big-endian integers of the NUL-padded bytes (same order, faster to sort).
+            padded = np.zeros((len(data), 8), dtype=np.uint8)
+            padded[:, :data.dtype.itemsize] = data.view(np.uint8).reshape(len(data), -1)
+            _, codes = np.unique(padded.view(">u8").ravel(), return_inverse=True)
+        else:
+            _, codes = np.unique(data, return_inverse=True)
         return np.ma.masked_array(codes.astype(np.int64), mask=mask | (data == b""))
     return np.concatenate([column_values(p) for p in parts])
+
+
+def _arrow_coded_part(column, kept):
+    """A coded field's batch (readers.ArrowColumn) as _codes takes it: a masked array, text as bytes."""
+    valid = np.ones(column.length, dtype=bool) if column.valid is None else column.valid
+    if column.values is not None:
+        values = column.values
+    else:
+        values = arrow_text_array(column)
+        if values is None:  # long ids: one Python object each, as GDAL's numpy reader gives them
+            values = np.array([column.data[a:a + b].tobytes() for a, b in
+                               zip(column.starts.tolist(), column.lengths.tolist())], dtype=bytes)
+    return np.ma.masked_array(values, mask=~valid)[kept]
 
 
 def _coordinate_ends(columns):
@@ -181,21 +231,28 @@ def trip_line_ends(wkb):
     blobs = np.ma.getdata(wkb).tolist()
     for i in np.flatnonzero(np.ma.getmaskarray(wkb)).tolist():
         blobs[i] = None
-    n = len(blobs)
+    lengths = np.fromiter((len(b) if b else 0 for b in blobs), dtype=np.int64, count=len(blobs))
+    buffer = np.frombuffer(b"".join(b for b in blobs if b), dtype=np.uint8)
+    return _line_ends(buffer, np.cumsum(lengths) - lengths, lengths)
+
+
+def _line_ends(buffer, offsets, lengths):
+    """trip_line_ends on WKB blobs joined in ``buffer`` (uint8): blob i is ``lengths[i]`` bytes from
+    ``offsets[i]`` (length 0: no geometry)."""
+    n = len(lengths)
     origin, dest = np.full((n, 2), np.nan), np.full((n, 2), np.nan)
     reason = np.zeros(n, dtype=np.int64)
-    lengths = np.fromiter((len(b) if b else 0 for b in blobs), dtype=np.int64, count=n)
     reason[lengths == 0] = 1
-    buffer = np.frombuffer(b"".join(b for b in blobs if b), dtype=np.uint8)
-    offsets = np.cumsum(lengths) - lengths
     rows = np.flatnonzero(lengths >= 9)
     start = offsets[rows]
 
-    def read(position, dtype):
-        size = np.dtype(dtype).itemsize
-        return buffer[position[:, None] + np.arange(size)].copy().view(dtype).ravel()
+    def read(position, dtype, items=2):
+        """``items`` values of ``dtype`` from each position (one gather)."""
+        size = np.dtype(dtype).itemsize * items
+        return buffer[position[:, None] + np.arange(size)].view(dtype).ravel()
 
-    kind, count = read(start + 1, "<u4"), read(start + 5, "<u4").astype(np.int64)
+    kind, count = read(start + 1, "<u4").reshape(-1, 2).T  # type and vertex count: one gather
+    count = count.astype(np.int64)
     dims = np.select([kind == 2, (kind == 1002) | (kind == 2002), kind == 3002], [2, 3, 4], 0)
     fast = (buffer[start] == 1) & (dims > 0) & (lengths[rows] == 9 + 8 * dims * count)
     rows_fast, start, count, dims = rows[fast], start[fast], count[fast], dims[fast]
@@ -203,12 +260,13 @@ def trip_line_ends(wkb):
     reason[rows_fast[count == 1]] = 3
     line = count >= 2
     rows_fast, start, last = rows_fast[line], start[line] + 9, start[line] + 9 + 8 * dims[line] * (count[line] - 1)
-    origin[rows_fast] = np.column_stack((read(start, "<f8"), read(start + 8, "<f8")))
-    dest[rows_fast] = np.column_stack((read(last, "<f8"), read(last + 8, "<f8")))
+    origin[rows_fast] = read(start, "<f8").reshape(-1, 2)
+    dest[rows_fast] = read(last, "<f8").reshape(-1, 2)
     slow = np.setdiff1d(np.flatnonzero(lengths > 0), rows_fast, assume_unique=True)
     slow = slow[reason[slow] == 0]
     if len(slow):
-        _line_ends_shapely([blobs[i] for i in slow.tolist()], slow, origin, dest, reason)
+        _line_ends_shapely([buffer[offsets[i]:offsets[i] + lengths[i]].tobytes() for i in slow.tolist()], slow,
+                           origin, dest, reason)
     usable = reason == 0
     reason[usable & ~(np.isfinite(origin).all(axis=1) & np.isfinite(dest).all(axis=1))] = 6
     return origin, dest, reason

@@ -22,6 +22,7 @@ from qgis.core import QgsProcessingException, QgsVectorFileWriter
 
 from ..translation import tr
 from .gpkg_fill import PackedGeometries, SourceCopy, fill_gpkg, point_blobs, point_bounds, quoted, wkb_blobs
+from .gpkg_stream import fill_points_stream
 from .readers import PointTable, ogr_open
 from .workdirs import working_folder
 
@@ -143,6 +144,36 @@ def _write_copy(source, rows, geometry, crs_wkt, destination, feedback, finish, 
                       copy, feedback, finish)
 
 
+def write_points_stream(source, batches, n, x_range, destination, feedback, finish, exclude_fields=()):
+    """Write points that arrive in batches, in bounded memory (gpkg_stream), atomically as write_points.
+
+    ``source``: the scanned input (gpkg_path, layer_name; its other fields
+    are copied in SQL, less ``exclude_fields``). ``batches`` yields (source
+    fids, output positions 0..n-1, xy, positions dropped), see
+    gpkg_stream.fill_points_stream; ``x_range`` is the expected span of x.
+    Returns (layer name, rows written).
+    """
+    with ogr_open(source.gpkg_path) as src_dataset:
+        src_layer = src_dataset.GetLayerByName(source.layer_name)
+        definition = src_layer.GetLayerDefn()
+        fields = [definition.GetFieldDefn(i) for i in range(definition.GetFieldCount())
+                  if definition.GetFieldDefn(i).GetName() not in exclude_fields]
+        srs = src_layer.GetSpatialRef()
+        copy = SourceCopy(source.gpkg_path, source.layer_name, src_layer.GetFIDColumn() or "fid", None)
+        written = []
+
+        def fill(work, layer_name):
+            written.append(fill_points_stream(work, layer_name, batches, n, copy, x_range, lambda: _check(feedback)))
+
+        layer_name = _write(destination, srs, ogr.wkbPoint, fields, None, None, [], copy, feedback, finish, fill=fill)
+    return layer_name, written[0]
+
+
+def _check(feedback):
+    if feedback is not None and feedback.isCanceled():
+        raise QgsProcessingException(tr("Cancelled: no output was written."))
+
+
 def _srs_from_wkt(crs_wkt):
     srs = osr.SpatialReference()
     srs.ImportFromWkt(crs_wkt)
@@ -174,7 +205,7 @@ def write_features(destination: str, crs_wkt: str, geometry_type, geometries, co
     return _write(destination, srs, geometry_type, fields, blobs, bounds, columns, None, feedback, finish)
 
 
-def _write(destination, srs, geometry_type, fields, blobs, bounds, columns, copy, feedback, finish):
+def _write(destination, srs, geometry_type, fields, blobs, bounds, columns, copy, feedback, finish, fill=None):
     destination = Path(destination)
     if "|" in str(destination) or ":" in destination.name:
         raise QgsProcessingException(
@@ -185,7 +216,10 @@ def _write(destination, srs, geometry_type, fields, blobs, bounds, columns, copy
     with working_folder(destination.parent) as work_dir:
         work = work_dir / f"{layer_name}.gpkg"
         _create(work, layer_name, srs, geometry_type, fields)
-        fill_gpkg(work, layer_name, blobs, bounds, columns, copy)
+        if fill is not None:
+            fill(work, layer_name)
+        else:
+            fill_gpkg(work, layer_name, blobs, bounds, columns, copy)
         if destination.suffix.lower() != ".gpkg":
             _convert(work, layer_name, work_dir / destination.name)
             work.unlink()

@@ -1,6 +1,7 @@
 """Bulk reading of zones and bulk writing of new layers (the glue every algorithm uses)."""
 
 import csv
+import sqlite3
 
 import numpy as np
 import pytest
@@ -151,3 +152,44 @@ def test_packed_insert_writes_the_same_values_as_row_by_row(tmp_path, monkeypatc
     assert len(packed_rows) == n and packed_rows == plain_rows
     assert [r[0] for r in packed_rows] == list(range(1, n + 1))
     assert sum(r[3] is None for r in packed_rows) == n // 4 and sum(r[5] is None for r in packed_rows) > 0
+
+
+def test_packed_text_slots_threaded_index_and_large_pages_match_row_by_row(tmp_path, monkeypatch):
+    """The large-table paths, forced on a small table: coded text of several byte lengths (empty and
+    non-ASCII included) cut from fixed-width slots, the R*-tree packed in a thread, 64 KiB pages. The
+    rows read back as rows inserted one by one, and SQLite's rtreecheck passes."""
+    from dp_geoprivacy.processing import gpkg_fill
+
+    monkeypatch.setattr(gpkg_fill, "_PACKED_CHUNK", 11)
+    monkeypatch.setattr(gpkg_fill, "_PLAN_IN_THREAD_FROM", 1)
+    monkeypatch.setattr(gpkg_fill, "_LARGE_PAGES_FROM", 1)
+    rng = np.random.default_rng(8)
+    n = 300
+    ends = rng.uniform(0, 1000, size=(n, 2, 2))
+    bounds = np.column_stack((ends.min(axis=1), ends.max(axis=1)))
+    packed = gpkg_fill.PackedGeometries(gpkg_fill.linestring_blob_groups({2: (np.arange(n), ends)}), bounds)
+    shapes = shapely.linestrings(ends)
+    categories = ["Z1", "", "Zone 12 ü", "x" * 40, "Z1_2"]
+    columns = [Column.coded("origin_id", rng.integers(0, len(categories), n), categories),
+               Column("count", "real", rng.integers(0, 9, n).astype(float))]
+    crs = QgsVectorLayer(write_points(tmp_path / "p.gpkg", 32633, [[0, 0]])).crs().toWkt()
+
+    def read(path):
+        dataset = ogr.Open(str(path))
+        return [(f.GetFID(), f.GetGeometryRef().ExportToWkt(), f["origin_id"], f["count"]) for f in dataset.GetLayer(0)]
+
+    write_features(str(tmp_path / "packed.gpkg"), crs, ogr.wkbLineString, packed, columns, None,
+                   finish=lambda path, layer: None)
+    connection = sqlite3.connect(str(tmp_path / "packed.gpkg"))
+    assert connection.execute("PRAGMA page_size").fetchone() == (65536,)
+    assert connection.execute("SELECT rtreecheck('rtree_packed_geom')").fetchone() == ("ok",)
+    assert connection.execute("SELECT count(*) FROM rtree_packed_geom").fetchone() == (n,)
+    assert {t for (t,) in connection.execute("SELECT DISTINCT typeof(origin_id) FROM packed")} == {"text"}
+    connection.close()
+    monkeypatch.setattr(gpkg_fill, "_packs", lambda column: False)
+    monkeypatch.setattr(gpkg_fill, "_PLAN_IN_THREAD_FROM", 10**9)
+    write_features(str(tmp_path / "rows.gpkg"), crs, ogr.wkbLineString, shapes, columns, None,
+                   finish=lambda path, layer: None)
+    packed_rows = read(tmp_path / "packed.gpkg")
+    assert packed_rows == read(tmp_path / "rows.gpkg")
+    assert {r[2] for r in packed_rows} == set(categories)

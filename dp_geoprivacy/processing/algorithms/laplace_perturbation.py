@@ -3,9 +3,11 @@
 Sources: seed 000 §3.4 (eq. 7) and §5 (eq. 14, per-axis Laplace of
 household locations); geo-indistinguishability (Andres et al. 2013, planar
 Laplace). The mechanism, its privacy claim and the release (random row
-order, noise) live in ``core.location`` (``release_perturbation``); this
-module reads the layer, reprojects to a metric CRS and back, and writes the
-layer with the privacy record.
+order, noise) live in ``core.location`` (``release_perturbation_batches``);
+this module reads the layer in batches (``point_stream``), reprojects each
+to a metric CRS and back, and writes the layer with the privacy record
+(``writers.write_points_stream``): memory is bounded by a batch, not by
+the layer.
 """
 
 import numpy as np
@@ -18,15 +20,15 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core.location import PerturbationSpec, release_perturbation
+from ...core.location import PerturbationSpec, release_perturbation_batches
 from ...core.metric_crs import transform_xy
 from ..base import DpAlgorithm
 from ..help_summary import defaults, displacement_figures, with_summary
 from ..metric_crs import resolve_metric_crs, wkt
+from ..point_stream import point_batches, scan_points
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
-from ..readers import ALL_FIELDS, read_points
 from ..styles import perturbed_points
-from ..writers import write_points
+from ..writers import write_points_stream
 
 
 class LaplacePerturbation(DpAlgorithm):
@@ -150,38 +152,47 @@ class LaplacePerturbation(DpAlgorithm):
             grid=self.parameterAsDouble(parameters, self.GRID, context),
         )
         destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
-        points = read_points(self, parameters, self.INPUT, context, feedback, fields=ALL_FIELDS)
-        dropped = self.fields_to_drop(parameters, context, points.columns, points.xy, feedback)
-        points.columns = {}  # only needed for that check: the writer copies attributes in SQL
+        # One pass to check the layer, count its points and decide the fields to drop; a second pass
+        # reads, perturbs and writes batch by batch (memory bounded by a batch, not the layer).
+        scan = scan_points(self, parameters, self.INPUT, context, feedback)
+        dropped = self.fields_to_drop(parameters, context, None, None, feedback, found=scan.identifying)
         feedback.setProgress(20)
         scale = spec.mechanism().scale
         metric_crs, crs_choice = resolve_metric_crs(
-            self.parameterAsCrs(parameters, self.METRIC_CRS, context), points.crs, points.xy,
+            self.parameterAsCrs(parameters, self.METRIC_CRS, context), scan.crs, scan.bounds,
             feedback=feedback, noise_scale=scale,
         )
         feedback.pushInfo(self.tr("Noise drawn in {crs}; scale b = {b:g} m.").format(crs=crs_choice, b=scale))
         source = self.noise_source(parameters, context, feedback)
-        same_crs = metric_crs == points.crs
-        xy = points.xy if same_crs else transform_xy(points.xy, wkt(points.crs), wkt(metric_crs))
+        same_crs = metric_crs == scan.crs
+        to_metric = None if same_crs else (wkt(scan.crs), wkt(metric_crs))
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT,
                                 output=destination)
-        release = release_perturbation(xy, spec, source.generator, before_noise=reserve)
-        del xy
-        points.xy = None  # the true coordinates are not needed any more (memory)
-        rows, noisy = release.result["rows"], release.result["xy"]
-        if not same_crs:
-            noisy = transform_xy(noisy, wkt(metric_crs), wkt(points.crs))
-        finite = np.isfinite(noisy).all(axis=1)
-        if not finite.all():
-            noisy, rows = noisy[finite], rows[finite]
-            feedback.pushWarning(self.tr("Some perturbed points fell outside the CRS's valid area and were dropped."))
-        feedback.setProgress(50)
-        if feedback.isCanceled():
-            return {}
+        release = release_perturbation_batches(scan.count, spec, source.generator, before_noise=reserve)
+        lost = []
+
+        def batches():
+            positions, perturb, done = release.result["positions"], release.result["perturb"], 0
+            for fids, xy in point_batches(scan):
+                if to_metric is not None:
+                    xy = transform_xy(xy, *to_metric)
+                noisy = perturb(xy)
+                del xy
+                if to_metric is not None:
+                    noisy = transform_xy(noisy, to_metric[1], to_metric[0])
+                at = positions[done:done + len(fids)]
+                done += len(fids)
+                feedback.setProgress(20 + 50 * done / scan.count)
+                finite = np.isfinite(noisy).all(axis=1)
+                if finite.all():
+                    yield fids, at, noisy, ()
+                else:
+                    lost.append(int((~finite).sum()))
+                    yield fids[finite], at[finite], noisy[finite], at[~finite]
 
         record = self.privacy_record(
             mechanism_fields=release.record_fields,
-            input_layer=points.source_name,
+            input_layer=scan.source_name,
             seeded=source.seeded,
             metric_crs=crs_choice,
             **reserve.record_fields(),
@@ -190,11 +201,13 @@ class LaplacePerturbation(DpAlgorithm):
         if kept_identifiers:
             record = record.with_notes(kept_identifiers)
         title = self.tr("Perturbed points")
-        write_points(
-            points, rows, noisy, destination, feedback,
+        _, written = write_points_stream(
+            scan, batches(), scan.count, scan.bounds[:, 0], destination, feedback,
             finish=lambda path, layer: write_to_file(path, layer, record, title),
             exclude_fields=dropped,
         )
+        if lost:
+            feedback.pushWarning(self.tr("Some perturbed points fell outside the CRS's valid area and were dropped."))
         feedback.setProgress(100)
         if context.willLoadLayerOnCompletion(destination):
             context.layerToLoadOnCompletionDetails(destination).setPostProcessor(
@@ -202,8 +215,8 @@ class LaplacePerturbation(DpAlgorithm):
             )
         return {
             self.OUTPUT: destination,
-            "POINTS_WRITTEN": len(rows),
-            "POINTS_SKIPPED": points.skipped_null + points.skipped_empty,
+            "POINTS_WRITTEN": written,
+            "POINTS_SKIPPED": scan.skipped_null + scan.skipped_empty,
             "EPSILON_SPENT": record.epsilon,
             "NOISE_SCALE_M": record.noise_scale,
             "FIELDS_DROPPED": len(dropped),
