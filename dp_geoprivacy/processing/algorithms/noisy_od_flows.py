@@ -10,18 +10,15 @@ counts, the three release paths, output order by zone ids) is
 ``core.od_flows.release_od_flows``, with the flow geometry; the mechanisms
 are in ``core.counting``; the zones or H3 cells come from
 ``processing.zone_source``. This module reads the trips in bulk, assigns
-their ends to zones, calls the release and writes the flow lines and the
-matrix as one release.
+their ends to zones, calls the release and hands the flow lines and the
+matrix to ``processing.od_output``, which writes them as one release.
 """
 
 import math
-import threading
 import time
 from pathlib import Path
 
 import numpy as np
-import shapely
-from osgeo import ogr
 from qgis.core import (
     QgsProcessing,
     QgsProcessingException,
@@ -41,7 +38,6 @@ from ...core.od_flows import (
     ODFlowData,
     ODFlowSpec,
     expected_noise_flows,
-    flow_coordinates,
     least_min_flow,
     release_od_flows,
 )
@@ -55,13 +51,13 @@ from ..count_release import (
     add_threshold_parameter,
     release_setting_errors,
 )
-from ..gpkg_fill import BlobGroups, PackedGeometries, linestring_blob_groups, linestring_blobs
 from ..help_summary import EXAMPLE_ZONES, count_figures, defaults, od_cells, with_summary
 from ..metric_crs import wkt
-from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
+from ..od_output import flow_line_geometries, write_flows_and_matrix
+from ..privacy_metadata import ReleaseLayerPostProcessor
 from ..styles import flow_lines
 from ..trip_reader import read_trips
-from ..writers import Column, write_features
+from ..writers import Column
 from ..zone_source import EXTENT, H3_RESOLUTION, ZONE_ID_FIELD, ZONES, add_zone_parameters, cell_set_from_parameters
 
 # Refuse settings whose expected number of published flows (from public facts
@@ -388,9 +384,9 @@ class NoisyOdFlows(DpAlgorithm):
             **reserve.record_fields(),
         )
         flows_title, matrix_title = self.tr("Noisy OD flows"), self.tr("Noisy OD matrix")
-        self._write_both(flows_destination, matrix_destination, wkt(output_crs),
-                         lambda: self._lines(cells, origin_index, dest_index, output_crs), flow_columns,
-                         matrix_columns, record, flows_title, matrix_title, feedback, started)
+        write_flows_and_matrix(flows_destination, matrix_destination, wkt(output_crs),
+                               lambda: flow_line_geometries(cells, origin_index, dest_index, output_crs),
+                               flow_columns, matrix_columns, record, (flows_title, matrix_title), feedback, started)
         feedback.setProgress(100)
         for destination, title, style in ((flows_destination, flows_title, flow_lines),
                                           (matrix_destination, matrix_title, None)):
@@ -470,62 +466,6 @@ class NoisyOdFlows(DpAlgorithm):
                 cells=domain_size, b=mechanism.scale, m=min_flow, n=expected, limit=MAX_EXPECTED_FLOWS,
                 needed=needed))
 
-    def _lines(self, cells, origin_index, dest_index, crs):
-        """Flow geometries between the zones' representative points (in ``crs``), as GeoPackage blobs
-        built with numpy (no shapely object per flow)."""
-        used = np.flatnonzero(np.bincount(origin_index, minlength=len(cells))
-                              + np.bincount(dest_index, minlength=len(cells)))
-        polygons = cells.geometries(used, crs)
-        points = np.full((len(cells), 2), np.nan)
-        size = np.zeros(len(cells))
-        if len(used):
-            points[used] = shapely.get_coordinates(shapely.point_on_surface(polygons))
-            size[used] = 0.15 * np.sqrt(shapely.area(polygons))
-        bounds = np.empty((len(origin_index), 4))
-        # Lines between zones (nearly all rows): straight into their blobs, as flow_coordinates draws them.
-        ends = np.flatnonzero(origin_index != dest_index)
-        lines = linestring_blobs(2, len(ends))
-        origin, dest = points[origin_index[ends]], points[dest_index[ends]]
-        lines["xy"][:, 0], lines["xy"][:, 1] = origin, dest
-        bounds[ends, :2], bounds[ends, 2:] = np.minimum(origin, dest), np.maximum(origin, dest)
-        del origin, dest
-        # Intrazonal diamonds (at most one per zone): from flow_coordinates.
-        loops = np.flatnonzero(origin_index == dest_index)
-        groups = {count: (loops[rows], coordinates) for count, (rows, coordinates) in
-                  flow_coordinates(points, size, origin_index[loops], dest_index[loops]).items()}
-        for rows, coordinates in groups.values():
-            bounds[rows, :2], bounds[rows, 2:] = coordinates.min(axis=1), coordinates.max(axis=1)
-        blobs = BlobGroups(([(ends, lines)] if len(ends) else []) + linestring_blob_groups(groups).groups)
-        return PackedGeometries(blobs, bounds)
-
-    def _write_both(self, flows_destination, matrix_destination, crs_wkt, make_lines, flow_columns,
-                    matrix_columns, record, flows_title, matrix_title, feedback, started):
-        """Write the flow lines and the matrix as one release: both outputs end up in place, or neither.
-
-        The matrix (the flows' attributes without moe95, in the same order) is
-        written from the arrays in a second thread while the flow lines are
-        built and written (SQLite and numpy release the GIL: on two cores the
-        matrix costs no wall time). The flow lines are moved into place only
-        after the matrix is; a failure of either removes the other.
-        """
-        def finish_matrix(path, layer):
-            write_to_file(path, layer, record, matrix_title)
-
-        matrix = _InThread(lambda: write_features(matrix_destination, "", ogr.wkbNone, None, matrix_columns,
-                                                  feedback, finish=finish_matrix))
-
-        def finish_flows(path, layer):
-            write_to_file(path, layer, record, flows_title)
-            matrix.result()  # the matrix's failure stops the flows before they are moved into place
-
-        try:
-            write_features(flows_destination, crs_wkt, ogr.wkbLineString, make_lines(), flow_columns, feedback,
-                           finish=finish_flows)
-        except BaseException:
-            if matrix.wait():
-                _remove_output(matrix_destination, started)
-            raise
-
     def _log_dropped(self, facts, user_field, max_trips, trips_crs, feedback):
         """Log trips dropped for a NULL user id, and those with an end outside every zone."""
         if facts["null_users"]:
@@ -561,40 +501,3 @@ class NoisyOdFlows(DpAlgorithm):
             notes.append(self.tr("Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it "
                                  "are published; a missing pair does not mean zero.").format(t=facts["threshold"]))
         return notes
-
-
-class _InThread:
-    """Run ``work()`` in a thread now; ``result()`` waits and raises its error, ``wait()`` waits and says
-    whether it succeeded."""
-
-    def __init__(self, work):
-        self._error = None
-
-        def run():
-            try:
-                work()
-            except BaseException as error:  # handed to the caller's thread
-                self._error = error
-
-        self._thread = threading.Thread(target=run, name="dp_geoprivacy matrix writer", daemon=True)
-        self._thread.start()
-
-    def wait(self):
-        self._thread.join()
-        return self._error is None
-
-    def result(self):
-        if not self.wait():
-            raise self._error
-
-
-def _remove_output(destination, since):
-    """Delete an output file and its sidecars written since ``since`` (the first output of a failed run)."""
-    destination = Path(destination)
-    suffixes = [".qmd"] + ([".shx", ".dbf", ".prj", ".cpg"] if destination.suffix.lower() == ".shp" else [])
-    for path in [destination] + [destination.with_suffix(suffix) for suffix in suffixes]:
-        try:
-            if path.stat().st_mtime >= since - 1:
-                path.unlink()
-        except OSError:
-            pass

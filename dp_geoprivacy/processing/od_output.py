@@ -1,0 +1,117 @@
+"""The outputs of dp_geoprivacy:noisyodflows: flow-line geometries and the two layers written as one release.
+
+The flows and the matrix hold the same noisy counts from one draw (one
+epsilon); they are written so that both end up in place or neither does.
+Geometries are between the zones' public representative points: nothing in
+them comes from a trip.
+"""
+
+import threading
+from pathlib import Path
+
+import numpy as np
+import shapely
+from osgeo import ogr
+
+from ..core.od_flows import flow_coordinates
+from .gpkg_fill import BlobGroups, PackedGeometries, linestring_blob_groups, linestring_blobs
+from .privacy_metadata import write_to_file
+from .writers import write_features
+
+
+def flow_line_geometries(cells, origin_index, dest_index, crs) -> PackedGeometries:
+    """Flow geometries between the zones' representative points (in ``crs``), as GeoPackage blobs
+    built with numpy (no shapely object per flow)."""
+    used = np.flatnonzero(np.bincount(origin_index, minlength=len(cells))
+                          + np.bincount(dest_index, minlength=len(cells)))
+    polygons = cells.geometries(used, crs)
+    points = np.full((len(cells), 2), np.nan)
+    size = np.zeros(len(cells))
+    if len(used):
+        points[used] = shapely.get_coordinates(shapely.point_on_surface(polygons))
+        size[used] = 0.15 * np.sqrt(shapely.area(polygons))
+    bounds = np.empty((len(origin_index), 4))
+    # Lines between zones (nearly all rows): straight into their blobs, as flow_coordinates draws them.
+    ends = np.flatnonzero(origin_index != dest_index)
+    lines = linestring_blobs(2, len(ends))
+    origin, dest = points[origin_index[ends]], points[dest_index[ends]]
+    lines["xy"][:, 0], lines["xy"][:, 1] = origin, dest
+    bounds[ends, :2], bounds[ends, 2:] = np.minimum(origin, dest), np.maximum(origin, dest)
+    del origin, dest
+    # Intrazonal diamonds (at most one per zone): from flow_coordinates.
+    loops = np.flatnonzero(origin_index == dest_index)
+    groups = {count: (loops[rows], coordinates) for count, (rows, coordinates) in
+              flow_coordinates(points, size, origin_index[loops], dest_index[loops]).items()}
+    for rows, coordinates in groups.values():
+        bounds[rows, :2], bounds[rows, 2:] = coordinates.min(axis=1), coordinates.max(axis=1)
+    blobs = BlobGroups(([(ends, lines)] if len(ends) else []) + linestring_blob_groups(groups).groups)
+    return PackedGeometries(blobs, bounds)
+
+def write_flows_and_matrix(flows_destination, matrix_destination, crs_wkt, make_lines, flow_columns,
+                           matrix_columns, record, titles, feedback, started):
+    """Write the flow lines and the matrix as one release: both outputs end up in place, or neither.
+
+    The matrix (the flows' attributes without moe95, in the same order) is
+    written from the arrays in a second thread while the flow lines are
+    built and written (SQLite and numpy release the GIL: on two cores the
+    matrix costs no wall time). The flow lines are moved into place only
+    after the matrix is; a failure of either removes the other. ``titles``:
+    (flows, matrix) layer titles; ``started``: the run's start time (what a
+    failed run may delete is only what it wrote).
+    """
+    flows_title, matrix_title = titles
+
+    def finish_matrix(path, layer):
+        write_to_file(path, layer, record, matrix_title)
+
+    matrix = _InThread(lambda: write_features(matrix_destination, "", ogr.wkbNone, None, matrix_columns,
+                                              feedback, finish=finish_matrix))
+
+    def finish_flows(path, layer):
+        write_to_file(path, layer, record, flows_title)
+        matrix.result()  # the matrix's failure stops the flows before they are moved into place
+
+    try:
+        write_features(flows_destination, crs_wkt, ogr.wkbLineString, make_lines(), flow_columns, feedback,
+                       finish=finish_flows)
+    except BaseException:
+        if matrix.wait():
+            _remove_output(matrix_destination, started)
+        raise
+
+
+class _InThread:
+    """Run ``work()`` in a thread now; ``result()`` waits and raises its error, ``wait()`` waits and says
+    whether it succeeded."""
+
+    def __init__(self, work):
+        self._error = None
+
+        def run():
+            try:
+                work()
+            except BaseException as error:  # handed to the caller's thread
+                self._error = error
+
+        self._thread = threading.Thread(target=run, name="dp_geoprivacy matrix writer", daemon=True)
+        self._thread.start()
+
+    def wait(self):
+        self._thread.join()
+        return self._error is None
+
+    def result(self):
+        if not self.wait():
+            raise self._error
+
+
+def _remove_output(destination, since):
+    """Delete an output file and its sidecars written since ``since`` (the first output of a failed run)."""
+    destination = Path(destination)
+    suffixes = [".qmd"] + ([".shx", ".dbf", ".prj", ".cpg"] if destination.suffix.lower() == ".shp" else [])
+    for path in [destination] + [destination.with_suffix(suffix) for suffix in suffixes]:
+        try:
+            if path.stat().st_mtime >= since - 1:
+                path.unlink()
+        except OSError:
+            pass
