@@ -232,8 +232,6 @@ def unit_means(spec: ZoneStatisticsSpec):
     stat_key = _stat_key(spec)
 
     def run(batches):
-        import pandas as pd
-
         for frame in batches:
             used = frame["values"].map(len).to_numpy() > 0  # clean and kept
             mean = np.array([math.fsum(v) / len(v) if len(v) else 0.0 for v in frame["values"]], dtype=float)
