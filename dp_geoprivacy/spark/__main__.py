@@ -230,6 +230,9 @@ def noisy_zone_statistics(values, spark=None, log=print):
                          "dates).")
     per_unit_mean = str(get("PER_UNIT_MEAN", "false")).lower() in TRUE
     statistic = number(values, "STATISTIC", 2, int)
+    max_cells = number(values, "MAX_CELLS_PER_DAY", 1, int)
+    if max_cells < 1:
+        raise UsageError("MAX_CELLS_PER_DAY (K) must be a whole number of at least 1.")
     if per_unit_mean and (unit != 2 or statistic == 3):
         raise UsageError("PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2 (user-day) and a "
                          "statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.")
@@ -239,7 +242,7 @@ def noisy_zone_statistics(values, spark=None, log=print):
             statistic=statistic, epsilon=number(values, "EPSILON"),
             lower=number(values, "LOWER"), upper=number(values, "UPPER"), unit=unit,
             max_contributions=number(values, "MAX_CONTRIBUTIONS", 1, int),
-            max_cells=number(values, "MAX_CELLS_PER_DAY", 1, int), limit=number(values, "LIMIT"),
+            max_cells=max_cells, limit=number(values, "LIMIT"),
             days=number(values, "DAYS", kind=int), min_support=number(values, "MIN_SUPPORT", 0.0),
             support_share=number(values, "SUPPORT_SHARE", 0.2), mean_sum_share=number(values, "MEAN_SUM_SHARE", 0.5),
             quantile_grid=number(values, "QUANTILE_GRID", 1001, int), per_unit_mean=per_unit_mean)
