@@ -277,3 +277,35 @@ def test_command_line_user_days(spark, tmp_path):
         with pytest.raises(UsageError, match=message):
             noisy_zone_statistics(dict(common, OUTPUT=str(refused), **change), spark=spark, log=lambda _: None)
         assert not refused.exists()
+
+
+@pytest.mark.parametrize("per_unit_mean", [False, True])
+def test_neighbouring_datasets_differ_in_at_most_k_cells_by_the_sensitivity(spark, per_unit_mean):
+    """D' = D plus one user-day with 14 records (values up to 200, clamped) over many zones and hours; K = 2, M = 3.
+
+    The other user-days have at most 2 records (never bounded), so the difference is the added user-day's
+    bounded sample: at most K cells change, by at most M records (1 value with PER_UNIT_MEAN) each, and the
+    centred sums the mean's noise is calibrated to by at most M x (UPPER - LOWER) / 2 per cell.
+    """
+    base = quarter_speeds(seed=70, users=10).query("lon < 152").drop(columns="card")
+    base = base.loc[base["ts"].notna()].reset_index(drop=True)
+    base["card"] = np.arange(len(base), dtype=np.int64) // 2
+    rng = np.random.default_rng(71)
+    extra = pd.DataFrame({"lon": 151.2 + rng.normal(0, 0.01, 14), "lat": -33.87 + rng.normal(0, 0.01, 14),
+                          "speed": rng.uniform(-50, 200, 14), "card": np.full(14, 10**6, dtype=np.int64),
+                          "ts": pd.Timestamp("2024-05-03") + pd.to_timedelta(rng.integers(6, 9, 14), unit="h")})
+    cells = h3_cells(8, EXTENT)
+    touched = set(zip(cells.assign_lonlat(extra["lon"].to_numpy(), extra["lat"].to_numpy()).tolist(),
+                      extra["ts"].dt.hour.tolist()))
+    assert len(touched) > 2  # more cells than K: the bound samples them
+    spec = spec_of(MEAN, unit=2, m=3, max_cells=2, per_unit_mean=per_unit_mean)
+    columns = StatColumns("speed", "lon", "lat", user="card", time="ts", day="ts")
+    d, d_prime = (spark_aggregate(spark, frame, cells, spec, "hour", columns, partitions=4)
+                  for frame in (base, pd.concat([base, extra], ignore_index=True)))
+    assert d.cleaning.dropped_by_bound == 0 and d_prime.cleaning.dropped_by_bound > 0
+    m = 1 if per_unit_mean else 3
+    changed = np.flatnonzero(d_prime.counts != d.counts)
+    assert 0 < len(changed) <= 2
+    assert np.all(np.abs(d_prime.counts - d.counts) <= m)
+    centred = (d_prime.sums - d_prime.counts * 30.0) - (d.sums - d.counts * 30.0)
+    assert np.all(np.abs(centred) <= m * 30.0 + 1e-9) and np.flatnonzero(centred).size <= 2
