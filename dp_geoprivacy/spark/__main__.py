@@ -5,16 +5,18 @@ dp_geoprivacy:noisyzonecounts, noisyzonestatistics and noisyodflows (enums as
 their index: NOISE 0 Laplace / 1 discrete Laplace, THRESHOLD 0 / 1,
 TIME_SLOT 0 hour / 1 four-hour / 2 weekday; STATISTIC 0 count / 1 sum / 2
 mean / 3 count above LIMIT per day / 4 median / 5 quartiles / 6 five-number
-summary; UNIT 0 record / 1 user). INPUT: a Parquet or GeoParquet path.
+summary; UNIT 0 record / 1 user / 2 user-day). INPUT: a Parquet or GeoParquet path.
 Points: LON_FIELD and LAT_FIELD, or GEOMETRY_FIELD (WKB points), in
 longitude/latitude. Zones: ZONES (GeoPackage) [ZONE_ID_FIELD, ALLOW_OVERLAP
 (counts only)] or H3_RESOLUTION with EXTENT ('xmin,xmax,ymin,ymax
 [EPSG:4326]'). Timestamps are read in UTC.
 
 noisyzonestatistics: VALUE_FIELD, STATISTIC, LOWER, UPPER (public bounds),
-LIMIT and DAYS (count above LIMIT), UNIT (0 or 1; user-days, UNIT 2, are not
-offered on Spark), USER_FIELD, MAX_CONTRIBUTIONS, TIME_FIELD, TIME_SLOT,
-DAY_FIELD, MIN_SUPPORT, SUPPORT_SHARE, MEAN_SUM_SHARE, QUANTILE_GRID, OUTPUT.
+LIMIT and DAYS (count above LIMIT), UNIT, USER_FIELD, MAX_CONTRIBUTIONS (M;
+per cell for user-days), MAX_CELLS_PER_DAY (K, user-days), TIME_FIELD,
+TIME_SLOT, DAY_FIELD (user-days; default the date of TIME_FIELD),
+PER_UNIT_MEAN (user-days: each user-day's mean per cell, seed 003 Query 1),
+MIN_SUPPORT, SUPPORT_SHARE, MEAN_SUM_SHARE, QUANTILE_GRID, OUTPUT.
 
 noisyodflows: ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD, or
 GEOMETRY_FIELD (WKB lines: origin = first vertex, destination = last),
@@ -217,21 +219,33 @@ def noisy_zone_statistics(values, spark=None, log=print):
     get = values.get
     require(values, "INPUT", "EPSILON", "OUTPUT", "VALUE_FIELD", "LOWER", "UPPER")
     unit = number(values, "UNIT", 0, int)
-    if unit not in (0, 1):
-        raise UsageError("UNIT must be 0 (one record) or 1 (one user): user-days (2) are not offered on Spark; use "
-                         "the QGIS algorithm for them.")
+    if unit not in (0, 1, 2):
+        raise UsageError("UNIT must be 0 (one record), 1 (one user) or 2 (one user-day).")
     user_field, time_field = get("USER_FIELD") or None, get("TIME_FIELD") or None
-    if unit == 1 and not user_field:
-        raise UsageError("UNIT 1 (one user) needs USER_FIELD.")
+    if unit in (1, 2) and not user_field:
+        raise UsageError(f"UNIT {unit} ({('one user', 'one user-day')[unit - 1]}) needs USER_FIELD, the field "
+                         "identifying each user (e.g. a vehicle id).")
+    if unit == 2 and not get("DAY_FIELD") and not time_field:
+        raise UsageError("UNIT 2 (user-day) needs the day of every record: set DAY_FIELD (or a TIME_FIELD with "
+                         "dates).")
+    per_unit_mean = str(get("PER_UNIT_MEAN", "false")).lower() in TRUE
+    statistic = number(values, "STATISTIC", 2, int)
+    max_cells = number(values, "MAX_CELLS_PER_DAY", 1, int)
+    if max_cells < 1:
+        raise UsageError("MAX_CELLS_PER_DAY (K) must be a whole number of at least 1.")
+    if per_unit_mean and (unit != 2 or statistic == 3):
+        raise UsageError("PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2 (user-day) and a "
+                         "statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.")
     slot_kind = SLOT_KINDS[number(values, "TIME_SLOT", 0, int)] if time_field else None
     try:
         spec = statistics_spec(
-            statistic=number(values, "STATISTIC", 2, int), epsilon=number(values, "EPSILON"),
+            statistic=statistic, epsilon=number(values, "EPSILON"),
             lower=number(values, "LOWER"), upper=number(values, "UPPER"), unit=unit,
-            max_contributions=number(values, "MAX_CONTRIBUTIONS", 1, int), limit=number(values, "LIMIT"),
+            max_contributions=number(values, "MAX_CONTRIBUTIONS", 1, int),
+            max_cells=max_cells, limit=number(values, "LIMIT"),
             days=number(values, "DAYS", kind=int), min_support=number(values, "MIN_SUPPORT", 0.0),
             support_share=number(values, "SUPPORT_SHARE", 0.2), mean_sum_share=number(values, "MEAN_SUM_SHARE", 0.5),
-            quantile_grid=number(values, "QUANTILE_GRID", 1001, int))
+            quantile_grid=number(values, "QUANTILE_GRID", 1001, int), per_unit_mean=per_unit_mean)
     except ValueError as error:
         raise UsageError(str(error)) from None
     day_source = (get("DAY_FIELD") or time_field) if uses_days(spec) else None

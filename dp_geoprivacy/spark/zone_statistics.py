@@ -5,17 +5,27 @@ core.zone_statistics):
 
 1. Executors, ``mapInPandas``: each record's cell (the core's zone locator
    or core.h3cells), time slot (core.zone_counts.time_slots), day
-   (core.zone_counts.day_keys, for the count above LIMIT per user-day
-   pair), flags for a NULL value, time, user or day and for a point in no
-   zone (the core's cleaning rules), its value clamped to the public
-   [LOWER, UPPER] and what the mechanism needs of it: the exact integer
-   parts of the value (core.bounded_stats.float_parts: sums), its grid
-   index (core.quantiles.ExponentialQuantiles.snap: quantiles) or whether
-   it is above LIMIT; and a uniform priority (Philox keyed from the
+   (core.zone_counts.day_keys: user-days, and the count above LIMIT per
+   user-day pair), flags for a NULL value, time, user or day and for a
+   point in no zone (the core's cleaning rules), its value clamped to the
+   public [LOWER, UPPER] and what the mechanism needs of it: the exact
+   integer parts of the value (core.bounded_stats.float_parts: sums), its
+   grid index (core.quantiles.ExponentialQuantiles.snap: quantiles) or
+   whether it is above LIMIT; and uniform priorities (Philox keyed from the
    driver's generator, as for zone counts).
-2. User bound (UNIT 1, user): the same window as zone counts, rank among
-   the user's clean records by priority, keep rank <= M (sampling, not
-   the first M). Flagged records get a random salt: they never take a rank.
+2. Bounding, before any aggregate (sampling, never the first M or K).
+   Flagged records get a random salt, so they never take a rank.
+   - UNIT 1 (user): the zone counts' window, rank among the user's clean
+     records by priority, keep rank <= M.
+   - UNIT 2 (user-day, seed 003): one shuffle by (user, day); a window per
+     (unit, cell) ranks its records by priority (keep rank <= M) and gives
+     the cell a priority, the second draw of its first-ranked record
+     (independent of the first draw, so uniform whatever the number of
+     records in the cell); a window per unit keeps the K cells of smallest
+     cell priority, a uniform K-subset of the cells the unit touches. With
+     PER_UNIT_MEAN a ``groupBy`` per (unit, cell) replaces the kept cell's
+     clamped values by their mean (math.fsum: the correctly rounded sum,
+     then / n) before the per-cell step.
 3. ``groupBy`` cell, slot, flags, kept and the statistic's key (exponent
    for sums, grid index for quantiles, above LIMIT): counts, values clamped
    on each side, sums of the integer parts, distinct (user, day) pairs
@@ -25,12 +35,16 @@ core.zone_statistics):
 4. Driver: ``core.zone_statistics.release_zone_statistics_from_aggregate``,
    the function behind the QGIS algorithm, on the same aggregate the core
    computes (sums correctly rounded from the exact parts, so equal to the
-   single-machine sums bit for bit).
+   single-machine sums bit for bit). The driver's generator first skips the
+   draws the core's bounding makes, so a SEED gives the core's numbers.
 
-UNIT 2 (user-days: K cells per user-day, then M records per cell) is not
-offered on Spark; use the QGIS algorithm or units 0 / 1.
+Per-unit means: the core sums a unit's values in record order, Spark
+correctly rounded (record order is not defined on Spark); the two means
+are equal whenever that sum is exact (e.g. values with a few binary
+digits) and otherwise may differ in their last bit.
 """
 
+import math
 from dataclasses import dataclass
 from typing import Optional
 
@@ -95,7 +109,9 @@ def stat_batches(cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kin
     lower, upper = spec.bounds.lower, spec.bounds.upper
     quantiles = spec.mechanisms(1)[1] if spec.statistic in QUANTILES else None
     stat_key = _stat_key(spec)
-    user_bound = spec.unit == USER
+    bound = spec.unit in (USER, USER_DAY)
+    user_days = spec.unit == USER_DAY
+    per_unit_mean = bool(spec.per_unit_mean)
 
     def run(batches):
         import pandas as pd
@@ -138,8 +154,12 @@ def stat_batches(cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kin
                 out["q"] = np.where(clean, quantiles.snap(x), 0).astype(np.int32)
             elif stat_key == "above":
                 out["above"] = clean & (x > float(spec.limit))
-            if user_bound:
+            if per_unit_mean:
+                out["x"] = x
+            if bound:
                 out["priority"] = generator.random(n)
+                if user_days:  # the cell's priority, if this record ranks first in its (user-day, cell)
+                    out["cell_draw"] = generator.random(n)
                 out["salt"] = np.where(clean, 0, generator.integers(1, _SALT_RANGE, n)).astype(np.int64)
             out["flags"] = flags.astype(np.int32)
             yield pd.DataFrame(out)
@@ -147,14 +167,17 @@ def stat_batches(cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kin
     return run
 
 
-def statistics_frame(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kind, key: int):
-    """Spark DataFrame of the per-cell groups (cell, slot, flags, kept[, e | q | above], n, below, ...)."""
+def bounded_records(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kind, key: int):
+    """Spark DataFrame of the records after the bound: cell, slot, flags, clamp side, the statistic's key and
+    parts, and ``kept`` (UNIT 1: rank <= M among the user's records; UNIT 2: the cell among the K kept of its
+    user-day and, without PER_UNIT_MEAN, rank <= M in it; ``pair_first`` and ``in_kept_cell`` tell the driver
+    the draws the core makes). Flagged records' ``kept`` means nothing (they are dropped)."""
     from pyspark.sql import Window
     from pyspark.sql import functions as sf
     from pyspark.sql import types as st
 
-    if spec.unit == USER_DAY:
-        raise ValueError("UNIT 2 (user-days) is not offered on Spark: use UNIT 0 or 1, or the QGIS algorithm")
+    if spec.unit == USER_DAY and not (columns.user and columns.day):
+        raise ValueError("UNIT 2 (user-days) needs USER_FIELD and the day of every record (DAY_FIELD or TIME_FIELD)")
     wanted = [c for c in (columns.lon, columns.lat, columns.geometry, columns.value, columns.user, columns.time,
                           columns.day) if c]
     missing = [c for c in wanted if c not in df.columns]
@@ -175,31 +198,110 @@ def statistics_frame(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, 
         fields.append(st.StructField("q", st.IntegerType()))
     elif stat_key == "above":
         fields.append(st.StructField("above", st.BooleanType()))
-    if spec.unit == USER:
-        fields += [st.StructField("priority", st.DoubleType()), st.StructField("salt", st.LongType())]
+    if spec.per_unit_mean:
+        fields.append(st.StructField("x", st.DoubleType()))
+    if spec.unit in (USER, USER_DAY):
+        fields.append(st.StructField("priority", st.DoubleType()))
+        if spec.unit == USER_DAY:
+            fields.append(st.StructField("cell_draw", st.DoubleType()))
+        fields.append(st.StructField("salt", st.LongType()))
     fields.append(st.StructField("flags", st.IntegerType()))
     assigned = df.mapInPandas(stat_batches(cells, columns, spec, slot_kind, key), st.StructType(fields))
+    m = int(spec.max_contributions)
     if spec.unit == USER:
         window = Window.partitionBy("user", "salt").orderBy("priority")
-        assigned = assigned.withColumn("kept", sf.row_number().over(window) <= int(spec.max_contributions))
-    else:
-        assigned = assigned.withColumn("kept", sf.lit(True))
-    # The clamp side is summed, not a key: a key would split a cell's (user, day) pairs above LIMIT in two.
+        return assigned.withColumn("kept", sf.row_number().over(window) <= m)
+    if spec.unit == USER_DAY:
+        # One shuffle by unit: a hash partitioning on (user, day, salt) also clusters the (unit, cell) window.
+        assigned = assigned.repartition("user", "day", "salt")
+        in_cell = Window.partitionBy("user", "day", "salt", "cell", "slot").orderBy("priority")
+        in_unit = Window.partitionBy("user", "day", "salt").orderBy("cell_priority", "cell", "slot")
+        ranked = (assigned.withColumn("rank", sf.row_number().over(in_cell))
+                  .withColumn("cell_priority", sf.first("cell_draw").over(in_cell))
+                  .withColumn("in_kept_cell", sf.dense_rank().over(in_unit) <= int(spec.max_cells))
+                  .withColumn("pair_first", sf.col("rank") == 1))
+        kept = sf.col("in_kept_cell") if spec.per_unit_mean else sf.col("in_kept_cell") & (sf.col("rank") <= m)
+        return ranked.withColumn("kept", kept).drop("priority", "cell_draw", "cell_priority", "rank")
+    return assigned.withColumn("kept", sf.lit(True))
+
+
+def unit_means(spec: ZoneStatisticsSpec):
+    """The mapInPandas function on the (unit, cell) groups: the mean of a kept group's clamped values (one
+    value per user-day and cell, seed 003 Query 1) and what the statistic needs of it."""
+    quantiles = spec.mechanisms(1)[1] if spec.statistic in QUANTILES else None
+    stat_key = _stat_key(spec)
+
+    def run(batches):
+        for frame in batches:
+            used = frame["values"].map(len).to_numpy() > 0  # clean and kept
+            mean = np.array([math.fsum(v) / len(v) if len(v) else 0.0 for v in frame["values"]], dtype=float)
+            out = frame[["cell", "slot", "flags", "kept", "n", "below", "above_upper", "pair_first",
+                         "in_kept_cell"]].copy()
+            out["units"] = used.astype(np.int64)
+            if stat_key == "e":
+                e, hi, lo = float_parts(mean)
+                out["e"], out["hi"], out["lo"] = e.astype(np.int32), hi, lo
+            elif stat_key == "q":
+                out["q"] = np.where(used, quantiles.snap(np.clip(mean, spec.bounds.lower, spec.bounds.upper)),
+                                    0).astype(np.int32)
+            yield out
+
+    return run
+
+
+def statistics_frame(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kind, key: int):
+    """Spark DataFrame of the per-cell groups (cell, slot, flags, kept[, e | q | above], n, below, ...)."""
+    from pyspark.sql import functions as sf
+    from pyspark.sql import types as st
+
+    bounded = bounded_records(df, cells, columns, spec, slot_kind, key)
+    stat_key = _stat_key(spec)
     keys = ["cell", "slot", "flags", "kept"] + ([stat_key] if stat_key else [])
+    ones = {name: sf.sum(sf.when((sf.col("flags") == 0) & sf.col(name), 1).otherwise(0)).alias(name)
+            for name in ("pair_first", "in_kept_cell")}
+    if spec.per_unit_mean:
+        # One row per (unit, cell) group (no new shuffle: the unit partitioning clusters it), its mean, then the
+        # per-cell groups below; "n" stays the number of records, "units" counts the kept means.
+        clean_kept = (sf.col("flags") == 0) & sf.col("kept")
+        per_pair = bounded.groupBy("user", "day", "salt", "cell", "slot", "flags", "kept").agg(
+            sf.count(sf.lit(1)).alias("n"),
+            sf.sum(sf.when(sf.col("clamp") < 0, 1).otherwise(0)).alias("below"),
+            sf.sum(sf.when(sf.col("clamp") > 0, 1).otherwise(0)).alias("above_upper"),
+            ones["pair_first"], ones["in_kept_cell"],
+            sf.collect_list(sf.when(clean_kept, sf.col("x"))).alias("values"))
+        fields = [st.StructField("cell", st.LongType()), st.StructField("slot", st.IntegerType()),
+                  st.StructField("flags", st.IntegerType()), st.StructField("kept", st.BooleanType())]
+        fields += [st.StructField(name, st.LongType())
+                   for name in ("n", "below", "above_upper", "pair_first", "in_kept_cell", "units")]
+        if stat_key == "e":
+            fields += [st.StructField("e", st.IntegerType()), st.StructField("hi", st.LongType()),
+                       st.StructField("lo", st.LongType())]
+        elif stat_key == "q":
+            fields.append(st.StructField("q", st.IntegerType()))
+        means = per_pair.mapInPandas(unit_means(spec), st.StructType(fields))
+        sums = [sf.sum(c).alias(c) for c in ("n", "below", "above_upper", "pair_first", "in_kept_cell", "units")]
+        if stat_key == "e":
+            sums += [sf.sum("hi").alias("hi"), sf.sum("lo").alias("lo")]
+        return means.groupBy(*keys).agg(*sums)
+    # The clamp side is summed, not a key: a key would split a cell's (user, day) pairs above LIMIT in two.
     aggregates = [sf.count(sf.lit(1)).alias("n"),
                   sf.sum(sf.when(sf.col("clamp") < 0, 1).otherwise(0)).alias("below"),
                   sf.sum(sf.when(sf.col("clamp") > 0, 1).otherwise(0)).alias("above_upper")]
+    if spec.unit == USER_DAY:
+        aggregates += [ones["pair_first"], ones["in_kept_cell"]]
     if stat_key == "e":
         aggregates += [sf.sum("hi").alias("hi"), sf.sum("lo").alias("lo")]
     if stat_key == "above" and columns.day and columns.user:
         pair = sf.when(sf.col("above") & (sf.col("flags") == 0) & sf.col("kept"), sf.struct("user", "day"))
         aggregates.append(sf.countDistinct(pair).alias("pairs"))
-    return assigned.groupBy(*keys).agg(*aggregates)
+    return bounded.groupBy(*keys).agg(*aggregates)
 
 
 def aggregate_from_groups(groups, spec: ZoneStatisticsSpec, n_zones: int, n_slots: int,
-                          days: bool) -> ZoneStatisticsAggregate:
-    """The core's ZoneStatisticsAggregate from Spark's groups (a pandas DataFrame)."""
+                          days: bool):
+    """The core's ZoneStatisticsAggregate from Spark's groups (a pandas DataFrame), and the number of uniform
+    draws the core's bounding makes on the same data (UNIT 1: one per clean record; UNIT 2: one per clean
+    (user-day, cell) pair, then, without PER_UNIT_MEAN, one per record in a kept cell)."""
     n_cells = n_zones * n_slots
     flags = groups["flags"].to_numpy(dtype=np.int64)
     n = groups["n"].to_numpy(dtype=np.int64)
@@ -210,6 +312,14 @@ def aggregate_from_groups(groups, spec: ZoneStatisticsSpec, n_zones: int, n_slot
     weight = n[use]
     cleaned = int(n[clean].sum())
     kept = int(weight.sum())
+    units = groups["units"].to_numpy(dtype=np.int64)[use] if spec.per_unit_mean else weight  # values per cell
+    draws = 0
+    if spec.unit == USER:
+        draws = cleaned
+    elif spec.unit == USER_DAY:
+        draws = int(groups["pair_first"].to_numpy(dtype=np.int64)[clean].sum())
+        if not spec.per_unit_mean:
+            draws += int(groups["in_kept_cell"].to_numpy(dtype=np.int64)[clean].sum())
 
     def count(bit):
         return int(n[(flags & bit) != 0].sum())
@@ -221,7 +331,7 @@ def aggregate_from_groups(groups, spec: ZoneStatisticsSpec, n_zones: int, n_slot
                               dropped_by_bound=cleaned - kept,
                               kept=kept)
     aggregate = ZoneStatisticsAggregate(n_zones=n_zones, n_slots=n_slots,
-                                        counts=np.bincount(flat, weights=weight, minlength=n_cells).astype(float),
+                                        counts=np.bincount(flat, weights=units, minlength=n_cells).astype(float),
                                         cleaning=cleaning)
     if spec.statistic in (SUM, MEAN):
         aggregate.sums = sums_from_parts(flat, groups["e"].to_numpy(dtype=np.int64)[use],
@@ -233,27 +343,26 @@ def aggregate_from_groups(groups, spec: ZoneStatisticsSpec, n_zones: int, n_slot
         aggregate.exceeding = np.bincount(flat[above], weights=per[above], minlength=n_cells).astype(np.int64)
     elif spec.statistic in QUANTILES:
         aggregate.grid_cell, aggregate.grid_index, aggregate.grid_count = (
-            flat, groups["q"].to_numpy(dtype=np.int64)[use], weight)
-    return aggregate, cleaned
+            flat, groups["q"].to_numpy(dtype=np.int64)[use], units)
+    return aggregate, draws
 
 
 def release_spark_zone_statistics(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kind,
                                   rng: np.random.Generator):
     """Aggregate on Spark, then the core's release from the aggregate. Returns (release, aggregate).
 
-    For UNIT 1 the driver's generator first skips the draws the
-    single-machine bound makes (one per clean record), so a SEED gives the
-    numbers the core path gives on the same data.
+    For UNITS 1 and 2 the driver's generator first skips the draws the
+    single-machine bound makes (see aggregate_from_groups), so a SEED gives
+    the numbers the core path gives on the same data.
     """
     if cells.overlay is not None:
         raise ValueError("zone statistics need zones that do not overlap")
     key = bounding_key(rng)
     groups = statistics_frame(df, cells, columns, spec, slot_kind, key).toPandas()
     n_slots = len(slot_labels(slot_kind)) if slot_kind else 1
-    aggregate, cleaned = aggregate_from_groups(groups, spec, len(cells), n_slots,
-                                               days=bool(columns.day and columns.user))
-    if spec.unit == USER:
-        skip_bounding_draws(rng, cleaned)
+    aggregate, draws = aggregate_from_groups(groups, spec, len(cells), n_slots,
+                                             days=bool(columns.day and columns.user))
+    skip_bounding_draws(rng, draws)
     return release_zone_statistics_from_aggregate(aggregate, spec, rng), aggregate
 
 
