@@ -14,13 +14,13 @@ from typing import Optional
 import numpy as np
 import shapely
 
-from .. import __version__
 from ..core.counting import DISCRETE_LAPLACE, LAPLACE
 from ..core.od_flows import ODFlowSpec, flow_geometries, pair_counts_from_groups, release_od_flows_from_pairs
-from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
+from ..core.privacy_record import PrivacyRecord
 from ..core.release import ranks_from_order
 from ..core.zones import OUTSIDE
 from .cells import id_order
+from .record import spark_record
 from .zone_counts import NULL_USER, bounded_frame, bounding_key
 
 NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE)
@@ -123,12 +123,5 @@ def od_record(release, *, input_name, seeded, cells, min_flow, include_intrazona
     if facts["threshold"] is not None:
         notes.append(f"Stability threshold {facts['threshold']:.4g}: only pairs with trips whose noisy count reached "
                      "it are published; a missing pair does not mean zero.")
-    notes.append("Aggregated on Apache Spark (dp_geoprivacy.spark); noise drawn on the driver by the core.")
-    extra = {"partition": partition}
-    if release_id:
-        extra["release_id"] = release_id
-    record = PrivacyRecord(algorithm="dp_geoprivacy:noisyodflows", plugin_version=__version__,
-                           input_layer=input_name, seeded=seeded, notes=tuple(notes), **dict(release.record_fields),
-                           **extra)
-    weak = weak_epsilon_note(record.epsilon)
-    return record.with_notes(weak) if weak else record
+    return spark_record("noisyodflows", release.record_fields, input_name=input_name, seeded=seeded,
+                        notes=notes, partition=partition, release_id=release_id)

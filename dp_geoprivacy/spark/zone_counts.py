@@ -28,9 +28,8 @@ from typing import Optional
 
 import numpy as np
 
-from .. import __version__
 from ..core.counting import DISCRETE_LAPLACE, LAPLACE
-from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
+from ..core.privacy_record import PrivacyRecord
 from ..core.release import ranks_from_order
 from ..core.zone_counts import (
     FOUR_HOURS,
@@ -43,6 +42,7 @@ from ..core.zone_counts import (
     time_slots,
 )
 from ..core.zones import OUTSIDE
+from .record import spark_record
 
 NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE)
 SLOT_KINDS = (HOUR, FOUR_HOURS, WEEKDAY)
@@ -237,19 +237,12 @@ def record_notes(cells, facts, spec: ZoneCountSpec, time_field):
         notes.append(f"Only the {spec.k} largest noisy counts are published (post-processing).")
     if spec.clamp:
         notes.append("Counts rounded and clamped at zero (post-processing).")
-    notes.append("Aggregated on Apache Spark (dp_geoprivacy.spark); noise drawn on the driver by the core.")
     return notes
 
 
 def privacy_record(release, *, input_name, seeded, notes, partition="all", release_id=None) -> PrivacyRecord:
-    extra = {"partition": partition}
-    if release_id:
-        extra["release_id"] = release_id
-    record = PrivacyRecord(algorithm="dp_geoprivacy:noisyzonecounts", plugin_version=__version__,
-                           input_layer=input_name, seeded=seeded, notes=tuple(notes),
-                           **dict(release.record_fields), **extra)
-    weak = weak_epsilon_note(record.epsilon)
-    return record.with_notes(weak) if weak else record
+    return spark_record("noisyzonecounts", release.record_fields, input_name=input_name, seeded=seeded,
+                        notes=notes, partition=partition, release_id=release_id)
 
 
 def release_spark_zone_counts(df, cells, columns: PointColumns, spec: ZoneCountSpec, rng: np.random.Generator,

@@ -50,10 +50,9 @@ from typing import Optional
 
 import numpy as np
 
-from .. import __version__
 from ..core.bounded_stats import float_parts, sums_from_parts
 from ..core.counting import skip_bounding_draws
-from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
+from ..core.privacy_record import PrivacyRecord
 from ..core.zone_counts import NO_SLOT, day_keys, slot_labels, time_slots
 from ..core.zone_statistics import (
     COUNT_ABOVE,
@@ -68,6 +67,7 @@ from ..core.zone_statistics import (
     ZoneStatisticsSpec,
     release_zone_statistics_from_aggregate,
 )
+from .record import spark_record
 from .zone_counts import SLOT_KINDS, _lonlat, bounding_key
 
 STATISTICS = ("count", SUM, MEAN, COUNT_ABOVE, "median", "quartiles", "five_number")
@@ -391,15 +391,8 @@ def statistics_record(release, *, input_name, seeded, cells, value_field, time_f
     if spec.min_support > 0:
         notes.append(f"Only cells whose noisy count reached {spec.min_support:g} are published; a missing cell "
                      "does not mean zero.")
-    notes.append("Aggregated on Apache Spark (dp_geoprivacy.spark); noise drawn on the driver by the core.")
-    extra = {"partition": partition}
-    if release_id:
-        extra["release_id"] = release_id
-    record = PrivacyRecord(algorithm="dp_geoprivacy:noisyzonestatistics", plugin_version=__version__,
-                           input_layer=input_name, seeded=seeded, notes=tuple(notes),
-                           **dict(release.record_fields()), **extra)
-    weak = weak_epsilon_note(record.epsilon)
-    return record.with_notes(weak) if weak else record
+    return spark_record("noisyzonestatistics", release.record_fields(), input_name=input_name, seeded=seeded,
+                        notes=notes, partition=partition, release_id=release_id)
 
 
 __all__ = ["SLOT_KINDS", "StatColumns", "release_spark_zone_statistics", "statistics_record", "statistics_spec",
