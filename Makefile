@@ -78,11 +78,16 @@ lint: deps
 	$(VENV)/bin/ruff check dp_geoprivacy tests benchmarks docs resources
 	$(VENV)/bin/flake8 --select=QGS --extend-exclude=.peer-venv,.venv,build dp_geoprivacy tests benchmarks docs resources
 
+# Which tests (and pytest options) test-core and test-qgis run, e.g.
+# make test-qgis TESTS_QGIS="tests/qgis/test_privacy_report.py -k ledger"
+TESTS_CORE ?= tests/core
+TESTS_QGIS ?= tests/qgis
+
 test-core: deps
-	$(VENV)/bin/python -m pytest -p no:pytest_qgis -p no:cacheprovider tests/core
+	$(VENV)/bin/python -m pytest -p no:pytest_qgis -p no:cacheprovider $(TESTS_CORE)
 
 test-qgis: deps stage i18n-compile
-	$(QGIS_ENV) $(VENV)/bin/python -m pytest -p no:cacheprovider tests/qgis
+	$(QGIS_ENV) $(VENV)/bin/python -m pytest -p no:cacheprovider $(TESTS_QGIS)
 
 test: lint test-core test-qgis test-qgis-340 test-wheels test-spark
 include .ci/qgis340.mk
