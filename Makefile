@@ -27,7 +27,7 @@ QGIS_ENV = QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) \
 	QGIS_CUSTOM_CONFIG_PATH=$(PROFILE) QGIS_PLUGINPATH=$(STAGE) \
 	PYTHONPATH=$$(echo $(CURDIR)/$(VENV)/lib/python3*/site-packages)
 
-.PHONY: help deps system-packages stage qgis_process test test-core test-qgis lint \
+.PHONY: help deps system-packages stage qgis_process test test-lane-host test-lane-root test-core test-qgis lint \
 	package i18n demo desktop-check screenshots docs benchmark clean
 
 help:
@@ -89,7 +89,19 @@ test-core: deps
 test-qgis: deps stage i18n-compile
 	$(QGIS_ENV) $(VENV)/bin/python -m pytest -p no:cacheprovider $(TESTS_QGIS)
 
-test: lint test-core test-qgis test-qgis-340 test-wheels test-spark
+# Two lanes on the two cores: the host's QGIS 3.22 (lint, core, QGIS, wheels, Spark) and the
+# QGIS 3.40 root. Shared set-up first (one pip, one lrelease); each lane's output is printed
+# whole when it ends; both lanes always run, and the target fails if either did.
+test: deps stage i18n-compile wheels spark-deps
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-host test-lane-root
+
+test-lane-host:
+	@status=0; for step in lint test-core test-qgis test-wheels test-spark; do \
+		echo "== make $$step (QGIS 3.22)"; $(MAKE) --no-print-directory $$step || status=1; done; \
+	exit $$status
+
+test-lane-root:
+	@echo "== make test-qgis-340"; $(MAKE) --no-print-directory test-qgis-340
 include .ci/qgis340.mk
 include .ci/spark.mk
 
