@@ -5,6 +5,7 @@ from qgis.core import QgsProcessingProvider
 from ..translation import Translatable
 from . import workdirs
 from .algorithms.accuracy_planner import AccuracyPlanner
+from .algorithms.consistent_counts import ConsistentCounts
 from .algorithms.escape_analysis import EscapeAnalysis
 from .algorithms.h3_grid import H3Grid
 from .algorithms.laplace_perturbation import LaplacePerturbation
@@ -23,7 +24,7 @@ from .base import PROVIDER_ID, icon
 
 ALGORITHMS = (LaplacePerturbation, H3Grid, NoisyZoneCounts, EscapeAnalysis, NoisyOdFlows, PrivacyReport,
               RandomizedResponseAlgorithm, TripRelocationAlgorithm, NoisyZoneStatistics, TrajectoryPerturbation,
-              TripEnds, SyntheticTrips, AccuracyPlanner, UtilityReport, MobilityReport)
+              TripEnds, SyntheticTrips, AccuracyPlanner, UtilityReport, MobilityReport, ConsistentCounts)
 
 
 class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):

@@ -1,0 +1,235 @@
+"""dp_geoprivacy:consistentcounts: noisy point counts at several H3 resolutions that add up.
+
+The release is ``core.hierarchy.release_hierarchy_counts`` (noise at every
+level of the public H3 hierarchy, least squares so that children add up to
+their parent, optional non-negative integer rounding). This module reads the
+points (their finest-resolution cell), calls the release and writes one
+polygon row per cell of every level, coarse to fine.
+"""
+
+import numpy as np
+from osgeo import ogr
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterExtent,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterString,
+    QgsProcessingParameterVectorDestination,
+)
+
+from ...core import h3cells
+from ...core.counting import LAPLACE
+from ...core.hierarchy import (
+    HierarchyData,
+    HierarchyError,
+    HierarchySpec,
+    expected_errors,
+    h3_hierarchy,
+    parse_shares,
+    release_hierarchy_counts,
+)
+from ..base import DpAlgorithm
+from ..metric_crs import wkt
+from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
+from ..readers import read_points
+from ..styles import graduated_counts
+from ..writers import Column, write_features
+from ..zone_source import H3Cells, h3_cells_covering_extent, wgs84
+from .noisy_zone_counts import as_multipolygons
+
+# Simulated noise draws behind the published error figures (public: they use no data).
+ERROR_DRAWS = 200
+
+
+class ConsistentCounts(DpAlgorithm):
+    """Noisy counts per H3 cell at several resolutions, consistent across levels."""
+
+    ALGORITHM_ID = "consistentcounts"
+    GROUP_ID = "aggregates"
+    DIALOG_ORDER = ("INPUT", "EXTENT", "COARSEST", "FINEST", "EPSILON", "SPLIT", "USER_FIELD", "MAX_CONTRIBUTIONS")
+    ADVANCED = ("INTEGERS",)
+    INPUT, EXTENT, COARSEST, FINEST = "INPUT", "EXTENT", "COARSEST", "FINEST"
+    EPSILON, SPLIT, USER_FIELD, MAX_CONTRIBUTIONS = "EPSILON", "SPLIT", "USER_FIELD", "MAX_CONTRIBUTIONS"
+    INTEGERS, OUTPUT = "INTEGERS", "OUTPUT"
+    POSITIVE_PARAMETERS = (EPSILON,)
+
+    def displayName(self):  # noqa: N802 (QGIS API)
+        return self.tr("Consistent counts over H3 levels")
+
+    def shortDescription(self):  # noqa: N802 (QGIS API)
+        return self.tr("Private point counts at several H3 resolutions that add up exactly.")
+
+    def tags(self):
+        return self.tr("privacy,differential privacy,epsilon,hierarchy,consistent,H3,hexagon,counts,census").split(",")
+
+    def shortHelpString(self):  # noqa: N802 (QGIS API)
+        return self.tr(
+            "<p>Counts the points in H3 hexagons at every resolution from COARSEST to FINEST (e.g. 7, 8 and 9) "
+            "over a public EXTENT, and publishes all levels with differential privacy so that each hexagon's "
+            "count is exactly the sum of its children's.</p>"
+            "<p><b>Private:</b> each point, or with USER_FIELD each user with up to M points (sampled).</p>"
+            "<p><b>How.</b> EPSILON is split over the levels (SPLIT, e.g. '1,2,2' coarse to fine; empty: equal "
+            "shares, as in Hay et al. 2010); every cell of every level gets Laplace noise of scale M / "
+            "(its level's epsilon), zeros included, and the levels add up to EPSILON (sequential "
+            "composition). Then least squares (Hay, Rastogi, Miklau and Suciu, \"Boosting the accuracy of "
+            "differentially private histograms through consistency\", PVLDB 2010; with unequal shares, "
+            "Cormode et al., \"Differentially private spatial decompositions\", ICDE 2012, §4) combines each "
+            "cell's own noisy count with its children's and its parent's, so that the levels agree. With "
+            "INTEGERS the counts are then rounded to non-negative integers that still add up (each parent's "
+            "count shared among its children by their estimates, largest remainders first). Both steps are "
+            "post-processing: no extra privacy cost.</p>"
+            "<p><b>Cells</b> are those of resolution FINEST overlapping EXTENT and their parents: public, "
+            "never chosen from the points. Points outside them are one extra noisy count (OUTSIDE_COUNT).</p>"
+            "<p><b>Output</b>: one polygon layer with every level: level (0 = coarsest), resolution, cell_id, "
+            "parent_id, noisy_count, mae (the expected absolute error of this level's counts) and moe95 (95% "
+            "of counts are within this of the truth, before rounding); both figures come from simulating the "
+            "noise alone, which needs no data. The accuracy planner shows the same figures before a run.</p>"
+        )
+
+    def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
+        self.add(QgsProcessingParameterFeatureSource(
+            self.INPUT, self.tr("Input points"), [QgsProcessing.TypeVectorPoint]))
+        extent = QgsProcessingParameterExtent(self.EXTENT, self.tr("Study area (public extent)"))
+        extent.setHelp(self.tr("The public area whose H3 cells are published; chosen from knowledge of the "
+                               "study area, not from the points."))
+        self.add(extent)
+        self.add(QgsProcessingParameterNumber(
+            self.COARSEST, self.tr("Coarsest H3 resolution"), QgsProcessingParameterNumber.Integer,
+            defaultValue=7, minValue=0, maxValue=15))
+        self.add(QgsProcessingParameterNumber(
+            self.FINEST, self.tr("Finest H3 resolution"), QgsProcessingParameterNumber.Integer,
+            defaultValue=9, minValue=0, maxValue=15))
+        epsilon = QgsProcessingParameterNumber(
+            self.EPSILON, self.tr("Epsilon (privacy loss)"), QgsProcessingParameterNumber.Double,
+            defaultValue=1.0, minValue=0.0)
+        epsilon.setHelp(self.tr("The privacy loss of the whole release (all levels together)."))
+        self.add(epsilon)
+        split = QgsProcessingParameterString(self.SPLIT, self.tr("Epsilon split over levels"), optional=True,
+                                             defaultValue="")
+        split.setHelp(self.tr("Weights coarse to fine, e.g. '1,2,2'; empty: equal shares. A level with weight "
+                              "0 is not measured and is estimated from its children."))
+        self.add(split)
+        self.add(QgsProcessingParameterField(
+            self.USER_FIELD, self.tr("User id field (optional)"), parentLayerParameterName=self.INPUT,
+            optional=True))
+        self.add(QgsProcessingParameterNumber(
+            self.MAX_CONTRIBUTIONS, self.tr("Maximum points per user (M)"), QgsProcessingParameterNumber.Integer,
+            defaultValue=1, minValue=1))
+        self.add(QgsProcessingParameterBoolean(
+            self.INTEGERS, self.tr("Non-negative whole counts"), defaultValue=True))
+        self.add_seed_parameter()
+        self.add_ledger_parameters()
+        output = QgsProcessingParameterVectorDestination(
+            self.OUTPUT, self.tr("Consistent counts"), QgsProcessing.TypeVectorPolygon)
+        output.setSupportsNonFileBasedOutput(False)
+        self.add(output)
+        for name, label in (("EPSILON_SPENT", self.tr("Epsilon spent")), ("DELTA_SPENT", self.tr("Delta spent")),
+                            ("LEVELS", self.tr("Levels")), ("ROWS_WRITTEN", self.tr("Rows written")),
+                            ("OUTSIDE_COUNT", self.tr("Noisy count outside the cells"))):
+            self.add_output(QgsProcessingOutputNumber(name, label))
+
+    def _resolutions(self, parameters, context):
+        coarsest = self.parameterAsInt(parameters, self.COARSEST, context)
+        finest = self.parameterAsInt(parameters, self.FINEST, context)
+        if not 0 <= coarsest < finest <= 15:
+            raise QgsProcessingException(self.tr(
+                "COARSEST must be below FINEST, both from 0 to 15 (got {a} and {b}); e.g. 7 and 9.").format(
+                a=coarsest, b=finest))
+        if finest - coarsest > 4:
+            raise QgsProcessingException(self.tr(
+                "At most five levels (COARSEST {a} to FINEST {b} is {n}): raise COARSEST.").format(
+                a=coarsest, b=finest, n=finest - coarsest + 1))
+        return list(range(coarsest, finest + 1))
+
+    def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
+        resolutions = self._resolutions(parameters, context)
+        epsilon = self.positive_number(parameters, self.EPSILON, context)
+        try:
+            shares = parse_shares(self.parameterAsString(parameters, self.SPLIT, context), len(resolutions))
+        except HierarchyError as error:
+            raise QgsProcessingException(self.tr("SPLIT: {error}; e.g. '1,2,2' for three levels.").format(
+                error=error)) from None
+        if shares[-1] == 0:
+            raise QgsProcessingException(self.tr("SPLIT: the finest level needs a share of epsilon above 0."))
+        user_field = self.parameterAsString(parameters, self.USER_FIELD, context) or None
+        max_contributions = self.parameterAsInt(parameters, self.MAX_CONTRIBUTIONS, context) if user_field else 1
+        destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
+        source = self.parameterAsSource(parameters, self.INPUT, context)
+        if source is None:
+            raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
+
+        leaves, _crs, description = h3_cells_covering_extent(
+            self, parameters, self.EXTENT, resolutions[-1], context, feedback,
+            default_crs=source.sourceCrs() if source.sourceCrs().isValid() else None)
+        if not len(leaves):
+            raise QgsProcessingException(self.tr("EXTENT is covered by no H3 cell; give an extent with an area."))
+        hierarchy, level_cells = h3_hierarchy(leaves, resolutions)
+        feedback.pushInfo(self.tr("Levels: {levels} over {extent}.").format(
+            levels=", ".join(f"{name} ({n} cells)" for name, n in zip(hierarchy.names, hierarchy.sizes)),
+            extent=description))
+        finest = H3Cells(resolutions[-1], level_cells[-1], description)
+        map_xy = finest.batch_assigner(source.sourceCrs(), feedback, source.featureCount(), progress=(5, 60))
+        points = read_points(self, parameters, self.INPUT, context, feedback,
+                             fields=[user_field] if user_field else [], map_xy=map_xy)
+        if feedback.isCanceled():
+            raise QgsProcessingException(self.tr("Cancelled: no output was written."))
+        feedback.setProgress(70)
+
+        spec = HierarchySpec(hierarchy, epsilon, shares, max_contributions, bool(user_field), LAPLACE,
+                             self.parameterAsBoolean(parameters, self.INTEGERS, context))
+        data = HierarchyData(points.mapped, points.columns[user_field] if user_field else None)
+        reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT, output=destination)
+        rng = self.noise_source(parameters, context, feedback)
+        release = release_hierarchy_counts(data, spec, rng.generator, before_noise=reserve)
+        feedback.pushInfo(self.tr("Private to the data holder, do not publish: {kept} points counted, {dropped} "
+                                  "left out (NULL user or beyond M per user).").format(
+            kept=release.facts["private_points_kept"], dropped=release.facts["private_points_dropped"]))
+        mae, moe = self._error_figures(spec, rng.generator)
+        feedback.setProgress(85)
+
+        record = self.privacy_record(
+            mechanism_fields=release.record_fields, input_layer=points.source_name, seeded=rng.seeded,
+            notes=(self.tr("Cells: H3 resolutions {levels} covering {extent}.").format(
+                levels=", ".join(map(str, resolutions)), extent=description),
+                self.tr("Expected absolute error per level: {mae}.").format(
+                    mae=", ".join(f"{name} {m:.3g}" for name, m in zip(hierarchy.names, mae)))),
+            **reserve.record_fields())
+        self._write(destination, hierarchy, level_cells, resolutions, release, mae, moe, record, feedback)
+        feedback.setProgress(100)
+        title = self.tr("Consistent counts")
+        if context.willLoadLayerOnCompletion(destination):
+            context.layerToLoadOnCompletionDetails(destination).setPostProcessor(
+                ReleaseLayerPostProcessor.create(record, title, graduated_counts))
+        return {self.OUTPUT: destination, "EPSILON_SPENT": record.epsilon, "DELTA_SPENT": record.delta,
+                "LEVELS": len(resolutions), "ROWS_WRITTEN": int(sum(hierarchy.sizes)),
+                "OUTSIDE_COUNT": float(release.result["outside"][0])}
+
+    @staticmethod
+    def _error_figures(spec, generator):
+        """Per level: mean absolute error and the 95% margin, from the noise alone (public, no data)."""
+        return expected_errors(spec, generator, draws=ERROR_DRAWS)
+
+    def _write(self, destination, hierarchy, level_cells, resolutions, release, mae, moe, record, feedback):
+        cells = np.concatenate(level_cells)
+        levels = np.concatenate([np.full(n, level) for level, n in enumerate(hierarchy.sizes)])
+        parents = np.concatenate([np.zeros(hierarchy.sizes[0], dtype=np.uint64)] + [
+            level_cells[level - 1][hierarchy.parents[level - 1]] for level in range(1, hierarchy.levels)])
+        parent_ids = h3cells.cells_to_text(parents).astype(object)
+        parent_ids[:hierarchy.sizes[0]] = None
+        counts = np.concatenate([release.result[f"level_{level}"] for level in range(hierarchy.levels)])
+        geometries = as_multipolygons(h3cells.cell_polygons(cells))
+        columns = [Column("level", "int", levels),
+                   Column("resolution", "int", np.asarray(resolutions)[levels]),
+                   Column("cell_id", "text", h3cells.cells_to_text(cells)),
+                   Column("parent_id", "text", parent_ids),
+                   Column("noisy_count", "real", counts),
+                   Column("mae", "real", np.asarray(mae)[levels]),
+                   Column("moe95", "real", np.asarray(moe)[levels])]
+        title = self.tr("Consistent counts")
+        write_features(destination, wkt(wgs84()), ogr.wkbMultiPolygon, geometries, columns, feedback,
+                       finish=lambda path, layer: write_to_file(path, layer, record, title))
