@@ -45,7 +45,7 @@ def test_every_parent_is_the_sum_of_its_children(tmp_path):
     assert result["LEVELS"] == 3 and result["ROWS_WRITTEN"] == len(table)
     count = {cell: value for _, _, cell, _, value, _, _ in table}
     children = {}
-    for level, resolution, cell, parent, value, _, _ in table:
+    for level, resolution, _cell, parent, value, _, _ in table:
         assert value >= 0 and value == round(value)
         assert resolution == 7 + level
         if level:
