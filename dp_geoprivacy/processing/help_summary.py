@@ -21,7 +21,7 @@ import math
 from ..core import h3cells
 from ..core.accuracy import count_accuracy, displacement_accuracy, response_accuracy, response_mechanism
 from ..core.bounded_stats import BoundedMean, Bounds
-from ..core.counting import DISCRETE_LAPLACE, LAPLACE
+from ..core.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise
 from ..core.location import PER_AXIS, PLANAR, LocationLaplace
 from ..core.mobility_report import ANALYSES, MobilityReportSpec
 from ..core.od_flows import ODDomain
@@ -134,6 +134,13 @@ def mobility_figures(epsilon, max_trips):
     mechanisms = MobilityReportSpec(float(epsilon), int(max_trips), "", analyses=analyses).mechanisms()
     visits = mechanisms["visits_per_zone"]
     return len(mechanisms), visits.epsilon, count_accuracy(visits.noise)
+
+
+@functools.lru_cache(maxsize=16)
+def level_margin(epsilon, levels):
+    """95% margin of one level's noisy counts when EPSILON is shared equally by ``levels`` levels (M = 1),
+    before least squares combines the levels (core.counting's released margin: snapping included)."""
+    return CountNoise(LAPLACE, float(epsilon) / int(levels), 1.0).released_margin_of_error()
 
 
 def h3_cell_area_km2(resolution) -> float:

@@ -5,6 +5,7 @@ from qgis.core import QgsProcessingProvider
 from ..translation import Translatable
 from . import workdirs
 from .algorithms.accuracy_planner import AccuracyPlanner
+from .algorithms.adaptive_grid import AdaptiveGrid
 from .algorithms.consistent_counts import ConsistentCounts
 from .algorithms.escape_analysis import EscapeAnalysis
 from .algorithms.h3_grid import H3Grid
@@ -24,7 +25,8 @@ from .base import PROVIDER_ID, icon
 
 ALGORITHMS = (LaplacePerturbation, H3Grid, NoisyZoneCounts, EscapeAnalysis, NoisyOdFlows, PrivacyReport,
               RandomizedResponseAlgorithm, TripRelocationAlgorithm, NoisyZoneStatistics, TrajectoryPerturbation,
-              TripEnds, SyntheticTrips, AccuracyPlanner, UtilityReport, MobilityReport, ConsistentCounts)
+              TripEnds, SyntheticTrips, AccuracyPlanner, UtilityReport, MobilityReport, ConsistentCounts,
+              AdaptiveGrid)
 
 
 class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):

@@ -71,3 +71,18 @@ def flow_lines(layer, field="noisy_count"):
     renderer.setOrderBy(QgsFeatureRequest.OrderBy([QgsFeatureRequest.OrderByClause(field, True)]))
     renderer.setOrderByEnabled(True)
     layer.setRenderer(renderer)
+
+
+def counts_with_margins(layer, field="noisy_count", margin="moe95"):
+    """Counts graduated as graduated_counts, each polygon labelled "count ± margin" (adaptive zones)."""
+    from qgis.core import QgsPalLayerSettings, QgsTextFormat, QgsVectorLayerSimpleLabeling
+
+    graduated_counts(layer, field)
+    settings = QgsPalLayerSettings()
+    settings.isExpression = True
+    settings.fieldName = f"format_number(\"{field}\", 0) || ' ± ' || format_number(\"{margin}\", 0)"
+    text = QgsTextFormat()
+    text.setSize(7)
+    settings.setFormat(text)
+    layer.setLabeling(QgsVectorLayerSimpleLabeling(settings))
+    layer.setLabelsEnabled(True)

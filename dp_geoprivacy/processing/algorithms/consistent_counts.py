@@ -34,6 +34,7 @@ from ...core.hierarchy import (
     release_hierarchy_counts,
 )
 from ..base import DpAlgorithm
+from ..help_summary import defaults, level_margin, with_summary
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..readers import read_points
@@ -68,11 +69,25 @@ class ConsistentCounts(DpAlgorithm):
         return self.tr("privacy,differential privacy,epsilon,hierarchy,consistent,H3,hexagon,counts,census").split(",")
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
+        """Three summary lines (processing/help_summary.py), then the details."""
+        epsilon, coarsest, finest = defaults(self, self.EPSILON, self.COARSEST, self.FINEST)
+        levels = int(finest) - int(coarsest) + 1
+        margin = level_margin(epsilon, levels)
+        return with_summary(
+            self.tr("Counts the points in H3 hexagons at several resolutions and publishes every level with "
+                    "differential privacy, so that each hexagon's count is the sum of its children's."),
+            self.tr("<b>Private:</b> each point; with USER_FIELD each user with up to M points (user-level "
+                    "privacy)."),
+            self.tr("<b>Accuracy at the defaults</b> (EPSILON={epsilon:g} over {levels} levels, M=1): each "
+                    "count within ±{moe:.2g} (95%) before the levels are combined, and closer after.").format(
+                epsilon=epsilon, levels=levels, moe=margin),
+            self._details())
+
+    def _details(self):
         return self.tr(
             "<p>Counts the points in H3 hexagons at every resolution from COARSEST to FINEST (e.g. 7, 8 and 9) "
-            "over a public EXTENT, and publishes all levels with differential privacy so that each hexagon's "
-            "count is exactly the sum of its children's.</p>"
-            "<p><b>Private:</b> each point, or with USER_FIELD each user with up to M points (sampled).</p>"
+            "over a public EXTENT, and publishes all levels so that each hexagon's count is exactly the sum of "
+            "its children's.</p>"
             "<p><b>How.</b> EPSILON is split over the levels (SPLIT, e.g. '1,2,2' coarse to fine; empty: equal "
             "shares, as in Hay et al. 2010); every cell of every level gets Laplace noise of scale M / "
             "(its level's epsilon), zeros included, and the levels add up to EPSILON (sequential "
@@ -83,12 +98,15 @@ class ConsistentCounts(DpAlgorithm):
             "INTEGERS the counts are then rounded to non-negative integers that still add up (each parent's "
             "count shared among its children by their estimates, largest remainders first). Both steps are "
             "post-processing: no extra privacy cost.</p>"
+            "<p><b>Unit of privacy.</b> Without USER_FIELD one point; with USER_FIELD one user, who keeps at most "
+            "M points, sampled uniformly (Kapp et al. 2023, \"Towards Standardized Mobility Reports with "
+            "User-Level Privacy\", §4.3). Points with a NULL user id are left out.</p>"
             "<p><b>Cells</b> are those of resolution FINEST overlapping EXTENT and their parents: public, "
             "never chosen from the points. Points outside them are one extra noisy count (OUTSIDE_COUNT).</p>"
             "<p><b>Output</b>: one polygon layer with every level: level (0 = coarsest), resolution, cell_id, "
             "parent_id, noisy_count, mae (the expected absolute error of this level's counts) and moe95 (95% "
             "of counts are within this of the truth, before rounding); both figures come from simulating the "
-            "noise alone, which needs no data. The accuracy planner shows the same figures before a run.</p>"
+            "noise alone, which needs no data.</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
