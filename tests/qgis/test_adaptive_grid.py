@@ -88,3 +88,35 @@ def test_bad_settings_are_refused_by_name(tmp_path, settings, message):
     with pytest.raises(QgsProcessingException, match=message):
         processing.run(ALG, parameters)
     assert not (tmp_path / "out.gpkg").exists()
+
+
+def test_model_chains_adaptive_zones_and_consistent_counts_into_native_extract(tmp_path):
+    """A planner's model: readable adaptive cells, and the middle level of consistent counts, each extracted."""
+    from qgis.core import QgsProcessingParameterFeatureSource
+
+    from .model_builder import ModelBuilder
+
+    model = (
+        ModelBuilder("readable_cells")
+        .input(QgsProcessingParameterFeatureSource("points", "points"))
+        .child("zones", ALG, {"INPUT": ("input", "points"), "EXTENT": ("value", EXTENT), "EPSILON": ("value", 1.0),
+                              "TARGET_MARGIN": ("value", 20), "OUTPUT": ("value", "TEMPORARY_OUTPUT")})
+        .child("readable", "native:extractbyexpression",
+               {"INPUT": ("child", "zones", "OUTPUT"), "EXPRESSION": ("value", '"rel_moe95" <= 0.2')},
+               {"OUTPUT": "readable"})
+        .child("levels", "dp_geoprivacy:consistentcounts",
+               {"INPUT": ("input", "points"), "EXTENT": ("value", EXTENT), "COARSEST": ("value", 7),
+                "FINEST": ("value", 8), "EPSILON": ("value", 1.0), "OUTPUT": ("value", "TEMPORARY_OUTPUT")})
+        .child("middle", "native:extractbyattribute",
+               {"INPUT": ("child", "levels", "OUTPUT"), "FIELD": ("value", "level"), "OPERATOR": ("value", 0),
+                "VALUE": ("value", "1")}, {"OUTPUT": "finer"})
+        .save(tmp_path / "readable.model3")
+    )
+    readable, finer = tmp_path / "readable.gpkg", tmp_path / "finer.gpkg"
+    run_qgis_process("run", model, "--", f"points={city_points(tmp_path)}", f"readable:readable={readable}",
+                     f"middle:finer={finer}")
+    rows, _ = cells(readable)
+    assert rows and all(relative <= 0.2 for *_, relative, _ in rows)
+    dataset = ogr.Open(str(finer))
+    assert {f["resolution"] for f in dataset.GetLayer(0)} == {8}
+    dataset = None
