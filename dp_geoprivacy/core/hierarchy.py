@@ -121,6 +121,19 @@ def h3_hierarchy(leaf_cells: np.ndarray, resolutions: Sequence[int]) -> tuple:
     return Hierarchy(tuple(parents), tuple(len(c) for c in cells), names), cells
 
 
+def complete_tree(levels: int, fanout: int = 7) -> Hierarchy:
+    """A complete tree of ``levels`` levels under one root, ``fanout`` children per node (H3: 7).
+
+    For planning: a level's error after least squares depends on the tree's
+    local shape (fan-out and depth), not on how wide it is, so a complete tree
+    under one cell stands for any public H3 hierarchy of these resolutions
+    (apart from cells at the edge of an extent, which have fewer children).
+    """
+    sizes = tuple(fanout ** level for level in range(int(levels)))
+    parents = tuple(np.repeat(np.arange(sizes[level]), fanout) for level in range(int(levels) - 1))
+    return Hierarchy(parents, sizes, tuple(f"level {level}" for level in range(int(levels))))
+
+
 def parse_shares(text: str, levels: int) -> tuple:
     """A declared split of epsilon over the levels, e.g. "1,2,2" (normalised) or "" (the default)."""
     if not str(text or "").strip():

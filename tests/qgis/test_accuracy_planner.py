@@ -220,3 +220,25 @@ def test_every_release_kind_records_its_settings(tmp_path):
     for release, keys in expected_keys.items():
         settings = json.loads(plan(tmp_path, RELEASE=release, EPSILON=1)["SETTINGS"])
         assert set(settings) == keys | {"release"}, release
+
+
+def test_consistent_counts_plan_gives_each_levels_error_for_the_split(tmp_path):
+    """RELEASE 5: per level, the expected absolute error that consistentcounts' own figures give (the same
+    simulation of the noise, here on a complete H3 tree), smaller at larger epsilon, and per split."""
+    from dp_geoprivacy.core.hierarchy import HierarchySpec, complete_tree, expected_errors
+
+    results = plan(tmp_path, RELEASE=5, EPSILON=1, LEVELS=3, SPLIT="1,2,2", EPSILONS="0.5, 1, 2")
+    assert read_field(results["OUTPUT"], "epsilon") == [0.5, 1.0, 2.0]
+    finest = read_field(results["OUTPUT"], "mae_level2")
+    assert finest[0] > finest[1] > finest[2]
+    spec = HierarchySpec(complete_tree(3), 1.0, (0.2, 0.4, 0.4), 1, False, LAPLACE, False)
+    mae, moe = expected_errors(spec, np.random.default_rng(1), draws=1000)
+    # Simulation error: 300 draws x 49 leaves in the planner; 3% relative covers over 4 standard errors.
+    assert finest[1] == pytest.approx(mae[2], rel=0.03)
+    assert results["EXPECTED_ABS_ERROR"] == pytest.approx(mae[2], rel=0.03)
+    # The finest level's 95% margin from 300 x 49 noisy leaves: relative standard error about 1.4% (with the
+    # reference's); 6% is over 4 of them.
+    assert read_field(results["OUTPUT"], "moe95_level2")[1] == pytest.approx(moe[2], rel=0.06)
+    assert json.loads(results["SETTINGS"])["split"] == "0.2,0.4,0.4"
+    with pytest.raises(QgsProcessingException, match="SPLIT"):
+        plan(tmp_path, RELEASE=5, EPSILON=1, LEVELS=3, SPLIT="1,2")

@@ -41,10 +41,11 @@ from ...core.zone_statistics import FIVE_NUMBER, MEAN, MEDIAN, QUARTILES, RECORD
 from ..base import DpAlgorithm
 from ..help_summary import count_figures, defaults, with_summary
 from ..writers import Column, write_features, write_text
+from .accuracy_levels import level_parameters, level_rows
 
-ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES, ZONE_STATISTICS = 0, 1, 2, 3, 4
+ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES, ZONE_STATISTICS, LEVELS = 0, 1, 2, 3, 4, 5
 RELEASE_NAMES = ("noisyzonecounts", "noisyodflows", "laplaceperturbation", "randomizedresponse",
-                 "noisyzonestatistics")
+                 "noisyzonestatistics", "consistentcounts")
 PLANNED_STATISTICS = (SUM, MEAN, MEDIAN, QUARTILES, FIVE_NUMBER)
 STATISTIC_COLUMNS = ("epsilon", "noise_scale", "grain", "p_published", "expected_abs_error", "rmse", "error_q95",
                      "margin_of_error", "rank_margin")
@@ -151,7 +152,8 @@ class AccuracyPlanner(DpAlgorithm):
             self.RELEASE, self.tr("Release to plan"),
             options=[self.tr("Noisy zone counts"), self.tr("Noisy OD flows"),
                      self.tr("Location perturbation (Laplace)"), self.tr("Randomized response (k-ary)"),
-                     self.tr("Noisy zone statistics (sum, mean, quantiles)")],
+                     self.tr("Noisy zone statistics (sum, mean, quantiles)"),
+                     self.tr("Consistent counts over H3 levels")],
             defaultValue=ZONE_COUNTS))
         epsilon = QgsProcessingParameterNumber(
             self.EPSILON, self.tr("Epsilon you intend to use"), QgsProcessingParameterNumber.Double,
@@ -197,6 +199,7 @@ class AccuracyPlanner(DpAlgorithm):
                                          QgsProcessingParameterNumber.Double, defaultValue=0.25, minValue=0.0,
                                          maxValue=1.0)]
         advanced += self._statistic_parameters()
+        advanced += level_parameters(self)
         slots = QgsProcessingParameterNumber(
             self.SLOTS, self.tr("Time slots per zone (counts)"), QgsProcessingParameterNumber.Integer,
             defaultValue=1, minValue=1)
@@ -405,6 +408,11 @@ class AccuracyPlanner(DpAlgorithm):
             series = {self.tr("mean displacement (m)"): [r["mean"] for r in rows],
                       self.tr("95% quantile (m)"): [r["q95"] for r in rows]}
             y_label = self.tr("Displacement (metres, log scale)")
+        elif release == LEVELS:
+            rows, columns, chosen = level_rows(self, parameters, context, settings, epsilons, epsilon, feedback)
+            results.update(EXPECTED_ABS_ERROR=chosen[0][-1], MARGIN_OF_ERROR=chosen[1][-1])
+            series = {self.tr("finest level, expected absolute error"): [r[columns[-2]] for r in rows]}
+            y_label = self.tr("Count (log scale)")
         elif release == ZONE_STATISTICS:
             make_spec, records, zone_mean = self._statistic_spec(parameters, context, settings)
 
