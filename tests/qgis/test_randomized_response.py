@@ -7,6 +7,7 @@ standard errors.
 
 import csv
 import math
+from dataclasses import asdict
 
 import numpy as np
 import pytest
@@ -291,3 +292,106 @@ def test_model_chains_randomized_response_into_native_aggregate(survey, tmp_path
     assert sum(r["n"] for r in rows) == 2000
     assert {r["vehicle"] for r in rows} <= {"sedan", "suv", "van", "truck"}
     assert read_from_file(str(tmp_path / "randomized.gpkg"))[0].algorithm == ALG
+
+
+# --- neighbouring datasets: everything but the noisy values is the same (issue 19 item 2) -----------
+
+
+def _comparable(result, out):
+    """The results and the privacy record of a run, without paths, release id and time."""
+    [record] = read_from_file(str(out))
+    fields = {k: v for k, v in asdict(record).items() if k not in ("release_id", "created", "input_layer")}
+    return {k: v for k, v in result.items() if not k.startswith("OUTPUT")}, fields
+
+
+def test_a_new_category_in_one_row_changes_nothing_but_the_noisy_values(tmp_path):
+    rng = np.random.default_rng(31)
+    modes = rng.choice(["car", "bus"], 300).tolist()
+    changed = ["tram"] + modes[1:]  # a value no declaration names, only in the changed row
+    runs = []
+    for name, values in (("a", modes), ("b", changed)):
+        path = write_table(tmp_path / f"{name}.gpkg", {"mode": (ogr.OFTString, values)})
+        out, estimates = tmp_path / f"{name}-out.gpkg", tmp_path / f"{name}-e.csv"
+        result = processing.run(ALG, {"INPUT": path, "FIELD": "mode", "CATEGORIES": "car, bus, bike",
+                                      "EPSILON": 1.0, "SEED": 11, "OUTPUT": str(out),
+                                      "OUTPUT_ESTIMATES": str(estimates)})
+        _, rows = _rows(out)
+        assert {r["mode"] for r in rows} <= {"car", "bus", "bike"} and len(rows) == 300
+        runs.append((_comparable(result, out), [r["category"] for r in _estimates(estimates)]))
+    assert runs[0] == runs[1]
+    assert runs[0][1] == ["car", "bus", "bike"]
+    assert math.isclose(runs[0][0][0]["P_TRUTH_USED"], (math.e - 1) / (math.e - 1 + 3))  # k-ary, k = 3
+
+
+def test_categories_must_be_declared(survey, tmp_path):
+    path, _, _ = survey
+    for categories in (None, "", " , "):
+        parameters = {"INPUT": path, "FIELD": "vehicle", "EPSILON": 1.0, "OUTPUT": str(tmp_path / "o.gpkg")}
+        if categories is not None:
+            parameters["CATEGORIES"] = categories
+        with pytest.raises(QgsProcessingException, match="CATEGORIES"):
+            processing.run(ALG, parameters)
+        assert not (tmp_path / "o.gpkg").exists()
+
+
+def test_strata_must_be_declared_and_must_not_identify_rows(survey, tmp_path):
+    path, _, _ = survey
+    base = {"INPUT": path, "FIELD": "vehicle", "CATEGORIES": "sedan, suv, van, truck", "EPSILON": 1.0,
+            "OUTPUT": str(tmp_path / "o.gpkg")}
+    with pytest.raises(QgsProcessingException, match="STRATA"):  # a stratum field with no declared strata
+        processing.run(ALG, {**base, "STRATA_FIELD": "hid", "REPLACEMENT": 1,
+                             "REPLACEMENT_WEIGHTS": "sedan=1, suv=1, van=1, truck=1"})
+    with pytest.raises(QgsProcessingException, match="STRATA"):  # a stratum value that is not declared
+        processing.run(ALG, {**base, "STRATA_FIELD": "fuel", "STRATA": "gas"})
+    small = write_table(tmp_path / "small.gpkg", {"hid": (ogr.OFTInteger, list(range(30))),
+                                                  "vehicle": (ogr.OFTString, ["suv"] * 30)})
+    with pytest.raises(QgsProcessingException, match="identifies rows"):  # one stratum per row, declared
+        processing.run(ALG, {**base, "INPUT": small, "STRATA_FIELD": "hid",
+                             "STRATA": "\n".join(str(i) for i in range(30))})
+    assert not (tmp_path / "o.gpkg").exists()
+
+
+def test_declared_strata_give_the_same_p_and_record_on_neighbours(survey, tmp_path):
+    path, vehicle, fuel = survey
+    # Neighbour: one electric sedan becomes an suv (the rarer value of its stratum).
+    row = next(i for i, (v, f) in enumerate(zip(vehicle, fuel)) if f == "electric" and v == "sedan")
+    changed = vehicle[:row] + ["suv"] + vehicle[row + 1:]
+    other = write_table(tmp_path / "b.gpkg", {"hid": (ogr.OFTInteger, list(range(2000))),
+                                              "vehicle": (ogr.OFTString, changed), "fuel": (ogr.OFTString, fuel)})
+    runs = []
+    for name, source in (("a", path), ("b", other)):
+        out = tmp_path / f"{name}.gpkg"
+        result = processing.run(ALG, {
+            "INPUT": source, "FIELD": "vehicle", "CATEGORIES": "sedan, suv, van, truck", "STRATA_FIELD": "fuel",
+            "STRATA": "electric: sedan=3, suv=1\ngas: sedan=4, suv=3, van=2, truck=1", "REPLACEMENT": 1,
+            "EPSILON": 1.0, "SEED": 12, "OUTPUT": str(out), "OUTPUT_ESTIMATES": str(tmp_path / f"{name}.csv")})
+        runs.append(_comparable(result, out))
+        _, rows = _rows(out)
+        assert all(r["vehicle"] in ("sedan", "suv") for r in rows if r["fuel"] == "electric")
+        table = _estimates(tmp_path / f"{name}.csv")
+        assert [(r["stratum"], r["category"]) for r in table] == [
+            ("electric", "sedan"), ("electric", "suv"), ("gas", "sedan"), ("gas", "suv"), ("gas", "van"),
+            ("gas", "truck")]
+    assert runs[0] == runs[1]
+    # p from epsilon and the smallest declared probability (gas: truck 1/10), eq. 11 inverted.
+    q_min = 0.1
+    p = q_min * math.expm1(1.0) / (1 + q_min * math.expm1(1.0))
+    assert math.isclose(runs[0][0]["P_TRUTH_USED"], p) and math.isclose(runs[0][0]["EPSILON_SPENT"], 1.0)
+
+
+def test_declared_replacement_reports_a_category_no_row_holds(tmp_path):
+    """With a declared distribution every category is reported with probability >= (1 - p) q_min."""
+    n, p = 20_000, 0.5
+    path = write_table(tmp_path / "cars.gpkg", {"mode": (ogr.OFTString, ["car"] * n)})
+    out = tmp_path / "out.gpkg"
+    result = processing.run(ALG, {"INPUT": path, "FIELD": "mode", "CATEGORIES": "car, bus, bike",
+                                  "REPLACEMENT": 1, "REPLACEMENT_WEIGHTS": "car=2, bus=1, bike=1", "P_TRUTH": p,
+                                  "SEED": 13, "OUTPUT": str(out)})
+    q = np.array([0.5, 0.25, 0.25])
+    assert math.isclose(result["EPSILON_SPENT"], math.log((p + (1 - p) * 0.25) / ((1 - p) * 0.25)))
+    _, rows = _rows(out)
+    observed = [sum(r["mode"] == c for r in rows) for c in ("car", "bus", "bike")]
+    expected = (p * np.array([1, 0, 0]) + (1 - p) * q) * n
+    assert stats.chisquare(observed, expected).pvalue > ALPHA
+    [record] = read_from_file(str(out))
+    assert record.mechanism == "randomized_response_declared_distribution"

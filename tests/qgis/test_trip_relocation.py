@@ -14,6 +14,7 @@ import pytest
 from osgeo import ogr
 from qgis import processing
 from qgis.core import (
+    QgsApplication,
     QgsProcessing,
     QgsProcessingException,
     QgsProcessingParameterVectorLayer,
@@ -273,3 +274,35 @@ def test_model_chains_trip_relocation_into_the_privacy_report(case, tmp_path):
     assert sorted(r["algorithm"] for r in rows) == ["dp_geoprivacy:noisyzonecounts", "dp_geoprivacy:triprelocation"]
     [own] = [r for r in rows if r["algorithm"] == ALG]
     assert math.isclose(own["epsilon"], read_from_file(str(tmp_path / "relocated.gpkg"))[0].epsilon)
+
+
+# --- the histogram's standing and EPSILON (issue 19 item 2, issue 20 §3) ------------------------------
+
+
+def test_a_histogram_without_a_record_needs_a_public_declaration(case, tmp_path):
+    trips, _, _, _, true_counts = case
+    unrecorded = _zone_histogram(tmp_path / "raw.gpkg", true_counts)  # e.g. the raw counts
+    parameters = {"INPUT": trips, "ORIGIN_FIELD": "o_zone", "DEST_FIELD": "d_zone", "ORIGIN_HISTOGRAM": unrecorded,
+                  "OUTPUT": str(tmp_path / "out.gpkg")}
+    with pytest.raises(QgsProcessingException, match="HISTOGRAMS_PUBLIC"):
+        processing.run(ALG, parameters)
+    assert not (tmp_path / "out.gpkg").exists()
+    result = processing.run(ALG, {**parameters, "HISTOGRAMS_PUBLIC": True})
+    assert math.isclose(result["EPSILON_TOTAL"], result["EPSILON_PER_TRIP"])
+    notes = " ".join(read_from_file(str(tmp_path / "out.gpkg"))[0].notes)
+    assert "declared public" in notes
+
+
+def test_epsilon_is_the_main_parameter_and_p_follows_from_it(case, tmp_path):
+    """At its defaults the release spends EPSILON's default per trip (not 10.58); p depends on public facts only."""
+    trips, _, _, _, true_counts = case
+    histogram = _zone_histogram(tmp_path / "counts.gpkg", true_counts + 3.5, _histogram_record(0.5))
+    result = processing.run(ALG, {"INPUT": trips, "ORIGIN_FIELD": "o_zone", "DEST_FIELD": "d_zone",
+                                  "ORIGIN_HISTOGRAM": histogram, "OUTPUT": str(tmp_path / "out.gpkg")})
+    epsilon = QgsApplication.processingRegistry().algorithmById(ALG).parameterDefinition("EPSILON").defaultValue()
+    assert 0 < epsilon <= 2
+    assert math.isclose(result["EPSILON_PER_TRIP"], epsilon, rel_tol=1e-9)
+    h = true_counts + 3.5
+    q_min = 0.9 * h.min() / h.sum() + 0.1 / 9  # the default FLOOR 0.1, origin and destination alike
+    p = result["P_TRUTH_USED"]
+    assert math.isclose(2 * _endpoint_epsilon(p, q_min), epsilon, rel_tol=1e-9)
