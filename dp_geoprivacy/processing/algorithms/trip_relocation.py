@@ -86,7 +86,7 @@ class TripRelocationAlgorithm(DpAlgorithm):
             self.tr("<b>Private:</b> each trip's origin and destination zone, for the traveller (one trip)."),
             self.tr("<b>Accuracy at the defaults</b> (EPSILON={epsilon:g} per trip, FLOOR={floor:g}, {zones} "
                     "zones, one of them without trips): an end keeps its true zone with probability at least "
-                    "{p:.2g}; the reported zones match the histogram's shares in expectation.").format(
+                    "{p:.2%}; the reported zones match the histogram's shares in expectation.").format(
                 epsilon=epsilon, floor=floor, zones=EXAMPLE_ZONES, p=p),
             self._details())
 
@@ -101,7 +101,9 @@ class TripRelocationAlgorithm(DpAlgorithm):
             "derived from it and from public facts only (the histograms and FLOOR): per end, "
             "epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement "
             "probability (eq. 11 of the report), and p is the value at which the origin's and the "
-            "destination's epsilon add up to EPSILON (P_TRUTH_USED in the results).</p>"
+            "destination's epsilon add up to EPSILON (P_TRUTH_USED in the results). With many zones "
+            "and a modest EPSILON few trips keep their true zones: the output then mostly follows the "
+            "histogram (for OD totals, dp_geoprivacy:noisyodflows is more accurate).</p>"
             "<p><b>Histograms.</b> They must not leak. Take them from a noisy release of this plugin "
             "(dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. "
             "time slots, are added up): its privacy record is read, its epsilon is added for the "
