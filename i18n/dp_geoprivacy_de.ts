@@ -4,12 +4,12 @@
 <context>
     <name>@default</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="73"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="74"/>
         <source>{name} must be a point layer; it holds {kind} geometries.</source>
         <translation>{name} muss ein Punktlayer sein; er enthält Geometrien vom Typ {kind}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="79"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="80"/>
         <source>{name} is a multipoint layer. Each point must be one location: run &apos;Multipart to singleparts&apos; (native:multiparttosingleparts) first.</source>
         <translation>{name} ist ein Multipunktlayer. Jeder Punkt muss genau einen Standort darstellen: Führen Sie zuerst „Mehr- zu einteilig“ (native:multiparttosingleparts) aus.</translation>
     </message>
@@ -19,17 +19,17 @@
         <translation>{name} hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="96"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="97"/>
         <source>{name} has no features with a point geometry ({null} null, {empty} empty).</source>
         <translation>{name} enthält keine Objekte mit Punktgeometrie ({null} ohne Geometrie, {empty} mit leerer Geometrie).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="103"/>
         <source>Skipped {null} features with no geometry and {empty} with an empty geometry.</source>
         <translation>{null} Objekte ohne Geometrie und {empty} Objekte mit leerer Geometrie wurden übersprungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="221"/>
         <source>The layer holds geometries that are not single points; run &apos;Multipart to singleparts&apos; first.</source>
         <translation>Der Layer enthält Geometrien, die keine einfachen Punkte sind; führen Sie zuerst „Mehr- zu einteilig“ aus.</translation>
     </message>
@@ -59,47 +59,47 @@
         <translation>Die Privatsphäre-Angaben konnten nicht in {path} geschrieben werden: {message}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="337"/>
         <source>{name} must be a polygon layer (zones); it holds {kind} geometries.</source>
         <translation>{name} muss ein Polygonlayer (Zonen) sein; er enthält Geometrien vom Typ {kind}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="343"/>
         <source>The zone id field &apos;{field}&apos; is not a field of {name}.</source>
         <translation>Das Zonen-ID-Feld „{field}“ ist kein Feld von {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="366"/>
         <source>{name} has no polygon features.</source>
         <translation>{name} enthält keine Polygonobjekte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="369"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="370"/>
         <source>Repaired {n} invalid zone polygons in {name} (shapely make_valid).</source>
         <translation>{n} ungültige Zonenpolygone in {name} wurden repariert (shapely make_valid).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="377"/>
         <source>Skipped {n} zones without a polygon in {name}.</source>
         <translation>{n} Zonen ohne Polygon in {name} wurden übersprungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="378"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="379"/>
         <source>The zone id field &apos;{field}&apos; has empty values; every zone needs an id.</source>
         <translation>Das Zonen-ID-Feld „{field}“ enthält leere Werte; jede Zone benötigt eine ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="384"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="385"/>
         <source>Zone ids in &apos;{field}&apos; of {name} are not unique; choose a field with one value per zone.</source>
         <translation>Die Zonen-IDs in „{field}“ von {name} sind nicht eindeutig; wählen Sie ein Feld mit genau einem Wert je Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/writers.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/writers.py" line="211"/>
         <source>Outputs must be file paths (for example out.gpkg), not &apos;{dest}&apos;.</source>
         <translation>Ausgaben müssen Dateipfade sein (zum Beispiel out.gpkg), nicht „{dest}“.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/writers.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/writers.py" line="250"/>
         <source>No vector format is known for the extension &apos;{ext}&apos; of {dest}. Use .gpkg.</source>
         <translation>Für die Dateiendung „{ext}“ von {dest} ist kein Vektorformat bekannt. Verwenden Sie .gpkg.</translation>
     </message>
@@ -179,37 +179,37 @@
         <translation>Der Filter der Eingabe konnte für den Fingerabdruck nicht entfernt werden; das Journal erfasst nur den Fingerabdruck der gefilterten Objekte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="74"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="82"/>
         <source>The field &apos;{field}&apos; is not a field of {name}.</source>
         <translation>Das Feld „{field}“ ist kein Feld von {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="77"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="85"/>
         <source>{name} holds {kind} geometries. Give a line layer (origin = first vertex, destination = last vertex), or all four coordinate fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD.</source>
         <translation>{name} enthält Geometrien vom Typ {kind}. Geben Sie einen Linienlayer an (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt) oder alle vier Koordinatenfelder ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="93"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="101"/>
         <source>The coordinate field &apos;{field}&apos; of {name} holds {kind} values; choose a field with numbers (or text holding numbers).</source>
         <translation>Das Koordinatenfeld „{field}“ von {name} enthält Werte vom Typ {kind}; wählen Sie ein Feld mit Zahlen (oder mit Text, der Zahlen enthält).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="117"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="148"/>
         <source>{n} with {reason}</source>
         <translation>{n} mit {reason}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="150"/>
         <source>{name} has no usable trip ({details}).</source>
         <translation>{name} enthält keine verwendbare Fahrt ({details}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="150"/>
         <source>it is empty</source>
         <translation>der Layer ist leer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="122"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="153"/>
         <source>Skipped {n} of {total} trips of {name}: {details}.</source>
         <translation>{n} von {total} Fahrten aus {name} wurden übersprungen: {details}.</translation>
     </message>
@@ -391,32 +391,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}); ALLOW_OVERLAP ist gesetzt, daher zählt ein Punkt in jeder Zone, die ihn enthält. Bis zu {depth} Zonen überlappen sich an einer Stelle: Die Sensitivität wird mit {depth} multipliziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="53"/>
         <source>no geometry</source>
         <translation>fehlender Geometrie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="53"/>
         <source>an empty geometry</source>
         <translation>leerer Geometrie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="53"/>
         <source>a line with only one vertex</source>
         <translation>einer Linie mit nur einem Stützpunkt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="53"/>
         <source>a geometry that is not a readable line</source>
         <translation>einer Geometrie, die keine lesbare Linie ist</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="53"/>
         <source>a NULL coordinate</source>
         <translation>einer NULL-Koordinate</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="53"/>
         <source>a coordinate that is not a finite number</source>
         <translation>einer Koordinate, die keine endliche Zahl ist</translation>
     </message>
@@ -1592,7 +1592,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Zufallssaat (nur für reproduzierbare Studienläufe; für Veröffentlichungen leer lassen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="245"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="246"/>
         <source>{name} must be a finite number greater than 0 (got {value}). {hint}</source>
         <translation>{name} muss eine endliche Zahl größer als 0 sein (erhalten: {value}). {hint}</translation>
     </message>
@@ -1622,27 +1622,27 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Identifikatorfelder behalten (nur für interne Studienläufe; nicht zur Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="206"/>
         <source>Field &apos;{name}&apos; is dropped: it {reason}.</source>
         <translation>Das Feld „{name}“ wird entfernt (Grund: {reason}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="217"/>
         <source>Identifier fields were kept (KEEP_IDENTIFIERS): they link rows to raw records. Do not publish this layer.</source>
         <translation>Identifikatorfelder wurden behalten (KEEP_IDENTIFIERS): Sie verknüpfen Zeilen mit den Rohdatensätzen. Veröffentlichen Sie diesen Layer nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="227"/>
         <source>A seed was given: the noise is reproducible. Do not publish this output.</source>
         <translation>Es wurde eine Zufallssaat angegeben: Das Rauschen ist reproduzierbar. Veröffentlichen Sie diese Ausgabe nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="202"/>
         <source>holds the true coordinates</source>
         <translation>enthält die wahren Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="203"/>
         <source>has a distinct value in every row (an identifier)</source>
         <translation>hat in jeder Zeile einen anderen Wert (ein Identifikator)</translation>
     </message>
@@ -1667,32 +1667,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Mit einer Zufallssaat kann jeder, der sie kennt, das Rauschen reproduzieren; gegenüber diesen Personen ist die Ausgabe also nicht privat. Lassen Sie das Feld für Veröffentlichungen leer: Das Rauschen stammt dann aus numpys Philox-Generator, dessen Schlüssel aus der kryptographischen Zufallsquelle des Betriebssystems stammt. Die Metadaten der Ausgabe vermerken, ob eine Zufallssaat verwendet wurde (nie deren Wert).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="271"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="272"/>
         <source>{name} must be a finite number (got {value}).</source>
         <translation>{name} muss eine endliche Zahl sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="274"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="275"/>
         <source>{name} must be a whole number up to 2147483647 (got {value}).</source>
         <translation>{name} muss eine ganze Zahl bis 2147483647 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="276"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="277"/>
         <source>{name} must be at least {minimum:g} (got {value}).</source>
         <translation>{name} muss mindestens {minimum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="279"/>
         <source>{name} must be at most {maximum:g} (got {value}).</source>
         <translation>{name} darf höchstens {maximum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="300"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="301"/>
         <source>{name} is the file of {input} ({path}): the input would be overwritten. Choose another file for {name}.</source>
         <translation>{name} ist die Datei von {input} ({path}): die Eingabe würde überschrieben. Wählen Sie eine andere Datei für {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="307"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="308"/>
         <source>{name}: {path} cannot be written here (no permission to write in {folder}). Choose a file in a folder you can write to.</source>
         <translation>{name}: {path} kann hier nicht geschrieben werden (keine Schreibberechtigung in {folder}). Wählen Sie eine Datei in einem Ordner, in den Sie schreiben dürfen.</translation>
     </message>
@@ -1705,7 +1705,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>DpGeoprivacyProvider</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/provider.py" line="39"/>
+        <location filename="../dp_geoprivacy/processing/provider.py" line="40"/>
         <source>DP Geoprivacy: differential privacy for location and travel data</source>
         <translation>DP Geoprivacy: Differential Privacy für Standort- und Mobilitätsdaten</translation>
     </message>
@@ -2129,102 +2129,102 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>LaplacePerturbation</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="48"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="50"/>
         <source>Laplace location perturbation</source>
         <translation>Laplace-Standortverrauschung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="102"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="108"/>
         <source>Epsilon (privacy loss per DISTANCE)</source>
         <translation>Epsilon (Privatsphäre-Verlust je DISTANCE)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="112"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="114"/>
         <source>Protected distance (metres)</source>
         <translation>Geschützter Abstand (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="120"/>
         <source>Snap output to grid (metres, 0 = no snapping)</source>
         <translation>Ausgabe am Gitter ausrichten (Meter, 0 = keine Ausrichtung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="126"/>
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="203"/>
         <source>Perturbed points</source>
         <translation>Verrauschte Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="139"/>
         <source>Points written</source>
         <translation>Geschriebene Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="140"/>
         <source>Points skipped (no geometry)</source>
         <translation>Übersprungene Punkte (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="141"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="140"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="142"/>
         <source>Noise scale b (metres)</source>
         <translation>Rauschskala b (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="165"/>
         <source>Noise drawn in {crs}; scale b = {b:g} m.</source>
         <translation>Rauschen erzeugt in {crs}; Skala b = {b:g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="210"/>
         <source>Some perturbed points fell outside the CRS&apos;s valid area and were dropped.</source>
         <translation>Einige verrauschte Punkte lagen außerhalb des Gültigkeitsbereichs des KBS und wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="112"/>
         <source>Smaller epsilon gives more noise and more privacy; 1 is a common choice.</source>
         <translation>Ein kleineres Epsilon bedeutet mehr Rauschen und mehr Privatsphäre; 1 ist ein üblicher Wert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="116"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="118"/>
         <source>Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres).</source>
         <translation>Standorte in diesem Abstand sind epsilon-ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="143"/>
         <source>Fields dropped (coordinates, identifiers)</source>
         <translation>Entfernte Felder (Koordinaten, Identifikatoren)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="64"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="66"/>
         <source>&lt;p&gt;Moves every point by random noise so that no published location pins down where a household, stop or tap really was.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; Two true locations DISTANCE metres apart are EPSILON-indistinguishable: whatever an observer sees, it is at most e^EPSILON times more likely under one than the other. Noise scale b = DISTANCE / EPSILON metres. The unit of privacy is one location: a person with several points is protected per point, not as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanisms.&lt;/b&gt; Planar Laplace (geo-indistinguishability): density proportional to exp(-EPSILON d / DISTANCE) with Euclidean d; the displacement has a uniform direction and a Gamma(2, b) distance (mean 2b). Per-axis Laplace (seed 000 §5, eq. 14): independent Laplace(b) on x and y; DISTANCE is then measured as |dx| + |dy|.&lt;/p&gt;&lt;p&gt;Noise is drawn in METRIC_CRS, which must be true to scale (within 1%) over the data's area (default: the layer's CRS if projected in metres and true to scale there, else the local UTM zone, else an azimuthal equidistant CRS; Web Mercator, for one, is in ground metres only near the equator, and the log says what was chosen and why). A noise scale too large for that CRS is refused. The output is written in the input's CRS, snapped to a GRID-metre grid (the floating-point mitigation of Mironov 2012). Row order is shuffled; no field shows the displacement. Features without geometry or with an empty geometry are skipped and counted in the log. Z and M values are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attributes&lt;/b&gt; pass through, except fields that would undo the noise, which are dropped and named in the log: numeric fields equal to the true x or y in at least half of the rows, and fields whose values are all distinct (record keys such as household or card ids, which link a point back to the raw record). Other attributes can still identify people (rare combinations): remove them first. KEEP_IDENTIFIERS (advanced) keeps key fields for internal study runs; the output's metadata then says it must not be published.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §3.4 (eq. 7) and §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Verschiebt jeden Punkt um zufälliges Rauschen, sodass kein veröffentlichter Standort verrät, wo sich ein Haushalt, eine Haltestelle oder ein Fahrkarten-Check-in tatsächlich befand.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Zwei wahre Standorte, die DISTANCE Meter voneinander entfernt sind, sind EPSILON-ununterscheidbar: Was auch immer ein Beobachter sieht, ist unter dem einen höchstens e^EPSILON-mal so wahrscheinlich wie unter dem anderen. Rauschskala b = DISTANCE / EPSILON Meter. Die Schutzeinheit ist ein einzelner Standort: Eine Person mit mehreren Punkten ist je Punkt geschützt, nicht als Ganzes.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanismen.&lt;/b&gt; Planares Laplace (Geo-Ununterscheidbarkeit): Dichte proportional zu exp(-EPSILON d / DISTANCE) mit euklidischem Abstand d; die Verschiebung hat eine gleichverteilte Richtung und eine Gamma(2, b)-verteilte Länge (Mittelwert 2b). Achsenweises Laplace (seed 000 §5, eq. 14): unabhängiges Laplace(b) auf x und y; DISTANCE wird dann als |dx| + |dy| gemessen.&lt;/p&gt;&lt;p&gt;Das Rauschen wird in METRIC_CRS erzeugt, das über dem Gebiet der Daten maßstabstreu sein muss (auf 1 % genau; Standard: das KBS des Layers, wenn es in Metern projiziert und dort maßstabstreu ist, sonst die örtliche UTM-Zone, sonst ein mittabstandstreues azimutales KBS; Web Mercator etwa misst nur nahe dem Äquator Meter am Boden, und das Protokoll nennt die Wahl und ihren Grund). Eine für dieses KBS zu große Rauschskala wird abgelehnt. Die Ausgabe wird im KBS der Eingabe geschrieben und an einem Gitter mit GRID Metern Maschenweite ausgerichtet (die Gleitkomma-Gegenmaßnahme nach Mironov 2012). Die Reihenfolge der Zeilen wird zufällig gemischt; kein Feld verrät die Verschiebung. Objekte ohne Geometrie oder mit leerer Geometrie werden übersprungen und im Protokoll gezählt. Z- und M-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attribute&lt;/b&gt; werden übernommen, außer Feldern, die das Rauschen rückgängig machen würden; diese werden entfernt und im Protokoll genannt: numerische Felder, die in mindestens der Hälfte der Zeilen dem wahren x oder y entsprechen, und Felder, deren Werte alle verschieden sind (Datensatzschlüssel wie Haushalts- oder Karten-IDs, die einen Punkt mit dem Rohdatensatz verknüpfen). Andere Attribute können Personen dennoch identifizieren (seltene Kombinationen): Entfernen Sie diese vorher. KEEP_IDENTIFIERS (erweitert) behält Schlüsselfelder für interne Studienläufe; die Metadaten der Ausgabe vermerken dann, dass sie nicht veröffentlicht werden darf.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION erfassen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Datenquelle überschreiten würde, bevor Rauschen erzeugt wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §3.4 (eq. 7) und §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="54"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="56"/>
         <source>Moves every point by random noise (geo-indistinguishability) and publishes the moved points.</source>
         <translation>Verschiebt jeden Punkt um zufälliges Rauschen (Geo-Ununterscheidbarkeit) und veröffentlicht die verschobenen Punkte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="54"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="56"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each point&apos;s true location, for the household, stop or person behind it: two locations DISTANCE metres apart are EPSILON-indistinguishable.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; der wahre Ort jedes Punktes, für den Haushalt, die Haltestelle oder die Person dahinter: zwei Orte im Abstand DISTANCE Meter sind EPSILON-ununterscheidbar.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="54"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="56"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, DISTANCE={distance:g} m): a point moves {mean:.0f} m on average, 95% of points within {q95:.0f} m.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, DISTANCE={distance:g} m): ein Punkt wird im Mittel um {mean:.0f} m verschoben, 95 % der Punkte um höchstens {q95:.0f} m.</translation>
     </message>
@@ -2550,292 +2550,292 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyOdFlows</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="104"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="101"/>
         <source>Noisy origin-destination flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="132"/>
         <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (seed 000 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Seed 002 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, seed 002 and seed 004 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, seed 001 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (seed 004 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (seed 001 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Seed 002 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §4.2 and §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 and §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (seed 000 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (seed 002 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach seed 002 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, seed 002 und seed 004 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, seed 001 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (seed 004 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (seed 001 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Seed 002 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §4.2 und §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 und §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="205"/>
         <source>Trips (lines, or a layer/table with coordinate fields)</source>
         <translation>Fahrten (Linien oder ein Layer bzw. eine Tabelle mit Koordinatenfeldern)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="208"/>
         <source>Origin x field (optional: instead of line geometries)</source>
         <translation>x-Feld der Quelle (optional: statt Liniengeometrien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="208"/>
         <source>Origin y field</source>
         <translation>y-Feld der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="208"/>
         <source>Destination x field</source>
         <translation>x-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="208"/>
         <source>Destination y field</source>
         <translation>y-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="215"/>
         <source>Give all four coordinate fields, or none to use the line geometries.</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines, um die Liniengeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="222"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="219"/>
         <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
         <translation>KBS der Koordinatenfelder (Standard: KBS des Layers)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="221"/>
         <source>The CRS the four coordinate fields are written in, e.g. EPSG:4326 for longitude/latitude.</source>
         <translation>Das KBS, in dem die vier Koordinatenfelder angegeben sind, z. B. EPSG:4326 für geographische Länge/Breite.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="226"/>
         <source>A number &gt; 0; smaller means more noise and more privacy. OD flows need a larger epsilon than zone counts for the same accuracy (seed 002 §5.4).</source>
         <translation>Eine Zahl &gt; 0; kleiner bedeutet mehr Rauschen und mehr Privatsphäre. OD-Ströme benötigen für dieselbe Genauigkeit ein größeres Epsilon als Zonenzählwerte (seed 002 §5.4).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="226"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl an Fahrten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="226"/>
         <source>An integer &gt;= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Fahrten behalten, gleichverteilt zufällig ausgewählt; die Sensitivität ist M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
         <source>None: noise all n² pairs (pure epsilon-DP)</source>
         <translation>Keiner: alle n² Paare verrauschen (reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="232"/>
         <source>Leave out flows below (post-processing)</source>
         <translation>Ströme unterhalb dieses Werts weglassen (Nachverarbeitung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="235"/>
         <source>A number &gt;= 0: published flows whose rounded, clamped count is below it are left out of both outputs; 0 keeps every pair, zeros included.</source>
         <translation>Eine Zahl &gt;= 0: Veröffentlichte Ströme, deren gerundeter, bei null begrenzter Zählwert darunter liegt, werden in beiden Ausgaben weggelassen; 0 behält jedes Paar, einschließlich der Nullen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="238"/>
         <source>Include intrazonal flows (origin and destination in one zone)</source>
         <translation>Zoneninterne Ströme einbeziehen (Quelle und Ziel in derselben Zone)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="246"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="243"/>
         <source>Noisy OD flow lines</source>
         <translation>Verrauschte OD-Stromlinien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="247"/>
         <source>Noisy OD matrix (table)</source>
         <translation>Verrauschte OD-Matrix (Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="251"/>
         <source>Flows published</source>
         <translation>Veröffentlichte Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="251"/>
         <source>Noisy count of trips with an end outside all zones</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="265"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="262"/>
         <source>Coordinate fields were given only in part ({given}); also set {missing}, or clear them all to read the trips from line geometries.</source>
         <translation>Die Koordinatenfelder wurden nur teilweise angegeben ({given}); setzen Sie auch {missing} oder leeren Sie alle, um die Fahrten aus Liniengeometrien zu lesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="267"/>
         <source>MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round to zero.</source>
         <translation>MIN_FLOW muss eine Zahl von mindestens 0 sein (erhalten: {v}); 1 lässt Ströme weg, die auf null gerundet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="300"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="297"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX müssen verschiedene Dateien sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="302"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="299"/>
         <source>No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not used.</source>
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="306"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="303"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="314"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="311"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="371"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="368"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="526"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="472"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="355"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="352"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="531"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="477"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips&apos; CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="537"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="483"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="312"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="312"/>
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="359"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="362"/>
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="367"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="364"/>
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="386"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="386"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="420"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="417"/>
         <source>COORDINATES_CRS is only used with coordinate fields; the lines are in the layer&apos;s CRS.</source>
         <translation>COORDINATES_CRS wird nur mit Koordinatenfeldern verwendet; die Linien liegen im KBS des Layers vor.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="426"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="423"/>
         <source>Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for longitude/latitude): INPUT has no CRS.</source>
         <translation>Setzen Sie COORDINATES_CRS auf das KBS der Koordinatenfelder (z. B. EPSG:4326 für geographische Länge/Breite): INPUT hat kein KBS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="426"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="423"/>
         <source>INPUT has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
         <translation>INPUT hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="439"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="436"/>
         <source>No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is geographic: set COORDINATES_CRS (or the layer&apos;s CRS) to the CRS the coordinates are really in, e.g. a projected CRS in metres.</source>
         <translation>Keine Fahrt hat gültige Koordinaten in geographischer Länge/Breite (z. B. {x:g}, {y:g}), ihr KBS ist aber geographisch: Setzen Sie COORDINATES_CRS (oder das KBS des Layers) auf das KBS, in dem die Koordinaten tatsächlich vorliegen, z. B. ein projiziertes KBS in Metern.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="443"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="440"/>
         <source>Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is COORDINATES_CRS right?</source>
         <translation>{n} Fahrten wurden übersprungen, deren Koordinaten in einem geographischen KBS keine gültige Länge/Breite sind: Ist COORDINATES_CRS richtig?</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="457"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="454"/>
         <source>MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to {limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.</source>
         <translation>MIN_FLOW=0 veröffentlicht jedes der {cells:,} Zonenpaare; das ist nur bis {limit:,} Paare möglich. Setzen Sie MIN_FLOW auf 1 oder mehr oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="465"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="462"/>
         <source>With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise EPSILON, or use fewer zones.</source>
         <translation>Bei {cells:,} Zonenpaaren, diesem Rauschen (Skala {b:g}) und MIN_FLOW={m:g} würden etwa {n:,.0f} Ströme aus reinem Rauschen veröffentlicht (Grenze {limit:,}). Erhöhen Sie MIN_FLOW auf {needed:g} oder mehr, erhöhen Sie EPSILON oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="543"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="489"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="545"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="491"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="545"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="491"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="545"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="491"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="548"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="494"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="550"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="496"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="555"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="501"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="269"/>
         <source>trips</source>
         <translation>Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="111"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): each published flow is off by at most ±{moe:.2g} (95%); a pair needs about {t:.3g} trips to be published half the time, and no pair without trips is ever published.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %); ein Paar braucht etwa {t:.3g} Fahrten, um in der Hälfte der Fälle veröffentlicht zu werden, und ein Paar ohne Fahrten wird nie veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="117"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): each published flow is off by at most ±{moe:.2g} (95%), and each zone pair without trips is published with probability {p:.2g}: about {n:,.0f} noise-only flows for {zones} zones (THRESHOLD=1 publishes none).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %), und jedes Zonenpaar ohne Fahrten wird mit Wahrscheinlichkeit {p:.2g} veröffentlicht: etwa {n:,.0f} Ströme aus reinem Rauschen bei {zones} Zonen (THRESHOLD=1 veröffentlicht keine).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="123"/>
         <source>Counts the trips between each pair of zones (the OD matrix) and publishes them with differential privacy, as flow lines and a table.</source>
         <translation>Zählt die Fahrten zwischen jedem Zonenpaar (die OD-Matrix) und veröffentlicht sie mit Differential Privacy, als Stromlinien und als Tabelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="123"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip, for the traveller; with USER_FIELD each user with up to M trips (user-level privacy).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Fahrt, für die Reisenden; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene).</translation>
     </message>
@@ -3757,219 +3757,294 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>RandomizedResponseAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="75"/>
         <source>Randomized response on a categorical field</source>
         <translation>Randomized Response für ein kategoriales Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="89"/>
-        <source>&lt;p&gt;Gives every row plausible deniability about one categorical value (vehicle type, trip purpose, a yes/no answer): each value is kept with probability P_TRUTH and otherwise replaced by a random draw, so no published value can be taken at face value, while the frequencies can still be estimated.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; For a true value c and any other value c' of the domain, Pr[report c | c] / Pr[report c | c'] = (p + (1-p) q) / ((1-p) q) with q the smallest replacement probability, so EPSILON = ln((p + (1-p) q) / ((1-p) q)) (seed 000 eq. 11). Give P_TRUTH or EPSILON; the other is derived. The unit of privacy is one row's value of FIELD; row order is shuffled.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Other fields and geometry.&lt;/b&gt; Other fields pass through, except fields equal to true point coordinates and record keys (fields with a distinct value in every row), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps keys for internal study runs; the metadata then says not to publish). Geometries are kept only when the input is itself a differentially private location release (e.g. the output of Laplace location perturbation or trip relocation); otherwise they are true locations and the output is written as a table without them: perturb the locations first and run this algorithm on the result to keep a map layer.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, uniform&lt;/b&gt; (k-ary randomized response): the replacement is drawn uniformly from the k values of the domain, EPSILON = ln((p k + 1 - p) / (1 - p)) (seed 000 eq. 13). Binary with a fair coin (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (seed 000 §3.3, eq. 3); a weighted coin theta: ln((1 + theta) / (1 - theta)) (eq. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, the stratum's distribution&lt;/b&gt; (seed 000 §4.1): the replacement is drawn from the distribution of values in the row's stratum, which keeps every category's count in expectation. EPSILON = ln((p t + (1-p) n) / ((1-p) n)) with t the stratum size and n the count of its rarest value (seed 000 eq. 12), computed from the counts. Warning: that distribution is read from the data; eq. 12 treats it as fixed, and a rare value makes EPSILON large.&lt;/p&gt;&lt;p&gt;&lt;b&gt;CATEGORIES&lt;/b&gt; is the public list of possible values (comma- or line-separated). Without it the values present in the data are used, which reveals which values occur: the metadata warns about it. &lt;b&gt;STRATA_FIELD&lt;/b&gt; keeps replacements within the row's stratum (e.g. fuel type): the stratum is published exactly and is not protected; EPSILON is the largest over the strata.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL values&lt;/b&gt; of FIELD are left NULL and not randomized (whether a value is missing is published as is) and are left out of the estimates; fill them with a category such as 'unknown' first to protect them. Tables without geometry are accepted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: per category (and stratum) the reported count, the unbiased estimate of the true count ((C - (1-p) N q) / p, seed 000 eq. 5-6 generalised to k values) and its standard error. These are post-processing and cost no extra epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see the privacy report (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Sources: seed 000 §3.3 (eq. 3-6) and §4.1 (eq. 8-12), §4.2 (eq. 13).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Verleiht jeder Zeile glaubhafte Abstreitbarkeit für einen kategorialen Wert (Fahrzeugtyp, Wegezweck, eine Ja/Nein-Antwort): Jeder Wert wird mit der Wahrscheinlichkeit P_TRUTH beibehalten und sonst durch eine Zufallsziehung ersetzt, sodass kein veröffentlichter Wert für bare Münze genommen werden kann, die Häufigkeiten sich aber dennoch schätzen lassen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Für einen wahren Wert c und jeden anderen Wert c' des Wertebereichs gilt Pr[report c | c] / Pr[report c | c'] = (p + (1-p) q) / ((1-p) q), wobei q die kleinste Ersetzungswahrscheinlichkeit ist, also EPSILON = ln((p + (1-p) q) / ((1-p) q)) (seed 000 eq. 11). Geben Sie P_TRUTH oder EPSILON an; der andere Wert wird abgeleitet. Die Schutzeinheit ist der Wert von FIELD in einer Zeile; die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Andere Felder und Geometrie.&lt;/b&gt; Andere Felder werden übernommen, außer Feldern, die den wahren Punktkoordinaten entsprechen, und Datensatzschlüsseln (Feldern mit einem eigenen Wert in jeder Zeile); diese werden entfernt und im Protokoll genannt (KEEP_IDENTIFIERS, erweitert, behält Schlüssel für interne Studienläufe; die Metadaten vermerken dann, dass nicht veröffentlicht werden darf). Geometrien werden nur beibehalten, wenn die Eingabe selbst eine differenziell private Standortveröffentlichung ist (z. B. die Ausgabe der Laplace-Standortverrauschung oder der Fahrtenverlagerung); andernfalls sind es wahre Standorte, und die Ausgabe wird als Tabelle ohne sie geschrieben: Verrauschen Sie zuerst die Standorte und führen Sie diesen Algorithmus auf dem Ergebnis aus, um einen Kartenlayer zu behalten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, gleichverteilt&lt;/b&gt; (k-wertiges Randomized Response): Der Ersatzwert wird gleichverteilt aus den k Werten des Wertebereichs gezogen, EPSILON = ln((p k + 1 - p) / (1 - p)) (seed 000 eq. 13). Binär mit einer fairen Münze (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (seed 000 §3.3, eq. 3); mit einer gewichteten Münze theta: ln((1 + theta) / (1 - theta)) (eq. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, die Verteilung der Schicht&lt;/b&gt; (seed 000 §4.1): Der Ersatzwert wird aus der Verteilung der Werte in der Schicht der Zeile gezogen, wodurch der Erwartungswert der Anzahl jeder Kategorie erhalten bleibt. EPSILON = ln((p t + (1-p) n) / ((1-p) n)), wobei t die Größe der Schicht und n die Anzahl ihres seltensten Wertes ist (seed 000 eq. 12), berechnet aus den Zählwerten. Warnung: Diese Verteilung wird aus den Daten gelesen; eq. 12 behandelt sie als fest, und ein seltener Wert macht EPSILON groß.&lt;/p&gt;&lt;p&gt;&lt;b&gt;CATEGORIES&lt;/b&gt; ist die öffentliche Liste der möglichen Werte (durch Kommas oder Zeilenumbrüche getrennt). Ohne sie werden die in den Daten vorkommenden Werte verwendet, was verrät, welche Werte vorkommen: Die Metadaten warnen davor. &lt;b&gt;STRATA_FIELD&lt;/b&gt; hält Ersetzungen innerhalb der Schicht der Zeile (z. B. Kraftstoffart): Die Schicht wird exakt veröffentlicht und ist nicht geschützt; EPSILON ist das größte über alle Schichten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL-Werte&lt;/b&gt; von FIELD bleiben NULL und werden nicht randomisiert (ob ein Wert fehlt, wird unverändert veröffentlicht) und bleiben bei den Schätzungen unberücksichtigt; füllen Sie sie vorher mit einer Kategorie wie 'unknown', um sie zu schützen. Tabellen ohne Geometrie werden akzeptiert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: je Kategorie (und Schicht) die gemeldete Anzahl, die erwartungstreue Schätzung der wahren Anzahl ((C - (1-p) N q) / p, seed 000 eq. 5-6, verallgemeinert auf k Werte) und ihr Standardfehler. Diese sind Nachverarbeitung und kosten kein zusätzliches Epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe den Privatsphäre-Bericht (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §3.3 (eq. 3-6) und §4.1 (eq. 8-12), §4.2 (eq. 13).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="151"/>
         <source>Input layer or table</source>
         <translation>Eingabelayer oder -tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="153"/>
         <source>Categorical field to randomize</source>
         <translation>Zu randomisierendes kategoriales Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="138"/>
-        <source>Public list of possible values (comma- or line-separated)</source>
-        <translation>Öffentliche Liste der möglichen Werte (durch Kommas oder Zeilenumbrüche getrennt)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="141"/>
-        <source>e.g. car, bus, bike, walk. Empty: the values present in the data are used.</source>
-        <translation>z. B. car, bus, bike, walk. Leer: Die in den Daten vorkommenden Werte werden verwendet.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="143"/>
-        <source>Strata field (replacements stay within the stratum; not protected)</source>
-        <translation>Schichtungsfeld (Ersetzungen bleiben innerhalb der Schicht; nicht geschützt)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="146"/>
-        <source>Probability of keeping the true value (give this or EPSILON)</source>
-        <translation>Wahrscheinlichkeit, den wahren Wert beizubehalten (diesen Wert oder EPSILON angeben)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="149"/>
-        <source>In [0, 1); 0.5 with two values is the fair coin (epsilon = ln 3).</source>
-        <translation>In [0, 1); 0.5 bei zwei Werten entspricht der fairen Münze (epsilon = ln 3).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="151"/>
-        <source>Epsilon (give this or P_TRUTH)</source>
-        <translation>Epsilon (diesen Wert oder P_TRUTH angeben)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="154"/>
-        <source>A finite number &gt;= 0; P_TRUTH is derived from it.</source>
-        <translation>Eine endliche Zahl &gt;= 0; P_TRUTH wird daraus abgeleitet.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="178"/>
         <source>Replacement drawn from</source>
         <translation>Ersatzwert gezogen aus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="156"/>
-        <source>Uniform over the domain (k-ary randomized response)</source>
-        <translation>Gleichverteilung über den Wertebereich (k-wertiges Randomized Response)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="156"/>
-        <source>The stratum&apos;s distribution of values (seed 000 eq. 12; read from the data)</source>
-        <translation>Verteilung der Werte in der Schicht (seed 000 eq. 12; aus den Daten gelesen)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="188"/>
         <source>Randomized layer</source>
         <translation>Randomisierter Layer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="192"/>
         <source>Frequency estimates</source>
         <translation>Häufigkeitsschätzungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="197"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="198"/>
         <source>Probability of keeping the value</source>
         <translation>Wahrscheinlichkeit, den Wert beizubehalten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="199"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="176"/>
-        <source>NULL values left NULL</source>
-        <translation>Als NULL belassene NULL-Werte</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="205"/>
         <source>STRATA_FIELD must be another field than FIELD.</source>
         <translation>STRATA_FIELD muss ein anderes Feld als FIELD sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="218"/>
         <source>FIELD &apos;{field}&apos; is a {type} field; randomized response needs a text or integer (or real) categorical field.</source>
         <translation>FIELD „{field}“ ist ein Feld vom Typ {type}; Randomized Response erfordert ein kategoriales Text- oder Ganzzahlfeld (oder Dezimalzahlfeld).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="335"/>
-        <source>FIELD &apos;{field}&apos; has only NULL values.</source>
-        <translation>FIELD „{field}“ enthält nur NULL-Werte.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="337"/>
-        <source>{n} values of &apos;{field}&apos; are not in CATEGORIES (e.g. {examples}). Add them to CATEGORIES or clean the field first.</source>
-        <translation>{n} Werte von „{field}“ sind nicht in CATEGORIES enthalten (z. B. {examples}). Fügen Sie sie CATEGORIES hinzu oder bereinigen Sie zuerst das Feld.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="233"/>
         <source>Probability of keeping the true value p = {p:.6g}; epsilon = {eps:.6g}.</source>
         <translation>Wahrscheinlichkeit, den wahren Wert beizubehalten, p = {p:.6g}; Epsilon = {eps:.6g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="222"/>
-        <source>{n} NULL values of &apos;{field}&apos; were left NULL (not randomized): whether a value is missing is published as is.</source>
-        <translation>{n} NULL-Werte von „{field}“ wurden als NULL belassen (nicht randomisiert): Ob ein Wert fehlt, wird unverändert veröffentlicht.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="247"/>
         <source>Randomized field: &apos;{field}&apos;; p = {p:.6g}.</source>
         <translation>Randomisiertes Feld: „{field}“; p = {p:.6g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="249"/>
         <source>Randomized response on {field}</source>
         <translation>Randomized Response für {field}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="246"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="266"/>
         <source>Frequency estimates for {field}</source>
         <translation>Häufigkeitsschätzungen für {field}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="268"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="288"/>
         <source>INPUT&apos;s geometries are true locations (it is not the output of a location release), so the output is written as a table without them. To keep a map layer, run Laplace location perturbation first and randomize its output.</source>
         <translation>Die Geometrien von INPUT sind wahre Standorte (INPUT ist nicht die Ausgabe einer Standortveröffentlichung), daher wird die Ausgabe als Tabelle ohne sie geschrieben. Um einen Kartenlayer zu behalten, führen Sie zuerst die Laplace-Standortverrauschung aus und randomisieren Sie deren Ausgabe.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="277"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="297"/>
         <source>Give exactly one of P_TRUTH (probability of keeping the true value, e.g. 0.5) and EPSILON (e.g. 1.0); the other is derived.</source>
         <translation>Geben Sie genau einen der Parameter P_TRUTH (Wahrscheinlichkeit, den wahren Wert beizubehalten, z. B. 0.5) und EPSILON (z. B. 1.0) an; der andere wird abgeleitet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="283"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="303"/>
         <source>P_TRUTH must be in [0, 1) (got {value}): with P_TRUTH = 1 every value is published as it is and epsilon is infinite.</source>
         <translation>P_TRUTH muss in [0, 1) liegen (erhalten: {value}): Mit P_TRUTH = 1 wird jeder Wert unverändert veröffentlicht, und Epsilon ist unendlich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="289"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="309"/>
         <source>EPSILON must be a finite number &gt;= 0 (got {value}).</source>
         <translation>EPSILON muss eine endliche Zahl &gt;= 0 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="302"/>
-        <source>CATEGORIES must be numbers for a numeric FIELD (got &apos;{text}&apos;).</source>
-        <translation>CATEGORIES muss für ein numerisches FIELD Zahlen enthalten (erhalten: „{text}“).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="305"/>
-        <source>CATEGORIES lists a value twice.</source>
-        <translation>CATEGORIES enthält einen Wert doppelt.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="341"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="445"/>
         <source>EPSILON is too large: the derived P_TRUTH rounds to 1.</source>
         <translation>EPSILON ist zu groß: Das abgeleitete P_TRUTH wird auf 1 gerundet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="312"/>
-        <source>REPLACEMENT = the stratum's distribution: replacements are drawn from the distribution of values read from the data (seed 000 §4.1). Its epsilon (seed 000 eq. 12) is computed from the counts and treats that distribution as fixed; it is not protected itself, and a rare value makes epsilon large.</source>
-        <translation>REPLACEMENT = Verteilung der Schicht: Ersatzwerte werden aus der aus den Daten gelesenen Verteilung der Werte gezogen (seed 000 §4.1). Ihr Epsilon (seed 000 eq. 12) wird aus den Zählwerten berechnet und behandelt diese Verteilung als fest; die Verteilung selbst ist nicht geschützt, und ein seltener Wert macht Epsilon groß.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="320"/>
-        <source>No CATEGORIES given: the domain is the set of values present in the data, which reveals which values occur. Give the public list of possible values to avoid this.</source>
-        <translation>Keine CATEGORIES angegeben: Der Wertebereich ist die Menge der in den Daten vorkommenden Werte, was verrät, welche Werte vorkommen. Geben Sie die öffentliche Liste der möglichen Werte an, um das zu vermeiden.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="326"/>
-        <source>Replacements stay within the stratum given by &apos;{field}&apos;: the stratum is published exactly and is not protected. Epsilon is the largest over the strata.</source>
-        <translation>Ersetzungen bleiben innerhalb der durch „{field}“ gegebenen Schicht: Die Schicht wird exakt veröffentlicht und ist nicht geschützt. Epsilon ist das größte über alle Schichten.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="330"/>
-        <source>P_TRUTH was derived from EPSILON and the domain or counts read from the data.</source>
-        <translation>P_TRUTH wurde aus EPSILON und dem Wertebereich bzw. den aus den Daten gelesenen Zählwerten abgeleitet.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="77"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="83"/>
         <source>Replaces each row&apos;s value of a categorical field by a random one with some probability (randomized response); frequencies can still be estimated.</source>
         <translation>Ersetzt den Wert eines kategorialen Feldes in jeder Zeile mit einer gewissen Wahrscheinlichkeit durch einen zufälligen (Randomized Response); die Häufigkeiten lassen sich weiterhin schätzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="77"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="83"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each row&apos;s value, for the person or vehicle of that row (local differential privacy: every row is protected on its own).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; der Wert jeder Zeile, für die Person oder das Fahrzeug dieser Zeile (lokale Differential Privacy: jede Zeile ist für sich geschützt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="77"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="83"/>
         <source>&lt;b&gt;Accuracy, for example&lt;/b&gt; (EPSILON={epsilon:g}, {k} categories, {n:,} rows; EPSILON has no default): the estimated count of a category is off by at most ±{moe:.3g} rows (95%); each value is kept with probability {p:.2g}.</source>
         <translation>&lt;b&gt;Genauigkeit, zum Beispiel&lt;/b&gt; (EPSILON={epsilon:g}, {k} Kategorien, {n:,} Zeilen; EPSILON hat keine Voreinstellung): die geschätzte Anzahl einer Kategorie weicht um höchstens ±{moe:.3g} Zeilen ab (95 %); jeder Wert bleibt mit Wahrscheinlichkeit {p:.2g} erhalten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="95"/>
+        <source>&lt;p&gt;Gives every row plausible deniability about one categorical value (vehicle type, trip purpose, a yes/no answer): each value is kept with probability p and otherwise replaced by a random draw, so no published value can be taken at face value, while the frequencies can still be estimated (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §3.3 and §4.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Everything is declared, nothing is read from the data.&lt;/b&gt; CATEGORIES (required) is the public list of possible values (comma- or line-separated, at least two); the output and the estimates use exactly these values. A value of FIELD that is not declared, and NULL, is reported by a public rule: as OTHER (advanced; a declared category such as 'other') when given, otherwise as a draw from the replacement distribution, exactly as if its true value had been drawn from it. No value is ever published as it is, and nothing (the domain, p, the record) depends on which values occur.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; For a true value c and any other value c' (declared or not), Pr[report c | c] / Pr[report c | c'] &lt;= (p + (1-p) q) / ((1-p) q) with q the smallest replacement probability, so EPSILON = ln((p + (1-p) q) / ((1-p) q)) (eq. 11 of the report). Give P_TRUTH or EPSILON; the other is derived from it and the declarations alone. The unit of privacy is one row's value of FIELD; row order is shuffled.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, uniform&lt;/b&gt; (k-ary randomized response, the default): the replacement is drawn uniformly from the k declared values, EPSILON = ln((p k + 1 - p) / (1 - p)) (eq. 13). Binary with a fair coin (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (§3.3, eq. 3); a weighted coin theta: ln((1 + theta) / (1 - theta)) (eq. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, a declared distribution&lt;/b&gt;: the replacement is drawn from REPLACEMENT_WEIGHTS, e.g. car=5, bus=2, bike=2, walk=1 (every category a weight &gt; 0; they are scaled to sum to 1), which keeps the published shares closer to a known profile. The weights are public: take them from a published source or from the estimates of an earlier release (whose epsilon is already counted), never from the raw data. The report's replacement from the data's own distribution (eq. 12) is not offered: a value no row holds could never be drawn, and its epsilon is not bounded.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STRATA_FIELD and STRATA&lt;/b&gt; keep replacements within the row's stratum (e.g. fuel type, §4.1). STRATA declares the strata, one per line: 'electric: sedan, suv' (the stratum's values), 'gas: sedan=4, suv=3, van=2, truck=1' (with REPLACEMENT 1, its weights) or just 'gas' (all of CATEGORIES). The stratum is published as it is and is not protected. A stratum value that STRATA does not declare, or a stratum field with a distinct value in every row (it would identify rows), is refused. These checks read only STRATA_FIELD, never FIELD, so a refusal says nothing about the protected values. There is no minimum stratum size: each row is protected on its own, and a small stratum only gives wider estimates. EPSILON is the largest over the strata.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Other fields and geometry.&lt;/b&gt; Other fields pass through, except fields equal to true point coordinates and record keys (fields with a distinct value in every row), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps keys for internal study runs; the metadata then says not to publish). Geometries are kept only when the input is itself a differentially private location release (e.g. the output of Laplace location perturbation or trip relocation); otherwise they are true locations and the output is written as a table without them: perturb the locations first and run this algorithm on the result to keep a map layer. Tables without geometry are accepted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: per declared category (and stratum) the reported count, the unbiased estimate of the true count ((C - (1-p) N q) / p, eq. 5-6 generalised to k values; rows reported by the rule for undeclared values count as drawn from q) and its standard error. These are post-processing and cost no extra epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see the privacy report (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021, §3.3 (eq. 3-6), §4.1 (eq. 8-11), §4.2 (eq. 13).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Verleiht jeder Zeile glaubhafte Abstreitbarkeit für einen kategorialen Wert (Fahrzeugtyp, Wegezweck, eine Ja/Nein-Antwort): Jeder Wert wird mit der Wahrscheinlichkeit p beibehalten und sonst durch eine Zufallsziehung ersetzt, sodass kein veröffentlichter Wert für bare Münze genommen werden kann, die Häufigkeiten sich aber dennoch schätzen lassen (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §3.3 und §4.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Alles wird angegeben, nichts aus den Daten gelesen.&lt;/b&gt; CATEGORIES (Pflichtangabe) ist die öffentliche Liste der möglichen Werte (durch Kommas oder Zeilenumbrüche getrennt, mindestens zwei); Ausgabe und Schätzungen verwenden genau diese Werte. Ein nicht angegebener Wert von FIELD und NULL werden nach einer öffentlichen Regel gemeldet: als OTHER (erweitert; eine angegebene Kategorie wie &apos;other&apos;), falls angegeben, sonst als Ziehung aus der Ersetzungsverteilung, genau so, als wäre ihr wahrer Wert aus ihr gezogen worden. Kein Wert wird je unverändert veröffentlicht, und nichts (der Wertebereich, p, die Privatsphäre-Angaben) hängt davon ab, welche Werte vorkommen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Für einen wahren Wert c und jeden anderen Wert c&apos; (angegeben oder nicht) gilt Pr[report c | c] / Pr[report c | c&apos;] &lt;= (p + (1-p) q) / ((1-p) q), wobei q die kleinste Ersetzungswahrscheinlichkeit ist, also EPSILON = ln((p + (1-p) q) / ((1-p) q)) (Gl. 11 des Berichts). Geben Sie P_TRUTH oder EPSILON an; der andere Wert wird allein daraus und aus den Angaben abgeleitet. Die Schutzeinheit ist der Wert von FIELD in einer Zeile; die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, gleichverteilt&lt;/b&gt; (k-wertiges Randomized Response, die Voreinstellung): Der Ersatzwert wird gleichverteilt aus den k angegebenen Werten gezogen, EPSILON = ln((p k + 1 - p) / (1 - p)) (Gl. 13). Binär mit einer fairen Münze (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (§3.3, Gl. 3); mit einer gewichteten Münze theta: ln((1 + theta) / (1 - theta)) (Gl. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, eine angegebene Verteilung&lt;/b&gt;: Der Ersatzwert wird aus REPLACEMENT_WEIGHTS gezogen, z. B. car=5, bus=2, bike=2, walk=1 (jede Kategorie mit einem Gewicht &gt; 0; sie werden auf die Summe 1 skaliert), wodurch die veröffentlichten Anteile näher an einem bekannten Profil bleiben. Die Gewichte sind öffentlich: Entnehmen Sie sie einer veröffentlichten Quelle oder den Schätzungen einer früheren Veröffentlichung (deren Epsilon bereits gezählt ist), nie den Rohdaten. Die Ersetzung aus der eigenen Verteilung der Daten (Gl. 12 des Berichts) wird nicht angeboten: Ein Wert, den keine Zeile hat, könnte nie gezogen werden, und ihr Epsilon ist nicht beschränkt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STRATA_FIELD und STRATA&lt;/b&gt; halten Ersetzungen innerhalb der Schicht der Zeile (z. B. Kraftstoffart, §4.1). STRATA gibt die Schichten an, eine je Zeile: &apos;electric: sedan, suv&apos; (die Werte der Schicht), &apos;gas: sedan=4, suv=3, van=2, truck=1&apos; (mit REPLACEMENT 1 ihre Gewichte) oder nur &apos;gas&apos; (alle CATEGORIES). Die Schicht wird unverändert veröffentlicht und ist nicht geschützt. Ein Schichtwert, den STRATA nicht angibt, oder ein Schichtungsfeld mit einem eigenen Wert in jeder Zeile (es würde Zeilen identifizieren) wird abgelehnt. Diese Prüfungen lesen nur STRATA_FIELD, nie FIELD, sodass eine Ablehnung nichts über die geschützten Werte verrät. Es gibt keine Mindestgröße für Schichten: Jede Zeile ist für sich geschützt, und eine kleine Schicht ergibt nur breitere Schätzungen. EPSILON ist das größte über alle Schichten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Andere Felder und Geometrie.&lt;/b&gt; Andere Felder werden übernommen, außer Feldern, die den wahren Punktkoordinaten entsprechen, und Datensatzschlüsseln (Feldern mit einem eigenen Wert in jeder Zeile); diese werden entfernt und im Protokoll genannt (KEEP_IDENTIFIERS, erweitert, behält Schlüssel für interne Studienläufe; die Metadaten vermerken dann, dass nicht veröffentlicht werden darf). Geometrien werden nur beibehalten, wenn die Eingabe selbst eine differenziell private Standortveröffentlichung ist (z. B. die Ausgabe der Laplace-Standortverrauschung oder der Fahrtenverlagerung); andernfalls sind es wahre Standorte, und die Ausgabe wird als Tabelle ohne sie geschrieben: Verrauschen Sie zuerst die Standorte und führen Sie diesen Algorithmus auf dem Ergebnis aus, um einen Kartenlayer zu behalten. Tabellen ohne Geometrie werden akzeptiert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: je angegebener Kategorie (und Schicht) die gemeldete Anzahl, die erwartungstreue Schätzung der wahren Anzahl ((C - (1-p) N q) / p, Gl. 5-6, verallgemeinert auf k Werte; nach der Regel für nicht angegebene Werte gemeldete Zeilen zählen als aus q gezogen) und ihr Standardfehler. Diese sind Nachverarbeitung und kosten kein zusätzliches Epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe den Privatsphäre-Bericht (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021, §3.3 (Gl. 3-6), §4.1 (Gl. 8-11), §4.2 (Gl. 13).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="155"/>
+        <source>Possible values (public list)</source>
+        <translation>Mögliche Werte (öffentliche Liste)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="157"/>
+        <source>Required, comma- or line-separated, e.g. car, bus, bike, walk.</source>
+        <translation>Pflichtangabe, durch Kommas oder Zeilenumbrüche getrennt, z. B. car, bus, bike, walk.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="159"/>
+        <source>Report undeclared values and NULL as</source>
+        <translation>Nicht angegebene Werte und NULL melden als</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="161"/>
+        <source>Strata field (not protected)</source>
+        <translation>Schichtungsfeld (nicht geschützt)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="164"/>
+        <source>Declared strata (one per line)</source>
+        <translation>Angegebene Schichten (eine je Zeile)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="166"/>
+        <source>e.g. &apos;electric: sedan, suv&apos; and &apos;gas&apos; (all CATEGORIES) on separate lines.</source>
+        <translation>z. B. &apos;electric: sedan, suv&apos; und &apos;gas&apos; (alle CATEGORIES) auf getrennten Zeilen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="168"/>
+        <source>Probability of keeping the true value</source>
+        <translation>Wahrscheinlichkeit, den wahren Wert beizubehalten</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="171"/>
+        <source>In [0, 1); give this or EPSILON. 0.5 with two values is the fair coin (epsilon = ln 3).</source>
+        <translation>In [0, 1); diesen Wert oder EPSILON angeben. 0.5 mit zwei Werten ist die faire Münze (Epsilon = ln 3).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="174"/>
+        <source>Epsilon</source>
+        <translation>Epsilon</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="176"/>
+        <source>A finite number &gt;= 0; give this or P_TRUTH, which is derived from it.</source>
+        <translation>Eine endliche Zahl &gt;= 0; diesen Wert oder P_TRUTH angeben, das daraus abgeleitet wird.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="178"/>
+        <source>Uniform over the declared values (k-ary randomized response)</source>
+        <translation>Gleichverteilt über die angegebenen Werte (k-wertiges Randomized Response)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="178"/>
+        <source>A declared distribution (REPLACEMENT_WEIGHTS or weights in STRATA)</source>
+        <translation>Eine angegebene Verteilung (REPLACEMENT_WEIGHTS oder Gewichte in STRATA)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="183"/>
+        <source>Declared replacement weights</source>
+        <translation>Angegebene Ersetzungsgewichte</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="236"/>
+        <source>Private, do not publish: {n} values of &apos;{field}&apos; are not declared for their stratum (or are NULL) and were reported by the public rule.</source>
+        <translation>Privat, nicht veröffentlichen: {n} Werte von &apos;{field}&apos; sind für ihre Schicht nicht angegeben (oder NULL) und wurden nach der öffentlichen Regel gemeldet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="319"/>
+        <source>CATEGORIES must list the possible values of the field (at least two, comma- or line-separated, e.g. car, bus, bike, walk): the output uses exactly these values, never values read from the data.</source>
+        <translation>CATEGORIES muss die möglichen Werte des Feldes auflisten (mindestens zwei, durch Kommas oder Zeilenumbrüche getrennt, z. B. car, bus, bike, walk): Die Ausgabe verwendet genau diese Werte, nie aus den Daten gelesene.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="327"/>
+        <source>OTHER must be one of CATEGORIES (got &apos;{value}&apos;).</source>
+        <translation>OTHER muss einer der CATEGORIES sein (erhalten: &apos;{value}&apos;).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="335"/>
+        <source>Weights are given (REPLACEMENT_WEIGHTS or STRATA) but REPLACEMENT is uniform: set REPLACEMENT to 1 (a declared distribution) or remove the weights.</source>
+        <translation>Gewichte sind angegeben (REPLACEMENT_WEIGHTS oder STRATA), aber REPLACEMENT ist gleichverteilt: Setzen Sie REPLACEMENT auf 1 (eine angegebene Verteilung) oder entfernen Sie die Gewichte.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="339"/>
+        <source>REPLACEMENT 1 draws from a declared distribution: give REPLACEMENT_WEIGHTS (e.g. car=5, bus=2, bike=2, walk=1, one weight &gt; 0 per value of CATEGORIES) or weights for every stratum in STRATA.</source>
+        <translation>REPLACEMENT 1 zieht aus einer angegebenen Verteilung: Geben Sie REPLACEMENT_WEIGHTS an (z. B. car=5, bus=2, bike=2, walk=1, ein Gewicht &gt; 0 je Wert von CATEGORIES) oder Gewichte für jede Schicht in STRATA.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="348"/>
+        <source>The declaration (CATEGORIES, STRATA, REPLACEMENT_WEIGHTS) is refused: {error}</source>
+        <translation>Die Angaben (CATEGORIES, STRATA, REPLACEMENT_WEIGHTS) werden abgelehnt: {error}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="361"/>
+        <source>{name} must be numbers for a numeric FIELD (got &apos;{text}&apos;).</source>
+        <translation>{name} muss bei einem numerischen FIELD aus Zahlen bestehen (erhalten: &apos;{text}&apos;).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="365"/>
+        <source>{name} lists a value twice.</source>
+        <translation>{name} nennt einen Wert zweimal.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="378"/>
+        <source>{name} must give each of the values {values} exactly once as value=weight with a weight &gt; 0 (a value with weight 0 could never be reported by replacement: epsilon would be infinite).</source>
+        <translation>{name} muss jeden der Werte {values} genau einmal als Wert=Gewicht mit einem Gewicht &gt; 0 angeben (ein Wert mit Gewicht 0 könnte durch Ersetzung nie gemeldet werden: Epsilon wäre unendlich).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="390"/>
+        <source>STRATA needs STRATA_FIELD, the field holding the stratum.</source>
+        <translation>STRATA braucht STRATA_FIELD, das Feld mit der Schicht.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="393"/>
+        <source>STRATA_FIELD needs STRATA, the declared strata, one per line: e.g. &apos;electric: sedan, suv&apos; and &apos;gas&apos; (all CATEGORIES). Strata are never read from the data.</source>
+        <translation>STRATA_FIELD braucht STRATA, die angegebenen Schichten, eine je Zeile: z. B. &apos;electric: sedan, suv&apos; und &apos;gas&apos; (alle CATEGORIES). Schichten werden nie aus den Daten gelesen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="411"/>
+        <source>STRATA lists values that are not in CATEGORIES: {values}.</source>
+        <translation>STRATA nennt Werte, die nicht in CATEGORIES stehen: {values}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="417"/>
+        <source>Declared values (CATEGORIES): {values}.</source>
+        <translation>Angegebene Werte (CATEGORIES): {values}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="419"/>
+        <source>Replacements are drawn from the declared distribution: {weights}.</source>
+        <translation>Ersatzwerte werden aus der angegebenen Verteilung gezogen: {weights}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="423"/>
+        <source>Values that are not declared, and NULL, are reported as &apos;{other}&apos;.</source>
+        <translation>Nicht angegebene Werte und NULL werden als &apos;{other}&apos; gemeldet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="426"/>
+        <source>Values that are not declared, and NULL, are reported as a draw from the replacement distribution.</source>
+        <translation>Nicht angegebene Werte und NULL werden als Ziehung aus der Ersetzungsverteilung gemeldet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="429"/>
+        <source>Replacements stay within the declared stratum given by &apos;{field}&apos;: the stratum is published exactly and is not protected. Epsilon is the largest over the strata.</source>
+        <translation>Ersetzungen bleiben innerhalb der angegebenen Schicht aus &apos;{field}&apos;: Die Schicht wird exakt veröffentlicht und ist nicht geschützt. Epsilon ist das größte über alle Schichten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="433"/>
+        <source>P_TRUTH was derived from EPSILON and the declared values and weights.</source>
+        <translation>P_TRUTH wurde aus EPSILON und den angegebenen Werten und Gewichten abgeleitet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="438"/>
+        <source>Private, do not publish: undeclared values of STRATA_FIELD: {values}.</source>
+        <translation>Privat, nicht veröffentlichen: nicht angegebene Werte von STRATA_FIELD: {values}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="440"/>
+        <source>STRATA_FIELD holds values that STRATA does not declare (or NULL; listed in the log). Declare every stratum in STRATA, or clean the field first.</source>
+        <translation>STRATA_FIELD enthält Werte, die STRATA nicht angibt (oder NULL; im Protokoll aufgeführt). Geben Sie jede Schicht in STRATA an oder bereinigen Sie das Feld vorher.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="443"/>
+        <source>STRATA_FIELD has a distinct value in every row: it identifies rows and would be published as it is. Choose a coarse public stratum (e.g. fuel type).</source>
+        <translation>STRATA_FIELD hat in jeder Zeile einen eigenen Wert: Es identifiziert Zeilen und würde unverändert veröffentlicht. Wählen Sie eine grobe öffentliche Schicht (z. B. Kraftstoffart).</translation>
     </message>
 </context>
 <context>
@@ -4669,245 +4744,259 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>TripRelocationAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="71"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="76"/>
         <source>Randomized trip relocation (origin and destination zones)</source>
         <translation>Zufällige Fahrtenverlagerung (Quell- und Zielzonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="142"/>
         <source>Trips</source>
         <translation>Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="128"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="143"/>
         <source>Origin zone field</source>
         <translation>Feld der Quellzone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="145"/>
         <source>Destination zone field</source>
         <translation>Feld der Zielzone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="132"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="147"/>
         <source>Origin histogram (noisy zone counts or a public table)</source>
         <translation>Quell-Histogramm (verrauschte Zählwerte je Zone oder eine öffentliche Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="150"/>
         <source>Destination histogram (default: the origin histogram)</source>
         <translation>Ziel-Histogramm (Standard: das Quell-Histogramm)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="153"/>
         <source>Histogram zone id field</source>
         <translation>Zonen-ID-Feld des Histogramms</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="156"/>
         <source>Histogram count field</source>
         <translation>Zählwertfeld des Histogramms</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="160"/>
         <source>OD histogram (noisy OD matrix or a public table; keeps the joint histogram)</source>
         <translation>OD-Histogramm (verrauschte OD-Matrix oder eine öffentliche Tabelle; erhält das gemeinsame Histogramm)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="163"/>
         <source>OD origin id field</source>
         <translation>Quell-ID-Feld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="163"/>
         <source>OD destination id field</source>
         <translation>Ziel-ID-Feld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="163"/>
         <source>OD count field</source>
         <translation>Zählwertfeld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="168"/>
         <source>Zones (public; for the list of zones and their representative points)</source>
         <translation>Zonen (öffentlich; für die Liste der Zonen und ihre repräsentativen Punkte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="171"/>
         <source>Zone id field</source>
         <translation>Zonen-ID-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="158"/>
-        <source>Probability of reporting the true zone</source>
-        <translation>Wahrscheinlichkeit, die wahre Zone zu melden</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="161"/>
-        <source>In [0, 1): smaller gives more privacy and less truthful trips.</source>
-        <translation>In [0, 1): kleiner ergibt mehr Privatsphäre und weniger wahrheitsgetreue Fahrten.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="179"/>
         <source>Floor: share of uniform mass mixed into the histograms</source>
         <translation>Untergrenze: Anteil gleichverteilter Masse, der den Histogrammen beigemischt wird</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="182"/>
         <source>In (0, 1]; every zone gets probability at least FLOOR / number of zones.</source>
         <translation>In (0, 1]; jede Zone erhält mindestens die Wahrscheinlichkeit FLOOR / Anzahl der Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="279"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="304"/>
         <source>Relocated trips</source>
         <translation>Verlagerte Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="194"/>
         <source>Epsilon per trip (origin + destination)</source>
         <translation>Epsilon je Fahrt (Quelle + Ziel)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="194"/>
         <source>Epsilon of the origin</source>
         <translation>Epsilon der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="194"/>
         <source>Epsilon of the destination</source>
         <translation>Epsilon des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="194"/>
         <source>Epsilon with the histograms&apos; epsilon</source>
         <translation>Epsilon einschließlich des Epsilons der Histogramme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="194"/>
         <source>Trips written</source>
         <translation>Geschriebene Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="194"/>
         <source>Trips dropped (NULL or unknown zone)</source>
         <translation>Verworfene Fahrten (NULL oder unbekannte Zone)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="186"/>
-        <source>P_TRUTH must be in [0, 1) (got {value}): with 1 every trip is published as it is.</source>
-        <translation>P_TRUTH muss in [0, 1) liegen (erhalten: {value}): Mit 1 wird jede Fahrt unverändert veröffentlicht.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="211"/>
         <source>FLOOR must be in (0, 1] (got {value}): without a floor a zone with a zero count could never be reported and epsilon would be infinite.</source>
         <translation>FLOOR muss in (0, 1] liegen (erhalten: {value}): Ohne Untergrenze könnte eine Zone mit dem Zählwert null nie gemeldet werden, und Epsilon wäre unendlich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="216"/>
         <source>Give ORIGIN_HISTOGRAM (and optionally DEST_HISTOGRAM) or OD_HISTOGRAM, not both and not neither.</source>
         <translation>Geben Sie ORIGIN_HISTOGRAM (und optional DEST_HISTOGRAM) oder OD_HISTOGRAM an – genau eines von beiden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="219"/>
         <source>DEST_HISTOGRAM cannot be combined with OD_HISTOGRAM.</source>
         <translation>DEST_HISTOGRAM kann nicht mit OD_HISTOGRAM kombiniert werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="223"/>
         <source>ORIGIN_FIELD and DEST_FIELD must be different fields.</source>
         <translation>ORIGIN_FIELD und DEST_FIELD müssen verschiedene Felder sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="235"/>
         <source>The histograms name no zone.</source>
         <translation>Die Histogramme nennen keine Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="238"/>
         <source>{n} zones of the histograms are not in ZONES and are ignored (e.g. {examples}).</source>
         <translation>{n} Zonen der Histogramme sind nicht in ZONES enthalten und werden ignoriert (z. B. {examples}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="245"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="269"/>
         <source>{n} trips with a NULL origin or destination, or one that is not a known zone, were dropped.</source>
         <translation>{n} Fahrten mit Quelle oder Ziel NULL oder außerhalb der bekannten Zonen wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="252"/>
         <source>Epsilon per trip {eps:.6g} (origin {eo:.6g}, destination {ed:.6g}); smallest replacement probabilities {qo:.3g} and {qd:.3g}.</source>
         <translation>Epsilon je Fahrt {eps:.6g} (Quelle {eo:.6g}, Ziel {ed:.6g}); kleinste Ersetzungswahrscheinlichkeiten {qo:.3g} und {qd:.3g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="260"/>
-        <source>Epsilon per trip {eps:.6g} = origin {eo:.6g} + destination {ed:.6g} (p = {p:g}, floor {f:g}, {n} zones, {kind}).</source>
-        <translation>Epsilon je Fahrt {eps:.6g} = Quelle {eo:.6g} + Ziel {ed:.6g} (p = {p:g}, Untergrenze {f:g}, {n} Zonen, {kind}).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="286"/>
         <source>joint OD histogram</source>
         <translation>gemeinsames OD-Histogramm</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="286"/>
         <source>origin/destination histograms</source>
         <translation>Quell-/Ziel-Histogramme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="267"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="291"/>
         <source>Total with the histogram release(s) {ids}: epsilon {eps:.6g}, delta {delta:g} (their records follow this one in the metadata).</source>
         <translation>Summe mit der/den Histogramm-Veröffentlichung(en) {ids}: Epsilon {eps:.6g}, Delta {delta:g} (deren Privatsphäre-Angaben folgen in den Metadaten auf diese).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="272"/>
-        <source>The histograms carry no privacy record and were treated as public tables.</source>
-        <translation>Die Histogramme tragen keine Privatsphäre-Angaben und wurden als öffentliche Tabellen behandelt.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="274"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="299"/>
         <source>{n} trips with a NULL or unknown zone were dropped.</source>
         <translation>{n} Fahrten mit Zone NULL oder unbekannter Zone wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="338"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="364"/>
         <source>The count field &apos;{field}&apos; of {name} must be numeric.</source>
         <translation>Das Zählwertfeld „{field}“ von {name} muss numerisch sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="350"/>
-        <source>{name} carries no dp_geoprivacy privacy record: it is treated as a public table. If it was computed from the trips without noise, the output is NOT private.</source>
-        <translation>{name} trägt keine Privatsphäre-Angaben von dp_geoprivacy: Es wird als öffentliche Tabelle behandelt. Wurde es ohne Rauschen aus den Fahrten berechnet, ist die Ausgabe NICHT privat.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="355"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="383"/>
         <source>{name} is marked NOT differentially private: its counts would leak into the relocated trips. Use a noisy release (dp_geoprivacy:noisyzonecounts) or a public table.</source>
         <translation>{name} ist als NICHT differenziell privat gekennzeichnet: Seine Zählwerte würden in die verlagerten Fahrten durchsickern. Verwenden Sie eine verrauschte Veröffentlichung (dp_geoprivacy:noisyzonecounts) oder eine öffentliche Tabelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="87"/>
-        <source>&lt;p&gt;Publishes trips with their origin and destination zones randomized: each trip keeps its true origin zone with probability P_TRUTH and otherwise gets a zone drawn from a histogram of origins; the destination likewise (seed 000 §6.3). The reported histograms match the histograms used in expectation: E[reported count of zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histograms.&lt;/b&gt; They must not leak: take them from a noisy release (dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. time slots, are added up) or from a public table. ORIGIN_HISTOGRAM is used for origins and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) origins are drawn from its row sums and destinations from the row of the reported origin, which keeps the joint origin-destination histogram approximately (seed 000 §6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every one of the N zones has a positive probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; Per endpoint, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement probability (the seed 000 eq. 11 form; eq. 12-13); the trip's epsilon is the origin's plus the destination's. The unit of privacy is one trip's origin and destination; other fields pass through, except record keys (fields with a distinct value in every row, such as a trip id), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that reveal the true endpoints (coordinates, distance) first. The histogram's own epsilon, read from its privacy record, is added for the total (EPSILON_TOTAL) and its record is carried into the output's metadata, so the privacy report counts it once. A histogram without a record is treated as public; one marked not differentially private is refused.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of zones; the output then has a line from the origin zone's representative point to the destination's. Without ZONES the zones are those of the histograms and the output is a table. The input's own geometry is never copied (it would show the true endpoints). Trips whose origin or destination is NULL or not a known zone are dropped and counted. Trips are relocated independently (the seed's Note 3, updating the histogram after each draw, is not applied), and row order is shuffled.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); seed 001 Theorem 2 (the two endpoints and the histogram add up).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jede Fahrt behält ihre wahre Quellzone mit der Wahrscheinlichkeit P_TRUTH und erhält andernfalls eine Zone, die aus einem Histogramm der Quellen gezogen wird; für das Ziel gilt dasselbe (seed 000 §6.3). Die gemeldeten Histogramme entsprechen im Erwartungswert den verwendeten Histogrammen: E[gemeldete Anzahl in Zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histogramme.&lt;/b&gt; Sie dürfen nichts preisgeben: Entnehmen Sie sie einer verrauschten Veröffentlichung (dp_geoprivacy:noisyzonecounts: Felder zone_id und noisy_count; Zeilen derselben Zone, z. B. Zeitfenster, werden summiert) oder einer öffentlichen Tabelle. ORIGIN_HISTOGRAM wird für die Quellen verwendet und, sofern DEST_HISTOGRAM nicht angegeben ist (mit denselben Feldnamen), auch für die Ziele. Mit OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) werden die Quellen aus seinen Zeilensummen und die Ziele aus der Zeile der gemeldeten Quelle gezogen, wodurch das gemeinsame Quelle-Ziel-Histogramm näherungsweise erhalten bleibt (seed 000 §6.3.2, eq. 24). Negative verrauschte Zählwerte werden auf 0 gesetzt. FLOOR mischt diesen Anteil gleichverteilter Masse in jedes Histogramm, q = (1 - FLOOR) h / sum(h) + FLOOR / N, sodass jede der N Zonen eine positive Wahrscheinlichkeit hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Je Endpunkt gilt epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)), wobei q_min die kleinste Ersetzungswahrscheinlichkeit ist (die Form von seed 000 eq. 11; eq. 12-13); das Epsilon der Fahrt ist das der Quelle plus das des Ziels. Die Schutzeinheit sind Quelle und Ziel einer Fahrt; andere Felder werden übernommen, außer Datensatzschlüsseln (Feldern mit einem anderen Wert in jeder Zeile, etwa einer Fahrt-ID), die entfernt und im Protokoll genannt werden (KEEP_IDENTIFIERS, erweitert, behält sie für interne Studienläufe). Entfernen Sie vorher Felder, die die wahren Endpunkte verraten (Koordinaten, Entfernung). Das eigene Epsilon des Histogramms, gelesen aus dessen Privatsphäre-Angaben, wird für die Summe (EPSILON_TOTAL) hinzugerechnet, und seine Angaben werden in die Metadaten der Ausgabe übernommen, sodass der Privatsphäre-Bericht es einmal zählt. Ein Histogramm ohne Privatsphäre-Angaben wird als öffentlich behandelt; eines, das als nicht differenziell privat gekennzeichnet ist, wird abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (optional, Polygone mit ZONE_ID_FIELD) ist die öffentliche Liste der Zonen; die Ausgabe enthält dann eine Linie vom repräsentativen Punkt der Quellzone zu dem der Zielzone. Ohne ZONES sind die Zonen die der Histogramme, und die Ausgabe ist eine Tabelle. Die eigene Geometrie der Eingabe wird nie übernommen (sie würde die wahren Endpunkte zeigen). Fahrten, deren Quelle oder Ziel NULL oder keine bekannte Zone ist, werden verworfen und gezählt. Die Fahrten werden unabhängig voneinander verlagert (Note 3 des Seeds, die Aktualisierung des Histogramms nach jeder Ziehung, wird nicht angewandt), und die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); seed 001 Theorem 2 (die beiden Endpunkte und das Histogramm addieren sich).&lt;/p&gt;
-</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="240"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="264"/>
         <source>No trip of INPUT has an origin (ORIGIN_FIELD) and a destination (DEST_FIELD) among the known zones: give trips whose zone ids are those of the histograms or ZONES.</source>
         <translation>Keine Fahrt in INPUT hat Quelle (ORIGIN_FIELD) und Ziel (DEST_FIELD) unter den bekannten Zonen: geben Sie Fahrten an, deren Zonen-IDs die der Histogramme oder von ZONES sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="76"/>
-        <source>Publishes trips with their origin and destination zones randomized: each end keeps its true zone with probability P_TRUTH, else gets one drawn from a (noisy) histogram.</source>
-        <translation>Veröffentlicht Fahrten mit zufällig veränderten Start- und Zielzonen: jedes Ende behält seine wahre Zone mit Wahrscheinlichkeit P_TRUTH, sonst erhält es eine aus einem (verrauschten) Histogramm gezogene.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="76"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="82"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip&apos;s origin and destination zone, for the traveller (one trip).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; Start- und Zielzone jeder Fahrt, für die Reisenden (eine Fahrt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="76"/>
-        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (P_TRUTH={p:g}, FLOOR={floor:g}): a trip keeps its true origin zone with probability {p:.0%} and both zones with {both:.0%}; with {zones} zones epsilon is at most {epsilon:.3g} per trip.</source>
-        <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (P_TRUTH={p:g}, FLOOR={floor:g}): eine Fahrt behält ihre wahre Startzone mit Wahrscheinlichkeit {p:.0%} und beide Zonen mit {both:.0%}; bei {zones} Zonen beträgt Epsilon höchstens {epsilon:.3g} je Fahrt.</translation>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="82"/>
+        <source>Publishes trips with their origin and destination zones randomized: each end keeps its true zone with a probability that follows from EPSILON, else gets one drawn from a (noisy) histogram.</source>
+        <translation>Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jedes Ende behält seine wahre Zone mit einer Wahrscheinlichkeit, die aus EPSILON folgt, und erhält sonst eine aus einem (verrauschten) Histogramm gezogene.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="82"/>
+        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g} per trip, FLOOR={floor:g}, {zones} zones, one of them without trips): an end keeps its true zone with probability at least {p:.2%}; the reported zones match the histogram&apos;s shares in expectation.</source>
+        <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g} je Fahrt, FLOOR={floor:g}, {zones} Zonen, eine davon ohne Fahrten): Ein Ende behält seine wahre Zone mit einer Wahrscheinlichkeit von mindestens {p:.2%}; die gemeldeten Zonen entsprechen im Erwartungswert den Anteilen des Histogramms.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="94"/>
+        <source>&lt;p&gt;Publishes trips with their origin and destination zones randomized: each trip keeps its true origin zone with probability p and otherwise gets a zone drawn from a histogram of origins; the destination likewise (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §6.3). The reported histograms match the histograms used in expectation: E[reported count of zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;EPSILON&lt;/b&gt; is the privacy loss per trip (origin and destination together). p is derived from it and from public facts only (the histograms and FLOOR): per end, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement probability (eq. 11 of the report), and p is the value at which the origin's and the destination's epsilon add up to EPSILON (P_TRUTH_USED in the results). With many zones and a modest EPSILON few trips keep their true zones: the output then mostly follows the histogram (for OD totals, dp_geoprivacy:noisyodflows is more accurate).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histograms.&lt;/b&gt; They must not leak. Take them from a noisy release of this plugin (dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. time slots, are added up): its privacy record is read, its epsilon is added for the total (EPSILON_TOTAL), its record is carried into the output's metadata, and with LEDGER it is charged to the trips' budget once. A histogram without a record is refused unless HISTOGRAMS_PUBLIC (advanced) declares that the histograms are public tables, not computed from these people's data (e.g. a census table): that declaration is written into the record. A histogram marked not differentially private is refused. ORIGIN_HISTOGRAM is used for origins and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) origins are drawn from its row sums and destinations from the row of the reported origin, which keeps the joint origin-destination histogram approximately (§6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every one of the N zones has a positive probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; The unit of privacy is one trip's origin and destination; the trip's epsilon is the origin's plus the destination's (sequential composition, Asghar, Tyler and Kaafar 2017, &quot;Differentially Private Release of Public Transport Data: The Opal Use Case&quot;, Theorem 2). Other fields pass through, except record keys (fields with a distinct value in every row, such as a trip id), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that reveal the true endpoints (coordinates, distance) first.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of zones; the output then has a line from the origin zone's representative point to the destination's. Without ZONES the zones are those of the histograms and the output is a table. The input's own geometry is never copied (it would show the true endpoints). Trips whose origin or destination is NULL or not a known zone are dropped and counted. Trips are relocated independently (the report's Note 3, updating the histogram after each draw, is not applied), and row order is shuffled.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021, §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); Asghar, Tyler and Kaafar 2017, Theorem 2 (the two endpoints and the histogram add up).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jede Fahrt behält ihre wahre Quellzone mit der Wahrscheinlichkeit p und erhält andernfalls eine Zone, die aus einem Histogramm der Quellen gezogen wird; für das Ziel gilt dasselbe (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §6.3). Die gemeldeten Histogramme entsprechen im Erwartungswert den verwendeten Histogrammen: E[gemeldete Anzahl in Zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;EPSILON&lt;/b&gt; ist der Privatsphäreverlust je Fahrt (Quelle und Ziel zusammen). p wird daraus und nur aus öffentlichen Angaben abgeleitet (den Histogrammen und FLOOR): Je Ende gilt epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)), wobei q_min die kleinste Ersetzungswahrscheinlichkeit ist (Gl. 11 des Berichts), und p ist der Wert, bei dem sich das Epsilon der Quelle und das des Ziels zu EPSILON addieren (P_TRUTH_USED in den Ergebnissen). Bei vielen Zonen und einem mäßigen EPSILON behalten wenige Fahrten ihre wahren Zonen: Die Ausgabe folgt dann überwiegend dem Histogramm (für OD-Summen ist dp_geoprivacy:noisyodflows genauer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histogramme.&lt;/b&gt; Sie dürfen nichts preisgeben. Entnehmen Sie sie einer verrauschten Veröffentlichung dieses Plugins (dp_geoprivacy:noisyzonecounts: Felder zone_id und noisy_count; Zeilen derselben Zone, z. B. Zeitfenster, werden summiert): Ihre Privatsphäre-Angaben werden gelesen, ihr Epsilon wird für die Summe (EPSILON_TOTAL) hinzugerechnet, ihre Angaben werden in die Metadaten der Ausgabe übernommen, und mit LEDGER wird sie einmal dem Budget der Fahrten angerechnet. Ein Histogramm ohne Privatsphäre-Angaben wird abgelehnt, es sei denn, HISTOGRAMS_PUBLIC (erweitert) erklärt die Histogramme zu öffentlichen Tabellen, die nicht aus den Daten dieser Personen berechnet wurden (z. B. eine Zensustabelle): Diese Erklärung wird in die Privatsphäre-Angaben geschrieben. Ein als nicht differenziell privat gekennzeichnetes Histogramm wird abgelehnt. ORIGIN_HISTOGRAM wird für die Quellen verwendet und, sofern DEST_HISTOGRAM nicht angegeben ist (mit denselben Feldnamen), auch für die Ziele. Mit OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) werden die Quellen aus seinen Zeilensummen und die Ziele aus der Zeile der gemeldeten Quelle gezogen, wodurch das gemeinsame Quelle-Ziel-Histogramm näherungsweise erhalten bleibt (§6.3.2, Gl. 24). Negative verrauschte Zählwerte werden auf 0 gesetzt. FLOOR mischt diesen Anteil gleichverteilter Masse in jedes Histogramm, q = (1 - FLOOR) h / sum(h) + FLOOR / N, sodass jede der N Zonen eine positive Wahrscheinlichkeit hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Die Schutzeinheit sind Quelle und Ziel einer Fahrt; das Epsilon der Fahrt ist das der Quelle plus das des Ziels (sequentielle Komposition, Asghar, Tyler und Kaafar 2017, &quot;Differentially Private Release of Public Transport Data: The Opal Use Case&quot;, Theorem 2). Andere Felder werden übernommen, außer Datensatzschlüsseln (Feldern mit einem anderen Wert in jeder Zeile, etwa einer Fahrt-ID), die entfernt und im Protokoll genannt werden (KEEP_IDENTIFIERS, erweitert, behält sie für interne Studienläufe). Entfernen Sie vorher Felder, die die wahren Endpunkte verraten (Koordinaten, Entfernung).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (optional, Polygone mit ZONE_ID_FIELD) ist die öffentliche Liste der Zonen; die Ausgabe enthält dann eine Linie vom repräsentativen Punkt der Quellzone zu dem der Zielzone. Ohne ZONES sind die Zonen die der Histogramme, und die Ausgabe ist eine Tabelle. Die eigene Geometrie der Eingabe wird nie übernommen (sie würde die wahren Endpunkte zeigen). Fahrten, deren Quelle oder Ziel NULL oder keine bekannte Zone ist, werden verworfen und gezählt. Die Fahrten werden unabhängig voneinander verlagert (Note 3 des Berichts, die Aktualisierung des Histogramms nach jeder Ziehung, wird nicht angewandt), und die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021, §6.3 (Gl. 17-24), §4.1 (Gl. 11-12), §4.2 (Gl. 13); Asghar, Tyler und Kaafar 2017, Theorem 2 (die beiden Endpunkte und das Histogramm addieren sich).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="173"/>
+        <source>Epsilon per trip</source>
+        <translation>Epsilon je Fahrt</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="176"/>
+        <source>A finite number &gt;= 0, for origin and destination together; smaller gives more privacy and fewer trips with their true zones.</source>
+        <translation>Eine endliche Zahl &gt;= 0, für Quelle und Ziel zusammen; kleinere Werte geben mehr Privatsphäre und weniger Fahrten mit ihren wahren Zonen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="184"/>
+        <source>Histograms without a privacy record are public tables</source>
+        <translation>Histogramme ohne Privatsphäre-Angaben sind öffentliche Tabellen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="194"/>
+        <source>Probability of keeping the true zone</source>
+        <translation>Wahrscheinlichkeit, die wahre Zone beizubehalten</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="206"/>
+        <source>EPSILON must be a finite number &gt;= 0 (got {value}), e.g. {default:g}.</source>
+        <translation>EPSILON muss eine endliche Zahl &gt;= 0 sein (erhalten: {value}), z. B. {default:g}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="244"/>
+        <source>EPSILON is too large: the derived probability of keeping the true zone rounds to 1.</source>
+        <translation>EPSILON ist zu groß: Die abgeleitete Wahrscheinlichkeit, die wahre Zone beizubehalten, wird auf 1 gerundet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="284"/>
+        <source>Epsilon per trip {eps:.6g} = origin {eo:.6g} + destination {ed:.6g} (p = {p:.6g}, floor {f:g}, {n} zones, {kind}).</source>
+        <translation>Epsilon je Fahrt {eps:.6g} = Quelle {eo:.6g} + Ziel {ed:.6g} (p = {p:.6g}, Floor {f:g}, {n} Zonen, {kind}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="296"/>
+        <source>The histograms carry no privacy record and were declared public tables (HISTOGRAMS_PUBLIC): not computed from these people&apos;s data.</source>
+        <translation>Die Histogramme tragen keine Privatsphäre-Angaben und wurden als öffentliche Tabellen erklärt (HISTOGRAMS_PUBLIC): nicht aus den Daten dieser Personen berechnet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="376"/>
+        <source>{name} carries no dp_geoprivacy privacy record, so its counts may be raw counts of these trips, which the output would reveal. Use a noisy release of this plugin (dp_geoprivacy:noisyzonecounts or noisyodflows), or, if it is a public table not computed from these people&apos;s data, set HISTOGRAMS_PUBLIC.</source>
+        <translation>{name} trägt keine dp_geoprivacy-Privatsphäre-Angaben, daher können seine Zählwerte Rohzählungen dieser Fahrten sein, die die Ausgabe verraten würde. Verwenden Sie eine verrauschte Veröffentlichung dieses Plugins (dp_geoprivacy:noisyzonecounts oder noisyodflows) oder setzen Sie HISTOGRAMS_PUBLIC, wenn es eine öffentliche Tabelle ist, die nicht aus den Daten dieser Personen berechnet wurde.</translation>
     </message>
 </context>
 <context>
