@@ -3874,7 +3874,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="95"/>
         <source>&lt;p&gt;Gives every row plausible deniability about one categorical value (vehicle type, trip purpose, a yes/no answer): each value is kept with probability p and otherwise replaced by a random draw, so no published value can be taken at face value, while the frequencies can still be estimated (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §3.3 and §4.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Everything is declared, nothing is read from the data.&lt;/b&gt; CATEGORIES (required) is the public list of possible values (comma- or line-separated, at least two); the output and the estimates use exactly these values. A value of FIELD that is not declared, and NULL, is reported by a public rule: as OTHER (advanced; a declared category such as 'other') when given, otherwise as a draw from the replacement distribution, exactly as if its true value had been drawn from it. No value is ever published as it is, and nothing (the domain, p, the record) depends on which values occur.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; For a true value c and any other value c' (declared or not), Pr[report c | c] / Pr[report c | c'] &lt;= (p + (1-p) q) / ((1-p) q) with q the smallest replacement probability, so EPSILON = ln((p + (1-p) q) / ((1-p) q)) (eq. 11 of the report). Give P_TRUTH or EPSILON; the other is derived from it and the declarations alone. The unit of privacy is one row's value of FIELD; row order is shuffled.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, uniform&lt;/b&gt; (k-ary randomized response, the default): the replacement is drawn uniformly from the k declared values, EPSILON = ln((p k + 1 - p) / (1 - p)) (eq. 13). Binary with a fair coin (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (§3.3, eq. 3); a weighted coin theta: ln((1 + theta) / (1 - theta)) (eq. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, a declared distribution&lt;/b&gt;: the replacement is drawn from REPLACEMENT_WEIGHTS, e.g. car=5, bus=2, bike=2, walk=1 (every category a weight &gt; 0; they are scaled to sum to 1), which keeps the published shares closer to a known profile. The weights are public: take them from a published source or from the estimates of an earlier release (whose epsilon is already counted), never from the raw data. The report's replacement from the data's own distribution (eq. 12) is not offered: a value no row holds could never be drawn, and its epsilon is not bounded.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STRATA_FIELD and STRATA&lt;/b&gt; keep replacements within the row's stratum (e.g. fuel type, §4.1). STRATA declares the strata, one per line: 'electric: sedan, suv' (the stratum's values), 'gas: sedan=4, suv=3, van=2, truck=1' (with REPLACEMENT 1, its weights) or just 'gas' (all of CATEGORIES). The stratum is published as it is and is not protected. A stratum value that STRATA does not declare, or a stratum field with a distinct value in every row (it would identify rows), is refused. These checks read only STRATA_FIELD, never FIELD, so a refusal says nothing about the protected values. There is no minimum stratum size: each row is protected on its own, and a small stratum only gives wider estimates. EPSILON is the largest over the strata.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Other fields and geometry.&lt;/b&gt; Other fields pass through, except fields equal to true point coordinates and record keys (fields with a distinct value in every row), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps keys for internal study runs; the metadata then says not to publish). Geometries are kept only when the input is itself a differentially private location release (e.g. the output of Laplace location perturbation or trip relocation); otherwise they are true locations and the output is written as a table without them: perturb the locations first and run this algorithm on the result to keep a map layer. Tables without geometry are accepted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: per declared category (and stratum) the reported count, the unbiased estimate of the true count ((C - (1-p) N q) / p, eq. 5-6 generalised to k values; rows reported by the rule for undeclared values count as drawn from q) and its standard error. These are post-processing and cost no extra epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see the privacy report (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021, §3.3 (eq. 3-6), §4.1 (eq. 8-11), §4.2 (eq. 13).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Verleiht jeder Zeile glaubhafte Abstreitbarkeit für einen kategorialen Wert (Fahrzeugtyp, Wegezweck, eine Ja/Nein-Antwort): Jeder Wert wird mit der Wahrscheinlichkeit p beibehalten und sonst durch eine Zufallsziehung ersetzt, sodass kein veröffentlichter Wert für bare Münze genommen werden kann, die Häufigkeiten sich aber dennoch schätzen lassen (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §3.3 und §4.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Alles wird angegeben, nichts aus den Daten gelesen.&lt;/b&gt; CATEGORIES (Pflichtangabe) ist die öffentliche Liste der möglichen Werte (durch Kommas oder Zeilenumbrüche getrennt, mindestens zwei); Ausgabe und Schätzungen verwenden genau diese Werte. Ein nicht angegebener Wert von FIELD und NULL werden nach einer öffentlichen Regel gemeldet: als OTHER (erweitert; eine angegebene Kategorie wie &apos;other&apos;), falls angegeben, sonst als Ziehung aus der Ersetzungsverteilung, genau so, als wäre ihr wahrer Wert aus ihr gezogen worden. Kein Wert wird je unverändert veröffentlicht, und nichts (der Wertebereich, p, die Privatsphäre-Angaben) hängt davon ab, welche Werte vorkommen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Für einen wahren Wert c und jeden anderen Wert c&apos; (angegeben oder nicht) gilt Pr[report c | c] / Pr[report c | c&apos;] &lt;= (p + (1-p) q) / ((1-p) q), wobei q die kleinste Ersetzungswahrscheinlichkeit ist, also EPSILON = ln((p + (1-p) q) / ((1-p) q)) (Gl. 11 des Berichts). Geben Sie P_TRUTH oder EPSILON an; der andere Wert wird allein daraus und aus den Angaben abgeleitet. Die Schutzeinheit ist der Wert von FIELD in einer Zeile; die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, gleichverteilt&lt;/b&gt; (k-wertiges Randomized Response, die Voreinstellung): Der Ersatzwert wird gleichverteilt aus den k angegebenen Werten gezogen, EPSILON = ln((p k + 1 - p) / (1 - p)) (Gl. 13). Binär mit einer fairen Münze (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (§3.3, Gl. 3); mit einer gewichteten Münze theta: ln((1 + theta) / (1 - theta)) (Gl. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, eine angegebene Verteilung&lt;/b&gt;: Der Ersatzwert wird aus REPLACEMENT_WEIGHTS gezogen, z. B. car=5, bus=2, bike=2, walk=1 (jede Kategorie mit einem Gewicht &gt; 0; sie werden auf die Summe 1 skaliert), wodurch die veröffentlichten Anteile näher an einem bekannten Profil bleiben. Die Gewichte sind öffentlich: Entnehmen Sie sie einer veröffentlichten Quelle oder den Schätzungen einer früheren Veröffentlichung (deren Epsilon bereits gezählt ist), nie den Rohdaten. Die Ersetzung aus der eigenen Verteilung der Daten (Gl. 12 des Berichts) wird nicht angeboten: Ein Wert, den keine Zeile hat, könnte nie gezogen werden, und ihr Epsilon ist nicht beschränkt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STRATA_FIELD und STRATA&lt;/b&gt; halten Ersetzungen innerhalb der Schicht der Zeile (z. B. Kraftstoffart, §4.1). STRATA gibt die Schichten an, eine je Zeile: &apos;electric: sedan, suv&apos; (die Werte der Schicht), &apos;gas: sedan=4, suv=3, van=2, truck=1&apos; (mit REPLACEMENT 1 ihre Gewichte) oder nur &apos;gas&apos; (alle CATEGORIES). Die Schicht wird unverändert veröffentlicht und ist nicht geschützt. Ein Schichtwert, den STRATA nicht angibt, oder ein Schichtungsfeld mit einem eigenen Wert in jeder Zeile (es würde Zeilen identifizieren) wird abgelehnt. Diese Prüfungen lesen nur STRATA_FIELD, nie FIELD, sodass eine Ablehnung nichts über die geschützten Werte verrät. Es gibt keine Mindestgröße für Schichten: Jede Zeile ist für sich geschützt, und eine kleine Schicht ergibt nur breitere Schätzungen. EPSILON ist das größte über alle Schichten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Andere Felder und Geometrie.&lt;/b&gt; Andere Felder werden übernommen, außer Feldern, die den wahren Punktkoordinaten entsprechen, und Datensatzschlüsseln (Feldern mit einem eigenen Wert in jeder Zeile); diese werden entfernt und im Protokoll genannt (KEEP_IDENTIFIERS, erweitert, behält Schlüssel für interne Studienläufe; die Metadaten vermerken dann, dass nicht veröffentlicht werden darf). Geometrien werden nur beibehalten, wenn die Eingabe selbst eine differenziell private Standortveröffentlichung ist (z. B. die Ausgabe der Laplace-Standortverrauschung oder der Fahrtenverlagerung); andernfalls sind es wahre Standorte, und die Ausgabe wird als Tabelle ohne sie geschrieben: Verrauschen Sie zuerst die Standorte und führen Sie diesen Algorithmus auf dem Ergebnis aus, um einen Kartenlayer zu behalten. Tabellen ohne Geometrie werden akzeptiert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: je angegebener Kategorie (und Schicht) die gemeldete Anzahl, die erwartungstreue Schätzung der wahren Anzahl ((C - (1-p) N q) / p, Gl. 5-6, verallgemeinert auf k Werte; nach der Regel für nicht angegebene Werte gemeldete Zeilen zählen als aus q gezogen) und ihr Standardfehler. Diese sind Nachverarbeitung und kosten kein zusätzliches Epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe den Privatsphäre-Bericht (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021, §3.3 (Gl. 3-6), §4.1 (Gl. 8-11), §4.2 (Gl. 13).&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;Verleiht jeder Zeile glaubhafte Abstreitbarkeit für einen kategorialen Wert (Fahrzeugtyp, Wegezweck, eine Ja/Nein-Antwort): Jeder Wert wird mit der Wahrscheinlichkeit p beibehalten und sonst durch eine Zufallsziehung ersetzt, sodass kein veröffentlichter Wert für bare Münze genommen werden kann, die Häufigkeiten sich aber dennoch schätzen lassen (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §3.3 und §4.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Alles wird angegeben, nichts aus den Daten gelesen.&lt;/b&gt; CATEGORIES (Pflichtangabe) ist die öffentliche Liste der möglichen Werte (durch Kommas oder Zeilenumbrüche getrennt, mindestens zwei); Ausgabe und Schätzungen verwenden genau diese Werte. Ein nicht angegebener Wert von FIELD und NULL werden nach einer öffentlichen Regel gemeldet: als OTHER (erweitert; eine angegebene Kategorie wie 'other'), falls angegeben, sonst als Ziehung aus der Ersetzungsverteilung, genau so, als wäre ihr wahrer Wert aus ihr gezogen worden. Kein Wert wird je unverändert veröffentlicht, und nichts (der Wertebereich, p, die Privatsphäre-Angaben) hängt davon ab, welche Werte vorkommen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Für einen wahren Wert c und jeden anderen Wert c' (angegeben oder nicht) gilt Pr[report c | c] / Pr[report c | c'] &lt;= (p + (1-p) q) / ((1-p) q), wobei q die kleinste Ersetzungswahrscheinlichkeit ist, also EPSILON = ln((p + (1-p) q) / ((1-p) q)) (Gl. 11 des Berichts). Geben Sie P_TRUTH oder EPSILON an; der andere Wert wird allein daraus und aus den Angaben abgeleitet. Die Schutzeinheit ist der Wert von FIELD in einer Zeile; die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, gleichverteilt&lt;/b&gt; (k-wertiges Randomized Response, die Voreinstellung): Der Ersatzwert wird gleichverteilt aus den k angegebenen Werten gezogen, EPSILON = ln((p k + 1 - p) / (1 - p)) (Gl. 13). Binär mit einer fairen Münze (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (§3.3, Gl. 3); mit einer gewichteten Münze theta: ln((1 + theta) / (1 - theta)) (Gl. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, eine angegebene Verteilung&lt;/b&gt;: Der Ersatzwert wird aus REPLACEMENT_WEIGHTS gezogen, z. B. car=5, bus=2, bike=2, walk=1 (jede Kategorie mit einem Gewicht &gt; 0; sie werden auf die Summe 1 skaliert), wodurch die veröffentlichten Anteile näher an einem bekannten Profil bleiben. Die Gewichte sind öffentlich: Entnehmen Sie sie einer veröffentlichten Quelle oder den Schätzungen einer früheren Veröffentlichung (deren Epsilon bereits gezählt ist), nie den Rohdaten. Die Ersetzung aus der eigenen Verteilung der Daten (Gl. 12 des Berichts) wird nicht angeboten: Ein Wert, den keine Zeile hat, könnte nie gezogen werden, und ihr Epsilon ist nicht beschränkt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STRATA_FIELD und STRATA&lt;/b&gt; halten Ersetzungen innerhalb der Schicht der Zeile (z. B. Kraftstoffart, §4.1). STRATA gibt die Schichten an, eine je Zeile: 'electric: sedan, suv' (die Werte der Schicht), 'gas: sedan=4, suv=3, van=2, truck=1' (mit REPLACEMENT 1 ihre Gewichte) oder nur 'gas' (alle CATEGORIES). Die Schicht wird unverändert veröffentlicht und ist nicht geschützt. Ein Schichtwert, den STRATA nicht angibt, oder ein Schichtungsfeld mit einem eigenen Wert in jeder Zeile (es würde Zeilen identifizieren) wird abgelehnt. Diese Prüfungen lesen nur STRATA_FIELD, nie FIELD, sodass eine Ablehnung nichts über die geschützten Werte verrät. Es gibt keine Mindestgröße für Schichten: Jede Zeile ist für sich geschützt, und eine kleine Schicht ergibt nur breitere Schätzungen. EPSILON ist das größte über alle Schichten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Andere Felder und Geometrie.&lt;/b&gt; Andere Felder werden übernommen, außer Feldern, die den wahren Punktkoordinaten entsprechen, und Datensatzschlüsseln (Feldern mit einem eigenen Wert in jeder Zeile); diese werden entfernt und im Protokoll genannt (KEEP_IDENTIFIERS, erweitert, behält Schlüssel für interne Studienläufe; die Metadaten vermerken dann, dass nicht veröffentlicht werden darf). Geometrien werden nur beibehalten, wenn die Eingabe selbst eine differenziell private Standortveröffentlichung ist (z. B. die Ausgabe der Laplace-Standortverrauschung oder der Fahrtenverlagerung); andernfalls sind es wahre Standorte, und die Ausgabe wird als Tabelle ohne sie geschrieben: Verrauschen Sie zuerst die Standorte und führen Sie diesen Algorithmus auf dem Ergebnis aus, um einen Kartenlayer zu behalten. Tabellen ohne Geometrie werden akzeptiert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: je angegebener Kategorie (und Schicht) die gemeldete Anzahl, die erwartungstreue Schätzung der wahren Anzahl ((C - (1-p) N q) / p, Gl. 5-6, verallgemeinert auf k Werte; nach der Regel für nicht angegebene Werte gemeldete Zeilen zählen als aus q gezogen) und ihr Standardfehler. Diese sind Nachverarbeitung und kosten kein zusätzliches Epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe den Privatsphäre-Bericht (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021, §3.3 (Gl. 3-6), §4.1 (Gl. 8-11), §4.2 (Gl. 13).&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="155"/>
@@ -3904,7 +3904,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="166"/>
         <source>e.g. &apos;electric: sedan, suv&apos; and &apos;gas&apos; (all CATEGORIES) on separate lines.</source>
-        <translation>z. B. &apos;electric: sedan, suv&apos; und &apos;gas&apos; (alle CATEGORIES) auf getrennten Zeilen.</translation>
+        <translation>z. B. 'electric: sedan, suv' und 'gas' (alle CATEGORIES) auf getrennten Zeilen.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="168"/>
@@ -3944,7 +3944,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="236"/>
         <source>Private, do not publish: {n} values of &apos;{field}&apos; are not declared for their stratum (or are NULL) and were reported by the public rule.</source>
-        <translation>Privat, nicht veröffentlichen: {n} Werte von &apos;{field}&apos; sind für ihre Schicht nicht angegeben (oder NULL) und wurden nach der öffentlichen Regel gemeldet.</translation>
+        <translation>Privat, nicht veröffentlichen: {n} Werte von '{field}' sind für ihre Schicht nicht angegeben (oder NULL) und wurden nach der öffentlichen Regel gemeldet.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="319"/>
@@ -3954,7 +3954,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="327"/>
         <source>OTHER must be one of CATEGORIES (got &apos;{value}&apos;).</source>
-        <translation>OTHER muss einer der CATEGORIES sein (erhalten: &apos;{value}&apos;).</translation>
+        <translation>OTHER muss einer der CATEGORIES sein (erhalten: '{value}').</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="335"/>
@@ -3974,7 +3974,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="361"/>
         <source>{name} must be numbers for a numeric FIELD (got &apos;{text}&apos;).</source>
-        <translation>{name} muss bei einem numerischen FIELD aus Zahlen bestehen (erhalten: &apos;{text}&apos;).</translation>
+        <translation>{name} muss bei einem numerischen FIELD aus Zahlen bestehen (erhalten: '{text}').</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="365"/>
@@ -3994,7 +3994,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="393"/>
         <source>STRATA_FIELD needs STRATA, the declared strata, one per line: e.g. &apos;electric: sedan, suv&apos; and &apos;gas&apos; (all CATEGORIES). Strata are never read from the data.</source>
-        <translation>STRATA_FIELD braucht STRATA, die angegebenen Schichten, eine je Zeile: z. B. &apos;electric: sedan, suv&apos; und &apos;gas&apos; (alle CATEGORIES). Schichten werden nie aus den Daten gelesen.</translation>
+        <translation>STRATA_FIELD braucht STRATA, die angegebenen Schichten, eine je Zeile: z. B. 'electric: sedan, suv' und 'gas' (alle CATEGORIES). Schichten werden nie aus den Daten gelesen.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="411"/>
@@ -4014,7 +4014,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="423"/>
         <source>Values that are not declared, and NULL, are reported as &apos;{other}&apos;.</source>
-        <translation>Nicht angegebene Werte und NULL werden als &apos;{other}&apos; gemeldet.</translation>
+        <translation>Nicht angegebene Werte und NULL werden als '{other}' gemeldet.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="426"/>
@@ -4024,7 +4024,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="429"/>
         <source>Replacements stay within the declared stratum given by &apos;{field}&apos;: the stratum is published exactly and is not protected. Epsilon is the largest over the strata.</source>
-        <translation>Ersetzungen bleiben innerhalb der angegebenen Schicht aus &apos;{field}&apos;: Die Schicht wird exakt veröffentlicht und ist nicht geschützt. Epsilon ist das größte über alle Schichten.</translation>
+        <translation>Ersetzungen bleiben innerhalb der angegebenen Schicht aus '{field}': Die Schicht wird exakt veröffentlicht und ist nicht geschützt. Epsilon ist das größte über alle Schichten.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="433"/>
@@ -4744,119 +4744,114 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>TripRelocationAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="76"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="75"/>
         <source>Randomized trip relocation (origin and destination zones)</source>
         <translation>Zufällige Fahrtenverlagerung (Quell- und Zielzonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="142"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="143"/>
         <source>Trips</source>
         <translation>Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="144"/>
         <source>Origin zone field</source>
         <translation>Feld der Quellzone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="146"/>
         <source>Destination zone field</source>
         <translation>Feld der Zielzone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="148"/>
         <source>Origin histogram (noisy zone counts or a public table)</source>
         <translation>Quell-Histogramm (verrauschte Zählwerte je Zone oder eine öffentliche Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="151"/>
         <source>Destination histogram (default: the origin histogram)</source>
         <translation>Ziel-Histogramm (Standard: das Quell-Histogramm)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="154"/>
         <source>Histogram zone id field</source>
         <translation>Zonen-ID-Feld des Histogramms</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="157"/>
         <source>Histogram count field</source>
         <translation>Zählwertfeld des Histogramms</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="160"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="161"/>
         <source>OD histogram (noisy OD matrix or a public table; keeps the joint histogram)</source>
         <translation>OD-Histogramm (verrauschte OD-Matrix oder eine öffentliche Tabelle; erhält das gemeinsame Histogramm)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="164"/>
         <source>OD origin id field</source>
         <translation>Quell-ID-Feld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="164"/>
         <source>OD destination id field</source>
         <translation>Ziel-ID-Feld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="164"/>
         <source>OD count field</source>
         <translation>Zählwertfeld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="169"/>
         <source>Zones (public; for the list of zones and their representative points)</source>
         <translation>Zonen (öffentlich; für die Liste der Zonen und ihre repräsentativen Punkte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="172"/>
         <source>Zone id field</source>
         <translation>Zonen-ID-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="180"/>
         <source>Floor: share of uniform mass mixed into the histograms</source>
         <translation>Untergrenze: Anteil gleichverteilter Masse, der den Histogrammen beigemischt wird</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="183"/>
         <source>In (0, 1]; every zone gets probability at least FLOOR / number of zones.</source>
         <translation>In (0, 1]; jede Zone erhält mindestens die Wahrscheinlichkeit FLOOR / Anzahl der Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="304"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="299"/>
         <source>Relocated trips</source>
         <translation>Verlagerte Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="195"/>
         <source>Epsilon per trip (origin + destination)</source>
         <translation>Epsilon je Fahrt (Quelle + Ziel)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="195"/>
         <source>Epsilon of the origin</source>
         <translation>Epsilon der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="195"/>
         <source>Epsilon of the destination</source>
         <translation>Epsilon des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="195"/>
         <source>Epsilon with the histograms&apos; epsilon</source>
         <translation>Epsilon einschließlich des Epsilons der Histogramme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="195"/>
         <source>Trips written</source>
         <translation>Geschriebene Fahrten</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="194"/>
-        <source>Trips dropped (NULL or unknown zone)</source>
-        <translation>Verworfene Fahrten (NULL oder unbekannte Zone)</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="211"/>
@@ -4889,87 +4884,67 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{n} Zonen der Histogramme sind nicht in ZONES enthalten und werden ignoriert (z. B. {examples}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="269"/>
-        <source>{n} trips with a NULL origin or destination, or one that is not a known zone, were dropped.</source>
-        <translation>{n} Fahrten mit Quelle oder Ziel NULL oder außerhalb der bekannten Zonen wurden verworfen.</translation>
-    </message>
-    <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="252"/>
         <source>Epsilon per trip {eps:.6g} (origin {eo:.6g}, destination {ed:.6g}); smallest replacement probabilities {qo:.3g} and {qd:.3g}.</source>
         <translation>Epsilon je Fahrt {eps:.6g} (Quelle {eo:.6g}, Ziel {ed:.6g}); kleinste Ersetzungswahrscheinlichkeiten {qo:.3g} und {qd:.3g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="281"/>
         <source>joint OD histogram</source>
         <translation>gemeinsames OD-Histogramm</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="281"/>
         <source>origin/destination histograms</source>
         <translation>Quell-/Ziel-Histogramme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="286"/>
         <source>Total with the histogram release(s) {ids}: epsilon {eps:.6g}, delta {delta:g} (their records follow this one in the metadata).</source>
         <translation>Summe mit der/den Histogramm-Veröffentlichung(en) {ids}: Epsilon {eps:.6g}, Delta {delta:g} (deren Privatsphäre-Angaben folgen in den Metadaten auf diese).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="299"/>
-        <source>{n} trips with a NULL or unknown zone were dropped.</source>
-        <translation>{n} Fahrten mit Zone NULL oder unbekannter Zone wurden verworfen.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="364"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="358"/>
         <source>The count field &apos;{field}&apos; of {name} must be numeric.</source>
         <translation>Das Zählwertfeld „{field}“ von {name} muss numerisch sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="383"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="377"/>
         <source>{name} is marked NOT differentially private: its counts would leak into the relocated trips. Use a noisy release (dp_geoprivacy:noisyzonecounts) or a public table.</source>
         <translation>{name} ist als NICHT differenziell privat gekennzeichnet: Seine Zählwerte würden in die verlagerten Fahrten durchsickern. Verwenden Sie eine verrauschte Veröffentlichung (dp_geoprivacy:noisyzonecounts) oder eine öffentliche Tabelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="264"/>
-        <source>No trip of INPUT has an origin (ORIGIN_FIELD) and a destination (DEST_FIELD) among the known zones: give trips whose zone ids are those of the histograms or ZONES.</source>
-        <translation>Keine Fahrt in INPUT hat Quelle (ORIGIN_FIELD) und Ziel (DEST_FIELD) unter den bekannten Zonen: geben Sie Fahrten an, deren Zonen-IDs die der Histogramme oder von ZONES sind.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="81"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip&apos;s origin and destination zone, for the traveller (one trip).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; Start- und Zielzone jeder Fahrt, für die Reisenden (eine Fahrt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="81"/>
         <source>Publishes trips with their origin and destination zones randomized: each end keeps its true zone with a probability that follows from EPSILON, else gets one drawn from a (noisy) histogram.</source>
         <translation>Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jedes Ende behält seine wahre Zone mit einer Wahrscheinlichkeit, die aus EPSILON folgt, und erhält sonst eine aus einem (verrauschten) Histogramm gezogene.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="81"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g} per trip, FLOOR={floor:g}, {zones} zones, one of them without trips): an end keeps its true zone with probability at least {p:.2%}; the reported zones match the histogram&apos;s shares in expectation.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g} je Fahrt, FLOOR={floor:g}, {zones} Zonen, eine davon ohne Fahrten): Ein Ende behält seine wahre Zone mit einer Wahrscheinlichkeit von mindestens {p:.2%}; die gemeldeten Zonen entsprechen im Erwartungswert den Anteilen des Histogramms.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="94"/>
-        <source>&lt;p&gt;Publishes trips with their origin and destination zones randomized: each trip keeps its true origin zone with probability p and otherwise gets a zone drawn from a histogram of origins; the destination likewise (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §6.3). The reported histograms match the histograms used in expectation: E[reported count of zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;EPSILON&lt;/b&gt; is the privacy loss per trip (origin and destination together). p is derived from it and from public facts only (the histograms and FLOOR): per end, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement probability (eq. 11 of the report), and p is the value at which the origin's and the destination's epsilon add up to EPSILON (P_TRUTH_USED in the results). With many zones and a modest EPSILON few trips keep their true zones: the output then mostly follows the histogram (for OD totals, dp_geoprivacy:noisyodflows is more accurate).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histograms.&lt;/b&gt; They must not leak. Take them from a noisy release of this plugin (dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. time slots, are added up): its privacy record is read, its epsilon is added for the total (EPSILON_TOTAL), its record is carried into the output's metadata, and with LEDGER it is charged to the trips' budget once. A histogram without a record is refused unless HISTOGRAMS_PUBLIC (advanced) declares that the histograms are public tables, not computed from these people's data (e.g. a census table): that declaration is written into the record. A histogram marked not differentially private is refused. ORIGIN_HISTOGRAM is used for origins and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) origins are drawn from its row sums and destinations from the row of the reported origin, which keeps the joint origin-destination histogram approximately (§6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every one of the N zones has a positive probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; The unit of privacy is one trip's origin and destination; the trip's epsilon is the origin's plus the destination's (sequential composition, Asghar, Tyler and Kaafar 2017, &quot;Differentially Private Release of Public Transport Data: The Opal Use Case&quot;, Theorem 2). Other fields pass through, except record keys (fields with a distinct value in every row, such as a trip id), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that reveal the true endpoints (coordinates, distance) first.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of zones; the output then has a line from the origin zone's representative point to the destination's. Without ZONES the zones are those of the histograms and the output is a table. The input's own geometry is never copied (it would show the true endpoints). Trips whose origin or destination is NULL or not a known zone are dropped and counted. Trips are relocated independently (the report's Note 3, updating the histogram after each draw, is not applied), and row order is shuffled.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021, §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); Asghar, Tyler and Kaafar 2017, Theorem 2 (the two endpoints and the histogram add up).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jede Fahrt behält ihre wahre Quellzone mit der Wahrscheinlichkeit p und erhält andernfalls eine Zone, die aus einem Histogramm der Quellen gezogen wird; für das Ziel gilt dasselbe (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §6.3). Die gemeldeten Histogramme entsprechen im Erwartungswert den verwendeten Histogrammen: E[gemeldete Anzahl in Zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;EPSILON&lt;/b&gt; ist der Privatsphäreverlust je Fahrt (Quelle und Ziel zusammen). p wird daraus und nur aus öffentlichen Angaben abgeleitet (den Histogrammen und FLOOR): Je Ende gilt epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)), wobei q_min die kleinste Ersetzungswahrscheinlichkeit ist (Gl. 11 des Berichts), und p ist der Wert, bei dem sich das Epsilon der Quelle und das des Ziels zu EPSILON addieren (P_TRUTH_USED in den Ergebnissen). Bei vielen Zonen und einem mäßigen EPSILON behalten wenige Fahrten ihre wahren Zonen: Die Ausgabe folgt dann überwiegend dem Histogramm (für OD-Summen ist dp_geoprivacy:noisyodflows genauer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histogramme.&lt;/b&gt; Sie dürfen nichts preisgeben. Entnehmen Sie sie einer verrauschten Veröffentlichung dieses Plugins (dp_geoprivacy:noisyzonecounts: Felder zone_id und noisy_count; Zeilen derselben Zone, z. B. Zeitfenster, werden summiert): Ihre Privatsphäre-Angaben werden gelesen, ihr Epsilon wird für die Summe (EPSILON_TOTAL) hinzugerechnet, ihre Angaben werden in die Metadaten der Ausgabe übernommen, und mit LEDGER wird sie einmal dem Budget der Fahrten angerechnet. Ein Histogramm ohne Privatsphäre-Angaben wird abgelehnt, es sei denn, HISTOGRAMS_PUBLIC (erweitert) erklärt die Histogramme zu öffentlichen Tabellen, die nicht aus den Daten dieser Personen berechnet wurden (z. B. eine Zensustabelle): Diese Erklärung wird in die Privatsphäre-Angaben geschrieben. Ein als nicht differenziell privat gekennzeichnetes Histogramm wird abgelehnt. ORIGIN_HISTOGRAM wird für die Quellen verwendet und, sofern DEST_HISTOGRAM nicht angegeben ist (mit denselben Feldnamen), auch für die Ziele. Mit OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) werden die Quellen aus seinen Zeilensummen und die Ziele aus der Zeile der gemeldeten Quelle gezogen, wodurch das gemeinsame Quelle-Ziel-Histogramm näherungsweise erhalten bleibt (§6.3.2, Gl. 24). Negative verrauschte Zählwerte werden auf 0 gesetzt. FLOOR mischt diesen Anteil gleichverteilter Masse in jedes Histogramm, q = (1 - FLOOR) h / sum(h) + FLOOR / N, sodass jede der N Zonen eine positive Wahrscheinlichkeit hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Die Schutzeinheit sind Quelle und Ziel einer Fahrt; das Epsilon der Fahrt ist das der Quelle plus das des Ziels (sequentielle Komposition, Asghar, Tyler und Kaafar 2017, &quot;Differentially Private Release of Public Transport Data: The Opal Use Case&quot;, Theorem 2). Andere Felder werden übernommen, außer Datensatzschlüsseln (Feldern mit einem anderen Wert in jeder Zeile, etwa einer Fahrt-ID), die entfernt und im Protokoll genannt werden (KEEP_IDENTIFIERS, erweitert, behält sie für interne Studienläufe). Entfernen Sie vorher Felder, die die wahren Endpunkte verraten (Koordinaten, Entfernung).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (optional, Polygone mit ZONE_ID_FIELD) ist die öffentliche Liste der Zonen; die Ausgabe enthält dann eine Linie vom repräsentativen Punkt der Quellzone zu dem der Zielzone. Ohne ZONES sind die Zonen die der Histogramme, und die Ausgabe ist eine Tabelle. Die eigene Geometrie der Eingabe wird nie übernommen (sie würde die wahren Endpunkte zeigen). Fahrten, deren Quelle oder Ziel NULL oder keine bekannte Zone ist, werden verworfen und gezählt. Die Fahrten werden unabhängig voneinander verlagert (Note 3 des Berichts, die Aktualisierung des Histogramms nach jeder Ziehung, wird nicht angewandt), und die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021, §6.3 (Gl. 17-24), §4.1 (Gl. 11-12), §4.2 (Gl. 13); Asghar, Tyler und Kaafar 2017, Theorem 2 (die beiden Endpunkte und das Histogramm addieren sich).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="174"/>
         <source>Epsilon per trip</source>
         <translation>Epsilon je Fahrt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="177"/>
         <source>A finite number &gt;= 0, for origin and destination together; smaller gives more privacy and fewer trips with their true zones.</source>
         <translation>Eine endliche Zahl &gt;= 0, für Quelle und Ziel zusammen; kleinere Werte geben mehr Privatsphäre und weniger Fahrten mit ihren wahren Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="185"/>
         <source>Histograms without a privacy record are public tables</source>
         <translation>Histogramme ohne Privatsphäre-Angaben sind öffentliche Tabellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="195"/>
         <source>Probability of keeping the true zone</source>
         <translation>Wahrscheinlichkeit, die wahre Zone beizubehalten</translation>
     </message>
@@ -4984,19 +4959,34 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>EPSILON ist zu groß: Die abgeleitete Wahrscheinlichkeit, die wahre Zone beizubehalten, wird auf 1 gerundet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="279"/>
         <source>Epsilon per trip {eps:.6g} = origin {eo:.6g} + destination {ed:.6g} (p = {p:.6g}, floor {f:g}, {n} zones, {kind}).</source>
         <translation>Epsilon je Fahrt {eps:.6g} = Quelle {eo:.6g} + Ziel {ed:.6g} (p = {p:.6g}, Floor {f:g}, {n} Zonen, {kind}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="291"/>
         <source>The histograms carry no privacy record and were declared public tables (HISTOGRAMS_PUBLIC): not computed from these people&apos;s data.</source>
         <translation>Die Histogramme tragen keine Privatsphäre-Angaben und wurden als öffentliche Tabellen erklärt (HISTOGRAMS_PUBLIC): nicht aus den Daten dieser Personen berechnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="370"/>
         <source>{name} carries no dp_geoprivacy privacy record, so its counts may be raw counts of these trips, which the output would reveal. Use a noisy release of this plugin (dp_geoprivacy:noisyzonecounts or noisyodflows), or, if it is a public table not computed from these people&apos;s data, set HISTOGRAMS_PUBLIC.</source>
         <translation>{name} trägt keine dp_geoprivacy-Privatsphäre-Angaben, daher können seine Zählwerte Rohzählungen dieser Fahrten sein, die die Ausgabe verraten würde. Verwenden Sie eine verrauschte Veröffentlichung dieses Plugins (dp_geoprivacy:noisyzonecounts oder noisyodflows) oder setzen Sie HISTOGRAMS_PUBLIC, wenn es eine öffentliche Tabelle ist, die nicht aus den Daten dieser Personen berechnet wurde.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="93"/>
+        <source>&lt;p&gt;Publishes trips with their origin and destination zones randomized: each trip keeps its true origin zone with probability p and otherwise gets a zone drawn from a histogram of origins; the destination likewise (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §6.3). The reported histograms match the histograms used in expectation: E[reported count of zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;EPSILON&lt;/b&gt; is the privacy loss per trip (origin and destination together). p is derived from it and from public facts only (the histograms and FLOOR): per end, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement probability (eq. 11 of the report), and p is the value at which the origin's and the destination's epsilon add up to EPSILON (P_TRUTH_USED in the results). With many zones and a modest EPSILON few trips keep their true zones: the output then mostly follows the histogram (for OD totals, dp_geoprivacy:noisyodflows is more accurate).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histograms.&lt;/b&gt; They must not leak. Take them from a noisy release of this plugin (dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. time slots, are added up): its privacy record is read, its epsilon is added for the total (EPSILON_TOTAL), its record is carried into the output's metadata, and with LEDGER it is charged to the trips' budget once. A histogram without a record is refused unless HISTOGRAMS_PUBLIC (advanced) declares that the histograms are public tables, not computed from these people's data (e.g. a census table): that declaration is written into the record. A histogram marked not differentially private is refused. ORIGIN_HISTOGRAM is used for origins and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) origins are drawn from its row sums and destinations from the row of the reported origin, which keeps the joint origin-destination histogram approximately (§6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every one of the N zones has a positive probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; The unit of privacy is one trip's origin and destination; the trip's epsilon is the origin's plus the destination's (sequential composition, Asghar, Tyler and Kaafar 2017, &quot;Differentially Private Release of Public Transport Data: The Opal Use Case&quot;, Theorem 2). Other fields pass through, except record keys (fields with a distinct value in every row, such as a trip id), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that reveal the true endpoints (coordinates, distance) first.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of zones; the output then has a line from the origin zone's representative point to the destination's. Without ZONES the zones are those of the histograms and the output is a table. The input's own geometry is never copied (it would show the true endpoints). An origin or destination that is NULL or not a known zone is reported as a draw from the histogram (as if its true zone had been drawn from it), so every trip is published and the number of rows does not depend on the zones. Trips are relocated independently (the report's Note 3, updating the histogram after each draw, is not applied), and row order is shuffled.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021, §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); Asghar, Tyler and Kaafar 2017, Theorem 2 (the two endpoints and the histogram add up).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jede Fahrt behält ihre wahre Quellzone mit der Wahrscheinlichkeit p und erhält andernfalls eine Zone, die aus einem Histogramm der Quellen gezogen wird; für das Ziel gilt dasselbe (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §6.3). Die gemeldeten Histogramme entsprechen im Erwartungswert den verwendeten Histogrammen: E[gemeldete Anzahl in Zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;EPSILON&lt;/b&gt; ist der Privatsphäreverlust je Fahrt (Quelle und Ziel zusammen). p wird daraus und nur aus öffentlichen Angaben abgeleitet (den Histogrammen und FLOOR): Je Ende gilt epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)), wobei q_min die kleinste Ersetzungswahrscheinlichkeit ist (Gl. 11 des Berichts), und p ist der Wert, bei dem sich das Epsilon der Quelle und das des Ziels zu EPSILON addieren (P_TRUTH_USED in den Ergebnissen). Bei vielen Zonen und einem mäßigen EPSILON behalten wenige Fahrten ihre wahren Zonen: Die Ausgabe folgt dann überwiegend dem Histogramm (für OD-Summen ist dp_geoprivacy:noisyodflows genauer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histogramme.&lt;/b&gt; Sie dürfen nichts preisgeben. Entnehmen Sie sie einer verrauschten Veröffentlichung dieses Plugins (dp_geoprivacy:noisyzonecounts: Felder zone_id und noisy_count; Zeilen derselben Zone, z. B. Zeitfenster, werden summiert): Ihre Privatsphäre-Angaben werden gelesen, ihr Epsilon wird für die Summe (EPSILON_TOTAL) hinzugerechnet, ihre Angaben werden in die Metadaten der Ausgabe übernommen, und mit LEDGER wird sie einmal dem Budget der Fahrten angerechnet. Ein Histogramm ohne Privatsphäre-Angaben wird abgelehnt, es sei denn, HISTOGRAMS_PUBLIC (erweitert) erklärt die Histogramme zu öffentlichen Tabellen, die nicht aus den Daten dieser Personen berechnet wurden (z. B. eine Zensustabelle): Diese Erklärung wird in die Privatsphäre-Angaben geschrieben. Ein als nicht differenziell privat gekennzeichnetes Histogramm wird abgelehnt. ORIGIN_HISTOGRAM wird für die Quellen verwendet und, sofern DEST_HISTOGRAM nicht angegeben ist (mit denselben Feldnamen), auch für die Ziele. Mit OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) werden die Quellen aus seinen Zeilensummen und die Ziele aus der Zeile der gemeldeten Quelle gezogen, wodurch das gemeinsame Quelle-Ziel-Histogramm näherungsweise erhalten bleibt (§6.3.2, Gl. 24). Negative verrauschte Zählwerte werden auf 0 gesetzt. FLOOR mischt diesen Anteil gleichverteilter Masse in jedes Histogramm, q = (1 - FLOOR) h / sum(h) + FLOOR / N, sodass jede der N Zonen eine positive Wahrscheinlichkeit hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Die Schutzeinheit sind Quelle und Ziel einer Fahrt; das Epsilon der Fahrt ist das der Quelle plus das des Ziels (sequentielle Komposition, Asghar, Tyler und Kaafar 2017, &quot;Differentially Private Release of Public Transport Data: The Opal Use Case&quot;, Theorem 2). Andere Felder werden übernommen, außer Datensatzschlüsseln (Feldern mit einem anderen Wert in jeder Zeile, etwa einer Fahrt-ID), die entfernt und im Protokoll genannt werden (KEEP_IDENTIFIERS, erweitert, behält sie für interne Studienläufe). Entfernen Sie vorher Felder, die die wahren Endpunkte verraten (Koordinaten, Entfernung).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (optional, Polygone mit ZONE_ID_FIELD) ist die öffentliche Liste der Zonen; die Ausgabe enthält dann eine Linie vom repräsentativen Punkt der Quellzone zu dem der Zielzone. Ohne ZONES sind die Zonen die der Histogramme, und die Ausgabe ist eine Tabelle. Die eigene Geometrie der Eingabe wird nie übernommen (sie würde die wahren Endpunkte zeigen). Eine Quelle oder ein Ziel, das NULL oder keine bekannte Zone ist, wird als Ziehung aus dem Histogramm gemeldet (als wäre die wahre Zone daraus gezogen worden), sodass jede Fahrt veröffentlicht wird und die Zahl der Zeilen nicht von den Zonen abhängt. Die Fahrten werden unabhängig voneinander verlagert (Note 3 des Berichts, die Aktualisierung des Histogramms nach jeder Ziehung, wird nicht angewandt), und die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021, §6.3 (Gl. 17-24), §4.1 (Gl. 11-12), §4.2 (Gl. 13); Asghar, Tyler und Kaafar 2017, Theorem 2 (die beiden Endpunkte und das Histogramm addieren sich).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="263"/>
+        <source>Private, do not publish: {n} of the trips&apos; origins and destinations are NULL or not a known zone and were reported as draws from the histogram. If that is most of them, check ORIGIN_FIELD, DEST_FIELD and the zone ids.</source>
+        <translation>Privat, nicht veröffentlichen: {n} der Quellen und Ziele der Fahrten sind NULL oder keine bekannte Zone und wurden als Ziehungen aus dem Histogramm gemeldet. Wenn das die meisten sind, prüfen Sie ORIGIN_FIELD, DEST_FIELD und die Zonen-IDs.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="293"/>
+        <source>Origins and destinations that are NULL or not a known zone are reported as draws from the histogram.</source>
+        <translation>Quellen und Ziele, die NULL oder keine bekannte Zone sind, werden als Ziehungen aus dem Histogramm gemeldet.</translation>
     </message>
 </context>
 <context>

@@ -21,7 +21,9 @@ probability of at least ``f / N`` and no zone is impossible.
 
 Privacy, per trip. For one endpoint, a true zone ``c`` and another zone
 ``c'``: ``Pr[report c | c] / Pr[report c | c'] = (p + (1-p) q_c) / ((1-p) q_c)``,
-largest at the smallest replacement probability ``q_min``:
+largest at the smallest replacement probability ``q_min`` (an endpoint that
+is NULL or no known zone is reported as a draw from q alone, whose
+probabilities lie between those two, so it stays within the bound):
 
     epsilon_endpoint = ln((p + (1-p) q_min) / ((1-p) q_min))     (eq. 11)
 
@@ -54,7 +56,9 @@ from typing import Callable, Optional
 import numpy as np
 
 from .randomized_response import replacement_epsilon
-from .release import NoUsableRecordsError, Release, no_op, random_order
+from .release import Release, no_op, random_order
+
+OUTSIDE = -1  # an endpoint that is NULL or not a known zone: always replaced
 
 
 def p_for_trip_epsilon(epsilon: float, q_origin: float, q_destination: float) -> float:
@@ -160,15 +164,18 @@ class TripRelocation:
         return self.epsilon_origin + self.epsilon_destination
 
     def relocate(self, origin: np.ndarray, dest: np.ndarray, rng: np.random.Generator):
-        """Reported (origin, destination) zone indices for true indices ``origin``, ``dest``."""
+        """Reported (origin, destination) zone indices for true indices ``origin``, ``dest``.
+
+        An index OUTSIDE (NULL or not a known zone) is always replaced.
+        """
         origin = np.asarray(origin, dtype=np.int64)
         dest = np.asarray(dest, dtype=np.int64)
         n = len(origin)
         reported_origin = origin.copy()
-        move = rng.random(n) >= self.p_truth
+        move = (rng.random(n) >= self.p_truth) | (origin == OUTSIDE)
         reported_origin[move] = rng.choice(self.n_zones, size=int(move.sum()), p=self.origin_q)
         reported_dest = dest.copy()
-        move = rng.random(n) >= self.p_truth
+        move = (rng.random(n) >= self.p_truth) | (dest == OUTSIDE)
         if not self.joint_histogram:
             reported_dest[move] = rng.choice(self.n_zones, size=int(move.sum()), p=self.dest_q)
         else:
@@ -306,27 +313,29 @@ class RelocationSpec:
 
 def release_relocation(origin_ids, dest_ids, spec: RelocationSpec, rng: np.random.Generator,
                        before_noise: Callable[[dict], None] = no_op) -> Release:
-    """Relocate every trip whose origin and destination are known zones, in a random row order.
+    """Relocate every trip, in a random row order.
 
     ``origin_ids``/``dest_ids``: per trip, its zone ids (any values; read
-    with zone_keys). Trips with a NULL or unknown zone are dropped (counted
-    in ``facts["dropped"]``); none left raises NoUsableRecordsError before
-    ``before_noise`` (see core.release). ``result``: ``rows`` (input row of
-    each output row), ``origin_id`` and ``dest_id`` (reported zone ids).
+    with zone_keys). An endpoint that is NULL or not a known zone is
+    reported as a draw from its replacement distribution (the public rule:
+    distributed exactly as a true zone drawn from it, so within epsilon of
+    any known zone, as in core.randomized_response); no trip is dropped, so
+    the number of rows does not depend on the zones. ``result``: ``rows``
+    (input row of each output row), ``origin_id`` and ``dest_id`` (reported
+    zone ids). ``facts`` (private to the data holder, for the log):
+    ``outside``, the number of endpoints outside the known zones.
     """
     mechanism = spec.mechanism()
     zones = spec.zones
     position = {zone: i for i, zone in enumerate(zones)}
-    origin = np.array([position.get(z, -1) for z in zone_keys(origin_ids)], dtype=np.int64)
-    dest = np.array([position.get(z, -1) for z in zone_keys(dest_ids)], dtype=np.int64)
-    kept = np.flatnonzero((origin >= 0) & (dest >= 0))
-    if not len(kept):
-        raise NoUsableRecordsError("no trip has an origin and a destination among the known zones")
+    origin = np.array([position.get(z, OUTSIDE) for z in zone_keys(origin_ids)], dtype=np.int64)
+    dest = np.array([position.get(z, OUTSIDE) for z in zone_keys(dest_ids)], dtype=np.int64)
     fields = mechanism.record_fields(spec.floor)
     before_noise(fields)
-    reported_origin, reported_dest = mechanism.relocate(origin[kept], dest[kept], rng)
-    order = random_order(len(kept), rng)
+    reported_origin, reported_dest = mechanism.relocate(origin, dest, rng)
+    order = random_order(len(origin), rng)
     ids = np.array(zones, dtype=object)
-    result = {"rows": kept[order], "origin_id": ids[reported_origin[order]], "dest_id": ids[reported_dest[order]],
+    result = {"rows": order, "origin_id": ids[reported_origin[order]], "dest_id": ids[reported_dest[order]],
               "origin_index": reported_origin[order], "dest_index": reported_dest[order]}
-    return Release(result, mechanism, fields, {"dropped": len(origin) - len(kept), "zones": len(zones)})
+    outside = int(np.sum(origin == OUTSIDE) + np.sum(dest == OUTSIDE))
+    return Release(result, mechanism, fields, {"outside": outside, "zones": len(zones)})

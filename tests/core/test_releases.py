@@ -230,7 +230,7 @@ def test_category_keys_read_integers_and_reals_as_text():
 # --- trip relocation --------------------------------------------------------------------------
 
 
-def test_relocation_release_drops_unknown_zones_and_reports_known_ones():
+def test_relocation_release_reports_unknown_zones_by_the_public_rule_and_drops_no_trip():
     spec = RelocationSpec(epsilon=2.0, floor=0.01, joint=False, histograms=({"1": 10.0, "2": 5.0, "10": 1.0},))
     assert spec.zones == ("1", "2", "10")  # numeric ids in numeric order
     origin = np.array([1.0, 2, None, 10, 7], dtype=object)  # 1.0 reads as zone "1"; 7 is unknown
@@ -238,13 +238,16 @@ def test_relocation_release_drops_unknown_zones_and_reports_known_ones():
     rng = np.random.default_rng(13)
     reservations = _Reservations(rng)
     release = release_relocation(origin, dest, spec, rng, before_noise=reservations)
-    assert release.facts["dropped"] == 2
-    assert sorted(release.result["rows"].tolist()) == [0, 1, 3]
+    assert release.facts["outside"] == 2
+    assert sorted(release.result["rows"].tolist()) == [0, 1, 2, 3, 4]
     assert set(release.result["origin_id"].tolist()) <= {"1", "2", "10"}
     assert reservations.fields == dict(release.record_fields) == release.mechanism.record_fields(0.01)
-    with pytest.raises(NoUsableRecordsError):
-        release_relocation(np.array([None], dtype=object), np.array(["1"], dtype=object), spec,
-                           np.random.default_rng(14))
+    # An unknown origin is a draw from q alone: over many trips its share of zone "10" is q("10").
+    many = release_relocation(np.array([None] * 20_000, dtype=object), np.array(["1"] * 20_000, dtype=object),
+                              spec, np.random.default_rng(14))
+    q = release.mechanism.origin_q[2]
+    share = float(np.mean(many.result["origin_id"] == "10"))
+    assert abs(share - q) < 4.5 * math.sqrt(q * (1 - q) / 20_000)
 
 
 def test_relocation_release_keeps_each_trip_with_probability_p():

@@ -90,7 +90,7 @@ COVERED_ELSEWHERE = {
     'randomizedresponse: bad P_TRUTH/EPSILON/CATEGORIES/STRATA_FIELD':
         'test_randomized_response.py::test_bad_parameters_are_refused_clearly',
     'triprelocation: unknown and NULL zones':
-        'test_trip_relocation.py::test_unknown_and_null_zones_are_dropped_and_counted',
+        'test_trip_relocation.py::test_unknown_and_null_zones_are_reported_by_the_public_rule',
     'triprelocation: bad EPSILON, FLOOR, histogram': 'test_trip_relocation.py::test_bad_parameters_are_refused_clearly',
     'h3grid: polar, too large, bad RESOLUTION': 'test_h3grid.py::test_bad_extents_and_resolutions_are_refused_clearly',
     'ledger: corrupt ledger': 'test_privacy_report.py::test_a_corrupt_ledger_is_refused_and_kept',

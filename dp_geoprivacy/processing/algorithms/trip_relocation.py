@@ -33,7 +33,6 @@ from qgis.core import (
 )
 
 from ...core.accounting import Partition, ReleaseEvent, compose
-from ...core.release import NoUsableRecordsError
 from ...core.relocation import RelocationSpec, release_relocation, zone_keys
 from ..base import DpAlgorithm
 from ..help_summary import EXAMPLE_ZONES, defaults, relocation_p_truth, with_summary
@@ -130,7 +129,9 @@ class TripRelocationAlgorithm(DpAlgorithm):
             "zones; the output then has a line from the origin zone's representative point to the "
             "destination's. Without ZONES the zones are those of the histograms and the output is a "
             "table. The input's own geometry is never copied (it would show the true endpoints). "
-            "Trips whose origin or destination is NULL or not a known zone are dropped and counted. "
+            "An origin or destination that is NULL or not a known zone is reported as a draw from "
+            "the histogram (as if its true zone had been drawn from it), so every trip is published "
+            "and the number of rows does not depend on the zones. "
             "Trips are relocated independently (the report's Note 3, updating the histogram after "
             "each draw, is not applied), and row order is shuffled.</p>"
             "<p>LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.</p>"
@@ -196,8 +197,7 @@ class TripRelocationAlgorithm(DpAlgorithm):
                             ("EPSILON_ORIGIN", self.tr("Epsilon of the origin")),
                             ("EPSILON_DESTINATION", self.tr("Epsilon of the destination")),
                             ("EPSILON_TOTAL", self.tr("Epsilon with the histograms' epsilon")),
-                            ("TRIPS_WRITTEN", self.tr("Trips written")),
-                            ("TRIPS_DROPPED", self.tr("Trips dropped (NULL or unknown zone)"))):
+                            ("TRIPS_WRITTEN", self.tr("Trips written"))):
             self.add_output(QgsProcessingOutputNumber(name, label))
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
@@ -257,18 +257,13 @@ class TripRelocationAlgorithm(DpAlgorithm):
         source = self.noise_source(parameters, context, feedback)
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT, output=destination,
                                 inherited=records)
-        try:
-            release = release_relocation(trips.columns[origin_field], trips.columns[dest_field], spec,
-                                         source.generator, before_noise=reserve)
-        except NoUsableRecordsError:
-            raise QgsProcessingException(
-                self.tr("No trip of INPUT has an origin (ORIGIN_FIELD) and a destination (DEST_FIELD) among the known "
-                        "zones: give trips whose zone ids are those of the histograms or ZONES.")) from None
-        dropped = release.facts["dropped"]
-        if dropped:
+        release = release_relocation(trips.columns[origin_field], trips.columns[dest_field], spec,
+                                     source.generator, before_noise=reserve)
+        if release.facts["outside"]:
             feedback.pushWarning(self.tr(
-                "{n} trips with a NULL origin or destination, or one that is not a known zone, were dropped."
-            ).format(n=dropped))
+                "Private, do not publish: {n} of the trips' origins and destinations are NULL or not a known zone "
+                "and were reported as draws from the histogram. If that is most of them, check ORIGIN_FIELD, "
+                "DEST_FIELD and the zone ids.").format(n=release.facts["outside"]))
         rows = release.result["rows"]
         feedback.setProgress(50)
         if feedback.isCanceled():
@@ -295,8 +290,8 @@ class TripRelocationAlgorithm(DpAlgorithm):
         else:
             notes.append(self.tr("The histograms carry no privacy record and were declared public tables "
                                  "(HISTOGRAMS_PUBLIC): not computed from these people's data."))
-        if dropped:
-            notes.append(self.tr("{n} trips with a NULL or unknown zone were dropped.").format(n=dropped))
+        notes.append(self.tr("Origins and destinations that are NULL or not a known zone are reported as draws "
+                             "from the histogram."))
         record = self.privacy_record(
             mechanism_fields=release.record_fields, input_layer=trips.source_name, seeded=source.seeded,
             **reservation.record_fields(),
@@ -327,7 +322,6 @@ class TripRelocationAlgorithm(DpAlgorithm):
             "EPSILON_DESTINATION": relocation.epsilon_destination,
             "EPSILON_TOTAL": total.epsilon,
             "TRIPS_WRITTEN": len(rows),
-            "TRIPS_DROPPED": dropped,
         }
 
     # --- histograms --------------------------------------------------------------
