@@ -229,7 +229,7 @@ def test_geometry_of_a_location_release_is_kept(tmp_path):
     ({"P_TRUTH": 0.5, "CATEGORIES": "sedan"}, "CATEGORIES must list"),
     ({"P_TRUTH": 0.5, "STRATA_FIELD": "vehicle"}, "STRATA_FIELD must be another field"),
     ({"P_TRUTH": 0.5, "FIELD": "persons", "CATEGORIES": "1, 2.5"}, "CATEGORIES must be numbers"),
-    ({"P_TRUTH": 0.5, "REPLACEMENT": 1}, "REPLACEMENT_WEIGHTS"),
+    ({"P_TRUTH": 0.5, "REPLACEMENT": 1}, "REPLACEMENT 1 draws from a declared distribution"),
     ({"P_TRUTH": 0.5, "REPLACEMENT": 1, "REPLACEMENT_WEIGHTS": "sedan=1, suv=0, van=1, truck=1"}, "weight > 0"),
     ({"P_TRUTH": 0.5, "REPLACEMENT": 1, "REPLACEMENT_WEIGHTS": "sedan=1, suv=1"}, "exactly once"),
     ({"P_TRUTH": 0.5, "REPLACEMENT_WEIGHTS": "sedan=1, suv=1, van=1, truck=1"}, "REPLACEMENT is uniform"),

@@ -335,7 +335,8 @@ class RandomizedResponseAlgorithm(DpAlgorithm):
             raise QgsProcessingException(self.tr(
                 "Weights are given (REPLACEMENT_WEIGHTS or STRATA) but REPLACEMENT is uniform: set REPLACEMENT "
                 "to 1 (a declared distribution) or remove the weights."))
-        if replacement == DECLARED and weights is None and not all(s.weights is not None for s in strata or ()):
+        if replacement == DECLARED and weights is None and (
+                strata is None or any(s.weights is None for s in strata)):
             raise QgsProcessingException(self.tr(
                 "REPLACEMENT 1 draws from a declared distribution: give REPLACEMENT_WEIGHTS (e.g. car=5, bus=2, "
                 "bike=2, walk=1, one weight > 0 per value of CATEGORIES) or weights for every stratum in "
