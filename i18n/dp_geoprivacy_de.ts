@@ -3757,219 +3757,294 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>RandomizedResponseAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="75"/>
         <source>Randomized response on a categorical field</source>
         <translation>Randomized Response für ein kategoriales Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="89"/>
-        <source>&lt;p&gt;Gives every row plausible deniability about one categorical value (vehicle type, trip purpose, a yes/no answer): each value is kept with probability P_TRUTH and otherwise replaced by a random draw, so no published value can be taken at face value, while the frequencies can still be estimated.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; For a true value c and any other value c' of the domain, Pr[report c | c] / Pr[report c | c'] = (p + (1-p) q) / ((1-p) q) with q the smallest replacement probability, so EPSILON = ln((p + (1-p) q) / ((1-p) q)) (seed 000 eq. 11). Give P_TRUTH or EPSILON; the other is derived. The unit of privacy is one row's value of FIELD; row order is shuffled.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Other fields and geometry.&lt;/b&gt; Other fields pass through, except fields equal to true point coordinates and record keys (fields with a distinct value in every row), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps keys for internal study runs; the metadata then says not to publish). Geometries are kept only when the input is itself a differentially private location release (e.g. the output of Laplace location perturbation or trip relocation); otherwise they are true locations and the output is written as a table without them: perturb the locations first and run this algorithm on the result to keep a map layer.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, uniform&lt;/b&gt; (k-ary randomized response): the replacement is drawn uniformly from the k values of the domain, EPSILON = ln((p k + 1 - p) / (1 - p)) (seed 000 eq. 13). Binary with a fair coin (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (seed 000 §3.3, eq. 3); a weighted coin theta: ln((1 + theta) / (1 - theta)) (eq. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, the stratum's distribution&lt;/b&gt; (seed 000 §4.1): the replacement is drawn from the distribution of values in the row's stratum, which keeps every category's count in expectation. EPSILON = ln((p t + (1-p) n) / ((1-p) n)) with t the stratum size and n the count of its rarest value (seed 000 eq. 12), computed from the counts. Warning: that distribution is read from the data; eq. 12 treats it as fixed, and a rare value makes EPSILON large.&lt;/p&gt;&lt;p&gt;&lt;b&gt;CATEGORIES&lt;/b&gt; is the public list of possible values (comma- or line-separated). Without it the values present in the data are used, which reveals which values occur: the metadata warns about it. &lt;b&gt;STRATA_FIELD&lt;/b&gt; keeps replacements within the row's stratum (e.g. fuel type): the stratum is published exactly and is not protected; EPSILON is the largest over the strata.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL values&lt;/b&gt; of FIELD are left NULL and not randomized (whether a value is missing is published as is) and are left out of the estimates; fill them with a category such as 'unknown' first to protect them. Tables without geometry are accepted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: per category (and stratum) the reported count, the unbiased estimate of the true count ((C - (1-p) N q) / p, seed 000 eq. 5-6 generalised to k values) and its standard error. These are post-processing and cost no extra epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see the privacy report (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Sources: seed 000 §3.3 (eq. 3-6) and §4.1 (eq. 8-12), §4.2 (eq. 13).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Verleiht jeder Zeile glaubhafte Abstreitbarkeit für einen kategorialen Wert (Fahrzeugtyp, Wegezweck, eine Ja/Nein-Antwort): Jeder Wert wird mit der Wahrscheinlichkeit P_TRUTH beibehalten und sonst durch eine Zufallsziehung ersetzt, sodass kein veröffentlichter Wert für bare Münze genommen werden kann, die Häufigkeiten sich aber dennoch schätzen lassen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Für einen wahren Wert c und jeden anderen Wert c' des Wertebereichs gilt Pr[report c | c] / Pr[report c | c'] = (p + (1-p) q) / ((1-p) q), wobei q die kleinste Ersetzungswahrscheinlichkeit ist, also EPSILON = ln((p + (1-p) q) / ((1-p) q)) (seed 000 eq. 11). Geben Sie P_TRUTH oder EPSILON an; der andere Wert wird abgeleitet. Die Schutzeinheit ist der Wert von FIELD in einer Zeile; die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Andere Felder und Geometrie.&lt;/b&gt; Andere Felder werden übernommen, außer Feldern, die den wahren Punktkoordinaten entsprechen, und Datensatzschlüsseln (Feldern mit einem eigenen Wert in jeder Zeile); diese werden entfernt und im Protokoll genannt (KEEP_IDENTIFIERS, erweitert, behält Schlüssel für interne Studienläufe; die Metadaten vermerken dann, dass nicht veröffentlicht werden darf). Geometrien werden nur beibehalten, wenn die Eingabe selbst eine differenziell private Standortveröffentlichung ist (z. B. die Ausgabe der Laplace-Standortverrauschung oder der Fahrtenverlagerung); andernfalls sind es wahre Standorte, und die Ausgabe wird als Tabelle ohne sie geschrieben: Verrauschen Sie zuerst die Standorte und führen Sie diesen Algorithmus auf dem Ergebnis aus, um einen Kartenlayer zu behalten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, gleichverteilt&lt;/b&gt; (k-wertiges Randomized Response): Der Ersatzwert wird gleichverteilt aus den k Werten des Wertebereichs gezogen, EPSILON = ln((p k + 1 - p) / (1 - p)) (seed 000 eq. 13). Binär mit einer fairen Münze (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (seed 000 §3.3, eq. 3); mit einer gewichteten Münze theta: ln((1 + theta) / (1 - theta)) (eq. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, die Verteilung der Schicht&lt;/b&gt; (seed 000 §4.1): Der Ersatzwert wird aus der Verteilung der Werte in der Schicht der Zeile gezogen, wodurch der Erwartungswert der Anzahl jeder Kategorie erhalten bleibt. EPSILON = ln((p t + (1-p) n) / ((1-p) n)), wobei t die Größe der Schicht und n die Anzahl ihres seltensten Wertes ist (seed 000 eq. 12), berechnet aus den Zählwerten. Warnung: Diese Verteilung wird aus den Daten gelesen; eq. 12 behandelt sie als fest, und ein seltener Wert macht EPSILON groß.&lt;/p&gt;&lt;p&gt;&lt;b&gt;CATEGORIES&lt;/b&gt; ist die öffentliche Liste der möglichen Werte (durch Kommas oder Zeilenumbrüche getrennt). Ohne sie werden die in den Daten vorkommenden Werte verwendet, was verrät, welche Werte vorkommen: Die Metadaten warnen davor. &lt;b&gt;STRATA_FIELD&lt;/b&gt; hält Ersetzungen innerhalb der Schicht der Zeile (z. B. Kraftstoffart): Die Schicht wird exakt veröffentlicht und ist nicht geschützt; EPSILON ist das größte über alle Schichten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL-Werte&lt;/b&gt; von FIELD bleiben NULL und werden nicht randomisiert (ob ein Wert fehlt, wird unverändert veröffentlicht) und bleiben bei den Schätzungen unberücksichtigt; füllen Sie sie vorher mit einer Kategorie wie 'unknown', um sie zu schützen. Tabellen ohne Geometrie werden akzeptiert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: je Kategorie (und Schicht) die gemeldete Anzahl, die erwartungstreue Schätzung der wahren Anzahl ((C - (1-p) N q) / p, seed 000 eq. 5-6, verallgemeinert auf k Werte) und ihr Standardfehler. Diese sind Nachverarbeitung und kosten kein zusätzliches Epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe den Privatsphäre-Bericht (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §3.3 (eq. 3-6) und §4.1 (eq. 8-12), §4.2 (eq. 13).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="151"/>
         <source>Input layer or table</source>
         <translation>Eingabelayer oder -tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="153"/>
         <source>Categorical field to randomize</source>
         <translation>Zu randomisierendes kategoriales Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="138"/>
-        <source>Public list of possible values (comma- or line-separated)</source>
-        <translation>Öffentliche Liste der möglichen Werte (durch Kommas oder Zeilenumbrüche getrennt)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="141"/>
-        <source>e.g. car, bus, bike, walk. Empty: the values present in the data are used.</source>
-        <translation>z. B. car, bus, bike, walk. Leer: Die in den Daten vorkommenden Werte werden verwendet.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="143"/>
-        <source>Strata field (replacements stay within the stratum; not protected)</source>
-        <translation>Schichtungsfeld (Ersetzungen bleiben innerhalb der Schicht; nicht geschützt)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="146"/>
-        <source>Probability of keeping the true value (give this or EPSILON)</source>
-        <translation>Wahrscheinlichkeit, den wahren Wert beizubehalten (diesen Wert oder EPSILON angeben)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="149"/>
-        <source>In [0, 1); 0.5 with two values is the fair coin (epsilon = ln 3).</source>
-        <translation>In [0, 1); 0.5 bei zwei Werten entspricht der fairen Münze (epsilon = ln 3).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="151"/>
-        <source>Epsilon (give this or P_TRUTH)</source>
-        <translation>Epsilon (diesen Wert oder P_TRUTH angeben)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="154"/>
-        <source>A finite number &gt;= 0; P_TRUTH is derived from it.</source>
-        <translation>Eine endliche Zahl &gt;= 0; P_TRUTH wird daraus abgeleitet.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="178"/>
         <source>Replacement drawn from</source>
         <translation>Ersatzwert gezogen aus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="156"/>
-        <source>Uniform over the domain (k-ary randomized response)</source>
-        <translation>Gleichverteilung über den Wertebereich (k-wertiges Randomized Response)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="156"/>
-        <source>The stratum&apos;s distribution of values (seed 000 eq. 12; read from the data)</source>
-        <translation>Verteilung der Werte in der Schicht (seed 000 eq. 12; aus den Daten gelesen)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="188"/>
         <source>Randomized layer</source>
         <translation>Randomisierter Layer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="192"/>
         <source>Frequency estimates</source>
         <translation>Häufigkeitsschätzungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="197"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="198"/>
         <source>Probability of keeping the value</source>
         <translation>Wahrscheinlichkeit, den Wert beizubehalten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="199"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="176"/>
-        <source>NULL values left NULL</source>
-        <translation>Als NULL belassene NULL-Werte</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="205"/>
         <source>STRATA_FIELD must be another field than FIELD.</source>
         <translation>STRATA_FIELD muss ein anderes Feld als FIELD sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="218"/>
         <source>FIELD &apos;{field}&apos; is a {type} field; randomized response needs a text or integer (or real) categorical field.</source>
         <translation>FIELD „{field}“ ist ein Feld vom Typ {type}; Randomized Response erfordert ein kategoriales Text- oder Ganzzahlfeld (oder Dezimalzahlfeld).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="335"/>
-        <source>FIELD &apos;{field}&apos; has only NULL values.</source>
-        <translation>FIELD „{field}“ enthält nur NULL-Werte.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="337"/>
-        <source>{n} values of &apos;{field}&apos; are not in CATEGORIES (e.g. {examples}). Add them to CATEGORIES or clean the field first.</source>
-        <translation>{n} Werte von „{field}“ sind nicht in CATEGORIES enthalten (z. B. {examples}). Fügen Sie sie CATEGORIES hinzu oder bereinigen Sie zuerst das Feld.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="233"/>
         <source>Probability of keeping the true value p = {p:.6g}; epsilon = {eps:.6g}.</source>
         <translation>Wahrscheinlichkeit, den wahren Wert beizubehalten, p = {p:.6g}; Epsilon = {eps:.6g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="222"/>
-        <source>{n} NULL values of &apos;{field}&apos; were left NULL (not randomized): whether a value is missing is published as is.</source>
-        <translation>{n} NULL-Werte von „{field}“ wurden als NULL belassen (nicht randomisiert): Ob ein Wert fehlt, wird unverändert veröffentlicht.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="247"/>
         <source>Randomized field: &apos;{field}&apos;; p = {p:.6g}.</source>
         <translation>Randomisiertes Feld: „{field}“; p = {p:.6g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="249"/>
         <source>Randomized response on {field}</source>
         <translation>Randomized Response für {field}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="246"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="266"/>
         <source>Frequency estimates for {field}</source>
         <translation>Häufigkeitsschätzungen für {field}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="268"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="288"/>
         <source>INPUT&apos;s geometries are true locations (it is not the output of a location release), so the output is written as a table without them. To keep a map layer, run Laplace location perturbation first and randomize its output.</source>
         <translation>Die Geometrien von INPUT sind wahre Standorte (INPUT ist nicht die Ausgabe einer Standortveröffentlichung), daher wird die Ausgabe als Tabelle ohne sie geschrieben. Um einen Kartenlayer zu behalten, führen Sie zuerst die Laplace-Standortverrauschung aus und randomisieren Sie deren Ausgabe.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="277"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="297"/>
         <source>Give exactly one of P_TRUTH (probability of keeping the true value, e.g. 0.5) and EPSILON (e.g. 1.0); the other is derived.</source>
         <translation>Geben Sie genau einen der Parameter P_TRUTH (Wahrscheinlichkeit, den wahren Wert beizubehalten, z. B. 0.5) und EPSILON (z. B. 1.0) an; der andere wird abgeleitet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="283"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="303"/>
         <source>P_TRUTH must be in [0, 1) (got {value}): with P_TRUTH = 1 every value is published as it is and epsilon is infinite.</source>
         <translation>P_TRUTH muss in [0, 1) liegen (erhalten: {value}): Mit P_TRUTH = 1 wird jeder Wert unverändert veröffentlicht, und Epsilon ist unendlich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="289"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="309"/>
         <source>EPSILON must be a finite number &gt;= 0 (got {value}).</source>
         <translation>EPSILON muss eine endliche Zahl &gt;= 0 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="302"/>
-        <source>CATEGORIES must be numbers for a numeric FIELD (got &apos;{text}&apos;).</source>
-        <translation>CATEGORIES muss für ein numerisches FIELD Zahlen enthalten (erhalten: „{text}“).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="305"/>
-        <source>CATEGORIES lists a value twice.</source>
-        <translation>CATEGORIES enthält einen Wert doppelt.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="341"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="445"/>
         <source>EPSILON is too large: the derived P_TRUTH rounds to 1.</source>
         <translation>EPSILON ist zu groß: Das abgeleitete P_TRUTH wird auf 1 gerundet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="312"/>
-        <source>REPLACEMENT = the stratum's distribution: replacements are drawn from the distribution of values read from the data (seed 000 §4.1). Its epsilon (seed 000 eq. 12) is computed from the counts and treats that distribution as fixed; it is not protected itself, and a rare value makes epsilon large.</source>
-        <translation>REPLACEMENT = Verteilung der Schicht: Ersatzwerte werden aus der aus den Daten gelesenen Verteilung der Werte gezogen (seed 000 §4.1). Ihr Epsilon (seed 000 eq. 12) wird aus den Zählwerten berechnet und behandelt diese Verteilung als fest; die Verteilung selbst ist nicht geschützt, und ein seltener Wert macht Epsilon groß.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="320"/>
-        <source>No CATEGORIES given: the domain is the set of values present in the data, which reveals which values occur. Give the public list of possible values to avoid this.</source>
-        <translation>Keine CATEGORIES angegeben: Der Wertebereich ist die Menge der in den Daten vorkommenden Werte, was verrät, welche Werte vorkommen. Geben Sie die öffentliche Liste der möglichen Werte an, um das zu vermeiden.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="326"/>
-        <source>Replacements stay within the stratum given by &apos;{field}&apos;: the stratum is published exactly and is not protected. Epsilon is the largest over the strata.</source>
-        <translation>Ersetzungen bleiben innerhalb der durch „{field}“ gegebenen Schicht: Die Schicht wird exakt veröffentlicht und ist nicht geschützt. Epsilon ist das größte über alle Schichten.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="330"/>
-        <source>P_TRUTH was derived from EPSILON and the domain or counts read from the data.</source>
-        <translation>P_TRUTH wurde aus EPSILON und dem Wertebereich bzw. den aus den Daten gelesenen Zählwerten abgeleitet.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="77"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="83"/>
         <source>Replaces each row&apos;s value of a categorical field by a random one with some probability (randomized response); frequencies can still be estimated.</source>
         <translation>Ersetzt den Wert eines kategorialen Feldes in jeder Zeile mit einer gewissen Wahrscheinlichkeit durch einen zufälligen (Randomized Response); die Häufigkeiten lassen sich weiterhin schätzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="77"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="83"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each row&apos;s value, for the person or vehicle of that row (local differential privacy: every row is protected on its own).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; der Wert jeder Zeile, für die Person oder das Fahrzeug dieser Zeile (lokale Differential Privacy: jede Zeile ist für sich geschützt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="77"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="83"/>
         <source>&lt;b&gt;Accuracy, for example&lt;/b&gt; (EPSILON={epsilon:g}, {k} categories, {n:,} rows; EPSILON has no default): the estimated count of a category is off by at most ±{moe:.3g} rows (95%); each value is kept with probability {p:.2g}.</source>
         <translation>&lt;b&gt;Genauigkeit, zum Beispiel&lt;/b&gt; (EPSILON={epsilon:g}, {k} Kategorien, {n:,} Zeilen; EPSILON hat keine Voreinstellung): die geschätzte Anzahl einer Kategorie weicht um höchstens ±{moe:.3g} Zeilen ab (95 %); jeder Wert bleibt mit Wahrscheinlichkeit {p:.2g} erhalten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="95"/>
+        <source>&lt;p&gt;Gives every row plausible deniability about one categorical value (vehicle type, trip purpose, a yes/no answer): each value is kept with probability p and otherwise replaced by a random draw, so no published value can be taken at face value, while the frequencies can still be estimated (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §3.3 and §4.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Everything is declared, nothing is read from the data.&lt;/b&gt; CATEGORIES (required) is the public list of possible values (comma- or line-separated, at least two); the output and the estimates use exactly these values. A value of FIELD that is not declared, and NULL, is reported by a public rule: as OTHER (advanced; a declared category such as 'other') when given, otherwise as a draw from the replacement distribution, exactly as if its true value had been drawn from it. No value is ever published as it is, and nothing (the domain, p, the record) depends on which values occur.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; For a true value c and any other value c' (declared or not), Pr[report c | c] / Pr[report c | c'] &lt;= (p + (1-p) q) / ((1-p) q) with q the smallest replacement probability, so EPSILON = ln((p + (1-p) q) / ((1-p) q)) (eq. 11 of the report). Give P_TRUTH or EPSILON; the other is derived from it and the declarations alone. The unit of privacy is one row's value of FIELD; row order is shuffled.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, uniform&lt;/b&gt; (k-ary randomized response, the default): the replacement is drawn uniformly from the k declared values, EPSILON = ln((p k + 1 - p) / (1 - p)) (eq. 13). Binary with a fair coin (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (§3.3, eq. 3); a weighted coin theta: ln((1 + theta) / (1 - theta)) (eq. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, a declared distribution&lt;/b&gt;: the replacement is drawn from REPLACEMENT_WEIGHTS, e.g. car=5, bus=2, bike=2, walk=1 (every category a weight &gt; 0; they are scaled to sum to 1), which keeps the published shares closer to a known profile. The weights are public: take them from a published source or from the estimates of an earlier release (whose epsilon is already counted), never from the raw data. The report's replacement from the data's own distribution (eq. 12) is not offered: a value no row holds could never be drawn, and its epsilon is not bounded.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STRATA_FIELD and STRATA&lt;/b&gt; keep replacements within the row's stratum (e.g. fuel type, §4.1). STRATA declares the strata, one per line: 'electric: sedan, suv' (the stratum's values), 'gas: sedan=4, suv=3, van=2, truck=1' (with REPLACEMENT 1, its weights) or just 'gas' (all of CATEGORIES). The stratum is published as it is and is not protected. A stratum value that STRATA does not declare, or a stratum field with a distinct value in every row (it would identify rows), is refused. These checks read only STRATA_FIELD, never FIELD, so a refusal says nothing about the protected values. There is no minimum stratum size: each row is protected on its own, and a small stratum only gives wider estimates. EPSILON is the largest over the strata.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Other fields and geometry.&lt;/b&gt; Other fields pass through, except fields equal to true point coordinates and record keys (fields with a distinct value in every row), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps keys for internal study runs; the metadata then says not to publish). Geometries are kept only when the input is itself a differentially private location release (e.g. the output of Laplace location perturbation or trip relocation); otherwise they are true locations and the output is written as a table without them: perturb the locations first and run this algorithm on the result to keep a map layer. Tables without geometry are accepted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: per declared category (and stratum) the reported count, the unbiased estimate of the true count ((C - (1-p) N q) / p, eq. 5-6 generalised to k values; rows reported by the rule for undeclared values count as drawn from q) and its standard error. These are post-processing and cost no extra epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see the privacy report (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021, §3.3 (eq. 3-6), §4.1 (eq. 8-11), §4.2 (eq. 13).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Verleiht jeder Zeile glaubhafte Abstreitbarkeit für einen kategorialen Wert (Fahrzeugtyp, Wegezweck, eine Ja/Nein-Antwort): Jeder Wert wird mit der Wahrscheinlichkeit p beibehalten und sonst durch eine Zufallsziehung ersetzt, sodass kein veröffentlichter Wert für bare Münze genommen werden kann, die Häufigkeiten sich aber dennoch schätzen lassen (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §3.3 und §4.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Alles wird angegeben, nichts aus den Daten gelesen.&lt;/b&gt; CATEGORIES (Pflichtangabe) ist die öffentliche Liste der möglichen Werte (durch Kommas oder Zeilenumbrüche getrennt, mindestens zwei); Ausgabe und Schätzungen verwenden genau diese Werte. Ein nicht angegebener Wert von FIELD und NULL werden nach einer öffentlichen Regel gemeldet: als OTHER (erweitert; eine angegebene Kategorie wie 'other'), falls angegeben, sonst als Ziehung aus der Ersetzungsverteilung, genau so, als wäre ihr wahrer Wert aus ihr gezogen worden. Kein Wert wird je unverändert veröffentlicht, und nichts (der Wertebereich, p, die Privatsphäre-Angaben) hängt davon ab, welche Werte vorkommen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Für einen wahren Wert c und jeden anderen Wert c' (angegeben oder nicht) gilt Pr[report c | c] / Pr[report c | c'] &lt;= (p + (1-p) q) / ((1-p) q), wobei q die kleinste Ersetzungswahrscheinlichkeit ist, also EPSILON = ln((p + (1-p) q) / ((1-p) q)) (Gl. 11 des Berichts). Geben Sie P_TRUTH oder EPSILON an; der andere Wert wird allein daraus und aus den Angaben abgeleitet. Die Schutzeinheit ist der Wert von FIELD in einer Zeile; die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, gleichverteilt&lt;/b&gt; (k-wertiges Randomized Response, die Voreinstellung): Der Ersatzwert wird gleichverteilt aus den k angegebenen Werten gezogen, EPSILON = ln((p k + 1 - p) / (1 - p)) (Gl. 13). Binär mit einer fairen Münze (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (§3.3, Gl. 3); mit einer gewichteten Münze theta: ln((1 + theta) / (1 - theta)) (Gl. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, eine angegebene Verteilung&lt;/b&gt;: Der Ersatzwert wird aus REPLACEMENT_WEIGHTS gezogen, z. B. car=5, bus=2, bike=2, walk=1 (jede Kategorie mit einem Gewicht &gt; 0; sie werden auf die Summe 1 skaliert), wodurch die veröffentlichten Anteile näher an einem bekannten Profil bleiben. Die Gewichte sind öffentlich: Entnehmen Sie sie einer veröffentlichten Quelle oder den Schätzungen einer früheren Veröffentlichung (deren Epsilon bereits gezählt ist), nie den Rohdaten. Die Ersetzung aus der eigenen Verteilung der Daten (Gl. 12 des Berichts) wird nicht angeboten: Ein Wert, den keine Zeile hat, könnte nie gezogen werden, und ihr Epsilon ist nicht beschränkt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STRATA_FIELD und STRATA&lt;/b&gt; halten Ersetzungen innerhalb der Schicht der Zeile (z. B. Kraftstoffart, §4.1). STRATA gibt die Schichten an, eine je Zeile: 'electric: sedan, suv' (die Werte der Schicht), 'gas: sedan=4, suv=3, van=2, truck=1' (mit REPLACEMENT 1 ihre Gewichte) oder nur 'gas' (alle CATEGORIES). Die Schicht wird unverändert veröffentlicht und ist nicht geschützt. Ein Schichtwert, den STRATA nicht angibt, oder ein Schichtungsfeld mit einem eigenen Wert in jeder Zeile (es würde Zeilen identifizieren) wird abgelehnt. Diese Prüfungen lesen nur STRATA_FIELD, nie FIELD, sodass eine Ablehnung nichts über die geschützten Werte verrät. Es gibt keine Mindestgröße für Schichten: Jede Zeile ist für sich geschützt, und eine kleine Schicht ergibt nur breitere Schätzungen. EPSILON ist das größte über alle Schichten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Andere Felder und Geometrie.&lt;/b&gt; Andere Felder werden übernommen, außer Feldern, die den wahren Punktkoordinaten entsprechen, und Datensatzschlüsseln (Feldern mit einem eigenen Wert in jeder Zeile); diese werden entfernt und im Protokoll genannt (KEEP_IDENTIFIERS, erweitert, behält Schlüssel für interne Studienläufe; die Metadaten vermerken dann, dass nicht veröffentlicht werden darf). Geometrien werden nur beibehalten, wenn die Eingabe selbst eine differenziell private Standortveröffentlichung ist (z. B. die Ausgabe der Laplace-Standortverrauschung oder der Fahrtenverlagerung); andernfalls sind es wahre Standorte, und die Ausgabe wird als Tabelle ohne sie geschrieben: Verrauschen Sie zuerst die Standorte und führen Sie diesen Algorithmus auf dem Ergebnis aus, um einen Kartenlayer zu behalten. Tabellen ohne Geometrie werden akzeptiert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: je angegebener Kategorie (und Schicht) die gemeldete Anzahl, die erwartungstreue Schätzung der wahren Anzahl ((C - (1-p) N q) / p, Gl. 5-6, verallgemeinert auf k Werte; nach der Regel für nicht angegebene Werte gemeldete Zeilen zählen als aus q gezogen) und ihr Standardfehler. Diese sind Nachverarbeitung und kosten kein zusätzliches Epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe den Privatsphäre-Bericht (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021, §3.3 (Gl. 3-6), §4.1 (Gl. 8-11), §4.2 (Gl. 13).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="155"/>
+        <source>Possible values (public list)</source>
+        <translation>Mögliche Werte (öffentliche Liste)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="157"/>
+        <source>Required, comma- or line-separated, e.g. car, bus, bike, walk.</source>
+        <translation>Pflichtangabe, durch Kommas oder Zeilenumbrüche getrennt, z. B. car, bus, bike, walk.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="159"/>
+        <source>Report undeclared values and NULL as</source>
+        <translation>Nicht angegebene Werte und NULL melden als</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="161"/>
+        <source>Strata field (not protected)</source>
+        <translation>Schichtungsfeld (nicht geschützt)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="164"/>
+        <source>Declared strata (one per line)</source>
+        <translation>Angegebene Schichten (eine je Zeile)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="166"/>
+        <source>e.g. &apos;electric: sedan, suv&apos; and &apos;gas&apos; (all CATEGORIES) on separate lines.</source>
+        <translation>z. B. 'electric: sedan, suv' und 'gas' (alle CATEGORIES) auf getrennten Zeilen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="168"/>
+        <source>Probability of keeping the true value</source>
+        <translation>Wahrscheinlichkeit, den wahren Wert beizubehalten</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="171"/>
+        <source>In [0, 1); give this or EPSILON. 0.5 with two values is the fair coin (epsilon = ln 3).</source>
+        <translation>In [0, 1); diesen Wert oder EPSILON angeben. 0.5 mit zwei Werten ist die faire Münze (Epsilon = ln 3).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="174"/>
+        <source>Epsilon</source>
+        <translation>Epsilon</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="176"/>
+        <source>A finite number &gt;= 0; give this or P_TRUTH, which is derived from it.</source>
+        <translation>Eine endliche Zahl &gt;= 0; diesen Wert oder P_TRUTH angeben, das daraus abgeleitet wird.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="178"/>
+        <source>Uniform over the declared values (k-ary randomized response)</source>
+        <translation>Gleichverteilt über die angegebenen Werte (k-wertiges Randomized Response)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="178"/>
+        <source>A declared distribution (REPLACEMENT_WEIGHTS or weights in STRATA)</source>
+        <translation>Eine angegebene Verteilung (REPLACEMENT_WEIGHTS oder Gewichte in STRATA)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="183"/>
+        <source>Declared replacement weights</source>
+        <translation>Angegebene Ersetzungsgewichte</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="236"/>
+        <source>Private, do not publish: {n} values of &apos;{field}&apos; are not declared for their stratum (or are NULL) and were reported by the public rule.</source>
+        <translation>Privat, nicht veröffentlichen: {n} Werte von '{field}' sind für ihre Schicht nicht angegeben (oder NULL) und wurden nach der öffentlichen Regel gemeldet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="319"/>
+        <source>CATEGORIES must list the possible values of the field (at least two, comma- or line-separated, e.g. car, bus, bike, walk): the output uses exactly these values, never values read from the data.</source>
+        <translation>CATEGORIES muss die möglichen Werte des Feldes auflisten (mindestens zwei, durch Kommas oder Zeilenumbrüche getrennt, z. B. car, bus, bike, walk): Die Ausgabe verwendet genau diese Werte, nie aus den Daten gelesene.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="327"/>
+        <source>OTHER must be one of CATEGORIES (got &apos;{value}&apos;).</source>
+        <translation>OTHER muss einer der CATEGORIES sein (erhalten: '{value}').</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="335"/>
+        <source>Weights are given (REPLACEMENT_WEIGHTS or STRATA) but REPLACEMENT is uniform: set REPLACEMENT to 1 (a declared distribution) or remove the weights.</source>
+        <translation>Gewichte sind angegeben (REPLACEMENT_WEIGHTS oder STRATA), aber REPLACEMENT ist gleichverteilt: Setzen Sie REPLACEMENT auf 1 (eine angegebene Verteilung) oder entfernen Sie die Gewichte.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="339"/>
+        <source>REPLACEMENT 1 draws from a declared distribution: give REPLACEMENT_WEIGHTS (e.g. car=5, bus=2, bike=2, walk=1, one weight &gt; 0 per value of CATEGORIES) or weights for every stratum in STRATA.</source>
+        <translation>REPLACEMENT 1 zieht aus einer angegebenen Verteilung: Geben Sie REPLACEMENT_WEIGHTS an (z. B. car=5, bus=2, bike=2, walk=1, ein Gewicht &gt; 0 je Wert von CATEGORIES) oder Gewichte für jede Schicht in STRATA.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="348"/>
+        <source>The declaration (CATEGORIES, STRATA, REPLACEMENT_WEIGHTS) is refused: {error}</source>
+        <translation>Die Angaben (CATEGORIES, STRATA, REPLACEMENT_WEIGHTS) werden abgelehnt: {error}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="361"/>
+        <source>{name} must be numbers for a numeric FIELD (got &apos;{text}&apos;).</source>
+        <translation>{name} muss bei einem numerischen FIELD aus Zahlen bestehen (erhalten: '{text}').</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="365"/>
+        <source>{name} lists a value twice.</source>
+        <translation>{name} nennt einen Wert zweimal.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="378"/>
+        <source>{name} must give each of the values {values} exactly once as value=weight with a weight &gt; 0 (a value with weight 0 could never be reported by replacement: epsilon would be infinite).</source>
+        <translation>{name} muss jeden der Werte {values} genau einmal als Wert=Gewicht mit einem Gewicht &gt; 0 angeben (ein Wert mit Gewicht 0 könnte durch Ersetzung nie gemeldet werden: Epsilon wäre unendlich).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="390"/>
+        <source>STRATA needs STRATA_FIELD, the field holding the stratum.</source>
+        <translation>STRATA braucht STRATA_FIELD, das Feld mit der Schicht.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="393"/>
+        <source>STRATA_FIELD needs STRATA, the declared strata, one per line: e.g. &apos;electric: sedan, suv&apos; and &apos;gas&apos; (all CATEGORIES). Strata are never read from the data.</source>
+        <translation>STRATA_FIELD braucht STRATA, die angegebenen Schichten, eine je Zeile: z. B. 'electric: sedan, suv' und 'gas' (alle CATEGORIES). Schichten werden nie aus den Daten gelesen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="411"/>
+        <source>STRATA lists values that are not in CATEGORIES: {values}.</source>
+        <translation>STRATA nennt Werte, die nicht in CATEGORIES stehen: {values}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="417"/>
+        <source>Declared values (CATEGORIES): {values}.</source>
+        <translation>Angegebene Werte (CATEGORIES): {values}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="419"/>
+        <source>Replacements are drawn from the declared distribution: {weights}.</source>
+        <translation>Ersatzwerte werden aus der angegebenen Verteilung gezogen: {weights}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="423"/>
+        <source>Values that are not declared, and NULL, are reported as &apos;{other}&apos;.</source>
+        <translation>Nicht angegebene Werte und NULL werden als '{other}' gemeldet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="426"/>
+        <source>Values that are not declared, and NULL, are reported as a draw from the replacement distribution.</source>
+        <translation>Nicht angegebene Werte und NULL werden als Ziehung aus der Ersetzungsverteilung gemeldet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="429"/>
+        <source>Replacements stay within the declared stratum given by &apos;{field}&apos;: the stratum is published exactly and is not protected. Epsilon is the largest over the strata.</source>
+        <translation>Ersetzungen bleiben innerhalb der angegebenen Schicht aus '{field}': Die Schicht wird exakt veröffentlicht und ist nicht geschützt. Epsilon ist das größte über alle Schichten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="433"/>
+        <source>P_TRUTH was derived from EPSILON and the declared values and weights.</source>
+        <translation>P_TRUTH wurde aus EPSILON und den angegebenen Werten und Gewichten abgeleitet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="438"/>
+        <source>Private, do not publish: undeclared values of STRATA_FIELD: {values}.</source>
+        <translation>Privat, nicht veröffentlichen: nicht angegebene Werte von STRATA_FIELD: {values}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="440"/>
+        <source>STRATA_FIELD holds values that STRATA does not declare (or NULL; listed in the log). Declare every stratum in STRATA, or clean the field first.</source>
+        <translation>STRATA_FIELD enthält Werte, die STRATA nicht angibt (oder NULL; im Protokoll aufgeführt). Geben Sie jede Schicht in STRATA an oder bereinigen Sie das Feld vorher.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="443"/>
+        <source>STRATA_FIELD has a distinct value in every row: it identifies rows and would be published as it is. Choose a coarse public stratum (e.g. fuel type).</source>
+        <translation>STRATA_FIELD hat in jeder Zeile einen eigenen Wert: Es identifiziert Zeilen und würde unverändert veröffentlicht. Wählen Sie eine grobe öffentliche Schicht (z. B. Kraftstoffart).</translation>
     </message>
 </context>
 <context>
@@ -4669,245 +4744,249 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>TripRelocationAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="71"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="75"/>
         <source>Randomized trip relocation (origin and destination zones)</source>
         <translation>Zufällige Fahrtenverlagerung (Quell- und Zielzonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="143"/>
         <source>Trips</source>
         <translation>Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="128"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="144"/>
         <source>Origin zone field</source>
         <translation>Feld der Quellzone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="146"/>
         <source>Destination zone field</source>
         <translation>Feld der Zielzone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="132"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="148"/>
         <source>Origin histogram (noisy zone counts or a public table)</source>
         <translation>Quell-Histogramm (verrauschte Zählwerte je Zone oder eine öffentliche Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="151"/>
         <source>Destination histogram (default: the origin histogram)</source>
         <translation>Ziel-Histogramm (Standard: das Quell-Histogramm)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="154"/>
         <source>Histogram zone id field</source>
         <translation>Zonen-ID-Feld des Histogramms</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="157"/>
         <source>Histogram count field</source>
         <translation>Zählwertfeld des Histogramms</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="161"/>
         <source>OD histogram (noisy OD matrix or a public table; keeps the joint histogram)</source>
         <translation>OD-Histogramm (verrauschte OD-Matrix oder eine öffentliche Tabelle; erhält das gemeinsame Histogramm)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="164"/>
         <source>OD origin id field</source>
         <translation>Quell-ID-Feld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="164"/>
         <source>OD destination id field</source>
         <translation>Ziel-ID-Feld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="164"/>
         <source>OD count field</source>
         <translation>Zählwertfeld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="169"/>
         <source>Zones (public; for the list of zones and their representative points)</source>
         <translation>Zonen (öffentlich; für die Liste der Zonen und ihre repräsentativen Punkte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="172"/>
         <source>Zone id field</source>
         <translation>Zonen-ID-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="158"/>
-        <source>Probability of reporting the true zone</source>
-        <translation>Wahrscheinlichkeit, die wahre Zone zu melden</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="161"/>
-        <source>In [0, 1): smaller gives more privacy and less truthful trips.</source>
-        <translation>In [0, 1): kleiner ergibt mehr Privatsphäre und weniger wahrheitsgetreue Fahrten.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="180"/>
         <source>Floor: share of uniform mass mixed into the histograms</source>
         <translation>Untergrenze: Anteil gleichverteilter Masse, der den Histogrammen beigemischt wird</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="183"/>
         <source>In (0, 1]; every zone gets probability at least FLOOR / number of zones.</source>
         <translation>In (0, 1]; jede Zone erhält mindestens die Wahrscheinlichkeit FLOOR / Anzahl der Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="279"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="299"/>
         <source>Relocated trips</source>
         <translation>Verlagerte Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="195"/>
         <source>Epsilon per trip (origin + destination)</source>
         <translation>Epsilon je Fahrt (Quelle + Ziel)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="195"/>
         <source>Epsilon of the origin</source>
         <translation>Epsilon der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="195"/>
         <source>Epsilon of the destination</source>
         <translation>Epsilon des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="195"/>
         <source>Epsilon with the histograms&apos; epsilon</source>
         <translation>Epsilon einschließlich des Epsilons der Histogramme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="195"/>
         <source>Trips written</source>
         <translation>Geschriebene Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
-        <source>Trips dropped (NULL or unknown zone)</source>
-        <translation>Verworfene Fahrten (NULL oder unbekannte Zone)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="186"/>
-        <source>P_TRUTH must be in [0, 1) (got {value}): with 1 every trip is published as it is.</source>
-        <translation>P_TRUTH muss in [0, 1) liegen (erhalten: {value}): Mit 1 wird jede Fahrt unverändert veröffentlicht.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="211"/>
         <source>FLOOR must be in (0, 1] (got {value}): without a floor a zone with a zero count could never be reported and epsilon would be infinite.</source>
         <translation>FLOOR muss in (0, 1] liegen (erhalten: {value}): Ohne Untergrenze könnte eine Zone mit dem Zählwert null nie gemeldet werden, und Epsilon wäre unendlich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="216"/>
         <source>Give ORIGIN_HISTOGRAM (and optionally DEST_HISTOGRAM) or OD_HISTOGRAM, not both and not neither.</source>
         <translation>Geben Sie ORIGIN_HISTOGRAM (und optional DEST_HISTOGRAM) oder OD_HISTOGRAM an – genau eines von beiden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="219"/>
         <source>DEST_HISTOGRAM cannot be combined with OD_HISTOGRAM.</source>
         <translation>DEST_HISTOGRAM kann nicht mit OD_HISTOGRAM kombiniert werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="223"/>
         <source>ORIGIN_FIELD and DEST_FIELD must be different fields.</source>
         <translation>ORIGIN_FIELD und DEST_FIELD müssen verschiedene Felder sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="235"/>
         <source>The histograms name no zone.</source>
         <translation>Die Histogramme nennen keine Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="238"/>
         <source>{n} zones of the histograms are not in ZONES and are ignored (e.g. {examples}).</source>
         <translation>{n} Zonen der Histogramme sind nicht in ZONES enthalten und werden ignoriert (z. B. {examples}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="245"/>
-        <source>{n} trips with a NULL origin or destination, or one that is not a known zone, were dropped.</source>
-        <translation>{n} Fahrten mit Quelle oder Ziel NULL oder außerhalb der bekannten Zonen wurden verworfen.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="252"/>
         <source>Epsilon per trip {eps:.6g} (origin {eo:.6g}, destination {ed:.6g}); smallest replacement probabilities {qo:.3g} and {qd:.3g}.</source>
         <translation>Epsilon je Fahrt {eps:.6g} (Quelle {eo:.6g}, Ziel {ed:.6g}); kleinste Ersetzungswahrscheinlichkeiten {qo:.3g} und {qd:.3g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="260"/>
-        <source>Epsilon per trip {eps:.6g} = origin {eo:.6g} + destination {ed:.6g} (p = {p:g}, floor {f:g}, {n} zones, {kind}).</source>
-        <translation>Epsilon je Fahrt {eps:.6g} = Quelle {eo:.6g} + Ziel {ed:.6g} (p = {p:g}, Untergrenze {f:g}, {n} Zonen, {kind}).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="281"/>
         <source>joint OD histogram</source>
         <translation>gemeinsames OD-Histogramm</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="281"/>
         <source>origin/destination histograms</source>
         <translation>Quell-/Ziel-Histogramme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="267"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="286"/>
         <source>Total with the histogram release(s) {ids}: epsilon {eps:.6g}, delta {delta:g} (their records follow this one in the metadata).</source>
         <translation>Summe mit der/den Histogramm-Veröffentlichung(en) {ids}: Epsilon {eps:.6g}, Delta {delta:g} (deren Privatsphäre-Angaben folgen in den Metadaten auf diese).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="272"/>
-        <source>The histograms carry no privacy record and were treated as public tables.</source>
-        <translation>Die Histogramme tragen keine Privatsphäre-Angaben und wurden als öffentliche Tabellen behandelt.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="274"/>
-        <source>{n} trips with a NULL or unknown zone were dropped.</source>
-        <translation>{n} Fahrten mit Zone NULL oder unbekannter Zone wurden verworfen.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="338"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="358"/>
         <source>The count field &apos;{field}&apos; of {name} must be numeric.</source>
         <translation>Das Zählwertfeld „{field}“ von {name} muss numerisch sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="350"/>
-        <source>{name} carries no dp_geoprivacy privacy record: it is treated as a public table. If it was computed from the trips without noise, the output is NOT private.</source>
-        <translation>{name} trägt keine Privatsphäre-Angaben von dp_geoprivacy: Es wird als öffentliche Tabelle behandelt. Wurde es ohne Rauschen aus den Fahrten berechnet, ist die Ausgabe NICHT privat.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="355"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="377"/>
         <source>{name} is marked NOT differentially private: its counts would leak into the relocated trips. Use a noisy release (dp_geoprivacy:noisyzonecounts) or a public table.</source>
         <translation>{name} ist als NICHT differenziell privat gekennzeichnet: Seine Zählwerte würden in die verlagerten Fahrten durchsickern. Verwenden Sie eine verrauschte Veröffentlichung (dp_geoprivacy:noisyzonecounts) oder eine öffentliche Tabelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="87"/>
-        <source>&lt;p&gt;Publishes trips with their origin and destination zones randomized: each trip keeps its true origin zone with probability P_TRUTH and otherwise gets a zone drawn from a histogram of origins; the destination likewise (seed 000 §6.3). The reported histograms match the histograms used in expectation: E[reported count of zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histograms.&lt;/b&gt; They must not leak: take them from a noisy release (dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. time slots, are added up) or from a public table. ORIGIN_HISTOGRAM is used for origins and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) origins are drawn from its row sums and destinations from the row of the reported origin, which keeps the joint origin-destination histogram approximately (seed 000 §6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every one of the N zones has a positive probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; Per endpoint, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement probability (the seed 000 eq. 11 form; eq. 12-13); the trip's epsilon is the origin's plus the destination's. The unit of privacy is one trip's origin and destination; other fields pass through, except record keys (fields with a distinct value in every row, such as a trip id), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that reveal the true endpoints (coordinates, distance) first. The histogram's own epsilon, read from its privacy record, is added for the total (EPSILON_TOTAL) and its record is carried into the output's metadata, so the privacy report counts it once. A histogram without a record is treated as public; one marked not differentially private is refused.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of zones; the output then has a line from the origin zone's representative point to the destination's. Without ZONES the zones are those of the histograms and the output is a table. The input's own geometry is never copied (it would show the true endpoints). Trips whose origin or destination is NULL or not a known zone are dropped and counted. Trips are relocated independently (the seed's Note 3, updating the histogram after each draw, is not applied), and row order is shuffled.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); seed 001 Theorem 2 (the two endpoints and the histogram add up).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jede Fahrt behält ihre wahre Quellzone mit der Wahrscheinlichkeit P_TRUTH und erhält andernfalls eine Zone, die aus einem Histogramm der Quellen gezogen wird; für das Ziel gilt dasselbe (seed 000 §6.3). Die gemeldeten Histogramme entsprechen im Erwartungswert den verwendeten Histogrammen: E[gemeldete Anzahl in Zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histogramme.&lt;/b&gt; Sie dürfen nichts preisgeben: Entnehmen Sie sie einer verrauschten Veröffentlichung (dp_geoprivacy:noisyzonecounts: Felder zone_id und noisy_count; Zeilen derselben Zone, z. B. Zeitfenster, werden summiert) oder einer öffentlichen Tabelle. ORIGIN_HISTOGRAM wird für die Quellen verwendet und, sofern DEST_HISTOGRAM nicht angegeben ist (mit denselben Feldnamen), auch für die Ziele. Mit OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) werden die Quellen aus seinen Zeilensummen und die Ziele aus der Zeile der gemeldeten Quelle gezogen, wodurch das gemeinsame Quelle-Ziel-Histogramm näherungsweise erhalten bleibt (seed 000 §6.3.2, eq. 24). Negative verrauschte Zählwerte werden auf 0 gesetzt. FLOOR mischt diesen Anteil gleichverteilter Masse in jedes Histogramm, q = (1 - FLOOR) h / sum(h) + FLOOR / N, sodass jede der N Zonen eine positive Wahrscheinlichkeit hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Je Endpunkt gilt epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)), wobei q_min die kleinste Ersetzungswahrscheinlichkeit ist (die Form von seed 000 eq. 11; eq. 12-13); das Epsilon der Fahrt ist das der Quelle plus das des Ziels. Die Schutzeinheit sind Quelle und Ziel einer Fahrt; andere Felder werden übernommen, außer Datensatzschlüsseln (Feldern mit einem anderen Wert in jeder Zeile, etwa einer Fahrt-ID), die entfernt und im Protokoll genannt werden (KEEP_IDENTIFIERS, erweitert, behält sie für interne Studienläufe). Entfernen Sie vorher Felder, die die wahren Endpunkte verraten (Koordinaten, Entfernung). Das eigene Epsilon des Histogramms, gelesen aus dessen Privatsphäre-Angaben, wird für die Summe (EPSILON_TOTAL) hinzugerechnet, und seine Angaben werden in die Metadaten der Ausgabe übernommen, sodass der Privatsphäre-Bericht es einmal zählt. Ein Histogramm ohne Privatsphäre-Angaben wird als öffentlich behandelt; eines, das als nicht differenziell privat gekennzeichnet ist, wird abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (optional, Polygone mit ZONE_ID_FIELD) ist die öffentliche Liste der Zonen; die Ausgabe enthält dann eine Linie vom repräsentativen Punkt der Quellzone zu dem der Zielzone. Ohne ZONES sind die Zonen die der Histogramme, und die Ausgabe ist eine Tabelle. Die eigene Geometrie der Eingabe wird nie übernommen (sie würde die wahren Endpunkte zeigen). Fahrten, deren Quelle oder Ziel NULL oder keine bekannte Zone ist, werden verworfen und gezählt. Die Fahrten werden unabhängig voneinander verlagert (Note 3 des Seeds, die Aktualisierung des Histogramms nach jeder Ziehung, wird nicht angewandt), und die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); seed 001 Theorem 2 (die beiden Endpunkte und das Histogramm addieren sich).&lt;/p&gt;
-</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="240"/>
-        <source>No trip of INPUT has an origin (ORIGIN_FIELD) and a destination (DEST_FIELD) among the known zones: give trips whose zone ids are those of the histograms or ZONES.</source>
-        <translation>Keine Fahrt in INPUT hat Quelle (ORIGIN_FIELD) und Ziel (DEST_FIELD) unter den bekannten Zonen: geben Sie Fahrten an, deren Zonen-IDs die der Histogramme oder von ZONES sind.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="76"/>
-        <source>Publishes trips with their origin and destination zones randomized: each end keeps its true zone with probability P_TRUTH, else gets one drawn from a (noisy) histogram.</source>
-        <translation>Veröffentlicht Fahrten mit zufällig veränderten Start- und Zielzonen: jedes Ende behält seine wahre Zone mit Wahrscheinlichkeit P_TRUTH, sonst erhält es eine aus einem (verrauschten) Histogramm gezogene.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="76"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="81"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip&apos;s origin and destination zone, for the traveller (one trip).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; Start- und Zielzone jeder Fahrt, für die Reisenden (eine Fahrt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="76"/>
-        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (P_TRUTH={p:g}, FLOOR={floor:g}): a trip keeps its true origin zone with probability {p:.0%} and both zones with {both:.0%}; with {zones} zones epsilon is at most {epsilon:.3g} per trip.</source>
-        <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (P_TRUTH={p:g}, FLOOR={floor:g}): eine Fahrt behält ihre wahre Startzone mit Wahrscheinlichkeit {p:.0%} und beide Zonen mit {both:.0%}; bei {zones} Zonen beträgt Epsilon höchstens {epsilon:.3g} je Fahrt.</translation>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="81"/>
+        <source>Publishes trips with their origin and destination zones randomized: each end keeps its true zone with a probability that follows from EPSILON, else gets one drawn from a (noisy) histogram.</source>
+        <translation>Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jedes Ende behält seine wahre Zone mit einer Wahrscheinlichkeit, die aus EPSILON folgt, und erhält sonst eine aus einem (verrauschten) Histogramm gezogene.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="81"/>
+        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g} per trip, FLOOR={floor:g}, {zones} zones, one of them without trips): an end keeps its true zone with probability at least {p:.2%}; the reported zones match the histogram&apos;s shares in expectation.</source>
+        <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g} je Fahrt, FLOOR={floor:g}, {zones} Zonen, eine davon ohne Fahrten): Ein Ende behält seine wahre Zone mit einer Wahrscheinlichkeit von mindestens {p:.2%}; die gemeldeten Zonen entsprechen im Erwartungswert den Anteilen des Histogramms.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="174"/>
+        <source>Epsilon per trip</source>
+        <translation>Epsilon je Fahrt</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="177"/>
+        <source>A finite number &gt;= 0, for origin and destination together; smaller gives more privacy and fewer trips with their true zones.</source>
+        <translation>Eine endliche Zahl &gt;= 0, für Quelle und Ziel zusammen; kleinere Werte geben mehr Privatsphäre und weniger Fahrten mit ihren wahren Zonen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="185"/>
+        <source>Histograms without a privacy record are public tables</source>
+        <translation>Histogramme ohne Privatsphäre-Angaben sind öffentliche Tabellen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="195"/>
+        <source>Probability of keeping the true zone</source>
+        <translation>Wahrscheinlichkeit, die wahre Zone beizubehalten</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="206"/>
+        <source>EPSILON must be a finite number &gt;= 0 (got {value}), e.g. {default:g}.</source>
+        <translation>EPSILON muss eine endliche Zahl &gt;= 0 sein (erhalten: {value}), z. B. {default:g}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="244"/>
+        <source>EPSILON is too large: the derived probability of keeping the true zone rounds to 1.</source>
+        <translation>EPSILON ist zu groß: Die abgeleitete Wahrscheinlichkeit, die wahre Zone beizubehalten, wird auf 1 gerundet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="279"/>
+        <source>Epsilon per trip {eps:.6g} = origin {eo:.6g} + destination {ed:.6g} (p = {p:.6g}, floor {f:g}, {n} zones, {kind}).</source>
+        <translation>Epsilon je Fahrt {eps:.6g} = Quelle {eo:.6g} + Ziel {ed:.6g} (p = {p:.6g}, Floor {f:g}, {n} Zonen, {kind}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="291"/>
+        <source>The histograms carry no privacy record and were declared public tables (HISTOGRAMS_PUBLIC): not computed from these people&apos;s data.</source>
+        <translation>Die Histogramme tragen keine Privatsphäre-Angaben und wurden als öffentliche Tabellen erklärt (HISTOGRAMS_PUBLIC): nicht aus den Daten dieser Personen berechnet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="370"/>
+        <source>{name} carries no dp_geoprivacy privacy record, so its counts may be raw counts of these trips, which the output would reveal. Use a noisy release of this plugin (dp_geoprivacy:noisyzonecounts or noisyodflows), or, if it is a public table not computed from these people&apos;s data, set HISTOGRAMS_PUBLIC.</source>
+        <translation>{name} trägt keine dp_geoprivacy-Privatsphäre-Angaben, daher können seine Zählwerte Rohzählungen dieser Fahrten sein, die die Ausgabe verraten würde. Verwenden Sie eine verrauschte Veröffentlichung dieses Plugins (dp_geoprivacy:noisyzonecounts oder noisyodflows) oder setzen Sie HISTOGRAMS_PUBLIC, wenn es eine öffentliche Tabelle ist, die nicht aus den Daten dieser Personen berechnet wurde.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="93"/>
+        <source>&lt;p&gt;Publishes trips with their origin and destination zones randomized: each trip keeps its true origin zone with probability p and otherwise gets a zone drawn from a histogram of origins; the destination likewise (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §6.3). The reported histograms match the histograms used in expectation: E[reported count of zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;EPSILON&lt;/b&gt; is the privacy loss per trip (origin and destination together). p is derived from it and from public facts only (the histograms and FLOOR): per end, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement probability (eq. 11 of the report), and p is the value at which the origin's and the destination's epsilon add up to EPSILON (P_TRUTH_USED in the results). With many zones and a modest EPSILON few trips keep their true zones: the output then mostly follows the histogram (for OD totals, dp_geoprivacy:noisyodflows is more accurate).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histograms.&lt;/b&gt; They must not leak. Take them from a noisy release of this plugin (dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. time slots, are added up): its privacy record is read, its epsilon is added for the total (EPSILON_TOTAL), its record is carried into the output's metadata, and with LEDGER it is charged to the trips' budget once. A histogram without a record is refused unless HISTOGRAMS_PUBLIC (advanced) declares that the histograms are public tables, not computed from these people's data (e.g. a census table): that declaration is written into the record. A histogram marked not differentially private is refused. ORIGIN_HISTOGRAM is used for origins and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) origins are drawn from its row sums and destinations from the row of the reported origin, which keeps the joint origin-destination histogram approximately (§6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every one of the N zones has a positive probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; The unit of privacy is one trip's origin and destination; the trip's epsilon is the origin's plus the destination's (sequential composition, Asghar, Tyler and Kaafar 2017, &quot;Differentially Private Release of Public Transport Data: The Opal Use Case&quot;, Theorem 2). Other fields pass through, except record keys (fields with a distinct value in every row, such as a trip id), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that reveal the true endpoints (coordinates, distance) first.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of zones; the output then has a line from the origin zone's representative point to the destination's. Without ZONES the zones are those of the histograms and the output is a table. The input's own geometry is never copied (it would show the true endpoints). An origin or destination that is NULL or not a known zone is reported as a draw from the histogram (as if its true zone had been drawn from it), so every trip is published and the number of rows does not depend on the zones. Trips are relocated independently (the report's Note 3, updating the histogram after each draw, is not applied), and row order is shuffled.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021, §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); Asghar, Tyler and Kaafar 2017, Theorem 2 (the two endpoints and the histogram add up).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jede Fahrt behält ihre wahre Quellzone mit der Wahrscheinlichkeit p und erhält andernfalls eine Zone, die aus einem Histogramm der Quellen gezogen wird; für das Ziel gilt dasselbe (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §6.3). Die gemeldeten Histogramme entsprechen im Erwartungswert den verwendeten Histogrammen: E[gemeldete Anzahl in Zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;EPSILON&lt;/b&gt; ist der Privatsphäreverlust je Fahrt (Quelle und Ziel zusammen). p wird daraus und nur aus öffentlichen Angaben abgeleitet (den Histogrammen und FLOOR): Je Ende gilt epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)), wobei q_min die kleinste Ersetzungswahrscheinlichkeit ist (Gl. 11 des Berichts), und p ist der Wert, bei dem sich das Epsilon der Quelle und das des Ziels zu EPSILON addieren (P_TRUTH_USED in den Ergebnissen). Bei vielen Zonen und einem mäßigen EPSILON behalten wenige Fahrten ihre wahren Zonen: Die Ausgabe folgt dann überwiegend dem Histogramm (für OD-Summen ist dp_geoprivacy:noisyodflows genauer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histogramme.&lt;/b&gt; Sie dürfen nichts preisgeben. Entnehmen Sie sie einer verrauschten Veröffentlichung dieses Plugins (dp_geoprivacy:noisyzonecounts: Felder zone_id und noisy_count; Zeilen derselben Zone, z. B. Zeitfenster, werden summiert): Ihre Privatsphäre-Angaben werden gelesen, ihr Epsilon wird für die Summe (EPSILON_TOTAL) hinzugerechnet, ihre Angaben werden in die Metadaten der Ausgabe übernommen, und mit LEDGER wird sie einmal dem Budget der Fahrten angerechnet. Ein Histogramm ohne Privatsphäre-Angaben wird abgelehnt, es sei denn, HISTOGRAMS_PUBLIC (erweitert) erklärt die Histogramme zu öffentlichen Tabellen, die nicht aus den Daten dieser Personen berechnet wurden (z. B. eine Zensustabelle): Diese Erklärung wird in die Privatsphäre-Angaben geschrieben. Ein als nicht differenziell privat gekennzeichnetes Histogramm wird abgelehnt. ORIGIN_HISTOGRAM wird für die Quellen verwendet und, sofern DEST_HISTOGRAM nicht angegeben ist (mit denselben Feldnamen), auch für die Ziele. Mit OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) werden die Quellen aus seinen Zeilensummen und die Ziele aus der Zeile der gemeldeten Quelle gezogen, wodurch das gemeinsame Quelle-Ziel-Histogramm näherungsweise erhalten bleibt (§6.3.2, Gl. 24). Negative verrauschte Zählwerte werden auf 0 gesetzt. FLOOR mischt diesen Anteil gleichverteilter Masse in jedes Histogramm, q = (1 - FLOOR) h / sum(h) + FLOOR / N, sodass jede der N Zonen eine positive Wahrscheinlichkeit hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Die Schutzeinheit sind Quelle und Ziel einer Fahrt; das Epsilon der Fahrt ist das der Quelle plus das des Ziels (sequentielle Komposition, Asghar, Tyler und Kaafar 2017, &quot;Differentially Private Release of Public Transport Data: The Opal Use Case&quot;, Theorem 2). Andere Felder werden übernommen, außer Datensatzschlüsseln (Feldern mit einem anderen Wert in jeder Zeile, etwa einer Fahrt-ID), die entfernt und im Protokoll genannt werden (KEEP_IDENTIFIERS, erweitert, behält sie für interne Studienläufe). Entfernen Sie vorher Felder, die die wahren Endpunkte verraten (Koordinaten, Entfernung).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (optional, Polygone mit ZONE_ID_FIELD) ist die öffentliche Liste der Zonen; die Ausgabe enthält dann eine Linie vom repräsentativen Punkt der Quellzone zu dem der Zielzone. Ohne ZONES sind die Zonen die der Histogramme, und die Ausgabe ist eine Tabelle. Die eigene Geometrie der Eingabe wird nie übernommen (sie würde die wahren Endpunkte zeigen). Eine Quelle oder ein Ziel, das NULL oder keine bekannte Zone ist, wird als Ziehung aus dem Histogramm gemeldet (als wäre die wahre Zone daraus gezogen worden), sodass jede Fahrt veröffentlicht wird und die Zahl der Zeilen nicht von den Zonen abhängt. Die Fahrten werden unabhängig voneinander verlagert (Note 3 des Berichts, die Aktualisierung des Histogramms nach jeder Ziehung, wird nicht angewandt), und die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021, §6.3 (Gl. 17-24), §4.1 (Gl. 11-12), §4.2 (Gl. 13); Asghar, Tyler und Kaafar 2017, Theorem 2 (die beiden Endpunkte und das Histogramm addieren sich).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="263"/>
+        <source>Private, do not publish: {n} of the trips&apos; origins and destinations are NULL or not a known zone and were reported as draws from the histogram. If that is most of them, check ORIGIN_FIELD, DEST_FIELD and the zone ids.</source>
+        <translation>Privat, nicht veröffentlichen: {n} der Quellen und Ziele der Fahrten sind NULL oder keine bekannte Zone und wurden als Ziehungen aus dem Histogramm gemeldet. Wenn das die meisten sind, prüfen Sie ORIGIN_FIELD, DEST_FIELD und die Zonen-IDs.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="293"/>
+        <source>Origins and destinations that are NULL or not a known zone are reported as draws from the histogram.</source>
+        <translation>Quellen und Ziele, die NULL oder keine bekannte Zone sind, werden als Ziehungen aus dem Histogramm gemeldet.</translation>
     </message>
 </context>
 <context>

@@ -1,50 +1,80 @@
-"""Randomized response on a categorical attribute, within optional strata.
+"""Randomized response on a categorical attribute, over a declared domain, within declared strata.
 
-Sources: seed 000 §3.3 (coin-flip response: epsilon = ln 3; a weighted coin
-that tells the truth with probability theta: epsilon = ln((1+theta)/(1-theta)),
-eq. 3-4; the unbiased estimate of a proportion, eq. 5-6) and §4.1 (vehicle
-make and model replaced within fuel-type strata, eq. 8-12; eq. 13 in §4.2
-for a uniform choice among t values).
+Source: Dumont et al., "Differential Privacy in Travel Data" (Mathematical
+Problems in Industry workshop report, 2021), §3.3 (coin-flip response:
+epsilon = ln 3; a weighted coin that tells the truth with probability
+theta: epsilon = ln((1+theta)/(1-theta)), eq. 3-4; the unbiased estimate of
+a proportion, eq. 5-6), §4.1 (vehicle make and model replaced within
+fuel-type strata, eq. 8-12) and §4.2 (eq. 13, a uniform choice among t
+values).
 
-The mechanism. Each value is kept with probability ``p`` (``p_truth``);
-otherwise it is replaced by a draw from the stratum's replacement
-distribution ``q`` over the stratum's domain (the draw may return the true
-value). For a true value ``c`` and any other value ``c'`` of the domain,
+Everything the mechanism is built from is declared by the publisher, never
+read from the data: the domain (``categories``, at least two values), the
+replacement distribution ``q`` over it (uniform, or declared weights), the
+strata (their names, and per stratum its part of the domain and its
+weights), an optional ``other`` category, and ``p_truth`` or ``epsilon``.
+So the output domain, the estimate table's rows, ``p_truth`` and every
+figure of the privacy record are the same for all datasets, and the
+mechanism is fixed before a row is read.
 
-    Pr[R = c | c] / Pr[R = c | c'] = (p + (1-p) q_c) / ((1-p) q_c),
+The mechanism, per row (local differential privacy: every row is protected
+on its own). Let D be the row's stratum's domain (k values) and q its
+declared replacement distribution, q_j > 0 for every j in D. A value c in D
+is kept with probability p, otherwise replaced by a draw from q (which may
+return c). A value outside D (a value not declared, or NULL) is first
+mapped to ``other`` when that is declared and in D; otherwise the row is
+reported as a draw from q alone (the public rule for undeclared values).
+The transition probabilities are
 
-largest at the smallest replacement probability ``q_min``, so
+    Pr[R = j | c] = p [j = c] + (1-p) q_j     (c in D)
+    Pr[R = j | u] = q_j                        (u outside D, no ``other``)
 
-    epsilon = ln((p + (1-p) q_min) / ((1-p) q_min))           (seed 000 eq. 11)
+Claim: the mechanism is epsilon-DP for one row's value (any two values,
+declared or not, in the same stratum) with
 
-* Uniform replacement over ``k`` values (k-ary randomized response):
-  ``q_min = 1/k`` and epsilon = ln((p k + 1 - p) / (1 - p)) (eq. 13 with
-  t = k). Binary fair coin (p = 1/2, k = 2): ln 3 (eq. 3); weighted coin
-  theta: ln((1 + theta) / (1 - theta)) (eq. 4).
-* Replacement from the stratum's own distribution (``q_j = n_j / t``):
-  epsilon = ln((p t + (1-p) n) / ((1-p) n)) with ``n`` the smallest category
-  count and ``t`` the stratum size (eq. 12; eq. 10 for p = 1/2). That
-  distribution is read from the data: eq. 12 treats it as fixed, but it is
-  not protected, and a rare category makes epsilon large.
+    epsilon = ln((p + (1-p) q_min) / ((1-p) q_min))     (eq. 11 of the report)
 
-With strata, the replacement never leaves the stratum: the stratum value
-itself is published exactly and is not protected. Epsilon is the largest
-over the strata.
+Proof. Fix the output j. Over inputs in D the largest probability is
+p + (1-p) q_j (input j) and the smallest (1-p) q_j (any other input), ratio
+1 + p / ((1-p) q_j), largest at q_min. An undeclared input gives q_j, which
+lies between the two: (1-p) q_j <= q_j, and q_j <= p + (1-p) q_j since
+q_j <= 1. So no ratio exceeds the bound, and it is attained (k >= 2). With
+``other`` an undeclared value is reported exactly as ``other`` is, so the
+same bound holds. For k-ary randomized response (uniform q = 1/k) this is
+epsilon = ln((p k + 1 - p) / (1 - p)) (eq. 13 with t = k), and the inverse
+p = (e^eps - 1) / (e^eps - 1 + k); binary with a fair coin: ln 3 (eq. 3).
+Given epsilon, p is the inverse at the smallest declared q_min over the
+strata: it depends only on epsilon and the declaration. The release's
+epsilon is the largest over the strata.
 
-Estimates (seed 000 eq. 5-6 generalised to k categories). With ``N``
-responses in a stratum and ``C_j`` of them reporting ``j``,
-``E[C_j] = p n_j + (1-p) N q_j``, so ``n_j_hat = (C_j - (1-p) N q_j) / p``
-is unbiased (for uniform q and k = 2 this is eq. 6). For replacement from
-the stratum's distribution ``q_j = n_j / N`` and ``E[C_j] = n_j``: the
-reported count is itself unbiased. Standard errors come from
-``Var(C_j) = sum_i pi_ij (1 - pi_ij)`` with ``pi_ij`` the probability that
-response i reports j, evaluated at the estimate (for the stratum's
-distribution, with q_j estimated by C_j / N: the true distribution never
-reaches a published table).
+Why not the stratum's own distribution (the report's eq. 12). A
+replacement distribution read from the data is itself unprotected: a
+declared category no row holds can never be reported by replacement
+(epsilon infinite), and with one-row strata every value is reported as it
+is. Eq. 12 is not offered; declare the distribution instead (e.g. the
+estimates of an earlier published release, whose cost is already counted).
 
-Missing values (None) are not randomized: the glue leaves them missing and
-leaves them out of the counts, so whether a value is missing is published
-as it is (fill them with a category such as "unknown" first to protect it).
+Strata. The stratum field is published as it is and is not protected (the
+unit of privacy is one row's value of the randomized field). Its values
+must be declared; a row whose stratum is not declared, or a stratum field
+with a distinct value in every row (it would identify rows), makes the
+release refuse. Those checks read the stratum field and the number of rows
+only, never the randomized field: neighbouring datasets (one row's value of
+the randomized field changed) are refused or accepted alike, so a refusal
+reveals nothing about the protected values (it reveals a fact about the
+unprotected stratum field, which a successful release publishes anyway).
+There is no minimum stratum size: the mechanism treats each row alone with
+declared q, so its epsilon does not depend on how many rows a stratum
+holds (a size check on the data would itself be a data-dependent choice).
+A small stratum gives wide estimates, not a weaker guarantee.
+
+Estimates (eq. 5-6 of the report generalised to k categories). With N
+responses in a stratum and C_j of them reporting j, E[C_j] = p n_j +
+(1-p) N q_j, so n_j_hat = (C_j - (1-p) N q_j) / p is unbiased. A row
+reported by the undeclared-value rule is distributed exactly as a row
+whose value was drawn from q, and is counted so (spread over the domain as
+q). Standard errors come from Var(C_j) = sum_i pi_ij (1 - pi_ij) with pi_ij
+the probability that response i reports j, evaluated at the estimate.
 """
 
 import math
@@ -53,16 +83,17 @@ from typing import Callable, Optional, Sequence, Tuple
 
 import numpy as np
 
+from .attributes import IDENTIFIER, identifying_columns
 from .release import Release, no_op, random_order
 
 UNIFORM = "uniform"
-STRATUM_DISTRIBUTION = "stratum_distribution"
-REPLACEMENTS = (UNIFORM, STRATUM_DISTRIBUTION)
-MISSING = -1
+DECLARED = "declared"
+REPLACEMENTS = (UNIFORM, DECLARED)
+OUTSIDE = -1  # a value outside the stratum's domain: reported as a draw from q alone
 
 
 def replacement_epsilon(p_truth: float, q_min: float) -> float:
-    """epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) (seed 000 eq. 11); inf for p = 1."""
+    """epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) (Dumont et al. 2021, eq. 11); inf for p = 1."""
     _check_p(p_truth)
     if not 0 < q_min <= 1:
         raise ValueError(f"the smallest replacement probability must be in (0, 1], got {q_min!r}")
@@ -80,20 +111,16 @@ def p_truth_for_epsilon(epsilon: float, q_min: float) -> float:
         raise ValueError(f"epsilon must be a finite number >= 0, got {epsilon!r}")
     if not 0 < q_min <= 1:
         raise ValueError(f"the smallest replacement probability must be in (0, 1], got {q_min!r}")
-    grow = q_min * math.expm1(epsilon)
+    try:
+        grow = q_min * math.expm1(epsilon)
+    except OverflowError:
+        return 1.0
     return grow / (1 + grow)
 
 
 def k_ary_epsilon(p_truth: float, k: int) -> float:
-    """epsilon of uniform replacement among k values: ln((p k + 1 - p) / (1 - p)) (seed 000 eq. 13)."""
+    """epsilon of uniform replacement among k values: ln((p k + 1 - p) / (1 - p)) (eq. 13)."""
     return replacement_epsilon(p_truth, 1.0 / k)
-
-
-def stratum_distribution_epsilon(p_truth: float, t: int, n: int) -> float:
-    """epsilon of replacement from a stratum of t values whose rarest value occurs n times (seed 000 eq. 12)."""
-    if not 0 < n <= t:
-        raise ValueError(f"need 0 < n <= t, got n={n!r}, t={t!r}")
-    return replacement_epsilon(p_truth, n / t)
 
 
 def _check_p(p_truth):
@@ -103,7 +130,7 @@ def _check_p(p_truth):
 
 @dataclass(frozen=True)
 class Stratum:
-    """A stratum's name, its domain (the values it may report) and replacement probabilities."""
+    """A stratum's name, its domain (the values it may report) and replacement probabilities (all > 0)."""
 
     name: object
     domain: Tuple[str, ...]
@@ -115,28 +142,22 @@ class Stratum:
         if len(set(self.domain)) != len(self.domain):
             raise ValueError(f"stratum {self.name!r}: the domain has repeated values")
         q = np.asarray(self.probabilities, dtype=float)
-        if np.any(q < 0) or not math.isclose(float(q.sum()), 1.0, rel_tol=1e-9):
-            raise ValueError(f"stratum {self.name!r}: replacement probabilities must be >= 0 and sum to 1")
+        if np.any(~np.isfinite(q)) or np.any(q <= 0) or not math.isclose(float(q.sum()), 1.0, rel_tol=1e-9):
+            raise ValueError(f"stratum {self.name!r}: replacement probabilities must be > 0 and sum to 1 "
+                             "(a value with probability 0 could never be reported: epsilon would be infinite)")
 
     @property
     def q_min(self) -> float:
-        """The smallest positive replacement probability (values with 0 are never drawn)."""
-        q = np.asarray(self.probabilities)
-        return float(q[q > 0].min())
+        return float(min(self.probabilities))
 
 
 @dataclass(frozen=True)
 class RandomizedResponse:
-    """Keep each value with probability ``p_truth``, else replace it by a draw from its stratum.
-
-    Build with :meth:`uniform` (k-ary randomized response) or
-    :meth:`from_counts` (the stratum's own distribution, seed 000 eq. 12).
-    """
+    """Keep each value with probability ``p_truth``, else replace it by a draw from its stratum's q."""
 
     p_truth: float
     replacement: str
     strata: Tuple[Stratum, ...]
-    domain_from_data: bool = False
 
     def __post_init__(self):
         _check_p(self.p_truth)
@@ -148,27 +169,15 @@ class RandomizedResponse:
             raise ValueError("at least one stratum is needed")
 
     @classmethod
-    def uniform(cls, p_truth, domains, names=None, domain_from_data=False):
+    def uniform(cls, p_truth, domains, names=None):
         """k-ary randomized response; ``domains`` is one sequence of values per stratum."""
         names = names if names is not None else list(range(len(domains)))
         strata = tuple(Stratum(name, tuple(d), tuple([1.0 / len(d)] * len(d))) for name, d in zip(names, domains))
-        return cls(p_truth, UNIFORM, strata, domain_from_data)
-
-    @classmethod
-    def from_counts(cls, p_truth, domains, counts, names=None):
-        """Replacement from each stratum's distribution of values (counts n_j over total t)."""
-        names = names if names is not None else list(range(len(domains)))
-        strata = []
-        for name, domain, count in zip(names, domains, counts):
-            count = np.asarray(count, dtype=float)
-            if count.sum() <= 0:
-                raise ValueError(f"stratum {name!r} has no values")
-            strata.append(Stratum(name, tuple(domain), tuple((count / count.sum()).tolist())))
-        return cls(p_truth, STRATUM_DISTRIBUTION, tuple(strata), True)
+        return cls(p_truth, UNIFORM, strata)
 
     @property
     def epsilons(self) -> Tuple[float, ...]:
-        """epsilon of each stratum (seed 000 eq. 11 with that stratum's q_min)."""
+        """epsilon of each stratum (eq. 11 with that stratum's q_min)."""
         return tuple(replacement_epsilon(self.p_truth, s.q_min) for s in self.strata)
 
     @property
@@ -176,16 +185,23 @@ class RandomizedResponse:
         """The release's epsilon: the largest over the strata."""
         return max(self.epsilons)
 
+    def transition_matrix(self, index: int) -> np.ndarray:
+        """Pr[report j | input]: one row per domain value of stratum ``index``, then one for a value outside it."""
+        s = self.strata[index]
+        q = np.asarray(s.probabilities, dtype=float)
+        kept = self.p_truth * np.eye(len(q)) + (1 - self.p_truth) * q
+        return np.vstack([kept, q])
+
     def respond(self, stratum: np.ndarray, value: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         """Reported value indices: ``value[i]`` indexes the domain of stratum ``stratum[i]``.
 
         Each entry is kept with probability p_truth, else replaced by a draw
-        from its stratum's replacement distribution. A negative value index
-        (MISSING) is a missing value: it stays missing.
+        from its stratum's replacement distribution; an entry OUTSIDE the
+        domain is always replaced.
         """
         stratum = np.asarray(stratum, dtype=np.int64)
         value = np.asarray(value, dtype=np.int64)
-        replace = (rng.random(len(value)) >= self.p_truth) & (value != MISSING)
+        replace = (rng.random(len(value)) >= self.p_truth) | (value == OUTSIDE)
         reported = value.copy()
         for index, s in enumerate(self.strata):
             rows = np.flatnonzero(replace & (stratum == index))
@@ -199,33 +215,24 @@ class RandomizedResponse:
         c = np.asarray(reported_counts, dtype=float)
         n_total = c.sum()
         p = self.p_truth
-        if self.replacement == STRATUM_DISTRIBUTION:
-            # E[C_j] = n_j: the reported count is the estimate. The true q
-            # (the raw distribution) must not reach a published table: the
-            # standard error uses the reported shares instead.
-            q = c / n_total if n_total else np.zeros(len(c))
-            estimate = c.copy()
-        else:
-            if p == 0:
-                return np.full(len(c), np.nan), np.full(len(c), np.nan)
-            q = np.asarray(s.probabilities, dtype=float)
-            estimate = (c - (1 - p) * n_total * q) / p
+        if p == 0:
+            return np.full(len(c), np.nan), np.full(len(c), np.nan)
+        q = np.asarray(s.probabilities, dtype=float)
+        estimate = (c - (1 - p) * n_total * q) / p
         n_hat = np.clip(estimate, 0, n_total)
         keep = p + (1 - p) * q  # probability of reporting j when the truth is j
         other = (1 - p) * q  # ... when the truth is another value
         variance = n_hat * keep * (1 - keep) + (n_total - n_hat) * other * (1 - other)
-        if self.replacement == STRATUM_DISTRIBUTION:
-            return estimate, np.sqrt(variance)
         return estimate, np.sqrt(variance) / p
 
     def record_fields(self) -> dict:
         """The privacy parameters of this mechanism, for the privacy record."""
         if self.replacement == UNIFORM:
             mechanism = "k_ary_randomized_response"
-            replacement = "uniform over the domain (k-ary randomized response)"
+            replacement = "uniform over the declared domain (k-ary randomized response)"
         else:
-            mechanism = "randomized_response_stratum_distribution"
-            replacement = "drawn from the stratum's distribution of values (read from the data)"
+            mechanism = "randomized_response_declared_distribution"
+            replacement = "drawn from the declared replacement distribution"
         return {
             "mechanism": mechanism,
             "epsilon": self.epsilon,
@@ -245,11 +252,12 @@ KINDS = ("text", "int", "real")
 
 
 class ResponseInputError(ValueError):
-    """The field cannot be randomized as asked; ``reason`` says why (raised before any draw).
+    """The release cannot run as asked; ``reason`` says why (raised before any draw).
 
-    Reasons: "all_null" (only NULL values), "unknown_categories" (``values``
-    holds values not in the declared categories), "p_rounds_to_one" (the
-    epsilon asked for gives P_TRUTH = 1).
+    Reasons: "undeclared_strata" (``values`` holds stratum values not in the
+    declared strata), "strata_identify_rows" (the stratum field has a
+    distinct value in every row), "p_rounds_to_one" (the epsilon asked for
+    gives P_TRUTH = 1). Neither reads the randomized field.
     """
 
     def __init__(self, reason: str, values: Sequence[str] = ()):
@@ -281,7 +289,7 @@ def category_keys(values, kind: str, parse: bool = False) -> np.ndarray:
 
 
 def stratum_keys(values) -> np.ndarray:
-    """Stratum values as hashable keys (text; None for NULL, which is a stratum of its own)."""
+    """Stratum values as hashable keys (text; None for NULL, which no declaration names)."""
     out = np.empty(len(values), dtype=object)
     for i, value in enumerate(np.asarray(values, dtype=object).tolist()):
         missing = value is None or (isinstance(value, float) and math.isnan(value))
@@ -299,98 +307,152 @@ class ResponseData:
 
 
 @dataclass(frozen=True)
-class ResponseSpec:
-    """Settings: exactly one of ``p_truth`` and ``epsilon``; ``categories`` the public domain (keys), if given."""
+class StratumDeclaration:
+    """A declared stratum: its name (the stratum field's value as text), its domain and its weights.
 
-    replacement: str
+    ``categories`` None: the whole declared domain. ``weights`` (aligned with
+    the stratum's domain) None: the spec's weights, or uniform.
+    """
+
+    name: str
+    categories: Optional[Tuple[str, ...]] = None
+    weights: Optional[Tuple[float, ...]] = None
+
+
+@dataclass(frozen=True)
+class ResponseSpec:
+    """Public settings: the declared domain, the replacement, the strata, and exactly one of p_truth and epsilon.
+
+    ``categories``: the declared domain (keys, at least two). ``replacement``
+    UNIFORM, or DECLARED with ``weights`` (aligned with ``categories``)
+    and/or weights in each stratum. ``strata``: declared strata (None: one
+    stratum, the whole domain). ``other``: the declared category undeclared
+    values (and NULL) are reported as, or None (they are reported as a draw
+    from the replacement distribution).
+    """
+
+    categories: Tuple[str, ...]
+    replacement: str = UNIFORM
     p_truth: Optional[float] = None
     epsilon: Optional[float] = None
-    categories: Optional[Tuple[str, ...]] = None
+    weights: Optional[Tuple[float, ...]] = None
+    strata: Optional[Tuple[StratumDeclaration, ...]] = None
+    other: Optional[str] = None
 
     def __post_init__(self):
         if (self.p_truth is None) == (self.epsilon is None):
             raise ValueError("give exactly one of p_truth and epsilon")
         if self.replacement not in REPLACEMENTS:
             raise ValueError(f"replacement must be one of {REPLACEMENTS}, got {self.replacement!r}")
+        if len(self.categories) < 2 or len(set(self.categories)) != len(self.categories):
+            raise ValueError("the declared domain needs at least two distinct categories")
+        if self.weights is not None and len(self.weights) != len(self.categories):
+            raise ValueError("one weight per declared category is needed")
+        if self.other is not None and self.other not in self.categories:
+            raise ValueError(f"the category for undeclared values ({self.other!r}) is not declared")
+        if self.strata is not None:
+            names = [s.name for s in self.strata]
+            if not names or len(set(names)) != len(names):
+                raise ValueError("the declared strata need distinct names")
+            for s in self.strata:
+                unknown = set(s.categories or ()) - set(self.categories)
+                if unknown:
+                    raise ValueError(f"stratum {s.name!r} lists undeclared categories {sorted(unknown)}")
 
-    @property
-    def p_from_data(self) -> bool:
-        """Whether P_TRUTH is derived from the data's domain or counts."""
-        return self.p_truth is None and (self.replacement != UNIFORM or self.categories is None)
+    def stratum_distributions(self):
+        """[(name, domain, q)] per declared stratum, from the declaration only."""
+        declared = self.strata if self.strata is not None else (StratumDeclaration(0),)
+        out = []
+        for s in declared:
+            domain = tuple(s.categories) if s.categories is not None else tuple(self.categories)
+            if self.replacement == UNIFORM:
+                weights = np.ones(len(domain))
+            elif s.weights is not None:
+                weights = np.asarray(s.weights, dtype=float)
+            elif self.weights is not None:
+                by_category = dict(zip(self.categories, self.weights))
+                weights = np.array([by_category[c] for c in domain], dtype=float)
+            else:
+                raise ValueError(f"stratum {s.name!r}: a declared replacement needs weights")
+            if len(weights) != len(domain) or np.any(~np.isfinite(weights)) or np.any(weights <= 0):
+                raise ValueError(f"stratum {s.name!r}: one weight > 0 per category of its domain is needed")
+            out.append((s.name, domain, tuple((weights / weights.sum()).tolist())))
+        return out
+
+    def mechanism(self) -> RandomizedResponse:
+        """The mechanism, from the declaration alone (p from epsilon at the smallest declared q)."""
+        strata = tuple(Stratum(name, domain, q) for name, domain, q in self.stratum_distributions())
+        p = self.p_truth
+        if p is None:
+            p = p_truth_for_epsilon(self.epsilon, min(s.q_min for s in strata))
+        if p >= 1:
+            raise ResponseInputError("p_rounds_to_one")
+        return RandomizedResponse(p, self.replacement, strata)
 
 
-def _strata_and_mechanism(values, missing, strata, spec):
-    """(mechanism, stratum index, value index) for the present values; see release_randomized_response."""
-    present = ~missing
-    names = sorted(set(strata[present].tolist()), key=lambda k: (k is None, str(k)))
-    name_index = {name: i for i, name in enumerate(names)}
-    stratum_index = np.array([name_index.get(k, -1) for k in strata.tolist()], dtype=np.int64)
-    stratum_index[missing] = 0 if names else -1
-    domains, counts = [], []
-    for i in range(len(names)):
-        in_stratum = values[present & (stratum_index == i)].tolist()
-        domain = list(spec.categories) if spec.categories is not None else sorted(set(in_stratum))
-        position = {v: j for j, v in enumerate(domain)}
-        domains.append(domain)
-        counts.append(np.bincount([position[v] for v in in_stratum], minlength=len(domain)))
-    value_index = np.full(len(values), MISSING, dtype=np.int64)
-    positions = [{v: j for j, v in enumerate(d)} for d in domains]
-    for row in np.flatnonzero(present):
-        value_index[row] = positions[stratum_index[row]][values[row]]
-    if spec.replacement == UNIFORM:
-        q_min = min(1.0 / len(d) for d in domains)
-    else:
-        q_min = min(float(c[c > 0].min()) / float(c.sum()) for c in counts)
-    p = spec.p_truth if spec.p_truth is not None else p_truth_for_epsilon(spec.epsilon, q_min)
-    if p >= 1:
-        raise ResponseInputError("p_rounds_to_one")
-    if spec.replacement == UNIFORM:
-        mechanism = RandomizedResponse.uniform(p, domains, names, domain_from_data=spec.categories is None)
-    else:
-        mechanism = RandomizedResponse.from_counts(p, domains, counts, names)
-    return mechanism, np.where(stratum_index < 0, 0, stratum_index), value_index
+def _stratum_index(data, spec, mechanism):
+    """Each row's declared stratum index; refuses undeclared or row-identifying strata (stratum field only)."""
+    n = len(data.values)
+    if spec.strata is None:
+        return np.zeros(n, dtype=np.int64)
+    if data.strata is None:
+        raise ValueError("declared strata need the stratum values")
+    keys = stratum_keys(data.strata)
+    if identifying_columns({"strata": keys}, np.full((n, 2), np.nan)).get("strata") == IDENTIFIER:
+        raise ResponseInputError("strata_identify_rows")
+    position = {s.name: i for i, s in enumerate(mechanism.strata)}
+    undeclared = sorted({str(k) for k in keys.tolist() if k not in position})
+    if undeclared:
+        raise ResponseInputError("undeclared_strata", undeclared)
+    return np.array([position[k] for k in keys.tolist()], dtype=np.int64)
+
+
+def _value_index(values, stratum_index, spec, mechanism):
+    """Each row's index in its stratum's domain; values outside it map to ``other`` or OUTSIDE."""
+    positions = [{v: j for j, v in enumerate(s.domain)} for s in mechanism.strata]
+    out = np.empty(len(values), dtype=np.int64)
+    for row, (value, stratum) in enumerate(zip(values.tolist(), stratum_index.tolist())):
+        position = positions[stratum]
+        out[row] = position.get(value, position.get(spec.other, OUTSIDE))
+    return out
 
 
 def release_randomized_response(data: ResponseData, spec: ResponseSpec, rng: np.random.Generator,
                                 before_noise: Callable[[dict], None] = no_op) -> Release:
-    """Randomize each value within its stratum, in a random row order, with frequency estimates.
+    """Randomize each value within its declared stratum, in a random row order, with frequency estimates.
 
-    NULL values are not randomized (they stay NULL; see the module doc).
     ``result``: ``rows`` (input row of each output row, random order),
-    ``reported`` (the reported value of each output row, text; None for
-    NULL), and the estimate table in a data-independent order (stratum,
-    then domain value): ``stratum``, ``category``, ``reported_count``,
-    ``estimate``, ``std_error``. ``facts``: ``null_values``, ``p_truth``.
-    Raises ResponseInputError before ``before_noise`` (see core.release).
+    ``reported`` (the reported value of each output row, text, never NULL),
+    ``stratum_name`` (the declared stratum of each output row), and the
+    estimate table in the declaration's order (stratum, then domain
+    value): ``stratum``, ``category``, ``reported_count``, ``estimate``,
+    ``std_error``. ``facts`` (private to the data holder, for the log):
+    ``outside``, the number of values outside their stratum's domain
+    (undeclared or NULL). Raises ResponseInputError before ``before_noise``
+    (see core.release).
     """
+    mechanism = spec.mechanism()
+    stratum_index = _stratum_index(data, spec, mechanism)
     values = category_keys(data.values, data.kind)
-    missing = np.array([v is None for v in values.tolist()], dtype=bool)
-    if missing.all():
-        raise ResponseInputError("all_null")
-    if spec.categories is not None:
-        unknown = sorted(set(values[~missing].tolist()) - set(spec.categories))
-        if unknown:
-            raise ResponseInputError("unknown_categories", unknown)
-    strata = stratum_keys(data.strata) if data.strata is not None else np.zeros(len(values), dtype=object)
-    mechanism, stratum_index, value_index = _strata_and_mechanism(values, missing, strata, spec)
+    value_index = _value_index(values, stratum_index, spec, mechanism)
     before_noise(mechanism.record_fields())
     reported = mechanism.respond(stratum_index, value_index, rng)
     rows = random_order(len(values), rng)
     domains = [s.domain for s in mechanism.strata]
-    reported_text = np.array([None if r == MISSING else domains[s][r]
-                              for s, r in zip(stratum_index[rows].tolist(), reported[rows].tolist())], dtype=object)
-    result = {"rows": rows, "reported": reported_text, **_estimate_table(mechanism, stratum_index, reported)}
-    return Release(result, mechanism, mechanism.record_fields(),
-                   {"null_values": int(missing.sum()), "p_truth": mechanism.p_truth})
+    names = np.array([s.name for s in mechanism.strata], dtype=object)
+    reported_text = np.array([domains[s][r] for s, r in zip(stratum_index[rows].tolist(), reported[rows].tolist())],
+                             dtype=object)
+    result = {"rows": rows, "reported": reported_text, "stratum_name": names[stratum_index[rows]],
+              **_estimate_table(mechanism, stratum_index, reported)}
+    outside = sum(v not in domains[i] for v, i in zip(values.tolist(), stratum_index.tolist()))
+    return Release(result, mechanism, mechanism.record_fields(), {"outside": outside})
 
 
 def _estimate_table(mechanism, stratum_index, reported):
-    """Rows per stratum and domain value (data-independent order): counts, estimates, standard errors."""
+    """Rows per declared stratum and domain value (declaration order): counts, estimates, standard errors."""
     strata, categories, reported_counts, estimates, errors = [], [], [], [], []
-    present = reported != MISSING
     for index, stratum in enumerate(mechanism.strata):
-        mine = present & (stratum_index == index)
-        counts = np.bincount(reported[mine], minlength=len(stratum.domain))
+        counts = np.bincount(reported[stratum_index == index], minlength=len(stratum.domain))
         estimate, error = mechanism.estimate(index, counts)
         strata.extend([stratum.name] * len(stratum.domain))
         categories.extend(stratum.domain)

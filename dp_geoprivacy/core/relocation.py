@@ -1,14 +1,19 @@
 """Randomized relocation of trip origins and destinations between zones.
 
-Source: seed 000 §6.3. Every trip reports its true origin zone with
+Source: Dumont et al., "Differential Privacy in Travel Data" (Mathematical
+Problems in Industry workshop report, 2021), §6.3. Every trip reports its true origin zone with
 probability ``p`` and otherwise a zone drawn from a histogram of origins
 (§6.3.1, Step 1); the destination likewise (Step 2), either from a
 histogram of destinations (independent case) or, to preserve the joint
 origin-destination histogram, from the row of the OD histogram of the
 *reported* origin (§6.3.2, eq. 24).
 
-The histograms must not leak: they come from a noisy release (then its
-epsilon is part of the total) or a public table. Noisy counts may be
+The histograms must not leak: they come from a noisy release of this
+plugin, read with its privacy record (its epsilon is part of the total and
+is charged to the ledger with this release), or from a table the publisher
+declares public (not computed from these people's data). A histogram with
+neither is refused by the glue: an unrecorded raw count would be a free
+input, and the output would reveal it. Noisy counts may be
 negative; they are clipped at 0. A floor then mixes a share ``f`` of
 uniform mass into every replacement distribution,
 ``q = (1 - f) h / sum(h) + f / N``, so every zone has a positive
@@ -16,18 +21,26 @@ probability of at least ``f / N`` and no zone is impossible.
 
 Privacy, per trip. For one endpoint, a true zone ``c`` and another zone
 ``c'``: ``Pr[report c | c] / Pr[report c | c'] = (p + (1-p) q_c) / ((1-p) q_c)``,
-largest at the smallest replacement probability ``q_min``:
+largest at the smallest replacement probability ``q_min`` (an endpoint that
+is NULL or no known zone is reported as a draw from q alone, whose
+probabilities lie between those two, so it stays within the bound):
 
-    epsilon_endpoint = ln((p + (1-p) q_min) / ((1-p) q_min))     (seed 000 eq. 11)
+    epsilon_endpoint = ln((p + (1-p) q_min) / ((1-p) q_min))     (eq. 11)
 
 (eq. 12 with q_min = n / t; for uniform q over N zones, eq. 13). The two
 endpoints are two responses about one trip: the trip's epsilon is
-epsilon_origin + epsilon_destination (sequential composition, seed 001
+epsilon_origin + epsilon_destination (sequential composition, Asghar, Tyler and Kaafar 2017,
 Theorem 2). In the joint case the destination's q_min is the smallest over
 all rows. The histogram's own epsilon is added on top (the output depends on
 it), giving the total.
 
-What is not done: the seed's Note 3 (updating the histogram after every
+Choosing p. The publisher gives the per-trip epsilon; p is the one value
+with epsilon_origin(p) + epsilon_destination(p) = epsilon, found in closed
+form from the two smallest replacement probabilities (``p_for_trip_epsilon``).
+Those come from the histograms and the floor, which are public (a recorded
+release or a declared public table), so p depends on public facts only.
+
+What is not done: the report's Note 3 (updating the histogram after every
 draw, i.e. sampling without replacement) would make each trip's report
 depend on the others' reports; here trips are relocated independently,
 which preserves the histograms in expectation:
@@ -37,13 +50,36 @@ relocated on its own, and the unit of privacy is one trip's endpoints.
 """
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
 import numpy as np
 
 from .randomized_response import replacement_epsilon
-from .release import NoUsableRecordsError, Release, no_op, random_order
+from .release import Release, no_op, random_order
+
+OUTSIDE = -1  # an endpoint that is NULL or not a known zone: always replaced
+
+
+def p_for_trip_epsilon(epsilon: float, q_origin: float, q_destination: float) -> float:
+    """The p with ln(1 + x / q_o) + ln(1 + x / q_d) = epsilon, x = p / (1 - p) (eq. 11 for both endpoints).
+
+    (1 + x / q_o)(1 + x / q_d) = e^eps is the quadratic x^2 + (q_o + q_d) x
+    - q_o q_d (e^eps - 1) = 0; its positive root, written without
+    cancellation, is 2 q_o q_d (e^eps - 1) / ((q_o + q_d) + sqrt((q_o + q_d)^2
+    + 4 q_o q_d (e^eps - 1))).
+    """
+    if not (isinstance(epsilon, (int, float)) and math.isfinite(epsilon) and epsilon >= 0):
+        raise ValueError(f"epsilon must be a finite number >= 0, got {epsilon!r}")
+    if not (0 < q_origin <= 1 and 0 < q_destination <= 1):
+        raise ValueError("the smallest replacement probabilities must be in (0, 1]")
+    try:
+        grow = math.expm1(epsilon)
+    except OverflowError:
+        return 1.0
+    total = q_origin + q_destination
+    x = 2 * q_origin * q_destination * grow / (total + math.sqrt(total * total + 4 * q_origin * q_destination * grow))
+    return x / (1 + x)
 
 
 def floored_distribution(counts, floor_share: float) -> np.ndarray:
@@ -87,7 +123,7 @@ class TripRelocation:
 
     @classmethod
     def independent(cls, p_truth, origin_counts, dest_counts, floor_share):
-        """Origins and destinations from separate histograms (seed 000 §6.3.1)."""
+        """Origins and destinations from separate histograms (§6.3.1)."""
         return cls(p_truth, floored_distribution(origin_counts, floor_share),
                    dest_q=floored_distribution(dest_counts, floor_share))
 
@@ -124,19 +160,22 @@ class TripRelocation:
 
     @property
     def epsilon(self) -> float:
-        """Per-trip epsilon: origin plus destination (seed 000 eq. 11 for each)."""
+        """Per-trip epsilon: origin plus destination (eq. 11 for each)."""
         return self.epsilon_origin + self.epsilon_destination
 
     def relocate(self, origin: np.ndarray, dest: np.ndarray, rng: np.random.Generator):
-        """Reported (origin, destination) zone indices for true indices ``origin``, ``dest``."""
+        """Reported (origin, destination) zone indices for true indices ``origin``, ``dest``.
+
+        An index OUTSIDE (NULL or not a known zone) is always replaced.
+        """
         origin = np.asarray(origin, dtype=np.int64)
         dest = np.asarray(dest, dtype=np.int64)
         n = len(origin)
         reported_origin = origin.copy()
-        move = rng.random(n) >= self.p_truth
+        move = (rng.random(n) >= self.p_truth) | (origin == OUTSIDE)
         reported_origin[move] = rng.choice(self.n_zones, size=int(move.sum()), p=self.origin_q)
         reported_dest = dest.copy()
-        move = rng.random(n) >= self.p_truth
+        move = (rng.random(n) >= self.p_truth) | (dest == OUTSIDE)
         if not self.joint_histogram:
             reported_dest[move] = rng.choice(self.n_zones, size=int(move.sum()), p=self.dest_q)
         else:
@@ -217,6 +256,9 @@ def zones_named(histograms) -> set:
 class RelocationSpec:
     """Settings of a trip relocation, with its public inputs.
 
+    ``epsilon``: per trip (origin plus destination); p follows from it and
+    the histograms (``p_for_trip_epsilon``).
+
     ``histograms``: one dict {(origin id, destination id): count} (joint),
     or one or two dicts {zone id: count} (origin, then destination; one dict
     serves both). ``domain``: the zone ids trips may be reported in (the
@@ -224,7 +266,7 @@ class RelocationSpec:
     zone_sort_key order.
     """
 
-    p_truth: float
+    epsilon: float
     floor: float
     joint: bool
     histograms: tuple
@@ -242,6 +284,15 @@ class RelocationSpec:
         return sorted(zones_named(self.histograms) - set(self.zones), key=zone_sort_key)
 
     def mechanism(self) -> TripRelocation:
+        """The relocation at the p that spends ``epsilon`` per trip."""
+        distributions = self._distributions()
+        p = p_for_trip_epsilon(self.epsilon, distributions.origin_q_min, distributions.dest_q_min)
+        if not p < 1:
+            raise ValueError("epsilon is too large: the probability of keeping the true zone rounds to 1")
+        return replace(distributions, p_truth=p)
+
+    def _distributions(self) -> TripRelocation:
+        """The replacement distributions (at p = 0) from the histograms and the floor."""
         zones = self.zones
         if not zones:
             raise ValueError("the histograms name no zone")
@@ -251,38 +302,40 @@ class RelocationSpec:
             for (origin, dest), count in self.histograms[0].items():
                 if origin in position and dest in position:
                     matrix[position[origin], position[dest]] += count
-            return TripRelocation.joint(self.p_truth, matrix, self.floor)
+            return TripRelocation.joint(0.0, matrix, self.floor)
         vectors = [np.zeros(len(zones)) for _ in self.histograms]
         for vector, histogram in zip(vectors, self.histograms):
             for zone, count in histogram.items():
                 if zone in position:
                     vector[position[zone]] += count
-        return TripRelocation.independent(self.p_truth, vectors[0], vectors[-1], self.floor)
+        return TripRelocation.independent(0.0, vectors[0], vectors[-1], self.floor)
 
 
 def release_relocation(origin_ids, dest_ids, spec: RelocationSpec, rng: np.random.Generator,
                        before_noise: Callable[[dict], None] = no_op) -> Release:
-    """Relocate every trip whose origin and destination are known zones, in a random row order.
+    """Relocate every trip, in a random row order.
 
     ``origin_ids``/``dest_ids``: per trip, its zone ids (any values; read
-    with zone_keys). Trips with a NULL or unknown zone are dropped (counted
-    in ``facts["dropped"]``); none left raises NoUsableRecordsError before
-    ``before_noise`` (see core.release). ``result``: ``rows`` (input row of
-    each output row), ``origin_id`` and ``dest_id`` (reported zone ids).
+    with zone_keys). An endpoint that is NULL or not a known zone is
+    reported as a draw from its replacement distribution (the public rule:
+    distributed exactly as a true zone drawn from it, so within epsilon of
+    any known zone, as in core.randomized_response); no trip is dropped, so
+    the number of rows does not depend on the zones. ``result``: ``rows``
+    (input row of each output row), ``origin_id`` and ``dest_id`` (reported
+    zone ids). ``facts`` (private to the data holder, for the log):
+    ``outside``, the number of endpoints outside the known zones.
     """
     mechanism = spec.mechanism()
     zones = spec.zones
     position = {zone: i for i, zone in enumerate(zones)}
-    origin = np.array([position.get(z, -1) for z in zone_keys(origin_ids)], dtype=np.int64)
-    dest = np.array([position.get(z, -1) for z in zone_keys(dest_ids)], dtype=np.int64)
-    kept = np.flatnonzero((origin >= 0) & (dest >= 0))
-    if not len(kept):
-        raise NoUsableRecordsError("no trip has an origin and a destination among the known zones")
+    origin = np.array([position.get(z, OUTSIDE) for z in zone_keys(origin_ids)], dtype=np.int64)
+    dest = np.array([position.get(z, OUTSIDE) for z in zone_keys(dest_ids)], dtype=np.int64)
     fields = mechanism.record_fields(spec.floor)
     before_noise(fields)
-    reported_origin, reported_dest = mechanism.relocate(origin[kept], dest[kept], rng)
-    order = random_order(len(kept), rng)
+    reported_origin, reported_dest = mechanism.relocate(origin, dest, rng)
+    order = random_order(len(origin), rng)
     ids = np.array(zones, dtype=object)
-    result = {"rows": kept[order], "origin_id": ids[reported_origin[order]], "dest_id": ids[reported_dest[order]],
+    result = {"rows": order, "origin_id": ids[reported_origin[order]], "dest_id": ids[reported_dest[order]],
               "origin_index": reported_origin[order], "dest_index": reported_dest[order]}
-    return Release(result, mechanism, fields, {"dropped": len(origin) - len(kept), "zones": len(zones)})
+    outside = int(np.sum(origin == OUTSIDE) + np.sum(dest == OUTSIDE))
+    return Release(result, mechanism, fields, {"outside": outside, "zones": len(zones)})

@@ -25,7 +25,7 @@ from ..core.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise
 from ..core.location import PER_AXIS, PLANAR, LocationLaplace
 from ..core.mobility_report import ANALYSES, MobilityReportSpec
 from ..core.od_flows import ODDomain
-from ..core.relocation import TripRelocation
+from ..core.relocation import RelocationSpec
 from ..core.synthetic_trips import OD, ContingencySpec
 from ..core.trajectories import SDD, TrajectorySpec
 from ..core.zone_counts import make_mechanism
@@ -112,10 +112,10 @@ def response_figures(epsilon, categories=4, respondents=1000, share=0.25):
 
 
 @functools.lru_cache(maxsize=16)
-def relocation_epsilon(p_truth, floor, zones=EXAMPLE_ZONES):
-    """Per-trip epsilon of trip relocation when one of ``zones`` zones has no trips (the floor's bound)."""
-    counts = [0.0] + [1.0] * (int(zones) - 1)
-    return TripRelocation.independent(float(p_truth), counts, counts, float(floor)).epsilon
+def relocation_p_truth(epsilon, floor, zones=EXAMPLE_ZONES):
+    """The p of trip relocation at ``epsilon`` per trip when one of ``zones`` zones has no trips (the floor's bound)."""
+    counts = {str(i): 0.0 if i == 0 else 1.0 for i in range(int(zones))}
+    return RelocationSpec(float(epsilon), float(floor), False, (counts,)).mechanism().p_truth
 
 
 @functools.lru_cache(maxsize=16)

@@ -1,4 +1,4 @@
-"""Randomized response (seed 000 §3.3 and §4.1): epsilon formulas, response probabilities, estimates.
+"""Randomized response (Dumont et al. 2021, §3.3 and §4.1): epsilon formulas, response probabilities, estimates.
 
 Statistical tests: chi-square goodness of fit at ALPHA = 0.001 with fixed
 seeds (and a check that the same test rejects a wrong p, so it can fail);
@@ -13,12 +13,17 @@ import pytest
 from scipy import stats
 
 from dp_geoprivacy.core.randomized_response import (
-    MISSING,
+    DECLARED,
+    OUTSIDE,
     RandomizedResponse,
+    ResponseData,
+    ResponseInputError,
+    ResponseSpec,
+    StratumDeclaration,
     k_ary_epsilon,
     p_truth_for_epsilon,
+    release_randomized_response,
     replacement_epsilon,
-    stratum_distribution_epsilon,
 )
 
 ALPHA = 0.001
@@ -33,13 +38,6 @@ def test_fair_coin_is_ln_3():
 @pytest.mark.parametrize("theta", [0.0, 0.1, 0.5, 0.75, 0.9, 0.99])
 def test_weighted_coin_matches_eq_4(theta):
     assert math.isclose(k_ary_epsilon(theta, 2), math.log((1 + theta) / (1 - theta)), abs_tol=1e-12)
-
-
-def test_stratum_distribution_matches_eq_10_and_12():
-    # eq. 10 (p = 1/2): ln((t + n) / n); eq. 12: ln((p t + (1-p) n) / ((1-p) n)).
-    assert math.isclose(stratum_distribution_epsilon(0.5, 13431, 1), math.log(13432))
-    for p, t, n in [(0.3, 100, 7), (0.8, 50, 50), (0.05, 6772, 3)]:
-        assert math.isclose(stratum_distribution_epsilon(p, t, n), math.log((p * t + (1 - p) * n) / ((1 - p) * n)))
 
 
 def test_trip_example_of_section_4_2_is_about_16():
@@ -89,18 +87,6 @@ def test_response_probabilities_match_p_and_epsilon():
     assert abs(math.log(ratio) - mechanism.epsilon) < 4.5 * sd
 
 
-def test_stratum_distribution_response_probabilities():
-    counts = np.array([60, 30, 10])
-    p = 0.4
-    mechanism = RandomizedResponse.from_counts(p, [list("xyz")], [counts])
-    assert math.isclose(mechanism.epsilon, stratum_distribution_epsilon(p, 100, 10))
-    n = 30_000
-    reported = mechanism.respond(np.zeros(n), np.zeros(n, dtype=int), np.random.default_rng(5))
-    expected = (1 - p) * counts / 100
-    expected[0] += p
-    assert _chi_square_pvalue(reported, 3, expected) > ALPHA
-
-
 def _population(n_per_category):
     return np.repeat(np.arange(len(n_per_category)), n_per_category)
 
@@ -129,18 +115,6 @@ def test_k_ary_estimator_is_unbiased_and_its_standard_error_is_right():
     assert math.isclose(estimate[0] / 1000, (0.33 + p_t - 1) / (2 * p_t - 1))
 
 
-def test_stratum_distribution_keeps_counts_in_expectation():
-    true_counts = np.array([70, 20, 10])
-    truth = _population(true_counts)
-    mechanism = RandomizedResponse.from_counts(0.3, [list("abc")], [true_counts])
-    rng = np.random.default_rng(7)
-    runs = 500
-    reported = np.array([np.bincount(mechanism.respond(np.zeros(100), truth, rng), minlength=3) for _ in range(runs)])
-    assert np.all(np.abs(reported.mean(axis=0) - true_counts) < 4.5 * reported.std(axis=0, ddof=1) / math.sqrt(runs))
-    estimate, error = mechanism.estimate(0, reported[0])
-    assert np.array_equal(estimate, reported[0]) and np.all(error > 0)
-
-
 def test_strata_keep_replacements_inside_their_domain():
     mechanism = RandomizedResponse.uniform(0.0, [["gas-a", "gas-b"], ["ev-a", "ev-b", "ev-c"]], names=["gas", "ev"])
     assert math.isclose(mechanism.epsilons[1], 0.0)
@@ -156,9 +130,116 @@ def test_epsilon_is_the_largest_over_strata():
     assert mechanism.record_fields()["epsilon"] == mechanism.epsilon
 
 
-def test_missing_values_stay_missing_and_are_not_counted():
-    mechanism = RandomizedResponse.uniform(0.0, [["a", "b"]])
-    value = np.array([0, MISSING, 1, MISSING] * 500)
+def test_values_outside_the_domain_are_always_replaced():
+    mechanism = RandomizedResponse.uniform(0.9, [["a", "b"]])
+    value = np.array([0, OUTSIDE] * 5000)
     reported = mechanism.respond(np.zeros(len(value)), value, np.random.default_rng(4))
-    assert np.array_equal(reported == MISSING, value == MISSING)
-    assert set(reported[value != MISSING]) == {0, 1}
+    assert set(reported.tolist()) == {0, 1}
+    # an outside value is reported as a draw from q alone: a and b half each (chi-square at ALPHA)
+    assert _chi_square_pvalue(reported[value == OUTSIDE], 2, [0.5, 0.5]) > ALPHA
+
+
+# --- the declaration decides everything (issue 19 item 2) ----------------------------------------
+
+
+def _epsilon_from_matrix(matrix):
+    """max over outputs of ln(max over inputs / min over inputs) of a transition matrix (rows: inputs)."""
+    return float(np.max(np.log(matrix.max(axis=0) / matrix.min(axis=0))))
+
+
+@pytest.mark.parametrize("spec", [
+    ResponseSpec(("a", "b", "c", "d"), epsilon=1.0),
+    ResponseSpec(("car", "bus", "bike"), DECLARED, epsilon=2.0, weights=(5.0, 2.0, 1.0)),
+    ResponseSpec(("car", "bus", "bike"), DECLARED, p_truth=0.3, weights=(1.0, 1.0, 3.0)),
+    ResponseSpec(("sedan", "suv", "van", "truck"), DECLARED, epsilon=0.5, strata=(
+        StratumDeclaration("electric", ("sedan", "suv"), (3.0, 1.0)),
+        StratumDeclaration("gas", None, (4.0, 3.0, 2.0, 1.0)))),
+])
+def test_the_claimed_epsilon_is_the_transition_matrix_s(spec):
+    """The exact epsilon of each stratum's transition matrix (with the row for undeclared values) is the claim."""
+    mechanism = spec.mechanism()
+    exact = [_epsilon_from_matrix(mechanism.transition_matrix(i)) for i in range(len(mechanism.strata))]
+    assert math.isclose(max(exact), mechanism.epsilon, rel_tol=1e-12)
+    assert mechanism.record_fields()["epsilon"] == mechanism.epsilon
+    if spec.epsilon is not None:
+        assert math.isclose(mechanism.epsilon, spec.epsilon, rel_tol=1e-12)
+    # Without the undeclared row the matrix gives the same epsilon: the rule for undeclared values costs nothing.
+    inside = [_epsilon_from_matrix(mechanism.transition_matrix(i)[:-1]) for i in range(len(mechanism.strata))]
+    assert math.isclose(max(inside), mechanism.epsilon, rel_tol=1e-12)
+
+
+def test_every_declared_category_is_reported_with_at_least_the_bound():
+    """A category no row holds is reported with probability (1 - p) q_c > 0: exact, and chi-square at ALPHA."""
+    spec = ResponseSpec(("car", "bus", "bike"), DECLARED, p_truth=0.5, weights=(2.0, 1.0, 1.0))
+    n = 20_000
+    release = release_randomized_response(ResponseData(np.array(["car"] * n, dtype=object), "text"), spec,
+                                          np.random.default_rng(8))
+    matrix = release.mechanism.transition_matrix(0)
+    q_min = 0.25
+    assert np.all(matrix >= (1 - 0.5) * q_min - 1e-15)
+    observed = [int(np.sum(release.result["reported"] == c)) for c in ("car", "bus", "bike")]
+    assert stats.chisquare(observed, matrix[0] * n).pvalue > ALPHA
+    # The same test rejects a release that never reports bike (the data's own distribution): it can fail.
+    assert stats.chisquare(observed, np.array([0.5 + 0.5, 1e-9, 1e-9]) * n / (1 + 2e-9)).pvalue < ALPHA
+
+
+def _neighbour_release(values, strata=None, spec=None, seed=21):
+    spec = spec or ResponseSpec(("a", "b", "c"), epsilon=1.0)
+    data = ResponseData(np.array(values, dtype=object), "text", None if strata is None else np.array(strata))
+    return release_randomized_response(data, spec, np.random.default_rng(seed))
+
+
+def _public_part(release):
+    """Everything a release publishes apart from the responses: record, p, the estimate table's rows."""
+    return (dict(release.record_fields), release.mechanism.p_truth, release.result["stratum"].tolist(),
+            release.result["category"].tolist(), len(release.result["rows"]))
+
+
+def test_neighbours_publish_the_same_domain_p_and_record():
+    """A new category (or NULL) only in the changed row changes nothing but the responses."""
+    values = ["a", "b"] * 50
+    releases = [_neighbour_release(values), _neighbour_release(["zzz"] + values[1:]),
+                _neighbour_release([None] + values[1:])]
+    assert _public_part(releases[0]) == _public_part(releases[1]) == _public_part(releases[2])
+    for release in releases:
+        assert set(release.result["reported"].tolist()) <= {"a", "b", "c"}
+    assert releases[0].result["category"].tolist() == ["a", "b", "c"]
+    assert math.isclose(releases[0].mechanism.p_truth, p_truth_for_epsilon(1.0, 1 / 3))
+
+
+def test_one_row_strata_are_refused_before_any_draw_and_without_reading_the_field():
+    spec = ResponseSpec(("a", "b"), epsilon=1.0, strata=tuple(StratumDeclaration(str(i)) for i in range(5)))
+    rng = np.random.default_rng(3)
+    state = rng.bit_generator.state
+    for values in (["a"] * 5, ["b", "a", "zzz", None, "a"]):  # the refusal is the same whatever FIELD holds
+        with pytest.raises(ResponseInputError) as raised:
+            _neighbour_release(values, strata=[str(i) for i in range(5)], spec=spec)
+        assert raised.value.reason == "strata_identify_rows"
+    with pytest.raises(ResponseInputError) as raised:
+        _neighbour_release(["a"] * 4, strata=["0", "0", "9", "1"], spec=spec)
+    assert raised.value.reason == "undeclared_strata" and raised.value.values == ("9",)
+    assert rng.bit_generator.state == state
+
+
+def test_declared_strata_give_the_same_p_on_neighbours_and_keep_their_domains():
+    spec = ResponseSpec(("sedan", "suv", "van"), DECLARED, epsilon=1.0, strata=(
+        StratumDeclaration("ev", ("sedan", "suv"), (1.0, 1.0)), StratumDeclaration("gas", None, (3.0, 2.0, 1.0))))
+    strata = ["ev"] * 3 + ["gas"] * 3  # a one-row difference in a small stratum
+    first = _neighbour_release(["sedan", "sedan", "sedan", "van", "van", "van"], strata, spec)
+    second = _neighbour_release(["suv", "sedan", "sedan", "van", "van", "van"], strata, spec)
+    assert _public_part(first) == _public_part(second)
+    assert math.isclose(first.mechanism.p_truth, p_truth_for_epsilon(1.0, 1 / 6))
+    for release in (first, second):
+        ev = release.result["stratum_name"] == "ev"
+        assert set(release.result["reported"][ev].tolist()) <= {"sedan", "suv"}
+
+
+def test_other_takes_undeclared_values():
+    spec = ResponseSpec(("car", "bus", "other"), p_truth=0.0, other="other")
+    release = _neighbour_release(["tram", None, "car"] * 1000, spec=spec)
+    assert release.facts["outside"] == 2000
+    assert set(release.result["reported"].tolist()) <= {"car", "bus", "other"}
+    with pytest.raises(ValueError):
+        ResponseSpec(("car", "bus"), p_truth=0.5, other="tram")
+    with pytest.raises(ValueError):  # a declared weight of 0 would make epsilon infinite
+        ResponseSpec(("car", "bus"), DECLARED, p_truth=0.5, weights=(1.0, 0.0)).mechanism()

@@ -3,6 +3,8 @@
 Statistical checks use fixed seeds; the KS test runs at alpha = 0.001.
 """
 
+import math
+
 import numpy as np
 import pytest
 import shapely
@@ -16,6 +18,7 @@ from dp_geoprivacy.core.randomized_response import (
     ResponseData,
     ResponseInputError,
     ResponseSpec,
+    StratumDeclaration,
     category_keys,
     release_randomized_response,
 )
@@ -184,35 +187,36 @@ def test_od_release_drops_null_users_and_refuses_all_null_before_any_draw():
 # --- randomized response ------------------------------------------------------------------------
 
 
-def test_randomized_response_release_keeps_nulls_and_estimates_in_domain_order():
+def test_randomized_response_release_reports_every_row_and_estimates_in_domain_order():
     values = np.array(["b", "a", None, "a", "c"] * 400, dtype=object)
-    spec = ResponseSpec(UNIFORM, p_truth=0.5, categories=("a", "b", "c"))
+    spec = ResponseSpec(("a", "b", "c"), UNIFORM, p_truth=0.5)
     rng = np.random.default_rng(11)
     reservations = _Reservations(rng)
     release = release_randomized_response(ResponseData(values, "text"), spec, rng, before_noise=reservations)
     assert reservations.fields == dict(release.record_fields) == release.mechanism.record_fields()
     rows, reported = release.result["rows"], release.result["reported"]
     assert sorted(rows.tolist()) == list(range(len(values)))
-    assert np.array_equal(np.equal(reported, None), np.equal(values[rows], None))  # NULL stays NULL
-    assert release.facts["null_values"] == 400
+    assert set(reported.tolist()) <= {"a", "b", "c"}  # NULL is reported by the rule for undeclared values
+    assert release.facts["outside"] == 400
     assert release.result["category"].tolist() == ["a", "b", "c"]
-    # Unbiased estimates: true counts a 800, b 400, c 400 within 4.5 standard errors.
-    error = np.abs(release.result["estimate"] - [800, 400, 400])
+    # Unbiased: true counts a 800, b 400, c 400, plus the 400 NULLs spread as q (1/3 each).
+    error = np.abs(release.result["estimate"] - (np.array([800, 400, 400]) + 400 / 3))
     assert np.all(error < 4.5 * release.result["std_error"])
 
 
 def test_randomized_response_release_refuses_before_any_draw():
     rng = np.random.default_rng(12)
     reservations = _Reservations(rng)
-    spec = ResponseSpec(UNIFORM, epsilon=1.0, categories=("a",))
+    spec = ResponseSpec(("a", "b"), UNIFORM, epsilon=1.0, strata=(StratumDeclaration("x"),))
     with pytest.raises(ResponseInputError) as raised:
-        release_randomized_response(ResponseData(np.array(["a", "z"], dtype=object), "text"), spec, rng,
+        release_randomized_response(ResponseData(np.array(["a", "z", "a"], dtype=object), "text",
+                                                 np.array(["x", "y", "x"], dtype=object)), spec, rng,
                                     before_noise=reservations)
-    assert raised.value.reason == "unknown_categories" and raised.value.values == ("z",)
+    assert raised.value.reason == "undeclared_strata" and raised.value.values == ("y",)
     with pytest.raises(ResponseInputError) as raised:
-        release_randomized_response(ResponseData(np.array([None, None], dtype=object), "text"), spec, rng,
-                                    before_noise=reservations)
-    assert raised.value.reason == "all_null"
+        release_randomized_response(ResponseData(np.array(["a"], dtype=object), "text"),
+                                    ResponseSpec(("a", "b"), UNIFORM, epsilon=50.0), rng, before_noise=reservations)
+    assert raised.value.reason == "p_rounds_to_one"
     assert reservations.states == []
 
 
@@ -226,31 +230,35 @@ def test_category_keys_read_integers_and_reals_as_text():
 # --- trip relocation --------------------------------------------------------------------------
 
 
-def test_relocation_release_drops_unknown_zones_and_reports_known_ones():
-    spec = RelocationSpec(p_truth=0.5, floor=0.01, joint=False, histograms=({"1": 10.0, "2": 5.0, "10": 1.0},))
+def test_relocation_release_reports_unknown_zones_by_the_public_rule_and_drops_no_trip():
+    spec = RelocationSpec(epsilon=2.0, floor=0.01, joint=False, histograms=({"1": 10.0, "2": 5.0, "10": 1.0},))
     assert spec.zones == ("1", "2", "10")  # numeric ids in numeric order
     origin = np.array([1.0, 2, None, 10, 7], dtype=object)  # 1.0 reads as zone "1"; 7 is unknown
     dest = np.array(["2", "1", "1", "1", "1"], dtype=object)
     rng = np.random.default_rng(13)
     reservations = _Reservations(rng)
     release = release_relocation(origin, dest, spec, rng, before_noise=reservations)
-    assert release.facts["dropped"] == 2
-    assert sorted(release.result["rows"].tolist()) == [0, 1, 3]
+    assert release.facts["outside"] == 2
+    assert sorted(release.result["rows"].tolist()) == [0, 1, 2, 3, 4]
     assert set(release.result["origin_id"].tolist()) <= {"1", "2", "10"}
     assert reservations.fields == dict(release.record_fields) == release.mechanism.record_fields(0.01)
-    with pytest.raises(NoUsableRecordsError):
-        release_relocation(np.array([None], dtype=object), np.array(["1"], dtype=object), spec,
-                           np.random.default_rng(14))
+    # An unknown origin is a draw from q alone: over many trips its share of zone "10" is q("10").
+    many = release_relocation(np.array([None] * 20_000, dtype=object), np.array(["1"] * 20_000, dtype=object),
+                              spec, np.random.default_rng(14))
+    q = release.mechanism.origin_q[2]
+    share = float(np.mean(many.result["origin_id"] == "10"))
+    assert abs(share - q) < 4.5 * math.sqrt(q * (1 - q) / 20_000)
 
 
 def test_relocation_release_keeps_each_trip_with_probability_p():
     """The share of origins reported truthfully is p + (1 - p) q_own: checked at 4.5 binomial standard errors."""
-    spec = RelocationSpec(p_truth=0.6, floor=0.05, joint=False, histograms=({"a": 50.0, "b": 50.0},))
+    spec = RelocationSpec(epsilon=3.0, floor=0.05, joint=False, histograms=({"a": 50.0, "b": 50.0},))
     n = 20_000
     origin = np.array(["a"] * n, dtype=object)
     release = release_relocation(origin, origin, spec, np.random.default_rng(15))
-    q_a = release.mechanism.origin_q[0]
-    expected = 0.6 + 0.4 * q_a
+    q_a, p = release.mechanism.origin_q[0], release.mechanism.p_truth
+    assert math.isclose(release.mechanism.epsilon, 3.0)
+    expected = p + (1 - p) * q_a
     share = float(np.mean(release.result["origin_id"] == "a"))
     assert abs(share - expected) < 4.5 * np.sqrt(expected * (1 - expected) / n)
 

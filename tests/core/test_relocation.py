@@ -121,3 +121,38 @@ def test_destination_draws_follow_the_reported_origin_row():
     origin = np.zeros(3000, dtype=int)
     reported_origin, reported_dest = relocation.relocate(origin, origin, np.random.default_rng(1))
     assert np.array_equal(reported_dest, (reported_origin + 1) % 3)
+
+
+# --- p from EPSILON and public facts (issue 20 §3) -------------------------------------------------
+
+
+@pytest.mark.parametrize("epsilon, q_origin, q_destination", [
+    (2.0, 0.001, 0.001), (0.1, 0.2, 0.05), (8.0, 1e-6, 0.3), (0.0, 0.5, 0.5)])
+def test_p_spends_exactly_epsilon_per_trip(epsilon, q_origin, q_destination):
+    from dp_geoprivacy.core.relocation import p_for_trip_epsilon  # noqa: PLC0415
+
+    p = p_for_trip_epsilon(epsilon, q_origin, q_destination)
+    assert 0 <= p < 1
+    assert math.isclose(_endpoint_epsilon(p, q_origin) + _endpoint_epsilon(p, q_destination), epsilon,
+                        rel_tol=1e-9, abs_tol=1e-15)
+
+
+def test_the_release_spends_its_epsilon_and_p_depends_on_the_histograms_only():
+    from dp_geoprivacy.core.relocation import RelocationSpec, release_relocation  # noqa: PLC0415
+
+    spec = RelocationSpec(epsilon=2.0, floor=0.1, joint=True,
+                          histograms=({(str(a), str(b)): float(HT_FROM_TO[a, b]) for a in range(5) for b in range(5)},))
+    relocation = spec.mechanism()
+    assert math.isclose(relocation.epsilon, 2.0, rel_tol=1e-9)
+    # Neighbouring trip tables (one trip changed) give the same mechanism and record.
+    origin = np.array(["0", "1", "2", "3", "4"] * 20, dtype=object)
+    changed = origin.copy()
+    changed[0] = "4"
+    unknown = origin.copy()
+    unknown[0] = "not a zone"  # a zone no histogram names, only in the changed trip
+    releases = [release_relocation(o, o, spec, np.random.default_rng(1)) for o in (origin, changed, unknown)]
+    for release in releases:
+        assert dict(release.record_fields) == dict(releases[0].record_fields)
+        assert release.mechanism.p_truth == relocation.p_truth
+        assert len(release.result["rows"]) == len(origin)  # no trip is dropped: the row count is the same
+        assert set(release.result["origin_id"].tolist()) <= {"0", "1", "2", "3", "4"}

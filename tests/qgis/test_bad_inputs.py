@@ -85,12 +85,13 @@ COVERED_ELSEWHERE = {
         'test_escape_analysis.py::test_zones_in_a_geographic_crs_use_metric_areas',
     'randomizedresponse: CSV without geometry':
         'test_randomized_response.py::test_table_without_geometry_k_ary_with_public_categories',
-    'randomizedresponse: NULL values': 'test_randomized_response.py::test_null_values_stay_null_and_are_not_counted',
+    'randomizedresponse: NULL values':
+        'test_randomized_response.py::test_null_and_undeclared_values_are_reported_by_the_public_rule',
     'randomizedresponse: bad P_TRUTH/EPSILON/CATEGORIES/STRATA_FIELD':
         'test_randomized_response.py::test_bad_parameters_are_refused_clearly',
     'triprelocation: unknown and NULL zones':
-        'test_trip_relocation.py::test_unknown_and_null_zones_are_dropped_and_counted',
-    'triprelocation: bad P_TRUTH, FLOOR, histogram': 'test_trip_relocation.py::test_bad_parameters_are_refused_clearly',
+        'test_trip_relocation.py::test_unknown_and_null_zones_are_reported_by_the_public_rule',
+    'triprelocation: bad EPSILON, FLOOR, histogram': 'test_trip_relocation.py::test_bad_parameters_are_refused_clearly',
     'h3grid: polar, too large, bad RESOLUTION': 'test_h3grid.py::test_bad_extents_and_resolutions_are_refused_clearly',
     'ledger: corrupt ledger': 'test_privacy_report.py::test_a_corrupt_ledger_is_refused_and_kept',
     'ledger: BUDGET without LEDGER, bad PARTITION':
@@ -923,7 +924,7 @@ def relocate(trips, histogram, out, **extra):
 
 
 @pytest.mark.parametrize("parameters, match", [
-    ({"P_TRUTH": float("nan")}, "P_TRUTH"), ({"P_TRUTH": -1}, "P_TRUTH"), ({"P_TRUTH": 1e308}, "P_TRUTH"),
+    ({"EPSILON": float("nan")}, "EPSILON"), ({"EPSILON": -1}, "EPSILON"), ({"EPSILON": 1e308}, "EPSILON"),
     ({"FLOOR": float("nan")}, "FLOOR"), ({"FLOOR": -1}, "FLOOR"), ({"FLOOR": 1e308}, "FLOOR"),
 ], ids=lambda value: str(value))
 def test_relocation_bad_numbers_are_refused(relocation, dirs, parameters, match):

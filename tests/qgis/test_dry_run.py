@@ -98,8 +98,8 @@ def test_dry_run_of_trip_relocation(case, tmp_path):  # noqa: F811 (fixture)
     out.mkdir()
     results = processing.run("dp_geoprivacy:triprelocation", {
         "INPUT": trips, "ORIGIN_FIELD": "o_zone", "DEST_FIELD": "d_zone", "ORIGIN_HISTOGRAM": histogram,
-        "ZONES": zones, "P_TRUTH": 0.6, "DRY_RUN": True, "OUTPUT": str(out / "relocated.gpkg")})
-    assert results["DRY_RUN"] is True and results["EPSILON_WOULD_SPEND"] > 0
+        "ZONES": zones, "EPSILON": 3, "DRY_RUN": True, "OUTPUT": str(out / "relocated.gpkg")})
+    assert results["DRY_RUN"] is True and results["EPSILON_WOULD_SPEND"] == pytest.approx(3.0)
     assert list(out.iterdir()) == []
 
 

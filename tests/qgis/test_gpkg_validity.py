@@ -53,7 +53,8 @@ def test_every_output_kind_is_a_valid_geopackage(plugin, tmp_path):
             "INPUT": points, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 1,
             "OUTPUT": str(tmp_path / "counts.gpkg")})["OUTPUT"],
         "randomized": processing.run("dp_geoprivacy:randomizedresponse", {
-            "INPUT": points, "FIELD": "label", "P_TRUTH": 0.5, "OUTPUT": str(tmp_path / "randomized.gpkg")})["OUTPUT"],
+            "INPUT": points, "FIELD": "label", "CATEGORIES": "p0, p1, p2", "P_TRUTH": 0.5,
+            "OUTPUT": str(tmp_path / "randomized.gpkg")})["OUTPUT"],
     }
     flows = processing.run("dp_geoprivacy:noisyodflows", {
         "INPUT": trips, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 1, "USER_FIELD": "uid",

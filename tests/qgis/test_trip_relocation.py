@@ -1,4 +1,4 @@
-"""dp_geoprivacy:triprelocation (seed 000 §6.3) through the Processing API, qgis_process and a model.
+"""dp_geoprivacy:triprelocation (Dumont et al. 2021, §6.3) through the Processing API, qgis_process and a model.
 
 Histograms are built here in the formats noisyzonecounts (zone_id,
 noisy_count[, time_slot]) and noisyodflows (origin_id, dest_id, noisy_count)
@@ -14,6 +14,7 @@ import pytest
 from osgeo import ogr
 from qgis import processing
 from qgis.core import (
+    QgsApplication,
     QgsProcessing,
     QgsProcessingException,
     QgsProcessingParameterVectorLayer,
@@ -88,16 +89,18 @@ def test_relocation_from_a_noisy_histogram_records_per_trip_and_total_epsilon(ca
     trips, zones, origin, _, true_counts = case
     histogram = _zone_histogram(tmp_path / "counts.gpkg", true_counts + 3.5, _histogram_record(0.5), slots=True)
     out = tmp_path / "out.gpkg"
-    p, floor = 0.6, 0.1
+    floor = 0.1
     result = processing.run(ALG, {"INPUT": trips, "ORIGIN_FIELD": "o_zone", "DEST_FIELD": "d_zone",
-                                  "ORIGIN_HISTOGRAM": histogram, "ZONES": zones, "P_TRUTH": p, "FLOOR": floor,
+                                  "ORIGIN_HISTOGRAM": histogram, "ZONES": zones, "EPSILON": 4.0, "FLOOR": floor,
                                   "SEED": 1, "KEEP_IDENTIFIERS": True, "OUTPUT": str(out)})
     h = true_counts + 3.5
-    q_min = (1 - floor) * h.min() / h.sum() + floor / 9  # seed 000 eq. 11 form with the floored histogram
+    q_min = (1 - floor) * h.min() / h.sum() + floor / 9  # eq. 11 form with the floored histogram
+    p = result["P_TRUTH_USED"]
     assert math.isclose(result["EPSILON_ORIGIN"], _endpoint_epsilon(p, q_min))
     assert math.isclose(result["EPSILON_PER_TRIP"], 2 * _endpoint_epsilon(p, q_min))
+    assert math.isclose(result["EPSILON_PER_TRIP"], 4.0)
     assert math.isclose(result["EPSILON_TOTAL"], result["EPSILON_PER_TRIP"] + 0.5)
-    assert result["TRIPS_WRITTEN"] == len(origin) and result["TRIPS_DROPPED"] == 0
+    assert result["TRIPS_WRITTEN"] == len(origin)
     records = read_from_file(str(out))
     assert [r.release_id for r in records][1:] == ["histogram-release"]
     assert records[0].epsilon == result["EPSILON_PER_TRIP"] and "Total with the histogram" in " ".join(
@@ -121,7 +124,7 @@ def test_trip_ids_are_dropped_by_default(case, tmp_path):
     histogram = _zone_histogram(tmp_path / "counts.gpkg", true_counts + 3.5, _histogram_record(0.5), slots=True)
     out = tmp_path / "out.gpkg"
     processing.run(ALG, {"INPUT": trips, "ORIGIN_FIELD": "o_zone", "DEST_FIELD": "d_zone",
-                         "ORIGIN_HISTOGRAM": histogram, "ZONES": zones, "P_TRUTH": 0.6, "OUTPUT": str(out)})
+                         "ORIGIN_HISTOGRAM": histogram, "ZONES": zones, "OUTPUT": str(out)})
     layer, _ = _features(out)
     assert layer.fields().names() == ["fid", "o_zone", "d_zone", "purpose"]
 
@@ -133,10 +136,12 @@ def test_reported_histograms_match_the_true_ones_in_expectation(case, tmp_path):
     origins = _zone_histogram(tmp_path / "origins.gpkg", true_counts)
     destinations = _zone_histogram(tmp_path / "destinations.gpkg", dest_counts)
     out = tmp_path / "out.gpkg"
-    p, floor = 0.3, 0.01
-    processing.run(ALG, {"INPUT": trips, "ORIGIN_FIELD": "o_zone", "DEST_FIELD": "d_zone",
-                         "ORIGIN_HISTOGRAM": origins, "DEST_HISTOGRAM": destinations, "P_TRUTH": p, "FLOOR": floor,
-                         "SEED": 2, "OUTPUT": str(out)})
+    floor = 0.01
+    result = processing.run(ALG, {"INPUT": trips, "ORIGIN_FIELD": "o_zone", "DEST_FIELD": "d_zone",
+                                  "ORIGIN_HISTOGRAM": origins, "DEST_HISTOGRAM": destinations, "EPSILON": 3.0,
+                                  "FLOOR": floor, "HISTOGRAMS_PUBLIC": True, "SEED": 2, "OUTPUT": str(out)})
+    p = result["P_TRUTH_USED"]
+    assert 0.1 < p < 0.9
     layer, features = _features(out)
     assert layer.geometryType() == 4  # no zones given: a table
     for field, truth in (("o_zone", origin), ("d_zone", dest)):
@@ -150,7 +155,7 @@ def test_reported_histograms_match_the_true_ones_in_expectation(case, tmp_path):
         # E[reported] = p n + (1 - p) N q = n up to the floor's share: |E - n| <= (1 - p) FLOOR N.
         assert np.all(np.abs(expectation - true) <= (1 - p) * floor * len(truth) + 1e-9)
     [record] = read_from_file(str(out))
-    assert "treated as public" in " ".join(record.notes)
+    assert "declared public" in " ".join(record.notes)
 
 
 def test_joint_od_histogram_mode(case, tmp_path):
@@ -164,10 +169,11 @@ def test_joint_od_histogram_mode(case, tmp_path):
     write_to_file(matrix, "matrix", _histogram_record(1.0, "od-release", algorithm="dp_geoprivacy:noisyodflows"),
                   "OD")
     out = tmp_path / "out.gpkg"
-    p, floor = 0.5, 0.05
+    floor = 0.05
     result = processing.run(ALG, {"INPUT": trips, "ORIGIN_FIELD": "o_zone", "DEST_FIELD": "d_zone",
-                                  "OD_HISTOGRAM": matrix, "ZONES": zones, "P_TRUTH": p, "FLOOR": floor, "SEED": 3,
+                                  "OD_HISTOGRAM": matrix, "ZONES": zones, "EPSILON": 5.0, "FLOOR": floor, "SEED": 3,
                                   "OUTPUT": str(out)})
+    p = result["P_TRUTH_USED"]
     m = od + 0.7
     rows_q = (1 - floor) * m / m.sum(axis=1, keepdims=True) + floor / 9
     assert math.isclose(result["EPSILON_DESTINATION"], _endpoint_epsilon(p, rows_q.min()))
@@ -184,13 +190,16 @@ def test_joint_od_histogram_mode(case, tmp_path):
     assert np.all(np.abs(observed.ravel() - expectation) < 4.5 * sd)
 
 
-def test_unknown_and_null_zones_are_dropped_and_counted(tmp_path):
+def test_unknown_and_null_zones_are_reported_by_the_public_rule(tmp_path):
     trips = write_table(tmp_path / "t.gpkg", {"o": (ogr.OFTString, ["Z0_0", None, "X", "Z1_1"]),
                                               "d": (ogr.OFTString, ["Z0_1", "Z0_0", "Z0_0", None])})
     histogram = _zone_histogram(tmp_path / "h.gpkg", np.ones(9))
     result = processing.run(ALG, {"INPUT": trips, "ORIGIN_FIELD": "o", "DEST_FIELD": "d",
-                                  "ORIGIN_HISTOGRAM": histogram, "OUTPUT": str(tmp_path / "out.gpkg")})
-    assert result["TRIPS_WRITTEN"] == 1 and result["TRIPS_DROPPED"] == 3
+                                  "ORIGIN_HISTOGRAM": histogram, "HISTOGRAMS_PUBLIC": True,
+                                  "OUTPUT": str(tmp_path / "out.gpkg")})
+    assert result["TRIPS_WRITTEN"] == 4 and "TRIPS_DROPPED" not in result  # no trip is dropped
+    _, features = _features(tmp_path / "out.gpkg")
+    assert {f["o"] for f in features} | {f["d"] for f in features} <= set(ZONES)
 
 
 def test_a_histogram_that_is_not_private_is_refused(case, tmp_path):
@@ -203,7 +212,8 @@ def test_a_histogram_that_is_not_private_is_refused(case, tmp_path):
 
 
 @pytest.mark.parametrize("parameters, message", [
-    ({"P_TRUTH": 1.0}, "P_TRUTH must be in"),
+    ({"EPSILON": -1.0}, "EPSILON must be"),
+    ({"EPSILON": 1e6}, "EPSILON is too large"),
     ({"FLOOR": 0.0}, "FLOOR must be in"),
     ({"ORIGIN_HISTOGRAM": None}, "Give ORIGIN_HISTOGRAM"),
     ({"DEST_FIELD": "o_zone"}, "must be different fields"),
@@ -211,7 +221,8 @@ def test_a_histogram_that_is_not_private_is_refused(case, tmp_path):
 def test_bad_parameters_are_refused_clearly(case, tmp_path, parameters, message):
     trips, _, _, _, true_counts = case
     full = {"INPUT": trips, "ORIGIN_FIELD": "o_zone", "DEST_FIELD": "d_zone",
-            "ORIGIN_HISTOGRAM": _zone_histogram(tmp_path / "h.gpkg", true_counts), "OUTPUT": str(tmp_path / "o.gpkg")}
+            "ORIGIN_HISTOGRAM": _zone_histogram(tmp_path / "h.gpkg", true_counts), "HISTOGRAMS_PUBLIC": True,
+            "OUTPUT": str(tmp_path / "o.gpkg")}
     full.update(parameters)
     with pytest.raises(QgsProcessingException, match=message):
         processing.run(ALG, full)
@@ -224,7 +235,7 @@ def test_ledger_counts_the_histogram_once_and_the_report_adds_it(case, tmp_path)
     outs = [tmp_path / "a.gpkg", tmp_path / "b.gpkg"]
     for out in outs:
         result = processing.run(ALG, {"INPUT": trips, "ORIGIN_FIELD": "o_zone", "DEST_FIELD": "d_zone",
-                                      "ORIGIN_HISTOGRAM": histogram, "ZONES": zones, "P_TRUTH": 0.2,
+                                      "ORIGIN_HISTOGRAM": histogram, "ZONES": zones, "EPSILON": 1.5,
                                       "LEDGER": str(ledger), "OUTPUT": str(out)})
     entries = Ledger(ledger).entries()
     assert [e.release_id for e in entries].count("histogram-release") == 1 and len(entries) == 3
@@ -243,7 +254,7 @@ def test_qgis_process_runs_trip_relocation(case, tmp_path):
     histogram = _zone_histogram(tmp_path / "counts.gpkg", true_counts, _histogram_record(0.25))
     out = tmp_path / "cli.gpkg"
     results = run_algorithm_json(ALG, INPUT=trips, ORIGIN_FIELD="o_zone", DEST_FIELD="d_zone",
-                                 ORIGIN_HISTOGRAM=histogram, ZONES=zones, P_TRUTH=0.5, SEED=9, OUTPUT=out)
+                                 ORIGIN_HISTOGRAM=histogram, ZONES=zones, EPSILON=3, SEED=9, OUTPUT=out)
     assert math.isclose(results["EPSILON_TOTAL"], results["EPSILON_PER_TRIP"] + 0.25)
     _, features = _features(out)
     assert len(features) == len(origin) and {f["o_zone"] for f in features} <= set(ZONES)
@@ -259,7 +270,7 @@ def test_model_chains_trip_relocation_into_the_privacy_report(case, tmp_path):
         .input(QgsProcessingParameterVectorLayer("zones", "Zones", [QgsProcessing.TypeVectorPolygon]))
         .child("relocate", ALG, {"INPUT": ("input", "trips"), "ORIGIN_FIELD": ("value", "o_zone"),
                                  "DEST_FIELD": ("value", "d_zone"), "ORIGIN_HISTOGRAM": ("input", "histogram"),
-                                 "ZONES": ("input", "zones"), "P_TRUTH": ("value", 0.4)},
+                                 "ZONES": ("input", "zones"), "EPSILON": ("value", 2.5)},
                {"OUTPUT": "relocated"})
         .child("report", "dp_geoprivacy:privacyreport", {"LAYERS": [("child", "relocate", "OUTPUT")]},
                {"OUTPUT": "releases", "REPORT": "report"})
@@ -273,3 +284,35 @@ def test_model_chains_trip_relocation_into_the_privacy_report(case, tmp_path):
     assert sorted(r["algorithm"] for r in rows) == ["dp_geoprivacy:noisyzonecounts", "dp_geoprivacy:triprelocation"]
     [own] = [r for r in rows if r["algorithm"] == ALG]
     assert math.isclose(own["epsilon"], read_from_file(str(tmp_path / "relocated.gpkg"))[0].epsilon)
+
+
+# --- the histogram's standing and EPSILON (issue 19 item 2, issue 20 §3) ------------------------------
+
+
+def test_a_histogram_without_a_record_needs_a_public_declaration(case, tmp_path):
+    trips, _, _, _, true_counts = case
+    unrecorded = _zone_histogram(tmp_path / "raw.gpkg", true_counts)  # e.g. the raw counts
+    parameters = {"INPUT": trips, "ORIGIN_FIELD": "o_zone", "DEST_FIELD": "d_zone", "ORIGIN_HISTOGRAM": unrecorded,
+                  "OUTPUT": str(tmp_path / "out.gpkg")}
+    with pytest.raises(QgsProcessingException, match="HISTOGRAMS_PUBLIC"):
+        processing.run(ALG, parameters)
+    assert not (tmp_path / "out.gpkg").exists()
+    result = processing.run(ALG, {**parameters, "HISTOGRAMS_PUBLIC": True})
+    assert math.isclose(result["EPSILON_TOTAL"], result["EPSILON_PER_TRIP"])
+    notes = " ".join(read_from_file(str(tmp_path / "out.gpkg"))[0].notes)
+    assert "declared public" in notes
+
+
+def test_epsilon_is_the_main_parameter_and_p_follows_from_it(case, tmp_path):
+    """At its defaults the release spends EPSILON's default per trip (not 10.58); p depends on public facts only."""
+    trips, _, _, _, true_counts = case
+    histogram = _zone_histogram(tmp_path / "counts.gpkg", true_counts + 3.5, _histogram_record(0.5))
+    result = processing.run(ALG, {"INPUT": trips, "ORIGIN_FIELD": "o_zone", "DEST_FIELD": "d_zone",
+                                  "ORIGIN_HISTOGRAM": histogram, "OUTPUT": str(tmp_path / "out.gpkg")})
+    epsilon = QgsApplication.processingRegistry().algorithmById(ALG).parameterDefinition("EPSILON").defaultValue()
+    assert 0 < epsilon <= 2
+    assert math.isclose(result["EPSILON_PER_TRIP"], epsilon, rel_tol=1e-9)
+    h = true_counts + 3.5
+    q_min = 0.9 * h.min() / h.sum() + 0.1 / 9  # the default FLOOR 0.1, origin and destination alike
+    p = result["P_TRUTH_USED"]
+    assert math.isclose(2 * _endpoint_epsilon(p, q_min), epsilon, rel_tol=1e-9)

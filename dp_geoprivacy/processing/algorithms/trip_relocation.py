@@ -1,15 +1,17 @@
 """dp_geoprivacy:triprelocation: randomized relocation of trip origins and destinations.
 
-Source: seed 000 §6.3 (each trip reports its true origin zone with
-probability p, otherwise a zone drawn from a histogram; the destination
-likewise, from the reported origin's row of the OD histogram when the joint
-histogram is to be kept). The mechanism, its epsilon (seed 000 eq. 11
-form) and the release (known zones only, relocation, random row order) live
-in ``core.relocation`` (``release_relocation``); this module reads the trips
+Source: Dumont et al., "Differential Privacy in Travel Data" (2021), §6.3
+(each trip reports its true origin zone with probability p, otherwise a
+zone drawn from a histogram; the destination likewise, from the reported
+origin's row of the OD histogram when the joint histogram is to be kept).
+The mechanism, its epsilon (eq. 11 form), p from EPSILON and the release
+(known zones only, relocation, random row order) live in
+``core.relocation`` (``release_relocation``); this module reads the trips
 and the histograms (a noisy release, whose privacy record is carried into
-the output and counted in the total, or a public table), reserves the
-budget when the release asks, and writes the trips with their zones (and a
-line between the zones' representative points) replaced.
+the output and charged with it, or a table declared public with
+HISTOGRAMS_PUBLIC; any other histogram is refused), reserves the budget
+when the release asks, and writes the trips with their zones (and a line
+between the zones' representative points) replaced.
 """
 
 import math
@@ -22,6 +24,7 @@ from qgis.core import (
     QgsProcessing,
     QgsProcessingException,
     QgsProcessingOutputNumber,
+    QgsProcessingParameterBoolean,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
     QgsProcessingParameterNumber,
@@ -30,15 +33,15 @@ from qgis.core import (
 )
 
 from ...core.accounting import Partition, ReleaseEvent, compose
-from ...core.release import NoUsableRecordsError
 from ...core.relocation import RelocationSpec, release_relocation, zone_keys
 from ..base import DpAlgorithm
-from ..help_summary import EXAMPLE_ZONES, defaults, relocation_epsilon, with_summary
+from ..help_summary import EXAMPLE_ZONES, defaults, relocation_p_truth, with_summary
 from ..privacy_metadata import ReleaseLayerPostProcessor, read_from_file, records_in, write_to_file
 from ..readers import ALL_FIELDS, read_table, read_zones
 from ..writers import Column, write_rows
 
 _NUMERIC = ("Integer", "Integer64", "Real")
+DEFAULT_EPSILON = 2.0  # per trip: 1 per end, the order of the report's fair coin (ln 3)
 
 
 class TripRelocationAlgorithm(DpAlgorithm):
@@ -46,10 +49,10 @@ class TripRelocationAlgorithm(DpAlgorithm):
 
     ALGORITHM_ID = "triprelocation"
     GROUP_ID = "perturbation"
-    DIALOG_ORDER = ("INPUT", "ORIGIN_FIELD", "DEST_FIELD", "P_TRUTH", "ORIGIN_HISTOGRAM", "DEST_HISTOGRAM",
+    DIALOG_ORDER = ("INPUT", "ORIGIN_FIELD", "DEST_FIELD", "EPSILON", "ORIGIN_HISTOGRAM", "DEST_HISTOGRAM",
                     "OD_HISTOGRAM", "ZONES", "ZONE_ID_FIELD")
     ADVANCED = ("HISTOGRAM_ZONE_FIELD", "HISTOGRAM_COUNT_FIELD", "OD_ORIGIN_FIELD", "OD_DEST_FIELD", "OD_COUNT_FIELD",
-                "FLOOR")
+                "FLOOR", "HISTOGRAMS_PUBLIC")
     INPUT = "INPUT"
     ORIGIN_FIELD = "ORIGIN_FIELD"
     DEST_FIELD = "DEST_FIELD"
@@ -63,8 +66,9 @@ class TripRelocationAlgorithm(DpAlgorithm):
     OD_COUNT_FIELD = "OD_COUNT_FIELD"
     ZONES = "ZONES"
     ZONE_ID_FIELD = "ZONE_ID_FIELD"
-    P_TRUTH = "P_TRUTH"
+    EPSILON = "EPSILON"
     FLOOR = "FLOOR"
+    HISTOGRAMS_PUBLIC = "HISTOGRAMS_PUBLIC"
     OUTPUT = "OUTPUT"
 
     def displayName(self):  # noqa: N802 (QGIS API)
@@ -72,55 +76,67 @@ class TripRelocationAlgorithm(DpAlgorithm):
 
     def shortHelpString(self):  # noqa: N802 (QGIS API)
         """Three summary lines with the accuracy at the defaults (processing/help_summary.py), then the details."""
-        p, floor = defaults(self, self.P_TRUTH, self.FLOOR)
+        epsilon, floor = defaults(self, self.EPSILON, self.FLOOR)
+        p = relocation_p_truth(epsilon, floor)
         return with_summary(
             self.tr("Publishes trips with their origin and destination zones randomized: each end keeps its true "
-                    "zone with probability P_TRUTH, else gets one drawn from a (noisy) histogram."),
+                    "zone with a probability that follows from EPSILON, else gets one drawn from a (noisy) "
+                    "histogram."),
             self.tr("<b>Private:</b> each trip's origin and destination zone, for the traveller (one trip)."),
-            self.tr("<b>Accuracy at the defaults</b> (P_TRUTH={p:g}, FLOOR={floor:g}): a trip keeps its true "
-                    "origin zone with probability {p:.0%} and both zones with {both:.0%}; with {zones} zones "
-                    "epsilon is at most {epsilon:.3g} per trip.").format(
-                p=p, floor=floor, both=p * p, zones=EXAMPLE_ZONES, epsilon=relocation_epsilon(p, floor)),
+            self.tr("<b>Accuracy at the defaults</b> (EPSILON={epsilon:g} per trip, FLOOR={floor:g}, {zones} "
+                    "zones, one of them without trips): an end keeps its true zone with probability at least "
+                    "{p:.2%}; the reported zones match the histogram's shares in expectation.").format(
+                epsilon=epsilon, floor=floor, zones=EXAMPLE_ZONES, p=p),
             self._details())
 
     def _details(self):
         return self.tr(
             "<p>Publishes trips with their origin and destination zones randomized: each trip keeps "
-            "its true origin zone with probability P_TRUTH and otherwise gets a zone drawn from a "
-            "histogram of origins; the destination likewise (seed 000 §6.3). The reported histograms "
-            "match the histograms used in expectation: E[reported count of zone i] = p n_i + "
-            "(1 - p) N q_i.</p>"
-            "<p><b>Histograms.</b> They must not leak: take them from a noisy release "
+            "its true origin zone with probability p and otherwise gets a zone drawn from a "
+            "histogram of origins; the destination likewise (Dumont et al. 2021, \"Differential "
+            "Privacy in Travel Data\", §6.3). The reported histograms match the histograms used in "
+            "expectation: E[reported count of zone i] = p n_i + (1 - p) N q_i.</p>"
+            "<p><b>EPSILON</b> is the privacy loss per trip (origin and destination together). p is "
+            "derived from it and from public facts only (the histograms and FLOOR): per end, "
+            "epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement "
+            "probability (eq. 11 of the report), and p is the value at which the origin's and the "
+            "destination's epsilon add up to EPSILON (P_TRUTH_USED in the results). With many zones "
+            "and a modest EPSILON few trips keep their true zones: the output then mostly follows the "
+            "histogram (for OD totals, dp_geoprivacy:noisyodflows is more accurate).</p>"
+            "<p><b>Histograms.</b> They must not leak. Take them from a noisy release of this plugin "
             "(dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. "
-            "time slots, are added up) or from a public table. ORIGIN_HISTOGRAM is used for origins "
-            "and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. "
-            "With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, "
-            "noisy_count) origins are drawn from its row sums and destinations from the row of the "
-            "reported origin, which keeps the joint origin-destination histogram approximately "
-            "(seed 000 §6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share "
-            "of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every "
-            "one of the N zones has a positive probability.</p>"
-            "<p><b>Privacy.</b> Per endpoint, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with "
-            "q_min the smallest replacement probability (the seed 000 eq. 11 form; eq. 12-13); the "
-            "trip's epsilon is the origin's plus the destination's. The unit of privacy is one trip's "
-            "origin and destination; other fields pass through, except record keys (fields with a "
+            "time slots, are added up): its privacy record is read, its epsilon is added for the "
+            "total (EPSILON_TOTAL), its record is carried into the output's metadata, and with LEDGER "
+            "it is charged to the trips' budget once. A histogram without a record is refused unless "
+            "HISTOGRAMS_PUBLIC (advanced) declares that the histograms are public tables, not computed "
+            "from these people's data (e.g. a census table): that declaration is written into the "
+            "record. A histogram marked not differentially private is refused. ORIGIN_HISTOGRAM is "
+            "used for origins and, unless DEST_HISTOGRAM is given (with the same field names), for "
+            "destinations. With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, "
+            "dest_id, noisy_count) origins are drawn from its row sums and destinations from the row "
+            "of the reported origin, which keeps the joint origin-destination histogram "
+            "approximately (§6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that "
+            "share of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so "
+            "every one of the N zones has a positive probability.</p>"
+            "<p><b>Privacy.</b> The unit of privacy is one trip's origin and destination; the trip's "
+            "epsilon is the origin's plus the destination's (sequential composition, Asghar, Tyler "
+            "and Kaafar 2017, \"Differentially Private Release of Public Transport Data: The Opal "
+            "Use Case\", Theorem 2). Other fields pass through, except record keys (fields with a "
             "distinct value in every row, such as a trip id), which are dropped and named in the log "
             "(KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that "
-            "reveal the true endpoints (coordinates, distance) first. The histogram's own "
-            "epsilon, read from its privacy record, is added for the total (EPSILON_TOTAL) and its "
-            "record is carried into the output's metadata, so the privacy report counts it once. "
-            "A histogram without a record is treated as public; one marked not differentially "
-            "private is refused.</p>"
+            "reveal the true endpoints (coordinates, distance) first.</p>"
             "<p><b>Zones.</b> ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of "
             "zones; the output then has a line from the origin zone's representative point to the "
             "destination's. Without ZONES the zones are those of the histograms and the output is a "
             "table. The input's own geometry is never copied (it would show the true endpoints). "
-            "Trips whose origin or destination is NULL or not a known zone are dropped and counted. "
-            "Trips are relocated independently (the seed's Note 3, updating the histogram after each "
-            "draw, is not applied), and row order is shuffled.</p>"
+            "An origin or destination that is NULL or not a known zone is reported as a draw from "
+            "the histogram (as if its true zone had been drawn from it), so every trip is published "
+            "and the number of rows does not depend on the zones. "
+            "Trips are relocated independently (the report's Note 3, updating the histogram after "
+            "each draw, is not applied), and row order is shuffled.</p>"
             "<p>LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.</p>"
-            "<p>Sources: seed 000 §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); seed 001 "
-            "Theorem 2 (the two endpoints and the histogram add up).</p>"
+            "<p>Sources: Dumont et al. 2021, §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); "
+            "Asghar, Tyler and Kaafar 2017, Theorem 2 (the two endpoints and the histogram add up).</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
@@ -155,16 +171,20 @@ class TripRelocationAlgorithm(DpAlgorithm):
             [QgsProcessing.TypeVectorPolygon], optional=True))
         self.add(QgsProcessingParameterField(self.ZONE_ID_FIELD, self.tr("Zone id field"), defaultValue="zone_id",
                                              parentLayerParameterName=self.ZONES, optional=True))
-        p_truth = QgsProcessingParameterNumber(
-            self.P_TRUTH, self.tr("Probability of reporting the true zone"), QgsProcessingParameterNumber.Double,
-            defaultValue=0.5, minValue=0.0, maxValue=1.0)
-        p_truth.setHelp(self.tr("In [0, 1): smaller gives more privacy and less truthful trips."))
-        self.add(p_truth)
+        epsilon = QgsProcessingParameterNumber(
+            self.EPSILON, self.tr("Epsilon per trip"), QgsProcessingParameterNumber.Double,
+            defaultValue=DEFAULT_EPSILON, minValue=0.0)
+        epsilon.setHelp(self.tr("A finite number >= 0, for origin and destination together; smaller gives more "
+                                "privacy and fewer trips with their true zones."))
+        self.add(epsilon)
         floor = QgsProcessingParameterNumber(
             self.FLOOR, self.tr("Floor: share of uniform mass mixed into the histograms"),
             QgsProcessingParameterNumber.Double, defaultValue=0.1, minValue=0.0, maxValue=1.0)
         floor.setHelp(self.tr("In (0, 1]; every zone gets probability at least FLOOR / number of zones."))
         self.add(floor)
+        self.add(QgsProcessingParameterBoolean(
+            self.HISTOGRAMS_PUBLIC, self.tr("Histograms without a privacy record are public tables"),
+            defaultValue=False))
         self.add_seed_parameter()
         self.add_keep_identifiers_parameter()
         self.add_ledger_parameters()
@@ -173,19 +193,19 @@ class TripRelocationAlgorithm(DpAlgorithm):
         output.setSupportsNonFileBasedOutput(False)
         self.add(output)
         for name, label in (("EPSILON_PER_TRIP", self.tr("Epsilon per trip (origin + destination)")),
+                            ("P_TRUTH_USED", self.tr("Probability of keeping the true zone")),
                             ("EPSILON_ORIGIN", self.tr("Epsilon of the origin")),
                             ("EPSILON_DESTINATION", self.tr("Epsilon of the destination")),
                             ("EPSILON_TOTAL", self.tr("Epsilon with the histograms' epsilon")),
-                            ("TRIPS_WRITTEN", self.tr("Trips written")),
-                            ("TRIPS_DROPPED", self.tr("Trips dropped (NULL or unknown zone)"))):
+                            ("TRIPS_WRITTEN", self.tr("Trips written"))):
             self.add_output(QgsProcessingOutputNumber(name, label))
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
-        p_truth = self.parameterAsDouble(parameters, self.P_TRUTH, context)
-        if not (math.isfinite(p_truth) and 0 <= p_truth < 1):
+        epsilon = self.parameterAsDouble(parameters, self.EPSILON, context)
+        if not (math.isfinite(epsilon) and epsilon >= 0):
             raise QgsProcessingException(self.tr(
-                "P_TRUTH must be in [0, 1) (got {value}): with 1 every trip is published as it is.").format(
-                    value=p_truth))
+                "EPSILON must be a finite number >= 0 (got {value}), e.g. {default:g}.").format(
+                    value=epsilon, default=DEFAULT_EPSILON))
         floor = self.parameterAsDouble(parameters, self.FLOOR, context)
         if not (math.isfinite(floor) and 0 < floor <= 1):
             raise QgsProcessingException(self.tr(
@@ -210,7 +230,7 @@ class TripRelocationAlgorithm(DpAlgorithm):
             zone_field = self.parameterAsString(parameters, self.ZONE_ID_FIELD, context) or None
             zones = read_zones(self, parameters, self.ZONES, zone_field, context, feedback)
             domain = tuple(str(i) for i in zones.tessellation.ids.tolist())
-        spec = RelocationSpec(p_truth, floor, joint, tuple(histograms), domain)
+        spec = RelocationSpec(epsilon, floor, joint, tuple(histograms), domain)
         if not spec.zones:
             raise QgsProcessingException(self.tr("The histograms name no zone."))
         unknown = spec.unknown_zones
@@ -218,7 +238,11 @@ class TripRelocationAlgorithm(DpAlgorithm):
             feedback.pushWarning(self.tr(
                 "{n} zones of the histograms are not in ZONES and are ignored (e.g. {examples}).").format(
                     n=len(unknown), examples=", ".join(unknown[:5])))
-        relocation = spec.mechanism()
+        try:
+            relocation = spec.mechanism()
+        except ValueError:
+            raise QgsProcessingException(self.tr("EPSILON is too large: the derived probability of keeping the "
+                                                 "true zone rounds to 1.")) from None
         feedback.setProgress(20)
 
         trips = read_table(self, parameters, self.INPUT, context, feedback, fields=ALL_FIELDS)
@@ -233,18 +257,13 @@ class TripRelocationAlgorithm(DpAlgorithm):
         source = self.noise_source(parameters, context, feedback)
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT, output=destination,
                                 inherited=records)
-        try:
-            release = release_relocation(trips.columns[origin_field], trips.columns[dest_field], spec,
-                                         source.generator, before_noise=reserve)
-        except NoUsableRecordsError:
-            raise QgsProcessingException(
-                self.tr("No trip of INPUT has an origin (ORIGIN_FIELD) and a destination (DEST_FIELD) among the known "
-                        "zones: give trips whose zone ids are those of the histograms or ZONES.")) from None
-        dropped = release.facts["dropped"]
-        if dropped:
+        release = release_relocation(trips.columns[origin_field], trips.columns[dest_field], spec,
+                                     source.generator, before_noise=reserve)
+        if release.facts["outside"]:
             feedback.pushWarning(self.tr(
-                "{n} trips with a NULL origin or destination, or one that is not a known zone, were dropped."
-            ).format(n=dropped))
+                "Private, do not publish: {n} of the trips' origins and destinations are NULL or not a known zone "
+                "and were reported as draws from the histogram. If that is most of them, check ORIGIN_FIELD, "
+                "DEST_FIELD and the zone ids.").format(n=release.facts["outside"]))
         rows = release.result["rows"]
         feedback.setProgress(50)
         if feedback.isCanceled():
@@ -258,10 +277,10 @@ class TripRelocationAlgorithm(DpAlgorithm):
                             Partition.parse(r.partition)) for r in records]
         )
         notes = [self.tr(
-            "Epsilon per trip {eps:.6g} = origin {eo:.6g} + destination {ed:.6g} (p = {p:g}, floor {f:g}, "
+            "Epsilon per trip {eps:.6g} = origin {eo:.6g} + destination {ed:.6g} (p = {p:.6g}, floor {f:g}, "
             "{n} zones, {kind}).").format(
                 eps=relocation.epsilon, eo=relocation.epsilon_origin, ed=relocation.epsilon_destination,
-                p=p_truth, f=floor, n=release.facts["zones"],
+                p=relocation.p_truth, f=floor, n=release.facts["zones"],
                 kind=self.tr("joint OD histogram") if joint else self.tr("origin/destination histograms"))]
         if records:
             notes.append(self.tr(
@@ -269,9 +288,10 @@ class TripRelocationAlgorithm(DpAlgorithm):
                 "follow this one in the metadata).").format(
                     ids=", ".join(r.release_id for r in records), eps=total.epsilon, delta=total.delta))
         else:
-            notes.append(self.tr("The histograms carry no privacy record and were treated as public tables."))
-        if dropped:
-            notes.append(self.tr("{n} trips with a NULL or unknown zone were dropped.").format(n=dropped))
+            notes.append(self.tr("The histograms carry no privacy record and were declared public tables "
+                                 "(HISTOGRAMS_PUBLIC): not computed from these people's data."))
+        notes.append(self.tr("Origins and destinations that are NULL or not a known zone are reported as draws "
+                             "from the histogram."))
         record = self.privacy_record(
             mechanism_fields=release.record_fields, input_layer=trips.source_name, seeded=source.seeded,
             **reservation.record_fields(),
@@ -297,11 +317,11 @@ class TripRelocationAlgorithm(DpAlgorithm):
         return {
             self.OUTPUT: destination,
             "EPSILON_PER_TRIP": relocation.epsilon,
+            "P_TRUTH_USED": relocation.p_truth,
             "EPSILON_ORIGIN": relocation.epsilon_origin,
             "EPSILON_DESTINATION": relocation.epsilon_destination,
             "EPSILON_TOTAL": total.epsilon,
             "TRIPS_WRITTEN": len(rows),
-            "TRIPS_DROPPED": dropped,
         }
 
     # --- histograms --------------------------------------------------------------
@@ -346,10 +366,12 @@ class TripRelocationAlgorithm(DpAlgorithm):
         records, seen = [], set()
         for name in names:
             found = _layer_records(self.parameterAsVectorLayer(parameters, name, context))
-            if not found:
-                feedback.pushWarning(self.tr(
-                    "{name} carries no dp_geoprivacy privacy record: it is treated as a public table. If it was "
-                    "computed from the trips without noise, the output is NOT private.").format(name=name))
+            if not found and not self.parameterAsBool(parameters, self.HISTOGRAMS_PUBLIC, context):
+                raise QgsProcessingException(self.tr(
+                    "{name} carries no dp_geoprivacy privacy record, so its counts may be raw counts of these "
+                    "trips, which the output would reveal. Use a noisy release of this plugin "
+                    "(dp_geoprivacy:noisyzonecounts or noisyodflows), or, if it is a public table not computed "
+                    "from these people's data, set HISTOGRAMS_PUBLIC.").format(name=name))
             for record in found:
                 if not record.differentially_private or record.epsilon is None:
                     raise QgsProcessingException(self.tr(
