@@ -25,7 +25,7 @@ import numpy as np
 from . import mobility_analyses as ma
 from .counting import CountNoise, bound_contributions, clamp_and_round
 from .od_flows import count_pairs, least_min_flow, release_flows
-from .release import NoUsableRecordsError, Release, no_op, null_user_mask, user_codes
+from .release import NoUsableRecordsError, Release, is_null, no_op, null_user_mask, user_codes
 
 ANALYSES = (
     "dataset_statistics", "missing_values", "trips_over_time", "trips_per_weekday", "trips_per_hour",
@@ -118,6 +118,44 @@ class MobilityData:
         names = ("user", "has_start", "has_end", "start_time", "end_time", "start_lonlat", "end_lonlat",
                  "start_zone", "end_zone")
         return MobilityData(**{n: np.asarray(getattr(self, n))[keep] for n in names}, n_zones=self.n_zones)
+
+
+def _codes(values) -> np.ndarray:
+    """A dense integer code per distinct value (text and mixed ids compared as text)."""
+    values = np.ma.getdata(np.ma.asarray(values))
+    return np.unique(values if values.dtype.kind != "O" else values.astype(str), return_inverse=True)[1].ravel()
+
+
+def pair_trip_records(user, trip, seconds, lonlat, zone, n_zones: int) -> MobilityData:
+    """Trips from trip records (one row per trip start and end): the rule of the report's input.
+
+    A trip is identified by (user, trip id): trip ids that repeat across
+    users (per-user numbering 1, 2, 3) are different trips, so one user's
+    rows never become the start or end of another user's trip (which would
+    let that user escape the bound M). The rows of a trip are ordered by
+    time (NULL times last): the first is its start, the last its end; a
+    trip with one row is incomplete (no end); the rows between the first
+    and the last of a trip with more than two are not used. NULL user ids
+    form one group and are dropped by the release; rows with a NULL trip id
+    must be dropped by the caller. ``lonlat`` (n, 2) degrees and ``zone``
+    (zone index, OUTSIDE or MISSING) are per row.
+    """
+    user = np.ma.asarray(user)
+    user_code = _codes(user_codes(user)).astype(np.int64)
+    user_code[is_null(user)] = -1
+    trip_code = _codes(trip)
+    seconds = np.asarray(seconds, dtype=float)
+    order = np.lexsort((np.nan_to_num(seconds, nan=np.inf), trip_code, user_code))
+    key_u, key_t = user_code[order], trip_code[order]
+    change = (key_u[1:] != key_u[:-1]) | (key_t[1:] != key_t[:-1])
+    start_rows, end_rows = order[np.r_[True, change]], order[np.r_[change, True]]
+    single = start_rows == end_rows
+    lonlat, zone = np.asarray(lonlat, dtype=float), np.asarray(zone)
+    n = len(start_rows)
+    return MobilityData(user[start_rows], np.ones(n, bool), ~single, seconds[start_rows],
+                        np.where(single, np.nan, seconds[end_rows]), lonlat[start_rows],
+                        np.where(single[:, None], np.nan, lonlat[end_rows]), zone[start_rows],
+                        np.where(single, ma.MISSING, zone[end_rows]), n_zones)
 
 
 def split_budget(epsilon: float, analyses, weights: Optional[Dict[str, float]] = None) -> Dict[str, float]:
@@ -217,6 +255,12 @@ def _od_min_flow(noise: CountNoise, domain: int) -> float:
     return float(least_min_flow(noise, domain, OD_EXPECTED_NOISE_FLOWS))
 
 
+def bounded_trips(trips: MobilityData, max_trips: int, rng: np.random.Generator) -> MobilityData:
+    """At most ``max_trips`` (M) trips per user, sampled uniformly; users as integer codes (no NULL users)."""
+    t = trips.subset(bound_contributions(user_codes(trips.user), max_trips, rng))
+    return MobilityData(**{**t.__dict__, "user": user_codes(t.user)})
+
+
 def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: np.random.Generator,
                             before_noise: Callable[[dict], None] = no_op) -> Release:
     """Drop NULL users, bound each user to M trips (sampled), and release every chosen analysis.
@@ -235,9 +279,7 @@ def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: n
     trips = data.subset(~null) if null.any() else data
     fields = spec.record_fields()
     before_noise(fields)
-    kept = bound_contributions(user_codes(trips.user), spec.max_trips, rng)
-    t = trips.subset(kept)
-    t = MobilityData(**{**t.__dict__, "user": user_codes(t.user)})
+    t = bounded_trips(trips, spec.max_trips, rng)
     n = t.n_zones
     result, analysis_fields = {}, {}
     for name, mech in mechanisms.items():

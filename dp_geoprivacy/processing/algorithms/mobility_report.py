@@ -37,6 +37,7 @@ from ...core.mobility_report import (
     MobilityData,
     MobilityReportSpec,
     Period,
+    pair_trip_records,
     release_mobility_report,
     split_budget,
 )
@@ -133,8 +134,10 @@ class MobilityReport(DpAlgorithm):
             "<p><b>Input</b> as dp_mobility_report takes it: a point layer or table with one row per trip "
             "start and one per trip end, USER_FIELD, TRIP_FIELD and TIMESTAMP_FIELD (date-time, or ISO text "
             "such as 2024-05-01 08:30:00); coordinates from the point geometry or X_FIELD/Y_FIELD in "
-            "COORDINATES_CRS. The rows of a trip id are ordered by time: the first is the start, the last the "
-            "end; a trip with one row is incomplete (counted, left out of OD, travel time and jump length). "
+            "COORDINATES_CRS. A trip is one user's trip id (USER_FIELD and TRIP_FIELD together: trip ids "
+            "numbered 1, 2, 3 per user are different trips). Its rows are ordered by time: the first is the "
+            "start, the last the end; a trip with one row is incomplete (counted, left out of OD, travel time "
+            "and jump length); of a trip with more than two rows only the first and the last are used. "
             "Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL "
             "timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one "
             "row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time "
@@ -458,7 +461,7 @@ class MobilityReport(DpAlgorithm):
                             zone[n:], len(cells))
 
     def _trips(self, user, trip, seconds, xy, crs, cells, feedback):
-        """Pair the rows of each trip id (ordered by time) into start and end arrays."""
+        """Pair the rows of each (user, trip id) into trips (core.mobility_report.pair_trip_records)."""
         user, trip = np.ma.asarray(user), np.ma.asarray(trip)
         bad = is_null(trip)
         if bad.any():
@@ -467,24 +470,13 @@ class MobilityReport(DpAlgorithm):
         user, trip, seconds, xy = user[keep], trip[keep], seconds[keep], xy[keep]
         if not len(trip):
             raise QgsProcessingException(self.tr("No record has a trip id in TRIP_FIELD."))
-        trip = np.ma.getdata(trip)
-        _, trip_code = np.unique(trip if trip.dtype.kind != "O" else trip.astype(str), return_inverse=True)
-        order = np.lexsort((np.nan_to_num(seconds, nan=np.inf), trip_code))
-        trip_code = trip_code[order]
-        first = np.r_[True, trip_code[1:] != trip_code[:-1]]
-        last = np.r_[trip_code[1:] != trip_code[:-1], True]
-        start_rows, end_rows = order[first], order[last]
-        single = start_rows == end_rows
+        lonlat, zone = self._zones_and_lonlat(xy, crs, cells, feedback)
+        data = pair_trip_records(user, trip, seconds, lonlat, zone, len(cells))
+        single = ~data.has_end
         if single.any():
             feedback.pushInfo(self.tr("{n} trips have one record only: counted as incomplete.").format(
                 n=int(single.sum())))
-        lonlat, zone = self._zones_and_lonlat(xy, crs, cells, feedback)
-        n = len(start_rows)
-        end_time = np.where(single, np.nan, seconds[end_rows])
-        end_lonlat = np.where(single[:, None], np.nan, lonlat[end_rows])
-        end_zone = np.where(single, ma.MISSING, zone[end_rows])
-        return MobilityData(user[start_rows], np.ones(n, bool), ~single, seconds[start_rows], end_time,
-                            lonlat[start_rows], end_lonlat, zone[start_rows], end_zone, len(cells))
+        return data
 
     def _write(self, release, spec, cells, html_path, visits_path, flows_path, record, privacy_lines, feedback,
                written):
