@@ -30,7 +30,7 @@ from typing import Tuple
 import numpy as np
 
 from .bounded_stats import Bounds
-from .counting import LAPLACE, CountNoise, clamp_and_round
+from .counting import LAPLACE, CountNoise
 from .quantiles import ExponentialQuantiles
 
 OUTSIDE = -1  # an end outside every zone
@@ -113,7 +113,12 @@ class CountAnalysis:
         return CountNoise(LAPLACE, self.epsilon, self.sensitivity)
 
     def release(self, counts, rng) -> np.ndarray:
-        return clamp_and_round(self.noise.apply(np.asarray(counts, dtype=float), rng))
+        """Noisy counts, rounded and clamped at zero (to show; never sum them: each empty cell adds b/2)."""
+        return np.maximum(self.release_unclamped(counts, rng), 0.0)
+
+    def release_unclamped(self, counts, rng) -> np.ndarray:
+        """Noisy counts, rounded, not clamped: unbiased, so sums of them are too (a total of clamped counts is not)."""
+        return np.round(self.noise.apply(np.asarray(counts, dtype=float), rng))
 
     def margin_of_error(self) -> float:
         return self.noise.margin_of_error(0.95)

@@ -33,6 +33,9 @@ ANALYSES = (
     "od_flows", "travel_time", "jump_length",
     "trips_per_user", "time_between_trips", "radius_of_gyration", "distinct_zones", "mobility_entropy",
 )
+# Share of visits_per_time_window's epsilon for the 12 window totals (their own noisy counts, sensitivity M: a
+# total of per-zone counts clamped at zero would add b/2 per empty zone, issue 24.1); the rest is the zones'.
+WINDOW_TOTALS_SHARE = 0.25
 # Pure-noise OD flows expected above the public cut (the cut only drops flows that cannot be in the top N).
 OD_EXPECTED_NOISE_FLOWS = 100_000
 
@@ -208,7 +211,8 @@ class MobilityReportSpec:
             "trips_per_weekday": lambda e: ma.CountAnalysis(e, m),
             "trips_per_hour": lambda e: ma.CountAnalysis(e, 2 * m),
             "visits_per_zone": lambda e: ma.CountAnalysis(e, 2 * m),
-            "visits_per_time_window": lambda e: ma.CountAnalysis(e, m),
+            "visits_per_time_window": lambda e: (ma.CountAnalysis(e * (1 - WINDOW_TOTALS_SHARE), m),
+                                                 ma.CountAnalysis(e * WINDOW_TOTALS_SHARE, m)),
             "od_flows": lambda e: ma.CountAnalysis(e, m),
             "travel_time": lambda e: ma.HistogramSummary(
                 e, m, tuple(ma.edges(b.max_travel_time_min, b.travel_time_bin_min))),
@@ -285,14 +289,20 @@ def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: n
     for name, mech in mechanisms.items():
         if name == "dataset_statistics":
             exact = ma._exact_dataset_statistics(t)
-            noisy = np.array([m.release(exact[i:i + 1], rng)[0] for i, m in enumerate(mech)])
+            noisy = np.array([m.release_unclamped(exact[i:i + 1], rng)[0] for i, m in enumerate(mech)])
             complete, incomplete, users, locations = noisy
-            result[name] = np.array([2 * complete + incomplete, complete + incomplete, complete, incomplete, users,
-                                     locations])
+            # records and trips: sums of the unclamped noisy parts (unbiased); each figure shown is then clamped.
+            result[name] = np.maximum(np.array([2 * complete + incomplete, complete + incomplete, complete,
+                                                incomplete, users, locations]), 0.0)
             analysis_fields[name] = [m.fields() for m in mech]
         elif name == "missing_values":
             exact = ma._exact_missing_values(t)
             result[name] = np.array([m.release(exact[i:i + 1], rng)[0] for i, m in enumerate(mech)])
+            analysis_fields[name] = [m.fields() for m in mech]
+        elif name == "visits_per_time_window":
+            exact = ma._exact_visits_per_time_window(t, n)
+            result[name] = mech[0].release(exact, rng)
+            result[name + "_totals"] = mech[1].release_unclamped(exact.sum(axis=1), rng)
             analysis_fields[name] = [m.fields() for m in mech]
         elif name == "od_flows":
             result.update(_release_od(t, n, mech, spec.top_n_flows, rng))
@@ -303,7 +313,6 @@ def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: n
                 "trips_per_weekday": lambda: ma._exact_trips_per_weekday(t),
                 "trips_per_hour": lambda: ma._exact_trips_per_hour(t),
                 "visits_per_zone": lambda: ma._exact_visits_per_zone(t, n),
-                "visits_per_time_window": lambda: ma._exact_visits_per_time_window(t, n),
             }[name]()
             result[name] = mech.release(exact, rng)
             analysis_fields[name] = mech.fields()

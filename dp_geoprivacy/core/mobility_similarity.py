@@ -18,9 +18,9 @@ import math
 import numpy as np
 
 from . import mobility_analyses as ma
-from .counting import bound_contributions
+from .mobility_report import bounded_trips
 from .od_flows import count_pairs
-from .release import null_user_mask, user_codes
+from .release import null_user_mask
 
 EMD_MAX_VARIABLES = 4_000_000  # support(a) x support(b) transport variables; larger problems are not solved
 
@@ -115,10 +115,7 @@ def earth_movers_distance(p, q, centroids_lonlat) -> float:
 
 def noise_free_report(data, spec, rng) -> dict:
     """The analyses of ``spec`` without noise, after the same user bound (NOT differentially private; see module)."""
-    keep = ~null_user_mask(data.user)
-    t = data.subset(keep)
-    t = t.subset(bound_contributions(user_codes(t.user), spec.max_trips, rng))
-    t = type(t)(**{**t.__dict__, "user": user_codes(t.user)})
+    t = bounded_trips(data.subset(~null_user_mask(data.user)), spec.max_trips, rng)
     n, out = t.n_zones, {}
     for name in spec.analyses:
         if name == "dataset_statistics":
@@ -136,6 +133,7 @@ def noise_free_report(data, spec, rng) -> dict:
             out[name] = ma._exact_visits_per_zone(t, n)
         elif name == "visits_per_time_window":
             out[name] = ma._exact_visits_per_time_window(t, n)
+            out[name + "_totals"] = out[name].sum(axis=1)
         elif name == "od_flows":
             located = ma.complete_located(t)
             pairs = count_pairs(t.start_zone[located], t.end_zone[located], n, True)
@@ -167,7 +165,8 @@ def compare(reference: dict, other: dict, centroids_lonlat) -> list:
         for k, name in enumerate(("timestamp", "coordinates")):
             rows.append((f"missing_values.{name}", "relative error",
                          relative_error(reference["missing_values"][k], other["missing_values"][k])))
-    for name in ("trips_over_time", "trips_per_weekday", "trips_per_hour", "visits_per_time_window", "travel_time",
+    for name in ("trips_over_time", "trips_per_weekday", "trips_per_hour", "visits_per_time_window",
+                 "visits_per_time_window_totals", "travel_time",
                  "jump_length", "trips_per_user", "time_between_trips", "radius_of_gyration", "distinct_zones",
                  "mobility_entropy"):
         if name in reference and name in other:

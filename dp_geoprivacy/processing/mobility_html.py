@@ -42,7 +42,7 @@ def bars(values, labels, moe=None, title=""):
              f'<line x1="45" y1="{HEIGHT}" x2="{WIDTH}" y2="{HEIGHT}" stroke="#444"/>']
     step = max(1, n // 12)
     for i, v in enumerate(values):
-        h = HEIGHT * v / top
+        h = HEIGHT * max(v, 0.0) / top
         x = 45 + i * w
         parts.append(f'<rect x="{x:.1f}" y="{HEIGHT - h:.1f}" width="{max(w - 1, 0.5):.1f}" height="{h:.1f}" '
                      f'fill="#3b7dbf"><title>{esc(labels[i])}: {v:,.0f}</title></rect>')
@@ -157,9 +157,13 @@ def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_l
         out.append(note(tr("Visits outside the zones: {n:,.0f}. 95% margin of error per zone: ±{m:,.0f}.").format(
             n=visits[-1], m=f["visits_per_zone"]["margin_of_error_95"])))
     if "visits_per_time_window" in r:
-        totals = r["visits_per_time_window"].sum(axis=1)
         labels = [f"{d} {w}" for d in (tr("weekday"), tr("weekend")) for w in ma.WINDOW_LABELS]
-        out.append(heading(3, tr("Destinations per time window (all zones)")) + bars(totals, labels))
+        totals_moe = f["visits_per_time_window"][1]["margin_of_error_95"]
+        out.append(heading(3, tr("Destinations per time window (all zones)"))
+                   + bars(r["visits_per_time_window_totals"], labels, totals_moe))
+        out.append(note(tr("Each window's total is its own noisy count (a quarter of this analysis's epsilon), not "
+                           "a sum of the zones' counts; it is not clamped at zero, so it is unbiased and can be "
+                           "negative. 95% margin of error ±{m:,.0f}.").format(m=totals_moe)))
     out.append(heading(2, tr("Trips")))
     if "od_flows" in r:
         out.append(heading(3, tr("Top OD flows")) + zone_map(zones, None, flow_lines, tr("OD flows")))

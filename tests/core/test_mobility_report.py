@@ -182,7 +182,10 @@ def test_neighbouring_user_changes_each_analysis_within_its_sensitivity(seed):
               "trips_over_time": lambda d: ma._exact_trips_over_time(d, spec.period)}
     for name, f in counts.items():
         change = np.abs(f(n2) - f(bounded)).sum()
-        assert 0 < change <= mechs[name].sensitivity, name
+        mech = mechs[name][0] if isinstance(mechs[name], tuple) else mechs[name]
+        assert 0 < change <= mech.sensitivity, name
+    totals = [ma._exact_visits_per_time_window(d, d.n_zones).sum(axis=1) for d in (bounded, n2)]
+    assert np.abs(totals[1] - totals[0]).sum() <= mechs["visits_per_time_window"][1].sensitivity
     values = {"travel_time": ma._exact_travel_time_min, "jump_length": ma._exact_jump_length_km,
               "trips_per_user": ma._exact_trips_per_user, "time_between_trips": ma._exact_time_between_h,
               "radius_of_gyration": ma._exact_radius_of_gyration_km, "distinct_zones": ma._exact_distinct_zones,
@@ -350,3 +353,48 @@ def test_trip_records_pair_first_and_last_row_of_each_user_trip():
     got = sorted(zip(t.user.tolist(), t.start_zone.tolist(), t.end_zone.tolist(), t.has_end.tolist()))
     # a: three rows, first (zone 0) and last (zone 2) used; b: its own trip 1; c: one row, incomplete
     assert got == [("a", 0, 2, True), ("b", 3, 4, True), ("c", 5, ma.MISSING, False)]
+
+
+# --- totals are unbiased (issue 24.1): never a sum of counts clamped at zero ------------------------
+
+
+def few_destinations(zones=500, n=300, seed=2):
+    """n one-trip users whose destinations fall in the first 10 of ``zones`` zones: most zones are empty."""
+    rng = np.random.default_rng(seed)
+    start = T0 + rng.uniform(0, 7 * 86400, n)
+    z = rng.integers(0, 10, n)
+    return MobilityData(np.arange(n), np.ones(n, bool), np.ones(n, bool), start, start + 600, np.zeros((n, 2)),
+                        np.zeros((n, 2)), z, z, zones)
+
+
+def test_destinations_per_window_totals_are_unbiased():
+    """Mean of the published window totals over 300 seeded runs = the true totals, within z * sqrt(var / runs) at
+    alpha 0.001 (Bonferroni over the 12 windows: z = 3.97). Summing the 500 zones' clamped counts instead adds
+    about 500 b / 2 per window."""
+    t, runs = few_destinations(), 300
+    spec = MobilityReportSpec(1.0, 1, "u", analyses=("visits_per_time_window",))
+    truth = ma._exact_visits_per_time_window(t, t.n_zones).sum(axis=1)
+    totals = np.array([release_mobility_report(t, spec, np.random.default_rng(1000 + i)).result[
+        "visits_per_time_window_totals"] for i in range(runs)])
+    fields = spec.mechanisms()["visits_per_time_window"][1].fields()
+    assert fields["sensitivity"] == 1 and fields["epsilon"] == pytest.approx(0.25)
+    b, grain = fields["noise_scale"], fields["count_grain"]
+    var = 2 * b * b + grain**2 / 12 + 1 / 12
+    z = 3.97  # scipy.stats.norm.isf(0.001 / 24)
+    assert np.all(np.abs(totals.mean(axis=0) - truth) <= z * math.sqrt(var / runs)), totals.mean(axis=0) - truth
+
+
+def test_records_and_trips_are_sums_of_unclamped_parts():
+    """1,000 complete trips, no incomplete one: the mean of the published trips and records over 2,000 seeded
+    runs is within 3.29 standard errors (alpha 0.001) of 1,000 and 2,000; clamping the incomplete count at zero
+    before summing would add b / 2 = 2 to both."""
+    n, runs = 1000, 2000
+    t = MobilityData(np.arange(n), np.ones(n, bool), np.ones(n, bool), np.zeros(n), np.zeros(n), np.zeros((n, 2)),
+                     np.zeros((n, 2)), np.zeros(n, int), np.zeros(n, int), 3)
+    spec = MobilityReportSpec(1.0, 1, "u", analyses=("dataset_statistics",))
+    stats = np.array([release_mobility_report(t, spec, np.random.default_rng(i)).result["dataset_statistics"]
+                      for i in range(runs)])
+    mechs = spec.mechanisms()["dataset_statistics"]
+    var = [m.noise.variance + m.noise.grain**2 / 12 + 1 / 12 for m in mechs[:2]]
+    for k, (truth, var_k) in enumerate(((2 * n, 4 * var[0] + var[1]), (n, var[0] + var[1]))):
+        assert abs(stats[:, k].mean() - truth) <= 3.29 * math.sqrt(var_k / runs), (k, stats[:, k].mean())
