@@ -23,8 +23,8 @@ from typing import Callable, Dict, Optional, Tuple
 import numpy as np
 
 from . import mobility_analyses as ma
-from .counting import CountNoise, bound_contributions, clamp_and_round
-from .od_flows import count_pairs, least_min_flow, release_flows
+from .counting import bound_contributions, clamp_and_round
+from .od_flows import count_pairs, release_flows
 from .release import NoUsableRecordsError, Release, is_null, no_op, null_user_mask, user_codes
 
 ANALYSES = (
@@ -36,8 +36,8 @@ ANALYSES = (
 # Share of visits_per_time_window's epsilon for the 12 window totals (their own noisy counts, sensitivity M: a
 # total of per-zone counts clamped at zero would add b/2 per empty zone, issue 24.1); the rest is the zones'.
 WINDOW_TOTALS_SHARE = 0.25
-# Pure-noise OD flows expected above the public cut (the cut only drops flows that cannot be in the top N).
-OD_EXPECTED_NOISE_FLOWS = 100_000
+# Delta of the OD flows' stability-based selection (the report's only delta), unless the publisher sets another.
+OD_DELTA = 1e-6
 
 
 class BudgetSplitError(ValueError):
@@ -186,6 +186,7 @@ class MobilityReportSpec:
     bins: ma.MobilityBins = field(default_factory=ma.MobilityBins)
     period: Optional[Period] = None
     top_n_flows: int = 100
+    od_delta: float = OD_DELTA
 
     def __post_init__(self):
         unknown = [a for a in self.analyses if a not in ANALYSES]
@@ -195,6 +196,13 @@ class MobilityReportSpec:
             raise ValueError("trips_over_time needs a public time range (period)")
         if int(self.max_trips) < 1:
             raise ValueError("max_trips (M) must be at least 1")
+        if "od_flows" in self.analyses and not 0.0 < self.od_delta < 1.0:
+            raise ValueError("od_flows need a delta in (0, 1) for their selection (e.g. 1e-6)")
+
+    @property
+    def delta(self) -> float:
+        """The report's delta: the OD flows' selection's, 0 without OD flows."""
+        return float(self.od_delta) if "od_flows" in self.analyses else 0.0
 
     def shares(self) -> Dict[str, float]:
         return split_budget(self.epsilon, self.analyses, self.weights)
@@ -213,7 +221,7 @@ class MobilityReportSpec:
             "visits_per_zone": lambda e: ma.CountAnalysis(e, 2 * m),
             "visits_per_time_window": lambda e: (ma.CountAnalysis(e * (1 - WINDOW_TOTALS_SHARE), m),
                                                  ma.CountAnalysis(e * WINDOW_TOTALS_SHARE, m)),
-            "od_flows": lambda e: ma.CountAnalysis(e, m),
+            "od_flows": lambda e: ma.FlowSelection(e, self.od_delta, m),
             "travel_time": lambda e: ma.HistogramSummary(
                 e, m, tuple(ma.edges(b.max_travel_time_min, b.travel_time_bin_min))),
             "jump_length": lambda e: ma.HistogramSummary(
@@ -241,10 +249,11 @@ class MobilityReportSpec:
             parts.append(f"{name} epsilon {eps:.6g} sensitivity {sens}")
         return {
             "mechanism": ("mobility report (seed 002): each analysis its own release, sequential composition; "
-                          "Laplace counts with Mironov snapping, exponential-mechanism five-number summaries; "
+                          "Laplace counts with Mironov snapping, exponential-mechanism five-number summaries, OD "
+                          "flows by the stability-based histogram (delta in the record); "
                           + "; ".join(parts)),
             "epsilon": self.epsilon,
-            "delta": 0.0,
+            "delta": self.delta,
             "unit_of_privacy": self.unit_of_privacy,
             "sensitivity": float(self.max_trips),
             "sensitivity_unit": "trips per user (M); per analysis 1 (users), M (trips) or 2M (trip ends)",
@@ -252,11 +261,6 @@ class MobilityReportSpec:
             "noise_scale_unit": f"count (Laplace scale b) of {lead}; each analysis's own scale is in the mechanism "
                                 "text and the report's privacy section",
         }
-
-
-def _od_min_flow(noise: CountNoise, domain: int) -> float:
-    """The smallest whole-number cut whose expected number of pure-noise flows is at most the limit (public)."""
-    return float(least_min_flow(noise, domain, OD_EXPECTED_NOISE_FLOWS))
 
 
 def bounded_trips(trips: MobilityData, max_trips: int, rng: np.random.Generator) -> MobilityData:
@@ -331,13 +335,13 @@ def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: n
 
 
 def _release_od(t, n, mech, top_n, rng):
-    """OD flows (trips with both ends located; an end outside every zone -> the outside cell), top N by noisy count."""
+    """OD flows (trips with both ends located; an end outside every zone -> the outside cell): the pairs the
+    stability-based selection publishes, the top N of them by noisy count; ``od_threshold`` (public) the count
+    a pair needs to be published half the time."""
     keep = ma.complete_located(t)
     pairs = count_pairs(t.start_zone[keep], t.end_zone[keep], n, True)
-    noise = mech.noise
-    cut = _od_min_flow(noise, pairs.domain.size)
-    flows = release_flows(pairs, noise, cut, rng)
+    flows = release_flows(pairs, mech.histogram, 0.0, rng)
     order = np.argsort(-flows.noisy_count, kind="stable")[:int(top_n)]
     return {"od_origin": flows.origin[order], "od_dest": flows.dest[order],
             "od_flows": clamp_and_round(flows.noisy_count[order]), "od_outside": np.array([flows.outside]),
-            "od_cut": np.array([cut])}
+            "od_threshold": np.array([mech.threshold])}
