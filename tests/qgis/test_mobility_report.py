@@ -26,7 +26,15 @@ from qgis.core import (
 from dp_geoprivacy.core.ledger import Ledger
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
-from .conftest import QGIS_PROCESS, ROOT, feature_count, read_field, run_algorithm_json, run_qgis_process, write_grid_zones
+from .conftest import (
+    QGIS_PROCESS,
+    ROOT,
+    feature_count,
+    read_field,
+    run_algorithm_json,
+    run_qgis_process,
+    write_grid_zones,
+)
 from .model_builder import ModelBuilder, model_definition
 
 ALG = "dp_geoprivacy:mobilityreport"
@@ -122,7 +130,7 @@ def test_flows_are_the_pairs_at_or_above_the_selection_threshold(zones, tmp_path
     exactly and a pair with one trip is not (it could be one person's)."""
     rows, trips = [], {("Z0_0", "Z1_1"): 6, ("Z2_2", "Z3_0"): 2, ("Z0_3", "Z3_3"): 1}
     centre = {f"Z{r}_{c}": (X0 + (c + 0.5) * CELL, Y0 + (r + 0.5) * CELL) for r in range(N) for c in range(N)}
-    for k, ((o, d), n) in enumerate((pair, n) for pair, n in trips.items() for _ in range(n)):
+    for k, (o, d) in enumerate(pair for pair, count in trips.items() for _ in range(count)):
         rows += [(f"u{k}", "1", "2024-03-04 08:00:00", *centre[o]), (f"u{k}", "1", "2024-03-04 08:30:00", *centre[d])]
     run(write_records(tmp_path / "pairs.gpkg", rows), zones, tmp_path, MAX_TRIPS_PER_USER=1, ANALYSES=[7])
     out = tmp_path / "flows.gpkg"
@@ -267,9 +275,9 @@ def test_benchmark_mode_is_labelled_not_differentially_private(trips, zones, tmp
               OUTPUT_BENCHMARK_TABLE=str(tmp_path / "bench.csv"))
     page = (tmp_path / "bench.html").read_text(encoding="utf-8")
     assert "NOT differentially private" in page and "not-differentially-private" in page
-    measures = dict(zip(zip(read_field(out["OUTPUT_BENCHMARK_TABLE"], "analysis"),
-                            read_field(out["OUTPUT_BENCHMARK_TABLE"], "measure")),
-                        (float(v) if v != "" else math.nan for v in read_field(out["OUTPUT_BENCHMARK_TABLE"], "value"))))
+    table = out["OUTPUT_BENCHMARK_TABLE"]
+    values = (float(v) if v != "" else math.nan for v in read_field(table, "value"))  # NaN: nothing to compare
+    measures = dict(zip(zip(read_field(table, "analysis"), read_field(table, "measure")), values))
     # Noise of scale ~1e-7 rounds away: the released counts equal the noise-free ones.
     assert measures[("visits_per_zone", "earth mover's distance (m)")] == pytest.approx(0.0, abs=1e-3)
     assert measures[("dataset_statistics.users", "relative error")] == 0.0
