@@ -317,3 +317,24 @@ def test_item_level_makes_each_trip_its_own_unit(trips, zones, tmp_path):
     assert record.unit_of_privacy == "one trip (item-level)" and record.sensitivity == 1.0
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert re.search(r"<th>users</th><td>121</td>", page)  # every trip counts as one unit
+
+
+def test_rankings_concentration_window_maps_and_explanations(trips, zones, tmp_path):
+    """The peer's analyses: top-10 zones and flows with error bars, the concentration curve, one map per time window
+    of the deviation from the zone's average, and a short explanation of each analysis."""
+    path, plan = trips
+    run(path, zones, tmp_path, ITEM_LEVEL=True)  # M = 1: flows of 2 trips or more pass the threshold
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    visits = collections.Counter(z for o, d in plan for z in (zone_of(*o), zone_of(*d)) if z)
+    visits[zone_of(X0 + 10, Y0 + 10)] += 1
+    top = page[page.index("zones with the most visits</h3>"):]
+    top = top[:top.index("</svg>")]
+    assert top.count("<rect") == 10 and top.count('stroke="#c33"') == 10  # bars with error bars
+    most = max(visits.values())
+    first = re.search(r">1\. (Z\d_\d)</text>", top).group(1)
+    assert visits[first] == most and f">{most} ± ≈ 0<" in top
+    assert "Concentration of visits</h3>" in page and "<polyline" in page
+    assert page.count("<figcaption>") == 12 and 'linearGradient id="legend-diverging"' in page
+    assert "The 10 largest flows</h3>" in page and " → " in page
+    for text in ("where people go", "the main travel corridors", "weekly rhythm"):
+        assert text in page

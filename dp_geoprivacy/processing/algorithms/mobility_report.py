@@ -435,7 +435,8 @@ class MobilityReport(DpAlgorithm):
         written.append(flows_path)
         labels = spec.period.labels() if spec.period is not None else ()
         page = report_page(self.tr("Mobility report"), release, spec, lonlat_zones, flow_lines,
-                           privacy_lines + [self.tr("Release id: {rid}").format(rid=record.release_id)], labels)
+                           privacy_lines + [self.tr("Release id: {rid}").format(rid=record.release_id)], labels,
+                           ids)
         write_text(html_path, page)
         written.append(html_path)
         feedback.setProgress(100)
