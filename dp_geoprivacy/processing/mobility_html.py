@@ -165,13 +165,14 @@ def places_sections(zones, zone_ids, r, f):
                            "negative. 95% margin of error ±{m}.").format(m=number(totals_moe))))
         windows, moe = r["visits_per_time_window"], f["visits_per_time_window"][0]["margin_of_error_95"]
         deviation = windows - windows.mean(axis=0)
+        top = np.abs(deviation).max(initial=0)
         maps = "".join('<figure style="display:inline-block;margin:2px">'
-                       + zone_map(zones, deviation[i], None, lab, "", 300, True, np.abs(deviation).max(initial=0))
+                       + zone_map(zones, deviation[i], None, lab, "", 300, True, top)
                        + f"<figcaption>{esc(lab)}</figcaption></figure>" for i, lab in enumerate(labels))
+        legend = tr("Red: more destinations in that window than the zone's average over the 12 windows; blue: fewer; "
+                    "one colour scale for all 12 maps. Each zone and window count is off by up to ±{m} (95%).")
         out.append(heading(3, tr("Destinations per time window: deviation from each zone's average")) + maps
-                   + note(tr("Red: more destinations in that window than the zone's average over the 12 windows; "
-                             "blue: fewer; one colour scale for all 12 maps. Each zone and window count is off by up to ±{m} (95%).").format(
-                       m=number(moe)))
+                   + note(legend.format(m=number(moe)))
                    + (noise_warning(tr("destinations per zone and window")) if within_noise(windows, moe) else ""))
     return out
 
