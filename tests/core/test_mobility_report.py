@@ -289,8 +289,13 @@ def test_noise_free_report_compares_to_itself_with_zero_error():
     exact = ms.noise_free_report(t, spec, np.random.default_rng(2))
     centroids = np.column_stack([np.linspace(13, 13.2, t.n_zones), np.full(t.n_zones, 52.5)])
     rows = ms.compare(exact, exact, centroids)
+    def ranking(measure):  # 1 for identical rankings
+        return measure.startswith("Kendall") or measure.endswith("coverage")
+
     assert rows and all(v == pytest.approx(0.0, abs=1e-9) or math.isnan(v) for _, measure, v in rows
-                        if "Kullback" not in measure)
+                        if "Kullback" not in measure and not ranking(measure))
+    assert all(v == 1.0 for _, measure, v in rows if ranking(measure))
+    assert {measure for _, measure, _ in rows} >= {"Kendall's tau (top 10)", "top-100 coverage"}
     noisy = release_mobility_report(t, spec, np.random.default_rng(3)).result
     values = {(a, m): v for a, m, v in ms.compare(exact, noisy, centroids)}
     assert 0 <= values[("visits_per_zone", "Jensen-Shannon divergence")] <= 1
@@ -431,3 +436,20 @@ def test_published_top_flows_are_true_pairs_at_epsilon_one_for_the_whole_report(
         assert published and published <= truth
         assert heavy <= published  # 1,000 trips against a threshold of about 440
         assert r["od_threshold"][0] < 1000 and np.all(r["od_flows"] >= 0)
+
+
+def test_ranking_measures_on_known_values():
+    """Kendall's tau-b and top-n coverage against hand counts; the peer's JSD is scipy's distance."""
+    from dp_geoprivacy.core import mobility_similarity as ms
+    ref = {"a": 5, "b": 4, "c": 3, "d": 2, "e": 0}
+    assert ms.kendall_tau(ref, ref, 10) == 1.0
+    assert ms.kendall_tau(ref, {"a": 2, "b": 3, "c": 4, "d": 5}, 10) == -1.0
+    # one discordant pair (c, d) of 6: (5 - 1) / 6
+    assert ms.kendall_tau(ref, {"a": 9, "b": 8, "c": 1, "d": 2}, 4) == pytest.approx(4 / 6)
+    assert ms.top_n_coverage(ref, {"a": 10, "x": 9, "c": 5}, 2) == 0.5  # top 2: {a, b} against {a, x}
+    assert math.isnan(ms.top_n_coverage({"a": 0}, ref, 3))
+    p, q = np.array([1.0, 2.0, 3.0]), np.array([3.0, 2.0, 1.0])
+    pn, qn = p / p.sum(), q / q.sum()
+    m = (pn + qn) / 2
+    scipy_distance = math.sqrt(0.5 * np.sum(pn * np.log(pn / m)) + 0.5 * np.sum(qn * np.log(qn / m)))
+    assert ms.jensen_shannon_distance(p, q) == pytest.approx(scipy_distance)
