@@ -70,8 +70,13 @@ stage:
 	@ini=$(PROFILE)/profiles/default/QGIS/QGIS3.ini; \
 	grep -qs '^dp_geoprivacy=true' $$ini || printf '[PythonPlugins]\ndp_geoprivacy=true\n' >> $$ini
 
+# ARGS reaches qgis_process through the environment and Python's shlex (quotes honoured as in a shell), never
+# through the recipe's shell: INPUT=trips.gpkg|layername=trips stays one argument, not a pipe whose exit status
+# hides qgis_process's.
+qgis_process: export ARGS := $(ARGS)
 qgis_process: deps stage
-	@$(QGIS_ENV) $(QGIS_PROCESS_BIN) $(ARGS)
+	@$(QGIS_ENV) /usr/bin/python3 -c 'import os, shlex, sys; \
+		os.execv(sys.argv[1], sys.argv[1:2] + shlex.split(os.environ.get("ARGS", "")))' $(QGIS_PROCESS_BIN)
 
 # ----------------------------------------------------------------- tests --
 lint: deps

@@ -85,7 +85,8 @@ def write_records_gpkg(path: Path, users, origin, dest, start, end) -> Path:
 def ours(directory: Path, records: Path, zones: Path, label: str):
     args = ["run", "dp_geoprivacy:mobilityreport", "--", f"INPUT={records}", "USER_FIELD=uid", "TRIP_FIELD=tid",
             "TIMESTAMP_FIELD=ts", f"ZONES={zones}", "ZONE_ID_FIELD=zone_id", f"EPSILON={EPSILON}",
-            f"MAX_TRIPS_PER_USER={M}", "TIME_START=2024-03-01", "TIME_END=2024-04-01",
+            f"MAX_TRIPS_PER_USER={M}", "TIME_START=2024-03-01", "TIME_END=2024-04-01", "TRAVEL_TIME_BIN=5",
+            "JUMP_LENGTH_BIN=1", "TIME_BETWEEN_BIN=6", "RADIUS_BIN=1",
             f"OUTPUT_HTML={directory / (label + '.html')}", f"OUTPUT_VISITS={directory / (label + '_visits.gpkg')}",
             f"OUTPUT_FLOWS={directory / (label + '_flows.gpkg')}"]
     return run_measured(args, label)

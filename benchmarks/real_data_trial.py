@@ -84,10 +84,8 @@ def helsinki_points(python):
     return target
 
 
-def cairns_layers(python):
-    target = DATA / "cairns.gpkg"
-    if target.exists():
-        return target
+def cairns_feed(python=sys.executable):
+    """The directory of the 2014 Cairns GTFS feed (data/cairns_gtfs.zip of gtfs-kit's sdist, from PyPI)."""
     feed = DATA / "cairns"
     if not (feed / "stop_times.txt").exists():
         sdist = DATA / "sdist"
@@ -101,6 +99,14 @@ def cairns_layers(python):
             (DATA / "cairns_gtfs.zip").write_bytes(tar.extractfile(member).read())
         with zipfile.ZipFile(DATA / "cairns_gtfs.zip") as feed_zip:
             feed_zip.extractall(feed)
+    return feed
+
+
+def cairns_layers(python):
+    target = DATA / "cairns.gpkg"
+    if target.exists():
+        return target
+    feed = cairns_feed(python)
     raw = DATA / "cairns_raw.gpkg"
     raw.unlink(missing_ok=True)
     _run(["ogr2ogr", "-f", "GPKG", str(raw), f"CSV:{feed / 'stops.txt'}", "-nln", "stops", "-oo", "AUTODETECT_TYPE=YES",

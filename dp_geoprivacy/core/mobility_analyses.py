@@ -30,7 +30,7 @@ from typing import Tuple
 import numpy as np
 
 from .bounded_stats import Bounds
-from .counting import LAPLACE, CountNoise, clamp_and_round
+from .counting import LAPLACE, CountNoise, StabilityHistogram
 from .quantiles import ExponentialQuantiles
 
 OUTSIDE = -1  # an end outside every zone
@@ -49,32 +49,53 @@ WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 class MobilityBins:
     """Public bounds and bin widths of the numeric analyses (seed 002 §3: cut off at a declared maximum).
 
-    Defaults (stated in the help): travel time 0-120 min in 5-min bins; jump
-    length 0-20 km in 1-km bins; time between trips 0-168 h (a week) in 6-h
-    bins; radius of gyration 0-20 km in 1-km bins; distinct zones per user
-    1 to ``max_tiles_per_user`` (0 = 2M, every visit a new zone) in steps
-    of 1; mobility entropy 0-1 in 0.1 bins. Values above the maximum form
-    one overflow bin (one noisy count), as the seed prescribes.
+    A bin width of 0 (the default) is chosen from the public maximum alone: the smallest of 1, 2, 2.5 or 5
+    times a power of ten that cuts the range into at most ``AUTO_BINS`` (24) bins (:func:`nice_width`): travel
+    time 0-120 min in 5-min bins; jump length 0-20 km in 1-km bins; time between trips 0-168 h (a week) in
+    10-h bins; radius of gyration 0-20 km in 1-km bins; a 5,000 km maximum in 250-km bins. Distinct zones per
+    user 1 to ``max_tiles_per_user`` (0 = 2M, every visit a new zone) in steps of 1; mobility entropy 0-1 in
+    0.1 bins. Values above the maximum form one overflow bin (one noisy count), as the seed prescribes.
     """
 
     max_travel_time_min: float = 120.0
-    travel_time_bin_min: float = 5.0
+    travel_time_bin_min: float = 0.0
     max_jump_length_km: float = 20.0
-    jump_length_bin_km: float = 1.0
+    jump_length_bin_km: float = 0.0
     max_time_between_h: float = 168.0
-    time_between_bin_h: float = 6.0
+    time_between_bin_h: float = 0.0
     max_radius_km: float = 20.0
-    radius_bin_km: float = 1.0
+    radius_bin_km: float = 0.0
     max_tiles_per_user: int = 0
 
     def __post_init__(self):
-        for name in ("max_travel_time_min", "travel_time_bin_min", "max_jump_length_km", "jump_length_bin_km",
-                     "max_time_between_h", "time_between_bin_h", "max_radius_km", "radius_bin_km"):
-            value = float(getattr(self, name))
-            if not (math.isfinite(value) and value > 0):
-                raise ValueError(f"{name} must be a finite number > 0, got {getattr(self, name)!r}")
+        for upper, width in (("max_travel_time_min", "travel_time_bin_min"), ("max_jump_length_km",
+                             "jump_length_bin_km"), ("max_time_between_h", "time_between_bin_h"),
+                             ("max_radius_km", "radius_bin_km")):
+            top, step = float(getattr(self, upper)), float(getattr(self, width))
+            if not (math.isfinite(top) and top > 0):
+                raise ValueError(f"{upper} must be a finite number > 0, got {getattr(self, upper)!r}")
+            if not (math.isfinite(step) and step >= 0):
+                raise ValueError(f"{width} must be a finite number >= 0 (0: automatic), got {step!r}")
+            if step == 0:
+                object.__setattr__(self, width, nice_width(top))
+            elif top / step > MAX_BINS:
+                raise ValueError(f"{width}: {top:g} / {step:g} gives more than {MAX_BINS} bins; use a width of at "
+                                 f"least {top / MAX_BINS:.3g} (or 0: automatic)")
         if int(self.max_tiles_per_user) < 0:
             raise ValueError("max_tiles_per_user must be >= 0 (0: 2M)")
+
+
+AUTO_BINS, MAX_BINS = 24, 500
+
+
+def nice_width(upper: float, bins: int = AUTO_BINS) -> float:
+    """The smallest 1, 2, 2.5 or 5 times a power of ten that cuts [0, upper] into at most ``bins`` bins."""
+    raw = upper / bins
+    power = 10.0 ** math.floor(math.log10(raw))
+    for factor in (1.0, 2.0, 2.5, 5.0, 10.0):
+        if factor * power >= raw * (1 - 1e-12):
+            return factor * power
+    return 10.0 * power
 
 
 def edges(upper: float, width: float, lower: float = 0.0) -> np.ndarray:
@@ -113,7 +134,12 @@ class CountAnalysis:
         return CountNoise(LAPLACE, self.epsilon, self.sensitivity)
 
     def release(self, counts, rng) -> np.ndarray:
-        return clamp_and_round(self.noise.apply(np.asarray(counts, dtype=float), rng))
+        """Noisy counts, rounded and clamped at zero (to show; never sum them: each empty cell adds b/2)."""
+        return np.maximum(self.release_unclamped(counts, rng), 0.0)
+
+    def release_unclamped(self, counts, rng) -> np.ndarray:
+        """Noisy counts, rounded, not clamped: unbiased, so sums of them are too (a total of clamped counts is not)."""
+        return np.round(self.noise.apply(np.asarray(counts, dtype=float), rng))
 
     def margin_of_error(self) -> float:
         return self.noise.margin_of_error(0.95)
@@ -122,6 +148,47 @@ class CountAnalysis:
         noise = self.noise
         return {"epsilon": self.epsilon, "sensitivity": self.sensitivity, "noise_scale": noise.scale,
                 "margin_of_error_95": self.margin_of_error(), "mechanism": "Laplace counts (Mironov snapping)",
+                "epsilon_floating_point": noise.snapped_epsilon, "count_grain": noise.grain}
+
+
+@dataclass(frozen=True)
+class FlowSelection:
+    """OD flows chosen by the stability-based histogram (Asghar, Tyler and Kaafar, "Differentially Private Release
+    of Public Transport Data: The Opal Use Case", 2017, Algorithm 1), generalised to M trips per user.
+
+    Only pairs with trips get noise (Laplace of scale 2M / epsilon) and a pair is published when its noisy count
+    reaches the threshold M + b ln(2M / delta): no pair without trips is ever published, so the published flows
+    are true pairs, at the cost of delta. Among millions of possible pairs, noising every cell and keeping the
+    largest would publish noise (issue 24.2).
+    """
+
+    epsilon: float
+    delta: float
+    max_trips: int
+
+    @property
+    def histogram(self) -> StabilityHistogram:
+        return StabilityHistogram(self.epsilon, self.delta, int(self.max_trips))
+
+    @property
+    def noise(self) -> CountNoise:
+        return self.histogram.noise()
+
+    @property
+    def sensitivity(self) -> float:
+        return self.histogram.sensitivity
+
+    @property
+    def threshold(self) -> float:
+        return self.histogram.threshold
+
+    def fields(self) -> dict:
+        noise = self.noise
+        return {"epsilon": self.epsilon, "delta": self.delta, "sensitivity": self.sensitivity,
+                "noise_scale": noise.scale, "margin_of_error_95": noise.margin_of_error(0.95),
+                "threshold": self.threshold,
+                "mechanism": "stability-based histogram (Asghar, Tyler and Kaafar 2017, Algorithm 1): Laplace "
+                             "noise on pairs with trips only, published at or above the threshold",
                 "epsilon_floating_point": noise.snapped_epsilon, "count_grain": noise.grain}
 
 

@@ -23,9 +23,9 @@ from typing import Callable, Dict, Optional, Tuple
 import numpy as np
 
 from . import mobility_analyses as ma
-from .counting import CountNoise, bound_contributions, clamp_and_round
-from .od_flows import count_pairs, least_min_flow, release_flows
-from .release import NoUsableRecordsError, Release, no_op, null_user_mask, user_codes
+from .counting import bound_contributions, clamp_and_round
+from .od_flows import count_pairs, release_flows
+from .release import NoUsableRecordsError, Release, is_null, no_op, null_user_mask, user_codes
 
 ANALYSES = (
     "dataset_statistics", "missing_values", "trips_over_time", "trips_per_weekday", "trips_per_hour",
@@ -33,8 +33,11 @@ ANALYSES = (
     "od_flows", "travel_time", "jump_length",
     "trips_per_user", "time_between_trips", "radius_of_gyration", "distinct_zones", "mobility_entropy",
 )
-# Pure-noise OD flows expected above the public cut (the cut only drops flows that cannot be in the top N).
-OD_EXPECTED_NOISE_FLOWS = 100_000
+# Share of visits_per_time_window's epsilon for the 12 window totals (their own noisy counts, sensitivity M: a
+# total of per-zone counts clamped at zero would add b/2 per empty zone, issue 24.1); the rest is the zones'.
+WINDOW_TOTALS_SHARE = 0.25
+# Delta of the OD flows' stability-based selection (the report's only delta), unless the publisher sets another.
+OD_DELTA = 1e-6
 
 
 class BudgetSplitError(ValueError):
@@ -120,6 +123,44 @@ class MobilityData:
         return MobilityData(**{n: np.asarray(getattr(self, n))[keep] for n in names}, n_zones=self.n_zones)
 
 
+def _codes(values) -> np.ndarray:
+    """A dense integer code per distinct value (text and mixed ids compared as text)."""
+    values = np.ma.getdata(np.ma.asarray(values))
+    return np.unique(values if values.dtype.kind != "O" else values.astype(str), return_inverse=True)[1].ravel()
+
+
+def pair_trip_records(user, trip, seconds, lonlat, zone, n_zones: int) -> MobilityData:
+    """Trips from trip records (one row per trip start and end): the rule of the report's input.
+
+    A trip is identified by (user, trip id): trip ids that repeat across
+    users (per-user numbering 1, 2, 3) are different trips, so one user's
+    rows never become the start or end of another user's trip (which would
+    let that user escape the bound M). The rows of a trip are ordered by
+    time (NULL times last): the first is its start, the last its end; a
+    trip with one row is incomplete (no end); the rows between the first
+    and the last of a trip with more than two are not used. NULL user ids
+    form one group and are dropped by the release; rows with a NULL trip id
+    must be dropped by the caller. ``lonlat`` (n, 2) degrees and ``zone``
+    (zone index, OUTSIDE or MISSING) are per row.
+    """
+    user = np.ma.asarray(user)
+    user_code = _codes(user_codes(user)).astype(np.int64)
+    user_code[is_null(user)] = -1
+    trip_code = _codes(trip)
+    seconds = np.asarray(seconds, dtype=float)
+    order = np.lexsort((np.nan_to_num(seconds, nan=np.inf), trip_code, user_code))
+    key_u, key_t = user_code[order], trip_code[order]
+    change = (key_u[1:] != key_u[:-1]) | (key_t[1:] != key_t[:-1])
+    start_rows, end_rows = order[np.r_[True, change]], order[np.r_[change, True]]
+    single = start_rows == end_rows
+    lonlat, zone = np.asarray(lonlat, dtype=float), np.asarray(zone)
+    n = len(start_rows)
+    return MobilityData(user[start_rows], np.ones(n, bool), ~single, seconds[start_rows],
+                        np.where(single, np.nan, seconds[end_rows]), lonlat[start_rows],
+                        np.where(single[:, None], np.nan, lonlat[end_rows]), zone[start_rows],
+                        np.where(single, ma.MISSING, zone[end_rows]), n_zones)
+
+
 def split_budget(epsilon: float, analyses, weights: Optional[Dict[str, float]] = None) -> Dict[str, float]:
     """Epsilon per analysis, proportional to the weights (default equal); the shares add up to ``epsilon``."""
     weights = {a: float((weights or {}).get(a, 1.0)) for a in analyses}
@@ -145,6 +186,7 @@ class MobilityReportSpec:
     bins: ma.MobilityBins = field(default_factory=ma.MobilityBins)
     period: Optional[Period] = None
     top_n_flows: int = 100
+    od_delta: float = OD_DELTA
 
     def __post_init__(self):
         unknown = [a for a in self.analyses if a not in ANALYSES]
@@ -154,6 +196,13 @@ class MobilityReportSpec:
             raise ValueError("trips_over_time needs a public time range (period)")
         if int(self.max_trips) < 1:
             raise ValueError("max_trips (M) must be at least 1")
+        if "od_flows" in self.analyses and not 0.0 < self.od_delta < 1.0:
+            raise ValueError("od_flows need a delta in (0, 1) for their selection (e.g. 1e-6)")
+
+    @property
+    def delta(self) -> float:
+        """The report's delta: the OD flows' selection's, 0 without OD flows."""
+        return float(self.od_delta) if "od_flows" in self.analyses else 0.0
 
     def shares(self) -> Dict[str, float]:
         return split_budget(self.epsilon, self.analyses, self.weights)
@@ -170,8 +219,9 @@ class MobilityReportSpec:
             "trips_per_weekday": lambda e: ma.CountAnalysis(e, m),
             "trips_per_hour": lambda e: ma.CountAnalysis(e, 2 * m),
             "visits_per_zone": lambda e: ma.CountAnalysis(e, 2 * m),
-            "visits_per_time_window": lambda e: ma.CountAnalysis(e, m),
-            "od_flows": lambda e: ma.CountAnalysis(e, m),
+            "visits_per_time_window": lambda e: (ma.CountAnalysis(e * (1 - WINDOW_TOTALS_SHARE), m),
+                                                 ma.CountAnalysis(e * WINDOW_TOTALS_SHARE, m)),
+            "od_flows": lambda e: ma.FlowSelection(e, self.od_delta, m),
             "travel_time": lambda e: ma.HistogramSummary(
                 e, m, tuple(ma.edges(b.max_travel_time_min, b.travel_time_bin_min))),
             "jump_length": lambda e: ma.HistogramSummary(
@@ -199,10 +249,11 @@ class MobilityReportSpec:
             parts.append(f"{name} epsilon {eps:.6g} sensitivity {sens}")
         return {
             "mechanism": ("mobility report (seed 002): each analysis its own release, sequential composition; "
-                          "Laplace counts with Mironov snapping, exponential-mechanism five-number summaries; "
+                          "Laplace counts with Mironov snapping, exponential-mechanism five-number summaries, OD "
+                          "flows by the stability-based histogram (delta in the record); "
                           + "; ".join(parts)),
             "epsilon": self.epsilon,
-            "delta": 0.0,
+            "delta": self.delta,
             "unit_of_privacy": self.unit_of_privacy,
             "sensitivity": float(self.max_trips),
             "sensitivity_unit": "trips per user (M); per analysis 1 (users), M (trips) or 2M (trip ends)",
@@ -212,9 +263,10 @@ class MobilityReportSpec:
         }
 
 
-def _od_min_flow(noise: CountNoise, domain: int) -> float:
-    """The smallest whole-number cut whose expected number of pure-noise flows is at most the limit (public)."""
-    return float(least_min_flow(noise, domain, OD_EXPECTED_NOISE_FLOWS))
+def bounded_trips(trips: MobilityData, max_trips: int, rng: np.random.Generator) -> MobilityData:
+    """At most ``max_trips`` (M) trips per user, sampled uniformly; users as integer codes (no NULL users)."""
+    t = trips.subset(bound_contributions(user_codes(trips.user), max_trips, rng))
+    return MobilityData(**{**t.__dict__, "user": user_codes(t.user)})
 
 
 def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: np.random.Generator,
@@ -235,22 +287,26 @@ def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: n
     trips = data.subset(~null) if null.any() else data
     fields = spec.record_fields()
     before_noise(fields)
-    kept = bound_contributions(user_codes(trips.user), spec.max_trips, rng)
-    t = trips.subset(kept)
-    t = MobilityData(**{**t.__dict__, "user": user_codes(t.user)})
+    t = bounded_trips(trips, spec.max_trips, rng)
     n = t.n_zones
     result, analysis_fields = {}, {}
     for name, mech in mechanisms.items():
         if name == "dataset_statistics":
             exact = ma._exact_dataset_statistics(t)
-            noisy = np.array([m.release(exact[i:i + 1], rng)[0] for i, m in enumerate(mech)])
+            noisy = np.array([m.release_unclamped(exact[i:i + 1], rng)[0] for i, m in enumerate(mech)])
             complete, incomplete, users, locations = noisy
-            result[name] = np.array([2 * complete + incomplete, complete + incomplete, complete, incomplete, users,
-                                     locations])
+            # records and trips: sums of the unclamped noisy parts (unbiased); each figure shown is then clamped.
+            result[name] = np.maximum(np.array([2 * complete + incomplete, complete + incomplete, complete,
+                                                incomplete, users, locations]), 0.0)
             analysis_fields[name] = [m.fields() for m in mech]
         elif name == "missing_values":
             exact = ma._exact_missing_values(t)
             result[name] = np.array([m.release(exact[i:i + 1], rng)[0] for i, m in enumerate(mech)])
+            analysis_fields[name] = [m.fields() for m in mech]
+        elif name == "visits_per_time_window":
+            exact = ma._exact_visits_per_time_window(t, n)
+            result[name] = mech[0].release(exact, rng)
+            result[name + "_totals"] = mech[1].release_unclamped(exact.sum(axis=1), rng)
             analysis_fields[name] = [m.fields() for m in mech]
         elif name == "od_flows":
             result.update(_release_od(t, n, mech, spec.top_n_flows, rng))
@@ -261,7 +317,6 @@ def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: n
                 "trips_per_weekday": lambda: ma._exact_trips_per_weekday(t),
                 "trips_per_hour": lambda: ma._exact_trips_per_hour(t),
                 "visits_per_zone": lambda: ma._exact_visits_per_zone(t, n),
-                "visits_per_time_window": lambda: ma._exact_visits_per_time_window(t, n),
             }[name]()
             result[name] = mech.release(exact, rng)
             analysis_fields[name] = mech.fields()
@@ -280,13 +335,13 @@ def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: n
 
 
 def _release_od(t, n, mech, top_n, rng):
-    """OD flows (trips with both ends located; an end outside every zone -> the outside cell), top N by noisy count."""
+    """OD flows (trips with both ends located; an end outside every zone -> the outside cell): the pairs the
+    stability-based selection publishes, the top N of them by noisy count; ``od_threshold`` (public) the count
+    a pair needs to be published half the time."""
     keep = ma.complete_located(t)
     pairs = count_pairs(t.start_zone[keep], t.end_zone[keep], n, True)
-    noise = mech.noise
-    cut = _od_min_flow(noise, pairs.domain.size)
-    flows = release_flows(pairs, noise, cut, rng)
+    flows = release_flows(pairs, mech.histogram, 0.0, rng)
     order = np.argsort(-flows.noisy_count, kind="stable")[:int(top_n)]
     return {"od_origin": flows.origin[order], "od_dest": flows.dest[order],
             "od_flows": clamp_and_round(flows.noisy_count[order]), "od_outside": np.array([flows.outside]),
-            "od_cut": np.array([cut])}
+            "od_threshold": np.array([mech.threshold])}

@@ -5,7 +5,9 @@ counts (TripCountError), Jensen-Shannon divergence for distributions
 (histograms, trips per weekday/hour/period), earth mover's distance over
 zone centroids in metres for visits per zone (LocationError), SMAPE for
 five-number summaries (RadiusOfGyrationError) and for the normalised OD
-matrix (ODFlowError); Kullback-Leibler divergence where the peer offers it.
+matrix (ODFlowError); Kullback-Leibler divergence where the peer offers it; for the rankings of zones and
+of flows, Kendall's tau and top-n coverage (the peer's benchmark measures); beside our Jensen-Shannon divergence
+(base 2) the peer's "JSD", which is scipy's Jensen-Shannon distance (its square root, natural log).
 
 :func:`noise_free_report` computes the same analyses without noise. It is
 NOT differentially private: its values are the data (after the user bound),
@@ -18,9 +20,9 @@ import math
 import numpy as np
 
 from . import mobility_analyses as ma
-from .counting import bound_contributions
+from .mobility_report import bounded_trips
 from .od_flows import count_pairs
-from .release import null_user_mask, user_codes
+from .release import null_user_mask
 
 EMD_MAX_VARIABLES = 4_000_000  # support(a) x support(b) transport variables; larger problems are not solved
 
@@ -76,6 +78,55 @@ def smape(a, b) -> float:
     return float(np.mean(2 * np.abs(a - b)[used] / denominator[used]))
 
 
+RANKING_TOP_N = (10, 100)
+
+
+def jensen_shannon_distance(p, q) -> float:
+    """The peer's "JSD": scipy's Jensen-Shannon distance, the square root of the divergence in natural log."""
+    divergence = jensen_shannon(p, q)
+    return math.sqrt(max(divergence, 0.0) * math.log(2.0)) if divergence == divergence else math.nan
+
+
+def top_n(values: dict, n: int) -> list:
+    """The keys of the n largest values (ties by key order), only keys with a value > 0."""
+    ranked = sorted((k for k, v in values.items() if v > 0), key=lambda k: (-values[k], k))
+    return ranked[:n]
+
+
+def top_n_coverage(reference: dict, other: dict, n: int) -> float:
+    """Share of the reference's top n found in the other's top n (the peer's top-n coverage); NaN when the
+    reference has no positive value."""
+    base = top_n(reference, n)
+    return len(set(base) & set(top_n(other, n))) / len(base) if base else math.nan
+
+
+def kendall_tau(reference: dict, other: dict, n: int) -> float:
+    """Kendall's tau-b of the reference's top n items ranked by the reference and by the other (absent: 0).
+
+    The peer correlates the tile indices of the two top-n lists position by position; here the same items are
+    ranked twice, so 1 means the released report orders the true top n exactly as the data does.
+    """
+    items = top_n(reference, n)
+    x = np.array([reference[k] for k in items], dtype=float)
+    y = np.array([other.get(k, 0.0) for k in items], dtype=float)
+    if len(items) < 2:
+        return math.nan
+    dx, dy = np.sign(x[:, None] - x[None, :]), np.sign(y[:, None] - y[None, :])
+    upper = np.triu_indices(len(items), 1)
+    concordance = float(np.sum(dx[upper] * dy[upper]))
+    tied_x, tied_y = float(np.sum(dx[upper] != 0)), float(np.sum(dy[upper] != 0))
+    return concordance / math.sqrt(tied_x * tied_y) if tied_x and tied_y else math.nan
+
+
+def ranking_rows(name: str, reference: dict, other: dict) -> list:
+    """Kendall's tau and top-n coverage rows of one ranking, for each n in RANKING_TOP_N."""
+    rows = []
+    for n in RANKING_TOP_N:
+        rows.append((f"{name} ranking", f"Kendall's tau (top {n})", kendall_tau(reference, other, n)))
+        rows.append((f"{name} ranking", f"top-{n} coverage", top_n_coverage(reference, other, n)))
+    return rows
+
+
 def od_flow_error(a: dict, b: dict) -> float:
     """SMAPE of the normalised OD matrices over their combined support (seed 002 ODFlowError)."""
     ta, tb = sum(a.values()), sum(b.values())
@@ -115,10 +166,7 @@ def earth_movers_distance(p, q, centroids_lonlat) -> float:
 
 def noise_free_report(data, spec, rng) -> dict:
     """The analyses of ``spec`` without noise, after the same user bound (NOT differentially private; see module)."""
-    keep = ~null_user_mask(data.user)
-    t = data.subset(keep)
-    t = t.subset(bound_contributions(user_codes(t.user), spec.max_trips, rng))
-    t = type(t)(**{**t.__dict__, "user": user_codes(t.user)})
+    t = bounded_trips(data.subset(~null_user_mask(data.user)), spec.max_trips, rng)
     n, out = t.n_zones, {}
     for name in spec.analyses:
         if name == "dataset_statistics":
@@ -136,6 +184,7 @@ def noise_free_report(data, spec, rng) -> dict:
             out[name] = ma._exact_visits_per_zone(t, n)
         elif name == "visits_per_time_window":
             out[name] = ma._exact_visits_per_time_window(t, n)
+            out[name + "_totals"] = out[name].sum(axis=1)
         elif name == "od_flows":
             located = ma.complete_located(t)
             pairs = count_pairs(t.start_zone[located], t.end_zone[located], n, True)
@@ -167,7 +216,8 @@ def compare(reference: dict, other: dict, centroids_lonlat) -> list:
         for k, name in enumerate(("timestamp", "coordinates")):
             rows.append((f"missing_values.{name}", "relative error",
                          relative_error(reference["missing_values"][k], other["missing_values"][k])))
-    for name in ("trips_over_time", "trips_per_weekday", "trips_per_hour", "visits_per_time_window", "travel_time",
+    for name in ("trips_over_time", "trips_per_weekday", "trips_per_hour", "visits_per_time_window",
+                 "visits_per_time_window_totals", "travel_time",
                  "jump_length", "trips_per_user", "time_between_trips", "radius_of_gyration", "distinct_zones",
                  "mobility_entropy"):
         if name in reference and name in other:
@@ -182,10 +232,15 @@ def compare(reference: dict, other: dict, centroids_lonlat) -> list:
                                            centroids_lonlat)))
         rows.append(("visits_per_zone", "Jensen-Shannon divergence",
                      jensen_shannon(reference["visits_per_zone"][:-1], other["visits_per_zone"][:-1])))
+        rows.append(("visits_per_zone", "Jensen-Shannon distance (the peer's JSD)",
+                     jensen_shannon_distance(reference["visits_per_zone"][:-1], other["visits_per_zone"][:-1])))
         rows.append(("visits_outside", "relative error",
                      relative_error(reference["visits_per_zone"][-1], other["visits_per_zone"][-1])))
+        rows += ranking_rows("visits_per_zone", dict(enumerate(reference["visits_per_zone"][:-1].tolist())),
+                             dict(enumerate(other["visits_per_zone"][:-1].tolist())))
     if "od_flows" in reference and "od_flows" in other:
         a = dict(zip(zip(reference["od_origin"].tolist(), reference["od_dest"].tolist()), reference["od_flows"]))
         b = dict(zip(zip(other["od_origin"].tolist(), other["od_dest"].tolist()), other["od_flows"]))
         rows.append(("od_flows", "SMAPE of the normalised OD matrix (ODFlowError)", od_flow_error(a, b)))
+        rows += ranking_rows("od_flows", a, b)
     return rows

@@ -3,103 +3,48 @@
 Draws only released (noisy) values and public geometry (the zones).
 """
 
-import html
 import math
 
 import numpy as np
-import shapely
 
 from ..core import mobility_analyses as ma
 from ..translation import tr
+from .mobility_svg import bars, curve_chart, esc, heading, note, number, ranking_chart, within_noise, zone_map
 
-WIDTH, HEIGHT = 640, 220
 STYLE = ("body{font-family:sans-serif;max-width:980px;margin:auto;padding:1em;color:#222}"
+         ".noise{color:#a00;font-weight:bold}"
          "h2{border-bottom:1px solid #ccc}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
          "padding:2px 6px;text-align:right}.note{color:#555;font-size:90%}")
 
 
-def esc(text) -> str:
-    return html.escape(str(text))
+def noise_warning(what):
+    """The mark of a figure that is pure noise at its epsilon (issue 24.4)."""
+    text = tr("Not informative at this epsilon: every value of {what} is within its 95% margin of error of zero, "
+              "so it cannot be told from noise. Give it a larger share (BUDGET_SPLIT) or a larger EPSILON.")
+    return f'<p class="noise">{esc(text.format(what=what))}</p>'
 
 
-def heading(level, text):
-    return f"<h{level}>{esc(text)}</h{level}>"
+def value_rows(names, values, moes):
+    """Table rows name | value | ± margin, a value within its margin of zero marked as noise."""
+    rows = []
+    for name, value, moe in zip(names, values, moes):
+        mark = (f' <span class="noise" title="{esc(tr("within the margin of error of zero: noise at this epsilon"))}">'
+                f'{esc(tr("(noise)"))}</span>') if within_noise([value], moe) else ""
+        rows.append(f"<tr><th>{esc(name)}</th><td>{number(value)}{mark}</td><td>± {number(moe)}</td></tr>")
+    return "".join(rows)
 
 
-def note(text):
-    return f'<p class="note">{esc(text)}</p>'
-
-
-def bars(values, labels, moe=None, title=""):
-    """An inline SVG bar chart of noisy counts (error bars: the 95% margin of error)."""
-    values = np.asarray(values, dtype=float).ravel()
-    top = max(1.0, float(values.max(initial=0)) + (moe or 0))
-    n = max(1, len(values))
-    w = (WIDTH - 50) / n
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT + 40}" role="img">',
-             f"<title>{esc(title)}</title>",
-             f'<text x="0" y="12" font-size="11">{top:,.0f}</text>',
-             f'<line x1="45" y1="{HEIGHT}" x2="{WIDTH}" y2="{HEIGHT}" stroke="#444"/>']
-    step = max(1, n // 12)
-    for i, v in enumerate(values):
-        h = HEIGHT * v / top
-        x = 45 + i * w
-        parts.append(f'<rect x="{x:.1f}" y="{HEIGHT - h:.1f}" width="{max(w - 1, 0.5):.1f}" height="{h:.1f}" '
-                     f'fill="#3b7dbf"><title>{esc(labels[i])}: {v:,.0f}</title></rect>')
-        if moe:
-            e = HEIGHT * moe / top
-            cx = x + w / 2
-            parts.append(f'<line x1="{cx:.1f}" y1="{max(0, HEIGHT - h - e):.1f}" x2="{cx:.1f}" '
-                         f'y2="{min(HEIGHT, HEIGHT - h + e):.1f}" stroke="#c33"/>')
-        if i % step == 0:
-            parts.append(f'<text x="{x:.1f}" y="{HEIGHT + 14}" font-size="10">{esc(labels[i])}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def _project(geoms, box):
-    x0, y0, x1, y1 = box
-    scale = min((WIDTH - 20) / max(x1 - x0, 1e-12), (WIDTH - 20) / max(y1 - y0, 1e-12))
-
-    def xy(coords):
-        return " ".join(f"{10 + (x - x0) * scale:.1f},{10 + (y1 - y) * scale:.1f}" for x, y in coords)
-
-    return xy, 20 + (y1 - y0) * scale
-
-
-def _rings(polygon):
-    for part in shapely.get_parts(polygon):
-        yield np.asarray(part.exterior.coords)[:, :2]
-
-
-def zone_map(polygons, values, flows=None, title=""):
-    """Zones shaded by ``values`` (None: outlines only), and optional flow lines [(x0, y0, x1, y1, count)]."""
-    box = shapely.total_bounds(polygons)
-    xy, height = _project(polygons, box)
-    top = max(1.0, float(np.max(values))) if values is not None and len(values) else 1.0
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:.0f}" role="img">'
-             f"<title>{esc(title)}</title>"]
-    for i, polygon in enumerate(polygons):
-        shade = 1.0 - 0.85 * (values[i] / top) if values is not None else 1.0
-        fill = f"rgb({int(255 * shade)},{int(255 * shade)},255)"
-        label = f"{values[i]:,.0f}" if values is not None else ""
-        for ring in _rings(polygon):
-            parts.append(f'<polygon points="{xy(ring)}" fill="{fill}" stroke="#999" stroke-width="0.5">'
-                         f"<title>{esc(label)}</title></polygon>")
-    if flows:
-        most = max(f[4] for f in flows) or 1.0
-        for x0, y0, x1, y1, count in flows:
-            parts.append(f'<polyline points="{xy([(x0, y0), (x1, y1)])}" stroke="#c33" stroke-opacity="0.7" '
-                         f'stroke-width="{0.5 + 5 * count / most:.1f}" fill="none"><title>{count:,.0f}</title>'
-                         "</polyline>")
-    parts.append("</svg>")
-    return "".join(parts)
+def count_chart(title, values, labels, moe, name=""):
+    """A heading, how to read it, the bars with error bars, and the noise mark when every bar is within its
+    margin."""
+    return (heading(3, title) + explain(name) + bars(values, labels, moe, title)
+            + (noise_warning(title) if within_noise(values, moe) else ""))
 
 
 def summary_table(summary, fields, unit):
     names = (tr("minimum"), tr("lower quartile"), tr("median"), tr("upper quartile"), tr("maximum"))
     cells = "".join(f"<th>{esc(n)}</th>" for n in names)
-    row = "".join(f"<td>{v:,.3g}</td>" for v in summary)
+    row = "".join(f"<td>{number(v)}</td>" for v in summary)
     margin = tr("Each value is within {r:,.0f} ranks of the true quantile with 95% probability (values rounded to "
               "a grid of step {s:.3g} {unit}).").format(r=fields["rank_margin_95"], s=fields["quantile_step"],
                                                          unit=unit)
@@ -109,17 +54,134 @@ def summary_table(summary, fields, unit):
 def numeric_section(title, result, name, fields, unit):
     hist = result[name]
     edges = result[name + "_edges"]
-    labels = [f"{edges[i]:g}-{edges[i + 1]:g}" for i in range(len(edges) - 1)] + [f"> {edges[-1]:g}"]
+    labels = [f"{number(edges[i])}-{number(edges[i + 1])}" for i in range(len(edges) - 1)]
+    labels.append(f"> {number(edges[-1])}")
     moe = fields["margin_of_error_95"]
-    return (f"<h3>{esc(title)}</h3>" + bars(hist, labels, moe, title)
+    return (f"<h3>{esc(title)}</h3>" + explain(name) + bars(hist, labels, moe, title)
+            + (noise_warning(title) if within_noise(hist, moe) else "")
             + note(tr("Unit: {unit}. Bars: noisy counts, red: 95% margin of error ±{m:,.0f}; the last bar counts "
                       "values above the public maximum.").format(unit=unit, m=moe))
             + summary_table(result[name + "_summary"], fields, unit))
 
 
-def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_labels):
-    """The whole page. ``zones``: polygons (lon/lat) in zone index order; ``flow_lines``: [(x0, y0, x1, y1, n)]."""
+def od_section(zones, flow_lines, r, fields, zone_ids):
+    """The top OD flows: every published flow passed the stability-based threshold, so it is a true pair; when
+    none did, the map and the text say that the section publishes nothing reliable at this epsilon."""
+    threshold, moe = r["od_threshold"][0], fields["margin_of_error_95"]
+    if not len(r["od_flows"]):
+        message = tr("No flow reached the threshold: nothing reliable to show")
+        text = tr("No OD flow reached the publication threshold of about {t} trips at this epsilon: this section "
+                  "publishes nothing reliable. A flow needs about {t} trips (after the bound M) to be published; "
+                  "give OD flows a larger share (BUDGET_SPLIT, e.g. od_flows=5), a larger EPSILON, a smaller M or "
+                  "coarser zones.").format(t=number(threshold))
+        return (heading(3, tr("Top OD flows")) + explain("od_flows")
+                + zone_map(zones, None, None, tr("OD flows"), message)
+                + f'<p class="noise">{esc(text)}</p>')
+    top = min(TOP_RANKED, len(r["od_flows"]))
+    labels = [f"{zone_ids[o]} → {zone_ids[d]}" for o, d in zip(r["od_origin"][:top], r["od_dest"][:top])]
+    return (heading(3, tr("Top OD flows")) + explain("od_flows") + zone_map(zones, None, flow_lines, tr("OD flows"))
+            + heading(3, tr("The {n} largest flows").format(n=top))
+            + ranking_chart(labels, r["od_flows"][:top], moe, tr("Largest flows")) + explain("ranking")
+            + note(tr("{n} largest published flows. Only pairs with trips can be published, and only when their "
+                      "noisy count reaches about {t} (stability-based histogram): every flow shown is a true pair, "
+                      "smaller flows are not shown. 95% margin of error per flow ±{m}; trips with an end outside "
+                      "the zones: {o}.").format(n=len(r["od_flows"]), t=number(threshold), m=number(moe),
+                                                o=number(r["od_outside"][0]))))
+
+
+TOP_RANKED = 10
+def explanations() -> dict:
+    """What each analysis shows and how to read it (translated when asked for)."""
+    return {
+        "dataset_statistics": tr(
+            "How many records, trips, users and distinct locations the data holds (after the bound of M trips per "
+            "user). Records and trips are sums of the noisy complete and incomplete counts."),
+        "missing_values": tr("Records without a timestamp or without coordinates."),
+        "trips_over_time": tr("Trips per period by start time: the overall trend and gaps in the data."),
+        "trips_per_weekday": tr("Trips per day of the week by start time: weekly rhythm."),
+        "trips_per_hour": tr(
+            "Trip starts and ends per hour of the day, weekdays and weekends apart: peaks show commuting."),
+        "visits_per_zone": tr(
+            "Trip starts and ends per zone: where people go. Darker zones have more visits; the legend gives the "
+            "scale. Each zone's count is off by up to its margin of error."),
+        "top_zones": tr(
+            "The zones with the most visits, by noisy count, with the 95% margin of error as a red bar."),
+        "ranking": tr(
+            "Two entries whose bars overlap within their error bars may be in either order in the true data."),
+        "concentration": tr(
+            "Share of all visits (up) in the share of zones with the most visits (across): a curve far above the "
+            "dashed diagonal means visits concentrate in few zones. Drawn from the noisy counts clamped at zero, so "
+            "at a small epsilon empty zones with positive noise make visits look more spread out than they are."),
+        "visits_per_time_window": tr(
+            "Destinations per four-hour window. The maps show, per zone, how far each window is above (red) or "
+            "below (blue) that zone's average over the windows: where people go at which time of day."),
+        "od_flows": tr("Trips between pairs of zones (origin to destination): the main travel corridors."),
+        "travel_time": tr("Minutes from the start to the end of each complete trip."),
+        "jump_length": tr("Straight-line distance between the start and the end of each complete trip."),
+        "trips_per_user": tr("How many trips each user made (at most M are kept)."),
+        "time_between_trips": tr("Hours between the start of one trip and the start of the user's next."),
+        "radius_of_gyration": tr("How far a user's trip ends lie from their centre: the size of each user's range."),
+        "distinct_zones": tr("How many different zones each user visited."),
+        "mobility_entropy": tr(
+            "How evenly a user's visits spread over their zones (0: one zone, 1: evenly over many)."),
+    }
+
+
+def explain(name):
+    """A short explanation of an analysis and how to read it (the peer's report has one per section)."""
+    text = explanations().get(name)
+    return f'<p class="explain">{esc(text)}</p>' if text else ""
+
+
+def places_sections(zones, zone_ids, r, f):
+    """Visits per zone (map with legend, top zones, concentration curve) and destinations per time window (totals,
+    one map per window of the deviation from the zone's average): post-processing of released values only."""
+    out = []
+    if "visits_per_zone" in r:
+        visits, moe = r["visits_per_zone"], f["visits_per_zone"]["margin_of_error_95"]
+        noise = within_noise(visits[:-1], moe)
+        out.append(heading(3, tr("Visits per zone")) + explain("visits_per_zone") + zone_map(
+            zones, visits[:-1], title=tr("Visits"), message=tr("Not informative at this epsilon") if noise else ""))
+        out.append(note(tr("Visits outside the zones: {n}. 95% margin of error per zone: ±{m}.").format(
+            n=number(visits[-1]), m=number(moe))) + (noise_warning(tr("Visits per zone")) if noise else ""))
+        order = np.argsort(-visits[:-1], kind="stable")[:TOP_RANKED]
+        out.append(heading(3, tr("The {n} zones with the most visits").format(n=len(order))) + explain("top_zones")
+                   + ranking_chart([zone_ids[i] for i in order], visits[:-1][order], moe, tr("Top zones"))
+                   + explain("ranking"))
+        ranked = np.sort(np.maximum(visits[:-1], 0.0))[::-1]
+        if ranked.sum() > 0:
+            x = np.arange(len(ranked) + 1) / len(ranked)
+            y = np.concatenate(([0.0], np.cumsum(ranked) / ranked.sum()))
+            out.append(heading(3, tr("Concentration of visits")) + explain("concentration")
+                       + curve_chart(x, y, tr("Concentration of visits"), tr("share of zones, most visited first"),
+                                     tr("share of visits")))
+    if "visits_per_time_window" in r:
+        labels = [f"{d} {w}" for d in (tr("weekday"), tr("weekend")) for w in ma.WINDOW_LABELS]
+        totals_moe = f["visits_per_time_window"][1]["margin_of_error_95"]
+        out.append(count_chart(tr("Destinations per time window (all zones)"), r["visits_per_time_window_totals"],
+                               labels, totals_moe, "visits_per_time_window"))
+        out.append(note(tr("Each window's total is its own noisy count (a quarter of this analysis's epsilon), not "
+                           "a sum of the zones' counts; it is not clamped at zero, so it is unbiased and can be "
+                           "negative. 95% margin of error ±{m}.").format(m=number(totals_moe))))
+        windows, moe = r["visits_per_time_window"], f["visits_per_time_window"][0]["margin_of_error_95"]
+        deviation = windows - windows.mean(axis=0)
+        top = np.abs(deviation).max(initial=0)
+        maps = "".join('<figure style="display:inline-block;margin:2px">'
+                       + zone_map(zones, deviation[i], None, lab, "", 300, True, top)
+                       + f"<figcaption>{esc(lab)}</figcaption></figure>" for i, lab in enumerate(labels))
+        legend = tr("Red: more destinations in that window than the zone's average over the 12 windows; blue: fewer; "
+                    "one colour scale for all 12 maps. Each zone and window count is off by up to ±{m} (95%).")
+        out.append(heading(3, tr("Destinations per time window: deviation from each zone's average")) + maps
+                   + note(legend.format(m=number(moe)))
+                   + (noise_warning(tr("destinations per zone and window")) if within_noise(windows, moe) else ""))
+    return out
+
+
+def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_labels, zone_ids=None):
+    """The whole page. ``zones``: polygons (lon/lat) in zone index order, ``zone_ids`` their public ids;
+    ``flow_lines``: [(x0, y0, x1, y1, n)]."""
     r, f = release.result, release.facts["analysis_fields"]
+    zone_ids = [str(i) for i in (zone_ids if zone_ids is not None else range(len(zones)))]
     out = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(title)}</title>"
            f"<style>{STYLE}</style></head><body><h1>{esc(title)}</h1>"]
     out.append(heading(2, tr("Overview")))
@@ -129,43 +191,30 @@ def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_l
         moes = [f["dataset_statistics"][i]["margin_of_error_95"] for i in (0, 0, 0, 1, 2, 3)]
         moes[0] = 2 * moes[0] + moes[1]
         moes[1] = moes[2] + moes[3]
-        rows = "".join(f"<tr><th>{esc(n)}</th><td>{v:,.0f}</td><td>± {m:,.0f}</td></tr>"
-                       for n, v, m in zip(names, r["dataset_statistics"], moes))
-        out.append(heading(3, tr("Dataset statistics")) + f"<table>{rows}</table>")
+        out.append(heading(3, tr("Dataset statistics")) + explain("dataset_statistics")
+                   + f"<table>{value_rows(names, r['dataset_statistics'], moes)}</table>")
     if "missing_values" in r:
-        rows = "".join(f"<tr><th>{esc(n)}</th><td>{v:,.0f}</td><td>± {m['margin_of_error_95']:,.0f}</td></tr>"
-                       for n, v, m in zip((tr("timestamp"), tr("coordinates")), r["missing_values"],
-                                          f["missing_values"]))
-        out.append(heading(3, tr("Missing values (records)")) + f"<table>{rows}</table>")
+        rows = value_rows((tr("timestamp"), tr("coordinates")), r["missing_values"],
+                          [m["margin_of_error_95"] for m in f["missing_values"]])
+        out.append(heading(3, tr("Missing values (records)")) + explain("missing_values") + f"<table>{rows}</table>")
     if "trips_over_time" in r:
         labels = list(period_labels) + [tr("outside the range")]
-        out.append(heading(3, tr("Trips over time ({unit})").format(unit=spec.period.unit))
-                   + bars(r["trips_over_time"], labels, f["trips_over_time"]["margin_of_error_95"]))
+        out.append(count_chart(tr("Trips over time ({unit})").format(unit=spec.period.unit), r["trips_over_time"],
+                               labels, f["trips_over_time"]["margin_of_error_95"], "trips_over_time"))
     if "trips_per_weekday" in r:
-        out.append(heading(3, tr("Trips per weekday"))
-                   + bars(r["trips_per_weekday"], ma.WEEKDAYS, f["trips_per_weekday"]["margin_of_error_95"]))
+        out.append(count_chart(tr("Trips per weekday"), r["trips_per_weekday"], ma.WEEKDAYS,
+                               f["trips_per_weekday"]["margin_of_error_95"], "trips_per_weekday"))
     if "trips_per_hour" in r:
+        out.append(explain("trips_per_hour"))
         categories = (tr("weekday start"), tr("weekday end"), tr("weekend start"), tr("weekend end"))
         for i, category in enumerate(categories):
-            out.append(heading(3, tr("Trips per hour: {c}").format(c=category))
-                       + bars(r["trips_per_hour"][i], [f"{h:02d}" for h in range(24)],
-                              f["trips_per_hour"]["margin_of_error_95"]))
+            out.append(count_chart(tr("Trips per hour: {c}").format(c=category), r["trips_per_hour"][i],
+                                   [f"{h:02d}" for h in range(24)], f["trips_per_hour"]["margin_of_error_95"]))
     out.append(heading(2, tr("Places")))
-    if "visits_per_zone" in r:
-        visits = r["visits_per_zone"]
-        out.append(heading(3, tr("Visits per zone")) + zone_map(zones, visits[:-1], title=tr("Visits")))
-        out.append(note(tr("Visits outside the zones: {n:,.0f}. 95% margin of error per zone: ±{m:,.0f}.").format(
-            n=visits[-1], m=f["visits_per_zone"]["margin_of_error_95"])))
-    if "visits_per_time_window" in r:
-        totals = r["visits_per_time_window"].sum(axis=1)
-        labels = [f"{d} {w}" for d in (tr("weekday"), tr("weekend")) for w in ma.WINDOW_LABELS]
-        out.append(heading(3, tr("Destinations per time window (all zones)")) + bars(totals, labels))
+    out.extend(places_sections(zones, zone_ids, r, f))
     out.append(heading(2, tr("Trips")))
     if "od_flows" in r:
-        out.append(heading(3, tr("Top OD flows")) + zone_map(zones, None, flow_lines, tr("OD flows")))
-        out.append(note(tr("{n} largest noisy flows; 95% margin of error per flow ±{m:,.0f}; trips with an end "
-                           "outside the zones: {o:,.0f}.").format(
-            n=len(r["od_flows"]), m=f["od_flows"]["margin_of_error_95"], o=r["od_outside"][0])))
+        out.append(od_section(zones, flow_lines, r, f["od_flows"], zone_ids))
     units = {"travel_time": tr("minutes"), "jump_length": tr("km"), "trips_per_user": tr("trips"),
              "time_between_trips": tr("hours"), "radius_of_gyration": tr("km"), "distinct_zones": tr("zones"),
              "mobility_entropy": tr("normalised entropy (0-1)")}
@@ -188,8 +237,8 @@ def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_l
     for name, fields in f.items():
         parts = fields if isinstance(fields, list) else [fields]
         eps = math.fsum(p["epsilon"] for p in parts)
-        sens = "/".join(f"{p['sensitivity']:g}" for p in parts)
-        scale = "/".join(f"{p['noise_scale']:.3g}" for p in parts)
-        out.append(f"<tr><th>{esc(name)}</th><td>{eps:.4g}</td><td>{sens}</td><td>{scale}</td></tr>")
+        sens = "/".join(number(p["sensitivity"]) for p in parts)
+        scale = "/".join(number(p["noise_scale"]) for p in parts)
+        out.append(f"<tr><th>{esc(name)}</th><td>{number(eps)}</td><td>{sens}</td><td>{scale}</td></tr>")
     out.append("</table></body></html>")
     return "".join(out)

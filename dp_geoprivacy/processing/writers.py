@@ -270,6 +270,20 @@ def _convert(gpkg: Path, layer_name: str, destination: Path):
     gdal.VectorTranslate(str(destination), str(gpkg), format=driver, **options)
 
 
+def current_umask() -> int:
+    """The process's umask (read without changing it where /proc tells it; else set and restored at once)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except OSError:
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_text(destination, text: str):
     """Write a text output (an HTML report) whole; see :func:`write_bytes`."""
     write_bytes(destination, text.encode("utf-8"))
@@ -284,6 +298,7 @@ def write_bytes(destination, data: bytes):
     os.close(handle)
     try:
         Path(work).write_bytes(data)
+        os.chmod(work, 0o666 & ~current_umask())  # mkstemp makes 0600; a file written in place would honour umask
         os.replace(work, destination)
     finally:
         if os.path.exists(work):

@@ -18,6 +18,8 @@ from dp_geoprivacy.core.mobility_report import (
     MobilityData,
     MobilityReportSpec,
     Period,
+    bounded_trips,
+    pair_trip_records,
     release_mobility_report,
     split_budget,
 )
@@ -180,7 +182,10 @@ def test_neighbouring_user_changes_each_analysis_within_its_sensitivity(seed):
               "trips_over_time": lambda d: ma._exact_trips_over_time(d, spec.period)}
     for name, f in counts.items():
         change = np.abs(f(n2) - f(bounded)).sum()
-        assert 0 < change <= mechs[name].sensitivity, name
+        mech = mechs[name][0] if isinstance(mechs[name], tuple) else mechs[name]
+        assert 0 < change <= mech.sensitivity, name
+    totals = [ma._exact_visits_per_time_window(d, d.n_zones).sum(axis=1) for d in (bounded, n2)]
+    assert np.abs(totals[1] - totals[0]).sum() <= mechs["visits_per_time_window"][1].sensitivity
     values = {"travel_time": ma._exact_travel_time_min, "jump_length": ma._exact_jump_length_km,
               "trips_per_user": ma._exact_trips_per_user, "time_between_trips": ma._exact_time_between_h,
               "radius_of_gyration": ma._exact_radius_of_gyration_km, "distinct_zones": ma._exact_distinct_zones,
@@ -284,8 +289,13 @@ def test_noise_free_report_compares_to_itself_with_zero_error():
     exact = ms.noise_free_report(t, spec, np.random.default_rng(2))
     centroids = np.column_stack([np.linspace(13, 13.2, t.n_zones), np.full(t.n_zones, 52.5)])
     rows = ms.compare(exact, exact, centroids)
+    def ranking(measure):  # 1 for identical rankings
+        return measure.startswith("Kendall") or measure.endswith("coverage")
+
     assert rows and all(v == pytest.approx(0.0, abs=1e-9) or math.isnan(v) for _, measure, v in rows
-                        if "Kullback" not in measure)
+                        if "Kullback" not in measure and not ranking(measure))
+    assert all(v == 1.0 for _, measure, v in rows if ranking(measure))
+    assert {measure for _, measure, _ in rows} >= {"Kendall's tau (top 10)", "top-100 coverage"}
     noisy = release_mobility_report(t, spec, np.random.default_rng(3)).result
     values = {(a, m): v for a, m, v in ms.compare(exact, noisy, centroids)}
     assert 0 <= values[("visits_per_zone", "Jensen-Shannon divergence")] <= 1
@@ -305,3 +315,141 @@ def test_record_and_facts_come_from_the_mechanisms_that_drew_the_noise():
         assert [p["epsilon"] for p in parts] == [m.epsilon for m in mech]
         assert math.fsum(p["epsilon"] for p in parts) == pytest.approx(release.facts["shares"][name], rel=1e-12)
     assert release.facts["shares"]["visits_per_zone"] == pytest.approx(3.0 * 3.0 / 18.0)
+
+
+# --- trip records: a trip is (user, trip id) -----------------------------------------------------
+
+
+def shared_trip_ids(with_b: bool, others=40):
+    """Trip records of ``others`` users with one trip each (ids 1..others, zone 0 to zone 1) and, with_b,
+    user B's ``others`` trips with the same ids, later in time, in zone 5 (issue 19.1's attack)."""
+    rows = []  # (user, trip, seconds, zone)
+    for k in range(1, others + 1):
+        rows += [(f"u{k}", k, T0 + 1000.0 * k, 0), (f"u{k}", k, T0 + 1000.0 * k + 300, 1)]
+        if with_b:
+            rows += [("B", k, T0 + 1000.0 * k + 500, 5), ("B", k, T0 + 1000.0 * k + 700, 5)]
+    user, trip, seconds, zone = (np.array(c) for c in zip(*rows))
+    lonlat = np.column_stack([13.0 + zone * 0.01, np.full(len(zone), 52.5)])
+    return pair_trip_records(user.astype(object), trip, seconds, lonlat, zone, 9)
+
+
+def test_repeated_trip_ids_across_users_keep_user_b_within_the_bound():
+    """Issue 19.1: B's 40 trips share their ids with 40 other users' trips; M = 1. With the same seed, B's
+    zone and the whole pre-noise visits-per-zone vector differ between the neighbours by at most the
+    sensitivity 2M (grouping by trip id alone gave B's zone 40 with B and 0 without)."""
+    m = 1
+    spec = MobilityReportSpec(1.0, m, "u", analyses=("visits_per_zone",))
+    sensitivity = spec.mechanisms()["visits_per_zone"].sensitivity
+    visits = {}
+    for with_b in (False, True):
+        t = bounded_trips(shared_trip_ids(with_b), m, np.random.default_rng(7))
+        visits[with_b] = ma._exact_visits_per_zone(t, t.n_zones)
+    assert visits[False][5] == 0
+    assert abs(visits[True][5] - visits[False][5]) <= sensitivity == 2 * m
+    assert np.abs(visits[True] - visits[False]).sum() <= sensitivity
+
+
+def test_trip_records_pair_first_and_last_row_of_each_user_trip():
+    user = np.array(["a", "a", "a", "b", "b", "c"], dtype=object)
+    trip = np.array([1, 1, 1, 1, 1, 2])
+    seconds = np.array([30.0, 10.0, 20.0, 5.0, 6.0, 1.0])
+    zone = np.array([2, 0, 1, 3, 4, 5])
+    t = pair_trip_records(user, trip, seconds, np.zeros((6, 2)), zone, 9)
+    got = sorted(zip(t.user.tolist(), t.start_zone.tolist(), t.end_zone.tolist(), t.has_end.tolist()))
+    # a: three rows, first (zone 0) and last (zone 2) used; b: its own trip 1; c: one row, incomplete
+    assert got == [("a", 0, 2, True), ("b", 3, 4, True), ("c", 5, ma.MISSING, False)]
+
+
+# --- totals are unbiased (issue 24.1): never a sum of counts clamped at zero ------------------------
+
+
+def few_destinations(zones=500, n=300, seed=2):
+    """n one-trip users whose destinations fall in the first 10 of ``zones`` zones: most zones are empty."""
+    rng = np.random.default_rng(seed)
+    start = T0 + rng.uniform(0, 7 * 86400, n)
+    z = rng.integers(0, 10, n)
+    return MobilityData(np.arange(n), np.ones(n, bool), np.ones(n, bool), start, start + 600, np.zeros((n, 2)),
+                        np.zeros((n, 2)), z, z, zones)
+
+
+def test_destinations_per_window_totals_are_unbiased():
+    """Mean of the published window totals over 300 seeded runs = the true totals, within z * sqrt(var / runs) at
+    alpha 0.001 (Bonferroni over the 12 windows: z = 3.97). Summing the 500 zones' clamped counts instead adds
+    about 500 b / 2 per window."""
+    t, runs = few_destinations(), 300
+    spec = MobilityReportSpec(1.0, 1, "u", analyses=("visits_per_time_window",))
+    truth = ma._exact_visits_per_time_window(t, t.n_zones).sum(axis=1)
+    totals = np.array([release_mobility_report(t, spec, np.random.default_rng(1000 + i)).result[
+        "visits_per_time_window_totals"] for i in range(runs)])
+    fields = spec.mechanisms()["visits_per_time_window"][1].fields()
+    assert fields["sensitivity"] == 1 and fields["epsilon"] == pytest.approx(0.25)
+    b, grain = fields["noise_scale"], fields["count_grain"]
+    var = 2 * b * b + grain**2 / 12 + 1 / 12
+    z = 3.97  # scipy.stats.norm.isf(0.001 / 24)
+    assert np.all(np.abs(totals.mean(axis=0) - truth) <= z * math.sqrt(var / runs)), totals.mean(axis=0) - truth
+
+
+def test_records_and_trips_are_sums_of_unclamped_parts():
+    """1,000 complete trips, no incomplete one: the mean of the published trips and records over 2,000 seeded
+    runs is within 3.29 standard errors (alpha 0.001) of 1,000 and 2,000; clamping the incomplete count at zero
+    before summing would add b / 2 = 2 to both."""
+    n, runs = 1000, 2000
+    t = MobilityData(np.arange(n), np.ones(n, bool), np.ones(n, bool), np.zeros(n), np.zeros(n), np.zeros((n, 2)),
+                     np.zeros((n, 2)), np.zeros(n, int), np.zeros(n, int), 3)
+    spec = MobilityReportSpec(1.0, 1, "u", analyses=("dataset_statistics",))
+    stats = np.array([release_mobility_report(t, spec, np.random.default_rng(i)).result["dataset_statistics"]
+                      for i in range(runs)])
+    mechs = spec.mechanisms()["dataset_statistics"]
+    var = [m.noise.variance + m.noise.grain**2 / 12 + 1 / 12 for m in mechs[:2]]
+    for k, (truth, var_k) in enumerate(((2 * n, 4 * var[0] + var[1]), (n, var[0] + var[1]))):
+        assert abs(stats[:, k].mean() - truth) <= 3.29 * math.sqrt(var_k / runs), (k, stats[:, k].mean())
+
+
+# --- OD flows: selected by the stability-based histogram (issue 24.2) ----------------------------------
+
+
+def heavy_and_scattered(zones=1000, heavy=10, per_heavy=1000, scattered=10_000, seed=6):
+    """One trip per user: ``heavy`` pairs with ``per_heavy`` trips each, and ``scattered`` trips over random pairs."""
+    rng = np.random.default_rng(seed)
+    pairs = rng.choice(zones * zones, heavy, replace=False)
+    o = np.concatenate((np.repeat(pairs // zones, per_heavy), rng.integers(0, zones, scattered)))
+    d = np.concatenate((np.repeat(pairs % zones, per_heavy), rng.integers(0, zones, scattered)))
+    n = len(o)
+    start = T0 + rng.uniform(0, 7 * 86400, n)
+    lonlat = np.column_stack([np.full(n, 13.0), np.full(n, 52.5)])
+    return MobilityData(np.arange(n), np.ones(n, bool), np.ones(n, bool), start, start + 900, lonlat, lonlat,
+                        o, d, zones)
+
+
+def test_published_top_flows_are_true_pairs_at_epsilon_one_for_the_whole_report():
+    """Epsilon 1 for the whole report (all analyses, equal split), M = 1, 1,000 zones (a million pairs): in each of 5
+    seeded runs every published flow is a pair with trips (the goal: at least 90 %), and the heavy pairs, far above
+    the threshold, are published. Noising every pair and keeping the 100 largest published about 10 % true pairs."""
+    t = heavy_and_scattered()
+    spec = MobilityReportSpec(1.0, 1, "u", period=Period(T0, T0 + 7 * 86400))
+    truth = set(zip(t.start_zone.tolist(), t.end_zone.tolist()))
+    heavy = {p for p, c in Counter(zip(t.start_zone.tolist(), t.end_zone.tolist())).items() if c >= 1000}
+    assert spec.delta == 1e-6 and spec.record_fields()["delta"] == 1e-6
+    for seed in range(5):
+        r = release_mobility_report(t, spec, np.random.default_rng(seed)).result
+        published = set(zip(r["od_origin"].tolist(), r["od_dest"].tolist()))
+        assert published and published <= truth
+        assert heavy <= published  # 1,000 trips against a threshold of about 440
+        assert r["od_threshold"][0] < 1000 and np.all(r["od_flows"] >= 0)
+
+
+def test_ranking_measures_on_known_values():
+    """Kendall's tau-b and top-n coverage against hand counts; the peer's JSD is scipy's distance."""
+    from dp_geoprivacy.core import mobility_similarity as ms
+    ref = {"a": 5, "b": 4, "c": 3, "d": 2, "e": 0}
+    assert ms.kendall_tau(ref, ref, 10) == 1.0
+    assert ms.kendall_tau(ref, {"a": 2, "b": 3, "c": 4, "d": 5}, 10) == -1.0
+    # one discordant pair (c, d) of 6: (5 - 1) / 6
+    assert ms.kendall_tau(ref, {"a": 9, "b": 8, "c": 1, "d": 2}, 4) == pytest.approx(4 / 6)
+    assert ms.top_n_coverage(ref, {"a": 10, "x": 9, "c": 5}, 2) == 0.5  # top 2: {a, b} against {a, x}
+    assert math.isnan(ms.top_n_coverage({"a": 0}, ref, 3))
+    p, q = np.array([1.0, 2.0, 3.0]), np.array([3.0, 2.0, 1.0])
+    pn, qn = p / p.sum(), q / q.sum()
+    m = (pn + qn) / 2
+    scipy_distance = math.sqrt(0.5 * np.sum(pn * np.log(pn / m)) + 0.5 * np.sum(qn * np.log(qn / m)))
+    assert ms.jensen_shannon_distance(p, q) == pytest.approx(scipy_distance)

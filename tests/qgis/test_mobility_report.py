@@ -7,7 +7,11 @@ counts); the statistical behaviour is tested in tests/core/test_mobility_report.
 
 import collections
 import json
+import math
+import os
 import re
+import stat
+import subprocess
 
 import numpy as np
 import pytest
@@ -22,7 +26,15 @@ from qgis.core import (
 from dp_geoprivacy.core.ledger import Ledger
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
-from .conftest import ROOT, feature_count, read_field, run_algorithm_json, run_qgis_process, write_grid_zones
+from .conftest import (
+    QGIS_PROCESS,
+    ROOT,
+    feature_count,
+    read_field,
+    run_algorithm_json,
+    run_qgis_process,
+    write_grid_zones,
+)
 from .model_builder import ModelBuilder, model_definition
 
 ALG = "dp_geoprivacy:mobilityreport"
@@ -100,7 +112,8 @@ def test_exact_visits_flows_and_self_contained_html(trips, zones, tmp_path):
     flows = collections.Counter((zone_of(*o), zone_of(*d)) for o, d in plan if zone_of(*o) and zone_of(*d))
     out = tmp_path / "flows.gpkg"
     got = dict(zip(zip(read_field(out, "origin_id"), read_field(out, "dest_id")), read_field(out, "noisy_count")))
-    assert got == {pair: float(c) for pair, c in flows.items()}
+    # the stability-based selection publishes a pair when its count reaches M + b ln(2M / delta): here 3 + 2e-5
+    assert got == {pair: float(c) for pair, c in flows.items() if c > 3}
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "<svg" in page and "<script" not in page.lower()
     assert not re.search(r"(src|href)=\"https?:", page)  # nothing fetched from the network
@@ -110,6 +123,20 @@ def test_exact_visits_flows_and_self_contained_html(trips, zones, tmp_path):
     assert records and records[0].epsilon == EXACT
     assert read_from_file(str(tmp_path / "flows.gpkg"))[0].release_id == records[0].release_id
     assert records[0].release_id in page
+
+
+def test_flows_are_the_pairs_at_or_above_the_selection_threshold(zones, tmp_path):
+    """M = 1 and a huge epsilon: the threshold is 1 + 3e-5 trips, so pairs with 2 or more trips are published
+    exactly and a pair with one trip is not (it could be one person's)."""
+    rows, trips = [], {("Z0_0", "Z1_1"): 6, ("Z2_2", "Z3_0"): 2, ("Z0_3", "Z3_3"): 1}
+    centre = {f"Z{r}_{c}": (X0 + (c + 0.5) * CELL, Y0 + (r + 0.5) * CELL) for r in range(N) for c in range(N)}
+    for k, (o, d) in enumerate(pair for pair, count in trips.items() for _ in range(count)):
+        rows += [(f"u{k}", "1", "2024-03-04 08:00:00", *centre[o]), (f"u{k}", "1", "2024-03-04 08:30:00", *centre[d])]
+    run(write_records(tmp_path / "pairs.gpkg", rows), zones, tmp_path, MAX_TRIPS_PER_USER=1, ANALYSES=[7])
+    out = tmp_path / "flows.gpkg"
+    got = dict(zip(zip(read_field(out, "origin_id"), read_field(out, "dest_id")), read_field(out, "noisy_count")))
+    assert got == {("Z0_0", "Z1_1"): 6.0, ("Z2_2", "Z3_0"): 2.0}
+    assert read_from_file(str(out))[0].delta == 1e-6
 
 
 def test_one_ledger_entry_for_the_whole_report(trips, zones, tmp_path):
@@ -161,6 +188,53 @@ def test_qgis_process_runs_the_report(trips, zones, tmp_path):
     assert results["OUTPUT_HTML"].endswith("r.html")
 
 
+@pytest.mark.skipif(bool(QGIS_PROCESS), reason="tests the Makefile's qgis_process target")
+def test_make_qgis_process_passes_a_layername_suffix_and_the_html_honours_the_umask(trips, zones, tmp_path):
+    """Issue 24.6: ARGS typed as a user types them, with INPUT=...|layername=records unquoted: one argument (it was
+    a shell pipe and make exited 0). Issue 24.5: under umask 027 the HTML is 0640 like the layers (it was 0600)."""
+    path, _ = trips
+    args = (f"run {ALG} -- INPUT={path}|layername=records USER_FIELD=uid TRIP_FIELD=tid TIMESTAMP_FIELD=ts "
+            f"ZONES={zones} ZONE_ID_FIELD=zone_id EPSILON=1 MAX_TRIPS_PER_USER=2 OUTPUT_HTML={tmp_path}/r.html "
+            f"OUTPUT_VISITS={tmp_path}/v.gpkg OUTPUT_FLOWS={tmp_path}/f.gpkg")
+    result = subprocess.run(["make", "-s", "--no-print-directory", "-C", str(ROOT), "qgis_process", f"ARGS={args}"],
+                            capture_output=True, text=True, timeout=600, preexec_fn=lambda: os.umask(0o027))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert feature_count(tmp_path / "v.gpkg") == N * N
+    assert stat.S_IMODE(os.stat(tmp_path / "r.html").st_mode) == 0o640
+    assert stat.S_IMODE(os.stat(tmp_path / "v.gpkg").st_mode) == 0o640
+    failed = subprocess.run(["make", "-s", "--no-print-directory", "-C", str(ROOT), "qgis_process",
+                             f"ARGS=run {ALG} -- INPUT={tmp_path}/missing.gpkg|layername=x"],
+                            capture_output=True, text=True, timeout=600)
+    assert failed.returncode != 0
+
+
+def test_flows_below_the_threshold_say_the_section_publishes_nothing_reliable(trips, zones, tmp_path):
+    """Epsilon 1 over 15 analyses on 120 trips: no pair reaches the threshold (about 2,400 trips at M = 3): the
+    flows layer is empty and the map and the text say so; counts within their margin of zero are marked."""
+    path, _ = trips
+    run(path, zones, tmp_path, EPSILON=1.0)
+    assert feature_count(tmp_path / "flows.gpkg") == 0
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "No flow reached the threshold: nothing reliable to show" in page  # on the map
+    assert "this section publishes nothing reliable" in page
+    assert "Not informative at this epsilon" in page and "(noise)" in page
+
+
+def test_bin_widths_numbers_and_legend(trips, zones, tmp_path):
+    """Issue 24.3: a 5,000 km maximum gets 250-km bins (21 bars with the overflow, not 5,001); a width giving over
+    500 bins is refused naming the parameter; numbers read 1,270 not 1.27e+03; the visits map has a legend."""
+    path, _ = trips
+    run(path, zones, tmp_path, ANALYSES=[5, 9], MAX_JUMP_LENGTH=5000.0, EPSILON=10.0)
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    jump = page[page.index("<h3>Jump length</h3>"):]
+    jump = jump[:jump.index("</svg>")]
+    assert jump.count("<rect") == 21 and "250-500" in jump and "&gt; 5,000" in jump
+    assert not re.search(r"\de[+-]\d", page)
+    assert 'linearGradient id="legend"' in page
+    with pytest.raises(QgsProcessingException, match="jump_length_bin_km"):
+        run(path, zones, tmp_path, ANALYSES=[9], MAX_JUMP_LENGTH=5000.0, JUMP_LENGTH_BIN=1.0)
+
+
 def build_model(path):
     """The report, then the zones with at least 10 visits (native:extractbyattribute): the committed model."""
     return (
@@ -201,9 +275,9 @@ def test_benchmark_mode_is_labelled_not_differentially_private(trips, zones, tmp
               OUTPUT_BENCHMARK_TABLE=str(tmp_path / "bench.csv"))
     page = (tmp_path / "bench.html").read_text(encoding="utf-8")
     assert "NOT differentially private" in page and "not-differentially-private" in page
-    measures = dict(zip(zip(read_field(out["OUTPUT_BENCHMARK_TABLE"], "analysis"),
-                            read_field(out["OUTPUT_BENCHMARK_TABLE"], "measure")),
-                        map(float, read_field(out["OUTPUT_BENCHMARK_TABLE"], "value"))))
+    table = out["OUTPUT_BENCHMARK_TABLE"]
+    values = (float(v) if v != "" else math.nan for v in read_field(table, "value"))  # NaN: nothing to compare
+    measures = dict(zip(zip(read_field(table, "analysis"), read_field(table, "measure")), values))
     # Noise of scale ~1e-7 rounds away: the released counts equal the noise-free ones.
     assert measures[("visits_per_zone", "earth mover's distance (m)")] == pytest.approx(0.0, abs=1e-3)
     assert measures[("dataset_statistics.users", "relative error")] == 0.0
@@ -243,3 +317,24 @@ def test_item_level_makes_each_trip_its_own_unit(trips, zones, tmp_path):
     assert record.unit_of_privacy == "one trip (item-level)" and record.sensitivity == 1.0
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert re.search(r"<th>users</th><td>121</td>", page)  # every trip counts as one unit
+
+
+def test_rankings_concentration_window_maps_and_explanations(trips, zones, tmp_path):
+    """The peer's analyses: top-10 zones and flows with error bars, the concentration curve, one map per time window
+    of the deviation from the zone's average, and a short explanation of each analysis."""
+    path, plan = trips
+    run(path, zones, tmp_path, ITEM_LEVEL=True)  # M = 1: flows of 2 trips or more pass the threshold
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    visits = collections.Counter(z for o, d in plan for z in (zone_of(*o), zone_of(*d)) if z)
+    visits[zone_of(X0 + 10, Y0 + 10)] += 1
+    top = page[page.index("zones with the most visits</h3>"):]
+    top = top[:top.index("</svg>")]
+    assert top.count("<rect") == 10 and top.count('stroke="#c33"') == 10  # bars with error bars
+    most = max(visits.values())
+    first = re.search(r">1\. (Z\d_\d)</text>", top).group(1)
+    assert visits[first] == most and f">{most} ± ≈ 0<" in top
+    assert "Concentration of visits</h3>" in page and "<polyline" in page
+    assert page.count("<figcaption>") == 12 and 'linearGradient id="legend-diverging"' in page
+    assert "The 10 largest flows</h3>" in page and " → " in page
+    for text in ("where people go", "the main travel corridors", "weekly rhythm"):
+        assert text in page

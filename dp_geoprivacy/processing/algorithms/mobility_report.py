@@ -33,8 +33,8 @@ from qgis.core import (
 from ...core import mobility_analyses as ma
 from ...core.mobility_report import (
     ANALYSES,
+    OD_DELTA,
     BudgetSplitError,
-    MobilityData,
     MobilityReportSpec,
     Period,
     release_mobility_report,
@@ -43,11 +43,11 @@ from ...core.mobility_report import (
 from ...core.release import NoUsableRecordsError, is_null
 from ..base import DpAlgorithm
 from ..help_summary import defaults, mobility_figures, with_summary
-from ..metric_crs import crs_transformer, wkt
+from ..metric_crs import wkt
 from ..mobility_benchmark import benchmark
 from ..mobility_html import report_page
+from ..mobility_input import TimestampError, read_mobility_data, seconds_of
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
-from ..readers import read_table
 from ..styles import flow_lines, graduated_counts
 from ..writers import Column, write_features, write_text
 from ..zone_source import (
@@ -56,34 +56,8 @@ from ..zone_source import (
     ZONE_ID_FIELD,
     ZONES,
     add_zone_parameters,
-    cell_set_from_parameters,
     wgs84,
 )
-
-
-class TimestampError(ValueError):
-    """A timestamp that is not NULL but cannot be read."""
-
-
-def seconds_of(values) -> np.ndarray:
-    """Seconds since 1970-01-01 (clock time written) of date-time values; NaN for NULL; TimestampError if unreadable."""
-    values = np.ma.asarray(values)
-    data, mask = np.ma.getdata(values), np.ma.getmaskarray(values)
-    if data.dtype.kind == "M":
-        out = data.astype("datetime64[ms]").astype(np.int64) / 1000.0
-        out[np.isnat(data) | mask] = np.nan
-        return out
-    out = np.full(len(data), np.nan)
-    for i, v in enumerate(data.tolist()):
-        if mask[i] or v is None or (isinstance(v, float) and v != v) or (isinstance(v, str) and not v.strip()):
-            continue
-        try:
-            text = v.isoformat() if hasattr(v, "isoformat") else str(v).strip().replace(" ", "T", 1)
-            text = text.rstrip("Z").split("+")[0]
-            out[i] = np.datetime64(text, "ms").astype(np.int64) / 1000.0
-        except (ValueError, TypeError):
-            raise TimestampError(repr(v)) from None
-    return out
 
 
 class MobilityReport(DpAlgorithm):
@@ -95,7 +69,8 @@ class MobilityReport(DpAlgorithm):
                     "EXTENT", "EPSILON", "MAX_TRIPS_PER_USER")
     ADVANCED = ("END_TIMESTAMP_FIELD", "X_FIELD", "Y_FIELD", "COORDINATES_CRS", "ANALYSES", "BUDGET_SPLIT",
                 "MAX_TRAVEL_TIME", "MAX_JUMP_LENGTH", "MAX_TIME_BETWEEN", "MAX_RADIUS", "MAX_TILES_PER_USER",
-                "TIME_START", "TIME_END", "TOP_N_FLOWS")
+                "TRAVEL_TIME_BIN", "JUMP_LENGTH_BIN", "TIME_BETWEEN_BIN", "RADIUS_BIN", "TIME_START", "TIME_END",
+                "TOP_N_FLOWS", "OD_DELTA")
     INPUT, USER_FIELD, TRIP_FIELD, TIMESTAMP_FIELD = "INPUT", "USER_FIELD", "TRIP_FIELD", "TIMESTAMP_FIELD"
     END_TIMESTAMP_FIELD = "END_TIMESTAMP_FIELD"
     X_FIELD, Y_FIELD, COORDINATES_CRS = "X_FIELD", "Y_FIELD", "COORDINATES_CRS"
@@ -104,6 +79,9 @@ class MobilityReport(DpAlgorithm):
     TIME_START, TIME_END, TOP_N_FLOWS = "TIME_START", "TIME_END", "TOP_N_FLOWS"
     BOUNDS = (("MAX_TRAVEL_TIME", "max_travel_time_min", 120.0), ("MAX_JUMP_LENGTH", "max_jump_length_km", 20.0),
               ("MAX_TIME_BETWEEN", "max_time_between_h", 168.0), ("MAX_RADIUS", "max_radius_km", 20.0))
+    BIN_WIDTHS = (("TRAVEL_TIME_BIN", "travel_time_bin_min"), ("JUMP_LENGTH_BIN", "jump_length_bin_km"),
+                  ("TIME_BETWEEN_BIN", "time_between_bin_h"), ("RADIUS_BIN", "radius_bin_km"))
+    OD_DELTA = "OD_DELTA"
     MAX_TILES, ITEM_LEVEL = "MAX_TILES_PER_USER", "ITEM_LEVEL"
     OUTPUT_HTML, OUTPUT_VISITS, OUTPUT_FLOWS = "OUTPUT_HTML", "OUTPUT_VISITS", "OUTPUT_FLOWS"
     BENCHMARK, OUTPUT_BENCHMARK, OUTPUT_BENCHMARK_TABLE = "BENCHMARK", "OUTPUT_BENCHMARK", "OUTPUT_BENCHMARK_TABLE"
@@ -133,8 +111,10 @@ class MobilityReport(DpAlgorithm):
             "<p><b>Input</b> as dp_mobility_report takes it: a point layer or table with one row per trip "
             "start and one per trip end, USER_FIELD, TRIP_FIELD and TIMESTAMP_FIELD (date-time, or ISO text "
             "such as 2024-05-01 08:30:00); coordinates from the point geometry or X_FIELD/Y_FIELD in "
-            "COORDINATES_CRS. The rows of a trip id are ordered by time: the first is the start, the last the "
-            "end; a trip with one row is incomplete (counted, left out of OD, travel time and jump length). "
+            "COORDINATES_CRS. A trip is one user's trip id (USER_FIELD and TRIP_FIELD together: trip ids "
+            "numbered 1, 2, 3 per user are different trips). Its rows are ordered by time: the first is the "
+            "start, the last the end; a trip with one row is incomplete (counted, left out of OD, travel time "
+            "and jump length); of a trip with more than two rows only the first and the last are used. "
             "Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL "
             "timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one "
             "row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time "
@@ -148,16 +128,28 @@ class MobilityReport(DpAlgorithm):
             "2M; numeric analyses give half their share to a histogram and half to a five-number summary by the "
             "exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Seed 002 §5.4: a larger M "
             "keeps more trips but adds more noise; visits per zone are captured well with a small M (people "
-            "visit few places), while OD flows need a large epsilon even for large data sets. The number of "
+            "visit few places), while OD flows need a large epsilon even for large data sets. OD flows are "
+            "chosen by the stability-based histogram (Asghar, Tyler and Kaafar, 'Differentially Private Release "
+            "of Public Transport Data: The Opal Use Case', 2017, Algorithm 1): only pairs with trips get noise "
+            "(scale 2M over their epsilon) and a pair is published when its noisy count reaches M + b ln(2M / "
+            "OD_DELTA) (advanced, default 1e-6, the report's delta), so every published flow is a true pair; at a "
+            "small epsilon only very large flows reach it, and the report says when none does. The number of "
             "trips dropped by M is not reported (it is data). "
             "ITEM_LEVEL=true (advanced) makes every trip its own unit (M = 1), as the peer's "
             "user_privacy=False: a person with many trips is then not protected as a whole.</p>"
             "<p><b>Public bounds</b> (never read from the data; values above form one overflow bin): "
-            "MAX_TRAVEL_TIME 120 min (5-min bins), MAX_JUMP_LENGTH 20 km (1-km bins), MAX_TIME_BETWEEN 168 h "
-            "(6-h bins), MAX_RADIUS 20 km (1-km bins), MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. "
+            "MAX_TRAVEL_TIME 120 min, MAX_JUMP_LENGTH 20 km, MAX_TIME_BETWEEN 168 h, MAX_RADIUS 20 km, "
+            "MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. Bin widths TRAVEL_TIME_BIN, JUMP_LENGTH_BIN, "
+            "TIME_BETWEEN_BIN and RADIUS_BIN (advanced; 0, the default, chooses 1, 2, 2.5 or 5 times a power of "
+            "ten giving at most 24 bins from the maximum alone: 5 min, 1 km, 10 h, 1 km at the defaults; a "
+            "5,000 km maximum gets 250-km bins); at most 500 bins. "
             "Trips over time needs the public range TIME_START and TIME_END (cut by day up to 90 days, by "
             "week up to 730, else by month); without them that analysis is left out. Visits per zone and time "
-            "window use destinations only, in six four-hour windows from 2:00, weekday and weekend.</p>"
+            "window use destinations only, in six four-hour windows from 2:00, weekday and weekend; the total of "
+            "each window is its own noisy count (a quarter of that analysis's epsilon, sensitivity M), left "
+            "unclamped so that it is unbiased. No published total is a sum of counts clamped at zero (each "
+            "empty zone would add half a noise scale): records and trips are sums of the unclamped noisy "
+            "complete and incomplete counts.</p>"
             "<p><b>Protected</b>: whether any one user is in the data, with all their trips (up to M). "
             "<b>Not protected</b>: the zones, bounds and time range (public), and the log's exact counts "
             "(for the data holder only).</p>"
@@ -203,6 +195,13 @@ class MobilityReport(DpAlgorithm):
         for name, _attr, default in self.BOUNDS:
             self.add(QgsProcessingParameterNumber(name, labels[name], QgsProcessingParameterNumber.Double,
                                                   defaultValue=default, minValue=0.0))
+        bin_labels = {"TRAVEL_TIME_BIN": self.tr("Travel time bin width (minutes; 0: automatic)"),
+                      "JUMP_LENGTH_BIN": self.tr("Jump length bin width (km; 0: automatic)"),
+                      "TIME_BETWEEN_BIN": self.tr("Time between trips bin width (hours; 0: automatic)"),
+                      "RADIUS_BIN": self.tr("Radius of gyration bin width (km; 0: automatic)")}
+        for name, _attr in self.BIN_WIDTHS:
+            self.add(QgsProcessingParameterNumber(name, bin_labels[name], QgsProcessingParameterNumber.Double,
+                                                  defaultValue=0.0, minValue=0.0))
         self.add(QgsProcessingParameterNumber(
             self.MAX_TILES, self.tr("Maximum distinct zones per user (0: 2M)"), QgsProcessingParameterNumber.Integer,
             defaultValue=0, minValue=0))
@@ -213,6 +212,9 @@ class MobilityReport(DpAlgorithm):
         self.add(QgsProcessingParameterNumber(
             self.TOP_N_FLOWS, self.tr("Number of top OD flows"), QgsProcessingParameterNumber.Integer,
             defaultValue=100, minValue=1))
+        self.add(QgsProcessingParameterNumber(
+            self.OD_DELTA, self.tr("Delta of the OD flows' selection (stability-based histogram)"),
+            QgsProcessingParameterNumber.Double, defaultValue=OD_DELTA, minValue=0.0, maxValue=0.5))
         self.add_seed_parameter()
         self.add_ledger_parameters()
         self.add(QgsProcessingParameterFileDestination(
@@ -301,53 +303,18 @@ class MobilityReport(DpAlgorithm):
         for name, attr, _ in self.BOUNDS:
             if not bounds[attr] > 0:
                 raise QgsProcessingException(self.tr("{name} must be a number > 0.").format(name=name))
-        bins = ma.MobilityBins(**bounds, max_tiles_per_user=self.parameterAsInt(parameters, self.MAX_TILES, context))
-        fields = {n: self.parameterAsString(parameters, n, context) for n in (
-            self.USER_FIELD, self.TRIP_FIELD, self.TIMESTAMP_FIELD, self.END_TIMESTAMP_FIELD, self.X_FIELD,
-            self.Y_FIELD)}
-        xy_fields = (fields[self.X_FIELD], fields[self.Y_FIELD])
-        if bool(xy_fields[0]) != bool(xy_fields[1]):
-            raise QgsProcessingException(self.tr("Give both X_FIELD and Y_FIELD, or neither to use point geometries."))
-        table = read_table(self, parameters, self.INPUT, context, feedback,
-                           fields=tuple(f for f in fields.values() if f), geometry=not xy_fields[0])
-        crs = self.parameterAsCrs(parameters, self.COORDINATES_CRS, context) if xy_fields[0] else None
-        crs = crs if crs is not None and crs.isValid() else table.crs
-        if not crs.isValid():
-            raise QgsProcessingException(self.tr("INPUT has no CRS: set COORDINATES_CRS or the layer's CRS."))
-        lines = not xy_fields[0] and ogr.GT_Flatten(table.ogr_geometry_type) in (ogr.wkbLineString,
-                                                                                  ogr.wkbMultiLineString)
-        if not lines and not fields[self.TRIP_FIELD]:
-            raise QgsProcessingException(self.tr(
-                "TRIP_FIELD is needed for trip records (one row per start and end); or give trip lines."))
-        if lines:
-            xy = self._line_ends(table.geometries)
-        elif xy_fields[0]:
-            xy = np.column_stack([np.asarray(np.ma.filled(np.ma.asarray(table.columns[f], dtype=float), np.nan))
-                                  for f in xy_fields]) if len(table.fids) else np.empty((0, 2))
-        else:
-            geoms = table.geometries
-            ok = ~shapely.is_missing(geoms) & ~shapely.is_empty(geoms) & (shapely.get_type_id(geoms) == 0)
-            if len(geoms) and not ok.any():
-                raise QgsProcessingException(self.tr(
-                    "INPUT has no point geometries: give a point layer, or X_FIELD and Y_FIELD."))
-            xy = np.full((len(geoms), 2), np.nan)
-            if ok.any():
-                xy[ok] = shapely.get_coordinates(geoms[ok])[:, :2]
+        widths = {attr: self.parameterAsDouble(parameters, name, context) for name, attr in self.BIN_WIDTHS}
         try:
-            seconds = seconds_of(table.columns[fields[self.TIMESTAMP_FIELD]])
-            end_seconds = (seconds_of(table.columns[fields[self.END_TIMESTAMP_FIELD]])
-                           if lines and fields[self.END_TIMESTAMP_FIELD] else np.full(len(seconds), np.nan))
-        except TimestampError as error:
+            bins = ma.MobilityBins(**bounds, **widths,
+                                   max_tiles_per_user=self.parameterAsInt(parameters, self.MAX_TILES, context))
+        except ValueError as error:
+            raise QgsProcessingException(self.tr("Bin widths: {error}.").format(error=str(error))) from None
+        od_delta = self.parameterAsDouble(parameters, self.OD_DELTA, context)
+        if "od_flows" in chosen and not 0.0 < od_delta < 1.0:
             raise QgsProcessingException(self.tr(
-                "TIMESTAMP_FIELD holds a value that is not a date and time: {value}. Fix it or set it to NULL "
-                "(NULL timestamps are counted as missing).").format(value=str(error))) from None
-        cells = cell_set_from_parameters(self, parameters, context, feedback, points_crs=crs, require_public=True)
-        if lines:
-            data = self._line_trips(table.columns[fields[self.USER_FIELD]], seconds, end_seconds, xy, crs, cells,
-                                    feedback)
-        else:
-            data = self._trips(table.columns[fields[self.USER_FIELD]], table.columns[fields[self.TRIP_FIELD]],
-                               seconds, xy, crs, cells, feedback)
+                "OD_DELTA must be in (0, 1), e.g. 1e-6 (the OD flows are chosen by the stability-based "
+                "histogram); or leave od_flows out of ANALYSES."))
+        table, fields, cells, data = read_mobility_data(self, parameters, context, feedback)
         if not ((data.start_zone >= 0) | (data.end_zone >= 0)).any():
             raise QgsProcessingException(self.tr(
                 "No trip start or end lies inside the zones: check that the records and ZONES (or EXTENT) "
@@ -361,7 +328,7 @@ class MobilityReport(DpAlgorithm):
             data = replace(data.subset(keep), user=np.arange(int(keep.sum())))
             m, unit = 1, self.tr("one trip (item-level)")
         spec = MobilityReportSpec(epsilon, m, unit, tuple(chosen), weights, bins, period,
-                                  self.parameterAsInt(parameters, self.TOP_N_FLOWS, context))
+                                  self.parameterAsInt(parameters, self.TOP_N_FLOWS, context), od_delta)
         html_path = self.parameterAsFileOutput(parameters, self.OUTPUT_HTML, context)
         visits_path = self.parameterAsOutputLayer(parameters, self.OUTPUT_VISITS, context)
         flows_path = self.parameterAsOutputLayer(parameters, self.OUTPUT_FLOWS, context)
@@ -427,65 +394,6 @@ class MobilityReport(DpAlgorithm):
                   html_path, table_path, not_dp, written, feedback)
         return {self.OUTPUT_BENCHMARK: html_path, self.OUTPUT_BENCHMARK_TABLE: table_path}
 
-    @staticmethod
-    def _line_ends(geoms):
-        """(n, 4): x, y of the first vertex and of the last (of a multi-line: first part's first, last part's last)."""
-        out = np.full((len(geoms), 4), np.nan)
-        for i, g in enumerate(geoms.tolist()):
-            if g is None or g.is_empty:
-                continue
-            first = g if g.geom_type == "LineString" else shapely.get_geometry(g, 0)
-            last = g if g.geom_type == "LineString" else shapely.get_geometry(g, -1)
-            a, b = np.asarray(first.coords)[0], np.asarray(last.coords)[-1]
-            out[i] = a[0], a[1], b[0], b[1]
-        return out
-
-    def _zones_and_lonlat(self, xy, crs, cells, feedback):
-        transform = crs_transformer(crs, wgs84())
-        lonlat = transform(xy) if transform is not None and len(xy) else xy.copy()
-        located = ~np.isnan(xy).any(axis=1)
-        zone = np.full(len(xy), ma.MISSING, dtype=np.int64)
-        if located.any():
-            zone[located] = cells.assigner(crs, feedback)(xy[located])
-        return lonlat, zone
-
-    def _line_trips(self, user, start, end, ends, crs, cells, feedback):
-        """Trip lines: one trip per row (both ends, or none when the geometry is missing)."""
-        user = np.ma.asarray(user)
-        n = len(user)
-        lonlat, zone = self._zones_and_lonlat(np.concatenate((ends[:, :2], ends[:, 2:])), crs, cells, feedback)
-        return MobilityData(user, np.ones(n, bool), np.ones(n, bool), start, end, lonlat[:n], lonlat[n:], zone[:n],
-                            zone[n:], len(cells))
-
-    def _trips(self, user, trip, seconds, xy, crs, cells, feedback):
-        """Pair the rows of each trip id (ordered by time) into start and end arrays."""
-        user, trip = np.ma.asarray(user), np.ma.asarray(trip)
-        bad = is_null(trip)
-        if bad.any():
-            feedback.pushWarning(self.tr("Dropped {n} rows with a NULL trip id.").format(n=int(bad.sum())))
-        keep = ~bad
-        user, trip, seconds, xy = user[keep], trip[keep], seconds[keep], xy[keep]
-        if not len(trip):
-            raise QgsProcessingException(self.tr("No record has a trip id in TRIP_FIELD."))
-        trip = np.ma.getdata(trip)
-        _, trip_code = np.unique(trip if trip.dtype.kind != "O" else trip.astype(str), return_inverse=True)
-        order = np.lexsort((np.nan_to_num(seconds, nan=np.inf), trip_code))
-        trip_code = trip_code[order]
-        first = np.r_[True, trip_code[1:] != trip_code[:-1]]
-        last = np.r_[trip_code[1:] != trip_code[:-1], True]
-        start_rows, end_rows = order[first], order[last]
-        single = start_rows == end_rows
-        if single.any():
-            feedback.pushInfo(self.tr("{n} trips have one record only: counted as incomplete.").format(
-                n=int(single.sum())))
-        lonlat, zone = self._zones_and_lonlat(xy, crs, cells, feedback)
-        n = len(start_rows)
-        end_time = np.where(single, np.nan, seconds[end_rows])
-        end_lonlat = np.where(single[:, None], np.nan, lonlat[end_rows])
-        end_zone = np.where(single, ma.MISSING, zone[end_rows])
-        return MobilityData(user[start_rows], np.ones(n, bool), ~single, seconds[start_rows], end_time,
-                            lonlat[start_rows], end_lonlat, zone[start_rows], end_zone, len(cells))
-
     def _write(self, release, spec, cells, html_path, visits_path, flows_path, record, privacy_lines, feedback,
                written):
         r, facts = release.result, release.facts["analysis_fields"]
@@ -509,6 +417,10 @@ class MobilityReport(DpAlgorithm):
         written.append(visits_path)
         points = cells.representative_points(None, wgs84())
         flow_lines = []
+        if "od_flows" in r and not len(r["od_flows"]):
+            feedback.pushWarning(self.tr(
+                "No OD flow reached the publication threshold (about {t:,.0f} trips) at this epsilon: the flows layer "
+                "is empty and the report says so.").format(t=r["od_threshold"][0]))
         if "od_flows" in r:
             o, d, c = r["od_origin"], r["od_dest"], r["od_flows"]
             flow_lines = [(points[a, 0], points[a, 1], points[b, 0], points[b, 1], v) for a, b, v in zip(o, d, c)]
@@ -523,7 +435,8 @@ class MobilityReport(DpAlgorithm):
         written.append(flows_path)
         labels = spec.period.labels() if spec.period is not None else ()
         page = report_page(self.tr("Mobility report"), release, spec, lonlat_zones, flow_lines,
-                           privacy_lines + [self.tr("Release id: {rid}").format(rid=record.release_id)], labels)
+                           privacy_lines + [self.tr("Release id: {rid}").format(rid=record.release_id)], labels,
+                           ids)
         write_text(html_path, page)
         written.append(html_path)
         feedback.setProgress(100)

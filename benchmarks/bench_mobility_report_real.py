@@ -1,0 +1,289 @@
+"""Benchmark on real public data: dp_geoprivacy:mobilityreport against dp_mobility_report 0.2.11 (the peer).
+
+Data: the 2014 Cairns bus GTFS feed shipped with gtfs-kit (data/cairns_gtfs.zip of its sdist, from PyPI;
+obtained by benchmarks/real_data_trial.py's ``cairns_feed``; never committed). Every scheduled trip runs on
+the days of its service calendar (calendar.txt, with calendar_dates.txt's removals) over four weeks, 2 to 29
+June 2014; each run is one trip from its first stop (departure time) to its last stop (arrival time), two
+records (start, end). The unit of privacy is the scheduled trip (trip_id: the same run every day it
+operates, as the aircraft of the issue's flight data), M = 5 trips kept per unit. Zones: a public 2 km grid
+in UTM 55S (EPSG:32755) over the feed's stops.
+
+Truth (computed here, independently of both tools): the expected counts after the user bound, each of a
+unit's n trips kept with probability min(1, M / n) (both tools sample M trips per unit uniformly).
+
+Runs: ours through the real qgis_process (``make qgis_process``), all analyses, EPSILON 1 and 10, three
+unseeded runs each; the peer in its own virtual environment (benchmarks/.peer-venv, pinned as in
+bench_noisy_od_flows.py), same records, zones, M, epsilon and public bounds, all analyses, its HTML written.
+Shared analyses compared against the truth: visits per zone (mean absolute error over the zones); OD flows
+(of the published top 100 by count, the share that are true pairs; of the true top 10, the share among the
+published top 100). Wall time and peak RSS of each whole process (GNU time).
+
+Run: make -s stage && .venv/bin/python benchmarks/bench_mobility_report_real.py [--runs N]
+Writes benchmarks/results/bench_mobility_report_real.json.
+"""
+
+import argparse
+import csv
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+from osgeo import ogr, osr
+from pyproj import Transformer
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from benchmarks.bench_noisy_od_flows import ensure_peer_venv  # noqa: E402
+from benchmarks.common import load_average, print_table, run_measured, write_results  # noqa: E402
+from benchmarks.real_data_trial import cairns_feed  # noqa: E402
+
+EPSG, CELL_M, M = 32755, 2000.0, 5
+FIRST_DAY, DAYS = dt.date(2014, 6, 2), 28
+EPSILONS = (1.0, 10.0)
+WEEKDAY_FIELDS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def seconds(text):
+    h, m, s = (int(x) for x in text.strip().split(":"))
+    return 3600 * h + 60 * m + s
+
+
+def read_trips(feed: Path):
+    """(unit, start epoch seconds, end epoch seconds, origin lon/lat, destination lon/lat) of every run."""
+    stops = {r["stop_id"]: (float(r["stop_lon"]), float(r["stop_lat"]))
+             for r in csv.DictReader(open(feed / "stops.txt"))}
+    ends = {}
+    for r in csv.DictReader(open(feed / "stop_times.txt")):
+        seq = int(r["stop_sequence"])
+        first, last = ends.get(r["trip_id"], (None, None))
+        if first is None or seq < first[0]:
+            first = (seq, r["stop_id"], r["departure_time"])
+        if last is None or seq > last[0]:
+            last = (seq, r["stop_id"], r["arrival_time"])
+        ends[r["trip_id"]] = (first, last)
+    calendar = {r["service_id"]: r for r in csv.DictReader(open(feed / "calendar.txt"))}
+    removed = {(r["service_id"], r["date"]) for r in csv.DictReader(open(feed / "calendar_dates.txt"))
+               if r["exception_type"] == "2"}
+    added = {(r["service_id"], r["date"]) for r in csv.DictReader(open(feed / "calendar_dates.txt"))
+             if r["exception_type"] == "1"}
+    rows = []
+    for trip in csv.DictReader(open(feed / "trips.txt")):
+        service, (first, last) = trip["service_id"], ends[trip["trip_id"]]
+        if not first[2].strip() or not last[2].strip():
+            continue  # no time at the first or last stop (none in this feed)
+        for k in range(DAYS):
+            day = FIRST_DAY + dt.timedelta(days=k)
+            key = day.strftime("%Y%m%d")
+            c = calendar.get(service)
+            runs = c is not None and c["start_date"] <= key <= c["end_date"] and c[WEEKDAY_FIELDS[day.weekday()]] == "1"
+            if (runs and (service, key) not in removed) or (service, key) in added:
+                midnight = (day - dt.date(1970, 1, 1)).days * 86400.0  # clock time written, as read
+                rows.append((trip["trip_id"], midnight + seconds(first[2]), midnight + seconds(last[2]),
+                             stops[first[1]], stops[last[1]]))
+    unit = np.array([r[0] for r in rows], dtype=object)
+    start, end = np.array([r[1] for r in rows]), np.array([r[2] for r in rows])
+    origin, dest = np.array([r[3] for r in rows]), np.array([r[4] for r in rows])
+    return unit, start, end, origin, dest
+
+
+def write_zones(path: Path, lonlat):
+    """A CELL_M grid in EPSG:32755 over the points (public: made from the feed's stops, not from the trips)."""
+    xy = np.column_stack(Transformer.from_crs(4326, EPSG, always_xy=True).transform(lonlat[:, 0], lonlat[:, 1]))
+    low = np.floor(xy.min(axis=0) / CELL_M) * CELL_M
+    cols, rows = (np.ceil((xy.max(axis=0) - low) / CELL_M) + 1).astype(int)
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(EPSG)
+    layer = dataset.CreateLayer("zones", srs, ogr.wkbPolygon)
+    layer.CreateField(ogr.FieldDefn("zone_id", ogr.OFTString))
+    layer.StartTransaction()
+    for r in range(rows):
+        for c in range(cols):
+            x, y = low[0] + c * CELL_M, low[1] + r * CELL_M
+            feature = ogr.Feature(layer.GetLayerDefn())
+            feature["zone_id"] = f"Z{r}_{c}"
+            feature.SetGeometry(ogr.CreateGeometryFromWkt(
+                f"POLYGON(({x} {y},{x + CELL_M} {y},{x + CELL_M} {y + CELL_M},{x} {y + CELL_M},{x} {y}))"))
+            layer.CreateFeature(feature)
+    layer.CommitTransaction()
+    dataset = None
+    return low, cols, rows
+
+
+def zone_of(lonlat, low, cols, rows):
+    xy = np.column_stack(Transformer.from_crs(4326, EPSG, always_xy=True).transform(lonlat[:, 0], lonlat[:, 1]))
+    c, r = np.floor((xy - low) / CELL_M).astype(int).T
+    inside = (c >= 0) & (c < cols) & (r >= 0) & (r < rows)
+    return np.where(inside, np.char.add(np.char.add(np.char.add("Z", r.astype(str)), "_"), c.astype(str)), "")
+
+
+def truth(unit, oz, dz):
+    """Expected visits per zone and OD flows after keeping min(1, M / n) of each unit's n trips."""
+    _, inverse, counts = np.unique(unit.astype(str), return_inverse=True, return_counts=True)
+    keep = np.minimum(1.0, M / counts[inverse])
+    visits, flows = defaultdict(float), defaultdict(float)
+    for p, o, d in zip(keep, oz, dz):
+        if o:
+            visits[o] += p
+        if d:
+            visits[d] += p
+        if o and d:
+            flows[(o, d)] += p
+    return visits, flows
+
+
+def write_records(path: Path, unit, start, end, origin, dest):
+    """Two point records per trip (start, end): uid, tid, ts (ISO text), EPSG:4326 points."""
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(4326)
+    srs.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
+    layer = dataset.CreateLayer("records", srs, ogr.wkbPoint)
+    for name in ("uid", "tid", "ts"):
+        layer.CreateField(ogr.FieldDefn(name, ogr.OFTString))
+    layer.StartTransaction()
+    for k in range(len(unit)):
+        for when, (lon, lat) in ((start[k], origin[k]), (end[k], dest[k])):
+            feature = ogr.Feature(layer.GetLayerDefn())
+            feature["uid"], feature["tid"] = unit[k], str(k)
+            feature["ts"] = str(np.datetime64(int(when), "s")).replace("T", " ")
+            feature.SetGeometry(ogr.CreateGeometryFromWkt(f"POINT ({lon!r} {lat!r})"))
+            layer.CreateFeature(feature)
+    layer.CommitTransaction()
+    dataset = None
+
+
+def read_layer(path, fields):
+    dataset = ogr.Open(str(path))
+    layer = dataset.GetLayer(0)
+    return [tuple(f[name] for name in fields) for f in layer]
+
+
+def flow_measures(published, true_flows, top=100):
+    """(share of the published top 100 that are true pairs, share of the true top 10 among them, number published)."""
+    ranked = sorted(published.items(), key=lambda kv: -kv[1])[:top]
+    true_top = sorted(true_flows.items(), key=lambda kv: -kv[1])[:10]
+    pairs = {k for k, _ in ranked}
+    share = sum(1 for k in pairs if true_flows.get(k, 0) > 0) / len(pairs) if pairs else float("nan")
+    return share, sum(1 for k, _ in true_top if k in pairs) / len(true_top), len(pairs)
+
+
+def ours(directory, records, zones, epsilon, k, truths):
+    label = f"ours_eps{epsilon:g}_run{k}"
+    args = ["run", "dp_geoprivacy:mobilityreport", "--", f"INPUT={records}", "USER_FIELD=uid", "TRIP_FIELD=tid",
+            "TIMESTAMP_FIELD=ts", f"ZONES={zones}", "ZONE_ID_FIELD=zone_id", f"EPSILON={epsilon}",
+            f"MAX_TRIPS_PER_USER={M}", "TIME_START=2014-06-02", "TIME_END=2014-06-30", "TRAVEL_TIME_BIN=5",
+            "JUMP_LENGTH_BIN=1", "TIME_BETWEEN_BIN=6", "RADIUS_BIN=1", f"OUTPUT_HTML={directory / (label + '.html')}",
+            f"OUTPUT_VISITS={directory / (label + '_visits.gpkg')}", f"OUTPUT_FLOWS={directory / (label + '_f.gpkg')}"]
+    row = run_measured(args, label)
+    visits_true, flows_true = truths
+    visits = dict(read_layer(directory / (label + "_visits.gpkg"), ("zone_id", "visits")))
+    flows = {(o, d): c for o, d, c in read_layer(directory / (label + "_f.gpkg"), ("origin_id", "dest_id",
+                                                                                   "noisy_count"))}
+    row["visits_mae"] = float(np.mean([abs(visits[z] - visits_true.get(z, 0.0)) for z in visits]))
+    row["od_true_pair_share"], row["od_true_top10_coverage"], row["od_published"] = flow_measures(flows, flows_true)
+    page = (directory / (label + ".html")).read_text(encoding="utf-8")
+    row["od_says_nothing_reliable"] = "publishes nothing reliable" in page
+    return row
+
+
+PEER_SCRIPT = textwrap.dedent("""
+    import json, sys, time
+    start = time.perf_counter()
+    import geopandas as gpd
+    import numpy as np
+    import pandas as pd
+    from dp_mobility_report import DpMobilityReport
+    from dp_mobility_report import constants as const
+    d = np.load(sys.argv[1], allow_pickle=True)
+    n = len(d["uid"])
+    times = np.empty(2 * n, dtype="datetime64[s]")
+    times[0::2], times[1::2] = d["start"].astype("datetime64[s]"), d["end"].astype("datetime64[s]")
+    df = pd.DataFrame({"uid": np.repeat(d["uid"], 2), "tid": np.repeat(np.arange(n), 2), "datetime": times,
+                       "lat": np.column_stack((d["olat"], d["dlat"])).ravel(),
+                       "lng": np.column_stack((d["olng"], d["dlng"])).ravel()})
+    tessellation = gpd.read_file(sys.argv[2]).rename(columns={"zone_id": "tile_id"}).to_crs(4326)
+    m = int(sys.argv[4])
+    report = DpMobilityReport(df, tessellation, privacy_budget=float(sys.argv[3]), user_privacy=True,
+                              max_trips_per_user=m, max_travel_time=120, bin_range_travel_time=5,
+                              max_jump_length=20, bin_range_jump_length=1, max_radius_of_gyration=20,
+                              bin_range_radius_of_gyration=1, max_user_time_delta=168, bin_range_user_time_delta=6,
+                              max_user_tile_count=2 * m, bin_range_user_tile_count=1, disable_progress_bar=True)
+    report.to_file(sys.argv[5])
+    visits = report.report[const.VISITS_PER_TILE].data
+    flows = report.report[const.OD_FLOWS].data
+    print(json.dumps({"seconds": time.perf_counter() - start,
+                      "visits": dict(zip(visits["tile_id"].astype(str), visits["visits"].astype(float))),
+                      "flows": [[str(o), str(t), float(f)] for o, t, f in
+                                zip(flows["origin"], flows["destination"], flows["flow"])]}))
+""")
+
+
+def peer(directory, python, data, zones, epsilon, k, truths):
+    label = f"peer_eps{epsilon:g}_run{k}"
+    script = directory / "peer_report.py"
+    script.write_text(PEER_SCRIPT)
+    command = ["/usr/bin/time", "-f", "%e %M", str(python), str(script), str(data), str(zones), str(epsilon), str(M),
+               str(directory / (label + ".html"))]
+    load = load_average()
+    start = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True, env=dict(os.environ, PYTHONWARNINGS="ignore"))
+    wall = time.perf_counter() - start
+    if result.returncode != 0:
+        return {"label": label, "error": result.stderr[-3000:]}
+    peak_kib = int(result.stderr.strip().splitlines()[-1].split()[1])
+    inner = json.loads(result.stdout.strip().splitlines()[-1])
+    visits_true, flows_true = truths
+    flows = {(o, t): f for o, t, f in inner["flows"]}
+    row = {"label": label, "wall_s": round(wall, 3), "peak_rss_mib": round(peak_kib / 1024, 1),
+           "load_average_before": load,
+           "visits_mae": float(np.mean([abs(v - visits_true.get(z, 0.0)) for z, v in inner["visits"].items()]))}
+    row["od_true_pair_share"], row["od_true_top10_coverage"], row["od_published"] = flow_measures(flows, flows_true)
+    return row
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--no-peer", action="store_true")
+    options = parser.parse_args()
+    feed = cairns_feed()
+    unit, start, end, origin, dest = read_trips(feed)
+    stops = np.array([(float(r["stop_lon"]), float(r["stop_lat"])) for r in csv.DictReader(open(feed / "stops.txt"))])
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="dp-mr-real-") as tmp:
+        directory = Path(tmp)
+        zones = directory / "zones.gpkg"
+        grid = write_zones(zones, stops)
+        oz, dz = zone_of(origin, *grid), zone_of(dest, *grid)
+        truths = truth(unit, oz, dz)
+        records = directory / "records.gpkg"
+        write_records(records, unit, start, end, origin, dest)
+        data = directory / "peer.npz"
+        np.savez(data, uid=unit.astype(str), start=start.astype("int64"), end=end.astype("int64"),
+                 olng=origin[:, 0], olat=origin[:, 1], dlng=dest[:, 0], dlat=dest[:, 1])
+        python, failure = (None, "skipped") if options.no_peer else ensure_peer_venv()
+        for epsilon in EPSILONS:
+            for k in range(options.runs):
+                rows.append(ours(directory, records, zones, epsilon, k, truths))
+                if python is not None:
+                    rows.append(peer(directory, python, data, zones, epsilon, k, truths))
+    columns = ("label", "wall_s", "peak_rss_mib", "visits_mae", "od_published", "od_true_pair_share",
+               "od_true_top10_coverage", "od_says_nothing_reliable")
+    print_table(rows, columns)
+    payload = {"data": "Cairns GTFS 2014 (gtfs-kit sdist), runs of 2-29 June 2014", "trips": int(len(unit)),
+               "units": int(len(set(unit.tolist()))), "zones": int(grid[1] * grid[2]), "max_trips": M,
+               "peer": "dp_mobility_report 0.2.11" if python is not None else f"not run: {failure}", "rows": rows}
+    print(write_results("bench_mobility_report_real", payload))
+
+
+if __name__ == "__main__":
+    main()

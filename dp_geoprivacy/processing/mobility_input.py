@@ -1,0 +1,146 @@
+"""The input of dp_geoprivacy:mobilityreport: trip records or trip lines read in bulk into core MobilityData.
+
+Trip records (one row per trip start and end) are paired by
+``core.mobility_report.pair_trip_records`` (a trip is (user, trip id));
+trip lines give one trip per row (origin: first vertex, destination: last).
+"""
+
+import numpy as np
+import shapely
+from osgeo import ogr
+from qgis.core import QgsProcessingException
+
+from ..core import mobility_analyses as ma
+from ..core.mobility_report import MobilityData, pair_trip_records
+from ..core.release import is_null
+from ..translation import tr
+from .metric_crs import crs_transformer
+from .readers import read_table
+from .zone_source import cell_set_from_parameters, wgs84
+
+
+class TimestampError(ValueError):
+    """A timestamp that is not NULL but cannot be read."""
+
+
+def seconds_of(values) -> np.ndarray:
+    """Seconds since 1970-01-01 (clock time written) of date-time values; NaN for NULL; TimestampError if unreadable."""
+    values = np.ma.asarray(values)
+    data, mask = np.ma.getdata(values), np.ma.getmaskarray(values)
+    if data.dtype.kind == "M":
+        out = data.astype("datetime64[ms]").astype(np.int64) / 1000.0
+        out[np.isnat(data) | mask] = np.nan
+        return out
+    out = np.full(len(data), np.nan)
+    for i, v in enumerate(data.tolist()):
+        if mask[i] or v is None or (isinstance(v, float) and v != v) or (isinstance(v, str) and not v.strip()):
+            continue
+        try:
+            text = v.isoformat() if hasattr(v, "isoformat") else str(v).strip().replace(" ", "T", 1)
+            text = text.rstrip("Z").split("+")[0]
+            out[i] = np.datetime64(text, "ms").astype(np.int64) / 1000.0
+        except (ValueError, TypeError):
+            raise TimestampError(repr(v)) from None
+    return out
+
+
+def read_mobility_data(alg, parameters, context, feedback):
+    """(table, field names, public zones, MobilityData) from the algorithm's INPUT and field parameters."""
+    fields = {n: alg.parameterAsString(parameters, n, context) for n in (
+        alg.USER_FIELD, alg.TRIP_FIELD, alg.TIMESTAMP_FIELD, alg.END_TIMESTAMP_FIELD, alg.X_FIELD,
+        alg.Y_FIELD)}
+    xy_fields = (fields[alg.X_FIELD], fields[alg.Y_FIELD])
+    if bool(xy_fields[0]) != bool(xy_fields[1]):
+        raise QgsProcessingException(tr("Give both X_FIELD and Y_FIELD, or neither to use point geometries."))
+    table = read_table(alg, parameters, alg.INPUT, context, feedback,
+                       fields=tuple(f for f in fields.values() if f), geometry=not xy_fields[0])
+    crs = alg.parameterAsCrs(parameters, alg.COORDINATES_CRS, context) if xy_fields[0] else None
+    crs = crs if crs is not None and crs.isValid() else table.crs
+    if not crs.isValid():
+        raise QgsProcessingException(tr("INPUT has no CRS: set COORDINATES_CRS or the layer's CRS."))
+    lines = not xy_fields[0] and ogr.GT_Flatten(table.ogr_geometry_type) in (ogr.wkbLineString,
+                                                                              ogr.wkbMultiLineString)
+    if not lines and not fields[alg.TRIP_FIELD]:
+        raise QgsProcessingException(tr(
+            "TRIP_FIELD is needed for trip records (one row per start and end); or give trip lines."))
+    if lines:
+        xy = line_ends(table.geometries)
+    elif xy_fields[0]:
+        xy = np.column_stack([np.asarray(np.ma.filled(np.ma.asarray(table.columns[f], dtype=float), np.nan))
+                              for f in xy_fields]) if len(table.fids) else np.empty((0, 2))
+    else:
+        geoms = table.geometries
+        ok = ~shapely.is_missing(geoms) & ~shapely.is_empty(geoms) & (shapely.get_type_id(geoms) == 0)
+        if len(geoms) and not ok.any():
+            raise QgsProcessingException(tr(
+                "INPUT has no point geometries: give a point layer, or X_FIELD and Y_FIELD."))
+        xy = np.full((len(geoms), 2), np.nan)
+        if ok.any():
+            xy[ok] = shapely.get_coordinates(geoms[ok])[:, :2]
+    try:
+        seconds = seconds_of(table.columns[fields[alg.TIMESTAMP_FIELD]])
+        end_seconds = (seconds_of(table.columns[fields[alg.END_TIMESTAMP_FIELD]])
+                       if lines and fields[alg.END_TIMESTAMP_FIELD] else np.full(len(seconds), np.nan))
+    except TimestampError as error:
+        raise QgsProcessingException(tr(
+            "TIMESTAMP_FIELD holds a value that is not a date and time: {value}. Fix it or set it to NULL "
+            "(NULL timestamps are counted as missing).").format(value=str(error))) from None
+    cells = cell_set_from_parameters(alg, parameters, context, feedback, points_crs=crs, require_public=True)
+    if lines:
+        data = line_trips(table.columns[fields[alg.USER_FIELD]], seconds, end_seconds, xy, crs, cells,
+                                feedback)
+    else:
+        data = record_trips(table.columns[fields[alg.USER_FIELD]], table.columns[fields[alg.TRIP_FIELD]],
+                           seconds, xy, crs, cells, feedback)
+    return table, fields, cells, data
+
+
+def line_ends(geoms):
+    """(n, 4): x, y of the first vertex and of the last (of a multi-line: first part's first, last part's last)."""
+    out = np.full((len(geoms), 4), np.nan)
+    for i, g in enumerate(geoms.tolist()):
+        if g is None or g.is_empty:
+            continue
+        first = g if g.geom_type == "LineString" else shapely.get_geometry(g, 0)
+        last = g if g.geom_type == "LineString" else shapely.get_geometry(g, -1)
+        a, b = np.asarray(first.coords)[0], np.asarray(last.coords)[-1]
+        out[i] = a[0], a[1], b[0], b[1]
+    return out
+
+
+def zones_and_lonlat(xy, crs, cells, feedback):
+    transform = crs_transformer(crs, wgs84())
+    lonlat = transform(xy) if transform is not None and len(xy) else xy.copy()
+    located = ~np.isnan(xy).any(axis=1)
+    zone = np.full(len(xy), ma.MISSING, dtype=np.int64)
+    if located.any():
+        zone[located] = cells.assigner(crs, feedback)(xy[located])
+    return lonlat, zone
+
+
+def line_trips(user, start, end, ends, crs, cells, feedback):
+    """Trip lines: one trip per row (both ends, or none when the geometry is missing)."""
+    user = np.ma.asarray(user)
+    n = len(user)
+    lonlat, zone = zones_and_lonlat(np.concatenate((ends[:, :2], ends[:, 2:])), crs, cells, feedback)
+    return MobilityData(user, np.ones(n, bool), np.ones(n, bool), start, end, lonlat[:n], lonlat[n:], zone[:n],
+                        zone[n:], len(cells))
+
+
+def record_trips(user, trip, seconds, xy, crs, cells, feedback):
+    """Pair the rows of each (user, trip id) into trips (core.mobility_report.pair_trip_records)."""
+    user, trip = np.ma.asarray(user), np.ma.asarray(trip)
+    bad = is_null(trip)
+    if bad.any():
+        feedback.pushWarning(tr("Dropped {n} rows with a NULL trip id.").format(n=int(bad.sum())))
+    keep = ~bad
+    user, trip, seconds, xy = user[keep], trip[keep], seconds[keep], xy[keep]
+    if not len(trip):
+        raise QgsProcessingException(tr("No record has a trip id in TRIP_FIELD."))
+    lonlat, zone = zones_and_lonlat(xy, crs, cells, feedback)
+    data = pair_trip_records(user, trip, seconds, lonlat, zone, len(cells))
+    single = ~data.has_end
+    if single.any():
+        feedback.pushInfo(tr("{n} trips have one record only: counted as incomplete.").format(
+            n=int(single.sum())))
+    return data
