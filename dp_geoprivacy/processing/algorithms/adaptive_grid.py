@@ -122,7 +122,7 @@ class AdaptiveGrid(DpAlgorithm):
                                "share of their count; 0: no target."))
         self.add(target)
         self.add(QgsProcessingParameterField(
-            self.USER_FIELD, self.tr("User id field (optional)"), parentLayerParameterName=self.INPUT,
+            self.USER_FIELD, self.tr("User id field"), parentLayerParameterName=self.INPUT,
             optional=True))
         self.add(QgsProcessingParameterNumber(
             self.MAX_CONTRIBUTIONS, self.tr("Maximum points per user (M)"), QgsProcessingParameterNumber.Integer,

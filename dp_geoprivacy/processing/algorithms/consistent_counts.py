@@ -133,7 +133,7 @@ class ConsistentCounts(DpAlgorithm):
                               "0 is not measured and is estimated from its children."))
         self.add(split)
         self.add(QgsProcessingParameterField(
-            self.USER_FIELD, self.tr("User id field (optional)"), parentLayerParameterName=self.INPUT,
+            self.USER_FIELD, self.tr("User id field"), parentLayerParameterName=self.INPUT,
             optional=True))
         self.add(QgsProcessingParameterNumber(
             self.MAX_CONTRIBUTIONS, self.tr("Maximum points per user (M)"), QgsProcessingParameterNumber.Integer,
