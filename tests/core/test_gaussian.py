@@ -153,3 +153,89 @@ def test_input_checks():
     with pytest.raises(ValueError):
         zcdp_rho(0.0, 1e-6)
     assert zcdp_epsilon(0.0, 1e-6) == 0.0 and zcdp_delta(0.0, 1.0) == 0.0
+
+
+# --- the Gaussian option of zone counts ---------------------------------------------------
+
+from dp_geoprivacy.core.counting import bound_distinct_cells  # noqa: E402
+from dp_geoprivacy.core.gaussian import DISCRETE_GAUSSIAN, GaussianCountNoise, histogram_l2_sensitivity  # noqa: E402
+from dp_geoprivacy.core.privacy_record import PrivacyRecord  # noqa: E402
+from dp_geoprivacy.core.zone_counts import (  # noqa: E402
+    ZoneCountAggregate,
+    ZoneCountData,
+    ZoneCountSpec,
+    make_mechanism,
+    release_zone_counts,
+    release_zone_counts_from_aggregate,
+)
+from dp_geoprivacy.core.zones import OUTSIDE  # noqa: E402
+
+
+def test_l2_sensitivity_of_distinct_cells():
+    assert histogram_l2_sensitivity(32) == pytest.approx(math.sqrt(32))
+    assert histogram_l2_sensitivity(1) == 1.0
+    assert histogram_l2_sensitivity(1, 3) == pytest.approx(math.sqrt(3))  # one point in 3 overlapping zones
+    assert histogram_l2_sensitivity(4, 2) == pytest.approx(4 * math.sqrt(2))  # distinct faces may share a zone
+
+
+def test_make_mechanism_calibrates_the_gaussian_to_l2_and_the_declared_delta():
+    noise = make_mechanism(epsilon=1.0, delta=1e-6, noise=DISCRETE_GAUSSIAN, max_contributions=32)
+    assert isinstance(noise, GaussianCountNoise)
+    assert noise.sensitivity == pytest.approx(math.sqrt(32))
+    assert noise.rho == pytest.approx(zcdp_rho(1.0, 1e-6))
+    assert gaussian_rho(noise.sensitivity, noise.scale) == pytest.approx(noise.rho)
+    assert zcdp_delta(noise.rho, 1.0) <= 1e-6
+    with pytest.raises(ValueError, match="delta"):
+        make_mechanism(epsilon=1.0, delta=0.0, noise=DISCRETE_GAUSSIAN)
+
+
+def test_bound_distinct_cells_keeps_one_record_per_cell_and_at_most_m_cells():
+    users = np.array([1, 1, 1, 1, 1, 1, 2, 2])
+    cells = np.array([5, 5, 5, 6, 7, 8, 5, 5])
+    for seed in range(20):
+        kept = bound_distinct_cells(users, cells, 2, rng(seed))
+        assert list(kept) == sorted(kept)
+        pairs = list(zip(users[kept], cells[kept]))
+        assert len(pairs) == len(set(pairs))  # no user twice in a cell
+        assert sum(u == 1 for u, _ in pairs) == 2 and sum(u == 2 for u, _ in pairs) == 1
+
+
+def test_gaussian_zone_counts_count_each_user_once_per_cell_and_record_rho():
+    # One user with 50 points in zone 0 and 3 outside; epsilon so large that the noise is 0 almost surely.
+    cell = np.array([0] * 50 + [OUTSIDE] * 3)
+    data = ZoneCountData(cell=cell, n_zones=2, zone_rank=np.arange(2), user_keys=np.array(["u"] * 53))
+    spec = ZoneCountSpec(epsilon=1e4, unit_of_privacy="one user", delta=1e-6, noise=DISCRETE_GAUSSIAN,
+                         max_contributions=4, clamp=False)
+    release = release_zone_counts(data, spec, rng())
+    assert list(release.result["noisy_count"]) == [1.0, 0.0]
+    assert release.facts["outside"] == 1.0
+    fields = dict(release.record_fields)
+    assert fields["rho"] == pytest.approx(zcdp_rho(1e4, 1e-6)) and fields["delta"] == 1e-6
+    assert fields["sensitivity"] == pytest.approx(2.0) and "L2" in fields["sensitivity_unit"]
+    record = PrivacyRecord(algorithm="a", plugin_version="0", input_layer="x", seeded=True, **fields)
+    assert PrivacyRecord.from_json(record.to_json()).rho == fields["rho"]
+    assert PrivacyRecord(algorithm="a", plugin_version="0", mechanism="m", epsilon=1.0, delta=0.0,
+                         unit_of_privacy="u", sensitivity=1.0, sensitivity_unit="", noise_scale=1.0,
+                         noise_scale_unit="", input_layer="x", seeded=False).rho is None
+
+
+def test_the_aggregate_path_refuses_the_gaussian():
+    aggregate = ZoneCountAggregate(counts=np.zeros((2, 1), dtype=int), outside=0, zone_rank=np.arange(2), records=0)
+    spec = ZoneCountSpec(epsilon=1.0, unit_of_privacy="u", delta=1e-6, noise=DISCRETE_GAUSSIAN)
+    with pytest.raises(ValueError, match="distinct cells"):
+        release_zone_counts_from_aggregate(aggregate, spec, rng())
+
+
+def test_neighbouring_datasets_differ_by_at_most_the_l2_sensitivity():
+    # Adding one user with 40 points over 10 zones (repeats included) moves the bounded histogram by <= sqrt(M).
+    base_cells = np.arange(200) % 10
+    extra = np.repeat(np.arange(10), 4)
+    m = 6
+    noise = make_mechanism(epsilon=1.0, delta=1e-6, noise=DISCRETE_GAUSSIAN, max_contributions=m)
+    for seed in range(10):
+        without = bound_distinct_cells(np.arange(200), base_cells, m, rng(seed))
+        with_users = np.r_[np.arange(200), np.full(40, 999)]
+        kept = bound_distinct_cells(with_users, np.r_[base_cells, extra], m, rng(seed + 100))
+        a = np.bincount(base_cells[without], minlength=10)
+        b = np.bincount(np.r_[base_cells, extra][kept], minlength=10)
+        assert np.linalg.norm(b - a) <= noise.sensitivity + 1e-12
