@@ -35,7 +35,8 @@ def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsil
         DELTA, tr("Delta (only for THRESHOLD=1 or Gaussian noise)") if gaussian else tr("Delta (only for THRESHOLD=1)"),
         QgsProcessingParameterNumber.Double, defaultValue=0.0, minValue=0.0, maxValue=1.0)
     delta.setHelp(tr("In [0, 1); 0 for THRESHOLD=0 with Laplace noise. For THRESHOLD=1 or Gaussian noise e.g. 1e-6 "
-                     "(well below 1 / number of users)."))
+                     "(well below 1 / number of users).") if gaussian else
+                  tr("In [0, 1); 0 for THRESHOLD=0. For THRESHOLD=1 e.g. 1e-6 (well below 1 / number of users)."))
     algorithm.add(delta)
     options = [tr("Laplace"), tr("Discrete Laplace (two-sided geometric, integer counts)")]
     if gaussian:
