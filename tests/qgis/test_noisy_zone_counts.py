@@ -278,6 +278,7 @@ def test_gaussian_counts_each_user_once_per_zone_in_at_most_m_zones_and_records_
     assert record.sensitivity == result["SENSITIVITY"] == pytest.approx(math.sqrt(3))
     assert record.noise_scale == result["NOISE_SCALE"] == pytest.approx(expected.scale)
     assert "discrete Gaussian" in record.mechanism and "sqrt(M)" in log.text()
+    assert "116 points were left out (a user's repeats in a zone" in log.text()
 
 
 def test_user_bound_samples_uniformly(tmp_path):

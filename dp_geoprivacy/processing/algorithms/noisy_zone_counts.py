@@ -300,7 +300,11 @@ class NoisyZoneCounts(DpAlgorithm):
         if facts["null_times"]:
             feedback.pushWarning(self.tr("Dropped {n} points whose time ({field}) is NULL.").format(
                 n=facts["null_times"], field=time_field))
-        if facts["dropped_by_bound"]:
+        if facts["dropped_by_bound"] and noise == DISCRETE_GAUSSIAN:
+            feedback.pushInfo(self.tr("User bound: {n} points were left out (a user's repeats in a zone, and zones "
+                                      "beyond {m} per user, sampled uniformly).").format(
+                n=facts["dropped_by_bound"], m=max_contributions))
+        elif facts["dropped_by_bound"]:
             feedback.pushInfo(self.tr("User bound: {n} points beyond {m} per user were left out (sampled "
                                       "uniformly).").format(n=facts["dropped_by_bound"], m=max_contributions))
 
