@@ -61,6 +61,7 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from .counting import LAPLACE, CountNoise, StabilityHistogram
+from .gaussian import DISCRETE_GAUSSIAN
 from .location import PLANAR, LocationLaplace
 from .od_flows import ODDomain, least_min_flow
 
@@ -85,6 +86,8 @@ def published_error_pmf(noise: CountNoise):
     """
     from scipy import stats  # lazily (dp_geoprivacy/__init__.py)
     b = noise.scale
+    if noise.kind == DISCRETE_GAUSSIAN:
+        return noise.error_pmf()
     if noise.kind != LAPLACE:
         a = noise.alpha
         reach = max(1, int(math.ceil(_TAIL_SCALES * b)))
@@ -163,7 +166,7 @@ def count_accuracy(mechanism, cells: int = 1, min_flow: float = 0.0, confidence:
         tau = published_50 = published_95 = None
     return CountAccuracy(
         epsilon=float(noise.epsilon) if not stability else float(mechanism.epsilon),
-        delta=float(mechanism.delta) if stability else 0.0,
+        delta=float(getattr(mechanism, "delta", 0.0)),
         sensitivity=float(noise.sensitivity),
         noise_scale=float(noise.scale),
         grain=float(noise.grain),

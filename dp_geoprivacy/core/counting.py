@@ -377,6 +377,24 @@ def bound_contributions(user_keys: np.ndarray, max_contributions: int, rng: np.r
     return np.sort(order[rank < int(max_contributions)])
 
 
+def bound_distinct_cells(user_keys: np.ndarray, cell_keys: np.ndarray, max_contributions: int,
+                         rng: np.random.Generator) -> np.ndarray:
+    """Indices of the records kept when each user keeps at most one record per cell, then at most M cells.
+
+    For L2-calibrated noise (core.gaussian.histogram_l2_sensitivity): a
+    user's records in one histogram cell are reduced to the first of them
+    (they count the same), then M of the user's distinct cells are sampled
+    uniformly (bound_contributions on the remaining records). ``cell_keys``:
+    per record, an integer naming its histogram cell. Returns sorted indices.
+    """
+    _, user = np.unique(np.asarray(user_keys), return_inverse=True)
+    _, cell = np.unique(np.asarray(cell_keys), return_inverse=True)
+    pair = user.astype(np.int64).ravel() * (int(cell.max(initial=0)) + 1) + cell.astype(np.int64).ravel()
+    _, first = np.unique(pair, return_index=True)
+    first = np.sort(first)
+    return first[bound_contributions(user.ravel()[first], max_contributions, rng)]
+
+
 def skip_bounding_draws(rng: np.random.Generator, records: int, chunk: int = 1 << 22) -> None:
     """Advance ``rng`` exactly as bound_contributions does for ``records`` records.
 

@@ -67,6 +67,10 @@ class PrivacyRecord:
     count_grain: Optional[float] = None
     epsilon_floating_point: Optional[float] = None
     differentially_private: bool = True
+    # Gaussian releases: the zero-concentrated DP parameter (Bun and Steinke
+    # 2016) the release satisfies; epsilon and delta above are its conversion
+    # (core.gaussian). None for releases accounted in (epsilon, delta) only.
+    rho: Optional[float] = None
     notes: Tuple[str, ...] = ()
     # The part of the source the release covers, as declared by the publisher
     # ("all", or key=value constraints such as "day=Mon"; core.accounting).

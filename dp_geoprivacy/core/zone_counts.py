@@ -31,11 +31,13 @@ from .counting import (
     CountNoise,
     StabilityHistogram,
     bound_contributions,
+    bound_distinct_cells,
     clamp_and_round,
     histogram_sensitivity,
     skip_bounding_draws,
     top_k,
 )
+from .gaussian import DISCRETE_GAUSSIAN, GaussianCountNoise, histogram_l2_sensitivity
 from .release import Release, is_null, no_op, null_user_mask, order_by_rank, user_codes
 from .zones import OUTSIDE, Tessellation
 
@@ -261,6 +263,8 @@ def make_mechanism(*, epsilon, delta=0.0, noise=LAPLACE, threshold=False, max_co
         if noise != LAPLACE:
             raise ValueError("the stability histogram uses Laplace noise only")
         return StabilityHistogram(epsilon, delta, int(max_contributions), int(cells_per_contribution))
+    if noise == DISCRETE_GAUSSIAN:  # L2 sensitivity: users bounded to M distinct cells (noisy_histogram)
+        return GaussianCountNoise(epsilon, delta, histogram_l2_sensitivity(max_contributions, cells_per_contribution))
     if noise not in (LAPLACE, DISCRETE_LAPLACE):
         raise ValueError(f"unknown noise {noise!r}")
     return CountNoise(noise, epsilon, histogram_sensitivity(max_contributions, cells_per_contribution))
@@ -302,7 +306,11 @@ def noisy_histogram(
         raise ValueError("slots must be in 0..n_slots-1 (drop NULL times first)")
     total = len(cell)
     if user_keys is not None:
-        keep = bound_contributions(user_keys, max_contributions, rng)
+        if isinstance(mechanism, GaussianCountNoise):  # one record per histogram cell (outside: one cell)
+            cell_key = np.where(cell == OUTSIDE, -1, cell * n_slots + slot)
+            keep = bound_distinct_cells(user_keys, cell_key, max_contributions, rng)
+        else:
+            keep = bound_contributions(user_keys, max_contributions, rng)
         cell, slot = cell[keep], slot[keep]
     counts, outside_true = histogram_counts(cell, slot, n_zones, n_slots, overlay)
     return histogram_from_counts(counts, outside_true, mechanism, rng, k=k, clamp=clamp, kept=len(cell),
@@ -503,6 +511,9 @@ def release_zone_counts_from_aggregate(aggregate: ZoneCountAggregate, spec: Zone
     equal seed give equal published numbers on both paths.
     """
     mechanism = spec.mechanism()
+    if isinstance(mechanism, GaussianCountNoise):
+        raise ValueError("the discrete Gaussian needs users bounded to distinct cells, which the aggregate "
+                         "path does not do: use Laplace or discrete Laplace there")
     counts = np.asarray(aggregate.counts)
     if counts.shape != (len(aggregate.zone_rank), len(spec.slot_labels)):
         raise ValueError("counts must have one row per zone and one column per slot")

@@ -13,6 +13,7 @@ import math
 
 from ..core.accuracy import SPURIOUS_WARNING, count_accuracy, spurious_advice
 from ..core.counting import StabilityHistogram
+from ..core.gaussian import DISCRETE_GAUSSIAN
 from ..translation import tr
 
 
@@ -43,12 +44,19 @@ def note_user_level_counts(feedback, mechanism, max_contributions, cells_per_con
     """With USER_FIELD: state the noise scale in terms of M (before any noise), warn when the margin is large."""
     figures = count_accuracy(mechanism)
     m, c = int(max_contributions), int(cells_per_contribution)
-    feedback.pushInfo(tr(
-        "User-level counts: one user may add up to M = {m} points{cells}, so the noise scale is {m}{times} / "
-        "EPSILON = {b:.4g} per cell and the 95% margin of error is {moe:.4g} (expected absolute error "
-        "{mae:.4g}).").format(m=m, cells=tr(" to {c} zones each").format(c=c) if c > 1 else "",
-                              times=f" x {c}" if c > 1 else "", b=figures.noise_scale, moe=figures.margin_of_error,
-                              mae=figures.expected_abs_error))
+    if getattr(mechanism, "kind", None) == DISCRETE_GAUSSIAN:
+        feedback.pushInfo(tr(
+            "User-level counts with the discrete Gaussian: L2 sensitivity {l2:.4g} (M = {m}), sigma = {s:.4g} per "
+            "cell, 95% margin of error {moe:.4g} (expected absolute error {mae:.4g}).").format(
+            l2=figures.sensitivity, m=m, s=figures.noise_scale, moe=figures.margin_of_error,
+            mae=figures.expected_abs_error))
+    else:
+        feedback.pushInfo(tr(
+            "User-level counts: one user may add up to M = {m} points{cells}, so the noise scale is {m}{times} / "
+            "EPSILON = {b:.4g} per cell and the 95% margin of error is {moe:.4g} (expected absolute error "
+            "{mae:.4g}).").format(m=m, cells=tr(" to {c} zones each").format(c=c) if c > 1 else "",
+                                  times=f" x {c}" if c > 1 else "", b=figures.noise_scale,
+                                  moe=figures.margin_of_error, mae=figures.expected_abs_error))
     if figures.margin_of_error > USER_MARGIN_WARNING and m > 1:
         feedback.pushWarning(tr(
             "With M = {m} the 95% margin of error is {moe:.4g}: zones with fewer than about {moe:.0f} points will "

@@ -21,20 +21,27 @@ from .base import setting_number
 EPSILON, DELTA, NOISE, USER_FIELD, THRESHOLD = "EPSILON", "DELTA", "NOISE", "USER_FIELD", "THRESHOLD"
 
 
-def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsilon_help):
-    """EPSILON, DELTA, NOISE, USER_FIELD and the per-user bound ``bound_name`` (M)."""
+def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsilon_help, gaussian=False):
+    """EPSILON, DELTA, NOISE, USER_FIELD and the per-user bound ``bound_name`` (M).
+
+    ``gaussian``: NOISE offers a third option, the discrete Gaussian
+    (NOISE=2, core.gaussian), which needs DELTA > 0.
+    """
     epsilon = QgsProcessingParameterNumber(
         EPSILON, tr("Epsilon (privacy loss)"), QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0)
     epsilon.setHelp(epsilon_help)
     algorithm.add(epsilon)
     delta = QgsProcessingParameterNumber(
-        DELTA, tr("Delta (only for THRESHOLD=1)"), QgsProcessingParameterNumber.Double,
-        defaultValue=0.0, minValue=0.0, maxValue=1.0)
-    delta.setHelp(tr("In [0, 1); 0 for THRESHOLD=0. For THRESHOLD=1 e.g. 1e-6 (well below 1 / number of users)."))
+        DELTA, tr("Delta (only for THRESHOLD=1 or Gaussian noise)") if gaussian else tr("Delta (only for THRESHOLD=1)"),
+        QgsProcessingParameterNumber.Double, defaultValue=0.0, minValue=0.0, maxValue=1.0)
+    delta.setHelp(tr("In [0, 1); 0 for THRESHOLD=0 with Laplace noise. For THRESHOLD=1 or Gaussian noise e.g. 1e-6 "
+                     "(well below 1 / number of users).") if gaussian else
+                  tr("In [0, 1); 0 for THRESHOLD=0. For THRESHOLD=1 e.g. 1e-6 (well below 1 / number of users)."))
     algorithm.add(delta)
-    algorithm.add(QgsProcessingParameterEnum(
-        NOISE, tr("Noise"),
-        options=[tr("Laplace"), tr("Discrete Laplace (two-sided geometric, integer counts)")], defaultValue=0))
+    options = [tr("Laplace"), tr("Discrete Laplace (two-sided geometric, integer counts)")]
+    if gaussian:
+        options.append(tr("Discrete Gaussian (integer counts; L2 sensitivity, needs DELTA > 0)"))
+    algorithm.add(QgsProcessingParameterEnum(NOISE, tr("Noise"), options=options, defaultValue=0))
     algorithm.add(QgsProcessingParameterField(
         USER_FIELD, tr("User id field (user-level privacy; optional)"),
         parentLayerParameterName="INPUT", optional=True))
@@ -77,6 +84,9 @@ def release_setting_errors(parameters, bound_name, unit_plural):
         if not delta:
             return tr("THRESHOLD=1 (stability histogram) needs DELTA > 0, e.g. DELTA=1e-6: it is "
                       "(epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.")
-        if setting_number(parameters, NOISE) == 1:
+        if setting_number(parameters, NOISE) in (1, 2):
             return tr("THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.")
+    if setting_number(parameters, NOISE) == 2 and not delta:
+        return tr("NOISE=2 (discrete Gaussian) needs DELTA > 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP "
+                  "through zero-concentrated DP. Or use NOISE=0 (Laplace) with DELTA=0.")
     return None

@@ -24,6 +24,7 @@ from qgis.core import (
 )
 
 from dp_geoprivacy.core.counting import LAPLACE, CountNoise, StabilityHistogram
+from dp_geoprivacy.core.gaussian import GaussianCountNoise, zcdp_rho
 from dp_geoprivacy.core.h3cells import cells_covering, cells_of_points, cells_to_text
 from dp_geoprivacy.core.metric_crs import transform_xy
 from dp_geoprivacy.core.rng import noise_source
@@ -258,6 +259,28 @@ def test_user_bound_leaves_no_user_above_m_and_drops_null_users(tmp_path):
     assert "Dropped 5 points whose user id (user) is NULL" in log.text()
 
 
+def test_gaussian_counts_each_user_once_per_zone_in_at_most_m_zones_and_records_rho(tmp_path):
+    n = 10
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, (X0, Y0), CELL, n)
+    # User "heavy": 20 points in zone 0 and one in each other zone; 30 light users one point each in zone 0.
+    xy = np.r_[grid_points(np.r_[20, np.ones(n * n - 1, int)], n), grid_points(np.r_[30, np.zeros(n * n - 1, int)], n)]
+    users = ["heavy"] * 119 + [f"light{i}" for i in range(30)]
+    points = write_points(tmp_path / "points.gpkg", 32633, xy, users=users)
+    log = Log()
+    result = run(tmp_path, feedback=log, INPUT=points, ZONES=zones, ZONE_ID_FIELD="zone_id", EPSILON=1e4,
+                 DELTA=1e-6, NOISE=2, USER_FIELD="user", MAX_CONTRIBUTIONS=3, SEED=2)
+    counts = by_zone(result["OUTPUT"])
+    assert sum(counts.values()) == 3 + 30 and counts["Z0_0"] in (30, 31)
+    [record] = read_from_file(result["OUTPUT"])
+    expected = GaussianCountNoise(1e4, 1e-6, math.sqrt(3))
+    assert record.rho == pytest.approx(zcdp_rho(1e4, 1e-6)) == pytest.approx(expected.rho)
+    assert record.epsilon == result["EPSILON_SPENT"] == 1e4 and record.delta == result["DELTA_SPENT"] == 1e-6
+    assert record.sensitivity == result["SENSITIVITY"] == pytest.approx(math.sqrt(3))
+    assert record.noise_scale == result["NOISE_SCALE"] == pytest.approx(expected.scale)
+    assert "discrete Gaussian" in record.mechanism and "sqrt(M)" in log.text()
+    assert "116 points were left out (a user's repeats in a zone" in log.text()
+
+
 def test_user_bound_samples_uniformly(tmp_path):
     # One user with 4 points in 4 zones and M = 1: each zone should get the point a quarter of the time.
     zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, (X0, Y0), CELL, 2)
@@ -435,6 +458,8 @@ def test_overlapping_zones_are_refused_unless_allowed(tmp_path):
         ({"DELTA": -0.1}, r"DELTA must be in \[0, 1\)"),
         ({"THRESHOLD": 1}, "THRESHOLD=1 .* needs DELTA > 0"),
         ({"THRESHOLD": 1, "DELTA": 1e-6, "NOISE": 1}, "set NOISE=0"),
+        ({"THRESHOLD": 1, "DELTA": 1e-6, "NOISE": 2}, "set NOISE=0"),
+        ({"NOISE": 2}, r"NOISE=2 \(discrete Gaussian\) needs DELTA > 0"),
         ({"EPSILON": 0}, "EPSILON must be a finite number greater than 0"),
         ({"H3_RESOLUTION": 8}, "either ZONES or H3_RESOLUTION, not both"),
         ({"ZONES": None}, "a polygon layer as ZONES, or an H3_RESOLUTION"),

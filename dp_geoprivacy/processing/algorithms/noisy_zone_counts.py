@@ -27,6 +27,7 @@ from qgis.core import (
 )
 
 from ...core.counting import DISCRETE_LAPLACE, LAPLACE
+from ...core.gaussian import DISCRETE_GAUSSIAN
 from ...core.release import ranks_from_order
 from ...core.zone_counts import (
     FOUR_HOURS,
@@ -87,7 +88,7 @@ class NoisyZoneCounts(DpAlgorithm):
     TOP_K = "TOP_K"
     CLAMP = "CLAMP"
     OUTPUT = "OUTPUT"
-    NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE)
+    NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE, DISCRETE_GAUSSIAN)
     SLOT_KINDS = (HOUR, FOUR_HOURS, WEEKDAY)
     POSITIVE_PARAMETERS = (EPSILON,)
 
@@ -142,7 +143,15 @@ class NoisyZoneCounts(DpAlgorithm):
             "time are dropped and counted in the log.</p>"
             "<p><b>Noise.</b> NOISE=0: Laplace with scale b = sensitivity / EPSILON on every cell "
             "(seed 000 §6.1, seed 002 Definition 4); NOISE=1: discrete Laplace (two-sided "
-            "geometric), integer noise with the same privacy. DELTA is 0 and unused. moe95 is "
+            "geometric), integer noise with the same privacy; DELTA is 0 and unused. NOISE=2: the "
+            "discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for "
+            "Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity: "
+            "each user is counted at most once per zone (and slot) and in at most M zones, sampled "
+            "(so counts are users per zone, not points), which makes the L2 sensitivity sqrt(M) "
+            "instead of M; it needs DELTA > 0, satisfies rho-zero-concentrated DP (Bun and "
+            "Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke "
+            "2020 (Corollary 13) gives (EPSILON, DELTA), and the record carries rho. For large M "
+            "it is the more accurate choice. moe95 is "
             "the 95% margin of error of the noise: the true count lies within noisy_count +- "
             "moe95 with 95% probability (before clamping).</p>"
             "<p><b>THRESHOLD=1</b>: the stability-based histogram of seed 001 Algorithm 1, which "
@@ -170,7 +179,8 @@ class NoisyZoneCounts(DpAlgorithm):
         add_release_parameters(
             self, self.MAX_CONTRIBUTIONS, self.tr("Maximum points per user (M)"),
             self.tr("An integer >= 1: each user keeps at most M points, sampled uniformly."),
-            self.tr("Privacy loss of this release; smaller means more noise. 1 is a common choice."))
+            self.tr("Privacy loss of this release; smaller means more noise. 1 is a common choice."),
+            gaussian=True)
         self.add(QgsProcessingParameterField(
             self.TIME_FIELD, self.tr("Time field (counts per time slot; optional)"),
             parentLayerParameterName=self.INPUT, optional=True))
@@ -233,7 +243,11 @@ class NoisyZoneCounts(DpAlgorithm):
             feedback.pushInfo(self.tr("No USER_FIELD: every point is its own unit of privacy; MAX_CONTRIBUTIONS "
                                       "is not used."))
             max_contributions = 1
-        if delta and not threshold:
+        if noise == DISCRETE_GAUSSIAN:
+            feedback.pushInfo(self.tr("Discrete Gaussian noise: each user counts at most once per zone (and slot), "
+                                      "in at most M = {m} zones, so the L2 sensitivity is sqrt(M); accounted as "
+                                      "rho-zCDP and converted to (EPSILON, DELTA).").format(m=max_contributions))
+        elif delta and not threshold:
             feedback.pushInfo(self.tr("DELTA is only used by THRESHOLD=1; this release spends delta = 0."))
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
@@ -286,7 +300,11 @@ class NoisyZoneCounts(DpAlgorithm):
         if facts["null_times"]:
             feedback.pushWarning(self.tr("Dropped {n} points whose time ({field}) is NULL.").format(
                 n=facts["null_times"], field=time_field))
-        if facts["dropped_by_bound"]:
+        if facts["dropped_by_bound"] and noise == DISCRETE_GAUSSIAN:
+            feedback.pushInfo(self.tr("User bound: {n} points were left out (a user's repeats in a zone, and zones "
+                                      "beyond {m} per user, sampled uniformly).").format(
+                n=facts["dropped_by_bound"], m=max_contributions))
+        elif facts["dropped_by_bound"]:
             feedback.pushInfo(self.tr("User bound: {n} points beyond {m} per user were left out (sampled "
                                       "uniformly).").format(n=facts["dropped_by_bound"], m=max_contributions))
 
