@@ -50,7 +50,7 @@ from ..core.zone_counts import overlay_faces
 from ..core.zones import OUTSIDE
 from ..translation import tr
 from .metric_crs import crs_transformer
-from .readers import read_zones
+from .readers import has_crs, read_zones
 
 ZONES = "ZONES"
 ZONE_ID_FIELD = "ZONE_ID_FIELD"
@@ -149,7 +149,7 @@ class CellSet:
         """``map_xy`` for readers.read_points: each batch's cell codes (int32 while they fit), progress
         from ``progress[0]`` over ``progress[1]`` percent for ``total`` features, and a stop on cancel
         (nothing is written yet). None when the points have no CRS (read_points then refuses them)."""
-        if not points_crs.isValid():
+        if not has_crs(points_crs):
             return None
         assign = self.assigner(points_crs, feedback)
         start, span = progress
@@ -322,8 +322,8 @@ def extent_lonlat(algorithm, parameters, name, context, feedback, default_crs=No
             math.isfinite(v) for v in (rectangle.xMinimum(), rectangle.xMaximum(),
                                        rectangle.yMinimum(), rectangle.yMaximum())):
         raise QgsProcessingException(tr("{name} is empty; give an extent with an area.").format(name=name))
-    if not crs.isValid():
-        if default_crs is None or not default_crs.isValid():
+    if not has_crs(crs):
+        if not has_crs(default_crs):
             raise QgsProcessingException(
                 tr("{name} has no CRS. Append one, e.g. '13.0,13.8,52.3,52.7 [EPSG:4326]'.").format(name=name))
         crs = default_crs
