@@ -221,7 +221,8 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
     def refuse_listed_fields(self, parameters, context, columns, xy, parameter="FIELDS"):
         """Refuse fields listed in ``parameter`` that give the true location back or link rows
         (core.attributes.listed_field_problems); KEEP_IDENTIFIERS lets linking fields through in a seeded
-        study run only. ``columns``: the listed fields as arrays aligned with the true points ``xy``."""
+        study run only (and fields too short to check; never fields found to locate the points). ``columns``:
+        the listed fields as arrays aligned with the true points ``xy``."""
         keep = self.parameterAsBool(parameters, self.KEEP_IDENTIFIERS, context)
         if keep and parameters.get(self.SEED) in (None, ""):
             raise QgsProcessingException(translate(
@@ -229,7 +230,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
                 "for publication). Clear KEEP_IDENTIFIERS, or set SEED for a study run."))
         found = listed_field_problems(columns, xy)
         if keep:
-            found = {name: reason for name, reason in found.items() if reason != LINKS}
+            found = {name: reason for name, reason in found.items() if reason == LOCATES}
         if not found:
             return
         reasons = {

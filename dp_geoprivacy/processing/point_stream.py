@@ -68,7 +68,8 @@ def open_points(algorithm, parameters, name, context, feedback) -> PointSource:
     finally:
         connection.close()
     if rows == 0:
-        raise QgsProcessingException(tr("{name} has no features.").format(name=name))
+        raise QgsProcessingException(tr("{name} has no features with a point geometry (the layer is empty).").format(
+            name=name))
     return PointSource(path, layer_name, source_name, source.sourceCrs(), rows, fields, fid_column,
                        geometry_column)
 
