@@ -162,8 +162,9 @@ def resolve_noise_frame(raw_explicit, explicit, layer_crs, parameter="METRIC_CRS
     it must be projected in metres and true to scale over its area of use.
     Otherwise the layer's CRS when it is, else GEODESIC (noise per point on
     the ellipsoid). ``planar_only``: what needs a planar CRS (e.g. "per-axis
-    Laplace"), refused without one. Refuses a ``noise_scale`` (metres) the
-    frame cannot carry, naming ``scale_parameters``. Reads no data.
+    Laplace"), refused without one. Refuses a ``noise_scale`` (metres, or None
+    when no Laplace noise is drawn) the frame cannot carry, naming
+    ``scale_parameters``. Reads no data.
     """
     given = (isinstance(raw_explicit, str) and raw_explicit.strip() != "") or (
         explicit is not None and explicit.isValid())
@@ -199,7 +200,7 @@ def resolve_noise_frame(raw_explicit, explicit, layer_crs, parameter="METRIC_CRS
             "UTM zone).").format(what=planar_only, crs=_crs_label(layer_crs), p=parameter))
     feedback.pushInfo(tr("Noise frame: {frame}.").format(frame=frame.description()))
     limit = frame_max_noise_scale(frame)
-    if not noise_scale <= limit:
+    if noise_scale is not None and not noise_scale <= limit:
         raise _scale_refused(noise_scale, frame.name or tr("the ellipsoid (geodesic)"), limit, scale_parameters)
     return Frame(frame)
 
