@@ -49,6 +49,7 @@ from ..core import h3cells
 from ..core.zone_counts import overlay_faces
 from ..core.zones import OUTSIDE
 from ..translation import tr
+from .derived_zones import refuse_data_derived
 from .metric_crs import crs_transformer
 from .readers import has_crs, read_zones
 
@@ -325,7 +326,9 @@ def extent_lonlat(algorithm, parameters, name, context, feedback, default_crs=No
     if not has_crs(crs):
         if not has_crs(default_crs):
             raise QgsProcessingException(
-                tr("{name} has no CRS. Append one, e.g. '13.0,13.8,52.3,52.7 [EPSG:4326]'.").format(name=name))
+                tr("{name} has no CRS. Append one to an extent, e.g. '13.0,13.8,52.3,52.7 [EPSG:4326]'; for a layer, "
+                   "set its CRS (Layer Properties > Source, or 'Assign projection', native:assignprojection).").format(
+                    name=name))
         crs = default_crs
         feedback.pushInfo(tr("{name} has no CRS of its own; taken to be in {crs}.").format(
             name=name, crs=_crs_name(crs)))
@@ -383,8 +386,11 @@ def cell_set_from_parameters(algorithm, parameters, context, feedback, *, points
     Raises QgsProcessingException naming the parameters and the fix when
     both or neither of ZONES and H3_RESOLUTION are given, when H3 has no
     EXTENT while ``require_public``, or when zones overlap without
-    ALLOW_OVERLAP.
+    ALLOW_OVERLAP. With ``require_public``, ZONES or EXTENT taken from the
+    input itself are refused (derived_zones).
     """
+    if require_public:
+        refuse_data_derived(algorithm, parameters, context, feedback)
     has_zones = _given(parameters, ZONES)
     has_h3 = _given(parameters, H3_RESOLUTION) and algorithm.parameterDefinition(H3_RESOLUTION) is not None
     if has_zones and has_h3:

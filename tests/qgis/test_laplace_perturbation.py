@@ -81,7 +81,8 @@ def test_per_axis_laplace_on_geographic_layer(geographic_points, tmp_path):
 def test_per_axis_laplace_needs_a_planar_crs_on_a_geographic_layer(geographic_points, tmp_path):
     path, _ = geographic_points
     out = tmp_path / "out.gpkg"
-    with pytest.raises(QgsProcessingException, match=r"Per-axis Laplace \(MECHANISM=1\) needs a planar CRS.*METRIC_CRS"):
+    with pytest.raises(QgsProcessingException,
+                       match=r"Per-axis Laplace \(MECHANISM=1\) needs a planar CRS.*METRIC_CRS"):
         processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "OUTPUT": str(out)})
     assert not out.exists()
 
@@ -217,8 +218,8 @@ def test_null_and_empty_geometries_are_skipped_and_counted(tmp_path):
     xy[3] = np.nan
     path = write_points(tmp_path / "holes.gpkg", 32633, xy, null_rows={5, 6})
     out = str(tmp_path / "out.gpkg")
-    result = processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "FIELDS": ["pid"], "KEEP_IDENTIFIERS": True,
-                                  "SEED": 1, "OUTPUT": out})
+    result = processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "FIELDS": ["pid"],
+                                  "KEEP_IDENTIFIERS": True, "SEED": 1, "OUTPUT": out})
     assert result["POINTS_WRITTEN"] == 7 and result["POINTS_SKIPPED"] == 3
     pids, _ = read_points(out)
     assert sorted(pids) == [0, 1, 2, 4, 7, 8, 9]
@@ -341,8 +342,8 @@ def test_qgis_process_lists_the_algorithm():
 def test_qgis_process_planar_on_projected_layer(projected_points, tmp_path):
     path, xy = projected_points
     out = str(tmp_path / "cli.gpkg")
-    results = run_algorithm_json(ALG, INPUT=path, EPSILON=2, DISTANCE=100, GRID=0, SEED=3, FIELDS="pid", KEEP_IDENTIFIERS=True,
-                                 OUTPUT=out)
+    results = run_algorithm_json(ALG, INPUT=path, EPSILON=2, DISTANCE=100, GRID=0, SEED=3, FIELDS="pid",
+                                 KEEP_IDENTIFIERS=True, OUTPUT=out)
     assert results["POINTS_WRITTEN"] == len(xy)
     _, d = _displacements(xy, out)
     assert stats.kstest(np.hypot(*d.T), stats.gamma(a=2, scale=50).cdf).pvalue > ALPHA
