@@ -250,7 +250,7 @@ def _fallback(extent: Extent, tolerance: float) -> Optional[MetricChoice]:
 #     p(z | x) = exp(-d(x, z) / b) / (2 pi b^2) * J(d(x, z)),   J(r) = (r/R) / sin(r/R).
 # For two true points x, x':  p(z | x) / p(z | x') <= exp((d(x', z) - d(x, z)) / b) * J(r) / J(r')
 # <= exp(d(x, x') / b) * J(r), by the triangle inequality and J >= 1. J is increasing and stays within
-# 1 + TOLERANCE while r <= REACH = R sqrt(6 TOLERANCE) (J(r) ~ 1 + r^2 / (6 R^2)), about 1,560 km at 1 %;
+# 1 + TOLERANCE while r <= REACH, where J(REACH) = 1 + TOLERANCE (J(r) ~ 1 + r^2 / (6 R^2)), about 1,550 km at 1 %;
 # b is refused above REACH / NOISE_REACH, so r > REACH has probability below 21 e^-20 ~ 4e-8. Hence
 # locations DISTANCE metres apart are (epsilon + ln(1 + TOLERANCE), 4e-8)-indistinguishable, the same
 # (1 + TOLERANCE) factor the planar CRSs carry. On the WGS 84 ellipsoid the reduced length of the
@@ -348,7 +348,10 @@ def frame_max_noise_scale(frame: NoiseFrame) -> float:
     from pyproj import Geod
 
     if frame.how == GEODESIC:
-        return EARTH_MEAN_RADIUS_M * math.sqrt(6.0 * TOLERANCE) / NOISE_REACH
+        from scipy.optimize import brentq
+
+        reach = brentq(lambda c: c / math.sin(c) - (1.0 + TOLERANCE), 1e-9, 1.5)  # J(r) = 1 + TOLERANCE, radians
+        return EARTH_MEAN_RADIUS_M * reach / NOISE_REACH
     west, south, east, north = frame.area
     geod = Geod(ellps="WGS84")
     lat_mid = (south + north) / 2.0
