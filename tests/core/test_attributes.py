@@ -35,8 +35,9 @@ from dp_geoprivacy.core.attributes import LINKS, LOCATES, UNCHECKABLE, listed_fi
 
 
 def _helsinki(n=600, seed=0):
-    from dp_geoprivacy.core.metric_crs import transform_xy
     from pyproj import CRS
+
+    from dp_geoprivacy.core.metric_crs import transform_xy
 
     rng = np.random.default_rng(seed)
     xy = np.column_stack((rng.uniform(380e3, 400e3, n), rng.uniform(6.67e6, 6.69e6, n)))
