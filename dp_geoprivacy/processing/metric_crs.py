@@ -166,12 +166,7 @@ def resolve_noise_frame(raw_explicit, explicit, layer_crs, parameter="METRIC_CRS
     when no Laplace noise is drawn) the frame cannot carry, naming
     ``scale_parameters``. Reads no data.
     """
-    given = (isinstance(raw_explicit, str) and raw_explicit.strip() != "") or (
-        explicit is not None and explicit.isValid())
-    if given and (explicit is None or not explicit.isValid()):
-        raise _refused("crs_invalid", parameter, tr(
-            "{p}: '{value}' is not a CRS QGIS knows. Give a projected CRS in metres (e.g. EPSG:32633, a UTM zone) "
-            "or leave {p} empty.").format(p=parameter, value=raw_explicit))
+    given = crs_parameter_given(raw_explicit, explicit, parameter)
     if given and not is_metric(explicit):
         raise QgsProcessingException(
             tr("{p} must be a projected CRS in metres; {crs} is not. Choose e.g. the local UTM zone.").format(
@@ -203,6 +198,16 @@ def resolve_noise_frame(raw_explicit, explicit, layer_crs, parameter="METRIC_CRS
     if noise_scale is not None and not noise_scale <= limit:
         raise _scale_refused(noise_scale, frame.name or tr("the ellipsoid (geodesic)"), limit, scale_parameters)
     return Frame(frame)
+
+
+def crs_parameter_given(raw, crs, parameter="METRIC_CRS") -> bool:
+    """Whether a CRS parameter was given; a value QGIS cannot read as a CRS is refused, never replaced."""
+    given = (isinstance(raw, str) and raw.strip() != "") or (crs is not None and crs.isValid())
+    if given and (crs is None or not crs.isValid()):
+        raise _refused("crs_invalid", parameter, tr(
+            "{p}: '{value}' is not a CRS QGIS knows. Give a projected CRS in metres (e.g. EPSG:32633, a UTM zone) "
+            "or leave {p} empty.").format(p=parameter, value=raw))
+    return given
 
 
 def _crs_label(crs):

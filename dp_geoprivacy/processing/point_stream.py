@@ -77,8 +77,7 @@ def open_points(algorithm, parameters, name, context, feedback) -> PointSource:
 def point_batches(source: PointSource):
     """Yield (fids, xy, valid, null) of every row of the layer, a batch at a time, in fid order: ``valid``
     where the row has a usable point, ``null`` where it has no geometry (readers.decode_wkb_points)."""
-    for batch in _batches(source.gpkg_path, source.layer_name, source.fid_column, source.geometry_column, ()):
-        yield batch["fids"], batch["xy"], batch["valid"], batch["null"]
+    yield from _batches(source.gpkg_path, source.layer_name, source.fid_column, source.geometry_column)
 
 
 # Rows per batch read from SQLite (a few MB of Python objects at a time).
@@ -90,20 +89,15 @@ _LENGTH_OFFSET = 10**9
 _ENVELOPE_BYTES = np.array([0, 32, 48, 48, 64, 0, 0, 0])
 
 
-def _batches(path, layer_name, fid_column, geometry_column, numeric):
-    """Batches of the point table read with SQLite directly, in fid order: {fids, xy, valid, null,
-    columns}, numeric fields as float (NaN for NULL or non-numbers). Each batch comes as a few long
-    strings (fids, geometry blobs in hex, numbers), not a Python object per row: GDAL's reader and
-    per-row fetching both hold far more memory."""
+def _batches(path, layer_name, fid_column, geometry_column):
+    """Batches of the point table read with SQLite directly, in fid order: (fids, xy, valid, null). Each
+    batch comes as a few long strings (fids, geometry blobs in hex), not a Python object per row: GDAL's
+    reader and per-row fetching both hold far more memory."""
     fid, geometry = quoted(fid_column), quoted(geometry_column)
-    # Fixed-width decimal text without printf (slow in SQLite): integers plus a power of ten. Integer
-    # fields as text (exact, fast); real ones through printf('%.17g') (exact round trip).
-    values = "".join(f", group_concat(CASE typeof({quoted(n)}) WHEN 'integer' THEN {quoted(n)} || '' WHEN 'real' "
-                     f"THEN printf('%.17g', {quoted(n)}) ELSE 'nan' END, ',')" for n in numeric)
+    # Fixed-width decimal text without printf (slow in SQLite): integers plus a power of ten.
     query = (f"SELECT count(*), group_concat({fid} + {_FID_OFFSET}, ''), group_concat(coalesce(length({geometry}), "
-             f"0) + {_LENGTH_OFFSET}, ''), group_concat(hex({geometry}), ''){values} FROM "
-             f"(SELECT {', '.join([fid, geometry] + [quoted(n) for n in numeric])} FROM {quoted(layer_name)} "
-             f"WHERE {fid} > ? ORDER BY {fid} LIMIT {BATCH_ROWS})")
+             f"0) + {_LENGTH_OFFSET}, ''), group_concat(hex({geometry}), '') FROM "
+             f"(SELECT {fid}, {geometry} FROM {quoted(layer_name)} WHERE {fid} > ? ORDER BY {fid} LIMIT {BATCH_ROWS})")
     connection = _read_only(path)
     try:
         connection.execute("PRAGMA cache_size=-512")
@@ -115,11 +109,10 @@ def _batches(path, layer_name, fid_column, geometry_column, numeric):
             fids = np.frombuffer(row[1].encode("ascii"), dtype="S19").astype(np.int64) - _FID_OFFSET
             lengths = np.frombuffer(row[2].encode("ascii"), dtype="S10").astype(np.int64) - _LENGTH_OFFSET
             data = np.frombuffer(bytes.fromhex(row[3] or ""), dtype=np.uint8)
-            columns = {n: np.fromstring(text, sep=",") for n, text in zip(numeric, row[4:])}
             del row
             xy, valid, null = decode_gpkg_points(data, lengths)
             last = int(fids[-1])
-            yield {"fids": fids, "xy": xy, "valid": valid, "null": null, "columns": columns}
+            yield fids, xy, valid, null
     finally:
         connection.close()
 

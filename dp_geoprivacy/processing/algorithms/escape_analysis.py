@@ -37,7 +37,7 @@ from ..accuracy_notes import note_escape_calibration
 from ..base import DpAlgorithm, setting_number
 from ..chart_files import CHART_SUFFIXES, write_chart
 from ..help_summary import defaults, displacement_figures, with_summary
-from ..metric_crs import crs_transformer, is_metric, resolve_metric_crs, wkt
+from ..metric_crs import crs_parameter_given, crs_transformer, is_metric, resolve_metric_crs, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, records_in, write_to_file
 from ..readers import PointTable, read_points, read_zones
 from ..styles import escape_share_zones
@@ -469,6 +469,7 @@ class EscapeAnalysis(DpAlgorithm):
         realizations = self.parameterAsInt(parameters, self.REALIZATIONS, context)
         kind = self.location_mechanism_kind(parameters, context)
         explicit = self.parameterAsCrs(parameters, self.METRIC_CRS, context)
+        crs_parameter_given(parameters.get(self.METRIC_CRS), explicit)  # an unreadable METRIC_CRS is refused
         if is_metric(zones.crs) or not is_metric(points.crs):
             base_crs, base_xy = zones.crs, xy_zone
         else:
