@@ -128,13 +128,14 @@ def test_attributes_are_opt_in_and_listed_fields_that_locate_or_link_are_refused
                       "UPDATE points SET x = ST_MinX(geom), persons = pid % 5"):
         dataset.ExecuteSQL(statement)
     dataset = None
-    out = str(tmp_path / "out.gpkg")
-    processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": out})
-    assert QgsVectorLayer(out, "out", "ogr").fields().names() == ["fid"]  # nothing unless listed
+    bare, out = str(tmp_path / "bare.gpkg"), str(tmp_path / "out.gpkg")
+    processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": bare})
+    assert QgsVectorLayer(bare, "bare", "ogr").fields().names() == ["fid"]  # nothing unless listed
     processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "FIELDS": ["persons"], "OUTPUT": out})
     layer = QgsVectorLayer(out, "out", "ogr")
     assert layer.fields().names() == ["fid", "persons"]
     assert sorted(f["persons"] for f in layer.getFeatures())[:3] == [0, 0, 0]
+    del layer
     assert not read_from_file(out)[0].notes
     for listed, reason in ((["persons", "x"], "'x': it holds coordinates"), (["pid"], "'pid': most of its values"),
                            (["label"], "'label': most of its values")):
