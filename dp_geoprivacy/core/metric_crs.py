@@ -281,7 +281,9 @@ class NoiseFrame:
         """One English line for the privacy record."""
         if self.how == GEODESIC:
             return ("the WGS 84 ellipsoid, per point (planar Laplace applied by the geodesic direct problem from "
-                    f"each true point); scale error within {100 * TOLERANCE:g}% up to {NOISE_REACH:g} noise scales")
+                    f"each true point); scale error within {100 * TOLERANCE:g}% up to {NOISE_REACH:g} noise scales; "
+                    "in a layer in longitude/latitude the snapping grid is the grain / 111,320 degrees (about the "
+                    "grain in metres north-south)")
         text = "{name} (given)" if self.how == GIVEN else "{name} (the layer's CRS)"
         return (text.format(name=self.name) + f"; scale error at most {_percent(self.distortion)} over its "
                 f"area of use ({format_extent(self.area)})")
