@@ -182,7 +182,7 @@ def perturbation(points, tag):
     for i, epsilon in enumerate(EPSILONS):
         out = RUNS / f"{tag}_perturbed_{epsilon:g}.gpkg"
         run, _ = qgis("dp_geoprivacy:laplaceperturbation", INPUT=points, EPSILON=epsilon, DISTANCE=DISTANCE,
-                      KEEP_IDENTIFIERS="true", SEED=100 + i, OUTPUT=out)
+                      FIELDS="osm_id", KEEP_IDENTIFIERS="true", SEED=100 + i, OUTPUT=out)
         report, _ = qgis("dp_geoprivacy:utilityreport", RELEASED=out, ORIGINAL=points, MATCH_FIELD="osm_id",
                          GRID=100, OUTPUT=RUNS / f"{tag}_utility_perturbed_{epsilon:g}.gpkg")
         m = metrics(report["OUTPUT"])

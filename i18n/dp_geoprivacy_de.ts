@@ -4,47 +4,42 @@
 <context>
     <name>@default</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="73"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="89"/>
         <source>{name} must be a point layer; it holds {kind} geometries.</source>
         <translation>{name} muss ein Punktlayer sein; er enthält Geometrien vom Typ {kind}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="79"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="95"/>
         <source>{name} is a multipoint layer. Each point must be one location: run &apos;Multipart to singleparts&apos; (native:multiparttosingleparts) first.</source>
         <translation>{name} ist ein Multipunktlayer. Jeder Punkt muss genau einen Standort darstellen: Führen Sie zuerst „Mehr- zu einteilig“ (native:multiparttosingleparts) aus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/track_reader.py" line="78"/>
-        <source>{name} has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
-        <translation>{name} hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="96"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="107"/>
         <source>{name} has no features with a point geometry ({null} null, {empty} empty).</source>
         <translation>{name} enthält keine Objekte mit Punktgeometrie ({null} ohne Geometrie, {empty} mit leerer Geometrie).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="113"/>
         <source>Skipped {null} features with no geometry and {empty} with an empty geometry.</source>
         <translation>{null} Objekte ohne Geometrie und {empty} Objekte mit leerer Geometrie wurden übersprungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="231"/>
         <source>The layer holds geometries that are not single points; run &apos;Multipart to singleparts&apos; first.</source>
         <translation>Der Layer enthält Geometrien, die keine einfachen Punkte sind; führen Sie zuerst „Mehr- zu einteilig“ aus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="160"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="161"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="78"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="176"/>
         <source>{p} must be a projected CRS in metres; {crs} is not. Choose e.g. the local UTM zone.</source>
         <translation>{p} muss ein projiziertes KBS mit der Einheit Meter sein; {crs} ist das nicht. Wählen Sie z. B. die örtliche UTM-Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="105"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="115"/>
         <source>No metric CRS could be chosen ({error}). Set {p} to a projected CRS in metres.</source>
         <translation>Es konnte kein metrisches KBS gewählt werden ({error}). Setzen Sie {p} auf ein projiziertes KBS mit der Einheit Meter.</translation>
     </message>
@@ -59,47 +54,47 @@
         <translation>Die Privatsphäre-Angaben konnten nicht in {path} geschrieben werden: {message}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="347"/>
         <source>{name} must be a polygon layer (zones); it holds {kind} geometries.</source>
         <translation>{name} muss ein Polygonlayer (Zonen) sein; er enthält Geometrien vom Typ {kind}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="353"/>
         <source>The zone id field &apos;{field}&apos; is not a field of {name}.</source>
         <translation>Das Zonen-ID-Feld „{field}“ ist kein Feld von {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="376"/>
         <source>{name} has no polygon features.</source>
         <translation>{name} enthält keine Polygonobjekte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="369"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="380"/>
         <source>Repaired {n} invalid zone polygons in {name} (shapely make_valid).</source>
         <translation>{n} ungültige Zonenpolygone in {name} wurden repariert (shapely make_valid).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="387"/>
         <source>Skipped {n} zones without a polygon in {name}.</source>
         <translation>{n} Zonen ohne Polygon in {name} wurden übersprungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="378"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="389"/>
         <source>The zone id field &apos;{field}&apos; has empty values; every zone needs an id.</source>
         <translation>Das Zonen-ID-Feld „{field}“ enthält leere Werte; jede Zone benötigt eine ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="384"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="395"/>
         <source>Zone ids in &apos;{field}&apos; of {name} are not unique; choose a field with one value per zone.</source>
         <translation>Die Zonen-IDs in „{field}“ von {name} sind nicht eindeutig; wählen Sie ein Feld mit genau einem Wert je Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/writers.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/writers.py" line="211"/>
         <source>Outputs must be file paths (for example out.gpkg), not &apos;{dest}&apos;.</source>
         <translation>Ausgaben müssen Dateipfade sein (zum Beispiel out.gpkg), nicht „{dest}“.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/writers.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/writers.py" line="250"/>
         <source>No vector format is known for the extension &apos;{ext}&apos; of {dest}. Use .gpkg.</source>
         <translation>Für die Dateiendung „{ext}“ von {dest} ist kein Vektorformat bekannt. Verwenden Sie .gpkg.</translation>
     </message>
@@ -179,37 +174,37 @@
         <translation>Der Filter der Eingabe konnte für den Fingerabdruck nicht entfernt werden; das Journal erfasst nur den Fingerabdruck der gefilterten Objekte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="74"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="82"/>
         <source>The field &apos;{field}&apos; is not a field of {name}.</source>
         <translation>Das Feld „{field}“ ist kein Feld von {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="77"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="85"/>
         <source>{name} holds {kind} geometries. Give a line layer (origin = first vertex, destination = last vertex), or all four coordinate fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD.</source>
         <translation>{name} enthält Geometrien vom Typ {kind}. Geben Sie einen Linienlayer an (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt) oder alle vier Koordinatenfelder ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="93"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="101"/>
         <source>The coordinate field &apos;{field}&apos; of {name} holds {kind} values; choose a field with numbers (or text holding numbers).</source>
         <translation>Das Koordinatenfeld „{field}“ von {name} enthält Werte vom Typ {kind}; wählen Sie ein Feld mit Zahlen (oder mit Text, der Zahlen enthält).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="117"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="148"/>
         <source>{n} with {reason}</source>
         <translation>{n} mit {reason}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="150"/>
         <source>{name} has no usable trip ({details}).</source>
         <translation>{name} enthält keine verwendbare Fahrt ({details}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="150"/>
         <source>it is empty</source>
         <translation>der Layer ist leer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="122"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="153"/>
         <source>Skipped {n} of {total} trips of {name}: {details}.</source>
         <translation>{n} von {total} Fahrten aus {name} wurden übersprungen: {details}.</translation>
     </message>
@@ -221,202 +216,197 @@ Built on the earlier release {release} ({tag}) made by {algorithm}.</source>
 Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algorithm}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="81"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="82"/>
         <source>Zones (public polygon layer)</source>
         <translation>Zonen (öffentlicher Polygonlayer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="84"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="85"/>
         <source>Public zones to count in (census blocks, traffic zones, a grid). Leave empty and set H3_RESOLUTION to count in H3 hexagons instead.</source>
         <translation>Öffentliche Zonen, in denen gezählt wird (Zensusblöcke, Verkehrszellen, ein Raster). Lassen Sie das Feld leer und setzen Sie H3_RESOLUTION, um stattdessen in H3-Sechsecken zu zählen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="87"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="88"/>
         <source>Zone id field (empty: feature ids)</source>
         <translation>Zonen-ID-Feld (leer: Objekt-IDs)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="90"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="91"/>
         <source>A field with one distinct value per zone; written to the output as zone_id.</source>
         <translation>Ein Feld mit genau einem eindeutigen Wert je Zone; wird in der Ausgabe als zone_id geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="93"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="94"/>
         <source>H3 resolution (0-15; instead of zones)</source>
         <translation>H3-Auflösung (0–15; statt Zonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="97"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="98"/>
         <source>Count in H3 hexagons of this resolution (seed 003: 7 is about 5 km², 8 about 0.7 km², 9 about 0.1 km²). Set EXTENT too, so that the set of published cells does not depend on the data.</source>
         <translation>In H3-Sechsecken dieser Auflösung zählen (seed 003: 7 entspricht etwa 5 km², 8 etwa 0,7 km², 9 etwa 0,1 km²). Setzen Sie auch EXTENT, damit die Menge der veröffentlichten Zellen nicht von den Daten abhängt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="101"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="102"/>
         <source>Extent covered by H3 cells</source>
         <translation>Von H3-Zellen abgedeckte Ausdehnung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="103"/>
         <source>The public area whose H3 cells are published (every cell overlapping it). Choose it from knowledge of the study area, not from the points.</source>
         <translation>Das öffentliche Gebiet, dessen H3-Zellen veröffentlicht werden (jede Zelle, die es überlappt). Wählen Sie es aufgrund Ihrer Kenntnis des Untersuchungsgebiets, nicht anhand der Punkte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="107"/>
         <source>Allow overlapping zones (count a point in every zone containing it)</source>
         <translation>Überlappende Zonen zulassen (einen Punkt in jeder Zone zählen, die ihn enthält)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="112"/>
         <source>Overlapping zones are refused by default. When allowed, a point counts in every zone containing it and the sensitivity grows by the largest number of zones that overlap at one place.</source>
         <translation>Überlappende Zonen werden standardmäßig abgelehnt. Sind sie zugelassen, zählt ein Punkt in jeder Zone, die ihn enthält, und die Sensitivität wächst mit der größten Anzahl von Zonen, die sich an einer Stelle überlappen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="127"/>
         <source>custom CRS</source>
         <translation>benutzerdefiniertes KBS</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="195"/>
         <source>{n} zones of {name} ({crs})</source>
         <translation>{n} Zonen aus {name} ({crs})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="201"/>
         <source>Points are reprojected from {a} to the zones&apos; CRS {b} to find their zones.</source>
         <translation>Die Punkte werden von {a} in das KBS der Zonen {b} umprojiziert, um ihre Zonen zu bestimmen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="239"/>
         <source>{n} H3 cells of resolution {r} covering {extent}</source>
         <translation>{n} H3-Zellen der Auflösung {r}, die {extent} abdecken</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="242"/>
         <source>H3 cells of resolution {r} that hold points (no fixed extent)</source>
         <translation>H3-Zellen der Auflösung {r}, die Punkte enthalten (keine feste Ausdehnung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="261"/>
         <source>Points are reprojected from {a} to EPSG:4326 (longitude/latitude) to find their H3 cells.</source>
         <translation>Die Punkte werden von {a} nach EPSG:4326 (geographische Länge/Breite) umprojiziert, um ihre H3-Zellen zu bestimmen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="298"/>
         <source>{error}. Use an EXTENT that stays clear of the poles.</source>
         <translation>{error}. Verwenden Sie für EXTENT eine Ausdehnung, die die Pole nicht berührt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="325"/>
         <source>{name} is empty; give an extent with an area.</source>
         <translation>{name} ist leer; geben Sie eine Ausdehnung mit einer Fläche an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="327"/>
-        <source>{name} has no CRS. Append one, e.g. &apos;13.0,13.8,52.3,52.7 [EPSG:4326]&apos;.</source>
-        <translation>{name} hat kein KBS. Hängen Sie eines an, z. B. '13.0,13.8,52.3,52.7 [EPSG:4326]'.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="330"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="333"/>
         <source>{name} has no CRS of its own; taken to be in {crs}.</source>
         <translation>{name} hat kein eigenes KBS; es wird {crs} angenommen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="341"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="344"/>
         <source>{name} reaches beyond the area where {crs} can be converted to longitude/latitude; give a smaller extent.</source>
         <translation>{name} reicht über das Gebiet hinaus, in dem {crs} in geographische Länge/Breite umgerechnet werden kann; geben Sie eine kleinere Ausdehnung an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="349"/>
         <source>{name} goes around a pole; H3 cells containing a pole cannot be drawn. Give an extent that stays clear of the poles.</source>
         <translation>{name} umschließt einen Pol; H3-Zellen, die einen Pol enthalten, können nicht gezeichnet werden. Geben Sie eine Ausdehnung an, die die Pole nicht berührt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="368"/>
         <source>{name} at H3 resolution {r} needs about {n:,.0f} cells (at most {limit:,}). Choose a coarser resolution or a smaller extent.</source>
         <translation>{name} benötigt bei H3-Auflösung {r} etwa {n:,.0f} Zellen (höchstens {limit:,}). Wählen Sie eine gröbere Auflösung oder eine kleinere Ausdehnung.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="370"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="373"/>
         <source>{name}: {error}.</source>
         <translation>{name}: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="376"/>
         <source>{name} reaches the H3 cell around a pole ({cell}), which cannot be drawn. Give an extent that stays clear of the poles.</source>
         <translation>{name} reicht bis an die H3-Zelle um einen Pol ({cell}), die nicht gezeichnet werden kann. Geben Sie eine Ausdehnung an, die die Pole nicht berührt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="391"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="397"/>
         <source>Give either ZONES or H3_RESOLUTION, not both: clear one of them.</source>
         <translation>Geben Sie entweder ZONES oder H3_RESOLUTION an, nicht beides: Leeren Sie einen der beiden Parameter.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="394"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="400"/>
         <source>Give the zones to count in: a polygon layer as ZONES, or an H3_RESOLUTION (with an EXTENT).</source>
         <translation>Geben Sie die Zonen an, in denen gezählt wird: einen Polygonlayer als ZONES oder eine H3_RESOLUTION (mit EXTENT).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="405"/>
         <source>H3_RESOLUTION must be an integer from 0 to 15 (got {r}).</source>
         <translation>H3_RESOLUTION muss eine ganze Zahl von 0 bis 15 sein (erhalten: {r}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="402"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="408"/>
         <source>ZONE_ID_FIELD is not used with H3 cells: their ids are the H3 indexes.</source>
         <translation>ZONE_ID_FIELD wird bei H3-Zellen nicht verwendet: Ihre IDs sind die H3-Indizes.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="409"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="415"/>
         <source>H3_RESOLUTION needs an EXTENT: the published cells must not depend on the data. Set EXTENT to the public study area, or use the stability threshold (THRESHOLD=1), which publishes only cells with data and never a cell without.</source>
         <translation>H3_RESOLUTION erfordert EXTENT: Die veröffentlichten Zellen dürfen nicht von den Daten abhängen. Setzen Sie EXTENT auf das öffentliche Untersuchungsgebiet oder verwenden Sie den Stabilitäts-Schwellenwert (THRESHOLD=1), der nur Zellen mit Daten veröffentlicht und nie eine Zelle ohne Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="417"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="423"/>
         <source>EXTENT is covered by no H3 cell; give an extent with an area.</source>
         <translation>EXTENT wird von keiner H3-Zelle abgedeckt; geben Sie eine Ausdehnung mit einer Fläche an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="428"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="434"/>
         <source>&apos;{a}&apos; and &apos;{b}&apos;</source>
         <translation>„{a}“ und „{b}“</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="435"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="441"/>
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would count in more than one zone. Fix the zones (e.g. &apos;Check validity&apos; / &apos;Union&apos;), or set ALLOW_OVERLAP=true to count such points in every zone that contains them (more noise).</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort würde in mehr als einer Zone gezählt. Korrigieren Sie die Zonen (z. B. mit „Gültigkeit prüfen“ / „Vereinigung“) oder setzen Sie ALLOW_OVERLAP=true, um solche Punkte in jeder Zone zu zählen, die sie enthält (mehr Rauschen).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="441"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="447"/>
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}); ALLOW_OVERLAP is set, so a point counts in every zone that contains it. Up to {depth} zones overlap at one place: the sensitivity is multiplied by {depth}.</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}); ALLOW_OVERLAP ist gesetzt, daher zählt ein Punkt in jeder Zone, die ihn enthält. Bis zu {depth} Zonen überlappen sich an einer Stelle: Die Sensitivität wird mit {depth} multipliziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="53"/>
         <source>no geometry</source>
         <translation>fehlender Geometrie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="53"/>
         <source>an empty geometry</source>
         <translation>leerer Geometrie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="53"/>
         <source>a line with only one vertex</source>
         <translation>einer Linie mit nur einem Stützpunkt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="53"/>
         <source>a geometry that is not a readable line</source>
         <translation>einer Geometrie, die keine lesbare Linie ist</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="53"/>
         <source>a NULL coordinate</source>
         <translation>einer NULL-Koordinate</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/trip_reader.py" line="53"/>
         <source>a coordinate that is not a finite number</source>
         <translation>einer Koordinate, die keine endliche Zahl ist</translation>
     </message>
@@ -516,62 +506,62 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>LEDGER {path}: {error}. Geben Sie als LEDGER ein dp_geoprivacy-Journal (oder eine neue Datei) in einem Ordner an, in den Sie schreiben dürfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="91"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="101"/>
         <source>{p}: {crs} is not true to scale over the data&apos;s area ({extent}): distances are off by up to {d} (tolerance {t:g}%), so noise drawn in it would not be in ground metres. Leave {p} empty to use {fallback}, or choose a CRS true to scale there (e.g. the local UTM zone).</source>
         <translation>{p}: {crs} ist über dem Gebiet der Daten ({extent}) nicht maßstabstreu: Entfernungen weichen um bis zu {d} ab (Toleranz {t:g} %), sodass darin erzeugtes Rauschen nicht in Metern am Boden wäre. Lassen Sie {p} leer, um {fallback} zu verwenden, oder wählen Sie ein dort maßstabstreues KBS (z. B. die örtliche UTM-Zone).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="91"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="101"/>
         <source>the local UTM zone</source>
         <translation>die örtliche UTM-Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="109"/>
         <source>The data span {extent}: no single CRS keeps distances true to within {t:g}% there, so noise in metres cannot be drawn correctly. Split the input into regions (e.g. by country) and run once per region.</source>
         <translation>Die Daten reichen über {extent}: Kein einzelnes KBS hält Entfernungen dort auf {t:g} % genau, daher kann Rauschen in Metern nicht korrekt erzeugt werden. Teilen Sie die Eingabe in Regionen (z. B. nach Ländern) und führen Sie den Algorithmus je Region aus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="121"/>
         <source>The layer&apos;s CRS {crs} is not true to scale over the data&apos;s area: distances are off by up to {d} (tolerance {t:g}%). Noise is drawn in {chosen} instead.</source>
         <translation>Das KBS des Layers {crs} ist über dem Gebiet der Daten nicht maßstabstreu: Entfernungen weichen um bis zu {d} ab (Toleranz {t:g} %). Das Rauschen wird stattdessen in {chosen} erzeugt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="128"/>
         <source>given as {p}</source>
         <translation>angegeben als {p}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="129"/>
         <source>the layer&apos;s CRS</source>
         <translation>das KBS des Layers</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="130"/>
         <source>azimuthal equidistant on the data&apos;s coarse extent; set {p} to choose</source>
         <translation>mittabstandstreu azimutal auf der groben Ausdehnung der Daten; mit {p} wählbar</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="131"/>
         <source>UTM zone of the data&apos;s coarse extent; set {p} to choose</source>
         <translation>UTM-Zone der groben Ausdehnung der Daten; mit {p} wählbar</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="122"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="132"/>
         <source>Noise CRS: {crs} ({how}); largest scale error over {extent}: {d} (tolerance {t:g}%).</source>
         <translation>KBS des Rauschens: {crs} ({how}); größter Maßstabsfehler über {extent}: {d} (Toleranz {t:g} %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="213"/>
         <source>The noise scale b = {b:g} m is beyond what {crs} can carry around the data: noise reaches {reach:g} b, which must stay where the CRS is in ground metres, so b can be at most {limit:.0f} m.</source>
         <translation>Die Rauschskala b = {b:g} m übersteigt, was {crs} um die Daten herum tragen kann: Das Rauschen reicht bis {reach:g} b, und das muss dort bleiben, wo das KBS Meter am Boden misst; b darf daher höchstens {limit:.0f} m betragen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="217"/>
         <source>Increase {eps} or decrease {dist} so that {dist} / {eps} &lt;= {limit:.0f}.</source>
         <translation>Erhöhen Sie {eps} oder verringern Sie {dist}, sodass {dist} / {eps} &lt;= {limit:.0f}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="220"/>
         <source>Use scales of at most {limit:.0f} m in {p}.</source>
         <translation>Verwenden Sie in {p} Skalen von höchstens {limit:.0f} m.</translation>
     </message>
@@ -581,17 +571,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} muss ein Linienlayer sein (eine Linie je Fahrt); er enthält {kind}-Geometrien.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/track_reader.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/track_reader.py" line="111"/>
         <source>{name} has no usable line ({details}).</source>
         <translation>{name} enthält keine verwendbare Linie ({details}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="411"/>
         <source>H3_RESOLUTION needs an EXTENT: the published cells must not depend on the data. Set EXTENT to the public study area.</source>
         <translation>H3_RESOLUTION braucht einen EXTENT: Die veröffentlichten Zellen dürfen nicht von den Daten abhängen. Setzen Sie EXTENT auf das öffentliche Untersuchungsgebiet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="430"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="436"/>
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would lie in more than one zone, which this algorithm does not support. Fix the zones (e.g. &apos;Check validity&apos; / &apos;Union&apos;) or use a tessellation such as H3_RESOLUTION.</source>
         <translation>ZONES hat {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort läge in mehr als einer Zone, was dieser Algorithmus nicht unterstützt. Korrigieren Sie die Zonen (z. B. „Gültigkeit prüfen“ / „Vereinigung“) oder verwenden Sie eine Kachelung wie H3_RESOLUTION.</translation>
     </message>
@@ -781,7 +771,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>BUDGET {budget:g} würde diese Veröffentlichung ablehnen: EPSILON senken, eine andere PARTITION wählen oder BUDGET erhöhen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/track_reader.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/track_reader.py" line="163"/>
         <source>The M values of the lines could not be read ({m} values for {n} vertices).</source>
         <translation>Die M-Werte der Linien konnten nicht gelesen werden ({m} Werte für {n} Stützpunkte).</translation>
     </message>
@@ -1094,6 +1084,66 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/dry_run.py" line="108"/>
         <source>At MIN_FLOW={m:g} with THRESHOLD off, each of the {n:,} cells without data is published with probability {p:.3g}: up to {s:,.1f} published cells of noise only.</source>
         <translation>Bei MIN_FLOW={m:g} und ausgeschaltetem THRESHOLD wird jede der {n:,} Zellen ohne Daten mit Wahrscheinlichkeit {p:.3g} veröffentlicht: bis zu {s:,.1f} veröffentlichte Zellen nur aus Rauschen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/derived_zones.py" line="57"/>
+        <source>. If that layer holds the data a release protects, this grid shows the data&apos;s extent: it is not a public tessellation for releases on that layer (they refuse it).</source>
+        <translation>. Enthält diese Ebene die Daten, die eine Veröffentlichung schützt, zeigt dieses Raster die Ausdehnung der Daten: es ist keine öffentliche Zerlegung für Veröffentlichungen auf dieser Ebene (sie lehnen es ab).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/derived_zones.py" line="79"/>
+        <source>{name} was made by H3 hexagon grid from the extent of {input}, the layer this release protects: it shows the data&apos;s extent and is not a public tessellation. Make the grid from a public extent (e.g. the city&apos;s boundary) instead.</source>
+        <translation>{name} wurde von H3-Sechseckraster aus der Ausdehnung von {input} erzeugt, der Ebene, die diese Veröffentlichung schützt: es zeigt die Ausdehnung der Daten und ist keine öffentliche Zerlegung. Erzeugen Sie das Raster stattdessen aus einer öffentlichen Ausdehnung (z. B. der Stadtgrenze).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/derived_zones.py" line="85"/>
+        <source>EXTENT is {input} itself (or a copy of it): its bounding box is the data&apos;s and would choose the cells and go into the record. Give the public study area instead (e.g. the city&apos;s boundary or typed coordinates).</source>
+        <translation>EXTENT ist {input} selbst (oder eine Kopie davon): sein umschließendes Rechteck ist das der Daten und würde die Zellen wählen und in den Datensatz eingehen. Geben Sie stattdessen das öffentliche Untersuchungsgebiet an (z. B. die Stadtgrenze oder eingetippte Koordinaten).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="172"/>
+        <source>{p}: &apos;{value}&apos; is not a CRS QGIS knows. Give a projected CRS in metres (e.g. EPSG:32633, a UTM zone) or leave {p} empty.</source>
+        <translation>{p}: '{value}' ist kein KBS, das QGIS kennt. Geben Sie ein projiziertes KBS in Metern an (z. B. EPSG:32633, eine UTM-Zone) oder lassen Sie {p} leer.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="183"/>
+        <source>{p}: {crs} cannot carry the noise: {reason}. Noise drawn in it would not be in ground metres. Choose a CRS true to scale over your data&apos;s area (e.g. its UTM zone), or leave {p} empty to draw the noise on the ellipsoid.</source>
+        <translation>{p}: {crs} kann das Rauschen nicht tragen: {reason}. Darin gezogenes Rauschen wäre nicht in Bodenmetern. Wählen Sie ein über das Gebiet Ihrer Daten maßstabstreues KBS (z. B. dessen UTM-Zone) oder lassen Sie {p} leer, um das Rauschen auf dem Ellipsoid zu ziehen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="193"/>
+        <source>The layer&apos;s CRS {crs} is not used for the noise: {reason}. Noise is drawn on the ellipsoid instead.</source>
+        <translation>Das KBS der Ebene {crs} wird für das Rauschen nicht verwendet: {reason}. Das Rauschen wird stattdessen auf dem Ellipsoid gezogen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="197"/>
+        <source>{what} needs a planar CRS in metres, and the layer&apos;s CRS {crs} is not one that is true to scale over its area of use. Set {p} to a projected CRS in metres true to scale over your data&apos;s area (e.g. its UTM zone).</source>
+        <translation>{what} braucht ein ebenes KBS in Metern, und das KBS der Ebene {crs} ist keines, das über seinen Anwendungsbereich maßstabstreu ist. Setzen Sie {p} auf ein projiziertes KBS in Metern, das über das Gebiet Ihrer Daten maßstabstreu ist (z. B. dessen UTM-Zone).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="201"/>
+        <source>Noise frame: {frame}.</source>
+        <translation>Rahmen des Rauschens: {frame}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="204"/>
+        <source>the ellipsoid (geodesic)</source>
+        <translation>das Ellipsoid (geodätisch)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/point_stream.py" line="71"/>
+        <source>{name} has no features with a point geometry (the layer is empty).</source>
+        <translation>{name} hat keine Objekte mit Punktgeometrie (die Ebene ist leer).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="62"/>
+        <source>{name} has no coordinate reference system (CRS): its coordinates cannot be placed on the ground. Set its CRS (Layer Properties &gt; Source, or &apos;Assign projection&apos;, native:assignprojection) and run again.</source>
+        <translation>{name} hat kein Koordinatenbezugssystem (KBS): seine Koordinaten lassen sich nicht auf der Erde verorten. Setzen Sie sein KBS (Layereigenschaften &gt; Quelle, oder 'Projektion zuweisen', native:assignprojection) und starten Sie erneut.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="328"/>
+        <source>{name} has no CRS. Append one to an extent, e.g. &apos;13.0,13.8,52.3,52.7 [EPSG:4326]&apos;; for a layer, set its CRS (Layer Properties &gt; Source, or &apos;Assign projection&apos;, native:assignprojection).</source>
+        <translation>{name} hat kein KBS. Hängen Sie bei einer Ausdehnung eines an, z. B. '13.0,13.8,52.3,52.7 [EPSG:4326]'; bei einer Ebene setzen Sie ihr KBS (Layereigenschaften &gt; Quelle, oder 'Projektion zuweisen', native:assignprojection).</translation>
     </message>
 </context>
 <context>
@@ -1577,129 +1627,154 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>DpAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="75"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="83"/>
         <source>Location perturbation</source>
         <translation>Standortverrauschung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="80"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="88"/>
         <source>Calibration (not private)</source>
         <translation>Kalibrierung (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="153"/>
         <source>Random seed (reproducible study runs only; leave empty to publish)</source>
         <translation>Zufallssaat (nur für reproduzierbare Studienläufe; für Veröffentlichungen leer lassen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="245"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="280"/>
         <source>{name} must be a finite number greater than 0 (got {value}). {hint}</source>
         <translation>{name} muss eine endliche Zahl größer als 0 sein (erhalten: {value}). {hint}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="76"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="84"/>
         <source>Noisy counts and flows</source>
         <translation>Verrauschte Zählwerte und Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="77"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="85"/>
         <source>Randomized response</source>
         <translation>Randomized Response</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="78"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="86"/>
         <source>Tessellations (public, no privacy cost)</source>
         <translation>Kachelungen (öffentlich, ohne Privatsphäre-Verlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="79"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="87"/>
         <source>Privacy accounting</source>
         <translation>Privatsphäre-Budget</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="191"/>
         <source>Keep identifier fields (internal study runs only; not for publication)</source>
         <translation>Identifikatorfelder behalten (nur für interne Studienläufe; nicht zur Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="214"/>
         <source>Field &apos;{name}&apos; is dropped: it {reason}.</source>
         <translation>Das Feld „{name}“ wird entfernt (Grund: {reason}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="251"/>
         <source>Identifier fields were kept (KEEP_IDENTIFIERS): they link rows to raw records. Do not publish this layer.</source>
         <translation>Identifikatorfelder wurden behalten (KEEP_IDENTIFIERS): Sie verknüpfen Zeilen mit den Rohdatensätzen. Veröffentlichen Sie diesen Layer nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="261"/>
         <source>A seed was given: the noise is reproducible. Do not publish this output.</source>
         <translation>Es wurde eine Zufallssaat angegeben: Das Rauschen ist reproduzierbar. Veröffentlichen Sie diese Ausgabe nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="210"/>
         <source>holds the true coordinates</source>
         <translation>enthält die wahren Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="211"/>
         <source>has a distinct value in every row (an identifier)</source>
         <translation>hat in jeder Zeile einen anderen Wert (ein Identifikator)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="177"/>
         <source>Mechanism</source>
         <translation>Mechanismus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="177"/>
         <source>Planar Laplace (Euclidean)</source>
         <translation>Planares Laplace (euklidisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="177"/>
         <source>Per-axis Laplace (L1, seed 000 eq. 14)</source>
         <translation>Achsenweises Laplace (L1, seed 000 eq. 14)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="161"/>
         <source>With a seed the noise is reproducible by anyone who knows it, so the output is not private against them. Leave empty for releases: noise then comes from numpy&apos;s Philox generator keyed from the operating system&apos;s cryptographic source. The output&apos;s metadata records whether a seed was used (never its value).</source>
         <translation>Mit einer Zufallssaat kann jeder, der sie kennt, das Rauschen reproduzieren; gegenüber diesen Personen ist die Ausgabe also nicht privat. Lassen Sie das Feld für Veröffentlichungen leer: Das Rauschen stammt dann aus numpys Philox-Generator, dessen Schlüssel aus der kryptographischen Zufallsquelle des Betriebssystems stammt. Die Metadaten der Ausgabe vermerken, ob eine Zufallssaat verwendet wurde (nie deren Wert).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="271"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="306"/>
         <source>{name} must be a finite number (got {value}).</source>
         <translation>{name} muss eine endliche Zahl sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="274"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="309"/>
         <source>{name} must be a whole number up to 2147483647 (got {value}).</source>
         <translation>{name} muss eine ganze Zahl bis 2147483647 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="276"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="311"/>
         <source>{name} must be at least {minimum:g} (got {value}).</source>
         <translation>{name} muss mindestens {minimum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="313"/>
         <source>{name} must be at most {maximum:g} (got {value}).</source>
         <translation>{name} darf höchstens {maximum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="300"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="335"/>
         <source>{name} is the file of {input} ({path}): the input would be overwritten. Choose another file for {name}.</source>
         <translation>{name} ist die Datei von {input} ({path}): die Eingabe würde überschrieben. Wählen Sie eine andere Datei für {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="307"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="342"/>
         <source>{name}: {path} cannot be written here (no permission to write in {folder}). Choose a file in a folder you can write to.</source>
         <translation>{name}: {path} kann hier nicht geschrieben werden (keine Schreibberechtigung in {folder}). Wählen Sie eine Datei in einem Ordner, in den Sie schreiben dürfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="81"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="89"/>
         <source>Preparation (not private)</source>
         <translation>Vorbereitung (nicht privat)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="228"/>
+        <source>KEEP_IDENTIFIERS is for seeded study runs only (SEED set; the output is then not for publication). Clear KEEP_IDENTIFIERS, or set SEED for a study run.</source>
+        <translation>KEEP_IDENTIFIERS ist nur für Studienläufe mit Seed (SEED gesetzt; die Ausgabe ist dann nicht zur Veröffentlichung). Heben Sie KEEP_IDENTIFIERS auf oder setzen Sie SEED für einen Studienlauf.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="237"/>
+        <source>it holds coordinates of the true points (in some CRS)</source>
+        <translation>es enthält Koordinaten der wahren Punkte (in irgendeinem KBS)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="238"/>
+        <source>most of its values are shared by fewer than 10 rows, so it links a person&apos;s points (which could then be averaged) and the raw records</source>
+        <translation>die meisten seiner Werte teilen weniger als 10 Zeilen, es verknüpft also die Punkte einer Person (die dann gemittelt werden könnten) und die Rohdatensätze</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="240"/>
+        <source>it has too few values to check that it holds no coordinates</source>
+        <translation>es hat zu wenige Werte, um zu prüfen, dass es keine Koordinaten enthält</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="242"/>
+        <source>{p}: {fields} cannot be published with the perturbed locations: {details}. Remove them from {p}.</source>
+        <translation>{p}: {fields} können nicht mit den verrauschten Orten veröffentlicht werden: {details}. Entfernen Sie sie aus {p}.</translation>
     </message>
 </context>
 <context>
@@ -1713,520 +1788,600 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>EscapeAnalysis</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="71"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="73"/>
         <source>Escaped-point analysis and noise calibration</source>
         <translation>Analyse entwichener Punkte und Rauschkalibrierung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="152"/>
-        <source>Input points (true locations)</source>
-        <translation>Eingabepunkte (wahre Standorte)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="170"/>
         <source>Zones (e.g. census blocks)</source>
         <translation>Zonen (z. B. Zensusblöcke)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="172"/>
         <source>Zone id field (default: feature id)</source>
         <translation>Zonen-ID-Feld (Standard: Objekt-ID)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="159"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="175"/>
         <source>Laplace scales b to test (metres, comma-separated)</source>
         <translation>Zu testende Laplace-Skalen b (Meter, durch Kommas getrennt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="179"/>
         <source>Laplace scales b in metres separated by commas, e.g. 10,20,50,100,200,500.</source>
         <translation>Laplace-Skalen b in Metern, durch Kommas getrennt, z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="181"/>
         <source>Realizations per scale</source>
         <translation>Realisierungen je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="185"/>
         <source>Random perturbations per scale; 10 as in seed 000, more for smoother curves.</source>
         <translation>Zufällige Verrauschungen je Skala; 10 wie in seed 000, mehr für glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="187"/>
         <source>Target escape share (optional, e.g. 0.1)</source>
         <translation>Zielanteil entwichener Punkte (optional, z. B. 0.1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="191"/>
         <source>A share between 0 and 1 (exclusive), e.g. 0.1 for 10% of points in the wrong zone.</source>
         <translation>Ein Anteil zwischen 0 und 1 (ausschließlich), z. B. 0.1 für 10 % der Punkte in der falschen Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="193"/>
         <source>Protected distance (metres, optional: gives epsilon = DISTANCE / b)</source>
         <translation>Geschützter Abstand (Meter, optional: ergibt Epsilon = DISTANCE / b)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="181"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="197"/>
         <source>Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres).</source>
         <translation>Standorte in diesem Abstand sind epsilon-ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="199"/>
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="202"/>
         <source>Perturbed layer to measure (optional; replaces the sweep)</source>
         <translation>Zu messender verrauschter Layer (optional; ersetzt die Skalenreihe)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="205"/>
         <source>Field pairing true and perturbed points (with PERTURBED)</source>
         <translation>Feld, das wahre und verrauschte Punkte einander zuordnet (mit PERTURBED)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="208"/>
         <source>A field present in both INPUT and PERTURBED that identifies each point, e.g. a household id.</source>
         <translation>Ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld, das jeden Punkt identifiziert, z. B. eine Haushalts-ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="364"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="380"/>
         <source>Escape share per scale</source>
         <translation>Anteil entwichener Punkte je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="215"/>
         <source>Escape share per zone and scale</source>
         <translation>Anteil entwichener Punkte je Zone und Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="219"/>
         <source>Chart: escape share against scale</source>
         <translation>Diagramm: Anteil entwichener Punkte gegen die Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="219"/>
         <source>HTML files (*.html);;PNG files (*.png)</source>
         <translation>HTML-Dateien (*.html);;PNG-Dateien (*.png)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="222"/>
         <source>Calibrated scale b (metres)</source>
         <translation>Kalibrierte Skala b (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="223"/>
         <source>Calibrated epsilon</source>
         <translation>Kalibriertes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="224"/>
         <source>Points outside every zone</source>
         <translation>Punkte außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="225"/>
         <source>Points in zones</source>
         <translation>Punkte in Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="210"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="226"/>
         <source>Points skipped (no geometry)</source>
         <translation>Übersprungene Punkte (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="227"/>
         <source>Points without a partner</source>
         <translation>Punkte ohne Partner</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="228"/>
         <source>Escape share (measure mode)</source>
         <translation>Anteil entwichener Punkte (Messmodus)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="240"/>
         <source>SCALES is empty. List the Laplace scales b to test, in metres, separated by commas (e.g. 10,20,50,100,200,500), or give PERTURBED and MATCH_FIELD to measure a perturbed layer.</source>
         <translation>SCALES ist leer. Geben Sie die zu testenden Laplace-Skalen b in Metern an, durch Kommas getrennt (z. B. 10,20,50,100,200,500), oder geben Sie PERTURBED und MATCH_FIELD an, um einen verrauschten Layer zu messen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="251"/>
         <source>SCALES must hold numbers greater than 0 (metres); &apos;{token}&apos; is not one. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 enthalten (Meter); „{token}“ ist keine solche Zahl. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="251"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="267"/>
         <source>PERTURBED needs MATCH_FIELD: choose a field present in both INPUT and PERTURBED (e.g. a household id) that pairs each true point with its perturbed copy.</source>
         <translation>PERTURBED erfordert MATCH_FIELD: Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld (z. B. eine Haushalts-ID), das jedem wahren Punkt seine verrauschte Kopie zuordnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="261"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="277"/>
         <source>REALIZATIONS must be a whole number of at least 1 (got {value}); 10 is a common choice, more gives smoother curves.</source>
         <translation>REALIZATIONS muss eine ganze Zahl von mindestens 1 sein (erhalten: {value}); 10 ist ein üblicher Wert, mehr ergibt glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="267"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="283"/>
         <source>TARGET_ESCAPE must be a share strictly between 0 and 1 (got {value}), e.g. 0.1 for 10% of points in the wrong zone; leave it empty to skip the calibration.</source>
         <translation>TARGET_ESCAPE muss ein Anteil echt zwischen 0 und 1 sein (erhalten: {value}), z. B. 0.1 für 10 % der Punkte in der falschen Zone; lassen Sie den Parameter leer, um die Kalibrierung auszulassen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="302"/>
         <source>MATCH_FIELD &apos;{field}&apos; is not a field of {layer}. Choose a field present in both INPUT and PERTURBED ({layer} has: {names}).</source>
         <translation>MATCH_FIELD „{field}“ ist kein Feld von {layer}. Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld ({layer} enthält: {names}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="304"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="320"/>
         <source>MATCH_FIELD is only used with PERTURBED; ignored.</source>
         <translation>MATCH_FIELD wird nur zusammen mit PERTURBED verwendet; wird ignoriert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="331"/>
         <source>OUTPUT_CHART must end in .html or .png (got {path}).</source>
         <translation>OUTPUT_CHART muss auf .html oder .png enden (erhalten: {path}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="327"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="342"/>
         <source>{n} pairs of zones overlap: a point in an overlap belongs to the first of them in layer order.</source>
         <translation>{n} Zonenpaare überlappen sich: Ein Punkt in einer Überlappung gehört zur ersten dieser Zonen in Layerreihenfolge.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="366"/>
         <source>{n} points lie outside every zone: not in any P_i, reported as POINTS_OUTSIDE.</source>
         <translation>{n} Punkte liegen außerhalb aller Zonen: in keinem P_i enthalten, als POINTS_OUTSIDE gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="381"/>
         <source>Escape share per zone</source>
         <translation>Anteil entwichener Punkte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="380"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="396"/>
         <source>OUTPUT_CHART needs a sweep of scales; no chart in measure mode.</source>
         <translation>OUTPUT_CHART erfordert eine Skalenreihe; im Messmodus wird kein Diagramm erstellt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="410"/>
         <source>Escape share per zone (map: b = {b:g} m)</source>
         <translation>Anteil entwichener Punkte je Zone (Karte: b = {b:g} m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="411"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="460"/>
         <source>{name} is in {crs}, ZONES in {zone_crs}: points reprojected to the zones&apos; CRS for the point-in-polygon tests.</source>
         <translation>{name} liegt in {crs} vor, ZONES in {zone_crs}: Die Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen umprojiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="430"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="479"/>
         <source>Noise drawn in {crs}.</source>
         <translation>Rauschen erzeugt in {crs}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="443"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="492"/>
         <source>{n} points, {z} zones, {s} scales x {r} realizations: {t} point tests.</source>
         <translation>{n} Punkte, {z} Zonen, {s} Skalen x {r} Realisierungen: {t} Punkttests.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="456"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="505"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="461"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="510"/>
         <source>b = {b:g} m: escape share {mean:.4f} (sd {sd:.4f}); zones with no net change {same:.3f}</source>
         <translation>b = {b:g} m: Anteil entwichener Punkte {mean:.4f} (Standardabw. {sd:.4f}); Zonen ohne Nettoänderung {same:.3f}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="471"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="520"/>
         <source>No point of INPUT lies in a zone of ZONES: nothing to analyse. Check that the layers cover the same area and that their CRSs are set correctly.</source>
         <translation>Kein Punkt aus INPUT liegt in einer Zone aus ZONES: Es gibt nichts zu analysieren. Prüfen Sie, ob die Layer dasselbe Gebiet abdecken und ob ihre KBS richtig gesetzt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="484"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="533"/>
         <source>MATCH_FIELD &apos;{field}&apos; has repeated values in {layer}: it must identify each point once. Choose another field (e.g. a household id).</source>
         <translation>MATCH_FIELD „{field}“ enthält in {layer} wiederholte Werte: Das Feld muss jeden Punkt eindeutig identifizieren. Wählen Sie ein anderes Feld (z. B. eine Haushalts-ID).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="490"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="539"/>
         <source>No point of INPUT has a partner in PERTURBED with the same MATCH_FIELD &apos;{field}&apos; value. Choose the field that identifies points in both layers.</source>
         <translation>Kein Punkt aus INPUT hat in PERTURBED einen Partner mit demselben Wert in MATCH_FIELD „{field}“. Wählen Sie das Feld, das die Punkte in beiden Layern identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="497"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="546"/>
         <source>{n} points have no partner in the other layer (or no MATCH_FIELD value) and are left out; see POINTS_UNMATCHED.</source>
         <translation>{n} Punkte haben keinen Partner im anderen Layer (oder keinen Wert in MATCH_FIELD) und werden ausgelassen; siehe POINTS_UNMATCHED.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="511"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="560"/>
         <source>PERTURBED&apos;s privacy record: {mechanism}, b = {b:g} m.</source>
         <translation>Privatsphäre-Angaben von PERTURBED: {mechanism}, b = {b:g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="525"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="574"/>
         <source>Observed escape share: {share:.4f} of {n} matched points in zones.</source>
         <translation>Beobachteter Anteil entwichener Punkte: {share:.4f} von {n} zugeordneten Punkten in Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="535"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="584"/>
         <source>Even the smallest scale ({b:g} m) lets more than {t:g} of points escape: no calibrated scale. Add smaller scales to SCALES.</source>
         <translation>Selbst bei der kleinsten Skala ({b:g} m) entweicht ein Anteil von mehr als {t:g} der Punkte: keine kalibrierte Skala. Fügen Sie SCALES kleinere Skalen hinzu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="539"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="588"/>
         <source>Every scale meets the target {t:g}; CALIBRATED_SCALE is the largest one tested ({b:g} m). Add larger scales to SCALES to find the limit.</source>
         <translation>Jede Skala erfüllt den Zielwert {t:g}; CALIBRATED_SCALE ist die größte getestete Skala ({b:g} m). Fügen Sie SCALES größere Skalen hinzu, um die Grenze zu finden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="544"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="593"/>
         <source>Calibrated scale: b = {b:.4g} m (interpolated in log b between {lo:g} and {hi:g} m) for a mean escape share of {t:g}.</source>
         <translation>Kalibrierte Skala: b = {b:.4g} m (in log b interpoliert zwischen {lo:g} und {hi:g} m) für einen mittleren Anteil entwichener Punkte von {t:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="549"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="598"/>
         <source>Calibrated epsilon: {e:.4g}.</source>
         <translation>Kalibriertes Epsilon: {e:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="569"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="618"/>
         <source>Share of points that escape their zone</source>
         <translation>Anteil der Punkte, die ihre Zone verlassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="570"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
         <source>Laplace scale b (m, log scale)</source>
         <translation>Laplace-Skala b (m, logarithmische Achse)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="570"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
         <source>Share of points that escape (mean, band: 1 sd)</source>
         <translation>Anteil entwichener Punkte (Mittelwert, Band: 1 Standardabweichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="570"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
         <source>target</source>
         <translation>Zielwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="570"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
         <source>calibrated b</source>
         <translation>kalibriertes b</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="570"/>
-        <source>NOT differentially private: statistics of the raw data</source>
-        <translation>NICHT differenziell privat: Statistiken der Rohdaten</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="580"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="631"/>
         <source>The chart could not be drawn.</source>
         <translation>Das Diagramm konnte nicht gezeichnet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="89"/>
-        <source>&lt;p&gt;&lt;b&gt;Not differentially private: the outputs contain statistics of the raw data.&lt;/b&gt; They are a calibration aid for the data holder, computed from the true locations; do not publish them. Their metadata says so.&lt;/p&gt;&lt;p&gt;Before perturbing household locations and counting them per census block, find out what share of points will land in the wrong zone, zone by zone and city-wide, and which noise scale keeps that share acceptable (seed 000 §5, Fig. 13-21). For every Laplace scale b in SCALES (metres) the points are perturbed REALIZATIONS times with MECHANISM (as in 'Laplace location perturbation'; per-axis Laplace is seed 000 eq. 14) and tested against the ZONES polygons. A point &lt;i&gt;escapes&lt;/i&gt; when its perturbed location lies in another zone or in none.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, one row per scale: scale_m, epsilon (= DISTANCE / b, when DISTANCE is given), b_lumped = b / sqrt(mean zone area), the dimensionless scale on which curves for different tessellations lie on one another (seed 000 Fig. 15), esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (seed 000 eq. 15), mean and standard deviation over realizations; no_change, no_chg_sd: the share of zones whose population has no net change (Fig. 16); abs_rel_ch, abs_rel_sd: the mean absolute relative change |Q_i - P_i| / P_i of zone populations, over zones with P_i &gt; 0; lost_out: mean number of points that left every zone; entered: mean number of points from outside every zone that landed in one; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, one polygon per zone and scale: zone_id, scale_m, epsilon, population P_i, esc_share and esc_sd (rho_i over realizations), net_change (mean Q_i - P_i), abs_rel_ch, and no_change (share of realizations with no net change). Loaded into a project it is drawn by escape share for one scale (the calibrated one, else the middle one); the table holds them all. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html with an inline SVG, or .png): escape share against scale with the sd band and the target.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Calibration.&lt;/b&gt; With TARGET_ESCAPE (a share, e.g. 0.1), CALIBRATED_SCALE is the largest scale in the sweep whose mean escape share is at most the target, refined towards the next larger scale by linear interpolation of the mean escape share in log b between the two bracketing sweep points. If every scale meets the target the largest is returned (extend SCALES); if none does, there is no result (add smaller scales). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; P_i counts the points in zone i; a point on a shared edge or in overlapping zones belongs to the first zone in layer order that it touches. Points in no zone are reported as POINTS_OUTSIDE, never dropped silently: they are perturbed too and count where they land. A zone with no points has P_i = 0: its escape share is empty (NULL), it weighs nothing in eq. 15, is left out of abs_rel_ch, and counts in no_change as unchanged when nothing lands in it. Standard deviations are sample ones (NULL with one realization). Each realization draws one noise vector per point and scales it by every b (common random numbers: smooth curves).&lt;/p&gt;&lt;p&gt;&lt;b&gt;CRSs.&lt;/b&gt; Points are reprojected to the zones' CRS when they differ (the log says so). Noise is drawn in METRIC_CRS (default: the zones' CRS if projected in metres, else the points' CRS if it is, provided it is true to scale within 1% over the data's area, else the UTM zone, else an azimuthal equidistant CRS: Web Mercator, for one, is in ground metres only near the equator); perturbed points are transformed back to the zones' CRS for the point-in-polygon tests, so zone edges are used exactly as stored.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Measuring an existing perturbation.&lt;/b&gt; Give PERTURBED (e.g. the output of 'Laplace location perturbation' run with KEEP_IDENTIFIERS, an internal study run) and MATCH_FIELD, a field present in both layers that pairs each true point with its perturbed copy (values compared as text; points without a partner are counted as POINTS_UNMATCHED). The outputs then hold the observed escapes of that one realization; SCALES, REALIZATIONS, MECHANISM and TARGET_ESCAPE are not used, and the scale is taken from PERTURBED's privacy record when it has one.&lt;/p&gt;&lt;p&gt;Speed: each perturbed point is tested against its own zone first (vectorised, prepared polygons); only escapers are located among all zones. Points are processed in chunks, so memory does not grow with scales and realizations.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Nicht differenziell privat: Die Ausgaben enthalten Statistiken der Rohdaten.&lt;/b&gt; Sie sind eine Kalibrierungshilfe für den Dateninhaber und werden aus den wahren Standorten berechnet; veröffentlichen Sie sie nicht. Ihre Metadaten vermerken das.&lt;/p&gt;&lt;p&gt;Bevor Sie Haushaltsstandorte verrauschen und je Zensusblock zählen, finden Sie heraus, welcher Anteil der Punkte in der falschen Zone landen wird, Zone für Zone und stadtweit, und welche Rauschskala diesen Anteil in vertretbaren Grenzen hält (seed 000 §5, Fig. 13-21). Für jede Laplace-Skala b in SCALES (Meter) werden die Punkte REALIZATIONS-mal mit MECHANISM verrauscht (wie in „Laplace-Standortverrauschung“; achsenweises Laplace ist seed 000 eq. 14) und gegen die Polygone aus ZONES geprüft. Ein Punkt &lt;i&gt;entweicht&lt;/i&gt;, wenn sein verrauschter Standort in einer anderen Zone oder in keiner Zone liegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, eine Zeile je Skala: scale_m, epsilon (= DISTANCE / b, wenn DISTANCE angegeben ist), b_lumped = b / sqrt(mittlere Zonenfläche), die dimensionslose Skala, auf der die Kurven verschiedener Kachelungen übereinanderliegen (seed 000 Fig. 15), esc_share und esc_sd: der stadtweite Anteil entwichener Punkte sum P_i rho_i / sum P_i (seed 000 eq. 15), Mittelwert und Standardabweichung über die Realisierungen; no_change, no_chg_sd: der Anteil der Zonen, deren Bevölkerung sich netto nicht ändert (Fig. 16); abs_rel_ch, abs_rel_sd: die mittlere absolute relative Änderung |Q_i - P_i| / P_i der Zonenbevölkerungen über die Zonen mit P_i &gt; 0; lost_out: mittlere Anzahl der Punkte, die jede Zone verlassen haben; entered: mittlere Anzahl der Punkte von außerhalb aller Zonen, die in einer Zone gelandet sind; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, ein Polygon je Zone und Skala: zone_id, scale_m, epsilon, Bevölkerung P_i, esc_share und esc_sd (rho_i über die Realisierungen), net_change (Mittelwert von Q_i - P_i), abs_rel_ch und no_change (Anteil der Realisierungen ohne Nettoänderung). In ein Projekt geladen, wird der Layer nach dem Anteil entwichener Punkte für eine Skala dargestellt (die kalibrierte, sonst die mittlere); die Tabelle enthält alle Skalen. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html mit eingebettetem SVG oder .png): Anteil entwichener Punkte gegen die Skala mit dem Band der Standardabweichung und dem Zielwert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kalibrierung.&lt;/b&gt; Mit TARGET_ESCAPE (einem Anteil, z. B. 0.1) ist CALIBRATED_SCALE die größte Skala der Reihe, deren mittlerer Anteil entwichener Punkte höchstens dem Zielwert entspricht, verfeinert in Richtung der nächstgrößeren Skala durch lineare Interpolation des mittleren Anteils in log b zwischen den beiden einschließenden Punkten der Reihe. Erfüllen alle Skalen den Zielwert, wird die größte zurückgegeben (erweitern Sie SCALES); erfüllt ihn keine, gibt es kein Ergebnis (fügen Sie kleinere Skalen hinzu). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; P_i zählt die Punkte in Zone i; ein Punkt auf einer gemeinsamen Kante oder in überlappenden Zonen gehört zur ersten Zone in Layerreihenfolge, die er berührt. Punkte in keiner Zone werden als POINTS_OUTSIDE gemeldet und nie stillschweigend verworfen: Sie werden ebenfalls verrauscht und zählen dort, wo sie landen. Eine Zone ohne Punkte hat P_i = 0: Ihr Anteil entwichener Punkte ist leer (NULL), sie hat in eq. 15 kein Gewicht, bleibt bei abs_rel_ch unberücksichtigt und zählt bei no_change als unverändert, wenn nichts in ihr landet. Standardabweichungen sind Stichproben-Standardabweichungen (NULL bei einer einzigen Realisierung). Jede Realisierung zieht einen Rauschvektor je Punkt und skaliert ihn mit jedem b (gemeinsame Zufallszahlen: glatte Kurven).&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS.&lt;/b&gt; Die Punkte werden in das KBS der Zonen umprojiziert, wenn sich die KBS unterscheiden (das Protokoll vermerkt es). Das Rauschen wird in METRIC_CRS erzeugt (Standard: das KBS der Zonen, wenn es in Metern projiziert ist, sonst das KBS der Punkte, wenn dieses es ist, sofern es über dem Gebiet der Daten auf 1 % maßstabstreu ist, sonst die UTM-Zone, sonst ein mittabstandstreues azimutales KBS: Web Mercator etwa misst nur nahe dem Äquator Meter am Boden); die verrauschten Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen zurücktransformiert, sodass die Zonengrenzen genau so verwendet werden, wie sie gespeichert sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eine vorhandene Verrauschung messen.&lt;/b&gt; Geben Sie PERTURBED an (z. B. die Ausgabe von „Laplace-Standortverrauschung“, ausgeführt mit KEEP_IDENTIFIERS in einem internen Studienlauf) sowie MATCH_FIELD, ein in beiden Layern vorhandenes Feld, das jedem wahren Punkt seine verrauschte Kopie zuordnet (Werte werden als Text verglichen; Punkte ohne Partner werden als POINTS_UNMATCHED gezählt). Die Ausgaben enthalten dann das beobachtete Entweichen dieser einen Realisierung; SCALES, REALIZATIONS, MECHANISM und TARGET_ESCAPE werden nicht verwendet, und die Skala wird den Privatsphäre-Angaben von PERTURBED entnommen, sofern vorhanden.&lt;/p&gt;&lt;p&gt;Geschwindigkeit: Jeder verrauschte Punkt wird zuerst gegen seine eigene Zone getestet (vektorisiert, mit vorbereiteten Polygonen); nur entwichene Punkte werden unter allen Zonen gesucht. Die Punkte werden in Blöcken verarbeitet, sodass der Speicherbedarf nicht mit der Zahl der Skalen und Realisierungen wächst.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="240"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="256"/>
         <source>SCALES must hold numbers greater than 0 and at most 10,000,000 (metres); &apos;{token}&apos; is larger than any projected CRS. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 und höchstens 10.000.000 enthalten (Meter); „{token}“ ist größer als jedes projizierte KBS. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="78"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="80"/>
         <source>Measures which share of points Laplace noise of each scale moves out of their zone, and calibrates the noise (and epsilon) to a target share.</source>
         <translation>Misst, welchen Anteil der Punkte Laplace-Rauschen jeder Skala aus ihrer Zone verschiebt, und kalibriert das Rauschen (und Epsilon) auf einen Zielanteil.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="78"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="80"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; nothing: not differentially private, a calibration aid for the data holder computed from the true locations; do not publish its outputs.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts: nicht differenziell privat, eine Kalibrierhilfe für den Datenhalter, berechnet aus den wahren Orten; die Ausgaben nicht veröffentlichen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="78"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="80"/>
         <source>&lt;b&gt;Accuracy at the defaults:&lt;/b&gt; escape shares are averages of {r} noise draws per scale; the default scales move points {low:.0f} to {high:.0f} m on average.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen:&lt;/b&gt; die Ausreißeranteile sind Mittel aus {r} Rauschziehungen je Skala; die voreingestellten Skalen verschieben Punkte im Mittel um {low:.0f} bis {high:.0f} m.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="91"/>
+        <source>&lt;p&gt;&lt;b&gt;Not differentially private: the outputs contain statistics of the raw data.&lt;/b&gt; They are a calibration aid for the data holder, computed from the true locations; do not publish them. Their metadata says so.&lt;/p&gt;&lt;p&gt;Before perturbing household locations and counting them per census block, find out what share of points will land in the wrong zone, zone by zone and city-wide, and which noise scale keeps that share acceptable (seed 000 §5, Fig. 13-21). For every Laplace scale b in SCALES (metres) the points are perturbed REALIZATIONS times with MECHANISM (as in 'Laplace location perturbation'; per-axis Laplace is seed 000 eq. 14) and tested against the ZONES polygons. A point &lt;i&gt;escapes&lt;/i&gt; when its perturbed location lies in another zone or in none.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, one row per scale: scale_m, epsilon (= DISTANCE / b, when DISTANCE is given), b_lumped = b / sqrt(mean zone area), the dimensionless scale on which curves for different tessellations lie on one another (seed 000 Fig. 15), esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (seed 000 eq. 15), mean and standard deviation over realizations; no_change, no_chg_sd: the share of zones whose population has no net change (Fig. 16); abs_rel_ch, abs_rel_sd: the mean absolute relative change |Q_i - P_i| / P_i of zone populations, over zones with P_i &gt; 0; lost_out: mean number of points that left every zone; entered: mean number of points from outside every zone that landed in one; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, one polygon per zone and scale: zone_id, scale_m, epsilon, population P_i, esc_share and esc_sd (rho_i over realizations), net_change (mean Q_i - P_i), abs_rel_ch, and no_change (share of realizations with no net change). Loaded into a project it is drawn by escape share for one scale (the calibrated one, else the middle one); the table holds them all. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html with an inline SVG, or .png): escape share against scale with the sd band and the target.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Calibration.&lt;/b&gt; With TARGET_ESCAPE (a share, e.g. 0.1), CALIBRATED_SCALE is the largest scale in the sweep whose mean escape share is at most the target, refined towards the next larger scale by linear interpolation of the mean escape share in log b between the two bracketing sweep points. If every scale meets the target the largest is returned (extend SCALES); if none does, there is no result (add smaller scales). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Which points.&lt;/b&gt; With INPUT the escape shares, CALIBRATED_SCALE and CALIBRATED_EPSILON are statistics of the raw points: an epsilon chosen from them is a choice that depends on the data, which no privacy ledger counts (the log, the record and the chart say so). To choose for free, calibrate on public points: UNIFORM_POINTS (a number of points drawn uniformly over ZONES, in the zones' CRS; INPUT is then not read) or a public layer (e.g. address points or building centroids) as INPUT.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; P_i counts the points in zone i; a point on a shared edge or in overlapping zones belongs to the first zone in layer order that it touches. Points in no zone are reported as POINTS_OUTSIDE, never dropped silently: they are perturbed too and count where they land. A zone with no points has P_i = 0: its escape share is empty (NULL), it weighs nothing in eq. 15, is left out of abs_rel_ch, and counts in no_change as unchanged when nothing lands in it. Standard deviations are sample ones (NULL with one realization). Each realization draws one noise vector per point and scales it by every b (common random numbers: smooth curves).&lt;/p&gt;&lt;p&gt;&lt;b&gt;CRSs.&lt;/b&gt; Points are reprojected to the zones' CRS when they differ (the log says so). Noise is drawn in METRIC_CRS (default: the zones' CRS if projected in metres, else the points' CRS if it is, provided it is true to scale within 1% over the data's area, else the UTM zone, else an azimuthal equidistant CRS: Web Mercator, for one, is in ground metres only near the equator); perturbed points are transformed back to the zones' CRS for the point-in-polygon tests, so zone edges are used exactly as stored.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Measuring an existing perturbation.&lt;/b&gt; Give PERTURBED (e.g. the output of 'Laplace location perturbation' run with KEEP_IDENTIFIERS, an internal study run) and MATCH_FIELD, a field present in both layers that pairs each true point with its perturbed copy (values compared as text; points without a partner are counted as POINTS_UNMATCHED). The outputs then hold the observed escapes of that one realization; SCALES, REALIZATIONS, MECHANISM and TARGET_ESCAPE are not used, and the scale is taken from PERTURBED's privacy record when it has one.&lt;/p&gt;&lt;p&gt;Speed: each perturbed point is tested against its own zone first (vectorised, prepared polygons); only escapers are located among all zones. Points are processed in chunks, so memory does not grow with scales and realizations.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Nicht differenziell privat: Die Ausgaben enthalten Statistiken der Rohdaten.&lt;/b&gt; Sie sind eine Kalibrierungshilfe für den Dateninhaber und werden aus den wahren Standorten berechnet; veröffentlichen Sie sie nicht. Ihre Metadaten vermerken das.&lt;/p&gt;&lt;p&gt;Bevor Sie Haushaltsstandorte verrauschen und je Zensusblock zählen, finden Sie heraus, welcher Anteil der Punkte in der falschen Zone landen wird, Zone für Zone und stadtweit, und welche Rauschskala diesen Anteil in vertretbaren Grenzen hält (seed 000 §5, Fig. 13-21). Für jede Laplace-Skala b in SCALES (Meter) werden die Punkte REALIZATIONS-mal mit MECHANISM verrauscht (wie in „Laplace-Standortverrauschung“; achsenweises Laplace ist seed 000 eq. 14) und gegen die Polygone aus ZONES geprüft. Ein Punkt &lt;i&gt;entweicht&lt;/i&gt;, wenn sein verrauschter Standort in einer anderen Zone oder in keiner Zone liegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, eine Zeile je Skala: scale_m, epsilon (= DISTANCE / b, wenn DISTANCE angegeben ist), b_lumped = b / sqrt(mittlere Zonenfläche), die dimensionslose Skala, auf der die Kurven verschiedener Kachelungen übereinanderliegen (seed 000 Fig. 15), esc_share und esc_sd: der stadtweite Anteil entwichener Punkte sum P_i rho_i / sum P_i (seed 000 eq. 15), Mittelwert und Standardabweichung über die Realisierungen; no_change, no_chg_sd: der Anteil der Zonen, deren Bevölkerung sich netto nicht ändert (Fig. 16); abs_rel_ch, abs_rel_sd: die mittlere absolute relative Änderung |Q_i - P_i| / P_i der Zonenbevölkerungen über die Zonen mit P_i &gt; 0; lost_out: mittlere Anzahl der Punkte, die jede Zone verlassen haben; entered: mittlere Anzahl der Punkte von außerhalb aller Zonen, die in einer Zone gelandet sind; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, ein Polygon je Zone und Skala: zone_id, scale_m, epsilon, Bevölkerung P_i, esc_share und esc_sd (rho_i über die Realisierungen), net_change (Mittelwert von Q_i - P_i), abs_rel_ch und no_change (Anteil der Realisierungen ohne Nettoänderung). In ein Projekt geladen, wird der Layer nach dem Anteil entwichener Punkte für eine Skala dargestellt (die kalibrierte, sonst die mittlere); die Tabelle enthält alle Skalen. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html mit eingebettetem SVG oder .png): Anteil entwichener Punkte gegen die Skala mit dem Band der Standardabweichung und dem Zielwert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kalibrierung.&lt;/b&gt; Mit TARGET_ESCAPE (einem Anteil, z. B. 0.1) ist CALIBRATED_SCALE die größte Skala der Reihe, deren mittlerer Anteil entwichener Punkte höchstens dem Zielwert entspricht, verfeinert in Richtung der nächstgrößeren Skala durch lineare Interpolation des mittleren Anteils in log b zwischen den beiden einschließenden Punkten der Reihe. Erfüllen alle Skalen den Zielwert, wird die größte zurückgegeben (erweitern Sie SCALES); erfüllt ihn keine, gibt es kein Ergebnis (fügen Sie kleinere Skalen hinzu). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Welche Punkte.&lt;/b&gt; Mit INPUT sind die Fluchtanteile, CALIBRATED_SCALE und CALIBRATED_EPSILON Statistiken der Rohpunkte: ein daraus gewähltes Epsilon ist eine von den Daten abhängige Wahl, die kein Datenschutz-Ledger zählt (Protokoll, Datensatz und Diagramm sagen das). Um kostenlos zu wählen, kalibrieren Sie auf öffentlichen Punkten: UNIFORM_POINTS (eine Anzahl gleichverteilt über ZONES gezogener Punkte, im KBS der Zonen; INPUT wird dann nicht gelesen) oder eine öffentliche Ebene (z. B. Adresspunkte oder Gebäudeschwerpunkte) als INPUT.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; P_i zählt die Punkte in Zone i; ein Punkt auf einer gemeinsamen Kante oder in überlappenden Zonen gehört zur ersten Zone in Layerreihenfolge, die er berührt. Punkte in keiner Zone werden als POINTS_OUTSIDE gemeldet und nie stillschweigend verworfen: Sie werden ebenfalls verrauscht und zählen dort, wo sie landen. Eine Zone ohne Punkte hat P_i = 0: Ihr Anteil entwichener Punkte ist leer (NULL), sie hat in eq. 15 kein Gewicht, bleibt bei abs_rel_ch unberücksichtigt und zählt bei no_change als unverändert, wenn nichts in ihr landet. Standardabweichungen sind Stichproben-Standardabweichungen (NULL bei einer einzigen Realisierung). Jede Realisierung zieht einen Rauschvektor je Punkt und skaliert ihn mit jedem b (gemeinsame Zufallszahlen: glatte Kurven).&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS.&lt;/b&gt; Die Punkte werden in das KBS der Zonen umprojiziert, wenn sich die KBS unterscheiden (das Protokoll vermerkt es). Das Rauschen wird in METRIC_CRS erzeugt (Standard: das KBS der Zonen, wenn es in Metern projiziert ist, sonst das KBS der Punkte, wenn dieses es ist, sofern es über dem Gebiet der Daten auf 1 % maßstabstreu ist, sonst die UTM-Zone, sonst ein mittabstandstreues azimutales KBS: Web Mercator etwa misst nur nahe dem Äquator Meter am Boden); die verrauschten Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen zurücktransformiert, sodass die Zonengrenzen genau so verwendet werden, wie sie gespeichert sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eine vorhandene Verrauschung messen.&lt;/b&gt; Geben Sie PERTURBED an (z. B. die Ausgabe von „Laplace-Standortverrauschung“, ausgeführt mit KEEP_IDENTIFIERS in einem internen Studienlauf) sowie MATCH_FIELD, ein in beiden Layern vorhandenes Feld, das jedem wahren Punkt seine verrauschte Kopie zuordnet (Werte werden als Text verglichen; Punkte ohne Partner werden als POINTS_UNMATCHED gezählt). Die Ausgaben enthalten dann das beobachtete Entweichen dieser einen Realisierung; SCALES, REALIZATIONS, MECHANISM und TARGET_ESCAPE werden nicht verwendet, und die Skala wird den Privatsphäre-Angaben von PERTURBED entnommen, sofern vorhanden.&lt;/p&gt;&lt;p&gt;Geschwindigkeit: Jeder verrauschte Punkt wird zuerst gegen seine eigene Zone getestet (vektorisiert, mit vorbereiteten Polygonen); nur entwichene Punkte werden unter allen Zonen gesucht. Die Punkte werden in Blöcken verarbeitet, sodass der Speicherbedarf nicht mit der Zahl der Skalen und Realisierungen wächst.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="160"/>
+        <source>Input points (true locations; or public points, or leave empty with UNIFORM_POINTS)</source>
+        <translation>Eingabepunkte (wahre Orte; oder öffentliche Punkte, oder leer lassen mit UNIFORM_POINTS)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="163"/>
+        <source>Calibrate on this many points drawn uniformly over the zones (public; instead of INPUT)</source>
+        <translation>Auf so vielen gleichverteilt über die Zonen gezogenen Punkten kalibrieren (öffentlich; statt INPUT)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="167"/>
+        <source>e.g. 10000: points drawn uniformly over ZONES (in the zones&apos; CRS); no data is read, so an epsilon chosen from the result is not a data-dependent choice.</source>
+        <translation>z. B. 10000: gleichverteilt über ZONES gezogene Punkte (im KBS der Zonen); es werden keine Daten gelesen, ein aus dem Ergebnis gewähltes Epsilon ist also keine datenabhängige Wahl.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="430"/>
+        <source>UNIFORM_POINTS is given: INPUT is not read.</source>
+        <translation>UNIFORM_POINTS ist angegeben: INPUT wird nicht gelesen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="435"/>
+        <source>UNIFORM_POINTS: {error}.</source>
+        <translation>UNIFORM_POINTS: {error}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="436"/>
+        <source>{n} points drawn uniformly over ZONES</source>
+        <translation>{n} gleichverteilt über ZONES gezogene Punkte</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="439"/>
+        <source>Give INPUT (the points to calibrate on) or UNIFORM_POINTS (a number of points drawn uniformly over ZONES, which reads no data).</source>
+        <translation>Geben Sie INPUT (die Punkte, auf denen kalibriert wird) oder UNIFORM_POINTS an (eine Anzahl gleichverteilt über ZONES gezogener Punkte, wofür keine Daten gelesen werden).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="448"/>
+        <source>The escape shares and the calibration were computed from points drawn uniformly over the zones (public): an epsilon chosen from them reveals nothing about the data.</source>
+        <translation>Die Fluchtanteile und die Kalibrierung wurden aus gleichverteilt über die Zonen gezogenen Punkten berechnet (öffentlich): ein daraus gewähltes Epsilon verrät nichts über die Daten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="450"/>
+        <source>The escape shares, CALIBRATED_SCALE and CALIBRATED_EPSILON were computed from the raw points of INPUT: an epsilon chosen from them is a choice that depends on the data, and no privacy ledger counts it. For a choice that costs nothing, calibrate on public points: UNIFORM_POINTS, or a public layer (e.g. address points) as INPUT.</source>
+        <translation>Die Fluchtanteile, CALIBRATED_SCALE und CALIBRATED_EPSILON wurden aus den Rohpunkten von INPUT berechnet: ein daraus gewähltes Epsilon ist eine von den Daten abhängige Wahl, und kein Datenschutz-Ledger zählt sie. Für eine Wahl, die nichts kostet, kalibrieren Sie auf öffentlichen Punkten: UNIFORM_POINTS oder eine öffentliche Ebene (z. B. Adresspunkte) als INPUT.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
+        <source>Computed from points drawn uniformly over the zones (public)</source>
+        <translation>Berechnet aus gleichverteilt über die Zonen gezogenen Punkten (öffentlich)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
+        <source>NOT differentially private: statistics of the raw data; an epsilon chosen from it is not counted by any ledger</source>
+        <translation>NICHT differentiell privat: Statistiken der Rohdaten; ein daraus gewähltes Epsilon zählt kein Ledger</translation>
     </message>
 </context>
 <context>
     <name>H3Grid</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="41"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="45"/>
         <source>H3 hexagon grid</source>
         <translation>H3-Sechseckraster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="54"/>
-        <source>&lt;p&gt;Creates the H3 hexagons (and the few pentagons) of one RESOLUTION that overlap an extent: a public tessellation to count in, for example as ZONES of Noisy zone counts (zone id field h3_index). It reads no data and costs no privacy budget.&lt;/p&gt;&lt;p&gt;INPUT is an extent or a layer (its extent is used; choose it from public knowledge of the study area). Every location in the extent lies in one output cell. Resolution 0 is the coarsest (cells of about 4 million km²), 15 the finest (about 1 m²); seed 003 compares 6, 7 and 8 (about 36, 5 and 0.7 km²) and uses 7.&lt;/p&gt;&lt;p&gt;Output: polygons in the extent's CRS with fields h3_index (the 15-character hexadecimal H3 id) and resolution, ordered by h3_index. Edges are straight lines between the H3 vertices in longitude/latitude (densified for resolutions 0-4 before reprojection); which cell a point is in is decided by H3 itself. Cells crossing the antimeridian are split there into two parts (one multipolygon). Extents reaching a pole are refused: the cell around a pole cannot be drawn in longitude/latitude. At most {limit:,} cells are made in one run.&lt;/p&gt;&lt;p&gt;Sources: seed 003 §II C (H3 geospatial indexing) and §III A (choice of resolution).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Erzeugt die H3-Sechsecke (und die wenigen Fünfecke) einer Auflösung RESOLUTION, die eine Ausdehnung überlappen: eine öffentliche Kachelung zum Zählen, zum Beispiel als ZONES für „Verrauschte Zählwerte je Zone“ (Zonen-ID-Feld h3_index). Der Algorithmus liest keine Daten und verbraucht kein Privatsphäre-Budget.&lt;/p&gt;&lt;p&gt;INPUT ist eine Ausdehnung oder ein Layer (dessen Ausdehnung verwendet wird; wählen Sie sie aufgrund öffentlicher Kenntnis des Untersuchungsgebiets). Jeder Ort in der Ausdehnung liegt in genau einer Ausgabezelle. Auflösung 0 ist die gröbste (Zellen von etwa 4 Millionen km²), 15 die feinste (etwa 1 m²); seed 003 vergleicht 6, 7 und 8 (etwa 36, 5 und 0,7 km²) und verwendet 7.&lt;/p&gt;&lt;p&gt;Ausgabe: Polygone im KBS der Ausdehnung mit den Feldern h3_index (die 15-stellige hexadezimale H3-ID) und resolution, sortiert nach h3_index. Die Kanten sind gerade Linien zwischen den H3-Eckpunkten in geographischer Länge/Breite (für die Auflösungen 0–4 vor der Umprojektion verdichtet); in welcher Zelle ein Punkt liegt, entscheidet H3 selbst. Zellen, die den Antimeridian überqueren, werden dort in zwei Teile geteilt (ein Multipolygon). Ausdehnungen, die einen Pol erreichen, werden abgelehnt: Die Zelle um einen Pol lässt sich in geographischer Länge/Breite nicht zeichnen. Pro Lauf werden höchstens {limit:,} Zellen erzeugt.&lt;/p&gt;&lt;p&gt;Quellen: seed 003 §II C (H3 geospatial indexing) und §III A (Wahl der Auflösung).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="74"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="81"/>
         <source>Extent (or layer) to cover</source>
         <translation>Abzudeckende Ausdehnung (oder Layer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="75"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="82"/>
         <source>H3 resolution (0 coarsest - 15 finest)</source>
         <translation>H3-Auflösung (0 gröbste – 15 feinste)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="78"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="85"/>
         <source>An integer from 0 to 15; 8 gives hexagons of about 0.7 km².</source>
         <translation>Eine ganze Zahl von 0 bis 15; 8 ergibt Sechsecke von etwa 0,7 km².</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="80"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="87"/>
         <source>H3 hexagons</source>
         <translation>H3-Sechsecke</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="84"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="91"/>
         <source>Number of cells</source>
         <translation>Anzahl der Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="105"/>
         <source>RESOLUTION must be a whole number from 0 to 15 (got {v}).</source>
         <translation>RESOLUTION muss eine ganze Zahl von 0 bis 15 sein (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="105"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="112"/>
         <source>INPUT is covered by no H3 cell; give an extent with an area.</source>
         <translation>INPUT wird von keiner H3-Zelle abgedeckt; geben Sie eine Ausdehnung mit einer Fläche an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="113"/>
         <source>{n} H3 cells of resolution {r} overlap {extent}.</source>
         <translation>{n} H3-Zellen der Auflösung {r} überlappen {extent}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="117"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="115"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="122"/>
         <source>{n} cells fall outside the area where {crs} is defined and were left out.</source>
         <translation>{n} Zellen liegen außerhalb des Gebiets, in dem {crs} definiert ist, und wurden ausgelassen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="46"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="50"/>
         <source>Creates the H3 hexagons of one RESOLUTION covering an extent: a public tessellation to count in.</source>
         <translation>Erzeugt die H3-Sechsecke einer RESOLUTION, die eine Ausdehnung überdecken: eine öffentliche Zerlegung zum Zählen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="46"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="50"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; nothing to protect: it reads no data and costs no privacy budget.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts zu schützen: liest keine Daten und kostet kein Privatsphäre-Budget.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="46"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="50"/>
         <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact, no noise; at the default RESOLUTION={resolution} a hexagon covers {area:.3g} km² on average.</source>
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakt, kein Rauschen; bei der voreingestellten RESOLUTION={resolution} bedeckt ein Sechseck im Mittel {area:.3g} km².</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="58"/>
+        <source>&lt;p&gt;Creates the H3 hexagons (and the few pentagons) of one RESOLUTION that overlap an extent: a public tessellation to count in, for example as ZONES of Noisy zone counts (zone id field h3_index). It reads no data and costs no privacy budget.&lt;/p&gt;&lt;p&gt;INPUT is an extent or a layer (its extent is used; choose it from public knowledge of the study area). A grid made from a layer's extent records so in its metadata (not a public tessellation if the layer holds the data), and releases on that same layer refuse it as ZONES or EXTENT; a layer (or a copy of it) given as a release's EXTENT is refused too. Every location in the extent lies in one output cell. Resolution 0 is the coarsest (cells of about 4 million km²), 15 the finest (about 1 m²); seed 003 compares 6, 7 and 8 (about 36, 5 and 0.7 km²) and uses 7.&lt;/p&gt;&lt;p&gt;Output: polygons in the extent's CRS with fields h3_index (the 15-character hexadecimal H3 id) and resolution, ordered by h3_index. Edges are straight lines between the H3 vertices in longitude/latitude (densified for resolutions 0-4 before reprojection); which cell a point is in is decided by H3 itself. Cells crossing the antimeridian are split there into two parts (one multipolygon). Extents reaching a pole are refused: the cell around a pole cannot be drawn in longitude/latitude. At most {limit:,} cells are made in one run.&lt;/p&gt;&lt;p&gt;Sources: seed 003 §II C (H3 geospatial indexing) and §III A (choice of resolution).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Erzeugt die H3-Sechsecke (und die wenigen Fünfecke) einer Auflösung RESOLUTION, die eine Ausdehnung überlappen: eine öffentliche Kachelung zum Zählen, zum Beispiel als ZONES für „Verrauschte Zählwerte je Zone“ (Zonen-ID-Feld h3_index). Der Algorithmus liest keine Daten und verbraucht kein Privatsphäre-Budget.&lt;/p&gt;&lt;p&gt;INPUT ist eine Ausdehnung oder eine Ebene (deren Ausdehnung verwendet wird; wählen Sie sie aus öffentlichem Wissen über das Untersuchungsgebiet). Ein Raster, das aus der Ausdehnung einer Ebene erzeugt wurde, vermerkt das in seinen Metadaten (keine öffentliche Zerlegung, wenn die Ebene die Daten enthält), und Veröffentlichungen auf derselben Ebene lehnen es als ZONES oder EXTENT ab; eine Ebene (oder eine Kopie davon), die als EXTENT einer Veröffentlichung angegeben wird, wird ebenfalls abgelehnt. Jeder Ort in der Ausdehnung liegt in genau einer Ausgabezelle. Auflösung 0 ist die gröbste (Zellen von etwa 4 Millionen km²), 15 die feinste (etwa 1 m²); seed 003 vergleicht 6, 7 und 8 (etwa 36, 5 und 0,7 km²) und verwendet 7.&lt;/p&gt;&lt;p&gt;Ausgabe: Polygone im KBS der Ausdehnung mit den Feldern h3_index (die 15-stellige hexadezimale H3-ID) und resolution, sortiert nach h3_index. Die Kanten sind gerade Linien zwischen den H3-Eckpunkten in geographischer Länge/Breite (für die Auflösungen 0–4 vor der Umprojektion verdichtet); in welcher Zelle ein Punkt liegt, entscheidet H3 selbst. Zellen, die den Antimeridian überqueren, werden dort in zwei Teile geteilt (ein Multipolygon). Ausdehnungen, die einen Pol erreichen, werden abgelehnt: Die Zelle um einen Pol lässt sich in geographischer Länge/Breite nicht zeichnen. Pro Lauf werden höchstens {limit:,} Zellen erzeugt.&lt;/p&gt;&lt;p&gt;Quellen: seed 003 §II C (H3 geospatial indexing) und §III A (Wahl der Auflösung).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="135"/>
+        <source>INPUT is a layer: the grid covers that layer&apos;s extent. If the layer holds data to protect, the grid shows where the data are and is not a public tessellation; releases on that layer refuse it as ZONES or EXTENT. Prefer a public extent (the study area&apos;s boundary, or typed coordinates).</source>
+        <translation>INPUT ist eine Ebene: das Raster deckt deren Ausdehnung ab. Enthält die Ebene zu schützende Daten, zeigt das Raster, wo die Daten liegen, und ist keine öffentliche Zerlegung; Veröffentlichungen auf dieser Ebene lehnen es als ZONES oder EXTENT ab. Verwenden Sie besser eine öffentliche Ausdehnung (die Grenze des Untersuchungsgebiets oder eingetippte Koordinaten).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="139"/>
+        <source>H3 hexagons (data-derived)</source>
+        <translation>H3-Sechsecke (aus Daten abgeleitet)</translation>
     </message>
 </context>
 <context>
     <name>LaplacePerturbation</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="48"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="61"/>
         <source>Laplace location perturbation</source>
         <translation>Laplace-Standortverrauschung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="122"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="128"/>
         <source>Epsilon (privacy loss per DISTANCE)</source>
         <translation>Epsilon (Privatsphäre-Verlust je DISTANCE)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="112"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="134"/>
         <source>Protected distance (metres)</source>
         <translation>Geschützter Abstand (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="140"/>
         <source>Snap output to grid (metres, 0 = no snapping)</source>
         <translation>Ausgabe am Gitter ausrichten (Meter, 0 = keine Ausrichtung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="124"/>
-        <source>Metric CRS for the noise (recommended)</source>
-        <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="236"/>
         <source>Perturbed points</source>
         <translation>Verrauschte Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="165"/>
         <source>Points written</source>
         <translation>Geschriebene Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="166"/>
         <source>Points skipped (no geometry)</source>
         <translation>Übersprungene Punkte (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="167"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="140"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="168"/>
         <source>Noise scale b (metres)</source>
         <translation>Rauschskala b (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="162"/>
-        <source>Noise drawn in {crs}; scale b = {b:g} m.</source>
-        <translation>Rauschen erzeugt in {crs}; Skala b = {b:g} m.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="247"/>
         <source>Some perturbed points fell outside the CRS&apos;s valid area and were dropped.</source>
         <translation>Einige verrauschte Punkte lagen außerhalb des Gültigkeitsbereichs des KBS und wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="132"/>
         <source>Smaller epsilon gives more noise and more privacy; 1 is a common choice.</source>
         <translation>Ein kleineres Epsilon bedeutet mehr Rauschen und mehr Privatsphäre; 1 ist ein üblicher Wert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="116"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="138"/>
         <source>Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres).</source>
         <translation>Standorte in diesem Abstand sind epsilon-ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="141"/>
-        <source>Fields dropped (coordinates, identifiers)</source>
-        <translation>Entfernte Felder (Koordinaten, Identifikatoren)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="64"/>
-        <source>&lt;p&gt;Moves every point by random noise so that no published location pins down where a household, stop or tap really was.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; Two true locations DISTANCE metres apart are EPSILON-indistinguishable: whatever an observer sees, it is at most e^EPSILON times more likely under one than the other. Noise scale b = DISTANCE / EPSILON metres. The unit of privacy is one location: a person with several points is protected per point, not as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanisms.&lt;/b&gt; Planar Laplace (geo-indistinguishability): density proportional to exp(-EPSILON d / DISTANCE) with Euclidean d; the displacement has a uniform direction and a Gamma(2, b) distance (mean 2b). Per-axis Laplace (seed 000 §5, eq. 14): independent Laplace(b) on x and y; DISTANCE is then measured as |dx| + |dy|.&lt;/p&gt;&lt;p&gt;Noise is drawn in METRIC_CRS, which must be true to scale (within 1%) over the data's area (default: the layer's CRS if projected in metres and true to scale there, else the local UTM zone, else an azimuthal equidistant CRS; Web Mercator, for one, is in ground metres only near the equator, and the log says what was chosen and why). A noise scale too large for that CRS is refused. The output is written in the input's CRS, snapped to a GRID-metre grid (the floating-point mitigation of Mironov 2012). Row order is shuffled; no field shows the displacement. Features without geometry or with an empty geometry are skipped and counted in the log. Z and M values are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attributes&lt;/b&gt; pass through, except fields that would undo the noise, which are dropped and named in the log: numeric fields equal to the true x or y in at least half of the rows, and fields whose values are all distinct (record keys such as household or card ids, which link a point back to the raw record). Other attributes can still identify people (rare combinations): remove them first. KEEP_IDENTIFIERS (advanced) keeps key fields for internal study runs; the output's metadata then says it must not be published.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §3.4 (eq. 7) and §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Verschiebt jeden Punkt um zufälliges Rauschen, sodass kein veröffentlichter Standort verrät, wo sich ein Haushalt, eine Haltestelle oder ein Fahrkarten-Check-in tatsächlich befand.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Zwei wahre Standorte, die DISTANCE Meter voneinander entfernt sind, sind EPSILON-ununterscheidbar: Was auch immer ein Beobachter sieht, ist unter dem einen höchstens e^EPSILON-mal so wahrscheinlich wie unter dem anderen. Rauschskala b = DISTANCE / EPSILON Meter. Die Schutzeinheit ist ein einzelner Standort: Eine Person mit mehreren Punkten ist je Punkt geschützt, nicht als Ganzes.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanismen.&lt;/b&gt; Planares Laplace (Geo-Ununterscheidbarkeit): Dichte proportional zu exp(-EPSILON d / DISTANCE) mit euklidischem Abstand d; die Verschiebung hat eine gleichverteilte Richtung und eine Gamma(2, b)-verteilte Länge (Mittelwert 2b). Achsenweises Laplace (seed 000 §5, eq. 14): unabhängiges Laplace(b) auf x und y; DISTANCE wird dann als |dx| + |dy| gemessen.&lt;/p&gt;&lt;p&gt;Das Rauschen wird in METRIC_CRS erzeugt, das über dem Gebiet der Daten maßstabstreu sein muss (auf 1 % genau; Standard: das KBS des Layers, wenn es in Metern projiziert und dort maßstabstreu ist, sonst die örtliche UTM-Zone, sonst ein mittabstandstreues azimutales KBS; Web Mercator etwa misst nur nahe dem Äquator Meter am Boden, und das Protokoll nennt die Wahl und ihren Grund). Eine für dieses KBS zu große Rauschskala wird abgelehnt. Die Ausgabe wird im KBS der Eingabe geschrieben und an einem Gitter mit GRID Metern Maschenweite ausgerichtet (die Gleitkomma-Gegenmaßnahme nach Mironov 2012). Die Reihenfolge der Zeilen wird zufällig gemischt; kein Feld verrät die Verschiebung. Objekte ohne Geometrie oder mit leerer Geometrie werden übersprungen und im Protokoll gezählt. Z- und M-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attribute&lt;/b&gt; werden übernommen, außer Feldern, die das Rauschen rückgängig machen würden; diese werden entfernt und im Protokoll genannt: numerische Felder, die in mindestens der Hälfte der Zeilen dem wahren x oder y entsprechen, und Felder, deren Werte alle verschieden sind (Datensatzschlüssel wie Haushalts- oder Karten-IDs, die einen Punkt mit dem Rohdatensatz verknüpfen). Andere Attribute können Personen dennoch identifizieren (seltene Kombinationen): Entfernen Sie diese vorher. KEEP_IDENTIFIERS (erweitert) behält Schlüsselfelder für interne Studienläufe; die Metadaten der Ausgabe vermerken dann, dass sie nicht veröffentlicht werden darf.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION erfassen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Datenquelle überschreiten würde, bevor Rauschen erzeugt wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §3.4 (eq. 7) und §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="54"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="67"/>
         <source>Moves every point by random noise (geo-indistinguishability) and publishes the moved points.</source>
         <translation>Verschiebt jeden Punkt um zufälliges Rauschen (Geo-Ununterscheidbarkeit) und veröffentlicht die verschobenen Punkte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="54"/>
-        <source>&lt;b&gt;Private:&lt;/b&gt; each point&apos;s true location, for the household, stop or person behind it: two locations DISTANCE metres apart are EPSILON-indistinguishable.</source>
-        <translation>&lt;b&gt;Geschützt:&lt;/b&gt; der wahre Ort jedes Punktes, für den Haushalt, die Haltestelle oder die Person dahinter: zwei Orte im Abstand DISTANCE Meter sind EPSILON-ununterscheidbar.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="54"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="67"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, DISTANCE={distance:g} m): a point moves {mean:.0f} m on average, 95% of points within {q95:.0f} m.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, DISTANCE={distance:g} m): ein Punkt wird im Mittel um {mean:.0f} m verschoben, 95 % der Punkte um höchstens {q95:.0f} m.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="67"/>
+        <source>&lt;b&gt;Private:&lt;/b&gt; each point&apos;s true location, for the household, stop or person behind it: two locations DISTANCE metres apart are EPSILON-indistinguishable. Attributes: only those listed in FIELDS, not protected.</source>
+        <translation>&lt;b&gt;Privat:&lt;/b&gt; der wahre Ort jedes Punkts, für den Haushalt, den Halt oder die Person dahinter: zwei Orte im Abstand von DISTANCE Metern sind EPSILON-ununterscheidbar. Attribute: nur die in FIELDS aufgeführten, ungeschützt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="78"/>
+        <source>&lt;p&gt;Moves every point by random noise so that no published location pins down where a household, stop or tap really was.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; Two true locations DISTANCE metres apart are EPSILON-indistinguishable: whatever an observer sees, it is at most e^EPSILON times more likely under one than the other. Noise scale b = DISTANCE / EPSILON metres. The unit of privacy is one location: a person with several points is protected per point, not as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanisms.&lt;/b&gt; Planar Laplace (geo-indistinguishability): density proportional to exp(-EPSILON d / DISTANCE) with Euclidean d; the displacement has a uniform direction and a Gamma(2, b) distance (mean 2b). Per-axis Laplace (seed 000 §5, eq. 14): independent Laplace(b) on x and y; DISTANCE is then measured as |dx| + |dy|.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Where the noise is drawn&lt;/b&gt; is chosen from public facts only, never from the data (the record and the log say the same whatever the points): METRIC_CRS if given, else the layer's CRS, each only when projected in metres and true to scale (within 1%) over its whole area of use (a UTM zone, a national grid). Otherwise (longitude/latitude, Web Mercator, a continental projection) planar Laplace is drawn per point on the WGS 84 ellipsoid: each point travels its noise distance along a geodesic in a uniform direction. Per-axis Laplace needs a planar CRS (set METRIC_CRS). A METRIC_CRS QGIS cannot read, or one not true to scale over its area of use, is refused; so is a noise scale too large for the frame. DISTANCE / EPSILON below GRID (or below 1 cm) is refused: the noise would vanish in the snapping and most points would be published where they are. The output is written in the input's CRS, snapped to a GRID-metre grid (the floating-point mitigation of Mironov 2012; on the ellipsoid, to GRID / 111,320 degrees in a longitude/latitude layer). The points are read once. Row order is shuffled; no field shows the displacement. Features without geometry or with an empty geometry are skipped and counted in the log. Z and M values are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attributes are opt-in:&lt;/b&gt; none is published unless listed in FIELDS (advanced), and listed fields are published as they are, not protected. A listed field is refused when it would undo the noise: a number that a smooth function of the true location explains (coordinates in any CRS, also with NULLs in some rows or rounded), a number with too few values to check, or a field whose value most rows share with fewer than 10 rows (record, person, household or card ids and their copies, which link a person's points so that they can be averaged). Listing fields costs one more pass over the layer. Rare combinations of other attributes can still identify people. KEEP_IDENTIFIERS (advanced) lets id fields through in seeded study runs only (SEED set); the output's metadata then says it must not be published.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §3.4 (eq. 7) and §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Verschiebt jeden Punkt um zufälliges Rauschen, sodass kein veröffentlichter Standort verrät, wo sich ein Haushalt, eine Haltestelle oder ein Fahrkarten-Check-in tatsächlich befand.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Zwei wahre Standorte, die DISTANCE Meter voneinander entfernt sind, sind EPSILON-ununterscheidbar: Was auch immer ein Beobachter sieht, ist unter dem einen höchstens e^EPSILON-mal so wahrscheinlich wie unter dem anderen. Rauschskala b = DISTANCE / EPSILON Meter. Die Schutzeinheit ist ein einzelner Standort: Eine Person mit mehreren Punkten ist je Punkt geschützt, nicht als Ganzes.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mechanismen.&lt;/b&gt; Planares Laplace (Geo-Ununterscheidbarkeit): Dichte proportional zu exp(-EPSILON d / DISTANCE) mit euklidischem Abstand d; die Verschiebung hat eine gleichverteilte Richtung und eine Gamma(2, b)-verteilte Länge (Mittelwert 2b). Achsenweises Laplace (seed 000 §5, eq. 14): unabhängiges Laplace(b) auf x und y; DISTANCE wird dann als |dx| + |dy| gemessen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Wo das Rauschen gezogen wird&lt;/b&gt;, wird nur aus öffentlichen Fakten gewählt, nie aus den Daten (Datensatz und Protokoll sagen dasselbe, welche Punkte auch immer): METRIC_CRS, falls angegeben, sonst das KBS der Ebene, jeweils nur, wenn es in Metern projiziert und über seinen ganzen Anwendungsbereich maßstabstreu (innerhalb 1 %) ist (eine UTM-Zone, ein Landeskoordinatensystem). Andernfalls (Länge/Breite, Web Mercator, eine kontinentale Projektion) wird planares Laplace-Rauschen für jeden Punkt auf dem WGS-84-Ellipsoid gezogen: jeder Punkt legt seine Rauschdistanz entlang einer Geodäte in gleichverteilter Richtung zurück. Achsenweises Laplace braucht ein ebenes KBS (METRIC_CRS setzen). Ein METRIC_CRS, das QGIS nicht lesen kann oder das über seinen Anwendungsbereich nicht maßstabstreu ist, wird abgelehnt; ebenso eine Rauschskala, die der Rahmen nicht tragen kann. DISTANCE / EPSILON unter GRID (oder unter 1 cm) wird abgelehnt: das Rauschen verschwände im Raster und die meisten Punkte würden an ihrem Ort veröffentlicht. Die Ausgabe wird im KBS der Eingabe geschrieben, auf ein GRID-Meter-Raster gerundet (die Gleitkomma-Abschwächung nach Mironov 2012; auf dem Ellipsoid in einer Längen/Breiten-Ebene auf GRID / 111.320 Grad). Die Punkte werden einmal gelesen. Die Zeilenreihenfolge wird gemischt; kein Feld zeigt die Verschiebung. Objekte ohne Geometrie oder mit leerer Geometrie werden übersprungen und im Protokoll gezählt. Z- und M-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Attribute nur auf Wunsch:&lt;/b&gt; keines wird veröffentlicht, wenn es nicht in FIELDS (erweitert) aufgeführt ist, und aufgeführte Felder werden unverändert veröffentlicht, ungeschützt. Ein aufgeführtes Feld wird abgelehnt, wenn es das Rauschen aufheben würde: eine Zahl, die eine glatte Funktion des wahren Orts erklärt (Koordinaten in einem beliebigen KBS, auch mit NULL in manchen Zeilen oder gerundet), eine Zahl mit zu wenigen Werten für die Prüfung, oder ein Feld, dessen Wert die meisten Zeilen mit weniger als 10 Zeilen teilen (Datensatz-, Personen-, Haushalts- oder Karten-IDs und ihre Kopien, die die Punkte einer Person verknüpfen, sodass sie gemittelt werden können). Aufgeführte Felder kosten einen weiteren Durchlauf über die Ebene. Seltene Kombinationen anderer Attribute können Personen weiterhin erkennbar machen. KEEP_IDENTIFIERS (erweitert) lässt ID-Felder nur in Studienläufen mit Seed durch (SEED gesetzt); die Metadaten der Ausgabe sagen dann, dass sie nicht veröffentlicht werden darf.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION erfassen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Datenquelle überschreiten würde, bevor Rauschen erzeugt wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §3.4 (eq. 7) und §5 (eq. 14); Andrés et al. 2013.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="146"/>
+        <source>Metric CRS for the noise (optional)</source>
+        <translation>Metrisches KBS für das Rauschen (optional)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="151"/>
+        <source>Fields to carry (default: none)</source>
+        <translation>Mitzuführende Felder (Standard: keine)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="154"/>
+        <source>Attributes published as they are with each moved point (not protected). Fields holding coordinates or linking rows (ids) are refused.</source>
+        <translation>Attribute, die unverändert mit jedem verschobenen Punkt veröffentlicht werden (ungeschützt). Felder mit Koordinaten oder zeilenverknüpfende Felder (IDs) werden abgelehnt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="180"/>
+        <source>DISTANCE is too small for this output: {error}. Raise DISTANCE (or lower EPSILON) so that DISTANCE / EPSILON is at least GRID, or lower GRID.</source>
+        <translation>DISTANCE ist für diese Ausgabe zu klein: {error}. Erhöhen Sie DISTANCE (oder senken Sie EPSILON), sodass DISTANCE / EPSILON mindestens GRID ist, oder senken Sie GRID.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="193"/>
+        <source>Per-axis Laplace (MECHANISM=1)</source>
+        <translation>Achsenweises Laplace (MECHANISM=1)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="197"/>
+        <source>Noise scale b = {b:g} m.</source>
+        <translation>Rauschskala b = {b:g} m.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="222"/>
+        <source>{name} has no features with a point geometry ({null} null, {empty} empty).</source>
+        <translation>{name} hat keine Objekte mit Punktgeometrie ({null} ohne Geometrie, {empty} leer).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="244"/>
+        <source>Skipped {null} features with no geometry and {empty} with an empty geometry.</source>
+        <translation>{null} Objekte ohne Geometrie und {empty} mit leerer Geometrie übersprungen.</translation>
     </message>
 </context>
 <context>
@@ -2550,292 +2705,292 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyOdFlows</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="104"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="101"/>
         <source>Noisy origin-destination flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="132"/>
         <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (seed 000 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Seed 002 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, seed 002 and seed 004 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, seed 001 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (seed 004 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (seed 001 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Seed 002 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §4.2 and §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 and §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (seed 000 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (seed 002 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach seed 002 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, seed 002 und seed 004 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, seed 001 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (seed 004 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (seed 001 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Seed 002 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §4.2 und §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 Algorithm 1 und §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="205"/>
         <source>Trips (lines, or a layer/table with coordinate fields)</source>
         <translation>Fahrten (Linien oder ein Layer bzw. eine Tabelle mit Koordinatenfeldern)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="208"/>
         <source>Origin x field (optional: instead of line geometries)</source>
         <translation>x-Feld der Quelle (optional: statt Liniengeometrien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="208"/>
         <source>Origin y field</source>
         <translation>y-Feld der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="208"/>
         <source>Destination x field</source>
         <translation>x-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="208"/>
         <source>Destination y field</source>
         <translation>y-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="215"/>
         <source>Give all four coordinate fields, or none to use the line geometries.</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines, um die Liniengeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="222"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="219"/>
         <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
         <translation>KBS der Koordinatenfelder (Standard: KBS des Layers)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="221"/>
         <source>The CRS the four coordinate fields are written in, e.g. EPSG:4326 for longitude/latitude.</source>
         <translation>Das KBS, in dem die vier Koordinatenfelder angegeben sind, z. B. EPSG:4326 für geographische Länge/Breite.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="226"/>
         <source>A number &gt; 0; smaller means more noise and more privacy. OD flows need a larger epsilon than zone counts for the same accuracy (seed 002 §5.4).</source>
         <translation>Eine Zahl &gt; 0; kleiner bedeutet mehr Rauschen und mehr Privatsphäre. OD-Ströme benötigen für dieselbe Genauigkeit ein größeres Epsilon als Zonenzählwerte (seed 002 §5.4).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="226"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl an Fahrten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="226"/>
         <source>An integer &gt;= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Fahrten behalten, gleichverteilt zufällig ausgewählt; die Sensitivität ist M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
         <source>None: noise all n² pairs (pure epsilon-DP)</source>
         <translation>Keiner: alle n² Paare verrauschen (reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="232"/>
         <source>Leave out flows below (post-processing)</source>
         <translation>Ströme unterhalb dieses Werts weglassen (Nachverarbeitung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="235"/>
         <source>A number &gt;= 0: published flows whose rounded, clamped count is below it are left out of both outputs; 0 keeps every pair, zeros included.</source>
         <translation>Eine Zahl &gt;= 0: Veröffentlichte Ströme, deren gerundeter, bei null begrenzter Zählwert darunter liegt, werden in beiden Ausgaben weggelassen; 0 behält jedes Paar, einschließlich der Nullen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="238"/>
         <source>Include intrazonal flows (origin and destination in one zone)</source>
         <translation>Zoneninterne Ströme einbeziehen (Quelle und Ziel in derselben Zone)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="246"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="243"/>
         <source>Noisy OD flow lines</source>
         <translation>Verrauschte OD-Stromlinien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="247"/>
         <source>Noisy OD matrix (table)</source>
         <translation>Verrauschte OD-Matrix (Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="251"/>
         <source>Flows published</source>
         <translation>Veröffentlichte Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="251"/>
         <source>Noisy count of trips with an end outside all zones</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="265"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="262"/>
         <source>Coordinate fields were given only in part ({given}); also set {missing}, or clear them all to read the trips from line geometries.</source>
         <translation>Die Koordinatenfelder wurden nur teilweise angegeben ({given}); setzen Sie auch {missing} oder leeren Sie alle, um die Fahrten aus Liniengeometrien zu lesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="267"/>
         <source>MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round to zero.</source>
         <translation>MIN_FLOW muss eine Zahl von mindestens 0 sein (erhalten: {v}); 1 lässt Ströme weg, die auf null gerundet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="300"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="297"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX müssen verschiedene Dateien sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="302"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="299"/>
         <source>No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not used.</source>
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="306"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="303"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="314"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="311"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="371"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="368"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="526"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="472"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="355"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="352"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="531"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="477"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips&apos; CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="537"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="483"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="312"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="312"/>
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="359"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="362"/>
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="367"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="364"/>
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="386"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="386"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="420"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="417"/>
         <source>COORDINATES_CRS is only used with coordinate fields; the lines are in the layer&apos;s CRS.</source>
         <translation>COORDINATES_CRS wird nur mit Koordinatenfeldern verwendet; die Linien liegen im KBS des Layers vor.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="426"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="423"/>
         <source>Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for longitude/latitude): INPUT has no CRS.</source>
         <translation>Setzen Sie COORDINATES_CRS auf das KBS der Koordinatenfelder (z. B. EPSG:4326 für geographische Länge/Breite): INPUT hat kein KBS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="426"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="423"/>
         <source>INPUT has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
         <translation>INPUT hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="439"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="436"/>
         <source>No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is geographic: set COORDINATES_CRS (or the layer&apos;s CRS) to the CRS the coordinates are really in, e.g. a projected CRS in metres.</source>
         <translation>Keine Fahrt hat gültige Koordinaten in geographischer Länge/Breite (z. B. {x:g}, {y:g}), ihr KBS ist aber geographisch: Setzen Sie COORDINATES_CRS (oder das KBS des Layers) auf das KBS, in dem die Koordinaten tatsächlich vorliegen, z. B. ein projiziertes KBS in Metern.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="443"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="440"/>
         <source>Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is COORDINATES_CRS right?</source>
         <translation>{n} Fahrten wurden übersprungen, deren Koordinaten in einem geographischen KBS keine gültige Länge/Breite sind: Ist COORDINATES_CRS richtig?</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="457"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="454"/>
         <source>MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to {limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.</source>
         <translation>MIN_FLOW=0 veröffentlicht jedes der {cells:,} Zonenpaare; das ist nur bis {limit:,} Paare möglich. Setzen Sie MIN_FLOW auf 1 oder mehr oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="465"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="462"/>
         <source>With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise EPSILON, or use fewer zones.</source>
         <translation>Bei {cells:,} Zonenpaaren, diesem Rauschen (Skala {b:g}) und MIN_FLOW={m:g} würden etwa {n:,.0f} Ströme aus reinem Rauschen veröffentlicht (Grenze {limit:,}). Erhöhen Sie MIN_FLOW auf {needed:g} oder mehr, erhöhen Sie EPSILON oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="543"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="489"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="545"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="491"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="545"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="491"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="545"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="491"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="548"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="494"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="550"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="496"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="555"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="501"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="269"/>
         <source>trips</source>
         <translation>Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="111"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): each published flow is off by at most ±{moe:.2g} (95%); a pair needs about {t:.3g} trips to be published half the time, and no pair without trips is ever published.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %); ein Paar braucht etwa {t:.3g} Fahrten, um in der Hälfte der Fälle veröffentlicht zu werden, und ein Paar ohne Fahrten wird nie veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="117"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): each published flow is off by at most ±{moe:.2g} (95%), and each zone pair without trips is published with probability {p:.2g}: about {n:,.0f} noise-only flows for {zones} zones (THRESHOLD=1 publishes none).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %), und jedes Zonenpaar ohne Fahrten wird mit Wahrscheinlichkeit {p:.2g} veröffentlicht: etwa {n:,.0f} Ströme aus reinem Rauschen bei {zones} Zonen (THRESHOLD=1 veröffentlicht keine).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="123"/>
         <source>Counts the trips between each pair of zones (the OD matrix) and publishes them with differential privacy, as flow lines and a table.</source>
         <translation>Zählt die Fahrten zwischen jedem Zonenpaar (die OD-Matrix) und veröffentlicht sie mit Differential Privacy, als Stromlinien und als Tabelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="123"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip, for the traveller; with USER_FIELD each user with up to M trips (user-level privacy).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Fahrt, für die Reisenden; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene).</translation>
     </message>
@@ -4458,214 +4613,234 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>TrajectoryPerturbation</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="83"/>
         <source>Trajectory perturbation (SDD, per-vertex Laplace)</source>
         <translation>Trajektorien verrauschen (SDD, Laplace je Stützpunkt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="158"/>
         <source>Trajectories (one line per trip)</source>
         <translation>Trajektorien (eine Linie je Fahrt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="160"/>
         <source>Mechanism</source>
         <translation>Mechanismus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="160"/>
         <source>SDD: sampled distance and direction (seed 000 §6.1)</source>
         <translation>SDD: gezogene Schrittlänge und Richtung (Seed 000 §6.1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="160"/>
         <source>Planar Laplace on every resampled vertex</source>
         <translation>Planares Laplace auf jedem neu abgetasteten Stützpunkt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="165"/>
         <source>Epsilon per trajectory</source>
         <translation>Epsilon je Trajektorie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="168"/>
         <source>The privacy loss of one whole trip, split over its vertices, e.g. 5.</source>
         <translation>Der Privatsphäreverlust einer ganzen Fahrt, auf ihre Stützpunkte aufgeteilt, z. B. 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="170"/>
         <source>Vertices per published trip K (public)</source>
         <translation>Stützpunkte je veröffentlichter Fahrt K (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="173"/>
         <source>A whole number of at least 3, the same for every trip, e.g. 20.</source>
         <translation>Eine ganze Zahl von mindestens 3, für jede Fahrt gleich, z. B. 20.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="175"/>
         <source>Maximum step MAX_STEP (metres, public; SDD)</source>
         <translation>Größter Schritt MAX_STEP (Meter, öffentlich; SDD)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="178"/>
         <source>A public bound on the distance between consecutive published vertices, e.g. 500 (metres); (K-1) x MAX_STEP must cover every trip&apos;s start-end distance.</source>
         <translation>Eine öffentliche Schranke für den Abstand aufeinanderfolgender veröffentlichter Stützpunkte, z. B. 500 (Meter); (K-1) x MAX_STEP muss den Abstand von Start und Ende jeder Fahrt abdecken.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="182"/>
         <source>Keep start and end exactly (SDD, as in seed 000; ends not protected)</source>
         <translation>Start und Ende exakt behalten (SDD, wie in Seed 000; Enden nicht geschützt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="185"/>
         <source>Protected distance for Laplace noise (metres)</source>
         <translation>Geschützte Entfernung für Laplace-Rauschen (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="181"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="188"/>
         <source>Locations this far apart are indistinguishable at their share of epsilon, e.g. 100 (metres).</source>
         <translation>So weit auseinanderliegende Orte sind mit ihrem Anteil an Epsilon ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="191"/>
         <source>Snap output to grid (metres, 0 = no snapping)</source>
         <translation>Ausgabe auf Raster einrasten (Meter, 0 = nicht einrasten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="194"/>
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="196"/>
         <source>Fields to carry (default: none)</source>
         <translation>Zu übernehmende Felder (Vorgabe: keine)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="306"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="330"/>
         <source>Perturbed trajectories</source>
         <translation>Verrauschte Trajektorien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="220"/>
         <source>Trajectories written</source>
         <translation>Geschriebene Trajektorien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="221"/>
         <source>Trajectories skipped (no geometry)</source>
         <translation>Übersprungene Trajektorien (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="223"/>
         <source>Epsilon spent (per trajectory)</source>
         <translation>Verbrauchtes Epsilon (je Trajektorie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="224"/>
         <source>Noise scale (metres)</source>
         <translation>Rauschskala (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="214"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="229"/>
         <source>RESAMPLE must be a whole number of at least 3 (got {value}): the start, the end and one vertex in between.</source>
         <translation>RESAMPLE muss eine ganze Zahl von mindestens 3 sein (erhalten: {value}): Start, Ende und ein Stützpunkt dazwischen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="247"/>
         <source>The settings cannot be used: {error}.</source>
         <translation>Die Einstellungen sind nicht verwendbar: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="239"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="254"/>
         <source>Skipped {n} features: {details}.</source>
         <translation>{n} Objekte übersprungen: {details}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="239"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="254"/>
         <source>{n} with {reason}</source>
         <translation>{n} mit {reason}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="272"/>
         <source>Noise drawn in {crs}; {n} trips resampled to {k} vertices.</source>
         <translation>Rauschen in {crs} gezogen; {n} Fahrten auf {k} Stützpunkte neu abgetastet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="285"/>
         <source>{n} trips of INPUT have start and end farther apart than (RESAMPLE - 1) x MAX_STEP = {limit:g} m (the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE.</source>
         <translation>{n} Fahrten von INPUT haben Start und Ende weiter auseinander als (RESAMPLE - 1) x MAX_STEP = {limit:g} m (die längste: {longest:g} m): SDD kann ihr Ende nicht erreichen. MAX_STEP oder RESAMPLE erhöhen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="294"/>
         <source>A person with m trips in the input is protected at m x epsilon (sequential composition over their trips).</source>
         <translation>Eine Person mit m Fahrten in der Eingabe ist mit m x Epsilon geschützt (sequenzielle Komposition über ihre Fahrten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="281"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="297"/>
         <source>Start and end of every trip are published exactly (seed 000 eq. 16): they are not protected.</source>
         <translation>Start und Ende jeder Fahrt werden exakt veröffentlicht (Seed 000 Gl. 16): Sie sind nicht geschützt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="302"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="326"/>
         <source>{n} perturbed trips fell outside the CRS&apos;s valid area and were dropped.</source>
         <translation>{n} verrauschte Fahrten fielen aus dem gültigen Bereich des KBS und wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="305"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="329"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="335"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="363"/>
         <source>INPUT has {n} multi-part lines: a trip must be one line with its vertices in travel order. Run &apos;Multipart to singleparts&apos; (native:multiparttosingleparts) first; each part then counts as a trip.</source>
         <translation>INPUT enthält {n} mehrteilige Linien: Eine Fahrt muss eine Linie mit Stützpunkten in Fahrtrichtung sein. Zuerst „Mehrteilig zu einteilig“ (native:multiparttosingleparts) ausführen; jeder Teil zählt dann als Fahrt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="341"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="369"/>
         <source>INPUT has {n} lines with only one vertex: a trip needs a start and an end. Remove them first (e.g. Extract by expression: num_points($geometry) &gt;= 2).</source>
         <translation>INPUT enthält {n} Linien mit nur einem Stützpunkt: Eine Fahrt braucht Start und Ende. Diese zuerst entfernen (z. B. Nach Ausdruck extrahieren: num_points($geometry) &gt;= 2).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="101"/>
-        <source>&lt;p&gt;Publishes one randomised version of every trip's track (one line per trip, vertices in travel order), so that the route taken cannot be read off the output.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Resampling.&lt;/b&gt; Every line is first resampled to RESAMPLE = K vertices equally spaced along it. K is public and the same for all trips, so the number of published vertices says nothing about a trip (a vertex spacing would reveal each trip's length). Repeated vertices have no effect. Z values are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Timestamps (M values) are NOT protected.&lt;/b&gt; When the lines carry M values (e.g. epoch seconds, as GPS tracks written by QGIS or GDAL do), each published vertex gets the time at its position along the true line (interpolated between the input vertices), rounded to TIME_GRAIN (advanced; 900 s by default, 0 = not rounded); they are written as the output's M values (LineStringM) and as start_time and end_time fields, in the M values' unit. They are passed through coarsened, like kept endpoints: no noise, no share of EPSILON. They reveal when each trip started and ended and how fast it went along its route to within the grain, which can single out a person (a regular departure time) and, with the pace, hint at the true route and mode. To publish no times, drop them first ('Drop M/Z values', native:dropmzvalues).&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (seed 000 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner vertices is re-drawn from the last published one: step length on [0, MAX_STEP] and direction by the exponential mechanism, with scores -|length - true length| (sensitivity MAX_STEP) and -angle to the true direction (sensitivity pi), over a public grid of 72 directions and 65 lengths, restricted to the steps that keep the end reachable in the steps left. Each step is one draw (no retry loop), so every trip finishes. Each step costs EPSILON/(K-2), half on length, half on direction; by sequential composition the trip costs EPSILON. KEEP_ENDPOINTS (default, as in the seed) publishes start and end exactly: they are not protected at all (home and work often are the ends), and the guarantee is between routes with the same ends. Without it, start and end get planar Laplace at EPSILON/K per DISTANCE metres and every step EPSILON/K: trips whose starts and ends are each within DISTANCE are EPSILON-indistinguishable whatever their routes. A trip whose start and end are farther apart than (K-1) x MAX_STEP cannot be redrawn and the run is refused (raise MAX_STEP or K). True steps longer than MAX_STEP are scored as MAX_STEP: a published step is never longer (up to GRID snapping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Per-vertex planar Laplace.&lt;/b&gt; Each of the K vertices gets planar Laplace at EPSILON/K per DISTANCE metres (geo-indistinguishability per vertex; scale b = K x DISTANCE / EPSILON metres): trips whose resampled vertices are pairwise within DISTANCE are EPSILON-indistinguishable (sequential composition). Noise grows with K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; EPSILON is per trajectory. A person with m trips is protected at m x EPSILON: the metadata says so. Multi-part lines are refused (run 'Multipart to singleparts' first: each part then counts as a trip); lines with one vertex are refused.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Output.&lt;/b&gt; Lines in the input's CRS, rows in a random order, no attributes except the FIELDS you choose (fields holding true coordinates or a distinct value per row are still dropped); noise drawn in METRIC_CRS as for Laplace location perturbation; inner vertices snapped to GRID metres.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §2.3, §6.1 (eq. 16), §6.2; Jiang, Shao, Bressan, Kister and Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Veröffentlicht eine zufällige Fassung der Spur jeder Fahrt (eine Linie je Fahrt, Stützpunkte in Fahrtrichtung), sodass sich der gefahrene Weg nicht aus der Ausgabe ablesen lässt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Neuabtastung.&lt;/b&gt; Jede Linie wird zuerst auf RESAMPLE = K gleichmäßig entlang der Linie verteilte Stützpunkte abgetastet. K ist öffentlich und für alle Fahrten gleich, daher verrät die Zahl der veröffentlichten Stützpunkte nichts über eine Fahrt (ein fester Stützpunktabstand würde die Länge jeder Fahrt verraten). Doppelte Stützpunkte sind ohne Wirkung. Z-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitstempel (M-Werte) sind NICHT geschützt.&lt;/b&gt; Tragen die Linien M-Werte (z. B. Epochensekunden, wie sie QGIS oder GDAL in GPS-Spuren schreiben), erhält jeder veröffentlichte Stützpunkt die Zeit an seiner Position entlang der wahren Linie (zwischen den Stützpunkten der Eingabe interpoliert), gerundet auf TIME_GRAIN (erweitert; Vorgabe 900 s, 0 = ungerundet); sie werden als M-Werte der Ausgabe (LineStringM) und als Felder start_time und end_time geschrieben, in der Einheit der M-Werte. Sie werden vergröbert durchgereicht wie beibehaltene Endpunkte: kein Rauschen, kein Anteil an EPSILON. Sie verraten bis auf die Rasterweite, wann jede Fahrt begann und endete und wie schnell sie entlang ihres Weges war; das kann eine Person herausheben (eine regelmäßige Abfahrtszeit) und mit dem Tempo Hinweise auf den wahren Weg und das Verkehrsmittel geben. Um keine Zeiten zu veröffentlichen, entfernen Sie sie vorher („M/Z-Werte löschen“, native:dropmzvalues).&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (Seed 000 §6.1, Gl. 16; Jiang et al., SSDBM 2013). Jeder der K-2 inneren Stützpunkte wird vom zuletzt veröffentlichten aus neu gezogen: Schrittlänge auf [0, MAX_STEP] und Richtung mit dem Exponentialmechanismus, mit den Bewertungen -|Länge - wahre Länge| (Sensitivität MAX_STEP) und -Winkel zur wahren Richtung (Sensitivität pi), über ein öffentliches Raster aus 72 Richtungen und 65 Längen, beschränkt auf die Schritte, von denen aus das Ende in den verbleibenden Schritten erreichbar bleibt. Jeder Schritt ist eine Ziehung (keine Wiederholungsschleife), daher endet jede Fahrt. Jeder Schritt kostet EPSILON/(K-2), halb auf die Länge, halb auf die Richtung; nach sequenzieller Komposition kostet die Fahrt EPSILON. KEEP_ENDPOINTS (Vorgabe, wie im Seed) veröffentlicht Start und Ende exakt: Sie sind gar nicht geschützt (oft sind Wohnung und Arbeitsplatz die Enden), und die Garantie gilt zwischen Wegen mit denselben Enden. Ohne diese Option erhalten Start und Ende planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter und jeder Schritt EPSILON/K: Fahrten, deren Starts und Enden jeweils höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar, gleich welchen Weg sie nehmen. Eine Fahrt, deren Start und Ende weiter als (K-1) x MAX_STEP auseinanderliegen, kann nicht neu gezogen werden, und der Lauf wird abgelehnt (MAX_STEP oder K erhöhen). Wahre Schritte über MAX_STEP werden als MAX_STEP bewertet: Ein veröffentlichter Schritt ist nie länger (bis auf das Einrasten auf GRID).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Planares Laplace je Stützpunkt.&lt;/b&gt; Jeder der K Stützpunkte erhält planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter (Geo-Ununterscheidbarkeit je Stützpunkt; Skala b = K x DISTANCE / EPSILON Meter): Fahrten, deren neu abgetastete Stützpunkte paarweise höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar (sequenzielle Komposition). Das Rauschen wächst mit K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; EPSILON gilt je Trajektorie. Eine Person mit m Fahrten ist mit m x EPSILON geschützt; die Metadaten sagen das. Mehrteilige Linien werden abgelehnt (zuerst „Mehrteilig zu einteilig“ ausführen: jeder Teil zählt dann als Fahrt); Linien mit nur einem Stützpunkt werden abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe.&lt;/b&gt; Linien im KBS der Eingabe, Zeilen in zufälliger Reihenfolge, keine Attribute außer den gewählten FIELDS (Felder mit wahren Koordinaten oder einem eigenen Wert je Zeile werden trotzdem entfernt); Rauschen in METRIC_CRS gezogen wie bei der Laplace-Verrauschung von Orten; innere Stützpunkte auf GRID Meter eingerastet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION verbuchen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Quelle überschreiten würde, bevor Rauschen gezogen wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Seed 000 §2.3, §6.1 (Gl. 16), §6.2; Jiang, Shao, Bressan, Kister und Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="199"/>
         <source>Round timestamps (M values) to (M units, e.g. seconds; 0 = no rounding)</source>
         <translation>Zeitstempel (M-Werte) runden auf (M-Einheiten, z. B. Sekunden; 0 = nicht runden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="203"/>
         <source>Published times are rounded to this public grain, e.g. 900 (seconds: a quarter of an hour). Times are not protected by the mechanism.</source>
         <translation>Veröffentlichte Zeiten werden auf dieses öffentliche Raster gerundet, z. B. 900 (Sekunden: eine Viertelstunde). Zeiten sind durch den Mechanismus nicht geschützt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="262"/>
         <source>The input&apos;s fields {names} are not carried: the output&apos;s start_time and end_time come from the M values.</source>
         <translation>Die Felder {names} der Eingabe werden nicht übernommen: start_time und end_time der Ausgabe stammen aus den M-Werten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="284"/>
-        <source>Timestamps (the input&apos;s M values) are NOT protected: each published vertex carries the time at its position along the true line, rounded to {grain:g} (M units), as M value and in start_time and end_time. They reveal when each trip started and ended and its pace, to within the grain.</source>
-        <translation>Zeitstempel (die M-Werte der Eingabe) sind NICHT geschützt: Jeder veröffentlichte Stützpunkt trägt die Zeit an seiner Position entlang der wahren Linie, gerundet auf {grain:g} (M-Einheiten), als M-Wert und in start_time und end_time. Sie verraten bis auf die Rasterweite, wann jede Fahrt begann und endete, und ihr Tempo.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="90"/>
         <source>Publishes one randomised version of every trip&apos;s track (SDD or per-vertex Laplace), so that the route cannot be read off the output.</source>
         <translation>Veröffentlicht eine zufällig veränderte Fassung der Spur jeder Fahrt (SDD oder Laplace je Stützpunkt), sodass sich der Weg nicht aus der Ausgabe ablesen lässt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="90"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip's whole track, for the traveller (one trajectory; a person with m trips is protected at m × EPSILON).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; die ganze Spur jeder Fahrt, für die Reisenden (eine Trajektorie; eine Person mit m Fahrten ist mit m × EPSILON geschützt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="90"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, K={k}): SDD redraws each step at epsilon {step:.2g} within MAX_STEP={max_step:g} m; per-vertex Laplace would move each vertex {mean:.0f} m on average (95% within {q95:.0f} m).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, K={k}): SDD zieht jeden Schritt mit Epsilon {step:.2g} innerhalb von MAX_STEP={max_step:g} m neu; Laplace je Stützpunkt würde jeden Stützpunkt im Mittel um {mean:.0f} m verschieben (95 % um höchstens {q95:.0f} m).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="102"/>
+        <source>&lt;p&gt;Publishes one randomised version of every trip's track (one line per trip, vertices in travel order), so that the route taken cannot be read off the output.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Resampling.&lt;/b&gt; Every line is first resampled to RESAMPLE = K vertices equally spaced along it. K is public and the same for all trips, so the number of published vertices says nothing about a trip (a vertex spacing would reveal each trip's length). Repeated vertices have no effect. Z values are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Timestamps (M values) are NOT protected.&lt;/b&gt; When the lines carry M values (e.g. epoch seconds, as GPS tracks written by QGIS or GDAL do), the output gets each trip's start time, rounded to TIME_GRAIN (advanced; 900 s by default, 0 = not rounded), as the field start_time, in the M values' unit. VERTEX_TIMES (advanced, off by default) publishes instead each published vertex's time at its position along the true line (interpolated between the input vertices, rounded the same way) as the output's M values (LineStringM), with start_time and end_time: they show where along the true route the trip slowed or stopped, and its pace. Times are passed through coarsened, like kept endpoints: no noise, no share of EPSILON. Even the start time can single out a person (a regular departure time). To publish no times, drop them first ('Drop M/Z values', native:dropmzvalues).&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (seed 000 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner vertices is re-drawn from the last published one: step length on [0, MAX_STEP] and direction by the exponential mechanism, with scores -|length - true length| (sensitivity MAX_STEP) and -angle to the true direction (sensitivity pi), over a public grid of 72 directions and 65 lengths, restricted to the steps that keep the end reachable in the steps left. Each step is one draw (no retry loop), so every trip finishes. Each step costs EPSILON/(K-2), half on length, half on direction; by sequential composition the trip costs EPSILON. KEEP_ENDPOINTS (default, as in the seed) publishes start and end exactly: they are not protected at all (home and work often are the ends), and the guarantee is between routes with the same ends. Without it, start and end get planar Laplace at EPSILON/K per DISTANCE metres and every step EPSILON/K: trips whose starts and ends are each within DISTANCE are EPSILON-indistinguishable whatever their routes. A trip whose start and end are farther apart than (K-1) x MAX_STEP cannot be redrawn and the run is refused (raise MAX_STEP or K). True steps longer than MAX_STEP are scored as MAX_STEP: a published step is never longer (up to GRID snapping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Per-vertex planar Laplace.&lt;/b&gt; Each of the K vertices gets planar Laplace at EPSILON/K per DISTANCE metres (geo-indistinguishability per vertex; scale b = K x DISTANCE / EPSILON metres): trips whose resampled vertices are pairwise within DISTANCE are EPSILON-indistinguishable (sequential composition). Noise grows with K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; EPSILON is per trajectory. A person with m trips is protected at m x EPSILON: the metadata says so. Multi-part lines are refused (run 'Multipart to singleparts' first: each part then counts as a trip); lines with one vertex are refused.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Output.&lt;/b&gt; Lines in the input's CRS, rows in a random order, no attributes except the FIELDS you choose (a listed field that holds coordinates of the trips' starts in any CRS, or whose values link rows, such as trip or person ids, is refused; KEEP_IDENTIFIERS lets ids through in seeded study runs only); inner vertices snapped to GRID metres.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Noise CRS.&lt;/b&gt; The steps and the noise are drawn in a plane in ground metres, chosen from public facts only, never from the data: METRIC_CRS if given, else the layer's CRS; either must be projected in metres and true to scale (within 1%) over its whole area of use (a UTM zone, a national grid). For a layer in longitude/latitude or Web Mercator, set METRIC_CRS (e.g. the UTM zone of your area).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §2.3, §6.1 (eq. 16), §6.2; Jiang, Shao, Bressan, Kister and Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Veröffentlicht eine zufällige Fassung der Spur jeder Fahrt (eine Linie je Fahrt, Stützpunkte in Fahrtrichtung), sodass sich der gefahrene Weg nicht aus der Ausgabe ablesen lässt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Neuabtastung.&lt;/b&gt; Jede Linie wird zuerst auf RESAMPLE = K gleichmäßig entlang der Linie verteilte Stützpunkte abgetastet. K ist öffentlich und für alle Fahrten gleich, daher verrät die Zahl der veröffentlichten Stützpunkte nichts über eine Fahrt (ein fester Stützpunktabstand würde die Länge jeder Fahrt verraten). Doppelte Stützpunkte sind ohne Wirkung. Z-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitstempel (M-Werte) sind NICHT geschützt.&lt;/b&gt; Tragen die Linien M-Werte (z. B. Epochensekunden, wie sie QGIS oder GDAL in GPS-Spuren schreiben), erhält die Ausgabe die Startzeit jeder Fahrt, auf TIME_GRAIN gerundet (erweitert; standardmäßig 900 s, 0 = nicht gerundet), als Feld start_time, in der Einheit der M-Werte. VERTEX_TIMES (erweitert, standardmäßig aus) veröffentlicht stattdessen für jeden veröffentlichten Stützpunkt die Zeit an seiner Position entlang der wahren Linie (zwischen den Eingabestützpunkten interpoliert, ebenso gerundet) als M-Werte der Ausgabe (LineStringM), mit start_time und end_time: sie zeigen, wo entlang der wahren Route die Fahrt langsamer wurde oder anhielt, und ihr Tempo. Zeiten werden vergröbert durchgereicht, wie beibehaltene Endpunkte: kein Rauschen, kein Anteil an EPSILON. Schon die Startzeit kann eine Person herausheben (eine regelmäßige Abfahrtszeit). Um keine Zeiten zu veröffentlichen, entfernen Sie sie vorher ('M/Z-Werte entfernen', native:dropmzvalues).&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (Seed 000 §6.1, Gl. 16; Jiang et al., SSDBM 2013). Jeder der K-2 inneren Stützpunkte wird vom zuletzt veröffentlichten aus neu gezogen: Schrittlänge auf [0, MAX_STEP] und Richtung mit dem Exponentialmechanismus, mit den Bewertungen -|Länge - wahre Länge| (Sensitivität MAX_STEP) und -Winkel zur wahren Richtung (Sensitivität pi), über ein öffentliches Raster aus 72 Richtungen und 65 Längen, beschränkt auf die Schritte, von denen aus das Ende in den verbleibenden Schritten erreichbar bleibt. Jeder Schritt ist eine Ziehung (keine Wiederholungsschleife), daher endet jede Fahrt. Jeder Schritt kostet EPSILON/(K-2), halb auf die Länge, halb auf die Richtung; nach sequenzieller Komposition kostet die Fahrt EPSILON. KEEP_ENDPOINTS (Vorgabe, wie im Seed) veröffentlicht Start und Ende exakt: Sie sind gar nicht geschützt (oft sind Wohnung und Arbeitsplatz die Enden), und die Garantie gilt zwischen Wegen mit denselben Enden. Ohne diese Option erhalten Start und Ende planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter und jeder Schritt EPSILON/K: Fahrten, deren Starts und Enden jeweils höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar, gleich welchen Weg sie nehmen. Eine Fahrt, deren Start und Ende weiter als (K-1) x MAX_STEP auseinanderliegen, kann nicht neu gezogen werden, und der Lauf wird abgelehnt (MAX_STEP oder K erhöhen). Wahre Schritte über MAX_STEP werden als MAX_STEP bewertet: Ein veröffentlichter Schritt ist nie länger (bis auf das Einrasten auf GRID).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Planares Laplace je Stützpunkt.&lt;/b&gt; Jeder der K Stützpunkte erhält planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter (Geo-Ununterscheidbarkeit je Stützpunkt; Skala b = K x DISTANCE / EPSILON Meter): Fahrten, deren neu abgetastete Stützpunkte paarweise höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar (sequenzielle Komposition). Das Rauschen wächst mit K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; EPSILON gilt je Trajektorie. Eine Person mit m Fahrten ist mit m x EPSILON geschützt; die Metadaten sagen das. Mehrteilige Linien werden abgelehnt (zuerst „Mehrteilig zu einteilig“ ausführen: jeder Teil zählt dann als Fahrt); Linien mit nur einem Stützpunkt werden abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe.&lt;/b&gt; Linien im KBS der Eingabe, Zeilen in zufälliger Reihenfolge, keine Attribute außer den gewählten FIELDS (ein aufgeführtes Feld, das Koordinaten der Fahrtanfänge in einem beliebigen KBS enthält oder dessen Werte Zeilen verknüpfen, etwa Fahrt- oder Personen-IDs, wird abgelehnt; KEEP_IDENTIFIERS lässt IDs nur in Studienläufen mit Seed durch); innere Stützpunkte auf GRID Meter gerundet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS des Rauschens.&lt;/b&gt; Schritte und Rauschen werden in einer Ebene in Bodenmetern gezogen, die nur aus öffentlichen Fakten gewählt wird, nie aus den Daten: METRIC_CRS, falls angegeben, sonst das KBS der Ebene; beide müssen in Metern projiziert und über ihren ganzen Anwendungsbereich maßstabstreu (innerhalb 1 %) sein (eine UTM-Zone, ein Landeskoordinatensystem). Für eine Ebene in Länge/Breite oder Web Mercator setzen Sie METRIC_CRS (z. B. die UTM-Zone Ihres Gebiets).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION verbuchen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Quelle überschreiten würde, bevor Rauschen gezogen wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Seed 000 §2.3, §6.1 (Gl. 16), §6.2; Jiang, Shao, Bressan, Kister und Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="206"/>
+        <source>Publish a time at every vertex (M values; NOT protected)</source>
+        <translation>Eine Zeit an jedem Stützpunkt veröffentlichen (M-Werte; NICHT geschützt)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="209"/>
+        <source>Off: only each trip&apos;s start time, rounded to TIME_GRAIN. On: the time at every published vertex, which shows where along the true route the trip stopped. Neither is protected by the mechanism.</source>
+        <translation>Aus: nur die Startzeit jeder Fahrt, auf TIME_GRAIN gerundet. An: die Zeit an jedem veröffentlichten Stützpunkt, die zeigt, wo entlang der wahren Route die Fahrt anhielt. Keines von beiden ist durch den Mechanismus geschützt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="267"/>
+        <source>Trajectory perturbation (steps and noise in a plane)</source>
+        <translation>Trajektorien-Verrauschung (Schritte und Rauschen in einer Ebene)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="304"/>
+        <source>Timestamps (the input&apos;s M values) are NOT protected: each published vertex carries the time at its position along the true line, rounded to {grain:g} (M units), as M value and in start_time and end_time (VERTEX_TIMES). They reveal when each trip started and ended and its pace along the true route, to within the grain.</source>
+        <translation>Zeitstempel (die M-Werte der Eingabe) sind NICHT geschützt: jeder veröffentlichte Stützpunkt trägt die Zeit an seiner Position entlang der wahren Linie, auf {grain:g} (M-Einheiten) gerundet, als M-Wert und in start_time und end_time (VERTEX_TIMES). Sie verraten, wann jede Fahrt begann und endete und ihr Tempo entlang der wahren Route, bis auf die Körnung.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="310"/>
+        <source>Start times (the input&apos;s first M value of each trip) are NOT protected: published in start_time, rounded to {grain:g} (M units).</source>
+        <translation>Startzeiten (der erste M-Wert jeder Fahrt der Eingabe) sind NICHT geschützt: in start_time veröffentlicht, auf {grain:g} (M-Einheiten) gerundet.</translation>
     </message>
 </context>
 <context>

@@ -43,6 +43,10 @@ import numpy as np
 from .release import Release, no_op, random_order
 from .validation import require_positive_finite
 
+# The smallest noise scale b (metres) a location release accepts when the output is not snapped: below a
+# centimetre the noise is lost in the coordinates' own precision (1e-300 m adds nothing to a double).
+MIN_NOISE_SCALE_M = 0.01
+
 PLANAR = "planar_laplace"
 PER_AXIS = "per_axis_laplace"
 MECHANISMS = (PLANAR, PER_AXIS)
@@ -116,6 +120,29 @@ class LocationLaplace:
         }
 
 
+class NoiseTooSmallError(ValueError):
+    """The noise scale is below the snapping grid (or a centimetre): most points would be published in place."""
+
+
+def require_visible_noise(mechanism: LocationLaplace) -> None:
+    """Refuse settings whose noise vanishes in the output (decided from DISTANCE, EPSILON and GRID only).
+
+    With b = DISTANCE / EPSILON below GRID most displacements are shorter
+    than the grid step and snapping puts most points back in their own grid
+    cell (planar: about 1 in 6 at b = GRID, over half at b = GRID / 2); below
+    MIN_NOISE_SCALE_M the noise is lost in the coordinates' precision. The
+    record's epsilon would still hold mathematically, but the output would be
+    the true locations to the grid: refused, like a weak epsilon is flagged.
+    """
+    floor = max(mechanism.grid, MIN_NOISE_SCALE_M)
+    if mechanism.scale < floor:
+        raise NoiseTooSmallError(
+            f"the noise scale b = DISTANCE / EPSILON = {mechanism.scale:g} m is below "
+            + (f"the snapping grid GRID = {mechanism.grid:g} m: most points would be published in their own grid "
+               "cell" if mechanism.grid >= MIN_NOISE_SCALE_M else
+               f"{MIN_NOISE_SCALE_M:g} m: the noise would vanish in the coordinates' precision"))
+
+
 def snap_to_grid(xy: np.ndarray, grid: float) -> np.ndarray:
     """Round coordinates to multiples of ``grid`` (no-op for grid == 0)."""
     if grid == 0:
@@ -149,6 +176,7 @@ def release_perturbation(xy: np.ndarray, spec: PerturbationSpec, rng: np.random.
     metric CRS. ``before_noise``: see core.release.
     """
     mechanism = spec.mechanism()
+    require_visible_noise(mechanism)
     before_noise(mechanism.record_fields())
     rows = random_order(len(xy), rng)
     noisy = mechanism.perturb(np.asarray(xy, dtype=float)[rows], rng)
@@ -156,20 +184,34 @@ def release_perturbation(xy: np.ndarray, spec: PerturbationSpec, rng: np.random.
 
 
 def release_perturbation_batches(n: int, spec: PerturbationSpec, rng: np.random.Generator,
-                                 before_noise: Callable[[dict], None] = no_op) -> Release:
+                                 before_noise: Callable[[dict], None] = no_op, geodesic: bool = False) -> Release:
     """release_perturbation for points that arrive in batches (memory bounded by a batch).
 
-    ``n`` is the number of points to come. ``result["positions"]`` is a
-    uniformly random permutation of 0..n-1 (int32 when n < 2**31: 4 bytes a
-    point): input point j goes to output row ``positions[j]``, so the output
-    order does not follow the input. ``result["perturb"](xy)`` returns the
-    perturbed, grid-snapped copy of the next batch of (k, 2) metric
-    coordinates (noise drawn per point, independently, exactly as
-    release_perturbation draws it). ``before_noise``: see core.release.
+    ``n`` is the number of rows to come (rows without a usable point among
+    them are the glue's to drop). ``result["positions"]`` is a uniformly
+    random permutation of 0..n-1 (int32 when n < 2**31: 4 bytes a point):
+    input row j goes to output row ``positions[j]``, so the output order does
+    not follow the input. ``result["perturb"](xy)`` returns the perturbed copy
+    of the next batch of (k, 2) coordinates (noise drawn per point,
+    independently, exactly as release_perturbation draws it): metric
+    coordinates, grid-snapped; with ``geodesic`` (planar Laplace only)
+    longitude/latitude moved on the ellipsoid (core.metric_crs, the noise
+    frame), not snapped (the glue snaps in the output CRS). ``before_noise``:
+    see core.release.
     """
     mechanism = spec.mechanism()
+    require_visible_noise(mechanism)
+    if geodesic and mechanism.kind != PLANAR:
+        raise ValueError("noise on the ellipsoid is drawn for planar Laplace only")
     before_noise(mechanism.record_fields())
     positions = np.arange(n, dtype=np.int32 if n < 2**31 else np.int64)
     rng.shuffle(positions)  # the uniform permutation random_order draws, without an int64 copy
-    return Release({"positions": positions, "perturb": lambda xy: mechanism.perturb(xy, rng)}, mechanism,
-                   mechanism.record_fields(), {"points": n})
+    if geodesic:
+        from .metric_crs import geodesic_move
+
+        def perturb(lonlat):
+            return geodesic_move(lonlat, mechanism.noise(len(lonlat), rng))
+    else:
+        def perturb(xy):
+            return mechanism.perturb(xy, rng)
+    return Release({"positions": positions, "perturb": perturb}, mechanism, mechanism.record_fields(), {"points": n})

@@ -231,6 +231,157 @@ def _fallback(extent: Extent, tolerance: float) -> Optional[MetricChoice]:
     return None
 
 
+# --- the noise frame of a release, from public facts only ---------------------------------------
+#
+# A release must not choose anything from the data (not even a UTM zone or a note naming the data's
+# whole-degree box: one added far-away point would change it). So a release draws its noise either
+#
+# - in a planar CRS named by public facts: METRIC_CRS, else the layer's own CRS, each used only when it
+#   is projected in metres and true to scale (within TOLERANCE) over its whole area of use (a property
+#   of the CRS's definition, not of the data); or
+# - per point on the ellipsoid (GEODESIC): the displacement (a distance r and a bearing) is drawn as in
+#   the plane and applied by solving the geodesic direct problem from the true point (pyproj's Geod.fwd).
+#
+# Proof sketch for the geodesic frame (planar Laplace of scale b). For a true point x, the output
+# z = exp_x(v) with v drawn with density exp(-|v|/b) / (2 pi b^2) in the tangent plane at x; this is
+# planar Laplace in the azimuthal equidistant projection centred on x, which keeps distances from x:
+# |v| = d(x, z), the geodesic distance. On the sphere of radius R the surface element at distance r
+# is R sin(r/R) dr dtheta against r dr dtheta in the plane, so the density of z per unit area is
+#     p(z | x) = exp(-d(x, z) / b) / (2 pi b^2) * J(d(x, z)),   J(r) = (r/R) / sin(r/R).
+# For two true points x, x':  p(z | x) / p(z | x') <= exp((d(x', z) - d(x, z)) / b) * J(r) / J(r')
+# <= exp(d(x, x') / b) * J(r), by the triangle inequality and J >= 1. J is increasing and stays within
+# 1 + TOLERANCE while r <= REACH, where J(REACH) = 1 + TOLERANCE (J(r) ~ 1 + r^2 / (6 R^2)), about 1,550 km at 1 %;
+# b is refused above REACH / NOISE_REACH, so r > REACH has probability below 21 e^-20 ~ 4e-8. Hence
+# locations DISTANCE metres apart are (epsilon + ln(1 + TOLERANCE), 4e-8)-indistinguishable, the same
+# (1 + TOLERANCE) factor the planar CRSs carry. On the WGS 84 ellipsoid the reduced length of the
+# geodesic takes the place of R sin(r/R); it differs from it by a factor 1 + O(f (r/R)^2) (f, the
+# flattening, 1/298), well inside the tolerance. Only the planar (Euclidean) mechanism is drawn this
+# way: per-axis Laplace is defined on a fixed pair of axes, which the geodesic frame does not have.
+
+GEODESIC = "geodesic"
+
+
+@dataclass(frozen=True)
+class NoiseFrame:
+    """Where a release draws its noise: a planar CRS (``wkt``) or GEODESIC (``wkt`` None).
+
+    ``how``: GIVEN, LAYER or GEODESIC; ``name`` the CRS's name; ``distortion``
+    its largest scale error over its area of use; ``area`` that area (west,
+    south, east, north in degrees, from the CRS's definition). Nothing here
+    comes from the data.
+    """
+
+    how: str
+    wkt: Optional[str] = None
+    name: str = ""
+    distortion: float = 0.0
+    area: Optional[Extent] = None
+
+    def description(self) -> str:
+        """One English line for the privacy record."""
+        if self.how == GEODESIC:
+            return ("the WGS 84 ellipsoid, per point (planar Laplace applied by the geodesic direct problem from "
+                    f"each true point); scale error within {100 * TOLERANCE:g}% up to {NOISE_REACH:g} noise scales; "
+                    "in a layer in longitude/latitude the snapping grid is the grain / 111,320 degrees (about the "
+                    "grain in metres north-south)")
+        text = "{name} (given)" if self.how == GIVEN else "{name} (the layer's CRS)"
+        return (text.format(name=self.name) + f"; scale error at most {_percent(self.distortion)} over its "
+                f"area of use ({format_extent(self.area)})")
+
+
+class NoPublicFrameError(ValueError):
+    """A planar CRS cannot be used: no area of use, not true to scale over it, or not in metres."""
+
+    def __init__(self, name: str, reason: str):
+        self.name, self.reason = name, reason
+        super().__init__(f"{name}: {reason}")
+
+
+def crs_area_of_use(crs_wkt: str) -> Optional[Extent]:
+    """The CRS's area of use from its definition (west, south, east > west, north), or None."""
+    ensure_proj_data()  # pyproj must find PROJ's data (core/proj_data.py)
+    from pyproj import CRS
+
+    crs = CRS.from_user_input(crs_wkt)
+    area = crs.area_of_use
+    if area is None:
+        authority = crs.to_authority(min_confidence=90)
+        if authority:
+            area = CRS.from_authority(*authority).area_of_use
+    if area is None:
+        return None
+    west, south, east, north = area.bounds
+    if east < west:  # crosses the antimeridian: PROJ takes longitudes beyond 180
+        east += 360.0
+    return (west, south, east, north)
+
+
+def planar_frame(crs_wkt: str, how: str, tolerance: float = TOLERANCE) -> NoiseFrame:
+    """The planar frame of a projected CRS in metres, checked over its area of use (public facts only).
+
+    Raises NoPublicFrameError when it has no area of use or distorts
+    distances beyond ``tolerance`` somewhere in it.
+    """
+    ensure_proj_data()  # pyproj must find PROJ's data (core/proj_data.py)
+    from pyproj import CRS
+
+    crs = CRS.from_user_input(crs_wkt)
+    authority = crs.to_authority(min_confidence=90)
+    name = ":".join(authority) if authority else crs.name
+    area = crs_area_of_use(crs_wkt)
+    if area is None:
+        raise NoPublicFrameError(name, "it declares no area of use, so its scale cannot be checked")
+    distortion = scale_distortion(crs_wkt, area)
+    if not distortion <= tolerance:
+        raise NoPublicFrameError(
+            name, f"it distorts distances by up to {_percent(distortion)} over its area of use "
+                  f"({format_extent(area)}; tolerance {100 * tolerance:g}%)")
+    return NoiseFrame(how, crs_wkt, name, distortion, area)
+
+
+def frame_max_noise_scale(frame: NoiseFrame) -> float:
+    """Largest noise scale b (metres) a frame carries: NOISE_REACH x b must stay where it is true to scale.
+
+    GEODESIC: within REACH of each point (see the proof sketch above). A
+    planar CRS: within the smaller side of its area of use (measured on the
+    ground through its middle), never beyond half the Earth's circumference.
+    """
+    ensure_proj_data()  # pyproj must find PROJ's data (core/proj_data.py)
+    from pyproj import Geod
+
+    if frame.how == GEODESIC:
+        from scipy.optimize import brentq
+
+        reach = brentq(lambda c: c / math.sin(c) - (1.0 + TOLERANCE), 1e-9, 1.5)  # J(r) = 1 + TOLERANCE, radians
+        return EARTH_MEAN_RADIUS_M * reach / NOISE_REACH
+    west, south, east, north = frame.area
+    geod = Geod(ellps="WGS84")
+    lat_mid = (south + north) / 2.0
+    width = geod.line_length([west, (west + east) / 2.0, east], [lat_mid] * 3)
+    height = geod.line_length([(west + east) / 2.0] * 2, [south, north])
+    return min(math.pi * EARTH_MEAN_RADIUS_M, width, height) / NOISE_REACH
+
+
+def geodesic_move(lonlat, east_north) -> np.ndarray:
+    """Points (n, 2) longitude/latitude moved by (n, 2) east/north displacements in metres, on WGS 84.
+
+    The displacement's length is the geodesic distance travelled and its
+    direction the initial bearing (the geodesic direct problem, pyproj's
+    Geod.fwd); see the proof sketch above.
+    """
+    ensure_proj_data()  # pyproj must find PROJ's data (core/proj_data.py)
+    from pyproj import Geod
+
+    lonlat = np.asarray(lonlat, dtype=float).reshape(-1, 2)
+    east_north = np.asarray(east_north, dtype=float).reshape(-1, 2)
+    if not len(lonlat):
+        return lonlat.copy()
+    bearing = np.degrees(np.arctan2(east_north[:, 0], east_north[:, 1]))
+    distance = np.hypot(east_north[:, 0], east_north[:, 1])
+    lon, lat, _ = Geod(ellps="WGS84").fwd(lonlat[:, 0].copy(), lonlat[:, 1].copy(), bearing, distance)
+    return np.column_stack((np.asarray(lon, dtype=float), np.asarray(lat, dtype=float)))
+
+
 def max_noise_scale(choice: MetricChoice) -> float:
     """Largest noise scale b (metres) the chosen CRS can carry around the data.
 

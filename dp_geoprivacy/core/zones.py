@@ -327,3 +327,23 @@ def _shadowed_zones(tessellation: Tessellation) -> np.ndarray:
         overlap = shapely.relate_pattern(tessellation.polygons[later], tessellation.polygons[earlier], "T********")
         shadowed[later[overlap]] = True
     return shadowed
+
+
+def uniform_points(tessellation: Tessellation, n: int, rng: np.random.Generator) -> np.ndarray:
+    """(n, 2) points drawn uniformly over the union of the zones, in their CRS's coordinates.
+
+    Public points for a calibration that reads no data (escape analysis):
+    rejection sampling in the zones' bounding box. Raises ValueError when the
+    zones cover (almost) none of their bounding box.
+    """
+    bounds = shapely.bounds(tessellation.polygons)
+    low, high = np.nanmin(bounds[:, :2], axis=0), np.nanmax(bounds[:, 2:], axis=0)
+    found, count = [], 0
+    for _ in range(1000):
+        candidates = rng.uniform(low, high, size=(max(2 * (n - count), 1024), 2))
+        inside = candidates[tessellation.assign(candidates) != OUTSIDE][:n - count]
+        found.append(inside)
+        count += len(inside)
+        if count == n:
+            return np.concatenate(found)
+    raise ValueError("the zones cover almost none of their bounding box: no uniform points could be drawn")

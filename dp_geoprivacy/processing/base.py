@@ -22,7 +22,15 @@ from qgis.core import (
 from qgis.PyQt.QtGui import QIcon
 
 from .. import __version__, plugin_root
-from ..core.attributes import COORDINATES, IDENTIFIER, identifying_columns
+from ..core.attributes import (
+    COORDINATES,
+    IDENTIFIER,
+    LINKS,
+    LOCATES,
+    UNCHECKABLE,
+    identifying_columns,
+    listed_field_problems,
+)
 from ..core.location import PER_AXIS, PLANAR
 from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
 from ..core.rng import noise_source
@@ -209,6 +217,32 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
                 )
             )
         return tuple(found)
+
+    def refuse_listed_fields(self, parameters, context, columns, xy, parameter="FIELDS"):
+        """Refuse fields listed in ``parameter`` that give the true location back or link rows
+        (core.attributes.listed_field_problems); KEEP_IDENTIFIERS lets linking fields through in a seeded
+        study run only (and fields too short to check; never fields found to locate the points). ``columns``:
+        the listed fields as arrays aligned with the true points ``xy``."""
+        keep = self.parameterAsBool(parameters, self.KEEP_IDENTIFIERS, context)
+        if keep and parameters.get(self.SEED) in (None, ""):
+            raise QgsProcessingException(translate(
+                "DpAlgorithm", "KEEP_IDENTIFIERS is for seeded study runs only (SEED set; the output is then not "
+                "for publication). Clear KEEP_IDENTIFIERS, or set SEED for a study run."))
+        found = listed_field_problems(columns, xy)
+        if keep:
+            found = {name: reason for name, reason in found.items() if reason == LOCATES}
+        if not found:
+            return
+        reasons = {
+            LOCATES: translate("DpAlgorithm", "it holds coordinates of the true points (in some CRS)"),
+            LINKS: translate("DpAlgorithm", "most of its values are shared by fewer than 10 rows, so it links a "
+                             "person's points (which could then be averaged) and the raw records"),
+            UNCHECKABLE: translate("DpAlgorithm", "it has too few values to check that it holds no coordinates"),
+        }
+        raise QgsProcessingException(translate(
+            "DpAlgorithm", "{p}: {fields} cannot be published with the perturbed locations: {details}. Remove "
+            "them from {p}.").format(p=parameter, fields=", ".join(f"'{n}'" for n in found), details="; ".join(
+                f"'{n}': {reasons[r]}" for n, r in found.items())))
 
     def kept_identifiers_note(self, parameters, context):
         """The record's note when KEEP_IDENTIFIERS was used, else None."""

@@ -1,20 +1,30 @@
-"""Choose the metric CRS in which noise is drawn; the rule is core.metric_crs.choose_metric_crs."""
+"""Where noise is drawn in ground metres.
+
+Releases: ``resolve_noise_frame`` (public facts only, core.metric_crs.NoiseFrame).
+Calibration and evaluation tools that publish nothing (escapeanalysis, utilityreport):
+``resolve_metric_crs``, core.metric_crs.choose_metric_crs over the data's coarse extent.
+"""
 
 import numpy as np
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsUnitTypes
 
 from ..core.metric_crs import (
     AEQD,
+    GEODESIC,
     GIVEN,
     LAYER,
     NOISE_REACH,
     TOLERANCE,
     DistortedCrsError,
+    NoiseFrame,
     NoMetricCrsError,
+    NoPublicFrameError,
     choose_metric_crs,
     coarse_extent,
     format_extent,
+    frame_max_noise_scale,
     max_noise_scale,
+    planar_frame,
     transform_xy,
     xy_transformer,
 )
@@ -127,18 +137,94 @@ def resolve_metric_crs(explicit, layer_crs, xy, parameter="METRIC_CRS", *, feedb
     if noise_scale is not None:
         limit = max_noise_scale(choice)
         if not noise_scale <= limit:
-            problem = tr("The noise scale b = {b:g} m is beyond what {crs} can carry around the data: noise "
-                         "reaches {reach:g} b, which must stay where the CRS is in ground metres, so b can be at "
-                         "most {limit:.0f} m.").format(b=noise_scale, crs=choice.name, reach=NOISE_REACH,
-                                                      limit=limit)
-            if len(scale_parameters) == 2:
-                fix = tr("Increase {eps} or decrease {dist} so that {dist} / {eps} <= {limit:.0f}.").format(
-                    eps=scale_parameters[0], dist=scale_parameters[1], limit=limit)
-            else:
-                fix = tr("Use scales of at most {limit:.0f} m in {p}.").format(limit=limit, p=scale_parameters[0])
-            raise _refused("noise_scale_too_large", scale_parameters[0], f"{problem} {fix}", limit_m=limit,
-                           noise_scale_m=noise_scale)
+            raise _scale_refused(noise_scale, choice.name, limit, scale_parameters)
     return _qgis_crs(choice), choice.description()
+
+
+class Frame:
+    """A release's noise frame in QGIS terms: ``crs`` (None when GEODESIC), ``description`` for the record."""
+
+    def __init__(self, frame):
+        self.frame = frame
+        self.geodesic = frame.how == GEODESIC
+        self.crs = None if self.geodesic else (
+            QgsCoordinateReferenceSystem(frame.name) if frame.name.startswith("EPSG:")
+            else QgsCoordinateReferenceSystem.fromWkt(frame.wkt))
+        self.description = frame.description()
+
+
+def resolve_noise_frame(raw_explicit, explicit, layer_crs, parameter="METRIC_CRS", *, feedback, noise_scale,
+                        scale_parameters=("EPSILON", "DISTANCE"), planar_only=None) -> Frame:
+    """The frame a release draws its noise in, from public facts only (core.metric_crs, "the noise frame").
+
+    ``raw_explicit``: the parameter's value as given (a value QGIS cannot read
+    as a CRS is refused, never replaced); ``explicit``: it as a CRS. Given:
+    it must be projected in metres and true to scale over its area of use.
+    Otherwise the layer's CRS when it is, else GEODESIC (noise per point on
+    the ellipsoid). ``planar_only``: what needs a planar CRS (e.g. "per-axis
+    Laplace"), refused without one. Refuses a ``noise_scale`` (metres, or None
+    when no Laplace noise is drawn) the frame cannot carry, naming
+    ``scale_parameters``. Reads no data.
+    """
+    given = crs_parameter_given(raw_explicit, explicit, parameter)
+    if given and not is_metric(explicit):
+        raise QgsProcessingException(
+            tr("{p} must be a projected CRS in metres; {crs} is not. Choose e.g. the local UTM zone.").format(
+                p=parameter, crs=explicit.authid() or explicit.description()))
+    if given:
+        try:
+            frame = planar_frame(wkt(explicit), GIVEN)
+        except NoPublicFrameError as error:
+            raise _refused("crs_not_true_to_scale", parameter, tr(
+                "{p}: {crs} cannot carry the noise: {reason}. Noise drawn in it would not be in ground metres. "
+                "Choose a CRS true to scale over your data's area (e.g. its UTM zone), or leave {p} empty to draw "
+                "the noise on the ellipsoid.").format(p=parameter, crs=error.name, reason=error.reason)) from None
+    else:
+        frame = NoiseFrame(GEODESIC)
+        if is_metric(layer_crs):
+            try:
+                frame = planar_frame(wkt(layer_crs), LAYER)
+            except NoPublicFrameError as error:
+                feedback.pushWarning(tr(
+                    "The layer's CRS {crs} is not used for the noise: {reason}. Noise is drawn on the ellipsoid "
+                    "instead.").format(crs=error.name, reason=error.reason))
+    if frame.how == GEODESIC and planar_only:
+        raise _refused("planar_crs_needed", parameter, tr(
+            "{what} needs a planar CRS in metres, and the layer's CRS {crs} is not one that is true to scale over "
+            "its area of use. Set {p} to a projected CRS in metres true to scale over your data's area (e.g. its "
+            "UTM zone).").format(what=planar_only, crs=_crs_label(layer_crs), p=parameter))
+    feedback.pushInfo(tr("Noise frame: {frame}.").format(frame=frame.description()))
+    limit = frame_max_noise_scale(frame)
+    if noise_scale is not None and not noise_scale <= limit:
+        raise _scale_refused(noise_scale, frame.name or tr("the ellipsoid (geodesic)"), limit, scale_parameters)
+    return Frame(frame)
+
+
+def crs_parameter_given(raw, crs, parameter="METRIC_CRS") -> bool:
+    """Whether a CRS parameter was given; a value QGIS cannot read as a CRS is refused, never replaced."""
+    given = (isinstance(raw, str) and raw.strip() != "") or (crs is not None and crs.isValid())
+    if given and (crs is None or not crs.isValid()):
+        raise _refused("crs_invalid", parameter, tr(
+            "{p}: '{value}' is not a CRS QGIS knows. Give a projected CRS in metres (e.g. EPSG:32633, a UTM zone) "
+            "or leave {p} empty.").format(p=parameter, value=raw))
+    return given
+
+
+def _crs_label(crs):
+    return crs.authid() or crs.description() or tr("custom CRS")
+
+
+def _scale_refused(noise_scale, name, limit, scale_parameters):
+    problem = tr("The noise scale b = {b:g} m is beyond what {crs} can carry around the data: noise "
+                 "reaches {reach:g} b, which must stay where the CRS is in ground metres, so b can be at "
+                 "most {limit:.0f} m.").format(b=noise_scale, crs=name, reach=NOISE_REACH, limit=limit)
+    if len(scale_parameters) == 2:
+        fix = tr("Increase {eps} or decrease {dist} so that {dist} / {eps} <= {limit:.0f}.").format(
+            eps=scale_parameters[0], dist=scale_parameters[1], limit=limit)
+    else:
+        fix = tr("Use scales of at most {limit:.0f} m in {p}.").format(limit=limit, p=scale_parameters[0])
+    return _refused("noise_scale_too_large", scale_parameters[0], f"{problem} {fix}", limit_m=limit,
+                    noise_scale_m=noise_scale)
 
 
 def _refused(reason, parameter, message, **details):

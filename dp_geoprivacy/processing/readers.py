@@ -50,6 +50,21 @@ class PointTable:
 ALL_FIELDS = "*"
 
 
+def has_crs(crs) -> bool:
+    """Whether ``crs`` places coordinates on the ground: not invalid, and not GeoPackage's "Undefined
+    geographic/cartesian SRS" (srs_id 0 and -1), which QGIS takes as valid but which says nothing."""
+    return crs is not None and crs.isValid() and not crs.description().lower().startswith("undefined")
+
+
+def require_crs(crs, name):
+    """Refuse a layer without a usable CRS (has_crs), naming it and the fix."""
+    if not has_crs(crs):
+        raise QgsProcessingException(tr(
+            "{name} has no coordinate reference system (CRS): its coordinates cannot be placed on the ground. "
+            "Set its CRS (Layer Properties > Source, or 'Assign projection', native:assignprojection) and run "
+            "again.").format(name=name))
+
+
 def read_points(algorithm, parameters, name, context, feedback, fields=(), map_xy=None) -> PointTable:
     """Read the point feature source parameter ``name`` into a PointTable.
 
@@ -83,12 +98,7 @@ def read_points(algorithm, parameters, name, context, feedback, fields=(), map_x
                 "'Multipart to singleparts' (native:multiparttosingleparts) first."
             ).format(name=name)
         )
-    if not source.sourceCrs().isValid():
-        raise QgsProcessingException(
-            tr("{name} has no coordinate reference system. Set one in Layer Properties > Source.").format(
-                name=name
-            )
-        )
+    require_crs(source.sourceCrs(), name)
     path, layer_name = algorithm.parameterAsCompatibleSourceLayerPathAndLayerName(
         parameters, name, context, ["gpkg"], "gpkg", feedback
     )

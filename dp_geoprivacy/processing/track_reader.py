@@ -17,7 +17,7 @@ import shapely
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsWkbTypes
 
 from ..translation import tr
-from .readers import ALL_FIELDS, column_values, display_name, first_layer_name, ogr_open
+from .readers import ALL_FIELDS, column_values, display_name, first_layer_name, ogr_open, require_crs
 
 # Why a feature is not a usable track (index 0: usable).
 NO_GEOMETRY, EMPTY, ONE_VERTEX, UNREADABLE = 1, 2, 3, 4
@@ -74,9 +74,7 @@ def read_tracks(algorithm, parameters, name, context, feedback, fields=()) -> Tr
         raise QgsProcessingException(tr("{name} must be a line layer (one line per trip); it holds {kind} "
                                         "geometries.").format(name=name,
                                                               kind=QgsWkbTypes.displayString(source.wkbType())))
-    if not source.sourceCrs().isValid():
-        raise QgsProcessingException(tr(
-            "{name} has no coordinate reference system. Set one in Layer Properties > Source.").format(name=name))
+    require_crs(source.sourceCrs(), name)
     path, layer_name = algorithm.parameterAsCompatibleSourceLayerPathAndLayerName(
         parameters, name, context, ["gpkg"], "gpkg", feedback)
     with_m = QgsWkbTypes.hasM(source.wkbType())

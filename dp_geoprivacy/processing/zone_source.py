@@ -49,8 +49,9 @@ from ..core import h3cells
 from ..core.zone_counts import overlay_faces
 from ..core.zones import OUTSIDE
 from ..translation import tr
+from .derived_zones import refuse_data_derived
 from .metric_crs import crs_transformer
-from .readers import read_zones
+from .readers import has_crs, read_zones
 
 ZONES = "ZONES"
 ZONE_ID_FIELD = "ZONE_ID_FIELD"
@@ -149,7 +150,7 @@ class CellSet:
         """``map_xy`` for readers.read_points: each batch's cell codes (int32 while they fit), progress
         from ``progress[0]`` over ``progress[1]`` percent for ``total`` features, and a stop on cancel
         (nothing is written yet). None when the points have no CRS (read_points then refuses them)."""
-        if not points_crs.isValid():
+        if not has_crs(points_crs):
             return None
         assign = self.assigner(points_crs, feedback)
         start, span = progress
@@ -322,10 +323,12 @@ def extent_lonlat(algorithm, parameters, name, context, feedback, default_crs=No
             math.isfinite(v) for v in (rectangle.xMinimum(), rectangle.xMaximum(),
                                        rectangle.yMinimum(), rectangle.yMaximum())):
         raise QgsProcessingException(tr("{name} is empty; give an extent with an area.").format(name=name))
-    if not crs.isValid():
-        if default_crs is None or not default_crs.isValid():
+    if not has_crs(crs):
+        if not has_crs(default_crs):
             raise QgsProcessingException(
-                tr("{name} has no CRS. Append one, e.g. '13.0,13.8,52.3,52.7 [EPSG:4326]'.").format(name=name))
+                tr("{name} has no CRS. Append one to an extent, e.g. '13.0,13.8,52.3,52.7 [EPSG:4326]'; for a layer, "
+                   "set its CRS (Layer Properties > Source, or 'Assign projection', native:assignprojection).").format(
+                    name=name))
         crs = default_crs
         feedback.pushInfo(tr("{name} has no CRS of its own; taken to be in {crs}.").format(
             name=name, crs=_crs_name(crs)))
@@ -383,8 +386,11 @@ def cell_set_from_parameters(algorithm, parameters, context, feedback, *, points
     Raises QgsProcessingException naming the parameters and the fix when
     both or neither of ZONES and H3_RESOLUTION are given, when H3 has no
     EXTENT while ``require_public``, or when zones overlap without
-    ALLOW_OVERLAP.
+    ALLOW_OVERLAP. With ``require_public``, ZONES or EXTENT taken from the
+    input itself are refused (derived_zones).
     """
+    if require_public:
+        refuse_data_derived(algorithm, parameters, context, feedback)
     has_zones = _given(parameters, ZONES)
     has_h3 = _given(parameters, H3_RESOLUTION) and algorithm.parameterDefinition(H3_RESOLUTION) is not None
     if has_zones and has_h3:

@@ -102,3 +102,46 @@ def test_a_million_points_is_fast():
     start = time.perf_counter()
     mechanism.perturb(xy, np.random.default_rng(2))
     assert time.perf_counter() - start < 2.0
+
+
+# --- noise that vanishes in the output (issue 21) ---------------------------------------------
+
+from dp_geoprivacy.core.location import (  # noqa: E402
+    NoiseTooSmallError,
+    PerturbationSpec,
+    release_perturbation,
+    release_perturbation_batches,
+)
+
+
+@pytest.mark.parametrize("distance, epsilon, grid", [(0.1, 1.0, 1.0), (1e-300, 1.0, 0.0), (3.0, 5.0, 1.0),
+                                                      (0.005, 1.0, 0.0)])
+def test_noise_below_the_grid_or_a_centimetre_is_refused_before_any_draw(distance, epsilon, grid):
+    """DISTANCE 0.1 with GRID 1: most points came out at their true (snapped) location with epsilon 1 recorded;
+    1e-300: all. Decided from DISTANCE, EPSILON and GRID only, before the budget is reserved."""
+    reserved = []
+    for release in (lambda s, f: release_perturbation(np.zeros((3, 2)), s, np.random.default_rng(0), f),
+                    lambda s, f: release_perturbation_batches(3, s, np.random.default_rng(0), f)):
+        with pytest.raises(NoiseTooSmallError):
+            release(PerturbationSpec(PLANAR, epsilon, distance, grid), reserved.append)
+    assert reserved == []
+
+
+def test_noise_at_the_grid_is_accepted():
+    release = release_perturbation(np.zeros((3, 2)), PerturbationSpec(PLANAR, 1.0, 1.0, 1.0),
+                                   np.random.default_rng(0))
+    assert release.result["xy"].shape == (3, 2)
+
+
+def test_geodesic_batches_move_lonlat_by_gamma_distances_and_refuse_per_axis():
+    from pyproj import Geod
+
+    spec = PerturbationSpec(PLANAR, 1.0, 100.0, 1.0)
+    release = release_perturbation_batches(4000, spec, np.random.default_rng(3), geodesic=True)
+    lonlat = np.column_stack((np.full(4000, 24.9), np.full(4000, 60.2)))
+    moved = release.result["perturb"](lonlat)
+    _, _, distance = Geod(ellps="WGS84").inv(lonlat[:, 0], lonlat[:, 1], moved[:, 0], moved[:, 1])
+    assert stats.kstest(distance, stats.gamma(a=2, scale=100).cdf).pvalue > ALPHA
+    with pytest.raises(ValueError, match="planar Laplace only"):
+        release_perturbation_batches(3, PerturbationSpec(PER_AXIS, 1.0, 100.0, 1.0), np.random.default_rng(0),
+                                     geodesic=True)

@@ -80,3 +80,66 @@ def test_max_noise_scale_bounds_the_reach_of_the_noise():
     # UTM zone 32N is 6 degrees wide: about 334 km at 60N; noise reaches 20 b.
     assert 15_000 < max_noise_scale(utm) < 18_000
     assert max_noise_scale(utm) < 1e302
+
+
+# --- the noise frame of a release: public facts only -------------------------------------------
+
+import numpy as np  # noqa: E402
+from pyproj import CRS, Geod  # noqa: E402
+
+from dp_geoprivacy.core.metric_crs import (  # noqa: E402
+    EARTH_MEAN_RADIUS_M,
+    GEODESIC,
+    NOISE_REACH,
+    NoiseFrame,
+    NoPublicFrameError,
+    frame_max_noise_scale,
+    geodesic_move,
+    planar_frame,
+)
+
+
+@pytest.mark.parametrize("epsg", [32633, 3067, 27700, 2056, 32760])
+def test_a_crs_true_to_scale_over_its_area_of_use_is_a_frame(epsg):
+    frame = planar_frame(CRS.from_epsg(epsg).to_wkt(), "layer")
+    assert frame.distortion <= 0.01 and frame.name == f"EPSG:{epsg}"
+    assert "over its area of use" in frame.description()
+
+
+@pytest.mark.parametrize("epsg", [3857, 3035])
+def test_a_crs_distorted_somewhere_in_its_area_of_use_is_not(epsg):
+    with pytest.raises(NoPublicFrameError, match="distorts distances"):
+        planar_frame(CRS.from_epsg(epsg).to_wkt(), "given")
+
+
+def test_a_crs_without_an_area_of_use_is_not_a_frame():
+    wkt = CRS.from_proj4("+proj=aeqd +lat_0=60 +lon_0=25 +datum=WGS84 +units=m").to_wkt()
+    with pytest.raises(NoPublicFrameError, match="no area of use"):
+        planar_frame(wkt, "given")
+
+
+def test_the_frame_text_names_no_data():
+    """The record's note depends on the CRS only: the same for any data (issue 19 item 5)."""
+    assert planar_frame(CRS.from_epsg(3067).to_wkt(), "layer").description() == (
+        "EPSG:3067 (the layer's CRS); scale error at most 0.215% over its area of use (longitude 19.08 to 31.59, "
+        "latitude 58.84 to 70.09)")
+    assert NoiseFrame(GEODESIC).description().startswith("the WGS 84 ellipsoid, per point")
+
+
+def test_geodesic_move_travels_the_displacement_on_the_ellipsoid():
+    rng = np.random.default_rng(1)
+    lonlat = np.column_stack((rng.uniform(-180, 180, 1000), rng.uniform(-89, 89, 1000)))
+    east_north = rng.normal(0, 5000, (1000, 2))
+    moved = geodesic_move(lonlat, east_north)
+    bearing, _, distance = Geod(ellps="WGS84").inv(lonlat[:, 0], lonlat[:, 1], moved[:, 0], moved[:, 1])
+    assert np.allclose(distance, np.hypot(*east_north.T), rtol=1e-9, atol=1e-6)
+    expected = np.degrees(np.arctan2(east_north[:, 0], east_north[:, 1]))
+    assert np.allclose(np.mod(bearing - expected + 180, 360) - 180, 0, atol=1e-6)
+
+
+def test_geodesic_reach_keeps_the_area_scale_within_tolerance():
+    """J(r) = (r/R) / sin(r/R) at NOISE_REACH x the largest b must stay within 1 + TOLERANCE."""
+    b = frame_max_noise_scale(NoiseFrame(GEODESIC))
+    r = NOISE_REACH * b / EARTH_MEAN_RADIUS_M
+    assert r / math.sin(r) <= 1 + TOLERANCE + 1e-9
+    assert 70_000 < b < 80_000

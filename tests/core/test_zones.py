@@ -50,3 +50,19 @@ def test_counts_and_outside():
 def test_duplicate_ids_are_refused():
     with pytest.raises(ValueError, match="unique"):
         Tessellation([shapely.box(0, 0, 1, 1), shapely.box(1, 0, 2, 1)], ["a", "a"])
+
+
+def test_uniform_points_cover_the_zones_in_proportion_to_their_area():
+    """Public calibration points (escape analysis UNIFORM_POINTS): a zone of 3 times the area gets 3 times the
+    points; chi-square test at alpha = 0.001."""
+    from scipy import stats
+
+    from dp_geoprivacy.core.zones import uniform_points
+
+    zones = Tessellation([shapely.box(0, 0, 1, 1), shapely.box(5, 0, 8, 1)], ["small", "large"])
+    xy = uniform_points(zones, 4000, np.random.default_rng(1))
+    assert xy.shape == (4000, 2)
+    counts = np.bincount(zones.assign(xy), minlength=2)
+    assert counts.sum() == 4000  # none outside
+    assert stats.chisquare(counts, [1000, 3000]).pvalue > 0.001
+    assert stats.chisquare(counts, [2000, 2000]).pvalue < 0.001  # the test can fail

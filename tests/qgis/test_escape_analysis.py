@@ -134,6 +134,42 @@ def test_sweep_matches_the_exact_answer_through_processing(grid_case, tmp_path):
     assert (tmp_path / "chart.html").read_text().count("<svg") == 1
 
 
+def test_a_calibration_on_the_raw_points_says_it_is_a_data_dependent_choice(grid_case, tmp_path):
+    """Issue 19 item 11: the calibrated scale and epsilon come from the raw points; an epsilon chosen from them is
+    a data-dependent choice no ledger counts: said in the log, the record and the chart, where they are shown."""
+    points, zones, _ = grid_case
+    feedback = _Log()
+    processing.run(ALG, {"INPUT": points, "ZONES": zones, "SCALES": "10,40", "REALIZATIONS": 2,
+                         "TARGET_ESCAPE": 0.3, "DISTANCE": 100, **_outputs(tmp_path, "chart.html")},
+                   context=QgsProcessingContext(), feedback=feedback)
+    said = "computed from the raw points of INPUT: an epsilon chosen from them is a choice that depends on the data"
+    assert said in feedback.text() and "no privacy ledger counts it" in feedback.text()
+    [record] = read_from_file(str(tmp_path / "table.gpkg"))
+    assert any(said in note for note in record.notes)
+    assert "an epsilon chosen from it is not counted by any ledger" in (tmp_path / "chart.html").read_text()
+
+
+def test_uniform_points_over_the_zones_calibrate_without_reading_data(tmp_path):
+    """UNIFORM_POINTS: public points drawn uniformly over the zones (no INPUT); for square cells the escape share
+    of per-axis Laplace is known exactly (_stay): two-sided z test at ALPHA."""
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, ORIGIN, SIDE, CELLS)
+    n, b = 20_000, 20.0
+    feedback = _Log()
+    result = processing.run(ALG, {"ZONES": zones, "UNIFORM_POINTS": n, "MECHANISM": 1, "SCALES": str(b),
+                                  "REALIZATIONS": 1, "TARGET_ESCAPE": 0.3, "DISTANCE": 100, "SEED": 2,
+                                  **_outputs(tmp_path)}, context=QgsProcessingContext(), feedback=feedback)
+    assert result["POINTS_IN_ZONES"] == n and result["POINTS_OUTSIDE"] == 0
+    q = 1 - _stay(b)
+    tolerance = stats.norm.ppf(1 - ALPHA / 2) * math.sqrt(q * (1 - q) / n)
+    assert abs(read_field(tmp_path / "table.gpkg", "esc_share")[0] - q) <= tolerance
+    assert abs(read_field(tmp_path / "table.gpkg", "esc_share")[0] - (1 - _stay(1.2 * b))) > tolerance
+    [record] = read_from_file(str(tmp_path / "table.gpkg"))
+    assert any("drawn uniformly over the zones (public)" in note for note in record.notes)
+    assert "raw points of INPUT" not in feedback.text()
+    with pytest.raises(QgsProcessingException, match="Give INPUT .* or UNIFORM_POINTS"):
+        processing.run(ALG, {"ZONES": zones, "SCALES": "20", **_outputs(tmp_path / "none")})
+
+
 def test_outputs_and_help_say_not_differentially_private(grid_case, tmp_path):
     points, zones, _ = grid_case
     processing.run(ALG, {"INPUT": points, "ZONES": zones, "SCALES": "20", "REALIZATIONS": 2,
@@ -210,7 +246,8 @@ def test_measure_mode_gives_the_observed_escapes_of_a_perturbed_layer(grid_case,
     points, zones, xy = grid_case
     perturbed = str(tmp_path / "perturbed.gpkg")
     processing.run("dp_geoprivacy:laplaceperturbation", {"INPUT": points, "MECHANISM": 1, "EPSILON": 2,
-                                                         "DISTANCE": 60, "GRID": 1, "SEED": 3, "KEEP_IDENTIFIERS": True,
+                                                         "DISTANCE": 60, "GRID": 1, "SEED": 3, "FIELDS": ["pid"],
+                                                         "KEEP_IDENTIFIERS": True,
                                                          "OUTPUT": perturbed})
     # Drop three perturbed points: their true points have no partner.
     dataset = ogr.Open(perturbed, 1)

@@ -112,3 +112,67 @@ def test_model_chains_h3grid_into_noisyzonecounts(tmp_path):
         truth[cell] = truth.get(cell, 0) + 1
     assert dict(zip(read_field(counts, "zone_id"), read_field(counts, "noisy_count"))) == {
         i: float(truth.get(i, 0)) for i in ids}
+
+
+# --- grids and extents taken from the data (issue 19 item 5) -----------------------------------
+
+
+@pytest.fixture
+def berlin_points(tmp_path):
+    rng = np.random.default_rng(9)
+    lonlat = np.column_stack((rng.uniform(13.32, 13.48, 300), rng.uniform(52.42, 52.58, 300)))
+    return write_points(tmp_path / "pts.gpkg", 4326, lonlat), lonlat
+
+
+def test_a_grid_made_from_the_data_says_so_and_is_refused_as_zones_of_a_release_on_it(berlin_points, tmp_path):
+    from dp_geoprivacy.processing.privacy_metadata import read_from_file
+
+    points, lonlat = berlin_points
+    grid = str(tmp_path / "grid.gpkg")
+    processing.run(ALG, {"INPUT": points, "RESOLUTION": 7, "OUTPUT": grid})
+    [record] = read_from_file(grid)
+    assert not record.differentially_private
+    assert any(note.startswith("Data-derived tessellation") for note in record.notes)
+    counts = tmp_path / "counts.gpkg"
+    with pytest.raises(QgsProcessingException, match="ZONES was made by H3 hexagon grid from the extent of INPUT"):
+        processing.run("dp_geoprivacy:noisyzonecounts", {"INPUT": points, "ZONES": grid, "ZONE_ID_FIELD": "h3_index",
+                                                         "OUTPUT": str(counts)})
+    assert not counts.exists()
+    other = write_points(tmp_path / "other.gpkg", 4326, lonlat[::-1] + 0.001)
+    processing.run("dp_geoprivacy:noisyzonecounts", {"INPUT": other, "ZONES": grid, "ZONE_ID_FIELD": "h3_index",
+                                                     "OUTPUT": str(counts)})
+    typed = str(tmp_path / "typed.gpkg")
+    processing.run(ALG, {"INPUT": "13.3,13.5,52.4,52.6 [EPSG:4326]", "RESOLUTION": 7, "OUTPUT": typed})
+    assert read_from_file(typed) == []  # a typed extent is public: no record needed
+
+
+def test_the_input_or_a_copy_of_it_is_refused_as_extent(berlin_points, tmp_path):
+    import shutil
+
+    points, _ = berlin_points
+    copy = tmp_path / "copy.gpkg"
+    shutil.copy(points, copy)
+    counts = tmp_path / "counts.gpkg"
+    for extent in (points, str(copy)):
+        with pytest.raises(QgsProcessingException, match="EXTENT is INPUT itself"):
+            processing.run("dp_geoprivacy:noisyzonecounts", {"INPUT": points, "H3_RESOLUTION": 7, "EXTENT": extent,
+                                                             "OUTPUT": str(counts)})
+        assert not counts.exists()
+    processing.run("dp_geoprivacy:noisyzonecounts", {"INPUT": points, "H3_RESOLUTION": 7, "OUTPUT": str(counts),
+                                                     "EXTENT": "13.3,13.5,52.4,52.6 [EPSG:4326]"})
+
+
+def test_a_layer_without_a_crs_is_refused_naming_the_fix(tmp_path):
+    """Issue 21: a GeoPackage layer with the "Undefined geographic SRS" (srs_id 0) gave a traceback."""
+    import sqlite3
+
+    path = write_points(tmp_path / "nocrs.gpkg", 32633, [[5e5, 4.5e6], [5.1e5, 4.6e6]])
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE gpkg_geometry_columns SET srs_id = 0")
+    connection.execute("UPDATE gpkg_contents SET srs_id = 0")
+    connection.commit()
+    connection.close()
+    out = tmp_path / "grid.gpkg"
+    with pytest.raises(QgsProcessingException, match=r"INPUT has no CRS.*for a layer, set its CRS"):
+        processing.run(ALG, {"INPUT": path, "RESOLUTION": 7, "OUTPUT": str(out)})
+    assert not out.exists()

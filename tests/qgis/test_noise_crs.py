@@ -1,4 +1,5 @@
-"""Noise is drawn in ground metres whatever the layer's CRS (core.metric_crs.choose_metric_crs).
+"""Noise is drawn in ground metres whatever the layer's CRS, in a frame chosen from public facts only
+(core.metric_crs, "the noise frame").
 
 A Web Mercator layer at 60N: one EPSG:3857 "metre" is half a ground metre
 there, so noise drawn in the layer's CRS would move points by Gamma(2, b/2)
@@ -51,7 +52,7 @@ def test_web_mercator_at_60n_gets_ground_metre_noise(mercator_points_60n, tmp_pa
     path, xy = mercator_points_60n
     out = str(tmp_path / "out.gpkg")
     result = processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "GRID": 0, "SEED": 5,
-                                  "KEEP_IDENTIFIERS": True, "OUTPUT": out})
+                                  "FIELDS": ["pid"], "KEEP_IDENTIFIERS": True, "OUTPUT": out})
     b = 100.0
     assert result["NOISE_SCALE_M"] == b
     distance = _geodesic_displacement(xy, out)
@@ -59,14 +60,13 @@ def test_web_mercator_at_60n_gets_ground_metre_noise(mercator_points_60n, tmp_pa
     # Power: the old behaviour (noise in EPSG:3857 units) gives Gamma(2, b cos 60) on the ground.
     assert stats.kstest(distance, stats.gamma(a=2, scale=b / 2).cdf).pvalue < ALPHA
     [record] = read_from_file(out)
-    assert record.metric_crs.startswith("EPSG:32632 (UTM")
-    assert "EPSG:3857 was not used" in record.metric_crs
+    assert record.metric_crs.startswith("the WGS 84 ellipsoid, per point")
 
 
 def test_explicit_web_mercator_is_refused_naming_the_parameter(mercator_points_60n, tmp_path):
     path, _ = mercator_points_60n
     out = str(tmp_path / "out.gpkg")
-    with pytest.raises(QgsProcessingException, match=r"METRIC_CRS: EPSG:3857 is not true to scale.*EPSG:32632"):
+    with pytest.raises(QgsProcessingException, match=r"METRIC_CRS: EPSG:3857 cannot carry the noise: it distorts"):
         processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "METRIC_CRS": "EPSG:3857",
                              "OUTPUT": out})
     assert not os.path.exists(out)
@@ -94,16 +94,76 @@ def test_escape_analysis_refuses_scales_beyond_the_crs(tmp_path):
             "OUTPUT_TABLE": str(tmp_path / "t.gpkg"), "OUTPUT_ZONES": str(tmp_path / "z_out.gpkg")})
 
 
-def test_polar_layer_gets_an_azimuthal_equidistant_crs(tmp_path):
+def test_polar_layer_is_perturbed_on_the_ellipsoid(tmp_path):
     path = write_points(tmp_path / "polar.gpkg", 4326, [[10.0, 89.0], [10.1, 89.1]])
     out = str(tmp_path / "out.gpkg")
     processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "OUTPUT": out})
     [record] = read_from_file(out)
-    assert record.metric_crs.startswith("+proj=aeqd +lat_0=89.5 +lon_0=10.5")
+    assert record.metric_crs.startswith("the WGS 84 ellipsoid, per point")
+    _, out_xy = read_points(out)
+    assert np.isfinite(out_xy).all() and (np.abs(out_xy[:, 1]) <= 90).all()
+
+
+class _Log:
+    """A QgsProcessingFeedback that keeps every line of the log."""
+
+    @staticmethod
+    def feedback():
+        from qgis.core import QgsProcessingFeedback
+
+        class Log(QgsProcessingFeedback):
+            def __init__(self):
+                super().__init__()
+                self.lines = []
+
+            def pushInfo(self, text):  # noqa: N802 (QGIS API)
+                self.lines.append(text)
+
+            def pushWarning(self, text):  # noqa: N802 (QGIS API)
+                self.lines.append(text)
+
+            def pushCommandInfo(self, text):  # noqa: N802 (QGIS API)
+                self.lines.append(text)
+
+            def pushDebugInfo(self, text):  # noqa: N802 (QGIS API)
+                self.lines.append(text)
+
+            def reportError(self, text, fatal=False):  # noqa: N802 (QGIS API)
+                self.lines.append(text)
+
+        return Log()
+
+
+@pytest.mark.parametrize("epsg, far", [(4326, (24.0, 68.0)), (3067, (500e3, 7.5e6)), (3857, (3.0e6, 9.5e6))])
+def test_a_far_away_point_changes_nothing_in_the_record_or_the_log(tmp_path, epsg, far):
+    """Issue 19 item 5: with the same SEED, one added far-away point must not change the record or the log (the
+    old note gave the data's whole-degree box, "24 to 25, 60 to 61" becoming "24 to 27, 60 to 68", and the UTM
+    zone came from it)."""
+    from qgis.core import QgsProcessingContext
+
+    rng = np.random.default_rng(21)
+    lonlat = np.column_stack((rng.uniform(24.8, 25.0, 300), rng.uniform(60.1, 60.3, 300)))
+    xy = transform_xy(lonlat, _wkt("EPSG:4326"), _wkt(f"EPSG:{epsg}"))
+    records, logs = [], []
+    for name, points in (("a", xy), ("b", np.vstack((xy, [far])))):
+        (tmp_path / name).mkdir()
+        path = write_points(tmp_path / name / "points.gpkg", epsg, points)
+        out = str(tmp_path / name / "out.gpkg")
+        feedback = _Log.feedback()
+        processing.run(ALG, {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "SEED": 3, "OUTPUT": out},
+                       context=QgsProcessingContext(), feedback=feedback)
+        [record] = read_from_file(out)
+        records.append({k: v for k, v in record.__dict__.items() if k not in ("release_id", "created")})
+        # The results' raw counts (POINTS_WRITTEN) are issue 19 item 9, not this test's.
+        logs.append([line.replace(str(tmp_path / name), "") for line in feedback.lines
+                     if not line.startswith("Results:")])
+    assert records[0] == records[1]
+    assert logs[0] == logs[1]
 
 
 def test_weak_epsilon_is_flagged_in_the_log_and_the_record(tmp_path):
-    """EPSILON=1e308 (no meaningful protection, above 10) runs, and the log and the record say so."""
+    """EPSILON=20 (no meaningful protection, above 10) runs, and the log and the record say so (EPSILON=1e308 is
+    refused: its noise vanishes below the grid)."""
     from qgis.core import QgsProcessingContext, QgsProcessingFeedback
 
     class Log(QgsProcessingFeedback):
@@ -117,9 +177,9 @@ def test_weak_epsilon_is_flagged_in_the_log_and_the_record(tmp_path):
                                                                        rng.uniform(4.5e6, 4.501e6, 50))))
     feedback = Log()
     out = str(tmp_path / "out.gpkg")
-    processing.run(ALG, {"INPUT": path, "EPSILON": 1e308, "DISTANCE": 100, "OUTPUT": out},
+    processing.run(ALG, {"INPUT": path, "EPSILON": 20, "DISTANCE": 100, "OUTPUT": out},
                    context=QgsProcessingContext(), feedback=feedback)
-    assert any("EPSILON = 1e+308 is above 10: this release gives no meaningful protection" in w
+    assert any("EPSILON = 20 is above 10: this release gives no meaningful protection" in w
                for w in feedback.warnings)
     [record] = read_from_file(out)
     assert any("gives no meaningful protection" in note for note in record.notes)
@@ -161,4 +221,31 @@ def test_qgis_process_json_refuses_a_noise_scale_machine_readably(mercator_point
     [line] = [line for line in refused.stdout.splitlines() if line.startswith("{")]
     refusal = json.loads(line)["dp_geoprivacy_refusal"]
     assert (refusal["reason"], refusal["parameter"], refusal["algorithm"]) == ("noise_scale_too_large", "EPSILON", ALG)
-    assert refusal["noise_scale_m"] == pytest.approx(1e302) and 0 < refusal["limit_m"] < 20_000
+    assert refusal["noise_scale_m"] == pytest.approx(1e302) and 0 < refusal["limit_m"] < 100_000
+
+
+@pytest.mark.parametrize("algorithm, extra", [
+    ("dp_geoprivacy:noisyzonecounts", {}),
+    ("dp_geoprivacy:noisyzonestatistics", {"VALUE_FIELD": "pid", "LOWER": 0, "UPPER": 10}),
+])
+def test_zone_releases_refuse_points_without_a_crs(tmp_path, algorithm, extra):
+    """Issue 21: points in GeoPackage's "Undefined geographic SRS" were all counted as outside: pure noise was
+    published with no warning."""
+    import sqlite3
+
+    from .conftest import write_grid_zones
+
+    rng = np.random.default_rng(5)
+    path = write_points(tmp_path / "p.gpkg", 32633, np.column_stack((rng.uniform(5e5, 5.01e5, 50),
+                                                                     rng.uniform(4.5e6, 4.501e6, 50))))
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE gpkg_geometry_columns SET srs_id = 0")
+    connection.execute("UPDATE gpkg_contents SET srs_id = 0")
+    connection.commit()
+    connection.close()
+    zones = write_grid_zones(tmp_path / "z.gpkg", 32633, (5e5, 4.5e6), 500.0, 2)
+    out = tmp_path / "out.gpkg"
+    with pytest.raises(QgsProcessingException, match=r"INPUT has no coordinate reference system \(CRS\).*Set its CRS"):
+        processing.run(algorithm, {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "OUTPUT": str(out),
+                                   **extra})
+    assert not out.exists()

@@ -210,8 +210,9 @@ def test_geometry_of_a_location_release_is_kept(tmp_path):
                                              "persons": (ogr.OFTInteger, rng.integers(1, 5, 300).tolist())},
                        epsg=32633, points=xy)
     perturbed, out = tmp_path / "perturbed.gpkg", tmp_path / "out.gpkg"
-    processing.run("dp_geoprivacy:laplaceperturbation", {"INPUT": path, "EPSILON": 1, "DISTANCE": 100,
-                                                          "KEEP_IDENTIFIERS": True, "OUTPUT": str(perturbed)})
+    processing.run("dp_geoprivacy:laplaceperturbation", {"INPUT": path, "EPSILON": 1, "DISTANCE": 100, "SEED": 7,
+                                                          "FIELDS": ["pid", "persons"], "KEEP_IDENTIFIERS": True,
+                                                          "OUTPUT": str(perturbed)})
     processing.run(ALG, {"INPUT": str(perturbed), "FIELD": "persons", "CATEGORIES": "1,2,3,4,5", "P_TRUTH": 0.3,
                          "SEED": 7, "KEEP_IDENTIFIERS": True, "OUTPUT": str(out)})
     before = {f["pid"]: f.geometry().asPoint() for f in QgsVectorLayer(str(perturbed), "p", "ogr").getFeatures()}

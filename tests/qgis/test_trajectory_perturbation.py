@@ -125,13 +125,13 @@ def test_sdd_keeps_endpoints_bounds_steps_and_records_the_budget(walks, tmp_path
     assert _sha256(path) == before
 
 
-def test_per_vertex_laplace_on_a_geographic_layer_draws_gamma_radii_in_utm(tmp_path):
+def test_per_vertex_laplace_on_a_geographic_layer_draws_gamma_radii_in_the_given_utm_zone(tmp_path):
     # 400 identical straight trips: every resampled vertex is known exactly.
     lonlat_line = np.array([[13.40, 52.50], [13.41, 52.50], [13.42, 52.50]])
     path = write_lines(tmp_path / "geo.gpkg", 4326, [lonlat_line] * 400)
     out = str(tmp_path / "lap.gpkg")
     result = processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "EPSILON": 5, "RESAMPLE": 5, "DISTANCE": 100,
-                                  "GRID": 0, "SEED": 2, "OUTPUT": out})
+                                  "GRID": 0, "SEED": 2, "METRIC_CRS": "EPSG:32633", "OUTPUT": out})
     assert QgsVectorLayer(out, "o", "ogr").crs().authid() == "EPSG:4326"
     b = 5 * 100 / 5
     assert result["NOISE_SCALE_M"] == b
@@ -145,15 +145,18 @@ def test_per_vertex_laplace_on_a_geographic_layer_draws_gamma_radii_in_utm(tmp_p
     assert stats.kstest(radius, stats.gamma(a=2, scale=b).cdf).pvalue > ALPHA
     assert stats.kstest(radius, stats.gamma(a=2, scale=1.1 * b).cdf).pvalue < ALPHA  # the test can fail
     [record] = read_from_file(out)
-    assert record.metric_crs.startswith("EPSG:32633") and record.mechanism == "planar_laplace_per_vertex"
+    assert record.metric_crs.startswith("EPSG:32633 (given)") and record.mechanism == "planar_laplace_per_vertex"
 
 
-def test_fields_are_carried_only_when_chosen_and_identifiers_still_dropped(walks, tmp_path):
+def test_fields_are_carried_only_when_chosen_and_identifiers_are_refused(walks, tmp_path):
     path, _ = walks
-    out = str(tmp_path / "fields.gpkg")
-    processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "FIELDS": ["t0", "trip_id"], "OUTPUT": out})
+    out = tmp_path / "fields.gpkg"
+    with pytest.raises(QgsProcessingException, match="FIELDS: 'trip_id' cannot be published"):
+        processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "FIELDS": ["t0", "trip_id"], "OUTPUT": str(out)})
+    assert not out.exists()
+    processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "FIELDS": ["t0"], "OUTPUT": str(out)})
     _, names = read_lines(out)
-    assert names == ["t0"]  # trip_id holds a distinct value per row: dropped
+    assert names == ["t0"]
 
 
 def test_repeated_vertices_are_harmless(tmp_path):
@@ -188,13 +191,38 @@ def test_bad_input_is_refused_with_the_parameter_and_the_fix(case, message, tmp_
     assert not out.exists()
 
 
-def test_tracks_near_the_pole_get_an_azimuthal_equidistant_crs(tmp_path):
-    """No UTM zone reaches 89.5N: the noise CRS is an azimuthal equidistant one, true to scale there."""
-    path = write_lines(tmp_path / "in.gpkg", 4326, [[(0.0, 89.5), (1.0, 89.6)]])
+@pytest.mark.parametrize("metric_crs, message", [
+    (None, r"needs a planar CRS in metres, and the layer's CRS EPSG:4326.*Set METRIC_CRS"),
+    ("EPSG:3857", r"METRIC_CRS: EPSG:3857 cannot carry the noise"),
+    ("EPSG:999999", r"METRIC_CRS: 'EPSG:999999' is not a CRS QGIS knows"),
+])
+def test_the_noise_plane_comes_from_public_facts_only(tmp_path, metric_crs, message):
+    """Issue 19 item 5: no UTM zone or azimuthal equidistant centre is chosen from the data's extent; a layer in
+    longitude/latitude needs METRIC_CRS, and a METRIC_CRS that is invalid or not true to scale is refused."""
+    path = write_lines(tmp_path / "in.gpkg", 4326, [[(13.40, 52.50), (13.41, 52.51)]])
     out = tmp_path / "out.gpkg"
-    processing.run(ALG, {"INPUT": path, "OUTPUT": str(out), "RESAMPLE": 5, "MAX_STEP": 5000})
-    [record] = read_from_file(str(out))
-    assert "azimuthal equidistant" in record.metric_crs
+    parameters = {"INPUT": path, "OUTPUT": str(out), "RESAMPLE": 5, "MAX_STEP": 5000}
+    if metric_crs:
+        parameters["METRIC_CRS"] = metric_crs
+    with pytest.raises(QgsProcessingException, match=message):
+        processing.run(ALG, parameters)
+    assert not out.exists()
+
+
+def test_a_layer_without_a_crs_is_refused(tmp_path):
+    """Issue 21: a GeoPackage layer with the "Undefined geographic SRS" gave a traceback."""
+    import sqlite3
+
+    path = write_lines(tmp_path / "in.gpkg", 32633, [[(X0, Y0), (X0 + 100, Y0)]] * 3)
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE gpkg_geometry_columns SET srs_id = 0")
+    connection.execute("UPDATE gpkg_contents SET srs_id = 0")
+    connection.commit()
+    connection.close()
+    out = tmp_path / "out.gpkg"
+    with pytest.raises(QgsProcessingException, match=r"INPUT has no coordinate reference system \(CRS\)"):
+        processing.run(ALG, {"INPUT": path, "OUTPUT": str(out)})
+    assert not out.exists()
 
 
 def test_budget_stops_a_run_before_any_output(walks, tmp_path):
@@ -237,7 +265,7 @@ def test_m_values_are_published_resampled_on_the_grain_and_not_protected(timed, 
     path, starts, durations = timed
     out = tmp_path / "timed_out.gpkg"
     processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "EPSILON": 5, "RESAMPLE": 6, "TIME_GRAIN": 300,
-                         "SEED": 4, "OUTPUT": str(out)})
+                         "VERTEX_TIMES": True, "SEED": 4, "OUTPUT": str(out)})
     assert bool(decoded) == fallback
     kind, rows = read_lines_m(out)
     assert kind == ogr.wkbLineStringM and len(rows) == 40
@@ -254,11 +282,31 @@ def test_m_values_are_published_resampled_on_the_grain_and_not_protected(timed, 
     assert record.epsilon == 5  # the times cost nothing and are not accounted
 
 
+def test_by_default_only_the_rounded_start_time_is_published(timed, tmp_path):
+    """Issue 19 item 10: the times at the resampled vertices showed where along the true route a trip stopped;
+    by default only each trip's start time, rounded to TIME_GRAIN, is published."""
+    path, starts, _ = timed
+    out = tmp_path / "start_only.gpkg"
+    processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "EPSILON": 5, "RESAMPLE": 6, "TIME_GRAIN": 300,
+                         "SEED": 4, "OUTPUT": str(out)})
+    dataset = ogr.Open(str(out))
+    layer = dataset.GetLayer(0)
+    assert layer.GetGeomType() == ogr.wkbLineString  # no M values
+    definition = layer.GetLayerDefn()
+    assert [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())] == ["start_time"]
+    published = sorted(f["start_time"] for f in layer)
+    dataset = None
+    assert published == sorted(np.floor(starts / 300 + 0.5) * 300)
+    [record] = read_from_file(str(out))
+    assert any("Start times" in note and "NOT protected" in note and "300" in note for note in record.notes)
+    assert not any("each published vertex" in note for note in record.notes)
+
+
 def test_the_linestring_m_output_and_tripends_outputs_are_valid_geopackages(timed, tmp_path):
     """The LineStringM blobs are built by hand (line_m_blobs): GDAL's validate_gpkg.py checks them."""
     validate_gpkg = pytest.importorskip("osgeo_utils.samples.validate_gpkg")
     path, _, _ = timed
-    outputs = [processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "FIELDS": ["t0"],
+    outputs = [processing.run(ALG, {"INPUT": path, "MECHANISM": 1, "FIELDS": ["t0"], "VERTEX_TIMES": True,
                                     "OUTPUT": str(tmp_path / "m.gpkg")})["OUTPUT"]]
     ends = processing.run(ENDS, {"INPUT": path, "ORIGINS": str(tmp_path / "o.gpkg"),
                                  "DESTINATIONS": str(tmp_path / "d.gpkg")})
@@ -315,7 +363,7 @@ def test_qgis_process_runs_with_m_values(timed, tmp_path):
     path, _, _ = timed
     out = tmp_path / "cli_m.gpkg"
     results = run_algorithm_json(ALG, INPUT=path, EPSILON=3, RESAMPLE=5, MAX_STEP=2000, TIME_GRAIN=900,
-                                 OUTPUT=out)
+                                 VERTEX_TIMES=True, OUTPUT=out)
     assert results["TRAJECTORIES_WRITTEN"] == 40
     kind, rows = read_lines_m(out)
     assert kind == ogr.wkbLineStringM

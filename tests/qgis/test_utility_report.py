@@ -54,8 +54,8 @@ def test_locations_emd_and_displacement_match_the_planner(tmp_path):
     zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, (5e5, 4.5e6), 500.0, 10)
     released = tmp_path / "perturbed.gpkg"
     processing.run("dp_geoprivacy:laplaceperturbation", {
-        "INPUT": points, "EPSILON": 1, "DISTANCE": 50, "GRID": 0, "SEED": 4, "KEEP_IDENTIFIERS": True,
-        "OUTPUT": str(released)})
+        "INPUT": points, "EPSILON": 1, "DISTANCE": 50, "GRID": 0, "SEED": 4, "FIELDS": ["pid"],
+        "KEEP_IDENTIFIERS": True, "OUTPUT": str(released)})
     report = processing.run(ALG, {"RELEASED": str(released), "ORIGINAL": points, "MATCH_FIELD": "pid",
                                   "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "GRID": 100,
                                   "OUTPUT": str(tmp_path / "u.gpkg")})

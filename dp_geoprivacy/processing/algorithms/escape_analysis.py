@@ -32,14 +32,14 @@ from qgis.core import (
 from ...core.escape import SweepCancelledError
 from ...core.escape_chart import chart_html, escape_chart_svg
 from ...core.escape_release import NOT_DP_NOTE, EscapeData, EscapeSpec, MatchError, match_rows, release_escape_analysis
-from ...core.zones import OUTSIDE
+from ...core.zones import OUTSIDE, uniform_points
 from ..accuracy_notes import note_escape_calibration
 from ..base import DpAlgorithm, setting_number
 from ..chart_files import CHART_SUFFIXES, write_chart
 from ..help_summary import defaults, displacement_figures, with_summary
-from ..metric_crs import crs_transformer, is_metric, resolve_metric_crs, wkt
+from ..metric_crs import crs_parameter_given, crs_transformer, is_metric, resolve_metric_crs, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, records_in, write_to_file
-from ..readers import read_points, read_zones
+from ..readers import PointTable, read_points, read_zones
 from ..styles import escape_share_zones
 from ..writers import columns_of, write_features
 
@@ -49,9 +49,11 @@ class EscapeAnalysis(DpAlgorithm):
 
     ALGORITHM_ID = "escapeanalysis"
     GROUP_ID = "calibration"
-    DIALOG_ORDER = ("INPUT", "ZONES", "ZONE_ID_FIELD", "DISTANCE", "TARGET_ESCAPE", "SCALES", "METRIC_CRS")
+    DIALOG_ORDER = ("INPUT", "ZONES", "ZONE_ID_FIELD", "UNIFORM_POINTS", "DISTANCE", "TARGET_ESCAPE", "SCALES",
+                    "METRIC_CRS")
     ADVANCED = ("MECHANISM", "REALIZATIONS", "PERTURBED", "MATCH_FIELD")
     INPUT = "INPUT"
+    UNIFORM_POINTS = "UNIFORM_POINTS"
     ZONES = "ZONES"
     ZONE_ID_FIELD = "ZONE_ID_FIELD"
     SCALES = "SCALES"
@@ -119,6 +121,12 @@ class EscapeAnalysis(DpAlgorithm):
             "log b between the two bracketing sweep points. If every scale meets the target the "
             "largest is returned (extend SCALES); if none does, there is no result (add smaller "
             "scales). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.</p>"
+            "<p><b>Which points.</b> With INPUT the escape shares, CALIBRATED_SCALE and CALIBRATED_EPSILON are "
+            "statistics of the raw points: an epsilon chosen from them is a choice that depends on the data, "
+            "which no privacy ledger counts (the log, the record and the chart say so). To choose for free, "
+            "calibrate on public points: UNIFORM_POINTS (a number of points drawn uniformly over ZONES, in "
+            "the zones' CRS; INPUT is then not read) or a public layer (e.g. address points or building "
+            "centroids) as INPUT.</p>"
             "<p><b>Rules.</b> P_i counts the points in zone i; a point on a shared edge or in "
             "overlapping zones belongs to the first zone in layer order that it touches. Points in "
             "no zone are reported as POINTS_OUTSIDE, never dropped silently: they are perturbed too "
@@ -149,8 +157,16 @@ class EscapeAnalysis(DpAlgorithm):
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
-        self.add(QgsProcessingParameterFeatureSource(self.INPUT, self.tr("Input points (true locations)"),
-                                                     [QgsProcessing.TypeVectorPoint]))
+        self.add(QgsProcessingParameterFeatureSource(
+            self.INPUT, self.tr("Input points (true locations; or public points, or leave empty with UNIFORM_POINTS)"),
+            [QgsProcessing.TypeVectorPoint], optional=True))
+        uniform = QgsProcessingParameterNumber(
+            self.UNIFORM_POINTS, self.tr("Calibrate on this many points drawn uniformly over the zones (public; "
+                                         "instead of INPUT)"),
+            QgsProcessingParameterNumber.Integer, optional=True, minValue=1, maxValue=10_000_000)
+        uniform.setHelp(self.tr("e.g. 10000: points drawn uniformly over ZONES (in the zones' CRS); no data is "
+                                "read, so an epsilon chosen from the result is not a data-dependent choice."))
+        self.add(uniform)
         self.add(QgsProcessingParameterFeatureSource(self.ZONES, self.tr("Zones (e.g. census blocks)"),
                                                      [QgsProcessing.TypeVectorPolygon]))
         self.add(QgsProcessingParameterField(self.ZONE_ID_FIELD, self.tr("Zone id field (default: feature id)"),
@@ -319,8 +335,7 @@ class EscapeAnalysis(DpAlgorithm):
         id_field = self.parameterAsString(parameters, self.ZONE_ID_FIELD, context)
         zones = read_zones(self, parameters, self.ZONES, id_field, context, feedback)
         tessellation = zones.tessellation
-        points = read_points(self, parameters, self.INPUT, context, feedback,
-                             fields=(match_field,) if measuring else ())
+        points = self._points(parameters, context, feedback, zones, measuring, match_field)
         feedback.setProgress(5)
         overlaps = len(tessellation.overlapping_pairs())
         if overlaps:
@@ -344,6 +359,7 @@ class EscapeAnalysis(DpAlgorithm):
         calibrated_scale, calibrated_epsilon = facts["calibrated_scale"], facts["calibrated_epsilon"]
         if facts["calibration"]:
             self._report_calibration(facts["calibration"], calibrated_epsilon, feedback)
+            feedback.pushWarning(self._calibration_source_note(points))
             note_escape_calibration(feedback, facts["calibration"], calibrated_epsilon, result.mean_zone_area,
                                     distance)
         if result.points_outside:
@@ -359,7 +375,7 @@ class EscapeAnalysis(DpAlgorithm):
             seeded=bool(source.seeded) if source else False,
             metric_crs=info.get("metric_crs", ""),
             differentially_private=False,
-            notes=(NOT_DP_NOTE, info["description"]),
+            notes=(NOT_DP_NOTE, info["description"], self._calibration_source_note(points)),
         )
         table_title = self.tr("Escape share per scale")
         zones_title = self.tr("Escape share per zone")
@@ -379,7 +395,8 @@ class EscapeAnalysis(DpAlgorithm):
             if measuring:
                 feedback.pushWarning(self.tr("OUTPUT_CHART needs a sweep of scales; no chart in measure mode."))
             else:
-                self._write_chart(chart_destination, result, target, calibrated_scale, record)
+                self._write_chart(chart_destination, result, target, calibrated_scale, record,
+                                  public=points.gpkg_path == "")
                 outputs[self.OUTPUT_CHART] = chart_destination
         feedback.setProgress(100)
 
@@ -404,6 +421,38 @@ class EscapeAnalysis(DpAlgorithm):
         })
         return outputs
 
+    def _points(self, parameters, context, feedback, zones, measuring, match_field):
+        """INPUT's points, or UNIFORM_POINTS points drawn uniformly over the zones (public, no data read)."""
+        given = parameters.get(self.INPUT) not in (None, "")
+        count = setting_number(parameters, self.UNIFORM_POINTS)
+        if count is not None and not measuring:
+            if given:
+                feedback.pushWarning(self.tr("UNIFORM_POINTS is given: INPUT is not read."))
+            rng = self.noise_source(parameters, context, feedback).generator
+            try:
+                xy = uniform_points(zones.tessellation, int(count), rng)
+            except ValueError as error:
+                raise QgsProcessingException(self.tr("UNIFORM_POINTS: {error}.").format(error=error)) from None
+            return PointTable("", "", self.tr("{n} points drawn uniformly over ZONES").format(n=int(count)),
+                              zones.crs, np.arange(len(xy)), xy, 0, 0)
+        if not given:
+            raise QgsProcessingException(self.tr(
+                "Give INPUT (the points to calibrate on) or UNIFORM_POINTS (a number of points drawn uniformly "
+                "over ZONES, which reads no data)."))
+        return read_points(self, parameters, self.INPUT, context, feedback,
+                           fields=(match_field,) if measuring else ())
+
+    def _calibration_source_note(self, points):
+        """Where the calibrated scale and epsilon come from (shown with them: log, record, chart)."""
+        if points.gpkg_path == "":
+            return self.tr("The escape shares and the calibration were computed from points drawn uniformly over "
+                           "the zones (public): an epsilon chosen from them reveals nothing about the data.")
+        return self.tr(
+            "The escape shares, CALIBRATED_SCALE and CALIBRATED_EPSILON were computed from the raw points of INPUT: "
+            "an epsilon chosen from them is a choice that depends on the data, and no privacy ledger counts it. "
+            "For a choice that costs nothing, calibrate on public points: UNIFORM_POINTS, or a public layer "
+            "(e.g. address points) as INPUT.")
+
     def _in_zone_crs(self, points, zone_crs, name, feedback):
         """The points' coordinates in the zones' CRS (reprojected, with a log line, when they differ)."""
         if points.crs == zone_crs:
@@ -420,6 +469,7 @@ class EscapeAnalysis(DpAlgorithm):
         realizations = self.parameterAsInt(parameters, self.REALIZATIONS, context)
         kind = self.location_mechanism_kind(parameters, context)
         explicit = self.parameterAsCrs(parameters, self.METRIC_CRS, context)
+        crs_parameter_given(parameters.get(self.METRIC_CRS), explicit)  # an unreadable METRIC_CRS is refused
         if is_metric(zones.crs) or not is_metric(points.crs):
             base_crs, base_xy = zones.crs, xy_zone
         else:
@@ -565,7 +615,7 @@ class EscapeAnalysis(DpAlgorithm):
         )
         return np.tile(multi, len(result.scales))
 
-    def _write_chart(self, destination, result, target, calibrated_scale, record):
+    def _write_chart(self, destination, result, target, calibrated_scale, record, public):
         title = self.tr("Share of points that escape their zone")
         svg = escape_chart_svg(
             result.scales, result.escape_mean, result.escape_sd, target=target, calibrated=calibrated_scale,
@@ -574,7 +624,9 @@ class EscapeAnalysis(DpAlgorithm):
             y_label=self.tr("Share of points that escape (mean, band: 1 sd)"),
             target_label=self.tr("target"),
             calibrated_label=self.tr("calibrated b"),
-            subtitle=self.tr("NOT differentially private: statistics of the raw data"),
+            subtitle=self.tr("Computed from points drawn uniformly over the zones (public)") if public else self.tr(
+                "NOT differentially private: statistics of the raw data; an epsilon chosen from it is not "
+                "counted by any ledger"),
         )
         if not write_chart(destination, svg, lambda: chart_html(svg, title, record.summary().splitlines())):
             raise QgsProcessingException(self.tr("The chart could not be drawn."))

@@ -4,7 +4,9 @@ Source: seed 003 §II C and §III A (H3 indexing and the choice of
 resolution). Cells come from ``core.h3cells``; the extent handling
 (reprojection, antimeridian, poles) from ``processing.zone_source``. No data
 is read, so the output costs no privacy and can be published and reused as
-ZONES of noisyzonecounts or OD flows.
+ZONES of noisyzonecounts or OD flows, except when the extent is a layer's:
+then the grid records that it was made from that layer (derived_zones), and
+releases on that layer refuse it.
 """
 
 import numpy as np
@@ -21,8 +23,10 @@ from qgis.core import (
 
 from ...core import h3cells
 from ..base import DpAlgorithm
+from ..derived_zones import derived_note, extent_layer
 from ..help_summary import defaults, h3_cell_area_km2, with_summary
 from ..metric_crs import wkt
+from ..privacy_metadata import write_to_file
 from ..writers import Column, write_features
 from ..zone_source import MAX_H3_CELLS, H3Cells, h3_cells_covering_extent
 from .noisy_zone_counts import as_multipolygons
@@ -56,7 +60,10 @@ class H3Grid(DpAlgorithm):
             "extent: a public tessellation to count in, for example as ZONES of Noisy zone counts "
             "(zone id field h3_index). It reads no data and costs no privacy budget.</p>"
             "<p>INPUT is an extent or a layer (its extent is used; choose it from public knowledge of "
-            "the study area). Every location in the extent lies in one output cell. Resolution 0 is "
+            "the study area). A grid made from a layer's extent records so in its metadata (not a public "
+            "tessellation if the layer holds the data), and releases on that same layer refuse it as ZONES or "
+            "EXTENT; a layer (or a copy of it) given as a release's EXTENT is refused too. Every location in "
+            "the extent lies in one output cell. Resolution 0 is "
             "the coarsest (cells of about 4 million km²), 15 the finest (about 1 m²); seed 003 "
             "compares 6, 7 and 8 (about 36, 5 and 0.7 km²) and uses 7.</p>"
             "<p>Output: polygons in the extent's CRS with fields h3_index (the 15-character "
@@ -117,7 +124,20 @@ class H3Grid(DpAlgorithm):
         feedback.setProgress(70)
         columns = [Column("h3_index", "text", cell_set.ids[finite]),
                    Column("resolution", "int", np.full(int(finite.sum()), resolution))]
+        source = extent_layer(parameters, self.INPUT, context)
+        finish = lambda path, layer: None  # noqa: E731 (a typed extent: public, nothing to record)
+        if source is not None:
+            record = self.privacy_record(
+                mechanism_fields={"mechanism": "none: a tessellation", "epsilon": None, "delta": None,
+                                  "unit_of_privacy": "none: not a release", "sensitivity": None,
+                                  "sensitivity_unit": "", "noise_scale": None, "noise_scale_unit": ""},
+                input_layer=source.name(), seeded=False, differentially_private=False, notes=(derived_note(source),))
+            feedback.pushWarning(self.tr(
+                "INPUT is a layer: the grid covers that layer's extent. If the layer holds data to protect, the grid "
+                "shows where the data are and is not a public tessellation; releases on that layer refuse it as "
+                "ZONES or EXTENT. Prefer a public extent (the study area's boundary, or typed coordinates)."))
+            finish = lambda path, layer: write_to_file(path, layer, record, self.tr("H3 hexagons (data-derived)"))  # noqa: E731
         write_features(destination, wkt(crs), ogr.wkbMultiPolygon, geometries[finite], columns, feedback,
-                       finish=lambda path, layer: None)
+                       finish=finish)
         feedback.setProgress(100)
         return {self.OUTPUT: destination, "CELLS": int(finite.sum())}

@@ -31,7 +31,7 @@ from ...core.metric_crs import transform_xy
 from ...core.trajectories import SDD, VERTEX_LAPLACE, Tracks, TrajectorySpec, UnreachableTripError, release_trajectories
 from ..base import DpAlgorithm, setting_number
 from ..help_summary import defaults, trajectory_figures, with_summary
-from ..metric_crs import resolve_metric_crs, wkt
+from ..metric_crs import resolve_noise_frame, wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..track_reader import ONE_VERTEX, field_names, read_tracks, skip_text
 from ..writers import Column, write_rows
@@ -62,7 +62,7 @@ class TrajectoryPerturbation(DpAlgorithm):
     ALGORITHM_ID = "trajectoryperturbation"
     GROUP_ID = "perturbation"
     DIALOG_ORDER = ("INPUT", "EPSILON", "RESAMPLE", "MAX_STEP", "DISTANCE", "METRIC_CRS")
-    ADVANCED = ("MECHANISM", "KEEP_ENDPOINTS", "GRID", "FIELDS")
+    ADVANCED = ("MECHANISM", "KEEP_ENDPOINTS", "GRID", "FIELDS", "VERTEX_TIMES")
     INPUT = "INPUT"
     EPSILON = "EPSILON"
     RESAMPLE = "RESAMPLE"
@@ -73,6 +73,7 @@ class TrajectoryPerturbation(DpAlgorithm):
     METRIC_CRS = "METRIC_CRS"
     FIELDS = "FIELDS"
     TIME_GRAIN = "TIME_GRAIN"
+    VERTEX_TIMES = "VERTEX_TIMES"
     OUTPUT = "OUTPUT"
     TIME_FIELDS = ("start_time", "end_time")
     POSITIVE_PARAMETERS = (EPSILON, MAX_STEP, DISTANCE)
@@ -106,14 +107,15 @@ class TrajectoryPerturbation(DpAlgorithm):
             "nothing about a trip (a vertex spacing would reveal each trip's length). Repeated vertices "
             "have no effect. Z values are dropped.</p>"
             "<p><b>Timestamps (M values) are NOT protected.</b> When the lines carry M values (e.g. epoch "
-            "seconds, as GPS tracks written by QGIS or GDAL do), each published vertex gets the time at its "
-            "position along the true line (interpolated between the input vertices), rounded to TIME_GRAIN "
-            "(advanced; 900 s by default, 0 = not rounded); they are written as the output's M values "
-            "(LineStringM) and as start_time and end_time fields, in the M values' unit. They are passed "
-            "through coarsened, like kept endpoints: no noise, no share of EPSILON. They reveal when each "
-            "trip started and ended and how fast it went along its route to within the grain, which can "
-            "single out a person (a regular departure time) and, with the pace, hint at the true route and "
-            "mode. To publish no times, drop them first ('Drop M/Z values', native:dropmzvalues).</p>"
+            "seconds, as GPS tracks written by QGIS or GDAL do), the output gets each trip's start time, "
+            "rounded to TIME_GRAIN (advanced; 900 s by default, 0 = not rounded), as the field start_time, "
+            "in the M values' unit. VERTEX_TIMES (advanced, off by default) publishes instead each published "
+            "vertex's time at its position along the true line (interpolated between the input vertices, "
+            "rounded the same way) as the output's M values (LineStringM), with start_time and end_time: "
+            "they show where along the true route the trip slowed or stopped, and its pace. Times are passed "
+            "through coarsened, like kept endpoints: no noise, no share of EPSILON. Even the start time can "
+            "single out a person (a regular departure time). To publish no times, drop them first ('Drop "
+            "M/Z values', native:dropmzvalues).</p>"
             "<p><b>SDD</b> (seed 000 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner "
             "vertices is re-drawn from the last published one: step length on [0, MAX_STEP] and direction "
             "by the exponential mechanism, with scores -|length - true length| (sensitivity MAX_STEP) and "
@@ -137,9 +139,14 @@ class TrajectoryPerturbation(DpAlgorithm):
             "m x EPSILON: the metadata says so. Multi-part lines are refused (run 'Multipart to "
             "singleparts' first: each part then counts as a trip); lines with one vertex are refused.</p>"
             "<p><b>Output.</b> Lines in the input's CRS, rows in a random order, no attributes except the "
-            "FIELDS you choose (fields holding true coordinates or a distinct value per row are still "
-            "dropped); noise drawn in METRIC_CRS as for Laplace location perturbation; inner vertices "
-            "snapped to GRID metres.</p>"
+            "FIELDS you choose (a listed field that holds coordinates of the trips' starts in any CRS, or "
+            "whose values link rows, such as trip or person ids, is refused; KEEP_IDENTIFIERS lets ids "
+            "through in seeded study runs only); inner vertices snapped to GRID metres.</p>"
+            "<p><b>Noise CRS.</b> The steps and the noise are drawn in a plane in ground metres, chosen "
+            "from public facts only, never from the data: METRIC_CRS if given, else the layer's CRS; either "
+            "must be projected in metres and true to scale (within 1%) over its whole area of use (a UTM "
+            "zone, a national grid). For a layer in longitude/latitude or Web Mercator, set METRIC_CRS "
+            "(e.g. the UTM zone of your area).</p>"
             "<p><b>Budget.</b> LEDGER (your private file), BUDGET and PARTITION record this release and "
             "stop a run that would exceed the source's budget before any noise is drawn; see "
             "dp_geoprivacy:privacyreport.</p>"
@@ -196,6 +203,14 @@ class TrajectoryPerturbation(DpAlgorithm):
         grain.setHelp(self.tr("Published times are rounded to this public grain, e.g. 900 (seconds: a quarter "
                               "of an hour). Times are not protected by the mechanism."))
         self.add(grain)
+        vertex_times = QgsProcessingParameterBoolean(
+            self.VERTEX_TIMES, self.tr("Publish a time at every vertex (M values; NOT protected)"),
+            defaultValue=False)
+        vertex_times.setHelp(self.tr("Off: only each trip's start time, rounded to TIME_GRAIN. On: the time at "
+                                     "every published vertex, which shows where along the true route the trip "
+                                     "stopped. Neither is protected by the mechanism."))
+        self.add(vertex_times)
+        self.add_keep_identifiers_parameter()
         self.add_seed_parameter()
         self.add_ledger_parameters()
         output = QgsProcessingParameterVectorDestination(
@@ -239,9 +254,8 @@ class TrajectoryPerturbation(DpAlgorithm):
             feedback.pushWarning(self.tr("Skipped {n} features: {details}.").format(
                 n=skipped, details="; ".join(self.tr("{n} with {reason}").format(n=c, reason=skip_text(r))
                                              for r, c in table.skipped.items())))
-        starts = table.coords[table.offsets[:-1]]
-        dropped = self.fields_to_drop(parameters, context, table.columns, starts, feedback)
-        excluded = [n for n in field_names(table) if n not in carried] + list(dropped)
+        self.refuse_listed_fields(parameters, context, table.columns, table.coords[table.offsets[:-1]])
+        excluded = [n for n in field_names(table) if n not in carried]
         if table.times is not None:
             clash = [n for n in field_names(table) if n in self.TIME_FIELDS and n not in excluded]
             if clash:
@@ -250,9 +264,11 @@ class TrajectoryPerturbation(DpAlgorithm):
                                                  names=", ".join(clash)))
                 excluded += clash
         feedback.setProgress(15)
-        metric_crs, crs_choice = resolve_metric_crs(
-            self.parameterAsCrs(parameters, self.METRIC_CRS, context), table.crs, table.coords,
-            feedback=feedback, noise_scale=spec.laplace_scale())
+        frame = resolve_noise_frame(
+            parameters.get(self.METRIC_CRS), self.parameterAsCrs(parameters, self.METRIC_CRS, context), table.crs,
+            feedback=feedback, noise_scale=spec.laplace_scale(),
+            planar_only=self.tr("Trajectory perturbation (steps and noise in a plane)"))
+        metric_crs, crs_choice = frame.crs, frame.description
         feedback.pushInfo(self.tr("Noise drawn in {crs}; {n} trips resampled to {k} vertices.").format(
             crs=crs_choice, n=len(table.fids), k=spec.k))
         same_crs = metric_crs == table.crs
@@ -280,12 +296,20 @@ class TrajectoryPerturbation(DpAlgorithm):
         if kept_ends is not None:
             record = record.with_notes(self.tr("Start and end of every trip are published exactly (seed 000 "
                                                "eq. 16): they are not protected."))
-        if release.result["times"] is not None:
+        kept_identifiers = self.kept_identifiers_note(parameters, context)
+        if kept_identifiers:
+            record = record.with_notes(kept_identifiers)
+        vertex_times = self.parameterAsBool(parameters, self.VERTEX_TIMES, context)
+        if release.result["times"] is not None and vertex_times:
             record = record.with_notes(self.tr(
                 "Timestamps (the input's M values) are NOT protected: each published vertex carries the time at "
                 "its position along the true line, rounded to {grain:g} (M units), as M value and in start_time "
-                "and end_time. They reveal when each trip started and ended and its pace, to within the "
-                "grain.").format(grain=spec.time_grain))
+                "and end_time (VERTEX_TIMES). They reveal when each trip started and ended and its pace along "
+                "the true route, to within the grain.").format(grain=spec.time_grain))
+        elif release.result["times"] is not None:
+            record = record.with_notes(self.tr(
+                "Start times (the input's first M value of each trip) are NOT protected: published in start_time, "
+                "rounded to {grain:g} (M units).").format(grain=spec.time_grain))
         rows, tracks, times = release.result["rows"], release.result["tracks"], release.result["times"]
         release = None
         n, k = tracks.shape[:2]
@@ -305,11 +329,15 @@ class TrajectoryPerturbation(DpAlgorithm):
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))
         title = self.tr("Perturbed trajectories")
         finish = lambda path, layer: write_to_file(path, layer, record, title)  # noqa: E731
+        starts = None
+        if times is not None and not vertex_times:
+            starts, times = times[:, 0], None
         if times is None:
             geometries = shapely.linestrings(tracks.reshape(-1, 2), indices=np.repeat(np.arange(len(rows)), k))
             tracks = flat = None
             write_rows(table, rows, destination, feedback, finish=finish, geometries=geometries,
-                       geometry_type=ogr.wkbLineString, exclude_fields=excluded)
+                       geometry_type=ogr.wkbLineString, exclude_fields=excluded,
+                       added=[] if starts is None else [Column(self.TIME_FIELDS[0], "real", starts)])
         else:
             bounds = np.column_stack((tracks.min(axis=1), tracks.max(axis=1)))  # minx, miny, maxx, maxy
             packed, tracks, flat = (line_m_blobs(tracks, times), bounds), None, None
