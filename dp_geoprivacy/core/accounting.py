@@ -48,6 +48,8 @@ from dataclasses import dataclass, field, replace
 from typing import Dict, Iterable, Optional, Tuple
 
 ALL = "all"
+PARALLEL = "parallel"
+SEQUENTIAL = "sequential"
 _SEPARATORS = (",", ";")
 
 
@@ -137,12 +139,24 @@ class ReleaseEvent:
     time: str = ""
     source_label: str = ""
     origin: str = ""
+    # Made with a user seed: not private, listed apart and outside every total.
+    seeded: bool = False
+    # The publisher's declared bound on units of privacy per person (None: unbounded); see per_person().
+    rows_per_person: Optional[int] = None
+    # How the partition composes (partition_rule): "parallel: ..." or "sequential: ..."; a release whose rule is
+    # not parallel is counted on the whole source ("all") whatever its partition.
+    partition_rule: str = ""
 
     def __post_init__(self):
         for name in ("epsilon", "delta"):
             value = getattr(self, name)
             if value is None or not isinstance(value, (int, float)) or math.isnan(value) or value < 0:
                 raise ValueError(f"{name} of release {self.release_id} must be a number >= 0, got {value!r}")
+
+    @property
+    def counted_partition(self) -> Partition:
+        """The partition the totals use: the declared one when its rule is parallel, else the whole source."""
+        return self.partition if self.partition_rule.startswith(PARALLEL) else Partition()
 
 
 @dataclass(frozen=True)
@@ -191,7 +205,11 @@ def deduplicate(events: Iterable[ReleaseEvent]) -> Tuple[ReleaseEvent, ...]:
             epsilon=max(seen.epsilon, event.epsilon),
             delta=max(seen.delta, event.delta),
             partition=seen.partition if seen.partition == event.partition else Partition(),
+            partition_rule=seen.partition_rule if seen.partition_rule == event.partition_rule else SEQUENTIAL,
             source_label=seen.source_label or event.source_label,
+            seeded=seen.seeded and event.seeded,
+            rows_per_person=None if None in (seen.rows_per_person, event.rows_per_person) else max(
+                seen.rows_per_person, event.rows_per_person),
         )
     return tuple(kept.values())
 
@@ -203,7 +221,7 @@ def compose(events: Iterable[ReleaseEvent], within: Optional[Partition] = None) 
     ``compose(events, within=p).epsilon`` is what has already been spent on
     the data a new release on ``p`` would touch.
     """
-    events = deduplicate(events)
+    events = tuple(e for e in deduplicate(events) if not e.seeded)
     fixed = dict(within.constraints) if within is not None else {}
     epsilon, driving, cell = _worst_cell(events, lambda e: e.epsilon, fixed)
     delta, delta_driving, _ = _worst_cell(events, lambda e: e.delta, fixed)
@@ -239,8 +257,8 @@ def _worst_cell(events, weight, fixed):
     needed only when no event constrains the key). Keys fixed by ``fixed``
     take only their fixed value. Ties keep the first cell in sorted order.
     """
-    candidates = [e for e in events if _matches(e.partition, fixed)]
-    keys = sorted({key for e in candidates for key, _ in e.partition.constraints} - set(fixed))
+    candidates = [e for e in events if _matches(e.counted_partition, fixed)]
+    keys = sorted({key for e in candidates for key, _ in e.counted_partition.constraints} - set(fixed))
     best = _search(candidates, keys, weight, {})
     total, chosen, cell = best
     cell = {**fixed, **cell}
@@ -257,16 +275,69 @@ def _search(events, keys, weight, cell):
     if not keys:
         return math.fsum(weight(e) for e in events), tuple(events), dict(cell)
     key, rest = keys[0], keys[1:]
-    values = sorted({dict(e.partition.constraints)[key] for e in events if key in dict(e.partition.constraints)})
+    values = sorted({dict(e.counted_partition.constraints)[key] for e in events
+                     if key in dict(e.counted_partition.constraints)})
     if not values:
         return _search(events, rest, weight, {**cell, key: None})
     best = None
     for value in values:
-        subset = [e for e in events if dict(e.partition.constraints).get(key, value) == value]
+        subset = [e for e in events if dict(e.counted_partition.constraints).get(key, value) == value]
         result = _search(subset, rest, weight, {**cell, key: value})
         if best is None or result[0] > best[0]:
             best = result
     return best
+
+
+# --- partitions that compose in parallel, and per-person totals --------------------------------------
+#
+# A run selects its partition's rows itself (PARTITION is a condition on the input). Disjoint selections
+# of rows compose in parallel only for the unit of privacy when no unit can have rows in two partitions:
+# partitions by the user field (all of a person's rows are in one partition), user-day units with
+# partitions by the day field, and units that are one row each (item-level). Otherwise (a user-level
+# release partitioned by day: a person travels on several days) the release counts on the whole source.
+
+_PERSON_UNIT = re.compile(r"^\s*one user\b(?!-day)", re.IGNORECASE)
+_USER_DAY_UNIT = re.compile(r"^\s*one user-day\b", re.IGNORECASE)
+_ROW_UNIT = re.compile(r"\(item-level\)|^\s*one (row|point|record)\b", re.IGNORECASE)
+
+
+def partition_rule(partition: Partition, unit_of_privacy: str, user_field: str = "", day_field: str = "",
+                   row_is_unit: bool = True) -> str:
+    """How a release on ``partition`` composes: a text starting with PARALLEL or SEQUENTIAL, with the reason.
+
+    ``user_field``/``day_field``: the input fields that identify the person and the day (empty if none);
+    ``row_is_unit``: False where one unit of privacy spans several rows even at item level (a trip's records).
+    """
+    if partition.is_all:
+        return f"{PARALLEL}: the whole source"
+    keys = {key for key, _ in partition.constraints}
+    user, day = _normal(user_field or ""), _normal(day_field or "")
+    if user and keys <= {user}:
+        return f"{PARALLEL}: partitions by the user field {user_field}; all of a person's rows are in one partition"
+    if _USER_DAY_UNIT.match(unit_of_privacy or "") and day and keys <= {day, user} - {""}:
+        return f"{PARALLEL}: user-day units with partitions by the day field {day_field}"
+    if row_is_unit and _ROW_UNIT.search(unit_of_privacy or "") and not _PERSON_UNIT.match(unit_of_privacy or ""):
+        return f"{PARALLEL}: each unit of privacy is one row, so it lies in one partition"
+    return (f"{SEQUENTIAL}: a unit of privacy ({unit_of_privacy or 'unknown'}) can have rows in several partitions, "
+            "so this release is counted on the whole source")
+
+
+def per_person(event: ReleaseEvent) -> Tuple[float, float]:
+    """(epsilon, delta) of one release for one PERSON.
+
+    User-level releases protect the person. Any other unit (a point, a trip, a row, a user-day) is one of
+    possibly many per person: unbounded (infinite) unless the publisher declared at most k units per person
+    (``rows_per_person``), then group privacy gives k epsilon and k e^((k-1) epsilon) delta.
+    """
+    if _PERSON_UNIT.match(event.unit_of_privacy or ""):
+        return event.epsilon, event.delta
+    k = event.rows_per_person
+    if not k:
+        return math.inf, (math.inf if event.delta > 0 else 0.0)
+    if k == 1:
+        return event.epsilon, event.delta
+    delta = k * math.exp(min((k - 1) * event.epsilon, 700.0)) * event.delta if event.delta > 0 else 0.0
+    return k * event.epsilon, min(delta, math.inf)
 
 
 # --- kinds of guarantee -------------------------------------------------------------------------
@@ -353,6 +424,9 @@ class SourceTotal:
     units: Tuple[str, ...]
     own_epsilon: Tuple[Tuple[str, float], ...] = ()
     norm: str = ""
+    # DIFFERENTIAL_PRIVACY only: the total for one person (per_person(): item-level releases count k epsilon
+    # for a declared k, else infinity), with the same partition rules.
+    person: Optional[Composition] = None
 
     @property
     def epsilon(self) -> float:
@@ -395,6 +469,8 @@ def account(events: Iterable[ReleaseEvent]) -> Tuple[SourceTotal, ...]:
     labels = source_labels(events)
     groups: Dict[Tuple[str, str, str], list] = {}
     for event in events:
+        if event.seeded:
+            continue
         guarantee = guarantee_of(event.unit_of_privacy)
         groups.setdefault((event.source, guarantee.kind, guarantee.norm), []).append(event)
     totals = []
@@ -408,14 +484,16 @@ def account(events: Iterable[ReleaseEvent]) -> Tuple[SourceTotal, ...]:
             totals.append(SourceTotal(source, labels[source], kind, distance, compose(scaled), units,
                                       tuple((e.release_id, e.epsilon) for e in group), norm))
         else:
+            person = compose(replace(e, epsilon=per_person(e)[0], delta=per_person(e)[1]) for e in group)
             totals.append(SourceTotal(source, labels[source], kind, 0.0, compose(group), units,
-                                      tuple((e.release_id, e.epsilon) for e in group)))
+                                      tuple((e.release_id, e.epsilon) for e in group), person=person))
     number = {label: int(label[1:].split(" ")[0]) for label in labels.values()}
     return tuple(sorted(totals, key=lambda t: (number[t.label], KINDS.index(t.kind), t.norm)))
 
 
 def worst(totals: Iterable[SourceTotal], kind: str) -> Optional[SourceTotal]:
-    """The source total of ``kind`` with the largest epsilon (per metre for geo-indistinguishability), or None.
+    """The source total of ``kind`` with the largest epsilon (per person for differential privacy, per metre for
+    geo-indistinguishability), or None.
 
     A maximum, not a sum: sources are never added.
     """
@@ -424,4 +502,9 @@ def worst(totals: Iterable[SourceTotal], kind: str) -> Optional[SourceTotal]:
         return None
     if kind == GEO_INDISTINGUISHABILITY:
         return max(candidates, key=lambda t: (t.epsilon / t.distance, t.epsilon))
-    return max(candidates, key=lambda t: (t.epsilon, t.delta))
+    return max(candidates, key=lambda t: (t.person.epsilon, t.person.delta, t.epsilon, t.delta))
+
+
+def seeded(events: Iterable[ReleaseEvent]) -> Tuple[ReleaseEvent, ...]:
+    """The seeded releases (not private; listed apart, outside every total), one per release_id."""
+    return tuple(e for e in deduplicate(events) if e.seeded)

@@ -17,9 +17,9 @@ COLUMN_SETS = {"tap-on times": 1, "tap-on locations": 1, "tap-off times": 1, "ta
 DELTA_J = 1 / 8_000_000
 
 
-def _event(release_id, epsilon, partition="all", source="s", delta=0.0):
+def _event(release_id, epsilon, partition="all", source="s", delta=0.0, rule="parallel: one row per unit"):
     return ReleaseEvent(release_id=release_id, source=source, epsilon=epsilon, delta=delta,
-                        partition=Partition.parse(partition))
+                        partition=Partition.parse(partition), partition_rule=rule)
 
 
 def _opal_events():
