@@ -81,6 +81,11 @@ class PrivacyRecord:
     )
     format: str = RECORD_FORMAT
 
+    def __post_init__(self):
+        """A seeded release is not private: whoever knows the seed removes the noise (issue 19 item 6)."""
+        if self.seeded and self.differentially_private:
+            object.__setattr__(self, "differentially_private", False)
+
     def with_notes(self, *notes: str) -> "PrivacyRecord":
         """A copy with more notes appended (records are immutable)."""
         return replace(self, notes=self.notes + tuple(notes))
@@ -104,13 +109,23 @@ class PrivacyRecord:
 
     def title_suffix(self) -> str:
         """A short tag for layer titles, e.g. 'ε=1, δ=0'."""
+        if self.seeded:
+            return "not private (seeded)"
         if not self.differentially_private:
             return "NOT differentially private"
         return f"ε={self.epsilon:g}, δ={self.delta:g}"
 
     def summary(self) -> str:
         """A plain-language paragraph for the layer's abstract."""
-        if not self.differentially_private:
+        if self.seeded and self.epsilon is not None:
+            lines = [
+                "NOT PRIVATE (SEEDED): the noise was drawn from a user-supplied seed, so anyone who knows it can "
+                "remove the noise. A reproducible study run; do not publish it.",
+                f"Mechanism as configured: {self.mechanism}; epsilon = {self.epsilon:g}, delta = {self.delta or 0:g} "
+                "(not a guarantee here).",
+                f"Unit of privacy it would protect with secure noise: {self.unit_of_privacy}.",
+            ]
+        elif not self.differentially_private:
             lines = [
                 "NOT DIFFERENTIALLY PRIVATE: this layer contains statistics of the raw "
                 "data. It is a calibration aid for the data holder; do not publish it."
