@@ -260,20 +260,31 @@ class Ledger:
         """
         with self.store.locked():
             existing = self.entries()
-            groups = source_groups(existing + (entry,))
-            mine = groups[-1]
-            same = [e for e, g in zip(existing, groups) if g == mine]
-            known = {e.release_id for e in same}
-            new = [replace(e, fingerprint=entry.fingerprint, parents=entry.parents, dataset=entry.dataset)
-                   for e in inherited if e.release_id not in known and e.release_id != entry.release_id]
-            new.append(entry)
-            same_source = [e.event(mine) for e in same]
-            added = [e.event(mine) for e in new]
+            new, spent, after, total_after = _spending(existing, entry, inherited)
             partition = Partition.parse(entry.partition)
-            spent = compose(same_source, within=partition).epsilon
-            after = compose(same_source + added, within=partition).epsilon
             if budget is not None and after > budget * (1 + BUDGET_TOLERANCE):
                 raise BudgetExceededError(spent, after - spent, budget, partition)
             self.store.write([e.to_dict() for e in existing + tuple(new)])
-            total_after = compose(same_source + added).epsilon
             return Reservation(tuple(new), spent, total_after, budget)
+
+    def preview(self, entry: LedgerEntry, inherited: Iterable[LedgerEntry] = ()) -> Tuple[float, float]:
+        """(spent before, spent after) on the data ``entry`` touches, as reserve would find them; writes nothing."""
+        _, spent, after, _ = _spending(self.entries(), entry, inherited)
+        return spent, after
+
+
+def _spending(existing, entry, inherited):
+    """(entries to append, spent before and after within entry's counted partition, the source's total after)."""
+    groups = source_groups(tuple(existing) + (entry,))
+    mine = groups[-1]
+    same = [e for e, g in zip(existing, groups) if g == mine]
+    known = {e.release_id for e in same}
+    new = [replace(e, fingerprint=entry.fingerprint, parents=entry.parents, dataset=entry.dataset)
+           for e in inherited if e.release_id not in known and e.release_id != entry.release_id]
+    new.append(entry)
+    same_source = [e.event(mine) for e in same]
+    added = [e.event(mine) for e in new]
+    within = added[-1].counted_partition
+    spent = compose(same_source, within=within).epsilon
+    after = compose(same_source + added, within=within).epsilon
+    return new, spent, after, compose(same_source + added).epsilon

@@ -33,6 +33,7 @@ epsilon, reserve (check and append), then draw noise. A run that fails
 after reserving still counts as spent (the safe direction).
 """
 
+import functools
 import hashlib
 import json
 import sys
@@ -54,8 +55,10 @@ from qgis.core import (
     QgsProviderRegistry,
     QgsVectorLayer,
 )
+from qgis.PyQt.QtCore import QVariant
 
-from ..core.accounting import Partition
+from ..core import fingerprint as geometry_fingerprint
+from ..core.accounting import Partition, partition_rule
 from ..core.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
 from ..core.privacy_record import WEAK_EPSILON, weak_epsilon_note
 from ..translation import tr
@@ -64,6 +67,8 @@ from .readers import display_name
 LEDGER = "LEDGER"
 BUDGET = "BUDGET"
 PARTITION = "PARTITION"
+DATASET = "DATASET"
+ROWS_PER_PERSON = "ROWS_PER_PERSON"
 
 
 @dataclass(frozen=True)
@@ -104,13 +109,89 @@ def add_ledger_parameters(algorithm) -> None:
         defaultValue="all", optional=True,
     )
     partition.setHelp(tr(
-        "key=value constraints separated by commas, e.g. 'day=Mon, mode=bus'. Releases whose "
-        "partitions give a common key different values cover disjoint data and compose in parallel "
-        "(seed 001 Theorem 3); partitions on different keys overlap. Select or filter the partition "
-        "on the source layer before running."
+        "field=value conditions separated by commas, e.g. 'day=Mon, mode=bus': the run itself releases only "
+        "the input's rows with these values (the fields must be fields of the input). Releases on partitions "
+        "that give a common field different values compose in parallel (seed 001 Theorem 3) only where no "
+        "unit of privacy can have rows in both: partitions by the user field, user-day units with partitions "
+        "by the day field, or one row per unit; otherwise they add up. The ledger and the privacy report say "
+        "which rule applied."
     ))
     partition.setFlags(partition.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
     algorithm.add(partition)
+    dataset = QgsProcessingParameterString(
+        DATASET, tr("Dataset name in the ledger (for copies the fingerprint cannot recognise)"), optional=True)
+    dataset.setHelp(tr(
+        "The ledger recognises copies of the same data by their geometries (any format, columns or row order). "
+        "Give the same name to every copy a fingerprint cannot recognise (reprojected, edited): releases of "
+        "entries sharing a fingerprint or a name add up."))
+    dataset.setFlags(dataset.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+    algorithm.add(dataset)
+    rows = QgsProcessingParameterNumber(
+        ROWS_PER_PERSON, tr("At most this many rows (units of privacy) per person (empty: not bounded)"),
+        QgsProcessingParameterNumber.Integer, optional=True, minValue=1)
+    rows.setHelp(tr(
+        "A release whose unit of privacy is not a person (a point, a trip, a row, a user-day) protects one "
+        "person only if the publisher knows how many such units a person can have: with at most k, a person "
+        "is protected at k times epsilon. Without it the privacy report counts such a release as unbounded "
+        "per person."))
+    rows.setFlags(rows.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+    algorithm.add(rows)
+
+
+def selecting_partition(process_algorithm):
+    """Wrap processAlgorithm so that the run reads only its PARTITION's rows of INPUT (with_partition)."""
+    @functools.wraps(process_algorithm)
+    def wrapper(algorithm, parameters, context, feedback):
+        return process_algorithm(algorithm, with_partition(algorithm, parameters, context), context, feedback)
+    return wrapper
+
+
+def with_partition(algorithm, parameters, context):
+    """The parameters with INPUT restricted to PARTITION's rows (issue 19 item 3: a condition the run applies,
+    not a label the ledger trusts): a copy of the input layer with the conditions added to its filter."""
+    if algorithm.parameterDefinition(PARTITION) is None or not parameters.get(PARTITION):
+        return parameters
+    partition = partition_of(algorithm, parameters, context)
+    if partition.is_all:
+        return parameters
+    name = getattr(algorithm, "INPUT", "INPUT")
+    layer = _input_layer(algorithm, parameters, name, context)
+    if layer is None:
+        raise QgsProcessingException(tr("PARTITION selects rows of {name}, which must be a vector layer.").format(
+            name=name))
+    fields = {field.name().casefold(): field for field in layer.fields()}
+    conditions = []
+    for item in partition.text.split(","):
+        key, _, value = (part.strip() for part in item.partition("="))
+        field = fields.get(key.casefold())
+        if field is None:
+            raise QgsProcessingException(tr(
+                "PARTITION: '{key}' is not a field of {name} (fields: {fields}). PARTITION selects the rows whose "
+                "fields have the given values, e.g. day=Mon.").format(
+                key=key, name=name, fields=", ".join(f.name() for f in layer.fields())))
+        conditions.append(f'"{field.name()}" = {_literal(field, value)}')
+    subset = " AND ".join(conditions)
+    if layer.subsetString():
+        subset = f"({layer.subsetString()}) AND {subset}"
+    clone = layer.clone()
+    if not clone.setSubsetString(subset):
+        raise QgsProcessingException(tr(
+            "PARTITION: the input's provider cannot select {subset}. Use a GeoPackage input.").format(subset=subset))
+    context.temporaryLayerStore().addMapLayer(clone)
+    value = parameters.get(name)
+    selected = isinstance(value, QgsProcessingFeatureSourceDefinition) and value.selectedFeaturesOnly
+    if selected:
+        clone.selectByIds(layer.selectedFeatureIds())
+    return {**parameters, name: QgsProcessingFeatureSourceDefinition(clone.id(), selected)}
+
+
+def _literal(field, value):
+    if field.isNumeric():
+        try:
+            return repr(float(value)) if field.type() == QVariant.Double else str(int(value))
+        except ValueError:
+            pass
+    return "'" + value.replace("'", "''") + "'"
 
 
 def partition_of(algorithm, parameters, context) -> Partition:
@@ -148,21 +229,16 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
             raise QgsProcessingException(tr(
                 "BUDGET needs a LEDGER: the epsilon already spent on the source is read from the ledger."))
         return Release(release_id, partition.text)
-    feedback.pushInfo(tr("Fingerprinting the input for the privacy ledger..."))
-    fingerprint, source_name = source_fingerprint(algorithm, parameters, input_parameter, context, feedback)
-    name = f"dp_geoprivacy:{algorithm.name()}"
-    entry = LedgerEntry(
-        fingerprint=fingerprint, algorithm=name, epsilon=float(mechanism_fields["epsilon"]),
-        delta=float(mechanism_fields.get("delta") or 0.0), unit_of_privacy=mechanism_fields["unit_of_privacy"],
-        partition=partition.text, output=str(output), release_id=release_id, input_layer=source_name,
-        time=now(), note="reserved before any noise was drawn",
-    )
+    entry = ledger_entry(algorithm, parameters, context, feedback, input_parameter, mechanism_fields, output,
+                         release_id, partition)
+    common = {"fingerprint": entry.fingerprint, "parents": entry.parents, "dataset": entry.dataset}
+    name, rule, seeded = entry.algorithm, entry.partition_rule, entry.seeded
     earlier = [
         LedgerEntry(
-            fingerprint=fingerprint, algorithm=r.algorithm, epsilon=float(r.epsilon), delta=float(r.delta or 0.0),
+            algorithm=r.algorithm, epsilon=float(r.epsilon), delta=float(r.delta or 0.0),
             unit_of_privacy=r.unit_of_privacy, partition=r.partition, output=tr("(input of {output})").format(
                 output=output), release_id=r.release_id, input_layer=r.input_layer, time=now(),
-            note="earlier release this one builds on, added when the later one was reserved",
+            note="earlier release this one builds on, added when the later one was reserved", **common,
         )
         for r in inherited if r.differentially_private and r.epsilon is not None
     ]
@@ -181,6 +257,10 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
             "LEDGER {path}: {error}. Give LEDGER a dp_geoprivacy ledger (or a new file) in a folder you can "
             "write to."
         ).format(path=path, error=str(error).rstrip("."))) from None
+    feedback.pushInfo(tr("Ledger: partition '{partition}' composes {rule}.").format(partition=partition.text,
+                                                                                   rule=rule))
+    if seeded:
+        feedback.pushWarning(tr("Ledger: this seeded run is recorded as not private, outside every total."))
     feedback.pushInfo(tr(
         "Ledger: reserved epsilon {epsilon:g} on partition '{partition}' (spent there before: {spent:g}); "
         "the source's total is now {total:g}{budget}."
@@ -188,6 +268,32 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
              total=reservation.total_after,
              budget="" if budget is None else tr(" of the budget {budget:g}").format(budget=budget)))
     return Release(release_id, partition.text, str(path))
+
+
+def ledger_entry(algorithm, parameters, context, feedback, input_parameter, mechanism_fields, output, release_id,
+                 partition) -> LedgerEntry:
+    """This run's ledger entry: the input's fingerprint (and lineage), DATASET, ROWS_PER_PERSON, whether SEED
+    was given, and how PARTITION composes (core.accounting.partition_rule)."""
+    feedback.pushInfo(tr("Fingerprinting the input for the privacy ledger..."))
+    fingerprint, source_name, parents = source_fingerprint(algorithm, parameters, input_parameter, context,
+                                                           feedback)
+    rule = partition_rule(partition, mechanism_fields["unit_of_privacy"],
+                          user_field=str(parameters.get("USER_FIELD") or ""),
+                          day_field=str(parameters.get("DAY_FIELD") or ""),
+                          row_is_unit=getattr(algorithm, "ROW_IS_UNIT", True))
+    rows = parameters.get(ROWS_PER_PERSON)
+    return LedgerEntry(
+        fingerprint=fingerprint, parents=parents,
+        dataset=algorithm.parameterAsString(parameters, DATASET, context).strip() if parameters.get(DATASET) else "",
+        algorithm=f"dp_geoprivacy:{algorithm.name()}", epsilon=float(mechanism_fields["epsilon"]),
+        delta=float(mechanism_fields.get("delta") or 0.0), unit_of_privacy=mechanism_fields["unit_of_privacy"],
+        partition=partition.text, output=str(output), release_id=release_id, input_layer=source_name,
+        time=now(), note="reserved before any noise was drawn",
+        seeded=parameters.get(getattr(algorithm, "SEED", "SEED")) not in (None, ""),
+        rows_per_person=algorithm.parameterAsInt(parameters, ROWS_PER_PERSON, context) if rows not in (None, "")
+        else None,
+        partition_rule=rule,
+    )
 
 
 # The key of the JSON object a refused run prints on stdout under ``qgis_process ... --json``.
@@ -225,9 +331,16 @@ def _qgis_process_json():
 
 
 def source_fingerprint(algorithm, parameters, name, context, feedback):
-    """(SHA-256 hex of the whole input layer's content, the layer's name); see the module docstring."""
+    """(fingerprint of the whole input layer, the layer's name, its lineage); see the module docstring.
+
+    The fingerprint is core.fingerprint's, of the geometries only (the same for any copy in any format, any
+    columns or row order, and the same as the Spark path's); a table without geometry is fingerprinted from
+    its attribute values. The lineage: the fingerprints a preparation step (tripends) recorded in the layer's
+    metadata as its parents.
+    """
     layer = _input_layer(algorithm, parameters, name, context)
     keep_alive = None
+    parents = lineage_of(layer) if layer is not None else ()
     if layer is not None:
         whole = _unfiltered(layer)
         if whole is None:
@@ -240,25 +353,51 @@ def source_fingerprint(algorithm, parameters, name, context, feedback):
     path, layer_name = algorithm.parameterAsCompatibleSourceLayerPathAndLayerName(
         parameters, name, context, ["gpkg"], "gpkg", feedback
     )
-    digest = hashlib.sha256()
     dataset = ogr.Open(path)
     try:
         ogr_layer = dataset.GetLayerByName(layer_name) if layer_name else dataset.GetLayer(0)
         definition = ogr_layer.GetLayerDefn()
         names = sorted(definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount()))
         geometry_column = ogr_layer.GetGeometryColumn()
-        digest.update(repr((names, bool(geometry_column))).encode())
-        parts = []
-        for batch in ogr_layer.GetArrowStreamAsNumPy(options=["USE_MASKED_ARRAYS=YES"]):
-            columns = [batch[n] for n in names] + ([batch[geometry_column]] if geometry_column else [])
-            parts.append(_row_hashes(columns))
+        if geometry_column:
+            ogr_layer.SetIgnoredFields(names)
+            accumulator = geometry_fingerprint.Fingerprint()
+            for batch in ogr_layer.GetArrowStreamAsNumPy(options=["USE_MASKED_ARRAYS=YES"]):
+                blobs = batch[geometry_column]
+                missing = np.ma.getmaskarray(blobs)
+                accumulator.add(geometry_fingerprint.row_hashes_wkb(
+                    [None if gone else b for b, gone in zip(np.ma.getdata(blobs).tolist(), missing.tolist())]))
+            fingerprint = accumulator.hexdigest()
+        else:
+            fingerprint = _table_fingerprint(ogr_layer, names)
     finally:
         dataset = None  # noqa: F841 (closes the dataset)
-    rows = np.sort(np.concatenate(parts)) if parts else np.empty(0, np.uint64)
-    digest.update(rows.astype("<u8").tobytes())
     source_name = display_name(layer.name(), path, layer_name) if layer is not None else name
     del keep_alive
-    return digest.hexdigest(), source_name
+    return fingerprint, source_name, parents
+
+
+def _table_fingerprint(ogr_layer, names):
+    """A table without geometry: every row's attribute values hashed (field-name order), rows sorted."""
+    digest = hashlib.sha256()
+    digest.update(repr((names, False)).encode())
+    parts = [_row_hashes([batch[n] for n in names])
+             for batch in ogr_layer.GetArrowStreamAsNumPy(options=["USE_MASKED_ARRAYS=YES"])]
+    rows = np.sort(np.concatenate(parts)) if parts else np.empty(0, np.uint64)
+    digest.update(rows.astype("<u8").tobytes())
+    return digest.hexdigest()
+
+
+LINEAGE_PREFIX = "dp_geoprivacy lineage (private, do not publish): "
+
+
+def lineage_of(layer):
+    """The parent fingerprints a preparation step recorded in the layer's metadata history."""
+    found = []
+    for item in layer.metadata().history():
+        if item.startswith(LINEAGE_PREFIX):
+            found.extend(p for p in item[len(LINEAGE_PREFIX):].split() if p)
+    return tuple(dict.fromkeys(found))
 
 
 def _input_layer(algorithm, parameters, name, context):
