@@ -298,7 +298,7 @@ def _search(events, keys, weight, cell):
 
 _PERSON_UNIT = re.compile(r"^\s*one user\b(?!-day)", re.IGNORECASE)
 _USER_DAY_UNIT = re.compile(r"^\s*one user-day\b", re.IGNORECASE)
-_ROW_UNIT = re.compile(r"\(item-level\)|^\s*one (row|point|record)\b", re.IGNORECASE)
+_ROW_UNIT = re.compile(r"\(item-level\)|^\s*(one (row|point|record|trajectory)\b|location:)", re.IGNORECASE)
 
 
 def partition_rule(partition: Partition, unit_of_privacy: str, user_field: str = "", day_field: str = "",
@@ -491,9 +491,9 @@ def account(events: Iterable[ReleaseEvent]) -> Tuple[SourceTotal, ...]:
     return tuple(sorted(totals, key=lambda t: (number[t.label], KINDS.index(t.kind), t.norm)))
 
 
-def worst(totals: Iterable[SourceTotal], kind: str) -> Optional[SourceTotal]:
-    """The source total of ``kind`` with the largest epsilon (per person for differential privacy, per metre for
-    geo-indistinguishability), or None.
+def worst(totals: Iterable[SourceTotal], kind: str, per_person: bool = False) -> Optional[SourceTotal]:
+    """The source total of ``kind`` with the largest epsilon (per metre for geo-indistinguishability; per person
+    with ``per_person``, for differential privacy), or None.
 
     A maximum, not a sum: sources are never added.
     """
@@ -502,7 +502,9 @@ def worst(totals: Iterable[SourceTotal], kind: str) -> Optional[SourceTotal]:
         return None
     if kind == GEO_INDISTINGUISHABILITY:
         return max(candidates, key=lambda t: (t.epsilon / t.distance, t.epsilon))
-    return max(candidates, key=lambda t: (t.person.epsilon, t.person.delta, t.epsilon, t.delta))
+    if per_person:
+        return max(candidates, key=lambda t: (t.person.epsilon, t.person.delta))
+    return max(candidates, key=lambda t: (t.epsilon, t.delta))
 
 
 def seeded(events: Iterable[ReleaseEvent]) -> Tuple[ReleaseEvent, ...]:

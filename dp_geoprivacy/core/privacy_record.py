@@ -75,6 +75,8 @@ class PrivacyRecord:
     # The part of the source the release covers, as declared by the publisher
     # ("all", or key=value constraints such as "day=Mon"; core.accounting).
     partition: str = "all"
+    # How that partition composes with others of the source (core.accounting.partition_rule).
+    partition_rule: str = ""
     release_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     created: str = field(
         default_factory=lambda: datetime.now(timezone.utc).replace(microsecond=0).isoformat()

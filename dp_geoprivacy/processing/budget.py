@@ -78,9 +78,10 @@ class Release:
     release_id: str
     partition: str
     ledger: str = ""
+    partition_rule: str = ""
 
     def record_fields(self) -> dict:
-        return {"release_id": self.release_id, "partition": self.partition}
+        return {"release_id": self.release_id, "partition": self.partition, "partition_rule": self.partition_rule}
 
 
 def add_ledger_parameters(algorithm) -> None:
@@ -169,7 +170,7 @@ def with_partition(algorithm, parameters, context):
                 "PARTITION: '{key}' is not a field of {name} (fields: {fields}). PARTITION selects the rows whose "
                 "fields have the given values, e.g. day=Mon.").format(
                 key=key, name=name, fields=", ".join(f.name() for f in layer.fields())))
-        conditions.append(f'"{field.name()}" = {_literal(field, value)}')
+        conditions.append(_condition(field, value))
     subset = " AND ".join(conditions)
     if layer.subsetString():
         subset = f"({layer.subsetString()}) AND {subset}"
@@ -182,16 +183,20 @@ def with_partition(algorithm, parameters, context):
     selected = isinstance(value, QgsProcessingFeatureSourceDefinition) and value.selectedFeaturesOnly
     if selected:
         clone.selectByIds(layer.selectedFeatureIds())
+        clone.selectByExpression(" AND ".join(conditions), QgsVectorLayer.IntersectSelection)
     return {**parameters, name: QgsProcessingFeatureSourceDefinition(clone.id(), selected)}
 
 
-def _literal(field, value):
+def _condition(field, value):
+    """``field = value`` in SQL that is also a QGIS expression; text compared case-insensitively, as the ledger
+    compares partitions (core.accounting: Mon and mon are one partition)."""
+    name = '"' + field.name().replace('"', '""') + '"'
     if field.isNumeric():
         try:
-            return repr(float(value)) if field.type() == QVariant.Double else str(int(value))
+            return f"{name} = {float(value)!r}" if field.type() == QVariant.Double else f"{name} = {int(value)}"
         except ValueError:
             pass
-    return "'" + value.replace("'", "''") + "'"
+    return f"lower({name}) = '" + value.casefold().replace("'", "''") + "'"
 
 
 def partition_of(algorithm, parameters, context) -> Partition:
@@ -228,7 +233,7 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
         if budget is not None:
             raise QgsProcessingException(tr(
                 "BUDGET needs a LEDGER: the epsilon already spent on the source is read from the ledger."))
-        return Release(release_id, partition.text)
+        return Release(release_id, partition.text, "", rule_of(algorithm, parameters, partition, mechanism_fields))
     entry = ledger_entry(algorithm, parameters, context, feedback, input_parameter, mechanism_fields, output,
                          release_id, partition)
     common = {"fingerprint": entry.fingerprint, "parents": entry.parents, "dataset": entry.dataset}
@@ -267,7 +272,16 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
     ).format(epsilon=entry.epsilon, partition=partition.text, spent=reservation.spent_before,
              total=reservation.total_after,
              budget="" if budget is None else tr(" of the budget {budget:g}").format(budget=budget)))
-    return Release(release_id, partition.text, str(path))
+    return Release(release_id, partition.text, str(path), rule)
+
+
+def rule_of(algorithm, parameters, partition, mechanism_fields) -> str:
+    """How PARTITION composes for this release (core.accounting.partition_rule): the user and day fields are the
+    algorithm's USER_FIELD and DAY_FIELD; ROW_IS_UNIT False where a unit spans rows even at item level."""
+    return partition_rule(partition, mechanism_fields["unit_of_privacy"],
+                          user_field=str(parameters.get("USER_FIELD") or ""),
+                          day_field=str(parameters.get("DAY_FIELD") or ""),
+                          row_is_unit=getattr(algorithm, "ROW_IS_UNIT", True))
 
 
 def ledger_entry(algorithm, parameters, context, feedback, input_parameter, mechanism_fields, output, release_id,
@@ -277,10 +291,7 @@ def ledger_entry(algorithm, parameters, context, feedback, input_parameter, mech
     feedback.pushInfo(tr("Fingerprinting the input for the privacy ledger..."))
     fingerprint, source_name, parents = source_fingerprint(algorithm, parameters, input_parameter, context,
                                                            feedback)
-    rule = partition_rule(partition, mechanism_fields["unit_of_privacy"],
-                          user_field=str(parameters.get("USER_FIELD") or ""),
-                          day_field=str(parameters.get("DAY_FIELD") or ""),
-                          row_is_unit=getattr(algorithm, "ROW_IS_UNIT", True))
+    rule = rule_of(algorithm, parameters, partition, mechanism_fields)
     rows = parameters.get(ROWS_PER_PERSON)
     return LedgerEntry(
         fingerprint=fingerprint, parents=parents,

@@ -260,7 +260,8 @@ def test_item_level_releases_are_unbounded_per_person_unless_k_is_declared():
     assert per_person(replace(item, delta=1e-6, rows_per_person=2)) == (2.0, pytest.approx(2 * math.e * 1e-6))
     user_day = ReleaseEvent(release_id="d", source="s", epsilon=0.5, unit_of_privacy="one user-day, at most 3 cells")
     assert per_person(user_day)[0] == math.inf and per_person(replace(user_day, rows_per_person=7))[0] == 3.5
-    assert worst(account([user, replace(item, source="t", rows_per_person=3)]), DIFFERENTIAL_PRIVACY).source == "t"
+    assert worst(account([user, replace(item, source="t", rows_per_person=3)]), DIFFERENTIAL_PRIVACY,
+                 per_person=True).source == "t"
 
 
 def test_seeded_releases_are_outside_every_total():

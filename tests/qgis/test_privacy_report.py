@@ -34,11 +34,20 @@ LAPLACE = "dp_geoprivacy:laplaceperturbation"
 REPORT = "dp_geoprivacy:privacyreport"
 
 
+DAYS = ("Mon", "Tue", "Wed")
+
+
 @pytest.fixture
 def points(tmp_path):
+    """500 points with pid, label and day (Mon, Tue, Wed in turn)."""
     rng = np.random.default_rng(11)
     xy = np.column_stack((rng.uniform(5e5, 5.05e5, 500), rng.uniform(4.5e6, 4.505e6, 500)))
-    return write_points(tmp_path / "trips.gpkg", 32633, xy)
+    path = write_points(tmp_path / "trips.gpkg", 32633, xy)
+    dataset = ogr.Open(path, 1)
+    dataset.ExecuteSQL("ALTER TABLE points ADD COLUMN day TEXT")
+    dataset.ExecuteSQL("UPDATE points SET day = CASE pid % 3 WHEN 0 THEN 'Mon' WHEN 1 THEN 'Tue' ELSE 'Wed' END")
+    dataset = None
+    return path
 
 
 def _perturb(points, out, **extra):
@@ -76,7 +85,8 @@ def test_ledger_entry_matches_the_record_and_the_fingerprint_stays_in_the_ledger
     assert entry.unit_of_privacy == record.unit_of_privacy
     # Never in a published output: not in the layer, its metadata, nor the report made from both.
     result, _, page = _report(tmp_path, LAYERS=[str(out)], LEDGER=str(ledger))
-    assert result["LOCATION_EPSILON"] == 1.0 and result["TOTAL_EPSILON"] == 0
+    assert result["LOCATION_EPSILON"] == 0 and result["TOTAL_EPSILON"] == 0  # seeded: outside every total
+    assert entry.seeded and not record.differentially_private and "Not private (seeded)" in page
     assert entry.fingerprint.encode() not in _all_bytes_under(tmp_path, exclude="ledger.json")
     assert entry.fingerprint[:8] not in page
 
@@ -100,7 +110,7 @@ def test_disjoint_partitions_share_a_budget_in_parallel(points, tmp_path):
     with pytest.raises(QgsProcessingException, match="(?i)on partition day=tue"):
         _perturb(points, tmp_path / "again.gpkg", LEDGER=ledger, BUDGET=1, PARTITION="day=tue")
     with pytest.raises(QgsProcessingException, match="remaining = 0"):
-        _perturb(points, tmp_path / "bus.gpkg", LEDGER=ledger, BUDGET=1, PARTITION="mode=bus")  # overlaps every day
+        _perturb(points, tmp_path / "p1.gpkg", LEDGER=ledger, BUDGET=1, PARTITION="label=p1")  # overlaps every day
     result, rows, _ = _report(tmp_path, LEDGER=ledger)
     assert result["LOCATION_EPSILON"] == 1 and len(rows) == 3
 
@@ -142,8 +152,8 @@ def test_fingerprint_covers_the_whole_layer_whatever_the_selection_filter_or_row
     try:
         layer.selectByExpression('"pid" < 10')
         selected = QgsProcessingFeatureSourceDefinition(layer.id(), selectedFeaturesOnly=True)
-        result = _perturb(selected, tmp_path / "part.gpkg", LEDGER=ledger, PARTITION="pid=0-9")
-        assert result["POINTS_WRITTEN"] == 10
+        result = _perturb(selected, tmp_path / "part.gpkg", LEDGER=ledger, PARTITION="day=Mon")
+        assert result["POINTS_WRITTEN"] == 4  # the run itself keeps its partition's rows: pid 0, 3, 6, 9
         assert _fingerprint(ledger) == whole
         _perturb(layer, tmp_path / "filtered.gpkg", LEDGER=ledger)
         assert _fingerprint(ledger) == whole
@@ -165,9 +175,15 @@ def test_fingerprint_covers_the_whole_layer_whatever_the_selection_filter_or_row
     dataset = None
     _perturb(shuffled, tmp_path / "shuffled_out.gpkg", LEDGER=ledger)
     assert _fingerprint(ledger) == whole
-    # One changed value: other data.
+    # A changed attribute: the same people's locations, the same data (issue 19 item 7).
     dataset = ogr.Open(shuffled, 1)
     dataset.ExecuteSQL("UPDATE points SET label = 'changed' WHERE pid = 7")
+    dataset = None
+    _perturb(shuffled, tmp_path / "changed_label.gpkg", LEDGER=ledger)
+    assert _fingerprint(ledger) == whole
+    # A moved point: other data.
+    dataset = ogr.Open(shuffled, 1)
+    dataset.ExecuteSQL("UPDATE points SET geom = MakePoint(500100.0, 4500100.0, 32633) WHERE pid = 7")
     dataset = None
     _perturb(shuffled, tmp_path / "changed_out.gpkg", LEDGER=ledger)
     assert _fingerprint(ledger) != whole
@@ -181,12 +197,13 @@ def _ledger_with(path, entries):
     return str(path)
 
 
-def _entry(epsilon, partition, fingerprint="a" * 64, name="opal", delta=0.0, release_id=None):
+def _entry(epsilon, partition, fingerprint="a" * 64, name="opal", delta=0.0, release_id=None, **more):
     return LedgerEntry(fingerprint=fingerprint, algorithm="dp_geoprivacy:noisyzonecounts", epsilon=epsilon,
-                       delta=delta, unit_of_privacy="one trip", partition=partition,
+                       delta=delta, unit_of_privacy=more.pop("unit", "one trip"), partition=partition,
                        output=f"/private/{partition}.gpkg",
                        release_id=release_id or f"{partition}/{epsilon}/{np.random.default_rng().integers(1e12)}",
-                       input_layer=name, time="2024-01-01T00:00:00+00:00")
+                       input_layer=name, time="2024-01-01T00:00:00+00:00",
+                       partition_rule="parallel: each unit of privacy is one row", **more)
 
 
 def test_report_of_the_seed_001_opal_ledger_totals_8(tmp_path):
@@ -200,7 +217,8 @@ def test_report_of_the_seed_001_opal_ledger_totals_8(tmp_path):
     driving = [r for r in rows if r["drives_total"] == "1"]
     assert len(driving) == 6 and len({r["partition"] for r in driving}) == 1
     assert {r["source"] for r in rows} == {"S1 (opal)"}
-    assert "<b>epsilon 8, delta 7.5e-07 per unit of privacy (one trip)</b>" in page
+    assert "epsilon 8, delta 7.5e-07 per unit of privacy (one trip)</li>" in page
+    assert "<b>per person: UNBOUNDED" in page  # one trip is not one person (issue 19 item 8)
     assert "Theorem 3" in page and "a" * 16 not in page
 
 
@@ -247,9 +265,12 @@ def test_layers_without_a_record_or_not_private_are_listed_and_not_counted(point
     write_to_file(calibration, "points", record, "Calibration")
     _perturb(points, tmp_path / "a.gpkg", EPSILON=0.5, SEED=3)
     result, rows, page = _report(tmp_path, LAYERS=[calibration, points, str(tmp_path / "a.gpkg")])
-    assert result["LOCATION_EPSILON"] == 0.5 and len(rows) == 1 and rows[0]["seeded"] == "1"
+    # A seeded release is not private (issue 19 item 6): listed apart, outside every total.
+    assert result["LOCATION_EPSILON"] == 0 and result["RELEASES"] == 1
+    assert len(rows) == 1 and rows[0]["seeded"] == "1" and rows[0]["guarantee"] == "not private (seeded)"
+    assert float(rows[0]["epsilon_counted"]) == 0
     assert "NOT differentially private" in page and "has no dp_geoprivacy privacy record" in page
-    assert "seed" in page
+    assert "Not private (seeded): outside every total" in page
 
 
 def test_same_name_under_two_fingerprints_is_flagged(tmp_path):
@@ -357,7 +378,7 @@ def test_zone_counts_and_od_flows_reserve_in_the_ledger_and_count_once(points, t
     counts = tmp_path / "counts.gpkg"
     processing.run("dp_geoprivacy:noisyzonecounts", {"INPUT": points, "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
                                                      "EPSILON": 0.5, "LEDGER": ledger, "PARTITION": "day=Mon",
-                                                     "OUTPUT": str(counts)})
+                                                     "OUTPUT": str(counts), "ROWS_PER_PERSON": 2})
     trips = _trip_lines(tmp_path / "trips.gpkg", [((5e5 + 100 * i, 4.5e6 + 100), (5e5 + 3000, 4.5e6 + 3000 - i))
                                                  for i in range(40)])
     flows, matrix = tmp_path / "flows.gpkg", tmp_path / "matrix.gpkg"
@@ -370,8 +391,13 @@ def test_zone_counts_and_od_flows_reserve_in_the_ledger_and_count_once(points, t
     assert read_from_file(str(counts))[0].release_id == entries[0].release_id
     [flows_record], [matrix_record] = read_from_file(str(flows)), read_from_file(str(matrix))
     assert flows_record.release_id == matrix_record.release_id == entries[1].release_id
-    result, rows, _ = _report(tmp_path, LAYERS=[str(counts), str(flows), str(matrix)])
+    result, rows, page = _report(tmp_path, LAYERS=[str(counts), str(flows), str(matrix)])
     assert result["RELEASES"] == 2 and result["TOTAL_EPSILON"] == 0.75 and len(rows) == 2
+    # Per person (issue 19 item 8): both are item-level (one point, one trip) and the OD release declared no
+    # bound on rows per person, so a person's exposure is unbounded; the report says so first.
+    assert result["PERSON_EPSILON"] == math.inf and "per person: UNBOUNDED" in page
+    ledger_result, _, _ = _report(tmp_path, LEDGER=ledger, OUTPUT=str(tmp_path / "r2.csv"))
+    assert ledger_result["PERSON_EPSILON"] == math.inf
 
 
 def _trip_lines(path, trips):

@@ -180,7 +180,7 @@ class PrivacyReport(DpAlgorithm):
                     delta=float(record.delta or 0.0), partition=_partition(record.partition, warnings),
                     algorithm=record.algorithm, unit_of_privacy=record.unit_of_privacy, output=layer.name(),
                     time=record.created, source_label=records[0].input_layer, origin="layer",
-                    seeded=record.seeded))
+                    seeded=record.seeded, partition_rule=record.partition_rule))
         if feedback.isCanceled():
             return {}
         totals = account(events)
@@ -211,11 +211,12 @@ class PrivacyReport(DpAlgorithm):
             encoding="utf-8")
         feedback.setProgress(100)
         aggregate, location = worst(totals, DIFFERENTIAL_PRIVACY), worst(totals, GEO_INDISTINGUISHABILITY)
+        person = worst(totals, DIFFERENTIAL_PRIVACY, per_person=True)
         return {
             self.OUTPUT: output,
             self.REPORT: report,
-            "PERSON_EPSILON": aggregate.person.epsilon if aggregate else 0.0,
-            "PERSON_DELTA": aggregate.person.delta if aggregate else 0.0,
+            "PERSON_EPSILON": person.person.epsilon if person else 0.0,
+            "PERSON_DELTA": person.person.delta if person else 0.0,
             "TOTAL_EPSILON": aggregate.epsilon if aggregate else 0.0,
             "TOTAL_DELTA": aggregate.delta if aggregate else 0.0,
             "LOCATION_EPSILON": location.epsilon if location else 0.0,
