@@ -261,7 +261,7 @@ class Ledger:
         with self.store.locked():
             existing = self.entries()
             new, spent, after, total_after = _spending(existing, entry, inherited)
-            partition = Partition.parse(entry.partition)
+            partition = new[-1].event().counted_partition  # "all" when the partition composes sequentially
             if budget is not None and after > budget * (1 + BUDGET_TOLERANCE):
                 raise BudgetExceededError(spent, after - spent, budget, partition)
             self.store.write([e.to_dict() for e in existing + tuple(new)])

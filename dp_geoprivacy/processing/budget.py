@@ -62,6 +62,7 @@ from ..core.accounting import Partition, partition_rule
 from ..core.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
 from ..core.privacy_record import WEAK_EPSILON, weak_epsilon_note
 from ..translation import tr
+from .privacy_metadata import lineage_of
 from .readers import display_name
 
 LEDGER = "LEDGER"
@@ -397,18 +398,6 @@ def _table_fingerprint(ogr_layer, names):
     rows = np.sort(np.concatenate(parts)) if parts else np.empty(0, np.uint64)
     digest.update(rows.astype("<u8").tobytes())
     return digest.hexdigest()
-
-
-LINEAGE_PREFIX = "dp_geoprivacy lineage (private, do not publish): "
-
-
-def lineage_of(layer):
-    """The parent fingerprints a preparation step recorded in the layer's metadata history."""
-    found = []
-    for item in layer.metadata().history():
-        if item.startswith(LINEAGE_PREFIX):
-            found.extend(p for p in item[len(LINEAGE_PREFIX):].split() if p)
-    return tuple(dict.fromkeys(found))
 
 
 def _input_layer(algorithm, parameters, name, context):

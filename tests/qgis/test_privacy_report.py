@@ -412,3 +412,114 @@ def _trip_lines(path, trips):
         out.CreateFeature(feature)
     dataset = None
     return str(path)
+
+
+# --- issue 19 items 3, 7, 8 and issue 21 §2: partitions, lineage, copies, the ledger file ------------------
+
+
+def _with_users(points):
+    """The fixture's points with a user id (50 users, each on every day)."""
+    dataset = ogr.Open(points, 1)
+    dataset.ExecuteSQL("ALTER TABLE points ADD COLUMN uid INTEGER")
+    dataset.ExecuteSQL("UPDATE points SET uid = pid % 50")
+    dataset = None
+    return points
+
+
+def test_partition_selects_its_rows_and_user_level_day_partitions_add_up(points, tmp_path):
+    from .conftest import write_grid_zones
+
+    result = _perturb(points, tmp_path / "mon.gpkg", PARTITION="day=Mon")
+    assert result["POINTS_WRITTEN"] == 167  # the run keeps its partition's rows itself (pid % 3 == 0)
+    with pytest.raises(QgsProcessingException, match="PARTITION: 'mode' is not a field of INPUT"):
+        _perturb(points, tmp_path / "bus.gpkg", PARTITION="mode=bus")
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, (5e5, 4.5e6), 2500.0, 2)
+    ledger = str(tmp_path / "ledger.json")
+    counts = {"INPUT": _with_users(points), "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 1.0,
+              "USER_FIELD": "uid", "MAX_CONTRIBUTIONS": 5, "LEDGER": ledger, "BUDGET": 1.5}
+    processing.run("dp_geoprivacy:noisyzonecounts", {**counts, "PARTITION": "day=Mon",
+                                                     "OUTPUT": str(tmp_path / "c_mon.gpkg")})
+    # A user travels on Monday and Tuesday: the day partitions are not disjoint for users (issue 19 item 3).
+    with pytest.raises(QgsProcessingException, match="spent = 1, requested = 1"):
+        processing.run("dp_geoprivacy:noisyzonecounts", {**counts, "PARTITION": "day=Tue",
+                                                         "OUTPUT": str(tmp_path / "c_tue.gpkg")})
+    # Partitions by the user field are disjoint for users: parallel.
+    for uid in (1, 2):
+        processing.run("dp_geoprivacy:noisyzonecounts", {**counts, "EPSILON": 0.5, "PARTITION": f"uid={uid}",
+                                                         "OUTPUT": str(tmp_path / f"c_u{uid}.gpkg")})
+    entries = Ledger(ledger).entries()
+    assert [e.partition_rule.split(":")[0] for e in entries] == ["sequential", "parallel", "parallel"]
+    result, rows, page = _report(tmp_path, LEDGER=ledger)
+    assert result["TOTAL_EPSILON"] == 1.5 and result["PERSON_EPSILON"] == 1.5  # user level: per person
+    assert "sequential: a unit of privacy" in page and "partitions by the user field uid" in page
+
+
+def _ogr2ogr_copy(points, destination, **options):
+    from osgeo import gdal
+
+    gdal.VectorTranslate(str(destination), points, **options)
+    return str(destination)
+
+
+def test_copies_and_prepared_layers_share_the_source_budget(points, tmp_path):
+    ledger = str(tmp_path / "ledger.json")
+    _perturb(points, tmp_path / "a.gpkg", LEDGER=ledger, BUDGET=1.5)
+    # An ogr2ogr copy keeping two columns, rows reversed, in another format: the same people (issue 19 item 7).
+    copy = _ogr2ogr_copy(points, tmp_path / "copy.geojson", format="GeoJSON",
+                         SQLStatement="SELECT geom, label, day FROM points ORDER BY pid DESC")
+    with pytest.raises(QgsProcessingException, match="spent = 1, requested = 1"):
+        _perturb(copy, tmp_path / "b.gpkg", LEDGER=ledger, BUDGET=1.5)
+    shapefile = _ogr2ogr_copy(points, tmp_path / "copy.shp", format="ESRI Shapefile", selectFields=["pid"])
+    with pytest.raises(QgsProcessingException, match="spent = 1"):
+        _perturb(shapefile, tmp_path / "c.gpkg", LEDGER=ledger, BUDGET=1.5)
+    # A reprojected copy is other coordinates: the publisher names both with DATASET.
+    utm34 = _ogr2ogr_copy(points, tmp_path / "utm34.gpkg", format="GPKG", dstSRS="EPSG:32634")
+    _perturb(points, tmp_path / "d.gpkg", EPSILON=0.25, LEDGER=ledger, DATASET="survey 2024")
+    with pytest.raises(QgsProcessingException, match="spent = 1.25"):
+        _perturb(utm34, tmp_path / "e.gpkg", LEDGER=ledger, BUDGET=1.5, DATASET="Survey 2024")
+    assert _perturb(utm34, tmp_path / "f.gpkg", LEDGER=ledger, BUDGET=1.5)["EPSILON_SPENT"] == 1  # unnamed: new
+
+
+def test_trip_ends_are_charged_to_their_trips(tmp_path):
+    from .conftest import write_grid_zones
+
+    trips = _trip_lines(tmp_path / "trips.gpkg", [((5e5 + 100 * i, 4.5e6 + 100), (5e5 + 3000, 4.5e6 + 3000 - i))
+                                                 for i in range(40)])
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, (5e5, 4.5e6), 2500.0, 2)
+    ledger = str(tmp_path / "ledger.json")
+    processing.run("dp_geoprivacy:noisyodflows", {"INPUT": trips, "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
+                                                  "EPSILON": 1.0, "LEDGER": ledger, "BUDGET": 1.5,
+                                                  "OUTPUT_FLOWS": str(tmp_path / "flows.gpkg"),
+                                                  "OUTPUT_MATRIX": str(tmp_path / "matrix.gpkg")})
+    ends = processing.run("dp_geoprivacy:tripends", {"INPUT": trips, "ORIGINS": str(tmp_path / "origins.gpkg"),
+                                                     "DESTINATIONS": str(tmp_path / "destinations.shp")})
+    for output in (ends["ORIGINS"], ends["DESTINATIONS"]):
+        with pytest.raises(QgsProcessingException, match="spent = 1, requested = 1"):
+            _perturb(output, tmp_path / "ends_out.gpkg", LEDGER=ledger, BUDGET=1.5)
+    _perturb(ends["ORIGINS"], tmp_path / "ends_ok.gpkg", EPSILON=0.5, LEDGER=ledger, BUDGET=1.5)
+    result, _, _ = _report(tmp_path, LEDGER=ledger)
+    assert result["SOURCES"] == 1  # the trips and their ends are one source
+    assert Ledger(ledger).entries()[-1].parents == (Ledger(ledger).entries()[0].fingerprint,)
+
+
+def test_ledger_file_faults_are_refused_or_followed(points, tmp_path):
+    """Issue 21 §2: LEDGER = OUTPUT, two outputs on one file, a link, a GeoPackage as LEDGER."""
+    ledger = tmp_path / "ledger.json"
+    _perturb(points, tmp_path / "a.gpkg", LEDGER=str(ledger))
+    before = ledger.read_bytes()
+    with pytest.raises(QgsProcessingException, match="OUTPUT and LEDGER are the same file|LEDGER and OUTPUT"):
+        _perturb(points, str(ledger), LEDGER=str(ledger))
+    assert ledger.read_bytes() == before
+    with pytest.raises(QgsProcessingException, match="ORIGINS and DESTINATIONS are the same file"):
+        processing.run("dp_geoprivacy:tripends", {"INPUT": _trip_lines(tmp_path / "t.gpkg", [((5e5, 4.5e6),
+                       (5e5 + 10, 4.5e6))]), "ORIGINS": str(tmp_path / "e.gpkg"), "DESTINATIONS": str(tmp_path / "e.gpkg")})
+    assert not (tmp_path / "e.gpkg").exists()
+    link = tmp_path / "link.json"
+    link.symlink_to(ledger)
+    _perturb(points, tmp_path / "b.gpkg", LEDGER=str(link))
+    assert link.is_symlink() and len(Ledger(ledger).entries()) == 2
+    gpkg = tmp_path / "a.gpkg"
+    content = gpkg.read_bytes()
+    with pytest.raises(QgsProcessingException, match="LEDGER .*not a dp_geoprivacy ledger .not UTF-8"):
+        _perturb(points, tmp_path / "c.gpkg", LEDGER=str(gpkg))
+    assert gpkg.read_bytes() == content and not (tmp_path / "c.gpkg").exists()
