@@ -65,9 +65,20 @@ def vertex_hashes(x, y) -> np.ndarray:
         return _mix(_mix(_rounded(x) ^ _X_SALT) + _mix(_rounded(y) ^ _Y_SALT))
 
 
-def row_hashes_xy(x, y) -> np.ndarray:
-    """Row hashes of one point per row (x, y arrays): equal to row_hashes_geometries of the same points."""
-    return _row(vertex_hashes(x, y), np.ones(len(np.asarray(x)), dtype=np.uint64))
+def row_hashes_points(*pairs) -> np.ndarray:
+    """Row hashes of rows given as coordinate columns: ``(x, y)`` pairs, one per vertex (a point: one pair; a
+    trip's origin and destination: two). Equal to row_hashes_geometries of the same points or two-vertex lines;
+    a vertex with a missing (NaN) coordinate is left out, as a NULL geometry has no vertex."""
+    n = len(np.asarray(pairs[0][0]))
+    sums = np.zeros(n, dtype=np.uint64)
+    counts = np.zeros(n, dtype=np.uint64)
+    for x, y in pairs:
+        x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
+        valid = np.isfinite(x) & np.isfinite(y)
+        with np.errstate(over="ignore"):
+            sums += np.where(valid, vertex_hashes(x, y), np.uint64(0))
+        counts += valid.astype(np.uint64)
+    return _row(sums, counts)
 
 
 def row_hashes_geometries(geometries) -> np.ndarray:
