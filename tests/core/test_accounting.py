@@ -4,11 +4,10 @@ the seed 001 §4 Opal example and seed 003 §III F's cumulative epsilon per day.
 import dataclasses
 import itertools
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
-
-from dataclasses import replace
 
 from dp_geoprivacy.core.accounting import (
     DIFFERENTIAL_PRIVACY,
@@ -177,12 +176,9 @@ def test_worst_cell_search_agrees_with_brute_force_on_random_releases():
 # --- kinds of guarantee and sources are never added (core.accounting.account) ---
 
 from dp_geoprivacy.core.accounting import (  # noqa: E402
-    DIFFERENTIAL_PRIVACY,
     GEO_INDISTINGUISHABILITY,
-    account,
     guarantee_of,
     source_labels,
-    worst,
 )
 from dp_geoprivacy.core.location import PER_AXIS, PLANAR, LocationLaplace  # noqa: E402
 

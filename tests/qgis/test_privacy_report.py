@@ -511,8 +511,9 @@ def test_ledger_file_faults_are_refused_or_followed(points, tmp_path):
         _perturb(points, str(ledger), LEDGER=str(ledger))
     assert ledger.read_bytes() == before
     with pytest.raises(QgsProcessingException, match="ORIGINS and DESTINATIONS are the same file"):
-        processing.run("dp_geoprivacy:tripends", {"INPUT": _trip_lines(tmp_path / "t.gpkg", [((5e5, 4.5e6),
-                       (5e5 + 10, 4.5e6))]), "ORIGINS": str(tmp_path / "e.gpkg"), "DESTINATIONS": str(tmp_path / "e.gpkg")})
+        trips = _trip_lines(tmp_path / "t.gpkg", [((5e5, 4.5e6), (5e5 + 10, 4.5e6))])
+        processing.run("dp_geoprivacy:tripends", {"INPUT": trips, "ORIGINS": str(tmp_path / "e.gpkg"),
+                                                  "DESTINATIONS": str(tmp_path / "e.gpkg")})
     assert not (tmp_path / "e.gpkg").exists()
     link = tmp_path / "link.json"
     link.symlink_to(ledger)
