@@ -7,6 +7,7 @@ partitions, epsilons 1,1,1,1,2,2: total 8); seed 003 §III F.
 import csv
 import json
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -524,3 +525,21 @@ def test_ledger_file_faults_are_refused_or_followed(points, tmp_path):
     with pytest.raises(QgsProcessingException, match="LEDGER .*not a dp_geoprivacy ledger .not UTF-8"):
         _perturb(points, tmp_path / "c.gpkg", LEDGER=str(gpkg))
     assert gpkg.read_bytes() == content and not (tmp_path / "c.gpkg").exists()
+
+
+@pytest.mark.parametrize("algorithm, first, second", [
+    ("escapeanalysis", "OUTPUT_TABLE", "OUTPUT_ZONES"), ("escapeanalysis", "OUTPUT_CHART", "OUTPUT_TABLE"),
+    ("randomizedresponse", "OUTPUT", "OUTPUT_ESTIMATES"), ("tripends", "ORIGINS", "DESTINATIONS"),
+    ("mobilityreport", "OUTPUT_VISITS", "OUTPUT_FLOWS"), ("mobilityreport", "OUTPUT_HTML", "OUTPUT_BENCHMARK"),
+    ("noisyzonecounts", "OUTPUT", "LEDGER"), ("noisyodflows", "OUTPUT_MATRIX", "LEDGER"),
+])
+def test_two_outputs_of_one_run_on_one_file_are_refused(tmp_path, algorithm, first, second):
+    """Issue 21 §2: they silently replaced each other (and LEDGER = OUTPUT overwrote the ledger)."""
+    from qgis.core import QgsApplication, QgsProcessingContext
+
+    instance = QgsApplication.processingRegistry().createAlgorithmById(f"dp_geoprivacy:{algorithm}")
+    same = str(tmp_path / "same.gpkg")
+    ok, message = instance.checkParameterValues({first: same, second: same}, QgsProcessingContext())
+    assert not ok and re.search(f"({first} and {second}|{second} and {first}) are the same file", message)
+    if "LEDGER" in (first, second):
+        assert "the ledger would be lost" in message
