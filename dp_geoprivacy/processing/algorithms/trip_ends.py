@@ -58,6 +58,8 @@ class TripEnds(DpAlgorithm):
             "can take tracks, also in a Processing model.</p>"
             "<p><b>Not a release.</b> No noise is added and nothing is spent from a budget: the outputs hold "
             "the true trip ends and must not be published. Feed them to a privatising algorithm.</p>"
+            "<p><b>Lineage.</b> Both outputs record in their metadata the fingerprint of the input (private, like "
+            "the outputs): a release made from them with a LEDGER is charged to the trips' budget.</p>"
             "<p>Multi-part lines: the first vertex of the first part and the last vertex of the last part. "
             "Features without geometry, with an empty geometry or with one vertex are skipped and counted "
             "in the log. Rows keep the input's order, so ORIGINS and DESTINATIONS match row by row.</p>"
