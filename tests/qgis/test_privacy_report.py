@@ -543,3 +543,21 @@ def test_two_outputs_of_one_run_on_one_file_are_refused(tmp_path, algorithm, fir
     assert not ok and re.search(f"({first} and {second}|{second} and {first}) are the same file", message)
     if "LEDGER" in (first, second):
         assert "the ledger would be lost" in message
+
+
+def test_every_kind_of_damaged_ledger_gives_a_clear_refusal_and_stays_as_it_was(points, tmp_path):
+    """Issue 21 §2: 10 of 18 kinds of damaged ledger gave tracebacks (the catalogue is tests/core/test_ledger.py)."""
+    from tests.core.test_ledger import DAMAGED
+
+    for kind, content in sorted(DAMAGED.items()):
+        ledger = tmp_path / f"{kind.replace(' ', '_')}.json"
+        ledger.write_bytes(content if isinstance(content, bytes) else content.encode())
+        for run in (lambda: _perturb(points, tmp_path / "out.gpkg", LEDGER=str(ledger), BUDGET=5),
+                    lambda: _report(tmp_path, LEDGER=str(ledger))):
+            with pytest.raises(QgsProcessingException, match="LEDGER.*(ledger|empty)") as error:
+                run()
+            assert "Traceback" not in str(error.value), kind
+        assert ledger.read_bytes() == (content if isinstance(content, bytes) else content.encode()), kind
+        assert not (tmp_path / "out.gpkg").exists(), kind
+    with pytest.raises(QgsProcessingException, match="LEDGER .* is a folder"):
+        _perturb(points, tmp_path / "out.gpkg", LEDGER=str(tmp_path))
