@@ -88,6 +88,11 @@ class PrivacyRecord:
         if self.seeded and self.differentially_private:
             object.__setattr__(self, "differentially_private", False)
 
+    @property
+    def is_release(self) -> bool:
+        """A mechanism's release (private, or one that would be but for its seed), not a calibration aid."""
+        return self.epsilon is not None and (self.differentially_private or self.seeded)
+
     def with_notes(self, *notes: str) -> "PrivacyRecord":
         """A copy with more notes appended (records are immutable)."""
         return replace(self, notes=self.notes + tuple(notes))
@@ -111,7 +116,7 @@ class PrivacyRecord:
 
     def title_suffix(self) -> str:
         """A short tag for layer titles, e.g. 'ε=1, δ=0'."""
-        if self.seeded:
+        if self.seeded and self.epsilon is not None:  # a release made with a seed (calibration aids say below)
             return "not private (seeded)"
         if not self.differentially_private:
             return "NOT differentially private"
