@@ -55,7 +55,6 @@ from qgis.core import (
     QgsProviderRegistry,
     QgsVectorLayer,
 )
-from qgis.PyQt.QtCore import QVariant
 
 from ..core import fingerprint as geometry_fingerprint
 from ..core.accounting import Partition, partition_rule
@@ -176,10 +175,9 @@ def with_partition(algorithm, parameters, context):
     if layer.subsetString():
         subset = f"({layer.subsetString()}) AND {subset}"
     clone = layer.clone()
-    if not clone.setSubsetString(subset):
+    if not clone.setSubsetString(subset) or context.temporaryLayerStore().addMapLayer(clone) is None:
         raise QgsProcessingException(tr(
             "PARTITION: the input's provider cannot select {subset}. Use a GeoPackage input.").format(subset=subset))
-    context.temporaryLayerStore().addMapLayer(clone)
     value = parameters.get(name)
     selected = isinstance(value, QgsProcessingFeatureSourceDefinition) and value.selectedFeaturesOnly
     if selected:
@@ -193,10 +191,11 @@ def _condition(field, value):
     compares partitions (core.accounting: Mon and mon are one partition)."""
     name = '"' + field.name().replace('"', '""') + '"'
     if field.isNumeric():
-        try:
-            return f"{name} = {float(value)!r}" if field.type() == QVariant.Double else f"{name} = {int(value)}"
-        except ValueError:
-            pass
+        for number in (int, float):
+            try:
+                return f"{name} = {number(value)!r}"
+            except ValueError:
+                pass
     return f"lower({name}) = '" + value.casefold().replace("'", "''") + "'"
 
 

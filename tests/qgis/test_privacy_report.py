@@ -552,8 +552,8 @@ def test_every_kind_of_damaged_ledger_gives_a_clear_refusal_and_stays_as_it_was(
     for kind, content in sorted(DAMAGED.items()):
         ledger = tmp_path / f"{kind.replace(' ', '_')}.json"
         ledger.write_bytes(content if isinstance(content, bytes) else content.encode())
-        for run in (lambda: _perturb(points, tmp_path / "out.gpkg", LEDGER=str(ledger), BUDGET=5),
-                    lambda: _report(tmp_path, LEDGER=str(ledger))):
+        for run in (lambda path=str(ledger): _perturb(points, tmp_path / "out.gpkg", LEDGER=path, BUDGET=5),
+                    lambda path=str(ledger): _report(tmp_path, LEDGER=path)):
             with pytest.raises(QgsProcessingException, match="LEDGER.*(ledger|empty)") as error:
                 run()
             assert "Traceback" not in str(error.value), kind
