@@ -39,7 +39,7 @@ import json
 import sys
 import uuid
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from osgeo import ogr
@@ -236,6 +236,8 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
         return Release(release_id, partition.text, "", rule_of(algorithm, parameters, partition, mechanism_fields))
     entry = ledger_entry(algorithm, parameters, context, feedback, input_parameter, mechanism_fields, output,
                          release_id, partition)
+    if any(r.seeded for r in inherited):  # built on a seeded release: not private either
+        entry = replace(entry, seeded=True)
     common = {"fingerprint": entry.fingerprint, "parents": entry.parents, "dataset": entry.dataset}
     name, rule, seeded = entry.algorithm, entry.partition_rule, entry.seeded
     earlier = [
@@ -243,9 +245,10 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
             algorithm=r.algorithm, epsilon=float(r.epsilon), delta=float(r.delta or 0.0),
             unit_of_privacy=r.unit_of_privacy, partition=r.partition, output=tr("(input of {output})").format(
                 output=output), release_id=r.release_id, input_layer=r.input_layer, time=now(),
-            note="earlier release this one builds on, added when the later one was reserved", **common,
+            note="earlier release this one builds on, added when the later one was reserved", seeded=r.seeded,
+            **common,
         )
-        for r in inherited if r.differentially_private and r.epsilon is not None
+        for r in inherited if r.is_release
     ]
     try:
         reservation = Ledger(path).reserve(entry, budget, earlier)
