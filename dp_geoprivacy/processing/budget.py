@@ -9,24 +9,27 @@ Every privatizing algorithm offers three optional parameters:
 * ``BUDGET``: the total epsilon allowed for the source. A run that would
   take the source's total above it stops before any noise is drawn, with a
   message stating spent, requested and remaining epsilon.
-* ``PARTITION``: the part of the source the run covers, e.g. ``day=Mon`` or
-  ``day=Mon, mode=bus`` (default ``all``). Releases on disjoint partitions
-  compose in parallel (seed 001 §2 Theorem 3 and §4); see core.accounting
-  for the rule. The partition also goes into the output's privacy record.
+* ``PARTITION``: ``field=value`` conditions (e.g. ``day=Mon`` or
+  ``day=Mon, mode=bus``; default ``all``): the run releases only the input's
+  rows that meet them (with_partition, text compared without regard to case).
+  Its partition composes in parallel with others of the source only where no
+  unit of privacy can span partitions (core.exposure.partition_rule); the
+  rule goes into the ledger entry and the privacy record.
+* ``DATASET``: a name for the data, joining copies a fingerprint cannot
+  recognise (reprojected, edited) into one source; ``ROWS_PER_PERSON``: the
+  publisher's bound k on units of privacy per person (the privacy report
+  counts k epsilon per person, and unbounded without it).
 
-The fingerprint is computed here from the input's content: every row's
-geometry (WKB) and attribute values get a 64-bit hash (CRC-32 and Adler-32
-of each value, mixed over the columns in field-name order); the sorted row
-hashes and the field names go through SHA-256, so row order and field order
-do not matter and the feature ids are ignored. (A collision would merge two
-datasets' budgets: the safe direction.) About 3.5 s per million points. It is taken over the WHOLE layer the
-input comes from: a selection ("selected features only") or a layer filter
-is ignored, so parts of one dataset released separately count against one
-budget, and PARTITION says which part each run used. A copy extracted into
-a new layer is new content with its own fingerprint (and its own budget):
-select or filter the source layer instead when its releases should add up.
-The fingerprint is written only to the ledger, never to an output, a
-privacy record or a report.
+The fingerprint (core.fingerprint) covers the geometries only, so a copy in
+another format, with other columns or rows in another order, is the same
+source, and the Spark command computes the same value; a table without
+geometry is fingerprinted from its attribute values. It is taken over the
+WHOLE layer the input comes from: a selection, a layer filter or PARTITION's
+selection is ignored, so parts of one dataset count against one budget. A
+layer prepared from another (tripends) carries its parent's fingerprint in
+its metadata (lineage), and its releases are charged to the parent too. The
+fingerprint is written only to the ledger (and to the prepared layers, which
+hold raw data), never to a published output, a privacy record or a report.
 
 Order of operations in an algorithm (see DpAlgorithm.reserve_budget): know
 epsilon, reserve (check and append), then draw noise. A run that fails
