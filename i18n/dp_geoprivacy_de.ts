@@ -34,7 +34,7 @@
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="171"/>
         <source>{p} must be a projected CRS in metres; {crs} is not. Choose e.g. the local UTM zone.</source>
         <translation>{p} muss ein projiziertes KBS mit der Einheit Meter sein; {crs} ist das nicht. Wählen Sie z. B. die örtliche UTM-Zone.</translation>
     </message>
@@ -44,12 +44,12 @@
         <translation>Es konnte kein metrisches KBS gewählt werden ({error}). Setzen Sie {p} auf ein projiziertes KBS mit der Einheit Meter.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="76"/>
+        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="79"/>
         <source>Could not write the metadata sidecar: {message}</source>
         <translation>Die Metadaten-Begleitdatei konnte nicht geschrieben werden: {message}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="72"/>
         <source>Could not write the privacy record into {path}: {message}</source>
         <translation>Die Privatsphäre-Angaben konnten nicht in {path} geschrieben werden: {message}</translation>
     </message>
@@ -99,77 +99,72 @@
         <translation>Für die Dateiendung „{ext}“ von {dest} ist kein Vektorformat bekannt. Verwenden Sie .gpkg.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="83"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="92"/>
         <source>Privacy ledger (your private JSON file; appended to, never overwritten)</source>
         <translation>Privatsphäre-Journal (Ihre private JSON-Datei; wird ergänzt, nie überschrieben)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="83"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="92"/>
         <source>JSON files (*.json)</source>
         <translation>JSON-Dateien (*.json)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="87"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="96"/>
         <source>The publisher&apos;s private record of every release of a source. Each run appends one entry (a fingerprint of the whole input layer, epsilon, delta, partition, output) before any noise is drawn. Keep this file private: the fingerprint identifies the raw data.</source>
         <translation>Die private Aufzeichnung des Herausgebers über jede Veröffentlichung aus einer Datenquelle. Jeder Lauf hängt einen Eintrag an (einen Fingerabdruck des gesamten Eingabelayers, Epsilon, Delta, Partition, Ausgabe), bevor Rauschen erzeugt wird. Halten Sie diese Datei unter Verschluss: Der Fingerabdruck identifiziert die Rohdaten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="93"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="102"/>
         <source>Privacy budget: total epsilon allowed for this source (needs LEDGER)</source>
         <translation>Privatsphäre-Budget: insgesamt zulässiges Epsilon für diese Datenquelle (erfordert LEDGER)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="97"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="106"/>
         <source>A run that would take the source&apos;s total epsilon in the ledger above this stops before drawing any noise and says how much was spent, requested and remains.</source>
         <translation>Ein Lauf, der das gesamte Epsilon der Datenquelle im Journal über diesen Wert heben würde, bricht ab, bevor Rauschen erzeugt wird, und meldet, wie viel bereits verbraucht, angefordert und noch verfügbar ist.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="111"/>
         <source>Partition of the source this run covers (e.g. day=Mon; &apos;all&apos; for everything)</source>
         <translation>Partition der Datenquelle, die dieser Lauf abdeckt (z. B. day=Mon; 'all' für alles)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="106"/>
-        <source>key=value constraints separated by commas, e.g. &apos;day=Mon, mode=bus&apos;. Releases whose partitions give a common key different values cover disjoint data and compose in parallel (seed 001 Theorem 3); partitions on different keys overlap. Select or filter the partition on the source layer before running.</source>
-        <translation>Durch Kommas getrennte Bedingungen der Form Schlüssel=Wert, z. B. 'day=Mon, mode=bus'. Veröffentlichungen, deren Partitionen einem gemeinsamen Schlüssel verschiedene Werte geben, betreffen disjunkte Daten und werden parallel komponiert (seed 001 Theorem 3); Partitionen mit verschiedenen Schlüsseln überlappen sich. Wählen oder filtern Sie die Partition im Quelllayer vor dem Lauf.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="122"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="211"/>
         <source>PARTITION: {error}</source>
         <translation>PARTITION: {error}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="237"/>
         <source>BUDGET needs a LEDGER: the epsilon already spent on the source is read from the ledger.</source>
         <translation>BUDGET erfordert LEDGER: Das für die Datenquelle bereits verbrauchte Epsilon wird aus dem Journal gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="297"/>
         <source>Fingerprinting the input for the privacy ledger...</source>
         <translation>Fingerabdruck der Eingabe für das Privatsphäre-Journal wird berechnet …</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="247"/>
         <source>(input of {output})</source>
         <translation>(Eingabe von {output})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="259"/>
         <source>{message} Ledger: {path}. Lower EPSILON, choose another PARTITION, or raise BUDGET.</source>
         <translation>{message} Journal: {path}. Verringern Sie EPSILON, wählen Sie eine andere PARTITION oder erhöhen Sie BUDGET.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="275"/>
         <source>Ledger: reserved epsilon {epsilon:g} on partition &apos;{partition}&apos; (spent there before: {spent:g}); the source&apos;s total is now {total:g}{budget}.</source>
         <translation>Journal: Epsilon {epsilon:g} auf Partition „{partition}“ reserviert (dort bisher verbraucht: {spent:g}); die Summe der Datenquelle beträgt jetzt {total:g}{budget}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="275"/>
         <source> of the budget {budget:g}</source>
         <translation> vom Budget {budget:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="364"/>
         <source>The input&apos;s filter could not be removed for the fingerprint; the ledger fingerprints the filtered features only.</source>
         <translation>Der Filter der Eingabe konnte für den Fingerabdruck nicht entfernt werden; das Journal erfasst nur den Fingerabdruck der gefilterten Objekte.</translation>
     </message>
@@ -411,97 +406,97 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>einer Koordinate, die keine endliche Zahl ist</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="26"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="30"/>
         <source>Epsilon (privacy loss)</source>
         <translation>Epsilon (Privatsphäre-Verlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="30"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="34"/>
         <source>Delta (only for THRESHOLD=1)</source>
         <translation>Delta (nur für THRESHOLD=1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="33"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="37"/>
         <source>In [0, 1); 0 for THRESHOLD=0. For THRESHOLD=1 e.g. 1e-6 (well below 1 / number of users).</source>
         <translation>In [0, 1); 0 für THRESHOLD=0. Für THRESHOLD=1 z. B. 1e-6 (deutlich unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="35"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="44"/>
         <source>Noise</source>
         <translation>Rauschen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="35"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="41"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="35"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="41"/>
         <source>Discrete Laplace (two-sided geometric, integer counts)</source>
         <translation>Diskretes Laplace (zweiseitig geometrisch, ganzzahlige Zählwerte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="38"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="45"/>
         <source>User id field (user-level privacy; optional)</source>
         <translation>Nutzer-ID-Feld (Privatsphäre auf Nutzerebene; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="49"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="56"/>
         <source>Threshold</source>
         <translation>Schwellenwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="49"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="56"/>
         <source>Stability histogram (seed 001 Algorithm 1; needs DELTA &gt; 0)</source>
         <translation>Stabilitäts-Histogramm (seed 001 Algorithm 1; erfordert DELTA &gt; 0)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="56"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="63"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="56"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="63"/>
         <source>Delta spent</source>
         <translation>Verbrauchtes Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="56"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="63"/>
         <source>Sensitivity (L1)</source>
         <translation>Sensitivität (L1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="56"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="63"/>
         <source>Noise scale b</source>
         <translation>Rauschskala b</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="70"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="77"/>
         <source>{name} must be a whole number of at least 1 (got {v}): each user keeps at most that many {units}.</source>
         <translation>{name} muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}): Jeder Nutzer behält höchstens so viele {units}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="74"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="81"/>
         <source>DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else 0.</source>
         <translation>DELTA muss in [0, 1) liegen (erhalten: {v}); verwenden Sie z. B. 1e-6 mit THRESHOLD=1, sonst 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="78"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="85"/>
         <source>THRESHOLD=1 (stability histogram) needs DELTA &gt; 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.</source>
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) erfordert DELTA &gt; 0, z. B. DELTA=1e-6: Es handelt sich um (epsilon, delta)-DP. Oder verwenden Sie THRESHOLD=0 mit DELTA=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="81"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="88"/>
         <source>THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.</source>
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) verwendet Laplace-Rauschen: Setzen Sie NOISE=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="224"/>
         <source>EPSILON = {epsilon:g} is above {limit:g}: this release gives no meaningful protection (an observer&apos;s odds about one unit of privacy may change by a factor of e^epsilon). The output&apos;s privacy record says so. Use an epsilon of at most {limit:g} (1 is a common choice) for a release that protects anyone.</source>
         <translation>EPSILON = {epsilon:g} liegt über {limit:g}: Diese Veröffentlichung bietet keinen nennenswerten Schutz (die Chancen eines Beobachters bezüglich einer Schutzeinheit können sich um den Faktor e^epsilon ändern). Die Datenschutzangaben der Ausgabe vermerken das. Verwenden Sie ein Epsilon von höchstens {limit:g} (1 ist eine übliche Wahl) für eine Veröffentlichung, die jemanden schützt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="267"/>
         <source>LEDGER {path}: {error}. Give LEDGER a dp_geoprivacy ledger (or a new file) in a folder you can write to.</source>
         <translation>LEDGER {path}: {error}. Geben Sie als LEDGER ein dp_geoprivacy-Journal (oder eine neue Datei) in einem Ordner an, in den Sie schreiben dürfen.</translation>
     </message>
@@ -551,17 +546,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>KBS des Rauschens: {crs} ({how}); größter Maßstabsfehler über {extent}: {d} (Toleranz {t:g} %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="218"/>
         <source>The noise scale b = {b:g} m is beyond what {crs} can carry around the data: noise reaches {reach:g} b, which must stay where the CRS is in ground metres, so b can be at most {limit:.0f} m.</source>
         <translation>Die Rauschskala b = {b:g} m übersteigt, was {crs} um die Daten herum tragen kann: Das Rauschen reicht bis {reach:g} b, und das muss dort bleiben, wo das KBS Meter am Boden misst; b darf daher höchstens {limit:.0f} m betragen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="222"/>
         <source>Increase {eps} or decrease {dist} so that {dist} / {eps} &lt;= {limit:.0f}.</source>
         <translation>Erhöhen Sie {eps} oder verringern Sie {dist}, sodass {dist} / {eps} &lt;= {limit:.0f}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="225"/>
         <source>Use scales of at most {limit:.0f} m in {p}.</source>
         <translation>Verwenden Sie in {p} Skalen von höchstens {limit:.0f} m.</translation>
     </message>
@@ -691,82 +686,82 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>EMD-Grundabstand</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="26"/>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="27"/>
         <source>About {n:,.0f} of the published flows are expected to be noise only: each of the {cells:,} zone pairs without a trip is published with probability {p:.3g} at MIN_FLOW={m:g} (the figure assumes every pair is empty; with few trips per pair it is close). To publish real flows only, use THRESHOLD=1 with a DELTA (e.g. 1e-6): no pair without trips is ever published. Or raise MIN_FLOW to {k} (about {limit:g} noise-only flows), or use coarser zones (at most {z} zones for about {limit:g}). dp_geoprivacy:accuracyplanner tabulates these figures per epsilon.</source>
         <translation>Etwa {n:,.0f} der veröffentlichten Ströme bestehen voraussichtlich nur aus Rauschen: Jedes der {cells:,} Zonenpaare ohne Fahrt wird bei MIN_FLOW={m:g} mit Wahrscheinlichkeit {p:.3g} veröffentlicht (die Zahl nimmt an, dass alle Paare leer sind; bei wenigen Fahrten je Paar kommt sie dem nahe). Um nur echte Ströme zu veröffentlichen, THRESHOLD=1 mit einem DELTA (z. B. 1e-6) verwenden: Ein Paar ohne Fahrten wird dann nie veröffentlicht. Oder MIN_FLOW auf {k} erhöhen (etwa {limit:g} reine Rauschströme) oder gröbere Zonen verwenden (höchstens {z} Zonen für etwa {limit:g}). dp_geoprivacy:accuracyplanner tabelliert diese Zahlen je Epsilon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="46"/>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="54"/>
         <source>User-level counts: one user may add up to M = {m} points{cells}, so the noise scale is {m}{times} / EPSILON = {b:.4g} per cell and the 95% margin of error is {moe:.4g} (expected absolute error {mae:.4g}).</source>
         <translation>Zählungen auf Nutzerebene: Ein Nutzer kann bis zu M = {m} Punkte{cells} beitragen, daher ist die Rauschskala {m}{times} / EPSILON = {b:.4g} je Zelle und die 95-%-Fehlermarge {moe:.4g} (erwarteter absoluter Fehler {mae:.4g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="46"/>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="54"/>
         <source> to {c} zones each</source>
         <translation> zu je {c} Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="53"/>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="61"/>
         <source>With M = {m} the 95% margin of error is {moe:.4g}: zones with fewer than about {moe:.0f} points will be dominated by noise. A smaller MAX_CONTRIBUTIONS (most users&apos; number of points), a larger EPSILON or coarser zones reduce it; dp_geoprivacy:accuracyplanner tabulates the margin per epsilon and M.</source>
         <translation>Mit M = {m} beträgt die 95-%-Fehlermarge {moe:.4g}: In Zonen mit weniger als etwa {moe:.0f} Punkten überwiegt das Rauschen. Ein kleineres MAX_CONTRIBUTIONS (die Punktzahl der meisten Nutzer), ein größeres EPSILON oder gröbere Zonen verringern sie; dp_geoprivacy:accuracyplanner tabelliert die Marge je Epsilon und M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="73"/>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="81"/>
         <source>These zones (about {s:.0f} m across: the square root of the mean zone area) are too fine for DISTANCE = {d:g} m: already at b = {b:g} m (epsilon {e:.3g}) more than {t:g} of points escape, and smaller scales mean larger epsilons. Use coarser zones, a smaller DISTANCE, or accept a higher escape share; smaller scales will not give a protective epsilon.</source>
         <translation>Diese Zonen (etwa {s:.0f} m breit: die Wurzel der mittleren Zonenfläche) sind zu fein für DISTANCE = {d:g} m: Schon bei b = {b:g} m (Epsilon {e:.3g}) entweicht mehr als {t:g} der Punkte, und kleinere Skalen bedeuten größere Epsilons. Gröbere Zonen, eine kleinere DISTANCE verwenden oder einen höheren Entweichanteil hinnehmen; kleinere Skalen ergeben kein schützendes Epsilon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="80"/>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="88"/>
         <source>The zones are about {s:.0f} m across; at the smallest scale tested (b = {b:g} m) points move {m:.0f} m on average (planar Laplace: 2b).</source>
         <translation>Die Zonen sind etwa {s:.0f} m breit; bei der kleinsten getesteten Skala (b = {b:g} m) werden Punkte im Mittel um {m:.0f} m verschoben (planares Laplace: 2b).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="84"/>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="92"/>
         <source>The calibrated epsilon {e:.3g} is above {limit:g}: weak protection for the unit of privacy (two locations DISTANCE = {d:g} m apart): an observer&apos;s odds between them may change by a factor of e^{e:.3g} = {f:.3g}. Coarser zones or a smaller DISTANCE allow a smaller epsilon.</source>
         <translation>Das kalibrierte Epsilon {e:.3g} liegt über {limit:g}: schwacher Schutz für die Schutzeinheit (zwei Orte im Abstand DISTANCE = {d:g} m): Die Chancen eines Beobachters zwischen ihnen können sich um den Faktor e^{e:.3g} = {f:.3g} ändern. Gröbere Zonen oder eine kleinere DISTANCE erlauben ein kleineres Epsilon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="49"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="47"/>
         <source>Trial run: validate and report the cost and accuracy; write nothing, spend nothing</source>
         <translation>Probelauf: prüfen und Kosten und Genauigkeit melden; nichts schreiben, nichts verbrauchen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="52"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="50"/>
         <source>Reads and checks every input as a real run would, then stops before any noise is drawn: reports the epsilon and delta the release would spend and its expected accuracy, writes no output and no ledger entry.</source>
         <translation>Liest und prüft alle Eingaben wie ein echter Lauf und hält an, bevor Rauschen gezogen wird: meldet Epsilon und Delta, die die Veröffentlichung verbrauchen würde, und ihre erwartete Genauigkeit; schreibt keine Ausgabe und keinen Eintrag ins Budgetbuch.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="91"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="89"/>
         <source>Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} (delta {delta:g}) on the unit of privacy: {unit}. Mechanism: {mechanism}; noise scale {scale}.</source>
         <translation>Probelauf (DRY_RUN): Alle Eingaben wurden gelesen und geprüft. Die Veröffentlichung würde Epsilon {epsilon:g} (Delta {delta:g}) für die Schutzeinheit verbrauchen: {unit}. Mechanismus: {mechanism}; Rauschskala {scale}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="100"/>
         <source>Expected accuracy per published count: absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Erwartete Genauigkeit je veröffentlichter Zählung: absoluter Fehler {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="112"/>
         <source>Expected displacement: mean {mean:.4g} m, median {median:.4g} m, 95% within {q95:.4g} m.</source>
         <translation>Erwartete Verschiebung: Mittel {mean:.4g} m, Median {median:.4g} m, 95 % innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="119"/>
         <source>Trial run: no noise was drawn, no output written and nothing added to the ledger.</source>
         <translation>Probelauf: Es wurde kein Rauschen gezogen, keine Ausgabe geschrieben und nichts ins Budgetbuch eingetragen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="136"/>
         <source>LEDGER {path}: {error}</source>
         <translation>LEDGER {path}: {error}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="143"/>
         <source>Ledger: epsilon {spent:g} spent on partition &apos;{partition}&apos; so far; this release would make it {after:g}.</source>
         <translation>Budgetbuch: bisher Epsilon {spent:g} auf Partition '{partition}' verbraucht; diese Veröffentlichung ergäbe {after:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="147"/>
         <source>BUDGET {budget:g} would refuse this release: lower EPSILON, choose another PARTITION, or raise BUDGET.</source>
         <translation>BUDGET {budget:g} würde diese Veröffentlichung ablehnen: EPSILON senken, eine andere PARTITION wählen oder BUDGET erhöhen.</translation>
     </message>
@@ -791,7 +786,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ähnlichkeit je Analyse</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="235"/>
         <source>analysis</source>
         <translation>Analyse</translation>
     </message>
@@ -806,272 +801,262 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="45"/>
         <source>minimum</source>
         <translation>Minimum</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="45"/>
         <source>lower quartile</source>
         <translation>unteres Quartil</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="45"/>
         <source>median</source>
         <translation>Median</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="45"/>
         <source>upper quartile</source>
         <translation>oberes Quartil</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="45"/>
         <source>maximum</source>
         <translation>Maximum</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="48"/>
         <source>Each value is within {r:,.0f} ranks of the true quantile with 95% probability (values rounded to a grid of step {s:.3g} {unit}).</source>
         <translation>Jeder Wert liegt mit 95 % Wahrscheinlichkeit höchstens {r:,.0f} Ränge vom wahren Quantil entfernt (Werte auf ein Raster der Schrittweite {s:.3g} {unit} gerundet).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="60"/>
         <source>Unit: {unit}. Bars: noisy counts, red: 95% margin of error ±{m:,.0f}; the last bar counts values above the public maximum.</source>
         <translation>Einheit: {unit}. Balken: verrauschte Anzahlen, rot: 95-%-Fehlermarge ±{m:,.0f}; der letzte Balken zählt Werte über dem öffentlichen Maximum.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="125"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="187"/>
         <source>Overview</source>
         <translation>Überblick</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="189"/>
         <source>records</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="218"/>
         <source>trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="189"/>
         <source>complete trips</source>
         <translation>vollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="189"/>
         <source>incomplete trips</source>
         <translation>unvollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="189"/>
         <source>users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="189"/>
         <source>distinct locations</source>
         <translation>verschiedene Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="194"/>
         <source>Dataset statistics</source>
         <translation>Kennzahlen des Datensatzes</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="197"/>
         <source>timestamp</source>
         <translation>Zeitstempel</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="197"/>
         <source>coordinates</source>
         <translation>Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="199"/>
         <source>Missing values (records)</source>
         <translation>Fehlende Werte (Datensätze)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="201"/>
         <source>outside the range</source>
         <translation>außerhalb des Zeitraums</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="142"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="202"/>
         <source>Trips over time ({unit})</source>
         <translation>Wege im Zeitverlauf ({unit})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="205"/>
         <source>Trips per weekday</source>
         <translation>Wege je Wochentag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="209"/>
         <source>weekday start</source>
         <translation>Werktag Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="209"/>
         <source>weekday end</source>
         <translation>Werktag Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="209"/>
         <source>weekend start</source>
         <translation>Wochenende Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="209"/>
         <source>weekend end</source>
         <translation>Wochenende Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="211"/>
         <source>Trips per hour: {c}</source>
         <translation>Wege je Stunde: {c}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="213"/>
         <source>Places</source>
         <translation>Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="145"/>
         <source>Visits per zone</source>
         <translation>Besuche je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="143"/>
         <source>Visits</source>
         <translation>Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="157"/>
-        <source>Visits outside the zones: {n:,.0f}. 95% margin of error per zone: ±{m:,.0f}.</source>
-        <translation>Besuche außerhalb der Zonen: {n:,.0f}. 95-%-Fehlermarge je Zone: ±{m:,.0f}.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="159"/>
         <source>weekday</source>
         <translation>Werktag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="159"/>
         <source>weekend</source>
         <translation>Wochenende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="161"/>
         <source>Destinations per time window (all zones)</source>
         <translation>Ziele je Zeitfenster (alle Zonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="215"/>
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="82"/>
         <source>Top OD flows</source>
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="82"/>
         <source>OD flows</source>
         <translation>Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="166"/>
-        <source>{n} largest noisy flows; 95% margin of error per flow ±{m:,.0f}; trips with an end outside the zones: {o:,.0f}.</source>
-        <translation>Die {n} größten verrauschten Ströme; 95-%-Fehlermarge je Strom ±{m:,.0f}; Wege mit einem Ende außerhalb der Zonen: {o:,.0f}.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="218"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="219"/>
         <source>km</source>
         <translation>km</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="219"/>
         <source>hours</source>
         <translation>Stunden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="219"/>
         <source>zones</source>
         <translation>Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="220"/>
         <source>normalised entropy (0-1)</source>
         <translation>normierte Entropie (0-1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="221"/>
         <source>Travel time</source>
         <translation>Reisezeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="221"/>
         <source>Jump length</source>
         <translation>Sprungweite</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="222"/>
         <source>Trips per user</source>
         <translation>Wege je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="222"/>
         <source>Time between trips</source>
         <translation>Zeit zwischen Wegen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="223"/>
         <source>Radius of gyration</source>
         <translation>Gyrationsradius</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="223"/>
         <source>Distinct zones per user</source>
         <translation>Verschiedene Zonen je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="224"/>
         <source>Mobility entropy</source>
         <translation>Mobilitätsentropie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="228"/>
         <source>Users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="233"/>
         <source>Privacy</source>
         <translation>Datenschutz</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="235"/>
         <source>epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="235"/>
         <source>sensitivity</source>
         <translation>Sensitivität</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="235"/>
         <source>noise scale</source>
         <translation>Rauschskala</translation>
     </message>
@@ -1081,7 +1066,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einzelheiten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="106"/>
         <source>At MIN_FLOW={m:g} with THRESHOLD off, each of the {n:,} cells without data is published with probability {p:.3g}: up to {s:,.1f} published cells of noise only.</source>
         <translation>Bei MIN_FLOW={m:g} und ausgeschaltetem THRESHOLD wird jede der {n:,} Zellen ohne Daten mit Wahrscheinlichkeit {p:.3g} veröffentlicht: bis zu {s:,.1f} veröffentlichte Zellen nur aus Rauschen.</translation>
     </message>
@@ -1101,32 +1086,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>EXTENT ist {input} selbst (oder eine Kopie davon): sein umschließendes Rechteck ist das der Daten und würde die Zellen wählen und in den Datensatz eingehen. Geben Sie stattdessen das öffentliche Untersuchungsgebiet an (z. B. die Stadtgrenze oder eingetippte Koordinaten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="207"/>
         <source>{p}: &apos;{value}&apos; is not a CRS QGIS knows. Give a projected CRS in metres (e.g. EPSG:32633, a UTM zone) or leave {p} empty.</source>
         <translation>{p}: '{value}' ist kein KBS, das QGIS kennt. Geben Sie ein projiziertes KBS in Metern an (z. B. EPSG:32633, eine UTM-Zone) oder lassen Sie {p} leer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="178"/>
         <source>{p}: {crs} cannot carry the noise: {reason}. Noise drawn in it would not be in ground metres. Choose a CRS true to scale over your data&apos;s area (e.g. its UTM zone), or leave {p} empty to draw the noise on the ellipsoid.</source>
         <translation>{p}: {crs} kann das Rauschen nicht tragen: {reason}. Darin gezogenes Rauschen wäre nicht in Bodenmetern. Wählen Sie ein über das Gebiet Ihrer Daten maßstabstreues KBS (z. B. dessen UTM-Zone) oder lassen Sie {p} leer, um das Rauschen auf dem Ellipsoid zu ziehen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="188"/>
         <source>The layer&apos;s CRS {crs} is not used for the noise: {reason}. Noise is drawn on the ellipsoid instead.</source>
         <translation>Das KBS der Ebene {crs} wird für das Rauschen nicht verwendet: {reason}. Das Rauschen wird stattdessen auf dem Ellipsoid gezogen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="197"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="192"/>
         <source>{what} needs a planar CRS in metres, and the layer&apos;s CRS {crs} is not one that is true to scale over its area of use. Set {p} to a projected CRS in metres true to scale over your data&apos;s area (e.g. its UTM zone).</source>
         <translation>{what} braucht ein ebenes KBS in Metern, und das KBS der Ebene {crs} ist keines, das über seinen Anwendungsbereich maßstabstreu ist. Setzen Sie {p} auf ein projiziertes KBS in Metern, das über das Gebiet Ihrer Daten maßstabstreu ist (z. B. dessen UTM-Zone).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="196"/>
         <source>Noise frame: {frame}.</source>
         <translation>Rahmen des Rauschens: {frame}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/metric_crs.py" line="199"/>
         <source>the ellipsoid (geodesic)</source>
         <translation>das Ellipsoid (geodätisch)</translation>
     </message>
@@ -1145,481 +1130,531 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>{name} has no CRS. Append one to an extent, e.g. &apos;13.0,13.8,52.3,52.7 [EPSG:4326]&apos;; for a layer, set its CRS (Layer Properties &gt; Source, or &apos;Assign projection&apos;, native:assignprojection).</source>
         <translation>{name} hat kein KBS. Hängen Sie bei einer Ausdehnung eines an, z. B. '13.0,13.8,52.3,52.7 [EPSG:4326]'; bei einer Ebene setzen Sie ihr KBS (Layereigenschaften &gt; Quelle, oder 'Projektion zuweisen', native:assignprojection).</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="115"/>
+        <source>field=value conditions separated by commas, e.g. &apos;day=Mon, mode=bus&apos;: the run itself releases only the input&apos;s rows with these values (the fields must be fields of the input). Releases on partitions that give a common field different values compose in parallel (seed 001 Theorem 3) only where no unit of privacy can have rows in both: partitions by the user field, user-day units with partitions by the day field, or one row per unit; otherwise they add up. The ledger and the privacy report say which rule applied.</source>
+        <translation>Bedingungen Feld=Wert, durch Kommas getrennt, z. B. &apos;day=Mon, mode=bus&apos;: Der Lauf veröffentlicht nur die Zeilen der Eingabe mit diesen Werten (die Felder müssen Felder der Eingabe sein). Veröffentlichungen auf Partitionen, die einem gemeinsamen Feld verschiedene Werte geben, werden nur dann parallel komponiert (seed 001 Theorem 3), wenn keine Schutzeinheit Zeilen in beiden haben kann: Partitionen nach dem Nutzerfeld, Personentage mit Partitionen nach dem Tagesfeld oder eine Zeile je Einheit; sonst addieren sie sich. Journal und Privatsphäre-Bericht nennen die angewandte Regel.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="125"/>
+        <source>Dataset name in the ledger (for copies the fingerprint cannot recognise)</source>
+        <translation>Name des Datensatzes im Journal (für Kopien, die der Fingerabdruck nicht erkennt)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="127"/>
+        <source>The ledger recognises copies of the same data by their geometries (any format, columns or row order). Give the same name to every copy a fingerprint cannot recognise (reprojected, edited): releases of entries sharing a fingerprint or a name add up.</source>
+        <translation>Das Journal erkennt Kopien derselben Daten an ihren Geometrien (jedes Format, jede Spaltenauswahl oder Zeilenfolge). Geben Sie jeder Kopie, die ein Fingerabdruck nicht erkennen kann (umprojiziert, bearbeitet), denselben Namen: Veröffentlichungen von Einträgen mit gemeinsamem Fingerabdruck oder Namen addieren sich.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="133"/>
+        <source>At most this many rows (units of privacy) per person (empty: not bounded)</source>
+        <translation>Höchstens so viele Zeilen (Schutzeinheiten) je Person (leer: unbeschränkt)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="136"/>
+        <source>A release whose unit of privacy is not a person (a point, a trip, a row, a user-day) protects one person only if the publisher knows how many such units a person can have: with at most k, a person is protected at k times epsilon. Without it the privacy report counts such a release as unbounded per person.</source>
+        <translation>Eine Veröffentlichung, deren Schutzeinheit keine Person ist (ein Punkt, eine Fahrt, eine Zeile, ein Personentag), schützt eine Person nur, wenn der Herausgeber weiß, wie viele solcher Einheiten eine Person haben kann: Bei höchstens k ist eine Person mit k mal Epsilon geschützt. Ohne diese Angabe zählt der Privatsphäre-Bericht eine solche Veröffentlichung je Person als unbeschränkt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="164"/>
+        <source>PARTITION selects rows of {name}, which must be a vector layer.</source>
+        <translation>PARTITION wählt Zeilen von {name} aus, das ein Vektorlayer sein muss.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="172"/>
+        <source>PARTITION: &apos;{key}&apos; is not a field of {name} (fields: {fields}). PARTITION selects the rows whose fields have the given values, e.g. day=Mon.</source>
+        <translation>PARTITION: &apos;{key}&apos; ist kein Feld von {name} (Felder: {fields}). PARTITION wählt die Zeilen aus, deren Felder die angegebenen Werte haben, z. B. day=Mon.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="182"/>
+        <source>PARTITION: the input&apos;s provider cannot select {subset}. Use a GeoPackage input.</source>
+        <translation>PARTITION: Der Datenanbieter der Eingabe kann {subset} nicht auswählen. Verwenden Sie eine GeoPackage-Eingabe.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="271"/>
+        <source>Ledger: partition &apos;{partition}&apos; composes {rule}.</source>
+        <translation>Journal: Die Partition &apos;{partition}&apos; wird komponiert: {rule}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="274"/>
+        <source>Ledger: this seeded run is recorded as not private, outside every total.</source>
+        <translation>Journal: Dieser Lauf mit Zufallssaat wird als nicht privat vermerkt, außerhalb jeder Summe.</translation>
+    </message>
 </context>
 <context>
     <name>AccuracyPlanner</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="97"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="98"/>
         <source>Accuracy planner (reads no data, spends nothing)</source>
         <translation>Genauigkeitsplaner (liest keine Daten, verbraucht nichts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="151"/>
         <source>Release to plan</source>
         <translation>Zu planende Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="151"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zonenzählungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="151"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="151"/>
         <source>Location perturbation (Laplace)</source>
         <translation>Ortsverrauschung (Laplace)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="151"/>
         <source>Randomized response (k-ary)</source>
         <translation>Randomisierte Antwort (k-är)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="158"/>
         <source>Epsilon you intend to use</source>
         <translation>Vorgesehenes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="159"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="161"/>
         <source>The epsilon whose figures are returned as outputs; e.g. 1.</source>
         <translation>Das Epsilon, dessen Zahlen als Ausgaben zurückgegeben werden; z. B. 1.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="163"/>
         <source>Number of zones (counts, OD flows)</source>
         <translation>Anzahl der Zonen (Zählungen, Quelle-Ziel-Ströme)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="166"/>
         <source>The number of zones of the public tessellation, e.g. 100.</source>
         <translation>Die Anzahl der Zonen der öffentlichen Flächeneinteilung, z. B. 100.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="168"/>
         <source>Contributions per user M (1 without a user field)</source>
         <translation>Beiträge je Nutzer M (1 ohne Nutzerfeld)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="172"/>
         <source>Protected distance (metres; locations)</source>
         <translation>Geschützte Entfernung (Meter; Orte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>Noise (counts)</source>
         <translation>Rauschen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>Discrete Laplace</source>
         <translation>Diskretes Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="178"/>
         <source>Stability threshold (THRESHOLD = 1 of the release)</source>
         <translation>Stabilitätsschwelle (THRESHOLD = 1 der Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="180"/>
         <source>Delta (with the stability threshold)</source>
         <translation>Delta (mit der Stabilitätsschwelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="181"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="183"/>
         <source>Smallest published value MIN_FLOW (0: every cell)</source>
         <translation>Kleinster veröffentlichter Wert MIN_FLOW (0: jede Zelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="186"/>
         <source>Epsilons to tabulate</source>
         <translation>Zu tabellierende Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="188"/>
         <source>Target 95% margin of error per cell (counts)</source>
         <translation>Ziel: 95-%-Fehlermarge je Zelle (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="188"/>
         <source>Target number of spurious cells (counts)</source>
         <translation>Ziel: Anzahl unechter Zellen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="188"/>
         <source>Target mean displacement (metres)</source>
         <translation>Ziel: mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="194"/>
         <source>Categories (randomized response)</source>
         <translation>Kategorien (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="196"/>
         <source>Rows (randomized response)</source>
         <translation>Zeilen (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="198"/>
         <source>Share of rows in the category (randomized response)</source>
         <translation>Anteil der Zeilen in der Kategorie (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>Time slots per zone (counts)</source>
         <translation>Zeitfenster je Zone (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="207"/>
         <source>Cells one contribution adds to (2 for trip ends)</source>
         <translation>Zellen, zu denen ein Beitrag zählt (2 für Fahrtenden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="210"/>
         <source>OD flows include intrazonal pairs</source>
         <translation>Quelle-Ziel-Ströme enthalten Binnenpaare</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="215"/>
         <source>Accuracy per epsilon</source>
         <translation>Genauigkeit je Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>Chart: accuracy against epsilon</source>
         <translation>Diagramm: Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
         <source>Expected absolute error per cell</source>
         <translation>Erwarteter absoluter Fehler je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
         <source>Root mean square error per cell</source>
         <translation>Wurzel des mittleren quadratischen Fehlers je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
         <source>95% margin of error per cell</source>
         <translation>95-%-Fehlermarge je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
         <source>Expected spurious cells (all empty)</source>
         <translation>Erwartete unechte Zellen (alle leer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
         <source>Stability threshold</source>
         <translation>Stabilitätsschwelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
         <source>Mean displacement (metres)</source>
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
         <source>95% quantile of the displacement (metres)</source>
         <translation>95-%-Quantil der Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
         <source>Epsilon for the target margin</source>
         <translation>Epsilon für die Ziel-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
         <source>Epsilon for the target spurious cells</source>
         <translation>Epsilon für die Zielzahl unechter Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
         <source>Epsilon for the target displacement</source>
         <translation>Epsilon für die Ziel-Verschiebung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="281"/>
         <source>NOISE: the stability threshold uses Laplace noise; choose Laplace or turn THRESHOLD off.</source>
         <translation>NOISE: Die Stabilitätsschwelle verwendet Laplace-Rauschen; Laplace wählen oder THRESHOLD ausschalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="281"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="284"/>
         <source>DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss mit THRESHOLD größer als 0 sein (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="353"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="356"/>
         <source>EPSILONS: {error}. Give positive numbers separated by commas, e.g. 0.1, 1, 5.</source>
         <translation>EPSILONS: {error}. Positive Zahlen durch Kommas getrennt angeben, z. B. 0.1, 1, 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="361"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="364"/>
         <source>No data is read and no budget is spent: these figures follow from the settings alone.</source>
         <translation>Es werden keine Daten gelesen und kein Budget verbraucht: Diese Zahlen folgen allein aus den Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="378"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="381"/>
         <source>At EPSILON {e:g}: each row keeps its value with probability {p:.3g}; the estimated count of a category held by {s:g} of {n:,} rows has standard error {se:.4g} and 95% margin {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Jede Zeile behält ihren Wert mit Wahrscheinlichkeit {p:.3g}; die geschätzte Anzahl einer Kategorie, die {s:g} von {n:,} Zeilen halten, hat den Standardfehler {se:.4g} und die 95-%-Marge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="438"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="446"/>
         <source>a 95% margin of error of at most {t:g}</source>
         <translation>eine 95-%-Fehlermarge von höchstens {t:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="446"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="454"/>
         <source>expected absolute error</source>
         <translation>erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="447"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="455"/>
         <source>95% margin of error</source>
         <translation>95-%-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="450"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="458"/>
         <source>Count (log scale)</source>
         <translation>Anzahl (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="396"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="399"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} m; displacement mean {mean:.4g} m, median {median:.4g} m, 95% of points within {q95:.4g} m.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} m; Verschiebung im Mittel {mean:.4g} m, Median {median:.4g} m, 95 % der Punkte innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="402"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="405"/>
         <source>a mean displacement of at most {t:g} m</source>
         <translation>eine mittlere Verschiebung von höchstens {t:g} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="408"/>
         <source>mean displacement (m)</source>
         <translation>mittlere Verschiebung (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="406"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="409"/>
         <source>95% quantile (m)</source>
         <translation>95-%-Quantil (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="407"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="410"/>
         <source>Displacement (metres, log scale)</source>
         <translation>Verschiebung (Meter, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="443"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="451"/>
         <source>at most {t:g} spurious cells of {n:,}</source>
         <translation>höchstens {t:g} unechte Zellen von {n:,}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="449"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="457"/>
         <source>expected spurious cells</source>
         <translation>erwartete unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="467"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="475"/>
         <source>Expected accuracy against epsilon</source>
         <translation>Erwartete Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="468"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="476"/>
         <source>epsilon (log scale)</source>
         <translation>Epsilon (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="470"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="478"/>
         <source>Data-independent: computed from the noise distribution; no data was read.</source>
         <translation>Datenunabhängig: aus der Rauschverteilung berechnet; es wurden keine Daten gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="476"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="484"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} (sensitivity {s:g}); expected absolute error per cell {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} (Sensitivität {s:g}); erwarteter absoluter Fehler je Zelle {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="482"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="490"/>
         <source>Stability threshold {t:.4g}: no empty cell is published; a cell with a true count of {c95:.4g} is published with 95% probability.</source>
         <translation>Stabilitätsschwelle {t:.4g}: Keine leere Zelle wird veröffentlicht; eine Zelle mit der wahren Anzahl {c95:.4g} wird mit 95 % Wahrscheinlichkeit veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="508"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="516"/>
         <source>No epsilon up to 10,000 gives {what}.</source>
         <translation>Kein Epsilon bis 10.000 ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="510"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="518"/>
         <source>Epsilon {e:.4g} gives {what}.</source>
         <translation>Epsilon {e:.4g} ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="104"/>
         <source>Predicts the accuracy of a release at each epsilon, and the epsilon a target accuracy needs, from the noise distribution alone.</source>
         <translation>Sagt die Genauigkeit einer Veröffentlichung für jedes Epsilon voraus und das Epsilon, das eine Zielgenauigkeit braucht, allein aus der Verteilung des Rauschens.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="104"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; nothing to protect: it reads no data, spends no privacy budget and writes nothing to a ledger.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts zu schützen: liest keine Daten, verbraucht kein Privatsphäre-Budget und schreibt nichts ins Register.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="104"/>
         <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact figures of the noise; e.g. at the defaults (EPSILON={epsilon:g}, M={m}) a zone count is off by at most ±{moe:.2g} (95%).</source>
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakte Kennzahlen des Rauschens; z. B. weicht bei den Voreinstellungen (EPSILON={epsilon:g}, M={m}) eine Zonenzählung um höchstens ±{moe:.2g} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="115"/>
         <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, seed 001 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN (default the centre of the bounds), the quantiles for values spread evenly between the bounds.&lt;/p&gt;&lt;p&gt;Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures are for.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §4.3 and §5 (user-level counts, OD error), seed 001 Algorithm 1, seed 000 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: liest keine Daten, zieht kein Rauschen, verbraucht kein Datenschutzbudget und schreibt nichts ins Budgetbuch.&lt;/p&gt;&lt;p&gt;RELEASE und die öffentlichen Einstellungen der geplanten Veröffentlichung angeben (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen von genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen baut; Planer und Veröffentlichung können sich daher nicht widersprechen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählungen&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Zählung (nach Snapping und Runden; für Zellen deutlich über null) und die 95-%-Fehlermarge, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl von Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (Stabilitätshistogramm, Seed 001 Algorithmus 1) wird keine leere Zelle veröffentlicht; die Tabelle nennt die Schwelle und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder je Achse): Mittel, Median, 90- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Marge der geschätzten Anzahl einer Kategorie, die SHARE der RESPONDENTS Zeilen halten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Median, Quartile, Fünf-Punkte-Zusammenfassung; LOWER, UPPER, M und die Epsilon-Anteile, wie die Veröffentlichung sie aufteilt): für eine Zone mit RECORDS_PER_ZONE Datensätzen (Ihre Annahme) der erwartete absolute Fehler, der RMSE und der Fehler, den 95 % der Zonen einhalten, in Werteinheiten, sowie die Wahrscheinlichkeit, dass eine Zone veröffentlicht wird. Der Mittelwert wird für eine Zone mit dem Mittel ZONE_MEAN berechnet (Standard: die Mitte der Grenzen), die Quantile für gleichmäßig zwischen den Grenzen verteilte Werte.&lt;/p&gt;&lt;p&gt;Jede Zeile von OUTPUT (Spalten setting_...) und die Ausgabe SETTINGS enthalten die Einstellungen, für die die Zahlen gelten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel gilt (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Seed 001 Algorithmus 1, Seed 000 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="151"/>
         <source>Noisy zone statistics (sum, mean, quantiles)</source>
         <translation>Verrauschte Zonenstatistiken (Summe, Mittelwert, Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
         <source>Probability that a zone is published (zone statistics)</source>
         <translation>Wahrscheinlichkeit, dass eine Zone veröffentlicht wird (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="235"/>
         <source>Public settings the figures were computed for (JSON)</source>
         <translation>Öffentliche Einstellungen, für die die Zahlen berechnet wurden (JSON)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="240"/>
         <source>Statistic (zone statistics)</source>
         <translation>Statistik (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="240"/>
         <source>Sum</source>
         <translation>Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="240"/>
         <source>Mean</source>
         <translation>Mittelwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="240"/>
         <source>Median</source>
         <translation>Median</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="240"/>
         <source>Quartiles</source>
         <translation>Quartile</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="240"/>
         <source>Five-number summary</source>
         <translation>Fünf-Punkte-Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="244"/>
         <source>Lower bound of the value (zone statistics)</source>
         <translation>Untere Grenze des Werts (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="244"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="247"/>
         <source>Upper bound of the value (zone statistics)</source>
         <translation>Obere Grenze des Werts (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="247"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="250"/>
         <source>Typical number of records in a zone (zone statistics; declared)</source>
         <translation>Typische Anzahl der Datensätze in einer Zone (Zonenstatistiken; angenommen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
         <source>Your assumption, not read from data: the mean&apos;s and the quantiles&apos; errors shrink with it; e.g. 100.</source>
         <translation>Ihre Annahme, nicht aus Daten gelesen: Die Fehler von Mittelwert und Quantilen sinken mit ihr; z. B. 100.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="252"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="255"/>
         <source>Typical zone mean (zone statistics, mean; default the centre of the bounds)</source>
         <translation>Typischer Mittelwert einer Zone (Zonenstatistiken, Mittelwert; Standard: die Mitte der Grenzen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="255"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="258"/>
         <source>Minimum noisy count of records to publish a zone (zone statistics)</source>
         <translation>Verrauschte Mindestanzahl von Datensätzen, um eine Zone zu veröffentlichen (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="261"/>
         <source>Share of epsilon for the minimum-support count (zone statistics)</source>
         <translation>Anteil von Epsilon für die Mindestzählung (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="261"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="264"/>
         <source>Mean: share of epsilon for the noisy sum (zone statistics)</source>
         <translation>Mittelwert: Anteil von Epsilon für die verrauschte Summe (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="267"/>
         <source>Quantiles: number of candidate values (zone statistics)</source>
         <translation>Quantile: Anzahl der Kandidatenwerte (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="331"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="334"/>
         <source>ZONE_MEAN must lie within [LOWER, UPPER]</source>
         <translation>ZONE_MEAN muss in [LOWER, UPPER] liegen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="336"/>
         <source>Zone statistics settings: {error}. Give the bounds, M and shares the release will use.</source>
         <translation>Einstellungen der Zonenstatistik: {error}. Geben Sie die Grenzen, M und die Anteile an, die die Veröffentlichung verwenden wird.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="422"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="430"/>
         <source>a 95% error of at most {t:g} (value units)</source>
         <translation>einen 95-%-Fehler von höchstens {t:g} (Werteinheiten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="426"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="434"/>
         <source>95% of errors within</source>
         <translation>95 % der Fehler innerhalb</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="427"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="435"/>
         <source>Value units (log scale)</source>
         <translation>Werteinheiten (logarithmische Skala)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="487"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="495"/>
         <source>Each empty cell is published with probability {p:.3g} at MIN_FLOW={m:g} (THRESHOLD off): of {n:,} cells, up to {s:.4g} published cells are noise only (all cells empty).</source>
         <translation>Jede leere Zelle wird bei MIN_FLOW={m:g} (THRESHOLD aus) mit Wahrscheinlichkeit {p:.3g} veröffentlicht: Von {n:,} Zellen bestehen bis zu {s:.4g} veröffentlichte Zellen nur aus Rauschen (alle Zellen leer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="493"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="501"/>
         <source>At EPSILON {e:g}, {statistic} of a zone with {n:,} records (bounds {lower:g} to {upper:g}, M = {m}): expected absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% of errors within {q95:.4g} (value units); the release publishes a 95% margin of {moe:.4g}{ranks}. A zone is published with probability {p:.3g}.</source>
         <translation>Bei EPSILON {e:g}, {statistic} einer Zone mit {n:,} Datensätzen (Grenzen {lower:g} bis {upper:g}, M = {m}): erwarteter absoluter Fehler {mae:.4g}, RMSE {rmse:.4g}, 95 % der Fehler innerhalb von {q95:.4g} (Werteinheiten); die Veröffentlichung gibt eine 95-%-Marge von {moe:.4g}{ranks} an. Eine Zone wird mit Wahrscheinlichkeit {p:.3g} veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="493"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="501"/>
         <source> ({r:.4g} ranks)</source>
         <translation> ({r:.4g} Ränge)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="504"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="512"/>
         <source>Quantile errors assume the zone&apos;s values spread evenly between the bounds.</source>
         <translation>Die Quantilfehler nehmen an, dass die Werte der Zone gleichmäßig zwischen den Grenzen verteilt sind.</translation>
     </message>
@@ -1737,12 +1772,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} darf höchstens {maximum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="335"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="343"/>
         <source>{name} is the file of {input} ({path}): the input would be overwritten. Choose another file for {name}.</source>
         <translation>{name} ist die Datei von {input} ({path}): die Eingabe würde überschrieben. Wählen Sie eine andere Datei für {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="350"/>
         <source>{name}: {path} cannot be written here (no permission to write in {folder}). Choose a file in a folder you can write to.</source>
         <translation>{name}: {path} kann hier nicht geschrieben werden (keine Schreibberechtigung in {folder}). Wählen Sie eine Datei in einem Ordner, in den Sie schreiben dürfen.</translation>
     </message>
@@ -1776,11 +1811,21 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>{p}: {fields} cannot be published with the perturbed locations: {details}. Remove them from {p}.</source>
         <translation>{p}: {fields} können nicht mit den verrauschten Orten veröffentlicht werden: {details}. Entfernen Sie sie aus {p}.</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="337"/>
+        <source> (and the ledger would be lost)</source>
+        <translation> (und das Journal ginge verloren)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="339"/>
+        <source>{other} and {name} are the same file ({path}): one would replace the other{lost}. Choose a different file for each.</source>
+        <translation>{other} und {name} sind dieselbe Datei ({path}): Die eine würde die andere ersetzen{lost}. Wählen Sie für jede eine eigene Datei.</translation>
+    </message>
 </context>
 <context>
     <name>DpGeoprivacyProvider</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/provider.py" line="39"/>
+        <location filename="../dp_geoprivacy/processing/provider.py" line="42"/>
         <source>DP Geoprivacy: differential privacy for location and travel data</source>
         <translation>DP Geoprivacy: Differential Privacy für Standort- und Mobilitätsdaten</translation>
     </message>
@@ -1988,102 +2033,102 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} liegt in {crs} vor, ZONES in {zone_crs}: Die Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen umprojiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="479"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="480"/>
         <source>Noise drawn in {crs}.</source>
         <translation>Rauschen erzeugt in {crs}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="492"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="493"/>
         <source>{n} points, {z} zones, {s} scales x {r} realizations: {t} point tests.</source>
         <translation>{n} Punkte, {z} Zonen, {s} Skalen x {r} Realisierungen: {t} Punkttests.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="505"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="506"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="510"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="511"/>
         <source>b = {b:g} m: escape share {mean:.4f} (sd {sd:.4f}); zones with no net change {same:.3f}</source>
         <translation>b = {b:g} m: Anteil entwichener Punkte {mean:.4f} (Standardabw. {sd:.4f}); Zonen ohne Nettoänderung {same:.3f}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="520"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="521"/>
         <source>No point of INPUT lies in a zone of ZONES: nothing to analyse. Check that the layers cover the same area and that their CRSs are set correctly.</source>
         <translation>Kein Punkt aus INPUT liegt in einer Zone aus ZONES: Es gibt nichts zu analysieren. Prüfen Sie, ob die Layer dasselbe Gebiet abdecken und ob ihre KBS richtig gesetzt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="533"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="534"/>
         <source>MATCH_FIELD &apos;{field}&apos; has repeated values in {layer}: it must identify each point once. Choose another field (e.g. a household id).</source>
         <translation>MATCH_FIELD „{field}“ enthält in {layer} wiederholte Werte: Das Feld muss jeden Punkt eindeutig identifizieren. Wählen Sie ein anderes Feld (z. B. eine Haushalts-ID).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="539"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="540"/>
         <source>No point of INPUT has a partner in PERTURBED with the same MATCH_FIELD &apos;{field}&apos; value. Choose the field that identifies points in both layers.</source>
         <translation>Kein Punkt aus INPUT hat in PERTURBED einen Partner mit demselben Wert in MATCH_FIELD „{field}“. Wählen Sie das Feld, das die Punkte in beiden Layern identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="546"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="547"/>
         <source>{n} points have no partner in the other layer (or no MATCH_FIELD value) and are left out; see POINTS_UNMATCHED.</source>
         <translation>{n} Punkte haben keinen Partner im anderen Layer (oder keinen Wert in MATCH_FIELD) und werden ausgelassen; siehe POINTS_UNMATCHED.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="560"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="561"/>
         <source>PERTURBED&apos;s privacy record: {mechanism}, b = {b:g} m.</source>
         <translation>Privatsphäre-Angaben von PERTURBED: {mechanism}, b = {b:g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="574"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="575"/>
         <source>Observed escape share: {share:.4f} of {n} matched points in zones.</source>
         <translation>Beobachteter Anteil entwichener Punkte: {share:.4f} von {n} zugeordneten Punkten in Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="584"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="585"/>
         <source>Even the smallest scale ({b:g} m) lets more than {t:g} of points escape: no calibrated scale. Add smaller scales to SCALES.</source>
         <translation>Selbst bei der kleinsten Skala ({b:g} m) entweicht ein Anteil von mehr als {t:g} der Punkte: keine kalibrierte Skala. Fügen Sie SCALES kleinere Skalen hinzu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="588"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="589"/>
         <source>Every scale meets the target {t:g}; CALIBRATED_SCALE is the largest one tested ({b:g} m). Add larger scales to SCALES to find the limit.</source>
         <translation>Jede Skala erfüllt den Zielwert {t:g}; CALIBRATED_SCALE ist die größte getestete Skala ({b:g} m). Fügen Sie SCALES größere Skalen hinzu, um die Grenze zu finden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="593"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="594"/>
         <source>Calibrated scale: b = {b:.4g} m (interpolated in log b between {lo:g} and {hi:g} m) for a mean escape share of {t:g}.</source>
         <translation>Kalibrierte Skala: b = {b:.4g} m (in log b interpoliert zwischen {lo:g} und {hi:g} m) für einen mittleren Anteil entwichener Punkte von {t:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="598"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="599"/>
         <source>Calibrated epsilon: {e:.4g}.</source>
         <translation>Kalibriertes Epsilon: {e:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="618"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
         <source>Share of points that escape their zone</source>
         <translation>Anteil der Punkte, die ihre Zone verlassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="620"/>
         <source>Laplace scale b (m, log scale)</source>
         <translation>Laplace-Skala b (m, logarithmische Achse)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="620"/>
         <source>Share of points that escape (mean, band: 1 sd)</source>
         <translation>Anteil entwichener Punkte (Mittelwert, Band: 1 Standardabweichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="620"/>
         <source>target</source>
         <translation>Zielwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="620"/>
         <source>calibrated b</source>
         <translation>kalibriertes b</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="631"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="632"/>
         <source>The chart could not be drawn.</source>
         <translation>Das Diagramm konnte nicht gezeichnet werden.</translation>
     </message>
@@ -2158,12 +2203,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die Fluchtanteile, CALIBRATED_SCALE und CALIBRATED_EPSILON wurden aus den Rohpunkten von INPUT berechnet: ein daraus gewähltes Epsilon ist eine von den Daten abhängige Wahl, und kein Datenschutz-Ledger zählt sie. Für eine Wahl, die nichts kostet, kalibrieren Sie auf öffentlichen Punkten: UNIFORM_POINTS oder eine öffentliche Ebene (z. B. Adresspunkte) als INPUT.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="620"/>
         <source>Computed from points drawn uniformly over the zones (public)</source>
         <translation>Berechnet aus gleichverteilt über die Zonen gezogenen Punkten (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="619"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="620"/>
         <source>NOT differentially private: statistics of the raw data; an epsilon chosen from it is not counted by any ledger</source>
         <translation>NICHT differentiell privat: Statistiken der Rohdaten; ein daraus gewähltes Epsilon zählt kein Ledger</translation>
     </message>
@@ -2387,92 +2432,87 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>MobilityReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="92"/>
         <source>Mobility report (user-level differential privacy)</source>
         <translation>Mobilitätsbericht (Differential Privacy auf Personenebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="129"/>
-        <source>&lt;p&gt;The standardised mobility report of seed 002 (dp_mobility_report) with user-level differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per zone and a layer of the top OD flows, one release with one release id and one ledger entry.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Input&lt;/b&gt; as dp_mobility_report takes it: a point layer or table with one row per trip start and one per trip end, USER_FIELD, TRIP_FIELD and TIMESTAMP_FIELD (date-time, or ISO text such as 2024-05-01 08:30:00); coordinates from the point geometry or X_FIELD/Y_FIELD in COORDINATES_CRS. The rows of a trip id are ordered by time: the first is the start, the last the end; a trip with one row is incomplete (counted, left out of OD, travel time and jump length). Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay empty).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt;: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt; (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses weigh 1; default equal, as the peer). Counts of users have sensitivity 1, of trips M, of trip ends 2M; numeric analyses give half their share to a histogram and half to a five-number summary by the exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Seed 002 §5.4: a larger M keeps more trips but adds more noise; visits per zone are captured well with a small M (people visit few places), while OD flows need a large epsilon even for large data sets. The number of trips dropped by M is not reported (it is data). ITEM_LEVEL=true (advanced) makes every trip its own unit (M = 1), as the peer's user_privacy=False: a person with many trips is then not protected as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds&lt;/b&gt; (never read from the data; values above form one overflow bin): MAX_TRAVEL_TIME 120 min (5-min bins), MAX_JUMP_LENGTH 20 km (1-km bins), MAX_TIME_BETWEEN 168 h (6-h bins), MAX_RADIUS 20 km (1-km bins), MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. Trips over time needs the public range TIME_START and TIME_END (cut by day up to 90 days, by week up to 730, else by month); without them that analysis is left out. Visits per zone and time window use destinations only, in six four-hour windows from 2:00, weekday and weekend.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Protected&lt;/b&gt;: whether any one user is in the data, with all their trips (up to M). &lt;b&gt;Not protected&lt;/b&gt;: the zones, bounds and time range (public), and the log's exact counts (for the data holder only).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Benchmark&lt;/b&gt; (advanced, seed 002 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK (HTML) and/or OUTPUT_BENCHMARK_TABLE: per analysis the similarity of the released report to the same analyses without noise (relative error, Jensen-Shannon and Kullback-Leibler divergence, earth mover's distance in metres over the zones' points for visits per zone, SMAPE for five-number summaries and the normalised OD matrix). These are computed from the exact data, are NOT differentially private and are labelled so; never publish them.&lt;/p&gt;&lt;p&gt;Sources: seed 002 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Der standardisierte Mobilitätsbericht aus Seed 002 (dp_mobility_report) mit Differential Privacy auf Personenebene: eine HTML-Seite (eingebettetes SVG, öffnet ohne Netzwerk), ein Layer der Besuche je Zone und ein Layer der stärksten Quelle-Ziel-Ströme, eine Veröffentlichung mit einer Veröffentlichungs-ID und einem Ledger-Eintrag.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingabe&lt;/b&gt; wie bei dp_mobility_report: ein Punktlayer oder eine Tabelle mit einer Zeile je Wegbeginn und einer je Wegende, USER_FIELD, TRIP_FIELD und TIMESTAMP_FIELD (Datum mit Uhrzeit oder ISO-Text wie 2024-05-01 08:30:00); Koordinaten aus der Punktgeometrie oder aus X_FIELD/Y_FIELD in COORDINATES_CRS. Die Zeilen einer Weg-ID werden nach Zeit geordnet: die erste ist der Beginn, die letzte das Ende; ein Weg mit nur einer Zeile ist unvollständig (gezählt, aber nicht in Quelle-Ziel-Strömen, Reisezeit und Sprungweite). Zeilen mit NULL-Personen-ID oder NULL-Weg-ID werden verworfen (ein NULL könnte dieselbe Person zweimal verbergen); NULL-Zeitstempel werden als fehlend gezählt; ein unlesbarer Zeitstempel bricht den Lauf ab. Oder Weglinien: eine Zeile je Weg (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt), TIMESTAMP_FIELD die Startzeit und END_TIMESTAMP_FIELD die Endzeit (ohne sie bleiben Reisezeit und Zeit zwischen Wegen leer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen&lt;/b&gt;: ZONES (öffentliche Polygone) oder H3_RESOLUTION mit EXTENT (öffentlich).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenschutz&lt;/b&gt; (Seed 002 §4.2-4.3): jede Person behält höchstens MAX_TRIPS_PER_USER (M, Standard 5) Wege, einmal für den ganzen Bericht gleichverteilt gezogen. EPSILON ist die Summe; es wird auf die gewählten ANALYSES nach den Gewichten in BUDGET_SPLIT aufgeteilt (z. B. 'od_flows=3,visits_per_zone=2'; nicht genannte Analysen wiegen 1; Standard gleich, wie beim Vorbild). Anzahlen von Personen haben Sensitivität 1, von Wegen M, von Wegenden 2M; numerische Analysen geben die Hälfte ihres Anteils einem Histogramm und die Hälfte einer Fünf-Punkte-Zusammenfassung mit dem Exponentialmechanismus auf Rängen (Sensitivität M, oder 1 für Werte je Person). Seed 002 §5.4: ein größeres M behält mehr Wege, fügt aber mehr Rauschen hinzu; Besuche je Zone werden schon mit kleinem M gut erfasst (Menschen besuchen wenige Orte), Quelle-Ziel-Ströme brauchen dagegen selbst bei großen Datensätzen ein großes Epsilon. Die Zahl der durch M verworfenen Wege wird nicht berichtet (sie ist selbst ein Datum). ITEM_LEVEL=true (erweitert) macht jeden Weg zu einer eigenen Schutzeinheit (M = 1), wie user_privacy=False beim Vorbild: eine Person mit vielen Wegen ist dann nicht als Ganzes geschützt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen&lt;/b&gt; (nie aus den Daten gelesen; Werte darüber bilden eine Überlaufklasse): MAX_TRAVEL_TIME 120 min (5-min-Klassen), MAX_JUMP_LENGTH 20 km (1-km-Klassen), MAX_TIME_BETWEEN 168 h (6-h-Klassen), MAX_RADIUS 20 km (1-km-Klassen), MAX_TILES_PER_USER 0 = 2M, Mobilitätsentropie 0-1. Wege im Zeitverlauf braucht den öffentlichen Zeitraum TIME_START und TIME_END (je Tag bis 90 Tage, je Woche bis 730, sonst je Monat); ohne ihn entfällt diese Analyse. Besuche je Zone und Zeitfenster verwenden nur Ziele, in sechs Vier-Stunden-Fenstern ab 2:00, Werktag und Wochenende.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Geschützt&lt;/b&gt;: ob eine einzelne Person in den Daten ist, mit all ihren Wegen (bis zu M). &lt;b&gt;Nicht geschützt&lt;/b&gt;: die Zonen, Grenzen und der Zeitraum (öffentlich) sowie die exakten Anzahlen im Protokoll (nur für den Datenhalter).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Vergleich&lt;/b&gt; (erweitert, Seed 002 §5.2.3): BENCHMARK=true schreibt zusätzlich OUTPUT_BENCHMARK (HTML) und/oder OUTPUT_BENCHMARK_TABLE: je Analyse die Ähnlichkeit des veröffentlichten Berichts mit denselben Analysen ohne Rauschen (relativer Fehler, Jensen-Shannon- und Kullback-Leibler-Divergenz, Earth Mover's Distance in Metern über die Punkte der Zonen für Besuche je Zone, SMAPE für Fünf-Punkte-Zusammenfassungen und die normierte Quelle-Ziel-Matrix). Diese Werte werden aus den exakten Daten berechnet, sind NICHT differentiell privat und entsprechend gekennzeichnet; veröffentlichen Sie sie nie.&lt;/p&gt;&lt;p&gt;Quellen: Seed 002 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="166"/>
         <source>Trip records (one row per trip start and end)</source>
         <translation>Wegdatensätze (eine Zeile je Wegbeginn und Wegende)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="168"/>
         <source>User id field</source>
         <translation>Feld der Personen-ID</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="168"/>
         <source>Trip id field (records; not used for trip lines)</source>
         <translation>Feld der Weg-ID (Datensätze; nicht für Weglinien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="168"/>
         <source>Timestamp field (start time for trip lines)</source>
         <translation>Zeitstempelfeld (Startzeit bei Weglinien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="168"/>
         <source>End time field (trip lines only; optional)</source>
         <translation>Feld der Endzeit (nur Weglinien; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="168"/>
         <source>X field (optional: instead of point geometries)</source>
         <translation>X-Feld (optional: statt Punktgeometrien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="168"/>
         <source>Y field</source>
         <translation>Y-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="177"/>
         <source>CRS of the coordinate fields (default: the layer&apos;s)</source>
         <translation>KBS der Koordinatenfelder (Standard: das des Layers)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="180"/>
         <source>Epsilon for the whole report</source>
         <translation>Epsilon für den ganzen Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="183"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl Wege je Person (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="186"/>
         <source>Analyses</source>
         <translation>Analysen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="189"/>
         <source>Budget split weights (analysis=weight, ...; default equal)</source>
         <translation>Gewichte der Budgetaufteilung (Analyse=Gewicht, ...; Standard gleich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="192"/>
         <source>Maximum travel time (minutes)</source>
         <translation>Höchste Reisezeit (Minuten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="193"/>
         <source>Maximum jump length (km)</source>
         <translation>Höchste Sprungweite (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="194"/>
         <source>Maximum time between trips (hours)</source>
         <translation>Höchste Zeit zwischen Wegen (Stunden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="195"/>
         <source>Maximum radius of gyration (km)</source>
         <translation>Höchster Gyrationsradius (km)</translation>
     </message>
@@ -2497,207 +2537,167 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Anzahl der stärksten Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="221"/>
         <source>Mobility report (HTML)</source>
         <translation>Mobilitätsbericht (HTML)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="240"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="507"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="416"/>
         <source>Visits per zone</source>
         <translation>Besuche je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="521"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="434"/>
         <source>Top OD flows</source>
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="231"/>
         <source>Item-level privacy (each trip its own unit; M = 1)</source>
         <translation>Schutz auf Datensatzebene (jeder Weg eine eigene Einheit; M = 1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
         <source>Benchmark against the noise-free data (NOT differentially private)</source>
         <translation>Vergleich mit den Daten ohne Rauschen (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="240"/>
         <source>Benchmark comparison (HTML; NOT differentially private)</source>
         <translation>Vergleich (HTML; NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="240"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="243"/>
         <source>Benchmark table (NOT differentially private)</source>
         <translation>Vergleichstabelle (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="263"/>
         <source>BUDGET_SPLIT names an unknown analysis &apos;{name}&apos;; use names from: {names}.</source>
         <translation>BUDGET_SPLIT nennt eine unbekannte Analyse '{name}'; verwenden Sie Namen aus: {names}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="273"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="276"/>
         <source>TIME_START and TIME_END must both be dates (e.g. 2024-01-01 and 2024-02-01), the start before the end.</source>
         <translation>TIME_START und TIME_END müssen beide Datumsangaben sein (z. B. 2024-01-01 und 2024-02-01), der Beginn vor dem Ende.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="288"/>
         <source>BENCHMARK needs OUTPUT_BENCHMARK or OUTPUT_BENCHMARK_TABLE (the comparison is written there).</source>
         <translation>BENCHMARK braucht OUTPUT_BENCHMARK oder OUTPUT_BENCHMARK_TABLE (dorthin wird der Vergleich geschrieben).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="292"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="295"/>
         <source>Trips over time is left out: it needs the public TIME_START and TIME_END.</source>
         <translation>Wege im Zeitverlauf entfällt: dafür sind die öffentlichen TIME_START und TIME_END nötig.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="300"/>
         <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0 (got &apos;{text}&apos;).</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0 (erhalten: '{text}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="303"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="306"/>
         <source>{name} must be a number &gt; 0.</source>
         <translation>{name} muss eine Zahl &gt; 0 sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="310"/>
-        <source>Give both X_FIELD and Y_FIELD, or neither to use point geometries.</source>
-        <translation>Geben Sie X_FIELD und Y_FIELD an, oder keines von beiden, um Punktgeometrien zu verwenden.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="316"/>
-        <source>INPUT has no CRS: set COORDINATES_CRS or the layer&apos;s CRS.</source>
-        <translation>INPUT hat kein KBS: setzen Sie COORDINATES_CRS oder das KBS des Layers.</translation>
-    </message>
-    <message>
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="320"/>
-        <source>TRIP_FIELD is needed for trip records (one row per start and end); or give trip lines.</source>
-        <translation>TRIP_FIELD ist für Wegdatensätze (eine Zeile je Beginn und Ende) nötig; oder geben Sie Weglinien an.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="331"/>
-        <source>INPUT has no point geometries: give a point layer, or X_FIELD and Y_FIELD.</source>
-        <translation>INPUT hat keine Punktgeometrien: geben Sie einen Punktlayer oder X_FIELD und Y_FIELD an.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="341"/>
-        <source>TIMESTAMP_FIELD holds a value that is not a date and time: {value}. Fix it or set it to NULL (NULL timestamps are counted as missing).</source>
-        <translation>TIMESTAMP_FIELD enthält einen Wert, der kein Datum mit Uhrzeit ist: {value}. Korrigieren Sie ihn oder setzen Sie ihn auf NULL (NULL-Zeitstempel werden als fehlend gezählt).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="352"/>
         <source>No trip start or end lies inside the zones: check that the records and ZONES (or EXTENT) overlap and that the CRS is right.</source>
         <translation>Kein Wegbeginn und kein Wegende liegt in den Zonen: prüfen Sie, ob sich die Datensätze und ZONES (oder EXTENT) überlappen und ob das KBS stimmt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="355"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="323"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>eine Person ({field}), höchstens {m} Wege je Person behalten (gleichverteilt gezogen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="358"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="326"/>
         <source>ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with many trips is not protected as a whole (seed 002 §4.2).</source>
         <translation>ITEM_LEVEL: jeder Weg ist eine eigene Schutzeinheit (M = 1); eine Person mit vielen Wegen ist nicht als Ganzes geschützt (Seed 002 §4.2).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="330"/>
         <source>one trip (item-level)</source>
         <translation>ein Weg (Datensatzebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="341"/>
         <source>Every record has a NULL user id in USER_FIELD.</source>
         <translation>Jeder Datensatz hat eine NULL-Personen-ID in USER_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="343"/>
         <source>Dropped {n} trips whose user id is NULL (data-holder log).</source>
         <translation>{n} Wege mit NULL-Personen-ID verworfen (Protokoll für den Datenhalter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="379"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="347"/>
         <source>Total epsilon {e:g} (differential privacy, user level, sequential composition).</source>
         <translation>Gesamt-Epsilon {e:g} (Differential Privacy, Personenebene, sequentielle Komposition).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="349"/>
         <source>Unit of privacy: {unit}.</source>
         <translation>Schutzeinheit: {unit}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="382"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="350"/>
         <source>Split: {split}.</source>
         <translation>Aufteilung: {split}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="383"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="351"/>
         <source>Protected: whether one user is in the data, with all their trips (up to M). Not protected: the zones, the bounds and the time range (public).</source>
         <translation>Geschützt: ob eine Person in den Daten ist, mit all ihren Wegen (bis zu M). Nicht geschützt: die Zonen, die Grenzen und der Zeitraum (öffentlich).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="385"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="353"/>
         <source>M was applied by sampling M trips per user uniformly; how many trips it dropped is not reported (an exact count would be data).</source>
         <translation>M wurde angewandt, indem je Person M Wege gleichverteilt gezogen wurden; wie viele Wege dadurch wegfielen, wird nicht berichtet (eine exakte Anzahl wäre selbst ein Datum).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="392"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="360"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="420"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="388"/>
         <source>BENCHMARK: the comparison is computed from the exact data and is NOT differentially private. Do not publish it.</source>
         <translation>BENCHMARK: der Vergleich wird aus den exakten Daten berechnet und ist NICHT differentiell privat. Veröffentlichen Sie ihn nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="422"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="390"/>
         <source>NOT differentially private: benchmark of the report against the noise-free data (seed 002 §5.2.3).</source>
         <translation>NICHT differentiell privat: Vergleich des Berichts mit den Daten ohne Rauschen (Seed 002 §5.2.3).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="465"/>
-        <source>Dropped {n} rows with a NULL trip id.</source>
-        <translation>{n} Zeilen mit NULL-Weg-ID verworfen.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="469"/>
-        <source>No record has a trip id in TRIP_FIELD.</source>
-        <translation>Kein Datensatz hat eine Weg-ID in TRIP_FIELD.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="479"/>
-        <source>{n} trips have one record only: counted as incomplete.</source>
-        <translation>{n} Wege haben nur einen Datensatz: als unvollständig gezählt.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="525"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="438"/>
         <source>Mobility report</source>
         <translation>Mobilitätsbericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="525"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="438"/>
         <source>Release id: {rid}</source>
         <translation>Veröffentlichungs-ID: {rid}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="98"/>
         <source>Publishes the standard mobility report (seed 002): trips per hour and weekday, visits per zone, top OD flows, travel times and more, as an HTML page and two layers.</source>
         <translation>Veröffentlicht den Standard-Mobilitätsbericht (Seed 002): Fahrten je Stunde und Wochentag, Besuche je Zone, größte OD-Ströme, Reisezeiten und mehr, als HTML-Seite und zwei Layer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="98"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each user with up to M trips (user-level privacy), for the traveller.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene), für die Reisenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="98"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g} split over {n} analyses, M={m}): visits per zone get epsilon {e:.2g}, so each zone's count is off by at most ±{moe:.3g} (95%).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g} aufgeteilt auf {n} Analysen, M={m}): die Besuche je Zone erhalten Epsilon {e:.2g}, daher weicht die Zählung jeder Zone um höchstens ±{moe:.3g} ab (95 %).</translation>
     </message>
@@ -2998,197 +2998,192 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyZoneCounts</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="310"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="328"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zählwerte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="113"/>
-        <source>&lt;p&gt;Counts the points (households, taps, trip ends) in each zone of a public zone layer or in H3 hexagons, optionally per time slot, and publishes the counts with differential privacy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (seed 003 §II C). The set of zones is public and chosen without looking at the points (seed 002 §4.2): with THRESHOLD=0 every zone, and every zone x slot, is published with noise, zeros included. Points in no zone are counted in one extra noisy cell, reported as OUTSIDE_COUNT and in the metadata, with the same noise. H3 without EXTENT is only allowed with THRESHOLD=1. Points and zones in different CRSs: points are reprojected to the zones' CRS (to EPSG:4326 for H3), as the log says. A point on a shared edge belongs to the first zone in layer order. Invalid zone polygons are repaired (shapely make_valid, keeping their polygonal part) and counted in the log. Overlapping zones are refused unless ALLOW_OVERLAP is set; then a point counts in every zone containing it and the sensitivity is multiplied by the largest number of zones overlapping at one place.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one point (item-level), sensitivity 1. With USER_FIELD: one user (seed 002 §4.2-4.3). Each user keeps at most MAX_CONTRIBUTIONS (M) points, chosen uniformly at random (not the first M); adding or removing a user then changes the counts by at most M in total, whichever zones and slots the M points fall in, so the sensitivity is M. Points with a NULL (or empty) user id are dropped and counted in the log: a NULL could hide the same person twice and break the bound M. For trip ends (origin and destination of a trip) use M = 2 x trips per user (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Time slots.&lt;/b&gt; With TIME_FIELD (date-time, date, time or ISO text) each point counts in a (zone, slot) cell: hour of day, the six four-hour windows of seed 002 (02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot (seed 003: hexagon-and-timeslot). Clock times are read as written. Points with a NULL time are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Noise.&lt;/b&gt; NOISE=0: Laplace with scale b = sensitivity / EPSILON on every cell (seed 000 §6.1, seed 002 Definition 4); NOISE=1: discrete Laplace (two-sided geometric), integer noise with the same privacy. DELTA is 0 and unused. moe95 is the 95% margin of error of the noise: the true count lies within noisy_count +- moe95 with 95% probability (before clamping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: the stability-based histogram of seed 001 Algorithm 1, which needs DELTA in (0, 1). Only cells with a non-zero true count get Laplace noise (scale 2 M / EPSILON) and are published when the noisy count reaches the threshold (2 ln(2 / DELTA) / EPSILON + 1 for M = 1; M + b ln(2 M / DELTA) in general). Zones without data, and zones below the threshold, are missing from the output: a missing zone does not mean zero. No cell is ever introduced that has no data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt; (no privacy cost): TOP_K keeps only the k largest noisy counts (seed 000 §6.1 publishes the 10 largest); CLAMP rounds and sets negative counts to zero (seed 004). Rows are ordered by zone id, then slot, never by the data (seed 001 §3.3.1).&lt;/p&gt;&lt;p&gt;Output fields: zone_id (text), time_slot (text, with TIME_FIELD), noisy_count (real), moe95 (real). Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN when the threshold suppressed it), ROWS_WRITTEN. The privacy record is stored in the output's metadata.&lt;/p&gt;&lt;p&gt;Sources: seed 000 §6.1; seed 002 §4.2-4.3; seed 001 Algorithm 1 and §3.3.1; seed 003 §II C and hexagon-and-timeslot aggregation.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Zählt die Punkte (Haushalte, Check-ins, Fahrtenden) in jeder Zone eines öffentlichen Zonenlayers oder in H3-Sechsecken, optional je Zeitfenster, und veröffentlicht die Zählwerte differenziell privat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs) oder H3_RESOLUTION mit EXTENT: jede H3-Zelle, die die Ausdehnung überlappt (seed 003 §II C). Die Menge der Zonen ist öffentlich und wird gewählt, ohne die Punkte zu betrachten (seed 002 §4.2): Mit THRESHOLD=0 wird jede Zone und jede Kombination aus Zone und Zeitfenster verrauscht veröffentlicht, einschließlich der Nullen. Punkte in keiner Zone werden in einer zusätzlichen verrauschten Zelle gezählt, die als OUTSIDE_COUNT und in den Metadaten ausgewiesen wird, mit demselben Rauschen. H3 ohne EXTENT ist nur mit THRESHOLD=1 zulässig. Punkte und Zonen in verschiedenen KBS: Die Punkte werden in das KBS der Zonen umprojiziert (nach EPSG:4326 bei H3), wie das Protokoll vermerkt. Ein Punkt auf einer gemeinsamen Kante gehört zur ersten Zone in Layerreihenfolge. Ungültige Zonenpolygone werden repariert (shapely make_valid, unter Beibehaltung ihres Polygonanteils) und im Protokoll gezählt. Überlappende Zonen werden abgelehnt, sofern ALLOW_OVERLAP nicht gesetzt ist; dann zählt ein Punkt in jeder Zone, die ihn enthält, und die Sensitivität wird mit der größten Anzahl von Zonen multipliziert, die sich an einer Stelle überlappen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: ein Punkt (Einzeleintragsebene), Sensitivität 1. Mit USER_FIELD: ein Nutzer (seed 002 §4.2-4.3). Von jedem Nutzer werden höchstens MAX_CONTRIBUTIONS (M) Punkte behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); das Hinzufügen oder Entfernen eines Nutzers ändert die Zählwerte dann insgesamt um höchstens M, gleich in welche Zonen und Zeitfenster die M Punkte fallen, daher ist die Sensitivität M. Punkte mit NULL (oder leerer) Nutzer-ID werden verworfen und im Protokoll gezählt: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze M verletzen. Für Fahrtenden (Quelle und Ziel einer Fahrt) verwenden Sie M = 2 x Fahrten je Nutzer (seed 002 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitfenster.&lt;/b&gt; Mit TIME_FIELD (Datum und Uhrzeit, Datum, Uhrzeit oder ISO-Text) zählt jeder Punkt in einer Zelle (Zone, Zeitfenster): Stunde des Tages, die sechs Vierstundenfenster aus seed 002 (02-06, 06-10, ..., 22-02) oder Wochentag (Mo–So); eine Ausgabezeile je Zone und Zeitfenster (seed 003: hexagon-and-timeslot). Uhrzeiten werden so gelesen, wie sie geschrieben sind. Punkte ohne Zeitangabe (NULL) werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rauschen.&lt;/b&gt; NOISE=0: Laplace mit Skala b = Sensitivität / EPSILON auf jeder Zelle (seed 000 §6.1, seed 002 Definition 4); NOISE=1: diskretes Laplace (zweiseitig geometrisch), ganzzahliges Rauschen mit derselben Privatsphäre. DELTA ist 0 und wird nicht verwendet. moe95 ist die 95-%-Fehlerspanne des Rauschens: Der wahre Zählwert liegt mit 95 % Wahrscheinlichkeit innerhalb von noisy_count +- moe95 (vor dem Abschneiden negativer Werte).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: das stabilitätsbasierte Histogramm aus seed 001 Algorithm 1, das DELTA in (0, 1) erfordert. Nur Zellen mit einem wahren Zählwert ungleich null erhalten Laplace-Rauschen (Skala 2 M / EPSILON) und werden veröffentlicht, wenn der verrauschte Zählwert den Schwellenwert erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1; allgemein M + b ln(2 M / DELTA)). Zonen ohne Daten und Zonen unter dem Schwellenwert fehlen in der Ausgabe: Eine fehlende Zone bedeutet nicht null. Es wird nie eine Zelle ohne Daten hinzugefügt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt; (ohne Privatsphäre-Kosten): TOP_K behält nur die k größten verrauschten Zählwerte (seed 000 §6.1 veröffentlicht die 10 größten); CLAMP rundet und setzt negative Zählwerte auf null (seed 004). Die Zeilen sind nach Zonen-ID, dann nach Zeitfenster sortiert, nie nach den Daten (seed 001 §3.3.1).&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id (Text), time_slot (Text, mit TIME_FIELD), noisy_count (Dezimalzahl), moe95 (Dezimalzahl). Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN, wenn der Schwellenwert ihn unterdrückt hat), ROWS_WRITTEN. Die Privatsphäre-Angaben werden in den Metadaten der Ausgabe gespeichert.&lt;/p&gt;&lt;p&gt;Quellen: seed 000 §6.1; seed 002 §4.2-4.3; seed 001 Algorithm 1 und §3.3.1; seed 003 §II C und die Aggregation nach Sechseck und Zeitfenster (hexagon-and-timeslot).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="176"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="179"/>
         <source>Privacy loss of this release; smaller means more noise. 1 is a common choice.</source>
         <translation>Privatsphäre-Verlust dieser Veröffentlichung; kleiner bedeutet mehr Rauschen. 1 ist ein üblicher Wert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="179"/>
         <source>Maximum points per user (M)</source>
         <translation>Höchstzahl an Punkten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="179"/>
         <source>An integer &gt;= 1: each user keeps at most M points, sampled uniformly.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Punkte behalten, gleichverteilt zufällig ausgewählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="184"/>
         <source>Time field (counts per time slot; optional)</source>
         <translation>Zeitfeld (Zählwerte je Zeitfenster; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="187"/>
         <source>Time slots</source>
         <translation>Zeitfenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="187"/>
         <source>Hour of day (24)</source>
         <translation>Stunde des Tages (24)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="187"/>
         <source>Four-hour windows 02-06 ... 22-02 (6, seed 002)</source>
         <translation>Vierstundenfenster 02-06 ... 22-02 (6, seed 002)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="187"/>
         <source>Day of week (7)</source>
         <translation>Wochentag (7)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
         <source>None: every zone published with noise</source>
         <translation>Keiner: jede Zone wird verrauscht veröffentlicht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="193"/>
         <source>Publish only the k largest noisy counts (0 = all)</source>
         <translation>Nur die k größten verrauschten Zählwerte veröffentlichen (0 = alle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="196"/>
         <source>An integer &gt;= 0; 0 publishes every cell.</source>
         <translation>Eine ganze Zahl &gt;= 0; 0 veröffentlicht jede Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="198"/>
         <source>Round and clamp negative counts to zero</source>
         <translation>Runden und negative Zählwerte auf null setzen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="206"/>
         <source>Noisy count outside all zones</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="206"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="215"/>
         <source>TOP_K must be a whole number of at least 0 (got {v}); 0 publishes every zone.</source>
         <translation>TOP_K muss eine ganze Zahl von mindestens 0 sein (erhalten: {v}); 0 veröffentlicht jede Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="233"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="243"/>
         <source>No USER_FIELD: every point is its own unit of privacy; MAX_CONTRIBUTIONS is not used.</source>
         <translation>Kein USER_FIELD: Jeder Punkt ist seine eigene Schutzeinheit; MAX_CONTRIBUTIONS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="251"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="246"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="260"/>
         <source>Counting in {cells}.</source>
         <translation>Gezählt wird in {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="255"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="269"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="296"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} points per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Punkten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="276"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="290"/>
         <source>TIME_FIELD &apos;{field}&apos; cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Feld mit Datum und Uhrzeit (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="287"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="301"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="272"/>
         <source>one user ({field}), at most {m} points kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Punkte je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="272"/>
         <source>one point (item-level)</source>
         <translation>ein Punkt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="290"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="308"/>
         <source>User bound: {n} points beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="331"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="349"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="332"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="350"/>
         <source>Noisy count outside all zones: {outside} (95% margin of error {moe:g}).</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen: {outside} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="354"/>
         <source>Overlapping zones allowed: a point counts in up to {c} zones.</source>
         <translation>Überlappende Zonen zugelassen: Ein Punkt zählt in bis zu {c} Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="339"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="357"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="341"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="359"/>
         <source>Stability threshold: only zones with data whose noisy count reached {t:.4g} are published; a missing zone does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert: Nur Zonen mit Daten, deren verrauschter Zählwert {t:.4g} erreicht hat, werden veröffentlicht; eine fehlende Zone bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="345"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="363"/>
         <source>Only the {k} largest noisy counts are published (post-processing).</source>
         <translation>Nur die {k} größten verrauschten Zählwerte werden veröffentlicht (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="347"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="365"/>
         <source>Counts rounded and clamped at zero (post-processing).</source>
         <translation>Zählwerte gerundet und negative Werte auf null gesetzt (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="217"/>
         <source>points</source>
         <translation>Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="103"/>
         <source>Counts the points in each zone (or H3 hexagon) and publishes the counts with differential privacy.</source>
         <translation>Zählt die Punkte in jeder Zone (oder jedem H3-Sechseck) und veröffentlicht die Zählungen mit Differential Privacy.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="103"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each point, for whoever it belongs to; with USER_FIELD each user with up to M points (user-level privacy).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jeder Punkt, für wen auch immer er steht; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Punkten (Privatsphäre auf Nutzerebene).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="103"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}): each published count is off by at most ±{moe:.2g} (95%), {mae:.2g} on average, whatever the zone's size.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}): jede veröffentlichte Zählung weicht um höchstens ±{moe:.2g} ab (95 %), im Mittel um {mae:.2g}, unabhängig von der Größe der Zone.</translation>
     </message>
@@ -3634,279 +3629,339 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>PrivacyReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="55"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="56"/>
         <source>Privacy report (budget accounting)</source>
         <translation>Privatsphäre-Bericht (Budgetabrechnung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="120"/>
         <source>Released layers (their privacy records are read)</source>
         <translation>Veröffentlichte Layer (ihre Privatsphäre-Angaben werden gelesen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="123"/>
         <source>Privacy ledger (JSON)</source>
         <translation>Privatsphäre-Journal (JSON)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="311"/>
         <source>Releases</source>
         <translation>Veröffentlichungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="243"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="292"/>
         <source>Privacy report</source>
         <translation>Privatsphäre-Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="129"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="129"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="143"/>
         <source>Sources</source>
         <translation>Datenquellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="144"/>
         <source>Releases counted</source>
         <translation>Gezählte Veröffentlichungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="150"/>
         <source>Give LAYERS (released layers) and/or LEDGER (the privacy ledger).</source>
         <translation>Geben Sie LAYERS (veröffentlichte Layer) und/oder LEDGER (das Privatsphäre-Journal) an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="158"/>
         <source>LEDGER {path} does not exist.</source>
         <translation>LEDGER {path} existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="172"/>
         <source>Layer &apos;{name}&apos; has no dp_geoprivacy privacy record and is not counted.</source>
         <translation>Der Layer „{name}“ hat keine Privatsphäre-Angaben von dp_geoprivacy und wird nicht gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="180"/>
         <source>Layer &apos;{name}&apos; ({algorithm}) is NOT differentially private: it is not counted and must not be published.</source>
         <translation>Der Layer „{name}“ ({algorithm}) ist NICHT differenziell privat: Er wird nicht gezählt und darf nicht veröffentlicht werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="184"/>
-        <source>{n} release(s) were made with a user-supplied seed: their noise is reproducible by anyone who knows it.</source>
-        <translation>{n} Veröffentlichung(en) wurde(n) mit einer vom Benutzer angegebenen Zufallssaat erstellt: Ihr Rauschen kann jeder reproduzieren, der die Zufallssaat kennt.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="239"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="288"/>
         <source>Read from {n} layer(s)</source>
         <translation>Gelesen aus {n} Layer(n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="290"/>
         <source> and the ledger {path}</source>
         <translation> und dem Journal {path}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="311"/>
         <source>Source</source>
         <translation>Datenquelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="311"/>
         <source>Grouped by</source>
         <translation>Gruppiert nach</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="311"/>
         <source>Sum of epsilons</source>
         <translation>Summe der Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="311"/>
         <source>Worst cell</source>
         <translation>Ungünstigste Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="311"/>
         <source>Driven by</source>
         <translation>Bestimmt durch</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="267"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="318"/>
         <source>input layer name</source>
         <translation>Name des Eingabelayers</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="267"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="318"/>
         <source>ledger fingerprint</source>
         <translation>Fingerabdruck im Journal</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="329"/>
         <source>Release</source>
         <translation>Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="329"/>
         <source>Algorithm</source>
         <translation>Algorithmus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="329"/>
         <source>Epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="329"/>
         <source>Delta</source>
         <translation>Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="329"/>
         <source>Partition</source>
         <translation>Partition</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="329"/>
         <source>Unit of privacy</source>
         <translation>Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="329"/>
         <source>Output</source>
         <translation>Ausgabe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="329"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="329"/>
         <source>Drives the total</source>
         <translation>Bestimmt die Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="335"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="337"/>
         <source> (seeded)</source>
         <translation> (mit Zufallssaat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="263"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="314"/>
         <source>(other)</source>
         <translation>(andere)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="293"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="346"/>
         <source>How the totals are computed</source>
         <translation>Wie die Summen berechnet werden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="69"/>
-        <source>&lt;p&gt;Adds up the privacy loss of releases made from the same data, across sessions and tools, and shows which releases drive the total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inputs.&lt;/b&gt; LAYERS: any number of outputs of dp_geoprivacy algorithms (their privacy records are read from the layer metadata; a layer built on an earlier release, such as relocated trips and their noisy histogram, carries both). LEDGER: the publisher's private ledger that the algorithms' LEDGER parameter appends to. Give either or both; outputs of one run share a release id and are counted once.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sources.&lt;/b&gt; Releases are totalled per source: per ledger fingerprint (a hash of the whole input layer, never shown), or, for layers whose release is not in the ledger, per name of their input layer (two datasets with one name are then added up, the safe direction; one dataset under two names is not). Every source has one stable name, S1, S2, ... with its layer names, numbered by its earliest release. A release a layer is built on (its inherited record) counts against that layer's source too.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kinds of guarantee, never added.&lt;/b&gt; Location releases (Laplace location perturbation) give geo-indistinguishability: epsilon per DISTANCE metres for each location. Aggregate releases (counts, flows, relocation, randomized response) give (epsilon, delta)-differential privacy per unit of privacy (a user, a trip, a point, a row). The two are different quantities and are totalled separately; sources hold different people and are never added either. Location releases with different DISTANCE compose as epsilon_i x D / DISTANCE_i per D metres (D the smallest DISTANCE); planar (L2) and per-axis (L1) releases are kept apart. Aggregate releases with different units of privacy add up for the smallest unit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; Basic sequential composition: epsilons and deltas add up (seed 001 Theorem 2). Parallel composition: releases on disjoint partitions of the data cost only the largest (seed 001 Theorem 3). Partitions are key=value sets (PARTITION parameter, e.g. day=Mon or day=Mon, mode=bus); two partitions are disjoint only if they give a common key different values; different keys overlap, and 'all' overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive the total. Seed 001 §4: six column sets with epsilons 1, 1, 1, 1, 2, 2 on each of 56 disjoint day-mode partitions total 8. Partitions are valid only if each unit of privacy lies in one partition (a trip has one day; a person may not).&lt;/p&gt;&lt;p&gt;Layers not differentially private (calibration aids) are listed and not counted; they must not be published. Seeded runs are flagged.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs.&lt;/b&gt; OUTPUT: a table with one row per release. REPORT: an HTML page. Results: TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total of any one source; LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of any one source (maxima, not sums); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Sources: seed 001 §2 (Theorems 2-3) and §4; seed 003 §III F.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Summiert den Privatsphäre-Verlust von Veröffentlichungen aus denselben Daten über Sitzungen und Werkzeuge hinweg und zeigt, welche Veröffentlichungen die Summe bestimmen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingaben.&lt;/b&gt; LAYERS: beliebig viele Ausgaben von dp_geoprivacy-Algorithmen (ihre Privatsphäre-Angaben werden aus den Layermetadaten gelesen; ein Layer, der auf einer früheren Veröffentlichung beruht, etwa verlagerte Fahrten und ihr verrauschtes Histogramm, trägt beide). LEDGER: das private Journal des Herausgebers, das der Parameter LEDGER der Algorithmen ergänzt. Geben Sie eines von beiden oder beide an; die Ausgaben eines Laufs teilen sich eine Veröffentlichungs-ID und werden einmal gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenquellen.&lt;/b&gt; Veröffentlichungen werden je Datenquelle summiert: je Fingerabdruck im Journal (ein Hash des gesamten Eingabelayers, der nie angezeigt wird) oder, für Layer, deren Veröffentlichung nicht im Journal steht, je Name ihres Eingabelayers (zwei Datensätze mit demselben Namen werden dann zusammengezählt, die sichere Richtung; ein Datensatz unter zwei Namen dagegen nicht). Jede Datenquelle hat einen festen Namen, S1, S2, ... mit ihren Layernamen, nummeriert nach ihrer frühesten Veröffentlichung. Eine Veröffentlichung, auf der ein Layer beruht (seine geerbten Angaben), zählt ebenfalls gegen die Datenquelle dieses Layers.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Arten von Garantien, nie addiert.&lt;/b&gt; Ortsveröffentlichungen (Laplace-Verschiebung von Orten) geben Geo-Ununterscheidbarkeit: Epsilon je DISTANCE Meter für jeden Ort. Aggregierte Veröffentlichungen (Zählungen, Flüsse, Verlagerung, Randomized Response) geben (Epsilon, Delta)-Differential-Privacy je Schutzeinheit (eine Person, eine Fahrt, ein Punkt, eine Zeile). Beides sind verschiedene Größen und werden getrennt summiert; Datenquellen enthalten verschiedene Personen und werden ebenfalls nie addiert. Ortsveröffentlichungen mit verschiedener DISTANCE werden als Epsilon_i x D / DISTANCE_i je D Meter komponiert (D die kleinste DISTANCE); planare (L2) und achsenweise (L1) Veröffentlichungen bleiben getrennt. Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste Einheit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; Einfache sequenzielle Komposition: Epsilons und Deltas addieren sich (seed 001 Theorem 2). Parallele Komposition: Veröffentlichungen auf disjunkten Partitionen der Daten kosten nur so viel wie die größte (seed 001 Theorem 3). Partitionen sind Mengen von Schlüssel=Wert-Paaren (Parameter PARTITION, z. B. day=Mon oder day=Mon, mode=bus); zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen die Summe. Seed 001 §4: Sechs Spaltengruppen mit den Epsilons 1, 1, 1, 1, 2, 2 auf jeder von 56 disjunkten Partitionen nach Tag und Verkehrsmittel ergeben insgesamt 8. Partitionen sind nur gültig, wenn jede Schutzeinheit in genau einer Partition liegt (eine Fahrt hat einen Tag, eine Person womöglich nicht).&lt;/p&gt;&lt;p&gt;Nicht differenziell private Layer (Kalibrierungshilfen) werden aufgeführt, aber nicht gezählt; sie dürfen nicht veröffentlicht werden. Läufe mit Zufallssaat werden gekennzeichnet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: eine Tabelle mit einer Zeile je Veröffentlichung. REPORT: eine HTML-Seite. Ergebnisse: TOTAL_EPSILON und TOTAL_DELTA, die größte (Epsilon, Delta)-DP-Summe einer einzelnen Datenquelle; LOCATION_EPSILON je LOCATION_DISTANCE_M Meter, die größte Summe der Geo-Ununterscheidbarkeit einer einzelnen Datenquelle (Maxima, keine Summen); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Quellen: seed 001 §2 (Theorems 2-3) und §4; seed 003 §III F.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="135"/>
         <source>Largest (epsilon, delta)-DP total of one source: epsilon</source>
         <translation>Größte (Epsilon, Delta)-DP-Summe einer Datenquelle: Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="137"/>
         <source>Largest (epsilon, delta)-DP total of one source: delta</source>
         <translation>Größte (Epsilon, Delta)-DP-Summe einer Datenquelle: Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="125"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="139"/>
         <source>Largest geo-indistinguishability total of one source: epsilon</source>
         <translation>Größte Summe der Geo-Ununterscheidbarkeit einer Datenquelle: Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="141"/>
         <source>... per this distance (metres)</source>
         <translation>... je dieser Entfernung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="162"/>
         <source>LEDGER: {error}. Give the ledger file the privatizing runs wrote.</source>
         <translation>LEDGER: {error}. Geben Sie die Journaldatei an, die die privatisierenden Läufe geschrieben haben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="208"/>
         <source>{source}: {total} over {n} release(s).</source>
         <translation>{source}: {total} über {n} Veröffentlichung(en).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="239"/>
         <source>geo-indistinguishability ({norm}), per location</source>
         <translation>Geo-Ununterscheidbarkeit ({norm}), je Ort</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="240"/>
         <source>(epsilon, delta)-differential privacy, per unit of privacy</source>
         <translation>(Epsilon, Delta)-Differential-Privacy, je Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="222"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="244"/>
         <source>epsilon {eps:.6g} per {d:g} m ({norm}, geo-indistinguishability of each location)</source>
         <translation>Epsilon {eps:.6g} je {d:g} m ({norm}, Geo-Ununterscheidbarkeit jedes Orts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="246"/>
         <source>epsilon {eps:.6g}, delta {delta:.6g} per unit of privacy ({units})</source>
         <translation>Epsilon {eps:.6g}, Delta {delta:.6g} je Schutzeinheit ({units})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="258"/>
         <source>Totals are per source and per kind of guarantee, never added across them. Geo-indistinguishability (epsilon per DISTANCE metres, for each location) and (epsilon, delta)-differential privacy (for one unit of privacy, with no distance) are different quantities: their sum means nothing. Sources hold different people: releases of different data do not compose, and if two sources do hold the same people, their totals must be added by hand and the publisher must say so.</source>
         <translation>Summen gelten je Datenquelle und je Art der Garantie und werden nie über diese hinweg addiert. Geo-Ununterscheidbarkeit (Epsilon je DISTANCE Meter, für jeden Ort) und (Epsilon, Delta)-Differential-Privacy (für eine Schutzeinheit, ohne Entfernung) sind verschiedene Größen: Ihre Summe bedeutet nichts. Datenquellen enthalten verschiedene Personen: Veröffentlichungen verschiedener Daten komponieren nicht, und wenn zwei Datenquellen doch dieselben Personen enthalten, müssen ihre Summen von Hand addiert werden, und die Veröffentlichende muss das angeben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="287"/>
         <source>{n} distinct release(s) of {s} source(s)</source>
         <translation>{n} verschiedene Veröffentlichung(en) aus {s} Datenquelle(n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="309"/>
         <source>Totals per source and kind of guarantee</source>
         <translation>Summen je Datenquelle und Art der Garantie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="311"/>
         <source>Guarantee</source>
         <translation>Garantie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="311"/>
         <source>Total</source>
         <translation>Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="294"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="347"/>
         <source>Releases of one source and one kind of guarantee add up (basic sequential composition, seed 001 Theorem 2). Releases on disjoint partitions cost only the largest (parallel composition, seed 001 Theorem 3): two partitions are disjoint only if they give a common key different values; different keys overlap and &apos;all&apos; overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive it. This holds only if each unit of privacy lies in one partition (for example each trip on one day). Location releases with different DISTANCE are rescaled to the smallest before adding (the epsilon column shows each release&apos;s own epsilon). Aggregate releases with different units of privacy add up for the smallest of them. A ledger entry is made before noise is drawn, so a failed run still counts. Sources grouped by input layer name assume that one name means one dataset.</source>
         <translation>Die Veröffentlichungen einer Datenquelle und einer Art der Garantie addieren sich (einfache sequenzielle Komposition, seed 001 Theorem 2). Veröffentlichungen auf disjunkten Partitionen kosten nur so viel wie die größte (parallele Komposition, seed 001 Theorem 3): Zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen sie. Das gilt nur, wenn jede Schutzeinheit in genau einer Partition liegt (zum Beispiel jede Fahrt an einem Tag). Ortsveröffentlichungen mit verschiedener DISTANCE werden vor dem Addieren auf die kleinste umgerechnet (die Spalte Epsilon zeigt das eigene Epsilon jeder Veröffentlichung). Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste davon. Ein Journaleintrag wird angelegt, bevor Rauschen erzeugt wird; daher zählt auch ein fehlgeschlagener Lauf. Nach dem Namen des Eingabelayers gruppierte Datenquellen setzen voraus, dass ein Name genau einen Datensatz bezeichnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="59"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="60"/>
         <source>Adds up the privacy loss (epsilon, delta) of releases made from the same data, from their privacy records and the ledger, and shows which releases drive the total.</source>
         <translation>Summiert den Privatsphäreverlust (Epsilon, Delta) von Veröffentlichungen aus denselben Daten, aus ihren Privatsphäre-Protokollen und dem Register, und zeigt, welche Veröffentlichungen die Summe bestimmen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="59"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="60"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; it releases nothing new and costs no privacy budget; the ledger it reads is private to the publisher.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; veröffentlicht nichts Neues und kostet kein Privatsphäre-Budget; das gelesene Register bleibt privat beim Herausgeber.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="59"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="60"/>
         <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact, no noise: the totals follow the composition theorems (seed 001 Theorems 2 and 3).</source>
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakt, kein Rauschen: die Summen folgen den Kompositionssätzen (Seed 001, Sätze 2 und 3).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="70"/>
+        <source>&lt;p&gt;Adds up the privacy loss of releases made from the same data, across sessions and tools, and shows which releases drive the total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inputs.&lt;/b&gt; LAYERS: any number of outputs of dp_geoprivacy algorithms (their privacy records are read from the layer metadata; a layer built on an earlier release, such as relocated trips and their noisy histogram, carries both). LEDGER: the publisher's private ledger that the algorithms' LEDGER parameter appends to. Give either or both; outputs of one run share a release id and are counted once.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sources.&lt;/b&gt; Releases are totalled per source: per ledger source (a fingerprint of the input's geometries, never shown: copies in other formats, with other columns or rows in another order are one source; layers prepared from a source, such as tripends' outputs, count against it; runs with one DATASET name share a source), or, for layers whose release is not in the ledger, per name of their input layer (two datasets with one name are then added up, the safe direction; one dataset under two names is not). Every source has one stable name, S1, S2, ... with its layer names, numbered by its earliest release. A release a layer is built on (its inherited record) counts against that layer's source too.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Per person first.&lt;/b&gt; Each source's headline is what one person is exposed to: a user-level release counts its epsilon; a release whose unit is smaller than a person (a point, a trip, a row, a user-day) counts as unbounded per person unless its run declared ROWS_PER_PERSON = k, then k times epsilon. Location releases are shown beside it.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kinds of guarantee, never added.&lt;/b&gt; Location releases (Laplace location perturbation) give geo-indistinguishability: epsilon per DISTANCE metres for each location. Aggregate releases (counts, flows, relocation, randomized response) give (epsilon, delta)-differential privacy per unit of privacy (a user, a trip, a point, a row). The two are different quantities and are totalled separately; sources hold different people and are never added either. Location releases with different DISTANCE compose as epsilon_i x D / DISTANCE_i per D metres (D the smallest DISTANCE); planar (L2) and per-axis (L1) releases are kept apart. Aggregate releases with different units of privacy add up for the smallest unit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; Basic sequential composition: epsilons and deltas add up (seed 001 Theorem 2). Parallel composition: releases on disjoint partitions of the data cost only the largest (seed 001 Theorem 3). Partitions are key=value sets (PARTITION parameter, e.g. day=Mon or day=Mon, mode=bus); two partitions are disjoint only if they give a common key different values; different keys overlap, and 'all' overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive the total. Seed 001 §4: six column sets with epsilons 1, 1, 1, 1, 2, 2 on each of 56 disjoint day-mode partitions total 8. A run selects its PARTITION's rows itself, and its partition composes in parallel only where no unit of privacy can lie in two partitions (partitions by the user field, user-day units with day partitions, one row per unit); otherwise the release counts on the whole source. The report gives each release's rule.&lt;/p&gt;&lt;p&gt;Layers not differentially private (calibration aids) are listed and not counted; they must not be published. Seeded runs are not private: listed apart, outside every total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs.&lt;/b&gt; OUTPUT: a table with one row per release. REPORT: an HTML page. Results: PERSON_EPSILON and PERSON_DELTA, the largest total for one person of any one source (inf: unbounded); TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total per unit of privacy; LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of any one source (maxima, not sums); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Sources: seed 001 §2 (Theorems 2-3) and §4; seed 003 §III F.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Summiert den Privatsphäre-Verlust von Veröffentlichungen aus denselben Daten über Sitzungen und Werkzeuge hinweg und zeigt, welche Veröffentlichungen die Summe bestimmen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingaben.&lt;/b&gt; LAYERS: beliebig viele Ausgaben von dp_geoprivacy-Algorithmen (ihre Privatsphäre-Angaben werden aus den Layermetadaten gelesen; ein Layer, der auf einer früheren Veröffentlichung beruht, etwa verlagerte Fahrten und ihr verrauschtes Histogramm, trägt beide). LEDGER: das private Journal des Herausgebers, das der Parameter LEDGER der Algorithmen ergänzt. Geben Sie eines von beiden oder beide an; die Ausgaben eines Laufs teilen sich eine Veröffentlichungs-ID und werden einmal gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenquellen.&lt;/b&gt; Veröffentlichungen werden je Datenquelle summiert: je Datenquelle im Journal (ein Fingerabdruck der Geometrien der Eingabe, der nie angezeigt wird: Kopien in anderen Formaten, mit anderen Spalten oder in anderer Zeilenfolge sind eine Datenquelle; aus einer Datenquelle vorbereitete Layer, etwa die Ausgaben von tripends, zählen gegen sie; Läufe mit demselben DATASET-Namen teilen sich eine Datenquelle) oder, für Layer, deren Veröffentlichung nicht im Journal steht, je Name ihres Eingabelayers (zwei Datensätze mit demselben Namen werden dann zusammengezählt, die sichere Richtung; ein Datensatz unter zwei Namen dagegen nicht). Jede Datenquelle hat einen festen Namen, S1, S2, ... mit ihren Layernamen, nummeriert nach ihrer frühesten Veröffentlichung. Eine Veröffentlichung, auf der ein Layer beruht (seine geerbten Angaben), zählt ebenfalls gegen die Datenquelle dieses Layers.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zuerst je Person.&lt;/b&gt; Die Hauptzahl jeder Datenquelle ist, was eine Person preisgibt: Eine Veröffentlichung auf Personenebene zählt ihr Epsilon; eine Veröffentlichung, deren Einheit kleiner als eine Person ist (ein Punkt, eine Fahrt, eine Zeile, ein Personentag), zählt je Person als unbeschränkt, außer ihr Lauf hat ROWS_PER_PERSON = k angegeben, dann k mal Epsilon. Ortsveröffentlichungen werden daneben gezeigt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Arten von Garantien, nie addiert.&lt;/b&gt; Ortsveröffentlichungen (Laplace-Verschiebung von Orten) geben Geo-Ununterscheidbarkeit: Epsilon je DISTANCE Meter für jeden Ort. Aggregierte Veröffentlichungen (Zählungen, Flüsse, Verlagerung, Randomized Response) geben (Epsilon, Delta)-Differential-Privacy je Schutzeinheit (eine Person, eine Fahrt, ein Punkt, eine Zeile). Beides sind verschiedene Größen und werden getrennt summiert; Datenquellen enthalten verschiedene Personen und werden ebenfalls nie addiert. Ortsveröffentlichungen mit verschiedener DISTANCE werden als Epsilon_i x D / DISTANCE_i je D Meter komponiert (D die kleinste DISTANCE); planare (L2) und achsenweise (L1) Veröffentlichungen bleiben getrennt. Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste Einheit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; Einfache sequenzielle Komposition: Epsilons und Deltas addieren sich (seed 001 Theorem 2). Parallele Komposition: Veröffentlichungen auf disjunkten Partitionen der Daten kosten nur so viel wie die größte (seed 001 Theorem 3). Partitionen sind Mengen von Schlüssel=Wert-Paaren (Parameter PARTITION, z. B. day=Mon oder day=Mon, mode=bus); zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und &apos;all&apos; überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen die Summe. Seed 001 §4: Sechs Spaltengruppen mit den Epsilons 1, 1, 1, 1, 2, 2 auf jeder von 56 disjunkten Partitionen nach Tag und Verkehrsmittel ergeben insgesamt 8. Ein Lauf wählt die Zeilen seiner PARTITION selbst aus, und seine Partition wird nur dann parallel komponiert, wenn keine Schutzeinheit in zwei Partitionen liegen kann (Partitionen nach dem Nutzerfeld, Personentage mit Partitionen nach Tag, eine Zeile je Einheit); sonst zählt die Veröffentlichung für die ganze Datenquelle. Der Bericht nennt die Regel jeder Veröffentlichung.&lt;/p&gt;&lt;p&gt;Nicht differenziell private Layer (Kalibrierungshilfen) werden aufgeführt, aber nicht gezählt; sie dürfen nicht veröffentlicht werden. Läufe mit Zufallssaat sind nicht privat: getrennt aufgeführt, außerhalb jeder Summe.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: eine Tabelle mit einer Zeile je Veröffentlichung. REPORT: eine HTML-Seite. Ergebnisse: PERSON_EPSILON und PERSON_DELTA, die größte Summe für eine Person einer einzelnen Datenquelle (inf: unbeschränkt); TOTAL_EPSILON und TOTAL_DELTA, die größte (Epsilon, Delta)-DP-Summe je Schutzeinheit; LOCATION_EPSILON je LOCATION_DISTANCE_M Meter, die größte Summe der Geo-Ununterscheidbarkeit einer einzelnen Datenquelle (Maxima, keine Summen); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Quellen: seed 001 §2 (Theorems 2-3) und §4; seed 003 §III F.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="131"/>
+        <source>Largest total for one person of one source: epsilon (inf: unbounded)</source>
+        <translation>Größte Summe für eine Person einer Datenquelle: Epsilon (inf: unbeschränkt)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="133"/>
+        <source>Largest total for one person of one source: delta</source>
+        <translation>Größte Summe für eine Person einer Datenquelle: Delta</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="199"/>
+        <source>{n} release(s) were made with a user-supplied seed: not private (anyone who knows the seed removes the noise); listed apart and outside every total. Do not publish them.</source>
+        <translation>{n} Veröffentlichung(en) wurden mit einer vom Nutzer angegebenen Zufallssaat erstellt: nicht privat (wer die Saat kennt, entfernt das Rauschen); getrennt aufgeführt und außerhalb jeder Summe. Veröffentlichen Sie sie nicht.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="206"/>
+        <source>{source}: {person}.</source>
+        <translation>{source}: {person}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="252"/>
+        <source>per person: UNBOUNDED (a release whose unit is not a person, e.g. one point or trip, was made without ROWS_PER_PERSON: a person with many rows is exposed many times)</source>
+        <translation>je Person: UNBESCHRÄNKT (eine Veröffentlichung, deren Einheit keine Person ist, z. B. ein Punkt oder eine Fahrt, wurde ohne ROWS_PER_PERSON erstellt: Eine Person mit vielen Zeilen gibt sich vielfach preis)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="254"/>
+        <source>per person: epsilon {eps:.6g}, delta {delta:.6g}</source>
+        <translation>je Person: Epsilon {eps:.6g}, Delta {delta:.6g}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="270"/>
+        <source>Not private (seeded): outside every total</source>
+        <translation>Nicht privat (mit Zufallssaat): außerhalb jeder Summe</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="271"/>
+        <source>These releases were made with a user-supplied seed: anyone who knows it can remove the noise. They are not counted in any total and must not be published.</source>
+        <translation>Diese Veröffentlichungen wurden mit einer vom Nutzer angegebenen Zufallssaat erstellt: Wer sie kennt, kann das Rauschen entfernen. Sie zählen in keiner Summe und dürfen nicht veröffentlicht werden.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="274"/>
+        <source>Epsilon as configured</source>
+        <translation>Epsilon wie eingestellt</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="329"/>
+        <source>Partitions compose</source>
+        <translation>Komposition der Partitionen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="329"/>
+        <source>Rows per person</source>
+        <translation>Zeilen je Person</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="338"/>
+        <source>sequential: no rule recorded</source>
+        <translation>sequenziell: keine Regel vermerkt</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="338"/>
+        <source>not bounded</source>
+        <translation>unbeschränkt</translation>
     </message>
 </context>
 <context>
@@ -4007,7 +4062,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>EPSILON muss eine endliche Zahl &gt;= 0 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="445"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="446"/>
         <source>EPSILON is too large: the derived P_TRUTH rounds to 1.</source>
         <translation>EPSILON ist zu groß: Das abgeleitete P_TRUTH wird auf 1 gerundet.</translation>
     </message>
@@ -4117,87 +4172,87 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Gewichte sind angegeben (REPLACEMENT_WEIGHTS oder STRATA), aber REPLACEMENT ist gleichverteilt: Setzen Sie REPLACEMENT auf 1 (eine angegebene Verteilung) oder entfernen Sie die Gewichte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="339"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="340"/>
         <source>REPLACEMENT 1 draws from a declared distribution: give REPLACEMENT_WEIGHTS (e.g. car=5, bus=2, bike=2, walk=1, one weight &gt; 0 per value of CATEGORIES) or weights for every stratum in STRATA.</source>
         <translation>REPLACEMENT 1 zieht aus einer angegebenen Verteilung: Geben Sie REPLACEMENT_WEIGHTS an (z. B. car=5, bus=2, bike=2, walk=1, ein Gewicht &gt; 0 je Wert von CATEGORIES) oder Gewichte für jede Schicht in STRATA.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="348"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="349"/>
         <source>The declaration (CATEGORIES, STRATA, REPLACEMENT_WEIGHTS) is refused: {error}</source>
         <translation>Die Angaben (CATEGORIES, STRATA, REPLACEMENT_WEIGHTS) werden abgelehnt: {error}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="361"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="362"/>
         <source>{name} must be numbers for a numeric FIELD (got &apos;{text}&apos;).</source>
         <translation>{name} muss bei einem numerischen FIELD aus Zahlen bestehen (erhalten: '{text}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="366"/>
         <source>{name} lists a value twice.</source>
         <translation>{name} nennt einen Wert zweimal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="378"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="379"/>
         <source>{name} must give each of the values {values} exactly once as value=weight with a weight &gt; 0 (a value with weight 0 could never be reported by replacement: epsilon would be infinite).</source>
         <translation>{name} muss jeden der Werte {values} genau einmal als Wert=Gewicht mit einem Gewicht &gt; 0 angeben (ein Wert mit Gewicht 0 könnte durch Ersetzung nie gemeldet werden: Epsilon wäre unendlich).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="390"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="391"/>
         <source>STRATA needs STRATA_FIELD, the field holding the stratum.</source>
         <translation>STRATA braucht STRATA_FIELD, das Feld mit der Schicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="394"/>
         <source>STRATA_FIELD needs STRATA, the declared strata, one per line: e.g. &apos;electric: sedan, suv&apos; and &apos;gas&apos; (all CATEGORIES). Strata are never read from the data.</source>
         <translation>STRATA_FIELD braucht STRATA, die angegebenen Schichten, eine je Zeile: z. B. 'electric: sedan, suv' und 'gas' (alle CATEGORIES). Schichten werden nie aus den Daten gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="411"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="412"/>
         <source>STRATA lists values that are not in CATEGORIES: {values}.</source>
         <translation>STRATA nennt Werte, die nicht in CATEGORIES stehen: {values}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="417"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="418"/>
         <source>Declared values (CATEGORIES): {values}.</source>
         <translation>Angegebene Werte (CATEGORIES): {values}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="419"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="420"/>
         <source>Replacements are drawn from the declared distribution: {weights}.</source>
         <translation>Ersatzwerte werden aus der angegebenen Verteilung gezogen: {weights}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="423"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="424"/>
         <source>Values that are not declared, and NULL, are reported as &apos;{other}&apos;.</source>
         <translation>Nicht angegebene Werte und NULL werden als '{other}' gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="426"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="427"/>
         <source>Values that are not declared, and NULL, are reported as a draw from the replacement distribution.</source>
         <translation>Nicht angegebene Werte und NULL werden als Ziehung aus der Ersetzungsverteilung gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="429"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="430"/>
         <source>Replacements stay within the declared stratum given by &apos;{field}&apos;: the stratum is published exactly and is not protected. Epsilon is the largest over the strata.</source>
         <translation>Ersetzungen bleiben innerhalb der angegebenen Schicht aus '{field}': Die Schicht wird exakt veröffentlicht und ist nicht geschützt. Epsilon ist das größte über alle Schichten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="433"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="434"/>
         <source>P_TRUTH was derived from EPSILON and the declared values and weights.</source>
         <translation>P_TRUTH wurde aus EPSILON und den angegebenen Werten und Gewichten abgeleitet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="438"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="439"/>
         <source>Private, do not publish: undeclared values of STRATA_FIELD: {values}.</source>
         <translation>Privat, nicht veröffentlichen: nicht angegebene Werte von STRATA_FIELD: {values}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="440"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="441"/>
         <source>STRATA_FIELD holds values that STRATA does not declare (or NULL; listed in the log). Declare every stratum in STRATA, or clean the field first.</source>
         <translation>STRATA_FIELD enthält Werte, die STRATA nicht angibt (oder NULL; im Protokoll aufgeführt). Geben Sie jede Schicht in STRATA an oder bereinigen Sie das Feld vorher.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="443"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="444"/>
         <source>STRATA_FIELD has a distinct value in every row: it identifies rows and would be published as it is. Choose a coarse public stratum (e.g. fuel type).</source>
         <translation>STRATA_FIELD hat in jeder Zeile einen eigenen Wert: Es identifiziert Zeilen und würde unverändert veröffentlicht. Wählen Sie eine grobe öffentliche Schicht (z. B. Kraftstoffart).</translation>
     </message>
@@ -4846,74 +4901,79 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>TripEnds</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="37"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="41"/>
         <source>Trip ends from tracks (preparation, not private)</source>
         <translation>Fahrtenden aus Spuren (Vorbereitung, nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="68"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="74"/>
         <source>Trips or tracks (lines)</source>
         <translation>Fahrten oder Spuren (Linien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="70"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="76"/>
         <source>Fields to carry (default: all)</source>
         <translation>Zu übernehmende Felder (Vorgabe: alle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="73"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="79"/>
         <source>Trip origins</source>
         <translation>Fahrtanfänge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="73"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="79"/>
         <source>Trip destinations</source>
         <translation>Fahrtziele</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="77"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="83"/>
         <source>Trips written</source>
         <translation>Geschriebene Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="78"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="84"/>
         <source>Trips skipped</source>
         <translation>Übersprungene Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="87"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="101"/>
         <source>Skipped {n} features: {details}.</source>
         <translation>{n} Objekte übersprungen: {details}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="87"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="101"/>
         <source>{n} with {reason}</source>
         <translation>{n} mit {reason}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="50"/>
-        <source>&lt;p&gt;Turns a line layer of trips or GPS tracks into two point layers: ORIGINS (the first vertex of each line) and DESTINATIONS (the last vertex), each carrying the chosen FIELDS (default: all, e.g. trip id, user id and time fields), so that noisy zone counts, OD flows and trip relocation can take tracks, also in a Processing model.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Not a release.&lt;/b&gt; No noise is added and nothing is spent from a budget: the outputs hold the true trip ends and must not be published. Feed them to a privatising algorithm.&lt;/p&gt;&lt;p&gt;Multi-part lines: the first vertex of the first part and the last vertex of the last part. Features without geometry, with an empty geometry or with one vertex are skipped and counted in the log. Rows keep the input's order, so ORIGINS and DESTINATIONS match row by row.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Times.&lt;/b&gt; When the lines carry M values (timestamps, e.g. epoch seconds of a GPS track), both outputs get start_time (the M value of the first vertex) and end_time (of the last vertex), exact and in the M values' unit; input fields of the same names are then not carried. Lines without M values give no time fields.&lt;/p&gt;&lt;p&gt;Source: seed 000 §2.3.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Macht aus einem Linienlayer von Fahrten oder GPS-Spuren zwei Punktlayer: ORIGINS (der erste Stützpunkt jeder Linie) und DESTINATIONS (der letzte Stützpunkt), jeweils mit den gewählten FIELDS (Vorgabe: alle, z. B. Fahrt-ID, Nutzer-ID und Zeitfelder), sodass verrauschte Zonenzählungen, Quelle-Ziel-Ströme und die Fahrtverlegung Spuren verarbeiten können, auch in einem Processing-Modell.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Keine Veröffentlichung.&lt;/b&gt; Es wird kein Rauschen hinzugefügt und kein Budget verbraucht: Die Ausgaben enthalten die wahren Fahrtenden und dürfen nicht veröffentlicht werden. Geben Sie sie an einen privatisierenden Algorithmus weiter.&lt;/p&gt;&lt;p&gt;Mehrteilige Linien: der erste Stützpunkt des ersten Teils und der letzte Stützpunkt des letzten Teils. Objekte ohne Geometrie, mit leerer Geometrie oder mit nur einem Stützpunkt werden übersprungen und im Protokoll gezählt. Die Zeilen behalten die Reihenfolge der Eingabe, sodass ORIGINS und DESTINATIONS Zeile für Zeile zusammenpassen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeiten.&lt;/b&gt; Tragen die Linien M-Werte (Zeitstempel, z. B. Epochensekunden einer GPS-Spur), erhalten beide Ausgaben start_time (der M-Wert des ersten Stützpunkts) und end_time (des letzten Stützpunkts), exakt und in der Einheit der M-Werte; gleichnamige Felder der Eingabe werden dann nicht übernommen. Linien ohne M-Werte ergeben keine Zeitfelder.&lt;/p&gt;&lt;p&gt;Quelle: Seed 000 §2.3.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="97"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="111"/>
         <source>The input&apos;s fields {names} are not carried: start_time and end_time come from the M values.</source>
         <translation>Die Felder {names} der Eingabe werden nicht übernommen: start_time und end_time stammen aus den M-Werten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="41"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="45"/>
         <source>Turns trips or GPS tracks (lines) into two point layers: their origins and their destinations, as input for the private releases.</source>
         <translation>Macht aus Fahrten oder GPS-Spuren (Linien) zwei Punktlayer: ihre Start- und ihre Zielpunkte, als Eingabe für die privaten Veröffentlichungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="41"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="45"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; nothing: not differentially private, the outputs hold the true trip ends; keep them with the raw data.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts: nicht differenziell privat, die Ausgaben enthalten die wahren Fahrtenden; bei den Rohdaten aufbewahren.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="41"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="45"/>
         <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact, no noise (the first and last vertex of each line).</source>
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakt, kein Rauschen (der erste und letzte Stützpunkt jeder Linie).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="54"/>
+        <source>&lt;p&gt;Turns a line layer of trips or GPS tracks into two point layers: ORIGINS (the first vertex of each line) and DESTINATIONS (the last vertex), each carrying the chosen FIELDS (default: all, e.g. trip id, user id and time fields), so that noisy zone counts, OD flows and trip relocation can take tracks, also in a Processing model.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Not a release.&lt;/b&gt; No noise is added and nothing is spent from a budget: the outputs hold the true trip ends and must not be published. Feed them to a privatising algorithm.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Lineage.&lt;/b&gt; Both outputs record in their metadata the fingerprint of the input (private, like the outputs): a release made from them with a LEDGER is charged to the trips' budget.&lt;/p&gt;&lt;p&gt;Multi-part lines: the first vertex of the first part and the last vertex of the last part. Features without geometry, with an empty geometry or with one vertex are skipped and counted in the log. Rows keep the input's order, so ORIGINS and DESTINATIONS match row by row.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Times.&lt;/b&gt; When the lines carry M values (timestamps, e.g. epoch seconds of a GPS track), both outputs get start_time (the M value of the first vertex) and end_time (of the last vertex), exact and in the M values' unit; input fields of the same names are then not carried. Lines without M values give no time fields.&lt;/p&gt;&lt;p&gt;Source: seed 000 §2.3.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Macht aus einem Linienlayer von Fahrten oder GPS-Spuren zwei Punktlayer: ORIGINS (der erste Stützpunkt jeder Linie) und DESTINATIONS (der letzte Stützpunkt), jeweils mit den gewählten FIELDS (Vorgabe: alle, z. B. Fahrt-ID, Nutzer-ID und Zeitfelder), sodass verrauschte Zonenzählungen, Quelle-Ziel-Ströme und die Fahrtverlegung Spuren verarbeiten können, auch in einem Processing-Modell.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Keine Veröffentlichung.&lt;/b&gt; Es wird kein Rauschen hinzugefügt und kein Budget verbraucht: Die Ausgaben enthalten die wahren Fahrtenden und dürfen nicht veröffentlicht werden. Geben Sie sie an einen privatisierenden Algorithmus weiter.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Herkunft.&lt;/b&gt; Beide Ausgaben vermerken in ihren Metadaten den Fingerabdruck der Eingabe (privat wie die Ausgaben selbst): Eine Veröffentlichung daraus mit einem LEDGER wird dem Budget der Fahrten angerechnet.&lt;/p&gt;&lt;p&gt;Mehrteilige Linien: der erste Stützpunkt des ersten Teils und der letzte Stützpunkt des letzten Teils. Objekte ohne Geometrie, mit leerer Geometrie oder mit nur einem Stützpunkt werden übersprungen und im Protokoll gezählt. Die Zeilen behalten die Reihenfolge der Eingabe, sodass ORIGINS und DESTINATIONS Zeile für Zeile zusammenpassen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeiten.&lt;/b&gt; Tragen die Linien M-Werte (Zeitstempel, z. B. Epochensekunden einer GPS-Spur), erhalten beide Ausgaben start_time (der M-Wert des ersten Stützpunkts) und end_time (des letzten Stützpunkts), exakt und in der Einheit der M-Werte; gleichnamige Felder der Eingabe werden dann nicht übernommen. Linien ohne M-Werte ergeben keine Zeitfelder.&lt;/p&gt;&lt;p&gt;Quelle: Seed 000 §2.3.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="91"/>
+        <source>Trip ends (prepared data, not private: do not publish)</source>
+        <translation>Fahrtenden (vorbereitete Daten, nicht privat: nicht veröffentlichen)</translation>
     </message>
 </context>
 <context>
@@ -4999,7 +5059,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>In (0, 1]; jede Zone erhält mindestens die Wahrscheinlichkeit FLOOR / Anzahl der Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="299"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="300"/>
         <source>Relocated trips</source>
         <translation>Verlagerte Fahrten</translation>
     </message>
@@ -5079,12 +5139,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Summe mit der/den Histogramm-Veröffentlichung(en) {ids}: Epsilon {eps:.6g}, Delta {delta:g} (deren Privatsphäre-Angaben folgen in den Metadaten auf diese).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="358"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="359"/>
         <source>The count field &apos;{field}&apos; of {name} must be numeric.</source>
         <translation>Das Zählwertfeld „{field}“ von {name} muss numerisch sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="377"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="378"/>
         <source>{name} is marked NOT differentially private: its counts would leak into the relocated trips. Use a noisy release (dp_geoprivacy:noisyzonecounts) or a public table.</source>
         <translation>{name} ist als NICHT differenziell privat gekennzeichnet: Seine Zählwerte würden in die verlagerten Fahrten durchsickern. Verwenden Sie eine verrauschte Veröffentlichung (dp_geoprivacy:noisyzonecounts) oder eine öffentliche Tabelle.</translation>
     </message>
@@ -5144,7 +5204,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die Histogramme tragen keine Privatsphäre-Angaben und wurden als öffentliche Tabellen erklärt (HISTOGRAMS_PUBLIC): nicht aus den Daten dieser Personen berechnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="370"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="371"/>
         <source>{name} carries no dp_geoprivacy privacy record, so its counts may be raw counts of these trips, which the output would reveal. Use a noisy release of this plugin (dp_geoprivacy:noisyzonecounts or noisyodflows), or, if it is a public table not computed from these people&apos;s data, set HISTOGRAMS_PUBLIC.</source>
         <translation>{name} trägt keine dp_geoprivacy-Privatsphäre-Angaben, daher können seine Zählwerte Rohzählungen dieser Fahrten sein, die die Ausgabe verraten würde. Verwenden Sie eine verrauschte Veröffentlichung dieses Plugins (dp_geoprivacy:noisyzonecounts oder noisyodflows) oder setzen Sie HISTOGRAMS_PUBLIC, wenn es eine öffentliche Tabelle ist, die nicht aus den Daten dieser Personen berechnet wurde.</translation>
     </message>

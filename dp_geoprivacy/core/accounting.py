@@ -24,11 +24,13 @@ The rule for disjointness (stated once, used everywhere): two partitions are
 disjoint exactly when they constrain a common key to different values.
 Partitions on different keys (``day=Mon`` and ``mode=bus``) therefore
 overlap (Monday bus trips are in both), and ``all`` overlaps everything.
-This is exact when every unit of privacy has one value per key, and
-conservative otherwise; the publisher is responsible for choosing keys that
-are attributes of the unit of privacy (seed 001 Remark 1: a trip has one day
-and one mode; a person travelling on several days does not, so day
-partitions give parallel composition for trip-level privacy only).
+A release's partition is used only when its ``partition_rule`` (core.exposure,
+decided when the run selected its rows) says it composes in parallel: no
+unit of privacy can have rows in two partitions (partitions by the user
+field; user-day units with day partitions; one row per unit). Otherwise, and
+for entries of older ledgers that carry no rule, the release counts on the
+whole source (seed 001 Remark 1: a trip has one day and one mode; a person
+travelling on several days does not).
 
 The total. The privacy loss of one unit of privacy is the sum, by
 sequential composition, over the releases whose partition contains it.
@@ -46,6 +48,8 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 from typing import Dict, Iterable, Optional, Tuple
+
+from .exposure import PARALLEL, SEQUENTIAL, partition_rule, per_person  # noqa: F401 (partition_rule: re-exported)
 
 ALL = "all"
 _SEPARATORS = (",", ";")
@@ -137,12 +141,24 @@ class ReleaseEvent:
     time: str = ""
     source_label: str = ""
     origin: str = ""
+    # Made with a user seed: not private, listed apart and outside every total.
+    seeded: bool = False
+    # The publisher's declared bound on units of privacy per person (None: unbounded); see per_person().
+    rows_per_person: Optional[int] = None
+    # How the partition composes (partition_rule): "parallel: ..." or "sequential: ..."; a release whose rule is
+    # not parallel is counted on the whole source ("all") whatever its partition.
+    partition_rule: str = ""
 
     def __post_init__(self):
         for name in ("epsilon", "delta"):
             value = getattr(self, name)
             if value is None or not isinstance(value, (int, float)) or math.isnan(value) or value < 0:
                 raise ValueError(f"{name} of release {self.release_id} must be a number >= 0, got {value!r}")
+
+    @property
+    def counted_partition(self) -> Partition:
+        """The partition the totals use: the declared one when its rule is parallel, else the whole source."""
+        return self.partition if self.partition_rule.startswith(PARALLEL) else Partition()
 
 
 @dataclass(frozen=True)
@@ -191,7 +207,11 @@ def deduplicate(events: Iterable[ReleaseEvent]) -> Tuple[ReleaseEvent, ...]:
             epsilon=max(seen.epsilon, event.epsilon),
             delta=max(seen.delta, event.delta),
             partition=seen.partition if seen.partition == event.partition else Partition(),
+            partition_rule=seen.partition_rule if seen.partition_rule == event.partition_rule else SEQUENTIAL,
             source_label=seen.source_label or event.source_label,
+            seeded=seen.seeded and event.seeded,
+            rows_per_person=None if None in (seen.rows_per_person, event.rows_per_person) else max(
+                seen.rows_per_person, event.rows_per_person),
         )
     return tuple(kept.values())
 
@@ -203,7 +223,7 @@ def compose(events: Iterable[ReleaseEvent], within: Optional[Partition] = None) 
     ``compose(events, within=p).epsilon`` is what has already been spent on
     the data a new release on ``p`` would touch.
     """
-    events = deduplicate(events)
+    events = tuple(e for e in deduplicate(events) if not e.seeded)
     fixed = dict(within.constraints) if within is not None else {}
     epsilon, driving, cell = _worst_cell(events, lambda e: e.epsilon, fixed)
     delta, delta_driving, _ = _worst_cell(events, lambda e: e.delta, fixed)
@@ -239,8 +259,8 @@ def _worst_cell(events, weight, fixed):
     needed only when no event constrains the key). Keys fixed by ``fixed``
     take only their fixed value. Ties keep the first cell in sorted order.
     """
-    candidates = [e for e in events if _matches(e.partition, fixed)]
-    keys = sorted({key for e in candidates for key, _ in e.partition.constraints} - set(fixed))
+    candidates = [e for e in events if _matches(e.counted_partition, fixed)]
+    keys = sorted({key for e in candidates for key, _ in e.counted_partition.constraints} - set(fixed))
     best = _search(candidates, keys, weight, {})
     total, chosen, cell = best
     cell = {**fixed, **cell}
@@ -257,12 +277,13 @@ def _search(events, keys, weight, cell):
     if not keys:
         return math.fsum(weight(e) for e in events), tuple(events), dict(cell)
     key, rest = keys[0], keys[1:]
-    values = sorted({dict(e.partition.constraints)[key] for e in events if key in dict(e.partition.constraints)})
+    values = sorted({dict(e.counted_partition.constraints)[key] for e in events
+                     if key in dict(e.counted_partition.constraints)})
     if not values:
         return _search(events, rest, weight, {**cell, key: None})
     best = None
     for value in values:
-        subset = [e for e in events if dict(e.partition.constraints).get(key, value) == value]
+        subset = [e for e in events if dict(e.counted_partition.constraints).get(key, value) == value]
         result = _search(subset, rest, weight, {**cell, key: value})
         if best is None or result[0] > best[0]:
             best = result
@@ -353,6 +374,9 @@ class SourceTotal:
     units: Tuple[str, ...]
     own_epsilon: Tuple[Tuple[str, float], ...] = ()
     norm: str = ""
+    # DIFFERENTIAL_PRIVACY only: the total for one person (per_person(): item-level releases count k epsilon
+    # for a declared k, else infinity), with the same partition rules.
+    person: Optional[Composition] = None
 
     @property
     def epsilon(self) -> float:
@@ -395,6 +419,8 @@ def account(events: Iterable[ReleaseEvent]) -> Tuple[SourceTotal, ...]:
     labels = source_labels(events)
     groups: Dict[Tuple[str, str, str], list] = {}
     for event in events:
+        if event.seeded:
+            continue
         guarantee = guarantee_of(event.unit_of_privacy)
         groups.setdefault((event.source, guarantee.kind, guarantee.norm), []).append(event)
     totals = []
@@ -408,14 +434,16 @@ def account(events: Iterable[ReleaseEvent]) -> Tuple[SourceTotal, ...]:
             totals.append(SourceTotal(source, labels[source], kind, distance, compose(scaled), units,
                                       tuple((e.release_id, e.epsilon) for e in group), norm))
         else:
+            person = compose(replace(e, epsilon=per_person(e)[0], delta=per_person(e)[1]) for e in group)
             totals.append(SourceTotal(source, labels[source], kind, 0.0, compose(group), units,
-                                      tuple((e.release_id, e.epsilon) for e in group)))
+                                      tuple((e.release_id, e.epsilon) for e in group), person=person))
     number = {label: int(label[1:].split(" ")[0]) for label in labels.values()}
     return tuple(sorted(totals, key=lambda t: (number[t.label], KINDS.index(t.kind), t.norm)))
 
 
-def worst(totals: Iterable[SourceTotal], kind: str) -> Optional[SourceTotal]:
-    """The source total of ``kind`` with the largest epsilon (per metre for geo-indistinguishability), or None.
+def worst(totals: Iterable[SourceTotal], kind: str, per_person: bool = False) -> Optional[SourceTotal]:
+    """The source total of ``kind`` with the largest epsilon (per metre for geo-indistinguishability; per person
+    with ``per_person``, for differential privacy), or None.
 
     A maximum, not a sum: sources are never added.
     """
@@ -424,4 +452,11 @@ def worst(totals: Iterable[SourceTotal], kind: str) -> Optional[SourceTotal]:
         return None
     if kind == GEO_INDISTINGUISHABILITY:
         return max(candidates, key=lambda t: (t.epsilon / t.distance, t.epsilon))
+    if per_person:
+        return max(candidates, key=lambda t: (t.person.epsilon, t.person.delta))
     return max(candidates, key=lambda t: (t.epsilon, t.delta))
+
+
+def seeded(events: Iterable[ReleaseEvent]) -> Tuple[ReleaseEvent, ...]:
+    """The seeded releases (not private; listed apart, outside every total), one per release_id."""
+    return tuple(e for e in deduplicate(events) if e.seeded)

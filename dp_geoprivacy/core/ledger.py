@@ -8,18 +8,14 @@ tools (seed 001 §2, Theorems 2-3; seed 003 §III F); it is a statistic of
 the raw data, so it lives ONLY here: never in a published output, privacy
 record or report.
 
-Safety of the file:
+Sources. Entries that share a fingerprint, a parent fingerprint (lineage:
+a layer prepared from another, such as tripends' trip ends, is charged to
+its parent) or a DATASET name belong to one source and spend one budget
+(:func:`source_groups`).
 
-* Appending is serialised by a lock file (``<ledger>.lock``, created with
-  ``O_CREAT | O_EXCL``, which is atomic on POSIX and Windows alike). A run
-  that cannot get the lock within the timeout stops with a message naming
-  the lock file; a lock is never broken automatically (two runs breaking
-  the same stale lock could both append).
-* The new ledger is written to a temporary file in the same folder, flushed
-  to disk, and moved over the old one with ``os.replace`` (atomic), so a
-  crash or a concurrent reader sees the old or the new ledger, never a
-  partial one, and no entry is lost.
-* A file that is not a ledger is never overwritten.
+Storage is separate from these rules (core.ledger_store): the JSON file the
+LEDGER parameter names (locked, atomic, links followed, damaged files never
+overwritten), or any other LedgerStore.
 
 The budget check (:meth:`Ledger.reserve`) runs with the lock held: it
 computes what has been spent on the data the new release touches (with
@@ -30,29 +26,18 @@ is cancelled after reserving therefore still counts as spent: the safe
 direction, since noise may already have been drawn and seen.
 """
 
-import json
-import os
-import socket
-import tempfile
-import time
-from contextlib import contextmanager
+import math
 from dataclasses import asdict, dataclass, fields, replace
-from datetime import datetime, timezone
-from pathlib import Path
-from typing import Iterable, Optional, Tuple
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from .accounting import Partition, ReleaseEvent, compose
+from .ledger_store import LEDGER_FORMAT, PRIVATE_NOTE, JsonFileStore, LedgerError, LedgerStore, now
 
-LEDGER_FORMAT = "dp_geoprivacy.ledger/1"
-PRIVATE_NOTE = (
-    "Private file of the data publisher: it holds fingerprints of the source data. Do not publish it."
-)
+__all__ = ["LEDGER_FORMAT", "PRIVATE_NOTE", "BUDGET_TOLERANCE", "LedgerError", "BudgetExceededError", "LedgerEntry",
+           "Ledger", "Reservation", "now", "events_of", "source_groups"]
+
 # Budget comparisons allow this relative slack for floating-point sums (1 + 1 + 1 == 3 exactly is not guaranteed).
 BUDGET_TOLERANCE = 1e-9
-
-
-class LedgerError(Exception):
-    """The ledger cannot be read, locked or written."""
 
 
 class BudgetExceededError(LedgerError):
@@ -68,13 +53,23 @@ class BudgetExceededError(LedgerError):
         )
 
 
-def now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
-
-
 @dataclass(frozen=True)
 class LedgerEntry:
-    """One release as the ledger stores it."""
+    """One release as the ledger stores it.
+
+    ``fingerprint``: the input's content fingerprint (processing/budget.py);
+    ``parents``: the fingerprints of the layers the input was prepared from
+    (lineage, e.g. the trips layer behind tripends' trip ends), charged too;
+    ``dataset``: the publisher's name for the data (the DATASET parameter),
+    for copies a fingerprint cannot recognise (reprojected, edited). Entries
+    sharing any of these belong to one source (see :func:`source_groups`).
+    ``seeded``: made with a user seed (not private; outside every total).
+    ``rows_per_person``: the publisher's declared bound on units of privacy
+    (rows, trips, user-days) per person, or None (unbounded).
+    ``partition_rule``: core.accounting.partition_rule's verdict (entries of
+    older ledgers have none: their partitions were labels, counted on the
+    whole source).
+    """
 
     fingerprint: str
     algorithm: str
@@ -87,23 +82,74 @@ class LedgerEntry:
     input_layer: str = ""
     time: str = ""
     note: str = ""
+    seeded: bool = False
+    rows_per_person: Optional[int] = None
+    dataset: str = ""
+    parents: Tuple[str, ...] = ()
+    partition_rule: str = ""
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        data["parents"] = list(self.parents)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "LedgerEntry":
-        known = {f.name for f in fields(cls)}
+        """An entry read back; LedgerError (naming the entry and the field) for anything damaged."""
+        if not isinstance(data, dict):
+            raise LedgerError(f"a ledger entry is not an object: {data!r:.80}")
         missing = {"fingerprint", "epsilon", "release_id"} - set(data)
         if missing:
-            raise LedgerError(f"ledger entry without {', '.join(sorted(missing))}: {data!r}")
-        return cls(**{k: v for k, v in data.items() if k in known})
+            raise LedgerError(f"ledger entry without {', '.join(sorted(missing))}: {data!r:.200}")
+        known = {f.name for f in fields(cls)}
+        values = {k: v for k, v in data.items() if k in known}
+        where = f"ledger entry {str(values.get('release_id'))[:40]!r}"
+        for name in ("fingerprint", "release_id"):
+            if not isinstance(values[name], str) or not values[name]:
+                raise LedgerError(f"{where}: {name} must be non-empty text, got {values[name]!r:.40}")
+        for name in ("algorithm", "unit_of_privacy", "output", "input_layer", "time", "note", "dataset",
+                     "partition_rule"):
+            value = values.get(name, "")
+            if value is None:
+                values[name] = ""
+            elif not isinstance(value, str):
+                raise LedgerError(f"{where}: {name} must be text, got {value!r:.40}")
+        for name in ("epsilon", "delta"):
+            value = values.get(name, 0.0) if name == "delta" else values[name]
+            value = 0.0 if value is None and name == "delta" else value
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+                raise LedgerError(f"{where}: {name} must be a finite number >= 0, got {value!r:.40}")
+            values[name] = float(value)
+        partition = values.get("partition") or "all"
+        try:
+            if not isinstance(partition, str):
+                raise ValueError
+            Partition.parse(partition)
+        except ValueError:
+            raise LedgerError(f"{where}: partition {partition!r:.60} is not of the form key=value or 'all'") from None
+        values["partition"] = partition
+        seeded = values.get("seeded", False)
+        if not isinstance(seeded, bool):
+            raise LedgerError(f"{where}: seeded must be true or false, got {seeded!r:.40}")
+        rows = values.get("rows_per_person")
+        if rows is not None and (isinstance(rows, bool) or not isinstance(rows, int) or rows < 1):
+            raise LedgerError(f"{where}: rows_per_person must be a whole number >= 1 or null, got {rows!r:.40}")
+        parents = values.get("parents", [])
+        if not isinstance(parents, list) or not all(isinstance(p, str) and p for p in parents):
+            raise LedgerError(f"{where}: parents must be a list of fingerprints, got {parents!r:.60}")
+        values["parents"] = tuple(parents)
+        return cls(**values)
 
-    def event(self, source_label: str = "") -> ReleaseEvent:
-        """The entry as an accounting event, grouped by fingerprint."""
+    def keys(self) -> Tuple[str, ...]:
+        """What identifies the people's data of this entry: fingerprints (own and parents') and DATASET."""
+        named = (f"dataset:{' '.join(self.dataset.split()).casefold()}",) if self.dataset.strip() else ()
+        return (f"fingerprint:{self.fingerprint}",) + tuple(f"fingerprint:{p}" for p in self.parents) + named
+
+    def event(self, source: str = "", source_label: str = "") -> ReleaseEvent:
+        """The entry as an accounting event of the source ``source`` (by default its own fingerprint)."""
         return ReleaseEvent(
             release_id=self.release_id,
-            source=self.fingerprint,
+            source=source or self.fingerprint,
             epsilon=float(self.epsilon),
             delta=float(self.delta or 0.0),
             partition=Partition.parse(self.partition),
@@ -113,7 +159,38 @@ class LedgerEntry:
             time=self.time,
             source_label=source_label or self.input_layer,
             origin="ledger",
+            seeded=self.seeded,
+            rows_per_person=self.rows_per_person,
+            partition_rule=self.partition_rule,
         )
+
+
+def source_groups(entries: Iterable[LedgerEntry]) -> List[str]:
+    """One source key per entry: entries sharing a fingerprint, a parent or a DATASET name, directly or through
+    other entries, get the same key (the smallest of their group's keys: stable, never shown)."""
+    entries = list(entries)
+    parent: Dict[str, str] = {}
+
+    def find(key):
+        parent.setdefault(key, key)
+        while parent[key] != key:
+            parent[key] = parent[parent[key]]
+            key = parent[key]
+        return key
+
+    for entry in entries:
+        keys = entry.keys()
+        for key in keys[1:]:
+            a, b = find(keys[0]), find(key)
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    return [find(entry.keys()[0]) for entry in entries]
+
+
+def events_of(entries: Iterable[LedgerEntry]) -> Tuple[ReleaseEvent, ...]:
+    """The entries as accounting events, grouped into sources by :func:`source_groups`."""
+    entries = list(entries)
+    return tuple(entry.event(source) for entry, source in zip(entries, source_groups(entries)))
 
 
 @dataclass(frozen=True)
@@ -127,130 +204,87 @@ class Reservation:
 
 
 class Ledger:
-    """A ledger file; reading needs no lock, appending takes it."""
+    """The accounting rules over a store (core.ledger_store): reading needs no lock, appending takes it.
 
-    def __init__(self, path, lock_timeout: float = 30.0, poll: float = 0.02):
-        self.path = Path(path)
-        self.lock_path = self.path.with_name(self.path.name + ".lock")
-        self.lock_timeout = lock_timeout
-        self.poll = poll
+    ``Ledger(path)`` uses the JSON file at ``path``; ``Ledger(store=...)`` any other LedgerStore.
+    """
 
-    # --- reading ---------------------------------------------------------------
+    def __init__(self, path=None, lock_timeout: float = 30.0, poll: float = 0.02, store: LedgerStore = None):
+        self.store = store if store is not None else JsonFileStore(path, lock_timeout, poll)
+
+    @property
+    def path(self):
+        return getattr(self.store, "path", None)
+
+    @property
+    def lock_path(self):
+        return getattr(self.store, "lock_path", None)
 
     def entries(self) -> Tuple[LedgerEntry, ...]:
-        """All entries (none if the file does not exist yet)."""
-        if not self.path.exists():
-            return ()
-        for attempt in range(50):  # Windows: os.replace by a writer can briefly block opening
-            try:
-                text = self.path.read_text(encoding="utf-8")
-                break
-            except PermissionError:
-                if attempt == 49:
-                    raise
-                time.sleep(self.poll)
-        if not text.strip():
-            return ()
-        try:
-            data = json.loads(text)
-        except ValueError as error:
-            raise LedgerError(f"{self.path} is not a dp_geoprivacy ledger (invalid JSON: {error})") from None
-        if not isinstance(data, dict) or data.get("format") != LEDGER_FORMAT:
-            raise LedgerError(f"{self.path} is not a dp_geoprivacy ledger (format {LEDGER_FORMAT} expected)")
-        return tuple(LedgerEntry.from_dict(item) for item in data.get("entries", ()))
+        """All entries (none if the ledger does not exist yet); LedgerError when it is damaged."""
+        entries = tuple(LedgerEntry.from_dict(item) for item in self.store.read())
+        seen = {}
+        for entry in entries:
+            earlier = seen.setdefault((entry.release_id, entry.fingerprint), entry)
+            if earlier is not entry and (earlier.epsilon, earlier.delta, earlier.partition) != (
+                    entry.epsilon, entry.delta, entry.partition):
+                raise LedgerError(
+                    f"{self.store.describe()} is damaged: release {entry.release_id!r} is recorded twice with "
+                    "different epsilon, delta or partition")
+        return entries
 
     def events(self) -> Tuple[ReleaseEvent, ...]:
-        return tuple(entry.event() for entry in self.entries())
+        return events_of(self.entries())
 
-    # --- locking and writing ---------------------------------------------------
-
-    @contextmanager
     def locked(self):
-        """Hold the ledger's lock file for the duration of the block."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        deadline = time.monotonic() + self.lock_timeout
-        while True:
-            try:
-                handle = os.open(str(self.lock_path), os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-                break
-            except FileExistsError:
-                if time.monotonic() > deadline:
-                    raise LedgerError(
-                        f"The ledger is locked by another run ({self._lock_owner()}). If no run is in "
-                        f"progress, a crashed run left the lock behind: delete {self.lock_path} and try again."
-                    ) from None
-                time.sleep(self.poll)
-        try:
-            os.write(handle, f"pid {os.getpid()} on {socket.gethostname()} since {now()}".encode())
-            os.close(handle)
-            yield self
-        finally:
-            try:
-                os.remove(str(self.lock_path))
-            except FileNotFoundError:
-                pass
-
-    def _lock_owner(self) -> str:
-        try:
-            return self.lock_path.read_text(encoding="utf-8", errors="replace").strip() or "unknown"
-        except OSError:
-            return "unknown"
-
-    def _write(self, entries: Iterable[LedgerEntry]) -> None:
-        """Replace the file atomically (call with the lock held)."""
-        data = {"format": LEDGER_FORMAT, "note": PRIVATE_NOTE, "entries": [e.to_dict() for e in entries]}
-        handle, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=str(self.path.parent))
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(data, out, indent=1, sort_keys=True)
-                out.write("\n")
-                out.flush()
-                os.fsync(out.fileno())
-            for attempt in range(50):
-                try:
-                    os.replace(temporary, str(self.path))
-                    break
-                except PermissionError:  # Windows: a reader has the file open
-                    if attempt == 49:
-                        raise
-                    time.sleep(self.poll)
-        except BaseException:
-            try:
-                os.remove(temporary)
-            except FileNotFoundError:
-                pass
-            raise
+        return self.store.locked()
 
     def append(self, *entries: LedgerEntry) -> None:
         """Append entries atomically."""
-        with self.locked():
-            self._write(self.entries() + tuple(entries))
+        with self.store.locked():
+            self.store.write([e.to_dict() for e in self.entries() + tuple(entries)])
 
     def reserve(self, entry: LedgerEntry, budget: Optional[float] = None,
                 inherited: Iterable[LedgerEntry] = ()) -> Reservation:
-        """Check the budget of ``entry.fingerprint`` and append, with the lock held.
+        """Check the budget of the source ``entry`` belongs to and append, with the lock held.
 
-        ``inherited`` are earlier releases this one builds on (e.g. the noisy
-        histogram trip relocation draws from); those whose release_id is not
-        yet recorded for this fingerprint are appended too (under this
-        fingerprint) and counted against its budget: the output depends on
-        them, even when they were computed from another layer.
-        Raises BudgetExceededError (and appends nothing) if the total epsilon of
-        the data ``entry`` touches would exceed ``budget``.
+        The source is every entry sharing a fingerprint, parent or DATASET
+        name with ``entry`` (source_groups). ``inherited`` are earlier releases
+        this one builds on (e.g. the noisy histogram trip relocation draws
+        from); those whose release_id is not yet recorded for this source are
+        appended too (under this entry's fingerprint) and counted against its
+        budget: the output depends on them, even when they were computed from
+        another layer. Seeded releases are outside every total (they are not
+        private). Raises BudgetExceededError (and appends nothing) if the
+        total epsilon of the data ``entry`` touches would exceed ``budget``.
         """
-        with self.locked():
+        with self.store.locked():
             existing = self.entries()
-            known = {e.release_id for e in existing if e.fingerprint == entry.fingerprint}
-            new = [replace(e, fingerprint=entry.fingerprint) for e in inherited
-                   if e.release_id not in known and e.release_id != entry.release_id]
-            new.append(entry)
-            same_source = [e.event() for e in existing if e.fingerprint == entry.fingerprint]
-            partition = Partition.parse(entry.partition)
-            spent = compose(same_source, within=partition).epsilon
-            after = compose(same_source + [e.event() for e in new], within=partition).epsilon
+            new, spent, after, total_after = _spending(existing, entry, inherited)
+            partition = new[-1].event().counted_partition  # "all" when the partition composes sequentially
             if budget is not None and after > budget * (1 + BUDGET_TOLERANCE):
-                requested = after - spent
-                raise BudgetExceededError(spent, requested, budget, partition)
-            self._write(existing + tuple(new))
-            total_after = compose(same_source + [e.event() for e in new]).epsilon
+                raise BudgetExceededError(spent, after - spent, budget, partition)
+            self.store.write([e.to_dict() for e in existing + tuple(new)])
             return Reservation(tuple(new), spent, total_after, budget)
+
+    def preview(self, entry: LedgerEntry, inherited: Iterable[LedgerEntry] = ()) -> Tuple[float, float]:
+        """(spent before, spent after) on the data ``entry`` touches, as reserve would find them; writes nothing."""
+        _, spent, after, _ = _spending(self.entries(), entry, inherited)
+        return spent, after
+
+
+def _spending(existing, entry, inherited):
+    """(entries to append, spent before and after within entry's counted partition, the source's total after)."""
+    groups = source_groups(tuple(existing) + (entry,))
+    mine = groups[-1]
+    same = [e for e, g in zip(existing, groups) if g == mine]
+    known = {e.release_id for e in same}
+    new = [replace(e, fingerprint=entry.fingerprint, parents=entry.parents, dataset=entry.dataset)
+           for e in inherited if e.release_id not in known and e.release_id != entry.release_id]
+    new.append(entry)
+    same_source = [e.event(mine) for e in same]
+    added = [e.event(mine) for e in new]
+    within = added[-1].counted_partition
+    spent = compose(same_source, within=within).epsilon
+    after = compose(same_source + added, within=within).epsilon
+    return new, spent, after, compose(same_source + added).epsilon

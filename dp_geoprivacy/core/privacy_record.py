@@ -75,11 +75,23 @@ class PrivacyRecord:
     # The part of the source the release covers, as declared by the publisher
     # ("all", or key=value constraints such as "day=Mon"; core.accounting).
     partition: str = "all"
+    # How that partition composes with others of the source (core.accounting.partition_rule).
+    partition_rule: str = ""
     release_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     created: str = field(
         default_factory=lambda: datetime.now(timezone.utc).replace(microsecond=0).isoformat()
     )
     format: str = RECORD_FORMAT
+
+    def __post_init__(self):
+        """A seeded release is not private: whoever knows the seed removes the noise (issue 19 item 6)."""
+        if self.seeded and self.differentially_private:
+            object.__setattr__(self, "differentially_private", False)
+
+    @property
+    def is_release(self) -> bool:
+        """A mechanism's release (private, or one that would be but for its seed), not a calibration aid."""
+        return self.epsilon is not None and (self.differentially_private or self.seeded)
 
     def with_notes(self, *notes: str) -> "PrivacyRecord":
         """A copy with more notes appended (records are immutable)."""
@@ -104,13 +116,23 @@ class PrivacyRecord:
 
     def title_suffix(self) -> str:
         """A short tag for layer titles, e.g. 'ε=1, δ=0'."""
+        if self.seeded and self.epsilon is not None:  # a release made with a seed (calibration aids say below)
+            return "not private (seeded)"
         if not self.differentially_private:
             return "NOT differentially private"
         return f"ε={self.epsilon:g}, δ={self.delta:g}"
 
     def summary(self) -> str:
         """A plain-language paragraph for the layer's abstract."""
-        if not self.differentially_private:
+        if self.seeded and self.epsilon is not None:
+            lines = [
+                "NOT PRIVATE (SEEDED): the noise was drawn from a user-supplied seed, so anyone who knows it can "
+                "remove the noise. A reproducible study run; do not publish it.",
+                f"Mechanism as configured: {self.mechanism}; epsilon = {self.epsilon:g}, delta = {self.delta or 0:g} "
+                "(not a guarantee here).",
+                f"Unit of privacy it would protect with secure noise: {self.unit_of_privacy}.",
+            ]
+        elif not self.differentially_private:
             lines = [
                 "NOT DIFFERENTIALLY PRIVATE: this layer contains statistics of the raw "
                 "data. It is a calibration aid for the data holder; do not publish it."

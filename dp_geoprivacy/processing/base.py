@@ -93,7 +93,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         """A trial run (DRY_RUN, processing/dry_run.py) stops at reserve_budget; its report becomes the results."""
         super().__init_subclass__(**kwargs)
         if "processAlgorithm" in cls.__dict__:
-            cls.processAlgorithm = dry_run.catching(cls.__dict__["processAlgorithm"])
+            cls.processAlgorithm = budget.selecting_partition(dry_run.catching(cls.__dict__["processAlgorithm"]))
         if "initAlgorithm" in cls.__dict__:
             cls.initAlgorithm = _arranging(cls.__dict__["initAlgorithm"])
 
@@ -327,10 +327,18 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
                     path = _file_path(value, context)
                     if path is not None and path.exists():
                         inputs.setdefault(path.resolve(), definition.name())
+        destinations = {}
         for definition in self.destinationParameterDefinitions():
             name, path = definition.name(), _file_path(parameters.get(definition.name()))
             if path is None:
                 continue
+            other = destinations.setdefault(path.resolve(), name)
+            if other != name:
+                lost = translate("DpAlgorithm", " (and the ledger would be lost)") \
+                    if budget.LEDGER in (name, other) else ""
+                return translate(
+                    "DpAlgorithm", "{other} and {name} are the same file ({path}): one would replace the other"
+                    "{lost}. Choose a different file for each.").format(other=other, name=name, path=path, lost=lost)
             if path.exists() and path.resolve() in inputs:
                 return translate(
                     "DpAlgorithm", "{name} is the file of {input} ({path}): the input would be overwritten. "

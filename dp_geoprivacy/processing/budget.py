@@ -9,36 +9,40 @@ Every privatizing algorithm offers three optional parameters:
 * ``BUDGET``: the total epsilon allowed for the source. A run that would
   take the source's total above it stops before any noise is drawn, with a
   message stating spent, requested and remaining epsilon.
-* ``PARTITION``: the part of the source the run covers, e.g. ``day=Mon`` or
-  ``day=Mon, mode=bus`` (default ``all``). Releases on disjoint partitions
-  compose in parallel (seed 001 §2 Theorem 3 and §4); see core.accounting
-  for the rule. The partition also goes into the output's privacy record.
+* ``PARTITION``: ``field=value`` conditions (e.g. ``day=Mon`` or
+  ``day=Mon, mode=bus``; default ``all``): the run releases only the input's
+  rows that meet them (with_partition, text compared without regard to case).
+  Its partition composes in parallel with others of the source only where no
+  unit of privacy can span partitions (core.exposure.partition_rule); the
+  rule goes into the ledger entry and the privacy record.
+* ``DATASET``: a name for the data, joining copies a fingerprint cannot
+  recognise (reprojected, edited) into one source; ``ROWS_PER_PERSON``: the
+  publisher's bound k on units of privacy per person (the privacy report
+  counts k epsilon per person, and unbounded without it).
 
-The fingerprint is computed here from the input's content: every row's
-geometry (WKB) and attribute values get a 64-bit hash (CRC-32 and Adler-32
-of each value, mixed over the columns in field-name order); the sorted row
-hashes and the field names go through SHA-256, so row order and field order
-do not matter and the feature ids are ignored. (A collision would merge two
-datasets' budgets: the safe direction.) About 3.5 s per million points. It is taken over the WHOLE layer the
-input comes from: a selection ("selected features only") or a layer filter
-is ignored, so parts of one dataset released separately count against one
-budget, and PARTITION says which part each run used. A copy extracted into
-a new layer is new content with its own fingerprint (and its own budget):
-select or filter the source layer instead when its releases should add up.
-The fingerprint is written only to the ledger, never to an output, a
-privacy record or a report.
+The fingerprint (core.fingerprint) covers the geometries only, so a copy in
+another format, with other columns or rows in another order, is the same
+source, and the Spark command computes the same value; a table without
+geometry is fingerprinted from its attribute values. It is taken over the
+WHOLE layer the input comes from: a selection, a layer filter or PARTITION's
+selection is ignored, so parts of one dataset count against one budget. A
+layer prepared from another (tripends) carries its parent's fingerprint in
+its metadata (lineage), and its releases are charged to the parent too. The
+fingerprint is written only to the ledger (and to the prepared layers, which
+hold raw data), never to a published output, a privacy record or a report.
 
 Order of operations in an algorithm (see DpAlgorithm.reserve_budget): know
 epsilon, reserve (check and append), then draw noise. A run that fails
 after reserving still counts as spent (the safe direction).
 """
 
+import functools
 import hashlib
 import json
 import sys
 import uuid
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from osgeo import ogr
@@ -55,15 +59,19 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
-from ..core.accounting import Partition
+from ..core import fingerprint as geometry_fingerprint
+from ..core.accounting import Partition, partition_rule
 from ..core.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
 from ..core.privacy_record import WEAK_EPSILON, weak_epsilon_note
 from ..translation import tr
+from .privacy_metadata import lineage_of
 from .readers import display_name
 
 LEDGER = "LEDGER"
 BUDGET = "BUDGET"
 PARTITION = "PARTITION"
+DATASET = "DATASET"
+ROWS_PER_PERSON = "ROWS_PER_PERSON"
 
 
 @dataclass(frozen=True)
@@ -73,9 +81,10 @@ class Release:
     release_id: str
     partition: str
     ledger: str = ""
+    partition_rule: str = ""
 
     def record_fields(self) -> dict:
-        return {"release_id": self.release_id, "partition": self.partition}
+        return {"release_id": self.release_id, "partition": self.partition, "partition_rule": self.partition_rule}
 
 
 def add_ledger_parameters(algorithm) -> None:
@@ -104,13 +113,93 @@ def add_ledger_parameters(algorithm) -> None:
         defaultValue="all", optional=True,
     )
     partition.setHelp(tr(
-        "key=value constraints separated by commas, e.g. 'day=Mon, mode=bus'. Releases whose "
-        "partitions give a common key different values cover disjoint data and compose in parallel "
-        "(seed 001 Theorem 3); partitions on different keys overlap. Select or filter the partition "
-        "on the source layer before running."
+        "field=value conditions separated by commas, e.g. 'day=Mon, mode=bus': the run itself releases only "
+        "the input's rows with these values (the fields must be fields of the input). Releases on partitions "
+        "that give a common field different values compose in parallel (seed 001 Theorem 3) only where no "
+        "unit of privacy can have rows in both: partitions by the user field, user-day units with partitions "
+        "by the day field, or one row per unit; otherwise they add up. The ledger and the privacy report say "
+        "which rule applied."
     ))
     partition.setFlags(partition.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
     algorithm.add(partition)
+    dataset = QgsProcessingParameterString(
+        DATASET, tr("Dataset name in the ledger (for copies the fingerprint cannot recognise)"), optional=True)
+    dataset.setHelp(tr(
+        "The ledger recognises copies of the same data by their geometries (any format, columns or row order). "
+        "Give the same name to every copy a fingerprint cannot recognise (reprojected, edited): releases of "
+        "entries sharing a fingerprint or a name add up."))
+    dataset.setFlags(dataset.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+    algorithm.add(dataset)
+    rows = QgsProcessingParameterNumber(
+        ROWS_PER_PERSON, tr("At most this many rows (units of privacy) per person (empty: not bounded)"),
+        QgsProcessingParameterNumber.Integer, optional=True, minValue=1)
+    rows.setHelp(tr(
+        "A release whose unit of privacy is not a person (a point, a trip, a row, a user-day) protects one "
+        "person only if the publisher knows how many such units a person can have: with at most k, a person "
+        "is protected at k times epsilon. Without it the privacy report counts such a release as unbounded "
+        "per person."))
+    rows.setFlags(rows.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+    algorithm.add(rows)
+
+
+def selecting_partition(process_algorithm):
+    """Wrap processAlgorithm so that the run reads only its PARTITION's rows of INPUT (with_partition)."""
+    @functools.wraps(process_algorithm)
+    def wrapper(algorithm, parameters, context, feedback):
+        return process_algorithm(algorithm, with_partition(algorithm, parameters, context), context, feedback)
+    return wrapper
+
+
+def with_partition(algorithm, parameters, context):
+    """The parameters with INPUT restricted to PARTITION's rows (issue 19 item 3: a condition the run applies,
+    not a label the ledger trusts): a copy of the input layer with the conditions added to its filter."""
+    if algorithm.parameterDefinition(PARTITION) is None or not parameters.get(PARTITION):
+        return parameters
+    partition = partition_of(algorithm, parameters, context)
+    if partition.is_all:
+        return parameters
+    name = getattr(algorithm, "INPUT", "INPUT")
+    layer = _input_layer(algorithm, parameters, name, context)
+    if layer is None:
+        raise QgsProcessingException(tr("PARTITION selects rows of {name}, which must be a vector layer.").format(
+            name=name))
+    fields = {field.name().casefold(): field for field in layer.fields()}
+    conditions = []
+    for item in partition.text.split(","):
+        key, _, value = (part.strip() for part in item.partition("="))
+        field = fields.get(key.casefold())
+        if field is None:
+            raise QgsProcessingException(tr(
+                "PARTITION: '{key}' is not a field of {name} (fields: {fields}). PARTITION selects the rows whose "
+                "fields have the given values, e.g. day=Mon.").format(
+                key=key, name=name, fields=", ".join(f.name() for f in layer.fields())))
+        conditions.append(_condition(field, value))
+    subset = " AND ".join(conditions)
+    if layer.subsetString():
+        subset = f"({layer.subsetString()}) AND {subset}"
+    clone = layer.clone()
+    if not clone.setSubsetString(subset) or context.temporaryLayerStore().addMapLayer(clone) is None:
+        raise QgsProcessingException(tr(
+            "PARTITION: the input's provider cannot select {subset}. Use a GeoPackage input.").format(subset=subset))
+    value = parameters.get(name)
+    selected = isinstance(value, QgsProcessingFeatureSourceDefinition) and value.selectedFeaturesOnly
+    if selected:
+        clone.selectByIds(layer.selectedFeatureIds())
+        clone.selectByExpression(" AND ".join(conditions), QgsVectorLayer.IntersectSelection)
+    return {**parameters, name: QgsProcessingFeatureSourceDefinition(clone.id(), selected)}
+
+
+def _condition(field, value):
+    """``field = value`` in SQL that is also a QGIS expression; text compared case-insensitively, as the ledger
+    compares partitions (core.accounting: Mon and mon are one partition)."""
+    name = '"' + field.name().replace('"', '""') + '"'
+    if field.isNumeric():
+        for number in (int, float):
+            try:
+                return f"{name} = {number(value)!r}"
+            except ValueError:
+                pass
+    return f"lower({name}) = '" + value.casefold().replace("'", "''") + "'"
 
 
 def partition_of(algorithm, parameters, context) -> Partition:
@@ -147,24 +236,22 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
         if budget is not None:
             raise QgsProcessingException(tr(
                 "BUDGET needs a LEDGER: the epsilon already spent on the source is read from the ledger."))
-        return Release(release_id, partition.text)
-    feedback.pushInfo(tr("Fingerprinting the input for the privacy ledger..."))
-    fingerprint, source_name = source_fingerprint(algorithm, parameters, input_parameter, context, feedback)
-    name = f"dp_geoprivacy:{algorithm.name()}"
-    entry = LedgerEntry(
-        fingerprint=fingerprint, algorithm=name, epsilon=float(mechanism_fields["epsilon"]),
-        delta=float(mechanism_fields.get("delta") or 0.0), unit_of_privacy=mechanism_fields["unit_of_privacy"],
-        partition=partition.text, output=str(output), release_id=release_id, input_layer=source_name,
-        time=now(), note="reserved before any noise was drawn",
-    )
+        return Release(release_id, partition.text, "", rule_of(algorithm, parameters, partition, mechanism_fields))
+    entry = ledger_entry(algorithm, parameters, context, feedback, input_parameter, mechanism_fields, output,
+                         release_id, partition)
+    if any(r.seeded for r in inherited):  # built on a seeded release: not private either
+        entry = replace(entry, seeded=True)
+    common = {"fingerprint": entry.fingerprint, "parents": entry.parents, "dataset": entry.dataset}
+    name, rule, seeded = entry.algorithm, entry.partition_rule, entry.seeded
     earlier = [
         LedgerEntry(
-            fingerprint=fingerprint, algorithm=r.algorithm, epsilon=float(r.epsilon), delta=float(r.delta or 0.0),
+            algorithm=r.algorithm, epsilon=float(r.epsilon), delta=float(r.delta or 0.0),
             unit_of_privacy=r.unit_of_privacy, partition=r.partition, output=tr("(input of {output})").format(
                 output=output), release_id=r.release_id, input_layer=r.input_layer, time=now(),
-            note="earlier release this one builds on, added when the later one was reserved",
+            note="earlier release this one builds on, added when the later one was reserved", seeded=r.seeded,
+            **common,
         )
-        for r in inherited if r.differentially_private and r.epsilon is not None
+        for r in inherited if r.is_release
     ]
     try:
         reservation = Ledger(path).reserve(entry, budget, earlier)
@@ -181,13 +268,49 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
             "LEDGER {path}: {error}. Give LEDGER a dp_geoprivacy ledger (or a new file) in a folder you can "
             "write to."
         ).format(path=path, error=str(error).rstrip("."))) from None
+    feedback.pushInfo(tr("Ledger: partition '{partition}' composes {rule}.").format(partition=partition.text,
+                                                                                   rule=rule))
+    if seeded:
+        feedback.pushWarning(tr("Ledger: this seeded run is recorded as not private, outside every total."))
     feedback.pushInfo(tr(
         "Ledger: reserved epsilon {epsilon:g} on partition '{partition}' (spent there before: {spent:g}); "
         "the source's total is now {total:g}{budget}."
     ).format(epsilon=entry.epsilon, partition=partition.text, spent=reservation.spent_before,
              total=reservation.total_after,
              budget="" if budget is None else tr(" of the budget {budget:g}").format(budget=budget)))
-    return Release(release_id, partition.text, str(path))
+    return Release(release_id, partition.text, str(path), rule)
+
+
+def rule_of(algorithm, parameters, partition, mechanism_fields) -> str:
+    """How PARTITION composes for this release (core.accounting.partition_rule): the user and day fields are the
+    algorithm's USER_FIELD and DAY_FIELD; ROW_IS_UNIT False where a unit spans rows even at item level."""
+    return partition_rule(partition, mechanism_fields["unit_of_privacy"],
+                          user_field=str(parameters.get("USER_FIELD") or ""),
+                          day_field=str(parameters.get("DAY_FIELD") or ""),
+                          row_is_unit=getattr(algorithm, "ROW_IS_UNIT", True))
+
+
+def ledger_entry(algorithm, parameters, context, feedback, input_parameter, mechanism_fields, output, release_id,
+                 partition) -> LedgerEntry:
+    """This run's ledger entry: the input's fingerprint (and lineage), DATASET, ROWS_PER_PERSON, whether SEED
+    was given, and how PARTITION composes (core.accounting.partition_rule)."""
+    feedback.pushInfo(tr("Fingerprinting the input for the privacy ledger..."))
+    fingerprint, source_name, parents = source_fingerprint(algorithm, parameters, input_parameter, context,
+                                                           feedback)
+    rule = rule_of(algorithm, parameters, partition, mechanism_fields)
+    rows = parameters.get(ROWS_PER_PERSON)
+    return LedgerEntry(
+        fingerprint=fingerprint, parents=parents,
+        dataset=algorithm.parameterAsString(parameters, DATASET, context).strip() if parameters.get(DATASET) else "",
+        algorithm=f"dp_geoprivacy:{algorithm.name()}", epsilon=float(mechanism_fields["epsilon"]),
+        delta=float(mechanism_fields.get("delta") or 0.0), unit_of_privacy=mechanism_fields["unit_of_privacy"],
+        partition=partition.text, output=str(output), release_id=release_id, input_layer=source_name,
+        time=now(), note="reserved before any noise was drawn",
+        seeded=parameters.get(getattr(algorithm, "SEED", "SEED")) not in (None, ""),
+        rows_per_person=algorithm.parameterAsInt(parameters, ROWS_PER_PERSON, context) if rows not in (None, "")
+        else None,
+        partition_rule=rule,
+    )
 
 
 # The key of the JSON object a refused run prints on stdout under ``qgis_process ... --json``.
@@ -225,9 +348,16 @@ def _qgis_process_json():
 
 
 def source_fingerprint(algorithm, parameters, name, context, feedback):
-    """(SHA-256 hex of the whole input layer's content, the layer's name); see the module docstring."""
+    """(fingerprint of the whole input layer, the layer's name, its lineage); see the module docstring.
+
+    The fingerprint is core.fingerprint's, of the geometries only (the same for any copy in any format, any
+    columns or row order, and the same as the Spark path's); a table without geometry is fingerprinted from
+    its attribute values. The lineage: the fingerprints a preparation step (tripends) recorded in the layer's
+    metadata as its parents.
+    """
     layer = _input_layer(algorithm, parameters, name, context)
     keep_alive = None
+    parents = lineage_of(layer) if layer is not None else ()
     if layer is not None:
         whole = _unfiltered(layer)
         if whole is None:
@@ -240,25 +370,39 @@ def source_fingerprint(algorithm, parameters, name, context, feedback):
     path, layer_name = algorithm.parameterAsCompatibleSourceLayerPathAndLayerName(
         parameters, name, context, ["gpkg"], "gpkg", feedback
     )
-    digest = hashlib.sha256()
     dataset = ogr.Open(path)
     try:
         ogr_layer = dataset.GetLayerByName(layer_name) if layer_name else dataset.GetLayer(0)
         definition = ogr_layer.GetLayerDefn()
         names = sorted(definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount()))
         geometry_column = ogr_layer.GetGeometryColumn()
-        digest.update(repr((names, bool(geometry_column))).encode())
-        parts = []
-        for batch in ogr_layer.GetArrowStreamAsNumPy(options=["USE_MASKED_ARRAYS=YES"]):
-            columns = [batch[n] for n in names] + ([batch[geometry_column]] if geometry_column else [])
-            parts.append(_row_hashes(columns))
+        if geometry_column:
+            ogr_layer.SetIgnoredFields(names)
+            accumulator = geometry_fingerprint.Fingerprint()
+            for batch in ogr_layer.GetArrowStreamAsNumPy(options=["USE_MASKED_ARRAYS=YES"]):
+                blobs = batch[geometry_column]
+                missing = np.ma.getmaskarray(blobs)
+                accumulator.add(geometry_fingerprint.row_hashes_wkb(
+                    [None if gone else b for b, gone in zip(np.ma.getdata(blobs).tolist(), missing.tolist())]))
+            fingerprint = accumulator.hexdigest()
+        else:
+            fingerprint = _table_fingerprint(ogr_layer, names)
     finally:
         dataset = None  # noqa: F841 (closes the dataset)
-    rows = np.sort(np.concatenate(parts)) if parts else np.empty(0, np.uint64)
-    digest.update(rows.astype("<u8").tobytes())
     source_name = display_name(layer.name(), path, layer_name) if layer is not None else name
     del keep_alive
-    return digest.hexdigest(), source_name
+    return fingerprint, source_name, parents
+
+
+def _table_fingerprint(ogr_layer, names):
+    """A table without geometry: every row's attribute values hashed (field-name order), rows sorted."""
+    digest = hashlib.sha256()
+    digest.update(repr((names, False)).encode())
+    parts = [_row_hashes([batch[n] for n in names])
+             for batch in ogr_layer.GetArrowStreamAsNumPy(options=["USE_MASKED_ARRAYS=YES"])]
+    rows = np.sort(np.concatenate(parts)) if parts else np.empty(0, np.uint64)
+    digest.update(rows.astype("<u8").tobytes())
+    return digest.hexdigest()
 
 
 def _input_layer(algorithm, parameters, name, context):

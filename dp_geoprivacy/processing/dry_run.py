@@ -20,13 +20,11 @@ and whether the budget would refuse the release.
 
 import functools
 import json
-from pathlib import Path
 
 from qgis.core import QgsProcessingParameterBoolean
 
-from ..core.accounting import Partition, compose
 from ..core.accuracy import CountAccuracy, accuracy_from_record
-from ..core.ledger import BUDGET_TOLERANCE, Ledger, LedgerEntry, LedgerError, now
+from ..core.ledger import BUDGET_TOLERANCE, Ledger, LedgerError
 from ..translation import tr
 from . import budget
 
@@ -130,22 +128,13 @@ def _ledger_check(algorithm, parameters, context, feedback, input_parameter, eps
     if not path:
         return {}
     partition = budget.partition_of(algorithm, parameters, context)
-    if not Path(path).exists():
-        spent = 0.0
-        same_source = []
-    else:
-        fingerprint, _ = budget.source_fingerprint(algorithm, parameters, input_parameter, context, feedback)
-        try:
-            entries = Ledger(path).entries()
-        except (LedgerError, OSError) as error:
-            feedback.pushWarning(tr("LEDGER {path}: {error}").format(path=path, error=error))
-            return {}
-        same_source = [e.event() for e in entries if e.fingerprint == fingerprint]
-        spent = compose(same_source, within=partition).epsilon
-    entry = LedgerEntry(fingerprint="trial", algorithm=f"dp_geoprivacy:{algorithm.name()}", epsilon=epsilon,
-                        delta=delta, unit_of_privacy=str(fields.get("unit_of_privacy", "")), partition=partition.text,
-                        output="", release_id="trial", input_layer="", time=now(), note="trial run")
-    after = compose(same_source + [entry.event()], within=Partition.parse(partition.text)).epsilon
+    entry = budget.ledger_entry(algorithm, parameters, context, feedback, input_parameter,
+                                {**fields, "epsilon": epsilon, "delta": delta}, "", "trial", partition)
+    try:
+        spent, after = Ledger(path).preview(entry)
+    except (LedgerError, OSError) as error:
+        feedback.pushWarning(tr("LEDGER {path}: {error}").format(path=path, error=error))
+        return {}
     results = {"LEDGER_SPENT": spent, "LEDGER_AFTER": after}
     refused = limit is not None and after > limit * (1 + BUDGET_TOLERANCE)
     if limit is not None:

@@ -61,7 +61,10 @@ def write_to_file(path: str, layer_name: str, record: PrivacyRecord, title: str,
     GeoPackage: in the file's metadata tables. Other formats: in a ``.qmd``
     sidecar next to the file.
     """
-    metadata = layer_metadata(record, title, inherited)
+    _save(path, layer_name, layer_metadata(record, title, inherited))
+
+
+def _save(path, layer_name, metadata):
     if Path(path).suffix.lower() == ".gpkg":
         uri = f"{path}|layername={layer_name}"
         saved, message = QgsProviderRegistry.instance().saveLayerMetadata("ogr", uri, metadata)
@@ -74,6 +77,31 @@ def write_to_file(path: str, layer_name: str, record: PrivacyRecord, title: str,
     message, ok = layer.saveDefaultMetadata()
     if not ok:
         raise OSError(tr("Could not write the metadata sidecar: {message}").format(message=message))
+
+
+# Lineage (issue 19 item 7): a preparation step's output (tripends) names the fingerprints of the data it was
+# made from, so that releases from it are charged to its parent in the ledger. It is kept only in that output,
+# which holds raw data itself and is never published.
+LINEAGE_PREFIX = "dp_geoprivacy lineage (private, do not publish): "
+
+
+def write_lineage(path: str, layer_name: str, parents, title: str) -> None:
+    """Store the parent fingerprints with a prepared (not private) layer file, as write_to_file does a record."""
+    metadata = QgsLayerMetadata()
+    metadata.setTitle(title)
+    metadata.setHistory([LINEAGE_PREFIX + " ".join(parents)])
+    _save(path, layer_name, metadata)
+
+
+def lineage_of(layer) -> tuple:
+    """The parent fingerprints recorded in a layer's metadata (also from a .qmd sidecar), oldest first."""
+    history = list(layer.metadata().history())
+    if not any(item.startswith(LINEAGE_PREFIX) for item in history) and layer.providerType() == "ogr":
+        fresh = QgsVectorLayer(layer.source(), "dp_geoprivacy_lineage", "ogr")
+        fresh.loadDefaultMetadata()
+        history = list(fresh.metadata().history())
+    found = [p for item in history if item.startswith(LINEAGE_PREFIX) for p in item[len(LINEAGE_PREFIX):].split()]
+    return tuple(dict.fromkeys(found))
 
 
 def read_from_file(path: str) -> List[PrivacyRecord]:

@@ -25,11 +25,15 @@ overlap), OUTPUT_FLOWS (flow lines) and/or OUTPUT_MATRIX (the table origin_id,
 dest_id, noisy_count), both written or neither.
 
 All: EPSILON, DELTA, SEED; LEDGER (the publisher's private JSON ledger,
-appended to before any noise is drawn), BUDGET (needs LEDGER; a release that
-would exceed it is refused, exit status 3, nothing written), PARTITION
-(e.g. day=Mon); MASTER: the Spark master (default local[*]).
+appended to before any noise is drawn; never one of the outputs), BUDGET
+(needs LEDGER, a finite number; a release that would exceed it is refused,
+exit status 3, nothing written), PARTITION (e.g. day=Mon: only those rows
+are released), DATASET (a name joining copies in the ledger), ROWS_PER_PERSON
+(at most k units of privacy per person); MASTER: the Spark master (default
+local[*]).
 """
 
+import math
 import sys
 import time
 
@@ -38,7 +42,7 @@ import numpy as np
 from ..core.rng import noise_source
 from .cells import CellError, h3_cells, zone_cells
 from .gpkg import write_layers
-from .ledger import BudgetRefusedError, reserve, source_fingerprint
+from .ledger import BudgetRefusedError, check_paths, partition_rows, reserve, source_fingerprint
 
 ALGORITHMS = ("noisyzonecounts", "noisyzonestatistics", "noisyodflows")
 TRUE = ("1", "true", "yes", "on")
@@ -111,9 +115,12 @@ def number(values, name, default=None, kind=float):
     if text in (None, ""):
         return default
     try:
-        return kind(text)
+        value = kind(text)
     except ValueError:
         raise UsageError(f"{name} must be a {'whole ' if kind is int else ''}number, got {text!r}") from None
+    if not math.isfinite(value):
+        raise UsageError(f"{name} must be a finite number, got {text!r}")
+    return value
 
 
 def noise_from(values, log):
@@ -124,26 +131,46 @@ def noise_from(values, log):
 
 
 class Budget:
-    """LEDGER / BUDGET / PARTITION for one run: ``reserve(fields)`` before any noise (the core's before_noise)."""
+    """LEDGER / BUDGET / PARTITION for one run: ``reserve(fields)`` before any noise (the core's before_noise).
 
-    def __init__(self, values, algorithm, df, output, log):
-        self.values, self.algorithm, self.df, self.output, self.log = values, algorithm, df, output, log
+    ``df`` is the whole input (fingerprinted); ``rows`` its PARTITION's rows, which the release reads;
+    ``geometry`` says which columns hold the locations (spark.ledger.source_fingerprint).
+    """
+
+    def __init__(self, values, algorithm, df, outputs, log, geometry):
+        self.values, self.algorithm, self.df, self.log, self.geometry = values, algorithm, df, log, geometry
+        self.outputs = [o for o in (outputs if isinstance(outputs, (list, tuple)) else [outputs]) if o]
         self.reservation = None
         if values.get("BUDGET") not in (None, "") and not values.get("LEDGER"):
             raise BudgetRefusedError("BUDGET needs a LEDGER: the epsilon already spent on the source is read from the "
                                 "ledger.")
+        check_paths(values.get("LEDGER") or None, number(values, "BUDGET"), self.outputs)
+        rows = number(values, "ROWS_PER_PERSON", kind=int)
+        if rows is not None and rows < 1:
+            raise UsageError("ROWS_PER_PERSON must be a whole number of at least 1.")
+        self.rows = partition_rows(df, values.get("PARTITION"))
 
     def __call__(self, mechanism_fields):
         if self.reservation is not None:
             raise RuntimeError("a release reserves its budget once")
+        get = self.values.get
         self.reservation = reserve(
             algorithm=f"dp_geoprivacy:{self.algorithm}", mechanism_fields=dict(mechanism_fields),
-            ledger=self.values.get("LEDGER") or None, budget=number(self.values, "BUDGET"),
-            partition=self.values.get("PARTITION"), output=self.output, input_name=self.values.get("INPUT"),
-            fingerprint=lambda: source_fingerprint(self.df), log=self.log)
+            ledger=get("LEDGER") or None, budget=number(self.values, "BUDGET"),
+            partition=get("PARTITION"), output=self.outputs[0], input_name=get("INPUT"),
+            fingerprint=lambda: source_fingerprint(self.df, self.geometry), log=self.log,
+            user_field=get("USER_FIELD") or "", day_field=get("DAY_FIELD") or "",
+            seeded=get("SEED") not in (None, ""), dataset=get("DATASET") or "",
+            rows_per_person=number(self.values, "ROWS_PER_PERSON", kind=int))
 
     def record_fields(self):
         return self.reservation.record_fields()
+
+
+def point_geometry(values):
+    """The location columns of a points input, for the ledger's fingerprint."""
+    columns = point_columns(values)
+    return ("wkb", columns["geometry"]) if "geometry" in columns else ("points", [(columns["lon"], columns["lat"])])
 
 
 def point_columns(values):
@@ -179,10 +206,11 @@ def noisy_zone_counts(values, spark=None, log=print):
     source = noise_from(values, log)
     log(f"Counting in {cells.description}.")
     spark = spark or session(get("MASTER") or "local[*]")
-    df = spark.read.parquet(get("INPUT"))
-    budget = Budget(values, "noisyzonecounts", df, get("OUTPUT"), log)
+    budget = Budget(values, "noisyzonecounts", spark.read.parquet(get("INPUT")), get("OUTPUT"), log,
+                    point_geometry(values))
     started = time.perf_counter()
-    release, aggregate = release_spark_zone_counts(df, cells, columns, spec, source.generator, before_noise=budget)
+    release, aggregate = release_spark_zone_counts(budget.rows, cells, columns, spec, source.generator,
+                                                   before_noise=budget)
     facts = release.facts
     log(f"Spark aggregate and release: {time.perf_counter() - started:.1f} s; {aggregate.records} points "
         f"({facts['null_users']} with a NULL user, {facts['null_times']} with a NULL time dropped; "
@@ -256,11 +284,12 @@ def noisy_zone_statistics(values, spark=None, log=print):
     source = noise_from(values, log)
     log(f"Cells: {cells.description}.")
     spark = spark or session(get("MASTER") or "local[*]")
-    df = spark.read.parquet(get("INPUT"))
-    budget = Budget(values, "noisyzonestatistics", df, get("OUTPUT"), log)
+    budget = Budget(values, "noisyzonestatistics", spark.read.parquet(get("INPUT")), get("OUTPUT"), log,
+                    point_geometry(values))
     budget(spec.record_fields(len(cells) * len(labels)))  # before any noise, as the plugin reserves
     started = time.perf_counter()
-    release, aggregate = release_spark_zone_statistics(df, cells, columns, spec, slot_kind, source.generator)
+    release, aggregate = release_spark_zone_statistics(budget.rows, cells, columns, spec, slot_kind,
+                                                       source.generator)
     counts = aggregate.cleaning
     log(f"Spark aggregate and release: {time.perf_counter() - started:.1f} s; {counts.kept} of {counts.records} "
         f"points aggregated (NULL value {counts.null_values}, NULL time {counts.null_slots}, NULL user "
@@ -318,9 +347,13 @@ def noisy_od_flows(values, spark=None, log=print):
     source = noise_from(values, log)
     log(f"Counting trips between {cells.description}.")
     spark = spark or session(get("MASTER") or "local[*]")
-    df = spark.read.parquet(get("INPUT"))
-    budget = Budget(values, "noisyodflows", df, flows_path or matrix_path, log)
-    release, _pairs = release_spark_od_flows(df, cells, columns, spec, source.generator, before_noise=budget)
+    geometry = (("wkb", get("GEOMETRY_FIELD")) if get("GEOMETRY_FIELD") else
+                ("points", [(get("ORIGIN_X_FIELD"), get("ORIGIN_Y_FIELD")),
+                            (get("DEST_X_FIELD"), get("DEST_Y_FIELD"))]))
+    budget = Budget(values, "noisyodflows", spark.read.parquet(get("INPUT")), [flows_path, matrix_path], log,
+                    geometry)
+    release, _pairs = release_spark_od_flows(budget.rows, cells, columns, spec, source.generator,
+                                             before_noise=budget)
     facts = release.facts
     origin, dest = release.result["origin_index"], release.result["dest_index"]
     noisy = release.result["noisy_count"]

@@ -8,22 +8,26 @@ of ``core.accounting`` over PARTITION and appends the entry BEFORE any noise
 is drawn (a run that fails afterwards still counts as spent). BUDGET
 without LEDGER is refused, as in QGIS.
 
-Fingerprint of a Parquet source (computed by Spark over every row and
-column, so a billion-row input is never sorted on the driver): each row's
-xxhash64 over all columns (Spark's ``xxhash64``), combined without regard
-to row order as the row count, the sum of the rows' two 32-bit halves and
-their XOR, then SHA-256 of those with the sorted column names and types.
-It differs from the QGIS fingerprint of the same data in a GeoPackage (a
-different format's content): releases of one dataset should be made from
-one copy of it. As in QGIS it stays in the ledger only.
+PARTITION selects the rows (``field=value``, text compared without regard to
+case, as the ledger compares partitions) before the release, and composes in
+parallel only where no unit of privacy can span partitions
+(core.accounting.partition_rule). DATASET, ROWS_PER_PERSON and SEED go into
+the entry as in QGIS.
+
+Fingerprint: core.fingerprint's, of the geometries only (the point columns,
+the WKB geometry column or the trip's two ends), computed on the executors in
+batches (mapInPandas) and added up on the driver: the same value as the QGIS
+plugin's for the same data in a GeoPackage, so releases from either count
+against one budget. As in QGIS it stays in the ledger only.
 """
 
-import hashlib
+import math
 import uuid
 from dataclasses import dataclass
 from typing import Optional
 
-from ..core.accounting import Partition
+from ..core import fingerprint
+from ..core.accounting import Partition, partition_rule
 from ..core.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
 from ..core.privacy_record import WEAK_EPSILON, weak_epsilon_note
 
@@ -39,29 +43,69 @@ class Reservation:
     release_id: str
     partition: str
     ledger: str = ""
+    partition_rule: str = ""
 
     def record_fields(self) -> dict:
-        return {"release_id": self.release_id, "partition": self.partition}
+        return {"release_id": self.release_id, "partition": self.partition, "partition_rule": self.partition_rule}
 
 
-def source_fingerprint(df) -> str:
-    """SHA-256 hex of the DataFrame's content, independent of row order and partitioning (see the docstring)."""
+def source_fingerprint(df, geometry) -> str:
+    """core.fingerprint of the DataFrame's geometries, independent of row order and partitioning.
+
+    ``geometry``: ("wkb", column) or ("points", [(x column, y column), ...]) (one pair per vertex: a point,
+    or a trip's origin and destination).
+    """
+    from pyspark.sql import types as st
+
+    kind, spec = geometry
+    names = [spec] if kind == "wkb" else [name for pair in spec for name in pair]
+    schema = st.StructType([st.StructField(n, st.LongType()) for n in ("rows", "high", "low", "xor")])
+
+    def batches(frames):
+        import numpy as np
+        import pandas as pd
+
+        for frame in frames:
+            if kind == "wkb":
+                rows = fingerprint.row_hashes_wkb([None if v is None else bytes(v) for v in frame.iloc[:, 0]])
+            else:
+                rows = fingerprint.row_hashes_points(*[(frame[x].to_numpy(float, na_value=np.nan),
+                                                        frame[y].to_numpy(float, na_value=np.nan)) for x, y in spec])
+            n, high, low, xor = fingerprint.partial(rows)
+            signed = int(np.array([xor], dtype=np.uint64).view(np.int64)[0])
+            yield pd.DataFrame({"rows": [n], "high": [high], "low": [low], "xor": [signed]})
+
+    accumulator = fingerprint.Fingerprint()
+    for row in df.select(*[f"`{n}`" for n in names]).mapInPandas(batches, schema).collect():
+        accumulator.add_partial(row["rows"], row["high"], row["low"], row["xor"])
+    return accumulator.hexdigest()
+
+
+def partition_rows(df, text: Optional[str]):
+    """The rows of PARTITION (field=value conditions) of ``df``; BudgetRefusedError for an unknown field."""
     from pyspark.sql import functions as sf
+    from pyspark.sql import types as st
 
-    names = sorted(df.columns)
-    row = sf.xxhash64(*[sf.col(f"`{n}`") for n in names])
-    high = sf.shiftrightunsigned(sf.col("h"), 32)
-    low = sf.col("h").bitwiseAND(sf.lit(0xFFFFFFFF))
-    [totals] = (df.select(row.alias("h"))
-                .select("h", high.alias("high"), low.alias("low"))
-                .agg(sf.count(sf.lit(1)).alias("n"), sf.sum(sf.col("high").cast("decimal(38,0)")).alias("high"),
-                     sf.sum(sf.col("low").cast("decimal(38,0)")).alias("low"), sf.bit_xor("h").alias("xor"))
-                .collect())
-    schema = sorted((f.name, f.dataType.simpleString()) for f in df.schema.fields)
-    digest = hashlib.sha256(b"dp_geoprivacy.spark fingerprint 1\n")
-    digest.update(repr((schema, int(totals["n"]), str(totals["high"] or 0), str(totals["low"] or 0),
-                        int(totals["xor"] or 0))).encode())
-    return digest.hexdigest()
+    parsed = partition_of(text)
+    if parsed.is_all:
+        return df
+    fields = {f.name.casefold(): f for f in df.schema.fields}
+    for item in parsed.text.split(","):
+        key, _, value = (part.strip() for part in item.partition("="))
+        field = fields.get(key.casefold())
+        if field is None:
+            raise BudgetRefusedError(f"PARTITION: '{key}' is not a column of INPUT (columns: "
+                                     f"{', '.join(df.columns)}). PARTITION selects the rows whose columns have the "
+                                     "given values, e.g. day=Mon.")
+        column = sf.col(f"`{field.name}`")
+        if isinstance(field.dataType, st.NumericType):
+            try:
+                df = df.filter(column == sf.lit(float(value)))
+                continue
+            except ValueError:
+                pass
+        df = df.filter(sf.lower(column.cast("string")) == sf.lit(value.casefold()))
+    return df
 
 
 def partition_of(text: Optional[str]) -> Partition:
@@ -71,8 +115,23 @@ def partition_of(text: Optional[str]) -> Partition:
         raise BudgetRefusedError(f"PARTITION: {error}") from None
 
 
+def check_paths(ledger: Optional[str], budget: Optional[float], outputs) -> None:
+    """Refuse BUDGET that is not a finite number >= 0 and a LEDGER that is one of the outputs (issue 21 §2)."""
+    if budget is not None and not (math.isfinite(budget) and budget >= 0):
+        raise BudgetRefusedError(f"BUDGET must be a finite number >= 0 (got {budget!r}); leave it out for no budget.")
+    if ledger:
+        import os
+
+        for output in outputs:
+            if output and os.path.realpath(output) == os.path.realpath(ledger):
+                raise BudgetRefusedError(f"LEDGER and the output are the same file ({ledger}): the output would "
+                                         "replace the ledger. Choose another file for one of them.")
+
+
 def reserve(*, algorithm: str, mechanism_fields: dict, ledger: Optional[str], budget: Optional[float],
-            partition: Optional[str], output: str, input_name: str, fingerprint=None, log=print) -> Reservation:
+            partition: Optional[str], output: str, input_name: str, fingerprint=None, log=print,
+            user_field: str = "", day_field: str = "", seeded: bool = False, dataset: str = "",
+            rows_per_person: Optional[int] = None) -> Reservation:
     """Check BUDGET and append this release to LEDGER, before any noise is drawn (processing/budget.reserve).
 
     ``fingerprint`` is a callable giving the source's fingerprint (only
@@ -85,17 +144,20 @@ def reserve(*, algorithm: str, mechanism_fields: dict, ledger: Optional[str], bu
             "gives no meaningful protection. The output's privacy record says so.")
     parsed = partition_of(partition)
     release_id = uuid.uuid4().hex
+    rule = partition_rule(parsed, mechanism_fields["unit_of_privacy"], user_field=user_field or "",
+                          day_field=day_field or "")
     if not ledger:
         if budget is not None:
             raise BudgetRefusedError("BUDGET needs a LEDGER: the epsilon already spent on the source is read from the "
                                 "ledger.")
-        return Reservation(release_id, parsed.text)
+        return Reservation(release_id, parsed.text, "", rule)
     log("Fingerprinting the input for the privacy ledger...")
     entry = LedgerEntry(
         fingerprint=fingerprint(), algorithm=algorithm, epsilon=float(mechanism_fields["epsilon"]),
         delta=float(mechanism_fields.get("delta") or 0.0), unit_of_privacy=mechanism_fields["unit_of_privacy"],
         partition=parsed.text, output=str(output), release_id=release_id, input_layer=input_name, time=now(),
-        note="reserved before any noise was drawn (dp_geoprivacy.spark)")
+        note="reserved before any noise was drawn (dp_geoprivacy.spark)", seeded=seeded,
+        rows_per_person=rows_per_person, dataset=(dataset or "").strip(), partition_rule=rule)
     try:
         reservation = Ledger(ledger).reserve(entry, budget)
     except BudgetExceededError as error:
@@ -107,4 +169,4 @@ def reserve(*, algorithm: str, mechanism_fields: dict, ledger: Optional[str], bu
     log(f"Ledger: reserved epsilon {entry.epsilon:g} on partition '{parsed.text}' (spent there before: "
         f"{reservation.spent_before:g}); the source's total is now {reservation.total_after:g}"
         + ("" if budget is None else f" of the budget {budget:g}") + ".")
-    return Reservation(release_id, parsed.text, str(ledger))
+    return Reservation(release_id, parsed.text, str(ledger), rule)

@@ -111,8 +111,8 @@ def flow_lines(cells, origin_index, dest_index):
     return flow_geometries(points, size, origin_index, dest_index)
 
 
-def od_record(release, *, input_name, seeded, cells, min_flow, include_intrazonal, partition="all",
-              release_id=None) -> PrivacyRecord:
+def od_record(release, *, input_name, seeded, cells, min_flow, include_intrazonal,
+              **reservation) -> PrivacyRecord:
     facts = release.facts
     notes = [f"Zones: {cells.description}; {release.facts['cells']:,} ordered pairs "
              f"({'intrazonal included' if include_intrazonal else 'intrazonal left out'}) plus one outside cell.",
@@ -124,4 +124,4 @@ def od_record(release, *, input_name, seeded, cells, min_flow, include_intrazona
         notes.append(f"Stability threshold {facts['threshold']:.4g}: only pairs with trips whose noisy count reached "
                      "it are published; a missing pair does not mean zero.")
     return spark_record("noisyodflows", release.record_fields, input_name=input_name, seeded=seeded,
-                        notes=notes, partition=partition, release_id=release_id)
+                        notes=notes, **reservation)

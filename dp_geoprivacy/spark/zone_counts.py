@@ -240,9 +240,9 @@ def record_notes(cells, facts, spec: ZoneCountSpec, time_field):
     return notes
 
 
-def privacy_record(release, *, input_name, seeded, notes, partition="all", release_id=None) -> PrivacyRecord:
+def privacy_record(release, *, input_name, seeded, notes, **reservation) -> PrivacyRecord:
     return spark_record("noisyzonecounts", release.record_fields, input_name=input_name, seeded=seeded,
-                        notes=notes, partition=partition, release_id=release_id)
+                        notes=notes, **reservation)
 
 
 def release_spark_zone_counts(df, cells, columns: PointColumns, spec: ZoneCountSpec, rng: np.random.Generator,

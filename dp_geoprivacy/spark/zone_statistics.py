@@ -380,8 +380,8 @@ def statistics_spec(*, statistic, epsilon, lower, upper, unit=0, max_contributio
         quantile_grid=int(quantile_grid), per_unit_mean=bool(per_unit_mean))
 
 
-def statistics_record(release, *, input_name, seeded, cells, value_field, time_field, slot_kind, partition="all",
-                      release_id=None) -> PrivacyRecord:
+def statistics_record(release, *, input_name, seeded, cells, value_field, time_field, slot_kind,
+                      **reservation) -> PrivacyRecord:
     """The privacy record, with the notes of the QGIS algorithm (core notes, then its own) and where it ran."""
     spec = release.spec
     notes = list(release.notes()) + [f"Cells: {cells.description}.",
@@ -392,7 +392,7 @@ def statistics_record(release, *, input_name, seeded, cells, value_field, time_f
         notes.append(f"Only cells whose noisy count reached {spec.min_support:g} are published; a missing cell "
                      "does not mean zero.")
     return spark_record("noisyzonestatistics", release.record_fields(), input_name=input_name, seeded=seeded,
-                        notes=notes, partition=partition, release_id=release_id)
+                        notes=notes, **reservation)
 
 
 __all__ = ["SLOT_KINDS", "StatColumns", "release_spark_zone_statistics", "statistics_record", "statistics_spec",

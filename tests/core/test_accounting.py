@@ -4,11 +4,24 @@ the seed 001 §4 Opal example and seed 003 §III F's cumulative epsilon per day.
 import dataclasses
 import itertools
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from dp_geoprivacy.core.accounting import Partition, ReleaseEvent, compose, deduplicate, totals_per_source
+from dp_geoprivacy.core.accounting import (
+    DIFFERENTIAL_PRIVACY,
+    Partition,
+    ReleaseEvent,
+    account,
+    compose,
+    deduplicate,
+    partition_rule,
+    per_person,
+    seeded,
+    totals_per_source,
+    worst,
+)
 
 DAYS = [f"2016-07-{d:02d}" for d in range(1, 15)]  # seed 001 §4: 14 days
 MODES = ["bus", "train", "ferry", "light rail"]  # ... and 4 modes: 56 disjoint partitions
@@ -17,9 +30,9 @@ COLUMN_SETS = {"tap-on times": 1, "tap-on locations": 1, "tap-off times": 1, "ta
 DELTA_J = 1 / 8_000_000
 
 
-def _event(release_id, epsilon, partition="all", source="s", delta=0.0):
+def _event(release_id, epsilon, partition="all", source="s", delta=0.0, rule="parallel: one row per unit"):
     return ReleaseEvent(release_id=release_id, source=source, epsilon=epsilon, delta=delta,
-                        partition=Partition.parse(partition))
+                        partition=Partition.parse(partition), partition_rule=rule)
 
 
 def _opal_events():
@@ -163,12 +176,9 @@ def test_worst_cell_search_agrees_with_brute_force_on_random_releases():
 # --- kinds of guarantee and sources are never added (core.accounting.account) ---
 
 from dp_geoprivacy.core.accounting import (  # noqa: E402
-    DIFFERENTIAL_PRIVACY,
     GEO_INDISTINGUISHABILITY,
-    account,
     guarantee_of,
     source_labels,
-    worst,
 )
 from dp_geoprivacy.core.location import PER_AXIS, PLANAR, LocationLaplace  # noqa: E402
 
@@ -214,3 +224,46 @@ def test_source_names_do_not_depend_on_reading_order():
     events = [_release("a", "x", 1, "u", name="b-layer", time="5"),
               _release("b", "y", 1, "u", name="a-layer", time="1")]
     assert source_labels(events) == source_labels(events[::-1]) == {"y": "S1 (a-layer)", "x": "S2 (b-layer)"}
+
+
+# --- issue 19: partition rules, per-person totals, seeded releases ------------------------------------------
+
+
+def test_partitions_compose_in_parallel_only_where_no_unit_spans_them():
+    day = Partition.parse("day=Mon")
+    user_level = "one user (uid), at most 5 points kept per user (sampled uniformly)"
+    assert partition_rule(day, user_level, user_field="uid").startswith("sequential")  # a user travels on two days
+    assert partition_rule(Partition.parse("uid=42"), user_level, user_field="UID").startswith("parallel")
+    assert partition_rule(day, "one user-day, at most 3 cells kept per user and day", user_field="uid",
+                          day_field="day").startswith("parallel")
+    assert partition_rule(day, "one user-day, at most 3 cells", day_field="date").startswith("sequential")
+    assert partition_rule(day, "one point (item-level)").startswith("parallel")
+    assert partition_rule(day, "one trip (item-level)", row_is_unit=False).startswith("sequential")
+    # the same layer released under day=Mon and day=Tue at user level: 2, not 1 (issue 19 item 3)
+    events = [ReleaseEvent(release_id=d, source="s", epsilon=1.0, partition=Partition.parse(f"day={d}"),
+                           unit_of_privacy=user_level, partition_rule=partition_rule(
+                               Partition.parse(f"day={d}"), user_level, user_field="uid")) for d in ("Mon", "Tue")]
+    assert compose(events).epsilon == 2.0
+
+
+def test_item_level_releases_are_unbounded_per_person_unless_k_is_declared():
+    user = ReleaseEvent(release_id="u", source="s", epsilon=1.0, unit_of_privacy="one user (uid), at most 5 points")
+    item = ReleaseEvent(release_id="i", source="s", epsilon=1.0, unit_of_privacy="one point (item-level)")
+    [total] = account([user, item])
+    assert total.epsilon == 2.0 and total.person.epsilon == math.inf  # issue 19 item 8: not 2
+    [total] = account([user, replace(item, rows_per_person=5)])
+    assert total.person.epsilon == 6.0  # a person with 5 points: 1 + 5 x 1
+    assert per_person(replace(item, delta=1e-6, rows_per_person=2)) == (2.0, pytest.approx(2 * math.e * 1e-6))
+    user_day = ReleaseEvent(release_id="d", source="s", epsilon=0.5, unit_of_privacy="one user-day, at most 3 cells")
+    assert per_person(user_day)[0] == math.inf and per_person(replace(user_day, rows_per_person=7))[0] == 3.5
+    assert worst(account([user, replace(item, source="t", rows_per_person=3)]), DIFFERENTIAL_PRIVACY,
+                 per_person=True).source == "t"
+
+
+def test_seeded_releases_are_outside_every_total():
+    public = _event("p", 1.0)
+    study = replace(_event("x", 5.0), seeded=True)
+    assert compose([public, study]).epsilon == 1.0
+    [total] = account([public, study])
+    assert total.epsilon == 1.0 and [e.release_id for e in total.composition.events] == ["p"]
+    assert [e.release_id for e in seeded([public, study])] == ["x"]

@@ -75,3 +75,13 @@ def test_summary_states_the_parameters():
 def test_foreign_json_is_refused():
     with pytest.raises(ValueError):
         PrivacyRecord.from_json('{"format": "something else"}')
+
+
+def test_a_seeded_record_says_not_private():
+    record = _record(seeded=True)
+    assert record.differentially_private is False  # issue 19 item 6: whoever knows the seed removes the noise
+    assert record.title_suffix() == "not private (seeded)"
+    assert record.summary().startswith("NOT PRIVATE (SEEDED)")
+    assert json.loads(record.to_json())["differentially_private"] is False
+    assert PrivacyRecord.from_json(record.to_json()) == record
+    assert _record().differentially_private is True and _record().title_suffix() == "ε=1, δ=0"

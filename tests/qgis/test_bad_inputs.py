@@ -409,11 +409,13 @@ def test_perturb_unicode_and_spaces_in_paths_and_field_names(dirs):
 # --- the ledger ------------------------------------------------------------------------
 
 
-def test_empty_ledger_file_is_taken_as_a_new_ledger(base, dirs):
-    ledger = dirs[1] / "ledger.json"
+def test_empty_ledger_file_is_refused_and_kept(base, dirs):
+    """An empty ledger may be a truncated one (a full disk): taking it as new would forget what was spent."""
+    ledger = dirs[0] / "ledger.json"
     ledger.write_text("")
-    result, _ = succeeds(PERTURB, perturb(base["points"], dirs[1] / "out.gpkg", LEDGER=str(ledger), BUDGET=2), dirs)
-    assert [e.epsilon for e in Ledger(ledger).entries()] == [1.0]
+    refused(PERTURB, perturb(base["points"], dirs[1] / "out.gpkg", LEDGER=str(ledger), BUDGET=2),
+            r"LEDGER .* is empty, not a dp_geoprivacy ledger.*give another file name", dirs)
+    assert ledger.read_bytes() == b""
 
 
 def test_read_only_ledger_is_refused_before_any_output(base, dirs, read_only, tmp_path):
@@ -962,7 +964,8 @@ def test_h3grid_bad_resolution_is_refused(dirs, resolution):
 
 
 @pytest.mark.parametrize("content, match", [
-    (None, r"LEDGER .* does not exist"), ("", r"LEDGER"), ("{not json", r"LEDGER: .* is not a dp_geoprivacy ledger"),
+    (None, r"LEDGER .* does not exist"), ("", r"LEDGER: .* is empty"),
+    ("{not json", r"LEDGER: .* is not a dp_geoprivacy ledger"),
 ], ids=["missing", "empty", "corrupt"])
 def test_report_on_a_missing_empty_or_corrupt_ledger(dirs, content, match):
     inputs, outputs = dirs
@@ -970,10 +973,6 @@ def test_report_on_a_missing_empty_or_corrupt_ledger(dirs, content, match):
     if content is not None:
         ledger.write_text(content)
     parameters = {"LEDGER": str(ledger), "OUTPUT": str(outputs / "releases.csv"), "REPORT": str(outputs / "r.html")}
-    if content == "":  # an empty file is an empty ledger, as for the privatizing algorithms
-        result, _ = succeeds(REPORT, parameters, dirs)
-        assert result["RELEASES"] == 0 and result["TOTAL_EPSILON"] == 0
-        return
     refused(REPORT, parameters, match, dirs)
 
 

@@ -7,6 +7,7 @@ partitions, epsilons 1,1,1,1,2,2: total 8); seed 003 §III F.
 import csv
 import json
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -34,11 +35,20 @@ LAPLACE = "dp_geoprivacy:laplaceperturbation"
 REPORT = "dp_geoprivacy:privacyreport"
 
 
+DAYS = ("Mon", "Tue", "Wed")
+
+
 @pytest.fixture
 def points(tmp_path):
+    """500 points with pid, label and day (Mon, Tue, Wed in turn)."""
     rng = np.random.default_rng(11)
     xy = np.column_stack((rng.uniform(5e5, 5.05e5, 500), rng.uniform(4.5e6, 4.505e6, 500)))
-    return write_points(tmp_path / "trips.gpkg", 32633, xy)
+    path = write_points(tmp_path / "trips.gpkg", 32633, xy)
+    dataset = ogr.Open(path, 1)
+    dataset.ExecuteSQL("ALTER TABLE points ADD COLUMN day TEXT")
+    dataset.ExecuteSQL("UPDATE points SET day = CASE pid % 3 WHEN 0 THEN 'Mon' WHEN 1 THEN 'Tue' ELSE 'Wed' END")
+    dataset = None
+    return path
 
 
 def _perturb(points, out, **extra):
@@ -76,7 +86,8 @@ def test_ledger_entry_matches_the_record_and_the_fingerprint_stays_in_the_ledger
     assert entry.unit_of_privacy == record.unit_of_privacy
     # Never in a published output: not in the layer, its metadata, nor the report made from both.
     result, _, page = _report(tmp_path, LAYERS=[str(out)], LEDGER=str(ledger))
-    assert result["LOCATION_EPSILON"] == 1.0 and result["TOTAL_EPSILON"] == 0
+    assert result["LOCATION_EPSILON"] == 0 and result["TOTAL_EPSILON"] == 0  # seeded: outside every total
+    assert entry.seeded and not record.differentially_private and "Not private (seeded)" in page
     assert entry.fingerprint.encode() not in _all_bytes_under(tmp_path, exclude="ledger.json")
     assert entry.fingerprint[:8] not in page
 
@@ -100,7 +111,7 @@ def test_disjoint_partitions_share_a_budget_in_parallel(points, tmp_path):
     with pytest.raises(QgsProcessingException, match="(?i)on partition day=tue"):
         _perturb(points, tmp_path / "again.gpkg", LEDGER=ledger, BUDGET=1, PARTITION="day=tue")
     with pytest.raises(QgsProcessingException, match="remaining = 0"):
-        _perturb(points, tmp_path / "bus.gpkg", LEDGER=ledger, BUDGET=1, PARTITION="mode=bus")  # overlaps every day
+        _perturb(points, tmp_path / "p1.gpkg", LEDGER=ledger, BUDGET=1, PARTITION="label=p1")  # overlaps every day
     result, rows, _ = _report(tmp_path, LEDGER=ledger)
     assert result["LOCATION_EPSILON"] == 1 and len(rows) == 3
 
@@ -142,8 +153,8 @@ def test_fingerprint_covers_the_whole_layer_whatever_the_selection_filter_or_row
     try:
         layer.selectByExpression('"pid" < 10')
         selected = QgsProcessingFeatureSourceDefinition(layer.id(), selectedFeaturesOnly=True)
-        result = _perturb(selected, tmp_path / "part.gpkg", LEDGER=ledger, PARTITION="pid=0-9")
-        assert result["POINTS_WRITTEN"] == 10
+        result = _perturb(selected, tmp_path / "part.gpkg", LEDGER=ledger, PARTITION="day=Mon")
+        assert result["POINTS_WRITTEN"] == 4  # the run itself keeps its partition's rows: pid 0, 3, 6, 9
         assert _fingerprint(ledger) == whole
         _perturb(layer, tmp_path / "filtered.gpkg", LEDGER=ledger)
         assert _fingerprint(ledger) == whole
@@ -165,9 +176,15 @@ def test_fingerprint_covers_the_whole_layer_whatever_the_selection_filter_or_row
     dataset = None
     _perturb(shuffled, tmp_path / "shuffled_out.gpkg", LEDGER=ledger)
     assert _fingerprint(ledger) == whole
-    # One changed value: other data.
+    # A changed attribute: the same people's locations, the same data (issue 19 item 7).
     dataset = ogr.Open(shuffled, 1)
     dataset.ExecuteSQL("UPDATE points SET label = 'changed' WHERE pid = 7")
+    dataset = None
+    _perturb(shuffled, tmp_path / "changed_label.gpkg", LEDGER=ledger)
+    assert _fingerprint(ledger) == whole
+    # A moved point: other data.
+    dataset = ogr.Open(shuffled, 1)
+    dataset.ExecuteSQL("UPDATE points SET geom = MakePoint(500100.0, 4500100.0, 32633) WHERE pid = 7")
     dataset = None
     _perturb(shuffled, tmp_path / "changed_out.gpkg", LEDGER=ledger)
     assert _fingerprint(ledger) != whole
@@ -181,12 +198,13 @@ def _ledger_with(path, entries):
     return str(path)
 
 
-def _entry(epsilon, partition, fingerprint="a" * 64, name="opal", delta=0.0, release_id=None):
+def _entry(epsilon, partition, fingerprint="a" * 64, name="opal", delta=0.0, release_id=None, **more):
     return LedgerEntry(fingerprint=fingerprint, algorithm="dp_geoprivacy:noisyzonecounts", epsilon=epsilon,
-                       delta=delta, unit_of_privacy="one trip", partition=partition,
+                       delta=delta, unit_of_privacy=more.pop("unit", "one trip"), partition=partition,
                        output=f"/private/{partition}.gpkg",
                        release_id=release_id or f"{partition}/{epsilon}/{np.random.default_rng().integers(1e12)}",
-                       input_layer=name, time="2024-01-01T00:00:00+00:00")
+                       input_layer=name, time="2024-01-01T00:00:00+00:00",
+                       partition_rule="parallel: each unit of privacy is one row", **more)
 
 
 def test_report_of_the_seed_001_opal_ledger_totals_8(tmp_path):
@@ -200,7 +218,8 @@ def test_report_of_the_seed_001_opal_ledger_totals_8(tmp_path):
     driving = [r for r in rows if r["drives_total"] == "1"]
     assert len(driving) == 6 and len({r["partition"] for r in driving}) == 1
     assert {r["source"] for r in rows} == {"S1 (opal)"}
-    assert "<b>epsilon 8, delta 7.5e-07 per unit of privacy (one trip)</b>" in page
+    assert "epsilon 8, delta 7.5e-07 per unit of privacy (one trip)</li>" in page
+    assert "<b>per person: UNBOUNDED" in page  # one trip is not one person (issue 19 item 8)
     assert "Theorem 3" in page and "a" * 16 not in page
 
 
@@ -247,9 +266,12 @@ def test_layers_without_a_record_or_not_private_are_listed_and_not_counted(point
     write_to_file(calibration, "points", record, "Calibration")
     _perturb(points, tmp_path / "a.gpkg", EPSILON=0.5, SEED=3)
     result, rows, page = _report(tmp_path, LAYERS=[calibration, points, str(tmp_path / "a.gpkg")])
-    assert result["LOCATION_EPSILON"] == 0.5 and len(rows) == 1 and rows[0]["seeded"] == "1"
+    # A seeded release is not private (issue 19 item 6): listed apart, outside every total.
+    assert result["LOCATION_EPSILON"] == 0 and result["RELEASES"] == 1
+    assert len(rows) == 1 and rows[0]["seeded"] == "1" and rows[0]["guarantee"] == "not private (seeded)"
+    assert float(rows[0]["epsilon_counted"]) == 0
     assert "NOT differentially private" in page and "has no dp_geoprivacy privacy record" in page
-    assert "seed" in page
+    assert "Not private (seeded): outside every total" in page
 
 
 def test_same_name_under_two_fingerprints_is_flagged(tmp_path):
@@ -357,7 +379,7 @@ def test_zone_counts_and_od_flows_reserve_in_the_ledger_and_count_once(points, t
     counts = tmp_path / "counts.gpkg"
     processing.run("dp_geoprivacy:noisyzonecounts", {"INPUT": points, "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
                                                      "EPSILON": 0.5, "LEDGER": ledger, "PARTITION": "day=Mon",
-                                                     "OUTPUT": str(counts)})
+                                                     "OUTPUT": str(counts), "ROWS_PER_PERSON": 2})
     trips = _trip_lines(tmp_path / "trips.gpkg", [((5e5 + 100 * i, 4.5e6 + 100), (5e5 + 3000, 4.5e6 + 3000 - i))
                                                  for i in range(40)])
     flows, matrix = tmp_path / "flows.gpkg", tmp_path / "matrix.gpkg"
@@ -370,8 +392,13 @@ def test_zone_counts_and_od_flows_reserve_in_the_ledger_and_count_once(points, t
     assert read_from_file(str(counts))[0].release_id == entries[0].release_id
     [flows_record], [matrix_record] = read_from_file(str(flows)), read_from_file(str(matrix))
     assert flows_record.release_id == matrix_record.release_id == entries[1].release_id
-    result, rows, _ = _report(tmp_path, LAYERS=[str(counts), str(flows), str(matrix)])
+    result, rows, page = _report(tmp_path, LAYERS=[str(counts), str(flows), str(matrix)])
     assert result["RELEASES"] == 2 and result["TOTAL_EPSILON"] == 0.75 and len(rows) == 2
+    # Per person (issue 19 item 8): both are item-level (one point, one trip) and the OD release declared no
+    # bound on rows per person, so a person's exposure is unbounded; the report says so first.
+    assert result["PERSON_EPSILON"] == math.inf and "per person: UNBOUNDED" in page
+    ledger_result, _, _ = _report(tmp_path, LEDGER=ledger, OUTPUT=str(tmp_path / "r2.csv"))
+    assert ledger_result["PERSON_EPSILON"] == math.inf
 
 
 def _trip_lines(path, trips):
@@ -386,3 +413,151 @@ def _trip_lines(path, trips):
         out.CreateFeature(feature)
     dataset = None
     return str(path)
+
+
+# --- issue 19 items 3, 7, 8 and issue 21 §2: partitions, lineage, copies, the ledger file ------------------
+
+
+def _with_users(points):
+    """The fixture's points with a user id (50 users, each on every day)."""
+    dataset = ogr.Open(points, 1)
+    dataset.ExecuteSQL("ALTER TABLE points ADD COLUMN uid INTEGER")
+    dataset.ExecuteSQL("UPDATE points SET uid = pid % 50")
+    dataset = None
+    return points
+
+
+def test_partition_selects_its_rows_and_user_level_day_partitions_add_up(points, tmp_path):
+    from .conftest import write_grid_zones
+
+    result = _perturb(points, tmp_path / "mon.gpkg", PARTITION="day=Mon")
+    assert result["POINTS_WRITTEN"] == 167  # the run keeps its partition's rows itself (pid % 3 == 0)
+    with pytest.raises(QgsProcessingException, match="PARTITION: 'mode' is not a field of INPUT"):
+        _perturb(points, tmp_path / "bus.gpkg", PARTITION="mode=bus")
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, (5e5, 4.5e6), 2500.0, 2)
+    ledger = str(tmp_path / "ledger.json")
+    counts = {"INPUT": _with_users(points), "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 1.0,
+              "USER_FIELD": "uid", "MAX_CONTRIBUTIONS": 5, "LEDGER": ledger, "BUDGET": 1.5}
+    processing.run("dp_geoprivacy:noisyzonecounts", {**counts, "PARTITION": "day=Mon",
+                                                     "OUTPUT": str(tmp_path / "c_mon.gpkg")})
+    # A user travels on Monday and Tuesday: the day partitions are not disjoint for users (issue 19 item 3).
+    with pytest.raises(QgsProcessingException, match="spent = 1, requested = 1"):
+        processing.run("dp_geoprivacy:noisyzonecounts", {**counts, "PARTITION": "day=Tue",
+                                                         "OUTPUT": str(tmp_path / "c_tue.gpkg")})
+    # Partitions by the user field are disjoint for users: parallel.
+    for uid in (1, 2):
+        processing.run("dp_geoprivacy:noisyzonecounts", {**counts, "EPSILON": 0.5, "PARTITION": f"uid={uid}",
+                                                         "OUTPUT": str(tmp_path / f"c_u{uid}.gpkg")})
+    entries = Ledger(ledger).entries()
+    assert [e.partition_rule.split(":")[0] for e in entries] == ["sequential", "parallel", "parallel"]
+    result, rows, page = _report(tmp_path, LEDGER=ledger)
+    assert result["TOTAL_EPSILON"] == 1.5 and result["PERSON_EPSILON"] == 1.5  # user level: per person
+    assert "sequential: a unit of privacy" in page and "partitions by the user field uid" in page
+
+
+def _ogr2ogr_copy(points, destination, **options):
+    from osgeo import gdal
+
+    gdal.VectorTranslate(str(destination), points, **options)
+    return str(destination)
+
+
+def test_copies_and_prepared_layers_share_the_source_budget(points, tmp_path):
+    ledger = str(tmp_path / "ledger.json")
+    _perturb(points, tmp_path / "a.gpkg", LEDGER=ledger, BUDGET=1.5)
+    # An ogr2ogr copy keeping two columns, rows reversed, in another format: the same people (issue 19 item 7).
+    copy = _ogr2ogr_copy(points, tmp_path / "copy.geojson", format="GeoJSON",
+                         SQLStatement="SELECT geom, label, day FROM points ORDER BY pid DESC")
+    with pytest.raises(QgsProcessingException, match="spent = 1, requested = 1"):
+        _perturb(copy, tmp_path / "b.gpkg", LEDGER=ledger, BUDGET=1.5)
+    shapefile = _ogr2ogr_copy(points, tmp_path / "copy.shp", format="ESRI Shapefile", selectFields=["pid"])
+    with pytest.raises(QgsProcessingException, match="spent = 1"):
+        _perturb(shapefile, tmp_path / "c.gpkg", LEDGER=ledger, BUDGET=1.5)
+    # A reprojected copy is other coordinates: the publisher names both with DATASET.
+    utm34 = _ogr2ogr_copy(points, tmp_path / "utm34.gpkg", format="GPKG", dstSRS="EPSG:32634")
+    _perturb(points, tmp_path / "d.gpkg", EPSILON=0.25, LEDGER=ledger, DATASET="survey 2024")
+    with pytest.raises(QgsProcessingException, match="spent = 1.25"):
+        _perturb(utm34, tmp_path / "e.gpkg", LEDGER=ledger, BUDGET=1.5, DATASET="Survey 2024")
+    assert _perturb(utm34, tmp_path / "f.gpkg", LEDGER=ledger, BUDGET=1.5)["EPSILON_SPENT"] == 1  # unnamed: new
+
+
+def test_trip_ends_are_charged_to_their_trips(tmp_path):
+    from .conftest import write_grid_zones
+
+    trips = _trip_lines(tmp_path / "trips.gpkg", [((5e5 + 100 * i, 4.5e6 + 100), (5e5 + 3000, 4.5e6 + 3000 - i))
+                                                 for i in range(40)])
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, (5e5, 4.5e6), 2500.0, 2)
+    ledger = str(tmp_path / "ledger.json")
+    processing.run("dp_geoprivacy:noisyodflows", {"INPUT": trips, "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
+                                                  "EPSILON": 1.0, "LEDGER": ledger, "BUDGET": 1.5,
+                                                  "OUTPUT_FLOWS": str(tmp_path / "flows.gpkg"),
+                                                  "OUTPUT_MATRIX": str(tmp_path / "matrix.gpkg")})
+    ends = processing.run("dp_geoprivacy:tripends", {"INPUT": trips, "ORIGINS": str(tmp_path / "origins.gpkg"),
+                                                     "DESTINATIONS": str(tmp_path / "destinations.shp")})
+    for output in (ends["ORIGINS"], ends["DESTINATIONS"]):
+        with pytest.raises(QgsProcessingException, match="spent = 1, requested = 1"):
+            _perturb(output, tmp_path / "ends_out.gpkg", LEDGER=ledger, BUDGET=1.5)
+    _perturb(ends["ORIGINS"], tmp_path / "ends_ok.gpkg", EPSILON=0.5, LEDGER=ledger, BUDGET=1.5)
+    result, _, _ = _report(tmp_path, LEDGER=ledger)
+    assert result["SOURCES"] == 1  # the trips and their ends are one source
+    assert Ledger(ledger).entries()[-1].parents == (Ledger(ledger).entries()[0].fingerprint,)
+
+
+def test_ledger_file_faults_are_refused_or_followed(points, tmp_path):
+    """Issue 21 §2: LEDGER = OUTPUT, two outputs on one file, a link, a GeoPackage as LEDGER."""
+    ledger = tmp_path / "ledger.json"
+    _perturb(points, tmp_path / "a.gpkg", LEDGER=str(ledger))
+    before = ledger.read_bytes()
+    with pytest.raises(QgsProcessingException, match="OUTPUT and LEDGER are the same file|LEDGER and OUTPUT"):
+        _perturb(points, str(ledger), LEDGER=str(ledger))
+    assert ledger.read_bytes() == before
+    with pytest.raises(QgsProcessingException, match="ORIGINS and DESTINATIONS are the same file"):
+        trips = _trip_lines(tmp_path / "t.gpkg", [((5e5, 4.5e6), (5e5 + 10, 4.5e6))])
+        processing.run("dp_geoprivacy:tripends", {"INPUT": trips, "ORIGINS": str(tmp_path / "e.gpkg"),
+                                                  "DESTINATIONS": str(tmp_path / "e.gpkg")})
+    assert not (tmp_path / "e.gpkg").exists()
+    link = tmp_path / "link.json"
+    link.symlink_to(ledger)
+    _perturb(points, tmp_path / "b.gpkg", LEDGER=str(link))
+    assert link.is_symlink() and len(Ledger(ledger).entries()) == 2
+    gpkg = tmp_path / "a.gpkg"
+    content = gpkg.read_bytes()
+    with pytest.raises(QgsProcessingException, match="LEDGER .*not a dp_geoprivacy ledger .not UTF-8"):
+        _perturb(points, tmp_path / "c.gpkg", LEDGER=str(gpkg))
+    assert gpkg.read_bytes() == content and not (tmp_path / "c.gpkg").exists()
+
+
+@pytest.mark.parametrize("algorithm, first, second", [
+    ("escapeanalysis", "OUTPUT_TABLE", "OUTPUT_ZONES"), ("escapeanalysis", "OUTPUT_CHART", "OUTPUT_TABLE"),
+    ("randomizedresponse", "OUTPUT", "OUTPUT_ESTIMATES"), ("tripends", "ORIGINS", "DESTINATIONS"),
+    ("mobilityreport", "OUTPUT_VISITS", "OUTPUT_FLOWS"), ("mobilityreport", "OUTPUT_HTML", "OUTPUT_BENCHMARK"),
+    ("noisyzonecounts", "OUTPUT", "LEDGER"), ("noisyodflows", "OUTPUT_MATRIX", "LEDGER"),
+])
+def test_two_outputs_of_one_run_on_one_file_are_refused(tmp_path, algorithm, first, second):
+    """Issue 21 §2: they silently replaced each other (and LEDGER = OUTPUT overwrote the ledger)."""
+    from qgis.core import QgsApplication, QgsProcessingContext
+
+    instance = QgsApplication.processingRegistry().createAlgorithmById(f"dp_geoprivacy:{algorithm}")
+    same = str(tmp_path / "same.gpkg")
+    ok, message = instance.checkParameterValues({first: same, second: same}, QgsProcessingContext())
+    assert not ok and re.search(f"({first} and {second}|{second} and {first}) are the same file", message)
+    if "LEDGER" in (first, second):
+        assert "the ledger would be lost" in message
+
+
+def test_every_kind_of_damaged_ledger_gives_a_clear_refusal_and_stays_as_it_was(points, tmp_path):
+    """Issue 21 §2: 10 of 18 kinds of damaged ledger gave tracebacks (the catalogue is tests/core/test_ledger.py)."""
+    from tests.core.test_ledger import DAMAGED
+
+    for kind, content in sorted(DAMAGED.items()):
+        ledger = tmp_path / f"{kind.replace(' ', '_')}.json"
+        ledger.write_bytes(content if isinstance(content, bytes) else content.encode())
+        for run in (lambda path=str(ledger): _perturb(points, tmp_path / "out.gpkg", LEDGER=path, BUDGET=5),
+                    lambda path=str(ledger): _report(tmp_path, LEDGER=path)):
+            with pytest.raises(QgsProcessingException, match="LEDGER.*(ledger|empty)") as error:
+                run()
+            assert "Traceback" not in str(error.value), kind
+        assert ledger.read_bytes() == (content if isinstance(content, bytes) else content.encode()), kind
+        assert not (tmp_path / "out.gpkg").exists(), kind
+    with pytest.raises(QgsProcessingException, match="LEDGER .* is a folder"):
+        _perturb(points, tmp_path / "out.gpkg", LEDGER=str(tmp_path))

@@ -254,11 +254,12 @@ def test_ledger_records_the_release(survey, tmp_path):
     ledger = tmp_path / "ledger.json"
     processing.run(ALG, {"INPUT": path, "FIELD": "vehicle", "CATEGORIES": "sedan, suv, van, truck", "P_TRUTH": 0.5,
                          "LEDGER": str(ledger),
-                         "PARTITION": "wave=2019", "OUTPUT": str(tmp_path / "out.gpkg")})
+                         "PARTITION": "fuel=gas", "OUTPUT": str(tmp_path / "out.gpkg")})
     [entry] = Ledger(ledger).entries()
     [record] = read_from_file(str(tmp_path / "out.gpkg"))
     assert entry.release_id == record.release_id and entry.epsilon == record.epsilon
-    assert entry.algorithm == ALG and entry.partition == "wave=2019"
+    assert entry.algorithm == ALG and entry.partition == "fuel=gas"  # a field of the input: the run selects it
+    assert entry.partition_rule.startswith("parallel")  # one row per unit of privacy
 
 
 def test_qgis_process_runs_randomized_response(survey, tmp_path):

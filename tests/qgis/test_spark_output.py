@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from qgis import processing
-from qgis.core import QgsVectorLayer
+from qgis.core import QgsProcessingException, QgsVectorLayer
 
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
@@ -30,14 +30,17 @@ def test_spark_output_opens_in_qgis_with_its_privacy_record(tmp_path):
     pytest.importorskip("pyspark")
     rng = np.random.default_rng(0)
     n = 3000
-    pd.DataFrame({"lon": 151.2 + rng.normal(0, 0.02, n), "lat": -33.87 + rng.normal(0, 0.02, n),
-                  "card": rng.integers(0, 300, n)}).to_parquet(tmp_path / "taps.parquet")
+    frame = pd.DataFrame({"lon": 151.2 + rng.normal(0, 0.02, n), "lat": -33.87 + rng.normal(0, 0.02, n),
+                          "card": rng.integers(0, 300, n)})
+    frame.to_parquet(tmp_path / "taps.parquet")
     out = tmp_path / "counts.gpkg"
+    ledger = tmp_path / "ledger.json"
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYSPARK_PYTHON=sys.executable)
     run = subprocess.run(
         [sys.executable, "-m", "dp_geoprivacy.spark", "noisyzonecounts", f"INPUT={tmp_path / 'taps.parquet'}",
          "LON_FIELD=lon", "LAT_FIELD=lat", "USER_FIELD=card", "MAX_CONTRIBUTIONS=5", "H3_RESOLUTION=7",
-         "EXTENT=151.15,151.25,-33.92,-33.82 [EPSG:4326]", "EPSILON=0.7", f"OUTPUT={out}", "MASTER=local[2]"],
+         "EXTENT=151.15,151.25,-33.92,-33.82 [EPSG:4326]", "EPSILON=0.7", f"OUTPUT={out}", "MASTER=local[2]",
+         f"LEDGER={ledger}"],
         capture_output=True, text=True, env=env, cwd=tmp_path, timeout=600)
     assert run.returncode == 0, run.stderr[-3000:]
     layer = QgsVectorLayer(str(out), "spark counts", "ogr")
@@ -53,6 +56,15 @@ def test_spark_output_opens_in_qgis_with_its_privacy_record(tmp_path):
     result = processing.run("dp_geoprivacy:privacyreport", {
         "LAYERS": [str(out)], "OUTPUT": str(tmp_path / "releases.csv"), "REPORT": str(tmp_path / "report.html")})
     assert result["TOTAL_EPSILON"] == pytest.approx(0.7)
+    # The same points in a GeoPackage (without the card column, rows reversed): QGIS fingerprints them as Spark
+    # did, so the plugin's release is charged to the same budget (issue 19 item 7).
+    from .conftest import write_points
+
+    points = write_points(tmp_path / "taps.gpkg", 4326, frame[["lon", "lat"]].to_numpy()[::-1])
+    with pytest.raises(QgsProcessingException, match="spent = 0.7, requested = 0.7"):
+        processing.run("dp_geoprivacy:laplaceperturbation", {
+            "INPUT": points, "EPSILON": 0.7, "DISTANCE": 100, "LEDGER": str(ledger), "BUDGET": 1,
+            "OUTPUT": str(tmp_path / "perturbed.gpkg")})
 
 
 def test_spark_od_flows_output_opens_in_qgis_with_its_record(tmp_path):

@@ -143,7 +143,8 @@ def test_model0_samples_trips_from_the_tables_at_huge_epsilon(trips, zones, tmp_
     # trips of 35 minutes are above MAX_DURATION=30: clamped into the last bin, never beyond
     assert max(r["duration_min"] for r in out) <= 30
     records = read_from_file(result["OUTPUT"])
-    assert records[0].epsilon == pytest.approx(EXACT) and records[0].differentially_private
+    assert records[0].epsilon == pytest.approx(EXACT) and records[0].is_release
+    assert not records[0].differentially_private  # a seeded run (issue 19 item 6)
     assert read_from_file(str(tables))[0].release_id == records[0].release_id  # one release
     table = rows_of(tables)
     assert [r["noisy_count"] for r in table if r["table"] == "total"] == [len(rows)]

@@ -32,7 +32,8 @@ def data(tmp_path_factory):
     n = 2000
     frame = pd.DataFrame({"lon": 151.2 + rng.normal(0, 0.02, n), "lat": -33.87 + rng.normal(0, 0.02, n),
                           "dlon": 151.2 + rng.normal(0, 0.02, n), "dlat": -33.87 + rng.normal(0, 0.02, n),
-                          "speed": rng.uniform(0, 70, n), "card": rng.integers(0, 400, n)})
+                          "speed": rng.uniform(0, 70, n), "card": rng.integers(0, 400, n),
+                          "day": np.where(np.arange(n) % 2 == 0, "Mon", "Tue")})
     frame.to_parquet(folder / "taps.parquet")
     return folder, frame
 
@@ -74,14 +75,20 @@ def test_ledger_entry_then_refusal_when_the_budget_is_spent(spark, data, tmp_pat
     assert (record.release_id, record.partition, record.epsilon) == (entry.release_id, "day=Mon", 1.0)
     assert entry.unit_of_privacy == record.unit_of_privacy
     assert entry.fingerprint not in first.read_bytes().decode("latin-1")  # the fingerprint stays in the ledger
-    # a disjoint partition composes in parallel: allowed
-    run(dict(common, PARTITION="day=Tue", **{output: str(tmp_path / "tue.gpkg")}), spark=spark, log=log.append)
-    # the same partition again would reach 2 > 1.5: refused before any noise, nothing written
+    # A card travels on Monday and Tuesday: at user level the day partitions add up (issue 19 item 3), so
+    # Tuesday would reach 2 > 1.5: refused before any noise, nothing written.
+    assert entry.partition_rule.startswith("sequential") and record.partition_rule == entry.partition_rule
     refused = tmp_path / "refused.gpkg"
     with pytest.raises(BudgetRefusedError, match=r"Lower EPSILON, choose another PARTITION, or raise BUDGET"):
-        run(dict(common, PARTITION="day=Mon", **{output: str(refused)}), spark=spark, log=log.append)
-    assert not refused.exists() and len(Ledger(ledger).entries()) == 2
+        run(dict(common, PARTITION="day=Tue", **{output: str(refused)}), spark=spark, log=log.append)
+    assert not refused.exists() and len(Ledger(ledger).entries()) == 1
     assert any("reserved epsilon 1" in line for line in log)
+    # Partitions by the user field are disjoint for users: parallel.
+    for card in (1, 2):
+        run(dict(common, EPSILON="0.25", PARTITION=f"card={card}", **{output: str(tmp_path / f"c{card}.gpkg")}),
+            spark=spark, log=log.append)
+    assert [e.partition_rule.split(":")[0] for e in Ledger(ledger).entries()] == ["sequential", "parallel",
+                                                                                 "parallel"]
 
 
 def test_budget_without_ledger_is_refused_and_the_exit_status_says_so(data, tmp_path, capsys):
@@ -92,13 +99,35 @@ def test_budget_without_ledger_is_refused_and_the_exit_status_says_so(data, tmp_
     assert not (tmp_path / "x.gpkg").exists()
 
 
-def test_fingerprint_ignores_row_order_and_partitioning_but_not_content(spark, data):
+def test_fingerprint_is_the_cores_of_the_locations_whatever_the_rows_order_and_columns(spark, data):
+    from dp_geoprivacy.core import fingerprint
+
     _, frame = data
-    a = source_fingerprint(spark.createDataFrame(frame).repartition(3))
-    b = source_fingerprint(spark.createDataFrame(frame.iloc[::-1]).repartition(5))
+    points = ("points", [("lon", "lat")])
+    a = source_fingerprint(spark.createDataFrame(frame).repartition(3), points)
+    b = source_fingerprint(spark.createDataFrame(frame.iloc[::-1][["lat", "lon"]]).repartition(5), points)
+    assert a == b == fingerprint.of_geometries(shapely.points(frame["lon"], frame["lat"]))  # what QGIS computes
+    wkb = frame.assign(geometry=shapely.to_wkb(shapely.points(frame["lon"], frame["lat"])))[["geometry"]]
+    assert source_fingerprint(spark.createDataFrame(wkb), ("wkb", "geometry")) == a
     changed = frame.copy()
-    changed.loc[7, "speed"] += 1.0
-    assert a == b != source_fingerprint(spark.createDataFrame(changed))
+    changed.loc[7, "speed"] += 1.0  # not a location: the same people's data
+    assert source_fingerprint(spark.createDataFrame(changed), points) == a
+    changed.loc[7, "lon"] += 1e-4
+    assert source_fingerprint(spark.createDataFrame(changed), points) != a
+
+
+def test_nan_budget_and_ledger_as_output_are_refused(spark, data, tmp_path, capsys):
+    """Issue 21 §2: BUDGET=nan was taken as no budget; LEDGER = OUTPUT overwrote the ledger."""
+    folder, _ = data
+    ledger = tmp_path / "ledger.json"
+    ledger.write_text('{"format": "dp_geoprivacy.ledger/1", "entries": []}')
+    common = ["noisyzonecounts", f"INPUT={folder / 'taps.parquet'}", "LON_FIELD=lon", "LAT_FIELD=lat",
+              "H3_RESOLUTION=7", f"EXTENT={EXTENT}", "EPSILON=1", f"LEDGER={ledger}"]
+    assert main(common + ["BUDGET=nan", f"OUTPUT={tmp_path / 'x.gpkg'}"]) == 2
+    assert "BUDGET must be a finite number" in capsys.readouterr().err
+    assert main(common + [f"OUTPUT={ledger}"]) == 3
+    assert "LEDGER and the output are the same file" in capsys.readouterr().err
+    assert json.loads(ledger.read_text())["entries"] == [] and not (tmp_path / "x.gpkg").exists()
 
 
 def test_od_matrix_table_holds_the_flows_numbers(spark, data, tmp_path):

@@ -65,6 +65,7 @@ class MobilityReport(DpAlgorithm):
 
     ALGORITHM_ID = "mobilityreport"
     GROUP_ID = "aggregates"
+    ROW_IS_UNIT = False  # a trip is two records: they could lie in two PARTITIONs (core.accounting.partition_rule)
     DIALOG_ORDER = ("INPUT", "USER_FIELD", "TIMESTAMP_FIELD", "TRIP_FIELD", "ZONES", "ZONE_ID_FIELD", "H3_RESOLUTION",
                     "EXTENT", "EPSILON", "MAX_TRIPS_PER_USER")
     ADVANCED = ("END_TIMESTAMP_FIELD", "X_FIELD", "Y_FIELD", "COORDINATES_CRS", "ANALYSES", "BUDGET_SPLIT",

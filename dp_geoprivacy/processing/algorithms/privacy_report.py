@@ -32,7 +32,8 @@ from ...core.accounting import (
     source_labels,
     worst,
 )
-from ...core.ledger import Ledger, LedgerError
+from ...core.accounting import seeded as seeded_releases
+from ...core.ledger import Ledger, LedgerError, events_of
 from ..base import DpAlgorithm
 from ..help_summary import with_summary
 from ..privacy_metadata import read_from_file, records_in
@@ -74,12 +75,18 @@ class PrivacyReport(DpAlgorithm):
             "relocated trips and their noisy histogram, carries both). LEDGER: the publisher's private "
             "ledger that the algorithms' LEDGER parameter appends to. Give either or both; outputs of "
             "one run share a release id and are counted once.</p>"
-            "<p><b>Sources.</b> Releases are totalled per source: per ledger fingerprint (a hash of the "
-            "whole input layer, never shown), or, for layers whose release is not in the ledger, per name "
-            "of their input layer (two datasets with one name are then added up, the safe direction; one "
+            "<p><b>Sources.</b> Releases are totalled per source: per ledger source (a fingerprint of the "
+            "input's geometries, never shown: copies in other formats, with other columns or rows in another "
+            "order are one source; layers prepared from a source, such as tripends' outputs, count against it; "
+            "runs with one DATASET name share a source), or, for layers whose release is not in the ledger, per "
+            "name of their input layer (two datasets with one name are then added up, the safe direction; one "
             "dataset under two names is not). Every source has one stable name, S1, S2, ... with its layer "
             "names, numbered by its earliest release. A release a layer is built on (its inherited record) "
             "counts against that layer's source too.</p>"
+            "<p><b>Per person first.</b> Each source's headline is what one person is exposed to: a user-level "
+            "release counts its epsilon; a release whose unit is smaller than a person (a point, a trip, a row, a "
+            "user-day) counts as unbounded per person unless its run declared ROWS_PER_PERSON = k, then k times "
+            "epsilon. Location releases are shown beside it.</p>"
             "<p><b>Kinds of guarantee, never added.</b> Location releases (Laplace location perturbation) "
             "give geo-indistinguishability: epsilon per DISTANCE metres for each location. Aggregate "
             "releases (counts, flows, relocation, randomized response) give (epsilon, delta)-differential "
@@ -95,12 +102,15 @@ class PrivacyReport(DpAlgorithm):
             "common key different values; different keys overlap, and 'all' overlaps everything. "
             "The total is the largest sum over any one cell of the partitions; the releases of that "
             "cell drive the total. Seed 001 §4: six column sets with epsilons 1, 1, 1, 1, 2, 2 on each "
-            "of 56 disjoint day-mode partitions total 8. Partitions are valid only if each unit of "
-            "privacy lies in one partition (a trip has one day; a person may not).</p>"
+            "of 56 disjoint day-mode partitions total 8. A run selects its PARTITION's rows itself, and its "
+            "partition composes in parallel only where no unit of privacy can lie in two partitions "
+            "(partitions by the user field, user-day units with day partitions, one row per unit); otherwise "
+            "the release counts on the whole source. The report gives each release's rule.</p>"
             "<p>Layers not differentially private (calibration aids) are listed and not counted; they "
-            "must not be published. Seeded runs are flagged.</p>"
+            "must not be published. Seeded runs are not private: listed apart, outside every total.</p>"
             "<p><b>Outputs.</b> OUTPUT: a table with one row per release. REPORT: an HTML page. "
-            "Results: TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total of any one source; "
+            "Results: PERSON_EPSILON and PERSON_DELTA, the largest total for one person of any one source (inf: "
+            "unbounded); TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total per unit of privacy; "
             "LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of "
             "any one source (maxima, not sums); SOURCES, RELEASES.</p>"
             "<p>Sources: seed 001 §2 (Theorems 2-3) and §4; seed 003 §III F.</p>"
@@ -118,6 +128,10 @@ class PrivacyReport(DpAlgorithm):
         self.add(output)
         self.add(QgsProcessingParameterFileDestination(
             self.REPORT, self.tr("Privacy report"), fileFilter=self.tr("HTML files (*.html)")))
+        self.add_output(QgsProcessingOutputNumber(
+            "PERSON_EPSILON", self.tr("Largest total for one person of one source: epsilon (inf: unbounded)")))
+        self.add_output(QgsProcessingOutputNumber(
+            "PERSON_DELTA", self.tr("Largest total for one person of one source: delta")))
         self.add_output(QgsProcessingOutputNumber(
             "TOTAL_EPSILON", self.tr("Largest (epsilon, delta)-DP total of one source: epsilon")))
         self.add_output(QgsProcessingOutputNumber(
@@ -149,8 +163,8 @@ class PrivacyReport(DpAlgorithm):
                     "LEDGER: {error}. Give the ledger file the privatizing runs wrote.").format(
                     error=str(error).rstrip("."))) from None
         by_release = {e.release_id: e for e in entries}
-        events = [e.event(e.input_layer) for e in entries]
-        seeded, from_layers = set(), {}
+        events = list(events_of(entries))
+        seeded, from_layers = {e.release_id for e in entries if e.seeded}, {}
         for index, layer in enumerate(layers):
             feedback.setProgress(10 + 40 * index / max(len(layers), 1))
             records = _layer_records(layer)
@@ -160,13 +174,13 @@ class PrivacyReport(DpAlgorithm):
                 continue
             source = BY_NAME + records[0].input_layer  # inherited records count against the layer's own source
             for record in records:
-                if not record.differentially_private or record.epsilon is None:
+                if record.seeded and record.epsilon is not None:
+                    seeded.add(record.release_id)
+                elif not record.differentially_private or record.epsilon is None:
                     warnings.append(self.tr(
                         "Layer '{name}' ({algorithm}) is NOT differentially private: it is not counted and must "
                         "not be published.").format(name=layer.name(), algorithm=record.algorithm))
                     continue
-                if record.seeded:
-                    seeded.add(record.release_id)
                 from_layers.setdefault(record.release_id, layer.name())
                 if record.release_id in by_release:
                     continue
@@ -174,36 +188,44 @@ class PrivacyReport(DpAlgorithm):
                     release_id=record.release_id, source=source, epsilon=float(record.epsilon),
                     delta=float(record.delta or 0.0), partition=_partition(record.partition, warnings),
                     algorithm=record.algorithm, unit_of_privacy=record.unit_of_privacy, output=layer.name(),
-                    time=record.created, source_label=records[0].input_layer, origin="layer"))
+                    time=record.created, source_label=records[0].input_layer, origin="layer",
+                    seeded=record.seeded, partition_rule=record.partition_rule))
         if feedback.isCanceled():
             return {}
         totals = account(events)
         labels = source_labels(events)
-        warnings.extend(_shared_names(entries, labels))
+        warnings.extend(_shared_names([e for e in events if e.origin == "ledger"], labels))
         if seeded:
             warnings.append(self.tr(
-                "{n} release(s) were made with a user-supplied seed: their noise is reproducible by anyone who "
-                "knows it.").format(n=len(seeded)))
+                "{n} release(s) were made with a user-supplied seed: not private (anyone who knows the seed removes "
+                "the noise); listed apart and outside every total. Do not publish them.").format(n=len(seeded)))
         for warning in warnings:
             feedback.pushWarning(warning)
         for total in totals:
+            if total.person is not None:
+                feedback.pushInfo(self.tr("{source}: {person}.").format(source=total.label,
+                                                                        person=self._person_text(total)))
             feedback.pushInfo(self.tr("{source}: {total} over {n} release(s).").format(
                 source=total.label, total=self._total_text(total), n=len(total.composition.events)))
         feedback.pushInfo(self._why())
         feedback.setProgress(60)
 
-        columns = _release_columns(totals, from_layers, seeded, by_release)
+        columns = _release_columns(totals, from_layers, seeded, by_release, seeded_releases(events), labels)
         write_features(output, "", None, None, columns, feedback, finish=lambda path, layer: None)
         n_releases = len({e.release_id for e in events})
         Path(report).parent.mkdir(parents=True, exist_ok=True)
         Path(report).write_text(
-            self._html(totals, n_releases, warnings, ledger_path, len(layers), from_layers, seeded),
+            self._html(totals, n_releases, warnings, ledger_path, len(layers), from_layers, seeded,
+                       seeded_releases(events)),
             encoding="utf-8")
         feedback.setProgress(100)
         aggregate, location = worst(totals, DIFFERENTIAL_PRIVACY), worst(totals, GEO_INDISTINGUISHABILITY)
+        person = worst(totals, DIFFERENTIAL_PRIVACY, per_person=True)
         return {
             self.OUTPUT: output,
             self.REPORT: report,
+            "PERSON_EPSILON": person.person.epsilon if person else 0.0,
+            "PERSON_DELTA": person.person.delta if person else 0.0,
             "TOTAL_EPSILON": aggregate.epsilon if aggregate else 0.0,
             "TOTAL_DELTA": aggregate.delta if aggregate else 0.0,
             "LOCATION_EPSILON": location.epsilon if location else 0.0,
@@ -224,6 +246,14 @@ class PrivacyReport(DpAlgorithm):
         return self.tr("epsilon {eps:.6g}, delta {delta:.6g} per unit of privacy ({units})").format(
             eps=total.epsilon, delta=total.delta, units="; ".join(total.units))
 
+    def _person_text(self, total):
+        person = total.person
+        if person.epsilon == float("inf"):
+            return self.tr("per person: UNBOUNDED (a release whose unit is not a person, e.g. one point or trip, "
+                           "was made without ROWS_PER_PERSON: a person with many rows is exposed many times)")
+        return self.tr("per person: epsilon {eps:.6g}, delta {delta:.6g}").format(eps=person.epsilon,
+                                                                                 delta=person.delta)
+
     def _why(self):
         return self.tr(
             "Totals are per source and per kind of guarantee, never added across them. Geo-indistinguishability "
@@ -232,7 +262,26 @@ class PrivacyReport(DpAlgorithm):
             "different people: releases of different data do not compose, and if two sources do hold the same "
             "people, their totals must be added by hand and the publisher must say so.")
 
-    def _html(self, totals, n_releases, warnings, ledger_path, n_layers, from_layers, seeded):
+    def _seeded_html(self, events):
+        """Seeded releases, apart: not private, outside every total (issue 19 item 6)."""
+        if not events:
+            return []
+        e = html.escape
+        heading = self.tr("Not private (seeded): outside every total")
+        parts = [f"<h2>{e(heading)}</h2><p class='warn'>" + e(self.tr(
+            "These releases were made with a user-supplied seed: anyone who knows it can remove the noise. They "
+            "are not counted in any total and must not be published.")) + "</p><table><tr>"]
+        headers = (self.tr("Release"), self.tr("Algorithm"), self.tr("Epsilon as configured"), self.tr("Output"),
+                   self.tr("Time"))
+        parts.append("".join(f"<th>{e(h)}</th>" for h in headers) + "</tr>")
+        for event in sorted(events, key=lambda ev: (ev.time, ev.release_id)):
+            parts.append("<tr>" + "".join(f"<td>{e(str(v))}</td>" for v in (
+                event.release_id[:8], event.algorithm, f"{event.epsilon:.6g}",
+                Path(event.output).name if event.output else "", event.time)) + "</tr>")
+        parts.append("</table>")
+        return parts
+
+    def _html(self, totals, n_releases, warnings, ledger_path, n_layers, from_layers, seeded, seeded_events=()):
         e = html.escape
         n_sources = len({t.source for t in totals})
         summary = self.tr("{n} distinct release(s) of {s} source(s)").format(n=n_releases, s=n_sources)
@@ -250,7 +299,9 @@ class PrivacyReport(DpAlgorithm):
             f"<h1>{e(title)}</h1>",
             f"<p>{e(summary)}. {e(read_from)} dp_geoprivacy {e(__version__)}.</p>",
             "<ul class='total'>" + "".join(
-                f"<li>{e(t.label)}: <b>{e(self._total_text(t))}</b></li>" for t in totals) + "</ul>",
+                f"<li>{e(t.label)}: <b>{e(self._person_text(t))}</b>; {e(self._total_text(t))}</li>"
+                if t.person is not None else f"<li>{e(t.label)}: <b>{e(self._total_text(t))}</b></li>"
+                for t in totals) + "</ul>",
             f"<p>{e(self._why())}</p>",
         ]
         if warnings:
@@ -276,8 +327,8 @@ class PrivacyReport(DpAlgorithm):
             heading = f"{total.label}: {self._guarantee_text(total)}"
             parts.append(f"<h2>{e(heading)}</h2><table><tr>")
             headers = (self.tr("Release"), self.tr("Algorithm"), self.tr("Epsilon"), self.tr("Delta"),
-                       self.tr("Partition"), self.tr("Unit of privacy"), self.tr("Output"), self.tr("Time"),
-                       self.tr("Drives the total"))
+                       self.tr("Partition"), self.tr("Partitions compose"), self.tr("Unit of privacy"),
+                       self.tr("Rows per person"), self.tr("Output"), self.tr("Time"), self.tr("Drives the total"))
             parts.append("".join(f"<th>{e(h)}</th>" for h in headers) + "</tr>")
             driving = set(composition.driving)
             for event in sorted(composition.events, key=lambda ev: (ev.time, ev.release_id)):
@@ -287,9 +338,11 @@ class PrivacyReport(DpAlgorithm):
                 parts.append(f"<tr{' class=drives' if flags else ''}>" + "".join(f"<td>{e(str(v))}</td>" for v in (
                     event.release_id[:8] + seeded_tag, event.algorithm,
                     f"{dict(total.own_epsilon).get(event.release_id, event.epsilon):.6g}", f"{event.delta:.6g}",
-                    event.partition.text, event.unit_of_privacy, Path(output).name if output else "", event.time,
-                    flags)) + "</tr>")
+                    event.partition.text, event.partition_rule or self.tr("sequential: no rule recorded"),
+                    event.unit_of_privacy, event.rows_per_person or self.tr("not bounded"),
+                    Path(output).name if output else "", event.time, flags)) + "</tr>")
             parts.append("</table>")
+        parts.extend(self._seeded_html(seeded_events))
         method_heading = self.tr("How the totals are computed")
         parts.append(f"<h2>{e(method_heading)}</h2><p>" + e(self.tr(
             "Releases of one source and one kind of guarantee add up (basic sequential composition, seed 001 "
@@ -322,21 +375,26 @@ def _partition(text, warnings):
         return Partition()
 
 
-def _shared_names(entries, labels):
-    """Warnings for layer names that appear under several fingerprints (maybe versions of one dataset)."""
+def _shared_names(events, labels):
+    """Warnings for layer names that appear under several sources (maybe versions of one dataset)."""
     by_name = {}
-    for entry in entries:
-        by_name.setdefault(entry.input_layer, set()).add(entry.fingerprint)
+    for event in events:
+        by_name.setdefault(event.source_label, set()).add(event.source)
     return [
         f"The input layer name '{name}' appears under {len(prints)} different fingerprints "
         f"({', '.join(sorted(labels[p].split(' ')[0] for p in prints))}): if these are versions of the same data, "
-        "their totals add up."
+        "their totals add up: give their runs one DATASET name."
         for name, prints in by_name.items() if name and len(prints) > 1
     ]
 
 
-def _release_columns(totals, from_layers, seeded, by_release):
+def _release_columns(totals, from_layers, seeded, by_release, seeded_events=(), labels=None):
     rows = []
+    for event in seeded_events:  # apart: not private, counted nowhere (epsilon_counted 0)
+        rows.append(((labels or {}).get(event.source, ""), "not private (seeded)", event.release_id, event.algorithm,
+                     event.epsilon, 0.0, event.delta, event.partition.text, event.unit_of_privacy,
+                     Path(event.output).name if event.output else from_layers.get(event.release_id, ""),
+                     event.time, 0, 1, "ledger" if event.release_id in by_release else "layer"))
     for total in totals:
         composition = total.composition
         driving = set(composition.driving)

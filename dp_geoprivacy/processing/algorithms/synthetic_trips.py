@@ -474,7 +474,7 @@ class SyntheticTrips(DpAlgorithm):
         if tables_destination:
             results[self.OUTPUT_TABLES] = tables_destination
         for destination, _title, rec, *_ in writes[1:]:
-            if not rec.differentially_private:
+            if not rec.is_release:  # the utility check (a seeded run's tables are not private either)
                 results[self.OUTPUT_UTILITY] = destination
         if html_destination:
             results[self.OUTPUT_UTILITY_HTML] = html_destination

@@ -6,6 +6,8 @@ start/end of a trip"). No noise: the outputs hold true locations and are
 inputs for the privatising algorithms, not for publication.
 """
 
+from pathlib import Path
+
 import numpy as np
 from qgis.core import (
     QgsProcessing,
@@ -17,7 +19,9 @@ from qgis.core import (
 
 from ...core.trajectories import trip_ends
 from ..base import DpAlgorithm
+from ..budget import source_fingerprint
 from ..help_summary import with_summary
+from ..privacy_metadata import write_lineage
 from ..track_reader import field_names, read_tracks, skip_text
 from ..writers import Column, write_points
 
@@ -54,6 +58,8 @@ class TripEnds(DpAlgorithm):
             "can take tracks, also in a Processing model.</p>"
             "<p><b>Not a release.</b> No noise is added and nothing is spent from a budget: the outputs hold "
             "the true trip ends and must not be published. Feed them to a privatising algorithm.</p>"
+            "<p><b>Lineage.</b> Both outputs record in their metadata the fingerprint of the input (private, like "
+            "the outputs): a release made from them with a LEDGER is charged to the trips' budget.</p>"
             "<p>Multi-part lines: the first vertex of the first part and the last vertex of the last part. "
             "Features without geometry, with an empty geometry or with one vertex are skipped and counted "
             "in the log. Rows keep the input's order, so ORIGINS and DESTINATIONS match row by row.</p>"
@@ -76,6 +82,14 @@ class TripEnds(DpAlgorithm):
             self.add(output)
         self.add_output(QgsProcessingOutputNumber("TRIPS", self.tr("Trips written")))
         self.add_output(QgsProcessingOutputNumber("TRIPS_SKIPPED", self.tr("Trips skipped")))
+
+    def _record_lineage(self, parameters, context, feedback, paths):
+        """Both outputs name the input's fingerprint (and its own parents): a release made from them is charged
+        to the trips in the ledger (issue 19 item 7)."""
+        fingerprint, _, parents = source_fingerprint(self, parameters, self.INPUT, context, feedback)
+        for path in paths:
+            write_lineage(path, Path(path).stem, (*parents, fingerprint),
+                          self.tr("Trip ends (prepared data, not private: do not publish)"))
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
         chosen = self.parameterAsFields(parameters, self.FIELDS, context)
@@ -105,6 +119,7 @@ class TripEnds(DpAlgorithm):
         feedback.setProgress(70)
         write_points(table, rows, destinations, destinations_path, feedback, finish=lambda path, layer: None,
                      exclude_fields=excluded, added=added)
+        self._record_lineage(parameters, context, feedback, (origins_path, destinations_path))
         feedback.setProgress(100)
         return {self.ORIGINS: origins_path, self.DESTINATIONS: destinations_path, "TRIPS": len(rows),
                 "TRIPS_SKIPPED": skipped}

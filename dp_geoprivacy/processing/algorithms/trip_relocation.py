@@ -293,7 +293,8 @@ class TripRelocationAlgorithm(DpAlgorithm):
         notes.append(self.tr("Origins and destinations that are NULL or not a known zone are reported as draws "
                              "from the histogram."))
         record = self.privacy_record(
-            mechanism_fields=release.record_fields, input_layer=trips.source_name, seeded=source.seeded,
+            mechanism_fields=release.record_fields, input_layer=trips.source_name,
+            seeded=source.seeded or any(r.seeded for r in records),
             **reservation.record_fields(),
         ).with_notes(*notes, *filter(None, [self.kept_identifiers_note(parameters, context)]))
         title = self.tr("Relocated trips")
@@ -373,7 +374,7 @@ class TripRelocationAlgorithm(DpAlgorithm):
                     "(dp_geoprivacy:noisyzonecounts or noisyodflows), or, if it is a public table not computed "
                     "from these people's data, set HISTOGRAMS_PUBLIC.").format(name=name))
             for record in found:
-                if not record.differentially_private or record.epsilon is None:
+                if not record.is_release:  # a seeded histogram is allowed, and makes this output seeded too
                     raise QgsProcessingException(self.tr(
                         "{name} is marked NOT differentially private: its counts would leak into the "
                         "relocated trips. Use a noisy release (dp_geoprivacy:noisyzonecounts) or a public "

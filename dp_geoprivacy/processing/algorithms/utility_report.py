@@ -144,7 +144,7 @@ class UtilityReport(DpAlgorithm):
         if layer is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, self.RELEASED))
         records = read_from_file(layer.source())
-        dp = [r for r in records if r.differentially_private]
+        dp = [r for r in records if r.is_release]  # a seeded study run is compared too
         if not dp:
             raise QgsProcessingException(self.tr(
                 "RELEASED has no dp_geoprivacy privacy record: give a layer written by a dp_geoprivacy release "
