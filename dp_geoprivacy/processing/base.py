@@ -35,7 +35,7 @@ from ..core.location import PER_AXIS, PLANAR
 from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
 from ..core.rng import noise_source
 from ..translation import Translatable, translate
-from . import budget, dry_run
+from . import budget, destinations, dry_run
 
 PROVIDER_ID = "dp_geoprivacy"
 HOMEPAGE = "https://github.com/dp-geoprivacy/dp_geoprivacy"
@@ -93,7 +93,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         """A trial run (DRY_RUN, processing/dry_run.py) stops at reserve_budget; its report becomes the results."""
         super().__init_subclass__(**kwargs)
         if "processAlgorithm" in cls.__dict__:
-            cls.processAlgorithm = dry_run.catching(cls.__dict__["processAlgorithm"])
+            cls.processAlgorithm = dry_run.catching(_handing_over_memory_layers(cls.__dict__["processAlgorithm"]))
         if "initAlgorithm" in cls.__dict__:
             cls.initAlgorithm = _arranging(cls.__dict__["initAlgorithm"])
 
@@ -396,6 +396,26 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         )
         weak = weak_epsilon_note(record.epsilon) if record.differentially_private else None
         return record.with_notes(weak) if weak else record
+
+
+def _handing_over_memory_layers(process):
+    """Wrap a processAlgorithm so that outputs written to memory layers (destinations.py) go to Processing's
+    temporary layer store, and the results name them by layer id, as QGIS's own algorithms do."""
+    @functools.wraps(process)
+    def wrapper(self, parameters, context, feedback):
+        results = process(self, parameters, context, feedback)
+        for key, value in (results.items() if isinstance(results, dict) else ()):
+            layer = destinations.take_memory_layer(value)
+            if layer is None:
+                continue
+            context.temporaryLayerStore().addMapLayer(layer)
+            results[key] = layer.id()
+            to_load = context.layersToLoadOnCompletion()
+            if value in to_load:
+                to_load[layer.id()] = to_load.pop(value)
+                context.setLayersToLoadOnCompletion(to_load)
+        return results
+    return wrapper
 
 
 def _arranging(init_algorithm):
