@@ -221,10 +221,15 @@ class Ledger:
                 pass
             raise
 
+    def _store(self, existing: Tuple[LedgerEntry, ...], new: Tuple[LedgerEntry, ...]) -> None:
+        """Save ``new`` after ``existing`` (call with the lock held). The storage hook: a ledger kept
+        elsewhere (processing/ledger_postgres.py) overrides it with ``entries`` and ``locked``."""
+        self._write(existing + new)
+
     def append(self, *entries: LedgerEntry) -> None:
         """Append entries atomically."""
         with self.locked():
-            self._write(self.entries() + tuple(entries))
+            self._store(self.entries(), tuple(entries))
 
     def reserve(self, entry: LedgerEntry, budget: Optional[float] = None,
                 inherited: Iterable[LedgerEntry] = ()) -> Reservation:
@@ -251,6 +256,6 @@ class Ledger:
             if budget is not None and after > budget * (1 + BUDGET_TOLERANCE):
                 requested = after - spent
                 raise BudgetExceededError(spent, requested, budget, partition)
-            self._write(existing + tuple(new))
+            self._store(existing, tuple(new))
             total_after = compose(same_source + [e.event() for e in new]).epsilon
             return Reservation(tuple(new), spent, total_after, budget)

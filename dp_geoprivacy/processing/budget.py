@@ -59,6 +59,7 @@ from ..core.accounting import Partition
 from ..core.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
 from ..core.privacy_record import WEAK_EPSILON, weak_epsilon_note
 from ..translation import tr
+from .ledger_postgres import PostgresLedger, postgres_ledger_uri, without_password
 from .readers import display_name
 
 LEDGER = "LEDGER"
@@ -139,7 +140,8 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
         ).format(epsilon=float(mechanism_fields["epsilon"]), limit=WEAK_EPSILON))
     partition = partition_of(algorithm, parameters, context)
     release_id = uuid.uuid4().hex
-    path = algorithm.parameterAsFileOutput(parameters, LEDGER, context) if parameters.get(LEDGER) else ""
+    path = ledger_location(algorithm, parameters, context)
+    shown = without_password(path)
     budget = None
     if parameters.get(BUDGET) not in (None, ""):
         budget = algorithm.parameterAsDouble(parameters, BUDGET, context)
@@ -167,20 +169,20 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
         for r in inherited if r.differentially_private and r.epsilon is not None
     ]
     try:
-        reservation = Ledger(path).reserve(entry, budget, earlier)
+        reservation = open_ledger(path).reserve(entry, budget, earlier)
     except BudgetExceededError as error:
         message = tr(
             "{message} Ledger: {path}. Lower EPSILON, choose another PARTITION, or raise BUDGET."
-        ).format(message=str(error), path=path)
+        ).format(message=str(error), path=shown)
         report_refusal(name, "budget_exceeded", message, parameter=BUDGET, spent=error.spent,
                        requested=error.requested, remaining=round(max(error.budget - error.spent, 0.0), 12),
-                       budget=error.budget, partition=error.partition.text, ledger=str(path))
+                       budget=error.budget, partition=error.partition.text, ledger=shown)
         raise QgsProcessingException(message) from None
     except (LedgerError, OSError) as error:
         raise QgsProcessingException(tr(
             "LEDGER {path}: {error}. Give LEDGER a dp_geoprivacy ledger (or a new file) in a folder you can "
             "write to."
-        ).format(path=path, error=str(error).rstrip("."))) from None
+        ).format(path=shown, error=str(error).rstrip("."))) from None
     feedback.pushInfo(tr(
         "Ledger: reserved epsilon {epsilon:g} on partition '{partition}' (spent there before: {spent:g}); "
         "the source's total is now {total:g}{budget}."
@@ -188,6 +190,22 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
              total=reservation.total_after,
              budget="" if budget is None else tr(" of the budget {budget:g}").format(budget=budget)))
     return Release(release_id, partition.text, str(path))
+
+
+def ledger_location(algorithm, parameters, context) -> str:
+    """The LEDGER parameter: a file path, or a PostgreSQL table (processing/ledger_postgres.py) as given."""
+    value = parameters.get(LEDGER)
+    if not value:
+        return ""
+    if isinstance(value, str) and postgres_ledger_uri(value) is not None:
+        return value
+    return algorithm.parameterAsFileOutput(parameters, LEDGER, context)
+
+
+def open_ledger(location: str) -> Ledger:
+    """The ledger at ``location`` (ledger_location): a file, or a table in PostgreSQL."""
+    uri = postgres_ledger_uri(location)
+    return Ledger(location) if uri is None else PostgresLedger(uri)
 
 
 # The key of the JSON object a refused run prints on stdout under ``qgis_process ... --json``.

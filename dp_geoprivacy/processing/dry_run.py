@@ -20,13 +20,12 @@ and whether the budget would refuse the release.
 
 import functools
 import json
-from pathlib import Path
 
 from qgis.core import QgsProcessingParameterBoolean
 
 from ..core.accounting import Partition, compose
 from ..core.accuracy import CountAccuracy, accuracy_from_record
-from ..core.ledger import BUDGET_TOLERANCE, Ledger, LedgerEntry, LedgerError, now
+from ..core.ledger import BUDGET_TOLERANCE, LedgerEntry, LedgerError, now
 from ..translation import tr
 from . import budget
 
@@ -124,22 +123,22 @@ def finish(algorithm, parameters, context, feedback, mechanism_fields, input_par
 
 def _ledger_check(algorithm, parameters, context, feedback, input_parameter, epsilon, delta, fields):
     """What the ledger holds for the source and whether BUDGET would refuse (read only)."""
-    path = algorithm.parameterAsFileOutput(parameters, budget.LEDGER, context) if parameters.get(budget.LEDGER) else ""
+    path = budget.ledger_location(algorithm, parameters, context)
     limit = algorithm.parameterAsDouble(parameters, budget.BUDGET, context) \
         if parameters.get(budget.BUDGET) not in (None, "") else None
     if not path:
         return {}
     partition = budget.partition_of(algorithm, parameters, context)
-    if not Path(path).exists():
+    try:
+        entries = budget.open_ledger(path).entries()
+    except (LedgerError, OSError) as error:
+        feedback.pushWarning(tr("LEDGER {path}: {error}").format(path=path, error=error))
+        return {}
+    if not entries:
         spent = 0.0
         same_source = []
     else:
         fingerprint, _ = budget.source_fingerprint(algorithm, parameters, input_parameter, context, feedback)
-        try:
-            entries = Ledger(path).entries()
-        except (LedgerError, OSError) as error:
-            feedback.pushWarning(tr("LEDGER {path}: {error}").format(path=path, error=error))
-            return {}
         same_source = [e.event() for e in entries if e.fingerprint == fingerprint]
         spent = compose(same_source, within=partition).epsilon
     entry = LedgerEntry(fingerprint="trial", algorithm=f"dp_geoprivacy:{algorithm.name()}", epsilon=epsilon,

@@ -32,9 +32,11 @@ from ...core.accounting import (
     source_labels,
     worst,
 )
-from ...core.ledger import Ledger, LedgerError
+from ...core.ledger import LedgerError
 from ..base import DpAlgorithm
+from ..budget import open_ledger
 from ..help_summary import with_summary
+from ..ledger_postgres import postgres_ledger_uri
 from ..privacy_metadata import read_from_file, records_in
 from ..writers import Column, write_features
 
@@ -140,10 +142,10 @@ class PrivacyReport(DpAlgorithm):
         warnings = []
         entries = ()
         if ledger_path:
-            if not Path(ledger_path).is_file():
+            if postgres_ledger_uri(ledger_path) is None and not Path(ledger_path).is_file():
                 raise QgsProcessingException(self.tr("LEDGER {path} does not exist.").format(path=ledger_path))
             try:
-                entries = Ledger(ledger_path).entries()
+                entries = open_ledger(ledger_path).entries()
             except LedgerError as error:
                 raise QgsProcessingException(self.tr(
                     "LEDGER: {error}. Give the ledger file the privatizing runs wrote.").format(
