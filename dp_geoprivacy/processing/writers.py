@@ -4,10 +4,13 @@ OGR creates the output GeoPackage with its fields, then SQLite inserts all
 rows at once (``gpkg_fill``), copying attributes from the source table in
 SQL in the order the algorithm chose (a random one: row order must not
 follow the input), and fills the spatial index directly. The file is built
-in a hidden working folder beside the destination and moved into place only
-when complete, so a failed or cancelled run leaves nothing behind; the
-working folder is also removed when the process is ended by SIGTERM or
-exits (``workdirs``).
+in a hidden working folder beside the destination (with the privacy record,
+written by the algorithm's ``finish``) and only when complete goes to its
+destination (``destinations``: moved into place as a .gpkg, converted to
+another format, copied into an existing GeoPackage or PostGIS table, or
+made a memory layer), so a failed or cancelled run leaves nothing behind;
+the working folder is also removed when the process is ended by SIGTERM or
+exits (``workdirs``). ``together`` puts several outputs in place at once.
 """
 
 import os
