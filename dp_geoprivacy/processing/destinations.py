@@ -43,6 +43,7 @@ from qgis.core import (
     QgsFeatureRequest,
     QgsLayerMetadata,
     QgsProcessingException,
+    QgsProviderMetadata,
     QgsProviderRegistry,
     QgsVectorFileWriter,
     QgsVectorLayer,
@@ -305,9 +306,9 @@ def _postgres(destination: Destination, work: Path, layer_name: str, metadata):
     staging_uri.setDataSource(schema, staging, uri.geometryColumn() or ("geom" if layer.isSpatial() else ""), "",
                               uri.keyColumn() or "fid")
     connection = postgres_connection(destination.uri)
-    error, message = QgsVectorLayerExporter.exportLayer(layer, staging_uri.uri(False), "postgres", layer.crs(),
-                                                        False, {"overwrite": True})
     try:
+        error, message = QgsVectorLayerExporter.exportLayer(layer, staging_uri.uri(False), "postgres", layer.crs(),
+                                                            False, {"overwrite": True})
         if error != QgsVectorLayerExporter.NoError:
             raise QgsProcessingException(tr("Could not write the PostgreSQL table {table}: {message}").format(
                 table=f"{schema}.{table}", message=message))
@@ -328,7 +329,16 @@ def _postgres(destination: Destination, work: Path, layer_name: str, metadata):
             connection.executeSql(f"ROLLBACK; DROP TABLE IF EXISTS {_quoted(schema)}.{_quoted(staging)}")
         except Exception:  # noqa: BLE001 (the first error is the one to report)
             pass
+        layer = connection = None  # noqa: F841 (not kept alive by the traceback: QGIS objects end with QGIS)
         raise
+    provider = QgsProviderRegistry.instance().providerMetadata("postgres")
+    if provider.capabilities() & QgsProviderMetadata.SaveLayerMetadata:  # QGIS 3.28+: its own metadata table too
+        saved, message = QgsProviderRegistry.instance().saveLayerMetadata("postgres", destination.uri, metadata)
+        if not saved:
+            connection.executeSql(f"BEGIN; DROP TABLE IF EXISTS {_quoted(schema)}.{_quoted(table)}; "
+                                  f"DELETE FROM {records} WHERE table_name = {_sql_text(table)}; COMMIT;")
+            raise QgsProcessingException(tr("Could not write the privacy record of {table}: {message}").format(
+                table=f"{schema}.{table}", message=message))
 
 
 def postgres_record_metadata(uri: str) -> Optional[QgsLayerMetadata]:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from osgeo import gdal
 from qgis import processing
-from qgis.core import QgsVectorLayer
+from qgis.core import QgsProcessingException, QgsVectorLayer
 
 from dp_geoprivacy.processing.ledger_postgres import PostgresLedger
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
@@ -45,7 +45,7 @@ def _table():
     return f"t_{uuid.uuid4().hex[:10]}"
 
 
-def test_a_release_into_postgis_is_opened_by_qgis_with_its_record(database, points):
+def test_a_release_into_postgis_is_opened_by_qgis_with_its_record(database, points, tmp_path):
     table = _table()
     result = processing.run(LAPLACE, {"INPUT": points, "EPSILON": 1.0,
                                       "OUTPUT": f"postgres://{database} table=\"public\".\"{table}\" (geom)"})
@@ -54,7 +54,20 @@ def test_a_release_into_postgis_is_opened_by_qgis_with_its_record(database, poin
     assert layer.isValid() and layer.featureCount() == N and layer.crs().authid() == "EPSG:32633"
     [record] = read_from_file(layer.source())[:1]
     assert record.algorithm == LAPLACE and record.epsilon == 1.0
+    report = processing.run("dp_geoprivacy:privacyreport", {"LAYERS": [layer], "OUTPUT": "memory:",
+                                                            "REPORT": str(tmp_path / "report.html")})
+    assert report["RELEASES"] == 1
     dataset = gdal.OpenEx(f"PG:{database}", gdal.OF_VECTOR)  # no staging table is left behind
+    staging = dataset.ExecuteSQL("SELECT count(*) AS n FROM pg_tables WHERE tablename LIKE '\\_dp\\_geoprivacy\\_%'")
+    assert staging.GetNextFeature()["n"] == 0
+    dataset.ReleaseResultSet(staging)
+
+
+def test_a_failed_release_into_postgis_leaves_no_table(database, points):
+    with pytest.raises(QgsProcessingException, match="Could not write the PostgreSQL table"):
+        processing.run(LAPLACE, {"INPUT": points, "EPSILON": 1.0,
+                                 "OUTPUT": f"postgres://{database} table=\"no_such_schema\".\"t\" (geom)"})
+    dataset = gdal.OpenEx(f"PG:{database}", gdal.OF_VECTOR)
     staging = dataset.ExecuteSQL("SELECT count(*) AS n FROM pg_tables WHERE tablename LIKE '\\_dp\\_geoprivacy\\_%'")
     assert staging.GetNextFeature()["n"] == 0
     dataset.ReleaseResultSet(staging)

@@ -309,7 +309,9 @@ class PrivacyReport(DpAlgorithm):
 
 def _layer_records(layer):
     records = records_in(layer.metadata())
-    if not records:
+    if not records and layer.providerType() == "postgres":  # the record is in the schema's records table
+        records = read_from_file(layer.source())
+    elif not records:
         path = QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source()).get("path")
         if path:
             records = read_from_file(path)
