@@ -196,9 +196,9 @@ def convert(gpkg: Path, layer_name: str, destination: Path, feedback=None):
     names = [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
     dataset = None
     options = {"layers": [layer_name]}
-    if driver == "CSV" and geometry_type != ogr.wkbNone:  # CSV has no geometry: points as X, Y, others as WKT
-        options["layerCreationOptions"] = ["GEOMETRY=AS_XY" if geometry_type == ogr.wkbPoint else "GEOMETRY=AS_WKT"]
-    elif driver in ("XLSX", "ODS") and geometry_type != ogr.wkbNone:  # spreadsheets: X and Y, or WKT
+    if driver == "CSV" and geometry_type == ogr.wkbPoint:  # tables without geometry: points as X and Y,
+        options["layerCreationOptions"] = ["GEOMETRY=AS_XY"]
+    elif driver in ("CSV", "XLSX", "ODS") and geometry_type != ogr.wkbNone:  # other geometries as a WKT column
         column = _quoted(geometry_column)
         extra = (f"ST_X({column}) AS X, ST_Y({column}) AS Y" if geometry_type == ogr.wkbPoint
                  else f"ST_AsText({column}) AS WKT")
