@@ -408,7 +408,9 @@ def _handing_over_memory_layers(process):
             layer = destinations.take_memory_layer(value)
             if layer is None:
                 continue
-            context.temporaryLayerStore().addMapLayer(layer)
+            if context.temporaryLayerStore().addMapLayer(layer) is None:
+                raise QgsProcessingException(translate("DpAlgorithm", "Could not keep the memory layer {key}.").format(
+                    key=key))
             results[key] = layer.id()
             to_load = context.layersToLoadOnCompletion()
             if value in to_load:

@@ -136,7 +136,8 @@ def metadata_xml(metadata: QgsLayerMetadata) -> str:
     document = QDomDocument("qgis")
     root = document.createElement("qgis")
     document.appendChild(root)
-    metadata.writeMetadataXml(root, document)
+    if not metadata.writeMetadataXml(root, document):
+        raise QgsProcessingException(tr("Could not write the layer metadata as XML."))
     return document.toString()
 
 
@@ -356,8 +357,7 @@ def postgres_record_metadata(uri: str) -> Optional[QgsLayerMetadata]:
     document = QDomDocument()
     document.setContent(rows[0][0])
     metadata = QgsLayerMetadata()
-    metadata.readMetadataXml(document.documentElement())
-    return metadata
+    return metadata if metadata.readMetadataXml(document.documentElement()) else None
 
 
 # --- memory layers ----------------------------------------------------------------------------------
