@@ -238,23 +238,22 @@ def _gpkg_layer(destination: Destination, work: Path, layer_name: str, metadata)
     if not os.access(target, os.W_OK):
         raise QgsProcessingException(tr("{path} cannot be written (no permission).").format(path=target))
     name, staging = destination.layer_name, f"_dp_geoprivacy_{uuid.uuid4().hex[:12]}"
-    source = gdal.OpenEx(str(work), gdal.OF_VECTOR)
     dataset = gdal.OpenEx(str(target), gdal.OF_VECTOR | gdal.OF_UPDATE)
     try:
         if dataset.GetDriver().ShortName != "GPKG":
             raise QgsProcessingException(tr("{path} is not a GeoPackage.").format(path=target))
-        src_layer = source.GetLayerByName(layer_name)
-        options = ["FID=fid"] + ([f"GEOMETRY_NAME={src_layer.GetGeometryColumn()}"]
-                                 if src_layer.GetGeomType() != ogr.wkbNone else [])
-        try:  # under a staging name first: the file's layers are untouched until the copy is complete
-            dataset.CopyLayer(src_layer, staging, options)
+        dataset = None  # noqa: F841 (ogr2ogr opens it itself)
+        try:  # under a staging name first (ogr2ogr: large transactions, the spatial index built at the end)
+            gdal.VectorTranslate(str(target), str(work), accessMode="update", layers=[layer_name],
+                                 layerName=staging, layerCreationOptions=["FID=fid"], options=["-gt", "65536"])
         except BaseException:
-            _drop_layer(dataset, staging)
+            _drop_gpkg_layer(target, staging)
             raise
+        dataset = gdal.OpenEx(str(target), gdal.OF_VECTOR | gdal.OF_UPDATE)
         _drop_layer(dataset, name)  # QGIS's algorithms replace a layer of the same name too
         dataset.GetLayerByName(staging).Rename(name)
     finally:
-        source = dataset = None  # noqa: F841 (closes both)
+        dataset = None  # noqa: F841 (closes it)
     if has_record(metadata):
         saved, message = QgsProviderRegistry.instance().saveLayerMetadata("ogr", f"{target}|layername={name}",
                                                                           metadata)
