@@ -36,6 +36,7 @@ from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
 from ..core.rng import noise_source
 from ..translation import Translatable, translate
 from . import budget, destinations, dry_run
+from .readers import first_layer_name
 
 PROVIDER_ID = "dp_geoprivacy"
 HOMEPAGE = "https://github.com/dp-geoprivacy/dp_geoprivacy"
@@ -319,16 +320,28 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
 
     def _path_errors(self, parameters, context):
         """An output that would overwrite an input file, or that cannot be written where it was asked for."""
-        inputs = {}
+        inputs, input_layers = {}, {}
         for definition in self.parameterDefinitions():
             if not isinstance(definition, QgsProcessingDestinationParameter):
                 values = parameters.get(definition.name())
                 for value in values if isinstance(values, (list, tuple)) else [values]:
-                    path = _file_path(value, context)
+                    path, layer_name = _file_source(value, context)
                     if path is not None and path.exists():
                         inputs.setdefault(path.resolve(), definition.name())
+                        input_layers[(path.resolve(), (layer_name or _first_layer(path)).lower())] = definition.name()
         for definition in self.destinationParameterDefinitions():
-            name, path = definition.name(), _file_path(parameters.get(definition.name()))
+            name, value = definition.name(), parameters.get(definition.name())
+            if isinstance(value, QgsProcessingOutputLayerDefinition):
+                value = value.sink.staticValue()
+            target = destinations.parse(value) if isinstance(value, str) and value.startswith("ogr:") else None
+            if target is not None and target.kind == destinations.GPKG_LAYER and target.path.exists():
+                clash = input_layers.get((target.path.resolve(), target.layer_name.lower()))
+                if clash:
+                    return translate(
+                        "DpAlgorithm", "{name} is the layer '{layer}' of {input} ({path}): the input would be "
+                        "overwritten. Choose another table name for {name}.").format(
+                        name=name, layer=target.layer_name, input=clash, path=target.path)
+            path = _file_path(value)
             if path is None:
                 continue
             if path.exists() and path.resolve() in inputs:
@@ -458,6 +471,20 @@ def _file_path(value, context=None):
     """The local file behind a raw parameter value (a path, 'path|layername=...', a layer, a layer id, a
     feature source or an output definition), or None when it is not a file (memory layers, temporary
     outputs, database URIs)."""
+    return _file_source(value, context)[0]
+
+
+def _first_layer(path):
+    """The name of a file's first layer ('' when it cannot be read)."""
+    try:
+        return first_layer_name(str(path))
+    except Exception:  # noqa: BLE001 (not a layer file: nothing to compare)
+        return ""
+
+
+def _file_source(value, context=None):
+    """(the local file behind a raw parameter value, the layer name it gives or None), see _file_path;
+    (None, None) when it is not a file."""
     if isinstance(value, QgsProcessingOutputLayerDefinition):
         value = value.sink.staticValue()
     elif isinstance(value, QgsProcessingFeatureSourceDefinition):
@@ -469,5 +496,6 @@ def _file_path(value, context=None):
         value = value.source()
     if not isinstance(value, str) or not value or value == "TEMPORARY_OUTPUT" or "://" in value \
             or value.startswith(("memory:", "postgres", "ogr:", "spatialite:", "dbname=")):
-        return None
-    return Path(value.split("|")[0])
+        return None, None
+    layer_name = next((part.split("=", 1)[1] for part in value.split("|")[1:] if part.startswith("layername=")), None)
+    return Path(value.split("|")[0]), layer_name

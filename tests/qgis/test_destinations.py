@@ -133,3 +133,12 @@ def test_tripends_writes_both_outputs_or_neither(tmp_path):
         processing.run("dp_geoprivacy:tripends", {"INPUT": tracks, "ORIGINS": str(origins),
                                                   "DESTINATIONS": str(tmp_path / "destinations.nosuchformat")})
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tracks.gpkg"]
+
+
+def test_an_output_into_the_input_layer_of_a_geopackage_is_refused(tmp_path):
+    city = write_points(tmp_path / "city.gpkg", 32633, [(X0 + i, Y0) for i in range(N)], layer="stops")
+    with pytest.raises(QgsProcessingException, match="input would be overwritten"):
+        _laplace(f"{city}|layername=stops", f"ogr:dbname='{city}' table=\"stops\" (geom)")
+    assert feature_count(city, "stops") == N
+    _laplace(city, f"ogr:dbname='{city}' table=\"noisy_stops\" (geom)")  # another layer of the same file
+    assert feature_count(city, "stops") == N and feature_count(city, "noisy_stops") == N
