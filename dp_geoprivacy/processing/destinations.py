@@ -3,8 +3,9 @@ GeoPackage, a PostGIS table, or a memory layer, with its privacy record.
 
 Every writer (``writers``) first builds the output as a complete layer in a
 GeoPackage in a hidden working folder, with the privacy record in its
-metadata tables. :func:`deliver` then moves it to the destination in one
-step that either completes or leaves the destination as it was:
+metadata tables. :func:`prepare` stages it for the destination (a conversion,
+a sidecar: all in the working folder) and returns the one step that puts it
+there, which either completes or leaves the destination as it was:
 
 * a ``.gpkg`` file: the working file is moved into place (``os.replace``);
 * another file format (.shp, .csv, .xlsx, .ods, .geojson, .fgb, ...): GDAL
@@ -28,6 +29,7 @@ step that either completes or leaves the destination as it was:
   (``take_memory_layer``).
 """
 
+import functools
 import json
 import os
 import re
@@ -152,22 +154,32 @@ def sidecar(path: Path) -> Path:
 
 # --- delivery ---------------------------------------------------------------------------------------
 
-def deliver(destination: Destination, work: Path, layer_name: str, feedback):
-    """Put the finished layer ``layer_name`` of the working GeoPackage ``work`` at ``destination``.
+def prepare(destination: Destination, work: Path, layer_name: str, feedback):
+    """Stage the finished layer ``layer_name`` of the working GeoPackage ``work`` for ``destination``, and
+    return the step that puts it there (a function of no arguments).
 
-    For files, returns [(built file, final place)] for the caller to move into place together with
-    its other outputs; the other kinds complete here and return [].
+    Everything that can fail for the data's sake (converting to another file format, writing the
+    sidecar) happens here, in the working folder; the returned step only moves files into place, or
+    copies the layer into the GeoPackage or PostGIS table, or hands over the memory layer.
     """
     metadata = metadata_of(work, layer_name)
     if destination.kind == FILE:
-        return _file(destination.path, work, layer_name, metadata, feedback)
-    if destination.kind == GPKG_LAYER:
-        return _gpkg_layer(destination, work, layer_name, metadata)
-    if destination.kind == POSTGRES:
-        _postgres(destination, work, layer_name, metadata)
-        return []
-    _memory(destination, work, layer_name, metadata)
-    return []
+        return functools.partial(_move, _file(destination.path, work, layer_name, metadata, feedback))
+    if destination.kind == GPKG_LAYER and not destination.path.exists():  # a new file: made whole
+        if layer_name != destination.layer_name:
+            _rename_layer(work, layer_name, destination.layer_name)
+        return functools.partial(_move, [(work, destination.path)])
+    deliver = {GPKG_LAYER: _gpkg_layer, POSTGRES: _postgres, MEMORY: _memory}[destination.kind]
+    return functools.partial(deliver, destination, work, layer_name, metadata)
+
+
+def _move(moves):
+    """[(built file, final place)]: each moved into place; (None, place) removes a stale file there."""
+    for built, final in moves:
+        if built is not None:
+            os.replace(built, final)
+        elif final.exists():
+            final.unlink()
 
 
 def _file(path: Path, work: Path, layer_name: str, metadata, feedback):
@@ -229,12 +241,8 @@ def _quoted(name: str) -> str:
 
 
 def _gpkg_layer(destination: Destination, work: Path, layer_name: str, metadata):
-    """A new (or replaced) layer in a GeoPackage; a file that does not exist yet is made whole."""
+    """A new (or replaced) layer in an existing GeoPackage."""
     target = destination.path
-    if not target.exists():
-        if layer_name != destination.layer_name:
-            _rename_layer(work, layer_name, destination.layer_name)
-        return [(work, target)]
     if not os.access(target, os.W_OK):
         raise QgsProcessingException(tr("{path} cannot be written (no permission).").format(path=target))
     name, staging = destination.layer_name, f"_dp_geoprivacy_{uuid.uuid4().hex[:12]}"
@@ -261,7 +269,6 @@ def _gpkg_layer(destination: Destination, work: Path, layer_name: str, metadata)
             _drop_gpkg_layer(target, name)
             raise QgsProcessingException(tr("Could not write the privacy record into {path}: {message}").format(
                 path=target, message=message))
-    return []
 
 
 def _rename_layer(gpkg: Path, old: str, new: str):
@@ -342,7 +349,7 @@ def _postgres(destination: Destination, work: Path, layer_name: str, metadata):
 
 
 def postgres_record_metadata(uri: str) -> Optional[QgsLayerMetadata]:
-    """The layer metadata stored with a PostGIS table by :func:`deliver`, or None."""
+    """The layer metadata stored with a PostGIS table by :func:`prepare`'s step, or None."""
     source = QgsDataSourceUri(uri)
     schema = source.schema() or "public"
     try:

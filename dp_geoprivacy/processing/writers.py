@@ -13,9 +13,9 @@ the working folder is also removed when the process is ended by SIGTERM or
 exits (``workdirs``). ``together`` puts several outputs in place at once.
 """
 
+import contextvars
 import os
 import tempfile
-import threading
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -217,7 +217,8 @@ def _write(destination, srs, geometry_type, fields, blobs, bounds, columns, copy
     layer_name = target.layer_name
     parent = target.path.parent if target.path is not None else Path(tempfile.gettempdir())
     parent.mkdir(parents=True, exist_ok=True)
-    stack = getattr(_together, "stack", None)
+    group = _together.get()
+    stack = group.stack if group is not None else None
     with ExitStack() as own:
         work_dir = (stack or own).enter_context(working_folder(parent))
         work = work_dir / f"{layer_name}.gpkg"
@@ -228,22 +229,24 @@ def _write(destination, srs, geometry_type, fields, blobs, bounds, columns, copy
             fill_gpkg(work, layer_name, blobs, bounds, columns, copy)
         finish(str(work), layer_name)
         _check(feedback)
-
-        def publish():
-            for built, final in destinations.deliver(target, work, layer_name, feedback):
-                if built is not None:
-                    os.replace(built, final)
-                elif final.exists():
-                    final.unlink()
-
+        publish = destinations.prepare(target, work, layer_name, feedback)
+        _check(feedback)
         if stack is None:
             publish()
         else:
-            _together.publish.append(publish)
+            group.publish.append(publish)
     return layer_name
 
 
-_together = threading.local()
+@dataclass
+class _Group:
+    stack: ExitStack
+    publish: list
+
+
+# The open together() block, if any. A context variable: a thread started with
+# contextvars.copy_context().run (od_output's matrix writer) joins its caller's block.
+_together = contextvars.ContextVar("dp_geoprivacy_together", default=None)
 
 
 @contextmanager
@@ -253,17 +256,18 @@ def together():
     For algorithms with several outputs (a failure writing the second, e.g. a full disk, leaves
     nothing of the first). Nested blocks join the outer one.
     """
-    if getattr(_together, "stack", None) is not None:
+    if _together.get() is not None:
         yield
         return
     with ExitStack() as stack:
-        _together.stack, _together.publish = stack, []
+        group = _Group(stack, [])
+        token = _together.set(group)
         try:
             yield
-            for publish in _together.publish:
+            for publish in group.publish:
                 publish()
         finally:
-            _together.stack = _together.publish = None
+            _together.reset(token)
 
 
 def _create(path: Path, layer_name: str, srs, geometry_type, fields):
