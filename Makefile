@@ -91,14 +91,16 @@ TESTS_QGIS ?= tests/qgis
 test-core: deps
 	$(VENV)/bin/python -m pytest -p no:pytest_qgis -p no:cacheprovider $(TESTS_CORE)
 
-test-qgis: deps stage i18n-compile
-	$(QGIS_ENV) $(VENV)/bin/python -m pytest -p no:cacheprovider $(TESTS_QGIS)
+test-qgis: deps stage i18n-compile pg-start
+	$(QGIS_ENV) DP_GEOPRIVACY_TEST_PG="$(PG_CONN)" $(VENV)/bin/python -m pytest -p no:cacheprovider $(TESTS_QGIS)
 
 # Two lanes on the two cores: the host's QGIS 3.22 (lint, core, QGIS, wheels, Spark) and the
 # QGIS 3.40 root. Shared set-up first (one pip, one lrelease); each lane's output is printed
-# whole when it ends; both lanes always run, and the target fails if either did.
-test: deps stage i18n-compile wheels spark-deps
-	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-host test-lane-root
+# whole when it ends; both lanes always run, and the target fails if either did. The PostgreSQL
+# test cluster (.ci/postgres.mk) is started first and stopped at the end, however the tests end.
+test: deps stage i18n-compile wheels spark-deps pg-start
+	@trap '$(MAKE) --no-print-directory pg-stop' EXIT; \
+	$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-host test-lane-root
 
 test-lane-host:
 	@status=0; for step in lint test-core test-qgis test-wheels test-spark; do \
@@ -107,6 +109,7 @@ test-lane-host:
 
 test-lane-root:
 	@echo "== make test-qgis-340"; $(MAKE) --no-print-directory test-qgis-340
+include .ci/postgres.mk
 include .ci/qgis340.mk
 include .ci/spark.mk
 

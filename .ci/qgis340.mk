@@ -69,7 +69,7 @@ trixie-root:
 	fi
 
 # The .qm files are compiled on the host (i18n-compile); the root only reads them.
-test-qgis-340: trixie-root i18n-compile
+test-qgis-340: trixie-root i18n-compile pg-start
 	$(IN_TRIXIE) /bin/bash -ec 'cd /project; \
 		mkdir -p $(STAGE_340)/dp_geoprivacy $(PROFILE_340)/profiles/default/QGIS; \
 		find $(STAGE_340)/dp_geoprivacy -maxdepth 1 -xtype l -delete; \
@@ -79,7 +79,8 @@ test-qgis-340: trixie-root i18n-compile
 		grep -qs "^dp_geoprivacy=true" $$ini || printf "[PythonPlugins]\ndp_geoprivacy=true\n" >> $$ini; \
 		$(QGIS_ENV_340) /usr/bin/qgis_process.bin --version 2>/dev/null | head -5 || true; \
 		$(TRIXIE_VENV)/bin/python -m pytest -p no:pytest_qgis -p no:cacheprovider -q tests/core; \
-		$(QGIS_ENV_340) $(TRIXIE_VENV)/bin/python -m pytest -p no:cacheprovider $(TESTS_340)'
+		$(QGIS_ENV_340) DP_GEOPRIVACY_TEST_PG="$(PG_CONN)" \
+			$(TRIXIE_VENV)/bin/python -m pytest -p no:cacheprovider $(TESTS_340)'
 
 # An interactive shell in the root with the project at /project.
 qgis340-shell: trixie-root

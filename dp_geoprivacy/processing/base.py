@@ -35,7 +35,8 @@ from ..core.location import PER_AXIS, PLANAR
 from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
 from ..core.rng import noise_source
 from ..translation import Translatable, translate
-from . import budget, dry_run
+from . import budget, destinations, dry_run
+from .readers import first_layer_name
 
 PROVIDER_ID = "dp_geoprivacy"
 HOMEPAGE = "https://github.com/dp-geoprivacy/dp_geoprivacy"
@@ -93,7 +94,8 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         """A trial run (DRY_RUN, processing/dry_run.py) stops at reserve_budget; its report becomes the results."""
         super().__init_subclass__(**kwargs)
         if "processAlgorithm" in cls.__dict__:
-            cls.processAlgorithm = budget.selecting_partition(dry_run.catching(cls.__dict__["processAlgorithm"]))
+            cls.processAlgorithm = budget.selecting_partition(dry_run.catching(
+                _handing_over_memory_layers(cls.__dict__["processAlgorithm"])))
         if "initAlgorithm" in cls.__dict__:
             cls.initAlgorithm = _arranging(cls.__dict__["initAlgorithm"])
 
@@ -319,20 +321,32 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
 
     def _path_errors(self, parameters, context):
         """An output that would overwrite an input file, or that cannot be written where it was asked for."""
-        inputs = {}
+        inputs, input_layers = {}, {}
         for definition in self.parameterDefinitions():
             if not isinstance(definition, QgsProcessingDestinationParameter):
                 values = parameters.get(definition.name())
                 for value in values if isinstance(values, (list, tuple)) else [values]:
-                    path = _file_path(value, context)
+                    path, layer_name = _file_source(value, context)
                     if path is not None and path.exists():
                         inputs.setdefault(path.resolve(), definition.name())
-        destinations = {}
+                        input_layers[(path.resolve(), (layer_name or _first_layer(path)).lower())] = definition.name()
+        outputs_by_path = {}
         for definition in self.destinationParameterDefinitions():
-            name, path = definition.name(), _file_path(parameters.get(definition.name()))
+            name, value = definition.name(), parameters.get(definition.name())
+            if isinstance(value, QgsProcessingOutputLayerDefinition):
+                value = value.sink.staticValue()
+            target = destinations.parse(value) if isinstance(value, str) and value.startswith("ogr:") else None
+            if target is not None and target.kind == destinations.GPKG_LAYER and target.path.exists():
+                clash = input_layers.get((target.path.resolve(), target.layer_name.lower()))
+                if clash:
+                    return translate(
+                        "DpAlgorithm", "{name} is the layer '{layer}' of {input} ({path}): the input would be "
+                        "overwritten. Choose another table name for {name}.").format(
+                        name=name, layer=target.layer_name, input=clash, path=target.path)
+            path = _file_path(value)
             if path is None:
                 continue
-            other = destinations.setdefault(path.resolve(), name)
+            other = outputs_by_path.setdefault(path.resolve(), name)
             if other != name:
                 lost = translate("DpAlgorithm", " (and the ledger would be lost)") \
                     if budget.LEDGER in (name, other) else ""
@@ -406,6 +420,28 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         return record.with_notes(weak) if weak else record
 
 
+def _handing_over_memory_layers(process):
+    """Wrap a processAlgorithm so that outputs written to memory layers (destinations.py) go to Processing's
+    temporary layer store, and the results name them by layer id, as QGIS's own algorithms do."""
+    @functools.wraps(process)
+    def wrapper(self, parameters, context, feedback):
+        results = process(self, parameters, context, feedback)
+        for key, value in (results.items() if isinstance(results, dict) else ()):
+            layer = destinations.take_memory_layer(value)
+            if layer is None:
+                continue
+            if context.temporaryLayerStore().addMapLayer(layer) is None:
+                raise QgsProcessingException(translate("DpAlgorithm", "Could not keep the memory layer {key}.").format(
+                    key=key))
+            results[key] = layer.id()
+            to_load = context.layersToLoadOnCompletion()
+            if value in to_load:
+                to_load[layer.id()] = to_load.pop(value)
+                context.setLayersToLoadOnCompletion(to_load)
+        return results
+    return wrapper
+
+
 def _arranging(init_algorithm):
     """Wrap an initAlgorithm so that its parameters are added in the dialog order (DpAlgorithm.DIALOG_ORDER)."""
     @functools.wraps(init_algorithm)
@@ -444,6 +480,20 @@ def _file_path(value, context=None):
     """The local file behind a raw parameter value (a path, 'path|layername=...', a layer, a layer id, a
     feature source or an output definition), or None when it is not a file (memory layers, temporary
     outputs, database URIs)."""
+    return _file_source(value, context)[0]
+
+
+def _first_layer(path):
+    """The name of a file's first layer ('' when it cannot be read)."""
+    try:
+        return first_layer_name(str(path))
+    except Exception:  # noqa: BLE001 (not a layer file: nothing to compare)
+        return ""
+
+
+def _file_source(value, context=None):
+    """(the local file behind a raw parameter value, the layer name it gives or None), see _file_path;
+    (None, None) when it is not a file."""
     if isinstance(value, QgsProcessingOutputLayerDefinition):
         value = value.sink.staticValue()
     elif isinstance(value, QgsProcessingFeatureSourceDefinition):
@@ -455,5 +505,6 @@ def _file_path(value, context=None):
         value = value.source()
     if not isinstance(value, str) or not value or value == "TEMPORARY_OUTPUT" or "://" in value \
             or value.startswith(("memory:", "postgres", "ogr:", "spatialite:", "dbname=")):
-        return None
-    return Path(value.split("|")[0])
+        return None, None
+    layer_name = next((part.split("=", 1)[1] for part in value.split("|")[1:] if part.startswith("layername=")), None)
+    return Path(value.split("|")[0]), layer_name

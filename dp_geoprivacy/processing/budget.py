@@ -64,6 +64,7 @@ from ..core.accounting import Partition, partition_rule
 from ..core.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
 from ..core.privacy_record import WEAK_EPSILON, weak_epsilon_note
 from ..translation import tr
+from .ledger_postgres import postgres_ledger, postgres_ledger_uri, without_password
 from .privacy_metadata import lineage_of
 from .readers import display_name
 
@@ -228,7 +229,8 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
         ).format(epsilon=float(mechanism_fields["epsilon"]), limit=WEAK_EPSILON))
     partition = partition_of(algorithm, parameters, context)
     release_id = uuid.uuid4().hex
-    path = algorithm.parameterAsFileOutput(parameters, LEDGER, context) if parameters.get(LEDGER) else ""
+    path = ledger_location(algorithm, parameters, context)
+    shown = without_password(path)
     budget = None
     if parameters.get(BUDGET) not in (None, ""):
         budget = algorithm.parameterAsDouble(parameters, BUDGET, context)
@@ -254,20 +256,20 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
         for r in inherited if r.is_release
     ]
     try:
-        reservation = Ledger(path).reserve(entry, budget, earlier)
+        reservation = open_ledger(path).reserve(entry, budget, earlier)
     except BudgetExceededError as error:
         message = tr(
             "{message} Ledger: {path}. Lower EPSILON, choose another PARTITION, or raise BUDGET."
-        ).format(message=str(error), path=path)
+        ).format(message=str(error), path=shown)
         report_refusal(name, "budget_exceeded", message, parameter=BUDGET, spent=error.spent,
                        requested=error.requested, remaining=round(max(error.budget - error.spent, 0.0), 12),
-                       budget=error.budget, partition=error.partition.text, ledger=str(path))
+                       budget=error.budget, partition=error.partition.text, ledger=shown)
         raise QgsProcessingException(message) from None
     except (LedgerError, OSError) as error:
         raise QgsProcessingException(tr(
             "LEDGER {path}: {error}. Give LEDGER a dp_geoprivacy ledger (or a new file) in a folder you can "
             "write to."
-        ).format(path=path, error=str(error).rstrip("."))) from None
+        ).format(path=shown, error=str(error).rstrip("."))) from None
     feedback.pushInfo(tr("Ledger: partition '{partition}' composes {rule}.").format(partition=partition.text,
                                                                                    rule=rule))
     if seeded:
@@ -311,6 +313,22 @@ def ledger_entry(algorithm, parameters, context, feedback, input_parameter, mech
         else None,
         partition_rule=rule,
     )
+
+
+def ledger_location(algorithm, parameters, context) -> str:
+    """The LEDGER parameter: a file path, or a PostgreSQL table (processing/ledger_postgres.py) as given."""
+    value = parameters.get(LEDGER)
+    if not value:
+        return ""
+    if isinstance(value, str) and postgres_ledger_uri(value) is not None:
+        return value
+    return algorithm.parameterAsFileOutput(parameters, LEDGER, context)
+
+
+def open_ledger(location: str) -> Ledger:
+    """The ledger at ``location`` (ledger_location): a file, or a table in PostgreSQL."""
+    uri = postgres_ledger_uri(location)
+    return Ledger(location) if uri is None else postgres_ledger(uri)
 
 
 # The key of the JSON object a refused run prints on stdout under ``qgis_process ... --json``.

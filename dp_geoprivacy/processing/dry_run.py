@@ -24,7 +24,7 @@ import json
 from qgis.core import QgsProcessingParameterBoolean
 
 from ..core.accuracy import CountAccuracy, accuracy_from_record
-from ..core.ledger import BUDGET_TOLERANCE, Ledger, LedgerError
+from ..core.ledger import BUDGET_TOLERANCE, LedgerError
 from ..translation import tr
 from . import budget
 
@@ -122,7 +122,7 @@ def finish(algorithm, parameters, context, feedback, mechanism_fields, input_par
 
 def _ledger_check(algorithm, parameters, context, feedback, input_parameter, epsilon, delta, fields):
     """What the ledger holds for the source and whether BUDGET would refuse (read only)."""
-    path = algorithm.parameterAsFileOutput(parameters, budget.LEDGER, context) if parameters.get(budget.LEDGER) else ""
+    path = budget.ledger_location(algorithm, parameters, context)
     limit = algorithm.parameterAsDouble(parameters, budget.BUDGET, context) \
         if parameters.get(budget.BUDGET) not in (None, "") else None
     if not path:
@@ -131,7 +131,7 @@ def _ledger_check(algorithm, parameters, context, feedback, input_parameter, eps
     entry = budget.ledger_entry(algorithm, parameters, context, feedback, input_parameter,
                                 {**fields, "epsilon": epsilon, "delta": delta}, "", "trial", partition)
     try:
-        spent, after = Ledger(path).preview(entry)
+        spent, after = budget.open_ledger(path).preview(entry)
     except (LedgerError, OSError) as error:
         feedback.pushWarning(tr("LEDGER {path}: {error}").format(path=path, error=error))
         return {}

@@ -6,8 +6,8 @@ Geometries are between the zones' public representative points: nothing in
 them comes from a trip.
 """
 
+import contextvars
 import threading
-from pathlib import Path
 
 import numpy as np
 import shapely
@@ -16,7 +16,7 @@ from osgeo import ogr
 from ..core.od_flows import flow_coordinates
 from .gpkg_fill import BlobGroups, PackedGeometries, linestring_blob_groups, linestring_blobs
 from .privacy_metadata import write_to_file
-from .writers import write_features
+from .writers import together, write_features
 
 
 def flow_line_geometries(cells, origin_index, dest_index, crs) -> PackedGeometries:
@@ -48,36 +48,36 @@ def flow_line_geometries(cells, origin_index, dest_index, crs) -> PackedGeometri
     return PackedGeometries(blobs, bounds)
 
 def write_flows_and_matrix(flows_destination, matrix_destination, crs_wkt, make_lines, flow_columns,
-                           matrix_columns, record, titles, feedback, started):
+                           matrix_columns, record, titles, feedback):
     """Write the flow lines and the matrix as one release: both outputs end up in place, or neither.
 
     The matrix (the flows' attributes without moe95, in the same order) is
     written from the arrays in a second thread while the flow lines are
     built and written (SQLite and numpy release the GIL: on two cores the
-    matrix costs no wall time). The flow lines are moved into place only
-    after the matrix is; a failure of either removes the other. ``titles``:
-    (flows, matrix) layer titles; ``started``: the run's start time (what a
-    failed run may delete is only what it wrote).
+    matrix costs no wall time). Both are put in place together when both
+    are complete (writers.together, which the matrix's thread joins), so a
+    failure of either leaves nothing, whatever the destinations. ``titles``:
+    (flows, matrix) layer titles.
     """
     flows_title, matrix_title = titles
 
     def finish_matrix(path, layer):
         write_to_file(path, layer, record, matrix_title)
 
-    matrix = _InThread(lambda: write_features(matrix_destination, "", ogr.wkbNone, None, matrix_columns,
-                                              feedback, finish=finish_matrix))
+    with together():
+        matrix = _InThread(lambda: write_features(matrix_destination, "", ogr.wkbNone, None, matrix_columns,
+                                                  feedback, finish=finish_matrix))
 
-    def finish_flows(path, layer):
-        write_to_file(path, layer, record, flows_title)
-        matrix.result()  # the matrix's failure stops the flows before they are moved into place
+        def finish_flows(path, layer):
+            write_to_file(path, layer, record, flows_title)
+            matrix.result()  # the matrix's failure stops the flows
 
-    try:
-        write_features(flows_destination, crs_wkt, ogr.wkbLineString, make_lines(), flow_columns, feedback,
-                       finish=finish_flows)
-    except BaseException:
-        if matrix.wait():
-            _remove_output(matrix_destination, started)
-        raise
+        try:
+            write_features(flows_destination, crs_wkt, ogr.wkbLineString, make_lines(), flow_columns, feedback,
+                           finish=finish_flows)
+        except BaseException:
+            matrix.wait()  # its working folder is removed when the block ends
+            raise
 
 
 class _InThread:
@@ -86,10 +86,11 @@ class _InThread:
 
     def __init__(self, work):
         self._error = None
+        context = contextvars.copy_context()
 
         def run():
             try:
-                work()
+                context.run(work)  # in the caller's writers.together() block
             except BaseException as error:  # handed to the caller's thread
                 self._error = error
 
@@ -103,15 +104,3 @@ class _InThread:
     def result(self):
         if not self.wait():
             raise self._error
-
-
-def _remove_output(destination, since):
-    """Delete an output file and its sidecars written since ``since`` (the first output of a failed run)."""
-    destination = Path(destination)
-    suffixes = [".qmd"] + ([".shx", ".dbf", ".prj", ".cpg"] if destination.suffix.lower() == ".shp" else [])
-    for path in [destination] + [destination.with_suffix(suffix) for suffix in suffixes]:
-        try:
-            if path.stat().st_mtime >= since - 1:
-                path.unlink()
-        except OSError:
-            pass

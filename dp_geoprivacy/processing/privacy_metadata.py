@@ -21,6 +21,7 @@ from qgis.core import (
 
 from ..core.privacy_record import HISTORY_PREFIX, KEYWORD_VOCABULARY, KEYWORDS, PrivacyRecord
 from ..translation import tr
+from .destinations import postgres_record_metadata, postgres_uri
 
 
 def layer_metadata(record: PrivacyRecord, title: str, inherited=()) -> QgsLayerMetadata:
@@ -56,27 +57,15 @@ def records_in(metadata: QgsLayerMetadata) -> List[PrivacyRecord]:
 
 
 def write_to_file(path: str, layer_name: str, record: PrivacyRecord, title: str, inherited=()) -> None:
-    """Store the record with the file so a fresh QGIS session sees it.
-
-    GeoPackage: in the file's metadata tables. Other formats: in a ``.qmd``
-    sidecar next to the file.
-    """
-    _save(path, layer_name, layer_metadata(record, title, inherited))
-
-
-def _save(path, layer_name, metadata):
-    if Path(path).suffix.lower() == ".gpkg":
-        uri = f"{path}|layername={layer_name}"
-        saved, message = QgsProviderRegistry.instance().saveLayerMetadata("ogr", uri, metadata)
-        if not saved:
-            raise OSError(tr("Could not write the privacy record into {path}: {message}").format(
-                path=path, message=message))
-        return
-    layer = QgsVectorLayer(path, layer_name, "ogr")
-    layer.setMetadata(metadata)
-    message, ok = layer.saveDefaultMetadata()
-    if not ok:
-        raise OSError(tr("Could not write the metadata sidecar: {message}").format(message=message))
+    """Store the record in the metadata tables of the GeoPackage ``path`` (every output is first built as
+    one; processing/destinations.py carries the record on to the destination: a .qmd sidecar, a
+    PostgreSQL table, a memory layer)."""
+    metadata = layer_metadata(record, title, inherited)
+    uri = f"{path}|layername={layer_name}"
+    saved, message = QgsProviderRegistry.instance().saveLayerMetadata("ogr", uri, metadata)
+    if not saved:
+        raise OSError(tr("Could not write the privacy record into {path}: {message}").format(
+            path=path, message=message))
 
 
 # Lineage (issue 19 item 7): a preparation step's output (tripends) names the fingerprints of the data it was
@@ -104,8 +93,28 @@ def lineage_of(layer) -> tuple:
     return tuple(dict.fromkeys(found))
 
 
+def _save(path, layer_name, metadata):
+    """Save ``metadata`` with the file ``path``: in a GeoPackage's metadata tables, else in a .qmd sidecar."""
+    if Path(path).suffix.lower() == ".gpkg":
+        uri = f"{path}|layername={layer_name}"
+        saved, message = QgsProviderRegistry.instance().saveLayerMetadata("ogr", uri, metadata)
+        if not saved:
+            raise OSError(tr("Could not write the privacy record into {path}: {message}").format(
+                path=path, message=message))
+        return
+    layer = QgsVectorLayer(path, layer_name, "ogr")
+    layer.setMetadata(metadata)
+    message, ok = layer.saveDefaultMetadata()
+    if not ok:
+        raise OSError(tr("Could not write the metadata sidecar: {message}").format(message=message))
+
+
 def read_from_file(path: str) -> List[PrivacyRecord]:
-    """The privacy records of a layer file, as QGIS loads them."""
+    """The privacy records of a layer (a file, a GeoPackage layer, a PostGIS table), as QGIS loads them."""
+    postgres = postgres_uri(path) or (path if path.startswith(("dbname=", "service=")) else None)
+    if postgres is not None:  # a PostGIS table: its layer source is the data source URI itself
+        metadata = postgres_record_metadata(postgres)
+        return records_in(metadata) if metadata is not None else []
     layer = QgsVectorLayer(path, "dp_geoprivacy_record", "ogr")
     records = records_in(layer.metadata())
     if not records:  # formats without metadata: QGIS reads the .qmd sidecar on request

@@ -4,24 +4,30 @@ OGR creates the output GeoPackage with its fields, then SQLite inserts all
 rows at once (``gpkg_fill``), copying attributes from the source table in
 SQL in the order the algorithm chose (a random one: row order must not
 follow the input), and fills the spatial index directly. The file is built
-in a hidden working folder beside the destination and moved into place only
-when complete, so a failed or cancelled run leaves nothing behind; the
-working folder is also removed when the process is ended by SIGTERM or
-exits (``workdirs``).
+in a hidden working folder beside the destination (with the privacy record,
+written by the algorithm's ``finish``) and only when complete goes to its
+destination (``destinations``: moved into place as a .gpkg, converted to
+another format, copied into an existing GeoPackage or PostGIS table, or
+made a memory layer), so a failed or cancelled run leaves nothing behind;
+the working folder is also removed when the process is ended by SIGTERM or
+exits (``workdirs``). ``together`` puts several outputs in place at once.
 """
 
+import contextvars
 import os
 import tempfile
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import shapely
 from osgeo import gdal, ogr, osr
-from qgis.core import QgsProcessingException, QgsVectorFileWriter
+from qgis.core import QgsProcessingException
 
 from ..translation import tr
-from .gpkg_fill import PackedGeometries, SourceCopy, fill_gpkg, point_blobs, point_bounds, quoted, wkb_blobs
+from . import destinations
+from .gpkg_fill import PackedGeometries, SourceCopy, fill_gpkg, point_blobs, point_bounds, wkb_blobs
 from .gpkg_stream import fill_points_stream
 from .readers import PointTable, ogr_open
 from .workdirs import working_folder
@@ -206,30 +212,62 @@ def write_features(destination: str, crs_wkt: str, geometry_type, geometries, co
 
 
 def _write(destination, srs, geometry_type, fields, blobs, bounds, columns, copy, feedback, finish, fill=None):
-    destination = Path(destination)
-    if "|" in str(destination) or ":" in destination.name:
-        raise QgsProcessingException(
-            tr("Outputs must be file paths (for example out.gpkg), not '{dest}'.").format(dest=destination)
-        )
-    layer_name = destination.stem
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    with working_folder(destination.parent) as work_dir:
+    target = destinations.parse(destination)
+    destinations.check_format(target)
+    layer_name = target.layer_name
+    parent = target.path.parent if target.path is not None else Path(tempfile.gettempdir())
+    parent.mkdir(parents=True, exist_ok=True)
+    group = _together.get()
+    stack = group.stack if group is not None else None
+    with ExitStack() as own:
+        work_dir = (stack or own).enter_context(working_folder(parent))
         work = work_dir / f"{layer_name}.gpkg"
         _create(work, layer_name, srs, geometry_type, fields)
         if fill is not None:
             fill(work, layer_name)
         else:
             fill_gpkg(work, layer_name, blobs, bounds, columns, copy)
-        if destination.suffix.lower() != ".gpkg":
-            _convert(work, layer_name, work_dir / destination.name)
-            work.unlink()
-            work = work_dir / destination.name
         finish(str(work), layer_name)
-        if feedback is not None and feedback.isCanceled():
-            raise QgsProcessingException(tr("Cancelled: no output was written."))
-        for produced in work_dir.iterdir():
-            os.replace(produced, destination.parent / produced.name)
+        _check(feedback)
+        publish = destinations.prepare(target, work, layer_name, feedback)
+        _check(feedback)
+        if stack is None:
+            publish()
+        else:
+            group.publish.append(publish)
     return layer_name
+
+
+@dataclass
+class _Group:
+    stack: ExitStack
+    publish: list
+
+
+# The open together() block, if any. A context variable: a thread started with
+# contextvars.copy_context().run (od_output's matrix writer) joins its caller's block.
+_together = contextvars.ContextVar("dp_geoprivacy_together", default=None)
+
+
+@contextmanager
+def together():
+    """Outputs written in the block are put in place together when it ends without an error, else none.
+
+    For algorithms with several outputs (a failure writing the second, e.g. a full disk, leaves
+    nothing of the first). Nested blocks join the outer one.
+    """
+    if _together.get() is not None:
+        yield
+        return
+    with ExitStack() as stack:
+        group = _Group(stack, [])
+        token = _together.set(group)
+        try:
+            yield
+            for publish in group.publish:
+                publish()
+        finally:
+            _together.reset(token)
 
 
 def _create(path: Path, layer_name: str, srs, geometry_type, fields):
@@ -241,33 +279,6 @@ def _create(path: Path, layer_name: str, srs, geometry_type, fields):
         layer.CreateField(definition)
     layer = None  # noqa: F841
     dataset = None  # noqa: F841
-
-
-def _convert(gpkg: Path, layer_name: str, destination: Path):
-    """Convert the finished GeoPackage layer to the destination's OGR format."""
-    driver = QgsVectorFileWriter.driverForExtension(destination.suffix.lstrip("."))
-    if not driver:
-        raise QgsProcessingException(
-            tr("No vector format is known for the extension '{ext}' of {dest}. Use .gpkg.").format(
-                ext=destination.suffix, dest=destination.name
-            )
-        )
-    options = {}
-    dataset = ogr.Open(str(gpkg))
-    layer = dataset.GetLayerByName(layer_name)
-    points = ogr.GT_Flatten(layer.GetGeomType()) == ogr.wkbPoint
-    geometry_column = layer.GetGeometryColumn()
-    dataset = None
-    if points and driver == "CSV":  # CSV and spreadsheets drop geometries: keep points as X and Y columns
-        options["layerCreationOptions"] = ["GEOMETRY=AS_XY"]
-    elif points and driver in ("XLSX", "ODS"):
-        options["SQLStatement"] = (f"SELECT *, ST_MinX({quoted(geometry_column)}) AS X, "
-                                   f"ST_MinY({quoted(geometry_column)}) AS Y FROM "
-                                   f"{quoted(layer_name)}")
-        options["layerName"] = layer_name
-    else:
-        options["layers"] = [layer_name]
-    gdal.VectorTranslate(str(destination), str(gpkg), format=driver, **options)
 
 
 def current_umask() -> int:

@@ -97,6 +97,18 @@ COVERED_ELSEWHERE = {
     'ledger: BUDGET without LEDGER, bad PARTITION':
         'test_privacy_report.py::test_budget_without_ledger_and_bad_partition_are_refused',
     'privacyreport: neither LAYERS nor LEDGER': 'test_privacy_report.py::test_report_needs_layers_or_a_ledger',
+    'outputs (issue 21): overwritten .shp kept its old .qix; .shp field names cut without a word':
+        'test_destinations.py::test_overwriting_a_shapefile_removes_its_old_spatial_index_and_reports_cut_names',
+    'outputs (issue 21): tripends failing on its second output left the first':
+        'test_destinations.py::test_tripends_writes_both_outputs_or_neither',
+    'outputs (issue 21): trajectories to .csv written without their lines':
+        'test_destinations.py::test_trajectories_to_csv_keep_their_lines_as_wkt',
+    'outputs (issue 21): ogr: layer of an existing GeoPackage, memory:, PostGIS refused':
+        'test_destinations.py::test_a_layer_added_to_an_existing_geopackage_keeps_the_other_layers, '
+        'test_destinations.py::test_a_memory_output_is_a_temporary_layer_with_its_record, '
+        'test_postgres.py::test_a_release_into_postgis_is_opened_by_qgis_with_its_record',
+    'outputs (issue 21): a failed PostGIS release left a table':
+        'test_postgres.py::test_a_failed_release_into_postgis_leaves_no_table',
 }
 
 

@@ -351,13 +351,14 @@ def test_failed_second_output_leaves_neither_output(known_trips, zones, tmp_path
 
 
 def test_cancel_after_the_first_output_leaves_neither_output(known_trips, zones, tmp_path):
-    """The matrix is put in place first (inside the flows' finishing step); cancelling then removes it again."""
+    """Cancelling once the matrix is complete (converted, with its sidecar, in its working folder) leaves
+    neither output: both are put in place together at the end (writers.together)."""
     path, _, _ = known_trips
     matrix = tmp_path / "m.csv"
 
     class CancelOnceMatrixExists(QgsProcessingFeedback):
         def isCanceled(self):  # noqa: N802 (QGIS API)
-            return matrix.exists()
+            return any(tmp_path.glob(".dp_geoprivacy-*/m.qmd"))
 
     with pytest.raises(QgsProcessingException, match="Cancelled"):
         processing.run(ALG, {"INPUT": path, "ZONES": zones, "EPSILON": 1, "OUTPUT_FLOWS": str(tmp_path / "f.gpkg"),

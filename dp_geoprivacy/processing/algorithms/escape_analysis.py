@@ -41,7 +41,7 @@ from ..metric_crs import crs_parameter_given, crs_transformer, is_metric, resolv
 from ..privacy_metadata import ReleaseLayerPostProcessor, records_in, write_to_file
 from ..readers import PointTable, read_points, read_zones
 from ..styles import escape_share_zones
-from ..writers import columns_of, write_features
+from ..writers import columns_of, together, write_features
 
 
 class EscapeAnalysis(DpAlgorithm):
@@ -379,16 +379,17 @@ class EscapeAnalysis(DpAlgorithm):
         )
         table_title = self.tr("Escape share per scale")
         zones_title = self.tr("Escape share per zone")
-        write_features(
-            table_destination, "", ogr.wkbNone, None, columns_of(release.result["table"]), feedback,
-            finish=lambda path, layer: write_to_file(path, layer, record, table_title),
-        )
-        feedback.setProgress(93)
-        write_features(
-            zones_destination, wkt(zones.crs), ogr.wkbMultiPolygon, self._zone_geometries(tessellation, result),
-            columns_of(release.result["zones"]), feedback,
-            finish=lambda path, layer: write_to_file(path, layer, record, zones_title),
-        )
+        with together():  # both outputs, or neither
+            write_features(
+                table_destination, "", ogr.wkbNone, None, columns_of(release.result["table"]), feedback,
+                finish=lambda path, layer: write_to_file(path, layer, record, table_title),
+            )
+            feedback.setProgress(93)
+            write_features(
+                zones_destination, wkt(zones.crs), ogr.wkbMultiPolygon, self._zone_geometries(tessellation, result),
+                columns_of(release.result["zones"]), feedback,
+                finish=lambda path, layer: write_to_file(path, layer, record, zones_title),
+            )
         feedback.setProgress(97)
         outputs = {self.OUTPUT_TABLE: table_destination, self.OUTPUT_ZONES: zones_destination}
         if chart_destination:

@@ -15,7 +15,6 @@ matrix to ``processing.od_output``, which writes them as one release.
 """
 
 import math
-import time
 from pathlib import Path
 
 import numpy as np
@@ -277,7 +276,6 @@ class NoisyOdFlows(DpAlgorithm):
     # --- run ------------------------------------------------------------------
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
-        started = time.time()
         error = self._setting_errors(parameters)
         if error:
             raise QgsProcessingException(error)
@@ -386,7 +384,7 @@ class NoisyOdFlows(DpAlgorithm):
         flows_title, matrix_title = self.tr("Noisy OD flows"), self.tr("Noisy OD matrix")
         write_flows_and_matrix(flows_destination, matrix_destination, wkt(output_crs),
                                lambda: flow_line_geometries(cells, origin_index, dest_index, output_crs),
-                               flow_columns, matrix_columns, record, (flows_title, matrix_title), feedback, started)
+                               flow_columns, matrix_columns, record, (flows_title, matrix_title), feedback)
         feedback.setProgress(100)
         for destination, title, style in ((flows_destination, flows_title, flow_lines),
                                           (matrix_destination, matrix_title, None)):

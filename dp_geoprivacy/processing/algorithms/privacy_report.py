@@ -33,9 +33,11 @@ from ...core.accounting import (
     worst,
 )
 from ...core.accounting import seeded as seeded_releases
-from ...core.ledger import Ledger, LedgerError, events_of
+from ...core.ledger import LedgerError, events_of
 from ..base import DpAlgorithm
+from ..budget import open_ledger
 from ..help_summary import with_summary
+from ..ledger_postgres import postgres_ledger_uri
 from ..privacy_metadata import read_from_file, records_in
 from ..writers import Column, write_features
 
@@ -154,10 +156,10 @@ class PrivacyReport(DpAlgorithm):
         warnings = []
         entries = ()
         if ledger_path:
-            if not Path(ledger_path).is_file():
+            if postgres_ledger_uri(ledger_path) is None and not Path(ledger_path).is_file():
                 raise QgsProcessingException(self.tr("LEDGER {path} does not exist.").format(path=ledger_path))
             try:
-                entries = Ledger(ledger_path).entries()
+                entries = open_ledger(ledger_path).entries()
             except LedgerError as error:
                 raise QgsProcessingException(self.tr(
                     "LEDGER: {error}. Give the ledger file the privatizing runs wrote.").format(
@@ -360,7 +362,9 @@ class PrivacyReport(DpAlgorithm):
 
 def _layer_records(layer):
     records = records_in(layer.metadata())
-    if not records:
+    if not records and layer.providerType() == "postgres":  # the record is in the schema's records table
+        records = read_from_file(layer.source())
+    elif not records:
         path = QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source()).get("path")
         if path:
             records = read_from_file(path)

@@ -45,7 +45,7 @@ from ..base import DpAlgorithm
 from ..help_summary import defaults, response_figures, with_summary
 from ..privacy_metadata import ReleaseLayerPostProcessor, records_in, write_to_file
 from ..readers import ALL_FIELDS, read_table
-from ..writers import Column, write_features, write_rows
+from ..writers import Column, together, write_features, write_rows
 
 _KINDS = {"String": "text", "Integer": "int", "Integer64": "int", "Real": "real"}
 
@@ -252,23 +252,24 @@ class RandomizedResponseAlgorithm(DpAlgorithm):
         replaced = [Column(field, "text", release.result["reported"])]
         if strata_field:  # only declared stratum names are written
             replaced.append(Column(strata_field, "text", release.result["stratum_name"]))
-        write_rows(table, rows, destination, feedback,
-                   finish=lambda path, layer: write_to_file(path, layer, record, title),
-                   geometries=geometries, geometry_type=geometry_type, exclude_fields=dropped, replaced=replaced)
-        feedback.setProgress(80)
-        results = {
-            self.OUTPUT: destination,
-            "EPSILON_SPENT": record.epsilon,
-            "P_TRUTH_USED": mechanism.p_truth,
-            "ROWS_WRITTEN": len(rows),
-        }
-        if estimates_destination:
-            estimates_title = self.tr("Frequency estimates for {field}").format(field=field)
-            columns = _estimate_columns(release.result, strata_field)
-            write_features(estimates_destination, "", None, None, columns, feedback,
-                           finish=lambda path, layer: write_to_file(path, layer, record, estimates_title))
-            results[self.OUTPUT_ESTIMATES] = estimates_destination
-            self._post_process(context, estimates_destination, record, estimates_title)
+        with together():  # the layer and the estimates, or neither
+            write_rows(table, rows, destination, feedback,
+                       finish=lambda path, layer: write_to_file(path, layer, record, title),
+                       geometries=geometries, geometry_type=geometry_type, exclude_fields=dropped, replaced=replaced)
+            feedback.setProgress(80)
+            results = {
+                self.OUTPUT: destination,
+                "EPSILON_SPENT": record.epsilon,
+                "P_TRUTH_USED": mechanism.p_truth,
+                "ROWS_WRITTEN": len(rows),
+            }
+            if estimates_destination:
+                estimates_title = self.tr("Frequency estimates for {field}").format(field=field)
+                columns = _estimate_columns(release.result, strata_field)
+                write_features(estimates_destination, "", None, None, columns, feedback,
+                               finish=lambda path, layer: write_to_file(path, layer, record, estimates_title))
+                results[self.OUTPUT_ESTIMATES] = estimates_destination
+                self._post_process(context, estimates_destination, record, estimates_title)
         self._post_process(context, destination, record, title)
         feedback.setProgress(100)
         return results

@@ -23,7 +23,7 @@ from ..budget import source_fingerprint
 from ..help_summary import with_summary
 from ..privacy_metadata import write_lineage
 from ..track_reader import field_names, read_tracks, skip_text
-from ..writers import Column, write_points
+from ..writers import Column, together, write_points
 
 
 class TripEnds(DpAlgorithm):
@@ -114,11 +114,12 @@ class TripEnds(DpAlgorithm):
             added = [Column(name, "real", values)
                      for name, values in zip(self.TIME_FIELDS, trip_ends(table.times, table.offsets))]
         feedback.setProgress(40)
-        write_points(table, rows, origins, origins_path, feedback, finish=lambda path, layer: None,
-                     exclude_fields=excluded, added=added)
-        feedback.setProgress(70)
-        write_points(table, rows, destinations, destinations_path, feedback, finish=lambda path, layer: None,
-                     exclude_fields=excluded, added=added)
+        with together():  # both outputs, or neither (e.g. a full disk while writing the second)
+            write_points(table, rows, origins, origins_path, feedback, finish=lambda path, layer: None,
+                         exclude_fields=excluded, added=added)
+            feedback.setProgress(70)
+            write_points(table, rows, destinations, destinations_path, feedback, finish=lambda path, layer: None,
+                         exclude_fields=excluded, added=added)
         self._record_lineage(parameters, context, feedback, (origins_path, destinations_path))
         feedback.setProgress(100)
         return {self.ORIGINS: origins_path, self.DESTINATIONS: destinations_path, "TRIPS": len(rows),
