@@ -348,7 +348,7 @@ PEER_SCRIPT = textwrap.dedent("""
     print(json.dumps({"seconds": time.perf_counter() - start, **hist,
                       "trips_per_weekday": {str(k): float(v) for k, v in weekday.items()},
                       "trips_per_hour": [[int(h), str(c), float(p)] for h, c, p in
-                                         zip(hours["hour"], hours["time_category"], hours["perc"])],
+                                         zip(hours[const.HOUR], hours[const.TIME_CATEGORY], hours["perc"])],
                       "visits": dict(zip(visits["tile_id"].astype(str), visits["visits"].astype(float))),
                       "flows": [[str(o), str(t), float(f)] for o, t, f in
                                 zip(flows["origin"], flows["destination"], flows["flow"])]}))
