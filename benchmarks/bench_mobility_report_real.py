@@ -359,19 +359,21 @@ def peer(directory, python, data, zones, epsilon, k, truths):
     label = f"peer_eps{epsilon:g}_run{k}"
     script = directory / "peer_report.py"
     script.write_text(PEER_SCRIPT)
-    command = ["/usr/bin/time", "-f", "%e %M", str(python), str(script), str(data), str(zones), str(epsilon), str(M),
-               str(directory / (label + ".html"))]
+    command = ["/usr/bin/time", "-f", "%e %M %U %S", str(python), str(script), str(data), str(zones), str(epsilon),
+               str(M), str(directory / (label + ".html"))]
     load = load_average()
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, env=dict(os.environ, PYTHONWARNINGS="ignore"))
     wall = time.perf_counter() - start
     if result.returncode != 0:
         return {"label": label, "error": result.stderr[-3000:]}
-    peak_kib = int(result.stderr.strip().splitlines()[-1].split()[1])
+    _, peak_kib, user_s, sys_s = result.stderr.strip().splitlines()[-1].split()
+    peak_kib = int(peak_kib)
     inner = json.loads(result.stdout.strip().splitlines()[-1])
     visits_true, flows_true, distributions = truths
     flows = {(o, t): f for o, t, f in inner["flows"]}
-    row = {"label": label, "wall_s": round(wall, 3), "peak_rss_mib": round(peak_kib / 1024, 1),
+    row = {"label": label, "wall_s": round(wall, 3), "cpu_s": round(float(user_s) + float(sys_s), 2),
+           "peak_rss_mib": round(peak_kib / 1024, 1),
            "load_average_before": load,
            "visits_mae": float(np.mean([abs(v - visits_true.get(z, 0.0)) for z, v in inner["visits"].items()]))}
     row["od_true_pair_share"], row["od_true_top10_coverage"], row["od_published"] = flow_measures(flows, flows_true)
@@ -408,7 +410,7 @@ def main():
                 rows.append(ours(directory, records, zones, epsilon, k, truths, trips, options.days))
                 if python is not None:
                     rows.append(peer(directory, python, data, zones, epsilon, k, truths))
-    columns = ("label", "wall_s", "peak_rss_mib", "visits_mae", "od_published", "od_true_pair_share",
+    columns = ("label", "wall_s", "cpu_s", "peak_rss_mib", "visits_mae", "od_published", "od_true_pair_share",
                "od_true_top10_coverage", "od_says_nothing_reliable")
     print_table(rows, columns)
     print_table(rows, ["label"] + sorted({key for row in rows for key in row if key.endswith(("_pp", "_mae"))}))
