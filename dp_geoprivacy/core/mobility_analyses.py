@@ -142,7 +142,8 @@ class CountAnalysis:
         return np.round(self.noise.apply(np.asarray(counts, dtype=float), rng))
 
     def margin_of_error(self) -> float:
-        return self.noise.margin_of_error(0.95)
+        """95% margin of a published count: the noise's plus half the snapping grain (core.counting)."""
+        return self.noise.released_margin_of_error(0.95)
 
     def fields(self) -> dict:
         noise = self.noise
@@ -185,7 +186,7 @@ class FlowSelection:
     def fields(self) -> dict:
         noise = self.noise
         return {"epsilon": self.epsilon, "delta": self.delta, "sensitivity": self.sensitivity,
-                "noise_scale": noise.scale, "margin_of_error_95": noise.margin_of_error(0.95),
+                "noise_scale": noise.scale, "margin_of_error_95": noise.released_margin_of_error(0.95),
                 "threshold": self.threshold,
                 "mechanism": "stability-based histogram (Asghar, Tyler and Kaafar 2017, Algorithm 1): Laplace "
                              "noise on pairs with trips only, published at or above the threshold",

@@ -20,6 +20,8 @@ from dp_geoprivacy.core.counting import LAPLACE, CountNoise
 from dp_geoprivacy.core.utility import compare_counts, sampling_tolerance
 
 from .conftest import read_field, run_algorithm_json, write_grid_zones, write_points
+from .test_mobility_report import run as run_report
+from .test_mobility_report import write_trips, write_zones
 
 ALG = "dp_geoprivacy:accuracyplanner"
 X0, Y0, CELL, N = 500_000.0, 4_500_000.0, 100.0, 30
@@ -242,3 +244,38 @@ def test_consistent_counts_plan_gives_each_levels_error_for_the_split(tmp_path):
     assert json.loads(results["SETTINGS"])["split"] == "0.2,0.4,0.4"
     with pytest.raises(QgsProcessingException, match="SPLIT"):
         plan(tmp_path, RELEASE=5, EPSILON=1, LEVELS=3, SPLIT="1,2")
+
+
+def test_mobility_report_plan_gives_each_sections_margin_as_the_report_writes_it(tmp_path):
+    """RELEASE 6: per section of the mobility report, the epsilon of the split and the 95% margin of one
+    published count; for visits per zone the very margin the report writes into its layer (moe95)."""
+    from dp_geoprivacy.core.mobility_report import ANALYSES
+    from dp_geoprivacy.processing.privacy_metadata import read_from_file
+
+    split = "od_flows=3,visits_per_zone=2"
+    results = plan(tmp_path, RELEASE=6, EPSILON=2, MAX_CONTRIBUTIONS=3, REPORT_ANALYSES=list(range(len(ANALYSES))),
+                   BUDGET_SPLIT=split, EPSILONS="1, 10")
+    table = {name: read_field(results["OUTPUT"], name) for name in (
+        "epsilon", "section", "part", "section_epsilon", "margin_of_error", "threshold", "count_published_95")}
+    rows = [dict(zip(table, values)) for values in zip(*table.values())]
+    assert sorted({r["epsilon"] for r in rows}) == [1.0, 2.0, 10.0]
+    at = {(r["section"], r["part"]): r for r in rows if r["epsilon"] == 2.0}
+    assert {section for section, _ in at} == set(ANALYSES)
+    visits = at["visits_per_zone", "count"]
+    # 18 weights (13 analyses at 1, od_flows 3, visits 2): visits get 2/18 of EPSILON
+    assert visits["section_epsilon"] == pytest.approx(2 * 2 / 18)
+    assert results["MARGIN_OF_ERROR"] == visits["margin_of_error"]
+    od = at["od_flows", "count"]
+    assert results["STABILITY_THRESHOLD"] == od["threshold"] and od["count_published_95"] > od["threshold"]
+    assert [r["margin_of_error"] for r in rows if r["section"] == "visits_per_zone"] == sorted(
+        [r["margin_of_error"] for r in rows if r["section"] == "visits_per_zone"], reverse=True)
+    settings = json.loads(results["SETTINGS"])
+    assert settings["budget_split"] == "od_flows=3,visits_per_zone=2" and settings["max_contributions"] == 3
+    # The report at the same settings: its split and the margin it publishes are the planner's.
+    run_report(write_trips(tmp_path)[0], write_zones(tmp_path), tmp_path, EPSILON=2.0, BUDGET_SPLIT=split)
+    assert read_field(tmp_path / "visits.gpkg", "moe95")[0] == pytest.approx(visits["margin_of_error"], rel=1e-12)
+    mechanism = read_from_file(str(tmp_path / "visits.gpkg"))[0].mechanism
+    for section in ("visits_per_zone", "od_flows", "trips_per_hour"):
+        assert f"{section} epsilon {at[section, 'count']['section_epsilon']:.6g} " in mechanism
+    with pytest.raises(QgsProcessingException, match="BUDGET_SPLIT"):
+        plan(tmp_path, RELEASE=6, EPSILON=1, BUDGET_SPLIT="od_flow=2")

@@ -62,9 +62,13 @@ def write_records(path, rows, layer="records"):
     return str(path)
 
 
+def write_zones(folder):
+    return write_grid_zones(folder / "zones.gpkg", 32633, (X0, Y0), CELL, N)
+
+
 @pytest.fixture(scope="module")
 def zones(tmp_path_factory):
-    return write_grid_zones(tmp_path_factory.mktemp("mr") / "zones.gpkg", 32633, (X0, Y0), CELL, N)
+    return write_zones(tmp_path_factory.mktemp("mr"))
 
 
 def zone_of(x, y):
@@ -74,6 +78,10 @@ def zone_of(x, y):
 
 @pytest.fixture(scope="module")
 def trips(tmp_path_factory):
+    return write_trips(tmp_path_factory.mktemp("mr"))
+
+
+def write_trips(folder):
     """3 trips per user (M = 3 keeps all), start and end rows; one incomplete trip; a few ends outside."""
     rng = np.random.default_rng(4)
     rows, plan = [], []
@@ -88,7 +96,7 @@ def trips(tmp_path_factory):
             rows += [(f"u{u}", tid, start, *o), (f"u{u}", tid, end, *d)]
             plan.append((o, d))
     rows.append(("u99", "lonely", "2024-03-05 10:00:00", X0 + 10, Y0 + 10))  # a trip with one end
-    path = write_records(tmp_path_factory.mktemp("mr") / "records.gpkg", rows)
+    path = write_records(folder / "records.gpkg", rows)
     return path, plan
 
 

@@ -42,10 +42,11 @@ from ..base import DpAlgorithm
 from ..help_summary import count_figures, defaults, with_summary
 from ..writers import Column, write_features, write_text
 from .accuracy_levels import level_parameters, level_rows
+from .accuracy_report import report_parameters, report_rows, report_series
 
-ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES, ZONE_STATISTICS, LEVELS = 0, 1, 2, 3, 4, 5
+ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES, ZONE_STATISTICS, LEVELS, REPORT = 0, 1, 2, 3, 4, 5, 6
 RELEASE_NAMES = ("noisyzonecounts", "noisyodflows", "laplaceperturbation", "randomizedresponse",
-                 "noisyzonestatistics", "consistentcounts")
+                 "noisyzonestatistics", "consistentcounts", "mobilityreport")
 PLANNED_STATISTICS = (SUM, MEAN, MEDIAN, QUARTILES, FIVE_NUMBER)
 STATISTIC_COLUMNS = ("epsilon", "noise_scale", "grain", "p_published", "expected_abs_error", "rmse", "error_q95",
                      "margin_of_error", "rank_margin")
@@ -138,6 +139,14 @@ class AccuracyPlanner(DpAlgorithm):
             "assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, "
             "and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN "
             "(default the centre of the bounds), the quantiles for values spread evenly between the bounds.</p>"
+            "<p><b>Mobility report</b> (dp_geoprivacy:mobilityreport as a whole; M = MAX_CONTRIBUTIONS, its "
+            "analyses REPORT_ANALYSES and BUDGET_SPLIT as you will give the report, DELTA the OD flows' delta): "
+            "one row per epsilon and published part of each section, with the section's epsilon share, its "
+            "sensitivity and noise scale, the expected absolute error and 95% margin of one published count or "
+            "histogram bin (the margin the report writes), the 95% rank margin of the five-number summaries, "
+            "and for the OD flows the threshold and the true flow published with 95% probability. Compare "
+            "splits before spending (Kapp et al., 'Towards Standardized Mobility Reports with User-Level "
+            "Privacy', 2023, §4.3 and §5.4).</p>"
             "<p>Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures "
             "are for.</p>"
             "<p><b>Inverse.</b> TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from "
@@ -153,7 +162,7 @@ class AccuracyPlanner(DpAlgorithm):
             options=[self.tr("Noisy zone counts"), self.tr("Noisy OD flows"),
                      self.tr("Location perturbation (Laplace)"), self.tr("Randomized response (k-ary)"),
                      self.tr("Noisy zone statistics (sum, mean, quantiles)"),
-                     self.tr("Consistent counts over H3 levels")],
+                     self.tr("Consistent counts over H3 levels"), self.tr("Mobility report (every section)")],
             defaultValue=ZONE_COUNTS))
         epsilon = QgsProcessingParameterNumber(
             self.EPSILON, self.tr("Epsilon you intend to use"), QgsProcessingParameterNumber.Double,
@@ -200,6 +209,7 @@ class AccuracyPlanner(DpAlgorithm):
                                          maxValue=1.0)]
         advanced += self._statistic_parameters()
         advanced += level_parameters(self)
+        advanced += report_parameters(self)
         slots = QgsProcessingParameterNumber(
             self.SLOTS, self.tr("Time slots per zone (counts)"), QgsProcessingParameterNumber.Integer,
             defaultValue=1, minValue=1)
@@ -413,6 +423,14 @@ class AccuracyPlanner(DpAlgorithm):
             results.update(EXPECTED_ABS_ERROR=chosen[0][-1], MARGIN_OF_ERROR=chosen[1][-1])
             series = {self.tr("finest level, expected absolute error"): [r[columns[-2]] for r in rows]}
             y_label = self.tr("Count (log scale)")
+        elif release == REPORT:
+            rows, columns, chosen = report_rows(self, parameters, context, settings, epsilons, epsilon, feedback)
+            for row in chosen:
+                if row["section"] == "visits_per_zone":
+                    results.update(EXPECTED_ABS_ERROR=row["expected_abs_error"], MARGIN_OF_ERROR=row["margin_of_error"])
+                if row["section"] == "od_flows":
+                    results["STABILITY_THRESHOLD"] = row["threshold"]
+            series, y_label = report_series(rows), self.tr("95% margin of a count (log scale)")
         elif release == ZONE_STATISTICS:
             make_spec, records, zone_mean = self._statistic_spec(parameters, context, settings)
 
@@ -457,7 +475,9 @@ class AccuracyPlanner(DpAlgorithm):
                 series[self.tr("expected spurious cells")] = [r["expected_spurious"] for r in rows]
             y_label = self.tr("Count (log scale)")
         destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
-        table = [Column(name, "real", [math.nan if r[name] is None else float(r[name]) for r in rows])
+        table = [Column(name, "text", np.array([r[name] for r in rows], dtype=object))
+                 if isinstance(rows[0][name], str) else
+                 Column(name, "real", [math.nan if r[name] is None else float(r[name]) for r in rows])
                  for name in columns]
         # The public settings behind every row (issue 13: a figure is read against MIN_FLOW, THRESHOLD, ...),
         # as columns setting_<name> (the figure "threshold" is the stability threshold, not the setting).

@@ -41,6 +41,7 @@ from ...core.mobility_report import (
     split_budget,
 )
 from ...core.release import NoUsableRecordsError, is_null
+from ...translation import tr
 from ..base import DpAlgorithm
 from ..help_summary import defaults, mobility_figures, with_summary
 from ..metric_crs import wkt
@@ -58,6 +59,26 @@ from ..zone_source import (
     add_zone_parameters,
     wgs84,
 )
+
+
+def split_weights(text):
+    """BUDGET_SPLIT 'analysis=weight, ...' as a dict (a weight that is not a number: NaN, refused by
+    split_budget); an unknown analysis name is refused here."""
+    weights = {}
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        name, _, value = part.partition("=")
+        name = name.strip()
+        try:
+            weights[name] = float(value)
+        except ValueError:
+            weights[name] = math.nan
+        if name not in ANALYSES:
+            raise QgsProcessingException(tr(
+                "BUDGET_SPLIT names an unknown analysis '{name}'; use names from: {names}.").format(
+                name=name, names=", ".join(ANALYSES)))
+    return weights
 
 
 class MobilityReport(DpAlgorithm):
@@ -248,23 +269,6 @@ class MobilityReport(DpAlgorithm):
 
     # --- settings -------------------------------------------------------------------------------
 
-    def _weights(self, text):
-        weights = {}
-        for part in (text or "").split(","):
-            if not part.strip():
-                continue
-            name, _, value = part.partition("=")
-            name = name.strip()
-            try:
-                weights[name] = float(value)
-            except ValueError:
-                weights[name] = math.nan
-            if name not in ANALYSES:
-                raise QgsProcessingException(self.tr(
-                    "BUDGET_SPLIT names an unknown analysis '{name}'; use names from: {names}.").format(
-                    name=name, names=", ".join(ANALYSES)))
-        return weights
-
     def _period(self, parameters, context):
         start = self.parameterAsString(parameters, self.TIME_START, context)
         end = self.parameterAsString(parameters, self.TIME_END, context)
@@ -293,7 +297,7 @@ class MobilityReport(DpAlgorithm):
         if period is None and "trips_over_time" in chosen:
             chosen.remove("trips_over_time")
             feedback.pushWarning(self.tr("Trips over time is left out: it needs the public TIME_START and TIME_END."))
-        weights = self._weights(self.parameterAsString(parameters, self.BUDGET_SPLIT, context))
+        weights = split_weights(self.parameterAsString(parameters, self.BUDGET_SPLIT, context))
         try:
             split_budget(epsilon, chosen, weights)
         except BudgetSplitError:
