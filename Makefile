@@ -10,9 +10,10 @@ PY := $(CURDIR)/$(VENV)/bin/python
 VERSION := $(shell sed -n 's/^version=//p' metadata.txt)
 ZIP := dist/dp_geoprivacy-$(VERSION).zip
 
-# Debian packages: QGIS and its Python, Qt translation tools, a virtual screen.
+# Debian packages: QGIS and its Python, Qt translation tools, a virtual screen, and Chromium (the HTML pages are
+# tested in it: tests/qgis/test_html_in_browser.py).
 APT_PACKAGES := qgis python3-qgis qgis-providers python3-venv python3-pip python3-gdal \
-	python3-scipy python3-pyproj pyqt5-dev-tools qttools5-dev-tools xvfb xauth zip unzip time
+	python3-scipy python3-pyproj pyqt5-dev-tools qttools5-dev-tools xvfb xauth zip unzip time chromium
 # Into the venv (which also sees Debian's packages). numpy stays below 2:
 # QGIS's GDAL bindings are built on numpy 1.
 PIP_PACKAGES := "numpy<2" "shapely>=2,<3" "h3>=4,<5" "pytest>=7" "pytest-qgis>=2" \
@@ -28,7 +29,7 @@ QGIS_ENV = QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) \
 	PYTHONPATH=$$(echo $(CURDIR)/$(VENV)/lib/python3*/site-packages)
 
 .PHONY: help deps system-packages stage qgis_process test test-lane-host test-lane-root test-core test-qgis lint \
-	package i18n demo desktop-check screenshots docs benchmark clean
+	package i18n demo desktop-check screenshots html-screenshots docs benchmark clean
 
 help:
 	@echo "make demo                      run the sample-data demo (installs what is missing)"
@@ -38,6 +39,7 @@ help:
 	@echo "make i18n                      extract strings to i18n/*.ts and compile .qm"
 	@echo "make desktop-check             start QGIS desktop under xvfb, screenshot the toolbox"
 	@echo "make screenshots               screenshot every algorithm's dialog in QGIS desktop into docs/img/dialogs/"
+	@echo "make html-screenshots          screenshot every HTML page in headless Chromium into docs/img/html/"
 	@echo "make docs                      regenerate docs/algorithms/ from the plugin"
 	@echo "make benchmark                 run the benchmarks in benchmarks/"
 
@@ -145,6 +147,10 @@ desktop-check: package
 
 screenshots: package
 	$(QGIS_ENV) $(PY) docs/desktop/screenshots.py $(ZIP) docs/img/dialogs
+
+html-screenshots: deps stage i18n-compile
+	$(QGIS_ENV) DP_GEOPRIVACY_HTML_SCREENSHOTS=$(CURDIR)/docs/img/html $(VENV)/bin/python -m pytest -p no:cacheprovider \
+		tests/qgis/test_html_in_browser.py -k test_content_is_rendered
 
 docs: deps stage
 	$(QGIS_ENV) $(PY) docs/generate_algorithm_docs.py

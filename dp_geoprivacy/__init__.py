@@ -82,6 +82,18 @@ def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):
         sys.setdlopenflags(flags)
 
 
+def _end_run_on_interrupt():
+    """In qgis_process, Ctrl-C ends the run from the moment the plugin is imported (processing/workdirs.py)."""
+    import sys
+
+    core = sys.modules.get("qgis.core")  # never imported here: the core tests run without QGIS
+    if core is not None and core.QgsApplication.platform() == "qgis_process":
+        from .processing import workdirs
+
+        workdirs.install(end_on_interrupt=True)
+
+
+_end_run_on_interrupt()
 _import_with_their_own_libraries()
 
 

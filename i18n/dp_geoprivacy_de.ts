@@ -1180,6 +1180,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>Ledger: this seeded run is recorded as not private, outside every total.</source>
         <translation>Journal: Dieser Lauf mit Zufallssaat wird als nicht privat vermerkt, außerhalb jeder Summe.</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/memory.py" line="52"/>
+        <source>{name} = {value:.0f} would need about {needed} of memory; this machine has {available} available, so {name} can be at most {largest} here. Choose a smaller {name}.</source>
+        <translation>{name} = {value:.0f} bräuchte etwa {needed} Arbeitsspeicher; dieser Rechner hat {available} frei, also darf {name} hier höchstens {largest} sein. Wählen Sie ein kleineres {name}.</translation>
+    </message>
 </context>
 <context>
     <name>AccuracyPlanner</name>
@@ -1658,6 +1663,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>Quantile errors assume the zone&apos;s values spread evenly between the bounds.</source>
         <translation>Die Quantilfehler nehmen an, dass die Werte der Zone gleichmäßig zwischen den Grenzen verteilt sind.</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="281"/>
+        <source>At most 1000000: the planner computes the exact distribution over every candidate value (2e7 took over 11 minutes).</source>
+        <translation>Höchstens 1000000: der Planer berechnet die exakte Verteilung über jeden Kandidatenwert (2e7 dauerte über 11 Minuten).</translation>
+    </message>
 </context>
 <context>
     <name>DpAlgorithm</name>
@@ -1820,6 +1830,21 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/base.py" line="339"/>
         <source>{other} and {name} are the same file ({path}): one would replace the other{lost}. Choose a different file for each.</source>
         <translation>{other} und {name} sind dieselbe Datei ({path}): Die eine würde die andere ersetzen{lost}. Wählen Sie für jede eine eigene Datei.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="350"/>
+        <source>{name} {missing} is not a field of {layer} (its fields: {fields}). Choose one of {layer}&apos;s fields.</source>
+        <translation>{name} {missing} ist kein Feld von {layer} (seine Felder: {fields}). Wählen Sie eines der Felder von {layer}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/guard.py" line="46"/>
+        <source>{algorithm} ran out of memory; nothing was written. Use a smaller input or smaller settings (bins, grid sizes, realizations).</source>
+        <translation>{algorithm} hatte nicht genug Arbeitsspeicher; nichts wurde geschrieben. Verwenden Sie eine kleinere Eingabe oder kleinere Einstellungen (Klassen, Rastergrößen, Realisierungen).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/guard.py" line="51"/>
+        <source>{algorithm} stopped on an unexpected error ({kind}: {error}); nothing was written. Please report it with your settings; the details are in the QGIS message log (tab {provider}).</source>
+        <translation>{algorithm} wurde durch einen unerwarteten Fehler beendet ({kind}: {error}); nichts wurde geschrieben. Bitte melden Sie ihn mit Ihren Einstellungen; die Details stehen im QGIS-Meldungsprotokoll (Reiter {provider}).</translation>
     </message>
 </context>
 <context>
@@ -5222,6 +5247,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="293"/>
         <source>Origins and destinations that are NULL or not a known zone are reported as draws from the histogram.</source>
         <translation>Quellen und Ziele, die NULL oder keine bekannte Zone sind, werden als Ziehungen aus dem Histogramm gemeldet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="247"/>
+        <source>FLOOR {floor:g} is so small that the smallest replacement probability underflows and epsilon is infinite: no privacy. Use a FLOOR of at least 1e-6 (0.05 is a common choice).</source>
+        <translation>FLOOR {floor:g} ist so klein, dass die kleinste Ersetzungswahrscheinlichkeit unterläuft und Epsilon unendlich ist: kein Datenschutz. Verwenden Sie ein FLOOR von mindestens 1e-6 (0,05 ist üblich).</translation>
     </message>
 </context>
 <context>

@@ -86,6 +86,17 @@ def histogram_sensitivity(max_contributions: int = 1, cells_per_contribution: in
     return int(max_contributions) * int(cells_per_contribution)
 
 
+# Discrete Laplace noise beyond this scale is not sampled: its integers no longer fit a float exactly, and at
+# epsilon / sensitivity below about 1e-16 the sampler's parameter 1 - exp(-epsilon / sensitivity) is 0.
+MAX_DISCRETE_SCALE = 2.0**52
+
+
+def discrete_scale_error(epsilon: float, sensitivity: float = 1.0) -> str:
+    return (f"EPSILON {epsilon:g} is too small for discrete Laplace noise (NOISE=1): its scale sensitivity / EPSILON "
+            f"= {sensitivity / epsilon:.3g} is above 2^52, where integer noise is no longer exact. Use an EPSILON of "
+            f"at least {sensitivity / MAX_DISCRETE_SCALE:.3g}, or Laplace noise (NOISE=0).")
+
+
 @dataclass(frozen=True)
 class CountNoise:
     """Additive noise on counts: Laplace(b) or discrete Laplace, b = sensitivity / epsilon.
@@ -104,6 +115,8 @@ class CountNoise:
             raise ValueError(f"noise must be one of {NOISE_KINDS}, got {self.kind!r}")
         require_positive_finite("epsilon", self.epsilon)
         require_positive_finite("sensitivity", self.sensitivity)
+        if self.kind == DISCRETE_LAPLACE and self.scale > MAX_DISCRETE_SCALE:
+            raise ValueError(discrete_scale_error(self.epsilon, self.sensitivity))
 
     @property
     def scale(self) -> float:

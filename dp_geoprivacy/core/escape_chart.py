@@ -12,6 +12,8 @@ from typing import Optional, Sequence
 
 import numpy as np
 
+from .html_page import page_start
+
 WIDTH, HEIGHT = 720, 430
 LEFT, RIGHT, TOP, BOTTOM = 70, 30, 48, 62
 CURVE, BAND, TARGET = "#1b6fa8", "#9ecae1", "#d95f02"
@@ -133,9 +135,7 @@ def chart_html(svg: str, title: str, paragraphs: Sequence[str] = ()) -> str:
     """A minimal HTML page holding ``svg`` inline, with a title and notes."""
     notes = "\n".join(f"<p>{html.escape(p)}</p>" for p in paragraphs)
     return (
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-        f"<title>{html.escape(title)}</title>"
-        "<style>body{font-family:sans-serif;margin:2em;max-width:760px}"
-        "p{color:#333;font-size:13px}</style></head>\n<body>\n"
+        page_start(title, "body{font-family:sans-serif;margin:2em;max-width:760px}p{color:#333;font-size:13px}")
+        + "\n"
         f"<h1 style=\"font-size:18px\">{html.escape(title)}</h1>\n{svg}\n{notes}\n</body></html>\n"
     )

@@ -12,6 +12,7 @@ datasets tell which one was used, which differential privacy forbids.
 """
 
 import json
+import math
 import uuid
 from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import datetime, timezone
@@ -98,10 +99,15 @@ class PrivacyRecord:
         return replace(self, notes=self.notes + tuple(notes))
 
     def to_json(self) -> str:
-        """The record as one line of JSON (the machine-readable form)."""
+        """The record as one line of strict JSON (the machine-readable form), never ``Infinity`` or ``NaN``
+        (which JSON does not have): an infinite ``epsilon_floating_point`` (no floating-point guarantee is
+        claimed, core.counting.snapping_epsilon) is written as null, like a record that claims none; any other
+        infinite or NaN figure is a ValueError (the algorithm refuses settings that make one)."""
         data = asdict(self)
         data["notes"] = list(self.notes)
-        return json.dumps(data, sort_keys=True)
+        if data["epsilon_floating_point"] is not None and not math.isfinite(data["epsilon_floating_point"]):
+            data["epsilon_floating_point"] = None
+        return json.dumps(data, sort_keys=True, allow_nan=False)
 
     @classmethod
     def from_json(cls, text: str) -> "PrivacyRecord":

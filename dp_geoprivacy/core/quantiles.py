@@ -29,6 +29,7 @@ from typing import Iterable, Tuple
 import numpy as np
 
 from .bounded_stats import CONFIDENCE, Bounds, require_contributions
+from .release import check_cancelled
 from .validation import require_positive_finite
 
 
@@ -133,11 +134,12 @@ class ExponentialQuantiles:
                                       chunk_entries)
 
     def release_histogram(self, cell: np.ndarray, index: np.ndarray, count, cells: Iterable[int],
-                          rng: np.random.Generator, chunk_entries: int = 1_000_000) -> np.ndarray:
+                          rng: np.random.Generator, chunk_entries: int = 1_000_000, cancelled=None) -> np.ndarray:
         """As :meth:`release`, from a sparse histogram over the grid: ``count[i]`` values of cell ``cell[i]``
         on grid value ``index[i]`` (``count`` None: one each). Entries may repeat; their order does not matter.
         The mechanism needs exactly these counts (the cumulative counts a, b below); the Spark path
-        aggregates them per cell and grid value."""
+        aggregates them per cell and grid value. ``cancelled()`` (optional) is asked before each block of cells:
+        True raises core.release.ReleaseCancelledError."""
         cells = np.asarray(list(cells) if not isinstance(cells, np.ndarray) else cells, dtype=np.int64)
         grid = self.grid
         g = len(grid)
@@ -158,6 +160,7 @@ class ExponentialQuantiles:
         block = max(1, chunk_entries // g)
         scale = self.epsilon_each / (2.0 * self.sensitivity)
         for start in range(0, len(cells), block):
+            check_cancelled(cancelled)
             stop = min(start + block, len(cells))
             lo, hi = np.searchsorted(row_sorted, [start, stop])
             rows = stop - start

@@ -67,6 +67,17 @@ class NoUsableRecordsError(ValueError):
     """Every record was dropped before the release (e.g. all user ids NULL); raised before any draw."""
 
 
+class ReleaseCancelledError(Exception):
+    """A long release stopped because its ``cancelled()`` callback said so (the run is abandoned; nothing is
+    published)."""
+
+
+def check_cancelled(cancelled) -> None:
+    """Raise ReleaseCancelledError when the optional ``cancelled()`` callback answers True."""
+    if cancelled is not None and cancelled():
+        raise ReleaseCancelledError("cancelled")
+
+
 def no_op(record_fields=None) -> None:
     """The default ``before_noise``."""
 

@@ -313,6 +313,7 @@ def release_zone_statistics(
     slot=None,
     user_keys=None,
     day=None,
+    cancelled=None,
 ) -> ZoneStatisticsRelease:
     """Clean, bound, clamp, aggregate per (zone, slot) cell, then the spec's mechanisms.
 
@@ -327,15 +328,16 @@ def release_zone_statistics(
     user-days. Raises ValueError for bad inputs. The two steps are
     :func:`aggregate_zone_statistics` (exact) and
     :func:`release_zone_statistics_from_aggregate` (noise; the Spark path
-    calls it with the aggregate Spark computed).
+    calls it with the aggregate Spark computed). ``cancelled()`` (optional) is asked between blocks of the
+    quantiles' work: True raises core.release.ReleaseCancelledError.
     """
     aggregate = aggregate_zone_statistics(cell, values, spec, rng, n_zones=n_zones, n_slots=n_slots, slot=slot,
                                           user_keys=user_keys, day=day)
-    return release_zone_statistics_from_aggregate(aggregate, spec, rng)
+    return release_zone_statistics_from_aggregate(aggregate, spec, rng, cancelled)
 
 
 def release_zone_statistics_from_aggregate(aggregate: ZoneStatisticsAggregate, spec: ZoneStatisticsSpec,
-                                           rng: np.random.Generator) -> ZoneStatisticsRelease:
+                                           rng: np.random.Generator, cancelled=None) -> ZoneStatisticsRelease:
     """The spec's mechanisms on the per-cell aggregate: minimum support, noise, margins, publication."""
     n_zones, n_slots = aggregate.n_zones, aggregate.n_slots
     n_cells = n_zones * n_slots
@@ -368,7 +370,7 @@ def release_zone_statistics_from_aggregate(aggregate: ZoneStatisticsAggregate, s
     else:
         chosen = np.flatnonzero(published)
         out[chosen] = main.release_histogram(aggregate.grid_cell, aggregate.grid_index, aggregate.grid_count,
-                                             chosen, rng)
+                                             chosen, rng, cancelled=cancelled)
         margin[:] = main.rank_margin(CONFIDENCE)
         margin_unit = "ranks"
     out[~published] = np.nan

@@ -16,6 +16,7 @@ from qgis.core import (
     QgsProcessingParameterBoolean,
     QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
+    QgsProcessingParameterField,
     QgsProcessingParameterNumber,
     QgsProcessingUtils,
 )
@@ -31,11 +32,12 @@ from ..core.attributes import (
     identifying_columns,
     listed_field_problems,
 )
+from ..core.counting import MAX_DISCRETE_SCALE, discrete_scale_error
 from ..core.location import PER_AXIS, PLANAR
 from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
 from ..core.rng import noise_source
 from ..translation import Translatable, translate
-from . import budget, destinations, dry_run
+from . import budget, destinations, dry_run, guard, memory
 from .readers import first_layer_name
 
 PROVIDER_ID = "dp_geoprivacy"
@@ -91,11 +93,15 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         }[self.GROUP_ID]
 
     def __init_subclass__(cls, **kwargs):
-        """A trial run (DRY_RUN, processing/dry_run.py) stops at reserve_budget; its report becomes the results."""
+        """A trial run (DRY_RUN, processing/dry_run.py) stops at reserve_budget; its report becomes the results.
+        No exception but QgsProcessingException leaves processAlgorithm; refusals are also JSON under
+        qgis_process --json (processing/guard.py)."""
         super().__init_subclass__(**kwargs)
         if "processAlgorithm" in cls.__dict__:
-            cls.processAlgorithm = budget.selecting_partition(dry_run.catching(
-                _handing_over_memory_layers(cls.__dict__["processAlgorithm"])))
+            cls.processAlgorithm = guard.guarded(budget.selecting_partition(dry_run.catching(
+                _handing_over_memory_layers(cls.__dict__["processAlgorithm"]))))
+        if "checkParameterValues" in cls.__dict__:
+            cls.checkParameterValues = guard.reporting(cls.__dict__["checkParameterValues"])
         if "initAlgorithm" in cls.__dict__:
             cls.initAlgorithm = _arranging(cls.__dict__["initAlgorithm"])
 
@@ -290,10 +296,63 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
                 error = self._positive_number_error(name, value)
                 if error:
                     return False, error
-        error = self._number_errors(parameters) or self._path_errors(parameters, context)
+        error = self._number_errors(parameters) or self._discrete_noise_error(parameters) \
+            or self._memory_errors(parameters, context) \
+            or self._field_errors(parameters, context) or self._path_errors(parameters, context)
         if error:
             return False, error
         return super().checkParameterValues(parameters, context)
+
+    def _discrete_noise_error(self, parameters):
+        """NOISE=1 (discrete Laplace, in every count release) with an EPSILON too small to sample (sensitivity at
+        least 1; core.counting.MAX_DISCRETE_SCALE). Larger sensitivities are checked when the noise is built."""
+        if self.parameterDefinition("NOISE") is None or self.parameterDefinition("EPSILON") is None:
+            return None
+        epsilon = setting_number(parameters, "EPSILON")
+        if setting_number(parameters, "NOISE") == 1 and epsilon is not None and 0 < epsilon < 1 / MAX_DISCRETE_SCALE:
+            return discrete_scale_error(epsilon)
+        return None
+
+    def memory_per_unit(self, parameters, context) -> dict:
+        """{parameter name: bytes one unit of it costs} for whole-number settings that size arrays
+        (processing/memory.py); checked before the run."""
+        return {}
+
+    def _memory_errors(self, parameters, context):
+        for name, cost in self.memory_per_unit(parameters, context).items():
+            value = setting_number(parameters, name)
+            if value is None:
+                definition = self.parameterDefinition(name)
+                value = setting_number({name: definition.defaultValue()}, name) if definition else None
+            if value is not None and math.isfinite(value):
+                error = memory.memory_error(name, value, cost)
+                if error:
+                    return error
+        return None
+
+    def _field_errors(self, parameters, context):
+        """A field parameter naming a field its layer does not have (QGIS's own check does not look)."""
+        for definition in self.parameterDefinitions():
+            if not isinstance(definition, QgsProcessingParameterField) or not definition.parentLayerParameterName():
+                continue
+            names = self.parameterAsFields(parameters, definition.name(), context)
+            names = [name for name in names if name]
+            if not names:
+                continue
+            parent = definition.parentLayerParameterName()
+            source = self.parameterAsSource(parameters, parent, context) \
+                if parameters.get(parent) not in (None, "") else None
+            if source is None:
+                continue  # a missing or unreadable layer is reported under its own name
+            fields = source.fields().names()
+            missing = [name for name in names if name not in fields]
+            if missing:
+                return translate(
+                    "DpAlgorithm", "{name} {missing} is not a field of {layer} (its fields: {fields}). Choose one of "
+                    "{layer}'s fields.").format(name=definition.name(), layer=parent,
+                                                missing=", ".join(f"'{m}'" for m in missing),
+                                                fields=", ".join(fields) or "none")
+        return None
 
     def _number_errors(self, parameters):
         """NaN, infinite, fractional or out-of-range numbers, named with the fix (QGIS's own check lets NaN
@@ -440,6 +499,9 @@ def _handing_over_memory_layers(process):
                 context.setLayersToLoadOnCompletion(to_load)
         return results
     return wrapper
+
+
+DpAlgorithm.checkParameterValues = guard.reporting(DpAlgorithm.checkParameterValues)  # subclasses: as defined
 
 
 def _arranging(init_algorithm):

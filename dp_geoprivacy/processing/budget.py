@@ -333,6 +333,7 @@ def open_ledger(location: str) -> Ledger:
 
 # The key of the JSON object a refused run prints on stdout under ``qgis_process ... --json``.
 REFUSAL_KEY = "dp_geoprivacy_refusal"
+_reported = set()  # messages already printed by this process
 
 
 def report_refusal(algorithm, reason, message, **details):
@@ -344,12 +345,16 @@ def report_refusal(algorithm, reason, message, **details):
     object on stdout: ``{"dp_geoprivacy_refusal": {"algorithm", "reason",
     "message", "parameter", ...details}}`` (``reason`` is a stable code:
     "budget_exceeded", "crs_not_true_to_scale", "no_metric_crs",
-    "noise_scale_too_large"); the exit status stays nonzero. Elsewhere (desktop,
+    "noise_scale_too_large"; every other refusal is reported too, by
+    DpAlgorithm: "invalid_parameter" from checkParameterValues, "refused" from
+    the run, "unexpected_error"); the exit status stays nonzero. A message
+    is printed once, however many layers report it. Elsewhere (desktop,
     processing.run, qgis_process without --json) it does nothing: the
     exception's message is the report.
     """
-    if not _qgis_process_json():
+    if not _qgis_process_json() or message in _reported:
         return
+    _reported.add(message)
     if not algorithm:  # the glue refusing does not know the algorithm: qgis_process's "run <id>"
         arguments = list(QgsApplication.instance().arguments())
         algorithm = arguments[arguments.index("run") + 1] if "run" in arguments[:-1] else ""

@@ -10,6 +10,7 @@ import numpy as np
 from osgeo import ogr
 
 from ..core import mobility_similarity as ms
+from ..core.html_page import page_start
 from ..translation import tr
 from .mobility_html import STYLE, esc, heading, note
 from .privacy_metadata import write_to_file
@@ -30,9 +31,9 @@ def benchmark(release, data, spec, rng, centroids_lonlat, html_path, table_path,
         written.append(table_path)
     if html_path:
         body = "".join(f"<tr><th>{esc(a)}</th><td>{esc(m)}</td><td>{_number(v)}</td></tr>" for a, m, v in rows)
-        page = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(title)}</title>"
-                "<meta name='keywords' content='not-differentially-private, dp_geoprivacy, benchmark'>"
-                f"<style>{STYLE}</style></head><body><h1>{esc(title)}</h1>"
+        page = (page_start(title, STYLE).replace(
+                    "</head>", "<meta name='keywords' content='not-differentially-private, dp_geoprivacy, benchmark'>"
+                               "</head>") + f"<h1>{esc(title)}</h1>"
                 + note(tr("These measures compare the released report with the exact analyses of the same data "
                           "after the same user bound (seed 002 §5.2.3). They are computed from the data: do not "
                           "publish them.")) + heading(2, tr("Similarity per analysis"))

@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from ..core import mobility_analyses as ma
+from ..core.html_page import page_start
 from ..translation import tr
 from .mobility_svg import bars, curve_chart, esc, heading, note, number, ranking_chart, within_noise, zone_map
 
@@ -182,8 +183,7 @@ def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_l
     ``flow_lines``: [(x0, y0, x1, y1, n)]."""
     r, f = release.result, release.facts["analysis_fields"]
     zone_ids = [str(i) for i in (zone_ids if zone_ids is not None else range(len(zones)))]
-    out = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(title)}</title>"
-           f"<style>{STYLE}</style></head><body><h1>{esc(title)}</h1>"]
+    out = [page_start(title, STYLE) + f"<h1>{esc(title)}</h1>"]
     out.append(heading(2, tr("Overview")))
     if "dataset_statistics" in r:
         names = (tr("records"), tr("trips"), tr("complete trips"), tr("incomplete trips"), tr("users"),

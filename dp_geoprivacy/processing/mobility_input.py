@@ -112,6 +112,7 @@ def zones_and_lonlat(xy, crs, cells, feedback):
     transform = crs_transformer(crs, wgs84())
     lonlat = transform(xy) if transform is not None and len(xy) else xy.copy()
     located = ~np.isnan(xy).any(axis=1)
+    lonlat[~located] = np.nan  # PROJ gives inf for NaN: an end without a location stays missing
     zone = np.full(len(xy), ma.MISSING, dtype=np.int64)
     if located.any():
         zone[located] = cells.assigner(crs, feedback)(xy[located])

@@ -48,7 +48,8 @@ def bars(values, labels, moe=None, title=""):
     top = max(1.0, float(values.max(initial=0)) + (moe or 0))
     n = max(1, len(values))
     w = (WIDTH - 50) / n
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT + 40}" role="img">',
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT + 40}" '
+             f'viewBox="0 0 {WIDTH} {HEIGHT + 40}" role="img">',
              f"<title>{esc(title)}</title>",
              f'<text x="0" y="12" font-size="11">{number(top)}</text>',
              f'<line x1="45" y1="{HEIGHT}" x2="{WIDTH}" y2="{HEIGHT}" stroke="#444"/>']
@@ -112,7 +113,8 @@ def zone_map(polygons, values, flows=None, title="", message="", width=WIDTH, di
         top = max(1.0, float(np.max(np.abs(values))) if diverging else float(np.max(values)))
     else:
         top = 1.0
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 14:.0f}" role="img">'
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 14:.0f}" '
+             f'viewBox="0 0 {width} {height + 14:.0f}" role="img">'
              f"<title>{esc(title)}</title>"]
     for i, polygon in enumerate(polygons):
         fill = _fill(values[i], top, diverging) if values is not None else "rgb(255,255,255)"
@@ -154,7 +156,7 @@ def ranking_chart(labels, values, moe, title=""):
     top = max(1.0, float(values.max(initial=0)) + (moe or 0))
     row, left, span = 20, 230, WIDTH - 300
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{row * len(values) + 10}" '
-             f'role="img"><title>{esc(title)}</title>']
+             f'viewBox="0 0 {WIDTH} {row * len(values) + 10}" role="img"><title>{esc(title)}</title>']
     for i, (label, v) in enumerate(zip(labels, values)):
         y, w = 4 + i * row, span * max(v, 0.0) / top
         parts.append(f'<text x="{left - 6}" y="{y + 12}" font-size="11" text-anchor="end">{i + 1}. {esc(label)}'
@@ -171,7 +173,8 @@ def curve_chart(x, y, title="", x_label="", y_label=""):
     """A curve over [0, 1] x [0, 1] (e.g. a concentration curve) with the diagonal of an even spread."""
     size, pad = HEIGHT, 40
     pts = " ".join(f"{pad + a * size:.1f},{10 + (1 - b) * size:.1f}" for a, b in zip(x, y))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{size + 50}" role="img">'
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{size + 50}" '
+            f'viewBox="0 0 {WIDTH} {size + 50}" role="img">'
             f"<title>{esc(title)}</title>"
             f'<rect x="{pad}" y="10" width="{size}" height="{size}" fill="none" stroke="#444"/>'
             f'<line x1="{pad}" y1="{10 + size}" x2="{pad + size}" y2="10" stroke="#999" stroke-dasharray="4"/>'

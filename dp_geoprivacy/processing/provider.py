@@ -1,6 +1,6 @@
 """The "DP Geoprivacy" Processing provider."""
 
-from qgis.core import QgsProcessingProvider
+from qgis.core import QgsApplication, QgsProcessingProvider
 
 from ..translation import Translatable
 from . import workdirs
@@ -45,6 +45,7 @@ class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):
         return icon("provider")
 
     def loadAlgorithms(self):  # noqa: N802 (QGIS API)
-        workdirs.install()  # from the main thread: algorithms may later run in worker threads
+        # From the main thread (algorithms may later run in worker threads); in qgis_process Ctrl-C ends the run.
+        workdirs.install(end_on_interrupt=QgsApplication.platform() == "qgis_process")
         for algorithm in ALGORITHMS:
             self.addAlgorithm(algorithm())

@@ -12,6 +12,7 @@ import math
 import numpy as np
 from qgis.core import QgsProcessingException
 
+from ..core.html_page import page_start
 from ..core.release import is_null
 from ..translation import tr
 
@@ -190,11 +191,9 @@ def utility_page(title, record, sections):
     """An HTML page: a NOT-DP banner, the record summary, and one table per section (caption, header, rows)."""
     warning = tr("NOT DIFFERENTIALLY PRIVATE: this page compares the synthetic trips with the raw trips. It is "
                  "for the data holder; do not publish it.")
-    parts = ["<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">",
-             f"<title>{html.escape(title)}</title>",
-             "<style>body{font-family:sans-serif;margin:2em;max-width:900px}table{border-collapse:collapse;"
-             "margin-bottom:1.5em}td,th{border:1px solid #bbb;padding:2px 8px;font-size:13px}"
-             ".warn{background:#fdd;padding:8px;border:1px solid #c00}</style></head><body>",
+    parts = [page_start(title, "body{font-family:sans-serif;margin:2em;max-width:900px}table{border-collapse:collapse;"
+                        "margin-bottom:1.5em}td,th{border:1px solid #bbb;padding:2px 8px;font-size:13px}"
+                        ".warn{background:#fdd;padding:8px;border:1px solid #c00}"),
              f"<h1 style=\"font-size:18px\">{html.escape(title)}</h1>",
              f"<p class=\"warn\">{html.escape(warning)}</p>"]
     for line in record.summary().splitlines():

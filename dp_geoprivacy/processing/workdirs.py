@@ -13,6 +13,19 @@ Python runs signal handlers in the main thread, between bytecodes: in
 is removed within moments of the signal. The ledger needs nothing here: a
 release is reserved (appended atomically) before any noise is drawn, so a
 run ended after that point counts as spent, the safe direction.
+
+SIGINT (Ctrl-C in a terminal) in ``qgis_process`` ends the run the same way
+(``install(end_on_interrupt=True)``). Left alone it is lost: QGIS 3.22's
+``qgis_process`` watches SIGINT itself once the algorithm starts and only
+notices it when it next processes events (every 2 s of progress), and then
+does not cancel the run, so the run went on and published with exit status 0;
+before that, during start-up, Python turns it into a KeyboardInterrupt that
+QGIS's plugin loader swallows. So the handler is installed when the provider
+loads (start-up) and again when each algorithm starts (``claim_interrupt``,
+over ``qgis_process``'s own watcher), and it removes the open working folders
+and ends the process with SIGINT (exit status 130 in a shell). Elsewhere (QGIS
+desktop, the Python console, tests) SIGINT is left as it is: there Python's
+KeyboardInterrupt already unwinds the run through its ``finally`` blocks.
 """
 
 import atexit
@@ -31,6 +44,7 @@ _lock = threading.RLock()  # re-entrant: the signal handler may run while the ma
 _exit_registered = False
 _signal_installed = False
 _previous_handler = signal.SIG_DFL
+_end_on_interrupt = False
 
 
 @contextmanager
@@ -71,15 +85,33 @@ def _on_sigterm(signum, frame):
     os.kill(os.getpid(), signum)
 
 
-def install():
+def _on_sigint(signum, frame):
+    """Ctrl-C in qgis_process: remove the working folders, then end the process as SIGINT's default does."""
+    remove_open_folders()
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+
+
+def claim_interrupt():
+    """In qgis_process (``install(end_on_interrupt=True)``) and from the main thread: make SIGINT end the run
+    (module doc), taking it back from a watcher installed since. Elsewhere a no-op."""
+    if _end_on_interrupt and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, _on_sigint)
+
+
+def install(end_on_interrupt=False):
     """Register the exit clean-up once, and the SIGTERM handler once from the main thread.
 
     A SIGTERM handler set outside Python (getsignal() gives None) is left in
     place: it cannot be chained from here; the exit clean-up still runs if it
-    ends the process through a normal exit.
+    ends the process through a normal exit. ``end_on_interrupt`` (qgis_process
+    only): SIGINT ends the run too (module doc).
     """
-    global _exit_registered, _signal_installed, _previous_handler
+    global _exit_registered, _signal_installed, _previous_handler, _end_on_interrupt
     with _lock:
+        if end_on_interrupt:
+            _end_on_interrupt = True
+            claim_interrupt()
         if not _exit_registered:
             atexit.register(remove_open_folders)
             _exit_registered = True

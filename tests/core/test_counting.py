@@ -203,3 +203,10 @@ def test_stability_release_is_snapped():
     histogram = StabilityHistogram(0.5, 1e-6)  # b = 4: grain 4
     _, noisy = histogram.release(np.full(1000, 50.0), np.random.default_rng(13))
     assert np.all(noisy % 4 == 0)
+
+
+def test_discrete_laplace_with_a_vanishing_epsilon_is_refused():
+    """NOISE=1 with EPSILON=1e-300 was a numpy traceback (p = 1 - exp(-1e-300) = 0; issue 21)."""
+    with pytest.raises(ValueError, match=r"EPSILON 1e-300 is too small for discrete Laplace noise"):
+        CountNoise(DISCRETE_LAPLACE, 1e-300, 1.0)
+    CountNoise(DISCRETE_LAPLACE, 1e-15, 1.0)  # scale 1e15 < 2^52: still sampled

@@ -2,6 +2,7 @@
 
 import dataclasses
 import json
+import math
 
 import numpy as np
 import pytest
@@ -51,6 +52,17 @@ def test_record_round_trips_through_json():
     again = PrivacyRecord.from_json(record.to_json())
     assert again == record
     assert json.loads(record.to_json())["epsilon"] == 1.0
+
+
+def test_record_json_is_strict():
+    """A record once held `Infinity` (not JSON) from triprelocation FLOOR=1e-308 (issue 21)."""
+    strict = {"parse_constant": lambda name: pytest.fail(f"{name} in a record")}
+    no_guarantee = _record(epsilon_floating_point=math.inf)  # core.counting.snapping_epsilon: none claimed
+    assert json.loads(no_guarantee.to_json(), **strict)["epsilon_floating_point"] is None
+    for figure in ("epsilon", "noise_scale", "sensitivity"):
+        for value in (math.inf, math.nan):
+            with pytest.raises(ValueError):
+                _record(**{figure: value}).to_json()
 
 
 def test_record_is_immutable():

@@ -434,3 +434,21 @@ def test_record_states_the_floating_point_epsilon_of_the_whole_release(kw):
     assert fields["epsilon"] == pytest.approx(1.0)
     assert 1.0 < fields["epsilon_floating_point"] < 1.0 + 1e-3
     assert fields["count_grain"] > 0 and "snapping" in fields["floating_point"]
+
+
+def test_quantile_release_stops_when_cancelled():
+    """A long quantile release asks ``cancelled()`` between blocks of cells (issue 21: long loops must stop)."""
+    from dp_geoprivacy.core.release import ReleaseCancelledError
+
+    spec = ZoneStatisticsSpec(statistic="median", epsilon=1.0, lower=0.0, upper=10.0, quantile_grid=1_000_001)
+    cells = np.repeat(np.arange(50), 4)
+    values = np.tile([1.0, 2.0, 3.0, 4.0], 50)
+    asked = []
+
+    def cancelled():
+        asked.append(1)
+        return len(asked) > 1
+
+    with pytest.raises(ReleaseCancelledError):
+        release_zone_statistics(cells, values, spec, np.random.default_rng(1), n_zones=50, cancelled=cancelled)
+    assert len(asked) == 2

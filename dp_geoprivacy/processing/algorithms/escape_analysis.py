@@ -308,6 +308,11 @@ class EscapeAnalysis(DpAlgorithm):
 
     # --- the run ----------------------------------------------------------------------
 
+    def memory_per_unit(self, parameters, context):
+        # Five statistics per scale and realization (float64), and as much again when summarised.
+        scales, _ = self._scales(parameters, context)
+        return {self.REALIZATIONS: 80 * (1 if scales is None else max(1, len(scales)))}
+
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
         problem = self._simple_problem(parameters, context)
         if problem:

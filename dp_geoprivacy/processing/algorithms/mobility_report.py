@@ -284,6 +284,11 @@ class MobilityReport(DpAlgorithm):
 
     # --- run ------------------------------------------------------------------------------------
 
+    def memory_per_unit(self, parameters, context):
+        # The trips-per-user (M + 1 bins) and distinct-zones (2M + 1 bins) histograms: about 180 bytes per unit of
+        # M (measured at 1e5..1e6).
+        return {self.MAX_TRIPS: 256}
+
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
         epsilon = self.positive_number(parameters, self.EPSILON, context)
         if self.parameterAsBoolean(parameters, self.BENCHMARK, context) and not (

@@ -33,6 +33,7 @@ from ...core.accounting import (
     worst,
 )
 from ...core.accounting import seeded as seeded_releases
+from ...core.html_page import page_start
 from ...core.ledger import LedgerError, events_of
 from ..base import DpAlgorithm
 from ..budget import open_ledger
@@ -293,11 +294,9 @@ class PrivacyReport(DpAlgorithm):
         read_from += "."
         title = self.tr("Privacy report")
         parts = [
-            "<!DOCTYPE html><html><head><meta charset='utf-8'>",
-            f"<title>{e(title)}</title>",
-            "<style>body{font-family:sans-serif;margin:2em;max-width:75em}table{border-collapse:collapse;"
-            "margin:1em 0}td,th{border:1px solid #bbb;padding:.3em .6em;text-align:left}"
-            "tr.drives{background:#fde0c5}.warn{color:#a30}.total{font-size:1.3em}</style></head><body>",
+            page_start(title, "body{font-family:sans-serif;margin:2em;max-width:75em}table{border-collapse:collapse;"
+                       "margin:1em 0}td,th{border:1px solid #bbb;padding:.3em .6em;text-align:left}"
+                       "tr.drives{background:#fde0c5}.warn{color:#a30}.total{font-size:1.3em}"),
             f"<h1>{e(title)}</h1>",
             f"<p>{e(summary)}. {e(read_from)} dp_geoprivacy {e(__version__)}.</p>",
             "<ul class='total'>" + "".join(

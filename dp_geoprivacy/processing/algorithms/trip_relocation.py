@@ -243,6 +243,10 @@ class TripRelocationAlgorithm(DpAlgorithm):
         except ValueError:
             raise QgsProcessingException(self.tr("EPSILON is too large: the derived probability of keeping the "
                                                  "true zone rounds to 1.")) from None
+        if not math.isfinite(relocation.epsilon):
+            raise QgsProcessingException(self.tr(
+                "FLOOR {floor:g} is so small that the smallest replacement probability underflows and epsilon is "
+                "infinite: no privacy. Use a FLOOR of at least 1e-6 (0.05 is a common choice).").format(floor=floor))
         feedback.setProgress(20)
 
         trips = read_table(self, parameters, self.INPUT, context, feedback, fields=ALL_FIELDS)
