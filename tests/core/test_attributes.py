@@ -38,6 +38,9 @@ def _helsinki(n=600, seed=0):
     from pyproj import CRS
 
     from dp_geoprivacy.core.metric_crs import transform_xy
+    from dp_geoprivacy.core.proj_data import ensure_proj_data
+
+    ensure_proj_data()  # a venv over Debian's pyproj (the QGIS 3.40 root) finds no proj.db on its own
 
     rng = np.random.default_rng(seed)
     xy = np.column_stack((rng.uniform(380e3, 400e3, n), rng.uniform(6.67e6, 6.69e6, n)))
