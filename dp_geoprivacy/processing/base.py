@@ -16,6 +16,7 @@ from qgis.core import (
     QgsProcessingParameterBoolean,
     QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
+    QgsProcessingParameterField,
     QgsProcessingParameterNumber,
     QgsProcessingUtils,
 )
@@ -144,6 +145,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         rank = {name: i for i, name in enumerate(self.DIALOG_ORDER)}
         ordered = sorted(enumerate(parameters), key=lambda item: (rank.get(item[1].name(), len(rank)), item[0]))
         for _, parameter in ordered:
+            _default_field(parameter)
             if parameter.name() in self.ADVANCED:
                 parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
             self.add(parameter)
@@ -440,6 +442,20 @@ def _handing_over_memory_layers(process):
                 context.setLayersToLoadOnCompletion(to_load)
         return results
     return wrapper
+
+
+# Required field boxes with no default show the layer's first field, a GeoPackage's ``fid`` (issue 20): these
+# preselect the field a planner would pick when the layer has one by that name (QGIS matches the default by name
+# and leaves the box empty otherwise, so the planner chooses). The names are those of the sample city.
+FIELD_DEFAULTS = {"USER_FIELD": "user_id", "TIMESTAMP_FIELD": "depart_time", "START_FIELD": "depart_time"}
+
+
+def _default_field(parameter):
+    """Give a required field parameter in FIELD_DEFAULTS its default name."""
+    if isinstance(parameter, QgsProcessingParameterField) and parameter.defaultValue() is None \
+            and not parameter.flags() & QgsProcessingParameterDefinition.FlagOptional \
+            and parameter.name() in FIELD_DEFAULTS:
+        parameter.setDefaultValue(FIELD_DEFAULTS[parameter.name()])
 
 
 def _arranging(init_algorithm):
