@@ -53,7 +53,7 @@ class Log(QgsProcessingFeedback):
         super().__init__()
         self.text = ""
 
-    def reportError(self, error, fatalError=False):  # noqa: N802 (QGIS API)
+    def reportError(self, error, fatal_error=False):  # noqa: N802 (QGIS API)
         self.text += error + "\n"
 
     def pushInfo(self, info):  # noqa: N802 (QGIS API)
