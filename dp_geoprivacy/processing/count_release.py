@@ -21,7 +21,8 @@ from .base import setting_number
 EPSILON, DELTA, NOISE, USER_FIELD, THRESHOLD = "EPSILON", "DELTA", "NOISE", "USER_FIELD", "THRESHOLD"
 
 
-def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsilon_help, gaussian=False):
+def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsilon_help, gaussian=False,
+                           default_delta=0.0):
     """EPSILON, DELTA, NOISE, USER_FIELD and the per-user bound ``bound_name`` (M).
 
     ``gaussian``: NOISE offers a third option, the discrete Gaussian
@@ -32,8 +33,8 @@ def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsil
     epsilon.setHelp(epsilon_help)
     algorithm.add(epsilon)
     delta = QgsProcessingParameterNumber(
-        DELTA, tr("Delta (only for THRESHOLD=1 or Gaussian noise)") if gaussian else tr("Delta (only for THRESHOLD=1)"),
-        QgsProcessingParameterNumber.Double, defaultValue=0.0, minValue=0.0, maxValue=1.0)
+        DELTA, tr("Delta"), QgsProcessingParameterNumber.Double,
+        defaultValue=default_delta, minValue=0.0, maxValue=1.0)
     delta.setHelp(tr("In [0, 1); 0 for THRESHOLD=0 with Laplace noise. For THRESHOLD=1 or Gaussian noise e.g. 1e-6 "
                      "(well below 1 / number of users).") if gaussian else
                   tr("In [0, 1); 0 for THRESHOLD=0. For THRESHOLD=1 e.g. 1e-6 (well below 1 / number of users)."))
@@ -51,11 +52,18 @@ def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsil
     algorithm.add(bound)
 
 
-def add_threshold_parameter(algorithm, none_label):
-    """THRESHOLD: 0 = noise every cell (``none_label``), 1 = seed 001's stability histogram."""
-    algorithm.add(QgsProcessingParameterEnum(
-        THRESHOLD, tr("Threshold"),
-        options=[none_label, tr("Stability histogram (seed 001 Algorithm 1; needs DELTA > 0)")], defaultValue=0))
+def add_threshold_parameter(algorithm, none_label, default=0):
+    """THRESHOLD: 0 = noise every cell (``none_label``), 1 = the stability histogram (Asghar, Tyler and Kaafar
+    2017, "Differentially Private Release of Public Transport Data: The Opal Use Case", Algorithm 1)."""
+    threshold = QgsProcessingParameterEnum(
+        THRESHOLD, tr("Cells published"),
+        options=[none_label, tr("Only cells with data (stability histogram)")], defaultValue=default)
+    threshold.setHelp(tr(
+        "The stability histogram (Asghar, Tyler and Kaafar 2017, \"Differentially Private Release of Public "
+        "Transport Data: The Opal Use Case\", Algorithm 1) publishes a cell only when its noisy count passes a "
+        "threshold, so cells without data are never published; it is (epsilon, delta)-DP and needs DELTA > 0. "
+        "The other choice noises every cell: pure epsilon-DP (DELTA 0), with noise-only cells."))
+    algorithm.add(threshold)
 
 
 def add_release_outputs(algorithm, extra):

@@ -107,6 +107,11 @@ def finish(algorithm, parameters, context, feedback, mechanism_fields, input_par
                 "At MIN_FLOW={m:g} with THRESHOLD off, each of the {n:,} cells without data is published with "
                 "probability {p:.3g}: up to {s:,.1f} published cells of noise only.").format(
                 m=figures.min_flow, n=figures.cells, p=figures.p_spurious, s=figures.expected_spurious))
+        elif "cells" in settings:
+            results["EXPECTED_SPURIOUS"] = 0.0
+            feedback.pushInfo(tr(
+                "With the stability histogram (THRESHOLD=1) no cell without data is published; a cell needs about "
+                "{t:.3g} contributions to be published half the time.").format(t=figures.count_published_50))
     elif figures is not None:
         results.update(MEAN_DISPLACEMENT_M=figures.mean, DISPLACEMENT_Q95_M=figures.q95)
         feedback.pushInfo(tr(

@@ -64,6 +64,9 @@ from ..zone_source import EXTENT, H3_RESOLUTION, ZONE_ID_FIELD, ZONES, add_zone_
 MAX_EXPECTED_FLOWS = 5_000_000
 
 
+DEFAULT_DELTA = 1e-6  # THRESHOLD 1's delta: far below 1 / number of travellers for samples up to about 100,000
+
+
 class NoisyOdFlows(DpAlgorithm):
     """Noisy trip counts per (origin zone, destination zone), as flow lines and a matrix."""
 
@@ -226,8 +229,11 @@ class NoisyOdFlows(DpAlgorithm):
             self, self.MAX_TRIPS, self.tr("Maximum trips per user (M)"),
             self.tr("An integer >= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M."),
             self.tr("A number > 0; smaller means more noise and more privacy. OD flows need a larger epsilon "
-                    "than zone counts for the same accuracy (seed 002 §5.4)."))
-        add_threshold_parameter(self, self.tr("None: noise all n² pairs (pure epsilon-DP)"))
+                    "than zone counts for the same accuracy (seed 002 §5.4)."),
+            default_delta=DEFAULT_DELTA)
+        # The default publishes few noise-only flows (issue 20), as PipelineDP and Tumult select partitions by
+        # default; pure epsilon-DP (THRESHOLD 0) is one choice away.
+        add_threshold_parameter(self, self.tr("All pairs (pure epsilon-DP)"), default=1)
         min_flow = QgsProcessingParameterNumber(
             self.MIN_FLOW, self.tr("Leave out flows below (post-processing)"), QgsProcessingParameterNumber.Double,
             defaultValue=1.0, minValue=0.0)

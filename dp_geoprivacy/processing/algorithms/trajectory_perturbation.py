@@ -8,6 +8,8 @@ reads the lines in bulk, reprojects to a metric CRS and back, and writes
 the lines with the privacy record.
 """
 
+import math
+
 import numpy as np
 import shapely
 from osgeo import ogr
@@ -174,7 +176,7 @@ class TrajectoryPerturbation(DpAlgorithm):
         self.add(resample)
         max_step = QgsProcessingParameterNumber(
             self.MAX_STEP, self.tr("Maximum step MAX_STEP (metres, public; SDD)"),
-            QgsProcessingParameterNumber.Double, defaultValue=500.0, minValue=0.0)
+            QgsProcessingParameterNumber.Double, defaultValue=600.0, minValue=0.0)
         max_step.setHelp(self.tr(
             "A public bound on the distance between consecutive published vertices, e.g. 500 (metres); "
             "(K-1) x MAX_STEP must cover every trip's start-end distance."))
@@ -284,8 +286,10 @@ class TrajectoryPerturbation(DpAlgorithm):
         except UnreachableTripError as error:
             raise QgsProcessingException(self.tr(
                 "{n} trips of INPUT have start and end farther apart than (RESAMPLE - 1) x MAX_STEP = {limit:g} m "
-                "(the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE.").format(
-                    n=error.count, limit=error.limit, longest=error.longest)) from None
+                "(the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE: MAX_STEP "
+                "{fits:g} m would fit them (private, do not publish: computed from the data).").format(
+                    n=error.count, limit=error.limit, longest=error.longest,
+                    fits=50 * math.ceil(error.longest / (spec.k - 1) / 50))) from None
         feedback.setProgress(60)
         coords = table.coords = None  # noqa: F841 (memory: the vertices are no longer needed)
         record = self.privacy_record(
