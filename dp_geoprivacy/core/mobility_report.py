@@ -6,7 +6,7 @@ have sensitivity 1, of trips M, of trip ends 2M; five-number summaries by
 the exponential mechanism on ranks with the same sensitivity; the
 tessellation, bins and bounds are public and values beyond them are one
 noisy outlier count). The total EPSILON is split over the chosen analyses by
-public weights (default equal, as the peer dp_mobility_report); each
+public weights (default DEFAULT_SPLIT: visits, OD flows and trips over time first); each
 analysis is its own mechanism with its own epsilon share and sensitivity,
 and sequential composition makes the report EPSILON-DP for one user
 (:func:`release_mobility_report`).
@@ -38,6 +38,9 @@ ANALYSES = (
 WINDOW_TOTALS_SHARE = 0.25
 # Delta of the OD flows' stability-based selection (the report's only delta), unless the publisher sets another.
 OD_DELTA = 1e-6
+# The default split (issue 20): the analyses planners read first (visits per zone, OD flows, trips over time)
+# weigh 5, every other analysis 1; a BUDGET_SPLIT given replaces it (its unnamed analyses weigh 1).
+DEFAULT_SPLIT = {"visits_per_zone": 5.0, "od_flows": 5.0, "trips_over_time": 5.0}
 
 
 class BudgetSplitError(ValueError):
@@ -162,8 +165,9 @@ def pair_trip_records(user, trip, seconds, lonlat, zone, n_zones: int) -> Mobili
 
 
 def split_budget(epsilon: float, analyses, weights: Optional[Dict[str, float]] = None) -> Dict[str, float]:
-    """Epsilon per analysis, proportional to the weights (default equal); the shares add up to ``epsilon``."""
-    weights = {a: float((weights or {}).get(a, 1.0)) for a in analyses}
+    """Epsilon per analysis, proportional to the weights (None: DEFAULT_SPLIT; analyses not named weigh 1); the
+    shares add up to ``epsilon``."""
+    weights = {a: float((DEFAULT_SPLIT if weights is None else weights).get(a, 1.0)) for a in analyses}
     if any(not math.isfinite(w) or w < 0 for w in weights.values()):
         raise BudgetSplitError("split weights must be finite numbers >= 0")
     total = math.fsum(weights.values())

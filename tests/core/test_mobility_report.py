@@ -145,6 +145,16 @@ def test_split_adds_up_to_epsilon(weights):
         assert total == pytest.approx(epsilon, rel=1e-12)
 
 
+def test_default_split_favours_visits_flows_and_trips_over_time():
+    """Issue 20: by default the analyses planners read first get five times the share of each other one; a split
+    given replaces the default (its unnamed analyses weigh 1)."""
+    shares = split_budget(1.0, ANALYSES)
+    for first in ("visits_per_zone", "od_flows", "trips_over_time"):
+        assert shares[first] == pytest.approx(5 / 27)
+    assert shares["jump_length"] == pytest.approx(1 / 27)
+    assert split_budget(1.0, ANALYSES, {"jump_length": 2.0})["visits_per_zone"] == pytest.approx(1 / 16)
+
+
 @pytest.mark.parametrize("weights", [{"od_flows": -1.0}, dict.fromkeys(ANALYSES, 0.0), {"od_flows": float("nan")}])
 def test_bad_split_weights_refused(weights):
     with pytest.raises(BudgetSplitError):

@@ -146,8 +146,9 @@ class MobilityReport(DpAlgorithm):
             "<p><b>Privacy</b> (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) "
             "trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the "
             "chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses "
-            "weigh 1; default equal, as the peer). Counts of users have sensitivity 1, of trips M, of trip ends "
-            "2M; numeric analyses give half their share to a histogram and half to a five-number summary by the "
+            "weigh 1; by default visits per zone, OD flows and trips over time weigh 5 and the others 1, so the "
+            "analyses planners read first are the most accurate). Counts of users have sensitivity 1, of trips "
+            "M, of trip ends 2M; numeric analyses give half their share to a histogram and half to a five-number summary by the "
             "exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Seed 002 §5.4: a larger M "
             "keeps more trips but adds more noise; visits per zone are captured well with a small M (people "
             "visit few places), while OD flows need a large epsilon even for large data sets. OD flows are "
@@ -208,7 +209,7 @@ class MobilityReport(DpAlgorithm):
             self.ANALYSES, self.tr("Analyses"), options=list(ANALYSES), allowMultiple=True,
             defaultValue=list(range(len(ANALYSES))), optional=True))
         self.add(QgsProcessingParameterString(
-            self.BUDGET_SPLIT, self.tr("Budget split weights (analysis=weight, ...; default equal)"),
+            self.BUDGET_SPLIT, self.tr("Budget split weights"),
             optional=True))
         labels = {"MAX_TRAVEL_TIME": self.tr("Maximum travel time (minutes)"),
                   "MAX_JUMP_LENGTH": self.tr("Maximum jump length (km)"),
@@ -297,7 +298,7 @@ class MobilityReport(DpAlgorithm):
         if period is None and "trips_over_time" in chosen:
             chosen.remove("trips_over_time")
             feedback.pushWarning(self.tr("Trips over time is left out: it needs the public TIME_START and TIME_END."))
-        weights = split_weights(self.parameterAsString(parameters, self.BUDGET_SPLIT, context))
+        weights = split_weights(self.parameterAsString(parameters, self.BUDGET_SPLIT, context)) or None
         try:
             split_budget(epsilon, chosen, weights)
         except BudgetSplitError:
