@@ -348,7 +348,8 @@ def test_many_zones_take_the_sparse_path_and_still_count_exactly(tmp_path):
 def test_failed_second_output_leaves_neither_output(known_trips, zones, tmp_path):
     path, _, _ = known_trips
     with pytest.raises(QgsProcessingException):
-        processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "EPSILON": 1, "OUTPUT_FLOWS": str(tmp_path / "f.xyz"),
+        processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "EPSILON": 1,
+                             "OUTPUT_FLOWS": str(tmp_path / "f.xyz"),
                              "OUTPUT_MATRIX": str(tmp_path / "m.gpkg")})
     assert sorted(p.name for p in tmp_path.iterdir()) == ["trips.gpkg", "zones.gpkg"]
 
@@ -364,7 +365,8 @@ def test_cancel_after_the_first_output_leaves_neither_output(known_trips, zones,
             return any(tmp_path.glob(".dp_geoprivacy-*/m.qmd"))
 
     with pytest.raises(QgsProcessingException, match="Cancelled"):
-        processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "EPSILON": 1, "OUTPUT_FLOWS": str(tmp_path / "f.gpkg"),
+        processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "EPSILON": 1,
+                             "OUTPUT_FLOWS": str(tmp_path / "f.gpkg"),
                              "OUTPUT_MATRIX": str(matrix)}, feedback=CancelOnceMatrixExists())
     assert sorted(p.name for p in tmp_path.iterdir()) == ["trips.gpkg", "zones.gpkg"]
 
@@ -430,7 +432,8 @@ def test_flow_layer_is_styled_by_count_when_loaded(known_trips, zones, tmp_path)
 def test_qgis_process_with_lines(known_trips, zones, tmp_path):
     path, plan, _ = known_trips
     flows, matrix = tmp_path / "flows.gpkg", tmp_path / "matrix.xlsx"
-    results = run_algorithm_json(ALG, THRESHOLD=0, INPUT=path, ZONES=zones, ZONE_ID_FIELD="zone_id", EPSILON=EXACT, SEED=3,
+    results = run_algorithm_json(ALG, THRESHOLD=0, INPUT=path, ZONES=zones, ZONE_ID_FIELD="zone_id", EPSILON=EXACT,
+                                 SEED=3,
                                  OUTPUT_FLOWS=flows, OUTPUT_MATRIX=matrix)
     assert results["FLOWS_PUBLISHED"] == len(plan) and results["OUTSIDE_FLOWS"] == 2
     assert _flows(flows) == sorted((a, b, float(c)) for (a, b), c in plan.items())
@@ -444,7 +447,8 @@ def test_qgis_process_with_a_csv_of_coordinates(zones, tmp_path):
              f"u{i}") for i in range(4)] + [("", "1", "2", "3", "u9"), ("x", "1", "2", "3", "u9")]
     table = write_trip_csv(tmp_path / "trips.csv", rows)
     flows, matrix = tmp_path / "flows.gpkg", tmp_path / "matrix.csv"
-    result = run_qgis_process("run", ALG, "--", "THRESHOLD=0", f"INPUT={table}", "ORIGIN_X_FIELD=ox", "ORIGIN_Y_FIELD=oy",
+    result = run_qgis_process("run", ALG, "--", "THRESHOLD=0", f"INPUT={table}", "ORIGIN_X_FIELD=ox",
+                              "ORIGIN_Y_FIELD=oy",
                               "DEST_X_FIELD=dx", "DEST_Y_FIELD=dy", "COORDINATES_CRS=EPSG:32633", f"ZONES={zones}",
                               "ZONE_ID_FIELD=zone_id", f"EPSILON={EXACT}", "USER_FIELD=uid", "MAX_TRIPS=1",
                               f"OUTPUT_FLOWS={flows}", f"OUTPUT_MATRIX={matrix}")
