@@ -464,7 +464,8 @@ def test_qgis_process_with_h3_cells(tmp_path):
     dests = np.column_stack((rng.uniform(13.43, 13.47, 60), rng.uniform(52.50, 52.52, 60)))
     path = write_trip_lines(tmp_path / "t.gpkg", 4326, list(zip(map(tuple, origins), map(tuple, dests))))
     flows = tmp_path / "flows.gpkg"
-    results = run_algorithm_json(ALG, THRESHOLD=0, INPUT=path, H3_RESOLUTION=7, EXTENT="13.3,13.5,52.45,52.55 [EPSG:4326]",
+    results = run_algorithm_json(ALG, THRESHOLD=0, INPUT=path, H3_RESOLUTION=7,
+                                 EXTENT="13.3,13.5,52.45,52.55 [EPSG:4326]",
                                  EPSILON=EXACT, OUTPUT_FLOWS=flows, OUTPUT_MATRIX=tmp_path / "m.gpkg")
     expected = collections.Counter(
         (h3.latlng_to_cell(o[1], o[0], 7), h3.latlng_to_cell(d[1], d[0], 7)) for o, d in zip(origins, dests))
