@@ -20,6 +20,7 @@ from qgis.core import (
     QgsProcessingParameterNumber,
     QgsProcessingUtils,
 )
+from qgis.PyQt.QtCore import QUrl
 from qgis.PyQt.QtGui import QIcon
 
 from .. import __version__, plugin_root
@@ -36,7 +37,7 @@ from ..core.location import PER_AXIS, PLANAR
 from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
 from ..core.rng import noise_source
 from ..translation import Translatable, translate
-from . import budget, destinations, dry_run
+from . import budget, destinations, dry_run, search_words
 from .readers import first_layer_name
 
 PROVIDER_ID = "dp_geoprivacy"
@@ -107,7 +108,18 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         return icon(self.ALGORITHM_ID)
 
     def helpUrl(self):  # noqa: N802 (QGIS API)
-        return f"{HOMEPAGE}#{self.ALGORITHM_ID}"
+        """The algorithm's help page shipped in the plugin (help/, built by `make package` from docs/algorithms),
+        or the same page in the repository when running from a checkout."""
+        page = plugin_root() / "help" / f"{self.ALGORITHM_ID}.html"
+        if page.is_file():
+            return QUrl.fromLocalFile(str(page)).toString()
+        return f"{HOMEPAGE}/blob/main/docs/algorithms/{self.ALGORITHM_ID}.md"
+
+    def tags(self):
+        return search_words.tags(self.ALGORITHM_ID)
+
+    def shortDescription(self):  # noqa: N802 (QGIS API)
+        return search_words.short_description(self.ALGORITHM_ID)
 
     # --- shared parameters -------------------------------------------------
 
