@@ -38,6 +38,7 @@ from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
 from ..core.rng import noise_source
 from ..translation import Translatable, translate
 from . import budget, destinations, dry_run, search_words
+from .parameter_help import parameter_help
 from .readers import first_layer_name
 
 PROVIDER_ID = "dp_geoprivacy"
@@ -158,6 +159,8 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         ordered = sorted(enumerate(parameters), key=lambda item: (rank.get(item[1].name(), len(rank)), item[0]))
         for _, parameter in ordered:
             _default_field(parameter)
+            if not parameter.help():
+                parameter.setHelp(parameter_help(self.ALGORITHM_ID, parameter.name()))
             if parameter.name() in self.ADVANCED:
                 parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
             self.add(parameter)
@@ -168,7 +171,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         """The advanced, optional SEED parameter for reproducible study runs."""
         parameter = QgsProcessingParameterNumber(
             self.SEED,
-            translate("DpAlgorithm", "Random seed (reproducible study runs only; leave empty to publish)"),
+            translate("DpAlgorithm", "Random seed (not for publication)"),
             QgsProcessingParameterNumber.Integer,
             optional=True,
             minValue=0,
@@ -206,7 +209,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         """The advanced KEEP_IDENTIFIERS option (record keys kept for internal study runs)."""
         keep = QgsProcessingParameterBoolean(
             self.KEEP_IDENTIFIERS,
-            translate("DpAlgorithm", "Keep identifier fields (internal study runs only; not for publication)"),
+            translate("DpAlgorithm", "Keep identifier fields (not for publication)"),
             defaultValue=False,
         )
         keep.setFlags(keep.flags() | QgsProcessingParameterDefinition.FlagAdvanced)

@@ -45,7 +45,7 @@ class DryRunFinished(BaseException):
 
 def add_parameter(algorithm) -> None:
     parameter = QgsProcessingParameterBoolean(
-        DRY_RUN, tr("Trial run: validate and report the cost and accuracy; write nothing, spend nothing"),
+        DRY_RUN, tr("Trial run (write nothing, spend nothing)"),
         defaultValue=False)
     parameter.setHelp(tr(
         "Reads and checks every input as a real run would, then stops before any noise is drawn: reports the "

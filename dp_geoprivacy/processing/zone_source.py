@@ -105,7 +105,7 @@ def add_zone_parameters(algorithm, *, h3=True, allow_overlap=True):
         algorithm.add(extent)
     if allow_overlap:
         overlap = QgsProcessingParameterBoolean(
-            ALLOW_OVERLAP, tr("Allow overlapping zones (count a point in every zone containing it)"),
+            ALLOW_OVERLAP, tr("Allow overlapping zones"),
             defaultValue=False,
         )
         overlap.setFlags(overlap.flags() | QgsProcessingParameterDefinition.FlagAdvanced)

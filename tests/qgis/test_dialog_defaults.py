@@ -135,3 +135,45 @@ def test_dialog_defaults_publish_or_name_the_choice(algorithm_id, project, no_if
         assert ok, f"{algorithm_id} does not publish at its dialog defaults: {message}"
     else:
         assert not ok and message, algorithm_id
+
+
+def _algorithms():
+    return QgsApplication.processingRegistry().providerById("dp_geoprivacy").algorithms()
+
+
+def test_labels_are_a_few_dialog_words():
+    """Issue 20 §4: labels fit QGIS's default dialog, name no other parameter and cite no paper; details are in
+    the help."""
+    import re
+
+    for algorithm in _algorithms():
+        names = {p.name() for p in algorithm.parameterDefinitions()}
+        for parameter in algorithm.parameterDefinitions():
+            label = parameter.description()
+            assert len(label) <= 45, (algorithm.name(), label)
+            assert not [n for n in names - {parameter.name()} if re.search(rf"\b{n}\b", label)], label
+            assert "seed 0" not in label.lower() and "§" not in label, label
+
+
+def test_delta_follows_threshold_and_the_ledger_is_a_file_beside_the_budget():
+    from qgis.core import QgsProcessingParameterFile
+
+    checked = 0
+    for algorithm in _algorithms():
+        order = [p.name() for p in algorithm.parameterDefinitions()]
+        if "THRESHOLD" in order and "DELTA" in order:
+            assert order.index("DELTA") == order.index("THRESHOLD") + 1, algorithm.name()
+        if "BUDGET" in order:
+            ledger = algorithm.parameterDefinition("LEDGER")
+            assert isinstance(ledger, QgsProcessingParameterFile), algorithm.name()
+            assert ledger.behavior() == QgsProcessingParameterFile.File and ledger.flags() & ledger.FlagOptional
+            assert order.index("BUDGET") == order.index("LEDGER") + 1, algorithm.name()
+            assert "LEDGER" not in [d.name() for d in algorithm.destinationParameterDefinitions()]
+            checked += 1
+    assert checked >= 8
+
+
+def test_trip_ends_say_they_are_not_private():
+    algorithm = QgsApplication.processingRegistry().algorithmById("dp_geoprivacy:tripends")
+    for name in ("ORIGINS", "DESTINATIONS"):
+        assert "not private" in algorithm.parameterDefinition(name).description()

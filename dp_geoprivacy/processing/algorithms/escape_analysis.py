@@ -173,7 +173,7 @@ class EscapeAnalysis(DpAlgorithm):
                                              parentLayerParameterName=self.ZONES, optional=True))
         self.add_mechanism_parameter()
         scales = QgsProcessingParameterString(
-            self.SCALES, self.tr("Laplace scales b to test (metres, comma-separated)"),
+            self.SCALES, self.tr("Laplace scales to test (m)"),
             defaultValue=self.DEFAULT_SCALES, optional=True,
         )
         scales.setHelp(self.tr("Laplace scales b in metres separated by commas, e.g. 10,20,50,100,200,500."))
@@ -191,7 +191,7 @@ class EscapeAnalysis(DpAlgorithm):
         target.setHelp(self.tr("A share between 0 and 1 (exclusive), e.g. 0.1 for 10% of points in the wrong zone."))
         self.add(target)
         distance = QgsProcessingParameterNumber(
-            self.DISTANCE, self.tr("Protected distance (metres, optional: gives epsilon = DISTANCE / b)"),
+            self.DISTANCE, self.tr("Protected distance (m)"),
             QgsProcessingParameterNumber.Double, optional=True, minValue=0.0,
         )
         distance.setHelp(self.tr("Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres)."))
@@ -200,10 +200,10 @@ class EscapeAnalysis(DpAlgorithm):
                                            optional=True))
         self.add_seed_parameter()
         self.add(QgsProcessingParameterFeatureSource(
-            self.PERTURBED, self.tr("Perturbed layer to measure (optional; replaces the sweep)"),
+            self.PERTURBED, self.tr("Perturbed layer to measure"),
             [QgsProcessing.TypeVectorPoint], optional=True))
         match = QgsProcessingParameterField(
-            self.MATCH_FIELD, self.tr("Field pairing true and perturbed points (with PERTURBED)"),
+            self.MATCH_FIELD, self.tr("Field pairing true and perturbed points"),
             parentLayerParameterName=self.INPUT, optional=True)
         match.setHelp(self.tr("A field present in both INPUT and PERTURBED that identifies each point, e.g. a "
                               "household id."))

@@ -126,7 +126,7 @@ class LaplacePerturbation(DpAlgorithm):
         )
         self.add_mechanism_parameter()
         epsilon = QgsProcessingParameterNumber(
-            self.EPSILON, self.tr("Epsilon (privacy loss per DISTANCE)"),
+            self.EPSILON, self.tr("Epsilon (privacy loss)"),
             QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0,
         )
         epsilon.setHelp(self.tr("Smaller epsilon gives more noise and more privacy; 1 is a common choice."))

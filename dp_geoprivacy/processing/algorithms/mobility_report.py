@@ -190,15 +190,15 @@ class MobilityReport(DpAlgorithm):
             self.INPUT, self.tr("Trip records (one row per trip start and end)"), [QgsProcessing.TypeVector]))
         for name, label, optional in (
             (self.USER_FIELD, self.tr("User id field"), False),
-            (self.TRIP_FIELD, self.tr("Trip id field (records; not used for trip lines)"), True),
+            (self.TRIP_FIELD, self.tr("Trip id field"), True),
             (self.TIMESTAMP_FIELD, self.tr("Timestamp field (start time for trip lines)"), False),
             (self.END_TIMESTAMP_FIELD, self.tr("End time field (trip lines only; optional)"), True),
-            (self.X_FIELD, self.tr("X field (optional: instead of point geometries)"), True),
+            (self.X_FIELD, self.tr("X field"), True),
             (self.Y_FIELD, self.tr("Y field"), True),
         ):
             self.add(QgsProcessingParameterField(name, label, parentLayerParameterName=self.INPUT, optional=optional))
         self.add(QgsProcessingParameterCrs(
-            self.COORDINATES_CRS, self.tr("CRS of the coordinate fields (default: the layer's)"), optional=True))
+            self.COORDINATES_CRS, self.tr("CRS of the coordinate fields"), optional=True))
         add_zone_parameters(self, h3=True, allow_overlap=False)
         self.add(QgsProcessingParameterNumber(
             self.EPSILON, self.tr("Epsilon for the whole report"), QgsProcessingParameterNumber.Double,
@@ -230,7 +230,7 @@ class MobilityReport(DpAlgorithm):
             self.MAX_TILES, self.tr("Maximum distinct zones per user (0: 2M)"), QgsProcessingParameterNumber.Integer,
             defaultValue=0, minValue=0))
         self.add(QgsProcessingParameterString(
-            self.TIME_START, self.tr("Public start of the time range (e.g. 2024-01-01)"), optional=True))
+            self.TIME_START, self.tr("Start of the time range (public)"), optional=True))
         self.add(QgsProcessingParameterString(
             self.TIME_END, self.tr("Public end of the time range (exclusive)"), optional=True))
         self.add(QgsProcessingParameterNumber(
@@ -252,16 +252,16 @@ class MobilityReport(DpAlgorithm):
         flows.setSupportsNonFileBasedOutput(False)
         self.add(flows)
         item = QgsProcessingParameterBoolean(
-            self.ITEM_LEVEL, self.tr("Item-level privacy (each trip its own unit; M = 1)"), defaultValue=False)
+            self.ITEM_LEVEL, self.tr("Item-level privacy"), defaultValue=False)
         item.setFlags(item.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
         self.add(item)
         bench = QgsProcessingParameterBoolean(
-            self.BENCHMARK, self.tr("Benchmark against the noise-free data (NOT differentially private)"),
+            self.BENCHMARK, self.tr("Benchmark (not private)"),
             defaultValue=False)
         bench.setFlags(bench.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
         self.add(bench)
         self.add(QgsProcessingParameterFileDestination(
-            self.OUTPUT_BENCHMARK, self.tr("Benchmark comparison (HTML; NOT differentially private)"),
+            self.OUTPUT_BENCHMARK, self.tr("Benchmark page (not private)"),
             self.tr("HTML files (*.html)"), optional=True, createByDefault=False))
         table = QgsProcessingParameterVectorDestination(
             self.OUTPUT_BENCHMARK_TABLE, self.tr("Benchmark table (NOT differentially private)"),

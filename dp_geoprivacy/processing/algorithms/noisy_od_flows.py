@@ -205,10 +205,10 @@ class NoisyOdFlows(DpAlgorithm):
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
-            self.INPUT, self.tr("Trips (lines, or a layer/table with coordinate fields)"),
+            self.INPUT, self.tr("Trips"),
             [QgsProcessing.TypeVector]))
         for name, label in (
-            (self.ORIGIN_X_FIELD, self.tr("Origin x field (optional: instead of line geometries)")),
+            (self.ORIGIN_X_FIELD, self.tr("Origin x field")),
             (self.ORIGIN_Y_FIELD, self.tr("Origin y field")),
             (self.DEST_X_FIELD, self.tr("Destination x field")),
             (self.DEST_Y_FIELD, self.tr("Destination y field")),
@@ -219,7 +219,7 @@ class NoisyOdFlows(DpAlgorithm):
             parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
             self.add(parameter)
         crs = QgsProcessingParameterCrs(
-            self.COORDINATES_CRS, self.tr("CRS of the coordinate fields (default: the layer's)"), optional=True)
+            self.COORDINATES_CRS, self.tr("CRS of the coordinate fields"), optional=True)
         crs.setHelp(self.tr("The CRS the four coordinate fields are written in, e.g. EPSG:4326 for "
                             "longitude/latitude."))
         crs.setFlags(crs.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
@@ -229,11 +229,11 @@ class NoisyOdFlows(DpAlgorithm):
             self, self.MAX_TRIPS, self.tr("Maximum trips per user (M)"),
             self.tr("An integer >= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M."),
             self.tr("A number > 0; smaller means more noise and more privacy. OD flows need a larger epsilon "
-                    "than zone counts for the same accuracy (seed 002 §5.4)."),
-            default_delta=DEFAULT_DELTA)
+                    "than zone counts for the same accuracy (seed 002 §5.4)."))
         # The default publishes few noise-only flows (issue 20), as PipelineDP and Tumult select partitions by
         # default; pure epsilon-DP (THRESHOLD 0) is one choice away.
-        add_threshold_parameter(self, self.tr("All pairs (pure epsilon-DP)"), default=1)
+        add_threshold_parameter(self, self.tr("All pairs (pure epsilon-DP)"), default=1,
+                                default_delta=DEFAULT_DELTA)
         min_flow = QgsProcessingParameterNumber(
             self.MIN_FLOW, self.tr("Leave out flows below (post-processing)"), QgsProcessingParameterNumber.Double,
             defaultValue=1.0, minValue=0.0)
@@ -241,7 +241,7 @@ class NoisyOdFlows(DpAlgorithm):
                                  "left out of both outputs; 0 keeps every pair, zeros included."))
         self.add(min_flow)
         self.add(QgsProcessingParameterBoolean(
-            self.INCLUDE_INTRAZONAL, self.tr("Include intrazonal flows (origin and destination in one zone)"),
+            self.INCLUDE_INTRAZONAL, self.tr("Include intrazonal flows"),
             defaultValue=True))
         self.add_seed_parameter()
         self.add_ledger_parameters()

@@ -191,7 +191,7 @@ class NoisyZoneCounts(DpAlgorithm):
             defaultValue=0))
         add_threshold_parameter(self, self.tr("None: every zone published with noise"))
         top = QgsProcessingParameterNumber(
-            self.TOP_K, self.tr("Publish only the k largest noisy counts (0 = all)"),
+            self.TOP_K, self.tr("Only the k largest counts (0 = all)"),
             QgsProcessingParameterNumber.Integer, defaultValue=0, minValue=0)
         top.setHelp(self.tr("An integer >= 0; 0 publishes every cell."))
         self.add(top)

@@ -161,7 +161,7 @@ class NoisyZoneStatistics(DpAlgorithm):
             self.INPUT, self.tr("Input points"), [QgsProcessing.TypeVectorPoint]))
         add_zone_parameters(self, allow_overlap=False)
         self.add(QgsProcessingParameterField(
-            self.VALUE_FIELD, self.tr("Value field (numeric: speed, dwell time, fare)"),
+            self.VALUE_FIELD, self.tr("Value field (numeric)"),
             parentLayerParameterName=self.INPUT, type=QgsProcessingParameterField.Numeric))
         self.add(QgsProcessingParameterEnum(
             self.STATISTIC, self.tr("Statistic"),
@@ -183,7 +183,7 @@ class NoisyZoneStatistics(DpAlgorithm):
         limit.setHelp(self.tr("A number in [LOWER, UPPER), e.g. a speed limit of 50 km/h."))
         self.add(limit)
         days = QgsProcessingParameterNumber(
-            self.DAYS, self.tr("Days in the period (count above LIMIT per day)"),
+            self.DAYS, self.tr("Days in the period"),
             QgsProcessingParameterNumber.Integer, optional=True, minValue=1)
         days.setHelp(self.tr("The public number of days the data covers (seed 003: 31), declared, not counted."))
         self.add(days)
@@ -196,7 +196,7 @@ class NoisyZoneStatistics(DpAlgorithm):
             self.USER_FIELD, self.tr("User id field (user and user-day units)"),
             parentLayerParameterName=self.INPUT, optional=True))
         m = QgsProcessingParameterNumber(
-            self.MAX_CONTRIBUTIONS, self.tr("Maximum records per user (M; per cell for user-days)"),
+            self.MAX_CONTRIBUTIONS, self.tr("Maximum records per user (M)"),
             QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=1)
         m.setHelp(self.tr("An integer >= 1: each user (or user-day, in each cell) keeps at most M records, "
                           "sampled uniformly."))
@@ -208,7 +208,7 @@ class NoisyZoneStatistics(DpAlgorithm):
                           "gets epsilon / K."))
         self.add(k)
         self.add(QgsProcessingParameterField(
-            self.TIME_FIELD, self.tr("Time field (statistics per time slot; optional)"),
+            self.TIME_FIELD, self.tr("Time field"),
             parentLayerParameterName=self.INPUT, optional=True))
         self.add(QgsProcessingParameterEnum(
             self.TIME_SLOT, self.tr("Time slots"),
@@ -216,15 +216,15 @@ class NoisyZoneStatistics(DpAlgorithm):
                      self.tr("Day of week (7)")],
             defaultValue=0))
         self.add(QgsProcessingParameterField(
-            self.DAY_FIELD, self.tr("Day field (user-days; default: the date of TIME_FIELD)"),
+            self.DAY_FIELD, self.tr("Day field"),
             parentLayerParameterName=self.INPUT, optional=True))
         support = QgsProcessingParameterNumber(
-            self.MIN_SUPPORT, self.tr("Minimum noisy count of records to publish a cell (0 = all)"),
+            self.MIN_SUPPORT, self.tr("Minimum noisy count per cell"),
             QgsProcessingParameterNumber.Double, defaultValue=0.0, minValue=0.0)
         support.setHelp(self.tr("A number >= 0, over the whole period (seed 003: 10 buses a day x 31 days)."))
         self.add(support)
         for name, label, default, help_text in (
-                (self.SUPPORT_SHARE, self.tr("Share of epsilon for the minimum-support count"), 0.2,
+                (self.SUPPORT_SHARE, self.tr("Epsilon share of the support count"), 0.2,
                  self.tr("Between 0 and 1 (exclusive); for sum, count above LIMIT and quantiles.")),
                 (self.MEAN_SUM_SHARE, self.tr("Mean: share of epsilon for the noisy sum"), 0.5,
                  self.tr("Between 0 and 1 (exclusive); the rest goes to the noisy count. 0.5 gives the "
@@ -235,13 +235,13 @@ class NoisyZoneStatistics(DpAlgorithm):
             share.setHelp(help_text)
             self.add(share)
         grid = QgsProcessingParameterNumber(
-            self.QUANTILE_GRID, self.tr("Quantiles: number of candidate values from LOWER to UPPER"),
+            self.QUANTILE_GRID, self.tr("Candidate values (quantiles)"),
             QgsProcessingParameterNumber.Integer, defaultValue=1001, minValue=2)
         grid.setFlags(grid.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
         grid.setHelp(self.tr("An integer >= 2; a public grid (values are rounded to it)."))
         self.add(grid)
         per_unit = QgsProcessingParameterBoolean(
-            self.PER_UNIT_MEAN, self.tr("User-days: average each user-day's values per cell first (seed 003 Query 1)"),
+            self.PER_UNIT_MEAN, self.tr("Average per user-day first"),
             defaultValue=False)
         per_unit.setFlags(per_unit.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
         per_unit.setHelp(self.tr("Each user-day then adds one value, its mean, to a cell (M = 1), as seed 003 "

@@ -120,7 +120,7 @@ class PrivacyReport(DpAlgorithm):
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterMultipleLayers(
-            self.LAYERS, self.tr("Released layers (their privacy records are read)"), QgsProcessing.TypeVector,
+            self.LAYERS, self.tr("Released layers"), QgsProcessing.TypeVector,
             optional=True))
         self.add(QgsProcessingParameterFile(
             self.LEDGER, self.tr("Privacy ledger (JSON)"), QgsProcessingParameterFile.File, extension="json",

@@ -170,13 +170,13 @@ class SyntheticTrips(DpAlgorithm):
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
-            self.INPUT, self.tr("Trips (lines, or a table with coordinate fields)"), [QgsProcessing.TypeVector]))
+            self.INPUT, self.tr("Trips"), [QgsProcessing.TypeVector]))
         for name, label in zip(self.COORDINATE_FIELDS, (
-                self.tr("Origin x field (optional: instead of line geometries)"), self.tr("Origin y field"),
+                self.tr("Origin x field"), self.tr("Origin y field"),
                 self.tr("Destination x field"), self.tr("Destination y field"))):
             self.add(QgsProcessingParameterField(name, label, parentLayerParameterName=self.INPUT, optional=True))
         self.add(QgsProcessingParameterCrs(
-            self.COORDINATES_CRS, self.tr("CRS of the coordinate fields (default: the layer's)"), optional=True))
+            self.COORDINATES_CRS, self.tr("CRS of the coordinate fields"), optional=True))
         self.add(QgsProcessingParameterField(self.ORIGIN_ZONE_FIELD, self.tr("Origin zone id field (optional)"),
                                              parentLayerParameterName=self.INPUT, optional=True))
         self.add(QgsProcessingParameterField(self.DEST_ZONE_FIELD, self.tr("Destination zone id field"),
@@ -189,7 +189,7 @@ class SyntheticTrips(DpAlgorithm):
             self.ATTRIBUTE_FIELDS, self.tr("Categorical attribute fields (model 0)"),
             parentLayerParameterName=self.INPUT, allowMultiple=True, optional=True))
         self.add(QgsProcessingParameterString(
-            self.CATEGORIES, self.tr("Declared categories, e.g. gender=male|female; usertype=Subscriber|Customer"),
+            self.CATEGORIES, self.tr("Declared categories"),
             optional=True))
         add_zone_parameters(self, h3=True, allow_overlap=False)
         self.add(QgsProcessingParameterEnum(self.MODEL, self.tr("Model"), options=[
@@ -206,7 +206,7 @@ class SyntheticTrips(DpAlgorithm):
         self.add(QgsProcessingParameterNumber(self.EPSILON, self.tr("Epsilon (total privacy loss)"),
                                               QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0))
         self.add(QgsProcessingParameterString(
-            self.WEIGHTS, self.tr("Budget weights, one per table or marginal (e.g. 1,4,2,2,1)"), optional=True))
+            self.WEIGHTS, self.tr("Budget weights"), optional=True))
         self.add(QgsProcessingParameterNumber(self.DELTA, self.tr("Delta (model 1, total)"),
                                               QgsProcessingParameterNumber.Double, defaultValue=7.5e-7))
         self.add(QgsProcessingParameterEnum(
@@ -223,7 +223,7 @@ class SyntheticTrips(DpAlgorithm):
         self.add(QgsProcessingParameterEnum(self.POINTS, self.tr("Trip ends (model 0)"), options=[
             self.tr("Random points inside the zones"), self.tr("The zones' representative points")], defaultValue=0))
         self.add(QgsProcessingParameterBoolean(
-            self.UTILITY_CHECK, self.tr("Utility check against the raw trips (NOT differentially private)"),
+            self.UTILITY_CHECK, self.tr("Utility check (not private)"),
             defaultValue=False))
         self.add_seed_parameter()
         self.add_ledger_parameters()
@@ -236,7 +236,7 @@ class SyntheticTrips(DpAlgorithm):
             output.setSupportsNonFileBasedOutput(False)
             self.add(output)
         self.add(QgsProcessingParameterFileDestination(
-            self.OUTPUT_UTILITY_HTML, self.tr("Utility check page (NOT differentially private)"),
+            self.OUTPUT_UTILITY_HTML, self.tr("Utility check page (not private)"),
             self.tr("HTML files (*.html)"), optional=True, createByDefault=False))
         from qgis.core import QgsProcessingOutputNumber
         for name, label in (("EPSILON_SPENT", self.tr("Epsilon spent")), ("DELTA_SPENT", self.tr("Delta spent")),

@@ -182,7 +182,7 @@ class TrajectoryPerturbation(DpAlgorithm):
             "(K-1) x MAX_STEP must cover every trip's start-end distance."))
         self.add(max_step)
         self.add(QgsProcessingParameterBoolean(
-            self.KEEP_ENDPOINTS, self.tr("Keep start and end exactly (SDD, as in seed 000; ends not protected)"),
+            self.KEEP_ENDPOINTS, self.tr("Keep start and end exactly (not protected)"),
             defaultValue=True))
         distance = QgsProcessingParameterNumber(
             self.DISTANCE, self.tr("Protected distance for Laplace noise (metres)"),
@@ -199,7 +199,7 @@ class TrajectoryPerturbation(DpAlgorithm):
             self.FIELDS, self.tr("Fields to carry (default: none)"), parentLayerParameterName=self.INPUT,
             allowMultiple=True, optional=True))
         grain = QgsProcessingParameterNumber(
-            self.TIME_GRAIN, self.tr("Round timestamps (M values) to (M units, e.g. seconds; 0 = no rounding)"),
+            self.TIME_GRAIN, self.tr("Round timestamps to (0 = no rounding)"),
             QgsProcessingParameterNumber.Double, defaultValue=900.0, minValue=0.0)
         grain.setFlags(grain.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
         grain.setHelp(self.tr("Published times are rounded to this public grain, e.g. 900 (seconds: a quarter "

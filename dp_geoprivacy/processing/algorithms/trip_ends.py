@@ -76,8 +76,11 @@ class TripEnds(DpAlgorithm):
         self.add(QgsProcessingParameterField(
             self.FIELDS, self.tr("Fields to carry (default: all)"), parentLayerParameterName=self.INPUT,
             allowMultiple=True, optional=True))
-        for name, label in ((self.ORIGINS, self.tr("Trip origins")), (self.DESTINATIONS, self.tr("Trip destinations"))):
+        for name, label in ((self.ORIGINS, self.tr("Trip origins (not private)")),
+                            (self.DESTINATIONS, self.tr("Trip destinations (not private)"))):
             output = QgsProcessingParameterVectorDestination(name, label, QgsProcessing.TypeVectorPoint)
+            output.setHelp(self.tr("The true locations, exactly as in the input: not private, do not publish. "
+                                   "Give them to a privatizing algorithm (e.g. noisy zone counts)."))
             output.setSupportsNonFileBasedOutput(False)
             self.add(output)
         self.add_output(QgsProcessingOutputNumber("TRIPS", self.tr("Trips written")))

@@ -111,7 +111,7 @@ class UtilityReport(DpAlgorithm):
             self.GRID, self.tr("Grid for the earth mover's distance (metres)"), QgsProcessingParameterNumber.Double,
             defaultValue=100.0, minValue=0.0))
         self.add(QgsProcessingParameterField(
-            self.MATCH_FIELD, self.tr("Private key in both layers (locations; optional)"),
+            self.MATCH_FIELD, self.tr("Key in both layers (private)"),
             parentLayerParameterName=self.ORIGINAL, optional=True))
         self.add(QgsProcessingParameterField(
             self.VALUE_FIELD, self.tr("Value field of the original (zone statistics)"),
