@@ -1,6 +1,6 @@
-"""The differentially private mobility report (seed 002): the release behind dp_geoprivacy:mobilityreport.
+"""The differentially private mobility report (Kapp et al. 2023): the release behind dp_geoprivacy:mobilityreport.
 
-Seed 002 §3 (the analyses), §4.2-4.3 (user-level privacy: each user keeps at
+Kapp et al. 2023 §3 (the analyses), §4.2-4.3 (user-level privacy: each user keeps at
 most M trips, sampled uniformly once for the whole report; counts of users
 have sensitivity 1, of trips M, of trip ends 2M; five-number summaries by
 the exponential mechanism on ranks with the same sensitivity; the
@@ -212,7 +212,7 @@ class MobilityReportSpec:
         return split_budget(self.epsilon, self.analyses, self.weights)
 
     def mechanisms(self) -> Dict[str, object]:
-        """The mechanism of each analysis with its epsilon share and sensitivity (seed 002 Table 1)."""
+        """The mechanism of each analysis with its epsilon share and sensitivity (Kapp et al. 2023 Table 1)."""
         m, b = int(self.max_trips), self.bins
         shares = self.shares()
         tiles = b.max_tiles_per_user or 2 * m
@@ -252,7 +252,7 @@ class MobilityReportSpec:
             sens = "/".join(f"{x.fields()['sensitivity']:g}" for x in mechs)
             parts.append(f"{name} epsilon {eps:.6g} sensitivity {sens}")
         return {
-            "mechanism": ("mobility report (seed 002): each analysis its own release, sequential composition; "
+            "mechanism": ("mobility report (Kapp et al. 2023): each analysis its own release, sequential composition; "
                           "Laplace counts with Mironov snapping, exponential-mechanism five-number summaries, OD "
                           "flows by the stability-based histogram (delta in the record); "
                           + "; ".join(parts)),

@@ -40,6 +40,7 @@ from ..translation import Translatable, translate
 from . import budget, destinations, dry_run, search_words
 from .parameter_help import parameter_help
 from .readers import first_layer_name
+from .references import with_references
 
 PROVIDER_ID = "dp_geoprivacy"
 HOMEPAGE = "https://github.com/dp-geoprivacy/dp_geoprivacy"
@@ -94,13 +95,16 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         }[self.GROUP_ID]
 
     def __init_subclass__(cls, **kwargs):
-        """A trial run (DRY_RUN, processing/dry_run.py) stops at reserve_budget; its report becomes the results."""
+        """A trial run (DRY_RUN, processing/dry_run.py) stops at reserve_budget; its report becomes the results. The
+        help ends with the full citations of the works it cites (processing/references.py)."""
         super().__init_subclass__(**kwargs)
         if "processAlgorithm" in cls.__dict__:
             cls.processAlgorithm = budget.selecting_partition(dry_run.catching(
                 _handing_over_memory_layers(cls.__dict__["processAlgorithm"])))
         if "initAlgorithm" in cls.__dict__:
             cls.initAlgorithm = _arranging(cls.__dict__["initAlgorithm"])
+        if "shortHelpString" in cls.__dict__:
+            cls.shortHelpString = _citing(cls.__dict__["shortHelpString"])
 
     def createInstance(self):  # noqa: N802 (QGIS API)
         return type(self)()
@@ -196,7 +200,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         self.add(QgsProcessingParameterEnum(
             self.MECHANISM, translate("DpAlgorithm", "Mechanism"),
             options=[translate("DpAlgorithm", "Planar Laplace (Euclidean)"),
-                     translate("DpAlgorithm", "Per-axis Laplace (L1, seed 000 eq. 14)")],
+                     translate("DpAlgorithm", "Per-axis Laplace (L1, Dumont et al. 2021 eq. 14)")],
             defaultValue=0))
 
     def location_mechanism_kind(self, parameters, context):
@@ -471,6 +475,14 @@ def _default_field(parameter):
             and not parameter.flags() & QgsProcessingParameterDefinition.FlagOptional \
             and parameter.name() in FIELD_DEFAULTS:
         parameter.setDefaultValue(FIELD_DEFAULTS[parameter.name()])
+
+
+def _citing(short_help_string):
+    """Wrap a shortHelpString so that the help ends with the full citation of each work it cites."""
+    @functools.wraps(short_help_string)
+    def wrapper(self):
+        return with_references(short_help_string(self))
+    return wrapper
 
 
 def _arranging(init_algorithm):

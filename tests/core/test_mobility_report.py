@@ -1,4 +1,5 @@
-"""Mobility report (seed 002): exact analyses vs an independent computation, user-level sensitivity, split, noise.
+"""Mobility report (Kapp et al. 2023): exact analyses vs an independent computation, user-level sensitivity, split,
+noise.
 
 Fixed seeds; statistical checks use alpha = 0.001 (a z bound of 3.29 standard
 errors from the Laplace variance), so each can fail if the mechanism is wrong.
@@ -272,7 +273,7 @@ def test_quartiles_are_drawn_with_sensitivity_m():
     assert mechs["travel_time"].epsilon == pytest.approx(0.5)
 
 
-# --- similarity measures (benchmark mode, seed 002 §5.2.3) ---------------------------------------
+# --- similarity measures (benchmark mode, Kapp et al. 2023 §5.2.3) ---------------------------------------
 
 
 def test_similarity_measures_on_known_values():

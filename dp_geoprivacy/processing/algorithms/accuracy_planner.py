@@ -126,7 +126,8 @@ class AccuracyPlanner(DpAlgorithm):
             "EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW "
             "(with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an "
             "upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal "
-            "pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, seed 001 Algorithm "
+            "pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, Asghar, Tyler and Kaafar "
+            "2017 Algorithm "
             "1) no empty cell is published; the table gives its threshold and the true count published "
             "with 95% probability.</p>"
             "<p><b>Locations</b> (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and "
@@ -152,8 +153,9 @@ class AccuracyPlanner(DpAlgorithm):
             "<p><b>Inverse.</b> TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from "
             "which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). "
             "OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart."
-            "</p><p>Sources: seed 002 §4.3 and §5 (user-level counts, OD error), seed 001 Algorithm 1, seed "
-            "000 §5; Mironov 2012 (snapping).</p>"
+            "</p><p>Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar "
+            "2017 Algorithm 1, "
+            "Dumont et al. 2021 §5; Mironov 2012 (snapping).</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)

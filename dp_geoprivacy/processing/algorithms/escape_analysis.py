@@ -1,6 +1,6 @@
 """dp_geoprivacy:escapeanalysis: escaped-point analysis and noise calibration.
 
-Source: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15). The sweep, the
+Source: Dumont et al. 2021 §5 (Fig. 13-21, eq. 14, eq. 15). The sweep, the
 statistics and the calibration rule live in ``core.escape``; this module
 reads the layers, handles the CRSs (noise in metres, point-in-polygon in the
 zones' CRS), and writes the table, the zones, the chart and their metadata.
@@ -94,15 +94,15 @@ class EscapeAnalysis(DpAlgorithm):
             "not publish them. Their metadata says so.</p>"
             "<p>Before perturbing household locations and counting them per census block, find out "
             "what share of points will land in the wrong zone, zone by zone and city-wide, and which "
-            "noise scale keeps that share acceptable (seed 000 §5, Fig. 13-21). For every Laplace "
+            "noise scale keeps that share acceptable (Dumont et al. 2021 §5, Fig. 13-21). For every Laplace "
             "scale b in SCALES (metres) the points are perturbed REALIZATIONS times with MECHANISM "
-            "(as in 'Laplace location perturbation'; per-axis Laplace is seed 000 eq. 14) and tested "
+            "(as in 'Laplace location perturbation'; per-axis Laplace is Dumont et al. 2021 eq. 14) and tested "
             "against the ZONES polygons. A point <i>escapes</i> when its perturbed location lies in "
             "another zone or in none.</p>"
             "<p><b>OUTPUT_TABLE</b>, one row per scale: scale_m, epsilon (= DISTANCE / b, when "
             "DISTANCE is given), b_lumped = b / sqrt(mean zone area), the dimensionless scale on "
-            "which curves for different tessellations lie on one another (seed 000 Fig. 15), "
-            "esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (seed 000 "
+            "which curves for different tessellations lie on one another (Dumont et al. 2021 Fig. 15), "
+            "esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (Dumont et al. 2021 "
             "eq. 15), mean and standard deviation over realizations; no_change, no_chg_sd: the share "
             "of zones whose population has no net change (Fig. 16); abs_rel_ch, abs_rel_sd: the mean "
             "absolute relative change |Q_i - P_i| / P_i of zone populations, over zones with P_i > 0; "
@@ -153,7 +153,7 @@ class EscapeAnalysis(DpAlgorithm):
             "<p>Speed: each perturbed point is tested against its own zone first (vectorised, "
             "prepared polygons); only escapers are located among all zones. Points are processed "
             "in chunks, so memory does not grow with scales and realizations.</p>"
-            "<p>Sources: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).</p>"
+            "<p>Sources: Dumont et al. 2021 §5 (Fig. 13-21, eq. 14, eq. 15).</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
@@ -182,7 +182,8 @@ class EscapeAnalysis(DpAlgorithm):
             self.REALIZATIONS, self.tr("Realizations per scale"), QgsProcessingParameterNumber.Integer,
             defaultValue=10, minValue=1,
         )
-        realizations.setHelp(self.tr("Random perturbations per scale; 10 as in seed 000, more for smoother curves."))
+        realizations.setHelp(self.tr("Random perturbations per scale; 10 as in Dumont et al. 2021, more for smoother "
+                                     "curves."))
         self.add(realizations)
         target = QgsProcessingParameterNumber(
             self.TARGET_ESCAPE, self.tr("Target escape share (optional, e.g. 0.1)"),

@@ -1,6 +1,6 @@
-"""dp_geoprivacy:mobilityreport: the differentially private mobility report of seed 002.
+"""dp_geoprivacy:mobilityreport: the differentially private mobility report of Kapp et al. 2023.
 
-Sources: seed 002 §3 (analyses), §4.2-4.3 (user-level privacy, sensitivities,
+Sources: Kapp et al. 2023 §3 (analyses), §4.2-4.3 (user-level privacy, sensitivities,
 five-number summaries), §5.4 (choice of M and epsilon). The release is
 ``core.mobility_report.release_mobility_report``; this module reads the trip
 records in bulk, pairs start and end rows per trip, assigns zones, calls the
@@ -82,7 +82,7 @@ def split_weights(text):
 
 
 class MobilityReport(DpAlgorithm):
-    """The seed 002 mobility report as one release: HTML page, visits per zone and top OD flows."""
+    """The Kapp et al. 2023 mobility report as one release: HTML page, visits per zone and top OD flows."""
 
     ALGORITHM_ID = "mobilityreport"
     GROUP_ID = "aggregates"
@@ -117,7 +117,7 @@ class MobilityReport(DpAlgorithm):
         epsilon, m = defaults(self, self.EPSILON, self.MAX_TRIPS)
         analyses, visits_epsilon, visits = mobility_figures(epsilon, m)
         return with_summary(
-            self.tr("Publishes the standard mobility report (seed 002): trips per hour and weekday, visits per "
+            self.tr("Publishes the standard mobility report (Kapp et al. 2023): trips per hour and weekday, visits per "
                     "zone, top OD flows, travel times and more, as an HTML page and two layers."),
             self.tr("<b>Private:</b> each user with up to M trips (user-level privacy), for the traveller."),
             self.tr("<b>Accuracy at the defaults</b> (EPSILON={epsilon:g} split over {n} analyses, M={m}): visits "
@@ -127,7 +127,7 @@ class MobilityReport(DpAlgorithm):
 
     def _details(self):
         return self.tr(
-            "<p>The standardised mobility report of seed 002 (dp_mobility_report) with user-level "
+            "<p>The standardised mobility report of Kapp et al. 2023 (dp_mobility_report) with user-level "
             "differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per "
             "zone and a layer of the top OD flows, one release with one release id and one ledger entry.</p>"
             "<p><b>Input</b> as dp_mobility_report takes it: a point layer or table with one row per trip "
@@ -143,14 +143,14 @@ class MobilityReport(DpAlgorithm):
             "and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay "
             "empty).</p>"
             "<p><b>Zones</b>: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).</p>"
-            "<p><b>Privacy</b> (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) "
+            "<p><b>Privacy</b> (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) "
             "trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the "
             "chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses "
             "weigh 1; by default visits per zone, OD flows and trips over time weigh 5 and the others 1, so the "
             "analyses planners read first are the most accurate). Counts of users have sensitivity 1, of trips "
             "M, of trip ends 2M; numeric analyses give half their share to a histogram and half to a "
             "five-number summary by the exponential mechanism on ranks (sensitivity M, or 1 for per-user "
-            "values). Seed 002 §5.4: a larger M "
+            "values). Kapp et al. 2023 §5.4: a larger M "
             "keeps more trips but adds more noise; visits per zone are captured well with a small M (people "
             "visit few places), while OD flows need a large epsilon even for large data sets. OD flows are "
             "chosen by the stability-based histogram (Asghar, Tyler and Kaafar, 'Differentially Private Release "
@@ -177,13 +177,13 @@ class MobilityReport(DpAlgorithm):
             "<p><b>Protected</b>: whether any one user is in the data, with all their trips (up to M). "
             "<b>Not protected</b>: the zones, bounds and time range (public), and the log's exact counts "
             "(for the data holder only).</p>"
-            "<p><b>Benchmark</b> (advanced, seed 002 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK "
+            "<p><b>Benchmark</b> (advanced, Kapp et al. 2023 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK "
             "(HTML) and/or OUTPUT_BENCHMARK_TABLE: per analysis the similarity of the released report to the "
             "same analyses without noise (relative error, Jensen-Shannon and Kullback-Leibler divergence, "
             "earth mover's distance in metres over the zones' points for visits per zone, SMAPE for "
             "five-number summaries and the normalised OD matrix). These are computed from the exact data, "
             "are NOT differentially private and are labelled so; never publish them.</p>"
-            "<p>Sources: seed 002 §3, §4.2-4.3, §5.2.3, §5.4.</p>")
+            "<p>Sources: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.</p>")
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
@@ -330,7 +330,7 @@ class MobilityReport(DpAlgorithm):
             field=fields[self.USER_FIELD], m=m)
         if self.parameterAsBoolean(parameters, self.ITEM_LEVEL, context):
             feedback.pushWarning(self.tr("ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with "
-                                         "many trips is not protected as a whole (seed 002 §4.2)."))
+                                         "many trips is not protected as a whole (Kapp et al. 2023 §4.2)."))
             keep = ~is_null(data.user)  # NULL user ids are still dropped, as in the user-level report
             data = replace(data.subset(keep), user=np.arange(int(keep.sum())))
             m, unit = 1, self.tr("one trip (item-level)")
@@ -388,13 +388,13 @@ class MobilityReport(DpAlgorithm):
         return outputs
 
     def _benchmark(self, parameters, context, feedback, release, data, spec, cells, record, written):
-        """Benchmark mode (seed 002 §5): similarity to the noise-free analyses; outputs labelled not DP."""
+        """Benchmark mode (Kapp et al. 2023 §5): similarity to the noise-free analyses; outputs labelled not DP."""
         html_path = self.parameterAsFileOutput(parameters, self.OUTPUT_BENCHMARK, context)
         table_path = self.parameterAsOutputLayer(parameters, self.OUTPUT_BENCHMARK_TABLE, context)
         feedback.pushWarning(self.tr("BENCHMARK: the comparison is computed from the exact data and is NOT "
                                      "differentially private. Do not publish it."))
         not_dp = record.with_notes(self.tr("NOT differentially private: benchmark of the report against the "
-                                           "noise-free data (seed 002 §5.2.3)."))
+                                           "noise-free data (Kapp et al. 2023 §5.2.3)."))
         not_dp = replace(not_dp, differentially_private=False)
         centroids = cells.representative_points(None, wgs84())
         benchmark(release, data, spec, self.noise_source(parameters, context, feedback).generator, centroids,

@@ -1,6 +1,6 @@
 """dp_geoprivacy:trajectoryperturbation: one epsilon-DP version of each trip's track.
 
-Sources: seed 000 §2.3 (tracks identify routes), §6.1 (eq. 16, SDD of Jiang
+Sources: Dumont et al. 2021 §2.3 (tracks identify routes), §6.1 (eq. 16, SDD of Jiang
 et al., SSDBM 2013) and §6.2 (route-level privacy left open). The
 mechanisms, their budgets and the release (resampling, random row order,
 noise) live in ``core.trajectories`` (``release_trajectories``); this module
@@ -118,14 +118,14 @@ class TrajectoryPerturbation(DpAlgorithm):
             "through coarsened, like kept endpoints: no noise, no share of EPSILON. Even the start time can "
             "single out a person (a regular departure time). To publish no times, drop them first ('Drop "
             "M/Z values', native:dropmzvalues).</p>"
-            "<p><b>SDD</b> (seed 000 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner "
+            "<p><b>SDD</b> (Dumont et al. 2021 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner "
             "vertices is re-drawn from the last published one: step length on [0, MAX_STEP] and direction "
             "by the exponential mechanism, with scores -|length - true length| (sensitivity MAX_STEP) and "
             "-angle to the true direction (sensitivity pi), over a public grid of 72 directions and 65 "
             "lengths, restricted to the steps that keep the end reachable in the steps left. Each step "
             "is one draw (no retry loop), so every trip finishes. Each step costs EPSILON/(K-2), half on "
             "length, half on direction; by sequential composition the trip costs EPSILON. "
-            "KEEP_ENDPOINTS (default, as in the seed) publishes start and end exactly: they are not "
+            "KEEP_ENDPOINTS (default, as in Dumont et al. 2021) publishes start and end exactly: they are not "
             "protected at all (home and work often are the ends), and the guarantee is between routes "
             "with the same ends. Without it, start and end get planar Laplace at EPSILON/K per DISTANCE "
             "metres and every step EPSILON/K: trips whose starts and ends are each within DISTANCE are "
@@ -152,7 +152,7 @@ class TrajectoryPerturbation(DpAlgorithm):
             "<p><b>Budget.</b> LEDGER (your private file), BUDGET and PARTITION record this release and "
             "stop a run that would exceed the source's budget before any noise is drawn; see "
             "dp_geoprivacy:privacyreport.</p>"
-            "<p>Sources: seed 000 §2.3, §6.1 (eq. 16), §6.2; Jiang, Shao, Bressan, Kister and Tan, SSDBM "
+            "<p>Sources: Dumont et al. 2021 §2.3, §6.1 (eq. 16), §6.2; Jiang, Shao, Bressan, Kister and Tan, SSDBM "
             "2013; Andrés et al. 2013.</p>"
         )
 
@@ -161,7 +161,7 @@ class TrajectoryPerturbation(DpAlgorithm):
             self.INPUT, self.tr("Trajectories (one line per trip)"), [QgsProcessing.TypeVectorLine]))
         self.add(QgsProcessingParameterEnum(
             self.MECHANISM, self.tr("Mechanism"),
-            options=[self.tr("SDD: sampled distance and direction (seed 000 §6.1)"),
+            options=[self.tr("SDD: sampled distance and direction (Dumont et al. 2021 §6.1)"),
                      self.tr("Planar Laplace on every resampled vertex")],
             defaultValue=0))
         epsilon = QgsProcessingParameterNumber(
@@ -298,7 +298,7 @@ class TrajectoryPerturbation(DpAlgorithm):
         ).with_notes(self.tr("A person with m trips in the input is protected at m x epsilon (sequential "
                              "composition over their trips)."))
         if kept_ends is not None:
-            record = record.with_notes(self.tr("Start and end of every trip are published exactly (seed 000 "
+            record = record.with_notes(self.tr("Start and end of every trip are published exactly (Dumont et al. 2021 "
                                                "eq. 16): they are not protected."))
         kept_identifiers = self.kept_identifiers_note(parameters, context)
         if kept_identifiers:
