@@ -34,6 +34,7 @@ _TAGS = {
     "accuracyplanner": ("accuracy", "planner", "margin of error", "budget", "plan"),
     "privacyreport": ("budget", "ledger", "accounting", "report", "composition"),
     "h3grid": ("h3", "hexagons", "grid", "tessellation", "zones"),
+    "consistentcounts": ("census", "counts", "h3", "hexagons", "hierarchy", "levels", "aggregate", "noise"),
     "tripends": ("trip ends", "origins", "destinations", "tracks", "preparation", "not private"),
 }
 _SPENDS_NOTHING = {"escapeanalysis", "utilityreport", "accuracyplanner", "privacyreport", "h3grid", "tripends"}
@@ -78,6 +79,8 @@ def short_description(algorithm_id):
             "SearchWords", "Tells the accuracy each epsilon would give, before any data is read."),
         "privacyreport": translate(
             "SearchWords", "Adds up the privacy budget spent by releases (from their records and the ledger)."),
+        "consistentcounts": translate(
+            "SearchWords", "Publishes noisy point counts in H3 hexagons at several resolutions that add up."),
         "h3grid": translate("SearchWords", "Makes an H3 hexagon grid over an extent (public, no privacy cost)."),
         "tripends": translate(
             "SearchWords", "Writes the true start and end points of tracks (preparation; not private)."),

@@ -40,9 +40,10 @@ LAYERS = {
     "privacyreport": {},
     "synthetictrips": {"INPUT": "trips"},
     "h3grid": {},
+    "consistentcounts": {"INPUT": "households"},
 }
 # Dialogs that cannot run before the planner fills a box (QGIS itself names the box): no default exists.
-NEEDS_A_CHOICE = {"h3grid": "INPUT", "synthetictrips": "PERIOD_START"}
+NEEDS_A_CHOICE = {"h3grid": "INPUT", "synthetictrips": "PERIOD_START", "consistentcounts": "EXTENT"}
 # Algorithms whose preselected values publish on the sample city (the others refuse with the choice to make).
 PUBLISH_AT_DEFAULTS = {"laplaceperturbation", "noisyzonecounts", "noisyodflows", "mobilityreport",
                        "trajectoryperturbation", "tripends", "accuracyplanner", "escapeanalysis"}
