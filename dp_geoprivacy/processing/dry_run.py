@@ -66,6 +66,9 @@ def catching(process_algorithm):
         try:
             return process_algorithm(self, parameters, context, feedback)
         except DryRunFinished as finished:
+            # Nothing was written, so nothing is loaded (else the desktop reports the outputs as "not correctly
+            # generated"): the destinations the algorithm already resolved are taken off the load list.
+            context.setLayersToLoadOnCompletion({})
             return finished.results
     return wrapper
 

@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 from qgis import processing
-from qgis.core import QgsProcessingException
+from qgis.core import QgsApplication, QgsProcessingException
 
 from dp_geoprivacy.core.accuracy import count_accuracy, displacement_accuracy
 from dp_geoprivacy.core.counting import LAPLACE, CountNoise
@@ -158,4 +158,26 @@ def test_od_dry_run_record_carries_min_flow_threshold_and_delta(sample, tmp_path
         **_parameters("noisyodflows", sample, out), "THRESHOLD": 1, "DELTA": 1e-6, "DRY_RUN": "true"})
     assert stable["THRESHOLD"] == 1 and stable["DELTA"] == 1e-6 and stable["MIN_FLOW"] == 3
     assert stable["EXPECTED_SPURIOUS"] == 0 and stable["STABILITY_THRESHOLD"] > 0
+    assert list(out.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["laplaceperturbation", "noisyodflows", "noisyzonecounts"])
+def test_dry_run_loads_nothing_in_the_desktop(name, sample, tmp_path):
+    """Issue 20 §5: outputs the dialog would load are taken off the load list on a trial run (else QGIS reports
+    "The following layers were not correctly generated")."""
+    from qgis.core import QgsProcessingContext, QgsProcessingFeedback, QgsProcessingOutputLayerDefinition, QgsProject
+
+    out = tmp_path / "out"
+    out.mkdir()
+    parameters = {**_parameters(name, sample, out), "DRY_RUN": True}
+    algorithm = QgsApplication.processingRegistry().createAlgorithmById(f"dp_geoprivacy:{name}")
+    for definition in algorithm.destinationParameterDefinitions():
+        if definition.name() in parameters:
+            output = QgsProcessingOutputLayerDefinition(parameters[definition.name()], QgsProject.instance())
+            parameters[definition.name()] = output
+    context = QgsProcessingContext()
+    context.setProject(QgsProject.instance())
+    results, ok = algorithm.run(parameters, context, QgsProcessingFeedback())
+    assert ok and results["DRY_RUN"] is True
+    assert context.layersToLoadOnCompletion() == {}
     assert list(out.iterdir()) == []
