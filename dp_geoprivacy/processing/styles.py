@@ -1,13 +1,21 @@
 """Styles applied to output layers when they are loaded into a project."""
 
+import math
+
 from qgis.core import (
-    QgsClassificationQuantile,
+    QgsClassificationPrettyBreaks,
+    QgsFeatureRequest,
     QgsFillSymbol,
     QgsGradientColorRamp,
     QgsGraduatedSymbolRenderer,
+    QgsLineSymbol,
+    QgsMarkerLineSymbolLayer,
     QgsMarkerSymbol,
+    QgsRendererRange,
     QgsSingleSymbolRenderer,
+    QgsSymbolLayerUtils,
 )
+from qgis.PyQt.QtCore import QLocale
 from qgis.PyQt.QtGui import QColor
 
 
@@ -19,16 +27,51 @@ def perturbed_points(layer):
     layer.setRenderer(QgsSingleSymbolRenderer(symbol))
 
 
-def graduated_counts(layer, field="noisy_count", classes=5):
-    """Polygons graduated by ``field`` (quantiles, light yellow to dark red, thin grey outline)."""
+def graduated_counts(layer, field="noisy_count", classes=5, integers=True):
+    """Polygons graduated by ``field`` (light yellow to dark red, thin grey outline) in pretty classes: for counts
+    (``integers``) whole-number classes that never repeat a bound ("0 - 0") or show decimals; otherwise QGIS's
+    pretty breaks."""
     symbol = QgsFillSymbol.createSimple({"color": "255,255,204,220", "outline_color": "120,120,120,160",
                                          "outline_width": "0.1"})
-    renderer = QgsGraduatedSymbolRenderer(field)
-    renderer.setSourceSymbol(symbol)
-    renderer.setSourceColorRamp(QgsGradientColorRamp(QColor(255, 255, 204), QColor(189, 0, 38)))
-    renderer.setClassificationMethod(QgsClassificationQuantile())
-    renderer.updateClasses(layer, classes)
+    ramp = QgsGradientColorRamp(QColor(255, 255, 204), QColor(189, 0, 38))
+    if integers:
+        ranges = integer_classes(layer, field, classes)
+        renderer = QgsGraduatedSymbolRenderer(field, [QgsRendererRange(lower, upper, symbol.clone(), label)
+                                                      for lower, upper, label in ranges])
+        renderer.updateColorRamp(ramp)
+    else:
+        renderer = QgsGraduatedSymbolRenderer(field)
+        renderer.setSourceSymbol(symbol)
+        renderer.setSourceColorRamp(ramp)
+        renderer.setClassificationMethod(QgsClassificationPrettyBreaks())
+        renderer.updateClasses(layer, classes)
     layer.setRenderer(renderer)
+
+
+def integer_classes(layer, field, classes=5):
+    """[(lower, upper, label)] of whole-number classes over ``field``'s range, from QGIS's pretty breaks rounded to
+    whole numbers: the first class holds lower..upper, the others (lower, upper], labelled by the whole numbers
+    they hold in the user's locale (e.g. "1 - 5", "6 - 10", "11")."""
+    index = layer.fields().indexOf(field)
+    try:
+        low = math.floor(float(layer.minimumValue(index)))
+        high = math.ceil(float(layer.maximumValue(index)))
+    except (TypeError, ValueError):
+        low = high = 0
+    if high <= low:
+        return [(low, high, _whole(low))]
+    breaks = sorted({int(round(b)) for b in QgsSymbolLayerUtils.prettyBreaks(low, high, classes)} | {high})
+    bounds = [low] + [b for b in breaks if low < b <= high]
+    out = []
+    for i, (lower, upper) in enumerate(zip(bounds, bounds[1:])):
+        first = lower if i == 0 else lower + 1
+        label = _whole(upper) if first == upper else f"{_whole(first)} - {_whole(upper)}"
+        out.append((lower, upper, label))
+    return out
+
+
+def _whole(number):
+    return QLocale().toString(int(number))
 
 
 # Escape shares (dp_geoprivacy:escapeanalysis): fixed classes, light yellow to dark red.
@@ -43,8 +86,6 @@ def escape_share_zones(layer, scale=None, field="esc_share"):
     would stack the scales, so the map shows one (the others stay in the
     attribute table). Zones without points (NULL share) are not drawn.
     """
-    from qgis.core import QgsRendererRange
-
     expression = f'"{field}"' if scale is None else f'if("scale_m" = {float(scale)!r}, "{field}", NULL)'
     ranges = []
     for lower, upper, color in ESCAPE_CLASSES:
@@ -54,20 +95,19 @@ def escape_share_zones(layer, scale=None, field="esc_share"):
     layer.setRenderer(QgsGraduatedSymbolRenderer(expression, ranges))
 
 
-def flow_lines(layer, field="noisy_count"):
-    """OD flow lines: width follows ``field`` (0.1 to 4 mm, linear up to the largest flow), largest drawn on top."""
-    from qgis.core import QgsFeatureRequest, QgsLineSymbol, QgsProperty, QgsSymbolLayer
-
-    index = layer.fields().indexOf(field)
-    try:
-        largest = max(float(layer.maximumValue(index)), 1.0) if index >= 0 else 1.0
-    except (TypeError, ValueError):
-        largest = 1.0
-    symbol = QgsLineSymbol.createSimple({"color": "31,120,180,160", "width": "0.3", "capstyle": "round"})
-    symbol.symbolLayer(0).setDataDefinedProperty(
-        QgsSymbolLayer.PropertyStrokeWidth,
-        QgsProperty.fromExpression(f'coalesce(scale_linear("{field}", 0, {largest!r}, 0.1, 4), 0.1)'))
-    renderer = QgsSingleSymbolRenderer(symbol)
+def flow_lines(layer, field="noisy_count", classes=5):
+    """OD flow lines with an arrowhead at the destination, their width graduated by ``field`` in whole-number
+    classes (0.3 to 3 mm; the legend shows each class's width), largest drawn on top."""
+    symbol = QgsLineSymbol.createSimple({"color": "31,120,180,170", "width": "0.3", "capstyle": "flat"})
+    arrow = QgsMarkerLineSymbolLayer.create({"placement": "lastvertex", "rotate": "1", "width": "1.2"})
+    arrow.setSubSymbol(QgsMarkerSymbol.createSimple({"name": "filled_arrowhead", "size": "1.2",
+                                                     "color": "31,120,180,220", "outline_style": "no"}))
+    symbol.appendSymbolLayer(arrow)
+    ranges = integer_classes(layer, field, classes)
+    renderer = QgsGraduatedSymbolRenderer(field, [QgsRendererRange(lower, upper, symbol.clone(), label)
+                                                  for lower, upper, label in ranges])
+    renderer.setGraduatedMethod(QgsGraduatedSymbolRenderer.GraduatedSize)
+    renderer.setSymbolSizes(0.3, 3.0)
     renderer.setOrderBy(QgsFeatureRequest.OrderBy([QgsFeatureRequest.OrderByClause(field, True)]))
     renderer.setOrderByEnabled(True)
     layer.setRenderer(renderer)

@@ -14,7 +14,7 @@ import pytest
 import shapely
 from osgeo import ogr, osr
 from qgis import processing
-from qgis.core import QgsProcessingException, QgsProcessingFeedback, QgsProject, QgsSymbolLayer, QgsVectorLayer
+from qgis.core import QgsProcessingException, QgsProcessingFeedback, QgsProject, QgsVectorLayer
 
 from dp_geoprivacy.core.counting import LAPLACE, CountNoise
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
@@ -410,20 +410,34 @@ def test_seeded_runs_are_reproducible(known_trips, zones, tmp_path):
 
 
 def test_flow_layer_is_styled_by_count_when_loaded(known_trips, zones, tmp_path):
+    """Issue 20 §5: arrowed flows whose width legend has whole-number classes; the layer's name (the legend title)
+    carries epsilon, the margin of one flow and the run, so two runs can be told apart."""
+    from qgis.core import QgsGraduatedSymbolRenderer, QgsMarkerLineSymbolLayer, QgsTemplatedLineSymbolLayerBase
+
     path, _, _ = known_trips
     project = QgsProject.instance()
     before = set(project.mapLayers())
-    processing.runAndLoadResults(ALG, {**PURE, "INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
-                                       "EPSILON": EXACT, "OUTPUT_FLOWS": str(tmp_path / "f.gpkg"),
-                                       "OUTPUT_MATRIX": str(tmp_path / "m.gpkg")})
+    for run in ("a", "b"):
+        processing.runAndLoadResults(ALG, {**PURE, "INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
+                                           "EPSILON": 2, "OUTPUT_FLOWS": str(tmp_path / f"f{run}.gpkg"),
+                                           "OUTPUT_MATRIX": str(tmp_path / f"m{run}.gpkg")})
     loaded = [project.mapLayer(i) for i in set(project.mapLayers()) - before]
     try:
-        [flows] = [layer for layer in loaded if layer.name().startswith("Noisy OD flows (ε=")]
-        symbol_layer = flows.renderer().symbol().symbolLayer(0)
-        width = symbol_layer.dataDefinedProperties().property(QgsSymbolLayer.PropertyStrokeWidth)
-        assert width.isActive() and "noisy_count" in width.expressionString()
-        assert "5" in width.expressionString()  # scaled to the largest published flow
-        assert flows.metadata().abstract().startswith("Differentially private release")
+        flows = [layer for layer in loaded if layer.name().startswith("Noisy OD flows (ε=2, δ=0; ±")]
+        assert len(flows) == 2 and flows[0].name() != flows[1].name() and "; run " in flows[0].name()
+        renderer = flows[0].renderer()
+        assert isinstance(renderer, QgsGraduatedSymbolRenderer) and renderer.classAttribute() == "noisy_count"
+        assert renderer.graduatedMethod() == QgsGraduatedSymbolRenderer.GraduatedSize
+        ranges = renderer.ranges()  # copies: kept alive while their symbols are read
+        widths = [r.symbol().width() for r in ranges]
+        assert len(widths) >= 2 and widths == sorted(widths) and widths[0] < widths[-1]
+        arrow = ranges[0].symbol().symbolLayer(1)
+        assert isinstance(arrow, QgsMarkerLineSymbolLayer)
+        assert arrow.placement() == QgsTemplatedLineSymbolLayerBase.LastVertex
+        for r in ranges:
+            assert r.lowerValue() == int(r.lowerValue()) and r.upperValue() == int(r.upperValue())
+            assert "." not in r.label() and r.label() != f"{r.lowerValue():g} - {r.lowerValue():g}"
+        assert flows[0].metadata().abstract().startswith("Differentially private release")
         assert any(layer.name().startswith("Noisy OD matrix (ε=") for layer in loaded)
     finally:
         project.removeMapLayers([layer.id() for layer in loaded])

@@ -462,7 +462,7 @@ class NoisyZoneStatistics(DpAlgorithm):
         if context.willLoadLayerOnCompletion(destination):
             main_column = "median" if statistic in QUANTILES else release.columns[0]
             context.layerToLoadOnCompletionDetails(destination).setPostProcessor(ReleaseLayerPostProcessor.create(
-                record, title, lambda layer: graduated_counts(layer, field=main_column)))
+                record, title, lambda layer: graduated_counts(layer, field=main_column, integers=False)))
         return {
             self.OUTPUT: destination,
             "EPSILON_SPENT": record.epsilon,
