@@ -82,6 +82,14 @@ def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):
         sys.setdlopenflags(flags)
 
 
+def _use_installed_packages():
+    """Put the packages the plugin installed for a QGIS without them (dependencies.py) first on sys.path."""
+    from .dependencies import use_packages_folder
+
+    use_packages_folder()
+
+
+_use_installed_packages()
 _import_with_their_own_libraries()
 
 
