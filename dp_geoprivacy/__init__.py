@@ -89,6 +89,7 @@ def _use_installed_packages():
     use_packages_folder()
 
 
+_import_with_their_own_libraries(("numpy",))  # QGIS's numpy first: a numpy in the packages folder stays unused
 _use_installed_packages()
 _import_with_their_own_libraries()
 
