@@ -46,6 +46,15 @@ PROVIDER_ID = "dp_geoprivacy"
 HOMEPAGE = "https://github.com/dp-geoprivacy/dp_geoprivacy"
 
 
+def help_url(name):
+    """The help page of algorithm ``name`` shipped in the plugin (help/, built by `make package` from
+    docs/algorithms), or the same page in the repository when running from a checkout."""
+    page = plugin_root() / "help" / f"{name}.html"
+    if page.is_file():
+        return QUrl.fromLocalFile(str(page)).toString()
+    return f"{HOMEPAGE}/blob/main/docs/algorithms/{name}.md"
+
+
 def setting_number(parameters, name):
     """A parameter's raw value as a number: None when not given, NaN when not a number (or NaN).
 
@@ -113,12 +122,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         return icon(self.ALGORITHM_ID)
 
     def helpUrl(self):  # noqa: N802 (QGIS API)
-        """The algorithm's help page shipped in the plugin (help/, built by `make package` from docs/algorithms),
-        or the same page in the repository when running from a checkout."""
-        page = plugin_root() / "help" / f"{self.ALGORITHM_ID}.html"
-        if page.is_file():
-            return QUrl.fromLocalFile(str(page)).toString()
-        return f"{HOMEPAGE}/blob/main/docs/algorithms/{self.ALGORITHM_ID}.md"
+        return help_url(self.ALGORITHM_ID)
 
     def tags(self):
         return search_words.tags(self.ALGORITHM_ID)

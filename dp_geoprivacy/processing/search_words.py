@@ -37,6 +37,10 @@ _TAGS = {
     "consistentcounts": ("census", "counts", "h3", "hexagons", "hierarchy", "levels", "aggregate", "noise"),
     "tripends": ("trip ends", "origins", "destinations", "tracks", "preparation", "not private"),
 }
+_TAGS.update({
+    "households_per_hexagon": ("example", "model", "census", "households", "h3", "hexagons", "budget", "ledger"),
+    "od_flows_with_privacy_report": ("example", "model", "od matrix", "flows", "privacy report", "ledger"),
+})
 _SPENDS_NOTHING = {"escapeanalysis", "utilityreport", "accuracyplanner", "privacyreport", "h3grid", "tripends"}
 
 
@@ -81,6 +85,11 @@ def short_description(algorithm_id):
             "SearchWords", "Adds up the privacy budget spent by releases (from their records and the ledger)."),
         "consistentcounts": translate(
             "SearchWords", "Publishes noisy point counts in H3 hexagons at several resolutions that add up."),
+        "households_per_hexagon": translate(
+            "SearchWords", "Example model: households counted per H3 hexagon with differential privacy, within a "
+            "privacy budget."),
+        "od_flows_with_privacy_report": translate(
+            "SearchWords", "Example model: noisy OD flows and the privacy report of the release."),
         "h3grid": translate("SearchWords", "Makes an H3 hexagon grid over an extent (public, no privacy cost)."),
         "tripends": translate(
             "SearchWords", "Writes the true start and end points of tracks (preparation; not private)."),

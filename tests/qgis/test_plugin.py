@@ -17,7 +17,8 @@ from dp_geoprivacy.processing.provider import ALGORITHMS
 
 from .conftest import ROOT, feature_count, read_field, run_qgis_process, write_grid_zones, write_points
 
-EXPECTED_IDS = {f"dp_geoprivacy:{algorithm.ALGORITHM_ID}" for algorithm in ALGORITHMS}
+EXPECTED_IDS = {f"dp_geoprivacy:{algorithm.ALGORITHM_ID}" for algorithm in ALGORITHMS} | {
+    f"dp_geoprivacy:{path.stem}" for path in (ROOT / "resources" / "models").glob("*.model3")}
 
 
 def _metadata():
@@ -192,7 +193,7 @@ def test_make_package_refuses_metadata_the_repository_would_reject(tmp_path):
     copy.mkdir()
     for name in ("Makefile", "LICENSE", "README.md"):
         shutil.copy2(ROOT / name, copy / name)  # copy2 keeps the Makefile older than .venv/.installed
-    for name in ("dp_geoprivacy", "resources", "i18n", ".ci"):
+    for name in ("dp_geoprivacy", "resources", "i18n", ".ci", "docs"):
         shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
     (copy / ".venv").symlink_to(ROOT / ".venv")
     text = (ROOT / "metadata.txt").read_text()
