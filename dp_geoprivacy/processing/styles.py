@@ -3,13 +3,13 @@
 import math
 
 from qgis.core import (
+    QgsArrowSymbolLayer,
     QgsClassificationPrettyBreaks,
     QgsFeatureRequest,
     QgsFillSymbol,
     QgsGradientColorRamp,
     QgsGraduatedSymbolRenderer,
     QgsLineSymbol,
-    QgsMarkerLineSymbolLayer,
     QgsMarkerSymbol,
     QgsRendererRange,
     QgsSingleSymbolRenderer,
@@ -95,22 +95,29 @@ def escape_share_zones(layer, scale=None, field="esc_share"):
     layer.setRenderer(QgsGraduatedSymbolRenderer(expression, ranges))
 
 
-def flow_lines(layer, field="noisy_count", classes=5):
-    """OD flow lines with an arrowhead at the destination, their width graduated by ``field`` in whole-number
-    classes (0.3 to 3 mm; the legend shows each class's width), largest drawn on top."""
-    symbol = QgsLineSymbol.createSimple({"color": "31,120,180,170", "width": "0.3", "capstyle": "flat"})
-    arrow = QgsMarkerLineSymbolLayer.create({"placement": "lastvertex", "rotate": "1", "width": "1.2"})
-    arrow.setSubSymbol(QgsMarkerSymbol.createSimple({"name": "filled_arrowhead", "size": "1.2",
-                                                     "color": "31,120,180,220", "outline_style": "no"}))
-    symbol.appendSymbolLayer(arrow)
+def flow_lines(layer, field="noisy_count", classes=5, widths=(0.3, 3.0)):
+    """OD flow lines drawn as arrows towards the destination, in whole-number classes of ``field`` whose arrows
+    widen from ``widths[0]`` to ``widths[1]`` mm (the legend shows each class's width), largest drawn on top."""
     ranges = integer_classes(layer, field, classes)
-    renderer = QgsGraduatedSymbolRenderer(field, [QgsRendererRange(lower, upper, symbol.clone(), label)
-                                                  for lower, upper, label in ranges])
-    renderer.setGraduatedMethod(QgsGraduatedSymbolRenderer.GraduatedSize)
-    renderer.setSymbolSizes(0.3, 3.0)
+    steps = max(len(ranges) - 1, 1)
+    renderer = QgsGraduatedSymbolRenderer(field, [
+        QgsRendererRange(lower, upper, _arrow(widths[0] + (widths[1] - widths[0]) * i / steps), label)
+        for i, (lower, upper, label) in enumerate(ranges)])
     renderer.setOrderBy(QgsFeatureRequest.OrderBy([QgsFeatureRequest.OrderByClause(field, True)]))
     renderer.setOrderByEnabled(True)
     layer.setRenderer(renderer)
+
+
+def _arrow(width):
+    """A straight arrow ``width`` mm wide with a head at the line's end."""
+    arrow = QgsArrowSymbolLayer.create({
+        "arrow_width": str(width), "arrow_start_width": str(width), "head_length": str(2.0 + width),
+        "head_thickness": str(0.8 + width), "head_type": "0", "arrow_type": "0", "is_curved": "0",
+        "is_repeated": "0"})
+    arrow.setSubSymbol(QgsFillSymbol.createSimple({"color": "31,120,180,190", "outline_style": "no"}))
+    symbol = QgsLineSymbol.createSimple({})
+    symbol.changeSymbolLayer(0, arrow)
+    return symbol
 
 
 def counts_with_margins(layer, field="noisy_count", margin="moe95"):

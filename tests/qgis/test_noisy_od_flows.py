@@ -412,7 +412,7 @@ def test_seeded_runs_are_reproducible(known_trips, zones, tmp_path):
 def test_flow_layer_is_styled_by_count_when_loaded(known_trips, zones, tmp_path):
     """Issue 20 §5: arrowed flows whose width legend has whole-number classes; the layer's name (the legend title)
     carries epsilon, the margin of one flow and the run, so two runs can be told apart."""
-    from qgis.core import QgsGraduatedSymbolRenderer, QgsMarkerLineSymbolLayer, QgsTemplatedLineSymbolLayerBase
+    from qgis.core import QgsArrowSymbolLayer, QgsGraduatedSymbolRenderer
 
     path, _, _ = known_trips
     project = QgsProject.instance()
@@ -427,13 +427,12 @@ def test_flow_layer_is_styled_by_count_when_loaded(known_trips, zones, tmp_path)
         assert len(flows) == 2 and flows[0].name() != flows[1].name() and "; run " in flows[0].name()
         renderer = flows[0].renderer()
         assert isinstance(renderer, QgsGraduatedSymbolRenderer) and renderer.classAttribute() == "noisy_count"
-        assert renderer.graduatedMethod() == QgsGraduatedSymbolRenderer.GraduatedSize
         ranges = renderer.ranges()  # copies: kept alive while their symbols are read
-        widths = [r.symbol().width() for r in ranges]
+        arrows = [r.symbol().symbolLayer(0) for r in ranges]
+        assert all(isinstance(arrow, QgsArrowSymbolLayer) for arrow in arrows)
+        assert all(arrow.headType() == QgsArrowSymbolLayer.HeadSingle for arrow in arrows)
+        widths = [arrow.arrowWidth() for arrow in arrows]
         assert len(widths) >= 2 and widths == sorted(widths) and widths[0] < widths[-1]
-        arrow = ranges[0].symbol().symbolLayer(1)
-        assert isinstance(arrow, QgsMarkerLineSymbolLayer)
-        assert arrow.placement() == QgsTemplatedLineSymbolLayerBase.LastVertex
         for r in ranges:
             assert r.lowerValue() == int(r.lowerValue()) and r.upperValue() == int(r.upperValue())
             assert "." not in r.label() and r.label() != f"{r.lowerValue():g} - {r.lowerValue():g}"
