@@ -34,6 +34,7 @@ _TAGS = {
     "accuracyplanner": ("accuracy", "planner", "margin of error", "budget", "plan"),
     "privacyreport": ("budget", "ledger", "accounting", "report", "composition"),
     "h3grid": ("h3", "hexagons", "grid", "tessellation", "zones"),
+    "adaptivegrid": ("census", "counts", "quadtree", "adaptive", "grid", "zones", "aggregate", "noise"),
     "consistentcounts": ("census", "counts", "h3", "hexagons", "hierarchy", "levels", "aggregate", "noise"),
     "tripends": ("trip ends", "origins", "destinations", "tracks", "preparation", "not private"),
 }
@@ -83,6 +84,9 @@ def short_description(algorithm_id):
             "SearchWords", "Tells the accuracy each epsilon would give, before any data is read."),
         "privacyreport": translate(
             "SearchWords", "Adds up the privacy budget spent by releases (from their records and the ledger)."),
+        "adaptivegrid": translate(
+            "SearchWords", "Publishes noisy point counts in zones that a private quadtree refines where there are "
+            "many points."),
         "consistentcounts": translate(
             "SearchWords", "Publishes noisy point counts in H3 hexagons at several resolutions that add up."),
         "households_per_hexagon": translate(

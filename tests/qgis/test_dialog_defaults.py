@@ -41,12 +41,13 @@ LAYERS = {
     "synthetictrips": {"INPUT": "trips"},
     "h3grid": {},
     "consistentcounts": {"INPUT": "households"},
+    "adaptivegrid": {"INPUT": "households"},
     "households_per_hexagon": {"households": "households"},
     "od_flows_with_privacy_report": {"trips": "trips", "zones": "zones"},
 }
 # Dialogs that cannot run before the planner fills a box (QGIS itself names the box): no default exists.
 NEEDS_A_CHOICE = {"h3grid": "INPUT", "synthetictrips": "PERIOD_START", "consistentcounts": "EXTENT",
-                  "households_per_hexagon": "study_area"}
+                  "households_per_hexagon": "study_area", "adaptivegrid": "EXTENT", "randomizedresponse": "CATEGORIES"}
 # Algorithms whose preselected values publish on the sample city (the others refuse with the choice to make).
 PUBLISH_AT_DEFAULTS = {"laplaceperturbation", "noisyzonecounts", "noisyodflows", "mobilityreport",
                        "trajectoryperturbation", "tripends", "accuracyplanner", "escapeanalysis",

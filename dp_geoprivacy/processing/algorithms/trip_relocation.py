@@ -182,9 +182,11 @@ class TripRelocationAlgorithm(DpAlgorithm):
             QgsProcessingParameterNumber.Double, defaultValue=0.1, minValue=0.0, maxValue=1.0)
         floor.setHelp(self.tr("In (0, 1]; every zone gets probability at least FLOOR / number of zones."))
         self.add(floor)
-        self.add(QgsProcessingParameterBoolean(
-            self.HISTOGRAMS_PUBLIC, self.tr("Histograms without a privacy record are public tables"),
-            defaultValue=False))
+        histograms_public = QgsProcessingParameterBoolean(
+            self.HISTOGRAMS_PUBLIC, self.tr("Unrecorded histograms are public"), defaultValue=False)
+        histograms_public.setHelp(self.tr("Histograms without a privacy record are public tables (declared by "
+                                          "you): they cost no epsilon."))
+        self.add(histograms_public)
         self.add_seed_parameter()
         self.add_keep_identifiers_parameter()
         self.add_ledger_parameters()
