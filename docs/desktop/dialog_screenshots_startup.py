@@ -8,8 +8,8 @@ algorithm's dialog with ``processing.createAlgorithmDialog``, let it paint,
 grab it (``QWidget.grab``) to ``<folder>/<name>.png``, note what its help
 pane shows first and which parameters it shows outside "Advanced
 parameters", close it; then (all dialogs only) a trial run of noisyodflows in its dialog
-(``trial_run.png``) and the noisy OD flows at the defaults, loaded and styled
-(``flow_map.png``); then write a JSON result and quit.
+(``trial_run.png`` beside the folder, in docs/img) and the noisy OD flows at the defaults, loaded and
+styled (``flow_map.png``, also in docs/img); then write a JSON result and quit.
 
 Settings come from the JSON file named by $DP_GEOPRIVACY_SCREENSHOTS:
 ``folder`` (where the PNGs go), ``result`` (JSON path), ``profile``,
@@ -202,7 +202,7 @@ def trial_run():
     def grab():
         try:
             QCoreApplication.processEvents()
-            path = Path(CONFIG["folder"]) / "trial_run.png"
+            path = Path(CONFIG["folder"]).parent / "trial_run.png"
             QWidget.grab(dialog).save(str(path), "PNG")
             RESULT["trial_run"] = {"png": str(path),
                                    "layers_loaded": len(QgsProject.instance().mapLayers()) - layers_before}
@@ -262,7 +262,7 @@ def flow_map():
     def grab():
         try:
             QCoreApplication.processEvents()
-            path = Path(CONFIG["folder"]) / "flow_map.png"
+            path = Path(CONFIG["folder"]).parent / "flow_map.png"
             qgis.utils.iface.mainWindow().grab().save(str(path), "PNG")
             RESULT["flow_map"]["png"] = str(path)
             log(f"flow map: {path}")
