@@ -79,7 +79,7 @@ def project(tmp_path_factory):
         layer = QgsVectorLayer(f"{path}|layername={name}", name, "ogr")
         assert layer.isValid()
         layers[name] = layer
-    QgsProject.instance().addMapLayers(list(layers.values()))
+    assert len(QgsProject.instance().addMapLayers(list(layers.values()))) == len(layers)
     yield layers
     QgsProject.instance().removeMapLayers([layer.id() for layer in layers.values()])
 

@@ -513,7 +513,8 @@ def test_count_classes_are_whole_numbers_without_repeated_bounds(tmp_path):
         feature = QgsFeature(layer.fields())
         feature["noisy_count"] = value
         features.append(feature)
-    layer.dataProvider().addFeatures(features)
+    ok, _ = layer.dataProvider().addFeatures(features)
+    assert ok
     classes = integer_classes(layer, "noisy_count")
     assert classes[0][0] == 0 and classes[-1][1] == 256 and len(classes) >= 3
     labels = [label for _, _, label in classes]
