@@ -12,6 +12,7 @@ def parameter_help(algorithm_id, name):
 
 
 def _texts():
+    automatic = translate("ParameterHelp", "0: automatic (at most 24 bins from the public maximum).")
     return {
         ("accuracyplanner", "MAX_CONTRIBUTIONS"):
             translate("ParameterHelp", "1 without a user field."),
@@ -37,6 +38,11 @@ def _texts():
             translate("ParameterHelp", "Optional; replaces the sweep of scales."),
         ("*", "KEEP_IDENTIFIERS"):
             translate("ParameterHelp", "For internal study runs only: identifier fields link rows to the raw records."),
+        **{("mobilityreport", name): automatic
+           for name in ("TRAVEL_TIME_BIN", "JUMP_LENGTH_BIN", "TIME_BETWEEN_BIN", "RADIUS_BIN")},
+        ("mobilityreport", "OD_DELTA"):
+            translate("ParameterHelp", "The delta of the OD flows' selection by the stability-based histogram, "
+                                       "e.g. 1e-6."),
         ("mobilityreport", "TRIP_FIELD"):
             translate("ParameterHelp", "For records (one row per trip start and one per trip end); not used "
                                        "for trip lines."),

@@ -116,7 +116,8 @@ def _arrow(width):
         "is_repeated": "0"})
     arrow.setSubSymbol(QgsFillSymbol.createSimple({"color": "31,120,180,190", "outline_style": "no"}))
     symbol = QgsLineSymbol.createSimple({})
-    symbol.changeSymbolLayer(0, arrow)
+    if not symbol.changeSymbolLayer(0, arrow):
+        raise RuntimeError("dp_geoprivacy: the flow arrow could not be set")
     return symbol
 
 

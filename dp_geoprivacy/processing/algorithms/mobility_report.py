@@ -219,10 +219,10 @@ class MobilityReport(DpAlgorithm):
         for name, _attr, default in self.BOUNDS:
             self.add(QgsProcessingParameterNumber(name, labels[name], QgsProcessingParameterNumber.Double,
                                                   defaultValue=default, minValue=0.0))
-        bin_labels = {"TRAVEL_TIME_BIN": self.tr("Travel time bin width (minutes; 0: automatic)"),
-                      "JUMP_LENGTH_BIN": self.tr("Jump length bin width (km; 0: automatic)"),
-                      "TIME_BETWEEN_BIN": self.tr("Time between trips bin width (hours; 0: automatic)"),
-                      "RADIUS_BIN": self.tr("Radius of gyration bin width (km; 0: automatic)")}
+        bin_labels = {"TRAVEL_TIME_BIN": self.tr("Travel time bin width (min)"),
+                      "JUMP_LENGTH_BIN": self.tr("Jump length bin width (km)"),
+                      "TIME_BETWEEN_BIN": self.tr("Time between trips bin width (h)"),
+                      "RADIUS_BIN": self.tr("Radius of gyration bin width (km)")}
         for name, _attr in self.BIN_WIDTHS:
             self.add(QgsProcessingParameterNumber(name, bin_labels[name], QgsProcessingParameterNumber.Double,
                                                   defaultValue=0.0, minValue=0.0))
@@ -237,7 +237,7 @@ class MobilityReport(DpAlgorithm):
             self.TOP_N_FLOWS, self.tr("Number of top OD flows"), QgsProcessingParameterNumber.Integer,
             defaultValue=100, minValue=1))
         self.add(QgsProcessingParameterNumber(
-            self.OD_DELTA, self.tr("Delta of the OD flows' selection (stability-based histogram)"),
+            self.OD_DELTA, self.tr("Delta of the OD flows"),
             QgsProcessingParameterNumber.Double, defaultValue=OD_DELTA, minValue=0.0, maxValue=0.5))
         self.add_seed_parameter()
         self.add_ledger_parameters()
