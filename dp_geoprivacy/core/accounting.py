@@ -5,7 +5,7 @@ of (epsilon, delta) each are (k epsilon, k delta)-DP together; Theorem 3,
 parallel composition: releases computed on disjoint subsets of the rows cost
 only the largest of them) and §4 (the Opal release: 56 disjoint day-mode
 partitions, six column sets per partition with epsilons 1, 1, 1, 1, 2, 2,
-total epsilon 8); the ITMS report ('Data Anonymization via Differential Privacy', v1.0) §III F (Cumulative-Epsilon-Per-Day: the
+total epsilon 8); the ITMS report §III F (Cumulative-Epsilon-Per-Day: the
 per-query epsilons are summed).
 
 Releases are immutable events (frozen dataclasses, in the spirit of

@@ -43,3 +43,13 @@ def test_the_references_page_lists_every_work():
     for short, _, full in WORKS:
         assert short in page and full.split("\u201d")[0] in page, short
     assert "docs/references.md" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_no_internal_paper_names_in_any_string_of_the_plugin():
+    """The same in every string constant (Python joins split literals, so 'seed 0' '01' is caught too)."""
+    import ast
+
+    found = [f"{path.relative_to(ROOT)}:{node.lineno}" for path in (ROOT / "dp_geoprivacy").rglob("*.py")
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str) and INTERNAL_NAME.search(node.value)]
+    assert found == []

@@ -1,7 +1,7 @@
 """dp_geoprivacy:noisyzonecounts: differentially private counts of points per zone (and time slot).
 
 Sources: Dumont et al. 2021 §6.1, Kapp et al. 2023 §4.2-4.3, Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1,
-the ITMS report ('Data Anonymization via Differential Privacy', v1.0) (H3, hexagon-and-timeslot). The mechanisms and the sensitivity rule
+the ITMS report (H3, hexagon-and-timeslot). The mechanisms and the sensitivity rule
 live in ``core.counting``; the release (NULL users and times dropped, user
 bound, noise, threshold, top k, output order by zone id) is
 ``core.zone_counts.release_zone_counts``; the zones or H3 cells come from
@@ -116,8 +116,8 @@ class NoisyZoneCounts(DpAlgorithm):
             "or in H3 hexagons, optionally per time slot, and publishes the counts with "
             "differential privacy.</p>"
             "<p><b>Zones.</b> ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature "
-            "ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (the ITMS report ('Data "
-            "Anonymization via Differential Privacy', v1.0) "
+            "ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (the ITMS report "
+            ""
             "§II C). The set of zones is public and chosen without looking at the points (Kapp et al. 2023 "
             "§4.2): with THRESHOLD=0 every zone, and every zone x slot, is published with noise, "
             "zeros included. Points in no zone are counted in one extra noisy cell, reported as "
@@ -140,7 +140,7 @@ class NoisyZoneCounts(DpAlgorithm):
             "<p><b>Time slots.</b> With TIME_FIELD (date-time, date, time or ISO text) each point "
             "counts in a (zone, slot) cell: hour of day, the six four-hour windows of Kapp et al. 2023 "
             "(02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot "
-            "(the ITMS report ('Data Anonymization via Differential Privacy', v1.0): hexagon-and-timeslot). Clock "
+            "(the ITMS report: hexagon-and-timeslot). Clock "
             "times are read as written. Points with a NULL "
             "time are dropped and counted in the log.</p>"
             "<p><b>Noise.</b> NOISE=0: Laplace with scale b = sensitivity / EPSILON on every cell "
@@ -165,15 +165,15 @@ class NoisyZoneCounts(DpAlgorithm):
             "<p><b>Post-processing</b> (no privacy cost): TOP_K keeps only the k largest noisy "
             "counts (Dumont et al. 2021 §6.1 publishes the 10 largest); CLAMP rounds and sets negative counts "
             "to zero (Roy, Kantarcioglu and Sweeney 2016). Rows are ordered by zone id, then slot, never by the data "
-            "(seed "
-            "001 §3.3.1).</p>"
+            "("
+            "Asghar, Tyler and Kaafar 2017 §3.3.1).</p>"
             "<p>Output fields: zone_id (text), time_slot (text, with TIME_FIELD), noisy_count "
             "(real), moe95 (real). Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, "
             "OUTSIDE_COUNT (NaN when the threshold suppressed it), ROWS_WRITTEN. The privacy record "
             "is stored in the output's metadata.</p>"
             "<p>Sources: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler and Kaafar 2017 Algorithm "
-            "1 and §3.3.1; seed "
-            "003 §II C and hexagon-and-timeslot aggregation.</p>"
+            "1 and §3.3.1; "
+            "the ITMS report §II C and hexagon-and-timeslot aggregation.</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)

@@ -2,7 +2,7 @@
 
 Sources: Asghar, Tyler and Kaafar 2017 §2 (Theorem 2, basic sequential composition; Theorem 3,
 parallel composition over disjoint partitions) and §4 (the Opal release:
-56 disjoint day-mode partitions, total epsilon 8); the ITMS report ('Data Anonymization via Differential Privacy', v1.0) §III F
+56 disjoint day-mode partitions, total epsilon 8); the ITMS report §III F
 (cumulative epsilon per day). The rules live in ``core.accounting``; this
 module collects releases from privacy records of layers and/or the ledger
 (core.ledger), and writes a table of releases and an HTML report.
@@ -118,8 +118,8 @@ class PrivacyReport(DpAlgorithm):
             "unbounded); TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total per unit of privacy; "
             "LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of "
             "any one source (maxima, not sums); SOURCES, RELEASES.</p>"
-            "<p>Sources: Asghar, Tyler and Kaafar 2017 §2 (Theorems 2-3) and §4; the ITMS report ('Data "
-            "Anonymization via Differential Privacy', v1.0) §III F.</p>"
+            "<p>Sources: Asghar, Tyler and Kaafar 2017 §2 (Theorems 2-3) and §4; the ITMS report "
+            "§III F.</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
