@@ -99,42 +99,42 @@
         <translation>Für die Dateiendung „{ext}“ von {dest} ist kein Vektorformat bekannt. Verwenden Sie .gpkg.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="222"/>
         <source>PARTITION: {error}</source>
         <translation>PARTITION: {error}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="247"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="248"/>
         <source>BUDGET needs a LEDGER: the epsilon already spent on the source is read from the ledger.</source>
         <translation>BUDGET erfordert LEDGER: Das für die Datenquelle bereits verbrauchte Epsilon wird aus dem Journal gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="307"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="308"/>
         <source>Fingerprinting the input for the privacy ledger...</source>
         <translation>Fingerabdruck der Eingabe für das Privatsphäre-Journal wird berechnet …</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="257"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="258"/>
         <source>(input of {output})</source>
         <translation>(Eingabe von {output})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="270"/>
         <source>{message} Ledger: {path}. Lower EPSILON, choose another PARTITION, or raise BUDGET.</source>
         <translation>{message} Journal: {path}. Verringern Sie EPSILON, wählen Sie eine andere PARTITION oder erhöhen Sie BUDGET.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="286"/>
         <source>Ledger: reserved epsilon {epsilon:g} on partition &apos;{partition}&apos; (spent there before: {spent:g}); the source&apos;s total is now {total:g}{budget}.</source>
         <translation>Journal: Epsilon {epsilon:g} auf Partition „{partition}“ reserviert (dort bisher verbraucht: {spent:g}); die Summe der Datenquelle beträgt jetzt {total:g}{budget}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="286"/>
         <source> of the budget {budget:g}</source>
         <translation> vom Budget {budget:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="374"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="375"/>
         <source>The input&apos;s filter could not be removed for the fingerprint; the ledger fingerprints the filtered features only.</source>
         <translation>Der Filter der Eingabe konnte für den Fingerabdruck nicht entfernt werden; das Journal erfasst nur den Fingerabdruck der gefilterten Objekte.</translation>
     </message>
@@ -436,12 +436,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) verwendet Laplace-Rauschen: Setzen Sie NOISE=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="235"/>
         <source>EPSILON = {epsilon:g} is above {limit:g}: this release gives no meaningful protection (an observer&apos;s odds about one unit of privacy may change by a factor of e^epsilon). The output&apos;s privacy record says so. Use an epsilon of at most {limit:g} (1 is a common choice) for a release that protects anyone.</source>
         <translation>EPSILON = {epsilon:g} liegt über {limit:g}: Diese Veröffentlichung bietet keinen nennenswerten Schutz (die Chancen eines Beobachters bezüglich einer Schutzeinheit können sich um den Faktor e^epsilon ändern). Die Datenschutzangaben der Ausgabe vermerken das. Verwenden Sie ein Epsilon von höchstens {limit:g} (1 ist eine übliche Wahl) für eine Veröffentlichung, die jemanden schützt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="277"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="278"/>
         <source>LEDGER {path}: {error}. Give LEDGER a dp_geoprivacy ledger (or a new file) in a folder you can write to.</source>
         <translation>LEDGER {path}: {error}. Geben Sie als LEDGER ein dp_geoprivacy-Journal (oder eine neue Datei) in einem Ordner an, in den Sie schreiben dürfen.</translation>
     </message>
@@ -1071,47 +1071,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} hat kein KBS. Hängen Sie bei einer Ausdehnung eines an, z. B. '13.0,13.8,52.3,52.7 [EPSG:4326]'; bei einer Ebene setzen Sie ihr KBS (Layereigenschaften &gt; Quelle, oder 'Projektion zuweisen', native:assignprojection).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="130"/>
-        <source>Dataset name in the ledger (for copies the fingerprint cannot recognise)</source>
-        <translation>Name des Datensatzes im Journal (für Kopien, die der Fingerabdruck nicht erkennt)</translation>
-    </message>
-    <message>
         <location filename="../dp_geoprivacy/processing/budget.py" line="132"/>
         <source>The ledger recognises copies of the same data by their geometries (any format, columns or row order). Give the same name to every copy a fingerprint cannot recognise (reprojected, edited): releases of entries sharing a fingerprint or a name add up.</source>
         <translation>Das Journal erkennt Kopien derselben Daten an ihren Geometrien (jedes Format, jede Spaltenauswahl oder Zeilenfolge). Geben Sie jeder Kopie, die ein Fingerabdruck nicht erkennen kann (umprojiziert, bearbeitet), denselben Namen: Veröffentlichungen von Einträgen mit gemeinsamem Fingerabdruck oder Namen addieren sich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="138"/>
-        <source>At most this many rows (units of privacy) per person (empty: not bounded)</source>
-        <translation>Höchstens so viele Zeilen (Schutzeinheiten) je Person (leer: unbeschränkt)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="141"/>
-        <source>A release whose unit of privacy is not a person (a point, a trip, a row, a user-day) protects one person only if the publisher knows how many such units a person can have: with at most k, a person is protected at k times epsilon. Without it the privacy report counts such a release as unbounded per person.</source>
-        <translation>Eine Veröffentlichung, deren Schutzeinheit keine Person ist (ein Punkt, eine Fahrt, eine Zeile, ein Personentag), schützt eine Person nur, wenn der Herausgeber weiß, wie viele solcher Einheiten eine Person haben kann: Bei höchstens k ist eine Person mit k mal Epsilon geschützt. Ohne diese Angabe zählt der Privatsphäre-Bericht eine solche Veröffentlichung je Person als unbeschränkt.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="170"/>
         <source>PARTITION selects rows of {name}, which must be a vector layer.</source>
         <translation>PARTITION wählt Zeilen von {name} aus, das ein Vektorlayer sein muss.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="178"/>
         <source>PARTITION: &apos;{key}&apos; is not a field of {name} (fields: {fields}). PARTITION selects the rows whose fields have the given values, e.g. day=Mon.</source>
         <translation>PARTITION: '{key}' ist kein Feld von {name} (Felder: {fields}). PARTITION wählt die Zeilen aus, deren Felder die angegebenen Werte haben, z. B. day=Mon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="188"/>
         <source>PARTITION: the input&apos;s provider cannot select {subset}. Use a GeoPackage input.</source>
         <translation>PARTITION: Der Datenanbieter der Eingabe kann {subset} nicht auswählen. Verwenden Sie eine GeoPackage-Eingabe.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="281"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="282"/>
         <source>Ledger: partition &apos;{partition}&apos; composes {rule}.</source>
         <translation>Journal: Die Partition '{partition}' wird komponiert: {rule}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="285"/>
         <source>Ledger: this seeded run is recorded as not private, outside every total.</source>
         <translation>Journal: Dieser Lauf mit Zufallssaat wird als nicht privat vermerkt, außerhalb jeder Summe.</translation>
     </message>
@@ -1474,6 +1459,21 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/zone_source.py" line="107"/>
         <source>Allow overlapping zones</source>
         <translation>Überlappende Zonen zulassen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="130"/>
+        <source>Dataset name in the ledger</source>
+        <translation>Name der Daten im Journal</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="138"/>
+        <source>Most rows per person</source>
+        <translation>Höchstens Zeilen je Person</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="141"/>
+        <source>At most this many rows (units of privacy) per person; empty: not bounded. A release whose unit of privacy is not a person (a point, a trip, a row, a user-day) protects one person only if the publisher knows how many such units a person can have: with at most k, a person is protected at k times epsilon. Without it the privacy report counts such a release as unbounded per person.</source>
+        <translation>Höchstens so viele Zeilen (Schutzeinheiten) je Person; leer: nicht begrenzt. Eine Veröffentlichung, deren Schutzeinheit keine Person ist (ein Punkt, eine Fahrt, eine Zeile, ein Personentag), schützt eine Person nur, wenn der Herausgeber weiß, wie viele solcher Einheiten eine Person haben kann: Bei höchstens k ist eine Person mit k mal Epsilon geschützt. Ohne diese Angabe zählt der Privatsphäre-Bericht eine solche Veröffentlichung je Person als unbeschränkt.</translation>
     </message>
 </context>
 <context>
@@ -2403,12 +2403,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} darf höchstens {maximum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="374"/>
         <source>{name} is the file of {input} ({path}): the input would be overwritten. Choose another file for {name}.</source>
         <translation>{name} ist die Datei von {input} ({path}): die Eingabe würde überschrieben. Wählen Sie eine andere Datei für {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="381"/>
         <source>{name}: {path} cannot be written here (no permission to write in {folder}). Choose a file in a folder you can write to.</source>
         <translation>{name}: {path} kann hier nicht geschrieben werden (keine Schreibberechtigung in {folder}). Wählen Sie eine Datei in einem Ordner, in den Sie schreiben dürfen.</translation>
     </message>
@@ -2443,12 +2443,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{p}: {fields} können nicht mit den verrauschten Orten veröffentlicht werden: {details}. Entfernen Sie sie aus {p}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="368"/>
         <source> (and the ledger would be lost)</source>
         <translation> (und das Journal ginge verloren)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="364"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="370"/>
         <source>{other} and {name} are the same file ({path}): one would replace the other{lost}. Choose a different file for each.</source>
         <translation>{other} und {name} sind dieselbe Datei ({path}): Die eine würde die andere ersetzen{lost}. Wählen Sie für jede eine eigene Datei.</translation>
     </message>
@@ -2461,6 +2461,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/base.py" line="216"/>
         <source>Keep identifier fields (not for publication)</source>
         <translation>Kennungsfelder behalten (nicht zur Veröffentlichung)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="359"/>
+        <source>LEDGER {path} is a folder, not a ledger file; give a file name.</source>
+        <translation>LEDGER {path} ist ein Ordner, keine Journaldatei; geben Sie einen Dateinamen an.</translation>
     </message>
 </context>
 <context>
@@ -2807,16 +2812,6 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>&lt;p&gt;&lt;b&gt;Nicht differenziell privat: Die Ausgaben enthalten Statistiken der Rohdaten.&lt;/b&gt; Sie sind eine Kalibrierungshilfe für den Dateninhaber und werden aus den wahren Standorten berechnet; veröffentlichen Sie sie nicht. Ihre Metadaten vermerken das.&lt;/p&gt;&lt;p&gt;Bevor Sie Haushaltsstandorte verrauschen und je Zensusblock zählen, finden Sie heraus, welcher Anteil der Punkte in der falschen Zone landen wird, Zone für Zone und stadtweit, und welche Rauschskala diesen Anteil in vertretbaren Grenzen hält (Dumont et al. 2021 §5, Fig. 13-21). Für jede Laplace-Skala b in SCALES (Meter) werden die Punkte REALIZATIONS-mal mit MECHANISM verrauscht (wie in „Laplace-Standortverrauschung“; achsenweises Laplace ist Dumont et al. 2021 eq. 14) und gegen die Polygone aus ZONES geprüft. Ein Punkt &lt;i&gt;entweicht&lt;/i&gt;, wenn sein verrauschter Standort in einer anderen Zone oder in keiner Zone liegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, eine Zeile je Skala: scale_m, epsilon (= DISTANCE / b, wenn DISTANCE angegeben ist), b_lumped = b / sqrt(mittlere Zonenfläche), die dimensionslose Skala, auf der die Kurven verschiedener Kachelungen übereinanderliegen (Dumont et al. 2021 Fig. 15), esc_share und esc_sd: der stadtweite Anteil entwichener Punkte sum P_i rho_i / sum P_i (Dumont et al. 2021 eq. 15), Mittelwert und Standardabweichung über die Realisierungen; no_change, no_chg_sd: der Anteil der Zonen, deren Bevölkerung sich netto nicht ändert (Fig. 16); abs_rel_ch, abs_rel_sd: die mittlere absolute relative Änderung |Q_i - P_i| / P_i der Zonenbevölkerungen über die Zonen mit P_i &gt; 0; lost_out: mittlere Anzahl der Punkte, die jede Zone verlassen haben; entered: mittlere Anzahl der Punkte von außerhalb aller Zonen, die in einer Zone gelandet sind; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, ein Polygon je Zone und Skala: zone_id, scale_m, epsilon, Bevölkerung P_i, esc_share und esc_sd (rho_i über die Realisierungen), net_change (Mittelwert von Q_i - P_i), abs_rel_ch und no_change (Anteil der Realisierungen ohne Nettoänderung). In ein Projekt geladen, wird der Layer nach dem Anteil entwichener Punkte für eine Skala dargestellt (die kalibrierte, sonst die mittlere); die Tabelle enthält alle Skalen. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html mit eingebettetem SVG oder .png): Anteil entwichener Punkte gegen die Skala mit dem Band der Standardabweichung und dem Zielwert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kalibrierung.&lt;/b&gt; Mit TARGET_ESCAPE (einem Anteil, z. B. 0.1) ist CALIBRATED_SCALE die größte Skala der Reihe, deren mittlerer Anteil entwichener Punkte höchstens dem Zielwert entspricht, verfeinert in Richtung der nächstgrößeren Skala durch lineare Interpolation des mittleren Anteils in log b zwischen den beiden einschließenden Punkten der Reihe. Erfüllen alle Skalen den Zielwert, wird die größte zurückgegeben (erweitern Sie SCALES); erfüllt ihn keine, gibt es kein Ergebnis (fügen Sie kleinere Skalen hinzu). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Welche Punkte.&lt;/b&gt; Mit INPUT sind die Fluchtanteile, CALIBRATED_SCALE und CALIBRATED_EPSILON Statistiken der Rohpunkte: ein daraus gewähltes Epsilon ist eine von den Daten abhängige Wahl, die kein Datenschutz-Ledger zählt (Protokoll, Datensatz und Diagramm sagen das). Um kostenlos zu wählen, kalibrieren Sie auf öffentlichen Punkten: UNIFORM_POINTS (eine Anzahl gleichverteilt über ZONES gezogener Punkte, im KBS der Zonen; INPUT wird dann nicht gelesen) oder eine öffentliche Ebene (z. B. Adresspunkte oder Gebäudeschwerpunkte) als INPUT.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; P_i zählt die Punkte in Zone i; ein Punkt auf einer gemeinsamen Kante oder in überlappenden Zonen gehört zur ersten Zone in Layerreihenfolge, die er berührt. Punkte in keiner Zone werden als POINTS_OUTSIDE gemeldet und nie stillschweigend verworfen: Sie werden ebenfalls verrauscht und zählen dort, wo sie landen. Eine Zone ohne Punkte hat P_i = 0: Ihr Anteil entwichener Punkte ist leer (NULL), sie hat in eq. 15 kein Gewicht, bleibt bei abs_rel_ch unberücksichtigt und zählt bei no_change als unverändert, wenn nichts in ihr landet. Standardabweichungen sind Stichproben-Standardabweichungen (NULL bei einer einzigen Realisierung). Jede Realisierung zieht einen Rauschvektor je Punkt und skaliert ihn mit jedem b (gemeinsame Zufallszahlen: glatte Kurven).&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS.&lt;/b&gt; Die Punkte werden in das KBS der Zonen umprojiziert, wenn sich die KBS unterscheiden (das Protokoll vermerkt es). Das Rauschen wird in METRIC_CRS erzeugt (Standard: das KBS der Zonen, wenn es in Metern projiziert ist, sonst das KBS der Punkte, wenn dieses es ist, sofern es über dem Gebiet der Daten auf 1 % maßstabstreu ist, sonst die UTM-Zone, sonst ein mittabstandstreues azimutales KBS: Web Mercator etwa misst nur nahe dem Äquator Meter am Boden); die verrauschten Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen zurücktransformiert, sodass die Zonengrenzen genau so verwendet werden, wie sie gespeichert sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eine vorhandene Verrauschung messen.&lt;/b&gt; Geben Sie PERTURBED an (z. B. die Ausgabe von „Laplace-Standortverrauschung“, ausgeführt mit KEEP_IDENTIFIERS in einem internen Studienlauf) sowie MATCH_FIELD, ein in beiden Layern vorhandenes Feld, das jedem wahren Punkt seine verrauschte Kopie zuordnet (Werte werden als Text verglichen; Punkte ohne Partner werden als POINTS_UNMATCHED gezählt). Die Ausgaben enthalten dann das beobachtete Entweichen dieser einen Realisierung; SCALES, REALIZATIONS, MECHANISM und TARGET_ESCAPE werden nicht verwendet, und die Skala wird den Privatsphäre-Angaben von PERTURBED entnommen, sofern vorhanden.&lt;/p&gt;&lt;p&gt;Geschwindigkeit: Jeder verrauschte Punkt wird zuerst gegen seine eigene Zone getestet (vektorisiert, mit vorbereiteten Polygonen); nur entwichene Punkte werden unter allen Zonen gesucht. Die Punkte werden in Blöcken verarbeitet, sodass der Speicherbedarf nicht mit der Zahl der Skalen und Realisierungen wächst.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="160"/>
-        <source>Input points (true locations; or public points, or leave empty with UNIFORM_POINTS)</source>
-        <translation>Eingabepunkte (wahre Orte; oder öffentliche Punkte, oder leer lassen mit UNIFORM_POINTS)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="163"/>
-        <source>Calibrate on this many points drawn uniformly over the zones (public; instead of INPUT)</source>
-        <translation>Auf so vielen gleichverteilt über die Zonen gezogenen Punkten kalibrieren (öffentlich; statt INPUT)</translation>
-    </message>
-    <message>
         <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="167"/>
         <source>e.g. 10000: points drawn uniformly over ZONES (in the zones&apos; CRS); no data is read, so an epsilon chosen from the result is not a data-dependent choice.</source>
         <translation>z. B. 10000: gleichverteilt über ZONES gezogene Punkte (im KBS der Zonen); es werden keine Daten gelesen, ein aus dem Ergebnis gewähltes Epsilon ist also keine datenabhängige Wahl.</translation>
@@ -2880,6 +2875,21 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="206"/>
         <source>Field pairing true and perturbed points</source>
         <translation>Feld, das wahre und verrauschte Punkte paart</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="160"/>
+        <source>Input points</source>
+        <translation>Eingabepunkte</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="162"/>
+        <source>The true locations, or public points; leave empty with UNIFORM_POINTS.</source>
+        <translation>Die wahren Orte oder öffentliche Punkte; leer lassen mit UNIFORM_POINTS.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="164"/>
+        <source>Uniform points to calibrate on</source>
+        <translation>Gleichverteilte Punkte zur Kalibrierung</translation>
     </message>
 </context>
 <context>
@@ -4901,7 +4911,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="71"/>
         <source>&lt;p&gt;Adds up the privacy loss of releases made from the same data, across sessions and tools, and shows which releases drive the total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inputs.&lt;/b&gt; LAYERS: any number of outputs of dp_geoprivacy algorithms (their privacy records are read from the layer metadata; a layer built on an earlier release, such as relocated trips and their noisy histogram, carries both). LEDGER: the publisher's private ledger that the algorithms' LEDGER parameter appends to. Give either or both; outputs of one run share a release id and are counted once.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sources.&lt;/b&gt; Releases are totalled per source: per ledger source (a fingerprint of the input's geometries, never shown: copies in other formats, with other columns or rows in another order are one source; layers prepared from a source, such as tripends' outputs, count against it; runs with one DATASET name share a source), or, for layers whose release is not in the ledger, per name of their input layer (two datasets with one name are then added up, the safe direction; one dataset under two names is not). Every source has one stable name, S1, S2, ... with its layer names, numbered by its earliest release. A release a layer is built on (its inherited record) counts against that layer's source too.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Per person first.&lt;/b&gt; Each source's headline is what one person is exposed to: a user-level release counts its epsilon; a release whose unit is smaller than a person (a point, a trip, a row, a user-day) counts as unbounded per person unless its run declared ROWS_PER_PERSON = k, then k times epsilon. Location releases are shown beside it.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kinds of guarantee, never added.&lt;/b&gt; Location releases (Laplace location perturbation) give geo-indistinguishability: epsilon per DISTANCE metres for each location. Aggregate releases (counts, flows, relocation, randomized response) give (epsilon, delta)-differential privacy per unit of privacy (a user, a trip, a point, a row). The two are different quantities and are totalled separately; sources hold different people and are never added either. Location releases with different DISTANCE compose as epsilon_i x D / DISTANCE_i per D metres (D the smallest DISTANCE); planar (L2) and per-axis (L1) releases are kept apart. Aggregate releases with different units of privacy add up for the smallest unit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; Basic sequential composition: epsilons and deltas add up (Asghar, Tyler and Kaafar 2017 Theorem 2). Parallel composition: releases on disjoint partitions of the data cost only the largest (Asghar, Tyler and Kaafar 2017 Theorem 3). Partitions are key=value sets (PARTITION parameter, e.g. day=Mon or day=Mon, mode=bus); two partitions are disjoint only if they give a common key different values; different keys overlap, and 'all' overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive the total. Asghar, Tyler and Kaafar 2017 §4: six column sets with epsilons 1, 1, 1, 1, 2, 2 on each of 56 disjoint day-mode partitions total 8. A run selects its PARTITION's rows itself, and its partition composes in parallel only where no unit of privacy can lie in two partitions (partitions by the user field, user-day units with day partitions, one row per unit); otherwise the release counts on the whole source. The report gives each release's rule.&lt;/p&gt;&lt;p&gt;Layers not differentially private (calibration aids) are listed and not counted; they must not be published. Seeded runs are not private: listed apart, outside every total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs.&lt;/b&gt; OUTPUT: a table with one row per release. REPORT: an HTML page. Results: PERSON_EPSILON and PERSON_DELTA, the largest total for one person of any one source (inf: unbounded); TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total per unit of privacy; LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of any one source (maxima, not sums); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Sources: Asghar, Tyler and Kaafar 2017 §2 (Theorems 2-3) and §4; the ITMS report §III F.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Summiert den Privatsphäre-Verlust von Veröffentlichungen aus denselben Daten über Sitzungen und Werkzeuge hinweg und zeigt, welche Veröffentlichungen die Summe bestimmen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingaben.&lt;/b&gt; LAYERS: beliebig viele Ausgaben von dp_geoprivacy-Algorithmen (ihre Privatsphäre-Angaben werden aus den Layermetadaten gelesen; ein Layer, der auf einer früheren Veröffentlichung beruht, etwa verlagerte Fahrten und ihr verrauschtes Histogramm, trägt beide). LEDGER: das private Journal des Herausgebers, das der Parameter LEDGER der Algorithmen ergänzt. Geben Sie eines von beiden oder beide an; die Ausgaben eines Laufs teilen sich eine Veröffentlichungs-ID und werden einmal gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenquellen.&lt;/b&gt; Veröffentlichungen werden je Datenquelle summiert: je Datenquelle im Journal (ein Fingerabdruck der Geometrien der Eingabe, der nie angezeigt wird: Kopien in anderen Formaten, mit anderen Spalten oder in anderer Zeilenfolge sind eine Datenquelle; aus einer Datenquelle vorbereitete Layer, etwa die Ausgaben von tripends, zählen gegen sie; Läufe mit demselben DATASET-Namen teilen sich eine Datenquelle) oder, für Layer, deren Veröffentlichung nicht im Journal steht, je Name ihres Eingabelayers (zwei Datensätze mit demselben Namen werden dann zusammengezählt, die sichere Richtung; ein Datensatz unter zwei Namen dagegen nicht). Jede Datenquelle hat einen festen Namen, S1, S2, ... mit ihren Layernamen, nummeriert nach ihrer frühesten Veröffentlichung. Eine Veröffentlichung, auf der ein Layer beruht (seine geerbten Angaben), zählt ebenfalls gegen die Datenquelle dieses Layers.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zuerst je Person.&lt;/b&gt; Die Hauptzahl jeder Datenquelle ist, was eine Person preisgibt: Eine Veröffentlichung auf Personenebene zählt ihr Epsilon; eine Veröffentlichung, deren Einheit kleiner als eine Person ist (ein Punkt, eine Fahrt, eine Zeile, ein Personentag), zählt je Person als unbeschränkt, außer ihr Lauf hat ROWS_PER_PERSON = k angegeben, dann k mal Epsilon. Ortsveröffentlichungen werden daneben gezeigt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Arten von Garantien, nie addiert.&lt;/b&gt; Ortsveröffentlichungen (Laplace-Verschiebung von Orten) geben Geo-Ununterscheidbarkeit: Epsilon je DISTANCE Meter für jeden Ort. Aggregierte Veröffentlichungen (Zählungen, Flüsse, Verlagerung, Randomized Response) geben (Epsilon, Delta)-Differential-Privacy je Schutzeinheit (eine Person, eine Fahrt, ein Punkt, eine Zeile). Beides sind verschiedene Größen und werden getrennt summiert; Datenquellen enthalten verschiedene Personen und werden ebenfalls nie addiert. Ortsveröffentlichungen mit verschiedener DISTANCE werden als Epsilon_i x D / DISTANCE_i je D Meter komponiert (D die kleinste DISTANCE); planare (L2) und achsenweise (L1) Veröffentlichungen bleiben getrennt. Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste Einheit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; Einfache sequenzielle Komposition: Epsilons und Deltas addieren sich (Asghar, Tyler und Kaafar 2017 Theorem 2). Parallele Komposition: Veröffentlichungen auf disjunkten Partitionen der Daten kosten nur so viel wie die größte (Asghar, Tyler und Kaafar 2017 Theorem 3). Partitionen sind Mengen von Schlüssel=Wert-Paaren (Parameter PARTITION, z. B. day=Mon oder day=Mon, mode=bus); zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und &apos;all&apos; überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen die Summe. Asghar, Tyler und Kaafar 2017 §4: Sechs Spaltengruppen mit den Epsilons 1, 1, 1, 1, 2, 2 auf jeder von 56 disjunkten Partitionen nach Tag und Verkehrsmittel ergeben insgesamt 8. Ein Lauf wählt die Zeilen seiner PARTITION selbst aus, und seine Partition wird nur dann parallel komponiert, wenn keine Schutzeinheit in zwei Partitionen liegen kann (Partitionen nach dem Nutzerfeld, Personentage mit Partitionen nach Tag, eine Zeile je Einheit); sonst zählt die Veröffentlichung für die ganze Datenquelle. Der Bericht nennt die Regel jeder Veröffentlichung.&lt;/p&gt;&lt;p&gt;Nicht differenziell private Layer (Kalibrierungshilfen) werden aufgeführt, aber nicht gezählt; sie dürfen nicht veröffentlicht werden. Läufe mit Zufallssaat sind nicht privat: getrennt aufgeführt, außerhalb jeder Summe.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: eine Tabelle mit einer Zeile je Veröffentlichung. REPORT: eine HTML-Seite. Ergebnisse: PERSON_EPSILON und PERSON_DELTA, die größte Summe für eine Person einer einzelnen Datenquelle (inf: unbeschränkt); TOTAL_EPSILON und TOTAL_DELTA, die größte (Epsilon, Delta)-DP-Summe je Schutzeinheit; LOCATION_EPSILON je LOCATION_DISTANCE_M Meter, die größte Summe der Geo-Ununterscheidbarkeit einer einzelnen Datenquelle (Maxima, keine Summen); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Quellen: Asghar, Tyler und Kaafar 2017 §2 (Theorems 2-3) und §4; ITMS-Bericht §III F.&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;Summiert den Privatsphäre-Verlust von Veröffentlichungen aus denselben Daten über Sitzungen und Werkzeuge hinweg und zeigt, welche Veröffentlichungen die Summe bestimmen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingaben.&lt;/b&gt; LAYERS: beliebig viele Ausgaben von dp_geoprivacy-Algorithmen (ihre Privatsphäre-Angaben werden aus den Layermetadaten gelesen; ein Layer, der auf einer früheren Veröffentlichung beruht, etwa verlagerte Fahrten und ihr verrauschtes Histogramm, trägt beide). LEDGER: das private Journal des Herausgebers, das der Parameter LEDGER der Algorithmen ergänzt. Geben Sie eines von beiden oder beide an; die Ausgaben eines Laufs teilen sich eine Veröffentlichungs-ID und werden einmal gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenquellen.&lt;/b&gt; Veröffentlichungen werden je Datenquelle summiert: je Datenquelle im Journal (ein Fingerabdruck der Geometrien der Eingabe, der nie angezeigt wird: Kopien in anderen Formaten, mit anderen Spalten oder in anderer Zeilenfolge sind eine Datenquelle; aus einer Datenquelle vorbereitete Layer, etwa die Ausgaben von tripends, zählen gegen sie; Läufe mit demselben DATASET-Namen teilen sich eine Datenquelle) oder, für Layer, deren Veröffentlichung nicht im Journal steht, je Name ihres Eingabelayers (zwei Datensätze mit demselben Namen werden dann zusammengezählt, die sichere Richtung; ein Datensatz unter zwei Namen dagegen nicht). Jede Datenquelle hat einen festen Namen, S1, S2, ... mit ihren Layernamen, nummeriert nach ihrer frühesten Veröffentlichung. Eine Veröffentlichung, auf der ein Layer beruht (seine geerbten Angaben), zählt ebenfalls gegen die Datenquelle dieses Layers.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zuerst je Person.&lt;/b&gt; Die Hauptzahl jeder Datenquelle ist, was eine Person preisgibt: Eine Veröffentlichung auf Personenebene zählt ihr Epsilon; eine Veröffentlichung, deren Einheit kleiner als eine Person ist (ein Punkt, eine Fahrt, eine Zeile, ein Personentag), zählt je Person als unbeschränkt, außer ihr Lauf hat ROWS_PER_PERSON = k angegeben, dann k mal Epsilon. Ortsveröffentlichungen werden daneben gezeigt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Arten von Garantien, nie addiert.&lt;/b&gt; Ortsveröffentlichungen (Laplace-Verschiebung von Orten) geben Geo-Ununterscheidbarkeit: Epsilon je DISTANCE Meter für jeden Ort. Aggregierte Veröffentlichungen (Zählungen, Flüsse, Verlagerung, Randomized Response) geben (Epsilon, Delta)-Differential-Privacy je Schutzeinheit (eine Person, eine Fahrt, ein Punkt, eine Zeile). Beides sind verschiedene Größen und werden getrennt summiert; Datenquellen enthalten verschiedene Personen und werden ebenfalls nie addiert. Ortsveröffentlichungen mit verschiedener DISTANCE werden als Epsilon_i x D / DISTANCE_i je D Meter komponiert (D die kleinste DISTANCE); planare (L2) und achsenweise (L1) Veröffentlichungen bleiben getrennt. Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste Einheit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; Einfache sequenzielle Komposition: Epsilons und Deltas addieren sich (Asghar, Tyler und Kaafar 2017 Theorem 2). Parallele Komposition: Veröffentlichungen auf disjunkten Partitionen der Daten kosten nur so viel wie die größte (Asghar, Tyler und Kaafar 2017 Theorem 3). Partitionen sind Mengen von Schlüssel=Wert-Paaren (Parameter PARTITION, z. B. day=Mon oder day=Mon, mode=bus); zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen die Summe. Asghar, Tyler und Kaafar 2017 §4: Sechs Spaltengruppen mit den Epsilons 1, 1, 1, 1, 2, 2 auf jeder von 56 disjunkten Partitionen nach Tag und Verkehrsmittel ergeben insgesamt 8. Ein Lauf wählt die Zeilen seiner PARTITION selbst aus, und seine Partition wird nur dann parallel komponiert, wenn keine Schutzeinheit in zwei Partitionen liegen kann (Partitionen nach dem Nutzerfeld, Personentage mit Partitionen nach Tag, eine Zeile je Einheit); sonst zählt die Veröffentlichung für die ganze Datenquelle. Der Bericht nennt die Regel jeder Veröffentlichung.&lt;/p&gt;&lt;p&gt;Nicht differenziell private Layer (Kalibrierungshilfen) werden aufgeführt, aber nicht gezählt; sie dürfen nicht veröffentlicht werden. Läufe mit Zufallssaat sind nicht privat: getrennt aufgeführt, außerhalb jeder Summe.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: eine Tabelle mit einer Zeile je Veröffentlichung. REPORT: eine HTML-Seite. Ergebnisse: PERSON_EPSILON und PERSON_DELTA, die größte Summe für eine Person einer einzelnen Datenquelle (inf: unbeschränkt); TOTAL_EPSILON und TOTAL_DELTA, die größte (Epsilon, Delta)-DP-Summe je Schutzeinheit; LOCATION_EPSILON je LOCATION_DISTANCE_M Meter, die größte Summe der Geo-Ununterscheidbarkeit einer einzelnen Datenquelle (Maxima, keine Summen); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Quellen: Asghar, Tyler und Kaafar 2017 §2 (Theorems 2-3) und §4; ITMS-Bericht §III F.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -5812,82 +5822,82 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Zu übernehmende Felder (Vorgabe: keine)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="334"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="335"/>
         <source>Perturbed trajectories</source>
         <translation>Verrauschte Trajektorien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="222"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="223"/>
         <source>Trajectories written</source>
         <translation>Geschriebene Trajektorien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="223"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="224"/>
         <source>Trajectories skipped (no geometry)</source>
         <translation>Übersprungene Trajektorien (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="225"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="226"/>
         <source>Epsilon spent (per trajectory)</source>
         <translation>Verbrauchtes Epsilon (je Trajektorie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="227"/>
         <source>Noise scale (metres)</source>
         <translation>Rauschskala (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="232"/>
         <source>RESAMPLE must be a whole number of at least 3 (got {value}): the start, the end and one vertex in between.</source>
         <translation>RESAMPLE muss eine ganze Zahl von mindestens 3 sein (erhalten: {value}): Start, Ende und ein Stützpunkt dazwischen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="249"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="250"/>
         <source>The settings cannot be used: {error}.</source>
         <translation>Die Einstellungen sind nicht verwendbar: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="257"/>
         <source>Skipped {n} features: {details}.</source>
         <translation>{n} Objekte übersprungen: {details}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="257"/>
         <source>{n} with {reason}</source>
         <translation>{n} mit {reason}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="274"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="275"/>
         <source>Noise drawn in {crs}; {n} trips resampled to {k} vertices.</source>
         <translation>Rauschen in {crs} gezogen; {n} Fahrten auf {k} Stützpunkte neu abgetastet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="298"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="299"/>
         <source>A person with m trips in the input is protected at m x epsilon (sequential composition over their trips).</source>
         <translation>Eine Person mit m Fahrten in der Eingabe ist mit m x Epsilon geschützt (sequenzielle Komposition über ihre Fahrten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="301"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="302"/>
         <source>Start and end of every trip are published exactly (Dumont et al. 2021 eq. 16): they are not protected.</source>
         <translation>Start und Ende jeder Fahrt werden exakt veröffentlicht (Dumont et al. 2021 Gl. 16): Sie sind nicht geschützt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="330"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="331"/>
         <source>{n} perturbed trips fell outside the CRS&apos;s valid area and were dropped.</source>
         <translation>{n} verrauschte Fahrten fielen aus dem gültigen Bereich des KBS und wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="334"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="367"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="368"/>
         <source>INPUT has {n} multi-part lines: a trip must be one line with its vertices in travel order. Run &apos;Multipart to singleparts&apos; (native:multiparttosingleparts) first; each part then counts as a trip.</source>
         <translation>INPUT enthält {n} mehrteilige Linien: Eine Fahrt muss eine Linie mit Stützpunkten in Fahrtrichtung sein. Zuerst „Mehrteilig zu einteilig“ (native:multiparttosingleparts) ausführen; jeder Teil zählt dann als Fahrt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="374"/>
         <source>INPUT has {n} lines with only one vertex: a trip needs a start and an end. Remove them first (e.g. Extract by expression: num_points($geometry) &gt;= 2).</source>
         <translation>INPUT enthält {n} Linien mit nur einem Stützpunkt: Eine Fahrt braucht Start und Ende. Diese zuerst entfernen (z. B. Nach Ausdruck extrahieren: num_points($geometry) &gt;= 2).</translation>
     </message>
@@ -5897,7 +5907,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Veröffentlichte Zeiten werden auf dieses öffentliche Raster gerundet, z. B. 900 (Sekunden: eine Viertelstunde). Zeiten sind durch den Mechanismus nicht geschützt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="265"/>
         <source>The input&apos;s fields {names} are not carried: the output&apos;s start_time and end_time come from the M values.</source>
         <translation>Die Felder {names} der Eingabe werden nicht übernommen: start_time und end_time der Ausgabe stammen aus den M-Werten.</translation>
     </message>
@@ -5917,34 +5927,24 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, K={k}): SDD zieht jeden Schritt mit Epsilon {step:.2g} innerhalb von MAX_STEP={max_step:g} m neu; Laplace je Stützpunkt würde jeden Stützpunkt im Mittel um {mean:.0f} m verschieben (95 % um höchstens {q95:.0f} m).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="208"/>
-        <source>Publish a time at every vertex (M values; NOT protected)</source>
-        <translation>Eine Zeit an jedem Stützpunkt veröffentlichen (M-Werte; NICHT geschützt)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="211"/>
-        <source>Off: only each trip&apos;s start time, rounded to TIME_GRAIN. On: the time at every published vertex, which shows where along the true route the trip stopped. Neither is protected by the mechanism.</source>
-        <translation>Aus: nur die Startzeit jeder Fahrt, auf TIME_GRAIN gerundet. An: die Zeit an jedem veröffentlichten Stützpunkt, die zeigt, wo entlang der wahren Route die Fahrt anhielt. Keines von beiden ist durch den Mechanismus geschützt.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="270"/>
         <source>Trajectory perturbation (steps and noise in a plane)</source>
         <translation>Trajektorien-Verrauschung (Schritte und Rauschen in einer Ebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="308"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="309"/>
         <source>Timestamps (the input&apos;s M values) are NOT protected: each published vertex carries the time at its position along the true line, rounded to {grain:g} (M units), as M value and in start_time and end_time (VERTEX_TIMES). They reveal when each trip started and ended and its pace along the true route, to within the grain.</source>
         <translation>Zeitstempel (die M-Werte der Eingabe) sind NICHT geschützt: jeder veröffentlichte Stützpunkt trägt die Zeit an seiner Position entlang der wahren Linie, auf {grain:g} (M-Einheiten) gerundet, als M-Wert und in start_time und end_time (VERTEX_TIMES). Sie verraten, wann jede Fahrt begann und endete und ihr Tempo entlang der wahren Route, bis auf die Körnung.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="314"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="315"/>
         <source>Start times (the input&apos;s first M value of each trip) are NOT protected: published in start_time, rounded to {grain:g} (M units).</source>
         <translation>Startzeiten (der erste M-Wert jeder Fahrt der Eingabe) sind NICHT geschützt: in start_time veröffentlicht, auf {grain:g} (M-Einheiten) gerundet.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="104"/>
         <source>&lt;p&gt;Publishes one randomised version of every trip's track (one line per trip, vertices in travel order), so that the route taken cannot be read off the output.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Resampling.&lt;/b&gt; Every line is first resampled to RESAMPLE = K vertices equally spaced along it. K is public and the same for all trips, so the number of published vertices says nothing about a trip (a vertex spacing would reveal each trip's length). Repeated vertices have no effect. Z values are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Timestamps (M values) are NOT protected.&lt;/b&gt; When the lines carry M values (e.g. epoch seconds, as GPS tracks written by QGIS or GDAL do), the output gets each trip's start time, rounded to TIME_GRAIN (advanced; 900 s by default, 0 = not rounded), as the field start_time, in the M values' unit. VERTEX_TIMES (advanced, off by default) publishes instead each published vertex's time at its position along the true line (interpolated between the input vertices, rounded the same way) as the output's M values (LineStringM), with start_time and end_time: they show where along the true route the trip slowed or stopped, and its pace. Times are passed through coarsened, like kept endpoints: no noise, no share of EPSILON. Even the start time can single out a person (a regular departure time). To publish no times, drop them first ('Drop M/Z values', native:dropmzvalues).&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (Dumont et al. 2021 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner vertices is re-drawn from the last published one: step length on [0, MAX_STEP] and direction by the exponential mechanism, with scores -|length - true length| (sensitivity MAX_STEP) and -angle to the true direction (sensitivity pi), over a public grid of 72 directions and 65 lengths, restricted to the steps that keep the end reachable in the steps left. Each step is one draw (no retry loop), so every trip finishes. Each step costs EPSILON/(K-2), half on length, half on direction; by sequential composition the trip costs EPSILON. KEEP_ENDPOINTS (default, as in Dumont et al. 2021) publishes start and end exactly: they are not protected at all (home and work often are the ends), and the guarantee is between routes with the same ends. Without it, start and end get planar Laplace at EPSILON/K per DISTANCE metres and every step EPSILON/K: trips whose starts and ends are each within DISTANCE are EPSILON-indistinguishable whatever their routes. A trip whose start and end are farther apart than (K-1) x MAX_STEP cannot be redrawn and the run is refused (raise MAX_STEP or K). True steps longer than MAX_STEP are scored as MAX_STEP: a published step is never longer (up to GRID snapping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Per-vertex planar Laplace.&lt;/b&gt; Each of the K vertices gets planar Laplace at EPSILON/K per DISTANCE metres (geo-indistinguishability per vertex; scale b = K x DISTANCE / EPSILON metres): trips whose resampled vertices are pairwise within DISTANCE are EPSILON-indistinguishable (sequential composition). Noise grows with K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; EPSILON is per trajectory. A person with m trips is protected at m x EPSILON: the metadata says so. Multi-part lines are refused (run 'Multipart to singleparts' first: each part then counts as a trip); lines with one vertex are refused.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Output.&lt;/b&gt; Lines in the input's CRS, rows in a random order, no attributes except the FIELDS you choose (a listed field that holds coordinates of the trips' starts in any CRS, or whose values link rows, such as trip or person ids, is refused; KEEP_IDENTIFIERS lets ids through in seeded study runs only); inner vertices snapped to GRID metres.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Noise CRS.&lt;/b&gt; The steps and the noise are drawn in a plane in ground metres, chosen from public facts only, never from the data: METRIC_CRS if given, else the layer's CRS; either must be projected in metres and true to scale (within 1%) over its whole area of use (a UTM zone, a national grid). For a layer in longitude/latitude or Web Mercator, set METRIC_CRS (e.g. the UTM zone of your area).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §2.3, §6.1 (eq. 16), §6.2; Jiang, Shao, Bressan, Kister and Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Veröffentlicht eine zufällige Fassung der Spur jeder Fahrt (eine Linie je Fahrt, Stützpunkte in Fahrtrichtung), sodass sich der gefahrene Weg nicht aus der Ausgabe ablesen lässt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Neuabtastung.&lt;/b&gt; Jede Linie wird zuerst auf RESAMPLE = K gleichmäßig entlang der Linie verteilte Stützpunkte abgetastet. K ist öffentlich und für alle Fahrten gleich, daher verrät die Zahl der veröffentlichten Stützpunkte nichts über eine Fahrt (ein fester Stützpunktabstand würde die Länge jeder Fahrt verraten). Doppelte Stützpunkte sind ohne Wirkung. Z-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitstempel (M-Werte) sind NICHT geschützt.&lt;/b&gt; Tragen die Linien M-Werte (z. B. Epochensekunden, wie sie QGIS oder GDAL in GPS-Spuren schreiben), erhält die Ausgabe die Startzeit jeder Fahrt, auf TIME_GRAIN gerundet (erweitert; standardmäßig 900 s, 0 = nicht gerundet), als Feld start_time, in der Einheit der M-Werte. VERTEX_TIMES (erweitert, standardmäßig aus) veröffentlicht stattdessen für jeden veröffentlichten Stützpunkt die Zeit an seiner Position entlang der wahren Linie (zwischen den Eingabestützpunkten interpoliert, ebenso gerundet) als M-Werte der Ausgabe (LineStringM), mit start_time und end_time: sie zeigen, wo entlang der wahren Route die Fahrt langsamer wurde oder anhielt, und ihr Tempo. Zeiten werden vergröbert durchgereicht, wie beibehaltene Endpunkte: kein Rauschen, kein Anteil an EPSILON. Schon die Startzeit kann eine Person herausheben (eine regelmäßige Abfahrtszeit). Um keine Zeiten zu veröffentlichen, entfernen Sie sie vorher (&apos;M/Z-Werte entfernen&apos;, native:dropmzvalues).&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (Dumont et al. 2021 §6.1, Gl. 16; Jiang et al., SSDBM 2013). Jeder der K-2 inneren Stützpunkte wird vom zuletzt veröffentlichten aus neu gezogen: Schrittlänge auf [0, MAX_STEP] und Richtung mit dem Exponentialmechanismus, mit den Bewertungen -|Länge - wahre Länge| (Sensitivität MAX_STEP) und -Winkel zur wahren Richtung (Sensitivität pi), über ein öffentliches Raster aus 72 Richtungen und 65 Längen, beschränkt auf die Schritte, von denen aus das Ende in den verbleibenden Schritten erreichbar bleibt. Jeder Schritt ist eine Ziehung (keine Wiederholungsschleife), daher endet jede Fahrt. Jeder Schritt kostet EPSILON/(K-2), halb auf die Länge, halb auf die Richtung; nach sequenzieller Komposition kostet die Fahrt EPSILON. KEEP_ENDPOINTS (Vorgabe, wie bei Dumont et al. 2021) veröffentlicht Start und Ende exakt: Sie sind gar nicht geschützt (oft sind Wohnung und Arbeitsplatz die Enden), und die Garantie gilt zwischen Wegen mit denselben Enden. Ohne diese Option erhalten Start und Ende planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter und jeder Schritt EPSILON/K: Fahrten, deren Starts und Enden jeweils höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar, gleich welchen Weg sie nehmen. Eine Fahrt, deren Start und Ende weiter als (K-1) x MAX_STEP auseinanderliegen, kann nicht neu gezogen werden, und der Lauf wird abgelehnt (MAX_STEP oder K erhöhen). Wahre Schritte über MAX_STEP werden als MAX_STEP bewertet: Ein veröffentlichter Schritt ist nie länger (bis auf das Einrasten auf GRID).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Planares Laplace je Stützpunkt.&lt;/b&gt; Jeder der K Stützpunkte erhält planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter (Geo-Ununterscheidbarkeit je Stützpunkt; Skala b = K x DISTANCE / EPSILON Meter): Fahrten, deren neu abgetastete Stützpunkte paarweise höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar (sequenzielle Komposition). Das Rauschen wächst mit K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; EPSILON gilt je Trajektorie. Eine Person mit m Fahrten ist mit m x EPSILON geschützt; die Metadaten sagen das. Mehrteilige Linien werden abgelehnt (zuerst „Mehrteilig zu einteilig“ ausführen: jeder Teil zählt dann als Fahrt); Linien mit nur einem Stützpunkt werden abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe.&lt;/b&gt; Linien im KBS der Eingabe, Zeilen in zufälliger Reihenfolge, keine Attribute außer den gewählten FIELDS (ein aufgeführtes Feld, das Koordinaten der Fahrtanfänge in einem beliebigen KBS enthält oder dessen Werte Zeilen verknüpfen, etwa Fahrt- oder Personen-IDs, wird abgelehnt; KEEP_IDENTIFIERS lässt IDs nur in Studienläufen mit Seed durch); innere Stützpunkte auf GRID Meter gerundet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS des Rauschens.&lt;/b&gt; Schritte und Rauschen werden in einer Ebene in Bodenmetern gezogen, die nur aus öffentlichen Fakten gewählt wird, nie aus den Daten: METRIC_CRS, falls angegeben, sonst das KBS der Ebene; beide müssen in Metern projiziert und über ihren ganzen Anwendungsbereich maßstabstreu (innerhalb 1 %) sein (eine UTM-Zone, ein Landeskoordinatensystem). Für eine Ebene in Länge/Breite oder Web Mercator setzen Sie METRIC_CRS (z. B. die UTM-Zone Ihres Gebiets).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION verbuchen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Quelle überschreiten würde, bevor Rauschen gezogen wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §2.3, §6.1 (Gl. 16), §6.2; Jiang, Shao, Bressan, Kister und Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;Veröffentlicht eine zufällige Fassung der Spur jeder Fahrt (eine Linie je Fahrt, Stützpunkte in Fahrtrichtung), sodass sich der gefahrene Weg nicht aus der Ausgabe ablesen lässt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Neuabtastung.&lt;/b&gt; Jede Linie wird zuerst auf RESAMPLE = K gleichmäßig entlang der Linie verteilte Stützpunkte abgetastet. K ist öffentlich und für alle Fahrten gleich, daher verrät die Zahl der veröffentlichten Stützpunkte nichts über eine Fahrt (ein fester Stützpunktabstand würde die Länge jeder Fahrt verraten). Doppelte Stützpunkte sind ohne Wirkung. Z-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitstempel (M-Werte) sind NICHT geschützt.&lt;/b&gt; Tragen die Linien M-Werte (z. B. Epochensekunden, wie sie QGIS oder GDAL in GPS-Spuren schreiben), erhält die Ausgabe die Startzeit jeder Fahrt, auf TIME_GRAIN gerundet (erweitert; standardmäßig 900 s, 0 = nicht gerundet), als Feld start_time, in der Einheit der M-Werte. VERTEX_TIMES (erweitert, standardmäßig aus) veröffentlicht stattdessen für jeden veröffentlichten Stützpunkt die Zeit an seiner Position entlang der wahren Linie (zwischen den Eingabestützpunkten interpoliert, ebenso gerundet) als M-Werte der Ausgabe (LineStringM), mit start_time und end_time: sie zeigen, wo entlang der wahren Route die Fahrt langsamer wurde oder anhielt, und ihr Tempo. Zeiten werden vergröbert durchgereicht, wie beibehaltene Endpunkte: kein Rauschen, kein Anteil an EPSILON. Schon die Startzeit kann eine Person herausheben (eine regelmäßige Abfahrtszeit). Um keine Zeiten zu veröffentlichen, entfernen Sie sie vorher ('M/Z-Werte entfernen', native:dropmzvalues).&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (Dumont et al. 2021 §6.1, Gl. 16; Jiang et al., SSDBM 2013). Jeder der K-2 inneren Stützpunkte wird vom zuletzt veröffentlichten aus neu gezogen: Schrittlänge auf [0, MAX_STEP] und Richtung mit dem Exponentialmechanismus, mit den Bewertungen -|Länge - wahre Länge| (Sensitivität MAX_STEP) und -Winkel zur wahren Richtung (Sensitivität pi), über ein öffentliches Raster aus 72 Richtungen und 65 Längen, beschränkt auf die Schritte, von denen aus das Ende in den verbleibenden Schritten erreichbar bleibt. Jeder Schritt ist eine Ziehung (keine Wiederholungsschleife), daher endet jede Fahrt. Jeder Schritt kostet EPSILON/(K-2), halb auf die Länge, halb auf die Richtung; nach sequenzieller Komposition kostet die Fahrt EPSILON. KEEP_ENDPOINTS (Vorgabe, wie bei Dumont et al. 2021) veröffentlicht Start und Ende exakt: Sie sind gar nicht geschützt (oft sind Wohnung und Arbeitsplatz die Enden), und die Garantie gilt zwischen Wegen mit denselben Enden. Ohne diese Option erhalten Start und Ende planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter und jeder Schritt EPSILON/K: Fahrten, deren Starts und Enden jeweils höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar, gleich welchen Weg sie nehmen. Eine Fahrt, deren Start und Ende weiter als (K-1) x MAX_STEP auseinanderliegen, kann nicht neu gezogen werden, und der Lauf wird abgelehnt (MAX_STEP oder K erhöhen). Wahre Schritte über MAX_STEP werden als MAX_STEP bewertet: Ein veröffentlichter Schritt ist nie länger (bis auf das Einrasten auf GRID).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Planares Laplace je Stützpunkt.&lt;/b&gt; Jeder der K Stützpunkte erhält planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter (Geo-Ununterscheidbarkeit je Stützpunkt; Skala b = K x DISTANCE / EPSILON Meter): Fahrten, deren neu abgetastete Stützpunkte paarweise höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar (sequenzielle Komposition). Das Rauschen wächst mit K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; EPSILON gilt je Trajektorie. Eine Person mit m Fahrten ist mit m x EPSILON geschützt; die Metadaten sagen das. Mehrteilige Linien werden abgelehnt (zuerst „Mehrteilig zu einteilig“ ausführen: jeder Teil zählt dann als Fahrt); Linien mit nur einem Stützpunkt werden abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe.&lt;/b&gt; Linien im KBS der Eingabe, Zeilen in zufälliger Reihenfolge, keine Attribute außer den gewählten FIELDS (ein aufgeführtes Feld, das Koordinaten der Fahrtanfänge in einem beliebigen KBS enthält oder dessen Werte Zeilen verknüpfen, etwa Fahrt- oder Personen-IDs, wird abgelehnt; KEEP_IDENTIFIERS lässt IDs nur in Studienläufen mit Seed durch); innere Stützpunkte auf GRID Meter gerundet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS des Rauschens.&lt;/b&gt; Schritte und Rauschen werden in einer Ebene in Bodenmetern gezogen, die nur aus öffentlichen Fakten gewählt wird, nie aus den Daten: METRIC_CRS, falls angegeben, sonst das KBS der Ebene; beide müssen in Metern projiziert und über ihren ganzen Anwendungsbereich maßstabstreu (innerhalb 1 %) sein (eine UTM-Zone, ein Landeskoordinatensystem). Für eine Ebene in Länge/Breite oder Web Mercator setzen Sie METRIC_CRS (z. B. die UTM-Zone Ihres Gebiets).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION verbuchen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Quelle überschreiten würde, bevor Rauschen gezogen wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §2.3, §6.1 (Gl. 16), §6.2; Jiang, Shao, Bressan, Kister und Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="184"/>
@@ -5957,9 +5957,19 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Zeitstempel runden auf (0 = nicht runden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="287"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="288"/>
         <source>{n} trips of INPUT have start and end farther apart than (RESAMPLE - 1) x MAX_STEP = {limit:g} m (the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE: MAX_STEP {fits:g} m would fit them (private, do not publish: computed from the data).</source>
         <translation>{n} Fahrten von INPUT haben Start und Ende weiter auseinander als (RESAMPLE - 1) x MAX_STEP = {limit:g} m (die längste: {longest:g} m): SDD kann ihr Ende nicht erreichen. MAX_STEP oder RESAMPLE erhöhen: Mit MAX_STEP {fits:g} m passen sie (privat, nicht veröffentlichen: aus den Daten berechnet).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="208"/>
+        <source>Publish vertex times (not protected)</source>
+        <translation>Zeiten der Stützpunkte veröffentlichen (nicht geschützt)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="211"/>
+        <source>The M values. Off: only each trip&apos;s start time, rounded to TIME_GRAIN. On: the time at every published vertex, which shows where along the true route the trip stopped. Neither is protected by the mechanism.</source>
+        <translation>Die M-Werte. Aus: nur die Startzeit jeder Fahrt, auf TIME_GRAIN gerundet. An: die Zeit an jedem veröffentlichten Stützpunkt, die zeigt, wo entlang der wahren Route die Fahrt anhielt. Keines von beiden ist durch den Mechanismus geschützt.</translation>
     </message>
 </context>
 <context>

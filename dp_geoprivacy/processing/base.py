@@ -356,6 +356,12 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
                         inputs.setdefault(path.resolve(), definition.name())
                         input_layers[(path.resolve(), (layer_name or _first_layer(path)).lower())] = definition.name()
         outputs_by_path = {}
+        ledger = _file_path(parameters.get(budget.LEDGER)) if self.parameterDefinition(budget.LEDGER) else None
+        if ledger is not None:  # a file input the run also writes: no output may be it
+            if ledger.is_dir():
+                return translate("DpAlgorithm", "LEDGER {path} is a folder, not a ledger file; give a file "
+                                 "name.").format(path=ledger)
+            outputs_by_path[ledger.resolve()] = budget.LEDGER
         for definition in self.destinationParameterDefinitions():
             name, value = definition.name(), parameters.get(definition.name())
             if isinstance(value, QgsProcessingOutputLayerDefinition):

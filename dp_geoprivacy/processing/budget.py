@@ -95,7 +95,7 @@ def add_ledger_parameters(algorithm) -> None:
     destination: as a destination it would be an output slot in models and batch runs.
     """
     ledger = QgsProcessingParameterFile(
-        LEDGER, tr("Privacy ledger"), QgsProcessingParameterFile.File, extension="json", optional=True)
+        LEDGER, tr("Privacy ledger"), QgsProcessingParameterFile.File, optional=True)
     ledger.setHelp(tr(
         "Your private JSON file of every release of a source (type a new file name to start one). Each run "
         "appends one entry (a fingerprint of the whole input layer, epsilon, delta, partition, output) before "
@@ -129,7 +129,7 @@ def add_ledger_parameters(algorithm) -> None:
     partition.setFlags(partition.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
     algorithm.add(partition)
     dataset = QgsProcessingParameterString(
-        DATASET, tr("Dataset name in the ledger (for copies the fingerprint cannot recognise)"), optional=True)
+        DATASET, tr("Dataset name in the ledger"), optional=True)
     dataset.setHelp(tr(
         "The ledger recognises copies of the same data by their geometries (any format, columns or row order). "
         "Give the same name to every copy a fingerprint cannot recognise (reprojected, edited): releases of "
@@ -137,10 +137,11 @@ def add_ledger_parameters(algorithm) -> None:
     dataset.setFlags(dataset.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
     algorithm.add(dataset)
     rows = QgsProcessingParameterNumber(
-        ROWS_PER_PERSON, tr("At most this many rows (units of privacy) per person (empty: not bounded)"),
+        ROWS_PER_PERSON, tr("Most rows per person"),
         QgsProcessingParameterNumber.Integer, optional=True, minValue=1)
     rows.setHelp(tr(
-        "A release whose unit of privacy is not a person (a point, a trip, a row, a user-day) protects one "
+        "At most this many rows (units of privacy) per person; empty: not bounded. A release whose unit of privacy "
+        "is not a person (a point, a trip, a row, a user-day) protects one "
         "person only if the publisher knows how many such units a person can have: with at most k, a person "
         "is protected at k times epsilon. Without it the privacy report counts such a release as unbounded "
         "per person."))

@@ -157,12 +157,12 @@ class EscapeAnalysis(DpAlgorithm):
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
-        self.add(QgsProcessingParameterFeatureSource(
-            self.INPUT, self.tr("Input points (true locations; or public points, or leave empty with UNIFORM_POINTS)"),
-            [QgsProcessing.TypeVectorPoint], optional=True))
+        points = QgsProcessingParameterFeatureSource(
+            self.INPUT, self.tr("Input points"), [QgsProcessing.TypeVectorPoint], optional=True)
+        points.setHelp(self.tr("The true locations, or public points; leave empty with UNIFORM_POINTS."))
+        self.add(points)
         uniform = QgsProcessingParameterNumber(
-            self.UNIFORM_POINTS, self.tr("Calibrate on this many points drawn uniformly over the zones (public; "
-                                         "instead of INPUT)"),
+            self.UNIFORM_POINTS, self.tr("Uniform points to calibrate on"),
             QgsProcessingParameterNumber.Integer, optional=True, minValue=1, maxValue=10_000_000)
         uniform.setHelp(self.tr("e.g. 10000: points drawn uniformly over ZONES (in the zones' CRS); no data is "
                                 "read, so an epsilon chosen from the result is not a data-dependent choice."))

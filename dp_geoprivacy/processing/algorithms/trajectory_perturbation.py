@@ -206,9 +206,10 @@ class TrajectoryPerturbation(DpAlgorithm):
                               "of an hour). Times are not protected by the mechanism."))
         self.add(grain)
         vertex_times = QgsProcessingParameterBoolean(
-            self.VERTEX_TIMES, self.tr("Publish a time at every vertex (M values; NOT protected)"),
+            self.VERTEX_TIMES, self.tr("Publish vertex times (not protected)"),
             defaultValue=False)
-        vertex_times.setHelp(self.tr("Off: only each trip's start time, rounded to TIME_GRAIN. On: the time at "
+        vertex_times.setHelp(self.tr("The M values. Off: only each trip's start time, rounded to TIME_GRAIN. On: the "
+                                     "time at "
                                      "every published vertex, which shows where along the true route the trip "
                                      "stopped. Neither is protected by the mechanism."))
         self.add(vertex_times)
