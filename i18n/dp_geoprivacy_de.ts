@@ -44,12 +44,12 @@
         <translation>Es konnte kein metrisches KBS gewählt werden ({error}). Setzen Sie {p} auf ein projiziertes KBS mit der Einheit Meter.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="80"/>
+        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="110"/>
         <source>Could not write the metadata sidecar: {message}</source>
         <translation>Die Metadaten-Begleitdatei konnte nicht geschrieben werden: {message}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="73"/>
+        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="103"/>
         <source>Could not write the privacy record into {path}: {message}</source>
         <translation>Die Privatsphäre-Angaben konnten nicht in {path} geschrieben werden: {message}</translation>
     </message>
@@ -89,52 +89,47 @@
         <translation>Die Zonen-IDs in „{field}“ von {name} sind nicht eindeutig; wählen Sie ein Feld mit genau einem Wert je Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/writers.py" line="211"/>
-        <source>Outputs must be file paths (for example out.gpkg), not &apos;{dest}&apos;.</source>
-        <translation>Ausgaben müssen Dateipfade sein (zum Beispiel out.gpkg), nicht „{dest}“.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/writers.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/destinations.py" line="119"/>
         <source>No vector format is known for the extension &apos;{ext}&apos; of {dest}. Use .gpkg.</source>
         <translation>Für die Dateiendung „{ext}“ von {dest} ist kein Vektorformat bekannt. Verwenden Sie .gpkg.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="222"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="218"/>
         <source>PARTITION: {error}</source>
         <translation>PARTITION: {error}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="245"/>
         <source>BUDGET needs a LEDGER: the epsilon already spent on the source is read from the ledger.</source>
         <translation>BUDGET erfordert LEDGER: Das für die Datenquelle bereits verbrauchte Epsilon wird aus dem Journal gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="308"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="305"/>
         <source>Fingerprinting the input for the privacy ledger...</source>
         <translation>Fingerabdruck der Eingabe für das Privatsphäre-Journal wird berechnet …</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="255"/>
         <source>(input of {output})</source>
         <translation>(Eingabe von {output})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="267"/>
         <source>{message} Ledger: {path}. Lower EPSILON, choose another PARTITION, or raise BUDGET.</source>
         <translation>{message} Journal: {path}. Verringern Sie EPSILON, wählen Sie eine andere PARTITION oder erhöhen Sie BUDGET.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="283"/>
         <source>Ledger: reserved epsilon {epsilon:g} on partition &apos;{partition}&apos; (spent there before: {spent:g}); the source&apos;s total is now {total:g}{budget}.</source>
         <translation>Journal: Epsilon {epsilon:g} auf Partition „{partition}“ reserviert (dort bisher verbraucht: {spent:g}); die Summe der Datenquelle beträgt jetzt {total:g}{budget}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="283"/>
         <source> of the budget {budget:g}</source>
         <translation> vom Budget {budget:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="388"/>
         <source>The input&apos;s filter could not be removed for the fingerprint; the ledger fingerprints the filtered features only.</source>
         <translation>Der Filter der Eingabe konnte für den Fingerabdruck nicht entfernt werden; das Journal erfasst nur den Fingerabdruck der gefilterten Objekte.</translation>
     </message>
@@ -174,7 +169,7 @@
         <translation>{n} von {total} Fahrten aus {name} wurden übersprungen: {details}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="41"/>
+        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="42"/>
         <source>
 Built on the earlier release {release} ({tag}) made by {algorithm}.</source>
         <translation>
@@ -436,12 +431,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) verwendet Laplace-Rauschen: Setzen Sie NOISE=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="231"/>
         <source>EPSILON = {epsilon:g} is above {limit:g}: this release gives no meaningful protection (an observer&apos;s odds about one unit of privacy may change by a factor of e^epsilon). The output&apos;s privacy record says so. Use an epsilon of at most {limit:g} (1 is a common choice) for a release that protects anyone.</source>
         <translation>EPSILON = {epsilon:g} liegt über {limit:g}: Diese Veröffentlichung bietet keinen nennenswerten Schutz (die Chancen eines Beobachters bezüglich einer Schutzeinheit können sich um den Faktor e^epsilon ändern). Die Datenschutzangaben der Ausgabe vermerken das. Verwenden Sie ein Epsilon von höchstens {limit:g} (1 ist eine übliche Wahl) für eine Veröffentlichung, die jemanden schützt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="275"/>
         <source>LEDGER {path}: {error}. Give LEDGER a dp_geoprivacy ledger (or a new file) in a folder you can write to.</source>
         <translation>LEDGER {path}: {error}. Geben Sie als LEDGER ein dp_geoprivacy-Journal (oder eine neue Datei) in einem Ordner an, in den Sie schreiben dürfen.</translation>
     </message>
@@ -1071,32 +1066,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} hat kein KBS. Hängen Sie bei einer Ausdehnung eines an, z. B. '13.0,13.8,52.3,52.7 [EPSG:4326]'; bei einer Ebene setzen Sie ihr KBS (Layereigenschaften &gt; Quelle, oder 'Projektion zuweisen', native:assignprojection).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="132"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="133"/>
         <source>The ledger recognises copies of the same data by their geometries (any format, columns or row order). Give the same name to every copy a fingerprint cannot recognise (reprojected, edited): releases of entries sharing a fingerprint or a name add up.</source>
         <translation>Das Journal erkennt Kopien derselben Daten an ihren Geometrien (jedes Format, jede Spaltenauswahl oder Zeilenfolge). Geben Sie jeder Kopie, die ein Fingerabdruck nicht erkennen kann (umprojiziert, bearbeitet), denselben Namen: Veröffentlichungen von Einträgen mit gemeinsamem Fingerabdruck oder Namen addieren sich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="171"/>
         <source>PARTITION selects rows of {name}, which must be a vector layer.</source>
         <translation>PARTITION wählt Zeilen von {name} aus, das ein Vektorlayer sein muss.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="179"/>
         <source>PARTITION: &apos;{key}&apos; is not a field of {name} (fields: {fields}). PARTITION selects the rows whose fields have the given values, e.g. day=Mon.</source>
         <translation>PARTITION: '{key}' ist kein Feld von {name} (Felder: {fields}). PARTITION wählt die Zeilen aus, deren Felder die angegebenen Werte haben, z. B. day=Mon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="189"/>
         <source>PARTITION: the input&apos;s provider cannot select {subset}. Use a GeoPackage input.</source>
         <translation>PARTITION: Der Datenanbieter der Eingabe kann {subset} nicht auswählen. Verwenden Sie eine GeoPackage-Eingabe.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="279"/>
         <source>Ledger: partition &apos;{partition}&apos; composes {rule}.</source>
         <translation>Journal: Die Partition '{partition}' wird komponiert: {rule}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="282"/>
         <source>Ledger: this seeded run is recorded as not private, outside every total.</source>
         <translation>Journal: Dieser Lauf mit Zufallssaat wird als nicht privat vermerkt, außerhalb jeder Summe.</translation>
     </message>
@@ -1131,32 +1126,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="96"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="97"/>
         <source>Privacy ledger</source>
         <translation>Privatsphäre-Journal</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="99"/>
         <source>Your private JSON file of every release of a source (type a new file name to start one). Each run appends one entry (a fingerprint of the whole input layer, epsilon, delta, partition, output) before any noise is drawn; the file is appended to, never overwritten. Keep it private: the fingerprint identifies the raw data.</source>
         <translation>Ihre private JSON-Datei aller Veröffentlichungen aus einer Datenquelle (einen neuen Dateinamen eingeben, um eine zu beginnen). Jeder Lauf hängt einen Eintrag an (einen Fingerabdruck des gesamten Eingabelayers, Epsilon, Delta, Partition, Ausgabe), bevor Rauschen erzeugt wird; die Datei wird ergänzt, nie überschrieben. Halten Sie sie unter Verschluss: Der Fingerabdruck identifiziert die Rohdaten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="105"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="106"/>
         <source>Privacy budget (total epsilon)</source>
         <translation>Privatsphäre-Budget (Epsilon gesamt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="110"/>
         <source>The total epsilon allowed for this source; needs the privacy ledger. A run that would take the source&apos;s total epsilon in the ledger above this stops before drawing any noise and says how much was spent, requested and remains.</source>
         <translation>Das für diese Datenquelle erlaubte Epsilon insgesamt; braucht das Privatsphäre-Journal. Ein Lauf, der das gesamte Epsilon der Datenquelle im Journal über diesen Wert heben würde, bricht ab, bevor Rauschen erzeugt wird, und meldet, wie viel bereits verbraucht, angefordert und noch verfügbar ist.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="115"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="116"/>
         <source>Partition</source>
         <translation>Partition</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="119"/>
         <source>The part of the source this run covers (&apos;all&apos; for everything): field=value conditions separated by commas, e.g. &apos;day=Mon, mode=bus&apos;: the run itself releases only the input&apos;s rows with these values (the fields must be fields of the input). Releases on partitions that give a common field different values compose in parallel (Asghar, Tyler and Kaafar 2017 Theorem 3) only where no unit of privacy can have rows in both: partitions by the user field, user-day units with partitions by the day field, or one row per unit; otherwise they add up. The ledger and the privacy report say which rule applied.</source>
         <translation>Der Teil der Datenquelle, den dieser Lauf abdeckt ('all' für alles): Bedingungen Feld=Wert, durch Kommas getrennt, z. B. 'day=Mon, mode=bus': Der Lauf veröffentlicht nur die Zeilen der Eingabe mit diesen Werten (die Felder müssen Felder der Eingabe sein). Veröffentlichungen auf Partitionen, die einem gemeinsamen Feld verschiedene Werte geben, werden nur dann parallel komponiert (Asghar, Tyler und Kaafar 2017 Theorem 3), wenn keine Schutzeinheit Zeilen in beiden haben kann: Partitionen nach dem Nutzerfeld, Personentage mit Partitionen nach dem Tagesfeld oder eine Zeile je Einheit; sonst addieren sie sich. Journal und Privatsphäre-Bericht nennen die angewandte Regel.</translation>
     </message>
@@ -1461,501 +1456,611 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Überlappende Zonen zulassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="131"/>
         <source>Dataset name in the ledger</source>
         <translation>Name der Daten im Journal</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="139"/>
         <source>Most rows per person</source>
         <translation>Höchstens Zeilen je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="142"/>
         <source>At most this many rows (units of privacy) per person; empty: not bounded. A release whose unit of privacy is not a person (a point, a trip, a row, a user-day) protects one person only if the publisher knows how many such units a person can have: with at most k, a person is protected at k times epsilon. Without it the privacy report counts such a release as unbounded per person.</source>
         <translation>Höchstens so viele Zeilen (Schutzeinheiten) je Person; leer: nicht begrenzt. Eine Veröffentlichung, deren Schutzeinheit keine Person ist (ein Punkt, eine Fahrt, eine Zeile, ein Personentag), schützt eine Person nur, wenn der Herausgeber weiß, wie viele solcher Einheiten eine Person haben kann: Bei höchstens k ist eine Person mit k mal Epsilon geschützt. Ohne diese Angabe zählt der Privatsphäre-Bericht eine solche Veröffentlichung je Person als unbeschränkt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="34"/>
+        <source>Analyses (mobility report)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="37"/>
+        <source>The report&apos;s ANALYSES; by default all but trips over time (the report leaves it out without TIME_START and TIME_END).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="39"/>
+        <source>Budget split weights (mobility report)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="40"/>
+        <source>The report&apos;s BUDGET_SPLIT, e.g. &apos;od_flows=3,visits_per_zone=2&apos;; empty: equal shares.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="57"/>
+        <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="60"/>
+        <source>Mobility report settings: {error} (DELTA is the OD flows&apos; delta).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="95"/>
+        <source>At EPSILON {e:g} for the whole report (M = {m}), per section: its epsilon, the expected absolute error and the 95% margin of one published count or bin:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="99"/>
+        <source>{section} ({part}): epsilon {s:.3g}, expected error {mae:.3g}, margin ±{moe:.3g}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="103"/>
+        <source>; five-number summary within {r:.3g} ranks (95%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="105"/>
+        <source>; a flow is published from a noisy count of {t:.4g}, a true flow of {c:.4g} trips with 95% probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="78"/>
+        <source>BUDGET_SPLIT names an unknown analysis &apos;{name}&apos;; use names from: {names}.</source>
+        <translation type="unfinished">BUDGET_SPLIT nennt eine unbekannte Analyse '{name}'; verwenden Sie Namen aus: {names}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/destinations.py" line="88"/>
+        <source>The PostgreSQL destination &apos;{dest}&apos; names no table: give table=&quot;schema&quot;.&quot;name&quot; (geom), as QGIS&apos;s &quot;Save to PostGIS table...&quot; writes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/destinations.py" line="99"/>
+        <source>Outputs go to a file (for example out.gpkg), a layer of a GeoPackage (ogr:dbname=&apos;city.gpkg&apos; table=&quot;counts&quot; (geom)), a PostGIS table (postgres://dbname=... table=&quot;public&quot;.&quot;counts&quot; (geom)) or a memory layer (memory:), not &apos;{dest}&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/destinations.py" line="142"/>
+        <source>Could not write the layer metadata as XML.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/destinations.py" line="234"/>
+        <source>{file}: the shapefile format allows field names of at most 10 characters, so these fields were renamed: {fields}. Use .gpkg to keep the names.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/destinations.py" line="247"/>
+        <source>{path} cannot be written (no permission).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/destinations.py" line="252"/>
+        <source>{path} is not a GeoPackage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/destinations.py" line="301"/>
+        <source>This QGIS has no PostgreSQL provider.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/destinations.py" line="320"/>
+        <source>Could not write the PostgreSQL table {table}: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/destinations.py" line="347"/>
+        <source>Could not write the privacy record of {table}: {message}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>AccuracyPlanner</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="99"/>
         <source>Accuracy planner (reads no data, spends nothing)</source>
         <translation>Genauigkeitsplaner (liest keine Daten, verbraucht nichts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="162"/>
         <source>Release to plan</source>
         <translation>Zu planende Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="162"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zonenzählungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="162"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="162"/>
         <source>Location perturbation (Laplace)</source>
         <translation>Ortsverrauschung (Laplace)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="162"/>
         <source>Randomized response (k-ary)</source>
         <translation>Randomisierte Antwort (k-är)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="160"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="169"/>
         <source>Epsilon you intend to use</source>
         <translation>Vorgesehenes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="172"/>
         <source>The epsilon whose figures are returned as outputs; e.g. 1.</source>
         <translation>Das Epsilon, dessen Zahlen als Ausgaben zurückgegeben werden; z. B. 1.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="174"/>
         <source>Number of zones (counts, OD flows)</source>
         <translation>Anzahl der Zonen (Zählungen, Quelle-Ziel-Ströme)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="177"/>
         <source>The number of zones of the public tessellation, e.g. 100.</source>
         <translation>Die Anzahl der Zonen der öffentlichen Flächeneinteilung, z. B. 100.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="183"/>
         <source>Protected distance (metres; locations)</source>
         <translation>Geschützte Entfernung (Meter; Orte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="186"/>
         <source>Noise (counts)</source>
         <translation>Rauschen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="186"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="186"/>
         <source>Discrete Laplace</source>
         <translation>Diskretes Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="191"/>
         <source>Delta (with the stability threshold)</source>
         <translation>Delta (mit der Stabilitätsschwelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="197"/>
         <source>Epsilons to tabulate</source>
         <translation>Zu tabellierende Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
         <source>Target 95% margin of error per cell (counts)</source>
         <translation>Ziel: 95-%-Fehlermarge je Zelle (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
         <source>Target number of spurious cells (counts)</source>
         <translation>Ziel: Anzahl unechter Zellen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
         <source>Target mean displacement (metres)</source>
         <translation>Ziel: mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="205"/>
         <source>Categories (randomized response)</source>
         <translation>Kategorien (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="207"/>
         <source>Rows (randomized response)</source>
         <translation>Zeilen (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="215"/>
         <source>Time slots per zone (counts)</source>
         <translation>Zeitfenster je Zone (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
         <source>OD flows include intrazonal pairs</source>
         <translation>Quelle-Ziel-Ströme enthalten Binnenpaare</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="227"/>
         <source>Accuracy per epsilon</source>
         <translation>Genauigkeit je Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="231"/>
         <source>Chart: accuracy against epsilon</source>
         <translation>Diagramm: Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="231"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="234"/>
         <source>Expected absolute error per cell</source>
         <translation>Erwarteter absoluter Fehler je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="234"/>
         <source>Root mean square error per cell</source>
         <translation>Wurzel des mittleren quadratischen Fehlers je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="234"/>
         <source>95% margin of error per cell</source>
         <translation>95-%-Fehlermarge je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="234"/>
         <source>Expected spurious cells (all empty)</source>
         <translation>Erwartete unechte Zellen (alle leer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="234"/>
         <source>Stability threshold</source>
         <translation>Stabilitätsschwelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="234"/>
         <source>Mean displacement (metres)</source>
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="234"/>
         <source>95% quantile of the displacement (metres)</source>
         <translation>95-%-Quantil der Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="234"/>
         <source>Epsilon for the target margin</source>
         <translation>Epsilon für die Ziel-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="234"/>
         <source>Epsilon for the target spurious cells</source>
         <translation>Epsilon für die Zielzahl unechter Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="234"/>
         <source>Epsilon for the target displacement</source>
         <translation>Epsilon für die Ziel-Verschiebung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="283"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="293"/>
         <source>NOISE: the stability threshold uses Laplace noise; choose Laplace or turn THRESHOLD off.</source>
         <translation>NOISE: Die Stabilitätsschwelle verwendet Laplace-Rauschen; Laplace wählen oder THRESHOLD ausschalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="296"/>
         <source>DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss mit THRESHOLD größer als 0 sein (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="358"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="368"/>
         <source>EPSILONS: {error}. Give positive numbers separated by commas, e.g. 0.1, 1, 5.</source>
         <translation>EPSILONS: {error}. Positive Zahlen durch Kommas getrennt angeben, z. B. 0.1, 1, 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="366"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="376"/>
         <source>No data is read and no budget is spent: these figures follow from the settings alone.</source>
         <translation>Es werden keine Daten gelesen und kein Budget verbraucht: Diese Zahlen folgen allein aus den Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="383"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="393"/>
         <source>At EPSILON {e:g}: each row keeps its value with probability {p:.3g}; the estimated count of a category held by {s:g} of {n:,} rows has standard error {se:.4g} and 95% margin {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Jede Zeile behält ihren Wert mit Wahrscheinlichkeit {p:.3g}; die geschätzte Anzahl einer Kategorie, die {s:g} von {n:,} Zeilen halten, hat den Standardfehler {se:.4g} und die 95-%-Marge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="448"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="466"/>
         <source>a 95% margin of error of at most {t:g}</source>
         <translation>eine 95-%-Fehlermarge von höchstens {t:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="456"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="474"/>
         <source>expected absolute error</source>
         <translation>erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="457"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="475"/>
         <source>95% margin of error</source>
         <translation>95-%-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="460"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="478"/>
         <source>Count (log scale)</source>
         <translation>Anzahl (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="401"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="411"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} m; displacement mean {mean:.4g} m, median {median:.4g} m, 95% of points within {q95:.4g} m.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} m; Verschiebung im Mittel {mean:.4g} m, Median {median:.4g} m, 95 % der Punkte innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="407"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="417"/>
         <source>a mean displacement of at most {t:g} m</source>
         <translation>eine mittlere Verschiebung von höchstens {t:g} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="410"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="420"/>
         <source>mean displacement (m)</source>
         <translation>mittlere Verschiebung (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="411"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="421"/>
         <source>95% quantile (m)</source>
         <translation>95-%-Quantil (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="412"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="422"/>
         <source>Displacement (metres, log scale)</source>
         <translation>Verschiebung (Meter, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="453"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="471"/>
         <source>at most {t:g} spurious cells of {n:,}</source>
         <translation>höchstens {t:g} unechte Zellen von {n:,}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="459"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="477"/>
         <source>expected spurious cells</source>
         <translation>erwartete unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="477"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="497"/>
         <source>Expected accuracy against epsilon</source>
         <translation>Erwartete Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="478"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="498"/>
         <source>epsilon (log scale)</source>
         <translation>Epsilon (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="480"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="500"/>
         <source>Data-independent: computed from the noise distribution; no data was read.</source>
         <translation>Datenunabhängig: aus der Rauschverteilung berechnet; es wurden keine Daten gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="486"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="506"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} (sensitivity {s:g}); expected absolute error per cell {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} (Sensitivität {s:g}); erwarteter absoluter Fehler je Zelle {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="492"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="512"/>
         <source>Stability threshold {t:.4g}: no empty cell is published; a cell with a true count of {c95:.4g} is published with 95% probability.</source>
         <translation>Stabilitätsschwelle {t:.4g}: Keine leere Zelle wird veröffentlicht; eine Zelle mit der wahren Anzahl {c95:.4g} wird mit 95 % Wahrscheinlichkeit veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="518"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="538"/>
         <source>No epsilon up to 10,000 gives {what}.</source>
         <translation>Kein Epsilon bis 10.000 ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="520"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="540"/>
         <source>Epsilon {e:.4g} gives {what}.</source>
         <translation>Epsilon {e:.4g} ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="104"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="105"/>
         <source>Predicts the accuracy of a release at each epsilon, and the epsilon a target accuracy needs, from the noise distribution alone.</source>
         <translation>Sagt die Genauigkeit einer Veröffentlichung für jedes Epsilon voraus und das Epsilon, das eine Zielgenauigkeit braucht, allein aus der Verteilung des Rauschens.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="104"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="105"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; nothing to protect: it reads no data, spends no privacy budget and writes nothing to a ledger.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts zu schützen: liest keine Daten, verbraucht kein Privatsphäre-Budget und schreibt nichts ins Journal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="104"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="105"/>
         <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact figures of the noise; e.g. at the defaults (EPSILON={epsilon:g}, M={m}) a zone count is off by at most ±{moe:.2g} (95%).</source>
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakte Kennzahlen des Rauschens; z. B. weicht bei den Voreinstellungen (EPSILON={epsilon:g}, M={m}) eine Zonenzählung um höchstens ±{moe:.2g} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="115"/>
-        <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN (default the centre of the bounds), the quantiles for values spread evenly between the bounds.&lt;/p&gt;&lt;p&gt;Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures are for.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: liest keine Daten, zieht kein Rauschen, verbraucht kein Datenschutzbudget und schreibt nichts ins Journal.&lt;/p&gt;&lt;p&gt;RELEASE und die öffentlichen Einstellungen der geplanten Veröffentlichung angeben (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen von genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen baut; Planer und Veröffentlichung können sich daher nicht widersprechen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählungen&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Zählung (nach Snapping und Runden; für Zellen deutlich über null) und die 95-%-Fehlermarge, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl von Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (Stabilitätshistogramm, Asghar, Tyler und Kaafar 2017 Algorithmus 1) wird keine leere Zelle veröffentlicht; die Tabelle nennt die Schwelle und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder je Achse): Mittel, Median, 90- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Marge der geschätzten Anzahl einer Kategorie, die SHARE der RESPONDENTS Zeilen halten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Median, Quartile, Fünf-Punkte-Zusammenfassung; LOWER, UPPER, M und die Epsilon-Anteile, wie die Veröffentlichung sie aufteilt): für eine Zone mit RECORDS_PER_ZONE Datensätzen (Ihre Annahme) der erwartete absolute Fehler, der RMSE und der Fehler, den 95 % der Zonen einhalten, in Werteinheiten, sowie die Wahrscheinlichkeit, dass eine Zone veröffentlicht wird. Der Mittelwert wird für eine Zone mit dem Mittel ZONE_MEAN berechnet (Standard: die Mitte der Grenzen), die Quantile für gleichmäßig zwischen den Grenzen verteilte Werte.&lt;/p&gt;&lt;p&gt;Jede Zeile von OUTPUT (Spalten setting_...) und die Ausgabe SETTINGS enthalten die Einstellungen, für die die Zahlen gelten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel gilt (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Asghar, Tyler und Kaafar 2017 Algorithmus 1, Dumont et al. 2021 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="162"/>
         <source>Noisy zone statistics (sum, mean, quantiles)</source>
         <translation>Verrauschte Zonenstatistiken (Summe, Mittelwert, Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="234"/>
         <source>Probability that a zone is published (zone statistics)</source>
         <translation>Wahrscheinlichkeit, dass eine Zone veröffentlicht wird (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="247"/>
         <source>Public settings the figures were computed for (JSON)</source>
         <translation>Öffentliche Einstellungen, für die die Zahlen berechnet wurden (JSON)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="252"/>
         <source>Statistic (zone statistics)</source>
         <translation>Statistik (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="252"/>
         <source>Sum</source>
         <translation>Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="252"/>
         <source>Mean</source>
         <translation>Mittelwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="252"/>
         <source>Median</source>
         <translation>Median</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="252"/>
         <source>Quartiles</source>
         <translation>Quartile</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="252"/>
         <source>Five-number summary</source>
         <translation>Fünf-Punkte-Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="246"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
         <source>Lower bound of the value (zone statistics)</source>
         <translation>Untere Grenze des Werts (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="259"/>
         <source>Upper bound of the value (zone statistics)</source>
         <translation>Obere Grenze des Werts (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="255"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="265"/>
         <source>Your assumption, not read from data: the mean&apos;s and the quantiles&apos; errors shrink with it; e.g. 100.</source>
         <translation>Ihre Annahme, nicht aus Daten gelesen: Die Fehler von Mittelwert und Quantilen sinken mit ihr; z. B. 100.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="346"/>
         <source>ZONE_MEAN must lie within [LOWER, UPPER]</source>
         <translation>ZONE_MEAN muss in [LOWER, UPPER] liegen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="338"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="348"/>
         <source>Zone statistics settings: {error}. Give the bounds, M and shares the release will use.</source>
         <translation>Einstellungen der Zonenstatistik: {error}. Geben Sie die Grenzen, M und die Anteile an, die die Veröffentlichung verwenden wird.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="432"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="450"/>
         <source>a 95% error of at most {t:g} (value units)</source>
         <translation>einen 95-%-Fehler von höchstens {t:g} (Werteinheiten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="436"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="454"/>
         <source>95% of errors within</source>
         <translation>95 % der Fehler innerhalb</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="437"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="455"/>
         <source>Value units (log scale)</source>
         <translation>Werteinheiten (logarithmische Skala)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="497"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="517"/>
         <source>Each empty cell is published with probability {p:.3g} at MIN_FLOW={m:g} (THRESHOLD off): of {n:,} cells, up to {s:.4g} published cells are noise only (all cells empty).</source>
         <translation>Jede leere Zelle wird bei MIN_FLOW={m:g} (THRESHOLD aus) mit Wahrscheinlichkeit {p:.3g} veröffentlicht: Von {n:,} Zellen bestehen bis zu {s:.4g} veröffentlichte Zellen nur aus Rauschen (alle Zellen leer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="503"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="523"/>
         <source>At EPSILON {e:g}, {statistic} of a zone with {n:,} records (bounds {lower:g} to {upper:g}, M = {m}): expected absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% of errors within {q95:.4g} (value units); the release publishes a 95% margin of {moe:.4g}{ranks}. A zone is published with probability {p:.3g}.</source>
         <translation>Bei EPSILON {e:g}, {statistic} einer Zone mit {n:,} Datensätzen (Grenzen {lower:g} bis {upper:g}, M = {m}): erwarteter absoluter Fehler {mae:.4g}, RMSE {rmse:.4g}, 95 % der Fehler innerhalb von {q95:.4g} (Werteinheiten); die Veröffentlichung gibt eine 95-%-Marge von {moe:.4g}{ranks} an. Eine Zone wird mit Wahrscheinlichkeit {p:.3g} veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="503"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="523"/>
         <source> ({r:.4g} ranks)</source>
         <translation> ({r:.4g} Ränge)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="514"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="534"/>
         <source>Quantile errors assume the zone&apos;s values spread evenly between the bounds.</source>
         <translation>Die Quantilfehler nehmen an, dass die Werte der Zone gleichmäßig zwischen den Grenzen verteilt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="162"/>
         <source>Consistent counts over H3 levels</source>
         <translation>Konsistente Anzahlen über H3-Ebenen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="179"/>
         <source>Contributions per user (M)</source>
         <translation>Beiträge je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="194"/>
         <source>Smallest published value</source>
         <translation>Kleinster veröffentlichter Wert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="209"/>
         <source>Share of rows in the category</source>
         <translation>Anteil der Zeilen in der Kategorie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>Cells per contribution</source>
         <translation>Zellen je Beitrag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="252"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="262"/>
         <source>Typical records per zone</source>
         <translation>Typische Datensätze je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="257"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="267"/>
         <source>Typical zone mean</source>
         <translation>Typischer Zonenmittelwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="270"/>
         <source>Minimum noisy count per zone</source>
         <translation>Mindestanzahl (verrauscht) je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="263"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="273"/>
         <source>Epsilon share of the support count</source>
         <translation>Epsilon-Anteil der Mindestanzahl</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="276"/>
         <source>Epsilon share of the sum (mean)</source>
         <translation>Epsilon-Anteil der Summe (Mittelwert)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="279"/>
         <source>Candidate values (quantiles)</source>
         <translation>Kandidatenwerte (Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="416"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="426"/>
         <source>finest level, expected absolute error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="116"/>
+        <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN (default the centre of the bounds), the quantiles for values spread evenly between the bounds.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobility report&lt;/b&gt; (dp_geoprivacy:mobilityreport as a whole; M = MAX_CONTRIBUTIONS, its analyses REPORT_ANALYSES and BUDGET_SPLIT as you will give the report, DELTA the OD flows' delta): one row per epsilon and published part of each section, with the section's epsilon share, its sensitivity and noise scale, the expected absolute error and 95% margin of one published count or histogram bin (the margin the report writes), the 95% rank margin of the five-number summaries, and for the OD flows the threshold and the true flow published with 95% probability. Compare splits before spending (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 and §5.4).&lt;/p&gt;&lt;p&gt;Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures are for.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="162"/>
+        <source>Mobility report (every section)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="435"/>
+        <source>95% margin of a count (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2303,169 +2408,179 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>DpAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="96"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="97"/>
         <source>Location perturbation</source>
         <translation>Standortverrauschung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="101"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="102"/>
         <source>Calibration (not private)</source>
         <translation>Kalibrierung (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="305"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="307"/>
         <source>{name} must be a finite number greater than 0 (got {value}). {hint}</source>
         <translation>{name} muss eine endliche Zahl größer als 0 sein (erhalten: {value}). {hint}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="97"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="98"/>
         <source>Noisy counts and flows</source>
         <translation>Verrauschte Zählwerte und Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="99"/>
         <source>Randomized response</source>
         <translation>Randomized Response</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="100"/>
         <source>Tessellations (public, no privacy cost)</source>
         <translation>Kachelungen (öffentlich, ohne Privatsphäre-Verlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="101"/>
         <source>Privacy accounting</source>
         <translation>Privatsphäre-Budget</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="239"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="241"/>
         <source>Field &apos;{name}&apos; is dropped: it {reason}.</source>
         <translation>Das Feld „{name}“ wird entfernt (Grund: {reason}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="276"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="278"/>
         <source>Identifier fields were kept (KEEP_IDENTIFIERS): they link rows to raw records. Do not publish this layer.</source>
         <translation>Identifikatorfelder wurden behalten (KEEP_IDENTIFIERS): Sie verknüpfen Zeilen mit den Rohdatensätzen. Veröffentlichen Sie diesen Layer nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="288"/>
         <source>A seed was given: the noise is reproducible. Do not publish this output.</source>
         <translation>Es wurde eine Zufallssaat angegeben: Das Rauschen ist reproduzierbar. Veröffentlichen Sie diese Ausgabe nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="237"/>
         <source>holds the true coordinates</source>
         <translation>enthält die wahren Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="236"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="238"/>
         <source>has a distinct value in every row (an identifier)</source>
         <translation>hat in jeder Zeile einen anderen Wert (ein Identifikator)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="204"/>
         <source>Mechanism</source>
         <translation>Mechanismus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="204"/>
         <source>Planar Laplace (Euclidean)</source>
         <translation>Planares Laplace (euklidisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="204"/>
         <source>Per-axis Laplace (L1, Dumont et al. 2021 eq. 14)</source>
         <translation>Achsenweises Laplace (L1, Dumont et al. 2021 eq. 14)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="188"/>
         <source>With a seed the noise is reproducible by anyone who knows it, so the output is not private against them. Leave empty for releases: noise then comes from numpy&apos;s Philox generator keyed from the operating system&apos;s cryptographic source. The output&apos;s metadata records whether a seed was used (never its value).</source>
         <translation>Mit einer Zufallssaat kann jeder, der sie kennt, das Rauschen reproduzieren; gegenüber diesen Personen ist die Ausgabe also nicht privat. Lassen Sie das Feld für Veröffentlichungen leer: Das Rauschen stammt dann aus numpys Philox-Generator, dessen Schlüssel aus der kryptographischen Zufallsquelle des Betriebssystems stammt. Die Metadaten der Ausgabe vermerken, ob eine Zufallssaat verwendet wurde (nie deren Wert).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="331"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="333"/>
         <source>{name} must be a finite number (got {value}).</source>
         <translation>{name} muss eine endliche Zahl sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="334"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="336"/>
         <source>{name} must be a whole number up to 2147483647 (got {value}).</source>
         <translation>{name} muss eine ganze Zahl bis 2147483647 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="338"/>
         <source>{name} must be at least {minimum:g} (got {value}).</source>
         <translation>{name} muss mindestens {minimum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="338"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="340"/>
         <source>{name} must be at most {maximum:g} (got {value}).</source>
         <translation>{name} darf höchstens {maximum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="374"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="388"/>
         <source>{name} is the file of {input} ({path}): the input would be overwritten. Choose another file for {name}.</source>
         <translation>{name} ist die Datei von {input} ({path}): die Eingabe würde überschrieben. Wählen Sie eine andere Datei für {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="395"/>
         <source>{name}: {path} cannot be written here (no permission to write in {folder}). Choose a file in a folder you can write to.</source>
         <translation>{name}: {path} kann hier nicht geschrieben werden (keine Schreibberechtigung in {folder}). Wählen Sie eine Datei in einem Ordner, in den Sie schreiben dürfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="103"/>
         <source>Preparation (not private)</source>
         <translation>Vorbereitung (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="255"/>
         <source>KEEP_IDENTIFIERS is for seeded study runs only (SEED set; the output is then not for publication). Clear KEEP_IDENTIFIERS, or set SEED for a study run.</source>
         <translation>KEEP_IDENTIFIERS ist nur für Studienläufe mit Seed (SEED gesetzt; die Ausgabe ist dann nicht zur Veröffentlichung). Heben Sie KEEP_IDENTIFIERS auf oder setzen Sie SEED für einen Studienlauf.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="264"/>
         <source>it holds coordinates of the true points (in some CRS)</source>
         <translation>es enthält Koordinaten der wahren Punkte (in irgendeinem KBS)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="263"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="265"/>
         <source>most of its values are shared by fewer than 10 rows, so it links a person&apos;s points (which could then be averaged) and the raw records</source>
         <translation>die meisten seiner Werte teilen weniger als 10 Zeilen, es verknüpft also die Punkte einer Person (die dann gemittelt werden könnten) und die Rohdatensätze</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="265"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="267"/>
         <source>it has too few values to check that it holds no coordinates</source>
         <translation>es hat zu wenige Werte, um zu prüfen, dass es keine Koordinaten enthält</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="267"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="269"/>
         <source>{p}: {fields} cannot be published with the perturbed locations: {details}. Remove them from {p}.</source>
         <translation>{p}: {fields} können nicht mit den verrauschten Orten veröffentlicht werden: {details}. Entfernen Sie sie aus {p}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="382"/>
         <source> (and the ledger would be lost)</source>
         <translation> (und das Journal ginge verloren)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="370"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="384"/>
         <source>{other} and {name} are the same file ({path}): one would replace the other{lost}. Choose a different file for each.</source>
         <translation>{other} und {name} sind dieselbe Datei ({path}): Die eine würde die andere ersetzen{lost}. Wählen Sie für jede eine eigene Datei.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="180"/>
         <source>Random seed (not for publication)</source>
         <translation>Zufallsstartwert (nicht zur Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="218"/>
         <source>Keep identifier fields (not for publication)</source>
         <translation>Kennungsfelder behalten (nicht zur Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="359"/>
+        <location filename="../dp_geoprivacy/processing/base.py" line="362"/>
         <source>LEDGER {path} is a folder, not a ledger file; give a file name.</source>
         <translation>LEDGER {path} ist ein Ordner, keine Journaldatei; geben Sie einen Dateinamen an.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="373"/>
+        <source>{name} is the layer &apos;{layer}&apos; of {input} ({path}): the input would be overwritten. Choose another table name for {name}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/base.py" line="465"/>
+        <source>Could not keep the memory layer {key}.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2672,117 +2787,117 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Anteil entwichener Punkte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="397"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="398"/>
         <source>OUTPUT_CHART needs a sweep of scales; no chart in measure mode.</source>
         <translation>OUTPUT_CHART erfordert eine Skalenreihe; im Messmodus wird kein Diagramm erstellt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="411"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="412"/>
         <source>Escape share per zone (map: b = {b:g} m)</source>
         <translation>Anteil entwichener Punkte je Zone (Karte: b = {b:g} m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="461"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="462"/>
         <source>{name} is in {crs}, ZONES in {zone_crs}: points reprojected to the zones&apos; CRS for the point-in-polygon tests.</source>
         <translation>{name} liegt in {crs} vor, ZONES in {zone_crs}: Die Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen umprojiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="481"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="482"/>
         <source>Noise drawn in {crs}.</source>
         <translation>Rauschen erzeugt in {crs}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="494"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="495"/>
         <source>{n} points, {z} zones, {s} scales x {r} realizations: {t} point tests.</source>
         <translation>{n} Punkte, {z} Zonen, {s} Skalen x {r} Realisierungen: {t} Punkttests.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="507"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="508"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="512"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="513"/>
         <source>b = {b:g} m: escape share {mean:.4f} (sd {sd:.4f}); zones with no net change {same:.3f}</source>
         <translation>b = {b:g} m: Anteil entwichener Punkte {mean:.4f} (Standardabw. {sd:.4f}); Zonen ohne Nettoänderung {same:.3f}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="522"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="523"/>
         <source>No point of INPUT lies in a zone of ZONES: nothing to analyse. Check that the layers cover the same area and that their CRSs are set correctly.</source>
         <translation>Kein Punkt aus INPUT liegt in einer Zone aus ZONES: Es gibt nichts zu analysieren. Prüfen Sie, ob die Layer dasselbe Gebiet abdecken und ob ihre KBS richtig gesetzt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="535"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="536"/>
         <source>MATCH_FIELD &apos;{field}&apos; has repeated values in {layer}: it must identify each point once. Choose another field (e.g. a household id).</source>
         <translation>MATCH_FIELD „{field}“ enthält in {layer} wiederholte Werte: Das Feld muss jeden Punkt eindeutig identifizieren. Wählen Sie ein anderes Feld (z. B. eine Haushalts-ID).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="541"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="542"/>
         <source>No point of INPUT has a partner in PERTURBED with the same MATCH_FIELD &apos;{field}&apos; value. Choose the field that identifies points in both layers.</source>
         <translation>Kein Punkt aus INPUT hat in PERTURBED einen Partner mit demselben Wert in MATCH_FIELD „{field}“. Wählen Sie das Feld, das die Punkte in beiden Layern identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="548"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="549"/>
         <source>{n} points have no partner in the other layer (or no MATCH_FIELD value) and are left out; see POINTS_UNMATCHED.</source>
         <translation>{n} Punkte haben keinen Partner im anderen Layer (oder keinen Wert in MATCH_FIELD) und werden ausgelassen; siehe POINTS_UNMATCHED.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="562"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="563"/>
         <source>PERTURBED&apos;s privacy record: {mechanism}, b = {b:g} m.</source>
         <translation>Privatsphäre-Angaben von PERTURBED: {mechanism}, b = {b:g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="576"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="577"/>
         <source>Observed escape share: {share:.4f} of {n} matched points in zones.</source>
         <translation>Beobachteter Anteil entwichener Punkte: {share:.4f} von {n} zugeordneten Punkten in Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="586"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="587"/>
         <source>Even the smallest scale ({b:g} m) lets more than {t:g} of points escape: no calibrated scale. Add smaller scales to SCALES.</source>
         <translation>Selbst bei der kleinsten Skala ({b:g} m) entweicht ein Anteil von mehr als {t:g} der Punkte: keine kalibrierte Skala. Fügen Sie SCALES kleinere Skalen hinzu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="590"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="591"/>
         <source>Every scale meets the target {t:g}; CALIBRATED_SCALE is the largest one tested ({b:g} m). Add larger scales to SCALES to find the limit.</source>
         <translation>Jede Skala erfüllt den Zielwert {t:g}; CALIBRATED_SCALE ist die größte getestete Skala ({b:g} m). Fügen Sie SCALES größere Skalen hinzu, um die Grenze zu finden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="595"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="596"/>
         <source>Calibrated scale: b = {b:.4g} m (interpolated in log b between {lo:g} and {hi:g} m) for a mean escape share of {t:g}.</source>
         <translation>Kalibrierte Skala: b = {b:.4g} m (in log b interpoliert zwischen {lo:g} und {hi:g} m) für einen mittleren Anteil entwichener Punkte von {t:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="600"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="601"/>
         <source>Calibrated epsilon: {e:.4g}.</source>
         <translation>Kalibriertes Epsilon: {e:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="620"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="621"/>
         <source>Share of points that escape their zone</source>
         <translation>Anteil der Punkte, die ihre Zone verlassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="621"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="622"/>
         <source>Laplace scale b (m, log scale)</source>
         <translation>Laplace-Skala b (m, logarithmische Achse)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="621"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="622"/>
         <source>Share of points that escape (mean, band: 1 sd)</source>
         <translation>Anteil entwichener Punkte (Mittelwert, Band: 1 Standardabweichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="621"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="622"/>
         <source>target</source>
         <translation>Zielwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="621"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="622"/>
         <source>calibrated b</source>
         <translation>kalibriertes b</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="633"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="634"/>
         <source>The chart could not be drawn.</source>
         <translation>Das Diagramm konnte nicht gezeichnet werden.</translation>
     </message>
@@ -2817,42 +2932,42 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>z. B. 10000: gleichverteilt über ZONES gezogene Punkte (im KBS der Zonen); es werden keine Daten gelesen, ein aus dem Ergebnis gewähltes Epsilon ist also keine datenabhängige Wahl.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="431"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="432"/>
         <source>UNIFORM_POINTS is given: INPUT is not read.</source>
         <translation>UNIFORM_POINTS ist angegeben: INPUT wird nicht gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="436"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="437"/>
         <source>UNIFORM_POINTS: {error}.</source>
         <translation>UNIFORM_POINTS: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="437"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="438"/>
         <source>{n} points drawn uniformly over ZONES</source>
         <translation>{n} gleichverteilt über ZONES gezogene Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="440"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="441"/>
         <source>Give INPUT (the points to calibrate on) or UNIFORM_POINTS (a number of points drawn uniformly over ZONES, which reads no data).</source>
         <translation>Geben Sie INPUT (die Punkte, auf denen kalibriert wird) oder UNIFORM_POINTS an (eine Anzahl gleichverteilt über ZONES gezogener Punkte, wofür keine Daten gelesen werden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="449"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="450"/>
         <source>The escape shares and the calibration were computed from points drawn uniformly over the zones (public): an epsilon chosen from them reveals nothing about the data.</source>
         <translation>Die Fluchtanteile und die Kalibrierung wurden aus gleichverteilt über die Zonen gezogenen Punkten berechnet (öffentlich): ein daraus gewähltes Epsilon verrät nichts über die Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="451"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="452"/>
         <source>The escape shares, CALIBRATED_SCALE and CALIBRATED_EPSILON were computed from the raw points of INPUT: an epsilon chosen from them is a choice that depends on the data, and no privacy ledger counts it. For a choice that costs nothing, calibrate on public points: UNIFORM_POINTS, or a public layer (e.g. address points) as INPUT.</source>
         <translation>Die Fluchtanteile, CALIBRATED_SCALE und CALIBRATED_EPSILON wurden aus den Rohpunkten von INPUT berechnet: ein daraus gewähltes Epsilon ist eine von den Daten abhängige Wahl, und kein Datenschutz-Ledger zählt sie. Für eine Wahl, die nichts kostet, kalibrieren Sie auf öffentlichen Punkten: UNIFORM_POINTS oder eine öffentliche Ebene (z. B. Adresspunkte) als INPUT.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="621"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="622"/>
         <source>Computed from points drawn uniformly over the zones (public)</source>
         <translation>Berechnet aus gleichverteilt über die Zonen gezogenen Punkten (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="621"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="622"/>
         <source>NOT differentially private: statistics of the raw data; an epsilon chosen from it is not counted by any ledger</source>
         <translation>NICHT differentiell privat: Statistiken der Rohdaten; ein daraus gewähltes Epsilon zählt kein Ledger</translation>
     </message>
@@ -3119,317 +3234,312 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>MobilityReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="92"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="113"/>
         <source>Mobility report (user-level differential privacy)</source>
         <translation>Mobilitätsbericht (Differential Privacy auf Personenebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="189"/>
         <source>Trip records (one row per trip start and end)</source>
         <translation>Wegdatensätze (eine Zeile je Wegbeginn und Wegende)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="191"/>
         <source>User id field</source>
         <translation>Feld der Personen-ID</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="191"/>
         <source>Timestamp field (start time for trip lines)</source>
         <translation>Zeitstempelfeld (Startzeit bei Weglinien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="191"/>
         <source>End time field (trip lines only; optional)</source>
         <translation>Feld der Endzeit (nur Weglinien; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="191"/>
         <source>Y field</source>
         <translation>Y-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="203"/>
         <source>Epsilon for the whole report</source>
         <translation>Epsilon für den ganzen Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="206"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl Wege je Person (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="209"/>
         <source>Analyses</source>
         <translation>Analysen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="215"/>
         <source>Maximum travel time (minutes)</source>
         <translation>Höchste Reisezeit (Minuten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="216"/>
         <source>Maximum jump length (km)</source>
         <translation>Höchste Sprungweite (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="217"/>
         <source>Maximum time between trips (hours)</source>
         <translation>Höchste Zeit zwischen Wegen (Stunden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="197"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="218"/>
         <source>Maximum radius of gyration (km)</source>
         <translation>Höchster Gyrationsradius (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="229"/>
         <source>Maximum distinct zones per user (0: 2M)</source>
         <translation>Höchstzahl verschiedener Zonen je Person (0: 2M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="234"/>
         <source>Public end of the time range (exclusive)</source>
         <translation>Öffentliches Ende des Zeitraums (ausschließlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="236"/>
         <source>Number of top OD flows</source>
         <translation>Anzahl der stärksten Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="223"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="244"/>
         <source>Mobility report (HTML)</source>
         <translation>Mobilitätsbericht (HTML)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="263"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="418"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="422"/>
         <source>Visits per zone</source>
         <translation>Besuche je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="436"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="440"/>
         <source>Top OD flows</source>
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="245"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="266"/>
         <source>Benchmark table (NOT differentially private)</source>
         <translation>Vergleichstabelle (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="265"/>
-        <source>BUDGET_SPLIT names an unknown analysis &apos;{name}&apos;; use names from: {names}.</source>
-        <translation>BUDGET_SPLIT nennt eine unbekannte Analyse '{name}'; verwenden Sie Namen aus: {names}.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="282"/>
         <source>TIME_START and TIME_END must both be dates (e.g. 2024-01-01 and 2024-02-01), the start before the end.</source>
         <translation>TIME_START und TIME_END müssen beide Datumsangaben sein (z. B. 2024-01-01 und 2024-02-01), der Beginn vor dem Ende.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="290"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="294"/>
         <source>BENCHMARK needs OUTPUT_BENCHMARK or OUTPUT_BENCHMARK_TABLE (the comparison is written there).</source>
         <translation>BENCHMARK braucht OUTPUT_BENCHMARK oder OUTPUT_BENCHMARK_TABLE (dorthin wird der Vergleich geschrieben).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="301"/>
         <source>Trips over time is left out: it needs the public TIME_START and TIME_END.</source>
         <translation>Wege im Zeitverlauf entfällt: dafür sind die öffentlichen TIME_START und TIME_END nötig.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="302"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="306"/>
         <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0 (got &apos;{text}&apos;).</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0 (erhalten: '{text}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="308"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="312"/>
         <source>{name} must be a number &gt; 0.</source>
         <translation>{name} muss eine Zahl &gt; 0 sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="326"/>
         <source>No trip start or end lies inside the zones: check that the records and ZONES (or EXTENT) overlap and that the CRS is right.</source>
         <translation>Kein Wegbeginn und kein Wegende liegt in den Zonen: prüfen Sie, ob sich die Datensätze und ZONES (oder EXTENT) überlappen und ob das KBS stimmt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="325"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="329"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>eine Person ({field}), höchstens {m} Wege je Person behalten (gleichverteilt gezogen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="328"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="332"/>
         <source>ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with many trips is not protected as a whole (Kapp et al. 2023 §4.2).</source>
         <translation>ITEM_LEVEL: jeder Weg ist eine eigene Schutzeinheit (M = 1); eine Person mit vielen Wegen ist nicht als Ganzes geschützt (Kapp et al. 2023 §4.2).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="332"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="336"/>
         <source>one trip (item-level)</source>
         <translation>ein Weg (Datensatzebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="343"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="347"/>
         <source>Every record has a NULL user id in USER_FIELD.</source>
         <translation>Jeder Datensatz hat eine NULL-Personen-ID in USER_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="345"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="349"/>
         <source>Dropped {n} trips whose user id is NULL (data-holder log).</source>
         <translation>{n} Wege mit NULL-Personen-ID verworfen (Protokoll für den Datenhalter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="349"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="353"/>
         <source>Total epsilon {e:g} (differential privacy, user level, sequential composition).</source>
         <translation>Gesamt-Epsilon {e:g} (Differential Privacy, Personenebene, sequentielle Komposition).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="351"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="355"/>
         <source>Unit of privacy: {unit}.</source>
         <translation>Schutzeinheit: {unit}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="352"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="356"/>
         <source>Split: {split}.</source>
         <translation>Aufteilung: {split}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="353"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="357"/>
         <source>Protected: whether one user is in the data, with all their trips (up to M). Not protected: the zones, the bounds and the time range (public).</source>
         <translation>Geschützt: ob eine Person in den Daten ist, mit all ihren Wegen (bis zu M). Nicht geschützt: die Zonen, die Grenzen und der Zeitraum (öffentlich).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="355"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="359"/>
         <source>M was applied by sampling M trips per user uniformly; how many trips it dropped is not reported (an exact count would be data).</source>
         <translation>M wurde angewandt, indem je Person M Wege gleichverteilt gezogen wurden; wie viele Wege dadurch wegfielen, wird nicht berichtet (eine exakte Anzahl wäre selbst ein Datum).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="366"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="390"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="394"/>
         <source>BENCHMARK: the comparison is computed from the exact data and is NOT differentially private. Do not publish it.</source>
         <translation>BENCHMARK: der Vergleich wird aus den exakten Daten berechnet und ist NICHT differentiell privat. Veröffentlichen Sie ihn nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="392"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="396"/>
         <source>NOT differentially private: benchmark of the report against the noise-free data (Kapp et al. 2023 §5.2.3).</source>
         <translation>NICHT differentiell privat: Vergleich des Berichts mit den Daten ohne Rauschen (Kapp et al. 2023 §5.2.3).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="440"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="444"/>
         <source>Mobility report</source>
         <translation>Mobilitätsbericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="440"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="444"/>
         <source>Release id: {rid}</source>
         <translation>Veröffentlichungs-ID: {rid}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="119"/>
         <source>Publishes the standard mobility report (Kapp et al. 2023): trips per hour and weekday, visits per zone, top OD flows, travel times and more, as an HTML page and two layers.</source>
         <translation>Veröffentlicht den Standard-Mobilitätsbericht (Kapp et al. 2023): Fahrten je Stunde und Wochentag, Besuche je Zone, größte OD-Ströme, Reisezeiten und mehr, als HTML-Seite und zwei Layer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="119"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each user with up to M trips (user-level privacy), for the traveller.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene), für die Reisenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="119"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g} split over {n} analyses, M={m}): visits per zone get epsilon {e:.2g}, so each zone's count is off by at most ±{moe:.3g} (95%).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g} aufgeteilt auf {n} Analysen, M={m}): die Besuche je Zone erhalten Epsilon {e:.2g}, daher weicht die Zählung jeder Zone um höchstens ±{moe:.3g} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="129"/>
         <source>&lt;p&gt;The standardised mobility report of Kapp et al. 2023 (dp_mobility_report) with user-level differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per zone and a layer of the top OD flows, one release with one release id and one ledger entry.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Input&lt;/b&gt; as dp_mobility_report takes it: a point layer or table with one row per trip start and one per trip end, USER_FIELD, TRIP_FIELD and TIMESTAMP_FIELD (date-time, or ISO text such as 2024-05-01 08:30:00); coordinates from the point geometry or X_FIELD/Y_FIELD in COORDINATES_CRS. A trip is one user's trip id (USER_FIELD and TRIP_FIELD together: trip ids numbered 1, 2, 3 per user are different trips). Its rows are ordered by time: the first is the start, the last the end; a trip with one row is incomplete (counted, left out of OD, travel time and jump length); of a trip with more than two rows only the first and the last are used. Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay empty).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt;: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt; (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses weigh 1; by default visits per zone, OD flows and trips over time weigh 5 and the others 1, so the analyses planners read first are the most accurate). Counts of users have sensitivity 1, of trips M, of trip ends 2M; numeric analyses give half their share to a histogram and half to a five-number summary by the exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Kapp et al. 2023 §5.4: a larger M keeps more trips but adds more noise; visits per zone are captured well with a small M (people visit few places), while OD flows need a large epsilon even for large data sets. OD flows are chosen by the stability-based histogram (Asghar, Tyler and Kaafar, 'Differentially Private Release of Public Transport Data: The Opal Use Case', 2017, Algorithm 1): only pairs with trips get noise (scale 2M over their epsilon) and a pair is published when its noisy count reaches M + b ln(2M / OD_DELTA) (advanced, default 1e-6, the report's delta), so every published flow is a true pair; at a small epsilon only very large flows reach it, and the report says when none does. The number of trips dropped by M is not reported (it is data). ITEM_LEVEL=true (advanced) makes every trip its own unit (M = 1), as the peer's user_privacy=False: a person with many trips is then not protected as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds&lt;/b&gt; (never read from the data; values above form one overflow bin): MAX_TRAVEL_TIME 120 min, MAX_JUMP_LENGTH 20 km, MAX_TIME_BETWEEN 168 h, MAX_RADIUS 20 km, MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. Bin widths TRAVEL_TIME_BIN, JUMP_LENGTH_BIN, TIME_BETWEEN_BIN and RADIUS_BIN (advanced; 0, the default, chooses 1, 2, 2.5 or 5 times a power of ten giving at most 24 bins from the maximum alone: 5 min, 1 km, 10 h, 1 km at the defaults; a 5,000 km maximum gets 250-km bins); at most 500 bins. Trips over time needs the public range TIME_START and TIME_END (cut by day up to 90 days, by week up to 730, else by month); without them that analysis is left out. Visits per zone and time window use destinations only, in six four-hour windows from 2:00, weekday and weekend; the total of each window is its own noisy count (a quarter of that analysis's epsilon, sensitivity M), left unclamped so that it is unbiased. No published total is a sum of counts clamped at zero (each empty zone would add half a noise scale): records and trips are sums of the unclamped noisy complete and incomplete counts.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Protected&lt;/b&gt;: whether any one user is in the data, with all their trips (up to M). &lt;b&gt;Not protected&lt;/b&gt;: the zones, bounds and time range (public), and the log's exact counts (for the data holder only).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Benchmark&lt;/b&gt; (advanced, Kapp et al. 2023 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK (HTML) and/or OUTPUT_BENCHMARK_TABLE: per analysis the similarity of the released report to the same analyses without noise (relative error, Jensen-Shannon and Kullback-Leibler divergence, earth mover's distance in metres over the zones' points for visits per zone, SMAPE for five-number summaries and the normalised OD matrix). These are computed from the exact data, are NOT differentially private and are labelled so; never publish them.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Der standardisierte Mobilitätsbericht aus Kapp et al. 2023 (dp_mobility_report) mit Differential Privacy auf Personenebene: eine HTML-Seite (eingebettetes SVG, öffnet ohne Netzwerk), ein Layer der Besuche je Zone und ein Layer der stärksten Quelle-Ziel-Ströme, eine Veröffentlichung mit einer Veröffentlichungs-ID und einem Ledger-Eintrag.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingabe&lt;/b&gt; wie bei dp_mobility_report: ein Punktlayer oder eine Tabelle mit einer Zeile je Wegbeginn und einer je Wegende, USER_FIELD, TRIP_FIELD und TIMESTAMP_FIELD (Datum mit Uhrzeit oder ISO-Text wie 2024-05-01 08:30:00); Koordinaten aus der Punktgeometrie oder aus X_FIELD/Y_FIELD in COORDINATES_CRS. Die Zeilen einer Weg-ID werden nach Zeit geordnet: die erste ist der Beginn, die letzte das Ende; ein Weg mit nur einer Zeile ist unvollständig (gezählt, aber nicht in Quelle-Ziel-Strömen, Reisezeit und Sprungweite). Zeilen mit NULL-Personen-ID oder NULL-Weg-ID werden verworfen (ein NULL könnte dieselbe Person zweimal verbergen); NULL-Zeitstempel werden als fehlend gezählt; ein unlesbarer Zeitstempel bricht den Lauf ab. Oder Weglinien: eine Zeile je Weg (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt), TIMESTAMP_FIELD die Startzeit und END_TIMESTAMP_FIELD die Endzeit (ohne sie bleiben Reisezeit und Zeit zwischen Wegen leer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen&lt;/b&gt;: ZONES (öffentliche Polygone) oder H3_RESOLUTION mit EXTENT (öffentlich).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenschutz&lt;/b&gt; (Kapp et al. 2023 §4.2-4.3): jede Person behält höchstens MAX_TRIPS_PER_USER (M, Standard 5) Wege, einmal für den ganzen Bericht gleichverteilt gezogen. EPSILON ist die Summe; es wird auf die gewählten ANALYSES nach den Gewichten in BUDGET_SPLIT aufgeteilt (z. B. 'od_flows=3,visits_per_zone=2'; nicht genannte Analysen wiegen 1; standardmäßig wiegen Besuche je Zone, Quelle-Ziel-Ströme und Wege im Zeitverlauf 5 und die übrigen 1, sodass die Analysen, die Planer zuerst lesen, am genauesten sind). Anzahlen von Personen haben Sensitivität 1, von Wegen M, von Wegenden 2M; numerische Analysen geben die Hälfte ihres Anteils einem Histogramm und die Hälfte einer Fünf-Punkte-Zusammenfassung mit dem Exponentialmechanismus auf Rängen (Sensitivität M, oder 1 für Werte je Person). Kapp et al. 2023 §5.4: ein größeres M behält mehr Wege, fügt aber mehr Rauschen hinzu; Besuche je Zone werden schon mit kleinem M gut erfasst (Menschen besuchen wenige Orte), Quelle-Ziel-Ströme brauchen dagegen selbst bei großen Datensätzen ein großes Epsilon. Die Zahl der durch M verworfenen Wege wird nicht berichtet (sie ist selbst ein Datum). ITEM_LEVEL=true (erweitert) macht jeden Weg zu einer eigenen Schutzeinheit (M = 1), wie user_privacy=False beim Vorbild: eine Person mit vielen Wegen ist dann nicht als Ganzes geschützt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen&lt;/b&gt; (nie aus den Daten gelesen; Werte darüber bilden eine Überlaufklasse): MAX_TRAVEL_TIME 120 min (5-min-Klassen), MAX_JUMP_LENGTH 20 km (1-km-Klassen), MAX_TIME_BETWEEN 168 h (6-h-Klassen), MAX_RADIUS 20 km (1-km-Klassen), MAX_TILES_PER_USER 0 = 2M, Mobilitätsentropie 0-1. Wege im Zeitverlauf braucht den öffentlichen Zeitraum TIME_START und TIME_END (je Tag bis 90 Tage, je Woche bis 730, sonst je Monat); ohne ihn entfällt diese Analyse. Besuche je Zone und Zeitfenster verwenden nur Ziele, in sechs Vier-Stunden-Fenstern ab 2:00, Werktag und Wochenende.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Geschützt&lt;/b&gt;: ob eine einzelne Person in den Daten ist, mit all ihren Wegen (bis zu M). &lt;b&gt;Nicht geschützt&lt;/b&gt;: die Zonen, Grenzen und der Zeitraum (öffentlich) sowie die exakten Anzahlen im Protokoll (nur für den Datenhalter).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Vergleich&lt;/b&gt; (erweitert, Kapp et al. 2023 §5.2.3): BENCHMARK=true schreibt zusätzlich OUTPUT_BENCHMARK (HTML) und/oder OUTPUT_BENCHMARK_TABLE: je Analyse die Ähnlichkeit des veröffentlichten Berichts mit denselben Analysen ohne Rauschen (relativer Fehler, Jensen-Shannon- und Kullback-Leibler-Divergenz, Earth Mover's Distance in Metern über die Punkte der Zonen für Besuche je Zone, SMAPE für Fünf-Punkte-Zusammenfassungen und die normierte Quelle-Ziel-Matrix). Diese Werte werden aus den exakten Daten berechnet, sind NICHT differentiell privat und entsprechend gekennzeichnet; veröffentlichen Sie sie nie.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="191"/>
         <source>Trip id field</source>
         <translation>Feld der Wege-Kennung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="191"/>
         <source>X field</source>
         <translation>X-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="179"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="200"/>
         <source>CRS of the coordinate fields</source>
         <translation>KBS der Koordinatenfelder</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="212"/>
         <source>Budget split weights</source>
         <translation>Gewichte der Budgetaufteilung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="222"/>
         <source>Travel time bin width (min)</source>
         <translation>Klassenbreite Reisezeit (min)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="223"/>
         <source>Jump length bin width (km)</source>
         <translation>Klassenbreite Sprunglänge (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="224"/>
         <source>Time between trips bin width (h)</source>
         <translation>Klassenbreite Zeit zwischen Wegen (h)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="225"/>
         <source>Radius of gyration bin width (km)</source>
         <translation>Klassenbreite Gyrationsradius (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="232"/>
         <source>Start of the time range (public)</source>
         <translation>Beginn des Zeitraums (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="239"/>
         <source>Delta of the OD flows</source>
         <translation>Delta der Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="233"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="254"/>
         <source>Item-level privacy</source>
         <translation>Privatsphäre je Eintrag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="258"/>
         <source>Benchmark (not private)</source>
         <translation>Vergleich (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="263"/>
         <source>Benchmark page (not private)</source>
         <translation>Vergleichsseite (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="314"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="318"/>
         <source>Bin widths: {error}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="321"/>
         <source>OD_DELTA must be in (0, 1), e.g. 1e-6 (the OD flows are chosen by the stability-based histogram); or leave od_flows out of ANALYSES.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="424"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="428"/>
         <source>No OD flow reached the publication threshold (about {t:,.0f} trips) at this epsilon: the flows layer is empty and the report says so.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3437,292 +3547,292 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyOdFlows</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="104"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="103"/>
         <source>Noisy origin-destination flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="134"/>
         <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (Dumont et al. 2021 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Kapp et al. 2023 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, Kapp et al. 2023 and Roy, Kantarcioglu and Sweeney 2016 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (Roy, Kantarcioglu and Sweeney 2016 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (Asghar, Tyler and Kaafar 2017 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Kapp et al. 2023 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §4.2 and §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1; Roy, Kantarcioglu and Sweeney 2016 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (Dumont et al. 2021 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach Kapp et al. 2023 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, Kapp et al. 2023 und Roy, Kantarcioglu und Sweeney 2016 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (Roy, Kantarcioglu und Sweeney 2016 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Kapp et al. 2023 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §4.2 und §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; Roy, Kantarcioglu und Sweeney 2016 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="214"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="213"/>
         <source>Origin y field</source>
         <translation>y-Feld der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="214"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="213"/>
         <source>Destination x field</source>
         <translation>x-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="214"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="213"/>
         <source>Destination y field</source>
         <translation>y-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="220"/>
         <source>Give all four coordinate fields, or none to use the line geometries.</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines, um die Liniengeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="226"/>
         <source>The CRS the four coordinate fields are written in, e.g. EPSG:4326 for longitude/latitude.</source>
         <translation>Das KBS, in dem die vier Koordinatenfelder angegeben sind, z. B. EPSG:4326 für geographische Länge/Breite.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
         <source>A number &gt; 0; smaller means more noise and more privacy. OD flows need a larger epsilon than zone counts for the same accuracy (Kapp et al. 2023 §5.4).</source>
         <translation>Eine Zahl &gt; 0; kleiner bedeutet mehr Rauschen und mehr Privatsphäre. OD-Ströme benötigen für dieselbe Genauigkeit ein größeres Epsilon als Zonenzählwerte (Kapp et al. 2023 §5.4).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl an Fahrten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
         <source>An integer &gt;= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Fahrten behalten, gleichverteilt zufällig ausgewählt; die Sensitivität ist M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="240"/>
         <source>Leave out flows below (post-processing)</source>
         <translation>Ströme unterhalb dieses Werts weglassen (Nachverarbeitung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="244"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="243"/>
         <source>A number &gt;= 0: published flows whose rounded, clamped count is below it are left out of both outputs; 0 keeps every pair, zeros included.</source>
         <translation>Eine Zahl &gt;= 0: Veröffentlichte Ströme, deren gerundeter, bei null begrenzter Zählwert darunter liegt, werden in beiden Ausgaben weggelassen; 0 behält jedes Paar, einschließlich der Nullen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="252"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="251"/>
         <source>Noisy OD flow lines</source>
         <translation>Verrauschte OD-Stromlinien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="255"/>
         <source>Noisy OD matrix (table)</source>
         <translation>Verrauschte OD-Matrix (Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="259"/>
         <source>Flows published</source>
         <translation>Veröffentlichte Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="259"/>
         <source>Noisy count of trips with an end outside all zones</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="271"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="270"/>
         <source>Coordinate fields were given only in part ({given}); also set {missing}, or clear them all to read the trips from line geometries.</source>
         <translation>Die Koordinatenfelder wurden nur teilweise angegeben ({given}); setzen Sie auch {missing} oder leeren Sie alle, um die Fahrten aus Liniengeometrien zu lesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="276"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="275"/>
         <source>MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round to zero.</source>
         <translation>MIN_FLOW muss eine Zahl von mindestens 0 sein (erhalten: {v}); 1 lässt Ströme weg, die auf null gerundet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="306"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="304"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX müssen verschiedene Dateien sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="308"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="306"/>
         <source>No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not used.</source>
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="312"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="310"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="320"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="318"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="377"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="375"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="481"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="479"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="361"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="359"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="486"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="484"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips&apos; CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="492"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="490"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="321"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="319"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="321"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="319"/>
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="366"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="371"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="369"/>
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="371"/>
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="395"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="393"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="395"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="393"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="426"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="424"/>
         <source>COORDINATES_CRS is only used with coordinate fields; the lines are in the layer&apos;s CRS.</source>
         <translation>COORDINATES_CRS wird nur mit Koordinatenfeldern verwendet; die Linien liegen im KBS des Layers vor.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="432"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="430"/>
         <source>Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for longitude/latitude): INPUT has no CRS.</source>
         <translation>Setzen Sie COORDINATES_CRS auf das KBS der Koordinatenfelder (z. B. EPSG:4326 für geographische Länge/Breite): INPUT hat kein KBS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="432"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="430"/>
         <source>INPUT has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
         <translation>INPUT hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="445"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="443"/>
         <source>No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is geographic: set COORDINATES_CRS (or the layer&apos;s CRS) to the CRS the coordinates are really in, e.g. a projected CRS in metres.</source>
         <translation>Keine Fahrt hat gültige Koordinaten in geographischer Länge/Breite (z. B. {x:g}, {y:g}), ihr KBS ist aber geographisch: Setzen Sie COORDINATES_CRS (oder das KBS des Layers) auf das KBS, in dem die Koordinaten tatsächlich vorliegen, z. B. ein projiziertes KBS in Metern.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="449"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="447"/>
         <source>Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is COORDINATES_CRS right?</source>
         <translation>{n} Fahrten wurden übersprungen, deren Koordinaten in einem geographischen KBS keine gültige Länge/Breite sind: Ist COORDINATES_CRS richtig?</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="463"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="461"/>
         <source>MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to {limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.</source>
         <translation>MIN_FLOW=0 veröffentlicht jedes der {cells:,} Zonenpaare; das ist nur bis {limit:,} Paare möglich. Setzen Sie MIN_FLOW auf 1 oder mehr oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="471"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="469"/>
         <source>With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise EPSILON, or use fewer zones.</source>
         <translation>Bei {cells:,} Zonenpaaren, diesem Rauschen (Skala {b:g}) und MIN_FLOW={m:g} würden etwa {n:,.0f} Ströme aus reinem Rauschen veröffentlicht (Grenze {limit:,}). Erhöhen Sie MIN_FLOW auf {needed:g} oder mehr, erhöhen Sie EPSILON oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="498"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="496"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="500"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="498"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="500"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="498"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="500"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="498"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="503"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="501"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="505"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="503"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="510"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="508"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="277"/>
         <source>trips</source>
         <translation>Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="113"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): each published flow is off by at most ±{moe:.2g} (95%); a pair needs about {t:.3g} trips to be published half the time, and no pair without trips is ever published.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %); ein Paar braucht etwa {t:.3g} Fahrten, um in der Hälfte der Fälle veröffentlicht zu werden, und ein Paar ohne Fahrten wird nie veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="119"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): each published flow is off by at most ±{moe:.2g} (95%), and each zone pair without trips is published with probability {p:.2g}: about {n:,.0f} noise-only flows for {zones} zones (THRESHOLD=1 publishes none).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %), und jedes Zonenpaar ohne Fahrten wird mit Wahrscheinlichkeit {p:.2g} veröffentlicht: etwa {n:,.0f} Ströme aus reinem Rauschen bei {zones} Zonen (THRESHOLD=1 veröffentlicht keine).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="125"/>
         <source>Counts the trips between each pair of zones (the OD matrix) and publishes them with differential privacy, as flow lines and a table.</source>
         <translation>Zählt die Fahrten zwischen jedem Zonenpaar (die OD-Matrix) und veröffentlicht sie mit Differential Privacy, als Stromlinien und als Tabelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="125"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip, for the traveller; with USER_FIELD each user with up to M trips (user-level privacy).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Fahrt, für die Reisenden; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="210"/>
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="214"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="213"/>
         <source>Origin x field</source>
         <translation>X-Feld des Starts</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="225"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="224"/>
         <source>CRS of the coordinate fields</source>
         <translation>KBS der Koordinatenfelder</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="239"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="238"/>
         <source>All pairs (pure epsilon-DP)</source>
         <translation>Alle Paare (reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="247"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="246"/>
         <source>Include intrazonal flows</source>
         <translation>Binnenzonale Ströme einschließen</translation>
     </message>
@@ -4579,337 +4689,337 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>PrivacyReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="56"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="58"/>
         <source>Privacy report (budget accounting)</source>
         <translation>Privatsphäre-Bericht (Budgetabrechnung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="129"/>
         <source>Privacy ledger (JSON)</source>
         <translation>Privatsphäre-Journal (JSON)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="317"/>
         <source>Releases</source>
         <translation>Veröffentlichungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="298"/>
         <source>Privacy report</source>
         <translation>Privatsphäre-Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="135"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="149"/>
         <source>Sources</source>
         <translation>Datenquellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="150"/>
         <source>Releases counted</source>
         <translation>Gezählte Veröffentlichungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="156"/>
         <source>Give LAYERS (released layers) and/or LEDGER (the privacy ledger).</source>
         <translation>Geben Sie LAYERS (veröffentlichte Layer) und/oder LEDGER (das Privatsphäre-Journal) an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="164"/>
         <source>LEDGER {path} does not exist.</source>
         <translation>LEDGER {path} existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="178"/>
         <source>Layer &apos;{name}&apos; has no dp_geoprivacy privacy record and is not counted.</source>
         <translation>Der Layer „{name}“ hat keine Privatsphäre-Angaben von dp_geoprivacy und wird nicht gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="186"/>
         <source>Layer &apos;{name}&apos; ({algorithm}) is NOT differentially private: it is not counted and must not be published.</source>
         <translation>Der Layer „{name}“ ({algorithm}) ist NICHT differenziell privat: Er wird nicht gezählt und darf nicht veröffentlicht werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="292"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="294"/>
         <source>Read from {n} layer(s)</source>
         <translation>Gelesen aus {n} Layer(n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="294"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="296"/>
         <source> and the ledger {path}</source>
         <translation> und dem Journal {path}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="317"/>
         <source>Source</source>
         <translation>Datenquelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="317"/>
         <source>Grouped by</source>
         <translation>Gruppiert nach</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="317"/>
         <source>Sum of epsilons</source>
         <translation>Summe der Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="317"/>
         <source>Worst cell</source>
         <translation>Ungünstigste Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="317"/>
         <source>Driven by</source>
         <translation>Bestimmt durch</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="324"/>
         <source>input layer name</source>
         <translation>Name des Eingabelayers</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="324"/>
         <source>ledger fingerprint</source>
         <translation>Fingerabdruck im Journal</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="335"/>
         <source>Release</source>
         <translation>Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="335"/>
         <source>Algorithm</source>
         <translation>Algorithmus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="335"/>
         <source>Epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="335"/>
         <source>Delta</source>
         <translation>Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="335"/>
         <source>Partition</source>
         <translation>Partition</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="335"/>
         <source>Unit of privacy</source>
         <translation>Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="335"/>
         <source>Output</source>
         <translation>Ausgabe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="335"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="335"/>
         <source>Drives the total</source>
         <translation>Bestimmt die Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="339"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="341"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="341"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="343"/>
         <source> (seeded)</source>
         <translation> (mit Zufallssaat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="318"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="320"/>
         <source>(other)</source>
         <translation>(andere)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="352"/>
         <source>How the totals are computed</source>
         <translation>Wie die Summen berechnet werden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="141"/>
         <source>Largest (epsilon, delta)-DP total of one source: epsilon</source>
         <translation>Größte (Epsilon, Delta)-DP-Summe einer Datenquelle: Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="143"/>
         <source>Largest (epsilon, delta)-DP total of one source: delta</source>
         <translation>Größte (Epsilon, Delta)-DP-Summe einer Datenquelle: Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="145"/>
         <source>Largest geo-indistinguishability total of one source: epsilon</source>
         <translation>Größte Summe der Geo-Ununterscheidbarkeit einer Datenquelle: Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="147"/>
         <source>... per this distance (metres)</source>
         <translation>... je dieser Entfernung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="168"/>
         <source>LEDGER: {error}. Give the ledger file the privatizing runs wrote.</source>
         <translation>LEDGER: {error}. Geben Sie die Journaldatei an, die die privatisierenden Läufe geschrieben haben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="214"/>
         <source>{source}: {total} over {n} release(s).</source>
         <translation>{source}: {total} über {n} Veröffentlichung(en).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="243"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="245"/>
         <source>geo-indistinguishability ({norm}), per location</source>
         <translation>Geo-Ununterscheidbarkeit ({norm}), je Ort</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="244"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="246"/>
         <source>(epsilon, delta)-differential privacy, per unit of privacy</source>
         <translation>(Epsilon, Delta)-Differential-Privacy, je Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="250"/>
         <source>epsilon {eps:.6g} per {d:g} m ({norm}, geo-indistinguishability of each location)</source>
         <translation>Epsilon {eps:.6g} je {d:g} m ({norm}, Geo-Ununterscheidbarkeit jedes Orts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="252"/>
         <source>epsilon {eps:.6g}, delta {delta:.6g} per unit of privacy ({units})</source>
         <translation>Epsilon {eps:.6g}, Delta {delta:.6g} je Schutzeinheit ({units})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="264"/>
         <source>Totals are per source and per kind of guarantee, never added across them. Geo-indistinguishability (epsilon per DISTANCE metres, for each location) and (epsilon, delta)-differential privacy (for one unit of privacy, with no distance) are different quantities: their sum means nothing. Sources hold different people: releases of different data do not compose, and if two sources do hold the same people, their totals must be added by hand and the publisher must say so.</source>
         <translation>Summen gelten je Datenquelle und je Art der Garantie und werden nie über diese hinweg addiert. Geo-Ununterscheidbarkeit (Epsilon je DISTANCE Meter, für jeden Ort) und (Epsilon, Delta)-Differential-Privacy (für eine Schutzeinheit, ohne Entfernung) sind verschiedene Größen: Ihre Summe bedeutet nichts. Datenquellen enthalten verschiedene Personen: Veröffentlichungen verschiedener Daten komponieren nicht, und wenn zwei Datenquellen doch dieselben Personen enthalten, müssen ihre Summen von Hand addiert werden, und die Veröffentlichende muss das angeben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="293"/>
         <source>{n} distinct release(s) of {s} source(s)</source>
         <translation>{n} verschiedene Veröffentlichung(en) aus {s} Datenquelle(n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="313"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="315"/>
         <source>Totals per source and kind of guarantee</source>
         <translation>Summen je Datenquelle und Art der Garantie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="317"/>
         <source>Guarantee</source>
         <translation>Garantie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="317"/>
         <source>Total</source>
         <translation>Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="351"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="353"/>
         <source>Releases of one source and one kind of guarantee add up (basic sequential composition, Asghar, Tyler and Kaafar 2017 Theorem 2). Releases on disjoint partitions cost only the largest (parallel composition, Asghar, Tyler and Kaafar 2017 Theorem 3): two partitions are disjoint only if they give a common key different values; different keys overlap and &apos;all&apos; overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive it. This holds only if each unit of privacy lies in one partition (for example each trip on one day). Location releases with different DISTANCE are rescaled to the smallest before adding (the epsilon column shows each release&apos;s own epsilon). Aggregate releases with different units of privacy add up for the smallest of them. A ledger entry is made before noise is drawn, so a failed run still counts. Sources grouped by input layer name assume that one name means one dataset.</source>
         <translation>Die Veröffentlichungen einer Datenquelle und einer Art der Garantie addieren sich (einfache sequenzielle Komposition, Asghar, Tyler und Kaafar 2017 Theorem 2). Veröffentlichungen auf disjunkten Partitionen kosten nur so viel wie die größte (parallele Komposition, Asghar, Tyler und Kaafar 2017 Theorem 3): Zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen sie. Das gilt nur, wenn jede Schutzeinheit in genau einer Partition liegt (zum Beispiel jede Fahrt an einem Tag). Ortsveröffentlichungen mit verschiedener DISTANCE werden vor dem Addieren auf die kleinste umgerechnet (die Spalte Epsilon zeigt das eigene Epsilon jeder Veröffentlichung). Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste davon. Ein Journaleintrag wird angelegt, bevor Rauschen erzeugt wird; daher zählt auch ein fehlgeschlagener Lauf. Nach dem Namen des Eingabelayers gruppierte Datenquellen setzen voraus, dass ein Name genau einen Datensatz bezeichnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="60"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="62"/>
         <source>Adds up the privacy loss (epsilon, delta) of releases made from the same data, from their privacy records and the ledger, and shows which releases drive the total.</source>
         <translation>Summiert den Privatsphäreverlust (Epsilon, Delta) von Veröffentlichungen aus denselben Daten, aus ihren Privatsphäre-Protokollen und dem Journal, und zeigt, welche Veröffentlichungen die Summe bestimmen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="60"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="62"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; it releases nothing new and costs no privacy budget; the ledger it reads is private to the publisher.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; veröffentlicht nichts Neues und kostet kein Privatsphäre-Budget; das gelesene Journal bleibt privat beim Herausgeber.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="60"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="62"/>
         <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact, no noise: the totals follow the composition theorems (Asghar, Tyler and Kaafar 2017 Theorems 2 and 3).</source>
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakt, kein Rauschen: die Summen folgen den Kompositionssätzen (Asghar, Tyler und Kaafar 2017, Sätze 2 und 3).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="137"/>
         <source>Largest total for one person of one source: epsilon (inf: unbounded)</source>
         <translation>Größte Summe für eine Person einer Datenquelle: Epsilon (inf: unbeschränkt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="139"/>
         <source>Largest total for one person of one source: delta</source>
         <translation>Größte Summe für eine Person einer Datenquelle: Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="205"/>
         <source>{n} release(s) were made with a user-supplied seed: not private (anyone who knows the seed removes the noise); listed apart and outside every total. Do not publish them.</source>
         <translation>{n} Veröffentlichung(en) wurden mit einer vom Nutzer angegebenen Zufallssaat erstellt: nicht privat (wer die Saat kennt, entfernt das Rauschen); getrennt aufgeführt und außerhalb jeder Summe. Veröffentlichen Sie sie nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="210"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="212"/>
         <source>{source}: {person}.</source>
         <translation>{source}: {person}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="258"/>
         <source>per person: UNBOUNDED (a release whose unit is not a person, e.g. one point or trip, was made without ROWS_PER_PERSON: a person with many rows is exposed many times)</source>
         <translation>je Person: UNBESCHRÄNKT (eine Veröffentlichung, deren Einheit keine Person ist, z. B. ein Punkt oder eine Fahrt, wurde ohne ROWS_PER_PERSON erstellt: Eine Person mit vielen Zeilen gibt sich vielfach preis)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="260"/>
         <source>per person: epsilon {eps:.6g}, delta {delta:.6g}</source>
         <translation>je Person: Epsilon {eps:.6g}, Delta {delta:.6g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="274"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="276"/>
         <source>Not private (seeded): outside every total</source>
         <translation>Nicht privat (mit Zufallssaat): außerhalb jeder Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="275"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="277"/>
         <source>These releases were made with a user-supplied seed: anyone who knows it can remove the noise. They are not counted in any total and must not be published.</source>
         <translation>Diese Veröffentlichungen wurden mit einer vom Nutzer angegebenen Zufallssaat erstellt: Wer sie kennt, kann das Rauschen entfernen. Sie zählen in keiner Summe und dürfen nicht veröffentlicht werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="280"/>
         <source>Epsilon as configured</source>
         <translation>Epsilon wie eingestellt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="335"/>
         <source>Partitions compose</source>
         <translation>Komposition der Partitionen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="335"/>
         <source>Rows per person</source>
         <translation>Zeilen je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="344"/>
         <source>sequential: no rule recorded</source>
         <translation>sequenziell: keine Regel vermerkt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="344"/>
         <source>not bounded</source>
         <translation>unbeschränkt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="126"/>
         <source>Released layers</source>
         <translation>Veröffentlichte Layer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="71"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="73"/>
         <source>&lt;p&gt;Adds up the privacy loss of releases made from the same data, across sessions and tools, and shows which releases drive the total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inputs.&lt;/b&gt; LAYERS: any number of outputs of dp_geoprivacy algorithms (their privacy records are read from the layer metadata; a layer built on an earlier release, such as relocated trips and their noisy histogram, carries both). LEDGER: the publisher's private ledger that the algorithms' LEDGER parameter appends to. Give either or both; outputs of one run share a release id and are counted once.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sources.&lt;/b&gt; Releases are totalled per source: per ledger source (a fingerprint of the input's geometries, never shown: copies in other formats, with other columns or rows in another order are one source; layers prepared from a source, such as tripends' outputs, count against it; runs with one DATASET name share a source), or, for layers whose release is not in the ledger, per name of their input layer (two datasets with one name are then added up, the safe direction; one dataset under two names is not). Every source has one stable name, S1, S2, ... with its layer names, numbered by its earliest release. A release a layer is built on (its inherited record) counts against that layer's source too.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Per person first.&lt;/b&gt; Each source's headline is what one person is exposed to: a user-level release counts its epsilon; a release whose unit is smaller than a person (a point, a trip, a row, a user-day) counts as unbounded per person unless its run declared ROWS_PER_PERSON = k, then k times epsilon. Location releases are shown beside it.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kinds of guarantee, never added.&lt;/b&gt; Location releases (Laplace location perturbation) give geo-indistinguishability: epsilon per DISTANCE metres for each location. Aggregate releases (counts, flows, relocation, randomized response) give (epsilon, delta)-differential privacy per unit of privacy (a user, a trip, a point, a row). The two are different quantities and are totalled separately; sources hold different people and are never added either. Location releases with different DISTANCE compose as epsilon_i x D / DISTANCE_i per D metres (D the smallest DISTANCE); planar (L2) and per-axis (L1) releases are kept apart. Aggregate releases with different units of privacy add up for the smallest unit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; Basic sequential composition: epsilons and deltas add up (Asghar, Tyler and Kaafar 2017 Theorem 2). Parallel composition: releases on disjoint partitions of the data cost only the largest (Asghar, Tyler and Kaafar 2017 Theorem 3). Partitions are key=value sets (PARTITION parameter, e.g. day=Mon or day=Mon, mode=bus); two partitions are disjoint only if they give a common key different values; different keys overlap, and 'all' overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive the total. Asghar, Tyler and Kaafar 2017 §4: six column sets with epsilons 1, 1, 1, 1, 2, 2 on each of 56 disjoint day-mode partitions total 8. A run selects its PARTITION's rows itself, and its partition composes in parallel only where no unit of privacy can lie in two partitions (partitions by the user field, user-day units with day partitions, one row per unit); otherwise the release counts on the whole source. The report gives each release's rule.&lt;/p&gt;&lt;p&gt;Layers not differentially private (calibration aids) are listed and not counted; they must not be published. Seeded runs are not private: listed apart, outside every total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs.&lt;/b&gt; OUTPUT: a table with one row per release. REPORT: an HTML page. Results: PERSON_EPSILON and PERSON_DELTA, the largest total for one person of any one source (inf: unbounded); TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total per unit of privacy; LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of any one source (maxima, not sums); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Sources: Asghar, Tyler and Kaafar 2017 §2 (Theorems 2-3) and §4; the ITMS report §III F.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Summiert den Privatsphäre-Verlust von Veröffentlichungen aus denselben Daten über Sitzungen und Werkzeuge hinweg und zeigt, welche Veröffentlichungen die Summe bestimmen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingaben.&lt;/b&gt; LAYERS: beliebig viele Ausgaben von dp_geoprivacy-Algorithmen (ihre Privatsphäre-Angaben werden aus den Layermetadaten gelesen; ein Layer, der auf einer früheren Veröffentlichung beruht, etwa verlagerte Fahrten und ihr verrauschtes Histogramm, trägt beide). LEDGER: das private Journal des Herausgebers, das der Parameter LEDGER der Algorithmen ergänzt. Geben Sie eines von beiden oder beide an; die Ausgaben eines Laufs teilen sich eine Veröffentlichungs-ID und werden einmal gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenquellen.&lt;/b&gt; Veröffentlichungen werden je Datenquelle summiert: je Datenquelle im Journal (ein Fingerabdruck der Geometrien der Eingabe, der nie angezeigt wird: Kopien in anderen Formaten, mit anderen Spalten oder in anderer Zeilenfolge sind eine Datenquelle; aus einer Datenquelle vorbereitete Layer, etwa die Ausgaben von tripends, zählen gegen sie; Läufe mit demselben DATASET-Namen teilen sich eine Datenquelle) oder, für Layer, deren Veröffentlichung nicht im Journal steht, je Name ihres Eingabelayers (zwei Datensätze mit demselben Namen werden dann zusammengezählt, die sichere Richtung; ein Datensatz unter zwei Namen dagegen nicht). Jede Datenquelle hat einen festen Namen, S1, S2, ... mit ihren Layernamen, nummeriert nach ihrer frühesten Veröffentlichung. Eine Veröffentlichung, auf der ein Layer beruht (seine geerbten Angaben), zählt ebenfalls gegen die Datenquelle dieses Layers.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zuerst je Person.&lt;/b&gt; Die Hauptzahl jeder Datenquelle ist, was eine Person preisgibt: Eine Veröffentlichung auf Personenebene zählt ihr Epsilon; eine Veröffentlichung, deren Einheit kleiner als eine Person ist (ein Punkt, eine Fahrt, eine Zeile, ein Personentag), zählt je Person als unbeschränkt, außer ihr Lauf hat ROWS_PER_PERSON = k angegeben, dann k mal Epsilon. Ortsveröffentlichungen werden daneben gezeigt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Arten von Garantien, nie addiert.&lt;/b&gt; Ortsveröffentlichungen (Laplace-Verschiebung von Orten) geben Geo-Ununterscheidbarkeit: Epsilon je DISTANCE Meter für jeden Ort. Aggregierte Veröffentlichungen (Zählungen, Flüsse, Verlagerung, Randomized Response) geben (Epsilon, Delta)-Differential-Privacy je Schutzeinheit (eine Person, eine Fahrt, ein Punkt, eine Zeile). Beides sind verschiedene Größen und werden getrennt summiert; Datenquellen enthalten verschiedene Personen und werden ebenfalls nie addiert. Ortsveröffentlichungen mit verschiedener DISTANCE werden als Epsilon_i x D / DISTANCE_i je D Meter komponiert (D die kleinste DISTANCE); planare (L2) und achsenweise (L1) Veröffentlichungen bleiben getrennt. Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste Einheit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; Einfache sequenzielle Komposition: Epsilons und Deltas addieren sich (Asghar, Tyler und Kaafar 2017 Theorem 2). Parallele Komposition: Veröffentlichungen auf disjunkten Partitionen der Daten kosten nur so viel wie die größte (Asghar, Tyler und Kaafar 2017 Theorem 3). Partitionen sind Mengen von Schlüssel=Wert-Paaren (Parameter PARTITION, z. B. day=Mon oder day=Mon, mode=bus); zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen die Summe. Asghar, Tyler und Kaafar 2017 §4: Sechs Spaltengruppen mit den Epsilons 1, 1, 1, 1, 2, 2 auf jeder von 56 disjunkten Partitionen nach Tag und Verkehrsmittel ergeben insgesamt 8. Ein Lauf wählt die Zeilen seiner PARTITION selbst aus, und seine Partition wird nur dann parallel komponiert, wenn keine Schutzeinheit in zwei Partitionen liegen kann (Partitionen nach dem Nutzerfeld, Personentage mit Partitionen nach Tag, eine Zeile je Einheit); sonst zählt die Veröffentlichung für die ganze Datenquelle. Der Bericht nennt die Regel jeder Veröffentlichung.&lt;/p&gt;&lt;p&gt;Nicht differenziell private Layer (Kalibrierungshilfen) werden aufgeführt, aber nicht gezählt; sie dürfen nicht veröffentlicht werden. Läufe mit Zufallssaat sind nicht privat: getrennt aufgeführt, außerhalb jeder Summe.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: eine Tabelle mit einer Zeile je Veröffentlichung. REPORT: eine HTML-Seite. Ergebnisse: PERSON_EPSILON und PERSON_DELTA, die größte Summe für eine Person einer einzelnen Datenquelle (inf: unbeschränkt); TOTAL_EPSILON und TOTAL_DELTA, die größte (Epsilon, Delta)-DP-Summe je Schutzeinheit; LOCATION_EPSILON je LOCATION_DISTANCE_M Meter, die größte Summe der Geo-Ununterscheidbarkeit einer einzelnen Datenquelle (Maxima, keine Summen); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Quellen: Asghar, Tyler und Kaafar 2017 §2 (Theorems 2-3) und §4; ITMS-Bericht §III F.&lt;/p&gt;</translation>
     </message>
@@ -4987,32 +5097,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Randomized Response für {field}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="267"/>
         <source>Frequency estimates for {field}</source>
         <translation>Häufigkeitsschätzungen für {field}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="288"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="289"/>
         <source>INPUT&apos;s geometries are true locations (it is not the output of a location release), so the output is written as a table without them. To keep a map layer, run Laplace location perturbation first and randomize its output.</source>
         <translation>Die Geometrien von INPUT sind wahre Standorte (INPUT ist nicht die Ausgabe einer Standortveröffentlichung), daher wird die Ausgabe als Tabelle ohne sie geschrieben. Um einen Kartenlayer zu behalten, führen Sie zuerst die Laplace-Standortverrauschung aus und randomisieren Sie deren Ausgabe.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="298"/>
         <source>Give exactly one of P_TRUTH (probability of keeping the true value, e.g. 0.5) and EPSILON (e.g. 1.0); the other is derived.</source>
         <translation>Geben Sie genau einen der Parameter P_TRUTH (Wahrscheinlichkeit, den wahren Wert beizubehalten, z. B. 0.5) und EPSILON (z. B. 1.0) an; der andere wird abgeleitet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="303"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="304"/>
         <source>P_TRUTH must be in [0, 1) (got {value}): with P_TRUTH = 1 every value is published as it is and epsilon is infinite.</source>
         <translation>P_TRUTH muss in [0, 1) liegen (erhalten: {value}): Mit P_TRUTH = 1 wird jeder Wert unverändert veröffentlicht, und Epsilon ist unendlich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="309"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="310"/>
         <source>EPSILON must be a finite number &gt;= 0 (got {value}).</source>
         <translation>EPSILON muss eine endliche Zahl &gt;= 0 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="446"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="447"/>
         <source>EPSILON is too large: the derived P_TRUTH rounds to 1.</source>
         <translation>EPSILON ist zu groß: Das abgeleitete P_TRUTH wird auf 1 gerundet.</translation>
     </message>
@@ -5107,102 +5217,102 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Privat, nicht veröffentlichen: {n} Werte von '{field}' sind für ihre Schicht nicht angegeben (oder NULL) und wurden nach der öffentlichen Regel gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="319"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="320"/>
         <source>CATEGORIES must list the possible values of the field (at least two, comma- or line-separated, e.g. car, bus, bike, walk): the output uses exactly these values, never values read from the data.</source>
         <translation>CATEGORIES muss die möglichen Werte des Feldes auflisten (mindestens zwei, durch Kommas oder Zeilenumbrüche getrennt, z. B. car, bus, bike, walk): Die Ausgabe verwendet genau diese Werte, nie aus den Daten gelesene.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="327"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="328"/>
         <source>OTHER must be one of CATEGORIES (got &apos;{value}&apos;).</source>
         <translation>OTHER muss einer der CATEGORIES sein (erhalten: '{value}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="335"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="336"/>
         <source>Weights are given (REPLACEMENT_WEIGHTS or STRATA) but REPLACEMENT is uniform: set REPLACEMENT to 1 (a declared distribution) or remove the weights.</source>
         <translation>Gewichte sind angegeben (REPLACEMENT_WEIGHTS oder STRATA), aber REPLACEMENT ist gleichverteilt: Setzen Sie REPLACEMENT auf 1 (eine angegebene Verteilung) oder entfernen Sie die Gewichte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="340"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="341"/>
         <source>REPLACEMENT 1 draws from a declared distribution: give REPLACEMENT_WEIGHTS (e.g. car=5, bus=2, bike=2, walk=1, one weight &gt; 0 per value of CATEGORIES) or weights for every stratum in STRATA.</source>
         <translation>REPLACEMENT 1 zieht aus einer angegebenen Verteilung: Geben Sie REPLACEMENT_WEIGHTS an (z. B. car=5, bus=2, bike=2, walk=1, ein Gewicht &gt; 0 je Wert von CATEGORIES) oder Gewichte für jede Schicht in STRATA.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="349"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="350"/>
         <source>The declaration (CATEGORIES, STRATA, REPLACEMENT_WEIGHTS) is refused: {error}</source>
         <translation>Die Angaben (CATEGORIES, STRATA, REPLACEMENT_WEIGHTS) werden abgelehnt: {error}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="363"/>
         <source>{name} must be numbers for a numeric FIELD (got &apos;{text}&apos;).</source>
         <translation>{name} muss bei einem numerischen FIELD aus Zahlen bestehen (erhalten: '{text}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="366"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="367"/>
         <source>{name} lists a value twice.</source>
         <translation>{name} nennt einen Wert zweimal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="379"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="380"/>
         <source>{name} must give each of the values {values} exactly once as value=weight with a weight &gt; 0 (a value with weight 0 could never be reported by replacement: epsilon would be infinite).</source>
         <translation>{name} muss jeden der Werte {values} genau einmal als Wert=Gewicht mit einem Gewicht &gt; 0 angeben (ein Wert mit Gewicht 0 könnte durch Ersetzung nie gemeldet werden: Epsilon wäre unendlich).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="391"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="392"/>
         <source>STRATA needs STRATA_FIELD, the field holding the stratum.</source>
         <translation>STRATA braucht STRATA_FIELD, das Feld mit der Schicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="394"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="395"/>
         <source>STRATA_FIELD needs STRATA, the declared strata, one per line: e.g. &apos;electric: sedan, suv&apos; and &apos;gas&apos; (all CATEGORIES). Strata are never read from the data.</source>
         <translation>STRATA_FIELD braucht STRATA, die angegebenen Schichten, eine je Zeile: z. B. 'electric: sedan, suv' und 'gas' (alle CATEGORIES). Schichten werden nie aus den Daten gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="412"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="413"/>
         <source>STRATA lists values that are not in CATEGORIES: {values}.</source>
         <translation>STRATA nennt Werte, die nicht in CATEGORIES stehen: {values}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="418"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="419"/>
         <source>Declared values (CATEGORIES): {values}.</source>
         <translation>Angegebene Werte (CATEGORIES): {values}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="420"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="421"/>
         <source>Replacements are drawn from the declared distribution: {weights}.</source>
         <translation>Ersatzwerte werden aus der angegebenen Verteilung gezogen: {weights}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="424"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="425"/>
         <source>Values that are not declared, and NULL, are reported as &apos;{other}&apos;.</source>
         <translation>Nicht angegebene Werte und NULL werden als '{other}' gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="427"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="428"/>
         <source>Values that are not declared, and NULL, are reported as a draw from the replacement distribution.</source>
         <translation>Nicht angegebene Werte und NULL werden als Ziehung aus der Ersetzungsverteilung gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="430"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="431"/>
         <source>Replacements stay within the declared stratum given by &apos;{field}&apos;: the stratum is published exactly and is not protected. Epsilon is the largest over the strata.</source>
         <translation>Ersetzungen bleiben innerhalb der angegebenen Schicht aus '{field}': Die Schicht wird exakt veröffentlicht und ist nicht geschützt. Epsilon ist das größte über alle Schichten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="434"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="435"/>
         <source>P_TRUTH was derived from EPSILON and the declared values and weights.</source>
         <translation>P_TRUTH wurde aus EPSILON und den angegebenen Werten und Gewichten abgeleitet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="439"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="440"/>
         <source>Private, do not publish: undeclared values of STRATA_FIELD: {values}.</source>
         <translation>Privat, nicht veröffentlichen: nicht angegebene Werte von STRATA_FIELD: {values}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="441"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="442"/>
         <source>STRATA_FIELD holds values that STRATA does not declare (or NULL; listed in the log). Declare every stratum in STRATA, or clean the field first.</source>
         <translation>STRATA_FIELD enthält Werte, die STRATA nicht angibt (oder NULL; im Protokoll aufgeführt). Geben Sie jede Schicht in STRATA an oder bereinigen Sie das Feld vorher.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="444"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="445"/>
         <source>STRATA_FIELD has a distinct value in every row: it identifies rows and would be published as it is. Choose a coarse public stratum (e.g. fuel type).</source>
         <translation>STRATA_FIELD hat in jeder Zeile einen eigenen Wert: Es identifiziert Zeilen und würde unverändert veröffentlicht. Wählen Sie eine grobe öffentliche Schicht (z. B. Kraftstoffart).</translation>
     </message>
@@ -5218,17 +5328,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>ReleaseLayer</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="129"/>
+        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="138"/>
         <source>±{moe:.2g} at 95%</source>
         <translation>±{moe:.2g} bei 95 %</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="131"/>
+        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="140"/>
         <source>95% within {q95:,.0f} m</source>
         <translation>95 % innerhalb {q95:,.0f} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="132"/>
+        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="141"/>
         <source>run {run}</source>
         <translation>Lauf {run}</translation>
     </message>
