@@ -192,7 +192,7 @@ def run_one_algorithm(result):
         log("running dp_geoprivacy:laplaceperturbation on the sample households")
         outputs = processing.run(
             f"{PROVIDER_ID}:laplaceperturbation",
-            {"INPUT": source, "EPSILON": 1.0, "DISTANCE": 100.0, "METRIC_CRS": "EPSG:3035", "OUTPUT": str(output)},
+            {"INPUT": source, "EPSILON": 1.0, "DISTANCE": 100.0, "METRIC_CRS": "EPSG:25832", "OUTPUT": str(output)},
             context=QgsProcessingContext(),
             feedback=QgsProcessingFeedback(),
         )
