@@ -130,6 +130,7 @@ package: deps i18n-compile
 	@rm -rf build/package/dp_geoprivacy/spark  # optional Spark path (pyspark): not part of the plugin
 	@cp metadata.txt README.md LICENSE build/package/dp_geoprivacy/
 	@cp -r resources build/package/dp_geoprivacy/resources
+	@$(SYSTEM_PYTHON) docs/build_help.py build/package/dp_geoprivacy/help  # the Help buttons' pages
 	@mkdir -p build/package/dp_geoprivacy/i18n && cp i18n/*.qm build/package/dp_geoprivacy/i18n/ 2>/dev/null || true
 	@find build/package -name '__pycache__' -prune -exec rm -rf {} +
 	@find build/package -name '*.pyc' -delete

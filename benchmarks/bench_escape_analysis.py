@@ -1,4 +1,4 @@
-"""Benchmark: the escaped-point sweep of dp_geoprivacy:escapeanalysis (seed 000 §5).
+"""Benchmark: the escaped-point sweep of dp_geoprivacy:escapeanalysis (Dumont et al. 2021 §5).
 
 1,000,000 points, a 50 x 50 grid of 200 m zones (2,500 zones), 20 scales x 10
 realizations: 2 x 10^8 point tests. Reported, all measured in this run:
@@ -11,7 +11,7 @@ realizations: 2 x 10^8 point tests. Reported, all measured in this run:
   perturbed at the same scales (3 realizations), each point against its
   own prepared zone: the floor of any own-zone-first test (goal: the sweep
   within 2x of it);
-* the per-point loop of seed 000 on a 10,000-point subset: for each
+* the per-point loop of Dumont et al. 2021 on a 10,000-point subset: for each
   perturbed point a shapely Point tested with ``polygon.contains`` against
   the zones in layer order until one contains it, and the same with an
   STRtree query per point;
@@ -110,7 +110,8 @@ def raw_contains_rate(tessellation, xy, scales, realizations=3):
 
 
 def per_point_loops(tessellation, xy, scale):
-    """Seed 000's approach on a subset: per point, Point + polygon.contains in layer order; and STRtree per point."""
+    """Dumont et al. 2021's approach on a subset: per point, Point + polygon.contains in layer order; and STRtree
+    per point."""
     moved = xy + np.random.default_rng(4).laplace(0, scale, size=xy.shape)
     polygons = list(tessellation.polygons)
     start = time.perf_counter()

@@ -7,7 +7,7 @@ Cases (all data made here, in a temporary directory):
 2. 200,000 trips over a 100 x 100 grid of 10,000 zones with MIN_FLOW=5 (the
    sparse path): goal under 1 GB peak memory.
 3. 100,000 trips over the 2,500 zones, ours through qgis_process and the
-   peer, dp_mobility_report 0.2.11 (seed 002's implementation; OD flows only,
+   peer, dp_mobility_report 0.2.11 (Kapp et al. 2023's implementation; OD flows only,
    ``analysis_selection=[OD_FLOWS]``, user-level privacy) in its own virtual
    environment under benchmarks/.peer-venv, created here when missing:
    goal at least 50x faster. Both get the same trips (the peer as
@@ -20,7 +20,7 @@ alone says little there.
 Trips: 250,000 / 25,000 users (4 trips each on average), origins clustered
 around a few centres, destinations at an exponentially distributed
 distance (mean 2.5 km) in a uniform direction; some end outside the grid.
-Every run: USER_FIELD=uid, MAX_TRIPS=1 (seed 002 §5.4: a small M suits OD
+Every run: USER_FIELD=uid, MAX_TRIPS=1 (Kapp et al. 2023 §5.4: a small M suits OD
 flows), default MIN_FLOW=1 unless stated; the 2,500-zone cases at EPSILON 1
 and 10, the 10,000-zone case at 1. At EPSILON=1 about 30% of the 6.25
 million pairs publish a noise flow >= 1 on both sides (the peer keeps flows
@@ -54,7 +54,7 @@ ogr.UseExceptions()
 EPSG = 32633
 ORIGIN = (380_000.0, 5_810_000.0)  # UTM 33N, about Berlin
 EXTENT_M = 20_000.0
-# EPSILON 1 (a common default) and 10 (seed 002 §5.4: OD flows needed epsilon > 10 for an
+# EPSILON 1 (a common default) and 10 (Kapp et al. 2023 §5.4: OD flows needed epsilon > 10 for an
 # ODFlowError below 100%).
 EPSILONS = (1.0, 10.0)
 MAX_TRIPS = 1

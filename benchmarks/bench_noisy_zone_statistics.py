@@ -3,7 +3,7 @@
 Self-contained: makes its data in a temporary directory: N_POINTS points in
 EPSG:32633 over a 42 x 42 km square (written by ogr2ogr from CSV) with a
 speed (0-70 km/h), a bus id and a time between 09:00 and 21:00 on 28 days
-(seed 003's 12 hourly slots), and the H3 resolution 8 hexagons of the same
+(the ITMS report's 12 hourly slots), and the H3 resolution 8 hexagons of the same
 square made with dp_geoprivacy:h3grid (not timed). Everything runs through
 the real qgis_process (``make qgis_process``) under ``/usr/bin/time -v``, in
 the same run, alternating, REPEATS times each; the median wall time and the

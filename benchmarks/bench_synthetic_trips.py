@@ -2,15 +2,15 @@
 
 Cases (all data made here, in a temporary directory):
 
-1. Model 0 (seed 004 contingency tables): 1,000,000 trips (lines) over a
+1. Model 0 (Roy, Kantarcioglu and Sweeney 2016 contingency tables): 1,000,000 trips (lines) over a
    50 x 50 grid of 2,500 zones, 14 days of 15-minute bins (1,344 bins),
    duration (7 bins up to 120 minutes) and 4 categorical attributes
    (usertype 2, gender 3, age group 5, fare 4 categories): tables of 6.25
    million OD cells, 3.36 million origin x start cells, the duration rows of
    the pairs drawn and 2,500 x (k + 1) cells per attribute; about 1,000,000
    synthetic trip lines between random points inside their zones.
-2. Model 1 (seed 001 stability histograms): the same 1,000,000 rows split by
-   day (14) and mode (4) into 56 partitions, the six marginals of seed 001
+2. Model 1 (Asghar, Tyler and Kaafar 2017 stability histograms): the same 1,000,000 rows split by
+   day (14) and mode (4) into 56 partitions, the six marginals of Asghar, Tyler and Kaafar 2017
    with EPSILON 8 split 1,1,1,1,2,2 and DELTA 7.5e-7; the output repeats each
    published cell by its count (several million rows, no geometry).
 3. Reference: native:randompointsinpolygons drawing 2,000,000 random points

@@ -82,6 +82,17 @@ def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):
         sys.setdlopenflags(flags)
 
 
+def _use_installed_packages():
+    """Put the packages the plugin installed for a QGIS without them (dependencies.py) first on sys.path."""
+    from .dependencies import use_packages_folder
+
+    use_packages_folder()
+
+
+_import_with_their_own_libraries(("numpy",))  # QGIS's numpy first: a numpy in the packages folder stays unused
+_use_installed_packages()
+
+
 def _end_run_on_interrupt():
     """In qgis_process, Ctrl-C ends the run from the moment the plugin is imported (processing/workdirs.py)."""
     import sys

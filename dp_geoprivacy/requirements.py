@@ -5,7 +5,9 @@ h3 4: without this check a user would see an ImportError from deep inside
 the provider instead of what to install.
 
 The install hint names only what is missing, and its command cannot lead to a
-set-up that breaks QGIS:
+set-up that breaks QGIS (the plugin's Install button runs the same command, dependencies.py; it installs into a
+folder of the plugin's own with ``pip install --target``, which works where the system Python refuses pip,
+e.g. Debian's externally-managed-environment):
 
 - pip installs the newest release a requirement allows, and with it the
   newest numpy its dependencies allow. scipy and shapely depend on numpy, so
@@ -100,12 +102,17 @@ def install_hint(missing, numpy_version=_INSTALLED):
     """
     if numpy_version is _INSTALLED:
         numpy_version = installed_numpy_version()
+    from .dependencies import FOLDER_NAME, packages_folder
+
     packages = install_requirements(missing, numpy_version)
-    command = "python3 -m pip install " + " ".join(f'"{p}"' for p in packages)
+    folder = packages_folder() or f"<QGIS profile folder>/python/{FOLDER_NAME}"
+    command = f'python3 -m pip install --target "{folder}" ' + " ".join(f'"{p}"' for p in packages)
     hint = (
         "DP Geoprivacy needs these Python packages in QGIS's Python: "
         + ", ".join(missing)
-        + f". Install them, e.g. from the OSGeo4W shell or a terminal: {command}, then restart QGIS."
+        + ". Install them with the Install button of the message at the top of the map, or from the OSGeo4W shell"
+        + f" or a terminal (a folder of the plugin's own, so no system package is touched): {command}, then"
+        + " restart QGIS."
     )
     held = [p for p in packages[len(missing):] if p.startswith("numpy")]
     if held:

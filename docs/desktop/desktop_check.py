@@ -149,9 +149,13 @@ def stop(process, grace=10):
         pass
 
 
-def qgis_environment(root, display, config):
-    """The environment for QGIS: real X display, isolated config, no working-tree plugin."""
+def qgis_environment(root, display, config, system_python=False):
+    """The environment for QGIS: real X display, isolated config, no working-tree plugin (with ``system_python``
+    not even the venv's packages: QGIS sees only the system's Python, as on a fresh Debian desktop)."""
     env = dict(os.environ)
+    if system_python:
+        for name in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"):
+            env.pop(name, None)
     # The Makefile's QGIS_ENV is for headless runs of the working tree: drop
     # what would make QGIS offscreen or load build/plugins instead of the zip.
     # pytest-qgis also sets QGIS_OPTIONS_PATH to its own settings folder.
@@ -188,6 +192,10 @@ def main(argv=None):
     parser.add_argument("png", type=Path, help="where to save the screenshot")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds QGIS may take in all (default 120)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary profile and logs")
+    parser.add_argument("--system-python", action="store_true",
+                        help="QGIS sees only the system's Python packages (no PYTHONPATH, no venv)")
+    parser.add_argument("--install", action="store_true",
+                        help="press the plugin's Install button for missing packages (pip from PyPI) first")
     args = parser.parse_args(argv)
 
     zip_path = args.zip.resolve()
@@ -219,6 +227,7 @@ def main(argv=None):
                     "profile": str(profile),
                     "expected": expected,
                     "deadline_s": max(10.0, args.timeout - 20.0),
+                    "install": args.install,
                 }
             ),
             encoding="utf-8",
@@ -229,7 +238,7 @@ def main(argv=None):
             command = [QGIS_BIN, "--profiles-path", str(profile), "--nologo", "--code", str(STARTUP_SCRIPT)]
             started = time.monotonic()
             qgis = subprocess.Popen(
-                command, env=qgis_environment(root, display, config), cwd=root,
+                command, env=qgis_environment(root, display, config, args.system_python), cwd=root,
                 stdin=subprocess.DEVNULL, stdout=qgis_out, stderr=subprocess.STDOUT, start_new_session=True,
             )
             try:

@@ -7,7 +7,9 @@ project so the dialogs show what a user would see, then open each
 algorithm's dialog with ``processing.createAlgorithmDialog``, let it paint,
 grab it (``QWidget.grab``) to ``<folder>/<name>.png``, note what its help
 pane shows first and which parameters it shows outside "Advanced
-parameters", close it, and after the last one write a JSON result and quit.
+parameters", close it; then (all dialogs only) a trial run of noisyodflows in its dialog
+(``trial_run.png`` beside the folder, in docs/img) and the noisy OD flows at the defaults, loaded and
+styled (``flow_map.png``, also in docs/img); then write a JSON result and quit.
 
 Settings come from the JSON file named by $DP_GEOPRIVACY_SCREENSHOTS:
 ``folder`` (where the PNGs go), ``result`` (JSON path), ``profile``,
@@ -25,7 +27,7 @@ from pathlib import Path
 
 import qgis.utils
 from qgis.core import QgsApplication, QgsProject, QgsVectorLayer
-from qgis.PyQt.QtCore import QCoreApplication, QTimer
+from qgis.PyQt.QtCore import QCoreApplication, Qt, QTimer
 from qgis.PyQt.QtWidgets import QAbstractButton, QLabel, QLineEdit, QTextBrowser, QWidget
 
 PROVIDER_ID = "dp_geoprivacy"
@@ -118,7 +120,10 @@ def help_text(dialog):
 def shoot(names, index):
     """Open, paint and grab the dialog of ``names[index]``, then schedule the next one."""
     if index >= len(names):
-        finish(0)
+        if CONFIG.get("only"):
+            finish(0)
+        else:
+            QTimer.singleShot(200, trial_run)
         return
     if time.monotonic() - STARTED > CONFIG["deadline_s"]:
         RESULT["errors"].append(f"deadline reached before {names[index]}")
@@ -167,6 +172,105 @@ def shoot(names, index):
         QTimer.singleShot(200, lambda: shoot(names, index + 1))
 
     QTimer.singleShot(PAINT_MS, grab)
+
+
+def _layer(name):
+    return next(layer for layer in SAMPLE_LAYERS if layer.name() == name)
+
+
+def trial_run():
+    """The noisyodflows dialog after a trial run on the sample city (the log with the figures, nothing loaded):
+    <folder>/trial_run.png."""
+    try:
+        from processing import createAlgorithmDialog
+
+        dialog = createAlgorithmDialog(f"{PROVIDER_ID}:noisyodflows", {
+            "INPUT": _layer("trips").id(), "ZONES": _layer("zones").id(), "ZONE_ID_FIELD": "zone_id",
+            "DRY_RUN": True})
+        dialog.resize(CONFIG["width"], CONFIG["height"])
+        dialog.move(20, 20)
+        dialog.show()
+        dialog.raise_()
+        QCoreApplication.processEvents()
+        layers_before = len(QgsProject.instance().mapLayers())
+        dialog.runAlgorithm()
+    except Exception:  # noqa: BLE001 (report anything, go on)
+        RESULT["errors"].append(f"trial run: {traceback.format_exc()}")
+        QTimer.singleShot(0, flow_map)
+        return
+
+    def grab():
+        try:
+            QCoreApplication.processEvents()
+            path = Path(CONFIG["folder"]).parent / "trial_run.png"
+            QWidget.grab(dialog).save(str(path), "PNG")
+            RESULT["trial_run"] = {"png": str(path),
+                                   "layers_loaded": len(QgsProject.instance().mapLayers()) - layers_before}
+            log(f"trial run: {path}")
+        except Exception:  # noqa: BLE001
+            RESULT["errors"].append(f"trial run: {traceback.format_exc()}")
+        finally:
+            dialog.close()
+            dialog.deleteLater()
+        QTimer.singleShot(200, flow_map)
+
+    QTimer.singleShot(8000, grab)
+
+
+def flow_map():
+    """The noisy OD flows of the sample city at the defaults, loaded and styled over the zones:
+    <folder>/flow_map.png (the main window: map and legend)."""
+    try:
+        from qgis import processing
+
+        out = Path(CONFIG["profile"]).parent
+        processing.runAndLoadResults(f"{PROVIDER_ID}:noisyodflows", {
+            "INPUT": _layer("trips").id(), "ZONES": _layer("zones").id(), "ZONE_ID_FIELD": "zone_id",
+            "OUTPUT_FLOWS": str(out / "flows.gpkg"), "OUTPUT_MATRIX": str(out / "matrix.csv")})
+        from qgis.core import QgsFillSymbol, QgsSingleSymbolRenderer
+        from qgis.PyQt.QtWidgets import QDockWidget
+
+        root = QgsProject.instance().layerTreeRoot()
+        for layer in SAMPLE_LAYERS:
+            root.findLayer(layer.id()).setItemVisibilityChecked(layer.name() == "zones")
+        _layer("zones").setRenderer(QgsSingleSymbolRenderer(QgsFillSymbol.createSimple(
+            {"color": "245,245,240", "outline_color": "160,160,160", "outline_width": "0.2"})))
+        flows = [layer for layer in QgsProject.instance().mapLayers().values()
+                 if layer.name().startswith("Noisy OD flows")]
+        for node in root.findLayers():
+            node.setExpanded(bool(flows) and node.layer() is flows[0])
+        main_window = qgis.utils.iface.mainWindow()
+        browser = main_window.findChild(QDockWidget, "Browser")
+        if browser is not None:
+            browser.hide()
+        layers_dock = main_window.findChild(QDockWidget, "Layers")
+        if layers_dock is not None:
+            main_window.resizeDocks([layers_dock], [420], Qt.Orientation.Horizontal)
+        RESULT["flow_map"] = {"layer": flows[0].name() if flows else None,
+                              "features": flows[0].featureCount() if flows else 0}
+        main_window = qgis.utils.iface.mainWindow()
+        main_window.showNormal()
+        main_window.setGeometry(0, 0, 1600, 1000)
+        canvas = qgis.utils.iface.mapCanvas()
+        canvas.setExtent(_layer("zones").extent())
+        canvas.refresh()
+    except Exception:  # noqa: BLE001
+        RESULT["errors"].append(f"flow map: {traceback.format_exc()}")
+        finish(0)
+        return
+
+    def grab():
+        try:
+            QCoreApplication.processEvents()
+            path = Path(CONFIG["folder"]).parent / "flow_map.png"
+            qgis.utils.iface.mainWindow().grab().save(str(path), "PNG")
+            RESULT["flow_map"]["png"] = str(path)
+            log(f"flow map: {path}")
+        except Exception:  # noqa: BLE001
+            RESULT["errors"].append(f"flow map: {traceback.format_exc()}")
+        finish(0)
+
+    QTimer.singleShot(5000, grab)
 
 
 def poll():

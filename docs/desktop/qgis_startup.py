@@ -24,12 +24,14 @@ from pathlib import Path
 import qgis.utils
 from qgis.core import QgsApplication
 from qgis.PyQt.QtCore import QCoreApplication, Qt, QTimer
-from qgis.PyQt.QtWidgets import QDockWidget
+from qgis.PyQt.QtWidgets import QDockWidget, QPushButton
 
 PROVIDER_ID = "dp_geoprivacy"
 SEARCH_TEXT = "DP Geoprivacy"
 CONFIG = json.loads(Path(os.environ["DP_GEOPRIVACY_DESKTOP_CHECK"]).read_text(encoding="utf-8"))
 STARTED = time.monotonic()
+# With "install" in the settings (desktop_check.py --install): what the plugin's Install button did.
+INSTALL = {}
 
 
 def log(message):
@@ -97,6 +99,7 @@ def check_and_show():
         "plugin_path": str(Path(module.__file__).parent) if module else None,
         "expected_algorithms": sorted(f"{PROVIDER_ID}:{name}" for name in CONFIG["expected"]),
         "qgis_version": qgis.utils.Qgis.QGIS_VERSION,
+        "install": INSTALL,
     }
     errors = []
     if provider is None:
@@ -189,7 +192,7 @@ def run_one_algorithm(result):
         log("running dp_geoprivacy:laplaceperturbation on the sample households")
         outputs = processing.run(
             f"{PROVIDER_ID}:laplaceperturbation",
-            {"INPUT": source, "EPSILON": 1.0, "DISTANCE": 100.0, "METRIC_CRS": "EPSG:3035", "OUTPUT": str(output)},
+            {"INPUT": source, "EPSILON": 1.0, "DISTANCE": 100.0, "METRIC_CRS": "EPSG:25832", "OUTPUT": str(output)},
             context=QgsProcessingContext(),
             feedback=QgsProcessingFeedback(),
         )
@@ -210,8 +213,25 @@ def run_one_algorithm(result):
         return 6
 
 
+def click_install():
+    """Press the plugin's Install button once it is shown (a QGIS whose Python lacks the packages)."""
+    main_window = qgis.utils.iface.mainWindow() if qgis.utils.iface else None
+    button = main_window.findChild(QPushButton, "dp_geoprivacy_install") if main_window else None
+    if button is None:
+        return
+    INSTALL["offered"] = button.parent().findChildren(QPushButton) and button.text()
+    log("the plugin offers to install its packages: clicking Install (pip, from PyPI)")
+    started = time.monotonic()
+    button.click()
+    INSTALL["seconds"] = round(time.monotonic() - started, 1)
+    folder = Path(CONFIG["profile"]) / "profiles" / "default" / "python" / "dp_geoprivacy_packages"
+    INSTALL["folder"] = sorted(p.name for p in folder.iterdir()) if folder.is_dir() else None
+
+
 def poll():
     try:
+        if CONFIG.get("install") and "offered" not in INSTALL:
+            click_install()
         if gui_ready():
             log("QGIS is up; checking the provider")
             result, code = check_and_show()

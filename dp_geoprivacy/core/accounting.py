@@ -1,11 +1,11 @@
 """Privacy accounting: how the epsilons and deltas of several releases add up.
 
-Sources: seed 001 §2 (Theorem 2, basic sequential composition: k releases
+Sources: Asghar, Tyler and Kaafar 2017 §2 (Theorem 2, basic sequential composition: k releases
 of (epsilon, delta) each are (k epsilon, k delta)-DP together; Theorem 3,
 parallel composition: releases computed on disjoint subsets of the rows cost
 only the largest of them) and §4 (the Opal release: 56 disjoint day-mode
 partitions, six column sets per partition with epsilons 1, 1, 1, 1, 2, 2,
-total epsilon 8); seed 003 §III F (Cumulative-Epsilon-Per-Day: the
+total epsilon 8); the ITMS report §III F (Cumulative-Epsilon-Per-Day: the
 per-query epsilons are summed).
 
 Releases are immutable events (frozen dataclasses, in the spirit of
@@ -29,7 +29,7 @@ decided when the run selected its rows) says it composes in parallel: no
 unit of privacy can have rows in two partitions (partitions by the user
 field; user-day units with day partitions; one row per unit). Otherwise, and
 for entries of older ledgers that carry no rule, the release counts on the
-whole source (seed 001 Remark 1: a trip has one day and one mode; a person
+whole source (Asghar, Tyler and Kaafar 2017 Remark 1: a trip has one day and one mode; a person
 travelling on several days does not).
 
 The total. The privacy loss of one unit of privacy is the sum, by

@@ -15,7 +15,8 @@ is computed exactly from the noise's distribution (``published_error_pmf``):
 for a grain above 1 the error depends on c modulo the grain (below 1, on
 the parity of c, through numpy's rounding of halves to even), and the
 figures average it over the residues (true counts spread evenly modulo the
-grain, or as many even as odd). Clamping negative values to zero (seed 004) only shrinks errors of
+grain, or as many even as odd). Clamping negative values to zero (Roy, Kantarcioglu and Sweeney 2016)
+only shrinks errors of
 cells whose true count is within the margin of zero: the figures are those of
 cells well above it, an upper bound for the others.
 
@@ -29,11 +30,11 @@ cells well above it, an upper bound for the others.
   p = ``CountNoise.release_tail(K)``, K = max(1, ceil(MIN_FLOW)), the very
   function the sparse OD path samples from. For n cells, n p is the expected
   number of published noise-only cells when all are empty: an upper bound
-  for any data. The stability histogram (THRESHOLD = 1, seed 001
+  for any data. The stability histogram (THRESHOLD = 1, Asghar, Tyler and Kaafar 2017
   Algorithm 1) never publishes an empty cell; its threshold tau and the
   true count published with 50% and 95% probability are given instead.
 
-Locations (planar or per-axis Laplace, seed 000 §5, Andrés et al. 2013). The
+Locations (planar or per-axis Laplace, Dumont et al. 2021 §5, Andrés et al. 2013). The
 displacement |z - x| (Euclidean) of planar Laplace with scale b = DISTANCE /
 EPSILON has a Gamma(2, b) distribution (mean 2b); per-axis Laplace has
 independent Laplace(b) on x and y, and the Euclidean length of that vector
@@ -384,7 +385,7 @@ def spurious_advice(mechanism, n_zones: int, include_intrazonal: bool, min_flow:
     return SpuriousAdvice(figures.expected_spurious, figures.p_spurious, cells, needed, zones, epsilon)
 
 
-# --- randomized response (k-ary, seed 000 eq. 13) ----------------------------------------------
+# --- randomized response (k-ary, Dumont et al. 2021 eq. 13) ----------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -413,7 +414,7 @@ class ResponseAccuracy:
 
 
 def response_mechanism(epsilon: float, categories: int):
-    """The k-ary randomized response the release builds for ``epsilon`` (p from seed 000 eq. 13 inverted)."""
+    """The k-ary randomized response the release builds for ``epsilon`` (p from Dumont et al. 2021 eq. 13 inverted)."""
     from .randomized_response import RandomizedResponse, p_truth_for_epsilon  # noqa: PLC0415
 
     k = int(categories)

@@ -1,10 +1,10 @@
 """Bounded statistics of a measured value: sum, count, mean, count above a limit, quantiles.
 
-Sources: seed 003 §II D and §III E (Query 1, the average bus speed per
+Sources: the ITMS report §II D and §III E (Query 1, the average bus speed per
 hexagon-and-timeslot; Query 2, the average number of buses per day above a
-speed limit; Laplace noise of scale sensitivity / epsilon), seed 002 §4.2-4.3
+speed limit; Laplace noise of scale sensitivity / epsilon), Kapp et al. 2023 §4.2-4.3
 (user-level privacy with at most M contributions per user, chosen by
-sampling). The quantiles (seed 002 §4.3.2) are in :mod:`.quantiles`.
+sampling). The quantiles (Kapp et al. 2023 §4.3.2) are in :mod:`.quantiles`.
 
 Neighbouring datasets. Two datasets are neighbours when one holds one more
 unit of privacy than the other (add / remove), as in :mod:`.counting`. A
@@ -12,7 +12,7 @@ unit contributes at most ``max_contributions`` = M records to one cell (the
 release bounds this by sampling before any mechanism runs, see
 :mod:`.zone_statistics`). Every value is clamped to public bounds
 [LOWER, UPPER] declared by the publisher (e.g. 0 and 65 km/h) before it is
-aggregated; the bounds are never read from the data (seed 003 reads the
+aggregated; the bounds are never read from the data (the ITMS report reads the
 maximum speed and N from the raw data, and its mean's sensitivity
 (max - min) / N uses the private N: neither is copied here).
 
@@ -22,9 +22,9 @@ the change is at most m times the per-record change, the scale is M times
 it over epsilon; exponential mechanism: a utility change d costs
 epsilon * d / sensitivity). A unit whose M records are spread over several
 cells therefore costs at most epsilon in total (the same holds for the
-exponential-mechanism quantiles of :mod:`.quantiles`) (seed 002's argument for
+exponential-mechanism quantiles of :mod:`.quantiles`) (Kapp et al. 2023's argument for
 histograms); :mod:`.zone_statistics` uses this for the user-level unit and
-the sum of the K largest per-cell epsilons (seed 003 §III F) for user-days.
+the sum of the K largest per-cell epsilons (the ITMS report §III F) for user-days.
 
 Floating point. Every published Laplace value (count, sum, the mean's
 centred sum and count, count above per day) is released by
@@ -176,7 +176,7 @@ class BoundedCount(_SnappedLaplacePerCell):
 
     Sensitivity: adding or removing a unit changes a cell's count by at most
     M (its records in that cell), so Lap(M / epsilon) is epsilon-DP per cell
-    (seed 002 §4.3.1: trip counts have sensitivity M).
+    (Kapp et al. 2023 §4.3.1: trip counts have sensitivity M).
     """
 
     epsilon: float
@@ -202,7 +202,7 @@ class BoundedSum(_SnappedLaplacePerCell):
     Sensitivity: each record is clamped to [L, U], so |value| <= max(|L|, |U|);
     adding or removing a unit with at most M records in the cell changes the
     sum by at most M * max(|L|, |U|). Lap(M max(|L|,|U|) / epsilon) is
-    epsilon-DP per cell (Laplace mechanism, seed 002 Definition 4).
+    epsilon-DP per cell (Laplace mechanism, Kapp et al. 2023 Definition 4).
     """
 
     epsilon: float
@@ -252,8 +252,8 @@ class BoundedMean:
     Proof: |x - c| <= h for clamped x, so one unit (<= M records in the
     cell) changes the centred sum by <= M h and the count by <= M; each
     Laplace release is eps_s- resp. eps_c-DP, together epsilon-DP
-    (sequential composition, seed 001 Theorem 2); the ratio and the clamp
-    are post-processing. Nothing uses the true N (seed 003's (max-min)/N
+    (sequential composition, Asghar, Tyler and Kaafar 2017 Theorem 2); the ratio and the clamp
+    are post-processing. Nothing uses the true N (the ITMS report's (max-min)/N
     does, and is not DP).
 
     Margin: mean' - mean = (a - b (mean - c)) / N' exactly, with a, b the two
@@ -346,15 +346,15 @@ class BoundedMean:
 
 @dataclass(frozen=True)
 class CountAbovePerDay(_SnappedLaplacePerCell):
-    """Seed 003 Query 2: the number of (unit, day) pairs above LIMIT per cell, divided by DAYS.
+    """The ITMS report Query 2: the number of (unit, day) pairs above LIMIT per cell, divided by DAYS.
 
     A pair exceeds the limit when any of its clamped values in the cell
-    does (seed 003: a bus's maximum speed that day). ``days`` is the public
-    number of days of the period (seed 003: 31), declared, not counted in
+    does (the ITMS report: a bus's maximum speed that day). ``days`` is the public
+    number of days of the period (the ITMS report: 31), declared, not counted in
     the data. Sensitivity: a unit adds at most ``pairs_per_unit`` exceeding
     pairs to a cell (1 for a record or a user-day; M for a user with M
     records, who is on at most M days), so the average changes by at most
-    pairs_per_unit / days: seed 003's 1/31 for a bus-day.
+    pairs_per_unit / days: the ITMS report's 1/31 for a bus-day.
     """
 
     epsilon: float
@@ -380,16 +380,16 @@ class CountAbovePerDay(_SnappedLaplacePerCell):
         return self._record_fields(
             unit_of_privacy,
             f"Laplace noise on the number per day of units above LIMIT {self.limit:g} per cell, "
-            f"averaged over {self.days} days (seed 003 Query 2)",
+            f"averaged over {self.days} days (the ITMS report Query 2)",
             "units per day per cell (pairs per unit / days)", "units per day (Laplace scale b)")
 
 
 def sum_of_k_largest(per_cell_epsilons, k: int) -> float:
-    """Seed 003 §III F: an upper bound on a unit's epsilon when it touches at most k cells.
+    """The ITMS report §III F: an upper bound on a unit's epsilon when it touches at most k cells.
 
     Each cell's release costs the unit at most its per-cell epsilon when the
     unit has data there (sequential composition over the <= k cells it
-    touches, seed 001 Theorem 2); the worst k cells are the k largest.
+    touches, Asghar, Tyler and Kaafar 2017 Theorem 2); the worst k cells are the k largest.
     ``k`` is a declared bound (enforced by sampling), never read from data.
     """
     k = require_contributions("K (most cells per unit)", k)

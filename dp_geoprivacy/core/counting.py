@@ -1,10 +1,10 @@
 """Noisy histograms: the count mechanisms behind zone counts and OD flows.
 
-Sources: seed 000 §6.1 (Laplace(1/epsilon) on block counts, publish the
-10 largest), seed 002 §4.2-4.3 (user-level privacy: each user keeps at most
+Sources: Dumont et al. 2021 §6.1 (Laplace(1/epsilon) on block counts, publish the
+10 largest), Kapp et al. 2023 §4.2-4.3 (user-level privacy: each user keeps at most
 M contributions, chosen by sampling; sensitivity M for trips, 2M for trip
-ends; every cell of a public tessellation is noised), seed 001 Algorithm 1
-(stability-based histogram), seed 004 (negative counts set to zero).
+ends; every cell of a public tessellation is noised), Asghar, Tyler and Kaafar 2017 Algorithm 1
+(stability-based histogram), Roy, Kantarcioglu and Sweeney 2016 (negative counts set to zero).
 
 Neighbouring datasets and sensitivity. A contribution is one record (a
 point, a trip end, a trip) and adds 1 to ``cells_per_contribution`` cells
@@ -16,17 +16,17 @@ Laplace (or discrete Laplace) noise of scale sensitivity / epsilon on every
 cell gives epsilon-DP. Which cells exist must not depend on the data: with
 a public tessellation every cell is noised, zero counts included.
 
-The stability-based histogram (seed 001 Algorithm 1) noises only non-zero
+The stability-based histogram (Asghar, Tyler and Kaafar 2017 Algorithm 1) noises only non-zero
 cells and publishes those above a threshold; it never introduces a cell
-with a true count of zero. Seed 001 proves it for replace-one neighbours
+with a true count of zero. Asghar, Tyler and Kaafar 2017 proves it for replace-one neighbours
 (one record replaced: two cells change by 1): Lap(2/epsilon) and threshold
 2 ln(2/delta)/epsilon + 1. For a user with M bounded contributions,
 replacing the user changes L1 <= 2 M c, at most L0 = 2 M c cells, each by
 at most Linf = M c (c = cells_per_contribution). Lap(L1/epsilon) on the
 cells is epsilon-DP; a cell present only in one dataset is published with
-probability at most exp(-(tau - Linf) / b) (the seed's bound on the
+probability at most exp(-(tau - Linf) / b) (Asghar et al.'s bound on the
 Laplace tail), so tau = Linf + b ln(L0 / delta) keeps the union of such
-events below delta. For M = c = 1 this is exactly the seed's Lap(2/epsilon)
+events below delta. For M = c = 1 this is exactly Asghar et al.'s Lap(2/epsilon)
 and 2 ln(2/delta)/epsilon + 1. Calibrated for replacement, the guarantee
 also holds for adding or removing a user.
 
@@ -258,7 +258,7 @@ def composed_snapping_fields(parts) -> dict:
     """``snapping_fields`` of several noises composed sequentially, e.g. a sum and a count, or tables.
 
     ``parts``: (name, CountNoise) pairs. The floating-point epsilons add up
-    (sequential composition, seed 001 Theorem 2), as the epsilons do;
+    (sequential composition, Asghar, Tyler and Kaafar 2017 Theorem 2), as the epsilons do;
     ``count_grain`` is the largest grain (each part's is in the text).
     """
     parts = tuple(parts)
@@ -271,7 +271,7 @@ def composed_snapping_fields(parts) -> dict:
 
 @dataclass(frozen=True)
 class StabilityHistogram:
-    """Seed 001 Algorithm 1, generalised to users with M bounded contributions (see module doc)."""
+    """Asghar, Tyler and Kaafar 2017 Algorithm 1, generalised to users with M bounded contributions (see module doc)."""
 
     epsilon: float
     delta: float
@@ -326,7 +326,8 @@ class StabilityHistogram:
     def record_fields(self, unit_of_privacy: str) -> dict:
         noise = self.noise()
         return {
-            "mechanism": f"stability-based histogram (seed 001 Algorithm 1){noise.snapping_label()}",
+            "mechanism": "stability-based histogram (Asghar, Tyler and Kaafar 2017 Algorithm 1)"
+                         f"{noise.snapping_label()}",
             **noise.snapping_fields(),
             "epsilon": self.epsilon,
             "delta": self.delta,
@@ -367,7 +368,7 @@ def snap(values: np.ndarray, grain: float, bound: float = SNAP_BOUND) -> np.ndar
 def bound_contributions(user_keys: np.ndarray, max_contributions: int, rng: np.random.Generator) -> np.ndarray:
     """Indices of the records kept when each user keeps at most M, chosen uniformly at random.
 
-    Seed 002 §4.3: sampling, not the first M, so which records survive does
+    Kapp et al. 2023 §4.3: sampling, not the first M, so which records survive does
     not depend on their order. ``user_keys`` are hashable ids (NULLs must be
     handled by the caller). The returned indices are sorted.
     """
@@ -421,7 +422,7 @@ def skip_bounding_draws(rng: np.random.Generator, records: int, chunk: int = 1 <
 
 
 def clamp_and_round(noisy: np.ndarray) -> np.ndarray:
-    """Post-processing (seed 004): round to integers and set negatives to zero."""
+    """Post-processing (Roy, Kantarcioglu and Sweeney 2016): round to integers and set negatives to zero."""
     return np.maximum(np.round(noisy), 0.0)
 
 

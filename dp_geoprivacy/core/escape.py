@@ -1,6 +1,6 @@
 """Escaped-point analysis: how many points leave their zone under Laplace noise.
 
-Source: seed 000 §5 (file 000_e6ef460761bead7b.txt, Fig. 13-21). Household
+Source: Dumont et al. 2021 §5 (file 000_e6ef460761bead7b.txt, Fig. 13-21). Household
 locations are perturbed with Laplace noise (eq. 14: per-axis scale b), many
 times for each of a range of scales; a point *escapes* when its perturbed
 location is no longer in its original polygon (point-in-polygon). The
@@ -135,7 +135,7 @@ def calibrate(scales, escape_mean, target: float) -> Calibration:
     larger scale follows (its share is then > target), the answer is where
     the straight line through (log b_k, m_k) and (log b_k+1, m_k+1) reaches
     the target: linear interpolation of the mean escape share in log b,
-    the axis on which the seed plots it (Fig. 14).
+    the axis on which Dumont et al. 2021 plot it (Fig. 14).
     """
     scales = np.asarray(scales, dtype=float)
     escape_mean = np.asarray(escape_mean, dtype=float)
@@ -194,7 +194,7 @@ class EscapeStatistics:
 
     @property
     def lumped_scale(self) -> np.ndarray:
-        """b / sqrt(mean zone area): the dimensionless scale of seed 000 Fig. 15."""
+        """b / sqrt(mean zone area): the dimensionless scale of Dumont et al. 2021 Fig. 15."""
         return self.scales / math.sqrt(self.mean_zone_area)
 
     def calibrate(self, target: float) -> Calibration:
@@ -313,7 +313,7 @@ def escape_sweep(
     in. ``zone``: each point's zone index (``Tessellation.assign`` in the
     zones' CRS); computed from ``xy`` when omitted (zones and points in one
     CRS). ``to_zone_crs``: maps perturbed metric coordinates to the zones'
-    CRS (None: same CRS). ``kind``: PER_AXIS (seed 000 eq. 14) or PLANAR.
+    CRS (None: same CRS). ``kind``: PER_AXIS (Dumont et al. 2021 eq. 14) or PLANAR.
     ``scales``: Laplace scales b in metres (sorted and deduplicated).
     ``mean_zone_area``: in square metres, for the lumped scale (default: the
     zones' own mean area, for zones in a metric CRS). ``progress(fraction)``

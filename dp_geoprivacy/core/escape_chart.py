@@ -1,7 +1,7 @@
-"""The escape-share chart of seed 000 §5 (Fig. 14, 21) as a self-contained SVG.
+"""The escape-share chart of Dumont et al. 2021 §5 (Fig. 14, 21) as a self-contained SVG.
 
 One curve: the mean share of points that escape their zone against the
-Laplace scale b (log axis, as in the seed), a band of one standard
+Laplace scale b (log axis, as in Dumont et al. 2021), a band of one standard
 deviation over realizations, the target share as a dashed line and the
 calibrated scale as a dotted one. Plain SVG text: no plotting library.
 """

@@ -1,6 +1,6 @@
 """The escaped-point analysis in the one release shape (dp_geoprivacy:escapeanalysis).
 
-Source: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15). The sweep, the observed
+Source: Dumont et al. 2021 §5 (Fig. 13-21, eq. 14, eq. 15). The sweep, the observed
 escapes and the calibration are in :mod:`.escape`; this module pairs true
 and perturbed points (measure mode), derives epsilon per scale, calibrates,
 and lays out the two output tables (per scale; per scale and zone) in a

@@ -1,4 +1,4 @@
-"""H3 hexagons as a public tessellation (seed 003 §II C: H3 indexing, hexagon-and-timeslot).
+"""H3 hexagons as a public tessellation (the ITMS report §II C: H3 indexing, hexagon-and-timeslot).
 
 H3 (Uber's discrete global grid) cuts the sphere into hexagons (and twelve
 pentagons per resolution) at resolutions 0 (coarsest) to 15. Which cell a

@@ -4,7 +4,7 @@ A JSON file with one entry per release (per run of a privatizing
 algorithm): a fingerprint of the source data, the algorithm, epsilon,
 delta, unit of privacy, partition, output, time and release_id. The
 fingerprint lets releases of the same data be added up across sessions and
-tools (seed 001 §2, Theorems 2-3; seed 003 §III F); it is a statistic of
+tools (Asghar, Tyler and Kaafar 2017 §2, Theorems 2-3; the ITMS report §III F); it is a statistic of
 the raw data, so it lives ONLY here: never in a published output, privacy
 record or report.
 

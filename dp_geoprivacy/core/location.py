@@ -1,6 +1,6 @@
 """Laplace perturbation of point locations.
 
-Sources: seed 000 §3.4 (the Laplace mechanism, eq. 7) and §5 (eq. 14:
+Sources: Dumont et al. 2021 §3.4 (the Laplace mechanism, eq. 7) and §5 (eq. 14:
 independent Laplace noise on x and y with b = Delta f / epsilon), and
 geo-indistinguishability (Andres et al. 2013: planar Laplace).
 

@@ -1,6 +1,6 @@
-"""The analyses of the mobility report (seed 002 §3), exactly, and the mechanism each is released with.
+"""The analyses of the mobility report (Kapp et al. 2023 §3), exactly, and the mechanism each is released with.
 
-Seed 002 §3 and Table 1 list the measures; §4.3 their sensitivities with at
+Kapp et al. 2023 §3 and Table 1 list the measures; §4.3 their sensitivities with at
 most M trips per user (kept by sampling): counts of users 1, counts of trips
 M, counts of points (trip ends) 2M, five-number summaries by the
 exponential mechanism on ranks with the same sensitivity as the counts.
@@ -38,7 +38,7 @@ MISSING = -2  # an end without a location (NULL coordinates, or the missing end 
 EARTH_RADIUS_KM = 6371.0
 DAY = 86400.0
 FIVE_NUMBERS = (0.0, 0.25, 0.5, 0.75, 1.0)
-FOUR_HOUR_START = 2  # seed 002 §3: windows 2-6, 6-10, 10-14, 14-18, 18-22, 22-2
+FOUR_HOUR_START = 2  # Kapp et al. 2023 §3: windows 2-6, 6-10, 10-14, 14-18, 18-22, 22-2
 HOUR_CATEGORIES = ("weekday start", "weekday end", "weekend start", "weekend end")
 WINDOW_LABELS = tuple(f"{(FOUR_HOUR_START + 4 * i) % 24:02d}-{(FOUR_HOUR_START + 4 * i + 4) % 24:02d}"
                       for i in range(6))
@@ -47,14 +47,14 @@ WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 @dataclass(frozen=True)
 class MobilityBins:
-    """Public bounds and bin widths of the numeric analyses (seed 002 §3: cut off at a declared maximum).
+    """Public bounds and bin widths of the numeric analyses (Kapp et al. 2023 §3: cut off at a declared maximum).
 
     A bin width of 0 (the default) is chosen from the public maximum alone: the smallest of 1, 2, 2.5 or 5
     times a power of ten that cuts the range into at most ``AUTO_BINS`` (24) bins (:func:`nice_width`): travel
     time 0-120 min in 5-min bins; jump length 0-20 km in 1-km bins; time between trips 0-168 h (a week) in
     10-h bins; radius of gyration 0-20 km in 1-km bins; a 5,000 km maximum in 250-km bins. Distinct zones per
     user 1 to ``max_tiles_per_user`` (0 = 2M, every visit a new zone) in steps of 1; mobility entropy 0-1 in
-    0.1 bins. Values above the maximum form one overflow bin (one noisy count), as the seed prescribes.
+    0.1 bins. Values above the maximum form one overflow bin (one noisy count), as Kapp et al. 2023 prescribe.
     """
 
     max_travel_time_min: float = 120.0
@@ -199,7 +199,7 @@ class HistogramSummary:
 
     ``contributions``: values one user adds at most (M for trips, M - 1
     gaps between trips, 1 for per-user measures): the sensitivity of the
-    histogram (L1) and of the quantiles' rank score (seed 002 §4.3.2).
+    histogram (L1) and of the quantiles' rank score (Kapp et al. 2023 §4.3.2).
     """
 
     epsilon: float
@@ -301,7 +301,7 @@ def _exact_visits_per_zone(t, n_zones) -> np.ndarray:
 
 
 def _exact_visits_per_time_window(t, n_zones) -> np.ndarray:
-    """(2 x 6 windows) x zones: destinations in a zone with an end time (seed 002 §3: destinations only)."""
+    """(2 x 6 windows) x zones: destinations in a zone with an end time (Kapp et al. 2023 §3: destinations only)."""
     keep = t.has_end & (t.end_zone >= 0) & ~np.isnan(t.end_time)
     s, zone = t.end_time[keep], t.end_zone[keep]
     window = ((hour_of(s) - FOUR_HOUR_START) % 24) // 4

@@ -1,12 +1,12 @@
-"""The differentially private mobility report (seed 002): the release behind dp_geoprivacy:mobilityreport.
+"""The differentially private mobility report (Kapp et al. 2023): the release behind dp_geoprivacy:mobilityreport.
 
-Seed 002 §3 (the analyses), §4.2-4.3 (user-level privacy: each user keeps at
+Kapp et al. 2023 §3 (the analyses), §4.2-4.3 (user-level privacy: each user keeps at
 most M trips, sampled uniformly once for the whole report; counts of users
 have sensitivity 1, of trips M, of trip ends 2M; five-number summaries by
 the exponential mechanism on ranks with the same sensitivity; the
 tessellation, bins and bounds are public and values beyond them are one
 noisy outlier count). The total EPSILON is split over the chosen analyses by
-public weights (default equal, as the peer dp_mobility_report); each
+public weights (default DEFAULT_SPLIT: visits, OD flows and trips over time first); each
 analysis is its own mechanism with its own epsilon share and sensitivity,
 and sequential composition makes the report EPSILON-DP for one user
 (:func:`release_mobility_report`).
@@ -38,6 +38,9 @@ ANALYSES = (
 WINDOW_TOTALS_SHARE = 0.25
 # Delta of the OD flows' stability-based selection (the report's only delta), unless the publisher sets another.
 OD_DELTA = 1e-6
+# The default split (issue 20): the analyses planners read first (visits per zone, OD flows, trips over time)
+# weigh 5, every other analysis 1; a BUDGET_SPLIT given replaces it (its unnamed analyses weigh 1).
+DEFAULT_SPLIT = {"visits_per_zone": 5.0, "od_flows": 5.0, "trips_over_time": 5.0}
 
 
 class BudgetSplitError(ValueError):
@@ -162,8 +165,9 @@ def pair_trip_records(user, trip, seconds, lonlat, zone, n_zones: int) -> Mobili
 
 
 def split_budget(epsilon: float, analyses, weights: Optional[Dict[str, float]] = None) -> Dict[str, float]:
-    """Epsilon per analysis, proportional to the weights (default equal); the shares add up to ``epsilon``."""
-    weights = {a: float((weights or {}).get(a, 1.0)) for a in analyses}
+    """Epsilon per analysis, proportional to the weights (None: DEFAULT_SPLIT; analyses not named weigh 1); the
+    shares add up to ``epsilon``."""
+    weights = {a: float((DEFAULT_SPLIT if weights is None else weights).get(a, 1.0)) for a in analyses}
     if any(not math.isfinite(w) or w < 0 for w in weights.values()):
         raise BudgetSplitError("split weights must be finite numbers >= 0")
     total = math.fsum(weights.values())
@@ -208,7 +212,7 @@ class MobilityReportSpec:
         return split_budget(self.epsilon, self.analyses, self.weights)
 
     def mechanisms(self) -> Dict[str, object]:
-        """The mechanism of each analysis with its epsilon share and sensitivity (seed 002 Table 1)."""
+        """The mechanism of each analysis with its epsilon share and sensitivity (Kapp et al. 2023 Table 1)."""
         m, b = int(self.max_trips), self.bins
         shares = self.shares()
         tiles = b.max_tiles_per_user or 2 * m
@@ -248,7 +252,7 @@ class MobilityReportSpec:
             sens = "/".join(f"{x.fields()['sensitivity']:g}" for x in mechs)
             parts.append(f"{name} epsilon {eps:.6g} sensitivity {sens}")
         return {
-            "mechanism": ("mobility report (seed 002): each analysis its own release, sequential composition; "
+            "mechanism": ("mobility report (Kapp et al. 2023): each analysis its own release, sequential composition; "
                           "Laplace counts with Mironov snapping, exponential-mechanism five-number summaries, OD "
                           "flows by the stability-based histogram (delta in the record); "
                           + "; ".join(parts)),

@@ -1,4 +1,4 @@
-"""Similarity of two mobility reports (seed 002 §5.2.3), for the benchmark mode of dp_geoprivacy:mobilityreport.
+"""Similarity of two mobility reports (Kapp et al. 2023 §5.2.3), for the benchmark mode of dp_geoprivacy:mobilityreport.
 
 Measures, with the peer's defaults per analysis: relative error for single
 counts (TripCountError), Jensen-Shannon divergence for distributions
@@ -69,7 +69,7 @@ def kullback_leibler(p, q) -> float:
 
 
 def smape(a, b) -> float:
-    """(1/n) sum 2|a-b| / (|a|+|b|) over entries where |a|+|b| > 0 (seed 002 §5.2.3; 0 to 2)."""
+    """(1/n) sum 2|a-b| / (|a|+|b|) over entries where |a|+|b| > 0 (Kapp et al. 2023 §5.2.3; 0 to 2)."""
     a, b = np.asarray(a, dtype=float).ravel(), np.asarray(b, dtype=float).ravel()
     denominator = np.abs(a) + np.abs(b)
     used = denominator > 0
@@ -128,7 +128,7 @@ def ranking_rows(name: str, reference: dict, other: dict) -> list:
 
 
 def od_flow_error(a: dict, b: dict) -> float:
-    """SMAPE of the normalised OD matrices over their combined support (seed 002 ODFlowError)."""
+    """SMAPE of the normalised OD matrices over their combined support (Kapp et al. 2023 ODFlowError)."""
     ta, tb = sum(a.values()), sum(b.values())
     keys = [k for k in set(a) | set(b) if a.get(k, 0) > 0 or b.get(k, 0) > 0]
     if not keys or not ta or not tb:
@@ -137,7 +137,8 @@ def od_flow_error(a: dict, b: dict) -> float:
 
 
 def earth_movers_distance(p, q, centroids_lonlat) -> float:
-    """EMD in metres between two visit distributions over zones (haversine between centroids; seed 002 LocationError).
+    """EMD in metres between two visit distributions over zones (haversine between centroids; Kapp et al. 2023
+    LocationError).
 
     Solved exactly as a transport problem over the two supports; NaN when
     support(p) x support(q) exceeds EMD_MAX_VARIABLES.

@@ -2,21 +2,21 @@
 
 Sources
 -------
-- seed 000 §4.2: a trip is an ordered pair (i, j) of blocks; 2,500 blocks
+- Dumont et al. 2021 §4.2: a trip is an ordered pair (i, j) of blocks; 2,500 blocks
   give 2,500² possible trips, so randomizing whole trips costs epsilon of
   about 16 (eq. 13). Counting trips per pair and noising the counts is the
   affordable release. §6.3.2: the joint from-to histogram ht_from-to(i, j).
-- seed 002 §3.2 and §4.3: OD flows are counts of trips per (origin tile,
+- Kapp et al. 2023 §3.2 and §4.3: OD flows are counts of trips per (origin tile,
   destination tile) of a public tessellation; user-level privacy bounds
   each user to M trips (by sampling, §4.3) and gives the trip counts
   sensitivity M (§4.3.1); every cell of the public tessellation is noised
   and points outside it become one noisy count. Its evaluation (§5.2.3
   ODFlowError, §5.4) shows OD flows need far more budget than zone counts,
   hence the margin of error published with every flow.
-- seed 001 Algorithm 1: the stability-based histogram
+- Asghar, Tyler and Kaafar 2017 Algorithm 1: the stability-based histogram
   (``counting.StabilityHistogram``): only pairs that occur are noised and
   published above a threshold; no pair is invented.
-- seed 004 §3: an OD contingency table with Laplace noise, negative counts
+- Roy, Kantarcioglu and Sweeney 2016 §3: an OD contingency table with Laplace noise, negative counts
   set to zero.
 - Cormode, Procopiuc, Srivastava and Tran, "Differentially private summaries
   for sparse data", ICDT 2012: the sparse path below.
@@ -37,10 +37,10 @@ Post-processing order (the same on every path)
    Laplace, Mironov's snapping mechanism, see core.counting; every cell, or
    the stability rule);
 2. round to the nearest integer (``clamp_and_round``: numpy's round);
-3. clamp negatives to zero (seed 004);
+3. clamp negatives to zero (Roy, Kantarcioglu and Sweeney 2016);
 4. publication: keep the cells whose value after 3 is >= ``min_flow``
    (``min_flow`` <= 0 keeps every cell, zeros included).
-On the stability path the stability threshold of seed 001 (step 6, on the
+On the stability path the stability threshold of Asghar, Tyler and Kaafar 2017 (step 6, on the
 unrounded noisy count) decides first; steps 2-4 follow. Steps 2-4 only
 transform released noisy counts and cost no privacy.
 

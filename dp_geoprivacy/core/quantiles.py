@@ -1,4 +1,4 @@
-"""Private quantiles per cell: median, quartiles, five-number summaries (seed 002 §4.3.2).
+"""Private quantiles per cell: median, quartiles, five-number summaries (Kapp et al. 2023 §4.3.2).
 
 The exponential mechanism on ranks over a public grid of candidate values
 between the declared bounds; neighbouring datasets, clamping and the
@@ -35,7 +35,7 @@ from .validation import require_positive_finite
 
 @dataclass(frozen=True)
 class ExponentialQuantiles:
-    """Quantiles per cell by the exponential mechanism on ranks (seed 002 §4.3.2).
+    """Quantiles per cell by the exponential mechanism on ranks (Kapp et al. 2023 §4.3.2).
 
     Candidates: a public grid of G equally spaced values from L to U (not the
     data's own values, whose set would itself leak). Clamped values are
@@ -47,7 +47,7 @@ class ExponentialQuantiles:
     u(c) = -max(a(c) - q n, q n - b(c), 0). Sensitivity: adding a
     record moves a and b by 0 or 1 and q n by q, so u moves by at most
     max(q, 1-q) <= 1; a unit with M records moves it by at most M
-    (seed 002: "a user with M trips influences the output by M").
+    (Kapp et al. 2023: "a user with M trips influences the output by M").
     Each quantile samples c with probability proportional to
     exp(eps_q u(c) / (2 M)) and is eps_q-DP (McSherry and Talwar 2007); the
     budget is split equally, eps_q = epsilon / (number of quantiles)
@@ -60,7 +60,7 @@ class ExponentialQuantiles:
     rounded to the grid.
     The minimum and maximum (q = 0, 1) score every candidate outside the
     data's range alike, so they land anywhere between LOWER and the data's
-    minimum (resp. its maximum and UPPER): seed 002 prefers declared bounds.
+    minimum (resp. its maximum and UPPER): Kapp et al. 2023 prefers declared bounds.
     """
 
     epsilon: float
@@ -182,7 +182,8 @@ class ExponentialQuantiles:
     def record_fields(self, unit_of_privacy: str) -> dict:
         names = ", ".join(f"{q:g}" for q in self.quantiles)
         return {
-            "mechanism": (f"exponential mechanism on ranks (seed 002 §4.3.2) for the quantiles {names}, epsilon "
+            "mechanism": ("exponential mechanism on ranks (Kapp et al. 2023 §4.3.2) for the quantiles "
+                          f"{names}, epsilon "
                           f"{self.epsilon_each:g} each, over {int(self.grid_size)} values from LOWER to UPPER"),
             "epsilon": self.epsilon,
             "delta": 0.0,

@@ -133,7 +133,7 @@ def ranks_from_order(order: np.ndarray) -> np.ndarray:
 def order_by_rank(rank_of_key: np.ndarray, key_index: np.ndarray, *minor: np.ndarray) -> np.ndarray:
     """Row order by the public rank of each row's key (e.g. a zone id), then by ``minor`` indices.
 
-    The order depends only on public ids, never on the data (seed 001 §3.3.1).
+    The order depends only on public ids, never on the data (Asghar, Tyler and Kaafar 2017 §3.3.1).
     """
     if not len(key_index):
         return np.arange(0)

@@ -1,6 +1,7 @@
-"""Model 1 of dp_geoprivacy:synthetictrips: stability histograms over disjoint partitions (seed 001 §3-4).
+"""Model 1 of dp_geoprivacy:synthetictrips: stability histograms over disjoint partitions (Asghar, Tyler and Kaafar
+2017 §3-4).
 
-Seed 001 §4.1: the trips are split into disjoint partitions by public
+Asghar, Tyler and Kaafar 2017 §4.1: the trips are split into disjoint partitions by public
 fields (4 modes x 14 days = 56), and within each partition the stability-
 based histogram (Algorithm 1, ``counting.StabilityHistogram``) releases six
 column sets: (1) tap-on time, (2) tap-on place, (3) tap-off time, (4)
@@ -15,7 +16,7 @@ disjoint sets of trips made by the algorithm's own split of the data on
 PARTITION_FIELDS (every trip has one value per field; a NULL value is a
 partition of its own), so the releases of different partitions compose in
 parallel (Theorem 3): the whole release is (sum epsilon_j, sum delta_j)-DP,
-however many partitions there are. Seed 001 §4.2: epsilon_j = 1, 1, 1, 1,
+however many partitions there are. Asghar, Tyler and Kaafar 2017 §4.2: epsilon_j = 1, 1, 1, 1,
 2, 2 and delta_j = 1/8,000,000 give epsilon 8 and delta 7.5e-7 < 1e-6.
 
 Running SBH separately in every partition with the same (epsilon_j,
@@ -27,7 +28,7 @@ so ``StabilityHistogram(max_contributions=M)`` calibrates each release and
 the same composition holds for the user.
 
 Data-independent output: cells are keyed by (partition code, public
-ranks) and written in that sorted order (seed 001 §3.3.1); partition codes
+ranks) and written in that sorted order (Asghar, Tyler and Kaafar 2017 §3.3.1); partition codes
 must be numbered in the sorted order of the partition values (the glue
 does). How many partitions occur is a fact of the data: it goes to the log,
 never into the record.
@@ -50,14 +51,15 @@ MARGINALS = (ON_TIME, ON_PLACE, OFF_TIME, OFF_PLACE, ON_TIME_PLACE, OFF_TIME_PLA
 # The columns of each marginal: start/end time bin, origin/destination zone.
 COLUMNS = {ON_TIME: ("start_bin",), ON_PLACE: ("origin",), OFF_TIME: ("end_bin",), OFF_PLACE: ("dest",),
            ON_TIME_PLACE: ("start_bin", "origin"), OFF_TIME_PLACE: ("end_bin", "dest")}
-# Seed 001 §4.2.
+# Asghar, Tyler and Kaafar 2017 §4.2.
 OPAL_EPSILONS = (1.0, 1.0, 1.0, 1.0, 2.0, 2.0)
 OPAL_DELTA_PER_RELEASE = 1.0 / 8_000_000
 
 
 @dataclass(frozen=True)
 class Theorem7:
-    """The composition of seed 001 Theorem 7 for releases (name, epsilon_j, delta_j) in every partition."""
+    """The composition of Asghar, Tyler and Kaafar 2017 Theorem 7 for releases (name, epsilon_j, delta_j) in every
+    partition."""
 
     releases: Tuple[Tuple[str, float, float], ...]
 
@@ -82,7 +84,8 @@ class Theorem7:
 
     def statement(self) -> str:
         parts = ", ".join(f"{name} ({e:g}, {d:.3g})" for name, e, d in self.releases)
-        return (f"Seed 001 Theorem 7: within each partition the releases {parts} compose sequentially to "
+        return (f"Asghar, Tyler and Kaafar 2017 Theorem 7: within each partition the releases {parts} compose "
+                 "sequentially to "
                 f"({self.epsilon:g}, {self.delta:.3g}); the partitions are disjoint sets of trips made by the "
                 f"algorithm's own split on the partition fields, so they compose in parallel: the release is "
                 f"({self.epsilon:g}, {self.delta:.3g})-DP.")
@@ -103,8 +106,9 @@ class StabilityBudget:
         per = "; ".join(f"{name} epsilon {h.epsilon:.4g}, delta {h.delta:.3g}, b {h.scale:.4g}, threshold "
                         f"{h.threshold:.4g}" for name, h in self.histograms)
         return {
-            "mechanism": "stability-based histograms (seed 001 Algorithm 1) with Mironov's snapping per marginal "
-                         "within disjoint partitions; composition of seed 001 Theorem 7",
+            "mechanism": "stability-based histograms (Asghar, Tyler and Kaafar 2017 Algorithm 1) with Mironov's "
+                         "snapping per marginal "
+                         "within disjoint partitions; composition of Asghar, Tyler and Kaafar 2017 Theorem 7",
             **composed_snapping_fields((name, h.noise()) for name, h in self.histograms),
             "epsilon": self.composition.epsilon,
             "delta": self.composition.delta,

@@ -2,7 +2,7 @@
 
 One entry point, :func:`release_synthetic_trips`, with two models:
 
-MODEL 0, contingency tables (seed 004 §3, Algorithm 1; §3.1 the tables,
+MODEL 0, contingency tables (Roy, Kantarcioglu and Sweeney 2016 §3, Algorithm 1; §3.1 the tables,
 §3.2 the sampling). The groups of attributes are fixed here, public, never
 chosen from the data: origin x destination, origin x start-time bin,
 (origin, destination) x duration bin, origin x each declared attribute,
@@ -10,17 +10,17 @@ plus one noisy total. Each table gets Laplace noise of scale M / epsilon_t
 on every cell of its public domain (zones, time bins, duration bins and
 category lists are all declared), with epsilon_t = EPSILON * w_t / sum(w)
 from the declared weights; the tables are computed on the same trips, so
-they compose sequentially (seed 001 Theorem 2): the release is EPSILON-DP.
+they compose sequentially (Asghar, Tyler and Kaafar 2017 Theorem 2): the release is EPSILON-DP.
 Each trip adds 1 to one cell of each table: adding or removing a user with
-at most M trips changes each table by at most M in L1 (seed 004 says 2 for
+at most M trips changes each table by at most M in L1 (Roy, Kantarcioglu and Sweeney 2016 says 2 for
 a changed entry: replacement is two of our add/remove steps). Post-
-processing (no privacy cost): round, negatives set to zero (seed 004 §3.1),
+processing (no privacy cost): round, negatives set to zero (Roy, Kantarcioglu and Sweeney 2016 §3.1),
 normalise; N = the rounded, clamped noisy total (never the true one); N
 trips are drawn i.i.d.: (origin, destination) from the OD table, the start
 bin from the origin's row, the duration bin from the pair's row, each
 attribute from the origin's row; a row whose noisy counts are all zero
 falls back to the uniform distribution over its public cells. Within a bin
-the start and the duration are uniform (seed 004 §3.2: minutes and seconds
+the start and the duration are uniform (Roy, Kantarcioglu and Sweeney 2016 §3.2: minutes and seconds
 uniform, duration uniform in its bin).
 
 The duration table has |zones|² x bins cells (43.75 million for 2,500
@@ -34,9 +34,9 @@ Lambda = smallest power of two >= b), so the floating-point attack on raw
 double-precision Laplace does not apply; the record carries each table's
 grain and the floating-point epsilon (sum over the tables).
 
-MODEL 1, stability histograms (seed 001 §3-4): see core.synthetic_sbh.
+MODEL 1, stability histograms (Asghar, Tyler and Kaafar 2017 §3-4): see core.synthetic_sbh.
 
-What is not copied from seed 004 (data-dependent, so not differentially
+What is not copied from Roy, Kantarcioglu and Sweeney 2016 (data-dependent, so not differentially
 private): removing outliers by 3 IQR of the raw data, and grouping the
 attributes by a chi-square or G test on the raw data. Here the duration
 bins have a public maximum (longer trips are clamped into the last bin and
@@ -123,7 +123,7 @@ class TableBudget:
         per_table = "; ".join(f"{name} epsilon {noise.epsilon:.4g}, b {noise.scale:.4g}" for name, noise in self.tables)
         return {
             "mechanism": "Laplace noise with Mironov's snapping on every cell of public contingency tables, "
-                         "synthetic trips sampled from them (seed 004 §3)",
+                         "synthetic trips sampled from them (Roy, Kantarcioglu and Sweeney 2016 §3)",
             **composed_snapping_fields(self.tables),
             "epsilon": self.epsilon,
             "delta": 0.0,

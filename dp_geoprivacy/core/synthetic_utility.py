@@ -1,6 +1,6 @@
 """Utility check of synthetic trips against the original ones: NOT differentially private.
 
-Seed 004 §4, Fig. 1: the top 5 origin stations (outgoing trips), the top 5
+Roy, Kantarcioglu and Sweeney 2016 §4, Fig. 1: the top 5 origin stations (outgoing trips), the top 5
 destination stations (incoming), the top 5 days and the top 5 routes of the
 original data, each with its share of trips in the original and in the
 synthetic data; and per table the average relative error and the earth

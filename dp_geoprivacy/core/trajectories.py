@@ -1,6 +1,6 @@
 """Private trajectories: SDD (sampling distance and direction) and per-vertex planar Laplace.
 
-Sources: seed 000 §2.3 (GPS tracks identify routes), §6.1 (eq. 16: adapt
+Sources: Dumont et al. 2021 §2.3 (GPS tracks identify routes), §6.1 (eq. 16: adapt
 SDD of Jiang, Shao, Bressan, Kister and Tan, SSDBM 2013, to publish one
 epsilon-DP version of each trip, start and end kept) and §6.2 (route-level
 privacy left open). Geo-indistinguishability: Andres et al. 2013.

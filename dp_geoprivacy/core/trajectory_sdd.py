@@ -1,4 +1,4 @@
-"""SDD (sampling distance and direction) for one trajectory at a time: seed 000 §6.1, eq. 16.
+"""SDD (sampling distance and direction) for one trajectory at a time: Dumont et al. 2021 §6.1, eq. 16.
 
 Split out of ``core.trajectories`` (which holds resampling, the per-vertex
 Laplace and the release); the derivation is kept beside the code.
@@ -6,7 +6,7 @@ Laplace and the release); the derivation is kept beside the code.
 SDD (``SddMechanism``). Step i (i = 1..n) starts at the released vertex
 p = x~_{i-1} and re-draws vertex i from the true one x_i through
 
-    r = min(|x_i - p|, M),  theta = arg(x_i - p)            (seed 000 §6.1, steps 3-4)
+    r = min(|x_i - p|, M),  theta = arg(x_i - p)            (Dumont et al. 2021 §6.1, steps 3-4)
     Pr[(rho, alpha)] ~ exp(-eps_len |rho - r| / (2 M)) * exp(-eps_dir d(alpha, theta) / (2 pi))
 
 over a finite public candidate set: directions alpha_a = beta + 2 pi a / A
@@ -34,7 +34,7 @@ metres and eps_step = EPSILON / K, so two trajectories whose starts and ends
 are each within DISTANCE metres are EPSILON-indistinguishable whatever their
 routes (n steps + 2 endpoints = K shares).
 
-Termination. There is no rejection loop: the seed's loop (resample while the
+Termination. There is no rejection loop: Dumont et al. 2021's loop (resample while the
 end is unreachable) has no bound on its number of rounds. Each step here is
 one draw from the restricted candidate set, which is never empty: by
 induction |p - end| <= (n + 2 - i) M, and the candidate rho = M (or rho = 0
@@ -70,7 +70,7 @@ class SddMechanism:
     """SDD over K resampled vertices with public maximum step ``max_step`` (M, metres).
 
     ``epsilon`` is per trajectory. ``keep_endpoints``: start and end
-    published exactly (seed 000 eq. 16) or perturbed by planar Laplace at
+    published exactly (Dumont et al. 2021 eq. 16) or perturbed by planar Laplace at
     ``distance`` metres from the same budget. See the module docstring for
     the derivation of ``step_epsilon`` and ``endpoint_epsilon``.
     """

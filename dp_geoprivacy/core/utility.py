@@ -6,7 +6,7 @@ computed here may be published with the release.
 
 Counts per cell (zone counts, OD flows): the released layer lists the
 published cells with their noisy value; a cell not published counts as 0
-(what a reader of the layer sees). Metrics (seed 002 §5.2 uses the same
+(what a reader of the layer sees). Metrics (Kapp et al. 2023 §5.2 uses the same
 families: MAE and relative errors of counts, SMAPE and the share of
 missing / spurious flows for OD):
 

@@ -1,11 +1,11 @@
 """Noisy counts of points per zone (and time slot): the release behind dp_geoprivacy:noisyzonecounts.
 
-Sources: seed 000 §6.1 (Laplace(1/epsilon) on every block count, publish the
-10 largest), seed 002 §4.2-4.3 (user-level privacy, each user bounded to M
+Sources: Dumont et al. 2021 §6.1 (Laplace(1/epsilon) on every block count, publish the
+10 largest), Kapp et al. 2023 §4.2-4.3 (user-level privacy, each user bounded to M
 contributions by sampling, the tessellation is public and every tile gets
 noise, points outside become one noisy count; four-hour time windows §3),
-seed 001 Algorithm 1 and §3.3.1 (stability-based histogram; output order
-independent of the data), seed 003 (H3 hexagon-and-timeslot counts).
+Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1 (stability-based histogram; output order
+independent of the data), the ITMS report (H3 hexagon-and-timeslot counts).
 
 The histogram. Cells are (zone, slot) pairs, plus one OUTSIDE cell for the
 contributions that fall in no zone. Each kept contribution adds 1 to
@@ -47,7 +47,7 @@ HOUR, FOUR_HOURS, WEEKDAY = "hour", "4h", "weekday"
 SLOT_KINDS = (HOUR, FOUR_HOURS, WEEKDAY)
 NO_SLOT = -1
 
-# Seed 002 §3: six four-hour windows starting at 2:00 (2-6, 6-10, ..., 22-2).
+# Kapp et al. 2023 §3: six four-hour windows starting at 2:00 (2-6, 6-10, ..., 22-2).
 FOUR_HOUR_START = 2
 WEEKDAY_NAMES = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
@@ -133,7 +133,7 @@ class TimeSlotError(ValueError):
 def time_slots(values, kind: str) -> np.ndarray:
     """Slot index (0-based, in :func:`slot_labels` order) of each time value; NO_SLOT for NULL.
 
-    Hour: 0-23. Four-hour windows (seed 002): 0 = 02:00-06:00, ..., 5 =
+    Hour: 0-23. Four-hour windows (Kapp et al. 2023): 0 = 02:00-06:00, ..., 5 =
     22:00-02:00. Weekday: 0 = Monday ... 6 = Sunday. Values that are not
     NULL but carry no hour (for HOUR / FOUR_HOURS) or no date (for WEEKDAY)
     raise TimeSlotError, as do unreadable texts.
@@ -159,7 +159,7 @@ def time_slots(values, kind: str) -> np.ndarray:
 
 
 def day_keys(values) -> np.ma.MaskedArray:
-    """A day key per record for per-day statistics (user-days, seed 003), masked where NULL.
+    """A day key per record for per-day statistics (user-days, the ITMS report), masked where NULL.
 
     Date, date-time and ISO text values give days since 1970-01-01 (read
     by :func:`hour_and_day`); whole numbers (a day number, e.g. 1-31) are
@@ -290,13 +290,13 @@ def noisy_histogram(
     ``overlay`` is given) or OUTSIDE; ``slot`` its slot index (0..n_slots-1),
     None when there are no slots. Records must already be cleaned (no NULL
     users, no NULL slots). With ``user_keys`` each user keeps at most
-    ``max_contributions`` records, sampled uniformly (seed 002 §4.3);
+    ``max_contributions`` records, sampled uniformly (Kapp et al. 2023 §4.3);
     without, every record is its own unit. The mechanism decides which
     cells exist: CountNoise noises every zone x slot cell and the outside
     cell, zero counts included; StabilityHistogram only non-zero ones above
-    its threshold (seed 001 Algorithm 1). ``k`` > 0 keeps the k largest
-    noisy published cells (post-processing, seed 000 §6.1); ``clamp`` rounds
-    and sets negatives to zero (post-processing, seed 004).
+    its threshold (Asghar, Tyler and Kaafar 2017 Algorithm 1). ``k`` > 0 keeps the k largest
+    noisy published cells (post-processing, Dumont et al. 2021 §6.1); ``clamp`` rounds
+    and sets negatives to zero (post-processing, Roy, Kantarcioglu and Sweeney 2016).
     """
     cell = np.asarray(cell, dtype=np.int64)
     slot = np.zeros(len(cell), dtype=np.int64) if slot is None else np.asarray(slot, dtype=np.int64)
@@ -444,7 +444,7 @@ def release_zone_counts(data: ZoneCountData, spec: ZoneCountSpec, rng: np.random
 
     ``result``: ``zone_index``, ``slot_index`` and ``noisy_count`` of each
     published (zone, slot) cell, ordered by zone id then slot (public order,
-    seed 001 §3.3.1). ``facts``: ``null_users`` and ``null_times`` (points
+    Asghar, Tyler and Kaafar 2017 §3.3.1). ``facts``: ``null_users`` and ``null_times`` (points
     dropped), ``dropped_by_bound``, ``outside`` (noisy count outside every
     zone; NaN when thresholded away), ``margin_of_error`` (95%), ``threshold``
     (the stability threshold, or None). Raises TimeSlotError when the times

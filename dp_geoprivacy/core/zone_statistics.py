@@ -1,10 +1,10 @@
 """Noisy statistics of a measured value per zone (or H3 cell) and time slot.
 
-The release behind dp_geoprivacy:noisyzonestatistics. Sources: seed 003 §II D
+The release behind dp_geoprivacy:noisyzonestatistics. Sources: the ITMS report §II D
 and §III (hexagon-and-timeslot (HAT) aggregation; Query 1, average speed per
 HAT; Query 2, the average number of buses per day above a speed limit;
 epsilon per HAT per day, and epsilon per day as the sum of the K largest
-per-HAT epsilons, §III E-F), seed 002 §4.2-4.3 (user-level privacy with M
+per-HAT epsilons, §III E-F), Kapp et al. 2023 §4.2-4.3 (user-level privacy with M
 sampled contributions; five-number summaries by the exponential mechanism).
 The mechanisms and their sensitivities are in :mod:`.bounded_stats` and
 :mod:`.quantiles`; cells,
@@ -27,21 +27,21 @@ Units of privacy and the epsilon they get (``spec.epsilon`` is always the
 total a unit can lose, the figure the ledger is charged):
 - RECORD: each record is a unit (item level); it lies in one cell, so every
   cell's mechanisms run with the full epsilon (parallel composition).
-- USER (seed 002): each user keeps at most M records in all, sampled
+- USER (Kapp et al. 2023): each user keeps at most M records in all, sampled
   uniformly; every cell runs with the full epsilon and sensitivities for M
   records. The losses are linear (:mod:`.bounded_stats`): a user with m_c
   records in cell c loses epsilon m_c / M there, at most epsilon in total.
-- USER_DAY (seed 003): a unit is one user on one day. Each unit keeps at
+- USER_DAY (the ITMS report): a unit is one user on one day. Each unit keeps at
   most K cells (sampled uniformly among those it touches) and at most M
   records in each kept cell (sampled), or, with ``per_unit_mean``, the mean
-  of its values in each kept cell (seed 003 Query 1; then M = 1). Every cell runs with the same
+  of its values in each kept cell (the ITMS report Query 1; then M = 1). Every cell runs with the same
   per-cell epsilon and sensitivities for M records, and a unit's total is
-  the sum of the K largest per-cell epsilons (seed 003 §III F), here
+  the sum of the K largest per-cell epsilons (the ITMS report §III F), here
   K * per-cell epsilon; so the per-cell epsilon is epsilon / min(K, cells).
   K is declared by the publisher and enforced by the sampling; it is never
-  read from the data (seed 003 reads K = 89 from its data).
+  read from the data (the ITMS report reads K = 89 from its data).
 
-Minimum support (seed 003 publishes only HATs with at least 10 buses a
+Minimum support (the ITMS report publishes only HATs with at least 10 buses a
 day): a cell is published only when a noisy count of its records is at
 least ``min_support``. The count statistic tests its own noisy count, the
 mean its noisy denominator (no extra budget); the sum, the count above
@@ -247,7 +247,7 @@ def aggregate_zone_statistics(
     user = _codes(user_keys[keep]) if spec.unit != RECORD else None
     days = _codes(day[keep]) if use_days else None
 
-    # Bounding by sampling (seed 002 §4.3); the unit key of each record.
+    # Bounding by sampling (Kapp et al. 2023 §4.3); the unit key of each record.
     if spec.unit == USER:
         kept = bound_contributions(user, spec.max_contributions, rng)
     elif spec.unit == USER_DAY:
@@ -266,7 +266,7 @@ def aggregate_zone_statistics(
     flat, x = flat[kept], x[kept]
     user = user[kept] if user is not None else None
     days = days[kept] if days is not None else None
-    if spec.per_unit_mean:  # seed 003 Query 1: one value per user-day and cell, the mean of its clamped values
+    if spec.per_unit_mean:  # the ITMS report Query 1: one value per user-day and cell, the mean of its clamped values
         first, pair = np.unique(unit_cell[kept], return_index=True, return_inverse=True)[1:]
         x = np.bincount(pair, weights=x) / np.bincount(pair)
         flat = flat[first]
@@ -322,7 +322,7 @@ def release_zone_statistics(
     NULL time; None: one slot), ``user_keys`` its user id (USER, USER_DAY),
     ``day`` its day (USER_DAY; for COUNT_ABOVE with USER, the days that make
     (user, day) pairs). With ``spec.per_unit_mean`` each user-day's clamped
-    values in a cell are first replaced by their mean (seed 003 Query 1: a
+    values in a cell are first replaced by their mean (the ITMS report Query 1: a
     bus's average speed that day in the HAT), so a unit adds one value to a
     cell (M = 1 in every sensitivity, no record sampling) and counts are of
     user-days. Raises ValueError for bad inputs. The two steps are

@@ -3,7 +3,7 @@
 ``ZoneStatisticsSpec`` decides the mechanisms of every cell and the epsilon
 each unit of privacy can lose; the derivation (units, epsilon per cell,
 minimum support) is in :mod:`.zone_statistics`, which runs the release.
-Sources: seed 003 §II D and §III E-F, seed 002 §4.2-4.3. Only numpy and
+Sources: the ITMS report §II D and §III E-F, Kapp et al. 2023 §4.2-4.3. Only numpy and
 stdlib; no QGIS.
 """
 
@@ -75,7 +75,8 @@ class ZoneStatisticsSpec:
         if self.unit == RECORD and self.max_contributions != 1:
             raise ValueError("with one record as the unit of privacy MAX_CONTRIBUTIONS must be 1")
         if self.per_unit_mean and (self.unit != USER_DAY or self.statistic == COUNT_ABOVE):
-            raise ValueError("averaging each unit's values per cell (seed 003 Query 1) needs user-days as the unit "
+            raise ValueError("averaging each unit's values per cell (the ITMS report Query 1) needs user-days as the "
+                             "unit "
                              "of privacy, and does not apply to the count above LIMIT")
         support = float(self.min_support)
         if not np.isfinite(support) or support < 0:
@@ -123,7 +124,7 @@ class ZoneStatisticsSpec:
             return f"one user, at most {m} records kept per user (sampled uniformly)"
         if self.unit == USER_DAY and self.per_unit_mean:
             return (f"one user-day, at most {self.max_cells} cells kept per user and day (sampled uniformly), its "
-                    "values averaged per cell (seed 003 Query 1)")
+                    "values averaged per cell (the ITMS report Query 1)")
         if self.unit == USER_DAY:
             return (f"one user-day, at most {self.max_cells} cells and {m} records per cell kept per user and day "
                     "(sampled uniformly)")
@@ -168,7 +169,7 @@ class ZoneStatisticsSpec:
         ]
         if self.unit == USER_DAY:
             notes.append(f"User-day units touch at most K = {self.max_cells} cells (declared, enforced by sampling); "
-                         "the total is the sum of the K largest per-cell epsilons (seed 003 §III F).")
+                         "the total is the sum of the K largest per-cell epsilons (the ITMS report §III F).")
         if self.statistic in QUANTILES:
             notes.append("Margins of error of the quantiles are in ranks: with 95% probability the released value is "
                          "within that many ranks of an exact quantile of the values rounded to the grid.")

@@ -2,7 +2,7 @@
 
 The tessellation (census blocks, traffic zones, hexagons) is public: which
 zone a point falls in is computed exactly, and privacy comes from what is
-then done with the counts (seed 002 §4.2: the tessellation is given as
+then done with the counts (Kapp et al. 2023 §4.2: the tessellation is given as
 public; every zone is a cell of the released histogram).
 
 Rule for points on a shared boundary or inside overlapping zones: a point

@@ -20,6 +20,7 @@ from qgis.core import (
     QgsProcessingParameterNumber,
     QgsProcessingUtils,
 )
+from qgis.PyQt.QtCore import QUrl
 from qgis.PyQt.QtGui import QIcon
 
 from .. import __version__, plugin_root
@@ -37,11 +38,22 @@ from ..core.location import PER_AXIS, PLANAR
 from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
 from ..core.rng import noise_source
 from ..translation import Translatable, translate
-from . import budget, destinations, dry_run, guard, memory
+from . import budget, destinations, dry_run, guard, memory, search_words
+from .parameter_help import parameter_help
 from .readers import first_layer_name
+from .references import with_references
 
 PROVIDER_ID = "dp_geoprivacy"
 HOMEPAGE = "https://github.com/dp-geoprivacy/dp_geoprivacy"
+
+
+def help_url(name):
+    """The help page of algorithm ``name`` shipped in the plugin (help/, built by `make package` from
+    docs/algorithms), or the same page in the repository when running from a checkout."""
+    page = plugin_root() / "help" / f"{name}.html"
+    if page.is_file():
+        return QUrl.fromLocalFile(str(page)).toString()
+    return f"{HOMEPAGE}/blob/main/docs/algorithms/{name}.md"
 
 
 def setting_number(parameters, name):
@@ -95,7 +107,8 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
     def __init_subclass__(cls, **kwargs):
         """A trial run (DRY_RUN, processing/dry_run.py) stops at reserve_budget; its report becomes the results.
         No exception but QgsProcessingException leaves processAlgorithm; refusals are also JSON under
-        qgis_process --json (processing/guard.py)."""
+        qgis_process --json (processing/guard.py). The help ends with the full citations of the works it
+        cites (processing/references.py)."""
         super().__init_subclass__(**kwargs)
         if "processAlgorithm" in cls.__dict__:
             cls.processAlgorithm = guard.guarded(budget.selecting_partition(dry_run.catching(
@@ -104,6 +117,8 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
             cls.checkParameterValues = guard.reporting(cls.__dict__["checkParameterValues"])
         if "initAlgorithm" in cls.__dict__:
             cls.initAlgorithm = _arranging(cls.__dict__["initAlgorithm"])
+        if "shortHelpString" in cls.__dict__:
+            cls.shortHelpString = _citing(cls.__dict__["shortHelpString"])
 
     def createInstance(self):  # noqa: N802 (QGIS API)
         return type(self)()
@@ -112,7 +127,13 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         return icon(self.ALGORITHM_ID)
 
     def helpUrl(self):  # noqa: N802 (QGIS API)
-        return f"{HOMEPAGE}#{self.ALGORITHM_ID}"
+        return help_url(self.ALGORITHM_ID)
+
+    def tags(self):
+        return search_words.tags(self.ALGORITHM_ID)
+
+    def shortDescription(self):  # noqa: N802 (QGIS API)
+        return search_words.short_description(self.ALGORITHM_ID)
 
     # --- shared parameters -------------------------------------------------
 
@@ -150,6 +171,9 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         rank = {name: i for i, name in enumerate(self.DIALOG_ORDER)}
         ordered = sorted(enumerate(parameters), key=lambda item: (rank.get(item[1].name(), len(rank)), item[0]))
         for _, parameter in ordered:
+            _default_field(parameter)
+            if not parameter.help():
+                parameter.setHelp(parameter_help(self.ALGORITHM_ID, parameter.name()))
             if parameter.name() in self.ADVANCED:
                 parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
             self.add(parameter)
@@ -160,7 +184,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         """The advanced, optional SEED parameter for reproducible study runs."""
         parameter = QgsProcessingParameterNumber(
             self.SEED,
-            translate("DpAlgorithm", "Random seed (reproducible study runs only; leave empty to publish)"),
+            translate("DpAlgorithm", "Random seed (not for publication)"),
             QgsProcessingParameterNumber.Integer,
             optional=True,
             minValue=0,
@@ -185,7 +209,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         self.add(QgsProcessingParameterEnum(
             self.MECHANISM, translate("DpAlgorithm", "Mechanism"),
             options=[translate("DpAlgorithm", "Planar Laplace (Euclidean)"),
-                     translate("DpAlgorithm", "Per-axis Laplace (L1, seed 000 eq. 14)")],
+                     translate("DpAlgorithm", "Per-axis Laplace (L1, Dumont et al. 2021 eq. 14)")],
             defaultValue=0))
 
     def location_mechanism_kind(self, parameters, context):
@@ -198,7 +222,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         """The advanced KEEP_IDENTIFIERS option (record keys kept for internal study runs)."""
         keep = QgsProcessingParameterBoolean(
             self.KEEP_IDENTIFIERS,
-            translate("DpAlgorithm", "Keep identifier fields (internal study runs only; not for publication)"),
+            translate("DpAlgorithm", "Keep identifier fields (not for publication)"),
             defaultValue=False,
         )
         keep.setFlags(keep.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
@@ -390,6 +414,12 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
                         inputs.setdefault(path.resolve(), definition.name())
                         input_layers[(path.resolve(), (layer_name or _first_layer(path)).lower())] = definition.name()
         outputs_by_path = {}
+        ledger = _file_path(parameters.get(budget.LEDGER)) if self.parameterDefinition(budget.LEDGER) else None
+        if ledger is not None:  # a file input the run also writes: no output may be it
+            if ledger.is_dir():
+                return translate("DpAlgorithm", "LEDGER {path} is a folder, not a ledger file; give a file "
+                                 "name.").format(path=ledger)
+            outputs_by_path[ledger.resolve()] = budget.LEDGER
         for definition in self.destinationParameterDefinitions():
             name, value = definition.name(), parameters.get(definition.name())
             if isinstance(value, QgsProcessingOutputLayerDefinition):
@@ -502,6 +532,28 @@ def _handing_over_memory_layers(process):
 
 
 DpAlgorithm.checkParameterValues = guard.reporting(DpAlgorithm.checkParameterValues)  # subclasses: as defined
+
+
+# Required field boxes with no default show the layer's first field, a GeoPackage's ``fid`` (issue 20): these
+# preselect the field a planner would pick when the layer has one by that name (QGIS matches the default by name
+# and leaves the box empty otherwise, so the planner chooses). The names are those of the sample city.
+FIELD_DEFAULTS = {"USER_FIELD": "user_id", "TIMESTAMP_FIELD": "depart_time", "START_FIELD": "depart_time"}
+
+
+def _default_field(parameter):
+    """Give a required field parameter in FIELD_DEFAULTS its default name."""
+    if isinstance(parameter, QgsProcessingParameterField) and parameter.defaultValue() is None \
+            and not parameter.flags() & QgsProcessingParameterDefinition.FlagOptional \
+            and parameter.name() in FIELD_DEFAULTS:
+        parameter.setDefaultValue(FIELD_DEFAULTS[parameter.name()])
+
+
+def _citing(short_help_string):
+    """Wrap a shortHelpString so that the help ends with the full citation of each work it cites."""
+    @functools.wraps(short_help_string)
+    def wrapper(self):
+        return with_references(short_help_string(self))
+    return wrapper
 
 
 def _arranging(init_algorithm):

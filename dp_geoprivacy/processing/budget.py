@@ -51,7 +51,7 @@ from qgis.core import (
     QgsProcessingException,
     QgsProcessingFeatureSourceDefinition,
     QgsProcessingParameterDefinition,
-    QgsProcessingParameterFileDestination,
+    QgsProcessingParameterFile,
     QgsProcessingParameterNumber,
     QgsProcessingParameterString,
     QgsProcessingUtils,
@@ -89,34 +89,39 @@ class Release:
 
 
 def add_ledger_parameters(algorithm) -> None:
-    """Add the optional LEDGER, BUDGET and PARTITION parameters to ``algorithm``."""
-    ledger = QgsProcessingParameterFileDestination(
-        LEDGER, tr("Privacy ledger (your private JSON file; appended to, never overwritten)"),
-        fileFilter=tr("JSON files (*.json)"), optional=True, createByDefault=False,
-    )
+    """Add the optional LEDGER, BUDGET and PARTITION parameters to ``algorithm``.
+
+    LEDGER is a file input (read, then appended to; a new file is started when none exists at the path), not a
+    destination: as a destination it would be an output slot in models and batch runs.
+    """
+    ledger = QgsProcessingParameterFile(
+        LEDGER, tr("Privacy ledger"), QgsProcessingParameterFile.File, optional=True)
     ledger.setHelp(tr(
-        "The publisher's private record of every release of a source. Each run appends one entry "
-        "(a fingerprint of the whole input layer, epsilon, delta, partition, output) before any noise "
-        "is drawn. Keep this file private: the fingerprint identifies the raw data."
+        "Your private JSON file of every release of a source (type a new file name to start one). Each run "
+        "appends one entry (a fingerprint of the whole input layer, epsilon, delta, partition, output) before "
+        "any noise is drawn; the file is appended to, never overwritten. Keep it private: the fingerprint "
+        "identifies the raw data."
     ))
     algorithm.add(ledger)
     budget = QgsProcessingParameterNumber(
-        BUDGET, tr("Privacy budget: total epsilon allowed for this source (needs LEDGER)"),
+        BUDGET, tr("Privacy budget (total epsilon)"),
         QgsProcessingParameterNumber.Double, optional=True, minValue=0.0,
     )
     budget.setHelp(tr(
-        "A run that would take the source's total epsilon in the ledger above this stops before "
-        "drawing any noise and says how much was spent, requested and remains."
+        "The total epsilon allowed for this source; needs the privacy ledger. A run that would take the "
+        "source's total epsilon in the ledger above this stops before drawing any noise and says how much was "
+        "spent, requested and remains."
     ))
     algorithm.add(budget)
     partition = QgsProcessingParameterString(
-        PARTITION, tr("Partition of the source this run covers (e.g. day=Mon; 'all' for everything)"),
-        defaultValue="all", optional=True,
+        PARTITION, tr("Partition"), defaultValue="all", optional=True,
     )
     partition.setHelp(tr(
-        "field=value conditions separated by commas, e.g. 'day=Mon, mode=bus': the run itself releases only "
+        "The part of the source this run covers ('all' for everything): field=value conditions separated by "
+        "commas, e.g. 'day=Mon, mode=bus': the run itself releases only "
         "the input's rows with these values (the fields must be fields of the input). Releases on partitions "
-        "that give a common field different values compose in parallel (seed 001 Theorem 3) only where no "
+        "that give a common field different values compose in parallel (Asghar, Tyler and Kaafar 2017 Theorem 3) "
+        "only where no "
         "unit of privacy can have rows in both: partitions by the user field, user-day units with partitions "
         "by the day field, or one row per unit; otherwise they add up. The ledger and the privacy report say "
         "which rule applied."
@@ -124,7 +129,7 @@ def add_ledger_parameters(algorithm) -> None:
     partition.setFlags(partition.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
     algorithm.add(partition)
     dataset = QgsProcessingParameterString(
-        DATASET, tr("Dataset name in the ledger (for copies the fingerprint cannot recognise)"), optional=True)
+        DATASET, tr("Dataset name in the ledger"), optional=True)
     dataset.setHelp(tr(
         "The ledger recognises copies of the same data by their geometries (any format, columns or row order). "
         "Give the same name to every copy a fingerprint cannot recognise (reprojected, edited): releases of "
@@ -132,10 +137,11 @@ def add_ledger_parameters(algorithm) -> None:
     dataset.setFlags(dataset.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
     algorithm.add(dataset)
     rows = QgsProcessingParameterNumber(
-        ROWS_PER_PERSON, tr("At most this many rows (units of privacy) per person (empty: not bounded)"),
+        ROWS_PER_PERSON, tr("Most rows per person"),
         QgsProcessingParameterNumber.Integer, optional=True, minValue=1)
     rows.setHelp(tr(
-        "A release whose unit of privacy is not a person (a point, a trip, a row, a user-day) protects one "
+        "At most this many rows (units of privacy) per person; empty: not bounded. A release whose unit of privacy "
+        "is not a person (a point, a trip, a row, a user-day) protects one "
         "person only if the publisher knows how many such units a person can have: with at most k, a person "
         "is protected at k times epsilon. Without it the privacy report counts such a release as unbounded "
         "per person."))
@@ -322,7 +328,7 @@ def ledger_location(algorithm, parameters, context) -> str:
         return ""
     if isinstance(value, str) and postgres_ledger_uri(value) is not None:
         return value
-    return algorithm.parameterAsFileOutput(parameters, LEDGER, context)
+    return algorithm.parameterAsFile(parameters, LEDGER, context)  # a file input (read, then appended to)
 
 
 def open_ledger(location: str) -> Ledger:

@@ -45,7 +45,7 @@ class DryRunFinished(BaseException):
 
 def add_parameter(algorithm) -> None:
     parameter = QgsProcessingParameterBoolean(
-        DRY_RUN, tr("Trial run: validate and report the cost and accuracy; write nothing, spend nothing"),
+        DRY_RUN, tr("Trial run (write nothing, spend nothing)"),
         defaultValue=False)
     parameter.setHelp(tr(
         "Reads and checks every input as a real run would, then stops before any noise is drawn: reports the "
@@ -66,6 +66,9 @@ def catching(process_algorithm):
         try:
             return process_algorithm(self, parameters, context, feedback)
         except DryRunFinished as finished:
+            # Nothing was written, so nothing is loaded (else the desktop reports the outputs as "not correctly
+            # generated"): the destinations the algorithm already resolved are taken off the load list.
+            context.setLayersToLoadOnCompletion({})
             return finished.results
     return wrapper
 
@@ -107,6 +110,11 @@ def finish(algorithm, parameters, context, feedback, mechanism_fields, input_par
                 "At MIN_FLOW={m:g} with THRESHOLD off, each of the {n:,} cells without data is published with "
                 "probability {p:.3g}: up to {s:,.1f} published cells of noise only.").format(
                 m=figures.min_flow, n=figures.cells, p=figures.p_spurious, s=figures.expected_spurious))
+        elif "cells" in settings:
+            results["EXPECTED_SPURIOUS"] = 0.0
+            feedback.pushInfo(tr(
+                "With the stability histogram (THRESHOLD=1) no cell without data is published; a cell needs about "
+                "{t:.3g} contributions to be published half the time.").format(t=figures.count_published_50))
     elif figures is not None:
         results.update(MEAN_DISPLACEMENT_M=figures.mean, DISPLACEMENT_Q95_M=figures.q95)
         feedback.pushInfo(tr(

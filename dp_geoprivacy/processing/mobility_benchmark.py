@@ -1,4 +1,4 @@
-"""Benchmark mode of dp_geoprivacy:mobilityreport (seed 002 §5): the report against the same data without noise.
+"""Benchmark mode of dp_geoprivacy:mobilityreport (Kapp et al. 2023 §5): the report against the same data without noise.
 
 The comparison is NOT differentially private (it is computed from the exact
 values): its HTML title, its table's title, metadata and keywords say so.
@@ -35,7 +35,8 @@ def benchmark(release, data, spec, rng, centroids_lonlat, html_path, table_path,
                     "</head>", "<meta name='keywords' content='not-differentially-private, dp_geoprivacy, benchmark'>"
                                "</head>") + f"<h1>{esc(title)}</h1>"
                 + note(tr("These measures compare the released report with the exact analyses of the same data "
-                          "after the same user bound (seed 002 §5.2.3). They are computed from the data: do not "
+                          "after the same user bound (Kapp et al. 2023 §5.2.3). They are computed from the data: do "
+                          "not "
                           "publish them.")) + heading(2, tr("Similarity per analysis"))
                 + "<table><tr>" + "".join(f"<th>{esc(h)}</th>" for h in (tr("analysis"), tr("measure"),
                                                                           tr("value"))) + "</tr>"

@@ -4,8 +4,10 @@ Draws only released (noisy) values and public geometry (the zones).
 """
 
 import math
+import re
 
 import numpy as np
+from qgis.PyQt.QtCore import QLocale
 
 from ..core import mobility_analyses as ma
 from ..core.html_page import page_start
@@ -23,6 +25,30 @@ def noise_warning(what):
     text = tr("Not informative at this epsilon: every value of {what} is within its 95% margin of error of zero, "
               "so it cannot be told from noise. Give it a larger share (BUDGET_SPLIT) or a larger EPSILON.")
     return f'<p class="noise">{esc(text.format(what=what))}</p>'
+
+
+# Numbers in the page's text as Python writes them ("1,234", "0.25"): not inside a longer dotted run such as a
+# version number.
+_NUMBER = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+)(?!\.?\d)")
+
+
+def localized_numbers(page: str, locale) -> str:
+    """``page`` with the numbers of its text (not of its tags: SVG coordinates stay as they are) written with
+    ``locale``'s group and decimal separators (issue 20: German readers get "1.234,5")."""
+    group, decimal = locale.groupSeparator(), locale.decimalPoint()
+    if (group, decimal) == (",", "."):
+        return page
+    swap = {",": group, ".": decimal}
+
+    def swapped(match):
+        return "".join(swap.get(ch, ch) for ch in match.group(0))
+
+    return re.sub(r">([^<]+)<", lambda m: ">" + _NUMBER.sub(swapped, m.group(1)) + "<", page)
+
+
+def weekday_names():
+    """Monday to Sunday, short, in the user's language (the order of core.mobility_analyses.WEEKDAYS)."""
+    return (tr("Mon"), tr("Tue"), tr("Wed"), tr("Thu"), tr("Fri"), tr("Sat"), tr("Sun"))
 
 
 def value_rows(names, values, moes):
@@ -202,7 +228,7 @@ def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_l
         out.append(count_chart(tr("Trips over time ({unit})").format(unit=spec.period.unit), r["trips_over_time"],
                                labels, f["trips_over_time"]["margin_of_error_95"], "trips_over_time"))
     if "trips_per_weekday" in r:
-        out.append(count_chart(tr("Trips per weekday"), r["trips_per_weekday"], ma.WEEKDAYS,
+        out.append(count_chart(tr("Trips per weekday"), r["trips_per_weekday"], weekday_names(),
                                f["trips_per_weekday"]["margin_of_error_95"], "trips_per_weekday"))
     if "trips_per_hour" in r:
         out.append(explain("trips_per_hour"))
@@ -241,4 +267,4 @@ def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_l
         scale = "/".join(number(p["noise_scale"]) for p in parts)
         out.append(f"<tr><th>{esc(name)}</th><td>{number(eps)}</td><td>{sens}</td><td>{scale}</td></tr>")
     out.append("</table></body></html>")
-    return "".join(out)
+    return localized_numbers("".join(out), QLocale())

@@ -19,8 +19,9 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
+from ..core.accuracy import CountAccuracy, accuracy_from_record
 from ..core.privacy_record import HISTORY_PREFIX, KEYWORD_VOCABULARY, KEYWORDS, PrivacyRecord
-from ..translation import tr
+from ..translation import tr, translate
 from .destinations import postgres_record_metadata, postgres_uri
 
 
@@ -123,6 +124,24 @@ def read_from_file(path: str) -> List[PrivacyRecord]:
     return records
 
 
+def layer_title(title: str, record: PrivacyRecord) -> str:
+    """The name of a loaded output (issue 20: the legend title): its title, epsilon and delta, the margin of one
+    published count (95%) or of one point's displacement, and the run (the release id's start), so two runs of
+    one algorithm can be told apart in the Layers panel."""
+    parts = [record.title_suffix()]
+    figures = None
+    if record.differentially_private and record.epsilon:
+        figures = accuracy_from_record({"mechanism": record.mechanism, "epsilon": record.epsilon,
+                                        "delta": record.delta, "sensitivity": record.sensitivity,
+                                        "snapping_grain_m": record.snapping_grain_m})
+    if isinstance(figures, CountAccuracy):
+        parts.append(translate("ReleaseLayer", "±{moe:.2g} at 95%").format(moe=figures.margin_of_error))
+    elif figures is not None:
+        parts.append(translate("ReleaseLayer", "95% within {q95:,.0f} m").format(q95=figures.q95))
+    parts.append(translate("ReleaseLayer", "run {run}").format(run=record.release_id[:6]))
+    return f"{title} ({'; '.join(parts)})"
+
+
 class ReleaseLayerPostProcessor(QgsProcessingLayerPostProcessorInterface):
     """Gives an output layer loaded into the project its record and a style."""
 
@@ -144,7 +163,7 @@ class ReleaseLayerPostProcessor(QgsProcessingLayerPostProcessorInterface):
 
     def postProcessLayer(self, layer: QgsMapLayer, context, feedback):  # noqa: N802 (QGIS API)
         layer.setMetadata(layer_metadata(self.record, self.title, self.inherited))
-        layer.setName(f"{self.title} ({self.record.title_suffix()})")
+        layer.setName(layer_title(self.title, self.record))
         if self.style is not None and isinstance(layer, QgsVectorLayer):
             self.style(layer)
             layer.triggerRepaint()

@@ -22,6 +22,7 @@ from .algorithms.trip_ends import TripEnds
 from .algorithms.trip_relocation import TripRelocationAlgorithm
 from .algorithms.utility_report import UtilityReport
 from .base import PROVIDER_ID, icon
+from .example_models import example_models
 
 ALGORITHMS = (LaplacePerturbation, H3Grid, NoisyZoneCounts, EscapeAnalysis, NoisyOdFlows, PrivacyReport,
               RandomizedResponseAlgorithm, TripRelocationAlgorithm, NoisyZoneStatistics, TrajectoryPerturbation,
@@ -49,3 +50,5 @@ class DpGeoprivacyProvider(Translatable, QgsProcessingProvider):
         workdirs.install(end_on_interrupt=QgsApplication.platform() == "qgis_process")
         for algorithm in ALGORITHMS:
             self.addAlgorithm(algorithm())
+        for model in example_models():
+            self.addAlgorithm(model)

@@ -191,6 +191,14 @@ def _read_gpkg_points(path, layer_name, fields=(), map_xy=None):
     return fids, np.concatenate(xy_parts), columns, n_null, n_empty
 
 
+def field_type(definition, name, fid_column):
+    """The OGR type of field ``name``; the feature id column (a GeoPackage's ``fid``, which QGIS lists as a field
+    and preselects in field boxes) is read like any field: 64-bit integers from the Arrow stream's FID column."""
+    if name == fid_column and definition.GetFieldIndex(name) < 0:
+        return ogr.OFTInteger64
+    return definition.GetFieldDefn(definition.GetFieldIndex(name)).GetType()
+
+
 def column_values(values):
     """An Arrow column as a plain array: text as str objects, NULL as None or NaN."""
     mask = np.ma.getmaskarray(values)
@@ -287,11 +295,11 @@ def read_table(algorithm, parameters, name, context, feedback, fields=(), geomet
         names = [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
         if fields == ALL_FIELDS:
             fields = names
-        field_types = {n: definition.GetFieldDefn(definition.GetFieldIndex(n)).GetTypeName() for n in fields}
+        fid_column = layer.GetFIDColumn() or "OGC_FID"
+        field_types = {n: ogr.GetFieldTypeName(field_type(definition, n, fid_column)) for n in fields}
         geometry_column = layer.GetGeometryColumn()
         read_geometry = geometry and bool(geometry_column)
         layer.SetIgnoredFields([n for n in names if n not in fields] + ([] if read_geometry else ["OGR_GEOMETRY"]))
-        fid_column = layer.GetFIDColumn() or "OGC_FID"
         ogr_type = layer.GetGeomType()
         fid_parts, wkb, column_parts = [], [], {n: [] for n in fields}
         for batch in layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=YES"]):

@@ -19,6 +19,7 @@ from .readers import (
     arrow_text_array,
     column_values,
     display_name,
+    field_type,
     ogr_open,
 )
 
@@ -95,8 +96,9 @@ def read_trips(algorithm, parameters, name, context, feedback, coordinate_fields
         layer = dataset.GetLayerByName(layer_name) if layer_name else dataset.GetLayer(0)
         definition = layer.GetLayerDefn()
         names = [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
+        fid_column = layer.GetFIDColumn() or "OGC_FID"
         for wanted in coordinate_fields:
-            kind = definition.GetFieldDefn(definition.GetFieldIndex(wanted)).GetType()
+            kind = field_type(definition, wanted, fid_column)
             if kind not in (ogr.OFTInteger, ogr.OFTInteger64, ogr.OFTReal, ogr.OFTString):
                 raise QgsProcessingException(tr(
                     "The coordinate field '{field}' of {name} holds {kind} values; choose a field with numbers "
@@ -105,7 +107,6 @@ def read_trips(algorithm, parameters, name, context, feedback, coordinate_fields
         keep = set(coordinate_fields) | set(fields)
         layer.SetIgnoredFields([n for n in names if n not in keep] + (["OGR_GEOMETRY"] if coordinate_fields else []))
         geometry_column = layer.GetGeometryColumn() or "wkb_geometry"
-        fid_column = layer.GetFIDColumn() or "OGC_FID"
         raw = None
         if not coordinate_fields and not set(fields) - set(coded_fields):
             raw = layer.GetArrowStream(["INCLUDE_FID=YES"])

@@ -15,12 +15,12 @@ ZONES / ZONE_ID_FIELD / H3_RESOLUTION / EXTENT / ALLOW_OVERLAP through
   ``representative_points(indices, crs)``: a point inside each (for flow
   lines and labels).
 
-The cell set must not depend on the data (seed 002 §4.2: the tessellation
+The cell set must not depend on the data (Kapp et al. 2023 §4.2: the tessellation
 is given as public, every zone is a cell and gets noise). A zone layer or
 the H3 cells covering EXTENT are public. H3 without EXTENT is "open": the
 cells are the ones the points fall in, so it is only allowed with a
 mechanism that never publishes a cell without data (the stability
-histogram, seed 001 Algorithm 1); callers pass ``require_public``.
+histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1); callers pass ``require_public``.
 
 Overlapping zones are detected and refused unless ALLOW_OVERLAP is set;
 then a point inside several zones counts in each of them, assignment is to
@@ -95,7 +95,7 @@ def add_zone_parameters(algorithm, *, h3=True, allow_overlap=True):
             H3_RESOLUTION, tr("H3 resolution (0-15; instead of zones)"), QgsProcessingParameterNumber.Integer,
             optional=True, minValue=0, maxValue=15,
         )
-        resolution.setHelp(tr("Count in H3 hexagons of this resolution (seed 003: 7 is about 5 km², "
+        resolution.setHelp(tr("Count in H3 hexagons of this resolution (the ITMS report: 7 is about 5 km², "
                               "8 about 0.7 km², 9 about 0.1 km²). Set EXTENT too, so that the set of "
                               "published cells does not depend on the data."))
         algorithm.add(resolution)
@@ -105,7 +105,7 @@ def add_zone_parameters(algorithm, *, h3=True, allow_overlap=True):
         algorithm.add(extent)
     if allow_overlap:
         overlap = QgsProcessingParameterBoolean(
-            ALLOW_OVERLAP, tr("Allow overlapping zones (count a point in every zone containing it)"),
+            ALLOW_OVERLAP, tr("Allow overlapping zones"),
             defaultValue=False,
         )
         overlap.setFlags(overlap.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
@@ -168,7 +168,7 @@ class CellSet:
     def id_order(self, indices=None) -> np.ndarray:
         """``indices`` (default all) sorted by cell id: numerically when every id is an integer, else as text.
 
-        The output order of every release (seed 001 §3.3.1: the order must
+        The output order of every release (Asghar, Tyler and Kaafar 2017 §3.3.1: the order must
         not depend on the data).
         """
         indices = np.arange(len(self)) if indices is None else np.asarray(indices, dtype=np.int64)

@@ -15,7 +15,7 @@ noisyzonestatistics: VALUE_FIELD, STATISTIC, LOWER, UPPER (public bounds),
 LIMIT and DAYS (count above LIMIT), UNIT, USER_FIELD, MAX_CONTRIBUTIONS (M;
 per cell for user-days), MAX_CELLS_PER_DAY (K, user-days), TIME_FIELD,
 TIME_SLOT, DAY_FIELD (user-days; default the date of TIME_FIELD),
-PER_UNIT_MEAN (user-days: each user-day's mean per cell, seed 003 Query 1),
+PER_UNIT_MEAN (user-days: each user-day's mean per cell, the ITMS report Query 1),
 MIN_SUPPORT, SUPPORT_SHARE, MEAN_SUM_SHARE, QUANTILE_GRID, OUTPUT.
 
 noisyodflows: ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD, or

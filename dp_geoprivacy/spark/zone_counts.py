@@ -1,6 +1,6 @@
 """noisyzonecounts on Apache Spark: Spark aggregates exactly, the driver draws the noise with the core.
 
-Split of the work (issue 15; seed 002 §4.2-4.3 for the user bound):
+Split of the work (issue 15; Kapp et al. 2023 §4.2-4.3 for the user bound):
 
 1. Executors, ``mapInPandas``: each batch of points gets its cell (the
    core's Tessellation/ZoneLocator on the broadcast zones, or core.h3cells),

@@ -1,6 +1,6 @@
 """noisyzonestatistics on Apache Spark: Spark computes the per-cell sufficient statistics, the core adds noise.
 
-Split of the work (issue 15; seed 003 §III, seed 002 §4.2-4.3 as in
+Split of the work (issue 15; the ITMS report §III, Kapp et al. 2023 §4.2-4.3 as in
 core.zone_statistics):
 
 1. Executors, ``mapInPandas``: each record's cell (the core's zone locator
@@ -17,7 +17,7 @@ core.zone_statistics):
    Flagged records get a random salt, so they never take a rank.
    - UNIT 1 (user): the zone counts' window, rank among the user's clean
      records by priority, keep rank <= M.
-   - UNIT 2 (user-day, seed 003): one shuffle by (user, day); a window per
+   - UNIT 2 (user-day, the ITMS report): one shuffle by (user, day); a window per
      (unit, cell) ranks its records by priority (keep rank <= M) and gives
      the cell a priority, the second draw of its first-ranked record
      (independent of the first draw, so uniform whatever the number of
@@ -227,7 +227,7 @@ def bounded_records(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, s
 
 def unit_means(spec: ZoneStatisticsSpec):
     """The mapInPandas function on the (unit, cell) groups: the mean of a kept group's clamped values (one
-    value per user-day and cell, seed 003 Query 1) and what the statistic needs of it."""
+    value per user-day and cell, the ITMS report Query 1) and what the statistic needs of it."""
     quantiles = spec.mechanisms(1)[1] if spec.statistic in QUANTILES else None
     stat_key = _stat_key(spec)
 

@@ -1,5 +1,6 @@
-"""Composition rules: sequential (seed 001 Theorem 2), parallel over disjoint partitions (Theorem 3),
-the seed 001 §4 Opal example and seed 003 §III F's cumulative epsilon per day."""
+"""Composition rules: sequential (Asghar, Tyler and Kaafar 2017 Theorem 2), parallel over disjoint partitions
+(Theorem 3),
+the Asghar, Tyler and Kaafar 2017 §4 Opal example and the ITMS report §III F's cumulative epsilon per day."""
 
 import dataclasses
 import itertools
@@ -23,7 +24,7 @@ from dp_geoprivacy.core.accounting import (
     worst,
 )
 
-DAYS = [f"2016-07-{d:02d}" for d in range(1, 15)]  # seed 001 §4: 14 days
+DAYS = [f"2016-07-{d:02d}" for d in range(1, 15)]  # Asghar, Tyler and Kaafar 2017 §4: 14 days
 MODES = ["bus", "train", "ferry", "light rail"]  # ... and 4 modes: 56 disjoint partitions
 COLUMN_SETS = {"tap-on times": 1, "tap-on locations": 1, "tap-off times": 1, "tap-off locations": 1,
                "tap-on times and locations": 2, "tap-off times and locations": 2}
@@ -49,7 +50,7 @@ def test_seed_001_opal_example_totals_8():
     total = compose(events)
     assert total.epsilon == 8
     assert total.sequential_epsilon == 56 * 8  # what ignoring Theorem 3 would claim
-    assert math.isclose(total.delta, 6 * DELTA_J) and total.delta < 2 ** -20  # seed 001 §4.2: below 1e-6
+    assert math.isclose(total.delta, 6 * DELTA_J) and total.delta < 2 ** -20  # §4.2: below 1e-6
     # The six column sets of one day-mode partition drive the total.
     assert len(total.driving) == 6
     assert len({release.split("/")[0] + release.split("/")[1] for release in total.driving}) == 1
@@ -66,7 +67,7 @@ def test_seed_001_example_with_one_more_release_on_one_partition():
 
 
 def test_seed_003_cumulative_epsilon_per_day_sums_the_queries():
-    # seed 003 §III F: Epsilon-Per-Day of query 1 (12.361) plus query 2 (2.871) = 15.232 (B = 1).
+    # the ITMS report §III F: Epsilon-Per-Day of query 1 (12.361) plus query 2 (2.871) = 15.232 (B = 1).
     events = [_event("q1-d1", 12.361, "day=1"), _event("q2-d1", 2.871, "day=1"),
               _event("q1-d2", 12.361, "day=2"), _event("q2-d2", 2.871, "day=2")]
     assert math.isclose(compose(events).epsilon, 15.232)

@@ -1,5 +1,5 @@
 """Bounded statistics: bounds, sensitivities, noise distributions, the mean's margin, the
-exponential-mechanism quantiles and seed 003's accounting (the K largest per-cell epsilons).
+exponential-mechanism quantiles and the ITMS report's accounting (the K largest per-cell epsilons).
 
 Fixed seeds. Alpha = 0.001 for goodness-of-fit tests; moments and rates allow 4.5 standard
 errors derived from the distribution (fourth moment for variances, binomial for rates).
@@ -84,7 +84,7 @@ def test_sensitivities_follow_the_derivations():
     mean = BoundedMean(2.0, bounds, 3)
     assert mean.sum_sensitivity == 21 and mean.count.sensitivity == 3  # M (U-L)/2 and M
     assert mean.sum_epsilon + mean.count_epsilon == 2.0
-    assert CountAbovePerDay(1.0, 50, 31).sensitivity == pytest.approx(1 / 31)  # seed 003 Query 2
+    assert CountAbovePerDay(1.0, 50, 31).sensitivity == pytest.approx(1 / 31)  # the ITMS report Query 2
     assert CountAbovePerDay(1.0, 50, 31, pairs_per_unit=3).sensitivity == pytest.approx(3 / 31)
     assert ExponentialQuantiles(1.0, bounds, max_contributions=3).sensitivity == 3
 
@@ -246,7 +246,7 @@ def test_quantile_exact_ratio_bounded_pointwise_and_broken_by_understated_sensit
     assert np.abs(ratio).max() > eps
 
 
-# --- accounting: seed 003 §III E-F -----------------------------------------------------------------
+# --- accounting: the ITMS report §III E-F -----------------------------------------------------------------
 
 
 def test_sum_of_k_largest():
@@ -261,18 +261,18 @@ def test_sum_of_k_largest():
 
 
 def test_seed_003_accounting_figures():
-    b = 1.0  # seed 003's table is for Laplace parameter B = 1
-    k = 89  # the most HATs one bus covers in a day (seed 003 §III E)
+    b = 1.0  # the ITMS report's table is for Laplace parameter B = 1
+    k = 89  # the most HATs one bus covers in a day (the ITMS report §III E)
     # Query 2: sensitivity 1/31 for every HAT, epsilon per HAT per day (1/31)/B ...
     query2 = CountAbovePerDay(epsilon=(1 / 31) / b, limit=50, days=31)
     assert query2.scale == pytest.approx(b)
-    per_hat_q2 = np.full(1213, query2.epsilon)  # 1213 HATs at resolution 7 (seed 003 §III A)
-    # ... and per day the 89 largest: 89/31 = 2.871 (seed 003 §III F table).
+    per_hat_q2 = np.full(1213, query2.epsilon)  # 1213 HATs at resolution 7 (the ITMS report §III A)
+    # ... and per day the 89 largest: 89/31 = 2.871 (the ITMS report §III F table).
     eps_day_q2 = sum_of_k_largest(per_hat_q2, k)
     assert round(eps_day_q2, 3) == 2.871
     # Query 1: (65 - 0)/N per HAT; the smallest N is 314, so the largest per-HAT epsilon is (65/314)/B.
     assert round((65 / 314) / b, 4) == 0.2070
     # The seed's 12.361/B needs its per-HAT N, which it does not list; it is below K times the largest:
     assert 12.361 <= k * (65 / 314) / b
-    # Cumulative epsilon per day: the sum of the two queries' (seed 003 §III F): 15.232.
+    # Cumulative epsilon per day: the sum of the two queries' (the ITMS report §III F): 15.232.
     assert round(12.361 + eps_day_q2, 3) == 15.232

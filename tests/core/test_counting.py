@@ -124,7 +124,7 @@ def test_stability_threshold_matches_seed_001_for_one_contribution():
     epsilon, delta = 0.5, 1e-6
     histogram = StabilityHistogram(epsilon, delta)
     assert histogram.scale == pytest.approx(2 / epsilon)
-    # Seed 001's threshold, plus half the snapping grain (b = 4: grain 4).
+    # Asghar, Tyler and Kaafar 2017's threshold, plus half the snapping grain (b = 4: grain 4).
     assert histogram.threshold == pytest.approx(2 * math.log(2 / delta) / epsilon + 1 + 4 / 2)
 
 

@@ -1,4 +1,4 @@
-"""Escaped-point analysis (seed 000 §5, eq. 14, eq. 15) and noise calibration.
+"""Escaped-point analysis (Dumont et al. 2021 §5, eq. 14, eq. 15) and noise calibration.
 
 Statistical checks use fixed seeds and a two-sided alpha = 0.001 per test,
 split over the scales tested (Bonferroni). The tolerance is derived, not

@@ -1,4 +1,5 @@
-"""Mobility report (seed 002): exact analyses vs an independent computation, user-level sensitivity, split, noise.
+"""Mobility report (Kapp et al. 2023): exact analyses vs an independent computation, user-level sensitivity, split,
+noise.
 
 Fixed seeds; statistical checks use alpha = 0.001 (a z bound of 3.29 standard
 errors from the Laplace variance), so each can fail if the mechanism is wrong.
@@ -145,6 +146,16 @@ def test_split_adds_up_to_epsilon(weights):
         assert total == pytest.approx(epsilon, rel=1e-12)
 
 
+def test_default_split_favours_visits_flows_and_trips_over_time():
+    """Issue 20: by default the analyses planners read first get five times the share of each other one; a split
+    given replaces the default (its unnamed analyses weigh 1)."""
+    shares = split_budget(1.0, ANALYSES)
+    for first in ("visits_per_zone", "od_flows", "trips_over_time"):
+        assert shares[first] == pytest.approx(5 / 27)
+    assert shares["jump_length"] == pytest.approx(1 / 27)
+    assert split_budget(1.0, ANALYSES, {"jump_length": 2.0})["visits_per_zone"] == pytest.approx(1 / 16)
+
+
 @pytest.mark.parametrize("weights", [{"od_flows": -1.0}, dict.fromkeys(ANALYSES, 0.0), {"od_flows": float("nan")}])
 def test_bad_split_weights_refused(weights):
     with pytest.raises(BudgetSplitError):
@@ -262,7 +273,7 @@ def test_quartiles_are_drawn_with_sensitivity_m():
     assert mechs["travel_time"].epsilon == pytest.approx(0.5)
 
 
-# --- similarity measures (benchmark mode, seed 002 §5.2.3) ---------------------------------------
+# --- similarity measures (benchmark mode, Kapp et al. 2023 §5.2.3) ---------------------------------------
 
 
 def test_similarity_measures_on_known_values():

@@ -30,7 +30,7 @@ ALPHA = 0.001
 
 
 def test_fair_coin_is_ln_3():
-    # seed 000 eq. 3: heads -> truth, tails -> a second fair coin picks yes/no: 3/4 vs 1/4.
+    # Dumont et al. 2021 eq. 3: heads -> truth, tails -> a second fair coin picks yes/no: 3/4 vs 1/4.
     assert math.isclose(k_ary_epsilon(0.5, 2), math.log(3))
     assert math.isclose(p_truth_for_epsilon(math.log(3), 0.5), 0.5)
 
@@ -41,7 +41,7 @@ def test_weighted_coin_matches_eq_4(theta):
 
 
 def test_trip_example_of_section_4_2_is_about_16():
-    # seed 000 §4.2: p = 1/2, t = 2500^2 possible trips in eq. 13: epsilon ~ 16.
+    # Dumont et al. 2021 §4.2: p = 1/2, t = 2500^2 possible trips in eq. 13: epsilon ~ 16.
     epsilon = k_ary_epsilon(0.5, 2500 ** 2)
     assert math.isclose(epsilon, math.log(2500 ** 2 + 1)) and round(epsilon) == 16
 
@@ -108,7 +108,7 @@ def test_k_ary_estimator_is_unbiased_and_its_standard_error_is_right():
     assert np.all(np.abs(estimates.mean(axis=0) - true_counts) < 4.5 * estimates.std(axis=0, ddof=1) / math.sqrt(runs))
     # The reported standard error matches the spread over runs (sample sd has relative sd ~ 1/sqrt(2R) = 3.5%).
     assert np.all(np.abs(errors.mean(axis=0) / estimates.std(axis=0, ddof=1) - 1) < 4.5 / math.sqrt(2 * runs))
-    # Seed 000 eq. 6 for the binary case: (p_hat + p_t - 1) / (2 p_t - 1).
+    # Dumont et al. 2021 eq. 6 for the binary case: (p_hat + p_t - 1) / (2 p_t - 1).
     binary = RandomizedResponse.uniform(0.5, [["yes", "no"]])
     estimate, _ = binary.estimate(0, [330, 670])
     p_t = 0.75

@@ -1,4 +1,4 @@
-"""Randomized trip relocation (seed 000 §6.3): epsilon (eq. 11 form) and histograms in expectation.
+"""Randomized trip relocation (Dumont et al. 2021 §6.3): epsilon (eq. 11 form) and histograms in expectation.
 
 Every reported count is a sum of independent Bernoulli draws (one per
 trip) with known probabilities pi_t; it must lie within 4.5 standard
@@ -13,7 +13,7 @@ import pytest
 
 from dp_geoprivacy.core.relocation import TripRelocation, expected_reported_counts, floored_distribution
 
-HT_FROM = np.array([15, 10, 25, 5, 20])  # seed 000 eq. 19
+HT_FROM = np.array([15, 10, 25, 5, 20])  # Dumont et al. 2021 eq. 19
 HT_FROM_TO = np.array([[5, 2, 4, 3, 1], [1, 2, 2, 1, 3], [5, 6, 2, 8, 4], [0, 1, 1, 1, 2], [4, 3, 4, 2, 7]])  # eq. 23
 
 

@@ -17,9 +17,11 @@ ALL = [requirements._requirement(name) for name in requirements.REQUIRED]
 
 def hint_command(hint):
     """The pip arguments (requirement strings) of the hint's command."""
-    match = re.search(r"python3 -m pip install (.*?), then restart QGIS", hint)
+    match = re.search(r"python3 -m pip install --target (.*?), then\s+restart QGIS", hint)
     assert match, hint
-    return shlex.split(match.group(1))
+    folder, *arguments = shlex.split(match.group(1))
+    assert folder.endswith("dp_geoprivacy_packages")
+    return arguments
 
 
 def test_installed_environment_meets_the_requirements():

@@ -189,7 +189,7 @@ def test_sampled_trips_reproduce_the_noisy_tables_in_distribution():
     observed = np.bincount(np.searchsorted(drawn, pair_of_trip) * nd + result["duration_bin"],
                            minlength=len(drawn) * nd).reshape(-1, nd)
     assert _chi_square_p(observed, expected, fixed_rows=True) > ALPHA
-    for offset in ("start_offset", "duration_offset"):  # uniform within the bin (seed 004 §3.2)
+    for offset in ("start_offset", "duration_offset"):  # uniform within the bin (Roy et al. 2016 §3.2)
         assert stats.kstest(result[offset], "uniform").pvalue > ALPHA
 
 
@@ -296,7 +296,7 @@ def test_theorem_7_reproduces_seed_001_figures():
     assert release.facts["partitions"] == 56
     assert release.epsilon == 8.0 and release.delta == pytest.approx(7.5e-7)
     assert "Theorem 7" in release.facts["composition"] and "Theorem 7" in release.record_fields["mechanism"]
-    assert Theorem7((("a", 1.0, 0.1),)).statement().startswith("Seed 001 Theorem 7")
+    assert Theorem7((("a", 1.0, 0.1),)).statement().startswith("Asghar, Tyler and Kaafar 2017 Theorem 7")
 
 
 def _cells(data, marginal, at_least=1):

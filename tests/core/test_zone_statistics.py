@@ -1,5 +1,5 @@
 """The zone-statistics release: cleaning, clamping, bounding, units of privacy, minimum support,
-margins, seed 003's accounting, and a neighbouring-dataset test per statistic.
+margins, the ITMS report's accounting, and a neighbouring-dataset test per statistic.
 
 Neighbouring datasets: D has the same base records in each of CELLS cells; D' adds, in every
 cell, one more unit with its maximum contribution at the bounds (a different unit per cell, so
@@ -254,12 +254,12 @@ def test_quartiles_split_epsilon_equally():
     assert main.quantiles == (0.25, 0.5, 0.75) and main.epsilon_each == pytest.approx(1.0)
 
 
-# --- seed 003's accounting at release level ------------------------------------------------------------
+# --- the ITMS report's accounting at release level ------------------------------------------------------------
 
 
 def test_seed_003_query_2_epsilon_per_day_with_b_1():
     # Query 2 per user-day: sensitivity 1/31; B = 1 means epsilon per HAT per day 1/31, and with
-    # K = 89 the epsilon per day is 89/31 = 2.871 (seed 003 §III E-F).
+    # K = 89 the epsilon per day is 89/31 = 2.871 (the ITMS report §III E-F).
     spec = _spec(COUNT_ABOVE, epsilon=89 / 31, unit=USER_DAY, max_cells=89, limit=50, days=31)
     release = release_zone_statistics([0], [60.0], spec, np.random.default_rng(10), n_zones=117, n_slots=12,
                                       slot=[9], user_keys=["bus"], day=["2021-11-15"])
@@ -343,7 +343,7 @@ def test_neighbouring_datasets_within_e_epsilon_and_fail_when_sensitivity_is_und
 
 
 def test_seed_003_mean_sensitivity_fails_the_neighbour_test():
-    """Seed 003's (max - min) / N with the private N: Lap(65 / (N epsilon)) on the true mean."""
+    """The ITMS report's (max - min) / N with the private N: Lap(65 / (N epsilon)) on the true mean."""
     eps, rng = 1.0, np.random.default_rng(300)
     n = CELLS * 10
 
@@ -410,12 +410,12 @@ def test_per_unit_mean_averages_each_user_day_per_cell_like_seed_003_query_1():
     spec = _spec(MEAN, epsilon=1e9, unit=USER_DAY, max_cells=1, per_unit_mean=True)
     release = release_zone_statistics(np.zeros(5, int), values, spec, np.random.default_rng(12), n_zones=1,
                                       user_keys=users, day=day)
-    assert release.values[0, 0, 0] == pytest.approx((20 + 50 + 40) / 3, abs=1e-6)  # seed 003's Sp
+    assert release.values[0, 0, 0] == pytest.approx((20 + 50 + 40) / 3, abs=1e-6)  # the ITMS report's Sp
     assert release.mechanism.sum_sensitivity == 65 / 2 and release.mechanism.count.sensitivity == 1
     count = release_zone_statistics(np.zeros(5, int), values, _spec(COUNT, epsilon=1e9, unit=USER_DAY,
                                     per_unit_mean=True), np.random.default_rng(13), n_zones=1,
                                     user_keys=users, day=day)
-    assert round(count.values[0, 0, 0]) == 3  # bus-days, seed 003's N
+    assert round(count.values[0, 0, 0]) == 3  # bus-days, the ITMS report's N
     with pytest.raises(ValueError, match="needs user-days"):
         _spec(MEAN, unit=USER, max_contributions=2, per_unit_mean=True)
 

@@ -13,6 +13,8 @@ from qgis.core import (
     QgsProcessingModelParameter,
 )
 
+from dp_geoprivacy.processing.model_layout import lay_out
+
 
 def model_definition(path):
     """A saved model's definition, without the file-format version (QGIS 3.22 writes Version1, 3.40 Version2)."""
@@ -58,6 +60,7 @@ class ModelBuilder:
         return self
 
     def save(self, path):
+        lay_out(self.model)
         assert self.model.toFile(str(path)), f"could not save the model to {path}"
         return str(path)
 

@@ -656,6 +656,7 @@ TRIP_ENDS = [(centre(0, 0), centre(2, 2))] * 3 + [(centre(1, 1), centre(0, 1))] 
 
 def flows(trips, zones, out, **extra):
     return dict({"INPUT": trips, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT, "SEED": 1,
+                 "THRESHOLD": 0, "DELTA": 0,  # every pair noised (the default publishes only pairs with trips)
                  "OUTPUT_FLOWS": str(out / "flows.gpkg"), "OUTPUT_MATRIX": str(out / "matrix.csv")}, **extra)
 
 

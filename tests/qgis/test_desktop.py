@@ -65,6 +65,33 @@ def test_plugin_zip_shows_in_the_desktop_processing_toolbox(tmp_path):
     assert not result["plugin_path"].startswith(str(ROOT))
 
 
+SYSTEM_PYTHON = "/usr/bin/python3"
+
+
+def test_fresh_debian_profile_installs_the_missing_packages_and_reaches_the_toolbox(tmp_path):
+    """Issue 20 §2: QGIS desktop on Debian's own Python (shapely 1.8 or none, no h3; pip refuses to install into
+    it): the plugin does not stop QGIS's start-up, its message bar's Install button runs pip for real (PyPI) into
+    the profile's dp_geoprivacy_packages folder, and the provider loads: the toolbox shows every algorithm and
+    one runs."""
+    check = subprocess.run([SYSTEM_PYTHON, "-c", "import shapely, h3; assert shapely.__version__ >= '2'"],
+                           capture_output=True, env={"PATH": "/usr/bin:/bin"})
+    assert check.returncode != 0, "the system Python already has shapely 2 and h3: nothing to install"
+    plugin_zip = build_zip()
+    png = tmp_path / "installed_toolbox.png"
+    run = subprocess.run(
+        [sys.executable, str(CHECK), str(plugin_zip), str(png), "--system-python", "--install", "--timeout", "600"],
+        capture_output=True, text=True, timeout=700,
+    )
+    assert run.returncode == 0, f"desktop check failed ({run.returncode}):\n{run.stdout}\n{run.stderr}"
+    result = json.loads(png.with_suffix(".json").read_text(encoding="utf-8"))
+    install = result["install"]
+    assert install["offered"] == "Install them", install
+    assert {"shapely", "h3"} <= set(install["folder"]) and "numpy" not in install["folder"], install
+    assert result["ok"] and result["provider_found"] and not result["errors"] and result["qgis_exit_code"] == 0
+    assert set(result["expected_algorithms"]) <= set(result["toolbox_algorithms"])
+    assert result["algorithm_run"]["output_features"] == result["algorithm_run"]["input_features"] > 0
+
+
 SCREENSHOTS = ROOT / "docs" / "desktop" / "screenshots.py"
 
 

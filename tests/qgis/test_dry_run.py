@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 from qgis import processing
-from qgis.core import QgsProcessingException
+from qgis.core import QgsApplication, QgsProcessingException
 
 from dp_geoprivacy.core.accuracy import count_accuracy, displacement_accuracy
 from dp_geoprivacy.core.counting import LAPLACE, CountNoise
@@ -38,7 +38,7 @@ def _parameters(name, sample, out):
         "noisyzonecounts": {"INPUT": layer + "households", **zones, "EPSILON": 0.5,
                             "OUTPUT": str(out / "counts.gpkg")},
         "noisyodflows": {"INPUT": layer + "trips", **zones, "USER_FIELD": "user_id", "MAX_TRIPS": 4, "EPSILON": 2,
-                         "MIN_FLOW": 3, "OUTPUT_FLOWS": str(out / "flows.gpkg"),
+                         "MIN_FLOW": 3, "THRESHOLD": 0, "DELTA": 0, "OUTPUT_FLOWS": str(out / "flows.gpkg"),
                          "OUTPUT_MATRIX": str(out / "matrix.csv")},
         "noisyzonestatistics": {"INPUT": layer + "households", **zones, "VALUE_FIELD": "persons", "STATISTIC": 2,
                                 "LOWER": 1, "UPPER": 8, "EPSILON": 1, "OUTPUT": str(out / "means.gpkg")},
@@ -157,5 +157,27 @@ def test_od_dry_run_record_carries_min_flow_threshold_and_delta(sample, tmp_path
     stable = run_algorithm_json("dp_geoprivacy:noisyodflows", **{
         **_parameters("noisyodflows", sample, out), "THRESHOLD": 1, "DELTA": 1e-6, "DRY_RUN": "true"})
     assert stable["THRESHOLD"] == 1 and stable["DELTA"] == 1e-6 and stable["MIN_FLOW"] == 3
-    assert "EXPECTED_SPURIOUS" not in stable and stable["STABILITY_THRESHOLD"] > 0
+    assert stable["EXPECTED_SPURIOUS"] == 0 and stable["STABILITY_THRESHOLD"] > 0
+    assert list(out.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["laplaceperturbation", "noisyodflows", "noisyzonecounts"])
+def test_dry_run_loads_nothing_in_the_desktop(name, sample, tmp_path):
+    """Issue 20 §5: outputs the dialog would load are taken off the load list on a trial run (else QGIS reports
+    "The following layers were not correctly generated")."""
+    from qgis.core import QgsProcessingContext, QgsProcessingFeedback, QgsProcessingOutputLayerDefinition, QgsProject
+
+    out = tmp_path / "out"
+    out.mkdir()
+    parameters = {**_parameters(name, sample, out), "DRY_RUN": True}
+    algorithm = QgsApplication.processingRegistry().createAlgorithmById(f"dp_geoprivacy:{name}")
+    for definition in algorithm.destinationParameterDefinitions():
+        if definition.name() in parameters:
+            output = QgsProcessingOutputLayerDefinition(parameters[definition.name()], QgsProject.instance())
+            parameters[definition.name()] = output
+    context = QgsProcessingContext()
+    context.setProject(QgsProject.instance())
+    results, ok = algorithm.run(parameters, context, QgsProcessingFeedback())
+    assert ok and results["DRY_RUN"] is True
+    assert context.layersToLoadOnCompletion() == {}
     assert list(out.iterdir()) == []

@@ -187,7 +187,7 @@ def test_outputs_and_help_say_not_differentially_private(grid_case, tmp_path):
     assert "NOT DIFFERENTIALLY PRIVATE" in (tmp_path / "chart.html").read_text()
     help_text = EscapeAnalysis().shortHelpString()
     assert "Not differentially private: the outputs contain statistics of the raw data" in help_text
-    assert "seed 000 §5" in help_text and "eq. 15" in help_text and "log b" in help_text
+    assert "Dumont et al. 2021 §5" in help_text and "eq. 15" in help_text and "log b" in help_text
 
 
 def test_reprojection_geographic_zones_and_png_chart(tmp_path):

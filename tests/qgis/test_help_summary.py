@@ -22,7 +22,8 @@ PRIVATIZING = ("laplaceperturbation", "noisyzonecounts", "noisyodflows", "noisyz
 def algorithms():
     provider = QgsApplication.processingRegistry().providerById("dp_geoprivacy")
     assert provider is not None
-    return sorted(provider.algorithms(), key=lambda a: a.name())
+    # The algorithms themselves: the example models (resources/models) are models, with a model's help and dialog.
+    return sorted((a for a in provider.algorithms() if a.group() != "Example models"), key=lambda a: a.name())
 
 
 def algorithm(name):
@@ -65,8 +66,7 @@ def test_every_help_opens_with_three_summary_lines_then_the_details():
         assert accuracy.startswith("Accuracy"), (alg.id(), accuracy)
         heading, details = help_text.split("</p><h3>", 1)[1].split("</h3>", 1)
         assert heading == "Details" and len(plain(details)) > 300, alg.id()
-        assert "seed 00" in details or re.search(r"et al\. (19|20)\d\d", details), \
-            f"{alg.id()}: the details lost their citations"
+        assert "<b>References</b>" in details, f"{alg.id()}: the details lost their citations"
 
 
 @pytest.mark.parametrize("name", PRIVATIZING)
@@ -174,5 +174,6 @@ def test_every_algorithm_has_its_dialog_screenshot_linked_from_its_page():
         assert width >= 800 and height >= 600 and png.stat().st_size > 40_000, (png, width, height)
         page = (ROOT / "docs" / "algorithms" / f"{alg.name()}.md").read_text(encoding="utf-8")
         assert f"](../img/dialogs/{alg.name()}.png)" in page, alg.id()
-    stale = sorted({p.stem for p in DIALOGS.glob("*.png")} - {a.name() for a in algorithms()})
+    provider = QgsApplication.processingRegistry().providerById("dp_geoprivacy")
+    stale = sorted({p.stem for p in DIALOGS.glob("*.png")} - {a.name() for a in provider.algorithms()})
     assert not stale, f"screenshots of no algorithm: {stale}"

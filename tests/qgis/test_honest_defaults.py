@@ -31,7 +31,7 @@ def _flows(tmp_path, **extra):
 
 
 def test_od_flows_warn_with_the_figure_and_the_alternatives(tmp_path):
-    results, warnings = _flows(tmp_path)  # defaults: THRESHOLD none, MIN_FLOW 1; 42 zones
+    results, warnings = _flows(tmp_path, THRESHOLD=0, DELTA=0)  # pure epsilon-DP, MIN_FLOW 1; 42 zones
     assert len(warnings) == 1
     expected = 42**2 * 0.5 * math.exp(-0.5)
     assert f"{expected:,.0f}" in warnings[0]
@@ -42,7 +42,16 @@ def test_od_flows_warn_with_the_figure_and_the_alternatives(tmp_path):
 
 def test_no_warning_with_the_stability_threshold_or_a_high_min_flow(tmp_path):
     assert _flows(tmp_path, THRESHOLD=1, DELTA=1e-6)[1] == []
-    assert _flows(tmp_path, MIN_FLOW=8)[1] == []
+    assert _flows(tmp_path, THRESHOLD=0, DELTA=0, MIN_FLOW=8)[1] == []
+
+
+def test_od_flows_defaults_publish_no_noise_only_flow(tmp_path):
+    """Issue 20: the default is the stability histogram (THRESHOLD 1, DELTA 1e-6): no pair without trips is
+    published, and the trial run still gives the planner's figures; pure epsilon-DP is THRESHOLD 0."""
+    results, warnings = _flows(tmp_path)
+    assert warnings == []
+    assert results["THRESHOLD"] == 1 and results["DELTA"] == 1e-6
+    assert results["EXPECTED_SPURIOUS"] == 0 and results["EPSILON_WOULD_SPEND"] == 1
 
 
 def test_user_level_counts_state_the_noise_in_terms_of_m_before_spending(tmp_path):

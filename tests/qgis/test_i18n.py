@@ -301,3 +301,17 @@ def test_install_translator_returns_none_without_a_file(user_locale, locale):
     user_locale(locale)
     assert install_translator() is None
 
+
+
+def test_mobility_report_page_reads_german_numbers_and_weekdays(installed_qm):
+    """Issue 20 §4: the mobility report's HTML in German has German separators in its text (not in its SVG
+    coordinates) and German weekday names."""
+    from qgis.PyQt.QtCore import QLocale
+
+    from dp_geoprivacy.processing.mobility_html import localized_numbers, weekday_names
+
+    page = '<p>Visits: 12,345.5 (±1,203). v0.2.0</p><svg><rect x="12.5"><title>3.25</title></rect></svg>'
+    german = localized_numbers(page, QLocale("de_DE"))
+    assert german == '<p>Visits: 12.345,5 (±1.203). v0.2.0</p><svg><rect x="12.5"><title>3,25</title></rect></svg>'
+    assert localized_numbers(page, QLocale("en_GB")) == page
+    assert weekday_names() == ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")

@@ -14,7 +14,7 @@ import pytest
 import shapely
 from osgeo import ogr, osr
 from qgis import processing
-from qgis.core import QgsProcessingException, QgsProcessingFeedback, QgsProject, QgsSymbolLayer, QgsVectorLayer
+from qgis.core import QgsProcessingException, QgsProcessingFeedback, QgsProject, QgsVectorLayer
 
 from dp_geoprivacy.core.counting import LAPLACE, CountNoise
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
@@ -24,6 +24,9 @@ from .conftest import ROOT, feature_count, read_field, run_algorithm_json, run_q
 ALG = "dp_geoprivacy:noisyodflows"
 X0, Y0, CELL = 500_000.0, 4_500_000.0, 1000.0
 EXACT = 1e6  # epsilon so large that rounding removes the noise
+# These tests check the pure epsilon-DP release (THRESHOLD 0) unless they say otherwise; the default is the
+# stability histogram (issue 20: few noise-only flows).
+PURE = {"THRESHOLD": 0, "DELTA": 0}
 
 
 class LogFeedback(QgsProcessingFeedback):
@@ -128,7 +131,7 @@ def test_line_trips_give_exact_counts_at_huge_epsilon(known_trips, zones, tmp_pa
     path, plan, _ = known_trips
     flows, matrix = str(tmp_path / "flows.gpkg"), str(tmp_path / "matrix.gpkg")
     feedback = LogFeedback()
-    result = processing.run(ALG, {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT,
+    result = processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT,
                                   "SEED": 1, "OUTPUT_FLOWS": flows, "OUTPUT_MATRIX": matrix}, feedback=feedback)
     expected = sorted((a, b, float(c)) for (a, b), c in plan.items())
     assert _flows(flows) == expected  # ordered by origin id, then destination id
@@ -144,7 +147,7 @@ def test_line_trips_give_exact_counts_at_huge_epsilon(known_trips, zones, tmp_pa
 def test_lines_join_representative_points_and_intrazonal_flows_loop(known_trips, zones, tmp_path):
     path, _, _ = known_trips
     flows = str(tmp_path / "flows.gpkg")
-    processing.run(ALG, {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT, "SEED": 2,
+    processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT, "SEED": 2,
                          "OUTPUT_FLOWS": flows, "OUTPUT_MATRIX": str(tmp_path / "m.gpkg")})
     layer = QgsVectorLayer(flows, "f", "ogr")
     assert layer.crs().authid() == "EPSG:32633"
@@ -164,7 +167,7 @@ def test_intrazonal_flows_can_be_left_out_and_discrete_noise_gives_integers(know
     path, plan, _ = known_trips
     feedback = LogFeedback()
     flows = str(tmp_path / "flows.gpkg")
-    result = processing.run(ALG, {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT,
+    result = processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT,
                                   "NOISE": 1, "INCLUDE_INTRAZONAL": False, "OUTPUT_FLOWS": flows,
                                   "OUTPUT_MATRIX": str(tmp_path / "m.gpkg")}, feedback=feedback)
     assert _flows(flows) == sorted((a, b, float(c)) for (a, b), c in plan.items() if a != b)
@@ -177,7 +180,7 @@ def test_intrazonal_flows_can_be_left_out_and_discrete_noise_gives_integers(know
 def test_both_outputs_are_one_release_with_one_record(known_trips, zones, tmp_path):
     path, _, _ = known_trips
     flows, matrix = str(tmp_path / "flows.gpkg"), str(tmp_path / "matrix.csv")
-    processing.run(ALG, {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 0.5,
+    processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 0.5,
                          "OUTPUT_FLOWS": flows, "OUTPUT_MATRIX": matrix})
     [flow_record], [matrix_record] = read_from_file(flows), read_from_file(matrix)
     assert flow_record.release_id == matrix_record.release_id
@@ -193,7 +196,7 @@ def test_user_level_bound_and_null_users_are_logged(zones, tmp_path):
     path = write_trip_lines(tmp_path / "t.gpkg", 32633, trips, uids=["a"] * 6 + ["b", None, ""])
     feedback = LogFeedback()
     flows = str(tmp_path / "f.gpkg")
-    result = processing.run(ALG, {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT,
+    result = processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT,
                                   "USER_FIELD": "uid", "MAX_TRIPS": 2, "OUTPUT_FLOWS": flows,
                                   "OUTPUT_MATRIX": str(tmp_path / "m.gpkg")}, feedback=feedback)
     assert _flows(flows) == [("Z0_0", "Z2_2", 2.0), ("Z1_1", "Z0_1", 1.0)]
@@ -212,7 +215,7 @@ def test_coordinate_table_in_lonlat_is_reprojected_to_the_zones(zones, tmp_path)
     table = write_trip_table(tmp_path / "table.gpkg", [(ox, oy, dx, dy, "u")] * 3)
     feedback = LogFeedback()
     flows = str(tmp_path / "f.gpkg")
-    processing.run(ALG, {"INPUT": table, "ORIGIN_X_FIELD": "ox", "ORIGIN_Y_FIELD": "oy", "DEST_X_FIELD": "dx",
+    processing.run(ALG, {**PURE, "INPUT": table, "ORIGIN_X_FIELD": "ox", "ORIGIN_Y_FIELD": "oy", "DEST_X_FIELD": "dx",
                          "DEST_Y_FIELD": "dy", "COORDINATES_CRS": "EPSG:4326", "ZONES": zones,
                          "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT, "OUTPUT_FLOWS": flows,
                          "OUTPUT_MATRIX": str(tmp_path / "m.gpkg")}, feedback=feedback)
@@ -225,7 +228,7 @@ def test_skipped_lines_are_counted_by_reason(known_trips, zones, tmp_path):
     bad = [None, None, "LINESTRING EMPTY", f"LINESTRING ({X0 + 10} {Y0 + 10})"]
     path = write_trip_lines(tmp_path / "bad.gpkg", 32633, trips, extra_wkt=bad)
     feedback = LogFeedback()
-    result = processing.run(ALG, {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT,
+    result = processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT,
                                   "OUTPUT_FLOWS": str(tmp_path / "f.gpkg"),
                                   "OUTPUT_MATRIX": str(tmp_path / "m.gpkg")}, feedback=feedback)
     log = feedback.text()
@@ -243,7 +246,7 @@ def test_null_and_non_numeric_coordinates_are_counted(zones, tmp_path):
     table = write_trip_table(tmp_path / "text.gpkg", rows, kind=ogr.OFTString)
     feedback = LogFeedback()
     flows = str(tmp_path / "f.gpkg")
-    processing.run(ALG, {"INPUT": table, "ORIGIN_X_FIELD": "ox", "ORIGIN_Y_FIELD": "oy", "DEST_X_FIELD": "dx",
+    processing.run(ALG, {**PURE, "INPUT": table, "ORIGIN_X_FIELD": "ox", "ORIGIN_Y_FIELD": "oy", "DEST_X_FIELD": "dx",
                          "DEST_Y_FIELD": "dy", "COORDINATES_CRS": "EPSG:32633", "ZONES": zones,
                          "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT, "OUTPUT_FLOWS": flows,
                          "OUTPUT_MATRIX": str(tmp_path / "m.gpkg")}, feedback=feedback)
@@ -286,7 +289,7 @@ def test_projected_coordinates_declared_as_lonlat_are_refused(zones, tmp_path):
 def test_lonlat_declared_as_projected_puts_every_trip_outside_with_a_warning(zones, tmp_path):
     table = write_trip_table(tmp_path / "t.gpkg", [(13.4, 52.5, 13.41, 52.51, "u")] * 4)
     feedback = LogFeedback()
-    result = processing.run(ALG, {"INPUT": table, "ORIGIN_X_FIELD": "ox", "ORIGIN_Y_FIELD": "oy",
+    result = processing.run(ALG, {**PURE, "INPUT": table, "ORIGIN_X_FIELD": "ox", "ORIGIN_Y_FIELD": "oy",
                                   "DEST_X_FIELD": "dx", "DEST_Y_FIELD": "dy", "COORDINATES_CRS": "EPSG:32633",
                                   "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT,
                                   "OUTPUT_FLOWS": str(tmp_path / "f.gpkg"),
@@ -306,7 +309,7 @@ def test_no_usable_trip_is_refused(zones, tmp_path):
 @pytest.mark.parametrize(
     "parameters, message",
     [
-        ({"THRESHOLD": 1}, "THRESHOLD=1 (stability histogram) needs DELTA > 0"),
+        ({"THRESHOLD": 1, "DELTA": 0}, "THRESHOLD=1 (stability histogram) needs DELTA > 0"),
         ({"THRESHOLD": 1, "DELTA": 1e-6, "NOISE": 1}, "uses Laplace noise"),
         ({"EPSILON": 0}, "EPSILON must be a finite number greater than 0"),
         ({"MIN_FLOW": 0, "EPSILON": 1}, None),
@@ -314,7 +317,7 @@ def test_no_usable_trip_is_refused(zones, tmp_path):
 )
 def test_bad_settings_are_refused_clearly(known_trips, zones, tmp_path, parameters, message):
     path, _, _ = known_trips
-    base = {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id"}
+    base = {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", **PURE}
     if message is None:  # MIN_FLOW=0 is valid: every one of the 9 x 9 pairs is published, zeros included
         result = processing.run(ALG, dict(base, **parameters, OUTPUT_FLOWS=str(tmp_path / "f.gpkg"),
                                           OUTPUT_MATRIX=str(tmp_path / "m.gpkg")))
@@ -326,7 +329,7 @@ def test_bad_settings_are_refused_clearly(known_trips, zones, tmp_path, paramete
 def test_too_many_noise_flows_are_refused_with_the_min_flow_that_fits(tmp_path):
     zones = write_grid_zones(tmp_path / "z.gpkg", 32633, (X0, Y0), 10.0, 100)  # 10,000 zones
     trips = write_trip_lines(tmp_path / "t.gpkg", 32633, [(centre(0, 0), centre(0, 0))])
-    message = _refused({"INPUT": trips, "ZONES": zones, "EPSILON": 1, "MIN_FLOW": 1}, tmp_path)
+    message = _refused({"INPUT": trips, "ZONES": zones, "EPSILON": 1, "MIN_FLOW": 1, **PURE}, tmp_path)
     assert "Raise MIN_FLOW to" in message
 
 
@@ -336,7 +339,7 @@ def test_many_zones_take_the_sparse_path_and_still_count_exactly(tmp_path):
     path = write_trip_lines(tmp_path / "t.gpkg", 32633, trips)
     feedback = LogFeedback()
     flows = str(tmp_path / "f.gpkg")
-    processing.run(ALG, {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT,
+    processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT,
                          "OUTPUT_FLOWS": flows, "OUTPUT_MATRIX": str(tmp_path / "m.gpkg")}, feedback=feedback)
     assert "sparse release: 2 of 1185921 pairs published" in feedback.text()
     assert _flows(flows) == [("Z0_0", "Z32_32", 3.0), ("Z0_1", "Z0_1", 2.0)]
@@ -345,7 +348,8 @@ def test_many_zones_take_the_sparse_path_and_still_count_exactly(tmp_path):
 def test_failed_second_output_leaves_neither_output(known_trips, zones, tmp_path):
     path, _, _ = known_trips
     with pytest.raises(QgsProcessingException):
-        processing.run(ALG, {"INPUT": path, "ZONES": zones, "EPSILON": 1, "OUTPUT_FLOWS": str(tmp_path / "f.xyz"),
+        processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "EPSILON": 1,
+                             "OUTPUT_FLOWS": str(tmp_path / "f.xyz"),
                              "OUTPUT_MATRIX": str(tmp_path / "m.gpkg")})
     assert sorted(p.name for p in tmp_path.iterdir()) == ["trips.gpkg", "zones.gpkg"]
 
@@ -361,7 +365,8 @@ def test_cancel_after_the_first_output_leaves_neither_output(known_trips, zones,
             return any(tmp_path.glob(".dp_geoprivacy-*/m.qmd"))
 
     with pytest.raises(QgsProcessingException, match="Cancelled"):
-        processing.run(ALG, {"INPUT": path, "ZONES": zones, "EPSILON": 1, "OUTPUT_FLOWS": str(tmp_path / "f.gpkg"),
+        processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "EPSILON": 1,
+                             "OUTPUT_FLOWS": str(tmp_path / "f.gpkg"),
                              "OUTPUT_MATRIX": str(matrix)}, feedback=CancelOnceMatrixExists())
     assert sorted(p.name for p in tmp_path.iterdir()) == ["trips.gpkg", "zones.gpkg"]
 
@@ -371,7 +376,7 @@ def test_matrix_holds_the_flows_attributes_in_the_same_order(known_trips, zones,
     path, _, _ = known_trips
     for suffix in (".gpkg", ".csv"):
         flows, matrix = tmp_path / f"f{suffix}", tmp_path / f"m{suffix}.gpkg"
-        processing.run(ALG, {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 0.5,
+        processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 0.5,
                              "OUTPUT_FLOWS": str(flows), "OUTPUT_MATRIX": str(matrix)})
         assert [(a, b, float(c)) for a, b, c in _flows(matrix)] == [(a, b, float(c)) for a, b, c in _flows(flows)]
         dataset = ogr.Open(str(matrix))
@@ -384,7 +389,7 @@ def test_stability_threshold_publishes_only_pairs_with_trips(known_trips, zones,
     path, plan, _ = known_trips
     for seed in range(5):
         flows = tmp_path / f"f{seed}.gpkg"
-        result = processing.run(ALG, {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 20,
+        result = processing.run(ALG, {**PURE, "INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 20,
                                       "DELTA": 0.1, "THRESHOLD": 1, "SEED": seed, "OUTPUT_FLOWS": str(flows),
                                       "OUTPUT_MATRIX": str(tmp_path / f"m{seed}.gpkg")})
         assert all((a, b) in plan for a, b, _ in _flows(flows))
@@ -395,7 +400,7 @@ def test_seeded_runs_are_reproducible(known_trips, zones, tmp_path):
     path, _, _ = known_trips
     outputs = []
     for i, seed in enumerate((4, 4, None)):
-        parameters = {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 0.3,
+        parameters = {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 0.3, **PURE,
                       "OUTPUT_FLOWS": str(tmp_path / f"f{i}.gpkg"), "OUTPUT_MATRIX": str(tmp_path / f"m{i}.gpkg")}
         if seed is not None:
             parameters["SEED"] = seed
@@ -405,20 +410,33 @@ def test_seeded_runs_are_reproducible(known_trips, zones, tmp_path):
 
 
 def test_flow_layer_is_styled_by_count_when_loaded(known_trips, zones, tmp_path):
+    """Issue 20 §5: arrowed flows whose width legend has whole-number classes; the layer's name (the legend title)
+    carries epsilon, the margin of one flow and the run, so two runs can be told apart."""
+    from qgis.core import QgsArrowSymbolLayer, QgsGraduatedSymbolRenderer
+
     path, _, _ = known_trips
     project = QgsProject.instance()
     before = set(project.mapLayers())
-    processing.runAndLoadResults(ALG, {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
-                                       "EPSILON": EXACT, "OUTPUT_FLOWS": str(tmp_path / "f.gpkg"),
-                                       "OUTPUT_MATRIX": str(tmp_path / "m.gpkg")})
+    for run in ("a", "b"):
+        processing.runAndLoadResults(ALG, {**PURE, "INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
+                                           "EPSILON": 2, "OUTPUT_FLOWS": str(tmp_path / f"f{run}.gpkg"),
+                                           "OUTPUT_MATRIX": str(tmp_path / f"m{run}.gpkg")})
     loaded = [project.mapLayer(i) for i in set(project.mapLayers()) - before]
     try:
-        [flows] = [layer for layer in loaded if layer.name().startswith("Noisy OD flows (ε=")]
-        symbol_layer = flows.renderer().symbol().symbolLayer(0)
-        width = symbol_layer.dataDefinedProperties().property(QgsSymbolLayer.PropertyStrokeWidth)
-        assert width.isActive() and "noisy_count" in width.expressionString()
-        assert "5" in width.expressionString()  # scaled to the largest published flow
-        assert flows.metadata().abstract().startswith("Differentially private release")
+        flows = [layer for layer in loaded if layer.name().startswith("Noisy OD flows (ε=2, δ=0; ±")]
+        assert len(flows) == 2 and flows[0].name() != flows[1].name() and "; run " in flows[0].name()
+        renderer = flows[0].renderer()
+        assert isinstance(renderer, QgsGraduatedSymbolRenderer) and renderer.classAttribute() == "noisy_count"
+        ranges = renderer.ranges()  # copies: kept alive while their symbols are read
+        arrows = [r.symbol().symbolLayer(0) for r in ranges]
+        assert all(isinstance(arrow, QgsArrowSymbolLayer) for arrow in arrows)
+        assert all(arrow.headType() == QgsArrowSymbolLayer.HeadSingle for arrow in arrows)
+        widths = [arrow.arrowWidth() for arrow in arrows]
+        assert len(widths) >= 2 and widths == sorted(widths) and widths[0] < widths[-1]
+        for r in ranges:
+            assert r.lowerValue() == int(r.lowerValue()) and r.upperValue() == int(r.upperValue())
+            assert "." not in r.label() and r.label() != f"{r.lowerValue():g} - {r.lowerValue():g}"
+        assert flows[0].metadata().abstract().startswith("Differentially private release")
         assert any(layer.name().startswith("Noisy OD matrix (ε=") for layer in loaded)
     finally:
         project.removeMapLayers([layer.id() for layer in loaded])
@@ -427,7 +445,8 @@ def test_flow_layer_is_styled_by_count_when_loaded(known_trips, zones, tmp_path)
 def test_qgis_process_with_lines(known_trips, zones, tmp_path):
     path, plan, _ = known_trips
     flows, matrix = tmp_path / "flows.gpkg", tmp_path / "matrix.xlsx"
-    results = run_algorithm_json(ALG, INPUT=path, ZONES=zones, ZONE_ID_FIELD="zone_id", EPSILON=EXACT, SEED=3,
+    results = run_algorithm_json(ALG, THRESHOLD=0, INPUT=path, ZONES=zones, ZONE_ID_FIELD="zone_id", EPSILON=EXACT,
+                                 SEED=3,
                                  OUTPUT_FLOWS=flows, OUTPUT_MATRIX=matrix)
     assert results["FLOWS_PUBLISHED"] == len(plan) and results["OUTSIDE_FLOWS"] == 2
     assert _flows(flows) == sorted((a, b, float(c)) for (a, b), c in plan.items())
@@ -441,7 +460,8 @@ def test_qgis_process_with_a_csv_of_coordinates(zones, tmp_path):
              f"u{i}") for i in range(4)] + [("", "1", "2", "3", "u9"), ("x", "1", "2", "3", "u9")]
     table = write_trip_csv(tmp_path / "trips.csv", rows)
     flows, matrix = tmp_path / "flows.gpkg", tmp_path / "matrix.csv"
-    result = run_qgis_process("run", ALG, "--", f"INPUT={table}", "ORIGIN_X_FIELD=ox", "ORIGIN_Y_FIELD=oy",
+    result = run_qgis_process("run", ALG, "--", "THRESHOLD=0", f"INPUT={table}", "ORIGIN_X_FIELD=ox",
+                              "ORIGIN_Y_FIELD=oy",
                               "DEST_X_FIELD=dx", "DEST_Y_FIELD=dy", "COORDINATES_CRS=EPSG:32633", f"ZONES={zones}",
                               "ZONE_ID_FIELD=zone_id", f"EPSILON={EXACT}", "USER_FIELD=uid", "MAX_TRIPS=1",
                               f"OUTPUT_FLOWS={flows}", f"OUTPUT_MATRIX={matrix}")
@@ -457,7 +477,8 @@ def test_qgis_process_with_h3_cells(tmp_path):
     dests = np.column_stack((rng.uniform(13.43, 13.47, 60), rng.uniform(52.50, 52.52, 60)))
     path = write_trip_lines(tmp_path / "t.gpkg", 4326, list(zip(map(tuple, origins), map(tuple, dests))))
     flows = tmp_path / "flows.gpkg"
-    results = run_algorithm_json(ALG, INPUT=path, H3_RESOLUTION=7, EXTENT="13.3,13.5,52.45,52.55 [EPSG:4326]",
+    results = run_algorithm_json(ALG, THRESHOLD=0, INPUT=path, H3_RESOLUTION=7,
+                                 EXTENT="13.3,13.5,52.45,52.55 [EPSG:4326]",
                                  EPSILON=EXACT, OUTPUT_FLOWS=flows, OUTPUT_MATRIX=tmp_path / "m.gpkg")
     expected = collections.Counter(
         (h3.latlng_to_cell(o[1], o[0], 7), h3.latlng_to_cell(d[1], d[0], 7)) for o, d in zip(origins, dests))

@@ -16,6 +16,7 @@ from osgeo import ogr, osr
 from qgis import processing
 from qgis.core import (
     QgsCoordinateReferenceSystem,
+    QgsFeature,
     QgsGraduatedSymbolRenderer,
     QgsProcessingContext,
     QgsProcessingException,
@@ -499,6 +500,27 @@ def test_output_is_styled_graduated_by_noisy_count(grid, tmp_path):
     renderer = layer.renderer()
     assert isinstance(renderer, QgsGraduatedSymbolRenderer) and renderer.classAttribute() == "noisy_count"
     assert len(renderer.ranges()) >= 2
+
+
+def test_count_classes_are_whole_numbers_without_repeated_bounds(tmp_path):
+    """Issue 20 §5: quantile classes of counts showed "0 - 0", "256 - 256" and decimal breaks."""
+    from dp_geoprivacy.processing.styles import integer_classes
+
+    layer = QgsVectorLayer("Polygon?crs=EPSG:32633&field=noisy_count:double", "counts", "memory")
+    values = [0.0] * 30 + [256.0] * 5 + [3.0, 17.0, 40.0]
+    features = []
+    for value in values:
+        feature = QgsFeature(layer.fields())
+        feature["noisy_count"] = value
+        features.append(feature)
+    ok, _ = layer.dataProvider().addFeatures(features)
+    assert ok
+    classes = integer_classes(layer, "noisy_count")
+    assert classes[0][0] == 0 and classes[-1][1] == 256 and len(classes) >= 3
+    labels = [label for _, _, label in classes]
+    assert all("." not in label for label in labels) and "0 - 0" not in labels and "256 - 256" not in labels
+    assert all(upper > lower for lower, upper, _ in classes)
+    assert [a[1] for a in classes[:-1]] == [b[0] for b in classes[1:]]  # contiguous
 
 
 # --- qgis_process ---------------------------------------------------------------------------

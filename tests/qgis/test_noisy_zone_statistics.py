@@ -261,7 +261,7 @@ def test_per_unit_mean_averages_each_user_day_per_cell_like_seed_003_query_1(tmp
     assert read_field(per_unit, "mean") == [pytest.approx((10 + 50 + 65) / 3, abs=1e-6)]  # one value per user-day
     assert read_field(per_record, "mean") == [pytest.approx((9 * 10 + 50 + 65) / 11, abs=1e-6)]
     [record] = read_from_file(per_unit)
-    assert "averaged per cell (seed 003 Query 1)" in record.unit_of_privacy
+    assert "averaged per cell (the ITMS report Query 1)" in record.unit_of_privacy
     assert record.sensitivity == pytest.approx(65 / 2)  # M = 1: one mean per user-day and cell
 
 

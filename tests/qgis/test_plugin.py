@@ -17,7 +17,8 @@ from dp_geoprivacy.processing.provider import ALGORITHMS
 
 from .conftest import ROOT, feature_count, read_field, run_qgis_process, write_grid_zones, write_points
 
-EXPECTED_IDS = {f"dp_geoprivacy:{algorithm.ALGORITHM_ID}" for algorithm in ALGORITHMS}
+EXPECTED_IDS = {f"dp_geoprivacy:{algorithm.ALGORITHM_ID}" for algorithm in ALGORITHMS} | {
+    f"dp_geoprivacy:{path.stem}" for path in (ROOT / "resources" / "models").glob("*.model3")}
 
 
 def _metadata():
@@ -68,7 +69,8 @@ def test_provider_and_algorithms_are_registered(plugin):
     assert not provider.icon().isNull()
     for algorithm in provider.algorithms():
         assert not algorithm.icon().isNull(), algorithm.id()
-        assert "seed 00" in algorithm.shortHelpString(), f"{algorithm.id()} help cites no seed"
+        if algorithm.group() != "Example models":  # the works it comes from, by authors, title and year
+            assert "<b>References</b>" in algorithm.shortHelpString(), f"{algorithm.id()} help cites no source"
 
 
 def test_unload_removes_and_init_restores_the_provider(plugin):
@@ -192,7 +194,7 @@ def test_make_package_refuses_metadata_the_repository_would_reject(tmp_path):
     copy.mkdir()
     for name in ("Makefile", "LICENSE", "README.md"):
         shutil.copy2(ROOT / name, copy / name)  # copy2 keeps the Makefile older than .venv/.installed
-    for name in ("dp_geoprivacy", "resources", "i18n", ".ci"):
+    for name in ("dp_geoprivacy", "resources", "i18n", ".ci", "docs"):
         shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
     (copy / ".venv").symlink_to(ROOT / ".venv")
     text = (ROOT / "metadata.txt").read_text()

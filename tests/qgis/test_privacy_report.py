@@ -1,7 +1,7 @@
 """The privacy ledger wired into algorithms, and dp_geoprivacy:privacyreport (Processing API, qgis_process, a model).
 
-Composition rules: seed 001 §2 (Theorems 2-3) and §4 (56 disjoint day-mode
-partitions, epsilons 1,1,1,1,2,2: total 8); seed 003 §III F.
+Composition rules: Asghar, Tyler and Kaafar 2017 §2 (Theorems 2-3) and §4 (56 disjoint day-mode
+partitions, epsilons 1,1,1,1,2,2: total 8); the ITMS report §III F.
 """
 
 import csv

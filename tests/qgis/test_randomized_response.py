@@ -96,7 +96,7 @@ def test_table_without_geometry_k_ary_with_public_categories(survey, tmp_path):
                                   "P_TRUTH": 0.5, "SEED": 1, "KEEP_IDENTIFIERS": True, "OUTPUT": str(out),
                                   "OUTPUT_ESTIMATES": str(estimates)})
     k = 5
-    assert math.isclose(result["EPSILON_SPENT"], math.log((0.5 * k + 0.5) / 0.5))  # seed 000 eq. 13, t = k
+    assert math.isclose(result["EPSILON_SPENT"], math.log((0.5 * k + 0.5) / 0.5))  # Dumont et al. 2021 eq. 13, t = k
     assert result["ROWS_WRITTEN"] == 2000 and "NULL_VALUES" not in result
     layer, rows = _rows(out)
     assert layer.wkbType() == 100 and layer.fields().names() == ["fid", "hid", "vehicle", "fuel", "persons"]
@@ -112,7 +112,7 @@ def test_table_without_geometry_k_ary_with_public_categories(survey, tmp_path):
     table = _estimates(estimates)
     assert [r["category"] for r in table] == ["sedan", "suv", "van", "truck", "bus"]
     n = 2000
-    for row in table:  # seed 000 eq. 6 generalised: (C - (1 - p) N / k) / p
+    for row in table:  # Dumont et al. 2021 eq. 6 generalised: (C - (1 - p) N / k) / p
         assert math.isclose(float(row["estimate"]), (int(row["reported"]) - 0.5 * n / k) / 0.5)
         truth = vehicle.count(row["category"])
         assert abs(float(row["estimate"]) - truth) < 4.5 * float(row["std_error"])

@@ -1,4 +1,4 @@
-"""Zone statistics with user-days (UNIT 2, seed 003) on Spark against the single-machine core (issue 15).
+"""Zone statistics with user-days (UNIT 2, the ITMS report) on Spark against the single-machine core (issue 15).
 
 A unit is one user on one day: it keeps at most K = MAX_CELLS_PER_DAY cells,
 sampled uniformly among the (zone, slot) cells it touches, then at most M

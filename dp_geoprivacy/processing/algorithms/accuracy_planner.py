@@ -127,7 +127,8 @@ class AccuracyPlanner(DpAlgorithm):
             "EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW "
             "(with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an "
             "upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal "
-            "pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, seed 001 Algorithm "
+            "pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, Asghar, Tyler and Kaafar "
+            "2017 Algorithm "
             "1) no empty cell is published; the table gives its threshold and the true count published "
             "with 95% probability.</p>"
             "<p><b>Locations</b> (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and "
@@ -153,8 +154,9 @@ class AccuracyPlanner(DpAlgorithm):
             "<p><b>Inverse.</b> TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from "
             "which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). "
             "OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart."
-            "</p><p>Sources: seed 002 §4.3 and §5 (user-level counts, OD error), seed 001 Algorithm 1, seed "
-            "000 §5; Mironov 2012 (snapping).</p>"
+            "</p><p>Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar "
+            "2017 Algorithm 1, "
+            "Dumont et al. 2021 §5; Mironov 2012 (snapping).</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
@@ -176,7 +178,7 @@ class AccuracyPlanner(DpAlgorithm):
         zones.setHelp(self.tr("The number of zones of the public tessellation, e.g. 100."))
         self.add(zones)
         self.add(QgsProcessingParameterNumber(
-            self.MAX_CONTRIBUTIONS, self.tr("Contributions per user M (1 without a user field)"),
+            self.MAX_CONTRIBUTIONS, self.tr("Contributions per user (M)"),
             QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=1))
         self.add_mechanism_parameter()
         self.add(QgsProcessingParameterNumber(
@@ -186,12 +188,12 @@ class AccuracyPlanner(DpAlgorithm):
             self.NOISE, self.tr("Noise (counts)"), options=[self.tr("Laplace"), self.tr("Discrete Laplace")],
             defaultValue=0))
         self.add(QgsProcessingParameterBoolean(
-            self.THRESHOLD, self.tr("Stability threshold (THRESHOLD = 1 of the release)"), defaultValue=False))
+            self.THRESHOLD, self.tr("Stability threshold"), defaultValue=False))
         self.add(QgsProcessingParameterNumber(
             self.DELTA, self.tr("Delta (with the stability threshold)"), QgsProcessingParameterNumber.Double,
             defaultValue=1e-6, minValue=0.0, maxValue=0.5))
         self.add(QgsProcessingParameterNumber(
-            self.MIN_FLOW, self.tr("Smallest published value MIN_FLOW (0: every cell)"),
+            self.MIN_FLOW, self.tr("Smallest published value"),
             QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0))
         self.add(QgsProcessingParameterString(
             self.EPSILONS, self.tr("Epsilons to tabulate"), defaultValue="0.1, 0.2, 0.5, 1, 2, 5, 10"))
@@ -205,7 +207,7 @@ class AccuracyPlanner(DpAlgorithm):
                                          QgsProcessingParameterNumber.Integer, defaultValue=4, minValue=2),
             QgsProcessingParameterNumber(self.RESPONDENTS, self.tr("Rows (randomized response)"),
                                          QgsProcessingParameterNumber.Integer, defaultValue=1000, minValue=1),
-            QgsProcessingParameterNumber(self.SHARE, self.tr("Share of rows in the category (randomized response)"),
+            QgsProcessingParameterNumber(self.SHARE, self.tr("Share of rows in the category"),
                                          QgsProcessingParameterNumber.Double, defaultValue=0.25, minValue=0.0,
                                          maxValue=1.0)]
         advanced += self._statistic_parameters()
@@ -216,7 +218,7 @@ class AccuracyPlanner(DpAlgorithm):
             defaultValue=1, minValue=1)
         advanced.append(slots)
         advanced.append(QgsProcessingParameterNumber(
-            self.CELLS_PER_CONTRIBUTION, self.tr("Cells one contribution adds to (2 for trip ends)"),
+            self.CELLS_PER_CONTRIBUTION, self.tr("Cells per contribution"),
             QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=1))
         advanced.append(QgsProcessingParameterBoolean(
             self.INCLUDE_INTRAZONAL, self.tr("OD flows include intrazonal pairs"), defaultValue=True))
@@ -259,24 +261,24 @@ class AccuracyPlanner(DpAlgorithm):
             self.UPPER, self.tr("Upper bound of the value (zone statistics)"), QgsProcessingParameterNumber.Double,
             defaultValue=100.0)
         records = QgsProcessingParameterNumber(
-            self.RECORDS_PER_ZONE, self.tr("Typical number of records in a zone (zone statistics; declared)"),
+            self.RECORDS_PER_ZONE, self.tr("Typical records per zone"),
             QgsProcessingParameterNumber.Integer, defaultValue=100, minValue=1)
         records.setHelp(self.tr("Your assumption, not read from data: the mean's and the quantiles' errors shrink "
                                 "with it; e.g. 100."))
         zone_mean = QgsProcessingParameterNumber(
-            self.ZONE_MEAN, self.tr("Typical zone mean (zone statistics, mean; default the centre of the bounds)"),
+            self.ZONE_MEAN, self.tr("Typical zone mean"),
             QgsProcessingParameterNumber.Double, optional=True)
         support = QgsProcessingParameterNumber(
-            self.MIN_SUPPORT, self.tr("Minimum noisy count of records to publish a zone (zone statistics)"),
+            self.MIN_SUPPORT, self.tr("Minimum noisy count per zone"),
             QgsProcessingParameterNumber.Double, defaultValue=0.0, minValue=0.0)
         support_share = QgsProcessingParameterNumber(
-            self.SUPPORT_SHARE, self.tr("Share of epsilon for the minimum-support count (zone statistics)"),
+            self.SUPPORT_SHARE, self.tr("Epsilon share of the support count"),
             QgsProcessingParameterNumber.Double, defaultValue=0.2, minValue=0.0, maxValue=1.0)
         sum_share = QgsProcessingParameterNumber(
-            self.MEAN_SUM_SHARE, self.tr("Mean: share of epsilon for the noisy sum (zone statistics)"),
+            self.MEAN_SUM_SHARE, self.tr("Epsilon share of the sum (mean)"),
             QgsProcessingParameterNumber.Double, defaultValue=0.5, minValue=0.0, maxValue=1.0)
         grid = QgsProcessingParameterNumber(
-            self.QUANTILE_GRID, self.tr("Quantiles: number of candidate values (zone statistics)"),
+            self.QUANTILE_GRID, self.tr("Candidate values (quantiles)"),
             QgsProcessingParameterNumber.Integer, defaultValue=1001, minValue=2, maxValue=self.MAX_QUANTILE_GRID)
         grid.setHelp(self.tr("At most 1000000: the planner computes the exact distribution over every candidate "
                              "value (2e7 took over 11 minutes)."))

@@ -1,6 +1,6 @@
 """dp_geoprivacy:escapeanalysis: escaped-point analysis and noise calibration.
 
-Source: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15). The sweep, the
+Source: Dumont et al. 2021 §5 (Fig. 13-21, eq. 14, eq. 15). The sweep, the
 statistics and the calibration rule live in ``core.escape``; this module
 reads the layers, handles the CRSs (noise in metres, point-in-polygon in the
 zones' CRS), and writes the table, the zones, the chart and their metadata.
@@ -94,15 +94,15 @@ class EscapeAnalysis(DpAlgorithm):
             "not publish them. Their metadata says so.</p>"
             "<p>Before perturbing household locations and counting them per census block, find out "
             "what share of points will land in the wrong zone, zone by zone and city-wide, and which "
-            "noise scale keeps that share acceptable (seed 000 §5, Fig. 13-21). For every Laplace "
+            "noise scale keeps that share acceptable (Dumont et al. 2021 §5, Fig. 13-21). For every Laplace "
             "scale b in SCALES (metres) the points are perturbed REALIZATIONS times with MECHANISM "
-            "(as in 'Laplace location perturbation'; per-axis Laplace is seed 000 eq. 14) and tested "
+            "(as in 'Laplace location perturbation'; per-axis Laplace is Dumont et al. 2021 eq. 14) and tested "
             "against the ZONES polygons. A point <i>escapes</i> when its perturbed location lies in "
             "another zone or in none.</p>"
             "<p><b>OUTPUT_TABLE</b>, one row per scale: scale_m, epsilon (= DISTANCE / b, when "
             "DISTANCE is given), b_lumped = b / sqrt(mean zone area), the dimensionless scale on "
-            "which curves for different tessellations lie on one another (seed 000 Fig. 15), "
-            "esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (seed 000 "
+            "which curves for different tessellations lie on one another (Dumont et al. 2021 Fig. 15), "
+            "esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (Dumont et al. 2021 "
             "eq. 15), mean and standard deviation over realizations; no_change, no_chg_sd: the share "
             "of zones whose population has no net change (Fig. 16); abs_rel_ch, abs_rel_sd: the mean "
             "absolute relative change |Q_i - P_i| / P_i of zone populations, over zones with P_i > 0; "
@@ -153,16 +153,16 @@ class EscapeAnalysis(DpAlgorithm):
             "<p>Speed: each perturbed point is tested against its own zone first (vectorised, "
             "prepared polygons); only escapers are located among all zones. Points are processed "
             "in chunks, so memory does not grow with scales and realizations.</p>"
-            "<p>Sources: seed 000 §5 (Fig. 13-21, eq. 14, eq. 15).</p>"
+            "<p>Sources: Dumont et al. 2021 §5 (Fig. 13-21, eq. 14, eq. 15).</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
-        self.add(QgsProcessingParameterFeatureSource(
-            self.INPUT, self.tr("Input points (true locations; or public points, or leave empty with UNIFORM_POINTS)"),
-            [QgsProcessing.TypeVectorPoint], optional=True))
+        points = QgsProcessingParameterFeatureSource(
+            self.INPUT, self.tr("Input points"), [QgsProcessing.TypeVectorPoint], optional=True)
+        points.setHelp(self.tr("The true locations, or public points; leave empty with UNIFORM_POINTS."))
+        self.add(points)
         uniform = QgsProcessingParameterNumber(
-            self.UNIFORM_POINTS, self.tr("Calibrate on this many points drawn uniformly over the zones (public; "
-                                         "instead of INPUT)"),
+            self.UNIFORM_POINTS, self.tr("Uniform points to calibrate on"),
             QgsProcessingParameterNumber.Integer, optional=True, minValue=1, maxValue=10_000_000)
         uniform.setHelp(self.tr("e.g. 10000: points drawn uniformly over ZONES (in the zones' CRS); no data is "
                                 "read, so an epsilon chosen from the result is not a data-dependent choice."))
@@ -173,7 +173,7 @@ class EscapeAnalysis(DpAlgorithm):
                                              parentLayerParameterName=self.ZONES, optional=True))
         self.add_mechanism_parameter()
         scales = QgsProcessingParameterString(
-            self.SCALES, self.tr("Laplace scales b to test (metres, comma-separated)"),
+            self.SCALES, self.tr("Laplace scales to test (m)"),
             defaultValue=self.DEFAULT_SCALES, optional=True,
         )
         scales.setHelp(self.tr("Laplace scales b in metres separated by commas, e.g. 10,20,50,100,200,500."))
@@ -182,7 +182,8 @@ class EscapeAnalysis(DpAlgorithm):
             self.REALIZATIONS, self.tr("Realizations per scale"), QgsProcessingParameterNumber.Integer,
             defaultValue=10, minValue=1,
         )
-        realizations.setHelp(self.tr("Random perturbations per scale; 10 as in seed 000, more for smoother curves."))
+        realizations.setHelp(self.tr("Random perturbations per scale; 10 as in Dumont et al. 2021, more for smoother "
+                                     "curves."))
         self.add(realizations)
         target = QgsProcessingParameterNumber(
             self.TARGET_ESCAPE, self.tr("Target escape share (optional, e.g. 0.1)"),
@@ -191,7 +192,7 @@ class EscapeAnalysis(DpAlgorithm):
         target.setHelp(self.tr("A share between 0 and 1 (exclusive), e.g. 0.1 for 10% of points in the wrong zone."))
         self.add(target)
         distance = QgsProcessingParameterNumber(
-            self.DISTANCE, self.tr("Protected distance (metres, optional: gives epsilon = DISTANCE / b)"),
+            self.DISTANCE, self.tr("Protected distance (m)"),
             QgsProcessingParameterNumber.Double, optional=True, minValue=0.0,
         )
         distance.setHelp(self.tr("Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres)."))
@@ -200,10 +201,10 @@ class EscapeAnalysis(DpAlgorithm):
                                            optional=True))
         self.add_seed_parameter()
         self.add(QgsProcessingParameterFeatureSource(
-            self.PERTURBED, self.tr("Perturbed layer to measure (optional; replaces the sweep)"),
+            self.PERTURBED, self.tr("Perturbed layer to measure"),
             [QgsProcessing.TypeVectorPoint], optional=True))
         match = QgsProcessingParameterField(
-            self.MATCH_FIELD, self.tr("Field pairing true and perturbed points (with PERTURBED)"),
+            self.MATCH_FIELD, self.tr("Field pairing true and perturbed points"),
             parentLayerParameterName=self.INPUT, optional=True)
         match.setHelp(self.tr("A field present in both INPUT and PERTURBED that identifies each point, e.g. a "
                               "household id."))

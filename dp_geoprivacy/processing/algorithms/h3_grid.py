@@ -1,6 +1,6 @@
 """dp_geoprivacy:h3grid: the H3 hexagons covering an extent, as a public zone layer.
 
-Source: seed 003 §II C and §III A (H3 indexing and the choice of
+Source: the ITMS report §II C and §III A (H3 indexing and the choice of
 resolution). Cells come from ``core.h3cells``; the extent handling
 (reprojection, antimeridian, poles) from ``processing.zone_source``. No data
 is read, so the output costs no privacy and can be published and reused as
@@ -64,7 +64,8 @@ class H3Grid(DpAlgorithm):
             "tessellation if the layer holds the data), and releases on that same layer refuse it as ZONES or "
             "EXTENT; a layer (or a copy of it) given as a release's EXTENT is refused too. Every location in "
             "the extent lies in one output cell. Resolution 0 is "
-            "the coarsest (cells of about 4 million km²), 15 the finest (about 1 m²); seed 003 "
+            "the coarsest (cells of about 4 million km²), 15 the finest (about 1 m²); the ITMS report "
+            ""
             "compares 6, 7 and 8 (about 36, 5 and 0.7 km²) and uses 7.</p>"
             "<p>Output: polygons in the extent's CRS with fields h3_index (the 15-character "
             "hexadecimal H3 id) and resolution, ordered by h3_index. Edges are straight lines between "
@@ -73,7 +74,8 @@ class H3Grid(DpAlgorithm):
             "antimeridian are split there into two parts (one multipolygon). Extents reaching a "
             "pole are refused: the cell around a pole cannot be drawn in longitude/latitude. At most "
             "{limit:,} cells are made in one run.</p>"
-            "<p>Sources: seed 003 §II C (H3 geospatial indexing) and §III A (choice of "
+            "<p>Sources: the ITMS report §II C (H3 geospatial "
+            "indexing) and §III A (choice of "
             "resolution).</p>"
         ).format(limit=MAX_H3_CELLS)
 

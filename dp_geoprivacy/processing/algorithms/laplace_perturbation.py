@@ -1,6 +1,6 @@
 """dp_geoprivacy:laplaceperturbation: Laplace noise on point locations.
 
-Sources: seed 000 §3.4 (eq. 7) and §5 (eq. 14, per-axis Laplace of
+Sources: Dumont et al. 2021 §3.4 (eq. 7) and §5 (eq. 14, per-axis Laplace of
 household locations); geo-indistinguishability (Andres et al. 2013, planar
 Laplace). The mechanism, its privacy claim and the release (random row
 order, noise) live in ``core.location`` (``release_perturbation_batches``);
@@ -86,7 +86,7 @@ class LaplacePerturbation(DpAlgorithm):
             "<p><b>Mechanisms.</b> Planar Laplace (geo-indistinguishability): density "
             "proportional to exp(-EPSILON d / DISTANCE) with Euclidean d; the displacement "
             "has a uniform direction and a Gamma(2, b) distance (mean 2b). Per-axis Laplace "
-            "(seed 000 §5, eq. 14): independent Laplace(b) on x and y; DISTANCE is then "
+            "(Dumont et al. 2021 §5, eq. 14): independent Laplace(b) on x and y; DISTANCE is then "
             "measured as |dx| + |dy|.</p>"
             "<p><b>Where the noise is drawn</b> is chosen from public facts only, never from the data "
             "(the record and the log say the same whatever the points): METRIC_CRS if given, else the "
@@ -115,7 +115,7 @@ class LaplacePerturbation(DpAlgorithm):
             "<p><b>Budget.</b> LEDGER (your private file), BUDGET and PARTITION record this release and "
             "stop a run that would exceed the source's budget before any noise is drawn; see "
             "dp_geoprivacy:privacyreport.</p>"
-            "<p>Sources: seed 000 §3.4 (eq. 7) and §5 (eq. 14); Andrés et al. 2013.</p>"
+            "<p>Sources: Dumont et al. 2021 §3.4 (eq. 7) and §5 (eq. 14); Andrés et al. 2013.</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
@@ -126,7 +126,7 @@ class LaplacePerturbation(DpAlgorithm):
         )
         self.add_mechanism_parameter()
         epsilon = QgsProcessingParameterNumber(
-            self.EPSILON, self.tr("Epsilon (privacy loss per DISTANCE)"),
+            self.EPSILON, self.tr("Epsilon (privacy loss)"),
             QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0,
         )
         epsilon.setHelp(self.tr("Smaller epsilon gives more noise and more privacy; 1 is a common choice."))

@@ -1,6 +1,6 @@
-"""dp_geoprivacy:mobilityreport: the differentially private mobility report of seed 002.
+"""dp_geoprivacy:mobilityreport: the differentially private mobility report of Kapp et al. 2023.
 
-Sources: seed 002 §3 (analyses), §4.2-4.3 (user-level privacy, sensitivities,
+Sources: Kapp et al. 2023 §3 (analyses), §4.2-4.3 (user-level privacy, sensitivities,
 five-number summaries), §5.4 (choice of M and epsilon). The release is
 ``core.mobility_report.release_mobility_report``; this module reads the trip
 records in bulk, pairs start and end rows per trip, assigns zones, calls the
@@ -82,7 +82,7 @@ def split_weights(text):
 
 
 class MobilityReport(DpAlgorithm):
-    """The seed 002 mobility report as one release: HTML page, visits per zone and top OD flows."""
+    """The Kapp et al. 2023 mobility report as one release: HTML page, visits per zone and top OD flows."""
 
     ALGORITHM_ID = "mobilityreport"
     GROUP_ID = "aggregates"
@@ -117,7 +117,7 @@ class MobilityReport(DpAlgorithm):
         epsilon, m = defaults(self, self.EPSILON, self.MAX_TRIPS)
         analyses, visits_epsilon, visits = mobility_figures(epsilon, m)
         return with_summary(
-            self.tr("Publishes the standard mobility report (seed 002): trips per hour and weekday, visits per "
+            self.tr("Publishes the standard mobility report (Kapp et al. 2023): trips per hour and weekday, visits per "
                     "zone, top OD flows, travel times and more, as an HTML page and two layers."),
             self.tr("<b>Private:</b> each user with up to M trips (user-level privacy), for the traveller."),
             self.tr("<b>Accuracy at the defaults</b> (EPSILON={epsilon:g} split over {n} analyses, M={m}): visits "
@@ -127,7 +127,7 @@ class MobilityReport(DpAlgorithm):
 
     def _details(self):
         return self.tr(
-            "<p>The standardised mobility report of seed 002 (dp_mobility_report) with user-level "
+            "<p>The standardised mobility report of Kapp et al. 2023 (dp_mobility_report) with user-level "
             "differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per "
             "zone and a layer of the top OD flows, one release with one release id and one ledger entry.</p>"
             "<p><b>Input</b> as dp_mobility_report takes it: a point layer or table with one row per trip "
@@ -143,12 +143,14 @@ class MobilityReport(DpAlgorithm):
             "and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay "
             "empty).</p>"
             "<p><b>Zones</b>: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).</p>"
-            "<p><b>Privacy</b> (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) "
+            "<p><b>Privacy</b> (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) "
             "trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the "
             "chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses "
-            "weigh 1; default equal, as the peer). Counts of users have sensitivity 1, of trips M, of trip ends "
-            "2M; numeric analyses give half their share to a histogram and half to a five-number summary by the "
-            "exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Seed 002 §5.4: a larger M "
+            "weigh 1; by default visits per zone, OD flows and trips over time weigh 5 and the others 1, so the "
+            "analyses planners read first are the most accurate). Counts of users have sensitivity 1, of trips "
+            "M, of trip ends 2M; numeric analyses give half their share to a histogram and half to a "
+            "five-number summary by the exponential mechanism on ranks (sensitivity M, or 1 for per-user "
+            "values). Kapp et al. 2023 §5.4: a larger M "
             "keeps more trips but adds more noise; visits per zone are captured well with a small M (people "
             "visit few places), while OD flows need a large epsilon even for large data sets. OD flows are "
             "chosen by the stability-based histogram (Asghar, Tyler and Kaafar, 'Differentially Private Release "
@@ -175,28 +177,28 @@ class MobilityReport(DpAlgorithm):
             "<p><b>Protected</b>: whether any one user is in the data, with all their trips (up to M). "
             "<b>Not protected</b>: the zones, bounds and time range (public), and the log's exact counts "
             "(for the data holder only).</p>"
-            "<p><b>Benchmark</b> (advanced, seed 002 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK "
+            "<p><b>Benchmark</b> (advanced, Kapp et al. 2023 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK "
             "(HTML) and/or OUTPUT_BENCHMARK_TABLE: per analysis the similarity of the released report to the "
             "same analyses without noise (relative error, Jensen-Shannon and Kullback-Leibler divergence, "
             "earth mover's distance in metres over the zones' points for visits per zone, SMAPE for "
             "five-number summaries and the normalised OD matrix). These are computed from the exact data, "
             "are NOT differentially private and are labelled so; never publish them.</p>"
-            "<p>Sources: seed 002 §3, §4.2-4.3, §5.2.3, §5.4.</p>")
+            "<p>Sources: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.</p>")
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
             self.INPUT, self.tr("Trip records (one row per trip start and end)"), [QgsProcessing.TypeVector]))
         for name, label, optional in (
             (self.USER_FIELD, self.tr("User id field"), False),
-            (self.TRIP_FIELD, self.tr("Trip id field (records; not used for trip lines)"), True),
+            (self.TRIP_FIELD, self.tr("Trip id field"), True),
             (self.TIMESTAMP_FIELD, self.tr("Timestamp field (start time for trip lines)"), False),
             (self.END_TIMESTAMP_FIELD, self.tr("End time field (trip lines only; optional)"), True),
-            (self.X_FIELD, self.tr("X field (optional: instead of point geometries)"), True),
+            (self.X_FIELD, self.tr("X field"), True),
             (self.Y_FIELD, self.tr("Y field"), True),
         ):
             self.add(QgsProcessingParameterField(name, label, parentLayerParameterName=self.INPUT, optional=optional))
         self.add(QgsProcessingParameterCrs(
-            self.COORDINATES_CRS, self.tr("CRS of the coordinate fields (default: the layer's)"), optional=True))
+            self.COORDINATES_CRS, self.tr("CRS of the coordinate fields"), optional=True))
         add_zone_parameters(self, h3=True, allow_overlap=False)
         self.add(QgsProcessingParameterNumber(
             self.EPSILON, self.tr("Epsilon for the whole report"), QgsProcessingParameterNumber.Double,
@@ -208,7 +210,7 @@ class MobilityReport(DpAlgorithm):
             self.ANALYSES, self.tr("Analyses"), options=list(ANALYSES), allowMultiple=True,
             defaultValue=list(range(len(ANALYSES))), optional=True))
         self.add(QgsProcessingParameterString(
-            self.BUDGET_SPLIT, self.tr("Budget split weights (analysis=weight, ...; default equal)"),
+            self.BUDGET_SPLIT, self.tr("Budget split weights"),
             optional=True))
         labels = {"MAX_TRAVEL_TIME": self.tr("Maximum travel time (minutes)"),
                   "MAX_JUMP_LENGTH": self.tr("Maximum jump length (km)"),
@@ -217,10 +219,10 @@ class MobilityReport(DpAlgorithm):
         for name, _attr, default in self.BOUNDS:
             self.add(QgsProcessingParameterNumber(name, labels[name], QgsProcessingParameterNumber.Double,
                                                   defaultValue=default, minValue=0.0))
-        bin_labels = {"TRAVEL_TIME_BIN": self.tr("Travel time bin width (minutes; 0: automatic)"),
-                      "JUMP_LENGTH_BIN": self.tr("Jump length bin width (km; 0: automatic)"),
-                      "TIME_BETWEEN_BIN": self.tr("Time between trips bin width (hours; 0: automatic)"),
-                      "RADIUS_BIN": self.tr("Radius of gyration bin width (km; 0: automatic)")}
+        bin_labels = {"TRAVEL_TIME_BIN": self.tr("Travel time bin width (min)"),
+                      "JUMP_LENGTH_BIN": self.tr("Jump length bin width (km)"),
+                      "TIME_BETWEEN_BIN": self.tr("Time between trips bin width (h)"),
+                      "RADIUS_BIN": self.tr("Radius of gyration bin width (km)")}
         for name, _attr in self.BIN_WIDTHS:
             self.add(QgsProcessingParameterNumber(name, bin_labels[name], QgsProcessingParameterNumber.Double,
                                                   defaultValue=0.0, minValue=0.0))
@@ -228,14 +230,14 @@ class MobilityReport(DpAlgorithm):
             self.MAX_TILES, self.tr("Maximum distinct zones per user (0: 2M)"), QgsProcessingParameterNumber.Integer,
             defaultValue=0, minValue=0))
         self.add(QgsProcessingParameterString(
-            self.TIME_START, self.tr("Public start of the time range (e.g. 2024-01-01)"), optional=True))
+            self.TIME_START, self.tr("Start of the time range (public)"), optional=True))
         self.add(QgsProcessingParameterString(
             self.TIME_END, self.tr("Public end of the time range (exclusive)"), optional=True))
         self.add(QgsProcessingParameterNumber(
             self.TOP_N_FLOWS, self.tr("Number of top OD flows"), QgsProcessingParameterNumber.Integer,
             defaultValue=100, minValue=1))
         self.add(QgsProcessingParameterNumber(
-            self.OD_DELTA, self.tr("Delta of the OD flows' selection (stability-based histogram)"),
+            self.OD_DELTA, self.tr("Delta of the OD flows"),
             QgsProcessingParameterNumber.Double, defaultValue=OD_DELTA, minValue=0.0, maxValue=0.5))
         self.add_seed_parameter()
         self.add_ledger_parameters()
@@ -250,16 +252,16 @@ class MobilityReport(DpAlgorithm):
         flows.setSupportsNonFileBasedOutput(False)
         self.add(flows)
         item = QgsProcessingParameterBoolean(
-            self.ITEM_LEVEL, self.tr("Item-level privacy (each trip its own unit; M = 1)"), defaultValue=False)
+            self.ITEM_LEVEL, self.tr("Item-level privacy"), defaultValue=False)
         item.setFlags(item.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
         self.add(item)
         bench = QgsProcessingParameterBoolean(
-            self.BENCHMARK, self.tr("Benchmark against the noise-free data (NOT differentially private)"),
+            self.BENCHMARK, self.tr("Benchmark (not private)"),
             defaultValue=False)
         bench.setFlags(bench.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
         self.add(bench)
         self.add(QgsProcessingParameterFileDestination(
-            self.OUTPUT_BENCHMARK, self.tr("Benchmark comparison (HTML; NOT differentially private)"),
+            self.OUTPUT_BENCHMARK, self.tr("Benchmark page (not private)"),
             self.tr("HTML files (*.html)"), optional=True, createByDefault=False))
         table = QgsProcessingParameterVectorDestination(
             self.OUTPUT_BENCHMARK_TABLE, self.tr("Benchmark table (NOT differentially private)"),
@@ -302,7 +304,7 @@ class MobilityReport(DpAlgorithm):
         if period is None and "trips_over_time" in chosen:
             chosen.remove("trips_over_time")
             feedback.pushWarning(self.tr("Trips over time is left out: it needs the public TIME_START and TIME_END."))
-        weights = split_weights(self.parameterAsString(parameters, self.BUDGET_SPLIT, context))
+        weights = split_weights(self.parameterAsString(parameters, self.BUDGET_SPLIT, context)) or None
         try:
             split_budget(epsilon, chosen, weights)
         except BudgetSplitError:
@@ -333,7 +335,7 @@ class MobilityReport(DpAlgorithm):
             field=fields[self.USER_FIELD], m=m)
         if self.parameterAsBoolean(parameters, self.ITEM_LEVEL, context):
             feedback.pushWarning(self.tr("ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with "
-                                         "many trips is not protected as a whole (seed 002 §4.2)."))
+                                         "many trips is not protected as a whole (Kapp et al. 2023 §4.2)."))
             keep = ~is_null(data.user)  # NULL user ids are still dropped, as in the user-level report
             data = replace(data.subset(keep), user=np.arange(int(keep.sum())))
             m, unit = 1, self.tr("one trip (item-level)")
@@ -391,13 +393,13 @@ class MobilityReport(DpAlgorithm):
         return outputs
 
     def _benchmark(self, parameters, context, feedback, release, data, spec, cells, record, written):
-        """Benchmark mode (seed 002 §5): similarity to the noise-free analyses; outputs labelled not DP."""
+        """Benchmark mode (Kapp et al. 2023 §5): similarity to the noise-free analyses; outputs labelled not DP."""
         html_path = self.parameterAsFileOutput(parameters, self.OUTPUT_BENCHMARK, context)
         table_path = self.parameterAsOutputLayer(parameters, self.OUTPUT_BENCHMARK_TABLE, context)
         feedback.pushWarning(self.tr("BENCHMARK: the comparison is computed from the exact data and is NOT "
                                      "differentially private. Do not publish it."))
         not_dp = record.with_notes(self.tr("NOT differentially private: benchmark of the report against the "
-                                           "noise-free data (seed 002 §5.2.3)."))
+                                           "noise-free data (Kapp et al. 2023 §5.2.3)."))
         not_dp = replace(not_dp, differentially_private=False)
         centroids = cells.representative_points(None, wgs84())
         benchmark(release, data, spec, self.noise_source(parameters, context, feedback).generator, centroids,

@@ -1,9 +1,9 @@
 """dp_geoprivacy:noisyodflows: differentially private origin-destination flows.
 
-Sources: seed 000 §4.2 and §6.3.2 (trips as ordered zone pairs, the joint
-from-to histogram), seed 002 §3.2, §4.3 and §5.2.3-5.4 (OD flows with
+Sources: Dumont et al. 2021 §4.2 and §6.3.2 (trips as ordered zone pairs, the joint
+from-to histogram), Kapp et al. 2023 §3.2, §4.3 and §5.2.3-5.4 (OD flows with
 user-level privacy, sensitivity M, every cell noised, outliers as one noisy
-count, ODFlowError), seed 001 Algorithm 1 (stability histogram), seed 004
+count, ODFlowError), Asghar, Tyler and Kaafar 2017 Algorithm 1 (stability histogram), Roy, Kantarcioglu and Sweeney 2016
 §3 (OD contingency table, negatives to zero), Cormode et al. ICDT 2012
 (sparse release). The release (NULL users dropped, user bound, pair
 counts, the three release paths, output order by zone ids) is
@@ -62,6 +62,9 @@ from ..zone_source import EXTENT, H3_RESOLUTION, ZONE_ID_FIELD, ZONES, add_zone_
 # Refuse settings whose expected number of published flows (from public facts
 # only: the number of cells, the noise and MIN_FLOW) exceeds this.
 MAX_EXPECTED_FLOWS = 5_000_000
+
+
+DEFAULT_DELTA = 1e-6  # THRESHOLD 1's delta: far below 1 / number of travellers for samples up to about 100,000
 
 
 class NoisyOdFlows(DpAlgorithm):
@@ -143,31 +146,33 @@ class NoisyOdFlows(DpAlgorithm):
             "if every trip falls outside the zones the log warns that the CRS may be wrong.</p>"
             "<p><b>Zones.</b> ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature "
             "ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT "
-            "only with THRESHOLD=1). With n zones there are n² ordered pairs (seed 000 §4.2: 2,500 "
+            "only with THRESHOLD=1). With n zones there are n² ordered pairs (Dumont et al. 2021 §4.2: 2,500 "
             "blocks give 2,500² possible trips). A trip whose origin and destination lie in the "
             "same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false "
             "leaves those n cells (and those trips) out. Trips with an origin or destination "
             "outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS "
-            "and in the metadata (seed 002 §4.3.1).</p>"
+            "and in the metadata (Kapp et al. 2023 §4.3.1).</p>"
             "<p><b>Unit of privacy.</b> Without USER_FIELD: one trip, sensitivity 1. With "
-            "USER_FIELD: one user (seed 002 §4.2-4.3): each user keeps at most MAX_TRIPS (M) "
+            "USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS (M) "
             "trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so "
             "adding or removing a user changes the matrix by at most M: sensitivity M. Trips with "
             "a NULL or empty user id are dropped and counted in the log (a NULL could hide the "
-            "same person twice). Seed 002 §5.4 finds a small M usually gives the lower error for "
+            "same person twice). Kapp et al. 2023 §5.4 finds a small M usually gives the lower error for "
             "OD flows.</p>"
-            "<p><b>THRESHOLD=0</b> (pure EPSILON-DP, seed 002 and seed 004 §3): every one of the "
+            "<p><b>THRESHOLD=0</b> (pure EPSILON-DP, Kapp et al. 2023 and Roy, Kantarcioglu and Sweeney 2016 §3): "
+            "every one of the "
             "n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) "
             "or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows "
             "with no true trip appear: that is the price of hiding which pairs are empty. "
-            "<b>THRESHOLD=1</b> (stability histogram, seed 001 Algorithm 1; needs DELTA in (0, "
+            "<b>THRESHOLD=1</b> (stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1; needs DELTA in (0, "
             "1), Laplace only): only pairs with at least one trip get Laplace noise of scale "
             "2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) "
             "(2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, "
             "and a missing pair does not mean zero.</p>"
             "<p><b>Post-processing</b>, in this order, identical for every path and costing no "
             "privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) "
-            "rounded to the nearest integer; (3) negatives set to zero (seed 004 §3); (4) flows "
+            "rounded to the nearest integer; (3) negatives set to zero (Roy, Kantarcioglu and Sweeney 2016 §3); (4) "
+            "flows "
             "whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps "
             "every cell, zeros included). So a pair missing from the outputs had a published count "
             "below MIN_FLOW.</p>"
@@ -186,26 +191,27 @@ class NoisyOdFlows(DpAlgorithm):
             "flow is a small closed diamond above its zone's point (first and last vertex at the "
             "point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, "
             "dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then "
-            "destination id (numerically when all ids are integers), never by the data (seed 001 "
+            "destination id (numerically when all ids are integers), never by the data (Asghar, Tyler and Kaafar 2017 "
             "§3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within "
             "moe95 of the true count with 95% probability before rounding, clamping and the "
-            "MIN_FLOW cut (which favour flows whose noise was positive). Seed 002 §5.4 "
+            "MIN_FLOW cut (which favour flows whose noise was positive). Kapp et al. 2023 §5.4 "
             "(ODFlowError) shows OD flows need far more budget than zone counts: read moe95 "
             "before using a flow.</p>"
             "<p>Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, "
             "OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for "
             "the data holder, not for publication.</p>"
-            "<p>Sources: seed 000 §4.2 and §6.3; seed 002 §3.2, §4.2-4.3, §5.2.3-5.4; seed 001 "
-            "Algorithm 1 and §3.3.1; seed 004 §3; Cormode, Procopiuc, Srivastava and Tran, "
+            "<p>Sources: Dumont et al. 2021 §4.2 and §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, "
+            "Tyler and Kaafar 2017 "
+            "Algorithm 1 and §3.3.1; Roy, Kantarcioglu and Sweeney 2016 §3; Cormode, Procopiuc, Srivastava and Tran, "
             "'Differentially private summaries for sparse data', ICDT 2012.</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
-            self.INPUT, self.tr("Trips (lines, or a layer/table with coordinate fields)"),
+            self.INPUT, self.tr("Trips"),
             [QgsProcessing.TypeVector]))
         for name, label in (
-            (self.ORIGIN_X_FIELD, self.tr("Origin x field (optional: instead of line geometries)")),
+            (self.ORIGIN_X_FIELD, self.tr("Origin x field")),
             (self.ORIGIN_Y_FIELD, self.tr("Origin y field")),
             (self.DEST_X_FIELD, self.tr("Destination x field")),
             (self.DEST_Y_FIELD, self.tr("Destination y field")),
@@ -216,7 +222,7 @@ class NoisyOdFlows(DpAlgorithm):
             parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
             self.add(parameter)
         crs = QgsProcessingParameterCrs(
-            self.COORDINATES_CRS, self.tr("CRS of the coordinate fields (default: the layer's)"), optional=True)
+            self.COORDINATES_CRS, self.tr("CRS of the coordinate fields"), optional=True)
         crs.setHelp(self.tr("The CRS the four coordinate fields are written in, e.g. EPSG:4326 for "
                             "longitude/latitude."))
         crs.setFlags(crs.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
@@ -226,8 +232,11 @@ class NoisyOdFlows(DpAlgorithm):
             self, self.MAX_TRIPS, self.tr("Maximum trips per user (M)"),
             self.tr("An integer >= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M."),
             self.tr("A number > 0; smaller means more noise and more privacy. OD flows need a larger epsilon "
-                    "than zone counts for the same accuracy (seed 002 §5.4)."))
-        add_threshold_parameter(self, self.tr("None: noise all n² pairs (pure epsilon-DP)"))
+                    "than zone counts for the same accuracy (Kapp et al. 2023 §5.4)."))
+        # The default publishes few noise-only flows (issue 20), as PipelineDP and Tumult select partitions by
+        # default; pure epsilon-DP (THRESHOLD 0) is one choice away.
+        add_threshold_parameter(self, self.tr("All pairs (pure epsilon-DP)"), default=1,
+                                default_delta=DEFAULT_DELTA)
         min_flow = QgsProcessingParameterNumber(
             self.MIN_FLOW, self.tr("Leave out flows below (post-processing)"), QgsProcessingParameterNumber.Double,
             defaultValue=1.0, minValue=0.0)
@@ -235,7 +244,7 @@ class NoisyOdFlows(DpAlgorithm):
                                  "left out of both outputs; 0 keeps every pair, zeros included."))
         self.add(min_flow)
         self.add(QgsProcessingParameterBoolean(
-            self.INCLUDE_INTRAZONAL, self.tr("Include intrazonal flows (origin and destination in one zone)"),
+            self.INCLUDE_INTRAZONAL, self.tr("Include intrazonal flows"),
             defaultValue=True))
         self.add_seed_parameter()
         self.add_ledger_parameters()

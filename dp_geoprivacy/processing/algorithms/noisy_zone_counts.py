@@ -1,7 +1,7 @@
 """dp_geoprivacy:noisyzonecounts: differentially private counts of points per zone (and time slot).
 
-Sources: seed 000 §6.1, seed 002 §4.2-4.3, seed 001 Algorithm 1 and §3.3.1,
-seed 003 (H3, hexagon-and-timeslot). The mechanisms and the sensitivity rule
+Sources: Dumont et al. 2021 §6.1, Kapp et al. 2023 §4.2-4.3, Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1,
+the ITMS report (H3, hexagon-and-timeslot). The mechanisms and the sensitivity rule
 live in ``core.counting``; the release (NULL users and times dropped, user
 bound, noise, threshold, top k, output order by zone id) is
 ``core.zone_counts.release_zone_counts``; the zones or H3 cells come from
@@ -116,8 +116,9 @@ class NoisyZoneCounts(DpAlgorithm):
             "or in H3 hexagons, optionally per time slot, and publishes the counts with "
             "differential privacy.</p>"
             "<p><b>Zones.</b> ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature "
-            "ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (seed 003 "
-            "§II C). The set of zones is public and chosen without looking at the points (seed 002 "
+            "ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (the ITMS report "
+            ""
+            "§II C). The set of zones is public and chosen without looking at the points (Kapp et al. 2023 "
             "§4.2): with THRESHOLD=0 every zone, and every zone x slot, is published with noise, "
             "zeros included. Points in no zone are counted in one extra noisy cell, reported as "
             "OUTSIDE_COUNT and in the metadata, with the same noise. H3 without EXTENT is only "
@@ -129,20 +130,21 @@ class NoisyZoneCounts(DpAlgorithm):
             "every zone containing it and the sensitivity is multiplied by the largest number of "
             "zones overlapping at one place.</p>"
             "<p><b>Unit of privacy.</b> Without USER_FIELD: one point (item-level), sensitivity 1. "
-            "With USER_FIELD: one user (seed 002 §4.2-4.3). Each user keeps at most "
+            "With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3). Each user keeps at most "
             "MAX_CONTRIBUTIONS (M) points, chosen uniformly at random (not the first M); adding or "
             "removing a user then changes the counts by at most M in total, whichever zones and "
             "slots the M points fall in, so the sensitivity is M. Points with a NULL (or empty) "
             "user id are dropped and counted in the log: a NULL could hide the same person twice "
             "and break the bound M. For trip ends (origin and destination of a trip) use M = 2 x "
-            "trips per user (seed 002 §4.3.1).</p>"
+            "trips per user (Kapp et al. 2023 §4.3.1).</p>"
             "<p><b>Time slots.</b> With TIME_FIELD (date-time, date, time or ISO text) each point "
-            "counts in a (zone, slot) cell: hour of day, the six four-hour windows of seed 002 "
+            "counts in a (zone, slot) cell: hour of day, the six four-hour windows of Kapp et al. 2023 "
             "(02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot "
-            "(seed 003: hexagon-and-timeslot). Clock times are read as written. Points with a NULL "
+            "(the ITMS report: hexagon-and-timeslot). Clock "
+            "times are read as written. Points with a NULL "
             "time are dropped and counted in the log.</p>"
             "<p><b>Noise.</b> NOISE=0: Laplace with scale b = sensitivity / EPSILON on every cell "
-            "(seed 000 §6.1, seed 002 Definition 4); NOISE=1: discrete Laplace (two-sided "
+            "(Dumont et al. 2021 §6.1, Kapp et al. 2023 Definition 4); NOISE=1: discrete Laplace (two-sided "
             "geometric), integer noise with the same privacy; DELTA is 0 and unused. NOISE=2: the "
             "discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for "
             "Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity: "
@@ -154,22 +156,24 @@ class NoisyZoneCounts(DpAlgorithm):
             "it is the more accurate choice. moe95 is "
             "the 95% margin of error of the noise: the true count lies within noisy_count +- "
             "moe95 with 95% probability (before clamping).</p>"
-            "<p><b>THRESHOLD=1</b>: the stability-based histogram of seed 001 Algorithm 1, which "
+            "<p><b>THRESHOLD=1</b>: the stability-based histogram of Asghar, Tyler and Kaafar 2017 Algorithm 1, which "
             "needs DELTA in (0, 1). Only cells with a non-zero true count get Laplace noise (scale "
             "2 M / EPSILON) and are published when the noisy count reaches the threshold (2 ln(2 / "
             "DELTA) / EPSILON + 1 for M = 1; M + b ln(2 M / DELTA) in general). Zones without "
             "data, and zones below the threshold, are missing from the output: a missing zone "
             "does not mean zero. No cell is ever introduced that has no data.</p>"
             "<p><b>Post-processing</b> (no privacy cost): TOP_K keeps only the k largest noisy "
-            "counts (seed 000 §6.1 publishes the 10 largest); CLAMP rounds and sets negative counts "
-            "to zero (seed 004). Rows are ordered by zone id, then slot, never by the data (seed "
-            "001 §3.3.1).</p>"
+            "counts (Dumont et al. 2021 §6.1 publishes the 10 largest); CLAMP rounds and sets negative counts "
+            "to zero (Roy, Kantarcioglu and Sweeney 2016). Rows are ordered by zone id, then slot, never by the data "
+            "("
+            "Asghar, Tyler and Kaafar 2017 §3.3.1).</p>"
             "<p>Output fields: zone_id (text), time_slot (text, with TIME_FIELD), noisy_count "
             "(real), moe95 (real). Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, "
             "OUTSIDE_COUNT (NaN when the threshold suppressed it), ROWS_WRITTEN. The privacy record "
             "is stored in the output's metadata.</p>"
-            "<p>Sources: seed 000 §6.1; seed 002 §4.2-4.3; seed 001 Algorithm 1 and §3.3.1; seed "
-            "003 §II C and hexagon-and-timeslot aggregation.</p>"
+            "<p>Sources: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler and Kaafar 2017 Algorithm "
+            "1 and §3.3.1; "
+            "the ITMS report §II C and hexagon-and-timeslot aggregation.</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
@@ -186,12 +190,12 @@ class NoisyZoneCounts(DpAlgorithm):
             parentLayerParameterName=self.INPUT, optional=True))
         self.add(QgsProcessingParameterEnum(
             self.TIME_SLOT, self.tr("Time slots"),
-            options=[self.tr("Hour of day (24)"), self.tr("Four-hour windows 02-06 ... 22-02 (6, seed 002)"),
+            options=[self.tr("Hour of day (24)"), self.tr("Four-hour windows 02-06 ... 22-02 (6, Kapp et al. 2023)"),
                      self.tr("Day of week (7)")],
             defaultValue=0))
         add_threshold_parameter(self, self.tr("None: every zone published with noise"))
         top = QgsProcessingParameterNumber(
-            self.TOP_K, self.tr("Publish only the k largest noisy counts (0 = all)"),
+            self.TOP_K, self.tr("Only the k largest counts (0 = all)"),
             QgsProcessingParameterNumber.Integer, defaultValue=0, minValue=0)
         top.setHelp(self.tr("An integer >= 0; 0 publishes every cell."))
         self.add(top)

@@ -1,9 +1,9 @@
 """dp_geoprivacy:noisyzonestatistics: noisy statistics of a measured value per zone (and time slot).
 
-Sources: seed 003 §III (hexagon-and-timeslot (HAT) aggregation; Query 1,
+Sources: the ITMS report §III (hexagon-and-timeslot (HAT) aggregation; Query 1,
 the average speed per HAT; Query 2, the average number of buses per day
 above a speed limit; epsilon per HAT per day and, per day, the sum of the K
-largest per-HAT epsilons, §III E-F) and seed 002 §4.3 (user-level privacy
+largest per-HAT epsilons, §III E-F) and Kapp et al. 2023 §4.3 (user-level privacy
 with M sampled contributions; five-number summaries by the exponential
 mechanism). The mechanisms, their sensitivities and the release (cleaning,
 clamping, bounding, minimum support) are ``core.zone_statistics``,
@@ -115,35 +115,39 @@ class NoisyZoneStatistics(DpAlgorithm):
     def _details(self):
         return self.tr(
             "<p>Publishes a statistic of a measured value (speed, dwell time, fare: VALUE_FIELD) per zone of a "
-            "public zone layer or H3 hexagon, optionally per time slot, with differential privacy: seed 003 §III "
+            "public zone layer or H3 hexagon, optionally per time slot, with differential privacy: the ITMS report "
+            "§III "
             "(average bus speed per hexagon and time slot, Query 1; buses per day above a speed limit, Query 2) "
-            "and seed 002 §4.3 (user-level privacy, five-number summaries).</p>"
+            "and Kapp et al. 2023 §4.3 (user-level privacy, five-number summaries).</p>"
             "<p><b>Cells.</b> ZONES with ZONE_ID_FIELD, or H3_RESOLUTION with a public EXTENT, as in Noisy zone "
             "counts; every cell gets its mechanism, empty ones included. Overlapping zones are not supported. "
             "With TIME_FIELD each point lies in a (zone, slot) cell (hour of day, four-hour windows or day of "
             "week). Points in no zone are dropped.</p>"
             "<p><b>STATISTIC.</b> count; sum; mean (a noisy sum of values centred on (LOWER+UPPER)/2 over a noisy "
             "count, MEAN_SUM_SHARE of epsilon for the sum; Wilson et al. 2020); count of units above LIMIT "
-            "averaged over the public number of DAYS in the period (seed 003 Query 2); median, quartiles or "
+            "averaged over the public number of DAYS in the period (the ITMS report Query 2); median, quartiles or "
             "the five-number summary by the exponential mechanism on ranks over QUANTILE_GRID values from LOWER "
-            "to UPPER (seed 002 §4.3.2). Every mechanism spends delta = 0.</p>"
+            "to UPPER (Kapp et al. 2023 §4.3.2). Every mechanism spends delta = 0.</p>"
             "<p><b>Public bounds.</b> LOWER and UPPER (e.g. 0 and 65 km/h) are required and declared by you; every "
-            "value is clamped to them before anything is summed; the number of clamped values is in the log. Seed 003 "
+            "value is clamped to them before anything is summed; the number of clamped values is in the log. The "
+            "ITMS report "
             "takes the maximum speed (65 km/h) and the number of buses N from the raw data and uses (max - "
             "min) / N as the sensitivity of the mean: both are statistics of the private data, and N changes "
             "when a bus is added, so that release is not differentially private. They are not copied: the "
             "bounds are declarations, and the mean divides by a noisy count.</p>"
             "<p><b>Unit of privacy (UNIT).</b> 0 record: one point (item level). 1 user: USER_FIELD, each user "
-            "keeps at most MAX_CONTRIBUTIONS (M) points, sampled uniformly (seed 002 §4.3); sensitivities are "
-            "for M points. 2 user-day (seed 003's epsilon per day): a user on one day (DAY_FIELD, or the date "
+            "keeps at most MAX_CONTRIBUTIONS (M) points, sampled uniformly (Kapp et al. 2023 §4.3); sensitivities are "
+            "for M points. 2 user-day (the ITMS report's epsilon per day): a user on one day (DAY_FIELD, or the date "
             "of TIME_FIELD) keeps at most MAX_CELLS_PER_DAY (K) cells and M points per cell, sampled "
             "uniformly; every cell runs with epsilon / K and a user-day loses at most the sum of the K largest "
-            "per-cell epsilons, EPSILON (seed 003 §III F). With PER_UNIT_MEAN each user-day adds the mean of its "
-            "values in a cell instead (seed 003 Query 1; M = 1). K is a bound you declare, enforced by sampling; "
-            "seed 003 reads K = 89 from its data, which is not done here. Points with a NULL user or day are "
+            "per-cell epsilons, EPSILON (the ITMS report §III F). With PER_UNIT_MEAN each user-day adds the mean of "
+            "its "
+            "values in a cell instead (the ITMS report Query 1; M = 1). K is a bound you declare, enforced by "
+            "sampling; "
+            "the ITMS report reads K = 89 from its data, which is not done here. Points with a NULL user or day are "
             "dropped and counted.</p>"
             "<p><b>NULL values</b> of VALUE_FIELD and NULL times are dropped and counted in the log.</p>"
-            "<p><b>MIN_SUPPORT</b> (seed 003 publishes only cells with at least 10 buses a day): a cell is "
+            "<p><b>MIN_SUPPORT</b> (the ITMS report publishes only cells with at least 10 buses a day): a cell is "
             "published only when a noisy count of its points over the whole period reaches MIN_SUPPORT, never "
             "the raw count. The count and the mean test their own noisy count; the other statistics spend "
             "SUPPORT_SHARE of the cell's epsilon on a separate noisy count. Missing cells do not mean zero.</p>"
@@ -153,7 +157,7 @@ class NoisyZoneStatistics(DpAlgorithm):
             "noisy count the minimum support was tested on, when there was one). Rows are ordered by zone id "
             "and slot. The privacy record (per-cell and total epsilon, mechanism, sensitivity) is stored in "
             "the output's metadata; the layer loads graduated by the statistic.</p>"
-            "<p>Sources: seed 003 §II D and §III; seed 002 §4.2-4.3.</p>"
+            "<p>Sources: the ITMS report §II D and §III; Kapp et al. 2023 §4.2-4.3.</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
@@ -161,12 +165,12 @@ class NoisyZoneStatistics(DpAlgorithm):
             self.INPUT, self.tr("Input points"), [QgsProcessing.TypeVectorPoint]))
         add_zone_parameters(self, allow_overlap=False)
         self.add(QgsProcessingParameterField(
-            self.VALUE_FIELD, self.tr("Value field (numeric: speed, dwell time, fare)"),
+            self.VALUE_FIELD, self.tr("Value field (numeric)"),
             parentLayerParameterName=self.INPUT, type=QgsProcessingParameterField.Numeric))
         self.add(QgsProcessingParameterEnum(
             self.STATISTIC, self.tr("Statistic"),
             options=[self.tr("Count"), self.tr("Sum"), self.tr("Mean"),
-                     self.tr("Count above LIMIT per day (seed 003 Query 2)"), self.tr("Median"),
+                     self.tr("Count above LIMIT per day (the ITMS report Query 2)"), self.tr("Median"),
                      self.tr("Quartiles"), self.tr("Five-number summary")],
             defaultValue=2))
         for name, label, help_text in (
@@ -183,9 +187,9 @@ class NoisyZoneStatistics(DpAlgorithm):
         limit.setHelp(self.tr("A number in [LOWER, UPPER), e.g. a speed limit of 50 km/h."))
         self.add(limit)
         days = QgsProcessingParameterNumber(
-            self.DAYS, self.tr("Days in the period (count above LIMIT per day)"),
+            self.DAYS, self.tr("Days in the period"),
             QgsProcessingParameterNumber.Integer, optional=True, minValue=1)
-        days.setHelp(self.tr("The public number of days the data covers (seed 003: 31), declared, not counted."))
+        days.setHelp(self.tr("The public number of days the data covers (the ITMS report: 31), declared, not counted."))
         self.add(days)
         self.add(QgsProcessingParameterEnum(
             self.UNIT, self.tr("Unit of privacy"),
@@ -196,7 +200,7 @@ class NoisyZoneStatistics(DpAlgorithm):
             self.USER_FIELD, self.tr("User id field (user and user-day units)"),
             parentLayerParameterName=self.INPUT, optional=True))
         m = QgsProcessingParameterNumber(
-            self.MAX_CONTRIBUTIONS, self.tr("Maximum records per user (M; per cell for user-days)"),
+            self.MAX_CONTRIBUTIONS, self.tr("Maximum records per user (M)"),
             QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=1)
         m.setHelp(self.tr("An integer >= 1: each user (or user-day, in each cell) keeps at most M records, "
                           "sampled uniformly."))
@@ -208,23 +212,23 @@ class NoisyZoneStatistics(DpAlgorithm):
                           "gets epsilon / K."))
         self.add(k)
         self.add(QgsProcessingParameterField(
-            self.TIME_FIELD, self.tr("Time field (statistics per time slot; optional)"),
+            self.TIME_FIELD, self.tr("Time field"),
             parentLayerParameterName=self.INPUT, optional=True))
         self.add(QgsProcessingParameterEnum(
             self.TIME_SLOT, self.tr("Time slots"),
-            options=[self.tr("Hour of day (24)"), self.tr("Four-hour windows 02-06 ... 22-02 (6, seed 002)"),
+            options=[self.tr("Hour of day (24)"), self.tr("Four-hour windows 02-06 ... 22-02 (6, Kapp et al. 2023)"),
                      self.tr("Day of week (7)")],
             defaultValue=0))
         self.add(QgsProcessingParameterField(
-            self.DAY_FIELD, self.tr("Day field (user-days; default: the date of TIME_FIELD)"),
+            self.DAY_FIELD, self.tr("Day field"),
             parentLayerParameterName=self.INPUT, optional=True))
         support = QgsProcessingParameterNumber(
-            self.MIN_SUPPORT, self.tr("Minimum noisy count of records to publish a cell (0 = all)"),
+            self.MIN_SUPPORT, self.tr("Minimum noisy count per cell"),
             QgsProcessingParameterNumber.Double, defaultValue=0.0, minValue=0.0)
-        support.setHelp(self.tr("A number >= 0, over the whole period (seed 003: 10 buses a day x 31 days)."))
+        support.setHelp(self.tr("A number >= 0, over the whole period (the ITMS report: 10 buses a day x 31 days)."))
         self.add(support)
         for name, label, default, help_text in (
-                (self.SUPPORT_SHARE, self.tr("Share of epsilon for the minimum-support count"), 0.2,
+                (self.SUPPORT_SHARE, self.tr("Epsilon share of the support count"), 0.2,
                  self.tr("Between 0 and 1 (exclusive); for sum, count above LIMIT and quantiles.")),
                 (self.MEAN_SUM_SHARE, self.tr("Mean: share of epsilon for the noisy sum"), 0.5,
                  self.tr("Between 0 and 1 (exclusive); the rest goes to the noisy count. 0.5 gives the "
@@ -235,16 +239,16 @@ class NoisyZoneStatistics(DpAlgorithm):
             share.setHelp(help_text)
             self.add(share)
         grid = QgsProcessingParameterNumber(
-            self.QUANTILE_GRID, self.tr("Quantiles: number of candidate values from LOWER to UPPER"),
+            self.QUANTILE_GRID, self.tr("Candidate values (quantiles)"),
             QgsProcessingParameterNumber.Integer, defaultValue=1001, minValue=2)
         grid.setFlags(grid.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
         grid.setHelp(self.tr("An integer >= 2; a public grid (values are rounded to it)."))
         self.add(grid)
         per_unit = QgsProcessingParameterBoolean(
-            self.PER_UNIT_MEAN, self.tr("User-days: average each user-day's values per cell first (seed 003 Query 1)"),
+            self.PER_UNIT_MEAN, self.tr("Average per user-day first"),
             defaultValue=False)
         per_unit.setFlags(per_unit.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
-        per_unit.setHelp(self.tr("Each user-day then adds one value, its mean, to a cell (M = 1), as seed 003 "
+        per_unit.setHelp(self.tr("Each user-day then adds one value, its mean, to a cell (M = 1), as the ITMS report "
                                  "averages a bus's speed per day before averaging over buses."))
         self.add(per_unit)
         epsilon = QgsProcessingParameterNumber(
@@ -297,7 +301,7 @@ class NoisyZoneStatistics(DpAlgorithm):
             limit, days = bounds[self.LIMIT], setting_number(parameters, self.DAYS)
             if limit is None or days is None:
                 return self.tr("The count above LIMIT per day needs LIMIT (e.g. a speed limit) and DAYS, the "
-                               "public number of days in the period (seed 003: 31).")
+                               "public number of days in the period (the ITMS report: 31).")
             if not lower <= limit < upper:
                 return self.tr("LIMIT ({limit:g}) must be within [LOWER, UPPER) = [{lower:g}, {upper:g}): clamped "
                                "values never exceed UPPER.").format(limit=limit, lower=lower, upper=upper)
@@ -466,7 +470,7 @@ class NoisyZoneStatistics(DpAlgorithm):
         if context.willLoadLayerOnCompletion(destination):
             main_column = "median" if statistic in QUANTILES else release.columns[0]
             context.layerToLoadOnCompletionDetails(destination).setPostProcessor(ReleaseLayerPostProcessor.create(
-                record, title, lambda layer: graduated_counts(layer, field=main_column)))
+                record, title, lambda layer: graduated_counts(layer, field=main_column, integers=False)))
         return {
             self.OUTPUT: destination,
             "EPSILON_SPENT": record.epsilon,

@@ -1,8 +1,8 @@
 """dp_geoprivacy:privacyreport: total privacy loss of a set of releases.
 
-Sources: seed 001 §2 (Theorem 2, basic sequential composition; Theorem 3,
+Sources: Asghar, Tyler and Kaafar 2017 §2 (Theorem 2, basic sequential composition; Theorem 3,
 parallel composition over disjoint partitions) and §4 (the Opal release:
-56 disjoint day-mode partitions, total epsilon 8); seed 003 §III F
+56 disjoint day-mode partitions, total epsilon 8); the ITMS report §III F
 (cumulative epsilon per day). The rules live in ``core.accounting``; this
 module collects releases from privacy records of layers and/or the ledger
 (core.ledger), and writes a table of releases and an HTML report.
@@ -65,7 +65,8 @@ class PrivacyReport(DpAlgorithm):
                     "privacy records and the ledger, and shows which releases drive the total."),
             self.tr("<b>Private:</b> it releases nothing new and costs no privacy budget; the ledger it reads is "
                     "private to the publisher."),
-            self.tr("<b>Accuracy:</b> exact, no noise: the totals follow the composition theorems (seed 001 "
+            self.tr("<b>Accuracy:</b> exact, no noise: the totals follow the composition theorems (Asghar, Tyler and "
+                    "Kaafar 2017 "
                     "Theorems 2 and 3)."),
             self._details())
 
@@ -98,13 +99,15 @@ class PrivacyReport(DpAlgorithm):
             "either. Location releases with different DISTANCE compose as epsilon_i x D / DISTANCE_i per "
             "D metres (D the smallest DISTANCE); planar (L2) and per-axis (L1) releases are kept apart. "
             "Aggregate releases with different units of privacy add up for the smallest unit.</p>"
-            "<p><b>Rules.</b> Basic sequential composition: epsilons and deltas add up (seed 001 "
+            "<p><b>Rules.</b> Basic sequential composition: epsilons and deltas add up (Asghar, Tyler and Kaafar 2017 "
             "Theorem 2). Parallel composition: releases on disjoint partitions of the data cost only "
-            "the largest (seed 001 Theorem 3). Partitions are key=value sets (PARTITION parameter, "
+            "the largest (Asghar, Tyler and Kaafar 2017 Theorem 3). Partitions are key=value sets (PARTITION "
+            "parameter, "
             "e.g. day=Mon or day=Mon, mode=bus); two partitions are disjoint only if they give a "
             "common key different values; different keys overlap, and 'all' overlaps everything. "
             "The total is the largest sum over any one cell of the partitions; the releases of that "
-            "cell drive the total. Seed 001 §4: six column sets with epsilons 1, 1, 1, 1, 2, 2 on each "
+            "cell drive the total. Asghar, Tyler and Kaafar 2017 §4: six column sets with epsilons 1, 1, 1, 1, 2, 2 "
+            "on each "
             "of 56 disjoint day-mode partitions total 8. A run selects its PARTITION's rows itself, and its "
             "partition composes in parallel only where no unit of privacy can lie in two partitions "
             "(partitions by the user field, user-day units with day partitions, one row per unit); otherwise "
@@ -116,12 +119,13 @@ class PrivacyReport(DpAlgorithm):
             "unbounded); TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total per unit of privacy; "
             "LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of "
             "any one source (maxima, not sums); SOURCES, RELEASES.</p>"
-            "<p>Sources: seed 001 §2 (Theorems 2-3) and §4; seed 003 §III F.</p>"
+            "<p>Sources: Asghar, Tyler and Kaafar 2017 §2 (Theorems 2-3) and §4; the ITMS report "
+            "§III F.</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterMultipleLayers(
-            self.LAYERS, self.tr("Released layers (their privacy records are read)"), QgsProcessing.TypeVector,
+            self.LAYERS, self.tr("Released layers"), QgsProcessing.TypeVector,
             optional=True))
         self.add(QgsProcessingParameterFile(
             self.LEDGER, self.tr("Privacy ledger (JSON)"), QgsProcessingParameterFile.File, extension="json",
@@ -346,8 +350,10 @@ class PrivacyReport(DpAlgorithm):
         parts.extend(self._seeded_html(seeded_events))
         method_heading = self.tr("How the totals are computed")
         parts.append(f"<h2>{e(method_heading)}</h2><p>" + e(self.tr(
-            "Releases of one source and one kind of guarantee add up (basic sequential composition, seed 001 "
-            "Theorem 2). Releases on disjoint partitions cost only the largest (parallel composition, seed 001 "
+            "Releases of one source and one kind of guarantee add up (basic sequential composition, Asghar, Tyler "
+            "and Kaafar 2017 "
+            "Theorem 2). Releases on disjoint partitions cost only the largest (parallel composition, Asghar, Tyler "
+            "and Kaafar 2017 "
             "Theorem 3): two partitions are disjoint only if they give a common key different values; different "
             "keys overlap and 'all' overlaps everything. The total is the largest sum over any one cell of the "
             "partitions; the releases of that cell drive it. This holds only if each unit of privacy lies in "

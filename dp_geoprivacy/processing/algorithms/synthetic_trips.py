@@ -1,9 +1,10 @@
-"""dp_geoprivacy:synthetictrips: synthetic trips from noisy tables (seed 004 §3-4) or stability histograms
-(seed 001 §3-4).
+"""dp_geoprivacy:synthetictrips: synthetic trips from noisy tables (Roy, Kantarcioglu and Sweeney 2016 §3-4) or
+stability histograms
+(Asghar, Tyler and Kaafar 2017 §3-4).
 
 The releases are ``core.synthetic_trips.release_synthetic_trips`` (model 0,
 contingency tables) and ``core.synthetic_sbh`` (model 1, stability
-histograms over disjoint partitions, composition of seed 001 Theorem 7);
+histograms over disjoint partitions, composition of Asghar, Tyler and Kaafar 2017 Theorem 7);
 the utility check is ``core.synthetic_utility`` (not private). This module
 reads the trips in bulk (processing.trip_reader), turns their ends into
 zones (processing.zone_source), bins times and durations on the public
@@ -120,36 +121,46 @@ class SyntheticTrips(DpAlgorithm):
             "DURATION_FIELD (minutes) and categorical ATTRIBUTE_FIELDS. The ends are put in ZONES (a public "
             "polygon layer) or H3 cells (H3_RESOLUTION; with EXTENT for model 0).</p>"
             "<p><b>Public declarations, never read from the data.</b> The time bins run from PERIOD_START to "
-            "PERIOD_END in steps of TIME_BIN_MINUTES (15 as seed 001); durations are cut into DURATION_BINS "
+            "PERIOD_END in steps of TIME_BIN_MINUTES (15 as Asghar, Tyler and Kaafar 2017); durations are cut into "
+            "DURATION_BINS "
             "equal bins up to MAX_DURATION minutes; the values of each attribute are listed in CATEGORIES, e.g. "
             "'usertype=Subscriber|Customer; gender=male|female'. Trips are dropped, and counted in the log, when "
             "their start is NULL or does not parse, lies outside the period, when an end lies in no zone, or the "
             "duration is NULL, negative or not a number; a duration above MAX_DURATION is clamped into the last "
             "bin and counted; an attribute value not listed (or NULL) becomes 'other'. Each rule looks at one "
-            "trip only. Seed 004 removes outliers by 3 IQR of the raw data and groups attributes by a "
+            "trip only. Roy, Kantarcioglu and Sweeney 2016 removes outliers by 3 IQR of the raw data and groups "
+            "attributes by a "
             "chi-square test on the raw data: both are statistics of the data, so they are not differentially "
             "private and are not copied; the maximum and the groups are declared instead.</p>"
-            "<p><b>MODEL 0: contingency tables</b> (seed 004 §3). Laplace noise on every cell of the tables "
+            "<p><b>MODEL 0: contingency tables</b> (Roy, Kantarcioglu and Sweeney 2016 §3). Laplace noise on every "
+            "cell of the tables "
             "total, origin x destination, origin x start bin, (origin, destination) x duration bin and origin x "
             "each attribute. EPSILON is split by WEIGHTS (one positive number per table in that order, e.g. "
             "'1,4,2,2,1'; empty: 1,4,2,2 and 1 per attribute); the tables are computed on the same trips, so "
-            "they add up (sequential composition) to EPSILON. Negative counts are set to zero (seed 004 §3.1). N, "
+            "they add up (sequential composition) to EPSILON. Negative counts are set to zero (Roy, Kantarcioglu and "
+            "Sweeney 2016 §3.1). N, "
             "the number of synthetic trips, is the noisy total, never the true one. Each trip is sampled: the "
             "(origin, destination) pair from its table, the start bin from the origin's row, the duration bin "
-            "from the pair's row, each attribute from the origin's row, times uniform within their bins (seed "
-            "004 §3.2); a row whose noisy counts are all zero is sampled uniformly. The trip is a line between "
+            "from the pair's row, each attribute from the origin's row, times uniform within their bins ("
+            "Roy, Kantarcioglu and Sweeney 2016 §3.2); a row whose noisy counts are all zero is sampled "
+            "uniformly. The trip is a line between "
             "random points inside its zones (POINTS=0) or the zones' representative points (POINTS=1).</p>"
-            "<p><b>MODEL 1: stability histograms</b> (seed 001 §3-4). PARTITION_FIELDS (e.g. day and mode) "
+            "<p><b>MODEL 1: stability histograms</b> (Asghar, Tyler and Kaafar 2017 §3-4). PARTITION_FIELDS (e.g. "
+            "day and mode) "
             "split the trips into disjoint partitions; a NULL value is a partition of its own. Within each "
-            "partition the stability-based histogram (seed 001 Algorithm 1) releases each chosen MARGINAL "
+            "partition the stability-based histogram (Asghar, Tyler and Kaafar 2017 Algorithm 1) releases each "
+            "chosen MARGINAL "
             "(tap-on time, tap-on place, tap-off time, tap-off place, tap-on time x place, tap-off time x place; "
-            "tap-off time = start + duration) with EPSILON split by WEIGHTS (seed 001: 1,1,1,1,2,2 with "
-            "EPSILON=8; empty: 1 per one-way and 2 per two-way marginal) and DELTA split equally (seed 001: "
+            "tap-off time = start + duration) with EPSILON split by WEIGHTS (Asghar, Tyler and Kaafar 2017: "
+            "1,1,1,1,2,2 with "
+            "EPSILON=8; empty: 1 per one-way and 2 per two-way marginal) and DELTA split equally (Asghar, Tyler and "
+            "Kaafar 2017: "
             "6/8,000,000). Only cells with trips are noised and a "
             "cell is published when its noisy count reaches the threshold: no cell absent from the data is ever "
             "output. The output repeats each published cell by its rounded noisy count, ordered by marginal, "
             "partition and cell, never by the data.</p>"
-            "<p><b>Composition</b> (seed 001 Theorem 7): the releases within a partition compose sequentially "
+            "<p><b>Composition</b> (Asghar, Tyler and Kaafar 2017 Theorem 7): the releases within a partition "
+            "compose sequentially "
             "to (EPSILON, DELTA); the partitions are disjoint sets of trips made by this algorithm's own split "
             "of the data, so they compose in parallel: the whole release is (EPSILON, DELTA)-DP. The record and "
             "the ledger state this. (The ledger's PARTITION is the part of the source this run covers.)</p>"
@@ -159,24 +170,26 @@ class SyntheticTrips(DpAlgorithm):
             "<p><b>Outputs.</b> OUTPUT: the synthetic trips (model 0: lines; model 1: rows without geometry). "
             "OUTPUT_TABLES: the noisy tables (model 0: cells with a count of 1 or more; duration rows of the pairs "
             "the sampling used, whose noise is drawn when first needed: the same distribution as noising every "
-            "row); one release with the trips. <b>UTILITY_CHECK</b> (NOT differentially private): seed 004 "
+            "row); one release with the trips. <b>UTILITY_CHECK</b> (NOT differentially private): Roy, Kantarcioglu "
+            "and Sweeney 2016 "
             "Fig. 1's comparison of original and synthetic trips (top 5 origins, destinations, routes and days "
             "with their shares) and the average relative error and EMD per table, as OUTPUT_UTILITY and the HTML "
             "page OUTPUT_UTILITY_HTML; both are marked not differentially private and are for the data holder "
             "only.</p>"
-            "<p>Sources: seed 004 §3-4; seed 001 §2 (Theorems 2-3), §3 (Algorithm 1, §3.3.1) and §4 "
-            "(Theorem 7); seed 002 §4.3 (user bound).</p>"
+            "<p>Sources: Roy, Kantarcioglu and Sweeney 2016 §3-4; Asghar, Tyler and Kaafar 2017 §2 (Theorems 2-3), "
+            "§3 (Algorithm 1, §3.3.1) and §4 "
+            "(Theorem 7); Kapp et al. 2023 §4.3 (user bound).</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
-            self.INPUT, self.tr("Trips (lines, or a table with coordinate fields)"), [QgsProcessing.TypeVector]))
+            self.INPUT, self.tr("Trips"), [QgsProcessing.TypeVector]))
         for name, label in zip(self.COORDINATE_FIELDS, (
-                self.tr("Origin x field (optional: instead of line geometries)"), self.tr("Origin y field"),
+                self.tr("Origin x field"), self.tr("Origin y field"),
                 self.tr("Destination x field"), self.tr("Destination y field"))):
             self.add(QgsProcessingParameterField(name, label, parentLayerParameterName=self.INPUT, optional=True))
         self.add(QgsProcessingParameterCrs(
-            self.COORDINATES_CRS, self.tr("CRS of the coordinate fields (default: the layer's)"), optional=True))
+            self.COORDINATES_CRS, self.tr("CRS of the coordinate fields"), optional=True))
         self.add(QgsProcessingParameterField(self.ORIGIN_ZONE_FIELD, self.tr("Origin zone id field (optional)"),
                                              parentLayerParameterName=self.INPUT, optional=True))
         self.add(QgsProcessingParameterField(self.DEST_ZONE_FIELD, self.tr("Destination zone id field"),
@@ -189,12 +202,13 @@ class SyntheticTrips(DpAlgorithm):
             self.ATTRIBUTE_FIELDS, self.tr("Categorical attribute fields (model 0)"),
             parentLayerParameterName=self.INPUT, allowMultiple=True, optional=True))
         self.add(QgsProcessingParameterString(
-            self.CATEGORIES, self.tr("Declared categories, e.g. gender=male|female; usertype=Subscriber|Customer"),
+            self.CATEGORIES, self.tr("Declared categories"),
             optional=True))
         add_zone_parameters(self, h3=True, allow_overlap=False)
         self.add(QgsProcessingParameterEnum(self.MODEL, self.tr("Model"), options=[
-            self.tr("Contingency tables (seed 004; pure epsilon-DP)"),
-            self.tr("Stability histograms over partitions (seed 001; needs DELTA)")], defaultValue=0))
+            self.tr("Contingency tables (Roy, Kantarcioglu and Sweeney 2016; pure epsilon-DP)"),
+            self.tr("Stability histograms over partitions (Asghar, Tyler and Kaafar 2017; needs DELTA)")],
+            defaultValue=0))
         self.add(QgsProcessingParameterString(self.PERIOD_START, self.tr("Period start (ISO date-time, public)")))
         self.add(QgsProcessingParameterString(self.PERIOD_END, self.tr("Period end (ISO date-time, public)")))
         self.add(QgsProcessingParameterNumber(self.TIME_BIN_MINUTES, self.tr("Time bin (minutes)"),
@@ -206,7 +220,7 @@ class SyntheticTrips(DpAlgorithm):
         self.add(QgsProcessingParameterNumber(self.EPSILON, self.tr("Epsilon (total privacy loss)"),
                                               QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0))
         self.add(QgsProcessingParameterString(
-            self.WEIGHTS, self.tr("Budget weights, one per table or marginal (e.g. 1,4,2,2,1)"), optional=True))
+            self.WEIGHTS, self.tr("Budget weights"), optional=True))
         self.add(QgsProcessingParameterNumber(self.DELTA, self.tr("Delta (model 1, total)"),
                                               QgsProcessingParameterNumber.Double, defaultValue=7.5e-7))
         self.add(QgsProcessingParameterEnum(
@@ -223,7 +237,7 @@ class SyntheticTrips(DpAlgorithm):
         self.add(QgsProcessingParameterEnum(self.POINTS, self.tr("Trip ends (model 0)"), options=[
             self.tr("Random points inside the zones"), self.tr("The zones' representative points")], defaultValue=0))
         self.add(QgsProcessingParameterBoolean(
-            self.UTILITY_CHECK, self.tr("Utility check against the raw trips (NOT differentially private)"),
+            self.UTILITY_CHECK, self.tr("Utility check (not private)"),
             defaultValue=False))
         self.add_seed_parameter()
         self.add_ledger_parameters()
@@ -236,7 +250,7 @@ class SyntheticTrips(DpAlgorithm):
             output.setSupportsNonFileBasedOutput(False)
             self.add(output)
         self.add(QgsProcessingParameterFileDestination(
-            self.OUTPUT_UTILITY_HTML, self.tr("Utility check page (NOT differentially private)"),
+            self.OUTPUT_UTILITY_HTML, self.tr("Utility check page (not private)"),
             self.tr("HTML files (*.html)"), optional=True, createByDefault=False))
         from qgis.core import QgsProcessingOutputNumber
         for name, label in (("EPSILON_SPENT", self.tr("Epsilon spent")), ("DELTA_SPENT", self.tr("Delta spent")),
@@ -273,7 +287,8 @@ class SyntheticTrips(DpAlgorithm):
         if setting_number(parameters, self.MODEL) == 1:
             delta = setting_number(parameters, self.DELTA)
             if delta is not None and not (0.0 < delta < 1.0):
-                return self.tr("DELTA must be in (0, 1) for model 1 (got {v}); seed 001 uses 6 / 8,000,000 = 7.5e-7 "
+                return self.tr("DELTA must be in (0, 1) for model 1 (got {v}); Asghar, Tyler and Kaafar 2017 uses 6 "
+                               "/ 8,000,000 = 7.5e-7 "
                                "for six marginals.").format(v=parameters.get(self.DELTA))
         m = setting_number(parameters, self.MAX_TRIPS)
         if m is not None and not (math.isfinite(m) and m >= 1 and m == int(m)):

@@ -1,12 +1,14 @@
 """dp_geoprivacy:trajectoryperturbation: one epsilon-DP version of each trip's track.
 
-Sources: seed 000 §2.3 (tracks identify routes), §6.1 (eq. 16, SDD of Jiang
+Sources: Dumont et al. 2021 §2.3 (tracks identify routes), §6.1 (eq. 16, SDD of Jiang
 et al., SSDBM 2013) and §6.2 (route-level privacy left open). The
 mechanisms, their budgets and the release (resampling, random row order,
 noise) live in ``core.trajectories`` (``release_trajectories``); this module
 reads the lines in bulk, reprojects to a metric CRS and back, and writes
 the lines with the privacy record.
 """
+
+import math
 
 import numpy as np
 import shapely
@@ -116,14 +118,14 @@ class TrajectoryPerturbation(DpAlgorithm):
             "through coarsened, like kept endpoints: no noise, no share of EPSILON. Even the start time can "
             "single out a person (a regular departure time). To publish no times, drop them first ('Drop "
             "M/Z values', native:dropmzvalues).</p>"
-            "<p><b>SDD</b> (seed 000 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner "
+            "<p><b>SDD</b> (Dumont et al. 2021 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner "
             "vertices is re-drawn from the last published one: step length on [0, MAX_STEP] and direction "
             "by the exponential mechanism, with scores -|length - true length| (sensitivity MAX_STEP) and "
             "-angle to the true direction (sensitivity pi), over a public grid of 72 directions and 65 "
             "lengths, restricted to the steps that keep the end reachable in the steps left. Each step "
             "is one draw (no retry loop), so every trip finishes. Each step costs EPSILON/(K-2), half on "
             "length, half on direction; by sequential composition the trip costs EPSILON. "
-            "KEEP_ENDPOINTS (default, as in the seed) publishes start and end exactly: they are not "
+            "KEEP_ENDPOINTS (default, as in Dumont et al. 2021) publishes start and end exactly: they are not "
             "protected at all (home and work often are the ends), and the guarantee is between routes "
             "with the same ends. Without it, start and end get planar Laplace at EPSILON/K per DISTANCE "
             "metres and every step EPSILON/K: trips whose starts and ends are each within DISTANCE are "
@@ -150,7 +152,7 @@ class TrajectoryPerturbation(DpAlgorithm):
             "<p><b>Budget.</b> LEDGER (your private file), BUDGET and PARTITION record this release and "
             "stop a run that would exceed the source's budget before any noise is drawn; see "
             "dp_geoprivacy:privacyreport.</p>"
-            "<p>Sources: seed 000 §2.3, §6.1 (eq. 16), §6.2; Jiang, Shao, Bressan, Kister and Tan, SSDBM "
+            "<p>Sources: Dumont et al. 2021 §2.3, §6.1 (eq. 16), §6.2; Jiang, Shao, Bressan, Kister and Tan, SSDBM "
             "2013; Andrés et al. 2013.</p>"
         )
 
@@ -159,7 +161,7 @@ class TrajectoryPerturbation(DpAlgorithm):
             self.INPUT, self.tr("Trajectories (one line per trip)"), [QgsProcessing.TypeVectorLine]))
         self.add(QgsProcessingParameterEnum(
             self.MECHANISM, self.tr("Mechanism"),
-            options=[self.tr("SDD: sampled distance and direction (seed 000 §6.1)"),
+            options=[self.tr("SDD: sampled distance and direction (Dumont et al. 2021 §6.1)"),
                      self.tr("Planar Laplace on every resampled vertex")],
             defaultValue=0))
         epsilon = QgsProcessingParameterNumber(
@@ -174,13 +176,13 @@ class TrajectoryPerturbation(DpAlgorithm):
         self.add(resample)
         max_step = QgsProcessingParameterNumber(
             self.MAX_STEP, self.tr("Maximum step MAX_STEP (metres, public; SDD)"),
-            QgsProcessingParameterNumber.Double, defaultValue=500.0, minValue=0.0)
+            QgsProcessingParameterNumber.Double, defaultValue=600.0, minValue=0.0)
         max_step.setHelp(self.tr(
             "A public bound on the distance between consecutive published vertices, e.g. 500 (metres); "
             "(K-1) x MAX_STEP must cover every trip's start-end distance."))
         self.add(max_step)
         self.add(QgsProcessingParameterBoolean(
-            self.KEEP_ENDPOINTS, self.tr("Keep start and end exactly (SDD, as in seed 000; ends not protected)"),
+            self.KEEP_ENDPOINTS, self.tr("Keep start and end exactly (not protected)"),
             defaultValue=True))
         distance = QgsProcessingParameterNumber(
             self.DISTANCE, self.tr("Protected distance for Laplace noise (metres)"),
@@ -197,16 +199,17 @@ class TrajectoryPerturbation(DpAlgorithm):
             self.FIELDS, self.tr("Fields to carry (default: none)"), parentLayerParameterName=self.INPUT,
             allowMultiple=True, optional=True))
         grain = QgsProcessingParameterNumber(
-            self.TIME_GRAIN, self.tr("Round timestamps (M values) to (M units, e.g. seconds; 0 = no rounding)"),
+            self.TIME_GRAIN, self.tr("Round timestamps to (0 = no rounding)"),
             QgsProcessingParameterNumber.Double, defaultValue=900.0, minValue=0.0)
         grain.setFlags(grain.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
         grain.setHelp(self.tr("Published times are rounded to this public grain, e.g. 900 (seconds: a quarter "
                               "of an hour). Times are not protected by the mechanism."))
         self.add(grain)
         vertex_times = QgsProcessingParameterBoolean(
-            self.VERTEX_TIMES, self.tr("Publish a time at every vertex (M values; NOT protected)"),
+            self.VERTEX_TIMES, self.tr("Publish vertex times (not protected)"),
             defaultValue=False)
-        vertex_times.setHelp(self.tr("Off: only each trip's start time, rounded to TIME_GRAIN. On: the time at "
+        vertex_times.setHelp(self.tr("The M values. Off: only each trip's start time, rounded to TIME_GRAIN. On: the "
+                                     "time at "
                                      "every published vertex, which shows where along the true route the trip "
                                      "stopped. Neither is protected by the mechanism."))
         self.add(vertex_times)
@@ -284,8 +287,10 @@ class TrajectoryPerturbation(DpAlgorithm):
         except UnreachableTripError as error:
             raise QgsProcessingException(self.tr(
                 "{n} trips of INPUT have start and end farther apart than (RESAMPLE - 1) x MAX_STEP = {limit:g} m "
-                "(the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE.").format(
-                    n=error.count, limit=error.limit, longest=error.longest)) from None
+                "(the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE: MAX_STEP "
+                "{fits:g} m would fit them (private, do not publish: computed from the data).").format(
+                    n=error.count, limit=error.limit, longest=error.longest,
+                    fits=50 * math.ceil(error.longest / (spec.k - 1) / 50))) from None
         feedback.setProgress(60)
         coords = table.coords = None  # noqa: F841 (memory: the vertices are no longer needed)
         record = self.privacy_record(
@@ -294,7 +299,7 @@ class TrajectoryPerturbation(DpAlgorithm):
         ).with_notes(self.tr("A person with m trips in the input is protected at m x epsilon (sequential "
                              "composition over their trips)."))
         if kept_ends is not None:
-            record = record.with_notes(self.tr("Start and end of every trip are published exactly (seed 000 "
+            record = record.with_notes(self.tr("Start and end of every trip are published exactly (Dumont et al. 2021 "
                                                "eq. 16): they are not protected."))
         kept_identifiers = self.kept_identifiers_note(parameters, context)
         if kept_identifiers:

@@ -1,7 +1,7 @@
 """dp_geoprivacy:tripends: origin and destination points of trips or tracks (a preparation step, not a release).
 
 Turns a line layer into two point layers so that zone counts, OD flows and
-the mobility report can take tracks (seed 000 §2.3: "only report the
+the mobility report can take tracks (Dumont et al. 2021 §2.3: "only report the
 start/end of a trip"). No noise: the outputs hold true locations and are
 inputs for the privatising algorithms, not for publication.
 """
@@ -67,7 +67,7 @@ class TripEnds(DpAlgorithm):
             "both outputs get start_time (the M value of the first vertex) and end_time (of the last vertex), "
             "exact and in the M values' unit; input fields of the same names are then not carried. Lines "
             "without M values give no time fields.</p>"
-            "<p>Source: seed 000 §2.3.</p>"
+            "<p>Source: Dumont et al. 2021 §2.3.</p>"
         )
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
@@ -76,8 +76,11 @@ class TripEnds(DpAlgorithm):
         self.add(QgsProcessingParameterField(
             self.FIELDS, self.tr("Fields to carry (default: all)"), parentLayerParameterName=self.INPUT,
             allowMultiple=True, optional=True))
-        for name, label in ((self.ORIGINS, self.tr("Trip origins")), (self.DESTINATIONS, self.tr("Trip destinations"))):
+        for name, label in ((self.ORIGINS, self.tr("Trip origins (not private)")),
+                            (self.DESTINATIONS, self.tr("Trip destinations (not private)"))):
             output = QgsProcessingParameterVectorDestination(name, label, QgsProcessing.TypeVectorPoint)
+            output.setHelp(self.tr("The true locations, exactly as in the input: not private, do not publish. "
+                                   "Give them to a privatizing algorithm (e.g. noisy zone counts)."))
             output.setSupportsNonFileBasedOutput(False)
             self.add(output)
         self.add_output(QgsProcessingOutputNumber("TRIPS", self.tr("Trips written")))

@@ -146,10 +146,10 @@ class TripRelocationAlgorithm(DpAlgorithm):
         self.add(QgsProcessingParameterField(self.DEST_FIELD, self.tr("Destination zone field"),
                                              parentLayerParameterName=self.INPUT))
         self.add(QgsProcessingParameterFeatureSource(
-            self.ORIGIN_HISTOGRAM, self.tr("Origin histogram (noisy zone counts or a public table)"),
+            self.ORIGIN_HISTOGRAM, self.tr("Origin histogram"),
             [QgsProcessing.TypeVector], optional=True))
         self.add(QgsProcessingParameterFeatureSource(
-            self.DEST_HISTOGRAM, self.tr("Destination histogram (default: the origin histogram)"),
+            self.DEST_HISTOGRAM, self.tr("Destination histogram"),
             [QgsProcessing.TypeVector], optional=True))
         self.add(QgsProcessingParameterField(
             self.HISTOGRAM_ZONE_FIELD, self.tr("Histogram zone id field"), defaultValue="zone_id",
@@ -159,7 +159,7 @@ class TripRelocationAlgorithm(DpAlgorithm):
             parentLayerParameterName=self.ORIGIN_HISTOGRAM, type=QgsProcessingParameterField.Numeric,
             optional=True))
         self.add(QgsProcessingParameterFeatureSource(
-            self.OD_HISTOGRAM, self.tr("OD histogram (noisy OD matrix or a public table; keeps the joint histogram)"),
+            self.OD_HISTOGRAM, self.tr("OD histogram"),
             [QgsProcessing.TypeVector], optional=True))
         for name, label, default in ((self.OD_ORIGIN_FIELD, self.tr("OD origin id field"), "origin_id"),
                                      (self.OD_DEST_FIELD, self.tr("OD destination id field"), "dest_id"),
@@ -167,7 +167,7 @@ class TripRelocationAlgorithm(DpAlgorithm):
             self.add(QgsProcessingParameterField(name, label, defaultValue=default,
                                                  parentLayerParameterName=self.OD_HISTOGRAM, optional=True))
         self.add(QgsProcessingParameterFeatureSource(
-            self.ZONES, self.tr("Zones (public; for the list of zones and their representative points)"),
+            self.ZONES, self.tr("Zones (public)"),
             [QgsProcessing.TypeVectorPolygon], optional=True))
         self.add(QgsProcessingParameterField(self.ZONE_ID_FIELD, self.tr("Zone id field"), defaultValue="zone_id",
                                              parentLayerParameterName=self.ZONES, optional=True))
@@ -178,13 +178,15 @@ class TripRelocationAlgorithm(DpAlgorithm):
                                 "privacy and fewer trips with their true zones."))
         self.add(epsilon)
         floor = QgsProcessingParameterNumber(
-            self.FLOOR, self.tr("Floor: share of uniform mass mixed into the histograms"),
+            self.FLOOR, self.tr("Floor (uniform share)"),
             QgsProcessingParameterNumber.Double, defaultValue=0.1, minValue=0.0, maxValue=1.0)
         floor.setHelp(self.tr("In (0, 1]; every zone gets probability at least FLOOR / number of zones."))
         self.add(floor)
-        self.add(QgsProcessingParameterBoolean(
-            self.HISTOGRAMS_PUBLIC, self.tr("Histograms without a privacy record are public tables"),
-            defaultValue=False))
+        histograms_public = QgsProcessingParameterBoolean(
+            self.HISTOGRAMS_PUBLIC, self.tr("Unrecorded histograms are public"), defaultValue=False)
+        histograms_public.setHelp(self.tr("Histograms without a privacy record are public tables (declared by "
+                                          "you): they cost no epsilon."))
+        self.add(histograms_public)
         self.add_seed_parameter()
         self.add_keep_identifiers_parameter()
         self.add_ledger_parameters()

@@ -97,7 +97,8 @@ class UtilityReport(DpAlgorithm):
             "<p>Each figure comes with the accuracy planner's prediction for the release's record (expected "
             "absolute error, RMSE, margin; expected displacement). OUTPUT: a table (metric, value, predicted); "
             "OUTPUT_HTML: the same with a chart.</p>"
-            "<p>Sources: seed 002 §5.2-5.4 (count and OD error measures), seed 000 §5 (escape share), seed 003 "
+            "<p>Sources: Kapp et al. 2023 §5.2-5.4 (count and OD error measures), Dumont et al. 2021 §5 (escape "
+            "share), the ITMS report "
             "§III (zone statistics).</p>"
         )
 
@@ -111,7 +112,7 @@ class UtilityReport(DpAlgorithm):
             self.GRID, self.tr("Grid for the earth mover's distance (metres)"), QgsProcessingParameterNumber.Double,
             defaultValue=100.0, minValue=0.0))
         self.add(QgsProcessingParameterField(
-            self.MATCH_FIELD, self.tr("Private key in both layers (locations; optional)"),
+            self.MATCH_FIELD, self.tr("Key in both layers (private)"),
             parentLayerParameterName=self.ORIGINAL, optional=True))
         self.add(QgsProcessingParameterField(
             self.VALUE_FIELD, self.tr("Value field of the original (zone statistics)"),

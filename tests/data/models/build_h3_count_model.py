@@ -70,6 +70,9 @@ if __name__ == "__main__":
     app = QgsApplication([], False)
     app.initQgis()
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else HERE / "h3grid_then_noisy_counts.model3"
-    model = build()
+    sys.path.insert(0, str(HERE.parents[2]))
+    from dp_geoprivacy.processing.model_layout import lay_out
+
+    model = lay_out(build())
     assert model.toFile(str(target)), "could not write the model"
     print(target)
