@@ -40,7 +40,7 @@ from typing import Callable, Tuple
 
 import numpy as np
 
-from .accounting import Partition, ReleaseEvent
+from .accounting import PARALLEL, Partition, ReleaseEvent
 from .counting import StabilityHistogram, composed_snapping_fields
 from .release import Release, no_op, ranks_from_order
 from .synthetic_trips import TripData, check_range, prepare, split_budget
@@ -78,8 +78,9 @@ class Theorem7:
         ``partitions``: partition texts such as "day=3, mode=bus" (disjoint
         because they constrain common keys to different values).
         """
+        rule = f"{PARALLEL}: each trip lies in one partition (the algorithm's own split on the partition fields)"
         return [ReleaseEvent(release_id=f"{p}|{name}", source=source, epsilon=e, delta=d,
-                             partition=Partition.parse(p))
+                             partition=Partition.parse(p), partition_rule=rule)
                 for p in partitions for name, e, d in self.releases]
 
     def statement(self) -> str:
