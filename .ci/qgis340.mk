@@ -78,9 +78,11 @@ test-qgis-340: trixie-root i18n-compile pg-start
 		ini=$(PROFILE_340)/profiles/default/QGIS/QGIS3.ini; \
 		grep -qs "^dp_geoprivacy=true" $$ini || printf "[PythonPlugins]\ndp_geoprivacy=true\n" >> $$ini; \
 		$(QGIS_ENV_340) /usr/bin/qgis_process.bin --version 2>/dev/null | head -5 || true; \
-		$(TRIXIE_VENV)/bin/python -m pytest -p no:pytest_qgis -p no:cacheprovider -q tests/core; \
+		status=0; \
+		$(TRIXIE_VENV)/bin/python -m pytest -p no:pytest_qgis -p no:cacheprovider -q tests/core || status=1; \
 		$(QGIS_ENV_340) DP_GEOPRIVACY_TEST_PG="$(PG_CONN)" \
-			$(TRIXIE_VENV)/bin/python -m pytest -p no:cacheprovider $(TESTS_340)'
+			$(TRIXIE_VENV)/bin/python -m pytest -p no:cacheprovider $(TESTS_340) || status=1; \
+		exit $$status'
 
 # An interactive shell in the root with the project at /project.
 qgis340-shell: trixie-root
