@@ -17,7 +17,7 @@ from dp_geoprivacy.core.zone_counts import ZoneCountData, ZoneCountSpec, release
 
 def test_a_private_figure_refuses_every_way_into_text_or_numbers():
     raw = Private(36)
-    for publish in (str, repr, int, float, bool, lambda v: f"{v}", lambda v: "{}".format(v), lambda v: "%d" % v,
+    for publish in (str, repr, int, float, bool, lambda v: f"{v}", "{:d}".format, lambda v: f"{v:g}",
                     lambda v: np.arange(3)[v]):
         with pytest.raises((PublicationError, TypeError, IndexError)):
             publish(raw)
