@@ -2457,6 +2457,10 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>MobilityReport</name>
     <message>
+        <source>Dropped {n} trips whose user id is NULL.</source>
+        <translation>{n} Fahrten mit NULL-Benutzerkennung verworfen.</translation>
+    </message>
+    <message>
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="92"/>
         <source>Mobility report (user-level differential privacy)</source>
         <translation>Mobilitätsbericht (Differential Privacy auf Personenebene)</translation>
@@ -3992,6 +3996,14 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>RandomizedResponseAlgorithm</name>
     <message>
+        <source>Undeclared values of STRATA_FIELD: {values}.</source>
+        <translation>Nicht deklarierte Werte von STRATA_FIELD: {values}.</translation>
+    </message>
+    <message>
+        <source>{n} values of &apos;{field}&apos; are not declared for their stratum (or are NULL) and were reported by the public rule.</source>
+        <translation>{n} Werte von &apos;{field}&apos; sind für ihre Schicht nicht deklariert (oder NULL) und wurden nach der öffentlichen Regel gemeldet.</translation>
+    </message>
+    <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="75"/>
         <source>Randomized response on a categorical field</source>
         <translation>Randomized Response für ein kategoriales Feld</translation>
@@ -4284,6 +4296,14 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 </context>
 <context>
     <name>SyntheticTrips</name>
+    <message>
+        <source>Published cells per marginal: {cells}; {rows} rows.</source>
+        <translation>Veröffentlichte Zellen je Randverteilung: {cells}; {rows} Zeilen.</translation>
+    </message>
+    <message>
+        <source>{p} partitions; cells with trips per marginal: {cells}.</source>
+        <translation>{p} Partitionen; Zellen mit Fahrten je Randverteilung: {cells}.</translation>
+    </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="454"/>
         <source>Synthetic trips</source>
@@ -5003,6 +5023,10 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 </context>
 <context>
     <name>TripRelocationAlgorithm</name>
+    <message>
+        <source>{n} of the trips&apos; origins and destinations are NULL or not a known zone and were reported as draws from the histogram. If that is most of them, check ORIGIN_FIELD, DEST_FIELD and the zone ids.</source>
+        <translation>{n} der Start- und Zielzonen der Fahrten sind NULL oder keine bekannte Zone und wurden als Ziehung aus dem Histogramm gemeldet. Wenn das die meisten sind, prüfen Sie ORIGIN_FIELD, DEST_FIELD und die Zonenkennungen.</translation>
+    </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="75"/>
         <source>Randomized trip relocation (origin and destination zones)</source>

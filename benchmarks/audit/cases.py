@@ -141,10 +141,10 @@ def randomized_response_attack() -> Attack:
 
 def relocation_attack() -> Attack:
     """One trip: Z3 -> Z3 in D, Z0 -> Z0 in D' (a changed trip; Z3 is the rarest zone of the public histogram,
-    the worst case of seed 000 eq. 11); floor 0.1, p = 0.5."""
+    the worst case of seed 000 eq. 11); floor 0.1, epsilon 2 per trip."""
     zones = ("Z0", "Z1", "Z2", "Z3")
     histogram = {"Z0": 50, "Z1": 30, "Z2": 15, "Z3": 5}
-    spec = RelocationSpec(p_truth=0.5, floor=0.1, joint=False, histograms=(histogram,), domain=zones)
+    spec = RelocationSpec(epsilon=2.0, floor=0.1, joint=False, histograms=(histogram,), domain=zones)
     trips = [np.array([zone], dtype=object) for zone in ("Z3", "Z0")]
     claimed = spec.mechanism().record_fields(spec.floor)["epsilon"]
 
