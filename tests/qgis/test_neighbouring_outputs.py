@@ -36,9 +36,6 @@ from .conftest import qgis_process_command, write_grid_zones
 SEED = 11
 X0, Y0, CELL, N = 500_000.0, 4_500_000.0, 1000.0, 3  # 3 x 3 public zones of 1 km in EPSG:32633
 FAR = (X0 + 250_000.0, Y0 + 180_000.0)  # far outside every zone
-XFAIL = {  # leaks other branches fix (issue 19); the integrator removes a mark once its branch is merged
-    "location": "issue 19 items 4/5 (laplaceperturbation fields and noise CRS), fixed on branch h-location",
-}
 
 
 # --- writing the inputs ---------------------------------------------------------------------------------------
@@ -121,7 +118,7 @@ class Case:
     noisy_results: Tuple[str, ...] = ()
     noisy_text: Tuple[str, ...] = ()
     noisy_rows: Tuple[str, ...] = ()
-    xfail: str = ""
+    xfail: str = ""  # a leak known and fixed elsewhere: the case is marked xfail(strict) with this reason
     runs: list = field(default_factory=list)
 
 
@@ -334,12 +331,11 @@ CASES = [
     Case("randomized response: a changed row with an undeclared value", "randomizedresponse",
          response_new_category),
     Case("trip relocation: a trip with an unknown zone", "triprelocation", relocation_unknown_zone),
-    Case("laplace perturbation: a far-away point (no METRIC_CRS)", "laplaceperturbation", perturbation_far_point,
-         xfail=XFAIL["location"]),
+    Case("laplace perturbation: a far-away point (no METRIC_CRS)", "laplaceperturbation", perturbation_far_point),
     Case("laplace perturbation: NULL-heavy coordinate fields and a per-row id", "laplaceperturbation",
-         perturbation_coordinate_fields, xfail=XFAIL["location"]),
+         perturbation_coordinate_fields),
     Case("trajectory perturbation: a far-away trajectory and one without geometry", "trajectoryperturbation",
-         trajectories_far, xfail=XFAIL["location"]),
+         trajectories_far),
     Case("synthetic trips: a user at the bound, a NULL user, an end outside", "synthetictrips",
          synthetic_user_at_bound, noisy_results=("TRIPS_WRITTEN", "NOISY_TOTAL"),
          noisy_text=(rf"[Nn]oisy total {NUMBER}: {NUMBER}",), noisy_rows=("synthetic",)),
