@@ -3027,6 +3027,10 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyZoneCounts</name>
     <message>
+        <source>User bound: {n} points were left out (a user&apos;s repeats in a zone, and zones beyond {m} per user, sampled uniformly).</source>
+        <translation>Benutzergrenze: {n} Punkte wurden ausgelassen (Wiederholungen eines Benutzers in einer Zone und Zonen über {m} je Benutzer, gleichmäßig ausgewählt).</translation>
+    </message>
+    <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="328"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zählwerte je Zone</translation>
@@ -5509,6 +5513,20 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="357"/>
         <source>published value</source>
         <translation>veröffentlichter Wert</translation>
+    </message>
+</context>
+<context>
+    <name>AdaptiveGrid</name>
+    <message>
+        <source>{kept} points counted, {dropped} left out (NULL user or beyond M per user).</source>
+        <translation>{kept} Punkte gezählt, {dropped} ausgelassen (NULL-Benutzer oder über M je Benutzer).</translation>
+    </message>
+</context>
+<context>
+    <name>ConsistentCounts</name>
+    <message>
+        <source>{kept} points counted, {dropped} left out (NULL user or beyond M per user).</source>
+        <translation>{kept} Punkte gezählt, {dropped} ausgelassen (NULL-Benutzer oder über M je Benutzer).</translation>
     </message>
 </context>
 </TS>
