@@ -29,7 +29,7 @@ QGIS_ENV = QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=/tmp/runtime-$$(id -u) \
 	PYTHONPATH=$$(echo $(CURDIR)/$(VENV)/lib/python3*/site-packages)
 
 .PHONY: help deps system-packages stage qgis_process test test-lane-host test-lane-root test-core test-qgis lint \
-	package i18n demo desktop-check screenshots html-screenshots docs benchmark clean
+	package i18n demo desktop-check screenshots html-screenshots docs benchmark audit clean
 
 help:
 	@echo "make demo                      run the sample-data demo (installs what is missing)"
@@ -42,6 +42,7 @@ help:
 	@echo "make html-screenshots          screenshot every HTML page in headless Chromium into docs/img/html/"
 	@echo "make docs                      regenerate docs/algorithms/ from the plugin"
 	@echo "make benchmark                 run the benchmarks in benchmarks/"
+	@echo "make audit                     empirical privacy audit: lower bounds on epsilon per release (AUDIT_RUNS)"
 
 # ---------------------------------------------------------------- set-up --
 system-packages:
@@ -158,6 +159,12 @@ docs: deps stage
 
 benchmark: deps stage
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(QGIS_ENV) $(PY) $$b || exit 1; done
+
+# The empirical privacy audit (benchmarks/audit): lower bounds on epsilon for every release core function and
+# unit of privacy, from attacks on neighbouring datasets over AUDIT_RUNS unseeded runs each. Not part of make test.
+AUDIT_RUNS ?= 20000
+audit: deps
+	$(VENV)/bin/python -m benchmarks.audit $(AUDIT_RUNS)
 
 clean:
 	rm -rf build dist demo-output

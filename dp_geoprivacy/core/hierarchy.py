@@ -42,6 +42,7 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from .counting import LAPLACE, CountNoise, bound_contributions, composed_snapping_fields
+from .publication import Private
 from .release import Release, no_op, null_user_mask, user_codes
 from .validation import require_positive_finite
 
@@ -363,6 +364,6 @@ def release_hierarchy_counts(data: HierarchyData, spec: HierarchySpec, rng: np.r
         outside = np.maximum(np.rint(outside), 0.0)
     result = {f"level_{level}": values for level, values in enumerate(estimates)}
     result["outside"] = outside
-    facts = {"private_points_kept": int(np.count_nonzero(keep)), "private_points_dropped": int(len(leaf) -
-                                                                                                np.count_nonzero(keep))}
+    facts = {"private_points_kept": Private(int(np.count_nonzero(keep))),
+             "private_points_dropped": Private(int(len(leaf) - np.count_nonzero(keep)))}
     return Release(result=result, mechanism=mechanism, record_fields=fields, facts=facts)

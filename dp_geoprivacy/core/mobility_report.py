@@ -25,6 +25,7 @@ import numpy as np
 from . import mobility_analyses as ma
 from .counting import bound_contributions, clamp_and_round
 from .od_flows import count_pairs, release_flows
+from .publication import Private
 from .release import NoUsableRecordsError, Release, is_null, no_op, null_user_mask, user_codes
 
 ANALYSES = (
@@ -334,7 +335,7 @@ def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: n
             result[name], result[name + "_summary"] = mech.release(values, rng)
             result[name + "_edges"] = np.asarray(mech.bin_edges)
             analysis_fields[name] = mech.fields()
-    facts = {"null_users": int(null.sum()), "shares": spec.shares(), "analysis_fields": analysis_fields}
+    facts = {"null_users": Private(int(null.sum())), "shares": spec.shares(), "analysis_fields": analysis_fields}
     return Release(result, mechanisms, fields, facts)
 
 

@@ -82,6 +82,7 @@ from .counting import (
     clamp_and_round,
     skip_bounding_draws,
 )
+from .publication import Private
 from .release import NoUsableRecordsError, Release, no_op, null_user_mask, ranks_from_order, user_codes
 from .zone_counts import make_mechanism
 from .zones import OUTSIDE
@@ -415,20 +416,20 @@ def release_od_flows(data: ODFlowData, spec: ODFlowSpec, rng: np.random.Generato
     mechanism = spec.mechanism()
     origin, dest = np.asarray(data.origin_zone), np.asarray(data.dest_zone)
     user_keys = data.user_keys
-    facts = {"null_users": 0, "dropped_by_bound": 0}
+    facts = {"null_users": Private(0), "dropped_by_bound": Private(0)}
     if user_keys is not None:
         null_users = null_user_mask(user_keys)
-        facts["null_users"] = int(null_users.sum())
+        facts["null_users"] = Private(int(null_users.sum()))
         if null_users.any():
             keep = ~null_users
             origin, dest, user_keys = origin[keep], dest[keep], np.ma.asarray(user_keys)[keep]
         if not len(origin):
             raise NoUsableRecordsError("every trip has a NULL user id")
-    facts.update(trips=len(origin), ends_outside=int(((origin == OUTSIDE) | (dest == OUTSIDE)).sum()))
+    facts.update(trips=Private(len(origin)), ends_outside=Private(int(((origin == OUTSIDE) | (dest == OUTSIDE)).sum())))
     before_noise(mechanism.record_fields(spec.unit_of_privacy))
     if user_keys is not None:
         kept = bound_contributions(user_codes(user_keys), spec.max_trips, rng)
-        facts["dropped_by_bound"] = len(origin) - len(kept)
+        facts["dropped_by_bound"] = Private(len(origin) - len(kept))
         origin, dest = origin[kept], dest[kept]
     # Work in id order: zone ranks sorted by id, so the release comes out
     # ordered by (origin id, destination id), independent of the data.
@@ -482,8 +483,8 @@ def release_od_flows_from_pairs(pairs: PairCounts, zone_order, spec: ODFlowSpec,
     mechanism = spec.mechanism()
     if records == 0 and null_users:
         raise NoUsableRecordsError("every trip has a NULL user id")
-    facts = {"null_users": int(null_users), "dropped_by_bound": int(dropped_by_bound), "trips": int(records),
-             "ends_outside": int(ends_outside)}
+    facts = {"null_users": Private(int(null_users)), "dropped_by_bound": Private(int(dropped_by_bound)),
+             "trips": Private(int(records)), "ends_outside": Private(int(ends_outside))}
     before_noise(mechanism.record_fields(spec.unit_of_privacy))
     if bounded:
         skip_bounding_draws(rng, records)
@@ -495,7 +496,7 @@ def _release_pairs(pairs, zone_order, mechanism, spec, rng, facts) -> Release:
     stability = isinstance(mechanism, StabilityHistogram)
     noise = mechanism.noise() if stability else mechanism
     facts = dict(facts)
-    facts.update(intrazonal_left_out=pairs.intrazonal_left_out, path=flows.path, published=flows.published,
+    facts.update(intrazonal_left_out=Private(pairs.intrazonal_left_out), path=flows.path, published=flows.published,
                  cells=flows.cells, outside=flows.outside, margin_of_error=noise.released_margin_of_error(0.95),
                  threshold=mechanism.threshold if stability else None)
     result = {"origin_index": zone_order[flows.origin], "dest_index": zone_order[flows.dest],

@@ -18,6 +18,8 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import datetime, timezone
 from typing import Optional, Tuple
 
+from .publication import check_public
+
 RECORD_FORMAT = "dp_geoprivacy.privacy_record/1"
 # Above this epsilon a release gives no meaningful protection: an observer's
 # odds about any one unit of privacy may change by a factor of e^10 (about
@@ -88,6 +90,7 @@ class PrivacyRecord:
         """A seeded release is not private: whoever knows the seed removes the noise (issue 19 item 6)."""
         if self.seeded and self.differentially_private:
             object.__setattr__(self, "differentially_private", False)
+        check_public(vars(self), "the privacy record")
 
     @property
     def is_release(self) -> bool:

@@ -48,6 +48,7 @@ from typing import Callable, Optional
 import numpy as np
 
 from .counting import LAPLACE, CountNoise, bound_contributions, composed_snapping_fields
+from .publication import Private
 from .release import Release, no_op, null_user_mask, user_codes
 from .validation import require_positive_finite
 
@@ -254,7 +255,8 @@ def release_adaptive_grid(data: AdaptiveGridData, spec: AdaptiveGridSpec, rng: n
     if spec.target_relative_margin is not None:
         tree, noisy, sizes = merge_to_target(tree, noisy, noise, float(spec.target_relative_margin))
     margins = np.array([sum_margin(noise, k) for k in sizes.tolist()])
-    facts = {"private_points_kept": int(len(kept)), "private_points_dropped": int(len(xy) - len(kept))}
+    facts = {"private_points_kept": Private(int(len(kept))),
+             "private_points_dropped": Private(int(len(xy) - len(kept)))}
     return Release(result={"bounds": leaf_bounds(tree, spec.bounds), "depth": tree[:, 0], "column": tree[:, 1],
                            "row": tree[:, 2], "noisy_count": noisy, "moe95": margins, "outside": outside},
                    mechanism=mechanism, record_fields=fields, facts=facts)

@@ -84,6 +84,7 @@ from typing import Callable, Optional, Sequence, Tuple
 import numpy as np
 
 from .attributes import IDENTIFIER, identifying_columns
+from .publication import Private
 from .release import Release, no_op, random_order
 
 UNIFORM = "uniform"
@@ -445,7 +446,7 @@ def release_randomized_response(data: ResponseData, spec: ResponseSpec, rng: np.
     result = {"rows": rows, "reported": reported_text, "stratum_name": names[stratum_index[rows]],
               **_estimate_table(mechanism, stratum_index, reported)}
     outside = sum(v not in domains[i] for v, i in zip(values.tolist(), stratum_index.tolist()))
-    return Release(result, mechanism, mechanism.record_fields(), {"outside": outside})
+    return Release(result, mechanism, mechanism.record_fields(), {"outside": Private(outside)})
 
 
 def _estimate_table(mechanism, stratum_index, reported):

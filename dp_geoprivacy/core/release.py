@@ -31,6 +31,8 @@ from typing import Mapping
 
 import numpy as np
 
+from .publication import is_private
+
 
 @dataclass(frozen=True)
 class Release:
@@ -41,7 +43,10 @@ class Release:
     the noise. ``record_fields``: its privacy-record fields (epsilon, delta,
     sensitivity, noise scale, unit of privacy...), taken from ``mechanism``.
     ``facts``: counts and values the glue logs or notes in the record (records
-    dropped and why, margins of error, ...); never per-record data.
+    dropped and why, margins of error, ...); never per-record data. A raw
+    figure read from the data (records dropped, ...) is a
+    ``core.publication.Private``: only the data holder's private log may show
+    it (``public_facts`` and ``private_facts`` split them).
     """
 
     result: Mapping[str, np.ndarray]
@@ -53,6 +58,16 @@ class Release:
         object.__setattr__(self, "result", MappingProxyType(dict(self.result)))
         object.__setattr__(self, "record_fields", MappingProxyType(dict(self.record_fields)))
         object.__setattr__(self, "facts", MappingProxyType(dict(self.facts)))
+
+    @property
+    def public_facts(self) -> Mapping[str, object]:
+        """The facts that may be published (declared settings, mechanism outputs)."""
+        return {name: value for name, value in self.facts.items() if not is_private(value)}
+
+    @property
+    def private_facts(self) -> Mapping[str, object]:
+        """The raw figures only the data holder may see (core.publication.Private)."""
+        return {name: value for name, value in self.facts.items() if is_private(value)}
 
     @property
     def epsilon(self) -> float:

@@ -55,6 +55,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from .publication import Private
 from .randomized_response import replacement_epsilon
 from .release import Release, no_op, random_order
 
@@ -338,4 +339,4 @@ def release_relocation(origin_ids, dest_ids, spec: RelocationSpec, rng: np.rando
     result = {"rows": order, "origin_id": ids[reported_origin[order]], "dest_id": ids[reported_dest[order]],
               "origin_index": reported_origin[order], "dest_index": reported_dest[order]}
     outside = int(np.sum(origin == OUTSIDE) + np.sum(dest == OUTSIDE))
-    return Release(result, mechanism, fields, {"outside": outside, "zones": len(zones)})
+    return Release(result, mechanism, fields, {"outside": Private(outside), "zones": len(zones)})

@@ -42,6 +42,7 @@ import numpy as np
 
 from .accounting import PARALLEL, Partition, ReleaseEvent
 from .counting import StabilityHistogram, composed_snapping_fields
+from .publication import Private
 from .release import Release, no_op, ranks_from_order
 from .synthetic_trips import TripData, check_range, prepare, split_budget
 
@@ -180,7 +181,7 @@ def release_stability(data: TripData, spec: StabilitySpec, rng: np.random.Genera
     if data.end_bin is not None:
         columns["end_bin"] = np.asarray(data.end_bin, dtype=np.int64)[rows]
     sizes = {"origin": nz, "dest": nz, "start_bin": nt, "end_bin": nt}
-    facts["partitions"] = int(len(np.unique(partition)))
+    facts["partitions"] = Private(int(len(np.unique(partition))))
     out = {k: [] for k in ("marginal", "partition", "start_bin", "origin_index", "end_bin", "dest_index")}
     published, cells = {}, {}
     order = np.asarray(data.zone_order, dtype=np.int64)
@@ -204,6 +205,6 @@ def release_stability(data: TripData, spec: StabilitySpec, rng: np.random.Genera
         out["origin_index"].append(order[values["origin"]] if "origin" in values else np.full(len(keys), -1))
         out["dest_index"].append(order[values["dest"]] if "dest" in values else np.full(len(keys), -1))
     result = {k: np.concatenate(v).astype(np.int64) for k, v in out.items()}
-    facts.update(published=published, cells=cells, rows=len(result["marginal"]),
+    facts.update(published=published, cells=Private(cells), rows=len(result["marginal"]),
                  composition=budget.composition.statement())
     return Release(result, budget, record, facts)

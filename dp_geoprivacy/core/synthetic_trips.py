@@ -58,6 +58,7 @@ from .counting import (
     composed_snapping_fields,
     histogram_sensitivity,
 )
+from .publication import Private
 from .release import NoUsableRecordsError, Release, no_op, null_user_mask, user_codes
 from .validation import require_positive_finite
 
@@ -170,21 +171,21 @@ def prepare(data: TripData, max_trips: int, before_noise, record_fields, rng):
     """Drop NULL users, call ``before_noise``, bound users: (row indices kept, facts)."""
     n = len(np.asarray(data.origin_zone))
     rows = np.arange(n)
-    facts = {"null_users": 0, "dropped_by_bound": 0}
+    facts = {"null_users": Private(0), "dropped_by_bound": Private(0)}
     if data.user_keys is not None:
         null = null_user_mask(data.user_keys)
-        facts["null_users"] = int(null.sum())
+        facts["null_users"] = Private(int(null.sum()))
         rows = rows[~null]
         if not len(rows):
             raise NoUsableRecordsError("every trip has a NULL user id")
     if not len(rows):
         raise NoUsableRecordsError("no usable trip")
-    facts["trips"] = len(rows)
+    facts["trips"] = Private(len(rows))
     before_noise(record_fields)
     if data.user_keys is not None:
         keys = user_codes(np.ma.asarray(data.user_keys)[rows])
         kept = bound_contributions(keys, max_trips, rng)
-        facts["dropped_by_bound"] = len(rows) - len(kept)
+        facts["dropped_by_bound"] = Private(len(rows) - len(kept))
         rows = rows[kept]
     return rows, facts
 

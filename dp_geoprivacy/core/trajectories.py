@@ -32,6 +32,7 @@ from typing import Callable, Optional
 import numpy as np
 
 from .location import PLANAR, LocationLaplace
+from .publication import Private
 from .release import Release, no_op, random_order
 from .trajectory_sdd import SDD, SddMechanism
 from .validation import require_positive_finite
@@ -247,7 +248,8 @@ def release_trajectories(tracks: Tracks, spec: TrajectorySpec, rng: np.random.Ge
     before_noise(mechanism.record_fields())
     rows = random_order(len(resampled), rng)
     noisy = mechanism.perturb(resampled[rows], rng)
-    facts = {"trajectories": len(rows), "vertices_in": len(tracks.coords), "vertices_out": int(noisy.size // 2)}
+    facts = {"trajectories": len(rows), "vertices_in": Private(len(tracks.coords)),
+             "vertices_out": int(noisy.size // 2)}
     if times is not None:
         times = coarsen_times(times[rows], spec.time_grain)
         facts["time_grain"] = spec.time_grain

@@ -38,6 +38,7 @@ from .counting import (
     top_k,
 )
 from .gaussian import DISCRETE_GAUSSIAN, GaussianCountNoise, histogram_l2_sensitivity
+from .publication import Private
 from .release import Release, is_null, no_op, null_user_mask, order_by_rank, user_codes
 from .zones import OUTSIDE, Tessellation
 
@@ -453,17 +454,17 @@ def release_zone_counts(data: ZoneCountData, spec: ZoneCountSpec, rng: np.random
     mechanism = spec.mechanism()
     cell = np.asarray(data.cell)
     keep = np.ones(len(cell), dtype=bool)
-    facts = {"null_users": 0, "null_times": 0}
+    facts = {"null_users": Private(0), "null_times": Private(0)}
     user_keys = data.user_keys
     if user_keys is not None:
         null_users = null_user_mask(user_keys)
-        facts["null_users"] = int(null_users.sum())
+        facts["null_users"] = Private(int(null_users.sum()))
         keep &= ~null_users
     slot = None
     if spec.slot_kind:
         slot = time_slots(data.times, spec.slot_kind)
         null_times = slot == NO_SLOT
-        facts["null_times"] = int(null_times.sum())
+        facts["null_times"] = Private(int(null_times.sum()))
         keep &= ~null_times
     if not keep.all():
         cell = cell[keep]
@@ -523,7 +524,7 @@ def release_zone_counts_from_aggregate(aggregate: ZoneCountAggregate, spec: Zone
     kept = int(aggregate.records) - int(aggregate.dropped_by_bound)
     histogram = histogram_from_counts(counts, aggregate.outside, mechanism, rng, k=spec.k, clamp=spec.clamp,
                                       kept=kept, dropped_by_bound=aggregate.dropped_by_bound)
-    facts = {"null_users": int(aggregate.null_users), "null_times": int(aggregate.null_times)}
+    facts = {"null_users": Private(int(aggregate.null_users)), "null_times": Private(int(aggregate.null_times))}
     return _release_histogram(histogram, mechanism, aggregate.zone_rank, spec, facts)
 
 
@@ -533,7 +534,7 @@ def _release_histogram(histogram, mechanism, zone_rank, spec, facts) -> Release:
     order = order_by_rank(zone_rank, zone_index, slot_index)
     zone_index, slot_index = zone_index[order], slot_index[order]
     facts = dict(facts)
-    facts.update(dropped_by_bound=histogram.dropped_by_bound, outside=histogram.outside,
+    facts.update(dropped_by_bound=Private(histogram.dropped_by_bound), outside=histogram.outside,
                  margin_of_error=histogram.margin_of_error,
                  threshold=mechanism.threshold if isinstance(mechanism, StabilityHistogram) else None)
     result = {"zone_index": zone_index, "slot_index": slot_index,

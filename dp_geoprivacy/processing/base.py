@@ -1,5 +1,6 @@
 """What every dp_geoprivacy algorithm shares: naming, help, icons, the seed
-option, the noise source, and the privacy record."""
+option, the noise source, the privacy record, and the check that results
+publish no raw figure (core.publication)."""
 
 import functools
 import math
@@ -36,6 +37,7 @@ from ..core.attributes import (
 from ..core.counting import MAX_DISCRETE_SCALE, discrete_scale_error
 from ..core.location import PER_AXIS, PLANAR
 from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
+from ..core.publication import check_public
 from ..core.rng import noise_source
 from ..translation import Translatable, translate
 from . import budget, destinations, dry_run, guard, memory, search_words
@@ -111,8 +113,8 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
         cites (processing/references.py)."""
         super().__init_subclass__(**kwargs)
         if "processAlgorithm" in cls.__dict__:
-            cls.processAlgorithm = guard.guarded(budget.selecting_partition(dry_run.catching(
-                _handing_over_memory_layers(cls.__dict__["processAlgorithm"]))))
+            cls.processAlgorithm = guard.guarded(_publishing(budget.selecting_partition(dry_run.catching(
+                _handing_over_memory_layers(cls.__dict__["processAlgorithm"])))))
         if "checkParameterValues" in cls.__dict__:
             cls.checkParameterValues = guard.reporting(cls.__dict__["checkParameterValues"])
         if "initAlgorithm" in cls.__dict__:
@@ -553,6 +555,18 @@ def _citing(short_help_string):
     @functools.wraps(short_help_string)
     def wrapper(self):
         return with_references(short_help_string(self))
+    return wrapper
+
+
+def _publishing(process_algorithm):
+    """Wrap a processAlgorithm so that its results (which models chain and scripts publish) hold no raw figure.
+
+    A raw figure read from the data is a core.publication.Private (Release.private_facts); it may go only to
+    the log, through core.publication.log_private, marked as private to the data holder.
+    """
+    @functools.wraps(process_algorithm)
+    def wrapper(self, parameters, context, feedback):
+        return check_public(process_algorithm(self, parameters, context, feedback), f"{self.name()}'s results")
     return wrapper
 
 

@@ -12,6 +12,7 @@ from qgis.core import QgsProcessingException
 
 from ..core import mobility_analyses as ma
 from ..core.mobility_report import MobilityData, pair_trip_records
+from ..core.publication import log_private
 from ..core.release import is_null
 from ..translation import tr
 from .metric_crs import crs_transformer
@@ -133,7 +134,7 @@ def record_trips(user, trip, seconds, xy, crs, cells, feedback):
     user, trip = np.ma.asarray(user), np.ma.asarray(trip)
     bad = is_null(trip)
     if bad.any():
-        feedback.pushWarning(tr("Dropped {n} rows with a NULL trip id.").format(n=int(bad.sum())))
+        log_private(feedback, tr("Dropped {n} rows with a NULL trip id."), warning=True, n=int(bad.sum()))
     keep = ~bad
     user, trip, seconds, xy = user[keep], trip[keep], seconds[keep], xy[keep]
     if not len(trip):
@@ -142,6 +143,5 @@ def record_trips(user, trip, seconds, xy, crs, cells, feedback):
     data = pair_trip_records(user, trip, seconds, lonlat, zone, len(cells))
     single = ~data.has_end
     if single.any():
-        feedback.pushInfo(tr("{n} trips have one record only: counted as incomplete.").format(
-            n=int(single.sum())))
+        log_private(feedback, tr("{n} trips have one record only: counted as incomplete."), n=int(single.sum()))
     return data

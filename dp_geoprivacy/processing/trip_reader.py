@@ -11,6 +11,7 @@ import shapely
 from osgeo import ogr
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsWkbTypes
 
+from ..core.publication import log_private
 from ..translation import tr
 from .readers import (
     ARROW_FORMATS,
@@ -151,8 +152,8 @@ def read_trips(algorithm, parameters, name, context, feedback, coordinate_fields
         raise QgsProcessingException(tr("{name} has no usable trip ({details}).").format(
             name=name, details=described or tr("it is empty")))
     if skipped and feedback is not None:
-        feedback.pushWarning(tr("Skipped {n} of {total} trips of {name}: {details}.").format(
-            n=int(counts[1:].sum()), total=int(counts.sum()), name=name, details=described))
+        log_private(feedback, tr("Skipped {n} of {total} trips of {name}: {details}."), warning=True,
+                    n=int(counts[1:].sum()), total=int(counts.sum()), name=name, details=described)
     return TripTable(
         source_name=display_name(source.sourceName(), path, layer_name),
         crs=source.sourceCrs(),

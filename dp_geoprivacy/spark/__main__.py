@@ -39,6 +39,7 @@ import time
 
 import numpy as np
 
+from ..core.publication import check_public, private_text
 from ..core.rng import noise_source
 from .cells import CellError, h3_cells, zone_cells
 from .gpkg import write_layers
@@ -182,7 +183,7 @@ def point_columns(values):
 
 
 def log_results(results, log):
-    for name, value in results.items():
+    for name, value in check_public(results).items():
         log(f"{name}: {value}")
     return results
 
@@ -212,9 +213,10 @@ def noisy_zone_counts(values, spark=None, log=print):
     release, aggregate = release_spark_zone_counts(budget.rows, cells, columns, spec, source.generator,
                                                    before_noise=budget)
     facts = release.facts
-    log(f"Spark aggregate and release: {time.perf_counter() - started:.1f} s; {aggregate.records} points "
-        f"({facts['null_users']} with a NULL user, {facts['null_times']} with a NULL time dropped; "
-        f"{facts['dropped_by_bound']} beyond M per user left out).")
+    log(f"Spark aggregate and release: {time.perf_counter() - started:.1f} s.")
+    log(private_text("{records} points ({null_users} with a NULL user, {null_times} with a NULL time dropped; "
+                     "{dropped_by_bound} beyond M per user left out).", records=aggregate.records,
+                     **release.private_facts))
     zone_index, slot_index = release.result["zone_index"], release.result["slot_index"]
     noisy = release.result["noisy_count"]
     columns_out = [("zone_id", "text", cells.ids[zone_index])]
@@ -291,11 +293,11 @@ def noisy_zone_statistics(values, spark=None, log=print):
     release, aggregate = release_spark_zone_statistics(budget.rows, cells, columns, spec, slot_kind,
                                                        source.generator)
     counts = aggregate.cleaning
-    log(f"Spark aggregate and release: {time.perf_counter() - started:.1f} s; {counts.kept} of {counts.records} "
-        f"points aggregated (NULL value {counts.null_values}, NULL time {counts.null_slots}, NULL user "
-        f"{counts.null_users}, NULL day {counts.null_days}, in no zone {counts.outside}; clamped "
-        f"{counts.clamped_below} below LOWER, {counts.clamped_above} above UPPER; {counts.dropped_by_bound} beyond "
-        "the bound left out).")
+    log(f"Spark aggregate and release: {time.perf_counter() - started:.1f} s.")
+    log(private_text("{c.kept} of {c.records} points aggregated (NULL value {c.null_values}, NULL time "
+                     "{c.null_slots}, NULL user {c.null_users}, NULL day {c.null_days}, in no zone {c.outside}; "
+                     "clamped {c.clamped_below} below LOWER, {c.clamped_above} above UPPER; {c.dropped_by_bound} "
+                     "beyond the bound left out).", c=counts))
     zone_index, slot_index = np.nonzero(release.published)
     order = order_by_rank(ranks_from_order(id_order(cells.ids)), zone_index, slot_index)
     zone_index, slot_index = zone_index[order], slot_index[order]

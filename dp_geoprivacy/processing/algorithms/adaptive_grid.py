@@ -31,6 +31,7 @@ from ...core.privtree import (
     AdaptiveGridSpec,
     release_adaptive_grid,
 )
+from ...core.publication import log_private
 from ..base import DpAlgorithm
 from ..help_summary import defaults, with_summary
 from ..metric_crs import crs_transformer, wkt
@@ -186,9 +187,8 @@ class AdaptiveGrid(DpAlgorithm):
         release = release_adaptive_grid(
             AdaptiveGridData(xy, points.columns[user_field] if user_field else None), spec, rng.generator,
             before_noise=reserve)
-        feedback.pushInfo(self.tr("Private to the data holder, do not publish: {kept} points counted, {dropped} "
-                                  "left out (NULL user or beyond M per user).").format(
-            kept=release.facts["private_points_kept"], dropped=release.facts["private_points_dropped"]))
+        log_private(feedback, self.tr("{kept} points counted, {dropped} left out (NULL user or beyond M per user)."),
+                    kept=release.facts["private_points_kept"], dropped=release.facts["private_points_dropped"])
         feedback.setProgress(80)
 
         clamp = self.parameterAsBoolean(parameters, self.CLAMP, context)

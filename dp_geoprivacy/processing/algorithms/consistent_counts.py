@@ -33,6 +33,7 @@ from ...core.hierarchy import (
     parse_shares,
     release_hierarchy_counts,
 )
+from ...core.publication import log_private
 from ..base import DpAlgorithm
 from ..help_summary import defaults, level_margin, with_summary
 from ..metric_crs import wkt
@@ -204,9 +205,8 @@ class ConsistentCounts(DpAlgorithm):
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT, output=destination)
         rng = self.noise_source(parameters, context, feedback)
         release = release_hierarchy_counts(data, spec, rng.generator, before_noise=reserve)
-        feedback.pushInfo(self.tr("Private to the data holder, do not publish: {kept} points counted, {dropped} "
-                                  "left out (NULL user or beyond M per user).").format(
-            kept=release.facts["private_points_kept"], dropped=release.facts["private_points_dropped"]))
+        log_private(feedback, self.tr("{kept} points counted, {dropped} left out (NULL user or beyond M per user)."),
+                    kept=release.facts["private_points_kept"], dropped=release.facts["private_points_dropped"])
         mae, moe = self._error_figures(spec, rng.generator)
         feedback.setProgress(85)
 

@@ -30,6 +30,7 @@ from ...core.location import (
     require_visible_noise,
     snap_to_grid,
 )
+from ...core.publication import log_private
 from ..base import DpAlgorithm
 from ..help_summary import defaults, displacement_figures, with_summary
 from ..metric_crs import crs_transformer, is_metric, resolve_noise_frame
@@ -163,7 +164,6 @@ class LaplacePerturbation(DpAlgorithm):
         output.setSupportsNonFileBasedOutput(False)
         self.add(output)
         self.add_output(QgsProcessingOutputNumber("POINTS_WRITTEN", self.tr("Points written")))
-        self.add_output(QgsProcessingOutputNumber("POINTS_SKIPPED", self.tr("Points skipped (no geometry)")))
         self.add_output(QgsProcessingOutputNumber("EPSILON_SPENT", self.tr("Epsilon spent")))
         self.add_output(QgsProcessingOutputNumber("NOISE_SCALE_M", self.tr("Noise scale b (metres)")))
 
@@ -241,8 +241,8 @@ class LaplacePerturbation(DpAlgorithm):
             exclude_fields=[name for name in source.fields if name not in carried],
         )
         if skipped["null"] or skipped["empty"]:
-            feedback.pushWarning(self.tr("Skipped {null} features with no geometry and {empty} with an empty "
-                                         "geometry.").format(null=skipped["null"], empty=skipped["empty"]))
+            log_private(feedback, self.tr("Skipped {null} features with no geometry and {empty} with an empty "
+                                          "geometry."), warning=True, null=skipped["null"], empty=skipped["empty"])
         if any(lost):
             feedback.pushWarning(self.tr("Some perturbed points fell outside the CRS's valid area and were dropped."))
         feedback.setProgress(100)
@@ -253,7 +253,6 @@ class LaplacePerturbation(DpAlgorithm):
         return {
             self.OUTPUT: destination,
             "POINTS_WRITTEN": written,
-            "POINTS_SKIPPED": skipped["null"] + skipped["empty"],
             "EPSILON_SPENT": record.epsilon,
             "NOISE_SCALE_M": record.noise_scale,
         }

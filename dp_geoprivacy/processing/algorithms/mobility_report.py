@@ -40,6 +40,7 @@ from ...core.mobility_report import (
     release_mobility_report,
     split_budget,
 )
+from ...core.publication import log_private, reveal
 from ...core.release import NoUsableRecordsError, is_null
 from ...translation import tr
 from ..base import DpAlgorithm
@@ -350,9 +351,9 @@ class MobilityReport(DpAlgorithm):
             release = release_mobility_report(data, spec, source_rng.generator, before_noise=reserve)
         except NoUsableRecordsError:
             raise QgsProcessingException(self.tr("Every record has a NULL user id in USER_FIELD.")) from None
-        if release.facts["null_users"]:
-            feedback.pushWarning(self.tr("Dropped {n} trips whose user id is NULL (data-holder log).").format(
-                n=release.facts["null_users"]))
+        if reveal(release.facts["null_users"]):
+            log_private(feedback, self.tr("Dropped {n} trips whose user id is NULL."), warning=True,
+                        n=release.facts["null_users"])
         shares = release.facts["shares"]
         privacy_lines = [
             self.tr("Total epsilon {e:g} (differential privacy, user level, sequential composition).").format(

@@ -40,6 +40,7 @@ from ...core.od_flows import (
     least_min_flow,
     release_od_flows,
 )
+from ...core.publication import log_private, reveal
 from ...core.release import NoUsableRecordsError
 from .. import dry_run
 from ..accuracy_notes import warn_spurious_flows
@@ -362,12 +363,12 @@ class NoisyOdFlows(DpAlgorithm):
         del data
         facts = release.facts
         self._log_dropped(facts, user_field, max_trips, trips_crs, feedback)
-        if facts["dropped_by_bound"]:
-            feedback.pushInfo(self.tr("User bound: {n} trips beyond {m} per user were left out (sampled "
-                                      "uniformly).").format(n=facts["dropped_by_bound"], m=max_trips))
-        if facts["intrazonal_left_out"]:
-            feedback.pushInfo(self.tr("INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.").format(
-                n=facts["intrazonal_left_out"]))
+        if reveal(facts["dropped_by_bound"]):
+            log_private(feedback, self.tr("User bound: {n} trips beyond {m} per user were left out (sampled "
+                                          "uniformly)."), n=facts["dropped_by_bound"], m=max_trips)
+        if reveal(facts["intrazonal_left_out"]):
+            log_private(feedback, self.tr("INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell."),
+                        n=facts["intrazonal_left_out"])
         feedback.pushInfo(self.tr("{path} release: {published} of {cells} pairs published.").format(
             path=facts["path"], published=facts["published"], cells=facts["cells"]))
         feedback.setProgress(70)
@@ -475,20 +476,20 @@ class NoisyOdFlows(DpAlgorithm):
 
     def _log_dropped(self, facts, user_field, max_trips, trips_crs, feedback):
         """Log trips dropped for a NULL user id, and those with an end outside every zone."""
-        if facts["null_users"]:
-            feedback.pushWarning(self.tr(
+        if reveal(facts["null_users"]):
+            log_private(feedback, self.tr(
                 "Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same "
-                "person twice and break the bound of {m} trips per user.").format(
-                n=facts["null_users"], field=user_field, m=max_trips))
-        if facts["ends_outside"] == facts["trips"]:
-            feedback.pushWarning(self.tr(
+                "person twice and break the bound of {m} trips per user."), warning=True,
+                n=facts["null_users"], field=user_field, m=max_trips)
+        if reveal(facts["ends_outside"]) == reveal(facts["trips"]):
+            log_private(feedback, self.tr(
                 "All {n} trips have an origin or destination outside every zone: the published flows are "
                 "noise only. Check that the trips and the zones overlap and that the trips' CRS ({crs}) is "
-                "right (COORDINATES_CRS for coordinate fields).").format(
-                n=facts["trips"], crs=trips_crs.authid() or trips_crs.description()))
-        elif facts["ends_outside"]:
-            feedback.pushInfo(self.tr("{n} of {total} trips have an end outside every zone: they are counted in "
-                                      "the one outside cell.").format(n=facts["ends_outside"], total=facts["trips"]))
+                "right (COORDINATES_CRS for coordinate fields)."), warning=True,
+                n=facts["trips"], crs=trips_crs.authid() or trips_crs.description())
+        elif reveal(facts["ends_outside"]):
+            log_private(feedback, self.tr("{n} of {total} trips have an end outside every zone: they are counted "
+                                          "in the one outside cell."), n=facts["ends_outside"], total=facts["trips"])
 
     def _notes(self, cells, facts, min_flow, intrazonal):
         n = len(cells)

@@ -28,6 +28,7 @@ from qgis.core import (
 
 from ...core.counting import DISCRETE_LAPLACE, LAPLACE
 from ...core.gaussian import DISCRETE_GAUSSIAN
+from ...core.publication import log_private, reveal
 from ...core.release import ranks_from_order
 from ...core.zone_counts import (
     FOUR_HOURS,
@@ -296,21 +297,21 @@ class NoisyZoneCounts(DpAlgorithm):
                 "date for day of week, a time for hours).").format(
                 field=time_field, kind=slot_kind, error=error)) from None
         facts = release.facts
-        if facts["null_users"]:
-            feedback.pushWarning(self.tr(
+        if reveal(facts["null_users"]):
+            log_private(feedback, self.tr(
                 "Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same "
-                "person twice and break the bound of {m} points per user.").format(
-                n=facts["null_users"], field=user_field, m=max_contributions))
-        if facts["null_times"]:
-            feedback.pushWarning(self.tr("Dropped {n} points whose time ({field}) is NULL.").format(
-                n=facts["null_times"], field=time_field))
-        if facts["dropped_by_bound"] and noise == DISCRETE_GAUSSIAN:
-            feedback.pushInfo(self.tr("User bound: {n} points were left out (a user's repeats in a zone, and zones "
-                                      "beyond {m} per user, sampled uniformly).").format(
-                n=facts["dropped_by_bound"], m=max_contributions))
-        elif facts["dropped_by_bound"]:
-            feedback.pushInfo(self.tr("User bound: {n} points beyond {m} per user were left out (sampled "
-                                      "uniformly).").format(n=facts["dropped_by_bound"], m=max_contributions))
+                "person twice and break the bound of {m} points per user."), warning=True,
+                n=facts["null_users"], field=user_field, m=max_contributions)
+        if reveal(facts["null_times"]):
+            log_private(feedback, self.tr("Dropped {n} points whose time ({field}) is NULL."), warning=True,
+                        n=facts["null_times"], field=time_field)
+        if reveal(facts["dropped_by_bound"]) and noise == DISCRETE_GAUSSIAN:
+            log_private(feedback, self.tr("User bound: {n} points were left out (a user's repeats in a zone, and "
+                                          "zones beyond {m} per user, sampled uniformly)."),
+                        n=facts["dropped_by_bound"], m=max_contributions)
+        elif reveal(facts["dropped_by_bound"]):
+            log_private(feedback, self.tr("User bound: {n} points beyond {m} per user were left out (sampled "
+                                          "uniformly)."), n=facts["dropped_by_bound"], m=max_contributions)
 
         zone_index, slot_index = release.result["zone_index"], release.result["slot_index"]
         values = release.result["noisy_count"]

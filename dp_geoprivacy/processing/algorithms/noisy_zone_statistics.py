@@ -32,6 +32,7 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
+from ...core.publication import log_private
 from ...core.release import ReleaseCancelledError, order_by_rank, ranks_from_order
 from ...core.zone_counts import FOUR_HOURS, HOUR, WEEKDAY, TimeSlotError, day_keys, slot_labels, time_slots
 from ...core.zone_statistics import (
@@ -482,32 +483,32 @@ class NoisyZoneStatistics(DpAlgorithm):
         }
 
     def _log_counts(self, feedback, counts, value_field, user_field, time_field, day_field, spec):
-        """What the cleaning rules and the bounding did (raw counts: for the log only, never published)."""
+        """What the cleaning rules and the bounding did (raw counts: for the private log only, never published)."""
         if counts.null_values:
-            feedback.pushWarning(self.tr("Dropped {n} points whose value ({field}) is NULL.").format(
-                n=counts.null_values, field=value_field))
+            log_private(feedback, self.tr("Dropped {n} points whose value ({field}) is NULL."), warning=True,
+                        n=counts.null_values, field=value_field)
         if counts.null_slots:
-            feedback.pushWarning(self.tr("Dropped {n} points whose time ({field}) is NULL.").format(
-                n=counts.null_slots, field=time_field))
+            log_private(feedback, self.tr("Dropped {n} points whose time ({field}) is NULL."), warning=True,
+                        n=counts.null_slots, field=time_field)
         if counts.null_users:
-            feedback.pushWarning(self.tr(
+            log_private(feedback, self.tr(
                 "Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same user "
-                "twice and break the bound per user.").format(n=counts.null_users, field=user_field))
+                "twice and break the bound per user."), warning=True, n=counts.null_users, field=user_field)
         if counts.null_days:
-            feedback.pushWarning(self.tr("Dropped {n} points whose day ({field}) is NULL.").format(
-                n=counts.null_days, field=day_field))
+            log_private(feedback, self.tr("Dropped {n} points whose day ({field}) is NULL."), warning=True,
+                        n=counts.null_days, field=day_field)
         if counts.outside:
-            feedback.pushInfo(self.tr("Dropped {n} points in no zone.").format(n=counts.outside))
+            log_private(feedback, self.tr("Dropped {n} points in no zone."), n=counts.outside)
         if counts.clamped_below or counts.clamped_above:
-            feedback.pushWarning(self.tr(
+            log_private(feedback, self.tr(
                 "Clamped {below} values below LOWER ({lower:g}) and {above} above UPPER ({upper:g}) to the "
-                "bounds.").format(below=counts.clamped_below, above=counts.clamped_above, lower=spec.lower,
-                                  upper=spec.upper))
+                "bounds."), warning=True, below=counts.clamped_below, above=counts.clamped_above, lower=spec.lower,
+                upper=spec.upper)
         if counts.dropped_by_bound:
-            feedback.pushInfo(self.tr("Contribution bound: {n} points beyond the bound were left out (sampled "
-                                      "uniformly).").format(n=counts.dropped_by_bound))
-        feedback.pushInfo(self.tr("{kept} of {records} points were aggregated.").format(
-            kept=counts.kept, records=counts.records))
+            log_private(feedback, self.tr("Contribution bound: {n} points beyond the bound were left out (sampled "
+                                          "uniformly)."), n=counts.dropped_by_bound)
+        log_private(feedback, self.tr("{kept} of {records} points were aggregated."), kept=counts.kept,
+                    records=counts.records)
 
     def _notes(self, cells, value_field, time_field, slot_kind, spec):
         notes = [self.tr("Cells: {cells}.").format(cells=cells.description),

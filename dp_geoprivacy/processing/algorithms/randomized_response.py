@@ -31,6 +31,7 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
+from ...core.publication import log_private, reveal
 from ...core.randomized_response import (
     DECLARED,
     UNIFORM,
@@ -232,10 +233,10 @@ class RandomizedResponseAlgorithm(DpAlgorithm):
         notes = self._notes(spec, strata_field)
         feedback.pushInfo(self.tr("Probability of keeping the true value p = {p:.6g}; epsilon = {eps:.6g}.").format(
             p=mechanism.p_truth, eps=mechanism.epsilon))
-        if release.facts["outside"]:
-            feedback.pushInfo(self.tr(
-                "Private, do not publish: {n} values of '{field}' are not declared for their stratum (or are "
-                "NULL) and were reported by the public rule.").format(n=release.facts["outside"], field=field))
+        if reveal(release.facts["outside"]):
+            log_private(feedback, self.tr("{n} values of '{field}' are not declared for their stratum (or are NULL) "
+                                          "and were reported by the public rule."),
+                        n=release.facts["outside"], field=field)
         feedback.setProgress(50)
         if feedback.isCanceled():
             return {}
@@ -437,8 +438,8 @@ class RandomizedResponseAlgorithm(DpAlgorithm):
 
     def _input_error(self, error, feedback):
         if error.reason == "undeclared_strata":
-            feedback.pushInfo(self.tr("Private, do not publish: undeclared values of STRATA_FIELD: {values}.").format(
-                values=", ".join(error.values[:20])))
+            log_private(feedback, self.tr("Undeclared values of STRATA_FIELD: {values}."),
+                        values=", ".join(error.values[:20]))
             return self.tr("STRATA_FIELD holds values that STRATA does not declare (or NULL; listed in the log). "
                            "Declare every stratum in STRATA, or clean the field first.")
         if error.reason == "strata_identify_rows":

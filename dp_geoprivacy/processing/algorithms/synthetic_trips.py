@@ -30,6 +30,7 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
+from ...core.publication import log_private, reveal
 from ...core.release import NoUsableRecordsError
 from ...core.synthetic_sbh import MARGINALS, OFF_TIME_PLACE, ON_TIME_PLACE, StabilitySpec
 from ...core.synthetic_trips import ContingencySpec, TripData, release_synthetic_trips
@@ -401,8 +402,9 @@ class SyntheticTrips(DpAlgorithm):
             keep &= ~bad
             over = keep & (minutes > max_duration)
             if over.any():
-                feedback.pushWarning(self.tr("{n} trips last longer than MAX_DURATION={m:g} minutes: clamped to it "
-                                             "(last duration bin).").format(n=int(over.sum()), m=max_duration))
+                log_private(feedback, self.tr("{n} trips last longer than MAX_DURATION={m:g} minutes: clamped to "
+                                              "it (last duration bin)."), warning=True, n=int(over.sum()),
+                            m=max_duration)
             minutes = np.clip(np.nan_to_num(minutes), 0.0, max_duration)
             if n_duration:
                 duration_bin = np.minimum((minutes / max_duration * n_duration).astype(np.int64), n_duration - 1)
@@ -410,7 +412,7 @@ class SyntheticTrips(DpAlgorithm):
             end_bin = np.floor_divide(seconds + np.round(minutes * 60).astype(np.int64), bin_seconds)
         for reason, n in dropped.items():
             if n:
-                feedback.pushWarning(self.tr("Dropped {n} trips with {reason}.").format(n=n, reason=reason))
+                log_private(feedback, self.tr("Dropped {n} trips with {reason}."), warning=True, n=n, reason=reason)
         if not keep.any():
             raise QgsProcessingException(self.tr(
                 "No trip is usable ({reasons}); check START_FIELD, PERIOD_START/PERIOD_END and the zones.").format(
@@ -419,8 +421,8 @@ class SyntheticTrips(DpAlgorithm):
         for name in attributes:
             codes[name], other = category_codes(trips.columns[name][keep], declared[name])
             if other:
-                feedback.pushInfo(self.tr("{n} values of {field} are not in CATEGORIES (or NULL): category "
-                                          "'other'.").format(n=other, field=name))
+                log_private(feedback, self.tr("{n} values of {field} are not in CATEGORIES (or NULL): category "
+                                              "'other'."), n=other, field=name)
         partition, labels = partition_codes([trips.columns[f][keep] for f in partitions])
         user_keys = trips.columns[user_field][keep] if user_field else None
         data = TripData(origin[keep], dest[keep], start_bin[keep], zone_order=cells.id_order(),
@@ -514,19 +516,21 @@ class SyntheticTrips(DpAlgorithm):
             input_layer=input_name, seeded=seeded, differentially_private=False, notes=(NOT_DP_NOTE,))
 
     def _log(self, facts, user_field, max_trips, model, feedback):
-        if facts["null_users"]:
-            feedback.pushWarning(self.tr("Dropped {n} trips whose user id ({field}) is NULL or empty.").format(
-                n=facts["null_users"], field=user_field))
-        if facts["dropped_by_bound"]:
-            feedback.pushInfo(self.tr("User bound: {n} trips beyond {m} per user were left out (sampled "
-                                      "uniformly).").format(n=facts["dropped_by_bound"], m=max_trips))
+        if reveal(facts["null_users"]):
+            log_private(feedback, self.tr("Dropped {n} trips whose user id ({field}) is NULL or empty."),
+                        warning=True, n=facts["null_users"], field=user_field)
+        if reveal(facts["dropped_by_bound"]):
+            log_private(feedback, self.tr("User bound: {n} trips beyond {m} per user were left out (sampled "
+                                          "uniformly)."), n=facts["dropped_by_bound"], m=max_trips)
         if model == 0:
             feedback.pushInfo(self.tr("Noisy total {t:g}: {n} synthetic trips.").format(
                 t=facts["noisy_total"], n=facts["synthetic_trips"]))
         else:
-            feedback.pushInfo(self.tr("{p} partitions; published cells per marginal: {cells}; {rows} rows.").format(
-                p=facts["partitions"], rows=facts["rows"],
-                cells=", ".join(f"{k} {v} of {facts['cells'][k]}" for k, v in facts["published"].items())))
+            feedback.pushInfo(self.tr("Published cells per marginal: {cells}; {rows} rows.").format(
+                rows=facts["rows"], cells=", ".join(f"{k} {v}" for k, v in facts["published"].items())))
+            log_private(feedback, self.tr("{p} partitions; cells with trips per marginal: {cells}."),
+                        p=facts["partitions"], cells=", ".join(
+                            f"{k} {v}" for k, v in reveal(facts["cells"]).items()))
 
     def _notes(self, release, cells, model):
         notes = [self.tr("Zones: {cells}.").format(cells=cells.description)]

@@ -30,6 +30,7 @@ from qgis.core import (
 )
 
 from ...core.metric_crs import transform_xy
+from ...core.publication import log_private
 from ...core.trajectories import SDD, VERTEX_LAPLACE, Tracks, TrajectorySpec, UnreachableTripError, release_trajectories
 from ..base import DpAlgorithm, setting_number
 from ..help_summary import defaults, trajectory_figures, with_summary
@@ -221,8 +222,6 @@ class TrajectoryPerturbation(DpAlgorithm):
         output.setSupportsNonFileBasedOutput(False)
         self.add(output)
         self.add_output(QgsProcessingOutputNumber("TRAJECTORIES_WRITTEN", self.tr("Trajectories written")))
-        self.add_output(QgsProcessingOutputNumber("TRAJECTORIES_SKIPPED",
-                                                  self.tr("Trajectories skipped (no geometry)")))
         self.add_output(QgsProcessingOutputNumber("EPSILON_SPENT", self.tr("Epsilon spent (per trajectory)")))
         self.add_output(QgsProcessingOutputNumber("NOISE_SCALE_M", self.tr("Noise scale (metres)")))
 
@@ -254,9 +253,9 @@ class TrajectoryPerturbation(DpAlgorithm):
         self._refuse_unusable(table)
         skipped = sum(table.skipped.values())
         if skipped:
-            feedback.pushWarning(self.tr("Skipped {n} features: {details}.").format(
-                n=skipped, details="; ".join(self.tr("{n} with {reason}").format(n=c, reason=skip_text(r))
-                                             for r, c in table.skipped.items())))
+            log_private(feedback, self.tr("Skipped {n} features: {details}."), warning=True,
+                        n=skipped, details="; ".join(self.tr("{n} with {reason}").format(n=c, reason=skip_text(r))
+                                                     for r, c in table.skipped.items()))
         self.refuse_listed_fields(parameters, context, table.columns, table.coords[table.offsets[:-1]])
         excluded = [n for n in field_names(table) if n not in carried]
         if table.times is not None:
@@ -357,7 +356,6 @@ class TrajectoryPerturbation(DpAlgorithm):
         return {
             self.OUTPUT: destination,
             "TRAJECTORIES_WRITTEN": len(rows),
-            "TRAJECTORIES_SKIPPED": skipped,
             "EPSILON_SPENT": record.epsilon,
             "NOISE_SCALE_M": mechanism.record_fields()["noise_scale"],
         }

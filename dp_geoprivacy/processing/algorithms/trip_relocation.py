@@ -33,6 +33,7 @@ from qgis.core import (
 )
 
 from ...core.accounting import Partition, ReleaseEvent, compose
+from ...core.publication import log_private, reveal
 from ...core.relocation import RelocationSpec, release_relocation, zone_keys
 from ..base import DpAlgorithm
 from ..help_summary import EXAMPLE_ZONES, defaults, relocation_p_truth, with_summary
@@ -265,11 +266,11 @@ class TripRelocationAlgorithm(DpAlgorithm):
                                 inherited=records)
         release = release_relocation(trips.columns[origin_field], trips.columns[dest_field], spec,
                                      source.generator, before_noise=reserve)
-        if release.facts["outside"]:
-            feedback.pushWarning(self.tr(
-                "Private, do not publish: {n} of the trips' origins and destinations are NULL or not a known zone "
-                "and were reported as draws from the histogram. If that is most of them, check ORIGIN_FIELD, "
-                "DEST_FIELD and the zone ids.").format(n=release.facts["outside"]))
+        if reveal(release.facts["outside"]):
+            log_private(feedback, self.tr(
+                "{n} of the trips' origins and destinations are NULL or not a known zone and were reported as draws "
+                "from the histogram. If that is most of them, check ORIGIN_FIELD, DEST_FIELD and the zone ids."),
+                warning=True, n=release.facts["outside"])
         rows = release.result["rows"]
         feedback.setProgress(50)
         if feedback.isCanceled():

@@ -1,0 +1,1 @@
+"""The empirical privacy audit (``make audit``): lower bounds on epsilon from attacks on neighbouring datasets."""

@@ -1,0 +1,221 @@
+"""The attacks of the audit: for each release core function and each unit of privacy it offers, two
+neighbouring datasets (one unit added, or one unit's data changed) and the statistic that tells them apart.
+
+Each neighbour pair is one of the worst shapes for its release: the added unit puts all of its allowed
+contributions (M points, M trips, values at the bound) into one cell that is otherwise empty or small, so the
+statistic (that cell's noisy output) moves by the full sensitivity.
+"""
+
+import numpy as np
+
+from dp_geoprivacy.core.location import PER_AXIS, PLANAR, PerturbationSpec, release_perturbation
+from dp_geoprivacy.core.mobility_report import MobilityData, MobilityReportSpec, Period, release_mobility_report
+from dp_geoprivacy.core.od_flows import ODFlowData, ODFlowSpec, release_od_flows
+from dp_geoprivacy.core.randomized_response import ResponseData, ResponseSpec, release_randomized_response
+from dp_geoprivacy.core.relocation import RelocationSpec, release_relocation
+from dp_geoprivacy.core.synthetic_trips import OD, ContingencySpec, TripData, release_synthetic_trips
+from dp_geoprivacy.core.zone_counts import ZoneCountData, ZoneCountSpec, release_zone_counts
+from dp_geoprivacy.core.zone_statistics import release_zone_statistics
+from dp_geoprivacy.core.zone_statistics_spec import RECORD, SUM, USER, USER_DAY, ZoneStatisticsSpec
+
+from .auditing import Attack
+
+EPSILON = 1.0
+N_ZONES = 4
+TARGET = 2  # the cell the added unit goes to
+
+
+def _cell_value(zone_index, values, cell, missing=-1.0):
+    """The published value of ``cell``, or ``missing`` when the release left it out (thresholds)."""
+    hit = np.flatnonzero(np.asarray(zone_index) == cell)
+    return float(values[hit[0]]) if len(hit) else missing
+
+
+# --- noisyzonecounts -------------------------------------------------------------------------------------------
+
+
+def zone_count_attack(unit: str, m: int = 1, threshold: bool = False, delta: float = 0.0) -> Attack:
+    """D: 50 points in zones 0 and 1 (5 users with 10 points each at user level); D': plus one unit with M
+    points in zone TARGET."""
+    base_cell = np.repeat([0, 1], 25)
+    base_user = np.repeat(np.arange(5), 10).astype(object) if unit != "point" else None
+    added_cell = np.full(m, TARGET)
+    data = []
+    for extra in (False, True):
+        cell = np.concatenate((base_cell, added_cell)) if extra else base_cell
+        user = None if base_user is None else (np.concatenate((base_user, np.full(m, 99, dtype=object)))
+                                               if extra else base_user)
+        data.append(ZoneCountData(cell=cell, n_zones=N_ZONES, zone_rank=np.arange(N_ZONES), user_keys=user))
+    spec = ZoneCountSpec(epsilon=EPSILON, unit_of_privacy=unit, delta=delta, threshold=threshold,
+                         max_contributions=m)
+
+    def statistic(neighbour, rng):
+        r = release_zone_counts(data[neighbour], spec, rng).result
+        return _cell_value(r["zone_index"], r["noisy_count"], TARGET)
+
+    name = "noisyzonecounts" + (" (stability threshold)" if threshold else "")
+    return Attack(name, f"{unit}" + (f", M={m}" if m > 1 else ""), EPSILON, delta, statistic)
+
+
+# --- noisyodflows ----------------------------------------------------------------------------------------------
+
+
+def od_flow_attack(unit: str, m: int = 1) -> Attack:
+    """D: 40 trips between zones 0 and 1; D': plus one unit with M trips from TARGET to TARGET."""
+    origin, dest = np.repeat([0, 1], 20), np.repeat([1, 0], 20)
+    user = np.repeat(np.arange(4), 10).astype(object)
+    data = []
+    for extra in (False, True):
+        o = np.concatenate((origin, np.full(m, TARGET))) if extra else origin
+        d = np.concatenate((dest, np.full(m, TARGET))) if extra else dest
+        u = np.concatenate((user, np.full(m, 99, dtype=object))) if extra else user
+        data.append(ODFlowData(origin_zone=o, dest_zone=d, zone_order=np.arange(N_ZONES),
+                               user_keys=u if unit != "trip" else None))
+    spec = ODFlowSpec(epsilon=EPSILON, unit_of_privacy=unit, max_trips=m)
+
+    def statistic(neighbour, rng):
+        r = release_od_flows(data[neighbour], spec, rng).result
+        hit = np.flatnonzero((r["origin_index"] == TARGET) & (r["dest_index"] == TARGET))
+        return float(r["noisy_count"][hit[0]]) if len(hit) else -1.0
+
+    return Attack("noisyodflows", unit + (f", M={m}" if m > 1 else ""), EPSILON, 0.0, statistic)
+
+
+# --- laplaceperturbation ---------------------------------------------------------------------------------------
+
+
+def perturbation_attack(kind: str, distance: float = 100.0) -> Attack:
+    """D: one point at (0, 0); D': the point moved by DISTANCE along x. Claimed: EPSILON for two locations
+    DISTANCE apart (geo-indistinguishability)."""
+    points = (np.array([[0.0, 0.0]]), np.array([[distance, 0.0]]))
+    spec = PerturbationSpec(kind=kind, epsilon=EPSILON, distance=distance, grid=1.0)
+
+    def statistic(neighbour, rng):
+        return float(release_perturbation(points[neighbour], spec, rng).result["xy"][0, 0])
+
+    label = "planar Laplace" if kind == PLANAR else "per-axis Laplace"
+    return Attack(f"laplaceperturbation ({label})", f"location, {distance:g} m", EPSILON, 0.0, statistic)
+
+
+# --- noisyzonestatistics ---------------------------------------------------------------------------------------
+
+
+def zone_statistics_attack(unit: str, m: int = 1) -> Attack:
+    """SUM in [0, 100]. D: 40 records with value 50 in zones 0 and 1 (4 users over 2 days at user level);
+    D': plus one unit with M values at the upper bound in zone TARGET."""
+    base_cell, base_value = np.repeat([0, 1], 20), np.full(40, 50.0)
+    base_user, base_day = np.repeat(np.arange(4), 10).astype(object), np.tile([0, 1], 20)
+    data = []
+    for extra in (False, True):
+        cell = np.concatenate((base_cell, np.full(m, TARGET))) if extra else base_cell
+        value = np.concatenate((base_value, np.full(m, 100.0))) if extra else base_value
+        user = np.concatenate((base_user, np.full(m, 99, dtype=object))) if extra else base_user
+        day = np.concatenate((base_day, np.zeros(m, dtype=int))) if extra else base_day
+        data.append((cell, value, user, day))
+    spec = ZoneStatisticsSpec(SUM, EPSILON, 0.0, 100.0, unit=unit, max_contributions=m)
+
+    def statistic(neighbour, rng):
+        cell, value, user, day = data[neighbour]
+        release = release_zone_statistics(cell, value, spec, rng, n_zones=N_ZONES,
+                                          user_keys=None if unit == RECORD else user,
+                                          day=day if unit == USER_DAY else None)
+        return float(release.values[TARGET, 0])
+
+    return Attack("noisyzonestatistics (sum)", unit.replace("_", "-") + (f", M={m}" if m > 1 else ""), EPSILON,
+                  0.0, statistic)
+
+
+# --- randomizedresponse, triprelocation ------------------------------------------------------------------------
+
+
+def randomized_response_attack() -> Attack:
+    """One row: 'a' in D, 'b' in D' (a changed record), declared categories a, b, c, uniform replacement."""
+    data = [ResponseData(np.array([v], dtype=object), "text") for v in ("a", "b")]
+    spec = ResponseSpec(replacement="uniform", epsilon=EPSILON, categories=("a", "b", "c"))
+
+    def statistic(neighbour, rng):
+        return float(release_randomized_response(data[neighbour], spec, rng).result["reported"][0] == "a")
+
+    return Attack("randomizedresponse", "record (changed)", EPSILON, 0.0, statistic)
+
+
+def relocation_attack() -> Attack:
+    """One trip: Z3 -> Z3 in D, Z0 -> Z0 in D' (a changed trip; Z3 is the rarest zone of the public histogram,
+    the worst case of seed 000 eq. 11); floor 0.1, epsilon 2 per trip."""
+    zones = ("Z0", "Z1", "Z2", "Z3")
+    histogram = {"Z0": 50, "Z1": 30, "Z2": 15, "Z3": 5}
+    spec = RelocationSpec(epsilon=2.0, floor=0.1, joint=False, histograms=(histogram,), domain=zones)
+    trips = [np.array([zone], dtype=object) for zone in ("Z3", "Z0")]
+    claimed = spec.mechanism().record_fields(spec.floor)["epsilon"]
+
+    def statistic(neighbour, rng):
+        result = release_relocation(trips[neighbour], trips[neighbour], spec, rng).result
+        return float(result["origin_id"][0] == "Z3") + float(result["dest_id"][0] == "Z3")
+
+    return Attack("triprelocation", "trip (changed)", claimed, 0.0, statistic)
+
+
+# --- synthetictrips, mobilityreport ----------------------------------------------------------------------------
+
+
+def synthetic_trips_attack(m: int = 3) -> Attack:
+    """Model 0 (noisy contingency tables). D: 40 trips of 4 users between zones 0 and 1; D': plus one user with M
+    trips from TARGET to TARGET. Statistic: the noisy OD table's cell (TARGET, TARGET), which gets 0.8 of epsilon."""
+    origin, dest = np.repeat([0, 1], 20), np.repeat([1, 0], 20)
+    user = np.repeat(np.arange(4), 10).astype(object)
+    data = []
+    for extra in (0, m):
+        o, d = np.r_[origin, np.full(extra, TARGET)], np.r_[dest, np.full(extra, TARGET)]
+        data.append(TripData(origin_zone=o, dest_zone=d, start_bin=np.zeros(len(o), dtype=int),
+                             zone_order=np.arange(N_ZONES), user_keys=np.r_[user, np.full(extra, 99, dtype=object)]))
+    spec = ContingencySpec(epsilon=EPSILON, weights=(1, 8, 1), n_zones=N_ZONES, n_time_bins=1,
+                           unit_of_privacy="user", max_trips=m)
+    cell = TARGET * N_ZONES + TARGET
+
+    def statistic(neighbour, rng):
+        return float(release_synthetic_trips(data[neighbour], spec, rng).facts["tables"][OD][cell])
+
+    return Attack("synthetictrips (model 0)", f"user, M={m}", EPSILON, 0.0, statistic)
+
+
+def mobility_report_attack(m: int = 3) -> Attack:
+    """Visits per zone. D: 40 trips of 4 users between zones 0 and 1; D': plus one user with M trips from TARGET
+    to TARGET (distinct trip ids). Statistic: the noisy visits of zone TARGET."""
+    t0 = 1_700_000_000.0
+    data = []
+    for extra in (0, m):
+        n = 40 + extra
+        start_zone = np.r_[np.repeat([0, 1], 20), np.full(extra, TARGET)]
+        end_zone = np.r_[np.repeat([1, 0], 20), np.full(extra, TARGET)]
+        user = np.r_[np.repeat(np.arange(4), 10), np.full(extra, 99)]
+        start = t0 + 3600.0 * np.arange(n)
+        lonlat = np.column_stack((13.0 + 0.01 * start_zone, np.full(n, 52.5)))
+        data.append(MobilityData(user, np.ones(n, bool), np.ones(n, bool), start, start + 600.0, lonlat,
+                                 lonlat + 0.001, start_zone, end_zone, N_ZONES))
+    spec = MobilityReportSpec(EPSILON, m, "user", analyses=("visits_per_zone",),
+                              period=Period(t0, t0 + 7 * 86400.0))
+
+    def statistic(neighbour, rng):
+        return float(release_mobility_report(data[neighbour], spec, rng).result["visits_per_zone"][TARGET])
+
+    return Attack("mobilityreport (visits per zone)", f"user, M={m}", EPSILON, 0.0, statistic)
+
+
+def attacks():
+    """Every release core function and unit of privacy the audit covers."""
+    return [
+        zone_count_attack("point"),
+        zone_count_attack("user", m=3),
+        zone_count_attack("point", threshold=True, delta=1e-5),
+        od_flow_attack("trip"),
+        od_flow_attack("user", m=3),
+        perturbation_attack(PLANAR),
+        perturbation_attack(PER_AXIS),
+        zone_statistics_attack(RECORD),
+        zone_statistics_attack(USER, m=2),
+        zone_statistics_attack(USER_DAY, m=2),
+        randomized_response_attack(),
+        relocation_attack(),
+        synthetic_trips_attack(),
+        mobility_report_attack(),
+    ]
