@@ -19,6 +19,7 @@ from dp_geoprivacy.core.zone_statistics import release_zone_statistics
 from dp_geoprivacy.core.zone_statistics_spec import RECORD, SUM, USER, USER_DAY, ZoneStatisticsSpec
 
 from .auditing import Attack
+from .spatial_cases import spatial_attacks
 
 EPSILON = 1.0
 N_ZONES = 4
@@ -218,4 +219,5 @@ def attacks():
         relocation_attack(),
         synthetic_trips_attack(),
         mobility_report_attack(),
+        *spatial_attacks(),
     ]
