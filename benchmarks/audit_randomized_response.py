@@ -2,7 +2,7 @@
 
 For each worst-case pair of neighbouring datasets (one row's value, or one
 trip's zones, changed), the core release function is run RUNS times on each
-side with the secure generator (core.rng, no seed). A distinguishing event
+side with the secure generator (core.mechanisms.rng, no seed). A distinguishing event
 (the changed row reports a chosen value) has frequency k1 / RUNS on one side
 and k2 / RUNS on the other; with Clopper-Pearson bounds at ALPHA (split over
 the two sides), epsilon >= ln(lower(p1) / upper(p2)) holds with confidence
@@ -26,7 +26,8 @@ from scipy import stats
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.common import write_results  # noqa: E402
-from dp_geoprivacy.core.randomized_response import (
+from dp_geoprivacy.core.mechanisms.rng import noise_source  # noqa: E402
+from dp_geoprivacy.core.releases.randomized_response import (
     DECLARED,
     ResponseData,
     ResponseInputError,
@@ -34,8 +35,7 @@ from dp_geoprivacy.core.randomized_response import (
     StratumDeclaration,
     release_randomized_response,
 )  # noqa: E402
-from dp_geoprivacy.core.relocation import RelocationSpec, release_relocation  # noqa: E402
-from dp_geoprivacy.core.rng import noise_source  # noqa: E402
+from dp_geoprivacy.core.releases.relocation import RelocationSpec, release_relocation  # noqa: E402
 
 ALPHA = 0.05
 

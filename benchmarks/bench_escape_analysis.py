@@ -3,7 +3,7 @@
 1,000,000 points, a 50 x 50 grid of 200 m zones (2,500 zones), 20 scales x 10
 realizations: 2 x 10^8 point tests. Reported, all measured in this run:
 
-* the core sweep (``core.escape.escape_sweep``): wall time and the
+* the core sweep (``core.accuracy.escape.escape_sweep``): wall time and the
   throughput in point tests per second, the process's peak RSS, and, in a
   second traced run (tracemalloc, which numpy reports its buffers to; it
   slows the sweep, so it is not timed), the peak memory the sweep allocates;
@@ -36,9 +36,9 @@ import shapely
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.common import load_average, print_table, run_measured, write_results  # noqa: E402
-from dp_geoprivacy.core.escape import ZoneLocator, escape_sweep  # noqa: E402
-from dp_geoprivacy.core.location import PER_AXIS  # noqa: E402
-from dp_geoprivacy.core.zones import OUTSIDE, Tessellation  # noqa: E402
+from dp_geoprivacy.core.accuracy.escape import ZoneLocator, escape_sweep  # noqa: E402
+from dp_geoprivacy.core.geometry.zones import OUTSIDE, Tessellation  # noqa: E402
+from dp_geoprivacy.core.mechanisms.location import PER_AXIS  # noqa: E402
 
 ORIGIN = (500_000.0, 4_500_000.0)
 SIDE = 200.0

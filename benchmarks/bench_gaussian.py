@@ -34,8 +34,8 @@ from scipy import optimize, stats
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.common import print_table, write_results  # noqa: E402
-from dp_geoprivacy.core.counting import DISCRETE_LAPLACE, LAPLACE  # noqa: E402
-from dp_geoprivacy.core.gaussian import (  # noqa: E402
+from dp_geoprivacy.core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE  # noqa: E402
+from dp_geoprivacy.core.mechanisms.gaussian import (  # noqa: E402
     DISCRETE_GAUSSIAN,
     bun_steinke_epsilon,
     compose_rho,
@@ -44,7 +44,7 @@ from dp_geoprivacy.core.gaussian import (  # noqa: E402
     zcdp_epsilon,
     zcdp_rho,
 )
-from dp_geoprivacy.core.zone_counts import (  # noqa: E402
+from dp_geoprivacy.core.releases.zone_counts import (  # noqa: E402
     ZoneCountData,
     ZoneCountSpec,
     histogram_counts,

@@ -24,7 +24,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.common import load_average, print_table, run_measured, write_results  # noqa: E402
-from dp_geoprivacy.core.location import PLANAR, LocationLaplace  # noqa: E402
+from dp_geoprivacy.core.mechanisms.location import PLANAR, LocationLaplace  # noqa: E402
 
 N_POINTS = 1_000_000
 REPEATS = 3

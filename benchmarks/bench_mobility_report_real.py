@@ -22,7 +22,7 @@ categories, travel time, jump length, trips per user) as shares of their total, 
 percentages: the mean absolute error of the shares over the public bins in percentage points (the peer's bins
 mapped onto ours by their lower edge), and of the five-number summaries (and their three quartiles alone) in
 minutes, km or trips, against the expected shares and weighted quantiles after the bound. Ours for these comes
-from core.mobility_report.release_mobility_report (the release the algorithm calls, same spec) run in this
+from core.releases.mobility_report.release_mobility_report (the release the algorithm calls, same spec) run in this
 process on the same trips, a separate draw from the qgis_process run that gives visits, OD, time and memory.
 Not compared: trips over time (the peer chooses its own periods), time between trips, radius of gyration,
 distinct zones and mobility entropy (their truth after the per-user sampling has no closed form here).
@@ -220,10 +220,15 @@ def distribution_errors(published, truths):
 
 def ours_distributions(unit, start, end, origin, dest, epsilon, days):
     """Our shared distribution analyses from the very release dp_geoprivacy:mobilityreport calls
-    (core.mobility_report.release_mobility_report, same spec as the qgis_process run), in process."""
-    from dp_geoprivacy.core import mobility_analyses as ma
-    from dp_geoprivacy.core.mobility_report import MobilityData, MobilityReportSpec, Period, release_mobility_report
-    from dp_geoprivacy.core.rng import noise_source
+    (core.releases.mobility_report.release_mobility_report, same spec as the qgis_process run), in process."""
+    from dp_geoprivacy.core.mechanisms.rng import noise_source
+    from dp_geoprivacy.core.releases import mobility_analyses as ma
+    from dp_geoprivacy.core.releases.mobility_report import (
+        MobilityData,
+        MobilityReportSpec,
+        Period,
+        release_mobility_report,
+    )
 
     n = len(unit)
     data = MobilityData(unit, np.ones(n, bool), np.ones(n, bool), start, end, origin, dest,

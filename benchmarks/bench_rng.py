@@ -1,7 +1,7 @@
 """Benchmark: 10^7 Laplace draws from the old and the new release-noise generator.
 
 Old: numpy's PCG64 seeded with 128 secret bits (predictable from enough
-outputs). New (core.rng.noise_source): numpy's Philox keyed with 128 bits
+outputs). New (core.mechanisms.rng.noise_source): numpy's Philox keyed with 128 bits
 and a 256-bit counter from ``secrets``. For reference: the same number of
 Laplace variates by inverse CDF from ``os.urandom`` bytes (a CSPRNG in the
 strict sense, but only for the distributions one re-implements). Median of
@@ -23,7 +23,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.common import print_table, write_results  # noqa: E402
-from dp_geoprivacy.core.rng import noise_source  # noqa: E402
+from dp_geoprivacy.core.mechanisms.rng import noise_source  # noqa: E402
 
 N = 10_000_000
 REPEATS = 5

@@ -13,7 +13,7 @@ EPSILON=1.
    (driver JVM with 2 GB; in local mode the executor is the driver JVM, and
    the Python workers of mapInPandas are its child processes).
 2. Single machine: the core path the plugin uses (Parquet read in batches
-   with pyarrow, core.h3cells assignment per batch, release_zone_counts with
+   with pyarrow, core.geometry.h3cells assignment per batch, release_zone_counts with
    the user bound), in one Python process, on the first --single-records
    records of the same file (default: all of them).
 
@@ -221,9 +221,9 @@ SINGLE = r"""
 import sys, time
 import numpy as np, pyarrow.parquet as pq
 sys.path.insert(0, {root!r})
-from dp_geoprivacy.core.release import ranks_from_order
-from dp_geoprivacy.core.rng import noise_source
-from dp_geoprivacy.core.zone_counts import ZoneCountData, release_zone_counts
+from dp_geoprivacy.core.releases.release import ranks_from_order
+from dp_geoprivacy.core.mechanisms.rng import noise_source
+from dp_geoprivacy.core.releases.zone_counts import ZoneCountData, release_zone_counts
 from dp_geoprivacy.spark.cells import h3_cells, id_order
 from dp_geoprivacy.spark.zone_counts import zone_count_spec
 started = time.perf_counter()

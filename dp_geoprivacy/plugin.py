@@ -28,13 +28,13 @@ def install_translator():
 
 
 def use_qgis_proj_data():
-    """Where pyproj finds no PROJ data of its own (e.g. in a venv), it uses QGIS's (core/proj_data.py).
+    """Where pyproj finds no PROJ data of its own (e.g. in a venv), it uses QGIS's (core/geometry/proj_data.py).
 
     Before the requirement check imports pyproj, which would warn that it has no data.
     """
     from qgis.core import QgsProjUtils
 
-    from .core.proj_data import ensure_proj_data, prefer_proj_data
+    from .core.geometry.proj_data import ensure_proj_data, prefer_proj_data
 
     prefer_proj_data(QgsProjUtils.searchPaths())
     try:

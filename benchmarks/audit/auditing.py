@@ -19,7 +19,7 @@ promise; a lower bound well below it says only that this attack did not
 find a leak.
 
 Each run draws its noise from a fresh generator keyed from the operating
-system's cryptographic source (core.rng.noise_source without a seed), as a
+system's cryptographic source (core.mechanisms.rng.noise_source without a seed), as a
 published release does.
 """
 
@@ -30,7 +30,7 @@ from typing import Callable
 import numpy as np
 from scipy.stats import beta
 
-from dp_geoprivacy.core.rng import noise_source
+from dp_geoprivacy.core.mechanisms.rng import noise_source
 
 
 def clopper_pearson(k: int, n: int, alpha: float):

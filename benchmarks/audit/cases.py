@@ -8,15 +8,20 @@ statistic (that cell's noisy output) moves by the full sensitivity.
 
 import numpy as np
 
-from dp_geoprivacy.core.location import PER_AXIS, PLANAR, PerturbationSpec, release_perturbation
-from dp_geoprivacy.core.mobility_report import MobilityData, MobilityReportSpec, Period, release_mobility_report
-from dp_geoprivacy.core.od_flows import ODFlowData, ODFlowSpec, release_od_flows
-from dp_geoprivacy.core.randomized_response import ResponseData, ResponseSpec, release_randomized_response
-from dp_geoprivacy.core.relocation import RelocationSpec, release_relocation
-from dp_geoprivacy.core.synthetic_trips import OD, ContingencySpec, TripData, release_synthetic_trips
-from dp_geoprivacy.core.zone_counts import ZoneCountData, ZoneCountSpec, release_zone_counts
-from dp_geoprivacy.core.zone_statistics import release_zone_statistics
-from dp_geoprivacy.core.zone_statistics_spec import RECORD, SUM, USER, USER_DAY, ZoneStatisticsSpec
+from dp_geoprivacy.core.mechanisms.location import PER_AXIS, PLANAR, PerturbationSpec, release_perturbation
+from dp_geoprivacy.core.releases.mobility_report import (
+    MobilityData,
+    MobilityReportSpec,
+    Period,
+    release_mobility_report,
+)
+from dp_geoprivacy.core.releases.od_flows import ODFlowData, ODFlowSpec, release_od_flows
+from dp_geoprivacy.core.releases.randomized_response import ResponseData, ResponseSpec, release_randomized_response
+from dp_geoprivacy.core.releases.relocation import RelocationSpec, release_relocation
+from dp_geoprivacy.core.releases.synthetic_trips import OD, ContingencySpec, TripData, release_synthetic_trips
+from dp_geoprivacy.core.releases.zone_counts import ZoneCountData, ZoneCountSpec, release_zone_counts
+from dp_geoprivacy.core.releases.zone_statistics import release_zone_statistics
+from dp_geoprivacy.core.releases.zone_statistics_spec import RECORD, SUM, USER, USER_DAY, ZoneStatisticsSpec
 
 from .auditing import Attack
 from .spatial_cases import spatial_attacks

@@ -2,9 +2,9 @@
 
 import numpy as np
 
-from dp_geoprivacy.core.counting import LAPLACE
-from dp_geoprivacy.core.hierarchy import Hierarchy, HierarchyData, HierarchySpec, release_hierarchy_counts
-from dp_geoprivacy.core.privtree import AdaptiveGridData, AdaptiveGridSpec, release_adaptive_grid
+from dp_geoprivacy.core.mechanisms.counting import LAPLACE
+from dp_geoprivacy.core.releases.hierarchy import Hierarchy, HierarchyData, HierarchySpec, release_hierarchy_counts
+from dp_geoprivacy.core.releases.privtree import AdaptiveGridData, AdaptiveGridSpec, release_adaptive_grid
 
 from .auditing import Attack
 

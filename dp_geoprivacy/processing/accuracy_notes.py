@@ -1,7 +1,7 @@
 """Accuracy messages the releases give before any noise is drawn (issue 13, "honest defaults").
 
 noisyodflows warns when many published flows would be noise only.
-The figure is core.accuracy's (the planner's): from public facts alone (the
+The figure is core.accuracy.planning's (the planner's): from public facts alone (the
 number of zones, the noise, MIN_FLOW), the expected number of pairs with no
 trip that the release publishes, an upper bound reached when every pair is
 empty. City-sized tessellations have far more pairs than trips, so the bound
@@ -11,9 +11,9 @@ for 27 real pairs with THRESHOLD=0 and MIN_FLOW=1.
 
 import math
 
-from ..core.accuracy import SPURIOUS_WARNING, count_accuracy, spurious_advice
-from ..core.counting import StabilityHistogram
-from ..core.gaussian import DISCRETE_GAUSSIAN
+from ..core.accuracy.planning import SPURIOUS_WARNING, count_accuracy, spurious_advice
+from ..core.mechanisms.counting import StabilityHistogram
+from ..core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ..translation import tr
 
 

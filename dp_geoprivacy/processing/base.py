@@ -1,6 +1,6 @@
 """What every dp_geoprivacy algorithm shares: naming, help, icons, the seed
 option, the noise source, the privacy record, and the check that results
-publish no raw figure (core.publication)."""
+publish no raw figure (core.releases.publication)."""
 
 import functools
 import math
@@ -25,7 +25,11 @@ from qgis.PyQt.QtCore import QUrl
 from qgis.PyQt.QtGui import QIcon
 
 from .. import __version__, plugin_root
-from ..core.attributes import (
+from ..core.accounting.privacy_record import PrivacyRecord, weak_epsilon_note
+from ..core.mechanisms.counting import MAX_DISCRETE_SCALE, discrete_scale_error
+from ..core.mechanisms.location import PER_AXIS, PLANAR
+from ..core.mechanisms.rng import noise_source
+from ..core.releases.attributes import (
     COORDINATES,
     IDENTIFIER,
     LINKS,
@@ -34,11 +38,7 @@ from ..core.attributes import (
     identifying_columns,
     listed_field_problems,
 )
-from ..core.counting import MAX_DISCRETE_SCALE, discrete_scale_error
-from ..core.location import PER_AXIS, PLANAR
-from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
-from ..core.publication import check_public
-from ..core.rng import noise_source
+from ..core.releases.publication import check_public
 from ..translation import Translatable, translate
 from . import budget, destinations, dry_run, guard, memory, search_words
 from .parameter_help import parameter_help
@@ -207,7 +207,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
     MECHANISM = "MECHANISM"
 
     def add_mechanism_parameter(self):
-        """MECHANISM for location noise: 0 = planar Laplace, 1 = per-axis Laplace (core.location)."""
+        """MECHANISM for location noise: 0 = planar Laplace, 1 = per-axis Laplace (core.mechanisms.location)."""
         self.add(QgsProcessingParameterEnum(
             self.MECHANISM, translate("DpAlgorithm", "Mechanism"),
             options=[translate("DpAlgorithm", "Planar Laplace (Euclidean)"),
@@ -215,7 +215,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
             defaultValue=0))
 
     def location_mechanism_kind(self, parameters, context):
-        """The core.location mechanism kind chosen by MECHANISM."""
+        """The core.mechanisms.location mechanism kind chosen by MECHANISM."""
         return (PLANAR, PER_AXIS)[self.parameterAsEnum(parameters, self.MECHANISM, context)]
 
     KEEP_IDENTIFIERS = "KEEP_IDENTIFIERS"
@@ -233,7 +233,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
     def fields_to_drop(self, parameters, context, columns, xy, feedback, found=None):
         """Names of fields that would undo the release, each logged with the reason.
 
-        core.attributes decides: fields equal to the true coordinates are always
+        core.releases.attributes decides: fields equal to the true coordinates are always
         dropped; record keys too, unless KEEP_IDENTIFIERS is set. ``found``: its
         answer already computed ({field: reason}, e.g. by point_stream.scan_points).
         """
@@ -254,7 +254,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
 
     def refuse_listed_fields(self, parameters, context, columns, xy, parameter="FIELDS"):
         """Refuse fields listed in ``parameter`` that give the true location back or link rows
-        (core.attributes.listed_field_problems); KEEP_IDENTIFIERS lets linking fields through in a seeded
+        (core.releases.attributes.listed_field_problems); KEEP_IDENTIFIERS lets linking fields through in a seeded
         study run only (and fields too short to check; never fields found to locate the points). ``columns``:
         the listed fields as arrays aligned with the true points ``xy``."""
         keep = self.parameterAsBool(parameters, self.KEEP_IDENTIFIERS, context)
@@ -331,7 +331,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
 
     def _discrete_noise_error(self, parameters):
         """NOISE=1 (discrete Laplace, in every count release) with an EPSILON too small to sample (sensitivity at
-        least 1; core.counting.MAX_DISCRETE_SCALE). Larger sensitivities are checked when the noise is built."""
+        least 1; counting.MAX_DISCRETE_SCALE). Larger sensitivities are checked when the noise is built."""
         if self.parameterDefinition("NOISE") is None or self.parameterDefinition("EPSILON") is None:
             return None
         epsilon = setting_number(parameters, "EPSILON")
@@ -489,7 +489,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
                               inherited)
 
     def reserver(self, parameters, context, feedback, *, input_parameter, output, inherited=()) -> "Reserver":
-        """The ``before_noise`` callback for a core release function (core.release).
+        """The ``before_noise`` callback for a core release function (core.releases.release).
 
         The release calls it with its mechanism's record fields once the input
         is checked and before any noise is drawn; it reserves the budget then
@@ -561,8 +561,8 @@ def _citing(short_help_string):
 def _publishing(process_algorithm):
     """Wrap a processAlgorithm so that its results (which models chain and scripts publish) hold no raw figure.
 
-    A raw figure read from the data is a core.publication.Private (Release.private_facts); it may go only to
-    the log, through core.publication.log_private, marked as private to the data holder.
+    A raw figure read from the data is a core.releases.publication.Private (Release.private_facts); it may go only to
+    the log, through core.releases.publication.log_private, marked as private to the data holder.
     """
     @functools.wraps(process_algorithm)
     def wrapper(self, parameters, context, feedback):

@@ -1,4 +1,4 @@
-"""Glue between privatizing algorithms and the privacy ledger (core.ledger).
+"""Glue between privatizing algorithms and the privacy ledger (core.accounting.ledger).
 
 Every privatizing algorithm offers three optional parameters:
 
@@ -13,14 +13,14 @@ Every privatizing algorithm offers three optional parameters:
   ``day=Mon, mode=bus``; default ``all``): the run releases only the input's
   rows that meet them (with_partition, text compared without regard to case).
   Its partition composes in parallel with others of the source only where no
-  unit of privacy can span partitions (core.exposure.partition_rule); the
+  unit of privacy can span partitions (core.accounting.exposure.partition_rule); the
   rule goes into the ledger entry and the privacy record.
 * ``DATASET``: a name for the data, joining copies a fingerprint cannot
   recognise (reprojected, edited) into one source; ``ROWS_PER_PERSON``: the
   publisher's bound k on units of privacy per person (the privacy report
   counts k epsilon per person, and unbounded without it).
 
-The fingerprint (core.fingerprint) covers the geometries only, so a copy in
+The fingerprint (core.accounting.fingerprint) covers the geometries only, so a copy in
 another format, with other columns or rows in another order, is the same
 source, and the Spark command computes the same value; a table without
 geometry is fingerprinted from its attribute values. It is taken over the
@@ -59,10 +59,10 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
-from ..core import fingerprint as geometry_fingerprint
-from ..core.accounting import Partition, partition_rule
-from ..core.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
-from ..core.privacy_record import WEAK_EPSILON, weak_epsilon_note
+from ..core.accounting import fingerprint as geometry_fingerprint
+from ..core.accounting.composition import Partition, partition_rule
+from ..core.accounting.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
+from ..core.accounting.privacy_record import WEAK_EPSILON, weak_epsilon_note
 from ..translation import tr
 from .ledger_postgres import postgres_ledger, postgres_ledger_uri, without_password
 from .privacy_metadata import lineage_of
@@ -198,7 +198,7 @@ def with_partition(algorithm, parameters, context):
 
 def _condition(field, value):
     """``field = value`` in SQL that is also a QGIS expression; text compared case-insensitively, as the ledger
-    compares partitions (core.accounting: Mon and mon are one partition)."""
+    compares partitions (core.accounting.composition: Mon and mon are one partition)."""
     name = '"' + field.name().replace('"', '""') + '"'
     if field.isNumeric():
         for number in (int, float):
@@ -290,7 +290,7 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
 
 
 def rule_of(algorithm, parameters, partition, mechanism_fields) -> str:
-    """How PARTITION composes for this release (core.accounting.partition_rule): the user and day fields are the
+    """How PARTITION composes for this release (partition_rule): the user and day fields are the
     algorithm's USER_FIELD and DAY_FIELD; ROW_IS_UNIT False where a unit spans rows even at item level."""
     return partition_rule(partition, mechanism_fields["unit_of_privacy"],
                           user_field=str(parameters.get("USER_FIELD") or ""),
@@ -301,7 +301,7 @@ def rule_of(algorithm, parameters, partition, mechanism_fields) -> str:
 def ledger_entry(algorithm, parameters, context, feedback, input_parameter, mechanism_fields, output, release_id,
                  partition) -> LedgerEntry:
     """This run's ledger entry: the input's fingerprint (and lineage), DATASET, ROWS_PER_PERSON, whether SEED
-    was given, and how PARTITION composes (core.accounting.partition_rule)."""
+    was given, and how PARTITION composes (core.accounting.composition.partition_rule)."""
     feedback.pushInfo(tr("Fingerprinting the input for the privacy ledger..."))
     fingerprint, source_name, parents = source_fingerprint(algorithm, parameters, input_parameter, context,
                                                            feedback)
@@ -379,7 +379,7 @@ def _qgis_process_json():
 def source_fingerprint(algorithm, parameters, name, context, feedback):
     """(fingerprint of the whole input layer, the layer's name, its lineage); see the module docstring.
 
-    The fingerprint is core.fingerprint's, of the geometries only (the same for any copy in any format, any
+    The fingerprint is core.accounting.fingerprint's, of the geometries only (the same for any copy in any format, any
     columns or row order, and the same as the Spark path's); a table without geometry is fingerprinted from
     its attribute values. The lineage: the fingerprints a preparation step (tripends) recorded in the layer's
     metadata as its parents.

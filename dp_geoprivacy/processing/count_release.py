@@ -1,6 +1,6 @@
 """Parameters, outputs and checks shared by the count releases (zone counts and OD flows).
 
-Both release a noisy histogram built by ``core.zone_counts.make_mechanism``
+Both release a noisy histogram built by ``core.releases.zone_counts.make_mechanism``
 from the same settings: EPSILON, DELTA, NOISE, USER_FIELD with a bound M on
 each user's contributions, and THRESHOLD. They are declared and checked
 here once, so the two algorithms cannot drift apart.
@@ -26,7 +26,7 @@ def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsil
     (add_threshold_parameter).
 
     ``gaussian``: NOISE offers a third option, the discrete Gaussian
-    (NOISE=2, core.gaussian), which needs DELTA > 0.
+    (NOISE=2, core.mechanisms.gaussian), which needs DELTA > 0.
     """
     epsilon = QgsProcessingParameterNumber(
         EPSILON, tr("Epsilon (privacy loss)"), QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0)

@@ -94,6 +94,6 @@ def _same_data(algorithm, parameters, input_parameter, layer, identity, context,
         return True
     from .budget import source_fingerprint
 
-    theirs, _ = source_fingerprint(algorithm, {input_parameter: layer}, input_parameter, context, feedback)
-    ours, _ = source_fingerprint(algorithm, parameters, input_parameter, context, feedback)
+    theirs = source_fingerprint(algorithm, {input_parameter: layer}, input_parameter, context, feedback)[0]
+    ours = source_fingerprint(algorithm, parameters, input_parameter, context, feedback)[0]
     return theirs == ours

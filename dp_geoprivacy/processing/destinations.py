@@ -53,7 +53,7 @@ from qgis.core import (
 )
 from qgis.PyQt.QtXml import QDomDocument
 
-from ..core.privacy_record import HISTORY_PREFIX
+from ..core.accounting.privacy_record import HISTORY_PREFIX
 from ..translation import tr
 
 gdal.UseExceptions()

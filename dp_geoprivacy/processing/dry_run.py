@@ -11,7 +11,7 @@ turns that into its results. So a trial run reads and validates every input
 exactly as the real run would, draws no noise, writes no output and appends
 nothing to the ledger. It reports what the release would spend (epsilon,
 delta, unit of privacy), its noise, and the accuracy planner's figures for
-these settings (core.accuracy, rebuilt from the mechanism's own record
+these settings (core.accuracy.planning, rebuilt from the mechanism's own record
 fields, at the cells and MIN_FLOW the algorithm declared with
 ``declare_settings``; those public settings are part of the results).
 With LEDGER (and BUDGET) it also says what the ledger holds for the source
@@ -23,8 +23,8 @@ import json
 
 from qgis.core import QgsProcessingParameterBoolean
 
-from ..core.accuracy import CountAccuracy, accuracy_from_record
-from ..core.ledger import BUDGET_TOLERANCE, LedgerError
+from ..core.accounting.ledger import BUDGET_TOLERANCE, LedgerError
+from ..core.accuracy.planning import CountAccuracy, accuracy_from_record
 from ..translation import tr
 from . import budget
 

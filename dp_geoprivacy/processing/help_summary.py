@@ -7,7 +7,7 @@ under a heading. The desktop dialog shows the summary at the top of its help
 pane (docs/img/dialogs/); tests/qgis/test_help_summary.py checks it.
 
 The accuracy figures are never typed by hand: the functions here compute
-them from dp_geoprivacy.core (core.accuracy's planner functions on the
+them from dp_geoprivacy.core (core.accuracy.planning's planner functions on the
 releases' own mechanisms: counting, od_flows, location, bounded_stats,
 randomized_response, trajectories, relocation, synthetic_trips,
 mobility_report) at the defaults the algorithm itself declares
@@ -18,17 +18,17 @@ algorithm formats them into its translated sentence through placeholders.
 import functools
 import math
 
-from ..core import h3cells
-from ..core.accuracy import count_accuracy, displacement_accuracy, response_accuracy, response_mechanism
-from ..core.bounded_stats import BoundedMean, Bounds
-from ..core.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise
-from ..core.location import PER_AXIS, PLANAR, LocationLaplace
-from ..core.mobility_report import ANALYSES, MobilityReportSpec
-from ..core.od_flows import ODDomain
-from ..core.relocation import RelocationSpec
-from ..core.synthetic_trips import OD, ContingencySpec
-from ..core.trajectories import SDD, TrajectorySpec
-from ..core.zone_counts import make_mechanism
+from ..core.accuracy.planning import count_accuracy, displacement_accuracy, response_accuracy, response_mechanism
+from ..core.geometry import h3cells
+from ..core.mechanisms.bounded_stats import BoundedMean, Bounds
+from ..core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise
+from ..core.mechanisms.location import PER_AXIS, PLANAR, LocationLaplace
+from ..core.releases.mobility_report import ANALYSES, MobilityReportSpec
+from ..core.releases.od_flows import ODDomain
+from ..core.releases.relocation import RelocationSpec
+from ..core.releases.synthetic_trips import OD, ContingencySpec
+from ..core.releases.trajectories import SDD, TrajectorySpec
+from ..core.releases.zone_counts import make_mechanism
 from ..translation import tr
 
 NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE)  # the NOISE enum of the count releases
@@ -70,7 +70,7 @@ def defaults(algorithm, *names) -> list:
 @functools.lru_cache(maxsize=64)
 def count_figures(epsilon, max_contributions=1, noise=0, threshold=False, delta=0.0, cells=1, min_flow=0.0,
                   cells_per_contribution=1):
-    """core.accuracy.count_accuracy for the count mechanism these settings build (zone counts, OD flows)."""
+    """core.accuracy.planning.count_accuracy for the count mechanism these settings build (zone counts, OD flows)."""
     mechanism = make_mechanism(epsilon=float(epsilon), delta=float(delta), noise=NOISE_KINDS[int(noise)],
                                threshold=bool(threshold), max_contributions=int(max_contributions),
                                cells_per_contribution=int(cells_per_contribution))
@@ -78,13 +78,13 @@ def count_figures(epsilon, max_contributions=1, noise=0, threshold=False, delta=
 
 
 def od_cells(zones=EXAMPLE_ZONES, include_intrazonal=True) -> int:
-    """Ordered zone pairs of an OD release over ``zones`` zones (core.od_flows.ODDomain)."""
+    """Ordered zone pairs of an OD release over ``zones`` zones (core.releases.od_flows.ODDomain)."""
     return ODDomain(int(zones), bool(include_intrazonal)).size
 
 
 @functools.lru_cache(maxsize=64)
 def displacement_figures(epsilon, distance, mechanism=0, grid=0.0):
-    """core.accuracy.displacement_accuracy of the location mechanism (MECHANISM index)."""
+    """core.accuracy.planning.displacement_accuracy of the location mechanism (MECHANISM index)."""
     return displacement_accuracy(LocationLaplace(LOCATION_KINDS[int(mechanism)], float(epsilon), float(distance),
                                                  float(grid)))
 
@@ -92,7 +92,7 @@ def displacement_figures(epsilon, distance, mechanism=0, grid=0.0):
 @functools.lru_cache(maxsize=16)
 def trajectory_figures(epsilon, k, max_step, keep_endpoints, distance):
     """(epsilon per SDD step, mean displacement of a vertex under per-vertex planar Laplace at the same
-    EPSILON and K) from core.trajectories."""
+    EPSILON and K) from core.releases.trajectories."""
     sdd = TrajectorySpec(SDD, float(epsilon), int(k), float(max_step), bool(keep_endpoints), float(distance))
     vertex = TrajectorySpec("planar_laplace_per_vertex", float(epsilon), int(k), distance=float(distance))
     return sdd.mechanism().step_epsilon, displacement_accuracy(vertex.mechanism().vertex_mechanism())
@@ -100,14 +100,14 @@ def trajectory_figures(epsilon, k, max_step, keep_endpoints, distance):
 
 @functools.lru_cache(maxsize=16)
 def mean_figures(epsilon, max_contributions=1, sum_share=0.5, records=EXAMPLE_RECORDS, bounds=EXAMPLE_BOUNDS):
-    """95% margin of a noisy mean over ``records`` records (core.bounded_stats.BoundedMean.error_bound / N)."""
+    """95% margin of a noisy mean over ``records`` records (BoundedMean.error_bound / N)."""
     mean = BoundedMean(float(epsilon), Bounds(*bounds), int(max_contributions), float(sum_share))
     return mean.error_bound() / records
 
 
 @functools.lru_cache(maxsize=16)
 def response_figures(epsilon, categories=4, respondents=1000, share=0.25):
-    """core.accuracy.response_accuracy of k-ary randomized response (the planner's default example)."""
+    """core.accuracy.planning.response_accuracy of k-ary randomized response (the planner's default example)."""
     return response_accuracy(response_mechanism(float(epsilon), int(categories)), int(respondents), float(share))
 
 
@@ -120,7 +120,7 @@ def relocation_p_truth(epsilon, floor, zones=EXAMPLE_ZONES):
 
 @functools.lru_cache(maxsize=16)
 def synthetic_od_figures(epsilon, weights, max_trips=1, zones=EXAMPLE_ZONES):
-    """(epsilon of the OD table, its count figures) of synthetic trips' model 0 (core.synthetic_trips)."""
+    """(epsilon of the OD table, its count figures) of synthetic trips' model 0 (core.releases.synthetic_trips)."""
     spec = ContingencySpec(float(epsilon), tuple(weights), int(zones), 96, "", max_trips=int(max_trips))
     noise = spec.mechanism().noise(OD)
     return noise.epsilon, count_accuracy(noise)
@@ -139,7 +139,7 @@ def mobility_figures(epsilon, max_trips):
 @functools.lru_cache(maxsize=16)
 def level_margin(epsilon, levels):
     """95% margin of one level's noisy counts when EPSILON is shared equally by ``levels`` levels (M = 1),
-    before least squares combines the levels (core.counting's released margin: snapping included)."""
+    before least squares combines the levels (core.mechanisms.counting's released margin: snapping included)."""
     return CountNoise(LAPLACE, float(epsilon) / int(levels), 1.0).released_margin_of_error()
 
 

@@ -8,11 +8,11 @@ is ``public.dp_geoprivacy_ledger``. It is created on first use: one row per
 entry (``id`` in order of reservation, ``fingerprint``, ``release_id``,
 ``entry``: the entry as JSON, as in the ledger file, ``written``).
 
-The guarantees are those of the ledger file (core.ledger), with the
+The guarantees are those of the ledger file (core.accounting.ledger), with the
 database's transaction in place of the lock file: a reservation is ONE
 transaction that takes a transaction-scoped advisory lock on the table
 (``pg_advisory_xact_lock``, so concurrent runs from any process or machine
-queue there), reads the entries, applies the budget rule of core.ledger and
+queue there), reads the entries, applies the budget rule of core.accounting.ledger and
 inserts the new entries, then commits, before any noise is drawn. A refused
 release rolls back and writes nothing; a run that dies before the commit
 leaves nothing (its noise was not drawn yet); an entry, once committed, is
@@ -29,8 +29,8 @@ from typing import Iterable, List, Optional
 from osgeo import gdal, ogr
 from qgis.core import QgsDataSourceUri
 
-from ..core.ledger import Ledger
-from ..core.ledger_store import LedgerError
+from ..core.accounting.ledger import Ledger
+from ..core.accounting.ledger_store import LedgerError
 
 gdal.UseExceptions()
 ogr.UseExceptions()
@@ -64,8 +64,8 @@ def _literal(value: str) -> str:
 
 
 class PostgresStore:
-    """A ledger table in PostgreSQL (see the module docstring): a core.ledger_store.LedgerStore, so the budget
-    rules are core.ledger's, applied inside the table's transaction."""
+    """A ledger table in PostgreSQL (see the module docstring): a LedgerStore (core.accounting), so the budget
+    rules are core.accounting.ledger's, applied inside the table's transaction."""
 
     def __init__(self, uri: str, lock_timeout: float = 30.0):
         source = QgsDataSourceUri(uri)

@@ -1,14 +1,14 @@
 """Where noise is drawn in ground metres.
 
-Releases: ``resolve_noise_frame`` (public facts only, core.metric_crs.NoiseFrame).
+Releases: ``resolve_noise_frame`` (public facts only, core.geometry.metric_crs.NoiseFrame).
 Calibration and evaluation tools that publish nothing (escapeanalysis, utilityreport):
-``resolve_metric_crs``, core.metric_crs.choose_metric_crs over the data's coarse extent.
+``resolve_metric_crs``, core.geometry.metric_crs.choose_metric_crs over the data's coarse extent.
 """
 
 import numpy as np
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsUnitTypes
 
-from ..core.metric_crs import (
+from ..core.geometry.metric_crs import (
     AEQD,
     GEODESIC,
     GIVEN,
@@ -74,7 +74,7 @@ def resolve_metric_crs(explicit, layer_crs, xy, parameter="METRIC_CRS", *, feedb
                        scale_parameters=("EPSILON", "DISTANCE")):
     """Return (crs, description for the record) for drawing noise in ground metres.
 
-    The rule is core.metric_crs.choose_metric_crs over the points' coarse
+    The rule is core.geometry.metric_crs.choose_metric_crs over the points' coarse
     extent: ``explicit`` (the parameter value, possibly invalid when not
     given) must be projected in metres and true to scale there; otherwise
     the layer's CRS when it is, else the UTM zone, else an azimuthal
@@ -155,7 +155,7 @@ class Frame:
 
 def resolve_noise_frame(raw_explicit, explicit, layer_crs, parameter="METRIC_CRS", *, feedback, noise_scale,
                         scale_parameters=("EPSILON", "DISTANCE"), planar_only=None) -> Frame:
-    """The frame a release draws its noise in, from public facts only (core.metric_crs, "the noise frame").
+    """The frame a release draws its noise in, from public facts only (core.geometry.metric_crs, "the noise frame").
 
     ``raw_explicit``: the parameter's value as given (a value QGIS cannot read
     as a CRS is refused, never replaced); ``explicit``: it as a CRS. Given:

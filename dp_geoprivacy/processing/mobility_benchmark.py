@@ -9,8 +9,8 @@ import math
 import numpy as np
 from osgeo import ogr
 
-from ..core import mobility_similarity as ms
-from ..core.html_page import page_start
+from ..core.accuracy import mobility_similarity as ms
+from ..core.accuracy.html_page import page_start
 from ..translation import tr
 from .mobility_html import STYLE, esc, heading, note
 from .privacy_metadata import write_to_file

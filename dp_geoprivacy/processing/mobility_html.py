@@ -9,8 +9,8 @@ import re
 import numpy as np
 from qgis.PyQt.QtCore import QLocale
 
-from ..core import mobility_analyses as ma
-from ..core.html_page import page_start
+from ..core.accuracy.html_page import page_start
+from ..core.releases import mobility_analyses as ma
 from ..translation import tr
 from .mobility_svg import bars, curve_chart, esc, heading, note, number, ranking_chart, within_noise, zone_map
 
@@ -47,7 +47,7 @@ def localized_numbers(page: str, locale) -> str:
 
 
 def weekday_names():
-    """Monday to Sunday, short, in the user's language (the order of core.mobility_analyses.WEEKDAYS)."""
+    """Monday to Sunday, short, in the user's language (the order of core.releases.mobility_analyses.WEEKDAYS)."""
     return (tr("Mon"), tr("Tue"), tr("Wed"), tr("Thu"), tr("Fri"), tr("Sat"), tr("Sun"))
 
 

@@ -1,7 +1,7 @@
 """The input of dp_geoprivacy:mobilityreport: trip records or trip lines read in bulk into core MobilityData.
 
 Trip records (one row per trip start and end) are paired by
-``core.mobility_report.pair_trip_records`` (a trip is (user, trip id));
+``core.releases.mobility_report.pair_trip_records`` (a trip is (user, trip id));
 trip lines give one trip per row (origin: first vertex, destination: last).
 """
 
@@ -10,10 +10,10 @@ import shapely
 from osgeo import ogr
 from qgis.core import QgsProcessingException
 
-from ..core import mobility_analyses as ma
-from ..core.mobility_report import MobilityData, pair_trip_records
-from ..core.publication import log_private
-from ..core.release import is_null
+from ..core.releases import mobility_analyses as ma
+from ..core.releases.mobility_report import MobilityData, pair_trip_records
+from ..core.releases.publication import log_private
+from ..core.releases.release import is_null
 from ..translation import tr
 from .metric_crs import crs_transformer
 from .readers import read_table
@@ -130,7 +130,7 @@ def line_trips(user, start, end, ends, crs, cells, feedback):
 
 
 def record_trips(user, trip, seconds, xy, crs, cells, feedback):
-    """Pair the rows of each (user, trip id) into trips (core.mobility_report.pair_trip_records)."""
+    """Pair the rows of each (user, trip id) into trips (core.releases.mobility_report.pair_trip_records)."""
     user, trip = np.ma.asarray(user), np.ma.asarray(trip)
     bad = is_null(trip)
     if bad.any():

@@ -13,7 +13,7 @@ import numpy as np
 import shapely
 from osgeo import ogr
 
-from ..core.od_flows import flow_coordinates
+from ..core.releases.od_flows import flow_coordinates
 from .gpkg_fill import BlobGroups, PackedGeometries, linestring_blob_groups, linestring_blobs
 from .privacy_metadata import write_to_file
 from .writers import together, write_features

@@ -4,7 +4,7 @@
 pass over the points (its CRS, its table, its row count from SQLite);
 ``point_batches`` then reads the points once, batch by batch, in the layer's
 order: nothing about the release is decided from the points before the
-noise (core.metric_crs, "the noise frame").
+noise (core.geometry.metric_crs, "the noise frame").
 """
 
 import sqlite3

@@ -19,8 +19,8 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
-from ..core.accuracy import CountAccuracy, accuracy_from_record
-from ..core.privacy_record import HISTORY_PREFIX, KEYWORD_VOCABULARY, KEYWORDS, PrivacyRecord
+from ..core.accounting.privacy_record import HISTORY_PREFIX, KEYWORD_VOCABULARY, KEYWORDS, PrivacyRecord
+from ..core.accuracy.planning import CountAccuracy, accuracy_from_record
 from ..translation import tr, translate
 from .destinations import postgres_record_metadata, postgres_uri
 

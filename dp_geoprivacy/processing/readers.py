@@ -18,7 +18,7 @@ import shapely
 from osgeo import gdal, ogr
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsWkbTypes
 
-from ..core.zones import Tessellation
+from ..core.geometry.zones import Tessellation
 from ..translation import tr
 
 gdal.UseExceptions()

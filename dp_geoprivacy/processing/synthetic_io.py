@@ -12,8 +12,8 @@ import math
 import numpy as np
 from qgis.core import QgsProcessingException
 
-from ..core.html_page import page_start
-from ..core.release import is_null
+from ..core.accuracy.html_page import page_start
+from ..core.releases.release import is_null
 from ..translation import tr
 
 OTHER = "other"

@@ -12,10 +12,10 @@ import numpy as np
 import shapely
 from osgeo import ogr
 
-from ..core.od_flows import flow_geometries
-from ..core.synthetic_sbh import COLUMNS
-from ..core.synthetic_trips import DURATION, OD, START, TOTAL, attribute_table, random_points_in_polygons
-from ..core.synthetic_utility import sparse_table_error, table_error, top_rows
+from ..core.accuracy.synthetic_utility import sparse_table_error, table_error, top_rows
+from ..core.releases.od_flows import flow_geometries
+from ..core.releases.synthetic_sbh import COLUMNS
+from ..core.releases.synthetic_trips import DURATION, OD, START, TOTAL, attribute_table, random_points_in_polygons
 from ..translation import tr
 from .privacy_metadata import write_to_file
 from .synthetic_io import OTHER, iso, utility_page

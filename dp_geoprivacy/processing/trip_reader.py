@@ -11,7 +11,7 @@ import shapely
 from osgeo import ogr
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsWkbTypes
 
-from ..core.publication import log_private
+from ..core.releases.publication import log_private
 from ..translation import tr
 from .readers import (
     ARROW_FORMATS,

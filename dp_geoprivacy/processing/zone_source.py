@@ -45,9 +45,9 @@ from qgis.core import (
     QgsProcessingParameterNumber,
 )
 
-from ..core import h3cells
-from ..core.zone_counts import overlay_faces
-from ..core.zones import OUTSIDE
+from ..core.geometry import h3cells
+from ..core.geometry.zones import OUTSIDE
+from ..core.releases.zone_counts import overlay_faces
 from ..translation import tr
 from .derived_zones import refuse_data_derived
 from .metric_crs import crs_transformer

@@ -39,8 +39,8 @@ import time
 
 import numpy as np
 
-from ..core.publication import check_public, private_text
-from ..core.rng import noise_source
+from ..core.mechanisms.rng import noise_source
+from ..core.releases.publication import check_public, private_text
 from .cells import CellError, h3_cells, zone_cells
 from .gpkg import write_layers
 from .ledger import BudgetRefusedError, check_paths, partition_rows, reserve, source_fingerprint
@@ -234,8 +234,8 @@ def noisy_zone_counts(values, spark=None, log=print):
 
 def noisy_zone_statistics(values, spark=None, log=print):
     """Run noisyzonestatistics from parameter values; returns the results (as the Processing algorithm's)."""
-    from ..core.release import order_by_rank, ranks_from_order
-    from ..core.zone_counts import slot_labels
+    from ..core.releases.release import order_by_rank, ranks_from_order
+    from ..core.releases.zone_counts import slot_labels
     from .cells import id_order
     from .zone_statistics import (
         SLOT_KINDS,

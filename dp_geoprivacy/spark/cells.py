@@ -5,8 +5,8 @@ ZONES + ZONE_ID_FIELD (ids; feature ids when not given), ALLOW_OVERLAP, or
 H3_RESOLUTION + EXTENT ("xmin,xmax,ymin,ymax [EPSG:code]", QGIS's extent
 text). Points are longitude/latitude (EPSG:4326); they are reprojected to
 the zones' CRS with pyproj when it differs. Point assignment is the core's
-(``core.zones.Tessellation.assign``: the raster ZoneLocator for large
-batches; ``core.h3cells`` for H3), run on the executors inside mapInPandas.
+(``core.geometry.zones.Tessellation.assign``: the raster ZoneLocator for large
+batches; ``core.geometry.h3cells`` for H3), run on the executors inside mapInPandas.
 Output order: by zone id, numerically when every id is an integer (as
 ``CellSet.id_order``).
 """
@@ -17,9 +17,9 @@ from typing import Optional
 import numpy as np
 import shapely
 
-from ..core import h3cells
-from ..core.zone_counts import overlay_faces
-from ..core.zones import OUTSIDE, Tessellation
+from ..core.geometry import h3cells
+from ..core.geometry.zones import OUTSIDE, Tessellation
+from ..core.releases.zone_counts import overlay_faces
 
 MAX_H3_CELLS = 2_000_000  # as processing/zone_source.py
 DENSIFY_UP_TO_RESOLUTION, DENSIFY_DEGREES = 4, 0.05
@@ -100,7 +100,7 @@ class ZoneCellSet:
         return state
 
     def __setstate__(self, state):
-        from ..core.zone_counts import OverlayFaces
+        from ..core.releases.zone_counts import OverlayFaces
 
         faces = state.pop("_overlay_faces")
         state["polygons"] = np.asarray(shapely.from_wkb(state["polygons"]), dtype=object)

@@ -21,7 +21,7 @@ from xml.sax.saxutils import escape, quoteattr
 import numpy as np
 import shapely
 
-from ..core.privacy_record import HISTORY_PREFIX, KEYWORD_VOCABULARY, KEYWORDS, PrivacyRecord
+from ..core.accounting.privacy_record import HISTORY_PREFIX, KEYWORD_VOCABULARY, KEYWORDS, PrivacyRecord
 
 QGIS_DTD = "http://mrcc.com/qgis.dtd"
 METADATA_EXTENSION = "http://www.geopackage.org/spec120/#extension_metadata"

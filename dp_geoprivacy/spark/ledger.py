@@ -1,20 +1,20 @@
-"""LEDGER, BUDGET and PARTITION on the Spark path: the plugin's ledger (core.ledger) and accounting.
+"""LEDGER, BUDGET and PARTITION on the Spark path: the plugin's ledger (core.accounting.ledger) and accounting.
 
 The same file, entry and refusal as the QGIS algorithms (processing/budget.py
 is their QGIS glue; this is the Spark glue around the same core pieces):
 with LEDGER, the source is fingerprinted, then, with the ledger locked,
-``core.ledger.Ledger.reserve`` checks BUDGET with the parallel composition
-of ``core.accounting`` over PARTITION and appends the entry BEFORE any noise
+``core.accounting.ledger.Ledger.reserve`` checks BUDGET with the parallel composition
+of ``core.accounting.composition`` over PARTITION and appends the entry BEFORE any noise
 is drawn (a run that fails afterwards still counts as spent). BUDGET
 without LEDGER is refused, as in QGIS.
 
 PARTITION selects the rows (``field=value``, text compared without regard to
 case, as the ledger compares partitions) before the release, and composes in
 parallel only where no unit of privacy can span partitions
-(core.accounting.partition_rule). DATASET, ROWS_PER_PERSON and SEED go into
+(core.accounting.composition.partition_rule). DATASET, ROWS_PER_PERSON and SEED go into
 the entry as in QGIS.
 
-Fingerprint: core.fingerprint's, of the geometries only (the point columns,
+Fingerprint: core.accounting.fingerprint's, of the geometries only (the point columns,
 the WKB geometry column or the trip's two ends), computed on the executors in
 batches (mapInPandas) and added up on the driver: the same value as the QGIS
 plugin's for the same data in a GeoPackage, so releases from either count
@@ -26,10 +26,10 @@ import uuid
 from dataclasses import dataclass
 from typing import Optional
 
-from ..core import fingerprint
-from ..core.accounting import Partition, partition_rule
-from ..core.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
-from ..core.privacy_record import WEAK_EPSILON, weak_epsilon_note
+from ..core.accounting import fingerprint
+from ..core.accounting.composition import Partition, partition_rule
+from ..core.accounting.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
+from ..core.accounting.privacy_record import WEAK_EPSILON, weak_epsilon_note
 
 
 class BudgetRefusedError(RuntimeError):
@@ -50,7 +50,7 @@ class Reservation:
 
 
 def source_fingerprint(df, geometry) -> str:
-    """core.fingerprint of the DataFrame's geometries, independent of row order and partitioning.
+    """core.accounting.fingerprint of the DataFrame's geometries, independent of row order and partitioning.
 
     ``geometry``: ("wkb", column) or ("points", [(x column, y column), ...]) (one pair per vertex: a point,
     or a trip's origin and destination).

@@ -4,7 +4,7 @@ Same split as spark/zone_counts.py: ``mapInPandas`` locates both ends of
 each trip (ORIGIN_X/Y_FIELD, DEST_X/Y_FIELD in longitude/latitude), the
 user window keeps at most MAX_TRIPS trips per user (uniform priorities),
 ``groupBy(origin, dest, flags, kept).count()`` is collected, and the driver
-calls ``core.od_flows.release_od_flows_from_pairs``: the plugin's dense,
+calls ``core.releases.od_flows.release_od_flows_from_pairs``: the plugin's dense,
 sparse or stability path, MIN_FLOW, output order and record fields.
 """
 
@@ -14,11 +14,11 @@ from typing import Optional
 import numpy as np
 import shapely
 
-from ..core.counting import DISCRETE_LAPLACE, LAPLACE
-from ..core.od_flows import ODFlowSpec, flow_geometries, pair_counts_from_groups, release_od_flows_from_pairs
-from ..core.privacy_record import PrivacyRecord
-from ..core.release import ranks_from_order
-from ..core.zones import OUTSIDE
+from ..core.accounting.privacy_record import PrivacyRecord
+from ..core.geometry.zones import OUTSIDE
+from ..core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE
+from ..core.releases.od_flows import ODFlowSpec, flow_geometries, pair_counts_from_groups, release_od_flows_from_pairs
+from ..core.releases.release import ranks_from_order
 from .cells import id_order
 from .record import spark_record
 from .zone_counts import NULL_USER, bounded_frame, bounding_key

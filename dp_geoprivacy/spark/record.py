@@ -1,7 +1,7 @@
 """The privacy record of a Spark release: the core's record fields, the algorithm's notes, where it ran."""
 
 from .. import __version__
-from ..core.privacy_record import PrivacyRecord, weak_epsilon_note
+from ..core.accounting.privacy_record import PrivacyRecord, weak_epsilon_note
 
 SPARK_NOTE = "Aggregated on Apache Spark (dp_geoprivacy.spark); noise drawn on the driver by the core."
 

@@ -3,9 +3,9 @@
 Split of the work (issue 15; Kapp et al. 2023 §4.2-4.3 for the user bound):
 
 1. Executors, ``mapInPandas``: each batch of points gets its cell (the
-   core's Tessellation/ZoneLocator on the broadcast zones, or core.h3cells),
-   its time slot (core.zone_counts.time_slots), flags for a NULL user and a
-   NULL time (core.release.null_user_mask), and a uniform priority drawn
+   core's Tessellation/ZoneLocator on the broadcast zones, or core.geometry.h3cells),
+   its time slot (core.releases.zone_counts.time_slots), flags for a NULL user and a
+   NULL time (core.releases.release.null_user_mask), and a uniform priority drawn
    from Philox keyed by a bounding key and the partition id.
 2. User bound, before any aggregate: a window per user ordered by the
    priority; a record is kept when its rank is at most M. The M smallest of
@@ -13,7 +13,7 @@ Split of the work (issue 15; Kapp et al. 2023 §4.2-4.3 for the user bound):
    records, wherever the records sit (sampling, not the first M).
 3. ``groupBy(cell, slot, flags, kept).count()``: one small row per
    non-empty cell, collected to the driver.
-4. Driver: ``core.zone_counts.release_zone_counts_from_aggregate``: the
+4. Driver: ``core.releases.zone_counts.release_zone_counts_from_aggregate``: the
    same mechanism, noise, threshold, top k, clamping, output order and
    record fields as the QGIS algorithm.
 
@@ -28,10 +28,11 @@ from typing import Optional
 
 import numpy as np
 
-from ..core.counting import DISCRETE_LAPLACE, LAPLACE
-from ..core.privacy_record import PrivacyRecord
-from ..core.release import ranks_from_order
-from ..core.zone_counts import (
+from ..core.accounting.privacy_record import PrivacyRecord
+from ..core.geometry.zones import OUTSIDE
+from ..core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE
+from ..core.releases.release import ranks_from_order
+from ..core.releases.zone_counts import (
     FOUR_HOURS,
     HOUR,
     NO_SLOT,
@@ -41,7 +42,6 @@ from ..core.zone_counts import (
     release_zone_counts_from_aggregate,
     time_slots,
 )
-from ..core.zones import OUTSIDE
 from .record import spark_record
 
 NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE)
@@ -69,7 +69,7 @@ def bounding_key(rng: np.random.Generator) -> int:
     """A 128-bit Philox key for the executors' priorities, from a child of the generator's SeedSequence.
 
     Spawning does not draw from ``rng``. Seeded generators give the same
-    key every run; the OS-keyed ones (core.rng.secure_bit_generator, no
+    key every run; the OS-keyed ones (core.mechanisms.rng.secure_bit_generator, no
     SeedSequence) a fresh key from the OS's cryptographic source.
     """
     seed_seq = getattr(rng.bit_generator, "seed_seq", None)
@@ -116,7 +116,7 @@ def assign_batches(cells, columns, slot_kind: Optional[str], key: int):
         import pandas as pd
         from pyspark import TaskContext
 
-        from ..core.release import null_user_mask
+        from ..core.releases.release import null_user_mask
 
         partition = TaskContext.get().partitionId()
         generator = np.random.Generator(np.random.Philox(key=key, counter=[0, 0, partition, 0]))

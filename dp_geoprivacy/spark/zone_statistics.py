@@ -1,16 +1,16 @@
 """noisyzonestatistics on Apache Spark: Spark computes the per-cell sufficient statistics, the core adds noise.
 
 Split of the work (issue 15; the ITMS report §III, Kapp et al. 2023 §4.2-4.3 as in
-core.zone_statistics):
+core.releases.zone_statistics):
 
 1. Executors, ``mapInPandas``: each record's cell (the core's zone locator
-   or core.h3cells), time slot (core.zone_counts.time_slots), day
-   (core.zone_counts.day_keys: user-days, and the count above LIMIT per
+   or core.geometry.h3cells), time slot (core.releases.zone_counts.time_slots), day
+   (core.releases.zone_counts.day_keys: user-days, and the count above LIMIT per
    user-day pair), flags for a NULL value, time, user or day and for a
    point in no zone (the core's cleaning rules), its value clamped to the
    public [LOWER, UPPER] and what the mechanism needs of it: the exact
-   integer parts of the value (core.bounded_stats.float_parts: sums), its
-   grid index (core.quantiles.ExponentialQuantiles.snap: quantiles) or
+   integer parts of the value (core.mechanisms.bounded_stats.float_parts: sums), its
+   grid index (core.mechanisms.quantiles.ExponentialQuantiles.snap: quantiles) or
    whether it is above LIMIT; and uniform priorities (Philox keyed from the
    driver's generator, as for zone counts).
 2. Bounding, before any aggregate (sampling, never the first M or K).
@@ -32,7 +32,7 @@ core.zone_statistics):
    above LIMIT. Collected
    to the driver (Arrow): at most cells x slots x (exponents | grid values)
    rows.
-4. Driver: ``core.zone_statistics.release_zone_statistics_from_aggregate``,
+4. Driver: ``core.releases.zone_statistics.release_zone_statistics_from_aggregate``,
    the function behind the QGIS algorithm, on the same aggregate the core
    computes (sums correctly rounded from the exact parts, so equal to the
    single-machine sums bit for bit). The driver's generator first skips the
@@ -50,11 +50,11 @@ from typing import Optional
 
 import numpy as np
 
-from ..core.bounded_stats import float_parts, sums_from_parts
-from ..core.counting import skip_bounding_draws
-from ..core.privacy_record import PrivacyRecord
-from ..core.zone_counts import NO_SLOT, day_keys, slot_labels, time_slots
-from ..core.zone_statistics import (
+from ..core.accounting.privacy_record import PrivacyRecord
+from ..core.mechanisms.bounded_stats import float_parts, sums_from_parts
+from ..core.mechanisms.counting import skip_bounding_draws
+from ..core.releases.zone_counts import NO_SLOT, day_keys, slot_labels, time_slots
+from ..core.releases.zone_statistics import (
     COUNT_ABOVE,
     MEAN,
     QUANTILES,
@@ -117,7 +117,7 @@ def stat_batches(cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kin
         import pandas as pd
         from pyspark import TaskContext
 
-        from ..core.release import null_user_mask
+        from ..core.releases.release import null_user_mask
 
         partition = TaskContext.get().partitionId()
         generator = np.random.Generator(np.random.Philox(key=key, counter=[0, 0, partition, 1]))

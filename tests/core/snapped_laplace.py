@@ -1,4 +1,4 @@
-"""Exact distribution of Mironov's snapped Laplace (core.counting.CountNoise.apply), for sharp tests.
+"""Exact distribution of Mironov's snapped Laplace (core.mechanisms.counting.CountNoise.apply), for sharp tests.
 
 The released value for a true value x (|x| far below the bound 2^32) is
 Lambda * round((x + Y) / Lambda), Y ~ Laplace(b): it equals j Lambda with

@@ -10,7 +10,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from dp_geoprivacy.core.accounting import (
+from dp_geoprivacy.core.accounting.composition import (
     DIFFERENTIAL_PRIVACY,
     Partition,
     ReleaseEvent,
@@ -174,14 +174,14 @@ def test_worst_cell_search_agrees_with_brute_force_on_random_releases():
         assert compose(events).epsilon == _brute_force(events), events
 
 
-# --- kinds of guarantee and sources are never added (core.accounting.account) ---
+# --- kinds of guarantee and sources are never added (core.accounting.composition.account) ---
 
-from dp_geoprivacy.core.accounting import (  # noqa: E402
+from dp_geoprivacy.core.accounting.composition import (  # noqa: E402
     GEO_INDISTINGUISHABILITY,
     guarantee_of,
     source_labels,
 )
-from dp_geoprivacy.core.location import PER_AXIS, PLANAR, LocationLaplace  # noqa: E402
+from dp_geoprivacy.core.mechanisms.location import PER_AXIS, PLANAR, LocationLaplace  # noqa: E402
 
 
 def _unit(kind, distance):

@@ -1,4 +1,4 @@
-"""The planner's predictions (core.accuracy) against simulated releases (the release functions themselves).
+"""The planner's predictions (core.accuracy.planning) against simulated releases (the release functions themselves).
 
 Fixed seeds; tolerances are 4 standard errors of the simulated mean (two-sided
 alpha about 6e-5 under the normal approximation), or a binomial bound.
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from dp_geoprivacy.core.accuracy import (
+from dp_geoprivacy.core.accuracy.planning import (
     accuracy_from_record,
     count_accuracy,
     displacement_accuracy,
@@ -22,11 +22,17 @@ from dp_geoprivacy.core.accuracy import (
     published_error_pmf,
     sweep,
 )
-from dp_geoprivacy.core.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise, StabilityHistogram
-from dp_geoprivacy.core.location import PER_AXIS, PLANAR, LocationLaplace, PerturbationSpec, release_perturbation
-from dp_geoprivacy.core.od_flows import ODFlowData, ODFlowSpec, release_od_flows
-from dp_geoprivacy.core.utility import compare_counts, sampling_tolerance
-from dp_geoprivacy.core.zone_counts import ZoneCountData, ZoneCountSpec, make_mechanism, release_zone_counts
+from dp_geoprivacy.core.accuracy.utility import compare_counts, sampling_tolerance
+from dp_geoprivacy.core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise, StabilityHistogram
+from dp_geoprivacy.core.mechanisms.location import (
+    PER_AXIS,
+    PLANAR,
+    LocationLaplace,
+    PerturbationSpec,
+    release_perturbation,
+)
+from dp_geoprivacy.core.releases.od_flows import ODFlowData, ODFlowSpec, release_od_flows
+from dp_geoprivacy.core.releases.zone_counts import ZoneCountData, ZoneCountSpec, make_mechanism, release_zone_counts
 
 Z = 4.0
 
@@ -183,7 +189,7 @@ def test_inverse_for_a_figure_that_is_not_monotone_is_the_epsilon_from_which_on_
 
 
 def test_spurious_advice_alternatives_meet_the_limit():
-    from dp_geoprivacy.core.accuracy import spurious_advice
+    from dp_geoprivacy.core.accuracy.planning import spurious_advice
 
     noise = CountNoise(LAPLACE, 1.0, 1)
     advice = spurious_advice(noise, 140, True, 1, limit=10)
@@ -197,8 +203,8 @@ def test_spurious_advice_alternatives_meet_the_limit():
 
 
 def test_randomized_response_error_matches_a_release():
-    from dp_geoprivacy.core.accuracy import response_accuracy, response_mechanism
-    from dp_geoprivacy.core.randomized_response import k_ary_epsilon
+    from dp_geoprivacy.core.accuracy.planning import response_accuracy, response_mechanism
+    from dp_geoprivacy.core.releases.randomized_response import k_ary_epsilon
 
     mechanism = response_mechanism(1.0, 4)
     assert k_ary_epsilon(mechanism.p_truth, 4) == pytest.approx(1.0)

@@ -1,5 +1,5 @@
-"""The planner's zone-statistics figures (core.accuracy_statistics) against releases measured as the utility
-report measures them (core.utility.compare_statistics), for epsilon 0.1, 1 and 5.
+"""The planner's zone-statistics figures (core.accuracy.accuracy_statistics) against releases measured as the utility
+report measures them (core.accuracy.utility.compare_statistics), for epsilon 0.1, 1 and 5.
 
 Each test draws one release (release_zone_statistics, fixed seed) over Z zones and compares the measured
 mean absolute error over the zones with the planner's expected absolute error. Tolerance: 4 standard errors
@@ -7,7 +7,7 @@ of a mean over Z independent zones, the standard deviation being the planner's o
 alpha about 6e-5 under the normal approximation). For a quantile release the columns of a zone are
 dependent (sorted); the variance of a zone's average |error| over its columns is at most the variance of
 |error| under the planner's mixture over the columns (sd_abs_error), so the same bound is conservative.
-The data satisfy the planner's declared assumptions (module doc of core.accuracy_statistics): values within
+The data satisfy the planner's declared assumptions (module doc of core.accuracy.accuracy_statistics): values within
 the bounds; for the sum, sums spread evenly between multiples of the grain (zone offsets 128 u / N, u
 uniform: 128 is a multiple of every grain used here); for the mean, N values whose mean is the declared
 zone mean (the centre of the bounds, or another); for the quantiles, N values spread evenly over the bounds.
@@ -19,15 +19,15 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from dp_geoprivacy.core.accuracy_statistics import (
+from dp_geoprivacy.core.accuracy.accuracy_statistics import (
     evenly_spread_values,
     snapped_count_pmf,
     spec_from_record,
     statistic_accuracy,
     statistic_of_columns,
 )
-from dp_geoprivacy.core.utility import compare_statistics, sampling_tolerance, zone_statistic_truth
-from dp_geoprivacy.core.zone_statistics import ZoneStatisticsSpec, release_zone_statistics
+from dp_geoprivacy.core.accuracy.utility import compare_statistics, sampling_tolerance, zone_statistic_truth
+from dp_geoprivacy.core.releases.zone_statistics import ZoneStatisticsSpec, release_zone_statistics
 
 LOWER, UPPER = 1.0, 8.0
 Z = 4.0

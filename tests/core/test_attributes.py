@@ -1,6 +1,6 @@
 import numpy as np
 
-from dp_geoprivacy.core.attributes import COORDINATES, IDENTIFIER, identifying_columns
+from dp_geoprivacy.core.releases.attributes import COORDINATES, IDENTIFIER, identifying_columns
 
 XY = np.array([[500000.5, 4500000.25], [500010.0, 4500020.0], [500030.0, 4500005.0], [500040.0, 4500050.0]])
 
@@ -31,14 +31,14 @@ def test_a_single_row_has_no_key():
 
 # --- listed fields of a location release (issue 19 item 4) -------------------------------------
 
-from dp_geoprivacy.core.attributes import LINKS, LOCATES, UNCHECKABLE, listed_field_problems  # noqa: E402
+from dp_geoprivacy.core.releases.attributes import LINKS, LOCATES, UNCHECKABLE, listed_field_problems  # noqa: E402
 
 
 def _helsinki(n=600, seed=0):
     from pyproj import CRS
 
-    from dp_geoprivacy.core.metric_crs import transform_xy
-    from dp_geoprivacy.core.proj_data import ensure_proj_data
+    from dp_geoprivacy.core.geometry.metric_crs import transform_xy
+    from dp_geoprivacy.core.geometry.proj_data import ensure_proj_data
 
     ensure_proj_data()  # a venv over Debian's pyproj (the QGIS 3.40 root) finds no proj.db on its own
 

@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from benchmarks.audit.auditing import Attack, audit, clopper_pearson, epsilon_lower_bound, seeded_sampler
-from dp_geoprivacy.core.zone_counts import ZoneCountData, ZoneCountSpec, release_zone_counts
+from dp_geoprivacy.core.releases.zone_counts import ZoneCountData, ZoneCountSpec, release_zone_counts
 
 RUNS = 3000
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from scipy import optimize, stats
 
-from dp_geoprivacy.core.bounded_stats import (
+from dp_geoprivacy.core.mechanisms.bounded_stats import (
     BoundedCount,
     BoundedMean,
     BoundedSum,
@@ -20,7 +20,7 @@ from dp_geoprivacy.core.bounded_stats import (
     require_contributions,
     sum_of_k_largest,
 )
-from dp_geoprivacy.core.quantiles import ExponentialQuantiles
+from dp_geoprivacy.core.mechanisms.quantiles import ExponentialQuantiles
 
 from .snapped_laplace import second_moment_within, snapped_errors
 

@@ -20,13 +20,14 @@ def _imported_top_level_modules(path):
 
 def test_core_imports_only_allowed_modules():
     stdlib = set(sys.stdlib_module_names)
-    for path in sorted(CORE.glob("*.py")):
+    for path in sorted(CORE.rglob("*.py")):
         for module in _imported_top_level_modules(path):
             assert module in stdlib or module in ALLOWED_THIRD_PARTY, f"{path.name} imports {module}"
 
 
 def test_core_loads_without_qgis_or_qt():
-    modules = [f"dp_geoprivacy.core.{p.stem}" for p in CORE.glob("*.py") if p.stem != "__init__"]
+    modules = [".".join(("dp_geoprivacy", "core") + p.relative_to(CORE).with_suffix("").parts)
+               for p in CORE.rglob("*.py") if p.stem != "__init__"]
     code = (
         "import sys, importlib\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from dp_geoprivacy.core.counting import (
+from dp_geoprivacy.core.mechanisms.counting import (
     DISCRETE_LAPLACE,
     LAPLACE,
     CountNoise,
@@ -176,7 +176,7 @@ def test_post_processing_helpers():
 
 def test_snapping_mechanism_publishes_multiples_of_the_grain_and_records_it():
     """Mironov 2012: clamp, add Laplace, round to Lambda = smallest power of two >= b, clamp."""
-    from dp_geoprivacy.core.counting import SNAP_BOUND
+    from dp_geoprivacy.core.mechanisms.counting import SNAP_BOUND
 
     mechanism = CountNoise(LAPLACE, epsilon=0.3, sensitivity=1)  # b = 3.33: grain 4
     counts = np.r_[np.zeros(N // 2), np.full(N // 2, 7.0)]

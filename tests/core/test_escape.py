@@ -19,7 +19,7 @@ import pytest
 import shapely
 from scipy import stats
 
-from dp_geoprivacy.core.escape import (
+from dp_geoprivacy.core.accuracy.escape import (
     Calibration,
     SweepCancelledError,
     calibrate,
@@ -27,9 +27,9 @@ from dp_geoprivacy.core.escape import (
     new_zones,
     observed_escapes,
 )
-from dp_geoprivacy.core.escape_chart import chart_html, escape_chart_svg
-from dp_geoprivacy.core.location import PER_AXIS, PLANAR, LocationLaplace
-from dp_geoprivacy.core.zones import OUTSIDE, Tessellation, ZoneLocator
+from dp_geoprivacy.core.accuracy.escape_chart import chart_html, escape_chart_svg
+from dp_geoprivacy.core.geometry.zones import OUTSIDE, Tessellation, ZoneLocator
+from dp_geoprivacy.core.mechanisms.location import PER_AXIS, PLANAR, LocationLaplace
 
 ALPHA = 0.001
 

@@ -3,7 +3,7 @@
 import numpy as np
 import shapely
 
-from dp_geoprivacy.core import fingerprint
+from dp_geoprivacy.core.accounting import fingerprint
 
 
 def _points(n=200, seed=3):

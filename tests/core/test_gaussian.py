@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from dp_geoprivacy.core.gaussian import (
+from dp_geoprivacy.core.mechanisms.gaussian import (
     bun_steinke_epsilon,
     compose_rho,
     discrete_gaussian_margin,
@@ -157,10 +157,11 @@ def test_input_checks():
 
 # --- the Gaussian option of zone counts ---------------------------------------------------
 
-from dp_geoprivacy.core.counting import bound_distinct_cells  # noqa: E402
-from dp_geoprivacy.core.gaussian import DISCRETE_GAUSSIAN, GaussianCountNoise, histogram_l2_sensitivity  # noqa: E402
-from dp_geoprivacy.core.privacy_record import PrivacyRecord  # noqa: E402
-from dp_geoprivacy.core.zone_counts import (  # noqa: E402
+from dp_geoprivacy.core.accounting.privacy_record import PrivacyRecord  # noqa: E402
+from dp_geoprivacy.core.geometry.zones import OUTSIDE  # noqa: E402
+from dp_geoprivacy.core.mechanisms.counting import bound_distinct_cells  # noqa: E402
+from dp_geoprivacy.core.mechanisms.gaussian import DISCRETE_GAUSSIAN, GaussianCountNoise, histogram_l2_sensitivity  # noqa: E402
+from dp_geoprivacy.core.releases.zone_counts import (  # noqa: E402
     ZoneCountAggregate,
     ZoneCountData,
     ZoneCountSpec,
@@ -168,7 +169,6 @@ from dp_geoprivacy.core.zone_counts import (  # noqa: E402
     release_zone_counts,
     release_zone_counts_from_aggregate,
 )
-from dp_geoprivacy.core.zones import OUTSIDE  # noqa: E402
 
 
 def test_l2_sensitivity_of_distinct_cells():

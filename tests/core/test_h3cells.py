@@ -6,8 +6,8 @@ import pytest
 import shapely
 from h3.api import basic_int as h3int
 
-from dp_geoprivacy.core import h3cells
-from dp_geoprivacy.core.zones import OUTSIDE
+from dp_geoprivacy.core.geometry import h3cells
+from dp_geoprivacy.core.geometry.zones import OUTSIDE
 
 
 def test_resolution_is_checked():

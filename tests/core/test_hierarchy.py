@@ -1,4 +1,4 @@
-"""Consistent counts over a public hierarchy (core.hierarchy): least squares, rounding, the release."""
+"""Consistent counts over a public hierarchy (core.releases.hierarchy): least squares, rounding, the release."""
 
 import math
 
@@ -6,8 +6,8 @@ import h3
 import numpy as np
 import pytest
 
-from dp_geoprivacy.core.counting import LAPLACE
-from dp_geoprivacy.core.hierarchy import (
+from dp_geoprivacy.core.mechanisms.counting import LAPLACE
+from dp_geoprivacy.core.releases.hierarchy import (
     Hierarchy,
     HierarchyData,
     HierarchyError,
@@ -19,7 +19,7 @@ from dp_geoprivacy.core.hierarchy import (
     release_hierarchy_counts,
     round_consistently,
 )
-from dp_geoprivacy.core.publication import reveal
+from dp_geoprivacy.core.releases.publication import reveal
 
 
 def small_tree():

@@ -7,8 +7,8 @@ import uuid
 
 import pytest
 
-from dp_geoprivacy.core import ledger_store
-from dp_geoprivacy.core.ledger import (
+from dp_geoprivacy.core.accounting import ledger_store
+from dp_geoprivacy.core.accounting.ledger import (
     LEDGER_FORMAT,
     BudgetExceededError,
     Ledger,

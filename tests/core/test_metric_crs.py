@@ -1,6 +1,6 @@
 import pytest
 
-from dp_geoprivacy.core.metric_crs import utm_epsg_for
+from dp_geoprivacy.core.geometry.metric_crs import utm_epsg_for
 
 
 @pytest.mark.parametrize(
@@ -17,11 +17,11 @@ def test_outside_utm_is_refused(lon, lat):
         utm_epsg_for(lon, lat)
 
 
-# --- choice of the noise CRS (core.metric_crs.choose_metric_crs) ---
+# --- choice of the noise CRS (core.geometry.metric_crs.choose_metric_crs) ---
 
 import math  # noqa: E402
 
-from dp_geoprivacy.core.metric_crs import (  # noqa: E402
+from dp_geoprivacy.core.geometry.metric_crs import (  # noqa: E402
     AEQD,
     LAYER,
     TOLERANCE,
@@ -87,7 +87,7 @@ def test_max_noise_scale_bounds_the_reach_of_the_noise():
 import numpy as np  # noqa: E402
 from pyproj import CRS, Geod  # noqa: E402
 
-from dp_geoprivacy.core.metric_crs import (  # noqa: E402
+from dp_geoprivacy.core.geometry.metric_crs import (  # noqa: E402
     EARTH_MEAN_RADIUS_M,
     GEODESIC,
     NOISE_REACH,

@@ -12,8 +12,8 @@ from collections import Counter, defaultdict
 import numpy as np
 import pytest
 
-from dp_geoprivacy.core import mobility_analyses as ma
-from dp_geoprivacy.core.mobility_report import (
+from dp_geoprivacy.core.releases import mobility_analyses as ma
+from dp_geoprivacy.core.releases.mobility_report import (
     ANALYSES,
     BudgetSplitError,
     MobilityData,
@@ -24,8 +24,8 @@ from dp_geoprivacy.core.mobility_report import (
     release_mobility_report,
     split_budget,
 )
-from dp_geoprivacy.core.publication import reveal
-from dp_geoprivacy.core.release import NoUsableRecordsError
+from dp_geoprivacy.core.releases.publication import reveal
+from dp_geoprivacy.core.releases.release import NoUsableRecordsError
 
 T0 = dt.datetime(2024, 3, 4).timestamp() - dt.datetime(2024, 3, 4).astimezone().utcoffset().total_seconds()
 
@@ -278,7 +278,7 @@ def test_quartiles_are_drawn_with_sensitivity_m():
 
 
 def test_similarity_measures_on_known_values():
-    from dp_geoprivacy.core import mobility_similarity as ms
+    from dp_geoprivacy.core.accuracy import mobility_similarity as ms
 
     assert ms.relative_error(100, 90) == pytest.approx(0.1)
     assert ms.jensen_shannon([1, 0], [0, 1]) == pytest.approx(1.0)
@@ -294,7 +294,7 @@ def test_similarity_measures_on_known_values():
 
 
 def test_noise_free_report_compares_to_itself_with_zero_error():
-    from dp_geoprivacy.core import mobility_similarity as ms
+    from dp_geoprivacy.core.accuracy import mobility_similarity as ms
 
     t = make_trips()
     spec = MobilityReportSpec(1.0, 3, "u", period=Period(T0, T0 + 14 * 86400))
@@ -452,7 +452,7 @@ def test_published_top_flows_are_true_pairs_at_epsilon_one_for_the_whole_report(
 
 def test_ranking_measures_on_known_values():
     """Kendall's tau-b and top-n coverage against hand counts; the peer's JSD is scipy's distance."""
-    from dp_geoprivacy.core import mobility_similarity as ms
+    from dp_geoprivacy.core.accuracy import mobility_similarity as ms
     ref = {"a": 5, "b": 4, "c": 3, "d": 2, "e": 0}
     assert ms.kendall_tau(ref, ref, 10) == 1.0
     assert ms.kendall_tau(ref, {"a": 2, "b": 3, "c": 4, "d": 5}, 10) == -1.0

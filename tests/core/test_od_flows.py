@@ -13,14 +13,15 @@ import pytest
 import shapely
 from scipy import stats
 
-from dp_geoprivacy.core.counting import (
+from dp_geoprivacy.core.geometry.zones import OUTSIDE
+from dp_geoprivacy.core.mechanisms.counting import (
     DISCRETE_LAPLACE,
     LAPLACE,
     CountNoise,
     StabilityHistogram,
     bound_contributions,
 )
-from dp_geoprivacy.core.od_flows import (
+from dp_geoprivacy.core.releases.od_flows import (
     DENSE,
     DENSE_MAX_CELLS,
     SPARSE,
@@ -37,7 +38,6 @@ from dp_geoprivacy.core.od_flows import (
     sample_distinct,
     tail_threshold,
 )
-from dp_geoprivacy.core.zones import OUTSIDE
 
 ALPHA = 0.001
 

@@ -1,11 +1,11 @@
-"""Adaptive zones (core.privtree): the PrivTree split rule, the leaves, the release."""
+"""Adaptive zones (core.releases.privtree): the PrivTree split rule, the leaves, the release."""
 
 import math
 
 import numpy as np
 import pytest
 
-from dp_geoprivacy.core.privtree import (
+from dp_geoprivacy.core.releases.privtree import (
     AdaptiveGridData,
     AdaptiveGridError,
     AdaptiveGridSpec,
@@ -18,7 +18,7 @@ from dp_geoprivacy.core.privtree import (
     sum_margin,
     uniform_grid_size,
 )
-from dp_geoprivacy.core.publication import reveal
+from dp_geoprivacy.core.releases.publication import reveal
 
 BOUNDS = (0.0, 0.0, 1000.0, 1000.0)
 
@@ -101,7 +101,7 @@ def test_uniform_grid_and_range_queries():
 
 
 def test_sum_margin_is_the_laplace_sums_quantile():
-    from dp_geoprivacy.core.counting import LAPLACE, CountNoise
+    from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise
 
     noise = CountNoise(LAPLACE, 1.0, 1.0)
     assert sum_margin(noise, 1) == pytest.approx(noise.released_margin_of_error())
@@ -112,7 +112,7 @@ def test_sum_margin_is_the_laplace_sums_quantile():
 
 
 def test_merging_keeps_a_partition_its_totals_and_every_readable_cell():
-    from dp_geoprivacy.core.counting import LAPLACE, CountNoise
+    from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise
 
     xy = clustered(3000)
     spec = AdaptiveGridSpec(BOUNDS, epsilon=1.0, tree_share=0.25, max_depth=10)

@@ -8,8 +8,8 @@ import pytest
 from pyproj import datadir
 from pyproj.exceptions import DataDirError
 
-from dp_geoprivacy.core import proj_data
-from dp_geoprivacy.core.metric_crs import transform_xy
+from dp_geoprivacy.core.geometry import proj_data
+from dp_geoprivacy.core.geometry.metric_crs import transform_xy
 
 WGS84 = 'GEOGCRS["WGS 84",DATUM["World Geodetic System 1984",ELLIPSOID["WGS 84",6378137,298.257223563]],' \
     'CS[ellipsoidal,2],AXIS["latitude",north],AXIS["longitude",east],ANGLEUNIT["degree",0.0174532925199433],' \

@@ -1,10 +1,10 @@
-"""core.publication: a raw figure read from the data cannot reach published text or results by accident."""
+"""core.releases.publication: a raw figure read from the data cannot reach published text or results by accident."""
 
 import numpy as np
 import pytest
 
-from dp_geoprivacy.core.privacy_record import PrivacyRecord
-from dp_geoprivacy.core.publication import (
+from dp_geoprivacy.core.accounting.privacy_record import PrivacyRecord
+from dp_geoprivacy.core.releases.publication import (
     PRIVATE_MARK,
     Private,
     PublicationError,
@@ -12,7 +12,7 @@ from dp_geoprivacy.core.publication import (
     private_text,
     reveal,
 )
-from dp_geoprivacy.core.zone_counts import ZoneCountData, ZoneCountSpec, release_zone_counts
+from dp_geoprivacy.core.releases.zone_counts import ZoneCountData, ZoneCountSpec, release_zone_counts
 
 
 def test_a_private_figure_refuses_every_way_into_text_or_numbers():

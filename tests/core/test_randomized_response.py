@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from dp_geoprivacy.core.publication import reveal
-from dp_geoprivacy.core.randomized_response import (
+from dp_geoprivacy.core.releases.publication import reveal
+from dp_geoprivacy.core.releases.randomized_response import (
     DECLARED,
     OUTSIDE,
     RandomizedResponse,

@@ -8,8 +8,8 @@ record-level releases publish from the same seed.
 import numpy as np
 import pytest
 
-from dp_geoprivacy.core.counting import bound_contributions
-from dp_geoprivacy.core.od_flows import (
+from dp_geoprivacy.core.mechanisms.counting import bound_contributions
+from dp_geoprivacy.core.releases.od_flows import (
     ODFlowData,
     ODFlowSpec,
     count_pairs,
@@ -17,8 +17,8 @@ from dp_geoprivacy.core.od_flows import (
     release_od_flows,
     release_od_flows_from_pairs,
 )
-from dp_geoprivacy.core.release import ranks_from_order
-from dp_geoprivacy.core.zone_counts import (
+from dp_geoprivacy.core.releases.release import ranks_from_order
+from dp_geoprivacy.core.releases.zone_counts import (
     ZoneCountAggregate,
     ZoneCountData,
     ZoneCountSpec,

@@ -1,4 +1,4 @@
-"""The release functions (core.release's one shape): filtering, order, record fields, noise after checks.
+"""The release functions (core.releases.release's one shape): filtering, order, record fields, noise after checks.
 
 Statistical checks use fixed seeds; the KS test runs at alpha = 0.001.
 """
@@ -10,11 +10,18 @@ import pytest
 import shapely
 from scipy import stats
 
-from dp_geoprivacy.core.escape_release import EscapeData, EscapeSpec, MatchError, match_rows, release_escape_analysis
-from dp_geoprivacy.core.location import PLANAR, LocationLaplace, PerturbationSpec, release_perturbation
-from dp_geoprivacy.core.od_flows import ODFlowData, ODFlowSpec, release_od_flows
-from dp_geoprivacy.core.publication import reveal
-from dp_geoprivacy.core.randomized_response import (
+from dp_geoprivacy.core.geometry.zones import OUTSIDE, Tessellation
+from dp_geoprivacy.core.mechanisms.location import PLANAR, LocationLaplace, PerturbationSpec, release_perturbation
+from dp_geoprivacy.core.releases.escape_release import (
+    EscapeData,
+    EscapeSpec,
+    MatchError,
+    match_rows,
+    release_escape_analysis,
+)
+from dp_geoprivacy.core.releases.od_flows import ODFlowData, ODFlowSpec, release_od_flows
+from dp_geoprivacy.core.releases.publication import reveal
+from dp_geoprivacy.core.releases.randomized_response import (
     UNIFORM,
     ResponseData,
     ResponseInputError,
@@ -23,16 +30,21 @@ from dp_geoprivacy.core.randomized_response import (
     category_keys,
     release_randomized_response,
 )
-from dp_geoprivacy.core.release import NoUsableRecordsError, Release, order_by_rank, ranks_from_order, user_codes
-from dp_geoprivacy.core.relocation import RelocationSpec, release_relocation
-from dp_geoprivacy.core.zone_counts import (
+from dp_geoprivacy.core.releases.release import (
+    NoUsableRecordsError,
+    Release,
+    order_by_rank,
+    ranks_from_order,
+    user_codes,
+)
+from dp_geoprivacy.core.releases.relocation import RelocationSpec, release_relocation
+from dp_geoprivacy.core.releases.zone_counts import (
     HOUR,
     TimeSlotError,
     ZoneCountData,
     ZoneCountSpec,
     release_zone_counts,
 )
-from dp_geoprivacy.core.zones import OUTSIDE, Tessellation
 
 ALPHA = 0.001
 

@@ -11,7 +11,7 @@ import math
 import numpy as np
 import pytest
 
-from dp_geoprivacy.core.relocation import TripRelocation, expected_reported_counts, floored_distribution
+from dp_geoprivacy.core.releases.relocation import TripRelocation, expected_reported_counts, floored_distribution
 
 HT_FROM = np.array([15, 10, 25, 5, 20])  # Dumont et al. 2021 eq. 19
 HT_FROM_TO = np.array([[5, 2, 4, 3, 1], [1, 2, 2, 1, 3], [5, 6, 2, 8, 4], [0, 1, 1, 1, 2], [4, 3, 4, 2, 7]])  # eq. 23
@@ -129,7 +129,7 @@ def test_destination_draws_follow_the_reported_origin_row():
 @pytest.mark.parametrize("epsilon, q_origin, q_destination", [
     (2.0, 0.001, 0.001), (0.1, 0.2, 0.05), (8.0, 1e-6, 0.3), (0.0, 0.5, 0.5)])
 def test_p_spends_exactly_epsilon_per_trip(epsilon, q_origin, q_destination):
-    from dp_geoprivacy.core.relocation import p_for_trip_epsilon  # noqa: PLC0415
+    from dp_geoprivacy.core.releases.relocation import p_for_trip_epsilon  # noqa: PLC0415
 
     p = p_for_trip_epsilon(epsilon, q_origin, q_destination)
     assert 0 <= p < 1
@@ -138,7 +138,7 @@ def test_p_spends_exactly_epsilon_per_trip(epsilon, q_origin, q_destination):
 
 
 def test_the_release_spends_its_epsilon_and_p_depends_on_the_histograms_only():
-    from dp_geoprivacy.core.relocation import RelocationSpec, release_relocation  # noqa: PLC0415
+    from dp_geoprivacy.core.releases.relocation import RelocationSpec, release_relocation  # noqa: PLC0415
 
     spec = RelocationSpec(epsilon=2.0, floor=0.1, joint=True,
                           histograms=({(str(a), str(b)): float(HT_FROM_TO[a, b]) for a in range(5) for b in range(5)},))

@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from dp_geoprivacy.core.privacy_record import PrivacyRecord
-from dp_geoprivacy.core.rng import noise_source
+from dp_geoprivacy.core.accounting.privacy_record import PrivacyRecord
+from dp_geoprivacy.core.mechanisms.rng import noise_source
 
 
 def test_unseeded_sources_differ_and_say_so():
@@ -57,7 +57,7 @@ def test_record_round_trips_through_json():
 def test_record_json_is_strict():
     """A record once held `Infinity` (not JSON) from triprelocation FLOOR=1e-308 (issue 21)."""
     strict = {"parse_constant": lambda name: pytest.fail(f"{name} in a record")}
-    no_guarantee = _record(epsilon_floating_point=math.inf)  # core.counting.snapping_epsilon: none claimed
+    no_guarantee = _record(epsilon_floating_point=math.inf)  # core.mechanisms.counting.snapping_epsilon: none claimed
     assert json.loads(no_guarantee.to_json(), **strict)["epsilon_floating_point"] is None
     for figure in ("epsilon", "noise_scale", "sensitivity"):
         for value in (math.inf, math.nan):

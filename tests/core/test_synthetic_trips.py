@@ -1,4 +1,4 @@
-"""Synthetic trips (core.synthetic_trips, core.synthetic_sbh, core.synthetic_utility).
+"""Synthetic trips (core.releases.synthetic_trips, core.releases.synthetic_sbh, core.accuracy.synthetic_utility).
 
 Fixed seeds. Every statistical check is a test at ALPHA = 0.001 (chi-square,
 binomial) or a bound of 4.5 standard errors computed from the distribution
@@ -14,18 +14,19 @@ import pytest
 import shapely
 from scipy import stats
 
-from dp_geoprivacy.core.accounting import compose
-from dp_geoprivacy.core.counting import LAPLACE, CountNoise, snap
-from dp_geoprivacy.core.publication import reveal
-from dp_geoprivacy.core.release import NoUsableRecordsError
-from dp_geoprivacy.core.synthetic_sbh import (
+from dp_geoprivacy.core.accounting.composition import compose
+from dp_geoprivacy.core.accuracy.synthetic_utility import sparse_table_error, table_error, top_rows
+from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise, snap
+from dp_geoprivacy.core.releases.publication import reveal
+from dp_geoprivacy.core.releases.release import NoUsableRecordsError
+from dp_geoprivacy.core.releases.synthetic_sbh import (
     MARGINALS,
     OPAL_DELTA_PER_RELEASE,
     OPAL_EPSILONS,
     StabilitySpec,
     Theorem7,
 )
-from dp_geoprivacy.core.synthetic_trips import (
+from dp_geoprivacy.core.releases.synthetic_trips import (
     DURATION,
     OD,
     START,
@@ -38,7 +39,6 @@ from dp_geoprivacy.core.synthetic_trips import (
     sample_cells,
     split_budget,
 )
-from dp_geoprivacy.core.synthetic_utility import sparse_table_error, table_error, top_rows
 
 from .snapped_laplace import snapped_moments, snapped_tail
 
@@ -408,7 +408,7 @@ def test_out_of_range_input_is_refused_before_the_budget_is_reserved():
 
 
 def test_records_state_the_grains_and_the_floating_point_epsilon_of_every_table():
-    """Every table is snapped (core.counting): the record gives the grains and the floating-point
+    """Every table is snapped (core.mechanisms.counting): the record gives the grains and the floating-point
     epsilon, the sum of the tables' (Mironov 2012 Theorem 1), just above EPSILON."""
     data = factorial_data(nz=3, per_pair=10)
     model0 = spec_for(data, 1.0, (1, 1, 1, 1, 1), nz=3).mechanism()

@@ -1,4 +1,4 @@
-"""Trajectory releases (core.trajectories): resampling, SDD step distributions, termination, neighbours.
+"""Trajectory releases (core.releases.trajectories): resampling, SDD step distributions, termination, neighbours.
 
 Statistical tests use fixed seeds. Distribution tests: chi-square over bins
 at alpha = 0.001 (bins merged so every expected count is at least 5); each
@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from dp_geoprivacy.core.trajectories import (
+from dp_geoprivacy.core.releases.trajectories import (
     SDD,
     VERTEX_LAPLACE,
     SddMechanism,

@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 import shapely
 
-from dp_geoprivacy.core.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise, StabilityHistogram
-from dp_geoprivacy.core.release import null_user_mask
-from dp_geoprivacy.core.zone_counts import (
+from dp_geoprivacy.core.geometry.zones import LOCATOR_MIN_POINTS, OUTSIDE, Tessellation
+from dp_geoprivacy.core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise, StabilityHistogram
+from dp_geoprivacy.core.releases.release import null_user_mask
+from dp_geoprivacy.core.releases.zone_counts import (
     FOUR_HOURS,
     HOUR,
     WEEKDAY,
@@ -27,7 +28,6 @@ from dp_geoprivacy.core.zone_counts import (
     slot_labels,
     time_slots,
 )
-from dp_geoprivacy.core.zones import LOCATOR_MIN_POINTS, OUTSIDE, Tessellation
 
 Z = 4.5
 

@@ -15,15 +15,15 @@ import math
 import numpy as np
 import pytest
 
-from dp_geoprivacy.core import zone_statistics as zs
-from dp_geoprivacy.core.bounded_stats import (
+from dp_geoprivacy.core.mechanisms.bounded_stats import (
     BoundedCount,
     BoundedMean,
     BoundedSum,
     CountAbovePerDay,
 )
-from dp_geoprivacy.core.quantiles import ExponentialQuantiles
-from dp_geoprivacy.core.zone_statistics import (
+from dp_geoprivacy.core.mechanisms.quantiles import ExponentialQuantiles
+from dp_geoprivacy.core.releases import zone_statistics as zs
+from dp_geoprivacy.core.releases.zone_statistics import (
     COUNT,
     COUNT_ABOVE,
     FIVE_NUMBER,
@@ -438,7 +438,7 @@ def test_record_states_the_floating_point_epsilon_of_the_whole_release(kw):
 
 def test_quantile_release_stops_when_cancelled():
     """A long quantile release asks ``cancelled()`` between blocks of cells (issue 21: long loops must stop)."""
-    from dp_geoprivacy.core.release import ReleaseCancelledError
+    from dp_geoprivacy.core.releases.release import ReleaseCancelledError
 
     spec = ZoneStatisticsSpec(statistic="median", epsilon=1.0, lower=0.0, upper=10.0, quantile_grid=1_000_001)
     cells = np.repeat(np.arange(50), 4)

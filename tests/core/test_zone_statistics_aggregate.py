@@ -1,12 +1,12 @@
-"""core.zone_statistics split into an exact aggregate and the release from it (for the Spark path, issue 15)."""
+"""core.releases.zone_statistics split into an exact aggregate and the release from it (the Spark path)."""
 
 import math
 
 import numpy as np
 
-from dp_geoprivacy.core.bounded_stats import Bounds, exact_sums, float_parts, sums_from_parts
-from dp_geoprivacy.core.quantiles import ExponentialQuantiles
-from dp_geoprivacy.core.zone_statistics import (
+from dp_geoprivacy.core.mechanisms.bounded_stats import Bounds, exact_sums, float_parts, sums_from_parts
+from dp_geoprivacy.core.mechanisms.quantiles import ExponentialQuantiles
+from dp_geoprivacy.core.releases.zone_statistics import (
     MEAN,
     USER,
     ZoneStatisticsSpec,

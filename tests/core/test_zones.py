@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 import shapely
 
-from dp_geoprivacy.core.zones import OUTSIDE, Tessellation, count_per_zone
+from dp_geoprivacy.core.geometry.zones import OUTSIDE, Tessellation, count_per_zone
 
 
 def _grid(n, cell=10.0):
@@ -57,7 +57,7 @@ def test_uniform_points_cover_the_zones_in_proportion_to_their_area():
     points; chi-square test at alpha = 0.001."""
     from scipy import stats
 
-    from dp_geoprivacy.core.zones import uniform_points
+    from dp_geoprivacy.core.geometry.zones import uniform_points
 
     zones = Tessellation([shapely.box(0, 0, 1, 1), shapely.box(5, 0, 8, 1)], ["small", "large"])
     xy = uniform_points(zones, 4000, np.random.default_rng(1))

@@ -15,9 +15,9 @@ import pytest
 from qgis import processing
 from qgis.core import QgsProcessingException
 
-from dp_geoprivacy.core.accuracy import count_accuracy
-from dp_geoprivacy.core.counting import LAPLACE, CountNoise
-from dp_geoprivacy.core.utility import compare_counts, sampling_tolerance
+from dp_geoprivacy.core.accuracy.planning import count_accuracy
+from dp_geoprivacy.core.accuracy.utility import compare_counts, sampling_tolerance
+from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise
 
 from .conftest import read_field, run_algorithm_json, write_grid_zones, write_points
 from .test_mobility_report import run as run_report
@@ -115,7 +115,7 @@ def test_qgis_process_json(tmp_path):
 
 
 def test_randomized_response_figures_are_the_mechanisms(tmp_path):
-    from dp_geoprivacy.core.accuracy import response_accuracy, response_mechanism
+    from dp_geoprivacy.core.accuracy.planning import response_accuracy, response_mechanism
 
     results = plan(tmp_path, RELEASE=3, EPSILON=1, CATEGORIES=4, RESPONDENTS=2000, SHARE=0.4, TARGET_MARGIN=100)
     expected = response_accuracy(response_mechanism(1.0, 4), 2000, 0.4)
@@ -155,7 +155,7 @@ def valued_city(tmp_path_factory):
     """400 zones of 100 points each: for the mean, values in pairs around the centre of the bounds (each zone's
     mean is the planner's default zone mean); for the quantiles, values spread evenly between the bounds (the
     planner's assumption for quantiles)."""
-    from dp_geoprivacy.core.accuracy_statistics import evenly_spread_values
+    from dp_geoprivacy.core.accuracy.accuracy_statistics import evenly_spread_values
 
     folder = tmp_path_factory.mktemp("valued")
     rng = np.random.default_rng(77)
@@ -227,7 +227,7 @@ def test_every_release_kind_records_its_settings(tmp_path):
 def test_consistent_counts_plan_gives_each_levels_error_for_the_split(tmp_path):
     """RELEASE 5: per level, the expected absolute error that consistentcounts' own figures give (the same
     simulation of the noise, here on a complete H3 tree), smaller at larger epsilon, and per split."""
-    from dp_geoprivacy.core.hierarchy import HierarchySpec, complete_tree, expected_errors
+    from dp_geoprivacy.core.releases.hierarchy import HierarchySpec, complete_tree, expected_errors
 
     results = plan(tmp_path, RELEASE=5, EPSILON=1, LEVELS=3, SPLIT="1,2,2", EPSILONS="0.5, 1, 2")
     assert read_field(results["OUTPUT"], "epsilon") == [0.5, 1.0, 2.0]
@@ -249,7 +249,7 @@ def test_consistent_counts_plan_gives_each_levels_error_for_the_split(tmp_path):
 def test_mobility_report_plan_gives_each_sections_margin_as_the_report_writes_it(tmp_path):
     """RELEASE 6: per section of the mobility report, the epsilon of the split and the 95% margin of one
     published count; for visits per zone the very margin the report writes into its layer (moe95)."""
-    from dp_geoprivacy.core.mobility_report import ANALYSES
+    from dp_geoprivacy.core.releases.mobility_report import ANALYSES
     from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
     split = "od_flows=3,visits_per_zone=2"

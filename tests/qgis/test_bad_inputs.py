@@ -27,7 +27,7 @@ from osgeo import ogr, osr
 from qgis import processing
 from qgis.core import QgsProcessingContext, QgsProcessingException, QgsProcessingFeedback, QgsProject
 
-from dp_geoprivacy.core.ledger import Ledger
+from dp_geoprivacy.core.accounting.ledger import Ledger
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
 from .conftest import ROOT, feature_count, qgis_process_command, read_field, run_qgis_process, write_grid_zones
@@ -1145,7 +1145,7 @@ def test_mobility_report_on_trips_with_some_null_geometries(base, dirs, trip_rec
 
 def test_a_tiny_floor_gives_a_strict_json_record_or_is_refused(base, relocation, dirs):
     """FLOOR=1e-308 with a zone counted 0 wrote `Infinity` (not JSON) into the record as epsilon. Now the
-    record is strict JSON (core.privacy_record), or the FLOOR is refused."""
+    record is strict JSON (core.accounting.privacy_record), or the FLOOR is refused."""
     inputs, outputs = dirs
     one_zone = points_layer(inputs / "one zone.gpkg", np.tile([X0 + 10, Y0 + 10], (20, 1)), pid=list(range(20)))
     histogram = processing.run(COUNTS, counts(one_zone, base["zones"], inputs / "sparse.gpkg"))["OUTPUT"]

@@ -8,10 +8,10 @@ import pytest
 from qgis import processing
 from qgis.core import QgsApplication, QgsProcessingException
 
-from dp_geoprivacy.core.accuracy import count_accuracy, displacement_accuracy
-from dp_geoprivacy.core.counting import LAPLACE, CountNoise
-from dp_geoprivacy.core.ledger import Ledger
-from dp_geoprivacy.core.location import PLANAR, LocationLaplace
+from dp_geoprivacy.core.accounting.ledger import Ledger
+from dp_geoprivacy.core.accuracy.planning import count_accuracy, displacement_accuracy
+from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise
+from dp_geoprivacy.core.mechanisms.location import PLANAR, LocationLaplace
 
 from .conftest import ROOT, run_algorithm_json
 from .test_trip_relocation import _histogram_record, _zone_histogram, case  # noqa: F401 (fixture)

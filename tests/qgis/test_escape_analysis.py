@@ -26,7 +26,7 @@ from qgis.core import (
 )
 from scipy import stats
 
-from dp_geoprivacy.core.zones import OUTSIDE, Tessellation
+from dp_geoprivacy.core.geometry.zones import OUTSIDE, Tessellation
 from dp_geoprivacy.processing.algorithms.escape_analysis import NOT_DP_NOTE, EscapeAnalysis
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 from dp_geoprivacy.processing.styles import escape_share_zones
@@ -194,7 +194,7 @@ def test_reprojection_geographic_zones_and_png_chart(tmp_path):
     """Points in EPSG:4326 and zones in EPSG:32633: points go to the zones' CRS, noise in metres."""
     zones_path = write_grid_zones(tmp_path / "zones.gpkg", 32633, ORIGIN, SIDE, CELLS)
     xy_metric = _grid_points(100, seed=4)
-    from dp_geoprivacy.core.metric_crs import transform_xy
+    from dp_geoprivacy.core.geometry.metric_crs import transform_xy
 
     utm, wgs = osr.SpatialReference(), osr.SpatialReference()
     utm.ImportFromEPSG(32633)

@@ -8,8 +8,8 @@ from osgeo import ogr
 from qgis import processing
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsVectorLayer
 
-from dp_geoprivacy.core.h3cells import cells_covering, cells_of_points, cells_to_text, index_in
-from dp_geoprivacy.core.metric_crs import transform_xy
+from dp_geoprivacy.core.geometry.h3cells import cells_covering, cells_of_points, cells_to_text, index_in
+from dp_geoprivacy.core.geometry.metric_crs import transform_xy
 from dp_geoprivacy.processing.metric_crs import wkt
 
 from .conftest import ROOT, feature_count, read_field, run_algorithm_json, run_qgis_process, write_points

@@ -78,8 +78,8 @@ def test_privatizing_summaries_give_a_figure_at_the_defaults(name):
 
 
 def test_zone_counts_summary_is_the_planners_margin_at_the_default_epsilon():
-    from dp_geoprivacy.core.accuracy import count_accuracy
-    from dp_geoprivacy.core.zone_counts import make_mechanism
+    from dp_geoprivacy.core.accuracy.planning import count_accuracy
+    from dp_geoprivacy.core.releases.zone_counts import make_mechanism
 
     epsilon, m = default("noisyzonecounts", "EPSILON"), default("noisyzonecounts", "MAX_CONTRIBUTIONS")
     figures = count_accuracy(make_mechanism(epsilon=epsilon, max_contributions=m))
@@ -90,8 +90,8 @@ def test_zone_counts_summary_is_the_planners_margin_at_the_default_epsilon():
 
 
 def test_od_summary_states_the_noise_only_flows_the_default_would_publish():
-    from dp_geoprivacy.core.accuracy import count_accuracy
-    from dp_geoprivacy.core.od_flows import ODDomain, ODFlowSpec
+    from dp_geoprivacy.core.accuracy.planning import count_accuracy
+    from dp_geoprivacy.core.releases.od_flows import ODDomain, ODFlowSpec
 
     epsilon, min_flow = default("noisyodflows", "EPSILON"), default("noisyodflows", "MIN_FLOW")
     threshold = default("noisyodflows", "THRESHOLD")
@@ -105,8 +105,8 @@ def test_od_summary_states_the_noise_only_flows_the_default_would_publish():
 
 
 def test_laplace_summary_is_the_displacement_at_the_defaults():
-    from dp_geoprivacy.core.accuracy import displacement_accuracy
-    from dp_geoprivacy.core.location import PLANAR, LocationLaplace
+    from dp_geoprivacy.core.accuracy.planning import displacement_accuracy
+    from dp_geoprivacy.core.mechanisms.location import PLANAR, LocationLaplace
 
     epsilon, distance = default("laplaceperturbation", "EPSILON"), default("laplaceperturbation", "DISTANCE")
     moved = displacement_accuracy(LocationLaplace(PLANAR, epsilon, distance, default("laplaceperturbation", "GRID")))
@@ -118,8 +118,8 @@ def test_laplace_summary_is_the_displacement_at_the_defaults():
 
 def test_summary_follows_a_changed_default():
     """The figure comes from the declared default, not from a typed number."""
-    from dp_geoprivacy.core.accuracy import count_accuracy
-    from dp_geoprivacy.core.zone_counts import make_mechanism
+    from dp_geoprivacy.core.accuracy.planning import count_accuracy
+    from dp_geoprivacy.core.releases.zone_counts import make_mechanism
     from dp_geoprivacy.processing.help_summary import summary_lines
 
     alg = algorithm("noisyzonecounts").create()

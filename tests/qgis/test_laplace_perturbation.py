@@ -20,7 +20,7 @@ from qgis.core import (
 )
 from scipy import stats
 
-from dp_geoprivacy.core.metric_crs import transform_xy
+from dp_geoprivacy.core.geometry.metric_crs import transform_xy
 from dp_geoprivacy.processing.privacy_metadata import read_from_file, records_in
 
 from .conftest import read_points, run_algorithm_json, run_qgis_process, write_points
@@ -89,7 +89,7 @@ def test_per_axis_laplace_needs_a_planar_crs_on_a_geographic_layer(geographic_po
 
 def test_planar_laplace_on_a_geographic_layer_is_drawn_on_the_ellipsoid(geographic_points, tmp_path):
     """No public planar CRS for EPSG:4326: each point moves along a geodesic by a Gamma(2, b) distance in a
-    uniform direction (core.metric_crs, the noise frame)."""
+    uniform direction (core.geometry.metric_crs, the noise frame)."""
     from pyproj import Geod
 
     path, xy = geographic_points

@@ -112,7 +112,7 @@ def test_packed_insert_writes_the_same_values_as_row_by_row(tmp_path, monkeypatc
     """Rows packed into buffers (one INSERT ... SELECT per geometry width, in chunks) read back exactly
     as rows inserted one by one: NULLs, negative and large integers, integral and constant reals with
     NaN, coded text with a NULL category, lines of two vertex counts, more rows than one chunk."""
-    from dp_geoprivacy.core.od_flows import flow_coordinates
+    from dp_geoprivacy.core.releases.od_flows import flow_coordinates
     from dp_geoprivacy.processing import gpkg_fill
 
     monkeypatch.setattr(gpkg_fill, "_PACKED_CHUNK", 7)

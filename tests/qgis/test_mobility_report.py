@@ -23,7 +23,7 @@ from qgis.core import (
     QgsProcessingParameterFeatureSource,
 )
 
-from dp_geoprivacy.core.ledger import Ledger
+from dp_geoprivacy.core.accounting.ledger import Ledger
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
 from .conftest import (

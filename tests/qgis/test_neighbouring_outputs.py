@@ -10,7 +10,7 @@ mechanism (a raw count in the log, a domain or a field chosen by the data, a dat
 
 What is masked is listed per case (``noisy_results``, ``noisy_text``): only what a mechanism outputs (a noisy
 count, the number of published rows after a noisy threshold). Log lines marked as private to the data holder
-(core.publication.PRIVATE_MARK) are the holder's own and are left out of the comparison. Layer values are not
+(core.releases.publication.PRIVATE_MARK) are the holder's own and are left out of the comparison. Layer values are not
 compared: they are the mechanism's output.
 
 All qgis_process runs of the module run once, two at a time, in a module fixture.
@@ -29,7 +29,7 @@ import pytest
 from osgeo import ogr, osr
 from qgis.core import QgsVectorLayer
 
-from dp_geoprivacy.core.publication import PRIVATE_MARK
+from dp_geoprivacy.core.releases.publication import PRIVATE_MARK
 
 from .conftest import qgis_process_command, write_grid_zones
 

@@ -1,5 +1,5 @@
 """Noise is drawn in ground metres whatever the layer's CRS, in a frame chosen from public facts only
-(core.metric_crs, "the noise frame").
+(core.geometry.metric_crs, "the noise frame").
 
 A Web Mercator layer at 60N: one EPSG:3857 "metre" is half a ground metre
 there, so noise drawn in the layer's CRS would move points by Gamma(2, b/2)
@@ -18,7 +18,7 @@ from qgis import processing
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException
 from scipy import stats
 
-from dp_geoprivacy.core.metric_crs import transform_xy
+from dp_geoprivacy.core.geometry.metric_crs import transform_xy
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
 from .conftest import read_points, write_points

@@ -16,7 +16,7 @@ from osgeo import ogr, osr
 from qgis import processing
 from qgis.core import QgsProcessingException, QgsProcessingFeedback, QgsProject, QgsVectorLayer
 
-from dp_geoprivacy.core.counting import LAPLACE, CountNoise
+from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
 from .conftest import ROOT, feature_count, read_field, run_algorithm_json, run_qgis_process, write_grid_zones

@@ -24,11 +24,11 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
-from dp_geoprivacy.core.counting import LAPLACE, CountNoise, StabilityHistogram
-from dp_geoprivacy.core.gaussian import GaussianCountNoise, zcdp_rho
-from dp_geoprivacy.core.h3cells import cells_covering, cells_of_points, cells_to_text
-from dp_geoprivacy.core.metric_crs import transform_xy
-from dp_geoprivacy.core.rng import noise_source
+from dp_geoprivacy.core.geometry.h3cells import cells_covering, cells_of_points, cells_to_text
+from dp_geoprivacy.core.geometry.metric_crs import transform_xy
+from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise, StabilityHistogram
+from dp_geoprivacy.core.mechanisms.gaussian import GaussianCountNoise, zcdp_rho
+from dp_geoprivacy.core.mechanisms.rng import noise_source
 from dp_geoprivacy.processing.metric_crs import wkt
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 from dp_geoprivacy.processing.styles import graduated_counts

@@ -25,7 +25,7 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
-from dp_geoprivacy.core.zone_statistics import (
+from dp_geoprivacy.core.releases.zone_statistics import (
     COLUMNS,
     COUNT,
     COUNT_ABOVE,

@@ -112,7 +112,7 @@ def test_zip_has_the_layout_install_from_zip_expects(plugin_zip):
     names = zipfile.ZipFile(plugin_zip).namelist()
     assert all(name.startswith("dp_geoprivacy/") for name in names)
     for required in ("dp_geoprivacy/__init__.py", "dp_geoprivacy/metadata.txt",
-                     "dp_geoprivacy/resources/icons/provider.svg", "dp_geoprivacy/core/location.py",
+                     "dp_geoprivacy/resources/icons/provider.svg", "dp_geoprivacy/core/mechanisms/location.py",
                      "dp_geoprivacy/processing/provider.py"):
         assert required in names
     assert any(name.startswith("dp_geoprivacy/i18n/") and name.endswith(".qm") for name in names)

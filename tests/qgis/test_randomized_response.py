@@ -22,7 +22,7 @@ from qgis.core import (
 )
 from scipy import stats
 
-from dp_geoprivacy.core.ledger import Ledger
+from dp_geoprivacy.core.accounting.ledger import Ledger
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
 from .conftest import run_algorithm_json, run_qgis_process

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from dp_geoprivacy.core.ledger import Ledger
+from dp_geoprivacy.core.accounting.ledger import Ledger
 
 from .conftest import QGIS_PROCESS
 

@@ -15,7 +15,7 @@ from qgis import processing
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsVectorLayer, QgsWkbTypes
 from scipy import stats
 
-from dp_geoprivacy.core.metric_crs import transform_xy
+from dp_geoprivacy.core.geometry.metric_crs import transform_xy
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
 from .conftest import ROOT, read_field, run_algorithm_json, run_qgis_process, write_grid_zones

@@ -21,8 +21,8 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
-from dp_geoprivacy.core.ledger import Ledger
-from dp_geoprivacy.core.privacy_record import PrivacyRecord
+from dp_geoprivacy.core.accounting.ledger import Ledger
+from dp_geoprivacy.core.accounting.privacy_record import PrivacyRecord
 from dp_geoprivacy.processing.privacy_metadata import read_from_file, write_to_file
 
 from .conftest import run_algorithm_json, run_qgis_process, write_grid_zones

@@ -111,9 +111,9 @@ def test_zone_statistics_quartiles_per_zone_against_the_raw_values(tmp_path):
     """Quartiles per zone: the report's per-zone truth is numpy's quantile of the raw values, its MAE is over
     every published zone's three columns, and the planner's figure comes from the spec rebuilt from the record
     (bounds, epsilon, grid); a missing VALUE_FIELD is refused by name."""
-    from dp_geoprivacy.core.accuracy_statistics import statistic_accuracy
-    from dp_geoprivacy.core.utility import compare_statistics
-    from dp_geoprivacy.core.zone_statistics import ZoneStatisticsSpec
+    from dp_geoprivacy.core.accuracy.accuracy_statistics import statistic_accuracy
+    from dp_geoprivacy.core.accuracy.utility import compare_statistics
+    from dp_geoprivacy.core.releases.zone_statistics import ZoneStatisticsSpec
 
     rng = np.random.default_rng(5)
     zone = np.repeat(np.arange(25), 60)

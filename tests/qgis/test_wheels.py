@@ -92,7 +92,7 @@ def test_qgis_process_wheel_libraries_bind_to_their_own(tmp_path, monkeypatch):
     monkeypatch.setenv("LD_DEBUG_OUTPUT", str(trace))
     result = run_qgis_process(
         "run", "dp_geoprivacy:laplaceperturbation", "--", f"INPUT={SAMPLE}|layername=households",
-        "EPSILON=1", "DISTANCE=100", "METRIC_CRS=EPSG:3035", f"OUTPUT={output}", check=False,
+        "EPSILON=1", "DISTANCE=100", "METRIC_CRS=EPSG:25832", f"OUTPUT={output}", check=False,
     )
     monkeypatch.delenv("LD_DEBUG")
     assert result.returncode == 0, f"qgis_process exited with {result.returncode}:\n{result.stderr[-3000:]}"
@@ -165,7 +165,7 @@ def test_qgis_process_exits_cleanly_with_any_mix_of_wheels_and_debian_packages(m
         assert path.startswith(str(mixed)) == (name in chosen), (name, path)
     result = subprocess.run(
         [QGIS_PROCESS, "run", "dp_geoprivacy:laplaceperturbation", "--", f"INPUT={SAMPLE}|layername=households",
-         "EPSILON=1", "DISTANCE=100", "METRIC_CRS=EPSG:3035", f"OUTPUT={output}"],
+         "EPSILON=1", "DISTANCE=100", "METRIC_CRS=EPSG:25832", f"OUTPUT={output}"],
         env=env, capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, f"exit status {result.returncode}:\n{result.stdout[-1500:]}\n{result.stderr[-3000:]}"

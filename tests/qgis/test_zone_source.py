@@ -5,8 +5,8 @@ import pytest
 import shapely
 from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingContext, QgsProcessingException
 
-from dp_geoprivacy.core.h3cells import cells_covering, cells_of_points, cells_to_text
-from dp_geoprivacy.core.zones import OUTSIDE
+from dp_geoprivacy.core.geometry.h3cells import cells_covering, cells_of_points, cells_to_text
+from dp_geoprivacy.core.geometry.zones import OUTSIDE
 from dp_geoprivacy.processing.algorithms.noisy_zone_counts import NoisyZoneCounts
 from dp_geoprivacy.processing.zone_source import H3Cells, ZoneLayerCells, cell_set_from_parameters
 

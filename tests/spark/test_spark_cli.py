@@ -1,7 +1,7 @@
 """The Spark command line (issue 15): LEDGER / BUDGET / PARTITION on all three commands, the OD matrix, WKB trips.
 
 The runs go through the same functions as ``python -m dp_geoprivacy.spark``
-(with the test's local[2] session). The ledger is core.ledger's, as the
+(with the test's local[2] session). The ledger is core.accounting.ledger's, as the
 plugin's; the budget refusal happens before any noise is drawn and leaves
 no output.
 """
@@ -15,8 +15,8 @@ import pytest
 import shapely
 from osgeo import ogr
 
-from dp_geoprivacy.core.ledger import Ledger
-from dp_geoprivacy.core.privacy_record import HISTORY_PREFIX, PrivacyRecord
+from dp_geoprivacy.core.accounting.ledger import Ledger
+from dp_geoprivacy.core.accounting.privacy_record import HISTORY_PREFIX, PrivacyRecord
 from dp_geoprivacy.spark.__main__ import main, noisy_od_flows, noisy_zone_counts, noisy_zone_statistics
 from dp_geoprivacy.spark.cells import h3_cells
 from dp_geoprivacy.spark.ledger import BudgetRefusedError, source_fingerprint
@@ -100,7 +100,7 @@ def test_budget_without_ledger_is_refused_and_the_exit_status_says_so(data, tmp_
 
 
 def test_fingerprint_is_the_cores_of_the_locations_whatever_the_rows_order_and_columns(spark, data):
-    from dp_geoprivacy.core import fingerprint
+    from dp_geoprivacy.core.accounting import fingerprint
 
     _, frame = data
     points = ("points", [("lon", "lat")])

@@ -4,9 +4,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from dp_geoprivacy.core.od_flows import ODFlowData, count_pairs, release_od_flows
-from dp_geoprivacy.core.release import ranks_from_order
-from dp_geoprivacy.core.rng import noise_source
+from dp_geoprivacy.core.mechanisms.rng import noise_source
+from dp_geoprivacy.core.releases.od_flows import ODFlowData, count_pairs, release_od_flows
+from dp_geoprivacy.core.releases.release import ranks_from_order
 from dp_geoprivacy.spark.cells import h3_cells, id_order
 from dp_geoprivacy.spark.od_flows import (
     TripColumns,

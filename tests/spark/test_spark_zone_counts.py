@@ -13,9 +13,9 @@ import pytest
 import shapely
 from scipy import stats
 
-from dp_geoprivacy.core.release import null_user_mask, ranks_from_order
-from dp_geoprivacy.core.rng import noise_source
-from dp_geoprivacy.core.zone_counts import (
+from dp_geoprivacy.core.mechanisms.rng import noise_source
+from dp_geoprivacy.core.releases.release import null_user_mask, ranks_from_order
+from dp_geoprivacy.core.releases.zone_counts import (
     NO_SLOT,
     ZoneCountData,
     histogram_counts,
@@ -94,8 +94,8 @@ def same_facts(a, b):
 
 def overlapping_zones():
     squares = [shapely.box(151.15 + 0.02 * i, -33.92, 151.19 + 0.02 * i, -33.82) for i in range(4)]
-    from dp_geoprivacy.core.zone_counts import overlay_faces
-    from dp_geoprivacy.core.zones import Tessellation
+    from dp_geoprivacy.core.geometry.zones import Tessellation
+    from dp_geoprivacy.core.releases.zone_counts import overlay_faces
 
     overlay = overlay_faces(Tessellation(np.asarray(squares, dtype=object), np.arange(4)))
     return ZoneCellSet(squares, [40, 3, 20, 1], None, "4 test zones", overlay)

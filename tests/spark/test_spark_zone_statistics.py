@@ -2,7 +2,7 @@
 
 Spark computes the per-cell sufficient statistics (counts, exactly rounded
 sums, units above LIMIT, grid histograms for quantiles) and the driver calls
-core.zone_statistics.release_zone_statistics_from_aggregate. The aggregates
+core.releases.zone_statistics.release_zone_statistics_from_aggregate. The aggregates
 are compared through test-only code; the public path always adds noise.
 """
 
@@ -11,9 +11,9 @@ import pandas as pd
 import pytest
 import shapely
 
-from dp_geoprivacy.core.rng import noise_source
-from dp_geoprivacy.core.zone_counts import day_keys, slot_labels, time_slots
-from dp_geoprivacy.core.zone_statistics import aggregate_zone_statistics, release_zone_statistics
+from dp_geoprivacy.core.mechanisms.rng import noise_source
+from dp_geoprivacy.core.releases.zone_counts import day_keys, slot_labels, time_slots
+from dp_geoprivacy.core.releases.zone_statistics import aggregate_zone_statistics, release_zone_statistics
 from dp_geoprivacy.spark.cells import h3_cells
 from dp_geoprivacy.spark.zone_statistics import (
     StatColumns,

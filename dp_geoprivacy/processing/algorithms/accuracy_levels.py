@@ -2,16 +2,16 @@
 
 Per level, the expected absolute error and the 95% margin of the published
 counts after least squares, for the declared split of epsilon: simulated
-from the noise alone (core.hierarchy.expected_errors) on a complete H3 tree
-(core.hierarchy.complete_tree). No data is read; the generator is the
+from the noise alone (core.releases.hierarchy.expected_errors) on a complete H3 tree
+(core.releases.hierarchy.complete_tree). No data is read; the generator is the
 plugin's keyed one, so figures differ by about 1% between runs.
 """
 
 from qgis.core import QgsProcessingException, QgsProcessingParameterNumber, QgsProcessingParameterString
 
-from ...core.counting import LAPLACE
-from ...core.hierarchy import HierarchyError, HierarchySpec, complete_tree, expected_errors, parse_shares
-from ...core.rng import noise_source
+from ...core.mechanisms.counting import LAPLACE
+from ...core.mechanisms.rng import noise_source
+from ...core.releases.hierarchy import HierarchyError, HierarchySpec, complete_tree, expected_errors, parse_shares
 from ...translation import tr
 
 LEVELS, SPLIT = "LEVELS", "SPLIT"

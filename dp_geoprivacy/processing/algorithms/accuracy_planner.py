@@ -1,7 +1,7 @@
 """dp_geoprivacy:accuracyplanner: the accuracy a release will have, before any data is touched.
 
-Data-independent: every figure comes from ``core.accuracy`` (and
-``core.accuracy_statistics`` for zone statistics) applied to the mechanism
+Data-independent: every figure comes from ``core.accuracy.planning`` (and
+``core.accuracy.accuracy_statistics`` for zone statistics) applied to the mechanism
 the release itself would build from these settings
 (``zone_counts.make_mechanism``, ``location.PerturbationSpec``,
 ``zone_statistics.ZoneStatisticsSpec``). It reads no layer, draws no noise
@@ -29,15 +29,15 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core import accuracy
-from ...core.accuracy_chart import accuracy_chart_svg
-from ...core.accuracy_statistics import statistic_accuracy
-from ...core.counting import DISCRETE_LAPLACE, LAPLACE
-from ...core.escape_chart import chart_html
-from ...core.location import PerturbationSpec
-from ...core.od_flows import ODDomain
-from ...core.zone_counts import make_mechanism
-from ...core.zone_statistics import FIVE_NUMBER, MEAN, MEDIAN, QUARTILES, RECORD, SUM, USER, ZoneStatisticsSpec
+from ...core.accuracy import planning as accuracy
+from ...core.accuracy.accuracy_chart import accuracy_chart_svg
+from ...core.accuracy.accuracy_statistics import statistic_accuracy
+from ...core.accuracy.escape_chart import chart_html
+from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE
+from ...core.mechanisms.location import PerturbationSpec
+from ...core.releases.od_flows import ODDomain
+from ...core.releases.zone_counts import make_mechanism
+from ...core.releases.zone_statistics import FIVE_NUMBER, MEAN, MEDIAN, QUARTILES, RECORD, SUM, USER, ZoneStatisticsSpec
 from ..base import DpAlgorithm
 from ..help_summary import count_figures, defaults, with_summary
 from ..writers import Column, write_features, write_text

@@ -2,7 +2,7 @@
 
 For each total epsilon, the analyses and the BUDGET_SPLIT the report will
 use, one row per published part of each section: the section's epsilon
-share, sensitivity, noise scale, and from ``core.accuracy.count_accuracy``
+share, sensitivity, noise scale, and from ``core.accuracy.planning.count_accuracy``
 on the very mechanisms ``MobilityReportSpec.mechanisms()`` builds the
 expected absolute error and 95% margin of one published count or bin; for
 the five-number summaries the 95% rank margin; for the OD flows (the
@@ -12,9 +12,9 @@ stability-based histogram) the threshold and the true count published with
 
 from qgis.core import QgsProcessingException, QgsProcessingParameterEnum, QgsProcessingParameterString
 
-from ...core import mobility_analyses as ma
-from ...core.accuracy import count_accuracy
-from ...core.mobility_report import ANALYSES, BudgetSplitError, MobilityReportSpec, Period
+from ...core.accuracy.planning import count_accuracy
+from ...core.releases import mobility_analyses as ma
+from ...core.releases.mobility_report import ANALYSES, BudgetSplitError, MobilityReportSpec, Period
 from ...translation import tr
 from .mobility_report import split_weights
 

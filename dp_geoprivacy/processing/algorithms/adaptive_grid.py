@@ -1,6 +1,6 @@
 """dp_geoprivacy:adaptivegrid: zones split privately where there is data (PrivTree), with noisy counts.
 
-The release is ``core.privtree.release_adaptive_grid``. This module reads the
+The release is ``core.releases.privtree.release_adaptive_grid``. This module reads the
 points (reprojected to the extent's CRS, the quadtree's plane), calls the
 release and writes one rectangle per leaf with its noisy count and margin.
 """
@@ -23,15 +23,15 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core.counting import clamp_and_round
-from ...core.privtree import (
+from ...core.mechanisms.counting import clamp_and_round
+from ...core.releases.privtree import (
     MAX_DEPTH_LIMIT,
     AdaptiveGridData,
     AdaptiveGridError,
     AdaptiveGridSpec,
     release_adaptive_grid,
 )
-from ...core.publication import log_private
+from ...core.releases.publication import log_private
 from ..base import DpAlgorithm
 from ..help_summary import defaults, with_summary
 from ..metric_crs import crs_transformer, wkt

@@ -1,6 +1,6 @@
 """dp_geoprivacy:consistentcounts: noisy point counts at several H3 resolutions that add up.
 
-The release is ``core.hierarchy.release_hierarchy_counts`` (noise at every
+The release is ``core.releases.hierarchy.release_hierarchy_counts`` (noise at every
 level of the public H3 hierarchy, least squares so that children add up to
 their parent, optional non-negative integer rounding). This module reads the
 points (their finest-resolution cell), calls the release and writes one
@@ -22,9 +22,9 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core import h3cells
-from ...core.counting import LAPLACE
-from ...core.hierarchy import (
+from ...core.geometry import h3cells
+from ...core.mechanisms.counting import LAPLACE
+from ...core.releases.hierarchy import (
     HierarchyData,
     HierarchyError,
     HierarchySpec,
@@ -33,7 +33,7 @@ from ...core.hierarchy import (
     parse_shares,
     release_hierarchy_counts,
 )
-from ...core.publication import log_private
+from ...core.releases.publication import log_private
 from ..base import DpAlgorithm
 from ..help_summary import defaults, level_margin, with_summary
 from ..metric_crs import wkt

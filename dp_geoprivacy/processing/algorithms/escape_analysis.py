@@ -1,7 +1,7 @@
 """dp_geoprivacy:escapeanalysis: escaped-point analysis and noise calibration.
 
 Source: Dumont et al. 2021 §5 (Fig. 13-21, eq. 14, eq. 15). The sweep, the
-statistics and the calibration rule live in ``core.escape``; this module
+statistics and the calibration rule live in ``core.accuracy.escape``; this module
 reads the layers, handles the CRSs (noise in metres, point-in-polygon in the
 zones' CRS), and writes the table, the zones, the chart and their metadata.
 The outputs are statistics of the true locations: not differentially
@@ -29,10 +29,17 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core.escape import SweepCancelledError
-from ...core.escape_chart import chart_html, escape_chart_svg
-from ...core.escape_release import NOT_DP_NOTE, EscapeData, EscapeSpec, MatchError, match_rows, release_escape_analysis
-from ...core.zones import OUTSIDE, uniform_points
+from ...core.accuracy.escape import SweepCancelledError
+from ...core.accuracy.escape_chart import chart_html, escape_chart_svg
+from ...core.geometry.zones import OUTSIDE, uniform_points
+from ...core.releases.escape_release import (
+    NOT_DP_NOTE,
+    EscapeData,
+    EscapeSpec,
+    MatchError,
+    match_rows,
+    release_escape_analysis,
+)
 from ..accuracy_notes import note_escape_calibration
 from ..base import DpAlgorithm, setting_number
 from ..chart_files import CHART_SUFFIXES, write_chart

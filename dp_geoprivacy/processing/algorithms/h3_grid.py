@@ -1,7 +1,7 @@
 """dp_geoprivacy:h3grid: the H3 hexagons covering an extent, as a public zone layer.
 
 Source: the ITMS report §II C and §III A (H3 indexing and the choice of
-resolution). Cells come from ``core.h3cells``; the extent handling
+resolution). Cells come from ``core.geometry.h3cells``; the extent handling
 (reprojection, antimeridian, poles) from ``processing.zone_source``. No data
 is read, so the output costs no privacy and can be published and reused as
 ZONES of noisyzonecounts or OD flows, except when the extent is a layer's:
@@ -21,7 +21,7 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core import h3cells
+from ...core.geometry import h3cells
 from ..base import DpAlgorithm
 from ..derived_zones import derived_note, extent_layer
 from ..help_summary import defaults, h3_cell_area_km2, with_summary

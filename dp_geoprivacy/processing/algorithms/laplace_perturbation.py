@@ -3,7 +3,7 @@
 Sources: Dumont et al. 2021 §3.4 (eq. 7) and §5 (eq. 14, per-axis Laplace of
 household locations); geo-indistinguishability (Andres et al. 2013, planar
 Laplace). The mechanism, its privacy claim and the release (random row
-order, noise) live in ``core.location`` (``release_perturbation_batches``);
+order, noise) live in ``core.mechanisms.location`` (``release_perturbation_batches``);
 this module reads the layer in batches (``point_stream``), reprojects each
 to a metric CRS and back, and writes the layer with the privacy record
 (``writers.write_points_stream``): memory is bounded by a batch, not by
@@ -22,7 +22,7 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core.location import (
+from ...core.mechanisms.location import (
     PER_AXIS,
     NoiseTooSmallError,
     PerturbationSpec,
@@ -30,7 +30,7 @@ from ...core.location import (
     require_visible_noise,
     snap_to_grid,
 )
-from ...core.publication import log_private
+from ...core.releases.publication import log_private
 from ..base import DpAlgorithm
 from ..help_summary import defaults, displacement_figures, with_summary
 from ..metric_crs import crs_transformer, is_metric, resolve_noise_frame

@@ -2,7 +2,7 @@
 
 Sources: Kapp et al. 2023 §3 (analyses), §4.2-4.3 (user-level privacy, sensitivities,
 five-number summaries), §5.4 (choice of M and epsilon). The release is
-``core.mobility_report.release_mobility_report``; this module reads the trip
+``core.releases.mobility_report.release_mobility_report``; this module reads the trip
 records in bulk, pairs start and end rows per trip, assigns zones, calls the
 release and writes the HTML page and the two layers (one release id).
 """
@@ -30,8 +30,8 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core import mobility_analyses as ma
-from ...core.mobility_report import (
+from ...core.releases import mobility_analyses as ma
+from ...core.releases.mobility_report import (
     ANALYSES,
     OD_DELTA,
     BudgetSplitError,
@@ -40,8 +40,8 @@ from ...core.mobility_report import (
     release_mobility_report,
     split_budget,
 )
-from ...core.publication import log_private, reveal
-from ...core.release import NoUsableRecordsError, is_null
+from ...core.releases.publication import log_private, reveal
+from ...core.releases.release import NoUsableRecordsError, is_null
 from ...translation import tr
 from ..base import DpAlgorithm
 from ..help_summary import defaults, mobility_figures, with_summary
@@ -87,7 +87,7 @@ class MobilityReport(DpAlgorithm):
 
     ALGORITHM_ID = "mobilityreport"
     GROUP_ID = "aggregates"
-    ROW_IS_UNIT = False  # a trip is two records: they could lie in two PARTITIONs (core.accounting.partition_rule)
+    ROW_IS_UNIT = False  # a trip is two records: they could lie in two PARTITIONs (partition_rule)
     DIALOG_ORDER = ("INPUT", "USER_FIELD", "TIMESTAMP_FIELD", "TRIP_FIELD", "ZONES", "ZONE_ID_FIELD", "H3_RESOLUTION",
                     "EXTENT", "EPSILON", "MAX_TRIPS_PER_USER")
     ADVANCED = ("END_TIMESTAMP_FIELD", "X_FIELD", "Y_FIELD", "COORDINATES_CRS", "ANALYSES", "BUDGET_SPLIT",

@@ -7,8 +7,8 @@ count, ODFlowError), Asghar, Tyler and Kaafar 2017 Algorithm 1 (stability histog
 §3 (OD contingency table, negatives to zero), Cormode et al. ICDT 2012
 (sparse release). The release (NULL users dropped, user bound, pair
 counts, the three release paths, output order by zone ids) is
-``core.od_flows.release_od_flows``, with the flow geometry; the mechanisms
-are in ``core.counting``; the zones or H3 cells come from
+``core.releases.od_flows.release_od_flows``, with the flow geometry; the mechanisms
+are in ``core.mechanisms.counting``; the zones or H3 cells come from
 ``processing.zone_source``. This module reads the trips in bulk, assigns
 their ends to zones, calls the release and hands the flow lines and the
 matrix to ``processing.od_output``, which writes them as one release.
@@ -31,8 +31,8 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
-from ...core.counting import DISCRETE_LAPLACE, LAPLACE, StabilityHistogram
-from ...core.od_flows import (
+from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, StabilityHistogram
+from ...core.releases.od_flows import (
     ODDomain,
     ODFlowData,
     ODFlowSpec,
@@ -40,8 +40,8 @@ from ...core.od_flows import (
     least_min_flow,
     release_od_flows,
 )
-from ...core.publication import log_private, reveal
-from ...core.release import NoUsableRecordsError
+from ...core.releases.publication import log_private, reveal
+from ...core.releases.release import NoUsableRecordsError
 from .. import dry_run
 from ..accuracy_notes import warn_spurious_flows
 from ..base import DpAlgorithm, setting_number

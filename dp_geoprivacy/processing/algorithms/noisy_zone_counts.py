@@ -2,9 +2,9 @@
 
 Sources: Dumont et al. 2021 §6.1, Kapp et al. 2023 §4.2-4.3, Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1,
 the ITMS report (H3, hexagon-and-timeslot). The mechanisms and the sensitivity rule
-live in ``core.counting``; the release (NULL users and times dropped, user
+live in ``core.mechanisms.counting``; the release (NULL users and times dropped, user
 bound, noise, threshold, top k, output order by zone id) is
-``core.zone_counts.release_zone_counts``; the zones or H3 cells come from
+``core.releases.zone_counts.release_zone_counts``; the zones or H3 cells come from
 ``processing.zone_source``. This module reads the points batch by batch
 (keeping only a zone index, and the user and time values, per point), calls
 the release and writes one polygon row per published zone (and slot).
@@ -26,11 +26,11 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core.counting import DISCRETE_LAPLACE, LAPLACE
-from ...core.gaussian import DISCRETE_GAUSSIAN
-from ...core.publication import log_private, reveal
-from ...core.release import ranks_from_order
-from ...core.zone_counts import (
+from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE
+from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
+from ...core.releases.publication import log_private, reveal
+from ...core.releases.release import ranks_from_order
+from ...core.releases.zone_counts import (
     FOUR_HOURS,
     HOUR,
     WEEKDAY,

@@ -6,10 +6,10 @@ above a speed limit; epsilon per HAT per day and, per day, the sum of the K
 largest per-HAT epsilons, §III E-F) and Kapp et al. 2023 §4.3 (user-level privacy
 with M sampled contributions; five-number summaries by the exponential
 mechanism). The mechanisms, their sensitivities and the release (cleaning,
-clamping, bounding, minimum support) are ``core.zone_statistics``,
-``core.bounded_stats`` and ``core.quantiles``; the zones or H3 cells come from
+clamping, bounding, minimum support) are ``core.releases.zone_statistics``,
+``core.mechanisms.bounded_stats`` and ``core.mechanisms.quantiles``; the zones or H3 cells come from
 ``processing.zone_source``, time slots and day keys from
-``core.zone_counts``. This module reads parameters, reads the points in bulk
+``core.releases.zone_counts``. This module reads parameters, reads the points in bulk
 (zone index, value, user, time and day per point), reserves the budget,
 calls ``release_zone_statistics`` and writes one polygon row per published
 (zone, slot) cell, ordered by zone id then slot.
@@ -32,10 +32,10 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core.publication import log_private
-from ...core.release import ReleaseCancelledError, order_by_rank, ranks_from_order
-from ...core.zone_counts import FOUR_HOURS, HOUR, WEEKDAY, TimeSlotError, day_keys, slot_labels, time_slots
-from ...core.zone_statistics import (
+from ...core.releases.publication import log_private
+from ...core.releases.release import ReleaseCancelledError, order_by_rank, ranks_from_order
+from ...core.releases.zone_counts import FOUR_HOURS, HOUR, WEEKDAY, TimeSlotError, day_keys, slot_labels, time_slots
+from ...core.releases.zone_statistics import (
     COUNT,
     COUNT_ABOVE,
     FIVE_NUMBER,

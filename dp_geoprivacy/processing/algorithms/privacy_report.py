@@ -3,9 +3,9 @@
 Sources: Asghar, Tyler and Kaafar 2017 §2 (Theorem 2, basic sequential composition; Theorem 3,
 parallel composition over disjoint partitions) and §4 (the Opal release:
 56 disjoint day-mode partitions, total epsilon 8); the ITMS report §III F
-(cumulative epsilon per day). The rules live in ``core.accounting``; this
+(cumulative epsilon per day). The rules live in ``core.accounting.composition``; this
 module collects releases from privacy records of layers and/or the ledger
-(core.ledger), and writes a table of releases and an HTML report.
+(core.accounting.ledger), and writes a table of releases and an HTML report.
 """
 
 import html
@@ -23,7 +23,7 @@ from qgis.core import (
 )
 
 from ... import __version__
-from ...core.accounting import (
+from ...core.accounting.composition import (
     DIFFERENTIAL_PRIVACY,
     GEO_INDISTINGUISHABILITY,
     Partition,
@@ -32,9 +32,9 @@ from ...core.accounting import (
     source_labels,
     worst,
 )
-from ...core.accounting import seeded as seeded_releases
-from ...core.html_page import page_start
-from ...core.ledger import LedgerError, events_of
+from ...core.accounting.composition import seeded as seeded_releases
+from ...core.accounting.ledger import LedgerError, events_of
+from ...core.accuracy.html_page import page_start
 from ..base import DpAlgorithm
 from ..budget import open_ledger
 from ..help_summary import with_summary

@@ -5,7 +5,7 @@ Source: Dumont et al., "Differential Privacy in Travel Data" (2021), §3.3
 (vehicle make and model replaced within fuel-type strata, eq. 8-11). The
 mechanism, its privacy claim (with its proof) and the release (declared
 domain and strata, responses, random row order, estimates) live in
-``core.randomized_response`` (``release_randomized_response``); this
+``core.releases.randomized_response`` (``release_randomized_response``); this
 module reads the publisher's declarations (CATEGORIES, REPLACEMENT_WEIGHTS,
 STRATA, OTHER), the field (and strata), reserves the budget when the
 release asks, and writes the layer with the field replaced in shuffled
@@ -31,8 +31,8 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
-from ...core.publication import log_private, reveal
-from ...core.randomized_response import (
+from ...core.releases.publication import log_private, reveal
+from ...core.releases.randomized_response import (
     DECLARED,
     UNIFORM,
     ResponseData,
@@ -285,7 +285,8 @@ class RandomizedResponseAlgorithm(DpAlgorithm):
         metadata = layer.metadata() if layer is not None else QgsLayerMetadata()
         if not records_in(metadata):
             metadata = QgsVectorLayer(f"{table.gpkg_path}|layername={table.layer_name}", "input", "ogr").metadata()
-        private = any(r.differentially_private and r.algorithm in LOCATION_RELEASES for r in records_in(metadata))
+        # A seeded study run of a location release counts too (PrivacyRecord.is_release): its points are noised.
+        private = any(r.is_release and r.algorithm in LOCATION_RELEASES for r in records_in(metadata))
         if not private:
             feedback.pushWarning(self.tr(
                 "INPUT's geometries are true locations (it is not the output of a location release), so "
@@ -472,7 +473,7 @@ def _point_xy(geometries):
 
 
 def _estimate_columns(result, strata_field):
-    """The estimate table of a release (core.randomized_response) as output columns."""
+    """The estimate table of a release (core.releases.randomized_response) as output columns."""
     columns = [Column("stratum", "text", result["stratum"])] if strata_field else []
     return columns + [
         Column("category", "text", result["category"]),

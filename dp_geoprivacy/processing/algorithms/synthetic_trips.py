@@ -2,10 +2,10 @@
 stability histograms
 (Asghar, Tyler and Kaafar 2017 §3-4).
 
-The releases are ``core.synthetic_trips.release_synthetic_trips`` (model 0,
-contingency tables) and ``core.synthetic_sbh`` (model 1, stability
+The releases are ``core.releases.synthetic_trips.release_synthetic_trips`` (model 0,
+contingency tables) and ``core.releases.synthetic_sbh`` (model 1, stability
 histograms over disjoint partitions, composition of Asghar, Tyler and Kaafar 2017 Theorem 7);
-the utility check is ``core.synthetic_utility`` (not private). This module
+the utility check is ``core.accuracy.synthetic_utility`` (not private). This module
 reads the trips in bulk (processing.trip_reader), turns their ends into
 zones (processing.zone_source), bins times and durations on the public
 declarations (processing.synthetic_io), calls the release and writes.
@@ -30,10 +30,10 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
-from ...core.publication import log_private, reveal
-from ...core.release import NoUsableRecordsError
-from ...core.synthetic_sbh import MARGINALS, OFF_TIME_PLACE, ON_TIME_PLACE, StabilitySpec
-from ...core.synthetic_trips import ContingencySpec, TripData, release_synthetic_trips
+from ...core.releases.publication import log_private, reveal
+from ...core.releases.release import NoUsableRecordsError
+from ...core.releases.synthetic_sbh import MARGINALS, OFF_TIME_PLACE, ON_TIME_PLACE, StabilitySpec
+from ...core.releases.synthetic_trips import ContingencySpec, TripData, release_synthetic_trips
 from ..base import DpAlgorithm, setting_number
 from ..help_summary import defaults, synthetic_od_figures, with_summary
 from ..metric_crs import wkt

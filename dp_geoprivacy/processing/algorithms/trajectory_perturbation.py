@@ -3,7 +3,7 @@
 Sources: Dumont et al. 2021 §2.3 (tracks identify routes), §6.1 (eq. 16, SDD of Jiang
 et al., SSDBM 2013) and §6.2 (route-level privacy left open). The
 mechanisms, their budgets and the release (resampling, random row order,
-noise) live in ``core.trajectories`` (``release_trajectories``); this module
+noise) live in ``core.releases.trajectories`` (``release_trajectories``); this module
 reads the lines in bulk, reprojects to a metric CRS and back, and writes
 the lines with the privacy record.
 """
@@ -29,9 +29,16 @@ from qgis.core import (
     QgsSingleSymbolRenderer,
 )
 
-from ...core.metric_crs import transform_xy
-from ...core.publication import log_private
-from ...core.trajectories import SDD, VERTEX_LAPLACE, Tracks, TrajectorySpec, UnreachableTripError, release_trajectories
+from ...core.geometry.metric_crs import transform_xy
+from ...core.releases.publication import log_private
+from ...core.releases.trajectories import (
+    SDD,
+    VERTEX_LAPLACE,
+    Tracks,
+    TrajectorySpec,
+    UnreachableTripError,
+    release_trajectories,
+)
 from ..base import DpAlgorithm, setting_number
 from ..help_summary import defaults, trajectory_figures, with_summary
 from ..metric_crs import resolve_noise_frame, wkt

@@ -17,7 +17,7 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core.trajectories import trip_ends
+from ...core.releases.trajectories import trip_ends
 from ..base import DpAlgorithm
 from ..budget import source_fingerprint
 from ..help_summary import with_summary

@@ -6,7 +6,7 @@ zone drawn from a histogram; the destination likewise, from the reported
 origin's row of the OD histogram when the joint histogram is to be kept).
 The mechanism, its epsilon (eq. 11 form), p from EPSILON and the release
 (known zones only, relocation, random row order) live in
-``core.relocation`` (``release_relocation``); this module reads the trips
+``core.releases.relocation`` (``release_relocation``); this module reads the trips
 and the histograms (a noisy release, whose privacy record is carried into
 the output and charged with it, or a table declared public with
 HISTOGRAMS_PUBLIC; any other histogram is refused), reserves the budget
@@ -32,9 +32,9 @@ from qgis.core import (
     QgsProviderRegistry,
 )
 
-from ...core.accounting import Partition, ReleaseEvent, compose
-from ...core.publication import log_private, reveal
-from ...core.relocation import RelocationSpec, release_relocation, zone_keys
+from ...core.accounting.composition import Partition, ReleaseEvent, compose
+from ...core.releases.publication import log_private, reveal
+from ...core.releases.relocation import RelocationSpec, release_relocation, zone_keys
 from ..base import DpAlgorithm
 from ..help_summary import EXAMPLE_ZONES, defaults, relocation_p_truth, with_summary
 from ..privacy_metadata import ReleaseLayerPostProcessor, read_from_file, records_in, write_to_file

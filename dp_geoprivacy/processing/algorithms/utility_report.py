@@ -1,10 +1,10 @@
 """dp_geoprivacy:utilityreport: how far a released layer is from the raw data it came from.
 
 NOT differentially private: the report holds statistics of the raw data
-(core.utility), for the data holder deciding whether a release is usable;
+(core.accuracy.utility), for the data holder deciding whether a release is usable;
 title, metadata, keywords and the HTML say so. The released layer's privacy
 record says what kind of release it is; the planner's prediction for that
-record (core.accuracy) is reported next to each measured figure.
+record (core.accuracy.planning) is reported next to each measured figure.
 """
 
 import html
@@ -24,14 +24,14 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core import utility
-from ...core.accuracy import CountAccuracy, accuracy_from_record
-from ...core.accuracy_chart import scatter_svg
-from ...core.accuracy_statistics import spec_from_record, statistic_accuracy, statistic_of_columns
-from ...core.escape_chart import chart_html
-from ...core.escape_release import NOT_A_RELEASE, NOT_DP_NOTE
-from ...core.metric_crs import transform_xy
-from ...core.privacy_record import PrivacyRecord
+from ...core.accounting.privacy_record import PrivacyRecord
+from ...core.accuracy import utility
+from ...core.accuracy.accuracy_chart import scatter_svg
+from ...core.accuracy.accuracy_statistics import spec_from_record, statistic_accuracy, statistic_of_columns
+from ...core.accuracy.escape_chart import chart_html
+from ...core.accuracy.planning import CountAccuracy, accuracy_from_record
+from ...core.geometry.metric_crs import transform_xy
+from ...core.releases.escape_release import NOT_A_RELEASE, NOT_DP_NOTE
 from ..base import DpAlgorithm
 from ..help_summary import with_summary
 from ..metric_crs import resolve_metric_crs, wkt
@@ -297,7 +297,7 @@ class UtilityReport(DpAlgorithm):
         return measured, ([truth.get(k, 0) for k in keys], [noisy.get(k, 0.0) for k in keys])
 
     def _statistics(self, parameters, context, feedback, layer, record):
-        """Per zone, the published statistic against the raw one of the original's VALUE_FIELD (core.utility)."""
+        """Per zone, the published statistic against the raw one of the original's VALUE_FIELD (accuracy.utility)."""
         names = [f.name() for f in layer.fields()]
         statistic = statistic_of_columns(names)
         if statistic is None or "time_slot" in names:

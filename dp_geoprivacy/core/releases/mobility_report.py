@@ -1,0 +1,352 @@
+"""The differentially private mobility report (Kapp et al. 2023): the release behind dp_geoprivacy:mobilityreport.
+
+Kapp et al. 2023 §3 (the analyses), §4.2-4.3 (user-level privacy: each user keeps at
+most M trips, sampled uniformly once for the whole report; counts of users
+have sensitivity 1, of trips M, of trip ends 2M; five-number summaries by
+the exponential mechanism on ranks with the same sensitivity; the
+tessellation, bins and bounds are public and values beyond them are one
+noisy outlier count). The total EPSILON is split over the chosen analyses by
+public weights (default DEFAULT_SPLIT: visits, OD flows and trips over time first); each
+analysis is its own mechanism with its own epsilon share and sensitivity,
+and sequential composition makes the report EPSILON-DP for one user
+(:func:`release_mobility_report`).
+
+The exact values the mechanisms start from are computed in
+:mod:`.mobility_analyses` and never returned.
+Everything here is numpy and stdlib; no QGIS.
+"""
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Dict, Optional, Tuple
+
+import numpy as np
+
+from ..mechanisms.counting import bound_contributions, clamp_and_round
+from . import mobility_analyses as ma
+from .od_flows import count_pairs, release_flows
+from .publication import Private
+from .release import NoUsableRecordsError, Release, is_null, no_op, null_user_mask, user_codes
+
+ANALYSES = (
+    "dataset_statistics", "missing_values", "trips_over_time", "trips_per_weekday", "trips_per_hour",
+    "visits_per_zone", "visits_per_time_window",
+    "od_flows", "travel_time", "jump_length",
+    "trips_per_user", "time_between_trips", "radius_of_gyration", "distinct_zones", "mobility_entropy",
+)
+# Share of visits_per_time_window's epsilon for the 12 window totals (their own noisy counts, sensitivity M: a
+# total of per-zone counts clamped at zero would add b/2 per empty zone, issue 24.1); the rest is the zones'.
+WINDOW_TOTALS_SHARE = 0.25
+# Delta of the OD flows' stability-based selection (the report's only delta), unless the publisher sets another.
+OD_DELTA = 1e-6
+# The default split (issue 20): the analyses planners read first (visits per zone, OD flows, trips over time)
+# weigh 5, every other analysis 1; a BUDGET_SPLIT given replaces it (its unnamed analyses weigh 1).
+DEFAULT_SPLIT = {"visits_per_zone": 5.0, "od_flows": 5.0, "trips_over_time": 5.0}
+
+
+class BudgetSplitError(ValueError):
+    """Split weights negative, not finite, or all zero."""
+
+
+@dataclass(frozen=True)
+class Period:
+    """Public time range [start, end) in seconds, cut in days, weeks (7 days from start) or calendar months.
+
+    Chosen from the range only (never the data): up to 90 days by day, up
+    to 730 days by week, else by month.
+    """
+
+    start: float
+    end: float
+
+    def __post_init__(self):
+        if not (math.isfinite(self.start) and math.isfinite(self.end) and self.start < self.end):
+            raise ValueError("the time range must have a start before its end")
+
+    @property
+    def unit(self) -> str:
+        days = (self.end - self.start) / ma.DAY
+        return "day" if days <= 90 else "week" if days <= 730 else "month"
+
+    def _month(self, seconds):
+        m = np.asarray(seconds * 1e6, dtype="datetime64[us]").astype("datetime64[M]").astype(np.int64)
+        return m
+
+    @property
+    def count(self) -> int:
+        if self.unit == "month":
+            return int(self._month(np.array([self.end - 1e-6]))[0] - self._month(np.array([self.start]))[0] + 1)
+        width = ma.DAY * (1 if self.unit == "day" else 7)
+        return int(math.ceil((self.end - self.start) / width))
+
+    def index(self, seconds: np.ndarray) -> np.ndarray:
+        """Period index of each time, -1 outside [start, end)."""
+        seconds = np.asarray(seconds, dtype=float)
+        if self.unit == "month":
+            index = self._month(seconds) - self._month(np.array([self.start]))[0]
+        else:
+            index = np.floor((seconds - self.start) / (ma.DAY * (1 if self.unit == "day" else 7))).astype(np.int64)
+        inside = (seconds >= self.start) & (seconds < self.end)
+        return np.where(inside, index, -1)
+
+    def labels(self) -> Tuple[str, ...]:
+        if self.unit == "month":
+            first = self._month(np.array([self.start]))[0]
+            return tuple(str(np.datetime64(int(first + i), "M")) for i in range(self.count))
+        width = ma.DAY * (1 if self.unit == "day" else 7)
+        return tuple(str(np.datetime64(int(self.start + i * width), "s").astype("datetime64[D]"))
+                     for i in range(self.count))
+
+
+@dataclass(frozen=True)
+class MobilityData:
+    """Trips as arrays (one entry per trip id; see the glue for how rows become trips).
+
+    ``user``: raw user ids (NULL: dropped). ``has_start``/``has_end``: the
+    trip has a start / end record (a trip with one is incomplete).
+    ``start_time``/``end_time``: seconds since 1970-01-01 (clock time), NaN
+    when NULL or absent. ``start_lonlat``/``end_lonlat``: (n, 2) degrees, NaN
+    when absent. ``start_zone``/``end_zone``: zone index, OUTSIDE (-1) or
+    MISSING (-2). ``n_zones``: the size of the public tessellation.
+    """
+
+    user: np.ndarray
+    has_start: np.ndarray
+    has_end: np.ndarray
+    start_time: np.ndarray
+    end_time: np.ndarray
+    start_lonlat: np.ndarray
+    end_lonlat: np.ndarray
+    start_zone: np.ndarray
+    end_zone: np.ndarray
+    n_zones: int
+
+    def subset(self, keep) -> "MobilityData":
+        names = ("user", "has_start", "has_end", "start_time", "end_time", "start_lonlat", "end_lonlat",
+                 "start_zone", "end_zone")
+        return MobilityData(**{n: np.asarray(getattr(self, n))[keep] for n in names}, n_zones=self.n_zones)
+
+
+def _codes(values) -> np.ndarray:
+    """A dense integer code per distinct value (text and mixed ids compared as text)."""
+    values = np.ma.getdata(np.ma.asarray(values))
+    return np.unique(values if values.dtype.kind != "O" else values.astype(str), return_inverse=True)[1].ravel()
+
+
+def pair_trip_records(user, trip, seconds, lonlat, zone, n_zones: int) -> MobilityData:
+    """Trips from trip records (one row per trip start and end): the rule of the report's input.
+
+    A trip is identified by (user, trip id): trip ids that repeat across
+    users (per-user numbering 1, 2, 3) are different trips, so one user's
+    rows never become the start or end of another user's trip (which would
+    let that user escape the bound M). The rows of a trip are ordered by
+    time (NULL times last): the first is its start, the last its end; a
+    trip with one row is incomplete (no end); the rows between the first
+    and the last of a trip with more than two are not used. NULL user ids
+    form one group and are dropped by the release; rows with a NULL trip id
+    must be dropped by the caller. ``lonlat`` (n, 2) degrees and ``zone``
+    (zone index, OUTSIDE or MISSING) are per row.
+    """
+    user = np.ma.asarray(user)
+    user_code = _codes(user_codes(user)).astype(np.int64)
+    user_code[is_null(user)] = -1
+    trip_code = _codes(trip)
+    seconds = np.asarray(seconds, dtype=float)
+    order = np.lexsort((np.nan_to_num(seconds, nan=np.inf), trip_code, user_code))
+    key_u, key_t = user_code[order], trip_code[order]
+    change = (key_u[1:] != key_u[:-1]) | (key_t[1:] != key_t[:-1])
+    start_rows, end_rows = order[np.r_[True, change]], order[np.r_[change, True]]
+    single = start_rows == end_rows
+    lonlat, zone = np.asarray(lonlat, dtype=float), np.asarray(zone)
+    n = len(start_rows)
+    return MobilityData(user[start_rows], np.ones(n, bool), ~single, seconds[start_rows],
+                        np.where(single, np.nan, seconds[end_rows]), lonlat[start_rows],
+                        np.where(single[:, None], np.nan, lonlat[end_rows]), zone[start_rows],
+                        np.where(single, ma.MISSING, zone[end_rows]), n_zones)
+
+
+def split_budget(epsilon: float, analyses, weights: Optional[Dict[str, float]] = None) -> Dict[str, float]:
+    """Epsilon per analysis, proportional to the weights (None: DEFAULT_SPLIT; analyses not named weigh 1); the
+    shares add up to ``epsilon``."""
+    weights = {a: float((DEFAULT_SPLIT if weights is None else weights).get(a, 1.0)) for a in analyses}
+    if any(not math.isfinite(w) or w < 0 for w in weights.values()):
+        raise BudgetSplitError("split weights must be finite numbers >= 0")
+    total = math.fsum(weights.values())
+    if not total > 0:
+        raise BudgetSplitError("at least one split weight must be > 0")
+    shares = {a: epsilon * w / total for a, w in weights.items() if w > 0}
+    # Put the rounding remainder on the last analysis so the shares add up to epsilon exactly in fsum.
+    last = list(shares)[-1]
+    shares[last] += epsilon - math.fsum(shares.values())
+    return shares
+
+
+@dataclass(frozen=True)
+class MobilityReportSpec:
+    epsilon: float
+    max_trips: int
+    unit_of_privacy: str
+    analyses: Tuple[str, ...] = ANALYSES
+    weights: Optional[Dict[str, float]] = None
+    bins: ma.MobilityBins = field(default_factory=ma.MobilityBins)
+    period: Optional[Period] = None
+    top_n_flows: int = 100
+    od_delta: float = OD_DELTA
+
+    def __post_init__(self):
+        unknown = [a for a in self.analyses if a not in ANALYSES]
+        if unknown or not self.analyses:
+            raise ValueError(f"unknown or no analyses: {unknown}")
+        if "trips_over_time" in self.analyses and self.period is None:
+            raise ValueError("trips_over_time needs a public time range (period)")
+        if int(self.max_trips) < 1:
+            raise ValueError("max_trips (M) must be at least 1")
+        if "od_flows" in self.analyses and not 0.0 < self.od_delta < 1.0:
+            raise ValueError("od_flows need a delta in (0, 1) for their selection (e.g. 1e-6)")
+
+    @property
+    def delta(self) -> float:
+        """The report's delta: the OD flows' selection's, 0 without OD flows."""
+        return float(self.od_delta) if "od_flows" in self.analyses else 0.0
+
+    def shares(self) -> Dict[str, float]:
+        return split_budget(self.epsilon, self.analyses, self.weights)
+
+    def mechanisms(self) -> Dict[str, object]:
+        """The mechanism of each analysis with its epsilon share and sensitivity (Kapp et al. 2023 Table 1)."""
+        m, b = int(self.max_trips), self.bins
+        shares = self.shares()
+        tiles = b.max_tiles_per_user or 2 * m
+        table = {
+            "dataset_statistics": lambda e: tuple(ma.CountAnalysis(e / 4, s) for s in (m, m, 1, 2 * m)),
+            "missing_values": lambda e: tuple(ma.CountAnalysis(e / 2, 2 * m) for _ in range(2)),
+            "trips_over_time": lambda e: ma.CountAnalysis(e, m),
+            "trips_per_weekday": lambda e: ma.CountAnalysis(e, m),
+            "trips_per_hour": lambda e: ma.CountAnalysis(e, 2 * m),
+            "visits_per_zone": lambda e: ma.CountAnalysis(e, 2 * m),
+            "visits_per_time_window": lambda e: (ma.CountAnalysis(e * (1 - WINDOW_TOTALS_SHARE), m),
+                                                 ma.CountAnalysis(e * WINDOW_TOTALS_SHARE, m)),
+            "od_flows": lambda e: ma.FlowSelection(e, self.od_delta, m),
+            "travel_time": lambda e: ma.HistogramSummary(
+                e, m, tuple(ma.edges(b.max_travel_time_min, b.travel_time_bin_min))),
+            "jump_length": lambda e: ma.HistogramSummary(
+                e, m, tuple(ma.edges(b.max_jump_length_km, b.jump_length_bin_km))),
+            "trips_per_user": lambda e: ma.HistogramSummary(e, 1, tuple(np.arange(1, m + 2) - 0.5)),
+            "time_between_trips": lambda e: ma.HistogramSummary(
+                e, max(1, m - 1), tuple(ma.edges(b.max_time_between_h, b.time_between_bin_h))),
+            "radius_of_gyration": lambda e: ma.HistogramSummary(
+                e, 1, tuple(ma.edges(b.max_radius_km, b.radius_bin_km))),
+            "distinct_zones": lambda e: ma.HistogramSummary(e, 1, tuple(np.arange(0, tiles + 2) - 0.5)),
+            "mobility_entropy": lambda e: ma.HistogramSummary(e, 1, tuple(ma.edges(1.0, 0.1))),
+        }
+        return {a: table[a](e) for a, e in shares.items()}
+
+    def record_fields(self) -> dict:
+        """The report's privacy record: total epsilon; per-analysis shares and sensitivities in the mechanism text."""
+        parts = []
+        mechanisms = self.mechanisms()
+        lead = "visits_per_zone" if "visits_per_zone" in mechanisms else next(iter(mechanisms))
+        lead_mech = mechanisms[lead][0] if isinstance(mechanisms[lead], tuple) else mechanisms[lead]
+        for name, mech in mechanisms.items():
+            mechs = mech if isinstance(mech, tuple) else (mech,)
+            eps = sum(x.epsilon for x in mechs)
+            sens = "/".join(f"{x.fields()['sensitivity']:g}" for x in mechs)
+            parts.append(f"{name} epsilon {eps:.6g} sensitivity {sens}")
+        return {
+            "mechanism": ("mobility report (Kapp et al. 2023): each analysis its own release, sequential composition; "
+                          "Laplace counts with Mironov snapping, exponential-mechanism five-number summaries, OD "
+                          "flows by the stability-based histogram (delta in the record); "
+                          + "; ".join(parts)),
+            "epsilon": self.epsilon,
+            "delta": self.delta,
+            "unit_of_privacy": self.unit_of_privacy,
+            "sensitivity": float(self.max_trips),
+            "sensitivity_unit": "trips per user (M); per analysis 1 (users), M (trips) or 2M (trip ends)",
+            "noise_scale": float(lead_mech.fields()["noise_scale"]),
+            "noise_scale_unit": f"count (Laplace scale b) of {lead}; each analysis's own scale is in the mechanism "
+                                "text and the report's privacy section",
+        }
+
+
+def bounded_trips(trips: MobilityData, max_trips: int, rng: np.random.Generator) -> MobilityData:
+    """At most ``max_trips`` (M) trips per user, sampled uniformly; users as integer codes (no NULL users)."""
+    t = trips.subset(bound_contributions(user_codes(trips.user), max_trips, rng))
+    return MobilityData(**{**t.__dict__, "user": user_codes(t.user)})
+
+
+def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: np.random.Generator,
+                            before_noise: Callable[[dict], None] = no_op) -> Release:
+    """Drop NULL users, bound each user to M trips (sampled), and release every chosen analysis.
+
+    ``result``: per analysis the noisy arrays (``<analysis>`` counts,
+    ``<analysis>_summary`` five-number summaries, ``od_origin``/``od_dest``/
+    ``od_flows`` for the top flows by noisy count). ``facts``: ``null_users``
+    (data-holder log only), ``shares`` and ``analysis_fields`` (epsilon,
+    sensitivity, scale, margins per analysis). Raises NoUsableRecordsError
+    before ``before_noise`` when every user id is NULL.
+    """
+    mechanisms = spec.mechanisms()
+    null = null_user_mask(data.user)
+    if null.all():
+        raise NoUsableRecordsError("every trip has a NULL user id")
+    trips = data.subset(~null) if null.any() else data
+    fields = spec.record_fields()
+    before_noise(fields)
+    t = bounded_trips(trips, spec.max_trips, rng)
+    n = t.n_zones
+    result, analysis_fields = {}, {}
+    for name, mech in mechanisms.items():
+        if name == "dataset_statistics":
+            exact = ma._exact_dataset_statistics(t)
+            noisy = np.array([m.release_unclamped(exact[i:i + 1], rng)[0] for i, m in enumerate(mech)])
+            complete, incomplete, users, locations = noisy
+            # records and trips: sums of the unclamped noisy parts (unbiased); each figure shown is then clamped.
+            result[name] = np.maximum(np.array([2 * complete + incomplete, complete + incomplete, complete,
+                                                incomplete, users, locations]), 0.0)
+            analysis_fields[name] = [m.fields() for m in mech]
+        elif name == "missing_values":
+            exact = ma._exact_missing_values(t)
+            result[name] = np.array([m.release(exact[i:i + 1], rng)[0] for i, m in enumerate(mech)])
+            analysis_fields[name] = [m.fields() for m in mech]
+        elif name == "visits_per_time_window":
+            exact = ma._exact_visits_per_time_window(t, n)
+            result[name] = mech[0].release(exact, rng)
+            result[name + "_totals"] = mech[1].release_unclamped(exact.sum(axis=1), rng)
+            analysis_fields[name] = [m.fields() for m in mech]
+        elif name == "od_flows":
+            result.update(_release_od(t, n, mech, spec.top_n_flows, rng))
+            analysis_fields[name] = mech.fields()
+        elif isinstance(mech, ma.CountAnalysis):
+            exact = {
+                "trips_over_time": lambda: ma._exact_trips_over_time(t, spec.period),
+                "trips_per_weekday": lambda: ma._exact_trips_per_weekday(t),
+                "trips_per_hour": lambda: ma._exact_trips_per_hour(t),
+                "visits_per_zone": lambda: ma._exact_visits_per_zone(t, n),
+            }[name]()
+            result[name] = mech.release(exact, rng)
+            analysis_fields[name] = mech.fields()
+        else:
+            values = {
+                "travel_time": ma._exact_travel_time_min, "jump_length": ma._exact_jump_length_km,
+                "trips_per_user": ma._exact_trips_per_user, "time_between_trips": ma._exact_time_between_h,
+                "radius_of_gyration": ma._exact_radius_of_gyration_km, "distinct_zones": ma._exact_distinct_zones,
+                "mobility_entropy": ma._exact_mobility_entropy,
+            }[name](t)
+            result[name], result[name + "_summary"] = mech.release(values, rng)
+            result[name + "_edges"] = np.asarray(mech.bin_edges)
+            analysis_fields[name] = mech.fields()
+    facts = {"null_users": Private(int(null.sum())), "shares": spec.shares(), "analysis_fields": analysis_fields}
+    return Release(result, mechanisms, fields, facts)
+
+
+def _release_od(t, n, mech, top_n, rng):
+    """OD flows (trips with both ends located; an end outside every zone -> the outside cell): the pairs the
+    stability-based selection publishes, the top N of them by noisy count; ``od_threshold`` (public) the count
+    a pair needs to be published half the time."""
+    keep = ma.complete_located(t)
+    pairs = count_pairs(t.start_zone[keep], t.end_zone[keep], n, True)
+    flows = release_flows(pairs, mech.histogram, 0.0, rng)
+    order = np.argsort(-flows.noisy_count, kind="stable")[:int(top_n)]
+    return {"od_origin": flows.origin[order], "od_dest": flows.dest[order],
+            "od_flows": clamp_and_round(flows.noisy_count[order]), "od_outside": np.array([flows.outside]),
+            "od_threshold": np.array([mech.threshold])}
