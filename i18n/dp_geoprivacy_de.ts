@@ -2647,387 +2647,387 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>EscapeAnalysis</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="73" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="80" />
         <source>Escaped-point analysis and noise calibration</source>
         <translation>Analyse entwichener Punkte und Rauschkalibrierung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="170" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="177" />
         <source>Zones (e.g. census blocks)</source>
         <translation>Zonen (z. B. Zensusblöcke)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="172" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="179" />
         <source>Zone id field (default: feature id)</source>
         <translation>Zonen-ID-Feld (Standard: Objekt-ID)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="179" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="186" />
         <source>Laplace scales b in metres separated by commas, e.g. 10,20,50,100,200,500.</source>
         <translation>Laplace-Skalen b in Metern, durch Kommas getrennt, z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="181" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="188" />
         <source>Realizations per scale</source>
         <translation>Realisierungen je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="185" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="192" />
         <source>Random perturbations per scale; 10 as in Dumont et al. 2021, more for smoother curves.</source>
         <translation>Zufällige Verrauschungen je Skala; 10 wie in Dumont et al. 2021, mehr für glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="188" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="195" />
         <source>Target escape share (optional, e.g. 0.1)</source>
         <translation>Zielanteil entwichener Punkte (optional, z. B. 0.1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="192" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="199" />
         <source>A share between 0 and 1 (exclusive), e.g. 0.1 for 10% of points in the wrong zone.</source>
         <translation>Ein Anteil zwischen 0 und 1 (ausschließlich), z. B. 0.1 für 10 % der Punkte in der falschen Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="198" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="205" />
         <source>Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres).</source>
         <translation>Standorte in diesem Abstand sind epsilon-ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="200" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="207" />
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="209" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="216" />
         <source>A field present in both INPUT and PERTURBED that identifies each point, e.g. a household id.</source>
         <translation>Ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld, das jeden Punkt identifiziert, z. B. eine Haushalts-ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="386" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="393" />
         <source>Escape share per scale</source>
         <translation>Anteil entwichener Punkte je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="216" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="223" />
         <source>Escape share per zone and scale</source>
         <translation>Anteil entwichener Punkte je Zone und Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="220" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="227" />
         <source>Chart: escape share against scale</source>
         <translation>Diagramm: Anteil entwichener Punkte gegen die Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="220" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="227" />
         <source>HTML files (*.html);;PNG files (*.png)</source>
         <translation>HTML-Dateien (*.html);;PNG-Dateien (*.png)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="223" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="230" />
         <source>Calibrated scale b (metres)</source>
         <translation>Kalibrierte Skala b (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="224" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="231" />
         <source>Calibrated epsilon</source>
         <translation>Kalibriertes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="225" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="232" />
         <source>Points outside every zone</source>
         <translation>Punkte außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="226" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="233" />
         <source>Points in zones</source>
         <translation>Punkte in Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="227" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="234" />
         <source>Points skipped (no geometry)</source>
         <translation>Übersprungene Punkte (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="228" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="235" />
         <source>Points without a partner</source>
         <translation>Punkte ohne Partner</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="229" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="236" />
         <source>Escape share (measure mode)</source>
         <translation>Anteil entwichener Punkte (Messmodus)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="241" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="248" />
         <source>SCALES is empty. List the Laplace scales b to test, in metres, separated by commas (e.g. 10,20,50,100,200,500), or give PERTURBED and MATCH_FIELD to measure a perturbed layer.</source>
         <translation>SCALES ist leer. Geben Sie die zu testenden Laplace-Skalen b in Metern an, durch Kommas getrennt (z. B. 10,20,50,100,200,500), oder geben Sie PERTURBED und MATCH_FIELD an, um einen verrauschten Layer zu messen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="252" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="259" />
         <source>SCALES must hold numbers greater than 0 (metres); '{token}' is not one. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 enthalten (Meter); „{token}“ ist keine solche Zahl. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="268" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="275" />
         <source>PERTURBED needs MATCH_FIELD: choose a field present in both INPUT and PERTURBED (e.g. a household id) that pairs each true point with its perturbed copy.</source>
         <translation>PERTURBED erfordert MATCH_FIELD: Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld (z. B. eine Haushalts-ID), das jedem wahren Punkt seine verrauschte Kopie zuordnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="278" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="285" />
         <source>REALIZATIONS must be a whole number of at least 1 (got {value}); 10 is a common choice, more gives smoother curves.</source>
         <translation>REALIZATIONS muss eine ganze Zahl von mindestens 1 sein (erhalten: {value}); 10 ist ein üblicher Wert, mehr ergibt glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="284" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="291" />
         <source>TARGET_ESCAPE must be a share strictly between 0 and 1 (got {value}), e.g. 0.1 for 10% of points in the wrong zone; leave it empty to skip the calibration.</source>
         <translation>TARGET_ESCAPE muss ein Anteil echt zwischen 0 und 1 sein (erhalten: {value}), z. B. 0.1 für 10 % der Punkte in der falschen Zone; lassen Sie den Parameter leer, um die Kalibrierung auszulassen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="303" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="310" />
         <source>MATCH_FIELD '{field}' is not a field of {layer}. Choose a field present in both INPUT and PERTURBED ({layer} has: {names}).</source>
         <translation>MATCH_FIELD „{field}“ ist kein Feld von {layer}. Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld ({layer} enthält: {names}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="326" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="333" />
         <source>MATCH_FIELD is only used with PERTURBED; ignored.</source>
         <translation>MATCH_FIELD wird nur zusammen mit PERTURBED verwendet; wird ignoriert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="337" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="344" />
         <source>OUTPUT_CHART must end in .html or .png (got {path}).</source>
         <translation>OUTPUT_CHART muss auf .html oder .png enden (erhalten: {path}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="348" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="355" />
         <source>{n} pairs of zones overlap: a point in an overlap belongs to the first of them in layer order.</source>
         <translation>{n} Zonenpaare überlappen sich: Ein Punkt in einer Überlappung gehört zur ersten dieser Zonen in Layerreihenfolge.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="372" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="379" />
         <source>{n} points lie outside every zone: not in any P_i, reported as POINTS_OUTSIDE.</source>
         <translation>{n} Punkte liegen außerhalb aller Zonen: in keinem P_i enthalten, als POINTS_OUTSIDE gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="387" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="394" />
         <source>Escape share per zone</source>
         <translation>Anteil entwichener Punkte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="403" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="410" />
         <source>OUTPUT_CHART needs a sweep of scales; no chart in measure mode.</source>
         <translation>OUTPUT_CHART erfordert eine Skalenreihe; im Messmodus wird kein Diagramm erstellt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="417" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="424" />
         <source>Escape share per zone (map: b = {b:g} m)</source>
         <translation>Anteil entwichener Punkte je Zone (Karte: b = {b:g} m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="467" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="474" />
         <source>{name} is in {crs}, ZONES in {zone_crs}: points reprojected to the zones' CRS for the point-in-polygon tests.</source>
         <translation>{name} liegt in {crs} vor, ZONES in {zone_crs}: Die Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen umprojiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="487" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="494" />
         <source>Noise drawn in {crs}.</source>
         <translation>Rauschen erzeugt in {crs}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="500" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="507" />
         <source>{n} points, {z} zones, {s} scales x {r} realizations: {t} point tests.</source>
         <translation>{n} Punkte, {z} Zonen, {s} Skalen x {r} Realisierungen: {t} Punkttests.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="513" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="520" />
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="518" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="525" />
         <source>b = {b:g} m: escape share {mean:.4f} (sd {sd:.4f}); zones with no net change {same:.3f}</source>
         <translation>b = {b:g} m: Anteil entwichener Punkte {mean:.4f} (Standardabw. {sd:.4f}); Zonen ohne Nettoänderung {same:.3f}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="528" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="535" />
         <source>No point of INPUT lies in a zone of ZONES: nothing to analyse. Check that the layers cover the same area and that their CRSs are set correctly.</source>
         <translation>Kein Punkt aus INPUT liegt in einer Zone aus ZONES: Es gibt nichts zu analysieren. Prüfen Sie, ob die Layer dasselbe Gebiet abdecken und ob ihre KBS richtig gesetzt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="541" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="548" />
         <source>MATCH_FIELD '{field}' has repeated values in {layer}: it must identify each point once. Choose another field (e.g. a household id).</source>
         <translation>MATCH_FIELD „{field}“ enthält in {layer} wiederholte Werte: Das Feld muss jeden Punkt eindeutig identifizieren. Wählen Sie ein anderes Feld (z. B. eine Haushalts-ID).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="547" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="554" />
         <source>No point of INPUT has a partner in PERTURBED with the same MATCH_FIELD '{field}' value. Choose the field that identifies points in both layers.</source>
         <translation>Kein Punkt aus INPUT hat in PERTURBED einen Partner mit demselben Wert in MATCH_FIELD „{field}“. Wählen Sie das Feld, das die Punkte in beiden Layern identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="554" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="561" />
         <source>{n} points have no partner in the other layer (or no MATCH_FIELD value) and are left out; see POINTS_UNMATCHED.</source>
         <translation>{n} Punkte haben keinen Partner im anderen Layer (oder keinen Wert in MATCH_FIELD) und werden ausgelassen; siehe POINTS_UNMATCHED.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="568" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="575" />
         <source>PERTURBED's privacy record: {mechanism}, b = {b:g} m.</source>
         <translation>Privatsphäre-Angaben von PERTURBED: {mechanism}, b = {b:g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="582" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="589" />
         <source>Observed escape share: {share:.4f} of {n} matched points in zones.</source>
         <translation>Beobachteter Anteil entwichener Punkte: {share:.4f} von {n} zugeordneten Punkten in Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="592" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="599" />
         <source>Even the smallest scale ({b:g} m) lets more than {t:g} of points escape: no calibrated scale. Add smaller scales to SCALES.</source>
         <translation>Selbst bei der kleinsten Skala ({b:g} m) entweicht ein Anteil von mehr als {t:g} der Punkte: keine kalibrierte Skala. Fügen Sie SCALES kleinere Skalen hinzu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="596" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="603" />
         <source>Every scale meets the target {t:g}; CALIBRATED_SCALE is the largest one tested ({b:g} m). Add larger scales to SCALES to find the limit.</source>
         <translation>Jede Skala erfüllt den Zielwert {t:g}; CALIBRATED_SCALE ist die größte getestete Skala ({b:g} m). Fügen Sie SCALES größere Skalen hinzu, um die Grenze zu finden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="601" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="608" />
         <source>Calibrated scale: b = {b:.4g} m (interpolated in log b between {lo:g} and {hi:g} m) for a mean escape share of {t:g}.</source>
         <translation>Kalibrierte Skala: b = {b:.4g} m (in log b interpoliert zwischen {lo:g} und {hi:g} m) für einen mittleren Anteil entwichener Punkte von {t:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="606" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="613" />
         <source>Calibrated epsilon: {e:.4g}.</source>
         <translation>Kalibriertes Epsilon: {e:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="626" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="633" />
         <source>Share of points that escape their zone</source>
         <translation>Anteil der Punkte, die ihre Zone verlassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="627" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="634" />
         <source>Laplace scale b (m, log scale)</source>
         <translation>Laplace-Skala b (m, logarithmische Achse)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="627" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="634" />
         <source>Share of points that escape (mean, band: 1 sd)</source>
         <translation>Anteil entwichener Punkte (Mittelwert, Band: 1 Standardabweichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="627" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="634" />
         <source>target</source>
         <translation>Zielwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="627" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="634" />
         <source>calibrated b</source>
         <translation>kalibriertes b</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="639" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="646" />
         <source>The chart could not be drawn.</source>
         <translation>Das Diagramm konnte nicht gezeichnet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="257" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="264" />
         <source>SCALES must hold numbers greater than 0 and at most 10,000,000 (metres); '{token}' is larger than any projected CRS. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 und höchstens 10.000.000 enthalten (Meter); „{token}“ ist größer als jedes projizierte KBS. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="80" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="87" />
         <source>Measures which share of points Laplace noise of each scale moves out of their zone, and calibrates the noise (and epsilon) to a target share.</source>
         <translation>Misst, welchen Anteil der Punkte Laplace-Rauschen jeder Skala aus ihrer Zone verschiebt, und kalibriert das Rauschen (und Epsilon) auf einen Zielanteil.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="80" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="87" />
         <source>&lt;b&gt;Private:&lt;/b&gt; nothing: not differentially private, a calibration aid for the data holder computed from the true locations; do not publish its outputs.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts: nicht differenziell privat, eine Kalibrierhilfe für den Datenhalter, berechnet aus den wahren Orten; die Ausgaben nicht veröffentlichen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="80" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="87" />
         <source>&lt;b&gt;Accuracy at the defaults:&lt;/b&gt; escape shares are averages of {r} noise draws per scale; the default scales move points {low:.0f} to {high:.0f} m on average.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen:&lt;/b&gt; die Ausreißeranteile sind Mittel aus {r} Rauschziehungen je Skala; die voreingestellten Skalen verschieben Punkte im Mittel um {low:.0f} bis {high:.0f} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="91" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="98" />
         <source>&lt;p&gt;&lt;b&gt;Not differentially private: the outputs contain statistics of the raw data.&lt;/b&gt; They are a calibration aid for the data holder, computed from the true locations; do not publish them. Their metadata says so.&lt;/p&gt;&lt;p&gt;Before perturbing household locations and counting them per census block, find out what share of points will land in the wrong zone, zone by zone and city-wide, and which noise scale keeps that share acceptable (Dumont et al. 2021 §5, Fig. 13-21). For every Laplace scale b in SCALES (metres) the points are perturbed REALIZATIONS times with MECHANISM (as in 'Laplace location perturbation'; per-axis Laplace is Dumont et al. 2021 eq. 14) and tested against the ZONES polygons. A point &lt;i&gt;escapes&lt;/i&gt; when its perturbed location lies in another zone or in none.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, one row per scale: scale_m, epsilon (= DISTANCE / b, when DISTANCE is given), b_lumped = b / sqrt(mean zone area), the dimensionless scale on which curves for different tessellations lie on one another (Dumont et al. 2021 Fig. 15), esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (Dumont et al. 2021 eq. 15), mean and standard deviation over realizations; no_change, no_chg_sd: the share of zones whose population has no net change (Fig. 16); abs_rel_ch, abs_rel_sd: the mean absolute relative change |Q_i - P_i| / P_i of zone populations, over zones with P_i &gt; 0; lost_out: mean number of points that left every zone; entered: mean number of points from outside every zone that landed in one; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, one polygon per zone and scale: zone_id, scale_m, epsilon, population P_i, esc_share and esc_sd (rho_i over realizations), net_change (mean Q_i - P_i), abs_rel_ch, and no_change (share of realizations with no net change). Loaded into a project it is drawn by escape share for one scale (the calibrated one, else the middle one); the table holds them all. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html with an inline SVG, or .png): escape share against scale with the sd band and the target.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Calibration.&lt;/b&gt; With TARGET_ESCAPE (a share, e.g. 0.1), CALIBRATED_SCALE is the largest scale in the sweep whose mean escape share is at most the target, refined towards the next larger scale by linear interpolation of the mean escape share in log b between the two bracketing sweep points. If every scale meets the target the largest is returned (extend SCALES); if none does, there is no result (add smaller scales). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Which points.&lt;/b&gt; With INPUT the escape shares, CALIBRATED_SCALE and CALIBRATED_EPSILON are statistics of the raw points: an epsilon chosen from them is a choice that depends on the data, which no privacy ledger counts (the log, the record and the chart say so). To choose for free, calibrate on public points: UNIFORM_POINTS (a number of points drawn uniformly over ZONES, in the zones' CRS; INPUT is then not read) or a public layer (e.g. address points or building centroids) as INPUT.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; P_i counts the points in zone i; a point on a shared edge or in overlapping zones belongs to the first zone in layer order that it touches. Points in no zone are reported as POINTS_OUTSIDE, never dropped silently: they are perturbed too and count where they land. A zone with no points has P_i = 0: its escape share is empty (NULL), it weighs nothing in eq. 15, is left out of abs_rel_ch, and counts in no_change as unchanged when nothing lands in it. Standard deviations are sample ones (NULL with one realization). Each realization draws one noise vector per point and scales it by every b (common random numbers: smooth curves).&lt;/p&gt;&lt;p&gt;&lt;b&gt;CRSs.&lt;/b&gt; Points are reprojected to the zones' CRS when they differ (the log says so). Noise is drawn in METRIC_CRS (default: the zones' CRS if projected in metres, else the points' CRS if it is, provided it is true to scale within 1% over the data's area, else the UTM zone, else an azimuthal equidistant CRS: Web Mercator, for one, is in ground metres only near the equator); perturbed points are transformed back to the zones' CRS for the point-in-polygon tests, so zone edges are used exactly as stored.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Measuring an existing perturbation.&lt;/b&gt; Give PERTURBED (e.g. the output of 'Laplace location perturbation' run with KEEP_IDENTIFIERS, an internal study run) and MATCH_FIELD, a field present in both layers that pairs each true point with its perturbed copy (values compared as text; points without a partner are counted as POINTS_UNMATCHED). The outputs then hold the observed escapes of that one realization; SCALES, REALIZATIONS, MECHANISM and TARGET_ESCAPE are not used, and the scale is taken from PERTURBED's privacy record when it has one.&lt;/p&gt;&lt;p&gt;Speed: each perturbed point is tested against its own zone first (vectorised, prepared polygons); only escapers are located among all zones. Points are processed in chunks, so memory does not grow with scales and realizations.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Nicht differenziell privat: Die Ausgaben enthalten Statistiken der Rohdaten.&lt;/b&gt; Sie sind eine Kalibrierungshilfe für den Dateninhaber und werden aus den wahren Standorten berechnet; veröffentlichen Sie sie nicht. Ihre Metadaten vermerken das.&lt;/p&gt;&lt;p&gt;Bevor Sie Haushaltsstandorte verrauschen und je Zensusblock zählen, finden Sie heraus, welcher Anteil der Punkte in der falschen Zone landen wird, Zone für Zone und stadtweit, und welche Rauschskala diesen Anteil in vertretbaren Grenzen hält (Dumont et al. 2021 §5, Fig. 13-21). Für jede Laplace-Skala b in SCALES (Meter) werden die Punkte REALIZATIONS-mal mit MECHANISM verrauscht (wie in „Laplace-Standortverrauschung“; achsenweises Laplace ist Dumont et al. 2021 eq. 14) und gegen die Polygone aus ZONES geprüft. Ein Punkt &lt;i&gt;entweicht&lt;/i&gt;, wenn sein verrauschter Standort in einer anderen Zone oder in keiner Zone liegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, eine Zeile je Skala: scale_m, epsilon (= DISTANCE / b, wenn DISTANCE angegeben ist), b_lumped = b / sqrt(mittlere Zonenfläche), die dimensionslose Skala, auf der die Kurven verschiedener Kachelungen übereinanderliegen (Dumont et al. 2021 Fig. 15), esc_share und esc_sd: der stadtweite Anteil entwichener Punkte sum P_i rho_i / sum P_i (Dumont et al. 2021 eq. 15), Mittelwert und Standardabweichung über die Realisierungen; no_change, no_chg_sd: der Anteil der Zonen, deren Bevölkerung sich netto nicht ändert (Fig. 16); abs_rel_ch, abs_rel_sd: die mittlere absolute relative Änderung |Q_i - P_i| / P_i der Zonenbevölkerungen über die Zonen mit P_i &gt; 0; lost_out: mittlere Anzahl der Punkte, die jede Zone verlassen haben; entered: mittlere Anzahl der Punkte von außerhalb aller Zonen, die in einer Zone gelandet sind; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, ein Polygon je Zone und Skala: zone_id, scale_m, epsilon, Bevölkerung P_i, esc_share und esc_sd (rho_i über die Realisierungen), net_change (Mittelwert von Q_i - P_i), abs_rel_ch und no_change (Anteil der Realisierungen ohne Nettoänderung). In ein Projekt geladen, wird der Layer nach dem Anteil entwichener Punkte für eine Skala dargestellt (die kalibrierte, sonst die mittlere); die Tabelle enthält alle Skalen. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html mit eingebettetem SVG oder .png): Anteil entwichener Punkte gegen die Skala mit dem Band der Standardabweichung und dem Zielwert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kalibrierung.&lt;/b&gt; Mit TARGET_ESCAPE (einem Anteil, z. B. 0.1) ist CALIBRATED_SCALE die größte Skala der Reihe, deren mittlerer Anteil entwichener Punkte höchstens dem Zielwert entspricht, verfeinert in Richtung der nächstgrößeren Skala durch lineare Interpolation des mittleren Anteils in log b zwischen den beiden einschließenden Punkten der Reihe. Erfüllen alle Skalen den Zielwert, wird die größte zurückgegeben (erweitern Sie SCALES); erfüllt ihn keine, gibt es kein Ergebnis (fügen Sie kleinere Skalen hinzu). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Welche Punkte.&lt;/b&gt; Mit INPUT sind die Fluchtanteile, CALIBRATED_SCALE und CALIBRATED_EPSILON Statistiken der Rohpunkte: ein daraus gewähltes Epsilon ist eine von den Daten abhängige Wahl, die kein Datenschutz-Ledger zählt (Protokoll, Datensatz und Diagramm sagen das). Um kostenlos zu wählen, kalibrieren Sie auf öffentlichen Punkten: UNIFORM_POINTS (eine Anzahl gleichverteilt über ZONES gezogener Punkte, im KBS der Zonen; INPUT wird dann nicht gelesen) oder eine öffentliche Ebene (z. B. Adresspunkte oder Gebäudeschwerpunkte) als INPUT.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; P_i zählt die Punkte in Zone i; ein Punkt auf einer gemeinsamen Kante oder in überlappenden Zonen gehört zur ersten Zone in Layerreihenfolge, die er berührt. Punkte in keiner Zone werden als POINTS_OUTSIDE gemeldet und nie stillschweigend verworfen: Sie werden ebenfalls verrauscht und zählen dort, wo sie landen. Eine Zone ohne Punkte hat P_i = 0: Ihr Anteil entwichener Punkte ist leer (NULL), sie hat in eq. 15 kein Gewicht, bleibt bei abs_rel_ch unberücksichtigt und zählt bei no_change als unverändert, wenn nichts in ihr landet. Standardabweichungen sind Stichproben-Standardabweichungen (NULL bei einer einzigen Realisierung). Jede Realisierung zieht einen Rauschvektor je Punkt und skaliert ihn mit jedem b (gemeinsame Zufallszahlen: glatte Kurven).&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS.&lt;/b&gt; Die Punkte werden in das KBS der Zonen umprojiziert, wenn sich die KBS unterscheiden (das Protokoll vermerkt es). Das Rauschen wird in METRIC_CRS erzeugt (Standard: das KBS der Zonen, wenn es in Metern projiziert ist, sonst das KBS der Punkte, wenn dieses es ist, sofern es über dem Gebiet der Daten auf 1 % maßstabstreu ist, sonst die UTM-Zone, sonst ein mittabstandstreues azimutales KBS: Web Mercator etwa misst nur nahe dem Äquator Meter am Boden); die verrauschten Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen zurücktransformiert, sodass die Zonengrenzen genau so verwendet werden, wie sie gespeichert sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eine vorhandene Verrauschung messen.&lt;/b&gt; Geben Sie PERTURBED an (z. B. die Ausgabe von „Laplace-Standortverrauschung“, ausgeführt mit KEEP_IDENTIFIERS in einem internen Studienlauf) sowie MATCH_FIELD, ein in beiden Layern vorhandenes Feld, das jedem wahren Punkt seine verrauschte Kopie zuordnet (Werte werden als Text verglichen; Punkte ohne Partner werden als POINTS_UNMATCHED gezählt). Die Ausgaben enthalten dann das beobachtete Entweichen dieser einen Realisierung; SCALES, REALIZATIONS, MECHANISM und TARGET_ESCAPE werden nicht verwendet, und die Skala wird den Privatsphäre-Angaben von PERTURBED entnommen, sofern vorhanden.&lt;/p&gt;&lt;p&gt;Geschwindigkeit: Jeder verrauschte Punkt wird zuerst gegen seine eigene Zone getestet (vektorisiert, mit vorbereiteten Polygonen); nur entwichene Punkte werden unter allen Zonen gesucht. Die Punkte werden in Blöcken verarbeitet, sodass der Speicherbedarf nicht mit der Zahl der Skalen und Realisierungen wächst.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="167" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="174" />
         <source>e.g. 10000: points drawn uniformly over ZONES (in the zones' CRS); no data is read, so an epsilon chosen from the result is not a data-dependent choice.</source>
         <translation>z. B. 10000: gleichverteilt über ZONES gezogene Punkte (im KBS der Zonen); es werden keine Daten gelesen, ein aus dem Ergebnis gewähltes Epsilon ist also keine datenabhängige Wahl.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="437" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="444" />
         <source>UNIFORM_POINTS is given: INPUT is not read.</source>
         <translation>UNIFORM_POINTS ist angegeben: INPUT wird nicht gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="442" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="449" />
         <source>UNIFORM_POINTS: {error}.</source>
         <translation>UNIFORM_POINTS: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="443" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="450" />
         <source>{n} points drawn uniformly over ZONES</source>
         <translation>{n} gleichverteilt über ZONES gezogene Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="446" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="453" />
         <source>Give INPUT (the points to calibrate on) or UNIFORM_POINTS (a number of points drawn uniformly over ZONES, which reads no data).</source>
         <translation>Geben Sie INPUT (die Punkte, auf denen kalibriert wird) oder UNIFORM_POINTS an (eine Anzahl gleichverteilt über ZONES gezogener Punkte, wofür keine Daten gelesen werden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="455" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="462" />
         <source>The escape shares and the calibration were computed from points drawn uniformly over the zones (public): an epsilon chosen from them reveals nothing about the data.</source>
         <translation>Die Fluchtanteile und die Kalibrierung wurden aus gleichverteilt über die Zonen gezogenen Punkten berechnet (öffentlich): ein daraus gewähltes Epsilon verrät nichts über die Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="457" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="464" />
         <source>The escape shares, CALIBRATED_SCALE and CALIBRATED_EPSILON were computed from the raw points of INPUT: an epsilon chosen from them is a choice that depends on the data, and no privacy ledger counts it. For a choice that costs nothing, calibrate on public points: UNIFORM_POINTS, or a public layer (e.g. address points) as INPUT.</source>
         <translation>Die Fluchtanteile, CALIBRATED_SCALE und CALIBRATED_EPSILON wurden aus den Rohpunkten von INPUT berechnet: ein daraus gewähltes Epsilon ist eine von den Daten abhängige Wahl, und kein Datenschutz-Ledger zählt sie. Für eine Wahl, die nichts kostet, kalibrieren Sie auf öffentlichen Punkten: UNIFORM_POINTS oder eine öffentliche Ebene (z. B. Adresspunkte) als INPUT.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="627" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="634" />
         <source>Computed from points drawn uniformly over the zones (public)</source>
         <translation>Berechnet aus gleichverteilt über die Zonen gezogenen Punkten (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="627" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="634" />
         <source>NOT differentially private: statistics of the raw data; an epsilon chosen from it is not counted by any ledger</source>
         <translation>NICHT differentiell privat: Statistiken der Rohdaten; ein daraus gewähltes Epsilon zählt kein Ledger</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="175" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="182" />
         <source>Laplace scales to test (m)</source>
         <translation>Zu prüfende Laplace-Skalen (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="194" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="201" />
         <source>Protected distance (m)</source>
         <translation>Geschützte Entfernung (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="203" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="210" />
         <source>Perturbed layer to measure</source>
         <translation>Zu messender verrauschter Layer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="206" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="213" />
         <source>Field pairing true and perturbed points</source>
         <translation>Feld, das wahre und verrauschte Punkte paart</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="160" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="167" />
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="162" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="169" />
         <source>The true locations, or public points; leave empty with UNIFORM_POINTS.</source>
         <translation>Die wahren Orte oder öffentliche Punkte; leer lassen mit UNIFORM_POINTS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="164" />
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="171" />
         <source>Uniform points to calibrate on</source>
         <translation>Gleichverteilte Punkte zur Kalibrierung</translation>
     </message>
@@ -5122,27 +5122,27 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Häufigkeitsschätzungen für {field}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="290" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="291" />
         <source>INPUT's geometries are true locations (it is not the output of a location release), so the output is written as a table without them. To keep a map layer, run Laplace location perturbation first and randomize its output.</source>
         <translation>Die Geometrien von INPUT sind wahre Standorte (INPUT ist nicht die Ausgabe einer Standortveröffentlichung), daher wird die Ausgabe als Tabelle ohne sie geschrieben. Um einen Kartenlayer zu behalten, führen Sie zuerst die Laplace-Standortverrauschung aus und randomisieren Sie deren Ausgabe.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="299" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="300" />
         <source>Give exactly one of P_TRUTH (probability of keeping the true value, e.g. 0.5) and EPSILON (e.g. 1.0); the other is derived.</source>
         <translation>Geben Sie genau einen der Parameter P_TRUTH (Wahrscheinlichkeit, den wahren Wert beizubehalten, z. B. 0.5) und EPSILON (z. B. 1.0) an; der andere wird abgeleitet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="305" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="306" />
         <source>P_TRUTH must be in [0, 1) (got {value}): with P_TRUTH = 1 every value is published as it is and epsilon is infinite.</source>
         <translation>P_TRUTH muss in [0, 1) liegen (erhalten: {value}): Mit P_TRUTH = 1 wird jeder Wert unverändert veröffentlicht, und Epsilon ist unendlich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="311" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="312" />
         <source>EPSILON must be a finite number &gt;= 0 (got {value}).</source>
         <translation>EPSILON muss eine endliche Zahl &gt;= 0 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="448" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="449" />
         <source>EPSILON is too large: the derived P_TRUTH rounds to 1.</source>
         <translation>EPSILON ist zu groß: Das abgeleitete P_TRUTH wird auf 1 gerundet.</translation>
     </message>
@@ -5232,97 +5232,97 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Angegebene Ersetzungsgewichte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="321" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="322" />
         <source>CATEGORIES must list the possible values of the field (at least two, comma- or line-separated, e.g. car, bus, bike, walk): the output uses exactly these values, never values read from the data.</source>
         <translation>CATEGORIES muss die möglichen Werte des Feldes auflisten (mindestens zwei, durch Kommas oder Zeilenumbrüche getrennt, z. B. car, bus, bike, walk): Die Ausgabe verwendet genau diese Werte, nie aus den Daten gelesene.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="329" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="330" />
         <source>OTHER must be one of CATEGORIES (got '{value}').</source>
         <translation>OTHER muss einer der CATEGORIES sein (erhalten: '{value}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="337" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="338" />
         <source>Weights are given (REPLACEMENT_WEIGHTS or STRATA) but REPLACEMENT is uniform: set REPLACEMENT to 1 (a declared distribution) or remove the weights.</source>
         <translation>Gewichte sind angegeben (REPLACEMENT_WEIGHTS oder STRATA), aber REPLACEMENT ist gleichverteilt: Setzen Sie REPLACEMENT auf 1 (eine angegebene Verteilung) oder entfernen Sie die Gewichte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="342" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="343" />
         <source>REPLACEMENT 1 draws from a declared distribution: give REPLACEMENT_WEIGHTS (e.g. car=5, bus=2, bike=2, walk=1, one weight &gt; 0 per value of CATEGORIES) or weights for every stratum in STRATA.</source>
         <translation>REPLACEMENT 1 zieht aus einer angegebenen Verteilung: Geben Sie REPLACEMENT_WEIGHTS an (z. B. car=5, bus=2, bike=2, walk=1, ein Gewicht &gt; 0 je Wert von CATEGORIES) oder Gewichte für jede Schicht in STRATA.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="351" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="352" />
         <source>The declaration (CATEGORIES, STRATA, REPLACEMENT_WEIGHTS) is refused: {error}</source>
         <translation>Die Angaben (CATEGORIES, STRATA, REPLACEMENT_WEIGHTS) werden abgelehnt: {error}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="364" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="365" />
         <source>{name} must be numbers for a numeric FIELD (got '{text}').</source>
         <translation>{name} muss bei einem numerischen FIELD aus Zahlen bestehen (erhalten: '{text}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="368" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="369" />
         <source>{name} lists a value twice.</source>
         <translation>{name} nennt einen Wert zweimal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="381" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="382" />
         <source>{name} must give each of the values {values} exactly once as value=weight with a weight &gt; 0 (a value with weight 0 could never be reported by replacement: epsilon would be infinite).</source>
         <translation>{name} muss jeden der Werte {values} genau einmal als Wert=Gewicht mit einem Gewicht &gt; 0 angeben (ein Wert mit Gewicht 0 könnte durch Ersetzung nie gemeldet werden: Epsilon wäre unendlich).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="393" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="394" />
         <source>STRATA needs STRATA_FIELD, the field holding the stratum.</source>
         <translation>STRATA braucht STRATA_FIELD, das Feld mit der Schicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="396" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="397" />
         <source>STRATA_FIELD needs STRATA, the declared strata, one per line: e.g. 'electric: sedan, suv' and 'gas' (all CATEGORIES). Strata are never read from the data.</source>
         <translation>STRATA_FIELD braucht STRATA, die angegebenen Schichten, eine je Zeile: z. B. 'electric: sedan, suv' und 'gas' (alle CATEGORIES). Schichten werden nie aus den Daten gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="414" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="415" />
         <source>STRATA lists values that are not in CATEGORIES: {values}.</source>
         <translation>STRATA nennt Werte, die nicht in CATEGORIES stehen: {values}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="420" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="421" />
         <source>Declared values (CATEGORIES): {values}.</source>
         <translation>Angegebene Werte (CATEGORIES): {values}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="422" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="423" />
         <source>Replacements are drawn from the declared distribution: {weights}.</source>
         <translation>Ersatzwerte werden aus der angegebenen Verteilung gezogen: {weights}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="426" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="427" />
         <source>Values that are not declared, and NULL, are reported as '{other}'.</source>
         <translation>Nicht angegebene Werte und NULL werden als '{other}' gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="429" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="430" />
         <source>Values that are not declared, and NULL, are reported as a draw from the replacement distribution.</source>
         <translation>Nicht angegebene Werte und NULL werden als Ziehung aus der Ersetzungsverteilung gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="432" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="433" />
         <source>Replacements stay within the declared stratum given by '{field}': the stratum is published exactly and is not protected. Epsilon is the largest over the strata.</source>
         <translation>Ersetzungen bleiben innerhalb der angegebenen Schicht aus '{field}': Die Schicht wird exakt veröffentlicht und ist nicht geschützt. Epsilon ist das größte über alle Schichten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="436" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="437" />
         <source>P_TRUTH was derived from EPSILON and the declared values and weights.</source>
         <translation>P_TRUTH wurde aus EPSILON und den angegebenen Werten und Gewichten abgeleitet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="443" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="444" />
         <source>STRATA_FIELD holds values that STRATA does not declare (or NULL; listed in the log). Declare every stratum in STRATA, or clean the field first.</source>
         <translation>STRATA_FIELD enthält Werte, die STRATA nicht angibt (oder NULL; im Protokoll aufgeführt). Geben Sie jede Schicht in STRATA an oder bereinigen Sie das Feld vorher.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="446" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="447" />
         <source>STRATA_FIELD has a distinct value in every row: it identifies rows and would be published as it is. Choose a coarse public stratum (e.g. fuel type).</source>
         <translation>STRATA_FIELD hat in jeder Zeile einen eigenen Wert: Es identifiziert Zeilen und würde unverändert veröffentlicht. Wählen Sie eine grobe öffentliche Schicht (z. B. Kraftstoffart).</translation>
     </message>
@@ -5332,7 +5332,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{n} Werte von '{field}' sind für ihre Schicht nicht deklariert (oder NULL) und wurden nach der öffentlichen Regel gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="441" />
+        <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="442" />
         <source>Undeclared values of STRATA_FIELD: {values}.</source>
         <translation>Nicht deklarierte Werte von STRATA_FIELD: {values}.</translation>
     </message>
@@ -5877,227 +5877,227 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>TrajectoryPerturbation</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="86" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="93" />
         <source>Trajectory perturbation (SDD, per-vertex Laplace)</source>
         <translation>Trajektorien verrauschen (SDD, Laplace je Stützpunkt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="161" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="168" />
         <source>Trajectories (one line per trip)</source>
         <translation>Trajektorien (eine Linie je Fahrt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="163" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="170" />
         <source>Mechanism</source>
         <translation>Mechanismus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="163" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="170" />
         <source>SDD: sampled distance and direction (Dumont et al. 2021 §6.1)</source>
         <translation>SDD: gezogene Schrittlänge und Richtung (Dumont et al. 2021 §6.1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="163" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="170" />
         <source>Planar Laplace on every resampled vertex</source>
         <translation>Planares Laplace auf jedem neu abgetasteten Stützpunkt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="168" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="175" />
         <source>Epsilon per trajectory</source>
         <translation>Epsilon je Trajektorie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="171" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="178" />
         <source>The privacy loss of one whole trip, split over its vertices, e.g. 5.</source>
         <translation>Der Privatsphäreverlust einer ganzen Fahrt, auf ihre Stützpunkte aufgeteilt, z. B. 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="173" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="180" />
         <source>Vertices per published trip K (public)</source>
         <translation>Stützpunkte je veröffentlichter Fahrt K (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="176" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="183" />
         <source>A whole number of at least 3, the same for every trip, e.g. 20.</source>
         <translation>Eine ganze Zahl von mindestens 3, für jede Fahrt gleich, z. B. 20.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="178" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="185" />
         <source>Maximum step MAX_STEP (metres, public; SDD)</source>
         <translation>Größter Schritt MAX_STEP (Meter, öffentlich; SDD)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="181" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="188" />
         <source>A public bound on the distance between consecutive published vertices, e.g. 500 (metres); (K-1) x MAX_STEP must cover every trip's start-end distance.</source>
         <translation>Eine öffentliche Schranke für den Abstand aufeinanderfolgender veröffentlichter Stützpunkte, z. B. 500 (Meter); (K-1) x MAX_STEP muss den Abstand von Start und Ende jeder Fahrt abdecken.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="188" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="195" />
         <source>Protected distance for Laplace noise (metres)</source>
         <translation>Geschützte Entfernung für Laplace-Rauschen (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="191" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="198" />
         <source>Locations this far apart are indistinguishable at their share of epsilon, e.g. 100 (metres).</source>
         <translation>So weit auseinanderliegende Orte sind mit ihrem Anteil an Epsilon ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="194" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="201" />
         <source>Snap output to grid (metres, 0 = no snapping)</source>
         <translation>Ausgabe auf Raster einrasten (Meter, 0 = nicht einrasten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="197" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="204" />
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="199" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="206" />
         <source>Fields to carry (default: none)</source>
         <translation>Zu übernehmende Felder (Vorgabe: keine)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="334" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="341" />
         <source>Perturbed trajectories</source>
         <translation>Verrauschte Trajektorien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="224" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="231" />
         <source>Trajectories written</source>
         <translation>Geschriebene Trajektorien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="225" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="232" />
         <source>Epsilon spent (per trajectory)</source>
         <translation>Verbrauchtes Epsilon (je Trajektorie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="226" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="233" />
         <source>Noise scale (metres)</source>
         <translation>Rauschskala (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="231" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="238" />
         <source>RESAMPLE must be a whole number of at least 3 (got {value}): the start, the end and one vertex in between.</source>
         <translation>RESAMPLE muss eine ganze Zahl von mindestens 3 sein (erhalten: {value}): Start, Ende und ein Stützpunkt dazwischen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="256" />
         <source>The settings cannot be used: {error}.</source>
         <translation>Die Einstellungen sind nicht verwendbar: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="256" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="263" />
         <source>Skipped {n} features: {details}.</source>
         <translation>{n} Objekte übersprungen: {details}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="256" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="263" />
         <source>{n} with {reason}</source>
         <translation>{n} mit {reason}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="274" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="281" />
         <source>Noise drawn in {crs}; {n} trips resampled to {k} vertices.</source>
         <translation>Rauschen in {crs} gezogen; {n} Fahrten auf {k} Stützpunkte neu abgetastet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="298" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="305" />
         <source>A person with m trips in the input is protected at m x epsilon (sequential composition over their trips).</source>
         <translation>Eine Person mit m Fahrten in der Eingabe ist mit m x Epsilon geschützt (sequenzielle Komposition über ihre Fahrten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="301" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="308" />
         <source>Start and end of every trip are published exactly (Dumont et al. 2021 eq. 16): they are not protected.</source>
         <translation>Start und Ende jeder Fahrt werden exakt veröffentlicht (Dumont et al. 2021 Gl. 16): Sie sind nicht geschützt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="330" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="337" />
         <source>{n} perturbed trips fell outside the CRS's valid area and were dropped.</source>
         <translation>{n} verrauschte Fahrten fielen aus dem gültigen Bereich des KBS und wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="333" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="340" />
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="366" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="373" />
         <source>INPUT has {n} multi-part lines: a trip must be one line with its vertices in travel order. Run 'Multipart to singleparts' (native:multiparttosingleparts) first; each part then counts as a trip.</source>
         <translation>INPUT enthält {n} mehrteilige Linien: Eine Fahrt muss eine Linie mit Stützpunkten in Fahrtrichtung sein. Zuerst „Mehrteilig zu einteilig“ (native:multiparttosingleparts) ausführen; jeder Teil zählt dann als Fahrt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="372" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="379" />
         <source>INPUT has {n} lines with only one vertex: a trip needs a start and an end. Remove them first (e.g. Extract by expression: num_points($geometry) &gt;= 2).</source>
         <translation>INPUT enthält {n} Linien mit nur einem Stützpunkt: Eine Fahrt braucht Start und Ende. Diese zuerst entfernen (z. B. Nach Ausdruck extrahieren: num_points($geometry) &gt;= 2).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="206" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="213" />
         <source>Published times are rounded to this public grain, e.g. 900 (seconds: a quarter of an hour). Times are not protected by the mechanism.</source>
         <translation>Veröffentlichte Zeiten werden auf dieses öffentliche Raster gerundet, z. B. 900 (Sekunden: eine Viertelstunde). Zeiten sind durch den Mechanismus nicht geschützt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="264" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="271" />
         <source>The input's fields {names} are not carried: the output's start_time and end_time come from the M values.</source>
         <translation>Die Felder {names} der Eingabe werden nicht übernommen: start_time und end_time der Ausgabe stammen aus den M-Werten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="93" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="100" />
         <source>Publishes one randomised version of every trip's track (SDD or per-vertex Laplace), so that the route cannot be read off the output.</source>
         <translation>Veröffentlicht eine zufällig veränderte Fassung der Spur jeder Fahrt (SDD oder Laplace je Stützpunkt), sodass sich der Weg nicht aus der Ausgabe ablesen lässt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="93" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="100" />
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip's whole track, for the traveller (one trajectory; a person with m trips is protected at m × EPSILON).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; die ganze Spur jeder Fahrt, für die Reisenden (eine Trajektorie; eine Person mit m Fahrten ist mit m × EPSILON geschützt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="93" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="100" />
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, K={k}): SDD redraws each step at epsilon {step:.2g} within MAX_STEP={max_step:g} m; per-vertex Laplace would move each vertex {mean:.0f} m on average (95% within {q95:.0f} m).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, K={k}): SDD zieht jeden Schritt mit Epsilon {step:.2g} innerhalb von MAX_STEP={max_step:g} m neu; Laplace je Stützpunkt würde jeden Stützpunkt im Mittel um {mean:.0f} m verschieben (95 % um höchstens {q95:.0f} m).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="269" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="276" />
         <source>Trajectory perturbation (steps and noise in a plane)</source>
         <translation>Trajektorien-Verrauschung (Schritte und Rauschen in einer Ebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="308" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="315" />
         <source>Timestamps (the input's M values) are NOT protected: each published vertex carries the time at its position along the true line, rounded to {grain:g} (M units), as M value and in start_time and end_time (VERTEX_TIMES). They reveal when each trip started and ended and its pace along the true route, to within the grain.</source>
         <translation>Zeitstempel (die M-Werte der Eingabe) sind NICHT geschützt: jeder veröffentlichte Stützpunkt trägt die Zeit an seiner Position entlang der wahren Linie, auf {grain:g} (M-Einheiten) gerundet, als M-Wert und in start_time und end_time (VERTEX_TIMES). Sie verraten, wann jede Fahrt begann und endete und ihr Tempo entlang der wahren Route, bis auf die Körnung.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="314" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="321" />
         <source>Start times (the input's first M value of each trip) are NOT protected: published in start_time, rounded to {grain:g} (M units).</source>
         <translation>Startzeiten (der erste M-Wert jeder Fahrt der Eingabe) sind NICHT geschützt: in start_time veröffentlicht, auf {grain:g} (M-Einheiten) gerundet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="105" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="112" />
         <source>&lt;p&gt;Publishes one randomised version of every trip's track (one line per trip, vertices in travel order), so that the route taken cannot be read off the output.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Resampling.&lt;/b&gt; Every line is first resampled to RESAMPLE = K vertices equally spaced along it. K is public and the same for all trips, so the number of published vertices says nothing about a trip (a vertex spacing would reveal each trip's length). Repeated vertices have no effect. Z values are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Timestamps (M values) are NOT protected.&lt;/b&gt; When the lines carry M values (e.g. epoch seconds, as GPS tracks written by QGIS or GDAL do), the output gets each trip's start time, rounded to TIME_GRAIN (advanced; 900 s by default, 0 = not rounded), as the field start_time, in the M values' unit. VERTEX_TIMES (advanced, off by default) publishes instead each published vertex's time at its position along the true line (interpolated between the input vertices, rounded the same way) as the output's M values (LineStringM), with start_time and end_time: they show where along the true route the trip slowed or stopped, and its pace. Times are passed through coarsened, like kept endpoints: no noise, no share of EPSILON. Even the start time can single out a person (a regular departure time). To publish no times, drop them first ('Drop M/Z values', native:dropmzvalues).&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (Dumont et al. 2021 §6.1, eq. 16; Jiang et al., SSDBM 2013). Each of the K-2 inner vertices is re-drawn from the last published one: step length on [0, MAX_STEP] and direction by the exponential mechanism, with scores -|length - true length| (sensitivity MAX_STEP) and -angle to the true direction (sensitivity pi), over a public grid of 72 directions and 65 lengths, restricted to the steps that keep the end reachable in the steps left. Each step is one draw (no retry loop), so every trip finishes. Each step costs EPSILON/(K-2), half on length, half on direction; by sequential composition the trip costs EPSILON. KEEP_ENDPOINTS (default, as in Dumont et al. 2021) publishes start and end exactly: they are not protected at all (home and work often are the ends), and the guarantee is between routes with the same ends. Without it, start and end get planar Laplace at EPSILON/K per DISTANCE metres and every step EPSILON/K: trips whose starts and ends are each within DISTANCE are EPSILON-indistinguishable whatever their routes. A trip whose start and end are farther apart than (K-1) x MAX_STEP cannot be redrawn and the run is refused (raise MAX_STEP or K). True steps longer than MAX_STEP are scored as MAX_STEP: a published step is never longer (up to GRID snapping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Per-vertex planar Laplace.&lt;/b&gt; Each of the K vertices gets planar Laplace at EPSILON/K per DISTANCE metres (geo-indistinguishability per vertex; scale b = K x DISTANCE / EPSILON metres): trips whose resampled vertices are pairwise within DISTANCE are EPSILON-indistinguishable (sequential composition). Noise grows with K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; EPSILON is per trajectory. A person with m trips is protected at m x EPSILON: the metadata says so. Multi-part lines are refused (run 'Multipart to singleparts' first: each part then counts as a trip); lines with one vertex are refused.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Output.&lt;/b&gt; Lines in the input's CRS, rows in a random order, no attributes except the FIELDS you choose (a listed field that holds coordinates of the trips' starts in any CRS, or whose values link rows, such as trip or person ids, is refused; KEEP_IDENTIFIERS lets ids through in seeded study runs only); inner vertices snapped to GRID metres.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Noise CRS.&lt;/b&gt; The steps and the noise are drawn in a plane in ground metres, chosen from public facts only, never from the data: METRIC_CRS if given, else the layer's CRS; either must be projected in metres and true to scale (within 1%) over its whole area of use (a UTM zone, a national grid). For a layer in longitude/latitude or Web Mercator, set METRIC_CRS (e.g. the UTM zone of your area).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (your private file), BUDGET and PARTITION record this release and stop a run that would exceed the source's budget before any noise is drawn; see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §2.3, §6.1 (eq. 16), §6.2; Jiang, Shao, Bressan, Kister and Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Veröffentlicht eine zufällige Fassung der Spur jeder Fahrt (eine Linie je Fahrt, Stützpunkte in Fahrtrichtung), sodass sich der gefahrene Weg nicht aus der Ausgabe ablesen lässt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Neuabtastung.&lt;/b&gt; Jede Linie wird zuerst auf RESAMPLE = K gleichmäßig entlang der Linie verteilte Stützpunkte abgetastet. K ist öffentlich und für alle Fahrten gleich, daher verrät die Zahl der veröffentlichten Stützpunkte nichts über eine Fahrt (ein fester Stützpunktabstand würde die Länge jeder Fahrt verraten). Doppelte Stützpunkte sind ohne Wirkung. Z-Werte werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitstempel (M-Werte) sind NICHT geschützt.&lt;/b&gt; Tragen die Linien M-Werte (z. B. Epochensekunden, wie sie QGIS oder GDAL in GPS-Spuren schreiben), erhält die Ausgabe die Startzeit jeder Fahrt, auf TIME_GRAIN gerundet (erweitert; standardmäßig 900 s, 0 = nicht gerundet), als Feld start_time, in der Einheit der M-Werte. VERTEX_TIMES (erweitert, standardmäßig aus) veröffentlicht stattdessen für jeden veröffentlichten Stützpunkt die Zeit an seiner Position entlang der wahren Linie (zwischen den Eingabestützpunkten interpoliert, ebenso gerundet) als M-Werte der Ausgabe (LineStringM), mit start_time und end_time: sie zeigen, wo entlang der wahren Route die Fahrt langsamer wurde oder anhielt, und ihr Tempo. Zeiten werden vergröbert durchgereicht, wie beibehaltene Endpunkte: kein Rauschen, kein Anteil an EPSILON. Schon die Startzeit kann eine Person herausheben (eine regelmäßige Abfahrtszeit). Um keine Zeiten zu veröffentlichen, entfernen Sie sie vorher ('M/Z-Werte entfernen', native:dropmzvalues).&lt;/p&gt;&lt;p&gt;&lt;b&gt;SDD&lt;/b&gt; (Dumont et al. 2021 §6.1, Gl. 16; Jiang et al., SSDBM 2013). Jeder der K-2 inneren Stützpunkte wird vom zuletzt veröffentlichten aus neu gezogen: Schrittlänge auf [0, MAX_STEP] und Richtung mit dem Exponentialmechanismus, mit den Bewertungen -|Länge - wahre Länge| (Sensitivität MAX_STEP) und -Winkel zur wahren Richtung (Sensitivität pi), über ein öffentliches Raster aus 72 Richtungen und 65 Längen, beschränkt auf die Schritte, von denen aus das Ende in den verbleibenden Schritten erreichbar bleibt. Jeder Schritt ist eine Ziehung (keine Wiederholungsschleife), daher endet jede Fahrt. Jeder Schritt kostet EPSILON/(K-2), halb auf die Länge, halb auf die Richtung; nach sequenzieller Komposition kostet die Fahrt EPSILON. KEEP_ENDPOINTS (Vorgabe, wie bei Dumont et al. 2021) veröffentlicht Start und Ende exakt: Sie sind gar nicht geschützt (oft sind Wohnung und Arbeitsplatz die Enden), und die Garantie gilt zwischen Wegen mit denselben Enden. Ohne diese Option erhalten Start und Ende planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter und jeder Schritt EPSILON/K: Fahrten, deren Starts und Enden jeweils höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar, gleich welchen Weg sie nehmen. Eine Fahrt, deren Start und Ende weiter als (K-1) x MAX_STEP auseinanderliegen, kann nicht neu gezogen werden, und der Lauf wird abgelehnt (MAX_STEP oder K erhöhen). Wahre Schritte über MAX_STEP werden als MAX_STEP bewertet: Ein veröffentlichter Schritt ist nie länger (bis auf das Einrasten auf GRID).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Planares Laplace je Stützpunkt.&lt;/b&gt; Jeder der K Stützpunkte erhält planares Laplace-Rauschen mit EPSILON/K je DISTANCE Meter (Geo-Ununterscheidbarkeit je Stützpunkt; Skala b = K x DISTANCE / EPSILON Meter): Fahrten, deren neu abgetastete Stützpunkte paarweise höchstens DISTANCE auseinanderliegen, sind EPSILON-ununterscheidbar (sequenzielle Komposition). Das Rauschen wächst mit K.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; EPSILON gilt je Trajektorie. Eine Person mit m Fahrten ist mit m x EPSILON geschützt; die Metadaten sagen das. Mehrteilige Linien werden abgelehnt (zuerst „Mehrteilig zu einteilig“ ausführen: jeder Teil zählt dann als Fahrt); Linien mit nur einem Stützpunkt werden abgelehnt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe.&lt;/b&gt; Linien im KBS der Eingabe, Zeilen in zufälliger Reihenfolge, keine Attribute außer den gewählten FIELDS (ein aufgeführtes Feld, das Koordinaten der Fahrtanfänge in einem beliebigen KBS enthält oder dessen Werte Zeilen verknüpfen, etwa Fahrt- oder Personen-IDs, wird abgelehnt; KEEP_IDENTIFIERS lässt IDs nur in Studienläufen mit Seed durch); innere Stützpunkte auf GRID Meter gerundet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS des Rauschens.&lt;/b&gt; Schritte und Rauschen werden in einer Ebene in Bodenmetern gezogen, die nur aus öffentlichen Fakten gewählt wird, nie aus den Daten: METRIC_CRS, falls angegeben, sonst das KBS der Ebene; beide müssen in Metern projiziert und über ihren ganzen Anwendungsbereich maßstabstreu (innerhalb 1 %) sein (eine UTM-Zone, ein Landeskoordinatensystem). Für eine Ebene in Länge/Breite oder Web Mercator setzen Sie METRIC_CRS (z. B. die UTM-Zone Ihres Gebiets).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Budget.&lt;/b&gt; LEDGER (Ihre private Datei), BUDGET und PARTITION verbuchen diese Veröffentlichung und stoppen einen Lauf, der das Budget der Quelle überschreiten würde, bevor Rauschen gezogen wird; siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §2.3, §6.1 (Gl. 16), §6.2; Jiang, Shao, Bressan, Kister und Tan, SSDBM 2013; Andrés et al. 2013.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="185" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="192" />
         <source>Keep start and end exactly (not protected)</source>
         <translation>Start und Ende exakt behalten (nicht geschützt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="202" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="209" />
         <source>Round timestamps to (0 = no rounding)</source>
         <translation>Zeitstempel runden auf (0 = nicht runden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="287" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="294" />
         <source>{n} trips of INPUT have start and end farther apart than (RESAMPLE - 1) x MAX_STEP = {limit:g} m (the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE: MAX_STEP {fits:g} m would fit them (private, do not publish: computed from the data).</source>
         <translation>{n} Fahrten von INPUT haben Start und Ende weiter auseinander als (RESAMPLE - 1) x MAX_STEP = {limit:g} m (die längste: {longest:g} m): SDD kann ihr Ende nicht erreichen. MAX_STEP oder RESAMPLE erhöhen: Mit MAX_STEP {fits:g} m passen sie (privat, nicht veröffentlichen: aus den Daten berechnet).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="209" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="216" />
         <source>Publish vertex times (not protected)</source>
         <translation>Zeiten der Stützpunkte veröffentlichen (nicht geschützt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="212" />
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="219" />
         <source>The M values. Off: only each trip's start time, rounded to TIME_GRAIN. On: the time at every published vertex, which shows where along the true route the trip stopped. Neither is protected by the mechanism.</source>
         <translation>Die M-Werte. Aus: nur die Startzeit jeder Fahrt, auf TIME_GRAIN gerundet. An: die Zeit an jedem veröffentlichten Stützpunkt, die zeigt, wo entlang der wahren Route die Fahrt anhielt. Keines von beiden ist durch den Mechanismus geschützt.</translation>
     </message>
