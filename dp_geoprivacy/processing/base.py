@@ -5,21 +5,17 @@ publish no raw figure (core.releases.publication)."""
 import functools
 import math
 import os
-from pathlib import Path
 
 from qgis.core import (
-    QgsMapLayer,
     QgsProcessingAlgorithm,
     QgsProcessingDestinationParameter,
     QgsProcessingException,
-    QgsProcessingFeatureSourceDefinition,
     QgsProcessingOutputLayerDefinition,
     QgsProcessingParameterBoolean,
     QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
     QgsProcessingParameterField,
     QgsProcessingParameterNumber,
-    QgsProcessingUtils,
 )
 from qgis.PyQt.QtCore import QUrl
 from qgis.PyQt.QtGui import QIcon
@@ -41,8 +37,8 @@ from ..core.releases.attributes import (
 from ..core.releases.publication import check_public
 from ..translation import Translatable, translate
 from . import budget, destinations, dry_run, guard, memory, search_words
+from .parameter_files import file_path, file_source, first_layer
 from .parameter_help import parameter_help
-from .readers import first_layer_name
 from .references import with_references
 
 PROVIDER_ID = "dp_geoprivacy"
@@ -411,12 +407,12 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
             if not isinstance(definition, QgsProcessingDestinationParameter):
                 values = parameters.get(definition.name())
                 for value in values if isinstance(values, (list, tuple)) else [values]:
-                    path, layer_name = _file_source(value, context)
+                    path, layer_name = file_source(value, context)
                     if path is not None and path.exists():
                         inputs.setdefault(path.resolve(), definition.name())
-                        input_layers[(path.resolve(), (layer_name or _first_layer(path)).lower())] = definition.name()
+                        input_layers[(path.resolve(), (layer_name or first_layer(path)).lower())] = definition.name()
         outputs_by_path = {}
-        ledger = _file_path(parameters.get(budget.LEDGER)) if self.parameterDefinition(budget.LEDGER) else None
+        ledger = file_path(parameters.get(budget.LEDGER)) if self.parameterDefinition(budget.LEDGER) else None
         if ledger is not None:  # a file input the run also writes: no output may be it
             if ledger.is_dir():
                 return translate("DpAlgorithm", "LEDGER {path} is a folder, not a ledger file; give a file "
@@ -434,7 +430,7 @@ class DpAlgorithm(Translatable, QgsProcessingAlgorithm):
                         "DpAlgorithm", "{name} is the layer '{layer}' of {input} ({path}): the input would be "
                         "overwritten. Choose another table name for {name}.").format(
                         name=name, layer=target.layer_name, input=clash, path=target.path)
-            path = _file_path(value)
+            path = file_path(value)
             if path is None:
                 continue
             other = outputs_by_path.setdefault(path.resolve(), name)
@@ -602,37 +598,3 @@ class Reserver:
     def record_fields(self) -> dict:
         """release_id and partition for the privacy record."""
         return self.reservation.record_fields()
-
-
-def _file_path(value, context=None):
-    """The local file behind a raw parameter value (a path, 'path|layername=...', a layer, a layer id, a
-    feature source or an output definition), or None when it is not a file (memory layers, temporary
-    outputs, database URIs)."""
-    return _file_source(value, context)[0]
-
-
-def _first_layer(path):
-    """The name of a file's first layer ('' when it cannot be read)."""
-    try:
-        return first_layer_name(str(path))
-    except Exception:  # noqa: BLE001 (not a layer file: nothing to compare)
-        return ""
-
-
-def _file_source(value, context=None):
-    """(the local file behind a raw parameter value, the layer name it gives or None), see _file_path;
-    (None, None) when it is not a file."""
-    if isinstance(value, QgsProcessingOutputLayerDefinition):
-        value = value.sink.staticValue()
-    elif isinstance(value, QgsProcessingFeatureSourceDefinition):
-        value = value.source.staticValue()
-    if isinstance(value, str) and context is not None and value and not Path(value.split("|")[0]).exists():
-        layer = QgsProcessingUtils.mapLayerFromString(value, context, False)  # a layer id: no new layer loaded
-        value = layer if layer is not None else value
-    if isinstance(value, QgsMapLayer):
-        value = value.source()
-    if not isinstance(value, str) or not value or value == "TEMPORARY_OUTPUT" or "://" in value \
-            or value.startswith(("memory:", "postgres", "ogr:", "spatialite:", "dbname=")):
-        return None, None
-    layer_name = next((part.split("=", 1)[1] for part in value.split("|")[1:] if part.startswith("layername=")), None)
-    return Path(value.split("|")[0]), layer_name
