@@ -721,7 +721,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ähnlichkeit je Analyse</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="261" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="263" />
         <source>analysis</source>
         <translation>Analyse</translation>
     </message>
@@ -736,262 +736,262 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="72" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="74" />
         <source>minimum</source>
         <translation>Minimum</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="72" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="74" />
         <source>lower quartile</source>
         <translation>unteres Quartil</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="72" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="74" />
         <source>median</source>
         <translation>Median</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="72" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="74" />
         <source>upper quartile</source>
         <translation>oberes Quartil</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="72" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="74" />
         <source>maximum</source>
         <translation>Maximum</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="75" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="77" />
         <source>Each value is within {r:,.0f} ranks of the true quantile with 95% probability (values rounded to a grid of step {s:.3g} {unit}).</source>
         <translation>Jeder Wert liegt mit 95 % Wahrscheinlichkeit höchstens {r:,.0f} Ränge vom wahren Quantil entfernt (Werte auf ein Raster der Schrittweite {s:.3g} {unit} gerundet).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="87" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="89" />
         <source>Unit: {unit}. Bars: noisy counts, red: 95% margin of error ±{m:,.0f}; the last bar counts values above the public maximum.</source>
         <translation>Einheit: {unit}. Balken: verrauschte Anzahlen, rot: 95-%-Fehlermarge ±{m:,.0f}; der letzte Balken zählt Werte über dem öffentlichen Maximum.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="213" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="215" />
         <source>Overview</source>
         <translation>Überblick</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="215" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="217" />
         <source>records</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="244" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="246" />
         <source>trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="215" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="217" />
         <source>complete trips</source>
         <translation>vollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="215" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="217" />
         <source>incomplete trips</source>
         <translation>unvollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="215" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="217" />
         <source>users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="215" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="217" />
         <source>distinct locations</source>
         <translation>verschiedene Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="220" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="222" />
         <source>Dataset statistics</source>
         <translation>Kennzahlen des Datensatzes</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="223" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="225" />
         <source>timestamp</source>
         <translation>Zeitstempel</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="223" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="225" />
         <source>coordinates</source>
         <translation>Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="225" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="227" />
         <source>Missing values (records)</source>
         <translation>Fehlende Werte (Datensätze)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="227" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="229" />
         <source>outside the range</source>
         <translation>außerhalb des Zeitraums</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="228" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="230" />
         <source>Trips over time ({unit})</source>
         <translation>Wege im Zeitverlauf ({unit})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="231" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="233" />
         <source>Trips per weekday</source>
         <translation>Wege je Wochentag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="235" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="237" />
         <source>weekday start</source>
         <translation>Werktag Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="235" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="237" />
         <source>weekday end</source>
         <translation>Werktag Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="235" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="237" />
         <source>weekend start</source>
         <translation>Wochenende Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="235" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="237" />
         <source>weekend end</source>
         <translation>Wochenende Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="237" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="239" />
         <source>Trips per hour: {c}</source>
         <translation>Wege je Stunde: {c}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="239" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="241" />
         <source>Places</source>
         <translation>Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="172" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="174" />
         <source>Visits per zone</source>
         <translation>Besuche je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="170" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="172" />
         <source>Visits</source>
         <translation>Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="186" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="188" />
         <source>weekday</source>
         <translation>Werktag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="186" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="188" />
         <source>weekend</source>
         <translation>Wochenende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="188" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="190" />
         <source>Destinations per time window (all zones)</source>
         <translation>Ziele je Zeitfenster (alle Zonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="241" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="243" />
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="109" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111" />
         <source>Top OD flows</source>
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="109" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111" />
         <source>OD flows</source>
         <translation>Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="244" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="246" />
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="245" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="247" />
         <source>km</source>
         <translation>km</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="245" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="247" />
         <source>hours</source>
         <translation>Stunden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="245" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="247" />
         <source>zones</source>
         <translation>Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="246" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="248" />
         <source>normalised entropy (0-1)</source>
         <translation>normierte Entropie (0-1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="247" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="249" />
         <source>Travel time</source>
         <translation>Reisezeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="247" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="249" />
         <source>Jump length</source>
         <translation>Sprungweite</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="248" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="250" />
         <source>Trips per user</source>
         <translation>Wege je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="248" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="250" />
         <source>Time between trips</source>
         <translation>Zeit zwischen Wegen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="251" />
         <source>Radius of gyration</source>
         <translation>Gyrationsradius</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="251" />
         <source>Distinct zones per user</source>
         <translation>Verschiedene Zonen je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="250" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="252" />
         <source>Mobility entropy</source>
         <translation>Mobilitätsentropie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="254" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="256" />
         <source>Users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="259" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="261" />
         <source>Privacy</source>
         <translation>Datenschutz</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="261" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="263" />
         <source>epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="261" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="263" />
         <source>sensitivity</source>
         <translation>Sensitivität</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="261" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="263" />
         <source>noise scale</source>
         <translation>Rauschskala</translation>
     </message>
@@ -1241,172 +1241,172 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>So</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="99" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="101" />
         <source>No flow reached the threshold: nothing reliable to show</source>
         <translation>Kein Strom hat die Schwelle erreicht: nichts Verlässliches anzuzeigen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="100" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="102" />
         <source>No OD flow reached the publication threshold of about {t} trips at this epsilon: this section publishes nothing reliable. A flow needs about {t} trips (after the bound M) to be published; give OD flows a larger share (BUDGET_SPLIT, e.g. od_flows=5), a larger EPSILON, a smaller M or coarser zones.</source>
         <translation>Kein Quelle-Ziel-Strom hat bei diesem Epsilon die Veröffentlichungsschwelle von etwa {t} Wegen erreicht: Dieser Abschnitt veröffentlicht nichts Verlässliches. Ein Strom braucht etwa {t} Wege (nach der Begrenzung M), um veröffentlicht zu werden; geben Sie den Quelle-Ziel-Strömen einen größeren Anteil (BUDGET_SPLIT, z. B. od_flows=5), ein größeres EPSILON, ein kleineres M oder gröbere Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="109" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111" />
         <source>The {n} largest flows</source>
         <translation>Die {n} stärksten Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="109" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111" />
         <source>Largest flows</source>
         <translation>Stärkste Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="109" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111" />
         <source>{n} largest published flows. Only pairs with trips can be published, and only when their noisy count reaches about {t} (stability-based histogram): every flow shown is a true pair, smaller flows are not shown. 95% margin of error per flow ±{m}; trips with an end outside the zones: {o}.</source>
         <translation>Die {n} stärksten veröffentlichten Ströme. Nur Paare mit Wegen können veröffentlicht werden, und nur, wenn ihre verrauschte Anzahl etwa {t} erreicht (Stabilitätshistogramm): Jeder gezeigte Strom ist ein echtes Paar, kleinere Ströme werden nicht gezeigt. 95-%-Fehlerspanne je Strom ±{m}; Wege mit einem Ende außerhalb der Zonen: {o}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="123" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="125" />
         <source>How many records, trips, users and distinct locations the data holds (after the bound of M trips per user). Records and trips are sums of the noisy complete and incomplete counts.</source>
         <translation>Wie viele Datensätze, Wege, Personen und verschiedene Orte die Daten enthalten (nach der Begrenzung auf M Wege je Person). Datensätze und Wege sind Summen der verrauschten Anzahlen vollständiger und unvollständiger Wege.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="126" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="128" />
         <source>Records without a timestamp or without coordinates.</source>
         <translation>Datensätze ohne Zeitstempel oder ohne Koordinaten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="127" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="129" />
         <source>Trips per period by start time: the overall trend and gaps in the data.</source>
         <translation>Wege je Zeitabschnitt nach Startzeit: der Gesamttrend und Lücken in den Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="128" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="130" />
         <source>Trips per day of the week by start time: weekly rhythm.</source>
         <translation>Wege je Wochentag nach Startzeit: der Wochenrhythmus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="129" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="131" />
         <source>Trip starts and ends per hour of the day, weekdays and weekends apart: peaks show commuting.</source>
         <translation>Wegbeginne und Wegenden je Stunde des Tages, getrennt nach Werktagen und Wochenende: Spitzen zeigen den Berufsverkehr.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="131" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="133" />
         <source>Trip starts and ends per zone: where people go. Darker zones have more visits; the legend gives the scale. Each zone's count is off by up to its margin of error.</source>
         <translation>Wegbeginne und Wegenden je Zone: wohin Menschen gehen. Dunklere Zonen haben mehr Besuche; die Legende zeigt die Skala. Die Anzahl jeder Zone kann bis zu ihrer Fehlerspanne abweichen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="134" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="136" />
         <source>The zones with the most visits, by noisy count, with the 95% margin of error as a red bar.</source>
         <translation>Die Zonen mit den meisten Besuchen, nach verrauschter Anzahl, mit der 95-%-Fehlerspanne als rotem Balken.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="136" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="138" />
         <source>Two entries whose bars overlap within their error bars may be in either order in the true data.</source>
         <translation>Zwei Einträge, deren Balken sich innerhalb ihrer Fehlerbalken überschneiden, können in den wahren Daten in beliebiger Reihenfolge stehen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="138" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="140" />
         <source>Share of all visits (up) in the share of zones with the most visits (across): a curve far above the dashed diagonal means visits concentrate in few zones. Drawn from the noisy counts clamped at zero, so at a small epsilon empty zones with positive noise make visits look more spread out than they are.</source>
         <translation>Anteil aller Besuche (senkrecht) am Anteil der meistbesuchten Zonen (waagerecht): Eine Kurve weit über der gestrichelten Diagonale bedeutet, dass sich die Besuche auf wenige Zonen konzentrieren. Gezeichnet aus den bei null abgeschnittenen verrauschten Anzahlen; bei kleinem Epsilon lassen leere Zonen mit positivem Rauschen die Besuche daher gestreuter erscheinen, als sie sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="142" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="144" />
         <source>Destinations per four-hour window. The maps show, per zone, how far each window is above (red) or below (blue) that zone's average over the windows: where people go at which time of day.</source>
         <translation>Ziele je Vier-Stunden-Fenster. Die Karten zeigen je Zone, wie weit jedes Fenster über (rot) oder unter (blau) dem Durchschnitt dieser Zone über alle Fenster liegt: wohin Menschen zu welcher Tageszeit gehen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="145" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="147" />
         <source>Trips between pairs of zones (origin to destination): the main travel corridors.</source>
         <translation>Wege zwischen Zonenpaaren (von der Quelle zum Ziel): die wichtigsten Verkehrskorridore.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="146" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148" />
         <source>Minutes from the start to the end of each complete trip.</source>
         <translation>Minuten vom Beginn bis zum Ende jedes vollständigen Wegs.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="147" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="149" />
         <source>Straight-line distance between the start and the end of each complete trip.</source>
         <translation>Luftlinienentfernung zwischen Beginn und Ende jedes vollständigen Wegs.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="150" />
         <source>How many trips each user made (at most M are kept).</source>
         <translation>Wie viele Wege jede Person unternommen hat (höchstens M werden behalten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="149" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="151" />
         <source>Hours between the start of one trip and the start of the user's next.</source>
         <translation>Stunden zwischen dem Beginn eines Wegs und dem Beginn des nächsten Wegs derselben Person.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="150" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="152" />
         <source>How far a user's trip ends lie from their centre: the size of each user's range.</source>
         <translation>Wie weit die Wegenden einer Person von ihrem Mittelpunkt entfernt liegen: die Größe des Aktionsraums jeder Person.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="151" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="153" />
         <source>How many different zones each user visited.</source>
         <translation>Wie viele verschiedene Zonen jede Person besucht hat.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="152" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="154" />
         <source>How evenly a user's visits spread over their zones (0: one zone, 1: evenly over many).</source>
         <translation>Wie gleichmäßig sich die Besuche einer Person auf ihre Zonen verteilen (0: eine Zone, 1: gleichmäßig auf viele).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="170" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="172" />
         <source>Not informative at this epsilon</source>
         <translation>Bei diesem Epsilon nicht aussagekräftig</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="172" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="174" />
         <source>Visits outside the zones: {n}. 95% margin of error per zone: ±{m}.</source>
         <translation>Besuche außerhalb der Zonen: {n}. 95-%-Fehlerspanne je Zone: ±{m}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="175" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="177" />
         <source>The {n} zones with the most visits</source>
         <translation>Die {n} Zonen mit den meisten Besuchen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="175" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="177" />
         <source>Top zones</source>
         <translation>Meistbesuchte Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="182" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="184" />
         <source>Concentration of visits</source>
         <translation>Konzentration der Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="182" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="184" />
         <source>share of zones, most visited first</source>
         <translation>Anteil der Zonen, meistbesuchte zuerst</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="182" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="184" />
         <source>share of visits</source>
         <translation>Anteil der Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="190" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="192" />
         <source>Each window's total is its own noisy count (a quarter of this analysis's epsilon), not a sum of the zones' counts; it is not clamped at zero, so it is unbiased and can be negative. 95% margin of error ±{m}.</source>
         <translation>Die Summe jedes Fensters ist eine eigene verrauschte Anzahl (ein Viertel des Epsilons dieser Analyse), keine Summe der Zonenanzahlen; sie wird nicht bei null abgeschnitten, ist daher unverzerrt und kann negativ sein. 95-%-Fehlerspanne ±{m}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="199" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="201" />
         <source>Red: more destinations in that window than the zone's average over the 12 windows; blue: fewer; one colour scale for all 12 maps. Each zone and window count is off by up to ±{m} (95%).</source>
         <translation>Rot: mehr Ziele in diesem Fenster als im Durchschnitt der Zone über die 12 Fenster; blau: weniger; eine gemeinsame Farbskala für alle 12 Karten. Jede Anzahl je Zone und Fenster weicht um bis zu ±{m} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="201" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="203" />
         <source>Destinations per time window: deviation from each zone's average</source>
         <translation>Ziele je Zeitfenster: Abweichung vom Durchschnitt jeder Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="201" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="203" />
         <source>destinations per zone and window</source>
         <translation>Ziele je Zone und Fenster</translation>
     </message>
@@ -1574,6 +1574,16 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/memory.py" line="52" />
         <source>{name} = {value:.0f} would need about {needed} of memory; this machine has {available} available, so {name} can be at most {largest} here. Choose a smaller {name}.</source>
         <translation>{name} = {value:.0f} bräuchte etwa {needed} Arbeitsspeicher; dieser Rechner hat {available} frei, also darf {name} hier höchstens {largest} sein. Wählen Sie ein kleineres {name}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="57" />
+        <source>within the margin of error of zero: noise at this epsilon</source>
+        <translation>innerhalb der Fehlerspanne um null: bei diesem Epsilon nur Rauschen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="58" />
+        <source>(noise)</source>
+        <translation>(Rauschen)</translation>
     </message>
 </context>
 <context>
@@ -2418,182 +2428,182 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>DpAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="100" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="96" />
         <source>Location perturbation</source>
         <translation>Standortverrauschung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="105" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="101" />
         <source>Calibration (not private)</source>
         <translation>Kalibrierung (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="314" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="310" />
         <source>{name} must be a finite number greater than 0 (got {value}). {hint}</source>
         <translation>{name} muss eine endliche Zahl größer als 0 sein (erhalten: {value}). {hint}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="101" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="97" />
         <source>Noisy counts and flows</source>
         <translation>Verrauschte Zählwerte und Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="102" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="98" />
         <source>Randomized response</source>
         <translation>Randomized Response</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="103" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="99" />
         <source>Tessellations (public, no privacy cost)</source>
         <translation>Kachelungen (öffentlich, ohne Privatsphäre-Verlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="104" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="100" />
         <source>Privacy accounting</source>
         <translation>Privatsphäre-Budget</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="248" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="244" />
         <source>Field '{name}' is dropped: it {reason}.</source>
         <translation>Das Feld „{name}“ wird entfernt (Grund: {reason}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="285" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="281" />
         <source>Identifier fields were kept (KEEP_IDENTIFIERS): they link rows to raw records. Do not publish this layer.</source>
         <translation>Identifikatorfelder wurden behalten (KEEP_IDENTIFIERS): Sie verknüpfen Zeilen mit den Rohdatensätzen. Veröffentlichen Sie diesen Layer nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="295" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="291" />
         <source>A seed was given: the noise is reproducible. Do not publish this output.</source>
         <translation>Es wurde eine Zufallssaat angegeben: Das Rauschen ist reproduzierbar. Veröffentlichen Sie diese Ausgabe nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="244" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="240" />
         <source>holds the true coordinates</source>
         <translation>enthält die wahren Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="245" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="241" />
         <source>has a distinct value in every row (an identifier)</source>
         <translation>hat in jeder Zeile einen anderen Wert (ein Identifikator)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="211" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="207" />
         <source>Mechanism</source>
         <translation>Mechanismus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="211" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="207" />
         <source>Planar Laplace (Euclidean)</source>
         <translation>Planares Laplace (euklidisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="211" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="207" />
         <source>Per-axis Laplace (L1, Dumont et al. 2021 eq. 14)</source>
         <translation>Achsenweises Laplace (L1, Dumont et al. 2021 eq. 14)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="195" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="191" />
         <source>With a seed the noise is reproducible by anyone who knows it, so the output is not private against them. Leave empty for releases: noise then comes from numpy's Philox generator keyed from the operating system's cryptographic source. The output's metadata records whether a seed was used (never its value).</source>
         <translation>Mit einer Zufallssaat kann jeder, der sie kennt, das Rauschen reproduzieren; gegenüber diesen Personen ist die Ausgabe also nicht privat. Lassen Sie das Feld für Veröffentlichungen leer: Das Rauschen stammt dann aus numpys Philox-Generator, dessen Schlüssel aus der kryptographischen Zufallsquelle des Betriebssystems stammt. Die Metadaten der Ausgabe vermerken, ob eine Zufallssaat verwendet wurde (nie deren Wert).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="393" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="389" />
         <source>{name} must be a finite number (got {value}).</source>
         <translation>{name} muss eine endliche Zahl sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="396" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="392" />
         <source>{name} must be a whole number up to 2147483647 (got {value}).</source>
         <translation>{name} muss eine ganze Zahl bis 2147483647 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="398" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="394" />
         <source>{name} must be at least {minimum:g} (got {value}).</source>
         <translation>{name} muss mindestens {minimum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="400" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="396" />
         <source>{name} must be at most {maximum:g} (got {value}).</source>
         <translation>{name} darf höchstens {maximum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="448" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="444" />
         <source>{name} is the file of {input} ({path}): the input would be overwritten. Choose another file for {name}.</source>
         <translation>{name} ist die Datei von {input} ({path}): die Eingabe würde überschrieben. Wählen Sie eine andere Datei für {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="455" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="451" />
         <source>{name}: {path} cannot be written here (no permission to write in {folder}). Choose a file in a folder you can write to.</source>
         <translation>{name}: {path} kann hier nicht geschrieben werden (keine Schreibberechtigung in {folder}). Wählen Sie eine Datei in einem Ordner, in den Sie schreiben dürfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="106" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="102" />
         <source>Preparation (not private)</source>
         <translation>Vorbereitung (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="262" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="258" />
         <source>KEEP_IDENTIFIERS is for seeded study runs only (SEED set; the output is then not for publication). Clear KEEP_IDENTIFIERS, or set SEED for a study run.</source>
         <translation>KEEP_IDENTIFIERS ist nur für Studienläufe mit Seed (SEED gesetzt; die Ausgabe ist dann nicht zur Veröffentlichung). Heben Sie KEEP_IDENTIFIERS auf oder setzen Sie SEED für einen Studienlauf.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="271" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="267" />
         <source>it holds coordinates of the true points (in some CRS)</source>
         <translation>es enthält Koordinaten der wahren Punkte (in irgendeinem KBS)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="272" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="268" />
         <source>most of its values are shared by fewer than 10 rows, so it links a person's points (which could then be averaged) and the raw records</source>
         <translation>die meisten seiner Werte teilen weniger als 10 Zeilen, es verknüpft also die Punkte einer Person (die dann gemittelt werden könnten) und die Rohdatensätze</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="274" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="270" />
         <source>it has too few values to check that it holds no coordinates</source>
         <translation>es hat zu wenige Werte, um zu prüfen, dass es keine Koordinaten enthält</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="276" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="272" />
         <source>{p}: {fields} cannot be published with the perturbed locations: {details}. Remove them from {p}.</source>
         <translation>{p}: {fields} können nicht mit den verrauschten Orten veröffentlicht werden: {details}. Entfernen Sie sie aus {p}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="442" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="438" />
         <source> (and the ledger would be lost)</source>
         <translation> (und das Journal ginge verloren)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="444" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="440" />
         <source>{other} and {name} are the same file ({path}): one would replace the other{lost}. Choose a different file for each.</source>
         <translation>{other} und {name} sind dieselbe Datei ({path}): Die eine würde die andere ersetzen{lost}. Wählen Sie für jede eine eigene Datei.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="187" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="183" />
         <source>Random seed (not for publication)</source>
         <translation>Zufallsstartwert (nicht zur Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="225" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="221" />
         <source>Keep identifier fields (not for publication)</source>
         <translation>Kennungsfelder behalten (nicht zur Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="422" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="418" />
         <source>LEDGER {path} is a folder, not a ledger file; give a file name.</source>
         <translation>LEDGER {path} ist ein Ordner, keine Journaldatei; geben Sie einen Dateinamen an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="433" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="429" />
         <source>{name} is the layer '{layer}' of {input} ({path}): the input would be overwritten. Choose another table name for {name}.</source>
         <translation>{name} ist der Layer „{layer}“ von {input} ({path}): Die Eingabe würde überschrieben. Wählen Sie einen anderen Tabellennamen für {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="525" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="521" />
         <source>Could not keep the memory layer {key}.</source>
         <translation>Der temporäre Layer {key} konnte nicht behalten werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/base.py" line="376" />
+        <location filename="../dp_geoprivacy/processing/base.py" line="372" />
         <source>{name} {missing} is not a field of {layer} (its fields: {fields}). Choose one of {layer}'s fields.</source>
         <translation>{name} {missing} ist kein Feld von {layer} (seine Felder: {fields}). Wählen Sie eines der Felder von {layer}.</translation>
     </message>

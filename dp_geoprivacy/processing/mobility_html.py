@@ -54,9 +54,11 @@ def weekday_names():
 def value_rows(names, values, moes):
     """Table rows name | value | ± margin, a value within its margin of zero marked as noise."""
     rows = []
+    noise_title = tr("within the margin of error of zero: noise at this epsilon")
+    noise_label = tr("(noise)")
     for name, value, moe in zip(names, values, moes):
-        mark = (f' <span class="noise" title="{esc(tr("within the margin of error of zero: noise at this epsilon"))}">'
-                f'{esc(tr("(noise)"))}</span>') if within_noise([value], moe) else ""
+        mark = (f' <span class="noise" title="{esc(noise_title)}">{esc(noise_label)}</span>'
+                if within_noise([value], moe) else "")
         rows.append(f"<tr><th>{esc(name)}</th><td>{number(value)}{mark}</td><td>± {number(moe)}</td></tr>")
     return "".join(rows)
 

@@ -23,8 +23,8 @@ def test_od_flows_report_spurious_and_missing_flows_and_is_labelled_not_private(
     zones, trips = f"{SAMPLE}|layername=zones", f"{SAMPLE}|layername=trips"
     flows = tmp_path / "flows.gpkg"
     processing.run("dp_geoprivacy:noisyodflows", {
-        "INPUT": trips, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 1, "SEED": 3,
-        "OUTPUT_FLOWS": str(flows), "OUTPUT_MATRIX": str(tmp_path / "m.csv")})
+        "INPUT": trips, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 1, "SEED": 3, "THRESHOLD": 0,
+        "DELTA": 0, "OUTPUT_FLOWS": str(flows), "OUTPUT_MATRIX": str(tmp_path / "m.csv")})
     html_path = tmp_path / "report.html"
     report = processing.run(ALG, {"RELEASED": str(flows), "ORIGINAL": trips, "ZONES": zones,
                                   "ZONE_ID_FIELD": "zone_id", "OUTPUT": str(tmp_path / "u.gpkg"),
