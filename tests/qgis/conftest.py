@@ -165,3 +165,25 @@ def feature_count(path, layer=0):
     count = dataset.GetLayer(layer).GetFeatureCount()
     dataset = None
     return count
+
+
+# Known defect, root cause not found: after some tests (tests/qgis/test_spark_output.py, which imports pyspark
+# into this process; an example model of the provider run in this process) the Python process crashes while the
+# interpreter finalizes, after pytest has reported and pytest-qgis has closed QGIS, which turns a passing run into
+# exit status 139. The test process therefore ends itself here with pytest's own exit status once everything has
+# been reported. The plugin's own processes (qgis_process runs, the desktop) exit cleanly: the tests check their
+# exit codes.
+_EXIT_STATUS = {}
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus):
+    _EXIT_STATUS["status"] = int(exitstatus)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config):
+    if "status" in _EXIT_STATUS:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(_EXIT_STATUS["status"])
