@@ -148,10 +148,15 @@ class ReleaseEvent:
     # How the partition composes (partition_rule): "parallel: ..." or "sequential: ..."; a release whose rule is
     # not parallel is counted on the whole source ("all") whatever its partition.
     partition_rule: str = ""
+    # A Gaussian release's rho-zCDP (Bun and Steinke 2016; epsilon and delta above are its conversion), or None
+    # (pure epsilon-DP releases enter the zCDP route as epsilon^2 / 2: core.accounting.zcdp).
+    rho: Optional[float] = None
 
     def __post_init__(self):
-        for name in ("epsilon", "delta"):
+        for name in ("epsilon", "delta", "rho"):
             value = getattr(self, name)
+            if name == "rho" and value is None:
+                continue
             if value is None or not isinstance(value, (int, float)) or math.isnan(value) or value < 0:
                 raise ValueError(f"{name} of release {self.release_id} must be a number >= 0, got {value!r}")
 
@@ -206,6 +211,7 @@ def deduplicate(events: Iterable[ReleaseEvent]) -> Tuple[ReleaseEvent, ...]:
             seen,
             epsilon=max(seen.epsilon, event.epsilon),
             delta=max(seen.delta, event.delta),
+            rho=None if None in (seen.rho, event.rho) else max(seen.rho, event.rho),
             partition=seen.partition if seen.partition == event.partition else Partition(),
             partition_rule=seen.partition_rule if seen.partition_rule == event.partition_rule else SEQUENTIAL,
             source_label=seen.source_label or event.source_label,
@@ -377,6 +383,10 @@ class SourceTotal:
     # DIFFERENTIAL_PRIVACY only: the total for one person (per_person(): item-level releases count k epsilon
     # for a declared k, else infinity), with the same partition rules.
     person: Optional[Composition] = None
+    # The zCDP route (core.accounting.zcdp.ZcdpTotal) for the unit of privacy and for one person, where the source
+    # has a Gaussian release and a delta is declared (core.accounting.zcdp.with_zcdp); None otherwise.
+    zcdp: Optional[object] = None
+    person_zcdp: Optional[object] = None
 
     @property
     def epsilon(self) -> float:

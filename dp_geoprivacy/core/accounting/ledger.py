@@ -31,25 +31,32 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from .composition import Partition, ReleaseEvent, compose
+from .zcdp import Budget, compose_zcdp, has_zcdp_release
 from .ledger_store import LEDGER_FORMAT, PRIVATE_NOTE, JsonFileStore, LedgerError, LedgerStore, now
 
 __all__ = ["LEDGER_FORMAT", "PRIVATE_NOTE", "BUDGET_TOLERANCE", "LedgerError", "BudgetExceededError", "LedgerEntry",
-           "Ledger", "Reservation", "now", "events_of", "source_groups"]
+           "Budget", "Ledger", "Reservation", "now", "events_of", "source_groups"]
 
 # Budget comparisons allow this relative slack for floating-point sums (1 + 1 + 1 == 3 exactly is not guaranteed).
 BUDGET_TOLERANCE = 1e-9
 
 
 class BudgetExceededError(LedgerError):
-    """The release would take the source's total epsilon above the budget."""
+    """The release would take the source's total spend (epsilon, or rho for a zCDP budget) above the budget.
 
-    def __init__(self, spent: float, requested: float, budget: float, partition: Partition):
+    ``spent``, ``requested`` and ``budget`` are in the budget's terms (``term``: "epsilon" or "rho"); ``detail``
+    states the spend before and with the release in both terms (core.accounting.zcdp.Spend.text).
+    """
+
+    def __init__(self, spent: float, requested: float, budget: float, partition: Partition, term: str = "epsilon",
+                 detail: str = ""):
         self.spent, self.requested, self.budget, self.partition = spent, requested, budget, partition
+        self.term = term
         where = "" if partition.is_all else f" on partition {partition}"
         super().__init__(
-            f"Privacy budget exceeded: epsilon spent{where} = {spent:g}, requested = {requested:g}, "
-            f"remaining = {max(budget - spent, 0.0):g} of the budget {budget:g}. Nothing was released "
-            "and no noise was drawn."
+            f"Privacy budget exceeded: {term} spent{where} = {spent:g}, requested = {requested:g}, "
+            f"remaining = {max(budget - spent, 0.0):g} of the budget {budget:g}." + (f" {detail}." if detail else "")
+            + " Nothing was released and no noise was drawn."
         )
 
 
@@ -87,6 +94,9 @@ class LedgerEntry:
     dataset: str = ""
     parents: Tuple[str, ...] = ()
     partition_rule: str = ""
+    # A Gaussian release's rho-zCDP (epsilon and delta above are its conversion); None for every other release
+    # and in older ledgers (core.accounting.zcdp).
+    rho: Optional[float] = None
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -120,6 +130,11 @@ class LedgerEntry:
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
                 raise LedgerError(f"{where}: {name} must be a finite number >= 0, got {value!r:.40}")
             values[name] = float(value)
+        rho = values.get("rho")
+        if rho is not None and (isinstance(rho, bool) or not isinstance(rho, (int, float)) or not math.isfinite(rho)
+                                or rho < 0):
+            raise LedgerError(f"{where}: rho must be a finite number >= 0 or null, got {rho!r:.40}")
+        values["rho"] = None if rho is None else float(rho)
         partition = values.get("partition") or "all"
         try:
             if not isinstance(partition, str):
@@ -162,6 +177,7 @@ class LedgerEntry:
             seeded=self.seeded,
             rows_per_person=self.rows_per_person,
             partition_rule=self.partition_rule,
+            rho=self.rho,
         )
 
 
@@ -200,7 +216,9 @@ class Reservation:
     entries: Tuple[LedgerEntry, ...]
     spent_before: float
     total_after: float
-    budget: Optional[float]
+    budget: Optional[Budget]
+    # The spend with this release on its partition in both terms (core.accounting.zcdp.Spend.text), or "".
+    spend_text: str = ""
 
 
 class Ledger:
@@ -244,8 +262,7 @@ class Ledger:
         with self.store.locked():
             self.store.write([e.to_dict() for e in self.entries() + tuple(entries)])
 
-    def reserve(self, entry: LedgerEntry, budget: Optional[float] = None,
-                inherited: Iterable[LedgerEntry] = ()) -> Reservation:
+    def reserve(self, entry: LedgerEntry, budget=None, inherited: Iterable[LedgerEntry] = ()) -> Reservation:
         """Check the budget of the source ``entry`` belongs to and append, with the lock held.
 
         The source is every entry sharing a fingerprint, parent or DATASET
@@ -255,26 +272,47 @@ class Ledger:
         appended too (under this entry's fingerprint) and counted against its
         budget: the output depends on them, even when they were computed from
         another layer. Seeded releases are outside every total (they are not
-        private). Raises BudgetExceededError (and appends nothing) if the
-        total epsilon of the data ``entry`` touches would exceed ``budget``.
+        private). ``budget``: a core.accounting.zcdp.Budget (epsilon with an
+        optional delta, or rho), a number (an epsilon) or None. Raises
+        BudgetExceededError (and appends nothing) if what the data ``entry``
+        touches has spent would exceed ``budget``.
         """
+        if budget is not None and not isinstance(budget, Budget):
+            budget = Budget(epsilon=float(budget))
         with self.store.locked():
             existing = self.entries()
-            new, spent, after, total_after = _spending(existing, entry, inherited)
+            new, before, after = _spending(existing, entry, inherited)
             partition = new[-1].event().counted_partition  # "all" when the partition composes sequentially
-            if budget is not None and after > budget * (1 + BUDGET_TOLERANCE):
-                raise BudgetExceededError(spent, after - spent, budget, partition)
+            text = ""
+            if budget is not None:
+                gaussian = has_zcdp_release(after)
+                spent = _spend(budget, before, partition, gaussian)
+                total = _spend(budget, after, partition, gaussian)
+                text = "Spent before this release: " + spent.text() + ". With it: " + total.text()
+                if total.value > budget.limit * (1 + BUDGET_TOLERANCE):
+                    raise BudgetExceededError(spent.value, total.value - spent.value, budget.limit, partition,
+                                              budget.term, text)
             self.store.write([e.to_dict() for e in existing + tuple(new)])
-            return Reservation(tuple(new), spent, total_after, budget)
+            return Reservation(tuple(new), compose(before, within=partition).epsilon, compose(after).epsilon, budget,
+                               text)
 
     def preview(self, entry: LedgerEntry, inherited: Iterable[LedgerEntry] = ()) -> Tuple[float, float]:
-        """(spent before, spent after) on the data ``entry`` touches, as reserve would find them; writes nothing."""
-        _, spent, after, _ = _spending(self.entries(), entry, inherited)
-        return spent, after
+        """(epsilon spent before, after) on the data ``entry`` touches, as reserve would find them (basic
+        composition); writes nothing."""
+        _, before, after = _spending(self.entries(), entry, inherited)
+        within = after[-1].counted_partition
+        return compose(before, within=within).epsilon, compose(after, within=within).epsilon
+
+
+def _spend(budget: Budget, events, within: Partition, gaussian: bool):
+    """What ``events`` spend within ``within`` in the budget's terms (core.accounting.zcdp.Budget.spent)."""
+    basic = compose(events, within=within)
+    zcdp = compose_zcdp(events, budget.delta or None, within=within)
+    return budget.spent(basic, zcdp, use_zcdp=gaussian)
 
 
 def _spending(existing, entry, inherited):
-    """(entries to append, spent before and after within entry's counted partition, the source's total after)."""
+    """(entries to append, the source's events before them, and with them)."""
     groups = source_groups(tuple(existing) + (entry,))
     mine = groups[-1]
     same = [e for e, g in zip(existing, groups) if g == mine]
@@ -284,7 +322,4 @@ def _spending(existing, entry, inherited):
     new.append(entry)
     same_source = [e.event(mine) for e in same]
     added = [e.event(mine) for e in new]
-    within = added[-1].counted_partition
-    spent = compose(same_source, within=within).epsilon
-    after = compose(same_source + added, within=within).epsilon
-    return new, spent, after, compose(same_source + added).epsilon
+    return new, same_source, same_source + added
