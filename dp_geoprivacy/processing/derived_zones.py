@@ -92,7 +92,7 @@ def _same_data(algorithm, parameters, input_parameter, layer, identity, context,
     """Whether the extent layer is the input's source, or has its content fingerprint (processing.budget)."""
     if source_identity(layer) == identity:
         return True
-    from .budget import source_fingerprint
+    from .source_fingerprint import source_fingerprint
 
     theirs = source_fingerprint(algorithm, {input_parameter: layer}, input_parameter, context, feedback)[0]
     ours = source_fingerprint(algorithm, parameters, input_parameter, context, feedback)[0]

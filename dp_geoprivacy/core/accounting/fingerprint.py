@@ -24,7 +24,7 @@ joins entries that share a fingerprint or a DATASET name. Equal geometries
 in two different datasets merge their budgets: the safe direction.
 
 A layer without geometry (a table) is fingerprinted from its attribute values
-instead (processing/budget.py); the fingerprint never leaves the ledger.
+instead (processing/source_fingerprint.py); the fingerprint never leaves the ledger.
 """
 
 import hashlib

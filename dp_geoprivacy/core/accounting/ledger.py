@@ -64,7 +64,7 @@ class BudgetExceededError(LedgerError):
 class LedgerEntry:
     """One release as the ledger stores it.
 
-    ``fingerprint``: the input's content fingerprint (processing/budget.py);
+    ``fingerprint``: the input's content fingerprint (processing/source_fingerprint.py);
     ``parents``: the fingerprints of the layers the input was prepared from
     (lineage, e.g. the trips layer behind tripends' trip ends), charged too;
     ``dataset``: the publisher's name for the data (the DATASET parameter),

@@ -19,9 +19,9 @@ from qgis.core import (
 
 from ...core.releases.trajectories import trip_ends
 from ..base import DpAlgorithm
-from ..budget import source_fingerprint
 from ..help_summary import with_summary
 from ..privacy_metadata import write_lineage
+from ..source_fingerprint import source_fingerprint
 from ..track_reader import field_names, read_tracks, skip_text
 from ..writers import Column, together, write_points
 
