@@ -8,7 +8,11 @@ Every privatizing algorithm offers three optional parameters:
   ledger is appended to, never overwritten.
 * ``BUDGET``: the total epsilon allowed for the source. A run that would
   take the source's total above it stops before any noise is drawn, with a
-  message stating spent, requested and remaining epsilon.
+  message stating spent, requested and remaining epsilon (and the spend in
+  rho). ``BUDGET_DELTA`` (0: not used): the delta allowed with it; where the
+  source has a Gaussian release, the zCDP route (core.accounting.zcdp) may
+  then show the budget is kept. ``BUDGET_RHO`` (0: not used): the budget as
+  rho-zCDP instead (every release of the source must be zCDP).
 * ``PARTITION``: ``field=value`` conditions (e.g. ``day=Mon`` or
   ``day=Mon, mode=bus``; default ``all``): the run releases only the input's
   rows that meet them (with_partition, text compared without regard to case).
@@ -56,12 +60,15 @@ from qgis.core import (
 from ..core.accounting.composition import Partition, partition_rule
 from ..core.accounting.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
 from ..core.accounting.privacy_record import WEAK_EPSILON, weak_epsilon_note
+from ..core.accounting.zcdp import Budget
 from ..translation import tr
 from .ledger_postgres import postgres_ledger, postgres_ledger_uri, without_password
 from .source_fingerprint import input_layer, source_fingerprint
 
 LEDGER = "LEDGER"
 BUDGET = "BUDGET"
+BUDGET_DELTA = "BUDGET_DELTA"
+BUDGET_RHO = "BUDGET_RHO"
 PARTITION = "PARTITION"
 DATASET = "DATASET"
 ROWS_PER_PERSON = "ROWS_PER_PERSON"
@@ -105,6 +112,27 @@ def add_ledger_parameters(algorithm) -> None:
         "spent, requested and remains."
     ))
     algorithm.add(budget)
+    budget_delta = QgsProcessingParameterNumber(
+        BUDGET_DELTA, tr("Budget delta (0: not used)"), QgsProcessingParameterNumber.Double, defaultValue=0.0,
+        optional=True, minValue=0.0, maxValue=0.999)
+    budget_delta.setHelp(tr(
+        "The delta allowed with BUDGET. 0: only epsilon is compared, by basic composition (epsilons add up). "
+        "Above 0, where the source has a Gaussian release: its releases are also accounted in zero-concentrated "
+        "DP (Bun and Steinke 2016; pure epsilon-DP releases count epsilon squared over 2), converted to epsilon at "
+        "this delta (Canonne, Kamath and Steinke 2020), and the run goes ahead if either way keeps the source "
+        "within BUDGET at BUDGET_DELTA."))
+    budget_delta.setFlags(budget_delta.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+    algorithm.add(budget_delta)
+    budget_rho = QgsProcessingParameterNumber(
+        BUDGET_RHO, tr("Privacy budget as rho (zCDP; 0: not used)"), QgsProcessingParameterNumber.Double,
+        defaultValue=0.0, optional=True, minValue=0.0)
+    budget_rho.setHelp(tr(
+        "The budget as rho of zero-concentrated DP (Bun and Steinke 2016) instead of BUDGET; needs the privacy "
+        "ledger. Rho adds up over releases: a Gaussian release counts its rho, a pure epsilon-DP release epsilon "
+        "squared over 2. A release that is (epsilon, delta)-DP but not zCDP (such as partition selection with "
+        "delta) has no rho and is refused under a rho budget."))
+    budget_rho.setFlags(budget_rho.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+    algorithm.add(budget_rho)
     partition = QgsProcessingParameterString(
         PARTITION, tr("Partition"), defaultValue="all", optional=True,
     )
@@ -229,9 +257,7 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
     release_id = uuid.uuid4().hex
     path = ledger_location(algorithm, parameters, context)
     shown = without_password(path)
-    budget = None
-    if parameters.get(BUDGET) not in (None, ""):
-        budget = algorithm.parameterAsDouble(parameters, BUDGET, context)
+    budget = budget_of(algorithm, parameters, context)
     if not path:
         if budget is not None:
             raise QgsProcessingException(tr(
@@ -249,19 +275,20 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
             unit_of_privacy=r.unit_of_privacy, partition=r.partition, output=tr("(input of {output})").format(
                 output=output), release_id=r.release_id, input_layer=r.input_layer, time=now(),
             note="earlier release this one builds on, added when the later one was reserved", seeded=r.seeded,
-            **common,
+            rho=r.rho, **common,
         )
         for r in inherited if r.is_release
     ]
     try:
         reservation = open_ledger(path).reserve(entry, budget, earlier)
     except BudgetExceededError as error:
+        parameter = BUDGET_RHO if error.term == "rho" else BUDGET
         message = tr(
-            "{message} Ledger: {path}. Lower EPSILON, choose another PARTITION, or raise BUDGET."
-        ).format(message=str(error), path=shown)
-        report_refusal(name, "budget_exceeded", message, parameter=BUDGET, spent=error.spent,
+            "{message} Ledger: {path}. Lower EPSILON, choose another PARTITION, or raise {parameter}."
+        ).format(message=str(error), path=shown, parameter=parameter)
+        report_refusal(name, "budget_exceeded", message, parameter=parameter, spent=error.spent,
                        requested=error.requested, remaining=round(max(error.budget - error.spent, 0.0), 12),
-                       budget=error.budget, partition=error.partition.text, ledger=shown)
+                       budget=error.budget, term=error.term, partition=error.partition.text, ledger=shown)
         raise QgsProcessingException(message) from None
     except (LedgerError, OSError) as error:
         raise QgsProcessingException(tr(
@@ -277,8 +304,32 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
         "the source's total is now {total:g}{budget}."
     ).format(epsilon=entry.epsilon, partition=partition.text, spent=reservation.spent_before,
              total=reservation.total_after,
-             budget="" if budget is None else tr(" of the budget {budget:g}").format(budget=budget)))
+             budget="" if budget is None else tr(" (budget: {budget})").format(budget=budget.describe())))
+    if reservation.spend_text:
+        feedback.pushInfo(tr("Ledger, on partition '{partition}': {spend}.").format(
+            partition=partition.text, spend=reservation.spend_text))
     return Release(release_id, partition.text, str(path), rule)
+
+
+def budget_of(algorithm, parameters, context):
+    """BUDGET (with BUDGET_DELTA) or BUDGET_RHO as a core.accounting.zcdp.Budget, or None; a clear error for both
+    or for BUDGET_DELTA alone."""
+    def given(name):
+        return algorithm.parameterDefinition(name) is not None and parameters.get(name) not in (None, "")
+
+    epsilon = algorithm.parameterAsDouble(parameters, BUDGET, context) if given(BUDGET) else None
+    delta = algorithm.parameterAsDouble(parameters, BUDGET_DELTA, context) if given(BUDGET_DELTA) else 0.0
+    rho = algorithm.parameterAsDouble(parameters, BUDGET_RHO, context) if given(BUDGET_RHO) else 0.0
+    if rho and epsilon is not None:
+        raise QgsProcessingException(tr(
+            "Give BUDGET (epsilon, with BUDGET_DELTA) or BUDGET_RHO (zCDP), not both: set BUDGET_RHO to 0 or "
+            "leave BUDGET empty."))
+    if delta and epsilon is None:
+        raise QgsProcessingException(tr(
+            "BUDGET_DELTA is the delta allowed with BUDGET: give BUDGET too, or set BUDGET_DELTA to 0."))
+    if rho:
+        return Budget(rho=rho)
+    return None if epsilon is None else Budget(epsilon=epsilon, delta=delta)
 
 
 def rule_of(algorithm, parameters, partition, mechanism_fields) -> str:
@@ -310,6 +361,7 @@ def ledger_entry(algorithm, parameters, context, feedback, input_parameter, mech
         rows_per_person=algorithm.parameterAsInt(parameters, ROWS_PER_PERSON, context) if rows not in (None, "")
         else None,
         partition_rule=rule,
+        rho=None if mechanism_fields.get("rho") is None else float(mechanism_fields["rho"]),
     )
 
 

@@ -131,27 +131,27 @@ def finish(algorithm, parameters, context, feedback, mechanism_fields, input_par
 def _ledger_check(algorithm, parameters, context, feedback, input_parameter, epsilon, delta, fields):
     """What the ledger holds for the source and whether BUDGET would refuse (read only)."""
     path = budget.ledger_location(algorithm, parameters, context)
-    limit = algorithm.parameterAsDouble(parameters, budget.BUDGET, context) \
-        if parameters.get(budget.BUDGET) not in (None, "") else None
+    limit = budget.budget_of(algorithm, parameters, context)
     if not path:
         return {}
     partition = budget.partition_of(algorithm, parameters, context)
     entry = budget.ledger_entry(algorithm, parameters, context, feedback, input_parameter,
                                 {**fields, "epsilon": epsilon, "delta": delta}, "", "trial", partition)
     try:
-        spent, after = budget.open_ledger(path).preview(entry)
+        spent, after = budget.open_ledger(path).preview(entry, budget=limit)
     except (LedgerError, OSError) as error:
         feedback.pushWarning(tr("LEDGER {path}: {error}").format(path=path, error=error))
         return {}
     results = {"LEDGER_SPENT": spent, "LEDGER_AFTER": after}
-    refused = limit is not None and after > limit * (1 + BUDGET_TOLERANCE)
+    refused = limit is not None and after > limit.limit * (1 + BUDGET_TOLERANCE)
     if limit is not None:
         results["BUDGET_WOULD_REFUSE"] = refused
-        results["BUDGET_REMAINING"] = max(limit - spent, 0.0)
+        results["BUDGET_REMAINING"] = max(limit.limit - spent, 0.0)
     feedback.pushInfo(tr(
-        "Ledger: epsilon {spent:g} spent on partition '{partition}' so far; this release would make it "
-        "{after:g}.").format(spent=spent, partition=partition.text, after=after))
+        "Ledger: {term} {spent:g} spent on partition '{partition}' so far; this release would make it "
+        "{after:g}.").format(term=limit.term if limit is not None else "epsilon", spent=spent,
+                             partition=partition.text, after=after))
     if refused:
-        feedback.pushWarning(tr("BUDGET {budget:g} would refuse this release: lower EPSILON, choose another "
-                                "PARTITION, or raise BUDGET.").format(budget=limit))
+        feedback.pushWarning(tr("The budget ({budget}) would refuse this release: lower EPSILON, choose another "
+                                "PARTITION, or raise the budget.").format(budget=limit.describe()))
     return results

@@ -157,7 +157,8 @@ def reserve(*, algorithm: str, mechanism_fields: dict, ledger: Optional[str], bu
         delta=float(mechanism_fields.get("delta") or 0.0), unit_of_privacy=mechanism_fields["unit_of_privacy"],
         partition=parsed.text, output=str(output), release_id=release_id, input_layer=input_name, time=now(),
         note="reserved before any noise was drawn (dp_geoprivacy.spark)", seeded=seeded,
-        rows_per_person=rows_per_person, dataset=(dataset or "").strip(), partition_rule=rule)
+        rows_per_person=rows_per_person, dataset=(dataset or "").strip(), partition_rule=rule,
+        rho=None if mechanism_fields.get("rho") is None else float(mechanism_fields["rho"]))
     try:
         reservation = Ledger(ledger).reserve(entry, budget)
     except BudgetExceededError as error:

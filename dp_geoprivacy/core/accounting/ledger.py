@@ -31,8 +31,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from .composition import Partition, ReleaseEvent, compose
-from .zcdp import Budget, compose_zcdp, has_zcdp_release
 from .ledger_store import LEDGER_FORMAT, PRIVATE_NOTE, JsonFileStore, LedgerError, LedgerStore, now
+from .zcdp import Budget, compose_zcdp, has_zcdp_release
 
 __all__ = ["LEDGER_FORMAT", "PRIVATE_NOTE", "BUDGET_TOLERANCE", "LedgerError", "BudgetExceededError", "LedgerEntry",
            "Budget", "Ledger", "Reservation", "now", "events_of", "source_groups"]
@@ -296,12 +296,17 @@ class Ledger:
             return Reservation(tuple(new), compose(before, within=partition).epsilon, compose(after).epsilon, budget,
                                text)
 
-    def preview(self, entry: LedgerEntry, inherited: Iterable[LedgerEntry] = ()) -> Tuple[float, float]:
-        """(epsilon spent before, after) on the data ``entry`` touches, as reserve would find them (basic
-        composition); writes nothing."""
+    def preview(self, entry: LedgerEntry, inherited: Iterable[LedgerEntry] = (), budget=None) -> Tuple[float, float]:
+        """(spent before, spent after) on the data ``entry`` touches, as reserve would find them: epsilon by basic
+        composition, or in ``budget``'s terms (a Budget or an epsilon); writes nothing."""
         _, before, after = _spending(self.entries(), entry, inherited)
         within = after[-1].counted_partition
-        return compose(before, within=within).epsilon, compose(after, within=within).epsilon
+        if budget is None:
+            return compose(before, within=within).epsilon, compose(after, within=within).epsilon
+        if not isinstance(budget, Budget):
+            budget = Budget(epsilon=float(budget))
+        gaussian = has_zcdp_release(after)
+        return _spend(budget, before, within, gaussian).value, _spend(budget, after, within, gaussian).value
 
 
 def _spend(budget: Budget, events, within: Partition, gaussian: bool):

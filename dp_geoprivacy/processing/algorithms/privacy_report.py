@@ -9,22 +9,25 @@ module collects releases from privacy records of layers and/or the ledger
 """
 
 import html
+import math
 from pathlib import Path
 
 from qgis.core import (
     QgsProcessing,
     QgsProcessingException,
     QgsProcessingOutputNumber,
+    QgsProcessingOutputString,
+    QgsProcessingParameterDefinition,
     QgsProcessingParameterFile,
     QgsProcessingParameterFileDestination,
     QgsProcessingParameterMultipleLayers,
+    QgsProcessingParameterNumber,
     QgsProcessingParameterVectorDestination,
     QgsProviderRegistry,
 )
 
 from ... import __version__
 from ...core.accounting.composition import (
-    DIFFERENTIAL_PRIVACY,
     GEO_INDISTINGUISHABILITY,
     Partition,
     ReleaseEvent,
@@ -34,6 +37,7 @@ from ...core.accounting.composition import (
 )
 from ...core.accounting.composition import seeded as seeded_releases
 from ...core.accounting.ledger import LedgerError, events_of
+from ...core.accounting.zcdp import ZCDP_ROUTE, release_rho, route_of, with_zcdp, worst_route
 from ...core.accuracy.html_page import page_start
 from ..base import DpAlgorithm
 from ..budget import open_ledger
@@ -52,6 +56,7 @@ class PrivacyReport(DpAlgorithm):
     GROUP_ID = "accounting"
     LAYERS = "LAYERS"
     LEDGER = "LEDGER"
+    DELTA = "DELTA"
     OUTPUT = "OUTPUT"
     REPORT = "REPORT"
 
@@ -112,6 +117,13 @@ class PrivacyReport(DpAlgorithm):
             "partition composes in parallel only where no unit of privacy can lie in two partitions "
             "(partitions by the user field, user-day units with day partitions, one row per unit); otherwise "
             "the release counts on the whole source. The report gives each release's rule.</p>"
+            "<p><b>Gaussian releases: zCDP.</b> Where a source has a Gaussian release (its record carries rho), its "
+            "releases are also totalled in zero-concentrated DP (Bun and Steinke 2016): a pure epsilon-DP release "
+            "counts rho = epsilon squared over 2, rho adds up (the largest over disjoint partitions), and the total "
+            "is converted to epsilon at DELTA (Canonne, Kamath and Steinke 2020 Corollary 13). Releases that are "
+            "(epsilon, delta)-DP but not zCDP (partition selection with delta) add their epsilon and delta on top. "
+            "The report gives the smaller epsilon of the two ways and says which gave it; TOTAL_RHO and "
+            "TOTAL_ROUTE say the same in the results.</p>"
             "<p>Layers not differentially private (calibration aids) are listed and not counted; they "
             "must not be published. Seeded runs are not private: listed apart, outside every total.</p>"
             "<p><b>Outputs.</b> OUTPUT: a table with one row per release. REPORT: an HTML page. "
@@ -130,6 +142,17 @@ class PrivacyReport(DpAlgorithm):
         self.add(QgsProcessingParameterFile(
             self.LEDGER, self.tr("Privacy ledger (JSON)"), QgsProcessingParameterFile.File, extension="json",
             optional=True))
+        delta = QgsProcessingParameterNumber(
+            self.DELTA, self.tr("Delta for the zCDP total (0: basic composition only)"),
+            QgsProcessingParameterNumber.Double, defaultValue=1e-6, minValue=0.0, maxValue=0.5)
+        delta.setHelp(self.tr(
+            "Where a source has a Gaussian release, its releases are also totalled in zero-concentrated DP (Bun and "
+            "Steinke 2016): rho adds up, a pure epsilon-DP release counts epsilon squared over 2, and the total is "
+            "converted to epsilon at this delta (Canonne, Kamath and Steinke 2020 Corollary 13). Releases that are "
+            "(epsilon, delta)-DP but not zCDP add their epsilon and delta on top. The report gives the smaller "
+            "epsilon of this and basic composition and says which gave it. 0: basic composition only."))
+        delta.setFlags(delta.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        self.add(delta)
         output = QgsProcessingParameterVectorDestination(self.OUTPUT, self.tr("Releases"), QgsProcessing.TypeVector)
         output.setSupportsNonFileBasedOutput(False)
         self.add(output)
@@ -143,6 +166,10 @@ class PrivacyReport(DpAlgorithm):
             "TOTAL_EPSILON", self.tr("Largest (epsilon, delta)-DP total of one source: epsilon")))
         self.add_output(QgsProcessingOutputNumber(
             "TOTAL_DELTA", self.tr("Largest (epsilon, delta)-DP total of one source: delta")))
+        self.add_output(QgsProcessingOutputNumber(
+            "TOTAL_RHO", self.tr("zCDP rho of that source's releases (0: no zCDP total)")))
+        self.add_output(QgsProcessingOutputString(
+            "TOTAL_ROUTE", self.tr("How that total was found: basic composition or zCDP")))
         self.add_output(QgsProcessingOutputNumber(
             "LOCATION_EPSILON", self.tr("Largest geo-indistinguishability total of one source: epsilon")))
         self.add_output(QgsProcessingOutputNumber(
@@ -196,10 +223,11 @@ class PrivacyReport(DpAlgorithm):
                     delta=float(record.delta or 0.0), partition=_partition(record.partition, warnings),
                     algorithm=record.algorithm, unit_of_privacy=record.unit_of_privacy, output=layer.name(),
                     time=record.created, source_label=records[0].input_layer, origin="layer",
-                    seeded=record.seeded, partition_rule=record.partition_rule))
+                    seeded=record.seeded, partition_rule=record.partition_rule, rho=record.rho))
         if feedback.isCanceled():
             return {}
-        totals = account(events)
+        totals = with_zcdp(account(events), self.parameterAsDouble(parameters, self.DELTA, context)
+                           if parameters.get(self.DELTA) not in (None, "") else 1e-6)
         labels = source_labels(events)
         warnings.extend(_shared_names([e for e in events if e.origin == "ledger"], labels))
         if seeded:
@@ -226,15 +254,18 @@ class PrivacyReport(DpAlgorithm):
                        seeded_releases(events)),
             encoding="utf-8")
         feedback.setProgress(100)
-        aggregate, location = worst(totals, DIFFERENTIAL_PRIVACY), worst(totals, GEO_INDISTINGUISHABILITY)
-        person = worst(totals, DIFFERENTIAL_PRIVACY, per_person=True)
+        location = worst(totals, GEO_INDISTINGUISHABILITY)
+        aggregate, route = worst_route(totals)
+        _, person = worst_route(totals, per_person=True)
         return {
             self.OUTPUT: output,
             self.REPORT: report,
-            "PERSON_EPSILON": person.person.epsilon if person else 0.0,
-            "PERSON_DELTA": person.person.delta if person else 0.0,
-            "TOTAL_EPSILON": aggregate.epsilon if aggregate else 0.0,
-            "TOTAL_DELTA": aggregate.delta if aggregate else 0.0,
+            "PERSON_EPSILON": person.epsilon if person else 0.0,
+            "PERSON_DELTA": person.delta if person else 0.0,
+            "TOTAL_EPSILON": route.epsilon if route else 0.0,
+            "TOTAL_DELTA": route.delta if route else 0.0,
+            "TOTAL_RHO": route.rho if route and route.rho is not None else 0.0,
+            "TOTAL_ROUTE": route.name if route else "",
             "LOCATION_EPSILON": location.epsilon if location else 0.0,
             "LOCATION_DISTANCE_M": location.distance if location else 0.0,
             "SOURCES": len(labels),
@@ -250,16 +281,44 @@ class PrivacyReport(DpAlgorithm):
         if total.kind == GEO_INDISTINGUISHABILITY:
             return self.tr("epsilon {eps:.6g} per {d:g} m ({norm}, geo-indistinguishability of each location)").format(
                 eps=total.epsilon, d=total.distance, norm=total.norm)
+        route = route_of(total)
         return self.tr("epsilon {eps:.6g}, delta {delta:.6g} per unit of privacy ({units})").format(
-            eps=total.epsilon, delta=total.delta, units="; ".join(total.units))
+            eps=route.epsilon, delta=route.delta, units="; ".join(total.units)) + self._route_text(total, route)
+
+    def _route_text(self, total, route):
+        """Which route gave the total and what the other gives (sources with a zCDP route only)."""
+        if total.zcdp is None:
+            return ""
+        basic, zcdp = total.composition, total.zcdp
+        text = self.tr("; by zCDP: rho {rho:.6g} (pure epsilon-DP releases as epsilon squared over 2), converted at "
+                       "delta {declared:g} (Canonne, Kamath and Steinke 2020)").format(
+            rho=zcdp.rho, declared=zcdp.declared_delta)
+        if zcdp.others:
+            text += self.tr(", plus {n} (epsilon, delta)-DP release(s) that are not zCDP (epsilon {eps:.6g}, delta "
+                            "{delta:.6g}, added up)").format(n=len(zcdp.others), eps=zcdp.other_epsilon,
+                                                            delta=zcdp.other_delta)
+        text += self.tr(": epsilon {z_eps:.6g}, delta {z_delta:.6g}; by basic composition: epsilon {b_eps:.6g}, "
+                        "delta {b_delta:.6g}").format(z_eps=zcdp.epsilon, z_delta=zcdp.delta, b_eps=basic.epsilon,
+                                                      b_delta=basic.delta)
+        return text + (self.tr(". zCDP gives the smaller epsilon.") if route.name == ZCDP_ROUTE
+                       else self.tr(". Basic composition gives the smaller epsilon."))
+
+    def _rho_text(self, total, event):
+        if total.zcdp is None:
+            return ""
+        rho = _rho_value(total, event)
+        return self.tr("not zCDP (added on top)") if math.isnan(rho) else f"{rho:.6g}"
 
     def _person_text(self, total):
-        person = total.person
+        person = route_of(total, per_person=True)
         if person.epsilon == float("inf"):
             return self.tr("per person: UNBOUNDED (a release whose unit is not a person, e.g. one point or trip, "
                            "was made without ROWS_PER_PERSON: a person with many rows is exposed many times)")
-        return self.tr("per person: epsilon {eps:.6g}, delta {delta:.6g}").format(eps=person.epsilon,
+        text = self.tr("per person: epsilon {eps:.6g}, delta {delta:.6g}").format(eps=person.epsilon,
                                                                                  delta=person.delta)
+        if total.person_zcdp is not None:
+            text += self.tr(" (by zCDP)") if person.name == ZCDP_ROUTE else self.tr(" (by basic composition)")
+        return text
 
     def _why(self):
         return self.tr(
@@ -332,8 +391,8 @@ class PrivacyReport(DpAlgorithm):
             heading = f"{total.label}: {self._guarantee_text(total)}"
             parts.append(f"<h2>{e(heading)}</h2><table><tr>")
             headers = (self.tr("Release"), self.tr("Algorithm"), self.tr("Epsilon"), self.tr("Delta"),
-                       self.tr("Partition"), self.tr("Partitions compose"), self.tr("Unit of privacy"),
-                       self.tr("Rows per person"), self.tr("Output"), self.tr("Time"), self.tr("Drives the total"))
+                       self.tr("Rho (zCDP)"), self.tr("Partition"), self.tr("Partitions compose"),
+                       self.tr("Unit of privacy"), self.tr("Rows per person"), self.tr("Output"), self.tr("Time"), self.tr("Drives the total"))
             parts.append("".join(f"<th>{e(h)}</th>" for h in headers) + "</tr>")
             driving = set(composition.driving)
             for event in sorted(composition.events, key=lambda ev: (ev.time, ev.release_id)):
@@ -343,7 +402,8 @@ class PrivacyReport(DpAlgorithm):
                 parts.append(f"<tr{' class=drives' if flags else ''}>" + "".join(f"<td>{e(str(v))}</td>" for v in (
                     event.release_id[:8] + seeded_tag, event.algorithm,
                     f"{dict(total.own_epsilon).get(event.release_id, event.epsilon):.6g}", f"{event.delta:.6g}",
-                    event.partition.text, event.partition_rule or self.tr("sequential: no rule recorded"),
+                    self._rho_text(total, event), event.partition.text,
+                    event.partition_rule or self.tr("sequential: no rule recorded"),
                     event.unit_of_privacy, event.rows_per_person or self.tr("not bounded"),
                     Path(output).name if output else "", event.time, flags)) + "</tr>")
             parts.append("</table>")
@@ -359,7 +419,14 @@ class PrivacyReport(DpAlgorithm):
             "partitions; the releases of that cell drive it. This holds only if each unit of privacy lies in "
             "one partition (for example each trip on one day). Location releases with different DISTANCE are "
             "rescaled to the smallest before adding (the epsilon column shows each release's own epsilon). "
-            "Aggregate releases with different units of privacy add up for the smallest of them. A ledger "
+            "Aggregate releases with different units of privacy add up for the smallest of them. Where a source "
+            "has a Gaussian release, its releases are also totalled in zero-concentrated DP (Bun and Steinke 2016): "
+            "a Gaussian release counts its rho, a pure epsilon-DP release epsilon squared over 2 (Proposition 1.4), "
+            "rho adds up (Lemma 1.7; over disjoint partitions the largest counts) and the total is converted to "
+            "epsilon at the declared DELTA (Canonne, Kamath and Steinke 2020 Corollary 13); releases that are "
+            "(epsilon, delta)-DP but not zCDP add their epsilon and delta on top. Both totals are valid; the report "
+            "gives the smaller epsilon and says which. Per person, k units per person multiply rho by k squared "
+            "(Bun and Steinke 2016 Proposition 1.9). A ledger "
             "entry is made before noise is drawn, so a failed run still counts. Sources grouped by input layer "
             "name assume that one name means one dataset.")) + "</p></body></html>")
         return "\n".join(parts)
@@ -397,11 +464,17 @@ def _shared_names(events, labels):
     ]
 
 
+def _rho_value(total, event):
+    """The rho a release enters its source's zCDP total with (NaN: no zCDP total, or not zCDP)."""
+    rho = release_rho(event) if total.zcdp is not None else None
+    return math.nan if rho is None else rho
+
+
 def _release_columns(totals, from_layers, seeded, by_release, seeded_events=(), labels=None):
     rows = []
     for event in seeded_events:  # apart: not private, counted nowhere (epsilon_counted 0)
         rows.append(((labels or {}).get(event.source, ""), "not private (seeded)", event.release_id, event.algorithm,
-                     event.epsilon, 0.0, event.delta, event.partition.text, event.unit_of_privacy,
+                     event.epsilon, 0.0, event.delta, math.nan, event.partition.text, event.unit_of_privacy,
                      Path(event.output).name if event.output else from_layers.get(event.release_id, ""),
                      event.time, 0, 1, "ledger" if event.release_id in by_release else "layer"))
     for total in totals:
@@ -415,12 +488,12 @@ def _release_columns(totals, from_layers, seeded, by_release, seeded_events=(), 
                 "ledger" if event.release_id in by_release else "layer")
             rows.append((total.label, guarantee, event.release_id, event.algorithm,
                          own_epsilon.get(event.release_id, event.epsilon), event.epsilon,
-                         event.delta, event.partition.text, event.unit_of_privacy,
+                         event.delta, _rho_value(total, event), event.partition.text, event.unit_of_privacy,
                          Path(event.output).name if event.output else from_layers.get(event.release_id, ""),
                          event.time, int(event.release_id in driving), int(event.release_id in seeded), origin))
-    names = ("source", "guarantee", "release_id", "algorithm", "epsilon", "epsilon_counted", "delta", "partition",
-             "unit_of_privacy", "output", "time", "drives_total", "seeded", "read_from")
-    kinds = ("text", "text", "text", "text", "real", "real", "real", "text", "text", "text", "text", "int", "int",
-             "text")
+    names = ("source", "guarantee", "release_id", "algorithm", "epsilon", "epsilon_counted", "delta", "rho",
+             "partition", "unit_of_privacy", "output", "time", "drives_total", "seeded", "read_from")
+    kinds = ("text", "text", "text", "text", "real", "real", "real", "real", "text", "text", "text", "text", "int",
+             "int", "text")
     values = list(zip(*rows)) if rows else [[] for _ in names]
     return [Column(name, kind, list(v)) for name, kind, v in zip(names, kinds, values)]
