@@ -392,7 +392,8 @@ class PrivacyReport(DpAlgorithm):
             parts.append(f"<h2>{e(heading)}</h2><table><tr>")
             headers = (self.tr("Release"), self.tr("Algorithm"), self.tr("Epsilon"), self.tr("Delta"),
                        self.tr("Rho (zCDP)"), self.tr("Partition"), self.tr("Partitions compose"),
-                       self.tr("Unit of privacy"), self.tr("Rows per person"), self.tr("Output"), self.tr("Time"), self.tr("Drives the total"))
+                       self.tr("Unit of privacy"), self.tr("Rows per person"), self.tr("Output"), self.tr("Time"),
+                       self.tr("Drives the total"))
             parts.append("".join(f"<th>{e(h)}</th>" for h in headers) + "</tr>")
             driving = set(composition.driving)
             for event in sorted(composition.events, key=lambda ev: (ev.time, ev.release_id)):
