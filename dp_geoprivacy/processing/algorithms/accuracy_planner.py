@@ -37,17 +37,16 @@ from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE
 from ...core.mechanisms.location import PerturbationSpec
 from ...core.releases.od_flows import ODDomain
 from ...core.releases.zone_counts import make_mechanism
-from ...core.releases.zone_statistics import FIVE_NUMBER, MEAN, MEDIAN, QUARTILES, RECORD, SUM, USER, ZoneStatisticsSpec
 from ..base import DpAlgorithm
 from ..help_summary import count_figures, defaults, with_summary
 from ..writers import Column, write_features, write_text
 from .accuracy_levels import level_parameters, level_rows
 from .accuracy_report import report_parameters, report_rows, report_series
+from .accuracy_statistic_settings import log_statistic, statistic_parameters, statistic_spec
 
 ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES, ZONE_STATISTICS, LEVELS, REPORT = 0, 1, 2, 3, 4, 5, 6
 RELEASE_NAMES = ("noisyzonecounts", "noisyodflows", "laplaceperturbation", "randomizedresponse",
                  "noisyzonestatistics", "consistentcounts", "mobilityreport")
-PLANNED_STATISTICS = (SUM, MEAN, MEDIAN, QUARTILES, FIVE_NUMBER)
 STATISTIC_COLUMNS = ("epsilon", "noise_scale", "grain", "p_published", "expected_abs_error", "rmse", "error_q95",
                      "margin_of_error", "rank_margin")
 COUNT_COLUMNS = ("epsilon", "noise_scale", "grain", "expected_abs_error", "rmse", "margin_of_error",
@@ -210,7 +209,7 @@ class AccuracyPlanner(DpAlgorithm):
             QgsProcessingParameterNumber(self.SHARE, self.tr("Share of rows in the category"),
                                          QgsProcessingParameterNumber.Double, defaultValue=0.25, minValue=0.0,
                                          maxValue=1.0)]
-        advanced += self._statistic_parameters()
+        advanced += statistic_parameters(self)
         advanced += level_parameters(self)
         advanced += report_parameters(self)
         slots = QgsProcessingParameterNumber(
@@ -247,42 +246,6 @@ class AccuracyPlanner(DpAlgorithm):
             self.add_output(QgsProcessingOutputNumber(name, label))
         self.add_output(QgsProcessingOutputString(
             "SETTINGS", self.tr("Public settings the figures were computed for (JSON)")))
-
-    def _statistic_parameters(self):
-        """The noisyzonestatistics settings (advanced: only RELEASE = zone statistics reads them)."""
-        statistic = QgsProcessingParameterEnum(
-            self.STATISTIC, self.tr("Statistic (zone statistics)"),
-            options=[self.tr("Sum"), self.tr("Mean"), self.tr("Median"), self.tr("Quartiles"),
-                     self.tr("Five-number summary")], defaultValue=1)
-        lower = QgsProcessingParameterNumber(
-            self.LOWER, self.tr("Lower bound of the value (zone statistics)"), QgsProcessingParameterNumber.Double,
-            defaultValue=0.0)
-        upper = QgsProcessingParameterNumber(
-            self.UPPER, self.tr("Upper bound of the value (zone statistics)"), QgsProcessingParameterNumber.Double,
-            defaultValue=100.0)
-        records = QgsProcessingParameterNumber(
-            self.RECORDS_PER_ZONE, self.tr("Typical records per zone"),
-            QgsProcessingParameterNumber.Integer, defaultValue=100, minValue=1)
-        records.setHelp(self.tr("Your assumption, not read from data: the mean's and the quantiles' errors shrink "
-                                "with it; e.g. 100."))
-        zone_mean = QgsProcessingParameterNumber(
-            self.ZONE_MEAN, self.tr("Typical zone mean"),
-            QgsProcessingParameterNumber.Double, optional=True)
-        support = QgsProcessingParameterNumber(
-            self.MIN_SUPPORT, self.tr("Minimum noisy count per zone"),
-            QgsProcessingParameterNumber.Double, defaultValue=0.0, minValue=0.0)
-        support_share = QgsProcessingParameterNumber(
-            self.SUPPORT_SHARE, self.tr("Epsilon share of the support count"),
-            QgsProcessingParameterNumber.Double, defaultValue=0.2, minValue=0.0, maxValue=1.0)
-        sum_share = QgsProcessingParameterNumber(
-            self.MEAN_SUM_SHARE, self.tr("Epsilon share of the sum (mean)"),
-            QgsProcessingParameterNumber.Double, defaultValue=0.5, minValue=0.0, maxValue=1.0)
-        grid = QgsProcessingParameterNumber(
-            self.QUANTILE_GRID, self.tr("Candidate values (quantiles)"),
-            QgsProcessingParameterNumber.Integer, defaultValue=1001, minValue=2, maxValue=self.MAX_QUANTILE_GRID)
-        grid.setHelp(self.tr("At most 1000000: the planner computes the exact distribution over every candidate "
-                             "value (2e7 took over 11 minutes)."))
-        return [statistic, lower, upper, records, zone_mean, support, support_share, sum_share, grid]
 
     # --- settings ------------------------------------------------------------------------
 
@@ -328,33 +291,6 @@ class AccuracyPlanner(DpAlgorithm):
         elif release == LOCATIONS:
             settings.update(mechanism=kind, distance=distance)
         return release, cells, count_mechanism, location_mechanism, settings
-
-    def _statistic_spec(self, parameters, context, settings):
-        """(spec maker for an epsilon, records per zone, zone mean), the settings recorded in ``settings``."""
-        statistic = PLANNED_STATISTICS[self.parameterAsEnum(parameters, self.STATISTIC, context)]
-        lower = self.parameterAsDouble(parameters, self.LOWER, context)
-        upper = self.parameterAsDouble(parameters, self.UPPER, context)
-        m = self.parameterAsInt(parameters, self.MAX_CONTRIBUTIONS, context)
-        records = self.parameterAsInt(parameters, self.RECORDS_PER_ZONE, context)
-        zone_mean = self._target(parameters, self.ZONE_MEAN, context)
-        options = {"statistic": statistic, "lower": lower, "upper": upper, "unit": USER if m > 1 else RECORD,
-                   "max_contributions": m,
-                   "min_support": self.parameterAsDouble(parameters, self.MIN_SUPPORT, context),
-                   "support_share": self.parameterAsDouble(parameters, self.SUPPORT_SHARE, context),
-                   "mean_sum_share": self.parameterAsDouble(parameters, self.MEAN_SUM_SHARE, context),
-                   "quantile_grid": self.parameterAsInt(parameters, self.QUANTILE_GRID, context)}
-        try:
-            ZoneStatisticsSpec(epsilon=1.0, **options)
-            if zone_mean is not None and statistic == MEAN and not lower <= zone_mean <= upper:
-                raise ValueError(self.tr("ZONE_MEAN must lie within [LOWER, UPPER]"))
-        except ValueError as error:
-            raise QgsProcessingException(self.tr(
-                "Zone statistics settings: {error}. Give the bounds, M and shares the release will use.").format(
-                error=error)) from None
-        settings.update(options, records_per_zone=records)
-        if statistic == MEAN:
-            settings["zone_mean"] = (lower + upper) / 2 if zone_mean is None else zone_mean
-        return (lambda e: ZoneStatisticsSpec(epsilon=e, **options)), records, zone_mean
 
     def _target(self, parameters, name, context):
         if parameters.get(name) in (None, ""):
@@ -441,7 +377,7 @@ class AccuracyPlanner(DpAlgorithm):
                     results["STABILITY_THRESHOLD"] = row["threshold"]
             series, y_label = report_series(rows), self.tr("95% margin of a count (log scale)")
         elif release == ZONE_STATISTICS:
-            make_spec, records, zone_mean = self._statistic_spec(parameters, context, settings)
+            make_spec, records, zone_mean = statistic_spec(self, parameters, context, settings)
 
             def figures(e):
                 return statistic_accuracy(make_spec(e), records, zone_mean=zone_mean)
@@ -451,7 +387,7 @@ class AccuracyPlanner(DpAlgorithm):
             chosen = figures(epsilon)
             results.update(EXPECTED_ABS_ERROR=chosen.expected_abs_error, RMSE=chosen.rmse,
                            MARGIN_OF_ERROR=chosen.margin_of_error, P_PUBLISHED=chosen.p_published)
-            self._log_statistic(feedback, chosen, settings)
+            log_statistic(feedback, chosen, settings)
             target = self._target(parameters, self.TARGET_MARGIN, context)
             if target is not None:
                 results["EPSILON_FOR_MARGIN"] = self._inverse(
@@ -525,20 +461,6 @@ class AccuracyPlanner(DpAlgorithm):
                 "Each empty cell is published with probability {p:.3g} at MIN_FLOW={m:g} (THRESHOLD off): of {n:,} "
                 "cells, up to {s:.4g} published cells are noise only (all cells empty).").format(
                 p=chosen.p_spurious, m=chosen.min_flow, n=chosen.cells, s=chosen.expected_spurious))
-
-    def _log_statistic(self, feedback, chosen, settings):
-        feedback.pushInfo(self.tr(
-            "At EPSILON {e:g}, {statistic} of a zone with {n:,} records (bounds {lower:g} to {upper:g}, M = {m}): "
-            "expected absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% of errors within {q95:.4g} (value units); the "
-            "release publishes a 95% margin of {moe:.4g}{ranks}. A zone is published with probability "
-            "{p:.3g}.").format(
-            e=chosen.epsilon, statistic=settings["statistic"], n=chosen.records_per_zone, lower=settings["lower"],
-            upper=settings["upper"], m=settings["max_contributions"], mae=chosen.expected_abs_error,
-            rmse=chosen.rmse, q95=chosen.error_q95, moe=chosen.margin_of_error,
-            ranks=self.tr(" ({r:.4g} ranks)").format(r=chosen.rank_margin) if chosen.rank_margin is not None else "",
-            p=chosen.p_published))
-        if settings["statistic"] in (MEDIAN, QUARTILES, FIVE_NUMBER):
-            feedback.pushInfo(self.tr("Quantile errors assume the zone's values spread evenly between the bounds."))
 
     def _inverse(self, feedback, epsilon, what):
         if epsilon is None:
