@@ -15,6 +15,7 @@ import pytest
 from qgis import processing
 from qgis.core import QgsProcessingException
 
+from dp_geoprivacy.core.accuracy.noise_choice import count_noise_choice, sum_noise_choice
 from dp_geoprivacy.core.accuracy.planning import count_accuracy
 from dp_geoprivacy.core.accuracy.utility import compare_counts, sampling_tolerance
 from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise
@@ -114,6 +115,34 @@ def test_qgis_process_json(tmp_path):
     json.dumps(results)
 
 
+def test_laplace_and_gaussian_side_by_side_say_which_gives_the_smaller_error(tmp_path):
+    """Issue 22 §1: zone counts with M = 32 distinct zones per user at (1, 1e-6): the Gaussian's RMSE is about 1.8x
+    lower (L2 sensitivity sqrt(32) against L1 32); with M = 1 Laplace is better; the figures are noise_choice's."""
+    many = plan(tmp_path, RELEASE=0, EPSILON=1, MAX_CONTRIBUTIONS=32, DELTA=1e-6)
+    expected = count_noise_choice(1.0, 1e-6, 32)
+    assert many["SMALLER_ERROR_NOISE"] == "Gaussian"
+    assert many["LAPLACE_RMSE"] == pytest.approx(expected.laplace_rmse) == pytest.approx(many["RMSE"])
+    assert many["GAUSSIAN_RMSE"] == pytest.approx(expected.gaussian_rmse)
+    assert many["LAPLACE_RMSE"] / many["GAUSSIAN_RMSE"] > 1.4
+    assert read_field(many["OUTPUT"], "smaller_error")[-1] == "Gaussian"
+    assert len(read_field(many["OUTPUT"], "gaussian_rmse")) == 7
+    one = plan(tmp_path, RELEASE=1, EPSILON=1, MAX_CONTRIBUTIONS=1, DELTA=1e-6, OUTPUT=str(tmp_path / "one.gpkg"))
+    assert one["SMALLER_ERROR_NOISE"] == "Laplace"
+    assert plan(tmp_path, RELEASE=0, DELTA=0, OUTPUT=str(tmp_path / "none.gpkg"))["SMALLER_ERROR_NOISE"] is None
+    # Planning the Gaussian itself (NOISE=2): its RMSE is the side-by-side figure
+    gaussian = plan(tmp_path, RELEASE=0, EPSILON=1, MAX_CONTRIBUTIONS=32, DELTA=1e-6, NOISE=2,
+                    OUTPUT=str(tmp_path / "g.gpkg"))
+    assert gaussian["RMSE"] == pytest.approx(expected.gaussian_rmse)
+    with pytest.raises(QgsProcessingException, match="DELTA must be above 0 with Gaussian noise"):
+        plan(tmp_path, RELEASE=0, NOISE=2, DELTA=0, OUTPUT=str(tmp_path / "bad.gpkg"))
+    # Zone sums: values up to 100, M = 4 records in distinct zones
+    sums = plan(tmp_path, RELEASE=4, STATISTIC=0, EPSILON=1, LOWER=0, UPPER=100, MAX_CONTRIBUTIONS=4, DELTA=1e-6,
+                OUTPUT=str(tmp_path / "sum.gpkg"))
+    expected = sum_noise_choice(1.0, 1e-6, 100.0, 4)
+    assert sums["GAUSSIAN_RMSE"] == pytest.approx(expected.gaussian_rmse)
+    assert sums["SMALLER_ERROR_NOISE"] == expected.smaller_error
+
+
 def test_randomized_response_figures_are_the_mechanisms(tmp_path):
     from dp_geoprivacy.core.accuracy.planning import response_accuracy, response_mechanism
 
@@ -206,7 +235,7 @@ def test_every_release_kind_records_its_settings(tmp_path):
     settings = json.loads(od["SETTINGS"])
     assert settings == {"release": "dp_geoprivacy:noisyodflows", "zones": 50, "cells": 50 * 49,
                         "max_contributions": 4, "noise": "laplace", "threshold": 0, "delta": 0.0, "min_flow": 3.0,
-                        "include_intrazonal": 0}
+                        "include_intrazonal": 0, "side_by_side_delta": 1e-6}
     assert read_field(od["OUTPUT"], "setting_min_flow") == [3.0] * 7
     assert read_field(od["OUTPUT"], "setting_threshold") == [0.0] * 7
     assert read_field(od["OUTPUT"], "setting_release") == ["dp_geoprivacy:noisyodflows"] * 7
@@ -214,7 +243,7 @@ def test_every_release_kind_records_its_settings(tmp_path):
     assert stable["threshold"] == 1 and stable["delta"] == 1e-6 and stable["min_flow"] == 1.0
     expected_keys = {
         0: {"zones", "slots", "cells", "max_contributions", "cells_per_contribution", "noise", "threshold", "delta",
-            "min_flow"},
+            "min_flow", "side_by_side_delta"},
         2: {"mechanism", "distance"},
         3: {"categories", "respondents", "share"},
         4: {"statistic", "lower", "upper", "unit", "max_contributions", "records_per_zone", "zone_mean",

@@ -33,15 +33,19 @@ from ...core.accuracy import planning as accuracy
 from ...core.accuracy.accuracy_chart import accuracy_chart_svg
 from ...core.accuracy.accuracy_statistics import statistic_accuracy
 from ...core.accuracy.escape_chart import chart_html
+from ...core.accuracy.noise_choice import count_noise_choice, sum_noise_choice
 from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE
+from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ...core.mechanisms.location import PerturbationSpec
 from ...core.releases.od_flows import ODDomain
 from ...core.releases.zone_counts import make_mechanism
+from ...core.releases.zone_statistics import SUM
 from ..base import DpAlgorithm
 from ..help_summary import count_figures, defaults, with_summary
 from ..writers import Column, write_features, write_text
 from .accuracy_levels import level_parameters, level_rows
 from .accuracy_report import report_parameters, report_rows, report_series
+from .accuracy_side_by_side import side_by_side
 from .accuracy_statistic_settings import log_statistic, statistic_parameters, statistic_spec
 
 ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES, ZONE_STATISTICS, LEVELS, REPORT = 0, 1, 2, 3, 4, 5, 6
@@ -148,6 +152,12 @@ class AccuracyPlanner(DpAlgorithm):
             "and for the OD flows the threshold and the true flow published with 95% probability. Compare "
             "splits before spending (Kapp et al., 'Towards Standardized Mobility Reports with User-Level "
             "Privacy', 2023, §4.3 and §5.4).</p>"
+            "<p><b>Laplace or Gaussian.</b> With DELTA above 0, zone counts, OD flows and zone sums are also "
+            "planned with both noises side by side at the same (EPSILON, DELTA): Laplace calibrated to the L1 "
+            "sensitivity M, the Gaussian to the L2 sensitivity sqrt(M) of a user in at most M distinct cells, through "
+            "zero-concentrated DP (Bun and Steinke 2016; Canonne, Kamath and Steinke 2020). Columns laplace_... and "
+            "gaussian_..., results LAPLACE_RMSE, GAUSSIAN_RMSE and SMALLER_ERROR_NOISE say which gives the smaller "
+            "error: Laplace for M = 1, the Gaussian from a few contributions per user on.</p>"
             "<p>Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures "
             "are for.</p>"
             "<p><b>Inverse.</b> TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from "
@@ -184,13 +194,19 @@ class AccuracyPlanner(DpAlgorithm):
             self.DISTANCE, self.tr("Protected distance (metres; locations)"), QgsProcessingParameterNumber.Double,
             defaultValue=100.0, minValue=0.0))
         self.add(QgsProcessingParameterEnum(
-            self.NOISE, self.tr("Noise (counts)"), options=[self.tr("Laplace"), self.tr("Discrete Laplace")],
+            self.NOISE, self.tr("Noise (counts)"),
+            options=[self.tr("Laplace"), self.tr("Discrete Laplace"), self.tr("Discrete Gaussian (needs DELTA)")],
             defaultValue=0))
         self.add(QgsProcessingParameterBoolean(
             self.THRESHOLD, self.tr("Stability threshold"), defaultValue=False))
-        self.add(QgsProcessingParameterNumber(
-            self.DELTA, self.tr("Delta (with the stability threshold)"), QgsProcessingParameterNumber.Double,
-            defaultValue=1e-6, minValue=0.0, maxValue=0.5))
+        delta = QgsProcessingParameterNumber(
+            self.DELTA, self.tr("Delta (stability threshold, Gaussian noise)"), QgsProcessingParameterNumber.Double,
+            defaultValue=1e-6, minValue=0.0, maxValue=0.5)
+        delta.setHelp(self.tr(
+            "The delta of the stability threshold or of Gaussian noise; e.g. 1e-6. With DELTA above 0 the planner "
+            "also shows Laplace and Gaussian noise side by side for zone counts, OD flows and zone sums at this "
+            "delta, and says which gives the smaller error."))
+        self.add(delta)
         self.add(QgsProcessingParameterNumber(
             self.MIN_FLOW, self.tr("Smallest published value"),
             QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0))
@@ -242,8 +258,12 @@ class AccuracyPlanner(DpAlgorithm):
                 ("EPSILON_FOR_MARGIN", self.tr("Epsilon for the target margin")),
                 ("EPSILON_FOR_SPURIOUS", self.tr("Epsilon for the target spurious cells")),
                 ("EPSILON_FOR_DISPLACEMENT", self.tr("Epsilon for the target displacement")),
-                ("P_PUBLISHED", self.tr("Probability that a zone is published (zone statistics)"))):
+                ("P_PUBLISHED", self.tr("Probability that a zone is published (zone statistics)")),
+                ("LAPLACE_RMSE", self.tr("RMSE per cell with Laplace noise (side by side)")),
+                ("GAUSSIAN_RMSE", self.tr("RMSE per cell with Gaussian noise at DELTA (side by side)"))):
             self.add_output(QgsProcessingOutputNumber(name, label))
+        self.add_output(QgsProcessingOutputString(
+            "SMALLER_ERROR_NOISE", self.tr("The noise with the smaller error at DELTA: Laplace or Gaussian")))
         self.add_output(QgsProcessingOutputString(
             "SETTINGS", self.tr("Public settings the figures were computed for (JSON)")))
 
@@ -252,8 +272,11 @@ class AccuracyPlanner(DpAlgorithm):
     def _settings(self, parameters, context):
         release = self.parameterAsEnum(parameters, self.RELEASE, context)
         threshold = self.parameterAsBool(parameters, self.THRESHOLD, context)
-        noise = (LAPLACE, DISCRETE_LAPLACE)[self.parameterAsEnum(parameters, self.NOISE, context)]
+        noise = (LAPLACE, DISCRETE_LAPLACE, DISCRETE_GAUSSIAN)[self.parameterAsEnum(parameters, self.NOISE, context)]
         delta = self.parameterAsDouble(parameters, self.DELTA, context)
+        if release in (ZONE_COUNTS, OD_FLOWS) and noise == DISCRETE_GAUSSIAN and not 0 < delta < 1:
+            raise QgsProcessingException(self.tr(
+                "DELTA must be above 0 with Gaussian noise (e.g. 1e-6, below 1 / number of users)."))
         if release != LOCATIONS and threshold:
             if noise != LAPLACE:
                 raise QgsProcessingException(self.tr(
@@ -272,7 +295,8 @@ class AccuracyPlanner(DpAlgorithm):
         distance = self.positive_number(parameters, self.DISTANCE, context)
 
         def count_mechanism(epsilon):
-            return make_mechanism(epsilon=epsilon, delta=delta if threshold else 0.0, noise=noise,
+            return make_mechanism(epsilon=epsilon, delta=delta if threshold or noise == DISCRETE_GAUSSIAN else 0.0,
+                                  noise=noise,
                                   threshold=threshold, max_contributions=m, cells_per_contribution=c)
 
         def location_mechanism(epsilon):
@@ -281,7 +305,7 @@ class AccuracyPlanner(DpAlgorithm):
         settings = {"release": f"dp_geoprivacy:{RELEASE_NAMES[release]}"}
         if release in (ZONE_COUNTS, OD_FLOWS):
             settings.update(zones=zones, cells=cells, max_contributions=m, noise=noise, threshold=int(threshold),
-                            delta=delta if threshold else 0.0,
+                            delta=delta if threshold or noise == DISCRETE_GAUSSIAN else 0.0,
                             min_flow=self.parameterAsDouble(parameters, self.MIN_FLOW, context))
             if release == OD_FLOWS:
                 settings["include_intrazonal"] = int(self.parameterAsBool(parameters, self.INCLUDE_INTRAZONAL,
@@ -312,10 +336,11 @@ class AccuracyPlanner(DpAlgorithm):
                 "EPSILONS: {error}. Give positive numbers separated by commas, e.g. 0.1, 1, 5.").format(
                 error=error)) from None
         epsilons = tuple(sorted(set(epsilons) | {epsilon}))
+        delta_declared = self.parameterAsDouble(parameters, self.DELTA, context)
         results = dict.fromkeys((
             "EXPECTED_ABS_ERROR", "RMSE", "MARGIN_OF_ERROR", "EXPECTED_SPURIOUS", "STABILITY_THRESHOLD",
             "MEAN_DISPLACEMENT_M", "DISPLACEMENT_Q95_M", "EPSILON_FOR_MARGIN", "EPSILON_FOR_SPURIOUS",
-            "EPSILON_FOR_DISPLACEMENT", "P_PUBLISHED"))
+            "EPSILON_FOR_DISPLACEMENT", "P_PUBLISHED", "LAPLACE_RMSE", "GAUSSIAN_RMSE", "SMALLER_ERROR_NOISE"))
         feedback.pushInfo(self.tr("No data is read and no budget is spent: these figures follow from the "
                                   "settings alone."))
         target = None
@@ -388,6 +413,18 @@ class AccuracyPlanner(DpAlgorithm):
             results.update(EXPECTED_ABS_ERROR=chosen.expected_abs_error, RMSE=chosen.rmse,
                            MARGIN_OF_ERROR=chosen.margin_of_error, P_PUBLISHED=chosen.p_published)
             log_statistic(feedback, chosen, settings)
+            if settings["statistic"] == SUM and 0 < delta_declared < 1:
+                sum_mechanism = make_spec(epsilon).mechanisms(1)[1]
+
+                def choice(e):
+                    main = make_spec(e).mechanisms(1)[1]
+                    return sum_noise_choice(main.epsilon, delta_declared, main.bounds.magnitude,
+                                            main.max_contributions)
+
+                columns = side_by_side(feedback, results, settings, rows, epsilons, epsilon, choice, columns,
+                                             self.tr("a zone sum (M records of a unit in distinct zones, values "
+                                                     "up to {b:g} in magnitude)").format(
+                                                 b=sum_mechanism.bounds.magnitude))
             target = self._target(parameters, self.TARGET_MARGIN, context)
             if target is not None:
                 results["EPSILON_FOR_MARGIN"] = self._inverse(
@@ -404,6 +441,13 @@ class AccuracyPlanner(DpAlgorithm):
                            MARGIN_OF_ERROR=chosen.margin_of_error, EXPECTED_SPURIOUS=chosen.expected_spurious,
                            STABILITY_THRESHOLD=chosen.threshold)
             self._log_counts(feedback, chosen)
+            if chosen.threshold is None and 0 < delta_declared < 1:
+                m = settings["max_contributions"]
+                c = settings.get("cells_per_contribution", 1)
+                columns = side_by_side(
+                    feedback, results, settings, rows, epsilons, epsilon,
+                    lambda e: count_noise_choice(e, delta_declared, m, c), columns,
+                    self.tr("a count (each user in at most M = {m} distinct cells)").format(m=m))
             target = self._target(parameters, self.TARGET_MARGIN, context)
             if target is not None:
                 results["EPSILON_FOR_MARGIN"] = self._inverse(
