@@ -22,6 +22,12 @@ WORKS = (
     ("Roy, Kantarcioglu and Sweeney 2016", r"Roy, Kantarcioglu\b",
      "Roy, Kantarcioglu and Sweeney, \u201cPractical Differentially Private Modeling of Human Movement Data\u201d, "
      "DBSec 2016, pp. 170-178 (doi:10.1007/978-3-319-41483-6_13)."),
+    ("Bun and Steinke 2016", r"Bun (and|und) Steinke",
+     "Bun and Steinke, \u201cConcentrated Differential Privacy: Simplifications, Extensions, and Lower "
+     "Bounds\u201d, Theory of Cryptography Conference (TCC) 2016 (arXiv:1605.02065)."),
+    ("Canonne, Kamath and Steinke 2020", r"Canonne, Kamath (and|und) Steinke",
+     "Canonne, Kamath and Steinke, \u201cThe Discrete Gaussian for Differential Privacy\u201d, NeurIPS 2020 "
+     "(arXiv:2004.00010)."),
 )
 
 
