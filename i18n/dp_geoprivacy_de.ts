@@ -5130,8 +5130,8 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="145" />
-        <source>Delta for the zCDP total (0: basic composition only)</source>
-        <translation>Delta für die zCDP-Summe (0: nur einfache Komposition)</translation>
+        <source>Delta for the zCDP total (0: not used)</source>
+        <translation>Delta für die zCDP-Summe (0: nicht verwendet)</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="148" />
@@ -5495,7 +5495,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>References</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/references.py" line="33" />
+        <location filename="../dp_geoprivacy/processing/references.py" line="39" />
         <source>References</source>
         <translation>Literatur</translation>
     </message>

@@ -143,7 +143,7 @@ class PrivacyReport(DpAlgorithm):
             self.LEDGER, self.tr("Privacy ledger (JSON)"), QgsProcessingParameterFile.File, extension="json",
             optional=True))
         delta = QgsProcessingParameterNumber(
-            self.DELTA, self.tr("Delta for the zCDP total (0: basic composition only)"),
+            self.DELTA, self.tr("Delta for the zCDP total (0: not used)"),
             QgsProcessingParameterNumber.Double, defaultValue=1e-6, minValue=0.0, maxValue=0.5)
         delta.setHelp(self.tr(
             "Where a source has a Gaussian release, its releases are also totalled in zero-concentrated DP (Bun and "
