@@ -226,7 +226,7 @@ class Budget:
         """What a set of releases spends in this budget's terms (``basic``, ``zcdp``: their two routes; the zCDP
         route counts towards an epsilon budget only with ``use_zcdp``: where the source has a Gaussian release)."""
         if self.rho is not None:
-            return Spend(zcdp.rho_if_zcdp, basic, zcdp, BASIC_ROUTE, ZCDP_ROUTE)
+            return Spend(zcdp.rho_if_zcdp, basic, zcdp, ZCDP_ROUTE)
         routes = []
         if not self.delta or basic.delta <= self.delta * (1 + 1e-9):
             routes.append((basic.epsilon, BASIC_ROUTE))
@@ -246,7 +246,6 @@ class Spend:
     basic: Composition
     zcdp: ZcdpTotal
     route: str
-    term_route: str = ""
 
     def text(self) -> str:
         """The spend in both terms: (epsilon, delta) by each route and rho."""
