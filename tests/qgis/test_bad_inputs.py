@@ -550,6 +550,12 @@ def test_counts_csv_without_geometry_as_input_or_zones_is_refused(base, dirs):
     ({"TOP_K": float("nan")}, r"TOP_K"),
     ({"BUDGET": float("nan"), "LEDGER": "LEDGER"}, r"BUDGET"),
     ({"BUDGET": -1, "LEDGER": "LEDGER"}, r"BUDGET"),
+    ({"BUDGET_RHO": float("nan"), "LEDGER": "LEDGER"}, r"BUDGET_RHO"),
+    ({"BUDGET_RHO": -1, "LEDGER": "LEDGER"}, r"BUDGET_RHO"),
+    ({"BUDGET_RHO": 0.5}, r"BUDGET needs a LEDGER"),
+    ({"BUDGET_RHO": 0.5, "BUDGET": 1, "LEDGER": "LEDGER"}, r"not both"),
+    ({"BUDGET_DELTA": 1e-6, "LEDGER": "LEDGER"}, r"BUDGET_DELTA is the delta allowed with BUDGET"),
+    ({"BUDGET_DELTA": 2, "BUDGET": 1, "LEDGER": "LEDGER"}, r"BUDGET_DELTA"),
 ], ids=lambda value: str(value))
 def test_counts_bad_numbers_are_refused(base, dirs, tmp_path, parameters, match):
     parameters = dict(parameters)
