@@ -33,7 +33,6 @@ from ...core.accuracy import planning as accuracy
 from ...core.accuracy.accuracy_chart import accuracy_chart_svg
 from ...core.accuracy.accuracy_statistics import statistic_accuracy
 from ...core.accuracy.escape_chart import chart_html
-from ...core.accuracy.noise_choice import count_noise_choice, sum_noise_choice
 from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE
 from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ...core.mechanisms.location import PerturbationSpec
@@ -45,7 +44,7 @@ from ..help_summary import count_figures, defaults, with_summary
 from ..writers import Column, write_features, write_text
 from .accuracy_levels import level_parameters, level_rows
 from .accuracy_report import report_parameters, report_rows, report_series
-from .accuracy_side_by_side import side_by_side
+from .accuracy_side_by_side import count_side_by_side, sum_side_by_side
 from .accuracy_statistic_settings import log_statistic, statistic_parameters, statistic_spec
 
 ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES, ZONE_STATISTICS, LEVELS, REPORT = 0, 1, 2, 3, 4, 5, 6
@@ -414,17 +413,8 @@ class AccuracyPlanner(DpAlgorithm):
                            MARGIN_OF_ERROR=chosen.margin_of_error, P_PUBLISHED=chosen.p_published)
             log_statistic(feedback, chosen, settings)
             if settings["statistic"] == SUM and 0 < delta_declared < 1:
-                sum_mechanism = make_spec(epsilon).mechanisms(1)[1]
-
-                def choice(e):
-                    main = make_spec(e).mechanisms(1)[1]
-                    return sum_noise_choice(main.epsilon, delta_declared, main.bounds.magnitude,
-                                            main.max_contributions)
-
-                columns = side_by_side(feedback, results, settings, rows, epsilons, epsilon, choice, columns,
-                                             self.tr("a zone sum (M records of a unit in distinct zones, values "
-                                                     "up to {b:g} in magnitude)").format(
-                                                 b=sum_mechanism.bounds.magnitude))
+                columns = sum_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta_declared,
+                                           columns, make_spec)
             target = self._target(parameters, self.TARGET_MARGIN, context)
             if target is not None:
                 results["EPSILON_FOR_MARGIN"] = self._inverse(
@@ -442,12 +432,8 @@ class AccuracyPlanner(DpAlgorithm):
                            STABILITY_THRESHOLD=chosen.threshold)
             self._log_counts(feedback, chosen)
             if chosen.threshold is None and 0 < delta_declared < 1:
-                m = settings["max_contributions"]
-                c = settings.get("cells_per_contribution", 1)
-                columns = side_by_side(
-                    feedback, results, settings, rows, epsilons, epsilon,
-                    lambda e: count_noise_choice(e, delta_declared, m, c), columns,
-                    self.tr("a count (each user in at most M = {m} distinct cells)").format(m=m))
+                columns = count_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta_declared,
+                                             columns)
             target = self._target(parameters, self.TARGET_MARGIN, context)
             if target is not None:
                 results["EPSILON_FOR_MARGIN"] = self._inverse(

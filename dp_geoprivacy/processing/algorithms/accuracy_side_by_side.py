@@ -4,7 +4,7 @@ The figures are core.accuracy.noise_choice's; this adds them to the planner's ta
 Strings keep the planner's translation context.
 """
 
-from ...core.accuracy.noise_choice import COLUMNS
+from ...core.accuracy.noise_choice import COLUMNS, count_noise_choice, sum_noise_choice
 from ...translation import translate
 
 
@@ -26,3 +26,24 @@ def side_by_side(feedback, results, settings, rows, epsilons, epsilon, choice, c
         lm=chosen.laplace_margin_of_error, l2=chosen.l2_sensitivity, rho=chosen.rho, gr=chosen.gaussian_rmse,
         gm=chosen.gaussian_margin_of_error, noise=chosen.smaller_error, ratio=chosen.rmse_ratio))
     return tuple(columns) + COLUMNS
+
+
+def count_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta, columns):
+    """Zone counts and OD flows: a user in at most M distinct cells (the planner's settings)."""
+    m, c = settings["max_contributions"], settings.get("cells_per_contribution", 1)
+    return side_by_side(feedback, results, settings, rows, epsilons, epsilon,
+                        lambda e: count_noise_choice(e, delta, m, c), columns,
+                        translate("AccuracyPlanner", "a count (each user in at most M = {m} distinct cells)").format(
+                            m=m))
+
+
+def sum_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta, columns, make_spec):
+    """Zone sums: the sum's own epsilon, bounds and M from the spec the release builds (``make_spec(epsilon)``)."""
+    def choice(e):
+        main = make_spec(e).mechanisms(1)[1]
+        return sum_noise_choice(main.epsilon, delta, main.bounds.magnitude, main.max_contributions)
+
+    magnitude = make_spec(epsilon).mechanisms(1)[1].bounds.magnitude
+    return side_by_side(feedback, results, settings, rows, epsilons, epsilon, choice, columns,
+                        translate("AccuracyPlanner", "a zone sum (M records of a unit in distinct zones, values up to "
+                                                     "{b:g} in magnitude)").format(b=magnitude))
