@@ -27,7 +27,9 @@ dest_id, noisy_count), both written or neither.
 All: EPSILON, DELTA, SEED; LEDGER (the publisher's private JSON ledger,
 appended to before any noise is drawn; never one of the outputs), BUDGET
 (needs LEDGER, a finite number; a release that would exceed it is refused,
-exit status 3, nothing written), PARTITION (e.g. day=Mon: only those rows
+exit status 3, nothing written; BUDGET_DELTA: the delta allowed with it, so
+that the zCDP route of Gaussian releases may show it is met), or BUDGET_RHO
+(a zCDP budget instead of BUDGET), PARTITION (e.g. day=Mon: only those rows
 are released), DATASET (a name joining copies in the ledger), ROWS_PER_PERSON
 (at most k units of privacy per person); MASTER: the Spark master (default
 local[*]).
@@ -43,7 +45,7 @@ from ..core.mechanisms.rng import noise_source
 from ..core.releases.publication import check_public, private_text
 from .cells import CellError, h3_cells, zone_cells
 from .gpkg import write_layers
-from .ledger import BudgetRefusedError, check_paths, partition_rows, reserve, source_fingerprint
+from .ledger import BudgetRefusedError, budget_of, check_paths, partition_rows, reserve, source_fingerprint
 
 ALGORITHMS = ("noisyzonecounts", "noisyzonestatistics", "noisyodflows")
 TRUE = ("1", "true", "yes", "on")
@@ -142,10 +144,12 @@ class Budget:
         self.values, self.algorithm, self.df, self.log, self.geometry = values, algorithm, df, log, geometry
         self.outputs = [o for o in (outputs if isinstance(outputs, (list, tuple)) else [outputs]) if o]
         self.reservation = None
-        if values.get("BUDGET") not in (None, "") and not values.get("LEDGER"):
+        if (values.get("BUDGET") not in (None, "") or values.get("BUDGET_RHO") not in (None, "")) \
+                and not values.get("LEDGER"):
             raise BudgetRefusedError("BUDGET needs a LEDGER: the epsilon already spent on the source is read from the "
                                 "ledger.")
-        check_paths(values.get("LEDGER") or None, number(values, "BUDGET"), self.outputs)
+        self.budget = budget_of(number(values, "BUDGET"), number(values, "BUDGET_DELTA"), number(values, "BUDGET_RHO"))
+        check_paths(values.get("LEDGER") or None, self.budget, self.outputs)
         rows = number(values, "ROWS_PER_PERSON", kind=int)
         if rows is not None and rows < 1:
             raise UsageError("ROWS_PER_PERSON must be a whole number of at least 1.")
@@ -157,7 +161,7 @@ class Budget:
         get = self.values.get
         self.reservation = reserve(
             algorithm=f"dp_geoprivacy:{self.algorithm}", mechanism_fields=dict(mechanism_fields),
-            ledger=get("LEDGER") or None, budget=number(self.values, "BUDGET"),
+            ledger=get("LEDGER") or None, budget=self.budget,
             partition=get("PARTITION"), output=self.outputs[0], input_name=get("INPUT"),
             fingerprint=lambda: source_fingerprint(self.df, self.geometry), log=self.log,
             user_field=get("USER_FIELD") or "", day_field=get("DAY_FIELD") or "",

@@ -30,6 +30,7 @@ from ..core.accounting import fingerprint
 from ..core.accounting.composition import Partition, partition_rule
 from ..core.accounting.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
 from ..core.accounting.privacy_record import WEAK_EPSILON, weak_epsilon_note
+from ..core.accounting.zcdp import Budget
 
 
 class BudgetRefusedError(RuntimeError):
@@ -115,10 +116,28 @@ def partition_of(text: Optional[str]) -> Partition:
         raise BudgetRefusedError(f"PARTITION: {error}") from None
 
 
-def check_paths(ledger: Optional[str], budget: Optional[float], outputs) -> None:
-    """Refuse BUDGET that is not a finite number >= 0 and a LEDGER that is one of the outputs (issue 21 §2)."""
-    if budget is not None and not (math.isfinite(budget) and budget >= 0):
-        raise BudgetRefusedError(f"BUDGET must be a finite number >= 0 (got {budget!r}); leave it out for no budget.")
+def budget_of(epsilon: Optional[float], delta: Optional[float] = None, rho: Optional[float] = None) -> Optional[Budget]:
+    """BUDGET (with BUDGET_DELTA) or BUDGET_RHO as a core.accounting.zcdp.Budget, or None: the plugin's rules
+    (processing/budget.budget_of): not both, BUDGET_DELTA only with BUDGET, each a finite number >= 0."""
+    for name, value in (("BUDGET", epsilon), ("BUDGET_DELTA", delta), ("BUDGET_RHO", rho)):
+        if value is not None and not (math.isfinite(value) and value >= 0):
+            raise BudgetRefusedError(f"{name} must be a finite number >= 0 (got {value!r}); leave it out for no "
+                                     "budget.")
+    if rho and epsilon is not None:
+        raise BudgetRefusedError("Give BUDGET (epsilon, with BUDGET_DELTA) or BUDGET_RHO (zCDP), not both: leave one "
+                                 "of them out.")
+    if delta and epsilon is None:
+        raise BudgetRefusedError("BUDGET_DELTA is the delta allowed with BUDGET: give BUDGET too, or leave "
+                                 "BUDGET_DELTA out.")
+    if delta is not None and delta >= 1:
+        raise BudgetRefusedError(f"BUDGET_DELTA must be below 1 (got {delta!r}).")
+    if rho:
+        return Budget(rho=rho)
+    return None if epsilon is None else Budget(epsilon=epsilon, delta=delta or 0.0)
+
+
+def check_paths(ledger: Optional[str], budget: Optional[Budget], outputs) -> None:
+    """Refuse a LEDGER that is one of the outputs (issue 21 §2); ``budget`` comes from budget_of (checked there)."""
     if ledger:
         import os
 
@@ -128,7 +147,7 @@ def check_paths(ledger: Optional[str], budget: Optional[float], outputs) -> None
                                          "replace the ledger. Choose another file for one of them.")
 
 
-def reserve(*, algorithm: str, mechanism_fields: dict, ledger: Optional[str], budget: Optional[float],
+def reserve(*, algorithm: str, mechanism_fields: dict, ledger: Optional[str], budget: Optional[Budget],
             partition: Optional[str], output: str, input_name: str, fingerprint=None, log=print,
             user_field: str = "", day_field: str = "", seeded: bool = False, dataset: str = "",
             rows_per_person: Optional[int] = None) -> Reservation:
@@ -163,11 +182,11 @@ def reserve(*, algorithm: str, mechanism_fields: dict, ledger: Optional[str], bu
         reservation = Ledger(ledger).reserve(entry, budget)
     except BudgetExceededError as error:
         raise BudgetRefusedError(f"{error} Ledger: {ledger}. Lower EPSILON, choose another PARTITION, or raise "
-                            "BUDGET.") from None
+                            f"{'BUDGET_RHO' if budget.rho is not None else 'BUDGET'}.") from None
     except (LedgerError, OSError) as error:
         raise BudgetRefusedError(f"LEDGER {ledger}: {str(error).rstrip('.')}. Give LEDGER a dp_geoprivacy ledger (or a "
                             "new file) in a folder you can write to.") from None
     log(f"Ledger: reserved epsilon {entry.epsilon:g} on partition '{parsed.text}' (spent there before: "
         f"{reservation.spent_before:g}); the source's total is now {reservation.total_after:g}"
-        + ("" if budget is None else f" of the budget {budget:g}") + ".")
+        + ("" if budget is None else f" ({reservation.spend_text}; the budget: {budget.describe()})") + ".")
     return Reservation(release_id, parsed.text, str(ledger), rule)

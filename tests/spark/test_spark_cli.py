@@ -130,6 +130,27 @@ def test_nan_budget_and_ledger_as_output_are_refused(spark, data, tmp_path, caps
     assert json.loads(ledger.read_text())["entries"] == [] and not (tmp_path / "x.gpkg").exists()
 
 
+def test_budget_in_rho_counts_pure_releases_as_half_epsilon_squared(spark, data, tmp_path, capsys):
+    """Issue 22 §1 on Spark: BUDGET_RHO as in QGIS (processing/budget.budget_of): EPSILON 1 Laplace enters as
+    rho 0.5, so a second one (1.0 > 0.75) is refused naming BUDGET_RHO; BUDGET with BUDGET_RHO, and BUDGET_DELTA
+    without BUDGET, are refused before anything is read."""
+    folder, _ = data
+    ledger = tmp_path / "ledger.json"
+    common = ["noisyzonecounts", f"INPUT={folder / 'taps.parquet'}", "LON_FIELD=lon", "LAT_FIELD=lat",
+              "H3_RESOLUTION=7", f"EXTENT={EXTENT}", "EPSILON=1", f"LEDGER={ledger}"]
+    assert main(common + ["BUDGET_RHO=0.75", f"OUTPUT={tmp_path / 'a.gpkg'}"]) == 0
+    capsys.readouterr()
+    assert main(common + ["BUDGET_RHO=0.75", f"OUTPUT={tmp_path / 'b.gpkg'}"]) == 3
+    error = capsys.readouterr().err
+    assert "raise BUDGET_RHO" in error and "rho 1" in error, error
+    assert not (tmp_path / "b.gpkg").exists() and len(Ledger(ledger).entries()) == 1
+    assert main(common + ["BUDGET=2", "BUDGET_RHO=1", f"OUTPUT={tmp_path / 'c.gpkg'}"]) == 3
+    assert "not both" in capsys.readouterr().err
+    assert main(common + ["BUDGET_DELTA=1e-6", f"OUTPUT={tmp_path / 'd.gpkg'}"]) == 3
+    assert "give BUDGET too" in capsys.readouterr().err
+    assert len(Ledger(ledger).entries()) == 1 and not (tmp_path / "c.gpkg").exists()
+
+
 def test_od_matrix_table_holds_the_flows_numbers(spark, data, tmp_path):
     folder, _ = data
     flows, matrix = tmp_path / "flows.gpkg", tmp_path / "matrix.gpkg"
