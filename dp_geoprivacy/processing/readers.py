@@ -339,10 +339,14 @@ class ZoneTable:
     source_name: str
     repaired: int
     skipped: int
+    attributes: dict = field(default_factory=dict)
 
 
-def read_zones(algorithm, parameters, name, id_field, context, feedback) -> ZoneTable:
+def read_zones(algorithm, parameters, name, id_field, context, feedback, extra_fields=()) -> ZoneTable:
     """Read the polygon layer parameter ``name`` with ids from field ``id_field`` (or feature ids).
+
+    ``extra_fields``: more fields to read as text (None for NULL), in
+    ``ZoneTable.attributes`` aligned with the zones (e.g. parent ids).
 
     Invalid polygons are repaired with shapely.make_valid (keeping their
     polygonal part) and counted in the log; features without a polygon are
@@ -361,6 +365,11 @@ def read_zones(algorithm, parameters, name, id_field, context, feedback) -> Zone
         raise QgsProcessingException(
             tr("The zone id field '{field}' is not a field of {name}.").format(field=id_field, name=name)
         )
+    for wanted in extra_fields:
+        if source.fields().indexOf(wanted) < 0:
+            raise QgsProcessingException(
+                tr("'{field}' is not a field of {name}.").format(field=wanted, name=name)
+            )
     path, layer_name = algorithm.parameterAsCompatibleSourceLayerPathAndLayerName(
         parameters, name, context, ["gpkg"], "gpkg", feedback
     )
@@ -373,10 +382,19 @@ def read_zones(algorithm, parameters, name, id_field, context, feedback) -> Zone
         )
         geometry_column = layer.GetGeometryColumn() or "wkb_geometry"
         fid_column = layer.GetFIDColumn() or "OGC_FID"
-        wkb, ids = [], []
+        wkb, ids, extra = [], [], {f: [] for f in extra_fields}
         for batch in layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=NO"]):
             wkb.extend(bytes(b) if b is not None and len(b) else None for b in batch[geometry_column].tolist())
             ids.extend(_as_text(batch[id_field] if id_field else batch[fid_column]))
+        if extra_fields:  # a second pass with masks: a NULL integer would otherwise read as 0
+            layer.SetIgnoredFields([definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())
+                                    if definition.GetFieldDefn(i).GetName() not in extra_fields] + ["OGR_GEOMETRY"])
+            layer.ResetReading()
+            for batch in layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=NO", "USE_MASKED_ARRAYS=YES"]):
+                for wanted in extra_fields:
+                    column = np.ma.asarray(batch[wanted])
+                    extra[wanted].extend(None if null else value for value, null in zip(
+                        _as_text(np.ma.getdata(column)), np.ma.getmaskarray(column).tolist()))
     polygons = shapely.from_wkb(np.array(wkb, dtype=object), on_invalid="ignore")
     usable = ~shapely.is_missing(polygons) & ~shapely.is_empty(polygons)
     polygons, ids = polygons[usable], np.array(ids, dtype=object)[usable]
@@ -406,7 +424,8 @@ def read_zones(algorithm, parameters, name, id_field, context, feedback) -> Zone
             )
         ) from None
     name = display_name(source.sourceName(), path, layer_name)
-    return ZoneTable(tessellation, source.sourceCrs(), name, int(invalid.sum()), skipped)
+    attributes = {wanted: np.array(values, dtype=object)[usable] for wanted, values in extra.items()}
+    return ZoneTable(tessellation, source.sourceCrs(), name, int(invalid.sum()), skipped, attributes)
 
 
 def _as_text(values):

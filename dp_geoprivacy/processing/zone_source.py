@@ -380,14 +380,16 @@ def h3_cells_covering_extent(algorithm, parameters, name, resolution, context, f
     return cells, crs, description
 
 
-def cell_set_from_parameters(algorithm, parameters, context, feedback, *, points_crs=None, require_public=True):
+def cell_set_from_parameters(algorithm, parameters, context, feedback, *, points_crs=None, require_public=True,
+                             extra_fields=()):
     """The CellSet chosen by ZONES / ZONE_ID_FIELD / H3_RESOLUTION / EXTENT / ALLOW_OVERLAP.
 
     Raises QgsProcessingException naming the parameters and the fix when
     both or neither of ZONES and H3_RESOLUTION are given, when H3 has no
     EXTENT while ``require_public``, or when zones overlap without
     ALLOW_OVERLAP. With ``require_public``, ZONES or EXTENT taken from the
-    input itself are refused (derived_zones).
+    input itself are refused (derived_zones). ``extra_fields`` of ZONES are
+    read too (``cells.table.attributes``).
     """
     if require_public:
         refuse_data_derived(algorithm, parameters, context, feedback)
@@ -424,7 +426,7 @@ def cell_set_from_parameters(algorithm, parameters, context, feedback, *, points
         return H3Cells(resolution, cells, description)
 
     id_field = algorithm.parameterAsString(parameters, ZONE_ID_FIELD, context) or None
-    table = read_zones(algorithm, parameters, ZONES, id_field, context, feedback)
+    table = read_zones(algorithm, parameters, ZONES, id_field, context, feedback, extra_fields)
     pairs = table.tessellation.overlapping_pairs()
     allow = algorithm.parameterDefinition(ALLOW_OVERLAP) is not None and algorithm.parameterAsBoolean(
         parameters, ALLOW_OVERLAP, context)

@@ -102,3 +102,89 @@ def test_bad_settings_are_refused_by_name(tmp_path, settings, message):
     with pytest.raises(QgsProcessingException, match=message):
         processing.run(ALG, parameters)
     assert not (tmp_path / "out.gpkg").exists()
+
+
+# --- a hierarchy of zones from parent-id fields ---------------------------------------------------------------
+
+
+def grid_zones(tmp_path, district=None, city=None, name="zones.gpkg"):
+    """4 x 4 squares of 1.5 km over EXTENT: zone_id, district_id (integer, 2 x 2 squares) and city_id (text)."""
+    from osgeo import osr
+
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(tmp_path / name))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(3067)
+    layer = dataset.CreateLayer("zones", srs, ogr.wkbPolygon)
+    for field, kind in (("zone_id", ogr.OFTString), ("district_id", ogr.OFTInteger), ("city_id", ogr.OFTString)):
+        layer.CreateField(ogr.FieldDefn(field, kind))
+    for col in range(4):
+        for row in range(4):
+            x, y = 384000 + 1500 * col, 6670000 + 1500 * row
+            feature = ogr.Feature(layer.GetLayerDefn())
+            feature["zone_id"] = f"z{col}{row}"
+            value = (district or (lambda c, r: 10 * (c // 2) + r // 2))(col, row)
+            if value is not None:
+                feature["district_id"] = value
+            feature["city_id"] = (city or (lambda c, r: "west" if c < 2 else "east"))(col, row)
+            feature.SetGeometry(ogr.CreateGeometryFromWkt(
+                f"POLYGON (({x} {y}, {x + 1500} {y}, {x + 1500} {y + 1500}, {x} {y + 1500}, {x} {y}))"))
+            layer.CreateFeature(feature)
+    dataset = None
+    return str(tmp_path / name)
+
+
+def zone_rows(path):
+    dataset = ogr.Open(str(path))
+    layer = dataset.GetLayer(0)
+    names = [layer.GetLayerDefn().GetFieldDefn(i).GetName() for i in range(layer.GetLayerDefn().GetFieldCount())]
+    out = [(f["level"], f["level_name"], f["zone_id"], f["parent_id"], f["noisy_count"], f["mae"],
+            f.GetGeometryRef().GetArea()) for f in layer]
+    crs = layer.GetSpatialRef().GetAuthorityCode(None)
+    dataset = None
+    return out, names, crs
+
+
+def test_zones_with_parent_ids_add_up_at_every_level(tmp_path):
+    out = str(tmp_path / "out.gpkg")
+    result = processing.run(ALG, {"INPUT": city_points(tmp_path), "ZONES": grid_zones(tmp_path),
+                                  "ZONE_ID_FIELD": "zone_id", "PARENT_FIELDS": ["district_id", "city_id"],
+                                  "EPSILON": 1.0, "SPLIT": "1,2,2", "OUTPUT": out})
+    table, names, crs = zone_rows(out)
+    assert names == ["level", "level_name", "zone_id", "parent_id", "noisy_count", "mae", "moe95"]
+    assert crs == "3067" and result["LEVELS"] == 3 and result["ROWS_WRITTEN"] == 2 + 4 + 16 == len(table)
+    assert [(level, name, zone) for level, name, zone, *_ in table[:6]] == [
+        (0, "city_id", "east"), (0, "city_id", "west"), (1, "district_id", "0"), (1, "district_id", "1"),
+        (1, "district_id", "10"), (1, "district_id", "11")]
+    count = {(level, zone): value for level, _, zone, _, value, _, _ in table}
+    children = {}
+    for level, _, _, parent, value, _, area in table:
+        assert value >= 0 and value == round(value)
+        assert area == pytest.approx(1500 ** 2 * {0: 8, 1: 4, 2: 1}[level])  # parents dissolved from their zones
+        if level:
+            children.setdefault((level - 1, parent), []).append(value)
+    assert len(children) == 2 + 4 and all(count[node] == sum(values) for node, values in children.items())
+    assert sum(value for level, _, _, _, value, _, _ in table if level == 0) > 1000  # the 1,500 points
+    [record] = read_from_file(out)
+    assert record.epsilon == 1.0 and "city_id: epsilon 0.2," in record.mechanism
+    assert "zone_id: epsilon 0.4," in record.mechanism
+
+
+@pytest.mark.parametrize("zones, parents, message", [
+    ({}, [], "PARENT_FIELDS: give the fields"),
+    ({}, ["zone_id", "city_id"], "PARENT_FIELDS holds the zone id field"),
+    ({"district": lambda c, r: None if (c, r) == (3, 3) else 10 * (c // 2) + r // 2}, ["district_id", "city_id"],
+     r"PARENT_FIELDS \(district_id\): zone z33 has no district_id"),
+    ({"city": lambda c, r: "east" if (c, r) == (1, 0) else "west" if c < 2 else "east"},
+     ["district_id", "city_id"], r"PARENT_FIELDS \(city_id\): district_id 0 has two values of city_id"),
+])
+def test_a_parent_hierarchy_that_is_not_a_tree_is_refused_by_name(tmp_path, zones, parents, message):
+    parameters = {"INPUT": city_points(tmp_path), "ZONES": grid_zones(tmp_path, **zones), "ZONE_ID_FIELD": "zone_id",
+                  "PARENT_FIELDS": parents, "EPSILON": 1.0, "OUTPUT": str(tmp_path / "out.gpkg")}
+    with pytest.raises(QgsProcessingException, match=message):
+        processing.run(ALG, parameters)
+    assert not (tmp_path / "out.gpkg").exists()
+
+
+def test_h3_levels_need_an_extent(tmp_path):
+    with pytest.raises(QgsProcessingException, match="EXTENT: give the public study area"):
+        processing.run(ALG, {"INPUT": city_points(tmp_path), "EPSILON": 1.0, "OUTPUT": str(tmp_path / "o.gpkg")})
