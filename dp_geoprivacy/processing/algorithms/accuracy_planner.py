@@ -143,6 +143,10 @@ class AccuracyPlanner(DpAlgorithm):
             "assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, "
             "and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN "
             "(default the centre of the bounds), the quantiles for values spread evenly between the bounds.</p>"
+            "<p><b>Consistent counts</b> (dp_geoprivacy:consistentcounts; LEVELS, SPLIT as you will give it, "
+            "CHILDREN per parent: 7 for H3, for zones the typical number of zones per district): per level, "
+            "the expected absolute error and 95% margin of a published count after least squares, from "
+            "simulating the noise on a complete tree.</p>"
             "<p><b>Mobility report</b> (dp_geoprivacy:mobilityreport as a whole; M = MAX_CONTRIBUTIONS, its "
             "analyses REPORT_ANALYSES and BUDGET_SPLIT as you will give the report, DELTA the OD flows' delta): "
             "one row per epsilon and published part of each section, with the section's epsilon share, its "
@@ -173,7 +177,7 @@ class AccuracyPlanner(DpAlgorithm):
             options=[self.tr("Noisy zone counts"), self.tr("Noisy OD flows"),
                      self.tr("Location perturbation (Laplace)"), self.tr("Randomized response (k-ary)"),
                      self.tr("Noisy zone statistics (sum, mean, quantiles)"),
-                     self.tr("Consistent counts over H3 levels"), self.tr("Mobility report (every section)")],
+                     self.tr("Consistent counts over H3 levels or zones"), self.tr("Mobility report (every section)")],
             defaultValue=ZONE_COUNTS))
         epsilon = QgsProcessingParameterNumber(
             self.EPSILON, self.tr("Epsilon you intend to use"), QgsProcessingParameterNumber.Double,
