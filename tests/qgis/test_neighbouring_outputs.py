@@ -311,6 +311,25 @@ def consistent_counts_user_at_bound(folders):
             for i, rows in enumerate((base, base + extra))]
 
 
+def consistent_counts_zones(folders):
+    """Zones -> district (a row of zones) -> city from parent-id fields: D' adds a user with M + 1 points, a NULL
+    user and a far point."""
+    zones = [{"wkt": f"POLYGON (({X0 + c * CELL} {Y0 + r * CELL}, {X0 + (c + 1) * CELL} {Y0 + r * CELL}, "
+                     f"{X0 + (c + 1) * CELL} {Y0 + (r + 1) * CELL}, {X0 + c * CELL} {Y0 + (r + 1) * CELL}, "
+                     f"{X0 + c * CELL} {Y0 + r * CELL}))", "zone_id": f"Z{r}{c}", "district_id": r, "city_id": "C"}
+             for r in range(N) for c in range(N)]
+    rng = np.random.default_rng(8)
+    base = [{"wkt": point(X0 + rng.uniform(0, N * CELL), Y0 + rng.uniform(0, N * CELL)), "uid": f"u{i % 6}"}
+            for i in range(40)]
+    extra = [{"wkt": point(X0 + 100, Y0 + 100), "uid": "new"}] * 3 + [
+        {"wkt": point(X0 + 1500, Y0 + 1500), "uid": None}, {"wkt": point(*FAR), "uid": "u2"}]
+    common = {"PARENT_FIELDS": "district_id;city_id", "ZONE_ID_FIELD": "zone_id", "EPSILON": 1, "USER_FIELD": "uid",
+              "MAX_CONTRIBUTIONS": 2, "OUTPUT": "{out}/levels.gpkg"}
+    return [{**common, "ZONES": write_layer(folders[i] / "zones.gpkg", zones, geometry=ogr.wkbPolygon),
+             "INPUT": write_layer(folders[i] / "points.gpkg", rows)}
+            for i, rows in enumerate((base, base + extra))]
+
+
 NUMBER = r"(-?\b[0-9][0-9.,e+-]*|\bnan\b|\bNaN\b|\binf\b)"
 CASES = [
     Case("zone counts: a user at the bound, a NULL user, a far-away point", "noisyzonecounts",
@@ -349,6 +368,9 @@ CASES = [
          # The expected error per level is a Monte-Carlo estimate drawn from the release's generator after the
          # release's draws: random, with the same distribution on both neighbours, so masked like noise.
          noisy_text=(rf"[Nn]oisy count outside the cells: {NUMBER}", rf"H3 resolution \d+ {NUMBER}")),
+    Case("consistent counts over zones with parent ids: a user at the bound, a NULL user, a far-away point",
+         "consistentcounts", consistent_counts_zones, noisy_results=("OUTSIDE_COUNT",),
+         noisy_text=(rf"[Nn]oisy count outside the cells: {NUMBER}", rf"_id {NUMBER}")),
 ]
 
 
