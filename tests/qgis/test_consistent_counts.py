@@ -188,3 +188,30 @@ def test_a_parent_hierarchy_that_is_not_a_tree_is_refused_by_name(tmp_path, zone
 def test_h3_levels_need_an_extent(tmp_path):
     with pytest.raises(QgsProcessingException, match="EXTENT: give the public study area"):
         processing.run(ALG, {"INPUT": city_points(tmp_path), "EPSILON": 1.0, "OUTPUT": str(tmp_path / "o.gpkg")})
+
+
+def test_a_model_publishes_the_districts_of_a_zone_hierarchy(tmp_path):
+    """A model: consistent counts over zones -> districts -> cities, then the district level extracted."""
+    from qgis.core import QgsProcessingParameterFeatureSource
+
+    from .model_builder import ModelBuilder
+
+    model = (
+        ModelBuilder("district_counts")
+        .input(QgsProcessingParameterFeatureSource("points", "points"))
+        .input(QgsProcessingParameterFeatureSource("zones", "zones"))
+        .child("levels", ALG, {"INPUT": ("input", "points"), "ZONES": ("input", "zones"),
+                               "ZONE_ID_FIELD": ("value", "zone_id"),
+                               "PARENT_FIELDS": ("value", "district_id;city_id"), "EPSILON": ("value", 1.0),
+                               "OUTPUT": ("value", "TEMPORARY_OUTPUT")})
+        .child("districts", "native:extractbyattribute",
+               {"INPUT": ("child", "levels", "OUTPUT"), "FIELD": ("value", "level_name"),
+                "OPERATOR": ("value", 0), "VALUE": ("value", "district_id")}, {"OUTPUT": "districts"})
+        .save(tmp_path / "districts.model3")
+    )
+    districts = tmp_path / "districts.gpkg"
+    run_qgis_process("run", model, "--", f"points={city_points(tmp_path)}", f"zones={grid_zones(tmp_path)}",
+                     f"districts:districts={districts}")
+    table, _names, _crs = zone_rows(districts)
+    assert sorted(zone for _, _, zone, *_ in table) == ["0", "1", "10", "11"]
+    assert {parent for _, _, _, parent, *_ in table} == {"east", "west"}
