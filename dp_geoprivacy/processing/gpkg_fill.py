@@ -186,8 +186,12 @@ def fill_gpkg(path: Path, layer_name: str, blobs, bounds, columns, copy):
         if packed:
             pass
         elif copy is None:
-            blobs = _blob_values(blobs, srs_id) if isinstance(blobs, BlobGroups) else blobs
-            values = [new_fids] + ([lambda start, stop: _blob_values(blobs[start:stop], srs_id)] if geometry else [])
+            if isinstance(blobs, BlobGroups):  # encoded with their headers once, here
+                encoded = _blob_values(blobs, srs_id)
+                geometry_values = lambda start, stop: encoded[start:stop]  # noqa: E731
+            else:
+                geometry_values = lambda start, stop: _blob_values(blobs[start:stop], srs_id)  # noqa: E731
+            values = [new_fids] + ([geometry_values] if geometry else [])
             values += [c.python_values() for c in columns]
             connection.executemany(
                 f"INSERT INTO {quoted(layer_name)} ({', '.join(map(quoted, names))}) "
