@@ -40,6 +40,7 @@ from ...core.releases.od_flows import (
     least_min_flow,
     release_od_flows,
 )
+from ...core.releases.od_totals import release_od_totals
 from ...core.releases.publication import log_private, reveal
 from ...core.releases.release import NoUsableRecordsError
 from .. import dry_run
@@ -54,10 +55,11 @@ from ..count_release import (
 from ..help_summary import EXAMPLE_ZONES, count_figures, defaults, od_cells, with_summary
 from ..metric_crs import wkt
 from ..od_output import flow_line_geometries, write_flows_and_matrix
+from ..od_totals_output import add_totals_parameters, totals_destination, totals_notes, totals_spec, write_totals
 from ..privacy_metadata import ReleaseLayerPostProcessor
 from ..styles import flow_lines
 from ..trip_reader import read_trips
-from ..writers import Column
+from ..writers import Column, together
 from ..zone_source import EXTENT, H3_RESOLUTION, ZONE_ID_FIELD, ZONES, add_zone_parameters, cell_set_from_parameters
 
 # Refuse settings whose expected number of published flows (from public facts
@@ -257,6 +259,7 @@ class NoisyOdFlows(DpAlgorithm):
             self.OUTPUT_MATRIX, self.tr("Noisy OD matrix (table)"), QgsProcessing.TypeVector)
         matrix.setSupportsNonFileBasedOutput(False)
         self.add(matrix)
+        add_totals_parameters(self)
         add_release_outputs(self, (
             ("FLOWS_PUBLISHED", self.tr("Flows published")),
             ("OUTSIDE_FLOWS", self.tr("Noisy count of trips with an end outside all zones"))))
@@ -322,6 +325,7 @@ class NoisyOdFlows(DpAlgorithm):
         spec = ODFlowSpec(epsilon=epsilon, unit_of_privacy=unit, delta=delta, noise=noise,
                           threshold=bool(threshold), max_trips=max_trips, min_flow=min_flow,
                           include_intrazonal=intrazonal)
+        totals = totals_spec(self, parameters, context, spec, min_flow)  # OUTPUT_TOTALS (od_totals_output)
         mechanism = spec.mechanism()
         if cells.public:
             self._check_size(ODDomain(len(cells), intrazonal).size, mechanism, min_flow)
@@ -355,7 +359,8 @@ class NoisyOdFlows(DpAlgorithm):
                                                  if cells.public else {}))
         source_rng = self.noise_source(parameters, context, feedback)
         try:
-            release = release_od_flows(data, spec, source_rng.generator, before_noise=reserve)
+            release = (release_od_totals(data, totals, source_rng.generator, before_noise=reserve) if totals
+                       else release_od_flows(data, spec, source_rng.generator, before_noise=reserve))
         except NoUsableRecordsError:
             raise QgsProcessingException(self.tr(
                 "Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the "
@@ -388,13 +393,18 @@ class NoisyOdFlows(DpAlgorithm):
             mechanism_fields=release.record_fields,
             input_layer=input_name,
             seeded=source_rng.seeded,
-            notes=tuple(self._notes(cells, facts, min_flow, intrazonal)),
+            notes=(totals_notes(self._notes(cells, facts, min_flow, intrazonal)[:2], release, totals) if totals
+                   else tuple(self._notes(cells, facts, min_flow, intrazonal))),
             **reserve.record_fields(),
         )
         flows_title, matrix_title = self.tr("Noisy OD flows"), self.tr("Noisy OD matrix")
-        write_flows_and_matrix(flows_destination, matrix_destination, wkt(output_crs),
-                               lambda: flow_line_geometries(cells, origin_index, dest_index, output_crs),
-                               flow_columns, matrix_columns, record, (flows_title, matrix_title), feedback)
+        with together():  # the flows, the matrix and the totals, or nothing
+            write_flows_and_matrix(flows_destination, matrix_destination, wkt(output_crs),
+                                   lambda: flow_line_geometries(cells, origin_index, dest_index, output_crs),
+                                   flow_columns, matrix_columns, record, (flows_title, matrix_title), feedback)
+            if totals:
+                write_totals(totals_destination(self, parameters, context), cells, output_crs, wkt(output_crs),
+                             release, record, feedback)
         feedback.setProgress(100)
         for destination, title, style in ((flows_destination, flows_title, flow_lines),
                                           (matrix_destination, matrix_title, None)):
@@ -410,6 +420,8 @@ class NoisyOdFlows(DpAlgorithm):
             "NOISE_SCALE": record.noise_scale,
             "FLOWS_PUBLISHED": facts["published"],
             "OUTSIDE_FLOWS": facts["outside"],
+            **({"OUTPUT_TOTALS": totals_destination(self, parameters, context),
+                "GRAND_TOTAL": float(release.result["grand_total"][0])} if totals else {}),
         }
 
     # --- helpers ----------------------------------------------------------------
