@@ -157,6 +157,12 @@ def od_flows_user_at_bound(folders):
             for i, rows in enumerate((base, base + extra))]
 
 
+def od_totals_user_at_bound(folders):
+    """The same neighbours as od_flows_user_at_bound, with consistent origin/destination totals (every pair)."""
+    return [{**parameters, "THRESHOLD": 0, "MIN_FLOW": 0, "TOTALS_SPLIT": "5,2,2,1",
+             "OUTPUT_TOTALS": "{out}/totals.gpkg"} for parameters in od_flows_user_at_bound(folders)]
+
+
 def zone_statistics_clamped(folders):
     """Sum of speeds in [0, 50], user level: D' adds a user with M + 1 values above UPPER, a NULL value and a
     point in no zone."""
@@ -341,6 +347,11 @@ CASES = [
     Case("OD flows: a user at the bound, an end outside, a NULL user", "noisyodflows", od_flows_user_at_bound,
          noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED"),
          noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of"), noisy_rows=("flows", "matrix")),
+    Case("OD flows with consistent totals: a user at the bound, an end outside, a NULL user", "noisyodflows",
+         od_totals_user_at_bound, noisy_results=("OUTSIDE_FLOWS", "GRAND_TOTAL"),
+         # The expected errors are simulated from the release's generator after its draws: random, with the same
+         # distribution on both neighbours (as for consistent counts).
+         noisy_text=(rf"outside all zones: {NUMBER}", r"Expected absolute error of a flow [^\"\n]*")),
     Case("zone statistics: values beyond the bounds, a NULL value, a point in no zone", "noisyzonestatistics",
          zone_statistics_clamped),
     Case("randomized response: a declared category only the changed row holds", "randomizedresponse",
