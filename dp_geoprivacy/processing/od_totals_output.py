@@ -45,6 +45,22 @@ def add_totals_parameters(algorithm):
     algorithm.add_output(QgsProcessingOutputNumber("GRAND_TOTAL", tr("Consistent grand total (with OUTPUT_TOTALS)")))
 
 
+def totals_help():
+    """The help paragraph on OUTPUT_TOTALS (noisyodflows' help ends with it)."""
+    return tr(
+        "<p><b>Consistent totals</b> (OUTPUT_TOTALS, optional). Publishes, with the flows, each zone's origin "
+        "total (trips leaving it), destination total (trips arriving) and the grand total (GRAND_TOTAL), so that "
+        "every row of flows adds up to its origin total and every column to its destination total. EPSILON is "
+        "split over flows, origin totals, destination totals and grand total (TOTALS_SPLIT, default 5,2,2,1); "
+        "each part gets Laplace noise of scale M / (its epsilon) and the parts add up to EPSILON (sequential "
+        "composition). Then least squares (Hay, Rastogi, Miklau and Suciu, PVLDB 2010) finds the flows closest to "
+        "all four noisy parts, weighted by their noise, and publishes their sums as the totals: post-processing, "
+        "no extra cost. Needs THRESHOLD=0 and MIN_FLOW=0 (every pair is published) and Laplace noise. The flows "
+        "are not rounded or clamped (that would break the sums): a flow can be negative or fractional. With many "
+        "zones the totals are far more accurate than sums of noisy flows; each flow has about twice the error of "
+        "a release of the flows alone (it gets half of EPSILON by default).</p>")
+
+
 def totals_destination(algorithm, parameters, context):
     """OUTPUT_TOTALS's destination, or None when it is skipped."""
     if parameters.get(OUTPUT_TOTALS) in (None, ""):

@@ -75,7 +75,7 @@ def parent_id_hierarchy(zone_ids: Sequence, parent_fields: Sequence, parent_valu
     # Node index of each zone at every level, fine (the zones) to coarse.
     node_of_zone = [np.arange(len(zone_ids))]
     ids = [zone_ids]
-    for name, column in zip(parent_fields, values):
+    for column in values:
         distinct, inverse = np.unique(column.astype(str), return_inverse=True)
         order = _public_order(distinct.astype(object))
         rank = np.empty(len(order), dtype=np.int64)

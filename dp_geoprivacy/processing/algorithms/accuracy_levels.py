@@ -60,7 +60,8 @@ def level_rows(algorithm, parameters, context, settings, epsilons, epsilon, feed
         rows.append(row)
         if e == epsilon:
             chosen = (mae, moe)
-    settings.update(levels=levels, children=tree.sizes[1], split=",".join(f"{share:.4g}" for share in shares), max_contributions=m)
+    settings.update(levels=levels, children=tree.sizes[1], split=",".join(f"{share:.4g}" for share in shares),
+                    max_contributions=m)
     feedback.pushInfo(tr("At EPSILON {e:g}, split {split} (coarse to fine): expected absolute error per level "
                          "{mae}; 95% margins {moe}.").format(
         e=epsilon, split=settings["split"], mae=", ".join(f"{v:.3g}" for v in chosen[0]),

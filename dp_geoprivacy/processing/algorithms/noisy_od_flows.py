@@ -55,7 +55,14 @@ from ..count_release import (
 from ..help_summary import EXAMPLE_ZONES, count_figures, defaults, od_cells, with_summary
 from ..metric_crs import wkt
 from ..od_output import flow_line_geometries, write_flows_and_matrix
-from ..od_totals_output import add_totals_parameters, totals_destination, totals_notes, totals_spec, write_totals
+from ..od_totals_output import (
+    add_totals_parameters,
+    totals_destination,
+    totals_help,
+    totals_notes,
+    totals_spec,
+    write_totals,
+)
 from ..privacy_metadata import ReleaseLayerPostProcessor
 from ..styles import flow_lines
 from ..trip_reader import read_trips
@@ -207,7 +214,7 @@ class NoisyOdFlows(DpAlgorithm):
             "Tyler and Kaafar 2017 "
             "Algorithm 1 and §3.3.1; Roy, Kantarcioglu and Sweeney 2016 §3; Cormode, Procopiuc, Srivastava and Tran, "
             "'Differentially private summaries for sparse data', ICDT 2012.</p>"
-        )
+        ) + totals_help()
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
