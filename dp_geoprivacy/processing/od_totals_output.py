@@ -31,14 +31,13 @@ OUTPUT_TOTALS, TOTALS_SPLIT = "OUTPUT_TOTALS", "TOTALS_SPLIT"
 
 def add_totals_parameters(algorithm):
     """TOTALS_SPLIT (advanced), OUTPUT_TOTALS (optional, skipped by default) and the GRAND_TOTAL result."""
-    split = QgsProcessingParameterString(TOTALS_SPLIT, tr("Epsilon split: flows, origin totals, destination "
-                                                          "totals, grand total"), defaultValue="", optional=True)
+    split = QgsProcessingParameterString(TOTALS_SPLIT, tr("Epsilon split: flows and totals"), defaultValue="", optional=True)
     split.setHelp(tr("Four weights, used only with OUTPUT_TOTALS; empty: 5,2,2,1 (half of EPSILON for the "
                      "flows)."))
     split.setFlags(split.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
     algorithm.add(split)
     totals = QgsProcessingParameterVectorDestination(
-        OUTPUT_TOTALS, tr("Consistent origin and destination totals (zones)"), QgsProcessing.TypeVectorPolygon,
+        OUTPUT_TOTALS, tr("Origin and destination totals"), QgsProcessing.TypeVectorPolygon,
         optional=True, createByDefault=False)
     totals.setSupportsNonFileBasedOutput(False)
     algorithm.add(totals)

@@ -46,7 +46,7 @@ LAYERS = {
     "od_flows_with_privacy_report": {"trips": "trips", "zones": "zones"},
 }
 # Dialogs that cannot run before the planner fills a box (QGIS itself names the box): no default exists.
-NEEDS_A_CHOICE = {"h3grid": "INPUT", "synthetictrips": "PERIOD_START", "consistentcounts": "EXTENT",
+NEEDS_A_CHOICE = {"h3grid": "INPUT", "synthetictrips": "PERIOD_START",
                   "households_per_hexagon": "study_area", "adaptivegrid": "EXTENT", "randomizedresponse": "CATEGORIES"}
 # Algorithms whose preselected values publish on the sample city (the others refuse with the choice to make).
 PUBLISH_AT_DEFAULTS = {"laplaceperturbation", "noisyzonecounts", "noisyodflows", "mobilityreport",

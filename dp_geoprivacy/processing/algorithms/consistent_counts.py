@@ -139,7 +139,7 @@ class ConsistentCounts(DpAlgorithm):
             self.FINEST, self.tr("Finest H3 resolution"), QgsProcessingParameterNumber.Integer,
             defaultValue=9, minValue=0, maxValue=15))
         zones = QgsProcessingParameterFeatureSource(
-            ZONES, self.tr("Zones (public polygons; instead of H3 levels)"), [QgsProcessing.TypeVectorPolygon],
+            ZONES, self.tr("Zones (instead of H3 levels)"), [QgsProcessing.TypeVectorPolygon],
             optional=True)
         zones.setHelp(self.tr("The finest level: public zones that do not overlap (blocks, traffic zones). "
                               "Leave empty to use H3 levels."))
@@ -148,7 +148,7 @@ class ConsistentCounts(DpAlgorithm):
             ZONE_ID_FIELD, self.tr("Zone id field (empty: feature ids)"), parentLayerParameterName=ZONES,
             optional=True))
         parents = QgsProcessingParameterField(
-            PARENT_FIELDS, self.tr("Parent id fields, nearest level first (e.g. district_id, city_id)"),
+            PARENT_FIELDS, self.tr("Parent id fields (nearest level first)"),
             parentLayerParameterName=ZONES, allowMultiple=True, optional=True)
         parents.setHelp(self.tr("Fields of ZONES with the id of each zone's parent at every level above it, "
                                 "nearest first. They must form a tree: one parent per zone and level, and all "
