@@ -31,7 +31,8 @@ OUTPUT_TOTALS, TOTALS_SPLIT = "OUTPUT_TOTALS", "TOTALS_SPLIT"
 
 def add_totals_parameters(algorithm):
     """TOTALS_SPLIT (advanced), OUTPUT_TOTALS (optional, skipped by default) and the GRAND_TOTAL result."""
-    split = QgsProcessingParameterString(TOTALS_SPLIT, tr("Epsilon split: flows and totals"), defaultValue="", optional=True)
+    split = QgsProcessingParameterString(TOTALS_SPLIT, tr("Epsilon split: flows and totals"), defaultValue="",
+                                         optional=True)
     split.setHelp(tr("Four weights, used only with OUTPUT_TOTALS; empty: 5,2,2,1 (half of EPSILON for the "
                      "flows)."))
     split.setFlags(split.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
