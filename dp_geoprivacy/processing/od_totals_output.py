@@ -8,6 +8,8 @@ The flows and the matrix are written as usual; OUTPUT_TOTALS gets one polygon
 row per zone with its origin and destination totals and their 95% margins.
 """
 
+from dataclasses import dataclass
+
 import numpy as np
 from osgeo import ogr
 from qgis.core import (
@@ -61,16 +63,20 @@ def totals_help():
         "a release of the flows alone (it gets half of EPSILON by default).</p>")
 
 
-def totals_destination(algorithm, parameters, context):
-    """OUTPUT_TOTALS's destination, or None when it is skipped."""
+@dataclass(frozen=True)
+class TotalsRequest:
+    """OUTPUT_TOTALS asked for: the release's settings and where the totals go."""
+
+    spec: ODTotalsSpec
+    destination: str
+
+
+def totals_request(algorithm, parameters, context, flow_spec, min_flow):
+    """The TotalsRequest for OUTPUT_TOTALS (refusing settings it cannot honour), or None when it is skipped."""
     if parameters.get(OUTPUT_TOTALS) in (None, ""):
         return None
-    return algorithm.parameterAsOutputLayer(parameters, OUTPUT_TOTALS, context) or None
-
-
-def totals_spec(algorithm, parameters, context, flow_spec, min_flow):
-    """The ODTotalsSpec for OUTPUT_TOTALS (refusing settings it cannot honour), or None without it."""
-    if totals_destination(algorithm, parameters, context) is None:
+    destination = algorithm.parameterAsOutputLayer(parameters, OUTPUT_TOTALS, context)
+    if not destination:
         return None
     if flow_spec.threshold or min_flow > 0:
         raise QgsProcessingException(tr(
@@ -82,8 +88,8 @@ def totals_spec(algorithm, parameters, context, flow_spec, min_flow):
         shares = parse_od_shares(algorithm.parameterAsString(parameters, TOTALS_SPLIT, context))
     except ODTotalsError as error:
         raise QgsProcessingException(tr("TOTALS_SPLIT: {error}; e.g. '5,2,2,1'.").format(error=error)) from None
-    return ODTotalsSpec(flow_spec.epsilon, flow_spec.unit_of_privacy, shares, flow_spec.max_trips,
-                        flow_spec.include_intrazonal, LAPLACE)
+    return TotalsRequest(ODTotalsSpec(flow_spec.epsilon, flow_spec.unit_of_privacy, shares, flow_spec.max_trips,
+                                      flow_spec.include_intrazonal, LAPLACE), destination)
 
 
 def totals_notes(general_notes, release, spec):

@@ -66,3 +66,32 @@ def test_through_qgis_process(known_trips, zones, tmp_path):  # noqa: F811
                             "THRESHOLD=0", "MIN_FLOW=0", "EPSILON=2", f"OUTPUT_FLOWS={tmp_path / 'f.gpkg'}",
                             f"OUTPUT_MATRIX={tmp_path / 'm.gpkg'}", f"OUTPUT_TOTALS={totals}")
     assert "GRAND_TOTAL" in done.stdout and len(read_field(totals, "origin_total")) == 9
+
+
+def test_a_model_maps_the_busiest_origins(known_trips, zones, tmp_path):  # noqa: F811
+    """A model: OD flows with consistent totals, then the zones whose origin total is at least 2."""
+    from qgis.core import QgsProcessingParameterFeatureSource
+
+    from .model_builder import ModelBuilder
+
+    model = (
+        ModelBuilder("busiest_origins")
+        .input(QgsProcessingParameterFeatureSource("trips", "trips"))
+        .input(QgsProcessingParameterFeatureSource("zones", "zones"))
+        .child("od", ALG, {"INPUT": ("input", "trips"), "ZONES": ("input", "zones"),
+                           "ZONE_ID_FIELD": ("value", "zone_id"), "THRESHOLD": ("value", 0),
+                           "MIN_FLOW": ("value", 0), "EPSILON": ("value", EXACT),
+                           "OUTPUT_FLOWS": ("value", "TEMPORARY_OUTPUT"),
+                           "OUTPUT_MATRIX": ("value", "TEMPORARY_OUTPUT"),
+                           "OUTPUT_TOTALS": ("value", "TEMPORARY_OUTPUT")})
+        .child("busiest", "native:extractbyexpression",
+               {"INPUT": ("child", "od", "OUTPUT_TOTALS"), "EXPRESSION": ("value", '"origin_total" >= 2')},
+               {"OUTPUT": "busiest"})
+        .save(tmp_path / "busiest.model3")
+    )
+    busiest = tmp_path / "busiest.gpkg"
+    run_qgis_process("run", model, "--", f"trips={known_trips[0]}", f"zones={zones}", f"busiest:busiest={busiest}")
+    plan = known_trips[1]
+    expected = sorted({a for (a, _b), c in plan.items()
+                       if sum(n for (o, _d), n in plan.items() if o == a) >= 2})
+    assert sorted(read_field(busiest, "zone_id")) == expected

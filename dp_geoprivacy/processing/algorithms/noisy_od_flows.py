@@ -57,10 +57,9 @@ from ..metric_crs import wkt
 from ..od_output import flow_line_geometries, write_flows_and_matrix
 from ..od_totals_output import (
     add_totals_parameters,
-    totals_destination,
     totals_help,
     totals_notes,
-    totals_spec,
+    totals_request,
     write_totals,
 )
 from ..privacy_metadata import ReleaseLayerPostProcessor
@@ -332,7 +331,7 @@ class NoisyOdFlows(DpAlgorithm):
         spec = ODFlowSpec(epsilon=epsilon, unit_of_privacy=unit, delta=delta, noise=noise,
                           threshold=bool(threshold), max_trips=max_trips, min_flow=min_flow,
                           include_intrazonal=intrazonal)
-        totals = totals_spec(self, parameters, context, spec, min_flow)  # OUTPUT_TOTALS (od_totals_output)
+        totals = totals_request(self, parameters, context, spec, min_flow)  # OUTPUT_TOTALS (od_totals_output)
         mechanism = spec.mechanism()
         if cells.public:
             self._check_size(ODDomain(len(cells), intrazonal).size, mechanism, min_flow)
@@ -366,7 +365,7 @@ class NoisyOdFlows(DpAlgorithm):
                                                  if cells.public else {}))
         source_rng = self.noise_source(parameters, context, feedback)
         try:
-            release = (release_od_totals(data, totals, source_rng.generator, before_noise=reserve) if totals
+            release = (release_od_totals(data, totals.spec, source_rng.generator, before_noise=reserve) if totals
                        else release_od_flows(data, spec, source_rng.generator, before_noise=reserve))
         except NoUsableRecordsError:
             raise QgsProcessingException(self.tr(
@@ -400,7 +399,7 @@ class NoisyOdFlows(DpAlgorithm):
             mechanism_fields=release.record_fields,
             input_layer=input_name,
             seeded=source_rng.seeded,
-            notes=(totals_notes(self._notes(cells, facts, min_flow, intrazonal)[:2], release, totals) if totals
+            notes=(totals_notes(self._notes(cells, facts, min_flow, intrazonal)[:2], release, totals.spec) if totals
                    else tuple(self._notes(cells, facts, min_flow, intrazonal))),
             **reserve.record_fields(),
         )
@@ -410,8 +409,7 @@ class NoisyOdFlows(DpAlgorithm):
                                    lambda: flow_line_geometries(cells, origin_index, dest_index, output_crs),
                                    flow_columns, matrix_columns, record, (flows_title, matrix_title), feedback)
             if totals:
-                write_totals(totals_destination(self, parameters, context), cells, output_crs, wkt(output_crs),
-                             release, record, feedback)
+                write_totals(totals.destination, cells, output_crs, wkt(output_crs), release, record, feedback)
         feedback.setProgress(100)
         for destination, title, style in ((flows_destination, flows_title, flow_lines),
                                           (matrix_destination, matrix_title, None)):
@@ -427,7 +425,7 @@ class NoisyOdFlows(DpAlgorithm):
             "NOISE_SCALE": record.noise_scale,
             "FLOWS_PUBLISHED": facts["published"],
             "OUTSIDE_FLOWS": facts["outside"],
-            **({"OUTPUT_TOTALS": totals_destination(self, parameters, context),
+            **({"OUTPUT_TOTALS": totals.destination,
                 "GRAND_TOTAL": float(release.result["grand_total"][0])} if totals else {}),
         }
 
