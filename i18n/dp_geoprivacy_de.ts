@@ -54,37 +54,37 @@
         <translation>Die Privatsphäre-Angaben konnten nicht in {path} geschrieben werden: {message}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="355" />
+        <location filename="../dp_geoprivacy/processing/readers.py" line="359" />
         <source>{name} must be a polygon layer (zones); it holds {kind} geometries.</source>
         <translation>{name} muss ein Polygonlayer (Zonen) sein; er enthält Geometrien vom Typ {kind}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="361" />
+        <location filename="../dp_geoprivacy/processing/readers.py" line="365" />
         <source>The zone id field '{field}' is not a field of {name}.</source>
         <translation>Das Zonen-ID-Feld „{field}“ ist kein Feld von {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="384" />
+        <location filename="../dp_geoprivacy/processing/readers.py" line="402" />
         <source>{name} has no polygon features.</source>
         <translation>{name} enthält keine Polygonobjekte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="388" />
+        <location filename="../dp_geoprivacy/processing/readers.py" line="406" />
         <source>Repaired {n} invalid zone polygons in {name} (shapely make_valid).</source>
         <translation>{n} ungültige Zonenpolygone in {name} wurden repariert (shapely make_valid).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="395" />
+        <location filename="../dp_geoprivacy/processing/readers.py" line="413" />
         <source>Skipped {n} zones without a polygon in {name}.</source>
         <translation>{n} Zonen ohne Polygon in {name} wurden übersprungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="397" />
+        <location filename="../dp_geoprivacy/processing/readers.py" line="415" />
         <source>The zone id field '{field}' has empty values; every zone needs an id.</source>
         <translation>Das Zonen-ID-Feld „{field}“ enthält leere Werte; jede Zone benötigt eine ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="403" />
+        <location filename="../dp_geoprivacy/processing/readers.py" line="421" />
         <source>Zone ids in '{field}' of {name} are not unique; choose a field with one value per zone.</source>
         <translation>Die Zonen-IDs in „{field}“ von {name} sind nicht eindeutig; wählen Sie ein Feld mit genau einem Wert je Zone.</translation>
     </message>
@@ -281,47 +281,47 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} reicht bis an die H3-Zelle um einen Pol ({cell}), die nicht gezeichnet werden kann. Geben Sie eine Ausdehnung an, die die Pole nicht berührt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="397" />
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="399" />
         <source>Give either ZONES or H3_RESOLUTION, not both: clear one of them.</source>
         <translation>Geben Sie entweder ZONES oder H3_RESOLUTION an, nicht beides: Leeren Sie einen der beiden Parameter.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="400" />
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="402" />
         <source>Give the zones to count in: a polygon layer as ZONES, or an H3_RESOLUTION (with an EXTENT).</source>
         <translation>Geben Sie die Zonen an, in denen gezählt wird: einen Polygonlayer als ZONES oder eine H3_RESOLUTION (mit EXTENT).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="405" />
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="407" />
         <source>H3_RESOLUTION must be an integer from 0 to 15 (got {r}).</source>
         <translation>H3_RESOLUTION muss eine ganze Zahl von 0 bis 15 sein (erhalten: {r}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="408" />
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="410" />
         <source>ZONE_ID_FIELD is not used with H3 cells: their ids are the H3 indexes.</source>
         <translation>ZONE_ID_FIELD wird bei H3-Zellen nicht verwendet: Ihre IDs sind die H3-Indizes.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="415" />
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="417" />
         <source>H3_RESOLUTION needs an EXTENT: the published cells must not depend on the data. Set EXTENT to the public study area, or use the stability threshold (THRESHOLD=1), which publishes only cells with data and never a cell without.</source>
         <translation>H3_RESOLUTION erfordert EXTENT: Die veröffentlichten Zellen dürfen nicht von den Daten abhängen. Setzen Sie EXTENT auf das öffentliche Untersuchungsgebiet oder verwenden Sie den Stabilitäts-Schwellenwert (THRESHOLD=1), der nur Zellen mit Daten veröffentlicht und nie eine Zelle ohne Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="423" />
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="425" />
         <source>EXTENT is covered by no H3 cell; give an extent with an area.</source>
         <translation>EXTENT wird von keiner H3-Zelle abgedeckt; geben Sie eine Ausdehnung mit einer Fläche an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="434" />
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="436" />
         <source>'{a}' and '{b}'</source>
         <translation>„{a}“ und „{b}“</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="441" />
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="443" />
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would count in more than one zone. Fix the zones (e.g. 'Check validity' / 'Union'), or set ALLOW_OVERLAP=true to count such points in every zone that contains them (more noise).</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort würde in mehr als einer Zone gezählt. Korrigieren Sie die Zonen (z. B. mit „Gültigkeit prüfen“ / „Vereinigung“) oder setzen Sie ALLOW_OVERLAP=true, um solche Punkte in jeder Zone zu zählen, die sie enthält (mehr Rauschen).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="447" />
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="449" />
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}); ALLOW_OVERLAP is set, so a point counts in every zone that contains it. Up to {depth} zones overlap at one place: the sensitivity is multiplied by {depth}.</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}); ALLOW_OVERLAP ist gesetzt, daher zählt ein Punkt in jeder Zone, die ihn enthält. Bis zu {depth} Zonen überlappen sich an einer Stelle: Die Sensitivität wird mit {depth} multipliziert.</translation>
     </message>
@@ -501,12 +501,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} enthält keine verwendbare Linie ({details}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="411" />
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="413" />
         <source>H3_RESOLUTION needs an EXTENT: the published cells must not depend on the data. Set EXTENT to the public study area.</source>
         <translation>H3_RESOLUTION braucht einen EXTENT: Die veröffentlichten Zellen dürfen nicht von den Daten abhängen. Setzen Sie EXTENT auf das öffentliche Untersuchungsgebiet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="436" />
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="438" />
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would lie in more than one zone, which this algorithm does not support. Fix the zones (e.g. 'Check validity' / 'Union') or use a tessellation such as H3_RESOLUTION.</source>
         <translation>ZONES hat {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort läge in mehr als einer Zone, was dieser Algorithmus nicht unterstützt. Korrigieren Sie die Zonen (z. B. „Gültigkeit prüfen“ / „Vereinigung“) oder verwenden Sie eine Kachelung wie H3_RESOLUTION.</translation>
     </message>
@@ -1081,27 +1081,22 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Zählungen auf Nutzerebene mit diskretem Gauß-Rauschen: L2-Sensitivität {l2:.4g} (M = {m}), sigma = {s:.4g} je Zelle, 95-%-Fehlerspanne {moe:.4g} (erwarteter absoluter Fehler {mae:.4g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_levels.py" line="24" />
-        <source>H3 levels (consistent counts)</source>
-        <translation>H3-Ebenen (konsistente Zählwerte)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_levels.py" line="27" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_levels.py" line="28" />
         <source>Epsilon split over levels (consistent counts)</source>
         <translation>Aufteilung von Epsilon auf die Ebenen (konsistente Zählwerte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_levels.py" line="29" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_levels.py" line="30" />
         <source>Weights coarse to fine, e.g. '1,2,2'; empty: equal shares.</source>
         <translation>Gewichte von grob nach fein, z. B. '1,2,2'; leer: gleiche Anteile.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_levels.py" line="42" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_levels.py" line="48" />
         <source>SPLIT: {error}; e.g. '1,2,2' for three levels.</source>
         <translation>SPLIT: {error}; z. B. '1,2,2' für drei Ebenen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_levels.py" line="58" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_levels.py" line="65" />
         <source>At EPSILON {e:g}, split {split} (coarse to fine): expected absolute error per level {mae}; 95% margins {moe}.</source>
         <translation>Bei EPSILON {e:g}, Aufteilung {split} (grob nach fein): erwarteter absoluter Fehler je Ebene {mae}; 95-%-Fehlerspannen {moe}.</translation>
     </message>
@@ -1620,6 +1615,106 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>The budget ({budget}) would refuse this release: lower EPSILON, choose another PARTITION, or raise the budget.</source>
         <translation>Das Budget ({budget}) würde diese Veröffentlichung ablehnen: senken Sie EPSILON, wählen Sie eine andere PARTITION oder erhöhen Sie das Budget.</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_levels.py" line="25" />
+        <source>Levels (consistent counts)</source>
+        <translation>Ebenen (konsistente Zählungen)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_levels.py" line="31" />
+        <source>Children per parent (consistent counts)</source>
+        <translation>Kinder je Elternteil (konsistente Zählungen)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_levels.py" line="34" />
+        <source>7 for H3 levels; for zones, the typical number of zones per district (and of districts per city).</source>
+        <translation>7 für H3-Ebenen; für Zonen die typische Zahl der Zonen je Bezirk (und der Bezirke je Stadt).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="36" />
+        <source>Epsilon split: flows and totals</source>
+        <translation>Aufteilung von Epsilon: Ströme und Summen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="38" />
+        <source>Four weights, used only with OUTPUT_TOTALS; empty: 5,2,2,1 (half of EPSILON for the flows).</source>
+        <translation>Vier Gewichte, nur mit OUTPUT_TOTALS verwendet; leer: 5,2,2,1 (die Hälfte von EPSILON für die Ströme).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="42" />
+        <source>Origin and destination totals</source>
+        <translation>Quell- und Zielsummen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="47" />
+        <source>Consistent grand total (with OUTPUT_TOTALS)</source>
+        <translation>Konsistente Gesamtsumme (mit OUTPUT_TOTALS)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="52" />
+        <source>&lt;p&gt;&lt;b&gt;Consistent totals&lt;/b&gt; (OUTPUT_TOTALS, optional). Publishes, with the flows, each zone's origin total (trips leaving it), destination total (trips arriving) and the grand total (GRAND_TOTAL), so that every row of flows adds up to its origin total and every column to its destination total. EPSILON is split over flows, origin totals, destination totals and grand total (TOTALS_SPLIT, default 5,2,2,1); each part gets Laplace noise of scale M / (its epsilon) and the parts add up to EPSILON (sequential composition). Then least squares (Hay, Rastogi, Miklau and Suciu, PVLDB 2010) finds the flows closest to all four noisy parts, weighted by their noise, and publishes their sums as the totals: post-processing, no extra cost. Needs THRESHOLD=0 and MIN_FLOW=0 (every pair is published) and Laplace noise. The flows are not rounded or clamped (that would break the sums): a flow can be negative or fractional. With many zones the totals are far more accurate than sums of noisy flows; each flow has about twice the error of a release of the flows alone (it gets half of EPSILON by default).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Konsistente Summen&lt;/b&gt; (OUTPUT_TOTALS, optional). Veröffentlicht mit den Strömen die Quellsumme jeder Zone (abgehende Wege), ihre Zielsumme (ankommende Wege) und die Gesamtsumme (GRAND_TOTAL), so dass jede Zeile der Ströme genau ihre Quellsumme und jede Spalte ihre Zielsumme ergibt. EPSILON wird auf Ströme, Quellsummen, Zielsummen und Gesamtsumme aufgeteilt (TOTALS_SPLIT, Vorgabe 5,2,2,1); jeder Teil erhält Laplace-Rauschen der Skala M / (sein Epsilon), und die Teile ergeben zusammen EPSILON (sequentielle Komposition). Dann findet die Methode der kleinsten Quadrate (Hay, Rastogi, Miklau und Suciu, PVLDB 2010) die Ströme, die allen vier verrauschten Teilen am nächsten liegen, gewichtet nach ihrem Rauschen, und veröffentlicht deren Summen als Summen: Nachverarbeitung ohne zusätzliche Kosten. Erfordert THRESHOLD=0 und MIN_FLOW=0 (jedes Paar wird veröffentlicht) und Laplace-Rauschen. Die Ströme werden weder gerundet noch auf null begrenzt (das würde die Summen brechen): Ein Strom kann negativ oder gebrochen sein. Bei vielen Zonen sind die Summen weit genauer als Summen verrauschter Ströme; jeder Strom hat etwa den doppelten Fehler einer Veröffentlichung der Ströme allein (er erhält standardmäßig die Hälfte von EPSILON).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="82" />
+        <source>OUTPUT_TOTALS publishes every pair so that rows and columns add up: set THRESHOLD=0 and MIN_FLOW=0, or skip OUTPUT_TOTALS.</source>
+        <translation>OUTPUT_TOTALS veröffentlicht jedes Paar, damit Zeilen und Spalten aufgehen: THRESHOLD=0 und MIN_FLOW=0 setzen oder OUTPUT_TOTALS überspringen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="86" />
+        <source>OUTPUT_TOTALS works with NOISE=0 (Laplace) only.</source>
+        <translation>OUTPUT_TOTALS funktioniert nur mit NOISE=0 (Laplace).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="90" />
+        <source>TOTALS_SPLIT: {error}; e.g. '5,2,2,1'.</source>
+        <translation>TOTALS_SPLIT: {error}; z. B. '5,2,2,1'.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="99" />
+        <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
+        <translation>Verrauschte Zahl der Wege mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlermarge {moe:g}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="99" />
+        <source>Release path: every pair, with the origin totals, destination totals and grand total. Post-processing: least squares so that every row of flows sums to its origin total and every column to its destination total; no rounding or clamping (that would break the sums), so a flow can be negative or fractional.</source>
+        <translation>Veröffentlichungsweg: jedes Paar, mit Quellsummen, Zielsummen und Gesamtsumme. Nachverarbeitung: kleinste Quadrate, so dass jede Zeile der Ströme ihre Quellsumme und jede Spalte ihre Zielsumme ergibt; kein Runden und kein Begrenzen auf null (das würde die Summen brechen), daher kann ein Strom negativ oder gebrochen sein.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="99" />
+        <source>Expected absolute error of a flow {f:.3g}, an origin total {o:.3g}, a destination total {d:.3g}, the grand total {g:.3g}.</source>
+        <translation>Erwarteter absoluter Fehler eines Stroms {f:.3g}, einer Quellsumme {o:.3g}, einer Zielsumme {d:.3g}, der Gesamtsumme {g:.3g}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="120" />
+        <source>Consistent OD totals</source>
+        <translation>Konsistente OD-Summen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="370" />
+        <source>'{field}' is not a field of {name}.</source>
+        <translation>'{field}' ist kein Feld von {name}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_hierarchy.py" line="26" />
+        <source>PARENT_FIELDS: give the fields of ZONES with each zone's parent ids, nearest level first (e.g. district_id, then city_id).</source>
+        <translation>PARENT_FIELDS: die Felder von ZONES mit den übergeordneten IDs jeder Zone angeben, die nächste Ebene zuerst (z. B. district_id, dann city_id).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_hierarchy.py" line="31" />
+        <source>PARENT_FIELDS holds the zone id field '{field}': list only the parents' id fields.</source>
+        <translation>PARENT_FIELDS enthält das Zonen-ID-Feld '{field}': nur die ID-Felder der übergeordneten Ebenen angeben.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_hierarchy.py" line="40" />
+        <source>PARENT_FIELDS ({field}): {error}. Fix the field in ZONES so that every zone has one parent per level and every parent one parent of its own.</source>
+        <translation>PARENT_FIELDS ({field}): {error}. Das Feld in ZONES so korrigieren, dass jede Zone je Ebene genau eine übergeordnete Einheit hat und jede übergeordnete Einheit selbst genau eine.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_hierarchy.py" line="44" />
+        <source>PARENT_FIELDS: {error}.</source>
+        <translation>PARENT_FIELDS: {error}.</translation>
+    </message>
 </context>
 <context>
     <name>AccuracyPlanner</name>
@@ -1629,287 +1724,287 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Genauigkeitsplaner (liest keine Daten, verbraucht nichts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="171" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175" />
         <source>Release to plan</source>
         <translation>Zu planende Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="171" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175" />
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zonenzählungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="171" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175" />
         <source>Noisy OD flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="171" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175" />
         <source>Location perturbation (Laplace)</source>
         <translation>Ortsverrauschung (Laplace)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="171" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175" />
         <source>Randomized response (k-ary)</source>
         <translation>Randomisierte Antwort (k-är)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="178" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="182" />
         <source>Epsilon you intend to use</source>
         <translation>Vorgesehenes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="181" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="185" />
         <source>The epsilon whose figures are returned as outputs; e.g. 1.</source>
         <translation>Das Epsilon, dessen Zahlen als Ausgaben zurückgegeben werden; z. B. 1.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="183" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187" />
         <source>Number of zones (counts, OD flows)</source>
         <translation>Anzahl der Zonen (Zählungen, Quelle-Ziel-Ströme)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="186" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="190" />
         <source>The number of zones of the public tessellation, e.g. 100.</source>
         <translation>Die Anzahl der Zonen der öffentlichen Flächeneinteilung, z. B. 100.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="192" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="196" />
         <source>Protected distance (metres; locations)</source>
         <translation>Geschützte Entfernung (Meter; Orte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="195" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199" />
         <source>Noise (counts)</source>
         <translation>Rauschen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="195" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199" />
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="195" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199" />
         <source>Discrete Laplace</source>
         <translation>Diskretes Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="212" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="216" />
         <source>Epsilons to tabulate</source>
         <translation>Zu tabellierende Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="214" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="218" />
         <source>Target 95% margin of error per cell (counts)</source>
         <translation>Ziel: 95-%-Fehlermarge je Zelle (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="214" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="218" />
         <source>Target number of spurious cells (counts)</source>
         <translation>Ziel: Anzahl unechter Zellen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="214" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="218" />
         <source>Target mean displacement (metres)</source>
         <translation>Ziel: mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="220" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224" />
         <source>Categories (randomized response)</source>
         <translation>Kategorien (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="226" />
         <source>Rows (randomized response)</source>
         <translation>Zeilen (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="230" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="234" />
         <source>Time slots per zone (counts)</source>
         <translation>Zeitfenster je Zone (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="241" />
         <source>OD flows include intrazonal pairs</source>
         <translation>Quelle-Ziel-Ströme enthalten Binnenpaare</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="242" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="246" />
         <source>Accuracy per epsilon</source>
         <translation>Genauigkeit je Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="246" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="250" />
         <source>Chart: accuracy against epsilon</source>
         <translation>Diagramm: Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="246" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="250" />
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253" />
         <source>Expected absolute error per cell</source>
         <translation>Erwarteter absoluter Fehler je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253" />
         <source>Root mean square error per cell</source>
         <translation>Wurzel des mittleren quadratischen Fehlers je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253" />
         <source>95% margin of error per cell</source>
         <translation>95-%-Fehlermarge je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253" />
         <source>Expected spurious cells (all empty)</source>
         <translation>Erwartete unechte Zellen (alle leer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253" />
         <source>Stability threshold</source>
         <translation>Stabilitätsschwelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253" />
         <source>Mean displacement (metres)</source>
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253" />
         <source>95% quantile of the displacement (metres)</source>
         <translation>95-%-Quantil der Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253" />
         <source>Epsilon for the target margin</source>
         <translation>Epsilon für die Ziel-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253" />
         <source>Epsilon for the target spurious cells</source>
         <translation>Epsilon für die Zielzahl unechter Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253" />
         <source>Epsilon for the target displacement</source>
         <translation>Epsilon für die Ziel-Verschiebung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="281" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="285" />
         <source>NOISE: the stability threshold uses Laplace noise; choose Laplace or turn THRESHOLD off.</source>
         <translation>NOISE: Die Stabilitätsschwelle verwendet Laplace-Rauschen; Laplace wählen oder THRESHOLD ausschalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="284" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="288" />
         <source>DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss mit THRESHOLD größer als 0 sein (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="334" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="338" />
         <source>EPSILONS: {error}. Give positive numbers separated by commas, e.g. 0.1, 1, 5.</source>
         <translation>EPSILONS: {error}. Positive Zahlen durch Kommas getrennt angeben, z. B. 0.1, 1, 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="343" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="347" />
         <source>No data is read and no budget is spent: these figures follow from the settings alone.</source>
         <translation>Es werden keine Daten gelesen und kein Budget verbraucht: Diese Zahlen folgen allein aus den Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="360" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="364" />
         <source>At EPSILON {e:g}: each row keeps its value with probability {p:.3g}; the estimated count of a category held by {s:g} of {n:,} rows has standard error {se:.4g} and 95% margin {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Jede Zeile behält ihren Wert mit Wahrscheinlichkeit {p:.3g}; die geschätzte Anzahl einer Kategorie, die {s:g} von {n:,} Zeilen halten, hat den Standardfehler {se:.4g} und die 95-%-Marge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="439" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="443" />
         <source>a 95% margin of error of at most {t:g}</source>
         <translation>eine 95-%-Fehlermarge von höchstens {t:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="447" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="451" />
         <source>expected absolute error</source>
         <translation>erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="448" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="452" />
         <source>95% margin of error</source>
         <translation>95-%-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="451" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="455" />
         <source>Count (log scale)</source>
         <translation>Anzahl (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="378" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="382" />
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} m; displacement mean {mean:.4g} m, median {median:.4g} m, 95% of points within {q95:.4g} m.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} m; Verschiebung im Mittel {mean:.4g} m, Median {median:.4g} m, 95 % der Punkte innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="384" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="388" />
         <source>a mean displacement of at most {t:g} m</source>
         <translation>eine mittlere Verschiebung von höchstens {t:g} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="387" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="391" />
         <source>mean displacement (m)</source>
         <translation>mittlere Verschiebung (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="388" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="392" />
         <source>95% quantile (m)</source>
         <translation>95-%-Quantil (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="389" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="393" />
         <source>Displacement (metres, log scale)</source>
         <translation>Verschiebung (Meter, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="444" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="448" />
         <source>at most {t:g} spurious cells of {n:,}</source>
         <translation>höchstens {t:g} unechte Zellen von {n:,}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="450" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="454" />
         <source>expected spurious cells</source>
         <translation>erwartete unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="470" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="474" />
         <source>Expected accuracy against epsilon</source>
         <translation>Erwartete Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="471" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="475" />
         <source>epsilon (log scale)</source>
         <translation>Epsilon (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="473" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="477" />
         <source>Data-independent: computed from the noise distribution; no data was read.</source>
         <translation>Datenunabhängig: aus der Rauschverteilung berechnet; es wurden keine Daten gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="479" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="483" />
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} (sensitivity {s:g}); expected absolute error per cell {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} (Sensitivität {s:g}); erwarteter absoluter Fehler je Zelle {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="485" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="489" />
         <source>Stability threshold {t:.4g}: no empty cell is published; a cell with a true count of {c95:.4g} is published with 95% probability.</source>
         <translation>Stabilitätsschwelle {t:.4g}: Keine leere Zelle wird veröffentlicht; eine Zelle mit der wahren Anzahl {c95:.4g} wird mit 95 % Wahrscheinlichkeit veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="497" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="501" />
         <source>No epsilon up to 10,000 gives {what}.</source>
         <translation>Kein Epsilon bis 10.000 ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="499" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="503" />
         <source>Epsilon {e:.4g} gives {what}.</source>
         <translation>Epsilon {e:.4g} ergibt {what}.</translation>
     </message>
@@ -1929,17 +2024,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakte Kennzahlen des Rauschens; z. B. weicht bei den Voreinstellungen (EPSILON={epsilon:g}, M={m}) eine Zonenzählung um höchstens ±{moe:.2g} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="171" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175" />
         <source>Noisy zone statistics (sum, mean, quantiles)</source>
         <translation>Verrauschte Zonenstatistiken (Summe, Mittelwert, Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253" />
         <source>Probability that a zone is published (zone statistics)</source>
         <translation>Wahrscheinlichkeit, dass eine Zone veröffentlicht wird (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="266" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="270" />
         <source>Public settings the figures were computed for (JSON)</source>
         <translation>Öffentliche Einstellungen, für die die Zahlen berechnet wurden (JSON)</translation>
     </message>
@@ -1999,22 +2094,22 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einstellungen der Zonenstatistik: {error}. Geben Sie die Grenzen, M und die Anteile an, die die Veröffentlichung verwenden wird.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="420" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="424" />
         <source>a 95% error of at most {t:g} (value units)</source>
         <translation>einen 95-%-Fehler von höchstens {t:g} (Werteinheiten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="424" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="428" />
         <source>95% of errors within</source>
         <translation>95 % der Fehler innerhalb</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="425" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="429" />
         <source>Value units (log scale)</source>
         <translation>Werteinheiten (logarithmische Skala)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="490" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="494" />
         <source>Each empty cell is published with probability {p:.3g} at MIN_FLOW={m:g} (THRESHOLD off): of {n:,} cells, up to {s:.4g} published cells are noise only (all cells empty).</source>
         <translation>Jede leere Zelle wird bei MIN_FLOW={m:g} (THRESHOLD aus) mit Wahrscheinlichkeit {p:.3g} veröffentlicht: Von {n:,} Zellen bestehen bis zu {s:.4g} veröffentlichte Zellen nur aus Rauschen (alle Zellen leer).</translation>
     </message>
@@ -2034,27 +2129,22 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die Quantilfehler nehmen an, dass die Werte der Zone gleichmäßig zwischen den Grenzen verteilt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="171" />
-        <source>Consistent counts over H3 levels</source>
-        <translation>Konsistente Zählwerte über H3-Ebenen</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="188" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="192" />
         <source>Contributions per user (M)</source>
         <translation>Beiträge je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="209" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="213" />
         <source>Smallest published value</source>
         <translation>Kleinster veröffentlichter Wert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="228" />
         <source>Share of rows in the category</source>
         <translation>Anteil der Zeilen in der Kategorie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="234" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="238" />
         <source>Cells per contribution</source>
         <translation>Zellen je Beitrag</translation>
     </message>
@@ -2089,17 +2179,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Kandidatenwerte (Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="393" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="397" />
         <source>finest level, expected absolute error</source>
         <translation>feinste Ebene, erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="171" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175" />
         <source>Mobility report (every section)</source>
         <translation>Mobilitätsbericht (alle Abschnitte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="402" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="406" />
         <source>95% margin of a count (log scale)</source>
         <translation>95-%-Fehlerspanne einer Anzahl (logarithmisch)</translation>
     </message>
@@ -2109,42 +2199,37 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Höchstens 1000000: der Planer berechnet die exakte Verteilung über jeden Kandidatenwert (2e7 dauerte über 11 Minuten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="119" />
-        <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN (default the centre of the bounds), the quantiles for values spread evenly between the bounds.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobility report&lt;/b&gt; (dp_geoprivacy:mobilityreport as a whole; M = MAX_CONTRIBUTIONS, its analyses REPORT_ANALYSES and BUDGET_SPLIT as you will give the report, DELTA the OD flows' delta): one row per epsilon and published part of each section, with the section's epsilon share, its sensitivity and noise scale, the expected absolute error and 95% margin of one published count or histogram bin (the margin the report writes), the 95% rank margin of the five-number summaries, and for the OD flows the threshold and the true flow published with 95% probability. Compare splits before spending (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 and §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace or Gaussian.&lt;/b&gt; With DELTA above 0, zone counts, OD flows and zone sums are also planned with both noises side by side at the same (EPSILON, DELTA): Laplace calibrated to the L1 sensitivity M, the Gaussian to the L2 sensitivity sqrt(M) of a user in at most M distinct cells, through zero-concentrated DP (Bun and Steinke 2016; Canonne, Kamath and Steinke 2020). Columns laplace_... and gaussian_..., results LAPLACE_RMSE, GAUSSIAN_RMSE and SMALLER_ERROR_NOISE say which gives the smaller error: Laplace for M = 1, the Gaussian from a few contributions per user on.&lt;/p&gt;&lt;p&gt;Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures are for.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: Es werden keine Daten gelesen, kein Rauschen gezogen, kein Privatsphäre-Budget verbraucht und nichts ins Journal geschrieben.&lt;/p&gt;&lt;p&gt;Setzen Sie RELEASE und die öffentlichen Einstellungen, die Sie der Veröffentlichung geben werden (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen aus genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen aufbaut, sodass Planer und Veröffentlichung nicht voneinander abweichen können.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählwerte&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Anzahl (nach Snapping und Rundung; für Zellen deutlich über null) sowie die 95-%-Fehlerspanne, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl der Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (dem Stabilitätshistogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1) wird keine leere Zelle veröffentlicht; die Tabelle gibt die Schwelle an und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder achsenweise): Mittelwert, Median, 90-%- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Fehlerspanne der geschätzten Anzahl einer Kategorie, die der Anteil SHARE der RESPONDENTS Zeilen hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Median, Quartile, Fünf-Punkte-Zusammenfassung; LOWER, UPPER, M und die Epsilon-Anteile so, wie die Veröffentlichung sie aufteilt): für eine Zone mit RECORDS_PER_ZONE Datensätzen (Ihre Annahme) der erwartete absolute Fehler, der RMSE und der Fehler, den 95 % der Zonen nicht überschreiten, in Einheiten des Werts, sowie die Wahrscheinlichkeit, dass eine Zone veröffentlicht wird. Der Mittelwert wird für eine Zone mit dem Mittelwert ZONE_MEAN berechnet (Standard: die Mitte zwischen den Grenzen), die Quantile für Werte, die gleichmäßig zwischen den Grenzen verteilt sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobilitätsbericht&lt;/b&gt; (dp_geoprivacy:mobilityreport als Ganzes; M = MAX_CONTRIBUTIONS, seine Analysen REPORT_ANALYSES und BUDGET_SPLIT so, wie Sie sie dem Bericht geben werden, DELTA das Delta der Quelle-Ziel-Ströme): eine Zeile je Epsilon und veröffentlichtem Teil jedes Abschnitts, mit dem Epsilon-Anteil des Abschnitts, seiner Sensitivität und Rauschskala, dem erwarteten absoluten Fehler und der 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Histogrammklasse (der Spanne, die der Bericht angibt), der 95-%-Rangspanne der Fünf-Punkte-Zusammenfassungen und bei den Quelle-Ziel-Strömen der Schwelle und dem wahren Strom, der mit 95 % Wahrscheinlichkeit veröffentlicht wird. Vergleichen Sie Aufteilungen, bevor Sie Budget verbrauchen (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 und §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace oder Gauß.&lt;/b&gt; Mit DELTA über 0 werden Zonenzählungen, OD-Ströme und Zonensummen auch mit beiden Rauscharten nebeneinander beim selben (EPSILON, DELTA) geplant: Laplace kalibriert auf die L1-Sensitivität M, Gauß auf die L2-Sensitivität sqrt(M) eines Nutzers in höchstens M verschiedenen Zellen, über nullkonzentrierte DP (Bun und Steinke 2016; Canonne, Kamath und Steinke 2020). Die Spalten laplace_... und gaussian_... und die Ergebnisse LAPLACE_RMSE, GAUSSIAN_RMSE und SMALLER_ERROR_NOISE sagen, welches den kleineren Fehler ergibt: Laplace bei M = 1, Gauß ab wenigen Beiträgen je Nutzer.&lt;/p&gt;&lt;p&gt;Jede Zeile von OUTPUT (Spalten setting_...) und die Ausgabe SETTINGS enthalten die Einstellungen, für die die Zahlen gelten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel erreicht wird (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Asghar, Tyler und Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="195" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199" />
         <source>Discrete Gaussian (needs DELTA)</source>
         <translation>Diskretes Gauß-Rauschen (braucht DELTA)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="201" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="205" />
         <source>Delta (stability threshold, Gaussian noise)</source>
         <translation>Delta (Stabilitätsschwelle, Gauß-Rauschen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="204" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="208" />
         <source>The delta of the stability threshold or of Gaussian noise; e.g. 1e-6. With DELTA above 0 the planner also shows Laplace and Gaussian noise side by side for zone counts, OD flows and zone sums at this delta, and says which gives the smaller error.</source>
         <translation>Das Delta der Stabilitätsschwelle oder des Gauß-Rauschens; z. B. 1e-6. Mit DELTA über 0 zeigt der Planer für Zonenzählungen, OD-Ströme und Zonensummen auch Laplace- und Gauß-Rauschen nebeneinander bei diesem Delta und sagt, welches den kleineren Fehler ergibt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253" />
         <source>RMSE per cell with Laplace noise (side by side)</source>
         <translation>RMSE je Zelle mit Laplace-Rauschen (im Vergleich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253" />
         <source>RMSE per cell with Gaussian noise at DELTA (side by side)</source>
         <translation>RMSE je Zelle mit Gauß-Rauschen bei DELTA (im Vergleich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="264" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="268" />
         <source>The noise with the smaller error at DELTA: Laplace or Gaussian</source>
         <translation>Das Rauschen mit dem kleineren Fehler bei DELTA: Laplace oder Gauß</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="277" />
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="281" />
         <source>DELTA must be above 0 with Gaussian noise (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss bei Gauß-Rauschen über 0 liegen (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
@@ -2162,6 +2247,16 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="20" />
         <source>Side by side at EPSILON {e:g} and DELTA {d:g}, for {what}: Laplace (L1 sensitivity {l1:g}) RMSE {lr:.4g}, 95% margin {lm:.4g}; Gaussian (L2 sensitivity {l2:.4g}, rho {rho:.4g}-zCDP converted to (epsilon, delta) by Canonne, Kamath and Steinke 2020) RMSE {gr:.4g}, 95% margin {gm:.4g}. {noise} noise gives the smaller error (RMSE ratio Laplace / Gaussian {ratio:.3g}).</source>
         <translation>Im Vergleich bei EPSILON {e:g} und DELTA {d:g}, für {what}: Laplace (L1-Sensitivität {l1:g}) RMSE {lr:.4g}, 95%-Fehlerspanne {lm:.4g}; Gauß (L2-Sensitivität {l2:.4g}, Rho {rho:.4g}-zCDP, nach Canonne, Kamath und Steinke 2020 in (Epsilon, Delta) umgerechnet) RMSE {gr:.4g}, 95%-Fehlerspanne {gm:.4g}. {noise}-Rauschen ergibt den kleineren Fehler (RMSE-Verhältnis Laplace / Gauß {ratio:.3g}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="119" />
+        <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN (default the centre of the bounds), the quantiles for values spread evenly between the bounds.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Consistent counts&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS, SPLIT as you will give it, CHILDREN per parent: 7 for H3, for zones the typical number of zones per district): per level, the expected absolute error and 95% margin of a published count after least squares, from simulating the noise on a complete tree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobility report&lt;/b&gt; (dp_geoprivacy:mobilityreport as a whole; M = MAX_CONTRIBUTIONS, its analyses REPORT_ANALYSES and BUDGET_SPLIT as you will give the report, DELTA the OD flows' delta): one row per epsilon and published part of each section, with the section's epsilon share, its sensitivity and noise scale, the expected absolute error and 95% margin of one published count or histogram bin (the margin the report writes), the 95% rank margin of the five-number summaries, and for the OD flows the threshold and the true flow published with 95% probability. Compare splits before spending (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 and §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace or Gaussian.&lt;/b&gt; With DELTA above 0, zone counts, OD flows and zone sums are also planned with both noises side by side at the same (EPSILON, DELTA): Laplace calibrated to the L1 sensitivity M, the Gaussian to the L2 sensitivity sqrt(M) of a user in at most M distinct cells, through zero-concentrated DP (Bun and Steinke 2016; Canonne, Kamath and Steinke 2020). Columns laplace_... and gaussian_..., results LAPLACE_RMSE, GAUSSIAN_RMSE and SMALLER_ERROR_NOISE say which gives the smaller error: Laplace for M = 1, the Gaussian from a few contributions per user on.&lt;/p&gt;&lt;p&gt;Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures are for.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: Es werden keine Daten gelesen, kein Rauschen gezogen, kein Privatsphäre-Budget verbraucht und nichts ins Journal geschrieben.&lt;/p&gt;&lt;p&gt;Setzen Sie RELEASE und die öffentlichen Einstellungen, die Sie der Veröffentlichung geben werden (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen aus genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen aufbaut, sodass Planer und Veröffentlichung nicht voneinander abweichen können.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählwerte&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Anzahl (nach Snapping und Rundung; für Zellen deutlich über null) sowie die 95-%-Fehlerspanne, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl der Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (dem Stabilitätshistogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1) wird keine leere Zelle veröffentlicht; die Tabelle gibt die Schwelle an und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder achsenweise): Mittelwert, Median, 90-%- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Fehlerspanne der geschätzten Anzahl einer Kategorie, die der Anteil SHARE der RESPONDENTS Zeilen hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Median, Quartile, Fünf-Punkte-Zusammenfassung; LOWER, UPPER, M und die Epsilon-Anteile so, wie die Veröffentlichung sie aufteilt): für eine Zone mit RECORDS_PER_ZONE Datensätzen (Ihre Annahme) der erwartete absolute Fehler, der RMSE und der Fehler, den 95 % der Zonen nicht überschreiten, in Einheiten des Werts, sowie die Wahrscheinlichkeit, dass eine Zone veröffentlicht wird. Der Mittelwert wird für eine Zone mit dem Mittelwert ZONE_MEAN berechnet (Standard: die Mitte zwischen den Grenzen), die Quantile für Werte, die gleichmäßig zwischen den Grenzen verteilt sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Konsistente Zählungen&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS und SPLIT, wie Sie sie angeben werden, CHILDREN je Elternteil: 7 für H3, für Zonen die typische Zahl der Zonen je Bezirk): je Ebene der erwartete absolute Fehler und die 95-%-Fehlermarge einer veröffentlichten Zählung nach den kleinsten Quadraten, aus einer Simulation des Rauschens auf einem vollständigen Baum.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobilitätsbericht&lt;/b&gt; (dp_geoprivacy:mobilityreport als Ganzes; M = MAX_CONTRIBUTIONS, seine Analysen REPORT_ANALYSES und BUDGET_SPLIT so, wie Sie sie dem Bericht geben werden, DELTA das Delta der Quelle-Ziel-Ströme): eine Zeile je Epsilon und veröffentlichtem Teil jedes Abschnitts, mit dem Epsilon-Anteil des Abschnitts, seiner Sensitivität und Rauschskala, dem erwarteten absoluten Fehler und der 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Histogrammklasse (der Spanne, die der Bericht angibt), der 95-%-Rangspanne der Fünf-Punkte-Zusammenfassungen und bei den Quelle-Ziel-Strömen der Schwelle und dem wahren Strom, der mit 95 % Wahrscheinlichkeit veröffentlicht wird. Vergleichen Sie Aufteilungen, bevor Sie Budget verbrauchen (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 und §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace oder Gauß.&lt;/b&gt; Mit DELTA über 0 werden Zonenzählungen, OD-Ströme und Zonensummen auch mit beiden Rauscharten nebeneinander beim selben (EPSILON, DELTA) geplant: Laplace kalibriert auf die L1-Sensitivität M, Gauß auf die L2-Sensitivität sqrt(M) eines Nutzers in höchstens M verschiedenen Zellen, über nullkonzentrierte DP (Bun und Steinke 2016; Canonne, Kamath und Steinke 2020). Die Spalten laplace_... und gaussian_... und die Ergebnisse LAPLACE_RMSE, GAUSSIAN_RMSE und SMALLER_ERROR_NOISE sagen, welches den kleineren Fehler ergibt: Laplace bei M = 1, Gauß ab wenigen Beiträgen je Nutzer.&lt;/p&gt;&lt;p&gt;Jede Zeile von OUTPUT (Spalten setting_...) und die Ausgabe SETTINGS enthalten die Einstellungen, für die die Zahlen gelten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel erreicht wird (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Asghar, Tyler und Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175" />
+        <source>Consistent counts over H3 levels or zones</source>
+        <translation>Konsistente Zählungen über H3-Ebenen oder Zonen</translation>
     </message>
 </context>
 <context>
@@ -2330,179 +2425,214 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>ConsistentCounts</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="64" />
-        <source>Consistent counts over H3 levels</source>
-        <translation>Konsistente Zählwerte über H3-Ebenen</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="67" />
-        <source>Private point counts at several H3 resolutions that add up exactly.</source>
-        <translation>Private Punktzählungen in mehreren H3-Auflösungen, die sich genau aufsummieren.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="70" />
-        <source>privacy,differential privacy,epsilon,hierarchy,consistent,H3,hexagon,counts,census</source>
-        <translation>Privatsphäre,Differential Privacy,Epsilon,Hierarchie,konsistent,H3,Sechseck,Zählwerte,Zensus,privacy,differential privacy,epsilon,hierarchy,consistent,hexagon,counts,census</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="77" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="83" />
         <source>Counts the points in H3 hexagons at several resolutions and publishes every level with differential privacy, so that each hexagon's count is the sum of its children's.</source>
         <translation>Zählt die Punkte in H3-Sechsecken mehrerer Auflösungen und veröffentlicht jede Ebene mit Differential Privacy, sodass die Zählung jedes Sechsecks die Summe der Zählungen seiner Kinder ist.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="77" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="83" />
         <source>&lt;b&gt;Private:&lt;/b&gt; each point; with USER_FIELD each user with up to M points (user-level privacy).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jeder Punkt; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Punkten (Privatsphäre auf Nutzerebene).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="77" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="83" />
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g} over {levels} levels, M=1): each count within ±{moe:.2g} (95%) before the levels are combined, and closer after.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g} über {levels} Ebenen, M=1): jede Zählung innerhalb von ±{moe:.2g} (95 %), bevor die Ebenen kombiniert werden, danach genauer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="88" />
-        <source>&lt;p&gt;Counts the points in H3 hexagons at every resolution from COARSEST to FINEST (e.g. 7, 8 and 9) over a public EXTENT, and publishes all levels so that each hexagon's count is exactly the sum of its children's.&lt;/p&gt;&lt;p&gt;&lt;b&gt;How.&lt;/b&gt; EPSILON is split over the levels (SPLIT, e.g. '1,2,2' coarse to fine; empty: equal shares, as in Hay et al. 2010); every cell of every level gets Laplace noise of scale M / (its level's epsilon), zeros included, and the levels add up to EPSILON (sequential composition). Then least squares (Hay, Rastogi, Miklau and Suciu, "Boosting the accuracy of differentially private histograms through consistency", PVLDB 2010; with unequal shares, Cormode et al., "Differentially private spatial decompositions", ICDE 2012, §4) combines each cell's own noisy count with its children's and its parent's, so that the levels agree. With INTEGERS the counts are then rounded to non-negative integers that still add up (each parent's count shared among its children by their estimates, largest remainders first). Both steps are post-processing: no extra privacy cost.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD one point; with USER_FIELD one user, who keeps at most M points, sampled uniformly (Kapp et al. 2023, "Towards Standardized Mobility Reports with User-Level Privacy", §4.3). Points with a NULL user id are left out.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Cells&lt;/b&gt; are those of resolution FINEST overlapping EXTENT and their parents: public, never chosen from the points. Points outside them are one extra noisy count (OUTSIDE_COUNT).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Output&lt;/b&gt;: one polygon layer with every level: level (0 = coarsest), resolution, cell_id, parent_id, noisy_count, mae (the expected absolute error of this level's counts) and moe95 (95% of counts are within this of the truth, before rounding); both figures come from simulating the noise alone, which needs no data.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Zählt die Punkte in H3-Sechsecken jeder Auflösung von COARSEST bis FINEST (z. B. 7, 8 und 9) über eine öffentliche EXTENT und veröffentlicht alle Ebenen so, dass die Zählung jedes Sechsecks genau die Summe der Zählungen seiner Kinder ist.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Wie.&lt;/b&gt; EPSILON wird auf die Ebenen aufgeteilt (SPLIT, z. B. '1,2,2' von grob nach fein; leer: gleiche Anteile wie bei Hay et al. 2010); jede Zelle jeder Ebene erhält Laplace-Rauschen der Skala M / (Epsilon ihrer Ebene), Nullen eingeschlossen, und die Ebenen summieren sich zu EPSILON (sequentielle Komposition). Dann kombiniert die Methode der kleinsten Quadrate (Hay, Rastogi, Miklau und Suciu, "Boosting the accuracy of differentially private histograms through consistency", PVLDB 2010; bei ungleichen Anteilen Cormode et al., "Differentially private spatial decompositions", ICDE 2012, §4) die eigene verrauschte Zählung jeder Zelle mit denen ihrer Kinder und ihres Elternteils, sodass die Ebenen übereinstimmen. Mit INTEGERS werden die Zählungen danach auf nichtnegative ganze Zahlen gerundet, die sich weiterhin aufsummieren (die Zählung jedes Elternteils wird nach den Schätzungen auf seine Kinder verteilt, größte Reste zuerst). Beide Schritte sind Nachverarbeitung: keine zusätzlichen Privatsphäre-Kosten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD ein Punkt; mit USER_FIELD eine Nutzerin oder ein Nutzer mit höchstens M Punkten, gleichmäßig zufällig gezogen (Kapp et al. 2023, "Towards Standardized Mobility Reports with User-Level Privacy", §4.3). Punkte mit NULL-Nutzerkennung werden ausgelassen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zellen&lt;/b&gt; sind die Zellen der Auflösung FINEST, die EXTENT überlappen, und ihre Eltern: öffentlich, nie aus den Punkten gewählt. Punkte außerhalb davon sind eine zusätzliche verrauschte Zählung (OUTSIDE_COUNT).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe&lt;/b&gt;: ein Polygonlayer mit allen Ebenen: level (0 = gröbste), resolution, cell_id, parent_id, noisy_count, mae (der erwartete absolute Fehler der Zählungen dieser Ebene) und moe95 (95 % der Zählungen liegen höchstens so weit von der Wahrheit entfernt, vor dem Runden); beide Werte stammen aus einer Simulation allein des Rauschens, die keine Daten braucht.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="114" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="129" />
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="116" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="131" />
         <source>Study area (public extent)</source>
         <translation>Untersuchungsgebiet (öffentliche Ausdehnung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="117" />
-        <source>The public area whose H3 cells are published; chosen from knowledge of the study area, not from the points.</source>
-        <translation>Das öffentliche Gebiet, dessen H3-Zellen veröffentlicht werden; aus der Kenntnis des Untersuchungsgebiets gewählt, nicht aus den Punkten.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="120" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="135" />
         <source>Coarsest H3 resolution</source>
         <translation>Gröbste H3-Auflösung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="123" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="138" />
         <source>Finest H3 resolution</source>
         <translation>Feinste H3-Auflösung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="126" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="157" />
         <source>Epsilon (privacy loss)</source>
         <translation>Epsilon (Privatsphäre-Verlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="129" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="160" />
         <source>The privacy loss of the whole release (all levels together).</source>
         <translation>Der Privatsphäre-Verlust der ganzen Veröffentlichung (alle Ebenen zusammen).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="131" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="162" />
         <source>Epsilon split over levels</source>
         <translation>Aufteilung von Epsilon auf die Ebenen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="133" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="164" />
         <source>Weights coarse to fine, e.g. '1,2,2'; empty: equal shares. A level with weight 0 is not measured and is estimated from its children.</source>
         <translation>Gewichte von grob nach fein, z. B. '1,2,2'; leer: gleiche Anteile. Eine Ebene mit Gewicht 0 wird nicht gemessen, sondern aus ihren Kindern geschätzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="136" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="167" />
         <source>User id field</source>
         <translation>Feld Nutzerkennung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="139" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="170" />
         <source>Maximum points per user (M)</source>
         <translation>Höchstzahl an Punkten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="142" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="173" />
         <source>Non-negative whole counts</source>
         <translation>Nichtnegative ganze Zählwerte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="251" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="313" />
         <source>Consistent counts</source>
         <translation>Konsistente Zählwerte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="150" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="181" />
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="150" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="181" />
         <source>Delta spent</source>
         <translation>Verbrauchtes Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="150" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="181" />
         <source>Levels</source>
         <translation>Ebenen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="150" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="181" />
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="150" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="181" />
         <source>Noisy count outside the cells</source>
         <translation>Verrauschte Zählung außerhalb der Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="159" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="190" />
         <source>COARSEST must be below FINEST, both from 0 to 15 (got {a} and {b}); e.g. 7 and 9.</source>
         <translation>COARSEST muss kleiner als FINEST sein, beide von 0 bis 15 (erhalten: {a} und {b}); z. B. 7 und 9.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="163" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="194" />
         <source>At most five levels (COARSEST {a} to FINEST {b} is {n}): raise COARSEST.</source>
         <translation>Höchstens fünf Ebenen (COARSEST {a} bis FINEST {b} sind {n}): COARSEST erhöhen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="174" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="259" />
         <source>SPLIT: {error}; e.g. '1,2,2' for three levels.</source>
         <translation>SPLIT: {error}; z. B. '1,2,2' für drei Ebenen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="177" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="262" />
         <source>SPLIT: the finest level needs a share of epsilon above 0.</source>
         <translation>SPLIT: Die feinste Ebene braucht einen Anteil von Epsilon über 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="189" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="210" />
         <source>EXTENT is covered by no H3 cell; give an extent with an area.</source>
         <translation>EXTENT wird von keiner H3-Zelle abgedeckt; geben Sie eine Ausdehnung mit Fläche an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="191" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="263" />
         <source>Levels: {levels} over {extent}.</source>
         <translation>Ebenen: {levels} über {extent}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="199" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="270" />
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="213" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="212" />
         <source>Cells: H3 resolutions {levels} covering {extent}.</source>
         <translation>Zellen: H3-Auflösungen {levels}, die {extent} abdecken.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="213" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="284" />
         <source>Expected absolute error per level: {mae}.</source>
         <translation>Erwarteter absoluter Fehler je Ebene: {mae}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="208" />
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="279" />
         <source>{kept} points counted, {dropped} left out (NULL user or beyond M per user).</source>
         <translation>{kept} Punkte gezählt, {dropped} ausgelassen (NULL-Benutzer oder über M je Benutzer).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="68" />
+        <source>Consistent counts over H3 levels or zones</source>
+        <translation>Konsistente Zählungen über H3-Ebenen oder Zonen</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="71" />
+        <source>Private point counts at several H3 resolutions, or zones and their districts, that add up exactly.</source>
+        <translation>Private Punktzählungen in mehreren H3-Auflösungen, oder in Zonen und ihren Bezirken, die genau aufgehen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="75" />
+        <source>privacy,differential privacy,epsilon,hierarchy,consistent,H3,hexagon,counts,census,zones,districts</source>
+        <translation>Datenschutz,Differential Privacy,Epsilon,Hierarchie,konsistent,H3,Sechseck,Zählungen,Zensus,Zonen,Bezirke</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="94" />
+        <source>&lt;p&gt;Counts the points in H3 hexagons at every resolution from COARSEST to FINEST (e.g. 7, 8 and 9) over a public EXTENT, and publishes all levels so that each hexagon's count is exactly the sum of its children's.&lt;/p&gt;&lt;p&gt;&lt;b&gt;How.&lt;/b&gt; EPSILON is split over the levels (SPLIT, e.g. '1,2,2' coarse to fine; empty: equal shares, as in Hay et al. 2010); every cell of every level gets Laplace noise of scale M / (its level's epsilon), zeros included, and the levels add up to EPSILON (sequential composition). Then least squares (Hay, Rastogi, Miklau and Suciu, "Boosting the accuracy of differentially private histograms through consistency", PVLDB 2010; with unequal shares, Cormode et al., "Differentially private spatial decompositions", ICDE 2012, §4) combines each cell's own noisy count with its children's and its parent's, so that the levels agree. With INTEGERS the counts are then rounded to non-negative integers that still add up (each parent's count shared among its children by their estimates, largest remainders first). Both steps are post-processing: no extra privacy cost.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD one point; with USER_FIELD one user, who keeps at most M points, sampled uniformly (Kapp et al. 2023, "Towards Standardized Mobility Reports with User-Level Privacy", §4.3). Points with a NULL user id are left out.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Cells&lt;/b&gt; are those of resolution FINEST overlapping EXTENT and their parents: public, never chosen from the points. Points outside them are one extra noisy count (OUTSIDE_COUNT).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones instead of H3.&lt;/b&gt; Give ZONES (public, non-overlapping polygons, ids in ZONE_ID_FIELD) and PARENT_FIELDS, the fields holding each zone's parent ids, nearest level first (e.g. district_id, then city_id): the levels are then city, district and zone, and COARSEST, FINEST and EXTENT are not used. The hierarchy is public and checked: every zone needs a parent id in every field (no NULL), and all zones of one district must name the same city; otherwise the run is refused. SPLIT then lists one weight per level, coarse to fine (city, district, zone).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Output&lt;/b&gt;: one polygon layer with every level: level (0 = coarsest), resolution, cell_id, parent_id, noisy_count, mae (the expected absolute error of this level's counts) and moe95 (95% of counts are within this of the truth, before rounding); both figures come from simulating the noise alone, which needs no data. With ZONES the columns are level, level_name (the id field of that level), zone_id, parent_id, noisy_count, mae and moe95, and a parent's polygon is the union of its zones' polygons (dissolved). Filter on level (or Split vector layer by level) for one layer per level.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Zählt die Punkte in H3-Sechsecken jeder Auflösung von COARSEST bis FINEST (z. B. 7, 8 und 9) über eine öffentliche EXTENT und veröffentlicht alle Ebenen so, dass die Zählung jedes Sechsecks genau die Summe der Zählungen seiner Kinder ist.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Wie.&lt;/b&gt; EPSILON wird auf die Ebenen aufgeteilt (SPLIT, z. B. '1,2,2' von grob nach fein; leer: gleiche Anteile wie bei Hay et al. 2010); jede Zelle jeder Ebene erhält Laplace-Rauschen der Skala M / (Epsilon ihrer Ebene), Nullen eingeschlossen, und die Ebenen summieren sich zu EPSILON (sequentielle Komposition). Dann kombiniert die Methode der kleinsten Quadrate (Hay, Rastogi, Miklau und Suciu, "Boosting the accuracy of differentially private histograms through consistency", PVLDB 2010; bei ungleichen Anteilen Cormode et al., "Differentially private spatial decompositions", ICDE 2012, §4) die eigene verrauschte Zählung jeder Zelle mit denen ihrer Kinder und ihres Elternteils, sodass die Ebenen übereinstimmen. Mit INTEGERS werden die Zählungen danach auf nichtnegative ganze Zahlen gerundet, die sich weiterhin aufsummieren (die Zählung jedes Elternteils wird nach den Schätzungen auf seine Kinder verteilt, größte Reste zuerst). Beide Schritte sind Nachverarbeitung: keine zusätzlichen Privatsphäre-Kosten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD ein Punkt; mit USER_FIELD eine Nutzerin oder ein Nutzer mit höchstens M Punkten, gleichmäßig zufällig gezogen (Kapp et al. 2023, "Towards Standardized Mobility Reports with User-Level Privacy", §4.3). Punkte mit NULL-Nutzerkennung werden ausgelassen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zellen&lt;/b&gt; sind die Zellen der Auflösung FINEST, die EXTENT überlappen, und ihre Eltern: öffentlich, nie aus den Punkten gewählt. Punkte außerhalb davon sind eine zusätzliche verrauschte Zählung (OUTSIDE_COUNT).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen statt H3.&lt;/b&gt; Mit ZONES (öffentliche, nicht überlappende Polygone, IDs in ZONE_ID_FIELD) und PARENT_FIELDS, den Feldern mit den IDs der übergeordneten Einheiten jeder Zone, die nächste Ebene zuerst (z. B. district_id, dann city_id), sind die Ebenen Stadt, Bezirk und Zone; COARSEST, FINEST und EXTENT werden dann nicht verwendet. Die Hierarchie ist öffentlich und wird geprüft: Jede Zone braucht in jedem Feld eine übergeordnete ID (kein NULL), und alle Zonen eines Bezirks müssen dieselbe Stadt nennen; sonst wird der Lauf abgelehnt. SPLIT nennt dann ein Gewicht je Ebene, grob nach fein (Stadt, Bezirk, Zone).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe&lt;/b&gt;: ein Polygonlayer mit allen Ebenen: level (0 = gröbste), resolution, cell_id, parent_id, noisy_count, mae (der erwartete absolute Fehler der Zählungen dieser Ebene) und moe95 (95 % der Zählungen liegen höchstens so weit von der Wahrheit entfernt, vor dem Runden); beide Werte stammen aus einer Simulation allein des Rauschens, die keine Daten braucht. Mit ZONES sind die Spalten level, level_name (das ID-Feld dieser Ebene), zone_id, parent_id, noisy_count, mae und moe95, und das Polygon einer übergeordneten Einheit ist die Vereinigung der Polygone ihrer Zonen (aufgelöst). Nach level filtern (oder „Vektorlayer teilen“ nach level) ergibt einen Layer je Ebene.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="132" />
+        <source>The public area whose H3 cells are published; chosen from knowledge of the study area, not from the points. Needed for H3 levels, not with ZONES.</source>
+        <translation>Das öffentliche Gebiet, dessen H3-Zellen veröffentlicht werden; aus Kenntnis des Untersuchungsgebiets gewählt, nicht aus den Punkten. Nötig für H3-Ebenen, nicht mit ZONES.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="141" />
+        <source>Zones (instead of H3 levels)</source>
+        <translation>Zonen (statt H3-Ebenen)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="144" />
+        <source>The finest level: public zones that do not overlap (blocks, traffic zones). Leave empty to use H3 levels.</source>
+        <translation>Die feinste Ebene: öffentliche Zonen, die sich nicht überlappen (Blöcke, Verkehrszellen). Leer lassen für H3-Ebenen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="147" />
+        <source>Zone id field (empty: feature ids)</source>
+        <translation>Zonen-ID-Feld (leer: Objekt-IDs)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="150" />
+        <source>Parent id fields (nearest level first)</source>
+        <translation>Übergeordnete ID-Felder (nächste Ebene zuerst)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="153" />
+        <source>Fields of ZONES with the id of each zone's parent at every level above it, nearest first. They must form a tree: one parent per zone and level, and all zones of a district in the same city.</source>
+        <translation>Felder von ZONES mit der ID der übergeordneten Einheit jeder Zone auf jeder höheren Ebene, die nächste zuerst. Sie müssen einen Baum bilden: eine übergeordnete Einheit je Zone und Ebene, und alle Zonen eines Bezirks in derselben Stadt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="203" />
+        <source>EXTENT: give the public study area whose H3 cells are published (or ZONES and PARENT_FIELDS for a hierarchy of zones).</source>
+        <translation>EXTENT: das öffentliche Untersuchungsgebiet angeben, dessen H3-Zellen veröffentlicht werden (oder ZONES und PARENT_FIELDS für eine Hierarchie von Zonen).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="228" />
+        <source>Levels: {names} (parent-id fields of {zones}, checked to form a tree).</source>
+        <translation>Ebenen: {names} (Felder der übergeordneten IDs von {zones}, als Baum geprüft).</translation>
     </message>
 </context>
 <context>
@@ -3657,292 +3787,292 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyOdFlows</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="104" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="112" />
         <source>Noisy origin-destination flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="135" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="143" />
         <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (Dumont et al. 2021 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Kapp et al. 2023 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, Kapp et al. 2023 and Roy, Kantarcioglu and Sweeney 2016 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (Roy, Kantarcioglu and Sweeney 2016 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (Asghar, Tyler and Kaafar 2017 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Kapp et al. 2023 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §4.2 and §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1; Roy, Kantarcioglu and Sweeney 2016 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (Dumont et al. 2021 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach Kapp et al. 2023 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, Kapp et al. 2023 und Roy, Kantarcioglu und Sweeney 2016 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (Roy, Kantarcioglu und Sweeney 2016 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Kapp et al. 2023 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §4.2 und §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; Roy, Kantarcioglu und Sweeney 2016 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="214" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="222" />
         <source>Origin y field</source>
         <translation>y-Feld der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="214" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="222" />
         <source>Destination x field</source>
         <translation>x-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="214" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="222" />
         <source>Destination y field</source>
         <translation>y-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="221" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="229" />
         <source>Give all four coordinate fields, or none to use the line geometries.</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines, um die Liniengeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="227" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="235" />
         <source>The CRS the four coordinate fields are written in, e.g. EPSG:4326 for longitude/latitude.</source>
         <translation>Das KBS, in dem die vier Koordinatenfelder angegeben sind, z. B. EPSG:4326 für geographische Länge/Breite.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="232" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="240" />
         <source>A number &gt; 0; smaller means more noise and more privacy. OD flows need a larger epsilon than zone counts for the same accuracy (Kapp et al. 2023 §5.4).</source>
         <translation>Eine Zahl &gt; 0; kleiner bedeutet mehr Rauschen und mehr Privatsphäre. OD-Ströme benötigen für dieselbe Genauigkeit ein größeres Epsilon als Zonenzählwerte (Kapp et al. 2023 §5.4).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="232" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="240" />
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl an Fahrten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="232" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="240" />
         <source>An integer &gt;= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Fahrten behalten, gleichverteilt zufällig ausgewählt; die Sensitivität ist M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="241" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="249" />
         <source>Leave out flows below (post-processing)</source>
         <translation>Ströme unterhalb dieses Werts weglassen (Nachverarbeitung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="244" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="252" />
         <source>A number &gt;= 0: published flows whose rounded, clamped count is below it are left out of both outputs; 0 keeps every pair, zeros included.</source>
         <translation>Eine Zahl &gt;= 0: Veröffentlichte Ströme, deren gerundeter, bei null begrenzter Zählwert darunter liegt, werden in beiden Ausgaben weggelassen; 0 behält jedes Paar, einschließlich der Nullen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="252" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="260" />
         <source>Noisy OD flow lines</source>
         <translation>Verrauschte OD-Stromlinien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="256" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="264" />
         <source>Noisy OD matrix (table)</source>
         <translation>Verrauschte OD-Matrix (Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="260" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="269" />
         <source>Flows published</source>
         <translation>Veröffentlichte Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="260" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="269" />
         <source>Noisy count of trips with an end outside all zones</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="271" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="280" />
         <source>Coordinate fields were given only in part ({given}); also set {missing}, or clear them all to read the trips from line geometries.</source>
         <translation>Die Koordinatenfelder wurden nur teilweise angegeben ({given}); setzen Sie auch {missing} oder leeren Sie alle, um die Fahrten aus Liniengeometrien zu lesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="276" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="285" />
         <source>MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round to zero.</source>
         <translation>MIN_FLOW muss eine Zahl von mindestens 0 sein (erhalten: {v}); 1 lässt Ströme weg, die auf null gerundet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="305" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="314" />
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX müssen verschiedene Dateien sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="307" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="316" />
         <source>No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not used.</source>
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="311" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="320" />
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="319" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="328" />
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="376" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="387" />
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="480" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="497" />
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="360" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="371" />
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="485" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="502" />
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips' CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="491" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="508" />
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="320" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="329" />
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="320" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="329" />
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="367" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="378" />
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="370" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="381" />
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="372" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="383" />
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="394" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="406" />
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="394" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="406" />
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="425" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="442" />
         <source>COORDINATES_CRS is only used with coordinate fields; the lines are in the layer's CRS.</source>
         <translation>COORDINATES_CRS wird nur mit Koordinatenfeldern verwendet; die Linien liegen im KBS des Layers vor.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="431" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="448" />
         <source>Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for longitude/latitude): INPUT has no CRS.</source>
         <translation>Setzen Sie COORDINATES_CRS auf das KBS der Koordinatenfelder (z. B. EPSG:4326 für geographische Länge/Breite): INPUT hat kein KBS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="431" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="448" />
         <source>INPUT has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
         <translation>INPUT hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="444" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="461" />
         <source>No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is geographic: set COORDINATES_CRS (or the layer's CRS) to the CRS the coordinates are really in, e.g. a projected CRS in metres.</source>
         <translation>Keine Fahrt hat gültige Koordinaten in geographischer Länge/Breite (z. B. {x:g}, {y:g}), ihr KBS ist aber geographisch: Setzen Sie COORDINATES_CRS (oder das KBS des Layers) auf das KBS, in dem die Koordinaten tatsächlich vorliegen, z. B. ein projiziertes KBS in Metern.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="448" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="465" />
         <source>Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is COORDINATES_CRS right?</source>
         <translation>{n} Fahrten wurden übersprungen, deren Koordinaten in einem geographischen KBS keine gültige Länge/Breite sind: Ist COORDINATES_CRS richtig?</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="462" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="479" />
         <source>MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to {limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.</source>
         <translation>MIN_FLOW=0 veröffentlicht jedes der {cells:,} Zonenpaare; das ist nur bis {limit:,} Paare möglich. Setzen Sie MIN_FLOW auf 1 oder mehr oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="470" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="487" />
         <source>With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise EPSILON, or use fewer zones.</source>
         <translation>Bei {cells:,} Zonenpaaren, diesem Rauschen (Skala {b:g}) und MIN_FLOW={m:g} würden etwa {n:,.0f} Ströme aus reinem Rauschen veröffentlicht (Grenze {limit:,}). Erhöhen Sie MIN_FLOW auf {needed:g} oder mehr, erhöhen Sie EPSILON oder verwenden Sie weniger Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="497" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="514" />
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="516" />
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="516" />
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="516" />
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="502" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="519" />
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="504" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="521" />
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="509" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="526" />
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="278" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="287" />
         <source>trips</source>
         <translation>Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="114" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="122" />
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): each published flow is off by at most ±{moe:.2g} (95%); a pair needs about {t:.3g} trips to be published half the time, and no pair without trips is ever published.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %); ein Paar braucht etwa {t:.3g} Fahrten, um in der Hälfte der Fälle veröffentlicht zu werden, und ein Paar ohne Fahrten wird nie veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="120" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="128" />
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): each published flow is off by at most ±{moe:.2g} (95%), and each zone pair without trips is published with probability {p:.2g}: about {n:,.0f} noise-only flows for {zones} zones (THRESHOLD=1 publishes none).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %), und jedes Zonenpaar ohne Fahrten wird mit Wahrscheinlichkeit {p:.2g} veröffentlicht: etwa {n:,.0f} Ströme aus reinem Rauschen bei {zones} Zonen (THRESHOLD=1 veröffentlicht keine).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="126" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="134" />
         <source>Counts the trips between each pair of zones (the OD matrix) and publishes them with differential privacy, as flow lines and a table.</source>
         <translation>Zählt die Fahrten zwischen jedem Zonenpaar (die OD-Matrix) und veröffentlicht sie mit Differential Privacy, als Stromlinien und als Tabelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="126" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="134" />
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip, for the traveller; with USER_FIELD each user with up to M trips (user-level privacy).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Fahrt, für die Reisenden; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="211" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="219" />
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="214" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="222" />
         <source>Origin x field</source>
         <translation>X-Feld des Starts</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="225" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="233" />
         <source>CRS of the coordinate fields</source>
         <translation>KBS der Koordinatenfelder</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="239" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="247" />
         <source>All pairs (pure epsilon-DP)</source>
         <translation>Alle Paare (reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="247" />
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="255" />
         <source>Include intrazonal flows</source>
         <translation>Binnenzonale Ströme einschließen</translation>
     </message>
