@@ -22,6 +22,47 @@ general at ratio exp(EPSILON * sum_k d_k / (K * DISTANCE))).
 Over a person's trips: a person with m trips is protected at m * EPSILON
 (sequential composition); the record says so.
 
+Trips that do not fit (SDD, ``NOT_FITTING``). SDD can only reach a trip's end
+when its start-end distance D is at most L = (K - 1) x MAX_STEP. What to do with
+a trip where D > L is a public choice (``spec.not_fitting``), argued here:
+
+- The unit of privacy is one trajectory, with replacement neighbours: two
+  inputs differ in the content of one trip, the number of trips n is the same
+  (it is published: one output row per trip). The unit protects a trip's
+  content (its route; with KEEP_ENDPOINTS off also its ends), not whether it
+  is in the input.
+- Which MAX_STEP "would fit" (ceil(max D / (K - 1)) to 50 m) is read from the
+  data: it goes only into the data holder's log, marked private (the facts
+  hold it as ``Private``). It never chooses anything published.
+- ``REFUSE`` (default): the run stops before any draw, naming that figure.
+- ``SHORTEN``: the resampled track of a trip with D > L is scaled about the
+  midpoint of its ends by L / D (a similarity, so its shape is kept and its
+  ends become L apart), then perturbed as any other trip. This is a fixed
+  per-trip map f, the same for every input (it depends only on public K and
+  MAX_STEP), applied before the mechanism. Ends kept: neighbours have the same
+  ends, so f(x) and f(x') have the same ends and SDD's guarantee between routes
+  with the same ends holds for them; the published ends of a shortened trip are
+  f's ends (the true ends are not protected in this mode anyway). Ends
+  perturbed: f maps the pair of ends (s, e) to (m - h/2, m + h/2) with m the
+  midpoint and h the projection of e - s onto the disc of radius L, which is
+  1-Lipschitz, so |ds'| + |de'| <= sqrt(2 (|ds|^2 + |de|^2)) <= 2 DISTANCE
+  when |ds|, |de| <= DISTANCE: two trips whose ends are each within DISTANCE
+  still differ by at most 2 x epsilon_end on the ends, and every step is
+  epsilon_step-DP for any change of the true vertices: EPSILON as before.
+- ``DROP``: trips with D > L are left out of the output. Whether a trip fits
+  depends only on its ends, so it is private only when the ends are not
+  protected (KEEP_ENDPOINTS): neighbours then have the same ends, drop the
+  same trips and write the same number of rows. With perturbed ends, moving
+  one end by less than DISTANCE can make a trip drop out, and the row count
+  would show it with certainty: DROP is refused there. The output then has
+  n - dropped rows, so whoever knows n learns the exact number dropped: a
+  function of the ends, which this unit does not protect.
+- The number of trips shortened or dropped is published only as a noisy count:
+  discrete Laplace with sensitivity 1 (one trip replaced changes the count by
+  at most 1) at ``count_epsilon``, composed sequentially with the
+  trajectories' EPSILON (the record's epsilon is the sum, and so is the
+  ledger's). The exact count is logged as private.
+
 Only numpy and stdlib; no QGIS.
 """
 
@@ -31,6 +72,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from ..mechanisms.counting import DISCRETE_LAPLACE, CountNoise
 from ..mechanisms.location import PLANAR, LocationLaplace
 from ..mechanisms.validation import require_positive_finite
 from .publication import Private
@@ -41,6 +83,10 @@ VERTEX_LAPLACE = "planar_laplace_per_vertex"
 MECHANISMS = (SDD, VERTEX_LAPLACE)
 
 CHUNK = 16384
+
+# What to do with a trip SDD cannot draw (start-end distance over (K - 1) x MAX_STEP): module doc.
+REFUSE, SHORTEN, DROP = "refuse", "shorten", "drop"
+NOT_FITTING = (REFUSE, SHORTEN, DROP)
 
 COMPOSITION_NOTE = ("A person with m trips in the input is protected at m x epsilon "
                     "(sequential composition over their trips).")
@@ -173,6 +219,44 @@ class TrajectorySpec:
     distance: float = 100.0
     grid: float = 1.0
     time_grain: float = 900.0
+    not_fitting: str = REFUSE
+    count_epsilon: float = 0.1
+
+    def __post_init__(self):
+        if self.not_fitting not in NOT_FITTING:
+            raise ValueError(f"not_fitting must be one of {NOT_FITTING}, got {self.not_fitting!r}")
+        if self.not_fitting == DROP and self.kind == SDD and not self.keep_endpoints:
+            raise ValueError("dropping the trips that do not fit is private only when start and end are published "
+                             "exactly (SDD with KEEP_ENDPOINTS): with perturbed ends the number of rows would show "
+                             "a trip dropped; shorten them instead")
+
+    def count_noise(self) -> Optional[CountNoise]:
+        """The noise on the number of trips shortened or dropped (SDD only), or None when nothing is counted."""
+        if self.kind != SDD or self.not_fitting == REFUSE:
+            return None
+        return CountNoise(DISCRETE_LAPLACE, self.count_epsilon, 1.0)
+
+    def record_fields(self) -> dict:
+        """The release's record fields: the trajectories' mechanism, composed with the count's noise if any."""
+        fields = self.mechanism().record_fields()
+        noise = self.count_noise()
+        if noise is None:
+            return fields
+        verb = "shortened to fit" if self.not_fitting == SHORTEN else "dropped"
+        limit = (int(self.k) - 1) * self.max_step
+        return {
+            **fields,
+            "mechanism": f"{fields['mechanism']}; trips not fitting {verb}, their number counted",
+            "epsilon": fields["epsilon"] + noise.epsilon,
+            "unit_of_privacy": (
+                f"{fields['unit_of_privacy']}. Trips whose start and end are farther apart than (K - 1) x MAX_STEP "
+                f"= {limit:g} m are {verb}" + (" (scaled about the midpoint of their ends, a fixed per-trip map)"
+                                               if self.not_fitting == SHORTEN else "")
+                + f"; their number is published with discrete Laplace noise at epsilon {noise.epsilon:g} "
+                f"(sensitivity 1), composed sequentially with the trajectories' epsilon {fields['epsilon']:g}"),
+            "not_fitting": self.not_fitting,
+            "not_fitting_count_epsilon": noise.epsilon,
+        }
 
     def laplace_scale(self):
         """The largest planar Laplace scale b (metres) the release draws, or None when it draws none.
@@ -221,15 +305,20 @@ def release_trajectories(tracks: Tracks, spec: TrajectorySpec, rng: np.random.Ge
                          before_noise: Callable[[dict], None] = no_op) -> Release:
     """Resample every line to K vertices and perturb it, rows in a uniformly random order.
 
-    ``result["rows"]``: per output row, the input line it came from;
+    ``result["rows"]``: per output row, the input line it came from (dropped lines have none);
     ``result["tracks"]``: (n, K, 2) released vertices in the same metric CRS;
     ``result["times"]``: None, or with ``tracks.times`` the (n, K) times
     interpolated at the resampled vertices (along the true line) and rounded
     to ``spec.time_grain`` (``coarsen_times``). The times are NOT protected
     by the mechanism: they are published coarsened, as kept endpoints are.
-    Raises UnreachableTripError (SDD: a start-end distance over (K - 1) x
-    MAX_STEP) and ValueError (a line with fewer than 2 vertices) before any
-    draw. ``before_noise``: see core.releases.release.
+    Raises UnreachableTripError (SDD with ``spec.not_fitting`` REFUSE: a
+    start-end distance over (K - 1) x MAX_STEP) and ValueError (a line with
+    fewer than 2 vertices) before any draw. With SHORTEN or DROP (module doc),
+    ``result["shortened"]`` marks the output rows that were shortened (their
+    ends are not the input's) and ``facts["not_fitting_noisy"]`` is the noisy
+    number of trips shortened or dropped (``facts["not_fitting"]``, the exact
+    number, and ``facts["fitting_max_step"]`` are private). ``before_noise``:
+    see core.releases.release.
     """
     mechanism = spec.mechanism()
     coarsen_times(np.empty(0), spec.time_grain)  # refuses a bad grain before any work
@@ -238,22 +327,63 @@ def release_trajectories(tracks: Tracks, spec: TrajectorySpec, rng: np.random.Ge
     else:
         resampled = resample(np.column_stack((tracks.coords, tracks.times)), tracks.offsets, spec.k)
         resampled, times = resampled[..., :2], resampled[..., 2]
+    too_long, source = np.zeros(len(resampled), dtype=bool), np.arange(len(resampled))
+    facts, affected = {}, 0
     if spec.kind == SDD:
         gap = resampled[:, -1] - resampled[:, 0]
         straight = np.hypot(gap[:, 0], gap[:, 1])
         limit = (spec.k - 1) * spec.max_step
         too_long = straight > limit
-        if too_long.any():
+        if too_long.any() and spec.not_fitting == REFUSE:
             raise UnreachableTripError(int(too_long.sum()), float(straight.max()), limit)
-    before_noise(mechanism.record_fields())
+        if spec.not_fitting != REFUSE:
+            affected = int(too_long.sum())
+            facts["not_fitting"] = Private(affected)
+            facts["fitting_max_step"] = Private(fitting_max_step(straight, spec.k))
+        if spec.not_fitting == SHORTEN:
+            resampled = shorten(resampled, straight, limit)
+        elif spec.not_fitting == DROP:
+            kept = ~too_long
+            resampled, times, too_long = resampled[kept], None if times is None else times[kept], too_long[kept]
+            source = source[kept]
+    record_fields = spec.record_fields()
+    before_noise(record_fields)
+    noise = spec.count_noise()
+    if noise is not None:
+        facts["not_fitting_noisy"] = max(0, int(noise.apply([affected], rng)[0]))
     rows = random_order(len(resampled), rng)
     noisy = mechanism.perturb(resampled[rows], rng)
-    facts = {"trajectories": len(rows), "vertices_in": Private(len(tracks.coords)),
-             "vertices_out": int(noisy.size // 2)}
+    facts.update({"trajectories": len(rows), "vertices_in": Private(len(tracks.coords)),
+                  "vertices_out": int(noisy.size // 2)})
     if times is not None:
         times = coarsen_times(times[rows], spec.time_grain)
         facts["time_grain"] = spec.time_grain
-    return Release({"rows": rows, "tracks": noisy, "times": times}, mechanism, mechanism.record_fields(), facts)
+    return Release({"rows": source[rows], "tracks": noisy, "times": times, "shortened": too_long[rows]}, mechanism,
+                   record_fields, facts)
+
+
+def fitting_max_step(straight: np.ndarray, k: int, step: float = 50.0) -> float:
+    """The smallest multiple of ``step`` metres at which every start-end distance fits (K - 1) x MAX_STEP.
+
+    Read from the data: private (only the data holder's log may show it).
+    """
+    longest = float(np.max(straight)) if len(straight) else 0.0
+    return step * max(1, math.ceil(longest / (int(k) - 1) / step))
+
+
+def shorten(resampled: np.ndarray, straight: np.ndarray, limit: float) -> np.ndarray:
+    """Tracks whose ends are farther apart than ``limit`` scaled about the midpoint of their ends to fit it.
+
+    A fixed per-trip map (public ``limit`` only; module doc): the shape is kept, the ends come
+    ``limit`` apart (a hair less, so that rounding never puts them beyond it); other tracks unchanged.
+    """
+    out = np.array(resampled, dtype=float)
+    over = straight > limit
+    if over.any():
+        middle = (out[over, 0] + out[over, -1]) / 2.0
+        factor = (limit * (1.0 - 1e-9) / straight[over])[:, None, None]
+        out[over] = middle[:, None] + (out[over] - middle[:, None]) * factor
+    return out
 
 
 # --- trip ends (dp_geoprivacy:tripends; not a release) ---------------------------------------
