@@ -254,8 +254,6 @@ class TrajectorySpec:
                                                if self.not_fitting == SHORTEN else "")
                 + f"; their number is published with discrete Laplace noise at epsilon {noise.epsilon:g} "
                 f"(sensitivity 1), composed sequentially with the trajectories' epsilon {fields['epsilon']:g}"),
-            "not_fitting": self.not_fitting,
-            "not_fitting_count_epsilon": noise.epsilon,
         }
 
     def laplace_scale(self):

@@ -32,6 +32,7 @@ from qgis.core import (
 from ...core.geometry.metric_crs import transform_xy
 from ...core.releases.publication import log_private
 from ...core.releases.trajectories import (
+    NOT_FITTING,
     SDD,
     VERTEX_LAPLACE,
     Tracks,
@@ -71,12 +72,14 @@ class TrajectoryPerturbation(DpAlgorithm):
 
     ALGORITHM_ID = "trajectoryperturbation"
     GROUP_ID = "perturbation"
-    DIALOG_ORDER = ("INPUT", "EPSILON", "RESAMPLE", "MAX_STEP", "DISTANCE", "METRIC_CRS")
-    ADVANCED = ("MECHANISM", "KEEP_ENDPOINTS", "GRID", "FIELDS", "VERTEX_TIMES")
+    DIALOG_ORDER = ("INPUT", "EPSILON", "RESAMPLE", "MAX_STEP", "NOT_FITTING", "DISTANCE", "METRIC_CRS")
+    ADVANCED = ("MECHANISM", "KEEP_ENDPOINTS", "NOT_FITTING_EPSILON", "GRID", "FIELDS", "VERTEX_TIMES")
     INPUT = "INPUT"
     EPSILON = "EPSILON"
     RESAMPLE = "RESAMPLE"
     MAX_STEP = "MAX_STEP"
+    NOT_FITTING = "NOT_FITTING"
+    NOT_FITTING_EPSILON = "NOT_FITTING_EPSILON"
     KEEP_ENDPOINTS = "KEEP_ENDPOINTS"
     DISTANCE = "DISTANCE"
     GRID = "GRID"
@@ -86,7 +89,7 @@ class TrajectoryPerturbation(DpAlgorithm):
     VERTEX_TIMES = "VERTEX_TIMES"
     OUTPUT = "OUTPUT"
     TIME_FIELDS = ("start_time", "end_time")
-    POSITIVE_PARAMETERS = (EPSILON, MAX_STEP, DISTANCE)
+    POSITIVE_PARAMETERS = (EPSILON, MAX_STEP, DISTANCE, NOT_FITTING_EPSILON)
     KINDS = (SDD, VERTEX_LAPLACE)
 
     def displayName(self):  # noqa: N802 (QGIS API)
@@ -138,9 +141,20 @@ class TrajectoryPerturbation(DpAlgorithm):
             "with the same ends. Without it, start and end get planar Laplace at EPSILON/K per DISTANCE "
             "metres and every step EPSILON/K: trips whose starts and ends are each within DISTANCE are "
             "EPSILON-indistinguishable whatever their routes. A trip whose start and end are farther apart "
-            "than (K-1) x MAX_STEP cannot be redrawn and the run is refused (raise MAX_STEP or K). True "
+            "than (K-1) x MAX_STEP cannot be redrawn: NOT_FITTING says what happens to it. True "
             "steps longer than MAX_STEP are scored as MAX_STEP: a published step is never longer (up to "
             "GRID snapping).</p>"
+            "<p><b>Trips that do not fit</b> (NOT_FITTING, SDD only). <i>Refuse</i> (default): the run stops "
+            "before any noise is drawn, and the log names the MAX_STEP that would fit (read from the data: "
+            "private, do not publish it). <i>Shorten</i>: such a trip is scaled about the midpoint of its start "
+            "and end until they are (K-1) x MAX_STEP apart, keeping its shape, then perturbed like the others; "
+            "this fixed map of each trip keeps the guarantee (with KEEP_ENDPOINTS its published ends are the "
+            "shortened ones). <i>Leave out</i>: such trips are not published. Whether a trip fits depends only "
+            "on its start and end, so this is private only when they are published exactly (KEEP_ENDPOINTS); "
+            "otherwise the number of rows would show a trip that was left out, and the run is refused. With "
+            "Shorten or Leave out, the number of trips shortened or left out is published with discrete "
+            "Laplace noise at NOT_FITTING_EPSILON (advanced, default 0.1), which is added to the epsilon of "
+            "the record and the ledger (sequential composition).</p>"
             "<p><b>Per-vertex planar Laplace.</b> Each of the K vertices gets planar Laplace at EPSILON/K "
             "per DISTANCE metres (geo-indistinguishability per vertex; scale b = K x DISTANCE / EPSILON "
             "metres): trips whose resampled vertices are pairwise within DISTANCE are "
@@ -189,6 +203,20 @@ class TrajectoryPerturbation(DpAlgorithm):
             "A public bound on the distance between consecutive published vertices, e.g. 500 (metres); "
             "(K-1) x MAX_STEP must cover every trip's start-end distance."))
         self.add(max_step)
+        not_fitting = QgsProcessingParameterEnum(
+            self.NOT_FITTING, self.tr("Trips that do not fit MAX_STEP"),
+            options=[self.tr("Refuse the run"), self.tr("Shorten them to fit"), self.tr("Leave them out")],
+            defaultValue=0)
+        not_fitting.setHelp(self.tr("Trips whose start and end are farther apart than (K-1) x MAX_STEP: refuse, "
+                                    "shorten them, or leave them out; the last two publish their number with "
+                                    "noise."))
+        self.add(not_fitting)
+        count_epsilon = QgsProcessingParameterNumber(
+            self.NOT_FITTING_EPSILON, self.tr("Epsilon for the count of trips not fitting"),
+            QgsProcessingParameterNumber.Double, defaultValue=0.1, minValue=0.0)
+        count_epsilon.setHelp(self.tr("Spent only when trips are shortened or left out, added to EPSILON, "
+                                      "e.g. 0.1."))
+        self.add(count_epsilon)
         self.add(QgsProcessingParameterBoolean(
             self.KEEP_ENDPOINTS, self.tr("Keep start and end exactly (not protected)"),
             defaultValue=True))
@@ -231,6 +259,8 @@ class TrajectoryPerturbation(DpAlgorithm):
         self.add_output(QgsProcessingOutputNumber("TRAJECTORIES_WRITTEN", self.tr("Trajectories written")))
         self.add_output(QgsProcessingOutputNumber("EPSILON_SPENT", self.tr("Epsilon spent (per trajectory)")))
         self.add_output(QgsProcessingOutputNumber("NOISE_SCALE_M", self.tr("Noise scale (metres)")))
+        self.add_output(QgsProcessingOutputNumber(
+            "TRIPS_NOT_FITTING", self.tr("Trips shortened or left out (noisy count)")))
 
     def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
         k = setting_number(parameters, self.RESAMPLE)
@@ -240,7 +270,7 @@ class TrajectoryPerturbation(DpAlgorithm):
         return super().checkParameterValues(parameters, context)
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
-        spec = TrajectorySpec(
+        settings = dict(
             kind=self.KINDS[self.parameterAsEnum(parameters, self.MECHANISM, context)],
             epsilon=self.positive_number(parameters, self.EPSILON, context),
             k=self.parameterAsInt(parameters, self.RESAMPLE, context),
@@ -249,8 +279,15 @@ class TrajectoryPerturbation(DpAlgorithm):
             distance=self.positive_number(parameters, self.DISTANCE, context),
             grid=self.parameterAsDouble(parameters, self.GRID, context),
             time_grain=self.parameterAsDouble(parameters, self.TIME_GRAIN, context),
+            not_fitting=NOT_FITTING[self.parameterAsEnum(parameters, self.NOT_FITTING, context)],
+            count_epsilon=self.positive_number(parameters, self.NOT_FITTING_EPSILON, context),
         )
+        if settings["not_fitting"] == NOT_FITTING[2] and settings["kind"] == SDD and not settings["keep_endpoints"]:
+            raise QgsProcessingException(self.tr(
+                "NOT_FITTING 'Leave them out' needs KEEP_ENDPOINTS: with perturbed ends the number of rows would "
+                "show a trip that was left out. Choose 'Shorten them to fit' instead."))
         try:
+            spec = TrajectorySpec(**settings)
             mechanism = spec.mechanism()
         except ValueError as error:
             raise QgsProcessingException(self.tr("The settings cannot be used: {error}.").format(error=error)) from None
@@ -294,10 +331,12 @@ class TrajectoryPerturbation(DpAlgorithm):
             raise QgsProcessingException(self.tr(
                 "{n} trips of INPUT have start and end farther apart than (RESAMPLE - 1) x MAX_STEP = {limit:g} m "
                 "(the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE: MAX_STEP "
-                "{fits:g} m would fit them (private, do not publish: computed from the data).").format(
+                "{fits:g} m would fit them (private, do not publish: computed from the data). Or set NOT_FITTING "
+                "to shorten them or leave them out, with a noisy count.").format(
                     n=error.count, limit=error.limit, longest=error.longest,
                     fits=50 * math.ceil(error.longest / (spec.k - 1) / 50))) from None
         feedback.setProgress(60)
+        self._report_not_fitting(release, spec, feedback)
         coords = table.coords = None  # noqa: F841 (memory: the vertices are no longer needed)
         record = self.privacy_record(
             mechanism_fields=release.record_fields, input_layer=table.source_name, seeded=source.seeded,
@@ -307,6 +346,12 @@ class TrajectoryPerturbation(DpAlgorithm):
         if kept_ends is not None:
             record = record.with_notes(self.tr("Start and end of every trip are published exactly (Dumont et al. 2021 "
                                                "eq. 16): they are not protected."))
+        if "not_fitting_noisy" in release.facts:
+            record = record.with_notes(self.tr(
+                "{verb}: about {n} trips (noisy count, discrete Laplace at epsilon {epsilon:g}, included in the "
+                "epsilon above) had start and end farther apart than (K - 1) x MAX_STEP.").format(
+                    verb=self._not_fitting_verb(spec), n=release.facts["not_fitting_noisy"],
+                    epsilon=spec.count_epsilon))
         kept_identifiers = self.kept_identifiers_note(parameters, context)
         if kept_identifiers:
             record = record.with_notes(kept_identifiers)
@@ -322,6 +367,8 @@ class TrajectoryPerturbation(DpAlgorithm):
                 "Start times (the input's first M value of each trip) are NOT protected: published in start_time, "
                 "rounded to {grain:g} (M units).").format(grain=spec.time_grain))
         rows, tracks, times = release.result["rows"], release.result["tracks"], release.result["times"]
+        exact_ends = ~release.result["shortened"]
+        not_fitting = release.facts.get("not_fitting_noisy")
         release = None
         n, k = tracks.shape[:2]
         flat = tracks.reshape(-1, 2)
@@ -329,7 +376,8 @@ class TrajectoryPerturbation(DpAlgorithm):
             flat = transform_xy(flat, wkt(metric_crs), wkt(table.crs))
         tracks = flat.reshape(n, k, 2)
         if kept_ends is not None:  # exactly the input's ends, not a reprojection round trip
-            tracks[:, 0], tracks[:, -1] = kept_ends[0][rows], kept_ends[1][rows]
+            tracks[exact_ends, 0] = kept_ends[0][rows[exact_ends]]
+            tracks[exact_ends, -1] = kept_ends[1][rows[exact_ends]]
         finite = np.isfinite(tracks).all(axis=(1, 2))
         if not finite.all():
             tracks, rows = tracks[finite], rows[finite]
@@ -365,7 +413,21 @@ class TrajectoryPerturbation(DpAlgorithm):
             "TRAJECTORIES_WRITTEN": len(rows),
             "EPSILON_SPENT": record.epsilon,
             "NOISE_SCALE_M": mechanism.record_fields()["noise_scale"],
+            "TRIPS_NOT_FITTING": not_fitting,
         }
+
+    def _not_fitting_verb(self, spec):
+        return self.tr("Shortened to fit") if spec.not_fitting == NOT_FITTING[1] else self.tr("Left out")
+
+    def _report_not_fitting(self, release, spec, feedback):
+        """The count of trips shortened or left out: exact and the MAX_STEP that would fit, private; noisy, public."""
+        if "not_fitting_noisy" not in release.facts:
+            return
+        log_private(feedback, self.tr("{verb}: {n} trips; MAX_STEP {fits:g} m would fit every trip."),
+                    verb=self._not_fitting_verb(spec), n=release.facts["not_fitting"],
+                    fits=release.facts["fitting_max_step"])
+        feedback.pushInfo(self.tr("{verb}: about {n} trips (noisy count, epsilon {epsilon:g}).").format(
+            verb=self._not_fitting_verb(spec), n=release.facts["not_fitting_noisy"], epsilon=spec.count_epsilon))
 
     def _refuse_unusable(self, table):
         multi = int((table.parts > 1).sum())
