@@ -32,8 +32,10 @@ from qgis.core import (
 from ...core.geometry.metric_crs import transform_xy
 from ...core.releases.publication import log_private
 from ...core.releases.trajectories import (
+    DROP,
     NOT_FITTING,
     SDD,
+    SHORTEN,
     VERTEX_LAPLACE,
     Tracks,
     TrajectorySpec,
@@ -270,24 +272,26 @@ class TrajectoryPerturbation(DpAlgorithm):
         return super().checkParameterValues(parameters, context)
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
-        settings = dict(
-            kind=self.KINDS[self.parameterAsEnum(parameters, self.MECHANISM, context)],
-            epsilon=self.positive_number(parameters, self.EPSILON, context),
-            k=self.parameterAsInt(parameters, self.RESAMPLE, context),
-            max_step=self.positive_number(parameters, self.MAX_STEP, context),
-            keep_endpoints=self.parameterAsBool(parameters, self.KEEP_ENDPOINTS, context),
-            distance=self.positive_number(parameters, self.DISTANCE, context),
-            grid=self.parameterAsDouble(parameters, self.GRID, context),
-            time_grain=self.parameterAsDouble(parameters, self.TIME_GRAIN, context),
-            not_fitting=NOT_FITTING[self.parameterAsEnum(parameters, self.NOT_FITTING, context)],
-            count_epsilon=self.positive_number(parameters, self.NOT_FITTING_EPSILON, context),
-        )
-        if settings["not_fitting"] == NOT_FITTING[2] and settings["kind"] == SDD and not settings["keep_endpoints"]:
+        kind = self.KINDS[self.parameterAsEnum(parameters, self.MECHANISM, context)]
+        keep_endpoints = self.parameterAsBool(parameters, self.KEEP_ENDPOINTS, context)
+        not_fitting = NOT_FITTING[self.parameterAsEnum(parameters, self.NOT_FITTING, context)]
+        if not_fitting == DROP and kind == SDD and not keep_endpoints:
             raise QgsProcessingException(self.tr(
                 "NOT_FITTING 'Leave them out' needs KEEP_ENDPOINTS: with perturbed ends the number of rows would "
                 "show a trip that was left out. Choose 'Shorten them to fit' instead."))
         try:
-            spec = TrajectorySpec(**settings)
+            spec = TrajectorySpec(
+                kind=kind,
+                epsilon=self.positive_number(parameters, self.EPSILON, context),
+                k=self.parameterAsInt(parameters, self.RESAMPLE, context),
+                max_step=self.positive_number(parameters, self.MAX_STEP, context),
+                keep_endpoints=keep_endpoints,
+                distance=self.positive_number(parameters, self.DISTANCE, context),
+                grid=self.parameterAsDouble(parameters, self.GRID, context),
+                time_grain=self.parameterAsDouble(parameters, self.TIME_GRAIN, context),
+                not_fitting=not_fitting,
+                count_epsilon=self.positive_number(parameters, self.NOT_FITTING_EPSILON, context),
+            )
             mechanism = spec.mechanism()
         except ValueError as error:
             raise QgsProcessingException(self.tr("The settings cannot be used: {error}.").format(error=error)) from None
@@ -417,7 +421,7 @@ class TrajectoryPerturbation(DpAlgorithm):
         }
 
     def _not_fitting_verb(self, spec):
-        return self.tr("Shortened to fit") if spec.not_fitting == NOT_FITTING[1] else self.tr("Left out")
+        return self.tr("Shortened to fit") if spec.not_fitting == SHORTEN else self.tr("Left out")
 
     def _report_not_fitting(self, release, spec, feedback):
         """The count of trips shortened or left out: exact and the MAX_STEP that would fit, private; noisy, public."""
