@@ -237,20 +237,21 @@ def flow_map():
             {"color": "245,245,240", "outline_color": "160,160,160", "outline_width": "0.2"})))
         flows = [layer for layer in QgsProject.instance().mapLayers().values()
                  if layer.name().startswith("Noisy OD flows")]
+        # Only the flows' width legend open (ids, not wrapper identity: node.layer() is a new Python wrapper).
         for node in root.findLayers():
-            node.setExpanded(bool(flows) and node.layer() is flows[0])
+            node.setExpanded(bool(flows) and node.layerId() == flows[0].id())
         main_window = qgis.utils.iface.mainWindow()
         browser = main_window.findChild(QDockWidget, "Browser")
         if browser is not None:
             browser.hide()
-        layers_dock = main_window.findChild(QDockWidget, "Layers")
-        if layers_dock is not None:
-            main_window.resizeDocks([layers_dock], [420], Qt.Orientation.Horizontal)
         RESULT["flow_map"] = {"layer": flows[0].name() if flows else None,
-                              "features": flows[0].featureCount() if flows else 0}
-        main_window = qgis.utils.iface.mainWindow()
+                              "features": flows[0].featureCount() if flows else 0,
+                              "legend_expanded": bool(flows) and root.findLayer(flows[0].id()).isExpanded()}
         main_window.showNormal()
         main_window.setGeometry(0, 0, 1600, 1000)
+        layers_dock = main_window.findChild(QDockWidget, "Layers")
+        if layers_dock is not None:  # wide enough for the legend title (epsilon, margin, run)
+            main_window.resizeDocks([layers_dock], [520], Qt.Orientation.Horizontal)
         canvas = qgis.utils.iface.mapCanvas()
         canvas.setExtent(_layer("zones").extent())
         canvas.refresh()

@@ -11,6 +11,7 @@ from qgis.core import (
     QgsGraduatedSymbolRenderer,
     QgsLineSymbol,
     QgsMarkerSymbol,
+    QgsProject,
     QgsRendererRange,
     QgsSingleSymbolRenderer,
     QgsSymbolLayerUtils,
@@ -106,6 +107,14 @@ def flow_lines(layer, field="noisy_count", classes=5, widths=(0.3, 3.0)):
     renderer.setOrderBy(QgsFeatureRequest.OrderBy([QgsFeatureRequest.OrderByClause(field, True)]))
     renderer.setOrderByEnabled(True)
     layer.setRenderer(renderer)
+    expand_legend(layer)
+
+
+def expand_legend(layer):
+    """Open ``layer``'s legend (its classes) in the project's layer tree, if it is there yet."""
+    node = QgsProject.instance().layerTreeRoot().findLayer(layer.id())
+    if node is not None:
+        node.setExpanded(True)
 
 
 def _arrow(width):

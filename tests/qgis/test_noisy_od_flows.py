@@ -425,6 +425,7 @@ def test_flow_layer_is_styled_by_count_when_loaded(known_trips, zones, tmp_path)
     try:
         flows = [layer for layer in loaded if layer.name().startswith("Noisy OD flows (ε=2, δ=0; ±")]
         assert len(flows) == 2 and flows[0].name() != flows[1].name() and "; run " in flows[0].name()
+        assert all(project.layerTreeRoot().findLayer(layer.id()).isExpanded() for layer in flows)  # width legend
         renderer = flows[0].renderer()
         assert isinstance(renderer, QgsGraduatedSymbolRenderer) and renderer.classAttribute() == "noisy_count"
         ranges = renderer.ranges()  # copies: kept alive while their symbols are read
