@@ -238,8 +238,10 @@ def flow_map():
         flows = [layer for layer in QgsProject.instance().mapLayers().values()
                  if layer.name().startswith("Noisy OD flows")]
         # Only the flows' width legend open (ids, not wrapper identity: node.layer() is a new Python wrapper).
-        for node in root.findLayers():
-            node.setExpanded(bool(flows) and node.layerId() == flows[0].id())
+        for node in root.findLayers():  # closed first: opening a node that is already open changes nothing
+            node.setExpanded(False)
+        if flows:
+            root.findLayer(flows[0].id()).setExpanded(True)
         main_window = qgis.utils.iface.mainWindow()
         browser = main_window.findChild(QDockWidget, "Browser")
         if browser is not None:

@@ -111,9 +111,13 @@ def flow_lines(layer, field="noisy_count", classes=5, widths=(0.3, 3.0)):
 
 
 def expand_legend(layer):
-    """Open ``layer``'s legend (its classes) in the project's layer tree, if it is there yet."""
+    """Open ``layer``'s legend (its classes) in the project's layer tree, if it is there yet.
+
+    A node is born expanded, but the Layers panel could not open it while it had no legend items yet (before
+    the style): closing and opening it again makes the panel follow now that the classes are there."""
     node = QgsProject.instance().layerTreeRoot().findLayer(layer.id())
     if node is not None:
+        node.setExpanded(False)
         node.setExpanded(True)
 
 
