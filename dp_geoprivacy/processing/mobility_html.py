@@ -206,19 +206,64 @@ def places_sections(zones, zone_ids, r, f):
     return out
 
 
+NUMERIC_SECTIONS = ("travel_time", "jump_length", "trips_per_user", "time_between_trips", "radius_of_gyration",
+                    "distinct_zones", "mobility_entropy")
+
+
+def dataset_margins(f):
+    """95% margins of the six dataset statistics (records and trips are sums of the noisy counts)."""
+    moes = [f["dataset_statistics"][i]["margin_of_error_95"] for i in (0, 0, 0, 1, 2, 3)]
+    moes[0] = 2 * moes[0] + moes[1]
+    moes[1] = moes[2] + moes[3]
+    return moes
+
+
+def informative_sections(r, f) -> dict:
+    """{analysis: informative} for every analysis the report ran, by the rule the page marks noise with: a section
+    is not informative at its epsilon when every value it shows is within its 95% margin of error of zero (OD
+    flows: when no flow reached the threshold). Post-processing of released values and public margins only."""
+    def plain(name):
+        return not within_noise(r[name], f[name]["margin_of_error_95"])
+
+    def each(name, moes):
+        return any(not within_noise([value], moe) for value, moe in zip(r[name], moes))
+
+    rules = {
+        "dataset_statistics": lambda: each("dataset_statistics", dataset_margins(f)),
+        "missing_values": lambda: each("missing_values", [m["margin_of_error_95"] for m in f["missing_values"]]),
+        "visits_per_zone": lambda: not within_noise(r["visits_per_zone"][:-1],
+                                                    f["visits_per_zone"]["margin_of_error_95"]),
+        "visits_per_time_window": lambda: not within_noise(r["visits_per_time_window"],
+                                                           f["visits_per_time_window"][0]["margin_of_error_95"]),
+        "od_flows": lambda: len(r["od_flows"]) > 0,
+    }
+    return {name: rules.get(name, lambda n=name: plain(n))() for name in f if name in r}
+
+
+def informative_summary(informative) -> str:
+    """'9 of 14 sections informative at this epsilon', then the others by name (as BUDGET_SPLIT spells them)."""
+    text = tr("{k} of {n} sections informative at this epsilon.").format(
+        k=sum(informative.values()), n=len(informative))
+    others = [name for name, ok in informative.items() if not ok]
+    if others:
+        text += " " + tr("Not informative (every value within its margin of error of zero, or no flow published): "
+                         "{names}. Give them a larger share (BUDGET_SPLIT) or a larger EPSILON.").format(
+            names=", ".join(others))
+    return text
+
+
 def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_labels, zone_ids=None):
     """The whole page. ``zones``: polygons (lon/lat) in zone index order, ``zone_ids`` their public ids;
     ``flow_lines``: [(x0, y0, x1, y1, n)]."""
     r, f = release.result, release.facts["analysis_fields"]
     zone_ids = [str(i) for i in (zone_ids if zone_ids is not None else range(len(zones)))]
     out = [page_start(title, STYLE) + f"<h1>{esc(title)}</h1>"]
+    out.append(f'<p class="summary"><b>{esc(informative_summary(informative_sections(r, f)))}</b></p>')
     out.append(heading(2, tr("Overview")))
     if "dataset_statistics" in r:
         names = (tr("records"), tr("trips"), tr("complete trips"), tr("incomplete trips"), tr("users"),
                  tr("distinct locations"))
-        moes = [f["dataset_statistics"][i]["margin_of_error_95"] for i in (0, 0, 0, 1, 2, 3)]
-        moes[0] = 2 * moes[0] + moes[1]
-        moes[1] = moes[2] + moes[3]
+        moes = dataset_margins(f)
         out.append(heading(3, tr("Dataset statistics")) + explain("dataset_statistics")
                    + f"<table>{value_rows(names, r['dataset_statistics'], moes)}</table>")
     if "missing_values" in r:
@@ -254,8 +299,7 @@ def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_l
         if name in r:
             out.append(numeric_section(titles[name], r, name, f[name], units[name]))
     out.append(heading(2, tr("Users")))
-    for name in ("trips_per_user", "time_between_trips", "radius_of_gyration", "distinct_zones",
-                 "mobility_entropy"):
+    for name in NUMERIC_SECTIONS[2:]:
         if name in r:
             out.append(numeric_section(titles[name], r, name, f[name], units[name]))
     out.append(heading(2, tr("Privacy")) + "<ul>")

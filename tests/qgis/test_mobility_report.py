@@ -24,6 +24,7 @@ from qgis.core import (
 )
 
 from dp_geoprivacy.core.accounting.ledger import Ledger
+from dp_geoprivacy.core.releases.mobility_report import ANALYSES
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
 from .conftest import (
@@ -346,3 +347,22 @@ def test_rankings_concentration_window_maps_and_explanations(trips, zones, tmp_p
     assert "The 10 largest flows</h3>" in page and " → " in page
     for text in ("where people go", "the main travel corridors", "weekly rhythm"):
         assert text in page
+
+
+def test_the_summary_counts_the_sections_informative_at_this_epsilon(trips, zones, tmp_path):
+    """Issue 20 §3: the page opens with how many sections show more than noise; the results give the figure."""
+    path, _ = trips
+    (tmp_path / "exact").mkdir(), (tmp_path / "small").mkdir()
+    exact = run(path, zones, tmp_path / "exact")
+    small = run(path, zones, tmp_path / "small", EPSILON=0.01)
+    assert exact["SECTIONS"] == small["SECTIONS"] == len(ANALYSES) == 15
+    # at EXACT only the missing values (none in the data) are within their margin of zero, and no OD pair of
+    # these trips reaches the selection threshold M + b ln(2M / delta) (at most 3 trips per pair)
+    assert exact["SECTIONS_INFORMATIVE"] == 13
+    assert small["SECTIONS_INFORMATIVE"] < exact["SECTIONS_INFORMATIVE"]
+    for results in (exact, small):
+        page = open(results["OUTPUT_HTML"], encoding="utf-8").read()
+        head = page[:page.index("<h2")]
+        assert f"{results['SECTIONS_INFORMATIVE']} of 15 sections informative at this epsilon." in head
+    assert "Not informative (every value within its margin of error of zero, or no flow published): " \
+           "missing_values, od_flows." in open(exact["OUTPUT_HTML"], encoding="utf-8").read()

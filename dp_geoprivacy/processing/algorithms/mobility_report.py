@@ -18,6 +18,7 @@ from osgeo import ogr
 from qgis.core import (
     QgsProcessing,
     QgsProcessingException,
+    QgsProcessingOutputNumber,
     QgsProcessingParameterBoolean,
     QgsProcessingParameterCrs,
     QgsProcessingParameterDefinition,
@@ -47,7 +48,7 @@ from ..base import DpAlgorithm
 from ..help_summary import defaults, mobility_figures, with_summary
 from ..metric_crs import wkt
 from ..mobility_benchmark import benchmark
-from ..mobility_html import report_page
+from ..mobility_html import informative_sections, informative_summary, report_page
 from ..mobility_input import TimestampError, read_mobility_data, seconds_of
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..styles import flow_lines, graduated_counts
@@ -269,6 +270,9 @@ class MobilityReport(DpAlgorithm):
             QgsProcessing.TypeVector, optional=True, createByDefault=False)
         table.setSupportsNonFileBasedOutput(False)
         self.add(table)
+        self.add_output(QgsProcessingOutputNumber("SECTIONS", self.tr("Sections in the report")))
+        self.add_output(QgsProcessingOutputNumber(
+            "SECTIONS_INFORMATIVE", self.tr("Sections informative at this epsilon")))
 
     # --- settings -------------------------------------------------------------------------------
 
@@ -373,8 +377,9 @@ class MobilityReport(DpAlgorithm):
         written = []
         outputs = {self.OUTPUT_HTML: html_path, self.OUTPUT_VISITS: visits_path, self.OUTPUT_FLOWS: flows_path}
         try:
-            self._write(release, spec, cells, html_path, visits_path, flows_path, record, privacy_lines, feedback,
-                        written)
+            informative = self._write(release, spec, cells, html_path, visits_path, flows_path, record,
+                                      privacy_lines, feedback, written)
+            outputs.update(SECTIONS=len(informative), SECTIONS_INFORMATIVE=sum(informative.values()))
             if self.parameterAsBoolean(parameters, self.BENCHMARK, context):
                 outputs.update(self._benchmark(parameters, context, feedback, release, data, spec, cells, record,
                                                written))
@@ -447,9 +452,12 @@ class MobilityReport(DpAlgorithm):
                        finish=lambda p, layer: write_to_file(p, layer, record, self.tr("Top OD flows")))
         written.append(flows_path)
         labels = spec.period.labels() if spec.period is not None else ()
+        informative = informative_sections(r, facts)
+        feedback.pushInfo(informative_summary(informative))
         page = report_page(self.tr("Mobility report"), release, spec, lonlat_zones, flow_lines,
                            privacy_lines + [self.tr("Release id: {rid}").format(rid=record.release_id)], labels,
                            ids)
         write_text(html_path, page)
         written.append(html_path)
         feedback.setProgress(100)
+        return informative
