@@ -206,7 +206,7 @@ class TrajectoryPerturbation(DpAlgorithm):
             "(K-1) x MAX_STEP must cover every trip's start-end distance."))
         self.add(max_step)
         not_fitting = QgsProcessingParameterEnum(
-            self.NOT_FITTING, self.tr("Trips that do not fit MAX_STEP"),
+            self.NOT_FITTING, self.tr("Trips too long for the maximum step"),
             options=[self.tr("Refuse the run"), self.tr("Shorten them to fit"), self.tr("Leave them out")],
             defaultValue=0)
         not_fitting.setHelp(self.tr("Trips whose start and end are farther apart than (K-1) x MAX_STEP: refuse, "
