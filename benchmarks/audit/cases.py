@@ -19,6 +19,7 @@ from dp_geoprivacy.core.releases.od_flows import ODFlowData, ODFlowSpec, release
 from dp_geoprivacy.core.releases.randomized_response import ResponseData, ResponseSpec, release_randomized_response
 from dp_geoprivacy.core.releases.relocation import RelocationSpec, release_relocation
 from dp_geoprivacy.core.releases.synthetic_trips import OD, ContingencySpec, TripData, release_synthetic_trips
+from dp_geoprivacy.core.releases.trajectories import SDD, SHORTEN, Tracks, TrajectorySpec, release_trajectories
 from dp_geoprivacy.core.releases.zone_counts import ZoneCountData, ZoneCountSpec, release_zone_counts
 from dp_geoprivacy.core.releases.zone_statistics import release_zone_statistics
 from dp_geoprivacy.core.releases.zone_statistics_spec import RECORD, SUM, USER, USER_DAY, ZoneStatisticsSpec
@@ -207,6 +208,39 @@ def mobility_report_attack(m: int = 3) -> Attack:
     return Attack("mobilityreport (visits per zone)", f"user, M={m}", EPSILON, 0.0, statistic)
 
 
+# --- trajectoryperturbation -----------------------------------------------------------------------------------
+
+
+def trajectory_attack(not_fitting: bool = False) -> Attack:
+    """SDD, K = 3 (one re-drawn vertex, EPSILON on it). Route: D goes (0, 0) -> (0, 100) and back, D' the mirror
+    route through (0, -100): same ends (kept exactly), true directions opposite (the direction score's full
+    sensitivity pi). Statistic: which side the published middle vertex is on.
+
+    ``not_fitting``: NOT_FITTING = shorten, ends perturbed (DISTANCE 100 m). D: a trip from (0, 0) to (390, 0),
+    which fits (K - 1) x MAX_STEP = 400 m; D': its end 70 m farther, (460, 0), which does not. Claimed: EPSILON
+    plus the count's epsilon; statistic: the noisy number of trips shortened.
+    """
+    if not_fitting:
+        lines = ([(0.0, 0.0), (200.0, 10.0), (390.0, 0.0)], [(0.0, 0.0), (200.0, 10.0), (460.0, 0.0)])
+        spec = TrajectorySpec(SDD, EPSILON, 3, max_step=200.0, keep_endpoints=False, distance=100.0, grid=0.0,
+                              not_fitting=SHORTEN, count_epsilon=EPSILON)
+    else:
+        lines = ([(0.0, 0.0), (0.0, 100.0), (0.0, 0.0)], [(0.0, 0.0), (0.0, -100.0), (0.0, 0.0)])
+        spec = TrajectorySpec(SDD, EPSILON, 3, max_step=200.0, grid=0.0)
+    tracks = [Tracks(np.array(line), np.array([0, 3])) for line in lines]
+    claimed = spec.record_fields()["epsilon"]
+
+    def statistic(neighbour, rng):
+        release = release_trajectories(tracks[neighbour], spec, rng)
+        if not_fitting:
+            return float(release.facts["not_fitting_noisy"])
+        return float(release.result["tracks"][0, 1, 1] > 0)
+
+    unit = "trajectory, a trip not fitting" if not_fitting else "trajectory (route, same ends)"
+    return Attack("trajectoryperturbation (SDD" + (", shorten)" if not_fitting else ")"), unit, claimed, 0.0,
+                  statistic)
+
+
 def attacks():
     """Every release core function and unit of privacy the audit covers."""
     return [
@@ -224,5 +258,7 @@ def attacks():
         relocation_attack(),
         synthetic_trips_attack(),
         mobility_report_attack(),
+        trajectory_attack(),
+        trajectory_attack(not_fitting=True),
         *spatial_attacks(),
     ]
