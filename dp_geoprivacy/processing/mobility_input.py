@@ -5,6 +5,8 @@ Trip records (one row per trip start and end) are paired by
 trip lines give one trip per row (origin: first vertex, destination: last).
 """
 
+import warnings
+
 import numpy as np
 import shapely
 from osgeo import ogr
@@ -32,8 +34,12 @@ def seconds_of(values) -> np.ndarray:
         out = data.astype("datetime64[ms]").astype(np.int64) / 1000.0
         out[np.isnat(data) | mask] = np.nan
         return out
+    out = _iso_seconds(data, mask)
+    if out is not None:
+        return out
     out = np.full(len(data), np.nan)
     for i, v in enumerate(data.tolist()):
+        v = v.decode("utf-8", "replace") if isinstance(v, bytes) else v
         if mask[i] or v is None or (isinstance(v, float) and v != v) or (isinstance(v, str) and not v.strip()):
             continue
         try:
@@ -42,6 +48,26 @@ def seconds_of(values) -> np.ndarray:
             out[i] = np.datetime64(text, "ms").astype(np.int64) / 1000.0
         except (ValueError, TypeError):
             raise TimestampError(repr(v)) from None
+    return out
+
+
+def _iso_seconds(data, mask):
+    """seconds_of in bulk for text that numpy reads as it is (ISO 8601 without a time zone, no NULL, no empty
+    text: what the per-value reading gives the same result for); None when any value needs that reading."""
+    if data.dtype.kind not in "OUS" or not len(data):
+        return None
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a time-zone suffix: numpy would shift it; the per-value reading drops it
+        try:
+            # Bytes become text first (ASCII, else the per-value reading): numpy 1.26 crashes on a bytes value
+            # it cannot read as a date and time, but raises for text.
+            parsed = data[~mask].astype(str).astype("datetime64[ms]")
+        except (ValueError, TypeError, OverflowError, Warning):
+            return None
+    if np.isnat(parsed).any():  # empty text, "NaT": the per-value reading decides
+        return None
+    out = np.full(len(data), np.nan)
+    out[~mask] = parsed.astype(np.int64) / 1000.0
     return out
 
 
@@ -54,7 +80,8 @@ def read_mobility_data(alg, parameters, context, feedback):
     if bool(xy_fields[0]) != bool(xy_fields[1]):
         raise QgsProcessingException(tr("Give both X_FIELD and Y_FIELD, or neither to use point geometries."))
     table = read_table(alg, parameters, alg.INPUT, context, feedback,
-                       fields=tuple(f for f in fields.values() if f), geometry=not xy_fields[0])
+                       fields=tuple(f for f in fields.values() if f), geometry=not xy_fields[0], point_xy=True,
+                       text_as_bytes=True)
     crs = alg.parameterAsCrs(parameters, alg.COORDINATES_CRS, context) if xy_fields[0] else None
     crs = crs if crs is not None and crs.isValid() else table.crs
     if not crs.isValid():
@@ -69,6 +96,11 @@ def read_mobility_data(alg, parameters, context, feedback):
     elif xy_fields[0]:
         xy = np.column_stack([np.asarray(np.ma.filled(np.ma.asarray(table.columns[f], dtype=float), np.nan))
                               for f in xy_fields]) if len(table.fids) else np.empty((0, 2))
+    elif table.point_xy is not None:
+        xy = table.point_xy
+        if len(xy) and np.isnan(xy).any(axis=1).all():
+            raise QgsProcessingException(tr(
+                "INPUT has no point geometries: give a point layer, or X_FIELD and Y_FIELD."))
     else:
         geoms = table.geometries
         ok = ~shapely.is_missing(geoms) & ~shapely.is_empty(geoms) & (shapely.get_type_id(geoms) == 0)

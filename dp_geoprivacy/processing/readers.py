@@ -204,8 +204,12 @@ def column_values(values):
     mask = np.ma.getmaskarray(values)
     data = np.ma.getdata(values)
     if data.dtype.kind in "SO":
-        out = np.array([None if v is None else v.decode("utf-8") if isinstance(v, bytes) else v
-                        for v in data.tolist()], dtype=object)
+        items = data.tolist()
+        try:  # every value UTF-8 bytes (no NULL): decoded in one C loop
+            out = np.array(list(map(bytes.decode, items)), dtype=object)
+        except (TypeError, UnicodeDecodeError):
+            out = np.array([None if v is None else v.decode("utf-8") if isinstance(v, bytes) else v
+                            for v in items], dtype=object)
         out[mask] = None
         return out
     if mask.any():
@@ -216,6 +220,28 @@ def column_values(values):
         else:
             data = np.where(mask, None, data.astype(object))
     return data
+
+
+def text_bytes(values):
+    """An Arrow text column as a masked array of its UTF-8 bytes (numpy "S", NULL masked); None when it is not
+    text held as bytes."""
+    data = np.ma.getdata(values)
+    if data.dtype.kind not in "SO":
+        return None
+    try:
+        return np.ma.array(data.astype("S"), mask=np.ma.getmaskarray(values))
+    except (TypeError, ValueError):  # not bytes (e.g. str objects beyond ASCII)
+        return None
+
+
+def joined_column(parts):
+    """One column from its batches: masked bytes stay masked bytes when every batch is; otherwise as
+    column_values gives them."""
+    if not parts:
+        return np.empty(0, dtype=object)
+    if all(isinstance(p, np.ma.MaskedArray) and p.dtype.kind == "S" for p in parts):
+        return np.ma.concatenate(parts)
+    return np.concatenate([column_values(p) for p in parts])
 
 
 def decode_wkb_points(wkb):
@@ -254,7 +280,9 @@ class SourceTable:
     ``fids`` holds every feature; ``columns`` the requested fields (text as
     str objects with None for NULL, numbers as arrays with NaN for NULL in
     real fields, see read_points); ``geometries`` shapely geometries (None
-    where missing) when requested, else None. ``ogr_geometry_type`` is the
+    where missing) when requested, else None; ``point_xy`` instead, when
+    asked for and the layer holds points: (n, 2) coordinates, NaN where the
+    point is missing or empty. ``ogr_geometry_type`` is the
     layer's OGR geometry type (ogr.wkbNone for a table).
     """
 
@@ -267,14 +295,19 @@ class SourceTable:
     field_types: dict
     ogr_geometry_type: int
     geometries: Optional[np.ndarray] = None
+    point_xy: Optional[np.ndarray] = None
 
 
-def read_table(algorithm, parameters, name, context, feedback, fields=(), geometry=False) -> SourceTable:
+def read_table(algorithm, parameters, name, context, feedback, fields=(), geometry=False,
+               point_xy=False, text_as_bytes=False) -> SourceTable:
     """Read the feature source parameter ``name`` (any vector layer, or a table) into a SourceTable.
 
     ``fields`` are read as arrays (a missing field is refused naming the
     parameter; ALL_FIELDS reads every attribute field); geometries are read, as shapely objects, only when
-    ``geometry`` is True. ``field_types`` maps each requested field to its
+    ``geometry`` is True (a point layer's as coordinates in ``point_xy`` when ``point_xy`` is True too: no
+    shapely object per feature). With ``text_as_bytes``, text columns come as masked arrays of UTF-8 bytes
+    (numpy "S", NULL masked; text numpy cannot hold so falls back to str objects): ids and timestamps that numpy
+    then sorts and parses in bulk. ``field_types`` maps each requested field to its
     OGR type name ('String', 'Integer', 'Integer64', 'Real', ...).
     """
     source = algorithm.parameterAsSource(parameters, name, context)
@@ -305,17 +338,21 @@ def read_table(algorithm, parameters, name, context, feedback, fields=(), geomet
         for batch in layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=YES"]):
             fid_parts.append(np.asarray(np.ma.getdata(batch[fid_column]), dtype=np.int64))
             for n in fields:
-                column_parts[n].append(column_values(batch[n]))
+                raw = text_bytes(batch[n]) if text_as_bytes else None
+                column_parts[n].append(column_values(batch[n]) if raw is None else raw)
             if read_geometry:
                 blobs = batch[geometry_column]
                 missing = np.ma.getmaskarray(blobs)
-                wkb.extend(None if gone or b is None or not len(b) else bytes(b)
+                wkb.extend(None if gone or b is None or not len(b) else b
                            for b, gone in zip(np.ma.getdata(blobs).tolist(), missing.tolist()))
     fids = np.concatenate(fid_parts) if fid_parts else np.empty(0, np.int64)
-    columns = {n: np.concatenate(parts) if parts else np.empty(0, dtype=object) for n, parts in column_parts.items()}
-    geometries = None
-    if geometry:
-        geometries = (shapely.from_wkb(np.array(wkb, dtype=object), on_invalid="ignore") if read_geometry
+    columns = {n: joined_column(parts) for n, parts in column_parts.items()}
+    geometries, xy = None, None
+    if read_geometry and point_xy and ogr.GT_Flatten(ogr_type) == ogr.wkbPoint:
+        xy = wkb_point_coordinates(wkb)
+    elif geometry:
+        geometries = (shapely.from_wkb(np.array([None if b is None else bytes(b) for b in wkb], dtype=object),
+                                       on_invalid="ignore") if read_geometry
                       else np.full(len(fids), None, dtype=object))
     return SourceTable(
         gpkg_path=path,
@@ -327,7 +364,30 @@ def read_table(algorithm, parameters, name, context, feedback, fields=(), geomet
         field_types=field_types,
         ogr_geometry_type=ogr_type if geometry_column else ogr.wkbNone,
         geometries=geometries,
+        point_xy=xy,
     )
+
+
+def wkb_point_coordinates(wkb) -> np.ndarray:
+    """(n, 2) x, y of a list of WKB points (None where missing; NaN there and for empty points). 2D
+    little-endian points (what GDAL's Arrow stream gives for a point layer) are read in one block, anything else
+    through shapely."""
+    present = np.fromiter((b is not None for b in wkb), dtype=bool, count=len(wkb))
+    blobs = [b for b in wkb if b is not None]
+    xy = np.full((len(wkb), 2), np.nan)
+    if not blobs:
+        return xy
+    sizes = np.fromiter(map(len, blobs), dtype=np.int64, count=len(blobs))
+    if np.all(sizes == _WKB_POINT.itemsize):
+        points = np.frombuffer(b"".join(blobs), dtype=_WKB_POINT)
+        if np.all(points["byte_order"] == 1) and np.all(points["type"] == 1):
+            xy[present] = np.column_stack((points["x"], points["y"]))
+            return xy
+    geometries = shapely.from_wkb(np.array([bytes(b) for b in blobs], dtype=object), on_invalid="ignore")
+    usable = ~shapely.is_missing(geometries) & ~shapely.is_empty(geometries)
+    rows = np.flatnonzero(present)[usable]
+    xy[rows] = shapely.get_coordinates(geometries[usable])[:, :2]
+    return xy
 
 
 @dataclass

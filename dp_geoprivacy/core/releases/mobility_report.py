@@ -270,8 +270,13 @@ class MobilityReportSpec:
 
 def bounded_trips(trips: MobilityData, max_trips: int, rng: np.random.Generator) -> MobilityData:
     """At most ``max_trips`` (M) trips per user, sampled uniformly; users as integer codes (no NULL users)."""
-    t = trips.subset(bound_contributions(user_codes(trips.user), max_trips, rng))
-    return MobilityData(**{**t.__dict__, "user": user_codes(t.user)})
+    users = user_codes(trips.user)
+    text = users.dtype.kind in "SU"
+    if text:  # text ids as numpy text (e.g. read as bytes): codes in their sort order, as np.unique gives them
+        users = _codes(users)
+    kept = bound_contributions(users, max_trips, rng)
+    t = trips.subset(kept)
+    return MobilityData(**{**t.__dict__, "user": users[kept] if text else user_codes(t.user)})
 
 
 def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: np.random.Generator,

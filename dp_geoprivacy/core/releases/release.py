@@ -110,11 +110,19 @@ def is_null(values) -> np.ndarray:
     if data.dtype.kind == "f":
         return mask | np.isnan(data)
     if data.dtype.kind in "SU":
-        return mask | (np.char.str_len(data) == 0)
+        return mask | (data == data.dtype.type())
     if data.dtype.kind == "O":
+        if _all_text(data):
+            return mask | (data == "")
         return mask | np.array([v is None or (isinstance(v, float) and v != v)
                                 or (isinstance(v, (str, bytes)) and not v) for v in data.tolist()], dtype=bool)
     return mask.copy()
+
+
+def _all_text(data) -> bool:
+    """Whether every value of an object array is a str (ids as readers give them): then numpy compares and sorts
+    them in bulk (is_null)."""
+    return set(map(type, data.tolist())) <= {str}
 
 
 def null_user_mask(user_keys) -> np.ndarray:
