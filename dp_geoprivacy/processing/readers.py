@@ -334,7 +334,7 @@ def read_table(algorithm, parameters, name, context, feedback, fields=(), geomet
         read_geometry = geometry and bool(geometry_column)
         layer.SetIgnoredFields([n for n in names if n not in fields] + ([] if read_geometry else ["OGR_GEOMETRY"]))
         ogr_type = layer.GetGeomType()
-        fid_parts, wkb, column_parts = [], [], {n: [] for n in fields}
+        fid_parts, blob_parts, column_parts = [], [], {n: [] for n in fields}
         for batch in layer.GetArrowStreamAsNumPy(options=["INCLUDE_FID=YES", "USE_MASKED_ARRAYS=YES"]):
             fid_parts.append(np.asarray(np.ma.getdata(batch[fid_column]), dtype=np.int64))
             for n in fields:
@@ -342,17 +342,17 @@ def read_table(algorithm, parameters, name, context, feedback, fields=(), geomet
                 column_parts[n].append(column_values(batch[n]) if raw is None else raw)
             if read_geometry:
                 blobs = batch[geometry_column]
-                missing = np.ma.getmaskarray(blobs)
-                wkb.extend(None if gone or b is None or not len(b) else b
-                           for b, gone in zip(np.ma.getdata(blobs).tolist(), missing.tolist()))
+                blob_parts.append((np.ma.getdata(blobs), np.ma.getmaskarray(blobs)))
     fids = np.concatenate(fid_parts) if fid_parts else np.empty(0, np.int64)
     columns = {n: joined_column(parts) for n, parts in column_parts.items()}
     geometries, xy = None, None
     if read_geometry and point_xy and ogr.GT_Flatten(ogr_type) == ogr.wkbPoint:
-        xy = wkb_point_coordinates(wkb)
+        xy = (np.concatenate([wkb_point_coordinates(*part) for part in blob_parts]) if blob_parts
+              else np.empty((0, 2)))
     elif geometry:
-        geometries = (shapely.from_wkb(np.array([None if b is None else bytes(b) for b in wkb], dtype=object),
-                                       on_invalid="ignore") if read_geometry
+        wkb = [None if gone or b is None or not len(b) else bytes(b)
+               for data, missing in blob_parts for b, gone in zip(data.tolist(), missing.tolist())]
+        geometries = (shapely.from_wkb(np.array(wkb, dtype=object), on_invalid="ignore") if read_geometry
                       else np.full(len(fids), None, dtype=object))
     return SourceTable(
         gpkg_path=path,
@@ -368,25 +368,28 @@ def read_table(algorithm, parameters, name, context, feedback, fields=(), geomet
     )
 
 
-def wkb_point_coordinates(wkb) -> np.ndarray:
-    """(n, 2) x, y of a list of WKB points (None where missing; NaN there and for empty points). 2D
+def wkb_point_coordinates(blobs, missing) -> np.ndarray:
+    """(n, 2) x, y of an array of WKB points (``missing``: True where NULL; NaN there and for empty points). 2D
     little-endian points (what GDAL's Arrow stream gives for a point layer) are read in one block, anything else
     through shapely."""
-    present = np.fromiter((b is not None for b in wkb), dtype=bool, count=len(wkb))
-    blobs = [b for b in wkb if b is not None]
-    xy = np.full((len(wkb), 2), np.nan)
-    if not blobs:
+    xy = np.full((len(blobs), 2), np.nan)
+    present = ~np.asarray(missing, dtype=bool)
+    items = blobs[present].tolist()
+    if not items:
         return xy
-    sizes = np.fromiter(map(len, blobs), dtype=np.int64, count=len(blobs))
-    if np.all(sizes == _WKB_POINT.itemsize):
-        points = np.frombuffer(b"".join(blobs), dtype=_WKB_POINT)
+    try:
+        sizes = np.fromiter(map(len, items), dtype=np.int64, count=len(items))
+    except TypeError:  # None among the values not masked
+        sizes = None
+    if sizes is not None and np.all(sizes == _WKB_POINT.itemsize):
+        points = np.frombuffer(b"".join(items), dtype=_WKB_POINT)
         if np.all(points["byte_order"] == 1) and np.all(points["type"] == 1):
             xy[present] = np.column_stack((points["x"], points["y"]))
             return xy
-    geometries = shapely.from_wkb(np.array([bytes(b) for b in blobs], dtype=object), on_invalid="ignore")
+    geometries = shapely.from_wkb(np.array([bytes(b) if b is not None and len(b) else None for b in items],
+                                           dtype=object), on_invalid="ignore")
     usable = ~shapely.is_missing(geometries) & ~shapely.is_empty(geometries)
-    rows = np.flatnonzero(present)[usable]
-    xy[rows] = shapely.get_coordinates(geometries[usable])[:, :2]
+    xy[np.flatnonzero(present)[usable]] = shapely.get_coordinates(geometries[usable])[:, :2]
     return xy
 
 
