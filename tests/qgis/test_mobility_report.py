@@ -244,6 +244,21 @@ def test_bin_widths_numbers_and_legend(trips, zones, tmp_path):
         run(path, zones, tmp_path, ANALYSES=[9], MAX_JUMP_LENGTH=5000.0, JUMP_LENGTH_BIN=1.0)
 
 
+def test_bar_chart_axis_labels_do_not_overlap():
+    """Issue 24.3: 101 bins of a 5,000 km range in 50-km steps: each label drawn ends before the next begins, at
+    5.6 px per character (a digit's advance in a sans-serif face at the charts' font size 10); with every bin
+    labelled they would be 6.6 px apart for labels of up to 9 characters."""
+    from dp_geoprivacy.processing.mobility_svg import bars
+
+    labels = [f"{50 * i:,}-{50 * (i + 1):,}" for i in range(100)] + ["> 5,000"]
+    svg = bars(np.arange(101.0), labels, moe=3.0)
+    drawn = [(float(x), text) for x, text in re.findall(r'<text x="([\d.]+)" y="\d+" font-size="10">([^<]*)</text>',
+                                                        svg)]
+    assert 5 <= len(drawn) < 101 and drawn[0][1] == "0-50"
+    for (x, text), (next_x, _) in zip(drawn, drawn[1:]):
+        assert next_x - x >= 5.6 * len(text), (text, x, next_x)
+
+
 def build_model(path):
     """The report, then the zones with at least 10 visits (native:extractbyattribute): the committed model."""
     return (
