@@ -29,9 +29,13 @@ distinct zones and mobility entropy (their truth after the per-user sampling has
 Wall time, CPU time and peak RSS of each whole process (GNU time), per scale (--days D1 D2 ...: 196 days are
 104,664 trips, 1,960 days 1,046,640), with the ratio peer / ours of the medians (the issue's goal: 20). Per shared
 analysis and epsilon, a verdict: ours lower, or why the peer's is lower (VERDICTS: where its mechanism is not as
-private as ours; anything else is listed as a weakness of ours).
+private as ours; anything else is listed as a weakness of ours). Grid size (--cells, metres) is a second axis:
+the peer's time grows with the zones (2,000 m: 198 zones; 500 m: 2,349), ours hardly. Last, the equally private
+check: ours with the peer's split (every analysis 1/15 of epsilon), in process, beside the peer's error and
+twice it for trips per hour (the Laplace scale its epsilon needs with sensitivity 2M).
 
 Run: make -s stage && .venv/bin/python benchmarks/bench_mobility_report_real.py [--runs N ...] [--days D ...]
+     [--cells C ...]; --from-results recomputes the summaries, verdicts and the check from the results file.
 Writes benchmarks/results/bench_mobility_report_real.json.
 """
 
@@ -55,7 +59,7 @@ from pyproj import Transformer
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from benchmarks.bench_noisy_od_flows import ensure_peer_venv  # noqa: E402
-from benchmarks.common import load_average, print_table, run_measured, write_results  # noqa: E402
+from benchmarks.common import RESULTS, load_average, print_table, run_measured, write_results  # noqa: E402
 from benchmarks.real_data_trial import cairns_feed  # noqa: E402
 
 EPSG, CELL_M, M = 32755, 2000.0, 5
@@ -222,9 +226,10 @@ def distribution_errors(published, truths):
     return out
 
 
-def ours_distributions(unit, start, end, origin, dest, epsilon, days):
+def ours_distributions(unit, start, end, origin, dest, epsilon, days, weights=None):
     """Our shared distribution analyses from the very release dp_geoprivacy:mobilityreport calls
-    (core.releases.mobility_report.release_mobility_report, same spec as the qgis_process run), in process."""
+    (core.releases.mobility_report.release_mobility_report, same spec as the qgis_process run), in process;
+    ``weights``: another split (BUDGET_SPLIT)."""
     from dp_geoprivacy.core.mechanisms.rng import noise_source
     from dp_geoprivacy.core.releases import mobility_analyses as ma
     from dp_geoprivacy.core.releases.mobility_report import (
@@ -238,7 +243,7 @@ def ours_distributions(unit, start, end, origin, dest, epsilon, days):
     data = MobilityData(unit, np.ones(n, bool), np.ones(n, bool), start, end, origin, dest,
                         np.zeros(n, np.int64), np.zeros(n, np.int64), 1)
     span = (FIRST_DAY - dt.date(1970, 1, 1)).days * 86400.0
-    spec = MobilityReportSpec(epsilon, M, "user", period=Period(span, span + 86400.0 * days),
+    spec = MobilityReportSpec(epsilon, M, "user", period=Period(span, span + 86400.0 * days), weights=weights,
                               bins=ma.MobilityBins(travel_time_bin_min=5, jump_length_bin_km=1, time_between_bin_h=6,
                                                    radius_bin_km=1))
     r = release_mobility_report(data, spec, noise_source().generator).result
@@ -399,7 +404,10 @@ def peer(directory, python, data, zones, epsilon, k, truths, days, cell):
 VERDICTS = {
     "trips_per_hour_share_mae_pp": "peer lower, not equally private: the peer noises trip ends per hour with "
                                    "sensitivity M, but a user's M trips have 2M ends (ours: 2M, Kapp et al. 2023 "
-                                   "§4.3), so its noise is half what its epsilon needs",
+                                   "§4.3), so its noise is half what its epsilon needs (a factor 2 in the Laplace "
+                                   "scale); and our default split gives trips per hour 1/27 of epsilon against the "
+                                   "peer's 1/15 (a factor 1.8; visits, flows and trips over time get 5/27 each, "
+                                   "issue 20). Same mechanism (Laplace counts) otherwise",
     "_summary_mae": "peer lower, not equally private: the peer's five-number summaries are exact data values (its "
                     "exponential mechanism picks a record and publishes that record's value); ours draws from the "
                     "public range",
@@ -407,7 +415,8 @@ VERDICTS = {
                       "value); ours draws from the public range",
     "trips_per_user_share_mae_pp": "peer lower, not equally private: the peer's trips-per-user bins run from its "
                                    "minimum to its maximum, exact data values (here every unit has M trips: one "
-                                   "bin, exact); ours counts every public bin 1..M",
+                                   "bin, exact); ours counts every public bin 1..M (with 1/27 of epsilon, half of it "
+                                   "for the histogram, against the peer's 1/15)",
 }
 LOWER_IS_BETTER = ("visits_mae", "_pp", "_summary_mae", "_quartiles_mae")
 HIGHER_IS_BETTER = ("od_true_pair_share", "od_true_top10_coverage")
@@ -423,8 +432,8 @@ def verdicts(rows, days, cell):
         if not ours_rows or not peer_rows:
             continue
         for key in sorted({k for r in ours_rows for k in r if k.endswith(LOWER_IS_BETTER + HIGHER_IS_BETTER)}):
-            ours_mean = float(np.nanmean([r.get(key, np.nan) for r in ours_rows]))
-            peer_mean = float(np.nanmean([r.get(key, np.nan) for r in peer_rows]))
+            ours_mean, peer_mean = (mean_of_finite([r.get(key, np.nan) for r in tool])
+                                    for tool in (ours_rows, peer_rows))
             higher = key.endswith(HIGHER_IS_BETTER)
             if key.startswith("od_") and all(r.get("od_published") == 0 for r in ours_rows):
                 verdict = (f"ours publishes no flow and says the section publishes nothing reliable (issue 24.2); "
@@ -440,6 +449,34 @@ def verdicts(rows, days, cell):
     return out
 
 
+def equal_split_check(days, peer_rows, runs=5):
+    """Ours with the peer's split (each of the 15 analyses 1/15 of epsilon, BUDGET_SPLIT), in process, ``runs``
+    releases per epsilon: the mean share error of trips per hour and trips per user, beside the peer's (and twice
+    the peer's for trips per hour: its error with the 2M its epsilon needs, the Laplace scale doubled)."""
+    from dp_geoprivacy.core.releases.mobility_report import ANALYSES
+
+    trips = read_trips(cairns_feed(), days)
+    truths = distribution_truth(*trips)
+    out = []
+    for epsilon in EPSILONS:
+        split = dict.fromkeys(ANALYSES, 1.0)
+        errors = [distribution_errors(ours_distributions(*trips, epsilon, days, split), truths) for _ in range(runs)]
+        peers = [r for r in peer_rows if f"_eps{epsilon:g}_" in r["label"] and "error" not in r]
+        for key in ("trips_per_hour_share_mae_pp", "trips_per_user_share_mae_pp"):
+            peer_mean = mean_of_finite([r[key] for r in peers])
+            doubled = round(2 * peer_mean, 4) if key.startswith("trips_per_hour") else None
+            out.append({"days": days, "epsilon": epsilon, "measure": key, "peer": round(peer_mean, 4),
+                        "ours_equal_split": round(mean_of_finite([e[key] for e in errors]), 4),
+                        "peer_at_sensitivity_2m": doubled})
+    return out
+
+
+def mean_of_finite(values):
+    """The mean of the finite values (NaN when there is none: e.g. the share of true pairs when none is published)."""
+    values = np.asarray(values, dtype=float)
+    return float(values[np.isfinite(values)].mean()) if np.isfinite(values).any() else float("nan")
+
+
 def scale_summary(rows, days, cell, trips, zones):
     """Medians of wall, CPU and peak RSS over all runs of each tool at one scale, and the ratio peer / ours."""
     out = {"days": days, "trips": trips, "cell_m": cell, "zones": zones}
@@ -451,6 +488,7 @@ def scale_summary(rows, days, cell, trips, zones):
         if out[f"ours_{key}"] and out[f"peer_{key}"]:
             out[f"ratio_{key}"] = round(out[f"peer_{key}"] / out[f"ours_{key}"], 2)
     out["reaches_20x_wall"] = out.get("ratio_wall_s", 0) >= 20
+    out["reaches_20x_cpu"] = out.get("ratio_cpu_s", 0) >= 20
     return out
 
 
@@ -465,7 +503,20 @@ def main():
     parser.add_argument("--cells", type=float, nargs="+", default=[CELL_M],
                         help="grid cell sizes in metres, one per --days or one for all (2,000 m: 198 zones; 500 m: "
                              "2,349)")
+    parser.add_argument("--from-results", action="store_true",
+                        help="no runs: the summaries and verdicts again from the rows of the results file")
     options = parser.parse_args()
+    if options.from_results:
+        payload = json.loads((RESULTS / "bench_mobility_report_real.json").read_text())
+        rows = payload["rows"]
+        payload["scales"] = [scale_summary(rows, s["days"], s["cell_m"], s["trips"], s["zones"])
+                             for s in payload["scales"]]
+        payload["shared_analyses"] = [dict(v, days=s["days"], cell_m=s["cell_m"]) for s in payload["scales"]
+                                      for v in verdicts(rows, s["days"], s["cell_m"])]
+        first = payload["scales"][0]
+        payload["equal_split_check"] = equal_split_check(first["days"], [
+            r for r in rows if r["label"].startswith(f"peer_{tag(first['days'], first['cell_m'])}_")])
+        return report(payload)
     runs = options.runs * len(options.days) if len(options.runs) == 1 else options.runs
     cells = options.cells * len(options.days) if len(options.cells) == 1 else options.cells
     python, failure = (None, "skipped") if options.no_peer else ensure_peer_venv()
@@ -479,13 +530,27 @@ def main():
         scales.append(scale_summary(rows, days, cell, trips, zones))
         shared.extend(dict(v, days=days, cell_m=cell) for v in verdicts(rows, days, cell))
         write_results("bench_mobility_report_real", payload)  # each scale as it ends (the large ones take long)
+    if python is not None:
+        first = tag(options.days[0], cells[0])
+        payload["equal_split_check"] = equal_split_check(options.days[0], [
+            r for r in rows if r["label"].startswith(f"peer_{first}_")])
+    report(payload)
+
+
+def report(payload):
+    """Print the tables (runs, errors, time per scale, verdicts) and write the results file."""
+    rows, scales, shared = payload["rows"], payload["scales"], payload["shared_analyses"]
     columns = ("label", "wall_s", "cpu_s", "peak_rss_mib", "visits_mae", "od_published", "od_true_pair_share",
                "od_true_top10_coverage", "od_says_nothing_reliable")
     print_table(rows, columns)
     print_table(rows, ["label"] + sorted({key for row in rows for key in row if key.endswith(("_pp", "_mae"))}))
     print_table(scales, ("days", "trips", "zones", "ours_wall_s", "peer_wall_s", "ratio_wall_s", "ours_cpu_s",
-                         "peer_cpu_s", "ratio_cpu_s", "ours_peak_rss_mib", "peer_peak_rss_mib", "reaches_20x_wall"))
+                         "peer_cpu_s", "ratio_cpu_s", "ours_peak_rss_mib", "peer_peak_rss_mib", "reaches_20x_wall",
+                         "reaches_20x_cpu"))
     print_table(shared, ("days", "cell_m", "epsilon", "measure", "ours", "peer", "verdict"))
+    if payload.get("equal_split_check"):
+        print_table(payload["equal_split_check"], ("days", "epsilon", "measure", "ours_equal_split", "peer",
+                                                   "peer_at_sensitivity_2m"))
     print(write_results("bench_mobility_report_real", payload))
 
 
