@@ -33,6 +33,21 @@ from .bounded_stats import CONFIDENCE, Bounds, require_contributions
 from .validation import require_positive_finite
 
 
+def rank_distance(a, b, target):
+    """How many ranks a candidate c is from rank ``target``: max(a - t, t - b, 0), with a = #{x < c} and
+    b = #{x <= c} (arrays over the candidates). Adding or removing one value moves a and b by 0 or 1."""
+    return np.maximum(np.maximum(a - target, target - b), 0.0)
+
+
+def draw_by_rank_distance(distance, scale: float, rng: np.random.Generator) -> np.ndarray:
+    """The exponential mechanism: for each row of ``distance`` (candidates on the last axis), the index of a
+    candidate drawn with probability proportional to exp(-scale * distance), by inverting the cumulative
+    weights with one uniform per row (the best weight is exactly 1 when some distance is 0)."""
+    weights = np.cumsum(np.exp(-scale * np.asarray(distance, dtype=float)), axis=-1)
+    draw = rng.random(weights.shape[:-1]) * weights[..., -1]
+    return np.argmax(weights > draw[..., None], axis=-1)
+
+
 @dataclass(frozen=True)
 class ExponentialQuantiles:
     """Quantiles per cell by the exponential mechanism on ranks (Kapp et al. 2023 §4.3.2).
@@ -111,8 +126,7 @@ class ExponentialQuantiles:
         k = np.arange(int(self.grid_size))
         a = np.searchsorted(index, k, side="left")
         b = np.searchsorted(index, k, side="right")
-        target = q * len(index)
-        return -np.maximum(np.maximum(a - target, target - b), 0.0)
+        return -rank_distance(a, b, q * len(index))
 
     def probabilities(self, values, q: float) -> np.ndarray:
         """The exact output distribution over the grid (for tests and documentation)."""
@@ -172,11 +186,7 @@ class ExponentialQuantiles:
             a[:, 1:] = b[:, :-1]
             n = b[:, -1:]
             for j, q in enumerate(self.quantiles):
-                target = q * n
-                distance = np.maximum(np.maximum(a - target, target - b), 0.0)
-                weights = np.cumsum(np.exp(-scale * distance), axis=1)
-                draw = rng.random(rows) * weights[:, -1]
-                out[start:stop, j] = grid[np.argmax(weights > draw[:, None], axis=1)]
+                out[start:stop, j] = grid[draw_by_rank_distance(rank_distance(a, b, q * n), scale, rng)]
         return np.sort(out, axis=1)
 
     def record_fields(self, unit_of_privacy: str) -> dict:

@@ -1,0 +1,142 @@
+"""The automatic contribution bound and value bounds (core.mechanisms.bound_selection, issue 22 part 2)."""
+
+import math
+
+import numpy as np
+import pytest
+from scipy.stats import binom, chisquare
+
+from dp_geoprivacy.core.mechanisms.bound_selection import (
+    BoundChoice,
+    ValueBoundChoice,
+    per_user_counts,
+    split_epsilon,
+    with_choice,
+)
+from dp_geoprivacy.core.mechanisms.bounded_stats import Bounds
+
+ALPHA = 0.001  # chi-square tests: a correct sampler fails one in a thousand seeds
+# Six users with 1, 1, 2, 3, 5 and 8 records; cells 2 and epsilon_release 1 make c = 2.
+COUNTS = np.array([1, 1, 2, 3, 5, 8])
+# By hand: g(M) = #{n_u > M} is 6, 4, 3, 2, 2, 1, 1, 1, 0 for M = 0..8, and d(M) = max(g(M) - 2, 2 - g(M - 1), 0).
+HAND_DISTANCES = np.array([2, 1, 0, 0, 0, 1, 1, 1], dtype=float)
+# F(M) = sum_u max(0, n_u - M) + 2 M for M = 1..8: 16, 14, 13, 13, 13, 14, 15, 16 (smallest at 3, 4, 5).
+HAND_COST = np.array([16, 14, 13, 13, 13, 14, 15, 16])
+
+
+def choice(epsilon=1.0, max_bound=8, cells=2, epsilon_release=1.0):
+    return BoundChoice(epsilon, max_bound, cells, epsilon_release)
+
+
+def test_distances_by_hand_are_zero_exactly_where_the_error_model_is_smallest():
+    d = choice().distances(COUNTS)
+    np.testing.assert_array_equal(d, HAND_DISTANCES)
+    np.testing.assert_array_equal(d == 0, HAND_COST == HAND_COST.min())
+
+
+def test_probabilities_are_the_exponential_mechanism_by_hand():
+    weights = np.exp(-0.5 * 1.0 * HAND_DISTANCES)
+    np.testing.assert_allclose(choice().probabilities(COUNTS), weights / weights.sum(), rtol=1e-12)
+
+
+def draws(mechanism, counts, n, seed):
+    rng = np.random.default_rng(seed)
+    return np.array([mechanism.choose(counts, rng) for _ in range(n)])
+
+
+def test_the_chosen_m_follows_the_exact_distribution_chi_square():
+    mechanism = choice()
+    out = draws(mechanism, COUNTS, 20_000, seed=2201)
+    observed = np.bincount(out, minlength=9)[1:]
+    expected = mechanism.probabilities(COUNTS) * len(out)
+    assert chisquare(observed, expected).pvalue > ALPHA
+
+
+def test_the_chi_square_test_rejects_a_mechanism_with_twice_the_epsilon():
+    """The test above can fail: draws from the mechanism with epsilon 2 against the epsilon-1 probabilities."""
+    out = draws(choice(epsilon=2.0), COUNTS, 20_000, seed=2202)
+    observed = np.bincount(out, minlength=9)[1:]
+    expected = choice().probabilities(COUNTS) * len(out)
+    assert chisquare(observed, expected).pvalue < ALPHA
+
+
+def test_the_data_reaches_the_choice_only_through_the_probabilities():
+    """With the same generator state, M is the inverse of the cumulative probabilities at the one uniform drawn:
+    two datasets with the same probabilities give the same M, whatever else differs."""
+    mechanism = choice()
+    other = np.array([8, 5, 3, 2, 1, 1, 0 + 1])  # one more user of 1 record: other probabilities
+    for seed in range(200):
+        for counts in (COUNTS, other, COUNTS[::-1]):
+            u = np.random.default_rng(seed).random()
+            expected = 1 + int(np.argmax(np.cumsum(mechanism.probabilities(counts)) > u))
+            assert mechanism.choose(counts, np.random.default_rng(seed)) == expected
+        assert (mechanism.choose(COUNTS, np.random.default_rng(seed))
+                == mechanism.choose(COUNTS[::-1].copy(), np.random.default_rng(seed)))
+
+
+@pytest.mark.parametrize("added", [1, 2, 4, 8, 9, 1000])
+def test_one_user_more_changes_every_probability_by_at_most_e_to_the_epsilon(added):
+    rng = np.random.default_rng(7)
+    for _ in range(50):
+        counts = rng.integers(1, 12, size=rng.integers(0, 30))
+        for mechanism in (choice(epsilon=0.7), choice(epsilon=0.7, cells=5, epsilon_release=0.3)):
+            d, d_added = mechanism.distances(counts), mechanism.distances(np.append(counts, added))
+            assert np.max(np.abs(d - d_added)) <= 1.0
+            ratio = mechanism.probabilities(counts) / mechanism.probabilities(np.append(counts, added))
+            assert np.all(ratio <= math.exp(0.7) * (1 + 1e-12)) and np.all(ratio >= math.exp(-0.7) * (1 - 1e-12))
+
+
+def test_on_many_users_the_choice_keeps_its_rank_margin_and_so_the_error_model_near_its_best():
+    """10,000 users with geometric record counts, 100 cells, epsilon 0.95 for the release and 0.05 for the choice.
+    McSherry and Talwar: P(d(M) > 2 ln(50 / 0.05) / 0.05 = 276 users) <= 0.05, so of 400 draws at most
+    binom.ppf(1 - ALPHA, 400, 0.05) may miss; every M within the margin has F(M) within 23 % of the smallest."""
+    counts = np.random.default_rng(3).geometric(0.1, size=10_000)
+    mechanism = BoundChoice(0.05, 50, 100, 0.95)
+    m = np.arange(1, 51)
+    cost = np.maximum(counts[None, :] - m[:, None], 0).sum(axis=1) + mechanism.target * m
+    within = mechanism.distances(counts) <= mechanism.rank_margin(0.05)
+    assert cost[within].max() / cost.min() < 1.23
+    chosen = draws(mechanism, counts, 400, seed=11)
+    assert np.sum(~within[chosen - 1]) <= binom.ppf(1 - ALPHA, 400, 0.05)
+
+
+def test_record_fields_add_the_choice_to_the_release():
+    release = {"mechanism": "Laplace", "epsilon": 0.95, "delta": 0.0, "epsilon_floating_point": 0.96, "rho": None}
+    fields = with_choice(release, "M = 4 chosen", 0.05)
+    assert fields["epsilon"] == pytest.approx(1.0) and fields["epsilon_floating_point"] == pytest.approx(1.01)
+    assert fields["mechanism"] == "Laplace; before it, M = 4 chosen" and fields["rho"] is None
+    gaussian = with_choice({"mechanism": "Gaussian", "epsilon": 0.9, "rho": 0.01}, "M = 4 chosen", 0.1)
+    assert gaussian["rho"] == pytest.approx(0.01 + 0.1 ** 2 / 2)  # pure epsilon-DP is epsilon^2 / 2 -zCDP
+
+
+def test_split_epsilon_and_its_refusals():
+    assert split_epsilon(2.0, 0.05) == (pytest.approx(0.1), pytest.approx(1.9))
+    for share in (0.0, 1.0, -0.1, float("nan")):
+        with pytest.raises(ValueError):
+            split_epsilon(1.0, share)
+    with pytest.raises(ValueError):
+        BoundChoice(0.1, 0, 3, 1.0)
+
+
+def test_per_user_counts_leave_null_users_out():
+    keys = np.array(["a", "b", None, "a", "", "c", "a"], dtype=object)
+    assert sorted(per_user_counts(keys).tolist()) == [1, 1, 3]
+    assert len(per_user_counts(np.array([None], dtype=object))) == 0
+
+
+def test_value_bounds_come_from_the_private_quantiles_within_the_declared_range():
+    values = np.random.default_rng(5).normal(40.0, 5.0, size=20_000)
+    bound = ValueBoundChoice(1.0, Bounds(0.0, 200.0))
+    chosen = bound.choose(values, np.random.default_rng(9))
+    assert 0.0 <= chosen.lower < chosen.upper <= 200.0
+    # The 2nd and 98th percentiles are 29.7 and 50.3; the rank margin at epsilon 0.5 each is 2 ln(1001/0.05)/0.5
+    # = 40 ranks of 20,000 (0.2 percentile points), so within one grid step (0.2) plus that.
+    assert chosen.lower == pytest.approx(np.quantile(values, 0.02), abs=0.5)
+    assert chosen.upper == pytest.approx(np.quantile(values, 0.98), abs=0.5)
+    assert "LOWER = " in bound.description(chosen)
+
+
+def test_value_bounds_of_one_repeated_value_are_one_grid_step_apart():
+    bound = ValueBoundChoice(5.0, Bounds(0.0, 10.0), grid_size=11)
+    chosen = bound.choose(np.full(5000, 10.0), np.random.default_rng(1))
+    assert chosen.lower < chosen.upper <= 10.0
