@@ -16,17 +16,20 @@ from qgis.core import (
 )
 
 from ..translation import tr
+from . import auto_bound
 from .base import setting_number
 
 EPSILON, DELTA, NOISE, USER_FIELD, THRESHOLD = "EPSILON", "DELTA", "NOISE", "USER_FIELD", "THRESHOLD"
 
 
-def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsilon_help, gaussian=False):
+def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsilon_help, unit_plural,
+                           gaussian=False):
     """EPSILON, NOISE, USER_FIELD and the per-user bound ``bound_name`` (M); DELTA follows THRESHOLD
     (add_threshold_parameter).
 
     ``gaussian``: NOISE offers a third option, the discrete Gaussian
-    (NOISE=2, core.mechanisms.gaussian), which needs DELTA > 0.
+    (NOISE=2, core.mechanisms.gaussian), which needs DELTA > 0. The bound 0 is "automatic"
+    (processing/auto_bound.py; ``unit_plural`` names what is counted per user).
     """
     epsilon = QgsProcessingParameterNumber(
         EPSILON, tr("Epsilon (privacy loss)"), QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0)
@@ -40,8 +43,8 @@ def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsil
         USER_FIELD, tr("User id field (user-level privacy; optional)"),
         parentLayerParameterName="INPUT", optional=True))
     bound = QgsProcessingParameterNumber(
-        bound_name, bound_label, QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=1)
-    bound.setHelp(bound_help)
+        bound_name, bound_label, QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=0)
+    bound.setHelp(f"{bound_help} {auto_bound.bound_help(unit_plural)}")
     algorithm.add(bound)
 
 
@@ -82,9 +85,16 @@ def add_release_outputs(algorithm, extra):
 def release_setting_errors(parameters, bound_name, unit_plural):
     """A clear message for release settings that cannot work (M, DELTA, THRESHOLD with NOISE), else None."""
     m = setting_number(parameters, bound_name)
-    if m is not None and not (math.isfinite(m) and m >= 1 and m == int(m)):
+    if m is not None and not (math.isfinite(m) and m >= 0 and m == int(m)):
         return tr("{name} must be a whole number of at least 1 (got {v}): each user keeps at most that many "
-                  "{units}.").format(name=bound_name, v=parameters.get(bound_name), units=unit_plural)
+                  "{units}; 0 chooses it automatically.").format(name=bound_name, v=parameters.get(bound_name),
+                                                                 units=unit_plural)
+    error = auto_bound.setting_errors(parameters, bound_name)
+    if error:
+        return error
+    if m == auto_bound.AUTOMATIC and setting_number(parameters, NOISE) == 2:
+        return tr("{name}=0 (automatic) is for Laplace noise: set NOISE=0 or 1, or give {name} a number.").format(
+            name=bound_name)
     delta = setting_number(parameters, DELTA)
     if delta is not None and not (math.isfinite(delta) and 0.0 <= delta < 1.0):
         return tr("DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else 0.").format(

@@ -134,6 +134,15 @@ def zone_counts_user_at_bound(folders):
             for i, rows in enumerate((base, base + extra))]
 
 
+def automatic(inputs, bound):
+    """The case ``inputs`` with the bound ``bound`` chosen automatically (0, issue 22): the chosen M is a
+    mechanism's output, but with the same SEED both neighbours draw the same uniform, and one user moves each
+    candidate's probability by at most a factor e^(epsilon of the choice), so the same M is expected."""
+    def with_automatic(folders):
+        return [{**parameters, bound: 0, "AUTO_SHARE": 0.2, "AUTO_MAX_BOUND": 8} for parameters in inputs(folders)]
+    return with_automatic
+
+
 def zone_counts_threshold(folders):
     """Stability histogram: D' puts one point into an empty zone."""
     zones = write_grid_zones(folders[0].parent.parent / "zones.gpkg", 32633, (X0, Y0), CELL, N)
@@ -341,6 +350,9 @@ CASES = [
     Case("zone counts: a user at the bound, a NULL user, a far-away point", "noisyzonecounts",
          zone_counts_user_at_bound, noisy_results=("OUTSIDE_COUNT",),
          noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",)),
+    Case("zone counts, automatic M: a user beyond any M, a NULL user, a far-away point", "noisyzonecounts",
+         automatic(zone_counts_user_at_bound, "MAX_CONTRIBUTIONS"), noisy_results=("OUTSIDE_COUNT",),
+         noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",)),
     Case("zone counts, stability threshold: a point in an empty zone", "noisyzonecounts", zone_counts_threshold,
          noisy_results=("OUTSIDE_COUNT", "ROWS_WRITTEN"),
          noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",), noisy_rows=("counts",)),
@@ -352,6 +364,9 @@ CASES = [
          # The expected errors are simulated from the release's generator after its draws: random, with the same
          # distribution on both neighbours (as for consistent counts).
          noisy_text=(rf"outside all zones: {NUMBER}", r"Expected absolute error of a flow [^\"\n]*")),
+    Case("OD flows, automatic M: a user beyond any M, an end outside, a NULL user", "noisyodflows",
+         automatic(od_flows_user_at_bound, "MAX_TRIPS"), noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED"),
+         noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of"), noisy_rows=("flows", "matrix")),
     Case("zone statistics: values beyond the bounds, a NULL value, a point in no zone", "noisyzonestatistics",
          zone_statistics_clamped),
     Case("randomized response: a declared category only the changed row holds", "randomizedresponse",

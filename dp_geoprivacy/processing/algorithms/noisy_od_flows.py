@@ -15,6 +15,7 @@ matrix to ``processing.od_output``, which writes them as one release.
 """
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -43,7 +44,7 @@ from ...core.releases.od_flows import (
 from ...core.releases.od_totals import release_od_totals
 from ...core.releases.publication import log_private, reveal
 from ...core.releases.release import NoUsableRecordsError
-from .. import dry_run
+from .. import auto_bound, dry_run
 from ..accuracy_notes import warn_spurious_flows
 from ..base import DpAlgorithm, setting_number
 from ..count_release import (
@@ -83,7 +84,7 @@ class NoisyOdFlows(DpAlgorithm):
     GROUP_ID = "aggregates"
     DIALOG_ORDER = ("INPUT", "ZONES", "ZONE_ID_FIELD", "H3_RESOLUTION", "EXTENT", "EPSILON", "USER_FIELD",
                     "MAX_TRIPS", "THRESHOLD", "DELTA", "MIN_FLOW")
-    ADVANCED = ("NOISE", "INCLUDE_INTRAZONAL")
+    ADVANCED = ("NOISE", "INCLUDE_INTRAZONAL", *auto_bound.PARAMETERS)
     INPUT = "INPUT"
     ORIGIN_X_FIELD = "ORIGIN_X_FIELD"
     ORIGIN_Y_FIELD = "ORIGIN_Y_FIELD"
@@ -168,6 +169,12 @@ class NoisyOdFlows(DpAlgorithm):
             "a NULL or empty user id are dropped and counted in the log (a NULL could hide the "
             "same person twice). Kapp et al. 2023 §5.4 finds a small M usually gives the lower error for "
             "OD flows.</p>"
+            "<p><b>Automatic M.</b> MAX_TRIPS=0 (with USER_FIELD and declared zones) chooses M privately: "
+            "AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism "
+            "(McSherry and Talwar 2007) on the trips per user, aiming at the M that about (pairs / remaining "
+            "epsilon) users exceed, where the trips left out and the noise on every pair balance (the model of "
+            "THRESHOLD=0); the flows use the rest of EPSILON. The chosen M is in the log and the privacy record, "
+            "and EPSILON_SPENT includes the choice.</p>"
             "<p><b>THRESHOLD=0</b> (pure EPSILON-DP, Kapp et al. 2023 and Roy, Kantarcioglu and Sweeney 2016 §3): "
             "every one of the "
             "n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) "
@@ -241,11 +248,12 @@ class NoisyOdFlows(DpAlgorithm):
             self, self.MAX_TRIPS, self.tr("Maximum trips per user (M)"),
             self.tr("An integer >= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M."),
             self.tr("A number > 0; smaller means more noise and more privacy. OD flows need a larger epsilon "
-                    "than zone counts for the same accuracy (Kapp et al. 2023 §5.4)."))
+                    "than zone counts for the same accuracy (Kapp et al. 2023 §5.4)."), self.tr("trips"))
         # The default publishes few noise-only flows (issue 20), as PipelineDP and Tumult select partitions by
         # default; pure epsilon-DP (THRESHOLD 0) is one choice away.
         add_threshold_parameter(self, self.tr("All pairs (pure epsilon-DP)"), default=1,
                                 default_delta=DEFAULT_DELTA)
+        auto_bound.add_parameters(self)
         min_flow = QgsProcessingParameterNumber(
             self.MIN_FLOW, self.tr("Leave out flows below (post-processing)"), QgsProcessingParameterNumber.Double,
             defaultValue=1.0, minValue=0.0)
@@ -312,7 +320,7 @@ class NoisyOdFlows(DpAlgorithm):
         matrix_destination = self.parameterAsOutputLayer(parameters, self.OUTPUT_MATRIX, context)
         if Path(flows_destination).resolve() == Path(matrix_destination).resolve():
             raise QgsProcessingException(self.tr("OUTPUT_FLOWS and OUTPUT_MATRIX must be different files."))
-        if not user_field and max_trips != 1:
+        if not user_field and max_trips > 1:
             feedback.pushInfo(self.tr("No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not "
                                       "used."))
             max_trips = 1
@@ -326,11 +334,18 @@ class NoisyOdFlows(DpAlgorithm):
         cells = cell_set_from_parameters(self, parameters, context, feedback, points_crs=trips_crs,
                                          require_public=not threshold)
         feedback.pushInfo(self.tr("Zones: {cells}.").format(cells=cells.description))
-        unit = (self.tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(
-            field=user_field, m=max_trips) if user_field else self.tr("one trip (item-level)"))
-        spec = ODFlowSpec(epsilon=epsilon, unit_of_privacy=unit, delta=delta, noise=noise,
-                          threshold=bool(threshold), max_trips=max_trips, min_flow=min_flow,
-                          include_intrazonal=intrazonal)
+        if max_trips == auto_bound.AUTOMATIC and not cells.public:
+            raise QgsProcessingException(self.tr("MAX_TRIPS=0 (automatic) weighs the noise on every pair of zones: "
+                                                 "declare the zones (ZONES, or H3 with an EXTENT), or give MAX_TRIPS."))
+
+        def spec_for(m, epsilon_release):
+            unit = (self.tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(
+                field=user_field, m=m) if user_field else self.tr("one trip (item-level)"))
+            return ODFlowSpec(epsilon=epsilon_release, unit_of_privacy=unit, delta=delta, noise=noise,
+                              threshold=bool(threshold), max_trips=m, min_flow=min_flow,
+                              include_intrazonal=intrazonal)
+        # An automatic M is checked here at M = 1; the release below uses the M chosen.
+        spec = spec_for(max(max_trips, 1), epsilon)
         totals = totals_request(self, parameters, context, spec, min_flow)  # OUTPUT_TOTALS (od_totals_output)
         mechanism = spec.mechanism()
         if cells.public:
@@ -357,16 +372,26 @@ class NoisyOdFlows(DpAlgorithm):
         data = ODFlowData(origin_zone, dest_zone, zone_order=cells.id_order(),
                           user_keys=trips.columns[user_field] if user_field else None)
         del trips, origin_zone, dest_zone
+        source_rng = self.noise_source(parameters, context, feedback)
+        bound = auto_bound.AutoBound.from_parameters(
+            self, parameters, context, self.MAX_TRIPS, epsilon,
+            cells=ODDomain(len(cells), intrazonal).size + 1 if cells.public else 1)
+        if bound.automatic:
+            max_trips = bound.choose(data.user_keys, source_rng.generator, feedback)
+            spec = spec_for(max_trips, bound.epsilon_release)
+            if totals:
+                totals = replace(totals, spec=replace(totals.spec, epsilon=spec.epsilon, max_trips=max_trips,
+                                                      unit_of_privacy=spec.unit_of_privacy))
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT,
                                 output=flows_destination or matrix_destination)
         dry_run.declare_settings(self, min_flow=min_flow, threshold=int(threshold), delta=delta if threshold else 0.0,
                                  zones=len(cells), include_intrazonal=int(intrazonal), max_trips=max_trips,
                                  noise=noise, **({"cells": ODDomain(len(cells), intrazonal).size}
                                                  if cells.public else {}))
-        source_rng = self.noise_source(parameters, context, feedback)
         try:
-            release = (release_od_totals(data, totals.spec, source_rng.generator, before_noise=reserve) if totals
-                       else release_od_flows(data, spec, source_rng.generator, before_noise=reserve))
+            release = (release_od_totals(data, totals.spec, source_rng.generator, before_noise=bound.charged(reserve))
+                       if totals else
+                       release_od_flows(data, spec, source_rng.generator, before_noise=bound.charged(reserve)))
         except NoUsableRecordsError:
             raise QgsProcessingException(self.tr(
                 "Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the "
@@ -396,7 +421,7 @@ class NoisyOdFlows(DpAlgorithm):
         matrix_columns = flow_columns[:3]
 
         record = self.privacy_record(
-            mechanism_fields=release.record_fields,
+            mechanism_fields=bound.fields(release.record_fields),
             input_layer=input_name,
             seeded=source_rng.seeded,
             notes=(totals_notes(self._notes(cells, facts, min_flow, intrazonal)[:2], release, totals.spec) if totals

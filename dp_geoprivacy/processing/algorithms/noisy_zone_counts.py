@@ -38,7 +38,9 @@ from ...core.releases.zone_counts import (
     ZoneCountData,
     ZoneCountSpec,
     release_zone_counts,
+    slot_labels,
 )
+from .. import auto_bound
 from ..accuracy_notes import note_user_level_counts
 from ..base import DpAlgorithm, setting_number
 from ..count_release import (
@@ -71,7 +73,8 @@ class NoisyZoneCounts(DpAlgorithm):
     GROUP_ID = "aggregates"
     DIALOG_ORDER = ("INPUT", "ZONES", "ZONE_ID_FIELD", "H3_RESOLUTION", "EXTENT", "EPSILON", "USER_FIELD",
                     "MAX_CONTRIBUTIONS")
-    ADVANCED = ("ALLOW_OVERLAP", "DELTA", "NOISE", "TIME_FIELD", "TIME_SLOT", "THRESHOLD", "TOP_K", "CLAMP")
+    ADVANCED = ("ALLOW_OVERLAP", "DELTA", "NOISE", "TIME_FIELD", "TIME_SLOT", "THRESHOLD", "TOP_K", "CLAMP",
+                *auto_bound.PARAMETERS)
     INPUT = "INPUT"
     ZONES = ZONES
     ZONE_ID_FIELD = ZONE_ID_FIELD
@@ -138,6 +141,12 @@ class NoisyZoneCounts(DpAlgorithm):
             "user id are dropped and counted in the log: a NULL could hide the same person twice "
             "and break the bound M. For trip ends (origin and destination of a trip) use M = 2 x "
             "trips per user (Kapp et al. 2023 §4.3.1).</p>"
+            "<p><b>Automatic M.</b> MAX_CONTRIBUTIONS=0 (with USER_FIELD and Laplace noise) chooses M privately: "
+            "AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism "
+            "(McSherry and Talwar 2007) on the points per user, aiming at the M that about (cells / remaining "
+            "epsilon) users exceed, where the points left out and the noise balance; the counts use the rest of "
+            "EPSILON. The chosen M is in the log and the privacy record, and EPSILON_SPENT includes the "
+            "choice.</p>"
             "<p><b>Time slots.</b> With TIME_FIELD (date-time, date, time or ISO text) each point "
             "counts in a (zone, slot) cell: hour of day, the six four-hour windows of Kapp et al. 2023 "
             "(02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot "
@@ -185,7 +194,7 @@ class NoisyZoneCounts(DpAlgorithm):
             self, self.MAX_CONTRIBUTIONS, self.tr("Maximum points per user (M)"),
             self.tr("An integer >= 1: each user keeps at most M points, sampled uniformly."),
             self.tr("Privacy loss of this release; smaller means more noise. 1 is a common choice."),
-            gaussian=True)
+            self.tr("points"), gaussian=True)
         self.add(QgsProcessingParameterField(
             self.TIME_FIELD, self.tr("Time field (counts per time slot; optional)"),
             parentLayerParameterName=self.INPUT, optional=True))
@@ -195,6 +204,7 @@ class NoisyZoneCounts(DpAlgorithm):
                      self.tr("Day of week (7)")],
             defaultValue=0))
         add_threshold_parameter(self, self.tr("None: every zone published with noise"))
+        auto_bound.add_parameters(self)
         top = QgsProcessingParameterNumber(
             self.TOP_K, self.tr("Only the k largest counts (0 = all)"),
             QgsProcessingParameterNumber.Integer, defaultValue=0, minValue=0)
@@ -244,7 +254,7 @@ class NoisyZoneCounts(DpAlgorithm):
         k = self.parameterAsInt(parameters, self.TOP_K, context)
         clamp = self.parameterAsBoolean(parameters, self.CLAMP, context)
         destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
-        if not user_field and max_contributions != 1:
+        if not user_field and max_contributions > 1:
             feedback.pushInfo(self.tr("No USER_FIELD: every point is its own unit of privacy; MAX_CONTRIBUTIONS "
                                       "is not used."))
             max_contributions = 1
@@ -273,11 +283,16 @@ class NoisyZoneCounts(DpAlgorithm):
         if feedback.isCanceled():
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))
         feedback.setProgress(75)
+        rng = self.noise_source(parameters, context, feedback)
+        bound = auto_bound.AutoBound.from_parameters(
+            self, parameters, context, self.MAX_CONTRIBUTIONS, epsilon,
+            cells=len(cells) * (len(slot_labels(slot_kind)) if time_field else 1) + 1)
+        max_contributions = bound.choose(points.columns[user_field] if user_field else None, rng.generator, feedback)
 
         unit = (self.tr("one user ({field}), at most {m} points kept per user (sampled uniformly)").format(
             field=user_field, m=max_contributions) if user_field else self.tr("one point (item-level)"))
         spec = ZoneCountSpec(
-            epsilon=epsilon, unit_of_privacy=unit, delta=delta, noise=noise, threshold=threshold,
+            epsilon=bound.epsilon_release, unit_of_privacy=unit, delta=delta, noise=noise, threshold=threshold,
             max_contributions=max_contributions, cells_per_contribution=cells.cells_per_point,
             slot_kind=slot_kind if time_field else None, k=k, clamp=clamp)
         data = ZoneCountData(
@@ -288,9 +303,8 @@ class NoisyZoneCounts(DpAlgorithm):
             note_user_level_counts(feedback, spec.mechanism(), max_contributions, cells.cells_per_point)
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT,
                                 output=destination)
-        rng = self.noise_source(parameters, context, feedback)
         try:
-            release = release_zone_counts(data, spec, rng.generator, before_noise=reserve)
+            release = release_zone_counts(data, spec, rng.generator, before_noise=bound.charged(reserve))
         except TimeSlotError as error:
             raise QgsProcessingException(self.tr(
                 "TIME_FIELD '{field}' cannot give {kind} slots: {error}. Choose a date-time field (or a "
@@ -324,7 +338,7 @@ class NoisyZoneCounts(DpAlgorithm):
                     Column("moe95", "real", np.full(len(values), facts["margin_of_error"]))]
 
         record = self.privacy_record(
-            mechanism_fields=release.record_fields,
+            mechanism_fields=bound.fields(release.record_fields),
             input_layer=points.source_name,
             seeded=rng.seeded,
             notes=tuple(self._notes(cells, facts, time_field, slot_kind, k, clamp)),

@@ -1,0 +1,93 @@
+"""M: automatic (issue 22 part 2) through the real qgis_process: the bound is chosen by the exponential mechanism
+with AUTO_SHARE of EPSILON, the release runs on the rest with the chosen M, and the choice is logged, recorded and
+charged to the ledger.
+
+The data make the choice certain: 60 users with exactly 4 records each. Then d(M) is 0 at M = 4, 60 - c below it
+and c above it (c = cells / epsilon of the release, core.mechanisms.bound_selection); with EPSILON 10 and
+AUTO_SHARE 0.9 (epsilon 9 for the choice, 1 for the release) any other M has probability below
+8 exp(-9 c / 2) < 1e-17 for the c of these runs (c >= 10), so M = 4 is what a correct choice gives.
+"""
+
+import json
+import re
+
+import pytest
+from osgeo import ogr
+
+from dp_geoprivacy.processing.privacy_metadata import read_from_file
+
+from .conftest import run_qgis_process, write_grid_zones
+from .test_neighbouring_outputs import line, point, write_layer
+
+X0, Y0, CELL, N = 500_000.0, 4_500_000.0, 1000.0, 3
+USERS, PER_USER = 60, 4
+AUTO = {"EPSILON": 10, "AUTO_SHARE": 0.9, "AUTO_MAX_BOUND": 8, "SEED": 5}
+
+
+def centre(k):
+    return X0 + (k % N + 0.5) * CELL, Y0 + (k // N + 0.5) * CELL
+
+
+def run(algorithm, tmp_path, **parameters):
+    ledger = tmp_path / "ledger.json"
+    args = ["run", f"dp_geoprivacy:{algorithm}", "--json", "--"] + [
+        f"{k}={v}" for k, v in {**AUTO, "LEDGER": ledger, **parameters}.items()]
+    done = run_qgis_process(*args)
+    results = json.loads(done.stdout[done.stdout.index("{"):])["results"]
+    return results, done.stdout + done.stderr, json.loads(ledger.read_text())["entries"]
+
+
+def check_choice(results, log, entries, record, expected_m=PER_USER):
+    """The log names the M chosen and its epsilon; the record's mechanism names it; the run spends EPSILON."""
+    chosen = re.search(r"Automatic M: the exponential mechanism chose M = (\d+) \(from 1 to 8\) with epsilon "
+                       r"([0-9.]+) of the 10 of this run", log)
+    assert chosen, log
+    assert int(chosen.group(1)) == expected_m and float(chosen.group(2)) == pytest.approx(9.0)
+    assert f"M = {expected_m} chosen by the exponential mechanism" in record.mechanism
+    assert record.epsilon == pytest.approx(10.0) and results["EPSILON_SPENT"] == pytest.approx(10.0)
+    [entry] = entries
+    assert entry["epsilon"] == pytest.approx(10.0)
+    # The release itself ran with the chosen M on the remaining epsilon 1: Laplace scale M / 1.
+    assert results["SENSITIVITY"] == expected_m and results["NOISE_SCALE"] == pytest.approx(expected_m / 1.0)
+
+
+@pytest.fixture(scope="module")
+def zones(tmp_path_factory):
+    return write_grid_zones(tmp_path_factory.mktemp("zones") / "zones.gpkg", 32633, (X0, Y0), CELL, N)
+
+
+def test_zone_counts_with_automatic_m(zones, tmp_path):
+    rows = [{"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}"} for u in range(USERS) for i in range(PER_USER)]
+    points = write_layer(tmp_path / "points.gpkg", rows)
+    results, log, entries = run("noisyzonecounts", tmp_path, INPUT=points, ZONES=zones, ZONE_ID_FIELD="zone_id",
+                                USER_FIELD="uid", MAX_CONTRIBUTIONS=0, OUTPUT=tmp_path / "counts.gpkg")
+    check_choice(results, log, entries, read_from_file(str(tmp_path / "counts.gpkg"))[0])
+
+
+def test_od_flows_with_automatic_m(zones, tmp_path):
+    rows = [{"wkt": line(centre(u % 9), centre((u + i) % 9)), "uid": f"u{u}"}
+            for u in range(USERS) for i in range(PER_USER)]
+    trips = write_layer(tmp_path / "trips.gpkg", rows, ogr.wkbLineString)
+    results, log, entries = run("noisyodflows", tmp_path, INPUT=trips, ZONES=zones, ZONE_ID_FIELD="zone_id",
+                                USER_FIELD="uid", MAX_TRIPS=0, THRESHOLD=0, DELTA=0,
+                                OUTPUT_FLOWS=tmp_path / "flows.gpkg", OUTPUT_MATRIX=tmp_path / "matrix.gpkg")
+    check_choice(results, log, entries, read_from_file(str(tmp_path / "flows.gpkg"))[0])
+
+
+def test_automatic_m_without_users_is_refused(zones, tmp_path):
+    points = write_layer(tmp_path / "points.gpkg", [{"wkt": point(*centre(0)), "uid": "a"}])
+    done = run_qgis_process("run", "dp_geoprivacy:noisyzonecounts", "--", f"INPUT={points}", f"ZONES={zones}",
+                            "MAX_CONTRIBUTIONS=0", f"OUTPUT={tmp_path / 'out.gpkg'}", check=False)
+    assert done.returncode != 0 and "MAX_CONTRIBUTIONS=0 (automatic) chooses the bound per user" in (
+        done.stdout + done.stderr)
+    assert not (tmp_path / "out.gpkg").exists()
+
+
+def test_declared_m_is_unchanged(zones, tmp_path):
+    """M = 2 declared: no choice, nothing about it in the log or the record, the whole EPSILON on the counts."""
+    rows = [{"wkt": point(*centre(i % 9)), "uid": f"u{i % 7}"} for i in range(40)]
+    points = write_layer(tmp_path / "points.gpkg", rows)
+    results, log, _ = run("noisyzonecounts", tmp_path, INPUT=points, ZONES=zones, ZONE_ID_FIELD="zone_id",
+                          USER_FIELD="uid", MAX_CONTRIBUTIONS=2, OUTPUT=tmp_path / "counts.gpkg")
+    assert "Automatic M" not in log and results["NOISE_SCALE"] == pytest.approx(2 / 10)
+    assert "chosen by the exponential" not in read_from_file(str(tmp_path / "counts.gpkg"))[0].mechanism
