@@ -16,6 +16,7 @@ from qgis.core import QgsProcessingException, QgsProcessingParameterNumber
 from ..core.mechanisms.bound_selection import (
     DEFAULT_MAX_BOUND,
     DEFAULT_SHARE,
+    ZONE_NOISE_COST,
     BoundChoice,
     per_user_counts,
     split_epsilon,
@@ -73,8 +74,9 @@ class AutoBound:
     choice: Optional[BoundChoice] = None
 
     @classmethod
-    def from_parameters(cls, algorithm, parameters, context, bound_name, epsilon, cells):
-        """From the run's parameters; ``cells`` is the number of noisy cells of the release (public)."""
+    def from_parameters(cls, algorithm, parameters, context, bound_name, epsilon, cells, noise_cost=ZONE_NOISE_COST):
+        """From the run's parameters; ``cells`` is the number of noisy cells of the release (public), ``noise_cost``
+        the release's k (core.mechanisms.bound_selection)."""
         m = algorithm.parameterAsInt(parameters, bound_name, context)
         if m != AUTOMATIC:
             return cls(m, epsilon, epsilon)
@@ -82,7 +84,7 @@ class AutoBound:
         largest = algorithm.parameterAsInt(parameters, AUTO_MAX_BOUND, context)
         try:
             choice_epsilon, rest = split_epsilon(epsilon, share)
-            choice = BoundChoice(choice_epsilon, largest, max(int(cells), 1), rest)
+            choice = BoundChoice(choice_epsilon, largest, max(int(cells), 1), rest, noise_cost)
         except ValueError as error:
             raise QgsProcessingException(tr("{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE and "
                                             "AUTO_MAX_BOUND.").format(name=bound_name, error=error)) from None

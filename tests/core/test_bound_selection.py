@@ -35,7 +35,7 @@ def test_distances_by_hand_are_zero_exactly_where_the_error_model_is_smallest():
 
 
 def test_probabilities_are_the_exponential_mechanism_by_hand():
-    weights = np.exp(-0.5 * 1.0 * HAND_DISTANCES)
+    weights = np.exp(-0.5 * 1.0 * HAND_DISTANCES) / np.arange(1, 9)  # base measure 1/M
     np.testing.assert_allclose(choice().probabilities(COUNTS), weights / weights.sum(), rtol=1e-12)
 
 
@@ -88,14 +88,15 @@ def test_one_user_more_changes_every_probability_by_at_most_e_to_the_epsilon(add
 
 def test_on_many_users_the_choice_keeps_its_rank_margin_and_so_the_error_model_near_its_best():
     """10,000 users with geometric record counts, 100 cells, epsilon 0.95 for the release and 0.05 for the choice.
-    McSherry and Talwar: P(d(M) > 2 ln(50 / 0.05) / 0.05 = 276 users) <= 0.05, so of 400 draws at most
-    binom.ppf(1 - ALPHA, 400, 0.05) may miss; every M within the margin has F(M) within 23 % of the smallest."""
+    McSherry and Talwar with the base measure 1/M: P(d(M) > 2 (ln(H / 0.05) + ln 50) / 0.05 = 336 users) <= 0.05
+    (H = 1 + 1/2 + ... + 1/50), so of 400 draws at most binom.ppf(1 - ALPHA, 400, 0.05) may miss; every M within
+    the margin has F(M) within 34 % of the smallest (the margin is a worst case: see the benchmark)."""
     counts = np.random.default_rng(3).geometric(0.1, size=10_000)
     mechanism = BoundChoice(0.05, 50, 100, 0.95)
     m = np.arange(1, 51)
     cost = np.maximum(counts[None, :] - m[:, None], 0).sum(axis=1) + mechanism.target * m
     within = mechanism.distances(counts) <= mechanism.rank_margin(0.05)
-    assert cost[within].max() / cost.min() < 1.23
+    assert cost[within].max() / cost.min() < 1.34
     chosen = draws(mechanism, counts, 400, seed=11)
     assert np.sum(~within[chosen - 1]) <= binom.ppf(1 - ALPHA, 400, 0.05)
 

@@ -20,22 +20,36 @@ condition for this trade-off; it needs no count of users). The candidates
 are the public set 1..MAX (``max_bound``), and the score of a candidate is
 minus its rank distance from that condition,
     d(M) = max(g(M) - c, c - g(M - 1), 0),
-which is 0 exactly at the minimisers of F.
+which is 0 exactly at the minimisers of F. Candidates are weighted by the
+public base measure mu(M) = 1/M (log-uniform: each doubling of M equally
+likely a priori, the integer form of a powers-of-2 grid): far above the
+largest counts every candidate has d(M) close to c, and without it their
+many equal weights would take a noticeable share of the draws.
+
+The noise cost k. Laplace noise of scale b has mean absolute value b; a cell
+whose true count is 0 has, after CLAMP (negative counts set to 0), an error
+of mean b / 2. Zone counts take k = 1 (most zones of a declared zone layer
+hold data); OD flows take k = 1/2 (most of the Z^2 pairs of an OD matrix are
+empty). Both are public choices per release, made without the data; they
+were set after a first run of benchmarks/bench_auto_bounds.py (say so).
 
 Privacy (the OpenDP-style proof). Neighbouring datasets differ by one user
 (added or removed) and each user contributes one count n_u. Adding a user
 moves every g(m) by 0 or 1, so every d(M) by at most 1: the score has
 sensitivity 1 whatever the user's count (nothing is clamped; a user with
 any number of records is one user). The output M is drawn with probability
-proportional to exp(-eps_choice d(M) / 2) over the public candidates, which
-is eps_choice-DP (McSherry and Talwar 2007, Theorem 6). The release then
+proportional to mu(M) exp(-eps_choice d(M) / 2) over the public candidates,
+which is eps_choice-DP (McSherry and Talwar 2007, Theorem 6, with a base
+measure: each numerator moves by a factor at most e^(eps_choice / 2), so the
+normaliser does too). The release then
 uses M and eps_rest = EPSILON - eps_choice; by sequential composition the
 whole run is EPSILON-DP (plus the release's own delta), and the record and
 the ledger carry EPSILON. The chosen M is the output of a mechanism and may
 be published: the record and the log state it.
 
 Accuracy. With probability >= 1 - beta the chosen M has d(M) <=
-2 ln(MAX / beta) / eps_choice (McSherry and Talwar 2007): the number of
+2 ln(H / beta) / eps_choice, H = sum 1/M <= 1 + ln MAX, plus
+2 ln(M*) / eps_choice for an optimal M* (McSherry and Talwar 2007): the number of
 users beyond M is within that many of c. F changes by |g - c| per unit step,
 so near the optimum the extra error is small where the count distribution
 is dense and the choice moves further (with little effect on F) where it is
@@ -67,6 +81,8 @@ from .quantiles import ExponentialQuantiles, draw_by_rank_distance
 from .validation import require_positive_finite
 
 DEFAULT_SHARE = 0.05
+# The noise cost k per release (module docstring): zone counts, and OD flows (mostly empty pairs).
+ZONE_NOISE_COST, OD_NOISE_COST = 1.0, 0.5
 DEFAULT_MAX_BOUND = 50
 # The quantiles that give LOWER and UPPER of a value.
 VALUE_QUANTILES = (0.02, 0.98)
@@ -103,7 +119,7 @@ class BoundChoice:
     max_bound: int
     cells: int
     epsilon_release: float
-    noise_cost: float = 1.0
+    noise_cost: float = ZONE_NOISE_COST
 
     def __post_init__(self):
         require_positive_finite("epsilon", self.epsilon)
@@ -121,6 +137,11 @@ class BoundChoice:
     def target(self) -> float:
         return self.noise_cost * int(self.cells) / self.epsilon_release
 
+    @property
+    def log_base_measure(self) -> np.ndarray:
+        """ln mu(M) = -ln M (unnormalised; public)."""
+        return -np.log(self.candidates)
+
     def distances(self, counts) -> np.ndarray:
         """d(M) for every candidate M: the rank distance from g(M-1) >= c >= g(M), g(m) = #{n_u > m}."""
         counts = np.sort(np.asarray(counts, dtype=np.int64))
@@ -132,22 +153,29 @@ class BoundChoice:
 
     def probabilities(self, counts) -> np.ndarray:
         """The exact output distribution over the candidates (for tests and documentation)."""
-        logits = -0.5 * self.epsilon * self.distances(counts)
+        logits = self.log_base_measure - 0.5 * self.epsilon * self.distances(counts)
         weights = np.exp(logits - logits.max())
         return weights / weights.sum()
 
     def choose(self, counts, rng: np.random.Generator) -> int:
-        """One draw of the mechanism: M with probability proportional to exp(-epsilon d(M) / 2)."""
-        return int(self.candidates[draw_by_rank_distance(self.distances(counts), 0.5 * self.epsilon, rng)])
+        """One draw of the mechanism: M with probability proportional to mu(M) exp(-epsilon d(M) / 2).
+
+        The base measure enters as a shift of the distance, d(M) - ln mu(M) / (epsilon / 2), less its minimum
+        (the same distribution; the best weight is 1, so nothing underflows)."""
+        scale = 0.5 * self.epsilon
+        shifted = self.distances(counts) - self.log_base_measure / scale
+        return int(self.candidates[draw_by_rank_distance(shifted - shifted.min(), scale, rng)])
 
     def rank_margin(self, beta: float = 0.05) -> float:
-        """With probability >= 1 - beta the chosen M is within this many users of the condition."""
-        return 2.0 * math.log(int(self.max_bound) / beta) / self.epsilon
+        """With probability >= 1 - beta the chosen M is within this many users of the condition, when the
+        condition holds at some M* (a bound on ln M* adds 2 ln M* / epsilon; here ln MAX is used)."""
+        harmonic = float(np.sum(1.0 / self.candidates))
+        return 2.0 * (math.log(harmonic / beta) + math.log(int(self.max_bound))) / self.epsilon
 
     def description(self, chosen: int) -> str:
         return (f"M = {chosen} chosen by the exponential mechanism (McSherry and Talwar 2007) over 1..{self.max_bound}"
-                f" with epsilon {self.epsilon:g}, score minus the number of users from the point where about "
-                f"{self.target:.4g} users have more than M records (sensitivity 1 user)")
+                f" with epsilon {self.epsilon:g} and base measure 1/M, score minus the number of users from the point "
+                f"where about {self.target:.4g} users have more than M records (sensitivity 1 user)")
 
 
 @dataclass(frozen=True)

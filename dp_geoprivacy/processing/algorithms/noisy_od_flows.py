@@ -32,6 +32,7 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
+from ...core.mechanisms.bound_selection import OD_NOISE_COST
 from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, StabilityHistogram
 from ...core.releases.od_flows import (
     ODDomain,
@@ -172,8 +173,9 @@ class NoisyOdFlows(DpAlgorithm):
             "<p><b>Automatic M.</b> MAX_TRIPS=0 (with USER_FIELD and declared zones) chooses M privately: "
             "AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism "
             "(McSherry and Talwar 2007) on the trips per user, aiming at the M that about (pairs / remaining "
-            "epsilon) users exceed, where the trips left out and the noise on every pair balance (the model of "
-            "THRESHOLD=0); the flows use the rest of EPSILON. The chosen M is in the log and the privacy record, "
+            "epsilon) / 2 users exceed, where the trips left out and the noise on every pair balance (the model of "
+            "THRESHOLD=0 with CLAMP: most pairs are empty, and a clamped empty pair's error is half the noise's); "
+            "the flows use the rest of EPSILON. The chosen M is in the log and the privacy record, "
             "and EPSILON_SPENT includes the choice.</p>"
             "<p><b>THRESHOLD=0</b> (pure EPSILON-DP, Kapp et al. 2023 and Roy, Kantarcioglu and Sweeney 2016 §3): "
             "every one of the "
@@ -375,7 +377,7 @@ class NoisyOdFlows(DpAlgorithm):
         source_rng = self.noise_source(parameters, context, feedback)
         bound = auto_bound.AutoBound.from_parameters(
             self, parameters, context, self.MAX_TRIPS, epsilon,
-            cells=ODDomain(len(cells), intrazonal).size + 1 if cells.public else 1)
+            cells=ODDomain(len(cells), intrazonal).size + 1 if cells.public else 1, noise_cost=OD_NOISE_COST)
         if bound.automatic:
             max_trips = bound.choose(data.user_keys, source_rng.generator, feedback)
             spec = spec_for(max_trips, bound.epsilon_release)

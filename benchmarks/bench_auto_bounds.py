@@ -1,0 +1,190 @@
+"""Benchmark of the automatic contribution bound (issue 22 part 2): the error of a release whose M is chosen
+privately (5 % of EPSILON, core.mechanisms.bound_selection) against the best fixed M found after the fact.
+
+Three datasets of different shapes (none is used by a test, and nothing below was tuned on them):
+- helsinki: the OpenStreetMap points of central Helsinki (build/trial-data/helsinki.gpkg, layer points, 8,045
+  points, EPSG:3067; see benchmarks/real_data_trial.py) with synthetic users: the points in a fixed random
+  order within 100 m cells, cut into users of geometric size (mean 4), so a user's points are near each other.
+  Release: noisyzonecounts over a public 100 m grid on the extract's extent.
+- cairns: the 2014 Cairns bus feed (build/trial-data/cairns, the GTFS of benchmarks/real_data_trial.py), every
+  scheduled trip on the days of its calendar over four weeks (benchmarks/bench_mobility_report_real.py's
+  read_trips); the unit of privacy is the scheduled trip (trip_id), whose runs are its records (1 to 28).
+  Release: noisyodflows with THRESHOLD=0 over a public 5 km grid in EPSG:32755 on the stops (every pair noised).
+- heavy_tail: generated here: 5,000 users with Zipf(1.6) record counts capped at 2,000, 100 zones of Zipf(1.2)
+  popularity, 70 % of a user's records in their home zone. Release: noisyzonecounts.
+
+Error: the mean absolute error per cell (zone, or origin-destination pair; the outside cell left out) of the
+published counts (CLAMP on, the default: rounded and set to zero when negative) against the TRUE counts without any
+bound, averaged over RUNS runs of the core release function the algorithm calls (release_zone_counts /
+release_od_flows: sampling for the bound, noise, clamping). Fixed M: every M of 1..50 (the automatic candidates,
+AUTO_MAX_BOUND's default) with the whole EPSILON. Automatic: each run chooses M with 5 % of EPSILON
+(BoundChoice with the release's cell count) and releases with the other 95 %, as processing/auto_bound.py does.
+Ratio = automatic MAE / smallest fixed MAE (goal: at most 1.1).
+
+Run: .venv/bin/python benchmarks/bench_auto_bounds.py [--runs N]. Writes benchmarks/results/auto_bounds.json.
+"""
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from osgeo import ogr
+from pyproj import Transformer
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from benchmarks.bench_mobility_report_real import read_trips  # noqa: E402
+from benchmarks.common import load_average, write_results  # noqa: E402
+from dp_geoprivacy.core.mechanisms.bound_selection import (  # noqa: E402
+    DEFAULT_MAX_BOUND,
+    DEFAULT_SHARE,
+    OD_NOISE_COST,
+    ZONE_NOISE_COST,
+    BoundChoice,
+    per_user_counts,
+    split_epsilon,
+)
+from dp_geoprivacy.core.releases.od_flows import ODFlowData, ODFlowSpec, release_od_flows  # noqa: E402
+from dp_geoprivacy.core.releases.zone_counts import ZoneCountData, ZoneCountSpec, release_zone_counts  # noqa: E402
+
+# The trial data live in the main checkout's build folder (fetched by benchmarks/real_data_trial.py).
+DATA = next((p for p in (ROOT / "build" / "trial-data", Path("/work/main/build/trial-data")) if p.exists()),
+            ROOT / "build" / "trial-data")
+EPSILONS = (0.5, 1.0, 2.0)
+CANDIDATES = np.arange(1, DEFAULT_MAX_BOUND + 1)
+
+
+# --- datasets: (records' cell or (origin, destination), users, number of zones) ---------------------------------
+
+
+def helsinki(rng):
+    ds = ogr.Open(str(DATA / "helsinki.gpkg"))
+    layer = ds.GetLayerByName("points")
+    xy = np.array([f.GetGeometryRef().GetPoint_2D() for f in layer])
+    (x0, y0), (x1, y1) = xy.min(axis=0), xy.max(axis=0)  # the extract's extent (public: the OSM extract's box)
+    cols, rows = int(np.ceil((x1 - x0) / 100.0)) or 1, int(np.ceil((y1 - y0) / 100.0)) or 1
+    c = np.minimum(((xy[:, 0] - x0) // 100).astype(int), cols - 1)
+    r = np.minimum(((xy[:, 1] - y0) // 100).astype(int), rows - 1)
+    cell = r * cols + c
+    order = np.lexsort((rng.random(len(cell)), cell))  # points of a cell together, in random order
+    sizes = rng.geometric(0.25, size=len(cell))
+    user = np.repeat(np.arange(len(sizes)), sizes)[:len(cell)]
+    users = np.empty(len(cell), dtype=np.int64)
+    users[order] = user
+    return {"cell": cell, "users": users, "zones": cols * rows}
+
+
+def cairns(rng):
+    unit, _start, _end, origin, dest = read_trips(DATA / "cairns", days=28)
+    to_utm = Transformer.from_crs(4326, 32755, always_xy=True)
+    ends = np.vstack((origin, dest))
+    xy = np.column_stack(to_utm.transform(ends[:, 0], ends[:, 1]))
+    low = np.floor(xy.min(axis=0) / 5000.0) * 5000.0
+    cols, rows = (np.floor((xy.max(axis=0) - low) / 5000.0) + 1).astype(int)
+    zone = (((xy[:, 1] - low[1]) // 5000).astype(int) * cols + ((xy[:, 0] - low[0]) // 5000).astype(int))
+    n = len(unit)
+    return {"origin": zone[:n], "dest": zone[n:], "users": unit, "zones": int(cols * rows)}
+
+
+def heavy_tail(rng, users=5000, zones=100):
+    counts = np.minimum(rng.zipf(1.6, size=users), 2000)
+    popularity = 1.0 / np.arange(1, zones + 1) ** 1.2
+    popularity /= popularity.sum()
+    home = rng.choice(zones, size=users, p=popularity)
+    user = np.repeat(np.arange(users), counts)
+    away = rng.random(len(user)) >= 0.7
+    cell = home[user]
+    cell[away] = rng.choice(zones, size=int(away.sum()), p=popularity)
+    return {"cell": cell, "users": user, "zones": zones}
+
+
+# --- one release and its error --------------------------------------------------------------------------------
+
+
+def truth(data):
+    if "cell" in data:
+        return np.bincount(data["cell"], minlength=data["zones"]).astype(float)
+    z = data["zones"]
+    return np.bincount(data["origin"] * z + data["dest"], minlength=z * z).astype(float)
+
+
+def cells(data):
+    """The noisy cells of the release (the outside cell included): what BoundChoice weighs."""
+    return (data["zones"] if "cell" in data else data["zones"] ** 2) + 1
+
+
+def release_error(data, true, m, epsilon, rng):
+    if "cell" in data:
+        spec = ZoneCountSpec(epsilon=epsilon, unit_of_privacy="user", max_contributions=int(m))
+        result = release_zone_counts(ZoneCountData(cell=data["cell"], n_zones=data["zones"],
+                                                   zone_rank=np.arange(data["zones"]), user_keys=data["users"]),
+                                     spec, rng).result
+        noisy = np.zeros(data["zones"])
+        noisy[result["zone_index"]] = result["noisy_count"]
+    else:
+        z = data["zones"]
+        spec = ODFlowSpec(epsilon=epsilon, unit_of_privacy="trip id", max_trips=int(m))
+        result = release_od_flows(ODFlowData(data["origin"], data["dest"], np.arange(z), data["users"]),
+                                  spec, rng).result
+        noisy = np.zeros(z * z)
+        noisy[result["origin_index"] * z + result["dest_index"]] = result["noisy_count"]
+    return float(np.mean(np.abs(noisy - true)))
+
+
+def measure(name, data, epsilon, runs, rng):
+    true = truth(data)
+    fixed = np.array([np.mean([release_error(data, true, m, epsilon, rng) for _ in range(runs)])
+                      for m in CANDIDATES])
+    choice_epsilon, rest = split_epsilon(epsilon, DEFAULT_SHARE)
+    choice = BoundChoice(choice_epsilon, DEFAULT_MAX_BOUND, cells(data), rest,
+                         ZONE_NOISE_COST if "cell" in data else OD_NOISE_COST)
+    counts = per_user_counts(np.asarray(data["users"]))
+    chosen, errors = [], []
+    for _ in range(runs):
+        m = choice.choose(counts, rng)
+        chosen.append(m)
+        errors.append(release_error(data, true, m, rest, rng))
+    best = int(CANDIDATES[np.argmin(fixed)])
+    auto = float(np.mean(errors))
+    return {
+        "dataset": name, "epsilon": epsilon, "users": int(len(counts)), "records": int(counts.sum()),
+        "records_per_user": {"median": float(np.median(counts)), "p90": float(np.quantile(counts, 0.9)),
+                             "p99": float(np.quantile(counts, 0.99)), "max": int(counts.max())},
+        "cells": int(cells(data) - 1), "target_users_beyond_m": choice.target,
+        "best_fixed_m": best, "best_fixed_mae": float(fixed.min()),
+        "fixed_mae": {int(m): round(float(e), 4) for m, e in zip(CANDIDATES, fixed)},
+        "automatic_m_chosen": {"median": float(np.median(chosen)), "min": int(min(chosen)), "max": int(max(chosen))},
+        "automatic_mae": auto, "ratio": auto / float(fixed.min()),
+        "automatic_mae_sd_of_mean": float(np.std(errors, ddof=1) / np.sqrt(runs)),
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args()
+    rng = np.random.default_rng(2022)  # the benchmark's own generator: reproducible figures
+    datasets = {"helsinki": helsinki(rng), "cairns": cairns(rng), "heavy_tail": heavy_tail(rng)}
+    rows = []
+    started = time.perf_counter()
+    for epsilon in EPSILONS:
+        for name, data in datasets.items():
+            row = measure(name, data, epsilon, args.runs, rng)
+            rows.append(row)
+            print(f"{name:11} eps {epsilon:4g}: users {row['users']:6d}, cells {row['cells']:5d}, best fixed M "
+                  f"{row['best_fixed_m']:3d} MAE {row['best_fixed_mae']:9.3f}; automatic M median "
+                  f"{row['automatic_m_chosen']['median']:5.1f} ({row['automatic_m_chosen']['min']}-"
+                  f"{row['automatic_m_chosen']['max']}) MAE {row['automatic_mae']:9.3f} +- "
+                  f"{row['automatic_mae_sd_of_mean']:.3f}; ratio {row['ratio']:.3f}", flush=True)
+    path = write_results("auto_bounds", {
+        "what": "MAE per cell against the unbounded truth: automatic M (5% of epsilon) vs the best fixed M of 1..50",
+        "runs_per_setting": args.runs, "share": DEFAULT_SHARE, "results": rows,
+        "goal_ratio": 1.1, "met": [r["ratio"] <= 1.1 for r in rows],
+        "wall_seconds": round(time.perf_counter() - started, 1), "load_average": load_average()})
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
