@@ -11,21 +11,26 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
-from qgis.core import QgsProcessingException, QgsProcessingParameterNumber
+import numpy as np
+from qgis.core import QgsProcessingException, QgsProcessingParameterBoolean, QgsProcessingParameterNumber
 
 from ..core.mechanisms.bound_selection import (
     DEFAULT_MAX_BOUND,
     DEFAULT_SHARE,
     ZONE_NOISE_COST,
     BoundChoice,
+    ValueBoundChoice,
     per_user_counts,
     split_epsilon,
     with_choice,
 )
+from ..core.mechanisms.bounded_stats import Bounds
+from ..core.mechanisms.counting import bound_contributions
+from ..core.releases.release import null_user_mask, user_codes
 from ..translation import tr
 from .base import setting_number
 
-AUTO_SHARE, AUTO_MAX_BOUND = "AUTO_SHARE", "AUTO_MAX_BOUND"
+AUTO_SHARE, AUTO_MAX_BOUND, AUTO_VALUE_BOUNDS = "AUTO_SHARE", "AUTO_MAX_BOUND", "AUTO_VALUE_BOUNDS"
 PARAMETERS = (AUTO_SHARE, AUTO_MAX_BOUND)
 AUTOMATIC = 0
 
@@ -74,16 +79,22 @@ class AutoBound:
     choice: Optional[BoundChoice] = None
 
     @classmethod
-    def from_parameters(cls, algorithm, parameters, context, bound_name, epsilon, cells, noise_cost=ZONE_NOISE_COST):
+    def from_parameters(cls, algorithm, parameters, context, bound_name, epsilon, cells, noise_cost=ZONE_NOISE_COST,
+                        other_choices=0):
         """From the run's parameters; ``cells`` is the number of noisy cells of the release (public), ``noise_cost``
-        the release's k (core.mechanisms.bound_selection)."""
+        the release's k (core.mechanisms.bound_selection); ``other_choices`` automatic choices besides M (each
+        AUTO_SHARE of EPSILON) come out of ``epsilon_release`` too."""
         m = algorithm.parameterAsInt(parameters, bound_name, context)
-        if m != AUTOMATIC:
-            return cls(m, epsilon, epsilon)
         share = algorithm.parameterAsDouble(parameters, AUTO_SHARE, context)
+        available = epsilon * (1.0 - share * other_choices)
+        if m != AUTOMATIC:
+            return cls(m, epsilon, available)
         largest = algorithm.parameterAsInt(parameters, AUTO_MAX_BOUND, context)
         try:
-            choice_epsilon, rest = split_epsilon(epsilon, share)
+            choice_epsilon = split_epsilon(epsilon, share)[0]
+            rest = available - choice_epsilon
+            if not rest > 0:
+                raise ValueError("the choices would take the whole EPSILON")
             choice = BoundChoice(choice_epsilon, largest, max(int(cells), 1), rest, noise_cost)
         except ValueError as error:
             raise QgsProcessingException(tr("{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE and "
@@ -115,3 +126,63 @@ class AutoBound:
         if not self.automatic:
             return dict(release_fields)
         return with_choice(release_fields, self.choice.description(self.m), self.choice.epsilon)
+
+
+def add_value_bound_parameter(algorithm):
+    """AUTO_VALUE_BOUNDS: LOWER and UPPER become the declared range; the bounds used are chosen within it."""
+    automatic = QgsProcessingParameterBoolean(
+        AUTO_VALUE_BOUNDS, tr("Choose LOWER/UPPER privately within them"), defaultValue=False)
+    automatic.setHelp(tr("LOWER and UPPER are then the public range; AUTO_SHARE of EPSILON chooses the bounds used "
+                         "inside it (the private 2nd and 98th percentiles of the values)."))
+    algorithm.add(automatic)
+
+
+@dataclass
+class AutoValueBounds:
+    """The value bounds of one run: the declared LOWER/UPPER, or bounds chosen inside them (``choice`` set)."""
+
+    bounds: Bounds
+    epsilon_release: float
+    choice: Optional[ValueBoundChoice] = None
+
+    @staticmethod
+    def requested(algorithm, parameters, context) -> bool:
+        return algorithm.parameterAsBoolean(parameters, AUTO_VALUE_BOUNDS, context)
+
+    @classmethod
+    def from_parameters(cls, algorithm, parameters, context, epsilon, epsilon_release, declared: Bounds):
+        """``epsilon``: the run's EPSILON (the share is of it); ``epsilon_release``: what the release gets, the
+        choices already taken out (AutoBound.from_parameters with ``other_choices``)."""
+        if not cls.requested(algorithm, parameters, context):
+            return cls(declared, epsilon_release)
+        share = algorithm.parameterAsDouble(parameters, AUTO_SHARE, context)
+        if not (0.0 < share < 1.0 and epsilon_release > 0):
+            raise QgsProcessingException(tr("AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share:g}: the choices "
+                                            "would take the whole EPSILON. Use e.g. AUTO_SHARE=0.05.").format(
+                share=share))
+        return cls(declared, epsilon_release, ValueBoundChoice(epsilon * share, declared))
+
+    def choose(self, values, user_keys, m, rng, feedback) -> Bounds:
+        """Draw the bounds from the values (each user's at most ``m``, sampled; NULL users and values left
+        out): the mechanism's only look at the data. Returns the bounds the release uses."""
+        if self.choice is None:
+            return self.bounds
+        values = np.asarray(values, dtype=float)
+        keep = ~np.isnan(values)
+        if user_keys is not None:
+            keep &= ~null_user_mask(user_keys)
+            codes = user_codes(np.ma.asarray(user_keys)[keep])
+            values = values[keep][bound_contributions(codes, m, rng)]
+        else:
+            values = values[keep]
+        self.choice = ValueBoundChoice(self.choice.epsilon, self.bounds, max_contributions=m)
+        self.bounds = self.choice.choose(values, rng)
+        feedback.pushInfo(tr("Automatic LOWER/UPPER: the private 2nd and 98th percentiles are {lower:g} and {upper:g} "
+                             "(epsilon {cost:g}); values are clamped to them.").format(
+            lower=self.bounds.lower, upper=self.bounds.upper, cost=self.choice.epsilon))
+        return self.bounds
+
+    def fields(self, release_fields) -> dict:
+        if self.choice is None:
+            return dict(release_fields)
+        return with_choice(release_fields, self.choice.description(self.bounds), self.choice.epsilon)

@@ -74,6 +74,31 @@ def test_od_flows_with_automatic_m(zones, tmp_path):
     check_choice(results, log, entries, read_from_file(str(tmp_path / "flows.gpkg"))[0])
 
 
+def test_zone_statistics_with_automatic_m_and_value_bounds(zones, tmp_path):
+    """600 users of 4 values, 0..99 repeated (the 2nd and 98th percentiles are 2 and 97), in the declared range
+    0..1000 (grid step 1); AUTO_SHARE 0.45 gives epsilon 4.5 to M (any M but 4 below 8 exp(-4.5 * 9 / 2) = 1e-8),
+    4.5 to the bounds (2.25 per quantile, 4 ranks of sensitivity: rank margin 2 * 4 ln(1001 / 0.05) / 2.25 = 35
+    ranks of 2,400, 1.5 values; each of the 900 candidates above the data is 48 ranks off, 900 exp(-2.25 * 48 / 8)
+    = 0.001) and 1 to the sum."""
+    rows = [{"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}", "speed": float((u * PER_USER + i) % 100)}
+            for u in range(10 * USERS) for i in range(PER_USER)]
+    points = write_layer(tmp_path / "points.gpkg", rows)
+    results, log, entries = run("noisyzonestatistics", tmp_path, INPUT=points, ZONES=zones, ZONE_ID_FIELD="zone_id",
+                                VALUE_FIELD="speed", STATISTIC=1, LOWER=0, UPPER=1000, UNIT=1, USER_FIELD="uid",
+                                MAX_CONTRIBUTIONS=0, AUTO_SHARE=0.45, AUTO_VALUE_BOUNDS=True,
+                                OUTPUT=tmp_path / "statistics.gpkg")
+    [record] = read_from_file(str(tmp_path / "statistics.gpkg"))
+    assert re.search(r"chose M = 4 \(from 1 to 8\) with epsilon 4.5 of the 10", log), log
+    bounds = re.search(r"percentiles are ([0-9.]+) and ([0-9.]+) \(epsilon 4.5\)", log)
+    assert bounds, log
+    lower, upper = float(bounds.group(1)), float(bounds.group(2))
+    assert abs(lower - 2) <= 3 and abs(upper - 97) <= 3
+    assert f"LOWER = {lower:g} and UPPER = {upper:g}" in record.mechanism and "M = 4 chosen" in record.mechanism
+    assert record.epsilon == pytest.approx(10.0) and entries[0]["epsilon"] == pytest.approx(10.0)
+    # The sum's sensitivity is M max(|LOWER|, |UPPER|) with the chosen bounds.
+    assert results["SENSITIVITY"] == pytest.approx(4 * upper)
+
+
 def test_automatic_m_without_users_is_refused(zones, tmp_path):
     points = write_layer(tmp_path / "points.gpkg", [{"wkt": point(*centre(0)), "uid": "a"}])
     done = run_qgis_process("run", "dp_geoprivacy:noisyzonecounts", "--", f"INPUT={points}", f"ZONES={zones}",

@@ -134,13 +134,27 @@ def zone_counts_user_at_bound(folders):
             for i, rows in enumerate((base, base + extra))]
 
 
+NUMBER = r"(-?\b[0-9][0-9.,e+-]*|\bnan\b|\bNaN\b|\binf\b)"
+
+
 def automatic(inputs, bound):
-    """The case ``inputs`` with the bound ``bound`` chosen automatically (0, issue 22): the chosen M is a
-    mechanism's output, but with the same SEED both neighbours draw the same uniform, and one user moves each
-    candidate's probability by at most a factor e^(epsilon of the choice), so the same M is expected."""
+    """The case ``inputs`` with the bound ``bound`` chosen automatically (0, issue 22)."""
     def with_automatic(folders):
         return [{**parameters, bound: 0, "AUTO_SHARE": 0.2, "AUTO_MAX_BOUND": 8} for parameters in inputs(folders)]
     return with_automatic
+
+
+# The chosen M is a mechanism's output (core.mechanisms.bound_selection), and so is what the release derives from
+# it alone: the sensitivity, the noise scale, the floating-point epsilon of the snapping, the stability threshold.
+# One user more moves each M's probability by at most e^(epsilon of the choice), so even with the same SEED the
+# neighbours may choose different M: these are masked like noise, and nothing else may differ.
+CHOSEN_M_RESULTS = ("SENSITIVITY", "NOISE_SCALE")
+CHOSEN_M_TEXT = (rf"chose M = {NUMBER}", rf"M = {NUMBER} chosen", rf"at most {NUMBER} \w+ kept",
+                 rf'"?sensitivity"?[:=] ?{NUMBER}', rf'"?noise_scale"?[:=] ?{NUMBER}',
+                 rf'"?epsilon_floating_point"?[:=] ?{NUMBER}', rf"[Ss]ensitivity {NUMBER}", rf"scale {NUMBER}",
+                 rf"threshold {NUMBER}", rf"reached {NUMBER}", rf"grain {NUMBER}", rf"multiples of {NUMBER}",
+                 rf'"?count_grain"?[:=] ?{NUMBER}', rf"b = {NUMBER}", rf"epsilon in floating point {NUMBER}",
+                 rf"margin of error {NUMBER}", rf"moe95[^0-9]*{NUMBER}", rf"±{NUMBER}")
 
 
 def zone_counts_threshold(folders):
@@ -345,14 +359,14 @@ def consistent_counts_zones(folders):
             for i, rows in enumerate((base, base + extra))]
 
 
-NUMBER = r"(-?\b[0-9][0-9.,e+-]*|\bnan\b|\bNaN\b|\binf\b)"
+
 CASES = [
     Case("zone counts: a user at the bound, a NULL user, a far-away point", "noisyzonecounts",
          zone_counts_user_at_bound, noisy_results=("OUTSIDE_COUNT",),
          noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",)),
     Case("zone counts, automatic M: a user beyond any M, a NULL user, a far-away point", "noisyzonecounts",
-         automatic(zone_counts_user_at_bound, "MAX_CONTRIBUTIONS"), noisy_results=("OUTSIDE_COUNT",),
-         noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",)),
+         automatic(zone_counts_user_at_bound, "MAX_CONTRIBUTIONS"), noisy_results=("OUTSIDE_COUNT",) + CHOSEN_M_RESULTS,
+         noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",) + CHOSEN_M_TEXT),
     Case("zone counts, stability threshold: a point in an empty zone", "noisyzonecounts", zone_counts_threshold,
          noisy_results=("OUTSIDE_COUNT", "ROWS_WRITTEN"),
          noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",), noisy_rows=("counts",)),
@@ -365,10 +379,15 @@ CASES = [
          # distribution on both neighbours (as for consistent counts).
          noisy_text=(rf"outside all zones: {NUMBER}", r"Expected absolute error of a flow [^\"\n]*")),
     Case("OD flows, automatic M: a user beyond any M, an end outside, a NULL user", "noisyodflows",
-         automatic(od_flows_user_at_bound, "MAX_TRIPS"), noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED"),
-         noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of"), noisy_rows=("flows", "matrix")),
+         automatic(od_flows_user_at_bound, "MAX_TRIPS"),
+         noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED") + CHOSEN_M_RESULTS,
+         noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of") + CHOSEN_M_TEXT,
+         noisy_rows=("flows", "matrix")),
     Case("zone statistics: values beyond the bounds, a NULL value, a point in no zone", "noisyzonestatistics",
          zone_statistics_clamped),
+    Case("zone statistics, automatic M: a user beyond any M, a NULL value, a point in no zone",
+         "noisyzonestatistics", automatic(zone_statistics_clamped, "MAX_CONTRIBUTIONS"),
+         noisy_results=CHOSEN_M_RESULTS, noisy_text=CHOSEN_M_TEXT),
     Case("randomized response: a declared category only the changed row holds", "randomizedresponse",
          response_declared),
     Case("randomized response with EPSILON: a declared category only the changed row holds",
@@ -473,7 +492,7 @@ def publication(case, out, stdout, stderr):
                 "crs": layer.GetSpatialRef().ExportToWkt() if layer.GetSpatialRef() else None,
                 "title": mask(metadata.title(), case, out), "abstract": mask(metadata.abstract(), case, out),
                 "history": [mask(h, case, out) for h in metadata.history()],
-                "keywords": {k: list(v) for k, v in metadata.keywords().items()}}
+                "keywords": {k: [mask(word, case, out) for word in v] for k, v in metadata.keywords().items()}}
         dataset = None
         with sqlite3.connect(str(path)) as db:
             layers[path.name, "<tables>"] = sorted(r[0] for r in db.execute(

@@ -59,7 +59,10 @@ Value bounds (``ValueBoundChoice``): LOWER and UPPER of a zone statistic from
 the private quantiles (default the 2nd and 98th percentiles) of all the
 values, clamped to a declared public range, by the exponential mechanism on
 ranks of :mod:`.quantiles` (Kapp et al. 2023 §4.3.2) with each user's at most
-M records (the rank sensitivity M).
+M records (the rank sensitivity M). Every candidate beyond the data is
+0.02 n ranks from the target, so with few values (0.02 n not well above
+M / epsilon) the draw often lands there, between the data's extreme and the
+declared end: wider bounds, so more noise but no clamping (the safe side).
 
 Floating point. The output is always a public candidate chosen by inverting
 cumulative weights (:func:`.quantiles.draw_by_rank_distance`); the rounding

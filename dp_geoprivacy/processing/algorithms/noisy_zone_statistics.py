@@ -16,6 +16,7 @@ calls ``release_zone_statistics`` and writes one polygon row per published
 """
 
 import math
+from dataclasses import replace
 
 import numpy as np
 from osgeo import ogr
@@ -32,6 +33,7 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
+from ...core.mechanisms.bounded_stats import Bounds
 from ...core.releases.publication import log_private
 from ...core.releases.release import ReleaseCancelledError, order_by_rank, ranks_from_order
 from ...core.releases.zone_counts import FOUR_HOURS, HOUR, WEEKDAY, TimeSlotError, day_keys, slot_labels, time_slots
@@ -50,6 +52,7 @@ from ...core.releases.zone_statistics import (
     ZoneStatisticsSpec,
     release_zone_statistics,
 )
+from .. import auto_bound
 from ..base import DpAlgorithm, setting_number
 from ..help_summary import EXAMPLE_BOUNDS, EXAMPLE_RECORDS, defaults, mean_figures, with_summary
 from ..metric_crs import wkt
@@ -68,7 +71,8 @@ class NoisyZoneStatistics(DpAlgorithm):
     GROUP_ID = "aggregates"
     DIALOG_ORDER = ("INPUT", "ZONES", "ZONE_ID_FIELD", "H3_RESOLUTION", "EXTENT", "VALUE_FIELD", "STATISTIC", "LOWER",
                     "UPPER", "EPSILON", "UNIT", "USER_FIELD", "MAX_CONTRIBUTIONS", "LIMIT", "DAYS")
-    ADVANCED = ("MAX_CELLS_PER_DAY", "TIME_FIELD", "TIME_SLOT", "DAY_FIELD", "MIN_SUPPORT")
+    ADVANCED = ("MAX_CELLS_PER_DAY", "TIME_FIELD", "TIME_SLOT", "DAY_FIELD", "MIN_SUPPORT", *auto_bound.PARAMETERS,
+                auto_bound.AUTO_VALUE_BOUNDS)
     INPUT = "INPUT"
     VALUE_FIELD = "VALUE_FIELD"
     STATISTIC = "STATISTIC"
@@ -136,6 +140,14 @@ class NoisyZoneStatistics(DpAlgorithm):
             "min) / N as the sensitivity of the mean: both are statistics of the private data, and N changes "
             "when a bus is added, so that release is not differentially private. They are not copied: the "
             "bounds are declarations, and the mean divides by a noisy count.</p>"
+            "<p><b>Bounds chosen privately.</b> AUTO_VALUE_BOUNDS: LOWER and UPPER are then the declared public "
+            "range, and the bounds the values are clamped to are the private 2nd and 98th percentiles of the values "
+            "within it (the exponential mechanism on ranks, Kapp et al. 2023 §4.3.2, each user's at most M values), "
+            "with AUTO_SHARE of EPSILON (default 5%). MAX_CONTRIBUTIONS=0 (UNIT=1) chooses M privately with another "
+            "AUTO_SHARE: the exponential mechanism (McSherry and Talwar 2007) over 1..AUTO_MAX_BOUND on the records "
+            "per user, aiming at the M that about (cells / remaining epsilon) users exceed. The statistics use the "
+            "rest of EPSILON; the chosen bounds and M are in the log and the privacy record, and EPSILON_SPENT "
+            "includes them.</p>"
             "<p><b>Unit of privacy (UNIT).</b> 0 record: one point (item level). 1 user: USER_FIELD, each user "
             "keeps at most MAX_CONTRIBUTIONS (M) points, sampled uniformly (Kapp et al. 2023 §4.3); sensitivities are "
             "for M points. 2 user-day (the ITMS report's epsilon per day): a user on one day (DAY_FIELD, or the date "
@@ -202,9 +214,9 @@ class NoisyZoneStatistics(DpAlgorithm):
             parentLayerParameterName=self.INPUT, optional=True))
         m = QgsProcessingParameterNumber(
             self.MAX_CONTRIBUTIONS, self.tr("Maximum records per user (M)"),
-            QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=1)
+            QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=0)
         m.setHelp(self.tr("An integer >= 1: each user (or user-day, in each cell) keeps at most M records, "
-                          "sampled uniformly."))
+                          "sampled uniformly.") + " " + auto_bound.bound_help(self.tr("records")))
         self.add(m)
         k = QgsProcessingParameterNumber(
             self.MAX_CELLS_PER_DAY, self.tr("Maximum cells per user-day (K)"),
@@ -258,6 +270,8 @@ class NoisyZoneStatistics(DpAlgorithm):
         epsilon.setHelp(self.tr("Total privacy loss of one unit over all cells; smaller means more noise."))
         self.add(epsilon)
         self.add_seed_parameter()
+        auto_bound.add_parameters(self)
+        auto_bound.add_value_bound_parameter(self)
         self.add_ledger_parameters()
         output = QgsProcessingParameterVectorDestination(
             self.OUTPUT, self.tr("Noisy zone statistics"), QgsProcessing.TypeVectorPolygon)
@@ -292,9 +306,20 @@ class NoisyZoneStatistics(DpAlgorithm):
         if lower is not None and upper is not None and not lower < upper:
             return self.tr("LOWER ({lower:g}) must be less than UPPER ({upper:g}): swap them or widen the "
                            "range.").format(lower=lower, upper=upper)
+        unit = setting_number(parameters, self.UNIT)
+        if setting_number(parameters, self.MAX_CONTRIBUTIONS) == auto_bound.AUTOMATIC:
+            if unit != 1:
+                return self.tr("MAX_CONTRIBUTIONS=0 (automatic) is for UNIT=1 (user): give M a whole number of at "
+                               "least 1.")
+            error = auto_bound.setting_errors(parameters, self.MAX_CONTRIBUTIONS)
+            if error:
+                return error
+        if unit == 2 and str(parameters.get(auto_bound.AUTO_VALUE_BOUNDS)).lower() not in ("none", "false", "0", ""):
+            return self.tr("AUTO_VALUE_BOUNDS is for UNIT=0 (record) or 1 (user); with user-days declare LOWER and "
+                           "UPPER.")
         for name in (self.MAX_CONTRIBUTIONS, self.MAX_CELLS_PER_DAY, self.DAYS, self.QUANTILE_GRID):
             value = setting_number(parameters, name)
-            least = 2 if name == self.QUANTILE_GRID else 1
+            least = 2 if name == self.QUANTILE_GRID else 0 if name == self.MAX_CONTRIBUTIONS and unit == 1 else 1
             if value is not None and not (math.isfinite(value) and value >= least and value == int(value)):
                 return self.tr("{name} must be a whole number of at least {least} (got {v}).").format(
                     name=name, least=least, v=parameters.get(name))
@@ -315,7 +340,6 @@ class NoisyZoneStatistics(DpAlgorithm):
         if support is not None and not (math.isfinite(support) and support >= 0):
             return self.tr("MIN_SUPPORT must be a number >= 0 (got {v}); 0 publishes every cell.").format(
                 v=parameters.get(self.MIN_SUPPORT))
-        unit = setting_number(parameters, self.UNIT)
         user_field = parameters.get(self.USER_FIELD)
         if unit in (1, 2) and not user_field:
             return self.tr("UNIT {u} needs USER_FIELD, the field identifying each user (e.g. a vehicle id).").format(
@@ -380,7 +404,7 @@ class NoisyZoneStatistics(DpAlgorithm):
                 statistic=statistic, epsilon=epsilon, unit=unit,
                 lower=self.parameterAsDouble(parameters, self.LOWER, context),
                 upper=self.parameterAsDouble(parameters, self.UPPER, context),
-                max_contributions=max_contributions,
+                max_contributions=max(max_contributions, 1),
                 max_cells=self.parameterAsInt(parameters, self.MAX_CELLS_PER_DAY, context),
                 limit=self.parameterAsDouble(parameters, self.LIMIT, context) if statistic == COUNT_ABOVE else None,
                 days=self.parameterAsInt(parameters, self.DAYS, context) if statistic == COUNT_ABOVE else None,
@@ -429,13 +453,28 @@ class NoisyZoneStatistics(DpAlgorithm):
         feedback.setProgress(65)
 
         n_cells = len(cells) * len(labels)
-        reservation = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
-                                          mechanism_fields=spec.record_fields(n_cells), output=destination)
         rng = self.noise_source(parameters, context, feedback)
+        user_keys = points.columns[user_field] if user_field else None
+        bound = auto_bound.AutoBound.from_parameters(
+            self, parameters, context, self.MAX_CONTRIBUTIONS, epsilon, cells=n_cells,
+            other_choices=int(auto_bound.AutoValueBounds.requested(self, parameters, context)))
+        value_bounds = auto_bound.AutoValueBounds.from_parameters(
+            self, parameters, context, epsilon, bound.epsilon_release, Bounds(spec.lower, spec.upper))
+        m = bound.choose(user_keys, rng.generator, feedback) if bound.automatic else spec.max_contributions
+        chosen = value_bounds.choose(values, user_keys if unit == USER else None, m, rng.generator, feedback)
+        if bound.automatic or value_bounds.choice is not None:
+            spec = replace(spec, epsilon=value_bounds.epsilon_release, max_contributions=m, lower=chosen.lower,
+                           upper=chosen.upper)
+
+        def whole_run(fields):
+            return value_bounds.fields(bound.fields(fields))
+        reservation = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
+                                          mechanism_fields=whole_run(spec.record_fields(n_cells)),
+                                          output=destination)
         try:
             release = release_zone_statistics(
                 points.mapped, values, spec, rng.generator, n_zones=len(cells), n_slots=len(labels), slot=slot,
-                user_keys=points.columns[user_field] if user_field else None, day=day, cancelled=feedback.isCanceled)
+                user_keys=user_keys, day=day, cancelled=feedback.isCanceled)
         except ReleaseCancelledError:
             raise QgsProcessingException(self.tr("Cancelled: no output was written.")) from None
         self._log_counts(feedback, release.counts, value_field, user_field, time_field, day_source, spec)
@@ -458,7 +497,7 @@ class NoisyZoneStatistics(DpAlgorithm):
             columns.append(Column("noisy_support", "real", release.support[zone_index, slot_index]))
 
         record = self.privacy_record(
-            mechanism_fields=release.record_fields(),
+            mechanism_fields=whole_run(release.record_fields()),
             input_layer=points.source_name,
             seeded=rng.seeded,
             notes=release.notes() + tuple(self._notes(cells, value_field, time_field, slot_kind, spec)),
