@@ -25,6 +25,7 @@ from dp_geoprivacy.core.releases.zone_statistics import release_zone_statistics
 from dp_geoprivacy.core.releases.zone_statistics_spec import RECORD, SUM, USER, USER_DAY, ZoneStatisticsSpec
 
 from .auditing import Attack
+from .bound_cases import bound_choice_attack
 from .spatial_cases import spatial_attacks
 
 EPSILON = 1.0
@@ -261,4 +262,5 @@ def attacks():
         trajectory_attack(),
         trajectory_attack(not_fitting=True),
         *spatial_attacks(),
+        bound_choice_attack(),
     ]
