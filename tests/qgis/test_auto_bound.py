@@ -99,6 +99,23 @@ def test_zone_statistics_with_automatic_m_and_value_bounds(zones, tmp_path):
     assert results["SENSITIVITY"] == pytest.approx(4 * upper)
 
 
+def test_mobility_report_with_automatic_m(zones, tmp_path):
+    """The choice weighs the visits per zone: c = zones / (epsilon of the visits) = 9 / (1 x their share) >= 9."""
+    rows = [r for u in range(USERS) for i in range(PER_USER) for r in (
+        {"wkt": point(*centre(u % 9)), "uid": f"u{u}", "tid": f"t{i}", "ts": f"2024-03-0{1 + i} 08:10:00"},
+        {"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}", "tid": f"t{i}", "ts": f"2024-03-0{1 + i} 08:40:00"})]
+    records = write_layer(tmp_path / "records.gpkg", rows)
+    _, log, entries = run("mobilityreport", tmp_path, INPUT=records, ZONES=zones, ZONE_ID_FIELD="zone_id",
+                          USER_FIELD="uid", TRIP_FIELD="tid", TIMESTAMP_FIELD="ts", MAX_TRIPS_PER_USER=0,
+                          TIME_START="2024-03-01", TIME_END="2024-04-01", OUTPUT_HTML=tmp_path / "report.html",
+                          OUTPUT_VISITS=tmp_path / "visits.gpkg", OUTPUT_FLOWS=tmp_path / "flows.gpkg")
+    [record] = read_from_file(str(tmp_path / "visits.gpkg"))
+    assert re.search(r"chose M = 4 \(from 1 to 8\) with epsilon 9 of the 10 of this run", log), log
+    assert "M = 4 chosen by the exponential mechanism" in record.mechanism
+    assert record.epsilon == pytest.approx(10.0) and entries[0]["epsilon"] == pytest.approx(10.0)
+    assert "at most 4 trips kept per user" in record.unit_of_privacy
+
+
 def test_automatic_m_without_users_is_refused(zones, tmp_path):
     points = write_layer(tmp_path / "points.gpkg", [{"wkt": point(*centre(0)), "uid": "a"}])
     done = run_qgis_process("run", "dp_geoprivacy:noisyzonecounts", "--", f"INPUT={points}", f"ZONES={zones}",

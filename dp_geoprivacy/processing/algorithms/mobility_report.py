@@ -44,6 +44,7 @@ from ...core.releases.mobility_report import (
 from ...core.releases.publication import log_private, reveal
 from ...core.releases.release import NoUsableRecordsError, is_null
 from ...translation import tr
+from .. import auto_bound
 from ..base import DpAlgorithm
 from ..help_summary import defaults, mobility_figures, with_summary
 from ..metric_crs import wkt
@@ -94,7 +95,7 @@ class MobilityReport(DpAlgorithm):
     ADVANCED = ("END_TIMESTAMP_FIELD", "X_FIELD", "Y_FIELD", "COORDINATES_CRS", "ANALYSES", "BUDGET_SPLIT",
                 "MAX_TRAVEL_TIME", "MAX_JUMP_LENGTH", "MAX_TIME_BETWEEN", "MAX_RADIUS", "MAX_TILES_PER_USER",
                 "TRAVEL_TIME_BIN", "JUMP_LENGTH_BIN", "TIME_BETWEEN_BIN", "RADIUS_BIN", "TIME_START", "TIME_END",
-                "TOP_N_FLOWS", "OD_DELTA")
+                "TOP_N_FLOWS", "OD_DELTA", *auto_bound.PARAMETERS)
     INPUT, USER_FIELD, TRIP_FIELD, TIMESTAMP_FIELD = "INPUT", "USER_FIELD", "TRIP_FIELD", "TIMESTAMP_FIELD"
     END_TIMESTAMP_FIELD = "END_TIMESTAMP_FIELD"
     X_FIELD, Y_FIELD, COORDINATES_CRS = "X_FIELD", "Y_FIELD", "COORDINATES_CRS"
@@ -145,6 +146,11 @@ class MobilityReport(DpAlgorithm):
             "and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay "
             "empty).</p>"
             "<p><b>Zones</b>: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).</p>"
+            "<p><b>Automatic M.</b> MAX_TRIPS_PER_USER=0 chooses M privately: AUTO_SHARE of EPSILON (default 5%) "
+            "draws M from 1..AUTO_MAX_BOUND by the exponential mechanism (McSherry and Talwar 2007) on the trips per "
+            "user, aiming at the M that about (zones / epsilon of the visits per zone) users exceed, where the "
+            "visits left out and the visits' noise balance; the analyses share the rest of EPSILON. The chosen M is "
+            "in the log and the privacy record, and the total includes the choice.</p>"
             "<p><b>Privacy</b> (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) "
             "trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the "
             "chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses "
@@ -212,7 +218,7 @@ class MobilityReport(DpAlgorithm):
             defaultValue=1.0, minValue=0.0))
         self.add(QgsProcessingParameterNumber(
             self.MAX_TRIPS, self.tr("Maximum trips per user (M)"), QgsProcessingParameterNumber.Integer,
-            defaultValue=5, minValue=1))
+            defaultValue=5, minValue=0))
         self.add(QgsProcessingParameterEnum(
             self.ANALYSES, self.tr("Analyses"), options=list(ANALYSES), allowMultiple=True,
             defaultValue=list(range(len(ANALYSES))), optional=True))
@@ -247,6 +253,7 @@ class MobilityReport(DpAlgorithm):
             self.OD_DELTA, self.tr("Delta of the OD flows"),
             QgsProcessingParameterNumber.Double, defaultValue=OD_DELTA, minValue=0.0, maxValue=0.5))
         self.add_seed_parameter()
+        auto_bound.add_parameters(self)
         self.add_ledger_parameters()
         self.add(QgsProcessingParameterFileDestination(
             self.OUTPUT_HTML, self.tr("Mobility report (HTML)"), self.tr("HTML files (*.html)")))
@@ -341,23 +348,31 @@ class MobilityReport(DpAlgorithm):
             raise QgsProcessingException(self.tr(
                 "No trip start or end lies inside the zones: check that the records and ZONES (or EXTENT) "
                 "overlap and that the CRS is right."))
+        source_rng = self.noise_source(parameters, context, feedback)
+        item_level = self.parameterAsBoolean(parameters, self.ITEM_LEVEL, context)
+        if item_level:
+            bound = auto_bound.AutoBound(1, epsilon, epsilon)
+        else:  # the visits per zone weigh the choice: their noise on every zone against the trips left out
+            visits = split_budget(1.0, chosen, weights).get("visits_per_zone", 1.0)
+            bound = auto_bound.AutoBound.from_parameters(self, parameters, context, self.MAX_TRIPS, epsilon,
+                                                         cells=data.n_zones, noise_cost=1.0 / visits)
+            m = bound.choose(data.user, source_rng.generator, feedback) if bound.automatic else m
         unit = self.tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(
             field=fields[self.USER_FIELD], m=m)
-        if self.parameterAsBoolean(parameters, self.ITEM_LEVEL, context):
+        if item_level:
             feedback.pushWarning(self.tr("ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with "
                                          "many trips is not protected as a whole (Kapp et al. 2023 §4.2)."))
             keep = ~is_null(data.user)  # NULL user ids are still dropped, as in the user-level report
             data = replace(data.subset(keep), user=np.arange(int(keep.sum())))
             m, unit = 1, self.tr("one trip (item-level)")
-        spec = MobilityReportSpec(epsilon, m, unit, tuple(chosen), weights, bins, period,
+        spec = MobilityReportSpec(bound.epsilon_release, m, unit, tuple(chosen), weights, bins, period,
                                   self.parameterAsInt(parameters, self.TOP_N_FLOWS, context), od_delta)
         html_path = self.parameterAsFileOutput(parameters, self.OUTPUT_HTML, context)
         visits_path = self.parameterAsOutputLayer(parameters, self.OUTPUT_VISITS, context)
         flows_path = self.parameterAsOutputLayer(parameters, self.OUTPUT_FLOWS, context)
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT, output=html_path)
-        source_rng = self.noise_source(parameters, context, feedback)
         try:
-            release = release_mobility_report(data, spec, source_rng.generator, before_noise=reserve)
+            release = release_mobility_report(data, spec, source_rng.generator, before_noise=bound.charged(reserve))
         except NoUsableRecordsError:
             raise QgsProcessingException(self.tr("Every record has a NULL user id in USER_FIELD.")) from None
         if reveal(release.facts["null_users"]):
@@ -374,8 +389,9 @@ class MobilityReport(DpAlgorithm):
             self.tr("M was applied by sampling M trips per user uniformly; how many trips it dropped is not "
                     "reported (an exact count would be data)."),
         ]
-        record = self.privacy_record(mechanism_fields=release.record_fields, input_layer=table.source_name,
-                                     seeded=source_rng.seeded, notes=tuple(privacy_lines),
+        record = self.privacy_record(mechanism_fields=bound.fields(release.record_fields),
+                                     input_layer=table.source_name, seeded=source_rng.seeded,
+                                     notes=tuple(privacy_lines),
                                      **reserve.record_fields())
         if feedback.isCanceled():
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))
