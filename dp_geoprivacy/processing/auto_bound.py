@@ -131,7 +131,7 @@ class AutoBound:
 def add_value_bound_parameter(algorithm):
     """AUTO_VALUE_BOUNDS: LOWER and UPPER become the declared range; the bounds used are chosen within it."""
     automatic = QgsProcessingParameterBoolean(
-        AUTO_VALUE_BOUNDS, tr("Choose LOWER/UPPER privately within them"), defaultValue=False)
+        AUTO_VALUE_BOUNDS, tr("Choose the value bounds privately"), defaultValue=False)
     automatic.setHelp(tr("LOWER and UPPER are then the public range; AUTO_SHARE of EPSILON chooses the bounds used "
                          "inside it (the private 2nd and 98th percentiles of the values)."))
     algorithm.add(automatic)
