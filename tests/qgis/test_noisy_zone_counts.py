@@ -453,7 +453,8 @@ def test_overlapping_zones_are_refused_unless_allowed(tmp_path):
 @pytest.mark.parametrize(
     "parameters, message",
     [
-        ({"MAX_CONTRIBUTIONS": 0}, "MAX_CONTRIBUTIONS must be a whole number of at least 1"),
+        ({"MAX_CONTRIBUTIONS": -1}, "MAX_CONTRIBUTIONS must be a whole number of at least 1"),
+        ({"MAX_CONTRIBUTIONS": 0}, r"MAX_CONTRIBUTIONS=0 \(automatic\) chooses the bound per user: set USER_FIELD"),
         ({"TOP_K": -1}, "TOP_K must be a whole number of at least 0"),
         ({"DELTA": 1}, r"DELTA must be in \[0, 1\)"),
         ({"DELTA": -0.1}, r"DELTA must be in \[0, 1\)"),
