@@ -114,6 +114,8 @@ def test_mobility_report_with_automatic_m(zones, tmp_path):
     assert "M = 4 chosen by the exponential mechanism" in record.mechanism
     assert record.epsilon == pytest.approx(10.0) and entries[0]["epsilon"] == pytest.approx(10.0)
     assert "at most 4 trips kept per user" in record.unit_of_privacy
+    assert "M = 4 was chosen by the exponential mechanism with epsilon 9 of the total" in (
+        tmp_path / "report.html").read_text(encoding="utf-8")
 
 
 def test_automatic_m_without_users_is_refused(zones, tmp_path):

@@ -389,6 +389,9 @@ class MobilityReport(DpAlgorithm):
             self.tr("M was applied by sampling M trips per user uniformly; how many trips it dropped is not "
                     "reported (an exact count would be data)."),
         ]
+        if bound.automatic:
+            privacy_lines.insert(3, self.tr("M = {m} was chosen by the exponential mechanism with epsilon {cost:g} "
+                                            "of the total (automatic M).").format(m=m, cost=bound.choice.epsilon))
         record = self.privacy_record(mechanism_fields=bound.fields(release.record_fields),
                                      input_layer=table.source_name, seeded=source_rng.seeded,
                                      notes=tuple(privacy_lines),
