@@ -118,6 +118,22 @@ def test_mobility_report_with_automatic_m(zones, tmp_path):
         tmp_path / "report.html").read_text(encoding="utf-8")
 
 
+def test_od_totals_with_automatic_m(zones, tmp_path):
+    """OUTPUT_TOTALS (the least-squares totals release) runs with the chosen M and the remaining epsilon too."""
+    rows = [{"wkt": line(centre(u % 9), centre((u + i) % 9)), "uid": f"u{u}"}
+            for u in range(USERS) for i in range(PER_USER)]
+    trips = write_layer(tmp_path / "trips.gpkg", rows, ogr.wkbLineString)
+    results, log, entries = run("noisyodflows", tmp_path, INPUT=trips, ZONES=zones, ZONE_ID_FIELD="zone_id",
+                                USER_FIELD="uid", MAX_TRIPS=0, THRESHOLD=0, DELTA=0, MIN_FLOW=0,
+                                OUTPUT_FLOWS=tmp_path / "flows.gpkg", OUTPUT_MATRIX=tmp_path / "matrix.gpkg",
+                                OUTPUT_TOTALS=tmp_path / "totals.gpkg")
+    [record] = read_from_file(str(tmp_path / "flows.gpkg"))
+    assert re.search(r"chose M = 4 \(from 1 to 8\) with epsilon 9 of the 10", log), log
+    assert "M = 4 chosen by the exponential mechanism" in record.mechanism and "at most 4 trips" in (
+        record.unit_of_privacy)
+    assert record.epsilon == pytest.approx(10.0) and entries[0]["epsilon"] == pytest.approx(10.0)
+
+
 def test_automatic_m_without_users_is_refused(zones, tmp_path):
     points = write_layer(tmp_path / "points.gpkg", [{"wkt": point(*centre(0)), "uid": "a"}])
     done = run_qgis_process("run", "dp_geoprivacy:noisyzonecounts", "--", f"INPUT={points}", f"ZONES={zones}",
