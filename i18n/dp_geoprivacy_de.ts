@@ -24,7 +24,7 @@
         <translation>{null} Objekte ohne Geometrie und {empty} Objekte mit leerer Geometrie wurden übersprungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="239"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="265"/>
         <source>The layer holds geometries that are not single points; run 'Multipart to singleparts' first.</source>
         <translation>Der Layer enthält Geometrien, die keine einfachen Punkte sind; führen Sie zuerst „Mehr- zu einteilig“ aus.</translation>
     </message>
@@ -54,37 +54,37 @@
         <translation>Die Privatsphäre-Angaben konnten nicht in {path} geschrieben werden: {message}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="359"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="422"/>
         <source>{name} must be a polygon layer (zones); it holds {kind} geometries.</source>
         <translation>{name} muss ein Polygonlayer (Zonen) sein; er enthält Geometrien vom Typ {kind}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="428"/>
         <source>The zone id field '{field}' is not a field of {name}.</source>
         <translation>Das Zonen-ID-Feld „{field}“ ist kein Feld von {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="402"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="465"/>
         <source>{name} has no polygon features.</source>
         <translation>{name} enthält keine Polygonobjekte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="406"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="469"/>
         <source>Repaired {n} invalid zone polygons in {name} (shapely make_valid).</source>
         <translation>{n} ungültige Zonenpolygone in {name} wurden repariert (shapely make_valid).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="413"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="476"/>
         <source>Skipped {n} zones without a polygon in {name}.</source>
         <translation>{n} Zonen ohne Polygon in {name} wurden übersprungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="415"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="478"/>
         <source>The zone id field '{field}' has empty values; every zone needs an id.</source>
         <translation>Das Zonen-ID-Feld „{field}“ enthält leere Werte; jede Zone benötigt eine ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="421"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="484"/>
         <source>Zone ids in '{field}' of {name} are not unique; choose a field with one value per zone.</source>
         <translation>Die Zonen-IDs in „{field}“ von {name} sind nicht eindeutig; wählen Sie ein Feld mit genau einem Wert je Zone.</translation>
     </message>
@@ -1381,42 +1381,42 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ziele je Zone und Fenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="55"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="81"/>
         <source>Give both X_FIELD and Y_FIELD, or neither to use point geometries.</source>
         <translation>Geben Sie X_FIELD und Y_FIELD beide an oder keines von beiden, um Punktgeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="61"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="88"/>
         <source>INPUT has no CRS: set COORDINATES_CRS or the layer's CRS.</source>
         <translation>INPUT hat kein KBS: Setzen Sie COORDINATES_CRS oder das KBS des Layers.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="65"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="92"/>
         <source>TRIP_FIELD is needed for trip records (one row per start and end); or give trip lines.</source>
         <translation>TRIP_FIELD wird für Wegdatensätze benötigt (eine Zeile je Beginn und Ende); oder geben Sie Weglinien an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="76"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="108"/>
         <source>INPUT has no point geometries: give a point layer, or X_FIELD and Y_FIELD.</source>
         <translation>INPUT hat keine Punktgeometrien: Geben Sie einen Punktlayer an oder X_FIELD und Y_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="86"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="118"/>
         <source>TIMESTAMP_FIELD holds a value that is not a date and time: {value}. Fix it or set it to NULL (NULL timestamps are counted as missing).</source>
         <translation>TIMESTAMP_FIELD enthält einen Wert, der kein Datum mit Uhrzeit ist: {value}. Korrigieren Sie ihn oder setzen Sie ihn auf NULL (NULL-Zeitstempel werden als fehlend gezählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="169"/>
         <source>Dropped {n} rows with a NULL trip id.</source>
         <translation>{n} Zeilen mit NULL-Weg-ID wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="173"/>
         <source>No record has a trip id in TRIP_FIELD.</source>
         <translation>Kein Datensatz hat eine Weg-ID in TRIP_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="146"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="178"/>
         <source>{n} trips have one record only: counted as incomplete.</source>
         <translation>{n} Wege haben nur einen Datensatz: als unvollständig gezählt.</translation>
     </message>
@@ -1686,7 +1686,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Konsistente OD-Summen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="370"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="433"/>
         <source>'{field}' is not a field of {name}.</source>
         <translation>'{field}' ist kein Feld von {name}.</translation>
     </message>
