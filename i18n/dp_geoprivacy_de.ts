@@ -696,7 +696,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ähnlichkeit je Analyse</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="307"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="321"/>
         <source>analysis</source>
         <translation>Analyse</translation>
     </message>
@@ -746,132 +746,132 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einheit: {unit}. Balken: verrauschte Anzahlen, rot: 95-%-Fehlermarge ±{m:,.0f}; der letzte Balken zählt Werte über dem öffentlichen Maximum.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="276"/>
         <source>Overview</source>
         <translation>Überblick</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="278"/>
         <source>records</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="305"/>
         <source>trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="278"/>
         <source>complete trips</source>
         <translation>vollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="278"/>
         <source>incomplete trips</source>
         <translation>unvollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="278"/>
         <source>users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="278"/>
         <source>distinct locations</source>
         <translation>verschiedene Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="267"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="281"/>
         <source>Dataset statistics</source>
         <translation>Kennzahlen des Datensatzes</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="284"/>
         <source>timestamp</source>
         <translation>Zeitstempel</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="284"/>
         <source>coordinates</source>
         <translation>Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="286"/>
         <source>Missing values (records)</source>
         <translation>Fehlende Werte (Datensätze)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="274"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="288"/>
         <source>outside the range</source>
         <translation>außerhalb des Zeitraums</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="275"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="289"/>
         <source>Trips over time ({unit})</source>
         <translation>Wege im Zeitverlauf ({unit})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="292"/>
         <source>Trips per weekday</source>
         <translation>Wege je Wochentag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="296"/>
         <source>weekday start</source>
         <translation>Werktag Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="296"/>
         <source>weekday end</source>
         <translation>Werktag Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="296"/>
         <source>weekend start</source>
         <translation>Wochenende Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="296"/>
         <source>weekend end</source>
         <translation>Wochenende Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="298"/>
         <source>Trips per hour: {c}</source>
         <translation>Wege je Stunde: {c}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="300"/>
         <source>Places</source>
         <translation>Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="188"/>
         <source>Visits per zone</source>
         <translation>Besuche je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="186"/>
         <source>Visits</source>
         <translation>Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="202"/>
         <source>weekday</source>
         <translation>Werktag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="202"/>
         <source>weekend</source>
         <translation>Wochenende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="204"/>
         <source>Destinations per time window (all zones)</source>
         <translation>Ziele je Zeitfenster (alle Zonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="288"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="302"/>
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
@@ -886,87 +886,87 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="305"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="292"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="306"/>
         <source>km</source>
         <translation>km</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="292"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="306"/>
         <source>hours</source>
         <translation>Stunden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="292"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="306"/>
         <source>zones</source>
         <translation>Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="293"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="307"/>
         <source>normalised entropy (0-1)</source>
         <translation>normierte Entropie (0-1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="294"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="308"/>
         <source>Travel time</source>
         <translation>Reisezeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="294"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="308"/>
         <source>Jump length</source>
         <translation>Sprungweite</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="295"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="309"/>
         <source>Trips per user</source>
         <translation>Wege je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="295"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="309"/>
         <source>Time between trips</source>
         <translation>Zeit zwischen Wegen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="310"/>
         <source>Radius of gyration</source>
         <translation>Gyrationsradius</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="310"/>
         <source>Distinct zones per user</source>
         <translation>Verschiedene Zonen je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="311"/>
         <source>Mobility entropy</source>
         <translation>Mobilitätsentropie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="301"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="315"/>
         <source>Users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="305"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="319"/>
         <source>Privacy</source>
         <translation>Datenschutz</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="307"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="321"/>
         <source>epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="307"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="321"/>
         <source>sensitivity</source>
         <translation>Sensitivität</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="307"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="321"/>
         <source>noise scale</source>
         <translation>Rauschskala</translation>
     </message>
@@ -1326,57 +1326,57 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Wie gleichmäßig sich die Besuche einer Person auf ihre Zonen verteilen (0: eine Zone, 1: gleichmäßig auf viele).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="186"/>
         <source>Not informative at this epsilon</source>
         <translation>Bei diesem Epsilon nicht aussagekräftig</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="188"/>
         <source>Visits outside the zones: {n}. 95% margin of error per zone: ±{m}.</source>
         <translation>Besuche außerhalb der Zonen: {n}. 95-%-Fehlerspanne je Zone: ±{m}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="191"/>
         <source>The {n} zones with the most visits</source>
         <translation>Die {n} Zonen mit den meisten Besuchen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="191"/>
         <source>Top zones</source>
         <translation>Meistbesuchte Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="196"/>
         <source>Concentration of visits</source>
         <translation>Konzentration der Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="196"/>
         <source>share of zones, most visited first</source>
         <translation>Anteil der Zonen, meistbesuchte zuerst</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="196"/>
         <source>share of visits</source>
         <translation>Anteil der Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="206"/>
         <source>Each window's total is its own noisy count (a quarter of this analysis's epsilon), not a sum of the zones' counts; it is not clamped at zero, so it is unbiased and can be negative. 95% margin of error ±{m}.</source>
         <translation>Die Summe jedes Fensters ist eine eigene verrauschte Anzahl (ein Viertel des Epsilons dieser Analyse), keine Summe der Zonenanzahlen; sie wird nicht bei null abgeschnitten, ist daher unverzerrt und kann negativ sein. 95-%-Fehlerspanne ±{m}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="215"/>
         <source>Red: more destinations in that window than the zone's average over the 12 windows; blue: fewer; one colour scale for all 12 maps. Each zone and window count is off by up to ±{m} (95%).</source>
         <translation>Rot: mehr Ziele in diesem Fenster als im Durchschnitt der Zone über die 12 Fenster; blau: weniger; eine gemeinsame Farbskala für alle 12 Karten. Jede Anzahl je Zone und Fenster weicht um bis zu ±{m} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="217"/>
         <source>Destinations per time window: deviation from each zone's average</source>
         <translation>Ziele je Zeitfenster: Abweichung vom Durchschnitt jeder Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="217"/>
         <source>destinations per zone and window</source>
         <translation>Ziele je Zone und Fenster</translation>
     </message>
@@ -1711,12 +1711,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>PARENT_FIELDS: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="245"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="259"/>
         <source>{k} of {n} sections informative at this epsilon.</source>
         <translation>{k} von {n} Abschnitten bei diesem Epsilon aussagekräftig.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="249"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="263"/>
         <source>Not informative (every value within its margin of error of zero, or no flow published): {names}. Give them a larger share (BUDGET_SPLIT) or a larger EPSILON.</source>
         <translation>Nicht aussagekräftig (jeder Wert innerhalb seiner Fehlerspanne um null, oder kein Strom veröffentlicht): {names}. Geben Sie ihnen einen größeren Anteil (BUDGET_SPLIT) oder ein größeres EPSILON.</translation>
     </message>
@@ -1794,6 +1794,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/count_release.py" line="96"/>
         <source>{name}=0 (automatic) is for Laplace noise: set NOISE=0 or 1, or give {name} a number.</source>
         <translation>{name}=0 (automatisch) ist für Laplace-Rauschen gedacht: Setzen Sie NOISE=0 oder 1, oder geben Sie für {name} eine Zahl an.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="196"/>
+        <source>The shares are of the sum of the zones' noisy counts as released (not clamped at zero, so the total is unbiased); a curve above 1 is noise, drawn at 1.</source>
+        <translation>Die Anteile beziehen sich auf die Summe der verrauschten Zählungen der Zonen wie veröffentlicht (nicht bei null abgeschnitten, daher ist die Summe unverzerrt); eine Kurve über 1 ist Rauschen und wird bei 1 gezeichnet.</translation>
     </message>
 </context>
 <context>

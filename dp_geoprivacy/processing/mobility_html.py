@@ -162,6 +162,20 @@ def explain(name):
     return f'<p class="explain">{esc(text)}</p>' if text else ""
 
 
+def concentration_curve(counts):
+    """(x, y) of the concentration curve: the share of visits in the most visited share of zones, from the noisy
+    counts as released. The total is their unclamped sum (issue 24 §1: a sum of counts clamped at zero is biased
+    upward by about b/2 per empty zone); None when that total is not positive."""
+    counts = np.asarray(counts, dtype=float)
+    total = float(counts.sum())
+    if not counts.size or total <= 0:
+        return None
+    ranked = np.sort(counts)[::-1]
+    x = np.arange(len(ranked) + 1) / len(ranked)
+    y = np.clip(np.concatenate(([0.0], np.cumsum(ranked) / total)), 0.0, 1.0)
+    return x, y
+
+
 def places_sections(zones, zone_ids, r, f):
     """Visits per zone (map with legend, top zones, concentration curve) and destinations per time window (totals,
     one map per window of the deviation from the zone's average): post-processing of released values only."""
@@ -177,13 +191,13 @@ def places_sections(zones, zone_ids, r, f):
         out.append(heading(3, tr("The {n} zones with the most visits").format(n=len(order))) + explain("top_zones")
                    + ranking_chart([zone_ids[i] for i in order], visits[:-1][order], moe, tr("Top zones"))
                    + explain("ranking"))
-        ranked = np.sort(np.maximum(visits[:-1], 0.0))[::-1]
-        if ranked.sum() > 0:
-            x = np.arange(len(ranked) + 1) / len(ranked)
-            y = np.concatenate(([0.0], np.cumsum(ranked) / ranked.sum()))
+        curve = concentration_curve(visits[:-1])
+        if curve is not None:
             out.append(heading(3, tr("Concentration of visits")) + explain("concentration")
-                       + curve_chart(x, y, tr("Concentration of visits"), tr("share of zones, most visited first"),
-                                     tr("share of visits")))
+                       + curve_chart(*curve, tr("Concentration of visits"), tr("share of zones, most visited first"),
+                                     tr("share of visits"))
+                       + note(tr("The shares are of the sum of the zones' noisy counts as released (not clamped at "
+                                 "zero, so the total is unbiased); a curve above 1 is noise, drawn at 1.")))
     if "visits_per_time_window" in r:
         labels = [f"{d} {w}" for d in (tr("weekday"), tr("weekend")) for w in ma.WINDOW_LABELS]
         totals_moe = f["visits_per_time_window"][1]["margin_of_error_95"]

@@ -381,3 +381,19 @@ def test_the_summary_counts_the_sections_informative_at_this_epsilon(trips, zone
         assert f"{results['SECTIONS_INFORMATIVE']} of 15 sections informative at this epsilon." in head
     assert "Not informative (every value within its margin of error of zero, or no flow published): " \
            "missing_values, od_flows." in open(exact["OUTPUT_HTML"], encoding="utf-8").read()
+
+
+def test_concentration_curve_is_not_biased_by_empty_zones():
+    """Issue 24 §1's pattern in the concentration curve: its total was the sum of counts clamped at zero, so 1,000
+    empty zones with Laplace noise b = 1 added about b/2 each (500 against a true 1,000 visits in 10 zones) and the
+    top 1 % of zones read about 0.67 of the visits instead of 1. With the unclamped total the top 10 zones' share is
+    (1,000 + their noise) / (1,000 + noise of the sum); the sum's noise has sd sqrt(2 * 1,010) = 45, so the share
+    exceeds 1,000 / (1,000 + 4 sd) = 0.85 except with probability about 3e-5 (and the top-10 noise only helps)."""
+    from dp_geoprivacy.processing.mobility_html import concentration_curve
+
+    rng = np.random.default_rng(2024)
+    counts = np.concatenate((np.full(10, 100.0), np.zeros(1000))) + rng.laplace(0.0, 1.0, 1010)
+    x, y = concentration_curve(counts)
+    assert x[10] == 10 / 1010 and y[10] > 0.85
+    assert y[0] == 0.0 and y[-1] == 1.0 and np.all((y >= 0) & (y <= 1))
+    assert concentration_curve(np.zeros(5)) is None
