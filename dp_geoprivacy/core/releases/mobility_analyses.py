@@ -194,6 +194,18 @@ class FlowSelection:
 
 
 @dataclass(frozen=True)
+class ValueStatistics:
+    """Exact statistics of one numeric measure: counts per public bin (then the overflow bin) and per grid value
+    of the exponential-mechanism quantiles. Private input of HistogramSummary; never released as it is."""
+
+    histogram: np.ndarray
+    grid_counts: np.ndarray
+
+    def __add__(self, other: "ValueStatistics") -> "ValueStatistics":
+        return ValueStatistics(self.histogram + other.histogram, self.grid_counts + other.grid_counts)
+
+
+@dataclass(frozen=True)
 class HistogramSummary:
     """Histogram (half the epsilon) and five-number summary (the other half) of one numeric measure.
 
@@ -218,10 +230,23 @@ class HistogramSummary:
 
     def release(self, values, rng):
         """(noisy histogram incl. the overflow bin, noisy five-number summary)."""
+        return self.release_statistics(self.statistics(values), rng)
+
+    def statistics(self, values) -> "ValueStatistics":
+        """What the mechanism reads of the values (exact, never released): the histogram and the counts per
+        quantile-grid value of the values clamped to the bounds. Sums of these over disjoint sets of users are
+        the statistics of their union (the Spark path adds them up)."""
         values = np.asarray(values, dtype=float)
-        hist = self.counts.release(histogram(values, np.asarray(self.bin_edges)), rng)
-        clipped = np.clip(values, self.bin_edges[0], self.bin_edges[-1])
-        summary = self.quantiles.release(np.zeros(len(clipped), dtype=np.int64), clipped, np.array([0]), rng)[0]
+        grid = self.quantiles.snap(np.clip(values, self.bin_edges[0], self.bin_edges[-1]))
+        return ValueStatistics(histogram(values, np.asarray(self.bin_edges)),
+                               np.bincount(grid, minlength=int(self.grid_size)).astype(float))
+
+    def release_statistics(self, statistics: "ValueStatistics", rng):
+        """(noisy histogram incl. the overflow bin, noisy five-number summary) from the values' statistics."""
+        hist = self.counts.release(statistics.histogram, rng)
+        index = np.flatnonzero(statistics.grid_counts)
+        summary = self.quantiles.release_histogram(np.zeros(len(index), dtype=np.int64), index,
+                                                   statistics.grid_counts[index], np.array([0]), rng)[0]
         return hist, summary
 
     def fields(self) -> dict:

@@ -22,9 +22,9 @@ from typing import Callable, Dict, Optional, Tuple
 
 import numpy as np
 
-from ..mechanisms.counting import bound_contributions, clamp_and_round
+from ..mechanisms.counting import bound_contributions
 from . import mobility_analyses as ma
-from .od_flows import count_pairs, release_flows
+from .mobility_statistics import release_statistics, statistics_of
 from .publication import Private
 from .release import NoUsableRecordsError, Release, is_null, no_op, null_user_mask, user_codes
 
@@ -298,60 +298,7 @@ def release_mobility_report(data: MobilityData, spec: MobilityReportSpec, rng: n
     fields = spec.record_fields()
     before_noise(fields)
     t = bounded_trips(trips, spec.max_trips, rng)
-    n = t.n_zones
-    result, analysis_fields = {}, {}
-    for name, mech in mechanisms.items():
-        if name == "dataset_statistics":
-            exact = ma._exact_dataset_statistics(t)
-            noisy = np.array([m.release_unclamped(exact[i:i + 1], rng)[0] for i, m in enumerate(mech)])
-            complete, incomplete, users, locations = noisy
-            # records and trips: sums of the unclamped noisy parts (unbiased); each figure shown is then clamped.
-            result[name] = np.maximum(np.array([2 * complete + incomplete, complete + incomplete, complete,
-                                                incomplete, users, locations]), 0.0)
-            analysis_fields[name] = [m.fields() for m in mech]
-        elif name == "missing_values":
-            exact = ma._exact_missing_values(t)
-            result[name] = np.array([m.release(exact[i:i + 1], rng)[0] for i, m in enumerate(mech)])
-            analysis_fields[name] = [m.fields() for m in mech]
-        elif name == "visits_per_time_window":
-            exact = ma._exact_visits_per_time_window(t, n)
-            result[name] = mech[0].release(exact, rng)
-            result[name + "_totals"] = mech[1].release_unclamped(exact.sum(axis=1), rng)
-            analysis_fields[name] = [m.fields() for m in mech]
-        elif name == "od_flows":
-            result.update(_release_od(t, n, mech, spec.top_n_flows, rng))
-            analysis_fields[name] = mech.fields()
-        elif isinstance(mech, ma.CountAnalysis):
-            exact = {
-                "trips_over_time": lambda: ma._exact_trips_over_time(t, spec.period),
-                "trips_per_weekday": lambda: ma._exact_trips_per_weekday(t),
-                "trips_per_hour": lambda: ma._exact_trips_per_hour(t),
-                "visits_per_zone": lambda: ma._exact_visits_per_zone(t, n),
-            }[name]()
-            result[name] = mech.release(exact, rng)
-            analysis_fields[name] = mech.fields()
-        else:
-            values = {
-                "travel_time": ma._exact_travel_time_min, "jump_length": ma._exact_jump_length_km,
-                "trips_per_user": ma._exact_trips_per_user, "time_between_trips": ma._exact_time_between_h,
-                "radius_of_gyration": ma._exact_radius_of_gyration_km, "distinct_zones": ma._exact_distinct_zones,
-                "mobility_entropy": ma._exact_mobility_entropy,
-            }[name](t)
-            result[name], result[name + "_summary"] = mech.release(values, rng)
-            result[name + "_edges"] = np.asarray(mech.bin_edges)
-            analysis_fields[name] = mech.fields()
+    result, analysis_fields = release_statistics(statistics_of(t, spec), spec, rng)
     facts = {"null_users": Private(int(null.sum())), "shares": spec.shares(), "analysis_fields": analysis_fields}
     return Release(result, mechanisms, fields, facts)
 
-
-def _release_od(t, n, mech, top_n, rng):
-    """OD flows (trips with both ends located; an end outside every zone -> the outside cell): the pairs the
-    stability-based selection publishes, the top N of them by noisy count; ``od_threshold`` (public) the count
-    a pair needs to be published half the time."""
-    keep = ma.complete_located(t)
-    pairs = count_pairs(t.start_zone[keep], t.end_zone[keep], n, True)
-    flows = release_flows(pairs, mech.histogram, 0.0, rng)
-    order = np.argsort(-flows.noisy_count, kind="stable")[:int(top_n)]
-    return {"od_origin": flows.origin[order], "od_dest": flows.dest[order],
-            "od_flows": clamp_and_round(flows.noisy_count[order]), "od_outside": np.array([flows.outside]),
-            "od_threshold": np.array([mech.threshold])}
