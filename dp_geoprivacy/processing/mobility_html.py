@@ -266,6 +266,51 @@ def informative_summary(informative) -> str:
     return text
 
 
+def unit_of_privacy(user_field, m, item_level=False):
+    """The report's unit of privacy (the QGIS algorithm's and the Spark path's)."""
+    if item_level:
+        return tr("one trip (item-level)")
+    return tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(field=user_field, m=m)
+
+
+def privacy_lines(epsilon, unit, shares):
+    """The report's privacy notes: in its record and in the page's privacy section (QGIS and Spark alike)."""
+    return [
+        tr("Total epsilon {e:g} (differential privacy, user level, sequential composition).").format(e=epsilon),
+        tr("Unit of privacy: {unit}.").format(unit=unit),
+        tr("Split: {split}.").format(split=", ".join(f"{a} {e:.4g}" for a, e in shares.items())),
+        tr("Protected: whether one user is in the data, with all their trips (up to M). Not protected: the zones, "
+           "the bounds and the time range (public)."),
+        tr("M was applied by sampling M trips per user uniformly; how many trips it dropped is not reported (an "
+           "exact count would be data)."),
+    ]
+
+
+def visits_columns(result, fields, ids, order):
+    """(name, kind, values) of the visits layer, rows in the public ``order`` of the zones (QGIS and Spark)."""
+    columns = [("zone_id", "text", ids[order])]
+    if "visits_per_zone" in result:
+        columns += [("visits", "real", result["visits_per_zone"][:-1][order]),
+                    ("moe95", "real", np.full(len(order), fields["visits_per_zone"]["margin_of_error_95"]))]
+    if "visits_per_time_window" in result:
+        for i, (day, window) in enumerate((d, w) for d in ("wd", "we") for w in ma.WINDOW_LABELS):
+            columns.append((f"dest_{day}_{window.replace('-', '_')}", "real", result["visits_per_time_window"][i][order]))
+    return columns
+
+
+def flow_columns(result, fields, ids):
+    """(name, kind, values) of the top OD flows layer (QGIS and Spark)."""
+    if "od_flows" not in result:
+        return [("origin_id", "text", np.empty(0, object))]
+    o, d, c = result["od_origin"], result["od_dest"], result["od_flows"]
+    return [("origin_id", "text", ids[o]), ("dest_id", "text", ids[d]), ("noisy_count", "real", c),
+            ("moe95", "real", np.full(len(o), fields["od_flows"]["margin_of_error_95"]))]
+
+
+def release_id_line(release_id):
+    return tr("Release id: {rid}").format(rid=release_id)
+
+
 def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_labels, zone_ids=None):
     """The whole page. ``zones``: polygons (lon/lat) in zone index order, ``zone_ids`` their public ids;
     ``flow_lines``: [(x0, y0, x1, y1, n)]."""

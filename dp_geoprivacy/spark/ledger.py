@@ -150,7 +150,7 @@ def check_paths(ledger: Optional[str], budget: Optional[Budget], outputs) -> Non
 def reserve(*, algorithm: str, mechanism_fields: dict, ledger: Optional[str], budget: Optional[Budget],
             partition: Optional[str], output: str, input_name: str, fingerprint=None, log=print,
             user_field: str = "", day_field: str = "", seeded: bool = False, dataset: str = "",
-            rows_per_person: Optional[int] = None) -> Reservation:
+            rows_per_person: Optional[int] = None, row_is_unit: bool = True) -> Reservation:
     """Check BUDGET and append this release to LEDGER, before any noise is drawn (processing/budget.reserve).
 
     ``fingerprint`` is a callable giving the source's fingerprint (only
@@ -164,7 +164,7 @@ def reserve(*, algorithm: str, mechanism_fields: dict, ledger: Optional[str], bu
     parsed = partition_of(partition)
     release_id = uuid.uuid4().hex
     rule = partition_rule(parsed, mechanism_fields["unit_of_privacy"], user_field=user_field or "",
-                          day_field=day_field or "")
+                          day_field=day_field or "", row_is_unit=row_is_unit)
     if not ledger:
         if budget is not None:
             raise BudgetRefusedError("BUDGET needs a LEDGER: the epsilon already spent on the source is read from the "

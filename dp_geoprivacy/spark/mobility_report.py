@@ -25,6 +25,7 @@ Split of the work (issue 24; Kapp et al. 2023 §4.2-4.3 for the user bound):
    report is the same.
 """
 
+import os
 from dataclasses import dataclass
 from typing import Optional
 
@@ -264,3 +265,78 @@ def release_spark_mobility_report(statistics, n_trips: int, spec, rng: np.random
     result, analysis_fields = release_statistics(statistics, spec, rng)
     facts = {"null_users": Private(0), "shares": spec.shares(), "analysis_fields": analysis_fields}
     return Release(result, spec.mechanisms(), spec.record_fields(), facts)
+
+
+def _wgs84_points_and_zones(cells):
+    """(points (n, 2) lon/lat, zone polygons lon/lat) as the QGIS algorithm draws them: H3 cell centres, or the
+    zones' points on surface transformed from their CRS."""
+    import shapely
+
+    from ..core.geometry import h3cells
+    from .cells import WGS84, _transformer
+
+    polygons = cells.geometries(np.arange(len(cells)))
+    if cells.kind == "h3":
+        return h3cells.cell_centres(cells.cells), polygons
+    points = shapely.get_coordinates(shapely.point_on_surface(polygons))
+    transform = _transformer(cells.crs_wkt, WGS84) if cells.crs_wkt else None
+    if transform is None:
+        return points, polygons
+    return transform(points), shapely.transform(polygons, transform)
+
+
+def write_report(release, spec, cells, record, lines, html_path, visits_path, flows_path, wgs84_wkt):
+    """The QGIS algorithm's three outputs, all or none: the HTML page (processing/mobility_html.py, the same
+    page), the visits per zone and the top OD flows GeoPackages with the privacy record."""
+    import shapely
+
+    from ..processing.mobility_html import flow_columns, release_id_line, report_page, visits_columns
+    from ..translation import translate
+    from .cells import id_order
+    from .gpkg import write_layers
+
+    r, fields = release.result, release.facts["analysis_fields"]
+    ids = np.asarray(cells.ids, dtype=object)
+    order = id_order(cells.ids)
+    points, lonlat_zones = _wgs84_points_and_zones(cells)
+    flow_lines, lines_out = [], np.empty(0, object)
+    if "od_flows" in r and len(r["od_origin"]):
+        o, d = r["od_origin"], r["od_dest"]
+        flow_lines = [(points[a, 0], points[a, 1], points[b, 0], points[b, 1], v)
+                      for a, b, v in zip(o, d, r["od_flows"])]
+        lines_out = shapely.linestrings(np.stack([points[o], points[d]], axis=1))
+    labels = spec.period.labels() if spec.period is not None else ()
+    page = report_page(translate("MobilityReport", "Mobility report"), release, spec, lonlat_zones, flow_lines,
+                       list(lines) + [release_id_line(record.release_id)], labels, ids)
+    zones_crs = cells.crs_wkt or wgs84_wkt
+    write_layers([
+        (visits_path, "visits_per_zone", zones_crs, cells.geometries(order), visits_columns(r, fields, ids, order),
+         record, translate("MobilityReport", "Visits per zone"), "polygons"),
+        (flows_path, "top_od_flows", wgs84_wkt, lines_out, flow_columns(r, fields, ids), record,
+         translate("MobilityReport", "Top OD flows"), "lines")])
+    try:
+        _write_text(html_path, page)
+    except BaseException:
+        for path in (visits_path, flows_path):
+            if os.path.exists(path):
+                os.remove(path)
+        raise
+
+
+def _write_text(destination, text):
+    """The page whole, moved into place when complete, with the umask's mode (as processing/writers.write_text)."""
+    import tempfile
+
+    directory = os.path.dirname(os.path.abspath(destination))
+    handle, work = tempfile.mkstemp(prefix=".dp_geoprivacy-", suffix=".html", dir=directory)
+    os.close(handle)
+    try:
+        with open(work, "w", encoding="utf-8") as out:
+            out.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(work, 0o666 & ~umask)
+        os.replace(work, destination)
+    finally:
+        if os.path.exists(work):
+            os.unlink(work)

@@ -49,7 +49,16 @@ from ..base import DpAlgorithm
 from ..help_summary import defaults, mobility_figures, with_summary
 from ..metric_crs import wkt
 from ..mobility_benchmark import benchmark
-from ..mobility_html import informative_sections, informative_summary, report_page
+from ..mobility_html import (
+    flow_columns,
+    informative_sections,
+    informative_summary,
+    release_id_line,
+    report_page,
+    unit_of_privacy,
+    visits_columns,
+)
+from ..mobility_html import privacy_lines as report_privacy_lines
 from ..mobility_input import TimestampError, read_mobility_data, seconds_of
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..styles import flow_lines, graduated_counts
@@ -357,14 +366,13 @@ class MobilityReport(DpAlgorithm):
             bound = auto_bound.AutoBound.from_parameters(self, parameters, context, self.MAX_TRIPS, epsilon,
                                                          cells=data.n_zones, noise_cost=1.0 / visits)
             m = bound.choose(data.user, source_rng.generator, feedback) if bound.automatic else m
-        unit = self.tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(
-            field=fields[self.USER_FIELD], m=m)
         if item_level:
             feedback.pushWarning(self.tr("ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with "
                                          "many trips is not protected as a whole (Kapp et al. 2023 §4.2)."))
             keep = ~is_null(data.user)  # NULL user ids are still dropped, as in the user-level report
             data = replace(data.subset(keep), user=np.arange(int(keep.sum())))
-            m, unit = 1, self.tr("one trip (item-level)")
+            m = 1
+        unit = unit_of_privacy(fields[self.USER_FIELD], m, item_level)
         spec = MobilityReportSpec(bound.epsilon_release, m, unit, tuple(chosen), weights, bins, period,
                                   self.parameterAsInt(parameters, self.TOP_N_FLOWS, context), od_delta)
         html_path = self.parameterAsFileOutput(parameters, self.OUTPUT_HTML, context)
@@ -379,16 +387,7 @@ class MobilityReport(DpAlgorithm):
             log_private(feedback, self.tr("Dropped {n} trips whose user id is NULL."), warning=True,
                         n=release.facts["null_users"])
         shares = release.facts["shares"]
-        privacy_lines = [
-            self.tr("Total epsilon {e:g} (differential privacy, user level, sequential composition).").format(
-                e=epsilon),
-            self.tr("Unit of privacy: {unit}.").format(unit=unit),
-            self.tr("Split: {split}.").format(split=", ".join(f"{a} {e:.4g}" for a, e in shares.items())),
-            self.tr("Protected: whether one user is in the data, with all their trips (up to M). Not protected: the "
-                    "zones, the bounds and the time range (public)."),
-            self.tr("M was applied by sampling M trips per user uniformly; how many trips it dropped is not "
-                    "reported (an exact count would be data)."),
-        ]
+        privacy_lines = report_privacy_lines(epsilon, unit, shares)
         if bound.automatic:
             privacy_lines.insert(3, self.tr("M = {m} was chosen by the exponential mechanism with epsilon {cost:g} "
                                             "of the total (automatic M).").format(m=m, cost=bound.choice.epsilon))
@@ -444,14 +443,7 @@ class MobilityReport(DpAlgorithm):
         ids = np.asarray(cells.ids, dtype=object)
         out_crs = cells.crs if cells.kind == "zones" else wgs84()
         zones_out = cells.geometries(None, out_crs) if cells.kind == "zones" else lonlat_zones
-        columns = [Column("zone_id", "text", ids[order])]
-        if "visits_per_zone" in r:
-            columns += [Column("visits", "real", r["visits_per_zone"][:-1][order]),
-                        Column("moe95", "real", np.full(len(order), facts["visits_per_zone"]["margin_of_error_95"]))]
-        if "visits_per_time_window" in r:
-            for i, (day, window) in enumerate((d, w) for d in ("wd", "we") for w in ma.WINDOW_LABELS):
-                columns.append(Column(f"dest_{day}_{window.replace('-', '_')}", "real",
-                                      r["visits_per_time_window"][i][order]))
+        columns = [Column(*c) for c in visits_columns(r, facts, ids, order)]
         multi = np.array([g if g.geom_type == "MultiPolygon" else shapely.MultiPolygon([g])
                           for g in zones_out[order]], dtype=object)
         write_features(visits_path, wkt(out_crs), ogr.wkbMultiPolygon, multi, columns, feedback,
@@ -467,11 +459,9 @@ class MobilityReport(DpAlgorithm):
             o, d, c = r["od_origin"], r["od_dest"], r["od_flows"]
             flow_lines = [(points[a, 0], points[a, 1], points[b, 0], points[b, 1], v) for a, b, v in zip(o, d, c)]
             geoms = shapely.linestrings(np.stack([points[o], points[d]], axis=1)) if len(o) else np.empty(0, object)
-            fcols = [Column("origin_id", "text", ids[o]), Column("dest_id", "text", ids[d]),
-                     Column("noisy_count", "real", c),
-                     Column("moe95", "real", np.full(len(o), facts["od_flows"]["margin_of_error_95"]))]
         else:
-            geoms, fcols = np.empty(0, object), [Column("origin_id", "text", np.empty(0, object))]
+            geoms = np.empty(0, object)
+        fcols = [Column(*c) for c in flow_columns(r, facts, ids)]
         write_features(flows_path, wkt(wgs84()), ogr.wkbLineString, geoms, fcols, feedback,
                        finish=lambda p, layer: write_to_file(p, layer, record, self.tr("Top OD flows")))
         written.append(flows_path)
@@ -479,7 +469,7 @@ class MobilityReport(DpAlgorithm):
         informative = informative_sections(r, facts)
         feedback.pushInfo(informative_summary(informative))
         page = report_page(self.tr("Mobility report"), release, spec, lonlat_zones, flow_lines,
-                           privacy_lines + [self.tr("Release id: {rid}").format(rid=record.release_id)], labels,
+                           privacy_lines + [release_id_line(record.release_id)], labels,
                            ids)
         write_text(html_path, page)
         written.append(html_path)
