@@ -7,8 +7,8 @@ Split of the work (issue 24; Kapp et al. 2023 §4.2-4.3 for the user bound):
    session); rows with a NULL user or trip id are dropped.
 2. ``groupBy(user, trip)``: a trip is one user's trip id; its rows ordered by
    time (NULL times last), the first is its start and the last its end
-   (core.releases.mobility_report.pair_trip_records; ties in time are broken
-   by location here, by input order there).
+   (core.releases.mobility_report.pair_trip_records; equal times in input
+   order, as there: Spark's row ids follow the order of the input's rows).
 3. ``groupBy(bucket of the user).applyInPandas``: every bucket holds whole
    users. In each, the core's bound_contributions keeps at most M trips per
    user, sampled uniformly with a Philox generator keyed by a child of the
@@ -92,7 +92,8 @@ def _locate(cells, columns: RecordColumns):
             if located.any():
                 zone[located] = cells.assign_lonlat(lon[located], lat[located])
             yield pd.DataFrame({"user": frame["user"], "trip": frame["trip"], "seconds": frame["seconds"],
-                                "bad_time": frame["bad_time"], "lon": np.where(located, lon, np.nan),
+                                "bad_time": frame["bad_time"], "row": frame["row"],
+                                "lon": np.where(located, lon, np.nan),
                                 "lat": np.where(located, lat, np.nan), "zone": zone})
 
     return run
@@ -110,7 +111,8 @@ def spark_trips(df, cells, columns: RecordColumns):
     seconds, bad = _seconds(df, columns.time)
     point = [c for c in (columns.lon, columns.lat, columns.geometry) if c]
     rows = df.select(sf.col(columns.user).alias("user"), sf.col(columns.trip).alias("trip"),
-                     seconds.alias("seconds"), bad.alias("bad_time"), *point)
+                     seconds.alias("seconds"), bad.alias("bad_time"), sf.monotonically_increasing_id().alias("row"),
+                     *point)
     for name in ("user", "trip"):
         kind = rows.schema[name].dataType
         present = sf.col(name).isNotNull()
@@ -120,11 +122,12 @@ def spark_trips(df, cells, columns: RecordColumns):
             present &= ~sf.isnan(name)
         rows = rows.where(present)
     schema = st.StructType([rows.schema["user"], rows.schema["trip"], st.StructField("seconds", st.DoubleType()),
-                            st.StructField("bad_time", st.BooleanType()), st.StructField("lon", st.DoubleType()),
+                            st.StructField("bad_time", st.BooleanType()), st.StructField("row", st.LongType()),
+                            st.StructField("lon", st.DoubleType()),
                             st.StructField("lat", st.DoubleType()), st.StructField("zone", st.LongType())])
     located = rows.mapInPandas(_locate(cells, columns), schema)
     order = sf.coalesce(sf.col("seconds"), sf.lit(float("inf")))
-    end = sf.struct(order.alias("order"), "lon", "lat", "zone", "seconds")
+    end = sf.struct(order.alias("order"), "row", "lon", "lat", "zone", "seconds")  # equal times: input order
     return (located.groupBy("user", "trip")
             .agg(sf.count(sf.lit(1)).alias("n"), sf.min(end).alias("first"), sf.max(end).alias("last"),
                  sf.max(sf.col("bad_time").cast("int")).alias("bad_time")))

@@ -44,11 +44,11 @@ EXACT = 1e8
 MODEL = ROOT / "tests" / "data" / "models" / "mobility_report_then_extract.model3"
 
 
-def write_records(path, rows, layer="records"):
-    """Points in EPSG:32633 with uid, tid, ts (text); rows are (uid, tid, ts, x, y), None for NULL."""
+def write_records(path, rows, layer="records", epsg=32633):
+    """Points in EPSG:32633 (or ``epsg``) with uid, tid, ts (text); rows are (uid, tid, ts, x, y), None for NULL."""
     dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
     srs = osr.SpatialReference()
-    srs.ImportFromEPSG(32633)
+    srs.ImportFromEPSG(epsg)
     out = dataset.CreateLayer(layer, srs, ogr.wkbPoint)
     for name in ("uid", "tid", "ts"):
         out.CreateField(ogr.FieldDefn(name, ogr.OFTString))

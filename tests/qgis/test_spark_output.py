@@ -8,6 +8,7 @@ report algorithm counting its epsilon. Needs pyspark and Java: run by
 skipped in the plain QGIS suites.
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -156,3 +157,96 @@ def test_spark_od_matrix_opens_in_qgis_as_a_table(tmp_path):
     assert table.metadata().title() == "Noisy OD matrix (ε=1, δ=0)"
     [record] = read_from_file(str(matrix))
     assert record.release_id == read_from_file(str(flows))[0].release_id
+
+
+def _layer_rows(path):
+    from osgeo import ogr
+
+    dataset = ogr.Open(str(path))
+    layer = dataset.GetLayer(0)
+    names = [layer.GetLayerDefn().GetFieldDefn(i).GetName() for i in range(layer.GetLayerDefn().GetFieldCount())]
+    rows = [(tuple(f[n] for n in names), f.GetGeometryRef().ExportToWkt() if f.GetGeometryRef() else None)
+            for f in layer]
+    dataset = None
+    return names, rows
+
+
+def _comparable(record):
+    """A record's fields without what differs by run or by path (release id, input name, the Spark note)."""
+    fields = json.loads(record.to_json())
+    for key in ("release_id", "input_layer", "notes", "created", "time", "ledger"):
+        fields.pop(key, None)
+    return fields
+
+
+def test_spark_mobility_report_equals_the_qgis_algorithm_with_the_same_seed(tmp_path):
+    """mobilityreport on Spark and in QGIS, same trip records (Parquet / GeoPackage), same zones, same SEED, no user
+    above M: the same visits and flows layers (values, moe95, geometries), the same HTML page but for its release
+    id, the same record fields; the Spark run's ledger entry is read by privacyreport (issue 24)."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyspark")
+    from .conftest import write_grid_zones
+    from .test_mobility_report import write_records
+
+    rng = np.random.default_rng(8)
+    lon0, lat0, cell, n = 145.70, -16.98, 0.02, 3
+    rows = []
+    for u in range(300):
+        for k in range(int(rng.integers(1, 4))):
+            day, hour = 4 + (u + k) % 14, int(rng.integers(0, 24))
+            start = f"2024-03-{day:02d} {hour:02d}:{int(rng.integers(0, 60)):02d}:00"
+            end = f"2024-03-{day:02d} {hour:02d}:59:00" if rng.random() > 0.05 else None
+            o = (lon0 + rng.uniform(-0.01, n * cell), lat0 + rng.uniform(0, n * cell))
+            rows.append((f"u{u}", f"t{k}", start, *o))
+            if end is not None:
+                d = (lon0 + rng.uniform(0, n * cell), lat0 + rng.uniform(0, n * cell)) if rng.random() < 0.5 else (
+                    lon0 + 1.5 * cell, lat0 + 1.5 * cell)  # half the trips end in the middle zone: flows to publish
+                rows.append((f"u{u}", f"t{k}", end, *d))
+    gpkg = write_records(tmp_path / "records.gpkg", rows, epsg=4326)
+    pd.DataFrame(rows, columns=["uid", "tid", "ts", "lon", "lat"]).to_parquet(tmp_path / "records.parquet")
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 4326, (lon0, lat0), cell, n)
+    common = {"USER_FIELD": "uid", "TRIP_FIELD": "tid", "TIMESTAMP_FIELD": "ts", "ZONES": zones,
+              "ZONE_ID_FIELD": "zone_id", "EPSILON": 30, "MAX_TRIPS_PER_USER": 3, "TIME_START": "2024-03-01",
+              "TIME_END": "2024-04-01", "SEED": 42}
+    qgis_out, spark_out = tmp_path / "qgis", tmp_path / "spark"
+    qgis_out.mkdir()
+    spark_out.mkdir()
+    outputs = {name: str(folder / file) for folder in (qgis_out,) for name, file in (
+        ("OUTPUT_HTML", "report.html"), ("OUTPUT_VISITS", "visits.gpkg"), ("OUTPUT_FLOWS", "flows.gpkg"))}
+    processing.run("dp_geoprivacy:mobilityreport", {"INPUT": gpkg, **common, **outputs})
+    ledger = tmp_path / "ledger.json"
+    run = _spark(["mobilityreport", f"INPUT={tmp_path / 'records.parquet'}", "LON_FIELD=lon", "LAT_FIELD=lat",
+                  *[f"{k}={v}" for k, v in common.items()], f"OUTPUT_HTML={spark_out / 'report.html'}",
+                  f"OUTPUT_VISITS={spark_out / 'visits.gpkg'}", f"OUTPUT_FLOWS={spark_out / 'flows.gpkg'}",
+                  f"LEDGER={ledger}"], tmp_path)
+    assert run.returncode == 0, run.stderr[-3000:]
+    for name in ("visits.gpkg", "flows.gpkg"):
+        assert _layer_rows(spark_out / name) == _layer_rows(qgis_out / name), name
+    names, flows = _layer_rows(spark_out / "flows.gpkg")
+    assert names == ["origin_id", "dest_id", "noisy_count", "moe95"] and len(flows) > 0
+    [spark_record], [qgis_record] = read_from_file(str(spark_out / "visits.gpkg")), read_from_file(
+        str(qgis_out / "visits.gpkg"))
+    assert _comparable(spark_record) == _comparable(qgis_record)
+    assert spark_record.seeded and "Apache Spark" in " ".join(spark_record.notes)
+    pages = [(folder / "report.html").read_text(encoding="utf-8").replace(record.release_id, "ID")
+             for folder, record in ((spark_out, spark_record), (qgis_out, qgis_record))]
+    assert pages[0] == pages[1] and "<svg" in pages[0]
+    # A private run (no SEED) on the same ledger: privacyreport counts it, matched to its layers' record.
+    private = tmp_path / "private"
+    private.mkdir()
+    run = _spark(["mobilityreport", f"INPUT={tmp_path / 'records.parquet'}", "LON_FIELD=lon", "LAT_FIELD=lat",
+                  *[f"{k}={v}" for k, v in common.items() if k not in ("SEED", "EPSILON")], "EPSILON=1",
+                  f"OUTPUT_HTML={private / 'report.html'}", f"OUTPUT_VISITS={private / 'visits.gpkg'}",
+                  f"OUTPUT_FLOWS={private / 'flows.gpkg'}", f"LEDGER={ledger}"], tmp_path)
+    assert run.returncode == 0, run.stderr[-3000:]
+    [record] = read_from_file(str(private / "flows.gpkg"))
+    result = processing.run("dp_geoprivacy:privacyreport", {
+        "LAYERS": [str(spark_out / "visits.gpkg"), str(private / "visits.gpkg")], "LEDGER": str(ledger),
+        "OUTPUT": str(tmp_path / "releases.csv"), "REPORT": str(tmp_path / "privacy.html")})
+    assert result["TOTAL_EPSILON"] == pytest.approx(1.0)  # the seeded run is listed apart, counted nowhere
+    releases = QgsVectorLayer(str(tmp_path / "releases.csv"), "releases", "ogr")
+    rows = {row["release_id"]: row for row in releases.getFeatures()}
+    assert rows[spark_record.release_id]["read_from"] == "ledger"
+    row = rows[record.release_id]
+    assert (row["read_from"], row["algorithm"]) == ("ledger+layer", "dp_geoprivacy:mobilityreport")
+    assert row["unit_of_privacy"] == qgis_record.unit_of_privacy
