@@ -294,7 +294,8 @@ def visits_columns(result, fields, ids, order):
                     ("moe95", "real", np.full(len(order), fields["visits_per_zone"]["margin_of_error_95"]))]
     if "visits_per_time_window" in result:
         for i, (day, window) in enumerate((d, w) for d in ("wd", "we") for w in ma.WINDOW_LABELS):
-            columns.append((f"dest_{day}_{window.replace('-', '_')}", "real", result["visits_per_time_window"][i][order]))
+            name = f"dest_{day}_{window.replace('-', '_')}"
+            columns.append((name, "real", result["visits_per_time_window"][i][order]))
     return columns
 
 

@@ -1,4 +1,5 @@
-"""Command line: python -m dp_geoprivacy.spark noisyzonecounts|noisyzonestatistics|noisyodflows NAME=VALUE ...
+"""Command line: python -m dp_geoprivacy.spark ALGORITHM NAME=VALUE ... (noisyzonecounts, noisyzonestatistics,
+noisyodflows, mobilityreport)
 
 Parameters have the names and meanings of the Processing algorithms
 dp_geoprivacy:noisyzonecounts, noisyzonestatistics and noisyodflows (enums as
@@ -23,6 +24,16 @@ GEOMETRY_FIELD (WKB lines: origin = first vertex, destination = last),
 USER_FIELD, MAX_TRIPS, MIN_FLOW, INCLUDE_INTRAZONAL, zones as above (no
 overlap), OUTPUT_FLOWS (flow lines) and/or OUTPUT_MATRIX (the table origin_id,
 dest_id, noisy_count), both written or neither.
+
+mobilityreport (alias mobility-report; dp_geoprivacy:mobilityreport): trip
+records (one row per trip start and end), USER_FIELD, TRIP_FIELD,
+TIMESTAMP_FIELD (timestamp, date or ISO text), points as above, zones as
+above (no overlap), MAX_TRIPS_PER_USER, ANALYSES (names or indices, comma
+separated), BUDGET_SPLIT, MAX_TRAVEL_TIME, MAX_JUMP_LENGTH, MAX_TIME_BETWEEN,
+MAX_RADIUS, TRAVEL_TIME_BIN, JUMP_LENGTH_BIN, TIME_BETWEEN_BIN, RADIUS_BIN,
+MAX_TILES_PER_USER, TIME_START, TIME_END, TOP_N_FLOWS, OD_DELTA, ITEM_LEVEL,
+BUCKETS (groups of whole users, default 64), OUTPUT_HTML, OUTPUT_VISITS and
+OUTPUT_FLOWS (all three written, or none).
 
 All: EPSILON, DELTA, SEED; LEDGER (the publisher's private JSON ledger,
 appended to before any noise is drawn; never one of the outputs), BUDGET
