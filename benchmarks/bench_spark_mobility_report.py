@@ -53,8 +53,8 @@ def schedule_trips(n_trips):
     return unit[pick], start[pick] + shift, end[pick] + shift, origin[pick], dest[pick], repeats * FEED_DAYS
 
 
-def write_records(folder: Path, unit, start, end, origin, dest):
-    """The same records as Parquet (Spark) and GeoPackage (QGIS): uid, tid, ts (ISO text), lon, lat."""
+def write_records(folder: Path, unit, start, end, origin, dest, gpkg=True):
+    """The same records as Parquet (Spark) and GeoPackage (QGIS, if ``gpkg``): uid, tid, ts (ISO text), lon, lat."""
     import pandas as pd
     from osgeo import gdal
 
@@ -67,6 +67,8 @@ def write_records(folder: Path, unit, start, end, origin, dest):
                           "lat": np.column_stack((origin[:, 1], dest[:, 1])).ravel()})
     frame["ts"] = frame["ts"].str.replace("T", " ")
     frame.to_parquet(folder / "records.parquet", row_group_size=1_000_000)
+    if not gpkg:
+        return
     frame.to_csv(folder / "records.csv", index=False)
     gdal.UseExceptions()
     source = gdal.OpenEx(str(folder / "records.csv"), gdal.OF_VECTOR, open_options=[
@@ -92,6 +94,7 @@ def main():
     parser.add_argument("--data-dir", default="/var/tmp")
     parser.add_argument("--driver-memory", default="2g")
     parser.add_argument("--min-free-mib", type=int, default=2048)
+    parser.add_argument("--name", default="bench_spark_mobility_report", help="results file (benchmarks/results)")
     args = parser.parse_args()
     load_at_start = load_average()
     tmp = Path(tempfile.mkdtemp(prefix="bench_spark_mr_", dir=args.data_dir))
@@ -99,12 +102,12 @@ def main():
     try:
         started = time.perf_counter()
         unit, start, end, origin, dest, days = schedule_trips(args.trips)
-        write_records(tmp, unit, start, end, origin, dest)
+        write_records(tmp, unit, start, end, origin, dest, gpkg="qgis" in args.runs)
         write_zones(tmp / "zones.gpkg", np.concatenate((origin, dest)))
         facts.update(trips=len(unit), records=2 * len(unit), units=len(set(unit.tolist())), days=days,
                      prepare_s=round(time.perf_counter() - started, 1),
                      parquet_mib=round((tmp / "records.parquet").stat().st_size / 2**20, 1),
-                     gpkg_mib=round((tmp / "records.gpkg").stat().st_size / 2**20, 1))
+                     gpkg_mib=round((tmp / "records.gpkg").stat().st_size / 2**20, 1) if "qgis" in args.runs else None)
         print(facts, flush=True)
         zones = tmp / "zones.gpkg"
         if "spark" in args.runs:
@@ -128,7 +131,7 @@ def main():
         shutil.rmtree(tmp, ignore_errors=True)
     print_table(rows, ["label", "wall_s", "cpu_s", "peak_rss_mib", "peak_rss_driver_mib", "peak_rss_jvm_mib",
                        "peak_rss_python_workers_mib"])
-    path = write_results("bench_spark_mobility_report", {
+    path = write_results(args.name, {
         **facts, "epsilon": EPSILON, "max_trips_per_user": M, "driver_memory": args.driver_memory,
         "load_average_at_start": load_at_start, "runs": rows, "load_average_log": loads})
     print(path)

@@ -100,7 +100,7 @@ def _locate(cells, columns: RecordColumns):
 
 
 def spark_trips(df, cells, columns: RecordColumns):
-    """Spark DataFrame of trips (user, trip, n, start and end time, lon, lat, zone, bad_time): rows with a NULL
+    """Spark DataFrame of trips (user, trip, n, bad_time, first_/last_ lon, lat, zone, seconds): rows with a NULL
     user or trip id left out, each trip's first and last row by time (NULL times last)."""
     from pyspark.sql import functions as sf
     from pyspark.sql import types as st
@@ -128,9 +128,12 @@ def spark_trips(df, cells, columns: RecordColumns):
     located = rows.mapInPandas(_locate(cells, columns), schema)
     order = sf.coalesce(sf.col("seconds"), sf.lit(float("inf")))
     end = sf.struct(order.alias("order"), "row", "lon", "lat", "zone", "seconds")  # equal times: input order
-    return (located.groupBy("user", "trip")
-            .agg(sf.count(sf.lit(1)).alias("n"), sf.min(end).alias("first"), sf.max(end).alias("last"),
-                 sf.max(sf.col("bad_time").cast("int")).alias("bad_time")))
+    trips = (located.groupBy("user", "trip")
+             .agg(sf.count(sf.lit(1)).alias("n"), sf.min(end).alias("first"), sf.max(end).alias("last"),
+                  sf.max(sf.col("bad_time").cast("int")).alias("bad_time")))
+    ends = [sf.col(f"{which}.{field}").alias(f"{which}_{field}") for which in ("first", "last")
+            for field in ("lon", "lat", "zone", "seconds")]
+    return trips.select("user", "trip", "n", "bad_time", *ends)  # flat columns: Arrow hands pandas arrays
 
 
 def _bucket_statistics(spec, n_zones: int, key: int, item_level: bool):
@@ -166,18 +169,17 @@ def _trips_of(frame, user, n_zones) -> MobilityData:
     n = len(frame)
     single = frame["n"].to_numpy() == 1
 
-    def end(which, field):
-        return np.array([row[field] for row in frame[which].tolist()], dtype=float)
+    def end(name):
+        return frame[name].to_numpy(dtype=float, na_value=np.nan)
 
-    start_lonlat = np.column_stack((end("first", "lon"), end("first", "lat"))) if n else np.empty((0, 2))
-    end_lonlat = np.column_stack((end("last", "lon"), end("last", "lat"))) if n else np.empty((0, 2))
+    start_lonlat = np.column_stack((end("first_lon"), end("first_lat"))).reshape(n, 2)
+    end_lonlat = np.column_stack((end("last_lon"), end("last_lat"))).reshape(n, 2)
     end_lonlat[single] = np.nan
-    end_zone = end("last", "zone").astype(np.int64)
-    end_time = end("last", "seconds")
+    end_time = end("last_seconds")
     end_time[single] = np.nan
-    return MobilityData(np.asarray(user), np.ones(n, bool), ~single, end("first", "seconds"), end_time,
-                        start_lonlat, end_lonlat, end("first", "zone").astype(np.int64),
-                        np.where(single, ma.MISSING, end_zone), n_zones)
+    return MobilityData(np.asarray(user), np.ones(n, bool), ~single, end("first_seconds"), end_time,
+                        start_lonlat, end_lonlat, end("first_zone").astype(np.int64),
+                        np.where(single, ma.MISSING, end("last_zone").astype(np.int64)), n_zones)
 
 
 def statistics_rows(statistics: MobilityStatistics):
