@@ -490,18 +490,21 @@ def mobility_report(values, spark=None, log=print):
                     point_geometry(values), row_is_unit=False)
     started = time.perf_counter()
     try:
-        statistics, n_trips, bad = spark_statistics(budget.rows, cells, columns, spec, source.generator, item_level,
-                                                    number(values, "BUCKETS", BUCKETS, int))
+        exact = spark_statistics(budget.rows, cells, columns, spec, source.generator, item_level,
+                                 number(values, "BUCKETS", BUCKETS, int))
     except MobilityInputError as error:
         raise UsageError(str(error)) from None
-    if bad:
+    if exact.unreadable_times:
         raise UsageError("TIMESTAMP_FIELD holds text that is not a date and time. Fix it or set it to NULL (NULL "
                          "timestamps are counted as missing).")
-    if not n_trips:
+    if not exact.trips:
         raise UsageError("No record has a user id in USER_FIELD and a trip id in TRIP_FIELD.")
+    if not exact.inside:
+        raise UsageError("No trip start or end lies inside the zones: check that the records and ZONES (or "
+                         "EXTENT) overlap and that the coordinates are longitude/latitude.")
     log(f"Spark aggregate: {time.perf_counter() - started:.1f} s.")
     budget(spec.record_fields())  # before any noise, as the plugin reserves
-    release = release_spark_mobility_report(statistics, n_trips, spec, source.generator)
+    release = release_spark_mobility_report(exact.statistics, exact.trips, spec, source.generator)
     lines = privacy_lines(spec.epsilon, spec.unit_of_privacy, release.facts["shares"])
     record = spark_record("mobilityreport", release.record_fields, input_name=get("INPUT"), seeded=source.seeded,
                           notes=lines, **budget.record_fields())

@@ -74,9 +74,9 @@ def as_spark(spark, frame, partitions=3):
 
 def spark_report(spark, frame, cells, spec, seed, **kw):
     rng = np.random.default_rng(seed)
-    statistics, n_trips, bad = spark_statistics(as_spark(spark, frame), cells, COLUMNS, spec, rng, **kw)
-    assert bad == 0
-    return release_spark_mobility_report(statistics, n_trips, spec, rng), statistics
+    exact = spark_statistics(as_spark(spark, frame), cells, COLUMNS, spec, rng, **kw)
+    assert exact.unreadable_times == 0 and exact.inside > 0
+    return release_spark_mobility_report(exact.statistics, exact.trips, spec, rng), exact.statistics
 
 
 def test_same_seed_same_report_as_the_core_when_no_user_is_bounded(spark):
@@ -159,3 +159,24 @@ def test_neighbouring_user_changes_each_statistic_within_its_sensitivity(spark, 
         assert np.abs(large.values[name].grid_counts - stat.grid_counts).sum() <= mechs[name].contributions, name
     change = abs(large.pairs.counts.sum() + large.pairs.outside - small.pairs.counts.sum() - small.pairs.outside)
     assert 0 < change <= m
+
+
+def test_cli_refuses_unreadable_times_and_zones_without_trips_before_the_ledger(spark, tmp_path):
+    """Refusals as the QGIS algorithm's, before any ledger entry or output: a timestamp text that is not a date,
+    and records whose starts and ends all lie outside the zones."""
+    from dp_geoprivacy.spark.__main__ import UsageError, mobility_report
+
+    frame = trip_records(users=30, nulls=False)
+    frame["ts"] = frame["ts"].dt.strftime("%Y-%m-%d %H:%M:%S")
+    bad = frame.copy()
+    bad.loc[3, "ts"] = "yesterday"
+    far = frame.assign(lon=frame["lon"] + 10.0)
+    values = {"USER_FIELD": "card", "TRIP_FIELD": "trip", "TIMESTAMP_FIELD": "ts", "LON_FIELD": "lon",
+              "LAT_FIELD": "lat", "H3_RESOLUTION": "7", "EXTENT": EXTENT, "EPSILON": "1",
+              "LEDGER": str(tmp_path / "ledger.json"), "OUTPUT_HTML": str(tmp_path / "r.html"),
+              "OUTPUT_VISITS": str(tmp_path / "v.gpkg"), "OUTPUT_FLOWS": str(tmp_path / "f.gpkg")}
+    for name, data, message in (("bad", bad, "not a date and time"), ("far", far, "inside the zones")):
+        data.to_parquet(tmp_path / f"{name}.parquet")
+        with pytest.raises(UsageError, match=message):
+            mobility_report({**values, "INPUT": str(tmp_path / f"{name}.parquet")}, spark, log=lambda _: None)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.parquet", "far.parquet"]
