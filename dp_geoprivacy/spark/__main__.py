@@ -46,25 +46,32 @@ are released), DATASET (a name joining copies in the ledger), ROWS_PER_PERSON
 local[*]).
 """
 
-import math
 import sys
 import time
 
 import numpy as np
 
-from ..core.mechanisms.rng import noise_source
-from ..core.releases.publication import check_public, private_text
-from .cells import CellError, h3_cells, zone_cells
+from ..core.releases.publication import private_text
+from .cli import (  # noqa: F401 (UsageError and the helpers are this command line's API, as before the split)
+    TRUE,
+    Budget,
+    UsageError,
+    cells_from,
+    log_results,
+    noise_from,
+    number,
+    point_columns,
+    point_geometry,
+    require,
+    session,
+    wgs84_wkt,
+)
 from .gpkg import write_layers
-from .ledger import BudgetRefusedError, budget_of, check_paths, partition_rows, reserve, source_fingerprint
+from .ledger import BudgetRefusedError
+from .mobility_cli import mobility_report
 
 ALGORITHMS = ("noisyzonecounts", "noisyzonestatistics", "noisyodflows", "mobilityreport", "mobility-report")
-TRUE = ("1", "true", "yes", "on")
 REFUSED = 3
-
-
-class UsageError(ValueError):
-    pass
 
 
 def parse(arguments):
@@ -77,131 +84,6 @@ def parse(arguments):
             raise UsageError(f"parameters are NAME=VALUE, got {item!r}")
         values[name.strip().upper()] = value
     return arguments[0], values
-
-
-def session(master: str):
-    """A Spark session whose Python workers run this interpreter (numpy, shapely, h3 as on the driver)."""
-    import os
-
-    from pyspark.sql import SparkSession
-
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
-
-    return (SparkSession.builder.master(master).appName("dp_geoprivacy")
-            .config("spark.sql.session.timeZone", "UTC")
-            .config("spark.sql.execution.arrow.pyspark.enabled", "true")
-            .getOrCreate())
-
-
-def cells_from(values, allow_overlap=True):
-    """The public cells: ZONES [ZONE_ID_FIELD, ALLOW_OVERLAP] or H3_RESOLUTION with EXTENT."""
-    get = values.get
-    if get("ZONES") and get("H3_RESOLUTION"):
-        raise UsageError("Give either ZONES or H3_RESOLUTION, not both: clear one of them.")
-    try:
-        if get("ZONES"):
-            return zone_cells(get("ZONES"), get("ZONE_ID_FIELD") or None,
-                              allow_overlap and str(get("ALLOW_OVERLAP", "")).lower() in TRUE)
-        if get("H3_RESOLUTION"):
-            return h3_cells(int(get("H3_RESOLUTION")), get("EXTENT"))
-    except CellError as error:
-        raise UsageError(str(error)) from None
-    raise UsageError("Give the zones to count in: ZONES (a GeoPackage), or H3_RESOLUTION with an EXTENT.")
-
-
-def wgs84_wkt():
-    from osgeo import osr
-
-    srs = osr.SpatialReference()
-    srs.ImportFromEPSG(4326)
-    return srs.ExportToWkt()
-
-
-def require(values, *names):
-    for name in names:
-        if not values.get(name):
-            raise UsageError(f"{name} is required")
-
-
-def number(values, name, default=None, kind=float):
-    text = values.get(name)
-    if text in (None, ""):
-        return default
-    try:
-        value = kind(text)
-    except ValueError:
-        raise UsageError(f"{name} must be a {'whole ' if kind is int else ''}number, got {text!r}") from None
-    if not math.isfinite(value):
-        raise UsageError(f"{name} must be a finite number, got {text!r}")
-    return value
-
-
-def noise_from(values, log):
-    source = noise_source(number(values, "SEED", kind=int))
-    if source.seeded:
-        log("A seed was given: the noise is reproducible. Do not publish this output.")
-    return source
-
-
-class Budget:
-    """LEDGER / BUDGET / PARTITION for one run: ``reserve(fields)`` before any noise (the core's before_noise).
-
-    ``df`` is the whole input (fingerprinted); ``rows`` its PARTITION's rows, which the release reads;
-    ``geometry`` says which columns hold the locations (spark.ledger.source_fingerprint).
-    """
-
-    def __init__(self, values, algorithm, df, outputs, log, geometry, row_is_unit=True):
-        self.values, self.algorithm, self.df, self.log, self.geometry = values, algorithm, df, log, geometry
-        self.row_is_unit = row_is_unit
-        self.outputs = [o for o in (outputs if isinstance(outputs, (list, tuple)) else [outputs]) if o]
-        self.reservation = None
-        if (values.get("BUDGET") not in (None, "") or values.get("BUDGET_RHO") not in (None, "")) \
-                and not values.get("LEDGER"):
-            raise BudgetRefusedError("BUDGET needs a LEDGER: the epsilon already spent on the source is read from the "
-                                "ledger.")
-        self.budget = budget_of(number(values, "BUDGET"), number(values, "BUDGET_DELTA"), number(values, "BUDGET_RHO"))
-        check_paths(values.get("LEDGER") or None, self.budget, self.outputs)
-        rows = number(values, "ROWS_PER_PERSON", kind=int)
-        if rows is not None and rows < 1:
-            raise UsageError("ROWS_PER_PERSON must be a whole number of at least 1.")
-        self.rows = partition_rows(df, values.get("PARTITION"))
-
-    def __call__(self, mechanism_fields):
-        if self.reservation is not None:
-            raise RuntimeError("a release reserves its budget once")
-        get = self.values.get
-        self.reservation = reserve(
-            algorithm=f"dp_geoprivacy:{self.algorithm}", mechanism_fields=dict(mechanism_fields),
-            ledger=get("LEDGER") or None, budget=self.budget,
-            partition=get("PARTITION"), output=self.outputs[0], input_name=get("INPUT"),
-            fingerprint=lambda: source_fingerprint(self.df, self.geometry), log=self.log,
-            user_field=get("USER_FIELD") or "", day_field=get("DAY_FIELD") or "",
-            seeded=get("SEED") not in (None, ""), dataset=get("DATASET") or "",
-            rows_per_person=number(self.values, "ROWS_PER_PERSON", kind=int), row_is_unit=self.row_is_unit)
-
-    def record_fields(self):
-        return self.reservation.record_fields()
-
-
-def point_geometry(values):
-    """The location columns of a points input, for the ledger's fingerprint."""
-    columns = point_columns(values)
-    return ("wkb", columns["geometry"]) if "geometry" in columns else ("points", [(columns["lon"], columns["lat"])])
-
-
-def point_columns(values):
-    if values.get("GEOMETRY_FIELD"):
-        return {"geometry": values["GEOMETRY_FIELD"]}
-    if values.get("LON_FIELD") and values.get("LAT_FIELD"):
-        return {"lon": values["LON_FIELD"], "lat": values["LAT_FIELD"]}
-    raise UsageError("Give LON_FIELD and LAT_FIELD, or GEOMETRY_FIELD (WKB points in longitude/latitude).")
-
-
-def log_results(results, log):
-    for name, value in check_public(results).items():
-        log(f"{name}: {value}")
-    return results
 
 
 def noisy_zone_counts(values, spark=None, log=print):
@@ -392,127 +274,6 @@ def noisy_od_flows(values, spark=None, log=print):
                         "DELTA_SPENT": record.delta, "SENSITIVITY": record.sensitivity,
                         "NOISE_SCALE": record.noise_scale, "FLOWS_PUBLISHED": facts["published"],
                         "OUTSIDE_FLOWS": facts["outside"]}, log)
-
-
-def _bins(values):
-    from ..core.releases import mobility_analyses as ma
-
-    names = {"MAX_TRAVEL_TIME": "max_travel_time_min", "MAX_JUMP_LENGTH": "max_jump_length_km",
-             "MAX_TIME_BETWEEN": "max_time_between_h", "MAX_RADIUS": "max_radius_km",
-             "TRAVEL_TIME_BIN": "travel_time_bin_min", "JUMP_LENGTH_BIN": "jump_length_bin_km",
-             "TIME_BETWEEN_BIN": "time_between_bin_h", "RADIUS_BIN": "radius_bin_km"}
-    given = {attr: number(values, name) for name, attr in names.items() if number(values, name) is not None}
-    try:
-        return ma.MobilityBins(**given, max_tiles_per_user=number(values, "MAX_TILES_PER_USER", 0, int))
-    except ValueError as error:
-        raise UsageError(f"Bin widths: {error}.") from None
-
-
-def mobility_spec(values, log):
-    """The core MobilityReportSpec from the parameters (named as the QGIS algorithm's); and the unit of privacy."""
-    from ..core.releases.mobility_report import ANALYSES, OD_DELTA, MobilityReportSpec, Period, split_budget
-    from ..processing.mobility_html import unit_of_privacy
-
-    get = values.get
-    m = number(values, "MAX_TRIPS_PER_USER", 5, int)
-    if m < 1:
-        raise UsageError("MAX_TRIPS_PER_USER (M) must be a whole number of at least 1.")
-    chosen = [a.strip() for a in (get("ANALYSES") or "").split(",") if a.strip()]
-    chosen = [ANALYSES[int(a)] if a.isdigit() and int(a) < len(ANALYSES) else a for a in chosen] or list(ANALYSES)
-    unknown = [a for a in chosen if a not in ANALYSES]
-    if unknown:
-        raise UsageError(f"ANALYSES names an unknown analysis {unknown[0]!r}; use names from: {', '.join(ANALYSES)}.")
-    period = None
-    if get("TIME_START") or get("TIME_END"):
-        import numpy as np
-
-        try:
-            period = Period(*(np.datetime64(str(get(n)).strip().replace(" ", "T", 1), "ms").astype(np.int64) / 1000.0
-                              for n in ("TIME_START", "TIME_END")))
-        except (TypeError, ValueError):
-            raise UsageError("TIME_START and TIME_END must both be dates (e.g. 2024-01-01 and 2024-02-01), the start "
-                             "before the end.") from None
-    elif "trips_over_time" in chosen:
-        chosen.remove("trips_over_time")
-        log("Trips over time is left out: it needs the public TIME_START and TIME_END.")
-    weights = None
-    if get("BUDGET_SPLIT"):
-        weights = {}
-        for part in get("BUDGET_SPLIT").split(","):
-            name, _, weight = part.partition("=")
-            if name.strip() not in ANALYSES:
-                raise UsageError(f"BUDGET_SPLIT names an unknown analysis {name.strip()!r}.")
-            weights[name.strip()] = number({"W": weight}, "W")
-    epsilon = number(values, "EPSILON", 1.0)
-    item_level = str(get("ITEM_LEVEL", "false")).lower() in TRUE
-    if item_level:
-        log("ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with many trips is not protected "
-            "as a whole (Kapp et al. 2023 §4.2).")
-        m = 1
-    unit = unit_of_privacy(get("USER_FIELD"), m, item_level)
-    try:
-        split_budget(epsilon, chosen, weights)
-        spec = MobilityReportSpec(epsilon, m, unit, tuple(chosen), weights, _bins(values), period,
-                                  number(values, "TOP_N_FLOWS", 100, int), number(values, "OD_DELTA", OD_DELTA))
-    except ValueError as error:
-        raise UsageError(str(error)) from None
-    return spec, item_level
-
-
-def mobility_report(values, spark=None, log=print):
-    """Run mobilityreport from parameter values; writes OUTPUT_HTML, OUTPUT_VISITS and OUTPUT_FLOWS."""
-    from ..processing.mobility_html import privacy_lines
-    from .mobility_report import (
-        BUCKETS,
-        MobilityInputError,
-        RecordColumns,
-        release_spark_mobility_report,
-        spark_statistics,
-        write_report,
-    )
-    from .record import spark_record
-
-    get = values.get
-    require(values, "INPUT", "USER_FIELD", "TRIP_FIELD", "TIMESTAMP_FIELD", "EPSILON", "OUTPUT_HTML",
-            "OUTPUT_VISITS", "OUTPUT_FLOWS")
-    if not number(values, "EPSILON") > 0:
-        raise UsageError("EPSILON must be a number > 0.")
-    spec, item_level = mobility_spec(values, log)
-    point = point_columns(values)
-    columns = RecordColumns(get("USER_FIELD"), get("TRIP_FIELD"), get("TIMESTAMP_FIELD"), point.get("lon"),
-                            point.get("lat"), point.get("geometry"))
-    cells = cells_from(values, allow_overlap=False)
-    source = noise_from(values, log)
-    log(f"Zones: {cells.description}.")
-    spark = spark or session(get("MASTER") or "local[*]")
-    outputs = [get("OUTPUT_HTML"), get("OUTPUT_VISITS"), get("OUTPUT_FLOWS")]
-    budget = Budget(values, "mobilityreport", spark.read.parquet(get("INPUT")), outputs, log,
-                    point_geometry(values), row_is_unit=False)
-    started = time.perf_counter()
-    try:
-        exact = spark_statistics(budget.rows, cells, columns, spec, source.generator, item_level,
-                                 number(values, "BUCKETS", BUCKETS, int))
-    except MobilityInputError as error:
-        raise UsageError(str(error)) from None
-    if exact.unreadable_times:
-        raise UsageError("TIMESTAMP_FIELD holds text that is not a date and time. Fix it or set it to NULL (NULL "
-                         "timestamps are counted as missing).")
-    if not exact.trips:
-        raise UsageError("No record has a user id in USER_FIELD and a trip id in TRIP_FIELD.")
-    if not exact.inside:
-        raise UsageError("No trip start or end lies inside the zones: check that the records and ZONES (or "
-                         "EXTENT) overlap and that the coordinates are longitude/latitude.")
-    log(f"Spark aggregate: {time.perf_counter() - started:.1f} s.")
-    budget(spec.record_fields())  # before any noise, as the plugin reserves
-    release = release_spark_mobility_report(exact.statistics, exact.trips, spec, source.generator)
-    lines = privacy_lines(spec.epsilon, spec.unit_of_privacy, release.facts["shares"])
-    record = spark_record("mobilityreport", release.record_fields, input_name=get("INPUT"), seeded=source.seeded,
-                          notes=lines, **budget.record_fields())
-    write_report(release, spec, cells, record, lines, get("OUTPUT_HTML"), get("OUTPUT_VISITS"), get("OUTPUT_FLOWS"),
-                 wgs84_wkt())
-    return log_results({"OUTPUT_HTML": get("OUTPUT_HTML"), "OUTPUT_VISITS": get("OUTPUT_VISITS"),
-                        "OUTPUT_FLOWS": get("OUTPUT_FLOWS"), "EPSILON_SPENT": record.epsilon,
-                        "DELTA_SPENT": record.delta}, log)
 
 
 RUNS = {"noisyzonecounts": noisy_zone_counts, "noisyzonestatistics": noisy_zone_statistics,

@@ -1,0 +1,140 @@
+"""The shared parts of the Spark commands: parameters, the session, the zones, the ledger reservation."""
+
+import math
+import sys
+
+from ..core.mechanisms.rng import noise_source
+from ..core.releases.publication import check_public
+from .cells import CellError, h3_cells, zone_cells
+from .ledger import BudgetRefusedError, budget_of, check_paths, partition_rows, reserve, source_fingerprint
+
+TRUE = ("1", "true", "yes", "on")
+
+
+class UsageError(ValueError):
+    pass
+
+
+def session(master: str):
+    """A Spark session whose Python workers run this interpreter (numpy, shapely, h3 as on the driver)."""
+    import os
+
+    from pyspark.sql import SparkSession
+
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+
+    return (SparkSession.builder.master(master).appName("dp_geoprivacy")
+            .config("spark.sql.session.timeZone", "UTC")
+            .config("spark.sql.execution.arrow.pyspark.enabled", "true")
+            .getOrCreate())
+
+
+def cells_from(values, allow_overlap=True):
+    """The public cells: ZONES [ZONE_ID_FIELD, ALLOW_OVERLAP] or H3_RESOLUTION with EXTENT."""
+    get = values.get
+    if get("ZONES") and get("H3_RESOLUTION"):
+        raise UsageError("Give either ZONES or H3_RESOLUTION, not both: clear one of them.")
+    try:
+        if get("ZONES"):
+            return zone_cells(get("ZONES"), get("ZONE_ID_FIELD") or None,
+                              allow_overlap and str(get("ALLOW_OVERLAP", "")).lower() in TRUE)
+        if get("H3_RESOLUTION"):
+            return h3_cells(int(get("H3_RESOLUTION")), get("EXTENT"))
+    except CellError as error:
+        raise UsageError(str(error)) from None
+    raise UsageError("Give the zones to count in: ZONES (a GeoPackage), or H3_RESOLUTION with an EXTENT.")
+
+
+def wgs84_wkt():
+    from osgeo import osr
+
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(4326)
+    return srs.ExportToWkt()
+
+
+def require(values, *names):
+    for name in names:
+        if not values.get(name):
+            raise UsageError(f"{name} is required")
+
+
+def number(values, name, default=None, kind=float):
+    text = values.get(name)
+    if text in (None, ""):
+        return default
+    try:
+        value = kind(text)
+    except ValueError:
+        raise UsageError(f"{name} must be a {'whole ' if kind is int else ''}number, got {text!r}") from None
+    if not math.isfinite(value):
+        raise UsageError(f"{name} must be a finite number, got {text!r}")
+    return value
+
+
+def noise_from(values, log):
+    source = noise_source(number(values, "SEED", kind=int))
+    if source.seeded:
+        log("A seed was given: the noise is reproducible. Do not publish this output.")
+    return source
+
+
+class Budget:
+    """LEDGER / BUDGET / PARTITION for one run: ``reserve(fields)`` before any noise (the core's before_noise).
+
+    ``df`` is the whole input (fingerprinted); ``rows`` its PARTITION's rows, which the release reads;
+    ``geometry`` says which columns hold the locations (spark.ledger.source_fingerprint).
+    """
+
+    def __init__(self, values, algorithm, df, outputs, log, geometry, row_is_unit=True):
+        self.values, self.algorithm, self.df, self.log, self.geometry = values, algorithm, df, log, geometry
+        self.row_is_unit = row_is_unit
+        self.outputs = [o for o in (outputs if isinstance(outputs, (list, tuple)) else [outputs]) if o]
+        self.reservation = None
+        if (values.get("BUDGET") not in (None, "") or values.get("BUDGET_RHO") not in (None, "")) \
+                and not values.get("LEDGER"):
+            raise BudgetRefusedError("BUDGET needs a LEDGER: the epsilon already spent on the source is read from the "
+                                "ledger.")
+        self.budget = budget_of(number(values, "BUDGET"), number(values, "BUDGET_DELTA"), number(values, "BUDGET_RHO"))
+        check_paths(values.get("LEDGER") or None, self.budget, self.outputs)
+        rows = number(values, "ROWS_PER_PERSON", kind=int)
+        if rows is not None and rows < 1:
+            raise UsageError("ROWS_PER_PERSON must be a whole number of at least 1.")
+        self.rows = partition_rows(df, values.get("PARTITION"))
+
+    def __call__(self, mechanism_fields):
+        if self.reservation is not None:
+            raise RuntimeError("a release reserves its budget once")
+        get = self.values.get
+        self.reservation = reserve(
+            algorithm=f"dp_geoprivacy:{self.algorithm}", mechanism_fields=dict(mechanism_fields),
+            ledger=get("LEDGER") or None, budget=self.budget,
+            partition=get("PARTITION"), output=self.outputs[0], input_name=get("INPUT"),
+            fingerprint=lambda: source_fingerprint(self.df, self.geometry), log=self.log,
+            user_field=get("USER_FIELD") or "", day_field=get("DAY_FIELD") or "",
+            seeded=get("SEED") not in (None, ""), dataset=get("DATASET") or "",
+            rows_per_person=number(self.values, "ROWS_PER_PERSON", kind=int), row_is_unit=self.row_is_unit)
+
+    def record_fields(self):
+        return self.reservation.record_fields()
+
+
+def point_geometry(values):
+    """The location columns of a points input, for the ledger's fingerprint."""
+    columns = point_columns(values)
+    return ("wkb", columns["geometry"]) if "geometry" in columns else ("points", [(columns["lon"], columns["lat"])])
+
+
+def point_columns(values):
+    if values.get("GEOMETRY_FIELD"):
+        return {"geometry": values["GEOMETRY_FIELD"]}
+    if values.get("LON_FIELD") and values.get("LAT_FIELD"):
+        return {"lon": values["LON_FIELD"], "lat": values["LAT_FIELD"]}
+    raise UsageError("Give LON_FIELD and LAT_FIELD, or GEOMETRY_FIELD (WKB points in longitude/latitude).")
+
+
+def log_results(results, log):
+    for name, value in check_public(results).items():
+        log(f"{name}: {value}")
+    return results

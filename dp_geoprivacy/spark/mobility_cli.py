@@ -1,0 +1,140 @@
+"""python -m dp_geoprivacy.spark mobilityreport: the parameters of dp_geoprivacy:mobilityreport, the run on Spark
+(spark/mobility_report.py) and its three outputs."""
+
+import time
+
+from .cli import (
+    TRUE,
+    Budget,
+    UsageError,
+    cells_from,
+    log_results,
+    noise_from,
+    number,
+    point_columns,
+    point_geometry,
+    require,
+    session,
+    wgs84_wkt,
+)
+
+
+def _bins(values):
+    from ..core.releases import mobility_analyses as ma
+
+    names = {"MAX_TRAVEL_TIME": "max_travel_time_min", "MAX_JUMP_LENGTH": "max_jump_length_km",
+             "MAX_TIME_BETWEEN": "max_time_between_h", "MAX_RADIUS": "max_radius_km",
+             "TRAVEL_TIME_BIN": "travel_time_bin_min", "JUMP_LENGTH_BIN": "jump_length_bin_km",
+             "TIME_BETWEEN_BIN": "time_between_bin_h", "RADIUS_BIN": "radius_bin_km"}
+    given = {attr: number(values, name) for name, attr in names.items() if number(values, name) is not None}
+    try:
+        return ma.MobilityBins(**given, max_tiles_per_user=number(values, "MAX_TILES_PER_USER", 0, int))
+    except ValueError as error:
+        raise UsageError(f"Bin widths: {error}.") from None
+
+
+def mobility_spec(values, log):
+    """The core MobilityReportSpec from the parameters (named as the QGIS algorithm's); and the unit of privacy."""
+    from ..core.releases.mobility_report import ANALYSES, OD_DELTA, MobilityReportSpec, Period, split_budget
+    from ..processing.mobility_html import unit_of_privacy
+
+    get = values.get
+    m = number(values, "MAX_TRIPS_PER_USER", 5, int)
+    if m < 1:
+        raise UsageError("MAX_TRIPS_PER_USER (M) must be a whole number of at least 1.")
+    chosen = [a.strip() for a in (get("ANALYSES") or "").split(",") if a.strip()]
+    chosen = [ANALYSES[int(a)] if a.isdigit() and int(a) < len(ANALYSES) else a for a in chosen] or list(ANALYSES)
+    unknown = [a for a in chosen if a not in ANALYSES]
+    if unknown:
+        raise UsageError(f"ANALYSES names an unknown analysis {unknown[0]!r}; use names from: {', '.join(ANALYSES)}.")
+    period = None
+    if get("TIME_START") or get("TIME_END"):
+        import numpy as np
+
+        try:
+            period = Period(*(np.datetime64(str(get(n)).strip().replace(" ", "T", 1), "ms").astype(np.int64) / 1000.0
+                              for n in ("TIME_START", "TIME_END")))
+        except (TypeError, ValueError):
+            raise UsageError("TIME_START and TIME_END must both be dates (e.g. 2024-01-01 and 2024-02-01), the start "
+                             "before the end.") from None
+    elif "trips_over_time" in chosen:
+        chosen.remove("trips_over_time")
+        log("Trips over time is left out: it needs the public TIME_START and TIME_END.")
+    weights = None
+    if get("BUDGET_SPLIT"):
+        weights = {}
+        for part in get("BUDGET_SPLIT").split(","):
+            name, _, weight = part.partition("=")
+            if name.strip() not in ANALYSES:
+                raise UsageError(f"BUDGET_SPLIT names an unknown analysis {name.strip()!r}.")
+            weights[name.strip()] = number({"W": weight}, "W")
+    epsilon = number(values, "EPSILON", 1.0)
+    item_level = str(get("ITEM_LEVEL", "false")).lower() in TRUE
+    if item_level:
+        log("ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with many trips is not protected "
+            "as a whole (Kapp et al. 2023 §4.2).")
+        m = 1
+    unit = unit_of_privacy(get("USER_FIELD"), m, item_level)
+    try:
+        split_budget(epsilon, chosen, weights)
+        spec = MobilityReportSpec(epsilon, m, unit, tuple(chosen), weights, _bins(values), period,
+                                  number(values, "TOP_N_FLOWS", 100, int), number(values, "OD_DELTA", OD_DELTA))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    return spec, item_level
+
+
+def mobility_report(values, spark=None, log=print):
+    """Run mobilityreport from parameter values; writes OUTPUT_HTML, OUTPUT_VISITS and OUTPUT_FLOWS."""
+    from ..processing.mobility_html import privacy_lines
+    from .mobility_report import (
+        BUCKETS,
+        MobilityInputError,
+        RecordColumns,
+        release_spark_mobility_report,
+        spark_statistics,
+        write_report,
+    )
+    from .record import spark_record
+
+    get = values.get
+    require(values, "INPUT", "USER_FIELD", "TRIP_FIELD", "TIMESTAMP_FIELD", "EPSILON", "OUTPUT_HTML",
+            "OUTPUT_VISITS", "OUTPUT_FLOWS")
+    if not number(values, "EPSILON") > 0:
+        raise UsageError("EPSILON must be a number > 0.")
+    spec, item_level = mobility_spec(values, log)
+    point = point_columns(values)
+    columns = RecordColumns(get("USER_FIELD"), get("TRIP_FIELD"), get("TIMESTAMP_FIELD"), point.get("lon"),
+                            point.get("lat"), point.get("geometry"))
+    cells = cells_from(values, allow_overlap=False)
+    source = noise_from(values, log)
+    log(f"Zones: {cells.description}.")
+    spark = spark or session(get("MASTER") or "local[*]")
+    outputs = [get("OUTPUT_HTML"), get("OUTPUT_VISITS"), get("OUTPUT_FLOWS")]
+    budget = Budget(values, "mobilityreport", spark.read.parquet(get("INPUT")), outputs, log,
+                    point_geometry(values), row_is_unit=False)
+    started = time.perf_counter()
+    try:
+        exact = spark_statistics(budget.rows, cells, columns, spec, source.generator, item_level,
+                                 number(values, "BUCKETS", BUCKETS, int))
+    except MobilityInputError as error:
+        raise UsageError(str(error)) from None
+    if exact.unreadable_times:
+        raise UsageError("TIMESTAMP_FIELD holds text that is not a date and time. Fix it or set it to NULL (NULL "
+                         "timestamps are counted as missing).")
+    if not exact.trips:
+        raise UsageError("No record has a user id in USER_FIELD and a trip id in TRIP_FIELD.")
+    if not exact.inside:
+        raise UsageError("No trip start or end lies inside the zones: check that the records and ZONES (or "
+                         "EXTENT) overlap and that the coordinates are longitude/latitude.")
+    log(f"Spark aggregate: {time.perf_counter() - started:.1f} s.")
+    budget(spec.record_fields())  # before any noise, as the plugin reserves
+    release = release_spark_mobility_report(exact.statistics, exact.trips, spec, source.generator)
+    lines = privacy_lines(spec.epsilon, spec.unit_of_privacy, release.facts["shares"])
+    record = spark_record("mobilityreport", release.record_fields, input_name=get("INPUT"), seeded=source.seeded,
+                          notes=lines, **budget.record_fields())
+    write_report(release, spec, cells, record, lines, get("OUTPUT_HTML"), get("OUTPUT_VISITS"), get("OUTPUT_FLOWS"),
+                 wgs84_wkt())
+    return log_results({"OUTPUT_HTML": get("OUTPUT_HTML"), "OUTPUT_VISITS": get("OUTPUT_VISITS"),
+                        "OUTPUT_FLOWS": get("OUTPUT_FLOWS"), "EPSILON_SPENT": record.epsilon,
+                        "DELTA_SPENT": record.delta}, log)
