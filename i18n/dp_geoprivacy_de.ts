@@ -1800,6 +1800,46 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>The shares are of the sum of the zones' noisy counts as released (not clamped at zero, so the total is unbiased); a curve above 1 is noise, drawn at 1.</source>
         <translation>Die Anteile beziehen sich auf die Summe der verrauschten Zählungen der Zonen wie veröffentlicht (nicht bei null abgeschnitten, daher ist die Summe unverzerrt); eine Kurve über 1 ist Rauschen und wird bei 1 gezeichnet.</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
+        <translation>eine Person ({field}), höchstens {m} Wege je Person behalten (gleichverteilt gezogen)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <source>one trip (item-level)</source>
+        <translation>ein Weg (Datensatzebene)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <source>Total epsilon {e:g} (differential privacy, user level, sequential composition).</source>
+        <translation>Gesamt-Epsilon {e:g} (Differential Privacy, Personenebene, sequentielle Komposition).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <source>Unit of privacy: {unit}.</source>
+        <translation>Schutzeinheit: {unit}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <source>Split: {split}.</source>
+        <translation>Aufteilung: {split}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <source>Protected: whether one user is in the data, with all their trips (up to M). Not protected: the zones, the bounds and the time range (public).</source>
+        <translation>Geschützt: ob eine Person in den Daten ist, mit all ihren Wegen (bis zu M). Nicht geschützt: die Zonen, die Grenzen und der Zeitraum (öffentlich).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <source>M was applied by sampling M trips per user uniformly; how many trips it dropped is not reported (an exact count would be data).</source>
+        <translation>M wurde angewandt, indem je Person M Wege gleichverteilt gezogen wurden; wie viele Wege dadurch wegfielen, wird nicht berichtet (eine exakte Anzahl wäre selbst ein Datum).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <source>Release id: {rid}</source>
+        <translation>Veröffentlichungs-ID: {rid}</translation>
+    </message>
 </context>
 <context>
     <name>AccuracyPlanner</name>
@@ -3694,49 +3734,14 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Kein Wegbeginn und kein Wegende liegt in den Zonen: prüfen Sie, ob sich die Datensätze und ZONES (oder EXTENT) überlappen und ob das KBS stimmt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="360"/>
-        <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
-        <translation>eine Person ({field}), höchstens {m} Wege je Person behalten (gleichverteilt gezogen)</translation>
-    </message>
-    <message>
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="363"/>
         <source>ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with many trips is not protected as a whole (Kapp et al. 2023 §4.2).</source>
         <translation>ITEM_LEVEL: jeder Weg ist eine eigene Schutzeinheit (M = 1); eine Person mit vielen Wegen ist nicht als Ganzes geschützt (Kapp et al. 2023 §4.2).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="367"/>
-        <source>one trip (item-level)</source>
-        <translation>ein Weg (Datensatzebene)</translation>
-    </message>
-    <message>
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="377"/>
         <source>Every record has a NULL user id in USER_FIELD.</source>
         <translation>Jeder Datensatz hat eine NULL-Personen-ID in USER_FIELD.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="383"/>
-        <source>Total epsilon {e:g} (differential privacy, user level, sequential composition).</source>
-        <translation>Gesamt-Epsilon {e:g} (Differential Privacy, Personenebene, sequentielle Komposition).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="385"/>
-        <source>Unit of privacy: {unit}.</source>
-        <translation>Schutzeinheit: {unit}.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="386"/>
-        <source>Split: {split}.</source>
-        <translation>Aufteilung: {split}.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="387"/>
-        <source>Protected: whether one user is in the data, with all their trips (up to M). Not protected: the zones, the bounds and the time range (public).</source>
-        <translation>Geschützt: ob eine Person in den Daten ist, mit all ihren Wegen (bis zu M). Nicht geschützt: die Zonen, die Grenzen und der Zeitraum (öffentlich).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="389"/>
-        <source>M was applied by sampling M trips per user uniformly; how many trips it dropped is not reported (an exact count would be data).</source>
-        <translation>M wurde angewandt, indem je Person M Wege gleichverteilt gezogen wurden; wie viele Wege dadurch wegfielen, wird nicht berichtet (eine exakte Anzahl wäre selbst ein Datum).</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="400"/>
@@ -3757,11 +3762,6 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="481"/>
         <source>Mobility report</source>
         <translation>Mobilitätsbericht</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="481"/>
-        <source>Release id: {rid}</source>
-        <translation>Veröffentlichungs-ID: {rid}</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="122"/>
