@@ -126,7 +126,7 @@ def test_a_seed_reproduces_the_spark_report_and_another_seed_samples_other_trips
     assert not np.array_equal(sa.values["jump_length"].grid_counts, sc.values["jump_length"].grid_counts)
 
 
-@pytest.mark.parametrize("seed", [3, 4])
+@pytest.mark.parametrize("seed", [3])
 def test_neighbouring_user_changes_each_statistic_within_its_sensitivity(spark, seed):
     """D and D plus one user with 12 trips (M = 4), on Spark: each analysis's exact statistics change by at most
     the sensitivity its mechanism is calibrated to (L1), the user count by 1."""
