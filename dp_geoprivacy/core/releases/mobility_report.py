@@ -24,7 +24,8 @@ import numpy as np
 
 from ..mechanisms.counting import bound_contributions, clamp_and_round
 from . import mobility_analyses as ma
-from .od_flows import count_pairs, release_flows
+from .od_flows import count_pairs
+from .od_paths import release_flows
 from .publication import Private
 from .release import NoUsableRecordsError, Release, is_null, no_op, null_user_mask, user_codes
 

@@ -6,8 +6,8 @@ user-level privacy, sensitivity M, every cell noised, outliers as one noisy
 count, ODFlowError), Asghar, Tyler and Kaafar 2017 Algorithm 1 (stability histogram), Roy, Kantarcioglu and Sweeney 2016
 §3 (OD contingency table, negatives to zero), Cormode et al. ICDT 2012
 (sparse release). The release (NULL users dropped, user bound, pair
-counts, the three release paths, output order by zone ids) is
-``core.releases.od_flows.release_od_flows``, with the flow geometry; the mechanisms
+counts, output order by zone ids) is ``core.releases.od_flows.release_od_flows``,
+with the flow geometry, and its three noise paths ``core.releases.od_paths``; the mechanisms
 are in ``core.mechanisms.counting``; the zones or H3 cells come from
 ``processing.zone_source``. This module reads the trips in bulk, assigns
 their ends to zones, calls the release and hands the flow lines and the
@@ -34,14 +34,8 @@ from qgis.core import (
 
 from ...core.mechanisms.bound_selection import OD_NOISE_COST
 from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, StabilityHistogram
-from ...core.releases.od_flows import (
-    ODDomain,
-    ODFlowData,
-    ODFlowSpec,
-    expected_noise_flows,
-    least_min_flow,
-    release_od_flows,
-)
+from ...core.releases.od_flows import ODDomain, ODFlowData, ODFlowSpec, release_od_flows
+from ...core.releases.od_paths import expected_noise_flows, least_min_flow
 from ...core.releases.od_totals import release_od_totals
 from ...core.releases.publication import log_private, reveal
 from ...core.releases.release import NoUsableRecordsError
