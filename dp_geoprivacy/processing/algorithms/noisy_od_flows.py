@@ -29,13 +29,11 @@ from qgis.core import (
     QgsProcessingParameterField,
     QgsProcessingParameterNumber,
     QgsProcessingParameterVectorDestination,
-    QgsWkbTypes,
 )
 
 from ...core.mechanisms.bound_selection import OD_NOISE_COST
-from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, StabilityHistogram
+from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE
 from ...core.releases.od_flows import ODDomain, ODFlowData, ODFlowSpec, release_od_flows
-from ...core.releases.od_paths import expected_noise_flows, least_min_flow
 from ...core.releases.od_totals import release_od_totals
 from ...core.releases.publication import log_private, reveal
 from ...core.releases.release import NoUsableRecordsError
@@ -50,6 +48,7 @@ from ..count_release import (
 )
 from ..help_summary import EXAMPLE_ZONES, count_figures, defaults, od_cells, with_summary
 from ..metric_crs import wkt
+from ..od_checks import check_size, drop_impossible_lonlat, read_trips_crs
 from ..od_output import flow_line_geometries, write_flows_and_matrix
 from ..od_totals_output import (
     add_totals_parameters,
@@ -63,11 +62,6 @@ from ..styles import flow_lines
 from ..trip_reader import read_trips
 from ..writers import Column, together
 from ..zone_source import EXTENT, H3_RESOLUTION, ZONE_ID_FIELD, ZONES, add_zone_parameters, cell_set_from_parameters
-
-# Refuse settings whose expected number of published flows (from public facts
-# only: the number of cells, the noise and MIN_FLOW) exceeds this.
-MAX_EXPECTED_FLOWS = 5_000_000
-
 
 DEFAULT_DELTA = 1e-6  # THRESHOLD 1's delta: far below 1 / number of travellers for samples up to about 100,000
 
@@ -326,7 +320,7 @@ class NoisyOdFlows(DpAlgorithm):
         source = self.parameterAsSource(parameters, self.INPUT, context)
         if source is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
-        trips_crs = self._trips_crs(parameters, context, source, coordinate_fields, feedback)
+        trips_crs = read_trips_crs(self, parameters, context, source, coordinate_fields, feedback)
         cells = cell_set_from_parameters(self, parameters, context, feedback, points_crs=trips_crs,
                                          require_public=not threshold)
         feedback.pushInfo(self.tr("Zones: {cells}.").format(cells=cells.description))
@@ -345,7 +339,7 @@ class NoisyOdFlows(DpAlgorithm):
         totals = totals_request(self, parameters, context, spec, min_flow)  # OUTPUT_TOTALS (od_totals_output)
         mechanism = spec.mechanism()
         if cells.public:
-            self._check_size(ODDomain(len(cells), intrazonal).size, mechanism, min_flow)
+            check_size(ODDomain(len(cells), intrazonal).size, mechanism, min_flow)
             warn_spurious_flows(self, feedback, mechanism, len(cells), intrazonal, min_flow)
         feedback.setProgress(5)
 
@@ -353,7 +347,7 @@ class NoisyOdFlows(DpAlgorithm):
                            coded_fields=(user_field,) if user_field else ())
         input_name = trips.source_name
         if trips_crs.isGeographic():
-            self._drop_impossible_lonlat(trips, feedback)
+            drop_impossible_lonlat(trips, feedback)
         feedback.setProgress(30)
         if feedback.isCanceled():
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))
@@ -451,66 +445,6 @@ class NoisyOdFlows(DpAlgorithm):
         }
 
     # --- helpers ----------------------------------------------------------------
-
-    def _trips_crs(self, parameters, context, source, coordinate_fields, feedback):
-        """The CRS of the trips: COORDINATES_CRS for coordinate fields (default the layer's), else the layer's."""
-        given = self.parameterAsCrs(parameters, self.COORDINATES_CRS, context)
-        layer_crs = source.sourceCrs()
-        if coordinate_fields is None:
-            if QgsWkbTypes.geometryType(source.wkbType()) != QgsWkbTypes.LineGeometry:
-                return layer_crs  # read_trips refuses the layer, saying what is needed
-            if given.isValid() and given != layer_crs:
-                feedback.pushInfo(self.tr("COORDINATES_CRS is only used with coordinate fields; the lines are in "
-                                          "the layer's CRS."))
-            crs = layer_crs
-        else:
-            crs = given if given.isValid() else layer_crs
-        if not crs.isValid():
-            raise QgsProcessingException(
-                self.tr("Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for "
-                        "longitude/latitude): INPUT has no CRS.") if coordinate_fields is not None else
-                self.tr("INPUT has no coordinate reference system. Set one in Layer Properties > Source."))
-        return crs
-
-    def _drop_impossible_lonlat(self, trips, feedback):
-        """In a geographic CRS, skip trips with a longitude beyond +-360 or a latitude beyond +-90 (counted)."""
-        both = np.concatenate((trips.origin, trips.dest), axis=1)
-        bad = (np.abs(both[:, [0, 2]]) > 360).any(axis=1) | (np.abs(both[:, [1, 3]]) > 90).any(axis=1)
-        if not bad.any():
-            return
-        if bad.all():
-            raise QgsProcessingException(self.tr(
-                "No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is "
-                "geographic: set COORDINATES_CRS (or the layer's CRS) to the CRS the coordinates are really "
-                "in, e.g. a projected CRS in metres.").format(x=both[0, 0], y=both[0, 1]))
-        feedback.pushWarning(self.tr(
-            "Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is "
-            "COORDINATES_CRS right?").format(n=int(bad.sum())))
-        keep = ~bad
-        trips.origin, trips.dest, trips.fids = trips.origin[keep], trips.dest[keep], trips.fids[keep]
-        trips.columns = {name: values[keep] for name, values in trips.columns.items()}
-        trips.skipped["coordinates outside longitude/latitude range"] = int(bad.sum())
-
-    def _check_size(self, domain_size, mechanism, min_flow):
-        """Refuse settings that would publish too many flows (decided from public facts only)."""
-        if isinstance(mechanism, StabilityHistogram):
-            return
-        if min_flow <= 0:
-            if domain_size > MAX_EXPECTED_FLOWS:
-                raise QgsProcessingException(self.tr(
-                    "MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to "
-                    "{limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.").format(
-                    cells=domain_size, limit=MAX_EXPECTED_FLOWS))
-            return
-        expected = expected_noise_flows(mechanism, domain_size, min_flow)
-        if expected > MAX_EXPECTED_FLOWS:
-            needed = least_min_flow(mechanism, domain_size, MAX_EXPECTED_FLOWS, start=math.ceil(min_flow)) or 10**6
-            raise QgsProcessingException(self.tr(
-                "With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of "
-                "pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise "
-                "EPSILON, or use fewer zones.").format(
-                cells=domain_size, b=mechanism.scale, m=min_flow, n=expected, limit=MAX_EXPECTED_FLOWS,
-                needed=needed))
 
     def _log_dropped(self, facts, user_field, max_trips, trips_crs, feedback):
         """Log trips dropped for a NULL user id, and those with an end outside every zone."""
