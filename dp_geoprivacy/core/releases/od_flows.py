@@ -31,6 +31,30 @@ Each (bounded) trip adds 1 to exactly one cell, so one user with at most M
 trips changes the histogram by at most M in L1 norm:
 ``histogram_sensitivity(M, 1)``.
 
+Discrete Gaussian (noise "discrete_gaussian", L2 sensitivity). Proof, OpenDP
+style. Let x' be x with one user u added (removal is symmetric). Bounding
+(:func:`bound_users`) keeps, for u, one trip per cell and then at most M of
+u's distinct cells; every other user's kept trips are a uniform sample of
+that user's own trips, with the same distribution in x and x'. Couple the
+two runs so that the other users keep the same trips (the draws differ
+only by where u's records sit in the stream). So the
+histogram changes by a vector v with entries in {0, 1} on at most M cells:
+||v||_2 <= sqrt(M) = ``histogram_l2_sensitivity(M, 1)``. Noise N_Z(0,
+sigma^2) on every cell (dense or sparse path: the same distribution) with
+sigma = sqrt(M) / sqrt(2 rho) is rho-zCDP (Canonne, Kamath and Steinke 2020
+Theorem 14) and (epsilon, delta)-DP by their Corollary 13, with rho =
+``zcdp_rho(epsilon, delta)``; the uncoupled mechanism is a mixture over the
+coupling of mechanisms each within rho, and Renyi divergence is jointly
+quasi-convex, so the bound holds for the mixture. Rounding, clamping and MIN_FLOW are
+post-processing. The counts are then users per pair (a user's repeated trips
+on one pair count once), as the help says. The stability histogram is not
+offered with the Gaussian: its threshold's delta is derived for Laplace noise
+only (Asghar, Tyler and Kaafar 2017), and a Gaussian thresholding analysis
+(the probability that a pair present in one dataset only passes the
+threshold, added to delta) is not implemented, so ``make_mechanism`` refuses
+the combination. The aggregate (Spark) path refuses it too: it bounds users
+by trips, not by distinct pairs.
+
 The noise, rounding and publication of the cells (dense, sparse and stability
 paths) are in :mod:`.od_paths`.
 """
@@ -42,7 +66,14 @@ import numpy as np
 import shapely
 
 from ..geometry.zones import OUTSIDE
-from ..mechanisms.counting import LAPLACE, StabilityHistogram, bound_contributions, skip_bounding_draws
+from ..mechanisms.counting import (
+    LAPLACE,
+    StabilityHistogram,
+    bound_contributions,
+    bound_distinct_cells,
+    skip_bounding_draws,
+)
+from ..mechanisms.gaussian import GaussianCountNoise
 from .od_paths import release_flows
 from .publication import Private
 from .release import NoUsableRecordsError, Release, no_op, null_user_mask, ranks_from_order, user_codes
@@ -213,7 +244,7 @@ def release_od_flows(data: ODFlowData, spec: ODFlowSpec, rng: np.random.Generato
     facts.update(trips=Private(len(origin)), ends_outside=Private(int(((origin == OUTSIDE) | (dest == OUTSIDE)).sum())))
     before_noise(mechanism.record_fields(spec.unit_of_privacy))
     if user_keys is not None:
-        kept = bound_contributions(user_codes(user_keys), spec.max_trips, rng)
+        kept = bound_users(origin, dest, user_codes(user_keys), len(data.zone_order), mechanism, spec.max_trips, rng)
         facts["dropped_by_bound"] = Private(len(origin) - len(kept))
         origin, dest = origin[kept], dest[kept]
     # Work in id order: zone ranks sorted by id, so the release comes out
@@ -226,6 +257,25 @@ def release_od_flows(data: ODFlowData, spec: ODFlowSpec, rng: np.random.Generato
     pairs = count_pairs(origin_rank, dest_rank, len(zone_order), spec.include_intrazonal)
     del origin_rank, dest_rank
     return _release_pairs(pairs, zone_order, mechanism, spec, rng, facts)
+
+
+def bound_users(origin, dest, users, n_zones: int, mechanism, max_trips: int, rng: np.random.Generator) -> np.ndarray:
+    """Indices of the trips kept when each user keeps at most ``max_trips`` (M) trips, sampled uniformly.
+
+    Laplace (L1 sensitivity M): any M of the user's trips. The discrete
+    Gaussian (L2 sensitivity, core.mechanisms.gaussian.histogram_l2_sensitivity):
+    first one trip per (user, cell), then M of the user's distinct cells
+    (counting.bound_distinct_cells). A cell is an ordered zone pair; every
+    trip with an end in no zone is in the one outside cell. A user then adds
+    at most 1 to each of at most M cells: ||change||_2 <= sqrt(M) (trips
+    within one zone that INCLUDE_INTRAZONAL leaves out add to no cell, which
+    only lowers it).
+    """
+    if not isinstance(mechanism, GaussianCountNoise):
+        return bound_contributions(users, max_trips, rng)
+    origin, dest = np.asarray(origin, dtype=np.int64), np.asarray(dest, dtype=np.int64)
+    cell = np.where((origin == OUTSIDE) | (dest == OUTSIDE), -1, origin * int(n_zones) + dest)
+    return bound_distinct_cells(users, cell, max_trips, rng)
 
 
 def pair_counts_from_groups(origin_rank, dest_rank, trips, n_zones: int, include_intrazonal: bool = True
@@ -266,6 +316,9 @@ def release_od_flows_from_pairs(pairs: PairCounts, zone_order, spec: ODFlowSpec,
     facts as release_od_flows.
     """
     mechanism = spec.mechanism()
+    if isinstance(mechanism, GaussianCountNoise):
+        raise ValueError("the discrete Gaussian needs users bounded to distinct zone pairs, which the aggregate "
+                         "path does not do: use Laplace or discrete Laplace there")
     if records == 0 and null_users:
         raise NoUsableRecordsError("every trip has a NULL user id")
     facts = {"null_users": Private(int(null_users)), "dropped_by_bound": Private(int(dropped_by_bound)),
