@@ -186,6 +186,22 @@ def od_totals_user_at_bound(folders):
              "OUTPUT_TOTALS": "{out}/totals.gpkg"} for parameters in od_flows_user_at_bound(folders)]
 
 
+def od_flows_gaussian_user_at_bound(folders):
+    """Discrete Gaussian (NOISE=2, THRESHOLD=0): D' plus a user with M + 1 trips on one pair and one more pair,
+    a trip with an end outside every zone, and a trip with a NULL user."""
+    zones = write_grid_zones(folders[0].parent.parent / "zones.gpkg", 32633, (X0, Y0), CELL, N)
+    base = base_trips()
+    extra = [{"wkt": line(zone_centre(0), zone_centre(8)), "uid": "new", "start": "2024-03-01T08:00:00"}] * 3 + [
+        {"wkt": line(zone_centre(5), zone_centre(6)), "uid": "new", "start": "2024-03-01T09:00:00"},
+        {"wkt": line(zone_centre(0), FAR), "uid": "u2", "start": "2024-03-02T08:00:00"},
+        {"wkt": line(zone_centre(1), zone_centre(2)), "uid": None, "start": "2024-03-02T09:00:00"}]
+    common = {"ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 1, "USER_FIELD": "uid", "MAX_TRIPS": 2,
+              "NOISE": 2, "THRESHOLD": 0, "DELTA": 1e-6, "MIN_FLOW": 1,
+              "OUTPUT_FLOWS": "{out}/flows.gpkg", "OUTPUT_MATRIX": "{out}/matrix.gpkg"}
+    return [{**common, "INPUT": write_layer(folders[i] / "trips.gpkg", rows, ogr.wkbLineString)}
+            for i, rows in enumerate((base, base + extra))]
+
+
 def zone_statistics_clamped(folders):
     """Sum of speeds in [0, 50], user level: D' adds a user with M + 1 values above UPPER, a NULL value and a
     point in no zone."""
@@ -383,6 +399,9 @@ CASES = [
          noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED") + CHOSEN_M_RESULTS,
          noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of") + CHOSEN_M_TEXT,
          noisy_rows=("flows", "matrix")),
+    Case("OD flows, discrete Gaussian: a user at the bound, an end outside, a NULL user", "noisyodflows",
+         od_flows_gaussian_user_at_bound, noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED"),
+         noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of"), noisy_rows=("flows", "matrix")),
     Case("zone statistics: values beyond the bounds, a NULL value, a point in no zone", "noisyzonestatistics",
          zone_statistics_clamped),
     Case("zone statistics, automatic M: a user beyond any M, a NULL value, a point in no zone",

@@ -250,6 +250,17 @@ def _check_rho_delta(rho: float, delta: float) -> None:
         raise ValueError(f"delta must be in (0, 1) for a conversion from zCDP, got {delta!r}")
 
 
+def gaussian_beats_laplace_from(epsilon: float, delta: float) -> int:
+    """The least M from which Gaussian noise on sqrt(M)-L2 counts has a smaller variance than Laplace on M-L1.
+
+    Laplace: 2 (M / epsilon)^2; Gaussian (calibrated as GaussianCountNoise):
+    sigma^2 = M / (2 rho) with rho = zcdp_rho(epsilon, delta). The first is
+    smaller exactly while M <= epsilon^2 / (4 rho). (The discrete Gaussian's
+    variance is at most sigma^2, CKS §2, so the figure is safe for it.)
+    """
+    return int(math.floor(float(epsilon) ** 2 / (4.0 * zcdp_rho(epsilon, delta)))) + 1
+
+
 # --- discrete Gaussian noise on counts ----------------------------------------------------
 
 

@@ -32,7 +32,7 @@ from qgis.core import (
 )
 
 from ...core.mechanisms.bound_selection import OD_NOISE_COST
-from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE
+from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ...core.releases.od_flows import ODDomain, ODFlowData, ODFlowSpec, release_od_flows
 from ...core.releases.od_totals import release_od_totals
 from ...core.releases.publication import log_private, reveal
@@ -44,9 +44,10 @@ from ..count_release import (
     add_release_outputs,
     add_release_parameters,
     add_threshold_parameter,
+    gaussian_help,
     release_setting_errors,
 )
-from ..help_summary import EXAMPLE_ZONES, count_figures, defaults, od_cells, with_summary
+from ..help_summary import EXAMPLE_ZONES, NOISE_KINDS, count_figures, defaults, od_cells, with_summary
 from ..metric_crs import wkt
 from ..od_checks import check_size, drop_impossible_lonlat, read_trips_crs
 from ..od_output import flow_line_geometries, write_flows_and_matrix
@@ -95,7 +96,7 @@ class NoisyOdFlows(DpAlgorithm):
     OUTPUT_FLOWS = "OUTPUT_FLOWS"
     OUTPUT_MATRIX = "OUTPUT_MATRIX"
     COORDINATE_FIELDS = (ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD)
-    NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE)
+    NOISE_KINDS = NOISE_KINDS
     POSITIVE_PARAMETERS = (EPSILON,)
 
     def displayName(self):  # noqa: N802 (QGIS API)
@@ -210,7 +211,7 @@ class NoisyOdFlows(DpAlgorithm):
             "Tyler and Kaafar 2017 "
             "Algorithm 1 and §3.3.1; Roy, Kantarcioglu and Sweeney 2016 §3; Cormode, Procopiuc, Srivastava and Tran, "
             "'Differentially private summaries for sparse data', ICDT 2012.</p>"
-        ) + totals_help()
+        ) + totals_help() + gaussian_help(self.tr("zone pairs (and the outside cell)"), self.tr("trips"))
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
@@ -238,7 +239,8 @@ class NoisyOdFlows(DpAlgorithm):
             self, self.MAX_TRIPS, self.tr("Maximum trips per user (M)"),
             self.tr("An integer >= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M."),
             self.tr("A number > 0; smaller means more noise and more privacy. OD flows need a larger epsilon "
-                    "than zone counts for the same accuracy (Kapp et al. 2023 §5.4)."), self.tr("trips"))
+                    "than zone counts for the same accuracy (Kapp et al. 2023 §5.4)."), self.tr("trips"),
+            gaussian=True)
         # The default publishes few noise-only flows (issue 20), as PipelineDP and Tumult select partitions by
         # default; pure epsilon-DP (THRESHOLD 0) is one choice away.
         add_threshold_parameter(self, self.tr("All pairs (pure epsilon-DP)"), default=1,
@@ -314,7 +316,12 @@ class NoisyOdFlows(DpAlgorithm):
             feedback.pushInfo(self.tr("No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not "
                                       "used."))
             max_trips = 1
-        if delta and not threshold:
+        gaussian = noise == DISCRETE_GAUSSIAN
+        if gaussian:
+            feedback.pushInfo(self.tr("Discrete Gaussian noise: each user counts at most once per zone pair, in at "
+                                      "most M = {m} pairs, so the L2 sensitivity is sqrt(M); accounted as "
+                                      "rho-zCDP and converted to (EPSILON, DELTA).").format(m=max_trips))
+        elif delta and not threshold:
             feedback.pushInfo(self.tr("DELTA is only used by THRESHOLD=1; this release spends delta = 0."))
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
@@ -331,6 +338,9 @@ class NoisyOdFlows(DpAlgorithm):
         def spec_for(m, epsilon_release):
             unit = (self.tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(
                 field=user_field, m=m) if user_field else self.tr("one trip (item-level)"))
+            if user_field and gaussian:
+                unit = self.tr("one user ({field}), at most one trip per zone pair and {m} pairs kept per user "
+                               "(sampled uniformly)").format(field=user_field, m=m)
             return ODFlowSpec(epsilon=epsilon_release, unit_of_privacy=unit, delta=delta, noise=noise,
                               threshold=bool(threshold), max_trips=m, min_flow=min_flow,
                               include_intrazonal=intrazonal)
@@ -374,8 +384,9 @@ class NoisyOdFlows(DpAlgorithm):
                                                       unit_of_privacy=spec.unit_of_privacy))
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT,
                                 output=flows_destination or matrix_destination)
-        dry_run.declare_settings(self, min_flow=min_flow, threshold=int(threshold), delta=delta if threshold else 0.0,
-                                 zones=len(cells), include_intrazonal=int(intrazonal), max_trips=max_trips,
+        dry_run.declare_settings(self, min_flow=min_flow, threshold=int(threshold),
+                                 delta=delta if threshold or gaussian else 0.0, zones=len(cells),
+                                 include_intrazonal=int(intrazonal), max_trips=max_trips,
                                  noise=noise, **({"cells": ODDomain(len(cells), intrazonal).size}
                                                  if cells.public else {}))
         try:
