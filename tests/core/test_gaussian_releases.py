@@ -19,6 +19,7 @@ from dp_geoprivacy.core.mechanisms.gaussian import (
     zcdp_delta,
     zcdp_rho,
 )
+from dp_geoprivacy.core.mechanisms.gaussian_stats import sum_grain
 from dp_geoprivacy.core.releases.od_flows import (
     ODFlowData,
     ODFlowSpec,
@@ -28,6 +29,16 @@ from dp_geoprivacy.core.releases.od_flows import (
     release_od_flows_from_pairs,
 )
 from dp_geoprivacy.core.releases.od_paths import DENSE, SPARSE, release_flows
+from dp_geoprivacy.core.releases.zone_statistics import aggregate_zone_statistics, release_zone_statistics
+from dp_geoprivacy.core.releases.zone_statistics_spec import (
+    COUNT,
+    MEAN,
+    RECORD,
+    SUM,
+    USER,
+    USER_DAY,
+    ZoneStatisticsSpec,
+)
 
 ALPHA = 0.001
 
@@ -160,3 +171,90 @@ def test_gaussian_sparse_path_matches_the_dense_path_in_distribution():
         bins = np.arange(min_flow, top + 2)
         table = np.array([np.histogram(np.minimum(v, top), bins)[0] for v in values])
         assert stats.chi2_contingency(table[:, table.sum(axis=0) > 0]).pvalue > ALPHA
+
+
+# --- zone statistics: counts and sums ---------------------------------------------------------
+
+
+def _spec(statistic=SUM, unit=USER, m=4, k=1, **extra):
+    return ZoneStatisticsSpec(statistic, 1.0, 0.0, 50.0, unit=unit, max_contributions=m, max_cells=k,
+                              noise=DISCRETE_GAUSSIAN, delta=1e-6, **extra)
+
+
+def test_zone_statistics_l2_sensitivity_by_hand():
+    # [0, 50]: grain 2^-5 (largest power of two <= 50 / 1024), 1,600 grains per value at the bound.
+    assert sum_grain(50.0) == 2.0**-5
+    assert _spec().mechanisms(9)[1].sensitivity == pytest.approx(math.sqrt(4) * 50.0)  # user: sqrt(M) B
+    assert _spec(COUNT).mechanisms(9)[1].sensitivity == pytest.approx(2.0)  # user: sqrt(M)
+    assert _spec(unit=USER_DAY, m=2, k=3).mechanisms(9)[1].sensitivity == pytest.approx(math.sqrt(3) * 2 * 50.0)
+    assert _spec(unit=USER_DAY, m=2, k=3).mechanisms(2)[1].sensitivity == pytest.approx(math.sqrt(2) * 2 * 50.0)
+    assert _spec(unit=RECORD, m=1).mechanisms(9)[1].sensitivity == pytest.approx(50.0)
+    # A bound that is not a multiple of the grain: B rounded to the nearest grain (never more than g / 2 up).
+    mech = ZoneStatisticsSpec(SUM, 1.0, -3.0, 7.3, unit=USER, max_contributions=9, noise=DISCRETE_GAUSSIAN,
+                              delta=1e-6).mechanisms(1)[1]
+    assert mech.grain == 2.0**-8 and abs(mech.sensitivity - 3 * 7.3) <= 3 * mech.grain / 2
+    fields = _spec().record_fields(9)
+    assert fields["rho"] == pytest.approx(zcdp_rho(1.0, 1e-6)) and fields["delta"] == 1e-6
+    assert fields["epsilon"] == 1.0 and "L2" in fields["sensitivity_unit"]
+
+
+def test_zone_statistics_gaussian_refuses_what_it_does_not_cover():
+    with pytest.raises(ValueError, match="count and the sum only"):
+        _spec(MEAN)
+    with pytest.raises(ValueError, match="MIN_SUPPORT"):
+        _spec(min_support=5)
+    with pytest.raises(ValueError, match="DELTA"):
+        ZoneStatisticsSpec(SUM, 1.0, 0.0, 50.0, unit=USER, max_contributions=2, noise=DISCRETE_GAUSSIAN)
+    assert _spec(COUNT, min_support=5).min_support == 5  # the count tests its own noisy count
+
+
+def test_gaussian_user_sum_keeps_one_value_per_user_and_cell():
+    # One user, 30 values of 10.01 in zone 0 and 2 of 40 in zone 1; epsilon so large the noise is 0 almost surely.
+    cell = np.array([0] * 30 + [1] * 2)
+    values = np.array([10.01] * 30 + [40.0] * 2)
+    spec = ZoneStatisticsSpec(SUM, 1e9, 0.0, 50.0, unit=USER, max_contributions=3, noise=DISCRETE_GAUSSIAN,
+                              delta=1e-6)
+    release = release_zone_statistics(cell, values, spec, rng(), n_zones=3, user_keys=np.array(["u"] * 32))
+    g = sum_grain(50.0)
+    assert list(release.values[:, 0, 0]) == [round(10.01 / g) * g, 40.0, 0.0]
+    assert release.counts.kept == 2
+
+
+def test_neighbouring_zone_sums_differ_by_at_most_the_l2_sensitivity():
+    """One unit's bounded contribution to the sums (what adding it changes) has L2 norm <= the sensitivity, and
+    at the bound (values of 50, repeats of cells) it reaches it: the sensitivity is neither too small nor loose."""
+    cell, value = np.repeat(np.arange(6), 5), np.full(30, 50.0)
+    for unit, m, k in ((USER, 4, 1), (USER_DAY, 2, 3)):
+        spec = _spec(unit=unit, m=m, k=k)
+        sensitivity = spec.mechanisms(6)[1].sensitivity
+        norms = [np.linalg.norm(aggregate_zone_statistics(cell, value, spec, rng(seed), n_zones=6,
+                                                          user_keys=np.full(30, 7), day=np.zeros(30, int)).sums)
+                 for seed in range(20)]
+        assert max(norms) == pytest.approx(sensitivity)
+
+
+def binned_chi_square_p(draws, sigma, bins=40):
+    """p-value of integer draws against N_Z(0, sigma^2), in ``bins`` equal-width bins over +-4 sigma plus two tails."""
+    half = int(math.ceil(4 * sigma))
+    edges = np.unique(np.round(np.linspace(-half, half + 1, bins + 1)).astype(np.int64))
+    k = np.arange(-int(40 * sigma) - 2, int(40 * sigma) + 3)
+    pmf = discrete_gaussian_pmf(k, sigma)
+    cdf = np.concatenate(([0.0], np.cumsum(pmf)))
+    at = np.searchsorted(k, edges)  # P(X < edge) = cdf[at]
+    probabilities = np.diff(np.concatenate(([0.0], cdf[at], [cdf[-1]])))
+    observed = np.bincount(np.searchsorted(edges, draws, side="right"), minlength=len(edges) + 1)
+    expected = probabilities / probabilities.sum() * len(draws)
+    stat = float(((observed - expected) ** 2 / expected).sum())
+    return stats.chi2.sf(stat, len(expected) - 1)
+
+
+def test_gaussian_sum_noise_matches_the_discrete_gaussian_by_chi_square():
+    """The new code path's noise: zero sums in 20,000 cells, noise / grain against N_Z(0, sigma^2) (binned)."""
+    spec = ZoneStatisticsSpec(SUM, 1.0, 0.0, 0.25, unit=USER, max_contributions=2, noise=DISCRETE_GAUSSIAN,
+                              delta=1e-6)
+    release = release_zone_statistics(np.array([0]), np.array([0.0]), spec, rng(), n_zones=20_000,
+                                      user_keys=np.array(["u"]))
+    mech = release.mechanism
+    draws = np.round(release.values[:, 0, 0] / mech.grain).astype(np.int64)
+    assert binned_chi_square_p(draws, mech.sigma) > ALPHA
+    assert binned_chi_square_p(draws, mech.sigma * 1.05) < ALPHA  # the check has power: 5% off is rejected
