@@ -15,7 +15,6 @@ calls ``release_zone_statistics`` and writes one polygon row per published
 (zone, slot) cell, ordered by zone id then slot.
 """
 
-import math
 from dataclasses import replace
 
 import numpy as np
@@ -53,7 +52,7 @@ from ...core.releases.zone_statistics import (
     release_zone_statistics,
 )
 from .. import auto_bound
-from ..base import DpAlgorithm, setting_number
+from ..base import DpAlgorithm
 from ..help_summary import EXAMPLE_BOUNDS, EXAMPLE_RECORDS, defaults, mean_figures, with_summary
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
@@ -61,6 +60,7 @@ from ..readers import read_points
 from ..styles import graduated_counts
 from ..writers import Column, write_features
 from ..zone_source import add_zone_parameters, cell_set_from_parameters
+from ..zone_statistics_checks import setting_errors
 from .noisy_zone_counts import as_multipolygons
 
 
@@ -286,77 +286,8 @@ class NoisyZoneStatistics(DpAlgorithm):
 
     # --- checks ---------------------------------------------------------------
 
-    def _setting_errors(self, parameters):
-        """Clear messages for settings that cannot work, before anything is read (raw values)."""
-        statistic = setting_number(parameters, self.STATISTIC)
-        statistic = self.STATISTICS[int(statistic)] if statistic in range(len(self.STATISTICS)) else MEAN
-        bounds = {}
-        for name in (self.LOWER, self.UPPER, self.LIMIT):
-            value = setting_number(parameters, name)
-            if value is not None and not math.isfinite(value):
-                return self.tr("{name} must be a finite number (not NaN or infinite; got {v}). Declare it from "
-                               "public knowledge, e.g. LOWER=0 and UPPER=65 for a speed in km/h.").format(
-                    name=name, v=parameters.get(name))
-            bounds[name] = value
-        lower, upper = bounds[self.LOWER], bounds[self.UPPER]
-        if lower is None or upper is None:
-            return self.tr("STATISTIC {s} needs public bounds LOWER and UPPER (e.g. 0 and 65 for a speed in km/h): "
-                           "declare them from what is known without the data, never from the data.").format(
-                s=statistic)
-        if lower is not None and upper is not None and not lower < upper:
-            return self.tr("LOWER ({lower:g}) must be less than UPPER ({upper:g}): swap them or widen the "
-                           "range.").format(lower=lower, upper=upper)
-        unit = setting_number(parameters, self.UNIT)
-        if setting_number(parameters, self.MAX_CONTRIBUTIONS) == auto_bound.AUTOMATIC:
-            if unit != 1:
-                return self.tr("MAX_CONTRIBUTIONS=0 (automatic) is for UNIT=1 (user): give M a whole number of at "
-                               "least 1.")
-            error = auto_bound.setting_errors(parameters, self.MAX_CONTRIBUTIONS)
-            if error:
-                return error
-        if unit == 2 and str(parameters.get(auto_bound.AUTO_VALUE_BOUNDS)).lower() not in ("none", "false", "0", ""):
-            return self.tr("AUTO_VALUE_BOUNDS is for UNIT=0 (record) or 1 (user); with user-days declare LOWER and "
-                           "UPPER.")
-        for name in (self.MAX_CONTRIBUTIONS, self.MAX_CELLS_PER_DAY, self.DAYS, self.QUANTILE_GRID):
-            value = setting_number(parameters, name)
-            least = 2 if name == self.QUANTILE_GRID else 0 if name == self.MAX_CONTRIBUTIONS and unit == 1 else 1
-            if value is not None and not (math.isfinite(value) and value >= least and value == int(value)):
-                return self.tr("{name} must be a whole number of at least {least} (got {v}).").format(
-                    name=name, least=least, v=parameters.get(name))
-        if statistic == COUNT_ABOVE:
-            limit, days = bounds[self.LIMIT], setting_number(parameters, self.DAYS)
-            if limit is None or days is None:
-                return self.tr("The count above LIMIT per day needs LIMIT (e.g. a speed limit) and DAYS, the "
-                               "public number of days in the period (the ITMS report: 31).")
-            if not lower <= limit < upper:
-                return self.tr("LIMIT ({limit:g}) must be within [LOWER, UPPER) = [{lower:g}, {upper:g}): clamped "
-                               "values never exceed UPPER.").format(limit=limit, lower=lower, upper=upper)
-        for name in (self.SUPPORT_SHARE, self.MEAN_SUM_SHARE):
-            value = setting_number(parameters, name)
-            if value is not None and not (math.isfinite(value) and 0.0 < value < 1.0):
-                return self.tr("{name} must be between 0 and 1, exclusive (got {v}).").format(
-                    name=name, v=parameters.get(name))
-        support = setting_number(parameters, self.MIN_SUPPORT)
-        if support is not None and not (math.isfinite(support) and support >= 0):
-            return self.tr("MIN_SUPPORT must be a number >= 0 (got {v}); 0 publishes every cell.").format(
-                v=parameters.get(self.MIN_SUPPORT))
-        user_field = parameters.get(self.USER_FIELD)
-        if unit in (1, 2) and not user_field:
-            return self.tr("UNIT {u} needs USER_FIELD, the field identifying each user (e.g. a vehicle id).").format(
-                u=self.UNITS[int(unit)])
-        if not unit and user_field:
-            return self.tr("USER_FIELD is set but UNIT is one record: set UNIT=1 (user) or UNIT=2 (user-day) to "
-                           "protect users, or clear USER_FIELD.")
-        if str(parameters.get(self.PER_UNIT_MEAN)).lower() not in ("none", "false", "0", "") and (
-                unit != 2 or statistic == COUNT_ABOVE):
-            return self.tr("PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2 (user-day) and "
-                           "a statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.")
-        if unit == 2 and not parameters.get(self.DAY_FIELD) and not parameters.get(self.TIME_FIELD):
-            return self.tr("UNIT user-day needs the day of every record: set DAY_FIELD (or a TIME_FIELD with dates).")
-        return None
-
     def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
-        error = self._setting_errors(parameters)
+        error = setting_errors(parameters)
         if error:
             return False, error
         return super().checkParameterValues(parameters, context)
@@ -369,7 +300,7 @@ class NoisyZoneStatistics(DpAlgorithm):
         return {self.QUANTILE_GRID: 96}
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
-        error = self._setting_errors(parameters)
+        error = setting_errors(parameters)
         if error:
             raise QgsProcessingException(error)
         epsilon = self.positive_number(parameters, self.EPSILON, context)
