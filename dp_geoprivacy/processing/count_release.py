@@ -36,10 +36,7 @@ def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsil
         EPSILON, tr("Epsilon (privacy loss)"), QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0)
     epsilon.setHelp(epsilon_help)
     algorithm.add(epsilon)
-    options = [tr("Laplace"), tr("Discrete Laplace (two-sided geometric, integer counts)")]
-    if gaussian:
-        options.append(tr("Discrete Gaussian (integer counts; L2 sensitivity, needs DELTA > 0)"))
-    algorithm.add(QgsProcessingParameterEnum(NOISE, tr("Noise"), options=options, defaultValue=0))
+    add_noise_parameter(algorithm, gaussian)
     algorithm.add(QgsProcessingParameterField(
         USER_FIELD, tr("User id field (user-level privacy; optional)"),
         parentLayerParameterName="INPUT", optional=True))
@@ -47,6 +44,25 @@ def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsil
         bound_name, bound_label, QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=0)
     bound.setHelp(f"{bound_help} {auto_bound.bound_help(unit_plural)}")
     algorithm.add(bound)
+
+
+def add_noise_parameter(algorithm, gaussian=True):
+    """NOISE: 0 = Laplace, 1 = discrete Laplace, 2 = the discrete Gaussian (with ``gaussian``; needs DELTA > 0):
+    the same values and words in every release that offers them (help_summary.NOISE_KINDS)."""
+    options = [tr("Laplace"), tr("Discrete Laplace (two-sided geometric, integer counts)")]
+    if gaussian:
+        options.append(tr("Discrete Gaussian (integer counts; L2 sensitivity, needs DELTA > 0)"))
+    algorithm.add(QgsProcessingParameterEnum(NOISE, tr("Noise"), options=options, defaultValue=0))
+
+
+def add_delta_parameter(algorithm, default=0.0):
+    """DELTA: the delta of the stability histogram or of Gaussian noise, 0 for pure epsilon-DP."""
+    delta = QgsProcessingParameterNumber(
+        DELTA, tr("Delta"), QgsProcessingParameterNumber.Double, defaultValue=default, minValue=0.0, maxValue=1.0)
+    delta.setHelp(tr("In [0, 1): the delta of the stability histogram or of Gaussian noise, e.g. 1e-6 (well "
+                     "below 1 / number of users); 0 when every cell is published with Laplace noise (pure "
+                     "epsilon-DP)."))
+    algorithm.add(delta)
 
 
 def add_threshold_parameter(algorithm, none_label, default=0, default_delta=0.0):
@@ -62,13 +78,7 @@ def add_threshold_parameter(algorithm, none_label, default=0, default_delta=0.0)
         "threshold, so cells without data are never published; it is (epsilon, delta)-DP and needs DELTA > 0. "
         "The other choice noises every cell: pure epsilon-DP (DELTA 0), with noise-only cells."))
     algorithm.add(threshold)
-    delta = QgsProcessingParameterNumber(
-        DELTA, tr("Delta"), QgsProcessingParameterNumber.Double,
-        defaultValue=default_delta, minValue=0.0, maxValue=1.0)
-    delta.setHelp(tr("In [0, 1): the delta of the stability histogram or of Gaussian noise, e.g. 1e-6 (well "
-                     "below 1 / number of users); 0 when every cell is published with Laplace noise (pure "
-                     "epsilon-DP)."))
-    algorithm.add(delta)
+    add_delta_parameter(algorithm, default_delta)
 
 
 def add_release_outputs(algorithm, extra):

@@ -3,7 +3,7 @@ the parameter and the fix (raw parameter values, as checkParameterValues sees th
 
 import math
 
-from ..core.releases.zone_statistics import COUNT_ABOVE, MEAN, STATISTICS, UNITS
+from ..core.releases.zone_statistics import COUNT, COUNT_ABOVE, MEAN, STATISTICS, SUM, UNITS
 from ..translation import tr
 from . import auto_bound
 from .base import setting_number
@@ -74,6 +74,32 @@ def setting_errors(parameters):
             unit != 2 or statistic == COUNT_ABOVE):
         return tr("PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2 (user-day) and "
                   "a statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.")
+    noise_error = noise_setting_error(parameters, statistic, support)
+    if noise_error:
+        return noise_error
     if unit == 2 and not parameters.get("DAY_FIELD") and not parameters.get("TIME_FIELD"):
         return tr("UNIT user-day needs the day of every record: set DAY_FIELD (or a TIME_FIELD with dates).")
+    return None
+
+
+def noise_setting_error(parameters, statistic, support):
+    """NOISE and DELTA: what the discrete Gaussian (NOISE=2) covers here, and the DELTA it needs."""
+    noise, delta = setting_number(parameters, "NOISE"), setting_number(parameters, "DELTA")
+    if delta is not None and not (math.isfinite(delta) and 0.0 <= delta < 1.0):
+        return tr("DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with NOISE=2, else 0.").format(
+            v=parameters.get("DELTA"))
+    if noise == 1:
+        return tr("NOISE=1 (discrete Laplace) is not offered for zone statistics: use NOISE=0 (Laplace) or, for "
+                  "the count and the sum, NOISE=2 (discrete Gaussian).")
+    if noise != 2:
+        return None
+    if statistic not in (COUNT, SUM):
+        return tr("NOISE=2 (discrete Gaussian) is offered for STATISTIC count and sum only (got {s}): use NOISE=0 "
+                  "for the others.").format(s=statistic)
+    if not delta:
+        return tr("NOISE=2 (discrete Gaussian) needs DELTA > 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP "
+                  "through zero-concentrated DP. Or use NOISE=0 (Laplace) with DELTA=0.")
+    if statistic == SUM and support:
+        return tr("NOISE=2 (discrete Gaussian) publishes every cell of the sum: set MIN_SUPPORT=0 (a support count "
+                  "would be a second, Laplace release), or use NOISE=0.")
     return None

@@ -33,6 +33,7 @@ from qgis.core import (
 )
 
 from ...core.mechanisms.bounded_stats import Bounds
+from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN, gaussian_beats_laplace_from
 from ...core.releases.publication import log_private
 from ...core.releases.release import ReleaseCancelledError, order_by_rank, ranks_from_order
 from ...core.releases.zone_counts import FOUR_HOURS, HOUR, WEEKDAY, TimeSlotError, day_keys, slot_labels, time_slots
@@ -53,7 +54,8 @@ from ...core.releases.zone_statistics import (
 )
 from .. import auto_bound
 from ..base import DpAlgorithm
-from ..help_summary import EXAMPLE_BOUNDS, EXAMPLE_RECORDS, defaults, mean_figures, with_summary
+from ..count_release import add_delta_parameter, add_noise_parameter
+from ..help_summary import EXAMPLE_BOUNDS, EXAMPLE_RECORDS, NOISE_KINDS, defaults, mean_figures, with_summary
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..readers import read_points
@@ -72,7 +74,7 @@ class NoisyZoneStatistics(DpAlgorithm):
     DIALOG_ORDER = ("INPUT", "ZONES", "ZONE_ID_FIELD", "H3_RESOLUTION", "EXTENT", "VALUE_FIELD", "STATISTIC", "LOWER",
                     "UPPER", "EPSILON", "UNIT", "USER_FIELD", "MAX_CONTRIBUTIONS", "LIMIT", "DAYS")
     ADVANCED = ("MAX_CELLS_PER_DAY", "TIME_FIELD", "TIME_SLOT", "DAY_FIELD", "MIN_SUPPORT", *auto_bound.PARAMETERS,
-                auto_bound.AUTO_VALUE_BOUNDS)
+                auto_bound.AUTO_VALUE_BOUNDS, "NOISE", "DELTA")
     INPUT = "INPUT"
     VALUE_FIELD = "VALUE_FIELD"
     STATISTIC = "STATISTIC"
@@ -93,6 +95,9 @@ class NoisyZoneStatistics(DpAlgorithm):
     QUANTILE_GRID = "QUANTILE_GRID"
     PER_UNIT_MEAN = "PER_UNIT_MEAN"
     EPSILON = "EPSILON"
+    NOISE = "NOISE"
+    DELTA = "DELTA"
+    NOISE_KINDS = NOISE_KINDS
     OUTPUT = "OUTPUT"
     STATISTICS = (COUNT, SUM, MEAN, COUNT_ABOVE, MEDIAN, QUARTILES, FIVE_NUMBER)
     UNITS = (RECORD, USER, USER_DAY)
@@ -171,7 +176,25 @@ class NoisyZoneStatistics(DpAlgorithm):
             "and slot. The privacy record (per-cell and total epsilon, mechanism, sensitivity) is stored in "
             "the output's metadata; the layer loads graduated by the statistic.</p>"
             "<p>Sources: the ITMS report §II D and §III; Kapp et al. 2023 §4.2-4.3.</p>"
-        )
+        ) + self._gaussian_details()
+
+    def _gaussian_details(self):
+        """The NOISE=2 paragraph: the L2 sensitivity per unit, and from which M it beats Laplace."""
+        epsilon, delta = 1.0, 1e-6
+        return self.tr(
+            "<p><b>NOISE=2</b> (count and sum only): the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The "
+            "Discrete Gaussian for Differential Privacy', Algorithm 3) on every cell, calibrated to the L2 "
+            "sensitivity over all cells; it needs DELTA > 0 and, for the sum, MIN_SUPPORT=0. Values are rounded to a "
+            "public grain (the largest power of two at most max(|LOWER|, |UPPER|) / 1024) so the noise is exact "
+            "integer noise. With UNIT=1 each user keeps at most one point per cell and M cells (sampled), so the L2 "
+            "sensitivity of the sum is sqrt(M) max(|LOWER|, |UPPER|) and of the count sqrt(M), against M times "
+            "that in L1 for Laplace (the count becomes users per cell); with UNIT=2 it is sqrt(K) M "
+            "max(|LOWER|, |UPPER|) over all cells, against epsilon / K per cell for Laplace. The release is "
+            "rho-zero-concentrated DP (Bun and Steinke 2016), rho chosen so that Canonne, Kamath and Steinke 2020 "
+            "Corollary 13 gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA, and SENSITIVITY is the "
+            "L2 one. At EPSILON={e:g} and DELTA={d:g} the Gaussian gives the smaller error from M (or K) = {m} up; "
+            "for small M, Laplace is better. NOISE=1 (discrete Laplace) is not offered here.</p>").format(
+            e=epsilon, d=delta, m=gaussian_beats_laplace_from(epsilon, delta))
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
@@ -269,6 +292,8 @@ class NoisyZoneStatistics(DpAlgorithm):
             defaultValue=1.0, minValue=0.0)
         epsilon.setHelp(self.tr("Total privacy loss of one unit over all cells; smaller means more noise."))
         self.add(epsilon)
+        add_noise_parameter(self)
+        add_delta_parameter(self)
         self.add_seed_parameter()
         auto_bound.add_parameters(self)
         auto_bound.add_value_bound_parameter(self)
@@ -316,6 +341,12 @@ class NoisyZoneStatistics(DpAlgorithm):
         if unit == RECORD and max_contributions != 1:
             feedback.pushInfo(self.tr("UNIT is one record: MAX_CONTRIBUTIONS is not used."))
             max_contributions = 1
+        gaussian = self.NOISE_KINDS[self.parameterAsEnum(parameters, self.NOISE, context)] == DISCRETE_GAUSSIAN
+        if gaussian:
+            feedback.pushInfo(self.tr("Discrete Gaussian noise on every cell, calibrated to the L2 sensitivity over "
+                                      "all cells; accounted as rho-zCDP and converted to (EPSILON, DELTA)."))
+        elif self.parameterAsDouble(parameters, self.DELTA, context):
+            feedback.pushInfo(self.tr("DELTA is only used by NOISE=2; this release spends delta = 0."))
         uses_days = unit == USER_DAY or (unit == USER and statistic == COUNT_ABOVE)
         day_source = (day_field or time_field) if uses_days else None
         if day_field and not uses_days:
@@ -343,7 +374,9 @@ class NoisyZoneStatistics(DpAlgorithm):
                 support_share=self.parameterAsDouble(parameters, self.SUPPORT_SHARE, context),
                 mean_sum_share=self.parameterAsDouble(parameters, self.MEAN_SUM_SHARE, context),
                 quantile_grid=self.parameterAsInt(parameters, self.QUANTILE_GRID, context),
-                per_unit_mean=self.parameterAsBoolean(parameters, self.PER_UNIT_MEAN, context))
+                per_unit_mean=self.parameterAsBoolean(parameters, self.PER_UNIT_MEAN, context),
+                noise=self.NOISE_KINDS[self.parameterAsEnum(parameters, self.NOISE, context)],
+                delta=self.parameterAsDouble(parameters, self.DELTA, context) if gaussian else 0.0)
         except ValueError as error:
             raise QgsProcessingException(str(error)) from None
 
