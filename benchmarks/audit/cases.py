@@ -158,6 +158,30 @@ def zone_statistics_attack(unit: str, m: int = 1) -> Attack:
                   0.0, statistic)
 
 
+def zone_statistics_gaussian_attack(m: int = 3, delta: float = 1e-6) -> Attack:
+    """The discrete Gaussian SUM in [0, 100], user level (L2 sensitivity sqrt(M) 100). D: 40 records of value 50
+    in zones 0 and 1 (4 users); D': plus one user with two values at the upper bound in each of the M zones 0..M-1
+    (the repeats are cut by the distinct-cell bound). Statistic: the sum of those M cells' noisy sums."""
+    base_cell, base_value = np.repeat([0, 1], 20), np.full(40, 50.0)
+    base_user = np.repeat(np.arange(4), 10).astype(object)
+    data = []
+    for extra in (False, True):
+        added = np.repeat(np.arange(m), 2)
+        cell = np.concatenate((base_cell, added)) if extra else base_cell
+        value = np.concatenate((base_value, np.full(2 * m, 100.0))) if extra else base_value
+        user = np.concatenate((base_user, np.full(2 * m, 99, dtype=object))) if extra else base_user
+        data.append((cell, value, user))
+    spec = ZoneStatisticsSpec(SUM, EPSILON, 0.0, 100.0, unit=USER, max_contributions=m, noise=DISCRETE_GAUSSIAN,
+                              delta=delta)
+
+    def statistic(neighbour, rng):
+        cell, value, user = data[neighbour]
+        release = release_zone_statistics(cell, value, spec, rng, n_zones=N_ZONES, user_keys=user)
+        return float(release.values[:m, 0, 0].sum())
+
+    return Attack("noisyzonestatistics (sum, discrete Gaussian)", f"user, M={m}", EPSILON, delta, statistic)
+
+
 # --- randomizedresponse, triprelocation ------------------------------------------------------------------------
 
 
@@ -281,6 +305,7 @@ def attacks():
         zone_statistics_attack(RECORD),
         zone_statistics_attack(USER, m=2),
         zone_statistics_attack(USER_DAY, m=2),
+        zone_statistics_gaussian_attack(m=3),
         randomized_response_attack(),
         relocation_attack(),
         synthetic_trips_attack(),
