@@ -1,8 +1,10 @@
 """The checks of dp_geoprivacy:noisyzonestatistics' settings, before anything is read: one clear message naming
-the parameter and the fix (raw parameter values, as checkParameterValues sees them)."""
+the parameter and the fix (raw parameter values, as checkParameterValues sees them); and the help's paragraph on
+NOISE=2, whose figures come from the same rules."""
 
 import math
 
+from ..core.mechanisms.gaussian import gaussian_beats_laplace_from
 from ..core.releases.zone_statistics import COUNT, COUNT_ABOVE, MEAN, STATISTICS, SUM, UNITS
 from ..translation import tr
 from . import auto_bound
@@ -103,3 +105,22 @@ def noise_setting_error(parameters, statistic, support):
         return tr("NOISE=2 (discrete Gaussian) publishes every cell of the sum: set MIN_SUPPORT=0 (a support count "
                   "would be a second, Laplace release), or use NOISE=0.")
     return None
+
+
+def gaussian_statistics_help():
+    """The NOISE=2 paragraph: the L2 sensitivity per unit, and from which M it beats Laplace."""
+    epsilon, delta = 1.0, 1e-6
+    return tr(
+        "<p><b>NOISE=2</b> (count and sum only): the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The "
+        "Discrete Gaussian for Differential Privacy', Algorithm 3) on every cell, calibrated to the L2 "
+        "sensitivity over all cells; it needs DELTA > 0 and, for the sum, MIN_SUPPORT=0. Values are rounded to a "
+        "public grain (the largest power of two at most max(|LOWER|, |UPPER|) / 1024) so the noise is exact "
+        "integer noise. With UNIT=1 each user keeps at most one point per cell and M cells (sampled), so the L2 "
+        "sensitivity of the sum is sqrt(M) max(|LOWER|, |UPPER|) and of the count sqrt(M), against M times "
+        "that in L1 for Laplace (the count becomes users per cell); with UNIT=2 it is sqrt(K) M "
+        "max(|LOWER|, |UPPER|) over all cells, against epsilon / K per cell for Laplace. The release is "
+        "rho-zero-concentrated DP (Bun and Steinke 2016), rho chosen so that Canonne, Kamath and Steinke 2020 "
+        "Corollary 13 gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA, and SENSITIVITY is the "
+        "L2 one. At EPSILON={e:g} and DELTA={d:g} the Gaussian gives the smaller error from M (or K) = {m} up; "
+        "for small M, Laplace is better. NOISE=1 (discrete Laplace) is not offered here.</p>").format(
+        e=epsilon, d=delta, m=gaussian_beats_laplace_from(epsilon, delta))

@@ -33,7 +33,7 @@ from qgis.core import (
 )
 
 from ...core.mechanisms.bounded_stats import Bounds
-from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN, gaussian_beats_laplace_from
+from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ...core.releases.publication import log_private
 from ...core.releases.release import ReleaseCancelledError, order_by_rank, ranks_from_order
 from ...core.releases.zone_counts import FOUR_HOURS, HOUR, WEEKDAY, TimeSlotError, day_keys, slot_labels, time_slots
@@ -62,7 +62,7 @@ from ..readers import read_points
 from ..styles import graduated_counts
 from ..writers import Column, write_features
 from ..zone_source import add_zone_parameters, cell_set_from_parameters
-from ..zone_statistics_checks import setting_errors
+from ..zone_statistics_checks import gaussian_statistics_help, setting_errors
 from .noisy_zone_counts import as_multipolygons
 
 
@@ -176,25 +176,7 @@ class NoisyZoneStatistics(DpAlgorithm):
             "and slot. The privacy record (per-cell and total epsilon, mechanism, sensitivity) is stored in "
             "the output's metadata; the layer loads graduated by the statistic.</p>"
             "<p>Sources: the ITMS report §II D and §III; Kapp et al. 2023 §4.2-4.3.</p>"
-        ) + self._gaussian_details()
-
-    def _gaussian_details(self):
-        """The NOISE=2 paragraph: the L2 sensitivity per unit, and from which M it beats Laplace."""
-        epsilon, delta = 1.0, 1e-6
-        return self.tr(
-            "<p><b>NOISE=2</b> (count and sum only): the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The "
-            "Discrete Gaussian for Differential Privacy', Algorithm 3) on every cell, calibrated to the L2 "
-            "sensitivity over all cells; it needs DELTA > 0 and, for the sum, MIN_SUPPORT=0. Values are rounded to a "
-            "public grain (the largest power of two at most max(|LOWER|, |UPPER|) / 1024) so the noise is exact "
-            "integer noise. With UNIT=1 each user keeps at most one point per cell and M cells (sampled), so the L2 "
-            "sensitivity of the sum is sqrt(M) max(|LOWER|, |UPPER|) and of the count sqrt(M), against M times "
-            "that in L1 for Laplace (the count becomes users per cell); with UNIT=2 it is sqrt(K) M "
-            "max(|LOWER|, |UPPER|) over all cells, against epsilon / K per cell for Laplace. The release is "
-            "rho-zero-concentrated DP (Bun and Steinke 2016), rho chosen so that Canonne, Kamath and Steinke 2020 "
-            "Corollary 13 gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA, and SENSITIVITY is the "
-            "L2 one. At EPSILON={e:g} and DELTA={d:g} the Gaussian gives the smaller error from M (or K) = {m} up; "
-            "for small M, Laplace is better. NOISE=1 (discrete Laplace) is not offered here.</p>").format(
-            e=epsilon, d=delta, m=gaussian_beats_laplace_from(epsilon, delta))
+        ) + gaussian_statistics_help()
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
