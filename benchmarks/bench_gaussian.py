@@ -20,6 +20,25 @@ discrete Gaussian: L2 sensitivity sqrt(32), rho from CKS 2020 Corollary 13).
    at epsilon 1/15 each, where the zCDP conversion is WORSE than adding up
    (a ledger must take the smaller of the two).
 
+3. OD flows and zone-statistics sums on public extracts no test tunes to
+   (build/trial-data, ``make trial-data``), with synthetic users: RMSE per
+   cell, Laplace (epsilon 1) against the discrete Gaussian (1, 1e-6), at
+   M = 32 and M = 4 (below the M from which the Gaussian wins, about 11).
+   - OD flows: the 1,339 Cairns GTFS trips (build/trial-data/cairns.gpkg,
+     layer trips; first and last vertex), a public 16 x 16 grid over the
+     declared box 145.60-145.85 E, 17.10-16.75 S; USERS_OD users each take
+     up to M trips drawn from the feed whose zone pairs are distinct (so both
+     mechanisms count the same histogram; the feed's ends fall on 26
+     distinct pairs, so a user has at most 26 trips while the noise is
+     calibrated to M); release_od_flows, MIN_FLOW 0, every cell published
+     (rounded and clamped, as published).
+   - Zone-statistics sums: the 8,045 Helsinki points
+     (build/trial-data/helsinki.gpkg), a public 250 m grid over the declared
+     box 385000-387000 E, 6671000-6673500 N (80 zones); USERS_SUM users each
+     take one point in each of M distinct zones drawn by the points'
+     popularity, value lognormal(2.5, 0.8) clamped to [0, 60];
+     release_zone_statistics, UNIT user, sum.
+
 Run: .venv/bin/python benchmarks/bench_gaussian.py
 """
 
@@ -39,6 +58,7 @@ from dp_geoprivacy.core.mechanisms.gaussian import (  # noqa: E402
     DISCRETE_GAUSSIAN,
     bun_steinke_epsilon,
     compose_rho,
+    gaussian_beats_laplace_from,
     gaussian_sigma,
     pure_dp_rho,
     zcdp_epsilon,
@@ -80,6 +100,115 @@ def rmse_of(data, truth, noise, clamp, rng):
         release = release_zone_counts(data, spec, rng)
         squares.append((release.result["noisy_count"] - truth) ** 2)
     return math.sqrt(float(np.mean(squares))), (time.perf_counter() - start) / REPEATS
+
+
+DATA = Path(__file__).resolve().parents[1] / "build" / "trial-data"
+OD_BOX, OD_GRID = (145.60, -17.10, 145.85, -16.75), 16
+SUM_BOX, SUM_CELL = (385000.0, 6671000.0, 387000.0, 6673500.0), 250.0
+USERS_OD, USERS_SUM, REAL_REPEATS = 3000, 3000, 10
+
+
+def _grid_index(xy, box, nx, ny):
+    """Zone index of each point in an nx x ny grid over ``box`` (-1 outside)."""
+    x0, y0, x1, y1 = box
+    i = np.floor((xy[:, 0] - x0) / (x1 - x0) * nx).astype(int)
+    j = np.floor((xy[:, 1] - y0) / (y1 - y0) * ny).astype(int)
+    return np.where((i >= 0) & (i < nx) & (j >= 0) & (j < ny), j * nx + i, -1)
+
+
+def _read(path, layer, ends=False):
+    from osgeo import ogr
+
+    rows = []
+    dataset = ogr.Open(str(path))  # kept referenced while its layer is read
+    for feature in dataset.GetLayerByName(layer):
+        g = feature.GetGeometryRef()
+        if g is None:
+            continue
+        rows.append((g.GetX(0), g.GetY(0), g.GetX(g.GetPointCount() - 1), g.GetY(g.GetPointCount() - 1)) if ends
+                    else (g.GetX(), g.GetY()))
+    return np.array(rows)
+
+
+def od_rmse(m, rng):
+    """RMSE per published cell of the OD release (rounded and clamped), Laplace and discrete Gaussian."""
+    from dp_geoprivacy.core.releases.od_flows import ODFlowData, ODFlowSpec, count_pairs, release_od_flows
+
+    ends = _read(DATA / "cairns.gpkg", "trips", ends=True)
+    origin = _grid_index(ends[:, :2], OD_BOX, OD_GRID, OD_GRID)
+    dest = _grid_index(ends[:, 2:], OD_BOX, OD_GRID, OD_GRID)
+    n = OD_GRID * OD_GRID
+    pair = np.where((origin >= 0) & (dest >= 0), origin * n + dest, -1)
+    o, d, users = [], [], []
+    for user in range(USERS_OD):
+        chosen = rng.permutation(len(pair))
+        seen, kept = set(), []
+        for t in chosen:  # M trips of the feed with distinct zone pairs (the outside cell once)
+            if pair[t] not in seen:
+                seen.add(pair[t])
+                kept.append(t)
+            if len(kept) == m:
+                break
+        o.extend(origin[kept])
+        d.extend(dest[kept])
+        users.extend([user] * len(kept))
+    o, d, users = np.array(o), np.array(d), np.array(users)
+    truth = count_pairs(o, d, n).dense().ravel().astype(float)
+    data = ODFlowData(o, d, zone_order=np.arange(n), user_keys=users)
+    out = {}
+    for noise, delta in ((LAPLACE, 0.0), (DISCRETE_GAUSSIAN, DELTA)):
+        spec = ODFlowSpec(epsilon=EPSILON, unit_of_privacy="user", delta=delta, noise=noise, max_trips=m)
+        squares = []
+        for _ in range(REAL_REPEATS):
+            r = release_od_flows(data, spec, rng)
+            released = np.zeros(n * n)
+            released[r.result["origin_index"] * n + r.result["dest_index"]] = r.result["noisy_count"]
+            squares.append((released - truth) ** 2)
+        out[noise] = math.sqrt(float(np.mean(squares)))
+    return {"m": m, "trips": len(o), "distinct_pairs_in_feed": int(len(np.unique(pair))), "cells": n * n,
+            "rmse_laplace": round(out[LAPLACE], 3), "rmse_gaussian": round(out[DISCRETE_GAUSSIAN], 3),
+            "laplace_over_gaussian": round(out[LAPLACE] / out[DISCRETE_GAUSSIAN], 3)}
+
+
+def sum_rmse(m, rng):
+    """RMSE per cell of the zone-statistics sum (UNIT user), Laplace and discrete Gaussian."""
+    from dp_geoprivacy.core.releases.zone_statistics import release_zone_statistics
+    from dp_geoprivacy.core.releases.zone_statistics_spec import SUM, USER, ZoneStatisticsSpec
+
+    xy = _read(DATA / "helsinki.gpkg", "points")
+    nx, ny = int((SUM_BOX[2] - SUM_BOX[0]) / SUM_CELL), int((SUM_BOX[3] - SUM_BOX[1]) / SUM_CELL)
+    zone = _grid_index(xy, SUM_BOX, nx, ny)
+    zone = zone[zone >= 0]
+    popularity = np.bincount(zone, minlength=nx * ny).astype(float) + 1.0
+    popularity /= popularity.sum()
+    cells = np.concatenate([rng.choice(nx * ny, size=m, replace=False, p=popularity) for _ in range(USERS_SUM)])
+    users = np.repeat(np.arange(USERS_SUM), m)
+    values = np.clip(rng.lognormal(2.5, 0.8, len(cells)), 0, 60)
+    truth = np.bincount(cells, weights=values, minlength=nx * ny)
+    out = {}
+    for noise, delta in ((LAPLACE, 0.0), (DISCRETE_GAUSSIAN, DELTA)):
+        spec = ZoneStatisticsSpec(SUM, EPSILON, 0.0, 60.0, unit=USER, max_contributions=m, noise=noise, delta=delta)
+        squares = [(release_zone_statistics(cells, values, spec, rng, n_zones=nx * ny, user_keys=users)
+                    .values[:, 0, 0] - truth) ** 2 for _ in range(REAL_REPEATS)]
+        out[noise] = math.sqrt(float(np.mean(squares)))
+    return {"m": m, "zones": nx * ny, "records": len(cells), "rmse_laplace": round(out[LAPLACE], 2),
+            "rmse_gaussian": round(out[DISCRETE_GAUSSIAN], 2),
+            "laplace_over_gaussian": round(out[LAPLACE] / out[DISCRETE_GAUSSIAN], 3)}
+
+
+def real_data(rng):
+    """Section 3 of the module doc, or None when build/trial-data is missing."""
+    if not (DATA / "cairns.gpkg").exists() or not (DATA / "helsinki.gpkg").exists():
+        print(f"{DATA} is missing (make trial-data): OD and zone-sum figures skipped")
+        return None
+    od = [od_rmse(m, rng) for m in (M, 4)]
+    sums = [sum_rmse(m, rng) for m in (M, 4)]
+    print("OD flows (Cairns trips, synthetic users):")
+    print_table(od, list(od[0]))
+    print("Zone-statistics sums (Helsinki points, synthetic users):")
+    print_table(sums, list(sums[0]))
+    return {"od_flows": od, "zone_sums": sums,
+            "gaussian_beats_laplace_from_m": gaussian_beats_laplace_from(EPSILON, DELTA)}
 
 
 def main():
@@ -135,6 +264,7 @@ def main():
           f"{sigma_split_zcdp:.2f} (zCDP), {plan['same_total_budget_split_15']['rmse_factor']:.3f}x")
     print(f"{PLAN} Laplace releases at epsilon 1/{PLAN}: basic epsilon 1; zCDP rho {laplace_rho:.4f} -> epsilon "
           f"{plan['laplace_15_at_epsilon_1_over_15']['zcdp_epsilon_at_delta_1e-6']:.3f} at delta 1e-6 (worse)")
+    real = real_data(rng)
     path = write_results("gaussian", {
         "data": {"zones": ZONES, "users": USERS, "distinct_zones_per_user": M, "repeats": REPEATS,
                  "zone_popularity": "1 / rank^0.8", "seed": BENCH_SEED},
@@ -142,7 +272,7 @@ def main():
         "rmse": rows, "laplace_over_gaussian_rmse": ratio, "laplace_over_gaussian_rmse_clamped": ratio_clamped,
         "laplace_over_gaussian_exact": math.sqrt(2) * M / sigma,
         "laplace_over_analytic_gaussian": math.sqrt(2) * M / analytic, "goal_ratio": 1.4,
-        "goal_met": ratio >= 1.4, "plan": plan})
+        "goal_met": ratio >= 1.4, "plan": plan, "real_data": real})
     print(f"wrote {path}")
 
 

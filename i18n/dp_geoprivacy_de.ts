@@ -356,62 +356,62 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>einer Koordinate, die keine endliche Zahl ist</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="35"/>
         <source>Epsilon (privacy loss)</source>
         <translation>Epsilon (Privatsphäre-Verlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="41"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
         <source>Noise</source>
         <translation>Rauschen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="38"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="52"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="38"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="52"/>
         <source>Discrete Laplace (two-sided geometric, integer counts)</source>
         <translation>Diskretes Laplace (zweiseitig geometrisch, ganzzahlige Zählwerte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="42"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="40"/>
         <source>User id field (user-level privacy; optional)</source>
         <translation>Nutzer-ID-Feld (Privatsphäre auf Nutzerebene; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="75"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="86"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="75"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="86"/>
         <source>Delta spent</source>
         <translation>Verbrauchtes Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="75"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="86"/>
         <source>Sensitivity (L1)</source>
         <translation>Sensitivität (L1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="75"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="86"/>
         <source>Noise scale b</source>
         <translation>Rauschskala b</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="131"/>
         <source>DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else 0.</source>
         <translation>DELTA muss in [0, 1) liegen (erhalten: {v}); verwenden Sie z. B. 1e-6 mit THRESHOLD=1, sonst 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="104"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="135"/>
         <source>THRESHOLD=1 (stability histogram) needs DELTA &gt; 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.</source>
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) erfordert DELTA &gt; 0, z. B. DELTA=1e-6: Es handelt sich um (epsilon, delta)-DP. Oder verwenden Sie THRESHOLD=0 mit DELTA=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="107"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="142"/>
         <source>THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.</source>
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) verwendet Laplace-Rauschen: Setzen Sie NOISE=0.</translation>
     </message>
@@ -696,7 +696,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ähnlichkeit je Analyse</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="321"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="367"/>
         <source>analysis</source>
         <translation>Analyse</translation>
     </message>
@@ -746,102 +746,102 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einheit: {unit}. Balken: verrauschte Anzahlen, rot: 95-%-Fehlermarge ±{m:,.0f}; der letzte Balken zählt Werte über dem öffentlichen Maximum.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="276"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="322"/>
         <source>Overview</source>
         <translation>Überblick</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="324"/>
         <source>records</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="305"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="351"/>
         <source>trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="324"/>
         <source>complete trips</source>
         <translation>vollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="324"/>
         <source>incomplete trips</source>
         <translation>unvollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="324"/>
         <source>users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="324"/>
         <source>distinct locations</source>
         <translation>verschiedene Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="281"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="327"/>
         <source>Dataset statistics</source>
         <translation>Kennzahlen des Datensatzes</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="330"/>
         <source>timestamp</source>
         <translation>Zeitstempel</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="330"/>
         <source>coordinates</source>
         <translation>Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="332"/>
         <source>Missing values (records)</source>
         <translation>Fehlende Werte (Datensätze)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="288"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="334"/>
         <source>outside the range</source>
         <translation>außerhalb des Zeitraums</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="289"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="335"/>
         <source>Trips over time ({unit})</source>
         <translation>Wege im Zeitverlauf ({unit})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="292"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="338"/>
         <source>Trips per weekday</source>
         <translation>Wege je Wochentag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
         <source>weekday start</source>
         <translation>Werktag Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
         <source>weekday end</source>
         <translation>Werktag Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
         <source>weekend start</source>
         <translation>Wochenende Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
         <source>weekend end</source>
         <translation>Wochenende Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="298"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="344"/>
         <source>Trips per hour: {c}</source>
         <translation>Wege je Stunde: {c}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="300"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="346"/>
         <source>Places</source>
         <translation>Orte</translation>
     </message>
@@ -871,7 +871,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ziele je Zeitfenster (alle Zonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="302"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="348"/>
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
@@ -886,92 +886,92 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="305"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="351"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="306"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="352"/>
         <source>km</source>
         <translation>km</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="306"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="352"/>
         <source>hours</source>
         <translation>Stunden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="306"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="352"/>
         <source>zones</source>
         <translation>Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="307"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="353"/>
         <source>normalised entropy (0-1)</source>
         <translation>normierte Entropie (0-1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="308"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="354"/>
         <source>Travel time</source>
         <translation>Reisezeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="308"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="354"/>
         <source>Jump length</source>
         <translation>Sprungweite</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="309"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="355"/>
         <source>Trips per user</source>
         <translation>Wege je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="309"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="355"/>
         <source>Time between trips</source>
         <translation>Zeit zwischen Wegen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="310"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="356"/>
         <source>Radius of gyration</source>
         <translation>Gyrationsradius</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="310"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="356"/>
         <source>Distinct zones per user</source>
         <translation>Verschiedene Zonen je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="311"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="357"/>
         <source>Mobility entropy</source>
         <translation>Mobilitätsentropie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="361"/>
         <source>Users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="319"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="365"/>
         <source>Privacy</source>
         <translation>Datenschutz</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="321"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="367"/>
         <source>epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="321"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="367"/>
         <source>sensitivity</source>
         <translation>Sensitivität</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="321"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="367"/>
         <source>noise scale</source>
         <translation>Rauschskala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/help_summary.py" line="44"/>
+        <location filename="../dp_geoprivacy/processing/help_summary.py" line="45"/>
         <source>Details</source>
         <translation>Einzelheiten</translation>
     </message>
@@ -1126,37 +1126,37 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Der Teil der Datenquelle, den dieser Lauf abdeckt ('all' für alles): Bedingungen Feld=Wert, durch Kommas getrennt, z. B. 'day=Mon, mode=bus': Der Lauf veröffentlicht nur die Zeilen der Eingabe mit diesen Werten (die Felder müssen Felder der Eingabe sein). Veröffentlichungen auf Partitionen, die einem gemeinsamen Feld verschiedene Werte geben, werden nur dann parallel komponiert (Asghar, Tyler und Kaafar 2017 Theorem 3), wenn keine Schutzeinheit Zeilen in beiden haben kann: Partitionen nach dem Nutzerfeld, Personentage mit Partitionen nach dem Tagesfeld oder eine Zeile je Einheit; sonst addieren sie sich. Journal und Privatsphäre-Bericht nennen die angewandte Regel.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="40"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="54"/>
         <source>Discrete Gaussian (integer counts; L2 sensitivity, needs DELTA &gt; 0)</source>
         <translation>Diskretes Gauß-Rauschen (ganzzahlige Zählwerte; L2-Sensitivität, erfordert DELTA &gt; 0)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="72"/>
         <source>Cells published</source>
         <translation>Veröffentlichte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="72"/>
         <source>Only cells with data (stability histogram)</source>
         <translation>Nur Zellen mit Daten (Stabilitätshistogramm)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="58"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="75"/>
         <source>The stability histogram (Asghar, Tyler and Kaafar 2017, "Differentially Private Release of Public Transport Data: The Opal Use Case", Algorithm 1) publishes a cell only when its noisy count passes a threshold, so cells without data are never published; it is (epsilon, delta)-DP and needs DELTA &gt; 0. The other choice noises every cell: pure epsilon-DP (DELTA 0), with noise-only cells.</source>
         <translation>Das Stabilitätshistogramm (Asghar, Tyler und Kaafar 2017, "Differentially Private Release of Public Transport Data: The Opal Use Case", Algorithm 1) veröffentlicht eine Zelle nur, wenn ihre verrauschte Anzahl eine Schwelle überschreitet, sodass Zellen ohne Daten nie veröffentlicht werden; es ist (Epsilon, Delta)-DP und braucht DELTA &gt; 0. Die andere Wahl verrauscht jede Zelle: reine Epsilon-DP (DELTA 0), mit Zellen aus reinem Rauschen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="64"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="60"/>
         <source>Delta</source>
         <translation>Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="67"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="62"/>
         <source>In [0, 1): the delta of the stability histogram or of Gaussian noise, e.g. 1e-6 (well below 1 / number of users); 0 when every cell is published with Laplace noise (pure epsilon-DP).</source>
         <translation>In [0, 1): das Delta des Stabilitätshistogramms oder des Gauß-Rauschens, z. B. 1e-6 (deutlich unter 1 / Anzahl der Nutzer); 0, wenn jede Zelle mit Laplace-Rauschen veröffentlicht wird (reine Epsilon-DP).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="102"/>
         <source>NOISE=2 (discrete Gaussian) needs DELTA &gt; 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP through zero-concentrated DP. Or use NOISE=0 (Laplace) with DELTA=0.</source>
         <translation>NOISE=2 (diskretes Gauß-Rauschen) erfordert DELTA &gt; 0, z. B. DELTA=1e-6: Es handelt sich um (epsilon, delta)-DP über zero-concentrated DP. Oder verwenden Sie NOISE=0 (Laplace) mit DELTA=0.</translation>
     </message>
@@ -1491,7 +1491,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>; ein Strom wird ab einer verrauschten Anzahl von {t:.4g} veröffentlicht, ein wahrer Strom von {c:.4g} Wegen mit 95 % Wahrscheinlichkeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="81"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="90"/>
         <source>BUDGET_SPLIT names an unknown analysis '{name}'; use names from: {names}.</source>
         <translation>BUDGET_SPLIT nennt eine unbekannte Analyse „{name}“; verwenden Sie Namen aus: {names}.</translation>
     </message>
@@ -1786,12 +1786,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Automatische LOWER/UPPER: Das private 2. und 98. Perzentil sind {lower:g} und {upper:g} (Epsilon {cost:g}); die Werte werden auf sie begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="120"/>
         <source>{name} must be a whole number of at least 1 (got {v}): each user keeps at most that many {units}; 0 chooses it automatically.</source>
         <translation>{name} muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}): Jeder Nutzer behält höchstens so viele {units}; 0 wählt den Wert automatisch.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="96"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="127"/>
         <source>{name}=0 (automatic) is for Laplace noise: set NOISE=0 or 1, or give {name} a number.</source>
         <translation>{name}=0 (automatisch) ist für Laplace-Rauschen gedacht: Setzen Sie NOISE=0 oder 1, oder geben Sie für {name} eine Zahl an.</translation>
     </message>
@@ -1801,44 +1801,184 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die Anteile beziehen sich auf die Summe der verrauschten Zählungen der Zonen wie veröffentlicht (nicht bei null abgeschnitten, daher ist die Summe unverzerrt); eine Kurve über 1 ist Rauschen und wird bei 1 gezeichnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="273"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>eine Person ({field}), höchstens {m} Wege je Person behalten (gleichverteilt gezogen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="272"/>
         <source>one trip (item-level)</source>
         <translation>ein Weg (Datensatzebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="279"/>
         <source>Total epsilon {e:g} (differential privacy, user level, sequential composition).</source>
         <translation>Gesamt-Epsilon {e:g} (Differential Privacy, Personenebene, sequentielle Komposition).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="280"/>
         <source>Unit of privacy: {unit}.</source>
         <translation>Schutzeinheit: {unit}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="281"/>
         <source>Split: {split}.</source>
         <translation>Aufteilung: {split}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="282"/>
         <source>Protected: whether one user is in the data, with all their trips (up to M). Not protected: the zones, the bounds and the time range (public).</source>
         <translation>Geschützt: ob eine Person in den Daten ist, mit all ihren Wegen (bis zu M). Nicht geschützt: die Zonen, die Grenzen und der Zeitraum (öffentlich).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="284"/>
         <source>M was applied by sampling M trips per user uniformly; how many trips it dropped is not reported (an exact count would be data).</source>
         <translation>M wurde angewandt, indem je Person M Wege gleichverteilt gezogen wurden; wie viele Wege dadurch wegfielen, wird nicht berichtet (eine exakte Anzahl wäre selbst ein Datum).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="1" />
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="312"/>
         <source>Release id: {rid}</source>
         <translation>Veröffentlichungs-ID: {rid}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="101"/>
+        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt;: the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity; it needs DELTA &gt; 0 and THRESHOLD=0 (the stability histogram's threshold is analysed for Laplace only). Each user is counted at most once in each of the {cells} and in at most M of them (sampled), so the counts are users, not {units}, and the L2 sensitivity is sqrt(M) instead of M. The release is rho-zero-concentrated DP (Bun and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA. The noise's standard deviation is sqrt(M / (2 rho)) against sqrt(2) M / EPSILON for Laplace: at EPSILON={e:g} and DELTA={d:g} (rho={rho:.3g}) the Gaussian gives the smaller error from M = {m} up, and at M = 32 an error {r:.2g} times smaller. For small M, Laplace is the better choice.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt;: die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), ganzzahliges Rauschen, kalibriert auf die L2-Sensitivität; sie erfordert DELTA &gt; 0 und THRESHOLD=0 (der Schwellenwert des Stabilitäts-Histogramms ist nur für Laplace-Rauschen analysiert). Jeder Nutzer wird in jeder der {cells} höchstens einmal und in höchstens M davon gezählt (zufällig ausgewählt), daher zählen die Werte Nutzer, nicht {units}, und die L2-Sensitivität ist sqrt(M) statt M. Die Veröffentlichung ist rho-nullkonzentriert differenziell privat (rho-zCDP, Bun und Steinke 2016), wobei rho so gewählt ist, dass die Umrechnung von Canonne, Kamath und Steinke 2020 (Corollary 13) (EPSILON, DELTA) ergibt; die Privatsphäre-Angaben enthalten rho, EPSILON und DELTA. Die Standardabweichung des Rauschens ist sqrt(M / (2 rho)) gegenüber sqrt(2) M / EPSILON bei Laplace: Bei EPSILON={e:g} und DELTA={d:g} (rho={rho:.3g}) ergibt die Gauß-Verteilung ab M = {m} den kleineren Fehler, bei M = 32 einen {r:.2g}-mal kleineren. Für kleine M ist Laplace die bessere Wahl.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="138"/>
+        <source>NOISE=2 (discrete Gaussian) is offered only with THRESHOLD=0 (every public cell noised): the stability histogram's threshold is analysed for Laplace noise only. Set THRESHOLD=0, or NOISE=0 with THRESHOLD=1.</source>
+        <translation>NOISE=2 (diskrete Gauß-Verteilung) gibt es nur mit THRESHOLD=0 (jede öffentliche Zelle verrauscht): Der Schwellenwert des Stabilitäts-Histogramms ist nur für Laplace-Rauschen analysiert. Setzen Sie THRESHOLD=0 oder NOISE=0 mit THRESHOLD=1.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_checks.py" line="26"/>
+        <source>COORDINATES_CRS is only used with coordinate fields; the lines are in the layer's CRS.</source>
+        <translation>COORDINATES_CRS wird nur mit Koordinatenfeldern verwendet; die Linien liegen im KBS des Layers vor.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_checks.py" line="32"/>
+        <source>Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for longitude/latitude): INPUT has no CRS.</source>
+        <translation>Setzen Sie COORDINATES_CRS auf das KBS der Koordinatenfelder (z. B. EPSG:4326 für geographische Länge/Breite): INPUT hat kein KBS.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_checks.py" line="32"/>
+        <source>INPUT has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
+        <translation>INPUT hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_checks.py" line="46"/>
+        <source>No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is geographic: set COORDINATES_CRS (or the layer's CRS) to the CRS the coordinates are really in, e.g. a projected CRS in metres.</source>
+        <translation>Keine Fahrt hat gültige Koordinaten in geographischer Länge/Breite (z. B. {x:g}, {y:g}), ihr KBS ist aber geographisch: Setzen Sie COORDINATES_CRS (oder das KBS des Layers) auf das KBS, in dem die Koordinaten tatsächlich vorliegen, z. B. ein projiziertes KBS in Metern.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_checks.py" line="50"/>
+        <source>Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is COORDINATES_CRS right?</source>
+        <translation>{n} Fahrten wurden übersprungen, deren Koordinaten in einem geographischen KBS keine gültige Länge/Breite sind: Ist COORDINATES_CRS richtig?</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_checks.py" line="65"/>
+        <source>MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to {limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.</source>
+        <translation>MIN_FLOW=0 veröffentlicht jedes der {cells:,} Zonenpaare; das ist nur bis {limit:,} Paare möglich. Setzen Sie MIN_FLOW auf 1 oder mehr oder verwenden Sie weniger Zonen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_checks.py" line="73"/>
+        <source>With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise EPSILON, or use fewer zones.</source>
+        <translation>Bei {cells:,} Zonenpaaren, diesem Rauschen (Skala {b:g}) und MIN_FLOW={m:g} würden etwa {n:,.0f} Ströme aus reinem Rauschen veröffentlicht (Grenze {limit:,}). Erhöhen Sie MIN_FLOW auf {needed:g} oder mehr, erhöhen Sie EPSILON oder verwenden Sie weniger Zonen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="22"/>
+        <source>{name} must be a finite number (not NaN or infinite; got {v}). Declare it from public knowledge, e.g. LOWER=0 and UPPER=65 for a speed in km/h.</source>
+        <translation>{name} muss eine endliche Zahl sein (nicht NaN oder unendlich; erhalten: {v}). Legen Sie den Wert aus öffentlichem Wissen fest, z. B. LOWER=0 und UPPER=65 für eine Geschwindigkeit in km/h.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="28"/>
+        <source>STATISTIC {s} needs public bounds LOWER and UPPER (e.g. 0 and 65 for a speed in km/h): declare them from what is known without the data, never from the data.</source>
+        <translation>STATISTIC {s} braucht öffentliche Grenzen LOWER und UPPER (z. B. 0 und 65 für eine Geschwindigkeit in km/h): Legen Sie sie nach dem fest, was ohne die Daten bekannt ist, nie anhand der Daten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="32"/>
+        <source>LOWER ({lower:g}) must be less than UPPER ({upper:g}): swap them or widen the range.</source>
+        <translation>LOWER ({lower:g}) muss kleiner als UPPER ({upper:g}) sein: Vertauschen Sie die beiden oder erweitern Sie den Bereich.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="37"/>
+        <source>MAX_CONTRIBUTIONS=0 (automatic) is for UNIT=1 (user): give M a whole number of at least 1.</source>
+        <translation>MAX_CONTRIBUTIONS=0 (automatisch) ist für UNIT=1 (Nutzer) gedacht: Geben Sie für M eine ganze Zahl von mindestens 1 an.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="43"/>
+        <source>AUTO_VALUE_BOUNDS is for UNIT=0 (record) or 1 (user); with user-days declare LOWER and UPPER.</source>
+        <translation>AUTO_VALUE_BOUNDS ist für UNIT=0 (Datensatz) oder 1 (Nutzer) gedacht; bei Nutzertagen deklarieren Sie LOWER und UPPER.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="49"/>
+        <source>{name} must be a whole number of at least {least} (got {v}).</source>
+        <translation>{name} muss eine ganze Zahl von mindestens {least} sein (erhalten: {v}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="54"/>
+        <source>The count above LIMIT per day needs LIMIT (e.g. a speed limit) and DAYS, the public number of days in the period (the ITMS report: 31).</source>
+        <translation>Die Anzahl über LIMIT je Tag braucht LIMIT (z. B. eine Geschwindigkeitsgrenze) und DAYS, die öffentliche Anzahl der Tage im Zeitraum (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0): 31).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="57"/>
+        <source>LIMIT ({limit:g}) must be within [LOWER, UPPER) = [{lower:g}, {upper:g}): clamped values never exceed UPPER.</source>
+        <translation>LIMIT ({limit:g}) muss in [LOWER, UPPER) = [{lower:g}, {upper:g}) liegen: Begrenzte Werte überschreiten UPPER nie.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="62"/>
+        <source>{name} must be between 0 and 1, exclusive (got {v}).</source>
+        <translation>{name} muss zwischen 0 und 1 liegen, ausschließlich (erhalten: {v}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="66"/>
+        <source>MIN_SUPPORT must be a number &gt;= 0 (got {v}); 0 publishes every cell.</source>
+        <translation>MIN_SUPPORT muss eine Zahl &gt;= 0 sein (erhalten: {v}); 0 veröffentlicht jede Zelle.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="70"/>
+        <source>UNIT {u} needs USER_FIELD, the field identifying each user (e.g. a vehicle id).</source>
+        <translation>UNIT {u} braucht USER_FIELD, das Feld, das jeden Nutzer kennzeichnet (z. B. eine Fahrzeug-ID).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="73"/>
+        <source>USER_FIELD is set but UNIT is one record: set UNIT=1 (user) or UNIT=2 (user-day) to protect users, or clear USER_FIELD.</source>
+        <translation>USER_FIELD ist gesetzt, aber UNIT ist ein Datensatz: Setzen Sie UNIT=1 (Nutzer) oder UNIT=2 (Nutzertag), um Nutzer zu schützen, oder leeren Sie USER_FIELD.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="77"/>
+        <source>PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2 (user-day) and a statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.</source>
+        <translation>PER_UNIT_MEAN mittelt die Werte jedes Nutzertags je Zelle: Es braucht UNIT=2 (Nutzertag) und eine andere Statistik als die Anzahl über LIMIT. Leeren Sie PER_UNIT_MEAN oder setzen Sie UNIT=2.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="83"/>
+        <source>UNIT user-day needs the day of every record: set DAY_FIELD (or a TIME_FIELD with dates).</source>
+        <translation>UNIT Nutzertag braucht den Tag jedes Datensatzes: Setzen Sie DAY_FIELD (oder ein TIME_FIELD mit Datumsangaben).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="91"/>
+        <source>DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with NOISE=2, else 0.</source>
+        <translation>DELTA muss in [0, 1) liegen (erhalten: {v}); verwenden Sie z. B. 1e-6 mit NOISE=2, sonst 0.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="94"/>
+        <source>NOISE=1 (discrete Laplace) is not offered for zone statistics: use NOISE=0 (Laplace) or, for the count and the sum, NOISE=2 (discrete Gaussian).</source>
+        <translation>NOISE=1 (diskretes Laplace) gibt es für Zonenstatistiken nicht: Verwenden Sie NOISE=0 (Laplace) oder, für Anzahl und Summe, NOISE=2 (diskrete Gauß-Verteilung).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="99"/>
+        <source>NOISE=2 (discrete Gaussian) is offered for STATISTIC count and sum only (got {s}): use NOISE=0 for the others.</source>
+        <translation>NOISE=2 (diskrete Gauß-Verteilung) gibt es nur für STATISTIC Anzahl und Summe (erhalten: {s}): Verwenden Sie für die anderen NOISE=0.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="105"/>
+        <source>NOISE=2 (discrete Gaussian) publishes every cell of the sum: set MIN_SUPPORT=0 (a support count would be a second, Laplace release), or use NOISE=0.</source>
+        <translation>NOISE=2 (diskrete Gauß-Verteilung) veröffentlicht jede Zelle der Summe: Setzen Sie MIN_SUPPORT=0 (eine Stützzählung wäre eine zweite Veröffentlichung mit Laplace-Rauschen) oder verwenden Sie NOISE=0.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="113"/>
+        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (count and sum only): the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3) on every cell, calibrated to the L2 sensitivity over all cells; it needs DELTA &gt; 0 and, for the sum, MIN_SUPPORT=0. Values are rounded to a public grain (the largest power of two at most max(|LOWER|, |UPPER|) / 1024) so the noise is exact integer noise. With UNIT=1 each user keeps at most one point per cell and M cells (sampled), so the L2 sensitivity of the sum is sqrt(M) max(|LOWER|, |UPPER|) and of the count sqrt(M), against M times that in L1 for Laplace (the count becomes users per cell); with UNIT=2 it is sqrt(K) M max(|LOWER|, |UPPER|) over all cells, against epsilon / K per cell for Laplace. The release is rho-zero-concentrated DP (Bun and Steinke 2016), rho chosen so that Canonne, Kamath and Steinke 2020 Corollary 13 gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA, and SENSITIVITY is the L2 one. At EPSILON={e:g} and DELTA={d:g} the Gaussian gives the smaller error from M (or K) = {m} up; for small M, Laplace is better. NOISE=1 (discrete Laplace) is not offered here.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (nur Anzahl und Summe): die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3) auf jeder Zelle, kalibriert auf die L2-Sensitivität über alle Zellen; sie erfordert DELTA &gt; 0 und, für die Summe, MIN_SUPPORT=0. Die Werte werden auf ein öffentliches Raster gerundet (die größte Zweierpotenz höchstens max(|LOWER|, |UPPER|) / 1024), damit das Rauschen exakt ganzzahlig ist. Mit UNIT=1 behält jeder Nutzer höchstens einen Punkt je Zelle und M Zellen (zufällig ausgewählt), daher ist die L2-Sensitivität der Summe sqrt(M) max(|LOWER|, |UPPER|) und die der Anzahl sqrt(M), gegenüber dem M-Fachen in L1 bei Laplace (die Anzahl zählt dann Nutzer je Zelle); mit UNIT=2 ist sie sqrt(K) M max(|LOWER|, |UPPER|) über alle Zellen, gegenüber Epsilon / K je Zelle bei Laplace. Die Veröffentlichung ist rho-nullkonzentriert differenziell privat (Bun und Steinke 2016), wobei rho so gewählt ist, dass Canonne, Kamath und Steinke 2020 Corollary 13 (EPSILON, DELTA) ergibt; die Privatsphäre-Angaben enthalten rho, EPSILON und DELTA, und SENSITIVITY ist die L2-Sensitivität. Bei EPSILON={e:g} und DELTA={d:g} ergibt die Gauß-Verteilung ab M (bzw. K) = {m} den kleineren Fehler; für kleine M ist Laplace besser. NOISE=1 (diskretes Laplace) gibt es hier nicht.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3599,287 +3739,287 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>MobilityReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="116"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="125"/>
         <source>Mobility report (user-level differential privacy)</source>
         <translation>Mobilitätsbericht (Differential Privacy auf Personenebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="211"/>
         <source>Trip records (one row per trip start and end)</source>
         <translation>Wegdatensätze (eine Zeile je Wegbeginn und Wegende)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
         <source>User id field</source>
         <translation>Feld der Personen-ID</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
         <source>Timestamp field (start time for trip lines)</source>
         <translation>Zeitstempelfeld (Startzeit bei Weglinien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
         <source>End time field (trip lines only; optional)</source>
         <translation>Feld der Endzeit (nur Weglinien; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
         <source>Y field</source>
         <translation>Y-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="225"/>
         <source>Epsilon for the whole report</source>
         <translation>Epsilon für den ganzen Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl Wege je Person (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="222"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="231"/>
         <source>Analyses</source>
         <translation>Analysen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="237"/>
         <source>Maximum travel time (minutes)</source>
         <translation>Höchste Reisezeit (Minuten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="238"/>
         <source>Maximum jump length (km)</source>
         <translation>Höchste Sprungweite (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="239"/>
         <source>Maximum time between trips (hours)</source>
         <translation>Höchste Zeit zwischen Wegen (Stunden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="240"/>
         <source>Maximum radius of gyration (km)</source>
         <translation>Höchster Gyrationsradius (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="251"/>
         <source>Maximum distinct zones per user (0: 2M)</source>
         <translation>Höchstzahl verschiedener Zonen je Person (0: 2M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="247"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="256"/>
         <source>Public end of the time range (exclusive)</source>
         <translation>Öffentliches Ende des Zeitraums (ausschließlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="249"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="258"/>
         <source>Number of top OD flows</source>
         <translation>Anzahl der stärksten Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="267"/>
         <source>Mobility report (HTML)</source>
         <translation>Mobilitätsbericht (HTML)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="277"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="286"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="457"/>
+        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="333"/>
         <source>Visits per zone</source>
         <translation>Besuche je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="475"/>
+        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="333"/>
         <source>Top OD flows</source>
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="289"/>
         <source>Benchmark table (NOT differentially private)</source>
         <translation>Vergleichstabelle (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="299"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="308"/>
         <source>TIME_START and TIME_END must both be dates (e.g. 2024-01-01 and 2024-02-01), the start before the end.</source>
         <translation>TIME_START und TIME_END müssen beide Datumsangaben sein (z. B. 2024-01-01 und 2024-02-01), der Beginn vor dem Ende.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="316"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="325"/>
         <source>BENCHMARK needs OUTPUT_BENCHMARK or OUTPUT_BENCHMARK_TABLE (the comparison is written there).</source>
         <translation>BENCHMARK braucht OUTPUT_BENCHMARK oder OUTPUT_BENCHMARK_TABLE (dorthin wird der Vergleich geschrieben).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="323"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="332"/>
         <source>Trips over time is left out: it needs the public TIME_START and TIME_END.</source>
         <translation>Wege im Zeitverlauf entfällt: dafür sind die öffentlichen TIME_START und TIME_END nötig.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="328"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="337"/>
         <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0 (got '{text}').</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0 (erhalten: '{text}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="334"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="343"/>
         <source>{name} must be a number &gt; 0.</source>
         <translation>{name} muss eine Zahl &gt; 0 sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="348"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="357"/>
         <source>No trip start or end lies inside the zones: check that the records and ZONES (or EXTENT) overlap and that the CRS is right.</source>
         <translation>Kein Wegbeginn und kein Wegende liegt in den Zonen: prüfen Sie, ob sich die Datensätze und ZONES (oder EXTENT) überlappen und ob das KBS stimmt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="363"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="370"/>
         <source>ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with many trips is not protected as a whole (Kapp et al. 2023 §4.2).</source>
         <translation>ITEM_LEVEL: jeder Weg ist eine eigene Schutzeinheit (M = 1); eine Person mit vielen Wegen ist nicht als Ganzes geschützt (Kapp et al. 2023 §4.2).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="377"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="385"/>
         <source>Every record has a NULL user id in USER_FIELD.</source>
         <translation>Jeder Datensatz hat eine NULL-Personen-ID in USER_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="400"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="399"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="429"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="428"/>
         <source>BENCHMARK: the comparison is computed from the exact data and is NOT differentially private. Do not publish it.</source>
         <translation>BENCHMARK: der Vergleich wird aus den exakten Daten berechnet und ist NICHT differentiell privat. Veröffentlichen Sie ihn nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="431"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="430"/>
         <source>NOT differentially private: benchmark of the report against the noise-free data (Kapp et al. 2023 §5.2.3).</source>
         <translation>NICHT differentiell privat: Vergleich des Berichts mit den Daten ohne Rauschen (Kapp et al. 2023 §5.2.3).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="481"/>
+        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="330"/>
         <source>Mobility report</source>
         <translation>Mobilitätsbericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="122"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="131"/>
         <source>Publishes the standard mobility report (Kapp et al. 2023): trips per hour and weekday, visits per zone, top OD flows, travel times and more, as an HTML page and two layers.</source>
         <translation>Veröffentlicht den Standard-Mobilitätsbericht (Kapp et al. 2023): Fahrten je Stunde und Wochentag, Besuche je Zone, größte OD-Ströme, Reisezeiten und mehr, als HTML-Seite und zwei Layer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="122"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="131"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each user with up to M trips (user-level privacy), for the traveller.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene), für die Reisenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="122"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="131"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g} split over {n} analyses, M={m}): visits per zone get epsilon {e:.2g}, so each zone's count is off by at most ±{moe:.3g} (95%).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g} aufgeteilt auf {n} Analysen, M={m}): die Besuche je Zone erhalten Epsilon {e:.2g}, daher weicht die Zählung jeder Zone um höchstens ±{moe:.3g} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
         <source>Trip id field</source>
         <translation>Feld der Wege-Kennung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
         <source>X field</source>
         <translation>X-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="222"/>
         <source>CRS of the coordinate fields</source>
         <translation>KBS der Koordinatenfelder</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="225"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="234"/>
         <source>Budget split weights</source>
         <translation>Gewichte der Budgetaufteilung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="244"/>
         <source>Travel time bin width (min)</source>
         <translation>Klassenbreite Reisezeit (min)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="236"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="245"/>
         <source>Jump length bin width (km)</source>
         <translation>Klassenbreite Sprunglänge (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="246"/>
         <source>Time between trips bin width (h)</source>
         <translation>Klassenbreite Zeit zwischen Wegen (h)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="247"/>
         <source>Radius of gyration bin width (km)</source>
         <translation>Klassenbreite Gyrationsradius (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="245"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="254"/>
         <source>Start of the time range (public)</source>
         <translation>Beginn des Zeitraums (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="252"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="261"/>
         <source>Delta of the OD flows</source>
         <translation>Delta der Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="268"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="277"/>
         <source>Item-level privacy</source>
         <translation>Privatsphäre je Eintrag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="281"/>
         <source>Benchmark (not private)</source>
         <translation>Vergleich (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="277"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="286"/>
         <source>Benchmark page (not private)</source>
         <translation>Vergleichsseite (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="340"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="349"/>
         <source>Bin widths: {error}.</source>
         <translation>Klassenbreiten: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="343"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="352"/>
         <source>OD_DELTA must be in (0, 1), e.g. 1e-6 (the OD flows are chosen by the stability-based histogram); or leave od_flows out of ANALYSES.</source>
         <translation>OD_DELTA muss in (0, 1) liegen, z. B. 1e-6 (die Quelle-Ziel-Ströme werden mit dem Stabilitätshistogramm ausgewählt); oder lassen Sie od_flows in ANALYSES weg.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="463"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="455"/>
         <source>No OD flow reached the publication threshold (about {t:,.0f} trips) at this epsilon: the flows layer is empty and the report says so.</source>
         <translation>Kein Quelle-Ziel-Strom hat bei diesem Epsilon die Veröffentlichungsschwelle (etwa {t:,.0f} Wege) erreicht: Der Layer der Ströme ist leer, und der Bericht weist darauf hin.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="379"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="387"/>
         <source>Dropped {n} trips whose user id is NULL.</source>
         <translation>{n} Fahrten mit NULL-Benutzerkennung verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="294"/>
         <source>Sections in the report</source>
         <translation>Abschnitte im Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="295"/>
         <source>Sections informative at this epsilon</source>
         <translation>Bei diesem Epsilon aussagekräftige Abschnitte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="132"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="141"/>
         <source>&lt;p&gt;The standardised mobility report of Kapp et al. 2023 (dp_mobility_report) with user-level differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per zone and a layer of the top OD flows, one release with one release id and one ledger entry.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Input&lt;/b&gt; as dp_mobility_report takes it: a point layer or table with one row per trip start and one per trip end, USER_FIELD, TRIP_FIELD and TIMESTAMP_FIELD (date-time, or ISO text such as 2024-05-01 08:30:00); coordinates from the point geometry or X_FIELD/Y_FIELD in COORDINATES_CRS. A trip is one user's trip id (USER_FIELD and TRIP_FIELD together: trip ids numbered 1, 2, 3 per user are different trips). Its rows are ordered by time: the first is the start, the last the end; a trip with one row is incomplete (counted, left out of OD, travel time and jump length); of a trip with more than two rows only the first and the last are used. Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay empty).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt;: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_TRIPS_PER_USER=0 chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism (McSherry and Talwar 2007) on the trips per user, aiming at the M that about (zones / epsilon of the visits per zone) users exceed, where the visits left out and the visits' noise balance; the analyses share the rest of EPSILON. The chosen M is in the log and the privacy record, and the total includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt; (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses weigh 1; by default visits per zone, OD flows and trips over time weigh 5 and the others 1, so the analyses planners read first are the most accurate). Counts of users have sensitivity 1, of trips M, of trip ends 2M; numeric analyses give half their share to a histogram and half to a five-number summary by the exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Kapp et al. 2023 §5.4: a larger M keeps more trips but adds more noise; visits per zone are captured well with a small M (people visit few places), while OD flows need a large epsilon even for large data sets. OD flows are chosen by the stability-based histogram (Asghar, Tyler and Kaafar, 'Differentially Private Release of Public Transport Data: The Opal Use Case', 2017, Algorithm 1): only pairs with trips get noise (scale 2M over their epsilon) and a pair is published when its noisy count reaches M + b ln(2M / OD_DELTA) (advanced, default 1e-6, the report's delta), so every published flow is a true pair; at a small epsilon only very large flows reach it, and the report says when none does. The number of trips dropped by M is not reported (it is data). ITEM_LEVEL=true (advanced) makes every trip its own unit (M = 1), as the peer's user_privacy=False: a person with many trips is then not protected as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds&lt;/b&gt; (never read from the data; values above form one overflow bin): MAX_TRAVEL_TIME 120 min, MAX_JUMP_LENGTH 20 km, MAX_TIME_BETWEEN 168 h, MAX_RADIUS 20 km, MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. Bin widths TRAVEL_TIME_BIN, JUMP_LENGTH_BIN, TIME_BETWEEN_BIN and RADIUS_BIN (advanced; 0, the default, chooses 1, 2, 2.5 or 5 times a power of ten giving at most 24 bins from the maximum alone: 5 min, 1 km, 10 h, 1 km at the defaults; a 5,000 km maximum gets 250-km bins); at most 500 bins. Trips over time needs the public range TIME_START and TIME_END (cut by day up to 90 days, by week up to 730, else by month); without them that analysis is left out. Visits per zone and time window use destinations only, in six four-hour windows from 2:00, weekday and weekend; the total of each window is its own noisy count (a quarter of that analysis's epsilon, sensitivity M), left unclamped so that it is unbiased. No published total is a sum of counts clamped at zero (each empty zone would add half a noise scale): records and trips are sums of the unclamped noisy complete and incomplete counts.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Which sections say something.&lt;/b&gt; The page opens with how many sections are informative at this epsilon (e.g. '11 of 14'). A section is not informative when every value it shows is within its 95% margin of error of zero (OD flows: when no flow reached the threshold): such sections are marked in red and named at the top; SECTIONS and SECTIONS_INFORMATIVE give the figures. This reads only released values and their public margins.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Protected&lt;/b&gt;: whether any one user is in the data, with all their trips (up to M). &lt;b&gt;Not protected&lt;/b&gt;: the zones, bounds and time range (public), and the log's exact counts (for the data holder only).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Benchmark&lt;/b&gt; (advanced, Kapp et al. 2023 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK (HTML) and/or OUTPUT_BENCHMARK_TABLE: per analysis the similarity of the released report to the same analyses without noise (relative error, Jensen-Shannon and Kullback-Leibler divergence, earth mover's distance in metres over the zones' points for visits per zone, SMAPE for five-number summaries and the normalised OD matrix). These are computed from the exact data, are NOT differentially private and are labelled so; never publish them.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Der standardisierte Mobilitätsbericht aus Kapp et al. 2023 (dp_mobility_report) mit Differential Privacy auf Personenebene: eine HTML-Seite (eingebettetes SVG, öffnet ohne Netzwerk), ein Layer der Besuche je Zone und ein Layer der stärksten Quelle-Ziel-Ströme, eine Veröffentlichung mit einer Veröffentlichungs-ID und einem Ledger-Eintrag.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingabe&lt;/b&gt; wie bei dp_mobility_report: ein Punktlayer oder eine Tabelle mit einer Zeile je Wegbeginn und einer je Wegende, USER_FIELD, TRIP_FIELD und TIMESTAMP_FIELD (Datum mit Uhrzeit oder ISO-Text wie 2024-05-01 08:30:00); Koordinaten aus der Punktgeometrie oder aus X_FIELD/Y_FIELD in COORDINATES_CRS. Die Zeilen einer Weg-ID werden nach Zeit geordnet: die erste ist der Beginn, die letzte das Ende; ein Weg mit nur einer Zeile ist unvollständig (gezählt, aber nicht in Quelle-Ziel-Strömen, Reisezeit und Sprungweite). Zeilen mit NULL-Personen-ID oder NULL-Weg-ID werden verworfen (ein NULL könnte dieselbe Person zweimal verbergen); NULL-Zeitstempel werden als fehlend gezählt; ein unlesbarer Zeitstempel bricht den Lauf ab. Oder Weglinien: eine Zeile je Weg (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt), TIMESTAMP_FIELD die Startzeit und END_TIMESTAMP_FIELD die Endzeit (ohne sie bleiben Reisezeit und Zeit zwischen Wegen leer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen&lt;/b&gt;: ZONES (öffentliche Polygone) oder H3_RESOLUTION mit EXTENT (öffentlich).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_TRIPS_PER_USER=0 wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit dem Exponentialmechanismus (McSherry and Talwar 2007) auf den Fahrten je Nutzer und zielt auf das M, das etwa (Zonen / Epsilon der Besuche je Zone) Nutzer überschreiten, wo sich die weggelassenen Besuche und das Rauschen der Besuche die Waage halten; die Analysen teilen sich den Rest von EPSILON. Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und die Summe enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenschutz&lt;/b&gt; (Kapp et al. 2023 §4.2-4.3): jede Person behält höchstens MAX_TRIPS_PER_USER (M, Standard 5) Wege, einmal für den ganzen Bericht gleichverteilt gezogen. EPSILON ist die Summe; es wird auf die gewählten ANALYSES nach den Gewichten in BUDGET_SPLIT aufgeteilt (z. B. 'od_flows=3,visits_per_zone=2'; nicht genannte Analysen wiegen 1; standardmäßig wiegen Besuche je Zone, Quelle-Ziel-Ströme und Wege im Zeitverlauf 5 und die übrigen 1, sodass die Analysen, die Planer zuerst lesen, am genauesten sind). Anzahlen von Personen haben Sensitivität 1, von Wegen M, von Wegenden 2M; numerische Analysen geben die Hälfte ihres Anteils einem Histogramm und die Hälfte einer Fünf-Punkte-Zusammenfassung mit dem Exponentialmechanismus auf Rängen (Sensitivität M, oder 1 für Werte je Person). Kapp et al. 2023 §5.4: ein größeres M behält mehr Wege, fügt aber mehr Rauschen hinzu; Besuche je Zone werden schon mit kleinem M gut erfasst (Menschen besuchen wenige Orte), Quelle-Ziel-Ströme brauchen dagegen selbst bei großen Datensätzen ein großes Epsilon. Die Zahl der durch M verworfenen Wege wird nicht berichtet (sie ist selbst ein Datum). ITEM_LEVEL=true (erweitert) macht jeden Weg zu einer eigenen Schutzeinheit (M = 1), wie user_privacy=False beim Vorbild: eine Person mit vielen Wegen ist dann nicht als Ganzes geschützt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen&lt;/b&gt; (nie aus den Daten gelesen; Werte darüber bilden eine Überlaufklasse): MAX_TRAVEL_TIME 120 min (5-min-Klassen), MAX_JUMP_LENGTH 20 km (1-km-Klassen), MAX_TIME_BETWEEN 168 h (6-h-Klassen), MAX_RADIUS 20 km (1-km-Klassen), MAX_TILES_PER_USER 0 = 2M, Mobilitätsentropie 0-1. Wege im Zeitverlauf braucht den öffentlichen Zeitraum TIME_START und TIME_END (je Tag bis 90 Tage, je Woche bis 730, sonst je Monat); ohne ihn entfällt diese Analyse. Besuche je Zone und Zeitfenster verwenden nur Ziele, in sechs Vier-Stunden-Fenstern ab 2:00, Werktag und Wochenende.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Welche Abschnitte etwas aussagen.&lt;/b&gt; Die Seite beginnt mit der Zahl der Abschnitte, die bei diesem Epsilon aussagekräftig sind (z. B. '11 von 14'). Ein Abschnitt ist nicht aussagekräftig, wenn jeder Wert, den er zeigt, innerhalb seiner 95-%-Fehlerspanne um null liegt (OD-Ströme: wenn kein Strom die Schwelle erreicht hat): Solche Abschnitte sind rot markiert und oben genannt; SECTIONS und SECTIONS_INFORMATIVE geben die Zahlen. Dafür werden nur veröffentlichte Werte und ihre öffentlichen Fehlerspannen gelesen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Geschützt&lt;/b&gt;: ob eine einzelne Person in den Daten ist, mit all ihren Wegen (bis zu M). &lt;b&gt;Nicht geschützt&lt;/b&gt;: die Zonen, Grenzen und der Zeitraum (öffentlich) sowie die exakten Anzahlen im Protokoll (nur für den Datenhalter).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Vergleich&lt;/b&gt; (erweitert, Kapp et al. 2023 §5.2.3): BENCHMARK=true schreibt zusätzlich OUTPUT_BENCHMARK (HTML) und/oder OUTPUT_BENCHMARK_TABLE: je Analyse die Ähnlichkeit des veröffentlichten Berichts mit denselben Analysen ohne Rauschen (relativer Fehler, Jensen-Shannon- und Kullback-Leibler-Divergenz, Earth Mover's Distance in Metern über die Punkte der Zonen für Besuche je Zone, SMAPE für Fünf-Punkte-Zusammenfassungen und die normierte Quelle-Ziel-Matrix). Diese Werte werden aus den exakten Daten berechnet, sind NICHT differentiell privat und entsprechend gekennzeichnet; veröffentlichen Sie sie nie.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="392"/>
         <source>M = {m} was chosen by the exponential mechanism with epsilon {cost:g} of the total (automatic M).</source>
         <translation>M = {m} wurde mit dem Exponentialmechanismus gewählt, mit Epsilon {cost:g} der Summe (automatisches M).</translation>
     </message>
@@ -3887,505 +4027,485 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyOdFlows</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="103"/>
         <source>Noisy origin-destination flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="220"/>
         <source>Origin y field</source>
         <translation>y-Feld der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="220"/>
         <source>Destination x field</source>
         <translation>x-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="220"/>
         <source>Destination y field</source>
         <translation>y-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="227"/>
         <source>Give all four coordinate fields, or none to use the line geometries.</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines, um die Liniengeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="244"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="233"/>
         <source>The CRS the four coordinate fields are written in, e.g. EPSG:4326 for longitude/latitude.</source>
         <translation>Das KBS, in dem die vier Koordinatenfelder angegeben sind, z. B. EPSG:4326 für geographische Länge/Breite.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="249"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="238"/>
         <source>A number &gt; 0; smaller means more noise and more privacy. OD flows need a larger epsilon than zone counts for the same accuracy (Kapp et al. 2023 §5.4).</source>
         <translation>Eine Zahl &gt; 0; kleiner bedeutet mehr Rauschen und mehr Privatsphäre. OD-Ströme benötigen für dieselbe Genauigkeit ein größeres Epsilon als Zonenzählwerte (Kapp et al. 2023 §5.4).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="249"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="238"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl an Fahrten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="249"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="238"/>
         <source>An integer &gt;= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Fahrten behalten, gleichverteilt zufällig ausgewählt; die Sensitivität ist M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="259"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="249"/>
         <source>Leave out flows below (post-processing)</source>
         <translation>Ströme unterhalb dieses Werts weglassen (Nachverarbeitung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="252"/>
         <source>A number &gt;= 0: published flows whose rounded, clamped count is below it are left out of both outputs; 0 keeps every pair, zeros included.</source>
         <translation>Eine Zahl &gt;= 0: Veröffentlichte Ströme, deren gerundeter, bei null begrenzter Zählwert darunter liegt, werden in beiden Ausgaben weggelassen; 0 behält jedes Paar, einschließlich der Nullen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="260"/>
         <source>Noisy OD flow lines</source>
         <translation>Verrauschte OD-Stromlinien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="274"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="264"/>
         <source>Noisy OD matrix (table)</source>
         <translation>Verrauschte OD-Matrix (Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="279"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="269"/>
         <source>Flows published</source>
         <translation>Veröffentlichte Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="279"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="269"/>
         <source>Noisy count of trips with an end outside all zones</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="290"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="280"/>
         <source>Coordinate fields were given only in part ({given}); also set {missing}, or clear them all to read the trips from line geometries.</source>
         <translation>Die Koordinatenfelder wurden nur teilweise angegeben ({given}); setzen Sie auch {missing} oder leeren Sie alle, um die Fahrten aus Liniengeometrien zu lesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="295"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="285"/>
         <source>MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round to zero.</source>
         <translation>MIN_FLOW muss eine Zahl von mindestens 0 sein (erhalten: {v}); 1 lässt Ströme weg, die auf null gerundet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="314"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX müssen verschiedene Dateien sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="326"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="316"/>
         <source>No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not used.</source>
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="330"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="325"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="338"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="333"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="414"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="413"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="524"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="463"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="398"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="397"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="529"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="468"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips' CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="535"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="474"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="339"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="339"/>
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="404"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="408"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="407"/>
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="410"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="409"/>
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="433"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="432"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="433"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="432"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="469"/>
-        <source>COORDINATES_CRS is only used with coordinate fields; the lines are in the layer's CRS.</source>
-        <translation>COORDINATES_CRS wird nur mit Koordinatenfeldern verwendet; die Linien liegen im KBS des Layers vor.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="475"/>
-        <source>Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for longitude/latitude): INPUT has no CRS.</source>
-        <translation>Setzen Sie COORDINATES_CRS auf das KBS der Koordinatenfelder (z. B. EPSG:4326 für geographische Länge/Breite): INPUT hat kein KBS.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="475"/>
-        <source>INPUT has no coordinate reference system. Set one in Layer Properties &gt; Source.</source>
-        <translation>INPUT hat kein Koordinatenbezugssystem. Legen Sie eines unter Layereigenschaften &gt; Quelle fest.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="488"/>
-        <source>No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is geographic: set COORDINATES_CRS (or the layer's CRS) to the CRS the coordinates are really in, e.g. a projected CRS in metres.</source>
-        <translation>Keine Fahrt hat gültige Koordinaten in geographischer Länge/Breite (z. B. {x:g}, {y:g}), ihr KBS ist aber geographisch: Setzen Sie COORDINATES_CRS (oder das KBS des Layers) auf das KBS, in dem die Koordinaten tatsächlich vorliegen, z. B. ein projiziertes KBS in Metern.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="492"/>
-        <source>Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is COORDINATES_CRS right?</source>
-        <translation>{n} Fahrten wurden übersprungen, deren Koordinaten in einem geographischen KBS keine gültige Länge/Breite sind: Ist COORDINATES_CRS richtig?</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="506"/>
-        <source>MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to {limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.</source>
-        <translation>MIN_FLOW=0 veröffentlicht jedes der {cells:,} Zonenpaare; das ist nur bis {limit:,} Paare möglich. Setzen Sie MIN_FLOW auf 1 oder mehr oder verwenden Sie weniger Zonen.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="514"/>
-        <source>With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise EPSILON, or use fewer zones.</source>
-        <translation>Bei {cells:,} Zonenpaaren, diesem Rauschen (Skala {b:g}) und MIN_FLOW={m:g} würden etwa {n:,.0f} Ströme aus reinem Rauschen veröffentlicht (Grenze {limit:,}). Erhöhen Sie MIN_FLOW auf {needed:g} oder mehr, erhöhen Sie EPSILON oder verwenden Sie weniger Zonen.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="541"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="480"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="543"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="482"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="543"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="482"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="543"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="482"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="546"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="485"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="548"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="487"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="553"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="492"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="287"/>
         <source>trips</source>
         <translation>Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="113"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): each published flow is off by at most ±{moe:.2g} (95%); a pair needs about {t:.3g} trips to be published half the time, and no pair without trips is ever published.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %); ein Paar braucht etwa {t:.3g} Fahrten, um in der Hälfte der Fälle veröffentlicht zu werden, und ein Paar ohne Fahrten wird nie veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="119"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): each published flow is off by at most ±{moe:.2g} (95%), and each zone pair without trips is published with probability {p:.2g}: about {n:,.0f} noise-only flows for {zones} zones (THRESHOLD=1 publishes none).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %), und jedes Zonenpaar ohne Fahrten wird mit Wahrscheinlichkeit {p:.2g} veröffentlicht: etwa {n:,.0f} Ströme aus reinem Rauschen bei {zones} Zonen (THRESHOLD=1 veröffentlicht keine).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="125"/>
         <source>Counts the trips between each pair of zones (the OD matrix) and publishes them with differential privacy, as flow lines and a table.</source>
         <translation>Zählt die Fahrten zwischen jedem Zonenpaar (die OD-Matrix) und veröffentlicht sie mit Differential Privacy, als Stromlinien und als Tabelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="125"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip, for the traveller; with USER_FIELD each user with up to M trips (user-level privacy).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Fahrt, für die Reisenden; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="217"/>
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="220"/>
         <source>Origin x field</source>
         <translation>X-Feld des Starts</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
         <source>CRS of the coordinate fields</source>
         <translation>KBS der Koordinatenfelder</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="246"/>
         <source>All pairs (pure epsilon-DP)</source>
         <translation>Alle Paare (reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="265"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="255"/>
         <source>Include intrazonal flows</source>
         <translation>Binnenzonale Ströme einschließen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="134"/>
         <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (Dumont et al. 2021 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Kapp et al. 2023 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_TRIPS=0 (with USER_FIELD and declared zones) chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism (McSherry and Talwar 2007) on the trips per user, aiming at the M that about (pairs / remaining epsilon) / 2 users exceed, where the trips left out and the noise on every pair balance (the model of THRESHOLD=0 with CLAMP: most pairs are empty, and a clamped empty pair's error is half the noise's); the flows use the rest of EPSILON. The chosen M is in the log and the privacy record, and EPSILON_SPENT includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, Kapp et al. 2023 and Roy, Kantarcioglu and Sweeney 2016 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (Roy, Kantarcioglu and Sweeney 2016 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (Asghar, Tyler and Kaafar 2017 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Kapp et al. 2023 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §4.2 and §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1; Roy, Kantarcioglu and Sweeney 2016 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (Dumont et al. 2021 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach Kapp et al. 2023 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_TRIPS=0 (mit USER_FIELD und deklarierten Zonen) wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit dem Exponentialmechanismus (McSherry and Talwar 2007) auf den Fahrten je Nutzer und zielt auf das M, das etwa (Paare / verbleibendes Epsilon) / 2 Nutzer überschreiten, wo sich die weggelassenen Fahrten und das Rauschen auf jedem Paar die Waage halten (das Modell von THRESHOLD=0 mit CLAMP: die meisten Paare sind leer, und der Fehler eines begrenzten leeren Paares ist halb so groß wie der des Rauschens); die Ströme verwenden den Rest von EPSILON. Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, Kapp et al. 2023 und Roy, Kantarcioglu und Sweeney 2016 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (Roy, Kantarcioglu und Sweeney 2016 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Kapp et al. 2023 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §4.2 und §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; Roy, Kantarcioglu und Sweeney 2016 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="340"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="335"/>
         <source>MAX_TRIPS=0 (automatic) weighs the noise on every pair of zones: declare the zones (ZONES, or H3 with an EXTENT), or give MAX_TRIPS.</source>
         <translation>MAX_TRIPS=0 (automatisch) wägt das Rauschen auf jedem Zonenpaar ab: Deklarieren Sie die Zonen (ZONES oder H3 mit EXTENT) oder geben Sie MAX_TRIPS an.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="214"/>
+        <source>zone pairs (and the outside cell)</source>
+        <translation>Zonenpaare (und die Außenzelle)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="321"/>
+        <source>Discrete Gaussian noise: each user counts at most once per zone pair, in at most M = {m} pairs, so the L2 sensitivity is sqrt(M); accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
+        <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zonenpaar, in höchstens M = {m} Paaren, daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und in (EPSILON, DELTA) umgerechnet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="342"/>
+        <source>one user ({field}), at most one trip per zone pair and {m} pairs kept per user (sampled uniformly)</source>
+        <translation>ein Nutzer ({field}), je Nutzer höchstens eine Fahrt je Zonenpaar und {m} Paare behalten (gleichverteilt ausgewählt)</translation>
     </message>
 </context>
 <context>
     <name>NoisyZoneCounts</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="347"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="346"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zählwerte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="189"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
         <source>Privacy loss of this release; smaller means more noise. 1 is a common choice.</source>
         <translation>Privatsphäre-Verlust dieser Veröffentlichung; kleiner bedeutet mehr Rauschen. 1 ist ein üblicher Wert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
         <source>Maximum points per user (M)</source>
         <translation>Höchstzahl an Punkten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
         <source>An integer &gt;= 1: each user keeps at most M points, sampled uniformly.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Punkte behalten, gleichverteilt zufällig ausgewählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="197"/>
         <source>Time field (counts per time slot; optional)</source>
         <translation>Zeitfeld (Zählwerte je Zeitfenster; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="200"/>
         <source>Time slots</source>
         <translation>Zeitfenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="200"/>
         <source>Hour of day (24)</source>
         <translation>Stunde des Tages (24)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="200"/>
         <source>Four-hour windows 02-06 ... 22-02 (6, Kapp et al. 2023)</source>
         <translation>Vierstundenfenster 02-06 ... 22-02 (6, Kapp et al. 2023)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="200"/>
         <source>Day of week (7)</source>
         <translation>Wochentag (7)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="205"/>
         <source>None: every zone published with noise</source>
         <translation>Keiner: jede Zone wird verrauscht veröffentlicht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="210"/>
         <source>An integer &gt;= 0; 0 publishes every cell.</source>
         <translation>Eine ganze Zahl &gt;= 0; 0 veröffentlicht jede Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="212"/>
         <source>Round and clamp negative counts to zero</source>
         <translation>Runden und negative Zählwerte auf null setzen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="220"/>
         <source>Noisy count outside all zones</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="220"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="229"/>
         <source>TOP_K must be a whole number of at least 0 (got {v}); 0 publishes every zone.</source>
         <translation>TOP_K muss eine ganze Zahl von mindestens 0 sein (erhalten: {v}); 0 veröffentlicht jede Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="257"/>
         <source>No USER_FIELD: every point is its own unit of privacy; MAX_CONTRIBUTIONS is not used.</source>
         <translation>Kein USER_FIELD: Jeder Punkt ist seine eigene Schutzeinheit; MAX_CONTRIBUTIONS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="265"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="275"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="274"/>
         <source>Counting in {cells}.</source>
         <translation>Gezählt wird in {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="283"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="314"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} points per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Punkten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="309"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="308"/>
         <source>TIME_FIELD '{field}' cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Feld mit Datum und Uhrzeit (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="320"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="319"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="292"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="291"/>
         <source>one user ({field}), at most {m} points kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Punkte je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="292"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="291"/>
         <source>one point (item-level)</source>
         <translation>ein Punkt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="327"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="326"/>
         <source>User bound: {n} points beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="367"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="369"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="368"/>
         <source>Noisy count outside all zones: {outside} (95% margin of error {moe:g}).</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen: {outside} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="372"/>
         <source>Overlapping zones allowed: a point counts in up to {c} zones.</source>
         <translation>Überlappende Zonen zugelassen: Ein Punkt zählt in bis zu {c} Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="375"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="378"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="377"/>
         <source>Stability threshold: only zones with data whose noisy count reached {t:.4g} are published; a missing zone does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert: Nur Zonen mit Daten, deren verrauschter Zählwert {t:.4g} erreicht hat, werden veröffentlicht; eine fehlende Zone bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="382"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="381"/>
         <source>Only the {k} largest noisy counts are published (post-processing).</source>
         <translation>Nur die {k} größten verrauschten Zählwerte werden veröffentlicht (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="384"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="383"/>
         <source>Counts rounded and clamped at zero (post-processing).</source>
         <translation>Zählwerte gerundet und negative Werte auf null gesetzt (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="231"/>
         <source>points</source>
         <translation>Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="107"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="106"/>
         <source>Counts the points in each zone (or H3 hexagon) and publishes the counts with differential privacy.</source>
         <translation>Zählt die Punkte in jeder Zone (oder jedem H3-Sechseck) und veröffentlicht die Zählungen mit Differential Privacy.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="107"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="106"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each point, for whoever it belongs to; with USER_FIELD each user with up to M points (user-level privacy).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jeder Punkt, für wen auch immer er steht; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Punkten (Privatsphäre auf Nutzerebene).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="107"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="106"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}): each published count is off by at most ±{moe:.2g} (95%), {mae:.2g} on average, whatever the zone's size.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}): jede veröffentlichte Zählung weicht um höchstens ±{moe:.2g} ab (95 %), im Mittel um {mae:.2g}, unabhängig von der Größe der Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="207"/>
         <source>Only the k largest counts (0 = all)</source>
         <translation>Nur die k größten Anzahlen (0 = alle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="261"/>
         <source>Discrete Gaussian noise: each user counts at most once per zone (and slot), in at most M = {m} zones, so the L2 sensitivity is sqrt(M); accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
         <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zone (und Zeitfenster), in höchstens M = {m} Zonen, daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und umgerechnet in (EPSILON, DELTA).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="323"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="322"/>
         <source>User bound: {n} points were left out (a user's repeats in a zone, and zones beyond {m} per user, sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte wurden weggelassen (Wiederholungen eines Nutzers in einer Zone sowie Zonen über {m} je Nutzer hinaus, gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="117"/>
         <source>&lt;p&gt;Counts the points (households, taps, trip ends) in each zone of a public zone layer or in H3 hexagons, optionally per time slot, and publishes the counts with differential privacy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (the ITMS report §II C). The set of zones is public and chosen without looking at the points (Kapp et al. 2023 §4.2): with THRESHOLD=0 every zone, and every zone x slot, is published with noise, zeros included. Points in no zone are counted in one extra noisy cell, reported as OUTSIDE_COUNT and in the metadata, with the same noise. H3 without EXTENT is only allowed with THRESHOLD=1. Points and zones in different CRSs: points are reprojected to the zones' CRS (to EPSG:4326 for H3), as the log says. A point on a shared edge belongs to the first zone in layer order. Invalid zone polygons are repaired (shapely make_valid, keeping their polygonal part) and counted in the log. Overlapping zones are refused unless ALLOW_OVERLAP is set; then a point counts in every zone containing it and the sensitivity is multiplied by the largest number of zones overlapping at one place.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one point (item-level), sensitivity 1. With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3). Each user keeps at most MAX_CONTRIBUTIONS (M) points, chosen uniformly at random (not the first M); adding or removing a user then changes the counts by at most M in total, whichever zones and slots the M points fall in, so the sensitivity is M. Points with a NULL (or empty) user id are dropped and counted in the log: a NULL could hide the same person twice and break the bound M. For trip ends (origin and destination of a trip) use M = 2 x trips per user (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_CONTRIBUTIONS=0 (with USER_FIELD and Laplace noise) chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism (McSherry and Talwar 2007) on the points per user, aiming at the M that about (cells / remaining epsilon) users exceed, where the points left out and the noise balance; the counts use the rest of EPSILON. The chosen M is in the log and the privacy record, and EPSILON_SPENT includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Time slots.&lt;/b&gt; With TIME_FIELD (date-time, date, time or ISO text) each point counts in a (zone, slot) cell: hour of day, the six four-hour windows of Kapp et al. 2023 (02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot (the ITMS report: hexagon-and-timeslot). Clock times are read as written. Points with a NULL time are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Noise.&lt;/b&gt; NOISE=0: Laplace with scale b = sensitivity / EPSILON on every cell (Dumont et al. 2021 §6.1, Kapp et al. 2023 Definition 4); NOISE=1: discrete Laplace (two-sided geometric), integer noise with the same privacy; DELTA is 0 and unused. NOISE=2: the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity: each user is counted at most once per zone (and slot) and in at most M zones, sampled (so counts are users per zone, not points), which makes the L2 sensitivity sqrt(M) instead of M; it needs DELTA &gt; 0, satisfies rho-zero-concentrated DP (Bun and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA), and the record carries rho. For large M it is the more accurate choice. moe95 is the 95% margin of error of the noise: the true count lies within noisy_count +- moe95 with 95% probability (before clamping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: the stability-based histogram of Asghar, Tyler and Kaafar 2017 Algorithm 1, which needs DELTA in (0, 1). Only cells with a non-zero true count get Laplace noise (scale 2 M / EPSILON) and are published when the noisy count reaches the threshold (2 ln(2 / DELTA) / EPSILON + 1 for M = 1; M + b ln(2 M / DELTA) in general). Zones without data, and zones below the threshold, are missing from the output: a missing zone does not mean zero. No cell is ever introduced that has no data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt; (no privacy cost): TOP_K keeps only the k largest noisy counts (Dumont et al. 2021 §6.1 publishes the 10 largest); CLAMP rounds and sets negative counts to zero (Roy, Kantarcioglu and Sweeney 2016). Rows are ordered by zone id, then slot, never by the data (Asghar, Tyler and Kaafar 2017 §3.3.1).&lt;/p&gt;&lt;p&gt;Output fields: zone_id (text), time_slot (text, with TIME_FIELD), noisy_count (real), moe95 (real). Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN when the threshold suppressed it), ROWS_WRITTEN. The privacy record is stored in the output's metadata.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1; the ITMS report §II C and hexagon-and-timeslot aggregation.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Punkte (Haushalte, Fahrkarten-Check-ins, Wegenden) in jeder Zone eines öffentlichen Zonenlayers oder in H3-Sechsecken, optional je Zeitfenster, und veröffentlicht die Zählwerte differenziell privat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs) oder H3_RESOLUTION mit EXTENT: jede H3-Zelle, die die Ausdehnung überlappt (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §II C). Die Menge der Zonen ist öffentlich und wird gewählt, ohne die Punkte anzusehen (Kapp et al. 2023 §4.2): Mit THRESHOLD=0 wird jede Zone, und jede Kombination aus Zone und Zeitfenster, verrauscht veröffentlicht, Nullen eingeschlossen. Punkte in keiner Zone werden in einer zusätzlichen verrauschten Zelle gezählt, die als OUTSIDE_COUNT und in den Metadaten ausgewiesen wird, mit demselben Rauschen. H3 ohne EXTENT ist nur mit THRESHOLD=1 zulässig. Punkte und Zonen in verschiedenen KBS: Die Punkte werden in das KBS der Zonen umprojiziert (bei H3 nach EPSG:4326), wie das Protokoll vermerkt. Ein Punkt auf einer gemeinsamen Kante gehört zur ersten Zone in der Reihenfolge des Layers. Ungültige Zonenpolygone werden repariert (shapely make_valid, ihr Polygonanteil bleibt erhalten) und im Protokoll gezählt. Überlappende Zonen werden abgelehnt, sofern ALLOW_OVERLAP nicht gesetzt ist; dann zählt ein Punkt in jeder Zone, die ihn enthält, und die Sensitivität wird mit der größten Anzahl von Zonen multipliziert, die sich an einer Stelle überlappen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: ein Punkt (Einzeleintragsebene), Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3). Von jedem Nutzer werden höchstens MAX_CONTRIBUTIONS (M) Punkte behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); das Hinzufügen oder Entfernen eines Nutzers ändert die Zählwerte dann insgesamt um höchstens M, gleich in welche Zonen und Zeitfenster die M Punkte fallen, daher ist die Sensitivität M. Punkte mit NULL (oder leerer) Nutzer-ID werden verworfen und im Protokoll gezählt: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze M verletzen. Für Wegenden (Quelle und Ziel eines Wegs) verwenden Sie M = 2 x Wege je Nutzer (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_CONTRIBUTIONS=0 (mit USER_FIELD und Laplace-Rauschen) wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit dem Exponentialmechanismus (McSherry and Talwar 2007) auf den Punkten je Nutzer und zielt auf das M, das etwa (Zellen / verbleibendes Epsilon) Nutzer überschreiten, wo sich die weggelassenen Punkte und das Rauschen die Waage halten; die Anzahlen verwenden den Rest von EPSILON. Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitfenster.&lt;/b&gt; Mit TIME_FIELD (Datum mit Uhrzeit, Datum, Uhrzeit oder ISO-Text) zählt jeder Punkt in einer Zelle aus Zone und Zeitfenster: Stunde des Tages, die sechs Vierstundenfenster nach Kapp et al. 2023 (02-06, 06-10, ..., 22-02) oder Wochentag (Mon-Sun); eine Ausgabezeile je Zone und Zeitfenster (ITMS-Bericht: Aggregation nach Sechseck und Zeitfenster). Uhrzeiten werden so gelesen, wie sie geschrieben sind. Punkte mit NULL als Zeit werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rauschen.&lt;/b&gt; NOISE=0: Laplace mit der Skala b = Sensitivität / EPSILON auf jeder Zelle (Dumont et al. 2021 §6.1, Kapp et al. 2023 Definition 4); NOISE=1: diskretes Laplace (zweiseitig geometrisch), ganzzahliges Rauschen mit derselben Privatsphäre; DELTA ist 0 und wird nicht verwendet. NOISE=2: diskretes Gauß-Rauschen (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), ganzzahliges Rauschen, kalibriert auf die L2-Sensitivität: Jeder Nutzer wird höchstens einmal je Zone (und Zeitfenster) und in höchstens M Zonen gezählt, per Stichprobe ausgewählt (die Zählwerte sind also Nutzer je Zone, nicht Punkte), wodurch die L2-Sensitivität sqrt(M) statt M beträgt; es erfordert DELTA &gt; 0, erfüllt rho-zero-concentrated DP (Bun und Steinke 2016), wobei rho so gewählt wird, dass die Umrechnung nach Canonne, Kamath und Steinke 2020 (Corollary 13) (EPSILON, DELTA) ergibt, und die Privatsphäre-Angaben enthalten rho. Bei großem M ist es die genauere Wahl. moe95 ist die 95-%-Fehlerspanne des Rauschens: Die wahre Anzahl liegt mit 95 % Wahrscheinlichkeit innerhalb von noisy_count +- moe95 (vor dem Abschneiden bei null).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: das Stabilitätshistogramm nach Asghar, Tyler und Kaafar 2017 Algorithm 1, das DELTA in (0, 1) erfordert. Nur Zellen mit einer wahren Anzahl ungleich null erhalten Laplace-Rauschen (Skala 2 M / EPSILON) und werden veröffentlicht, wenn die verrauschte Anzahl die Schwelle erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1; allgemein M + b ln(2 M / DELTA)). Zonen ohne Daten und Zonen unter der Schwelle fehlen in der Ausgabe: Eine fehlende Zone bedeutet nicht null. Es wird nie eine Zelle ohne Daten hinzugefügt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt; (ohne Privatsphäre-Kosten): TOP_K behält nur die k größten verrauschten Zählwerte (Dumont et al. 2021 §6.1 veröffentlicht die 10 größten); CLAMP rundet und setzt negative Zählwerte auf null (Roy, Kantarcioglu und Sweeney 2016). Die Zeilen sind nach Zonen-ID, dann nach Zeitfenster sortiert, nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1).&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id (Text), time_slot (Text, mit TIME_FIELD), noisy_count (Dezimalzahl), moe95 (Dezimalzahl). Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN, wenn die Schwelle den Wert unterdrückt hat), ROWS_WRITTEN. Die Privatsphäre-Angaben werden in den Metadaten der Ausgabe gespeichert.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; ITMS-Bericht §II C und Aggregation nach Sechseck und Zeitfenster.&lt;/p&gt;</translation>
     </message>
@@ -4393,454 +4513,394 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyZoneStatistics</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="506"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="452"/>
         <source>Noisy zone statistics</source>
         <translation>Verrauschte Statistiken je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="182"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
         <source>Statistic</source>
         <translation>Statistik</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
         <source>Count</source>
         <translation>Anzahl</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
         <source>Sum</source>
         <translation>Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
         <source>Mean</source>
         <translation>Mittelwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
         <source>Count above LIMIT per day (the ITMS report Query 2)</source>
         <translation>Anzahl über LIMIT je Tag (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) Query 2)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
         <source>Median</source>
         <translation>Median</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
         <source>Quartiles</source>
         <translation>Quartile</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
         <source>Five-number summary</source>
         <translation>Fünf-Punkte-Zusammenfassung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
         <source>Lower bound of the value (public)</source>
         <translation>Untere Grenze des Werts (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
         <source>A finite number you declare, e.g. 0 km/h; values below it are clamped to it.</source>
         <translation>Eine endliche Zahl, die Sie festlegen, z. B. 0 km/h; kleinere Werte werden auf sie begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
         <source>Upper bound of the value (public)</source>
         <translation>Obere Grenze des Werts (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="194"/>
         <source>A finite number above LOWER you declare, e.g. 65 km/h; values above it are clamped.</source>
         <translation>Eine endliche Zahl über LOWER, die Sie festlegen, z. B. 65 km/h; größere Werte werden begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="197"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="202"/>
         <source>Limit (count above LIMIT per day)</source>
         <translation>Grenzwert (Anzahl über LIMIT je Tag)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="205"/>
         <source>A number in [LOWER, UPPER), e.g. a speed limit of 50 km/h.</source>
         <translation>Eine Zahl in [LOWER, UPPER), z. B. eine Geschwindigkeitsgrenze von 50 km/h.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="210"/>
         <source>The public number of days the data covers (the ITMS report: 31), declared, not counted.</source>
         <translation>Die öffentliche Anzahl der Tage, die die Daten abdecken (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0): 31), festgelegt, nicht gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="212"/>
         <source>Unit of privacy</source>
         <translation>Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="212"/>
         <source>One record</source>
         <translation>Ein Datensatz</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="212"/>
         <source>One user (USER_FIELD, at most M records)</source>
         <translation>Ein Nutzer (USER_FIELD, höchstens M Datensätze)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="212"/>
         <source>One user-day (USER_FIELD and a day; at most K cells per day)</source>
         <translation>Ein Nutzertag (USER_FIELD und ein Tag; höchstens K Zellen je Tag)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="217"/>
         <source>User id field (user and user-day units)</source>
         <translation>Nutzer-ID-Feld (Schutzeinheiten Nutzer und Nutzertag)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="223"/>
         <source>An integer &gt;= 1: each user (or user-day, in each cell) keeps at most M records, sampled uniformly.</source>
         <translation>Eine ganze Zahl &gt;= 1: Jeder Nutzer (bzw. Nutzertag, in jeder Zelle) behält höchstens M Datensätze, gleichverteilt zufällig ausgewählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="226"/>
         <source>Maximum cells per user-day (K)</source>
         <translation>Höchstzahl Zellen je Nutzertag (K)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="229"/>
         <source>An integer &gt;= 1: each user-day keeps at most K cells, sampled uniformly; each cell gets epsilon / K.</source>
         <translation>Eine ganze Zahl &gt;= 1: Jeder Nutzertag behält höchstens K Zellen, gleichverteilt zufällig ausgewählt; jede Zelle erhält Epsilon / K.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="235"/>
         <source>Time slots</source>
         <translation>Zeitfenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="235"/>
         <source>Hour of day (24)</source>
         <translation>Stunde des Tages (24)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="235"/>
         <source>Four-hour windows 02-06 ... 22-02 (6, Kapp et al. 2023)</source>
         <translation>Vierstundenfenster 02-06 ... 22-02 (6, Kapp et al. 2023)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="235"/>
         <source>Day of week (7)</source>
         <translation>Wochentag (7)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="246"/>
         <source>A number &gt;= 0, over the whole period (the ITMS report: 10 buses a day x 31 days).</source>
         <translation>Eine Zahl &gt;= 0, über den ganzen Zeitraum (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0): 10 Busse am Tag x 31 Tage).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="243"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="248"/>
         <source>Between 0 and 1 (exclusive); for sum, count above LIMIT and quantiles.</source>
         <translation>Zwischen 0 und 1 (ausschließlich); für Summe, Anzahl über LIMIT und Quantile.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="243"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="248"/>
         <source>Mean: share of epsilon for the noisy sum</source>
         <translation>Mittelwert: Anteil des Epsilons für die verrauschte Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="243"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="248"/>
         <source>Between 0 and 1 (exclusive); the rest goes to the noisy count. 0.5 gives the smallest margin.</source>
         <translation>Zwischen 0 und 1 (ausschließlich); der Rest geht an die verrauschte Anzahl. 0,5 ergibt die kleinste Fehlerspanne.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="263"/>
         <source>An integer &gt;= 2; a public grid (values are rounded to it).</source>
         <translation>Eine ganze Zahl &gt;= 2; ein öffentliches Raster (die Werte werden darauf gerundet).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="269"/>
         <source>Each user-day then adds one value, its mean, to a cell (M = 1), as the ITMS report averages a bus's speed per day before averaging over buses.</source>
         <translation>Jeder Nutzertag trägt dann einen Wert, seinen Mittelwert, zu einer Zelle bei (M = 1), so wie im ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) die Geschwindigkeit eines Busses je Tag mittelt, bevor über die Busse gemittelt wird.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="267"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="272"/>
         <source>Epsilon (privacy loss per unit of privacy)</source>
         <translation>Epsilon (Privatsphäre-Verlust je Schutzeinheit)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="275"/>
         <source>Total privacy loss of one unit over all cells; smaller means more noise.</source>
         <translation>Gesamter Privatsphäre-Verlust einer Schutzeinheit über alle Zellen; kleiner bedeutet mehr Rauschen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="287"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="287"/>
         <source>Delta spent</source>
         <translation>Verbrauchtes Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="287"/>
         <source>Epsilon per cell</source>
         <translation>Epsilon je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="287"/>
         <source>Sensitivity (per cell)</source>
         <translation>Sensitivität (je Zelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="287"/>
         <source>Noise scale (per cell)</source>
         <translation>Rauschskala (je Zelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="287"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="297"/>
-        <source>{name} must be a finite number (not NaN or infinite; got {v}). Declare it from public knowledge, e.g. LOWER=0 and UPPER=65 for a speed in km/h.</source>
-        <translation>{name} muss eine endliche Zahl sein (nicht NaN oder unendlich; erhalten: {v}). Legen Sie den Wert aus öffentlichem Wissen fest, z. B. LOWER=0 und UPPER=65 für eine Geschwindigkeit in km/h.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="303"/>
-        <source>STATISTIC {s} needs public bounds LOWER and UPPER (e.g. 0 and 65 for a speed in km/h): declare them from what is known without the data, never from the data.</source>
-        <translation>STATISTIC {s} braucht öffentliche Grenzen LOWER und UPPER (z. B. 0 und 65 für eine Geschwindigkeit in km/h): Legen Sie sie nach dem fest, was ohne die Daten bekannt ist, nie anhand der Daten.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="307"/>
-        <source>LOWER ({lower:g}) must be less than UPPER ({upper:g}): swap them or widen the range.</source>
-        <translation>LOWER ({lower:g}) muss kleiner als UPPER ({upper:g}) sein: Vertauschen Sie die beiden oder erweitern Sie den Bereich.</translation>
-    </message>
-    <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="324"/>
-        <source>{name} must be a whole number of at least {least} (got {v}).</source>
-        <translation>{name} muss eine ganze Zahl von mindestens {least} sein (erhalten: {v}).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="329"/>
-        <source>The count above LIMIT per day needs LIMIT (e.g. a speed limit) and DAYS, the public number of days in the period (the ITMS report: 31).</source>
-        <translation>Die Anzahl über LIMIT je Tag braucht LIMIT (z. B. eine Geschwindigkeitsgrenze) und DAYS, die öffentliche Anzahl der Tage im Zeitraum (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0): 31).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="332"/>
-        <source>LIMIT ({limit:g}) must be within [LOWER, UPPER) = [{lower:g}, {upper:g}): clamped values never exceed UPPER.</source>
-        <translation>LIMIT ({limit:g}) muss in [LOWER, UPPER) = [{lower:g}, {upper:g}) liegen: Begrenzte Werte überschreiten UPPER nie.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="337"/>
-        <source>{name} must be between 0 and 1, exclusive (got {v}).</source>
-        <translation>{name} muss zwischen 0 und 1 liegen, ausschließlich (erhalten: {v}).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="341"/>
-        <source>MIN_SUPPORT must be a number &gt;= 0 (got {v}); 0 publishes every cell.</source>
-        <translation>MIN_SUPPORT muss eine Zahl &gt;= 0 sein (erhalten: {v}); 0 veröffentlicht jede Zelle.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="345"/>
-        <source>UNIT {u} needs USER_FIELD, the field identifying each user (e.g. a vehicle id).</source>
-        <translation>UNIT {u} braucht USER_FIELD, das Feld, das jeden Nutzer kennzeichnet (z. B. eine Fahrzeug-ID).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="348"/>
-        <source>USER_FIELD is set but UNIT is one record: set UNIT=1 (user) or UNIT=2 (user-day) to protect users, or clear USER_FIELD.</source>
-        <translation>USER_FIELD ist gesetzt, aber UNIT ist ein Datensatz: Setzen Sie UNIT=1 (Nutzer) oder UNIT=2 (Nutzertag), um Nutzer zu schützen, oder leeren Sie USER_FIELD.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="352"/>
-        <source>PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2 (user-day) and a statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.</source>
-        <translation>PER_UNIT_MEAN mittelt die Werte jedes Nutzertags je Zelle: Es braucht UNIT=2 (Nutzertag) und eine andere Statistik als die Anzahl über LIMIT. Leeren Sie PER_UNIT_MEAN oder setzen Sie UNIT=2.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="355"/>
-        <source>UNIT user-day needs the day of every record: set DAY_FIELD (or a TIME_FIELD with dates).</source>
-        <translation>UNIT Nutzertag braucht den Tag jedes Datensatzes: Setzen Sie DAY_FIELD (oder ein TIME_FIELD mit Datumsangaben).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="386"/>
         <source>UNIT is one record: MAX_CONTRIBUTIONS is not used.</source>
         <translation>UNIT ist ein Datensatz: MAX_CONTRIBUTIONS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="391"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="335"/>
         <source>DAY_FIELD is only used for user-days and, with users, for the count above LIMIT per day; it is not used here.</source>
         <translation>DAY_FIELD wird nur für Nutzertage und, mit Nutzern, für die Anzahl über LIMIT je Tag verwendet; hier wird es nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="343"/>
         <source>VALUE_FIELD '{field}' is not a numeric field of INPUT: choose an integer or real field, or convert it first (Field calculator, to_real("{field}")).</source>
         <translation>VALUE_FIELD „{field}“ ist kein numerisches Feld von INPUT: Wählen Sie ein Ganzzahl- oder Dezimalfeld, oder wandeln Sie es zuerst um (Feldrechner, to_real("{field}")).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="553"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="499"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="479"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="425"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="431"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="377"/>
         <source>Every value of VALUE_FIELD '{field}' is NULL: there is nothing to summarise. Choose the field that holds the measured values.</source>
         <translation>Jeder Wert von VALUE_FIELD „{field}“ ist NULL: Es gibt nichts zusammenzufassen. Wählen Sie das Feld mit den Messwerten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="440"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="386"/>
         <source>TIME_FIELD '{field}' cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Datum-Zeit-Feld (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="448"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="394"/>
         <source>{name} '{field}' cannot give the day of each record: {error}. Choose a date or date-time field, or a whole day number.</source>
         <translation>{name} „{field}“ kann nicht den Tag jedes Datensatzes liefern: {error}. Wählen Sie ein Datums- oder Datum-Zeit-Feld oder eine ganze Tagesnummer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="527"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="473"/>
         <source>Dropped {n} points whose value ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Wert (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="530"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="476"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="533"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="479"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same user twice and break the bound per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich derselbe Nutzer zweimal verbergen und die Schranke je Nutzer brechen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="537"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="483"/>
         <source>Dropped {n} points whose day ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Tag (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="540"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="486"/>
         <source>Dropped {n} points in no zone.</source>
         <translation>{n} Punkte in keiner Zone wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="542"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="488"/>
         <source>Clamped {below} values below LOWER ({lower:g}) and {above} above UPPER ({upper:g}) to the bounds.</source>
         <translation>{below} Werte unter LOWER ({lower:g}) und {above} über UPPER ({upper:g}) wurden auf die Grenzen begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="547"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="493"/>
         <source>Contribution bound: {n} points beyond the bound were left out (sampled uniformly).</source>
         <translation>Beitragsschranke: {n} Punkte über der Schranke wurden weggelassen (gleichverteilt zufällig ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="549"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="495"/>
         <source>{kept} of {records} points were aggregated.</source>
         <translation>{kept} von {records} Punkten wurden aggregiert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="554"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="500"/>
         <source>Statistic {statistic} of field {field}.</source>
         <translation>Statistik {statistic} des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="557"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="503"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="559"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="505"/>
         <source>Only cells whose noisy count reached {t:g} are published; a missing cell does not mean zero.</source>
         <translation>Nur Zellen, deren verrauschte Anzahl {t:g} erreicht hat, werden veröffentlicht; eine fehlende Zelle bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="115"/>
         <source>Publishes a statistic of a measured value (speed, dwell time, fare) per zone or H3 hexagon with differential privacy: count, sum, mean, count above a limit or quantiles.</source>
         <translation>Veröffentlicht eine Statistik eines Messwerts (Geschwindigkeit, Verweildauer, Fahrpreis) je Zone oder H3-Sechseck mit Differential Privacy: Anzahl, Summe, Mittelwert, Anzahl über einem Grenzwert oder Quantile.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="115"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each record (UNIT=0), each user with up to M records, or each user-day (USER_FIELD), for whoever made them.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jeder Datensatz (UNIT=0), jede Nutzerin und jeder Nutzer mit bis zu M Datensätzen oder jeder Nutzer-Tag (USER_FIELD), für wen auch immer sie stehen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="115"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (mean, EPSILON={epsilon:g}, M={m}): the mean of a cell with {n} records of values in [{lower:g}, {upper:g}] is off by at most ±{moe:.2g} (95%).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (Mittelwert, EPSILON={epsilon:g}, M={m}): der Mittelwert einer Zelle mit {n} Datensätzen mit Werten in [{lower:g}, {upper:g}] weicht um höchstens ±{moe:.2g} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="185"/>
         <source>Value field (numeric)</source>
         <translation>Wertfeld (numerisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="207"/>
         <source>Days in the period</source>
         <translation>Tage im Zeitraum</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="220"/>
         <source>Maximum records per user (M)</source>
         <translation>Höchstens Datensätze je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="232"/>
         <source>Time field</source>
         <translation>Zeitfeld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="240"/>
         <source>Day field</source>
         <translation>Tagesfeld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="243"/>
         <source>Minimum noisy count per cell</source>
         <translation>Mindestanzahl (verrauscht) je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="243"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="248"/>
         <source>Epsilon share of the support count</source>
         <translation>Epsilon-Anteil der Mindestanzahl</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="259"/>
         <source>Candidate values (quantiles)</source>
         <translation>Kandidatenwerte (Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="265"/>
         <source>Average per user-day first</source>
         <translation>Zuerst je Nutzertag mitteln</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="126"/>
         <source>&lt;p&gt;Publishes a statistic of a measured value (speed, dwell time, fare: VALUE_FIELD) per zone of a public zone layer or H3 hexagon, optionally per time slot, with differential privacy: the ITMS report §III (average bus speed per hexagon and time slot, Query 1; buses per day above a speed limit, Query 2) and Kapp et al. 2023 §4.3 (user-level privacy, five-number summaries).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Cells.&lt;/b&gt; ZONES with ZONE_ID_FIELD, or H3_RESOLUTION with a public EXTENT, as in Noisy zone counts; every cell gets its mechanism, empty ones included. Overlapping zones are not supported. With TIME_FIELD each point lies in a (zone, slot) cell (hour of day, four-hour windows or day of week). Points in no zone are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; count; sum; mean (a noisy sum of values centred on (LOWER+UPPER)/2 over a noisy count, MEAN_SUM_SHARE of epsilon for the sum; Wilson et al. 2020); count of units above LIMIT averaged over the public number of DAYS in the period (the ITMS report Query 2); median, quartiles or the five-number summary by the exponential mechanism on ranks over QUANTILE_GRID values from LOWER to UPPER (Kapp et al. 2023 §4.3.2). Every mechanism spends delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds.&lt;/b&gt; LOWER and UPPER (e.g. 0 and 65 km/h) are required and declared by you; every value is clamped to them before anything is summed; the number of clamped values is in the log. The ITMS report takes the maximum speed (65 km/h) and the number of buses N from the raw data and uses (max - min) / N as the sensitivity of the mean: both are statistics of the private data, and N changes when a bus is added, so that release is not differentially private. They are not copied: the bounds are declarations, and the mean divides by a noisy count.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Bounds chosen privately.&lt;/b&gt; AUTO_VALUE_BOUNDS: LOWER and UPPER are then the declared public range, and the bounds the values are clamped to are the private 2nd and 98th percentiles of the values within it (the exponential mechanism on ranks, Kapp et al. 2023 §4.3.2, each user's at most M values), with AUTO_SHARE of EPSILON (default 5%). MAX_CONTRIBUTIONS=0 (UNIT=1) chooses M privately with another AUTO_SHARE: the exponential mechanism (McSherry and Talwar 2007) over 1..AUTO_MAX_BOUND on the records per user, aiming at the M that about (cells / remaining epsilon) users exceed. The statistics use the rest of EPSILON; the chosen bounds and M are in the log and the privacy record, and EPSILON_SPENT includes them.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy (UNIT).&lt;/b&gt; 0 record: one point (item level). 1 user: USER_FIELD, each user keeps at most MAX_CONTRIBUTIONS (M) points, sampled uniformly (Kapp et al. 2023 §4.3); sensitivities are for M points. 2 user-day (the ITMS report's epsilon per day): a user on one day (DAY_FIELD, or the date of TIME_FIELD) keeps at most MAX_CELLS_PER_DAY (K) cells and M points per cell, sampled uniformly; every cell runs with epsilon / K and a user-day loses at most the sum of the K largest per-cell epsilons, EPSILON (the ITMS report §III F). With PER_UNIT_MEAN each user-day adds the mean of its values in a cell instead (the ITMS report Query 1; M = 1). K is a bound you declare, enforced by sampling; the ITMS report reads K = 89 from its data, which is not done here. Points with a NULL user or day are dropped and counted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL values&lt;/b&gt; of VALUE_FIELD and NULL times are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (the ITMS report publishes only cells with at least 10 buses a day): a cell is published only when a noisy count of its points over the whole period reaches MIN_SUPPORT, never the raw count. The count and the mean test their own noisy count; the other statistics spend SUPPORT_SHARE of the cell's epsilon on a separate noisy count. Missing cells do not mean zero.&lt;/p&gt;&lt;p&gt;Output fields: zone_id, time_slot (with TIME_FIELD), the statistic (count, sum, mean, per_day_above, median, q1/median/q3 or min/q1/median/q3/max), moe95 (95% margin of error in value units; the mean's from its noisy count) or moe95_rank (quantiles: ranks), and noisy_support (the noisy count the minimum support was tested on, when there was one). Rows are ordered by zone id and slot. The privacy record (per-cell and total epsilon, mechanism, sensitivity) is stored in the output's metadata; the layer loads graduated by the statistic.&lt;/p&gt;&lt;p&gt;Sources: the ITMS report §II D and §III; Kapp et al. 2023 §4.2-4.3.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Veröffentlicht eine Statistik eines Messwerts (Geschwindigkeit, Verweildauer, Fahrpreis: VALUE_FIELD) je Zone eines öffentlichen Zonenlayers oder je H3-Sechseck, optional je Zeitfenster, differenziell privat: ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §III (mittlere Busgeschwindigkeit je Sechseck und Zeitfenster, Query 1; Busse je Tag über einer Geschwindigkeitsgrenze, Query 2) und Kapp et al. 2023 §4.3 (Privatsphäre auf Nutzerebene, Fünf-Punkte-Zusammenfassungen).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zellen.&lt;/b&gt; ZONES mit ZONE_ID_FIELD oder H3_RESOLUTION mit einem öffentlichen EXTENT, wie bei Verrauschte Zählwerte je Zone; jede Zelle erhält ihren Mechanismus, auch leere. Überlappende Zonen werden nicht unterstützt. Mit TIME_FIELD liegt jeder Punkt in einer Zelle aus Zone und Zeitfenster (Stunde des Tages, Vierstundenfenster oder Wochentag). Punkte in keiner Zone werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; Anzahl; Summe; Mittelwert (eine verrauschte Summe der um (LOWER+UPPER)/2 zentrierten Werte geteilt durch eine verrauschte Anzahl, MEAN_SUM_SHARE des Epsilons für die Summe; Wilson et al. 2020); Anzahl der Einheiten über LIMIT, gemittelt über die öffentliche Anzahl DAYS an Tagen des Zeitraums (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) Query 2); Median, Quartile oder Fünf-Punkte-Zusammenfassung mit dem Exponential-Mechanismus auf Rängen über QUANTILE_GRID Werte von LOWER bis UPPER (Kapp et al. 2023 §4.3.2). Jeder Mechanismus verbraucht delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen.&lt;/b&gt; LOWER und UPPER (z. B. 0 und 65 km/h) sind erforderlich und werden von Ihnen festgelegt; jeder Wert wird vor jeder Summierung auf sie begrenzt; die Anzahl begrenzter Werte steht im Protokoll. Der ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) entnimmt die Höchstgeschwindigkeit (65 km/h) und die Anzahl N der Busse den Rohdaten und verwendet (max - min) / N als Sensitivität des Mittelwerts: Beides sind Statistiken der privaten Daten, und N ändert sich, wenn ein Bus hinzukommt, daher ist diese Veröffentlichung nicht differenziell privat. Beides wird nicht übernommen: Die Grenzen sind Festlegungen, und der Mittelwert teilt durch eine verrauschte Anzahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privat gewählte Grenzen.&lt;/b&gt; AUTO_VALUE_BOUNDS: LOWER und UPPER sind dann der deklarierte öffentliche Bereich, und die Grenzen, auf die die Werte begrenzt werden, sind das private 2. und 98. Perzentil der Werte darin (der Exponentialmechanismus auf Rängen, Kapp et al. 2023 §4.3.2, höchstens M Werte je Nutzer), mit AUTO_SHARE von EPSILON (Voreinstellung 5 %). MAX_CONTRIBUTIONS=0 (UNIT=1) wählt M privat mit einem weiteren AUTO_SHARE: der Exponentialmechanismus (McSherry and Talwar 2007) über 1..AUTO_MAX_BOUND auf den Datensätzen je Nutzer, mit dem Ziel des M, das etwa (Zellen / verbleibendes Epsilon) Nutzer überschreiten. Die Statistiken verwenden den Rest von EPSILON; die gewählten Grenzen und M stehen im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält sie.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit (UNIT).&lt;/b&gt; 0 Datensatz: ein Punkt (Einzelebene). 1 Nutzer: USER_FIELD, jeder Nutzer behält höchstens MAX_CONTRIBUTIONS (M) Punkte, gleichverteilt zufällig ausgewählt (Kapp et al. 2023 §4.3); die Sensitivitäten gelten für M Punkte. 2 Nutzertag (Epsilon je Tag im ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0)): ein Nutzer an einem Tag (DAY_FIELD oder das Datum aus TIME_FIELD) behält höchstens MAX_CELLS_PER_DAY (K) Zellen und M Punkte je Zelle, gleichverteilt zufällig ausgewählt; jede Zelle läuft mit Epsilon / K, und ein Nutzertag verliert höchstens die Summe der K größten Epsilons je Zelle, EPSILON (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §III F). Mit PER_UNIT_MEAN trägt jeder Nutzertag stattdessen den Mittelwert seiner Werte in einer Zelle bei (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) Query 1; M = 1). K ist eine von Ihnen festgelegte Schranke, durch Stichprobenziehung durchgesetzt; ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) liest K = 89 aus seinen Daten ab, was hier nicht geschieht. Punkte mit NULL als Nutzer oder Tag werden verworfen und gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL-Werte&lt;/b&gt; in VALUE_FIELD und NULL-Zeiten werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) veröffentlicht nur Zellen mit mindestens 10 Bussen am Tag): Eine Zelle wird nur veröffentlicht, wenn eine verrauschte Anzahl ihrer Punkte über den ganzen Zeitraum MIN_SUPPORT erreicht, nie die Rohanzahl. Anzahl und Mittelwert prüfen ihre eigene verrauschte Anzahl; die übrigen Statistiken verwenden SUPPORT_SHARE des Epsilons der Zelle für eine eigene verrauschte Anzahl. Fehlende Zellen bedeuten nicht null.&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id, time_slot (mit TIME_FIELD), die Statistik (count, sum, mean, per_day_above, median, q1/median/q3 oder min/q1/median/q3/max), moe95 (95-%-Fehlerspanne in Einheiten des Werts; beim Mittelwert aus seiner verrauschten Anzahl) oder moe95_rank (Quantile: Ränge) und noisy_support (die verrauschte Anzahl, an der die Mindestbesetzung geprüft wurde, falls geprüft). Die Zeilen sind nach Zonen-ID und Zeitfenster geordnet. Der Privatsphäre-Nachweis (Epsilon je Zelle und insgesamt, Mechanismus, Sensitivität) steht in den Metadaten der Ausgabe; der Layer wird abgestuft nach der Statistik dargestellt.&lt;/p&gt;&lt;p&gt;Quellen: ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §II D und §III; Kapp et al. 2023 §4.2-4.3.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="223"/>
         <source>records</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="312"/>
-        <source>MAX_CONTRIBUTIONS=0 (automatic) is for UNIT=1 (user): give M a whole number of at least 1.</source>
-        <translation>MAX_CONTRIBUTIONS=0 (automatisch) ist für UNIT=1 (Nutzer) gedacht: Geben Sie für M eine ganze Zahl von mindestens 1 an.</translation>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="328"/>
+        <source>Discrete Gaussian noise on every cell, calibrated to the L2 sensitivity over all cells; accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
+        <translation>Diskretes Gauß-Rauschen auf jeder Zelle, kalibriert auf die L2-Sensitivität über alle Zellen; verbucht als rho-zCDP und in (EPSILON, DELTA) umgerechnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="318"/>
-        <source>AUTO_VALUE_BOUNDS is for UNIT=0 (record) or 1 (user); with user-days declare LOWER and UPPER.</source>
-        <translation>AUTO_VALUE_BOUNDS ist für UNIT=0 (Datensatz) oder 1 (Nutzer) gedacht; bei Nutzertagen deklarieren Sie LOWER und UPPER.</translation>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="331"/>
+        <source>DELTA is only used by NOISE=2; this release spends delta = 0.</source>
+        <translation>DELTA wird nur von NOISE=2 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
 </context>
 <context>

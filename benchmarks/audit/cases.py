@@ -8,6 +8,7 @@ statistic (that cell's noisy output) moves by the full sensitivity.
 
 import numpy as np
 
+from dp_geoprivacy.core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from dp_geoprivacy.core.mechanisms.location import PER_AXIS, PLANAR, PerturbationSpec, release_perturbation
 from dp_geoprivacy.core.releases.mobility_report import (
     MobilityData,
@@ -89,6 +90,30 @@ def od_flow_attack(unit: str, m: int = 1) -> Attack:
     return Attack("noisyodflows", unit + (f", M={m}" if m > 1 else ""), EPSILON, 0.0, statistic)
 
 
+def od_flow_gaussian_attack(m: int = 3, delta: float = 1e-6) -> Attack:
+    """The discrete Gaussian (L2 sensitivity sqrt(M)). D: 40 trips of 4 users between zones 0 and 1; D': plus
+    one user with two trips on each of the M pairs (TARGET, 0), ..., (TARGET, M - 1) (the repeats are cut by the
+    distinct-pair bound). Statistic: the sum of the M pairs' noisy counts, which moves by M against noise of
+    standard deviation sqrt(M) sigma: the L2 worst case (an even shift over M cells)."""
+    origin, dest = np.repeat([0, 1], 20), np.repeat([1, 0], 20)
+    user = np.repeat(np.arange(4), 10).astype(object)
+    pairs_dest = np.repeat(np.arange(m), 2)
+    data = []
+    for extra in (False, True):
+        o = np.concatenate((origin, np.full(2 * m, TARGET))) if extra else origin
+        d = np.concatenate((dest, pairs_dest)) if extra else dest
+        u = np.concatenate((user, np.full(2 * m, 99, dtype=object))) if extra else user
+        data.append(ODFlowData(origin_zone=o, dest_zone=d, zone_order=np.arange(N_ZONES), user_keys=u))
+    spec = ODFlowSpec(epsilon=EPSILON, unit_of_privacy="user", delta=delta, noise=DISCRETE_GAUSSIAN, max_trips=m)
+
+    def statistic(neighbour, rng):
+        r = release_od_flows(data[neighbour], spec, rng).result
+        hit = (r["origin_index"] == TARGET) & (r["dest_index"] < m)
+        return float(r["noisy_count"][hit].sum())
+
+    return Attack("noisyodflows (discrete Gaussian)", f"user, M={m}", EPSILON, delta, statistic)
+
+
 # --- laplaceperturbation ---------------------------------------------------------------------------------------
 
 
@@ -131,6 +156,30 @@ def zone_statistics_attack(unit: str, m: int = 1) -> Attack:
 
     return Attack("noisyzonestatistics (sum)", unit.replace("_", "-") + (f", M={m}" if m > 1 else ""), EPSILON,
                   0.0, statistic)
+
+
+def zone_statistics_gaussian_attack(m: int = 3, delta: float = 1e-6) -> Attack:
+    """The discrete Gaussian SUM in [0, 100], user level (L2 sensitivity sqrt(M) 100). D: 40 records of value 50
+    in zones 0 and 1 (4 users); D': plus one user with two values at the upper bound in each of the M zones 0..M-1
+    (the repeats are cut by the distinct-cell bound). Statistic: the sum of those M cells' noisy sums."""
+    base_cell, base_value = np.repeat([0, 1], 20), np.full(40, 50.0)
+    base_user = np.repeat(np.arange(4), 10).astype(object)
+    data = []
+    for extra in (False, True):
+        added = np.repeat(np.arange(m), 2)
+        cell = np.concatenate((base_cell, added)) if extra else base_cell
+        value = np.concatenate((base_value, np.full(2 * m, 100.0))) if extra else base_value
+        user = np.concatenate((base_user, np.full(2 * m, 99, dtype=object))) if extra else base_user
+        data.append((cell, value, user))
+    spec = ZoneStatisticsSpec(SUM, EPSILON, 0.0, 100.0, unit=USER, max_contributions=m, noise=DISCRETE_GAUSSIAN,
+                              delta=delta)
+
+    def statistic(neighbour, rng):
+        cell, value, user = data[neighbour]
+        release = release_zone_statistics(cell, value, spec, rng, n_zones=N_ZONES, user_keys=user)
+        return float(release.values[:m, 0, 0].sum())
+
+    return Attack("noisyzonestatistics (sum, discrete Gaussian)", f"user, M={m}", EPSILON, delta, statistic)
 
 
 # --- randomizedresponse, triprelocation ------------------------------------------------------------------------
@@ -250,11 +299,13 @@ def attacks():
         zone_count_attack("point", threshold=True, delta=1e-5),
         od_flow_attack("trip"),
         od_flow_attack("user", m=3),
+        od_flow_gaussian_attack(m=3),
         perturbation_attack(PLANAR),
         perturbation_attack(PER_AXIS),
         zone_statistics_attack(RECORD),
         zone_statistics_attack(USER, m=2),
         zone_statistics_attack(USER_DAY, m=2),
+        zone_statistics_gaussian_attack(m=3),
         randomized_response_attack(),
         relocation_attack(),
         synthetic_trips_attack(),

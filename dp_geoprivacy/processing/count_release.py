@@ -15,6 +15,7 @@ from qgis.core import (
     QgsProcessingParameterNumber,
 )
 
+from ..core.mechanisms.gaussian import gaussian_beats_laplace_from, zcdp_rho
 from ..translation import tr
 from . import auto_bound
 from .base import setting_number
@@ -35,10 +36,7 @@ def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsil
         EPSILON, tr("Epsilon (privacy loss)"), QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0)
     epsilon.setHelp(epsilon_help)
     algorithm.add(epsilon)
-    options = [tr("Laplace"), tr("Discrete Laplace (two-sided geometric, integer counts)")]
-    if gaussian:
-        options.append(tr("Discrete Gaussian (integer counts; L2 sensitivity, needs DELTA > 0)"))
-    algorithm.add(QgsProcessingParameterEnum(NOISE, tr("Noise"), options=options, defaultValue=0))
+    add_noise_parameter(algorithm, gaussian)
     algorithm.add(QgsProcessingParameterField(
         USER_FIELD, tr("User id field (user-level privacy; optional)"),
         parentLayerParameterName="INPUT", optional=True))
@@ -46,6 +44,25 @@ def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsil
         bound_name, bound_label, QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=0)
     bound.setHelp(f"{bound_help} {auto_bound.bound_help(unit_plural)}")
     algorithm.add(bound)
+
+
+def add_noise_parameter(algorithm, gaussian=True):
+    """NOISE: 0 = Laplace, 1 = discrete Laplace, 2 = the discrete Gaussian (with ``gaussian``; needs DELTA > 0):
+    the same values and words in every release that offers them (help_summary.NOISE_KINDS)."""
+    options = [tr("Laplace"), tr("Discrete Laplace (two-sided geometric, integer counts)")]
+    if gaussian:
+        options.append(tr("Discrete Gaussian (integer counts; L2 sensitivity, needs DELTA > 0)"))
+    algorithm.add(QgsProcessingParameterEnum(NOISE, tr("Noise"), options=options, defaultValue=0))
+
+
+def add_delta_parameter(algorithm, default=0.0):
+    """DELTA: the delta of the stability histogram or of Gaussian noise, 0 for pure epsilon-DP."""
+    delta = QgsProcessingParameterNumber(
+        DELTA, tr("Delta"), QgsProcessingParameterNumber.Double, defaultValue=default, minValue=0.0, maxValue=1.0)
+    delta.setHelp(tr("In [0, 1): the delta of the stability histogram or of Gaussian noise, e.g. 1e-6 (well "
+                     "below 1 / number of users); 0 when every cell is published with Laplace noise (pure "
+                     "epsilon-DP)."))
+    algorithm.add(delta)
 
 
 def add_threshold_parameter(algorithm, none_label, default=0, default_delta=0.0):
@@ -61,13 +78,7 @@ def add_threshold_parameter(algorithm, none_label, default=0, default_delta=0.0)
         "threshold, so cells without data are never published; it is (epsilon, delta)-DP and needs DELTA > 0. "
         "The other choice noises every cell: pure epsilon-DP (DELTA 0), with noise-only cells."))
     algorithm.add(threshold)
-    delta = QgsProcessingParameterNumber(
-        DELTA, tr("Delta"), QgsProcessingParameterNumber.Double,
-        defaultValue=default_delta, minValue=0.0, maxValue=1.0)
-    delta.setHelp(tr("In [0, 1): the delta of the stability histogram or of Gaussian noise, e.g. 1e-6 (well "
-                     "below 1 / number of users); 0 when every cell is published with Laplace noise (pure "
-                     "epsilon-DP)."))
-    algorithm.add(delta)
+    add_delta_parameter(algorithm, default_delta)
 
 
 def add_release_outputs(algorithm, extra):
@@ -80,6 +91,26 @@ def add_release_outputs(algorithm, extra):
     )
     for name, label in standard + tuple(extra):
         algorithm.add_output(QgsProcessingOutputNumber(name, label))
+
+
+def gaussian_help(cells, units):
+    """The help paragraph on NOISE=2 of a count release whose users add to ``cells`` (plural) with ``units``
+    (plural): what the bound does, what the record carries, and from which M it beats Laplace."""
+    epsilon, delta = 1.0, 1e-6
+    rho = zcdp_rho(epsilon, delta)
+    return tr(
+        "<p><b>NOISE=2</b>: the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for "
+        "Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity; it needs DELTA > 0 "
+        "and THRESHOLD=0 (the stability histogram's threshold is analysed for Laplace only). Each user is counted "
+        "at most once in each of the {cells} and in at most M of them (sampled), so the counts are users, not "
+        "{units}, and the L2 sensitivity is sqrt(M) instead of M. The release is rho-zero-concentrated DP (Bun "
+        "and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary "
+        "13) gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA. The noise's standard deviation "
+        "is sqrt(M / (2 rho)) against sqrt(2) M / EPSILON for Laplace: at EPSILON={e:g} and DELTA={d:g} "
+        "(rho={rho:.3g}) the Gaussian gives the smaller error from M = {m} up, and at M = 32 an error {r:.2g} "
+        "times smaller. For small M, Laplace is the better choice.</p>").format(
+        cells=cells, units=units, e=epsilon, d=delta, rho=rho, m=gaussian_beats_laplace_from(epsilon, delta),
+        r=math.sqrt(2) * 32 / epsilon / math.sqrt(32 / (2 * rho)))
 
 
 def release_setting_errors(parameters, bound_name, unit_plural):
@@ -103,7 +134,11 @@ def release_setting_errors(parameters, bound_name, unit_plural):
         if not delta:
             return tr("THRESHOLD=1 (stability histogram) needs DELTA > 0, e.g. DELTA=1e-6: it is "
                       "(epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.")
-        if setting_number(parameters, NOISE) in (1, 2):
+        if setting_number(parameters, NOISE) == 2:
+            return tr("NOISE=2 (discrete Gaussian) is offered only with THRESHOLD=0 (every public cell noised): "
+                      "the stability histogram's threshold is analysed for Laplace noise only. Set THRESHOLD=0, "
+                      "or NOISE=0 with THRESHOLD=1.")
+        if setting_number(parameters, NOISE) == 1:
             return tr("THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.")
     if setting_number(parameters, NOISE) == 2 and not delta:
         return tr("NOISE=2 (discrete Gaussian) needs DELTA > 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP "

@@ -22,6 +22,7 @@ from ..core.accuracy.planning import count_accuracy, displacement_accuracy, resp
 from ..core.geometry import h3cells
 from ..core.mechanisms.bounded_stats import BoundedMean, Bounds
 from ..core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise
+from ..core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ..core.mechanisms.location import PER_AXIS, PLANAR, LocationLaplace
 from ..core.releases.mobility_report import ANALYSES, MobilityReportSpec
 from ..core.releases.od_flows import ODDomain
@@ -31,7 +32,7 @@ from ..core.releases.trajectories import SDD, TrajectorySpec
 from ..core.releases.zone_counts import make_mechanism
 from ..translation import tr
 
-NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE)  # the NOISE enum of the count releases
+NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE, DISCRETE_GAUSSIAN)  # the NOISE enum of the count releases
 LOCATION_KINDS = (PLANAR, PER_AXIS)  # the MECHANISM enum of the location releases
 # Example sizes the summaries state with their figures (public settings, not data).
 EXAMPLE_ZONES = 100

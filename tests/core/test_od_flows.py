@@ -21,17 +21,15 @@ from dp_geoprivacy.core.mechanisms.counting import (
     StabilityHistogram,
     bound_contributions,
 )
-from dp_geoprivacy.core.releases.od_flows import (
+from dp_geoprivacy.core.releases.od_flows import ODDomain, count_pairs, flow_geometries
+from dp_geoprivacy.core.releases.od_paths import (
     DENSE,
     DENSE_MAX_CELLS,
     SPARSE,
     STABILITY,
-    ODDomain,
     choose_path,
-    count_pairs,
     dense_noisy_chunks,
     expected_noise_flows,
-    flow_geometries,
     least_min_flow,
     publish,
     release_flows,

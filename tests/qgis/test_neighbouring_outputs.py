@@ -186,6 +186,22 @@ def od_totals_user_at_bound(folders):
              "OUTPUT_TOTALS": "{out}/totals.gpkg"} for parameters in od_flows_user_at_bound(folders)]
 
 
+def od_flows_gaussian_user_at_bound(folders):
+    """Discrete Gaussian (NOISE=2, THRESHOLD=0): D' plus a user with M + 1 trips on one pair and one more pair,
+    a trip with an end outside every zone, and a trip with a NULL user."""
+    zones = write_grid_zones(folders[0].parent.parent / "zones.gpkg", 32633, (X0, Y0), CELL, N)
+    base = base_trips()
+    extra = [{"wkt": line(zone_centre(0), zone_centre(8)), "uid": "new", "start": "2024-03-01T08:00:00"}] * 3 + [
+        {"wkt": line(zone_centre(5), zone_centre(6)), "uid": "new", "start": "2024-03-01T09:00:00"},
+        {"wkt": line(zone_centre(0), FAR), "uid": "u2", "start": "2024-03-02T08:00:00"},
+        {"wkt": line(zone_centre(1), zone_centre(2)), "uid": None, "start": "2024-03-02T09:00:00"}]
+    common = {"ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 1, "USER_FIELD": "uid", "MAX_TRIPS": 2,
+              "NOISE": 2, "THRESHOLD": 0, "DELTA": 1e-6, "MIN_FLOW": 1,
+              "OUTPUT_FLOWS": "{out}/flows.gpkg", "OUTPUT_MATRIX": "{out}/matrix.gpkg"}
+    return [{**common, "INPUT": write_layer(folders[i] / "trips.gpkg", rows, ogr.wkbLineString)}
+            for i, rows in enumerate((base, base + extra))]
+
+
 def zone_statistics_clamped(folders):
     """Sum of speeds in [0, 50], user level: D' adds a user with M + 1 values above UPPER, a NULL value and a
     point in no zone."""
@@ -327,6 +343,21 @@ def adaptive_grid_user_at_bound(folders):
             for i, rows in enumerate((base, base + extra))]
 
 
+def zone_statistics_gaussian(folders):
+    """Discrete Gaussian sum (NOISE=2), user level: D' adds a user with M + 1 values above UPPER over two zones,
+    a NULL value and a point in no zone."""
+    zones = write_grid_zones(folders[0].parent.parent / "zones.gpkg", 32633, (X0, Y0), CELL, N)
+    base = base_points()
+    extra = [{"wkt": point(*zone_centre(8)), "uid": "new", "speed": 500.0}] * 2 + [
+        {"wkt": point(*zone_centre(7)), "uid": "new", "speed": 500.0},
+        {"wkt": point(*zone_centre(3)), "uid": "u1", "speed": None}, {"wkt": point(*FAR), "uid": "u2", "speed": 9.0}]
+    common = {"ZONES": zones, "ZONE_ID_FIELD": "zone_id", "VALUE_FIELD": "speed", "STATISTIC": 1, "LOWER": 0,
+              "UPPER": 50, "EPSILON": 1, "UNIT": 1, "USER_FIELD": "uid", "MAX_CONTRIBUTIONS": 2, "NOISE": 2,
+              "DELTA": 1e-6, "OUTPUT": "{out}/statistics.gpkg"}
+    return [{**common, "INPUT": write_layer(folders[i] / "points.gpkg", rows)}
+            for i, rows in enumerate((base, base + extra))]
+
+
 def consistent_counts_user_at_bound(folders):
     """H3 levels 7 to 8 over a public extent: D' adds a user with M + 1 points, a NULL user and a far point."""
     rng = np.random.default_rng(6)
@@ -383,11 +414,16 @@ CASES = [
          noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED") + CHOSEN_M_RESULTS,
          noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of") + CHOSEN_M_TEXT,
          noisy_rows=("flows", "matrix")),
+    Case("OD flows, discrete Gaussian: a user at the bound, an end outside, a NULL user", "noisyodflows",
+         od_flows_gaussian_user_at_bound, noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED"),
+         noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of"), noisy_rows=("flows", "matrix")),
     Case("zone statistics: values beyond the bounds, a NULL value, a point in no zone", "noisyzonestatistics",
          zone_statistics_clamped),
     Case("zone statistics, automatic M: a user beyond any M, a NULL value, a point in no zone",
          "noisyzonestatistics", automatic(zone_statistics_clamped, "MAX_CONTRIBUTIONS"),
          noisy_results=CHOSEN_M_RESULTS, noisy_text=CHOSEN_M_TEXT),
+    Case("zone statistics, discrete Gaussian sum: values beyond the bounds, a NULL value, a point in no zone",
+         "noisyzonestatistics", zone_statistics_gaussian),
     Case("randomized response: a declared category only the changed row holds", "randomizedresponse",
          response_declared),
     Case("randomized response with EPSILON: a declared category only the changed row holds",

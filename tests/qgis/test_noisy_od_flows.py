@@ -207,6 +207,26 @@ def test_user_level_bound_and_null_users_are_logged(zones, tmp_path):
     assert "at most 2 trips" in record.unit_of_privacy
 
 
+def test_gaussian_counts_each_user_once_per_pair_and_records_rho(zones, tmp_path):
+    # User "a" makes 6 trips Z0_0 -> Z2_2 and 1 trip Z1_1 -> Z0_1; "b" one trip Z1_1 -> Z0_1.
+    from dp_geoprivacy.core.mechanisms.gaussian import zcdp_delta, zcdp_rho
+
+    trips = [(centre(0, 0), centre(2, 2))] * 6 + [(centre(1, 1), centre(0, 1))] * 2
+    path = write_trip_lines(tmp_path / "t.gpkg", 32633, trips, uids=["a"] * 7 + ["b"])
+    feedback = LogFeedback()
+    flows = str(tmp_path / "f.gpkg")
+    result = processing.run(ALG, {"THRESHOLD": 0, "DELTA": 1e-6, "NOISE": 2, "INPUT": path, "ZONES": zones,
+                                  "ZONE_ID_FIELD": "zone_id", "EPSILON": EXACT, "USER_FIELD": "uid", "MAX_TRIPS": 4,
+                                  "OUTPUT_FLOWS": flows, "OUTPUT_MATRIX": str(tmp_path / "m.gpkg")},
+                            feedback=feedback)
+    assert _flows(flows) == [("Z0_0", "Z2_2", 1.0), ("Z1_1", "Z0_1", 2.0)]
+    assert result["SENSITIVITY"] == 2.0 and result["DELTA_SPENT"] == 1e-6
+    assert "L2 sensitivity is sqrt(M)" in feedback.text()
+    [record] = read_from_file(flows)
+    assert record.rho == pytest.approx(zcdp_rho(EXACT, 1e-6)) and zcdp_delta(record.rho, record.epsilon) <= 1e-6
+    assert "one trip per zone pair and 4 pairs" in record.unit_of_privacy
+
+
 def test_coordinate_table_in_lonlat_is_reprojected_to_the_zones(zones, tmp_path):
     from pyproj import Transformer
 
@@ -311,6 +331,8 @@ def test_no_usable_trip_is_refused(zones, tmp_path):
     [
         ({"THRESHOLD": 1, "DELTA": 0}, "THRESHOLD=1 (stability histogram) needs DELTA > 0"),
         ({"THRESHOLD": 1, "DELTA": 1e-6, "NOISE": 1}, "uses Laplace noise"),
+        ({"THRESHOLD": 1, "DELTA": 1e-6, "NOISE": 2}, "NOISE=2 (discrete Gaussian) is offered only with THRESHOLD=0"),
+        ({"NOISE": 2, "DELTA": 0}, "NOISE=2 (discrete Gaussian) needs DELTA > 0"),
         ({"EPSILON": 0}, "EPSILON must be a finite number greater than 0"),
         ({"MIN_FLOW": 0, "EPSILON": 1}, None),
     ],

@@ -460,7 +460,7 @@ def test_overlapping_zones_are_refused_unless_allowed(tmp_path):
         ({"DELTA": -0.1}, r"DELTA must be in \[0, 1\)"),
         ({"THRESHOLD": 1}, "THRESHOLD=1 .* needs DELTA > 0"),
         ({"THRESHOLD": 1, "DELTA": 1e-6, "NOISE": 1}, "set NOISE=0"),
-        ({"THRESHOLD": 1, "DELTA": 1e-6, "NOISE": 2}, "set NOISE=0"),
+        ({"THRESHOLD": 1, "DELTA": 1e-6, "NOISE": 2}, "offered only with THRESHOLD=0"),
         ({"NOISE": 2}, r"NOISE=2 \(discrete Gaussian\) needs DELTA > 0"),
         ({"EPSILON": 0}, "EPSILON must be a finite number greater than 0"),
         ({"H3_RESOLUTION": 8}, "either ZONES or H3_RESOLUTION, not both"),

@@ -220,6 +220,26 @@ def test_sum_noise_has_the_laplace_variance_the_record_states(speeds, tmp_path):
     assert abs(np.mean(noise**2) - variance) <= 4.5 * math.sqrt((24 * scale**4 - variance**2) / len(noise))
 
 
+def test_gaussian_sum_keeps_one_value_per_user_and_cell_and_records_rho(tmp_path):
+    # User a: 5 points of 40 in zone 0 and 1 of 20 in zone 1; user b: 1 point of 10 in zone 0. M = 3.
+    from dp_geoprivacy.core.mechanisms.gaussian import zcdp_delta, zcdp_rho
+
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, (X0, Y0), CELL, 2)
+    xy = [(X0 + 50, Y0 + 50)] * 5 + [(X0 + 150, Y0 + 50), (X0 + 50, Y0 + 50)]
+    points = write_points(tmp_path / "p.gpkg", 32633, xy, speed=[40.0] * 5 + [20.0, 10.0], user=["a"] * 6 + ["b"])
+    log = Log()
+    result = run(base(points, zones, tmp_path, STATISTIC=1, UNIT=1, USER_FIELD="user", MAX_CONTRIBUTIONS=3,
+                      NOISE=2, DELTA=1e-6, EPSILON=EXACT, SEED=3), log)
+    got = dict(zip(read_field(result["OUTPUT"], "zone_id"), read_field(result["OUTPUT"], "sum")))
+    assert got == {"Z0_0": pytest.approx(50.0, abs=0.1), "Z0_1": pytest.approx(20.0, abs=0.1),
+                   "Z1_0": pytest.approx(0.0, abs=0.1), "Z1_1": pytest.approx(0.0, abs=0.1)}
+    assert result["SENSITIVITY"] == pytest.approx(math.sqrt(3) * 65) and result["DELTA_SPENT"] == 1e-6
+    assert "L2 sensitivity over all cells" in log.text()
+    [record] = read_from_file(result["OUTPUT"])
+    assert record.rho == pytest.approx(zcdp_rho(EXACT, 1e-6)) and zcdp_delta(record.rho, record.epsilon) <= 1e-6
+    assert "one record per cell and 3 cells" in record.unit_of_privacy
+
+
 # --- cleaning, units, minimum support ---------------------------------------------------------------
 
 
@@ -342,6 +362,10 @@ def test_loaded_output_carries_its_record_and_is_graduated_by_the_statistic(spee
     ({"ZONES": None, "H3_RESOLUTION": 8}, "H3_RESOLUTION needs an EXTENT: .* Set EXTENT to the public study area"),
     ({"ZONES": None, "H3_RESOLUTION": 8, "EXTENT": "13.4,13.4,52.5,52.5 [EPSG:4326]"}, "EXTENT is empty"),
     ({"TIME_FIELD": "label"}, "TIME_FIELD 'label' cannot give hour slots"),
+    ({"STATISTIC": 1, "NOISE": 2}, r"NOISE=2 \(discrete Gaussian\) needs DELTA > 0"),
+    ({"STATISTIC": 2, "NOISE": 2, "DELTA": 1e-6}, "offered for STATISTIC count and sum only"),
+    ({"STATISTIC": 1, "NOISE": 2, "DELTA": 1e-6, "MIN_SUPPORT": 5}, "set MIN_SUPPORT=0"),
+    ({"NOISE": 1}, r"NOISE=1 \(discrete Laplace\) is not offered for zone statistics"),
 ])
 def test_bad_input_is_refused_naming_the_parameter_and_the_fix(speeds, tmp_path, parameters, message):
     points, zones, _, _ = speeds

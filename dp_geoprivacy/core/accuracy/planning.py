@@ -64,7 +64,8 @@ import numpy as np
 from ..mechanisms.counting import LAPLACE, CountNoise, StabilityHistogram
 from ..mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ..mechanisms.location import PLANAR, LocationLaplace
-from ..releases.od_flows import ODDomain, least_min_flow
+from ..releases.od_flows import ODDomain
+from ..releases.od_paths import least_min_flow
 
 CONFIDENCE = 0.95
 # Residues of the true count modulo the grain averaged over (all of them up to this many).

@@ -86,6 +86,25 @@ def sample_discrete_gaussian(sigma: float, size, rng: np.random.Generator) -> np
     return out.reshape(shape)
 
 
+def sample_discrete_gaussian_tail(sigma: float, k: int, size: int, rng: np.random.Generator) -> np.ndarray:
+    """``size`` draws of X ~ N_Z(0, sigma^2) conditioned on X >= k (an integer), by inversion of the pmf.
+
+    P(X = j | X >= k) = exp(-j^2 / 2 sigma^2) / sum_{i >= k} exp(-i^2 / 2 sigma^2) on j = k, k + 1, ...
+    The table runs from k to the end of ``_support`` (mass beyond it < 1e-300 of the whole) or, when k
+    lies beyond the support (k > 38 sigma), over 40 sigma + 1 more integers: there j^2 - k^2 >= 2 k (j - k),
+    so the conditional mass left out is below exp(-40 sigma k / sigma^2) / (1 - exp(-k / sigma^2)), with
+    k / sigma > 38 far below 1e-300. Weights are taken relative to exp(-k^2 / 2 sigma^2), so nothing
+    underflows for any k. Floating point: each probability of the table is exact up to rounding
+    (relative 2^-52), and numpy's ``choice`` inverts their cumulative sum with one uniform double. Used
+    for the empty cells of the OD release's sparse path, whose number is drawn with ``release_tail``.
+    """
+    k = int(k)
+    last = max(int(_support(sigma)[-1]), k + int(math.ceil(40.0 * sigma)) + 1)
+    j = np.arange(k, last + 1, dtype=float)
+    weights = np.exp(-(j * j - float(k) * k) / (2.0 * sigma * sigma))
+    return rng.choice(j.astype(np.int64), size=int(size), p=weights / math.fsum(weights))
+
+
 def _support(sigma: float) -> np.ndarray:
     """Integers carrying all but < 1e-300 of N_Z(0, sigma^2)'s mass (|k| <= 38 sigma + 2)."""
     half = int(math.ceil(38.0 * sigma)) + 2
@@ -231,6 +250,17 @@ def _check_rho_delta(rho: float, delta: float) -> None:
         raise ValueError(f"delta must be in (0, 1) for a conversion from zCDP, got {delta!r}")
 
 
+def gaussian_beats_laplace_from(epsilon: float, delta: float) -> int:
+    """The least M from which Gaussian noise on sqrt(M)-L2 counts has a smaller variance than Laplace on M-L1.
+
+    Laplace: 2 (M / epsilon)^2; Gaussian (calibrated as GaussianCountNoise):
+    sigma^2 = M / (2 rho) with rho = zcdp_rho(epsilon, delta). The first is
+    smaller exactly while M <= epsilon^2 / (4 rho). (The discrete Gaussian's
+    variance is at most sigma^2, CKS §2, so the figure is safe for it.)
+    """
+    return int(math.floor(float(epsilon) ** 2 / (4.0 * zcdp_rho(epsilon, delta)))) + 1
+
+
 # --- discrete Gaussian noise on counts ----------------------------------------------------
 
 
@@ -320,6 +350,10 @@ class GaussianCountNoise:
         """P(noise >= k) for an integer k >= 1 (a true 0 released as >= k)."""
         errors, probs = self.error_pmf()
         return float(math.fsum(probs[errors >= k]))
+
+    def sample_release_tail(self, k: int, size: int, rng: np.random.Generator) -> np.ndarray:
+        """Released values for true counts of 0, conditioned on value >= k (the OD release's sparse path)."""
+        return sample_discrete_gaussian_tail(self.scale, k, size, rng).astype(float)
 
     def snapping_label(self) -> str:
         return ""

@@ -22,7 +22,8 @@ import numpy as np
 
 from ..mechanisms.counting import clamp_and_round
 from . import mobility_analyses as ma
-from .od_flows import PairCounts, count_pairs, release_flows
+from .od_flows import PairCounts, count_pairs
+from .od_paths import release_flows
 
 # The count analyses and their exact values (a function of the bounded trips, the zone count and the spec).
 _COUNTS = {

@@ -41,6 +41,22 @@ total a unit can lose, the figure the ledger is charged):
   K is declared by the publisher and enforced by the sampling; it is never
   read from the data (the ITMS report reads K = 89 from its data).
 
+Discrete Gaussian (NOISE=2; count and sum only). Every cell gets discrete
+Gaussian noise calibrated to the L2 sensitivity of the whole vector of cells
+(the derivation and proof are in :mod:`..mechanisms.gaussian_stats`): with
+B = max(|LOWER|, |UPPER|) (rounded up to the grain g, at most B + g / 2;
+g = the largest power of two <= B / 1024) and w = B for a sum, 1 for a count,
+- RECORD: a record lies in one cell: L2 = w;
+- USER: bounded differently from Laplace, to at most one record per cell
+  and M distinct cells (``bound_distinct_cells``), so L2 = sqrt(M) w (the
+  Laplace release's L1 is M w); a sum then adds one value per user and cell;
+- USER_DAY: at most K cells and M records (or one mean) per cell, so
+  L2 = sqrt(min(K, cells)) M w (the Laplace release spends epsilon / K per cell).
+rho = zcdp_rho(EPSILON, DELTA) covers all cells at once; the record carries
+rho, EPSILON and DELTA. The mean, the count above LIMIT and the quantiles
+stay Laplace / exponential; a Gaussian sum with a minimum support is refused
+(its support count would be a second, Laplace release).
+
 Minimum support (the ITMS report publishes only HATs with at least 10 buses a
 day): a cell is published only when a noisy count of its records is at
 least ``min_support``. The count statistic tests its own noisy count, the
@@ -55,7 +71,8 @@ from typing import Optional, Tuple
 import numpy as np
 
 from ..mechanisms.bounded_stats import CONFIDENCE, exact_sums
-from ..mechanisms.counting import bound_contributions
+from ..mechanisms.counting import LAPLACE, bound_contributions, bound_distinct_cells
+from ..mechanisms.gaussian_stats import round_to_grain, sum_grain
 from .zone_counts import null_user_mask
 from .zone_statistics_spec import (  # noqa: F401 (the spec's names are part of this module's API)
     COLUMNS,
@@ -248,7 +265,9 @@ def aggregate_zone_statistics(
     days = _codes(day[keep]) if use_days else None
 
     # Bounding by sampling (Kapp et al. 2023 §4.3); the unit key of each record.
-    if spec.unit == USER:
+    if spec.unit == USER and spec.noise != LAPLACE:  # the Gaussian's L2 bound: M distinct cells, one record each
+        kept = bound_distinct_cells(user, flat, spec.max_contributions, rng)
+    elif spec.unit == USER:
         kept = bound_contributions(user, spec.max_contributions, rng)
     elif spec.unit == USER_DAY:
         unit = _pair_key(user, days)
@@ -287,7 +306,7 @@ def aggregate_zone_statistics(
             kept=len(kept),
         ))
     if spec.statistic in (SUM, MEAN):
-        aggregate.sums = exact_sums(flat, x, n_cells)
+        aggregate.sums = exact_sums(flat, _gaussian_grain_values(x, spec), n_cells)
     elif spec.statistic == COUNT_ABOVE:
         above = x > spec.limit
         if spec.unit == RECORD or (spec.unit == USER and days is None):
@@ -300,6 +319,13 @@ def aggregate_zone_statistics(
     elif spec.statistic in QUANTILES:
         aggregate.grid_cell, aggregate.grid_index = flat, spec.mechanisms(n_cells)[1].snap(x)
     return aggregate
+
+
+def _gaussian_grain_values(values: np.ndarray, spec: ZoneStatisticsSpec) -> np.ndarray:
+    """The values the Gaussian sum adds up: rounded to its grain (core.mechanisms.gaussian_stats); others as given."""
+    if spec.noise == LAPLACE or spec.statistic != SUM:
+        return values
+    return round_to_grain(values, sum_grain(spec.bounds.magnitude))
 
 
 def release_zone_statistics(

@@ -21,6 +21,9 @@ from ..mechanisms.bounded_stats import (
     require_contributions,
     sum_of_k_largest,
 )
+from ..mechanisms.counting import LAPLACE
+from ..mechanisms.gaussian import DISCRETE_GAUSSIAN
+from ..mechanisms.gaussian_stats import GaussianCellStatistic
 from ..mechanisms.quantiles import ExponentialQuantiles
 from ..mechanisms.validation import require_positive_finite
 
@@ -62,6 +65,8 @@ class ZoneStatisticsSpec:
     mean_sum_share: float = 0.5
     quantile_grid: int = 1001
     per_unit_mean: bool = False
+    noise: str = LAPLACE
+    delta: float = 0.0
 
     def __post_init__(self):
         if self.statistic not in STATISTICS:
@@ -91,6 +96,8 @@ class ZoneStatisticsSpec:
             if not bounds.lower <= float(self.limit) < bounds.upper:
                 raise ValueError(f"LIMIT ({float(self.limit):g}) must be within [LOWER, UPPER) = "
                                  f"[{bounds.lower:g}, {bounds.upper:g}): clamped values never exceed UPPER")
+        if self.noise != LAPLACE:
+            gaussian_setting_error(self)
         self.mechanisms(1)  # the mechanisms check their own settings (grid size, the mean's split)
 
     @property
@@ -103,23 +110,28 @@ class ZoneStatisticsSpec:
 
     @property
     def records_per_cell(self) -> int:
-        """M: the most records (or per-unit means) one unit has in one cell after bounding."""
-        return 1 if self.unit == RECORD or self.per_unit_mean else int(self.max_contributions)
+        """M: the most records (or per-unit means) one unit has in one cell after bounding (1 for a user
+        bounded to distinct cells, the Gaussian's bound)."""
+        if self.unit == RECORD or self.per_unit_mean or (self.unit == USER and self.noise != LAPLACE):
+            return 1
+        return int(self.max_contributions)
 
     def cell_epsilon(self, n_cells: int) -> float:
-        """The epsilon every cell's mechanisms share (see the module docstring)."""
-        if self.unit == USER_DAY:
+        """The epsilon every cell's mechanisms share (see the module docstring; the Gaussian's is the whole)."""
+        if self.unit == USER_DAY and self.noise == LAPLACE:
             return self.epsilon / min(int(self.max_cells), int(n_cells))
         return self.epsilon
 
     def total_epsilon(self, n_cells: int) -> float:
         """What one unit can lose over all cells: the figure for the record and the ledger."""
-        if self.unit == USER_DAY:
+        if self.unit == USER_DAY and self.noise == LAPLACE:
             return sum_of_k_largest(np.full(int(n_cells), self.cell_epsilon(n_cells)), self.max_cells)
         return self.cell_epsilon(n_cells)
 
     def unit_text(self) -> str:
         m = self.max_contributions
+        if self.unit == USER and self.noise != LAPLACE:
+            return f"one user, at most one record per cell and {m} cells kept per user (sampled uniformly)"
         if self.unit == USER:
             return f"one user, at most {m} records kept per user (sampled uniformly)"
         if self.unit == USER_DAY and self.per_unit_mean:
@@ -165,7 +177,10 @@ class ZoneStatisticsSpec:
             f"Values clamped to the declared bounds [{self.lower:g}, {self.upper:g}] before aggregation; "
             "records with a NULL value, time, user or day are dropped.",
             f"Epsilon per cell: {self.cell_epsilon(n_cells):g}; epsilon per unit of privacy over all cells: "
-            f"{self.total_epsilon(n_cells):g}.",
+            f"{self.total_epsilon(n_cells):g}." if self.noise == LAPLACE else
+            f"Discrete Gaussian on every cell, calibrated to the L2 sensitivity over all cells "
+            f"({gaussian_mechanism(self, n_cells).sensitivity:g}): rho-zCDP, (epsilon, delta) = "
+            f"({self.epsilon:g}, {self.delta:g}) per unit of privacy over all cells.",
         ]
         if self.unit == USER_DAY:
             notes.append(f"User-day units touch at most K = {self.max_cells} cells (declared, enforced by sampling); "
@@ -173,6 +188,8 @@ class ZoneStatisticsSpec:
         if self.statistic in QUANTILES:
             notes.append("Margins of error of the quantiles are in ranks: with 95% probability the released value is "
                          "within that many ranks of an exact quantile of the values rounded to the grid.")
+        elif self.noise != LAPLACE:
+            notes.append("Margins of error are 95% half-widths of the discrete Gaussian noise.")
         else:
             notes.append("Margins of error are 95% half-widths of the noise plus half the snapping grain"
                          + (" (the mean's from its noisy count)." if self.statistic == MEAN else "."))
@@ -180,6 +197,8 @@ class ZoneStatisticsSpec:
 
     def mechanisms(self, n_cells: int):
         """(support count or None, statistic mechanism) for every cell, splitting the per-cell epsilon."""
+        if self.noise != LAPLACE:
+            return None, gaussian_mechanism(self, n_cells)
         eps = self.cell_epsilon(n_cells)
         m = self.records_per_cell
         bounds = self.bounds
@@ -198,3 +217,23 @@ class ZoneStatisticsSpec:
         else:
             main = ExponentialQuantiles(eps, bounds, QUANTILES[self.statistic], m, int(self.quantile_grid))
         return support, main
+
+
+def gaussian_setting_error(spec: ZoneStatisticsSpec) -> None:
+    """Raise ValueError when the discrete Gaussian (NOISE=2) cannot serve these settings."""
+    if spec.noise != DISCRETE_GAUSSIAN:
+        raise ValueError(f"NOISE must be {LAPLACE!r} or {DISCRETE_GAUSSIAN!r}, got {spec.noise!r}")
+    if spec.statistic not in (COUNT, SUM):
+        raise ValueError("the discrete Gaussian (NOISE=2) is offered for the count and the sum only")
+    if not (0.0 < float(spec.delta) < 1.0):
+        raise ValueError("the discrete Gaussian (NOISE=2) needs DELTA in (0, 1), e.g. 1e-6")
+    if spec.statistic == SUM and spec.min_support > 0:
+        raise ValueError("the discrete Gaussian sum (NOISE=2) publishes every cell: set MIN_SUPPORT to 0 (a "
+                         "support count would be a second, Laplace release)")
+
+
+def gaussian_mechanism(spec: ZoneStatisticsSpec, n_cells: int) -> GaussianCellStatistic:
+    """The Gaussian of every cell: C cells and R records per unit (core.mechanisms.gaussian_stats' proof)."""
+    cells = {RECORD: 1, USER: int(spec.max_contributions), USER_DAY: min(int(spec.max_cells), int(n_cells))}
+    magnitude = spec.bounds.magnitude if spec.statistic == SUM else None
+    return GaussianCellStatistic(spec.epsilon, float(spec.delta), cells[spec.unit], spec.records_per_cell, magnitude)

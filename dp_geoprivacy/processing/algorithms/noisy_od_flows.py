@@ -6,8 +6,8 @@ user-level privacy, sensitivity M, every cell noised, outliers as one noisy
 count, ODFlowError), Asghar, Tyler and Kaafar 2017 Algorithm 1 (stability histogram), Roy, Kantarcioglu and Sweeney 2016
 §3 (OD contingency table, negatives to zero), Cormode et al. ICDT 2012
 (sparse release). The release (NULL users dropped, user bound, pair
-counts, the three release paths, output order by zone ids) is
-``core.releases.od_flows.release_od_flows``, with the flow geometry; the mechanisms
+counts, output order by zone ids) is ``core.releases.od_flows.release_od_flows``,
+with the flow geometry, and its three noise paths ``core.releases.od_paths``; the mechanisms
 are in ``core.mechanisms.counting``; the zones or H3 cells come from
 ``processing.zone_source``. This module reads the trips in bulk, assigns
 their ends to zones, calls the release and hands the flow lines and the
@@ -29,19 +29,11 @@ from qgis.core import (
     QgsProcessingParameterField,
     QgsProcessingParameterNumber,
     QgsProcessingParameterVectorDestination,
-    QgsWkbTypes,
 )
 
 from ...core.mechanisms.bound_selection import OD_NOISE_COST
-from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, StabilityHistogram
-from ...core.releases.od_flows import (
-    ODDomain,
-    ODFlowData,
-    ODFlowSpec,
-    expected_noise_flows,
-    least_min_flow,
-    release_od_flows,
-)
+from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
+from ...core.releases.od_flows import ODDomain, ODFlowData, ODFlowSpec, release_od_flows
 from ...core.releases.od_totals import release_od_totals
 from ...core.releases.publication import log_private, reveal
 from ...core.releases.release import NoUsableRecordsError
@@ -52,10 +44,12 @@ from ..count_release import (
     add_release_outputs,
     add_release_parameters,
     add_threshold_parameter,
+    gaussian_help,
     release_setting_errors,
 )
-from ..help_summary import EXAMPLE_ZONES, count_figures, defaults, od_cells, with_summary
+from ..help_summary import EXAMPLE_ZONES, NOISE_KINDS, count_figures, defaults, od_cells, with_summary
 from ..metric_crs import wkt
+from ..od_checks import check_size, drop_impossible_lonlat, read_trips_crs
 from ..od_output import flow_line_geometries, write_flows_and_matrix
 from ..od_totals_output import (
     add_totals_parameters,
@@ -69,11 +63,6 @@ from ..styles import flow_lines
 from ..trip_reader import read_trips
 from ..writers import Column, together
 from ..zone_source import EXTENT, H3_RESOLUTION, ZONE_ID_FIELD, ZONES, add_zone_parameters, cell_set_from_parameters
-
-# Refuse settings whose expected number of published flows (from public facts
-# only: the number of cells, the noise and MIN_FLOW) exceeds this.
-MAX_EXPECTED_FLOWS = 5_000_000
-
 
 DEFAULT_DELTA = 1e-6  # THRESHOLD 1's delta: far below 1 / number of travellers for samples up to about 100,000
 
@@ -107,7 +96,7 @@ class NoisyOdFlows(DpAlgorithm):
     OUTPUT_FLOWS = "OUTPUT_FLOWS"
     OUTPUT_MATRIX = "OUTPUT_MATRIX"
     COORDINATE_FIELDS = (ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD)
-    NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE)
+    NOISE_KINDS = NOISE_KINDS
     POSITIVE_PARAMETERS = (EPSILON,)
 
     def displayName(self):  # noqa: N802 (QGIS API)
@@ -222,7 +211,7 @@ class NoisyOdFlows(DpAlgorithm):
             "Tyler and Kaafar 2017 "
             "Algorithm 1 and §3.3.1; Roy, Kantarcioglu and Sweeney 2016 §3; Cormode, Procopiuc, Srivastava and Tran, "
             "'Differentially private summaries for sparse data', ICDT 2012.</p>"
-        ) + totals_help()
+        ) + totals_help() + gaussian_help(self.tr("zone pairs (and the outside cell)"), self.tr("trips"))
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
@@ -250,7 +239,8 @@ class NoisyOdFlows(DpAlgorithm):
             self, self.MAX_TRIPS, self.tr("Maximum trips per user (M)"),
             self.tr("An integer >= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M."),
             self.tr("A number > 0; smaller means more noise and more privacy. OD flows need a larger epsilon "
-                    "than zone counts for the same accuracy (Kapp et al. 2023 §5.4)."), self.tr("trips"))
+                    "than zone counts for the same accuracy (Kapp et al. 2023 §5.4)."), self.tr("trips"),
+            gaussian=True)
         # The default publishes few noise-only flows (issue 20), as PipelineDP and Tumult select partitions by
         # default; pure epsilon-DP (THRESHOLD 0) is one choice away.
         add_threshold_parameter(self, self.tr("All pairs (pure epsilon-DP)"), default=1,
@@ -326,13 +316,18 @@ class NoisyOdFlows(DpAlgorithm):
             feedback.pushInfo(self.tr("No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not "
                                       "used."))
             max_trips = 1
-        if delta and not threshold:
+        gaussian = noise == DISCRETE_GAUSSIAN
+        if gaussian:
+            feedback.pushInfo(self.tr("Discrete Gaussian noise: each user counts at most once per zone pair, in at "
+                                      "most M = {m} pairs, so the L2 sensitivity is sqrt(M); accounted as "
+                                      "rho-zCDP and converted to (EPSILON, DELTA).").format(m=max_trips))
+        elif delta and not threshold:
             feedback.pushInfo(self.tr("DELTA is only used by THRESHOLD=1; this release spends delta = 0."))
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
         if source is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
-        trips_crs = self._trips_crs(parameters, context, source, coordinate_fields, feedback)
+        trips_crs = read_trips_crs(self, parameters, context, source, coordinate_fields, feedback)
         cells = cell_set_from_parameters(self, parameters, context, feedback, points_crs=trips_crs,
                                          require_public=not threshold)
         feedback.pushInfo(self.tr("Zones: {cells}.").format(cells=cells.description))
@@ -343,6 +338,9 @@ class NoisyOdFlows(DpAlgorithm):
         def spec_for(m, epsilon_release):
             unit = (self.tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(
                 field=user_field, m=m) if user_field else self.tr("one trip (item-level)"))
+            if user_field and gaussian:
+                unit = self.tr("one user ({field}), at most one trip per zone pair and {m} pairs kept per user "
+                               "(sampled uniformly)").format(field=user_field, m=m)
             return ODFlowSpec(epsilon=epsilon_release, unit_of_privacy=unit, delta=delta, noise=noise,
                               threshold=bool(threshold), max_trips=m, min_flow=min_flow,
                               include_intrazonal=intrazonal)
@@ -351,7 +349,7 @@ class NoisyOdFlows(DpAlgorithm):
         totals = totals_request(self, parameters, context, spec, min_flow)  # OUTPUT_TOTALS (od_totals_output)
         mechanism = spec.mechanism()
         if cells.public:
-            self._check_size(ODDomain(len(cells), intrazonal).size, mechanism, min_flow)
+            check_size(ODDomain(len(cells), intrazonal).size, mechanism, min_flow)
             warn_spurious_flows(self, feedback, mechanism, len(cells), intrazonal, min_flow)
         feedback.setProgress(5)
 
@@ -359,7 +357,7 @@ class NoisyOdFlows(DpAlgorithm):
                            coded_fields=(user_field,) if user_field else ())
         input_name = trips.source_name
         if trips_crs.isGeographic():
-            self._drop_impossible_lonlat(trips, feedback)
+            drop_impossible_lonlat(trips, feedback)
         feedback.setProgress(30)
         if feedback.isCanceled():
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))
@@ -386,8 +384,9 @@ class NoisyOdFlows(DpAlgorithm):
                                                       unit_of_privacy=spec.unit_of_privacy))
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT,
                                 output=flows_destination or matrix_destination)
-        dry_run.declare_settings(self, min_flow=min_flow, threshold=int(threshold), delta=delta if threshold else 0.0,
-                                 zones=len(cells), include_intrazonal=int(intrazonal), max_trips=max_trips,
+        dry_run.declare_settings(self, min_flow=min_flow, threshold=int(threshold),
+                                 delta=delta if threshold or gaussian else 0.0, zones=len(cells),
+                                 include_intrazonal=int(intrazonal), max_trips=max_trips,
                                  noise=noise, **({"cells": ODDomain(len(cells), intrazonal).size}
                                                  if cells.public else {}))
         try:
@@ -457,66 +456,6 @@ class NoisyOdFlows(DpAlgorithm):
         }
 
     # --- helpers ----------------------------------------------------------------
-
-    def _trips_crs(self, parameters, context, source, coordinate_fields, feedback):
-        """The CRS of the trips: COORDINATES_CRS for coordinate fields (default the layer's), else the layer's."""
-        given = self.parameterAsCrs(parameters, self.COORDINATES_CRS, context)
-        layer_crs = source.sourceCrs()
-        if coordinate_fields is None:
-            if QgsWkbTypes.geometryType(source.wkbType()) != QgsWkbTypes.LineGeometry:
-                return layer_crs  # read_trips refuses the layer, saying what is needed
-            if given.isValid() and given != layer_crs:
-                feedback.pushInfo(self.tr("COORDINATES_CRS is only used with coordinate fields; the lines are in "
-                                          "the layer's CRS."))
-            crs = layer_crs
-        else:
-            crs = given if given.isValid() else layer_crs
-        if not crs.isValid():
-            raise QgsProcessingException(
-                self.tr("Set COORDINATES_CRS to the CRS of the coordinate fields (e.g. EPSG:4326 for "
-                        "longitude/latitude): INPUT has no CRS.") if coordinate_fields is not None else
-                self.tr("INPUT has no coordinate reference system. Set one in Layer Properties > Source."))
-        return crs
-
-    def _drop_impossible_lonlat(self, trips, feedback):
-        """In a geographic CRS, skip trips with a longitude beyond +-360 or a latitude beyond +-90 (counted)."""
-        both = np.concatenate((trips.origin, trips.dest), axis=1)
-        bad = (np.abs(both[:, [0, 2]]) > 360).any(axis=1) | (np.abs(both[:, [1, 3]]) > 90).any(axis=1)
-        if not bad.any():
-            return
-        if bad.all():
-            raise QgsProcessingException(self.tr(
-                "No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is "
-                "geographic: set COORDINATES_CRS (or the layer's CRS) to the CRS the coordinates are really "
-                "in, e.g. a projected CRS in metres.").format(x=both[0, 0], y=both[0, 1]))
-        feedback.pushWarning(self.tr(
-            "Skipped {n} trips whose coordinates are not valid longitude/latitude in a geographic CRS: is "
-            "COORDINATES_CRS right?").format(n=int(bad.sum())))
-        keep = ~bad
-        trips.origin, trips.dest, trips.fids = trips.origin[keep], trips.dest[keep], trips.fids[keep]
-        trips.columns = {name: values[keep] for name, values in trips.columns.items()}
-        trips.skipped["coordinates outside longitude/latitude range"] = int(bad.sum())
-
-    def _check_size(self, domain_size, mechanism, min_flow):
-        """Refuse settings that would publish too many flows (decided from public facts only)."""
-        if isinstance(mechanism, StabilityHistogram):
-            return
-        if min_flow <= 0:
-            if domain_size > MAX_EXPECTED_FLOWS:
-                raise QgsProcessingException(self.tr(
-                    "MIN_FLOW=0 publishes every one of the {cells:,} zone pairs; that is only possible up to "
-                    "{limit:,} pairs. Set MIN_FLOW to 1 or more, or use fewer zones.").format(
-                    cells=domain_size, limit=MAX_EXPECTED_FLOWS))
-            return
-        expected = expected_noise_flows(mechanism, domain_size, min_flow)
-        if expected > MAX_EXPECTED_FLOWS:
-            needed = least_min_flow(mechanism, domain_size, MAX_EXPECTED_FLOWS, start=math.ceil(min_flow)) or 10**6
-            raise QgsProcessingException(self.tr(
-                "With {cells:,} zone pairs, this noise (scale {b:g}) and MIN_FLOW={m:g}, about {n:,.0f} flows of "
-                "pure noise would be published (limit {limit:,}). Raise MIN_FLOW to {needed:g} or more, raise "
-                "EPSILON, or use fewer zones.").format(
-                cells=domain_size, b=mechanism.scale, m=min_flow, n=expected, limit=MAX_EXPECTED_FLOWS,
-                needed=needed))
 
     def _log_dropped(self, facts, user_field, max_trips, trips_crs, feedback):
         """Log trips dropped for a NULL user id, and those with an end outside every zone."""

@@ -26,7 +26,6 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
-from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE
 from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ...core.releases.publication import log_private, reveal
 from ...core.releases.release import ranks_from_order
@@ -49,7 +48,7 @@ from ..count_release import (
     add_threshold_parameter,
     release_setting_errors,
 )
-from ..help_summary import count_figures, defaults, with_summary
+from ..help_summary import NOISE_KINDS, count_figures, defaults, with_summary
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..readers import read_points
@@ -92,7 +91,7 @@ class NoisyZoneCounts(DpAlgorithm):
     TOP_K = "TOP_K"
     CLAMP = "CLAMP"
     OUTPUT = "OUTPUT"
-    NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE, DISCRETE_GAUSSIAN)
+    NOISE_KINDS = NOISE_KINDS
     SLOT_KINDS = (HOUR, FOUR_HOURS, WEEKDAY)
     POSITIVE_PARAMETERS = (EPSILON,)
 

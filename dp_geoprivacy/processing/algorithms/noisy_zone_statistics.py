@@ -15,7 +15,6 @@ calls ``release_zone_statistics`` and writes one polygon row per published
 (zone, slot) cell, ordered by zone id then slot.
 """
 
-import math
 from dataclasses import replace
 
 import numpy as np
@@ -34,6 +33,7 @@ from qgis.core import (
 )
 
 from ...core.mechanisms.bounded_stats import Bounds
+from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ...core.releases.publication import log_private
 from ...core.releases.release import ReleaseCancelledError, order_by_rank, ranks_from_order
 from ...core.releases.zone_counts import FOUR_HOURS, HOUR, WEEKDAY, TimeSlotError, day_keys, slot_labels, time_slots
@@ -53,14 +53,16 @@ from ...core.releases.zone_statistics import (
     release_zone_statistics,
 )
 from .. import auto_bound
-from ..base import DpAlgorithm, setting_number
-from ..help_summary import EXAMPLE_BOUNDS, EXAMPLE_RECORDS, defaults, mean_figures, with_summary
+from ..base import DpAlgorithm
+from ..count_release import add_delta_parameter, add_noise_parameter
+from ..help_summary import EXAMPLE_BOUNDS, EXAMPLE_RECORDS, NOISE_KINDS, defaults, mean_figures, with_summary
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..readers import read_points
 from ..styles import graduated_counts
 from ..writers import Column, write_features
 from ..zone_source import add_zone_parameters, cell_set_from_parameters
+from ..zone_statistics_checks import gaussian_statistics_help, setting_errors
 from .noisy_zone_counts import as_multipolygons
 
 
@@ -72,7 +74,7 @@ class NoisyZoneStatistics(DpAlgorithm):
     DIALOG_ORDER = ("INPUT", "ZONES", "ZONE_ID_FIELD", "H3_RESOLUTION", "EXTENT", "VALUE_FIELD", "STATISTIC", "LOWER",
                     "UPPER", "EPSILON", "UNIT", "USER_FIELD", "MAX_CONTRIBUTIONS", "LIMIT", "DAYS")
     ADVANCED = ("MAX_CELLS_PER_DAY", "TIME_FIELD", "TIME_SLOT", "DAY_FIELD", "MIN_SUPPORT", *auto_bound.PARAMETERS,
-                auto_bound.AUTO_VALUE_BOUNDS)
+                auto_bound.AUTO_VALUE_BOUNDS, "NOISE", "DELTA")
     INPUT = "INPUT"
     VALUE_FIELD = "VALUE_FIELD"
     STATISTIC = "STATISTIC"
@@ -93,6 +95,9 @@ class NoisyZoneStatistics(DpAlgorithm):
     QUANTILE_GRID = "QUANTILE_GRID"
     PER_UNIT_MEAN = "PER_UNIT_MEAN"
     EPSILON = "EPSILON"
+    NOISE = "NOISE"
+    DELTA = "DELTA"
+    NOISE_KINDS = NOISE_KINDS
     OUTPUT = "OUTPUT"
     STATISTICS = (COUNT, SUM, MEAN, COUNT_ABOVE, MEDIAN, QUARTILES, FIVE_NUMBER)
     UNITS = (RECORD, USER, USER_DAY)
@@ -171,7 +176,7 @@ class NoisyZoneStatistics(DpAlgorithm):
             "and slot. The privacy record (per-cell and total epsilon, mechanism, sensitivity) is stored in "
             "the output's metadata; the layer loads graduated by the statistic.</p>"
             "<p>Sources: the ITMS report §II D and §III; Kapp et al. 2023 §4.2-4.3.</p>"
-        )
+        ) + gaussian_statistics_help()
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
@@ -269,6 +274,8 @@ class NoisyZoneStatistics(DpAlgorithm):
             defaultValue=1.0, minValue=0.0)
         epsilon.setHelp(self.tr("Total privacy loss of one unit over all cells; smaller means more noise."))
         self.add(epsilon)
+        add_noise_parameter(self)
+        add_delta_parameter(self)
         self.add_seed_parameter()
         auto_bound.add_parameters(self)
         auto_bound.add_value_bound_parameter(self)
@@ -286,77 +293,8 @@ class NoisyZoneStatistics(DpAlgorithm):
 
     # --- checks ---------------------------------------------------------------
 
-    def _setting_errors(self, parameters):
-        """Clear messages for settings that cannot work, before anything is read (raw values)."""
-        statistic = setting_number(parameters, self.STATISTIC)
-        statistic = self.STATISTICS[int(statistic)] if statistic in range(len(self.STATISTICS)) else MEAN
-        bounds = {}
-        for name in (self.LOWER, self.UPPER, self.LIMIT):
-            value = setting_number(parameters, name)
-            if value is not None and not math.isfinite(value):
-                return self.tr("{name} must be a finite number (not NaN or infinite; got {v}). Declare it from "
-                               "public knowledge, e.g. LOWER=0 and UPPER=65 for a speed in km/h.").format(
-                    name=name, v=parameters.get(name))
-            bounds[name] = value
-        lower, upper = bounds[self.LOWER], bounds[self.UPPER]
-        if lower is None or upper is None:
-            return self.tr("STATISTIC {s} needs public bounds LOWER and UPPER (e.g. 0 and 65 for a speed in km/h): "
-                           "declare them from what is known without the data, never from the data.").format(
-                s=statistic)
-        if lower is not None and upper is not None and not lower < upper:
-            return self.tr("LOWER ({lower:g}) must be less than UPPER ({upper:g}): swap them or widen the "
-                           "range.").format(lower=lower, upper=upper)
-        unit = setting_number(parameters, self.UNIT)
-        if setting_number(parameters, self.MAX_CONTRIBUTIONS) == auto_bound.AUTOMATIC:
-            if unit != 1:
-                return self.tr("MAX_CONTRIBUTIONS=0 (automatic) is for UNIT=1 (user): give M a whole number of at "
-                               "least 1.")
-            error = auto_bound.setting_errors(parameters, self.MAX_CONTRIBUTIONS)
-            if error:
-                return error
-        if unit == 2 and str(parameters.get(auto_bound.AUTO_VALUE_BOUNDS)).lower() not in ("none", "false", "0", ""):
-            return self.tr("AUTO_VALUE_BOUNDS is for UNIT=0 (record) or 1 (user); with user-days declare LOWER and "
-                           "UPPER.")
-        for name in (self.MAX_CONTRIBUTIONS, self.MAX_CELLS_PER_DAY, self.DAYS, self.QUANTILE_GRID):
-            value = setting_number(parameters, name)
-            least = 2 if name == self.QUANTILE_GRID else 0 if name == self.MAX_CONTRIBUTIONS and unit == 1 else 1
-            if value is not None and not (math.isfinite(value) and value >= least and value == int(value)):
-                return self.tr("{name} must be a whole number of at least {least} (got {v}).").format(
-                    name=name, least=least, v=parameters.get(name))
-        if statistic == COUNT_ABOVE:
-            limit, days = bounds[self.LIMIT], setting_number(parameters, self.DAYS)
-            if limit is None or days is None:
-                return self.tr("The count above LIMIT per day needs LIMIT (e.g. a speed limit) and DAYS, the "
-                               "public number of days in the period (the ITMS report: 31).")
-            if not lower <= limit < upper:
-                return self.tr("LIMIT ({limit:g}) must be within [LOWER, UPPER) = [{lower:g}, {upper:g}): clamped "
-                               "values never exceed UPPER.").format(limit=limit, lower=lower, upper=upper)
-        for name in (self.SUPPORT_SHARE, self.MEAN_SUM_SHARE):
-            value = setting_number(parameters, name)
-            if value is not None and not (math.isfinite(value) and 0.0 < value < 1.0):
-                return self.tr("{name} must be between 0 and 1, exclusive (got {v}).").format(
-                    name=name, v=parameters.get(name))
-        support = setting_number(parameters, self.MIN_SUPPORT)
-        if support is not None and not (math.isfinite(support) and support >= 0):
-            return self.tr("MIN_SUPPORT must be a number >= 0 (got {v}); 0 publishes every cell.").format(
-                v=parameters.get(self.MIN_SUPPORT))
-        user_field = parameters.get(self.USER_FIELD)
-        if unit in (1, 2) and not user_field:
-            return self.tr("UNIT {u} needs USER_FIELD, the field identifying each user (e.g. a vehicle id).").format(
-                u=self.UNITS[int(unit)])
-        if not unit and user_field:
-            return self.tr("USER_FIELD is set but UNIT is one record: set UNIT=1 (user) or UNIT=2 (user-day) to "
-                           "protect users, or clear USER_FIELD.")
-        if str(parameters.get(self.PER_UNIT_MEAN)).lower() not in ("none", "false", "0", "") and (
-                unit != 2 or statistic == COUNT_ABOVE):
-            return self.tr("PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2 (user-day) and "
-                           "a statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.")
-        if unit == 2 and not parameters.get(self.DAY_FIELD) and not parameters.get(self.TIME_FIELD):
-            return self.tr("UNIT user-day needs the day of every record: set DAY_FIELD (or a TIME_FIELD with dates).")
-        return None
-
     def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
-        error = self._setting_errors(parameters)
+        error = setting_errors(parameters)
         if error:
             return False, error
         return super().checkParameterValues(parameters, context)
@@ -369,7 +307,7 @@ class NoisyZoneStatistics(DpAlgorithm):
         return {self.QUANTILE_GRID: 96}
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
-        error = self._setting_errors(parameters)
+        error = setting_errors(parameters)
         if error:
             raise QgsProcessingException(error)
         epsilon = self.positive_number(parameters, self.EPSILON, context)
@@ -385,6 +323,12 @@ class NoisyZoneStatistics(DpAlgorithm):
         if unit == RECORD and max_contributions != 1:
             feedback.pushInfo(self.tr("UNIT is one record: MAX_CONTRIBUTIONS is not used."))
             max_contributions = 1
+        gaussian = self.NOISE_KINDS[self.parameterAsEnum(parameters, self.NOISE, context)] == DISCRETE_GAUSSIAN
+        if gaussian:
+            feedback.pushInfo(self.tr("Discrete Gaussian noise on every cell, calibrated to the L2 sensitivity over "
+                                      "all cells; accounted as rho-zCDP and converted to (EPSILON, DELTA)."))
+        elif self.parameterAsDouble(parameters, self.DELTA, context):
+            feedback.pushInfo(self.tr("DELTA is only used by NOISE=2; this release spends delta = 0."))
         uses_days = unit == USER_DAY or (unit == USER and statistic == COUNT_ABOVE)
         day_source = (day_field or time_field) if uses_days else None
         if day_field and not uses_days:
@@ -412,7 +356,9 @@ class NoisyZoneStatistics(DpAlgorithm):
                 support_share=self.parameterAsDouble(parameters, self.SUPPORT_SHARE, context),
                 mean_sum_share=self.parameterAsDouble(parameters, self.MEAN_SUM_SHARE, context),
                 quantile_grid=self.parameterAsInt(parameters, self.QUANTILE_GRID, context),
-                per_unit_mean=self.parameterAsBoolean(parameters, self.PER_UNIT_MEAN, context))
+                per_unit_mean=self.parameterAsBoolean(parameters, self.PER_UNIT_MEAN, context),
+                noise=self.NOISE_KINDS[self.parameterAsEnum(parameters, self.NOISE, context)],
+                delta=self.parameterAsDouble(parameters, self.DELTA, context) if gaussian else 0.0)
         except ValueError as error:
             raise QgsProcessingException(str(error)) from None
 
