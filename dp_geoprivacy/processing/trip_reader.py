@@ -13,16 +13,8 @@ from qgis.core import QgsCoordinateReferenceSystem, QgsProcessingException, QgsW
 
 from ..core.releases.publication import log_private
 from ..translation import tr
-from .readers import (
-    ARROW_FORMATS,
-    arrow_columns,
-    arrow_schema_formats,
-    arrow_text_array,
-    column_values,
-    display_name,
-    field_type,
-    ogr_open,
-)
+from .arrow_columns import ARROW_FORMATS, arrow_columns, arrow_schema_formats, arrow_text_array
+from .readers import column_values, display_name, field_type, ogr_open
 
 
 @dataclass
@@ -182,7 +174,7 @@ def _codes(parts):
 
 
 def _arrow_coded_part(column, kept):
-    """A coded field's batch (readers.ArrowColumn) as _codes takes it: a masked array, text as bytes."""
+    """A coded field's batch (arrow_columns.ArrowColumn) as _codes takes it: a masked array, text as bytes."""
     valid = np.ones(column.length, dtype=bool) if column.valid is None else column.valid
     if column.values is not None:
         values = column.values
