@@ -397,3 +397,54 @@ def test_concentration_curve_is_not_biased_by_empty_zones():
     assert x[10] == 10 / 1010 and y[10] > 0.85
     assert y[0] == 0.0 and y[-1] == 1.0 and np.all((y >= 0) & (y <= 1))
     assert concentration_curve(np.zeros(5)) is None
+
+
+# --- NOISE=2: visits per zone with the discrete Gaussian (issue 22 §1) ---------------------------------------
+
+
+def test_gaussian_visits_count_users_per_zone_and_the_record_carries_rho(trips, zones, tmp_path):
+    """At a huge epsilon the discrete Gaussian's sigma is far below 1: each zone shows the number of users with a
+    visit there (one visit per user and zone); od_flows are left out; record and ledger carry rho."""
+    path, plan = trips
+    ledger = tmp_path / "ledger.json"
+    run(path, zones, tmp_path, NOISE=2, DELTA=1e-6, LEDGER=str(ledger), BUDGET=1e12)
+    users = collections.defaultdict(set)
+    for i, (o, d) in enumerate(plan):
+        for z in (zone_of(*o), zone_of(*d)):
+            if z:
+                users[z].add(i // 3)
+    users[zone_of(X0 + 10, Y0 + 10)].add("u99")  # the incomplete trip's start
+    got = dict(zip(read_field(tmp_path / "visits.gpkg", "zone_id"), read_field(tmp_path / "visits.gpkg", "visits")))
+    assert got == {f"Z{r}_{c}": float(len(users[f"Z{r}_{c}"])) for r in range(N) for c in range(N)}
+    assert feature_count(tmp_path / "flows.gpkg") == 0
+    record = read_from_file(str(tmp_path / "visits.gpkg"))[0]
+    assert record.rho > 0 and record.delta == 1e-6 and record.epsilon <= EXACT
+    entry = Ledger(str(ledger)).entries()[0]
+    assert entry.rho == pytest.approx(record.rho) and entry.delta == 1e-6
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "visits per zone with the discrete Gaussian" in page and "L2 sensitivity sqrt(2M) = 2.449" in page
+
+
+@pytest.mark.parametrize("extra, words", [
+    ({"NOISE": 2, "DELTA": 1e-6, "ANALYSES": [5, 7]}, "NOISE=2 leaves out od_flows"),
+    ({"NOISE": 2, "DELTA": 0.0}, "NOISE=2 (discrete Gaussian) needs DELTA > 0"),
+    ({"NOISE": 1}, "NOISE=1 (discrete Laplace) is not offered"),
+    ({"NOISE": 2, "DELTA": 1e-6, "MAX_TRIPS_PER_USER": 0}, "MAX_TRIPS_PER_USER=0 (automatic) is for Laplace"),
+])
+def test_gaussian_settings_that_cannot_work_are_refused(trips, zones, tmp_path, extra, words):
+    path, _ = trips
+    with pytest.raises(QgsProcessingException, match=re.escape(words)):
+        run(path, zones, tmp_path, **extra)
+    assert not (tmp_path / "report.html").exists()
+
+
+def test_qgis_process_runs_the_gaussian_report(trips, zones, tmp_path):
+    path, _ = trips
+    results = run_algorithm_json(ALG, INPUT=path, USER_FIELD="uid", TRIP_FIELD="tid", TIMESTAMP_FIELD="ts",
+                                 ZONES=zones, ZONE_ID_FIELD="zone_id", EPSILON=1.0, MAX_TRIPS_PER_USER=2, NOISE=2,
+                                 DELTA=1e-6, OUTPUT_HTML=tmp_path / "r.html", OUTPUT_VISITS=tmp_path / "v.gpkg",
+                                 OUTPUT_FLOWS=tmp_path / "f.gpkg")
+    assert feature_count(tmp_path / "v.gpkg") == N * N and results["OUTPUT_HTML"].endswith("r.html")
+    record = read_from_file(str(tmp_path / "v.gpkg"))[0]
+    assert 0 < record.rho and record.delta == 1e-6 and record.epsilon <= 1.0
+    assert "discrete Gaussian" in (tmp_path / "r.html").read_text(encoding="utf-8")

@@ -331,6 +331,11 @@ def mobility_repeated_trip_ids(folders):
             for i, rows in enumerate((base, base + extra))]
 
 
+def mobility_gaussian(folders):
+    """The repeated trip ids with NOISE=2: visits per zone by the discrete Gaussian (one visit per user and zone)."""
+    return [{**p, "NOISE": 2, "DELTA": 1e-6} for p in mobility_repeated_trip_ids(folders)]
+
+
 def adaptive_grid_user_at_bound(folders):
     """PrivTree squares over a public extent: D' adds a user with M + 1 points in one corner, a NULL user and a
     point outside the extent."""
@@ -444,6 +449,8 @@ CASES = [
     Case("mobility report, automatic M: repeated trip ids across users", "mobilityreport",
          automatic(mobility_repeated_trip_ids, "MAX_TRIPS_PER_USER"), noisy_rows=("flows",),
          noisy_results=CHOSEN_M_RESULTS, noisy_text=CHOSEN_M_TEXT),
+    Case("mobility report, discrete Gaussian visits: repeated trip ids across users", "mobilityreport",
+         mobility_gaussian),
     Case("adaptive grid: a user at the bound, a NULL user, a point outside the extent", "adaptivegrid",
          adaptive_grid_user_at_bound, noisy_results=("CELLS", "OUTSIDE_COUNT"), noisy_rows=("squares",),
          noisy_text=(rf"[Nn]oisy count outside the extent: {NUMBER}", rf"{NUMBER} squares")),

@@ -31,6 +31,7 @@ import numpy as np
 
 from ..mechanisms.bounded_stats import Bounds
 from ..mechanisms.counting import LAPLACE, CountNoise, StabilityHistogram
+from ..mechanisms.gaussian import GaussianCountNoise
 from ..mechanisms.quantiles import ExponentialQuantiles
 
 OUTSIDE = -1  # an end outside every zone
@@ -150,6 +151,23 @@ class CountAnalysis:
         return {"epsilon": self.epsilon, "sensitivity": self.sensitivity, "noise_scale": noise.scale,
                 "margin_of_error_95": self.margin_of_error(), "mechanism": "Laplace counts (Mironov snapping)",
                 "epsilon_floating_point": noise.snapped_epsilon, "count_grain": noise.grain}
+
+
+@dataclass(frozen=True)
+class GaussianCountAnalysis(CountAnalysis):
+    """A vector of counts with discrete Gaussian noise (core.mechanisms.gaussian), ``sensitivity`` = L2 change per
+    user: (epsilon, delta)-DP through rho = zcdp_rho(epsilon, delta) (mobility_report's module doc)."""
+
+    delta: float = 0.0
+
+    @property
+    def noise(self) -> GaussianCountNoise:
+        return GaussianCountNoise(self.epsilon, self.delta, self.sensitivity)
+
+    def fields(self) -> dict:
+        noise = self.noise
+        return {**super().fields(), "delta": self.delta, "rho": noise.rho,
+                "mechanism": "discrete Gaussian counts (Canonne, Kamath and Steinke 2020), L2 sensitivity"}
 
 
 @dataclass(frozen=True)
@@ -323,6 +341,17 @@ def _exact_visits_per_zone(t, n_zones) -> np.ndarray:
     zones = np.concatenate((t.start_zone[t.has_start], t.end_zone[t.has_end]))
     zones = zones[zones != MISSING]
     return np.bincount(np.where(zones == OUTSIDE, n_zones, zones), minlength=n_zones + 1).astype(float)
+
+
+def _exact_distinct_visits_per_zone(t, n_zones) -> np.ndarray:
+    """Users with a visit per zone, then the outside count: each user's visits bounded to one per zone (the
+    Gaussian's bounding, as noisyodflows' one trip per (user, pair)). A user with M trips has at most 2M
+    located ends, hence at most 2M distinct cells each changed by 1: L1 2M, L2 sqrt(2M)."""
+    users = np.concatenate((t.user[t.has_start], t.user[t.has_end])).astype(np.int64)
+    zones = np.concatenate((t.start_zone[t.has_start], t.end_zone[t.has_end]))
+    keep = zones != MISSING
+    cells = np.unique(np.stack((users[keep], np.where(zones[keep] == OUTSIDE, n_zones, zones[keep]))), axis=1)
+    return np.bincount(cells[1], minlength=n_zones + 1).astype(float)
 
 
 def _exact_visits_per_time_window(t, n_zones) -> np.ndarray:

@@ -11,6 +11,42 @@ analysis is its own mechanism with its own epsilon share and sensitivity,
 and sequential composition makes the report EPSILON-DP for one user
 (:func:`release_mobility_report`).
 
+The Gaussian option (``gaussian_delta`` > 0, the Processing NOISE=2; issue
+22 §1). Only visits per zone change: each user's visits are bounded to one
+per zone (``_exact_distinct_visits_per_zone``, the bounding of noisyodflows'
+NOISE=2), so the count per zone is the number of users with a visit there
+and a user with M trips changes at most 2M cells by 1 each: L1 2M, L2
+sqrt(2M). With its share e_v it gets discrete Gaussian noise of sigma =
+sqrt(2M) / sqrt(2 rho_v), rho_v = zcdp_rho(e_v, delta) (core.mechanisms.gaussian,
+GaussianCountNoise). Every other analysis stays as it is (Laplace counts,
+exponential-mechanism summaries): their cells are not distinct per user (a
+trip count per weekday or per hour, a histogram of one value per user,
+sensitivity 1) or the L1 and L2 bounds coincide, so the Gaussian does not
+help there. OD flows use the stability-based histogram, which is (epsilon,
+delta)-DP and not zCDP (its delta is the chance a pair without trips
+appears), so the Gaussian report refuses od_flows (ValueError; the glue
+says: leave od_flows out, or run noisyodflows with NOISE=2).
+
+Accounting of the Gaussian report (OpenDP style).
+  Claim: the report is rho-zCDP with rho = rho_v + sum_j e_j^2 / 2 over the
+  other mechanisms j (each pure e_j-DP), and hence (epsilon*, delta)-DP
+  with epsilon* = min(EPSILON, zcdp_epsilon(rho, delta)).
+  Proof: (1) visits per zone: the distinct bounding makes each user's change
+  a 0/1 vector with at most 2M ones, so ||q(x) - q(x')||_2 <= sqrt(2M) for
+  neighbours x, x' (one user added or removed; the bounding of M trips is a
+  per-user sampling, done once for the whole report); the integer query with
+  discrete Gaussian noise of that sigma is rho_v-zCDP (Canonne, Kamath and
+  Steinke 2020 Theorem 14). (2) Each other mechanism is e_j-DP, hence
+  (e_j^2 / 2)-zCDP (Bun and Steinke 2016 Proposition 1.4). (3) zCDP composes
+  adaptively by adding rho (Bun and Steinke 2016 Lemma 1.7), giving rho.
+  (4) rho-zCDP gives (zcdp_epsilon(rho, delta), delta)-DP (Canonne, Kamath
+  and Steinke 2020 Corollary 13). (5) Independently, rho_v-zCDP gives
+  (e_v, delta)-DP by the choice of rho_v (zcdp_rho inverts step 4), and basic
+  composition with the pure parts gives (sum of shares = EPSILON, delta)-DP.
+  Both (4) and (5) hold, so the smaller epsilon holds with delta. The record
+  carries rho (so the ledger's zCDP route composes the report with other
+  releases), epsilon* and delta.
+
 The exact values the mechanisms start from are computed in
 :mod:`.mobility_analyses` and never returned.
 Everything here is numpy and stdlib; no QGIS.
@@ -23,6 +59,7 @@ from typing import Callable, Dict, Optional, Tuple
 import numpy as np
 
 from ..mechanisms.counting import bound_contributions
+from ..mechanisms.gaussian import pure_dp_rho, zcdp_epsilon
 from . import mobility_analyses as ma
 from .mobility_statistics import release_statistics, statistics_of
 from .publication import Private
@@ -192,8 +229,13 @@ class MobilityReportSpec:
     period: Optional[Period] = None
     top_n_flows: int = 100
     od_delta: float = OD_DELTA
+    gaussian_delta: float = 0.0  # > 0: visits per zone by the discrete Gaussian at this delta (module doc)
 
     def __post_init__(self):
+        if self.gaussian_delta and not 0.0 < self.gaussian_delta < 1.0:
+            raise ValueError("the Gaussian's delta must be in (0, 1) (e.g. 1e-6), or 0 for Laplace")
+        if self.gaussian_delta and "od_flows" in self.analyses:
+            raise ValueError("the Gaussian report leaves out od_flows: their stability-based histogram is not zCDP")
         unknown = [a for a in self.analyses if a not in ANALYSES]
         if unknown or not self.analyses:
             raise ValueError(f"unknown or no analyses: {unknown}")
@@ -206,8 +248,20 @@ class MobilityReportSpec:
 
     @property
     def delta(self) -> float:
-        """The report's delta: the OD flows' selection's, 0 without OD flows."""
+        """The report's delta: the Gaussian's; else the OD flows' selection's, 0 without OD flows."""
+        if self.gaussian_delta:
+            return float(self.gaussian_delta)
         return float(self.od_delta) if "od_flows" in self.analyses else 0.0
+
+    def rho(self) -> Optional[float]:
+        """Gaussian report: rho of visits per zone plus e^2 / 2 of every pure mechanism (module doc); else None."""
+        if not self.gaussian_delta:
+            return None
+        parts = []
+        for mech in self.mechanisms().values():
+            for x in (mech if isinstance(mech, tuple) else (mech,)):
+                parts.append(x.noise.rho if isinstance(x, ma.GaussianCountAnalysis) else pure_dp_rho(x.epsilon))
+        return math.fsum(parts)
 
     def shares(self) -> Dict[str, float]:
         return split_budget(self.epsilon, self.analyses, self.weights)
@@ -223,7 +277,8 @@ class MobilityReportSpec:
             "trips_over_time": lambda e: ma.CountAnalysis(e, m),
             "trips_per_weekday": lambda e: ma.CountAnalysis(e, m),
             "trips_per_hour": lambda e: ma.CountAnalysis(e, 2 * m),
-            "visits_per_zone": lambda e: ma.CountAnalysis(e, 2 * m),
+            "visits_per_zone": lambda e: (ma.GaussianCountAnalysis(e, math.sqrt(2 * m), self.gaussian_delta)
+                                          if self.gaussian_delta else ma.CountAnalysis(e, 2 * m)),
             "visits_per_time_window": lambda e: (ma.CountAnalysis(e * (1 - WINDOW_TOTALS_SHARE), m),
                                                  ma.CountAnalysis(e * WINDOW_TOTALS_SHARE, m)),
             "od_flows": lambda e: ma.FlowSelection(e, self.od_delta, m),
@@ -252,18 +307,27 @@ class MobilityReportSpec:
             eps = sum(x.epsilon for x in mechs)
             sens = "/".join(f"{x.fields()['sensitivity']:g}" for x in mechs)
             parts.append(f"{name} epsilon {eps:.6g} sensitivity {sens}")
+        rho = self.rho()
+        gaussian = {} if rho is None else {"rho": rho}
+        how = ("" if rho is None else
+               "visits per zone with discrete Gaussian noise (Canonne, Kamath and Steinke 2020; one visit per user "
+               "and zone, L2 sensitivity sqrt(2M)), the other analyses pure epsilon-DP, composed in zCDP (Bun and "
+               f"Steinke 2016): rho = {rho:.6g}, converted by Canonne, Kamath and Steinke 2020 Corollary 13; ")
         return {
             "mechanism": ("mobility report (Kapp et al. 2023): each analysis its own release, sequential composition; "
-                          "Laplace counts with Mironov snapping, exponential-mechanism five-number summaries, OD "
-                          "flows by the stability-based histogram (delta in the record); "
+                          + how + "Laplace counts with Mironov snapping, exponential-mechanism five-number summaries"
+                          + (", OD flows by the stability-based histogram (delta in the record); "
+                             if "od_flows" in mechanisms else "; ")
                           + "; ".join(parts)),
-            "epsilon": self.epsilon,
+            "epsilon": self.epsilon if rho is None else min(self.epsilon, zcdp_epsilon(rho, self.delta)),
             "delta": self.delta,
+            **gaussian,
             "unit_of_privacy": self.unit_of_privacy,
             "sensitivity": float(self.max_trips),
             "sensitivity_unit": "trips per user (M); per analysis 1 (users), M (trips) or 2M (trip ends)",
             "noise_scale": float(lead_mech.fields()["noise_scale"]),
-            "noise_scale_unit": f"count (Laplace scale b) of {lead}; each analysis's own scale is in the mechanism "
+            "noise_scale_unit": f"count ({'Laplace scale b' if rho is None else 'discrete Gaussian sigma'}) of {lead}; "
+                                "each analysis's own scale is in the mechanism "
                                 "text and the report's privacy section",
         }
 

@@ -32,7 +32,8 @@ _COUNTS = {
     "trips_over_time": lambda t, n, spec: ma._exact_trips_over_time(t, spec.period),
     "trips_per_weekday": lambda t, n, spec: ma._exact_trips_per_weekday(t),
     "trips_per_hour": lambda t, n, spec: ma._exact_trips_per_hour(t),
-    "visits_per_zone": lambda t, n, spec: ma._exact_visits_per_zone(t, n),
+    "visits_per_zone": lambda t, n, spec: (ma._exact_distinct_visits_per_zone(t, n) if spec.gaussian_delta
+                                           else ma._exact_visits_per_zone(t, n)),
     "visits_per_time_window": lambda t, n, spec: ma._exact_visits_per_time_window(t, n),
 }
 # The numeric analyses and their exact values per trip, gap or user.

@@ -44,8 +44,9 @@ from ...core.releases.mobility_report import (
 from ...core.releases.publication import log_private, reveal
 from ...core.releases.release import NoUsableRecordsError, is_null
 from ...translation import tr
-from .. import auto_bound
+from .. import auto_bound, mobility_gaussian
 from ..base import DpAlgorithm
+from ..count_release import DELTA, NOISE, add_delta_parameter, add_noise_parameter
 from ..help_summary import defaults, mobility_figures, with_summary
 from ..metric_crs import wkt
 from ..mobility_benchmark import benchmark
@@ -104,7 +105,7 @@ class MobilityReport(DpAlgorithm):
     ADVANCED = ("END_TIMESTAMP_FIELD", "X_FIELD", "Y_FIELD", "COORDINATES_CRS", "ANALYSES", "BUDGET_SPLIT",
                 "MAX_TRAVEL_TIME", "MAX_JUMP_LENGTH", "MAX_TIME_BETWEEN", "MAX_RADIUS", "MAX_TILES_PER_USER",
                 "TRAVEL_TIME_BIN", "JUMP_LENGTH_BIN", "TIME_BETWEEN_BIN", "RADIUS_BIN", "TIME_START", "TIME_END",
-                "TOP_N_FLOWS", "OD_DELTA", *auto_bound.PARAMETERS)
+                "TOP_N_FLOWS", "OD_DELTA", NOISE, DELTA, *auto_bound.PARAMETERS)
     INPUT, USER_FIELD, TRIP_FIELD, TIMESTAMP_FIELD = "INPUT", "USER_FIELD", "TRIP_FIELD", "TIMESTAMP_FIELD"
     END_TIMESTAMP_FIELD = "END_TIMESTAMP_FIELD"
     X_FIELD, Y_FIELD, COORDINATES_CRS = "X_FIELD", "Y_FIELD", "COORDINATES_CRS"
@@ -205,7 +206,17 @@ class MobilityReport(DpAlgorithm):
             "earth mover's distance in metres over the zones' points for visits per zone, SMAPE for "
             "five-number summaries and the normalised OD matrix). These are computed from the exact data, "
             "are NOT differentially private and are labelled so; never publish them.</p>"
-            "<p>Sources: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.</p>")
+            "<p>Sources: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.</p>") + self.tr(
+            "<p><b>NOISE=2</b> (advanced, with DELTA > 0, e.g. 1e-6): visits per zone get the discrete Gaussian "
+            "(Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3). "
+            "Each user's visits are bounded to one per zone, so a zone's count is the number of users with a visit "
+            "there and one user changes at most 2M zones by 1: L2 sensitivity sqrt(2M) instead of 2M. Every other "
+            "analysis keeps Laplace counts or exponential-mechanism summaries (their cells are not distinct per "
+            "user, so the Gaussian does not help). OD flows are left out (refused when chosen in ANALYSES): their "
+            "stability-based histogram is not zero-concentrated DP; noisyodflows with NOISE=2 gives Gaussian OD "
+            "flows. The report is rho-zCDP (Bun and Steinke 2016) with rho = the Gaussian's rho plus epsilon^2/2 of "
+            "every other analysis; the record and ledger carry rho and the (epsilon, delta) it converts to "
+            "(Canonne, Kamath and Steinke 2020 Corollary 13), at most EPSILON. NOISE=1 is not offered.</p>")
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
@@ -261,6 +272,8 @@ class MobilityReport(DpAlgorithm):
         self.add(QgsProcessingParameterNumber(
             self.OD_DELTA, self.tr("Delta of the OD flows"),
             QgsProcessingParameterNumber.Double, defaultValue=OD_DELTA, minValue=0.0, maxValue=0.5))
+        add_noise_parameter(self)
+        add_delta_parameter(self)
         self.add_seed_parameter()
         auto_bound.add_parameters(self)
         self.add_ledger_parameters()
@@ -330,6 +343,7 @@ class MobilityReport(DpAlgorithm):
         if period is None and "trips_over_time" in chosen:
             chosen.remove("trips_over_time")
             feedback.pushWarning(self.tr("Trips over time is left out: it needs the public TIME_START and TIME_END."))
+        gaussian_delta = mobility_gaussian.gaussian_delta(self, parameters, context, feedback, chosen, m)
         weights = split_weights(self.parameterAsString(parameters, self.BUDGET_SPLIT, context)) or None
         try:
             split_budget(epsilon, chosen, weights)
@@ -374,7 +388,8 @@ class MobilityReport(DpAlgorithm):
             m = 1
         unit = unit_of_privacy(fields[self.USER_FIELD], m, item_level)
         spec = MobilityReportSpec(bound.epsilon_release, m, unit, tuple(chosen), weights, bins, period,
-                                  self.parameterAsInt(parameters, self.TOP_N_FLOWS, context), od_delta)
+                                  self.parameterAsInt(parameters, self.TOP_N_FLOWS, context), od_delta,
+                                  gaussian_delta=gaussian_delta)
         html_path = self.parameterAsFileOutput(parameters, self.OUTPUT_HTML, context)
         visits_path = self.parameterAsOutputLayer(parameters, self.OUTPUT_VISITS, context)
         flows_path = self.parameterAsOutputLayer(parameters, self.OUTPUT_FLOWS, context)
@@ -388,6 +403,8 @@ class MobilityReport(DpAlgorithm):
                         n=release.facts["null_users"])
         shares = release.facts["shares"]
         privacy_lines = report_privacy_lines(epsilon, unit, shares)
+        if gaussian_delta:
+            privacy_lines.insert(1, mobility_gaussian.gaussian_line(release))
         if bound.automatic:
             privacy_lines.insert(3, self.tr("M = {m} was chosen by the exponential mechanism with epsilon {cost:g} "
                                             "of the total (automatic M).").format(m=m, cost=bound.choice.epsilon))
