@@ -1766,6 +1766,16 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Automatisches M: Der Exponentialmechanismus hat M = {m} gewählt (aus 1 bis {largest}), mit Epsilon {cost:g} von den {total:g} dieses Laufs; die Veröffentlichung verwendet die übrigen {rest:g}.</translation>
     </message>
     <message>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="116"/>
+        <source>Automatic M: M will be chosen privately when the release runs (from 1 to {largest}), with epsilon {cost:g} of the {total:g} of this run; the release will use the other {rest:g}. This trial run draws nothing: its figures are for M = {largest}, the most noise the choice can give.</source>
+        <translation>Automatisches M: M wird privat gewählt, wenn die Veröffentlichung läuft (aus 1 bis {largest}), mit Epsilon {cost:g} von den {total:g} dieses Laufs; die Veröffentlichung verwendet dann die übrigen {rest:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für M = {largest}, das meiste Rauschen, das die Wahl ergeben kann.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="186"/>
+        <source>Automatic LOWER/UPPER: the bounds will be chosen privately inside {lower:g} to {upper:g} when the release runs, with epsilon {cost:g}. This trial run draws nothing: its figures are for that whole range.</source>
+        <translation>Automatisches LOWER/UPPER: Die Grenzen werden privat innerhalb von {lower:g} bis {upper:g} gewählt, wenn die Veröffentlichung läuft, mit Epsilon {cost:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für diesen ganzen Bereich.</translation>
+    </message>
+    <message>
         <location filename="../dp_geoprivacy/processing/auto_bound.py" line="133"/>
         <source>Choose the value bounds privately</source>
         <translation>Wertgrenzen privat wählen</translation>

@@ -28,6 +28,7 @@ from ..core.mechanisms.bounded_stats import Bounds
 from ..core.mechanisms.counting import bound_contributions
 from ..core.releases.release import null_user_mask, user_codes
 from ..translation import tr
+from . import dry_run
 from .base import setting_number
 
 AUTO_SHARE, AUTO_MAX_BOUND, AUTO_VALUE_BOUNDS = "AUTO_SHARE", "AUTO_MAX_BOUND", "AUTO_VALUE_BOUNDS"
@@ -77,6 +78,9 @@ class AutoBound:
     epsilon: float
     epsilon_release: float
     choice: Optional[BoundChoice] = None
+    # A trial run (DRY_RUN) does not run the choice: M is not drawn (the data holder would see a mechanism output
+    # that no ledger holds); its figures are for the largest candidate, the most noise the choice can give.
+    trial: bool = False
 
     @classmethod
     def from_parameters(cls, algorithm, parameters, context, bound_name, epsilon, cells, noise_cost=ZONE_NOISE_COST,
@@ -99,7 +103,7 @@ class AutoBound:
         except ValueError as error:
             raise QgsProcessingException(tr("{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE and "
                                             "AUTO_MAX_BOUND.").format(name=bound_name, error=error)) from None
-        return cls(AUTOMATIC, epsilon, rest, choice)
+        return cls(AUTOMATIC, epsilon, rest, choice, dry_run.requested(algorithm, parameters, context))
 
     @property
     def automatic(self) -> bool:
@@ -107,7 +111,15 @@ class AutoBound:
 
     def choose(self, user_keys, rng, feedback) -> int:
         """Draw M from the records per user (the mechanism's only look at the data); returns M."""
-        if self.automatic:
+        if self.automatic and self.trial:
+            self.m = self.choice.max_bound
+            feedback.pushInfo(tr("Automatic M: M will be chosen privately when the release runs (from 1 to {largest}), "
+                                 "with epsilon {cost:g} of the {total:g} of this run; the release will use the other "
+                                 "{rest:g}. This trial run draws nothing: its figures are for M = {largest}, the most "
+                                 "noise the choice can give.").format(largest=self.choice.max_bound,
+                                                                       cost=self.choice.epsilon, total=self.epsilon,
+                                                                       rest=self.epsilon_release))
+        elif self.automatic:
             self.m = self.choice.choose(per_user_counts(user_keys), rng)
             feedback.pushInfo(tr("Automatic M: the exponential mechanism chose M = {m} (from 1 to {largest}) with "
                                  "epsilon {cost:g} of the {total:g} of this run; the release uses the other "
@@ -125,7 +137,8 @@ class AutoBound:
         """The record fields of the whole run: the release's, plus the choice's epsilon and description."""
         if not self.automatic:
             return dict(release_fields)
-        return with_choice(release_fields, self.choice.description(self.m), self.choice.epsilon)
+        description = self.choice.description(None if self.trial else self.m)
+        return with_choice(release_fields, description, self.choice.epsilon)
 
 
 def add_value_bound_parameter(algorithm):
@@ -144,6 +157,7 @@ class AutoValueBounds:
     bounds: Bounds
     epsilon_release: float
     choice: Optional[ValueBoundChoice] = None
+    trial: bool = False  # DRY_RUN: nothing drawn, the declared range used (as AutoBound.trial)
 
     @staticmethod
     def requested(algorithm, parameters, context) -> bool:
@@ -160,12 +174,19 @@ class AutoValueBounds:
             raise QgsProcessingException(tr("AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share:g}: the choices "
                                             "would take the whole EPSILON. Use e.g. AUTO_SHARE=0.05.").format(
                 share=share))
-        return cls(declared, epsilon_release, ValueBoundChoice(epsilon * share, declared))
+        return cls(declared, epsilon_release, ValueBoundChoice(epsilon * share, declared),
+                   dry_run.requested(algorithm, parameters, context))
 
     def choose(self, values, user_keys, m, rng, feedback) -> Bounds:
         """Draw the bounds from the values (each user's at most ``m``, sampled; NULL users and values left
         out): the mechanism's only look at the data. Returns the bounds the release uses."""
         if self.choice is None:
+            return self.bounds
+        if self.trial:
+            feedback.pushInfo(tr("Automatic LOWER/UPPER: the bounds will be chosen privately inside {lower:g} to "
+                                 "{upper:g} when the release runs, with epsilon {cost:g}. This trial run draws "
+                                 "nothing: its figures are for that whole range.").format(
+                lower=self.bounds.lower, upper=self.bounds.upper, cost=self.choice.epsilon))
             return self.bounds
         values = np.asarray(values, dtype=float)
         keep = ~np.isnan(values)
@@ -185,4 +206,5 @@ class AutoValueBounds:
     def fields(self, release_fields) -> dict:
         if self.choice is None:
             return dict(release_fields)
-        return with_choice(release_fields, self.choice.description(self.bounds), self.choice.epsilon)
+        return with_choice(release_fields, self.choice.description(None if self.trial else self.bounds),
+                           self.choice.epsilon)

@@ -141,3 +141,12 @@ def test_value_bounds_of_one_repeated_value_are_one_grid_step_apart():
     bound = ValueBoundChoice(5.0, Bounds(0.0, 10.0), grid_size=11)
     chosen = bound.choose(np.full(5000, 10.0), np.random.default_rng(1))
     assert chosen.lower < chosen.upper <= 10.0
+
+
+def test_descriptions_of_a_choice_not_yet_made_name_no_bound():
+    """A trial run (DRY_RUN) records the choice's cost but draws nothing: its text must not state a chosen bound."""
+    assert choice().description(None).startswith("M to be chosen by the exponential mechanism")
+    assert choice().description(4).startswith("M = 4 chosen by the exponential mechanism")
+    values = ValueBoundChoice(0.1, Bounds(0.0, 100.0))
+    assert values.description(None).startswith("LOWER and UPPER to be chosen as the private 0.02 and 0.98 quantiles")
+    assert "within the declared range 0 to 100" in values.description(None)

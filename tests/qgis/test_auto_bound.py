@@ -151,3 +151,43 @@ def test_declared_m_is_unchanged(zones, tmp_path):
                           USER_FIELD="uid", MAX_CONTRIBUTIONS=2, OUTPUT=tmp_path / "counts.gpkg")
     assert "Automatic M" not in log and results["NOISE_SCALE"] == pytest.approx(2 / 10)
     assert "chosen by the exponential" not in read_from_file(str(tmp_path / "counts.gpkg"))[0].mechanism
+
+
+def test_dry_run_with_automatic_m_draws_nothing_and_says_what_the_choice_costs(zones, tmp_path):
+    """A trial run must not run the choice: its M would be a mechanism output seen by the data holder with no
+    ledger entry (repeated trial runs would each spend AUTO_SHARE of EPSILON unrecorded). It says that M will be
+    chosen, what the choice costs, and gives its figures for the largest candidate (public: AUTO_MAX_BOUND 8, so
+    the noise scale is 8 / the release's epsilon 1)."""
+    rows = [{"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}"} for u in range(USERS) for i in range(PER_USER)]
+    points = write_layer(tmp_path / "points.gpkg", rows)
+    parameters = {**AUTO, "INPUT": points, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "USER_FIELD": "uid",
+                  "MAX_CONTRIBUTIONS": 0, "DRY_RUN": "true", "OUTPUT": tmp_path / "counts.gpkg"}
+    done = run_qgis_process("run", "dp_geoprivacy:noisyzonecounts", "--json", "--",
+                            *(f"{k}={v}" for k, v in parameters.items()))
+    results, log = json.loads(done.stdout[done.stdout.index("{"):])["results"], done.stdout + done.stderr
+    assert "the exponential mechanism chose" not in log
+    assert re.search(r"Automatic M: M will be chosen privately when the release runs \(from 1 to 8\), with epsilon "
+                     r"9 of the 10 of this run", log), log
+    assert results["EPSILON_WOULD_SPEND"] == pytest.approx(10.0) and results["EPSILON_SPENT"] == 0
+    assert results["SENSITIVITY"] == 8 and results["NOISE_SCALE"] == pytest.approx(8.0)
+    assert not (tmp_path / "counts.gpkg").exists()
+
+
+def test_dry_run_with_automatic_value_bounds_draws_nothing(zones, tmp_path):
+    """Likewise LOWER/UPPER: a trial run keeps the declared range (0..1000, the widest the choice can give: sum
+    sensitivity 8 * 1000 at the largest candidate M) and says the bounds will be chosen and what that costs."""
+    rows = [{"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}", "speed": float((u * PER_USER + i) % 100)}
+            for u in range(USERS) for i in range(PER_USER)]
+    points = write_layer(tmp_path / "points.gpkg", rows)
+    parameters = {**AUTO, "INPUT": points, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "VALUE_FIELD": "speed",
+                  "STATISTIC": 1, "LOWER": 0, "UPPER": 1000, "UNIT": 1, "USER_FIELD": "uid", "MAX_CONTRIBUTIONS": 0,
+                  "AUTO_SHARE": 0.45, "AUTO_VALUE_BOUNDS": True, "DRY_RUN": "true",
+                  "OUTPUT": tmp_path / "statistics.gpkg"}
+    done = run_qgis_process("run", "dp_geoprivacy:noisyzonestatistics", "--json", "--",
+                            *(f"{k}={v}" for k, v in parameters.items()))
+    results, log = json.loads(done.stdout[done.stdout.index("{"):])["results"], done.stdout + done.stderr
+    assert "percentiles are" not in log and "the exponential mechanism chose" not in log
+    assert re.search(r"Automatic LOWER/UPPER: the bounds will be chosen privately inside 0 to 1000 when the release "
+                     r"runs, with epsilon 4.5", log), log
+    assert results["SENSITIVITY"] == pytest.approx(8 * 1000)
+    assert not (tmp_path / "statistics.gpkg").exists()

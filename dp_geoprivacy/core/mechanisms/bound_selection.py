@@ -175,8 +175,10 @@ class BoundChoice:
         harmonic = float(np.sum(1.0 / self.candidates))
         return 2.0 * (math.log(harmonic / beta) + math.log(int(self.max_bound))) / self.epsilon
 
-    def description(self, chosen: int) -> str:
-        return (f"M = {chosen} chosen by the exponential mechanism (McSherry and Talwar 2007) over 1..{self.max_bound}"
+    def description(self, chosen: Optional[int]) -> str:
+        """The record's text; ``chosen`` None: the choice not yet made (a trial run's figures)."""
+        what = f"M = {chosen} chosen" if chosen is not None else "M to be chosen"
+        return (f"{what} by the exponential mechanism (McSherry and Talwar 2007) over 1..{self.max_bound}"
                 f" with epsilon {self.epsilon:g} and base measure 1/M, score minus the number of users from the point "
                 f"where about {self.target:.4g} users have more than M records (sensitivity 1 user)")
 
@@ -205,9 +207,12 @@ class ValueBoundChoice:
             lower, upper = (lower - step, lower) if upper >= self.declared.upper else (lower, lower + step)
         return Bounds(float(lower), float(upper))
 
-    def description(self, chosen: Bounds) -> str:
+    def description(self, chosen: Optional[Bounds]) -> str:
+        """The record's text; ``chosen`` None: the choice not yet made (a trial run's figures)."""
         names = " and ".join(f"{q:g}" for q in self.quantiles)
-        return (f"LOWER = {chosen.lower:g} and UPPER = {chosen.upper:g} chosen as the private {names} quantiles "
+        what = (f"LOWER = {chosen.lower:g} and UPPER = {chosen.upper:g} chosen" if chosen is not None
+                else "LOWER and UPPER to be chosen")
+        return (f"{what} as the private {names} quantiles "
                 f"(exponential mechanism on ranks, Kapp et al. 2023 §4.3.2, epsilon {self.epsilon:g}, M = "
                 f"{self.max_contributions}) within the declared range {self.declared.lower:g} to "
                 f"{self.declared.upper:g}")
