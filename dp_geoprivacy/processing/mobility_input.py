@@ -56,6 +56,9 @@ def _iso_seconds(data, mask):
     text: what the per-value reading gives the same result for); None when any value needs that reading."""
     if data.dtype.kind not in "OUS" or not len(data):
         return None
+    out = _fixed_iso_seconds(data, mask)
+    if out is not None:
+        return out
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a time-zone suffix: numpy would shift it; the per-value reading drops it
         try:
@@ -68,6 +71,34 @@ def _iso_seconds(data, mask):
         return None
     out = np.full(len(data), np.nan)
     out[~mask] = parsed.astype(np.int64) / 1000.0
+    return out
+
+
+def _fixed_iso_seconds(data, mask):
+    """_iso_seconds for bytes that are all "YYYY-MM-DD HH:MM:SS" (or a T between): their digits read as numbers,
+    10 times faster than numpy's text parsing (which gives the same seconds); None when any value is not in that
+    form or not a valid date and time (numpy's reading then decides)."""
+    if data.dtype.kind != "S" or data.dtype.itemsize < 19 or mask.all():
+        return None
+    raw = np.ascontiguousarray(data[~mask]).view(np.uint8).reshape(-1, data.dtype.itemsize)
+    if data.dtype.itemsize > 19 and raw[:, 19].any():  # longer text: fractions, a time zone
+        return None
+    if not ((raw[:, [4, 7, 13, 16]] == np.frombuffer(b"--::", np.uint8)).all()
+            and ((raw[:, 10] == ord(" ")) | (raw[:, 10] == ord("T"))).all()):
+        return None
+    d = raw[:, np.r_[0:4, 5:7, 8:10, 11:13, 14:16, 17:19]] - np.uint8(ord("0"))  # wraps below "0": > 9
+    if (d > 9).any():
+        return None
+    tens = d[:, 0::2].astype(np.int32) * 10 + d[:, 1::2]  # century, year of the century, month, day, h, min, s
+    year, (month, day, hour, minute, second) = tens[:, 0] * 100 + tens[:, 1], tens[:, 2:].T
+    months = ((year - 1970) * 12 + month - 1).astype("datetime64[M]")
+    first = months.astype("datetime64[D]").astype(np.int64)
+    length = (months + 1).astype("datetime64[D]").astype(np.int64) - first
+    if (((month < 1) | (month > 12) | (day < 1) | (day > length) | (hour > 23) | (minute > 59)
+         | (second > 59)).any()):
+        return None
+    out = np.full(len(data), np.nan)
+    out[~mask] = (((first + day - 1) * 24 + hour) * 60 + minute) * 60.0 + second
     return out
 
 

@@ -372,6 +372,26 @@ def test_trip_records_pair_first_and_last_row_of_each_user_trip():
     assert got == [("a", 0, 2, True), ("b", 3, 4, True), ("c", 5, ma.MISSING, False)]
 
 
+
+@pytest.mark.parametrize("kind", ["bytes", "text", "object"])
+def test_trip_records_order_text_ids_as_text_whatever_their_width_and_script(kind):
+    """Text ids are coded by their numeric sort (8 bytes or 2 characters per key, issue 24's speed): the trips
+    come out in the order of (user, trip id) compared as text, the order np.unique's text sort gives; ids that
+    share a prefix longer than one key, differ only in a multi-byte character or are a prefix of another."""
+    ids = ["abcdefghij2", "abcdefghij10", "abcdefghij1", "", "\u00e9t\u00e9", "\u4e2d", "\U0001F600", "a", "a b",
+           "abcdefghij1", "Z"]
+    text = np.array(ids)
+    values = {"bytes": np.char.encode(text, "utf-8"), "text": text, "object": text.astype(object)}[kind]
+    n = len(ids)  # each id a start row at i and an end row at 100 + i; zones: the row numbers
+    t = pair_trip_records(np.full(2 * n, "u", dtype=object), np.concatenate([values, values]),
+                          np.r_[np.arange(n), 100 + np.arange(n)].astype(float), np.zeros((2 * n, 2)),
+                          np.arange(2 * n), 2 * n)
+    # one user: its trips in the text order of their ids; the repeated id starts at row 2 and ends at n + 9
+    order = sorted(set(ids), key=lambda i: i.encode("utf-8") if kind == "bytes" else i)
+    assert t.start_zone.tolist() == [ids.index(i) for i in order]
+    assert t.end_zone.tolist() == [n + n - 1 - ids[::-1].index(i) for i in order]
+
+
 # --- totals are unbiased (issue 24.1): never a sum of counts clamped at zero ------------------------
 
 

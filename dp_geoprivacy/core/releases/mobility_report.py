@@ -165,9 +165,27 @@ class MobilityData:
 
 
 def _codes(values) -> np.ndarray:
-    """A dense integer code per distinct value (text and mixed ids compared as text)."""
+    """A dense integer code per distinct value (text and mixed ids compared as text), in the values' sort order."""
     values = np.ma.getdata(np.ma.asarray(values))
-    return np.unique(values if values.dtype.kind != "O" else values.astype(str), return_inverse=True)[1].ravel()
+    values = values if values.dtype.kind != "O" else values.astype(str)
+    if values.dtype.kind not in "SU" or not len(values):
+        return np.unique(values, return_inverse=True)[1].ravel()
+    # Fixed-width text sorts as its characters read as big-endian integers, 8 bytes (S) or 2 characters (U) per
+    # 64-bit key: numbers sort many times faster than text (np.unique on 2 million ids was 14 % of a 1 million
+    # trip report), in the same order.
+    n, width = len(values), values.dtype.itemsize
+    padded = np.zeros((n, -(-width // 8) * 8), np.uint8)
+    padded[:, :width] = np.ascontiguousarray(values).view(np.uint8).reshape(n, width)
+    if values.dtype.kind == "U":  # UCS-4 code points, native order, 2 per key
+        chars = padded.view(np.uint32).astype(np.uint64)
+        keys = (chars[:, 0::2] << np.uint64(32)) | chars[:, 1::2]
+    else:
+        keys = padded.view(">u8").astype(np.uint64)
+    order = np.lexsort(keys.T[::-1])
+    ranked = keys[order]
+    codes = np.empty(n, np.int64)
+    codes[order] = np.cumsum(np.r_[True, (ranked[1:] != ranked[:-1]).any(axis=1)]) - 1
+    return codes
 
 
 def pair_trip_records(user, trip, seconds, lonlat, zone, n_zones: int) -> MobilityData:
