@@ -1381,42 +1381,42 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ziele je Zone und Fenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="81"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="112"/>
         <source>Give both X_FIELD and Y_FIELD, or neither to use point geometries.</source>
         <translation>Geben Sie X_FIELD und Y_FIELD beide an oder keines von beiden, um Punktgeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="88"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="119"/>
         <source>INPUT has no CRS: set COORDINATES_CRS or the layer's CRS.</source>
         <translation>INPUT hat kein KBS: Setzen Sie COORDINATES_CRS oder das KBS des Layers.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="92"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="123"/>
         <source>TRIP_FIELD is needed for trip records (one row per start and end); or give trip lines.</source>
         <translation>TRIP_FIELD wird für Wegdatensätze benötigt (eine Zeile je Beginn und Ende); oder geben Sie Weglinien an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="139"/>
         <source>INPUT has no point geometries: give a point layer, or X_FIELD and Y_FIELD.</source>
         <translation>INPUT hat keine Punktgeometrien: Geben Sie einen Punktlayer an oder X_FIELD und Y_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="149"/>
         <source>TIMESTAMP_FIELD holds a value that is not a date and time: {value}. Fix it or set it to NULL (NULL timestamps are counted as missing).</source>
         <translation>TIMESTAMP_FIELD enthält einen Wert, der kein Datum mit Uhrzeit ist: {value}. Korrigieren Sie ihn oder setzen Sie ihn auf NULL (NULL-Zeitstempel werden als fehlend gezählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="200"/>
         <source>Dropped {n} rows with a NULL trip id.</source>
         <translation>{n} Zeilen mit NULL-Weg-ID wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="204"/>
         <source>No record has a trip id in TRIP_FIELD.</source>
         <translation>Kein Datensatz hat eine Weg-ID in TRIP_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="209"/>
         <source>{n} trips have one record only: counted as incomplete.</source>
         <translation>{n} Wege haben nur einen Datensatz: als unvollständig gezählt.</translation>
     </message>
@@ -1721,77 +1721,77 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Nicht aussagekräftig (jeder Wert innerhalb seiner Fehlerspanne um null, oder kein Strom veröffentlicht): {names}. Geben Sie ihnen einen größeren Anteil (BUDGET_SPLIT) oder ein größeres EPSILON.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="40"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="41"/>
         <source>0 = automatic: chosen privately from the {units} per user with AUTO_SHARE of EPSILON (exponential mechanism over 1..AUTO_MAX_BOUND).</source>
         <translation>0 = automatisch: privat gewählt aus der Anzahl der {units} je Nutzer mit AUTO_SHARE von EPSILON (Exponentialmechanismus über 1..AUTO_MAX_BOUND).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="46"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="47"/>
         <source>Share of epsilon for the automatic M</source>
         <translation>Epsilon-Anteil für das automatische M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="49"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="50"/>
         <source>Used when M is 0 (automatic): this share of EPSILON chooses M, the rest goes to the release; e.g. 0.05.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): Dieser Anteil von EPSILON wählt M, der Rest geht an die Veröffentlichung; z. B. 0,05.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="52"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="53"/>
         <source>Largest automatic M</source>
         <translation>Größtes automatisches M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="55"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="56"/>
         <source>Used when M is 0 (automatic): the candidates are 1 to this public number.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): Die Kandidaten sind 1 bis zu dieser öffentlichen Zahl.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="64"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="65"/>
         <source>{name}=0 (automatic) chooses the bound per user: set USER_FIELD, or give {name} a whole number of at least 1.</source>
         <translation>{name}=0 (automatisch) wählt die Schranke je Nutzer: Setzen Sie USER_FIELD oder geben Sie für {name} eine ganze Zahl von mindestens 1 an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="68"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="69"/>
         <source>AUTO_SHARE must be between 0 and 1, e.g. 0.05 (got {v}).</source>
         <translation>AUTO_SHARE muss zwischen 0 und 1 liegen, z. B. 0,05 (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="115"/>
         <source>{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE and AUTO_MAX_BOUND.</source>
         <translation>{name}=0 (automatisch) kann nicht funktionieren: {error}. Prüfen Sie AUTO_SHARE und AUTO_MAX_BOUND.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="112"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="135"/>
         <source>Automatic M: the exponential mechanism chose M = {m} (from 1 to {largest}) with epsilon {cost:g} of the {total:g} of this run; the release uses the other {rest:g}.</source>
         <translation>Automatisches M: Der Exponentialmechanismus hat M = {m} gewählt (aus 1 bis {largest}), mit Epsilon {cost:g} von den {total:g} dieses Laufs; die Veröffentlichung verwendet die übrigen {rest:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="116"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="127"/>
         <source>Automatic M: M will be chosen privately when the release runs (from 1 to {largest}), with epsilon {cost:g} of the {total:g} of this run; the release will use the other {rest:g}. This trial run draws nothing: its figures are for M = {largest}, the most noise the choice can give.</source>
         <translation>Automatisches M: M wird privat gewählt, wenn die Veröffentlichung läuft (aus 1 bis {largest}), mit Epsilon {cost:g} von den {total:g} dieses Laufs; die Veröffentlichung verwendet dann die übrigen {rest:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für M = {largest}, das meiste Rauschen, das die Wahl ergeben kann.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="209"/>
         <source>Automatic LOWER/UPPER: the bounds will be chosen privately inside {lower:g} to {upper:g} when the release runs, with epsilon {cost:g}. This trial run draws nothing: its figures are for that whole range.</source>
         <translation>Automatisches LOWER/UPPER: Die Grenzen werden privat innerhalb von {lower:g} bis {upper:g} gewählt, wenn die Veröffentlichung läuft, mit Epsilon {cost:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für diesen ganzen Bereich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="168"/>
         <source>Choose the value bounds privately</source>
         <translation>Wertgrenzen privat wählen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="170"/>
         <source>LOWER and UPPER are then the public range; AUTO_SHARE of EPSILON chooses the bounds used inside it (the private 2nd and 98th percentiles of the values).</source>
         <translation>LOWER und UPPER sind dann der öffentliche Bereich; AUTO_SHARE von EPSILON wählt die darin verwendeten Grenzen (das private 2. und 98. Perzentil der Werte).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="160"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="197"/>
         <source>AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share:g}: the choices would take the whole EPSILON. Use e.g. AUTO_SHARE=0.05.</source>
         <translation>AUTO_VALUE_BOUNDS kann mit AUTO_SHARE {share:g} nicht funktionieren: Die Auswahlen würden das ganze EPSILON verbrauchen. Verwenden Sie z. B. AUTO_SHARE=0.05.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="224"/>
         <source>Automatic LOWER/UPPER: the private 2nd and 98th percentiles are {lower:g} and {upper:g} (epsilon {cost:g}); values are clamped to them.</source>
         <translation>Automatische LOWER/UPPER: Das private 2. und 98. Perzentil sind {lower:g} und {upper:g} (Epsilon {cost:g}); die Werte werden auf sie begrenzt.</translation>
     </message>
@@ -4558,7 +4558,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyZoneStatistics</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="452"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="454"/>
         <source>Noisy zone statistics</source>
         <translation>Verrauschte Statistiken je Zone</translation>
     </message>
@@ -4788,12 +4788,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>VALUE_FIELD „{field}“ ist kein numerisches Feld von INPUT: Wählen Sie ein Ganzzahl- oder Dezimalfeld, oder wandeln Sie es zuerst um (Feldrechner, to_real("{field}")).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="499"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="501"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="425"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="427"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
@@ -4813,57 +4813,57 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} „{field}“ kann nicht den Tag jedes Datensatzes liefern: {error}. Wählen Sie ein Datums- oder Datum-Zeit-Feld oder eine ganze Tagesnummer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="473"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="475"/>
         <source>Dropped {n} points whose value ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Wert (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="476"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="478"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="479"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="481"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same user twice and break the bound per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich derselbe Nutzer zweimal verbergen und die Schranke je Nutzer brechen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="483"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="485"/>
         <source>Dropped {n} points whose day ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Tag (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="486"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="488"/>
         <source>Dropped {n} points in no zone.</source>
         <translation>{n} Punkte in keiner Zone wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="488"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="490"/>
         <source>Clamped {below} values below LOWER ({lower:g}) and {above} above UPPER ({upper:g}) to the bounds.</source>
         <translation>{below} Werte unter LOWER ({lower:g}) und {above} über UPPER ({upper:g}) wurden auf die Grenzen begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="493"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="495"/>
         <source>Contribution bound: {n} points beyond the bound were left out (sampled uniformly).</source>
         <translation>Beitragsschranke: {n} Punkte über der Schranke wurden weggelassen (gleichverteilt zufällig ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="495"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="497"/>
         <source>{kept} of {records} points were aggregated.</source>
         <translation>{kept} von {records} Punkten wurden aggregiert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="500"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="502"/>
         <source>Statistic {statistic} of field {field}.</source>
         <translation>Statistik {statistic} des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="503"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="505"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="505"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="507"/>
         <source>Only cells whose noisy count reached {t:g} are published; a missing cell does not mean zero.</source>
         <translation>Nur Zellen, deren verrauschte Anzahl {t:g} erreicht hat, werden veröffentlicht; eine fehlende Zelle bedeutet nicht null.</translation>
     </message>

@@ -8,7 +8,7 @@ object changes nothing, so the algorithm's code is the same either way.
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 import numpy as np
@@ -70,6 +70,14 @@ def setting_errors(parameters, bound_name, user_field="USER_FIELD"):
     return None
 
 
+def announce(choice):
+    """Push a choice's held log line (AutoBound / AutoValueBounds ``announcement``) and forget it."""
+    if choice.announcement is not None:
+        feedback, text = choice.announcement
+        feedback.pushInfo(text)
+        choice.announcement = None
+
+
 @dataclass
 class AutoBound:
     """The bound of one run: the declared M, or the M chosen privately (``choice`` set)."""
@@ -81,6 +89,9 @@ class AutoBound:
     # A trial run (DRY_RUN) does not run the choice: M is not drawn (the data holder would see a mechanism output
     # that no ledger holds); its figures are for the largest candidate, the most noise the choice can give.
     trial: bool = False
+    # The log line naming the chosen M, held until the run's reservation holds (announce): a run refused by its
+    # BUDGET must not show a mechanism output whose epsilon no ledger holds.
+    announcement: Optional[tuple] = field(default=None, repr=False)
 
     @classmethod
     def from_parameters(cls, algorithm, parameters, context, bound_name, epsilon, cells, noise_cost=ZONE_NOISE_COST,
@@ -121,17 +132,28 @@ class AutoBound:
                                                                        rest=self.epsilon_release))
         elif self.automatic:
             self.m = self.choice.choose(per_user_counts(user_keys), rng)
-            feedback.pushInfo(tr("Automatic M: the exponential mechanism chose M = {m} (from 1 to {largest}) with "
-                                 "epsilon {cost:g} of the {total:g} of this run; the release uses the other "
-                                 "{rest:g}.").format(m=self.m, largest=self.choice.max_bound, cost=self.choice.epsilon,
-                                                     total=self.epsilon, rest=self.epsilon_release))
+            self.announcement = (feedback, tr(
+                "Automatic M: the exponential mechanism chose M = {m} (from 1 to {largest}) with epsilon {cost:g} of "
+                "the {total:g} of this run; the release uses the other {rest:g}.").format(
+                m=self.m, largest=self.choice.max_bound, cost=self.choice.epsilon, total=self.epsilon,
+                rest=self.epsilon_release))
         return self.m
 
+    def announce(self):
+        """Log the choice, once the run's reservation holds (``announcement``)."""
+        announce(self)
+
     def charged(self, before_noise):
-        """The release's ``before_noise`` with the choice's epsilon added to what it reserves."""
+        """The release's ``before_noise`` with the choice's epsilon added to what it reserves; the choice is logged
+        once that reservation holds."""
         if not self.automatic:
             return before_noise
-        return lambda fields: before_noise(self.fields(fields))
+
+        def reserve(fields):
+            reserved = before_noise(self.fields(fields))
+            self.announce()
+            return reserved
+        return reserve
 
     def fields(self, release_fields) -> dict:
         """The record fields of the whole run: the release's, plus the choice's epsilon and description."""
@@ -158,6 +180,7 @@ class AutoValueBounds:
     epsilon_release: float
     choice: Optional[ValueBoundChoice] = None
     trial: bool = False  # DRY_RUN: nothing drawn, the declared range used (as AutoBound.trial)
+    announcement: Optional[tuple] = field(default=None, repr=False)  # as AutoBound.announcement
 
     @staticmethod
     def requested(algorithm, parameters, context) -> bool:
@@ -198,10 +221,15 @@ class AutoValueBounds:
             values = values[keep]
         self.choice = ValueBoundChoice(self.choice.epsilon, self.bounds, max_contributions=m)
         self.bounds = self.choice.choose(values, rng)
-        feedback.pushInfo(tr("Automatic LOWER/UPPER: the private 2nd and 98th percentiles are {lower:g} and {upper:g} "
-                             "(epsilon {cost:g}); values are clamped to them.").format(
+        self.announcement = (feedback, tr(
+            "Automatic LOWER/UPPER: the private 2nd and 98th percentiles are {lower:g} and {upper:g} "
+            "(epsilon {cost:g}); values are clamped to them.").format(
             lower=self.bounds.lower, upper=self.bounds.upper, cost=self.choice.epsilon))
         return self.bounds
+
+    def announce(self):
+        """Log the chosen bounds, once the run's reservation holds (``announcement``)."""
+        announce(self)
 
     def fields(self, release_fields) -> dict:
         if self.choice is None:

@@ -153,6 +153,27 @@ def test_declared_m_is_unchanged(zones, tmp_path):
     assert "chosen by the exponential" not in read_from_file(str(tmp_path / "counts.gpkg"))[0].mechanism
 
 
+def test_a_run_refused_by_its_budget_shows_no_chosen_m(zones, tmp_path):
+    """The chosen M is a mechanism output: it may be shown only once the run's epsilon is in the ledger. A run
+    that BUDGET refuses draws the choice before the reservation, so its log line must wait for the reservation
+    (it was pushed at once: a refused run showed an M no ledger paid for)."""
+    rows = [{"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}"} for u in range(USERS) for i in range(PER_USER)]
+    points = write_layer(tmp_path / "points.gpkg", rows)
+    ledger = tmp_path / "ledger.json"
+    unseeded = {k: v for k, v in AUTO.items() if k != "SEED"}  # seeded runs are outside every budget
+    parameters = {**unseeded, "INPUT": points, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "USER_FIELD": "uid",
+                  "MAX_CONTRIBUTIONS": 0, "LEDGER": ledger, "BUDGET": 15}
+    args = ["run", "dp_geoprivacy:noisyzonecounts", "--"]
+    first = run_qgis_process(*args, *(f"{k}={v}" for k, v in {**parameters, "OUTPUT": tmp_path / "a.gpkg"}.items()))
+    assert "the exponential mechanism chose M" in first.stdout + first.stderr
+    refused = run_qgis_process(*args, *(f"{k}={v}" for k, v in {**parameters, "OUTPUT": tmp_path / "b.gpkg"}.items()),
+                               check=False)
+    log = refused.stdout + refused.stderr
+    assert refused.returncode != 0 and "BUDGET" in log, log
+    assert "the exponential mechanism chose" not in log and not (tmp_path / "b.gpkg").exists()
+    assert len(json.loads(ledger.read_text())["entries"]) == 1
+
+
 def test_dry_run_with_automatic_m_draws_nothing_and_says_what_the_choice_costs(zones, tmp_path):
     """A trial run must not run the choice: its M would be a mechanism output seen by the data holder with no
     ledger entry (repeated trial runs would each spend AUTO_SHARE of EPSILON unrecorded). It says that M will be

@@ -417,6 +417,8 @@ class NoisyZoneStatistics(DpAlgorithm):
         reservation = self.reserve_budget(parameters, context, feedback, input_parameter=self.INPUT,
                                           mechanism_fields=whole_run(spec.record_fields(n_cells)),
                                           output=destination)
+        bound.announce()  # the choices' log lines, now that the reservation holds
+        value_bounds.announce()
         try:
             release = release_zone_statistics(
                 points.mapped, values, spec, rng.generator, n_zones=len(cells), n_slots=len(labels), slot=slot,
