@@ -2024,322 +2024,322 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>AccuracyPlanner</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="103"/>
         <source>Accuracy planner (reads no data, spends nothing)</source>
         <translation>Genauigkeitsplaner (liest keine Daten, verbraucht nichts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Release to plan</source>
         <translation>Zu planende Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zonenzählungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Location perturbation (Laplace)</source>
         <translation>Ortsverrauschung (Laplace)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Randomized response (k-ary)</source>
         <translation>Randomisierte Antwort (k-är)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="183"/>
         <source>Epsilon you intend to use</source>
         <translation>Vorgesehenes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="186"/>
         <source>The epsilon whose figures are returned as outputs; e.g. 1.</source>
         <translation>Das Epsilon, dessen Zahlen als Ausgaben zurückgegeben werden; z. B. 1.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="188"/>
         <source>Number of zones (counts, OD flows)</source>
         <translation>Anzahl der Zonen (Zählungen, Quelle-Ziel-Ströme)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="191"/>
         <source>The number of zones of the public tessellation, e.g. 100.</source>
         <translation>Die Anzahl der Zonen der öffentlichen Flächeneinteilung, z. B. 100.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="197"/>
         <source>Protected distance (metres; locations)</source>
         <translation>Geschützte Entfernung (Meter; Orte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="200"/>
         <source>Noise (counts)</source>
         <translation>Rauschen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="200"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="200"/>
         <source>Discrete Laplace</source>
         <translation>Diskretes Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="217"/>
         <source>Epsilons to tabulate</source>
         <translation>Zu tabellierende Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>Target 95% margin of error per cell (counts)</source>
         <translation>Ziel: 95-%-Fehlermarge je Zelle (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>Target number of spurious cells (counts)</source>
         <translation>Ziel: Anzahl unechter Zellen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>Target mean displacement (metres)</source>
         <translation>Ziel: mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="225"/>
         <source>Categories (randomized response)</source>
         <translation>Kategorien (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="227"/>
         <source>Rows (randomized response)</source>
         <translation>Zeilen (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="235"/>
         <source>Time slots per zone (counts)</source>
         <translation>Zeitfenster je Zone (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="242"/>
         <source>OD flows include intrazonal pairs</source>
         <translation>Quelle-Ziel-Ströme enthalten Binnenpaare</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="246"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="247"/>
         <source>Accuracy per epsilon</source>
         <translation>Genauigkeit je Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="251"/>
         <source>Chart: accuracy against epsilon</source>
         <translation>Diagramm: Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="251"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Expected absolute error per cell</source>
         <translation>Erwarteter absoluter Fehler je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Root mean square error per cell</source>
         <translation>Wurzel des mittleren quadratischen Fehlers je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>95% margin of error per cell</source>
         <translation>95-%-Fehlermarge je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Expected spurious cells (all empty)</source>
         <translation>Erwartete unechte Zellen (alle leer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Stability threshold</source>
         <translation>Stabilitätsschwelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Mean displacement (metres)</source>
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>95% quantile of the displacement (metres)</source>
         <translation>95-%-Quantil der Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Epsilon for the target margin</source>
         <translation>Epsilon für die Ziel-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Epsilon for the target spurious cells</source>
         <translation>Epsilon für die Zielzahl unechter Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Epsilon for the target displacement</source>
         <translation>Epsilon für die Ziel-Verschiebung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="286"/>
         <source>NOISE: the stability threshold uses Laplace noise; choose Laplace or turn THRESHOLD off.</source>
         <translation>NOISE: Die Stabilitätsschwelle verwendet Laplace-Rauschen; Laplace wählen oder THRESHOLD ausschalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="288"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="289"/>
         <source>DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss mit THRESHOLD größer als 0 sein (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="338"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="339"/>
         <source>EPSILONS: {error}. Give positive numbers separated by commas, e.g. 0.1, 1, 5.</source>
         <translation>EPSILONS: {error}. Positive Zahlen durch Kommas getrennt angeben, z. B. 0.1, 1, 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="347"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="348"/>
         <source>No data is read and no budget is spent: these figures follow from the settings alone.</source>
         <translation>Es werden keine Daten gelesen und kein Budget verbraucht: Diese Zahlen folgen allein aus den Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="364"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="365"/>
         <source>At EPSILON {e:g}: each row keeps its value with probability {p:.3g}; the estimated count of a category held by {s:g} of {n:,} rows has standard error {se:.4g} and 95% margin {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Jede Zeile behält ihren Wert mit Wahrscheinlichkeit {p:.3g}; die geschätzte Anzahl einer Kategorie, die {s:g} von {n:,} Zeilen halten, hat den Standardfehler {se:.4g} und die 95-%-Marge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="443"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="444"/>
         <source>a 95% margin of error of at most {t:g}</source>
         <translation>eine 95-%-Fehlermarge von höchstens {t:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="451"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="452"/>
         <source>expected absolute error</source>
         <translation>erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="452"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="453"/>
         <source>95% margin of error</source>
         <translation>95-%-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="455"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="456"/>
         <source>Count (log scale)</source>
         <translation>Anzahl (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="382"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="383"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} m; displacement mean {mean:.4g} m, median {median:.4g} m, 95% of points within {q95:.4g} m.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} m; Verschiebung im Mittel {mean:.4g} m, Median {median:.4g} m, 95 % der Punkte innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="388"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="389"/>
         <source>a mean displacement of at most {t:g} m</source>
         <translation>eine mittlere Verschiebung von höchstens {t:g} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="391"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="392"/>
         <source>mean displacement (m)</source>
         <translation>mittlere Verschiebung (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="392"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="393"/>
         <source>95% quantile (m)</source>
         <translation>95-%-Quantil (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="394"/>
         <source>Displacement (metres, log scale)</source>
         <translation>Verschiebung (Meter, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="448"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="449"/>
         <source>at most {t:g} spurious cells of {n:,}</source>
         <translation>höchstens {t:g} unechte Zellen von {n:,}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="454"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="455"/>
         <source>expected spurious cells</source>
         <translation>erwartete unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="474"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="475"/>
         <source>Expected accuracy against epsilon</source>
         <translation>Erwartete Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="475"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="476"/>
         <source>epsilon (log scale)</source>
         <translation>Epsilon (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="477"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="478"/>
         <source>Data-independent: computed from the noise distribution; no data was read.</source>
         <translation>Datenunabhängig: aus der Rauschverteilung berechnet; es wurden keine Daten gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="483"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_counts.py" line="12"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} (sensitivity {s:g}); expected absolute error per cell {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} (Sensitivität {s:g}); erwarteter absoluter Fehler je Zelle {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="489"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_counts.py" line="19"/>
         <source>Stability threshold {t:.4g}: no empty cell is published; a cell with a true count of {c95:.4g} is published with 95% probability.</source>
         <translation>Stabilitätsschwelle {t:.4g}: Keine leere Zelle wird veröffentlicht; eine Zelle mit der wahren Anzahl {c95:.4g} wird mit 95 % Wahrscheinlichkeit veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="501"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="485"/>
         <source>No epsilon up to 10,000 gives {what}.</source>
         <translation>Kein Epsilon bis 10.000 ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="503"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="487"/>
         <source>Epsilon {e:.4g} gives {what}.</source>
         <translation>Epsilon {e:.4g} ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="109"/>
         <source>Predicts the accuracy of a release at each epsilon, and the epsilon a target accuracy needs, from the noise distribution alone.</source>
         <translation>Sagt die Genauigkeit einer Veröffentlichung für jedes Epsilon voraus und das Epsilon, das eine Zielgenauigkeit braucht, allein aus der Verteilung des Rauschens.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="109"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; nothing to protect: it reads no data, spends no privacy budget and writes nothing to a ledger.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts zu schützen: liest keine Daten, verbraucht kein Privatsphäre-Budget und schreibt nichts ins Journal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="109"/>
         <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact figures of the noise; e.g. at the defaults (EPSILON={epsilon:g}, M={m}) a zone count is off by at most ±{moe:.2g} (95%).</source>
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakte Kennzahlen des Rauschens; z. B. weicht bei den Voreinstellungen (EPSILON={epsilon:g}, M={m}) eine Zonenzählung um höchstens ±{moe:.2g} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Noisy zone statistics (sum, mean, quantiles)</source>
         <translation>Verrauschte Zonenstatistiken (Summe, Mittelwert, Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Probability that a zone is published (zone statistics)</source>
         <translation>Wahrscheinlichkeit, dass eine Zone veröffentlicht wird (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="271"/>
         <source>Public settings the figures were computed for (JSON)</source>
         <translation>Öffentliche Einstellungen, für die die Zahlen berechnet wurden (JSON)</translation>
     </message>
@@ -2399,22 +2399,22 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einstellungen der Zonenstatistik: {error}. Geben Sie die Grenzen, M und die Anteile an, die die Veröffentlichung verwenden wird.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="424"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="425"/>
         <source>a 95% error of at most {t:g} (value units)</source>
         <translation>einen 95-%-Fehler von höchstens {t:g} (Werteinheiten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="428"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="429"/>
         <source>95% of errors within</source>
         <translation>95 % der Fehler innerhalb</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="429"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="430"/>
         <source>Value units (log scale)</source>
         <translation>Werteinheiten (logarithmische Skala)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="494"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_counts.py" line="25"/>
         <source>Each empty cell is published with probability {p:.3g} at MIN_FLOW={m:g} (THRESHOLD off): of {n:,} cells, up to {s:.4g} published cells are noise only (all cells empty).</source>
         <translation>Jede leere Zelle wird bei MIN_FLOW={m:g} (THRESHOLD aus) mit Wahrscheinlichkeit {p:.3g} veröffentlicht: Von {n:,} Zellen bestehen bis zu {s:.4g} veröffentlichte Zellen nur aus Rauschen (alle Zellen leer).</translation>
     </message>
@@ -2434,22 +2434,22 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die Quantilfehler nehmen an, dass die Werte der Zone gleichmäßig zwischen den Grenzen verteilt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="193"/>
         <source>Contributions per user (M)</source>
         <translation>Beiträge je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="214"/>
         <source>Smallest published value</source>
         <translation>Kleinster veröffentlichter Wert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="229"/>
         <source>Share of rows in the category</source>
         <translation>Anteil der Zeilen in der Kategorie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="239"/>
         <source>Cells per contribution</source>
         <translation>Zellen je Beitrag</translation>
     </message>
@@ -2484,17 +2484,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Kandidatenwerte (Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="397"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="398"/>
         <source>finest level, expected absolute error</source>
         <translation>feinste Ebene, erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Mobility report (every section)</source>
         <translation>Mobilitätsbericht (alle Abschnitte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="406"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="407"/>
         <source>95% margin of a count (log scale)</source>
         <translation>95-%-Fehlerspanne einer Anzahl (logarithmisch)</translation>
     </message>
@@ -2504,37 +2504,37 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Höchstens 1000000: der Planer berechnet die exakte Verteilung über jeden Kandidatenwert (2e7 dauerte über 11 Minuten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="200"/>
         <source>Discrete Gaussian (needs DELTA)</source>
         <translation>Diskretes Gauß-Rauschen (braucht DELTA)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="206"/>
         <source>Delta (stability threshold, Gaussian noise)</source>
         <translation>Delta (Stabilitätsschwelle, Gauß-Rauschen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="209"/>
         <source>The delta of the stability threshold or of Gaussian noise; e.g. 1e-6. With DELTA above 0 the planner also shows Laplace and Gaussian noise side by side for zone counts, OD flows and zone sums at this delta, and says which gives the smaller error.</source>
         <translation>Das Delta der Stabilitätsschwelle oder des Gauß-Rauschens; z. B. 1e-6. Mit DELTA über 0 zeigt der Planer für Zonenzählungen, OD-Ströme und Zonensummen auch Laplace- und Gauß-Rauschen nebeneinander bei diesem Delta und sagt, welches den kleineren Fehler ergibt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>RMSE per cell with Laplace noise (side by side)</source>
         <translation>RMSE je Zelle mit Laplace-Rauschen (im Vergleich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>RMSE per cell with Gaussian noise at DELTA (side by side)</source>
         <translation>RMSE je Zelle mit Gauß-Rauschen bei DELTA (im Vergleich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="268"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="269"/>
         <source>The noise with the smaller error at DELTA: Laplace or Gaussian</source>
         <translation>Das Rauschen mit dem kleineren Fehler bei DELTA: Laplace oder Gauß</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="281"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="282"/>
         <source>DELTA must be above 0 with Gaussian noise (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss bei Gauß-Rauschen über 0 liegen (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
@@ -2554,12 +2554,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Im Vergleich bei EPSILON {e:g} und DELTA {d:g}, für {what}: Laplace (L1-Sensitivität {l1:g}) RMSE {lr:.4g}, 95%-Fehlerspanne {lm:.4g}; Gauß (L2-Sensitivität {l2:.4g}, Rho {rho:.4g}-zCDP, nach Canonne, Kamath und Steinke 2020 in (Epsilon, Delta) umgerechnet) RMSE {gr:.4g}, 95%-Fehlerspanne {gm:.4g}. {noise}-Rauschen ergibt den kleineren Fehler (RMSE-Verhältnis Laplace / Gauß {ratio:.3g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
         <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN (default the centre of the bounds), the quantiles for values spread evenly between the bounds.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Consistent counts&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS, SPLIT as you will give it, CHILDREN per parent: 7 for H3, for zones the typical number of zones per district): per level, the expected absolute error and 95% margin of a published count after least squares, from simulating the noise on a complete tree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobility report&lt;/b&gt; (dp_geoprivacy:mobilityreport as a whole; M = MAX_CONTRIBUTIONS, its analyses REPORT_ANALYSES and BUDGET_SPLIT as you will give the report, DELTA the OD flows' delta): one row per epsilon and published part of each section, with the section's epsilon share, its sensitivity and noise scale, the expected absolute error and 95% margin of one published count or histogram bin (the margin the report writes), the 95% rank margin of the five-number summaries, and for the OD flows the threshold and the true flow published with 95% probability. Compare splits before spending (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 and §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace or Gaussian.&lt;/b&gt; With DELTA above 0, zone counts, OD flows and zone sums are also planned with both noises side by side at the same (EPSILON, DELTA): Laplace calibrated to the L1 sensitivity M, the Gaussian to the L2 sensitivity sqrt(M) of a user in at most M distinct cells, through zero-concentrated DP (Bun and Steinke 2016; Canonne, Kamath and Steinke 2020). Columns laplace_... and gaussian_..., results LAPLACE_RMSE, GAUSSIAN_RMSE and SMALLER_ERROR_NOISE say which gives the smaller error: Laplace for M = 1, the Gaussian from a few contributions per user on.&lt;/p&gt;&lt;p&gt;Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures are for.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: Es werden keine Daten gelesen, kein Rauschen gezogen, kein Privatsphäre-Budget verbraucht und nichts ins Journal geschrieben.&lt;/p&gt;&lt;p&gt;Setzen Sie RELEASE und die öffentlichen Einstellungen, die Sie der Veröffentlichung geben werden (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen aus genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen aufbaut, sodass Planer und Veröffentlichung nicht voneinander abweichen können.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählwerte&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Anzahl (nach Snapping und Rundung; für Zellen deutlich über null) sowie die 95-%-Fehlerspanne, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl der Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (dem Stabilitätshistogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1) wird keine leere Zelle veröffentlicht; die Tabelle gibt die Schwelle an und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder achsenweise): Mittelwert, Median, 90-%- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Fehlerspanne der geschätzten Anzahl einer Kategorie, die der Anteil SHARE der RESPONDENTS Zeilen hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Median, Quartile, Fünf-Punkte-Zusammenfassung; LOWER, UPPER, M und die Epsilon-Anteile so, wie die Veröffentlichung sie aufteilt): für eine Zone mit RECORDS_PER_ZONE Datensätzen (Ihre Annahme) der erwartete absolute Fehler, der RMSE und der Fehler, den 95 % der Zonen nicht überschreiten, in Einheiten des Werts, sowie die Wahrscheinlichkeit, dass eine Zone veröffentlicht wird. Der Mittelwert wird für eine Zone mit dem Mittelwert ZONE_MEAN berechnet (Standard: die Mitte zwischen den Grenzen), die Quantile für Werte, die gleichmäßig zwischen den Grenzen verteilt sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Konsistente Zählungen&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS und SPLIT, wie Sie sie angeben werden, CHILDREN je Elternteil: 7 für H3, für Zonen die typische Zahl der Zonen je Bezirk): je Ebene der erwartete absolute Fehler und die 95-%-Fehlermarge einer veröffentlichten Zählung nach den kleinsten Quadraten, aus einer Simulation des Rauschens auf einem vollständigen Baum.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobilitätsbericht&lt;/b&gt; (dp_geoprivacy:mobilityreport als Ganzes; M = MAX_CONTRIBUTIONS, seine Analysen REPORT_ANALYSES und BUDGET_SPLIT so, wie Sie sie dem Bericht geben werden, DELTA das Delta der Quelle-Ziel-Ströme): eine Zeile je Epsilon und veröffentlichtem Teil jedes Abschnitts, mit dem Epsilon-Anteil des Abschnitts, seiner Sensitivität und Rauschskala, dem erwarteten absoluten Fehler und der 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Histogrammklasse (der Spanne, die der Bericht angibt), der 95-%-Rangspanne der Fünf-Punkte-Zusammenfassungen und bei den Quelle-Ziel-Strömen der Schwelle und dem wahren Strom, der mit 95 % Wahrscheinlichkeit veröffentlicht wird. Vergleichen Sie Aufteilungen, bevor Sie Budget verbrauchen (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 und §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace oder Gauß.&lt;/b&gt; Mit DELTA über 0 werden Zonenzählungen, OD-Ströme und Zonensummen auch mit beiden Rauscharten nebeneinander beim selben (EPSILON, DELTA) geplant: Laplace kalibriert auf die L1-Sensitivität M, Gauß auf die L2-Sensitivität sqrt(M) eines Nutzers in höchstens M verschiedenen Zellen, über nullkonzentrierte DP (Bun und Steinke 2016; Canonne, Kamath und Steinke 2020). Die Spalten laplace_... und gaussian_... und die Ergebnisse LAPLACE_RMSE, GAUSSIAN_RMSE und SMALLER_ERROR_NOISE sagen, welches den kleineren Fehler ergibt: Laplace bei M = 1, Gauß ab wenigen Beiträgen je Nutzer.&lt;/p&gt;&lt;p&gt;Jede Zeile von OUTPUT (Spalten setting_...) und die Ausgabe SETTINGS enthalten die Einstellungen, für die die Zahlen gelten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel erreicht wird (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Asghar, Tyler und Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Consistent counts over H3 levels or zones</source>
         <translation>Konsistente Zählungen über H3-Ebenen oder Zonen</translation>
     </message>
@@ -4350,207 +4350,207 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyZoneCounts</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="338"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zählwerte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="181"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="184"/>
         <source>Privacy loss of this release; smaller means more noise. 1 is a common choice.</source>
         <translation>Privatsphäre-Verlust dieser Veröffentlichung; kleiner bedeutet mehr Rauschen. 1 ist ein üblicher Wert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="184"/>
         <source>Maximum points per user (M)</source>
         <translation>Höchstzahl an Punkten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="184"/>
         <source>An integer &gt;= 1: each user keeps at most M points, sampled uniformly.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Punkte behalten, gleichverteilt zufällig ausgewählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="197"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="189"/>
         <source>Time field (counts per time slot; optional)</source>
         <translation>Zeitfeld (Zählwerte je Zeitfenster; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
         <source>Time slots</source>
         <translation>Zeitfenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
         <source>Hour of day (24)</source>
         <translation>Stunde des Tages (24)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
         <source>Four-hour windows 02-06 ... 22-02 (6, Kapp et al. 2023)</source>
         <translation>Vierstundenfenster 02-06 ... 22-02 (6, Kapp et al. 2023)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
         <source>Day of week (7)</source>
         <translation>Wochentag (7)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="197"/>
         <source>None: every zone published with noise</source>
         <translation>Keiner: jede Zone wird verrauscht veröffentlicht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="210"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="202"/>
         <source>An integer &gt;= 0; 0 publishes every cell.</source>
         <translation>Eine ganze Zahl &gt;= 0; 0 veröffentlicht jede Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="204"/>
         <source>Round and clamp negative counts to zero</source>
         <translation>Runden und negative Zählwerte auf null setzen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="212"/>
         <source>Noisy count outside all zones</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="212"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="221"/>
         <source>TOP_K must be a whole number of at least 0 (got {v}); 0 publishes every zone.</source>
         <translation>TOP_K muss eine ganze Zahl von mindestens 0 sein (erhalten: {v}); 0 veröffentlicht jede Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="257"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="249"/>
         <source>No USER_FIELD: every point is its own unit of privacy; MAX_CONTRIBUTIONS is not used.</source>
         <translation>Kein USER_FIELD: Jeder Punkt ist seine eigene Schutzeinheit; MAX_CONTRIBUTIONS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="265"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="257"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="274"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="266"/>
         <source>Counting in {cells}.</source>
         <translation>Gezählt wird in {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="283"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="275"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="314"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="306"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} points per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Punkten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="308"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="300"/>
         <source>TIME_FIELD '{field}' cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Feld mit Datum und Uhrzeit (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="319"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="311"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="283"/>
         <source>one user ({field}), at most {m} points kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Punkte je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="283"/>
         <source>one point (item-level)</source>
         <translation>ein Punkt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="326"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="318"/>
         <source>User bound: {n} points beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="367"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="359"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="360"/>
         <source>Noisy count outside all zones: {outside} (95% margin of error {moe:g}).</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen: {outside} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="372"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="364"/>
         <source>Overlapping zones allowed: a point counts in up to {c} zones.</source>
         <translation>Überlappende Zonen zugelassen: Ein Punkt zählt in bis zu {c} Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="367"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="377"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="369"/>
         <source>Stability threshold: only zones with data whose noisy count reached {t:.4g} are published; a missing zone does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert: Nur Zonen mit Daten, deren verrauschter Zählwert {t:.4g} erreicht hat, werden veröffentlicht; eine fehlende Zone bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="373"/>
         <source>Only the {k} largest noisy counts are published (post-processing).</source>
         <translation>Nur die {k} größten verrauschten Zählwerte werden veröffentlicht (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="383"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="375"/>
         <source>Counts rounded and clamped at zero (post-processing).</source>
         <translation>Zählwerte gerundet und negative Werte auf null gesetzt (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="223"/>
         <source>points</source>
         <translation>Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="98"/>
         <source>Counts the points in each zone (or H3 hexagon) and publishes the counts with differential privacy.</source>
         <translation>Zählt die Punkte in jeder Zone (oder jedem H3-Sechseck) und veröffentlicht die Zählungen mit Differential Privacy.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="98"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each point, for whoever it belongs to; with USER_FIELD each user with up to M points (user-level privacy).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jeder Punkt, für wen auch immer er steht; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Punkten (Privatsphäre auf Nutzerebene).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="98"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}): each published count is off by at most ±{moe:.2g} (95%), {mae:.2g} on average, whatever the zone's size.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}): jede veröffentlichte Zählung weicht um höchstens ±{moe:.2g} ab (95 %), im Mittel um {mae:.2g}, unabhängig von der Größe der Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="199"/>
         <source>Only the k largest counts (0 = all)</source>
         <translation>Nur die k größten Anzahlen (0 = alle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="261"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="253"/>
         <source>Discrete Gaussian noise: each user counts at most once per zone (and slot), in at most M = {m} zones, so the L2 sensitivity is sqrt(M); accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
         <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zone (und Zeitfenster), in höchstens M = {m} Zonen, daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und umgerechnet in (EPSILON, DELTA).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="314"/>
         <source>User bound: {n} points were left out (a user's repeats in a zone, and zones beyond {m} per user, sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte wurden weggelassen (Wiederholungen eines Nutzers in einer Zone sowie Zonen über {m} je Nutzer hinaus, gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="117"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="109"/>
         <source>&lt;p&gt;Counts the points (households, taps, trip ends) in each zone of a public zone layer or in H3 hexagons, optionally per time slot, and publishes the counts with differential privacy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (the ITMS report §II C). The set of zones is public and chosen without looking at the points (Kapp et al. 2023 §4.2): with THRESHOLD=0 every zone, and every zone x slot, is published with noise, zeros included. Points in no zone are counted in one extra noisy cell, reported as OUTSIDE_COUNT and in the metadata, with the same noise. H3 without EXTENT is only allowed with THRESHOLD=1. Points and zones in different CRSs: points are reprojected to the zones' CRS (to EPSG:4326 for H3), as the log says. A point on a shared edge belongs to the first zone in layer order. Invalid zone polygons are repaired (shapely make_valid, keeping their polygonal part) and counted in the log. Overlapping zones are refused unless ALLOW_OVERLAP is set; then a point counts in every zone containing it and the sensitivity is multiplied by the largest number of zones overlapping at one place.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one point (item-level), sensitivity 1. With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3). Each user keeps at most MAX_CONTRIBUTIONS (M) points, chosen uniformly at random (not the first M); adding or removing a user then changes the counts by at most M in total, whichever zones and slots the M points fall in, so the sensitivity is M. Points with a NULL (or empty) user id are dropped and counted in the log: a NULL could hide the same person twice and break the bound M. For trip ends (origin and destination of a trip) use M = 2 x trips per user (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_CONTRIBUTIONS=0 (with USER_FIELD and Laplace noise) chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism (McSherry and Talwar 2007) on the points per user, aiming at the M that about (cells / remaining epsilon) users exceed, where the points left out and the noise balance; the counts use the rest of EPSILON. The chosen M is in the log and the privacy record, and EPSILON_SPENT includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Time slots.&lt;/b&gt; With TIME_FIELD (date-time, date, time or ISO text) each point counts in a (zone, slot) cell: hour of day, the six four-hour windows of Kapp et al. 2023 (02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot (the ITMS report: hexagon-and-timeslot). Clock times are read as written. Points with a NULL time are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Noise.&lt;/b&gt; NOISE=0: Laplace with scale b = sensitivity / EPSILON on every cell (Dumont et al. 2021 §6.1, Kapp et al. 2023 Definition 4); NOISE=1: discrete Laplace (two-sided geometric), integer noise with the same privacy; DELTA is 0 and unused. NOISE=2: the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity: each user is counted at most once per zone (and slot) and in at most M zones, sampled (so counts are users per zone, not points), which makes the L2 sensitivity sqrt(M) instead of M; it needs DELTA &gt; 0, satisfies rho-zero-concentrated DP (Bun and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA), and the record carries rho. For large M it is the more accurate choice. moe95 is the 95% margin of error of the noise: the true count lies within noisy_count +- moe95 with 95% probability (before clamping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: the stability-based histogram of Asghar, Tyler and Kaafar 2017 Algorithm 1, which needs DELTA in (0, 1). Only cells with a non-zero true count get Laplace noise (scale 2 M / EPSILON) and are published when the noisy count reaches the threshold (2 ln(2 / DELTA) / EPSILON + 1 for M = 1; M + b ln(2 M / DELTA) in general). Zones without data, and zones below the threshold, are missing from the output: a missing zone does not mean zero. No cell is ever introduced that has no data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt; (no privacy cost): TOP_K keeps only the k largest noisy counts (Dumont et al. 2021 §6.1 publishes the 10 largest); CLAMP rounds and sets negative counts to zero (Roy, Kantarcioglu and Sweeney 2016). Rows are ordered by zone id, then slot, never by the data (Asghar, Tyler and Kaafar 2017 §3.3.1).&lt;/p&gt;&lt;p&gt;Output fields: zone_id (text), time_slot (text, with TIME_FIELD), noisy_count (real), moe95 (real). Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN when the threshold suppressed it), ROWS_WRITTEN. The privacy record is stored in the output's metadata.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1; the ITMS report §II C and hexagon-and-timeslot aggregation.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Punkte (Haushalte, Fahrkarten-Check-ins, Wegenden) in jeder Zone eines öffentlichen Zonenlayers oder in H3-Sechsecken, optional je Zeitfenster, und veröffentlicht die Zählwerte differenziell privat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs) oder H3_RESOLUTION mit EXTENT: jede H3-Zelle, die die Ausdehnung überlappt (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §II C). Die Menge der Zonen ist öffentlich und wird gewählt, ohne die Punkte anzusehen (Kapp et al. 2023 §4.2): Mit THRESHOLD=0 wird jede Zone, und jede Kombination aus Zone und Zeitfenster, verrauscht veröffentlicht, Nullen eingeschlossen. Punkte in keiner Zone werden in einer zusätzlichen verrauschten Zelle gezählt, die als OUTSIDE_COUNT und in den Metadaten ausgewiesen wird, mit demselben Rauschen. H3 ohne EXTENT ist nur mit THRESHOLD=1 zulässig. Punkte und Zonen in verschiedenen KBS: Die Punkte werden in das KBS der Zonen umprojiziert (bei H3 nach EPSG:4326), wie das Protokoll vermerkt. Ein Punkt auf einer gemeinsamen Kante gehört zur ersten Zone in der Reihenfolge des Layers. Ungültige Zonenpolygone werden repariert (shapely make_valid, ihr Polygonanteil bleibt erhalten) und im Protokoll gezählt. Überlappende Zonen werden abgelehnt, sofern ALLOW_OVERLAP nicht gesetzt ist; dann zählt ein Punkt in jeder Zone, die ihn enthält, und die Sensitivität wird mit der größten Anzahl von Zonen multipliziert, die sich an einer Stelle überlappen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: ein Punkt (Einzeleintragsebene), Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3). Von jedem Nutzer werden höchstens MAX_CONTRIBUTIONS (M) Punkte behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); das Hinzufügen oder Entfernen eines Nutzers ändert die Zählwerte dann insgesamt um höchstens M, gleich in welche Zonen und Zeitfenster die M Punkte fallen, daher ist die Sensitivität M. Punkte mit NULL (oder leerer) Nutzer-ID werden verworfen und im Protokoll gezählt: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze M verletzen. Für Wegenden (Quelle und Ziel eines Wegs) verwenden Sie M = 2 x Wege je Nutzer (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_CONTRIBUTIONS=0 (mit USER_FIELD und Laplace-Rauschen) wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit dem Exponentialmechanismus (McSherry and Talwar 2007) auf den Punkten je Nutzer und zielt auf das M, das etwa (Zellen / verbleibendes Epsilon) Nutzer überschreiten, wo sich die weggelassenen Punkte und das Rauschen die Waage halten; die Anzahlen verwenden den Rest von EPSILON. Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitfenster.&lt;/b&gt; Mit TIME_FIELD (Datum mit Uhrzeit, Datum, Uhrzeit oder ISO-Text) zählt jeder Punkt in einer Zelle aus Zone und Zeitfenster: Stunde des Tages, die sechs Vierstundenfenster nach Kapp et al. 2023 (02-06, 06-10, ..., 22-02) oder Wochentag (Mon-Sun); eine Ausgabezeile je Zone und Zeitfenster (ITMS-Bericht: Aggregation nach Sechseck und Zeitfenster). Uhrzeiten werden so gelesen, wie sie geschrieben sind. Punkte mit NULL als Zeit werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rauschen.&lt;/b&gt; NOISE=0: Laplace mit der Skala b = Sensitivität / EPSILON auf jeder Zelle (Dumont et al. 2021 §6.1, Kapp et al. 2023 Definition 4); NOISE=1: diskretes Laplace (zweiseitig geometrisch), ganzzahliges Rauschen mit derselben Privatsphäre; DELTA ist 0 und wird nicht verwendet. NOISE=2: diskretes Gauß-Rauschen (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), ganzzahliges Rauschen, kalibriert auf die L2-Sensitivität: Jeder Nutzer wird höchstens einmal je Zone (und Zeitfenster) und in höchstens M Zonen gezählt, per Stichprobe ausgewählt (die Zählwerte sind also Nutzer je Zone, nicht Punkte), wodurch die L2-Sensitivität sqrt(M) statt M beträgt; es erfordert DELTA &gt; 0, erfüllt rho-zero-concentrated DP (Bun und Steinke 2016), wobei rho so gewählt wird, dass die Umrechnung nach Canonne, Kamath und Steinke 2020 (Corollary 13) (EPSILON, DELTA) ergibt, und die Privatsphäre-Angaben enthalten rho. Bei großem M ist es die genauere Wahl. moe95 ist die 95-%-Fehlerspanne des Rauschens: Die wahre Anzahl liegt mit 95 % Wahrscheinlichkeit innerhalb von noisy_count +- moe95 (vor dem Abschneiden bei null).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: das Stabilitätshistogramm nach Asghar, Tyler und Kaafar 2017 Algorithm 1, das DELTA in (0, 1) erfordert. Nur Zellen mit einer wahren Anzahl ungleich null erhalten Laplace-Rauschen (Skala 2 M / EPSILON) und werden veröffentlicht, wenn die verrauschte Anzahl die Schwelle erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1; allgemein M + b ln(2 M / DELTA)). Zonen ohne Daten und Zonen unter der Schwelle fehlen in der Ausgabe: Eine fehlende Zone bedeutet nicht null. Es wird nie eine Zelle ohne Daten hinzugefügt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt; (ohne Privatsphäre-Kosten): TOP_K behält nur die k größten verrauschten Zählwerte (Dumont et al. 2021 §6.1 veröffentlicht die 10 größten); CLAMP rundet und setzt negative Zählwerte auf null (Roy, Kantarcioglu und Sweeney 2016). Die Zeilen sind nach Zonen-ID, dann nach Zeitfenster sortiert, nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1).&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id (Text), time_slot (Text, mit TIME_FIELD), noisy_count (Dezimalzahl), moe95 (Dezimalzahl). Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN, wenn die Schwelle den Wert unterdrückt hat), ROWS_WRITTEN. Die Privatsphäre-Angaben werden in den Metadaten der Ausgabe gespeichert.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; ITMS-Bericht §II C und Aggregation nach Sechseck und Zeitfenster.&lt;/p&gt;</translation>
     </message>
@@ -4788,7 +4788,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>VALUE_FIELD „{field}“ ist kein numerisches Feld von INPUT: Wählen Sie ein Ganzzahl- oder Dezimalfeld, oder wandeln Sie es zuerst um (Feldrechner, to_real("{field}")).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="501"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/zone_statistics_log.py" line="47"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
@@ -4813,57 +4813,57 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} „{field}“ kann nicht den Tag jedes Datensatzes liefern: {error}. Wählen Sie ein Datums- oder Datum-Zeit-Feld oder eine ganze Tagesnummer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="475"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/zone_statistics_log.py" line="15"/>
         <source>Dropped {n} points whose value ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Wert (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="478"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/zone_statistics_log.py" line="18"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="481"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/zone_statistics_log.py" line="21"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same user twice and break the bound per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich derselbe Nutzer zweimal verbergen und die Schranke je Nutzer brechen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="485"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/zone_statistics_log.py" line="26"/>
         <source>Dropped {n} points whose day ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Tag (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="488"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/zone_statistics_log.py" line="29"/>
         <source>Dropped {n} points in no zone.</source>
         <translation>{n} Punkte in keiner Zone wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="490"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/zone_statistics_log.py" line="31"/>
         <source>Clamped {below} values below LOWER ({lower:g}) and {above} above UPPER ({upper:g}) to the bounds.</source>
         <translation>{below} Werte unter LOWER ({lower:g}) und {above} über UPPER ({upper:g}) wurden auf die Grenzen begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="495"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/zone_statistics_log.py" line="37"/>
         <source>Contribution bound: {n} points beyond the bound were left out (sampled uniformly).</source>
         <translation>Beitragsschranke: {n} Punkte über der Schranke wurden weggelassen (gleichverteilt zufällig ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="497"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/zone_statistics_log.py" line="41"/>
         <source>{kept} of {records} points were aggregated.</source>
         <translation>{kept} von {records} Punkten wurden aggregiert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="502"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/zone_statistics_log.py" line="48"/>
         <source>Statistic {statistic} of field {field}.</source>
         <translation>Statistik {statistic} des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="505"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/zone_statistics_log.py" line="51"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="507"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/zone_statistics_log.py" line="54"/>
         <source>Only cells whose noisy count reached {t:g} are published; a missing cell does not mean zero.</source>
         <translation>Nur Zellen, deren verrauschte Anzahl {t:g} erreicht hat, werden veröffentlicht; eine fehlende Zelle bedeutet nicht null.</translation>
     </message>

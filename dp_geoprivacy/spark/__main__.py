@@ -133,7 +133,7 @@ def noisy_zone_counts(values, spark=None, log=print):
 def noisy_zone_statistics(values, spark=None, log=print):
     """Run noisyzonestatistics from parameter values; returns the results (as the Processing algorithm's)."""
     from ..core.releases.release import order_by_rank, ranks_from_order
-    from ..core.releases.zone_counts import slot_labels
+    from ..core.releases.time_slots import slot_labels
     from .cells import id_order
     from .zone_statistics import (
         SLOT_KINDS,

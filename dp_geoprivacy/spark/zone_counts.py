@@ -4,7 +4,7 @@ Split of the work (issue 15; Kapp et al. 2023 §4.2-4.3 for the user bound):
 
 1. Executors, ``mapInPandas``: each batch of points gets its cell (the
    core's Tessellation/ZoneLocator on the broadcast zones, or core.geometry.h3cells),
-   its time slot (core.releases.zone_counts.time_slots), flags for a NULL user and a
+   its time slot (core.releases.time_slots.time_slots), flags for a NULL user and a
    NULL time (core.releases.release.null_user_mask), and a uniform priority drawn
    from Philox keyed by a bounding key and the partition id.
 2. User bound, before any aggregate: a window per user ordered by the
@@ -32,20 +32,11 @@ from ..core.accounting.privacy_record import PrivacyRecord
 from ..core.geometry.zones import OUTSIDE
 from ..core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE
 from ..core.releases.release import ranks_from_order
-from ..core.releases.zone_counts import (
-    FOUR_HOURS,
-    HOUR,
-    NO_SLOT,
-    WEEKDAY,
-    ZoneCountAggregate,
-    ZoneCountSpec,
-    release_zone_counts_from_aggregate,
-    time_slots,
-)
+from ..core.releases.time_slots import NO_SLOT, SLOT_KINDS, time_slots
+from ..core.releases.zone_counts import ZoneCountAggregate, ZoneCountSpec, release_zone_counts_from_aggregate
 from .record import spark_record
 
 NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE)
-SLOT_KINDS = (HOUR, FOUR_HOURS, WEEKDAY)
 NULL_USER, NULL_TIME = 1, 2
 _SALT_RANGE = 1 << 30
 

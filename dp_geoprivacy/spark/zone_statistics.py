@@ -4,8 +4,8 @@ Split of the work (issue 15; the ITMS report §III, Kapp et al. 2023 §4.2-4.3 a
 core.releases.zone_statistics):
 
 1. Executors, ``mapInPandas``: each record's cell (the core's zone locator
-   or core.geometry.h3cells), time slot (core.releases.zone_counts.time_slots), day
-   (core.releases.zone_counts.day_keys: user-days, and the count above LIMIT per
+   or core.geometry.h3cells), time slot (core.releases.time_slots.time_slots), day
+   (core.releases.time_slots.day_keys: user-days, and the count above LIMIT per
    user-day pair), flags for a NULL value, time, user or day and for a
    point in no zone (the core's cleaning rules), its value clamped to the
    public [LOWER, UPPER] and what the mechanism needs of it: the exact
@@ -53,7 +53,7 @@ import numpy as np
 from ..core.accounting.privacy_record import PrivacyRecord
 from ..core.mechanisms.bounded_stats import float_parts, sums_from_parts
 from ..core.mechanisms.counting import skip_bounding_draws
-from ..core.releases.zone_counts import NO_SLOT, day_keys, slot_labels, time_slots
+from ..core.releases.time_slots import NO_SLOT, SLOT_KINDS, day_keys, slot_labels, time_slots
 from ..core.releases.zone_statistics import (
     COUNT_ABOVE,
     MEAN,
@@ -68,7 +68,7 @@ from ..core.releases.zone_statistics import (
     release_zone_statistics_from_aggregate,
 )
 from .record import spark_record
-from .zone_counts import SLOT_KINDS, _lonlat, bounding_key
+from .zone_counts import _lonlat, bounding_key
 
 STATISTICS = ("count", SUM, MEAN, COUNT_ABOVE, "median", "quartiles", "five_number")
 UNITS = (RECORD, USER, USER_DAY)

@@ -38,13 +38,8 @@ from dp_geoprivacy.core.releases.release import (
     user_codes,
 )
 from dp_geoprivacy.core.releases.relocation import RelocationSpec, release_relocation
-from dp_geoprivacy.core.releases.zone_counts import (
-    HOUR,
-    TimeSlotError,
-    ZoneCountData,
-    ZoneCountSpec,
-    release_zone_counts,
-)
+from dp_geoprivacy.core.releases.time_slots import HOUR, TimeSlotError
+from dp_geoprivacy.core.releases.zone_counts import ZoneCountData, ZoneCountSpec, release_zone_counts
 
 ALPHA = 0.001
 

@@ -16,18 +16,16 @@ import shapely
 from dp_geoprivacy.core.geometry.zones import LOCATOR_MIN_POINTS, OUTSIDE, Tessellation
 from dp_geoprivacy.core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise, StabilityHistogram
 from dp_geoprivacy.core.releases.release import null_user_mask
-from dp_geoprivacy.core.releases.zone_counts import (
+from dp_geoprivacy.core.releases.time_slots import (
     FOUR_HOURS,
     HOUR,
     WEEKDAY,
     TimeSlotError,
     day_keys,
-    make_mechanism,
-    noisy_histogram,
-    overlay_faces,
     slot_labels,
     time_slots,
 )
+from dp_geoprivacy.core.releases.zone_counts import make_mechanism, noisy_histogram, overlay_faces
 
 Z = 4.5
 

@@ -15,7 +15,7 @@ import pytest
 from scipy import stats
 
 from dp_geoprivacy.core.mechanisms.rng import noise_source
-from dp_geoprivacy.core.releases.zone_counts import day_keys, slot_labels, time_slots
+from dp_geoprivacy.core.releases.time_slots import day_keys, slot_labels, time_slots
 from dp_geoprivacy.core.releases.zone_statistics import aggregate_zone_statistics, release_zone_statistics
 from dp_geoprivacy.spark.__main__ import UsageError, noisy_zone_statistics
 from dp_geoprivacy.spark.cells import h3_cells

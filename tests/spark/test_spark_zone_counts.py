@@ -15,13 +15,12 @@ from scipy import stats
 
 from dp_geoprivacy.core.mechanisms.rng import noise_source
 from dp_geoprivacy.core.releases.release import null_user_mask, ranks_from_order
+from dp_geoprivacy.core.releases.time_slots import NO_SLOT, time_slots
 from dp_geoprivacy.core.releases.zone_counts import (
-    NO_SLOT,
     ZoneCountData,
     histogram_counts,
     release_zone_counts,
     release_zone_counts_from_aggregate,
-    time_slots,
 )
 from dp_geoprivacy.spark.cells import ZoneCellSet, h3_cells, id_order
 from dp_geoprivacy.spark.zone_counts import (

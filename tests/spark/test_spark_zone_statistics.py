@@ -12,7 +12,7 @@ import pytest
 import shapely
 
 from dp_geoprivacy.core.mechanisms.rng import noise_source
-from dp_geoprivacy.core.releases.zone_counts import day_keys, slot_labels, time_slots
+from dp_geoprivacy.core.releases.time_slots import day_keys, slot_labels, time_slots
 from dp_geoprivacy.core.releases.zone_statistics import aggregate_zone_statistics, release_zone_statistics
 from dp_geoprivacy.spark.cells import h3_cells
 from dp_geoprivacy.spark.zone_statistics import (

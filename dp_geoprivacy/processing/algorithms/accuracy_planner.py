@@ -42,6 +42,7 @@ from ...core.releases.zone_statistics import SUM
 from ..base import DpAlgorithm
 from ..help_summary import count_figures, defaults, with_summary
 from ..writers import Column, write_features, write_text
+from .accuracy_counts import log_count_accuracy
 from .accuracy_levels import level_parameters, level_rows
 from .accuracy_report import report_parameters, report_rows, report_series
 from .accuracy_side_by_side import count_side_by_side, sum_side_by_side
@@ -434,7 +435,7 @@ class AccuracyPlanner(DpAlgorithm):
             results.update(EXPECTED_ABS_ERROR=chosen.expected_abs_error, RMSE=chosen.rmse,
                            MARGIN_OF_ERROR=chosen.margin_of_error, EXPECTED_SPURIOUS=chosen.expected_spurious,
                            STABILITY_THRESHOLD=chosen.threshold)
-            self._log_counts(feedback, chosen)
+            log_count_accuracy(feedback, chosen)
             if chosen.threshold is None and 0 < delta_declared < 1:
                 columns = count_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta_declared,
                                              columns)
@@ -478,23 +479,6 @@ class AccuracyPlanner(DpAlgorithm):
             write_text(chart, chart_html(svg, title, notes))
             results[self.OUTPUT_CHART] = chart
         return results
-
-    def _log_counts(self, feedback, chosen):
-        feedback.pushInfo(self.tr(
-            "At EPSILON {e:g}: noise scale b = {b:.4g} (sensitivity {s:g}); expected absolute error per cell "
-            "{mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.").format(
-            e=chosen.epsilon, b=chosen.noise_scale, s=chosen.sensitivity, mae=chosen.expected_abs_error,
-            rmse=chosen.rmse, moe=chosen.margin_of_error))
-        if chosen.threshold is not None:
-            feedback.pushInfo(self.tr(
-                "Stability threshold {t:.4g}: no empty cell is published; a cell with a true count of "
-                "{c95:.4g} is published with 95% probability.").format(t=chosen.threshold,
-                                                                      c95=chosen.count_published_95))
-        else:
-            feedback.pushInfo(self.tr(
-                "Each empty cell is published with probability {p:.3g} at MIN_FLOW={m:g} (THRESHOLD off): of {n:,} "
-                "cells, up to {s:.4g} published cells are noise only (all cells empty).").format(
-                p=chosen.p_spurious, m=chosen.min_flow, n=chosen.cells, s=chosen.expected_spurious))
 
     def _inverse(self, feedback, epsilon, what):
         if epsilon is None:

@@ -29,16 +29,8 @@ from qgis.core import (
 from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ...core.releases.publication import log_private, reveal
 from ...core.releases.release import ranks_from_order
-from ...core.releases.zone_counts import (
-    FOUR_HOURS,
-    HOUR,
-    WEEKDAY,
-    TimeSlotError,
-    ZoneCountData,
-    ZoneCountSpec,
-    release_zone_counts,
-    slot_labels,
-)
+from ...core.releases.time_slots import FOUR_HOURS, HOUR, WEEKDAY, TimeSlotError, slot_labels
+from ...core.releases.zone_counts import ZoneCountData, ZoneCountSpec, release_zone_counts
 from .. import auto_bound
 from ..accuracy_notes import note_user_level_counts
 from ..base import DpAlgorithm, setting_number

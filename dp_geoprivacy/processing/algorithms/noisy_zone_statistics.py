@@ -34,9 +34,8 @@ from qgis.core import (
 
 from ...core.mechanisms.bounded_stats import Bounds
 from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
-from ...core.releases.publication import log_private
 from ...core.releases.release import ReleaseCancelledError, order_by_rank, ranks_from_order
-from ...core.releases.zone_counts import FOUR_HOURS, HOUR, WEEKDAY, TimeSlotError, day_keys, slot_labels, time_slots
+from ...core.releases.time_slots import FOUR_HOURS, HOUR, WEEKDAY, TimeSlotError, day_keys, slot_labels, time_slots
 from ...core.releases.zone_statistics import (
     COUNT,
     COUNT_ABOVE,
@@ -64,6 +63,7 @@ from ..writers import Column, write_features
 from ..zone_source import add_zone_parameters, cell_set_from_parameters
 from ..zone_statistics_checks import gaussian_statistics_help, setting_errors
 from .noisy_zone_counts import as_multipolygons
+from .zone_statistics_log import log_counts, notes
 
 
 class NoisyZoneStatistics(DpAlgorithm):
@@ -425,7 +425,7 @@ class NoisyZoneStatistics(DpAlgorithm):
                 user_keys=user_keys, day=day, cancelled=feedback.isCanceled)
         except ReleaseCancelledError:
             raise QgsProcessingException(self.tr("Cancelled: no output was written.")) from None
-        self._log_counts(feedback, release.counts, value_field, user_field, time_field, day_source, spec)
+        log_counts(feedback, release.counts, value_field, user_field, time_field, day_source, spec)
         feedback.setProgress(80)
 
         zone_index, slot_index = np.nonzero(release.published)
@@ -448,7 +448,7 @@ class NoisyZoneStatistics(DpAlgorithm):
             mechanism_fields=whole_run(release.record_fields()),
             input_layer=points.source_name,
             seeded=rng.seeded,
-            notes=release.notes() + tuple(self._notes(cells, value_field, time_field, slot_kind, spec)),
+            notes=release.notes() + tuple(notes(cells, value_field, time_field, slot_kind, spec)),
             **reservation.record_fields(),
         )
         title = self.tr("Noisy zone statistics")
@@ -468,42 +468,3 @@ class NoisyZoneStatistics(DpAlgorithm):
             "NOISE_SCALE": record.noise_scale,
             "ROWS_WRITTEN": len(zone_index),
         }
-
-    def _log_counts(self, feedback, counts, value_field, user_field, time_field, day_field, spec):
-        """What the cleaning rules and the bounding did (raw counts: for the private log only, never published)."""
-        if counts.null_values:
-            log_private(feedback, self.tr("Dropped {n} points whose value ({field}) is NULL."), warning=True,
-                        n=counts.null_values, field=value_field)
-        if counts.null_slots:
-            log_private(feedback, self.tr("Dropped {n} points whose time ({field}) is NULL."), warning=True,
-                        n=counts.null_slots, field=time_field)
-        if counts.null_users:
-            log_private(feedback, self.tr(
-                "Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same user "
-                "twice and break the bound per user."), warning=True, n=counts.null_users, field=user_field)
-        if counts.null_days:
-            log_private(feedback, self.tr("Dropped {n} points whose day ({field}) is NULL."), warning=True,
-                        n=counts.null_days, field=day_field)
-        if counts.outside:
-            log_private(feedback, self.tr("Dropped {n} points in no zone."), n=counts.outside)
-        if counts.clamped_below or counts.clamped_above:
-            log_private(feedback, self.tr(
-                "Clamped {below} values below LOWER ({lower:g}) and {above} above UPPER ({upper:g}) to the "
-                "bounds."), warning=True, below=counts.clamped_below, above=counts.clamped_above, lower=spec.lower,
-                upper=spec.upper)
-        if counts.dropped_by_bound:
-            log_private(feedback, self.tr("Contribution bound: {n} points beyond the bound were left out (sampled "
-                                          "uniformly)."), n=counts.dropped_by_bound)
-        log_private(feedback, self.tr("{kept} of {records} points were aggregated."), kept=counts.kept,
-                    records=counts.records)
-
-    def _notes(self, cells, value_field, time_field, slot_kind, spec):
-        notes = [self.tr("Cells: {cells}.").format(cells=cells.description),
-                 self.tr("Statistic {statistic} of field {field}.").format(statistic=spec.statistic,
-                                                                           field=value_field)]
-        if time_field:
-            notes.append(self.tr("Per time slot ({kind}) of field {field}.").format(kind=slot_kind, field=time_field))
-        if spec.min_support > 0:
-            notes.append(self.tr("Only cells whose noisy count reached {t:g} are published; a missing cell does not "
-                                 "mean zero.").format(t=spec.min_support))
-        return notes
