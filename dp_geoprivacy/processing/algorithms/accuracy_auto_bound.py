@@ -21,35 +21,35 @@ TYPICAL_M = "TYPICAL_M"
 DEFAULT_TYPICAL_M = 5
 
 
-def _tr(text):
-    return translate("AccuracyPlanner", text)
-
-
 def bound_parameter(name):
     """MAX_CONTRIBUTIONS of the planner: M, or 0 for automatic."""
-    bound = QgsProcessingParameterNumber(name, _tr("Contributions per user (M)"), QgsProcessingParameterNumber.Integer,
-                                         defaultValue=1, minValue=0)
-    bound.setHelp(_tr("0 = automatic (zone counts, OD flows): the cost of choosing M privately and the error at "
-                      "AUTO_MAX_BOUND and at TYPICAL_M."))
+    bound = QgsProcessingParameterNumber(
+        name, translate("AccuracyPlanner", "Contributions per user (M)"), QgsProcessingParameterNumber.Integer,
+        defaultValue=1, minValue=0)
+    bound.setHelp(translate("AccuracyPlanner", "0 = automatic (zone counts, OD flows): the cost of choosing M "
+                                               "privately and the error at AUTO_MAX_BOUND and at TYPICAL_M."))
     return bound
 
 
 def auto_parameters():
     """AUTO_SHARE, AUTO_MAX_BOUND and TYPICAL_M (used only when M is 0): the planner adds them as advanced."""
     share = QgsProcessingParameterNumber(
-        AUTO_SHARE, _tr("Share of epsilon for the automatic M"), QgsProcessingParameterNumber.Double,
-        defaultValue=DEFAULT_SHARE, minValue=0.0, maxValue=1.0)
-    share.setHelp(_tr("Used when M is 0 (automatic): this share of EPSILON would choose M; e.g. 0.05."))
+        AUTO_SHARE, translate("AccuracyPlanner", "Share of epsilon for the automatic M"),
+        QgsProcessingParameterNumber.Double, defaultValue=DEFAULT_SHARE, minValue=0.0, maxValue=1.0)
+    share.setHelp(translate("AccuracyPlanner", "Used when M is 0 (automatic): this share of EPSILON would choose "
+                                               "M; e.g. 0.05."))
     largest = QgsProcessingParameterNumber(
-        AUTO_MAX_BOUND, _tr("Largest automatic M"), QgsProcessingParameterNumber.Integer,
+        AUTO_MAX_BOUND, translate("AccuracyPlanner", "Largest automatic M"), QgsProcessingParameterNumber.Integer,
         defaultValue=DEFAULT_MAX_BOUND, minValue=1, maxValue=100_000)
-    largest.setHelp(_tr("Used when M is 0 (automatic): the candidates are 1 to this public number; the table is "
-                        "for this M, the most noise the choice can give."))
+    largest.setHelp(translate("AccuracyPlanner", "Used when M is 0 (automatic): the candidates are 1 to this "
+                                                 "public number; the table is for this M, the most noise the "
+                                                 "choice can give."))
     typical = QgsProcessingParameterNumber(
-        TYPICAL_M, _tr("Typical M (automatic M)"), QgsProcessingParameterNumber.Integer,
+        TYPICAL_M, translate("AccuracyPlanner", "Typical M (automatic M)"), QgsProcessingParameterNumber.Integer,
         defaultValue=DEFAULT_TYPICAL_M, minValue=1)
-    typical.setHelp(_tr("Used when M is 0 (automatic): an M you expect the choice to give (a guess, not read "
-                        "from data); the log gives the expected error at it too."))
+    typical.setHelp(translate("AccuracyPlanner", "Used when M is 0 (automatic): an M you expect the choice to give "
+                                                 "(a guess, not read from data); the log gives the expected error "
+                                                 "at it too."))
     return [share, largest, typical]
 
 
@@ -70,7 +70,8 @@ class AutoPlan:
         if algorithm.parameterAsInt(parameters, "MAX_CONTRIBUTIONS", context) != AUTOMATIC:
             return None
         if release_name not in ("noisyzonecounts", "noisyodflows"):
-            raise QgsProcessingException(_tr(
+            raise QgsProcessingException(translate(
+                "AccuracyPlanner",
                 "MAX_CONTRIBUTIONS=0 (automatic M) is planned for zone counts and OD flows: for {release} give M "
                 "a whole number of at least 1 (e.g. the M you expect the choice to give).").format(
                 release=release_name))
@@ -80,8 +81,10 @@ class AutoPlan:
         try:
             plan.split(1.0)
         except ValueError as error:
-            raise QgsProcessingException(_tr("MAX_CONTRIBUTIONS=0 (automatic) cannot work: {error}. Check "
-                                             "AUTO_SHARE (e.g. 0.05).").format(error=error)) from None
+            raise QgsProcessingException(translate(
+                "AccuracyPlanner",
+                "MAX_CONTRIBUTIONS=0 (automatic) cannot work: {error}. Check AUTO_SHARE (e.g. 0.05).").format(
+                error=error)) from None
         return plan
 
     def split(self, epsilon):
@@ -99,7 +102,8 @@ class AutoPlan:
         """The choice's cost and the expected absolute error per cell at the largest and the typical M."""
         choice, rest = self.split(epsilon)
         results.update(CHOICE_EPSILON=choice, EXPECTED_ABS_ERROR_TYPICAL_M=typical_error)
-        feedback.pushInfo(_tr(
+        feedback.pushInfo(translate(
+                "AccuracyPlanner",
             "M = 0 (automatic): the release would choose M privately from 1 to {largest} with epsilon {choice:.4g} "
             "({share:g} of EPSILON {e:g}); the release gets the rest, epsilon {rest:.4g}. The choice depends on the "
             "data, which the planner does not read: expected absolute error per cell {big:.4g} at the largest "
