@@ -179,6 +179,14 @@ def test_record_fields_add_the_choice_to_the_release():
     assert fields["mechanism"] == "Laplace; before it, M = 4 chosen" and fields["rho"] is None
     gaussian = with_choice({"mechanism": "Gaussian", "epsilon": 0.9, "rho": 0.01}, "M = 4 chosen", 0.1)
     assert gaussian["rho"] == pytest.approx(0.01 + 0.1 ** 2 / 2)  # pure epsilon-DP is epsilon^2 / 2 -zCDP
+    # With a delta the epsilon is the smaller of the sum and the conversion of the summed rho: after the Gaussian
+    # split of (1, 1e-6) that conversion is 1, below the sum 0.05 + the release's epsilon.
+    choice_epsilon, rho, rest = gaussian_split(1.0, 1e-6, 0.05)
+    split = with_choice({"mechanism": "Gaussian", "epsilon": rest, "delta": 1e-6, "rho": zcdp_rho(rest, 1e-6),
+                         "epsilon_floating_point": rest}, "M = 4 chosen", choice_epsilon)
+    assert rest + choice_epsilon > 1.0
+    assert split["rho"] == pytest.approx(zcdp_rho(1.0, 1e-6), rel=1e-6)
+    assert split["epsilon"] == pytest.approx(1.0, rel=1e-6) == split["epsilon_floating_point"]
 
 
 def test_split_epsilon_and_its_refusals():
