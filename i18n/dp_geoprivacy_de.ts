@@ -2604,12 +2604,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>MAX_CONTRIBUTIONS=0 (automatisches M) wird für Zonenanzahlen und OD-Ströme geplant: Geben Sie für {release} M als ganze Zahl von mindestens 1 an (z. B. das M, das die Wahl nach Ihrer Erwartung ergibt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="84"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="93"/>
         <source>MAX_CONTRIBUTIONS=0 (automatic) cannot work: {error}. Check AUTO_SHARE (e.g. 0.05).</source>
         <translation>MAX_CONTRIBUTIONS=0 (automatisch) kann nicht funktionieren: {error}. Prüfen Sie AUTO_SHARE (z. B. 0,05).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="105"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="106"/>
         <source>M = 0 (automatic): the release would choose M privately from 1 to {largest} with epsilon {choice:.4g} ({share:g} of EPSILON {e:g}); the release gets the rest, epsilon {rest:.4g}. The choice depends on the data, which the planner does not read: expected absolute error per cell {big:.4g} at the largest candidate M = {largest} (the table), {typical_error:.4g} at the typical M = {typical}.</source>
         <translation>M = 0 (automatisch): Die Veröffentlichung würde M privat aus 1 bis {largest} mit Epsilon {choice:.4g} wählen ({share:g} von EPSILON {e:g}); die Veröffentlichung erhält den Rest, Epsilon {rest:.4g}. Die Wahl hängt von den Daten ab, die der Planer nicht liest: erwarteter absoluter Fehler je Zelle {big:.4g} beim größten Kandidaten M = {largest} (die Tabelle), {typical_error:.4g} beim typischen M = {typical}.</translation>
     </message>

@@ -350,3 +350,11 @@ def test_automatic_m_plan_gives_the_choices_cost_and_the_error_at_the_largest_an
                                                      r"counts and OD flows"):
         plan(tmp_path, RELEASE=4, STATISTIC=0, LOWER=0, UPPER=100, MAX_CONTRIBUTIONS=0,
              OUTPUT=str(tmp_path / "s.gpkg"))
+
+
+def test_automatic_m_plan_refuses_a_share_whose_rho_takes_the_whole_budget_at_a_tabulated_epsilon(tmp_path):
+    """With the Gaussian the choice's (0.2 EPSILON)^2 / 2 = 0.02 EPSILON^2 fits in rho(1, 1e-6) = 0.024 but not in
+    rho(10, 1e-6) = 0.0154 x 100: the table's EPSILON 10 is refused with the parameter named, not a crash."""
+    with pytest.raises(QgsProcessingException, match=r"MAX_CONTRIBUTIONS=0 \(automatic\) cannot work: .*AUTO_SHARE"):
+        plan(tmp_path, RELEASE=0, EPSILON=1, MAX_CONTRIBUTIONS=0, NOISE=2, DELTA=1e-6, AUTO_SHARE=0.2,
+             EPSILONS="1, 10")

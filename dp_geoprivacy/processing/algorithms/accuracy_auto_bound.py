@@ -78,21 +78,22 @@ class AutoPlan:
         plan = cls(algorithm.parameterAsDouble(parameters, AUTO_SHARE, context),
                    algorithm.parameterAsInt(parameters, AUTO_MAX_BOUND, context),
                    algorithm.parameterAsInt(parameters, TYPICAL_M, context), noise, delta)
+        plan.split(1.0)
+        return plan
+
+    def split(self, epsilon):
+        """(epsilon of the choice, epsilon of the release) at ``epsilon``; refused where the choice would take it
+        all (with the Gaussian, its epsilon^2 / 2 the whole rho: at large epsilons first)."""
         try:
-            plan.split(1.0)
+            if self.noise == DISCRETE_GAUSSIAN:
+                choice, _, rest = gaussian_split(epsilon, self.delta, self.share)
+                return choice, rest
+            return split_epsilon(epsilon, self.share)
         except ValueError as error:
             raise QgsProcessingException(translate(
                 "AccuracyPlanner",
                 "MAX_CONTRIBUTIONS=0 (automatic) cannot work: {error}. Check AUTO_SHARE (e.g. 0.05).").format(
                 error=error)) from None
-        return plan
-
-    def split(self, epsilon):
-        """(epsilon of the choice, epsilon of the release) at ``epsilon``."""
-        if self.noise == DISCRETE_GAUSSIAN:
-            choice, _, rest = gaussian_split(epsilon, self.delta, self.share)
-            return choice, rest
-        return split_epsilon(epsilon, self.share)
 
     def settings(self):
         return {"max_contributions": AUTOMATIC, "auto_share": self.share, "auto_max_bound": self.largest,
