@@ -1,10 +1,10 @@
 """Audit attack for the automatic contribution bound (core.mechanisms.bound_selection, issue 22 part 2).
 
-D: 10 users with 10 records each; D': plus one user with 50 records (beyond every candidate). With 5 cells and the
-release's epsilon 1, c = 5: in D every M below 10 has d = 5 and M = 10 has d = 0; the added user raises d by 1 below
-10 and lowers it by 1 above (d(M > 10) is 5 in D, 4 in D'): the worst shape for the score's sensitivity of 1 user.
-Statistic: the chosen M. Claimed epsilon: the choice's own (1).
-"""
+D: 10 users with 10 records each; D': plus one user with 50 records (beyond every candidate). With 5 cells, the
+release's epsilon 1 and its snapped Laplace noise, M = 10 has d = 0 in both; the added user raises every other d
+below 10 by exactly 1 and lowers every d above 10 by exactly 1 (each chord to M = 10 moves by 1): the worst shape
+for the score's sensitivity of 1 user (the probability of each M above 10 grows by e^1 times the normaliser's
+change, 2.51 in all). Statistic: the chosen M. Claimed epsilon: the choice's own (1)."""
 
 import numpy as np
 

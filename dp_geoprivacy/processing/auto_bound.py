@@ -20,12 +20,14 @@ from ..core.mechanisms.bound_selection import (
     ZONE_NOISE_COST,
     BoundChoice,
     ValueBoundChoice,
+    gaussian_split,
     per_user_counts,
     split_epsilon,
     with_choice,
 )
 from ..core.mechanisms.bounded_stats import Bounds
-from ..core.mechanisms.counting import bound_contributions
+from ..core.mechanisms.counting import LAPLACE, bound_contributions
+from ..core.mechanisms.gaussian import DISCRETE_GAUSSIAN, zcdp_rho
 from ..core.releases.release import null_user_mask, user_codes
 from ..translation import tr
 from . import dry_run
@@ -95,23 +97,33 @@ class AutoBound:
 
     @classmethod
     def from_parameters(cls, algorithm, parameters, context, bound_name, epsilon, cells, noise_cost=ZONE_NOISE_COST,
-                        other_choices=0):
+                        other_choices=0, noise=LAPLACE, delta=0.0, cost_share=1.0, per_unit=1, zcdp_release=True):
         """From the run's parameters; ``cells`` is the number of noisy cells of the release (public), ``noise_cost``
-        the release's k (core.mechanisms.bound_selection); ``other_choices`` automatic choices besides M (each
-        AUTO_SHARE of EPSILON) come out of ``epsilon_release`` too."""
+        the share of them taken to hold data and ``noise`` the kind of their noise (core.mechanisms.bound_selection);
+        ``other_choices`` automatic choices besides M (each AUTO_SHARE of EPSILON) come out of ``epsilon_release``
+        too. Those cells get ``cost_share`` of the release's epsilon and each unit of M adds ``per_unit`` to their
+        sensitivity (L1; L2 squared for the Gaussian). A Gaussian release (``zcdp_release``: the whole release is
+        rho(epsilon, DELTA)-zCDP) keeps the run at rho(EPSILON, DELTA): each choice takes its epsilon^2 / 2 of rho,
+        and ``epsilon_release`` is what the rest converts to; otherwise the choices take their epsilon."""
         m = algorithm.parameterAsInt(parameters, bound_name, context)
         share = algorithm.parameterAsDouble(parameters, AUTO_SHARE, context)
-        available = epsilon * (1.0 - share * other_choices)
-        if m != AUTOMATIC:
-            return cls(m, epsilon, available)
-        largest = algorithm.parameterAsInt(parameters, AUTO_MAX_BOUND, context)
+        choices = other_choices + int(m == AUTOMATIC)
         try:
-            choice_epsilon = split_epsilon(epsilon, share)[0]
-            rest = available - choice_epsilon
-            if not rest > 0:
-                raise ValueError("the choices would take the whole EPSILON")
-            choice = BoundChoice(choice_epsilon, largest, max(int(cells), 1), rest, noise_cost)
+            if choices and noise == DISCRETE_GAUSSIAN and zcdp_release:
+                rest = gaussian_split(epsilon, delta, share, choices)[2]
+            else:
+                rest = epsilon * (1.0 - share * choices)
+                if not rest > 0:
+                    raise ValueError("the choices would take the whole EPSILON")
+            if m != AUTOMATIC:
+                return cls(m, epsilon, rest)
+            weighed = cost_share * rest  # the epsilon of the weighed cells
+            rho = zcdp_rho(weighed, delta) / per_unit if noise == DISCRETE_GAUSSIAN else None
+            choice = BoundChoice(split_epsilon(epsilon, share)[0], algorithm.parameterAsInt(
+                parameters, AUTO_MAX_BOUND, context), max(int(cells), 1), weighed / per_unit, noise_cost, noise, rho)
         except ValueError as error:
+            if m != AUTOMATIC:  # the value bounds' choice alone: AutoValueBounds.from_parameters says why
+                return cls(m, epsilon, epsilon * (1.0 - share * choices))
             raise QgsProcessingException(tr("{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE and "
                                             "AUTO_MAX_BOUND.").format(name=bound_name, error=error)) from None
         return cls(AUTOMATIC, epsilon, rest, choice, dry_run.requested(algorithm, parameters, context))

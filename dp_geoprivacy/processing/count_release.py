@@ -123,9 +123,6 @@ def release_setting_errors(parameters, bound_name, unit_plural):
     error = auto_bound.setting_errors(parameters, bound_name)
     if error:
         return error
-    if m == auto_bound.AUTOMATIC and setting_number(parameters, NOISE) == 2:
-        return tr("{name}=0 (automatic) is for Laplace noise: set NOISE=0 or 1, or give {name} a number.").format(
-            name=bound_name)
     delta = setting_number(parameters, DELTA)
     if delta is not None and not (math.isfinite(delta) and 0.0 <= delta < 1.0):
         return tr("DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else 0.").format(

@@ -4,11 +4,10 @@ core.releases.mobility_report's module doc)."""
 from qgis.core import QgsProcessingException
 
 from ..translation import tr
-from . import auto_bound
 from .count_release import DELTA, NOISE
 
 
-def gaussian_delta(algorithm, parameters, context, feedback, chosen, m):
+def gaussian_delta(algorithm, parameters, context, feedback, chosen):
     """NOISE=2: the Gaussian's DELTA for visits per zone (od_flows left out or refused); 0.0 for Laplace."""
     noise = algorithm.parameterAsEnum(parameters, NOISE, context)
     if noise == 1:
@@ -22,10 +21,6 @@ def gaussian_delta(algorithm, parameters, context, feedback, chosen, m):
         raise QgsProcessingException(tr(
             "NOISE=2 (discrete Gaussian) needs DELTA > 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP "
             "through zero-concentrated DP. Or use NOISE=0 (Laplace) with DELTA=0."))
-    if m == auto_bound.AUTOMATIC and not algorithm.parameterAsBoolean(parameters, "ITEM_LEVEL", context):
-        raise QgsProcessingException(tr(
-            "MAX_TRIPS_PER_USER=0 (automatic) is for Laplace noise: set NOISE=0, or give MAX_TRIPS_PER_USER a "
-            "number."))
     if "od_flows" in chosen:
         if parameters.get("ANALYSES") not in (None, "", []):  # chosen, not the default (every analysis)
             raise QgsProcessingException(tr(

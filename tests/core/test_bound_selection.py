@@ -7,13 +7,19 @@ import pytest
 from scipy.stats import binom, chisquare
 
 from dp_geoprivacy.core.mechanisms.bound_selection import (
+    OD_NOISE_COST,
     BoundChoice,
     ValueBoundChoice,
+    cell_noise_errors,
+    chord_distances,
+    gaussian_split,
     per_user_counts,
     split_epsilon,
     with_choice,
 )
 from dp_geoprivacy.core.mechanisms.bounded_stats import Bounds
+from dp_geoprivacy.core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise
+from dp_geoprivacy.core.mechanisms.gaussian import DISCRETE_GAUSSIAN, zcdp_epsilon, zcdp_rho
 
 ALPHA = 0.001  # chi-square tests: a correct sampler fails one in a thousand seeds
 # Six users with 1, 1, 2, 3, 5 and 8 records; cells 2 and epsilon_release 1 make c = 2.
@@ -24,19 +30,85 @@ HAND_DISTANCES = np.array([2, 1, 0, 0, 0, 1, 1, 1], dtype=float)
 HAND_COST = np.array([16, 14, 13, 13, 13, 14, 15, 16])
 
 
-def choice(epsilon=1.0, max_bound=8, cells=2, epsilon_release=1.0):
-    return BoundChoice(epsilon, max_bound, cells, epsilon_release)
+def choice(epsilon=1.0, max_bound=8, cells=2, epsilon_release=1.0, **kwargs):
+    return BoundChoice(epsilon, max_bound, cells, epsilon_release, **kwargs)
 
 
-def test_distances_by_hand_are_zero_exactly_where_the_error_model_is_smallest():
+# The noises of the score: snapped Laplace (zone counts, OD flows), discrete Laplace, the discrete Gaussian.
+KINDS = ({}, {"noise_cost": OD_NOISE_COST}, {"noise": DISCRETE_LAPLACE},
+         {"noise": DISCRETE_GAUSSIAN, "rho_release": 0.02})
+
+
+def test_chord_distances_by_hand_are_the_first_versions_rank_distance_for_a_linear_noise_cost():
+    """With h(M) = M (c = 2 on 2 cells): P(M) = 2 M - G(M) = F(M) - 14, and the chords give HAND_DISTANCES."""
+    g = np.array([4, 3, 2, 2, 1, 1, 1, 0])  # g(1..8)
+    p = 2.0 * np.arange(1, 9) - np.concatenate(([0], np.cumsum(g[:-1])))
+    np.testing.assert_array_equal(p + 14, HAND_COST)
+    np.testing.assert_array_equal(chord_distances(p), HAND_DISTANCES)
+
+
+def test_chord_distances_against_every_chord():
+    rng = np.random.default_rng(22)
+    for _ in range(300):
+        n = int(rng.integers(1, 40))
+        values = np.round(rng.normal(size=n).cumsum() * 3 + rng.integers(0, 3, n) * rng.random(n), 1)
+        brute = [max(0.0, max(((values[i] - values[j]) / abs(i - j) for j in range(n) if j != i), default=0.0))
+                 for i in range(n)]
+        np.testing.assert_allclose(chord_distances(values), brute, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_distances_are_zero_exactly_where_the_error_model_is_smallest(kind):
+    rng = np.random.default_rng(4)
+    for _ in range(20):
+        counts = rng.geometric(rng.uniform(0.05, 0.5), size=int(rng.integers(1, 400)))
+        mechanism = choice(max_bound=40, cells=int(rng.integers(1, 50)), epsilon_release=rng.uniform(0.2, 3), **kind)
+        m = mechanism.candidates
+        cost = np.maximum(counts[None, :] - m[:, None], 0).sum(axis=1) + mechanism.cells * mechanism.noise_error()
+        d = mechanism.distances(counts)
+        np.testing.assert_array_equal(np.isclose(d, 0, atol=1e-9), np.isclose(cost, cost.min(), rtol=1e-12))
+
+
+def test_probabilities_are_the_exponential_mechanism_with_base_measure_one_over_m_squared():
     d = choice().distances(COUNTS)
-    np.testing.assert_array_equal(d, HAND_DISTANCES)
-    np.testing.assert_array_equal(d == 0, HAND_COST == HAND_COST.min())
-
-
-def test_probabilities_are_the_exponential_mechanism_by_hand():
-    weights = np.exp(-0.5 * 1.0 * HAND_DISTANCES) / np.arange(1, 9)  # base measure 1/M
+    weights = np.exp(-0.5 * 1.0 * d) / np.arange(1, 9) ** 2
     np.testing.assert_allclose(choice().probabilities(COUNTS), weights / weights.sum(), rtol=1e-12)
+
+
+@pytest.mark.parametrize("kind, epsilon, sensitivity", [(LAPLACE, 1.0, 3.0), (LAPLACE, 0.7, 5.0),
+                                                        (DISCRETE_LAPLACE, 1.0, 3.0)])
+def test_the_noise_error_model_is_the_mechanisms_mean_absolute_error(kind, epsilon, sensitivity):
+    """h of the score against 200,000 draws of the release's own noise (CountNoise.apply): a count at a uniform
+    position (Laplace: between multiples of the grain; discrete: an integer), and a count of 0 clamped at 0.
+    Tolerance: the normal quantile at ALPHA (two-sided, each of two checks) times the sample's standard error."""
+    noise = CountNoise(kind, epsilon, sensitivity)
+    rng = np.random.default_rng(2203)
+    n = 200_000
+    held, empty = cell_noise_errors(kind, [sensitivity], epsilon)
+    start = 1000.0 + (rng.random(n) * noise.grain if kind == LAPLACE else np.zeros(n))
+    errors = (np.abs(noise.apply(start, rng) - start), np.maximum(noise.apply(np.zeros(n), rng), 0.0))
+    z = 3.29  # two-sided normal quantile at ALPHA = 0.001
+    for expected, sample in zip((held[0], empty[0]), errors):
+        assert abs(sample.mean() - expected) <= z * sample.std() / math.sqrt(n)
+
+
+def test_the_snapped_laplace_cost_jumps_where_the_grain_doubles():
+    """b = M / epsilon_release: at epsilon_release 1, M = 8 has grain 8 and M = 9 grain 16; without the grain the
+    error would grow by 1/8 of a scale, with it by more (a / 2 + (b^2 / a)(1 - e^(-a / b)), a = grain / 2)."""
+    held, _ = cell_noise_errors(LAPLACE, [8, 9], 1.0)
+    assert held[0] == pytest.approx(2.0 + 16.0 * (1.0 - math.exp(-0.5)))
+    assert held[1] == pytest.approx(4.0 + 81.0 / 8.0 * (1.0 - math.exp(-8.0 / 9.0)))
+    assert held[1] / held[0] > 1.13 > 9 / 8
+
+
+def test_the_gaussian_split_keeps_the_run_at_rho_of_epsilon_and_delta():
+    choice_epsilon, rho, epsilon = gaussian_split(1.0, 1e-6, 0.05)
+    assert choice_epsilon == pytest.approx(0.05)
+    assert rho == pytest.approx(zcdp_rho(1.0, 1e-6) - 0.05 ** 2 / 2, rel=1e-12)
+    assert epsilon == pytest.approx(zcdp_epsilon(rho, 1e-6)) and epsilon < 1.0
+    assert zcdp_epsilon(rho + 0.05 ** 2 / 2, 1e-6) == pytest.approx(1.0, rel=1e-6)
+    with pytest.raises(ValueError):
+        gaussian_split(1.0, 1e-6, 0.9)  # (0.9^2 / 2 = 0.405 > rho(1, 1e-6))
 
 
 def draws(mechanism, counts, n, seed):
@@ -79,24 +151,23 @@ def test_one_user_more_changes_every_probability_by_at_most_e_to_the_epsilon(add
     rng = np.random.default_rng(7)
     for _ in range(50):
         counts = rng.integers(1, 12, size=rng.integers(0, 30))
-        for mechanism in (choice(epsilon=0.7), choice(epsilon=0.7, cells=5, epsilon_release=0.3)):
+        for mechanism in [choice(epsilon=0.7, cells=5, epsilon_release=0.3, **kind) for kind in KINDS] + [
+                choice(epsilon=0.7)]:
             d, d_added = mechanism.distances(counts), mechanism.distances(np.append(counts, added))
-            assert np.max(np.abs(d - d_added)) <= 1.0
+            assert np.max(np.abs(d - d_added)) <= 1.0 + 1e-9  # 1 exactly, up to the rounding of the chords
             ratio = mechanism.probabilities(counts) / mechanism.probabilities(np.append(counts, added))
             assert np.all(ratio <= math.exp(0.7) * (1 + 1e-12)) and np.all(ratio >= math.exp(-0.7) * (1 - 1e-12))
 
 
 def test_on_many_users_the_choice_keeps_its_rank_margin_and_so_the_error_model_near_its_best():
     """10,000 users with geometric record counts, 100 cells, epsilon 0.95 for the release and 0.05 for the choice.
-    McSherry and Talwar with the base measure 1/M: P(d(M) > 2 (ln(H / 0.05) + ln 50) / 0.05 = 336 users) <= 0.05
-    (H = 1 + 1/2 + ... + 1/50), so of 400 draws at most binom.ppf(1 - ALPHA, 400, 0.05) may miss; every M within
-    the margin has F(M) within 34 % of the smallest (the margin is a worst case: see the benchmark)."""
+    McSherry and Talwar with the base measure mu = 1/M^2: P(d(M) > 2 ln(Z / (mu(50) 0.05)) / 0.05) <= 0.05
+    (Z = sum mu), so of 400 draws at most binom.ppf(1 - ALPHA, 400, 0.05) may miss."""
     counts = np.random.default_rng(3).geometric(0.1, size=10_000)
     mechanism = BoundChoice(0.05, 50, 100, 0.95)
-    m = np.arange(1, 51)
-    cost = np.maximum(counts[None, :] - m[:, None], 0).sum(axis=1) + mechanism.target * m
+    z = np.sum(1.0 / np.arange(1, 51) ** 2)
+    assert mechanism.rank_margin(0.05) == pytest.approx(2 * math.log(z * 2500 / 0.05) / 0.05)
     within = mechanism.distances(counts) <= mechanism.rank_margin(0.05)
-    assert cost[within].max() / cost.min() < 1.34
     chosen = draws(mechanism, counts, 400, seed=11)
     assert np.sum(~within[chosen - 1]) <= binom.ppf(1 - ALPHA, 400, 0.05)
 
@@ -108,6 +179,14 @@ def test_record_fields_add_the_choice_to_the_release():
     assert fields["mechanism"] == "Laplace; before it, M = 4 chosen" and fields["rho"] is None
     gaussian = with_choice({"mechanism": "Gaussian", "epsilon": 0.9, "rho": 0.01}, "M = 4 chosen", 0.1)
     assert gaussian["rho"] == pytest.approx(0.01 + 0.1 ** 2 / 2)  # pure epsilon-DP is epsilon^2 / 2 -zCDP
+    # With a delta the epsilon is the smaller of the sum and the conversion of the summed rho: after the Gaussian
+    # split of (1, 1e-6) that conversion is 1, below the sum 0.05 + the release's epsilon.
+    choice_epsilon, rho, rest = gaussian_split(1.0, 1e-6, 0.05)
+    split = with_choice({"mechanism": "Gaussian", "epsilon": rest, "delta": 1e-6, "rho": zcdp_rho(rest, 1e-6),
+                         "epsilon_floating_point": rest}, "M = 4 chosen", choice_epsilon)
+    assert rest + choice_epsilon > 1.0
+    assert split["rho"] == pytest.approx(zcdp_rho(1.0, 1e-6), rel=1e-6)
+    assert split["epsilon"] == pytest.approx(1.0, rel=1e-6) == split["epsilon_floating_point"]
 
 
 def test_split_epsilon_and_its_refusals():
@@ -117,6 +196,8 @@ def test_split_epsilon_and_its_refusals():
             split_epsilon(1.0, share)
     with pytest.raises(ValueError):
         BoundChoice(0.1, 0, 3, 1.0)
+    with pytest.raises(ValueError):
+        BoundChoice(0.1, 5, 3, 1.0, noise=DISCRETE_GAUSSIAN)  # the Gaussian's rho is needed
 
 
 def test_per_user_counts_leave_null_users_out():

@@ -19,6 +19,8 @@ from dp_geoprivacy.core.accuracy.noise_choice import count_noise_choice, sum_noi
 from dp_geoprivacy.core.accuracy.planning import count_accuracy
 from dp_geoprivacy.core.accuracy.utility import compare_counts, sampling_tolerance
 from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise
+from dp_geoprivacy.core.mechanisms.gaussian import DISCRETE_GAUSSIAN, zcdp_epsilon, zcdp_rho
+from dp_geoprivacy.core.releases.zone_counts import make_mechanism
 
 from .conftest import read_field, run_algorithm_json, write_grid_zones, write_points
 from .test_mobility_report import run as run_report
@@ -323,3 +325,36 @@ def test_mobility_report_plan_gives_each_sections_margin_as_the_report_writes_it
         assert f"{section} epsilon {at[section, 'count']['section_epsilon']:.6g} " in mechanism
     with pytest.raises(QgsProcessingException, match="BUDGET_SPLIT"):
         plan(tmp_path, RELEASE=6, EPSILON=1, BUDGET_SPLIT="od_flow=2")
+
+
+def test_automatic_m_plan_gives_the_choices_cost_and_the_error_at_the_largest_and_a_typical_m(tmp_path):
+    """Issue 22 §2: M = 0 plans the release with AUTO_SHARE of EPSILON taken by the choice (Laplace: 0.05 of 1, the
+    release at 0.95; the discrete Gaussian: 0.05^2 / 2 of rho(1, 1e-6), the release at that rest's conversion), with
+    figures at AUTO_MAX_BOUND (the table) and TYPICAL_M; computed here from the mechanisms the release would build."""
+    results = run_algorithm_json(ALG, RELEASE=0, EPSILON=1, ZONES=100, MAX_CONTRIBUTIONS=0, AUTO_MAX_BOUND=40,
+                                 TYPICAL_M=6, OUTPUT=str(tmp_path / "plan.gpkg"))
+    assert results["CHOICE_EPSILON"] == pytest.approx(0.05)
+    for m, name in ((40, "EXPECTED_ABS_ERROR"), (6, "EXPECTED_ABS_ERROR_TYPICAL_M")):
+        expected = count_accuracy(make_mechanism(epsilon=0.95, noise=LAPLACE, max_contributions=m), 100, 1.0)
+        assert results[name] == pytest.approx(expected.expected_abs_error)
+    settings = json.loads(results["SETTINGS"])
+    assert settings["max_contributions"] == 0 and settings["auto_max_bound"] == 40 and settings["typical_m"] == 6
+    gaussian = plan(tmp_path, RELEASE=1, EPSILON=1, ZONES=20, MAX_CONTRIBUTIONS=0, NOISE=2, DELTA=1e-6,
+                    OUTPUT=str(tmp_path / "g.gpkg"))
+    rest = zcdp_epsilon(zcdp_rho(1.0, 1e-6) - 0.05 ** 2 / 2, 1e-6)
+    expected = count_accuracy(make_mechanism(epsilon=rest, delta=1e-6, noise=DISCRETE_GAUSSIAN,
+                                             max_contributions=50), 1, 1.0)
+    assert gaussian["CHOICE_EPSILON"] == pytest.approx(0.05)
+    assert gaussian["EXPECTED_ABS_ERROR"] == pytest.approx(expected.expected_abs_error, rel=1e-6)
+    with pytest.raises(QgsProcessingException, match=r"MAX_CONTRIBUTIONS=0 \(automatic M\) is planned for zone "
+                                                     r"counts and OD flows"):
+        plan(tmp_path, RELEASE=4, STATISTIC=0, LOWER=0, UPPER=100, MAX_CONTRIBUTIONS=0,
+             OUTPUT=str(tmp_path / "s.gpkg"))
+
+
+def test_automatic_m_plan_refuses_a_share_whose_rho_takes_the_whole_budget_at_a_tabulated_epsilon(tmp_path):
+    """With the Gaussian the choice's (0.2 EPSILON)^2 / 2 = 0.02 EPSILON^2 fits in rho(1, 1e-6) = 0.024 but not in
+    rho(10, 1e-6) = 0.0154 x 100: the table's EPSILON 10 is refused with the parameter named, not a crash."""
+    with pytest.raises(QgsProcessingException, match=r"MAX_CONTRIBUTIONS=0 \(automatic\) cannot work: .*AUTO_SHARE"):
+        plan(tmp_path, RELEASE=0, EPSILON=1, MAX_CONTRIBUTIONS=0, NOISE=2, DELTA=1e-6, AUTO_SHARE=0.2,
+             EPSILONS="1, 10")

@@ -2,18 +2,27 @@
 with AUTO_SHARE of EPSILON, the release runs on the rest with the chosen M, and the choice is logged, recorded and
 charged to the ledger.
 
-The data make the choice certain: 60 users with exactly 4 records each. Then d(M) is 0 at M = 4, 60 - c below it
-and c above it (c = cells / epsilon of the release, core.mechanisms.bound_selection); with EPSILON 10 and
+The data make the choice certain with Laplace noise: 60 users with exactly 4 records each. Then d(M) is 0 at
+M = 4, about 60 - c users below it and c above it (c the noise error's slope, cells / epsilon of the release at
+least c = 5 here: 10 zone cells, or 82 mostly empty OD pairs, core.mechanisms.bound_selection); with EPSILON 10 and
 AUTO_SHARE 0.9 (epsilon 9 for the choice, 1 for the release) any other M has probability below
-8 exp(-9 c / 2) < 1e-17 for the c of these runs (c >= 10), so M = 4 is what a correct choice gives.
+16 exp(-9 * 5 / 2) < 1e-8 (the base measure 1/M^2 favours M = 1 by at most 16), so M = 4 is what a correct choice
+gives.
+
+With the discrete Gaussian (NOISE=2) the run stays rho(EPSILON, DELTA)-zCDP: the choice (AUTO_SHARE of EPSILON,
+pure) takes epsilon^2 / 2 of that rho, the release the rest. Its noise grows only as sqrt(M), so the M above 4
+differ little and the test does not fix M: it checks that the M logged is the M recorded and used (sensitivity
+sqrt(M), sigma sqrt(M / (2 rho_rest))), and the accounting against figures computed here.
 """
 
 import json
+import math
 import re
 
 import pytest
 from osgeo import ogr
 
+from dp_geoprivacy.core.mechanisms.gaussian import zcdp_epsilon, zcdp_rho
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
 from .conftest import run_qgis_process, write_grid_zones
@@ -100,8 +109,10 @@ def test_zone_statistics_with_automatic_m_and_value_bounds(zones, tmp_path):
 
 
 def test_mobility_report_with_automatic_m(zones, tmp_path):
-    """The choice weighs the visits per zone: c = zones / (epsilon of the visits) = 9 / (1 x their share) >= 9."""
-    rows = [r for u in range(USERS) for i in range(PER_USER) for r in (
+    """The choice weighs the visits per zone: a trip changes two zones, so the noise's slope is about c = 2 x 9 zones /
+    (1 x the visits' share of EPSILON) users, and the snapped grain raises it further: 600 users (not 60) keep the
+    users beyond M below 4 far above c."""
+    rows = [r for u in range(10 * USERS) for i in range(PER_USER) for r in (
         {"wkt": point(*centre(u % 9)), "uid": f"u{u}", "tid": f"t{i}", "ts": f"2024-03-0{1 + i} 08:10:00"},
         {"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}", "tid": f"t{i}", "ts": f"2024-03-0{1 + i} 08:40:00"})]
     records = write_layer(tmp_path / "records.gpkg", rows)
@@ -212,3 +223,80 @@ def test_dry_run_with_automatic_value_bounds_draws_nothing(zones, tmp_path):
                      r"runs, with epsilon 4.5", log), log
     assert results["SENSITIVITY"] == pytest.approx(8 * 1000)
     assert not (tmp_path / "statistics.gpkg").exists()
+
+
+# --- NOISE=2: automatic M with the discrete Gaussian ---------------------------------------------------------------
+
+GAUSSIAN = {"EPSILON": 1, "DELTA": 1e-6, "NOISE": 2, "AUTO_SHARE": 0.05}
+
+
+def check_gaussian_accounting(log, entries, record, epsilon=1.0, delta=1e-6, share=0.05):
+    """By hand: the choice's epsilon 0.05 enters as 0.05^2 / 2 = 0.00125 of rho; the release gets rho(1, 1e-6) less
+    that, converted to its epsilon; the record and the ledger carry the whole rho(1, 1e-6) and epsilon 1 (the
+    conversion of that rho), not the sum of the two epsilons. Returns the chosen M and the release's rho."""
+    chosen = re.search(r"Automatic M: the exponential mechanism chose M = (\d+) \(from 1 to 8\) with epsilon "
+                       r"([0-9.]+) of the 1 of this run; the release uses the other ([0-9.]*[0-9])", log)
+    assert chosen, log
+    m, choice = int(chosen.group(1)), float(chosen.group(2))
+    rho_rest = zcdp_rho(epsilon, delta) - (share * epsilon) ** 2 / 2
+    assert choice == pytest.approx(share * epsilon)
+    assert float(chosen.group(3)) == pytest.approx(zcdp_epsilon(rho_rest, delta), rel=1e-4)
+    assert f"M = {m} chosen by the exponential mechanism" in record.mechanism
+    assert record.rho == pytest.approx(zcdp_rho(epsilon, delta), rel=1e-6)
+    assert record.epsilon == pytest.approx(epsilon, rel=1e-6) and record.delta == delta
+    [entry] = entries
+    assert entry["rho"] == pytest.approx(record.rho) and entry["epsilon"] == pytest.approx(epsilon, rel=1e-6)
+    return m, rho_rest
+
+
+def test_zone_counts_with_automatic_m_and_gaussian_noise(zones, tmp_path):
+    rows = [{"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}"} for u in range(USERS) for i in range(PER_USER)]
+    points = write_layer(tmp_path / "points.gpkg", rows)
+    results, log, entries = run("noisyzonecounts", tmp_path, INPUT=points, ZONES=zones, ZONE_ID_FIELD="zone_id",
+                                USER_FIELD="uid", MAX_CONTRIBUTIONS=0, OUTPUT=tmp_path / "counts.gpkg", **GAUSSIAN)
+    m, rho_rest = check_gaussian_accounting(log, entries, read_from_file(str(tmp_path / "counts.gpkg"))[0])
+    assert results["SENSITIVITY"] == pytest.approx(math.sqrt(m))
+    assert results["NOISE_SCALE"] == pytest.approx(math.sqrt(m / (2 * rho_rest)), rel=1e-4)
+
+
+def test_od_flows_with_automatic_m_and_gaussian_noise(zones, tmp_path):
+    rows = [{"wkt": line(centre(u % 9), centre((u + i) % 9)), "uid": f"u{u}"}
+            for u in range(USERS) for i in range(PER_USER)]
+    trips = write_layer(tmp_path / "trips.gpkg", rows, ogr.wkbLineString)
+    results, log, entries = run("noisyodflows", tmp_path, INPUT=trips, ZONES=zones, ZONE_ID_FIELD="zone_id",
+                                USER_FIELD="uid", MAX_TRIPS=0, THRESHOLD=0, OUTPUT_FLOWS=tmp_path / "flows.gpkg",
+                                OUTPUT_MATRIX=tmp_path / "matrix.gpkg", **GAUSSIAN)
+    m, rho_rest = check_gaussian_accounting(log, entries, read_from_file(str(tmp_path / "flows.gpkg"))[0])
+    assert results["SENSITIVITY"] == pytest.approx(math.sqrt(m))
+
+
+def test_zone_statistics_with_automatic_m_and_gaussian_noise(zones, tmp_path):
+    rows = [{"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}", "speed": float((u * PER_USER + i) % 100)}
+            for u in range(USERS) for i in range(PER_USER)]
+    points = write_layer(tmp_path / "points.gpkg", rows)
+    _, log, entries = run("noisyzonestatistics", tmp_path, INPUT=points, ZONES=zones, ZONE_ID_FIELD="zone_id",
+                          VALUE_FIELD="speed", STATISTIC=1, LOWER=0, UPPER=100, UNIT=1, USER_FIELD="uid",
+                          MAX_CONTRIBUTIONS=0, OUTPUT=tmp_path / "statistics.gpkg", **GAUSSIAN)
+    check_gaussian_accounting(log, entries, read_from_file(str(tmp_path / "statistics.gpkg"))[0])
+
+
+def test_mobility_report_with_automatic_m_and_gaussian_visits(zones, tmp_path):
+    """The report's analyses share EPSILON less the choice's epsilon (its other analyses are pure epsilon-DP, so
+    the report is not one rho(EPSILON, DELTA) release): rho is the report's plus 0.05^2 / 2, and the record's epsilon
+    is the smaller of the sum (1) and that rho's conversion."""
+    rows = [r for u in range(USERS) for i in range(PER_USER) for r in (
+        {"wkt": point(*centre(u % 9)), "uid": f"u{u}", "tid": f"t{i}", "ts": f"2024-03-0{1 + i} 08:10:00"},
+        {"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}", "tid": f"t{i}", "ts": f"2024-03-0{1 + i} 08:40:00"})]
+    records = write_layer(tmp_path / "records.gpkg", rows)
+    _, log, entries = run("mobilityreport", tmp_path, INPUT=records, ZONES=zones, ZONE_ID_FIELD="zone_id",
+                          USER_FIELD="uid", TRIP_FIELD="tid", TIMESTAMP_FIELD="ts", MAX_TRIPS_PER_USER=0,
+                          TIME_START="2024-03-01", TIME_END="2024-04-01", OUTPUT_HTML=tmp_path / "report.html",
+                          OUTPUT_VISITS=tmp_path / "visits.gpkg", OUTPUT_FLOWS=tmp_path / "flows.gpkg", **GAUSSIAN)
+    [record] = read_from_file(str(tmp_path / "visits.gpkg"))
+    chosen = re.search(r"chose M = (\d+) \(from 1 to 8\) with epsilon 0.05 of the 1 of this run; the release uses "
+                       r"the other 0.95", log)
+    assert chosen, log
+    assert f"M = {chosen.group(1)} chosen by the exponential mechanism" in record.mechanism
+    assert record.rho > 0.05 ** 2 / 2 and record.delta == 1e-6
+    assert record.epsilon == pytest.approx(min(1.0, zcdp_epsilon(record.rho, 1e-6)), rel=1e-6)
+    assert entries[0]["rho"] == pytest.approx(record.rho)

@@ -429,7 +429,6 @@ def test_gaussian_visits_count_users_per_zone_and_the_record_carries_rho(trips, 
     ({"NOISE": 2, "DELTA": 1e-6, "ANALYSES": [5, 7]}, "NOISE=2 leaves out od_flows"),
     ({"NOISE": 2, "DELTA": 0.0}, "NOISE=2 (discrete Gaussian) needs DELTA > 0"),
     ({"NOISE": 1}, "NOISE=1 (discrete Laplace) is not offered"),
-    ({"NOISE": 2, "DELTA": 1e-6, "MAX_TRIPS_PER_USER": 0}, "MAX_TRIPS_PER_USER=0 (automatic) is for Laplace"),
 ])
 def test_gaussian_settings_that_cannot_work_are_refused(trips, zones, tmp_path, extra, words):
     path, _ = trips

@@ -9,51 +9,87 @@ the rest of the budget with the chosen M. PipelineDP's parameter tuning and
 Tumult Analytics' ``get_bounds`` do the same kind of thing; the score below is
 ours, derived from the release's error.
 
-Which M? With per-user record counts n_u and the release's noise adding, on
-each of its C public cells, noise of mean absolute value k M / eps_rest
-(Laplace: k = 1), the total error over the cells is about
-    F(M) = L(M) + c M,   L(M) = sum_u max(0, n_u - M),   c = k C / eps_rest.
+Which M? With per-user record counts n_u and a release of C public cells,
+each of whose noise has mean absolute error h(M) at bound M (below), the
+total error over the cells is about
+    F(M) = L(M) + C h(M),   L(M) = sum_u max(0, n_u - M).
 L is convex and piecewise linear with L(M+1) - L(M) = -g(M),
-g(M) = #{u : n_u > M}, so F(M+1) - F(M) = c - g(M) and F is smallest at the
-M where g(M-1) >= c >= g(M): the M that about c users exceed (Lagrange's
-condition for this trade-off; it needs no count of users). The candidates
-are the public set 1..MAX (``max_bound``), and the score of a candidate is
-minus its rank distance from that condition,
-    d(M) = max(g(M) - c, c - g(M - 1), 0),
-which is 0 exactly at the minimisers of F. Candidates are weighted by the
-public base measure mu(M) = 1/M (log-uniform: each doubling of M equally
-likely a priori, the integer form of a powers-of-2 grid): far above the
-largest counts every candidate has d(M) close to c, and without it their
-many equal weights would take a noticeable share of the draws.
+g(M) = #{u : n_u > M}, so with G(M) = g(1) + ... + g(M - 1),
+    F(M) = L(0) + P(M),   P(M) = C h(M) - G(M).
+The candidates are the public set 1..MAX (``max_bound``), and the score of a
+candidate is minus its chord distance from the best:
+    d(M) = max(0, max over candidates M' != M of (P(M) - P(M')) / |M - M'|),
+the largest average step, in users, by which F rises from another candidate
+M' to M. It is 0 exactly at the minimisers of F over the candidates. When h
+is linear (c = C h(M) / M, Laplace without snapping) F is convex, only the
+neighbours M' = M +- 1 count, and d(M) = max(g(M) - c, c - g(M - 1), 0):
+the number of users from Lagrange's condition g(M-1) >= c >= g(M), the
+score of the first version. Every chord counts once h is not linear: the
+snapped Laplace noise below jumps where M / eps_rest passes a power of two
+(its grain doubles), and the Gaussian noise grows as sqrt(M).
 
-The noise cost k. Laplace noise of scale b has mean absolute value b; a cell
-whose true count is 0 has, after CLAMP (negative counts set to 0), an error
-of mean b / 2. Zone counts take k = 1 (most zones of a declared zone layer
-hold data); OD flows take k = 1/2 (most of the Z^2 pairs of an OD matrix are
-empty). Both are public choices per release, made without the data; they
-were set after a first run of benchmarks/bench_auto_bounds.py (say so).
+The noise error h(M) (public: M, the release's epsilon or rho and its noise
+kind, no data). A cell that holds data has the noise's mean absolute error;
+a cell whose true count is 0 has, after CLAMP (negative counts set to 0),
+only its positive part. ``noise_cost`` is the public share of the cells
+taken to hold data: 1 for zone counts (most zones of a declared zone layer
+hold data), 0 for OD flows (most of the Z^2 pairs of an OD matrix are
+empty); h is that mix of the two. With b = M / eps_rest:
+- Laplace with Mironov's snapping (NOISE=0, :mod:`.counting`): values are
+  rounded to the grain Lambda, the smallest power of two >= b. For a count
+  at a uniform position between multiples of Lambda the error is Z + R with
+  R uniform on +-a, a = Lambda / 2, so E|Z + R| = a / 2 + (b^2 / a)(1 -
+  e^(-a / b)) (b as Lambda -> 0); a true 0 gives E max(0, snapped Z) =
+  (Lambda / 2) e^(-Lambda / 2b) / (1 - e^(-Lambda / b)) (b / 2 as Lambda -> 0).
+- discrete Laplace (NOISE=1), alpha = e^(-1/b): E|Z| = 2 alpha / (1 -
+  alpha^2), and half of it for a true 0.
+- discrete Gaussian (NOISE=2), sigma = sqrt(M / (2 rho_rest)) (L2 sensitivity
+  sqrt(M)): E|Z| = sigma sqrt(2 / pi) (the continuous figure; the discrete
+  Gaussian's differs by far less than the spread of the choice), and half of
+  it for a true 0.
+
+The base measure mu(M) = 1 / M^2 (public). Above the largest counts every
+candidate has d(M) close to c = the noise's slope C h'(M), whatever the data:
+no mechanism with sensitivity 1 in users can tell them apart by more than
+exp(eps_choice c / 2) (about c heavy users added would make any of them the
+best, group privacy), so the prior decides how much such candidates draw. Their error
+grows as M (noise only), so a weight 1/M^2 makes the expected error they add
+fall as 1/M: the flat tail adds about ln(MAX) times the weight of its first
+candidate, as the probability mass did with the log-uniform 1/M. Below the
+optimum d(M) grows by the many users beyond M, which outweighs the prior.
 
 Privacy (the OpenDP-style proof). Neighbouring datasets differ by one user
 (added or removed) and each user contributes one count n_u. Adding a user
-moves every g(m) by 0 or 1, so every d(M) by at most 1: the score has
-sensitivity 1 whatever the user's count (nothing is clamped; a user with
-any number of records is one user). The output M is drawn with probability
+with count n adds 1 to g(m) for every m < n and changes nothing else; so for
+M' < M, P(M) - P(M') = C (h(M) - h(M')) - (g(M') + ... + g(M - 1)) moves
+by minus the number of m in M'..M-1 below n, between 0 and M - M', and each
+chord (P(M) - P(M')) / |M - M'| by at most 1. A maximum of functions that
+each move by at most 1 moves by at most 1, and so does max(0, .): d has
+sensitivity 1 whatever the user's count (nothing is clamped; a user with any
+number of records is one user). The output M is drawn with probability
 proportional to mu(M) exp(-eps_choice d(M) / 2) over the public candidates,
 which is eps_choice-DP (McSherry and Talwar 2007, Theorem 6, with a base
 measure: each numerator moves by a factor at most e^(eps_choice / 2), so the
-normaliser does too). The release then
-uses M and eps_rest = EPSILON - eps_choice; by sequential composition the
-whole run is EPSILON-DP (plus the release's own delta), and the record and
-the ledger carry EPSILON. The chosen M is the output of a mechanism and may
-be published: the record and the log state it.
+normaliser does too), hence (eps_choice^2 / 2)-zCDP (Bun and Steinke 2016,
+Proposition 1.4). The release then uses M and eps_rest = EPSILON -
+eps_choice; by sequential composition the whole run is EPSILON-DP (plus the
+release's own delta), and the record and the ledger carry EPSILON. With the
+Gaussian release the run is accounted in zCDP: rho_rest = rho(EPSILON,
+DELTA) - eps_choice^2 / 2, so that the whole run is rho(EPSILON, DELTA)-zCDP,
+i.e. (EPSILON, DELTA)-DP by the conversion of Canonne, Kamath and Steinke 2020
+(``gaussian_split``). The chosen M is the output of a mechanism and may be
+published: the record and the log state it.
+
+Computing d. The chords to the left of M are maximal at a vertex of the
+lower convex hull of the points left of M (the supporting line through
+(M, P(M))), found by binary search along that hull: O(MAX log MAX) in all,
+checked against all chords in tests/core.
 
 Accuracy. With probability >= 1 - beta the chosen M has d(M) <=
-2 ln(H / beta) / eps_choice, H = sum 1/M <= 1 + ln MAX, plus
-2 ln(M*) / eps_choice for an optimal M* (McSherry and Talwar 2007): the number of
-users beyond M is within that many of c. F changes by |g - c| per unit step,
-so near the optimum the extra error is small where the count distribution
-is dense and the choice moves further (with little effect on F) where it is
-sparse.
+2 ln(Z / (mu(M*) beta)) / eps_choice, Z = sum mu (McSherry and Talwar 2007):
+the chosen M's error is within that many users per step of the best.
+Where the counts are dense near the optimum the extra error is small; where
+they are sparse the choice moves further, with little effect on F.
 
 Value bounds (``ValueBoundChoice``): LOWER and UPPER of a zone statistic from
 the private quantiles (default the 2nd and 98th percentiles) of all the
@@ -67,7 +103,11 @@ declared end: wider bounds, so more noise but no clamping (the safe side).
 Floating point. The output is always a public candidate chosen by inverting
 cumulative weights (:func:`.quantiles.draw_by_rank_distance`); the rounding
 of the weights changes each candidate's probability by an additive amount of
-order MAX * 2^-53, as stated in :mod:`.quantiles`.
+order MAX * 2^-53, as stated in :mod:`.quantiles`. The chords are computed in
+double precision: each is off by at most a few units of 2^-52 times |P|
+(C h(M) plus the records below M), so a user moves d by 1 plus such a
+rounding (1e-9 at a billion records), which adds epsilon_choice times it to
+the privacy loss.
 
 Everything here is numpy; no QGIS.
 """
@@ -80,13 +120,17 @@ import numpy as np
 
 from ..releases.release import null_user_mask, user_codes
 from .bounded_stats import Bounds
+from .counting import DISCRETE_LAPLACE, LAPLACE, snap_grain
+from .gaussian import DISCRETE_GAUSSIAN, pure_dp_rho, zcdp_epsilon, zcdp_rho
 from .quantiles import ExponentialQuantiles, draw_by_rank_distance
 from .validation import require_positive_finite
 
 DEFAULT_SHARE = 0.05
-# The noise cost k per release (module docstring): zone counts, and OD flows (mostly empty pairs).
-ZONE_NOISE_COST, OD_NOISE_COST = 1.0, 0.5
+# noise_cost: the public share of the release's cells taken to hold data (module docstring): zone counts, and OD
+# flows (mostly empty pairs).
+ZONE_NOISE_COST, OD_NOISE_COST = 1.0, 0.0
 DEFAULT_MAX_BOUND = 50
+NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE, DISCRETE_GAUSSIAN)
 # The quantiles that give LOWER and UPPER of a value.
 VALUE_QUANTILES = (0.02, 0.98)
 
@@ -100,6 +144,19 @@ def split_epsilon(epsilon: float, share: float) -> Tuple[float, float]:
     return choice, epsilon - choice
 
 
+def gaussian_split(epsilon: float, delta: float, share: float, choices: int = 1) -> Tuple[float, float, float]:
+    """(epsilon of each choice, rho left for a Gaussian release, the epsilon that rho converts to at ``delta``) when
+    the whole run is to be rho(epsilon, delta)-zCDP: each of ``choices`` pure choices (``share`` of epsilon each)
+    takes eps_choice^2 / 2 of rho (module docstring); the release's epsilon is its rho's conversion (CKS
+    Corollary 13), which gives its rho back."""
+    choice = split_epsilon(epsilon, share)[0]
+    rest = zcdp_rho(epsilon, delta) - int(choices) * pure_dp_rho(choice)
+    if not rest > 0:
+        raise ValueError(f"the choices' rho {int(choices) * pure_dp_rho(choice):.3g} would take the whole rho "
+                         f"{zcdp_rho(epsilon, delta):.3g} of EPSILON {epsilon:g} at DELTA {delta:g}")
+    return choice, rest, zcdp_epsilon(rest, delta)
+
+
 def per_user_counts(user_keys) -> np.ndarray:
     """Records per user (NULL user ids left out, as every release drops them). Raw: only a mechanism reads it."""
     keys = np.ma.asarray(user_keys)
@@ -109,13 +166,61 @@ def per_user_counts(user_keys) -> np.ndarray:
     return np.unique(user_codes(keys), return_counts=True)[1].astype(np.int64)
 
 
+def cell_noise_errors(noise: str, bounds, epsilon_release: float, rho_release: Optional[float] = None):
+    """(E error of a cell holding data, E error of an empty cell after CLAMP) of the release's noise at each bound
+    in ``bounds`` (module docstring, "The noise error h(M)")."""
+    m = np.asarray(bounds, dtype=float)
+    if noise == LAPLACE:
+        b = m / epsilon_release
+        grain = np.array([snap_grain(x) for x in b])
+        a = grain / 2.0
+        return a / 2.0 + b * b / a * -np.expm1(-a / b), grain / 2.0 * np.exp(-grain / (2.0 * b)) / -np.expm1(-grain / b)
+    if noise == DISCRETE_LAPLACE:
+        alpha = np.exp(-epsilon_release / m)
+        return 2.0 * alpha / (1.0 - alpha * alpha), alpha / (1.0 - alpha * alpha)
+    sigma = np.sqrt(m / (2.0 * rho_release))
+    return sigma * math.sqrt(2.0 / math.pi), sigma / math.sqrt(2.0 * math.pi)
+
+
+def _left_chords(values: np.ndarray) -> np.ndarray:
+    """out[i] = max over j < i of (values[i] - values[j]) / (i - j), -inf at i = 0: the tangent from point i to the
+    lower convex hull of the points before it, by binary search along that hull (the slope is unimodal on it)."""
+    y = values
+    out = np.full(len(y), -np.inf)
+    hull = []
+    for i in range(len(y)):
+        if hull:
+            lo, hi = 0, len(hull) - 1
+            while lo < hi:
+                mid = (lo + hi) // 2
+                a, b = hull[mid], hull[mid + 1]
+                if (y[i] - y[a]) * (i - b) <= (y[i] - y[b]) * (i - a):  # b's chord at least as steep: go right
+                    lo = mid + 1
+                else:
+                    hi = mid
+            out[i] = (y[i] - y[hull[lo]]) / (i - hull[lo])
+        while len(hull) >= 2 and (hull[-1] - hull[-2]) * (y[i] - y[hull[-2]]) <= (y[hull[-1]] - y[hull[-2]]) * (
+                i - hull[-2]):
+            hull.pop()
+        hull.append(i)
+    return out
+
+
+def chord_distances(values) -> np.ndarray:
+    """max(0, max over j != i of (values[i] - values[j]) / |i - j|) for every i (module docstring, "Computing d")."""
+    values = np.asarray(values, dtype=float)
+    return np.maximum(np.maximum(_left_chords(values), _left_chords(values[::-1])[::-1]), 0.0)
+
+
 @dataclass(frozen=True)
 class BoundChoice:
     """The contribution bound M chosen by the exponential mechanism over 1..``max_bound`` (module docstring).
 
-    ``cells``: the number of noisy cells of the release (public), ``epsilon_release``
-    the epsilon the release noises them with, ``noise_cost`` the mean absolute
-    noise per unit of scale (1 for Laplace). ``target`` is c = noise_cost * cells / epsilon_release.
+    ``cells``: the number of noisy cells of the release (public), ``epsilon_release`` the epsilon the release
+    noises them with, ``noise_cost`` the share of cells taken to hold data (1 zone counts, 0 OD flows), ``noise``
+    the release's noise (counting.LAPLACE snapped, counting.DISCRETE_LAPLACE, gaussian.DISCRETE_GAUSSIAN with
+    ``rho_release``, its rho). ``target`` is the noise's slope c = C h(M) / M for plain Laplace (the number of users
+    beyond M at the optimum without snapping).
     """
 
     epsilon: float
@@ -123,6 +228,8 @@ class BoundChoice:
     cells: int
     epsilon_release: float
     noise_cost: float = ZONE_NOISE_COST
+    noise: str = LAPLACE
+    rho_release: Optional[float] = None
 
     def __post_init__(self):
         require_positive_finite("epsilon", self.epsilon)
@@ -131,6 +238,12 @@ class BoundChoice:
             raise ValueError(f"the largest candidate bound must be a whole number >= 1, got {self.max_bound!r}")
         if int(self.cells) < 1:
             raise ValueError(f"a release has at least one cell, got {self.cells!r}")
+        if not 0.0 <= self.noise_cost <= 1.0:
+            raise ValueError(f"the share of cells holding data must be in [0, 1], got {self.noise_cost!r}")
+        if self.noise not in NOISE_KINDS:
+            raise ValueError(f"noise must be one of {NOISE_KINDS}, got {self.noise!r}")
+        if self.noise == DISCRETE_GAUSSIAN:
+            require_positive_finite("rho_release", self.rho_release)
 
     @property
     def candidates(self) -> np.ndarray:
@@ -138,21 +251,24 @@ class BoundChoice:
 
     @property
     def target(self) -> float:
-        return self.noise_cost * int(self.cells) / self.epsilon_release
+        return (self.noise_cost + (1.0 - self.noise_cost) / 2.0) * int(self.cells) / self.epsilon_release
 
     @property
     def log_base_measure(self) -> np.ndarray:
-        """ln mu(M) = -ln M (unnormalised; public)."""
-        return -np.log(self.candidates)
+        """ln mu(M) = -2 ln M (unnormalised; public)."""
+        return -2.0 * np.log(self.candidates)
+
+    def noise_error(self) -> np.ndarray:
+        """h(M) for every candidate: the expected absolute noise error of one cell (public)."""
+        held, empty = cell_noise_errors(self.noise, self.candidates, self.epsilon_release, self.rho_release)
+        return self.noise_cost * held + (1.0 - self.noise_cost) * empty
 
     def distances(self, counts) -> np.ndarray:
-        """d(M) for every candidate M: the rank distance from g(M-1) >= c >= g(M), g(m) = #{n_u > m}."""
+        """d(M) for every candidate M: the chord distance of P(M) = C h(M) - G(M) from its minimum."""
         counts = np.sort(np.asarray(counts, dtype=np.int64))
-        m = self.candidates
-        exceeding = len(counts) - np.searchsorted(counts, m, side="right")  # g(M)
-        exceeding_before = len(counts) - np.searchsorted(counts, m - 1, side="right")  # g(M - 1)
-        c = self.target
-        return np.maximum(np.maximum(exceeding - c, c - exceeding_before), 0.0)
+        exceeding = len(counts) - np.searchsorted(counts, self.candidates, side="right")  # g(M)
+        before = np.concatenate(([0.0], np.cumsum(exceeding[:-1], dtype=float)))  # G(M) = g(1) + ... + g(M - 1)
+        return chord_distances(int(self.cells) * self.noise_error() - before)
 
     def probabilities(self, counts) -> np.ndarray:
         """The exact output distribution over the candidates (for tests and documentation)."""
@@ -170,17 +286,19 @@ class BoundChoice:
         return int(self.candidates[draw_by_rank_distance(shifted - shifted.min(), scale, rng)])
 
     def rank_margin(self, beta: float = 0.05) -> float:
-        """With probability >= 1 - beta the chosen M is within this many users of the condition, when the
-        condition holds at some M* (a bound on ln M* adds 2 ln M* / epsilon; here ln MAX is used)."""
-        harmonic = float(np.sum(1.0 / self.candidates))
-        return 2.0 * (math.log(harmonic / beta) + math.log(int(self.max_bound))) / self.epsilon
+        """With probability >= 1 - beta the chosen M is within this many users per step of the best, when the
+        best is M* (here the bound for M* = MAX, the largest: ln(Z / (mu(MAX) beta)))."""
+        log_mu = self.log_base_measure
+        log_z = float(np.log(np.sum(np.exp(log_mu))))
+        return 2.0 * (log_z - float(log_mu[-1]) + math.log(1.0 / beta)) / self.epsilon
 
     def description(self, chosen: Optional[int]) -> str:
         """The record's text; ``chosen`` None: the choice not yet made (a trial run's figures)."""
         what = f"M = {chosen} chosen" if chosen is not None else "M to be chosen"
         return (f"{what} by the exponential mechanism (McSherry and Talwar 2007) over 1..{self.max_bound}"
-                f" with epsilon {self.epsilon:g} and base measure 1/M, score minus the number of users from the point "
-                f"where about {self.target:.4g} users have more than M records (sensitivity 1 user)")
+                f" with epsilon {self.epsilon:g} and base measure 1/M^2, score minus the largest average number of "
+                f"users per step by which the bounding loss plus the {self.noise} noise error at M exceeds that at "
+                f"another candidate (sensitivity 1 user)")
 
 
 @dataclass(frozen=True)
@@ -221,12 +339,20 @@ class ValueBoundChoice:
 def with_choice(release_fields, description: str, epsilon: float, rho: Optional[float] = None) -> dict:
     """The release's record fields with the choice's cost added: the mechanism text names the choice, epsilon
     (and the floating-point epsilon, and rho where the release has one: a pure epsilon-DP step is
-    epsilon^2 / 2 -zCDP, Bun and Steinke 2016 Proposition 1.4) include it (sequential composition)."""
+    epsilon^2 / 2 -zCDP, Bun and Steinke 2016 Proposition 1.4) include it (sequential composition). Where the
+    release is zCDP with a delta, its epsilon is the smaller of the sum and the conversion of the summed rho at
+    that delta (both are valid; the Gaussian split, ``gaussian_split``, makes the conversion EPSILON)."""
     fields = dict(release_fields)
     fields["mechanism"] = f"{fields.get('mechanism', '')}; before it, {description}"
-    fields["epsilon"] = float(fields["epsilon"]) + float(epsilon)
+    added = float(fields["epsilon"]) + float(epsilon)
+    fields["epsilon"] = added
     if fields.get("epsilon_floating_point") is not None:
         fields["epsilon_floating_point"] = float(fields["epsilon_floating_point"]) + float(epsilon)
     if fields.get("rho") is not None:
-        fields["rho"] = float(fields["rho"]) + (float(epsilon) ** 2 / 2.0 if rho is None else float(rho))
+        fields["rho"] = float(fields["rho"]) + (pure_dp_rho(epsilon) if rho is None else float(rho))
+        delta = float(fields.get("delta") or 0.0)
+        if 0.0 < delta < 1.0:
+            fields["epsilon"] = min(added, zcdp_epsilon(fields["rho"], delta))
+            if fields.get("epsilon_floating_point") is not None:
+                fields["epsilon_floating_point"] = min(fields["epsilon_floating_point"], fields["epsilon"])
     return fields

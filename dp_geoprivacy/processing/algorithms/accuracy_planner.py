@@ -42,6 +42,7 @@ from ...core.releases.zone_statistics import SUM
 from ..base import DpAlgorithm
 from ..help_summary import count_figures, defaults, with_summary
 from ..writers import Column, write_features, write_text
+from .accuracy_auto_bound import AutoPlan, auto_parameters, bound_parameter
 from .accuracy_counts import log_count_accuracy
 from .accuracy_levels import level_parameters, level_rows
 from .accuracy_report import report_parameters, report_rows, report_series
@@ -190,9 +191,7 @@ class AccuracyPlanner(DpAlgorithm):
             defaultValue=100, minValue=1)
         zones.setHelp(self.tr("The number of zones of the public tessellation, e.g. 100."))
         self.add(zones)
-        self.add(QgsProcessingParameterNumber(
-            self.MAX_CONTRIBUTIONS, self.tr("Contributions per user (M)"),
-            QgsProcessingParameterNumber.Integer, defaultValue=1, minValue=1))
+        self.add(bound_parameter(self.MAX_CONTRIBUTIONS))
         self.add_mechanism_parameter()
         self.add(QgsProcessingParameterNumber(
             self.DISTANCE, self.tr("Protected distance (metres; locations)"), QgsProcessingParameterNumber.Double,
@@ -232,6 +231,7 @@ class AccuracyPlanner(DpAlgorithm):
         advanced += statistic_parameters(self)
         advanced += level_parameters(self)
         advanced += report_parameters(self)
+        advanced += auto_parameters()
         slots = QgsProcessingParameterNumber(
             self.SLOTS, self.tr("Time slots per zone (counts)"), QgsProcessingParameterNumber.Integer,
             defaultValue=1, minValue=1)
@@ -264,7 +264,9 @@ class AccuracyPlanner(DpAlgorithm):
                 ("EPSILON_FOR_DISPLACEMENT", self.tr("Epsilon for the target displacement")),
                 ("P_PUBLISHED", self.tr("Probability that a zone is published (zone statistics)")),
                 ("LAPLACE_RMSE", self.tr("RMSE per cell with Laplace noise (side by side)")),
-                ("GAUSSIAN_RMSE", self.tr("RMSE per cell with Gaussian noise at DELTA (side by side)"))):
+                ("GAUSSIAN_RMSE", self.tr("RMSE per cell with Gaussian noise at DELTA (side by side)")),
+                ("CHOICE_EPSILON", self.tr("Epsilon of the automatic M's choice")),
+                ("EXPECTED_ABS_ERROR_TYPICAL_M", self.tr("Expected absolute error per cell at TYPICAL_M"))):
             self.add_output(QgsProcessingOutputNumber(name, label))
         self.add_output(QgsProcessingOutputString(
             "SMALLER_ERROR_NOISE", self.tr("The noise with the smaller error at DELTA: Laplace or Gaussian")))
@@ -294,14 +296,17 @@ class AccuracyPlanner(DpAlgorithm):
         else:
             cells = zones * self.parameterAsInt(parameters, self.SLOTS, context)
         m = self.parameterAsInt(parameters, self.MAX_CONTRIBUTIONS, context)
+        plan = None if release in (LOCATIONS, RESPONSES) else AutoPlan.from_parameters(
+            self, parameters, context, RELEASE_NAMES[release], noise, delta)
+        m = plan.largest if plan else m  # the most noise the choice can give (accuracy_auto_bound)
         c = self.parameterAsInt(parameters, self.CELLS_PER_CONTRIBUTION, context) if release == ZONE_COUNTS else 1
         kind = self.location_mechanism_kind(parameters, context)
         distance = self.positive_number(parameters, self.DISTANCE, context)
 
-        def count_mechanism(epsilon):
-            return make_mechanism(epsilon=epsilon, delta=delta if threshold or noise == DISCRETE_GAUSSIAN else 0.0,
-                                  noise=noise,
-                                  threshold=threshold, max_contributions=m, cells_per_contribution=c)
+        def count_mechanism(epsilon, bound=m):
+            return make_mechanism(epsilon=plan.split(epsilon)[1] if plan else epsilon,
+                                  delta=delta if threshold or noise == DISCRETE_GAUSSIAN else 0.0, noise=noise,
+                                  threshold=threshold, max_contributions=bound, cells_per_contribution=c)
 
         def location_mechanism(epsilon):
             return PerturbationSpec(kind=kind, epsilon=epsilon, distance=distance, grid=0.0).mechanism()
@@ -311,6 +316,7 @@ class AccuracyPlanner(DpAlgorithm):
             settings.update(zones=zones, cells=cells, max_contributions=m, noise=noise, threshold=int(threshold),
                             delta=delta if threshold or noise == DISCRETE_GAUSSIAN else 0.0,
                             min_flow=self.parameterAsDouble(parameters, self.MIN_FLOW, context))
+            settings.update(plan.settings() if plan else {})
             if release == OD_FLOWS:
                 settings["include_intrazonal"] = int(self.parameterAsBool(parameters, self.INCLUDE_INTRAZONAL,
                                                                           context))
@@ -318,7 +324,7 @@ class AccuracyPlanner(DpAlgorithm):
                 settings.update(slots=self.parameterAsInt(parameters, self.SLOTS, context), cells_per_contribution=c)
         elif release == LOCATIONS:
             settings.update(mechanism=kind, distance=distance)
-        return release, cells, count_mechanism, location_mechanism, settings
+        return release, cells, count_mechanism, location_mechanism, settings, plan
 
     def _target(self, parameters, name, context):
         if parameters.get(name) in (None, ""):
@@ -330,7 +336,7 @@ class AccuracyPlanner(DpAlgorithm):
         return {self.QUANTILE_GRID: 512}
 
     def processAlgorithm(self, parameters, context, feedback):  # noqa: N802 (QGIS API)
-        release, cells, count_mechanism, location_mechanism, settings = self._settings(parameters, context)
+        release, cells, count_mechanism, location_mechanism, settings, plan = self._settings(parameters, context)
         epsilon = self.positive_number(parameters, self.EPSILON, context)
         min_flow = self.parameterAsDouble(parameters, self.MIN_FLOW, context)
         try:
@@ -344,7 +350,8 @@ class AccuracyPlanner(DpAlgorithm):
         results = dict.fromkeys((
             "EXPECTED_ABS_ERROR", "RMSE", "MARGIN_OF_ERROR", "EXPECTED_SPURIOUS", "STABILITY_THRESHOLD",
             "MEAN_DISPLACEMENT_M", "DISPLACEMENT_Q95_M", "EPSILON_FOR_MARGIN", "EPSILON_FOR_SPURIOUS",
-            "EPSILON_FOR_DISPLACEMENT", "P_PUBLISHED", "LAPLACE_RMSE", "GAUSSIAN_RMSE", "SMALLER_ERROR_NOISE"))
+            "EPSILON_FOR_DISPLACEMENT", "P_PUBLISHED", "LAPLACE_RMSE", "GAUSSIAN_RMSE", "SMALLER_ERROR_NOISE",
+            "CHOICE_EPSILON", "EXPECTED_ABS_ERROR_TYPICAL_M"))
         feedback.pushInfo(self.tr("No data is read and no budget is spent: these figures follow from the "
                                   "settings alone."))
         target = None
@@ -436,7 +443,10 @@ class AccuracyPlanner(DpAlgorithm):
                            MARGIN_OF_ERROR=chosen.margin_of_error, EXPECTED_SPURIOUS=chosen.expected_spurious,
                            STABILITY_THRESHOLD=chosen.threshold)
             log_count_accuracy(feedback, chosen)
-            if chosen.threshold is None and 0 < delta_declared < 1:
+            if plan:
+                plan.log(feedback, results, epsilon, chosen.expected_abs_error, accuracy.count_accuracy(
+                    count_mechanism(epsilon, plan.typical), cells, min_flow).expected_abs_error)
+            elif chosen.threshold is None and 0 < delta_declared < 1:
                 columns = count_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta_declared,
                                              columns)
             target = self._target(parameters, self.TARGET_MARGIN, context)

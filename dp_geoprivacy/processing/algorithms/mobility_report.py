@@ -31,6 +31,8 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
 )
 
+from ...core.mechanisms.counting import LAPLACE
+from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ...core.releases import mobility_analyses as ma
 from ...core.releases.mobility_report import (
     ANALYSES,
@@ -158,9 +160,9 @@ class MobilityReport(DpAlgorithm):
             "<p><b>Zones</b>: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).</p>"
             "<p><b>Automatic M.</b> MAX_TRIPS_PER_USER=0 chooses M privately: AUTO_SHARE of EPSILON (default 5%) "
             "draws M from 1..AUTO_MAX_BOUND by the exponential mechanism (McSherry and Talwar 2007) on the trips per "
-            "user, aiming at the M that about (zones / epsilon of the visits per zone) users exceed, where the "
-            "visits left out and the visits' noise balance; the analyses share the rest of EPSILON. The chosen M is "
-            "in the log and the privacy record, and the total includes the choice.</p>"
+            "user, aiming at the M where the visits left out plus the expected noise error of the visits per zone is "
+            "smallest (Laplace, or with NOISE=2 the discrete Gaussian); the analyses share the rest of EPSILON. "
+            "The chosen M is in the log and the privacy record, and the total includes the choice.</p>"
             "<p><b>Privacy</b> (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) "
             "trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the "
             "chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses "
@@ -343,7 +345,7 @@ class MobilityReport(DpAlgorithm):
         if period is None and "trips_over_time" in chosen:
             chosen.remove("trips_over_time")
             feedback.pushWarning(self.tr("Trips over time is left out: it needs the public TIME_START and TIME_END."))
-        gaussian_delta = mobility_gaussian.gaussian_delta(self, parameters, context, feedback, chosen, m)
+        gaussian_delta = mobility_gaussian.gaussian_delta(self, parameters, context, feedback, chosen)
         weights = split_weights(self.parameterAsString(parameters, self.BUDGET_SPLIT, context)) or None
         try:
             split_budget(epsilon, chosen, weights)
@@ -377,8 +379,9 @@ class MobilityReport(DpAlgorithm):
             bound = auto_bound.AutoBound(1, epsilon, epsilon)
         else:  # the visits per zone weigh the choice: their noise on every zone against the trips left out
             visits = split_budget(1.0, chosen, weights).get("visits_per_zone", 1.0)
-            bound = auto_bound.AutoBound.from_parameters(self, parameters, context, self.MAX_TRIPS, epsilon,
-                                                         cells=data.n_zones, noise_cost=1.0 / visits)
+            bound = auto_bound.AutoBound.from_parameters(
+                self, parameters, context, self.MAX_TRIPS, epsilon, cells=data.n_zones, cost_share=visits, per_unit=2,
+                noise=DISCRETE_GAUSSIAN if gaussian_delta else LAPLACE, delta=gaussian_delta, zcdp_release=False)
             m = bound.choose(data.user, source_rng.generator, feedback) if bound.automatic else m
         if item_level:
             feedback.pushWarning(self.tr("ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with "

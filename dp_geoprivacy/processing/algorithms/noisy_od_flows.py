@@ -161,10 +161,11 @@ class NoisyOdFlows(DpAlgorithm):
             "OD flows.</p>"
             "<p><b>Automatic M.</b> MAX_TRIPS=0 (with USER_FIELD and declared zones) chooses M privately: "
             "AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism "
-            "(McSherry and Talwar 2007) on the trips per user, aiming at the M that about (pairs / remaining "
-            "epsilon) / 2 users exceed, where the trips left out and the noise on every pair balance (the model of "
-            "THRESHOLD=0 with CLAMP: most pairs are empty, and a clamped empty pair's error is half the noise's); "
-            "the flows use the rest of EPSILON. The chosen M is in the log and the privacy record, "
+            "(McSherry and Talwar 2007) on the trips per user, aiming at the M where the trips left out plus the "
+            "expected noise error on every pair is smallest (the model of THRESHOLD=0 with CLAMP: most pairs are "
+            "empty, and a clamped empty pair's error is the noise's positive part, for Laplace with its "
+            "power-of-two grain, for the discrete Gaussian growing as the square root of M); the flows use the rest "
+            "of EPSILON (with NOISE=2, the rest of its rho). The chosen M is in the log and the privacy record, "
             "and EPSILON_SPENT includes the choice.</p>"
             "<p><b>THRESHOLD=0</b> (pure EPSILON-DP, Kapp et al. 2023 and Roy, Kantarcioglu and Sweeney 2016 §3): "
             "every one of the "
@@ -375,7 +376,8 @@ class NoisyOdFlows(DpAlgorithm):
         source_rng = self.noise_source(parameters, context, feedback)
         bound = auto_bound.AutoBound.from_parameters(
             self, parameters, context, self.MAX_TRIPS, epsilon,
-            cells=ODDomain(len(cells), intrazonal).size + 1 if cells.public else 1, noise_cost=OD_NOISE_COST)
+            cells=ODDomain(len(cells), intrazonal).size + 1 if cells.public else 1, noise_cost=OD_NOISE_COST,
+            noise=noise, delta=delta)
         if bound.automatic:
             max_trips = bound.choose(data.user_keys, source_rng.generator, feedback)
             spec = spec_for(max_trips, bound.epsilon_release)

@@ -132,12 +132,13 @@ class NoisyZoneCounts(DpAlgorithm):
             "user id are dropped and counted in the log: a NULL could hide the same person twice "
             "and break the bound M. For trip ends (origin and destination of a trip) use M = 2 x "
             "trips per user (Kapp et al. 2023 §4.3.1).</p>"
-            "<p><b>Automatic M.</b> MAX_CONTRIBUTIONS=0 (with USER_FIELD and Laplace noise) chooses M privately: "
+            "<p><b>Automatic M.</b> MAX_CONTRIBUTIONS=0 (with USER_FIELD) chooses M privately: "
             "AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism "
-            "(McSherry and Talwar 2007) on the points per user, aiming at the M that about (cells / remaining "
-            "epsilon) users exceed, where the points left out and the noise balance; the counts use the rest of "
-            "EPSILON. The chosen M is in the log and the privacy record, and EPSILON_SPENT includes the "
-            "choice.</p>"
+            "(McSherry and Talwar 2007) on the points per user, aiming at the M where the points left out plus the "
+            "expected noise error on every cell is smallest (the noise of the chosen NOISE: Laplace with its "
+            "power-of-two grain, or the discrete Gaussian, growing as the square root of M); the counts use the rest "
+            "of EPSILON (with NOISE=2, the rest of its rho). The chosen M is in the log and the privacy record, and "
+            "EPSILON_SPENT includes the choice.</p>"
             "<p><b>Time slots.</b> With TIME_FIELD (date-time, date, time or ISO text) each point "
             "counts in a (zone, slot) cell: hour of day, the six four-hour windows of Kapp et al. 2023 "
             "(02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot "
@@ -277,7 +278,7 @@ class NoisyZoneCounts(DpAlgorithm):
         rng = self.noise_source(parameters, context, feedback)
         bound = auto_bound.AutoBound.from_parameters(
             self, parameters, context, self.MAX_CONTRIBUTIONS, epsilon,
-            cells=len(cells) * (len(slot_labels(slot_kind)) if time_field else 1) + 1)
+            cells=len(cells) * (len(slot_labels(slot_kind)) if time_field else 1) + 1, noise=noise, delta=delta)
         max_contributions = bound.choose(points.columns[user_field] if user_field else None, rng.generator, feedback)
 
         unit = (self.tr("one user ({field}), at most {m} points kept per user (sampled uniformly)").format(

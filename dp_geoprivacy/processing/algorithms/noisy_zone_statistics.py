@@ -150,9 +150,9 @@ class NoisyZoneStatistics(DpAlgorithm):
             "within it (the exponential mechanism on ranks, Kapp et al. 2023 §4.3.2, each user's at most M values), "
             "with AUTO_SHARE of EPSILON (default 5%). MAX_CONTRIBUTIONS=0 (UNIT=1) chooses M privately with another "
             "AUTO_SHARE: the exponential mechanism (McSherry and Talwar 2007) over 1..AUTO_MAX_BOUND on the records "
-            "per user, aiming at the M that about (cells / remaining epsilon) users exceed. The statistics use the "
-            "rest of EPSILON; the chosen bounds and M are in the log and the privacy record, and EPSILON_SPENT "
-            "includes them.</p>"
+            "per user, aiming at the M where the records left out plus the expected noise error on every cell is "
+            "smallest. The statistics use the rest of EPSILON (with NOISE=2, the rest of its rho); the chosen bounds "
+            "and M are in the log and the privacy record, and EPSILON_SPENT includes them.</p>"
             "<p><b>Unit of privacy (UNIT).</b> 0 record: one point (item level). 1 user: USER_FIELD, each user "
             "keeps at most MAX_CONTRIBUTIONS (M) points, sampled uniformly (Kapp et al. 2023 §4.3); sensitivities are "
             "for M points. 2 user-day (the ITMS report's epsilon per day): a user on one day (DAY_FIELD, or the date "
@@ -403,7 +403,8 @@ class NoisyZoneStatistics(DpAlgorithm):
         user_keys = points.columns[user_field] if user_field else None
         bound = auto_bound.AutoBound.from_parameters(
             self, parameters, context, self.MAX_CONTRIBUTIONS, epsilon, cells=n_cells,
-            other_choices=int(auto_bound.AutoValueBounds.requested(self, parameters, context)))
+            other_choices=int(auto_bound.AutoValueBounds.requested(self, parameters, context)), noise=spec.noise,
+            delta=spec.delta)
         value_bounds = auto_bound.AutoValueBounds.from_parameters(
             self, parameters, context, epsilon, bound.epsilon_release, Bounds(spec.lower, spec.upper))
         m = bound.choose(user_keys, rng.generator, feedback) if bound.automatic else spec.max_contributions
