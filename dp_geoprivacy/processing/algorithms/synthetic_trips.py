@@ -35,6 +35,7 @@ from ...core.releases.release import NoUsableRecordsError
 from ...core.releases.synthetic_sbh import MARGINALS, OFF_TIME_PLACE, ON_TIME_PLACE, StabilitySpec
 from ...core.releases.synthetic_trips import ContingencySpec, TripData, release_synthetic_trips
 from ..base import DpAlgorithm, setting_number
+from ..count_release import NOISE, add_noise_parameter
 from ..help_summary import defaults, synthetic_od_figures, with_summary
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor
@@ -80,7 +81,7 @@ class SyntheticTrips(DpAlgorithm):
                     "PERIOD_END", "EPSILON", "USER_FIELD", "MAX_TRIPS", "MODEL")
     ADVANCED = ("ORIGIN_X_FIELD", "ORIGIN_Y_FIELD", "DEST_X_FIELD", "DEST_Y_FIELD", "COORDINATES_CRS",
                 "ORIGIN_ZONE_FIELD", "DEST_ZONE_FIELD", "DURATION_FIELD", "ATTRIBUTE_FIELDS", "CATEGORIES",
-                "TIME_BIN_MINUTES", "MAX_DURATION", "DURATION_BINS", "WEIGHTS", "DELTA", "MARGINALS",
+                "TIME_BIN_MINUTES", "MAX_DURATION", "DURATION_BINS", "WEIGHTS", NOISE, "DELTA", "MARGINALS",
                 "PARTITION_FIELDS", "POINTS", "UTILITY_CHECK")
     INPUT, START_FIELD, DURATION_FIELD = "INPUT", "START_FIELD", "DURATION_FIELD"
     COORDINATE_FIELDS = ("ORIGIN_X_FIELD", "ORIGIN_Y_FIELD", "DEST_X_FIELD", "DEST_Y_FIELD")
@@ -90,7 +91,7 @@ class SyntheticTrips(DpAlgorithm):
     ZONES, ZONE_ID_FIELD, H3_RESOLUTION, EXTENT = ZONES, ZONE_ID_FIELD, H3_RESOLUTION, EXTENT
     MODEL, PERIOD_START, PERIOD_END, TIME_BIN_MINUTES = "MODEL", "PERIOD_START", "PERIOD_END", "TIME_BIN_MINUTES"
     MAX_DURATION, DURATION_BINS = "MAX_DURATION", "DURATION_BINS"
-    EPSILON, WEIGHTS, DELTA = "EPSILON", "WEIGHTS", "DELTA"
+    EPSILON, WEIGHTS, DELTA, NOISE = "EPSILON", "WEIGHTS", "DELTA", NOISE
     MARGINALS, PARTITION_FIELDS = "MARGINALS", "PARTITION_FIELDS"
     USER_FIELD, MAX_TRIPS, POINTS, UTILITY_CHECK = "USER_FIELD", "MAX_TRIPS", "POINTS", "UTILITY_CHECK"
     OUTPUT, OUTPUT_TABLES = "OUTPUT", "OUTPUT_TABLES"
@@ -153,7 +154,8 @@ class SyntheticTrips(DpAlgorithm):
                                               QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0))
         self.add(QgsProcessingParameterString(
             self.WEIGHTS, self.tr("Budget weights"), optional=True))
-        self.add(QgsProcessingParameterNumber(self.DELTA, self.tr("Delta (model 1, total)"),
+        add_noise_parameter(self)
+        self.add(QgsProcessingParameterNumber(self.DELTA, self.tr("Delta (model 1, or NOISE=2; total)"),
                                               QgsProcessingParameterNumber.Double, defaultValue=7.5e-7))
         self.add(QgsProcessingParameterEnum(
             self.MARGINALS, self.tr("Marginals (model 1)"), allowMultiple=True, defaultValue=list(range(6)),
@@ -216,7 +218,20 @@ class SyntheticTrips(DpAlgorithm):
         weights = self._weights(parameters, None, ())
         if isinstance(weights, str):
             return weights
-        if setting_number(parameters, self.MODEL) == 1:
+        noise = setting_number(parameters, self.NOISE)
+        if noise == 1:
+            return self.tr("NOISE=1 (discrete Laplace) is not offered by synthetic trips: use NOISE=0 (Laplace) or "
+                           "NOISE=2 (discrete Gaussian, model 0).")
+        if noise == 2:
+            if setting_number(parameters, self.MODEL) == 1:
+                return self.tr("NOISE=2 (discrete Gaussian) is for model 0: the stability histograms of model 1 "
+                               "are (epsilon, delta)-DP but not zero-concentrated DP. Use NOISE=0 with model 1.")
+            delta = setting_number(parameters, self.DELTA)
+            if delta is not None and not (0.0 < delta < 1.0):
+                return self.tr("NOISE=2 (discrete Gaussian) needs DELTA in (0, 1), e.g. DELTA=1e-6 (got {v}): it is "
+                               "(epsilon, delta)-DP through zero-concentrated DP. Or use NOISE=0 (Laplace).").format(
+                    v=parameters.get(self.DELTA))
+        elif setting_number(parameters, self.MODEL) == 1:
             delta = setting_number(parameters, self.DELTA)
             if delta is not None and not (0.0 < delta < 1.0):
                 return self.tr("DELTA must be in (0, 1) for model 1 (got {v}); Asghar, Tyler and Kaafar 2017 uses 6 "
@@ -365,7 +380,10 @@ class SyntheticTrips(DpAlgorithm):
         unit = (self.tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(
             field=user_field, m=max_trips) if user_field else self.tr("one trip (item-level)"))
         if model == 0:
-            spec = ContingencySpec(epsilon, weights, len(cells), n_bins, unit, n_duration, categories, max_trips)
+            gaussian_delta = self.parameterAsDouble(parameters, self.DELTA, context) \
+                if self.parameterAsEnum(parameters, self.NOISE, context) == 2 else 0.0
+            spec = ContingencySpec(epsilon, weights, len(cells), n_bins, unit, n_duration, categories, max_trips,
+                                   gaussian_delta)
         else:
             spec = StabilitySpec(epsilon, self.parameterAsDouble(parameters, self.DELTA, context), marginals, weights,
                                  len(cells), n_bins_all, unit, max_trips)
