@@ -6430,8 +6430,8 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="158"/>
-        <source>Delta (model 1, or NOISE=2; total)</source>
-        <translation>Delta (Modell 1 oder NOISE=2; gesamt)</translation>
+        <source>Delta (model 1 or Gaussian noise; total)</source>
+        <translation>Delta (Modell 1 oder Gauß-Rauschen; gesamt)</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="223"/>

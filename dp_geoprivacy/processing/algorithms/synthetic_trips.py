@@ -155,7 +155,7 @@ class SyntheticTrips(DpAlgorithm):
         self.add(QgsProcessingParameterString(
             self.WEIGHTS, self.tr("Budget weights"), optional=True))
         add_noise_parameter(self)
-        self.add(QgsProcessingParameterNumber(self.DELTA, self.tr("Delta (model 1, or NOISE=2; total)"),
+        self.add(QgsProcessingParameterNumber(self.DELTA, self.tr("Delta (model 1 or Gaussian noise; total)"),
                                               QgsProcessingParameterNumber.Double, defaultValue=7.5e-7))
         self.add(QgsProcessingParameterEnum(
             self.MARGINALS, self.tr("Marginals (model 1)"), allowMultiple=True, defaultValue=list(range(6)),
