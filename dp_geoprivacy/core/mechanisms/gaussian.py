@@ -52,6 +52,7 @@ apply; the remaining error is of the kind counting.py states for the
 discrete Laplace.
 """
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Iterable
@@ -220,8 +221,12 @@ def zcdp_epsilon(rho: float, delta: float) -> float:
     return hi
 
 
+@functools.lru_cache(maxsize=256)
 def zcdp_rho(epsilon: float, delta: float) -> float:
     """The largest rho whose conversion (zcdp_epsilon) stays within (epsilon, delta), by bisection.
+
+    A pure function of its two numbers, cached: every GaussianCountNoise asks for it on each draw and record
+    field (the synthetic tables' shares ask for the same one per table).
 
     zcdp_delta increases in rho; the lower end of the bracket is returned,
     so zcdp_delta(result, epsilon) <= delta always holds.
