@@ -38,6 +38,17 @@ discrete Gaussian: L2 sensitivity sqrt(32), rho from CKS 2020 Corollary 13).
      take one point in each of M distinct zones drawn by the points'
      popularity, value lognormal(2.5, 0.8) clamped to [0, 60];
      release_zone_statistics, UNIT user, sum.
+   - Synthetic trips' tables (model 0, core.releases.synthetic_trips): the
+     same Cairns trips and grid, each trip's start hour (first departure of
+     build/trial-data/cairns/stop_times.txt; 24 public hourly bins of a day,
+     later starts dropped), duration (last arrival - first departure, 7 bins
+     up to 120 minutes) and service day (Weekday / Saturday / Sunday, from
+     the trip id); USERS_OD users as for the OD flows; default weights
+     1,4,2,2,1. RMSE per cell of each table as published (rounded, clamped;
+     duration rows of the pairs drawn), each mechanism against its own exact
+     table (Laplace counts trips, the Gaussian users per cell, which differ
+     only where a user's trips share a cell: the share is reported), with
+     the noise's own standard deviations for reference.
 
 Run: .venv/bin/python benchmarks/bench_gaussian.py
 """
@@ -130,6 +141,22 @@ def _read(path, layer, ends=False):
     return np.array(rows)
 
 
+def _users_of_distinct_pairs(pair, m, rng):
+    """USERS_OD synthetic users, each with up to M trips of the feed on distinct zone pairs: (trip indices, users)."""
+    trips, users = [], []
+    for user in range(USERS_OD):
+        seen, kept = set(), []
+        for t in rng.permutation(len(pair)):  # M trips of the feed with distinct zone pairs (the outside cell once)
+            if pair[t] not in seen:
+                seen.add(pair[t])
+                kept.append(t)
+            if len(kept) == m:
+                break
+        trips.extend(kept)
+        users.extend([user] * len(kept))
+    return np.array(trips, dtype=np.int64), np.array(users)
+
+
 def od_rmse(m, rng):
     """RMSE per published cell of the OD release (rounded and clamped), Laplace and discrete Gaussian."""
     from dp_geoprivacy.core.releases.od_flows import ODFlowData, ODFlowSpec, count_pairs, release_od_flows
@@ -139,20 +166,8 @@ def od_rmse(m, rng):
     dest = _grid_index(ends[:, 2:], OD_BOX, OD_GRID, OD_GRID)
     n = OD_GRID * OD_GRID
     pair = np.where((origin >= 0) & (dest >= 0), origin * n + dest, -1)
-    o, d, users = [], [], []
-    for user in range(USERS_OD):
-        chosen = rng.permutation(len(pair))
-        seen, kept = set(), []
-        for t in chosen:  # M trips of the feed with distinct zone pairs (the outside cell once)
-            if pair[t] not in seen:
-                seen.add(pair[t])
-                kept.append(t)
-            if len(kept) == m:
-                break
-        o.extend(origin[kept])
-        d.extend(dest[kept])
-        users.extend([user] * len(kept))
-    o, d, users = np.array(o), np.array(d), np.array(users)
+    kept, users = _users_of_distinct_pairs(pair, m, rng)
+    o, d = origin[kept], dest[kept]
     truth = count_pairs(o, d, n).dense().ravel().astype(float)
     data = ODFlowData(o, d, zone_order=np.arange(n), user_keys=users)
     out = {}
@@ -196,6 +211,89 @@ def sum_rmse(m, rng):
             "laplace_over_gaussian": round(out[LAPLACE] / out[DISCRETE_GAUSSIAN], 3)}
 
 
+def _cairns_trip_table():
+    """Cairns trips in the OD grid: (origin, dest, start hour, duration bin, service day), from the gpkg and
+    the feed's stop_times (trips starting after 24:00 or with an end outside the grid are left out)."""
+    import csv
+
+    first, last = {}, {}
+    with open(DATA / "cairns" / "stop_times.txt", newline="") as handle:
+        for row in csv.DictReader(handle):
+            if not row["departure_time"]:  # an untimed stop between timed ones
+                continue
+            h, mi, se = (int(x) for x in row["departure_time"].split(":"))
+            seconds = h * 3600 + mi * 60 + se
+            trip = row["trip_id"]
+            first[trip] = min(first.get(trip, seconds), seconds)
+            last[trip] = max(last.get(trip, seconds), seconds)
+    from osgeo import ogr
+
+    ids, ends = [], []
+    dataset = ogr.Open(str(DATA / "cairns.gpkg"))
+    for feature in dataset.GetLayerByName("trips"):
+        g = feature.GetGeometryRef()
+        if g is not None and feature["trip_id"] in first:
+            ids.append(feature["trip_id"])
+            ends.append((g.GetX(0), g.GetY(0), g.GetX(g.GetPointCount() - 1), g.GetY(g.GetPointCount() - 1)))
+    ends = np.array(ends)
+    origin = _grid_index(ends[:, :2], OD_BOX, OD_GRID, OD_GRID)
+    dest = _grid_index(ends[:, 2:], OD_BOX, OD_GRID, OD_GRID)
+    start = np.array([first[t] // 3600 for t in ids])
+    minutes = np.array([(last[t] - first[t]) / 60.0 for t in ids])
+    duration = np.minimum((np.clip(minutes, 0, 120) / 120 * 7).astype(int), 6)
+    day = np.array([0 if "Weekday" in t else 1 if "Saturday" in t else 2 for t in ids])
+    ok = (origin >= 0) & (dest >= 0) & (start < 24)
+    return origin[ok], dest[ok], start[ok], duration[ok], day[ok]
+
+
+def synthetic_rmse(m, rng):
+    """RMSE per cell of each synthetic table, Laplace (epsilon 1) and discrete Gaussian (1, 1e-6) (module doc)."""
+    from dp_geoprivacy.core.releases.synthetic_trips import (
+        DURATION,
+        ContingencySpec,
+        TripData,
+        exact_table,
+        release_synthetic_trips,
+        table_cells,
+        units_of,
+    )
+
+    origin, dest, start, duration, day = _cairns_trip_table()
+    n = OD_GRID * OD_GRID
+    kept, users = _users_of_distinct_pairs(origin * n + dest, m, rng)
+    data = TripData(origin[kept], dest[kept], start[kept], zone_order=np.arange(n), duration_bin=duration[kept],
+                    attributes={"day": day[kept]}, user_keys=users)
+    rows_all = np.arange(len(kept))  # every user has at most M trips: the bound keeps them all
+    out = {}
+    for delta in (0.0, DELTA):
+        spec = ContingencySpec(EPSILON, (1, 4, 2, 2, 1), n, 24, "user", 7, (("day", 3),), m, delta)
+        cells = table_cells(data, rows_all, spec)
+        exact = {t: exact_table(t, cells, units_of(data, rows_all) if delta else None) for t in spec.table_names()}
+        budget = spec.mechanism()
+        squares = {t: [] for t in spec.table_names()}
+        for _ in range(REAL_REPEATS):
+            tables = release_synthetic_trips(data, spec, rng).facts["tables"]
+            for t in spec.table_names():
+                if t == DURATION:
+                    pairs, released = tables[t]
+                    truth = exact[t].reshape(-1, 7)[pairs]
+                else:
+                    released, truth = tables[t], exact[t]
+                squares[t].append(((np.ravel(released) - np.ravel(truth)) ** 2).ravel())
+        out[delta] = {t: (math.sqrt(float(np.mean(np.concatenate(v)))), budget.noise(t), exact[t].sum())
+                      for t, v in squares.items()}
+    rows = []
+    for t in out[0.0]:
+        (lap, lap_noise, trips), (gau, gau_noise, users_cells) = out[0.0][t], out[DELTA][t]
+        rows.append({"m": m, "table": t, "rmse_laplace": round(lap, 3), "rmse_gaussian": round(gau, 3),
+                     "laplace_over_gaussian": round(lap / gau, 3),
+                     "noise_sd_laplace": round(math.sqrt(2) * lap_noise.scale, 3),
+                     "noise_sd_gaussian": round(gau_noise.scale, 3),
+                     "sd_ratio": round(math.sqrt(2) * lap_noise.scale / gau_noise.scale, 3),
+                     "share_collapsed": round(1 - users_cells / trips, 4)})
+    return rows
+
+
 def real_data(rng):
     """Section 3 of the module doc, or None when build/trial-data is missing."""
     if not (DATA / "cairns.gpkg").exists() or not (DATA / "helsinki.gpkg").exists():
@@ -203,11 +301,15 @@ def real_data(rng):
         return None
     od = [od_rmse(m, rng) for m in (M, 4)]
     sums = [sum_rmse(m, rng) for m in (M, 4)]
+    synthetic = [row for m in (M, 4) for row in synthetic_rmse(m, rng)]
     print("OD flows (Cairns trips, synthetic users):")
     print_table(od, list(od[0]))
     print("Zone-statistics sums (Helsinki points, synthetic users):")
     print_table(sums, list(sums[0]))
-    return {"od_flows": od, "zone_sums": sums,
+    print("Synthetic trips' tables (Cairns trips, synthetic users; default weights 1,4,2,2,1):")
+    print_table(synthetic, list(synthetic[0]))
+    return {"od_flows": od, "zone_sums": sums, "synthetic_tables": synthetic,
+            "synthetic_od_gaussian_beats_laplace_from_m": gaussian_beats_laplace_from(EPSILON, DELTA, 4 / 10),
             "gaussian_beats_laplace_from_m": gaussian_beats_laplace_from(EPSILON, DELTA)}
 
 

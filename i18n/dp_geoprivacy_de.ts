@@ -6024,414 +6024,444 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>SyntheticTrips</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="471"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="420"/>
         <source>Synthetic trips</source>
         <translation>Synthetische Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="116"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips_text.py" line="15"/>
         <source>&lt;p&gt;Publishes a synthetic trip file instead of the real one, with differential privacy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex) or a table with ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD (in COORDINATES_CRS) or with the zone ids ORIGIN_ZONE_FIELD and DEST_ZONE_FIELD (matched as text to the zones' ids), with a start time (START_FIELD: a date-time field or ISO text such as 2013-10-01T08:15:00), optional DURATION_FIELD (minutes) and categorical ATTRIBUTE_FIELDS. The ends are put in ZONES (a public polygon layer) or H3 cells (H3_RESOLUTION; with EXTENT for model 0).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public declarations, never read from the data.&lt;/b&gt; The time bins run from PERIOD_START to PERIOD_END in steps of TIME_BIN_MINUTES (15 as Asghar, Tyler and Kaafar 2017); durations are cut into DURATION_BINS equal bins up to MAX_DURATION minutes; the values of each attribute are listed in CATEGORIES, e.g. 'usertype=Subscriber|Customer; gender=male|female'. Trips are dropped, and counted in the log, when their start is NULL or does not parse, lies outside the period, when an end lies in no zone, or the duration is NULL, negative or not a number; a duration above MAX_DURATION is clamped into the last bin and counted; an attribute value not listed (or NULL) becomes 'other'. Each rule looks at one trip only. Roy, Kantarcioglu and Sweeney 2016 removes outliers by 3 IQR of the raw data and groups attributes by a chi-square test on the raw data: both are statistics of the data, so they are not differentially private and are not copied; the maximum and the groups are declared instead.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 0: contingency tables&lt;/b&gt; (Roy, Kantarcioglu and Sweeney 2016 §3). Laplace noise on every cell of the tables total, origin x destination, origin x start bin, (origin, destination) x duration bin and origin x each attribute. EPSILON is split by WEIGHTS (one positive number per table in that order, e.g. '1,4,2,2,1'; empty: 1,4,2,2 and 1 per attribute); the tables are computed on the same trips, so they add up (sequential composition) to EPSILON. Negative counts are set to zero (Roy, Kantarcioglu and Sweeney 2016 §3.1). N, the number of synthetic trips, is the noisy total, never the true one. Each trip is sampled: the (origin, destination) pair from its table, the start bin from the origin's row, the duration bin from the pair's row, each attribute from the origin's row, times uniform within their bins (Roy, Kantarcioglu and Sweeney 2016 §3.2); a row whose noisy counts are all zero is sampled uniformly. The trip is a line between random points inside its zones (POINTS=0) or the zones' representative points (POINTS=1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 1: stability histograms&lt;/b&gt; (Asghar, Tyler and Kaafar 2017 §3-4). PARTITION_FIELDS (e.g. day and mode) split the trips into disjoint partitions; a NULL value is a partition of its own. Within each partition the stability-based histogram (Asghar, Tyler and Kaafar 2017 Algorithm 1) releases each chosen MARGINAL (tap-on time, tap-on place, tap-off time, tap-off place, tap-on time x place, tap-off time x place; tap-off time = start + duration) with EPSILON split by WEIGHTS (Asghar, Tyler and Kaafar 2017: 1,1,1,1,2,2 with EPSILON=8; empty: 1 per one-way and 2 per two-way marginal) and DELTA split equally (Asghar, Tyler and Kaafar 2017: 6/8,000,000). Only cells with trips are noised and a cell is published when its noisy count reaches the threshold: no cell absent from the data is ever output. The output repeats each published cell by its rounded noisy count, ordered by marginal, partition and cell, never by the data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Composition&lt;/b&gt; (Asghar, Tyler and Kaafar 2017 Theorem 7): the releases within a partition compose sequentially to (EPSILON, DELTA); the partitions are disjoint sets of trips made by this algorithm's own split of the data, so they compose in parallel: the whole release is (EPSILON, DELTA)-DP. The record and the ledger state this. (The ledger's PARTITION is the part of the source this run covers.)&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; One trip, or with USER_FIELD one user: each user keeps at most MAX_TRIPS (M) trips sampled uniformly, noise scales by M (model 1: the stability threshold too). Trips with a NULL user id are dropped and counted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs.&lt;/b&gt; OUTPUT: the synthetic trips (model 0: lines; model 1: rows without geometry). OUTPUT_TABLES: the noisy tables (model 0: cells with a count of 1 or more; duration rows of the pairs the sampling used, whose noise is drawn when first needed: the same distribution as noising every row); one release with the trips. &lt;b&gt;UTILITY_CHECK&lt;/b&gt; (NOT differentially private): Roy, Kantarcioglu and Sweeney 2016 Fig. 1's comparison of original and synthetic trips (top 5 origins, destinations, routes and days with their shares) and the average relative error and EMD per table, as OUTPUT_UTILITY and the HTML page OUTPUT_UTILITY_HTML; both are marked not differentially private and are for the data holder only.&lt;/p&gt;&lt;p&gt;Sources: Roy, Kantarcioglu and Sweeney 2016 §3-4; Asghar, Tyler and Kaafar 2017 §2 (Theorems 2-3), §3 (Algorithm 1, §3.3.1) and §4 (Theorem 7); Kapp et al. 2023 §4.3 (user bound).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Veröffentlicht statt der echten Wegedatei eine synthetische, mit differentieller Privatsphäre.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Wege.&lt;/b&gt; INPUT ist ein Linienlayer (Start = erster Stützpunkt, Ziel = letzter Stützpunkt) oder eine Tabelle mit ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD (in COORDINATES_CRS) oder mit den Zonenkennungen ORIGIN_ZONE_FIELD und DEST_ZONE_FIELD (als Text mit den Kennungen der Zonen abgeglichen), mit einer Startzeit (START_FIELD: ein Datum-Zeit-Feld oder ISO-Text wie 2013-10-01T08:15:00), optional DURATION_FIELD (Minuten) und kategorialen ATTRIBUTE_FIELDS. Die Enden werden ZONES (ein öffentlicher Polygonlayer) oder H3-Zellen (H3_RESOLUTION; für Modell 0 mit EXTENT) zugeordnet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Festlegungen, nie aus den Daten gelesen.&lt;/b&gt; Die Zeitintervalle laufen von PERIOD_START bis PERIOD_END in Schritten von TIME_BIN_MINUTES (15 wie in Asghar, Tyler und Kaafar 2017); die Dauer wird in DURATION_BINS gleiche Intervalle bis MAX_DURATION Minuten geteilt; die Werte jedes Attributs stehen in CATEGORIES, z. B. 'usertype=Subscriber|Customer; gender=male|female'. Wege werden verworfen und im Protokoll gezählt, wenn ihr Start NULL oder nicht lesbar ist oder außerhalb des Zeitraums liegt, wenn ein Ende in keiner Zone liegt oder die Dauer NULL, negativ oder keine Zahl ist; eine Dauer über MAX_DURATION wird in das letzte Intervall begrenzt und gezählt; ein nicht aufgeführter Attributwert (oder NULL) wird zu 'other'. Jede Regel betrachtet nur einen Weg. Roy, Kantarcioglu und Sweeney 2016 entfernt Ausreißer nach 3 IQR der Rohdaten und gruppiert Attribute nach einem Chi-Quadrat-Test auf den Rohdaten: Beides sind Statistiken der Daten, also nicht differentiell privat, und wird nicht übernommen; Höchstdauer und Gruppen werden stattdessen festgelegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 0: Kontingenztafeln&lt;/b&gt; (Roy, Kantarcioglu und Sweeney 2016 §3). Laplace-Rauschen auf jeder Zelle der Tabellen Gesamtzahl, Start x Ziel, Start x Startintervall, (Start, Ziel) x Dauer-Intervall und Start x jedes Attribut. EPSILON wird nach WEIGHTS aufgeteilt (eine positive Zahl je Tabelle in dieser Reihenfolge, z. B. '1,4,2,2,1'; leer: 1,4,2,2 und 1 je Attribut); die Tabellen werden aus denselben Wegen berechnet und addieren sich daher (sequentielle Komposition) zu EPSILON. Negative Zählungen werden auf null gesetzt (Roy, Kantarcioglu und Sweeney 2016 §3.1). N, die Zahl der synthetischen Wege, ist die verrauschte Gesamtzahl, nie die wahre. Jeder Weg wird gezogen: das Paar (Start, Ziel) aus seiner Tabelle, das Startintervall aus der Zeile der Startzone, das Dauer-Intervall aus der Zeile des Paars, jedes Attribut aus der Zeile der Startzone, Zeiten gleichverteilt innerhalb ihrer Intervalle (Roy, Kantarcioglu und Sweeney 2016 §3.2); eine Zeile, deren verrauschte Zählungen alle null sind, wird gleichverteilt gezogen. Der Weg ist eine Linie zwischen zufälligen Punkten in seinen Zonen (POINTS=0) oder den repräsentativen Punkten der Zonen (POINTS=1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;MODEL 1: Stabilitätshistogramme&lt;/b&gt; (Asghar, Tyler und Kaafar 2017 §3-4). PARTITION_FIELDS (z. B. Tag und Verkehrsmittel) teilen die Wege in disjunkte Partitionen; ein NULL-Wert ist eine eigene Partition. In jeder Partition veröffentlicht das stabilitätsbasierte Histogramm (Asghar, Tyler und Kaafar 2017 Algorithmus 1) jede gewählte Randverteilung (MARGINALS: Einstiegszeit, Einstiegsort, Ausstiegszeit, Ausstiegsort, Einstiegszeit x Ort, Ausstiegszeit x Ort; Ausstiegszeit = Start + Dauer) mit nach WEIGHTS aufgeteiltem EPSILON (Asghar, Tyler und Kaafar 2017: 1,1,1,1,2,2 mit EPSILON=8; leer: 1 je einfacher und 2 je zweifacher Randverteilung) und gleich aufgeteiltem DELTA (Asghar, Tyler und Kaafar 2017: 6/8.000.000). Nur Zellen mit Wegen werden verrauscht, und eine Zelle wird veröffentlicht, wenn ihre verrauschte Zählung die Schwelle erreicht: Eine Zelle, die in den Daten fehlt, wird nie ausgegeben. Die Ausgabe wiederholt jede veröffentlichte Zelle so oft wie ihre gerundete verrauschte Zählung, geordnet nach Randverteilung, Partition und Zelle, nie nach den Daten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Komposition&lt;/b&gt; (Asghar, Tyler und Kaafar 2017 Theorem 7): Die Veröffentlichungen innerhalb einer Partition setzen sich sequentiell zu (EPSILON, DELTA) zusammen; die Partitionen sind disjunkte Mengen von Wegen aus der eigenen Aufteilung der Daten durch diesen Algorithmus und setzen sich daher parallel zusammen: Die ganze Veröffentlichung ist (EPSILON, DELTA)-DP. Der Nachweis und das Journal halten das fest. (PARTITION des Journals ist der Teil der Quelle, den dieser Lauf abdeckt.)&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ein Weg, oder mit USER_FIELD ein Nutzer: Jeder Nutzer behält höchstens MAX_TRIPS (M) gleichverteilt gezogene Wege, das Rauschen wächst mit M (Modell 1: auch die Stabilitätsschwelle). Wege mit NULL-Nutzerkennung werden verworfen und gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: die synthetischen Wege (Modell 0: Linien; Modell 1: Zeilen ohne Geometrie). OUTPUT_TABLES: die verrauschten Tabellen (Modell 0: Zellen mit einer Zählung von 1 oder mehr; Dauer-Zeilen der Paare, die beim Ziehen verwendet wurden, deren Rauschen erst bei Bedarf gezogen wird: dieselbe Verteilung wie beim Verrauschen jeder Zeile); eine Veröffentlichung mit den Wegen. &lt;b&gt;UTILITY_CHECK&lt;/b&gt; (NICHT differentiell privat): der Vergleich von Original- und synthetischen Wegen nach Roy, Kantarcioglu und Sweeney 2016 Abb. 1 (Top 5 der Start- und Zielzonen, Routen und Tage mit ihren Anteilen) sowie mittlerer relativer Fehler und EMD je Tabelle, als OUTPUT_UTILITY und als HTML-Seite OUTPUT_UTILITY_HTML; beide sind als nicht differentiell privat gekennzeichnet und nur für den Datenhalter bestimmt.&lt;/p&gt;&lt;p&gt;Quellen: Roy, Kantarcioglu und Sweeney 2016 §3-4; Asghar, Tyler und Kaafar 2017 §2 (Theoreme 2-3), §3 (Algorithmus 1, §3.3.1) und §4 (Theorem 7); Kapp et al. 2023 §4.3 (Nutzergrenze).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="120"/>
         <source>Origin y field</source>
         <translation>Feld Start-y</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="120"/>
         <source>Destination x field</source>
         <translation>Feld Ziel-x</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="120"/>
         <source>Destination y field</source>
         <translation>Feld Ziel-y</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="126"/>
         <source>Origin zone id field (optional)</source>
         <translation>Feld Startzonen-Kennung (optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="128"/>
         <source>Destination zone id field</source>
         <translation>Feld Zielzonen-Kennung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="130"/>
         <source>Start time field</source>
         <translation>Feld Startzeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="132"/>
         <source>Duration field (minutes; optional)</source>
         <translation>Feld Dauer (Minuten; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="134"/>
         <source>Categorical attribute fields (model 0)</source>
         <translation>Kategoriale Attributfelder (Modell 0)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="141"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="141"/>
         <source>Contingency tables (Roy, Kantarcioglu and Sweeney 2016; pure epsilon-DP)</source>
         <translation>Kontingenztafeln (Roy, Kantarcioglu und Sweeney 2016; reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="141"/>
         <source>Stability histograms over partitions (Asghar, Tyler and Kaafar 2017; needs DELTA)</source>
         <translation>Stabilitätshistogramme über Partitionen (Asghar, Tyler und Kaafar 2017; braucht DELTA)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="145"/>
         <source>Period start (ISO date-time, public)</source>
         <translation>Beginn des Zeitraums (ISO-Datum mit Uhrzeit, öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="214"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="146"/>
         <source>Period end (ISO date-time, public)</source>
         <translation>Ende des Zeitraums (ISO-Datum mit Uhrzeit, öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="147"/>
         <source>Time bin (minutes)</source>
         <translation>Zeitintervall (Minuten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="149"/>
         <source>Public maximum duration (minutes)</source>
         <translation>Öffentliche Höchstdauer (Minuten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="151"/>
         <source>Duration bins</source>
         <translation>Dauer-Intervalle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="153"/>
         <source>Epsilon (total privacy loss)</source>
         <translation>Epsilon (gesamter Privatsphäreverlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="225"/>
-        <source>Delta (model 1, total)</source>
-        <translation>Delta (Modell 1, gesamt)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="160"/>
         <source>Marginals (model 1)</source>
         <translation>Randverteilungen (Modell 1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="160"/>
         <source>Tap-on time</source>
         <translation>Einstiegszeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="160"/>
         <source>Tap-on place</source>
         <translation>Einstiegsort</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="160"/>
         <source>Tap-off time</source>
         <translation>Ausstiegszeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="160"/>
         <source>Tap-off place</source>
         <translation>Ausstiegsort</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="160"/>
         <source>Tap-on time x place</source>
         <translation>Einstiegszeit x Ort</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="160"/>
         <source>Tap-off time x place</source>
         <translation>Ausstiegszeit x Ort</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="164"/>
         <source>Partition fields (model 1, e.g. day and mode)</source>
         <translation>Partitionsfelder (Modell 1, z. B. Tag und Verkehrsmittel)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="167"/>
         <source>User id field (user-level privacy; optional)</source>
         <translation>Feld Nutzerkennung (Privatsphäre auf Nutzerebene; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="236"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="169"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl Wege je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="171"/>
         <source>Trip ends (model 0)</source>
         <translation>Wegenden (Modell 0)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="171"/>
         <source>Random points inside the zones</source>
         <translation>Zufällige Punkte in den Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="171"/>
         <source>The zones' representative points</source>
         <translation>Die repräsentativen Punkte der Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="474"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="423"/>
         <source>Noisy tables</source>
         <translation>Verrauschte Tabellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="478"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="427"/>
         <source>Utility check (NOT differentially private)</source>
         <translation>Nutzwertprüfung (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="186"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="257"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="190"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="257"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="190"/>
         <source>Delta spent</source>
         <translation>Verbrauchtes Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="257"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="190"/>
         <source>Synthetic rows written</source>
         <translation>Geschriebene synthetische Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="205"/>
         <source>WEIGHTS must be numbers greater than 0 separated by commas (got '{v}').</source>
         <translation>WEIGHTS müssen Zahlen größer als 0 sein, durch Kommas getrennt (erhalten: '{v}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="274"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="207"/>
         <source>WEIGHTS needs {n} numbers, one for each of: {names} (got {k}).</source>
         <translation>WEIGHTS braucht {n} Zahlen, eine für jede von: {names} (erhalten: {k}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="281"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="214"/>
         <source>Give all four coordinate fields or none (given: {given}).</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines (angegeben: {given}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="217"/>
         <source>Give both ORIGIN_ZONE_FIELD and DEST_ZONE_FIELD, and then no coordinate fields.</source>
         <translation>Geben Sie ORIGIN_ZONE_FIELD und DEST_ZONE_FIELD beide an, und dann keine Koordinatenfelder.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="237"/>
         <source>DELTA must be in (0, 1) for model 1 (got {v}); Asghar, Tyler and Kaafar 2017 uses 6 / 8,000,000 = 7.5e-7 for six marginals.</source>
         <translation>DELTA muss für Modell 1 in (0, 1) liegen (erhalten: {v}); Asghar, Tyler und Kaafar 2017 verwendet 6 / 8.000.000 = 7,5e-7 für sechs Randverteilungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="242"/>
         <source>MAX_TRIPS must be a whole number of at least 1 (got {v}).</source>
         <translation>MAX_TRIPS muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="325"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="271"/>
         <source>PERIOD_END must be after PERIOD_START, and TIME_BIN_MINUTES at least one second.</source>
         <translation>PERIOD_END muss nach PERIOD_START liegen und TIME_BIN_MINUTES mindestens eine Sekunde betragen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="334"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="280"/>
         <source>Choose at least one of the MARGINALS for model 1.</source>
         <translation>Wählen Sie für Modell 1 mindestens eine der MARGINALS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="282"/>
         <source>The tap-off time marginals need DURATION_FIELD (tap-off = start + duration); set it or leave them out of MARGINALS.</source>
         <translation>Die Randverteilungen der Ausstiegszeit brauchen DURATION_FIELD (Ausstieg = Start + Dauer); setzen Sie es oder lassen Sie sie in MARGINALS weg.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="357"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="303"/>
         <source>UTILITY_CHECK needs OUTPUT_UTILITY or OUTPUT_UTILITY_HTML.</source>
         <translation>UTILITY_CHECK braucht OUTPUT_UTILITY oder OUTPUT_UTILITY_HTML.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="536"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips_text.py" line="133"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="374"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="320"/>
         <source>Model 0 would noise {n:,} table cells (limit {limit:,}): use fewer zones or longer TIME_BIN_MINUTES, or a shorter period.</source>
         <translation>Modell 0 würde {n:,} Tabellenzellen verrauschen (Grenze {limit:,}): Verwenden Sie weniger Zonen, ein längeres TIME_BIN_MINUTES oder einen kürzeren Zeitraum.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="335"/>
         <source>an end in no zone</source>
         <translation>einem Ende in keiner Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="392"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="338"/>
         <source>a start time that is NULL or does not parse</source>
         <translation>einer Startzeit, die NULL ist oder nicht lesbar</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="395"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="341"/>
         <source>a start outside PERIOD_START to PERIOD_END</source>
         <translation>einem Start außerhalb von PERIOD_START bis PERIOD_END</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="401"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="347"/>
         <source>a duration that is NULL, negative or not a number</source>
         <translation>einer Dauer, die NULL, negativ oder keine Zahl ist</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="351"/>
         <source>{n} trips last longer than MAX_DURATION={m:g} minutes: clamped to it (last duration bin).</source>
         <translation>{n} Wege dauern länger als MAX_DURATION={m:g} Minuten: auf diesen Wert begrenzt (letztes Dauer-Intervall).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="415"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="361"/>
         <source>Dropped {n} trips with {reason}.</source>
         <translation>{n} Wege mit {reason} verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="417"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="363"/>
         <source>No trip is usable ({reasons}); check START_FIELD, PERIOD_START/PERIOD_END and the zones.</source>
         <translation>Kein Weg ist verwendbar ({reasons}); prüfen Sie START_FIELD, PERIOD_START/PERIOD_END und die Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="424"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="370"/>
         <source>{n} values of {field} are not in CATEGORIES (or NULL): category 'other'.</source>
         <translation>{n} Werte von {field} stehen nicht in CATEGORIES (oder sind NULL): Kategorie 'other'.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="434"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="380"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Wege je Nutzer behalten (gleichverteilt gezogen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="434"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="380"/>
         <source>one trip (item-level)</source>
         <translation>ein Weg (Einzeldatensatz-Ebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="452"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="401"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jeder Weg hat in {field} eine NULL-Nutzerkennung; wählen Sie als USER_FIELD das Feld, das die reisende Person kennzeichnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="457"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="406"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="481"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="430"/>
         <source>Utility check</source>
         <translation>Nutzwertprüfung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="507"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="456"/>
         <source>INPUT has no CRS: set COORDINATES_CRS (e.g. EPSG:4326) or the layer's CRS.</source>
         <translation>INPUT hat kein KBS: Setzen Sie COORDINATES_CRS (z. B. EPSG:4326) oder das KBS des Layers.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="520"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips_text.py" line="113"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty.</source>
         <translation>{n} Wege verworfen, deren Nutzerkennung ({field}) NULL oder leer ist.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="523"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips_text.py" line="117"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzergrenze: {n} Wege über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt gezogen).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="526"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips_text.py" line="121"/>
         <source>Noisy total {t:g}: {n} synthetic trips.</source>
         <translation>Verrauschte Gesamtzahl {t:g}: {n} synthetische Wege.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="539"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips_text.py" line="136"/>
         <source>The number of partitions that occur is not recorded: it is a fact of the data.</source>
         <translation>Die Zahl der vorkommenden Partitionen wird nicht festgehalten: Sie ist eine Eigenschaft der Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="541"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips_text.py" line="139"/>
         <source>The synthetic trips and the noisy tables are one release (one epsilon); N is the noisy total.</source>
         <translation>Die synthetischen Wege und die verrauschten Tabellen sind eine Veröffentlichung (ein Epsilon); N ist die verrauschte Gesamtzahl.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="108"/>
         <source>Publishes a synthetic trip file instead of the real one, sampled from noisy tables (model 0) or stability histograms (model 1).</source>
         <translation>Veröffentlicht statt der echten eine synthetische Fahrtendatei, gezogen aus verrauschten Tabellen (Modell 0) oder Stabilitätshistogrammen (Modell 1).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="108"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip, for the traveller; with USER_FIELD each user with up to M trips.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Fahrt, für die Reisenden; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Fahrten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="108"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, model 0): the OD table gets epsilon {e:.2g}, so each of its counts is off by at most ±{moe:.2g} (95%); the synthetic trips follow these noisy counts.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, Modell 0): die OD-Tabelle erhält Epsilon {e:.2g}, daher weicht jede ihrer Zählungen um höchstens ±{moe:.2g} ab (95 %); die synthetischen Fahrten folgen diesen verrauschten Zählungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="118"/>
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="120"/>
         <source>Origin x field</source>
         <translation>X-Feld des Starts</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="124"/>
         <source>CRS of the coordinate fields</source>
         <translation>KBS der Koordinatenfelder</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="137"/>
         <source>Declared categories</source>
         <translation>Deklarierte Kategorien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="223"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="155"/>
         <source>Budget weights</source>
         <translation>Budgetgewichte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="240"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="173"/>
         <source>Utility check (not private)</source>
         <translation>Nutzenprüfung (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="186"/>
         <source>Utility check page (not private)</source>
         <translation>Seite der Nutzenprüfung (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="529"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips_text.py" line="124"/>
         <source>Published cells per marginal: {cells}; {rows} rows.</source>
         <translation>Veröffentlichte Zellen je Randverteilung: {cells}; {rows} Zeilen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="531"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips_text.py" line="126"/>
         <source>{p} partitions; cells with trips per marginal: {cells}.</source>
         <translation>{p} Partitionen; Zellen mit Fahrten je Randverteilung: {cells}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="158"/>
+        <source>Delta (model 1 or Gaussian noise; total)</source>
+        <translation>Delta (Modell 1 oder Gauß-Rauschen; gesamt)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="223"/>
+        <source>NOISE=1 (discrete Laplace) is not offered by synthetic trips: use NOISE=0 (Laplace) or NOISE=2 (discrete Gaussian, model 0).</source>
+        <translation>NOISE=1 (diskretes Laplace) wird für synthetische Fahrten nicht angeboten: verwenden Sie NOISE=0 (Laplace) oder NOISE=2 (diskretes Gauß, Modell 0).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="227"/>
+        <source>NOISE=2 (discrete Gaussian) is for model 0: the stability histograms of model 1 are (epsilon, delta)-DP but not zero-concentrated DP. Use NOISE=0 with model 1.</source>
+        <translation>NOISE=2 (diskretes Gauß) gilt für Modell 0: die Stabilitätshistogramme von Modell 1 sind (Epsilon, Delta)-DP, aber nicht nullkonzentriert DP. Verwenden Sie NOISE=0 mit Modell 1.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="231"/>
+        <source>NOISE=2 (discrete Gaussian) needs DELTA in (0, 1), e.g. DELTA=1e-6 (got {v}): it is (epsilon, delta)-DP through zero-concentrated DP. Or use NOISE=0 (Laplace).</source>
+        <translation>NOISE=2 (diskretes Gauß) braucht DELTA in (0, 1), z. B. DELTA=1e-6 (erhalten: {v}): es ist (Epsilon, Delta)-DP über nullkonzentrierte DP. Oder verwenden Sie NOISE=0 (Laplace).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips_text.py" line="89"/>
+        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (model 0; with DELTA in (0, 1), e.g. 1e-6): the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3) on every table instead of Laplace, calibrated to each table's L2 sensitivity. Each user counts at most once in each cell of every table but the total, so these tables count users, not trips (a trip one user repeats weighs once in the shapes the trips are drawn from), and a user with M trips changes them by sqrt(M) in L2 instead of M; the total still counts trips (L2 = L1 = M). The tables share one rho of zero-concentrated DP (Bun and Steinke 2016) by WEIGHTS, chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA); the record carries rho, epsilon and delta, and its notes each table's noise. At EPSILON={e:g} and DELTA={d:g} (rho={rho:.3g}) a release of one table gains from M = {m1} up; a table with the share w of the budget gains from about w times that, since rho splits linearly while the variance of a Laplace share grows as 1/w^2: the OD table at the default weights (w = 4/9) from M = {mw} up, and at M = {m} its counts have a {r:.2g} times smaller error. For small M use Laplace (NOISE=0). NOISE=1 is not offered, nor NOISE=2 with model 1 (the stability histograms are not zero-concentrated DP).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (Modell 0; mit DELTA in (0, 1), z. B. 1e-6): das diskrete Gauß-Rauschen (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithmus 3) auf jeder Tabelle statt Laplace, kalibriert auf die L2-Sensitivität jeder Tabelle. Jede Person zählt in jeder Zelle jeder Tabelle außer der Gesamtzahl höchstens einmal, diese Tabellen zählen also Personen, nicht Fahrten (eine Fahrt, die eine Person wiederholt, wiegt in den Verteilungen, aus denen die Fahrten gezogen werden, einmal), und eine Person mit M Fahrten ändert sie in L2 um sqrt(M) statt um M; die Gesamtzahl zählt weiter Fahrten (L2 = L1 = M). Die Tabellen teilen sich ein rho nullkonzentrierter DP (Bun and Steinke 2016) nach WEIGHTS, so gewählt, dass die Umrechnung von Canonne, Kamath and Steinke 2020 (Korollar 13) (EPSILON, DELTA) ergibt; der Nachweis enthält rho, Epsilon und Delta und in seinen Hinweisen das Rauschen jeder Tabelle. Bei EPSILON={e:g} und DELTA={d:g} (rho={rho:.3g}) gewinnt eine Veröffentlichung mit einer Tabelle ab M = {m1}; eine Tabelle mit dem Anteil w des Budgets gewinnt ab etwa dem w-Fachen davon, da rho sich linear aufteilt, während die Varianz eines Laplace-Anteils mit 1/w^2 wächst: die OD-Tabelle bei den Standardgewichten (w = 4/9) ab M = {mw}, und bei M = {m} haben ihre Zählwerte einen {r:.2g}-mal kleineren Fehler. Für kleines M verwenden Sie Laplace (NOISE=0). NOISE=1 wird nicht angeboten, ebenso wenig NOISE=2 mit Modell 1 (die Stabilitätshistogramme sind nicht nullkonzentriert DP).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips_text.py" line="149"/>
+        <source>Laplace noise on every table: {tables} (L1 sensitivity M for each).</source>
+        <translation>Laplace-Rauschen auf jeder Tabelle: {tables} (L1-Sensitivität jeweils M).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips_text.py" line="151"/>
+        <source>Noise per table (NOISE=2): {tables}. Every table but the total counts each user once per cell (L2 sensitivity sqrt(M)); the total counts trips (L2 = L1 = M). Together rho = {rho:.4g}-zCDP (Bun and Steinke 2016), i.e. (epsilon {e:.4g}, delta {d:g})-DP (Canonne, Kamath and Steinke 2020 Corollary 13).</source>
+        <translation>Rauschen je Tabelle (NOISE=2): {tables}. Jede Tabelle außer der Gesamtzahl zählt jede Person einmal je Zelle (L2-Sensitivität sqrt(M)); die Gesamtzahl zählt Fahrten (L2 = L1 = M). Zusammen rho = {rho:.4g}-zCDP (Bun and Steinke 2016), d. h. (Epsilon {e:.4g}, Delta {d:g})-DP (Canonne, Kamath and Steinke 2020 Korollar 13).</translation>
     </message>
 </context>
 <context>

@@ -235,6 +235,28 @@ def synthetic_trips_attack(m: int = 3) -> Attack:
     return Attack("synthetictrips (model 0)", f"user, M={m}", EPSILON, 0.0, statistic)
 
 
+def synthetic_trips_gaussian_attack(m: int = 3, delta: float = 1e-6) -> Attack:
+    """Model 0 with the discrete Gaussian (core.releases.synthetic_gaussian). D: 40 trips of 4 users between zones 0
+    and 1; D': plus one user with M trips on the M pairs (TARGET, 0), ..., (TARGET, M - 1). Statistic: the sum of
+    the M pairs' noisy OD counts, which moves by M against noise of standard deviation sqrt(M) sigma: the L2
+    worst case of the OD table (an even shift over M cells)."""
+    origin, dest = np.repeat([0, 1], 20), np.repeat([1, 0], 20)
+    user = np.repeat(np.arange(4), 10).astype(object)
+    data = []
+    for extra in (0, m):
+        o, d = np.r_[origin, np.full(extra, TARGET)], np.r_[dest, np.arange(extra)]
+        data.append(TripData(origin_zone=o, dest_zone=d, start_bin=np.zeros(len(o), dtype=int),
+                             zone_order=np.arange(N_ZONES), user_keys=np.r_[user, np.full(extra, 99, dtype=object)]))
+    spec = ContingencySpec(epsilon=EPSILON, weights=(1, 8, 1), n_zones=N_ZONES, n_time_bins=1,
+                           unit_of_privacy="user", max_trips=m, delta=delta)
+    cells = TARGET * N_ZONES + np.arange(m)
+
+    def statistic(neighbour, rng):
+        return float(release_synthetic_trips(data[neighbour], spec, rng).facts["tables"][OD][cells].sum())
+
+    return Attack("synthetictrips (model 0, discrete Gaussian)", f"user, M={m}", EPSILON, delta, statistic)
+
+
 def mobility_report_attack(m: int = 3) -> Attack:
     """Visits per zone. D: 40 trips of 4 users between zones 0 and 1; D': plus one user with M trips from TARGET
     to TARGET (distinct trip ids). Statistic: the noisy visits of zone TARGET."""
@@ -309,6 +331,7 @@ def attacks():
         randomized_response_attack(),
         relocation_attack(),
         synthetic_trips_attack(),
+        synthetic_trips_gaussian_attack(),
         mobility_report_attack(),
         trajectory_attack(),
         trajectory_attack(not_fitting=True),

@@ -313,6 +313,11 @@ def synthetic_user_at_bound(folders):
             for i, rows in enumerate((base, base + extra))]
 
 
+def synthetic_gaussian(folders):
+    """Model 0 with NOISE=2: the user at the bound (M + 1 trips on one pair) is counted once per cell."""
+    return [{**p, "NOISE": 2, "DELTA": 1e-6} for p in synthetic_user_at_bound(folders)]
+
+
 def mobility_repeated_trip_ids(folders):
     """Per-user trip numbering (t1, t2 for every user): D' adds a user whose trips reuse the others' ids."""
     zones = write_grid_zones(folders[0].parent.parent / "zones.gpkg", 32633, (X0, Y0), CELL, N)
@@ -448,6 +453,9 @@ CASES = [
          trajectories_far),
     Case("synthetic trips: a user at the bound, a NULL user, an end outside", "synthetictrips",
          synthetic_user_at_bound, noisy_results=("TRIPS_WRITTEN", "NOISY_TOTAL"),
+         noisy_text=(rf"[Nn]oisy total {NUMBER}: {NUMBER}",), noisy_rows=("synthetic",)),
+    Case("synthetic trips, discrete Gaussian: a user at the bound, a NULL user, an end outside", "synthetictrips",
+         synthetic_gaussian, noisy_results=("SYNTHETIC_ROWS",),
          noisy_text=(rf"[Nn]oisy total {NUMBER}: {NUMBER}",), noisy_rows=("synthetic",)),
     Case("mobility report: repeated trip ids across users", "mobilityreport", mobility_repeated_trip_ids,
          noisy_rows=("flows",)),

@@ -350,3 +350,50 @@ def test_loaded_outputs_carry_their_record_title_and_style(trips, zones, tmp_pat
         assert trips_layer.metadata().abstract().startswith("Differentially private release")
     finally:
         project.removeMapLayers([layer.id() for layer in loaded])
+
+
+# --- NOISE=2: the discrete Gaussian (core.releases.synthetic_gaussian) ----------------------------
+
+
+def test_qgis_process_gaussian_counts_users_per_cell_and_records_rho_in_the_ledger(zones, tmp_path):
+    """User a: 5 trips Z0_0 -> Z2_2 and 1 trip Z1_1 -> Z0_1; user b: 2 trips Z1_1 -> Z0_1. At EPSILON 1e6 the
+    Gaussian tables are exact: the OD table counts users per pair (1 and 2), the total counts kept trips (3 + 2
+    with M = 3); two runs in one ledger give the privacy report's zCDP total."""
+    from dp_geoprivacy.core.accounting.ledger import Ledger
+    from dp_geoprivacy.core.mechanisms.gaussian import zcdp_delta, zcdp_rho
+
+    rows = [{"o": centre(0, 0), "d": centre(2, 2), "start": "2013-10-01T08:00:00", "uid": "a"}] * 5 + [
+        {"o": centre(1, 1), "d": centre(0, 1), "start": "2013-10-02T08:00:00", "uid": u} for u in "abb"]
+    path = write_trips(tmp_path / "g.gpkg", rows)
+    ledger, tables = tmp_path / "ledger.json", tmp_path / "tables.gpkg"
+    results = run_algorithm_json(ALG, INPUT=path, START_FIELD="start", ZONES=zones, ZONE_ID_FIELD="zone_id",
+                                 EPSILON=EXACT, NOISE=2, DELTA=1e-6, USER_FIELD="uid", MAX_TRIPS=3, SEED=2,
+                                 LEDGER=ledger, OUTPUT=tmp_path / "s.gpkg", OUTPUT_TABLES=tables, **PERIOD)
+    assert results["EPSILON_SPENT"] == EXACT and results["DELTA_SPENT"] == 1e-6
+    assert results["SYNTHETIC_ROWS"] == 5  # the total: a keeps 3 of 6 trips, b 2
+    table = rows_of(tables)
+    od = {(r["origin_id"], r["dest_id"]): r["noisy_count"] for r in table if r["table"] == "origin_destination"}
+    # a keeps 3 of its 6 trips (sampled): Z0_0 -> Z2_2 once if any of the 3 is there, Z1_1 -> Z0_1 likewise
+    assert od[("Z1_1", "Z0_1")] in (1.0, 2.0) and set(od.values()) <= {1.0, 2.0}
+    assert sum(od.values()) <= 3  # users per pair, never trips: a counts once per pair
+    [record] = read_from_file(str(tmp_path / "s.gpkg"))[:1]
+    assert record.rho == pytest.approx(zcdp_rho(EXACT, 1e-6), rel=1e-9)
+    assert zcdp_delta(record.rho, record.epsilon) <= 1e-6
+    assert any("Noise per table (NOISE=2)" in n and "origin_destination discrete Gaussian L2 1.732" in n
+               for n in record.notes)
+    [entry] = Ledger(ledger).entries()
+    assert entry.rho == pytest.approx(record.rho) and entry.delta == 1e-6
+
+
+def test_gaussian_bad_settings_are_refused(trips, zones, tmp_path):
+    path, _, _ = trips
+    for extra, message in (
+            ({"NOISE": 2, "DELTA": 0.0}, "NOISE=2 (discrete Gaussian) needs DELTA in (0, 1)"),
+            ({"NOISE": 2, "DELTA": 1.0}, "NOISE=2 (discrete Gaussian) needs DELTA in (0, 1)"),
+            ({"NOISE": 2, "DELTA": -1e-6}, "NOISE=2 (discrete Gaussian) needs DELTA in (0, 1)"),
+            ({"NOISE": 2, "MODEL": 1, "DELTA": 1e-6}, "NOISE=2 (discrete Gaussian) is for model 0"),
+            ({"NOISE": 1}, "NOISE=1 (discrete Laplace) is not offered")):
+        out = tmp_path / "refused.gpkg"
+        with pytest.raises(QgsProcessingException, match=re.escape(message)):
+            run(base(path, zones, tmp_path, OUTPUT=str(out), **extra))
+        assert not out.exists()

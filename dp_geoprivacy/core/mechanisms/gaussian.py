@@ -52,6 +52,7 @@ apply; the remaining error is of the kind counting.py states for the
 discrete Laplace.
 """
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Iterable
@@ -220,8 +221,12 @@ def zcdp_epsilon(rho: float, delta: float) -> float:
     return hi
 
 
+@functools.lru_cache(maxsize=256)
 def zcdp_rho(epsilon: float, delta: float) -> float:
     """The largest rho whose conversion (zcdp_epsilon) stays within (epsilon, delta), by bisection.
+
+    A pure function of its two numbers, cached: every GaussianCountNoise asks for it on each draw and record
+    field (the synthetic tables' shares ask for the same one per table).
 
     zcdp_delta increases in rho; the lower end of the bracket is returned,
     so zcdp_delta(result, epsilon) <= delta always holds.
@@ -250,15 +255,19 @@ def _check_rho_delta(rho: float, delta: float) -> None:
         raise ValueError(f"delta must be in (0, 1) for a conversion from zCDP, got {delta!r}")
 
 
-def gaussian_beats_laplace_from(epsilon: float, delta: float) -> int:
+def gaussian_beats_laplace_from(epsilon: float, delta: float, share: float = 1.0) -> int:
     """The least M from which Gaussian noise on sqrt(M)-L2 counts has a smaller variance than Laplace on M-L1.
 
     Laplace: 2 (M / epsilon)^2; Gaussian (calibrated as GaussianCountNoise):
     sigma^2 = M / (2 rho) with rho = zcdp_rho(epsilon, delta). The first is
     smaller exactly while M <= epsilon^2 / (4 rho). (The discrete Gaussian's
     variance is at most sigma^2, CKS §2, so the figure is safe for it.)
+    ``share`` w: a table that gets the part w of a release's budget (Laplace:
+    epsilon w, sequential composition; Gaussian: rho w, zCDP composition, as
+    the synthetic tables share theirs): Laplace is smaller while M <= w
+    epsilon^2 / (4 rho), so the Gaussian wins from a smaller M.
     """
-    return int(math.floor(float(epsilon) ** 2 / (4.0 * zcdp_rho(epsilon, delta)))) + 1
+    return int(math.floor(float(share) * float(epsilon) ** 2 / (4.0 * zcdp_rho(epsilon, delta)))) + 1
 
 
 # --- discrete Gaussian noise on counts ----------------------------------------------------
@@ -292,13 +301,17 @@ class GaussianCountNoise:
     sensitivity / sqrt(2 rho) (CKS Theorem 14, ``sensitivity`` is L2); the
     release is rho-zCDP and hence (epsilon, delta)-DP. Counts must be
     integers (they are: the histogram counts records). The same interface as
-    counting.CountNoise where a zone-count release uses it.
+    counting.CountNoise where a zone-count release uses it. ``rho_share``:
+    the part of that rho this noise spends when several tables of one
+    (epsilon, delta) release share it (zCDP composition adds their rho, BS
+    Lemma 1.7: core.releases.synthetic_gaussian); 1 for a release of its own.
     """
 
     epsilon: float
     delta: float
     sensitivity: float
     kind: str = DISCRETE_GAUSSIAN
+    rho_share: float = 1.0
 
     def __post_init__(self):
         if not (math.isfinite(self.epsilon) and self.epsilon > 0):
@@ -307,10 +320,12 @@ class GaussianCountNoise:
             raise ValueError(f"the Gaussian needs delta in (0, 1), got {self.delta!r}")
         if not (math.isfinite(self.sensitivity) and self.sensitivity > 0):
             raise ValueError(f"sensitivity must be positive and finite, got {self.sensitivity!r}")
+        if not (0.0 < self.rho_share <= 1.0):
+            raise ValueError(f"rho_share must be in (0, 1], got {self.rho_share!r}")
 
     @property
     def rho(self) -> float:
-        return zcdp_rho(self.epsilon, self.delta)
+        return zcdp_rho(self.epsilon, self.delta) * self.rho_share
 
     @property
     def scale(self) -> float:

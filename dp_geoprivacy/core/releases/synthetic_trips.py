@@ -34,6 +34,11 @@ Lambda = smallest power of two >= b), so the floating-point attack on raw
 double-precision Laplace does not apply; the record carries each table's
 grain and the floating-point epsilon (sum over the tables).
 
+NOISE=2 (``ContingencySpec.delta`` > 0): the discrete Gaussian on every
+table instead, calibrated to each table's L2 sensitivity, the tables sharing
+one rho-zCDP budget; each unit of privacy counts once per cell of every
+table but the total. Sensitivity and proof: core.releases.synthetic_gaussian.
+
 MODEL 1, stability histograms (Asghar, Tyler and Kaafar 2017 §3-4): see core.releases.synthetic_sbh.
 
 What is not copied from Roy, Kantarcioglu and Sweeney 2016 (data-dependent, so not differentially
@@ -61,6 +66,7 @@ from ..mechanisms.counting import (
 from ..mechanisms.validation import require_positive_finite
 from .publication import Private
 from .release import NoUsableRecordsError, Release, no_op, null_user_mask, user_codes
+from .synthetic_gaussian import gaussian_table_budget, one_per_unit
 
 CONTINGENCY, STABILITY = 0, 1
 TOTAL, OD, START, DURATION = "total", "origin_destination", "origin_start", "od_duration"
@@ -119,9 +125,13 @@ class TableBudget:
     def noise(self, table: str) -> CountNoise:
         return dict(self.tables)[table]
 
+    def per_table(self) -> str:
+        """Each table's noise: its epsilon and Laplace scale (for the record and the notes)."""
+        return "; ".join(f"{name} epsilon {noise.epsilon:.4g}, b {noise.scale:.4g}" for name, noise in self.tables)
+
     def record_fields(self, unit_of_privacy: str) -> dict:
         largest = max(noise.scale for _, noise in self.tables)
-        per_table = "; ".join(f"{name} epsilon {noise.epsilon:.4g}, b {noise.scale:.4g}" for name, noise in self.tables)
+        per_table = self.per_table()
         return {
             "mechanism": "Laplace noise with Mironov's snapping on every cell of public contingency tables, "
                          "synthetic trips sampled from them (Roy, Kantarcioglu and Sweeney 2016 §3)",
@@ -143,6 +153,8 @@ class ContingencySpec:
     ``weights``: one per table in :meth:`table_names` order (total, OD,
     start, duration if ``n_duration_bins``, then one per category).
     ``categories``: (attribute name, number of categories) in order.
+    ``delta`` > 0: the discrete Gaussian at (epsilon, delta) (NOISE=2,
+    core.releases.synthetic_gaussian); 0: Laplace, pure epsilon-DP.
     """
 
     epsilon: float
@@ -153,17 +165,25 @@ class ContingencySpec:
     n_duration_bins: int = 0
     categories: Tuple[Tuple[str, int], ...] = ()
     max_trips: int = 1
+    delta: float = 0.0
+
+    @property
+    def gaussian(self) -> bool:
+        return bool(self.delta)
 
     def table_names(self) -> Tuple[str, ...]:
         names = [TOTAL, OD, START] + ([DURATION] if self.n_duration_bins else [])
         return tuple(names + [attribute_table(name) for name, _ in self.categories])
 
-    def mechanism(self) -> TableBudget:
+    def mechanism(self):
+        """TableBudget (Laplace) or, with ``delta``, synthetic_gaussian.GaussianTableBudget."""
         names = self.table_names()
         if len(self.weights) != len(names):
             raise ValueError(f"{len(names)} budget weights are needed ({', '.join(names)}), got {len(self.weights)}")
-        sensitivity = histogram_sensitivity(self.max_trips, 1)
         epsilons = split_budget(self.epsilon, self.weights)
+        if self.gaussian:
+            return gaussian_table_budget(self.epsilon, self.delta, names, epsilons, self.max_trips)
+        sensitivity = histogram_sensitivity(self.max_trips, 1)
         return TableBudget(tuple((n, CountNoise(LAPLACE, e, sensitivity)) for n, e in zip(names, epsilons)))
 
 
@@ -248,18 +268,15 @@ def release_contingency(data: TripData, spec: ContingencySpec, rng: np.random.Ge
     for name, k in spec.categories:
         check_range(data.attributes[name], k, f"category of {name}")
     rows, facts = prepare(data, spec.max_trips, before_noise, record, rng)
-    origin = np.asarray(data.origin_zone, dtype=np.int64)[rows]
-    dest = np.asarray(data.dest_zone, dtype=np.int64)[rows]
-    start = np.asarray(data.start_bin, dtype=np.int64)[rows]
+    cells = table_cells(data, rows, spec)
+    units = units_of(data, rows) if spec.gaussian else None
     # Noisy tables, drawn in a fixed order (total, OD, start, attributes; durations when sampled).
-    total = float(_noisy_dense(np.array([float(len(rows))]), budget.noise(TOTAL), rng)[0])
-    od = _noisy_dense(np.bincount(origin * nz + dest, minlength=nz * nz).astype(float), budget.noise(OD), rng)
-    start_table = _noisy_dense(np.bincount(origin * nt + start, minlength=nz * nt).reshape(nz, nt).astype(float),
-                               budget.noise(START), rng)
+    total = float(_noisy_dense(exact_table(TOTAL, cells, units), budget.noise(TOTAL), rng)[0])
+    od = _noisy_dense(exact_table(OD, cells, units), budget.noise(OD), rng)
+    start_table = _noisy_dense(exact_table(START, cells, units).reshape(nz, nt), budget.noise(START), rng)
     attribute_tables = {}
     for name, k in spec.categories:
-        codes = np.asarray(data.attributes[name], dtype=np.int64)[rows]
-        counts = np.bincount(origin * k + codes, minlength=nz * k).reshape(nz, k).astype(float)
+        counts = exact_table(attribute_table(name), cells, units).reshape(nz, k)
         attribute_tables[name] = _noisy_dense(counts, budget.noise(attribute_table(name)), rng)
     n = int(total) if od.sum() > 0 else 0
     facts.update(noisy_total=total, synthetic_trips=n)
@@ -271,9 +288,9 @@ def release_contingency(data: TripData, spec: ContingencySpec, rng: np.random.Ge
               "start_offset": rng.random(n)}
     tables = {TOTAL: np.array([total]), OD: od, START: start_table}
     if nd:
-        durations = np.asarray(data.duration_bin, dtype=np.int64)[rows]
         pairs_drawn, row_of_draw = np.unique(pair, return_inverse=True)
-        true_keys, true_counts = np.unique((origin * nz + dest) * nd + durations, return_counts=True)
+        keys = cells[DURATION][0] if units is None else one_per_unit(units, cells[DURATION][0])
+        true_keys, true_counts = np.unique(keys, return_counts=True)
         cells = (pairs_drawn[:, None] * nd + np.arange(nd)).ravel()
         position = np.minimum(np.searchsorted(true_keys, cells), max(len(true_keys) - 1, 0))
         hit = (true_keys[position] == cells) if len(true_keys) else np.zeros(len(cells), dtype=bool)
@@ -290,6 +307,36 @@ def release_contingency(data: TripData, spec: ContingencySpec, rng: np.random.Ge
     order = rng.permutation(n)
     result = {name: values[order] for name, values in result.items()}
     return Release(result, budget, record, facts)
+
+
+def table_cells(data: TripData, rows: np.ndarray, spec: ContingencySpec) -> dict:
+    """Table name -> (each kept trip's cell in that table, the table's number of cells); the total has one cell."""
+    nz, nt, nd = int(spec.n_zones), int(spec.n_time_bins), int(spec.n_duration_bins)
+    origin = np.asarray(data.origin_zone, dtype=np.int64)[rows]
+    pair = origin * nz + np.asarray(data.dest_zone, dtype=np.int64)[rows]
+    cells = {TOTAL: (np.zeros(len(rows), dtype=np.int64), 1), OD: (pair, nz * nz),
+             START: (origin * nt + np.asarray(data.start_bin, dtype=np.int64)[rows], nz * nt)}
+    if nd:
+        cells[DURATION] = (pair * nd + np.asarray(data.duration_bin, dtype=np.int64)[rows], nz * nz * nd)
+    for name, k in spec.categories:
+        cells[attribute_table(name)] = (origin * k + np.asarray(data.attributes[name], dtype=np.int64)[rows], nz * k)
+    return cells
+
+
+def units_of(data: TripData, rows: np.ndarray) -> np.ndarray:
+    """The unit of privacy of each kept trip as an integer code: its user, or (item level) the trip itself."""
+    if data.user_keys is None:
+        return np.arange(len(rows))
+    return np.unique(user_codes(np.ma.asarray(data.user_keys)[rows]), return_inverse=True)[1].ravel()
+
+
+def exact_table(name: str, cells: dict, units: Optional[np.ndarray] = None) -> np.ndarray:
+    """The exact counts of one table (flat): trips per cell; with ``units`` (the Gaussian) units per cell,
+    each unit counted once per cell, except in the total (core.releases.synthetic_gaussian)."""
+    cell, n_cells = cells[name]
+    if units is not None and name != TOTAL:
+        cell = one_per_unit(units, cell)
+    return np.bincount(cell, minlength=n_cells).astype(float)
 
 
 def check_range(values, size, what):

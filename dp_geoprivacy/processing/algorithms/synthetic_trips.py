@@ -30,11 +30,12 @@ from qgis.core import (
     QgsWkbTypes,
 )
 
-from ...core.releases.publication import log_private, reveal
+from ...core.releases.publication import log_private
 from ...core.releases.release import NoUsableRecordsError
 from ...core.releases.synthetic_sbh import MARGINALS, OFF_TIME_PLACE, ON_TIME_PLACE, StabilitySpec
 from ...core.releases.synthetic_trips import ContingencySpec, TripData, release_synthetic_trips
 from ..base import DpAlgorithm, setting_number
+from ..count_release import NOISE, add_noise_parameter
 from ..help_summary import defaults, synthetic_od_figures, with_summary
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor
@@ -60,6 +61,7 @@ from ..synthetic_output import (
 )
 from ..trip_reader import read_trips
 from ..zone_source import EXTENT, H3_RESOLUTION, ZONE_ID_FIELD, ZONES, add_zone_parameters, cell_set_from_parameters
+from .synthetic_trips_text import details, log_facts, notes
 
 MAX_TABLE_CELLS = 50_000_000
 NOT_DP_NOTE = "not differentially private: compares the synthetic trips with the raw trips"
@@ -79,7 +81,7 @@ class SyntheticTrips(DpAlgorithm):
                     "PERIOD_END", "EPSILON", "USER_FIELD", "MAX_TRIPS", "MODEL")
     ADVANCED = ("ORIGIN_X_FIELD", "ORIGIN_Y_FIELD", "DEST_X_FIELD", "DEST_Y_FIELD", "COORDINATES_CRS",
                 "ORIGIN_ZONE_FIELD", "DEST_ZONE_FIELD", "DURATION_FIELD", "ATTRIBUTE_FIELDS", "CATEGORIES",
-                "TIME_BIN_MINUTES", "MAX_DURATION", "DURATION_BINS", "WEIGHTS", "DELTA", "MARGINALS",
+                "TIME_BIN_MINUTES", "MAX_DURATION", "DURATION_BINS", "WEIGHTS", NOISE, "DELTA", "MARGINALS",
                 "PARTITION_FIELDS", "POINTS", "UTILITY_CHECK")
     INPUT, START_FIELD, DURATION_FIELD = "INPUT", "START_FIELD", "DURATION_FIELD"
     COORDINATE_FIELDS = ("ORIGIN_X_FIELD", "ORIGIN_Y_FIELD", "DEST_X_FIELD", "DEST_Y_FIELD")
@@ -89,7 +91,7 @@ class SyntheticTrips(DpAlgorithm):
     ZONES, ZONE_ID_FIELD, H3_RESOLUTION, EXTENT = ZONES, ZONE_ID_FIELD, H3_RESOLUTION, EXTENT
     MODEL, PERIOD_START, PERIOD_END, TIME_BIN_MINUTES = "MODEL", "PERIOD_START", "PERIOD_END", "TIME_BIN_MINUTES"
     MAX_DURATION, DURATION_BINS = "MAX_DURATION", "DURATION_BINS"
-    EPSILON, WEIGHTS, DELTA = "EPSILON", "WEIGHTS", "DELTA"
+    EPSILON, WEIGHTS, DELTA, NOISE = "EPSILON", "WEIGHTS", "DELTA", NOISE
     MARGINALS, PARTITION_FIELDS = "MARGINALS", "PARTITION_FIELDS"
     USER_FIELD, MAX_TRIPS, POINTS, UTILITY_CHECK = "USER_FIELD", "MAX_TRIPS", "POINTS", "UTILITY_CHECK"
     OUTPUT, OUTPUT_TABLES = "OUTPUT", "OUTPUT_TABLES"
@@ -110,77 +112,7 @@ class SyntheticTrips(DpAlgorithm):
             self.tr("<b>Accuracy at the defaults</b> (EPSILON={epsilon:g}, model 0): the OD table gets epsilon "
                     "{e:.2g}, so each of its counts is off by at most ±{moe:.2g} (95%); the synthetic trips "
                     "follow these noisy counts.").format(epsilon=epsilon, e=od_epsilon, moe=od.margin_of_error),
-            self._details())
-
-    def _details(self):
-        return self.tr(
-            "<p>Publishes a synthetic trip file instead of the real one, with differential privacy.</p>"
-            "<p><b>Trips.</b> INPUT is a line layer (origin = first vertex, destination = last vertex) or a "
-            "table with ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD (in COORDINATES_CRS) or with the "
-            "zone ids ORIGIN_ZONE_FIELD and DEST_ZONE_FIELD (matched as text to the zones' ids), with a "
-            "start time (START_FIELD: a date-time field or ISO text such as 2013-10-01T08:15:00), optional "
-            "DURATION_FIELD (minutes) and categorical ATTRIBUTE_FIELDS. The ends are put in ZONES (a public "
-            "polygon layer) or H3 cells (H3_RESOLUTION; with EXTENT for model 0).</p>"
-            "<p><b>Public declarations, never read from the data.</b> The time bins run from PERIOD_START to "
-            "PERIOD_END in steps of TIME_BIN_MINUTES (15 as Asghar, Tyler and Kaafar 2017); durations are cut into "
-            "DURATION_BINS "
-            "equal bins up to MAX_DURATION minutes; the values of each attribute are listed in CATEGORIES, e.g. "
-            "'usertype=Subscriber|Customer; gender=male|female'. Trips are dropped, and counted in the log, when "
-            "their start is NULL or does not parse, lies outside the period, when an end lies in no zone, or the "
-            "duration is NULL, negative or not a number; a duration above MAX_DURATION is clamped into the last "
-            "bin and counted; an attribute value not listed (or NULL) becomes 'other'. Each rule looks at one "
-            "trip only. Roy, Kantarcioglu and Sweeney 2016 removes outliers by 3 IQR of the raw data and groups "
-            "attributes by a "
-            "chi-square test on the raw data: both are statistics of the data, so they are not differentially "
-            "private and are not copied; the maximum and the groups are declared instead.</p>"
-            "<p><b>MODEL 0: contingency tables</b> (Roy, Kantarcioglu and Sweeney 2016 §3). Laplace noise on every "
-            "cell of the tables "
-            "total, origin x destination, origin x start bin, (origin, destination) x duration bin and origin x "
-            "each attribute. EPSILON is split by WEIGHTS (one positive number per table in that order, e.g. "
-            "'1,4,2,2,1'; empty: 1,4,2,2 and 1 per attribute); the tables are computed on the same trips, so "
-            "they add up (sequential composition) to EPSILON. Negative counts are set to zero (Roy, Kantarcioglu and "
-            "Sweeney 2016 §3.1). N, "
-            "the number of synthetic trips, is the noisy total, never the true one. Each trip is sampled: the "
-            "(origin, destination) pair from its table, the start bin from the origin's row, the duration bin "
-            "from the pair's row, each attribute from the origin's row, times uniform within their bins ("
-            "Roy, Kantarcioglu and Sweeney 2016 §3.2); a row whose noisy counts are all zero is sampled "
-            "uniformly. The trip is a line between "
-            "random points inside its zones (POINTS=0) or the zones' representative points (POINTS=1).</p>"
-            "<p><b>MODEL 1: stability histograms</b> (Asghar, Tyler and Kaafar 2017 §3-4). PARTITION_FIELDS (e.g. "
-            "day and mode) "
-            "split the trips into disjoint partitions; a NULL value is a partition of its own. Within each "
-            "partition the stability-based histogram (Asghar, Tyler and Kaafar 2017 Algorithm 1) releases each "
-            "chosen MARGINAL "
-            "(tap-on time, tap-on place, tap-off time, tap-off place, tap-on time x place, tap-off time x place; "
-            "tap-off time = start + duration) with EPSILON split by WEIGHTS (Asghar, Tyler and Kaafar 2017: "
-            "1,1,1,1,2,2 with "
-            "EPSILON=8; empty: 1 per one-way and 2 per two-way marginal) and DELTA split equally (Asghar, Tyler and "
-            "Kaafar 2017: "
-            "6/8,000,000). Only cells with trips are noised and a "
-            "cell is published when its noisy count reaches the threshold: no cell absent from the data is ever "
-            "output. The output repeats each published cell by its rounded noisy count, ordered by marginal, "
-            "partition and cell, never by the data.</p>"
-            "<p><b>Composition</b> (Asghar, Tyler and Kaafar 2017 Theorem 7): the releases within a partition "
-            "compose sequentially "
-            "to (EPSILON, DELTA); the partitions are disjoint sets of trips made by this algorithm's own split "
-            "of the data, so they compose in parallel: the whole release is (EPSILON, DELTA)-DP. The record and "
-            "the ledger state this. (The ledger's PARTITION is the part of the source this run covers.)</p>"
-            "<p><b>Unit of privacy.</b> One trip, or with USER_FIELD one user: each user keeps at most "
-            "MAX_TRIPS (M) trips sampled uniformly, noise scales by M (model 1: the stability threshold too). "
-            "Trips with a NULL user id are dropped and counted.</p>"
-            "<p><b>Outputs.</b> OUTPUT: the synthetic trips (model 0: lines; model 1: rows without geometry). "
-            "OUTPUT_TABLES: the noisy tables (model 0: cells with a count of 1 or more; duration rows of the pairs "
-            "the sampling used, whose noise is drawn when first needed: the same distribution as noising every "
-            "row); one release with the trips. <b>UTILITY_CHECK</b> (NOT differentially private): Roy, Kantarcioglu "
-            "and Sweeney 2016 "
-            "Fig. 1's comparison of original and synthetic trips (top 5 origins, destinations, routes and days "
-            "with their shares) and the average relative error and EMD per table, as OUTPUT_UTILITY and the HTML "
-            "page OUTPUT_UTILITY_HTML; both are marked not differentially private and are for the data holder "
-            "only.</p>"
-            "<p>Sources: Roy, Kantarcioglu and Sweeney 2016 §3-4; Asghar, Tyler and Kaafar 2017 §2 (Theorems 2-3), "
-            "§3 (Algorithm 1, §3.3.1) and §4 "
-            "(Theorem 7); Kapp et al. 2023 §4.3 (user bound).</p>"
-        )
+            details())
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
@@ -222,7 +154,8 @@ class SyntheticTrips(DpAlgorithm):
                                               QgsProcessingParameterNumber.Double, defaultValue=1.0, minValue=0.0))
         self.add(QgsProcessingParameterString(
             self.WEIGHTS, self.tr("Budget weights"), optional=True))
-        self.add(QgsProcessingParameterNumber(self.DELTA, self.tr("Delta (model 1, total)"),
+        add_noise_parameter(self)
+        self.add(QgsProcessingParameterNumber(self.DELTA, self.tr("Delta (model 1 or Gaussian noise; total)"),
                                               QgsProcessingParameterNumber.Double, defaultValue=7.5e-7))
         self.add(QgsProcessingParameterEnum(
             self.MARGINALS, self.tr("Marginals (model 1)"), allowMultiple=True, defaultValue=list(range(6)),
@@ -285,7 +218,20 @@ class SyntheticTrips(DpAlgorithm):
         weights = self._weights(parameters, None, ())
         if isinstance(weights, str):
             return weights
-        if setting_number(parameters, self.MODEL) == 1:
+        noise = setting_number(parameters, self.NOISE)
+        if noise == 1:
+            return self.tr("NOISE=1 (discrete Laplace) is not offered by synthetic trips: use NOISE=0 (Laplace) or "
+                           "NOISE=2 (discrete Gaussian, model 0).")
+        if noise == 2:
+            if setting_number(parameters, self.MODEL) == 1:
+                return self.tr("NOISE=2 (discrete Gaussian) is for model 0: the stability histograms of model 1 "
+                               "are (epsilon, delta)-DP but not zero-concentrated DP. Use NOISE=0 with model 1.")
+            delta = setting_number(parameters, self.DELTA)
+            if delta is not None and not (0.0 < delta < 1.0):
+                return self.tr("NOISE=2 (discrete Gaussian) needs DELTA in (0, 1), e.g. DELTA=1e-6 (got {v}): it is "
+                               "(epsilon, delta)-DP through zero-concentrated DP. Or use NOISE=0 (Laplace).").format(
+                    v=parameters.get(self.DELTA))
+        elif setting_number(parameters, self.MODEL) == 1:
             delta = setting_number(parameters, self.DELTA)
             if delta is not None and not (0.0 < delta < 1.0):
                 return self.tr("DELTA must be in (0, 1) for model 1 (got {v}); Asghar, Tyler and Kaafar 2017 uses 6 "
@@ -434,7 +380,10 @@ class SyntheticTrips(DpAlgorithm):
         unit = (self.tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(
             field=user_field, m=max_trips) if user_field else self.tr("one trip (item-level)"))
         if model == 0:
-            spec = ContingencySpec(epsilon, weights, len(cells), n_bins, unit, n_duration, categories, max_trips)
+            gaussian_delta = self.parameterAsDouble(parameters, self.DELTA, context) \
+                if self.parameterAsEnum(parameters, self.NOISE, context) == 2 else 0.0
+            spec = ContingencySpec(epsilon, weights, len(cells), n_bins, unit, n_duration, categories, max_trips,
+                                   gaussian_delta)
         else:
             spec = StabilitySpec(epsilon, self.parameterAsDouble(parameters, self.DELTA, context), marginals, weights,
                                  len(cells), n_bins_all, unit, max_trips)
@@ -451,12 +400,12 @@ class SyntheticTrips(DpAlgorithm):
         except NoUsableRecordsError:
             raise QgsProcessingException(self.tr("Every trip has a NULL user id in {field}; choose the USER_FIELD "
                                                  "that identifies the traveller.").format(field=user_field)) from None
-        self._log(release.facts, user_field, max_trips, model, feedback)
+        log_facts(release.facts, user_field, max_trips, model, feedback)
         feedback.setProgress(65)
         if feedback.isCanceled():
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))
         record = self.privacy_record(mechanism_fields=release.record_fields, input_layer=input_name,
-                                     seeded=source_rng.seeded, notes=tuple(self._notes(release, cells, model)),
+                                     seeded=source_rng.seeded, notes=tuple(notes(release, cells, model)),
                                      **reserve.record_fields())
         crs = cells.crs
         times = {"period_start": period_start, "bin_seconds": bin_seconds, "max_duration": max_duration,
@@ -514,30 +463,3 @@ class SyntheticTrips(DpAlgorithm):
                               "delta": None, "unit_of_privacy": "none: not a release", "sensitivity": None,
                               "sensitivity_unit": "", "noise_scale": None, "noise_scale_unit": ""},
             input_layer=input_name, seeded=seeded, differentially_private=False, notes=(NOT_DP_NOTE,))
-
-    def _log(self, facts, user_field, max_trips, model, feedback):
-        if reveal(facts["null_users"]):
-            log_private(feedback, self.tr("Dropped {n} trips whose user id ({field}) is NULL or empty."),
-                        warning=True, n=facts["null_users"], field=user_field)
-        if reveal(facts["dropped_by_bound"]):
-            log_private(feedback, self.tr("User bound: {n} trips beyond {m} per user were left out (sampled "
-                                          "uniformly)."), n=facts["dropped_by_bound"], m=max_trips)
-        if model == 0:
-            feedback.pushInfo(self.tr("Noisy total {t:g}: {n} synthetic trips.").format(
-                t=facts["noisy_total"], n=facts["synthetic_trips"]))
-        else:
-            feedback.pushInfo(self.tr("Published cells per marginal: {cells}; {rows} rows.").format(
-                rows=facts["rows"], cells=", ".join(f"{k} {v}" for k, v in facts["published"].items())))
-            log_private(feedback, self.tr("{p} partitions; cells with trips per marginal: {cells}."),
-                        p=facts["partitions"], cells=", ".join(
-                            f"{k} {v}" for k, v in reveal(facts["cells"]).items()))
-
-    def _notes(self, release, cells, model):
-        notes = [self.tr("Zones: {cells}.").format(cells=cells.description)]
-        if model == 1:
-            notes.append(release.mechanism.composition.statement())
-            notes.append(self.tr("The number of partitions that occur is not recorded: it is a fact of the data."))
-        else:
-            notes.append(self.tr("The synthetic trips and the noisy tables are one release (one epsilon); N is the "
-                                 "noisy total."))
-        return notes
