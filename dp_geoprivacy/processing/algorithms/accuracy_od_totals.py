@@ -31,7 +31,7 @@ PARTS = ("flow", "origin_total", "dest_total", "grand_total")
 COLUMNS = ("epsilon",) + tuple(f"{kind}_{part}" for part in PARTS for kind in ("mae", "moe95")) + (
     "mae_origin_total_flows_alone",)
 # Noise draws: enough that about CELL_DRAWS simulated flows stand behind each figure, at least MIN_DRAWS.
-CELL_DRAWS, MIN_DRAWS, MAX_DRAWS = 200_000, 50, 2000
+CELL_DRAWS, MIN_DRAWS, MAX_DRAWS = 200_000, 100, 2000
 
 
 def od_totals_parameters(algorithm):
