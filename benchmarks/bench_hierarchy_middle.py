@@ -31,9 +31,10 @@ nodes, H3 9/10/11; Cairns' 416 stops, H3 7/8/9), RUNS releases each, fresh noise
 
 A third point set that no test or setting was tuned to (``held_out``): the building centroids of the other
 OpenStreetMap extract bundled with pyrosm (``test.osm.pbf``, a town in south-eastern Finland, 26.93-26.97 E,
-60.52-60.54 N; 2,193 of its 2,219 buildings have a centroid), over the extract's own declared bounds, with the resolutions fixed before any
-run at Helsinki's (9/10/11: a town centre of a few square kilometres). It is read from build/trial-data/
-pyrosm_test.gpkg, made by ``--prepare`` from the pyrosm package of build/trial-venv (real_data_trial.py).
+60.52-60.54 N; 2,193 of its 2,219 buildings have a centroid), over the extract's own declared bounds, with
+the resolutions fixed before any run at Helsinki's (9/10/11: a town centre of a few square kilometres). It is
+read from build/trial-data/pyrosm_test.gpkg, made by ``--prepare`` from the pyrosm package of build/trial-venv
+(real_data_trial.py).
 
 Writes benchmarks/results/hierarchy_middle.json (``--only NAME`` runs one point set and keeps the others'
 figures). Usage: python3 benchmarks/bench_hierarchy_middle.py [--prepare] [--only held_out]

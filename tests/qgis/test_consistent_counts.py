@@ -72,21 +72,28 @@ def masked(text):
     [(2_000_000.0, 9_000_000.0)],  # a far-away point, outside the study area
 ])
 def test_neighbours_publish_the_same_text(tmp_path, extra):
-    """Same SEED, one unit of privacy added: the log, the results' names and the record agree but for noise."""
+    """Same SEED, one unit of privacy added: the log, the results' names, the level files' names and every record
+    agree but for noise."""
     runs = []
     for name, points in (("a", city_points(tmp_path, name="a.gpkg")),
                          ("b", city_points(tmp_path, extra=np.array(extra), name="b.gpkg"))):
-        out = str(tmp_path / f"out_{name}.gpkg")
+        out, folder = str(tmp_path / f"out_{name}.gpkg"), tmp_path / f"levels_{name}"
         result = run_qgis_process("run", ALG, "--", f"INPUT={points}", f"EXTENT={EXTENT}", "COARSEST=7",
-                                  "FINEST=8", "EPSILON=1", "SEED=5", f"OUTPUT={out}")
+                                  "FINEST=8", "EPSILON=1", "SEED=5", f"OUTPUT={out}", f"OUTPUT_LEVELS={folder}")
         log = "\n".join(line for line in result.stdout.splitlines()
-                        if "do not publish" not in line.lower() and not line.startswith(("INPUT:", "OUTPUT:")))
-        [record] = read_from_file(out)
-        fields = json.loads(record.to_json())
-        for varying in ("release_id", "created", "input_layer"):
-            fields.pop(varying, None)
+                        if "do not publish" not in line.lower()
+                        and not line.startswith(("INPUT:", "OUTPUT:", "OUTPUT_LEVELS:", "LEVEL_LAYERS:")))
+        records = []
+        for path in [out] + sorted(str(p) for p in folder.iterdir()):
+            [record] = read_from_file(path)
+            fields = json.loads(record.to_json())
+            for varying in ("release_id", "created", "input_layer"):
+                fields.pop(varying, None)
+            fields["notes"] = [note.replace(record.release_id, "#") for note in fields["notes"]]
+            records.append(fields)
         table, names = rows(out)
-        runs.append((masked(log), fields, names, [r[:4] for r in table]))
+        runs.append((masked(log), records, sorted(p.name for p in folder.iterdir()), names,
+                     [r[:4] for r in table]))
     assert runs[0] == runs[1]
 
 
@@ -319,3 +326,29 @@ def test_a_model_passes_the_level_layers_on(tmp_path):
     [release] = [feature.items() for feature in dataset.GetLayer(0)]
     dataset = None
     assert release["algorithm"] == ALG and release["epsilon_counted"] == 1.0 and release["drives_total"] == 1
+
+
+def test_level_layers_load_styled_with_their_records(tmp_path):
+    """Run and load (as the toolbox does): every level's layer is in the project, graduated by noisy_count, named
+    for its level and carrying its own record."""
+    from qgis.core import QgsGraduatedSymbolRenderer, QgsProject
+
+    from dp_geoprivacy.processing.privacy_metadata import records_in
+
+    project = QgsProject.instance()
+    before = set(project.mapLayers())
+    folder = tmp_path / "levels"
+    processing.runAndLoadResults(ALG, {"INPUT": city_points(tmp_path), "EXTENT": EXTENT, "COARSEST": 7, "FINEST": 9,
+                                       "EPSILON": 1.0, "OUTPUT": str(tmp_path / "out.gpkg"),
+                                       "OUTPUT_LEVELS": str(folder)})
+    loaded = [layer for layer_id, layer in project.mapLayers().items() if layer_id not in before]
+    try:
+        levels = sorted((layer for layer in loaded if str(folder) in layer.source()), key=lambda found: found.source())
+        assert len(levels) == 3 and len(loaded) == 4
+        for level, layer in enumerate(levels):
+            assert isinstance(layer.renderer(), QgsGraduatedSymbolRenderer)
+            assert layer.name().startswith(f"Consistent counts, H3 resolution {7 + level} (")
+            [record] = records_in(layer.metadata())
+            assert record.mechanism.startswith(f"level {level} of 3 of one release")
+    finally:
+        project.removeMapLayers([layer.id() for layer in loaded])
