@@ -3,8 +3,9 @@
 A release has as many levels as its public hierarchy (two to five), so the
 levels go, as QGIS's own "Split vector layer" writes a variable number of
 layers, into a folder (OUTPUT_LEVELS, a QgsProcessingParameterFolderDestination)
-as one file per level in the vector format LEVELS_FORMAT (any file format QGIS
-writes; GeoPackage by default), listed by the LEVEL_LAYERS result (a
+as one file per level in the vector format LEVELS_FORMAT (one of LEVEL_FORMATS, a
+fixed list so that a saved model means the same format in every QGIS version;
+GeoPackage by default), listed by the LEVEL_LAYERS result (a
 QgsProcessingOutputMultipleLayers, which a model can hand to any algorithm
 taking several layers). The file names are public: the level's number and
 name (an H3 resolution, or a PARENT_FIELDS field name).
@@ -27,31 +28,35 @@ import numpy as np
 from osgeo import ogr
 from qgis.core import (
     QgsProcessingContext,
+    QgsProcessingException,
     QgsProcessingOutputMultipleLayers,
     QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
     QgsProcessingParameterFolderDestination,
-    QgsVectorFileWriter,
 )
 
 from ..translation import tr
+from .destinations import driver_for
 from .privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from .styles import graduated_counts
 from .writers import Column, write_features
 
 OUTPUT_LEVELS, LEVELS_FORMAT, LEVEL_LAYERS = "OUTPUT_LEVELS", "LEVELS_FORMAT", "LEVEL_LAYERS"
+# The file formats of the level layers, by extension (the writers convert to any format GDAL writes): fixed, unlike
+# QgsVectorFileWriter.supportedFormatExtensions(), whose list and order change with the GDAL build.
+LEVEL_FORMATS = ("gpkg", "shp", "geojson", "fgb", "gml", "kml", "sqlite", "tab", "csv", "xlsx", "ods")
 
 
 def level_formats() -> list:
-    """The file extensions QGIS writes vector layers to (GeoPackage first), as QGIS's "Split vector layer" lists."""
-    return list(QgsVectorFileWriter.supportedFormatExtensions())
+    """The extensions LEVELS_FORMAT offers, GeoPackage first."""
+    return list(LEVEL_FORMATS)
 
 
 def add_levels_parameters(algorithm):
     """OUTPUT_LEVELS (a folder, made by default in the dialog), LEVELS_FORMAT (advanced) and LEVEL_LAYERS."""
     formats = level_formats()
     file_type = QgsProcessingParameterEnum(LEVELS_FORMAT, tr("File format of the level layers"), options=formats,
-                                           defaultValue=formats.index("gpkg") if "gpkg" in formats else 0)
+                                           defaultValue=0)
     file_type.setHelp(tr("The vector format of the files in OUTPUT_LEVELS; formats without metadata get the record "
                          "in a .qmd file beside each."))
     file_type.setFlags(file_type.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
@@ -98,8 +103,11 @@ def levels_folder(algorithm, parameters, context):
     folder = algorithm.parameterAsString(parameters, OUTPUT_LEVELS, context)
     if not folder:
         return None
-    formats = level_formats()
-    return Path(folder), formats[algorithm.parameterAsEnum(parameters, LEVELS_FORMAT, context)]
+    extension = LEVEL_FORMATS[algorithm.parameterAsEnum(parameters, LEVELS_FORMAT, context)]
+    if extension != "gpkg" and not driver_for(Path(f"level.{extension}")):
+        raise QgsProcessingException(tr("LEVELS_FORMAT: this QGIS cannot write .{extension} files; choose gpkg (0).")
+                                     .format(extension=extension))
+    return Path(folder), extension
 
 
 def level_file_name(level, name, extension):

@@ -276,6 +276,23 @@ def test_level_layers_take_another_file_format_and_a_zone_hierarchy(tmp_path):
     assert district.noise_scale == pytest.approx(2.0) and district.epsilon == 1.0
 
 
+def test_every_level_format_is_written_with_its_record(tmp_path):
+    """Each of LEVELS_FORMAT's fixed formats: three files (and sidecars) whose records name their level."""
+    from dp_geoprivacy.processing.level_layers import LEVEL_FORMATS
+
+    points, zones = city_points(tmp_path), grid_zones(tmp_path)
+    for index, extension in enumerate(LEVEL_FORMATS):
+        folder = tmp_path / extension
+        processing.run(ALG, {"INPUT": points, "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
+                             "PARENT_FIELDS": ["district_id", "city_id"], "EPSILON": 1.0,
+                             "OUTPUT": str(tmp_path / f"out_{extension}.gpkg"), "OUTPUT_LEVELS": str(folder),
+                             "LEVELS_FORMAT": index})
+        for level, name in enumerate(("city_id", "district_id", "zone_id")):
+            path = folder / f"level_{level}_{name}.{extension}"
+            [record] = read_from_file(str(path))
+            assert record.mechanism.startswith(f"level {level} of 3 of one release: this level ({name})"), extension
+
+
 @pytest.mark.parametrize("how", ["failed", "cancelled"])
 def test_a_failed_or_cancelled_run_leaves_no_level_layer(tmp_path, how):
     """A second output that cannot be written, or a cancel once every level is complete in its working folder:
