@@ -320,16 +320,19 @@ def test_a_failed_or_cancelled_run_leaves_no_level_layer(tmp_path, how):
 
 def test_a_model_passes_the_level_layers_on(tmp_path):
     """A model: consistent counts with a folder of levels as the model's output; LEVEL_LAYERS feeds the privacy
-    report, which reads one release (one epsilon) from the three level layers."""
+    report, which reads one release (one epsilon) from the three level layers; the ledger has one entry."""
     from qgis.core import QgsProcessingParameterFeatureSource
+
+    from dp_geoprivacy.core.accounting.ledger import Ledger
 
     from .model_builder import ModelBuilder
 
+    ledger = tmp_path / "ledger.json"
     model = (
         ModelBuilder("level_layers")
         .input(QgsProcessingParameterFeatureSource("points", "points"))
         .child("levels", ALG, {"INPUT": ("input", "points"), "EXTENT": ("value", EXTENT), "COARSEST": ("value", 7),
-                               "FINEST": ("value", 9), "EPSILON": ("value", 1.0),
+                               "FINEST": ("value", 9), "EPSILON": ("value", 1.0), "LEDGER": ("value", str(ledger)),
                                "OUTPUT": ("value", "TEMPORARY_OUTPUT")}, {"OUTPUT_LEVELS": "levels"})
         .child("report", "dp_geoprivacy:privacyreport", {"LAYERS": ("child", "levels", "LEVEL_LAYERS")},
                {"OUTPUT": "releases", "REPORT": "report"})
@@ -343,6 +346,8 @@ def test_a_model_passes_the_level_layers_on(tmp_path):
     [release] = [feature.items() for feature in dataset.GetLayer(0)]
     dataset = None
     assert release["algorithm"] == ALG and release["epsilon_counted"] == 1.0 and release["drives_total"] == 1
+    [entry] = Ledger(ledger).entries()
+    assert entry.release_id == release["release_id"] and entry.epsilon == 1.0
 
 
 def test_level_layers_load_styled_with_their_records(tmp_path):
