@@ -29,10 +29,20 @@ nodes, H3 9/10/11; Cairns' 416 stops, H3 7/8/9), RUNS releases each, fresh noise
 - for the best two splits, ``nnls``: the global non-negative weighted least squares over the leaves
   (scipy.optimize.lsq_linear), fewer runs.
 
-Writes benchmarks/results/hierarchy_middle.json. Usage: python3 benchmarks/bench_hierarchy_middle.py
+A third point set that no test or setting was tuned to (``held_out``): the building centroids of the other
+OpenStreetMap extract bundled with pyrosm (``test.osm.pbf``, a town in south-eastern Finland, 26.93-26.97 E,
+60.52-60.54 N; 2,193 of its 2,219 buildings have a centroid), over the extract's own declared bounds, with
+the resolutions fixed before any run at Helsinki's (9/10/11: a town centre of a few square kilometres). It is
+read from build/trial-data/pyrosm_test.gpkg, made by ``--prepare`` from the pyrosm package of build/trial-venv
+(real_data_trial.py).
+
+Writes benchmarks/results/hierarchy_middle.json (``--only NAME`` runs one point set and keeps the others'
+figures). Usage: python3 benchmarks/bench_hierarchy_middle.py [--prepare] [--only held_out]
 """
 
+import argparse
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -42,8 +52,9 @@ from scipy.optimize import lsq_linear
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from benchmarks.bench_spatial_structure import AREAS, DATA, RESOLUTIONS, points, study_area_lonlat, to_lonlat  # noqa: E402
-from benchmarks.common import write_results  # noqa: E402
+from benchmarks import bench_spatial_structure as spatial  # noqa: E402
+from benchmarks.bench_spatial_structure import DATA, points, study_area_lonlat, to_lonlat  # noqa: E402
+from benchmarks.common import RESULTS, write_results  # noqa: E402
 from dp_geoprivacy.core.geometry import h3cells  # noqa: E402
 from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise  # noqa: E402
 from dp_geoprivacy.core.releases.hierarchy import (  # noqa: E402
@@ -59,6 +70,22 @@ NNLS_RUNS = 10
 EPSILON = 1.0
 MIDDLE = 1
 EQUAL = (1 / 3, 1 / 3, 1 / 3)  # consistentcounts' default
+# The held-out point set (module doc): declared before any run, never used by a test.
+HELD_OUT = ("pyrosm_test.gpkg", "buildings", (26.93, 60.52, 26.97, 60.54, 4326))
+AREAS = dict(spatial.AREAS, held_out=HELD_OUT)
+RESOLUTIONS = dict(spatial.RESOLUTIONS, held_out=(9, 10, 11))
+spatial.AREAS.setdefault("held_out", HELD_OUT)  # points() and study_area_lonlat() look names up there
+
+
+def prepare_held_out():
+    """build/trial-data/pyrosm_test.gpkg: the building centroids of pyrosm's bundled test.osm.pbf."""
+    python = ROOT / "build" / "trial-venv" / "bin" / "python"
+    probe = "import pyrosm; print(pyrosm.get_data('test_pbf'))"
+    pbf = subprocess.run([str(python), "-c", probe], check=True, capture_output=True, text=True).stdout.split()[-1]
+    subprocess.run(["ogr2ogr", "-f", "GPKG", str(DATA / HELD_OUT[0]), pbf, "-nln", HELD_OUT[1], "-overwrite",
+                    "-dialect", "sqlite", "-sql",
+                    "SELECT ST_Centroid(geometry) AS geom FROM multipolygons WHERE building IS NOT NULL"],
+                   check=True, capture_output=True)
 
 
 def bottom_up(tree, noisy, variances):
@@ -176,9 +203,18 @@ def middle_goal(name, xy, rng):
 
 
 def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--prepare", action="store_true", help="make build/trial-data/pyrosm_test.gpkg first")
+    parser.add_argument("--only", choices=sorted(AREAS), help="run one point set, keep the others' figures")
+    args = parser.parse_args()
+    if args.prepare:
+        prepare_held_out()
     rng = np.random.default_rng()
     results = {"epsilon": EPSILON, "runs": RUNS, "nnls_runs": NNLS_RUNS}
-    for name in AREAS:
+    if args.only and (RESULTS / "hierarchy_middle.json").exists():
+        earlier = json.loads((RESULTS / "hierarchy_middle.json").read_text())
+        results.update({name: earlier[name] for name in AREAS if name in earlier})
+    for name in ([args.only] if args.only else AREAS):
         if not (DATA / AREAS[name][0]).exists():
             print(f"{DATA / AREAS[name][0]} is missing: run benchmarks/real_data_trial.py first (it fetches it)")
             continue

@@ -133,6 +133,24 @@ def test_release_is_consistent_and_records_the_split():
     assert release.result["outside"].shape == (1,)
 
 
+def test_each_level_has_its_own_record_of_the_one_release():
+    """A level's record: its own share and noise scale, the release's epsilon (its counts depend on every level's
+    noisy counts after the least squares), the same sensitivity and floating-point figures."""
+    spec = spec_for(small_tree(), epsilon=2.0, shares=(0.0, 0.25, 0.75))
+    mechanism = spec.mechanism()
+    whole = mechanism.record_fields()
+    city, district, zone = (mechanism.level_record_fields(level) for level in range(3))
+    assert district["epsilon"] == zone["epsilon"] == city["epsilon"] == 2.0
+    assert district["noise_scale"] == pytest.approx(1 / 0.5) and zone["noise_scale"] == pytest.approx(1 / 1.5)
+    assert city["noise_scale"] == whole["noise_scale"] and "not measured (share 0)" in city["mechanism"]
+    assert district["mechanism"].startswith("level 1 of 3 of one release: this level (district) measured with "
+                                            "epsilon 0.5 (0.25 of the release's epsilon 2), laplace scale 2;")
+    assert district["mechanism"].endswith(whole["mechanism"])
+    for fields in (city, district, zone):
+        assert {k: v for k, v in fields.items() if k not in ("mechanism", "noise_scale", "noise_scale_unit")} == {
+            k: v for k, v in whole.items() if k not in ("mechanism", "noise_scale", "noise_scale_unit")}
+
+
 def test_user_bound_holds_at_every_level():
     """One user with 40 points adds at most M to each level's histogram: the noise is calibrated to M."""
     tree = small_tree()

@@ -292,6 +292,59 @@ def test_consistent_counts_plan_for_zones_uses_their_children_per_parent(tmp_pat
     assert json.loads(results["SETTINGS"])["children"] == 2
 
 
+def test_od_totals_plan_matches_what_releases_measure(tmp_path):
+    """RELEASE 7: the expected absolute error of a flow, an origin total, a destination total and the grand total
+    after the least squares, and the origin totals' 95% margin, against R releases of noisyodflows' consistent
+    totals (core.releases.od_totals, fixed seed) on 3,000 trips between 12 zones.
+
+    Tolerance, two-sided alpha about 6e-5 per figure (4 standard errors): a release's mean absolute error over its
+    cells is one draw of a distribution whose standard deviation s the R releases estimate; the planner averages
+    DRAWS (its SETTINGS) draws of the same distribution and the test R, so their difference has standard error
+    s * sqrt(1/DRAWS + 1/R). The margin: each release's share of origin totals within it has mean 0.95 and a
+    standard deviation the releases estimate, plus the planner's quantile error (binomial, DRAWS x 12 totals).
+    A planner that ignored TOTALS_SPLIT (e.g. the flows alone at the whole epsilon) is off by far more.
+    """
+    from dp_geoprivacy.core.releases.od_flows import ODFlowData
+    from dp_geoprivacy.core.releases.od_totals import ODTotalsSpec, release_od_totals
+
+    zones, releases = 12, 300
+    results = plan(tmp_path, RELEASE=7, EPSILON=1, ZONES=zones, TOTALS_SPLIT="2,3,3,2", EPSILONS="0.5, 1")
+    predicted = {name: read_field(results["OUTPUT"], name)[1] for name in (
+        "mae_flow", "mae_origin_total", "mae_dest_total", "mae_grand_total", "moe95_origin_total")}
+    assert read_field(results["OUTPUT"], "mae_origin_total")[0] > predicted["mae_origin_total"]
+    settings = json.loads(results["SETTINGS"])
+    assert settings["totals_split"] == "0.2,0.3,0.3,0.2" and settings["cells"] == zones * zones
+    assert results["EXPECTED_ABS_ERROR"] == predicted["mae_origin_total"]
+    draws = settings["draws"]
+
+    rng = np.random.default_rng(77)
+    origin, dest = rng.integers(0, zones, 3000), rng.integers(0, zones, 3000)
+    table = np.zeros((zones, zones))
+    np.add.at(table, (origin, dest), 1.0)
+    data = ODFlowData(origin, dest, np.arange(zones))
+    spec = ODTotalsSpec(1.0, "trip", (0.2, 0.3, 0.3, 0.2))
+    measured = {name: [] for name in predicted}
+    for _ in range(releases):
+        result = release_od_totals(data, spec, rng, error_draws=1).result
+        origin_error = np.abs(result["origin_total"] - table.sum(axis=1))
+        measured["mae_flow"].append(np.mean(np.abs(result["noisy_count"] - table[result["origin_index"],
+                                                                                  result["dest_index"]])))
+        measured["mae_origin_total"].append(np.mean(origin_error))
+        measured["mae_dest_total"].append(np.mean(np.abs(result["dest_total"] - table.sum(axis=0))))
+        measured["mae_grand_total"].append(abs(result["grand_total"][0] - table.sum()))
+        measured["moe95_origin_total"].append(np.mean(origin_error <= predicted["moe95_origin_total"]))
+    for name, values in measured.items():
+        values = np.asarray(values)
+        if name.startswith("moe95"):
+            tolerance = 4 * math.sqrt(values.var(ddof=1) / releases + 0.95 * 0.05 / (draws * zones))
+            assert abs(values.mean() - 0.95) < tolerance, (name, values.mean(), tolerance)
+        else:
+            tolerance = 4 * values.std(ddof=1) * math.sqrt(1 / draws + 1 / releases)
+            assert abs(values.mean() - predicted[name]) < tolerance, (name, values.mean(), predicted[name], tolerance)
+    with pytest.raises(QgsProcessingException, match="TOTALS_SPLIT"):
+        plan(tmp_path, RELEASE=7, EPSILON=1, ZONES=zones, TOTALS_SPLIT="1,2")
+
+
 def test_mobility_report_plan_gives_each_sections_margin_as_the_report_writes_it(tmp_path):
     """RELEASE 6: per section of the mobility report, the epsilon of the split and the 95% margin of one
     published count; for visits per zone the very margin the report writes into its layer (moe95)."""

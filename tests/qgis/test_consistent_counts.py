@@ -72,21 +72,28 @@ def masked(text):
     [(2_000_000.0, 9_000_000.0)],  # a far-away point, outside the study area
 ])
 def test_neighbours_publish_the_same_text(tmp_path, extra):
-    """Same SEED, one unit of privacy added: the log, the results' names and the record agree but for noise."""
+    """Same SEED, one unit of privacy added: the log, the results' names, the level files' names and every record
+    agree but for noise."""
     runs = []
     for name, points in (("a", city_points(tmp_path, name="a.gpkg")),
                          ("b", city_points(tmp_path, extra=np.array(extra), name="b.gpkg"))):
-        out = str(tmp_path / f"out_{name}.gpkg")
+        out, folder = str(tmp_path / f"out_{name}.gpkg"), tmp_path / f"levels_{name}"
         result = run_qgis_process("run", ALG, "--", f"INPUT={points}", f"EXTENT={EXTENT}", "COARSEST=7",
-                                  "FINEST=8", "EPSILON=1", "SEED=5", f"OUTPUT={out}")
+                                  "FINEST=8", "EPSILON=1", "SEED=5", f"OUTPUT={out}", f"OUTPUT_LEVELS={folder}")
         log = "\n".join(line for line in result.stdout.splitlines()
-                        if "do not publish" not in line.lower() and not line.startswith(("INPUT:", "OUTPUT:")))
-        [record] = read_from_file(out)
-        fields = json.loads(record.to_json())
-        for varying in ("release_id", "created", "input_layer"):
-            fields.pop(varying, None)
+                        if "do not publish" not in line.lower()
+                        and not line.startswith(("INPUT:", "OUTPUT:", "OUTPUT_LEVELS:", "LEVEL_LAYERS:")))
+        records = []
+        for path in [out] + sorted(str(p) for p in folder.iterdir()):
+            [record] = read_from_file(path)
+            fields = json.loads(record.to_json())
+            for varying in ("release_id", "created", "input_layer"):
+                fields.pop(varying, None)
+            fields["notes"] = [note.replace(record.release_id, "#") for note in fields["notes"]]
+            records.append(fields)
         table, names = rows(out)
-        runs.append((masked(log), fields, names, [r[:4] for r in table]))
+        runs.append((masked(log), records, sorted(p.name for p in folder.iterdir()), names,
+                     [r[:4] for r in table]))
     assert runs[0] == runs[1]
 
 
@@ -98,10 +105,10 @@ def test_neighbours_publish_the_same_text(tmp_path, extra):
 ])
 def test_bad_settings_are_refused_by_name(tmp_path, settings, message):
     parameters = {"INPUT": city_points(tmp_path), "EXTENT": EXTENT, "COARSEST": 7, "FINEST": 9, "EPSILON": 1.0,
-                  "OUTPUT": str(tmp_path / "out.gpkg"), **settings}
+                  "OUTPUT": str(tmp_path / "out.gpkg"), "OUTPUT_LEVELS": str(tmp_path / "levels"), **settings}
     with pytest.raises(QgsProcessingException, match=message):
         processing.run(ALG, parameters)
-    assert not (tmp_path / "out.gpkg").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["points.gpkg"]
 
 
 # --- a hierarchy of zones from parent-id fields ---------------------------------------------------------------
@@ -215,3 +222,155 @@ def test_a_model_publishes_the_districts_of_a_zone_hierarchy(tmp_path):
     table, _names, _crs = zone_rows(districts)
     assert sorted(zone for _, _, zone, *_ in table) == ["0", "1", "10", "11"]
     assert {parent for _, _, _, parent, *_ in table} == {"east", "west"}
+
+
+# --- one layer per level (OUTPUT_LEVELS) ----------------------------------------------------------------------
+
+H3_LEVEL_FILES = ["level_0_h3_resolution_7.gpkg", "level_1_h3_resolution_8.gpkg", "level_2_h3_resolution_9.gpkg"]
+
+
+def test_each_level_is_its_own_layer_with_its_own_record_and_one_ledger_entry(tmp_path):
+    """Through qgis_process: one file per level with that level's share and noise scale in its record, the release's
+    epsilon and id in every record, the same rows as OUTPUT's level, and exactly one ledger entry."""
+    from dp_geoprivacy.core.accounting.ledger import Ledger
+
+    from .conftest import run_algorithm_json
+
+    out, folder, ledger = tmp_path / "out.gpkg", tmp_path / "levels", tmp_path / "ledger.json"
+    result = run_algorithm_json(ALG, INPUT=city_points(tmp_path), EXTENT=EXTENT, COARSEST=7, FINEST=9, EPSILON=1.0,
+                                SPLIT="1,2,2", OUTPUT=out, OUTPUT_LEVELS=folder, LEDGER=ledger)
+    assert sorted(p.name for p in folder.iterdir()) == H3_LEVEL_FILES
+    assert [str(p) for p in result["LEVEL_LAYERS"]] == [str(folder / name) for name in H3_LEVEL_FILES]
+    [whole] = read_from_file(str(out))
+    all_rows, _ = rows(out)
+    for level, (name, share) in enumerate(zip(H3_LEVEL_FILES, (0.2, 0.4, 0.4))):
+        [record] = read_from_file(str(folder / name))
+        assert record.release_id == whole.release_id and record.epsilon == whole.epsilon == 1.0
+        assert record.noise_scale == pytest.approx(1.0 / share) and record.sensitivity == 1.0
+        assert record.mechanism.startswith(f"level {level} of 3 of one release: this level (H3 resolution "
+                                           f"{7 + level}) measured with epsilon {share:g} ({share:g} of the "
+                                           "release's epsilon 1)")
+        assert "least squares" in record.mechanism and "non-negative integer rounding" in record.mechanism
+        assert f"one ledger entry: release {whole.release_id}, epsilon 1 in all." in record.notes[-1]
+        level_rows, _ = rows(folder / name)
+        assert level_rows == [row for row in all_rows if row[0] == level]
+    [entry] = Ledger(ledger).entries()
+    assert entry.release_id == whole.release_id and entry.epsilon == 1.0
+
+
+def test_level_layers_take_another_file_format_and_a_zone_hierarchy(tmp_path):
+    """LEVELS_FORMAT: the record goes into each file's .qmd sidecar; level names are the parent-id fields."""
+    from dp_geoprivacy.processing.level_layers import level_formats
+
+    folder = tmp_path / "levels"
+    processing.run(ALG, {"INPUT": city_points(tmp_path), "ZONES": grid_zones(tmp_path), "ZONE_ID_FIELD": "zone_id",
+                         "PARENT_FIELDS": ["district_id", "city_id"], "EPSILON": 1.0, "SPLIT": "0,1,1",
+                         "OUTPUT": str(tmp_path / "out.gpkg"), "OUTPUT_LEVELS": str(folder),
+                         "LEVELS_FORMAT": level_formats().index("geojson")})
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "level_0_city_id.geojson", "level_0_city_id.qmd", "level_1_district_id.geojson", "level_1_district_id.qmd",
+        "level_2_zone_id.geojson", "level_2_zone_id.qmd"]
+    [city] = read_from_file(str(folder / "level_0_city_id.geojson"))
+    assert "this level (city_id) not measured (share 0): its counts are sums of its children's" in city.mechanism
+    [district] = read_from_file(str(folder / "level_1_district_id.geojson"))
+    assert district.noise_scale == pytest.approx(2.0) and district.epsilon == 1.0
+
+
+def test_every_level_format_is_written_with_its_record(tmp_path):
+    """Each of LEVELS_FORMAT's fixed formats: three files (and sidecars) whose records name their level."""
+    from dp_geoprivacy.processing.level_layers import LEVEL_FORMATS
+
+    points, zones = city_points(tmp_path), grid_zones(tmp_path)
+    for index, extension in enumerate(LEVEL_FORMATS):
+        folder = tmp_path / extension
+        processing.run(ALG, {"INPUT": points, "ZONES": zones, "ZONE_ID_FIELD": "zone_id",
+                             "PARENT_FIELDS": ["district_id", "city_id"], "EPSILON": 1.0,
+                             "OUTPUT": str(tmp_path / f"out_{extension}.gpkg"), "OUTPUT_LEVELS": str(folder),
+                             "LEVELS_FORMAT": index})
+        for level, name in enumerate(("city_id", "district_id", "zone_id")):
+            path = folder / f"level_{level}_{name}.{extension}"
+            [record] = read_from_file(str(path))
+            assert record.mechanism.startswith(f"level {level} of 3 of one release: this level ({name})"), extension
+
+
+@pytest.mark.parametrize("how", ["failed", "cancelled"])
+def test_a_failed_or_cancelled_run_leaves_no_level_layer(tmp_path, how):
+    """A second output that cannot be written, or a cancel once every level is complete in its working folder:
+    neither OUTPUT nor any level file (nor the folder the run made) is left."""
+    from qgis.core import QgsProcessingFeedback
+
+    folder = tmp_path / "levels"
+
+    class CancelOnceLevelsAreBuilt(QgsProcessingFeedback):
+        def isCanceled(self):  # noqa: N802 (QGIS API)
+            return any(folder.glob(".dp_geoprivacy-*/level_2_*.gpkg"))
+
+    parameters = {"INPUT": city_points(tmp_path), "EXTENT": EXTENT, "COARSEST": 7, "FINEST": 9, "EPSILON": 1.0,
+                  "OUTPUT_LEVELS": str(folder)}
+    if how == "failed":
+        parameters["OUTPUT"] = str(tmp_path / "out.xyz")
+        with pytest.raises(QgsProcessingException):
+            processing.run(ALG, parameters)
+    else:
+        parameters["OUTPUT"] = str(tmp_path / "out.gpkg")
+        with pytest.raises(QgsProcessingException, match="Cancelled"):
+            processing.run(ALG, parameters, feedback=CancelOnceLevelsAreBuilt())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["points.gpkg"]
+
+
+def test_a_model_passes_the_level_layers_on(tmp_path):
+    """A model: consistent counts with a folder of levels as the model's output; LEVEL_LAYERS feeds the privacy
+    report, which reads one release (one epsilon) from the three level layers; the ledger has one entry."""
+    from qgis.core import QgsProcessingParameterFeatureSource
+
+    from dp_geoprivacy.core.accounting.ledger import Ledger
+
+    from .model_builder import ModelBuilder
+
+    ledger = tmp_path / "ledger.json"
+    model = (
+        ModelBuilder("level_layers")
+        .input(QgsProcessingParameterFeatureSource("points", "points"))
+        .child("levels", ALG, {"INPUT": ("input", "points"), "EXTENT": ("value", EXTENT), "COARSEST": ("value", 7),
+                               "FINEST": ("value", 9), "EPSILON": ("value", 1.0), "LEDGER": ("value", str(ledger)),
+                               "OUTPUT": ("value", "TEMPORARY_OUTPUT")}, {"OUTPUT_LEVELS": "levels"})
+        .child("report", "dp_geoprivacy:privacyreport", {"LAYERS": ("child", "levels", "LEVEL_LAYERS")},
+               {"OUTPUT": "releases", "REPORT": "report"})
+        .save(tmp_path / "levels.model3")
+    )
+    folder, releases = tmp_path / "levels", tmp_path / "releases.gpkg"
+    run_qgis_process("run", model, "--", f"points={city_points(tmp_path)}", f"levels:levels={folder}",
+                     f"report:releases={releases}", f"report:report={tmp_path / 'report.html'}")
+    assert sorted(p.name for p in folder.iterdir()) == H3_LEVEL_FILES
+    dataset = ogr.Open(str(releases))
+    [release] = [feature.items() for feature in dataset.GetLayer(0)]
+    dataset = None
+    assert release["algorithm"] == ALG and release["epsilon_counted"] == 1.0 and release["drives_total"] == 1
+    [entry] = Ledger(ledger).entries()
+    assert entry.release_id == release["release_id"] and entry.epsilon == 1.0
+
+
+def test_level_layers_load_styled_with_their_records(tmp_path):
+    """Run and load (as the toolbox does): every level's layer is in the project, graduated by noisy_count, named
+    for its level and carrying its own record."""
+    from qgis.core import QgsGraduatedSymbolRenderer, QgsProject
+
+    from dp_geoprivacy.processing.privacy_metadata import records_in
+
+    project = QgsProject.instance()
+    before = set(project.mapLayers())
+    folder = tmp_path / "levels"
+    processing.runAndLoadResults(ALG, {"INPUT": city_points(tmp_path), "EXTENT": EXTENT, "COARSEST": 7, "FINEST": 9,
+                                       "EPSILON": 1.0, "OUTPUT": str(tmp_path / "out.gpkg"),
+                                       "OUTPUT_LEVELS": str(folder)})
+    loaded = [layer for layer_id, layer in project.mapLayers().items() if layer_id not in before]
+    try:
+        levels = sorted((layer for layer in loaded if str(folder) in layer.source()), key=lambda found: found.source())
+        assert len(levels) == 3 and len(loaded) == 4
+        for level, layer in enumerate(levels):
+            assert isinstance(layer.renderer(), QgsGraduatedSymbolRenderer)
+            assert layer.name().startswith(f"Consistent counts, H3 resolution {7 + level} (")
+            [record] = records_in(layer.metadata())
+            assert record.mechanism.startswith(f"level {level} of 3 of one release")
+    finally:
+        project.removeMapLayers([layer.id() for layer in loaded])

@@ -215,6 +215,32 @@ class HierarchyMechanism:
             "noise_scale_unit": "count (largest level scale b)",
         }
 
+    def level_record_fields(self, level: int) -> dict:
+        """The record fields of one level published as its own layer.
+
+        Its noise scale is its own level's (a level with share 0 is not
+        measured: its counts are sums of its children's); the sensitivity
+        (M per level) is the same at every level. Its epsilon (and the
+        floating-point figures) are the whole release's, not the level's
+        share: after the least squares a level's counts depend on every
+        level's noisy counts, so the layer alone costs what the release
+        costs, and every level's record names the same release (one ledger
+        entry, counted once by release_id).
+        """
+        spec, whole = self.spec, self.record_fields()
+        noise, name = spec.level_noises()[level], spec.hierarchy.names[level]
+        share = spec.shares[level]
+        own = (f"this level ({name}) measured with epsilon {noise.epsilon:.6g} ({share:.4g} of the release's "
+               f"epsilon {spec.epsilon:.6g}), {spec.noise} scale {noise.scale:.6g}" if noise is not None else
+               f"this level ({name}) not measured (share 0): its counts are sums of its children's")
+        fields = dict(whole, mechanism=f"level {level} of {spec.hierarchy.levels} of one release: {own}; "
+                                       f"{whole['mechanism']}")
+        if noise is not None:
+            fields.update(noise_scale=noise.scale, noise_scale_unit="count (scale b of this level's own noise)")
+        else:
+            fields["noise_scale_unit"] = "count (largest level scale b: this level has no noise of its own)"
+        return fields
+
 
 @dataclass(frozen=True)
 class HierarchyData:

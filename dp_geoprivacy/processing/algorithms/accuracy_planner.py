@@ -45,13 +45,14 @@ from ..writers import Column, write_features, write_text
 from .accuracy_auto_bound import AutoPlan, auto_parameters, bound_parameter
 from .accuracy_counts import log_count_accuracy
 from .accuracy_levels import level_parameters, level_rows
+from .accuracy_od_totals import od_totals_help, od_totals_parameters, od_totals_rows
 from .accuracy_report import report_parameters, report_rows, report_series
 from .accuracy_side_by_side import count_side_by_side, sum_side_by_side
 from .accuracy_statistic_settings import log_statistic, statistic_parameters, statistic_spec
 
-ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES, ZONE_STATISTICS, LEVELS, REPORT = 0, 1, 2, 3, 4, 5, 6
+ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES, ZONE_STATISTICS, LEVELS, REPORT, OD_TOTALS = range(8)
 RELEASE_NAMES = ("noisyzonecounts", "noisyodflows", "laplaceperturbation", "randomizedresponse",
-                 "noisyzonestatistics", "consistentcounts", "mobilityreport")
+                 "noisyzonestatistics", "consistentcounts", "mobilityreport", "noisyodflows")
 STATISTIC_COLUMNS = ("epsilon", "noise_scale", "grain", "p_published", "expected_abs_error", "rmse", "error_q95",
                      "margin_of_error", "rank_margin")
 COUNT_COLUMNS = ("epsilon", "noise_scale", "grain", "expected_abs_error", "rmse", "margin_of_error",
@@ -171,7 +172,7 @@ class AccuracyPlanner(DpAlgorithm):
             "</p><p>Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar "
             "2017 Algorithm 1, "
             "Dumont et al. 2021 §5; Mironov 2012 (snapping).</p>"
-        )
+        ) + od_totals_help()
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterEnum(
@@ -179,7 +180,8 @@ class AccuracyPlanner(DpAlgorithm):
             options=[self.tr("Noisy zone counts"), self.tr("Noisy OD flows"),
                      self.tr("Location perturbation (Laplace)"), self.tr("Randomized response (k-ary)"),
                      self.tr("Noisy zone statistics (sum, mean, quantiles)"),
-                     self.tr("Consistent counts over H3 levels or zones"), self.tr("Mobility report (every section)")],
+                     self.tr("Consistent counts over H3 levels or zones"), self.tr("Mobility report (every section)"),
+                     self.tr("Noisy OD flows with consistent origin and destination totals")],
             defaultValue=ZONE_COUNTS))
         epsilon = QgsProcessingParameterNumber(
             self.EPSILON, self.tr("Epsilon you intend to use"), QgsProcessingParameterNumber.Double,
@@ -229,7 +231,7 @@ class AccuracyPlanner(DpAlgorithm):
                                          QgsProcessingParameterNumber.Double, defaultValue=0.25, minValue=0.0,
                                          maxValue=1.0)]
         advanced += statistic_parameters(self)
-        advanced += level_parameters(self)
+        advanced += level_parameters(self) + od_totals_parameters(self)
         advanced += report_parameters(self)
         advanced += auto_parameters()
         slots = QgsProcessingParameterNumber(
@@ -403,6 +405,11 @@ class AccuracyPlanner(DpAlgorithm):
             rows, columns, chosen = level_rows(self, parameters, context, settings, epsilons, epsilon, feedback)
             results.update(EXPECTED_ABS_ERROR=chosen[0][-1], MARGIN_OF_ERROR=chosen[1][-1])
             series = {self.tr("finest level, expected absolute error"): [r[columns[-2]] for r in rows]}
+            y_label = self.tr("Count (log scale)")
+        elif release == OD_TOTALS:
+            rows, columns, chosen = od_totals_rows(self, parameters, context, settings, epsilons, epsilon, feedback)
+            results.update(EXPECTED_ABS_ERROR=chosen["mae_origin_total"], MARGIN_OF_ERROR=chosen["moe95_origin_total"])
+            series = {self.tr("origin total, expected absolute error"): [r["mae_origin_total"] for r in rows]}
             y_label = self.tr("Count (log scale)")
         elif release == REPORT:
             rows, columns, chosen = report_rows(self, parameters, context, settings, epsilons, epsilon, feedback)

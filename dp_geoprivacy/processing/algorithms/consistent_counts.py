@@ -6,7 +6,9 @@ their parent, optional non-negative integer rounding). The hierarchy is the
 H3 resolutions COARSEST to FINEST over EXTENT, or the zones of ZONES with
 their parents' ids in PARENT_FIELDS (processing/zone_hierarchy.py). This
 module reads the points (their leaf), calls the release and writes one
-polygon row per node of every level, coarse to fine, in one layer.
+polygon row per node of every level, coarse to fine, in one layer (OUTPUT),
+and with OUTPUT_LEVELS each level as its own layer with its own record
+(processing/level_layers.py).
 """
 
 import numpy as np
@@ -38,11 +40,20 @@ from ...core.releases.hierarchy import (
 from ...core.releases.publication import log_private
 from ..base import DpAlgorithm
 from ..help_summary import defaults, level_margin, with_summary
+from ..level_layers import (
+    LEVEL_LAYERS,
+    add_levels_parameters,
+    levels_folder,
+    levels_help,
+    load_levels,
+    removing_made_folder,
+    write_levels,
+)
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..readers import read_points
 from ..styles import graduated_counts
-from ..writers import Column, write_features
+from ..writers import Column, together, write_features
 from ..zone_hierarchy import PARENT_FIELDS, level_polygons, zone_hierarchy_from_parameters
 from ..zone_source import ZONE_ID_FIELD, ZONES, H3Cells, _given, h3_cells_covering_extent, wgs84
 from .noisy_zone_counts import as_multipolygons
@@ -121,9 +132,8 @@ class ConsistentCounts(DpAlgorithm):
             "of counts are within this of the truth, before rounding); both figures come from simulating the "
             "noise alone, which needs no data. With ZONES the columns are level, level_name (the id field of "
             "that level), zone_id, parent_id, noisy_count, mae and moe95, and a parent's polygon is the union of "
-            "its zones' polygons (dissolved). Filter on level (or Split vector layer by level) for one layer per "
-            "level.</p>"
-        )
+            "its zones' polygons (dissolved).</p>"
+        ) + levels_help()
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
@@ -178,6 +188,7 @@ class ConsistentCounts(DpAlgorithm):
             self.OUTPUT, self.tr("Consistent counts"), QgsProcessing.TypeVectorPolygon)
         output.setSupportsNonFileBasedOutput(False)
         self.add(output)
+        add_levels_parameters(self)
         for name, label in (("EPSILON_SPENT", self.tr("Epsilon spent")), ("DELTA_SPENT", self.tr("Delta spent")),
                             ("LEVELS", self.tr("Levels")), ("ROWS_WRITTEN", self.tr("Rows written")),
                             ("OUTSIDE_COUNT", self.tr("Noisy count outside the cells"))):
@@ -246,6 +257,7 @@ class ConsistentCounts(DpAlgorithm):
         user_field = self.parameterAsString(parameters, self.USER_FIELD, context) or None
         max_contributions = self.parameterAsInt(parameters, self.MAX_CONTRIBUTIONS, context) if user_field else 1
         destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
+        levels_target = levels_folder(self, parameters, context)
         source = self.parameterAsSource(parameters, self.INPUT, context)
         if source is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
@@ -281,19 +293,31 @@ class ConsistentCounts(DpAlgorithm):
         mae, moe = self._error_figures(spec, rng.generator)
         feedback.setProgress(85)
 
-        record = self.privacy_record(
-            mechanism_fields=release.record_fields, input_layer=points.source_name, seeded=rng.seeded,
-            notes=(note, self.tr("Expected absolute error per level: {mae}.").format(
-                mae=", ".join(f"{name} {m:.3g}" for name, m in zip(hierarchy.names, mae)))),
-            **reserve.record_fields())
-        self._write(destination, hierarchy, layout, release, mae, moe, record, feedback)
-        feedback.setProgress(100)
+        notes = (note, self.tr("Expected absolute error per level: {mae}.").format(
+            mae=", ".join(f"{name} {m:.3g}" for name, m in zip(hierarchy.names, mae))))
+        record = self.privacy_record(mechanism_fields=release.record_fields, input_layer=points.source_name,
+                                     seeded=rng.seeded, notes=notes, **reserve.record_fields())
+        level_records = [self.privacy_record(
+            mechanism_fields=release.mechanism.level_record_fields(level), input_layer=points.source_name,
+            seeded=rng.seeded, notes=notes + (self.tr(
+                "One release in {levels} layers, one per level, and one ledger entry: release {release}, epsilon "
+                "{epsilon:g} in all.").format(levels=hierarchy.levels, release=record.release_id,
+                                              epsilon=record.epsilon),), **reserve.record_fields())
+            for level in range(hierarchy.levels)]
         title = self.tr("Consistent counts")
+        level_paths = []
+        with removing_made_folder(levels_target[0] if levels_target else None), together():  # all, or nothing
+            columns = self._write(destination, hierarchy, layout, release, mae, moe, record, feedback)
+            if levels_target:
+                level_paths = write_levels(levels_target, hierarchy, layout[0], layout[1], columns, level_records,
+                                           title, feedback)
+        feedback.setProgress(100)
         if context.willLoadLayerOnCompletion(destination):
             context.layerToLoadOnCompletionDetails(destination).setPostProcessor(
                 ReleaseLayerPostProcessor.create(record, title, graduated_counts))
-        return {self.OUTPUT: destination, "EPSILON_SPENT": record.epsilon, "DELTA_SPENT": record.delta,
-                "LEVELS": hierarchy.levels, "ROWS_WRITTEN": int(sum(hierarchy.sizes)),
+            load_levels(context, level_paths, hierarchy, level_records, title)
+        return {self.OUTPUT: destination, LEVEL_LAYERS: level_paths, "EPSILON_SPENT": record.epsilon,
+                "DELTA_SPENT": record.delta, "LEVELS": hierarchy.levels, "ROWS_WRITTEN": int(sum(hierarchy.sizes)),
                 "OUTSIDE_COUNT": float(release.result["outside"][0])}
 
     @staticmethod
@@ -302,7 +326,8 @@ class ConsistentCounts(DpAlgorithm):
         return expected_errors(spec, generator, draws=ERROR_DRAWS)
 
     def _write(self, destination, hierarchy, layout, release, mae, moe, record, feedback):
-        """One row per node of every level, coarse to fine; ``layout``: (CRS WKT, polygons, id columns)."""
+        """One row per node of every level, coarse to fine; ``layout``: (CRS WKT, polygons, id columns).
+        Returns the columns written (``level`` first)."""
         crs_wkt, geometries, id_columns = layout
         levels = self._level_of_row(hierarchy)
         counts = np.concatenate([release.result[f"level_{level}"] for level in range(hierarchy.levels)])
@@ -313,3 +338,4 @@ class ConsistentCounts(DpAlgorithm):
         title = self.tr("Consistent counts")
         write_features(destination, crs_wkt, ogr.wkbMultiPolygon, geometries, columns, feedback,
                        finish=lambda path, layer: write_to_file(path, layer, record, title))
+        return columns
