@@ -10,7 +10,7 @@
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/readers.py" line="94"/>
-        <source>{name} is a multipoint layer. Each point must be one location: run &apos;Multipart to singleparts&apos; (native:multiparttosingleparts) first.</source>
+        <source>{name} is a multipoint layer. Each point must be one location: run 'Multipart to singleparts' (native:multiparttosingleparts) first.</source>
         <translation>{name} ist ein Multipunktlayer. Jeder Punkt muss genau einen Standort darstellen: Führen Sie zuerst „Mehr- zu einteilig“ (native:multiparttosingleparts) aus.</translation>
     </message>
     <message>
@@ -25,7 +25,7 @@
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/readers.py" line="264"/>
-        <source>The layer holds geometries that are not single points; run &apos;Multipart to singleparts&apos; first.</source>
+        <source>The layer holds geometries that are not single points; run 'Multipart to singleparts' first.</source>
         <translation>Der Layer enthält Geometrien, die keine einfachen Punkte sind; führen Sie zuerst „Mehr- zu einteilig“ aus.</translation>
     </message>
     <message>
@@ -60,7 +60,7 @@
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/readers.py" line="427"/>
-        <source>The zone id field &apos;{field}&apos; is not a field of {name}.</source>
+        <source>The zone id field '{field}' is not a field of {name}.</source>
         <translation>Das Zonen-ID-Feld „{field}“ ist kein Feld von {name}.</translation>
     </message>
     <message>
@@ -80,17 +80,17 @@
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/readers.py" line="477"/>
-        <source>The zone id field &apos;{field}&apos; has empty values; every zone needs an id.</source>
+        <source>The zone id field '{field}' has empty values; every zone needs an id.</source>
         <translation>Das Zonen-ID-Feld „{field}“ enthält leere Werte; jede Zone benötigt eine ID.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/readers.py" line="483"/>
-        <source>Zone ids in &apos;{field}&apos; of {name} are not unique; choose a field with one value per zone.</source>
+        <source>Zone ids in '{field}' of {name} are not unique; choose a field with one value per zone.</source>
         <translation>Die Zonen-IDs in „{field}“ von {name} sind nicht eindeutig; wählen Sie ein Feld mit genau einem Wert je Zone.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/destinations.py" line="119"/>
-        <source>No vector format is known for the extension &apos;{ext}&apos; of {dest}. Use .gpkg.</source>
+        <source>No vector format is known for the extension '{ext}' of {dest}. Use .gpkg.</source>
         <translation>Für die Dateiendung „{ext}“ von {dest} ist kein Vektorformat bekannt. Verwenden Sie .gpkg.</translation>
     </message>
     <message>
@@ -115,17 +115,17 @@
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/budget.py" line="302"/>
-        <source>Ledger: reserved epsilon {epsilon:g} on partition &apos;{partition}&apos; (spent there before: {spent:g}); the source&apos;s total is now {total:g}{budget}.</source>
+        <source>Ledger: reserved epsilon {epsilon:g} on partition '{partition}' (spent there before: {spent:g}); the source's total is now {total:g}{budget}.</source>
         <translation>Journal: Epsilon {epsilon:g} auf Partition „{partition}“ reserviert (dort bisher verbraucht: {spent:g}); die Summe der Datenquelle beträgt jetzt {total:g}{budget}.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/source_fingerprint.py" line="36"/>
-        <source>The input&apos;s filter could not be removed for the fingerprint; the ledger fingerprints the filtered features only.</source>
+        <source>The input's filter could not be removed for the fingerprint; the ledger fingerprints the filtered features only.</source>
         <translation>Der Filter der Eingabe konnte für den Fingerabdruck nicht entfernt werden; das Journal erfasst nur den Fingerabdruck der gefilterten Objekte.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/trip_reader.py" line="76"/>
-        <source>The field &apos;{field}&apos; is not a field of {name}.</source>
+        <source>The field '{field}' is not a field of {name}.</source>
         <translation>Das Feld „{field}“ ist kein Feld von {name}.</translation>
     </message>
     <message>
@@ -135,7 +135,7 @@
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/trip_reader.py" line="96"/>
-        <source>The coordinate field &apos;{field}&apos; of {name} holds {kind} values; choose a field with numbers (or text holding numbers).</source>
+        <source>The coordinate field '{field}' of {name} holds {kind} values; choose a field with numbers (or text holding numbers).</source>
         <translation>Das Koordinatenfeld „{field}“ von {name} enthält Werte vom Typ {kind}; wählen Sie ein Feld mit Zahlen (oder mit Text, der Zahlen enthält).</translation>
     </message>
     <message>
@@ -193,7 +193,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/zone_source.py" line="98"/>
         <source>Count in H3 hexagons of this resolution (the ITMS report: 7 is about 5 km², 8 about 0.7 km², 9 about 0.1 km²). Set EXTENT too, so that the set of published cells does not depend on the data.</source>
-        <translation>In H3-Sechsecken dieser Auflösung zählen (ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0): 7 entspricht etwa 5 km², 8 etwa 0,7 km², 9 etwa 0,1 km²). Setzen Sie auch EXTENT, damit die Menge der veröffentlichten Zellen nicht von den Daten abhängt.</translation>
+        <translation>In H3-Sechsecken dieser Auflösung zählen (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0): 7 entspricht etwa 5 km², 8 etwa 0,7 km², 9 etwa 0,1 km²). Setzen Sie auch EXTENT, damit die Menge der veröffentlichten Zellen nicht von den Daten abhängt.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/zone_source.py" line="102"/>
@@ -222,7 +222,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/zone_source.py" line="201"/>
-        <source>Points are reprojected from {a} to the zones&apos; CRS {b} to find their zones.</source>
+        <source>Points are reprojected from {a} to the zones' CRS {b} to find their zones.</source>
         <translation>Die Punkte werden von {a} in das KBS der Zonen {b} umprojiziert, um ihre Zonen zu bestimmen.</translation>
     </message>
     <message>
@@ -312,12 +312,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/zone_source.py" line="436"/>
-        <source>&apos;{a}&apos; and &apos;{b}&apos;</source>
+        <source>'{a}' and '{b}'</source>
         <translation>„{a}“ und „{b}“</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/zone_source.py" line="443"/>
-        <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would count in more than one zone. Fix the zones (e.g. &apos;Check validity&apos; / &apos;Union&apos;), or set ALLOW_OVERLAP=true to count such points in every zone that contains them (more noise).</source>
+        <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would count in more than one zone. Fix the zones (e.g. 'Check validity' / 'Union'), or set ALLOW_OVERLAP=true to count such points in every zone that contains them (more noise).</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort würde in mehr als einer Zone gezählt. Korrigieren Sie die Zonen (z. B. mit „Gültigkeit prüfen“ / „Vereinigung“) oder setzen Sie ALLOW_OVERLAP=true, um solche Punkte in jeder Zone zu zählen, die sie enthält (mehr Rauschen).</translation>
     </message>
     <message>
@@ -417,7 +417,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/budget.py" line="251"/>
-        <source>EPSILON = {epsilon:g} is above {limit:g}: this release gives no meaningful protection (an observer&apos;s odds about one unit of privacy may change by a factor of e^epsilon). The output&apos;s privacy record says so. Use an epsilon of at most {limit:g} (1 is a common choice) for a release that protects anyone.</source>
+        <source>EPSILON = {epsilon:g} is above {limit:g}: this release gives no meaningful protection (an observer's odds about one unit of privacy may change by a factor of e^epsilon). The output's privacy record says so. Use an epsilon of at most {limit:g} (1 is a common choice) for a release that protects anyone.</source>
         <translation>EPSILON = {epsilon:g} liegt über {limit:g}: Diese Veröffentlichung bietet keinen nennenswerten Schutz (die Chancen eines Beobachters bezüglich einer Schutzeinheit können sich um den Faktor e^epsilon ändern). Die Datenschutzangaben der Ausgabe vermerken das. Verwenden Sie ein Epsilon von höchstens {limit:g} (1 ist eine übliche Wahl) für eine Veröffentlichung, die jemanden schützt.</translation>
     </message>
     <message>
@@ -427,7 +427,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/metric_crs.py" line="101"/>
-        <source>{p}: {crs} is not true to scale over the data&apos;s area ({extent}): distances are off by up to {d} (tolerance {t:g}%), so noise drawn in it would not be in ground metres. Leave {p} empty to use {fallback}, or choose a CRS true to scale there (e.g. the local UTM zone).</source>
+        <source>{p}: {crs} is not true to scale over the data's area ({extent}): distances are off by up to {d} (tolerance {t:g}%), so noise drawn in it would not be in ground metres. Leave {p} empty to use {fallback}, or choose a CRS true to scale there (e.g. the local UTM zone).</source>
         <translation>{p}: {crs} ist über dem Gebiet der Daten ({extent}) nicht maßstabstreu: Entfernungen weichen um bis zu {d} ab (Toleranz {t:g} %), sodass darin erzeugtes Rauschen nicht in Metern am Boden wäre. Lassen Sie {p} leer, um {fallback} zu verwenden, oder wählen Sie ein dort maßstabstreues KBS (z. B. die örtliche UTM-Zone).</translation>
     </message>
     <message>
@@ -442,7 +442,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/metric_crs.py" line="121"/>
-        <source>The layer&apos;s CRS {crs} is not true to scale over the data&apos;s area: distances are off by up to {d} (tolerance {t:g}%). Noise is drawn in {chosen} instead.</source>
+        <source>The layer's CRS {crs} is not true to scale over the data's area: distances are off by up to {d} (tolerance {t:g}%). Noise is drawn in {chosen} instead.</source>
         <translation>Das KBS des Layers {crs} ist über dem Gebiet der Daten nicht maßstabstreu: Entfernungen weichen um bis zu {d} ab (Toleranz {t:g} %). Das Rauschen wird stattdessen in {chosen} erzeugt.</translation>
     </message>
     <message>
@@ -452,17 +452,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/metric_crs.py" line="129"/>
-        <source>the layer&apos;s CRS</source>
+        <source>the layer's CRS</source>
         <translation>das KBS des Layers</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/metric_crs.py" line="130"/>
-        <source>azimuthal equidistant on the data&apos;s coarse extent; set {p} to choose</source>
+        <source>azimuthal equidistant on the data's coarse extent; set {p} to choose</source>
         <translation>mittabstandstreu azimutal auf der groben Ausdehnung der Daten; mit {p} wählbar</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/metric_crs.py" line="131"/>
-        <source>UTM zone of the data&apos;s coarse extent; set {p} to choose</source>
+        <source>UTM zone of the data's coarse extent; set {p} to choose</source>
         <translation>UTM-Zone der groben Ausdehnung der Daten; mit {p} wählbar</translation>
     </message>
     <message>
@@ -502,17 +502,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/zone_source.py" line="438"/>
-        <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would lie in more than one zone, which this algorithm does not support. Fix the zones (e.g. &apos;Check validity&apos; / &apos;Union&apos;) or use a tessellation such as H3_RESOLUTION.</source>
+        <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would lie in more than one zone, which this algorithm does not support. Fix the zones (e.g. 'Check validity' / 'Union') or use a tessellation such as H3_RESOLUTION.</source>
         <translation>ZONES hat {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort läge in mehr als einer Zone, was dieser Algorithmus nicht unterstützt. Korrigieren Sie die Zonen (z. B. „Gültigkeit prüfen“ / „Vereinigung“) oder verwenden Sie eine Kachelung wie H3_RESOLUTION.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/synthetic_io.py" line="30"/>
-        <source>{name} must be a date and time such as 2013-10-01T00:00:00 (got &apos;{v}&apos;).</source>
+        <source>{name} must be a date and time such as 2013-10-01T00:00:00 (got '{v}').</source>
         <translation>{name} muss ein Datum mit Uhrzeit sein, etwa 2013-10-01T00:00:00 (erhalten: '{v}').</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/synthetic_io.py" line="86"/>
-        <source>CATEGORIES item &apos;{item}&apos; is not of the form field=value|value|... (e.g. gender=male|female).</source>
+        <source>CATEGORIES item '{item}' is not of the form field=value|value|... (e.g. gender=male|female).</source>
         <translation>Der CATEGORIES-Eintrag '{item}' hat nicht die Form feld=wert|wert|... (z. B. gender=male|female).</translation>
     </message>
     <message>
@@ -627,7 +627,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="61"/>
-        <source>With M = {m} the 95% margin of error is {moe:.4g}: zones with fewer than about {moe:.0f} points will be dominated by noise. A smaller MAX_CONTRIBUTIONS (most users&apos; number of points), a larger EPSILON or coarser zones reduce it; dp_geoprivacy:accuracyplanner tabulates the margin per epsilon and M.</source>
+        <source>With M = {m} the 95% margin of error is {moe:.4g}: zones with fewer than about {moe:.0f} points will be dominated by noise. A smaller MAX_CONTRIBUTIONS (most users' number of points), a larger EPSILON or coarser zones reduce it; dp_geoprivacy:accuracyplanner tabulates the margin per epsilon and M.</source>
         <translation>Mit M = {m} beträgt die 95-%-Fehlermarge {moe:.4g}: In Zonen mit weniger als etwa {moe:.0f} Punkten überwiegt das Rauschen. Ein kleineres MAX_CONTRIBUTIONS (die Punktzahl der meisten Nutzer), ein größeres EPSILON oder gröbere Zonen verringern sie; dp_geoprivacy:accuracyplanner tabelliert die Marge je Epsilon und M.</translation>
     </message>
     <message>
@@ -642,7 +642,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="92"/>
-        <source>The calibrated epsilon {e:.3g} is above {limit:g}: weak protection for the unit of privacy (two locations DISTANCE = {d:g} m apart): an observer&apos;s odds between them may change by a factor of e^{e:.3g} = {f:.3g}. Coarser zones or a smaller DISTANCE allow a smaller epsilon.</source>
+        <source>The calibrated epsilon {e:.3g} is above {limit:g}: weak protection for the unit of privacy (two locations DISTANCE = {d:g} m apart): an observer's odds between them may change by a factor of e^{e:.3g} = {f:.3g}. Coarser zones or a smaller DISTANCE allow a smaller epsilon.</source>
         <translation>Das kalibrierte Epsilon {e:.3g} liegt über {limit:g}: schwacher Schutz für die Schutzeinheit (zwei Orte im Abstand DISTANCE = {d:g} m): Die Chancen eines Beobachters zwischen ihnen können sich um den Faktor e^{e:.3g} = {f:.3g} ändern. Gröbere Zonen oder eine kleinere DISTANCE erlauben ein kleineres Epsilon.</translation>
     </message>
     <message>
@@ -982,37 +982,37 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/derived_zones.py" line="57"/>
-        <source>. If that layer holds the data a release protects, this grid shows the data&apos;s extent: it is not a public tessellation for releases on that layer (they refuse it).</source>
+        <source>. If that layer holds the data a release protects, this grid shows the data's extent: it is not a public tessellation for releases on that layer (they refuse it).</source>
         <translation>. Enthält diese Ebene die Daten, die eine Veröffentlichung schützt, zeigt dieses Raster die Ausdehnung der Daten: es ist keine öffentliche Zerlegung für Veröffentlichungen auf dieser Ebene (sie lehnen es ab).</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/derived_zones.py" line="79"/>
-        <source>{name} was made by H3 hexagon grid from the extent of {input}, the layer this release protects: it shows the data&apos;s extent and is not a public tessellation. Make the grid from a public extent (e.g. the city&apos;s boundary) instead.</source>
+        <source>{name} was made by H3 hexagon grid from the extent of {input}, the layer this release protects: it shows the data's extent and is not a public tessellation. Make the grid from a public extent (e.g. the city's boundary) instead.</source>
         <translation>{name} wurde von H3-Sechseckraster aus der Ausdehnung von {input} erzeugt, der Ebene, die diese Veröffentlichung schützt: es zeigt die Ausdehnung der Daten und ist keine öffentliche Zerlegung. Erzeugen Sie das Raster stattdessen aus einer öffentlichen Ausdehnung (z. B. der Stadtgrenze).</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/derived_zones.py" line="85"/>
-        <source>EXTENT is {input} itself (or a copy of it): its bounding box is the data&apos;s and would choose the cells and go into the record. Give the public study area instead (e.g. the city&apos;s boundary or typed coordinates).</source>
+        <source>EXTENT is {input} itself (or a copy of it): its bounding box is the data's and would choose the cells and go into the record. Give the public study area instead (e.g. the city's boundary or typed coordinates).</source>
         <translation>EXTENT ist {input} selbst (oder eine Kopie davon): sein umschließendes Rechteck ist das der Daten und würde die Zellen wählen und in den Datensatz eingehen. Geben Sie stattdessen das öffentliche Untersuchungsgebiet an (z. B. die Stadtgrenze oder eingetippte Koordinaten).</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/metric_crs.py" line="207"/>
-        <source>{p}: &apos;{value}&apos; is not a CRS QGIS knows. Give a projected CRS in metres (e.g. EPSG:32633, a UTM zone) or leave {p} empty.</source>
+        <source>{p}: '{value}' is not a CRS QGIS knows. Give a projected CRS in metres (e.g. EPSG:32633, a UTM zone) or leave {p} empty.</source>
         <translation>{p}: '{value}' ist kein KBS, das QGIS kennt. Geben Sie ein projiziertes KBS in Metern an (z. B. EPSG:32633, eine UTM-Zone) oder lassen Sie {p} leer.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/metric_crs.py" line="178"/>
-        <source>{p}: {crs} cannot carry the noise: {reason}. Noise drawn in it would not be in ground metres. Choose a CRS true to scale over your data&apos;s area (e.g. its UTM zone), or leave {p} empty to draw the noise on the ellipsoid.</source>
+        <source>{p}: {crs} cannot carry the noise: {reason}. Noise drawn in it would not be in ground metres. Choose a CRS true to scale over your data's area (e.g. its UTM zone), or leave {p} empty to draw the noise on the ellipsoid.</source>
         <translation>{p}: {crs} kann das Rauschen nicht tragen: {reason}. Darin gezogenes Rauschen wäre nicht in Bodenmetern. Wählen Sie ein über das Gebiet Ihrer Daten maßstabstreues KBS (z. B. dessen UTM-Zone) oder lassen Sie {p} leer, um das Rauschen auf dem Ellipsoid zu ziehen.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/metric_crs.py" line="188"/>
-        <source>The layer&apos;s CRS {crs} is not used for the noise: {reason}. Noise is drawn on the ellipsoid instead.</source>
+        <source>The layer's CRS {crs} is not used for the noise: {reason}. Noise is drawn on the ellipsoid instead.</source>
         <translation>Das KBS der Ebene {crs} wird für das Rauschen nicht verwendet: {reason}. Das Rauschen wird stattdessen auf dem Ellipsoid gezogen.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/metric_crs.py" line="192"/>
-        <source>{what} needs a planar CRS in metres, and the layer&apos;s CRS {crs} is not one that is true to scale over its area of use. Set {p} to a projected CRS in metres true to scale over your data&apos;s area (e.g. its UTM zone).</source>
+        <source>{what} needs a planar CRS in metres, and the layer's CRS {crs} is not one that is true to scale over its area of use. Set {p} to a projected CRS in metres true to scale over your data's area (e.g. its UTM zone).</source>
         <translation>{what} braucht ein ebenes KBS in Metern, und das KBS der Ebene {crs} ist keines, das über seinen Anwendungsbereich maßstabstreu ist. Setzen Sie {p} auf ein projiziertes KBS in Metern, das über das Gebiet Ihrer Daten maßstabstreu ist (z. B. dessen UTM-Zone).</translation>
     </message>
     <message>
@@ -1032,12 +1032,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/readers.py" line="61"/>
-        <source>{name} has no coordinate reference system (CRS): its coordinates cannot be placed on the ground. Set its CRS (Layer Properties &gt; Source, or &apos;Assign projection&apos;, native:assignprojection) and run again.</source>
+        <source>{name} has no coordinate reference system (CRS): its coordinates cannot be placed on the ground. Set its CRS (Layer Properties &gt; Source, or 'Assign projection', native:assignprojection) and run again.</source>
         <translation>{name} hat kein Koordinatenbezugssystem (KBS): seine Koordinaten lassen sich nicht auf der Erde verorten. Setzen Sie sein KBS (Layereigenschaften &gt; Quelle, oder 'Projektion zuweisen', native:assignprojection) und starten Sie erneut.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/zone_source.py" line="328"/>
-        <source>{name} has no CRS. Append one to an extent, e.g. &apos;13.0,13.8,52.3,52.7 [EPSG:4326]&apos;; for a layer, set its CRS (Layer Properties &gt; Source, or &apos;Assign projection&apos;, native:assignprojection).</source>
+        <source>{name} has no CRS. Append one to an extent, e.g. '13.0,13.8,52.3,52.7 [EPSG:4326]'; for a layer, set its CRS (Layer Properties &gt; Source, or 'Assign projection', native:assignprojection).</source>
         <translation>{name} hat kein KBS. Hängen Sie bei einer Ausdehnung eines an, z. B. '13.0,13.8,52.3,52.7 [EPSG:4326]'; bei einer Ebene setzen Sie ihr KBS (Layereigenschaften &gt; Quelle, oder 'Projektion zuweisen', native:assignprojection).</translation>
     </message>
     <message>
@@ -1052,17 +1052,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/budget.py" line="199"/>
-        <source>PARTITION: &apos;{key}&apos; is not a field of {name} (fields: {fields}). PARTITION selects the rows whose fields have the given values, e.g. day=Mon.</source>
+        <source>PARTITION: '{key}' is not a field of {name} (fields: {fields}). PARTITION selects the rows whose fields have the given values, e.g. day=Mon.</source>
         <translation>PARTITION: '{key}' ist kein Feld von {name} (Felder: {fields}). PARTITION wählt die Zeilen aus, deren Felder die angegebenen Werte haben, z. B. day=Mon.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/budget.py" line="209"/>
-        <source>PARTITION: the input&apos;s provider cannot select {subset}. Use a GeoPackage input.</source>
+        <source>PARTITION: the input's provider cannot select {subset}. Use a GeoPackage input.</source>
         <translation>PARTITION: Der Datenanbieter der Eingabe kann {subset} nicht auswählen. Verwenden Sie eine GeoPackage-Eingabe.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/budget.py" line="298"/>
-        <source>Ledger: partition &apos;{partition}&apos; composes {rule}.</source>
+        <source>Ledger: partition '{partition}' composes {rule}.</source>
         <translation>Journal: Die Partition '{partition}' wird komponiert: {rule}.</translation>
     </message>
     <message>
@@ -1082,12 +1082,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_levels.py" line="30"/>
-        <source>Weights coarse to fine, e.g. &apos;1,2,2&apos;; empty: equal shares.</source>
+        <source>Weights coarse to fine, e.g. '1,2,2'; empty: equal shares.</source>
         <translation>Gewichte von grob nach fein, z. B. '1,2,2'; leer: gleiche Anteile.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_levels.py" line="48"/>
-        <source>SPLIT: {error}; e.g. &apos;1,2,2&apos; for three levels.</source>
+        <source>SPLIT: {error}; e.g. '1,2,2' for three levels.</source>
         <translation>SPLIT: {error}; z. B. '1,2,2' für drei Ebenen.</translation>
     </message>
     <message>
@@ -1112,7 +1112,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/budget.py" line="109"/>
-        <source>The total epsilon allowed for this source; needs the privacy ledger. A run that would take the source&apos;s total epsilon in the ledger above this stops before drawing any noise and says how much was spent, requested and remains.</source>
+        <source>The total epsilon allowed for this source; needs the privacy ledger. A run that would take the source's total epsilon in the ledger above this stops before drawing any noise and says how much was spent, requested and remains.</source>
         <translation>Das für diese Datenquelle erlaubte Epsilon insgesamt; braucht das Privatsphäre-Journal. Ein Lauf, der das gesamte Epsilon der Datenquelle im Journal über diesen Wert heben würde, bricht ab, bevor Rauschen erzeugt wird, und meldet, wie viel bereits verbraucht, angefordert und noch verfügbar ist.</translation>
     </message>
     <message>
@@ -1122,7 +1122,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/budget.py" line="139"/>
-        <source>The part of the source this run covers (&apos;all&apos; for everything): field=value conditions separated by commas, e.g. &apos;day=Mon, mode=bus&apos;: the run itself releases only the input&apos;s rows with these values (the fields must be fields of the input). Releases on partitions that give a common field different values compose in parallel (Asghar, Tyler and Kaafar 2017 Theorem 3) only where no unit of privacy can have rows in both: partitions by the user field, user-day units with partitions by the day field, or one row per unit; otherwise they add up. The ledger and the privacy report say which rule applied.</source>
+        <source>The part of the source this run covers ('all' for everything): field=value conditions separated by commas, e.g. 'day=Mon, mode=bus': the run itself releases only the input's rows with these values (the fields must be fields of the input). Releases on partitions that give a common field different values compose in parallel (Asghar, Tyler and Kaafar 2017 Theorem 3) only where no unit of privacy can have rows in both: partitions by the user field, user-day units with partitions by the day field, or one row per unit; otherwise they add up. The ledger and the privacy report say which rule applied.</source>
         <translation>Der Teil der Datenquelle, den dieser Lauf abdeckt ('all' für alles): Bedingungen Feld=Wert, durch Kommas getrennt, z. B. 'day=Mon, mode=bus': Der Lauf veröffentlicht nur die Zeilen der Eingabe mit diesen Werten (die Felder müssen Felder der Eingabe sein). Veröffentlichungen auf Partitionen, die einem gemeinsamen Feld verschiedene Werte geben, werden nur dann parallel komponiert (Asghar, Tyler und Kaafar 2017 Theorem 3), wenn keine Schutzeinheit Zeilen in beiden haben kann: Partitionen nach dem Nutzerfeld, Personentage mit Partitionen nach dem Tagesfeld oder eine Zeile je Einheit; sonst addieren sie sich. Journal und Privatsphäre-Bericht nennen die angewandte Regel.</translation>
     </message>
     <message>
@@ -1142,8 +1142,8 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/count_release.py" line="75"/>
-        <source>The stability histogram (Asghar, Tyler and Kaafar 2017, &quot;Differentially Private Release of Public Transport Data: The Opal Use Case&quot;, Algorithm 1) publishes a cell only when its noisy count passes a threshold, so cells without data are never published; it is (epsilon, delta)-DP and needs DELTA &gt; 0. The other choice noises every cell: pure epsilon-DP (DELTA 0), with noise-only cells.</source>
-        <translation>Das Stabilitätshistogramm (Asghar, Tyler und Kaafar 2017, &quot;Differentially Private Release of Public Transport Data: The Opal Use Case&quot;, Algorithm 1) veröffentlicht eine Zelle nur, wenn ihre verrauschte Anzahl eine Schwelle überschreitet, sodass Zellen ohne Daten nie veröffentlicht werden; es ist (Epsilon, Delta)-DP und braucht DELTA &gt; 0. Die andere Wahl verrauscht jede Zelle: reine Epsilon-DP (DELTA 0), mit Zellen aus reinem Rauschen.</translation>
+        <source>The stability histogram (Asghar, Tyler and Kaafar 2017, "Differentially Private Release of Public Transport Data: The Opal Use Case", Algorithm 1) publishes a cell only when its noisy count passes a threshold, so cells without data are never published; it is (epsilon, delta)-DP and needs DELTA &gt; 0. The other choice noises every cell: pure epsilon-DP (DELTA 0), with noise-only cells.</source>
+        <translation>Das Stabilitätshistogramm (Asghar, Tyler und Kaafar 2017, "Differentially Private Release of Public Transport Data: The Opal Use Case", Algorithm 1) veröffentlicht eine Zelle nur, wenn ihre verrauschte Anzahl eine Schwelle überschreitet, sodass Zellen ohne Daten nie veröffentlicht werden; es ist (Epsilon, Delta)-DP und braucht DELTA &gt; 0. Die andere Wahl verrauscht jede Zelle: reine Epsilon-DP (DELTA 0), mit Zellen aus reinem Rauschen.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/count_release.py" line="60"/>
@@ -1262,7 +1262,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/mobility_html.py" line="133"/>
-        <source>Trip starts and ends per zone: where people go. Darker zones have more visits; the legend gives the scale. Each zone&apos;s count is off by up to its margin of error.</source>
+        <source>Trip starts and ends per zone: where people go. Darker zones have more visits; the legend gives the scale. Each zone's count is off by up to its margin of error.</source>
         <translation>Wegbeginne und Wegenden je Zone: wohin Menschen gehen. Dunklere Zonen haben mehr Besuche; die Legende zeigt die Skala. Die Anzahl jeder Zone kann bis zu ihrer Fehlerspanne abweichen.</translation>
     </message>
     <message>
@@ -1282,7 +1282,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/mobility_html.py" line="144"/>
-        <source>Destinations per four-hour window. The maps show, per zone, how far each window is above (red) or below (blue) that zone&apos;s average over the windows: where people go at which time of day.</source>
+        <source>Destinations per four-hour window. The maps show, per zone, how far each window is above (red) or below (blue) that zone's average over the windows: where people go at which time of day.</source>
         <translation>Ziele je Vier-Stunden-Fenster. Die Karten zeigen je Zone, wie weit jedes Fenster über (rot) oder unter (blau) dem Durchschnitt dieser Zone über alle Fenster liegt: wohin Menschen zu welcher Tageszeit gehen.</translation>
     </message>
     <message>
@@ -1307,12 +1307,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/mobility_html.py" line="151"/>
-        <source>Hours between the start of one trip and the start of the user&apos;s next.</source>
+        <source>Hours between the start of one trip and the start of the user's next.</source>
         <translation>Stunden zwischen dem Beginn eines Wegs und dem Beginn des nächsten Wegs derselben Person.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/mobility_html.py" line="152"/>
-        <source>How far a user&apos;s trip ends lie from their centre: the size of each user&apos;s range.</source>
+        <source>How far a user's trip ends lie from their centre: the size of each user's range.</source>
         <translation>Wie weit die Wegenden einer Person von ihrem Mittelpunkt entfernt liegen: die Größe des Aktionsraums jeder Person.</translation>
     </message>
     <message>
@@ -1322,7 +1322,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/mobility_html.py" line="154"/>
-        <source>How evenly a user&apos;s visits spread over their zones (0: one zone, 1: evenly over many).</source>
+        <source>How evenly a user's visits spread over their zones (0: one zone, 1: evenly over many).</source>
         <translation>Wie gleichmäßig sich die Besuche einer Person auf ihre Zonen verteilen (0: eine Zone, 1: gleichmäßig auf viele).</translation>
     </message>
     <message>
@@ -1372,7 +1372,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/mobility_html.py" line="217"/>
-        <source>Destinations per time window: deviation from each zone&apos;s average</source>
+        <source>Destinations per time window: deviation from each zone's average</source>
         <translation>Ziele je Zeitfenster: Abweichung vom Durchschnitt jeder Zone</translation>
     </message>
     <message>
@@ -1387,7 +1387,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/mobility_input.py" line="119"/>
-        <source>INPUT has no CRS: set COORDINATES_CRS or the layer&apos;s CRS.</source>
+        <source>INPUT has no CRS: set COORDINATES_CRS or the layer's CRS.</source>
         <translation>INPUT hat kein KBS: Setzen Sie COORDINATES_CRS oder das KBS des Layers.</translation>
     </message>
     <message>
@@ -1447,7 +1447,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="37"/>
-        <source>The report&apos;s ANALYSES; by default all but trips over time (the report leaves it out without TIME_START and TIME_END).</source>
+        <source>The report's ANALYSES; by default all but trips over time (the report leaves it out without TIME_START and TIME_END).</source>
         <translation>Die ANALYSES des Berichts; standardmäßig alle außer Wege im Zeitverlauf (der Bericht lässt diese Analyse ohne TIME_START und TIME_END weg).</translation>
     </message>
     <message>
@@ -1457,7 +1457,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="40"/>
-        <source>The report&apos;s BUDGET_SPLIT, e.g. &apos;od_flows=3,visits_per_zone=2&apos;; empty: equal shares.</source>
+        <source>The report's BUDGET_SPLIT, e.g. 'od_flows=3,visits_per_zone=2'; empty: equal shares.</source>
         <translation>Das BUDGET_SPLIT des Berichts, z. B. 'od_flows=3,visits_per_zone=2'; leer: gleiche Anteile.</translation>
     </message>
     <message>
@@ -1467,7 +1467,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="60"/>
-        <source>Mobility report settings: {error} (DELTA is the OD flows&apos; delta).</source>
+        <source>Mobility report settings: {error} (DELTA is the OD flows' delta).</source>
         <translation>Einstellungen des Mobilitätsberichts: {error} (DELTA ist das Delta der Quelle-Ziel-Ströme).</translation>
     </message>
     <message>
@@ -1492,18 +1492,18 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="93"/>
-        <source>BUDGET_SPLIT names an unknown analysis &apos;{name}&apos;; use names from: {names}.</source>
+        <source>BUDGET_SPLIT names an unknown analysis '{name}'; use names from: {names}.</source>
         <translation>BUDGET_SPLIT nennt eine unbekannte Analyse „{name}“; verwenden Sie Namen aus: {names}.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/destinations.py" line="88"/>
-        <source>The PostgreSQL destination &apos;{dest}&apos; names no table: give table=&quot;schema&quot;.&quot;name&quot; (geom), as QGIS&apos;s &quot;Save to PostGIS table...&quot; writes.</source>
-        <translation>Das PostgreSQL-Ziel „{dest}“ nennt keine Tabelle: Geben Sie table=&quot;schema&quot;.&quot;name&quot; (geom) an, wie es „In PostGIS-Tabelle speichern …“ in QGIS schreibt.</translation>
+        <source>The PostgreSQL destination '{dest}' names no table: give table="schema"."name" (geom), as QGIS's "Save to PostGIS table..." writes.</source>
+        <translation>Das PostgreSQL-Ziel „{dest}“ nennt keine Tabelle: Geben Sie table="schema"."name" (geom) an, wie es „In PostGIS-Tabelle speichern …“ in QGIS schreibt.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/destinations.py" line="99"/>
-        <source>Outputs go to a file (for example out.gpkg), a layer of a GeoPackage (ogr:dbname=&apos;city.gpkg&apos; table=&quot;counts&quot; (geom)), a PostGIS table (postgres://dbname=... table=&quot;public&quot;.&quot;counts&quot; (geom)) or a memory layer (memory:), not &apos;{dest}&apos;.</source>
-        <translation>Ausgaben gehen in eine Datei (zum Beispiel out.gpkg), in einen Layer eines GeoPackages (ogr:dbname='city.gpkg' table=&quot;counts&quot; (geom)), in eine PostGIS-Tabelle (postgres://dbname=... table=&quot;public&quot;.&quot;counts&quot; (geom)) oder in einen temporären Layer (memory:), nicht nach „{dest}“.</translation>
+        <source>Outputs go to a file (for example out.gpkg), a layer of a GeoPackage (ogr:dbname='city.gpkg' table="counts" (geom)), a PostGIS table (postgres://dbname=... table="public"."counts" (geom)) or a memory layer (memory:), not '{dest}'.</source>
+        <translation>Ausgaben gehen in eine Datei (zum Beispiel out.gpkg), in einen Layer eines GeoPackages (ogr:dbname='city.gpkg' table="counts" (geom)), in eine PostGIS-Tabelle (postgres://dbname=... table="public"."counts" (geom)) oder in einen temporären Layer (memory:), nicht nach „{dest}“.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/destinations.py" line="142"/>
@@ -1587,7 +1587,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/budget.py" line="309"/>
-        <source>Ledger, on partition &apos;{partition}&apos;: {spend}.</source>
+        <source>Ledger, on partition '{partition}': {spend}.</source>
         <translation>Journal, auf Partition '{partition}': {spend}.</translation>
     </message>
     <message>
@@ -1602,7 +1602,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/dry_run.py" line="150"/>
-        <source>Ledger: {term} {spent:g} spent on partition &apos;{partition}&apos; so far; this release would make it {after:g}.</source>
+        <source>Ledger: {term} {spent:g} spent on partition '{partition}' so far; this release would make it {after:g}.</source>
         <translation>Journal: auf Partition '{partition}' bisher {term} {spent:g} verbraucht; diese Veröffentlichung brächte es auf {after:g}.</translation>
     </message>
     <message>
@@ -1647,7 +1647,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="52"/>
-        <source>&lt;p&gt;&lt;b&gt;Consistent totals&lt;/b&gt; (OUTPUT_TOTALS, optional). Publishes, with the flows, each zone&apos;s origin total (trips leaving it), destination total (trips arriving) and the grand total (GRAND_TOTAL), so that every row of flows adds up to its origin total and every column to its destination total. EPSILON is split over flows, origin totals, destination totals and grand total (TOTALS_SPLIT, default 5,2,2,1); each part gets Laplace noise of scale M / (its epsilon) and the parts add up to EPSILON (sequential composition). Then least squares (Hay, Rastogi, Miklau and Suciu, PVLDB 2010) finds the flows closest to all four noisy parts, weighted by their noise, and publishes their sums as the totals: post-processing, no extra cost. Needs THRESHOLD=0 and MIN_FLOW=0 (every pair is published) and Laplace noise. The flows are not rounded or clamped (that would break the sums): a flow can be negative or fractional. With many zones the totals are far more accurate than sums of noisy flows; each flow has about twice the error of a release of the flows alone (it gets half of EPSILON by default).&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;b&gt;Consistent totals&lt;/b&gt; (OUTPUT_TOTALS, optional). Publishes, with the flows, each zone's origin total (trips leaving it), destination total (trips arriving) and the grand total (GRAND_TOTAL), so that every row of flows adds up to its origin total and every column to its destination total. EPSILON is split over flows, origin totals, destination totals and grand total (TOTALS_SPLIT, default 5,2,2,1); each part gets Laplace noise of scale M / (its epsilon) and the parts add up to EPSILON (sequential composition). Then least squares (Hay, Rastogi, Miklau and Suciu, PVLDB 2010) finds the flows closest to all four noisy parts, weighted by their noise, and publishes their sums as the totals: post-processing, no extra cost. Needs THRESHOLD=0 and MIN_FLOW=0 (every pair is published) and Laplace noise. The flows are not rounded or clamped (that would break the sums): a flow can be negative or fractional. With many zones the totals are far more accurate than sums of noisy flows; each flow has about twice the error of a release of the flows alone (it gets half of EPSILON by default).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Konsistente Summen&lt;/b&gt; (OUTPUT_TOTALS, optional). Veröffentlicht mit den Strömen die Quellsumme jeder Zone (abgehende Wege), ihre Zielsumme (ankommende Wege) und die Gesamtsumme (GRAND_TOTAL), so dass jede Zeile der Ströme genau ihre Quellsumme und jede Spalte ihre Zielsumme ergibt. EPSILON wird auf Ströme, Quellsummen, Zielsummen und Gesamtsumme aufgeteilt (TOTALS_SPLIT, Vorgabe 5,2,2,1); jeder Teil erhält Laplace-Rauschen der Skala M / (sein Epsilon), und die Teile ergeben zusammen EPSILON (sequentielle Komposition). Dann findet die Methode der kleinsten Quadrate (Hay, Rastogi, Miklau und Suciu, PVLDB 2010) die Ströme, die allen vier verrauschten Teilen am nächsten liegen, gewichtet nach ihrem Rauschen, und veröffentlicht deren Summen als Summen: Nachverarbeitung ohne zusätzliche Kosten. Erfordert THRESHOLD=0 und MIN_FLOW=0 (jedes Paar wird veröffentlicht) und Laplace-Rauschen. Die Ströme werden weder gerundet noch auf null begrenzt (das würde die Summen brechen): Ein Strom kann negativ oder gebrochen sein. Bei vielen Zonen sind die Summen weit genauer als Summen verrauschter Ströme; jeder Strom hat etwa den doppelten Fehler einer Veröffentlichung der Ströme allein (er erhält standardmäßig die Hälfte von EPSILON).&lt;/p&gt;</translation>
     </message>
     <message>
@@ -1662,7 +1662,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="90"/>
-        <source>TOTALS_SPLIT: {error}; e.g. &apos;5,2,2,1&apos;.</source>
+        <source>TOTALS_SPLIT: {error}; e.g. '5,2,2,1'.</source>
         <translation>TOTALS_SPLIT: {error}; z. B. '5,2,2,1'.</translation>
     </message>
     <message>
@@ -1687,17 +1687,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/readers.py" line="432"/>
-        <source>&apos;{field}&apos; is not a field of {name}.</source>
+        <source>'{field}' is not a field of {name}.</source>
         <translation>'{field}' ist kein Feld von {name}.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/zone_hierarchy.py" line="26"/>
-        <source>PARENT_FIELDS: give the fields of ZONES with each zone&apos;s parent ids, nearest level first (e.g. district_id, then city_id).</source>
+        <source>PARENT_FIELDS: give the fields of ZONES with each zone's parent ids, nearest level first (e.g. district_id, then city_id).</source>
         <translation>PARENT_FIELDS: die Felder von ZONES mit den übergeordneten IDs jeder Zone angeben, die nächste Ebene zuerst (z. B. district_id, dann city_id).</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/zone_hierarchy.py" line="31"/>
-        <source>PARENT_FIELDS holds the zone id field &apos;{field}&apos;: list only the parents&apos; id fields.</source>
+        <source>PARENT_FIELDS holds the zone id field '{field}': list only the parents' id fields.</source>
         <translation>PARENT_FIELDS enthält das Zonen-ID-Feld '{field}': nur die ID-Felder der übergeordneten Ebenen angeben.</translation>
     </message>
     <message>
@@ -1802,7 +1802,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/mobility_html.py" line="196"/>
-        <source>The shares are of the sum of the zones&apos; noisy counts as released (not clamped at zero, so the total is unbiased); a curve above 1 is noise, drawn at 1.</source>
+        <source>The shares are of the sum of the zones' noisy counts as released (not clamped at zero, so the total is unbiased); a curve above 1 is noise, drawn at 1.</source>
         <translation>Die Anteile beziehen sich auf die Summe der verrauschten Zählungen der Zonen wie veröffentlicht (nicht bei null abgeschnitten, daher ist die Summe unverzerrt); eine Kurve über 1 ist Rauschen und wird bei 1 gezeichnet.</translation>
     </message>
     <message>
@@ -1847,17 +1847,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/count_release.py" line="101"/>
-        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt;: the discrete Gaussian (Canonne, Kamath and Steinke 2020, &apos;The Discrete Gaussian for Differential Privacy&apos;, Algorithm 3), integer noise calibrated to the L2 sensitivity; it needs DELTA &gt; 0 and THRESHOLD=0 (the stability histogram&apos;s threshold is analysed for Laplace only). Each user is counted at most once in each of the {cells} and in at most M of them (sampled), so the counts are users, not {units}, and the L2 sensitivity is sqrt(M) instead of M. The release is rho-zero-concentrated DP (Bun and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA. The noise&apos;s standard deviation is sqrt(M / (2 rho)) against sqrt(2) M / EPSILON for Laplace: at EPSILON={e:g} and DELTA={d:g} (rho={rho:.3g}) the Gaussian gives the smaller error from M = {m} up, and at M = 32 an error {r:.2g} times smaller. For small M, Laplace is the better choice.&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt;: the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity; it needs DELTA &gt; 0 and THRESHOLD=0 (the stability histogram's threshold is analysed for Laplace only). Each user is counted at most once in each of the {cells} and in at most M of them (sampled), so the counts are users, not {units}, and the L2 sensitivity is sqrt(M) instead of M. The release is rho-zero-concentrated DP (Bun and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA. The noise's standard deviation is sqrt(M / (2 rho)) against sqrt(2) M / EPSILON for Laplace: at EPSILON={e:g} and DELTA={d:g} (rho={rho:.3g}) the Gaussian gives the smaller error from M = {m} up, and at M = 32 an error {r:.2g} times smaller. For small M, Laplace is the better choice.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt;: die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), ganzzahliges Rauschen, kalibriert auf die L2-Sensitivität; sie erfordert DELTA &gt; 0 und THRESHOLD=0 (der Schwellenwert des Stabilitäts-Histogramms ist nur für Laplace-Rauschen analysiert). Jeder Nutzer wird in jeder der {cells} höchstens einmal und in höchstens M davon gezählt (zufällig ausgewählt), daher zählen die Werte Nutzer, nicht {units}, und die L2-Sensitivität ist sqrt(M) statt M. Die Veröffentlichung ist rho-nullkonzentriert differenziell privat (rho-zCDP, Bun und Steinke 2016), wobei rho so gewählt ist, dass die Umrechnung von Canonne, Kamath und Steinke 2020 (Corollary 13) (EPSILON, DELTA) ergibt; die Privatsphäre-Angaben enthalten rho, EPSILON und DELTA. Die Standardabweichung des Rauschens ist sqrt(M / (2 rho)) gegenüber sqrt(2) M / EPSILON bei Laplace: Bei EPSILON={e:g} und DELTA={d:g} (rho={rho:.3g}) ergibt die Gauß-Verteilung ab M = {m} den kleineren Fehler, bei M = 32 einen {r:.2g}-mal kleineren. Für kleine M ist Laplace die bessere Wahl.&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/count_release.py" line="135"/>
-        <source>NOISE=2 (discrete Gaussian) is offered only with THRESHOLD=0 (every public cell noised): the stability histogram&apos;s threshold is analysed for Laplace noise only. Set THRESHOLD=0, or NOISE=0 with THRESHOLD=1.</source>
+        <source>NOISE=2 (discrete Gaussian) is offered only with THRESHOLD=0 (every public cell noised): the stability histogram's threshold is analysed for Laplace noise only. Set THRESHOLD=0, or NOISE=0 with THRESHOLD=1.</source>
         <translation>NOISE=2 (diskrete Gauß-Verteilung) gibt es nur mit THRESHOLD=0 (jede öffentliche Zelle verrauscht): Der Schwellenwert des Stabilitäts-Histogramms ist nur für Laplace-Rauschen analysiert. Setzen Sie THRESHOLD=0 oder NOISE=0 mit THRESHOLD=1.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/od_checks.py" line="26"/>
-        <source>COORDINATES_CRS is only used with coordinate fields; the lines are in the layer&apos;s CRS.</source>
+        <source>COORDINATES_CRS is only used with coordinate fields; the lines are in the layer's CRS.</source>
         <translation>COORDINATES_CRS wird nur mit Koordinatenfeldern verwendet; die Linien liegen im KBS des Layers vor.</translation>
     </message>
     <message>
@@ -1872,7 +1872,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/od_checks.py" line="46"/>
-        <source>No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is geographic: set COORDINATES_CRS (or the layer&apos;s CRS) to the CRS the coordinates are really in, e.g. a projected CRS in metres.</source>
+        <source>No trip has valid longitude/latitude coordinates (e.g. {x:g}, {y:g}), but their CRS is geographic: set COORDINATES_CRS (or the layer's CRS) to the CRS the coordinates are really in, e.g. a projected CRS in metres.</source>
         <translation>Keine Fahrt hat gültige Koordinaten in geographischer Länge/Breite (z. B. {x:g}, {y:g}), ihr KBS ist aber geographisch: Setzen Sie COORDINATES_CRS (oder das KBS des Layers) auf das KBS, in dem die Koordinaten tatsächlich vorliegen, z. B. ein projiziertes KBS in Metern.</translation>
     </message>
     <message>
@@ -1923,7 +1923,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="54"/>
         <source>The count above LIMIT per day needs LIMIT (e.g. a speed limit) and DAYS, the public number of days in the period (the ITMS report: 31).</source>
-        <translation>Die Anzahl über LIMIT je Tag braucht LIMIT (z. B. eine Geschwindigkeitsgrenze) und DAYS, die öffentliche Anzahl der Tage im Zeitraum (ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0): 31).</translation>
+        <translation>Die Anzahl über LIMIT je Tag braucht LIMIT (z. B. eine Geschwindigkeitsgrenze) und DAYS, die öffentliche Anzahl der Tage im Zeitraum (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0): 31).</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="57"/>
@@ -1952,7 +1952,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="77"/>
-        <source>PER_UNIT_MEAN averages each user-day&apos;s values per cell: it needs UNIT=2 (user-day) and a statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.</source>
+        <source>PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2 (user-day) and a statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.</source>
         <translation>PER_UNIT_MEAN mittelt die Werte jedes Nutzertags je Zelle: Es braucht UNIT=2 (Nutzertag) und eine andere Statistik als die Anzahl über LIMIT. Leeren Sie PER_UNIT_MEAN oder setzen Sie UNIT=2.</translation>
     </message>
     <message>
@@ -1982,7 +1982,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="113"/>
-        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (count and sum only): the discrete Gaussian (Canonne, Kamath and Steinke 2020, &apos;The Discrete Gaussian for Differential Privacy&apos;, Algorithm 3) on every cell, calibrated to the L2 sensitivity over all cells; it needs DELTA &gt; 0 and, for the sum, MIN_SUPPORT=0. Values are rounded to a public grain (the largest power of two at most max(|LOWER|, |UPPER|) / 1024) so the noise is exact integer noise. With UNIT=1 each user keeps at most one point per cell and M cells (sampled), so the L2 sensitivity of the sum is sqrt(M) max(|LOWER|, |UPPER|) and of the count sqrt(M), against M times that in L1 for Laplace (the count becomes users per cell); with UNIT=2 it is sqrt(K) M max(|LOWER|, |UPPER|) over all cells, against epsilon / K per cell for Laplace. The release is rho-zero-concentrated DP (Bun and Steinke 2016), rho chosen so that Canonne, Kamath and Steinke 2020 Corollary 13 gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA, and SENSITIVITY is the L2 one. At EPSILON={e:g} and DELTA={d:g} the Gaussian gives the smaller error from M (or K) = {m} up; for small M, Laplace is better. NOISE=1 (discrete Laplace) is not offered here.&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (count and sum only): the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3) on every cell, calibrated to the L2 sensitivity over all cells; it needs DELTA &gt; 0 and, for the sum, MIN_SUPPORT=0. Values are rounded to a public grain (the largest power of two at most max(|LOWER|, |UPPER|) / 1024) so the noise is exact integer noise. With UNIT=1 each user keeps at most one point per cell and M cells (sampled), so the L2 sensitivity of the sum is sqrt(M) max(|LOWER|, |UPPER|) and of the count sqrt(M), against M times that in L1 for Laplace (the count becomes users per cell); with UNIT=2 it is sqrt(K) M max(|LOWER|, |UPPER|) over all cells, against epsilon / K per cell for Laplace. The release is rho-zero-concentrated DP (Bun and Steinke 2016), rho chosen so that Canonne, Kamath and Steinke 2020 Corollary 13 gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA, and SENSITIVITY is the L2 one. At EPSILON={e:g} and DELTA={d:g} the Gaussian gives the smaller error from M (or K) = {m} up; for small M, Laplace is better. NOISE=1 (discrete Laplace) is not offered here.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (nur Anzahl und Summe): die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3) auf jeder Zelle, kalibriert auf die L2-Sensitivität über alle Zellen; sie erfordert DELTA &gt; 0 und, für die Summe, MIN_SUPPORT=0. Die Werte werden auf ein öffentliches Raster gerundet (die größte Zweierpotenz höchstens max(|LOWER|, |UPPER|) / 1024), damit das Rauschen exakt ganzzahlig ist. Mit UNIT=1 behält jeder Nutzer höchstens einen Punkt je Zelle und M Zellen (zufällig ausgewählt), daher ist die L2-Sensitivität der Summe sqrt(M) max(|LOWER|, |UPPER|) und die der Anzahl sqrt(M), gegenüber dem M-Fachen in L1 bei Laplace (die Anzahl zählt dann Nutzer je Zelle); mit UNIT=2 ist sie sqrt(K) M max(|LOWER|, |UPPER|) über alle Zellen, gegenüber Epsilon / K je Zelle bei Laplace. Die Veröffentlichung ist rho-nullkonzentriert differenziell privat (Bun und Steinke 2016), wobei rho so gewählt ist, dass Canonne, Kamath und Steinke 2020 Corollary 13 (EPSILON, DELTA) ergibt; die Privatsphäre-Angaben enthalten rho, EPSILON und DELTA, und SENSITIVITY ist die L2-Sensitivität. Bei EPSILON={e:g} und DELTA={d:g} ergibt die Gauß-Verteilung ab M (bzw. K) = {m} den kleineren Fehler; für kleine M ist Laplace besser. NOISE=1 (diskretes Laplace) gibt es hier nicht.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -1992,7 +1992,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="26"/>
-        <source>NOISE=2 leaves out od_flows: the report&apos;s OD flows use the stability-based histogram, which is not zero-concentrated DP. Leave od_flows out of ANALYSES or use NOISE=0; for OD flows with Gaussian noise run noisyodflows with NOISE=2.</source>
+        <source>NOISE=2 leaves out od_flows: the report's OD flows use the stability-based histogram, which is not zero-concentrated DP. Leave od_flows out of ANALYSES or use NOISE=0; for OD flows with Gaussian noise run noisyodflows with NOISE=2.</source>
         <translation>NOISE=2 lässt od_flows weg: Die Quelle-Ziel-Ströme des Berichts verwenden das Stabilitäts-Histogramm, das nicht nullkonzentriert differenziell privat ist. Nehmen Sie od_flows aus ANALYSES heraus oder verwenden Sie NOISE=0; für Quelle-Ziel-Ströme mit Gauß-Rauschen führen Sie noisyodflows mit NOISE=2 aus.</translation>
     </message>
     <message>
@@ -2017,12 +2017,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_od_totals.py" line="41"/>
-        <source>Four weights, flows, origin totals, destination totals, grand total, as noisyodflows&apos; TOTALS_SPLIT; empty: 5,2,2,1.</source>
+        <source>Four weights, flows, origin totals, destination totals, grand total, as noisyodflows' TOTALS_SPLIT; empty: 5,2,2,1.</source>
         <translation>Vier Gewichte, Ströme, Quellsummen, Zielsummen, Gesamtsumme, wie TOTALS_SPLIT von noisyodflows; leer: 5,2,2,1.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_od_totals.py" line="48"/>
-        <source>&lt;p&gt;&lt;b&gt;OD flows with consistent totals&lt;/b&gt; (dp_geoprivacy:noisyodflows with OUTPUT_TOTALS; ZONES, M, INCLUDE_INTRAZONAL and TOTALS_SPLIT as you will give them): the expected absolute error and 95% margin of a published flow, origin total, destination total and the grand total after the least squares, from simulating the noise alone, and for comparison the expected absolute error of an origin total summed from flows released alone with the whole EPSILON. EXPECTED_ABS_ERROR and MARGIN_OF_ERROR are an origin total&apos;s.&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;b&gt;OD flows with consistent totals&lt;/b&gt; (dp_geoprivacy:noisyodflows with OUTPUT_TOTALS; ZONES, M, INCLUDE_INTRAZONAL and TOTALS_SPLIT as you will give them): the expected absolute error and 95% margin of a published flow, origin total, destination total and the grand total after the least squares, from simulating the noise alone, and for comparison the expected absolute error of an origin total summed from flows released alone with the whole EPSILON. EXPECTED_ABS_ERROR and MARGIN_OF_ERROR are an origin total's.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;OD-Ströme mit konsistenten Summen&lt;/b&gt; (dp_geoprivacy:noisyodflows mit OUTPUT_TOTALS; ZONES, M, INCLUDE_INTRAZONAL und TOTALS_SPLIT so, wie Sie sie angeben werden): der erwartete absolute Fehler und die 95-%-Fehlermarge eines veröffentlichten Stroms, einer Quellsumme, einer Zielsumme und der Gesamtsumme nach der Methode der kleinsten Quadrate, aus einer Simulation allein des Rauschens, und zum Vergleich der erwartete absolute Fehler einer Quellsumme, die aus allein mit dem ganzen EPSILON veröffentlichten Strömen summiert wird. EXPECTED_ABS_ERROR und MARGIN_OF_ERROR gelten für eine Quellsumme.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -2062,7 +2062,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/level_layers.py" line="74"/>
-        <source>&lt;p&gt;&lt;b&gt;One layer per level&lt;/b&gt; (OUTPUT_LEVELS, a folder; made by default in the dialog). Each level is also written as its own file, level_0_&amp;lt;name&amp;gt; (coarsest) to the finest, in LEVELS_FORMAT (GeoPackage by default), loaded styled with the other outputs and listed by the LEVEL_LAYERS result (which a model can pass on to an algorithm taking several layers). Each file carries its own privacy record: that level&apos;s share of EPSILON and its noise scale, the least squares and rounding, and the release&apos;s EPSILON and release id. The record&apos;s epsilon is the release&apos;s, not the level&apos;s share: after the least squares each level&apos;s counts depend on every level&apos;s noisy counts, so one level alone costs what the release costs. The levels are one release with one ledger entry; a privacy report counts them once.&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;b&gt;One layer per level&lt;/b&gt; (OUTPUT_LEVELS, a folder; made by default in the dialog). Each level is also written as its own file, level_0_&amp;lt;name&amp;gt; (coarsest) to the finest, in LEVELS_FORMAT (GeoPackage by default), loaded styled with the other outputs and listed by the LEVEL_LAYERS result (which a model can pass on to an algorithm taking several layers). Each file carries its own privacy record: that level's share of EPSILON and its noise scale, the least squares and rounding, and the release's EPSILON and release id. The record's epsilon is the release's, not the level's share: after the least squares each level's counts depend on every level's noisy counts, so one level alone costs what the release costs. The levels are one release with one ledger entry; a privacy report counts them once.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Ein Layer je Ebene&lt;/b&gt; (OUTPUT_LEVELS, ein Ordner; im Dialog standardmäßig angelegt). Jede Ebene wird zusätzlich als eigene Datei geschrieben, level_0_&amp;lt;Name&amp;gt; (die gröbste) bis zur feinsten, in LEVELS_FORMAT (standardmäßig GeoPackage), mit den anderen Ausgaben gestaltet geladen und im Ergebnis LEVEL_LAYERS aufgeführt (das ein Modell an einen Algorithmus weitergeben kann, der mehrere Layer nimmt). Jede Datei trägt ihre eigenen Privatsphäre-Angaben: den Anteil dieser Ebene an EPSILON und ihre Rauschskala, die kleinsten Quadrate und das Runden sowie EPSILON und Veröffentlichungs-ID der Veröffentlichung. Das Epsilon der Angaben ist das der Veröffentlichung, nicht der Anteil der Ebene: Nach den kleinsten Quadraten hängen die Zählungen jeder Ebene von den verrauschten Zählungen aller Ebenen ab, also kostet eine Ebene allein so viel wie die ganze Veröffentlichung. Die Ebenen sind eine Veröffentlichung mit einem Eintrag im Privatsphäre-Journal; ein Privatsphäre-Bericht zählt sie einmal.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -2440,7 +2440,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_statistic_settings.py" line="33"/>
-        <source>Your assumption, not read from data: the mean&apos;s and the quantiles&apos; errors shrink with it; e.g. 100.</source>
+        <source>Your assumption, not read from data: the mean's and the quantiles' errors shrink with it; e.g. 100.</source>
         <translation>Ihre Annahme, nicht aus Daten gelesen: Die Fehler von Mittelwert und Quantilen sinken mit ihr; z. B. 100.</translation>
     </message>
     <message>
@@ -2485,7 +2485,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_statistic_settings.py" line="101"/>
-        <source>Quantile errors assume the zone&apos;s values spread evenly between the bounds.</source>
+        <source>Quantile errors assume the zone's values spread evenly between the bounds.</source>
         <translation>Die Quantilfehler nehmen an, dass die Werte der Zone gleichmäßig zwischen den Grenzen verteilt sind.</translation>
     </message>
     <message>
@@ -2615,7 +2615,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
-        <source>Epsilon of the automatic M&apos;s choice</source>
+        <source>Epsilon of the automatic M's choice</source>
         <translation>Epsilon der Auswahl des automatischen M</translation>
     </message>
     <message>
@@ -2723,8 +2723,8 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/adaptive_grid.py" line="82"/>
-        <source>&lt;p&gt;The EXTENT (the public study area, never taken from the points) is the first square; a square is cut into four while it holds enough points, judged with noise (Zhang, Xiao and Xie, &quot;PrivTree: A Differentially Private Algorithm for Hierarchical Decompositions&quot;, SIGMOD 2016, Algorithm 2): a biased count (minus a fixed amount per level) plus Laplace noise must exceed a threshold. This choice costs TREE_SHARE x EPSILON however deep the tree grows (their Theorem 1). Each final square then gets a noisy count (Laplace with Mironov's snapping) for the rest of EPSILON; zeros are published too. Points outside the extent are one more noisy count (OUTSIDE_COUNT).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Target.&lt;/b&gt; TARGET_MARGIN (in %, e.g. 20) sets the threshold so that a square is split only when its noisy count suggests that its four quarters would each still have a 95% margin within that share of their count: readable cells in the suburbs, fine ones in the centre. 0: split wherever PrivTree finds data (threshold 0). Then four neighbouring squares that all miss the target are merged back into their parent (post-processing of the published counts: no privacy cost), repeatedly; a square that meets it is never merged away. A merged square's margin is that of a sum of noisy counts, so margins differ from square to square.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD one point; with USER_FIELD one user, who keeps at most M points, sampled uniformly (Kapp et al. 2023, &quot;Towards Standardized Mobility Reports with User-Level Privacy&quot;, §4.3); the splitting is then run at TREE_SHARE x EPSILON / M per point, which protects a user's M points together (group privacy).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Output&lt;/b&gt;: one square per cell, in the extent's CRS, in a fixed order (Z-order, not by count): cell_id (depth/column/row), depth, noisy_count, moe95 (the true count is within noisy_count ± moe95 with 95% probability) and rel_moe95 (moe95 / noisy_count, empty where the count is not above 0). The layer loads with each cell labelled count ± margin.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Die EXTENT (das öffentliche Untersuchungsgebiet, nie aus den Punkten genommen) ist das erste Quadrat; ein Quadrat wird in vier geteilt, solange es genug Punkte enthält, mit Rauschen beurteilt (Zhang, Xiao und Xie, &quot;PrivTree: A Differentially Private Algorithm for Hierarchical Decompositions&quot;, SIGMOD 2016, Algorithmus 2): eine verzerrte Zählung (minus einen festen Betrag je Ebene) plus Laplace-Rauschen muss eine Schwelle überschreiten. Diese Wahl kostet TREE_SHARE x EPSILON, wie tief der Baum auch wächst (ihr Theorem 1). Jedes endgültige Quadrat erhält dann eine verrauschte Zählung (Laplace mit Mironovs Snapping) für den Rest von EPSILON; auch Nullen werden veröffentlicht. Punkte außerhalb der Ausdehnung sind eine weitere verrauschte Zählung (OUTSIDE_COUNT).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ziel.&lt;/b&gt; TARGET_MARGIN (in %, z. B. 20) setzt die Schwelle so, dass ein Quadrat nur geteilt wird, wenn seine verrauschte Zählung nahelegt, dass jedes seiner vier Viertel noch eine 95-%-Fehlerspanne innerhalb dieses Anteils seiner Zählung hätte: lesbare Zellen am Stadtrand, feine im Zentrum. 0: teilen, wo immer PrivTree Daten findet (Schwelle 0). Danach werden vier benachbarte Quadrate, die das Ziel alle verfehlen, wieder zu ihrem Elternquadrat zusammengefasst (Nachverarbeitung der veröffentlichten Zählungen: keine Privatsphäre-Kosten), wiederholt; ein Quadrat, das das Ziel erreicht, wird nie zusammengefasst. Die Fehlerspanne eines zusammengefassten Quadrats ist die einer Summe verrauschter Zählungen, daher unterscheiden sich die Fehlerspannen von Quadrat zu Quadrat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD ein Punkt; mit USER_FIELD eine Nutzerin oder ein Nutzer mit höchstens M Punkten, gleichmäßig zufällig gezogen (Kapp et al. 2023, &quot;Towards Standardized Mobility Reports with User-Level Privacy&quot;, §4.3); die Teilung läuft dann mit TREE_SHARE x EPSILON / M je Punkt, was die M Punkte einer Person gemeinsam schützt (Gruppen-Privatsphäre).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe&lt;/b&gt;: ein Quadrat je Zelle, im KBS der Ausdehnung, in fester Reihenfolge (Z-Ordnung, nicht nach Zählung): cell_id (Tiefe/Spalte/Zeile), depth, noisy_count, moe95 (die wahre Zählung liegt mit 95 % Wahrscheinlichkeit innerhalb von noisy_count ± moe95) und rel_moe95 (moe95 / noisy_count, leer, wo die Zählung nicht über 0 liegt). Der Layer wird mit der Beschriftung Zählung ± Fehlerspanne je Zelle geladen.&lt;/p&gt;</translation>
+        <source>&lt;p&gt;The EXTENT (the public study area, never taken from the points) is the first square; a square is cut into four while it holds enough points, judged with noise (Zhang, Xiao and Xie, "PrivTree: A Differentially Private Algorithm for Hierarchical Decompositions", SIGMOD 2016, Algorithm 2): a biased count (minus a fixed amount per level) plus Laplace noise must exceed a threshold. This choice costs TREE_SHARE x EPSILON however deep the tree grows (their Theorem 1). Each final square then gets a noisy count (Laplace with Mironov's snapping) for the rest of EPSILON; zeros are published too. Points outside the extent are one more noisy count (OUTSIDE_COUNT).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Target.&lt;/b&gt; TARGET_MARGIN (in %, e.g. 20) sets the threshold so that a square is split only when its noisy count suggests that its four quarters would each still have a 95% margin within that share of their count: readable cells in the suburbs, fine ones in the centre. 0: split wherever PrivTree finds data (threshold 0). Then four neighbouring squares that all miss the target are merged back into their parent (post-processing of the published counts: no privacy cost), repeatedly; a square that meets it is never merged away. A merged square's margin is that of a sum of noisy counts, so margins differ from square to square.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD one point; with USER_FIELD one user, who keeps at most M points, sampled uniformly (Kapp et al. 2023, "Towards Standardized Mobility Reports with User-Level Privacy", §4.3); the splitting is then run at TREE_SHARE x EPSILON / M per point, which protects a user's M points together (group privacy).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Output&lt;/b&gt;: one square per cell, in the extent's CRS, in a fixed order (Z-order, not by count): cell_id (depth/column/row), depth, noisy_count, moe95 (the true count is within noisy_count ± moe95 with 95% probability) and rel_moe95 (moe95 / noisy_count, empty where the count is not above 0). The layer loads with each cell labelled count ± margin.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Die EXTENT (das öffentliche Untersuchungsgebiet, nie aus den Punkten genommen) ist das erste Quadrat; ein Quadrat wird in vier geteilt, solange es genug Punkte enthält, mit Rauschen beurteilt (Zhang, Xiao und Xie, "PrivTree: A Differentially Private Algorithm for Hierarchical Decompositions", SIGMOD 2016, Algorithmus 2): eine verzerrte Zählung (minus einen festen Betrag je Ebene) plus Laplace-Rauschen muss eine Schwelle überschreiten. Diese Wahl kostet TREE_SHARE x EPSILON, wie tief der Baum auch wächst (ihr Theorem 1). Jedes endgültige Quadrat erhält dann eine verrauschte Zählung (Laplace mit Mironovs Snapping) für den Rest von EPSILON; auch Nullen werden veröffentlicht. Punkte außerhalb der Ausdehnung sind eine weitere verrauschte Zählung (OUTSIDE_COUNT).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ziel.&lt;/b&gt; TARGET_MARGIN (in %, z. B. 20) setzt die Schwelle so, dass ein Quadrat nur geteilt wird, wenn seine verrauschte Zählung nahelegt, dass jedes seiner vier Viertel noch eine 95-%-Fehlerspanne innerhalb dieses Anteils seiner Zählung hätte: lesbare Zellen am Stadtrand, feine im Zentrum. 0: teilen, wo immer PrivTree Daten findet (Schwelle 0). Danach werden vier benachbarte Quadrate, die das Ziel alle verfehlen, wieder zu ihrem Elternquadrat zusammengefasst (Nachverarbeitung der veröffentlichten Zählungen: keine Privatsphäre-Kosten), wiederholt; ein Quadrat, das das Ziel erreicht, wird nie zusammengefasst. Die Fehlerspanne eines zusammengefassten Quadrats ist die einer Summe verrauschter Zählungen, daher unterscheiden sich die Fehlerspannen von Quadrat zu Quadrat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD ein Punkt; mit USER_FIELD eine Nutzerin oder ein Nutzer mit höchstens M Punkten, gleichmäßig zufällig gezogen (Kapp et al. 2023, "Towards Standardized Mobility Reports with User-Level Privacy", §4.3); die Teilung läuft dann mit TREE_SHARE x EPSILON / M je Punkt, was die M Punkte einer Person gemeinsam schützt (Gruppen-Privatsphäre).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe&lt;/b&gt;: ein Quadrat je Zelle, im KBS der Ausdehnung, in fester Reihenfolge (Z-Ordnung, nicht nach Zählung): cell_id (Tiefe/Spalte/Zeile), depth, noisy_count, moe95 (die wahre Zählung liegt mit 95 % Wahrscheinlichkeit innerhalb von noisy_count ± moe95) und rel_moe95 (moe95 / noisy_count, leer, wo die Zählung nicht über 0 liegt). Der Layer wird mit der Beschriftung Zählung ± Fehlerspanne je Zelle geladen.&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/adaptive_grid.py" line="108"/>
@@ -2818,12 +2818,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/adaptive_grid.py" line="163"/>
-        <source>EXTENT has no CRS. Append one, e.g. &apos;384000,390000,6670000,6676000 [EPSG:3067]&apos;.</source>
+        <source>EXTENT has no CRS. Append one, e.g. '384000,390000,6670000,6676000 [EPSG:3067]'.</source>
         <translation>EXTENT hat kein KBS. Ergänzen Sie eines, z. B. '384000,390000,6670000,6676000 [EPSG:3067]'.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/adaptive_grid.py" line="166"/>
-        <source>INPUT has no CRS: set the layer&apos;s CRS, then run again.</source>
+        <source>INPUT has no CRS: set the layer's CRS, then run again.</source>
         <translation>INPUT hat kein KBS: Legen Sie das KBS des Layers fest und starten Sie erneut.</translation>
     </message>
     <message>
@@ -2856,7 +2856,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <name>ConsistentCounts</name>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="94"/>
-        <source>Counts the points in H3 hexagons at several resolutions and publishes every level with differential privacy, so that each hexagon&apos;s count is the sum of its children&apos;s.</source>
+        <source>Counts the points in H3 hexagons at several resolutions and publishes every level with differential privacy, so that each hexagon's count is the sum of its children's.</source>
         <translation>Zählt die Punkte in H3-Sechsecken mehrerer Auflösungen und veröffentlicht jede Ebene mit Differential Privacy, sodass die Zählung jedes Sechsecks die Summe der Zählungen seiner Kinder ist.</translation>
     </message>
     <message>
@@ -2906,7 +2906,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="174"/>
-        <source>Weights coarse to fine, e.g. &apos;1,2,2&apos;; empty: equal shares. A level with weight 0 is not measured and is estimated from its children.</source>
+        <source>Weights coarse to fine, e.g. '1,2,2'; empty: equal shares. A level with weight 0 is not measured and is estimated from its children.</source>
         <translation>Gewichte von grob nach fein, z. B. '1,2,2'; leer: gleiche Anteile. Eine Ebene mit Gewicht 0 wird nicht gemessen, sondern aus ihren Kindern geschätzt.</translation>
     </message>
     <message>
@@ -2966,7 +2966,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="271"/>
-        <source>SPLIT: {error}; e.g. &apos;1,2,2&apos; for three levels.</source>
+        <source>SPLIT: {error}; e.g. '1,2,2' for three levels.</source>
         <translation>SPLIT: {error}; z. B. '1,2,2' für drei Ebenen.</translation>
     </message>
     <message>
@@ -3046,7 +3046,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="163"/>
-        <source>Fields of ZONES with the id of each zone&apos;s parent at every level above it, nearest first. They must form a tree: one parent per zone and level, and all zones of a district in the same city.</source>
+        <source>Fields of ZONES with the id of each zone's parent at every level above it, nearest first. They must form a tree: one parent per zone and level, and all zones of a district in the same city.</source>
         <translation>Felder von ZONES mit der ID der übergeordneten Einheit jeder Zone auf jeder höheren Ebene, die nächste zuerst. Sie müssen einen Baum bilden: eine übergeordnete Einheit je Zone und Ebene, und alle Zonen eines Bezirks in derselben Stadt.</translation>
     </message>
     <message>
@@ -3061,8 +3061,8 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="105"/>
-        <source>&lt;p&gt;Counts the points in H3 hexagons at every resolution from COARSEST to FINEST (e.g. 7, 8 and 9) over a public EXTENT, and publishes all levels so that each hexagon's count is exactly the sum of its children's.&lt;/p&gt;&lt;p&gt;&lt;b&gt;How.&lt;/b&gt; EPSILON is split over the levels (SPLIT, e.g. '1,2,2' coarse to fine; empty: equal shares, as in Hay et al. 2010); every cell of every level gets Laplace noise of scale M / (its level's epsilon), zeros included, and the levels add up to EPSILON (sequential composition). Then least squares (Hay, Rastogi, Miklau and Suciu, &quot;Boosting the accuracy of differentially private histograms through consistency&quot;, PVLDB 2010; with unequal shares, Cormode et al., &quot;Differentially private spatial decompositions&quot;, ICDE 2012, §4) combines each cell's own noisy count with its children's and its parent's, so that the levels agree. With INTEGERS the counts are then rounded to non-negative integers that still add up (each parent's count shared among its children by their estimates, largest remainders first). Both steps are post-processing: no extra privacy cost.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD one point; with USER_FIELD one user, who keeps at most M points, sampled uniformly (Kapp et al. 2023, &quot;Towards Standardized Mobility Reports with User-Level Privacy&quot;, §4.3). Points with a NULL user id are left out.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Cells&lt;/b&gt; are those of resolution FINEST overlapping EXTENT and their parents: public, never chosen from the points. Points outside them are one extra noisy count (OUTSIDE_COUNT).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones instead of H3.&lt;/b&gt; Give ZONES (public, non-overlapping polygons, ids in ZONE_ID_FIELD) and PARENT_FIELDS, the fields holding each zone's parent ids, nearest level first (e.g. district_id, then city_id): the levels are then city, district and zone, and COARSEST, FINEST and EXTENT are not used. The hierarchy is public and checked: every zone needs a parent id in every field (no NULL), and all zones of one district must name the same city; otherwise the run is refused. SPLIT then lists one weight per level, coarse to fine (city, district, zone).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Output&lt;/b&gt;: one polygon layer with every level: level (0 = coarsest), resolution, cell_id, parent_id, noisy_count, mae (the expected absolute error of this level's counts) and moe95 (95% of counts are within this of the truth, before rounding); both figures come from simulating the noise alone, which needs no data. With ZONES the columns are level, level_name (the id field of that level), zone_id, parent_id, noisy_count, mae and moe95, and a parent's polygon is the union of its zones' polygons (dissolved).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Zählt die Punkte in H3-Sechsecken jeder Auflösung von COARSEST bis FINEST (z. B. 7, 8 und 9) über eine öffentliche EXTENT und veröffentlicht alle Ebenen so, dass die Zählung jedes Sechsecks genau die Summe der Zählungen seiner Kinder ist.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Wie.&lt;/b&gt; EPSILON wird auf die Ebenen aufgeteilt (SPLIT, z. B. '1,2,2' von grob nach fein; leer: gleiche Anteile wie bei Hay et al. 2010); jede Zelle jeder Ebene erhält Laplace-Rauschen der Skala M / (Epsilon ihrer Ebene), Nullen eingeschlossen, und die Ebenen summieren sich zu EPSILON (sequentielle Komposition). Dann kombiniert die Methode der kleinsten Quadrate (Hay, Rastogi, Miklau und Suciu, &quot;Boosting the accuracy of differentially private histograms through consistency&quot;, PVLDB 2010; bei ungleichen Anteilen Cormode et al., &quot;Differentially private spatial decompositions&quot;, ICDE 2012, §4) die eigene verrauschte Zählung jeder Zelle mit denen ihrer Kinder und ihres Elternteils, sodass die Ebenen übereinstimmen. Mit INTEGERS werden die Zählungen danach auf nichtnegative ganze Zahlen gerundet, die sich weiterhin aufsummieren (die Zählung jedes Elternteils wird nach den Schätzungen auf seine Kinder verteilt, größte Reste zuerst). Beide Schritte sind Nachverarbeitung: keine zusätzlichen Privatsphäre-Kosten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD ein Punkt; mit USER_FIELD eine Nutzerin oder ein Nutzer mit höchstens M Punkten, gleichmäßig zufällig gezogen (Kapp et al. 2023, &quot;Towards Standardized Mobility Reports with User-Level Privacy&quot;, §4.3). Punkte mit NULL-Nutzerkennung werden ausgelassen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zellen&lt;/b&gt; sind die Zellen der Auflösung FINEST, die EXTENT überlappen, und ihre Eltern: öffentlich, nie aus den Punkten gewählt. Punkte außerhalb davon sind eine zusätzliche verrauschte Zählung (OUTSIDE_COUNT).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen statt H3.&lt;/b&gt; Mit ZONES (öffentliche, nicht überlappende Polygone, IDs in ZONE_ID_FIELD) und PARENT_FIELDS, den Feldern mit den IDs der übergeordneten Einheiten jeder Zone, die nächste Ebene zuerst (z. B. district_id, dann city_id), sind die Ebenen Stadt, Bezirk und Zone; COARSEST, FINEST und EXTENT werden dann nicht verwendet. Die Hierarchie ist öffentlich und wird geprüft: Jede Zone braucht in jedem Feld eine übergeordnete ID (kein NULL), und alle Zonen eines Bezirks müssen dieselbe Stadt nennen; sonst wird der Lauf abgelehnt. SPLIT nennt dann ein Gewicht je Ebene, grob nach fein (Stadt, Bezirk, Zone).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe&lt;/b&gt;: ein Polygonlayer mit allen Ebenen: level (0 = gröbste), resolution, cell_id, parent_id, noisy_count, mae (der erwartete absolute Fehler der Zählungen dieser Ebene) und moe95 (95 % der Zählungen liegen höchstens so weit von der Wahrheit entfernt, vor dem Runden); beide Werte stammen aus einer Simulation allein des Rauschens, die keine Daten braucht. Mit ZONES sind die Spalten level, level_name (das ID-Feld dieser Ebene), zone_id, parent_id, noisy_count, mae und moe95, und das Polygon einer übergeordneten Einheit ist die Vereinigung der Polygone ihrer Zonen (aufgelöst).&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Counts the points in H3 hexagons at every resolution from COARSEST to FINEST (e.g. 7, 8 and 9) over a public EXTENT, and publishes all levels so that each hexagon's count is exactly the sum of its children's.&lt;/p&gt;&lt;p&gt;&lt;b&gt;How.&lt;/b&gt; EPSILON is split over the levels (SPLIT, e.g. '1,2,2' coarse to fine; empty: equal shares, as in Hay et al. 2010); every cell of every level gets Laplace noise of scale M / (its level's epsilon), zeros included, and the levels add up to EPSILON (sequential composition). Then least squares (Hay, Rastogi, Miklau and Suciu, "Boosting the accuracy of differentially private histograms through consistency", PVLDB 2010; with unequal shares, Cormode et al., "Differentially private spatial decompositions", ICDE 2012, §4) combines each cell's own noisy count with its children's and its parent's, so that the levels agree. With INTEGERS the counts are then rounded to non-negative integers that still add up (each parent's count shared among its children by their estimates, largest remainders first). Both steps are post-processing: no extra privacy cost.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD one point; with USER_FIELD one user, who keeps at most M points, sampled uniformly (Kapp et al. 2023, "Towards Standardized Mobility Reports with User-Level Privacy", §4.3). Points with a NULL user id are left out.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Cells&lt;/b&gt; are those of resolution FINEST overlapping EXTENT and their parents: public, never chosen from the points. Points outside them are one extra noisy count (OUTSIDE_COUNT).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones instead of H3.&lt;/b&gt; Give ZONES (public, non-overlapping polygons, ids in ZONE_ID_FIELD) and PARENT_FIELDS, the fields holding each zone's parent ids, nearest level first (e.g. district_id, then city_id): the levels are then city, district and zone, and COARSEST, FINEST and EXTENT are not used. The hierarchy is public and checked: every zone needs a parent id in every field (no NULL), and all zones of one district must name the same city; otherwise the run is refused. SPLIT then lists one weight per level, coarse to fine (city, district, zone).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Output&lt;/b&gt;: one polygon layer with every level: level (0 = coarsest), resolution, cell_id, parent_id, noisy_count, mae (the expected absolute error of this level's counts) and moe95 (95% of counts are within this of the truth, before rounding); both figures come from simulating the noise alone, which needs no data. With ZONES the columns are level, level_name (the id field of that level), zone_id, parent_id, noisy_count, mae and moe95, and a parent's polygon is the union of its zones' polygons (dissolved).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Zählt die Punkte in H3-Sechsecken jeder Auflösung von COARSEST bis FINEST (z. B. 7, 8 und 9) über eine öffentliche EXTENT und veröffentlicht alle Ebenen so, dass die Zählung jedes Sechsecks genau die Summe der Zählungen seiner Kinder ist.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Wie.&lt;/b&gt; EPSILON wird auf die Ebenen aufgeteilt (SPLIT, z. B. '1,2,2' von grob nach fein; leer: gleiche Anteile wie bei Hay et al. 2010); jede Zelle jeder Ebene erhält Laplace-Rauschen der Skala M / (Epsilon ihrer Ebene), Nullen eingeschlossen, und die Ebenen summieren sich zu EPSILON (sequentielle Komposition). Dann kombiniert die Methode der kleinsten Quadrate (Hay, Rastogi, Miklau und Suciu, "Boosting the accuracy of differentially private histograms through consistency", PVLDB 2010; bei ungleichen Anteilen Cormode et al., "Differentially private spatial decompositions", ICDE 2012, §4) die eigene verrauschte Zählung jeder Zelle mit denen ihrer Kinder und ihres Elternteils, sodass die Ebenen übereinstimmen. Mit INTEGERS werden die Zählungen danach auf nichtnegative ganze Zahlen gerundet, die sich weiterhin aufsummieren (die Zählung jedes Elternteils wird nach den Schätzungen auf seine Kinder verteilt, größte Reste zuerst). Beide Schritte sind Nachverarbeitung: keine zusätzlichen Privatsphäre-Kosten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD ein Punkt; mit USER_FIELD eine Nutzerin oder ein Nutzer mit höchstens M Punkten, gleichmäßig zufällig gezogen (Kapp et al. 2023, "Towards Standardized Mobility Reports with User-Level Privacy", §4.3). Punkte mit NULL-Nutzerkennung werden ausgelassen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zellen&lt;/b&gt; sind die Zellen der Auflösung FINEST, die EXTENT überlappen, und ihre Eltern: öffentlich, nie aus den Punkten gewählt. Punkte außerhalb davon sind eine zusätzliche verrauschte Zählung (OUTSIDE_COUNT).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen statt H3.&lt;/b&gt; Mit ZONES (öffentliche, nicht überlappende Polygone, IDs in ZONE_ID_FIELD) und PARENT_FIELDS, den Feldern mit den IDs der übergeordneten Einheiten jeder Zone, die nächste Ebene zuerst (z. B. district_id, dann city_id), sind die Ebenen Stadt, Bezirk und Zone; COARSEST, FINEST und EXTENT werden dann nicht verwendet. Die Hierarchie ist öffentlich und wird geprüft: Jede Zone braucht in jedem Feld eine übergeordnete ID (kein NULL), und alle Zonen eines Bezirks müssen dieselbe Stadt nennen; sonst wird der Lauf abgelehnt. SPLIT nennt dann ein Gewicht je Ebene, grob nach fein (Stadt, Bezirk, Zone).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe&lt;/b&gt;: ein Polygonlayer mit allen Ebenen: level (0 = gröbste), resolution, cell_id, parent_id, noisy_count, mae (der erwartete absolute Fehler der Zählungen dieser Ebene) und moe95 (95 % der Zählungen liegen höchstens so weit von der Wahrheit entfernt, vor dem Runden); beide Werte stammen aus einer Simulation allein des Rauschens, die keine Daten braucht. Mit ZONES sind die Spalten level, level_name (das ID-Feld dieser Ebene), zone_id, parent_id, noisy_count, mae und moe95, und das Polygon einer übergeordneten Einheit ist die Vereinigung der Polygone ihrer Zonen (aufgelöst).&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/consistent_counts.py" line="300"/>
@@ -3109,7 +3109,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/base.py" line="225"/>
-        <source>Field &apos;{name}&apos; is dropped: it {reason}.</source>
+        <source>Field '{name}' is dropped: it {reason}.</source>
         <translation>Das Feld „{name}“ wird entfernt (Grund: {reason}).</translation>
     </message>
     <message>
@@ -3149,7 +3149,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/base.py" line="172"/>
-        <source>With a seed the noise is reproducible by anyone who knows it, so the output is not private against them. Leave empty for releases: noise then comes from numpy&apos;s Philox generator keyed from the operating system&apos;s cryptographic source. The output&apos;s metadata records whether a seed was used (never its value).</source>
+        <source>With a seed the noise is reproducible by anyone who knows it, so the output is not private against them. Leave empty for releases: noise then comes from numpy's Philox generator keyed from the operating system's cryptographic source. The output's metadata records whether a seed was used (never its value).</source>
         <translation>Mit einer Zufallssaat kann jeder, der sie kennt, das Rauschen reproduzieren; gegenüber diesen Personen ist die Ausgabe also nicht privat. Lassen Sie das Feld für Veröffentlichungen leer: Das Rauschen stammt dann aus numpys Philox-Generator, dessen Schlüssel aus der kryptographischen Zufallsquelle des Betriebssystems stammt. Die Metadaten der Ausgabe vermerken, ob eine Zufallssaat verwendet wurde (nie deren Wert).</translation>
     </message>
     <message>
@@ -3199,7 +3199,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/base.py" line="249"/>
-        <source>most of its values are shared by fewer than 10 rows, so it links a person&apos;s points (which could then be averaged) and the raw records</source>
+        <source>most of its values are shared by fewer than 10 rows, so it links a person's points (which could then be averaged) and the raw records</source>
         <translation>die meisten seiner Werte teilen weniger als 10 Zeilen, es verknüpft also die Punkte einer Person (die dann gemittelt werden könnten) und die Rohdatensätze</translation>
     </message>
     <message>
@@ -3239,7 +3239,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="171"/>
-        <source>{name} is the layer &apos;{layer}&apos; of {input} ({path}): the input would be overwritten. Choose another table name for {name}.</source>
+        <source>{name} is the layer '{layer}' of {input} ({path}): the input would be overwritten. Choose another table name for {name}.</source>
         <translation>{name} ist der Layer „{layer}“ von {input} ({path}): Die Eingabe würde überschrieben. Wählen Sie einen anderen Tabellennamen für {name}.</translation>
     </message>
     <message>
@@ -3249,7 +3249,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="114"/>
-        <source>{name} {missing} is not a field of {layer} (its fields: {fields}). Choose one of {layer}&apos;s fields.</source>
+        <source>{name} {missing} is not a field of {layer} (its fields: {fields}). Choose one of {layer}'s fields.</source>
         <translation>{name} {missing} ist kein Feld von {layer} (seine Felder: {fields}). Wählen Sie eines der Felder von {layer}.</translation>
     </message>
     <message>
@@ -3287,7 +3287,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/plugin.py" line="123"/>
-        <source>Installing failed; pip&apos;s output is in the log (View &gt; Panels &gt; Log Messages, DP Geoprivacy).</source>
+        <source>Installing failed; pip's output is in the log (View &gt; Panels &gt; Log Messages, DP Geoprivacy).</source>
         <translation>Die Installation ist fehlgeschlagen; die Ausgabe von pip steht im Protokoll (Ansicht &gt; Bedienfelder &gt; Protokollmeldungen, DP Geoprivacy).</translation>
     </message>
 </context>
@@ -3418,7 +3418,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="254"/>
-        <source>SCALES must hold numbers greater than 0 (metres); &apos;{token}&apos; is not one. Write e.g. 10,20,50,100,200,500.</source>
+        <source>SCALES must hold numbers greater than 0 (metres); '{token}' is not one. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 enthalten (Meter); „{token}“ ist keine solche Zahl. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
@@ -3438,7 +3438,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="305"/>
-        <source>MATCH_FIELD &apos;{field}&apos; is not a field of {layer}. Choose a field present in both INPUT and PERTURBED ({layer} has: {names}).</source>
+        <source>MATCH_FIELD '{field}' is not a field of {layer}. Choose a field present in both INPUT and PERTURBED ({layer} has: {names}).</source>
         <translation>MATCH_FIELD „{field}“ ist kein Feld von {layer}. Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld ({layer} enthält: {names}).</translation>
     </message>
     <message>
@@ -3478,7 +3478,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/escape_steps.py" line="26"/>
-        <source>{name} is in {crs}, ZONES in {zone_crs}: points reprojected to the zones&apos; CRS for the point-in-polygon tests.</source>
+        <source>{name} is in {crs}, ZONES in {zone_crs}: points reprojected to the zones' CRS for the point-in-polygon tests.</source>
         <translation>{name} liegt in {crs} vor, ZONES in {zone_crs}: Die Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen umprojiziert.</translation>
     </message>
     <message>
@@ -3508,12 +3508,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/escape_steps.py" line="103"/>
-        <source>MATCH_FIELD &apos;{field}&apos; has repeated values in {layer}: it must identify each point once. Choose another field (e.g. a household id).</source>
+        <source>MATCH_FIELD '{field}' has repeated values in {layer}: it must identify each point once. Choose another field (e.g. a household id).</source>
         <translation>MATCH_FIELD „{field}“ enthält in {layer} wiederholte Werte: Das Feld muss jeden Punkt eindeutig identifizieren. Wählen Sie ein anderes Feld (z. B. eine Haushalts-ID).</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/escape_steps.py" line="109"/>
-        <source>No point of INPUT has a partner in PERTURBED with the same MATCH_FIELD &apos;{field}&apos; value. Choose the field that identifies points in both layers.</source>
+        <source>No point of INPUT has a partner in PERTURBED with the same MATCH_FIELD '{field}' value. Choose the field that identifies points in both layers.</source>
         <translation>Kein Punkt aus INPUT hat in PERTURBED einen Partner mit demselben Wert in MATCH_FIELD „{field}“. Wählen Sie das Feld, das die Punkte in beiden Layern identifiziert.</translation>
     </message>
     <message>
@@ -3523,7 +3523,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/escape_steps.py" line="131"/>
-        <source>PERTURBED&apos;s privacy record: {mechanism}, b = {b:g} m.</source>
+        <source>PERTURBED's privacy record: {mechanism}, b = {b:g} m.</source>
         <translation>Privatsphäre-Angaben von PERTURBED: {mechanism}, b = {b:g} m.</translation>
     </message>
     <message>
@@ -3583,7 +3583,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="259"/>
-        <source>SCALES must hold numbers greater than 0 and at most 10,000,000 (metres); &apos;{token}&apos; is larger than any projected CRS. Write e.g. 10,20,50,100,200,500.</source>
+        <source>SCALES must hold numbers greater than 0 and at most 10,000,000 (metres); '{token}' is larger than any projected CRS. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 und höchstens 10.000.000 enthalten (Meter); „{token}“ ist größer als jedes projizierte KBS. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
@@ -3608,7 +3608,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="169"/>
-        <source>e.g. 10000: points drawn uniformly over ZONES (in the zones&apos; CRS); no data is read, so an epsilon chosen from the result is not a data-dependent choice.</source>
+        <source>e.g. 10000: points drawn uniformly over ZONES (in the zones' CRS); no data is read, so an epsilon chosen from the result is not a data-dependent choice.</source>
         <translation>z. B. 10000: gleichverteilt über ZONES gezogene Punkte (im KBS der Zonen); es werden keine Daten gelesen, ein aus dem Ergebnis gewähltes Epsilon ist also keine datenabhängige Wahl.</translation>
     </message>
     <message>
@@ -3769,7 +3769,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/h3_grid.py" line="137"/>
-        <source>INPUT is a layer: the grid covers that layer&apos;s extent. If the layer holds data to protect, the grid shows where the data are and is not a public tessellation; releases on that layer refuse it as ZONES or EXTENT. Prefer a public extent (the study area&apos;s boundary, or typed coordinates).</source>
+        <source>INPUT is a layer: the grid covers that layer's extent. If the layer holds data to protect, the grid shows where the data are and is not a public tessellation; releases on that layer refuse it as ZONES or EXTENT. Prefer a public extent (the study area's boundary, or typed coordinates).</source>
         <translation>INPUT ist eine Ebene: das Raster deckt deren Ausdehnung ab. Enthält die Ebene zu schützende Daten, zeigt das Raster, wo die Daten liegen, und ist keine öffentliche Zerlegung; Veröffentlichungen auf dieser Ebene lehnen es als ZONES oder EXTENT ab. Verwenden Sie besser eine öffentliche Ausdehnung (die Grenze des Untersuchungsgebiets oder eingetippte Koordinaten).</translation>
     </message>
     <message>
@@ -3827,7 +3827,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="247"/>
-        <source>Some perturbed points fell outside the CRS&apos;s valid area and were dropped.</source>
+        <source>Some perturbed points fell outside the CRS's valid area and were dropped.</source>
         <translation>Einige verrauschte Punkte lagen außerhalb des Gültigkeitsbereichs des KBS und wurden verworfen.</translation>
     </message>
     <message>
@@ -3852,7 +3852,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/laplace_perturbation.py" line="68"/>
-        <source>&lt;b&gt;Private:&lt;/b&gt; each point&apos;s true location, for the household, stop or person behind it: two locations DISTANCE metres apart are EPSILON-indistinguishable. Attributes: only those listed in FIELDS, not protected.</source>
+        <source>&lt;b&gt;Private:&lt;/b&gt; each point's true location, for the household, stop or person behind it: two locations DISTANCE metres apart are EPSILON-indistinguishable. Attributes: only those listed in FIELDS, not protected.</source>
         <translation>&lt;b&gt;Privat:&lt;/b&gt; der wahre Ort jedes Punkts, für den Haushalt, den Halt oder die Person dahinter: zwei Orte im Abstand von DISTANCE Metern sind EPSILON-ununterscheidbar. Attribute: nur die in FIELDS aufgeführten, ungeschützt.</translation>
     </message>
     <message>
@@ -4030,7 +4030,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="353"/>
-        <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0 (got &apos;{text}&apos;).</source>
+        <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0 (got '{text}').</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0 (erhalten: '{text}').</translation>
     </message>
     <message>
@@ -4190,7 +4190,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="211"/>
-        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (advanced, with DELTA &gt; 0, e.g. 1e-6): visits per zone get the discrete Gaussian (Canonne, Kamath and Steinke 2020, &apos;The Discrete Gaussian for Differential Privacy&apos;, Algorithm 3). Each user&apos;s visits are bounded to one per zone, so a zone&apos;s count is the number of users with a visit there and one user changes at most 2M zones by 1: L2 sensitivity sqrt(2M) instead of 2M. Every other analysis keeps Laplace counts or exponential-mechanism summaries (their cells are not distinct per user, so the Gaussian does not help). OD flows are left out (refused when chosen in ANALYSES): their stability-based histogram is not zero-concentrated DP; noisyodflows with NOISE=2 gives Gaussian OD flows. The report is rho-zCDP (Bun and Steinke 2016) with rho = the Gaussian&apos;s rho plus epsilon^2/2 of every other analysis; the record and ledger carry rho and the (epsilon, delta) it converts to (Canonne, Kamath and Steinke 2020 Corollary 13), at most EPSILON. NOISE=1 is not offered.&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (advanced, with DELTA &gt; 0, e.g. 1e-6): visits per zone get the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3). Each user's visits are bounded to one per zone, so a zone's count is the number of users with a visit there and one user changes at most 2M zones by 1: L2 sensitivity sqrt(2M) instead of 2M. Every other analysis keeps Laplace counts or exponential-mechanism summaries (their cells are not distinct per user, so the Gaussian does not help). OD flows are left out (refused when chosen in ANALYSES): their stability-based histogram is not zero-concentrated DP; noisyodflows with NOISE=2 gives Gaussian OD flows. The report is rho-zCDP (Bun and Steinke 2016) with rho = the Gaussian's rho plus epsilon^2/2 of every other analysis; the record and ledger carry rho and the (epsilon, delta) it converts to (Canonne, Kamath and Steinke 2020 Corollary 13), at most EPSILON. NOISE=1 is not offered.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (erweitert, mit DELTA &gt; 0, z. B. 1e-6): Die Besuche pro Zone erhalten die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3). Die Besuche jedes Nutzers werden auf einen pro Zone begrenzt, daher ist der Wert einer Zone die Anzahl der Nutzer mit einem Besuch dort, und ein Nutzer ändert höchstens 2M Zonen um je 1: L2-Sensitivität sqrt(2M) statt 2M. Jede andere Analyse behält Laplace-Zählwerte oder Fünf-Zahlen-Zusammenfassungen des Exponentialmechanismus (ihre Zellen sind pro Nutzer nicht verschieden, daher hilft die Gauß-Verteilung dort nicht). Die Quelle-Ziel-Ströme werden weggelassen (abgelehnt, wenn in ANALYSES gewählt): Ihr Stabilitäts-Histogramm ist nicht nullkonzentriert differenziell privat; noisyodflows mit NOISE=2 liefert Quelle-Ziel-Ströme mit Gauß-Rauschen. Der Bericht ist rho-zCDP (Bun und Steinke 2016) mit rho = rho der Gauß-Verteilung plus epsilon^2/2 jeder anderen Analyse; die Privatsphäre-Angaben und das Journal enthalten rho und das (epsilon, delta), in das es umgerechnet wird (Canonne, Kamath und Steinke 2020, Corollary 13), höchstens EPSILON. NOISE=1 wird nicht angeboten.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -4323,7 +4323,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="470"/>
-        <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips&apos; CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
+        <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips' CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
@@ -4586,7 +4586,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="301"/>
-        <source>TIME_FIELD &apos;{field}&apos; cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
+        <source>TIME_FIELD '{field}' cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Feld mit Datum und Uhrzeit (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
@@ -4676,13 +4676,13 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="315"/>
-        <source>User bound: {n} points were left out (a user&apos;s repeats in a zone, and zones beyond {m} per user, sampled uniformly).</source>
+        <source>User bound: {n} points were left out (a user's repeats in a zone, and zones beyond {m} per user, sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte wurden weggelassen (Wiederholungen eines Nutzers in einer Zone sowie Zonen über {m} je Nutzer hinaus, gleichverteilt ausgewählt).</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="109"/>
         <source>&lt;p&gt;Counts the points (households, taps, trip ends) in each zone of a public zone layer or in H3 hexagons, optionally per time slot, and publishes the counts with differential privacy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (the ITMS report §II C). The set of zones is public and chosen without looking at the points (Kapp et al. 2023 §4.2): with THRESHOLD=0 every zone, and every zone x slot, is published with noise, zeros included. Points in no zone are counted in one extra noisy cell, reported as OUTSIDE_COUNT and in the metadata, with the same noise. H3 without EXTENT is only allowed with THRESHOLD=1. Points and zones in different CRSs: points are reprojected to the zones' CRS (to EPSG:4326 for H3), as the log says. A point on a shared edge belongs to the first zone in layer order. Invalid zone polygons are repaired (shapely make_valid, keeping their polygonal part) and counted in the log. Overlapping zones are refused unless ALLOW_OVERLAP is set; then a point counts in every zone containing it and the sensitivity is multiplied by the largest number of zones overlapping at one place.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one point (item-level), sensitivity 1. With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3). Each user keeps at most MAX_CONTRIBUTIONS (M) points, chosen uniformly at random (not the first M); adding or removing a user then changes the counts by at most M in total, whichever zones and slots the M points fall in, so the sensitivity is M. Points with a NULL (or empty) user id are dropped and counted in the log: a NULL could hide the same person twice and break the bound M. For trip ends (origin and destination of a trip) use M = 2 x trips per user (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_CONTRIBUTIONS=0 (with USER_FIELD) chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism (McSherry and Talwar 2007) on the points per user, aiming at the M where the points left out plus the expected noise error on every cell is smallest (the noise of the chosen NOISE: Laplace with its power-of-two grain, or the discrete Gaussian, growing as the square root of M); the counts use the rest of EPSILON (with NOISE=2, the rest of its rho). The chosen M is in the log and the privacy record, and EPSILON_SPENT includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Time slots.&lt;/b&gt; With TIME_FIELD (date-time, date, time or ISO text) each point counts in a (zone, slot) cell: hour of day, the six four-hour windows of Kapp et al. 2023 (02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot (the ITMS report: hexagon-and-timeslot). Clock times are read as written. Points with a NULL time are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Noise.&lt;/b&gt; NOISE=0: Laplace with scale b = sensitivity / EPSILON on every cell (Dumont et al. 2021 §6.1, Kapp et al. 2023 Definition 4); NOISE=1: discrete Laplace (two-sided geometric), integer noise with the same privacy; DELTA is 0 and unused. NOISE=2: the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity: each user is counted at most once per zone (and slot) and in at most M zones, sampled (so counts are users per zone, not points), which makes the L2 sensitivity sqrt(M) instead of M; it needs DELTA &gt; 0, satisfies rho-zero-concentrated DP (Bun and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA), and the record carries rho. For large M it is the more accurate choice. moe95 is the 95% margin of error of the noise: the true count lies within noisy_count +- moe95 with 95% probability (before clamping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: the stability-based histogram of Asghar, Tyler and Kaafar 2017 Algorithm 1, which needs DELTA in (0, 1). Only cells with a non-zero true count get Laplace noise (scale 2 M / EPSILON) and are published when the noisy count reaches the threshold (2 ln(2 / DELTA) / EPSILON + 1 for M = 1; M + b ln(2 M / DELTA) in general). Zones without data, and zones below the threshold, are missing from the output: a missing zone does not mean zero. No cell is ever introduced that has no data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt; (no privacy cost): TOP_K keeps only the k largest noisy counts (Dumont et al. 2021 §6.1 publishes the 10 largest); CLAMP rounds and sets negative counts to zero (Roy, Kantarcioglu and Sweeney 2016). Rows are ordered by zone id, then slot, never by the data (Asghar, Tyler and Kaafar 2017 §3.3.1).&lt;/p&gt;&lt;p&gt;Output fields: zone_id (text), time_slot (text, with TIME_FIELD), noisy_count (real), moe95 (real). Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN when the threshold suppressed it), ROWS_WRITTEN. The privacy record is stored in the output's metadata.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1; the ITMS report §II C and hexagon-and-timeslot aggregation.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Zählt die Punkte (Haushalte, Fahrkarten-Check-ins, Wegenden) in jeder Zone eines öffentlichen Zonenlayers oder in H3-Sechsecken, optional je Zeitfenster, und veröffentlicht die Zählwerte differenziell privat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs) oder H3_RESOLUTION mit EXTENT: jede H3-Zelle, die die Ausdehnung überlappt (ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0) §II C). Die Menge der Zonen ist öffentlich und wird gewählt, ohne die Punkte anzusehen (Kapp et al. 2023 §4.2): Mit THRESHOLD=0 wird jede Zone, und jede Kombination aus Zone und Zeitfenster, verrauscht veröffentlicht, Nullen eingeschlossen. Punkte in keiner Zone werden in einer zusätzlichen verrauschten Zelle gezählt, die als OUTSIDE_COUNT und in den Metadaten ausgewiesen wird, mit demselben Rauschen. H3 ohne EXTENT ist nur mit THRESHOLD=1 zulässig. Punkte und Zonen in verschiedenen KBS: Die Punkte werden in das KBS der Zonen umprojiziert (bei H3 nach EPSG:4326), wie das Protokoll vermerkt. Ein Punkt auf einer gemeinsamen Kante gehört zur ersten Zone in der Reihenfolge des Layers. Ungültige Zonenpolygone werden repariert (shapely make_valid, ihr Polygonanteil bleibt erhalten) und im Protokoll gezählt. Überlappende Zonen werden abgelehnt, sofern ALLOW_OVERLAP nicht gesetzt ist; dann zählt ein Punkt in jeder Zone, die ihn enthält, und die Sensitivität wird mit der größten Anzahl von Zonen multipliziert, die sich an einer Stelle überlappen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: ein Punkt (Einzeleintragsebene), Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3). Von jedem Nutzer werden höchstens MAX_CONTRIBUTIONS (M) Punkte behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); das Hinzufügen oder Entfernen eines Nutzers ändert die Zählwerte dann insgesamt um höchstens M, gleich in welche Zonen und Zeitfenster die M Punkte fallen, daher ist die Sensitivität M. Punkte mit NULL (oder leerer) Nutzer-ID werden verworfen und im Protokoll gezählt: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze M verletzen. Für Wegenden (Quelle und Ziel eines Wegs) verwenden Sie M = 2 x Wege je Nutzer (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_CONTRIBUTIONS=0 (mit USER_FIELD) wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit dem Exponentialmechanismus (McSherry and Talwar 2007) auf den Punkten je Nutzer und zielt auf das M, bei dem die weggelassenen Punkte plus der erwartete Rauschfehler auf jeder Zelle am kleinsten sind (das Rauschen des gewählten NOISE: Laplace mit seiner Körnung in Zweierpotenzen oder das diskrete Gauß-Rauschen, das mit der Quadratwurzel von M wächst); die Anzahlen verwenden den Rest von EPSILON (bei NOISE=2 den Rest seines rho). Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitfenster.&lt;/b&gt; Mit TIME_FIELD (Datum mit Uhrzeit, Datum, Uhrzeit oder ISO-Text) zählt jeder Punkt in einer Zelle aus Zone und Zeitfenster: Stunde des Tages, die sechs Vierstundenfenster nach Kapp et al. 2023 (02-06, 06-10, ..., 22-02) oder Wochentag (Mon-Sun); eine Ausgabezeile je Zone und Zeitfenster (ITMS-Bericht: Aggregation nach Sechseck und Zeitfenster). Uhrzeiten werden so gelesen, wie sie geschrieben sind. Punkte mit NULL als Zeit werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rauschen.&lt;/b&gt; NOISE=0: Laplace mit der Skala b = Sensitivität / EPSILON auf jeder Zelle (Dumont et al. 2021 §6.1, Kapp et al. 2023 Definition 4); NOISE=1: diskretes Laplace (zweiseitig geometrisch), ganzzahliges Rauschen mit derselben Privatsphäre; DELTA ist 0 und wird nicht verwendet. NOISE=2: diskretes Gauß-Rauschen (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), ganzzahliges Rauschen, kalibriert auf die L2-Sensitivität: Jeder Nutzer wird höchstens einmal je Zone (und Zeitfenster) und in höchstens M Zonen gezählt, per Stichprobe ausgewählt (die Zählwerte sind also Nutzer je Zone, nicht Punkte), wodurch die L2-Sensitivität sqrt(M) statt M beträgt; es erfordert DELTA &gt; 0, erfüllt rho-zero-concentrated DP (Bun und Steinke 2016), wobei rho so gewählt wird, dass die Umrechnung nach Canonne, Kamath und Steinke 2020 (Corollary 13) (EPSILON, DELTA) ergibt, und die Privatsphäre-Angaben enthalten rho. Bei großem M ist es die genauere Wahl. moe95 ist die 95-%-Fehlerspanne des Rauschens: Die wahre Anzahl liegt mit 95 % Wahrscheinlichkeit innerhalb von noisy_count +- moe95 (vor dem Abschneiden bei null).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: das Stabilitätshistogramm nach Asghar, Tyler und Kaafar 2017 Algorithm 1, das DELTA in (0, 1) erfordert. Nur Zellen mit einer wahren Anzahl ungleich null erhalten Laplace-Rauschen (Skala 2 M / EPSILON) und werden veröffentlicht, wenn die verrauschte Anzahl die Schwelle erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1; allgemein M + b ln(2 M / DELTA)). Zonen ohne Daten und Zonen unter der Schwelle fehlen in der Ausgabe: Eine fehlende Zone bedeutet nicht null. Es wird nie eine Zelle ohne Daten hinzugefügt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt; (ohne Privatsphäre-Kosten): TOP_K behält nur die k größten verrauschten Zählwerte (Dumont et al. 2021 §6.1 veröffentlicht die 10 größten); CLAMP rundet und setzt negative Zählwerte auf null (Roy, Kantarcioglu und Sweeney 2016). Die Zeilen sind nach Zonen-ID, dann nach Zeitfenster sortiert, nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1).&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id (Text), time_slot (Text, mit TIME_FIELD), noisy_count (Dezimalzahl), moe95 (Dezimalzahl). Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN, wenn die Schwelle den Wert unterdrückt hat), ROWS_WRITTEN. Die Privatsphäre-Angaben werden in den Metadaten der Ausgabe gespeichert.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; ITMS-Bericht §II C und Aggregation nach Sechseck und Zeitfenster.&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;Zählt die Punkte (Haushalte, Fahrkarten-Check-ins, Wegenden) in jeder Zone eines öffentlichen Zonenlayers oder in H3-Sechsecken, optional je Zeitfenster, und veröffentlicht die Zählwerte differenziell privat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs) oder H3_RESOLUTION mit EXTENT: jede H3-Zelle, die die Ausdehnung überlappt (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §II C). Die Menge der Zonen ist öffentlich und wird gewählt, ohne die Punkte anzusehen (Kapp et al. 2023 §4.2): Mit THRESHOLD=0 wird jede Zone, und jede Kombination aus Zone und Zeitfenster, verrauscht veröffentlicht, Nullen eingeschlossen. Punkte in keiner Zone werden in einer zusätzlichen verrauschten Zelle gezählt, die als OUTSIDE_COUNT und in den Metadaten ausgewiesen wird, mit demselben Rauschen. H3 ohne EXTENT ist nur mit THRESHOLD=1 zulässig. Punkte und Zonen in verschiedenen KBS: Die Punkte werden in das KBS der Zonen umprojiziert (bei H3 nach EPSG:4326), wie das Protokoll vermerkt. Ein Punkt auf einer gemeinsamen Kante gehört zur ersten Zone in der Reihenfolge des Layers. Ungültige Zonenpolygone werden repariert (shapely make_valid, ihr Polygonanteil bleibt erhalten) und im Protokoll gezählt. Überlappende Zonen werden abgelehnt, sofern ALLOW_OVERLAP nicht gesetzt ist; dann zählt ein Punkt in jeder Zone, die ihn enthält, und die Sensitivität wird mit der größten Anzahl von Zonen multipliziert, die sich an einer Stelle überlappen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: ein Punkt (Einzeleintragsebene), Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3). Von jedem Nutzer werden höchstens MAX_CONTRIBUTIONS (M) Punkte behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); das Hinzufügen oder Entfernen eines Nutzers ändert die Zählwerte dann insgesamt um höchstens M, gleich in welche Zonen und Zeitfenster die M Punkte fallen, daher ist die Sensitivität M. Punkte mit NULL (oder leerer) Nutzer-ID werden verworfen und im Protokoll gezählt: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze M verletzen. Für Wegenden (Quelle und Ziel eines Wegs) verwenden Sie M = 2 x Wege je Nutzer (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_CONTRIBUTIONS=0 (mit USER_FIELD) wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit dem Exponentialmechanismus (McSherry and Talwar 2007) auf den Punkten je Nutzer und zielt auf das M, bei dem die weggelassenen Punkte plus der erwartete Rauschfehler auf jeder Zelle am kleinsten sind (das Rauschen des gewählten NOISE: Laplace mit seiner Körnung in Zweierpotenzen oder das diskrete Gauß-Rauschen, das mit der Quadratwurzel von M wächst); die Anzahlen verwenden den Rest von EPSILON (bei NOISE=2 den Rest seines rho). Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitfenster.&lt;/b&gt; Mit TIME_FIELD (Datum mit Uhrzeit, Datum, Uhrzeit oder ISO-Text) zählt jeder Punkt in einer Zelle aus Zone und Zeitfenster: Stunde des Tages, die sechs Vierstundenfenster nach Kapp et al. 2023 (02-06, 06-10, ..., 22-02) oder Wochentag (Mon-Sun); eine Ausgabezeile je Zone und Zeitfenster (ITMS-Bericht: Aggregation nach Sechseck und Zeitfenster). Uhrzeiten werden so gelesen, wie sie geschrieben sind. Punkte mit NULL als Zeit werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rauschen.&lt;/b&gt; NOISE=0: Laplace mit der Skala b = Sensitivität / EPSILON auf jeder Zelle (Dumont et al. 2021 §6.1, Kapp et al. 2023 Definition 4); NOISE=1: diskretes Laplace (zweiseitig geometrisch), ganzzahliges Rauschen mit derselben Privatsphäre; DELTA ist 0 und wird nicht verwendet. NOISE=2: diskretes Gauß-Rauschen (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), ganzzahliges Rauschen, kalibriert auf die L2-Sensitivität: Jeder Nutzer wird höchstens einmal je Zone (und Zeitfenster) und in höchstens M Zonen gezählt, per Stichprobe ausgewählt (die Zählwerte sind also Nutzer je Zone, nicht Punkte), wodurch die L2-Sensitivität sqrt(M) statt M beträgt; es erfordert DELTA &gt; 0, erfüllt rho-zero-concentrated DP (Bun und Steinke 2016), wobei rho so gewählt wird, dass die Umrechnung nach Canonne, Kamath und Steinke 2020 (Corollary 13) (EPSILON, DELTA) ergibt, und die Privatsphäre-Angaben enthalten rho. Bei großem M ist es die genauere Wahl. moe95 ist die 95-%-Fehlerspanne des Rauschens: Die wahre Anzahl liegt mit 95 % Wahrscheinlichkeit innerhalb von noisy_count +- moe95 (vor dem Abschneiden bei null).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: das Stabilitätshistogramm nach Asghar, Tyler und Kaafar 2017 Algorithm 1, das DELTA in (0, 1) erfordert. Nur Zellen mit einer wahren Anzahl ungleich null erhalten Laplace-Rauschen (Skala 2 M / EPSILON) und werden veröffentlicht, wenn die verrauschte Anzahl die Schwelle erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1; allgemein M + b ln(2 M / DELTA)). Zonen ohne Daten und Zonen unter der Schwelle fehlen in der Ausgabe: Eine fehlende Zone bedeutet nicht null. Es wird nie eine Zelle ohne Daten hinzugefügt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt; (ohne Privatsphäre-Kosten): TOP_K behält nur die k größten verrauschten Zählwerte (Dumont et al. 2021 §6.1 veröffentlicht die 10 größten); CLAMP rundet und setzt negative Zählwerte auf null (Roy, Kantarcioglu und Sweeney 2016). Die Zeilen sind nach Zonen-ID, dann nach Zeitfenster sortiert, nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1).&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id (Text), time_slot (Text, mit TIME_FIELD), noisy_count (Dezimalzahl), moe95 (Dezimalzahl). Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN, wenn die Schwelle den Wert unterdrückt hat), ROWS_WRITTEN. Die Privatsphäre-Angaben werden in den Metadaten der Ausgabe gespeichert.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; ITMS-Bericht §II C und Aggregation nach Sechseck und Zeitfenster.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -4720,7 +4720,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
         <source>Count above LIMIT per day (the ITMS report Query 2)</source>
-        <translation>Anzahl über LIMIT je Tag (ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0) Query 2)</translation>
+        <translation>Anzahl über LIMIT je Tag (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) Query 2)</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="188"/>
@@ -4770,7 +4770,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="210"/>
         <source>The public number of days the data covers (the ITMS report: 31), declared, not counted.</source>
-        <translation>Die öffentliche Anzahl der Tage, die die Daten abdecken (ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0): 31), festgelegt, nicht gezählt.</translation>
+        <translation>Die öffentliche Anzahl der Tage, die die Daten abdecken (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0): 31), festgelegt, nicht gezählt.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="212"/>
@@ -4835,7 +4835,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="246"/>
         <source>A number &gt;= 0, over the whole period (the ITMS report: 10 buses a day x 31 days).</source>
-        <translation>Eine Zahl &gt;= 0, über den ganzen Zeitraum (ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0): 10 Busse am Tag x 31 Tage).</translation>
+        <translation>Eine Zahl &gt;= 0, über den ganzen Zeitraum (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0): 10 Busse am Tag x 31 Tage).</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="248"/>
@@ -4859,8 +4859,8 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="269"/>
-        <source>Each user-day then adds one value, its mean, to a cell (M = 1), as the ITMS report averages a bus&apos;s speed per day before averaging over buses.</source>
-        <translation>Jeder Nutzertag trägt dann einen Wert, seinen Mittelwert, zu einer Zelle bei (M = 1), so wie im ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0) die Geschwindigkeit eines Busses je Tag mittelt, bevor über die Busse gemittelt wird.</translation>
+        <source>Each user-day then adds one value, its mean, to a cell (M = 1), as the ITMS report averages a bus's speed per day before averaging over buses.</source>
+        <translation>Jeder Nutzertag trägt dann einen Wert, seinen Mittelwert, zu einer Zelle bei (M = 1), so wie im ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) die Geschwindigkeit eines Busses je Tag mittelt, bevor über die Busse gemittelt wird.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="272"/>
@@ -4914,8 +4914,8 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="343"/>
-        <source>VALUE_FIELD &apos;{field}&apos; is not a numeric field of INPUT: choose an integer or real field, or convert it first (Field calculator, to_real(&quot;{field}&quot;)).</source>
-        <translation>VALUE_FIELD „{field}“ ist kein numerisches Feld von INPUT: Wählen Sie ein Ganzzahl- oder Dezimalfeld, oder wandeln Sie es zuerst um (Feldrechner, to_real(&quot;{field}&quot;)).</translation>
+        <source>VALUE_FIELD '{field}' is not a numeric field of INPUT: choose an integer or real field, or convert it first (Field calculator, to_real("{field}")).</source>
+        <translation>VALUE_FIELD „{field}“ ist kein numerisches Feld von INPUT: Wählen Sie ein Ganzzahl- oder Dezimalfeld, oder wandeln Sie es zuerst um (Feldrechner, to_real("{field}")).</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/zone_statistics_log.py" line="47"/>
@@ -4929,17 +4929,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="377"/>
-        <source>Every value of VALUE_FIELD &apos;{field}&apos; is NULL: there is nothing to summarise. Choose the field that holds the measured values.</source>
+        <source>Every value of VALUE_FIELD '{field}' is NULL: there is nothing to summarise. Choose the field that holds the measured values.</source>
         <translation>Jeder Wert von VALUE_FIELD „{field}“ ist NULL: Es gibt nichts zusammenzufassen. Wählen Sie das Feld mit den Messwerten.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="386"/>
-        <source>TIME_FIELD &apos;{field}&apos; cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
+        <source>TIME_FIELD '{field}' cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Datum-Zeit-Feld (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="394"/>
-        <source>{name} &apos;{field}&apos; cannot give the day of each record: {error}. Choose a date or date-time field, or a whole day number.</source>
+        <source>{name} '{field}' cannot give the day of each record: {error}. Choose a date or date-time field, or a whole day number.</source>
         <translation>{name} „{field}“ kann nicht den Tag jedes Datensatzes liefern: {error}. Wählen Sie ein Datums- oder Datum-Zeit-Feld oder eine ganze Tagesnummer.</translation>
     </message>
     <message>
@@ -5075,7 +5075,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="126"/>
         <source>&lt;p&gt;Publishes a statistic of a measured value (speed, dwell time, fare: VALUE_FIELD) per zone of a public zone layer or H3 hexagon, optionally per time slot, with differential privacy: the ITMS report §III (average bus speed per hexagon and time slot, Query 1; buses per day above a speed limit, Query 2) and Kapp et al. 2023 §4.3 (user-level privacy, five-number summaries).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Cells.&lt;/b&gt; ZONES with ZONE_ID_FIELD, or H3_RESOLUTION with a public EXTENT, as in Noisy zone counts; every cell gets its mechanism, empty ones included. Overlapping zones are not supported. With TIME_FIELD each point lies in a (zone, slot) cell (hour of day, four-hour windows or day of week). Points in no zone are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; count; sum; mean (a noisy sum of values centred on (LOWER+UPPER)/2 over a noisy count, MEAN_SUM_SHARE of epsilon for the sum; Wilson et al. 2020); count of units above LIMIT averaged over the public number of DAYS in the period (the ITMS report Query 2); median, quartiles or the five-number summary by the exponential mechanism on ranks over QUANTILE_GRID values from LOWER to UPPER (Kapp et al. 2023 §4.3.2). Every mechanism spends delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds.&lt;/b&gt; LOWER and UPPER (e.g. 0 and 65 km/h) are required and declared by you; every value is clamped to them before anything is summed; the number of clamped values is in the log. The ITMS report takes the maximum speed (65 km/h) and the number of buses N from the raw data and uses (max - min) / N as the sensitivity of the mean: both are statistics of the private data, and N changes when a bus is added, so that release is not differentially private. They are not copied: the bounds are declarations, and the mean divides by a noisy count.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Bounds chosen privately.&lt;/b&gt; AUTO_VALUE_BOUNDS: LOWER and UPPER are then the declared public range, and the bounds the values are clamped to are the private 2nd and 98th percentiles of the values within it (the exponential mechanism on ranks, Kapp et al. 2023 §4.3.2, each user's at most M values), with AUTO_SHARE of EPSILON (default 5%). MAX_CONTRIBUTIONS=0 (UNIT=1) chooses M privately with another AUTO_SHARE: the exponential mechanism (McSherry and Talwar 2007) over 1..AUTO_MAX_BOUND on the records per user, aiming at the M where the records left out plus the expected noise error on every cell is smallest. The statistics use the rest of EPSILON (with NOISE=2, the rest of its rho); the chosen bounds and M are in the log and the privacy record, and EPSILON_SPENT includes them.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy (UNIT).&lt;/b&gt; 0 record: one point (item level). 1 user: USER_FIELD, each user keeps at most MAX_CONTRIBUTIONS (M) points, sampled uniformly (Kapp et al. 2023 §4.3); sensitivities are for M points. 2 user-day (the ITMS report's epsilon per day): a user on one day (DAY_FIELD, or the date of TIME_FIELD) keeps at most MAX_CELLS_PER_DAY (K) cells and M points per cell, sampled uniformly; every cell runs with epsilon / K and a user-day loses at most the sum of the K largest per-cell epsilons, EPSILON (the ITMS report §III F). With PER_UNIT_MEAN each user-day adds the mean of its values in a cell instead (the ITMS report Query 1; M = 1). K is a bound you declare, enforced by sampling; the ITMS report reads K = 89 from its data, which is not done here. Points with a NULL user or day are dropped and counted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL values&lt;/b&gt; of VALUE_FIELD and NULL times are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (the ITMS report publishes only cells with at least 10 buses a day): a cell is published only when a noisy count of its points over the whole period reaches MIN_SUPPORT, never the raw count. The count and the mean test their own noisy count; the other statistics spend SUPPORT_SHARE of the cell's epsilon on a separate noisy count. Missing cells do not mean zero.&lt;/p&gt;&lt;p&gt;Output fields: zone_id, time_slot (with TIME_FIELD), the statistic (count, sum, mean, per_day_above, median, q1/median/q3 or min/q1/median/q3/max), moe95 (95% margin of error in value units; the mean's from its noisy count) or moe95_rank (quantiles: ranks), and noisy_support (the noisy count the minimum support was tested on, when there was one). Rows are ordered by zone id and slot. The privacy record (per-cell and total epsilon, mechanism, sensitivity) is stored in the output's metadata; the layer loads graduated by the statistic.&lt;/p&gt;&lt;p&gt;Sources: the ITMS report §II D and §III; Kapp et al. 2023 §4.2-4.3.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Veröffentlicht eine Statistik eines Messwerts (Geschwindigkeit, Verweildauer, Fahrpreis: VALUE_FIELD) je Zone eines öffentlichen Zonenlayers oder je H3-Sechseck, optional je Zeitfenster, differenziell privat: ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0) §III (mittlere Busgeschwindigkeit je Sechseck und Zeitfenster, Query 1; Busse je Tag über einer Geschwindigkeitsgrenze, Query 2) und Kapp et al. 2023 §4.3 (Privatsphäre auf Nutzerebene, Fünf-Punkte-Zusammenfassungen).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zellen.&lt;/b&gt; ZONES mit ZONE_ID_FIELD oder H3_RESOLUTION mit einem öffentlichen EXTENT, wie bei Verrauschte Zählwerte je Zone; jede Zelle erhält ihren Mechanismus, auch leere. Überlappende Zonen werden nicht unterstützt. Mit TIME_FIELD liegt jeder Punkt in einer Zelle aus Zone und Zeitfenster (Stunde des Tages, Vierstundenfenster oder Wochentag). Punkte in keiner Zone werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; Anzahl; Summe; Mittelwert (eine verrauschte Summe der um (LOWER+UPPER)/2 zentrierten Werte geteilt durch eine verrauschte Anzahl, MEAN_SUM_SHARE des Epsilons für die Summe; Wilson et al. 2020); Anzahl der Einheiten über LIMIT, gemittelt über die öffentliche Anzahl DAYS an Tagen des Zeitraums (ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0) Query 2); Median, Quartile oder Fünf-Punkte-Zusammenfassung mit dem Exponential-Mechanismus auf Rängen über QUANTILE_GRID Werte von LOWER bis UPPER (Kapp et al. 2023 §4.3.2). Jeder Mechanismus verbraucht delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen.&lt;/b&gt; LOWER und UPPER (z. B. 0 und 65 km/h) sind erforderlich und werden von Ihnen festgelegt; jeder Wert wird vor jeder Summierung auf sie begrenzt; die Anzahl begrenzter Werte steht im Protokoll. Der ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0) entnimmt die Höchstgeschwindigkeit (65 km/h) und die Anzahl N der Busse den Rohdaten und verwendet (max - min) / N als Sensitivität des Mittelwerts: Beides sind Statistiken der privaten Daten, und N ändert sich, wenn ein Bus hinzukommt, daher ist diese Veröffentlichung nicht differenziell privat. Beides wird nicht übernommen: Die Grenzen sind Festlegungen, und der Mittelwert teilt durch eine verrauschte Anzahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privat gewählte Grenzen.&lt;/b&gt; AUTO_VALUE_BOUNDS: LOWER und UPPER sind dann der deklarierte öffentliche Bereich, und die Grenzen, auf die die Werte begrenzt werden, sind das private 2. und 98. Perzentil der Werte darin (der Exponentialmechanismus auf Rängen, Kapp et al. 2023 §4.3.2, höchstens M Werte je Nutzer), mit AUTO_SHARE von EPSILON (Voreinstellung 5 %). MAX_CONTRIBUTIONS=0 (UNIT=1) wählt M privat mit einem weiteren AUTO_SHARE: der Exponentialmechanismus (McSherry and Talwar 2007) über 1..AUTO_MAX_BOUND auf den Datensätzen je Nutzer, mit dem Ziel des M, bei dem die weggelassenen Datensätze plus der erwartete Rauschfehler auf jeder Zelle am kleinsten sind. Die Statistiken verwenden den Rest von EPSILON (bei NOISE=2 den Rest seines rho); die gewählten Grenzen und M stehen im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält sie.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit (UNIT).&lt;/b&gt; 0 Datensatz: ein Punkt (Einzelebene). 1 Nutzer: USER_FIELD, jeder Nutzer behält höchstens MAX_CONTRIBUTIONS (M) Punkte, gleichverteilt zufällig ausgewählt (Kapp et al. 2023 §4.3); die Sensitivitäten gelten für M Punkte. 2 Nutzertag (Epsilon je Tag im ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0)): ein Nutzer an einem Tag (DAY_FIELD oder das Datum aus TIME_FIELD) behält höchstens MAX_CELLS_PER_DAY (K) Zellen und M Punkte je Zelle, gleichverteilt zufällig ausgewählt; jede Zelle läuft mit Epsilon / K, und ein Nutzertag verliert höchstens die Summe der K größten Epsilons je Zelle, EPSILON (ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0) §III F). Mit PER_UNIT_MEAN trägt jeder Nutzertag stattdessen den Mittelwert seiner Werte in einer Zelle bei (ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0) Query 1; M = 1). K ist eine von Ihnen festgelegte Schranke, durch Stichprobenziehung durchgesetzt; ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0) liest K = 89 aus seinen Daten ab, was hier nicht geschieht. Punkte mit NULL als Nutzer oder Tag werden verworfen und gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL-Werte&lt;/b&gt; in VALUE_FIELD und NULL-Zeiten werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0) veröffentlicht nur Zellen mit mindestens 10 Bussen am Tag): Eine Zelle wird nur veröffentlicht, wenn eine verrauschte Anzahl ihrer Punkte über den ganzen Zeitraum MIN_SUPPORT erreicht, nie die Rohanzahl. Anzahl und Mittelwert prüfen ihre eigene verrauschte Anzahl; die übrigen Statistiken verwenden SUPPORT_SHARE des Epsilons der Zelle für eine eigene verrauschte Anzahl. Fehlende Zellen bedeuten nicht null.&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id, time_slot (mit TIME_FIELD), die Statistik (count, sum, mean, per_day_above, median, q1/median/q3 oder min/q1/median/q3/max), moe95 (95-%-Fehlerspanne in Einheiten des Werts; beim Mittelwert aus seiner verrauschten Anzahl) oder moe95_rank (Quantile: Ränge) und noisy_support (die verrauschte Anzahl, an der die Mindestbesetzung geprüft wurde, falls geprüft). Die Zeilen sind nach Zonen-ID und Zeitfenster geordnet. Der Privatsphäre-Nachweis (Epsilon je Zelle und insgesamt, Mechanismus, Sensitivität) steht in den Metadaten der Ausgabe; der Layer wird abgestuft nach der Statistik dargestellt.&lt;/p&gt;&lt;p&gt;Quellen: ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0) §II D und §III; Kapp et al. 2023 §4.2-4.3.&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;Veröffentlicht eine Statistik eines Messwerts (Geschwindigkeit, Verweildauer, Fahrpreis: VALUE_FIELD) je Zone eines öffentlichen Zonenlayers oder je H3-Sechseck, optional je Zeitfenster, differenziell privat: ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §III (mittlere Busgeschwindigkeit je Sechseck und Zeitfenster, Query 1; Busse je Tag über einer Geschwindigkeitsgrenze, Query 2) und Kapp et al. 2023 §4.3 (Privatsphäre auf Nutzerebene, Fünf-Punkte-Zusammenfassungen).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zellen.&lt;/b&gt; ZONES mit ZONE_ID_FIELD oder H3_RESOLUTION mit einem öffentlichen EXTENT, wie bei Verrauschte Zählwerte je Zone; jede Zelle erhält ihren Mechanismus, auch leere. Überlappende Zonen werden nicht unterstützt. Mit TIME_FIELD liegt jeder Punkt in einer Zelle aus Zone und Zeitfenster (Stunde des Tages, Vierstundenfenster oder Wochentag). Punkte in keiner Zone werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; Anzahl; Summe; Mittelwert (eine verrauschte Summe der um (LOWER+UPPER)/2 zentrierten Werte geteilt durch eine verrauschte Anzahl, MEAN_SUM_SHARE des Epsilons für die Summe; Wilson et al. 2020); Anzahl der Einheiten über LIMIT, gemittelt über die öffentliche Anzahl DAYS an Tagen des Zeitraums (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) Query 2); Median, Quartile oder Fünf-Punkte-Zusammenfassung mit dem Exponential-Mechanismus auf Rängen über QUANTILE_GRID Werte von LOWER bis UPPER (Kapp et al. 2023 §4.3.2). Jeder Mechanismus verbraucht delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen.&lt;/b&gt; LOWER und UPPER (z. B. 0 und 65 km/h) sind erforderlich und werden von Ihnen festgelegt; jeder Wert wird vor jeder Summierung auf sie begrenzt; die Anzahl begrenzter Werte steht im Protokoll. Der ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) entnimmt die Höchstgeschwindigkeit (65 km/h) und die Anzahl N der Busse den Rohdaten und verwendet (max - min) / N als Sensitivität des Mittelwerts: Beides sind Statistiken der privaten Daten, und N ändert sich, wenn ein Bus hinzukommt, daher ist diese Veröffentlichung nicht differenziell privat. Beides wird nicht übernommen: Die Grenzen sind Festlegungen, und der Mittelwert teilt durch eine verrauschte Anzahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privat gewählte Grenzen.&lt;/b&gt; AUTO_VALUE_BOUNDS: LOWER und UPPER sind dann der deklarierte öffentliche Bereich, und die Grenzen, auf die die Werte begrenzt werden, sind das private 2. und 98. Perzentil der Werte darin (der Exponentialmechanismus auf Rängen, Kapp et al. 2023 §4.3.2, höchstens M Werte je Nutzer), mit AUTO_SHARE von EPSILON (Voreinstellung 5 %). MAX_CONTRIBUTIONS=0 (UNIT=1) wählt M privat mit einem weiteren AUTO_SHARE: der Exponentialmechanismus (McSherry and Talwar 2007) über 1..AUTO_MAX_BOUND auf den Datensätzen je Nutzer, mit dem Ziel des M, bei dem die weggelassenen Datensätze plus der erwartete Rauschfehler auf jeder Zelle am kleinsten sind. Die Statistiken verwenden den Rest von EPSILON (bei NOISE=2 den Rest seines rho); die gewählten Grenzen und M stehen im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält sie.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit (UNIT).&lt;/b&gt; 0 Datensatz: ein Punkt (Einzelebene). 1 Nutzer: USER_FIELD, jeder Nutzer behält höchstens MAX_CONTRIBUTIONS (M) Punkte, gleichverteilt zufällig ausgewählt (Kapp et al. 2023 §4.3); die Sensitivitäten gelten für M Punkte. 2 Nutzertag (Epsilon je Tag im ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0)): ein Nutzer an einem Tag (DAY_FIELD oder das Datum aus TIME_FIELD) behält höchstens MAX_CELLS_PER_DAY (K) Zellen und M Punkte je Zelle, gleichverteilt zufällig ausgewählt; jede Zelle läuft mit Epsilon / K, und ein Nutzertag verliert höchstens die Summe der K größten Epsilons je Zelle, EPSILON (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §III F). Mit PER_UNIT_MEAN trägt jeder Nutzertag stattdessen den Mittelwert seiner Werte in einer Zelle bei (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) Query 1; M = 1). K ist eine von Ihnen festgelegte Schranke, durch Stichprobenziehung durchgesetzt; ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) liest K = 89 aus seinen Daten ab, was hier nicht geschieht. Punkte mit NULL als Nutzer oder Tag werden verworfen und gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL-Werte&lt;/b&gt; in VALUE_FIELD und NULL-Zeiten werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) veröffentlicht nur Zellen mit mindestens 10 Bussen am Tag): Eine Zelle wird nur veröffentlicht, wenn eine verrauschte Anzahl ihrer Punkte über den ganzen Zeitraum MIN_SUPPORT erreicht, nie die Rohanzahl. Anzahl und Mittelwert prüfen ihre eigene verrauschte Anzahl; die übrigen Statistiken verwenden SUPPORT_SHARE des Epsilons der Zelle für eine eigene verrauschte Anzahl. Fehlende Zellen bedeuten nicht null.&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id, time_slot (mit TIME_FIELD), die Statistik (count, sum, mean, per_day_above, median, q1/median/q3 oder min/q1/median/q3/max), moe95 (95-%-Fehlerspanne in Einheiten des Werts; beim Mittelwert aus seiner verrauschten Anzahl) oder moe95_rank (Quantile: Ränge) und noisy_support (die verrauschte Anzahl, an der die Mindestbesetzung geprüft wurde, falls geprüft). Die Zeilen sind nach Zonen-ID und Zeitfenster geordnet. Der Privatsphäre-Nachweis (Epsilon je Zelle und insgesamt, Mechanismus, Sensitivität) steht in den Metadaten der Ausgabe; der Layer wird abgestuft nach der Statistik dargestellt.&lt;/p&gt;&lt;p&gt;Quellen: ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §II D und §III; Kapp et al. 2023 §4.2-4.3.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -5092,12 +5092,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/parameter_help.py" line="20"/>
-        <source>As the release&apos;s stability histogram (its THRESHOLD 1).</source>
+        <source>As the release's stability histogram (its THRESHOLD 1).</source>
         <translation>Wie das Stabilitätshistogramm der Veröffentlichung (deren THRESHOLD 1).</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/parameter_help.py" line="22"/>
-        <source>The release&apos;s MIN_FLOW; 0 publishes every cell.</source>
+        <source>The release's MIN_FLOW; 0 publishes every cell.</source>
         <translation>MIN_FLOW der Veröffentlichung; 0 veröffentlicht jede Zelle.</translation>
     </message>
     <message>
@@ -5147,7 +5147,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/parameter_help.py" line="44"/>
-        <source>The delta of the OD flows&apos; selection by the stability-based histogram, e.g. 1e-6.</source>
+        <source>The delta of the OD flows' selection by the stability-based histogram, e.g. 1e-6.</source>
         <translation>Das Delta der Auswahl der Quelle-Ziel-Ströme durch das Stabilitätshistogramm, z. B. 1e-6.</translation>
     </message>
     <message>
@@ -5162,7 +5162,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/parameter_help.py" line="53"/>
-        <source>Default: the layer&apos;s CRS.</source>
+        <source>Default: the layer's CRS.</source>
         <translation>Standard: das KBS des Layers.</translation>
     </message>
     <message>
@@ -5330,12 +5330,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="206"/>
-        <source>Layer &apos;{name}&apos; has no dp_geoprivacy privacy record and is not counted.</source>
+        <source>Layer '{name}' has no dp_geoprivacy privacy record and is not counted.</source>
         <translation>Der Layer „{name}“ hat keine Privatsphäre-Angaben von dp_geoprivacy und wird nicht gezählt.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="214"/>
-        <source>Layer &apos;{name}&apos; ({algorithm}) is NOT differentially private: it is not counted and must not be published.</source>
+        <source>Layer '{name}' ({algorithm}) is NOT differentially private: it is not counted and must not be published.</source>
         <translation>Der Layer „{name}“ ({algorithm}) ist NICHT differenziell privat: Er wird nicht gezählt und darf nicht veröffentlicht werden.</translation>
     </message>
     <message>
@@ -5625,7 +5625,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="169"/>
-        <source>zCDP rho of that source&apos;s releases (0: no zCDP total)</source>
+        <source>zCDP rho of that source's releases (0: no zCDP total)</source>
         <translation>zCDP-Rho der Veröffentlichungen dieser Datenquelle (0: keine zCDP-Summe)</translation>
     </message>
     <message>
@@ -5680,7 +5680,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="413"/>
-        <source>Releases of one source and one kind of guarantee add up (basic sequential composition, Asghar, Tyler and Kaafar 2017 Theorem 2). Releases on disjoint partitions cost only the largest (parallel composition, Asghar, Tyler and Kaafar 2017 Theorem 3): two partitions are disjoint only if they give a common key different values; different keys overlap and &apos;all&apos; overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive it. This holds only if each unit of privacy lies in one partition (for example each trip on one day). Location releases with different DISTANCE are rescaled to the smallest before adding (the epsilon column shows each release&apos;s own epsilon). Aggregate releases with different units of privacy add up for the smallest of them. Where a source has a Gaussian release, its releases are also totalled in zero-concentrated DP (Bun and Steinke 2016): a Gaussian release counts its rho, a pure epsilon-DP release epsilon squared over 2 (Proposition 1.4), rho adds up (Lemma 1.7; over disjoint partitions the largest counts) and the total is converted to epsilon at the declared DELTA (Canonne, Kamath and Steinke 2020 Corollary 13); releases that are (epsilon, delta)-DP but not zCDP add their epsilon and delta on top. Both totals are valid; the report gives the smaller epsilon and says which. Per person, k units per person multiply rho by k squared (Bun and Steinke 2016 Proposition 1.9). A ledger entry is made before noise is drawn, so a failed run still counts. Sources grouped by input layer name assume that one name means one dataset.</source>
+        <source>Releases of one source and one kind of guarantee add up (basic sequential composition, Asghar, Tyler and Kaafar 2017 Theorem 2). Releases on disjoint partitions cost only the largest (parallel composition, Asghar, Tyler and Kaafar 2017 Theorem 3): two partitions are disjoint only if they give a common key different values; different keys overlap and 'all' overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive it. This holds only if each unit of privacy lies in one partition (for example each trip on one day). Location releases with different DISTANCE are rescaled to the smallest before adding (the epsilon column shows each release's own epsilon). Aggregate releases with different units of privacy add up for the smallest of them. Where a source has a Gaussian release, its releases are also totalled in zero-concentrated DP (Bun and Steinke 2016): a Gaussian release counts its rho, a pure epsilon-DP release epsilon squared over 2 (Proposition 1.4), rho adds up (Lemma 1.7; over disjoint partitions the largest counts) and the total is converted to epsilon at the declared DELTA (Canonne, Kamath and Steinke 2020 Corollary 13); releases that are (epsilon, delta)-DP but not zCDP add their epsilon and delta on top. Both totals are valid; the report gives the smaller epsilon and says which. Per person, k units per person multiply rho by k squared (Bun and Steinke 2016 Proposition 1.9). A ledger entry is made before noise is drawn, so a failed run still counts. Sources grouped by input layer name assume that one name means one dataset.</source>
         <translation>Die Veröffentlichungen einer Datenquelle und einer Art der Garantie addieren sich (einfache sequenzielle Komposition, Asghar, Tyler und Kaafar 2017 Theorem 2). Veröffentlichungen auf disjunkten Partitionen kosten nur so viel wie die größte (parallele Komposition, Asghar, Tyler und Kaafar 2017 Theorem 3): Zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen sie. Das gilt nur, wenn jede Schutzeinheit in genau einer Partition liegt (zum Beispiel jede Fahrt an einem Tag). Ortsveröffentlichungen mit verschiedener DISTANCE werden vor dem Addieren auf die kleinste umgerechnet (die Spalte Epsilon zeigt das eigene Epsilon jeder Veröffentlichung). Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste davon. Hat eine Datenquelle eine Gauß-Veröffentlichung, werden ihre Veröffentlichungen auch in nullkonzentrierter DP (Bun und Steinke 2016) summiert: eine Gauß-Veröffentlichung zählt ihr Rho, eine reine Epsilon-DP-Veröffentlichung Epsilon zum Quadrat durch 2 (Proposition 1.4), Rho addiert sich (Lemma 1.7; über disjunkte Partitionen zählt das größte), und die Summe wird beim angegebenen DELTA in Epsilon umgerechnet (Canonne, Kamath und Steinke 2020 Korollar 13); Veröffentlichungen, die (Epsilon, Delta)-DP, aber nicht zCDP sind, addieren ihr Epsilon und Delta obendrauf. Beide Summen sind gültig; der Bericht gibt das kleinere Epsilon an und sagt, welche. Je Person multiplizieren k Einheiten je Person Rho mit k zum Quadrat (Bun und Steinke 2016 Proposition 1.9). Ein Journaleintrag wird angelegt, bevor Rauschen erzeugt wird; daher zählt auch ein fehlgeschlagener Lauf. Nach dem Namen des Eingabelayers gruppierte Datenquellen setzen voraus, dass ein Name genau einen Datensatz bezeichnet.</translation>
     </message>
 </context>
@@ -5738,7 +5738,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="219"/>
-        <source>FIELD &apos;{field}&apos; is a {type} field; randomized response needs a text or integer (or real) categorical field.</source>
+        <source>FIELD '{field}' is a {type} field; randomized response needs a text or integer (or real) categorical field.</source>
         <translation>FIELD „{field}“ ist ein Feld vom Typ {type}; Randomized Response erfordert ein kategoriales Text- oder Ganzzahlfeld (oder Dezimalzahlfeld).</translation>
     </message>
     <message>
@@ -5748,7 +5748,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="248"/>
-        <source>Randomized field: &apos;{field}&apos;; p = {p:.6g}.</source>
+        <source>Randomized field: '{field}'; p = {p:.6g}.</source>
         <translation>Randomisiertes Feld: „{field}“; p = {p:.6g}.</translation>
     </message>
     <message>
@@ -5763,7 +5763,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="291"/>
-        <source>INPUT&apos;s geometries are true locations (it is not the output of a location release), so the output is written as a table without them. To keep a map layer, run Laplace location perturbation first and randomize its output.</source>
+        <source>INPUT's geometries are true locations (it is not the output of a location release), so the output is written as a table without them. To keep a map layer, run Laplace location perturbation first and randomize its output.</source>
         <translation>Die Geometrien von INPUT sind wahre Standorte (INPUT ist nicht die Ausgabe einer Standortveröffentlichung), daher wird die Ausgabe als Tabelle ohne sie geschrieben. Um einen Kartenlayer zu behalten, führen Sie zuerst die Laplace-Standortverrauschung aus und randomisieren Sie deren Ausgabe.</translation>
     </message>
     <message>
@@ -5788,12 +5788,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="84"/>
-        <source>Replaces each row&apos;s value of a categorical field by a random one with some probability (randomized response); frequencies can still be estimated.</source>
+        <source>Replaces each row's value of a categorical field by a random one with some probability (randomized response); frequencies can still be estimated.</source>
         <translation>Ersetzt den Wert eines kategorialen Feldes in jeder Zeile mit einer gewissen Wahrscheinlichkeit durch einen zufälligen (Randomized Response); die Häufigkeiten lassen sich weiterhin schätzen.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="84"/>
-        <source>&lt;b&gt;Private:&lt;/b&gt; each row&apos;s value, for the person or vehicle of that row (local differential privacy: every row is protected on its own).</source>
+        <source>&lt;b&gt;Private:&lt;/b&gt; each row's value, for the person or vehicle of that row (local differential privacy: every row is protected on its own).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; der Wert jeder Zeile, für die Person oder das Fahrzeug dieser Zeile (lokale Differential Privacy: jede Zeile ist für sich geschützt).</translation>
     </message>
     <message>
@@ -5803,8 +5803,8 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="96"/>
-        <source>&lt;p&gt;Gives every row plausible deniability about one categorical value (vehicle type, trip purpose, a yes/no answer): each value is kept with probability p and otherwise replaced by a random draw, so no published value can be taken at face value, while the frequencies can still be estimated (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §3.3 and §4.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Everything is declared, nothing is read from the data.&lt;/b&gt; CATEGORIES (required) is the public list of possible values (comma- or line-separated, at least two); the output and the estimates use exactly these values. A value of FIELD that is not declared, and NULL, is reported by a public rule: as OTHER (advanced; a declared category such as 'other') when given, otherwise as a draw from the replacement distribution, exactly as if its true value had been drawn from it. No value is ever published as it is, and nothing (the domain, p, the record) depends on which values occur.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; For a true value c and any other value c' (declared or not), Pr[report c | c] / Pr[report c | c'] &lt;= (p + (1-p) q) / ((1-p) q) with q the smallest replacement probability, so EPSILON = ln((p + (1-p) q) / ((1-p) q)) (eq. 11 of the report). Give P_TRUTH or EPSILON; the other is derived from it and the declarations alone. The unit of privacy is one row's value of FIELD; row order is shuffled.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, uniform&lt;/b&gt; (k-ary randomized response, the default): the replacement is drawn uniformly from the k declared values, EPSILON = ln((p k + 1 - p) / (1 - p)) (eq. 13). Binary with a fair coin (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (§3.3, eq. 3); a weighted coin theta: ln((1 + theta) / (1 - theta)) (eq. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, a declared distribution&lt;/b&gt;: the replacement is drawn from REPLACEMENT_WEIGHTS, e.g. car=5, bus=2, bike=2, walk=1 (every category a weight &gt; 0; they are scaled to sum to 1), which keeps the published shares closer to a known profile. The weights are public: take them from a published source or from the estimates of an earlier release (whose epsilon is already counted), never from the raw data. The report's replacement from the data's own distribution (eq. 12) is not offered: a value no row holds could never be drawn, and its epsilon is not bounded.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STRATA_FIELD and STRATA&lt;/b&gt; keep replacements within the row's stratum (e.g. fuel type, §4.1). STRATA declares the strata, one per line: 'electric: sedan, suv' (the stratum's values), 'gas: sedan=4, suv=3, van=2, truck=1' (with REPLACEMENT 1, its weights) or just 'gas' (all of CATEGORIES). The stratum is published as it is and is not protected. A stratum value that STRATA does not declare, or a stratum field with a distinct value in every row (it would identify rows), is refused. These checks read only STRATA_FIELD, never FIELD, so a refusal says nothing about the protected values. There is no minimum stratum size: each row is protected on its own, and a small stratum only gives wider estimates. EPSILON is the largest over the strata.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Other fields and geometry.&lt;/b&gt; Other fields pass through, except fields equal to true point coordinates and record keys (fields with a distinct value in every row), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps keys for internal study runs; the metadata then says not to publish). Geometries are kept only when the input is itself a differentially private location release (e.g. the output of Laplace location perturbation or trip relocation); otherwise they are true locations and the output is written as a table without them: perturb the locations first and run this algorithm on the result to keep a map layer. Tables without geometry are accepted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: per declared category (and stratum) the reported count, the unbiased estimate of the true count ((C - (1-p) N q) / p, eq. 5-6 generalised to k values; rows reported by the rule for undeclared values count as drawn from q) and its standard error. These are post-processing and cost no extra epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see the privacy report (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021, §3.3 (eq. 3-6), §4.1 (eq. 8-11), §4.2 (eq. 13).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Verleiht jeder Zeile glaubhafte Abstreitbarkeit für einen kategorialen Wert (Fahrzeugtyp, Wegezweck, eine Ja/Nein-Antwort): Jeder Wert wird mit der Wahrscheinlichkeit p beibehalten und sonst durch eine Zufallsziehung ersetzt, sodass kein veröffentlichter Wert für bare Münze genommen werden kann, die Häufigkeiten sich aber dennoch schätzen lassen (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §3.3 und §4.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Alles wird angegeben, nichts aus den Daten gelesen.&lt;/b&gt; CATEGORIES (Pflichtangabe) ist die öffentliche Liste der möglichen Werte (durch Kommas oder Zeilenumbrüche getrennt, mindestens zwei); Ausgabe und Schätzungen verwenden genau diese Werte. Ein nicht angegebener Wert von FIELD und NULL werden nach einer öffentlichen Regel gemeldet: als OTHER (erweitert; eine angegebene Kategorie wie 'other'), falls angegeben, sonst als Ziehung aus der Ersetzungsverteilung, genau so, als wäre ihr wahrer Wert aus ihr gezogen worden. Kein Wert wird je unverändert veröffentlicht, und nichts (der Wertebereich, p, die Privatsphäre-Angaben) hängt davon ab, welche Werte vorkommen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Für einen wahren Wert c und jeden anderen Wert c' (angegeben oder nicht) gilt Pr[report c | c] / Pr[report c | c'] &lt;= (p + (1-p) q) / ((1-p) q), wobei q die kleinste Ersetzungswahrscheinlichkeit ist, also EPSILON = ln((p + (1-p) q) / ((1-p) q)) (Gl. 11 des Berichts). Geben Sie P_TRUTH oder EPSILON an; der andere Wert wird allein daraus und aus den Angaben abgeleitet. Die Schutzeinheit ist der Wert von FIELD in einer Zeile; die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, gleichverteilt&lt;/b&gt; (k-wertiges Randomized Response, die Voreinstellung): Der Ersatzwert wird gleichverteilt aus den k angegebenen Werten gezogen, EPSILON = ln((p k + 1 - p) / (1 - p)) (Gl. 13). Binär mit einer fairen Münze (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (§3.3, Gl. 3); mit einer gewichteten Münze theta: ln((1 + theta) / (1 - theta)) (Gl. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, eine angegebene Verteilung&lt;/b&gt;: Der Ersatzwert wird aus REPLACEMENT_WEIGHTS gezogen, z. B. car=5, bus=2, bike=2, walk=1 (jede Kategorie mit einem Gewicht &gt; 0; sie werden auf die Summe 1 skaliert), wodurch die veröffentlichten Anteile näher an einem bekannten Profil bleiben. Die Gewichte sind öffentlich: Entnehmen Sie sie einer veröffentlichten Quelle oder den Schätzungen einer früheren Veröffentlichung (deren Epsilon bereits gezählt ist), nie den Rohdaten. Die Ersetzung aus der eigenen Verteilung der Daten (Gl. 12 des Berichts) wird nicht angeboten: Ein Wert, den keine Zeile hat, könnte nie gezogen werden, und ihr Epsilon ist nicht beschränkt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STRATA_FIELD und STRATA&lt;/b&gt; halten Ersetzungen innerhalb der Schicht der Zeile (z. B. Kraftstoffart, §4.1). STRATA gibt die Schichten an, eine je Zeile: 'electric: sedan, suv' (die Werte der Schicht), 'gas: sedan=4, suv=3, van=2, truck=1' (mit REPLACEMENT 1 ihre Gewichte) oder nur 'gas' (alle CATEGORIES). Die Schicht wird unverändert veröffentlicht und ist nicht geschützt. Ein Schichtwert, den STRATA nicht angibt, oder ein Schichtungsfeld mit einem eigenen Wert in jeder Zeile (es würde Zeilen identifizieren) wird abgelehnt. Diese Prüfungen lesen nur STRATA_FIELD, nie FIELD, sodass eine Ablehnung nichts über die geschützten Werte verrät. Es gibt keine Mindestgröße für Schichten: Jede Zeile ist für sich geschützt, und eine kleine Schicht ergibt nur breitere Schätzungen. EPSILON ist das größte über alle Schichten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Andere Felder und Geometrie.&lt;/b&gt; Andere Felder werden übernommen, außer Feldern, die den wahren Punktkoordinaten entsprechen, und Datensatzschlüsseln (Feldern mit einem eigenen Wert in jeder Zeile); diese werden entfernt und im Protokoll genannt (KEEP_IDENTIFIERS, erweitert, behält Schlüssel für interne Studienläufe; die Metadaten vermerken dann, dass nicht veröffentlicht werden darf). Geometrien werden nur beibehalten, wenn die Eingabe selbst eine differenziell private Standortveröffentlichung ist (z. B. die Ausgabe der Laplace-Standortverrauschung oder der Fahrtenverlagerung); andernfalls sind es wahre Standorte, und die Ausgabe wird als Tabelle ohne sie geschrieben: Verrauschen Sie zuerst die Standorte und führen Sie diesen Algorithmus auf dem Ergebnis aus, um einen Kartenlayer zu behalten. Tabellen ohne Geometrie werden akzeptiert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: je angegebener Kategorie (und Schicht) die gemeldete Anzahl, die erwartungstreue Schätzung der wahren Anzahl ((C - (1-p) N q) / p, Gl. 5-6, verallgemeinert auf k Werte; nach der Regel für nicht angegebene Werte gemeldete Zeilen zählen als aus q gezogen) und ihr Standardfehler. Diese sind Nachverarbeitung und kosten kein zusätzliches Epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe den Privatsphäre-Bericht (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021, §3.3 (Gl. 3-6), §4.1 (Gl. 8-11), §4.2 (Gl. 13).&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Gives every row plausible deniability about one categorical value (vehicle type, trip purpose, a yes/no answer): each value is kept with probability p and otherwise replaced by a random draw, so no published value can be taken at face value, while the frequencies can still be estimated (Dumont et al. 2021, "Differential Privacy in Travel Data", §3.3 and §4.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Everything is declared, nothing is read from the data.&lt;/b&gt; CATEGORIES (required) is the public list of possible values (comma- or line-separated, at least two); the output and the estimates use exactly these values. A value of FIELD that is not declared, and NULL, is reported by a public rule: as OTHER (advanced; a declared category such as 'other') when given, otherwise as a draw from the replacement distribution, exactly as if its true value had been drawn from it. No value is ever published as it is, and nothing (the domain, p, the record) depends on which values occur.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; For a true value c and any other value c' (declared or not), Pr[report c | c] / Pr[report c | c'] &lt;= (p + (1-p) q) / ((1-p) q) with q the smallest replacement probability, so EPSILON = ln((p + (1-p) q) / ((1-p) q)) (eq. 11 of the report). Give P_TRUTH or EPSILON; the other is derived from it and the declarations alone. The unit of privacy is one row's value of FIELD; row order is shuffled.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, uniform&lt;/b&gt; (k-ary randomized response, the default): the replacement is drawn uniformly from the k declared values, EPSILON = ln((p k + 1 - p) / (1 - p)) (eq. 13). Binary with a fair coin (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (§3.3, eq. 3); a weighted coin theta: ln((1 + theta) / (1 - theta)) (eq. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, a declared distribution&lt;/b&gt;: the replacement is drawn from REPLACEMENT_WEIGHTS, e.g. car=5, bus=2, bike=2, walk=1 (every category a weight &gt; 0; they are scaled to sum to 1), which keeps the published shares closer to a known profile. The weights are public: take them from a published source or from the estimates of an earlier release (whose epsilon is already counted), never from the raw data. The report's replacement from the data's own distribution (eq. 12) is not offered: a value no row holds could never be drawn, and its epsilon is not bounded.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STRATA_FIELD and STRATA&lt;/b&gt; keep replacements within the row's stratum (e.g. fuel type, §4.1). STRATA declares the strata, one per line: 'electric: sedan, suv' (the stratum's values), 'gas: sedan=4, suv=3, van=2, truck=1' (with REPLACEMENT 1, its weights) or just 'gas' (all of CATEGORIES). The stratum is published as it is and is not protected. A stratum value that STRATA does not declare, or a stratum field with a distinct value in every row (it would identify rows), is refused. These checks read only STRATA_FIELD, never FIELD, so a refusal says nothing about the protected values. There is no minimum stratum size: each row is protected on its own, and a small stratum only gives wider estimates. EPSILON is the largest over the strata.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Other fields and geometry.&lt;/b&gt; Other fields pass through, except fields equal to true point coordinates and record keys (fields with a distinct value in every row), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps keys for internal study runs; the metadata then says not to publish). Geometries are kept only when the input is itself a differentially private location release (e.g. the output of Laplace location perturbation or trip relocation); otherwise they are true locations and the output is written as a table without them: perturb the locations first and run this algorithm on the result to keep a map layer. Tables without geometry are accepted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: per declared category (and stratum) the reported count, the unbiased estimate of the true count ((C - (1-p) N q) / p, eq. 5-6 generalised to k values; rows reported by the rule for undeclared values count as drawn from q) and its standard error. These are post-processing and cost no extra epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see the privacy report (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021, §3.3 (eq. 3-6), §4.1 (eq. 8-11), §4.2 (eq. 13).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Verleiht jeder Zeile glaubhafte Abstreitbarkeit für einen kategorialen Wert (Fahrzeugtyp, Wegezweck, eine Ja/Nein-Antwort): Jeder Wert wird mit der Wahrscheinlichkeit p beibehalten und sonst durch eine Zufallsziehung ersetzt, sodass kein veröffentlichter Wert für bare Münze genommen werden kann, die Häufigkeiten sich aber dennoch schätzen lassen (Dumont et al. 2021, "Differential Privacy in Travel Data", §3.3 und §4.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Alles wird angegeben, nichts aus den Daten gelesen.&lt;/b&gt; CATEGORIES (Pflichtangabe) ist die öffentliche Liste der möglichen Werte (durch Kommas oder Zeilenumbrüche getrennt, mindestens zwei); Ausgabe und Schätzungen verwenden genau diese Werte. Ein nicht angegebener Wert von FIELD und NULL werden nach einer öffentlichen Regel gemeldet: als OTHER (erweitert; eine angegebene Kategorie wie 'other'), falls angegeben, sonst als Ziehung aus der Ersetzungsverteilung, genau so, als wäre ihr wahrer Wert aus ihr gezogen worden. Kein Wert wird je unverändert veröffentlicht, und nichts (der Wertebereich, p, die Privatsphäre-Angaben) hängt davon ab, welche Werte vorkommen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Für einen wahren Wert c und jeden anderen Wert c' (angegeben oder nicht) gilt Pr[report c | c] / Pr[report c | c'] &lt;= (p + (1-p) q) / ((1-p) q), wobei q die kleinste Ersetzungswahrscheinlichkeit ist, also EPSILON = ln((p + (1-p) q) / ((1-p) q)) (Gl. 11 des Berichts). Geben Sie P_TRUTH oder EPSILON an; der andere Wert wird allein daraus und aus den Angaben abgeleitet. Die Schutzeinheit ist der Wert von FIELD in einer Zeile; die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 0, gleichverteilt&lt;/b&gt; (k-wertiges Randomized Response, die Voreinstellung): Der Ersatzwert wird gleichverteilt aus den k angegebenen Werten gezogen, EPSILON = ln((p k + 1 - p) / (1 - p)) (Gl. 13). Binär mit einer fairen Münze (P_TRUTH 0.5, k = 2): EPSILON = ln 3 (§3.3, Gl. 3); mit einer gewichteten Münze theta: ln((1 + theta) / (1 - theta)) (Gl. 4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;REPLACEMENT 1, eine angegebene Verteilung&lt;/b&gt;: Der Ersatzwert wird aus REPLACEMENT_WEIGHTS gezogen, z. B. car=5, bus=2, bike=2, walk=1 (jede Kategorie mit einem Gewicht &gt; 0; sie werden auf die Summe 1 skaliert), wodurch die veröffentlichten Anteile näher an einem bekannten Profil bleiben. Die Gewichte sind öffentlich: Entnehmen Sie sie einer veröffentlichten Quelle oder den Schätzungen einer früheren Veröffentlichung (deren Epsilon bereits gezählt ist), nie den Rohdaten. Die Ersetzung aus der eigenen Verteilung der Daten (Gl. 12 des Berichts) wird nicht angeboten: Ein Wert, den keine Zeile hat, könnte nie gezogen werden, und ihr Epsilon ist nicht beschränkt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STRATA_FIELD und STRATA&lt;/b&gt; halten Ersetzungen innerhalb der Schicht der Zeile (z. B. Kraftstoffart, §4.1). STRATA gibt die Schichten an, eine je Zeile: 'electric: sedan, suv' (die Werte der Schicht), 'gas: sedan=4, suv=3, van=2, truck=1' (mit REPLACEMENT 1 ihre Gewichte) oder nur 'gas' (alle CATEGORIES). Die Schicht wird unverändert veröffentlicht und ist nicht geschützt. Ein Schichtwert, den STRATA nicht angibt, oder ein Schichtungsfeld mit einem eigenen Wert in jeder Zeile (es würde Zeilen identifizieren) wird abgelehnt. Diese Prüfungen lesen nur STRATA_FIELD, nie FIELD, sodass eine Ablehnung nichts über die geschützten Werte verrät. Es gibt keine Mindestgröße für Schichten: Jede Zeile ist für sich geschützt, und eine kleine Schicht ergibt nur breitere Schätzungen. EPSILON ist das größte über alle Schichten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Andere Felder und Geometrie.&lt;/b&gt; Andere Felder werden übernommen, außer Feldern, die den wahren Punktkoordinaten entsprechen, und Datensatzschlüsseln (Feldern mit einem eigenen Wert in jeder Zeile); diese werden entfernt und im Protokoll genannt (KEEP_IDENTIFIERS, erweitert, behält Schlüssel für interne Studienläufe; die Metadaten vermerken dann, dass nicht veröffentlicht werden darf). Geometrien werden nur beibehalten, wenn die Eingabe selbst eine differenziell private Standortveröffentlichung ist (z. B. die Ausgabe der Laplace-Standortverrauschung oder der Fahrtenverlagerung); andernfalls sind es wahre Standorte, und die Ausgabe wird als Tabelle ohne sie geschrieben: Verrauschen Sie zuerst die Standorte und führen Sie diesen Algorithmus auf dem Ergebnis aus, um einen Kartenlayer zu behalten. Tabellen ohne Geometrie werden akzeptiert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ESTIMATES&lt;/b&gt;: je angegebener Kategorie (und Schicht) die gemeldete Anzahl, die erwartungstreue Schätzung der wahren Anzahl ((C - (1-p) N q) / p, Gl. 5-6, verallgemeinert auf k Werte; nach der Regel für nicht angegebene Werte gemeldete Zeilen zählen als aus q gezogen) und ihr Standardfehler. Diese sind Nachverarbeitung und kosten kein zusätzliches Epsilon.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe den Privatsphäre-Bericht (dp_geoprivacy:privacyreport).&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021, §3.3 (Gl. 3-6), §4.1 (Gl. 8-11), §4.2 (Gl. 13).&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="156"/>
@@ -5833,7 +5833,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="167"/>
-        <source>e.g. &apos;electric: sedan, suv&apos; and &apos;gas&apos; (all CATEGORIES) on separate lines.</source>
+        <source>e.g. 'electric: sedan, suv' and 'gas' (all CATEGORIES) on separate lines.</source>
         <translation>z. B. 'electric: sedan, suv' und 'gas' (alle CATEGORIES) auf getrennten Zeilen.</translation>
     </message>
     <message>
@@ -5878,7 +5878,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="330"/>
-        <source>OTHER must be one of CATEGORIES (got &apos;{value}&apos;).</source>
+        <source>OTHER must be one of CATEGORIES (got '{value}').</source>
         <translation>OTHER muss einer der CATEGORIES sein (erhalten: '{value}').</translation>
     </message>
     <message>
@@ -5898,7 +5898,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="365"/>
-        <source>{name} must be numbers for a numeric FIELD (got &apos;{text}&apos;).</source>
+        <source>{name} must be numbers for a numeric FIELD (got '{text}').</source>
         <translation>{name} muss bei einem numerischen FIELD aus Zahlen bestehen (erhalten: '{text}').</translation>
     </message>
     <message>
@@ -5918,7 +5918,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="397"/>
-        <source>STRATA_FIELD needs STRATA, the declared strata, one per line: e.g. &apos;electric: sedan, suv&apos; and &apos;gas&apos; (all CATEGORIES). Strata are never read from the data.</source>
+        <source>STRATA_FIELD needs STRATA, the declared strata, one per line: e.g. 'electric: sedan, suv' and 'gas' (all CATEGORIES). Strata are never read from the data.</source>
         <translation>STRATA_FIELD braucht STRATA, die angegebenen Schichten, eine je Zeile: z. B. 'electric: sedan, suv' und 'gas' (alle CATEGORIES). Schichten werden nie aus den Daten gelesen.</translation>
     </message>
     <message>
@@ -5938,7 +5938,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="427"/>
-        <source>Values that are not declared, and NULL, are reported as &apos;{other}&apos;.</source>
+        <source>Values that are not declared, and NULL, are reported as '{other}'.</source>
         <translation>Nicht angegebene Werte und NULL werden als '{other}' gemeldet.</translation>
     </message>
     <message>
@@ -5948,7 +5948,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="433"/>
-        <source>Replacements stay within the declared stratum given by &apos;{field}&apos;: the stratum is published exactly and is not protected. Epsilon is the largest over the strata.</source>
+        <source>Replacements stay within the declared stratum given by '{field}': the stratum is published exactly and is not protected. Epsilon is the largest over the strata.</source>
         <translation>Ersetzungen bleiben innerhalb der angegebenen Schicht aus '{field}': Die Schicht wird exakt veröffentlicht und ist nicht geschützt. Epsilon ist das größte über alle Schichten.</translation>
     </message>
     <message>
@@ -5968,7 +5968,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/randomized_response.py" line="237"/>
-        <source>{n} values of &apos;{field}&apos; are not declared for their stratum (or are NULL) and were reported by the public rule.</source>
+        <source>{n} values of '{field}' are not declared for their stratum (or are NULL) and were reported by the public rule.</source>
         <translation>{n} Werte von '{field}' sind für ihre Schicht nicht deklariert (oder NULL) und wurden nach der öffentlichen Regel gemeldet.</translation>
     </message>
     <message>
@@ -6007,12 +6007,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <name>SearchWords</name>
     <message>
         <location filename="../dp_geoprivacy/processing/search_words.py" line="56"/>
-        <source>Moves each point by random noise so that no one&apos;s exact location is published.</source>
+        <source>Moves each point by random noise so that no one's exact location is published.</source>
         <translation>Verschiebt jeden Punkt um zufälliges Rauschen, sodass niemandes genauer Ort veröffentlicht wird.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/search_words.py" line="58"/>
-        <source>Publishes each trip&apos;s line redrawn with differentially private noise.</source>
+        <source>Publishes each trip's line redrawn with differentially private noise.</source>
         <translation>Veröffentlicht die Linie jedes Wegs, mit differenziell privatem Rauschen neu gezeichnet.</translation>
     </message>
     <message>
@@ -6037,12 +6037,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/search_words.py" line="71"/>
-        <source>Replaces each record&apos;s category at random (randomized response) and estimates the true shares.</source>
+        <source>Replaces each record's category at random (randomized response) and estimates the true shares.</source>
         <translation>Ersetzt die Kategorie jedes Datensatzes zufällig (Randomized Response) und schätzt die wahren Anteile.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/search_words.py" line="74"/>
-        <source>Reports each trip&apos;s origin and destination zone, or a zone drawn at random.</source>
+        <source>Reports each trip's origin and destination zone, or a zone drawn at random.</source>
         <translation>Gibt für jeden Weg Start- und Zielzone an, oder eine zufällig gezogene Zone.</translation>
     </message>
     <message>
@@ -6260,7 +6260,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="171"/>
-        <source>The zones&apos; representative points</source>
+        <source>The zones' representative points</source>
         <translation>Die repräsentativen Punkte der Zonen</translation>
     </message>
     <message>
@@ -6295,7 +6295,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="205"/>
-        <source>WEIGHTS must be numbers greater than 0 separated by commas (got &apos;{v}&apos;).</source>
+        <source>WEIGHTS must be numbers greater than 0 separated by commas (got '{v}').</source>
         <translation>WEIGHTS müssen Zahlen größer als 0 sein, durch Kommas getrennt (erhalten: '{v}').</translation>
     </message>
     <message>
@@ -6390,7 +6390,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="370"/>
-        <source>{n} values of {field} are not in CATEGORIES (or NULL): category &apos;other&apos;.</source>
+        <source>{n} values of {field} are not in CATEGORIES (or NULL): category 'other'.</source>
         <translation>{n} Werte von {field} stehen nicht in CATEGORIES (oder sind NULL): Kategorie 'other'.</translation>
     </message>
     <message>
@@ -6420,7 +6420,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips.py" line="456"/>
-        <source>INPUT has no CRS: set COORDINATES_CRS (e.g. EPSG:4326) or the layer&apos;s CRS.</source>
+        <source>INPUT has no CRS: set COORDINATES_CRS (e.g. EPSG:4326) or the layer's CRS.</source>
         <translation>INPUT hat kein KBS: Setzen Sie COORDINATES_CRS (z. B. EPSG:4326) oder das KBS des Layers.</translation>
     </message>
     <message>
@@ -6530,7 +6530,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/synthetic_trips_text.py" line="89"/>
-        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (model 0; with DELTA in (0, 1), e.g. 1e-6): the discrete Gaussian (Canonne, Kamath and Steinke 2020, &apos;The Discrete Gaussian for Differential Privacy&apos;, Algorithm 3) on every table instead of Laplace, calibrated to each table&apos;s L2 sensitivity. Each user counts at most once in each cell of every table but the total, so these tables count users, not trips (a trip one user repeats weighs once in the shapes the trips are drawn from), and a user with M trips changes them by sqrt(M) in L2 instead of M; the total still counts trips (L2 = L1 = M). The tables share one rho of zero-concentrated DP (Bun and Steinke 2016) by WEIGHTS, chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA); the record carries rho, epsilon and delta, and its notes each table&apos;s noise. At EPSILON={e:g} and DELTA={d:g} (rho={rho:.3g}) a release of one table gains from M = {m1} up; a table with the share w of the budget gains from about w times that, since rho splits linearly while the variance of a Laplace share grows as 1/w^2: the OD table at the default weights (w = 4/9) from M = {mw} up, and at M = {m} its counts have a {r:.2g} times smaller error. For small M use Laplace (NOISE=0). NOISE=1 is not offered, nor NOISE=2 with model 1 (the stability histograms are not zero-concentrated DP).&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (model 0; with DELTA in (0, 1), e.g. 1e-6): the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3) on every table instead of Laplace, calibrated to each table's L2 sensitivity. Each user counts at most once in each cell of every table but the total, so these tables count users, not trips (a trip one user repeats weighs once in the shapes the trips are drawn from), and a user with M trips changes them by sqrt(M) in L2 instead of M; the total still counts trips (L2 = L1 = M). The tables share one rho of zero-concentrated DP (Bun and Steinke 2016) by WEIGHTS, chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA); the record carries rho, epsilon and delta, and its notes each table's noise. At EPSILON={e:g} and DELTA={d:g} (rho={rho:.3g}) a release of one table gains from M = {m1} up; a table with the share w of the budget gains from about w times that, since rho splits linearly while the variance of a Laplace share grows as 1/w^2: the OD table at the default weights (w = 4/9) from M = {mw} up, and at M = {m} its counts have a {r:.2g} times smaller error. For small M use Laplace (NOISE=0). NOISE=1 is not offered, nor NOISE=2 with model 1 (the stability histograms are not zero-concentrated DP).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (Modell 0; mit DELTA in (0, 1), z. B. 1e-6): das diskrete Gauß-Rauschen (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithmus 3) auf jeder Tabelle statt Laplace, kalibriert auf die L2-Sensitivität jeder Tabelle. Jede Person zählt in jeder Zelle jeder Tabelle außer der Gesamtzahl höchstens einmal, diese Tabellen zählen also Personen, nicht Fahrten (eine Fahrt, die eine Person wiederholt, wiegt in den Verteilungen, aus denen die Fahrten gezogen werden, einmal), und eine Person mit M Fahrten ändert sie in L2 um sqrt(M) statt um M; die Gesamtzahl zählt weiter Fahrten (L2 = L1 = M). Die Tabellen teilen sich ein rho nullkonzentrierter DP (Bun and Steinke 2016) nach WEIGHTS, so gewählt, dass die Umrechnung von Canonne, Kamath and Steinke 2020 (Korollar 13) (EPSILON, DELTA) ergibt; der Nachweis enthält rho, Epsilon und Delta und in seinen Hinweisen das Rauschen jeder Tabelle. Bei EPSILON={e:g} und DELTA={d:g} (rho={rho:.3g}) gewinnt eine Veröffentlichung mit einer Tabelle ab M = {m1}; eine Tabelle mit dem Anteil w des Budgets gewinnt ab etwa dem w-Fachen davon, da rho sich linear aufteilt, während die Varianz eines Laplace-Anteils mit 1/w^2 wächst: die OD-Tabelle bei den Standardgewichten (w = 4/9) ab M = {mw}, und bei M = {m} haben ihre Zählwerte einen {r:.2g}-mal kleineren Fehler. Für kleines M verwenden Sie Laplace (NOISE=0). NOISE=1 wird nicht angeboten, ebenso wenig NOISE=2 mit Modell 1 (die Stabilitätshistogramme sind nicht nullkonzentriert DP).&lt;/p&gt;</translation>
     </message>
     <message>
@@ -6598,7 +6598,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="204"/>
-        <source>A public bound on the distance between consecutive published vertices, e.g. 500 (metres); (K-1) x MAX_STEP must cover every trip&apos;s start-end distance.</source>
+        <source>A public bound on the distance between consecutive published vertices, e.g. 500 (metres); (K-1) x MAX_STEP must cover every trip's start-end distance.</source>
         <translation>Eine öffentliche Schranke für den Abstand aufeinanderfolgender veröffentlichter Stützpunkte, z. B. 500 (Meter); (K-1) x MAX_STEP muss den Abstand von Start und Ende jeder Fahrt abdecken.</translation>
     </message>
     <message>
@@ -6683,7 +6683,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="389"/>
-        <source>{n} perturbed trips fell outside the CRS&apos;s valid area and were dropped.</source>
+        <source>{n} perturbed trips fell outside the CRS's valid area and were dropped.</source>
         <translation>{n} verrauschte Fahrten fielen aus dem gültigen Bereich des KBS und wurden verworfen.</translation>
     </message>
     <message>
@@ -6693,7 +6693,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="439"/>
-        <source>INPUT has {n} multi-part lines: a trip must be one line with its vertices in travel order. Run &apos;Multipart to singleparts&apos; (native:multiparttosingleparts) first; each part then counts as a trip.</source>
+        <source>INPUT has {n} multi-part lines: a trip must be one line with its vertices in travel order. Run 'Multipart to singleparts' (native:multiparttosingleparts) first; each part then counts as a trip.</source>
         <translation>INPUT enthält {n} mehrteilige Linien: Eine Fahrt muss eine Linie mit Stützpunkten in Fahrtrichtung sein. Zuerst „Mehrteilig zu einteilig“ (native:multiparttosingleparts) ausführen; jeder Teil zählt dann als Fahrt.</translation>
     </message>
     <message>
@@ -6708,12 +6708,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="312"/>
-        <source>The input&apos;s fields {names} are not carried: the output&apos;s start_time and end_time come from the M values.</source>
+        <source>The input's fields {names} are not carried: the output's start_time and end_time come from the M values.</source>
         <translation>Die Felder {names} der Eingabe werden nicht übernommen: start_time und end_time der Ausgabe stammen aus den M-Werten.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="105"/>
-        <source>Publishes one randomised version of every trip&apos;s track (SDD or per-vertex Laplace), so that the route cannot be read off the output.</source>
+        <source>Publishes one randomised version of every trip's track (SDD or per-vertex Laplace), so that the route cannot be read off the output.</source>
         <translation>Veröffentlicht eine zufällig veränderte Fassung der Spur jeder Fahrt (SDD oder Laplace je Stützpunkt), sodass sich der Weg nicht aus der Ausgabe ablesen lässt.</translation>
     </message>
     <message>
@@ -6733,12 +6733,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="364"/>
-        <source>Timestamps (the input&apos;s M values) are NOT protected: each published vertex carries the time at its position along the true line, rounded to {grain:g} (M units), as M value and in start_time and end_time (VERTEX_TIMES). They reveal when each trip started and ended and its pace along the true route, to within the grain.</source>
+        <source>Timestamps (the input's M values) are NOT protected: each published vertex carries the time at its position along the true line, rounded to {grain:g} (M units), as M value and in start_time and end_time (VERTEX_TIMES). They reveal when each trip started and ended and its pace along the true route, to within the grain.</source>
         <translation>Zeitstempel (die M-Werte der Eingabe) sind NICHT geschützt: jeder veröffentlichte Stützpunkt trägt die Zeit an seiner Position entlang der wahren Linie, auf {grain:g} (M-Einheiten) gerundet, als M-Wert und in start_time und end_time (VERTEX_TIMES). Sie verraten, wann jede Fahrt begann und endete und ihr Tempo entlang der wahren Route, bis auf die Körnung.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="370"/>
-        <source>Start times (the input&apos;s first M value of each trip) are NOT protected: published in start_time, rounded to {grain:g} (M units).</source>
+        <source>Start times (the input's first M value of each trip) are NOT protected: published in start_time, rounded to {grain:g} (M units).</source>
         <translation>Startzeiten (der erste M-Wert jeder Fahrt der Eingabe) sind NICHT geschützt: in start_time veröffentlicht, auf {grain:g} (M-Einheiten) gerundet.</translation>
     </message>
     <message>
@@ -6758,7 +6758,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="249"/>
-        <source>The M values. Off: only each trip&apos;s start time, rounded to TIME_GRAIN. On: the time at every published vertex, which shows where along the true route the trip stopped. Neither is protected by the mechanism.</source>
+        <source>The M values. Off: only each trip's start time, rounded to TIME_GRAIN. On: the time at every published vertex, which shows where along the true route the trip stopped. Neither is protected by the mechanism.</source>
         <translation>Die M-Werte. Aus: nur die Startzeit jeder Fahrt, auf TIME_GRAIN gerundet. An: die Zeit an jedem veröffentlichten Stützpunkt, die zeigt, wo entlang der wahren Route die Fahrt anhielt. Keines von beiden ist durch den Mechanismus geschützt.</translation>
     </message>
     <message>
@@ -6808,7 +6808,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="279"/>
-        <source>NOT_FITTING &apos;Leave them out&apos; needs KEEP_ENDPOINTS: with perturbed ends the number of rows would show a trip that was left out. Choose &apos;Shorten them to fit&apos; instead.</source>
+        <source>NOT_FITTING 'Leave them out' needs KEEP_ENDPOINTS: with perturbed ends the number of rows would show a trip that was left out. Choose 'Shorten them to fit' instead.</source>
         <translation>NOT_FITTING 'Weglassen' braucht KEEP_ENDPOINTS: Mit verrauschten Enden würde die Zeilenzahl eine weggelassene Fahrt zeigen. Wählen Sie stattdessen 'Passend kürzen'.</translation>
     </message>
     <message>
@@ -6881,7 +6881,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trip_ends.py" line="114"/>
-        <source>The input&apos;s fields {names} are not carried: start_time and end_time come from the M values.</source>
+        <source>The input's fields {names} are not carried: start_time and end_time come from the M values.</source>
         <translation>Die Felder {names} der Eingabe werden nicht übernommen: start_time und end_time stammen aus den M-Werten.</translation>
     </message>
     <message>
@@ -7004,7 +7004,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="198"/>
-        <source>Epsilon with the histograms&apos; epsilon</source>
+        <source>Epsilon with the histograms' epsilon</source>
         <translation>Epsilon einschließlich des Epsilons der Histogramme</translation>
     </message>
     <message>
@@ -7064,7 +7064,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="366"/>
-        <source>The count field &apos;{field}&apos; of {name} must be numeric.</source>
+        <source>The count field '{field}' of {name} must be numeric.</source>
         <translation>Das Zählwertfeld „{field}“ von {name} muss numerisch sein.</translation>
     </message>
     <message>
@@ -7074,7 +7074,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="82"/>
-        <source>&lt;b&gt;Private:&lt;/b&gt; each trip&apos;s origin and destination zone, for the traveller (one trip).</source>
+        <source>&lt;b&gt;Private:&lt;/b&gt; each trip's origin and destination zone, for the traveller (one trip).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; Start- und Zielzone jeder Fahrt, für die Reisenden (eine Fahrt).</translation>
     </message>
     <message>
@@ -7084,7 +7084,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="82"/>
-        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g} per trip, FLOOR={floor:g}, {zones} zones, one of them without trips): an end keeps its true zone with probability at least {p:.2%}; the reported zones match the histogram&apos;s shares in expectation.</source>
+        <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g} per trip, FLOOR={floor:g}, {zones} zones, one of them without trips): an end keeps its true zone with probability at least {p:.2%}; the reported zones match the histogram's shares in expectation.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g} je Fahrt, FLOOR={floor:g}, {zones} Zonen, eine davon ohne Fahrten): Ein Ende behält seine wahre Zone mit einer Wahrscheinlichkeit von mindestens {p:.2%}; die gemeldeten Zonen entsprechen im Erwartungswert den Anteilen des Histogramms.</translation>
     </message>
     <message>
@@ -7119,18 +7119,18 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="298"/>
-        <source>The histograms carry no privacy record and were declared public tables (HISTOGRAMS_PUBLIC): not computed from these people&apos;s data.</source>
+        <source>The histograms carry no privacy record and were declared public tables (HISTOGRAMS_PUBLIC): not computed from these people's data.</source>
         <translation>Die Histogramme tragen keine Privatsphäre-Angaben und wurden als öffentliche Tabellen erklärt (HISTOGRAMS_PUBLIC): nicht aus den Daten dieser Personen berechnet.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="378"/>
-        <source>{name} carries no dp_geoprivacy privacy record, so its counts may be raw counts of these trips, which the output would reveal. Use a noisy release of this plugin (dp_geoprivacy:noisyzonecounts or noisyodflows), or, if it is a public table not computed from these people&apos;s data, set HISTOGRAMS_PUBLIC.</source>
+        <source>{name} carries no dp_geoprivacy privacy record, so its counts may be raw counts of these trips, which the output would reveal. Use a noisy release of this plugin (dp_geoprivacy:noisyzonecounts or noisyodflows), or, if it is a public table not computed from these people's data, set HISTOGRAMS_PUBLIC.</source>
         <translation>{name} trägt keine dp_geoprivacy-Privatsphäre-Angaben, daher können seine Zählwerte Rohzählungen dieser Fahrten sein, die die Ausgabe verraten würde. Verwenden Sie eine verrauschte Veröffentlichung dieses Plugins (dp_geoprivacy:noisyzonecounts oder noisyodflows) oder setzen Sie HISTOGRAMS_PUBLIC, wenn es eine öffentliche Tabelle ist, die nicht aus den Daten dieser Personen berechnet wurde.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="94"/>
-        <source>&lt;p&gt;Publishes trips with their origin and destination zones randomized: each trip keeps its true origin zone with probability p and otherwise gets a zone drawn from a histogram of origins; the destination likewise (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §6.3). The reported histograms match the histograms used in expectation: E[reported count of zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;EPSILON&lt;/b&gt; is the privacy loss per trip (origin and destination together). p is derived from it and from public facts only (the histograms and FLOOR): per end, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement probability (eq. 11 of the report), and p is the value at which the origin's and the destination's epsilon add up to EPSILON (P_TRUTH_USED in the results). With many zones and a modest EPSILON few trips keep their true zones: the output then mostly follows the histogram (for OD totals, dp_geoprivacy:noisyodflows is more accurate).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histograms.&lt;/b&gt; They must not leak. Take them from a noisy release of this plugin (dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. time slots, are added up): its privacy record is read, its epsilon is added for the total (EPSILON_TOTAL), its record is carried into the output's metadata, and with LEDGER it is charged to the trips' budget once. A histogram without a record is refused unless HISTOGRAMS_PUBLIC (advanced) declares that the histograms are public tables, not computed from these people's data (e.g. a census table): that declaration is written into the record. A histogram marked not differentially private is refused. ORIGIN_HISTOGRAM is used for origins and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) origins are drawn from its row sums and destinations from the row of the reported origin, which keeps the joint origin-destination histogram approximately (§6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every one of the N zones has a positive probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; The unit of privacy is one trip's origin and destination; the trip's epsilon is the origin's plus the destination's (sequential composition, Asghar, Tyler and Kaafar 2017, &quot;Differentially Private Release of Public Transport Data: The Opal Use Case&quot;, Theorem 2). Other fields pass through, except record keys (fields with a distinct value in every row, such as a trip id), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that reveal the true endpoints (coordinates, distance) first.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of zones; the output then has a line from the origin zone's representative point to the destination's. Without ZONES the zones are those of the histograms and the output is a table. The input's own geometry is never copied (it would show the true endpoints). An origin or destination that is NULL or not a known zone is reported as a draw from the histogram (as if its true zone had been drawn from it), so every trip is published and the number of rows does not depend on the zones. Trips are relocated independently (the report's Note 3, updating the histogram after each draw, is not applied), and row order is shuffled.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021, §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); Asghar, Tyler and Kaafar 2017, Theorem 2 (the two endpoints and the histogram add up).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jede Fahrt behält ihre wahre Quellzone mit der Wahrscheinlichkeit p und erhält andernfalls eine Zone, die aus einem Histogramm der Quellen gezogen wird; für das Ziel gilt dasselbe (Dumont et al. 2021, &quot;Differential Privacy in Travel Data&quot;, §6.3). Die gemeldeten Histogramme entsprechen im Erwartungswert den verwendeten Histogrammen: E[gemeldete Anzahl in Zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;EPSILON&lt;/b&gt; ist der Privatsphäreverlust je Fahrt (Quelle und Ziel zusammen). p wird daraus und nur aus öffentlichen Angaben abgeleitet (den Histogrammen und FLOOR): Je Ende gilt epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)), wobei q_min die kleinste Ersetzungswahrscheinlichkeit ist (Gl. 11 des Berichts), und p ist der Wert, bei dem sich das Epsilon der Quelle und das des Ziels zu EPSILON addieren (P_TRUTH_USED in den Ergebnissen). Bei vielen Zonen und einem mäßigen EPSILON behalten wenige Fahrten ihre wahren Zonen: Die Ausgabe folgt dann überwiegend dem Histogramm (für OD-Summen ist dp_geoprivacy:noisyodflows genauer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histogramme.&lt;/b&gt; Sie dürfen nichts preisgeben. Entnehmen Sie sie einer verrauschten Veröffentlichung dieses Plugins (dp_geoprivacy:noisyzonecounts: Felder zone_id und noisy_count; Zeilen derselben Zone, z. B. Zeitfenster, werden summiert): Ihre Privatsphäre-Angaben werden gelesen, ihr Epsilon wird für die Summe (EPSILON_TOTAL) hinzugerechnet, ihre Angaben werden in die Metadaten der Ausgabe übernommen, und mit LEDGER wird sie einmal dem Budget der Fahrten angerechnet. Ein Histogramm ohne Privatsphäre-Angaben wird abgelehnt, es sei denn, HISTOGRAMS_PUBLIC (erweitert) erklärt die Histogramme zu öffentlichen Tabellen, die nicht aus den Daten dieser Personen berechnet wurden (z. B. eine Zensustabelle): Diese Erklärung wird in die Privatsphäre-Angaben geschrieben. Ein als nicht differenziell privat gekennzeichnetes Histogramm wird abgelehnt. ORIGIN_HISTOGRAM wird für die Quellen verwendet und, sofern DEST_HISTOGRAM nicht angegeben ist (mit denselben Feldnamen), auch für die Ziele. Mit OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) werden die Quellen aus seinen Zeilensummen und die Ziele aus der Zeile der gemeldeten Quelle gezogen, wodurch das gemeinsame Quelle-Ziel-Histogramm näherungsweise erhalten bleibt (§6.3.2, Gl. 24). Negative verrauschte Zählwerte werden auf 0 gesetzt. FLOOR mischt diesen Anteil gleichverteilter Masse in jedes Histogramm, q = (1 - FLOOR) h / sum(h) + FLOOR / N, sodass jede der N Zonen eine positive Wahrscheinlichkeit hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Die Schutzeinheit sind Quelle und Ziel einer Fahrt; das Epsilon der Fahrt ist das der Quelle plus das des Ziels (sequentielle Komposition, Asghar, Tyler und Kaafar 2017, &quot;Differentially Private Release of Public Transport Data: The Opal Use Case&quot;, Theorem 2). Andere Felder werden übernommen, außer Datensatzschlüsseln (Feldern mit einem anderen Wert in jeder Zeile, etwa einer Fahrt-ID), die entfernt und im Protokoll genannt werden (KEEP_IDENTIFIERS, erweitert, behält sie für interne Studienläufe). Entfernen Sie vorher Felder, die die wahren Endpunkte verraten (Koordinaten, Entfernung).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (optional, Polygone mit ZONE_ID_FIELD) ist die öffentliche Liste der Zonen; die Ausgabe enthält dann eine Linie vom repräsentativen Punkt der Quellzone zu dem der Zielzone. Ohne ZONES sind die Zonen die der Histogramme, und die Ausgabe ist eine Tabelle. Die eigene Geometrie der Eingabe wird nie übernommen (sie würde die wahren Endpunkte zeigen). Eine Quelle oder ein Ziel, das NULL oder keine bekannte Zone ist, wird als Ziehung aus dem Histogramm gemeldet (als wäre die wahre Zone daraus gezogen worden), sodass jede Fahrt veröffentlicht wird und die Zahl der Zeilen nicht von den Zonen abhängt. Die Fahrten werden unabhängig voneinander verlagert (Note 3 des Berichts, die Aktualisierung des Histogramms nach jeder Ziehung, wird nicht angewandt), und die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021, §6.3 (Gl. 17-24), §4.1 (Gl. 11-12), §4.2 (Gl. 13); Asghar, Tyler und Kaafar 2017, Theorem 2 (die beiden Endpunkte und das Histogramm addieren sich).&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Publishes trips with their origin and destination zones randomized: each trip keeps its true origin zone with probability p and otherwise gets a zone drawn from a histogram of origins; the destination likewise (Dumont et al. 2021, "Differential Privacy in Travel Data", §6.3). The reported histograms match the histograms used in expectation: E[reported count of zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;EPSILON&lt;/b&gt; is the privacy loss per trip (origin and destination together). p is derived from it and from public facts only (the histograms and FLOOR): per end, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement probability (eq. 11 of the report), and p is the value at which the origin's and the destination's epsilon add up to EPSILON (P_TRUTH_USED in the results). With many zones and a modest EPSILON few trips keep their true zones: the output then mostly follows the histogram (for OD totals, dp_geoprivacy:noisyodflows is more accurate).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histograms.&lt;/b&gt; They must not leak. Take them from a noisy release of this plugin (dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. time slots, are added up): its privacy record is read, its epsilon is added for the total (EPSILON_TOTAL), its record is carried into the output's metadata, and with LEDGER it is charged to the trips' budget once. A histogram without a record is refused unless HISTOGRAMS_PUBLIC (advanced) declares that the histograms are public tables, not computed from these people's data (e.g. a census table): that declaration is written into the record. A histogram marked not differentially private is refused. ORIGIN_HISTOGRAM is used for origins and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) origins are drawn from its row sums and destinations from the row of the reported origin, which keeps the joint origin-destination histogram approximately (§6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every one of the N zones has a positive probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; The unit of privacy is one trip's origin and destination; the trip's epsilon is the origin's plus the destination's (sequential composition, Asghar, Tyler and Kaafar 2017, "Differentially Private Release of Public Transport Data: The Opal Use Case", Theorem 2). Other fields pass through, except record keys (fields with a distinct value in every row, such as a trip id), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that reveal the true endpoints (coordinates, distance) first.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of zones; the output then has a line from the origin zone's representative point to the destination's. Without ZONES the zones are those of the histograms and the output is a table. The input's own geometry is never copied (it would show the true endpoints). An origin or destination that is NULL or not a known zone is reported as a draw from the histogram (as if its true zone had been drawn from it), so every trip is published and the number of rows does not depend on the zones. Trips are relocated independently (the report's Note 3, updating the histogram after each draw, is not applied), and row order is shuffled.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021, §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); Asghar, Tyler and Kaafar 2017, Theorem 2 (the two endpoints and the histogram add up).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jede Fahrt behält ihre wahre Quellzone mit der Wahrscheinlichkeit p und erhält andernfalls eine Zone, die aus einem Histogramm der Quellen gezogen wird; für das Ziel gilt dasselbe (Dumont et al. 2021, "Differential Privacy in Travel Data", §6.3). Die gemeldeten Histogramme entsprechen im Erwartungswert den verwendeten Histogrammen: E[gemeldete Anzahl in Zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;EPSILON&lt;/b&gt; ist der Privatsphäreverlust je Fahrt (Quelle und Ziel zusammen). p wird daraus und nur aus öffentlichen Angaben abgeleitet (den Histogrammen und FLOOR): Je Ende gilt epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)), wobei q_min die kleinste Ersetzungswahrscheinlichkeit ist (Gl. 11 des Berichts), und p ist der Wert, bei dem sich das Epsilon der Quelle und das des Ziels zu EPSILON addieren (P_TRUTH_USED in den Ergebnissen). Bei vielen Zonen und einem mäßigen EPSILON behalten wenige Fahrten ihre wahren Zonen: Die Ausgabe folgt dann überwiegend dem Histogramm (für OD-Summen ist dp_geoprivacy:noisyodflows genauer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histogramme.&lt;/b&gt; Sie dürfen nichts preisgeben. Entnehmen Sie sie einer verrauschten Veröffentlichung dieses Plugins (dp_geoprivacy:noisyzonecounts: Felder zone_id und noisy_count; Zeilen derselben Zone, z. B. Zeitfenster, werden summiert): Ihre Privatsphäre-Angaben werden gelesen, ihr Epsilon wird für die Summe (EPSILON_TOTAL) hinzugerechnet, ihre Angaben werden in die Metadaten der Ausgabe übernommen, und mit LEDGER wird sie einmal dem Budget der Fahrten angerechnet. Ein Histogramm ohne Privatsphäre-Angaben wird abgelehnt, es sei denn, HISTOGRAMS_PUBLIC (erweitert) erklärt die Histogramme zu öffentlichen Tabellen, die nicht aus den Daten dieser Personen berechnet wurden (z. B. eine Zensustabelle): Diese Erklärung wird in die Privatsphäre-Angaben geschrieben. Ein als nicht differenziell privat gekennzeichnetes Histogramm wird abgelehnt. ORIGIN_HISTOGRAM wird für die Quellen verwendet und, sofern DEST_HISTOGRAM nicht angegeben ist (mit denselben Feldnamen), auch für die Ziele. Mit OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) werden die Quellen aus seinen Zeilensummen und die Ziele aus der Zeile der gemeldeten Quelle gezogen, wodurch das gemeinsame Quelle-Ziel-Histogramm näherungsweise erhalten bleibt (§6.3.2, Gl. 24). Negative verrauschte Zählwerte werden auf 0 gesetzt. FLOOR mischt diesen Anteil gleichverteilter Masse in jedes Histogramm, q = (1 - FLOOR) h / sum(h) + FLOOR / N, sodass jede der N Zonen eine positive Wahrscheinlichkeit hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Die Schutzeinheit sind Quelle und Ziel einer Fahrt; das Epsilon der Fahrt ist das der Quelle plus das des Ziels (sequentielle Komposition, Asghar, Tyler und Kaafar 2017, "Differentially Private Release of Public Transport Data: The Opal Use Case", Theorem 2). Andere Felder werden übernommen, außer Datensatzschlüsseln (Feldern mit einem anderen Wert in jeder Zeile, etwa einer Fahrt-ID), die entfernt und im Protokoll genannt werden (KEEP_IDENTIFIERS, erweitert, behält sie für interne Studienläufe). Entfernen Sie vorher Felder, die die wahren Endpunkte verraten (Koordinaten, Entfernung).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (optional, Polygone mit ZONE_ID_FIELD) ist die öffentliche Liste der Zonen; die Ausgabe enthält dann eine Linie vom repräsentativen Punkt der Quellzone zu dem der Zielzone. Ohne ZONES sind die Zonen die der Histogramme, und die Ausgabe ist eine Tabelle. Die eigene Geometrie der Eingabe wird nie übernommen (sie würde die wahren Endpunkte zeigen). Eine Quelle oder ein Ziel, das NULL oder keine bekannte Zone ist, wird als Ziehung aus dem Histogramm gemeldet (als wäre die wahre Zone daraus gezogen worden), sodass jede Fahrt veröffentlicht wird und die Zahl der Zeilen nicht von den Zonen abhängt. Die Fahrten werden unabhängig voneinander verlagert (Note 3 des Berichts, die Aktualisierung des Histogramms nach jeder Ziehung, wird nicht angewandt), und die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021, §6.3 (Gl. 17-24), §4.1 (Gl. 11-12), §4.2 (Gl. 13); Asghar, Tyler und Kaafar 2017, Theorem 2 (die beiden Endpunkte und das Histogramm addieren sich).&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="300"/>
@@ -7179,7 +7179,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="270"/>
-        <source>{n} of the trips&apos; origins and destinations are NULL or not a known zone and were reported as draws from the histogram. If that is most of them, check ORIGIN_FIELD, DEST_FIELD and the zone ids.</source>
+        <source>{n} of the trips' origins and destinations are NULL or not a known zone and were reported as draws from the histogram. If that is most of them, check ORIGIN_FIELD, DEST_FIELD and the zone ids.</source>
         <translation>{n} der Start- und Zielzonen der Fahrten sind NULL oder keine bekannte Zone und wurden als Ziehung aus dem Histogramm gemeldet. Wenn das die meisten sind, prüfen Sie ORIGIN_FIELD, DEST_FIELD und die Zonenkennungen.</translation>
     </message>
 </context>
@@ -7202,7 +7202,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="111"/>
-        <source>Grid for the earth mover&apos;s distance (metres)</source>
+        <source>Grid for the earth mover's distance (metres)</source>
         <translation>Raster für die Earth-Mover-Distanz (Meter)</translation>
     </message>
     <message>
@@ -7242,7 +7242,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="131"/>
-        <source>Planner&apos;s expected absolute error</source>
+        <source>Planner's expected absolute error</source>
         <translation>Erwarteter absoluter Fehler laut Planer</translation>
     </message>
     <message>
@@ -7262,7 +7262,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="131"/>
-        <source>Earth mover&apos;s distance (metres)</source>
+        <source>Earth mover's distance (metres)</source>
         <translation>Earth-Mover-Distanz (Meter)</translation>
     </message>
     <message>
@@ -7353,7 +7353,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="79"/>
         <source>&lt;p&gt;&lt;b&gt;Not differentially private: contains statistics of the raw data.&lt;/b&gt; For the data holder: how close is a released layer to the data it came from? Keep the report private.&lt;/p&gt;&lt;p&gt;RELEASED is the output of a release (its privacy record says which: noisy zone counts, noisy OD flows or Laplace perturbation); ORIGINAL the raw layer it was made from. No identifiers are needed.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone counts&lt;/b&gt; (give the same ZONES/ZONE_ID_FIELD or H3_RESOLUTION as the release): MAE, RMSE, relative error, the share of zones with no point published above 0, noisy against true total; time slots are summed per zone. &lt;b&gt;OD flows&lt;/b&gt; (ORIGINAL: the trips; same zones): the same, plus SMAPE, correlation, overlap of the TOP_N largest flows, spurious flows (published, no trip) and missing flows (trips, not published). A cell not published counts as 0. &lt;b&gt;Locations&lt;/b&gt;: the earth mover's distance between the two point sets over a public grid of GRID metres (coarsened until each set covers at most 300 cells), count errors per zone when ZONES are given, and, with MATCH_FIELD (a private key present in both layers, e.g. kept with KEEP_IDENTIFIERS), the displacement distribution and the share of points that left their zone. &lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, quantiles per zone; VALUE_FIELD: the original's field the release summarised; same zones): per zone the published value against the raw one (numpy's quantile for quantiles), MAE, RMSE and bias over the zones published with data.&lt;/p&gt;&lt;p&gt;Each figure comes with the accuracy planner's prediction for the release's record (expected absolute error, RMSE, margin; expected displacement). OUTPUT: a table (metric, value, predicted); OUTPUT_HTML: the same with a chart.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §5.2-5.4 (count and OD error measures), Dumont et al. 2021 §5 (escape share), the ITMS report §III (zone statistics).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Nicht differentiell privat: enthält Statistiken der Rohdaten.&lt;/b&gt; Für den Dateninhaber: Wie nah ist ein veröffentlichter Layer an den Daten, aus denen er stammt? Halten Sie den Bericht vertraulich.&lt;/p&gt;&lt;p&gt;RELEASED ist die Ausgabe einer Veröffentlichung (ihr Datenschutzprotokoll sagt, welcher: verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme oder Laplace-Verrauschung); ORIGINAL der Roh-Layer, aus dem sie erzeugt wurde. Kennungen sind nicht nötig.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenzählungen&lt;/b&gt; (dieselben ZONES/ZONE_ID_FIELD oder H3_RESOLUTION wie die Veröffentlichung angeben): MAE, RMSE, relativer Fehler, der Anteil der Zonen ohne Punkt, die über 0 veröffentlicht wurden, verrauschte gegenüber wahrer Summe; Zeitfenster werden je Zone summiert. &lt;b&gt;Quelle-Ziel-Ströme&lt;/b&gt; (ORIGINAL: die Fahrten; dieselben Zonen): dasselbe sowie SMAPE, Korrelation, Überlappung der TOP_N größten Ströme, unechte Ströme (veröffentlicht, keine Fahrt) und fehlende Ströme (Fahrten, nicht veröffentlicht). Eine nicht veröffentlichte Zelle zählt als 0. &lt;b&gt;Orte&lt;/b&gt;: die Earth-Mover-Distanz zwischen beiden Punktmengen über einem öffentlichen Raster von GRID Metern (vergröbert, bis jede Menge höchstens 300 Zellen belegt), Zählfehler je Zone, wenn ZONES angegeben sind, und mit MATCH_FIELD (ein privater Schlüssel in beiden Layern, z. B. mit KEEP_IDENTIFIERS behalten) die Verteilung der Verschiebung und der Anteil der Punkte, die ihre Zone verlassen haben. &lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Quantile je Zone; VALUE_FIELD: das Feld des Originals, das die Veröffentlichung zusammengefasst hat; dieselben Zonen): je Zone der veröffentlichte gegenüber dem Rohwert (numpys quantile für Quantile), MAE, RMSE und Verzerrung über die mit Daten veröffentlichten Zonen.&lt;/p&gt;&lt;p&gt;Zu jeder Zahl steht die Vorhersage des Genauigkeitsplaners für das Protokoll der Veröffentlichung (erwarteter absoluter Fehler, RMSE, Marge; erwartete Verschiebung). OUTPUT: eine Tabelle (metric, value, predicted); OUTPUT_HTML: dasselbe mit Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §5.2-5.4 (Fehlermaße für Zählungen und Quelle-Ziel-Ströme), Dumont et al. 2021 §5 (Entweichanteil), Der ITMS-Bericht (&quot;Data Anonymization via Differential Privacy&quot;, v1.0) §III (Zonenstatistiken).&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;&lt;b&gt;Nicht differentiell privat: enthält Statistiken der Rohdaten.&lt;/b&gt; Für den Dateninhaber: Wie nah ist ein veröffentlichter Layer an den Daten, aus denen er stammt? Halten Sie den Bericht vertraulich.&lt;/p&gt;&lt;p&gt;RELEASED ist die Ausgabe einer Veröffentlichung (ihr Datenschutzprotokoll sagt, welcher: verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme oder Laplace-Verrauschung); ORIGINAL der Roh-Layer, aus dem sie erzeugt wurde. Kennungen sind nicht nötig.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenzählungen&lt;/b&gt; (dieselben ZONES/ZONE_ID_FIELD oder H3_RESOLUTION wie die Veröffentlichung angeben): MAE, RMSE, relativer Fehler, der Anteil der Zonen ohne Punkt, die über 0 veröffentlicht wurden, verrauschte gegenüber wahrer Summe; Zeitfenster werden je Zone summiert. &lt;b&gt;Quelle-Ziel-Ströme&lt;/b&gt; (ORIGINAL: die Fahrten; dieselben Zonen): dasselbe sowie SMAPE, Korrelation, Überlappung der TOP_N größten Ströme, unechte Ströme (veröffentlicht, keine Fahrt) und fehlende Ströme (Fahrten, nicht veröffentlicht). Eine nicht veröffentlichte Zelle zählt als 0. &lt;b&gt;Orte&lt;/b&gt;: die Earth-Mover-Distanz zwischen beiden Punktmengen über einem öffentlichen Raster von GRID Metern (vergröbert, bis jede Menge höchstens 300 Zellen belegt), Zählfehler je Zone, wenn ZONES angegeben sind, und mit MATCH_FIELD (ein privater Schlüssel in beiden Layern, z. B. mit KEEP_IDENTIFIERS behalten) die Verteilung der Verschiebung und der Anteil der Punkte, die ihre Zone verlassen haben. &lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Quantile je Zone; VALUE_FIELD: das Feld des Originals, das die Veröffentlichung zusammengefasst hat; dieselben Zonen): je Zone der veröffentlichte gegenüber dem Rohwert (numpys quantile für Quantile), MAE, RMSE und Verzerrung über die mit Daten veröffentlichten Zonen.&lt;/p&gt;&lt;p&gt;Zu jeder Zahl steht die Vorhersage des Genauigkeitsplaners für das Protokoll der Veröffentlichung (erwarteter absoluter Fehler, RMSE, Marge; erwartete Verschiebung). OUTPUT: eine Tabelle (metric, value, predicted); OUTPUT_HTML: dasselbe mit Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §5.2-5.4 (Fehlermaße für Zählungen und Quelle-Ziel-Ströme), Dumont et al. 2021 §5 (Entweichanteil), Der ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §III (Zonenstatistiken).&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="117"/>
@@ -7362,7 +7362,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="131"/>
-        <source>Planner&apos;s RMSE (zone statistics)</source>
+        <source>Planner's RMSE (zone statistics)</source>
         <translation>RMSE des Planers (Zonenstatistiken)</translation>
     </message>
     <message>
@@ -7382,7 +7382,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/utility_report.py" line="315"/>
-        <source>RELEASED: its privacy record does not state the release&apos;s settings ({error}); give a layer written by dp_geoprivacy:noisyzonestatistics.</source>
+        <source>RELEASED: its privacy record does not state the release's settings ({error}); give a layer written by dp_geoprivacy:noisyzonestatistics.</source>
         <translation>RELEASED: Sein Datenschutzprotokoll nennt die Einstellungen der Veröffentlichung nicht ({error}); geben Sie einen von dp_geoprivacy:noisyzonestatistics geschriebenen Layer an.</translation>
     </message>
     <message>
