@@ -133,12 +133,19 @@ def zone_map(polygons, values, flows=None, title="", message="", width=WIDTH, di
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 14:.0f}" '
              f'viewBox="0 0 {width} {height + 14:.0f}" role="img">'
              f"<title>{esc(title)}</title>"]
+    # A zone's style (fill and title) depends on its value alone: written once per distinct value (by its bits:
+    # 0.0 and -0.0 are titled "0" and "-0"); most zones of a map share a few values (e.g. 0).
+    keys = np.zeros(len(rings), np.int64) if values is None else np.asarray(values, float).view(np.int64).tolist()
+    styles = {}
     for i, zone_rings in enumerate(rings):
-        fill = _fill(values[i], top, diverging) if values is not None else "rgb(255,255,255)"
-        label = number(values[i]) if values is not None else ""
+        style = styles.get(keys[i])
+        if style is None:
+            fill = _fill(values[i], top, diverging) if values is not None else "rgb(255,255,255)"
+            label = number(values[i]) if values is not None else ""
+            style = styles[keys[i]] = (f'" fill="{fill}" stroke="#999" stroke-width="0.5"><title>{esc(label)}'
+                                       "</title></polygon>")
         for points in zone_rings:
-            parts.append(f'<polygon points="{points}" fill="{fill}" stroke="#999" stroke-width="0.5">'
-                         f"<title>{esc(label)}</title></polygon>")
+            parts.append(f'<polygon points="{points}{style}')
     if flows:
         most = max(f[4] for f in flows) or 1.0
         for x0, y0, x1, y1, count in flows:
