@@ -12,9 +12,10 @@ in UTM 55S (EPSG:32755) over the feed's stops.
 Truth (computed here, independently of both tools): the expected counts after the user bound, each of a
 unit's n trips kept with probability min(1, M / n) (both tools sample M trips per unit uniformly).
 
-Runs: ours through the real qgis_process (``make qgis_process``), all analyses, EPSILON 1 and 10, three
-unseeded runs each; the peer in its own virtual environment (benchmarks/.peer-venv, pinned as in
-bench_noisy_od_flows.py), same records, zones, M, epsilon and public bounds, all analyses, its HTML written.
+Runs: ours through the real qgis_process (as ``make qgis_process`` runs it: common.run_measured), all analyses,
+EPSILON 1 and 10, three unseeded runs each; the peer in its own virtual environment (benchmarks/.peer-venv,
+pinned as in bench_noisy_od_flows.py), same records, zones, M, epsilon and public bounds, all analyses, its HTML
+written.
 Shared analyses compared against the truth: visits per zone (mean absolute error over the zones); OD flows
 (of the published top 100 by count, the share that are true pairs; of the true top 10, the share among the
 published top 100). The shared distribution analyses (trips per weekday, trips per hour in the peer's four

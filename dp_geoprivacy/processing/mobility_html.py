@@ -12,7 +12,18 @@ from qgis.PyQt.QtCore import QLocale
 from ..core.accuracy.html_page import page_start
 from ..core.releases import mobility_analyses as ma
 from ..translation import tr
-from .mobility_svg import bars, curve_chart, esc, heading, note, number, ranking_chart, within_noise, zone_map
+from .mobility_svg import (
+    ZoneOutlines,
+    bars,
+    curve_chart,
+    esc,
+    heading,
+    note,
+    number,
+    ranking_chart,
+    within_noise,
+    zone_map,
+)
 
 STYLE = ("body{font-family:sans-serif;max-width:980px;margin:auto;padding:1em;color:#222}"
          ".noise{color:#a00;font-weight:bold}"
@@ -317,6 +328,7 @@ def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_l
     ``flow_lines``: [(x0, y0, x1, y1, n)]."""
     r, f = release.result, release.facts["analysis_fields"]
     zone_ids = [str(i) for i in (zone_ids if zone_ids is not None else range(len(zones)))]
+    zones = ZoneOutlines(zones)  # drawn once per map width for all the page's maps
     out = [page_start(title, STYLE) + f"<h1>{esc(title)}</h1>"]
     out.append(f'<p class="summary"><b>{esc(informative_summary(informative_sections(r, f)))}</b></p>')
     out.append(heading(2, tr("Overview")))

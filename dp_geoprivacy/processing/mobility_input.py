@@ -91,15 +91,21 @@ def _fixed_iso_seconds(data, mask):
         return None
     tens = d[:, 0::2].astype(np.int32) * 10 + d[:, 1::2]  # century, year of the century, month, day, h, min, s
     year, (month, day, hour, minute, second) = tens[:, 0] * 100 + tens[:, 1], tens[:, 2:].T
-    months = ((year - 1970) * 12 + month - 1).astype("datetime64[M]")
-    first = months.astype("datetime64[D]").astype(np.int64)
-    length = (months + 1).astype("datetime64[D]").astype(np.int64) - first
+    months = np.clip(year * 12 + month - 1, 0, len(MONTH_FIRST_DAY) - 2)  # month 0 or 13: refused below
+    first = MONTH_FIRST_DAY[months]
+    length = MONTH_FIRST_DAY[months + 1] - first
     if (((month < 1) | (month > 12) | (day < 1) | (day > length) | (hour > 23) | (minute > 59)
          | (second > 59)).any()):
         return None
     out = np.full(len(data), np.nan)
     out[~mask] = (((first + day - 1) * 24 + hour) * 60 + minute) * 60.0 + second
     return out
+
+
+# Days from 1970-01-01 to the first of each month from January of year 0 to January of year 10000, as numpy's
+# datetime64 counts them (proleptic Gregorian): looked up per timestamp, faster than casting each one.
+MONTH_FIRST_DAY = np.arange(-1970 * 12, (10000 - 1970) * 12 + 1).astype("datetime64[M]").astype(
+    "datetime64[D]").astype(np.int64)
 
 
 def read_mobility_data(alg, parameters, context, feedback):
@@ -198,8 +204,8 @@ def record_trips(user, trip, seconds, xy, crs, cells, feedback):
     bad = is_null(trip)
     if bad.any():
         log_private(feedback, tr("Dropped {n} rows with a NULL trip id."), warning=True, n=int(bad.sum()))
-    keep = ~bad
-    user, trip, seconds, xy = user[keep], trip[keep], seconds[keep], xy[keep]
+        keep = ~bad
+        user, trip, seconds, xy = user[keep], trip[keep], seconds[keep], xy[keep]
     if not len(trip):
         raise QgsProcessingException(tr("No record has a trip id in TRIP_FIELD."))
     lonlat, zone = zones_and_lonlat(xy, crs, cells, feedback)

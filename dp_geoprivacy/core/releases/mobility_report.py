@@ -181,11 +181,15 @@ def _codes(values) -> np.ndarray:
         keys = (chars[:, 0::2] << np.uint64(32)) | chars[:, 1::2]
     else:
         keys = padded.view(">u8").astype(np.uint64)
-    order = np.lexsort(keys.T[::-1])
-    ranked = keys[order]
-    codes = np.empty(n, np.int64)
+    # Only the first row of each run of equal ids is sorted (the rows of a trip, or a user's rows, often come
+    # together): the codes depend on the values alone, so the other rows take their run's code.
+    head = np.r_[True, (keys[1:] != keys[:-1]).any(axis=1)]
+    heads = keys[head]
+    order = np.lexsort(heads.T[::-1])
+    ranked = heads[order]
+    codes = np.empty(len(heads), np.int64)
     codes[order] = np.cumsum(np.r_[True, (ranked[1:] != ranked[:-1]).any(axis=1)]) - 1
-    return codes
+    return codes[np.cumsum(head) - 1]
 
 
 def pair_trip_records(user, trip, seconds, lonlat, zone, n_zones: int) -> MobilityData:
