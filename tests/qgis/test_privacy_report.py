@@ -561,3 +561,15 @@ def test_every_kind_of_damaged_ledger_gives_a_clear_refusal_and_stays_as_it_was(
         assert not (tmp_path / "out.gpkg").exists(), kind
     with pytest.raises(QgsProcessingException, match="LEDGER .* is a folder"):
         _perturb(points, tmp_path / "out.gpkg", LEDGER=str(tmp_path))
+
+
+def test_qgis_process_json_says_when_a_persons_exposure_is_unbounded(tmp_path):
+    """PERSON_EPSILON is inf when one person's total is unbounded; JSON has no inf (qgis_process writes null), so
+    PERSON_UNBOUNDED says it in a way a script can read, on every QGIS version."""
+    unbounded = _ledger_with(tmp_path / "items.json", [_entry(0.5, "all")])  # one trip: not one person
+    results = run_algorithm_json(REPORT, LEDGER=unbounded, OUTPUT=tmp_path / "a.csv", REPORT=tmp_path / "a.html")
+    assert results["PERSON_UNBOUNDED"] is True and results["PERSON_EPSILON"] in (None, "inf")
+    assert results["TOTAL_EPSILON"] == 0.5
+    bounded = _ledger_with(tmp_path / "users.json", [_entry(0.5, "all", unit="one user")])
+    results = run_algorithm_json(REPORT, LEDGER=bounded, OUTPUT=tmp_path / "b.csv", REPORT=tmp_path / "b.html")
+    assert results["PERSON_UNBOUNDED"] is False and results["PERSON_EPSILON"] == 0.5
