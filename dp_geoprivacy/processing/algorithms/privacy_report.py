@@ -130,7 +130,8 @@ class PrivacyReport(DpAlgorithm):
             "<p><b>Outputs.</b> OUTPUT: a table with one row per release. REPORT: an HTML page. "
             "Results: PERSON_EPSILON and PERSON_DELTA, the largest total for one person of any one source (inf: "
             "unbounded; JSON has no inf, so qgis_process --json shows null there), PERSON_UNBOUNDED (true when a "
-            "person's total is unbounded); TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total per unit of privacy; "
+            "person's total is unbounded); TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total per "
+            "unit of privacy; "
             "LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of "
             "any one source (maxima, not sums); SOURCES, RELEASES.</p>"
             "<p>Sources: Asghar, Tyler and Kaafar 2017 §2 (Theorems 2-3) and §4; the ITMS report "
@@ -244,8 +245,8 @@ class PrivacyReport(DpAlgorithm):
             if total.person is not None:
                 feedback.pushInfo(self.tr("{source}: {person}.").format(source=total.label,
                                                                         person=self._person_text(total)))
-            feedback.pushInfo(self.tr("{source}: {total} over {n} release(s).").format(
-                source=total.label, total=self._total_text(total), n=len(total.composition.events)))
+            feedback.pushInfo(self.tr("{source}, {n} release(s): {total}.").format(
+                source=total.label, total=self._total_text(total).rstrip("."), n=len(total.composition.events)))
         feedback.pushInfo(self._why())
         feedback.setProgress(60)
 
