@@ -18,7 +18,6 @@ from qgis.core import (
     QgsProcessing,
     QgsProcessingException,
     QgsProcessingFeatureSourceDefinition,
-    QgsProcessingFeedback,
     QgsProcessingParameterNumber,
     QgsProcessingParameterVectorLayer,
     QgsProject,
@@ -576,27 +575,20 @@ def test_qgis_process_json_says_when_a_persons_exposure_is_unbounded(tmp_path):
     assert results["PERSON_UNBOUNDED"] is False and results["PERSON_EPSILON"] == 0.5
 
 
-class _Log(QgsProcessingFeedback):
-    def __init__(self):
-        super().__init__()
-        self.lines = []
-
-    def pushInfo(self, info):  # noqa: N802 (QGIS API)
-        self.lines.append(info)
-
-
 def test_one_gaussian_release_is_reported_at_its_own_epsilon_in_a_readable_line(tmp_path):
     """A discrete Gaussian release calibrated to (1, 1e-6): its rho converts back to 1 - 1.6e-14, which the report
     gave as TOTAL_EPSILON 0.9999999999999842 'by zCDP', in a log line ending '... smaller epsilon. over 1
     release(s).'"""
     from dp_geoprivacy.core.mechanisms.gaussian import zcdp_rho
 
+    from .test_noisy_od_flows import LogFeedback
+
     ledger = _ledger_with(tmp_path / "ledger.json", [_entry(1.0, "all", delta=1e-6, rho=zcdp_rho(1.0, 1e-6),
                                                             unit="one user (uid)")])
-    log = _Log()
+    log = LogFeedback()
     result = processing.run(REPORT, {"LEDGER": ledger, "OUTPUT": str(tmp_path / "r.csv"),
                                      "REPORT": str(tmp_path / "r.html")}, feedback=log)
     assert (result["TOTAL_EPSILON"], result["TOTAL_DELTA"], result["TOTAL_ROUTE"]) == (1.0, 1e-6, "basic composition")
-    [line] = [line for line in log.lines if "release(s)" in line]
+    [line] = [line for line in log.messages if "release(s)" in line]
     assert line.startswith("S1 (opal), 1 release(s): epsilon 1, delta 1e-06 per unit of privacy (one user (uid))")
     assert line.endswith("Basic composition gives the smaller epsilon.") and ". over" not in line
