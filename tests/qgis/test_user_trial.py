@@ -1,13 +1,14 @@
 """What a planner's trial of the newest features on real data found (Helsinki points, the Cairns feed's trips, the
 sample city), each checked here on small data: labels that said L1 and b under Gaussian noise, the OD totals loading
-unnamed and unstyled, refusals that did not name the fix, and the planner calling two different figures its 95%
-margin."""
+unnamed and unstyled, refusals that did not name the fix, the planner calling two different figures its 95%
+margin, and the mobility report's dialog refusing NOISE=2."""
 
 import pytest
 from qgis import processing
 from qgis.core import QgsApplication, QgsGraduatedSymbolRenderer, QgsProcessingException, QgsProject
 
 from .conftest import ROOT, write_grid_zones
+from .test_dialog_defaults import no_iface  # noqa: F401 (fixture)
 from .test_noisy_od_flows import ALG as OD_FLOWS
 from .test_noisy_od_flows import PURE, LogFeedback, known_trips, zones  # noqa: F401 (fixtures)
 
@@ -77,3 +78,33 @@ def test_the_planners_side_by_side_does_not_call_its_quantiles_the_margin_of_err
                                                      "OUTPUT": str(tmp_path / "plan.gpkg")}, feedback=log)
     [line] = [m for m in log.messages if m.startswith("Side by side")]
     assert "95% margin" not in line and "RMSE 46.19, 95% of errors within 97;" in line
+
+
+def test_the_mobility_reports_dialog_runs_with_gaussian_noise(no_iface):  # noqa: F811
+    """The dialog lists every analysis in ANALYSES (its default); with NOISE=2 that was taken as choosing od_flows
+    and refused, so the report could not run from the dialog without unticking it; qgis_process left it out."""
+    from processing.gui.AlgorithmDialog import AlgorithmDialog
+    from qgis.core import QgsProcessingContext, QgsVectorLayer
+
+    layers = {key: QgsVectorLayer(f"{SAMPLE}|layername={name}", name, "ogr")
+              for key, name in (("INPUT", "trips"), ("ZONES", "zones"))}
+    assert len(QgsProject.instance().addMapLayers(list(layers.values()))) == len(layers)
+    algorithm = QgsApplication.processingRegistry().createAlgorithmById("dp_geoprivacy:mobilityreport")
+    dialog = AlgorithmDialog(algorithm, False, None)
+    try:
+        context = QgsProcessingContext()
+        context.setProject(QgsProject.instance())
+        panel = dialog.mainWidget()
+        for name, value in {**layers, "ZONE_ID_FIELD": "zone_id", "USER_FIELD": "user_id",
+                            "TIMESTAMP_FIELD": "depart_time", "MAX_TRIPS_PER_USER": 4, "NOISE": 2,
+                            "DELTA": 1e-6}.items():
+            panel.wrappers[name].setParameterValue(value, context)
+        values = panel.createProcessingParameters()
+        assert len(values["ANALYSES"]) == len(algorithm.parameterDefinition("ANALYSES").options())
+        log = LogFeedback()
+        results, ok = algorithm.run(values, context, log)
+        assert ok, "\n".join(log.messages)
+        assert any(m.startswith("NOISE=2: OD flows are left out") for m in log.messages)
+    finally:
+        dialog.deleteLater()
+        QgsProject.instance().removeMapLayers([layer.id() for layer in layers.values()])
