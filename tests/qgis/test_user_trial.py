@@ -1,7 +1,8 @@
 """What a planner's trial of the newest features on real data found (Helsinki points, the Cairns feed's trips, the
 sample city), each checked here on small data: labels that said L1 and b under Gaussian noise, the OD totals loading
 unnamed and unstyled, refusals that did not name the fix, the planner calling two different figures its 95%
-margin, and the mobility report's dialog refusing NOISE=2."""
+margin, the mobility report's dialog refusing NOISE=2, and a trial run with automatic M giving the figures of an
+epsilon the counts did not get."""
 
 import pytest
 from qgis import processing
@@ -108,3 +109,28 @@ def test_the_mobility_reports_dialog_runs_with_gaussian_noise(no_iface):  # noqa
     finally:
         dialog.deleteLater()
         QgsProject.instance().removeMapLayers([layer.id() for layer in layers.values()])
+
+
+def test_a_trial_run_with_automatic_m_gives_the_figures_of_the_counts_own_epsilon(tmp_path):
+    """The trial run's accuracy came from the record's epsilon (the run's whole EPSILON, the choice's share
+    included) while its NOISE_SCALE was the counts' (on Helsinki: margin 181.8 beside a noise scale 52.63, whose
+    margin is 189.7): with AUTO_SHARE 0.9 of EPSILON 10 the counts have epsilon 1, scale 8 at M = 8."""
+    from dp_geoprivacy.core.accuracy.planning import count_accuracy
+    from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise
+
+    from .test_auto_bound import AUTO, PER_USER, USERS, centre
+    from .test_neighbouring_outputs import point, write_layer
+
+    zones_path = write_grid_zones(tmp_path / "zones.gpkg", 32633, (500_000.0, 4_500_000.0), 1000.0, 3)
+    rows = [{"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}"} for u in range(USERS) for i in range(PER_USER)]
+    log = LogFeedback()
+    results = processing.run("dp_geoprivacy:noisyzonecounts", {
+        **AUTO, "INPUT": write_layer(tmp_path / "points.gpkg", rows), "ZONES": zones_path, "ZONE_ID_FIELD": "zone_id",
+        "USER_FIELD": "uid", "MAX_CONTRIBUTIONS": 0, "DRY_RUN": True, "OUTPUT": str(tmp_path / "counts.gpkg")},
+        feedback=log)
+    expected = count_accuracy(CountNoise(LAPLACE, 1.0, 8), 10, 1)
+    assert results["NOISE_SCALE"] == pytest.approx(8.0)
+    assert results["MARGIN_OF_ERROR"] == pytest.approx(expected.margin_of_error)
+    assert results["EXPECTED_ABS_ERROR"] == pytest.approx(expected.expected_abs_error)
+    # The log's own line: 8 / EPSILON (10) is not 8 (it said "8 / EPSILON = 8")
+    assert any("so the noise scale is 8 / epsilon 1 = 8 per cell" in m for m in log.messages), log.messages
