@@ -115,6 +115,8 @@ def test_a_trial_run_with_automatic_m_gives_the_figures_of_the_counts_own_epsilo
     """The trial run's accuracy came from the record's epsilon (the run's whole EPSILON, the choice's share
     included) while its NOISE_SCALE was the counts' (on Helsinki: margin 181.8 beside a noise scale 52.63, whose
     margin is 189.7): with AUTO_SHARE 0.9 of EPSILON 10 the counts have epsilon 1, scale 8 at M = 8."""
+    import math
+
     from dp_geoprivacy.core.accuracy.planning import count_accuracy
     from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise
 
@@ -128,9 +130,11 @@ def test_a_trial_run_with_automatic_m_gives_the_figures_of_the_counts_own_epsilo
         **AUTO, "INPUT": write_layer(tmp_path / "points.gpkg", rows), "ZONES": zones_path, "ZONE_ID_FIELD": "zone_id",
         "USER_FIELD": "uid", "MAX_CONTRIBUTIONS": 0, "DRY_RUN": True, "OUTPUT": str(tmp_path / "counts.gpkg")},
         feedback=log)
-    expected = count_accuracy(CountNoise(LAPLACE, 1.0, 8), 10, 1)
     assert results["NOISE_SCALE"] == pytest.approx(8.0)
+    # the noise the counts get: scale 8 (their epsilon 10 x 0.1 = 1, up to rounding, which the grain follows)
+    expected = count_accuracy(CountNoise(LAPLACE, 8 / results["NOISE_SCALE"], 8), 10, 1)
     assert results["MARGIN_OF_ERROR"] == pytest.approx(expected.margin_of_error)
+    assert results["MARGIN_OF_ERROR"] > 8 * math.log(20)
     assert results["EXPECTED_ABS_ERROR"] == pytest.approx(expected.expected_abs_error)
     # The log's own line: 8 / EPSILON (10) is not 8 (it said "8 / EPSILON = 8")
     assert any("so the noise scale is 8 / epsilon 1 = 8 per cell" in m for m in log.messages), log.messages
