@@ -391,16 +391,6 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Verbrauchtes Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="86"/>
-        <source>Sensitivity (L1)</source>
-        <translation>Sensitivität (L1)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="86"/>
-        <source>Noise scale b</source>
-        <translation>Rauschskala b</translation>
-    </message>
-    <message>
         <location filename="../dp_geoprivacy/processing/count_release.py" line="128"/>
         <source>DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else 0.</source>
         <translation>DELTA muss in [0, 1) liegen (erhalten: {v}); verwenden Sie z. B. 1e-6 mit THRESHOLD=1, sonst 0.</translation>
@@ -617,18 +607,8 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="54"/>
-        <source>User-level counts: one user may add up to M = {m} points{cells}, so the noise scale is {m}{times} / EPSILON = {b:.4g} per cell and the 95% margin of error is {moe:.4g} (expected absolute error {mae:.4g}).</source>
-        <translation>Zählungen auf Nutzerebene: Ein Nutzer kann bis zu M = {m} Punkte{cells} beitragen, daher ist die Rauschskala {m}{times} / EPSILON = {b:.4g} je Zelle und die 95-%-Fehlermarge {moe:.4g} (erwarteter absoluter Fehler {mae:.4g}).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="54"/>
         <source> to {c} zones each</source>
         <translation> zu je {c} Zonen</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="61"/>
-        <source>With M = {m} the 95% margin of error is {moe:.4g}: zones with fewer than about {moe:.0f} points will be dominated by noise. A smaller MAX_CONTRIBUTIONS (most users' number of points), a larger EPSILON or coarser zones reduce it; dp_geoprivacy:accuracyplanner tabulates the margin per epsilon and M.</source>
-        <translation>Mit M = {m} beträgt die 95-%-Fehlermarge {moe:.4g}: In Zonen mit weniger als etwa {moe:.0f} Punkten überwiegt das Rauschen. Ein kleineres MAX_CONTRIBUTIONS (die Punktzahl der meisten Nutzer), ein größeres EPSILON oder gröbere Zonen verringern sie; dp_geoprivacy:accuracyplanner tabelliert die Marge je Epsilon und M.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="81"/>
@@ -1156,7 +1136,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>In [0, 1): das Delta des Stabilitätshistogramms oder des Gauß-Rauschens, z. B. 1e-6 (deutlich unter 1 / Anzahl der Nutzer); 0, wenn jede Zelle mit Laplace-Rauschen veröffentlicht wird (reine Epsilon-DP).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="106"/>
         <source>NOISE=2 (discrete Gaussian) needs DELTA &gt; 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP through zero-concentrated DP. Or use NOISE=0 (Laplace) with DELTA=0.</source>
         <translation>NOISE=2 (diskretes Gauß-Rauschen) erfordert DELTA &gt; 0, z. B. DELTA=1e-6: Es handelt sich um (epsilon, delta)-DP über zero-concentrated DP. Oder verwenden Sie NOISE=0 (Laplace) mit DELTA=0.</translation>
     </message>
@@ -1626,62 +1606,62 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>7 für H3-Ebenen; für Zonen die typische Zahl der Zonen je Bezirk (und der Bezirke je Stadt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="36"/>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="37"/>
         <source>Epsilon split: flows and totals</source>
         <translation>Aufteilung von Epsilon: Ströme und Summen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="38"/>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="39"/>
         <source>Four weights, used only with OUTPUT_TOTALS; empty: 5,2,2,1 (half of EPSILON for the flows).</source>
         <translation>Vier Gewichte, nur mit OUTPUT_TOTALS verwendet; leer: 5,2,2,1 (die Hälfte von EPSILON für die Ströme).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="42"/>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="43"/>
         <source>Origin and destination totals</source>
         <translation>Quell- und Zielsummen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="47"/>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="48"/>
         <source>Consistent grand total (with OUTPUT_TOTALS)</source>
         <translation>Konsistente Gesamtsumme (mit OUTPUT_TOTALS)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="52"/>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="53"/>
         <source>&lt;p&gt;&lt;b&gt;Consistent totals&lt;/b&gt; (OUTPUT_TOTALS, optional). Publishes, with the flows, each zone's origin total (trips leaving it), destination total (trips arriving) and the grand total (GRAND_TOTAL), so that every row of flows adds up to its origin total and every column to its destination total. EPSILON is split over flows, origin totals, destination totals and grand total (TOTALS_SPLIT, default 5,2,2,1); each part gets Laplace noise of scale M / (its epsilon) and the parts add up to EPSILON (sequential composition). Then least squares (Hay, Rastogi, Miklau and Suciu, PVLDB 2010) finds the flows closest to all four noisy parts, weighted by their noise, and publishes their sums as the totals: post-processing, no extra cost. Needs THRESHOLD=0 and MIN_FLOW=0 (every pair is published) and Laplace noise. The flows are not rounded or clamped (that would break the sums): a flow can be negative or fractional. With many zones the totals are far more accurate than sums of noisy flows; each flow has about twice the error of a release of the flows alone (it gets half of EPSILON by default).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Konsistente Summen&lt;/b&gt; (OUTPUT_TOTALS, optional). Veröffentlicht mit den Strömen die Quellsumme jeder Zone (abgehende Wege), ihre Zielsumme (ankommende Wege) und die Gesamtsumme (GRAND_TOTAL), so dass jede Zeile der Ströme genau ihre Quellsumme und jede Spalte ihre Zielsumme ergibt. EPSILON wird auf Ströme, Quellsummen, Zielsummen und Gesamtsumme aufgeteilt (TOTALS_SPLIT, Vorgabe 5,2,2,1); jeder Teil erhält Laplace-Rauschen der Skala M / (sein Epsilon), und die Teile ergeben zusammen EPSILON (sequentielle Komposition). Dann findet die Methode der kleinsten Quadrate (Hay, Rastogi, Miklau und Suciu, PVLDB 2010) die Ströme, die allen vier verrauschten Teilen am nächsten liegen, gewichtet nach ihrem Rauschen, und veröffentlicht deren Summen als Summen: Nachverarbeitung ohne zusätzliche Kosten. Erfordert THRESHOLD=0 und MIN_FLOW=0 (jedes Paar wird veröffentlicht) und Laplace-Rauschen. Die Ströme werden weder gerundet noch auf null begrenzt (das würde die Summen brechen): Ein Strom kann negativ oder gebrochen sein. Bei vielen Zonen sind die Summen weit genauer als Summen verrauschter Ströme; jeder Strom hat etwa den doppelten Fehler einer Veröffentlichung der Ströme allein (er erhält standardmäßig die Hälfte von EPSILON).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="83"/>
         <source>OUTPUT_TOTALS publishes every pair so that rows and columns add up: set THRESHOLD=0 and MIN_FLOW=0, or skip OUTPUT_TOTALS.</source>
         <translation>OUTPUT_TOTALS veröffentlicht jedes Paar, damit Zeilen und Spalten aufgehen: THRESHOLD=0 und MIN_FLOW=0 setzen oder OUTPUT_TOTALS überspringen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="86"/>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="87"/>
         <source>OUTPUT_TOTALS works with NOISE=0 (Laplace) only.</source>
         <translation>OUTPUT_TOTALS funktioniert nur mit NOISE=0 (Laplace).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="90"/>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="91"/>
         <source>TOTALS_SPLIT: {error}; e.g. '5,2,2,1'.</source>
         <translation>TOTALS_SPLIT: {error}; z. B. '5,2,2,1'.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="100"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Zahl der Wege mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlermarge {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="100"/>
         <source>Release path: every pair, with the origin totals, destination totals and grand total. Post-processing: least squares so that every row of flows sums to its origin total and every column to its destination total; no rounding or clamping (that would break the sums), so a flow can be negative or fractional.</source>
         <translation>Veröffentlichungsweg: jedes Paar, mit Quellsummen, Zielsummen und Gesamtsumme. Nachverarbeitung: kleinste Quadrate, so dass jede Zeile der Ströme ihre Quellsumme und jede Spalte ihre Zielsumme ergibt; kein Runden und kein Begrenzen auf null (das würde die Summen brechen), daher kann ein Strom negativ oder gebrochen sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="100"/>
         <source>Expected absolute error of a flow {f:.3g}, an origin total {o:.3g}, a destination total {d:.3g}, the grand total {g:.3g}.</source>
         <translation>Erwarteter absoluter Fehler eines Stroms {f:.3g}, einer Quellsumme {o:.3g}, einer Zielsumme {d:.3g}, der Gesamtsumme {g:.3g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/od_totals_output.py" line="134"/>
         <source>Consistent OD totals</source>
         <translation>Konsistente OD-Summen</translation>
     </message>
@@ -1896,92 +1876,92 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} muss eine endliche Zahl sein (nicht NaN oder unendlich; erhalten: {v}). Legen Sie den Wert aus öffentlichem Wissen fest, z. B. LOWER=0 und UPPER=65 für eine Geschwindigkeit in km/h.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="28"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="32"/>
         <source>STATISTIC {s} needs public bounds LOWER and UPPER (e.g. 0 and 65 for a speed in km/h): declare them from what is known without the data, never from the data.</source>
         <translation>STATISTIC {s} braucht öffentliche Grenzen LOWER und UPPER (z. B. 0 und 65 für eine Geschwindigkeit in km/h): Legen Sie sie nach dem fest, was ohne die Daten bekannt ist, nie anhand der Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="32"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="36"/>
         <source>LOWER ({lower:g}) must be less than UPPER ({upper:g}): swap them or widen the range.</source>
         <translation>LOWER ({lower:g}) muss kleiner als UPPER ({upper:g}) sein: Vertauschen Sie die beiden oder erweitern Sie den Bereich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="37"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="41"/>
         <source>MAX_CONTRIBUTIONS=0 (automatic) is for UNIT=1 (user): give M a whole number of at least 1.</source>
         <translation>MAX_CONTRIBUTIONS=0 (automatisch) ist für UNIT=1 (Nutzer) gedacht: Geben Sie für M eine ganze Zahl von mindestens 1 an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="43"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="47"/>
         <source>AUTO_VALUE_BOUNDS is for UNIT=0 (record) or 1 (user); with user-days declare LOWER and UPPER.</source>
         <translation>AUTO_VALUE_BOUNDS ist für UNIT=0 (Datensatz) oder 1 (Nutzer) gedacht; bei Nutzertagen deklarieren Sie LOWER und UPPER.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="49"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="53"/>
         <source>{name} must be a whole number of at least {least} (got {v}).</source>
         <translation>{name} muss eine ganze Zahl von mindestens {least} sein (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="54"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="58"/>
         <source>The count above LIMIT per day needs LIMIT (e.g. a speed limit) and DAYS, the public number of days in the period (the ITMS report: 31).</source>
         <translation>Die Anzahl über LIMIT je Tag braucht LIMIT (z. B. eine Geschwindigkeitsgrenze) und DAYS, die öffentliche Anzahl der Tage im Zeitraum (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0): 31).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="57"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="61"/>
         <source>LIMIT ({limit:g}) must be within [LOWER, UPPER) = [{lower:g}, {upper:g}): clamped values never exceed UPPER.</source>
         <translation>LIMIT ({limit:g}) muss in [LOWER, UPPER) = [{lower:g}, {upper:g}) liegen: Begrenzte Werte überschreiten UPPER nie.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="66"/>
         <source>{name} must be between 0 and 1, exclusive (got {v}).</source>
         <translation>{name} muss zwischen 0 und 1 liegen, ausschließlich (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="66"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="70"/>
         <source>MIN_SUPPORT must be a number &gt;= 0 (got {v}); 0 publishes every cell.</source>
         <translation>MIN_SUPPORT muss eine Zahl &gt;= 0 sein (erhalten: {v}); 0 veröffentlicht jede Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="70"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="74"/>
         <source>UNIT {u} needs USER_FIELD, the field identifying each user (e.g. a vehicle id).</source>
         <translation>UNIT {u} braucht USER_FIELD, das Feld, das jeden Nutzer kennzeichnet (z. B. eine Fahrzeug-ID).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="73"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="77"/>
         <source>USER_FIELD is set but UNIT is one record: set UNIT=1 (user) or UNIT=2 (user-day) to protect users, or clear USER_FIELD.</source>
         <translation>USER_FIELD ist gesetzt, aber UNIT ist ein Datensatz: Setzen Sie UNIT=1 (Nutzer) oder UNIT=2 (Nutzertag), um Nutzer zu schützen, oder leeren Sie USER_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="77"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="81"/>
         <source>PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2 (user-day) and a statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.</source>
         <translation>PER_UNIT_MEAN mittelt die Werte jedes Nutzertags je Zelle: Es braucht UNIT=2 (Nutzertag) und eine andere Statistik als die Anzahl über LIMIT. Leeren Sie PER_UNIT_MEAN oder setzen Sie UNIT=2.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="83"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="87"/>
         <source>UNIT user-day needs the day of every record: set DAY_FIELD (or a TIME_FIELD with dates).</source>
         <translation>UNIT Nutzertag braucht den Tag jedes Datensatzes: Setzen Sie DAY_FIELD (oder ein TIME_FIELD mit Datumsangaben).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="91"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="95"/>
         <source>DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with NOISE=2, else 0.</source>
         <translation>DELTA muss in [0, 1) liegen (erhalten: {v}); verwenden Sie z. B. 1e-6 mit NOISE=2, sonst 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="94"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="98"/>
         <source>NOISE=1 (discrete Laplace) is not offered for zone statistics: use NOISE=0 (Laplace) or, for the count and the sum, NOISE=2 (discrete Gaussian).</source>
         <translation>NOISE=1 (diskretes Laplace) gibt es für Zonenstatistiken nicht: Verwenden Sie NOISE=0 (Laplace) oder, für Anzahl und Summe, NOISE=2 (diskrete Gauß-Verteilung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="103"/>
         <source>NOISE=2 (discrete Gaussian) is offered for STATISTIC count and sum only (got {s}): use NOISE=0 for the others.</source>
         <translation>NOISE=2 (diskrete Gauß-Verteilung) gibt es nur für STATISTIC Anzahl und Summe (erhalten: {s}): Verwenden Sie für die anderen NOISE=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="105"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="109"/>
         <source>NOISE=2 (discrete Gaussian) publishes every cell of the sum: set MIN_SUPPORT=0 (a support count would be a second, Laplace release), or use NOISE=0.</source>
         <translation>NOISE=2 (diskrete Gauß-Verteilung) veröffentlicht jede Zelle der Summe: Setzen Sie MIN_SUPPORT=0 (eine Stützzählung wäre eine zweite Veröffentlichung mit Laplace-Rauschen) oder verwenden Sie NOISE=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="117"/>
         <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (count and sum only): the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3) on every cell, calibrated to the L2 sensitivity over all cells; it needs DELTA &gt; 0 and, for the sum, MIN_SUPPORT=0. Values are rounded to a public grain (the largest power of two at most max(|LOWER|, |UPPER|) / 1024) so the noise is exact integer noise. With UNIT=1 each user keeps at most one point per cell and M cells (sampled), so the L2 sensitivity of the sum is sqrt(M) max(|LOWER|, |UPPER|) and of the count sqrt(M), against M times that in L1 for Laplace (the count becomes users per cell); with UNIT=2 it is sqrt(K) M max(|LOWER|, |UPPER|) over all cells, against epsilon / K per cell for Laplace. The release is rho-zero-concentrated DP (Bun and Steinke 2016), rho chosen so that Canonne, Kamath and Steinke 2020 Corollary 13 gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA, and SENSITIVITY is the L2 one. At EPSILON={e:g} and DELTA={d:g} the Gaussian gives the smaller error from M (or K) = {m} up; for small M, Laplace is better. NOISE=1 (discrete Laplace) is not offered here.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (nur Anzahl und Summe): die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3) auf jeder Zelle, kalibriert auf die L2-Sensitivität über alle Zellen; sie erfordert DELTA &gt; 0 und, für die Summe, MIN_SUPPORT=0. Die Werte werden auf ein öffentliches Raster gerundet (die größte Zweierpotenz höchstens max(|LOWER|, |UPPER|) / 1024), damit das Rauschen exakt ganzzahlig ist. Mit UNIT=1 behält jeder Nutzer höchstens einen Punkt je Zelle und M Zellen (zufällig ausgewählt), daher ist die L2-Sensitivität der Summe sqrt(M) max(|LOWER|, |UPPER|) und die der Anzahl sqrt(M), gegenüber dem M-Fachen in L1 bei Laplace (die Anzahl zählt dann Nutzer je Zelle); mit UNIT=2 ist sie sqrt(K) M max(|LOWER|, |UPPER|) über alle Zellen, gegenüber Epsilon / K je Zelle bei Laplace. Die Veröffentlichung ist rho-nullkonzentriert differenziell privat (Bun und Steinke 2016), wobei rho so gewählt ist, dass Canonne, Kamath und Steinke 2020 Corollary 13 (EPSILON, DELTA) ergibt; die Privatsphäre-Angaben enthalten rho, EPSILON und DELTA, und SENSITIVITY ist die L2-Sensitivität. Bei EPSILON={e:g} und DELTA={d:g} ergibt die Gauß-Verteilung ab M (bzw. K) = {m} den kleineren Fehler; für kleine M ist Laplace besser. NOISE=1 (diskretes Laplace) gibt es hier nicht.&lt;/p&gt;</translation>
     </message>
@@ -1991,22 +1971,22 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>NOISE=1 (diskretes Laplace) gibt es für den Mobilitätsbericht nicht: Verwenden Sie NOISE=0 (Laplace) oder NOISE=2 (diskrete Gauß-Verteilung für Besuche pro Zone).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="26"/>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="28"/>
         <source>NOISE=2 leaves out od_flows: the report's OD flows use the stability-based histogram, which is not zero-concentrated DP. Leave od_flows out of ANALYSES or use NOISE=0; for OD flows with Gaussian noise run noisyodflows with NOISE=2.</source>
         <translation>NOISE=2 lässt od_flows weg: Die Quelle-Ziel-Ströme des Berichts verwenden das Stabilitäts-Histogramm, das nicht nullkonzentriert differenziell privat ist. Nehmen Sie od_flows aus ANALYSES heraus oder verwenden Sie NOISE=0; für Quelle-Ziel-Ströme mit Gauß-Rauschen führen Sie noisyodflows mit NOISE=2 aus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="31"/>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="33"/>
         <source>NOISE=2: OD flows are left out (their stability-based histogram is not zero-concentrated DP; noisyodflows with NOISE=2 releases OD flows with Gaussian noise).</source>
         <translation>NOISE=2: Die Quelle-Ziel-Ströme werden weggelassen (ihr Stabilitäts-Histogramm ist nicht nullkonzentriert differenziell privat; noisyodflows mit NOISE=2 veröffentlicht Quelle-Ziel-Ströme mit Gauß-Rauschen).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="41"/>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="43"/>
         <source>Noise: every analysis Laplace counts or exponential-mechanism summaries (pure epsilon-DP); composed in zCDP: rho = {rho:.4g}, i.e. (epsilon {e:.4g}, delta {d:g})-DP (Canonne, Kamath and Steinke 2020 Corollary 13).</source>
         <translation>Rauschen: jede Analyse mit Laplace-Zählwerten oder Fünf-Zahlen-Zusammenfassungen des Exponentialmechanismus (reine epsilon-DP); in zCDP zusammengesetzt: rho = {rho:.4g}, also (epsilon {e:.4g}, delta {d:g})-DP (Canonne, Kamath und Steinke 2020, Corollary 13).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="47"/>
         <source>Noise: visits per zone with the discrete Gaussian (Canonne, Kamath and Steinke 2020; one visit per user and zone, L2 sensitivity sqrt(2M) = {s:.4g}, sigma {sigma:.4g}, rho {rv:.4g}); every other analysis Laplace counts or exponential-mechanism summaries (pure epsilon-DP, rho = epsilon^2/2). The report is rho = {rho:.4g}-zCDP (Bun and Steinke 2016), i.e. (epsilon {e:.4g}, delta {d:g})-DP (Canonne, Kamath and Steinke 2020 Corollary 13).</source>
         <translation>Rauschen: Besuche pro Zone mit der diskreten Gauß-Verteilung (Canonne, Kamath und Steinke 2020; ein Besuch pro Nutzer und Zone, L2-Sensitivität sqrt(2M) = {s:.4g}, sigma {sigma:.4g}, rho {rv:.4g}); jede andere Analyse mit Laplace-Zählwerten oder Fünf-Zahlen-Zusammenfassungen des Exponentialmechanismus (reine epsilon-DP, rho = epsilon^2/2). Der Bericht ist rho = {rho:.4g}-zCDP (Bun und Steinke 2016), also (epsilon {e:.4g}, delta {d:g})-DP (Canonne, Kamath und Steinke 2020, Corollary 13).</translation>
     </message>
@@ -2074,6 +2054,31 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/level_layers.py" line="108"/>
         <source>LEVELS_FORMAT: this QGIS cannot write .{extension} files; choose gpkg (0).</source>
         <translation>LEVELS_FORMAT: Dieses QGIS kann keine .{extension}-Dateien schreiben; wählen Sie gpkg (0).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="54"/>
+        <source>User-level counts: one user may add up to M = {m} points{cells}, so the noise scale is {m}{times} / epsilon {e:.4g} = {b:.4g} per cell and the 95% margin of error is {moe:.4g} (expected absolute error {mae:.4g}).</source>
+        <translation>Zählungen auf Nutzerebene: Ein Nutzer kann bis zu M = {m} Punkte{cells} beitragen, daher ist die Rauschskala {m}{times} / Epsilon {e:.4g} = {b:.4g} je Zelle und die 95-%-Fehlermarge {moe:.4g} (erwarteter absoluter Fehler {mae:.4g}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/accuracy_notes.py" line="61"/>
+        <source>With M = {m} the 95% margin of error is {moe:.4g}: zones whose count is below about {moe:.0f} will be dominated by noise. A smaller MAX_CONTRIBUTIONS (most users' number of points), a larger EPSILON or coarser zones reduce it; dp_geoprivacy:accuracyplanner tabulates the margin per epsilon and M.</source>
+        <translation>Mit M = {m} beträgt die 95-%-Fehlermarge {moe:.4g}: In Zonen, deren Zählwert unter etwa {moe:.0f} liegt, überwiegt das Rauschen. Ein kleineres MAX_CONTRIBUTIONS (die Punktzahl der meisten Nutzer), ein größeres EPSILON oder gröbere Zonen verringern sie; dp_geoprivacy:accuracyplanner tabelliert die Marge je Epsilon und M.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="86"/>
+        <source>Sensitivity (L1; L2 with NOISE=2)</source>
+        <translation>Sensitivität (L1; L2 mit NOISE=2)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="86"/>
+        <source>Noise scale (Laplace b; sigma with NOISE=2)</source>
+        <translation>Rauschskala (Laplace b; Sigma mit NOISE=2)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="29"/>
+        <source>AUTO_VALUE_BOUNDS chooses the bounds inside a public range: give LOWER and UPPER as that range (e.g. 0 and 200 for a speed in km/h), declared from what is known without the data.</source>
+        <translation>AUTO_VALUE_BOUNDS wählt die Grenzen innerhalb eines öffentlichen Bereichs: Geben Sie LOWER und UPPER als diesen Bereich an (z. B. 0 und 200 für eine Geschwindigkeit in km/h), festgelegt aus dem, was ohne die Daten bekannt ist.</translation>
     </message>
 </context>
 <context>
@@ -2589,19 +2594,14 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>DELTA muss bei Gauß-Rauschen über 0 liegen (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="47"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="48"/>
         <source>a zone sum (M records of a unit in distinct zones, values up to {b:g} in magnitude)</source>
         <translation>eine Zonensumme (M Datensätze einer Einheit in verschiedenen Zonen, Beträge der Werte bis {b:g})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="35"/>
         <source>a count (each user in at most M = {m} distinct cells)</source>
         <translation>eine Zählung (jeder Nutzer in höchstens M = {m} verschiedenen Zellen)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="20"/>
-        <source>Side by side at EPSILON {e:g} and DELTA {d:g}, for {what}: Laplace (L1 sensitivity {l1:g}) RMSE {lr:.4g}, 95% margin {lm:.4g}; Gaussian (L2 sensitivity {l2:.4g}, rho {rho:.4g}-zCDP converted to (epsilon, delta) by Canonne, Kamath and Steinke 2020) RMSE {gr:.4g}, 95% margin {gm:.4g}. {noise} noise gives the smaller error (RMSE ratio Laplace / Gaussian {ratio:.3g}).</source>
-        <translation>Im Vergleich bei EPSILON {e:g} und DELTA {d:g}, für {what}: Laplace (L1-Sensitivität {l1:g}) RMSE {lr:.4g}, 95%-Fehlerspanne {lm:.4g}; Gauß (L2-Sensitivität {l2:.4g}, Rho {rho:.4g}-zCDP, nach Canonne, Kamath und Steinke 2020 in (Epsilon, Delta) umgerechnet) RMSE {gr:.4g}, 95%-Fehlerspanne {gm:.4g}. {noise}-Rauschen ergibt den kleineren Fehler (RMSE-Verhältnis Laplace / Gauß {ratio:.3g}).</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="122"/>
@@ -2687,6 +2687,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="412"/>
         <source>origin total, expected absolute error</source>
         <translation>Quellsumme, erwarteter absoluter Fehler</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="20"/>
+        <source>Side by side at EPSILON {e:g} and DELTA {d:g}, for {what}: Laplace (L1 sensitivity {l1:g}) RMSE {lr:.4g}, 95% of errors within {lm:.4g}; Gaussian (L2 sensitivity {l2:.4g}, rho {rho:.4g}-zCDP converted to (epsilon, delta) by Canonne, Kamath and Steinke 2020) RMSE {gr:.4g}, 95% of errors within {gm:.4g} (exact quantiles of the error, to compare the two noises; the moe95 a release publishes is a bound at least as wide). {noise} noise gives the smaller error (RMSE ratio Laplace / Gaussian {ratio:.3g}).</source>
+        <translation>Im Vergleich bei EPSILON {e:g} und DELTA {d:g}, für {what}: Laplace (L1-Sensitivität {l1:g}) RMSE {lr:.4g}, 95 % der Fehler innerhalb {lm:.4g}; Gauß (L2-Sensitivität {l2:.4g}, Rho {rho:.4g}-zCDP, nach Canonne, Kamath und Steinke 2020 in (Epsilon, Delta) umgerechnet) RMSE {gr:.4g}, 95 % der Fehler innerhalb {gm:.4g} (exakte Quantile des Fehlers, um die beiden Rauscharten zu vergleichen; die moe95, die eine Veröffentlichung angibt, ist eine mindestens so weite Schranke). {noise}-Rauschen ergibt den kleineren Fehler (RMSE-Verhältnis Laplace / Gauß {ratio:.3g}).</translation>
     </message>
 </context>
 <context>
@@ -3153,32 +3158,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Mit einer Zufallssaat kann jeder, der sie kennt, das Rauschen reproduzieren; gegenüber diesen Personen ist die Ausgabe also nicht privat. Lassen Sie das Feld für Veröffentlichungen leer: Das Rauschen stammt dann aus numpys Philox-Generator, dessen Schlüssel aus der kryptographischen Zufallsquelle des Betriebssystems stammt. Die Metadaten der Ausgabe vermerken, ob eine Zufallssaat verwendet wurde (nie deren Wert).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="131"/>
+        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="136"/>
         <source>{name} must be a finite number (got {value}).</source>
         <translation>{name} muss eine endliche Zahl sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="139"/>
         <source>{name} must be a whole number up to 2147483647 (got {value}).</source>
         <translation>{name} muss eine ganze Zahl bis 2147483647 sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="141"/>
         <source>{name} must be at least {minimum:g} (got {value}).</source>
         <translation>{name} muss mindestens {minimum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="143"/>
         <source>{name} must be at most {maximum:g} (got {value}).</source>
         <translation>{name} darf höchstens {maximum:g} sein (erhalten: {value}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="191"/>
         <source>{name} is the file of {input} ({path}): the input would be overwritten. Choose another file for {name}.</source>
         <translation>{name} ist die Datei von {input} ({path}): die Eingabe würde überschrieben. Wählen Sie eine andere Datei für {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="198"/>
         <source>{name}: {path} cannot be written here (no permission to write in {folder}). Choose a file in a folder you can write to.</source>
         <translation>{name}: {path} kann hier nicht geschrieben werden (keine Schreibberechtigung in {folder}). Wählen Sie eine Datei in einem Ordner, in den Sie schreiben dürfen.</translation>
     </message>
@@ -3213,12 +3218,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{p}: {fields} können nicht mit den verrauschten Orten veröffentlicht werden: {details}. Entfernen Sie sie aus {p}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="185"/>
         <source> (and the ledger would be lost)</source>
         <translation> (und das Journal ginge verloren)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="187"/>
         <source>{other} and {name} are the same file ({path}): one would replace the other{lost}. Choose a different file for each.</source>
         <translation>{other} und {name} sind dieselbe Datei ({path}): Die eine würde die andere ersetzen{lost}. Wählen Sie für jede eine eigene Datei.</translation>
     </message>
@@ -3233,12 +3238,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Kennungsfelder behalten (nicht zur Veröffentlichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="160"/>
+        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="165"/>
         <source>LEDGER {path} is a folder, not a ledger file; give a file name.</source>
         <translation>LEDGER {path} ist ein Ordner, keine Journaldatei; geben Sie einen Dateinamen an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="176"/>
         <source>{name} is the layer '{layer}' of {input} ({path}): the input would be overwritten. Choose another table name for {name}.</source>
         <translation>{name} ist der Layer „{layer}“ von {input} ({path}): Die Eingabe würde überschrieben. Wählen Sie einen anderen Tabellennamen für {name}.</translation>
     </message>
@@ -3248,7 +3253,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Der temporäre Layer {key} konnte nicht behalten werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="119"/>
         <source>{name} {missing} is not a field of {layer} (its fields: {fields}). Choose one of {layer}'s fields.</source>
         <translation>{name} {missing} ist kein Feld von {layer} (seine Felder: {fields}). Wählen Sie eines der Felder von {layer}.</translation>
     </message>
@@ -3261,6 +3266,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/guard.py" line="51"/>
         <source>{algorithm} stopped on an unexpected error ({kind}: {error}); nothing was written. Please report it with your settings; the details are in the QGIS message log (tab {provider}).</source>
         <translation>{algorithm} wurde durch einen unerwarteten Fehler beendet ({kind}: {error}); nichts wurde geschrieben. Bitte melden Sie ihn mit Ihren Einstellungen; die Details stehen im QGIS-Meldungsprotokoll (Reiter {provider}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/parameter_checks.py" line="115"/>
+        <source>{name}: several fields are separated by ';', not ',' (e.g. {example}).</source>
+        <translation>{name}: Mehrere Felder werden durch ';' getrennt, nicht durch ',' (z. B. {example}).</translation>
     </message>
 </context>
 <context>
@@ -4202,277 +4212,277 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyOdFlows</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="104"/>
         <source>Noisy origin-destination flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="222"/>
         <source>Origin y field</source>
         <translation>y-Feld der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="222"/>
         <source>Destination x field</source>
         <translation>x-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="222"/>
         <source>Destination y field</source>
         <translation>y-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="229"/>
         <source>Give all four coordinate fields, or none to use the line geometries.</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines, um die Liniengeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="235"/>
         <source>The CRS the four coordinate fields are written in, e.g. EPSG:4326 for longitude/latitude.</source>
         <translation>Das KBS, in dem die vier Koordinatenfelder angegeben sind, z. B. EPSG:4326 für geographische Länge/Breite.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="239"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="240"/>
         <source>A number &gt; 0; smaller means more noise and more privacy. OD flows need a larger epsilon than zone counts for the same accuracy (Kapp et al. 2023 §5.4).</source>
         <translation>Eine Zahl &gt; 0; kleiner bedeutet mehr Rauschen und mehr Privatsphäre. OD-Ströme benötigen für dieselbe Genauigkeit ein größeres Epsilon als Zonenzählwerte (Kapp et al. 2023 §5.4).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="239"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="240"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl an Fahrten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="239"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="240"/>
         <source>An integer &gt;= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Fahrten behalten, gleichverteilt zufällig ausgewählt; die Sensitivität ist M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="251"/>
         <source>Leave out flows below (post-processing)</source>
         <translation>Ströme unterhalb dieses Werts weglassen (Nachverarbeitung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="254"/>
         <source>A number &gt;= 0: published flows whose rounded, clamped count is below it are left out of both outputs; 0 keeps every pair, zeros included.</source>
         <translation>Eine Zahl &gt;= 0: Veröffentlichte Ströme, deren gerundeter, bei null begrenzter Zählwert darunter liegt, werden in beiden Ausgaben weggelassen; 0 behält jedes Paar, einschließlich der Nullen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="261"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="262"/>
         <source>Noisy OD flow lines</source>
         <translation>Verrauschte OD-Stromlinien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="265"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="266"/>
         <source>Noisy OD matrix (table)</source>
         <translation>Verrauschte OD-Matrix (Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="271"/>
         <source>Flows published</source>
         <translation>Veröffentlichte Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="271"/>
         <source>Noisy count of trips with an end outside all zones</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="281"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="282"/>
         <source>Coordinate fields were given only in part ({given}); also set {missing}, or clear them all to read the trips from line geometries.</source>
         <translation>Die Koordinatenfelder wurden nur teilweise angegeben ({given}); setzen Sie auch {missing} oder leeren Sie alle, um die Fahrten aus Liniengeometrien zu lesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="287"/>
         <source>MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round to zero.</source>
         <translation>MIN_FLOW muss eine Zahl von mindestens 0 sein (erhalten: {v}); 1 lässt Ströme weg, die auf null gerundet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="316"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX müssen verschiedene Dateien sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="318"/>
         <source>No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not used.</source>
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="326"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="327"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="334"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="335"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="415"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="416"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="465"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="468"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="400"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="470"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="473"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips' CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="476"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="479"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="340"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="341"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="340"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="341"/>
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="406"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="407"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="409"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="410"/>
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="411"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="412"/>
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="434"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="435"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="434"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="435"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="482"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="485"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="484"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="487"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="484"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="487"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="484"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="487"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="487"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="490"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="489"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="492"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="494"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="497"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="288"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="289"/>
         <source>trips</source>
         <translation>Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="114"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): each published flow is off by at most ±{moe:.2g} (95%); a pair needs about {t:.3g} trips to be published half the time, and no pair without trips is ever published.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %); ein Paar braucht etwa {t:.3g} Fahrten, um in der Hälfte der Fälle veröffentlicht zu werden, und ein Paar ohne Fahrten wird nie veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="120"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): each published flow is off by at most ±{moe:.2g} (95%), and each zone pair without trips is published with probability {p:.2g}: about {n:,.0f} noise-only flows for {zones} zones (THRESHOLD=1 publishes none).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %), und jedes Zonenpaar ohne Fahrten wird mit Wahrscheinlichkeit {p:.2g} veröffentlicht: etwa {n:,.0f} Ströme aus reinem Rauschen bei {zones} Zonen (THRESHOLD=1 veröffentlicht keine).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="125"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="126"/>
         <source>Counts the trips between each pair of zones (the OD matrix) and publishes them with differential privacy, as flow lines and a table.</source>
         <translation>Zählt die Fahrten zwischen jedem Zonenpaar (die OD-Matrix) und veröffentlicht sie mit Differential Privacy, als Stromlinien und als Tabelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="125"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="126"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip, for the traveller; with USER_FIELD each user with up to M trips (user-level privacy).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Fahrt, für die Reisenden; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="219"/>
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="222"/>
         <source>Origin x field</source>
         <translation>X-Feld des Starts</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="233"/>
         <source>CRS of the coordinate fields</source>
         <translation>KBS der Koordinatenfelder</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="247"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="248"/>
         <source>All pairs (pure epsilon-DP)</source>
         <translation>Alle Paare (reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="257"/>
         <source>Include intrazonal flows</source>
         <translation>Binnenzonale Ströme einschließen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="337"/>
         <source>MAX_TRIPS=0 (automatic) weighs the noise on every pair of zones: declare the zones (ZONES, or H3 with an EXTENT), or give MAX_TRIPS.</source>
         <translation>MAX_TRIPS=0 (automatisch) wägt das Rauschen auf jedem Zonenpaar ab: Deklarieren Sie die Zonen (ZONES oder H3 mit EXTENT) oder geben Sie MAX_TRIPS an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="216"/>
         <source>zone pairs (and the outside cell)</source>
         <translation>Zonenpaare (und die Außenzelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="323"/>
         <source>Discrete Gaussian noise: each user counts at most once per zone pair, in at most M = {m} pairs, so the L2 sensitivity is sqrt(M); accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
         <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zonenpaar, in höchstens M = {m} Paaren, daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und in (EPSILON, DELTA) umgerechnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="343"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="344"/>
         <source>one user ({field}), at most one trip per zone pair and {m} pairs kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), je Nutzer höchstens eine Fahrt je Zonenpaar und {m} Paare behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="135"/>
         <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (Dumont et al. 2021 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Kapp et al. 2023 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_TRIPS=0 (with USER_FIELD and declared zones) chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism (McSherry and Talwar 2007) on the trips per user, aiming at the M where the trips left out plus the expected noise error on every pair is smallest (the model of THRESHOLD=0 with CLAMP: most pairs are empty, and a clamped empty pair's error is the noise's positive part, for Laplace with its power-of-two grain, for the discrete Gaussian growing as the square root of M); the flows use the rest of EPSILON (with NOISE=2, the rest of its rho). The chosen M is in the log and the privacy record, and EPSILON_SPENT includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, Kapp et al. 2023 and Roy, Kantarcioglu and Sweeney 2016 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (Roy, Kantarcioglu and Sweeney 2016 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (Asghar, Tyler and Kaafar 2017 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Kapp et al. 2023 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §4.2 and §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1; Roy, Kantarcioglu and Sweeney 2016 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (Dumont et al. 2021 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach Kapp et al. 2023 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_TRIPS=0 (mit USER_FIELD und deklarierten Zonen) wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit dem Exponentialmechanismus (McSherry and Talwar 2007) auf den Fahrten je Nutzer und zielt auf das M, bei dem die weggelassenen Fahrten plus der erwartete Rauschfehler auf jedem Paar am kleinsten sind (das Modell von THRESHOLD=0 mit CLAMP: die meisten Paare sind leer, und der Fehler eines begrenzten leeren Paares ist der positive Teil des Rauschens, bei Laplace mit seiner Körnung in Zweierpotenzen, beim diskreten Gauß-Rauschen mit der Quadratwurzel von M wachsend); die Ströme verwenden den Rest von EPSILON (bei NOISE=2 den Rest seines rho). Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, Kapp et al. 2023 und Roy, Kantarcioglu und Sweeney 2016 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (Roy, Kantarcioglu und Sweeney 2016 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Kapp et al. 2023 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §4.2 und §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; Roy, Kantarcioglu und Sweeney 2016 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
@@ -4889,16 +4899,6 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="287"/>
-        <source>Sensitivity (per cell)</source>
-        <translation>Sensitivität (je Zelle)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="287"/>
-        <source>Noise scale (per cell)</source>
-        <translation>Rauschskala (je Zelle)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="287"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
@@ -5076,6 +5076,16 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="126"/>
         <source>&lt;p&gt;Publishes a statistic of a measured value (speed, dwell time, fare: VALUE_FIELD) per zone of a public zone layer or H3 hexagon, optionally per time slot, with differential privacy: the ITMS report §III (average bus speed per hexagon and time slot, Query 1; buses per day above a speed limit, Query 2) and Kapp et al. 2023 §4.3 (user-level privacy, five-number summaries).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Cells.&lt;/b&gt; ZONES with ZONE_ID_FIELD, or H3_RESOLUTION with a public EXTENT, as in Noisy zone counts; every cell gets its mechanism, empty ones included. Overlapping zones are not supported. With TIME_FIELD each point lies in a (zone, slot) cell (hour of day, four-hour windows or day of week). Points in no zone are dropped.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; count; sum; mean (a noisy sum of values centred on (LOWER+UPPER)/2 over a noisy count, MEAN_SUM_SHARE of epsilon for the sum; Wilson et al. 2020); count of units above LIMIT averaged over the public number of DAYS in the period (the ITMS report Query 2); median, quartiles or the five-number summary by the exponential mechanism on ranks over QUANTILE_GRID values from LOWER to UPPER (Kapp et al. 2023 §4.3.2). Every mechanism spends delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds.&lt;/b&gt; LOWER and UPPER (e.g. 0 and 65 km/h) are required and declared by you; every value is clamped to them before anything is summed; the number of clamped values is in the log. The ITMS report takes the maximum speed (65 km/h) and the number of buses N from the raw data and uses (max - min) / N as the sensitivity of the mean: both are statistics of the private data, and N changes when a bus is added, so that release is not differentially private. They are not copied: the bounds are declarations, and the mean divides by a noisy count.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Bounds chosen privately.&lt;/b&gt; AUTO_VALUE_BOUNDS: LOWER and UPPER are then the declared public range, and the bounds the values are clamped to are the private 2nd and 98th percentiles of the values within it (the exponential mechanism on ranks, Kapp et al. 2023 §4.3.2, each user's at most M values), with AUTO_SHARE of EPSILON (default 5%). MAX_CONTRIBUTIONS=0 (UNIT=1) chooses M privately with another AUTO_SHARE: the exponential mechanism (McSherry and Talwar 2007) over 1..AUTO_MAX_BOUND on the records per user, aiming at the M where the records left out plus the expected noise error on every cell is smallest. The statistics use the rest of EPSILON (with NOISE=2, the rest of its rho); the chosen bounds and M are in the log and the privacy record, and EPSILON_SPENT includes them.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy (UNIT).&lt;/b&gt; 0 record: one point (item level). 1 user: USER_FIELD, each user keeps at most MAX_CONTRIBUTIONS (M) points, sampled uniformly (Kapp et al. 2023 §4.3); sensitivities are for M points. 2 user-day (the ITMS report's epsilon per day): a user on one day (DAY_FIELD, or the date of TIME_FIELD) keeps at most MAX_CELLS_PER_DAY (K) cells and M points per cell, sampled uniformly; every cell runs with epsilon / K and a user-day loses at most the sum of the K largest per-cell epsilons, EPSILON (the ITMS report §III F). With PER_UNIT_MEAN each user-day adds the mean of its values in a cell instead (the ITMS report Query 1; M = 1). K is a bound you declare, enforced by sampling; the ITMS report reads K = 89 from its data, which is not done here. Points with a NULL user or day are dropped and counted.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL values&lt;/b&gt; of VALUE_FIELD and NULL times are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (the ITMS report publishes only cells with at least 10 buses a day): a cell is published only when a noisy count of its points over the whole period reaches MIN_SUPPORT, never the raw count. The count and the mean test their own noisy count; the other statistics spend SUPPORT_SHARE of the cell's epsilon on a separate noisy count. Missing cells do not mean zero.&lt;/p&gt;&lt;p&gt;Output fields: zone_id, time_slot (with TIME_FIELD), the statistic (count, sum, mean, per_day_above, median, q1/median/q3 or min/q1/median/q3/max), moe95 (95% margin of error in value units; the mean's from its noisy count) or moe95_rank (quantiles: ranks), and noisy_support (the noisy count the minimum support was tested on, when there was one). Rows are ordered by zone id and slot. The privacy record (per-cell and total epsilon, mechanism, sensitivity) is stored in the output's metadata; the layer loads graduated by the statistic.&lt;/p&gt;&lt;p&gt;Sources: the ITMS report §II D and §III; Kapp et al. 2023 §4.2-4.3.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Veröffentlicht eine Statistik eines Messwerts (Geschwindigkeit, Verweildauer, Fahrpreis: VALUE_FIELD) je Zone eines öffentlichen Zonenlayers oder je H3-Sechseck, optional je Zeitfenster, differenziell privat: ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §III (mittlere Busgeschwindigkeit je Sechseck und Zeitfenster, Query 1; Busse je Tag über einer Geschwindigkeitsgrenze, Query 2) und Kapp et al. 2023 §4.3 (Privatsphäre auf Nutzerebene, Fünf-Punkte-Zusammenfassungen).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zellen.&lt;/b&gt; ZONES mit ZONE_ID_FIELD oder H3_RESOLUTION mit einem öffentlichen EXTENT, wie bei Verrauschte Zählwerte je Zone; jede Zelle erhält ihren Mechanismus, auch leere. Überlappende Zonen werden nicht unterstützt. Mit TIME_FIELD liegt jeder Punkt in einer Zelle aus Zone und Zeitfenster (Stunde des Tages, Vierstundenfenster oder Wochentag). Punkte in keiner Zone werden verworfen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;STATISTIC.&lt;/b&gt; Anzahl; Summe; Mittelwert (eine verrauschte Summe der um (LOWER+UPPER)/2 zentrierten Werte geteilt durch eine verrauschte Anzahl, MEAN_SUM_SHARE des Epsilons für die Summe; Wilson et al. 2020); Anzahl der Einheiten über LIMIT, gemittelt über die öffentliche Anzahl DAYS an Tagen des Zeitraums (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) Query 2); Median, Quartile oder Fünf-Punkte-Zusammenfassung mit dem Exponential-Mechanismus auf Rängen über QUANTILE_GRID Werte von LOWER bis UPPER (Kapp et al. 2023 §4.3.2). Jeder Mechanismus verbraucht delta = 0.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen.&lt;/b&gt; LOWER und UPPER (z. B. 0 und 65 km/h) sind erforderlich und werden von Ihnen festgelegt; jeder Wert wird vor jeder Summierung auf sie begrenzt; die Anzahl begrenzter Werte steht im Protokoll. Der ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) entnimmt die Höchstgeschwindigkeit (65 km/h) und die Anzahl N der Busse den Rohdaten und verwendet (max - min) / N als Sensitivität des Mittelwerts: Beides sind Statistiken der privaten Daten, und N ändert sich, wenn ein Bus hinzukommt, daher ist diese Veröffentlichung nicht differenziell privat. Beides wird nicht übernommen: Die Grenzen sind Festlegungen, und der Mittelwert teilt durch eine verrauschte Anzahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privat gewählte Grenzen.&lt;/b&gt; AUTO_VALUE_BOUNDS: LOWER und UPPER sind dann der deklarierte öffentliche Bereich, und die Grenzen, auf die die Werte begrenzt werden, sind das private 2. und 98. Perzentil der Werte darin (der Exponentialmechanismus auf Rängen, Kapp et al. 2023 §4.3.2, höchstens M Werte je Nutzer), mit AUTO_SHARE von EPSILON (Voreinstellung 5 %). MAX_CONTRIBUTIONS=0 (UNIT=1) wählt M privat mit einem weiteren AUTO_SHARE: der Exponentialmechanismus (McSherry and Talwar 2007) über 1..AUTO_MAX_BOUND auf den Datensätzen je Nutzer, mit dem Ziel des M, bei dem die weggelassenen Datensätze plus der erwartete Rauschfehler auf jeder Zelle am kleinsten sind. Die Statistiken verwenden den Rest von EPSILON (bei NOISE=2 den Rest seines rho); die gewählten Grenzen und M stehen im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält sie.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit (UNIT).&lt;/b&gt; 0 Datensatz: ein Punkt (Einzelebene). 1 Nutzer: USER_FIELD, jeder Nutzer behält höchstens MAX_CONTRIBUTIONS (M) Punkte, gleichverteilt zufällig ausgewählt (Kapp et al. 2023 §4.3); die Sensitivitäten gelten für M Punkte. 2 Nutzertag (Epsilon je Tag im ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0)): ein Nutzer an einem Tag (DAY_FIELD oder das Datum aus TIME_FIELD) behält höchstens MAX_CELLS_PER_DAY (K) Zellen und M Punkte je Zelle, gleichverteilt zufällig ausgewählt; jede Zelle läuft mit Epsilon / K, und ein Nutzertag verliert höchstens die Summe der K größten Epsilons je Zelle, EPSILON (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §III F). Mit PER_UNIT_MEAN trägt jeder Nutzertag stattdessen den Mittelwert seiner Werte in einer Zelle bei (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) Query 1; M = 1). K ist eine von Ihnen festgelegte Schranke, durch Stichprobenziehung durchgesetzt; ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) liest K = 89 aus seinen Daten ab, was hier nicht geschieht. Punkte mit NULL als Nutzer oder Tag werden verworfen und gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;NULL-Werte&lt;/b&gt; in VALUE_FIELD und NULL-Zeiten werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;MIN_SUPPORT&lt;/b&gt; (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) veröffentlicht nur Zellen mit mindestens 10 Bussen am Tag): Eine Zelle wird nur veröffentlicht, wenn eine verrauschte Anzahl ihrer Punkte über den ganzen Zeitraum MIN_SUPPORT erreicht, nie die Rohanzahl. Anzahl und Mittelwert prüfen ihre eigene verrauschte Anzahl; die übrigen Statistiken verwenden SUPPORT_SHARE des Epsilons der Zelle für eine eigene verrauschte Anzahl. Fehlende Zellen bedeuten nicht null.&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id, time_slot (mit TIME_FIELD), die Statistik (count, sum, mean, per_day_above, median, q1/median/q3 oder min/q1/median/q3/max), moe95 (95-%-Fehlerspanne in Einheiten des Werts; beim Mittelwert aus seiner verrauschten Anzahl) oder moe95_rank (Quantile: Ränge) und noisy_support (die verrauschte Anzahl, an der die Mindestbesetzung geprüft wurde, falls geprüft). Die Zeilen sind nach Zonen-ID und Zeitfenster geordnet. Der Privatsphäre-Nachweis (Epsilon je Zelle und insgesamt, Mechanismus, Sensitivität) steht in den Metadaten der Ausgabe; der Layer wird abgestuft nach der Statistik dargestellt.&lt;/p&gt;&lt;p&gt;Quellen: ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §II D und §III; Kapp et al. 2023 §4.2-4.3.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="287"/>
+        <source>Sensitivity (per cell; L2 with NOISE=2)</source>
+        <translation>Sensitivität (je Zelle; L2 mit NOISE=2)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="287"/>
+        <source>Noise scale (per cell; sigma with NOISE=2)</source>
+        <translation>Rauschskala (je Zelle; Sigma mit NOISE=2)</translation>
     </message>
 </context>
 <context>
@@ -5284,404 +5294,409 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>PrivacyReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="64"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="65"/>
         <source>Privacy report (budget accounting)</source>
         <translation>Privatsphäre-Bericht (Budgetabrechnung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="142"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="145"/>
         <source>Privacy ledger (JSON)</source>
         <translation>Privatsphäre-Journal (JSON)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
         <source>Releases</source>
         <translation>Veröffentlichungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="358"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="364"/>
         <source>Privacy report</source>
         <translation>Privatsphäre-Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="159"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="162"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="182"/>
         <source>Sources</source>
         <translation>Datenquellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="183"/>
         <source>Releases counted</source>
         <translation>Gezählte Veröffentlichungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="189"/>
         <source>Give LAYERS (released layers) and/or LEDGER (the privacy ledger).</source>
         <translation>Geben Sie LAYERS (veröffentlichte Layer) und/oder LEDGER (das Privatsphäre-Journal) an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="197"/>
         <source>LEDGER {path} does not exist.</source>
         <translation>LEDGER {path} existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="211"/>
         <source>Layer '{name}' has no dp_geoprivacy privacy record and is not counted.</source>
         <translation>Der Layer „{name}“ hat keine Privatsphäre-Angaben von dp_geoprivacy und wird nicht gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="214"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="219"/>
         <source>Layer '{name}' ({algorithm}) is NOT differentially private: it is not counted and must not be published.</source>
         <translation>Der Layer „{name}“ ({algorithm}) ist NICHT differenziell privat: Er wird nicht gezählt und darf nicht veröffentlicht werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="354"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="360"/>
         <source>Read from {n} layer(s)</source>
         <translation>Gelesen aus {n} Layer(n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="356"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="362"/>
         <source> and the ledger {path}</source>
         <translation> und dem Journal {path}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
         <source>Source</source>
         <translation>Datenquelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
         <source>Grouped by</source>
         <translation>Gruppiert nach</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
         <source>Sum of epsilons</source>
         <translation>Summe der Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
         <source>Worst cell</source>
         <translation>Ungünstigste Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
         <source>Driven by</source>
         <translation>Bestimmt durch</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="382"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="388"/>
         <source>input layer name</source>
         <translation>Name des Eingabelayers</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="382"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="388"/>
         <source>ledger fingerprint</source>
         <translation>Fingerabdruck im Journal</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
         <source>Release</source>
         <translation>Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
         <source>Algorithm</source>
         <translation>Algorithmus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
         <source>Epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
         <source>Delta</source>
         <translation>Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
         <source>Partition</source>
         <translation>Partition</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
         <source>Unit of privacy</source>
         <translation>Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
         <source>Output</source>
         <translation>Ausgabe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
         <source>Drives the total</source>
         <translation>Bestimmt die Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="400"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="406"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="402"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="408"/>
         <source> (seeded)</source>
         <translation> (mit Zufallssaat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="378"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="384"/>
         <source>(other)</source>
         <translation>(andere)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="412"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="418"/>
         <source>How the totals are computed</source>
         <translation>Wie die Summen berechnet werden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="170"/>
         <source>Largest (epsilon, delta)-DP total of one source: epsilon</source>
         <translation>Größte (Epsilon, Delta)-DP-Summe einer Datenquelle: Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="172"/>
         <source>Largest (epsilon, delta)-DP total of one source: delta</source>
         <translation>Größte (Epsilon, Delta)-DP-Summe einer Datenquelle: Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="178"/>
         <source>Largest geo-indistinguishability total of one source: epsilon</source>
         <translation>Größte Summe der Geo-Ununterscheidbarkeit einer Datenquelle: Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="180"/>
         <source>... per this distance (metres)</source>
         <translation>... je dieser Entfernung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="201"/>
         <source>LEDGER: {error}. Give the ledger file the privatizing runs wrote.</source>
         <translation>LEDGER: {error}. Geben Sie die Journaldatei an, die die privatisierenden Läufe geschrieben haben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="243"/>
-        <source>{source}: {total} over {n} release(s).</source>
-        <translation>{source}: {total} über {n} Veröffentlichung(en).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="277"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="283"/>
         <source>geo-indistinguishability ({norm}), per location</source>
         <translation>Geo-Ununterscheidbarkeit ({norm}), je Ort</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="284"/>
         <source>(epsilon, delta)-differential privacy, per unit of privacy</source>
         <translation>(Epsilon, Delta)-Differential-Privacy, je Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="288"/>
         <source>epsilon {eps:.6g} per {d:g} m ({norm}, geo-indistinguishability of each location)</source>
         <translation>Epsilon {eps:.6g} je {d:g} m ({norm}, Geo-Ununterscheidbarkeit jedes Orts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="291"/>
         <source>epsilon {eps:.6g}, delta {delta:.6g} per unit of privacy ({units})</source>
         <translation>Epsilon {eps:.6g}, Delta {delta:.6g} je Schutzeinheit ({units})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="330"/>
         <source>Totals are per source and per kind of guarantee, never added across them. Geo-indistinguishability (epsilon per DISTANCE metres, for each location) and (epsilon, delta)-differential privacy (for one unit of privacy, with no distance) are different quantities: their sum means nothing. Sources hold different people: releases of different data do not compose, and if two sources do hold the same people, their totals must be added by hand and the publisher must say so.</source>
         <translation>Summen gelten je Datenquelle und je Art der Garantie und werden nie über diese hinweg addiert. Geo-Ununterscheidbarkeit (Epsilon je DISTANCE Meter, für jeden Ort) und (Epsilon, Delta)-Differential-Privacy (für eine Schutzeinheit, ohne Entfernung) sind verschiedene Größen: Ihre Summe bedeutet nichts. Datenquellen enthalten verschiedene Personen: Veröffentlichungen verschiedener Daten komponieren nicht, und wenn zwei Datenquellen doch dieselben Personen enthalten, müssen ihre Summen von Hand addiert werden, und die Veröffentlichende muss das angeben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="353"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="359"/>
         <source>{n} distinct release(s) of {s} source(s)</source>
         <translation>{n} verschiedene Veröffentlichung(en) aus {s} Datenquelle(n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="379"/>
         <source>Totals per source and kind of guarantee</source>
         <translation>Summen je Datenquelle und Art der Garantie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
         <source>Guarantee</source>
         <translation>Garantie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
         <source>Total</source>
         <translation>Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="68"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="69"/>
         <source>Adds up the privacy loss (epsilon, delta) of releases made from the same data, from their privacy records and the ledger, and shows which releases drive the total.</source>
         <translation>Summiert den Privatsphäreverlust (Epsilon, Delta) von Veröffentlichungen aus denselben Daten, aus ihren Privatsphäre-Protokollen und dem Journal, und zeigt, welche Veröffentlichungen die Summe bestimmen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="68"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="69"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; it releases nothing new and costs no privacy budget; the ledger it reads is private to the publisher.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; veröffentlicht nichts Neues und kostet kein Privatsphäre-Budget; das gelesene Journal bleibt privat beim Herausgeber.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="68"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="69"/>
         <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact, no noise: the totals follow the composition theorems (Asghar, Tyler and Kaafar 2017 Theorems 2 and 3).</source>
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakt, kein Rauschen: die Summen folgen den Kompositionssätzen (Asghar, Tyler und Kaafar 2017, Sätze 2 und 3).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="164"/>
         <source>Largest total for one person of one source: epsilon (inf: unbounded)</source>
         <translation>Größte Summe für eine Person einer Datenquelle: Epsilon (inf: unbeschränkt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="168"/>
         <source>Largest total for one person of one source: delta</source>
         <translation>Größte Summe für eine Person einer Datenquelle: Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="239"/>
         <source>{n} release(s) were made with a user-supplied seed: not private (anyone who knows the seed removes the noise); listed apart and outside every total. Do not publish them.</source>
         <translation>{n} Veröffentlichung(en) wurden mit einer vom Nutzer angegebenen Zufallssaat erstellt: nicht privat (wer die Saat kennt, entfernt das Rauschen); getrennt aufgeführt und außerhalb jeder Summe. Veröffentlichen Sie sie nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="246"/>
         <source>{source}: {person}.</source>
         <translation>{source}: {person}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="321"/>
         <source>per person: UNBOUNDED (a release whose unit is not a person, e.g. one point or trip, was made without ROWS_PER_PERSON: a person with many rows is exposed many times)</source>
         <translation>je Person: UNBESCHRÄNKT (eine Veröffentlichung, deren Einheit keine Person ist, z. B. ein Punkt oder eine Fahrt, wurde ohne ROWS_PER_PERSON erstellt: Eine Person mit vielen Zeilen gibt sich vielfach preis)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="323"/>
         <source>per person: epsilon {eps:.6g}, delta {delta:.6g}</source>
         <translation>je Person: Epsilon {eps:.6g}, Delta {delta:.6g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="342"/>
         <source>Not private (seeded): outside every total</source>
         <translation>Nicht privat (mit Zufallssaat): außerhalb jeder Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="337"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="343"/>
         <source>These releases were made with a user-supplied seed: anyone who knows it can remove the noise. They are not counted in any total and must not be published.</source>
         <translation>Diese Veröffentlichungen wurden mit einer vom Nutzer angegebenen Zufallssaat erstellt: Wer sie kennt, kann das Rauschen entfernen. Sie zählen in keiner Summe und dürfen nicht veröffentlicht werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="340"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="346"/>
         <source>Epsilon as configured</source>
         <translation>Epsilon wie eingestellt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
         <source>Partitions compose</source>
         <translation>Komposition der Partitionen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
         <source>Rows per person</source>
         <translation>Zeilen je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="403"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="409"/>
         <source>sequential: no rule recorded</source>
         <translation>sequenziell: keine Regel vermerkt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="403"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="409"/>
         <source>not bounded</source>
         <translation>unbeschränkt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="142"/>
         <source>Released layers</source>
         <translation>Veröffentlichte Layer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="79"/>
-        <source>&lt;p&gt;Adds up the privacy loss of releases made from the same data, across sessions and tools, and shows which releases drive the total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inputs.&lt;/b&gt; LAYERS: any number of outputs of dp_geoprivacy algorithms (their privacy records are read from the layer metadata; a layer built on an earlier release, such as relocated trips and their noisy histogram, carries both). LEDGER: the publisher's private ledger that the algorithms' LEDGER parameter appends to. Give either or both; outputs of one run share a release id and are counted once.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sources.&lt;/b&gt; Releases are totalled per source: per ledger source (a fingerprint of the input's geometries, never shown: copies in other formats, with other columns or rows in another order are one source; layers prepared from a source, such as tripends' outputs, count against it; runs with one DATASET name share a source), or, for layers whose release is not in the ledger, per name of their input layer (two datasets with one name are then added up, the safe direction; one dataset under two names is not). Every source has one stable name, S1, S2, ... with its layer names, numbered by its earliest release. A release a layer is built on (its inherited record) counts against that layer's source too.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Per person first.&lt;/b&gt; Each source's headline is what one person is exposed to: a user-level release counts its epsilon; a release whose unit is smaller than a person (a point, a trip, a row, a user-day) counts as unbounded per person unless its run declared ROWS_PER_PERSON = k, then k times epsilon. Location releases are shown beside it.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kinds of guarantee, never added.&lt;/b&gt; Location releases (Laplace location perturbation) give geo-indistinguishability: epsilon per DISTANCE metres for each location. Aggregate releases (counts, flows, relocation, randomized response) give (epsilon, delta)-differential privacy per unit of privacy (a user, a trip, a point, a row). The two are different quantities and are totalled separately; sources hold different people and are never added either. Location releases with different DISTANCE compose as epsilon_i x D / DISTANCE_i per D metres (D the smallest DISTANCE); planar (L2) and per-axis (L1) releases are kept apart. Aggregate releases with different units of privacy add up for the smallest unit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; Basic sequential composition: epsilons and deltas add up (Asghar, Tyler and Kaafar 2017 Theorem 2). Parallel composition: releases on disjoint partitions of the data cost only the largest (Asghar, Tyler and Kaafar 2017 Theorem 3). Partitions are key=value sets (PARTITION parameter, e.g. day=Mon or day=Mon, mode=bus); two partitions are disjoint only if they give a common key different values; different keys overlap, and 'all' overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive the total. Asghar, Tyler and Kaafar 2017 §4: six column sets with epsilons 1, 1, 1, 1, 2, 2 on each of 56 disjoint day-mode partitions total 8. A run selects its PARTITION's rows itself, and its partition composes in parallel only where no unit of privacy can lie in two partitions (partitions by the user field, user-day units with day partitions, one row per unit); otherwise the release counts on the whole source. The report gives each release's rule.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Gaussian releases: zCDP.&lt;/b&gt; Where a source has a Gaussian release (its record carries rho), its releases are also totalled in zero-concentrated DP (Bun and Steinke 2016): a pure epsilon-DP release counts rho = epsilon squared over 2, rho adds up (the largest over disjoint partitions), and the total is converted to epsilon at DELTA (Canonne, Kamath and Steinke 2020 Corollary 13). Releases that are (epsilon, delta)-DP but not zCDP (partition selection with delta) add their epsilon and delta on top. The report gives the smaller epsilon of the two ways and says which gave it; TOTAL_RHO and TOTAL_ROUTE say the same in the results.&lt;/p&gt;&lt;p&gt;Layers not differentially private (calibration aids) are listed and not counted; they must not be published. Seeded runs are not private: listed apart, outside every total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs.&lt;/b&gt; OUTPUT: a table with one row per release. REPORT: an HTML page. Results: PERSON_EPSILON and PERSON_DELTA, the largest total for one person of any one source (inf: unbounded); TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total per unit of privacy; LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of any one source (maxima, not sums); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Sources: Asghar, Tyler and Kaafar 2017 §2 (Theorems 2-3) and §4; the ITMS report §III F.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Summiert den Privatsphäre-Verlust von Veröffentlichungen aus denselben Daten über Sitzungen und Werkzeuge hinweg und zeigt, welche Veröffentlichungen die Summe bestimmen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingaben.&lt;/b&gt; LAYERS: beliebig viele Ausgaben von dp_geoprivacy-Algorithmen (ihre Privatsphäre-Angaben werden aus den Layermetadaten gelesen; ein Layer, der auf einer früheren Veröffentlichung beruht, etwa verlagerte Fahrten und ihr verrauschtes Histogramm, trägt beide). LEDGER: das private Journal des Herausgebers, das der Parameter LEDGER der Algorithmen ergänzt. Geben Sie eines von beiden oder beide an; die Ausgaben eines Laufs teilen sich eine Veröffentlichungs-ID und werden einmal gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenquellen.&lt;/b&gt; Veröffentlichungen werden je Datenquelle summiert: je Datenquelle im Journal (ein Fingerabdruck der Geometrien der Eingabe, der nie angezeigt wird: Kopien in anderen Formaten, mit anderen Spalten oder in anderer Zeilenfolge sind eine Datenquelle; aus einer Datenquelle vorbereitete Layer, etwa die Ausgaben von tripends, zählen gegen sie; Läufe mit demselben DATASET-Namen teilen sich eine Datenquelle) oder, für Layer, deren Veröffentlichung nicht im Journal steht, je Name ihres Eingabelayers (zwei Datensätze mit demselben Namen werden dann zusammengezählt, die sichere Richtung; ein Datensatz unter zwei Namen dagegen nicht). Jede Datenquelle hat einen festen Namen, S1, S2, ... mit ihren Layernamen, nummeriert nach ihrer frühesten Veröffentlichung. Eine Veröffentlichung, auf der ein Layer beruht (seine geerbten Angaben), zählt ebenfalls gegen die Datenquelle dieses Layers.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zuerst je Person.&lt;/b&gt; Die Hauptzahl jeder Datenquelle ist, was eine Person preisgibt: Eine Veröffentlichung auf Personenebene zählt ihr Epsilon; eine Veröffentlichung, deren Einheit kleiner als eine Person ist (ein Punkt, eine Fahrt, eine Zeile, ein Personentag), zählt je Person als unbeschränkt, außer ihr Lauf hat ROWS_PER_PERSON = k angegeben, dann k mal Epsilon. Ortsveröffentlichungen werden daneben gezeigt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Arten von Garantien, nie addiert.&lt;/b&gt; Ortsveröffentlichungen (Laplace-Verschiebung von Orten) geben Geo-Ununterscheidbarkeit: Epsilon je DISTANCE Meter für jeden Ort. Aggregierte Veröffentlichungen (Zählungen, Flüsse, Verlagerung, Randomized Response) geben (Epsilon, Delta)-Differential-Privacy je Schutzeinheit (eine Person, eine Fahrt, ein Punkt, eine Zeile). Beides sind verschiedene Größen und werden getrennt summiert; Datenquellen enthalten verschiedene Personen und werden ebenfalls nie addiert. Ortsveröffentlichungen mit verschiedener DISTANCE werden als Epsilon_i x D / DISTANCE_i je D Meter komponiert (D die kleinste DISTANCE); planare (L2) und achsenweise (L1) Veröffentlichungen bleiben getrennt. Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste Einheit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; Einfache sequenzielle Komposition: Epsilons und Deltas addieren sich (Asghar, Tyler und Kaafar 2017 Theorem 2). Parallele Komposition: Veröffentlichungen auf disjunkten Partitionen der Daten kosten nur so viel wie die größte (Asghar, Tyler und Kaafar 2017 Theorem 3). Partitionen sind Mengen von Schlüssel=Wert-Paaren (Parameter PARTITION, z. B. day=Mon oder day=Mon, mode=bus); zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen die Summe. Asghar, Tyler und Kaafar 2017 §4: Sechs Spaltengruppen mit den Epsilons 1, 1, 1, 1, 2, 2 auf jeder von 56 disjunkten Partitionen nach Tag und Verkehrsmittel ergeben insgesamt 8. Ein Lauf wählt die Zeilen seiner PARTITION selbst aus, und seine Partition wird nur dann parallel komponiert, wenn keine Schutzeinheit in zwei Partitionen liegen kann (Partitionen nach dem Nutzerfeld, Personentage mit Partitionen nach Tag, eine Zeile je Einheit); sonst zählt die Veröffentlichung für die ganze Datenquelle. Der Bericht nennt die Regel jeder Veröffentlichung.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Gauß-Veröffentlichungen: zCDP.&lt;/b&gt; Hat eine Datenquelle eine Gauß-Veröffentlichung (ihr Datenschutzprotokoll enthält Rho), werden ihre Veröffentlichungen auch in nullkonzentrierter DP (Bun und Steinke 2016) summiert: eine reine Epsilon-DP-Veröffentlichung zählt Rho = Epsilon zum Quadrat durch 2, Rho addiert sich (über disjunkte Partitionen das größte), und die Summe wird bei DELTA in Epsilon umgerechnet (Canonne, Kamath und Steinke 2020 Korollar 13). Veröffentlichungen, die (Epsilon, Delta)-DP, aber nicht zCDP sind (Partitionsauswahl mit Delta), addieren ihr Epsilon und Delta obendrauf. Der Bericht gibt das kleinere Epsilon der beiden Wege an und sagt, welcher es ergab; TOTAL_RHO und TOTAL_ROUTE sagen dasselbe in den Ergebnissen.&lt;/p&gt;&lt;p&gt;Nicht differenziell private Layer (Kalibrierungshilfen) werden aufgeführt, aber nicht gezählt; sie dürfen nicht veröffentlicht werden. Läufe mit Zufallssaat sind nicht privat: getrennt aufgeführt, außerhalb jeder Summe.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: eine Tabelle mit einer Zeile je Veröffentlichung. REPORT: eine HTML-Seite. Ergebnisse: PERSON_EPSILON und PERSON_DELTA, die größte Summe für eine Person einer einzelnen Datenquelle (inf: unbeschränkt); TOTAL_EPSILON und TOTAL_DELTA, die größte (Epsilon, Delta)-DP-Summe je Schutzeinheit; LOCATION_EPSILON je LOCATION_DISTANCE_M Meter, die größte Summe der Geo-Ununterscheidbarkeit einer einzelnen Datenquelle (Maxima, keine Summen); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Quellen: Asghar, Tyler und Kaafar 2017 §2 (Theorems 2-3) und §4; ITMS-Bericht §III F.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="148"/>
         <source>Delta for the zCDP total (0: not used)</source>
         <translation>Delta für die zCDP-Summe (0: nicht verwendet)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="151"/>
         <source>Where a source has a Gaussian release, its releases are also totalled in zero-concentrated DP (Bun and Steinke 2016): rho adds up, a pure epsilon-DP release counts epsilon squared over 2, and the total is converted to epsilon at this delta (Canonne, Kamath and Steinke 2020 Corollary 13). Releases that are (epsilon, delta)-DP but not zCDP add their epsilon and delta on top. The report gives the smaller epsilon of this and basic composition and says which gave it. 0: basic composition only.</source>
         <translation>Hat eine Datenquelle eine Gauß-Veröffentlichung, werden ihre Veröffentlichungen auch in nullkonzentrierter DP (Bun und Steinke 2016) summiert: Rho addiert sich, eine reine Epsilon-DP-Veröffentlichung zählt Epsilon zum Quadrat durch 2, und die Summe wird bei diesem Delta in Epsilon umgerechnet (Canonne, Kamath und Steinke 2020 Korollar 13). Veröffentlichungen, die (Epsilon, Delta)-DP, aber nicht zCDP sind, addieren ihr Epsilon und Delta obendrauf. Der Bericht gibt das kleinere Epsilon dieser und der einfachen Komposition an und sagt, welche es ergab. 0: nur einfache Komposition.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="174"/>
         <source>zCDP rho of that source's releases (0: no zCDP total)</source>
         <translation>zCDP-Rho der Veröffentlichungen dieser Datenquelle (0: keine zCDP-Summe)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="176"/>
         <source>How that total was found: basic composition or zCDP</source>
         <translation>Wie diese Summe gefunden wurde: einfache Komposition oder zCDP</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="293"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="299"/>
         <source>; by zCDP: rho {rho:.6g} (pure epsilon-DP releases as epsilon squared over 2), converted at delta {declared:g} (Canonne, Kamath and Steinke 2020)</source>
         <translation>; nach zCDP: Rho {rho:.6g} (reine Epsilon-DP-Veröffentlichungen als Epsilon zum Quadrat durch 2), umgerechnet bei Delta {declared:g} (Canonne, Kamath und Steinke 2020)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="303"/>
         <source>, plus {n} (epsilon, delta)-DP release(s) that are not zCDP (epsilon {eps:.6g}, delta {delta:.6g}, added up)</source>
         <translation>, dazu {n} (Epsilon, Delta)-DP-Veröffentlichung(en), die nicht zCDP sind (Epsilon {eps:.6g}, Delta {delta:.6g}, addiert)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="300"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="306"/>
         <source>: epsilon {z_eps:.6g}, delta {z_delta:.6g}; by basic composition: epsilon {b_eps:.6g}, delta {b_delta:.6g}</source>
         <translation>: Epsilon {z_eps:.6g}, Delta {z_delta:.6g}; nach einfacher Komposition: Epsilon {b_eps:.6g}, Delta {b_delta:.6g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="303"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="309"/>
         <source>. zCDP gives the smaller epsilon.</source>
         <translation>. zCDP ergibt das kleinere Epsilon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="303"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="309"/>
         <source>. Basic composition gives the smaller epsilon.</source>
         <translation>. Die einfache Komposition ergibt das kleinere Epsilon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="310"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="316"/>
         <source>not zCDP (added on top)</source>
         <translation>nicht zCDP (zusätzlich addiert)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="320"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="326"/>
         <source> (by zCDP)</source>
         <translation> (nach zCDP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="320"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="326"/>
         <source> (by basic composition)</source>
         <translation> (nach einfacher Komposition)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
         <source>Rho (zCDP)</source>
         <translation>Rho (zCDP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="413"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="419"/>
         <source>Releases of one source and one kind of guarantee add up (basic sequential composition, Asghar, Tyler and Kaafar 2017 Theorem 2). Releases on disjoint partitions cost only the largest (parallel composition, Asghar, Tyler and Kaafar 2017 Theorem 3): two partitions are disjoint only if they give a common key different values; different keys overlap and 'all' overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive it. This holds only if each unit of privacy lies in one partition (for example each trip on one day). Location releases with different DISTANCE are rescaled to the smallest before adding (the epsilon column shows each release's own epsilon). Aggregate releases with different units of privacy add up for the smallest of them. Where a source has a Gaussian release, its releases are also totalled in zero-concentrated DP (Bun and Steinke 2016): a Gaussian release counts its rho, a pure epsilon-DP release epsilon squared over 2 (Proposition 1.4), rho adds up (Lemma 1.7; over disjoint partitions the largest counts) and the total is converted to epsilon at the declared DELTA (Canonne, Kamath and Steinke 2020 Corollary 13); releases that are (epsilon, delta)-DP but not zCDP add their epsilon and delta on top. Both totals are valid; the report gives the smaller epsilon and says which. Per person, k units per person multiply rho by k squared (Bun and Steinke 2016 Proposition 1.9). A ledger entry is made before noise is drawn, so a failed run still counts. Sources grouped by input layer name assume that one name means one dataset.</source>
         <translation>Die Veröffentlichungen einer Datenquelle und einer Art der Garantie addieren sich (einfache sequenzielle Komposition, Asghar, Tyler und Kaafar 2017 Theorem 2). Veröffentlichungen auf disjunkten Partitionen kosten nur so viel wie die größte (parallele Komposition, Asghar, Tyler und Kaafar 2017 Theorem 3): Zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen sie. Das gilt nur, wenn jede Schutzeinheit in genau einer Partition liegt (zum Beispiel jede Fahrt an einem Tag). Ortsveröffentlichungen mit verschiedener DISTANCE werden vor dem Addieren auf die kleinste umgerechnet (die Spalte Epsilon zeigt das eigene Epsilon jeder Veröffentlichung). Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste davon. Hat eine Datenquelle eine Gauß-Veröffentlichung, werden ihre Veröffentlichungen auch in nullkonzentrierter DP (Bun und Steinke 2016) summiert: eine Gauß-Veröffentlichung zählt ihr Rho, eine reine Epsilon-DP-Veröffentlichung Epsilon zum Quadrat durch 2 (Proposition 1.4), Rho addiert sich (Lemma 1.7; über disjunkte Partitionen zählt das größte), und die Summe wird beim angegebenen DELTA in Epsilon umgerechnet (Canonne, Kamath und Steinke 2020 Korollar 13); Veröffentlichungen, die (Epsilon, Delta)-DP, aber nicht zCDP sind, addieren ihr Epsilon und Delta obendrauf. Beide Summen sind gültig; der Bericht gibt das kleinere Epsilon an und sagt, welche. Je Person multiplizieren k Einheiten je Person Rho mit k zum Quadrat (Bun und Steinke 2016 Proposition 1.9). Ein Journaleintrag wird angelegt, bevor Rauschen erzeugt wird; daher zählt auch ein fehlgeschlagener Lauf. Nach dem Namen des Eingabelayers gruppierte Datenquellen setzen voraus, dass ein Name genau einen Datensatz bezeichnet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="80"/>
+        <source>&lt;p&gt;Adds up the privacy loss of releases made from the same data, across sessions and tools, and shows which releases drive the total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inputs.&lt;/b&gt; LAYERS: any number of outputs of dp_geoprivacy algorithms (their privacy records are read from the layer metadata; a layer built on an earlier release, such as relocated trips and their noisy histogram, carries both). LEDGER: the publisher's private ledger that the algorithms' LEDGER parameter appends to. Give either or both; outputs of one run share a release id and are counted once.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sources.&lt;/b&gt; Releases are totalled per source: per ledger source (a fingerprint of the input's geometries, never shown: copies in other formats, with other columns or rows in another order are one source; layers prepared from a source, such as tripends' outputs, count against it; runs with one DATASET name share a source), or, for layers whose release is not in the ledger, per name of their input layer (two datasets with one name are then added up, the safe direction; one dataset under two names is not). Every source has one stable name, S1, S2, ... with its layer names, numbered by its earliest release. A release a layer is built on (its inherited record) counts against that layer's source too.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Per person first.&lt;/b&gt; Each source's headline is what one person is exposed to: a user-level release counts its epsilon; a release whose unit is smaller than a person (a point, a trip, a row, a user-day) counts as unbounded per person unless its run declared ROWS_PER_PERSON = k, then k times epsilon. Location releases are shown beside it.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kinds of guarantee, never added.&lt;/b&gt; Location releases (Laplace location perturbation) give geo-indistinguishability: epsilon per DISTANCE metres for each location. Aggregate releases (counts, flows, relocation, randomized response) give (epsilon, delta)-differential privacy per unit of privacy (a user, a trip, a point, a row). The two are different quantities and are totalled separately; sources hold different people and are never added either. Location releases with different DISTANCE compose as epsilon_i x D / DISTANCE_i per D metres (D the smallest DISTANCE); planar (L2) and per-axis (L1) releases are kept apart. Aggregate releases with different units of privacy add up for the smallest unit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; Basic sequential composition: epsilons and deltas add up (Asghar, Tyler and Kaafar 2017 Theorem 2). Parallel composition: releases on disjoint partitions of the data cost only the largest (Asghar, Tyler and Kaafar 2017 Theorem 3). Partitions are key=value sets (PARTITION parameter, e.g. day=Mon or day=Mon, mode=bus); two partitions are disjoint only if they give a common key different values; different keys overlap, and 'all' overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive the total. Asghar, Tyler and Kaafar 2017 §4: six column sets with epsilons 1, 1, 1, 1, 2, 2 on each of 56 disjoint day-mode partitions total 8. A run selects its PARTITION's rows itself, and its partition composes in parallel only where no unit of privacy can lie in two partitions (partitions by the user field, user-day units with day partitions, one row per unit); otherwise the release counts on the whole source. The report gives each release's rule.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Gaussian releases: zCDP.&lt;/b&gt; Where a source has a Gaussian release (its record carries rho), its releases are also totalled in zero-concentrated DP (Bun and Steinke 2016): a pure epsilon-DP release counts rho = epsilon squared over 2, rho adds up (the largest over disjoint partitions), and the total is converted to epsilon at DELTA (Canonne, Kamath and Steinke 2020 Corollary 13). Releases that are (epsilon, delta)-DP but not zCDP (partition selection with delta) add their epsilon and delta on top. The report gives the smaller epsilon of the two ways and says which gave it; TOTAL_RHO and TOTAL_ROUTE say the same in the results.&lt;/p&gt;&lt;p&gt;Layers not differentially private (calibration aids) are listed and not counted; they must not be published. Seeded runs are not private: listed apart, outside every total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs.&lt;/b&gt; OUTPUT: a table with one row per release. REPORT: an HTML page. Results: PERSON_EPSILON and PERSON_DELTA, the largest total for one person of any one source (inf: unbounded; JSON has no inf, so qgis_process --json shows null there), PERSON_UNBOUNDED (true when a person's total is unbounded); TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total per unit of privacy; LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of any one source (maxima, not sums); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Sources: Asghar, Tyler and Kaafar 2017 §2 (Theorems 2-3) and §4; the ITMS report §III F.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Summiert den Privatsphäre-Verlust von Veröffentlichungen aus denselben Daten über Sitzungen und Werkzeuge hinweg und zeigt, welche Veröffentlichungen die Summe bestimmen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingaben.&lt;/b&gt; LAYERS: beliebig viele Ausgaben von dp_geoprivacy-Algorithmen (ihre Privatsphäre-Angaben werden aus den Layermetadaten gelesen; ein Layer, der auf einer früheren Veröffentlichung beruht, etwa verlagerte Fahrten und ihr verrauschtes Histogramm, trägt beide). LEDGER: das private Journal des Herausgebers, das der Parameter LEDGER der Algorithmen ergänzt. Geben Sie eines von beiden oder beide an; die Ausgaben eines Laufs teilen sich eine Veröffentlichungs-ID und werden einmal gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenquellen.&lt;/b&gt; Veröffentlichungen werden je Datenquelle summiert: je Datenquelle im Journal (ein Fingerabdruck der Geometrien der Eingabe, der nie angezeigt wird: Kopien in anderen Formaten, mit anderen Spalten oder in anderer Zeilenfolge sind eine Datenquelle; aus einer Datenquelle vorbereitete Layer, etwa die Ausgaben von tripends, zählen gegen sie; Läufe mit demselben DATASET-Namen teilen sich eine Datenquelle) oder, für Layer, deren Veröffentlichung nicht im Journal steht, je Name ihres Eingabelayers (zwei Datensätze mit demselben Namen werden dann zusammengezählt, die sichere Richtung; ein Datensatz unter zwei Namen dagegen nicht). Jede Datenquelle hat einen festen Namen, S1, S2, ... mit ihren Layernamen, nummeriert nach ihrer frühesten Veröffentlichung. Eine Veröffentlichung, auf der ein Layer beruht (seine geerbten Angaben), zählt ebenfalls gegen die Datenquelle dieses Layers.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zuerst je Person.&lt;/b&gt; Die Hauptzahl jeder Datenquelle ist, was eine Person preisgibt: Eine Veröffentlichung auf Personenebene zählt ihr Epsilon; eine Veröffentlichung, deren Einheit kleiner als eine Person ist (ein Punkt, eine Fahrt, eine Zeile, ein Personentag), zählt je Person als unbeschränkt, außer ihr Lauf hat ROWS_PER_PERSON = k angegeben, dann k mal Epsilon. Ortsveröffentlichungen werden daneben gezeigt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Arten von Garantien, nie addiert.&lt;/b&gt; Ortsveröffentlichungen (Laplace-Verschiebung von Orten) geben Geo-Ununterscheidbarkeit: Epsilon je DISTANCE Meter für jeden Ort. Aggregierte Veröffentlichungen (Zählungen, Flüsse, Verlagerung, Randomized Response) geben (Epsilon, Delta)-Differential-Privacy je Schutzeinheit (eine Person, eine Fahrt, ein Punkt, eine Zeile). Beides sind verschiedene Größen und werden getrennt summiert; Datenquellen enthalten verschiedene Personen und werden ebenfalls nie addiert. Ortsveröffentlichungen mit verschiedener DISTANCE werden als Epsilon_i x D / DISTANCE_i je D Meter komponiert (D die kleinste DISTANCE); planare (L2) und achsenweise (L1) Veröffentlichungen bleiben getrennt. Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste Einheit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; Einfache sequenzielle Komposition: Epsilons und Deltas addieren sich (Asghar, Tyler und Kaafar 2017 Theorem 2). Parallele Komposition: Veröffentlichungen auf disjunkten Partitionen der Daten kosten nur so viel wie die größte (Asghar, Tyler und Kaafar 2017 Theorem 3). Partitionen sind Mengen von Schlüssel=Wert-Paaren (Parameter PARTITION, z. B. day=Mon oder day=Mon, mode=bus); zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen die Summe. Asghar, Tyler und Kaafar 2017 §4: Sechs Spaltengruppen mit den Epsilons 1, 1, 1, 1, 2, 2 auf jeder von 56 disjunkten Partitionen nach Tag und Verkehrsmittel ergeben insgesamt 8. Ein Lauf wählt die Zeilen seiner PARTITION selbst aus, und seine Partition wird nur dann parallel komponiert, wenn keine Schutzeinheit in zwei Partitionen liegen kann (Partitionen nach dem Nutzerfeld, Personentage mit Partitionen nach Tag, eine Zeile je Einheit); sonst zählt die Veröffentlichung für die ganze Datenquelle. Der Bericht nennt die Regel jeder Veröffentlichung.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Gauß-Veröffentlichungen: zCDP.&lt;/b&gt; Hat eine Datenquelle eine Gauß-Veröffentlichung (ihr Datenschutzprotokoll enthält Rho), werden ihre Veröffentlichungen auch in nullkonzentrierter DP (Bun und Steinke 2016) summiert: eine reine Epsilon-DP-Veröffentlichung zählt Rho = Epsilon zum Quadrat durch 2, Rho addiert sich (über disjunkte Partitionen das größte), und die Summe wird bei DELTA in Epsilon umgerechnet (Canonne, Kamath und Steinke 2020 Korollar 13). Veröffentlichungen, die (Epsilon, Delta)-DP, aber nicht zCDP sind (Partitionsauswahl mit Delta), addieren ihr Epsilon und Delta obendrauf. Der Bericht gibt das kleinere Epsilon der beiden Wege an und sagt, welcher es ergab; TOTAL_RHO und TOTAL_ROUTE sagen dasselbe in den Ergebnissen.&lt;/p&gt;&lt;p&gt;Nicht differenziell private Layer (Kalibrierungshilfen) werden aufgeführt, aber nicht gezählt; sie dürfen nicht veröffentlicht werden. Läufe mit Zufallssaat sind nicht privat: getrennt aufgeführt, außerhalb jeder Summe.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: eine Tabelle mit einer Zeile je Veröffentlichung. REPORT: eine HTML-Seite. Ergebnisse: PERSON_EPSILON und PERSON_DELTA, die größte Summe für eine Person einer einzelnen Datenquelle (inf: unbeschränkt; JSON kennt kein inf, daher zeigt qgis_process --json dort null), PERSON_UNBOUNDED (true, wenn die Summe einer Person unbeschränkt ist); TOTAL_EPSILON und TOTAL_DELTA, die größte (Epsilon, Delta)-DP-Summe je Schutzeinheit; LOCATION_EPSILON je LOCATION_DISTANCE_M Meter, die größte Summe der Geo-Ununterscheidbarkeit einer einzelnen Datenquelle (Maxima, keine Summen); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Quellen: Asghar, Tyler und Kaafar 2017 §2 (Theorems 2-3) und §4; ITMS-Bericht §III F.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="166"/>
+        <source>A person's total is unbounded (PERSON_EPSILON is inf)</source>
+        <translation>Die Summe einer Person ist unbeschränkt (PERSON_EPSILON ist inf)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
+        <source>{source}, {n} release(s): {total}.</source>
+        <translation>{source}, {n} Veröffentlichung(en): {total}.</translation>
     </message>
 </context>
 <context>
@@ -5988,17 +6003,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>ReleaseLayer</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="139"/>
         <source>±{moe:.2g} at 95%</source>
         <translation>±{moe:.2g} bei 95 %</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="140"/>
+        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="141"/>
         <source>95% within {q95:,.0f} m</source>
         <translation>95 % innerhalb {q95:,.0f} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="142"/>
         <source>run {run}</source>
         <translation>Lauf {run}</translation>
     </message>
@@ -6627,7 +6642,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Zu übernehmende Felder (Vorgabe: keine)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="394"/>
         <source>Perturbed trajectories</source>
         <translation>Verrauschte Trajektorien</translation>
     </message>
@@ -6672,32 +6687,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Rauschen in {crs} gezogen; {n} Fahrten auf {k} Stützpunkte neu abgetastet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="348"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="349"/>
         <source>A person with m trips in the input is protected at m x epsilon (sequential composition over their trips).</source>
         <translation>Eine Person mit m Fahrten in der Eingabe ist mit m x Epsilon geschützt (sequenzielle Komposition über ihre Fahrten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="351"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="352"/>
         <source>Start and end of every trip are published exactly (Dumont et al. 2021 eq. 16): they are not protected.</source>
         <translation>Start und Ende jeder Fahrt werden exakt veröffentlicht (Dumont et al. 2021 Gl. 16): Sie sind nicht geschützt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="390"/>
         <source>{n} perturbed trips fell outside the CRS's valid area and were dropped.</source>
         <translation>{n} verrauschte Fahrten fielen aus dem gültigen Bereich des KBS und wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="392"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="393"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="439"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="440"/>
         <source>INPUT has {n} multi-part lines: a trip must be one line with its vertices in travel order. Run 'Multipart to singleparts' (native:multiparttosingleparts) first; each part then counts as a trip.</source>
         <translation>INPUT enthält {n} mehrteilige Linien: Eine Fahrt muss eine Linie mit Stützpunkten in Fahrtrichtung sein. Zuerst „Mehrteilig zu einteilig“ (native:multiparttosingleparts) ausführen; jeder Teil zählt dann als Fahrt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="445"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="446"/>
         <source>INPUT has {n} lines with only one vertex: a trip needs a start and an end. Remove them first (e.g. Extract by expression: num_points($geometry) &gt;= 2).</source>
         <translation>INPUT enthält {n} Linien mit nur einem Stützpunkt: Eine Fahrt braucht Start und Ende. Diese zuerst entfernen (z. B. Nach Ausdruck extrahieren: num_points($geometry) &gt;= 2).</translation>
     </message>
@@ -6732,12 +6747,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Trajektorien-Verrauschung (Schritte und Rauschen in einer Ebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="364"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="365"/>
         <source>Timestamps (the input's M values) are NOT protected: each published vertex carries the time at its position along the true line, rounded to {grain:g} (M units), as M value and in start_time and end_time (VERTEX_TIMES). They reveal when each trip started and ended and its pace along the true route, to within the grain.</source>
         <translation>Zeitstempel (die M-Werte der Eingabe) sind NICHT geschützt: jeder veröffentlichte Stützpunkt trägt die Zeit an seiner Position entlang der wahren Linie, auf {grain:g} (M-Einheiten) gerundet, als M-Wert und in start_time und end_time (VERTEX_TIMES). Sie verraten, wann jede Fahrt begann und endete und ihr Tempo entlang der wahren Route, bis auf die Körnung.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="370"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="371"/>
         <source>Start times (the input's first M value of each trip) are NOT protected: published in start_time, rounded to {grain:g} (M units).</source>
         <translation>Startzeiten (der erste M-Wert jeder Fahrt der Eingabe) sind NICHT geschützt: in start_time veröffentlicht, auf {grain:g} (M-Einheiten) gerundet.</translation>
     </message>
@@ -6812,34 +6827,34 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>NOT_FITTING 'Weglassen' braucht KEEP_ENDPOINTS: Mit verrauschten Enden würde die Zeilenzahl eine weggelassene Fahrt zeigen. Wählen Sie stattdessen 'Passend kürzen'.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="335"/>
-        <source>{n} trips of INPUT have start and end farther apart than (RESAMPLE - 1) x MAX_STEP = {limit:g} m (the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE: MAX_STEP {fits:g} m would fit them (private, do not publish: computed from the data). Or set NOT_FITTING to shorten them or leave them out, with a noisy count.</source>
-        <translation>{n} Fahrten von INPUT haben Start und Ende weiter auseinander als (RESAMPLE - 1) x MAX_STEP = {limit:g} m (die längste: {longest:g} m): SDD kann ihr Ende nicht erreichen. MAX_STEP oder RESAMPLE erhöhen: Mit MAX_STEP {fits:g} m passen sie (privat, nicht veröffentlichen: aus den Daten berechnet). Oder setzen Sie NOT_FITTING, um sie mit einer verrauschten Zahl zu kürzen oder wegzulassen.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="354"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="355"/>
         <source>{verb}: about {n} trips (noisy count, discrete Laplace at epsilon {epsilon:g}, included in the epsilon above) had start and end farther apart than (K - 1) x MAX_STEP.</source>
         <translation>{verb}: etwa {n} Fahrten (verrauschte Zahl, diskretes Laplace mit Epsilon {epsilon:g}, im obigen Epsilon enthalten) hatten Start und Ende weiter als (K - 1) x MAX_STEP auseinander.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="424"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="425"/>
         <source>Shortened to fit</source>
         <translation>Passend gekürzt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="424"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="425"/>
         <source>Left out</source>
         <translation>Weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="430"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="431"/>
         <source>{verb}: {n} trips; MAX_STEP {fits:g} m would fit every trip.</source>
         <translation>{verb}: {n} Fahrten; mit MAX_STEP {fits:g} m würde jede Fahrt passen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="433"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="434"/>
         <source>{verb}: about {n} trips (noisy count, epsilon {epsilon:g}).</source>
         <translation>{verb}: etwa {n} Fahrten (verrauschte Zahl, Epsilon {epsilon:g}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/trajectory_perturbation.py" line="337"/>
+        <source>{n} trips of INPUT have start and end farther apart than (RESAMPLE - 1) x MAX_STEP = {limit:g} m (the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE: MAX_STEP {fits:g} m would fit them. Or set NOT_FITTING to shorten them or leave them out, with a noisy count.</source>
+        <translation>{n} Fahrten von INPUT haben Start und Ende weiter auseinander als (RESAMPLE - 1) x MAX_STEP = {limit:g} m (die längste: {longest:g} m): SDD kann ihr Ende nicht erreichen. MAX_STEP oder RESAMPLE erhöhen: Mit MAX_STEP {fits:g} m passen sie. Oder setzen Sie NOT_FITTING, um sie mit einer verrauschten Zahl zu kürzen oder wegzulassen.</translation>
     </message>
 </context>
 <context>

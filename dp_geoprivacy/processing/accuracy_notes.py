@@ -53,14 +53,14 @@ def note_user_level_counts(feedback, mechanism, max_contributions, cells_per_con
     else:
         feedback.pushInfo(tr(
             "User-level counts: one user may add up to M = {m} points{cells}, so the noise scale is {m}{times} / "
-            "EPSILON = {b:.4g} per cell and the 95% margin of error is {moe:.4g} (expected absolute error "
+            "epsilon {e:.4g} = {b:.4g} per cell and the 95% margin of error is {moe:.4g} (expected absolute error "
             "{mae:.4g}).").format(m=m, cells=tr(" to {c} zones each").format(c=c) if c > 1 else "",
-                                  times=f" x {c}" if c > 1 else "", b=figures.noise_scale,
+                                  times=f" x {c}" if c > 1 else "", e=figures.epsilon, b=figures.noise_scale,
                                   moe=figures.margin_of_error, mae=figures.expected_abs_error))
     if figures.margin_of_error > USER_MARGIN_WARNING and m > 1:
         feedback.pushWarning(tr(
-            "With M = {m} the 95% margin of error is {moe:.4g}: zones with fewer than about {moe:.0f} points will "
-            "be dominated by noise. A smaller MAX_CONTRIBUTIONS (most users' number of points), a larger EPSILON "
+            "With M = {m} the 95% margin of error is {moe:.4g}: zones whose count is below about {moe:.0f} will be "
+            "dominated by noise. A smaller MAX_CONTRIBUTIONS (most users' number of points), a larger EPSILON "
             "or coarser zones reduce it; dp_geoprivacy:accuracyplanner tabulates the margin per epsilon and M."
         ).format(m=m, moe=figures.margin_of_error))
     return figures

@@ -86,8 +86,8 @@ def add_release_outputs(algorithm, extra):
     standard = (
         ("EPSILON_SPENT", tr("Epsilon spent")),
         ("DELTA_SPENT", tr("Delta spent")),
-        ("SENSITIVITY", tr("Sensitivity (L1)")),
-        ("NOISE_SCALE", tr("Noise scale b")),
+        ("SENSITIVITY", tr("Sensitivity (L1; L2 with NOISE=2)")),
+        ("NOISE_SCALE", tr("Noise scale (Laplace b; sigma with NOISE=2)")),
     )
     for name, label in standard + tuple(extra):
         algorithm.add_output(QgsProcessingOutputNumber(name, label))

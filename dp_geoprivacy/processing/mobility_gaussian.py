@@ -22,7 +22,9 @@ def gaussian_delta(algorithm, parameters, context, feedback, chosen):
             "NOISE=2 (discrete Gaussian) needs DELTA > 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP "
             "through zero-concentrated DP. Or use NOISE=0 (Laplace) with DELTA=0."))
     if "od_flows" in chosen:
-        if parameters.get("ANALYSES") not in (None, "", []):  # chosen, not the default (every analysis)
+        every = list(range(len(algorithm.parameterDefinition("ANALYSES").options())))
+        if sorted(algorithm.parameterAsEnums(parameters, "ANALYSES", context)) not in ([], every):
+            # chosen, not the default (every analysis: what qgis_process leaves empty and the dialog lists)
             raise QgsProcessingException(tr(
                 "NOISE=2 leaves out od_flows: the report's OD flows use the stability-based histogram, which is "
                 "not zero-concentrated DP. Leave od_flows out of ANALYSES or use NOISE=0; for OD flows with "

@@ -25,7 +25,8 @@ from ..core.mechanisms.counting import LAPLACE
 from ..core.releases.od_totals import ODTotalsError, ODTotalsSpec, parse_od_shares
 from ..translation import tr
 from .algorithms.noisy_zone_counts import as_multipolygons
-from .privacy_metadata import write_to_file
+from .privacy_metadata import ReleaseLayerPostProcessor, write_to_file
+from .styles import graduated_counts
 from .writers import Column, write_features
 
 OUTPUT_TOTALS, TOTALS_SPLIT = "OUTPUT_TOTALS", "TOTALS_SPLIT"
@@ -117,6 +118,17 @@ def write_totals(destination, cells, crs, crs_wkt, release, record, feedback):
                Column("dest_total", "real", result["dest_total"]),
                Column("moe95_origin", "real", np.full(len(zones), errors["origin_total"][1])),
                Column("moe95_dest", "real", np.full(len(zones), errors["dest_total"][1]))]
-    title = tr("Consistent OD totals")
     write_features(destination, crs_wkt, ogr.wkbMultiPolygon, as_multipolygons(cells.geometries(zones, crs)),
-                   columns, feedback, finish=lambda path, layer: write_to_file(path, layer, record, title))
+                   columns, feedback, finish=lambda path, layer: write_to_file(path, layer, record, _title()))
+
+
+def style_totals_on_load(context, destination, record):
+    """When OUTPUT_TOTALS is loaded: named and described from the record, like the flows, and graduated by the
+    origin total (real values: least squares leaves them fractional)."""
+    if context.willLoadLayerOnCompletion(destination):
+        context.layerToLoadOnCompletionDetails(destination).setPostProcessor(ReleaseLayerPostProcessor.create(
+            record, _title(), lambda layer: graduated_counts(layer, field="origin_total", integers=False)))
+
+
+def _title():
+    return tr("Consistent OD totals")

@@ -110,6 +110,11 @@ class ParameterChecks:
                 continue  # a missing or unreadable layer is reported under its own name
             fields = source.fields().names()
             missing = [name for name in names if name not in fields]
+            parts = [part.strip() for name in missing for part in name.split(",")]
+            if missing and definition.allowMultiple() and len(parts) > len(missing) and set(parts) <= set(fields):
+                return translate(
+                    "DpAlgorithm", "{name}: several fields are separated by ';', not ',' (e.g. {example}).").format(
+                    name=definition.name(), example=";".join(parts))
             if missing:
                 return translate(
                     "DpAlgorithm", "{name} {missing} is not a field of {layer} (its fields: {fields}). Choose one of "

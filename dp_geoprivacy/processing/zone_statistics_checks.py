@@ -24,6 +24,10 @@ def setting_errors(parameters):
                 name=name, v=parameters.get(name))
         bounds[name] = value
     lower, upper = bounds["LOWER"], bounds["UPPER"]
+    auto_values = str(parameters.get(auto_bound.AUTO_VALUE_BOUNDS)).lower() not in ("none", "false", "0", "")
+    if (lower is None or upper is None) and auto_values:
+        return tr("AUTO_VALUE_BOUNDS chooses the bounds inside a public range: give LOWER and UPPER as that range "
+                  "(e.g. 0 and 200 for a speed in km/h), declared from what is known without the data.")
     if lower is None or upper is None:
         return tr("STATISTIC {s} needs public bounds LOWER and UPPER (e.g. 0 and 65 for a speed in km/h): "
                   "declare them from what is known without the data, never from the data.").format(
@@ -39,7 +43,7 @@ def setting_errors(parameters):
         error = auto_bound.setting_errors(parameters, "MAX_CONTRIBUTIONS")
         if error:
             return error
-    if unit == 2 and str(parameters.get(auto_bound.AUTO_VALUE_BOUNDS)).lower() not in ("none", "false", "0", ""):
+    if unit == 2 and auto_values:
         return tr("AUTO_VALUE_BOUNDS is for UNIT=0 (record) or 1 (user); with user-days declare LOWER and "
                   "UPPER.")
     for name in ("MAX_CONTRIBUTIONS", "MAX_CELLS_PER_DAY", "DAYS", "QUANTILE_GRID"):

@@ -177,6 +177,16 @@ def test_the_record_rebuilds_the_mechanism_that_drew_the_noise(spec):
     assert mechanism_from_record({"mechanism": "k-ary randomized response", "epsilon": 1.0}) is None
 
 
+@pytest.mark.parametrize("mechanism", [CountNoise(LAPLACE, 0.95, 50), CountNoise(DISCRETE_LAPLACE, 0.95, 50),
+                                       StabilityHistogram(0.95, 1e-6, 3, 1)])
+def test_a_record_whose_epsilon_also_paid_for_a_choice_rebuilds_the_counts_noise(mechanism):
+    """Automatic M: the record carries the run's whole epsilon (1), the counts drew noise at 0.95 (the rest of
+    AUTO_SHARE 5%); the figures follow the noise scale (the trial run gave a 95% margin 181.8 beside a noise scale
+    52.63, the figures of epsilon 1)."""
+    fields = {**mechanism.record_fields("user"), "epsilon": 1.0}
+    assert accuracy_from_record(fields, 10, 1) == count_accuracy(mechanism, 10, 1)
+
+
 def test_inverse_for_a_figure_that_is_not_monotone_is_the_epsilon_from_which_on_it_holds():
     # MIN_FLOW 1 with snapping: p between 0.18 and 0.30 for every b >= 1, lower only once b < 1.
     def mechanism(e):

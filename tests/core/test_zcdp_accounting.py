@@ -199,3 +199,11 @@ def test_budget_is_an_epsilon_or_a_rho():
         Budget()
     assert Budget(rho=0.5).describe() == "rho 0.5 (zCDP)"
     assert Budget(epsilon=1.0, delta=1e-6).describe() == "epsilon 1 at delta 1e-06"
+
+
+def test_one_gaussian_release_reports_its_own_epsilon_by_basic_composition():
+    """rho calibrated to (1, 1e-6) converts back to 1 - 1.6e-14: a rounding tie, not a smaller epsilon (the report
+    showed TOTAL_EPSILON 0.9999999999999842 'by zCDP' for one release of epsilon 1)."""
+    total = compose_zcdp([_event(1.0, 1e-6, rho=zcdp_rho(1.0, 1e-6))], 1e-6)
+    route = best_route(compose([_event(1.0, 1e-6)]), total)
+    assert (route.name, route.epsilon, route.delta) == (BASIC_ROUTE, 1.0, 1e-6)

@@ -84,7 +84,7 @@ def test_user_level_counts_state_the_noise_in_terms_of_m_before_spending(tmp_pat
         "OUTPUT": str(tmp_path / "c.gpkg")}, context=QgsProcessingContext(), feedback=feedback)
     note = [line for line in feedback.info if "M = 52" in line]
     # margin: ln(20) b plus half the snapping grain (b = 52: grain 64)
-    assert note and "52 / EPSILON = 52" in note[0] and f"{52 * math.log(20) + 32:.4g}" in note[0]
+    assert note and "52 / epsilon 1 = 52" in note[0] and f"{52 * math.log(20) + 32:.4g}" in note[0]
     assert any("dominated by noise" in w for w in feedback.warnings)
     # The note comes before the trial run's report, i.e. before the release would reserve the budget.
     assert feedback.info.index(note[0]) < next(i for i, line in enumerate(feedback.info) if "Trial run" in line)

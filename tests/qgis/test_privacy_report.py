@@ -561,3 +561,34 @@ def test_every_kind_of_damaged_ledger_gives_a_clear_refusal_and_stays_as_it_was(
         assert not (tmp_path / "out.gpkg").exists(), kind
     with pytest.raises(QgsProcessingException, match="LEDGER .* is a folder"):
         _perturb(points, tmp_path / "out.gpkg", LEDGER=str(tmp_path))
+
+
+def test_qgis_process_json_says_when_a_persons_exposure_is_unbounded(tmp_path):
+    """PERSON_EPSILON is inf when one person's total is unbounded; JSON has no inf (qgis_process writes null), so
+    PERSON_UNBOUNDED says it in a way a script can read, on every QGIS version."""
+    unbounded = _ledger_with(tmp_path / "items.json", [_entry(0.5, "all")])  # one trip: not one person
+    results = run_algorithm_json(REPORT, LEDGER=unbounded, OUTPUT=tmp_path / "a.csv", REPORT=tmp_path / "a.html")
+    assert results["PERSON_UNBOUNDED"] is True and results["PERSON_EPSILON"] in (None, "inf")
+    assert results["TOTAL_EPSILON"] == 0.5
+    bounded = _ledger_with(tmp_path / "users.json", [_entry(0.5, "all", unit="one user")])
+    results = run_algorithm_json(REPORT, LEDGER=bounded, OUTPUT=tmp_path / "b.csv", REPORT=tmp_path / "b.html")
+    assert results["PERSON_UNBOUNDED"] is False and results["PERSON_EPSILON"] == 0.5
+
+
+def test_one_gaussian_release_is_reported_at_its_own_epsilon_in_a_readable_line(tmp_path):
+    """A discrete Gaussian release calibrated to (1, 1e-6): its rho converts back to 1 - 1.6e-14, which the report
+    gave as TOTAL_EPSILON 0.9999999999999842 'by zCDP', in a log line ending '... smaller epsilon. over 1
+    release(s).'"""
+    from dp_geoprivacy.core.mechanisms.gaussian import zcdp_rho
+
+    from .test_noisy_od_flows import LogFeedback
+
+    ledger = _ledger_with(tmp_path / "ledger.json", [_entry(1.0, "all", delta=1e-6, rho=zcdp_rho(1.0, 1e-6),
+                                                            unit="one user (uid)")])
+    log = LogFeedback()
+    result = processing.run(REPORT, {"LEDGER": ledger, "OUTPUT": str(tmp_path / "r.csv"),
+                                     "REPORT": str(tmp_path / "r.html")}, feedback=log)
+    assert (result["TOTAL_EPSILON"], result["TOTAL_DELTA"], result["TOTAL_ROUTE"]) == (1.0, 1e-6, "basic composition")
+    [line] = [line for line in log.messages if "release(s)" in line]
+    assert line.startswith("S1 (opal), 1 release(s): epsilon 1, delta 1e-06 per unit of privacy (one user (uid))")
+    assert line.endswith("Basic composition gives the smaller epsilon.") and ". over" not in line

@@ -153,10 +153,12 @@ class Route:
 
 
 def best_route(basic: Composition, zcdp: Optional[ZcdpTotal]) -> Route:
-    """The route with the smaller epsilon (basic composition on ties or without a zCDP route)."""
+    """The route with the smaller epsilon (basic composition on ties or without a zCDP route). A tie includes a
+    difference of rounding: a Gaussian release's rho is solved for its epsilon and converts back to it only up to
+    about 1e-14."""
     if zcdp is None or zcdp.declared_delta is None:
         return Route(basic.epsilon, basic.delta, BASIC_ROUTE)
-    if zcdp.epsilon < basic.epsilon:
+    if zcdp.epsilon < basic.epsilon * (1 - 1e-9):
         return Route(zcdp.epsilon, zcdp.delta, ZCDP_ROUTE, zcdp.rho)
     return Route(basic.epsilon, basic.delta, BASIC_ROUTE, zcdp.rho)
 

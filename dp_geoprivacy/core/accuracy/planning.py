@@ -322,13 +322,20 @@ def mechanism_from_record(fields) -> Optional[object]:
 
     The record fields are those the mechanism itself wrote (``record_fields``),
     so rebuilding from epsilon, delta, sensitivity and the mechanism's name
-    gives the same noise: for the stability histogram the sensitivity is
+    gives the same noise (a count's epsilon from its noise scale when the record's epsilon also paid for a
+    choice): for the stability histogram the sensitivity is
     2 M c and only the product M c enters its threshold.
     """
     name = str(fields.get("mechanism", ""))
     epsilon, sensitivity = float(fields["epsilon"]), float(fields.get("sensitivity") or 0.0)
     if sensitivity <= 0:
         return None
+    scale = float(fields.get("noise_scale") or 0.0)
+    if scale > 0 and not name.startswith((PLANAR, "per_axis_laplace")) \
+            and not math.isclose(sensitivity / scale, epsilon, rel_tol=1e-9):
+        # The record's epsilon is the run's whole epsilon; the counts got less when part of it paid for a
+        # choice (automatic M: AUTO_SHARE), and their noise scale b = sensitivity / (their epsilon) says how much.
+        epsilon = sensitivity / scale
     if name.startswith("stability-based histogram"):
         return StabilityHistogram(epsilon, float(fields["delta"]), max(1, int(round(sensitivity / 2.0))), 1)
     for kind in ("discrete_laplace", LAPLACE):

@@ -19,9 +19,10 @@ def side_by_side(feedback, results, settings, rows, epsilons, epsilon, choice, c
                    SMALLER_ERROR_NOISE=chosen.smaller_error)
     feedback.pushInfo(translate("AccuracyPlanner",
         "Side by side at EPSILON {e:g} and DELTA {d:g}, for {what}: Laplace (L1 sensitivity {l1:g}) RMSE "
-        "{lr:.4g}, 95% margin {lm:.4g}; Gaussian (L2 sensitivity {l2:.4g}, rho {rho:.4g}-zCDP converted to "
-        "(epsilon, delta) by Canonne, Kamath and Steinke 2020) RMSE {gr:.4g}, 95% margin {gm:.4g}. {noise} noise "
-        "gives the smaller error (RMSE ratio Laplace / Gaussian {ratio:.3g}).").format(
+        "{lr:.4g}, 95% of errors within {lm:.4g}; Gaussian (L2 sensitivity {l2:.4g}, rho {rho:.4g}-zCDP converted "
+        "to (epsilon, delta) by Canonne, Kamath and Steinke 2020) RMSE {gr:.4g}, 95% of errors within {gm:.4g} "
+        "(exact quantiles of the error, to compare the two noises; the moe95 a release publishes is a bound at "
+        "least as wide). {noise} noise gives the smaller error (RMSE ratio Laplace / Gaussian {ratio:.3g}).").format(
         e=epsilon, d=chosen.delta, what=what, l1=chosen.l1_sensitivity, lr=chosen.laplace_rmse,
         lm=chosen.laplace_margin_of_error, l2=chosen.l2_sensitivity, rho=chosen.rho, gr=chosen.gaussian_rmse,
         gm=chosen.gaussian_margin_of_error, noise=chosen.smaller_error, ratio=chosen.rmse_ratio))

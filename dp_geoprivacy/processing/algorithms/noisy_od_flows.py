@@ -53,6 +53,7 @@ from ..od_checks import check_size, drop_impossible_lonlat, read_trips_crs
 from ..od_output import flow_line_geometries, write_flows_and_matrix
 from ..od_totals_output import (
     add_totals_parameters,
+    style_totals_on_load,
     totals_help,
     totals_notes,
     totals_request,
@@ -444,6 +445,8 @@ class NoisyOdFlows(DpAlgorithm):
             if context.willLoadLayerOnCompletion(destination):
                 context.layerToLoadOnCompletionDetails(destination).setPostProcessor(
                     ReleaseLayerPostProcessor.create(record, title, style))
+        if totals:
+            style_totals_on_load(context, totals.destination, record)
         return {
             self.OUTPUT_FLOWS: flows_destination,
             self.OUTPUT_MATRIX: matrix_destination,

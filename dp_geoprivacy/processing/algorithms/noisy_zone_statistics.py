@@ -286,8 +286,8 @@ class NoisyZoneStatistics(DpAlgorithm):
         self.add(output)
         for name, label in (("EPSILON_SPENT", self.tr("Epsilon spent")), ("DELTA_SPENT", self.tr("Delta spent")),
                             ("EPSILON_PER_CELL", self.tr("Epsilon per cell")),
-                            ("SENSITIVITY", self.tr("Sensitivity (per cell)")),
-                            ("NOISE_SCALE", self.tr("Noise scale (per cell)")),
+                            ("SENSITIVITY", self.tr("Sensitivity (per cell; L2 with NOISE=2)")),
+                            ("NOISE_SCALE", self.tr("Noise scale (per cell; sigma with NOISE=2)")),
                             ("ROWS_WRITTEN", self.tr("Rows written"))):
             self.add_output(QgsProcessingOutputNumber(name, label))
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from qgis.core import (
     QgsProcessing,
     QgsProcessingException,
+    QgsProcessingOutputBoolean,
     QgsProcessingOutputNumber,
     QgsProcessingOutputString,
     QgsProcessingParameterDefinition,
@@ -128,7 +129,9 @@ class PrivacyReport(DpAlgorithm):
             "must not be published. Seeded runs are not private: listed apart, outside every total.</p>"
             "<p><b>Outputs.</b> OUTPUT: a table with one row per release. REPORT: an HTML page. "
             "Results: PERSON_EPSILON and PERSON_DELTA, the largest total for one person of any one source (inf: "
-            "unbounded); TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total per unit of privacy; "
+            "unbounded; JSON has no inf, so qgis_process --json shows null there), PERSON_UNBOUNDED (true when a "
+            "person's total is unbounded); TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total per "
+            "unit of privacy; "
             "LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of "
             "any one source (maxima, not sums); SOURCES, RELEASES.</p>"
             "<p>Sources: Asghar, Tyler and Kaafar 2017 §2 (Theorems 2-3) and §4; the ITMS report "
@@ -160,6 +163,8 @@ class PrivacyReport(DpAlgorithm):
             self.REPORT, self.tr("Privacy report"), fileFilter=self.tr("HTML files (*.html)")))
         self.add_output(QgsProcessingOutputNumber(
             "PERSON_EPSILON", self.tr("Largest total for one person of one source: epsilon (inf: unbounded)")))
+        self.add_output(QgsProcessingOutputBoolean(
+            "PERSON_UNBOUNDED", self.tr("A person's total is unbounded (PERSON_EPSILON is inf)")))
         self.add_output(QgsProcessingOutputNumber(
             "PERSON_DELTA", self.tr("Largest total for one person of one source: delta")))
         self.add_output(QgsProcessingOutputNumber(
@@ -240,8 +245,8 @@ class PrivacyReport(DpAlgorithm):
             if total.person is not None:
                 feedback.pushInfo(self.tr("{source}: {person}.").format(source=total.label,
                                                                         person=self._person_text(total)))
-            feedback.pushInfo(self.tr("{source}: {total} over {n} release(s).").format(
-                source=total.label, total=self._total_text(total), n=len(total.composition.events)))
+            feedback.pushInfo(self.tr("{source}, {n} release(s): {total}.").format(
+                source=total.label, total=self._total_text(total).rstrip("."), n=len(total.composition.events)))
         feedback.pushInfo(self._why())
         feedback.setProgress(60)
 
@@ -261,6 +266,7 @@ class PrivacyReport(DpAlgorithm):
             self.OUTPUT: output,
             self.REPORT: report,
             "PERSON_EPSILON": person.epsilon if person else 0.0,
+            "PERSON_UNBOUNDED": bool(person and math.isinf(person.epsilon)),
             "PERSON_DELTA": person.delta if person else 0.0,
             "TOTAL_EPSILON": route.epsilon if route else 0.0,
             "TOTAL_DELTA": route.delta if route else 0.0,

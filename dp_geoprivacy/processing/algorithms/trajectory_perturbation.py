@@ -30,7 +30,7 @@ from qgis.core import (
 )
 
 from ...core.geometry.metric_crs import transform_xy
-from ...core.releases.publication import log_private
+from ...core.releases.publication import log_private, private_text
 from ...core.releases.trajectories import (
     DROP,
     NOT_FITTING,
@@ -332,13 +332,14 @@ class TrajectoryPerturbation(DpAlgorithm):
             release = release_trajectories(Tracks(coords, table.offsets, table.times), spec, source.generator,
                                            before_noise=reserve)
         except UnreachableTripError as error:
-            raise QgsProcessingException(self.tr(
+            # The count, the longest trip and the MAX_STEP that fits are read from the data: the whole text is
+            # marked private (publication.private_text), not one of its figures.
+            raise QgsProcessingException(private_text(self.tr(
                 "{n} trips of INPUT have start and end farther apart than (RESAMPLE - 1) x MAX_STEP = {limit:g} m "
                 "(the longest: {longest:g} m): SDD cannot reach their end. Raise MAX_STEP or RESAMPLE: MAX_STEP "
-                "{fits:g} m would fit them (private, do not publish: computed from the data). Or set NOT_FITTING "
-                "to shorten them or leave them out, with a noisy count.").format(
-                    n=error.count, limit=error.limit, longest=error.longest,
-                    fits=50 * math.ceil(error.longest / (spec.k - 1) / 50))) from None
+                "{fits:g} m would fit them. Or set NOT_FITTING to shorten them or leave them out, with a noisy "
+                "count."), n=error.count, limit=error.limit, longest=error.longest,
+                fits=50 * math.ceil(error.longest / (spec.k - 1) / 50))) from None
         feedback.setProgress(60)
         self._report_not_fitting(release, spec, feedback)
         coords = table.coords = None  # noqa: F841 (memory: the vertices are no longer needed)
