@@ -6,7 +6,10 @@ dp_geoprivacy:noisyzonecounts, noisyzonestatistics and noisyodflows (enums as
 their index: NOISE 0 Laplace / 1 discrete Laplace, THRESHOLD 0 / 1,
 TIME_SLOT 0 hour / 1 four-hour / 2 weekday; STATISTIC 0 count / 1 sum / 2
 mean / 3 count above LIMIT per day / 4 median / 5 quartiles / 6 five-number
-summary; UNIT 0 record / 1 user / 2 user-day). INPUT: a Parquet or GeoParquet path.
+summary; UNIT 0 record / 1 user / 2 user-day). INPUT: a Parquet or GeoParquet path
+(file or folder), or CSV (header row), ORC or JSON lines, by its extension or
+INPUT_FORMAT (parquet, csv, orc, json); from CSV the coordinate, value and
+time columns are read as numbers and ISO times (what is not one is NULL).
 Points: LON_FIELD and LAT_FIELD, or GEOMETRY_FIELD (WKB points), in
 longitude/latitude. Zones: ZONES (GeoPackage) [ZONE_ID_FIELD, ALLOW_OVERLAP
 (counts only)] or H3_RESOLUTION with EXTENT ('xmin,xmax,ymin,ymax
@@ -62,6 +65,7 @@ from .cli import (  # noqa: F401 (UsageError and the helpers are this command li
     number,
     point_columns,
     point_geometry,
+    read_input,
     require,
     session,
     wgs84_wkt,
@@ -105,7 +109,7 @@ def noisy_zone_counts(values, spark=None, log=print):
     source = noise_from(values, log)
     log(f"Counting in {cells.description}.")
     spark = spark or session(get("MASTER") or "local[*]")
-    budget = Budget(values, "noisyzonecounts", spark.read.parquet(get("INPUT")), get("OUTPUT"), log,
+    budget = Budget(values, "noisyzonecounts", read_input(spark, values), get("OUTPUT"), log,
                     point_geometry(values))
     started = time.perf_counter()
     release, aggregate = release_spark_zone_counts(budget.rows, cells, columns, spec, source.generator,
@@ -184,7 +188,7 @@ def noisy_zone_statistics(values, spark=None, log=print):
     source = noise_from(values, log)
     log(f"Cells: {cells.description}.")
     spark = spark or session(get("MASTER") or "local[*]")
-    budget = Budget(values, "noisyzonestatistics", spark.read.parquet(get("INPUT")), get("OUTPUT"), log,
+    budget = Budget(values, "noisyzonestatistics", read_input(spark, values), get("OUTPUT"), log,
                     point_geometry(values))
     budget(spec.record_fields(len(cells) * len(labels)))  # before any noise, as the plugin reserves
     started = time.perf_counter()
@@ -250,7 +254,7 @@ def noisy_od_flows(values, spark=None, log=print):
     geometry = (("wkb", get("GEOMETRY_FIELD")) if get("GEOMETRY_FIELD") else
                 ("points", [(get("ORIGIN_X_FIELD"), get("ORIGIN_Y_FIELD")),
                             (get("DEST_X_FIELD"), get("DEST_Y_FIELD"))]))
-    budget = Budget(values, "noisyodflows", spark.read.parquet(get("INPUT")), [flows_path, matrix_path], log,
+    budget = Budget(values, "noisyodflows", read_input(spark, values), [flows_path, matrix_path], log,
                     geometry)
     release, _pairs = release_spark_od_flows(budget.rows, cells, columns, spec, source.generator,
                                              before_noise=budget)

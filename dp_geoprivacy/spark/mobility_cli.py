@@ -13,6 +13,7 @@ from .cli import (
     number,
     point_columns,
     point_geometry,
+    read_input,
     require,
     session,
     wgs84_wkt,
@@ -111,7 +112,7 @@ def mobility_report(values, spark=None, log=print):
     log(f"Zones: {cells.description}.")
     spark = spark or session(get("MASTER") or "local[*]")
     outputs = [get("OUTPUT_HTML"), get("OUTPUT_VISITS"), get("OUTPUT_FLOWS")]
-    budget = Budget(values, "mobilityreport", spark.read.parquet(get("INPUT")), outputs, log,
+    budget = Budget(values, "mobilityreport", read_input(spark, values), outputs, log,
                     point_geometry(values), row_is_unit=False)
     started = time.perf_counter()
     try:

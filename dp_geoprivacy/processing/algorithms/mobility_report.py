@@ -30,6 +30,7 @@ from qgis.core import (
     QgsProcessingParameterString,
     QgsProcessingParameterVectorDestination,
 )
+from qgis.PyQt.QtCore import QLocale
 
 from ...core.mechanisms.counting import LAPLACE
 from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
@@ -490,7 +491,7 @@ class MobilityReport(DpAlgorithm):
         feedback.pushInfo(informative_summary(informative))
         page = report_page(self.tr("Mobility report"), release, spec, lonlat_zones, flow_lines,
                            privacy_lines + [release_id_line(record.release_id)], labels,
-                           ids)
+                           ids, QLocale())
         write_text(html_path, page)
         written.append(html_path)
         feedback.setProgress(100)
