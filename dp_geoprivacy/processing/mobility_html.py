@@ -10,7 +10,7 @@ import numpy as np
 
 from ..core.accuracy.html_page import page_start
 from ..core.releases import mobility_analyses as ma
-from ..translation import tr
+from ..translation import tr, translate
 from .mobility_svg import (
     ZoneOutlines,
     bars,
@@ -281,6 +281,12 @@ def unit_of_privacy(user_field, m, item_level=False):
     if item_level:
         return tr("one trip (item-level)")
     return tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(field=user_field, m=m)
+
+
+def automatic_m_line(m, cost):
+    """The privacy note of an automatic M (QGIS and Spark alike)."""
+    return translate("MobilityReport", "M = {m} was chosen by the exponential mechanism with epsilon {cost:g} of the "
+                                       "total (automatic M).").format(m=m, cost=cost)
 
 
 def privacy_lines(epsilon, unit, shares):
