@@ -46,7 +46,10 @@ that the zCDP route of Gaussian releases may show it is met), or BUDGET_RHO
 (a zCDP budget instead of BUDGET), PARTITION (e.g. day=Mon: only those rows
 are released), DATASET (a name joining copies in the ledger), ROWS_PER_PERSON
 (at most k units of privacy per person); MASTER: the Spark master (default
-local[*]).
+local[*]). MAX_CONTRIBUTIONS / MAX_TRIPS / MAX_TRIPS_PER_USER = 0: M chosen
+privately (needs USER_FIELD; AUTO_SHARE of EPSILON, default 0.05, over
+1..AUTO_MAX_BOUND, default 50; noisyzonestatistics with UNIT 1 only;
+AUTO_VALUE_BOUNDS is not available on Spark).
 """
 
 import sys

@@ -179,8 +179,9 @@ def _comparable(record):
     return fields
 
 
-def _report_records(tmp_path, pd):
-    """Trip records of 300 users with 1 to 3 trips (GeoPackage for QGIS, Parquet for Spark) and 3 x 3 zones."""
+def _report_records(tmp_path, pd, max_trips_per_user, seed):
+    """Trip records of 300 users with 1 to 3 trips (GeoPackage for QGIS, Parquet for Spark), 3 x 3 zones, and the
+    parameters both paths run with (EPSILON 30)."""
     from .conftest import write_grid_zones
     from .test_mobility_report import write_records
 
@@ -201,7 +202,9 @@ def _report_records(tmp_path, pd):
     gpkg = write_records(tmp_path / "records.gpkg", rows, epsg=4326)
     pd.DataFrame(rows, columns=["uid", "tid", "ts", "lon", "lat"]).to_parquet(tmp_path / "records.parquet")
     zones = write_grid_zones(tmp_path / "zones.gpkg", 4326, (lon0, lat0), cell, n)
-    return gpkg, zones
+    return gpkg, {"USER_FIELD": "uid", "TRIP_FIELD": "tid", "TIMESTAMP_FIELD": "ts", "ZONES": zones,
+                  "ZONE_ID_FIELD": "zone_id", "EPSILON": 30, "MAX_TRIPS_PER_USER": max_trips_per_user,
+                  "TIME_START": "2024-03-01", "TIME_END": "2024-04-01", "SEED": seed}
 
 
 def _both_reports(tmp_path, gpkg, common, ledger, flows_published=True):
@@ -238,10 +241,7 @@ def test_spark_mobility_report_equals_the_qgis_algorithm_with_the_same_seed(tmp_
     id, the same record fields; the Spark run's ledger entry is read by privacyreport (issue 24)."""
     pd = pytest.importorskip("pandas")
     pytest.importorskip("pyspark")
-    gpkg, zones = _report_records(tmp_path, pd)
-    common = {"USER_FIELD": "uid", "TRIP_FIELD": "tid", "TIMESTAMP_FIELD": "ts", "ZONES": zones,
-              "ZONE_ID_FIELD": "zone_id", "EPSILON": 30, "MAX_TRIPS_PER_USER": 3, "TIME_START": "2024-03-01",
-              "TIME_END": "2024-04-01", "SEED": 42}
+    gpkg, common = _report_records(tmp_path, pd, max_trips_per_user=3, seed=42)
     ledger = tmp_path / "ledger.json"
     spark_record, qgis_record, _ = _both_reports(tmp_path, gpkg, common, ledger)
     # A private run (no SEED) on the same ledger: privacyreport counts it, matched to its layers' record.
@@ -272,10 +272,7 @@ def test_spark_mobility_report_chooses_the_qgis_algorithms_automatic_m(tmp_path)
     user is bounded (each path samples with its own stream)."""
     pd = pytest.importorskip("pandas")
     pytest.importorskip("pyspark")
-    gpkg, zones = _report_records(tmp_path, pd)
-    common = {"USER_FIELD": "uid", "TRIP_FIELD": "tid", "TIMESTAMP_FIELD": "ts", "ZONES": zones,
-              "ZONE_ID_FIELD": "zone_id", "EPSILON": 30, "MAX_TRIPS_PER_USER": 0, "TIME_START": "2024-03-01",
-              "TIME_END": "2024-04-01", "SEED": 11}
+    gpkg, common = _report_records(tmp_path, pd, max_trips_per_user=0, seed=11)
     ledger = tmp_path / "ledger.json"
     spark_record, qgis_record, log = _both_reports(tmp_path, gpkg, common, ledger, flows_published=False)
     m = int(log.split("Automatic M: the exponential mechanism chose M = ")[1].split(" ")[0])

@@ -110,6 +110,17 @@ def test_a_run_refused_by_its_budget_logs_no_chosen_m(spark, tmp_path):
     assert not (tmp_path / "b.gpkg").exists()
 
 
+def charged_choice(results, record, ledger, log, epsilon):
+    """Asserts the whole run's epsilon is in the results, the record and the one ledger entry, and the record
+    names the M the log names (once); returns (record, M)."""
+    [entry] = Ledger(ledger).entries()
+    assert results["EPSILON_SPENT"] == record.epsilon == entry.epsilon == pytest.approx(epsilon)
+    [line] = [line for line in log if line.startswith("Automatic M:")]
+    m = int(line.split("M = ")[1].split(" ")[0])
+    assert f"M = {m} chosen by the exponential mechanism" in record.mechanism
+    return record, m
+
+
 @pytest.mark.parametrize("command", ["noisyodflows", "noisyzonestatistics"])
 def test_od_flows_and_zone_statistics_charge_the_choice(spark, tmp_path, command):
     points().to_parquet(tmp_path / "p.parquet")
@@ -126,12 +137,7 @@ def test_od_flows_and_zone_statistics_charge_the_choice(spark, tmp_path, command
         path = out["OUTPUT"]
     log = []
     results = run({**common, **out}, spark, log=log.append)
-    record = record_of(path)
-    [entry] = Ledger(tmp_path / "ledger.json").entries()
-    assert results["EPSILON_SPENT"] == record.epsilon == entry.epsilon == pytest.approx(2.0)
-    [line] = [line for line in log if line.startswith("Automatic M:")]
-    m = int(line.split("M = ")[1].split(" ")[0])
-    assert f"M = {m} chosen by the exponential mechanism" in record.mechanism
+    record, _ = charged_choice(results, record_of(path), tmp_path / "ledger.json", log, 2.0)
     assert f"with epsilon {2.0 * DEFAULT_SHARE:g}" in record.mechanism
 
 
@@ -161,12 +167,7 @@ def test_report_with_automatic_m_charges_the_choice_and_names_it(spark, tmp_path
               "OUTPUT_HTML": str(out / "r.html"), "OUTPUT_VISITS": str(out / "v.gpkg"),
               "OUTPUT_FLOWS": str(out / "f.gpkg")}
     results = mobility_report(values, spark, log=log.append)
-    record = record_of(out / "v.gpkg")
-    [entry] = Ledger(tmp_path / "l.json").entries()
-    assert results["EPSILON_SPENT"] == record.epsilon == entry.epsilon == pytest.approx(3.0)
-    [line] = [line for line in log if line.startswith("Automatic M:")]
-    m = int(line.split("M = ")[1].split(" ")[0])
-    assert f"M = {m} chosen by the exponential mechanism" in record.mechanism
+    record, m = charged_choice(results, record_of(out / "v.gpkg"), tmp_path / "l.json", log, 3.0)
     assert f"at most {m} trips kept per user" in record.unit_of_privacy
     note = f"M = {m} was chosen by the exponential mechanism with epsilon {3.0 * DEFAULT_SHARE:g} of the total"
     assert any(note in n for n in record.notes) and note in (out / "r.html").read_text(encoding="utf-8")
