@@ -17,8 +17,12 @@ TIME_START/TIME_END over the whole range, bins as in bench_mobility_report_real.
 Both write the HTML page and the two layers. The load average is recorded (the machine is shared: wall
 times say little when it is high).
 
+``--formats parquet,csv`` runs Spark on each copy of the records (the CSV written by pandas: the text Spark's one
+reader, spark.cli.read_input, casts); ``--auto-m`` sets MAX_TRIPS_PER_USER=0 (M chosen privately, issue 22 §2:
+one more Spark pass counts the trips per user).
+
 Run: make -s stage && .venv/bin/python benchmarks/bench_spark_mobility_report.py [--trips N] [--runs spark,qgis]
-     [--data-dir DIR] [--driver-memory 2g]   (after make spark-deps)
+     [--data-dir DIR] [--driver-memory 2g] [--formats parquet,csv] [--auto-m]   (after make spark-deps)
 Writes benchmarks/results/bench_spark_mobility_report.json.
 """
 
@@ -53,8 +57,9 @@ def schedule_trips(n_trips):
     return unit[pick], start[pick] + shift, end[pick] + shift, origin[pick], dest[pick], repeats * FEED_DAYS
 
 
-def write_records(folder: Path, unit, start, end, origin, dest, gpkg=True):
-    """The same records as Parquet (Spark) and GeoPackage (QGIS, if ``gpkg``): uid, tid, ts (ISO text), lon, lat."""
+def write_records(folder: Path, unit, start, end, origin, dest, gpkg=True, csv=False):
+    """The same records as Parquet (Spark), CSV (Spark, if ``csv``) and GeoPackage (QGIS, if ``gpkg``): uid, tid,
+    ts (ISO text), lon, lat."""
     import pandas as pd
     from osgeo import gdal
 
@@ -67,21 +72,23 @@ def write_records(folder: Path, unit, start, end, origin, dest, gpkg=True):
                           "lat": np.column_stack((origin[:, 1], dest[:, 1])).ravel()})
     frame["ts"] = frame["ts"].str.replace("T", " ")
     frame.to_parquet(folder / "records.parquet", row_group_size=1_000_000)
+    if csv or gpkg:
+        frame.to_csv(folder / "records.csv", index=False)
     if not gpkg:
         return
-    frame.to_csv(folder / "records.csv", index=False)
     gdal.UseExceptions()
     source = gdal.OpenEx(str(folder / "records.csv"), gdal.OF_VECTOR, open_options=[
         "X_POSSIBLE_NAMES=lon", "Y_POSSIBLE_NAMES=lat", "AUTODETECT_TYPE=NO", "KEEP_GEOM_COLUMNS=NO"])
     gdal.VectorTranslate(str(folder / "records.gpkg"), source, format="GPKG", layerName="records",
                          dstSRS="EPSG:4326", srcSRS="EPSG:4326", geometryType="POINT")
     source = None
-    (folder / "records.csv").unlink()
+    if not csv:
+        (folder / "records.csv").unlink()
 
 
-def parameters(zones, days, out: Path):
+def parameters(zones, days, out: Path, m=M):
     return ["USER_FIELD=uid", "TRIP_FIELD=tid", "TIMESTAMP_FIELD=ts", f"ZONES={zones}", "ZONE_ID_FIELD=zone_id",
-            f"EPSILON={EPSILON}", f"MAX_TRIPS_PER_USER={M}", f"TIME_START={FIRST_DAY}",
+            f"EPSILON={EPSILON}", f"MAX_TRIPS_PER_USER={m}", f"TIME_START={FIRST_DAY}",
             f"TIME_END={FIRST_DAY + dt.timedelta(days=days)}", "TRAVEL_TIME_BIN=5", "JUMP_LENGTH_BIN=1",
             "TIME_BETWEEN_BIN=6", "RADIUS_BIN=1", f"OUTPUT_HTML={out / 'report.html'}",
             f"OUTPUT_VISITS={out / 'visits.gpkg'}", f"OUTPUT_FLOWS={out / 'flows.gpkg'}"]
@@ -95,44 +102,51 @@ def main():
     parser.add_argument("--driver-memory", default="2g")
     parser.add_argument("--min-free-mib", type=int, default=2048)
     parser.add_argument("--name", default="bench_spark_mobility_report", help="results file (benchmarks/results)")
+    parser.add_argument("--formats", default="parquet", help="Spark inputs: parquet and/or csv")
+    parser.add_argument("--auto-m", action="store_true", help="MAX_TRIPS_PER_USER=0 (automatic M)")
     args = parser.parse_args()
+    formats = [f.strip() for f in args.formats.split(",") if f.strip()]
+    m = 0 if args.auto_m else M
     load_at_start = load_average()
     tmp = Path(tempfile.mkdtemp(prefix="bench_spark_mr_", dir=args.data_dir))
     rows, loads, facts = [], [], {}
     try:
         started = time.perf_counter()
         unit, start, end, origin, dest, days = schedule_trips(args.trips)
-        write_records(tmp, unit, start, end, origin, dest, gpkg="qgis" in args.runs)
+        write_records(tmp, unit, start, end, origin, dest, gpkg="qgis" in args.runs, csv="csv" in formats)
         write_zones(tmp / "zones.gpkg", np.concatenate((origin, dest)))
         facts.update(trips=len(unit), records=2 * len(unit), units=len(set(unit.tolist())), days=days,
                      prepare_s=round(time.perf_counter() - started, 1),
                      parquet_mib=round((tmp / "records.parquet").stat().st_size / 2**20, 1),
+                     csv_mib=round((tmp / "records.csv").stat().st_size / 2**20, 1) if "csv" in formats else None,
                      gpkg_mib=round((tmp / "records.gpkg").stat().st_size / 2**20, 1) if "qgis" in args.runs else None)
         print(facts, flush=True)
         zones = tmp / "zones.gpkg"
-        if "spark" in args.runs:
-            out = tmp / "spark"
+        for kind in formats if "spark" in args.runs else ():
+            out = tmp / f"spark_{kind}"
             out.mkdir()
             env = dict(os.environ, PYTHONPATH=str(ROOT), PYSPARK_PYTHON=sys.executable, SPARK_LOCAL_DIRS=str(tmp),
                        PYSPARK_SUBMIT_ARGS=f"--driver-memory {args.driver_memory} pyspark-shell")
             row = run_sampled([sys.executable, "-m", "dp_geoprivacy.spark", "mobilityreport",
-                               f"INPUT={tmp / 'records.parquet'}", "LON_FIELD=lon", "LAT_FIELD=lat",
-                               *parameters(zones, days, out), "MASTER=local[2]"],
-                              env, "spark local[2]", args.min_free_mib, loads)
-            row.pop("log", None)
+                               f"INPUT={tmp / f'records.{kind}'}", "LON_FIELD=lon", "LAT_FIELD=lat",
+                               *parameters(zones, days, out, m), "MASTER=local[2]"],
+                              env, f"spark local[2] {kind}", args.min_free_mib, loads)
+            chosen = [line for line in row.pop("log", []) if line.startswith("Automatic M:")]
+            if chosen:
+                row["automatic_m"] = chosen[0]
             rows.append(row)
         if "qgis" in args.runs:
             out = tmp / "qgis"
             out.mkdir()
             row = run_measured(["run", "dp_geoprivacy:mobilityreport", "--", f"INPUT={tmp / 'records.gpkg'}",
-                                *parameters(zones, days, out)], "qgis_process")
+                                *parameters(zones, days, out, m)], "qgis_process")
             rows.append(row)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print_table(rows, ["label", "wall_s", "cpu_s", "peak_rss_mib", "peak_rss_driver_mib", "peak_rss_jvm_mib",
                        "peak_rss_python_workers_mib"])
     path = write_results(args.name, {
-        **facts, "epsilon": EPSILON, "max_trips_per_user": M, "driver_memory": args.driver_memory,
+        **facts, "epsilon": EPSILON, "max_trips_per_user": m, "formats": formats, "driver_memory": args.driver_memory,
         "load_average_at_start": load_at_start, "runs": rows, "load_average_log": loads})
     print(path)
 

@@ -104,7 +104,7 @@
         <translation>BUDGET erfordert LEDGER: Das für die Datenquelle bereits verbrauchte Epsilon wird aus dem Journal gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="348"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="353"/>
         <source>Fingerprinting the input for the privacy ledger...</source>
         <translation>Fingerabdruck der Eingabe für das Privatsphäre-Journal wird berechnet …</translation>
     </message>
@@ -676,7 +676,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ähnlichkeit je Analyse</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="367"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
         <source>analysis</source>
         <translation>Analyse</translation>
     </message>
@@ -691,262 +691,262 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="74"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="84"/>
         <source>minimum</source>
         <translation>Minimum</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="74"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="84"/>
         <source>lower quartile</source>
         <translation>unteres Quartil</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="74"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="84"/>
         <source>median</source>
         <translation>Median</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="74"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="84"/>
         <source>upper quartile</source>
         <translation>oberes Quartil</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="74"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="84"/>
         <source>maximum</source>
         <translation>Maximum</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="77"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="87"/>
         <source>Each value is within {r:,.0f} ranks of the true quantile with 95% probability (values rounded to a grid of step {s:.3g} {unit}).</source>
         <translation>Jeder Wert liegt mit 95 % Wahrscheinlichkeit höchstens {r:,.0f} Ränge vom wahren Quantil entfernt (Werte auf ein Raster der Schrittweite {s:.3g} {unit} gerundet).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="99"/>
         <source>Unit: {unit}. Bars: noisy counts, red: 95% margin of error ±{m:,.0f}; the last bar counts values above the public maximum.</source>
         <translation>Einheit: {unit}. Balken: verrauschte Anzahlen, rot: 95-%-Fehlermarge ±{m:,.0f}; der letzte Balken zählt Werte über dem öffentlichen Maximum.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="340"/>
         <source>Overview</source>
         <translation>Überblick</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
         <source>records</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="351"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="369"/>
         <source>trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
         <source>complete trips</source>
         <translation>vollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
         <source>incomplete trips</source>
         <translation>unvollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
         <source>users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
         <source>distinct locations</source>
         <translation>verschiedene Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="327"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="345"/>
         <source>Dataset statistics</source>
         <translation>Kennzahlen des Datensatzes</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="330"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="348"/>
         <source>timestamp</source>
         <translation>Zeitstempel</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="330"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="348"/>
         <source>coordinates</source>
         <translation>Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="332"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="350"/>
         <source>Missing values (records)</source>
         <translation>Fehlende Werte (Datensätze)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="334"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="352"/>
         <source>outside the range</source>
         <translation>außerhalb des Zeitraums</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="335"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="353"/>
         <source>Trips over time ({unit})</source>
         <translation>Wege im Zeitverlauf ({unit})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="338"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="356"/>
         <source>Trips per weekday</source>
         <translation>Wege je Wochentag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="360"/>
         <source>weekday start</source>
         <translation>Werktag Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="360"/>
         <source>weekday end</source>
         <translation>Werktag Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="360"/>
         <source>weekend start</source>
         <translation>Wochenende Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="360"/>
         <source>weekend end</source>
         <translation>Wochenende Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
         <source>Trips per hour: {c}</source>
         <translation>Wege je Stunde: {c}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="364"/>
         <source>Places</source>
         <translation>Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="198"/>
         <source>Visits per zone</source>
         <translation>Besuche je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="196"/>
         <source>Visits</source>
         <translation>Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="212"/>
         <source>weekday</source>
         <translation>Werktag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="212"/>
         <source>weekend</source>
         <translation>Wochenende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="214"/>
         <source>Destinations per time window (all zones)</source>
         <translation>Ziele je Zeitfenster (alle Zonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="348"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="366"/>
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="121"/>
         <source>Top OD flows</source>
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="121"/>
         <source>OD flows</source>
         <translation>Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="351"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="369"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="352"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="370"/>
         <source>km</source>
         <translation>km</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="352"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="370"/>
         <source>hours</source>
         <translation>Stunden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="352"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="370"/>
         <source>zones</source>
         <translation>Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="353"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="371"/>
         <source>normalised entropy (0-1)</source>
         <translation>normierte Entropie (0-1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="354"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="372"/>
         <source>Travel time</source>
         <translation>Reisezeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="354"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="372"/>
         <source>Jump length</source>
         <translation>Sprungweite</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="355"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="373"/>
         <source>Trips per user</source>
         <translation>Wege je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="355"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="373"/>
         <source>Time between trips</source>
         <translation>Zeit zwischen Wegen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="356"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="374"/>
         <source>Radius of gyration</source>
         <translation>Gyrationsradius</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="356"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="374"/>
         <source>Distinct zones per user</source>
         <translation>Verschiedene Zonen je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="357"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="375"/>
         <source>Mobility entropy</source>
         <translation>Mobilitätsentropie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="361"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="379"/>
         <source>Users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="383"/>
         <source>Privacy</source>
         <translation>Datenschutz</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="367"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
         <source>epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="367"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
         <source>sensitivity</source>
         <translation>Sensitivität</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="367"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
         <source>noise scale</source>
         <translation>Rauschskala</translation>
     </message>
@@ -1151,252 +1151,252 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Mit dem Stabilitätshistogramm (THRESHOLD=1) wird keine Zelle ohne Daten veröffentlicht; eine Zelle braucht etwa {t:.3g} Beiträge, um in der Hälfte der Fälle veröffentlicht zu werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="25"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="35"/>
         <source>Not informative at this epsilon: every value of {what} is within its 95% margin of error of zero, so it cannot be told from noise. Give it a larger share (BUDGET_SPLIT) or a larger EPSILON.</source>
         <translation>Bei diesem Epsilon nicht aussagekräftig: Jeder Wert in {what} liegt innerhalb seiner 95-%-Fehlerspanne um null und lässt sich daher nicht von Rauschen unterscheiden. Geben Sie der Analyse einen größeren Anteil (BUDGET_SPLIT) oder ein größeres EPSILON.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="51"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="61"/>
         <source>Mon</source>
         <translation>Mo</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="51"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="61"/>
         <source>Tue</source>
         <translation>Di</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="51"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="61"/>
         <source>Wed</source>
         <translation>Mi</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="51"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="61"/>
         <source>Thu</source>
         <translation>Do</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="51"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="61"/>
         <source>Fri</source>
         <translation>Fr</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="51"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="61"/>
         <source>Sat</source>
         <translation>Sa</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="51"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="61"/>
         <source>Sun</source>
         <translation>So</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="101"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111"/>
         <source>No flow reached the threshold: nothing reliable to show</source>
         <translation>Kein Strom hat die Schwelle erreicht: nichts Verlässliches anzuzeigen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="112"/>
         <source>No OD flow reached the publication threshold of about {t} trips at this epsilon: this section publishes nothing reliable. A flow needs about {t} trips (after the bound M) to be published; give OD flows a larger share (BUDGET_SPLIT, e.g. od_flows=5), a larger EPSILON, a smaller M or coarser zones.</source>
         <translation>Kein Quelle-Ziel-Strom hat bei diesem Epsilon die Veröffentlichungsschwelle von etwa {t} Wegen erreicht: Dieser Abschnitt veröffentlicht nichts Verlässliches. Ein Strom braucht etwa {t} Wege (nach der Begrenzung M), um veröffentlicht zu werden; geben Sie den Quelle-Ziel-Strömen einen größeren Anteil (BUDGET_SPLIT, z. B. od_flows=5), ein größeres EPSILON, ein kleineres M oder gröbere Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="121"/>
         <source>The {n} largest flows</source>
         <translation>Die {n} stärksten Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="121"/>
         <source>Largest flows</source>
         <translation>Stärkste Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="121"/>
         <source>{n} largest published flows. Only pairs with trips can be published, and only when their noisy count reaches about {t} (stability-based histogram): every flow shown is a true pair, smaller flows are not shown. 95% margin of error per flow ±{m}; trips with an end outside the zones: {o}.</source>
         <translation>Die {n} stärksten veröffentlichten Ströme. Nur Paare mit Wegen können veröffentlicht werden, und nur, wenn ihre verrauschte Anzahl etwa {t} erreicht (Stabilitätshistogramm): Jeder gezeigte Strom ist ein echtes Paar, kleinere Ströme werden nicht gezeigt. 95-%-Fehlerspanne je Strom ±{m}; Wege mit einem Ende außerhalb der Zonen: {o}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="125"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="135"/>
         <source>How many records, trips, users and distinct locations the data holds (after the bound of M trips per user). Records and trips are sums of the noisy complete and incomplete counts.</source>
         <translation>Wie viele Datensätze, Wege, Personen und verschiedene Orte die Daten enthalten (nach der Begrenzung auf M Wege je Person). Datensätze und Wege sind Summen der verrauschten Anzahlen vollständiger und unvollständiger Wege.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="128"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="138"/>
         <source>Records without a timestamp or without coordinates.</source>
         <translation>Datensätze ohne Zeitstempel oder ohne Koordinaten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="129"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="139"/>
         <source>Trips per period by start time: the overall trend and gaps in the data.</source>
         <translation>Wege je Zeitabschnitt nach Startzeit: der Gesamttrend und Lücken in den Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="140"/>
         <source>Trips per day of the week by start time: weekly rhythm.</source>
         <translation>Wege je Wochentag nach Startzeit: der Wochenrhythmus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="131"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="141"/>
         <source>Trip starts and ends per hour of the day, weekdays and weekends apart: peaks show commuting.</source>
         <translation>Wegbeginne und Wegenden je Stunde des Tages, getrennt nach Werktagen und Wochenende: Spitzen zeigen den Berufsverkehr.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="143"/>
         <source>Trip starts and ends per zone: where people go. Darker zones have more visits; the legend gives the scale. Each zone's count is off by up to its margin of error.</source>
         <translation>Wegbeginne und Wegenden je Zone: wohin Menschen gehen. Dunklere Zonen haben mehr Besuche; die Legende zeigt die Skala. Die Anzahl jeder Zone kann bis zu ihrer Fehlerspanne abweichen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="146"/>
         <source>The zones with the most visits, by noisy count, with the 95% margin of error as a red bar.</source>
         <translation>Die Zonen mit den meisten Besuchen, nach verrauschter Anzahl, mit der 95-%-Fehlerspanne als rotem Balken.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148"/>
         <source>Two entries whose bars overlap within their error bars may be in either order in the true data.</source>
         <translation>Zwei Einträge, deren Balken sich innerhalb ihrer Fehlerbalken überschneiden, können in den wahren Daten in beliebiger Reihenfolge stehen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="140"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="150"/>
         <source>Share of all visits (up) in the share of zones with the most visits (across): a curve far above the dashed diagonal means visits concentrate in few zones. Drawn from the noisy counts clamped at zero, so at a small epsilon empty zones with positive noise make visits look more spread out than they are.</source>
         <translation>Anteil aller Besuche (senkrecht) am Anteil der meistbesuchten Zonen (waagerecht): Eine Kurve weit über der gestrichelten Diagonale bedeutet, dass sich die Besuche auf wenige Zonen konzentrieren. Gezeichnet aus den bei null abgeschnittenen verrauschten Anzahlen; bei kleinem Epsilon lassen leere Zonen mit positivem Rauschen die Besuche daher gestreuter erscheinen, als sie sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="154"/>
         <source>Destinations per four-hour window. The maps show, per zone, how far each window is above (red) or below (blue) that zone's average over the windows: where people go at which time of day.</source>
         <translation>Ziele je Vier-Stunden-Fenster. Die Karten zeigen je Zone, wie weit jedes Fenster über (rot) oder unter (blau) dem Durchschnitt dieser Zone über alle Fenster liegt: wohin Menschen zu welcher Tageszeit gehen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="157"/>
         <source>Trips between pairs of zones (origin to destination): the main travel corridors.</source>
         <translation>Wege zwischen Zonenpaaren (von der Quelle zum Ziel): die wichtigsten Verkehrskorridore.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="158"/>
         <source>Minutes from the start to the end of each complete trip.</source>
         <translation>Minuten vom Beginn bis zum Ende jedes vollständigen Wegs.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="159"/>
         <source>Straight-line distance between the start and the end of each complete trip.</source>
         <translation>Luftlinienentfernung zwischen Beginn und Ende jedes vollständigen Wegs.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="160"/>
         <source>How many trips each user made (at most M are kept).</source>
         <translation>Wie viele Wege jede Person unternommen hat (höchstens M werden behalten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="161"/>
         <source>Hours between the start of one trip and the start of the user's next.</source>
         <translation>Stunden zwischen dem Beginn eines Wegs und dem Beginn des nächsten Wegs derselben Person.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="162"/>
         <source>How far a user's trip ends lie from their centre: the size of each user's range.</source>
         <translation>Wie weit die Wegenden einer Person von ihrem Mittelpunkt entfernt liegen: die Größe des Aktionsraums jeder Person.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="163"/>
         <source>How many different zones each user visited.</source>
         <translation>Wie viele verschiedene Zonen jede Person besucht hat.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="164"/>
         <source>How evenly a user's visits spread over their zones (0: one zone, 1: evenly over many).</source>
         <translation>Wie gleichmäßig sich die Besuche einer Person auf ihre Zonen verteilen (0: eine Zone, 1: gleichmäßig auf viele).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="196"/>
         <source>Not informative at this epsilon</source>
         <translation>Bei diesem Epsilon nicht aussagekräftig</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="198"/>
         <source>Visits outside the zones: {n}. 95% margin of error per zone: ±{m}.</source>
         <translation>Besuche außerhalb der Zonen: {n}. 95-%-Fehlerspanne je Zone: ±{m}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="201"/>
         <source>The {n} zones with the most visits</source>
         <translation>Die {n} Zonen mit den meisten Besuchen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="201"/>
         <source>Top zones</source>
         <translation>Meistbesuchte Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="206"/>
         <source>Concentration of visits</source>
         <translation>Konzentration der Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="206"/>
         <source>share of zones, most visited first</source>
         <translation>Anteil der Zonen, meistbesuchte zuerst</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="206"/>
         <source>share of visits</source>
         <translation>Anteil der Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="216"/>
         <source>Each window's total is its own noisy count (a quarter of this analysis's epsilon), not a sum of the zones' counts; it is not clamped at zero, so it is unbiased and can be negative. 95% margin of error ±{m}.</source>
         <translation>Die Summe jedes Fensters ist eine eigene verrauschte Anzahl (ein Viertel des Epsilons dieser Analyse), keine Summe der Zonenanzahlen; sie wird nicht bei null abgeschnitten, ist daher unverzerrt und kann negativ sein. 95-%-Fehlerspanne ±{m}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="225"/>
         <source>Red: more destinations in that window than the zone's average over the 12 windows; blue: fewer; one colour scale for all 12 maps. Each zone and window count is off by up to ±{m} (95%).</source>
         <translation>Rot: mehr Ziele in diesem Fenster als im Durchschnitt der Zone über die 12 Fenster; blau: weniger; eine gemeinsame Farbskala für alle 12 Karten. Jede Anzahl je Zone und Fenster weicht um bis zu ±{m} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="227"/>
         <source>Destinations per time window: deviation from each zone's average</source>
         <translation>Ziele je Zeitfenster: Abweichung vom Durchschnitt jeder Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="227"/>
         <source>destinations per zone and window</source>
         <translation>Ziele je Zone und Fenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="112"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="118"/>
         <source>Give both X_FIELD and Y_FIELD, or neither to use point geometries.</source>
         <translation>Geben Sie X_FIELD und Y_FIELD beide an oder keines von beiden, um Punktgeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="119"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="125"/>
         <source>INPUT has no CRS: set COORDINATES_CRS or the layer's CRS.</source>
         <translation>INPUT hat kein KBS: Setzen Sie COORDINATES_CRS oder das KBS des Layers.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="129"/>
         <source>TRIP_FIELD is needed for trip records (one row per start and end); or give trip lines.</source>
         <translation>TRIP_FIELD wird für Wegdatensätze benötigt (eine Zeile je Beginn und Ende); oder geben Sie Weglinien an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="145"/>
         <source>INPUT has no point geometries: give a point layer, or X_FIELD and Y_FIELD.</source>
         <translation>INPUT hat keine Punktgeometrien: Geben Sie einen Punktlayer an oder X_FIELD und Y_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="155"/>
         <source>TIMESTAMP_FIELD holds a value that is not a date and time: {value}. Fix it or set it to NULL (NULL timestamps are counted as missing).</source>
         <translation>TIMESTAMP_FIELD enthält einen Wert, der kein Datum mit Uhrzeit ist: {value}. Korrigieren Sie ihn oder setzen Sie ihn auf NULL (NULL-Zeitstempel werden als fehlend gezählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="206"/>
         <source>Dropped {n} rows with a NULL trip id.</source>
         <translation>{n} Zeilen mit NULL-Weg-ID wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="210"/>
         <source>No record has a trip id in TRIP_FIELD.</source>
         <translation>Kein Datensatz hat eine Weg-ID in TRIP_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="215"/>
         <source>{n} trips have one record only: counted as incomplete.</source>
         <translation>{n} Wege haben nur einen Datensatz: als unvollständig gezählt.</translation>
     </message>
@@ -1471,7 +1471,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>; ein Strom wird ab einer verrauschten Anzahl von {t:.4g} veröffentlicht, ein wahrer Strom von {c:.4g} Wegen mit 95 % Wahrscheinlichkeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="93"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="95"/>
         <source>BUDGET_SPLIT names an unknown analysis '{name}'; use names from: {names}.</source>
         <translation>BUDGET_SPLIT nennt eine unbekannte Analyse „{name}“; verwenden Sie Namen aus: {names}.</translation>
     </message>
@@ -1526,12 +1526,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} = {value:.0f} bräuchte etwa {needed} Arbeitsspeicher; dieser Rechner hat {available} frei, also darf {name} hier höchstens {largest} sein. Wählen Sie ein kleineres {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="57"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="67"/>
         <source>within the margin of error of zero: noise at this epsilon</source>
         <translation>innerhalb der Fehlerspanne um null: bei diesem Epsilon nur Rauschen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="58"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="68"/>
         <source>(noise)</source>
         <translation>(Rauschen)</translation>
     </message>
@@ -1571,12 +1571,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Journal, auf Partition '{partition}': {spend}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="332"/>
         <source>Give BUDGET (epsilon, with BUDGET_DELTA) or BUDGET_RHO (zCDP), not both: set BUDGET_RHO to 0 or leave BUDGET empty.</source>
         <translation>Geben Sie BUDGET (Epsilon, mit BUDGET_DELTA) oder BUDGET_RHO (zCDP) an, nicht beides: setzen Sie BUDGET_RHO auf 0 oder lassen Sie BUDGET leer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="328"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="335"/>
         <source>BUDGET_DELTA is the delta allowed with BUDGET: give BUDGET too, or set BUDGET_DELTA to 0.</source>
         <translation>BUDGET_DELTA ist das mit BUDGET erlaubte Delta: geben Sie auch BUDGET an oder setzen Sie BUDGET_DELTA auf 0.</translation>
     </message>
@@ -1691,87 +1691,87 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>PARENT_FIELDS: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="259"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="269"/>
         <source>{k} of {n} sections informative at this epsilon.</source>
         <translation>{k} von {n} Abschnitten bei diesem Epsilon aussagekräftig.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="263"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="273"/>
         <source>Not informative (every value within its margin of error of zero, or no flow published): {names}. Give them a larger share (BUDGET_SPLIT) or a larger EPSILON.</source>
         <translation>Nicht aussagekräftig (jeder Wert innerhalb seiner Fehlerspanne um null, oder kein Strom veröffentlicht): {names}. Geben Sie ihnen einen größeren Anteil (BUDGET_SPLIT) oder ein größeres EPSILON.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="43"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="41"/>
         <source>0 = automatic: chosen privately from the {units} per user with AUTO_SHARE of EPSILON (exponential mechanism over 1..AUTO_MAX_BOUND).</source>
         <translation>0 = automatisch: privat gewählt aus der Anzahl der {units} je Nutzer mit AUTO_SHARE von EPSILON (Exponentialmechanismus über 1..AUTO_MAX_BOUND).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="49"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="47"/>
         <source>Share of epsilon for the automatic M</source>
         <translation>Epsilon-Anteil für das automatische M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="52"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="50"/>
         <source>Used when M is 0 (automatic): this share of EPSILON chooses M, the rest goes to the release; e.g. 0.05.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): Dieser Anteil von EPSILON wählt M, der Rest geht an die Veröffentlichung; z. B. 0,05.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="55"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="53"/>
         <source>Largest automatic M</source>
         <translation>Größtes automatisches M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="58"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="56"/>
         <source>Used when M is 0 (automatic): the candidates are 1 to this public number.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): Die Kandidaten sind 1 bis zu dieser öffentlichen Zahl.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="67"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="65"/>
         <source>{name}=0 (automatic) chooses the bound per user: set USER_FIELD, or give {name} a whole number of at least 1.</source>
         <translation>{name}=0 (automatisch) wählt die Schranke je Nutzer: Setzen Sie USER_FIELD oder geben Sie für {name} eine ganze Zahl von mindestens 1 an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="71"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="69"/>
         <source>AUTO_SHARE must be between 0 and 1, e.g. 0.05 (got {v}).</source>
         <translation>AUTO_SHARE muss zwischen 0 und 1 liegen, z. B. 0,05 (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="116"/>
         <source>{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE and AUTO_MAX_BOUND.</source>
         <translation>{name}=0 (automatisch) kann nicht funktionieren: {error}. Prüfen Sie AUTO_SHARE und AUTO_MAX_BOUND.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="138"/>
         <source>Automatic M: the exponential mechanism chose M = {m} (from 1 to {largest}) with epsilon {cost:g} of the {total:g} of this run; the release uses the other {rest:g}.</source>
         <translation>Automatisches M: Der Exponentialmechanismus hat M = {m} gewählt (aus 1 bis {largest}), mit Epsilon {cost:g} von den {total:g} dieses Laufs; die Veröffentlichung verwendet die übrigen {rest:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="130"/>
         <source>Automatic M: M will be chosen privately when the release runs (from 1 to {largest}), with epsilon {cost:g} of the {total:g} of this run; the release will use the other {rest:g}. This trial run draws nothing: its figures are for M = {largest}, the most noise the choice can give.</source>
         <translation>Automatisches M: M wird privat gewählt, wenn die Veröffentlichung läuft (aus 1 bis {largest}), mit Epsilon {cost:g} von den {total:g} dieses Laufs; die Veröffentlichung verwendet dann die übrigen {rest:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für M = {largest}, das meiste Rauschen, das die Wahl ergeben kann.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="212"/>
         <source>Automatic LOWER/UPPER: the bounds will be chosen privately inside {lower:g} to {upper:g} when the release runs, with epsilon {cost:g}. This trial run draws nothing: its figures are for that whole range.</source>
         <translation>Automatisches LOWER/UPPER: Die Grenzen werden privat innerhalb von {lower:g} bis {upper:g} gewählt, wenn die Veröffentlichung läuft, mit Epsilon {cost:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für diesen ganzen Bereich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="171"/>
         <source>Choose the value bounds privately</source>
         <translation>Wertgrenzen privat wählen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="173"/>
         <source>LOWER and UPPER are then the public range; AUTO_SHARE of EPSILON chooses the bounds used inside it (the private 2nd and 98th percentiles of the values).</source>
         <translation>LOWER und UPPER sind dann der öffentliche Bereich; AUTO_SHARE von EPSILON wählt die darin verwendeten Grenzen (das private 2. und 98. Perzentil der Werte).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="200"/>
         <source>AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share:g}: the choices would take the whole EPSILON. Use e.g. AUTO_SHARE=0.05.</source>
         <translation>AUTO_VALUE_BOUNDS kann mit AUTO_SHARE {share:g} nicht funktionieren: Die Auswahlen würden das ganze EPSILON verbrauchen. Verwenden Sie z. B. AUTO_SHARE=0.05.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="236"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="227"/>
         <source>Automatic LOWER/UPPER: the private 2nd and 98th percentiles are {lower:g} and {upper:g} (epsilon {cost:g}); values are clamped to them.</source>
         <translation>Automatische LOWER/UPPER: Das private 2. und 98. Perzentil sind {lower:g} und {upper:g} (Epsilon {cost:g}); die Werte werden auf sie begrenzt.</translation>
     </message>
@@ -1781,47 +1781,47 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}): Jeder Nutzer behält höchstens so viele {units}; 0 wählt den Wert automatisch.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="206"/>
         <source>The shares are of the sum of the zones' noisy counts as released (not clamped at zero, so the total is unbiased); a curve above 1 is noise, drawn at 1.</source>
         <translation>Die Anteile beziehen sich auf die Summe der verrauschten Zählungen der Zonen wie veröffentlicht (nicht bei null abgeschnitten, daher ist die Summe unverzerrt); eine Kurve über 1 ist Rauschen und wird bei 1 gezeichnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="273"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="283"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>eine Person ({field}), höchstens {m} Wege je Person behalten (gleichverteilt gezogen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="282"/>
         <source>one trip (item-level)</source>
         <translation>ein Weg (Datensatzebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="279"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="295"/>
         <source>Total epsilon {e:g} (differential privacy, user level, sequential composition).</source>
         <translation>Gesamt-Epsilon {e:g} (Differential Privacy, Personenebene, sequentielle Komposition).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="296"/>
         <source>Unit of privacy: {unit}.</source>
         <translation>Schutzeinheit: {unit}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="281"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="297"/>
         <source>Split: {split}.</source>
         <translation>Aufteilung: {split}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="298"/>
         <source>Protected: whether one user is in the data, with all their trips (up to M). Not protected: the zones, the bounds and the time range (public).</source>
         <translation>Geschützt: ob eine Person in den Daten ist, mit all ihren Wegen (bis zu M). Nicht geschützt: die Zonen, die Grenzen und der Zeitraum (öffentlich).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="300"/>
         <source>M was applied by sampling M trips per user uniformly; how many trips it dropped is not reported (an exact count would be data).</source>
         <translation>M wurde angewandt, indem je Person M Wege gleichverteilt gezogen wurden; wie viele Wege dadurch wegfielen, wird nicht berichtet (eine exakte Anzahl wäre selbst ein Datum).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="312"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="328"/>
         <source>Release id: {rid}</source>
         <translation>Veröffentlichungs-ID: {rid}</translation>
     </message>
@@ -2079,6 +2079,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="29"/>
         <source>AUTO_VALUE_BOUNDS chooses the bounds inside a public range: give LOWER and UPPER as that range (e.g. 0 and 200 for a speed in km/h), declared from what is known without the data.</source>
         <translation>AUTO_VALUE_BOUNDS wählt die Grenzen innerhalb eines öffentlichen Bereichs: Geben Sie LOWER und UPPER als diesen Bereich an (z. B. 0 und 200 für eine Geschwindigkeit in km/h), festgelegt aus dem, was ohne die Daten bekannt ist.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="336"/>
+        <source>{name} must be a finite number of at least 0 (BUDGET_DELTA below 1), or empty for no budget.</source>
+        <translation>{name} muss eine endliche Zahl von mindestens 0 sein (BUDGET_DELTA unter 1), oder leer für kein Budget.</translation>
     </message>
 </context>
 <context>
@@ -3919,292 +3924,292 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>MobilityReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="128"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="130"/>
         <source>Mobility report (user-level differential privacy)</source>
         <translation>Mobilitätsbericht (Differential Privacy auf Personenebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="226"/>
         <source>Trip records (one row per trip start and end)</source>
         <translation>Wegdatensätze (eine Zeile je Wegbeginn und Wegende)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
         <source>User id field</source>
         <translation>Feld der Personen-ID</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
         <source>Timestamp field (start time for trip lines)</source>
         <translation>Zeitstempelfeld (Startzeit bei Weglinien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
         <source>End time field (trip lines only; optional)</source>
         <translation>Feld der Endzeit (nur Weglinien; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
         <source>Y field</source>
         <translation>Y-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="240"/>
         <source>Epsilon for the whole report</source>
         <translation>Epsilon für den ganzen Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="243"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl Wege je Person (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="244"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="246"/>
         <source>Analyses</source>
         <translation>Analysen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="252"/>
         <source>Maximum travel time (minutes)</source>
         <translation>Höchste Reisezeit (Minuten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="251"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="253"/>
         <source>Maximum jump length (km)</source>
         <translation>Höchste Sprungweite (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="252"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="254"/>
         <source>Maximum time between trips (hours)</source>
         <translation>Höchste Zeit zwischen Wegen (Stunden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="255"/>
         <source>Maximum radius of gyration (km)</source>
         <translation>Höchster Gyrationsradius (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="266"/>
         <source>Maximum distinct zones per user (0: 2M)</source>
         <translation>Höchstzahl verschiedener Zonen je Person (0: 2M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="271"/>
         <source>Public end of the time range (exclusive)</source>
         <translation>Öffentliches Ende des Zeitraums (ausschließlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="271"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="273"/>
         <source>Number of top OD flows</source>
         <translation>Anzahl der stärksten Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="284"/>
         <source>Mobility report (HTML)</source>
         <translation>Mobilitätsbericht (HTML)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="301"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="303"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="333"/>
+        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="328"/>
         <source>Visits per zone</source>
         <translation>Besuche je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="333"/>
+        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="328"/>
         <source>Top OD flows</source>
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="304"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="306"/>
         <source>Benchmark table (NOT differentially private)</source>
         <translation>Vergleichstabelle (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="323"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="325"/>
         <source>TIME_START and TIME_END must both be dates (e.g. 2024-01-01 and 2024-02-01), the start before the end.</source>
         <translation>TIME_START und TIME_END müssen beide Datumsangaben sein (z. B. 2024-01-01 und 2024-02-01), der Beginn vor dem Ende.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="340"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="342"/>
         <source>BENCHMARK needs OUTPUT_BENCHMARK or OUTPUT_BENCHMARK_TABLE (the comparison is written there).</source>
         <translation>BENCHMARK braucht OUTPUT_BENCHMARK oder OUTPUT_BENCHMARK_TABLE (dorthin wird der Vergleich geschrieben).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="347"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="349"/>
         <source>Trips over time is left out: it needs the public TIME_START and TIME_END.</source>
         <translation>Wege im Zeitverlauf entfällt: dafür sind die öffentlichen TIME_START und TIME_END nötig.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="353"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="355"/>
         <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0 (got '{text}').</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0 (erhalten: '{text}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="359"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="361"/>
         <source>{name} must be a number &gt; 0.</source>
         <translation>{name} muss eine Zahl &gt; 0 sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="375"/>
         <source>No trip start or end lies inside the zones: check that the records and ZONES (or EXTENT) overlap and that the CRS is right.</source>
         <translation>Kein Wegbeginn und kein Wegende liegt in den Zonen: prüfen Sie, ob sich die Datensätze und ZONES (oder EXTENT) überlappen und ob das KBS stimmt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="387"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="389"/>
         <source>ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with many trips is not protected as a whole (Kapp et al. 2023 §4.2).</source>
         <translation>ITEM_LEVEL: jeder Weg ist eine eigene Schutzeinheit (M = 1); eine Person mit vielen Wegen ist nicht als Ganzes geschützt (Kapp et al. 2023 §4.2).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="403"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="405"/>
         <source>Every record has a NULL user id in USER_FIELD.</source>
         <translation>Jeder Datensatz hat eine NULL-Personen-ID in USER_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="419"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="420"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="448"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="449"/>
         <source>BENCHMARK: the comparison is computed from the exact data and is NOT differentially private. Do not publish it.</source>
         <translation>BENCHMARK: der Vergleich wird aus den exakten Daten berechnet und ist NICHT differentiell privat. Veröffentlichen Sie ihn nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="450"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="451"/>
         <source>NOT differentially private: benchmark of the report against the noise-free data (Kapp et al. 2023 §5.2.3).</source>
         <translation>NICHT differentiell privat: Vergleich des Berichts mit den Daten ohne Rauschen (Kapp et al. 2023 §5.2.3).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="330"/>
+        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="325"/>
         <source>Mobility report</source>
         <translation>Mobilitätsbericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="136"/>
         <source>Publishes the standard mobility report (Kapp et al. 2023): trips per hour and weekday, visits per zone, top OD flows, travel times and more, as an HTML page and two layers.</source>
         <translation>Veröffentlicht den Standard-Mobilitätsbericht (Kapp et al. 2023): Fahrten je Stunde und Wochentag, Besuche je Zone, größte OD-Ströme, Reisezeiten und mehr, als HTML-Seite und zwei Layer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="136"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each user with up to M trips (user-level privacy), for the traveller.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene), für die Reisenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="134"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="136"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g} split over {n} analyses, M={m}): visits per zone get epsilon {e:.2g}, so each zone's count is off by at most ±{moe:.3g} (95%).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g} aufgeteilt auf {n} Analysen, M={m}): die Besuche je Zone erhalten Epsilon {e:.2g}, daher weicht die Zählung jeder Zone um höchstens ±{moe:.3g} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
         <source>Trip id field</source>
         <translation>Feld der Wege-Kennung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
         <source>X field</source>
         <translation>X-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="237"/>
         <source>CRS of the coordinate fields</source>
         <translation>KBS der Koordinatenfelder</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="247"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="249"/>
         <source>Budget split weights</source>
         <translation>Gewichte der Budgetaufteilung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="257"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="259"/>
         <source>Travel time bin width (min)</source>
         <translation>Klassenbreite Reisezeit (min)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="260"/>
         <source>Jump length bin width (km)</source>
         <translation>Klassenbreite Sprunglänge (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="259"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="261"/>
         <source>Time between trips bin width (h)</source>
         <translation>Klassenbreite Zeit zwischen Wegen (h)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="262"/>
         <source>Radius of gyration bin width (km)</source>
         <translation>Klassenbreite Gyrationsradius (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="267"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="269"/>
         <source>Start of the time range (public)</source>
         <translation>Beginn des Zeitraums (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="274"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="276"/>
         <source>Delta of the OD flows</source>
         <translation>Delta der Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="292"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="294"/>
         <source>Item-level privacy</source>
         <translation>Privatsphäre je Eintrag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="298"/>
         <source>Benchmark (not private)</source>
         <translation>Vergleich (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="301"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="303"/>
         <source>Benchmark page (not private)</source>
         <translation>Vergleichsseite (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="367"/>
         <source>Bin widths: {error}.</source>
         <translation>Klassenbreiten: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="370"/>
         <source>OD_DELTA must be in (0, 1), e.g. 1e-6 (the OD flows are chosen by the stability-based histogram); or leave od_flows out of ANALYSES.</source>
         <translation>OD_DELTA muss in (0, 1) liegen, z. B. 1e-6 (die Quelle-Ziel-Ströme werden mit dem Stabilitätshistogramm ausgewählt); oder lassen Sie od_flows in ANALYSES weg.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="475"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="476"/>
         <source>No OD flow reached the publication threshold (about {t:,.0f} trips) at this epsilon: the flows layer is empty and the report says so.</source>
         <translation>Kein Quelle-Ziel-Strom hat bei diesem Epsilon die Veröffentlichungsschwelle (etwa {t:,.0f} Wege) erreicht: Der Layer der Ströme ist leer, und der Bericht weist darauf hin.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="407"/>
         <source>Dropped {n} trips whose user id is NULL.</source>
         <translation>{n} Fahrten mit NULL-Benutzerkennung verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="309"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="311"/>
         <source>Sections in the report</source>
         <translation>Abschnitte im Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="310"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="312"/>
         <source>Sections informative at this epsilon</source>
         <translation>Bei diesem Epsilon aussagekräftige Abschnitte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="412"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="288"/>
         <source>M = {m} was chosen by the exponential mechanism with epsilon {cost:g} of the total (automatic M).</source>
         <translation>M = {m} wurde mit dem Exponentialmechanismus gewählt, mit Epsilon {cost:g} der Summe (automatisches M).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
         <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (advanced, with DELTA &gt; 0, e.g. 1e-6): visits per zone get the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3). Each user's visits are bounded to one per zone, so a zone's count is the number of users with a visit there and one user changes at most 2M zones by 1: L2 sensitivity sqrt(2M) instead of 2M. Every other analysis keeps Laplace counts or exponential-mechanism summaries (their cells are not distinct per user, so the Gaussian does not help). OD flows are left out (refused when chosen in ANALYSES): their stability-based histogram is not zero-concentrated DP; noisyodflows with NOISE=2 gives Gaussian OD flows. The report is rho-zCDP (Bun and Steinke 2016) with rho = the Gaussian's rho plus epsilon^2/2 of every other analysis; the record and ledger carry rho and the (epsilon, delta) it converts to (Canonne, Kamath and Steinke 2020 Corollary 13), at most EPSILON. NOISE=1 is not offered.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (erweitert, mit DELTA &gt; 0, z. B. 1e-6): Die Besuche pro Zone erhalten die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3). Die Besuche jedes Nutzers werden auf einen pro Zone begrenzt, daher ist der Wert einer Zone die Anzahl der Nutzer mit einem Besuch dort, und ein Nutzer ändert höchstens 2M Zonen um je 1: L2-Sensitivität sqrt(2M) statt 2M. Jede andere Analyse behält Laplace-Zählwerte oder Fünf-Zahlen-Zusammenfassungen des Exponentialmechanismus (ihre Zellen sind pro Nutzer nicht verschieden, daher hilft die Gauß-Verteilung dort nicht). Die Quelle-Ziel-Ströme werden weggelassen (abgelehnt, wenn in ANALYSES gewählt): Ihr Stabilitäts-Histogramm ist nicht nullkonzentriert differenziell privat; noisyodflows mit NOISE=2 liefert Quelle-Ziel-Ströme mit Gauß-Rauschen. Der Bericht ist rho-zCDP (Bun und Steinke 2016) mit rho = rho der Gauß-Verteilung plus epsilon^2/2 jeder anderen Analyse; die Privatsphäre-Angaben und das Journal enthalten rho und das (epsilon, delta), in das es umgerechnet wird (Canonne, Kamath und Steinke 2020, Corollary 13), höchstens EPSILON. NOISE=1 wird nicht angeboten.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="146"/>
         <source>&lt;p&gt;The standardised mobility report of Kapp et al. 2023 (dp_mobility_report) with user-level differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per zone and a layer of the top OD flows, one release with one release id and one ledger entry.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Input&lt;/b&gt; as dp_mobility_report takes it: a point layer or table with one row per trip start and one per trip end, USER_FIELD, TRIP_FIELD and TIMESTAMP_FIELD (date-time, or ISO text such as 2024-05-01 08:30:00); coordinates from the point geometry or X_FIELD/Y_FIELD in COORDINATES_CRS. A trip is one user's trip id (USER_FIELD and TRIP_FIELD together: trip ids numbered 1, 2, 3 per user are different trips). Its rows are ordered by time: the first is the start, the last the end; a trip with one row is incomplete (counted, left out of OD, travel time and jump length); of a trip with more than two rows only the first and the last are used. Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay empty).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt;: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_TRIPS_PER_USER=0 chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism (McSherry and Talwar 2007) on the trips per user, aiming at the M where the visits left out plus the expected noise error of the visits per zone is smallest (Laplace, or with NOISE=2 the discrete Gaussian); the analyses share the rest of EPSILON. The chosen M is in the log and the privacy record, and the total includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt; (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses weigh 1; by default visits per zone, OD flows and trips over time weigh 5 and the others 1, so the analyses planners read first are the most accurate). Counts of users have sensitivity 1, of trips M, of trip ends 2M; numeric analyses give half their share to a histogram and half to a five-number summary by the exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Kapp et al. 2023 §5.4: a larger M keeps more trips but adds more noise; visits per zone are captured well with a small M (people visit few places), while OD flows need a large epsilon even for large data sets. OD flows are chosen by the stability-based histogram (Asghar, Tyler and Kaafar, 'Differentially Private Release of Public Transport Data: The Opal Use Case', 2017, Algorithm 1): only pairs with trips get noise (scale 2M over their epsilon) and a pair is published when its noisy count reaches M + b ln(2M / OD_DELTA) (advanced, default 1e-6, the report's delta), so every published flow is a true pair; at a small epsilon only very large flows reach it, and the report says when none does. The number of trips dropped by M is not reported (it is data). ITEM_LEVEL=true (advanced) makes every trip its own unit (M = 1), as the peer's user_privacy=False: a person with many trips is then not protected as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds&lt;/b&gt; (never read from the data; values above form one overflow bin): MAX_TRAVEL_TIME 120 min, MAX_JUMP_LENGTH 20 km, MAX_TIME_BETWEEN 168 h, MAX_RADIUS 20 km, MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. Bin widths TRAVEL_TIME_BIN, JUMP_LENGTH_BIN, TIME_BETWEEN_BIN and RADIUS_BIN (advanced; 0, the default, chooses 1, 2, 2.5 or 5 times a power of ten giving at most 24 bins from the maximum alone: 5 min, 1 km, 10 h, 1 km at the defaults; a 5,000 km maximum gets 250-km bins); at most 500 bins. Trips over time needs the public range TIME_START and TIME_END (cut by day up to 90 days, by week up to 730, else by month); without them that analysis is left out. Visits per zone and time window use destinations only, in six four-hour windows from 2:00, weekday and weekend; the total of each window is its own noisy count (a quarter of that analysis's epsilon, sensitivity M), left unclamped so that it is unbiased. No published total is a sum of counts clamped at zero (each empty zone would add half a noise scale): records and trips are sums of the unclamped noisy complete and incomplete counts.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Which sections say something.&lt;/b&gt; The page opens with how many sections are informative at this epsilon (e.g. '11 of 14'). A section is not informative when every value it shows is within its 95% margin of error of zero (OD flows: when no flow reached the threshold): such sections are marked in red and named at the top; SECTIONS and SECTIONS_INFORMATIVE give the figures. This reads only released values and their public margins.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Protected&lt;/b&gt;: whether any one user is in the data, with all their trips (up to M). &lt;b&gt;Not protected&lt;/b&gt;: the zones, bounds and time range (public), and the log's exact counts (for the data holder only).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Benchmark&lt;/b&gt; (advanced, Kapp et al. 2023 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK (HTML) and/or OUTPUT_BENCHMARK_TABLE: per analysis the similarity of the released report to the same analyses without noise (relative error, Jensen-Shannon and Kullback-Leibler divergence, earth mover's distance in metres over the zones' points for visits per zone, SMAPE for five-number summaries and the normalised OD matrix). These are computed from the exact data, are NOT differentially private and are labelled so; never publish them.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Der standardisierte Mobilitätsbericht aus Kapp et al. 2023 (dp_mobility_report) mit Differential Privacy auf Personenebene: eine HTML-Seite (eingebettetes SVG, öffnet ohne Netzwerk), ein Layer der Besuche je Zone und ein Layer der stärksten Quelle-Ziel-Ströme, eine Veröffentlichung mit einer Veröffentlichungs-ID und einem Ledger-Eintrag.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingabe&lt;/b&gt; wie bei dp_mobility_report: ein Punktlayer oder eine Tabelle mit einer Zeile je Wegbeginn und einer je Wegende, USER_FIELD, TRIP_FIELD und TIMESTAMP_FIELD (Datum mit Uhrzeit oder ISO-Text wie 2024-05-01 08:30:00); Koordinaten aus der Punktgeometrie oder aus X_FIELD/Y_FIELD in COORDINATES_CRS. Die Zeilen einer Weg-ID werden nach Zeit geordnet: die erste ist der Beginn, die letzte das Ende; ein Weg mit nur einer Zeile ist unvollständig (gezählt, aber nicht in Quelle-Ziel-Strömen, Reisezeit und Sprungweite). Zeilen mit NULL-Personen-ID oder NULL-Weg-ID werden verworfen (ein NULL könnte dieselbe Person zweimal verbergen); NULL-Zeitstempel werden als fehlend gezählt; ein unlesbarer Zeitstempel bricht den Lauf ab. Oder Weglinien: eine Zeile je Weg (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt), TIMESTAMP_FIELD die Startzeit und END_TIMESTAMP_FIELD die Endzeit (ohne sie bleiben Reisezeit und Zeit zwischen Wegen leer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen&lt;/b&gt;: ZONES (öffentliche Polygone) oder H3_RESOLUTION mit EXTENT (öffentlich).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_TRIPS_PER_USER=0 wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit dem Exponentialmechanismus (McSherry and Talwar 2007) auf den Fahrten je Nutzer und zielt auf das M, bei dem die weggelassenen Besuche plus der erwartete Rauschfehler der Besuche je Zone am kleinsten sind (Laplace oder mit NOISE=2 das diskrete Gauß-Rauschen); die Analysen teilen sich den Rest von EPSILON. Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und die Summe enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenschutz&lt;/b&gt; (Kapp et al. 2023 §4.2-4.3): jede Person behält höchstens MAX_TRIPS_PER_USER (M, Standard 5) Wege, einmal für den ganzen Bericht gleichverteilt gezogen. EPSILON ist die Summe; es wird auf die gewählten ANALYSES nach den Gewichten in BUDGET_SPLIT aufgeteilt (z. B. 'od_flows=3,visits_per_zone=2'; nicht genannte Analysen wiegen 1; standardmäßig wiegen Besuche je Zone, Quelle-Ziel-Ströme und Wege im Zeitverlauf 5 und die übrigen 1, sodass die Analysen, die Planer zuerst lesen, am genauesten sind). Anzahlen von Personen haben Sensitivität 1, von Wegen M, von Wegenden 2M; numerische Analysen geben die Hälfte ihres Anteils einem Histogramm und die Hälfte einer Fünf-Punkte-Zusammenfassung mit dem Exponentialmechanismus auf Rängen (Sensitivität M, oder 1 für Werte je Person). Kapp et al. 2023 §5.4: ein größeres M behält mehr Wege, fügt aber mehr Rauschen hinzu; Besuche je Zone werden schon mit kleinem M gut erfasst (Menschen besuchen wenige Orte), Quelle-Ziel-Ströme brauchen dagegen selbst bei großen Datensätzen ein großes Epsilon. Die Zahl der durch M verworfenen Wege wird nicht berichtet (sie ist selbst ein Datum). ITEM_LEVEL=true (erweitert) macht jeden Weg zu einer eigenen Schutzeinheit (M = 1), wie user_privacy=False beim Vorbild: eine Person mit vielen Wegen ist dann nicht als Ganzes geschützt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen&lt;/b&gt; (nie aus den Daten gelesen; Werte darüber bilden eine Überlaufklasse): MAX_TRAVEL_TIME 120 min (5-min-Klassen), MAX_JUMP_LENGTH 20 km (1-km-Klassen), MAX_TIME_BETWEEN 168 h (6-h-Klassen), MAX_RADIUS 20 km (1-km-Klassen), MAX_TILES_PER_USER 0 = 2M, Mobilitätsentropie 0-1. Wege im Zeitverlauf braucht den öffentlichen Zeitraum TIME_START und TIME_END (je Tag bis 90 Tage, je Woche bis 730, sonst je Monat); ohne ihn entfällt diese Analyse. Besuche je Zone und Zeitfenster verwenden nur Ziele, in sechs Vier-Stunden-Fenstern ab 2:00, Werktag und Wochenende.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Welche Abschnitte etwas aussagen.&lt;/b&gt; Die Seite beginnt mit der Zahl der Abschnitte, die bei diesem Epsilon aussagekräftig sind (z. B. '11 von 14'). Ein Abschnitt ist nicht aussagekräftig, wenn jeder Wert, den er zeigt, innerhalb seiner 95-%-Fehlerspanne um null liegt (OD-Ströme: wenn kein Strom die Schwelle erreicht hat): Solche Abschnitte sind rot markiert und oben genannt; SECTIONS und SECTIONS_INFORMATIVE geben die Zahlen. Dafür werden nur veröffentlichte Werte und ihre öffentlichen Fehlerspannen gelesen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Geschützt&lt;/b&gt;: ob eine einzelne Person in den Daten ist, mit all ihren Wegen (bis zu M). &lt;b&gt;Nicht geschützt&lt;/b&gt;: die Zonen, Grenzen und der Zeitraum (öffentlich) sowie die exakten Anzahlen im Protokoll (nur für den Datenhalter).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Vergleich&lt;/b&gt; (erweitert, Kapp et al. 2023 §5.2.3): BENCHMARK=true schreibt zusätzlich OUTPUT_BENCHMARK (HTML) und/oder OUTPUT_BENCHMARK_TABLE: je Analyse die Ähnlichkeit des veröffentlichten Berichts mit denselben Analysen ohne Rauschen (relativer Fehler, Jensen-Shannon- und Kullback-Leibler-Divergenz, Earth Mover's Distance in Metern über die Punkte der Zonen für Besuche je Zone, SMAPE für Fünf-Punkte-Zusammenfassungen und die normierte Quelle-Ziel-Matrix). Diese Werte werden aus den exakten Daten berechnet, sind NICHT differentiell privat und entsprechend gekennzeichnet; veröffentlichen Sie sie nie.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</translation>
     </message>

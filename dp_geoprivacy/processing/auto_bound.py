@@ -20,14 +20,12 @@ from ..core.mechanisms.bound_selection import (
     ZONE_NOISE_COST,
     BoundChoice,
     ValueBoundChoice,
-    gaussian_split,
     per_user_counts,
-    split_epsilon,
+    plan_choice,
     with_choice,
 )
 from ..core.mechanisms.bounded_stats import Bounds
 from ..core.mechanisms.counting import LAPLACE, bound_contributions
-from ..core.mechanisms.gaussian import DISCRETE_GAUSSIAN, zcdp_rho
 from ..core.releases.release import null_user_mask, user_codes
 from ..translation import tr
 from . import dry_run
@@ -107,25 +105,18 @@ class AutoBound:
         and ``epsilon_release`` is what the rest converts to; otherwise the choices take their epsilon."""
         m = algorithm.parameterAsInt(parameters, bound_name, context)
         share = algorithm.parameterAsDouble(parameters, AUTO_SHARE, context)
-        choices = other_choices + int(m == AUTOMATIC)
         try:
-            if choices and noise == DISCRETE_GAUSSIAN and zcdp_release:
-                rest = gaussian_split(epsilon, delta, share, choices)[2]
-            else:
-                rest = epsilon * (1.0 - share * choices)
-                if not rest > 0:
-                    raise ValueError("the choices would take the whole EPSILON")
-            if m != AUTOMATIC:
-                return cls(m, epsilon, rest)
-            weighed = cost_share * rest  # the epsilon of the weighed cells
-            rho = zcdp_rho(weighed, delta) / per_unit if noise == DISCRETE_GAUSSIAN else None
-            choice = BoundChoice(split_epsilon(epsilon, share)[0], algorithm.parameterAsInt(
-                parameters, AUTO_MAX_BOUND, context), max(int(cells), 1), weighed / per_unit, noise_cost, noise, rho)
+            rest, choice = plan_choice(
+                epsilon, share, algorithm.parameterAsInt(parameters, AUTO_MAX_BOUND, context), cells, noise_cost,
+                automatic=m == AUTOMATIC, other_choices=other_choices, noise=noise, delta=delta,
+                cost_share=cost_share, per_unit=per_unit, zcdp_release=zcdp_release)
         except ValueError as error:
             if m != AUTOMATIC:  # the value bounds' choice alone: AutoValueBounds.from_parameters says why
-                return cls(m, epsilon, epsilon * (1.0 - share * choices))
+                return cls(m, epsilon, epsilon * (1.0 - share * other_choices))
             raise QgsProcessingException(tr("{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE and "
                                             "AUTO_MAX_BOUND.").format(name=bound_name, error=error)) from None
+        if choice is None:
+            return cls(m, epsilon, rest)
         return cls(AUTOMATIC, epsilon, rest, choice, dry_run.requested(algorithm, parameters, context))
 
     @property

@@ -60,7 +60,7 @@ from qgis.core import (
 from ..core.accounting.composition import Partition, partition_rule
 from ..core.accounting.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
 from ..core.accounting.privacy_record import WEAK_EPSILON, weak_epsilon_note
-from ..core.accounting.zcdp import Budget
+from ..core.accounting.zcdp import BudgetSettingError, budget_from
 from ..translation import tr
 from .ledger_postgres import postgres_ledger, postgres_ledger_uri, without_password
 from .source_fingerprint import input_layer, source_fingerprint
@@ -312,24 +312,29 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
 
 
 def budget_of(algorithm, parameters, context):
-    """BUDGET (with BUDGET_DELTA) or BUDGET_RHO as a core.accounting.zcdp.Budget, or None; a clear error for both
-    or for BUDGET_DELTA alone."""
+    """BUDGET (with BUDGET_DELTA) or BUDGET_RHO as a core.accounting.zcdp.Budget, or None: the rules of
+    core.accounting.zcdp.budget_from, refused as a QgsProcessingException naming the parameter."""
     def given(name):
         return algorithm.parameterDefinition(name) is not None and parameters.get(name) not in (None, "")
 
     epsilon = algorithm.parameterAsDouble(parameters, BUDGET, context) if given(BUDGET) else None
     delta = algorithm.parameterAsDouble(parameters, BUDGET_DELTA, context) if given(BUDGET_DELTA) else 0.0
     rho = algorithm.parameterAsDouble(parameters, BUDGET_RHO, context) if given(BUDGET_RHO) else 0.0
-    if rho and epsilon is not None:
-        raise QgsProcessingException(tr(
-            "Give BUDGET (epsilon, with BUDGET_DELTA) or BUDGET_RHO (zCDP), not both: set BUDGET_RHO to 0 or "
-            "leave BUDGET empty."))
-    if delta and epsilon is None:
-        raise QgsProcessingException(tr(
-            "BUDGET_DELTA is the delta allowed with BUDGET: give BUDGET too, or set BUDGET_DELTA to 0."))
-    if rho:
-        return Budget(rho=rho)
-    return None if epsilon is None else Budget(epsilon=epsilon, delta=delta)
+    try:
+        return budget_from(epsilon, delta, rho)
+    except BudgetSettingError as error:
+        raise QgsProcessingException(_budget_message(error)) from None
+
+
+def _budget_message(error) -> str:
+    """The dialog's words for a core.accounting.zcdp.BudgetSettingError (the fix as the dialog offers it)."""
+    if error.rule == "both":
+        return tr("Give BUDGET (epsilon, with BUDGET_DELTA) or BUDGET_RHO (zCDP), not both: set BUDGET_RHO to 0 or "
+                  "leave BUDGET empty.")
+    if error.rule == "delta_alone":
+        return tr("BUDGET_DELTA is the delta allowed with BUDGET: give BUDGET too, or set BUDGET_DELTA to 0.")
+    return tr("{name} must be a finite number of at least 0 (BUDGET_DELTA below 1), or empty for no budget.").format(
+        name=error.parameter)
 
 
 def rule_of(algorithm, parameters, partition, mechanism_fields) -> str:

@@ -7,11 +7,10 @@ import math
 import re
 
 import numpy as np
-from qgis.PyQt.QtCore import QLocale
 
 from ..core.accuracy.html_page import page_start
 from ..core.releases import mobility_analyses as ma
-from ..translation import tr
+from ..translation import tr, translate
 from .mobility_svg import (
     ZoneOutlines,
     bars,
@@ -284,6 +283,12 @@ def unit_of_privacy(user_field, m, item_level=False):
     return tr("one user ({field}), at most {m} trips kept per user (sampled uniformly)").format(field=user_field, m=m)
 
 
+def automatic_m_line(m, cost):
+    """The privacy note of an automatic M (QGIS and Spark alike)."""
+    return translate("MobilityReport", "M = {m} was chosen by the exponential mechanism with epsilon {cost:g} of the "
+                                       "total (automatic M).").format(m=m, cost=cost)
+
+
 def privacy_lines(epsilon, unit, shares):
     """The report's privacy notes: in its record and in the page's privacy section (QGIS and Spark alike)."""
     return [
@@ -323,9 +328,10 @@ def release_id_line(release_id):
     return tr("Release id: {rid}").format(rid=release_id)
 
 
-def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_labels, zone_ids=None):
+def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_labels, zone_ids=None, locale=None):
     """The whole page. ``zones``: polygons (lon/lat) in zone index order, ``zone_ids`` their public ids;
-    ``flow_lines``: [(x0, y0, x1, y1, n)]."""
+    ``flow_lines``: [(x0, y0, x1, y1, n)]; ``locale``: the user's QLocale in QGIS (its separators, see
+    localized_numbers), None for numbers as Python writes them (the Spark path: no Qt there)."""
     r, f = release.result, release.facts["analysis_fields"]
     zone_ids = [str(i) for i in (zone_ids if zone_ids is not None else range(len(zones)))]
     zones = ZoneOutlines(zones)  # drawn once per map width for all the page's maps
@@ -385,4 +391,5 @@ def report_page(title, release, spec, zones, flow_lines, privacy_lines, period_l
         scale = "/".join(number(p["noise_scale"]) for p in parts)
         out.append(f"<tr><th>{esc(name)}</th><td>{number(eps)}</td><td>{sens}</td><td>{scale}</td></tr>")
     out.append("</table></body></html>")
-    return localized_numbers("".join(out), QLocale())
+    page = "".join(out)
+    return page if locale is None else localized_numbers(page, locale)

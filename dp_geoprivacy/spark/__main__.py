@@ -6,7 +6,10 @@ dp_geoprivacy:noisyzonecounts, noisyzonestatistics and noisyodflows (enums as
 their index: NOISE 0 Laplace / 1 discrete Laplace, THRESHOLD 0 / 1,
 TIME_SLOT 0 hour / 1 four-hour / 2 weekday; STATISTIC 0 count / 1 sum / 2
 mean / 3 count above LIMIT per day / 4 median / 5 quartiles / 6 five-number
-summary; UNIT 0 record / 1 user / 2 user-day). INPUT: a Parquet or GeoParquet path.
+summary; UNIT 0 record / 1 user / 2 user-day). INPUT: a Parquet or GeoParquet path
+(file or folder), or CSV (header row), ORC or JSON lines, by its extension or
+INPUT_FORMAT (parquet, csv, orc, json); from CSV the coordinate, value and
+time columns are read as numbers and ISO times (what is not one is NULL).
 Points: LON_FIELD and LAT_FIELD, or GEOMETRY_FIELD (WKB points), in
 longitude/latitude. Zones: ZONES (GeoPackage) [ZONE_ID_FIELD, ALLOW_OVERLAP
 (counts only)] or H3_RESOLUTION with EXTENT ('xmin,xmax,ymin,ymax
@@ -43,15 +46,21 @@ that the zCDP route of Gaussian releases may show it is met), or BUDGET_RHO
 (a zCDP budget instead of BUDGET), PARTITION (e.g. day=Mon: only those rows
 are released), DATASET (a name joining copies in the ledger), ROWS_PER_PERSON
 (at most k units of privacy per person); MASTER: the Spark master (default
-local[*]).
+local[*]). MAX_CONTRIBUTIONS / MAX_TRIPS / MAX_TRIPS_PER_USER = 0: M chosen
+privately (needs USER_FIELD; AUTO_SHARE of EPSILON, default 0.05, over
+1..AUTO_MAX_BOUND, default 50; noisyzonestatistics with UNIT 1 only;
+AUTO_VALUE_BOUNDS is not available on Spark).
 """
 
 import sys
 import time
+from dataclasses import replace
+from functools import partial
 
 import numpy as np
 
 from ..core.releases.publication import private_text
+from .auto_bound import SparkBound
 from .cli import (  # noqa: F401 (UsageError and the helpers are this command line's API, as before the split)
     TRUE,
     Budget,
@@ -62,6 +71,7 @@ from .cli import (  # noqa: F401 (UsageError and the helpers are this command li
     number,
     point_columns,
     point_geometry,
+    read_input,
     require,
     session,
     wgs84_wkt,
@@ -94,22 +104,28 @@ def noisy_zone_counts(values, spark=None, log=print):
     require(values, "INPUT", "EPSILON", "OUTPUT")
     columns = PointColumns(**point_columns(values), user=get("USER_FIELD") or None, time=get("TIME_FIELD") or None)
     cells = cells_from(values)
-    max_contributions = number(values, "MAX_CONTRIBUTIONS", 1, int)
-    if max_contributions < 1:
-        raise UsageError("MAX_CONTRIBUTIONS must be a whole number of at least 1.")
-    spec = zone_count_spec(
-        epsilon=number(values, "EPSILON"), delta=number(values, "DELTA", 0.0), noise=number(values, "NOISE", 0, int),
-        threshold=number(values, "THRESHOLD", 0, int), user_field=columns.user, max_contributions=max_contributions,
-        time_field=columns.time, time_slot=number(values, "TIME_SLOT", 0, int), top_k=number(values, "TOP_K", 0, int),
+    spec_at = partial(
+        zone_count_spec, delta=number(values, "DELTA", 0.0), noise=number(values, "NOISE", 0, int),
+        threshold=number(values, "THRESHOLD", 0, int), user_field=columns.user, time_field=columns.time,
+        time_slot=number(values, "TIME_SLOT", 0, int), top_k=number(values, "TOP_K", 0, int),
         clamp=str(get("CLAMP", "true")).lower() in TRUE, cells_per_point=cells.cells_per_point)
+    kind = spec_at(epsilon=1.0)
+    slots = len(kind.slot_labels) if columns.time else 1
+    bound = SparkBound.from_values(values, "MAX_CONTRIBUTIONS", number(values, "EPSILON"), len(cells) * slots + 1,
+                                   log=log, noise=kind.noise, delta=kind.delta)
+    spec = spec_at(epsilon=bound.epsilon_release, max_contributions=max(bound.m, 1))
     source = noise_from(values, log)
     log(f"Counting in {cells.description}.")
     spark = spark or session(get("MASTER") or "local[*]")
-    budget = Budget(values, "noisyzonecounts", spark.read.parquet(get("INPUT")), get("OUTPUT"), log,
+    budget = Budget(values, "noisyzonecounts", read_input(spark, values), get("OUTPUT"), log,
                     point_geometry(values))
     started = time.perf_counter()
+    if bound.automatic:  # records per user counted on the executors; M drawn first, as QGIS draws it
+        spec = spec_at(epsilon=bound.epsilon_release, max_contributions=bound.choose(budget.rows, columns.user,
+                                                                                     source.generator))
     release, aggregate = release_spark_zone_counts(budget.rows, cells, columns, spec, source.generator,
-                                                   before_noise=budget)
+                                                   before_noise=bound.charged(budget))
+    release = bound.released(release)
     facts = release.facts
     log(f"Spark aggregate and release: {time.perf_counter() - started:.1f} s.")
     log(private_text("{records} points ({null_users} with a NULL user, {null_times} with a NULL time dropped; "
@@ -165,11 +181,17 @@ def noisy_zone_statistics(values, spark=None, log=print):
         raise UsageError("PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2 (user-day) and a "
                          "statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.")
     slot_kind = SLOT_KINDS[number(values, "TIME_SLOT", 0, int)] if time_field else None
+    if str(get("AUTO_VALUE_BOUNDS", "")).lower() in TRUE:
+        raise UsageError("AUTO_VALUE_BOUNDS is not available on Spark: declare LOWER and UPPER (the QGIS algorithm "
+                         "noisyzonestatistics can choose them).")
+    automatic = number(values, "MAX_CONTRIBUTIONS", 1, int) == 0
+    if automatic and unit != 1:
+        raise UsageError("MAX_CONTRIBUTIONS=0 (automatic) is for UNIT=1 (user): give M a whole number of at least 1.")
     try:
         spec = statistics_spec(
             statistic=statistic, epsilon=number(values, "EPSILON"),
             lower=number(values, "LOWER"), upper=number(values, "UPPER"), unit=unit,
-            max_contributions=number(values, "MAX_CONTRIBUTIONS", 1, int),
+            max_contributions=max(number(values, "MAX_CONTRIBUTIONS", 1, int), 1),
             max_cells=max_cells, limit=number(values, "LIMIT"),
             days=number(values, "DAYS", kind=int), min_support=number(values, "MIN_SUPPORT", 0.0),
             support_share=number(values, "SUPPORT_SHARE", 0.2), mean_sum_share=number(values, "MEAN_SUM_SHARE", 0.5),
@@ -184,9 +206,15 @@ def noisy_zone_statistics(values, spark=None, log=print):
     source = noise_from(values, log)
     log(f"Cells: {cells.description}.")
     spark = spark or session(get("MASTER") or "local[*]")
-    budget = Budget(values, "noisyzonestatistics", spark.read.parquet(get("INPUT")), get("OUTPUT"), log,
+    budget = Budget(values, "noisyzonestatistics", read_input(spark, values), get("OUTPUT"), log,
                     point_geometry(values))
-    budget(spec.record_fields(len(cells) * len(labels)))  # before any noise, as the plugin reserves
+    bound = SparkBound.from_values(values, "MAX_CONTRIBUTIONS", spec.epsilon, len(cells) * len(labels), log=log,
+                                   noise=spec.noise, delta=spec.delta) \
+        if automatic else SparkBound(spec.max_contributions, spec.epsilon, spec.epsilon)
+    if bound.automatic:  # records per user counted on the executors; M drawn first, as QGIS draws it
+        spec = replace(spec, epsilon=bound.epsilon_release,
+                       max_contributions=bound.choose(budget.rows, user_field, source.generator))
+    bound.charged(budget)(spec.record_fields(len(cells) * len(labels)))  # before any noise, as the plugin reserves
     started = time.perf_counter()
     release, aggregate = release_spark_zone_statistics(budget.rows, cells, columns, spec, slot_kind,
                                                        source.generator)
@@ -210,7 +238,7 @@ def noisy_zone_statistics(values, spark=None, log=print):
         columns_out.append(("noisy_support", "real", release.support[zone_index, slot_index]))
     record = statistics_record(release, input_name=get("INPUT"), seeded=source.seeded, cells=cells,
                                value_field=get("VALUE_FIELD"), time_field=time_field, slot_kind=slot_kind,
-                               **budget.record_fields())
+                               mechanism_fields=bound.fields(release.record_fields()), **budget.record_fields())
     write_layers([(get("OUTPUT"), "noisy_zone_statistics", cells.crs_wkt or wgs84_wkt(),
                    cells.geometries(zone_index), columns_out, record, "Noisy zone statistics", "polygons")])
     return log_results({"OUTPUT": get("OUTPUT"), "EPSILON_SPENT": record.epsilon, "DELTA_SPENT": record.delta,
@@ -220,6 +248,8 @@ def noisy_zone_statistics(values, spark=None, log=print):
 
 def noisy_od_flows(values, spark=None, log=print):
     """Run noisyodflows (OUTPUT_FLOWS flow lines and/or OUTPUT_MATRIX table) from parameter values."""
+    from ..core.mechanisms.bound_selection import OD_NOISE_COST
+    from ..core.releases.od_flows import ODDomain
     from .od_flows import TripColumns, flow_lines, od_flow_spec, od_record, release_spark_od_flows
 
     get = values.get
@@ -236,24 +266,30 @@ def noisy_od_flows(values, spark=None, log=print):
         columns = TripColumns(get("ORIGIN_X_FIELD"), get("ORIGIN_Y_FIELD"), get("DEST_X_FIELD"), get("DEST_Y_FIELD"),
                               get("USER_FIELD") or None)
     cells = cells_from(values, allow_overlap=False)
-    max_trips = number(values, "MAX_TRIPS", 1, int)
-    if max_trips < 1:
-        raise UsageError("MAX_TRIPS must be a whole number of at least 1.")
     min_flow = number(values, "MIN_FLOW", 0.0)
     intrazonal = str(get("INCLUDE_INTRAZONAL", "true")).lower() in TRUE
-    spec = od_flow_spec(epsilon=number(values, "EPSILON"), delta=number(values, "DELTA", 0.0),
-                        noise=number(values, "NOISE", 0, int), threshold=number(values, "THRESHOLD", 0, int),
-                        user_field=columns.user, max_trips=max_trips, min_flow=min_flow, include_intrazonal=intrazonal)
+    spec_at = partial(od_flow_spec, delta=number(values, "DELTA", 0.0), noise=number(values, "NOISE", 0, int),
+                      threshold=number(values, "THRESHOLD", 0, int), user_field=columns.user, min_flow=min_flow,
+                      include_intrazonal=intrazonal)
+    kind = spec_at(epsilon=1.0)
+    bound = SparkBound.from_values(values, "MAX_TRIPS", number(values, "EPSILON"),
+                                   ODDomain(len(cells), intrazonal).size + 1, noise_cost=OD_NOISE_COST, log=log,
+                                   noise=kind.noise, delta=kind.delta)
+    spec = spec_at(epsilon=bound.epsilon_release, max_trips=max(bound.m, 1))
     source = noise_from(values, log)
     log(f"Counting trips between {cells.description}.")
     spark = spark or session(get("MASTER") or "local[*]")
     geometry = (("wkb", get("GEOMETRY_FIELD")) if get("GEOMETRY_FIELD") else
                 ("points", [(get("ORIGIN_X_FIELD"), get("ORIGIN_Y_FIELD")),
                             (get("DEST_X_FIELD"), get("DEST_Y_FIELD"))]))
-    budget = Budget(values, "noisyodflows", spark.read.parquet(get("INPUT")), [flows_path, matrix_path], log,
+    budget = Budget(values, "noisyodflows", read_input(spark, values), [flows_path, matrix_path], log,
                     geometry)
+    if bound.automatic:  # trips per user counted on the executors; M drawn first, as QGIS draws it
+        spec = spec_at(epsilon=bound.epsilon_release, max_trips=bound.choose(budget.rows, columns.user,
+                                                                             source.generator))
     release, _pairs = release_spark_od_flows(budget.rows, cells, columns, spec, source.generator,
-                                             before_noise=budget)
+                                             before_noise=bound.charged(budget))
+    release = bound.released(release)
     facts = release.facts
     origin, dest = release.result["origin_index"], release.result["dest_index"]
     noisy = release.result["noisy_count"]

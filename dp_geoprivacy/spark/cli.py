@@ -30,6 +30,59 @@ def session(master: str):
             .getOrCreate())
 
 
+# INPUT's formats (INPUT_FORMAT, else the path's extension; Parquet by default, also for a folder of part files).
+INPUT_FORMATS = ("parquet", "csv", "orc", "json")
+_EXTENSIONS = {".csv": "csv", ".csv.gz": "csv", ".orc": "orc", ".json": "json", ".jsonl": "json", ".ndjson": "json",
+               ".json.gz": "json"}
+# Columns that hold numbers (coordinates, the value) or times, by the parameter naming them: text formats (CSV)
+# carry them as text, so they are cast (a cell that is not a number or time becomes NULL, i.e. missing).
+NUMBER_COLUMNS = ("LON_FIELD", "LAT_FIELD", "ORIGIN_X_FIELD", "ORIGIN_Y_FIELD", "DEST_X_FIELD", "DEST_Y_FIELD",
+                  "VALUE_FIELD")
+TIME_COLUMNS = ("TIME_FIELD",)  # the report's TIMESTAMP_FIELD reads ISO text itself and refuses what it cannot
+
+
+def input_format(values) -> str:
+    """INPUT_FORMAT, or the one INPUT's extension names (module constants)."""
+    given = str(values.get("INPUT_FORMAT") or "").strip().lower()
+    if given:
+        if given not in INPUT_FORMATS:
+            raise UsageError(f"INPUT_FORMAT must be one of {', '.join(INPUT_FORMATS)}, got {given!r}.")
+        return given
+    path = str(values.get("INPUT") or "").rstrip("/").lower()
+    return next((kind for ending, kind in _EXTENSIONS.items() if path.endswith(ending)), "parquet")
+
+
+def read_input(spark, values):
+    """INPUT as a Spark DataFrame, for every command: Parquet or GeoParquet (a file or a folder of part files,
+    WKB geometry columns), CSV (a header row, comma separated; the coordinate, value and time columns the
+    parameters name are cast from text), ORC or JSON lines. Points from CSV or JSON come from LON_FIELD and
+    LAT_FIELD (or the ORIGIN_/DEST_ fields): they hold no WKB."""
+    from pyspark.sql import functions as sf
+    from pyspark.sql.utils import AnalysisException
+
+    kind, path = input_format(values), values.get("INPUT")
+    if kind in ("csv", "json") and values.get("GEOMETRY_FIELD"):
+        raise UsageError(f"GEOMETRY_FIELD reads WKB geometries, which a {kind.upper()} file does not hold: give "
+                         "LON_FIELD and LAT_FIELD (or ORIGIN_X_FIELD ... DEST_Y_FIELD), or a Parquet input.")
+    try:
+        if kind == "csv":
+            df = spark.read.csv(path, header=True, inferSchema=False, mode="PERMISSIVE")
+        else:
+            df = getattr(spark.read, kind)(path)
+        df.schema  # noqa: B018 (resolves the path now: a missing file is a usage error, not a traceback)
+    except AnalysisException as error:
+        first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise UsageError(f"INPUT {path} cannot be read as {kind} ({first}). Give a readable Parquet, CSV, ORC or "
+                         "JSON lines path, or set INPUT_FORMAT.") from None
+    if kind not in ("csv", "json"):
+        return df
+    casts = {values[name]: "double" for name in NUMBER_COLUMNS if values.get(name)}
+    casts.update({values[name]: "timestamp" for name in TIME_COLUMNS if values.get(name)})
+    text = {f.name for f in df.schema.fields if f.dataType.simpleString() == "string"}
+    present = {c: target for c, target in casts.items() if c in text}
+    return df.withColumns({c: sf.trim(sf.col(f"`{c}`")).cast(t) for c, t in present.items()}) if present else df
+
+
 def cells_from(values, allow_overlap=True):
     """The public cells: ZONES [ZONE_ID_FIELD, ALLOW_OVERLAP] or H3_RESOLUTION with EXTENT."""
     get = values.get

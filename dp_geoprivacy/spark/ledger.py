@@ -21,7 +21,6 @@ plugin's for the same data in a GeoPackage, so releases from either count
 against one budget. As in QGIS it stays in the ledger only.
 """
 
-import math
 import uuid
 from dataclasses import dataclass
 from typing import Optional
@@ -30,7 +29,7 @@ from ..core.accounting import fingerprint
 from ..core.accounting.composition import Partition, partition_rule
 from ..core.accounting.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
 from ..core.accounting.privacy_record import WEAK_EPSILON, weak_epsilon_note
-from ..core.accounting.zcdp import Budget
+from ..core.accounting.zcdp import Budget, BudgetSettingError, budget_from
 
 
 class BudgetRefusedError(RuntimeError):
@@ -118,22 +117,11 @@ def partition_of(text: Optional[str]) -> Partition:
 
 def budget_of(epsilon: Optional[float], delta: Optional[float] = None, rho: Optional[float] = None) -> Optional[Budget]:
     """BUDGET (with BUDGET_DELTA) or BUDGET_RHO as a core.accounting.zcdp.Budget, or None: the plugin's rules
-    (processing/budget.budget_of): not both, BUDGET_DELTA only with BUDGET, each a finite number >= 0."""
-    for name, value in (("BUDGET", epsilon), ("BUDGET_DELTA", delta), ("BUDGET_RHO", rho)):
-        if value is not None and not (math.isfinite(value) and value >= 0):
-            raise BudgetRefusedError(f"{name} must be a finite number >= 0 (got {value!r}); leave it out for no "
-                                     "budget.")
-    if rho and epsilon is not None:
-        raise BudgetRefusedError("Give BUDGET (epsilon, with BUDGET_DELTA) or BUDGET_RHO (zCDP), not both: leave one "
-                                 "of them out.")
-    if delta and epsilon is None:
-        raise BudgetRefusedError("BUDGET_DELTA is the delta allowed with BUDGET: give BUDGET too, or leave "
-                                 "BUDGET_DELTA out.")
-    if delta is not None and delta >= 1:
-        raise BudgetRefusedError(f"BUDGET_DELTA must be below 1 (got {delta!r}).")
-    if rho:
-        return Budget(rho=rho)
-    return None if epsilon is None else Budget(epsilon=epsilon, delta=delta or 0.0)
+    (core.accounting.zcdp.budget_from), refused as BudgetRefusedError."""
+    try:
+        return budget_from(epsilon, delta, rho)
+    except BudgetSettingError as error:
+        raise BudgetRefusedError(str(error)) from None
 
 
 def check_paths(ledger: Optional[str], budget: Optional[Budget], outputs) -> None:

@@ -13,6 +13,7 @@ from .cli import (
     number,
     point_columns,
     point_geometry,
+    read_input,
     require,
     session,
     wgs84_wkt,
@@ -33,15 +34,18 @@ def _bins(values):
         raise UsageError(f"Bin widths: {error}.") from None
 
 
-def mobility_spec(values, log):
-    """The core MobilityReportSpec from the parameters (named as the QGIS algorithm's); and the unit of privacy."""
+def mobility_spec(values, log, n_zones):
+    """The core MobilityReportSpec from the parameters (named as the QGIS algorithm's), whether ITEM_LEVEL, and the
+    run's bound (spark.auto_bound.SparkBound: MAX_TRIPS_PER_USER = 0 chooses M; then the spec is for M = 1 and
+    ``chosen_spec`` gives the one the release uses)."""
     from ..core.releases.mobility_report import ANALYSES, OD_DELTA, MobilityReportSpec, Period, split_budget
     from ..processing.mobility_html import unit_of_privacy
+    from .auto_bound import SparkBound
 
     get = values.get
     m = number(values, "MAX_TRIPS_PER_USER", 5, int)
-    if m < 1:
-        raise UsageError("MAX_TRIPS_PER_USER (M) must be a whole number of at least 1.")
+    if m < 0:
+        raise UsageError("MAX_TRIPS_PER_USER (M) must be a whole number of at least 1, or 0 (automatic).")
     chosen = [a.strip() for a in (get("ANALYSES") or "").split(",") if a.strip()]
     chosen = [ANALYSES[int(a)] if a.isdigit() and int(a) < len(ANALYSES) else a for a in chosen] or list(ANALYSES)
     unknown = [a for a in chosen if a not in ANALYSES]
@@ -74,19 +78,40 @@ def mobility_spec(values, log):
         log("ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with many trips is not protected "
             "as a whole (Kapp et al. 2023 §4.2).")
         m = 1
-    unit = unit_of_privacy(get("USER_FIELD"), m, item_level)
     try:
         split_budget(epsilon, chosen, weights)
-        spec = MobilityReportSpec(epsilon, m, unit, tuple(chosen), weights, _bins(values), period,
-                                  number(values, "TOP_N_FLOWS", 100, int), number(values, "OD_DELTA", OD_DELTA))
     except ValueError as error:
         raise UsageError(str(error)) from None
-    return spec, item_level
+    if item_level:
+        bound = SparkBound(1, epsilon, epsilon, log=log)
+    else:  # the visits per zone weigh the choice, as in QGIS: their noise on every zone against the trips left out
+        visits = split_budget(1.0, chosen, weights).get("visits_per_zone", 1.0)
+        bound = SparkBound.from_values(values, "MAX_TRIPS_PER_USER", epsilon, n_zones, default=5, log=log,
+                                       cost_share=visits, per_unit=2, zcdp_release=False)
+    unit = unit_of_privacy(get("USER_FIELD"), max(bound.m, 1), item_level)
+    try:
+        spec = MobilityReportSpec(bound.epsilon_release, max(bound.m, 1), unit, tuple(chosen), weights,
+                                  _bins(values), period, number(values, "TOP_N_FLOWS", 100, int),
+                                  number(values, "OD_DELTA", OD_DELTA))
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    return spec, item_level, bound
+
+
+def chosen_spec(spec, bound, user_field):
+    """The spec at the bound's M (the chosen one), its unit of privacy naming it."""
+    from dataclasses import replace
+
+    from ..processing.mobility_html import unit_of_privacy
+
+    if not bound.automatic:
+        return spec
+    return replace(spec, max_trips=bound.m, unit_of_privacy=unit_of_privacy(user_field, bound.m))
 
 
 def mobility_report(values, spark=None, log=print):
     """Run mobilityreport from parameter values; writes OUTPUT_HTML, OUTPUT_VISITS and OUTPUT_FLOWS."""
-    from ..processing.mobility_html import privacy_lines
+    from ..processing.mobility_html import automatic_m_line, privacy_lines
     from .mobility_report import (
         BUCKETS,
         MobilityInputError,
@@ -102,18 +127,24 @@ def mobility_report(values, spark=None, log=print):
             "OUTPUT_VISITS", "OUTPUT_FLOWS")
     if not number(values, "EPSILON") > 0:
         raise UsageError("EPSILON must be a number > 0.")
-    spec, item_level = mobility_spec(values, log)
     point = point_columns(values)
     columns = RecordColumns(get("USER_FIELD"), get("TRIP_FIELD"), get("TIMESTAMP_FIELD"), point.get("lon"),
                             point.get("lat"), point.get("geometry"))
     cells = cells_from(values, allow_overlap=False)
+    spec, item_level, bound = mobility_spec(values, log, len(cells))
     source = noise_from(values, log)
     log(f"Zones: {cells.description}.")
     spark = spark or session(get("MASTER") or "local[*]")
     outputs = [get("OUTPUT_HTML"), get("OUTPUT_VISITS"), get("OUTPUT_FLOWS")]
-    budget = Budget(values, "mobilityreport", spark.read.parquet(get("INPUT")), outputs, log,
+    budget = Budget(values, "mobilityreport", read_input(spark, values), outputs, log,
                     point_geometry(values), row_is_unit=False)
     started = time.perf_counter()
+    if bound.automatic:  # trips per user counted on the executors; M drawn first, as the QGIS algorithm draws it
+        try:
+            bound.choose(budget.rows, get("USER_FIELD"), source.generator, unit=get("TRIP_FIELD"))
+        except MobilityInputError as error:
+            raise UsageError(str(error)) from None
+        spec = chosen_spec(spec, bound, get("USER_FIELD"))
     try:
         exact = spark_statistics(budget.rows, cells, columns, spec, source.generator, item_level,
                                  number(values, "BUCKETS", BUCKETS, int))
@@ -128,11 +159,13 @@ def mobility_report(values, spark=None, log=print):
         raise UsageError("No trip start or end lies inside the zones: check that the records and ZONES (or "
                          "EXTENT) overlap and that the coordinates are longitude/latitude.")
     log(f"Spark aggregate: {time.perf_counter() - started:.1f} s.")
-    budget(spec.record_fields())  # before any noise, as the plugin reserves
+    bound.charged(budget)(spec.record_fields())  # before any noise, as the plugin reserves
     release = release_spark_mobility_report(exact.statistics, exact.trips, spec, source.generator)
-    lines = privacy_lines(spec.epsilon, spec.unit_of_privacy, release.facts["shares"])
-    record = spark_record("mobilityreport", release.record_fields, input_name=get("INPUT"), seeded=source.seeded,
-                          notes=lines, **budget.record_fields())
+    lines = privacy_lines(bound.epsilon, spec.unit_of_privacy, release.facts["shares"])
+    if bound.automatic:
+        lines.insert(3, automatic_m_line(bound.m, bound.choice.epsilon))
+    record = spark_record("mobilityreport", bound.fields(release.record_fields), input_name=get("INPUT"),
+                          seeded=source.seeded, notes=lines, **budget.record_fields())
     write_report(release, spec, cells, record, lines, get("OUTPUT_HTML"), get("OUTPUT_VISITS"), get("OUTPUT_FLOWS"),
                  wgs84_wkt())
     return log_results({"OUTPUT_HTML": get("OUTPUT_HTML"), "OUTPUT_VISITS": get("OUTPUT_VISITS"),

@@ -38,6 +38,7 @@ from ..core.releases.mobility_statistics import DISTINCT_LOCATIONS, MobilityStat
 from ..core.releases.od_flows import PairCounts
 from ..core.releases.publication import Private
 from ..core.releases.release import Release
+from .auto_bound import present
 from .zone_counts import _lonlat, bounding_key
 
 BUCKETS = 64  # groups of whole users, each one pandas frame on an executor
@@ -114,13 +115,7 @@ def spark_trips(df, cells, columns: RecordColumns):
                      seconds.alias("seconds"), bad.alias("bad_time"), sf.monotonically_increasing_id().alias("row"),
                      *point)
     for name in ("user", "trip"):
-        kind = rows.schema[name].dataType
-        present = sf.col(name).isNotNull()
-        if isinstance(kind, st.StringType):
-            present &= sf.col(name) != ""
-        elif isinstance(kind, (st.FloatType, st.DoubleType)):
-            present &= ~sf.isnan(name)
-        rows = rows.where(present)
+        rows = rows.where(present(rows, name))
     schema = st.StructType([rows.schema["user"], rows.schema["trip"], st.StructField("seconds", st.DoubleType()),
                             st.StructField("bad_time", st.BooleanType()), st.StructField("row", st.LongType()),
                             st.StructField("lon", st.DoubleType()),

@@ -381,8 +381,9 @@ def statistics_spec(*, statistic, epsilon, lower, upper, unit=0, max_contributio
 
 
 def statistics_record(release, *, input_name, seeded, cells, value_field, time_field, slot_kind,
-                      **reservation) -> PrivacyRecord:
-    """The privacy record, with the notes of the QGIS algorithm (core notes, then its own) and where it ran."""
+                      mechanism_fields=None, **reservation) -> PrivacyRecord:
+    """The privacy record, with the notes of the QGIS algorithm (core notes, then its own) and where it ran;
+    ``mechanism_fields``: the whole run's (an automatic M's cost added), else the release's."""
     spec = release.spec
     notes = list(release.notes()) + [f"Cells: {cells.description}.",
                                      f"Statistic {spec.statistic} of field {value_field}."]
@@ -391,8 +392,9 @@ def statistics_record(release, *, input_name, seeded, cells, value_field, time_f
     if spec.min_support > 0:
         notes.append(f"Only cells whose noisy count reached {spec.min_support:g} are published; a missing cell "
                      "does not mean zero.")
-    return spark_record("noisyzonestatistics", release.record_fields(), input_name=input_name, seeded=seeded,
-                        notes=notes, **reservation)
+    fields = release.record_fields() if mechanism_fields is None else mechanism_fields
+    return spark_record("noisyzonestatistics", fields, input_name=input_name, seeded=seeded, notes=notes,
+                        **reservation)
 
 
 __all__ = ["SLOT_KINDS", "StatColumns", "release_spark_zone_statistics", "statistics_record", "statistics_spec",

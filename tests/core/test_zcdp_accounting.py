@@ -13,7 +13,9 @@ from dp_geoprivacy.core.accounting.zcdp import (
     BASIC_ROUTE,
     ZCDP_ROUTE,
     Budget,
+    BudgetSettingError,
     best_route,
+    budget_from,
     compose_zcdp,
     route_of,
     with_zcdp,
@@ -207,3 +209,28 @@ def test_one_gaussian_release_reports_its_own_epsilon_by_basic_composition():
     total = compose_zcdp([_event(1.0, 1e-6, rho=zcdp_rho(1.0, 1e-6))], 1e-6)
     route = best_route(compose([_event(1.0, 1e-6)]), total)
     assert (route.name, route.epsilon, route.delta) == (BASIC_ROUTE, 1.0, 1e-6)
+
+
+@pytest.mark.parametrize("epsilon, delta, rho, parameter, rule", [
+    (1.0, None, 0.5, "BUDGET_RHO", "both"),
+    (None, 1e-6, None, "BUDGET_DELTA", "delta_alone"),
+    (None, 1e-6, 0.5, "BUDGET_DELTA", "delta_alone"),
+    (1.0, 1.0, None, "BUDGET_DELTA", "range"),
+    (math.inf, None, None, "BUDGET", "range"),
+    (-1.0, None, None, "BUDGET", "range"),
+    (None, None, math.nan, "BUDGET_RHO", "range"),
+])
+def test_budget_rules_refuse_and_name_the_parameter(epsilon, delta, rho, parameter, rule):
+    """The one place of the BUDGET / BUDGET_DELTA / BUDGET_RHO rules (both interfaces word its error)."""
+    with pytest.raises(BudgetSettingError) as refused:
+        budget_from(epsilon, delta, rho)
+    assert (refused.value.parameter, refused.value.rule) == (parameter, rule)
+    assert parameter in str(refused.value)
+
+
+def test_budget_from_gives_the_budget_or_none():
+    assert budget_from() is None and budget_from(None, 0.0, 0.0) is None  # the dialog's zeros: no budget
+    assert budget_from(2.0, 1e-6, 0.0) == Budget(epsilon=2.0, delta=1e-6)
+    assert budget_from(2.0) == Budget(epsilon=2.0, delta=0.0)
+    assert budget_from(None, None, 0.3) == Budget(rho=0.3)
+    assert budget_from(0.0) == Budget(epsilon=0.0)  # a spent source: every release refused

@@ -179,12 +179,9 @@ def _comparable(record):
     return fields
 
 
-def test_spark_mobility_report_equals_the_qgis_algorithm_with_the_same_seed(tmp_path):
-    """mobilityreport on Spark and in QGIS, same trip records (Parquet / GeoPackage), same zones, same SEED, no user
-    above M: the same visits and flows layers (values, moe95, geometries), the same HTML page but for its release
-    id, the same record fields; the Spark run's ledger entry is read by privacyreport (issue 24)."""
-    pd = pytest.importorskip("pandas")
-    pytest.importorskip("pyspark")
+def _report_records(tmp_path, pd, max_trips_per_user, seed):
+    """Trip records of 300 users with 1 to 3 trips (GeoPackage for QGIS, Parquet for Spark), 3 x 3 zones, and the
+    parameters both paths run with (EPSILON 30)."""
     from .conftest import write_grid_zones
     from .test_mobility_report import write_records
 
@@ -205,16 +202,20 @@ def test_spark_mobility_report_equals_the_qgis_algorithm_with_the_same_seed(tmp_
     gpkg = write_records(tmp_path / "records.gpkg", rows, epsg=4326)
     pd.DataFrame(rows, columns=["uid", "tid", "ts", "lon", "lat"]).to_parquet(tmp_path / "records.parquet")
     zones = write_grid_zones(tmp_path / "zones.gpkg", 4326, (lon0, lat0), cell, n)
-    common = {"USER_FIELD": "uid", "TRIP_FIELD": "tid", "TIMESTAMP_FIELD": "ts", "ZONES": zones,
-              "ZONE_ID_FIELD": "zone_id", "EPSILON": 30, "MAX_TRIPS_PER_USER": 3, "TIME_START": "2024-03-01",
-              "TIME_END": "2024-04-01", "SEED": 42}
+    return gpkg, {"USER_FIELD": "uid", "TRIP_FIELD": "tid", "TIMESTAMP_FIELD": "ts", "ZONES": zones,
+                  "ZONE_ID_FIELD": "zone_id", "EPSILON": 30, "MAX_TRIPS_PER_USER": max_trips_per_user,
+                  "TIME_START": "2024-03-01", "TIME_END": "2024-04-01", "SEED": seed}
+
+
+def _both_reports(tmp_path, gpkg, common, ledger, flows_published=True):
+    """The report in QGIS and on Spark (command line) with the same parameters: (spark record, qgis record, the
+    Spark run's log); asserts the layers, record fields and pages are the same."""
     qgis_out, spark_out = tmp_path / "qgis", tmp_path / "spark"
     qgis_out.mkdir()
     spark_out.mkdir()
     outputs = {name: str(folder / file) for folder in (qgis_out,) for name, file in (
         ("OUTPUT_HTML", "report.html"), ("OUTPUT_VISITS", "visits.gpkg"), ("OUTPUT_FLOWS", "flows.gpkg"))}
     processing.run("dp_geoprivacy:mobilityreport", {"INPUT": gpkg, **common, **outputs})
-    ledger = tmp_path / "ledger.json"
     run = _spark(["mobilityreport", f"INPUT={tmp_path / 'records.parquet'}", "LON_FIELD=lon", "LAT_FIELD=lat",
                   *[f"{k}={v}" for k, v in common.items()], f"OUTPUT_HTML={spark_out / 'report.html'}",
                   f"OUTPUT_VISITS={spark_out / 'visits.gpkg'}", f"OUTPUT_FLOWS={spark_out / 'flows.gpkg'}",
@@ -223,7 +224,7 @@ def test_spark_mobility_report_equals_the_qgis_algorithm_with_the_same_seed(tmp_
     for name in ("visits.gpkg", "flows.gpkg"):
         assert _layer_rows(spark_out / name) == _layer_rows(qgis_out / name), name
     names, flows = _layer_rows(spark_out / "flows.gpkg")
-    assert names == ["origin_id", "dest_id", "noisy_count", "moe95"] and len(flows) > 0
+    assert names == ["origin_id", "dest_id", "noisy_count", "moe95"] and flows_published in (None, len(flows) > 0)
     [spark_record], [qgis_record] = read_from_file(str(spark_out / "visits.gpkg")), read_from_file(
         str(qgis_out / "visits.gpkg"))
     assert _comparable(spark_record) == _comparable(qgis_record)
@@ -231,6 +232,18 @@ def test_spark_mobility_report_equals_the_qgis_algorithm_with_the_same_seed(tmp_
     pages = [(folder / "report.html").read_text(encoding="utf-8").replace(record.release_id, "ID")
              for folder, record in ((spark_out, spark_record), (qgis_out, qgis_record))]
     assert pages[0] == pages[1] and "<svg" in pages[0]
+    return spark_record, qgis_record, run.stdout
+
+
+def test_spark_mobility_report_equals_the_qgis_algorithm_with_the_same_seed(tmp_path):
+    """mobilityreport on Spark and in QGIS, same trip records (Parquet / GeoPackage), same zones, same SEED, no user
+    above M: the same visits and flows layers (values, moe95, geometries), the same HTML page but for its release
+    id, the same record fields; the Spark run's ledger entry is read by privacyreport (issue 24)."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyspark")
+    gpkg, common = _report_records(tmp_path, pd, max_trips_per_user=3, seed=42)
+    ledger = tmp_path / "ledger.json"
+    spark_record, qgis_record, _ = _both_reports(tmp_path, gpkg, common, ledger)
     # A private run (no SEED) on the same ledger: privacyreport counts it, matched to its layers' record.
     private = tmp_path / "private"
     private.mkdir()
@@ -241,7 +254,7 @@ def test_spark_mobility_report_equals_the_qgis_algorithm_with_the_same_seed(tmp_
     assert run.returncode == 0, run.stderr[-3000:]
     [record] = read_from_file(str(private / "flows.gpkg"))
     result = processing.run("dp_geoprivacy:privacyreport", {
-        "LAYERS": [str(spark_out / "visits.gpkg"), str(private / "visits.gpkg")], "LEDGER": str(ledger),
+        "LAYERS": [str(tmp_path / "spark" / "visits.gpkg"), str(private / "visits.gpkg")], "LEDGER": str(ledger),
         "OUTPUT": str(tmp_path / "releases.csv"), "REPORT": str(tmp_path / "privacy.html")})
     assert result["TOTAL_EPSILON"] == pytest.approx(1.0)  # the seeded run is listed apart, counted nowhere
     releases = QgsVectorLayer(str(tmp_path / "releases.csv"), "releases", "ogr")
@@ -250,3 +263,24 @@ def test_spark_mobility_report_equals_the_qgis_algorithm_with_the_same_seed(tmp_
     row = rows[record.release_id]
     assert (row["read_from"], row["algorithm"]) == ("ledger+layer", "dp_geoprivacy:mobilityreport")
     assert row["unit_of_privacy"] == qgis_record.unit_of_privacy
+
+
+def test_spark_mobility_report_chooses_the_qgis_algorithms_automatic_m(tmp_path):
+    """MAX_TRIPS_PER_USER=0 (automatic, issue 22 §2) on both paths, same SEED: Spark counts the trips per user on
+    its executors, the core draws M first from the noise generator on both, so both choose the same M and publish
+    the same layers, record (the choice's epsilon in it) and page. At epsilon 30 the choice falls on M >= 3, so no
+    user is bounded (each path samples with its own stream)."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyspark")
+    gpkg, common = _report_records(tmp_path, pd, max_trips_per_user=0, seed=11)
+    ledger = tmp_path / "ledger.json"
+    spark_record, qgis_record, log = _both_reports(tmp_path, gpkg, common, ledger, flows_published=None)
+    m = int(log.split("Automatic M: the exponential mechanism chose M = ")[1].split(" ")[0])
+    assert m >= 3  # nobody bounded (flows may or may not reach the threshold at the chosen M: not checked)
+    assert f"M = {m} chosen by the exponential mechanism" in spark_record.mechanism
+    assert spark_record.epsilon == pytest.approx(30.0)
+    from dp_geoprivacy.core.accounting.ledger import Ledger
+
+    [entry] = Ledger(str(ledger)).entries()
+    assert entry.epsilon == pytest.approx(30.0) and entry.release_id == spark_record.release_id
+    assert log.index("Ledger: reserved") < log.index("Automatic M: the exponential mechanism chose")

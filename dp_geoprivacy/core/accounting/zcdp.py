@@ -240,6 +240,38 @@ class Budget:
         return Spend(value, basic, zcdp, route)
 
 
+class BudgetSettingError(ValueError):
+    """BUDGET, BUDGET_DELTA and BUDGET_RHO that do not make a budget: ``parameter`` names the one to fix, ``rule``
+    which rule it breaks ("range", "both", "delta_alone"); each interface words it in its own error type."""
+
+    def __init__(self, parameter: str, rule: str, message: str):
+        super().__init__(message)
+        self.parameter, self.rule = parameter, rule
+
+
+def budget_from(epsilon: Optional[float] = None, delta: Optional[float] = None,
+                rho: Optional[float] = None) -> Optional[Budget]:
+    """The publisher's BUDGET (epsilon, with BUDGET_DELTA) or BUDGET_RHO as a Budget, or None (no budget): the one
+    place of the rules. Each is a finite number >= 0 (BUDGET_DELTA below 1) or None; not BUDGET and a BUDGET_RHO
+    above 0 both; BUDGET_DELTA above 0 only with BUDGET. A BUDGET_RHO of 0 is no rho budget (the QGIS dialog's
+    empty value). Raises BudgetSettingError."""
+    for name, value in (("BUDGET", epsilon), ("BUDGET_DELTA", delta), ("BUDGET_RHO", rho)):
+        if value is not None and not (math.isfinite(value) and value >= 0):
+            raise BudgetSettingError(name, "range", f"{name} must be a finite number >= 0 (got {value!r}); leave it "
+                                                    "out for no budget.")
+    if rho and epsilon is not None:
+        raise BudgetSettingError("BUDGET_RHO", "both", "Give BUDGET (epsilon, with BUDGET_DELTA) or BUDGET_RHO "
+                                                       "(zCDP), not both: leave one of them out.")
+    if delta and epsilon is None:
+        raise BudgetSettingError("BUDGET_DELTA", "delta_alone", "BUDGET_DELTA is the delta allowed with BUDGET: give "
+                                                                "BUDGET too, or leave BUDGET_DELTA out.")
+    if delta is not None and delta >= 1:
+        raise BudgetSettingError("BUDGET_DELTA", "range", f"BUDGET_DELTA must be below 1 (got {delta!r}).")
+    if rho:
+        return Budget(rho=rho)
+    return None if epsilon is None else Budget(epsilon=epsilon, delta=delta or 0.0)
+
+
 @dataclass(frozen=True)
 class Spend:
     """A spend in a budget's terms (``value``, by ``route``), with both routes for the message."""

@@ -157,6 +157,34 @@ def gaussian_split(epsilon: float, delta: float, share: float, choices: int = 1)
     return choice, rest, zcdp_epsilon(rest, delta)
 
 
+def plan_choice(epsilon: float, share: float, max_bound: int, cells: int, noise_cost: float = ZONE_NOISE_COST, *,
+                automatic: bool = True, other_choices: int = 0, noise: str = LAPLACE, delta: float = 0.0,
+                cost_share: float = 1.0, per_unit: int = 1,
+                zcdp_release: bool = True) -> Tuple[float, Optional["BoundChoice"]]:
+    """(the release's epsilon, the BoundChoice of an ``automatic`` M or None) for a run of ``epsilon``: the one plan
+    of the QGIS algorithms (processing/auto_bound.py) and the Spark commands (spark/auto_bound.py).
+
+    Each of the run's choices (M when ``automatic``, plus ``other_choices``, e.g. the value bounds) takes ``share``
+    of ``epsilon``; a Gaussian release (``zcdp_release``: the whole release is rho(epsilon, ``delta``)-zCDP) keeps
+    the run at rho(epsilon, delta), each choice taking its epsilon^2 / 2 of rho, and the release's epsilon is what
+    the rest converts to (gaussian_split). The choice weighs ``cells`` cells (``noise_cost`` the share holding
+    data) that get ``cost_share`` of the release's epsilon, each unit of M adding ``per_unit`` to their
+    sensitivity (L1; L2 squared for the Gaussian). ValueError when the choices would take the whole budget."""
+    choices = other_choices + int(automatic)
+    if choices and noise == DISCRETE_GAUSSIAN and zcdp_release:
+        rest = gaussian_split(epsilon, delta, share, choices)[2]
+    else:
+        rest = epsilon * (1.0 - share * choices)
+        if not rest > 0:
+            raise ValueError("the choices would take the whole EPSILON")
+    if not automatic:
+        return rest, None
+    weighed = cost_share * rest  # the epsilon of the weighed cells
+    rho = zcdp_rho(weighed, delta) / per_unit if noise == DISCRETE_GAUSSIAN else None
+    return rest, BoundChoice(split_epsilon(epsilon, share)[0], max_bound, max(int(cells), 1), weighed / per_unit,
+                             noise_cost, noise, rho)
+
+
 def per_user_counts(user_keys) -> np.ndarray:
     """Records per user (NULL user ids left out, as every release drops them). Raw: only a mechanism reads it."""
     keys = np.ma.asarray(user_keys)

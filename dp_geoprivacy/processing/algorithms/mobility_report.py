@@ -30,6 +30,7 @@ from qgis.core import (
     QgsProcessingParameterString,
     QgsProcessingParameterVectorDestination,
 )
+from qgis.PyQt.QtCore import QLocale
 
 from ...core.mechanisms.counting import LAPLACE
 from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
@@ -53,6 +54,7 @@ from ..help_summary import defaults, mobility_figures, with_summary
 from ..metric_crs import wkt
 from ..mobility_benchmark import benchmark
 from ..mobility_html import (
+    automatic_m_line,
     flow_columns,
     informative_sections,
     informative_summary,
@@ -409,8 +411,7 @@ class MobilityReport(DpAlgorithm):
         if gaussian_delta:
             privacy_lines.insert(1, mobility_gaussian.gaussian_line(release))
         if bound.automatic:
-            privacy_lines.insert(3, self.tr("M = {m} was chosen by the exponential mechanism with epsilon {cost:g} "
-                                            "of the total (automatic M).").format(m=m, cost=bound.choice.epsilon))
+            privacy_lines.insert(3, automatic_m_line(m, bound.choice.epsilon))
         record = self.privacy_record(mechanism_fields=bound.fields(release.record_fields),
                                      input_layer=table.source_name, seeded=source_rng.seeded,
                                      notes=tuple(privacy_lines),
@@ -490,7 +491,7 @@ class MobilityReport(DpAlgorithm):
         feedback.pushInfo(informative_summary(informative))
         page = report_page(self.tr("Mobility report"), release, spec, lonlat_zones, flow_lines,
                            privacy_lines + [release_id_line(record.release_id)], labels,
-                           ids)
+                           ids, QLocale())
         write_text(html_path, page)
         written.append(html_path)
         feedback.setProgress(100)
