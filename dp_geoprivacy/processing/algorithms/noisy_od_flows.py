@@ -177,7 +177,7 @@ class NoisyOdFlows(DpAlgorithm):
             "1), Laplace only): only pairs with at least one trip get Laplace noise of scale "
             "2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) "
             "(2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, "
-            "and a missing pair does not mean zero.</p>"
+            "and a missing pair does not mean zero. With NOISE=2 it is Gaussian thresholding (below).</p>"
             "<p><b>Post-processing</b>, in this order, identical for every path and costing no "
             "privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) "
             "rounded to the nearest integer; (3) negatives set to zero (Roy, Kantarcioglu and Sweeney 2016 §3); (4) "
@@ -213,7 +213,8 @@ class NoisyOdFlows(DpAlgorithm):
             "Tyler and Kaafar 2017 "
             "Algorithm 1 and §3.3.1; Roy, Kantarcioglu and Sweeney 2016 §3; Cormode, Procopiuc, Srivastava and Tran, "
             "'Differentially private summaries for sparse data', ICDT 2012.</p>"
-        ) + totals_help() + gaussian_help(self.tr("zone pairs (and the outside cell)"), self.tr("trips"))
+        ) + totals_help() + gaussian_help(self.tr("zone pairs (and the outside cell)"), self.tr("trips"),
+                                                     thresholding=True)
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
@@ -286,7 +287,7 @@ class NoisyOdFlows(DpAlgorithm):
         if min_flow is not None and not (math.isfinite(min_flow) and min_flow >= 0):
             return self.tr("MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round "
                            "to zero.").format(v=parameters.get(self.MIN_FLOW))
-        return release_setting_errors(parameters, self.MAX_TRIPS, self.tr("trips"))
+        return release_setting_errors(parameters, self.MAX_TRIPS, self.tr("trips"), gaussian_threshold=True)
 
     def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
         error = self._setting_errors(parameters)
