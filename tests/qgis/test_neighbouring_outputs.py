@@ -202,6 +202,29 @@ def od_flows_gaussian_user_at_bound(folders):
             for i, rows in enumerate((base, base + extra))]
 
 
+def od_flows_gaussian_threshold(added):
+    """Gaussian thresholding (NOISE=2, THRESHOLD=1): D' plus a user with M = 2 trips on ``added`` pairs (zone
+    indices), all new or all already taken by others."""
+    def inputs(folders):
+        zones = write_grid_zones(folders[0].parent.parent / "zones.gpkg", 32633, (X0, Y0), CELL, N)
+        base = base_trips()
+        extra = [{"wkt": line(zone_centre(o), zone_centre(d)), "uid": "new", "start": "2024-03-01T08:00:00"}
+                 for o, d in added]
+        common = {"ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 1, "USER_FIELD": "uid", "MAX_TRIPS": 2,
+                  "NOISE": 2, "THRESHOLD": 1, "DELTA": 1e-6, "MIN_FLOW": 0,
+                  "OUTPUT_FLOWS": "{out}/flows.gpkg", "OUTPUT_MATRIX": "{out}/matrix.gpkg"}
+        return [{**common, "INPUT": write_layer(folders[i] / "trips.gpkg", rows, ogr.wkbLineString)}
+                for i, rows in enumerate((base, base + extra))]
+    return inputs
+
+
+def existing_pairs():
+    """Two (origin, destination) zone pairs base_trips() already has."""
+    rng = np.random.default_rng(2)
+    pairs = [(int(rng.integers(0, N * N)), int(rng.integers(0, N * N))) for _ in range(20)]
+    return pairs[:2]
+
+
 def zone_statistics_clamped(folders):
     """Sum of speeds in [0, 50], user level: D' adds a user with M + 1 values above UPPER, a NULL value and a
     point in no zone."""
@@ -432,6 +455,12 @@ CASES = [
          noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED") + CHOSEN_M_RESULTS,
          noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of") + CHOSEN_M_TEXT,
          noisy_rows=("flows", "matrix")),
+    Case("OD flows, Gaussian thresholding: a user with M new pairs", "noisyodflows",
+         od_flows_gaussian_threshold([(8, 7), (7, 8)]), noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED"),
+         noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of"), noisy_rows=("flows", "matrix")),
+    Case("OD flows, Gaussian thresholding: a user with M pairs others have", "noisyodflows",
+         od_flows_gaussian_threshold(existing_pairs()), noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED"),
+         noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of"), noisy_rows=("flows", "matrix")),
     Case("zone statistics: values beyond the bounds, a NULL value, a point in no zone", "noisyzonestatistics",
          zone_statistics_clamped),
     Case("zone statistics, automatic M: a user beyond any M, a NULL value, a point in no zone",
