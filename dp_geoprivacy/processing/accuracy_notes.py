@@ -12,8 +12,8 @@ for 27 real pairs with THRESHOLD=0 and MIN_FLOW=1.
 import math
 
 from ..core.accuracy.planning import SPURIOUS_WARNING, count_accuracy, spurious_advice
-from ..core.mechanisms.gaussian_threshold import THRESHOLDED
 from ..core.mechanisms.gaussian import DISCRETE_GAUSSIAN
+from ..core.mechanisms.gaussian_threshold import THRESHOLDED
 from ..translation import tr
 
 

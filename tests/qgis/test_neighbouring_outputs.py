@@ -360,7 +360,8 @@ def mobility_repeated_trip_ids(folders):
 
 
 def mobility_gaussian(folders):
-    """The repeated trip ids with NOISE=2: visits per zone by the discrete Gaussian (one visit per user and zone)."""
+    """The repeated trip ids with NOISE=2: visits per zone by the discrete Gaussian (one visit per user and zone),
+    OD flows by Gaussian thresholding (one per user and pair)."""
     return [{**p, "NOISE": 2, "DELTA": 1e-6} for p in mobility_repeated_trip_ids(folders)]
 
 
@@ -491,8 +492,8 @@ CASES = [
     Case("mobility report, automatic M: repeated trip ids across users", "mobilityreport",
          automatic(mobility_repeated_trip_ids, "MAX_TRIPS_PER_USER"), noisy_rows=("flows",),
          noisy_results=CHOSEN_M_RESULTS, noisy_text=CHOSEN_M_TEXT),
-    Case("mobility report, discrete Gaussian visits: repeated trip ids across users", "mobilityreport",
-         mobility_gaussian),
+    Case("mobility report, discrete Gaussian visits and Gaussian thresholding of OD flows: repeated trip ids "
+         "across users", "mobilityreport", mobility_gaussian, noisy_rows=("flows",)),
     Case("adaptive grid: a user at the bound, a NULL user, a point outside the extent", "adaptivegrid",
          adaptive_grid_user_at_bound, noisy_results=("CELLS", "OUTSIDE_COUNT"), noisy_rows=("squares",),
          noisy_text=(rf"[Nn]oisy count outside the extent: {NUMBER}", rf"{NUMBER} squares")),

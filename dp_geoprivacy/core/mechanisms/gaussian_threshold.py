@@ -77,6 +77,7 @@ M = 3 (:func:`compare_with_stability` gives the figures for any setting).
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -144,22 +145,26 @@ class GaussianThreshold:
 
     def noise(self) -> GaussianCountNoise:
         """The Gaussian part: sigma from (epsilon, delta_g) and L2 sensitivity sqrt(M)."""
+        return self._noise
+
+    @cached_property
+    def _noise(self) -> GaussianCountNoise:  # computed once: calibrating rho is a bisection
         return GaussianCountNoise(self.epsilon, self.delta_gaussian, histogram_l2_sensitivity(self.max_contributions))
 
     @property
     def sensitivity(self) -> float:
         return self.noise().sensitivity
 
-    @property
+    @cached_property
     def scale(self) -> float:
         return self.noise().scale
 
-    @property
+    @cached_property
     def threshold(self) -> int:
         """tau: the least integer with 1 - (1 - P[1 + Z >= tau])^M <= delta_t."""
         return least_threshold(self.noise(), int(self.max_contributions), self.delta_threshold)
 
-    @property
+    @cached_property
     def threshold_delta(self) -> float:
         """The actual delta_t at tau: 1 - (1 - P[Z >= tau - 1])^M."""
         return any_passes(min(1.0, self.noise().release_tail(self.threshold - 1)), int(self.max_contributions))
