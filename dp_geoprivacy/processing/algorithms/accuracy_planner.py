@@ -47,6 +47,7 @@ from .accuracy_counts import log_count_accuracy
 from .accuracy_levels import level_parameters, level_rows
 from .accuracy_od_totals import od_totals_help, od_totals_parameters, od_totals_rows
 from .accuracy_report import report_parameters, report_rows, report_series
+from .accuracy_responses import response_rows
 from .accuracy_side_by_side import count_side_by_side, sum_side_by_side
 from .accuracy_statistic_settings import log_statistic, statistic_parameters, statistic_spec
 
@@ -58,9 +59,6 @@ STATISTIC_COLUMNS = ("epsilon", "noise_scale", "grain", "p_published", "expected
 COUNT_COLUMNS = ("epsilon", "noise_scale", "grain", "expected_abs_error", "rmse", "margin_of_error",
                  "p_spurious", "expected_spurious", "threshold", "count_published_95")
 LOCATION_COLUMNS = ("epsilon", "noise_scale", "mean", "median", "q90", "q95")
-# Above this epsilon k-ary randomized response keeps the truth with a probability that rounds to 1.
-MAX_RESPONSE_EPSILON = 30.0
-RESPONSE_COLUMNS = ("epsilon", "p_truth", "standard_error", "expected_abs_error", "margin_of_error")
 
 
 class AccuracyPlanner(DpAlgorithm):
@@ -358,32 +356,8 @@ class AccuracyPlanner(DpAlgorithm):
                                   "settings alone."))
         target = None
         if release == RESPONSES:
-            k = self.parameterAsInt(parameters, self.CATEGORIES, context)
-            n = self.parameterAsInt(parameters, self.RESPONDENTS, context)
-            share = self.parameterAsDouble(parameters, self.SHARE, context)
-            settings.update(categories=k, respondents=n, share=share)
-
-            def response(e):
-                return accuracy.response_accuracy(accuracy.response_mechanism(e, k), n, share)
-
-            rows = accuracy.sweep(response, epsilons)
-            columns = RESPONSE_COLUMNS
-            chosen = response(epsilon)
-            results.update(EXPECTED_ABS_ERROR=chosen.expected_abs_error, RMSE=chosen.standard_error,
-                           MARGIN_OF_ERROR=chosen.margin_of_error)
-            feedback.pushInfo(self.tr(
-                "At EPSILON {e:g}: each row keeps its value with probability {p:.3g}; the estimated count of a "
-                "category held by {s:g} of {n:,} rows has standard error {se:.4g} and 95% margin {moe:.4g}.").format(
-                e=epsilon, p=chosen.p_truth, s=share, n=n, se=chosen.standard_error, moe=chosen.margin_of_error))
-            target = self._target(parameters, self.TARGET_MARGIN, context)
-            if target is not None:
-                margin = lambda e: response(min(e, MAX_RESPONSE_EPSILON)).margin_of_error  # noqa: E731
-                results["EPSILON_FOR_MARGIN"] = self._inverse(
-                    feedback, accuracy.epsilon_for(margin, target),
-                    self.tr("a 95% margin of error of at most {t:g}").format(t=target))
-            series = {self.tr("expected absolute error"): [r["expected_abs_error"] for r in rows],
-                      self.tr("95% margin of error"): [r["margin_of_error"] for r in rows]}
-            y_label = self.tr("Count (log scale)")
+            rows, columns, series, y_label, target = response_rows(self, parameters, context, settings, results,
+                                                                   epsilons, epsilon, feedback)
         elif release == LOCATIONS:
             rows = accuracy.sweep(lambda e: accuracy.displacement_accuracy(location_mechanism(e)), epsilons)
             columns = LOCATION_COLUMNS
