@@ -37,6 +37,12 @@ def trips_of(user_trips):
                         nan2, nan2, sz, ez, ZONES)
 
 
+def located(t):
+    """``t`` with both ends of every trip located (complete trips for the OD flows)."""
+    zero = np.zeros((len(t.user), 2))
+    return MobilityData(**{**t.__dict__, "start_lonlat": zero, "end_lonlat": zero})
+
+
 def test_distinct_visits_l2_sensitivity_is_sqrt_2m_by_brute_force():
     """Every user with up to M = 2 trips over 3 zones, outside and missing ends, added to a fixed dataset: the
     distinct visits change by at most sqrt(2M) in L2 (attained), while the visits counted with repeats reach 2M."""
@@ -101,10 +107,7 @@ def test_distinct_od_pairs_change_by_one_in_at_most_m_cells_by_brute_force():
     base = [(0, 0, 1), (0, 0, 1), (1, 2, ma.OUTSIDE), (2, 0, 0)]
 
     def cells(trips):
-        t = trips_of(trips)
-        t = MobilityData(**{**t.__dict__, "start_lonlat": np.zeros((len(t.user), 2)),
-                            "end_lonlat": np.zeros((len(t.user), 2))})
-        pairs = od_pairs(t, ZONES, distinct=True)
+        pairs = od_pairs(located(trips_of(trips)), ZONES, distinct=True)
         return np.r_[pairs.dense().ravel(), pairs.outside]
     before = cells(base)
     assert before[1] == 1  # user 0's two trips 0 -> 1 count once
@@ -138,8 +141,7 @@ def test_gaussian_report_od_flows_are_users_per_pair():
     # 5 users: 0 makes ten trips 0 -> 1, users 1..4 one trip 0 -> 1 each, user 4 also 2 -> 2; epsilon so large the
     # noise is 0 almost surely and tau = 2: only (0, 1) with 5 users is published.
     rows = [(0, 0, 1)] * 10 + [(u, 0, 1) for u in range(1, 5)] + [(4, 2, 2)]
-    t = trips_of(rows)
-    t = MobilityData(**{**t.__dict__, "start_lonlat": np.zeros((len(t.user), 2)), "end_lonlat": np.zeros((len(t.user), 2))})
+    t = located(trips_of(rows))
     spec = MobilityReportSpec(1e7, 2, "u", analyses=("od_flows",), gaussian_delta=1e-6)
     release = release_mobility_report(t, spec, np.random.default_rng(1))
     r = release.result

@@ -36,7 +36,7 @@ from ...core.accuracy.escape_chart import chart_html
 from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE
 from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ...core.mechanisms.location import PerturbationSpec
-from ...core.releases.od_flows import ODDomain
+from ...core.releases.od_flows import ODDomain, ODFlowSpec
 from ...core.releases.zone_counts import make_mechanism
 from ...core.releases.zone_statistics import SUM
 from ..base import DpAlgorithm
@@ -48,7 +48,7 @@ from .accuracy_levels import level_parameters, level_rows
 from .accuracy_od_totals import od_totals_help, od_totals_parameters, od_totals_rows
 from .accuracy_report import report_parameters, report_rows, report_series
 from .accuracy_responses import response_rows
-from .accuracy_side_by_side import count_side_by_side, sum_side_by_side
+from .accuracy_side_by_side import count_side_by_side, sum_side_by_side, threshold_side_by_side
 from .accuracy_statistic_settings import log_statistic, statistic_parameters, statistic_spec
 
 ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES, ZONE_STATISTICS, LEVELS, REPORT, OD_TOTALS = range(8)
@@ -284,9 +284,10 @@ class AccuracyPlanner(DpAlgorithm):
             raise QgsProcessingException(self.tr(
                 "DELTA must be above 0 with Gaussian noise (e.g. 1e-6, below 1 / number of users)."))
         if release != LOCATIONS and threshold:
-            if noise != LAPLACE:
+            if noise != LAPLACE and (release, noise) != (OD_FLOWS, DISCRETE_GAUSSIAN):
                 raise QgsProcessingException(self.tr(
-                    "NOISE: the stability threshold uses Laplace noise; choose Laplace or turn THRESHOLD off."))
+                    "NOISE: the stability threshold uses Laplace noise (OD flows: also the discrete Gaussian, "
+                    "Gaussian thresholding); choose Laplace or turn THRESHOLD off."))
             if not 0 < delta < 1:
                 raise QgsProcessingException(self.tr(
                     "DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users)."))
@@ -303,10 +304,12 @@ class AccuracyPlanner(DpAlgorithm):
         kind = self.location_mechanism_kind(parameters, context)
         distance = self.positive_number(parameters, self.DISTANCE, context)
 
-        def count_mechanism(epsilon, bound=m):
-            return make_mechanism(epsilon=plan.split(epsilon)[1] if plan else epsilon,
-                                  delta=delta if threshold or noise == DISCRETE_GAUSSIAN else 0.0, noise=noise,
-                                  threshold=threshold, max_contributions=bound, cells_per_contribution=c)
+        def count_mechanism(epsilon, bound=m):  # OD flows: the release's own choice (Gaussian thresholding included)
+            e = plan.split(epsilon)[1] if plan else epsilon
+            d = delta if threshold or noise == DISCRETE_GAUSSIAN else 0.0
+            return (ODFlowSpec(e, "", d, noise, threshold, bound).mechanism() if release == OD_FLOWS else
+                    make_mechanism(epsilon=e, delta=d, noise=noise, threshold=threshold, max_contributions=bound,
+                                   cells_per_contribution=c))
 
         def location_mechanism(epsilon):
             return PerturbationSpec(kind=kind, epsilon=epsilon, distance=distance, grid=0.0).mechanism()
@@ -430,6 +433,8 @@ class AccuracyPlanner(DpAlgorithm):
             elif chosen.threshold is None and 0 < delta_declared < 1:
                 columns = count_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta_declared,
                                              columns)
+            elif release == OD_FLOWS:  # THRESHOLD: the stability histogram against Gaussian thresholding
+                threshold_side_by_side(feedback, results, epsilon, chosen.delta, settings["max_contributions"])
             target = self._target(parameters, self.TARGET_MARGIN, context)
             if target is not None:
                 results["EPSILON_FOR_MARGIN"] = self._inverse(
