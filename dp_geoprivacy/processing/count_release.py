@@ -94,18 +94,16 @@ def add_release_outputs(algorithm, extra):
         algorithm.add_output(QgsProcessingOutputNumber(name, label))
 
 
-def gaussian_help(cells, units, thresholding=False):
-    """The help paragraph on NOISE=2 of a count release whose users add to ``cells`` (plural) with ``units``
-    (plural): what the bound does, what the record carries, and from which M it beats Laplace; with
-    ``thresholding``, also THRESHOLD=1 with NOISE=2 (Gaussian thresholding)."""
+def gaussian_help(cells, units):
+    """The help paragraphs on NOISE=2 of a count release whose users add to ``cells`` (plural) with ``units``
+    (plural): what the bound does, what the record carries, from which M it beats Laplace, and THRESHOLD=1 with
+    NOISE=2 (Gaussian thresholding)."""
     epsilon, delta = 1.0, 1e-6
     rho = zcdp_rho(epsilon, delta)
-    threshold = (tr("with THRESHOLD=1 it is Gaussian thresholding (below)") if thresholding else
-                 tr("and THRESHOLD=0 (the stability histogram's threshold is analysed for Laplace only)"))
     text = tr(
         "<p><b>NOISE=2</b>: the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for "
         "Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity; it needs DELTA > 0 "
-        "{threshold}. Each user is counted "
+        "(with THRESHOLD=1 it is Gaussian thresholding, below). Each user is counted "
         "at most once in each of the {cells} and in at most M of them (sampled), so the counts are users, not "
         "{units}, and the L2 sensitivity is sqrt(M) instead of M. The release is rho-zero-concentrated DP (Bun "
         "and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary "
@@ -114,8 +112,8 @@ def gaussian_help(cells, units, thresholding=False):
         "(rho={rho:.3g}) the Gaussian gives the smaller error from M = {m} up, and at M = 32 an error {r:.2g} "
         "times smaller. For small M, Laplace is the better choice.</p>").format(
         cells=cells, units=units, e=epsilon, d=delta, rho=rho, m=gaussian_beats_laplace_from(epsilon, delta),
-        r=math.sqrt(2) * 32 / epsilon / math.sqrt(32 / (2 * rho)), threshold=threshold)
-    return text + (gaussian_threshold_help(cells, epsilon, delta) if thresholding else "")
+        r=math.sqrt(2) * 32 / epsilon / math.sqrt(32 / (2 * rho)))
+    return text + gaussian_threshold_help(cells, epsilon, delta)
 
 
 def gaussian_threshold_help(cells, epsilon, delta):
@@ -141,9 +139,9 @@ def gaussian_threshold_help(cells, epsilon, delta):
         l32=many["laplace_threshold"], gs32=many["gaussian_sd"], ls32=many["laplace_sd"])
 
 
-def release_setting_errors(parameters, bound_name, unit_plural, gaussian_threshold=False):
+def release_setting_errors(parameters, bound_name, unit_plural):
     """A clear message for release settings that cannot work (M, DELTA, THRESHOLD with NOISE), else None.
-    ``gaussian_threshold``: THRESHOLD=1 with NOISE=2 is Gaussian thresholding (offered by noisyodflows)."""
+    (THRESHOLD=1 with NOISE=2 is Gaussian thresholding, core.mechanisms.gaussian_threshold.)"""
     m = setting_number(parameters, bound_name)
     if m is not None and not (math.isfinite(m) and m >= 0 and m == int(m)):
         return tr("{name} must be a whole number of at least 1 (got {v}): each user keeps at most that many "
@@ -160,10 +158,6 @@ def release_setting_errors(parameters, bound_name, unit_plural, gaussian_thresho
         if not delta:
             return tr("THRESHOLD=1 (stability histogram) needs DELTA > 0, e.g. DELTA=1e-6: it is "
                       "(epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.")
-        if setting_number(parameters, NOISE) == 2 and not gaussian_threshold:
-            return tr("NOISE=2 (discrete Gaussian) is offered only with THRESHOLD=0 (every public cell noised): "
-                      "the stability histogram's threshold is analysed for Laplace noise only. Set THRESHOLD=0, "
-                      "or NOISE=0 with THRESHOLD=1.")
         if setting_number(parameters, NOISE) == 1:
             return tr("THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.")
     if setting_number(parameters, NOISE) == 2 and not delta:

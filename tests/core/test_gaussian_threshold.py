@@ -15,6 +15,7 @@ from scipy import stats
 from dp_geoprivacy.core.accounting.composition import Partition, ReleaseEvent
 from dp_geoprivacy.core.accounting.zcdp import compose_zcdp
 from dp_geoprivacy.core.accuracy.planning import count_accuracy, mechanism_from_record
+from dp_geoprivacy.core.geometry.zones import OUTSIDE
 from dp_geoprivacy.core.mechanisms.gaussian import DISCRETE_GAUSSIAN, GaussianCountNoise, zcdp_epsilon, zcdp_rho
 from dp_geoprivacy.core.mechanisms.gaussian_threshold import (
     GaussianThreshold,
@@ -29,6 +30,7 @@ from dp_geoprivacy.core.releases.od_flows import (
     release_od_flows,
     release_od_flows_from_pairs,
 )
+from dp_geoprivacy.core.releases.zone_counts import ZoneCountData, ZoneCountSpec, release_zone_counts
 
 ALPHA = 0.001
 
@@ -170,3 +172,34 @@ def test_against_the_stability_histogram_at_epsilon_one():
     one, many = compare_with_stability(1.0, 1e-6, 1), compare_with_stability(1.0, 1e-6, 32)
     assert one["gaussian_threshold"] < one["laplace_threshold"] and one["gaussian_sd"] > one["laplace_sd"]
     assert many["gaussian_threshold"] < many["laplace_threshold"] / 5 and many["gaussian_sd"] < many["laplace_sd"] / 3
+
+
+def test_zone_counts_with_gaussian_thresholding_count_users_per_zone():
+    # Zone 0: user a (8 points) and b; zone 1: user c only; zone 3: a, d, e; zone 2: empty; one point outside.
+    cell = np.array([0] * 8 + [0, 1, 3, 3, 3, OUTSIDE])
+    users = np.array(["a"] * 8 + ["b", "c", "a", "d", "e", "e"], dtype=object)
+    data = ZoneCountData(cell=cell, n_zones=4, zone_rank=np.arange(4), user_keys=users)
+    spec = ZoneCountSpec(epsilon=1e6, unit_of_privacy="one user", delta=1e-6, noise=DISCRETE_GAUSSIAN,
+                         threshold=True, max_contributions=2)
+    assert spec.mechanism() == GaussianThreshold(1e6, 1e-6, 2)
+    release = release_zone_counts(data, spec, rng())
+    assert dict(zip(release.result["zone_index"], release.result["noisy_count"])) == {0: 2.0, 3: 3.0}
+    assert release.facts["threshold"] == 2 and math.isnan(release.facts["outside"])  # 1 user outside: below tau
+    assert "rho" not in release.record_fields
+    with pytest.raises(ValueError, match="no overlapping zones"):
+        ZoneCountSpec(epsilon=1.0, unit_of_privacy="u", delta=1e-6, noise=DISCRETE_GAUSSIAN, threshold=True,
+                      cells_per_contribution=2).mechanism()
+
+
+def test_neighbouring_zone_counts_differ_only_in_noisy_values():
+    base = ZoneCountData(cell=np.repeat([0, 1], 30), n_zones=4, zone_rank=np.arange(4),
+                         user_keys=np.repeat(np.arange(30), 2))
+    spec = ZoneCountSpec(epsilon=1.0, unit_of_privacy="one user", delta=1e-6, noise=DISCRETE_GAUSSIAN,
+                         threshold=True, max_contributions=2)
+    for added in ([2, 3], [0, 1]):  # two new zones, or two zones others have
+        other = ZoneCountData(cell=np.r_[base.cell, added], n_zones=4, zone_rank=np.arange(4),
+                              user_keys=np.r_[base.user_keys, [99, 99]])
+        a, b = release_zone_counts(base, spec, rng(4)), release_zone_counts(other, spec, rng(4))
+        assert a.record_fields == b.record_fields and a.facts["threshold"] == b.facts["threshold"]
+        assert a.facts["margin_of_error"] == b.facts["margin_of_error"]
+        assert not {2, 3} & set(b.result["zone_index"].tolist())  # one user's zones stay below tau

@@ -132,8 +132,14 @@ def test_od_flows_with_threshold_compare_the_stability_histogram_and_gaussian_th
                    OUTPUT=str(tmp_path / "laplace.gpkg"))
     assert laplace["STABILITY_THRESHOLD"] > 5 * gaussian["STABILITY_THRESHOLD"]
     assert laplace["GAUSSIAN_RMSE"] == gaussian["GAUSSIAN_RMSE"]
-    with pytest.raises(QgsProcessingException, match="stability threshold uses Laplace"):  # zone counts: refused
-        plan(tmp_path, RELEASE=0, NOISE=2, DELTA=1e-6, THRESHOLD=True, OUTPUT=str(tmp_path / "bad.gpkg"))
+    counts = plan(tmp_path, RELEASE=0, EPSILON=1, MAX_CONTRIBUTIONS=32, DELTA=1e-6, NOISE=2, THRESHOLD=True,
+                  OUTPUT=str(tmp_path / "counts.gpkg"))  # zone counts: the same mechanism
+    assert counts["STABILITY_THRESHOLD"] == expected.threshold and counts["SMALLER_ERROR_NOISE"] == "Gaussian"
+    with pytest.raises(QgsProcessingException, match="a threshold uses Laplace noise"):  # discrete Laplace: refused
+        plan(tmp_path, RELEASE=0, NOISE=1, DELTA=1e-6, THRESHOLD=True, OUTPUT=str(tmp_path / "bad.gpkg"))
+    with pytest.raises(QgsProcessingException, match="needs each point in one zone"):
+        plan(tmp_path, RELEASE=0, NOISE=2, DELTA=1e-6, THRESHOLD=True, CELLS_PER_CONTRIBUTION=2,
+             OUTPUT=str(tmp_path / "bad2.gpkg"))
 
 
 def test_laplace_and_gaussian_side_by_side_say_which_gives_the_smaller_error(tmp_path):

@@ -167,6 +167,11 @@ def zone_counts_threshold(folders):
             for i, rows in enumerate((base, base + [{"wkt": point(*zone_centre(8)), "uid": "new"}]))]
 
 
+def zone_counts_gaussian_threshold(folders):
+    """Gaussian thresholding (NOISE=2, THRESHOLD=1): D' puts one point into an empty zone."""
+    return [{**p, "NOISE": 2} for p in zone_counts_threshold(folders)]
+
+
 def od_flows_user_at_bound(folders):
     """D': plus a user with M + 1 trips, a trip with an end outside every zone, and a trip with a NULL user."""
     zones = write_grid_zones(folders[0].parent.parent / "zones.gpkg", 32633, (X0, Y0), CELL, N)
@@ -434,6 +439,9 @@ CASES = [
          noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",) + CHOSEN_M_TEXT),
     Case("zone counts, stability threshold: a point in an empty zone", "noisyzonecounts", zone_counts_threshold,
          noisy_results=("OUTSIDE_COUNT", "ROWS_WRITTEN"),
+         noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",), noisy_rows=("counts",)),
+    Case("zone counts, Gaussian thresholding: a point in an empty zone", "noisyzonecounts",
+         zone_counts_gaussian_threshold, noisy_results=("OUTSIDE_COUNT", "ROWS_WRITTEN"),
          noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",), noisy_rows=("counts",)),
     Case("OD flows: a user at the bound, an end outside, a NULL user", "noisyodflows", od_flows_user_at_bound,
          noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED"),

@@ -71,7 +71,7 @@ from ..mechanisms.counting import (
     bound_distinct_cells,
     skip_bounding_draws,
 )
-from ..mechanisms.gaussian import DISCRETE_GAUSSIAN, GaussianCountNoise
+from ..mechanisms.gaussian import GaussianCountNoise
 from ..mechanisms.gaussian_threshold import THRESHOLDED, GaussianThreshold
 from .od_paths import release_flows
 from .publication import Private
@@ -211,8 +211,6 @@ class ODFlowSpec:
     include_intrazonal: bool = True
 
     def mechanism(self):
-        if self.threshold and self.noise == DISCRETE_GAUSSIAN:  # Gaussian thresholding (module doc)
-            return GaussianThreshold(self.epsilon, self.delta, int(self.max_trips))
         return make_mechanism(epsilon=self.epsilon, delta=self.delta, noise=self.noise, threshold=self.threshold,
                               max_contributions=self.max_trips)
 

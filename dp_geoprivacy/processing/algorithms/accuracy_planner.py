@@ -36,7 +36,7 @@ from ...core.accuracy.escape_chart import chart_html
 from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE
 from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ...core.mechanisms.location import PerturbationSpec
-from ...core.releases.od_flows import ODDomain, ODFlowSpec
+from ...core.releases.od_flows import ODDomain
 from ...core.releases.zone_counts import make_mechanism
 from ...core.releases.zone_statistics import SUM
 from ..base import DpAlgorithm
@@ -284,10 +284,10 @@ class AccuracyPlanner(DpAlgorithm):
             raise QgsProcessingException(self.tr(
                 "DELTA must be above 0 with Gaussian noise (e.g. 1e-6, below 1 / number of users)."))
         if release != LOCATIONS and threshold:
-            if noise != LAPLACE and (release, noise) != (OD_FLOWS, DISCRETE_GAUSSIAN):
+            if noise == DISCRETE_LAPLACE:
                 raise QgsProcessingException(self.tr(
-                    "NOISE: the stability threshold uses Laplace noise (OD flows: also the discrete Gaussian, "
-                    "Gaussian thresholding); choose Laplace or turn THRESHOLD off."))
+                    "NOISE: a threshold uses Laplace noise (the stability histogram) or the discrete Gaussian "
+                    "(Gaussian thresholding); choose one of them or turn THRESHOLD off."))
             if not 0 < delta < 1:
                 raise QgsProcessingException(self.tr(
                     "DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users)."))
@@ -301,15 +301,17 @@ class AccuracyPlanner(DpAlgorithm):
             self, parameters, context, RELEASE_NAMES[release], noise, delta)
         m = plan.largest if plan else m  # the most noise the choice can give (accuracy_auto_bound)
         c = self.parameterAsInt(parameters, self.CELLS_PER_CONTRIBUTION, context) if release == ZONE_COUNTS else 1
+        if threshold and noise == DISCRETE_GAUSSIAN and c > 1 and release != LOCATIONS:
+            raise QgsProcessingException(self.tr(
+                "THRESHOLD with NOISE=2 (Gaussian thresholding) needs each point in one zone: set "
+                "CELLS_PER_CONTRIBUTION to 1, or use Laplace noise."))
         kind = self.location_mechanism_kind(parameters, context)
         distance = self.positive_number(parameters, self.DISTANCE, context)
 
-        def count_mechanism(epsilon, bound=m):  # OD flows: the release's own choice (Gaussian thresholding included)
-            e = plan.split(epsilon)[1] if plan else epsilon
-            d = delta if threshold or noise == DISCRETE_GAUSSIAN else 0.0
-            return (ODFlowSpec(e, "", d, noise, threshold, bound).mechanism() if release == OD_FLOWS else
-                    make_mechanism(epsilon=e, delta=d, noise=noise, threshold=threshold, max_contributions=bound,
-                                   cells_per_contribution=c))
+        def count_mechanism(epsilon, bound=m):
+            return make_mechanism(epsilon=plan.split(epsilon)[1] if plan else epsilon,
+                                  delta=delta if threshold or noise == DISCRETE_GAUSSIAN else 0.0, noise=noise,
+                                  threshold=threshold, max_contributions=bound, cells_per_contribution=c)
 
         def location_mechanism(epsilon):
             return PerturbationSpec(kind=kind, epsilon=epsilon, distance=distance, grid=0.0).mechanism()
@@ -433,7 +435,7 @@ class AccuracyPlanner(DpAlgorithm):
             elif chosen.threshold is None and 0 < delta_declared < 1:
                 columns = count_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta_declared,
                                              columns)
-            elif release == OD_FLOWS:  # THRESHOLD: the stability histogram against Gaussian thresholding
+            elif 0 < delta_declared < 1 and settings.get("cells_per_contribution", 1) == 1:  # THRESHOLD on
                 threshold_side_by_side(feedback, results, epsilon, chosen.delta, settings["max_contributions"])
             target = self._target(parameters, self.TARGET_MARGIN, context)
             if target is not None:

@@ -52,7 +52,7 @@ def sum_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta
 
 
 def threshold_side_by_side(feedback, results, epsilon, delta, m):
-    """OD flows with THRESHOLD: the stability histogram (Laplace) against Gaussian thresholding at (EPSILON, DELTA)
+    """Zone counts or OD flows with THRESHOLD: the stability histogram (Laplace) against Gaussian thresholding at (EPSILON, DELTA)
     (core.mechanisms.gaussian_threshold.compare_with_stability): thresholds and noise in the log, the noise's
     standard deviation (the RMSE of a published count before rounding) in the results."""
     figures = compare_with_stability(epsilon, delta, m)
@@ -60,9 +60,9 @@ def threshold_side_by_side(feedback, results, epsilon, delta, m):
     results.update(LAPLACE_RMSE=figures["laplace_sd"], GAUSSIAN_RMSE=figures["gaussian_sd"],
                    SMALLER_ERROR_NOISE=smaller)
     feedback.pushInfo(translate("AccuracyPlanner",
-        "Side by side at EPSILON {e:g} and DELTA {d:g}, for OD flows published only where there are trips (M = "
+        "Side by side at EPSILON {e:g} and DELTA {d:g}, for counts published only in cells with data (M = "
         "{m}): the stability histogram (Laplace) needs a noisy count of {lt:.4g} and its noise has standard "
         "deviation {ls:.4g}; Gaussian thresholding (NOISE=2) needs {gt:.4g} and its noise has standard deviation "
-        "{gs:.4g}. {noise} noise gives the smaller error; the smaller threshold publishes smaller flows.").format(
+        "{gs:.4g}. {noise} noise gives the smaller error; the smaller threshold publishes smaller counts.").format(
         e=epsilon, d=delta, m=m, lt=figures["laplace_threshold"], ls=figures["laplace_sd"],
         gt=figures["gaussian_threshold"], gs=figures["gaussian_sd"], noise=smaller))

@@ -213,8 +213,7 @@ class NoisyOdFlows(DpAlgorithm):
             "Tyler and Kaafar 2017 "
             "Algorithm 1 and §3.3.1; Roy, Kantarcioglu and Sweeney 2016 §3; Cormode, Procopiuc, Srivastava and Tran, "
             "'Differentially private summaries for sparse data', ICDT 2012.</p>"
-        ) + totals_help() + gaussian_help(self.tr("zone pairs (and the outside cell)"), self.tr("trips"),
-                                                     thresholding=True)
+        ) + totals_help() + gaussian_help(self.tr("zone pairs (and the outside cell)"), self.tr("trips"))
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
@@ -287,7 +286,7 @@ class NoisyOdFlows(DpAlgorithm):
         if min_flow is not None and not (math.isfinite(min_flow) and min_flow >= 0):
             return self.tr("MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round "
                            "to zero.").format(v=parameters.get(self.MIN_FLOW))
-        return release_setting_errors(parameters, self.MAX_TRIPS, self.tr("trips"), gaussian_threshold=True)
+        return release_setting_errors(parameters, self.MAX_TRIPS, self.tr("trips"))
 
     def checkParameterValues(self, parameters, context):  # noqa: N802 (QGIS API)
         error = self._setting_errors(parameters)
