@@ -132,8 +132,8 @@ def gaussian_threshold_help(cells, epsilon, delta):
         "of the zCDP part. Against the stability histogram (Laplace, THRESHOLD=1 with NOISE=0) at EPSILON={e:g}, "
         "DELTA={d:g}: at M = 1 tau is {g1:.0f} against {l1:.0f} and the noise's standard deviation {gs1:.3g} "
         "against {ls1:.3g}; at M = 32 tau is {g32:.0f} against {l32:.0f} and the standard deviation {gs32:.3g} "
-        "against {ls32:.3g}. So it publishes smaller flows from M = 1 and is also more accurate from a few "
-        "pairs per user on.</p>").format(
+        "against {ls32:.3g}. So it publishes smaller counts from M = 1 and is also more accurate from a few "
+        "cells per user on.</p>").format(
         cells=cells, e=epsilon, d=delta, g1=one["gaussian_threshold"], l1=one["laplace_threshold"],
         gs1=one["gaussian_sd"], ls1=one["laplace_sd"], g32=many["gaussian_threshold"],
         l32=many["laplace_threshold"], gs32=many["gaussian_sd"], ls32=many["laplace_sd"])
