@@ -52,9 +52,9 @@ def sum_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta
 
 
 def threshold_side_by_side(feedback, results, epsilon, delta, m):
-    """Zone counts or OD flows with THRESHOLD: the stability histogram (Laplace) against Gaussian thresholding at (EPSILON, DELTA)
-    (core.mechanisms.gaussian_threshold.compare_with_stability): thresholds and noise in the log, the noise's
-    standard deviation (the RMSE of a published count before rounding) in the results."""
+    """Zone counts or OD flows with THRESHOLD: the stability histogram (Laplace) against Gaussian thresholding at
+    (EPSILON, DELTA) (core.mechanisms.gaussian_threshold.compare_with_stability): thresholds and noise in the log,
+    the noise's standard deviation (the RMSE of a published count before rounding) in the results."""
     figures = compare_with_stability(epsilon, delta, m)
     smaller = GAUSSIAN_NAME if figures["gaussian_sd"] < figures["laplace_sd"] else LAPLACE_NAME
     results.update(LAPLACE_RMSE=figures["laplace_sd"], GAUSSIAN_RMSE=figures["gaussian_sd"],
