@@ -61,18 +61,20 @@ for delta_t; sigma from (epsilon, delta_g); tau the least integer with
 integers, so an integer tau loses nothing). The tail P[Z >= k] is the exact
 discrete-Gaussian sum (``GaussianCountNoise.release_tail``); 1 - (1 - p)^M
 is computed as -expm1(M log1p(-p)). The sampler's floating-point limits
-are core.mechanisms.gaussian's (tails below about 1e-16 cut off, so a
-cell of N passes a tau beyond about 8.6 sigma + 1 with probability 0:
-never more than the stated q).
+are core.mechanisms.gaussian's: its probabilities, and so the chance that
+a cell of N passes tau, differ from the exact ones by a relative error of
+order 2^-50 (and are 0 beyond about 8.6 sigma), which the claim ignores as
+that module does.
 
 When it beats the stability histogram: both publish only present cells;
 its noise has sigma = sqrt(M / (2 rho)) against Laplace's scale 2M /
 epsilon (replace-one calibration, standard deviation 2 sqrt(2) M /
-epsilon), and tau is about 1 + sigma sqrt(2 ln(M / delta_t)) against 2M +
-(2M / epsilon) ln(4M / delta) + 1. At epsilon 1, delta 1e-6: tau 25
-against 31 at M = 1 and 148 against 1,214 at M = 32; the noise's standard
-deviation is larger for M <= 2 (4.7 against 2.8 at M = 1) and smaller from
-M = 3 (:func:`compare_with_stability` gives the figures for any setting).
+epsilon), and tau is about 1 + sigma sqrt(2 ln(M / delta_t)) against M +
+(2M / epsilon) ln(2M / delta) plus half the snapping grain. At epsilon 1,
+delta 1e-6: tau 25 against 31 at M = 1 and 148 against 1,214 at M = 32;
+the noise's standard deviation is larger for M <= 2 (4.7 against 2.8 at
+M = 1) and smaller from M = 3 (:func:`compare_with_stability` gives the
+figures for any setting).
 """
 
 import math
