@@ -270,6 +270,22 @@ def test_od_flows_with_automatic_m_and_gaussian_noise(zones, tmp_path):
     assert results["SENSITIVITY"] == pytest.approx(math.sqrt(m))
 
 
+def test_od_flows_with_automatic_m_and_gaussian_thresholding(zones, tmp_path):
+    """THRESHOLD=1 with NOISE=2 is (epsilon, delta)-DP, not zCDP: the choice takes its epsilon 0.05 and the release
+    the other 0.95 (basic composition), the record says EPSILON 1 without rho."""
+    rows = [{"wkt": line(centre(u % 9), centre((u + i) % 9)), "uid": f"u{u}"}
+            for u in range(USERS) for i in range(PER_USER)]
+    trips = write_layer(tmp_path / "trips.gpkg", rows, ogr.wkbLineString)
+    _, log, entries = run("noisyodflows", tmp_path, INPUT=trips, ZONES=zones, ZONE_ID_FIELD="zone_id",
+                          USER_FIELD="uid", MAX_TRIPS=0, THRESHOLD=1, OUTPUT_FLOWS=tmp_path / "flows.gpkg",
+                          OUTPUT_MATRIX=tmp_path / "matrix.gpkg", **GAUSSIAN)
+    assert re.search(r"with epsilon 0.05 of the 1 of this run; the release uses the other 0.95\b", log), log
+    [record] = read_from_file(str(tmp_path / "flows.gpkg"))
+    assert record.rho is None and record.epsilon == pytest.approx(1.0) and record.delta == 1e-6
+    assert "Gaussian thresholding" in record.mechanism
+    assert entries[0]["rho"] is None and entries[0]["epsilon"] == pytest.approx(1.0)
+
+
 def test_zone_statistics_with_automatic_m_and_gaussian_noise(zones, tmp_path):
     rows = [{"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}", "speed": float((u * PER_USER + i) % 100)}
             for u in range(USERS) for i in range(PER_USER)]

@@ -341,15 +341,18 @@ def mechanism_from_record(fields) -> Optional[object]:
     if sensitivity <= 0:
         return None
     scale = float(fields.get("noise_scale") or 0.0)
-    if scale > 0 and not name.startswith((PLANAR, "per_axis_laplace")) \
+    if scale > 0 and not name.startswith((PLANAR, "per_axis_laplace", "Gaussian thresholding")) \
             and not math.isclose(sensitivity / scale, epsilon, rel_tol=1e-9):
         # The record's epsilon is the run's whole epsilon; the counts got less when part of it paid for a
         # choice (automatic M: AUTO_SHARE), and their noise scale b = sensitivity / (their epsilon) says how much.
         epsilon = sensitivity / scale
     if name.startswith("stability-based histogram"):
         return StabilityHistogram(epsilon, float(fields["delta"]), max(1, int(round(sensitivity / 2.0))), 1)
-    if name.startswith("Gaussian thresholding"):  # L2 sensitivity sqrt(M)
-        return GaussianThreshold(epsilon, float(fields["delta"]), max(1, int(round(sensitivity**2))))
+    if name.startswith("Gaussian thresholding"):  # L2 sensitivity sqrt(M); sigma from (epsilon, delta / 2)
+        mechanism = GaussianThreshold(epsilon, float(fields["delta"]), max(1, int(round(sensitivity**2))))
+        # The record's epsilon also paid for a choice (automatic M) when its sigma is not the record's own:
+        # that release's sigma and tau are not rebuilt here.
+        return mechanism if not scale or math.isclose(mechanism.scale, scale, rel_tol=1e-6) else None
     for kind in ("discrete_laplace", LAPLACE):
         if name.startswith(f"{kind} noise on every cell"):
             return CountNoise(kind, epsilon, sensitivity)

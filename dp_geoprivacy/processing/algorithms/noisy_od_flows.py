@@ -378,7 +378,7 @@ class NoisyOdFlows(DpAlgorithm):
         bound = auto_bound.AutoBound.from_parameters(
             self, parameters, context, self.MAX_TRIPS, epsilon,
             cells=ODDomain(len(cells), intrazonal).size + 1 if cells.public else 1, noise_cost=OD_NOISE_COST,
-            noise=noise, delta=delta)
+            noise=noise, delta=delta, zcdp_release=not threshold)  # Gaussian thresholding is not zCDP
         if bound.automatic:
             max_trips = bound.choose(data.user_keys, source_rng.generator, feedback)
             spec = spec_for(max_trips, bound.epsilon_release)

@@ -279,7 +279,8 @@ class NoisyZoneCounts(DpAlgorithm):
         rng = self.noise_source(parameters, context, feedback)
         bound = auto_bound.AutoBound.from_parameters(
             self, parameters, context, self.MAX_CONTRIBUTIONS, epsilon,
-            cells=len(cells) * (len(slot_labels(slot_kind)) if time_field else 1) + 1, noise=noise, delta=delta)
+            cells=len(cells) * (len(slot_labels(slot_kind)) if time_field else 1) + 1, noise=noise, delta=delta,
+            zcdp_release=not threshold)  # Gaussian thresholding is not zCDP: the choice adds its epsilon
         max_contributions = bound.choose(points.columns[user_field] if user_field else None, rng.generator, feedback)
 
         unit = (self.tr("one user ({field}), at most {m} points kept per user (sampled uniformly)").format(
