@@ -356,52 +356,52 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>einer Koordinate, die keine endliche Zahl ist</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="35"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="36"/>
         <source>Epsilon (privacy loss)</source>
         <translation>Epsilon (Privatsphäre-Verlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="56"/>
         <source>Noise</source>
         <translation>Rauschen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="52"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="53"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="52"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="53"/>
         <source>Discrete Laplace (two-sided geometric, integer counts)</source>
         <translation>Diskretes Laplace (zweiseitig geometrisch, ganzzahlige Zählwerte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="40"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="41"/>
         <source>User id field (user-level privacy; optional)</source>
         <translation>Nutzer-ID-Feld (Privatsphäre auf Nutzerebene; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="86"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="87"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="86"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="87"/>
         <source>Delta spent</source>
         <translation>Verbrauchtes Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="128"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="155"/>
         <source>DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else 0.</source>
         <translation>DELTA muss in [0, 1) liegen (erhalten: {v}); verwenden Sie z. B. 1e-6 mit THRESHOLD=1, sonst 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="132"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="159"/>
         <source>THRESHOLD=1 (stability histogram) needs DELTA &gt; 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.</source>
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) erfordert DELTA &gt; 0, z. B. DELTA=1e-6: Es handelt sich um (epsilon, delta)-DP. Oder verwenden Sie THRESHOLD=0 mit DELTA=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="162"/>
         <source>THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.</source>
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) verwendet Laplace-Rauschen: Setzen Sie NOISE=0.</translation>
     </message>
@@ -676,7 +676,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ähnlichkeit je Analyse</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="387"/>
         <source>analysis</source>
         <translation>Analyse</translation>
     </message>
@@ -726,227 +726,227 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einheit: {unit}. Balken: verrauschte Anzahlen, rot: 95-%-Fehlermarge ±{m:,.0f}; der letzte Balken zählt Werte über dem öffentlichen Maximum.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="340"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
         <source>Overview</source>
         <translation>Überblick</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="344"/>
         <source>records</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="369"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="371"/>
         <source>trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="344"/>
         <source>complete trips</source>
         <translation>vollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="344"/>
         <source>incomplete trips</source>
         <translation>unvollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="344"/>
         <source>users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="344"/>
         <source>distinct locations</source>
         <translation>verschiedene Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="345"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="347"/>
         <source>Dataset statistics</source>
         <translation>Kennzahlen des Datensatzes</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="348"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="350"/>
         <source>timestamp</source>
         <translation>Zeitstempel</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="348"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="350"/>
         <source>coordinates</source>
         <translation>Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="352"/>
         <source>Missing values (records)</source>
         <translation>Fehlende Werte (Datensätze)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="352"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="354"/>
         <source>outside the range</source>
         <translation>außerhalb des Zeitraums</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="353"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="355"/>
         <source>Trips over time ({unit})</source>
         <translation>Wege im Zeitverlauf ({unit})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="356"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="358"/>
         <source>Trips per weekday</source>
         <translation>Wege je Wochentag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="360"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
         <source>weekday start</source>
         <translation>Werktag Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="360"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
         <source>weekday end</source>
         <translation>Werktag Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="360"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
         <source>weekend start</source>
         <translation>Wochenende Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="360"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
         <source>weekend end</source>
         <translation>Wochenende Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="364"/>
         <source>Trips per hour: {c}</source>
         <translation>Wege je Stunde: {c}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="364"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="366"/>
         <source>Places</source>
         <translation>Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="200"/>
         <source>Visits per zone</source>
         <translation>Besuche je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="198"/>
         <source>Visits</source>
         <translation>Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="214"/>
         <source>weekday</source>
         <translation>Werktag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="214"/>
         <source>weekend</source>
         <translation>Wochenende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="214"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="216"/>
         <source>Destinations per time window (all zones)</source>
         <translation>Ziele je Zeitfenster (alle Zonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="366"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="368"/>
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="123"/>
         <source>Top OD flows</source>
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="123"/>
         <source>OD flows</source>
         <translation>Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="369"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="371"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="370"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="372"/>
         <source>km</source>
         <translation>km</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="370"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="372"/>
         <source>hours</source>
         <translation>Stunden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="370"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="372"/>
         <source>zones</source>
         <translation>Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="371"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="373"/>
         <source>normalised entropy (0-1)</source>
         <translation>normierte Entropie (0-1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="372"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="374"/>
         <source>Travel time</source>
         <translation>Reisezeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="372"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="374"/>
         <source>Jump length</source>
         <translation>Sprungweite</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="375"/>
         <source>Trips per user</source>
         <translation>Wege je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="375"/>
         <source>Time between trips</source>
         <translation>Zeit zwischen Wegen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="374"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="376"/>
         <source>Radius of gyration</source>
         <translation>Gyrationsradius</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="374"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="376"/>
         <source>Distinct zones per user</source>
         <translation>Verschiedene Zonen je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="377"/>
         <source>Mobility entropy</source>
         <translation>Mobilitätsentropie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="379"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="381"/>
         <source>Users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="383"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
         <source>Privacy</source>
         <translation>Datenschutz</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="387"/>
         <source>epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="387"/>
         <source>sensitivity</source>
         <translation>Sensitivität</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="387"/>
         <source>noise scale</source>
         <translation>Rauschskala</translation>
     </message>
@@ -1106,32 +1106,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Der Teil der Datenquelle, den dieser Lauf abdeckt ('all' für alles): Bedingungen Feld=Wert, durch Kommas getrennt, z. B. 'day=Mon, mode=bus': Der Lauf veröffentlicht nur die Zeilen der Eingabe mit diesen Werten (die Felder müssen Felder der Eingabe sein). Veröffentlichungen auf Partitionen, die einem gemeinsamen Feld verschiedene Werte geben, werden nur dann parallel komponiert (Asghar, Tyler und Kaafar 2017 Theorem 3), wenn keine Schutzeinheit Zeilen in beiden haben kann: Partitionen nach dem Nutzerfeld, Personentage mit Partitionen nach dem Tagesfeld oder eine Zeile je Einheit; sonst addieren sie sich. Journal und Privatsphäre-Bericht nennen die angewandte Regel.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="54"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
         <source>Discrete Gaussian (integer counts; L2 sensitivity, needs DELTA &gt; 0)</source>
         <translation>Diskretes Gauß-Rauschen (ganzzahlige Zählwerte; L2-Sensitivität, erfordert DELTA &gt; 0)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="72"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="73"/>
         <source>Cells published</source>
         <translation>Veröffentlichte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="72"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="73"/>
         <source>Only cells with data (stability histogram)</source>
         <translation>Nur Zellen mit Daten (Stabilitätshistogramm)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="75"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="76"/>
         <source>The stability histogram (Asghar, Tyler and Kaafar 2017, "Differentially Private Release of Public Transport Data: The Opal Use Case", Algorithm 1) publishes a cell only when its noisy count passes a threshold, so cells without data are never published; it is (epsilon, delta)-DP and needs DELTA &gt; 0. The other choice noises every cell: pure epsilon-DP (DELTA 0), with noise-only cells.</source>
         <translation>Das Stabilitätshistogramm (Asghar, Tyler und Kaafar 2017, "Differentially Private Release of Public Transport Data: The Opal Use Case", Algorithm 1) veröffentlicht eine Zelle nur, wenn ihre verrauschte Anzahl eine Schwelle überschreitet, sodass Zellen ohne Daten nie veröffentlicht werden; es ist (Epsilon, Delta)-DP und braucht DELTA &gt; 0. Die andere Wahl verrauscht jede Zelle: reine Epsilon-DP (DELTA 0), mit Zellen aus reinem Rauschen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="60"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="61"/>
         <source>Delta</source>
         <translation>Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="63"/>
         <source>In [0, 1): the delta of the stability histogram or of Gaussian noise, e.g. 1e-6 (well below 1 / number of users); 0 when every cell is published with Laplace noise (pure epsilon-DP).</source>
         <translation>In [0, 1): das Delta des Stabilitätshistogramms oder des Gauß-Rauschens, z. B. 1e-6 (deutlich unter 1 / Anzahl der Nutzer); 0, wenn jede Zelle mit Laplace-Rauschen veröffentlicht wird (reine Epsilon-DP).</translation>
     </message>
@@ -1191,172 +1191,167 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>So</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="113"/>
         <source>No flow reached the threshold: nothing reliable to show</source>
         <translation>Kein Strom hat die Schwelle erreicht: nichts Verlässliches anzuzeigen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="112"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="114"/>
         <source>No OD flow reached the publication threshold of about {t} trips at this epsilon: this section publishes nothing reliable. A flow needs about {t} trips (after the bound M) to be published; give OD flows a larger share (BUDGET_SPLIT, e.g. od_flows=5), a larger EPSILON, a smaller M or coarser zones.</source>
         <translation>Kein Quelle-Ziel-Strom hat bei diesem Epsilon die Veröffentlichungsschwelle von etwa {t} Wegen erreicht: Dieser Abschnitt veröffentlicht nichts Verlässliches. Ein Strom braucht etwa {t} Wege (nach der Begrenzung M), um veröffentlicht zu werden; geben Sie den Quelle-Ziel-Strömen einen größeren Anteil (BUDGET_SPLIT, z. B. od_flows=5), ein größeres EPSILON, ein kleineres M oder gröbere Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="123"/>
         <source>The {n} largest flows</source>
         <translation>Die {n} stärksten Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="123"/>
         <source>Largest flows</source>
         <translation>Stärkste Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="121"/>
-        <source>{n} largest published flows. Only pairs with trips can be published, and only when their noisy count reaches about {t} (stability-based histogram): every flow shown is a true pair, smaller flows are not shown. 95% margin of error per flow ±{m}; trips with an end outside the zones: {o}.</source>
-        <translation>Die {n} stärksten veröffentlichten Ströme. Nur Paare mit Wegen können veröffentlicht werden, und nur, wenn ihre verrauschte Anzahl etwa {t} erreicht (Stabilitätshistogramm): Jeder gezeigte Strom ist ein echtes Paar, kleinere Ströme werden nicht gezeigt. 95-%-Fehlerspanne je Strom ±{m}; Wege mit einem Ende außerhalb der Zonen: {o}.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="137"/>
         <source>How many records, trips, users and distinct locations the data holds (after the bound of M trips per user). Records and trips are sums of the noisy complete and incomplete counts.</source>
         <translation>Wie viele Datensätze, Wege, Personen und verschiedene Orte die Daten enthalten (nach der Begrenzung auf M Wege je Person). Datensätze und Wege sind Summen der verrauschten Anzahlen vollständiger und unvollständiger Wege.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="140"/>
         <source>Records without a timestamp or without coordinates.</source>
         <translation>Datensätze ohne Zeitstempel oder ohne Koordinaten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="141"/>
         <source>Trips per period by start time: the overall trend and gaps in the data.</source>
         <translation>Wege je Zeitabschnitt nach Startzeit: der Gesamttrend und Lücken in den Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="140"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="142"/>
         <source>Trips per day of the week by start time: weekly rhythm.</source>
         <translation>Wege je Wochentag nach Startzeit: der Wochenrhythmus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="143"/>
         <source>Trip starts and ends per hour of the day, weekdays and weekends apart: peaks show commuting.</source>
         <translation>Wegbeginne und Wegenden je Stunde des Tages, getrennt nach Werktagen und Wochenende: Spitzen zeigen den Berufsverkehr.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="145"/>
         <source>Trip starts and ends per zone: where people go. Darker zones have more visits; the legend gives the scale. Each zone's count is off by up to its margin of error.</source>
         <translation>Wegbeginne und Wegenden je Zone: wohin Menschen gehen. Dunklere Zonen haben mehr Besuche; die Legende zeigt die Skala. Die Anzahl jeder Zone kann bis zu ihrer Fehlerspanne abweichen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="146"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148"/>
         <source>The zones with the most visits, by noisy count, with the 95% margin of error as a red bar.</source>
         <translation>Die Zonen mit den meisten Besuchen, nach verrauschter Anzahl, mit der 95-%-Fehlerspanne als rotem Balken.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="150"/>
         <source>Two entries whose bars overlap within their error bars may be in either order in the true data.</source>
         <translation>Zwei Einträge, deren Balken sich innerhalb ihrer Fehlerbalken überschneiden, können in den wahren Daten in beliebiger Reihenfolge stehen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="152"/>
         <source>Share of all visits (up) in the share of zones with the most visits (across): a curve far above the dashed diagonal means visits concentrate in few zones. Drawn from the noisy counts clamped at zero, so at a small epsilon empty zones with positive noise make visits look more spread out than they are.</source>
         <translation>Anteil aller Besuche (senkrecht) am Anteil der meistbesuchten Zonen (waagerecht): Eine Kurve weit über der gestrichelten Diagonale bedeutet, dass sich die Besuche auf wenige Zonen konzentrieren. Gezeichnet aus den bei null abgeschnittenen verrauschten Anzahlen; bei kleinem Epsilon lassen leere Zonen mit positivem Rauschen die Besuche daher gestreuter erscheinen, als sie sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="156"/>
         <source>Destinations per four-hour window. The maps show, per zone, how far each window is above (red) or below (blue) that zone's average over the windows: where people go at which time of day.</source>
         <translation>Ziele je Vier-Stunden-Fenster. Die Karten zeigen je Zone, wie weit jedes Fenster über (rot) oder unter (blau) dem Durchschnitt dieser Zone über alle Fenster liegt: wohin Menschen zu welcher Tageszeit gehen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="159"/>
         <source>Trips between pairs of zones (origin to destination): the main travel corridors.</source>
         <translation>Wege zwischen Zonenpaaren (von der Quelle zum Ziel): die wichtigsten Verkehrskorridore.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="160"/>
         <source>Minutes from the start to the end of each complete trip.</source>
         <translation>Minuten vom Beginn bis zum Ende jedes vollständigen Wegs.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="159"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="161"/>
         <source>Straight-line distance between the start and the end of each complete trip.</source>
         <translation>Luftlinienentfernung zwischen Beginn und Ende jedes vollständigen Wegs.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="160"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="162"/>
         <source>How many trips each user made (at most M are kept).</source>
         <translation>Wie viele Wege jede Person unternommen hat (höchstens M werden behalten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="163"/>
         <source>Hours between the start of one trip and the start of the user's next.</source>
         <translation>Stunden zwischen dem Beginn eines Wegs und dem Beginn des nächsten Wegs derselben Person.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="164"/>
         <source>How far a user's trip ends lie from their centre: the size of each user's range.</source>
         <translation>Wie weit die Wegenden einer Person von ihrem Mittelpunkt entfernt liegen: die Größe des Aktionsraums jeder Person.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="165"/>
         <source>How many different zones each user visited.</source>
         <translation>Wie viele verschiedene Zonen jede Person besucht hat.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="166"/>
         <source>How evenly a user's visits spread over their zones (0: one zone, 1: evenly over many).</source>
         <translation>Wie gleichmäßig sich die Besuche einer Person auf ihre Zonen verteilen (0: eine Zone, 1: gleichmäßig auf viele).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="198"/>
         <source>Not informative at this epsilon</source>
         <translation>Bei diesem Epsilon nicht aussagekräftig</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="200"/>
         <source>Visits outside the zones: {n}. 95% margin of error per zone: ±{m}.</source>
         <translation>Besuche außerhalb der Zonen: {n}. 95-%-Fehlerspanne je Zone: ±{m}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="203"/>
         <source>The {n} zones with the most visits</source>
         <translation>Die {n} Zonen mit den meisten Besuchen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="203"/>
         <source>Top zones</source>
         <translation>Meistbesuchte Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="208"/>
         <source>Concentration of visits</source>
         <translation>Konzentration der Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="208"/>
         <source>share of zones, most visited first</source>
         <translation>Anteil der Zonen, meistbesuchte zuerst</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="208"/>
         <source>share of visits</source>
         <translation>Anteil der Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="218"/>
         <source>Each window's total is its own noisy count (a quarter of this analysis's epsilon), not a sum of the zones' counts; it is not clamped at zero, so it is unbiased and can be negative. 95% margin of error ±{m}.</source>
         <translation>Die Summe jedes Fensters ist eine eigene verrauschte Anzahl (ein Viertel des Epsilons dieser Analyse), keine Summe der Zonenanzahlen; sie wird nicht bei null abgeschnitten, ist daher unverzerrt und kann negativ sein. 95-%-Fehlerspanne ±{m}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="225"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="227"/>
         <source>Red: more destinations in that window than the zone's average over the 12 windows; blue: fewer; one colour scale for all 12 maps. Each zone and window count is off by up to ±{m} (95%).</source>
         <translation>Rot: mehr Ziele in diesem Fenster als im Durchschnitt der Zone über die 12 Fenster; blau: weniger; eine gemeinsame Farbskala für alle 12 Karten. Jede Anzahl je Zone und Fenster weicht um bis zu ±{m} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="229"/>
         <source>Destinations per time window: deviation from each zone's average</source>
         <translation>Ziele je Zeitfenster: Abweichung vom Durchschnitt jeder Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="229"/>
         <source>destinations per zone and window</source>
         <translation>Ziele je Zone und Fenster</translation>
     </message>
@@ -1691,12 +1686,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>PARENT_FIELDS: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="271"/>
         <source>{k} of {n} sections informative at this epsilon.</source>
         <translation>{k} von {n} Abschnitten bei diesem Epsilon aussagekräftig.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="273"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="275"/>
         <source>Not informative (every value within its margin of error of zero, or no flow published): {names}. Give them a larger share (BUDGET_SPLIT) or a larger EPSILON.</source>
         <translation>Nicht aussagekräftig (jeder Wert innerhalb seiner Fehlerspanne um null, oder kein Strom veröffentlicht): {names}. Geben Sie ihnen einen größeren Anteil (BUDGET_SPLIT) oder ein größeres EPSILON.</translation>
     </message>
@@ -1776,64 +1771,54 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Automatische LOWER/UPPER: Das private 2. und 98. Perzentil sind {lower:g} und {upper:g} (Epsilon {cost:g}); die Werte werden auf sie begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="147"/>
         <source>{name} must be a whole number of at least 1 (got {v}): each user keeps at most that many {units}; 0 chooses it automatically.</source>
         <translation>{name} muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}): Jeder Nutzer behält höchstens so viele {units}; 0 wählt den Wert automatisch.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="208"/>
         <source>The shares are of the sum of the zones' noisy counts as released (not clamped at zero, so the total is unbiased); a curve above 1 is noise, drawn at 1.</source>
         <translation>Die Anteile beziehen sich auf die Summe der verrauschten Zählungen der Zonen wie veröffentlicht (nicht bei null abgeschnitten, daher ist die Summe unverzerrt); eine Kurve über 1 ist Rauschen und wird bei 1 gezeichnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="283"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="285"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>eine Person ({field}), höchstens {m} Wege je Person behalten (gleichverteilt gezogen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="284"/>
         <source>one trip (item-level)</source>
         <translation>ein Weg (Datensatzebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="295"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="297"/>
         <source>Total epsilon {e:g} (differential privacy, user level, sequential composition).</source>
         <translation>Gesamt-Epsilon {e:g} (Differential Privacy, Personenebene, sequentielle Komposition).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="298"/>
         <source>Unit of privacy: {unit}.</source>
         <translation>Schutzeinheit: {unit}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="299"/>
         <source>Split: {split}.</source>
         <translation>Aufteilung: {split}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="298"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="300"/>
         <source>Protected: whether one user is in the data, with all their trips (up to M). Not protected: the zones, the bounds and the time range (public).</source>
         <translation>Geschützt: ob eine Person in den Daten ist, mit all ihren Wegen (bis zu M). Nicht geschützt: die Zonen, die Grenzen und der Zeitraum (öffentlich).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="300"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="302"/>
         <source>M was applied by sampling M trips per user uniformly; how many trips it dropped is not reported (an exact count would be data).</source>
         <translation>M wurde angewandt, indem je Person M Wege gleichverteilt gezogen wurden; wie viele Wege dadurch wegfielen, wird nicht berichtet (eine exakte Anzahl wäre selbst ein Datum).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="328"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="330"/>
         <source>Release id: {rid}</source>
         <translation>Veröffentlichungs-ID: {rid}</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="101"/>
-        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt;: the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity; it needs DELTA &gt; 0 and THRESHOLD=0 (the stability histogram's threshold is analysed for Laplace only). Each user is counted at most once in each of the {cells} and in at most M of them (sampled), so the counts are users, not {units}, and the L2 sensitivity is sqrt(M) instead of M. The release is rho-zero-concentrated DP (Bun and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA. The noise's standard deviation is sqrt(M / (2 rho)) against sqrt(2) M / EPSILON for Laplace: at EPSILON={e:g} and DELTA={d:g} (rho={rho:.3g}) the Gaussian gives the smaller error from M = {m} up, and at M = 32 an error {r:.2g} times smaller. For small M, Laplace is the better choice.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt;: die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), ganzzahliges Rauschen, kalibriert auf die L2-Sensitivität; sie erfordert DELTA &gt; 0 und THRESHOLD=0 (der Schwellenwert des Stabilitäts-Histogramms ist nur für Laplace-Rauschen analysiert). Jeder Nutzer wird in jeder der {cells} höchstens einmal und in höchstens M davon gezählt (zufällig ausgewählt), daher zählen die Werte Nutzer, nicht {units}, und die L2-Sensitivität ist sqrt(M) statt M. Die Veröffentlichung ist rho-nullkonzentriert differenziell privat (rho-zCDP, Bun und Steinke 2016), wobei rho so gewählt ist, dass die Umrechnung von Canonne, Kamath und Steinke 2020 (Corollary 13) (EPSILON, DELTA) ergibt; die Privatsphäre-Angaben enthalten rho, EPSILON und DELTA. Die Standardabweichung des Rauschens ist sqrt(M / (2 rho)) gegenüber sqrt(2) M / EPSILON bei Laplace: Bei EPSILON={e:g} und DELTA={d:g} (rho={rho:.3g}) ergibt die Gauß-Verteilung ab M = {m} den kleineren Fehler, bei M = 32 einen {r:.2g}-mal kleineren. Für kleine M ist Laplace die bessere Wahl.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="135"/>
-        <source>NOISE=2 (discrete Gaussian) is offered only with THRESHOLD=0 (every public cell noised): the stability histogram's threshold is analysed for Laplace noise only. Set THRESHOLD=0, or NOISE=0 with THRESHOLD=1.</source>
-        <translation>NOISE=2 (diskrete Gauß-Verteilung) gibt es nur mit THRESHOLD=0 (jede öffentliche Zelle verrauscht): Der Schwellenwert des Stabilitäts-Histogramms ist nur für Laplace-Rauschen analysiert. Setzen Sie THRESHOLD=0 oder NOISE=0 mit THRESHOLD=1.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/od_checks.py" line="26"/>
@@ -1966,27 +1951,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (nur Anzahl und Summe): die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3) auf jeder Zelle, kalibriert auf die L2-Sensitivität über alle Zellen; sie erfordert DELTA &gt; 0 und, für die Summe, MIN_SUPPORT=0. Die Werte werden auf ein öffentliches Raster gerundet (die größte Zweierpotenz höchstens max(|LOWER|, |UPPER|) / 1024), damit das Rauschen exakt ganzzahlig ist. Mit UNIT=1 behält jeder Nutzer höchstens einen Punkt je Zelle und M Zellen (zufällig ausgewählt), daher ist die L2-Sensitivität der Summe sqrt(M) max(|LOWER|, |UPPER|) und die der Anzahl sqrt(M), gegenüber dem M-Fachen in L1 bei Laplace (die Anzahl zählt dann Nutzer je Zelle); mit UNIT=2 ist sie sqrt(K) M max(|LOWER|, |UPPER|) über alle Zellen, gegenüber Epsilon / K je Zelle bei Laplace. Die Veröffentlichung ist rho-nullkonzentriert differenziell privat (Bun und Steinke 2016), wobei rho so gewählt ist, dass Canonne, Kamath und Steinke 2020 Corollary 13 (EPSILON, DELTA) ergibt; die Privatsphäre-Angaben enthalten rho, EPSILON und DELTA, und SENSITIVITY ist die L2-Sensitivität. Bei EPSILON={e:g} und DELTA={d:g} ergibt die Gauß-Verteilung ab M (bzw. K) = {m} den kleineren Fehler; für kleine M ist Laplace besser. NOISE=1 (diskretes Laplace) gibt es hier nicht.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="14"/>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="15"/>
         <source>NOISE=1 (discrete Laplace) is not offered by the mobility report: use NOISE=0 (Laplace) or NOISE=2 (discrete Gaussian for visits per zone).</source>
         <translation>NOISE=1 (diskretes Laplace) gibt es für den Mobilitätsbericht nicht: Verwenden Sie NOISE=0 (Laplace) oder NOISE=2 (diskrete Gauß-Verteilung für Besuche pro Zone).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="28"/>
-        <source>NOISE=2 leaves out od_flows: the report's OD flows use the stability-based histogram, which is not zero-concentrated DP. Leave od_flows out of ANALYSES or use NOISE=0; for OD flows with Gaussian noise run noisyodflows with NOISE=2.</source>
-        <translation>NOISE=2 lässt od_flows weg: Die Quelle-Ziel-Ströme des Berichts verwenden das Stabilitäts-Histogramm, das nicht nullkonzentriert differenziell privat ist. Nehmen Sie od_flows aus ANALYSES heraus oder verwenden Sie NOISE=0; für Quelle-Ziel-Ströme mit Gauß-Rauschen führen Sie noisyodflows mit NOISE=2 aus.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="33"/>
-        <source>NOISE=2: OD flows are left out (their stability-based histogram is not zero-concentrated DP; noisyodflows with NOISE=2 releases OD flows with Gaussian noise).</source>
-        <translation>NOISE=2: Die Quelle-Ziel-Ströme werden weggelassen (ihr Stabilitäts-Histogramm ist nicht nullkonzentriert differenziell privat; noisyodflows mit NOISE=2 veröffentlicht Quelle-Ziel-Ströme mit Gauß-Rauschen).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="43"/>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="48"/>
         <source>Noise: every analysis Laplace counts or exponential-mechanism summaries (pure epsilon-DP); composed in zCDP: rho = {rho:.4g}, i.e. (epsilon {e:.4g}, delta {d:g})-DP (Canonne, Kamath and Steinke 2020 Corollary 13).</source>
         <translation>Rauschen: jede Analyse mit Laplace-Zählwerten oder Fünf-Zahlen-Zusammenfassungen des Exponentialmechanismus (reine epsilon-DP); in zCDP zusammengesetzt: rho = {rho:.4g}, also (epsilon {e:.4g}, delta {d:g})-DP (Canonne, Kamath und Steinke 2020, Corollary 13).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="47"/>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="52"/>
         <source>Noise: visits per zone with the discrete Gaussian (Canonne, Kamath and Steinke 2020; one visit per user and zone, L2 sensitivity sqrt(2M) = {s:.4g}, sigma {sigma:.4g}, rho {rv:.4g}); every other analysis Laplace counts or exponential-mechanism summaries (pure epsilon-DP, rho = epsilon^2/2). The report is rho = {rho:.4g}-zCDP (Bun and Steinke 2016), i.e. (epsilon {e:.4g}, delta {d:g})-DP (Canonne, Kamath and Steinke 2020 Corollary 13).</source>
         <translation>Rauschen: Besuche pro Zone mit der diskreten Gauß-Verteilung (Canonne, Kamath und Steinke 2020; ein Besuch pro Nutzer und Zone, L2-Sensitivität sqrt(2M) = {s:.4g}, sigma {sigma:.4g}, rho {rv:.4g}); jede andere Analyse mit Laplace-Zählwerten oder Fünf-Zahlen-Zusammenfassungen des Exponentialmechanismus (reine epsilon-DP, rho = epsilon^2/2). Der Bericht ist rho = {rho:.4g}-zCDP (Bun und Steinke 2016), also (epsilon {e:.4g}, delta {d:g})-DP (Canonne, Kamath und Steinke 2020, Corollary 13).</translation>
     </message>
@@ -2066,12 +2041,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Mit M = {m} beträgt die 95-%-Fehlermarge {moe:.4g}: In Zonen, deren Zählwert unter etwa {moe:.0f} liegt, überwiegt das Rauschen. Ein kleineres MAX_CONTRIBUTIONS (die Punktzahl der meisten Nutzer), ein größeres EPSILON oder gröbere Zonen verringern sie; dp_geoprivacy:accuracyplanner tabelliert die Marge je Epsilon und M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="86"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="87"/>
         <source>Sensitivity (L1; L2 with NOISE=2)</source>
         <translation>Sensitivität (L1; L2 mit NOISE=2)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="86"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="87"/>
         <source>Noise scale (Laplace b; sigma with NOISE=2)</source>
         <translation>Rauschskala (Laplace b; Sigma mit NOISE=2)</translation>
     </message>
@@ -2085,276 +2060,306 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>{name} must be a finite number of at least 0 (BUDGET_DELTA below 1), or empty for no budget.</source>
         <translation>{name} muss eine endliche Zahl von mindestens 0 sein (BUDGET_DELTA unter 1), oder leer für kein Budget.</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="103"/>
+        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt;: the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity; it needs DELTA &gt; 0 (with THRESHOLD=1 it is Gaussian thresholding, below). Each user is counted at most once in each of the {cells} and in at most M of them (sampled), so the counts are users, not {units}, and the L2 sensitivity is sqrt(M) instead of M. The release is rho-zero-concentrated DP (Bun and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA. The noise's standard deviation is sqrt(M / (2 rho)) against sqrt(2) M / EPSILON for Laplace: at EPSILON={e:g} and DELTA={d:g} (rho={rho:.3g}) the Gaussian gives the smaller error from M = {m} up, and at M = 32 an error {r:.2g} times smaller. For small M, Laplace is the better choice.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt;: die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), ganzzahliges Rauschen, kalibriert auf die L2-Sensitivität; sie erfordert DELTA &gt; 0 (mit THRESHOLD=1 ist es Gauß-Schwellenwertbildung, unten). Jeder Nutzer wird in jeder der {cells} höchstens einmal und in höchstens M davon gezählt (zufällig ausgewählt), daher zählen die Werte Nutzer, nicht {units}, und die L2-Sensitivität ist sqrt(M) statt M. Die Veröffentlichung ist rho-nullkonzentriert differenziell privat (rho-zCDP, Bun und Steinke 2016), wobei rho so gewählt ist, dass die Umrechnung von Canonne, Kamath und Steinke 2020 (Corollary 13) (EPSILON, DELTA) ergibt; die Privatsphäre-Angaben enthalten rho, EPSILON und DELTA. Die Standardabweichung des Rauschens ist sqrt(M / (2 rho)) gegenüber sqrt(2) M / EPSILON bei Laplace: Bei EPSILON={e:g} und DELTA={d:g} (rho={rho:.3g}) ergibt die Gauß-Verteilung ab M = {m} den kleineren Fehler, bei M = 32 einen {r:.2g}-mal kleineren. Für kleine M ist Laplace die bessere Wahl.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="123"/>
+        <source>&lt;p&gt;&lt;b&gt;THRESHOLD=1 with NOISE=2&lt;/b&gt; (Gaussian thresholding; Wilson et al. 2020, 'Differentially Private SQL with Bounded User Contribution', §3, as Google's and PipelineDP's Gaussian partition selection): only the {cells} with data get discrete Gaussian noise, and a cell is published when its noisy count reaches the threshold tau; no cell without data is ever published. Half of DELTA pays for the Gaussian (sigma from EPSILON and DELTA / 2 through zero-concentrated DP), the other half bounds the chance that one of the up to M cells only an added user creates reaches tau (tau is the least integer with 1 - (1 - P[1 + noise &gt;= tau])^M &lt;= DELTA / 2, from the exact discrete-Gaussian tail). The release is (EPSILON, DELTA)-DP but not zero-concentrated DP: the record carries no rho and the ledger adds its epsilon and delta on top of the zCDP part. Against the stability histogram (Laplace, THRESHOLD=1 with NOISE=0) at EPSILON={e:g}, DELTA={d:g}: at M = 1 tau is {g1:.0f} against {l1:.0f} and the noise's standard deviation {gs1:.3g} against {ls1:.3g}; at M = 32 tau is {g32:.0f} against {l32:.0f} and the standard deviation {gs32:.3g} against {ls32:.3g}. So it publishes smaller counts from M = 1 and is also more accurate from a few cells per user on.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;THRESHOLD=1 mit NOISE=2&lt;/b&gt; (Gauß-Schwellenwertbildung; Wilson et al. 2020, 'Differentially Private SQL with Bounded User Contribution', §3, wie die Gaußsche Partitionsauswahl von Google und PipelineDP): Nur die {cells} mit Daten erhalten diskretes Gauß-Rauschen, und eine Zelle wird veröffentlicht, wenn ihr verrauschter Zählwert den Schwellenwert tau erreicht; eine Zelle ohne Daten wird nie veröffentlicht. Die Hälfte von DELTA bezahlt das Gauß-Rauschen (sigma aus EPSILON und DELTA / 2 über nullkonzentrierte DP), die andere Hälfte begrenzt die Wahrscheinlichkeit, dass eine der bis zu M Zellen, die nur ein hinzugefügter Nutzer bildet, tau erreicht (tau ist die kleinste ganze Zahl mit 1 - (1 - P[1 + Rauschen &gt;= tau])^M &lt;= DELTA / 2, aus dem exakten Rand der diskreten Gauß-Verteilung). Die Veröffentlichung ist (EPSILON, DELTA)-DP, aber nicht nullkonzentriert differenziell privat: Die Privatsphäre-Angaben enthalten kein rho, und das Journal addiert ihr Epsilon und Delta zum zCDP-Teil. Gegenüber dem Stabilitäts-Histogramm (Laplace, THRESHOLD=1 mit NOISE=0) bei EPSILON={e:g}, DELTA={d:g}: bei M = 1 ist tau {g1:.0f} gegenüber {l1:.0f} und die Standardabweichung des Rauschens {gs1:.3g} gegenüber {ls1:.3g}; bei M = 32 ist tau {g32:.0f} gegenüber {l32:.0f} und die Standardabweichung {gs32:.3g} gegenüber {ls32:.3g}. Sie veröffentlicht also ab M = 1 kleinere Zählwerte und ist ab wenigen Zellen je Nutzer auch genauer.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="34"/>
+        <source>Noise: {visits}OD flows by Gaussian thresholding (Wilson et al. 2020 §3: discrete Gaussian noise, sigma {sigma:.4g}, on the zone pairs with users only, one per user and pair, L2 sensitivity sqrt(M) = {s:.4g}, published at or above {tau:g}; (epsilon {eo:.4g}, delta {do:g})-DP, not zero-concentrated DP); every other analysis Laplace counts or exponential-mechanism summaries (pure epsilon-DP, rho = epsilon^2/2). The other analyses are rho = {rho:.4g}-zCDP (Bun and Steinke 2016), converted at delta {dg:g} (Canonne, Kamath and Steinke 2020 Corollary 13), and the OD flows are added on top by basic composition: the report is (epsilon {e:.4g}, delta {d:g})-DP.</source>
+        <translation>Rauschen: {visits}Quelle-Ziel-Ströme mit Gauß-Schwellenwertbildung (Wilson et al. 2020 §3: diskretes Gauß-Rauschen, sigma {sigma:.4g}, nur auf den Zonenpaaren mit Nutzern, einer je Nutzer und Paar, L2-Sensitivität sqrt(M) = {s:.4g}, veröffentlicht ab {tau:g}; (epsilon {eo:.4g}, delta {do:g})-DP, nicht nullkonzentriert differenziell privat); jede andere Analyse mit Laplace-Zählwerten oder Fünf-Zahlen-Zusammenfassungen des Exponentialmechanismus (reine epsilon-DP, rho = epsilon^2/2). Die anderen Analysen sind rho = {rho:.4g}-zCDP (Bun und Steinke 2016), umgerechnet bei delta {dg:g} (Canonne, Kamath und Steinke 2020, Corollary 13), und die Quelle-Ziel-Ströme werden durch einfache Komposition addiert: Der Bericht ist (epsilon {e:.4g}, delta {d:g})-DP.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="41"/>
+        <source>visits per zone with the discrete Gaussian (sigma {sigma:.4g}, rho {rv:.4g}); </source>
+        <translation>Besuche pro Zone mit der diskreten Gauß-Verteilung (sigma {sigma:.4g}, rho {rv:.4g}); </translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="110"/>
+        <source>Gaussian thresholding; counts are users per pair</source>
+        <translation>Gauß-Schwellenwertbildung; die Werte zählen Nutzer je Paar</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="110"/>
+        <source>stability-based histogram</source>
+        <translation>Stabilitätshistogramm</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="123"/>
+        <source>{n} largest published flows. Only pairs with trips can be published, and only when their noisy count reaches about {t} ({how}): every flow shown is a true pair, smaller flows are not shown. 95% margin of error per flow ±{m}; trips with an end outside the zones: {o}.</source>
+        <translation>Die {n} stärksten veröffentlichten Ströme. Nur Paare mit Wegen können veröffentlicht werden, und nur, wenn ihre verrauschte Anzahl etwa {t} erreicht ({how}): Jeder gezeigte Strom ist ein echtes Paar, kleinere Ströme werden nicht gezeigt. 95-%-Fehlerspanne je Strom ±{m}; Wege mit einem Ende außerhalb der Zonen: {o}.</translation>
+    </message>
 </context>
 <context>
     <name>AccuracyPlanner</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="105"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="103"/>
         <source>Accuracy planner (reads no data, spends nothing)</source>
         <translation>Genauigkeitsplaner (liest keine Daten, verbraucht nichts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Release to plan</source>
         <translation>Zu planende Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zonenzählungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Location perturbation (Laplace)</source>
         <translation>Ortsverrauschung (Laplace)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Randomized response (k-ary)</source>
         <translation>Randomisierte Antwort (k-är)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="184"/>
         <source>Epsilon you intend to use</source>
         <translation>Vorgesehenes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
         <source>The epsilon whose figures are returned as outputs; e.g. 1.</source>
         <translation>Das Epsilon, dessen Zahlen als Ausgaben zurückgegeben werden; z. B. 1.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="191"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="189"/>
         <source>Number of zones (counts, OD flows)</source>
         <translation>Anzahl der Zonen (Zählungen, Quelle-Ziel-Ströme)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="192"/>
         <source>The number of zones of the public tessellation, e.g. 100.</source>
         <translation>Die Anzahl der Zonen der öffentlichen Flächeneinteilung, z. B. 100.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="196"/>
         <source>Protected distance (metres; locations)</source>
         <translation>Geschützte Entfernung (Meter; Orte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
         <source>Noise (counts)</source>
         <translation>Rauschen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
         <source>Discrete Laplace</source>
         <translation>Diskretes Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="216"/>
         <source>Epsilons to tabulate</source>
         <translation>Zu tabellierende Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="218"/>
         <source>Target 95% margin of error per cell (counts)</source>
         <translation>Ziel: 95-%-Fehlermarge je Zelle (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="218"/>
         <source>Target number of spurious cells (counts)</source>
         <translation>Ziel: Anzahl unechter Zellen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="218"/>
         <source>Target mean displacement (metres)</source>
         <translation>Ziel: mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
         <source>Categories (randomized response)</source>
         <translation>Kategorien (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="226"/>
         <source>Rows (randomized response)</source>
         <translation>Zeilen (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="235"/>
         <source>Time slots per zone (counts)</source>
         <translation>Zeitfenster je Zone (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="244"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="242"/>
         <source>OD flows include intrazonal pairs</source>
         <translation>Quelle-Ziel-Ströme enthalten Binnenpaare</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="249"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="247"/>
         <source>Accuracy per epsilon</source>
         <translation>Genauigkeit je Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="251"/>
         <source>Chart: accuracy against epsilon</source>
         <translation>Diagramm: Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="251"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Expected absolute error per cell</source>
         <translation>Erwarteter absoluter Fehler je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Root mean square error per cell</source>
         <translation>Wurzel des mittleren quadratischen Fehlers je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>95% margin of error per cell</source>
         <translation>95-%-Fehlermarge je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Expected spurious cells (all empty)</source>
         <translation>Erwartete unechte Zellen (alle leer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Stability threshold</source>
         <translation>Stabilitätsschwelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Mean displacement (metres)</source>
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>95% quantile of the displacement (metres)</source>
         <translation>95-%-Quantil der Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Epsilon for the target margin</source>
         <translation>Epsilon für die Ziel-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Epsilon for the target spurious cells</source>
         <translation>Epsilon für die Zielzahl unechter Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Epsilon for the target displacement</source>
         <translation>Epsilon für die Ziel-Verschiebung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="290"/>
-        <source>NOISE: the stability threshold uses Laplace noise; choose Laplace or turn THRESHOLD off.</source>
-        <translation>NOISE: Die Stabilitätsschwelle verwendet Laplace-Rauschen; Laplace wählen oder THRESHOLD ausschalten.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="293"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="292"/>
         <source>DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss mit THRESHOLD größer als 0 sein (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="347"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="350"/>
         <source>EPSILONS: {error}. Give positive numbers separated by commas, e.g. 0.1, 1, 5.</source>
         <translation>EPSILONS: {error}. Positive Zahlen durch Kommas getrennt angeben, z. B. 0.1, 1, 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="357"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="360"/>
         <source>No data is read and no budget is spent: these figures follow from the settings alone.</source>
         <translation>Es werden keine Daten gelesen und kein Budget verbraucht: Diese Zahlen folgen allein aus den Einstellungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="374"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_responses.py" line="28"/>
         <source>At EPSILON {e:g}: each row keeps its value with probability {p:.3g}; the estimated count of a category held by {s:g} of {n:,} rows has standard error {se:.4g} and 95% margin {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Jede Zeile behält ihren Wert mit Wahrscheinlichkeit {p:.3g}; die geschätzte Anzahl einer Kategorie, die {s:g} von {n:,} Zeilen halten, hat den Standardfehler {se:.4g} und die 95-%-Marge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="461"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_responses.py" line="37"/>
         <source>a 95% margin of error of at most {t:g}</source>
         <translation>eine 95-%-Fehlermarge von höchstens {t:g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="469"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_responses.py" line="40"/>
         <source>expected absolute error</source>
         <translation>erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="470"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_responses.py" line="41"/>
         <source>95% margin of error</source>
         <translation>95-%-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="473"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_responses.py" line="42"/>
         <source>Count (log scale)</source>
         <translation>Anzahl (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="392"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="371"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} m; displacement mean {mean:.4g} m, median {median:.4g} m, 95% of points within {q95:.4g} m.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} m; Verschiebung im Mittel {mean:.4g} m, Median {median:.4g} m, 95 % der Punkte innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="398"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="377"/>
         <source>a mean displacement of at most {t:g} m</source>
         <translation>eine mittlere Verschiebung von höchstens {t:g} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="401"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="380"/>
         <source>mean displacement (m)</source>
         <translation>mittlere Verschiebung (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="402"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="381"/>
         <source>95% quantile (m)</source>
         <translation>95-%-Quantil (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="403"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="382"/>
         <source>Displacement (metres, log scale)</source>
         <translation>Verschiebung (Meter, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="466"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="447"/>
         <source>at most {t:g} spurious cells of {n:,}</source>
         <translation>höchstens {t:g} unechte Zellen von {n:,}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="472"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="453"/>
         <source>expected spurious cells</source>
         <translation>erwartete unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="492"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="473"/>
         <source>Expected accuracy against epsilon</source>
         <translation>Erwartete Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="493"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="474"/>
         <source>epsilon (log scale)</source>
         <translation>Epsilon (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="495"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="476"/>
         <source>Data-independent: computed from the noise distribution; no data was read.</source>
         <translation>Datenunabhängig: aus der Rauschverteilung berechnet; es wurden keine Daten gelesen.</translation>
     </message>
@@ -2369,42 +2374,42 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Stabilitätsschwelle {t:.4g}: Keine leere Zelle wird veröffentlicht; eine Zelle mit der wahren Anzahl {c95:.4g} wird mit 95 % Wahrscheinlichkeit veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="502"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="483"/>
         <source>No epsilon up to 10,000 gives {what}.</source>
         <translation>Kein Epsilon bis 10.000 ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="504"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="485"/>
         <source>Epsilon {e:.4g} gives {what}.</source>
         <translation>Epsilon {e:.4g} ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="109"/>
         <source>Predicts the accuracy of a release at each epsilon, and the epsilon a target accuracy needs, from the noise distribution alone.</source>
         <translation>Sagt die Genauigkeit einer Veröffentlichung für jedes Epsilon voraus und das Epsilon, das eine Zielgenauigkeit braucht, allein aus der Verteilung des Rauschens.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="109"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; nothing to protect: it reads no data, spends no privacy budget and writes nothing to a ledger.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts zu schützen: liest keine Daten, verbraucht kein Privatsphäre-Budget und schreibt nichts ins Journal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="109"/>
         <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact figures of the noise; e.g. at the defaults (EPSILON={epsilon:g}, M={m}) a zone count is off by at most ±{moe:.2g} (95%).</source>
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakte Kennzahlen des Rauschens; z. B. weicht bei den Voreinstellungen (EPSILON={epsilon:g}, M={m}) eine Zonenzählung um höchstens ±{moe:.2g} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Noisy zone statistics (sum, mean, quantiles)</source>
         <translation>Verrauschte Zonenstatistiken (Summe, Mittelwert, Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Probability that a zone is published (zone statistics)</source>
         <translation>Wahrscheinlichkeit, dass eine Zone veröffentlicht wird (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="275"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="273"/>
         <source>Public settings the figures were computed for (JSON)</source>
         <translation>Öffentliche Einstellungen, für die die Zahlen berechnet wurden (JSON)</translation>
     </message>
@@ -2464,17 +2469,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einstellungen der Zonenstatistik: {error}. Geben Sie die Grenzen, M und die Anteile an, die die Veröffentlichung verwenden wird.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="439"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="418"/>
         <source>a 95% error of at most {t:g} (value units)</source>
         <translation>einen 95-%-Fehler von höchstens {t:g} (Werteinheiten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="443"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="422"/>
         <source>95% of errors within</source>
         <translation>95 % der Fehler innerhalb</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="444"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="423"/>
         <source>Value units (log scale)</source>
         <translation>Werteinheiten (logarithmische Skala)</translation>
     </message>
@@ -2499,17 +2504,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die Quantilfehler nehmen an, dass die Werte der Zone gleichmäßig zwischen den Grenzen verteilt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="213"/>
         <source>Smallest published value</source>
         <translation>Kleinster veröffentlichter Wert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="228"/>
         <source>Share of rows in the category</source>
         <translation>Anteil der Zeilen in der Kategorie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="239"/>
         <source>Cells per contribution</source>
         <translation>Zellen je Beitrag</translation>
     </message>
@@ -2544,17 +2549,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Kandidatenwerte (Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="407"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="386"/>
         <source>finest level, expected absolute error</source>
         <translation>feinste Ebene, erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Mobility report (every section)</source>
         <translation>Mobilitätsbericht (alle Abschnitte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="421"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="400"/>
         <source>95% margin of a count (log scale)</source>
         <translation>95-%-Fehlerspanne einer Anzahl (logarithmisch)</translation>
     </message>
@@ -2564,67 +2569,67 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Höchstens 1000000: der Planer berechnet die exakte Verteilung über jeden Kandidatenwert (2e7 dauerte über 11 Minuten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
         <source>Discrete Gaussian (needs DELTA)</source>
         <translation>Diskretes Gauß-Rauschen (braucht DELTA)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="205"/>
         <source>Delta (stability threshold, Gaussian noise)</source>
         <translation>Delta (Stabilitätsschwelle, Gauß-Rauschen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="210"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="208"/>
         <source>The delta of the stability threshold or of Gaussian noise; e.g. 1e-6. With DELTA above 0 the planner also shows Laplace and Gaussian noise side by side for zone counts, OD flows and zone sums at this delta, and says which gives the smaller error.</source>
         <translation>Das Delta der Stabilitätsschwelle oder des Gauß-Rauschens; z. B. 1e-6. Mit DELTA über 0 zeigt der Planer für Zonenzählungen, OD-Ströme und Zonensummen auch Laplace- und Gauß-Rauschen nebeneinander bei diesem Delta und sagt, welches den kleineren Fehler ergibt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>RMSE per cell with Laplace noise (side by side)</source>
         <translation>RMSE je Zelle mit Laplace-Rauschen (im Vergleich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>RMSE per cell with Gaussian noise at DELTA (side by side)</source>
         <translation>RMSE je Zelle mit Gauß-Rauschen bei DELTA (im Vergleich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="273"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="271"/>
         <source>The noise with the smaller error at DELTA: Laplace or Gaussian</source>
         <translation>Das Rauschen mit dem kleineren Fehler bei DELTA: Laplace oder Gauß</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="284"/>
         <source>DELTA must be above 0 with Gaussian noise (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss bei Gauß-Rauschen über 0 liegen (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="48"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="49"/>
         <source>a zone sum (M records of a unit in distinct zones, values up to {b:g} in magnitude)</source>
         <translation>eine Zonensumme (M Datensätze einer Einheit in verschiedenen Zonen, Beträge der Werte bis {b:g})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="35"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="36"/>
         <source>a count (each user in at most M = {m} distinct cells)</source>
         <translation>eine Zählung (jeder Nutzer in höchstens M = {m} verschiedenen Zellen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="122"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
         <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN (default the centre of the bounds), the quantiles for values spread evenly between the bounds.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Consistent counts&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS, SPLIT as you will give it, CHILDREN per parent: 7 for H3, for zones the typical number of zones per district): per level, the expected absolute error and 95% margin of a published count after least squares, from simulating the noise on a complete tree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobility report&lt;/b&gt; (dp_geoprivacy:mobilityreport as a whole; M = MAX_CONTRIBUTIONS, its analyses REPORT_ANALYSES and BUDGET_SPLIT as you will give the report, DELTA the OD flows' delta): one row per epsilon and published part of each section, with the section's epsilon share, its sensitivity and noise scale, the expected absolute error and 95% margin of one published count or histogram bin (the margin the report writes), the 95% rank margin of the five-number summaries, and for the OD flows the threshold and the true flow published with 95% probability. Compare splits before spending (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 and §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace or Gaussian.&lt;/b&gt; With DELTA above 0, zone counts, OD flows and zone sums are also planned with both noises side by side at the same (EPSILON, DELTA): Laplace calibrated to the L1 sensitivity M, the Gaussian to the L2 sensitivity sqrt(M) of a user in at most M distinct cells, through zero-concentrated DP (Bun and Steinke 2016; Canonne, Kamath and Steinke 2020). Columns laplace_... and gaussian_..., results LAPLACE_RMSE, GAUSSIAN_RMSE and SMALLER_ERROR_NOISE say which gives the smaller error: Laplace for M = 1, the Gaussian from a few contributions per user on.&lt;/p&gt;&lt;p&gt;Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures are for.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: Es werden keine Daten gelesen, kein Rauschen gezogen, kein Privatsphäre-Budget verbraucht und nichts ins Journal geschrieben.&lt;/p&gt;&lt;p&gt;Setzen Sie RELEASE und die öffentlichen Einstellungen, die Sie der Veröffentlichung geben werden (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen aus genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen aufbaut, sodass Planer und Veröffentlichung nicht voneinander abweichen können.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählwerte&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Anzahl (nach Snapping und Rundung; für Zellen deutlich über null) sowie die 95-%-Fehlerspanne, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl der Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (dem Stabilitätshistogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1) wird keine leere Zelle veröffentlicht; die Tabelle gibt die Schwelle an und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder achsenweise): Mittelwert, Median, 90-%- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Fehlerspanne der geschätzten Anzahl einer Kategorie, die der Anteil SHARE der RESPONDENTS Zeilen hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Median, Quartile, Fünf-Punkte-Zusammenfassung; LOWER, UPPER, M und die Epsilon-Anteile so, wie die Veröffentlichung sie aufteilt): für eine Zone mit RECORDS_PER_ZONE Datensätzen (Ihre Annahme) der erwartete absolute Fehler, der RMSE und der Fehler, den 95 % der Zonen nicht überschreiten, in Einheiten des Werts, sowie die Wahrscheinlichkeit, dass eine Zone veröffentlicht wird. Der Mittelwert wird für eine Zone mit dem Mittelwert ZONE_MEAN berechnet (Standard: die Mitte zwischen den Grenzen), die Quantile für Werte, die gleichmäßig zwischen den Grenzen verteilt sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Konsistente Zählungen&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS und SPLIT, wie Sie sie angeben werden, CHILDREN je Elternteil: 7 für H3, für Zonen die typische Zahl der Zonen je Bezirk): je Ebene der erwartete absolute Fehler und die 95-%-Fehlermarge einer veröffentlichten Zählung nach den kleinsten Quadraten, aus einer Simulation des Rauschens auf einem vollständigen Baum.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobilitätsbericht&lt;/b&gt; (dp_geoprivacy:mobilityreport als Ganzes; M = MAX_CONTRIBUTIONS, seine Analysen REPORT_ANALYSES und BUDGET_SPLIT so, wie Sie sie dem Bericht geben werden, DELTA das Delta der Quelle-Ziel-Ströme): eine Zeile je Epsilon und veröffentlichtem Teil jedes Abschnitts, mit dem Epsilon-Anteil des Abschnitts, seiner Sensitivität und Rauschskala, dem erwarteten absoluten Fehler und der 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Histogrammklasse (der Spanne, die der Bericht angibt), der 95-%-Rangspanne der Fünf-Punkte-Zusammenfassungen und bei den Quelle-Ziel-Strömen der Schwelle und dem wahren Strom, der mit 95 % Wahrscheinlichkeit veröffentlicht wird. Vergleichen Sie Aufteilungen, bevor Sie Budget verbrauchen (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 und §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace oder Gauß.&lt;/b&gt; Mit DELTA über 0 werden Zonenzählungen, OD-Ströme und Zonensummen auch mit beiden Rauscharten nebeneinander beim selben (EPSILON, DELTA) geplant: Laplace kalibriert auf die L1-Sensitivität M, Gauß auf die L2-Sensitivität sqrt(M) eines Nutzers in höchstens M verschiedenen Zellen, über nullkonzentrierte DP (Bun und Steinke 2016; Canonne, Kamath und Steinke 2020). Die Spalten laplace_... und gaussian_... und die Ergebnisse LAPLACE_RMSE, GAUSSIAN_RMSE und SMALLER_ERROR_NOISE sagen, welches den kleineren Fehler ergibt: Laplace bei M = 1, Gauß ab wenigen Beiträgen je Nutzer.&lt;/p&gt;&lt;p&gt;Jede Zeile von OUTPUT (Spalten setting_...) und die Ausgabe SETTINGS enthalten die Einstellungen, für die die Zahlen gelten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel erreicht wird (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Asghar, Tyler und Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Consistent counts over H3 levels or zones</source>
         <translation>Konsistente Zählungen über H3-Ebenen oder Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Epsilon of the automatic M's choice</source>
         <translation>Epsilon der Auswahl des automatischen M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
         <source>Expected absolute error per cell at TYPICAL_M</source>
         <translation>Erwarteter absoluter Fehler je Zelle bei TYPICAL_M</translation>
     </message>
@@ -2684,19 +2689,34 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>M = 0 (automatisch): Die Veröffentlichung würde M privat aus 1 bis {largest} mit Epsilon {choice:.4g} wählen ({share:g} von EPSILON {e:g}); die Veröffentlichung erhält den Rest, Epsilon {rest:.4g}. Die Wahl hängt von den Daten ab, die der Planer nicht liest: erwarteter absoluter Fehler je Zelle {big:.4g} beim größten Kandidaten M = {largest} (die Tabelle), {typical_error:.4g} beim typischen M = {typical}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Noisy OD flows with consistent origin and destination totals</source>
         <translation>Verrauschte OD-Ströme mit konsistenten Quell- und Zielsummen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="412"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="391"/>
         <source>origin total, expected absolute error</source>
         <translation>Quellsumme, erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="20"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="21"/>
         <source>Side by side at EPSILON {e:g} and DELTA {d:g}, for {what}: Laplace (L1 sensitivity {l1:g}) RMSE {lr:.4g}, 95% of errors within {lm:.4g}; Gaussian (L2 sensitivity {l2:.4g}, rho {rho:.4g}-zCDP converted to (epsilon, delta) by Canonne, Kamath and Steinke 2020) RMSE {gr:.4g}, 95% of errors within {gm:.4g} (exact quantiles of the error, to compare the two noises; the moe95 a release publishes is a bound at least as wide). {noise} noise gives the smaller error (RMSE ratio Laplace / Gaussian {ratio:.3g}).</source>
         <translation>Im Vergleich bei EPSILON {e:g} und DELTA {d:g}, für {what}: Laplace (L1-Sensitivität {l1:g}) RMSE {lr:.4g}, 95 % der Fehler innerhalb {lm:.4g}; Gauß (L2-Sensitivität {l2:.4g}, Rho {rho:.4g}-zCDP, nach Canonne, Kamath und Steinke 2020 in (Epsilon, Delta) umgerechnet) RMSE {gr:.4g}, 95 % der Fehler innerhalb {gm:.4g} (exakte Quantile des Fehlers, um die beiden Rauscharten zu vergleichen; die moe95, die eine Veröffentlichung angibt, ist eine mindestens so weite Schranke). {noise}-Rauschen ergibt den kleineren Fehler (RMSE-Verhältnis Laplace / Gauß {ratio:.3g}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="288"/>
+        <source>NOISE: a threshold uses Laplace noise (the stability histogram) or the discrete Gaussian (Gaussian thresholding); choose one of them or turn THRESHOLD off.</source>
+        <translation>NOISE: Ein Schwellenwert verwendet Laplace-Rauschen (das Stabilitäts-Histogramm) oder die diskrete Gauß-Verteilung (Gauß-Schwellenwertbildung); eines davon wählen oder THRESHOLD ausschalten.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="305"/>
+        <source>THRESHOLD with NOISE=2 (Gaussian thresholding) needs each point in one zone: set CELLS_PER_CONTRIBUTION to 1, or use Laplace noise.</source>
+        <translation>THRESHOLD mit NOISE=2 (Gauß-Schwellenwertbildung) erfordert, dass jeder Punkt in genau einer Zone liegt: CELLS_PER_CONTRIBUTION auf 1 setzen oder Laplace-Rauschen verwenden.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="62"/>
+        <source>Side by side at EPSILON {e:g} and DELTA {d:g}, for counts published only in cells with data (M = {m}): the stability histogram (Laplace) needs a noisy count of {lt:.4g} and its noise has standard deviation {ls:.4g}; Gaussian thresholding (NOISE=2) needs {gt:.4g} and its noise has standard deviation {gs:.4g}. {noise} noise gives the smaller error; the smaller threshold publishes smaller counts.</source>
+        <translation>Gegenüberstellung bei EPSILON {e:g} und DELTA {d:g} für Zählwerte, die nur in Zellen mit Daten veröffentlicht werden (M = {m}): Das Stabilitäts-Histogramm (Laplace) braucht einen verrauschten Zählwert von {lt:.4g}, und sein Rauschen hat die Standardabweichung {ls:.4g}; die Gauß-Schwellenwertbildung (NOISE=2) braucht {gt:.4g}, und ihr Rauschen hat die Standardabweichung {gs:.4g}. {noise}-Rauschen ergibt den kleineren Fehler; der kleinere Schwellenwert veröffentlicht kleinere Zählwerte.</translation>
     </message>
 </context>
 <context>
@@ -3929,87 +3949,87 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Mobilitätsbericht (Differential Privacy auf Personenebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="233"/>
         <source>Trip records (one row per trip start and end)</source>
         <translation>Wegdatensätze (eine Zeile je Wegbeginn und Wegende)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
         <source>User id field</source>
         <translation>Feld der Personen-ID</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
         <source>Timestamp field (start time for trip lines)</source>
         <translation>Zeitstempelfeld (Startzeit bei Weglinien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
         <source>End time field (trip lines only; optional)</source>
         <translation>Feld der Endzeit (nur Weglinien; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
         <source>Y field</source>
         <translation>Y-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="240"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="247"/>
         <source>Epsilon for the whole report</source>
         <translation>Epsilon für den ganzen Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="243"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="250"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl Wege je Person (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="246"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="253"/>
         <source>Analyses</source>
         <translation>Analysen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="252"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="259"/>
         <source>Maximum travel time (minutes)</source>
         <translation>Höchste Reisezeit (Minuten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="260"/>
         <source>Maximum jump length (km)</source>
         <translation>Höchste Sprungweite (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="261"/>
         <source>Maximum time between trips (hours)</source>
         <translation>Höchste Zeit zwischen Wegen (Stunden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="255"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="262"/>
         <source>Maximum radius of gyration (km)</source>
         <translation>Höchster Gyrationsradius (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="273"/>
         <source>Maximum distinct zones per user (0: 2M)</source>
         <translation>Höchstzahl verschiedener Zonen je Person (0: 2M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="271"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="278"/>
         <source>Public end of the time range (exclusive)</source>
         <translation>Öffentliches Ende des Zeitraums (ausschließlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="273"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="280"/>
         <source>Number of top OD flows</source>
         <translation>Anzahl der stärksten Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="291"/>
         <source>Mobility report (HTML)</source>
         <translation>Mobilitätsbericht (HTML)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="303"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="310"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
@@ -4024,62 +4044,62 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="306"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="313"/>
         <source>Benchmark table (NOT differentially private)</source>
         <translation>Vergleichstabelle (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="325"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="332"/>
         <source>TIME_START and TIME_END must both be dates (e.g. 2024-01-01 and 2024-02-01), the start before the end.</source>
         <translation>TIME_START und TIME_END müssen beide Datumsangaben sein (z. B. 2024-01-01 und 2024-02-01), der Beginn vor dem Ende.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="349"/>
         <source>BENCHMARK needs OUTPUT_BENCHMARK or OUTPUT_BENCHMARK_TABLE (the comparison is written there).</source>
         <translation>BENCHMARK braucht OUTPUT_BENCHMARK oder OUTPUT_BENCHMARK_TABLE (dorthin wird der Vergleich geschrieben).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="349"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="356"/>
         <source>Trips over time is left out: it needs the public TIME_START and TIME_END.</source>
         <translation>Wege im Zeitverlauf entfällt: dafür sind die öffentlichen TIME_START und TIME_END nötig.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="355"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="362"/>
         <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0 (got '{text}').</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0 (erhalten: '{text}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="361"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="368"/>
         <source>{name} must be a number &gt; 0.</source>
         <translation>{name} muss eine Zahl &gt; 0 sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="382"/>
         <source>No trip start or end lies inside the zones: check that the records and ZONES (or EXTENT) overlap and that the CRS is right.</source>
         <translation>Kein Wegbeginn und kein Wegende liegt in den Zonen: prüfen Sie, ob sich die Datensätze und ZONES (oder EXTENT) überlappen und ob das KBS stimmt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="396"/>
         <source>ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with many trips is not protected as a whole (Kapp et al. 2023 §4.2).</source>
         <translation>ITEM_LEVEL: jeder Weg ist eine eigene Schutzeinheit (M = 1); eine Person mit vielen Wegen ist nicht als Ganzes geschützt (Kapp et al. 2023 §4.2).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="412"/>
         <source>Every record has a NULL user id in USER_FIELD.</source>
         <translation>Jeder Datensatz hat eine NULL-Personen-ID in USER_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="420"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="427"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="449"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="456"/>
         <source>BENCHMARK: the comparison is computed from the exact data and is NOT differentially private. Do not publish it.</source>
         <translation>BENCHMARK: der Vergleich wird aus den exakten Daten berechnet und ist NICHT differentiell privat. Veröffentlichen Sie ihn nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="451"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="458"/>
         <source>NOT differentially private: benchmark of the report against the noise-free data (Kapp et al. 2023 §5.2.3).</source>
         <translation>NICHT differentiell privat: Vergleich des Berichts mit den Daten ohne Rauschen (Kapp et al. 2023 §5.2.3).</translation>
     </message>
@@ -4104,114 +4124,114 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g} aufgeteilt auf {n} Analysen, M={m}): die Besuche je Zone erhalten Epsilon {e:.2g}, daher weicht die Zählung jeder Zone um höchstens ±{moe:.3g} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
         <source>Trip id field</source>
         <translation>Feld der Wege-Kennung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
         <source>X field</source>
         <translation>X-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="237"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="244"/>
         <source>CRS of the coordinate fields</source>
         <translation>KBS der Koordinatenfelder</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="249"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="256"/>
         <source>Budget split weights</source>
         <translation>Gewichte der Budgetaufteilung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="259"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="266"/>
         <source>Travel time bin width (min)</source>
         <translation>Klassenbreite Reisezeit (min)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="267"/>
         <source>Jump length bin width (km)</source>
         <translation>Klassenbreite Sprunglänge (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="261"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="268"/>
         <source>Time between trips bin width (h)</source>
         <translation>Klassenbreite Zeit zwischen Wegen (h)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="269"/>
         <source>Radius of gyration bin width (km)</source>
         <translation>Klassenbreite Gyrationsradius (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="276"/>
         <source>Start of the time range (public)</source>
         <translation>Beginn des Zeitraums (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="276"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="283"/>
         <source>Delta of the OD flows</source>
         <translation>Delta der Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="294"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="301"/>
         <source>Item-level privacy</source>
         <translation>Privatsphäre je Eintrag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="298"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="305"/>
         <source>Benchmark (not private)</source>
         <translation>Vergleich (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="303"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="310"/>
         <source>Benchmark page (not private)</source>
         <translation>Vergleichsseite (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="367"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="374"/>
         <source>Bin widths: {error}.</source>
         <translation>Klassenbreiten: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="370"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="377"/>
         <source>OD_DELTA must be in (0, 1), e.g. 1e-6 (the OD flows are chosen by the stability-based histogram); or leave od_flows out of ANALYSES.</source>
         <translation>OD_DELTA muss in (0, 1) liegen, z. B. 1e-6 (die Quelle-Ziel-Ströme werden mit dem Stabilitätshistogramm ausgewählt); oder lassen Sie od_flows in ANALYSES weg.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="476"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="483"/>
         <source>No OD flow reached the publication threshold (about {t:,.0f} trips) at this epsilon: the flows layer is empty and the report says so.</source>
         <translation>Kein Quelle-Ziel-Strom hat bei diesem Epsilon die Veröffentlichungsschwelle (etwa {t:,.0f} Wege) erreicht: Der Layer der Ströme ist leer, und der Bericht weist darauf hin.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="407"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="414"/>
         <source>Dropped {n} trips whose user id is NULL.</source>
         <translation>{n} Fahrten mit NULL-Benutzerkennung verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="311"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="318"/>
         <source>Sections in the report</source>
         <translation>Abschnitte im Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="312"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="319"/>
         <source>Sections informative at this epsilon</source>
         <translation>Bei diesem Epsilon aussagekräftige Abschnitte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="288"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="290"/>
         <source>M = {m} was chosen by the exponential mechanism with epsilon {cost:g} of the total (automatic M).</source>
         <translation>M = {m} wurde mit dem Exponentialmechanismus gewählt, mit Epsilon {cost:g} der Summe (automatisches M).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
-        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (advanced, with DELTA &gt; 0, e.g. 1e-6): visits per zone get the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3). Each user's visits are bounded to one per zone, so a zone's count is the number of users with a visit there and one user changes at most 2M zones by 1: L2 sensitivity sqrt(2M) instead of 2M. Every other analysis keeps Laplace counts or exponential-mechanism summaries (their cells are not distinct per user, so the Gaussian does not help). OD flows are left out (refused when chosen in ANALYSES): their stability-based histogram is not zero-concentrated DP; noisyodflows with NOISE=2 gives Gaussian OD flows. The report is rho-zCDP (Bun and Steinke 2016) with rho = the Gaussian's rho plus epsilon^2/2 of every other analysis; the record and ledger carry rho and the (epsilon, delta) it converts to (Canonne, Kamath and Steinke 2020 Corollary 13), at most EPSILON. NOISE=1 is not offered.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (erweitert, mit DELTA &gt; 0, z. B. 1e-6): Die Besuche pro Zone erhalten die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3). Die Besuche jedes Nutzers werden auf einen pro Zone begrenzt, daher ist der Wert einer Zone die Anzahl der Nutzer mit einem Besuch dort, und ein Nutzer ändert höchstens 2M Zonen um je 1: L2-Sensitivität sqrt(2M) statt 2M. Jede andere Analyse behält Laplace-Zählwerte oder Fünf-Zahlen-Zusammenfassungen des Exponentialmechanismus (ihre Zellen sind pro Nutzer nicht verschieden, daher hilft die Gauß-Verteilung dort nicht). Die Quelle-Ziel-Ströme werden weggelassen (abgelehnt, wenn in ANALYSES gewählt): Ihr Stabilitäts-Histogramm ist nicht nullkonzentriert differenziell privat; noisyodflows mit NOISE=2 liefert Quelle-Ziel-Ströme mit Gauß-Rauschen. Der Bericht ist rho-zCDP (Bun und Steinke 2016) mit rho = rho der Gauß-Verteilung plus epsilon^2/2 jeder anderen Analyse; die Privatsphäre-Angaben und das Journal enthalten rho und das (epsilon, delta), in das es umgerechnet wird (Canonne, Kamath und Steinke 2020, Corollary 13), höchstens EPSILON. NOISE=1 wird nicht angeboten.&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="146"/>
         <source>&lt;p&gt;The standardised mobility report of Kapp et al. 2023 (dp_mobility_report) with user-level differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per zone and a layer of the top OD flows, one release with one release id and one ledger entry.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Input&lt;/b&gt; as dp_mobility_report takes it: a point layer or table with one row per trip start and one per trip end, USER_FIELD, TRIP_FIELD and TIMESTAMP_FIELD (date-time, or ISO text such as 2024-05-01 08:30:00); coordinates from the point geometry or X_FIELD/Y_FIELD in COORDINATES_CRS. A trip is one user's trip id (USER_FIELD and TRIP_FIELD together: trip ids numbered 1, 2, 3 per user are different trips). Its rows are ordered by time: the first is the start, the last the end; a trip with one row is incomplete (counted, left out of OD, travel time and jump length); of a trip with more than two rows only the first and the last are used. Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay empty).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt;: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_TRIPS_PER_USER=0 chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism (McSherry and Talwar 2007) on the trips per user, aiming at the M where the visits left out plus the expected noise error of the visits per zone is smallest (Laplace, or with NOISE=2 the discrete Gaussian); the analyses share the rest of EPSILON. The chosen M is in the log and the privacy record, and the total includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt; (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses weigh 1; by default visits per zone, OD flows and trips over time weigh 5 and the others 1, so the analyses planners read first are the most accurate). Counts of users have sensitivity 1, of trips M, of trip ends 2M; numeric analyses give half their share to a histogram and half to a five-number summary by the exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Kapp et al. 2023 §5.4: a larger M keeps more trips but adds more noise; visits per zone are captured well with a small M (people visit few places), while OD flows need a large epsilon even for large data sets. OD flows are chosen by the stability-based histogram (Asghar, Tyler and Kaafar, 'Differentially Private Release of Public Transport Data: The Opal Use Case', 2017, Algorithm 1): only pairs with trips get noise (scale 2M over their epsilon) and a pair is published when its noisy count reaches M + b ln(2M / OD_DELTA) (advanced, default 1e-6, the report's delta), so every published flow is a true pair; at a small epsilon only very large flows reach it, and the report says when none does. The number of trips dropped by M is not reported (it is data). ITEM_LEVEL=true (advanced) makes every trip its own unit (M = 1), as the peer's user_privacy=False: a person with many trips is then not protected as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds&lt;/b&gt; (never read from the data; values above form one overflow bin): MAX_TRAVEL_TIME 120 min, MAX_JUMP_LENGTH 20 km, MAX_TIME_BETWEEN 168 h, MAX_RADIUS 20 km, MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. Bin widths TRAVEL_TIME_BIN, JUMP_LENGTH_BIN, TIME_BETWEEN_BIN and RADIUS_BIN (advanced; 0, the default, chooses 1, 2, 2.5 or 5 times a power of ten giving at most 24 bins from the maximum alone: 5 min, 1 km, 10 h, 1 km at the defaults; a 5,000 km maximum gets 250-km bins); at most 500 bins. Trips over time needs the public range TIME_START and TIME_END (cut by day up to 90 days, by week up to 730, else by month); without them that analysis is left out. Visits per zone and time window use destinations only, in six four-hour windows from 2:00, weekday and weekend; the total of each window is its own noisy count (a quarter of that analysis's epsilon, sensitivity M), left unclamped so that it is unbiased. No published total is a sum of counts clamped at zero (each empty zone would add half a noise scale): records and trips are sums of the unclamped noisy complete and incomplete counts.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Which sections say something.&lt;/b&gt; The page opens with how many sections are informative at this epsilon (e.g. '11 of 14'). A section is not informative when every value it shows is within its 95% margin of error of zero (OD flows: when no flow reached the threshold): such sections are marked in red and named at the top; SECTIONS and SECTIONS_INFORMATIVE give the figures. This reads only released values and their public margins.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Protected&lt;/b&gt;: whether any one user is in the data, with all their trips (up to M). &lt;b&gt;Not protected&lt;/b&gt;: the zones, bounds and time range (public), and the log's exact counts (for the data holder only).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Benchmark&lt;/b&gt; (advanced, Kapp et al. 2023 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK (HTML) and/or OUTPUT_BENCHMARK_TABLE: per analysis the similarity of the released report to the same analyses without noise (relative error, Jensen-Shannon and Kullback-Leibler divergence, earth mover's distance in metres over the zones' points for visits per zone, SMAPE for five-number summaries and the normalised OD matrix). These are computed from the exact data, are NOT differentially private and are labelled so; never publish them.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Der standardisierte Mobilitätsbericht aus Kapp et al. 2023 (dp_mobility_report) mit Differential Privacy auf Personenebene: eine HTML-Seite (eingebettetes SVG, öffnet ohne Netzwerk), ein Layer der Besuche je Zone und ein Layer der stärksten Quelle-Ziel-Ströme, eine Veröffentlichung mit einer Veröffentlichungs-ID und einem Ledger-Eintrag.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingabe&lt;/b&gt; wie bei dp_mobility_report: ein Punktlayer oder eine Tabelle mit einer Zeile je Wegbeginn und einer je Wegende, USER_FIELD, TRIP_FIELD und TIMESTAMP_FIELD (Datum mit Uhrzeit oder ISO-Text wie 2024-05-01 08:30:00); Koordinaten aus der Punktgeometrie oder aus X_FIELD/Y_FIELD in COORDINATES_CRS. Die Zeilen einer Weg-ID werden nach Zeit geordnet: die erste ist der Beginn, die letzte das Ende; ein Weg mit nur einer Zeile ist unvollständig (gezählt, aber nicht in Quelle-Ziel-Strömen, Reisezeit und Sprungweite). Zeilen mit NULL-Personen-ID oder NULL-Weg-ID werden verworfen (ein NULL könnte dieselbe Person zweimal verbergen); NULL-Zeitstempel werden als fehlend gezählt; ein unlesbarer Zeitstempel bricht den Lauf ab. Oder Weglinien: eine Zeile je Weg (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt), TIMESTAMP_FIELD die Startzeit und END_TIMESTAMP_FIELD die Endzeit (ohne sie bleiben Reisezeit und Zeit zwischen Wegen leer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen&lt;/b&gt;: ZONES (öffentliche Polygone) oder H3_RESOLUTION mit EXTENT (öffentlich).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_TRIPS_PER_USER=0 wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit dem Exponentialmechanismus (McSherry and Talwar 2007) auf den Fahrten je Nutzer und zielt auf das M, bei dem die weggelassenen Besuche plus der erwartete Rauschfehler der Besuche je Zone am kleinsten sind (Laplace oder mit NOISE=2 das diskrete Gauß-Rauschen); die Analysen teilen sich den Rest von EPSILON. Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und die Summe enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenschutz&lt;/b&gt; (Kapp et al. 2023 §4.2-4.3): jede Person behält höchstens MAX_TRIPS_PER_USER (M, Standard 5) Wege, einmal für den ganzen Bericht gleichverteilt gezogen. EPSILON ist die Summe; es wird auf die gewählten ANALYSES nach den Gewichten in BUDGET_SPLIT aufgeteilt (z. B. 'od_flows=3,visits_per_zone=2'; nicht genannte Analysen wiegen 1; standardmäßig wiegen Besuche je Zone, Quelle-Ziel-Ströme und Wege im Zeitverlauf 5 und die übrigen 1, sodass die Analysen, die Planer zuerst lesen, am genauesten sind). Anzahlen von Personen haben Sensitivität 1, von Wegen M, von Wegenden 2M; numerische Analysen geben die Hälfte ihres Anteils einem Histogramm und die Hälfte einer Fünf-Punkte-Zusammenfassung mit dem Exponentialmechanismus auf Rängen (Sensitivität M, oder 1 für Werte je Person). Kapp et al. 2023 §5.4: ein größeres M behält mehr Wege, fügt aber mehr Rauschen hinzu; Besuche je Zone werden schon mit kleinem M gut erfasst (Menschen besuchen wenige Orte), Quelle-Ziel-Ströme brauchen dagegen selbst bei großen Datensätzen ein großes Epsilon. Die Zahl der durch M verworfenen Wege wird nicht berichtet (sie ist selbst ein Datum). ITEM_LEVEL=true (erweitert) macht jeden Weg zu einer eigenen Schutzeinheit (M = 1), wie user_privacy=False beim Vorbild: eine Person mit vielen Wegen ist dann nicht als Ganzes geschützt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen&lt;/b&gt; (nie aus den Daten gelesen; Werte darüber bilden eine Überlaufklasse): MAX_TRAVEL_TIME 120 min (5-min-Klassen), MAX_JUMP_LENGTH 20 km (1-km-Klassen), MAX_TIME_BETWEEN 168 h (6-h-Klassen), MAX_RADIUS 20 km (1-km-Klassen), MAX_TILES_PER_USER 0 = 2M, Mobilitätsentropie 0-1. Wege im Zeitverlauf braucht den öffentlichen Zeitraum TIME_START und TIME_END (je Tag bis 90 Tage, je Woche bis 730, sonst je Monat); ohne ihn entfällt diese Analyse. Besuche je Zone und Zeitfenster verwenden nur Ziele, in sechs Vier-Stunden-Fenstern ab 2:00, Werktag und Wochenende.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Welche Abschnitte etwas aussagen.&lt;/b&gt; Die Seite beginnt mit der Zahl der Abschnitte, die bei diesem Epsilon aussagekräftig sind (z. B. '11 von 14'). Ein Abschnitt ist nicht aussagekräftig, wenn jeder Wert, den er zeigt, innerhalb seiner 95-%-Fehlerspanne um null liegt (OD-Ströme: wenn kein Strom die Schwelle erreicht hat): Solche Abschnitte sind rot markiert und oben genannt; SECTIONS und SECTIONS_INFORMATIVE geben die Zahlen. Dafür werden nur veröffentlichte Werte und ihre öffentlichen Fehlerspannen gelesen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Geschützt&lt;/b&gt;: ob eine einzelne Person in den Daten ist, mit all ihren Wegen (bis zu M). &lt;b&gt;Nicht geschützt&lt;/b&gt;: die Zonen, Grenzen und der Zeitraum (öffentlich) sowie die exakten Anzahlen im Protokoll (nur für den Datenhalter).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Vergleich&lt;/b&gt; (erweitert, Kapp et al. 2023 §5.2.3): BENCHMARK=true schreibt zusätzlich OUTPUT_BENCHMARK (HTML) und/oder OUTPUT_BENCHMARK_TABLE: je Analyse die Ähnlichkeit des veröffentlichten Berichts mit denselben Analysen ohne Rauschen (relativer Fehler, Jensen-Shannon- und Kullback-Leibler-Divergenz, Earth Mover's Distance in Metern über die Punkte der Zonen für Besuche je Zone, SMAPE für Fünf-Punkte-Zusammenfassungen und die normierte Quelle-Ziel-Matrix). Diese Werte werden aus den exakten Daten berechnet, sind NICHT differentiell privat und entsprechend gekennzeichnet; veröffentlichen Sie sie nie.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
+        <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (advanced, with DELTA &gt; 0, e.g. 1e-6): visits per zone get the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3). Each user's visits are bounded to one per zone, so a zone's count is the number of users with a visit there and one user changes at most 2M zones by 1: L2 sensitivity sqrt(2M) instead of 2M. Every other analysis keeps Laplace counts or exponential-mechanism summaries (their cells are not distinct per user, so the Gaussian does not help). OD flows use Gaussian thresholding (Wilson et al. 2020, 'Differentially Private SQL with Bounded User Contribution', §3): each user counts once per zone pair, so a flow is the number of users on it; only pairs with users get discrete Gaussian noise (L2 sensitivity sqrt(M)) and a pair is published when its noisy count reaches a threshold set by OD_DELTA (half for the noise, half for the chance that a pair only one user makes is published). At EPSILON 1 and OD_DELTA 1e-6 its threshold is far lower than the stability-based histogram's from M = 1 up (see noisyodflows). Without OD flows the report is rho-zCDP (Bun and Steinke 2016) with rho = the Gaussian's rho plus epsilon^2/2 of every other analysis; the record and ledger carry rho and the (epsilon, delta) it converts to at DELTA (Canonne, Kamath and Steinke 2020 Corollary 13), at most EPSILON. With OD flows, which are (epsilon, delta)-DP but not zCDP, their epsilon and OD_DELTA are added on top of that conversion (the report's delta is DELTA + OD_DELTA) and the record carries no rho. The report's privacy section says which analysis used which noise. NOISE=1 is not offered.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (erweitert, mit DELTA &gt; 0, z. B. 1e-6): Die Besuche pro Zone erhalten die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3). Die Besuche jedes Nutzers werden auf einen pro Zone begrenzt, daher ist der Wert einer Zone die Anzahl der Nutzer mit einem Besuch dort, und ein Nutzer ändert höchstens 2M Zonen um je 1: L2-Sensitivität sqrt(2M) statt 2M. Jede andere Analyse behält Laplace-Zählwerte oder Fünf-Zahlen-Zusammenfassungen des Exponentialmechanismus (ihre Zellen sind pro Nutzer nicht verschieden, daher hilft die Gauß-Verteilung dort nicht). Die Quelle-Ziel-Ströme verwenden Gauß-Schwellenwertbildung (Wilson et al. 2020, 'Differentially Private SQL with Bounded User Contribution', §3): Jeder Nutzer zählt je Zonenpaar einmal, daher ist ein Strom die Anzahl der Nutzer darauf; nur Paare mit Nutzern erhalten diskretes Gauß-Rauschen (L2-Sensitivität sqrt(M)), und ein Paar wird veröffentlicht, wenn sein verrauschter Zählwert einen durch OD_DELTA festgelegten Schwellenwert erreicht (die Hälfte für das Rauschen, die Hälfte für die Wahrscheinlichkeit, dass ein Paar, das nur ein Nutzer bildet, veröffentlicht wird). Bei EPSILON 1 und OD_DELTA 1e-6 liegt sein Schwellenwert ab M = 1 weit unter dem des Stabilitäts-Histogramms (siehe noisyodflows). Ohne Quelle-Ziel-Ströme ist der Bericht rho-zCDP (Bun und Steinke 2016) mit rho = rho der Gauß-Verteilung plus epsilon^2/2 jeder anderen Analyse; die Privatsphäre-Angaben und das Journal enthalten rho und das (epsilon, delta), in das es bei DELTA umgerechnet wird (Canonne, Kamath und Steinke 2020, Corollary 13), höchstens EPSILON. Mit Quelle-Ziel-Strömen, die (epsilon, delta)-DP, aber nicht zCDP sind, werden ihr Epsilon und OD_DELTA zu dieser Umrechnung addiert (das Delta des Berichts ist DELTA + OD_DELTA), und die Privatsphäre-Angaben enthalten kein rho. Der Privatsphäre-Abschnitt des Berichts nennt, welche Analyse welches Rauschen verwendet hat. NOISE=1 wird nicht angeboten.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -4488,216 +4508,226 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="135"/>
-        <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (Dumont et al. 2021 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Kapp et al. 2023 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_TRIPS=0 (with USER_FIELD and declared zones) chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism (McSherry and Talwar 2007) on the trips per user, aiming at the M where the trips left out plus the expected noise error on every pair is smallest (the model of THRESHOLD=0 with CLAMP: most pairs are empty, and a clamped empty pair's error is the noise's positive part, for Laplace with its power-of-two grain, for the discrete Gaussian growing as the square root of M); the flows use the rest of EPSILON (with NOISE=2, the rest of its rho). The chosen M is in the log and the privacy record, and EPSILON_SPENT includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, Kapp et al. 2023 and Roy, Kantarcioglu and Sweeney 2016 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (Roy, Kantarcioglu and Sweeney 2016 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (Asghar, Tyler and Kaafar 2017 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Kapp et al. 2023 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §4.2 and §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1; Roy, Kantarcioglu and Sweeney 2016 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (Dumont et al. 2021 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach Kapp et al. 2023 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_TRIPS=0 (mit USER_FIELD und deklarierten Zonen) wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit dem Exponentialmechanismus (McSherry and Talwar 2007) auf den Fahrten je Nutzer und zielt auf das M, bei dem die weggelassenen Fahrten plus der erwartete Rauschfehler auf jedem Paar am kleinsten sind (das Modell von THRESHOLD=0 mit CLAMP: die meisten Paare sind leer, und der Fehler eines begrenzten leeren Paares ist der positive Teil des Rauschens, bei Laplace mit seiner Körnung in Zweierpotenzen, beim diskreten Gauß-Rauschen mit der Quadratwurzel von M wachsend); die Ströme verwenden den Rest von EPSILON (bei NOISE=2 den Rest seines rho). Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, Kapp et al. 2023 und Roy, Kantarcioglu und Sweeney 2016 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (Roy, Kantarcioglu und Sweeney 2016 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Kapp et al. 2023 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §4.2 und §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; Roy, Kantarcioglu und Sweeney 2016 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
+        <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (Dumont et al. 2021 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Kapp et al. 2023 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_TRIPS=0 (with USER_FIELD and declared zones) chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism (McSherry and Talwar 2007) on the trips per user, aiming at the M where the trips left out plus the expected noise error on every pair is smallest (the model of THRESHOLD=0 with CLAMP: most pairs are empty, and a clamped empty pair's error is the noise's positive part, for Laplace with its power-of-two grain, for the discrete Gaussian growing as the square root of M); the flows use the rest of EPSILON (with NOISE=2, the rest of its rho). The chosen M is in the log and the privacy record, and EPSILON_SPENT includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, Kapp et al. 2023 and Roy, Kantarcioglu and Sweeney 2016 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero. With NOISE=2 it is Gaussian thresholding (below).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (Roy, Kantarcioglu and Sweeney 2016 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (Asghar, Tyler and Kaafar 2017 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Kapp et al. 2023 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §4.2 and §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1; Roy, Kantarcioglu and Sweeney 2016 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (Dumont et al. 2021 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach Kapp et al. 2023 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_TRIPS=0 (mit USER_FIELD und deklarierten Zonen) wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit dem Exponentialmechanismus (McSherry and Talwar 2007) auf den Fahrten je Nutzer und zielt auf das M, bei dem die weggelassenen Fahrten plus der erwartete Rauschfehler auf jedem Paar am kleinsten sind (das Modell von THRESHOLD=0 mit CLAMP: die meisten Paare sind leer, und der Fehler eines begrenzten leeren Paares ist der positive Teil des Rauschens, bei Laplace mit seiner Körnung in Zweierpotenzen, beim diskreten Gauß-Rauschen mit der Quadratwurzel von M wachsend); die Ströme verwenden den Rest von EPSILON (bei NOISE=2 den Rest seines rho). Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, Kapp et al. 2023 und Roy, Kantarcioglu und Sweeney 2016 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null. Mit NOISE=2 ist es Gauß-Schwellenwertbildung (unten).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (Roy, Kantarcioglu und Sweeney 2016 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Kapp et al. 2023 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §4.2 und §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; Roy, Kantarcioglu und Sweeney 2016 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
     <name>NoisyZoneCounts</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="339"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="344"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zählwerte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="183"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="186"/>
         <source>Privacy loss of this release; smaller means more noise. 1 is a common choice.</source>
         <translation>Privatsphäre-Verlust dieser Veröffentlichung; kleiner bedeutet mehr Rauschen. 1 ist ein üblicher Wert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="186"/>
         <source>Maximum points per user (M)</source>
         <translation>Höchstzahl an Punkten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="186"/>
         <source>An integer &gt;= 1: each user keeps at most M points, sampled uniformly.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Punkte behalten, gleichverteilt zufällig ausgewählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="191"/>
         <source>Time field (counts per time slot; optional)</source>
         <translation>Zeitfeld (Zählwerte je Zeitfenster; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="194"/>
         <source>Time slots</source>
         <translation>Zeitfenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="194"/>
         <source>Hour of day (24)</source>
         <translation>Stunde des Tages (24)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="194"/>
         <source>Four-hour windows 02-06 ... 22-02 (6, Kapp et al. 2023)</source>
         <translation>Vierstundenfenster 02-06 ... 22-02 (6, Kapp et al. 2023)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="193"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="194"/>
         <source>Day of week (7)</source>
         <translation>Wochentag (7)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="199"/>
         <source>None: every zone published with noise</source>
         <translation>Keiner: jede Zone wird verrauscht veröffentlicht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="204"/>
         <source>An integer &gt;= 0; 0 publishes every cell.</source>
         <translation>Eine ganze Zahl &gt;= 0; 0 veröffentlicht jede Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="206"/>
         <source>Round and clamp negative counts to zero</source>
         <translation>Runden und negative Zählwerte auf null setzen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="214"/>
         <source>Noisy count outside all zones</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="214"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="222"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="223"/>
         <source>TOP_K must be a whole number of at least 0 (got {v}); 0 publishes every zone.</source>
         <translation>TOP_K muss eine ganze Zahl von mindestens 0 sein (erhalten: {v}); 0 veröffentlicht jede Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="251"/>
         <source>No USER_FIELD: every point is its own unit of privacy; MAX_CONTRIBUTIONS is not used.</source>
         <translation>Kein USER_FIELD: Jeder Punkt ist seine eigene Schutzeinheit; MAX_CONTRIBUTIONS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="259"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="267"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="268"/>
         <source>Counting in {cells}.</source>
         <translation>Gezählt wird in {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="276"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="277"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="307"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="312"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} points per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Punkten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="301"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="306"/>
         <source>TIME_FIELD '{field}' cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Feld mit Datum und Uhrzeit (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="312"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="317"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="285"/>
         <source>one user ({field}), at most {m} points kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Punkte je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="285"/>
         <source>one point (item-level)</source>
         <translation>ein Punkt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="319"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="324"/>
         <source>User bound: {n} points beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="360"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="365"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="361"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="366"/>
         <source>Noisy count outside all zones: {outside} (95% margin of error {moe:g}).</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen: {outside} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="370"/>
         <source>Overlapping zones allowed: a point counts in up to {c} zones.</source>
         <translation>Überlappende Zonen zugelassen: Ein Punkt zählt in bis zu {c} Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="373"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="370"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="375"/>
         <source>Stability threshold: only zones with data whose noisy count reached {t:.4g} are published; a missing zone does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert: Nur Zonen mit Daten, deren verrauschter Zählwert {t:.4g} erreicht hat, werden veröffentlicht; eine fehlende Zone bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="374"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="379"/>
         <source>Only the {k} largest noisy counts are published (post-processing).</source>
         <translation>Nur die {k} größten verrauschten Zählwerte werden veröffentlicht (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="381"/>
         <source>Counts rounded and clamped at zero (post-processing).</source>
         <translation>Zählwerte gerundet und negative Werte auf null gesetzt (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="225"/>
         <source>points</source>
         <translation>Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="99"/>
         <source>Counts the points in each zone (or H3 hexagon) and publishes the counts with differential privacy.</source>
         <translation>Zählt die Punkte in jeder Zone (oder jedem H3-Sechseck) und veröffentlicht die Zählungen mit Differential Privacy.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="99"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each point, for whoever it belongs to; with USER_FIELD each user with up to M points (user-level privacy).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jeder Punkt, für wen auch immer er steht; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Punkten (Privatsphäre auf Nutzerebene).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="99"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}): each published count is off by at most ±{moe:.2g} (95%), {mae:.2g} on average, whatever the zone's size.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}): jede veröffentlichte Zählung weicht um höchstens ±{moe:.2g} ab (95 %), im Mittel um {mae:.2g}, unabhängig von der Größe der Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="201"/>
         <source>Only the k largest counts (0 = all)</source>
         <translation>Nur die k größten Anzahlen (0 = alle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="255"/>
         <source>Discrete Gaussian noise: each user counts at most once per zone (and slot), in at most M = {m} zones, so the L2 sensitivity is sqrt(M); accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
         <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zone (und Zeitfenster), in höchstens M = {m} Zonen, daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und umgerechnet in (EPSILON, DELTA).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="320"/>
         <source>User bound: {n} points were left out (a user's repeats in a zone, and zones beyond {m} per user, sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte wurden weggelassen (Wiederholungen eines Nutzers in einer Zone sowie Zonen über {m} je Nutzer hinaus, gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="110"/>
         <source>&lt;p&gt;Counts the points (households, taps, trip ends) in each zone of a public zone layer or in H3 hexagons, optionally per time slot, and publishes the counts with differential privacy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (the ITMS report §II C). The set of zones is public and chosen without looking at the points (Kapp et al. 2023 §4.2): with THRESHOLD=0 every zone, and every zone x slot, is published with noise, zeros included. Points in no zone are counted in one extra noisy cell, reported as OUTSIDE_COUNT and in the metadata, with the same noise. H3 without EXTENT is only allowed with THRESHOLD=1. Points and zones in different CRSs: points are reprojected to the zones' CRS (to EPSG:4326 for H3), as the log says. A point on a shared edge belongs to the first zone in layer order. Invalid zone polygons are repaired (shapely make_valid, keeping their polygonal part) and counted in the log. Overlapping zones are refused unless ALLOW_OVERLAP is set; then a point counts in every zone containing it and the sensitivity is multiplied by the largest number of zones overlapping at one place.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one point (item-level), sensitivity 1. With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3). Each user keeps at most MAX_CONTRIBUTIONS (M) points, chosen uniformly at random (not the first M); adding or removing a user then changes the counts by at most M in total, whichever zones and slots the M points fall in, so the sensitivity is M. Points with a NULL (or empty) user id are dropped and counted in the log: a NULL could hide the same person twice and break the bound M. For trip ends (origin and destination of a trip) use M = 2 x trips per user (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_CONTRIBUTIONS=0 (with USER_FIELD) chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by the exponential mechanism (McSherry and Talwar 2007) on the points per user, aiming at the M where the points left out plus the expected noise error on every cell is smallest (the noise of the chosen NOISE: Laplace with its power-of-two grain, or the discrete Gaussian, growing as the square root of M); the counts use the rest of EPSILON (with NOISE=2, the rest of its rho). The chosen M is in the log and the privacy record, and EPSILON_SPENT includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Time slots.&lt;/b&gt; With TIME_FIELD (date-time, date, time or ISO text) each point counts in a (zone, slot) cell: hour of day, the six four-hour windows of Kapp et al. 2023 (02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot (the ITMS report: hexagon-and-timeslot). Clock times are read as written. Points with a NULL time are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Noise.&lt;/b&gt; NOISE=0: Laplace with scale b = sensitivity / EPSILON on every cell (Dumont et al. 2021 §6.1, Kapp et al. 2023 Definition 4); NOISE=1: discrete Laplace (two-sided geometric), integer noise with the same privacy; DELTA is 0 and unused. NOISE=2: the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity: each user is counted at most once per zone (and slot) and in at most M zones, sampled (so counts are users per zone, not points), which makes the L2 sensitivity sqrt(M) instead of M; it needs DELTA &gt; 0, satisfies rho-zero-concentrated DP (Bun and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA), and the record carries rho. For large M it is the more accurate choice. moe95 is the 95% margin of error of the noise: the true count lies within noisy_count +- moe95 with 95% probability (before clamping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: the stability-based histogram of Asghar, Tyler and Kaafar 2017 Algorithm 1, which needs DELTA in (0, 1). Only cells with a non-zero true count get Laplace noise (scale 2 M / EPSILON) and are published when the noisy count reaches the threshold (2 ln(2 / DELTA) / EPSILON + 1 for M = 1; M + b ln(2 M / DELTA) in general). Zones without data, and zones below the threshold, are missing from the output: a missing zone does not mean zero. No cell is ever introduced that has no data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt; (no privacy cost): TOP_K keeps only the k largest noisy counts (Dumont et al. 2021 §6.1 publishes the 10 largest); CLAMP rounds and sets negative counts to zero (Roy, Kantarcioglu and Sweeney 2016). Rows are ordered by zone id, then slot, never by the data (Asghar, Tyler and Kaafar 2017 §3.3.1).&lt;/p&gt;&lt;p&gt;Output fields: zone_id (text), time_slot (text, with TIME_FIELD), noisy_count (real), moe95 (real). Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN when the threshold suppressed it), ROWS_WRITTEN. The privacy record is stored in the output's metadata.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1; the ITMS report §II C and hexagon-and-timeslot aggregation.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Punkte (Haushalte, Fahrkarten-Check-ins, Wegenden) in jeder Zone eines öffentlichen Zonenlayers oder in H3-Sechsecken, optional je Zeitfenster, und veröffentlicht die Zählwerte differenziell privat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs) oder H3_RESOLUTION mit EXTENT: jede H3-Zelle, die die Ausdehnung überlappt (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §II C). Die Menge der Zonen ist öffentlich und wird gewählt, ohne die Punkte anzusehen (Kapp et al. 2023 §4.2): Mit THRESHOLD=0 wird jede Zone, und jede Kombination aus Zone und Zeitfenster, verrauscht veröffentlicht, Nullen eingeschlossen. Punkte in keiner Zone werden in einer zusätzlichen verrauschten Zelle gezählt, die als OUTSIDE_COUNT und in den Metadaten ausgewiesen wird, mit demselben Rauschen. H3 ohne EXTENT ist nur mit THRESHOLD=1 zulässig. Punkte und Zonen in verschiedenen KBS: Die Punkte werden in das KBS der Zonen umprojiziert (bei H3 nach EPSG:4326), wie das Protokoll vermerkt. Ein Punkt auf einer gemeinsamen Kante gehört zur ersten Zone in der Reihenfolge des Layers. Ungültige Zonenpolygone werden repariert (shapely make_valid, ihr Polygonanteil bleibt erhalten) und im Protokoll gezählt. Überlappende Zonen werden abgelehnt, sofern ALLOW_OVERLAP nicht gesetzt ist; dann zählt ein Punkt in jeder Zone, die ihn enthält, und die Sensitivität wird mit der größten Anzahl von Zonen multipliziert, die sich an einer Stelle überlappen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: ein Punkt (Einzeleintragsebene), Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3). Von jedem Nutzer werden höchstens MAX_CONTRIBUTIONS (M) Punkte behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); das Hinzufügen oder Entfernen eines Nutzers ändert die Zählwerte dann insgesamt um höchstens M, gleich in welche Zonen und Zeitfenster die M Punkte fallen, daher ist die Sensitivität M. Punkte mit NULL (oder leerer) Nutzer-ID werden verworfen und im Protokoll gezählt: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze M verletzen. Für Wegenden (Quelle und Ziel eines Wegs) verwenden Sie M = 2 x Wege je Nutzer (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_CONTRIBUTIONS=0 (mit USER_FIELD) wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit dem Exponentialmechanismus (McSherry and Talwar 2007) auf den Punkten je Nutzer und zielt auf das M, bei dem die weggelassenen Punkte plus der erwartete Rauschfehler auf jeder Zelle am kleinsten sind (das Rauschen des gewählten NOISE: Laplace mit seiner Körnung in Zweierpotenzen oder das diskrete Gauß-Rauschen, das mit der Quadratwurzel von M wächst); die Anzahlen verwenden den Rest von EPSILON (bei NOISE=2 den Rest seines rho). Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitfenster.&lt;/b&gt; Mit TIME_FIELD (Datum mit Uhrzeit, Datum, Uhrzeit oder ISO-Text) zählt jeder Punkt in einer Zelle aus Zone und Zeitfenster: Stunde des Tages, die sechs Vierstundenfenster nach Kapp et al. 2023 (02-06, 06-10, ..., 22-02) oder Wochentag (Mon-Sun); eine Ausgabezeile je Zone und Zeitfenster (ITMS-Bericht: Aggregation nach Sechseck und Zeitfenster). Uhrzeiten werden so gelesen, wie sie geschrieben sind. Punkte mit NULL als Zeit werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rauschen.&lt;/b&gt; NOISE=0: Laplace mit der Skala b = Sensitivität / EPSILON auf jeder Zelle (Dumont et al. 2021 §6.1, Kapp et al. 2023 Definition 4); NOISE=1: diskretes Laplace (zweiseitig geometrisch), ganzzahliges Rauschen mit derselben Privatsphäre; DELTA ist 0 und wird nicht verwendet. NOISE=2: diskretes Gauß-Rauschen (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), ganzzahliges Rauschen, kalibriert auf die L2-Sensitivität: Jeder Nutzer wird höchstens einmal je Zone (und Zeitfenster) und in höchstens M Zonen gezählt, per Stichprobe ausgewählt (die Zählwerte sind also Nutzer je Zone, nicht Punkte), wodurch die L2-Sensitivität sqrt(M) statt M beträgt; es erfordert DELTA &gt; 0, erfüllt rho-zero-concentrated DP (Bun und Steinke 2016), wobei rho so gewählt wird, dass die Umrechnung nach Canonne, Kamath und Steinke 2020 (Corollary 13) (EPSILON, DELTA) ergibt, und die Privatsphäre-Angaben enthalten rho. Bei großem M ist es die genauere Wahl. moe95 ist die 95-%-Fehlerspanne des Rauschens: Die wahre Anzahl liegt mit 95 % Wahrscheinlichkeit innerhalb von noisy_count +- moe95 (vor dem Abschneiden bei null).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: das Stabilitätshistogramm nach Asghar, Tyler und Kaafar 2017 Algorithm 1, das DELTA in (0, 1) erfordert. Nur Zellen mit einer wahren Anzahl ungleich null erhalten Laplace-Rauschen (Skala 2 M / EPSILON) und werden veröffentlicht, wenn die verrauschte Anzahl die Schwelle erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1; allgemein M + b ln(2 M / DELTA)). Zonen ohne Daten und Zonen unter der Schwelle fehlen in der Ausgabe: Eine fehlende Zone bedeutet nicht null. Es wird nie eine Zelle ohne Daten hinzugefügt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt; (ohne Privatsphäre-Kosten): TOP_K behält nur die k größten verrauschten Zählwerte (Dumont et al. 2021 §6.1 veröffentlicht die 10 größten); CLAMP rundet und setzt negative Zählwerte auf null (Roy, Kantarcioglu und Sweeney 2016). Die Zeilen sind nach Zonen-ID, dann nach Zeitfenster sortiert, nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1).&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id (Text), time_slot (Text, mit TIME_FIELD), noisy_count (Dezimalzahl), moe95 (Dezimalzahl). Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN, wenn die Schwelle den Wert unterdrückt hat), ROWS_WRITTEN. Die Privatsphäre-Angaben werden in den Metadaten der Ausgabe gespeichert.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; ITMS-Bericht §II C und Aggregation nach Sechseck und Zeitfenster.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="180"/>
+        <source>zones (and slots)</source>
+        <translation>Zonen (und Zeitfenster)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="296"/>
+        <source>THRESHOLD=1 with NOISE=2 (Gaussian thresholding) needs each point in one zone: the zones overlap (ALLOW_OVERLAP). Use zones that do not overlap, NOISE=0 with THRESHOLD=1, or THRESHOLD=0.</source>
+        <translation>THRESHOLD=1 mit NOISE=2 (Gauß-Schwellenwertbildung) erfordert, dass jeder Punkt in genau einer Zone liegt: Die Zonen überlappen sich (ALLOW_OVERLAP). Verwenden Sie Zonen ohne Überlappung, NOISE=0 mit THRESHOLD=1 oder THRESHOLD=0.</translation>
     </message>
 </context>
 <context>
@@ -6000,7 +6030,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>References</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/references.py" line="39"/>
+        <location filename="../dp_geoprivacy/processing/references.py" line="43"/>
         <source>References</source>
         <translation>Literatur</translation>
     </message>

@@ -114,6 +114,33 @@ def od_flow_gaussian_attack(m: int = 3, delta: float = 1e-6) -> Attack:
     return Attack("noisyodflows (discrete Gaussian)", f"user, M={m}", EPSILON, delta, statistic)
 
 
+def od_flow_gaussian_threshold_attack(m: int = 3, delta: float = 1e-6) -> Attack:
+    """Gaussian thresholding (NOISE=2, THRESHOLD=1; core.mechanisms.gaussian_threshold). D: tau users, each with one
+    trip on each of the M pairs (TARGET, 0), ..., (TARGET, M - 1), so each pair is published about half the time;
+    D': plus one user with two trips on each of them (repeats cut by the distinct-pair bound). Statistic: the sum
+    of the M pairs' published counts, a pair left out counting tau - 1: the shift of M over M cells (the L2 worst
+    case) where the threshold matters most. (A user's new pairs pass tau with probability delta_t <= delta / 2,
+    measured exactly in tests/core/test_gaussian_threshold.py: no attack on them can show more than delta.)"""
+    spec = ODFlowSpec(epsilon=EPSILON, unit_of_privacy="user", delta=delta, noise=DISCRETE_GAUSSIAN, threshold=True,
+                      max_trips=m)
+    tau = spec.mechanism().threshold
+    origin, dest = np.full(tau * m, TARGET), np.tile(np.arange(m), tau)
+    user = np.repeat(np.arange(tau), m).astype(object)
+    data = []
+    for extra in (False, True):
+        o = np.concatenate((origin, np.full(2 * m, TARGET))) if extra else origin
+        d = np.concatenate((dest, np.repeat(np.arange(m), 2))) if extra else dest
+        u = np.concatenate((user, np.full(2 * m, -1, dtype=object))) if extra else user
+        data.append(ODFlowData(origin_zone=o, dest_zone=d, zone_order=np.arange(N_ZONES), user_keys=u))
+
+    def statistic(neighbour, rng):
+        r = release_od_flows(data[neighbour], spec, rng).result
+        hit = (r["origin_index"] == TARGET) & (r["dest_index"] < m)
+        return float(r["noisy_count"][hit].sum() + (m - hit.sum()) * (tau - 1))
+
+    return Attack("noisyodflows (Gaussian thresholding)", f"user, M={m}", EPSILON, delta, statistic)
+
+
 # --- laplaceperturbation ---------------------------------------------------------------------------------------
 
 
@@ -322,6 +349,7 @@ def attacks():
         od_flow_attack("trip"),
         od_flow_attack("user", m=3),
         od_flow_gaussian_attack(m=3),
+        od_flow_gaussian_threshold_attack(m=3),
         perturbation_attack(PLANAR),
         perturbation_attack(PER_AXIS),
         zone_statistics_attack(RECORD),

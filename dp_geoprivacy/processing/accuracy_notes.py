@@ -12,14 +12,14 @@ for 27 real pairs with THRESHOLD=0 and MIN_FLOW=1.
 import math
 
 from ..core.accuracy.planning import SPURIOUS_WARNING, count_accuracy, spurious_advice
-from ..core.mechanisms.counting import StabilityHistogram
 from ..core.mechanisms.gaussian import DISCRETE_GAUSSIAN
+from ..core.mechanisms.gaussian_threshold import THRESHOLDED
 from ..translation import tr
 
 
 def warn_spurious_flows(algorithm, feedback, mechanism, n_zones, include_intrazonal, min_flow):
     """Push the warning (with the figure and the alternatives) when the expected count exceeds SPURIOUS_WARNING."""
-    if isinstance(mechanism, StabilityHistogram):
+    if isinstance(mechanism, THRESHOLDED):
         return None
     advice = spurious_advice(mechanism, n_zones, include_intrazonal, min_flow)
     if advice.expected <= SPURIOUS_WARNING:

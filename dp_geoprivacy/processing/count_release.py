@@ -16,6 +16,7 @@ from qgis.core import (
 )
 
 from ..core.mechanisms.gaussian import gaussian_beats_laplace_from, zcdp_rho
+from ..core.mechanisms.gaussian_threshold import compare_with_stability
 from ..translation import tr
 from . import auto_bound
 from .base import setting_number
@@ -94,14 +95,15 @@ def add_release_outputs(algorithm, extra):
 
 
 def gaussian_help(cells, units):
-    """The help paragraph on NOISE=2 of a count release whose users add to ``cells`` (plural) with ``units``
-    (plural): what the bound does, what the record carries, and from which M it beats Laplace."""
+    """The help paragraphs on NOISE=2 of a count release whose users add to ``cells`` (plural) with ``units``
+    (plural): what the bound does, what the record carries, from which M it beats Laplace, and THRESHOLD=1 with
+    NOISE=2 (Gaussian thresholding)."""
     epsilon, delta = 1.0, 1e-6
     rho = zcdp_rho(epsilon, delta)
-    return tr(
+    text = tr(
         "<p><b>NOISE=2</b>: the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for "
         "Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity; it needs DELTA > 0 "
-        "and THRESHOLD=0 (the stability histogram's threshold is analysed for Laplace only). Each user is counted "
+        "(with THRESHOLD=1 it is Gaussian thresholding, below). Each user is counted "
         "at most once in each of the {cells} and in at most M of them (sampled), so the counts are users, not "
         "{units}, and the L2 sensitivity is sqrt(M) instead of M. The release is rho-zero-concentrated DP (Bun "
         "and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary "
@@ -111,10 +113,35 @@ def gaussian_help(cells, units):
         "times smaller. For small M, Laplace is the better choice.</p>").format(
         cells=cells, units=units, e=epsilon, d=delta, rho=rho, m=gaussian_beats_laplace_from(epsilon, delta),
         r=math.sqrt(2) * 32 / epsilon / math.sqrt(32 / (2 * rho)))
+    return text + gaussian_threshold_help(cells, epsilon, delta)
+
+
+def gaussian_threshold_help(cells, epsilon, delta):
+    """The help paragraph on THRESHOLD=1 with NOISE=2 (core.mechanisms.gaussian_threshold), with its figures
+    against the stability histogram at (``epsilon``, ``delta``) for M = 1 and 32."""
+    one, many = compare_with_stability(epsilon, delta, 1), compare_with_stability(epsilon, delta, 32)
+    return tr(
+        "<p><b>THRESHOLD=1 with NOISE=2</b> (Gaussian thresholding; Wilson et al. 2020, 'Differentially Private "
+        "SQL with Bounded User Contribution', §3, as Google's and PipelineDP's Gaussian partition selection): only "
+        "the {cells} with data get discrete Gaussian noise, and a cell is published when its noisy count reaches "
+        "the threshold tau; no cell without data is ever published. Half of DELTA pays for the Gaussian (sigma "
+        "from EPSILON and DELTA / 2 through zero-concentrated DP), the other half bounds the chance that one of "
+        "the up to M cells only an added user creates reaches tau (tau is the least integer with 1 - (1 - P[1 + "
+        "noise >= tau])^M <= DELTA / 2, from the exact discrete-Gaussian tail). The release is (EPSILON, DELTA)-DP "
+        "but not zero-concentrated DP: the record carries no rho and the ledger adds its epsilon and delta on top "
+        "of the zCDP part. Against the stability histogram (Laplace, THRESHOLD=1 with NOISE=0) at EPSILON={e:g}, "
+        "DELTA={d:g}: at M = 1 tau is {g1:.0f} against {l1:.0f} and the noise's standard deviation {gs1:.3g} "
+        "against {ls1:.3g}; at M = 32 tau is {g32:.0f} against {l32:.0f} and the standard deviation {gs32:.3g} "
+        "against {ls32:.3g}. So it publishes smaller counts from M = 1 and is also more accurate from a few "
+        "cells per user on.</p>").format(
+        cells=cells, e=epsilon, d=delta, g1=one["gaussian_threshold"], l1=one["laplace_threshold"],
+        gs1=one["gaussian_sd"], ls1=one["laplace_sd"], g32=many["gaussian_threshold"],
+        l32=many["laplace_threshold"], gs32=many["gaussian_sd"], ls32=many["laplace_sd"])
 
 
 def release_setting_errors(parameters, bound_name, unit_plural):
-    """A clear message for release settings that cannot work (M, DELTA, THRESHOLD with NOISE), else None."""
+    """A clear message for release settings that cannot work (M, DELTA, THRESHOLD with NOISE), else None.
+    (THRESHOLD=1 with NOISE=2 is Gaussian thresholding, core.mechanisms.gaussian_threshold.)"""
     m = setting_number(parameters, bound_name)
     if m is not None and not (math.isfinite(m) and m >= 0 and m == int(m)):
         return tr("{name} must be a whole number of at least 1 (got {v}): each user keeps at most that many "
@@ -131,10 +158,6 @@ def release_setting_errors(parameters, bound_name, unit_plural):
         if not delta:
             return tr("THRESHOLD=1 (stability histogram) needs DELTA > 0, e.g. DELTA=1e-6: it is "
                       "(epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.")
-        if setting_number(parameters, NOISE) == 2:
-            return tr("NOISE=2 (discrete Gaussian) is offered only with THRESHOLD=0 (every public cell noised): "
-                      "the stability histogram's threshold is analysed for Laplace noise only. Set THRESHOLD=0, "
-                      "or NOISE=0 with THRESHOLD=1.")
         if setting_number(parameters, NOISE) == 1:
             return tr("THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.")
     if setting_number(parameters, NOISE) == 2 and not delta:

@@ -7,8 +7,9 @@ from ..translation import tr
 from .count_release import DELTA, NOISE
 
 
-def gaussian_delta(algorithm, parameters, context, feedback, chosen):
-    """NOISE=2: the Gaussian's DELTA for visits per zone (od_flows left out or refused); 0.0 for Laplace."""
+def gaussian_delta(algorithm, parameters, context):
+    """NOISE=2: the Gaussian's DELTA for visits per zone (OD flows by Gaussian thresholding at OD_DELTA); 0.0 for
+    Laplace."""
     noise = algorithm.parameterAsEnum(parameters, NOISE, context)
     if noise == 1:
         raise QgsProcessingException(tr(
@@ -21,24 +22,28 @@ def gaussian_delta(algorithm, parameters, context, feedback, chosen):
         raise QgsProcessingException(tr(
             "NOISE=2 (discrete Gaussian) needs DELTA > 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP "
             "through zero-concentrated DP. Or use NOISE=0 (Laplace) with DELTA=0."))
-    if "od_flows" in chosen:
-        every = list(range(len(algorithm.parameterDefinition("ANALYSES").options())))
-        if sorted(algorithm.parameterAsEnums(parameters, "ANALYSES", context)) not in ([], every):
-            # chosen, not the default (every analysis: what qgis_process leaves empty and the dialog lists)
-            raise QgsProcessingException(tr(
-                "NOISE=2 leaves out od_flows: the report's OD flows use the stability-based histogram, which is "
-                "not zero-concentrated DP. Leave od_flows out of ANALYSES or use NOISE=0; for OD flows with "
-                "Gaussian noise run noisyodflows with NOISE=2."))
-        chosen.remove("od_flows")
-        feedback.pushWarning(tr(
-            "NOISE=2: OD flows are left out (their stability-based histogram is not zero-concentrated DP; "
-            "noisyodflows with NOISE=2 releases OD flows with Gaussian noise)."))
     return delta
 
 
-def gaussian_line(release):
-    """The privacy line of a NOISE=2 report: which analyses used which noise, rho and its (epsilon, delta)."""
+def gaussian_line(release, spec):
+    """The privacy line of a NOISE=2 report (``spec``: its MobilityReportSpec): which analyses used which noise,
+    rho and its (epsilon, delta), and the OD flows added on top."""
     fields, visits = release.record_fields, release.facts["analysis_fields"].get("visits_per_zone")
+    flows = release.facts["analysis_fields"].get("od_flows")
+    if flows is not None:
+        return tr(
+            "Noise: {visits}OD flows by Gaussian thresholding (Wilson et al. 2020 §3: discrete Gaussian noise, "
+            "sigma {sigma:.4g}, on the zone pairs with users only, one per user and pair, L2 sensitivity sqrt(M) = "
+            "{s:.4g}, published at or above {tau:g}; (epsilon {eo:.4g}, delta {do:g})-DP, not zero-concentrated DP); "
+            "every other analysis Laplace counts or exponential-mechanism summaries (pure epsilon-DP, rho = "
+            "epsilon^2/2). The other analyses are rho = {rho:.4g}-zCDP (Bun and Steinke 2016), converted at delta "
+            "{dg:g} (Canonne, Kamath and Steinke 2020 Corollary 13), and the OD flows are added on top by basic "
+            "composition: the report is (epsilon {e:.4g}, delta {d:g})-DP.").format(
+            visits=tr("visits per zone with the discrete Gaussian (sigma {sigma:.4g}, rho {rv:.4g}); ").format(
+                sigma=visits["noise_scale"], rv=visits["rho"]) if visits is not None else "",
+            sigma=flows["noise_scale"], s=flows["sensitivity"], tau=flows["threshold"], eo=flows["epsilon"],
+            do=flows["delta"], rho=spec.zcdp_rho(), dg=spec.gaussian_delta, e=fields["epsilon"],
+            d=fields["delta"])
     if visits is None:
         text = tr("Noise: every analysis Laplace counts or exponential-mechanism summaries (pure epsilon-DP); "
                        "composed in zCDP: rho = {rho:.4g}, i.e. (epsilon {e:.4g}, delta {d:g})-DP (Canonne, "

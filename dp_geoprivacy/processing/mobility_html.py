@@ -107,6 +107,8 @@ def od_section(zones, flow_lines, r, fields, zone_ids):
     """The top OD flows: every published flow passed the stability-based threshold, so it is a true pair; when
     none did, the map and the text say that the section publishes nothing reliable at this epsilon."""
     threshold, moe = r["od_threshold"][0], fields["margin_of_error_95"]
+    how = (tr("Gaussian thresholding; counts are users per pair") if fields["mechanism"].startswith("Gaussian")
+           else tr("stability-based histogram"))
     if not len(r["od_flows"]):
         message = tr("No flow reached the threshold: nothing reliable to show")
         text = tr("No OD flow reached the publication threshold of about {t} trips at this epsilon: this section "
@@ -122,10 +124,10 @@ def od_section(zones, flow_lines, r, fields, zone_ids):
             + heading(3, tr("The {n} largest flows").format(n=top))
             + ranking_chart(labels, r["od_flows"][:top], moe, tr("Largest flows")) + explain("ranking")
             + note(tr("{n} largest published flows. Only pairs with trips can be published, and only when their "
-                      "noisy count reaches about {t} (stability-based histogram): every flow shown is a true pair, "
+                      "noisy count reaches about {t} ({how}): every flow shown is a true pair, "
                       "smaller flows are not shown. 95% margin of error per flow ±{m}; trips with an end outside "
                       "the zones: {o}.").format(n=len(r["od_flows"]), t=number(threshold), m=number(moe),
-                                                o=number(r["od_outside"][0]))))
+                                                o=number(r["od_outside"][0]), how=how)))
 
 
 TOP_RANKED = 10

@@ -6,7 +6,7 @@ import math
 import numpy as np
 from qgis.core import QgsProcessingException, QgsWkbTypes
 
-from ..core.mechanisms.counting import StabilityHistogram
+from ..core.mechanisms.gaussian_threshold import THRESHOLDED
 from ..core.releases.od_paths import expected_noise_flows, least_min_flow
 from ..translation import tr
 
@@ -58,7 +58,7 @@ def drop_impossible_lonlat(trips, feedback):
 
 def check_size(domain_size, mechanism, min_flow):
     """Refuse settings that would publish too many flows (decided from public facts only)."""
-    if isinstance(mechanism, StabilityHistogram):
+    if isinstance(mechanism, THRESHOLDED):
         return
     if min_flow <= 0:
         if domain_size > MAX_EXPECTED_FLOWS:

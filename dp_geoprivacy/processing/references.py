@@ -28,6 +28,10 @@ WORKS = (
     ("Canonne, Kamath and Steinke 2020", r"Canonne, Kamath (and|und) Steinke",
      "Canonne, Kamath and Steinke, \u201cThe Discrete Gaussian for Differential Privacy\u201d, NeurIPS 2020 "
      "(arXiv:2004.00010)."),
+    ("Wilson et al. 2020", r"Wilson et al\. 2020",
+     "Wilson, Zhang, Lam, Desfontaines, Simmons-Marengo and Gipson, \u201cDifferentially Private SQL with "
+     "Bounded User Contribution\u201d, Proceedings on Privacy Enhancing Technologies (PoPETs) 2020(2) "
+     "(arXiv:1909.01917)."),
 )
 
 

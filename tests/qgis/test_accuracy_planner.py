@@ -117,6 +117,31 @@ def test_qgis_process_json(tmp_path):
     json.dumps(results)
 
 
+def test_od_flows_with_threshold_compare_the_stability_histogram_and_gaussian_thresholding(tmp_path):
+    from dp_geoprivacy.core.mechanisms.counting import StabilityHistogram
+    from dp_geoprivacy.core.mechanisms.gaussian_threshold import GaussianThreshold
+
+    gaussian = plan(tmp_path, RELEASE=1, EPSILON=1, MAX_CONTRIBUTIONS=32, DELTA=1e-6, NOISE=2, THRESHOLD=True)
+    expected = GaussianThreshold(1.0, 1e-6, 32)
+    assert gaussian["STABILITY_THRESHOLD"] == expected.threshold and gaussian["EXPECTED_SPURIOUS"] == 0
+    assert gaussian["RMSE"] == pytest.approx(expected.noise().variance ** 0.5, rel=1e-9)
+    assert gaussian["GAUSSIAN_RMSE"] == pytest.approx(gaussian["RMSE"], rel=1e-9)
+    assert gaussian["LAPLACE_RMSE"] == pytest.approx(2 ** 0.5 * StabilityHistogram(1.0, 1e-6, 32).scale)
+    assert gaussian["SMALLER_ERROR_NOISE"] == "Gaussian"
+    laplace = plan(tmp_path, RELEASE=1, EPSILON=1, MAX_CONTRIBUTIONS=32, DELTA=1e-6, THRESHOLD=True,
+                   OUTPUT=str(tmp_path / "laplace.gpkg"))
+    assert laplace["STABILITY_THRESHOLD"] > 5 * gaussian["STABILITY_THRESHOLD"]
+    assert laplace["GAUSSIAN_RMSE"] == gaussian["GAUSSIAN_RMSE"]
+    counts = plan(tmp_path, RELEASE=0, EPSILON=1, MAX_CONTRIBUTIONS=32, DELTA=1e-6, NOISE=2, THRESHOLD=True,
+                  OUTPUT=str(tmp_path / "counts.gpkg"))  # zone counts: the same mechanism
+    assert counts["STABILITY_THRESHOLD"] == expected.threshold and counts["SMALLER_ERROR_NOISE"] == "Gaussian"
+    with pytest.raises(QgsProcessingException, match="a threshold uses Laplace noise"):  # discrete Laplace: refused
+        plan(tmp_path, RELEASE=0, NOISE=1, DELTA=1e-6, THRESHOLD=True, OUTPUT=str(tmp_path / "bad.gpkg"))
+    with pytest.raises(QgsProcessingException, match="needs each point in one zone"):
+        plan(tmp_path, RELEASE=0, NOISE=2, DELTA=1e-6, THRESHOLD=True, CELLS_PER_CONTRIBUTION=2,
+             OUTPUT=str(tmp_path / "bad2.gpkg"))
+
+
 def test_laplace_and_gaussian_side_by_side_say_which_gives_the_smaller_error(tmp_path):
     """Issue 22 §1: zone counts with M = 32 distinct zones per user at (1, 1e-6): the Gaussian's RMSE is about 1.8x
     lower (L2 sensitivity sqrt(32) against L1 32); with M = 1 Laplace is better; the figures are noise_choice's."""

@@ -270,6 +270,22 @@ def test_od_flows_with_automatic_m_and_gaussian_noise(zones, tmp_path):
     assert results["SENSITIVITY"] == pytest.approx(math.sqrt(m))
 
 
+def test_od_flows_with_automatic_m_and_gaussian_thresholding(zones, tmp_path):
+    """THRESHOLD=1 with NOISE=2 is (epsilon, delta)-DP, not zCDP: the choice takes its epsilon 0.05 and the release
+    the other 0.95 (basic composition), the record says EPSILON 1 without rho."""
+    rows = [{"wkt": line(centre(u % 9), centre((u + i) % 9)), "uid": f"u{u}"}
+            for u in range(USERS) for i in range(PER_USER)]
+    trips = write_layer(tmp_path / "trips.gpkg", rows, ogr.wkbLineString)
+    _, log, entries = run("noisyodflows", tmp_path, INPUT=trips, ZONES=zones, ZONE_ID_FIELD="zone_id",
+                          USER_FIELD="uid", MAX_TRIPS=0, THRESHOLD=1, OUTPUT_FLOWS=tmp_path / "flows.gpkg",
+                          OUTPUT_MATRIX=tmp_path / "matrix.gpkg", **GAUSSIAN)
+    assert re.search(r"with epsilon 0.05 of the 1 of this run; the release uses the other 0.95\b", log), log
+    [record] = read_from_file(str(tmp_path / "flows.gpkg"))
+    assert record.rho is None and record.epsilon == pytest.approx(1.0) and record.delta == 1e-6
+    assert "Gaussian thresholding" in record.mechanism
+    assert entries[0]["rho"] is None and entries[0]["epsilon"] == pytest.approx(1.0)
+
+
 def test_zone_statistics_with_automatic_m_and_gaussian_noise(zones, tmp_path):
     rows = [{"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}", "speed": float((u * PER_USER + i) % 100)}
             for u in range(USERS) for i in range(PER_USER)]
@@ -283,7 +299,8 @@ def test_zone_statistics_with_automatic_m_and_gaussian_noise(zones, tmp_path):
 def test_mobility_report_with_automatic_m_and_gaussian_visits(zones, tmp_path):
     """The report's analyses share EPSILON less the choice's epsilon (its other analyses are pure epsilon-DP, so
     the report is not one rho(EPSILON, DELTA) release): rho is the report's plus 0.05^2 / 2, and the record's epsilon
-    is the smaller of the sum (1) and that rho's conversion."""
+    is the smaller of the sum (1) and that rho's conversion. Every analysis but od_flows: with them (Gaussian
+    thresholding, not zCDP) the record carries no rho (tests/qgis/test_mobility_report.py)."""
     rows = [r for u in range(USERS) for i in range(PER_USER) for r in (
         {"wkt": point(*centre(u % 9)), "uid": f"u{u}", "tid": f"t{i}", "ts": f"2024-03-0{1 + i} 08:10:00"},
         {"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}", "tid": f"t{i}", "ts": f"2024-03-0{1 + i} 08:40:00"})]
@@ -291,7 +308,8 @@ def test_mobility_report_with_automatic_m_and_gaussian_visits(zones, tmp_path):
     _, log, entries = run("mobilityreport", tmp_path, INPUT=records, ZONES=zones, ZONE_ID_FIELD="zone_id",
                           USER_FIELD="uid", TRIP_FIELD="tid", TIMESTAMP_FIELD="ts", MAX_TRIPS_PER_USER=0,
                           TIME_START="2024-03-01", TIME_END="2024-04-01", OUTPUT_HTML=tmp_path / "report.html",
-                          OUTPUT_VISITS=tmp_path / "visits.gpkg", OUTPUT_FLOWS=tmp_path / "flows.gpkg", **GAUSSIAN)
+                          OUTPUT_VISITS=tmp_path / "visits.gpkg", OUTPUT_FLOWS=tmp_path / "flows.gpkg",
+                          ANALYSES=",".join(str(i) for i in range(15) if i != 7), **GAUSSIAN)
     [record] = read_from_file(str(tmp_path / "visits.gpkg"))
     chosen = re.search(r"chose M = (\d+) \(from 1 to 8\) with epsilon 0.05 of the 1 of this run; the release uses "
                        r"the other 0.95", log)
@@ -300,3 +318,13 @@ def test_mobility_report_with_automatic_m_and_gaussian_visits(zones, tmp_path):
     assert record.rho > 0.05 ** 2 / 2 and record.delta == 1e-6
     assert record.epsilon == pytest.approx(min(1.0, zcdp_epsilon(record.rho, 1e-6)), rel=1e-6)
     assert entries[0]["rho"] == pytest.approx(record.rho)
+    # With od_flows (the default analyses): Gaussian thresholding is added on top, so no rho; delta DELTA + OD_DELTA.
+    _, _, entries = run("mobilityreport", tmp_path / "with_flows", INPUT=records, ZONES=zones,
+                        ZONE_ID_FIELD="zone_id", USER_FIELD="uid", TRIP_FIELD="tid", TIMESTAMP_FIELD="ts",
+                        MAX_TRIPS_PER_USER=0, TIME_START="2024-03-01", TIME_END="2024-04-01",
+                        OUTPUT_HTML=tmp_path / "with_flows" / "report.html",
+                        OUTPUT_VISITS=tmp_path / "with_flows" / "visits.gpkg",
+                        OUTPUT_FLOWS=tmp_path / "with_flows" / "flows.gpkg", **GAUSSIAN)
+    [record] = read_from_file(str(tmp_path / "with_flows" / "visits.gpkg"))
+    assert record.rho is None and entries[0]["rho"] is None and record.delta == pytest.approx(2e-6)
+    assert record.epsilon <= 1.0 + 1e-12 and "Gaussian thresholding" in record.mechanism

@@ -404,10 +404,10 @@ def test_concentration_curve_is_not_biased_by_empty_zones():
 
 def test_gaussian_visits_count_users_per_zone_and_the_record_carries_rho(trips, zones, tmp_path):
     """At a huge epsilon the discrete Gaussian's sigma is far below 1: each zone shows the number of users with a
-    visit there (one visit per user and zone); od_flows are left out; record and ledger carry rho."""
+    visit there (one visit per user and zone); without od_flows the report is zCDP: record and ledger carry rho."""
     path, plan = trips
     ledger = tmp_path / "ledger.json"
-    run(path, zones, tmp_path, NOISE=2, DELTA=1e-6, LEDGER=str(ledger), BUDGET=1e12)
+    run(path, zones, tmp_path, NOISE=2, DELTA=1e-6, LEDGER=str(ledger), BUDGET=1e12, ANALYSES=[0, 5])
     users = collections.defaultdict(set)
     for i, (o, d) in enumerate(plan):
         for z in (zone_of(*o), zone_of(*d)):
@@ -426,7 +426,6 @@ def test_gaussian_visits_count_users_per_zone_and_the_record_carries_rho(trips, 
 
 
 @pytest.mark.parametrize("extra, words", [
-    ({"NOISE": 2, "DELTA": 1e-6, "ANALYSES": [5, 7]}, "NOISE=2 leaves out od_flows"),
     ({"NOISE": 2, "DELTA": 0.0}, "NOISE=2 (discrete Gaussian) needs DELTA > 0"),
     ({"NOISE": 1}, "NOISE=1 (discrete Laplace) is not offered"),
 ])
@@ -437,6 +436,30 @@ def test_gaussian_settings_that_cannot_work_are_refused(trips, zones, tmp_path, 
     assert not (tmp_path / "report.html").exists()
 
 
+def test_gaussian_report_od_flows_are_users_per_pair_by_gaussian_thresholding(trips, zones, tmp_path):
+    """NOISE=2 with od_flows (the default analyses): at a huge epsilon tau is 2, so the pairs with 2 or more users
+    are published with their number of users (one per user and pair); the report is (epsilon, DELTA + OD_DELTA)-DP
+    without rho, in the record, the ledger and the HTML."""
+    path, plan = trips
+    ledger = tmp_path / "ledger.json"
+    run(path, zones, tmp_path, NOISE=2, DELTA=1e-6, OD_DELTA=1e-7, LEDGER=str(ledger), BUDGET=1e12)
+    users = collections.defaultdict(set)
+    for i, (o, d) in enumerate(plan):
+        if zone_of(*o) and zone_of(*d):
+            users[zone_of(*o), zone_of(*d)].add(i // 3)
+    out = tmp_path / "flows.gpkg"
+    got = dict(zip(zip(read_field(out, "origin_id"), read_field(out, "dest_id")), read_field(out, "noisy_count")))
+    assert got == {pair: float(len(u)) for pair, u in users.items() if len(u) >= 2} and got
+    record = read_from_file(str(tmp_path / "visits.gpkg"))[0]
+    assert record.rho is None and record.delta == pytest.approx(1.1e-6) and record.epsilon <= EXACT
+    assert "Gaussian thresholding" in record.mechanism
+    entry = Ledger(str(ledger)).entries()[0]
+    assert entry.rho is None and entry.delta == pytest.approx(1.1e-6)
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "OD flows by Gaussian thresholding" in page and "added on top by basic composition" in page
+    assert "Gaussian thresholding; counts are users per pair" in page
+
+
 def test_qgis_process_runs_the_gaussian_report(trips, zones, tmp_path):
     path, _ = trips
     results = run_algorithm_json(ALG, INPUT=path, USER_FIELD="uid", TRIP_FIELD="tid", TIMESTAMP_FIELD="ts",
@@ -445,5 +468,7 @@ def test_qgis_process_runs_the_gaussian_report(trips, zones, tmp_path):
                                  OUTPUT_FLOWS=tmp_path / "f.gpkg")
     assert feature_count(tmp_path / "v.gpkg") == N * N and results["OUTPUT_HTML"].endswith("r.html")
     record = read_from_file(str(tmp_path / "v.gpkg"))[0]
-    assert 0 < record.rho and record.delta == 1e-6 and record.epsilon <= 1.0
-    assert "discrete Gaussian" in (tmp_path / "r.html").read_text(encoding="utf-8")
+    # OD flows by Gaussian thresholding (OD_DELTA 1e-6 by default) on top of the zCDP part: no rho
+    assert record.rho is None and record.delta == pytest.approx(2e-6) and record.epsilon <= 1.0
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "discrete Gaussian" in page and "OD flows by Gaussian thresholding" in page

@@ -167,6 +167,11 @@ def zone_counts_threshold(folders):
             for i, rows in enumerate((base, base + [{"wkt": point(*zone_centre(8)), "uid": "new"}]))]
 
 
+def zone_counts_gaussian_threshold(folders):
+    """Gaussian thresholding (NOISE=2, THRESHOLD=1): D' puts one point into an empty zone."""
+    return [{**p, "NOISE": 2} for p in zone_counts_threshold(folders)]
+
+
 def od_flows_user_at_bound(folders):
     """D': plus a user with M + 1 trips, a trip with an end outside every zone, and a trip with a NULL user."""
     zones = write_grid_zones(folders[0].parent.parent / "zones.gpkg", 32633, (X0, Y0), CELL, N)
@@ -200,6 +205,29 @@ def od_flows_gaussian_user_at_bound(folders):
               "OUTPUT_FLOWS": "{out}/flows.gpkg", "OUTPUT_MATRIX": "{out}/matrix.gpkg"}
     return [{**common, "INPUT": write_layer(folders[i] / "trips.gpkg", rows, ogr.wkbLineString)}
             for i, rows in enumerate((base, base + extra))]
+
+
+def od_flows_gaussian_threshold(added):
+    """Gaussian thresholding (NOISE=2, THRESHOLD=1): D' plus a user with M = 2 trips on ``added`` pairs (zone
+    indices), all new or all already taken by others."""
+    def inputs(folders):
+        zones = write_grid_zones(folders[0].parent.parent / "zones.gpkg", 32633, (X0, Y0), CELL, N)
+        base = base_trips()
+        extra = [{"wkt": line(zone_centre(o), zone_centre(d)), "uid": "new", "start": "2024-03-01T08:00:00"}
+                 for o, d in added]
+        common = {"ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 1, "USER_FIELD": "uid", "MAX_TRIPS": 2,
+                  "NOISE": 2, "THRESHOLD": 1, "DELTA": 1e-6, "MIN_FLOW": 0,
+                  "OUTPUT_FLOWS": "{out}/flows.gpkg", "OUTPUT_MATRIX": "{out}/matrix.gpkg"}
+        return [{**common, "INPUT": write_layer(folders[i] / "trips.gpkg", rows, ogr.wkbLineString)}
+                for i, rows in enumerate((base, base + extra))]
+    return inputs
+
+
+def existing_pairs():
+    """Two (origin, destination) zone pairs base_trips() already has."""
+    rng = np.random.default_rng(2)
+    pairs = [(int(rng.integers(0, N * N)), int(rng.integers(0, N * N))) for _ in range(20)]
+    return pairs[:2]
 
 
 def zone_statistics_clamped(folders):
@@ -337,7 +365,8 @@ def mobility_repeated_trip_ids(folders):
 
 
 def mobility_gaussian(folders):
-    """The repeated trip ids with NOISE=2: visits per zone by the discrete Gaussian (one visit per user and zone)."""
+    """The repeated trip ids with NOISE=2: visits per zone by the discrete Gaussian (one visit per user and zone),
+    OD flows by Gaussian thresholding (one per user and pair)."""
     return [{**p, "NOISE": 2, "DELTA": 1e-6} for p in mobility_repeated_trip_ids(folders)]
 
 
@@ -411,6 +440,9 @@ CASES = [
     Case("zone counts, stability threshold: a point in an empty zone", "noisyzonecounts", zone_counts_threshold,
          noisy_results=("OUTSIDE_COUNT", "ROWS_WRITTEN"),
          noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",), noisy_rows=("counts",)),
+    Case("zone counts, Gaussian thresholding: a point in an empty zone", "noisyzonecounts",
+         zone_counts_gaussian_threshold, noisy_results=("OUTSIDE_COUNT", "ROWS_WRITTEN"),
+         noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",), noisy_rows=("counts",)),
     Case("OD flows: a user at the bound, an end outside, a NULL user", "noisyodflows", od_flows_user_at_bound,
          noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED"),
          noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of"), noisy_rows=("flows", "matrix")),
@@ -432,6 +464,12 @@ CASES = [
          noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED") + CHOSEN_M_RESULTS,
          noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of") + CHOSEN_M_TEXT,
          noisy_rows=("flows", "matrix")),
+    Case("OD flows, Gaussian thresholding: a user with M new pairs", "noisyodflows",
+         od_flows_gaussian_threshold([(8, 7), (7, 8)]), noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED"),
+         noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of"), noisy_rows=("flows", "matrix")),
+    Case("OD flows, Gaussian thresholding: a user with M pairs others have", "noisyodflows",
+         od_flows_gaussian_threshold(existing_pairs()), noisy_results=("OUTSIDE_FLOWS", "FLOWS_PUBLISHED"),
+         noisy_text=(rf"outside all zones: {NUMBER}", rf"release: {NUMBER} of"), noisy_rows=("flows", "matrix")),
     Case("zone statistics: values beyond the bounds, a NULL value, a point in no zone", "noisyzonestatistics",
          zone_statistics_clamped),
     Case("zone statistics, automatic M: a user beyond any M, a NULL value, a point in no zone",
@@ -462,8 +500,8 @@ CASES = [
     Case("mobility report, automatic M: repeated trip ids across users", "mobilityreport",
          automatic(mobility_repeated_trip_ids, "MAX_TRIPS_PER_USER"), noisy_rows=("flows",),
          noisy_results=CHOSEN_M_RESULTS, noisy_text=CHOSEN_M_TEXT),
-    Case("mobility report, discrete Gaussian visits: repeated trip ids across users", "mobilityreport",
-         mobility_gaussian),
+    Case("mobility report, discrete Gaussian visits and Gaussian thresholding of OD flows: repeated trip ids "
+         "across users", "mobilityreport", mobility_gaussian, noisy_rows=("flows",)),
     Case("adaptive grid: a user at the bound, a NULL user, a point outside the extent", "adaptivegrid",
          adaptive_grid_user_at_bound, noisy_results=("CELLS", "OUTSIDE_COUNT"), noisy_rows=("squares",),
          noisy_text=(rf"[Nn]oisy count outside the extent: {NUMBER}", rf"{NUMBER} squares")),

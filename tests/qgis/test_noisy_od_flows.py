@@ -227,6 +227,42 @@ def test_gaussian_counts_each_user_once_per_pair_and_records_rho(zones, tmp_path
     assert "one trip per zone pair and 4 pairs" in record.unit_of_privacy
 
 
+def test_qgis_process_gaussian_thresholding_publishes_pairs_with_users_and_enters_the_ledger_on_top(zones, tmp_path):
+    """NOISE=2 with THRESHOLD=1 (core.mechanisms.gaussian_threshold) through qgis_process: users per pair, only
+    pairs at or above tau, a record without rho; in a ledger with a Gaussian release the report adds its (epsilon,
+    delta) to the zCDP part."""
+    from dp_geoprivacy.core.accounting.ledger import Ledger
+    from dp_geoprivacy.core.mechanisms.gaussian import zcdp_epsilon, zcdp_rho
+    from dp_geoprivacy.core.mechanisms.gaussian_threshold import GaussianThreshold
+
+    # Z0_0 -> Z2_2 by users a (6 trips), b and c; Z1_1 -> Z0_1 by d only.
+    trips = [(centre(0, 0), centre(2, 2))] * 8 + [(centre(1, 1), centre(0, 1))]
+    path = write_trip_lines(tmp_path / "t.gpkg", 32633, trips, uids=["a"] * 6 + ["b", "c", "d"])
+    common = {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "USER_FIELD": "uid", "MAX_TRIPS": 2,
+              "NOISE": 2, "DELTA": 1e-6, "THRESHOLD": 1, "MIN_FLOW": 0}
+    flows = tmp_path / "f.gpkg"
+    results = run_algorithm_json(ALG, **common, EPSILON=EXACT, OUTPUT_FLOWS=flows, OUTPUT_MATRIX=tmp_path / "m.gpkg")
+    assert GaussianThreshold(EXACT, 1e-6, 2).threshold == 2
+    assert _flows(flows) == [("Z0_0", "Z2_2", 3.0)] and results["FLOWS_PUBLISHED"] == 1
+    assert results["DELTA_SPENT"] == 1e-6 and results["SENSITIVITY"] == pytest.approx(2 ** 0.5)
+    [record] = read_from_file(str(flows))
+    assert record.rho is None and record.delta == 1e-6 and "Gaussian thresholding" in record.mechanism
+    assert "tau = 2" in record.mechanism and "one trip per zone pair and 2 pairs" in record.unit_of_privacy
+    # In one ledger with a Gaussian release (rho): the report's zCDP route adds (0.5, 1e-7) on top.
+    ledger = tmp_path / "ledger.json"
+    for threshold in (1, 0):
+        run_algorithm_json(ALG, **{**common, "THRESHOLD": threshold, "DELTA": 1e-7}, EPSILON=0.5, LEDGER=ledger,
+                           OUTPUT_FLOWS=tmp_path / f"f{threshold}.gpkg", OUTPUT_MATRIX=tmp_path / f"m{threshold}.gpkg")
+    rho = zcdp_rho(0.5, 1e-7)
+    assert [e.rho for e in Ledger(ledger).entries()] == [None, pytest.approx(rho, rel=1e-12)]
+    report = run_algorithm_json("dp_geoprivacy:privacyreport", LEDGER=ledger, DELTA=1e-6,
+                                OUTPUT=tmp_path / "releases.gpkg", REPORT=tmp_path / "report.html")
+    assert report["TOTAL_ROUTE"] == "zCDP"
+    assert report["TOTAL_EPSILON"] == pytest.approx(zcdp_epsilon(rho, 1e-6) + 0.5, rel=1e-9)
+    assert report["TOTAL_EPSILON"] < 1.0  # basic composition: 1.0
+    assert report["TOTAL_DELTA"] == pytest.approx(1e-6 + 1e-7)
+
+
 def test_coordinate_table_in_lonlat_is_reprojected_to_the_zones(zones, tmp_path):
     from pyproj import Transformer
 
@@ -331,7 +367,6 @@ def test_no_usable_trip_is_refused(zones, tmp_path):
     [
         ({"THRESHOLD": 1, "DELTA": 0}, "THRESHOLD=1 (stability histogram) needs DELTA > 0"),
         ({"THRESHOLD": 1, "DELTA": 1e-6, "NOISE": 1}, "uses Laplace noise"),
-        ({"THRESHOLD": 1, "DELTA": 1e-6, "NOISE": 2}, "NOISE=2 (discrete Gaussian) is offered only with THRESHOLD=0"),
         ({"NOISE": 2, "DELTA": 0}, "NOISE=2 (discrete Gaussian) needs DELTA > 0"),
         ({"EPSILON": 0}, "EPSILON must be a finite number greater than 0"),
         ({"MIN_FLOW": 0, "EPSILON": 1}, None),

@@ -448,6 +448,31 @@ def test_overlapping_zones_are_refused_unless_allowed(tmp_path):
                  SEED=1)
     assert by_zone(result["OUTPUT"]) == {"a": 2.0, "b": 2.0, "c": 1.0}  # the point at x=7 counts twice
     assert result["SENSITIVITY"] == 2
+    with pytest.raises(QgsProcessingException, match="Gaussian thresholding.*needs each point in one zone"):
+        run(tmp_path, name="gauss.gpkg", INPUT=points, ZONES=zones, ZONE_ID_FIELD="zone_id", EPSILON=1,
+            ALLOW_OVERLAP=True, THRESHOLD=1, NOISE=2, DELTA=1e-6)
+    assert not (tmp_path / "gauss.gpkg").exists()
+
+
+def test_qgis_process_gaussian_thresholding_publishes_zones_with_enough_users(tmp_path):
+    """THRESHOLD=1 with NOISE=2: users per zone (one point per user and zone), only zones at or above tau (2 at a
+    huge epsilon), a record without rho."""
+    from dp_geoprivacy.core.mechanisms.gaussian_threshold import GaussianThreshold
+    from dp_geoprivacy.processing.privacy_metadata import read_from_file
+
+    n = 3
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 32633, (X0, Y0), CELL, n)
+    # Z0_0: user a (5 points) and b; Z1_1: user c only; Z2_2: users a, d and e.
+    xy = grid_points([6, 0, 0, 0, 1, 0, 0, 0, 3], n)
+    points = write_points(tmp_path / "points.gpkg", 32633, xy, users=["a"] * 5 + ["b", "c", "a", "d", "e"])
+    out = tmp_path / "out.gpkg"
+    result = run_algorithm_json(ALG, INPUT=points, ZONES=zones, ZONE_ID_FIELD="zone_id", USER_FIELD="user",
+                                MAX_CONTRIBUTIONS=2, EPSILON=EXACT, THRESHOLD=1, NOISE=2, DELTA=1e-6, OUTPUT=out)
+    assert GaussianThreshold(EXACT, 1e-6, 2).threshold == 2
+    assert by_zone(out) == {"Z0_0": 2.0, "Z2_2": 3.0}
+    assert result["DELTA_SPENT"] == 1e-6 and result["SENSITIVITY"] == pytest.approx(2 ** 0.5)
+    [record] = read_from_file(str(out))
+    assert record.rho is None and "Gaussian thresholding" in record.mechanism and "tau = 2" in record.mechanism
 
 
 @pytest.mark.parametrize(
@@ -460,7 +485,6 @@ def test_overlapping_zones_are_refused_unless_allowed(tmp_path):
         ({"DELTA": -0.1}, r"DELTA must be in \[0, 1\)"),
         ({"THRESHOLD": 1}, "THRESHOLD=1 .* needs DELTA > 0"),
         ({"THRESHOLD": 1, "DELTA": 1e-6, "NOISE": 1}, "set NOISE=0"),
-        ({"THRESHOLD": 1, "DELTA": 1e-6, "NOISE": 2}, "offered only with THRESHOLD=0"),
         ({"NOISE": 2}, r"NOISE=2 \(discrete Gaussian\) needs DELTA > 0"),
         ({"EPSILON": 0}, "EPSILON must be a finite number greater than 0"),
         ({"H3_RESOLUTION": 8}, "either ZONES or H3_RESOLUTION, not both"),

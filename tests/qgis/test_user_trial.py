@@ -83,7 +83,8 @@ def test_the_planners_side_by_side_does_not_call_its_quantiles_the_margin_of_err
 
 def test_the_mobility_reports_dialog_runs_with_gaussian_noise(no_iface):  # noqa: F811
     """The dialog lists every analysis in ANALYSES (its default); with NOISE=2 that was taken as choosing od_flows
-    and refused, so the report could not run from the dialog without unticking it; qgis_process left it out."""
+    and refused, so the report could not run from the dialog without unticking it. Now the OD flows take part
+    (Gaussian thresholding)."""
     from processing.gui.AlgorithmDialog import AlgorithmDialog
     from qgis.core import QgsProcessingContext, QgsVectorLayer
 
@@ -105,7 +106,10 @@ def test_the_mobility_reports_dialog_runs_with_gaussian_noise(no_iface):  # noqa
         log = LogFeedback()
         results, ok = algorithm.run(values, context, log)
         assert ok, "\n".join(log.messages)
-        assert any(m.startswith("NOISE=2: OD flows are left out") for m in log.messages)
+        # The OD flows are in, by Gaussian thresholding (issue 22), and the page says which noise they used.
+        assert not any("OD flows are left out" in m for m in log.messages)
+        with open(results["OUTPUT_HTML"], encoding="utf-8") as page:
+            assert "OD flows by Gaussian thresholding" in page.read()
     finally:
         dialog.deleteLater()
         QgsProject.instance().removeMapLayers([layer.id() for layer in layers.values()])

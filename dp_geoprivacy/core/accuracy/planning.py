@@ -31,8 +31,9 @@ cells well above it, an upper bound for the others.
   function the sparse OD path samples from. For n cells, n p is the expected
   number of published noise-only cells when all are empty: an upper bound
   for any data. The stability histogram (THRESHOLD = 1, Asghar, Tyler and Kaafar 2017
-  Algorithm 1) never publishes an empty cell; its threshold tau and the
-  true count published with 50% and 95% probability are given instead.
+  Algorithm 1) and Gaussian thresholding (core.mechanisms.gaussian_threshold) never
+  publish an empty cell; the threshold tau and the true count published with 50%
+  and 95% probability are given instead.
 
 Locations (planar or per-axis Laplace, Dumont et al. 2021 §5, Andrés et al. 2013). The
 displacement |z - x| (Euclidean) of planar Laplace with scale b = DISTANCE /
@@ -63,6 +64,7 @@ import numpy as np
 
 from ..mechanisms.counting import LAPLACE, CountNoise, StabilityHistogram
 from ..mechanisms.gaussian import DISCRETE_GAUSSIAN
+from ..mechanisms.gaussian_threshold import THRESHOLDED, GaussianThreshold
 from ..mechanisms.location import PLANAR, LocationLaplace
 from ..releases.od_flows import ODDomain
 from ..releases.od_paths import least_min_flow
@@ -75,7 +77,7 @@ _TAIL_SCALES = 35.0
 
 
 def _count_noise(mechanism) -> CountNoise:
-    return mechanism.noise() if isinstance(mechanism, StabilityHistogram) else mechanism
+    return mechanism.noise() if isinstance(mechanism, THRESHOLDED) else mechanism
 
 
 def published_error_pmf(noise: CountNoise):
@@ -151,13 +153,21 @@ class CountAccuracy:
 
 
 def count_accuracy(mechanism, cells: int = 1, min_flow: float = 0.0, confidence: float = CONFIDENCE) -> CountAccuracy:
-    """Figures for ``mechanism`` (a CountNoise or StabilityHistogram) over ``cells`` cells at ``min_flow``."""
+    """Figures for ``mechanism`` (a CountNoise, StabilityHistogram or GaussianThreshold) over ``cells`` cells at
+    ``min_flow``."""
     noise = _count_noise(mechanism)
     errors, probs = published_error_pmf(noise)
     mean_abs = float(np.sum(np.abs(errors) * probs))
     second = float(np.sum(errors**2 * probs))
-    stability = isinstance(mechanism, StabilityHistogram)
-    if stability:
+    stability = isinstance(mechanism, THRESHOLDED)
+    if isinstance(mechanism, GaussianThreshold):
+        p_spurious = 0.0
+        tau = float(mechanism.threshold)
+        # P(c + Z >= tau) for the discrete Gaussian Z: >= 1/2 at c = tau; >= confidence from c = tau + m, m the
+        # least integer with P(Z >= m + 1) <= 1 - confidence (Z is symmetric).
+        m = next(k for k in range(int(_TAIL_SCALES * noise.scale) + 2) if noise.release_tail(k + 1) <= 1 - confidence)
+        published_50, published_95 = tau, tau + m
+    elif stability:
         p_spurious = 0.0
         tau = float(mechanism.threshold)
         b = noise.scale
@@ -331,13 +341,18 @@ def mechanism_from_record(fields) -> Optional[object]:
     if sensitivity <= 0:
         return None
     scale = float(fields.get("noise_scale") or 0.0)
-    if scale > 0 and not name.startswith((PLANAR, "per_axis_laplace")) \
+    if scale > 0 and not name.startswith((PLANAR, "per_axis_laplace", "Gaussian thresholding")) \
             and not math.isclose(sensitivity / scale, epsilon, rel_tol=1e-9):
         # The record's epsilon is the run's whole epsilon; the counts got less when part of it paid for a
         # choice (automatic M: AUTO_SHARE), and their noise scale b = sensitivity / (their epsilon) says how much.
         epsilon = sensitivity / scale
     if name.startswith("stability-based histogram"):
         return StabilityHistogram(epsilon, float(fields["delta"]), max(1, int(round(sensitivity / 2.0))), 1)
+    if name.startswith("Gaussian thresholding"):  # L2 sensitivity sqrt(M); sigma from (epsilon, delta / 2)
+        mechanism = GaussianThreshold(epsilon, float(fields["delta"]), max(1, int(round(sensitivity**2))))
+        # The record's epsilon also paid for a choice (automatic M) when its sigma is not the record's own:
+        # that release's sigma and tau are not rebuilt here.
+        return mechanism if not scale or math.isclose(mechanism.scale, scale, rel_tol=1e-6) else None
     for kind in ("discrete_laplace", LAPLACE):
         if name.startswith(f"{kind} noise on every cell"):
             return CountNoise(kind, epsilon, sensitivity)

@@ -32,6 +32,7 @@ import numpy as np
 from ..mechanisms.bounded_stats import Bounds
 from ..mechanisms.counting import LAPLACE, CountNoise, StabilityHistogram
 from ..mechanisms.gaussian import GaussianCountNoise
+from ..mechanisms.gaussian_threshold import GaussianThreshold
 from ..mechanisms.quantiles import ExponentialQuantiles
 
 OUTSIDE = -1  # an end outside every zone
@@ -209,6 +210,32 @@ class FlowSelection:
                 "mechanism": "stability-based histogram (Asghar, Tyler and Kaafar 2017, Algorithm 1): Laplace "
                              "noise on pairs with trips only, published at or above the threshold",
                 "epsilon_floating_point": noise.snapped_epsilon, "count_grain": noise.grain}
+
+
+@dataclass(frozen=True)
+class GaussianFlowSelection(FlowSelection):
+    """OD flows by Gaussian thresholding (core.mechanisms.gaussian_threshold): the report's NOISE=2. Each user
+    counts once per pair (``_exact_distinct_od_pairs``), so a user with M trips adds 1 to at most M pairs: L0 M,
+    Linf 1, L2 sqrt(M). Discrete Gaussian on the pairs with users only, published at or above tau; (epsilon,
+    delta)-DP, not zCDP."""
+
+    @property
+    def histogram(self) -> GaussianThreshold:
+        return GaussianThreshold(self.epsilon, self.delta, int(self.max_trips))
+
+    @property
+    def noise(self) -> GaussianCountNoise:
+        return self.histogram.noise()
+
+    def fields(self) -> dict:
+        noise, histogram = self.noise, self.histogram
+        return {"epsilon": self.epsilon, "delta": self.delta, "sensitivity": self.sensitivity,
+                "noise_scale": noise.scale, "margin_of_error_95": noise.released_margin_of_error(0.95),
+                "threshold": self.threshold, "delta_threshold": histogram.threshold_delta,
+                "mechanism": "Gaussian thresholding (Wilson et al. 2020 §3): discrete Gaussian noise (Canonne, Kamath "
+                             "and Steinke 2020) on pairs with users only (one per user and pair, L2 sensitivity "
+                             "sqrt(M)), published at or above the threshold; (epsilon, delta)-DP, not zCDP",
+                "epsilon_floating_point": self.epsilon, "count_grain": 1.0}
 
 
 @dataclass(frozen=True)

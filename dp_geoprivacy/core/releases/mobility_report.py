@@ -22,15 +22,23 @@ GaussianCountNoise). Every other analysis stays as it is (Laplace counts,
 exponential-mechanism summaries): their cells are not distinct per user (a
 trip count per weekday or per hour, a histogram of one value per user,
 sensitivity 1) or the L1 and L2 bounds coincide, so the Gaussian does not
-help there. OD flows use the stability-based histogram, which is (epsilon,
-delta)-DP and not zCDP (its delta is the chance a pair without trips
-appears), so the Gaussian report refuses od_flows (ValueError; the glue
-says: leave od_flows out, or run noisyodflows with NOISE=2).
+help there. OD flows use Gaussian thresholding (``ma.GaussianFlowSelection``,
+core.mechanisms.gaussian_threshold): users per pair (one per user and pair,
+so a user with M trips adds 1 to at most M pairs: L2 sqrt(M)), discrete
+Gaussian noise on the pairs with users, published at or above tau. It is
+(e_od, od_delta)-DP and NOT zCDP (a pair only an added user creates may be
+published: an event of probability 0 without the user), so it is added
+on top of the zCDP part, as the ledger adds such releases.
 
 Accounting of the Gaussian report (OpenDP style).
-  Claim: the report is rho-zCDP with rho = rho_v + sum_j e_j^2 / 2 over the
-  other mechanisms j (each pure e_j-DP), and hence (epsilon*, delta)-DP
-  with epsilon* = min(EPSILON, zcdp_epsilon(rho, delta)).
+  Claim: without OD flows, the report is rho-zCDP with rho = rho_v + sum_j
+  e_j^2 / 2 over the other mechanisms j (each pure e_j-DP), and hence
+  (epsilon*, delta)-DP with epsilon* = min(EPSILON, zcdp_epsilon(rho,
+  delta)), delta = gaussian_delta. With OD flows (share e_od, delta
+  od_delta): rho is that of the other analyses, and the report is
+  (epsilon*, gaussian_delta + od_delta)-DP with epsilon* = min(EPSILON,
+  zcdp_epsilon(rho, gaussian_delta) + e_od); it is not zCDP, and its record
+  carries no rho.
   Proof: (1) visits per zone: the distinct bounding makes each user's change
   a 0/1 vector with at most 2M ones, so ||q(x) - q(x')||_2 <= sqrt(2M) for
   neighbours x, x' (one user added or removed; the bounding of M trips is a
@@ -46,6 +54,14 @@ Accounting of the Gaussian report (OpenDP style).
   Both (4) and (5) hold, so the smaller epsilon holds with delta. The record
   carries rho (so the ledger's zCDP route composes the report with other
   releases), epsilon* and delta.
+  With OD flows: (6) the OD flows are (e_od, od_delta)-DP (gaussian_threshold's
+  proof; the pairs are counted from the same bounded trips, one per user and
+  pair). (7) Basic composition of (4) with (6) gives (zcdp_epsilon(rho,
+  gaussian_delta) + e_od, gaussian_delta + od_delta)-DP; (5) with (6) gives
+  (EPSILON, gaussian_delta + od_delta)-DP (the shares add up to EPSILON).
+  Both hold, so the smaller epsilon holds. No rho bounds the report, so the
+  record carries none and the ledger adds the report's (epsilon*, delta) on
+  top of its zCDP part (core.accounting.zcdp).
 
 The exact values the mechanisms start from are computed in
 :mod:`.mobility_analyses` and never returned.
@@ -256,8 +272,6 @@ class MobilityReportSpec:
     def __post_init__(self):
         if self.gaussian_delta and not 0.0 < self.gaussian_delta < 1.0:
             raise ValueError("the Gaussian's delta must be in (0, 1) (e.g. 1e-6), or 0 for Laplace")
-        if self.gaussian_delta and "od_flows" in self.analyses:
-            raise ValueError("the Gaussian report leaves out od_flows: their stability-based histogram is not zCDP")
         unknown = [a for a in self.analyses if a not in ANALYSES]
         if unknown or not self.analyses:
             raise ValueError(f"unknown or no analyses: {unknown}")
@@ -270,20 +284,30 @@ class MobilityReportSpec:
 
     @property
     def delta(self) -> float:
-        """The report's delta: the Gaussian's; else the OD flows' selection's, 0 without OD flows."""
-        if self.gaussian_delta:
-            return float(self.gaussian_delta)
-        return float(self.od_delta) if "od_flows" in self.analyses else 0.0
+        """The report's delta: the Gaussian's plus, with OD flows, their selection's (module doc)."""
+        return float(self.gaussian_delta) + (float(self.od_delta) if "od_flows" in self.analyses else 0.0)
 
-    def rho(self) -> Optional[float]:
-        """Gaussian report: rho of visits per zone plus e^2 / 2 of every pure mechanism (module doc); else None."""
+    def zcdp_rho(self) -> Optional[float]:
+        """Gaussian report: rho of every analysis but the OD flows (visits per zone's rho plus e^2 / 2 of every pure
+        mechanism; module doc); None for the Laplace report."""
         if not self.gaussian_delta:
             return None
         parts = []
-        for mech in self.mechanisms().values():
+        for name, mech in self.mechanisms().items():
             for x in (mech if isinstance(mech, tuple) else (mech,)):
-                parts.append(x.noise.rho if isinstance(x, ma.GaussianCountAnalysis) else pure_dp_rho(x.epsilon))
+                if name != "od_flows":
+                    parts.append(x.noise.rho if isinstance(x, ma.GaussianCountAnalysis) else pure_dp_rho(x.epsilon))
         return math.fsum(parts)
+
+    def rho(self) -> Optional[float]:
+        """The report's rho when it is zCDP (the Gaussian report without OD flows), else None (module doc)."""
+        return None if "od_flows" in self.analyses else self.zcdp_rho()
+
+    def gaussian_epsilon(self) -> float:
+        """The Gaussian report's epsilon*: min(EPSILON, zcdp_epsilon(rho, gaussian_delta) + e_od) (module doc)."""
+        rho = self.zcdp_rho()
+        converted = zcdp_epsilon(rho, self.gaussian_delta) if rho else 0.0
+        return min(self.epsilon, converted + self.shares().get("od_flows", 0.0))
 
     def shares(self) -> Dict[str, float]:
         return split_budget(self.epsilon, self.analyses, self.weights)
@@ -303,7 +327,8 @@ class MobilityReportSpec:
                                           if self.gaussian_delta else ma.CountAnalysis(e, 2 * m)),
             "visits_per_time_window": lambda e: (ma.CountAnalysis(e * (1 - WINDOW_TOTALS_SHARE), m),
                                                  ma.CountAnalysis(e * WINDOW_TOTALS_SHARE, m)),
-            "od_flows": lambda e: ma.FlowSelection(e, self.od_delta, m),
+            "od_flows": lambda e: (ma.GaussianFlowSelection(e, self.od_delta, m) if self.gaussian_delta
+                                   else ma.FlowSelection(e, self.od_delta, m)),
             "travel_time": lambda e: ma.HistogramSummary(
                 e, m, tuple(ma.edges(b.max_travel_time_min, b.travel_time_bin_min))),
             "jump_length": lambda e: ma.HistogramSummary(
@@ -329,26 +354,30 @@ class MobilityReportSpec:
             eps = sum(x.epsilon for x in mechs)
             sens = "/".join(f"{x.fields()['sensitivity']:g}" for x in mechs)
             parts.append(f"{name} epsilon {eps:.6g} sensitivity {sens}")
-        rho = self.rho()
+        rho, zcdp_rho = self.rho(), self.zcdp_rho()
         gaussian = {} if rho is None else {"rho": rho}
-        how = ("" if rho is None else
+        how = ("" if zcdp_rho is None else
                "visits per zone with discrete Gaussian noise (Canonne, Kamath and Steinke 2020; one visit per user "
                "and zone, L2 sensitivity sqrt(2M)), the other analyses pure epsilon-DP, composed in zCDP (Bun and "
-               f"Steinke 2016): rho = {rho:.6g}, converted by Canonne, Kamath and Steinke 2020 Corollary 13; ")
+               f"Steinke 2016): rho = {zcdp_rho:.6g}, converted by Canonne, Kamath and Steinke 2020 Corollary 13"
+               + ("; OD flows by Gaussian thresholding (Wilson et al. 2020 §3; (epsilon, delta)-DP, not zCDP) added on "
+                  "top by basic composition; " if "od_flows" in mechanisms else "; "))
+        od_text = ("" if "od_flows" not in mechanisms else
+                   ", OD flows by the stability-based histogram (delta in the record); " if zcdp_rho is None else "; ")
         return {
             "mechanism": ("mobility report (Kapp et al. 2023): each analysis its own release, sequential composition; "
                           + how + "Laplace counts with Mironov snapping, exponential-mechanism five-number summaries"
-                          + (", OD flows by the stability-based histogram (delta in the record); "
-                             if "od_flows" in mechanisms else "; ")
+                          + (od_text or "; ")
                           + "; ".join(parts)),
-            "epsilon": self.epsilon if rho is None else min(self.epsilon, zcdp_epsilon(rho, self.delta)),
+            "epsilon": self.epsilon if zcdp_rho is None else self.gaussian_epsilon(),
             "delta": self.delta,
             **gaussian,
             "unit_of_privacy": self.unit_of_privacy,
             "sensitivity": float(self.max_trips),
             "sensitivity_unit": "trips per user (M); per analysis 1 (users), M (trips) or 2M (trip ends)",
             "noise_scale": float(lead_mech.fields()["noise_scale"]),
-            "noise_scale_unit": f"count ({'Laplace scale b' if rho is None else 'discrete Gaussian sigma'}) of {lead}; "
+            "noise_scale_unit": f"count ({'Laplace scale b' if zcdp_rho is None else 'discrete Gaussian sigma'}) of "
+                                f"{lead}; "
                                 "each analysis's own scale is in the mechanism "
                                 "text and the report's privacy section",
         }

@@ -75,10 +75,18 @@ def merge_pairs(a: PairCounts, b: PairCounts) -> PairCounts:
     return PairCounts(a.domain, ranks, counts, a.outside + b.outside, a.intrazonal_left_out + b.intrazonal_left_out)
 
 
-def od_pairs(t, n_zones: int) -> PairCounts:
-    """Trips with both ends located per (origin, destination) cell (an end outside every zone: the outside cell)."""
+def od_pairs(t, n_zones: int, distinct: bool = False) -> PairCounts:
+    """Trips with both ends located per (origin, destination) cell (an end outside every zone: the outside cell).
+    ``distinct`` (Gaussian thresholding, NOISE=2): users per cell instead, each user counted once in each cell
+    (the outside cell included), as noisyodflows' one trip per (user, pair)."""
     keep = ma.complete_located(t)
-    return count_pairs(t.start_zone[keep], t.end_zone[keep], n_zones, True)
+    origin, dest = t.start_zone[keep], t.end_zone[keep]
+    if distinct:
+        outside = (origin == ma.OUTSIDE) | (dest == ma.OUTSIDE)
+        rows = np.unique(np.stack((np.asarray(t.user)[keep].astype(np.int64), np.where(outside, ma.OUTSIDE, origin),
+                                   np.where(outside, ma.OUTSIDE, dest))), axis=1)
+        origin, dest = rows[1], rows[2]
+    return count_pairs(origin, dest, n_zones, True)
 
 
 def statistics_of(t, spec) -> MobilityStatistics:
@@ -87,7 +95,8 @@ def statistics_of(t, spec) -> MobilityStatistics:
     n = t.n_zones
     counts = {a: np.asarray(f(t, n, spec), dtype=float) for a, f in _COUNTS.items() if a in mechanisms}
     values = {a: mechanisms[a].statistics(f(t)) for a, f in VALUES.items() if a in mechanisms}
-    return MobilityStatistics(counts, values, od_pairs(t, n) if "od_flows" in mechanisms else None)
+    pairs = od_pairs(t, n, distinct=bool(spec.gaussian_delta)) if "od_flows" in mechanisms else None
+    return MobilityStatistics(counts, values, pairs)
 
 
 def release_statistics(statistics: MobilityStatistics, spec, rng: np.random.Generator):
@@ -126,7 +135,8 @@ def release_statistics(statistics: MobilityStatistics, spec, rng: np.random.Gene
 
 
 def _release_od(pairs, mech, top_n, rng):
-    """OD flows: the pairs the stability-based selection publishes, the top N of them by noisy count;
+    """OD flows: the pairs the stability-based selection (or Gaussian thresholding) publishes, the top N of them
+    by noisy count;
     ``od_threshold`` (public) the count a pair needs to be published half the time."""
     flows = release_flows(pairs, mech.histogram, 0.0, rng)
     order = np.argsort(-flows.noisy_count, kind="stable")[:int(top_n)]

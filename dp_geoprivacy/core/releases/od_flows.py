@@ -47,13 +47,12 @@ Theorem 14) and (epsilon, delta)-DP by their Corollary 13, with rho =
 coupling of mechanisms each within rho, and Renyi divergence is jointly
 quasi-convex, so the bound holds for the mixture. Rounding, clamping and MIN_FLOW are
 post-processing. The counts are then users per pair (a user's repeated trips
-on one pair count once), as the help says. The stability histogram is not
-offered with the Gaussian: its threshold's delta is derived for Laplace noise
-only (Asghar, Tyler and Kaafar 2017), and a Gaussian thresholding analysis
-(the probability that a pair present in one dataset only passes the
-threshold, added to delta) is not implemented, so ``make_mechanism`` refuses
-the combination. The aggregate (Spark) path refuses it too: it bounds users
-by trips, not by distinct pairs.
+on one pair count once), as the help says. THRESHOLD with the Gaussian is
+Gaussian thresholding (``gaussian_threshold.GaussianThreshold``: the same
+bounding, noise on the pairs with trips and the outside cell only, a pair
+published at or above tau; (epsilon, delta_g + delta_t)-DP, not zCDP; the
+proof is in its module). The aggregate (Spark) path refuses the Gaussian:
+it bounds users by trips, not by distinct pairs.
 
 The noise, rounding and publication of the cells (dense, sparse and stability
 paths) are in :mod:`.od_paths`.
@@ -68,12 +67,12 @@ import shapely
 from ..geometry.zones import OUTSIDE
 from ..mechanisms.counting import (
     LAPLACE,
-    StabilityHistogram,
     bound_contributions,
     bound_distinct_cells,
     skip_bounding_draws,
 )
 from ..mechanisms.gaussian import GaussianCountNoise
+from ..mechanisms.gaussian_threshold import THRESHOLDED, GaussianThreshold
 from .od_paths import release_flows
 from .publication import Private
 from .release import NoUsableRecordsError, Release, no_op, null_user_mask, ranks_from_order, user_codes
@@ -271,7 +270,7 @@ def bound_users(origin, dest, users, n_zones: int, mechanism, max_trips: int, rn
     within one zone that INCLUDE_INTRAZONAL leaves out add to no cell, which
     only lowers it).
     """
-    if not isinstance(mechanism, GaussianCountNoise):
+    if not isinstance(mechanism, (GaussianCountNoise, GaussianThreshold)):
         return bound_contributions(users, max_trips, rng)
     origin, dest = np.asarray(origin, dtype=np.int64), np.asarray(dest, dtype=np.int64)
     cell = np.where((origin == OUTSIDE) | (dest == OUTSIDE), -1, origin * int(n_zones) + dest)
@@ -316,7 +315,7 @@ def release_od_flows_from_pairs(pairs: PairCounts, zone_order, spec: ODFlowSpec,
     facts as release_od_flows.
     """
     mechanism = spec.mechanism()
-    if isinstance(mechanism, GaussianCountNoise):
+    if isinstance(mechanism, (GaussianCountNoise, GaussianThreshold)):
         raise ValueError("the discrete Gaussian needs users bounded to distinct zone pairs, which the aggregate "
                          "path does not do: use Laplace or discrete Laplace there")
     if records == 0 and null_users:
@@ -331,7 +330,7 @@ def release_od_flows_from_pairs(pairs: PairCounts, zone_order, spec: ODFlowSpec,
 
 def _release_pairs(pairs, zone_order, mechanism, spec, rng, facts) -> Release:
     flows = release_flows(pairs, mechanism, spec.min_flow, rng)
-    stability = isinstance(mechanism, StabilityHistogram)
+    stability = isinstance(mechanism, THRESHOLDED)
     noise = mechanism.noise() if stability else mechanism
     facts = dict(facts)
     facts.update(intrazonal_left_out=Private(pairs.intrazonal_left_out), path=flows.path, published=flows.published,

@@ -18,7 +18,8 @@ transform released noisy counts and cost no privacy.
 
 Paths (chosen from public facts only: n, THRESHOLD and MIN_FLOW)
 ----------------------------------------------------------------
-- ``stability``: THRESHOLD = 1.
+- ``stability``: THRESHOLD = 1 (the stability histogram, or Gaussian thresholding with the
+  discrete Gaussian: core.mechanisms.gaussian_threshold).
 - ``dense``: noise every one of the cells, in chunks of CHUNK_CELLS (memory
   O(chunk + non-empty cells)), when the domain has at most DENSE_MAX_CELLS
   cells (1,024 zones) or when ``min_flow`` <= 0 (then every cell is
@@ -45,7 +46,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..mechanisms.counting import CountNoise, StabilityHistogram, clamp_and_round
+from ..mechanisms.counting import CountNoise, clamp_and_round
+from ..mechanisms.gaussian_threshold import THRESHOLDED
 
 if TYPE_CHECKING:
     from .od_flows import PairCounts
@@ -188,7 +190,7 @@ def _sparse(pairs, noise, min_flow, rng, chunk):
     return ranks[order], values[order]
 
 
-def _stability(pairs, histogram: StabilityHistogram, min_flow, rng):
+def _stability(pairs, histogram, min_flow, rng):
     passed, noisy = histogram.release(pairs.counts, rng)
     keep, published = publish(noisy, min_flow)
     keep &= passed
@@ -200,16 +202,17 @@ def release_flows(pairs: "PairCounts", mechanism, min_flow: float, rng: np.rando
     """Release the OD matrix of ``pairs`` and the outside count.
 
     ``mechanism`` is a CountNoise (THRESHOLD 0: every cell noised; dense or
-    sparse path) or a StabilityHistogram (THRESHOLD 1). ``path`` defaults to
+    sparse path) or a thresholded mechanism (THRESHOLD 1: StabilityHistogram, or GaussianThreshold
+    with the discrete Gaussian; the same path). ``path`` defaults to
     :func:`choose_path`; forcing "dense" or "sparse" is for tests. The
     outside cell always gets the mechanism's noise and is always reported
     (rounded and clamped).
     """
-    stability = isinstance(mechanism, StabilityHistogram)
+    stability = isinstance(mechanism, THRESHOLDED)
     if path is None:
         path = choose_path(pairs.domain.size, 1 if stability else 0, min_flow)
     if (path == STABILITY) != stability:
-        raise ValueError("the stability path needs a StabilityHistogram, the others a CountNoise")
+        raise ValueError("the stability path needs a thresholded mechanism, the others a CountNoise")
     if path == DENSE:
         ranks, values = _dense(pairs, mechanism, min_flow, rng, chunk)
     elif path == SPARSE:

@@ -13,7 +13,9 @@ contributions that fall in no zone. Each kept contribution adds 1 to
 depth when overlapping zones count a point in each zone that contains it)
 or 1 to the outside cell. The mechanisms and the sensitivity rule are those
 of :mod:`.counting` (one place): ``histogram_sensitivity(M, c)`` for noise
-on every cell, ``StabilityHistogram`` for the thresholded release.
+on every cell, ``StabilityHistogram`` for the thresholded release (``GaussianThreshold``
+with the discrete Gaussian: core.mechanisms.gaussian_threshold, users bounded to M
+distinct cells as for the Gaussian on every cell).
 
 Everything here is numpy; no QGIS.
 """
@@ -38,6 +40,7 @@ from ..mechanisms.counting import (
     top_k,
 )
 from ..mechanisms.gaussian import DISCRETE_GAUSSIAN, GaussianCountNoise, histogram_l2_sensitivity
+from ..mechanisms.gaussian_threshold import THRESHOLDED, GaussianThreshold
 from .publication import Private
 from .release import Release, no_op, null_user_mask, order_by_rank, user_codes
 from .time_slots import NO_SLOT, slot_labels, time_slots
@@ -116,8 +119,13 @@ class NoisyHistogram:
 
 def make_mechanism(*, epsilon, delta=0.0, noise=LAPLACE, threshold=False, max_contributions=1,
                    cells_per_contribution=1):
-    """The count mechanism for these settings (CountNoise, or StabilityHistogram when ``threshold``)."""
+    """The count mechanism for these settings (CountNoise; when ``threshold``, StabilityHistogram, or
+    GaussianThreshold with the discrete Gaussian: core.mechanisms.gaussian_threshold)."""
     if threshold:
+        if noise == DISCRETE_GAUSSIAN:  # users bounded to M distinct cells, each in one cell: L0 M, Linf 1
+            if int(cells_per_contribution) != 1:
+                raise ValueError("Gaussian thresholding needs each contribution in one cell (no overlapping zones)")
+            return GaussianThreshold(epsilon, delta, int(max_contributions))
         if noise != LAPLACE:
             raise ValueError("the stability histogram uses Laplace noise only")
         return StabilityHistogram(epsilon, delta, int(max_contributions), int(cells_per_contribution))
@@ -164,7 +172,7 @@ def noisy_histogram(
         raise ValueError("slots must be in 0..n_slots-1 (drop NULL times first)")
     total = len(cell)
     if user_keys is not None:
-        if isinstance(mechanism, GaussianCountNoise):  # one record per histogram cell (outside: one cell)
+        if isinstance(mechanism, (GaussianCountNoise, GaussianThreshold)):  # one record per cell (outside: one)
             cell_key = np.where(cell == OUTSIDE, -1, cell * n_slots + slot)
             keep = bound_distinct_cells(user_keys, cell_key, max_contributions, rng)
         else:
@@ -208,7 +216,7 @@ def histogram_from_counts(counts: np.ndarray, outside_true: float, mechanism, rn
     n_zones, n_slots = counts.shape
     all_cells = np.append(counts.ravel().astype(float), float(outside_true))
 
-    if isinstance(mechanism, StabilityHistogram):
+    if isinstance(mechanism, THRESHOLDED):
         published_all, noisy_all = mechanism.release(all_cells, rng)
         moe = mechanism.noise().released_margin_of_error(0.95)
     else:
@@ -369,7 +377,7 @@ def release_zone_counts_from_aggregate(aggregate: ZoneCountAggregate, spec: Zone
     equal seed give equal published numbers on both paths.
     """
     mechanism = spec.mechanism()
-    if isinstance(mechanism, GaussianCountNoise):
+    if isinstance(mechanism, (GaussianCountNoise, GaussianThreshold)):
         raise ValueError("the discrete Gaussian needs users bounded to distinct cells, which the aggregate "
                          "path does not do: use Laplace or discrete Laplace there")
     counts = np.asarray(aggregate.counts)
@@ -393,7 +401,7 @@ def _release_histogram(histogram, mechanism, zone_rank, spec, facts) -> Release:
     facts = dict(facts)
     facts.update(dropped_by_bound=Private(histogram.dropped_by_bound), outside=histogram.outside,
                  margin_of_error=histogram.margin_of_error,
-                 threshold=mechanism.threshold if isinstance(mechanism, StabilityHistogram) else None)
+                 threshold=mechanism.threshold if isinstance(mechanism, THRESHOLDED) else None)
     result = {"zone_index": zone_index, "slot_index": slot_index,
               "noisy_count": histogram.noisy[zone_index, slot_index]}
     return Release(result, mechanism, mechanism.record_fields(spec.unit_of_privacy), facts)

@@ -47,7 +47,8 @@ from .accuracy_counts import log_count_accuracy
 from .accuracy_levels import level_parameters, level_rows
 from .accuracy_od_totals import od_totals_help, od_totals_parameters, od_totals_rows
 from .accuracy_report import report_parameters, report_rows, report_series
-from .accuracy_side_by_side import count_side_by_side, sum_side_by_side
+from .accuracy_responses import response_rows
+from .accuracy_side_by_side import count_side_by_side, sum_side_by_side, threshold_side_by_side
 from .accuracy_statistic_settings import log_statistic, statistic_parameters, statistic_spec
 
 ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES, ZONE_STATISTICS, LEVELS, REPORT, OD_TOTALS = range(8)
@@ -58,9 +59,6 @@ STATISTIC_COLUMNS = ("epsilon", "noise_scale", "grain", "p_published", "expected
 COUNT_COLUMNS = ("epsilon", "noise_scale", "grain", "expected_abs_error", "rmse", "margin_of_error",
                  "p_spurious", "expected_spurious", "threshold", "count_published_95")
 LOCATION_COLUMNS = ("epsilon", "noise_scale", "mean", "median", "q90", "q95")
-# Above this epsilon k-ary randomized response keeps the truth with a probability that rounds to 1.
-MAX_RESPONSE_EPSILON = 30.0
-RESPONSE_COLUMNS = ("epsilon", "p_truth", "standard_error", "expected_abs_error", "margin_of_error")
 
 
 class AccuracyPlanner(DpAlgorithm):
@@ -286,9 +284,10 @@ class AccuracyPlanner(DpAlgorithm):
             raise QgsProcessingException(self.tr(
                 "DELTA must be above 0 with Gaussian noise (e.g. 1e-6, below 1 / number of users)."))
         if release != LOCATIONS and threshold:
-            if noise != LAPLACE:
+            if noise == DISCRETE_LAPLACE:
                 raise QgsProcessingException(self.tr(
-                    "NOISE: the stability threshold uses Laplace noise; choose Laplace or turn THRESHOLD off."))
+                    "NOISE: a threshold uses Laplace noise (the stability histogram) or the discrete Gaussian "
+                    "(Gaussian thresholding); choose one of them or turn THRESHOLD off."))
             if not 0 < delta < 1:
                 raise QgsProcessingException(self.tr(
                     "DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users)."))
@@ -302,6 +301,10 @@ class AccuracyPlanner(DpAlgorithm):
             self, parameters, context, RELEASE_NAMES[release], noise, delta)
         m = plan.largest if plan else m  # the most noise the choice can give (accuracy_auto_bound)
         c = self.parameterAsInt(parameters, self.CELLS_PER_CONTRIBUTION, context) if release == ZONE_COUNTS else 1
+        if threshold and noise == DISCRETE_GAUSSIAN and c > 1 and release != LOCATIONS:
+            raise QgsProcessingException(self.tr(
+                "THRESHOLD with NOISE=2 (Gaussian thresholding) needs each point in one zone: set "
+                "CELLS_PER_CONTRIBUTION to 1, or use Laplace noise."))
         kind = self.location_mechanism_kind(parameters, context)
         distance = self.positive_number(parameters, self.DISTANCE, context)
 
@@ -358,32 +361,8 @@ class AccuracyPlanner(DpAlgorithm):
                                   "settings alone."))
         target = None
         if release == RESPONSES:
-            k = self.parameterAsInt(parameters, self.CATEGORIES, context)
-            n = self.parameterAsInt(parameters, self.RESPONDENTS, context)
-            share = self.parameterAsDouble(parameters, self.SHARE, context)
-            settings.update(categories=k, respondents=n, share=share)
-
-            def response(e):
-                return accuracy.response_accuracy(accuracy.response_mechanism(e, k), n, share)
-
-            rows = accuracy.sweep(response, epsilons)
-            columns = RESPONSE_COLUMNS
-            chosen = response(epsilon)
-            results.update(EXPECTED_ABS_ERROR=chosen.expected_abs_error, RMSE=chosen.standard_error,
-                           MARGIN_OF_ERROR=chosen.margin_of_error)
-            feedback.pushInfo(self.tr(
-                "At EPSILON {e:g}: each row keeps its value with probability {p:.3g}; the estimated count of a "
-                "category held by {s:g} of {n:,} rows has standard error {se:.4g} and 95% margin {moe:.4g}.").format(
-                e=epsilon, p=chosen.p_truth, s=share, n=n, se=chosen.standard_error, moe=chosen.margin_of_error))
-            target = self._target(parameters, self.TARGET_MARGIN, context)
-            if target is not None:
-                margin = lambda e: response(min(e, MAX_RESPONSE_EPSILON)).margin_of_error  # noqa: E731
-                results["EPSILON_FOR_MARGIN"] = self._inverse(
-                    feedback, accuracy.epsilon_for(margin, target),
-                    self.tr("a 95% margin of error of at most {t:g}").format(t=target))
-            series = {self.tr("expected absolute error"): [r["expected_abs_error"] for r in rows],
-                      self.tr("95% margin of error"): [r["margin_of_error"] for r in rows]}
-            y_label = self.tr("Count (log scale)")
+            rows, columns, series, y_label, target = response_rows(self, parameters, context, settings, results,
+                                                                   epsilons, epsilon, feedback)
         elif release == LOCATIONS:
             rows = accuracy.sweep(lambda e: accuracy.displacement_accuracy(location_mechanism(e)), epsilons)
             columns = LOCATION_COLUMNS
@@ -456,6 +435,8 @@ class AccuracyPlanner(DpAlgorithm):
             elif chosen.threshold is None and 0 < delta_declared < 1:
                 columns = count_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta_declared,
                                              columns)
+            elif 0 < delta_declared < 1 and settings.get("cells_per_contribution", 1) == 1:  # THRESHOLD on
+                threshold_side_by_side(feedback, results, epsilon, chosen.delta, settings["max_contributions"])
             target = self._target(parameters, self.TARGET_MARGIN, context)
             if target is not None:
                 results["EPSILON_FOR_MARGIN"] = self._inverse(

@@ -4,7 +4,8 @@ The figures are core.accuracy.noise_choice's; this adds them to the planner's ta
 Strings keep the planner's translation context.
 """
 
-from ...core.accuracy.noise_choice import COLUMNS, count_noise_choice, sum_noise_choice
+from ...core.accuracy.noise_choice import COLUMNS, GAUSSIAN_NAME, LAPLACE_NAME, count_noise_choice, sum_noise_choice
+from ...core.mechanisms.gaussian_threshold import compare_with_stability
 from ...translation import translate
 
 
@@ -48,3 +49,20 @@ def sum_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta
     return side_by_side(feedback, results, settings, rows, epsilons, epsilon, choice, columns,
                         translate("AccuracyPlanner", "a zone sum (M records of a unit in distinct zones, values up to "
                                                      "{b:g} in magnitude)").format(b=magnitude))
+
+
+def threshold_side_by_side(feedback, results, epsilon, delta, m):
+    """Zone counts or OD flows with THRESHOLD: the stability histogram (Laplace) against Gaussian thresholding at
+    (EPSILON, DELTA) (core.mechanisms.gaussian_threshold.compare_with_stability): thresholds and noise in the log,
+    the noise's standard deviation (the RMSE of a published count before rounding) in the results."""
+    figures = compare_with_stability(epsilon, delta, m)
+    smaller = GAUSSIAN_NAME if figures["gaussian_sd"] < figures["laplace_sd"] else LAPLACE_NAME
+    results.update(LAPLACE_RMSE=figures["laplace_sd"], GAUSSIAN_RMSE=figures["gaussian_sd"],
+                   SMALLER_ERROR_NOISE=smaller)
+    feedback.pushInfo(translate("AccuracyPlanner",
+        "Side by side at EPSILON {e:g} and DELTA {d:g}, for counts published only in cells with data (M = "
+        "{m}): the stability histogram (Laplace) needs a noisy count of {lt:.4g} and its noise has standard "
+        "deviation {ls:.4g}; Gaussian thresholding (NOISE=2) needs {gt:.4g} and its noise has standard deviation "
+        "{gs:.4g}. {noise} noise gives the smaller error; the smaller threshold publishes smaller counts.").format(
+        e=epsilon, d=delta, m=m, lt=figures["laplace_threshold"], ls=figures["laplace_sd"],
+        gt=figures["gaussian_threshold"], gs=figures["gaussian_sd"], noise=smaller))

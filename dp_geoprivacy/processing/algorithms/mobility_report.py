@@ -216,11 +216,18 @@ class MobilityReport(DpAlgorithm):
             "Each user's visits are bounded to one per zone, so a zone's count is the number of users with a visit "
             "there and one user changes at most 2M zones by 1: L2 sensitivity sqrt(2M) instead of 2M. Every other "
             "analysis keeps Laplace counts or exponential-mechanism summaries (their cells are not distinct per "
-            "user, so the Gaussian does not help). OD flows are left out (refused when chosen in ANALYSES): their "
-            "stability-based histogram is not zero-concentrated DP; noisyodflows with NOISE=2 gives Gaussian OD "
-            "flows. The report is rho-zCDP (Bun and Steinke 2016) with rho = the Gaussian's rho plus epsilon^2/2 of "
-            "every other analysis; the record and ledger carry rho and the (epsilon, delta) it converts to "
-            "(Canonne, Kamath and Steinke 2020 Corollary 13), at most EPSILON. NOISE=1 is not offered.</p>")
+            "user, so the Gaussian does not help). OD flows use Gaussian thresholding (Wilson et al. 2020, "
+            "'Differentially Private SQL with Bounded User Contribution', §3): each user counts once per zone pair, "
+            "so a flow is the number of users on it; only pairs with users get discrete Gaussian noise (L2 "
+            "sensitivity sqrt(M)) and a pair is published when its noisy count reaches a threshold set by OD_DELTA "
+            "(half for the noise, half for the chance that a pair only one user makes is published). At "
+            "EPSILON 1 and OD_DELTA 1e-6 its threshold is far lower than the stability-based histogram's from M = 1 "
+            "up (see noisyodflows). Without OD flows the report is rho-zCDP (Bun and Steinke 2016) with rho = the "
+            "Gaussian's rho plus epsilon^2/2 of every other analysis; the record and ledger carry rho and the "
+            "(epsilon, delta) it converts to at DELTA (Canonne, Kamath and Steinke 2020 Corollary 13), at most "
+            "EPSILON. With OD flows, which are (epsilon, delta)-DP but not zCDP, their epsilon and OD_DELTA are "
+            "added on top of that conversion (the report's delta is DELTA + OD_DELTA) and the record carries no "
+            "rho. The report's privacy section says which analysis used which noise. NOISE=1 is not offered.</p>")
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
@@ -347,7 +354,7 @@ class MobilityReport(DpAlgorithm):
         if period is None and "trips_over_time" in chosen:
             chosen.remove("trips_over_time")
             feedback.pushWarning(self.tr("Trips over time is left out: it needs the public TIME_START and TIME_END."))
-        gaussian_delta = mobility_gaussian.gaussian_delta(self, parameters, context, feedback, chosen)
+        gaussian_delta = mobility_gaussian.gaussian_delta(self, parameters, context)
         weights = split_weights(self.parameterAsString(parameters, self.BUDGET_SPLIT, context)) or None
         try:
             split_budget(epsilon, chosen, weights)
@@ -409,7 +416,7 @@ class MobilityReport(DpAlgorithm):
         shares = release.facts["shares"]
         privacy_lines = report_privacy_lines(epsilon, unit, shares)
         if gaussian_delta:
-            privacy_lines.insert(1, mobility_gaussian.gaussian_line(release))
+            privacy_lines.insert(1, mobility_gaussian.gaussian_line(release, spec))
         if bound.automatic:
             privacy_lines.insert(3, automatic_m_line(m, bound.choice.epsilon))
         record = self.privacy_record(mechanism_fields=bound.fields(release.record_fields),

@@ -177,7 +177,7 @@ class NoisyOdFlows(DpAlgorithm):
             "1), Laplace only): only pairs with at least one trip get Laplace noise of scale "
             "2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) "
             "(2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, "
-            "and a missing pair does not mean zero.</p>"
+            "and a missing pair does not mean zero. With NOISE=2 it is Gaussian thresholding (below).</p>"
             "<p><b>Post-processing</b>, in this order, identical for every path and costing no "
             "privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) "
             "rounded to the nearest integer; (3) negatives set to zero (Roy, Kantarcioglu and Sweeney 2016 §3); (4) "
@@ -378,7 +378,7 @@ class NoisyOdFlows(DpAlgorithm):
         bound = auto_bound.AutoBound.from_parameters(
             self, parameters, context, self.MAX_TRIPS, epsilon,
             cells=ODDomain(len(cells), intrazonal).size + 1 if cells.public else 1, noise_cost=OD_NOISE_COST,
-            noise=noise, delta=delta)
+            noise=noise, delta=delta, zcdp_release=not threshold)  # Gaussian thresholding is not zCDP
         if bound.automatic:
             max_trips = bound.choose(data.user_keys, source_rng.generator, feedback)
             spec = spec_for(max_trips, bound.epsilon_release)

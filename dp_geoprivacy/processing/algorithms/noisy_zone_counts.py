@@ -38,6 +38,7 @@ from ..count_release import (
     add_release_outputs,
     add_release_parameters,
     add_threshold_parameter,
+    gaussian_threshold_help,
     release_setting_errors,
 )
 from ..help_summary import NOISE_KINDS, count_figures, defaults, with_summary
@@ -176,7 +177,7 @@ class NoisyZoneCounts(DpAlgorithm):
             "<p>Sources: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler and Kaafar 2017 Algorithm "
             "1 and §3.3.1; "
             "the ITMS report §II C and hexagon-and-timeslot aggregation.</p>"
-        )
+        ) + gaussian_threshold_help(self.tr("zones (and slots)"), 1.0, 1e-6)
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
@@ -278,7 +279,8 @@ class NoisyZoneCounts(DpAlgorithm):
         rng = self.noise_source(parameters, context, feedback)
         bound = auto_bound.AutoBound.from_parameters(
             self, parameters, context, self.MAX_CONTRIBUTIONS, epsilon,
-            cells=len(cells) * (len(slot_labels(slot_kind)) if time_field else 1) + 1, noise=noise, delta=delta)
+            cells=len(cells) * (len(slot_labels(slot_kind)) if time_field else 1) + 1, noise=noise, delta=delta,
+            zcdp_release=not threshold)  # Gaussian thresholding is not zCDP: the choice adds its epsilon
         max_contributions = bound.choose(points.columns[user_field] if user_field else None, rng.generator, feedback)
 
         unit = (self.tr("one user ({field}), at most {m} points kept per user (sampled uniformly)").format(
@@ -291,6 +293,10 @@ class NoisyZoneCounts(DpAlgorithm):
             cell=points.mapped, n_zones=len(cells), zone_rank=ranks_from_order(cells.id_order()),
             user_keys=points.columns[user_field] if user_field else None,
             times=points.columns[time_field] if time_field else None, overlay=cells.overlay)
+        if threshold and noise == DISCRETE_GAUSSIAN and cells.cells_per_point > 1:
+            raise QgsProcessingException(self.tr(
+                "THRESHOLD=1 with NOISE=2 (Gaussian thresholding) needs each point in one zone: the zones overlap "
+                "(ALLOW_OVERLAP). Use zones that do not overlap, NOISE=0 with THRESHOLD=1, or THRESHOLD=0."))
         if user_field:
             note_user_level_counts(feedback, spec.mechanism(), max_contributions, cells.cells_per_point)
         reserve = self.reserver(parameters, context, feedback, input_parameter=self.INPUT,
