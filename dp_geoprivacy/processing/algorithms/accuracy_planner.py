@@ -44,8 +44,9 @@ from ..help_summary import count_figures, defaults, with_summary
 from ..writers import Column, write_features, write_text
 from .accuracy_auto_bound import AutoPlan, auto_parameters, bound_parameter
 from .accuracy_counts import log_count_accuracy
+from .accuracy_help import planner_details
 from .accuracy_levels import level_parameters, level_rows
-from .accuracy_od_totals import od_totals_help, od_totals_parameters, od_totals_rows
+from .accuracy_od_totals import od_totals_parameters, od_totals_rows
 from .accuracy_report import report_parameters, report_rows, report_series
 from .accuracy_side_by_side import count_side_by_side, sum_side_by_side
 from .accuracy_statistic_settings import log_statistic, statistic_parameters, statistic_spec
@@ -116,63 +117,7 @@ class AccuracyPlanner(DpAlgorithm):
             self.tr("<b>Accuracy:</b> exact figures of the noise; e.g. at the defaults (EPSILON={epsilon:g}, M={m}) "
                     "a zone count is off by at most ±{moe:.2g} (95%).").format(
                 epsilon=epsilon, m=m, moe=figures.margin_of_error),
-            self._details())
-
-    def _details(self):
-        return self.tr(
-            "<p><b>What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I "
-            "need?</b> Computed from the noise distribution alone: it reads no data, draws no noise, spends "
-            "no privacy budget and writes nothing to a ledger.</p>"
-            "<p>Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, "
-            "MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those "
-            "settings, so planner and release cannot disagree.</p>"
-            "<p><b>Counts</b> (noisy zone counts, noisy OD flows): per cell, the expected absolute error and "
-            "RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% "
-            "margin of error the release publishes. With noise on every cell (THRESHOLD off), "
-            "EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW "
-            "(with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an "
-            "upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal "
-            "pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, Asghar, Tyler and Kaafar "
-            "2017 Algorithm "
-            "1) no empty cell is published; the table gives its threshold and the true count published "
-            "with 95% probability.</p>"
-            "<p><b>Locations</b> (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and "
-            "95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).</p>"
-            "<p><b>Randomized response</b> (k-ary, CATEGORIES values): the probability of keeping the truth "
-            "for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count "
-            "of a category held by SHARE of RESPONDENTS rows.</p>"
-            "<p><b>Zone statistics</b> (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and "
-            "the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your "
-            "assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, "
-            "and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN "
-            "(default the centre of the bounds), the quantiles for values spread evenly between the bounds.</p>"
-            "<p><b>Consistent counts</b> (dp_geoprivacy:consistentcounts; LEVELS, SPLIT as you will give it, "
-            "CHILDREN per parent: 7 for H3, for zones the typical number of zones per district): per level, "
-            "the expected absolute error and 95% margin of a published count after least squares, from "
-            "simulating the noise on a complete tree.</p>"
-            "<p><b>Mobility report</b> (dp_geoprivacy:mobilityreport as a whole; M = MAX_CONTRIBUTIONS, its "
-            "analyses REPORT_ANALYSES and BUDGET_SPLIT as you will give the report, DELTA the OD flows' delta): "
-            "one row per epsilon and published part of each section, with the section's epsilon share, its "
-            "sensitivity and noise scale, the expected absolute error and 95% margin of one published count or "
-            "histogram bin (the margin the report writes), the 95% rank margin of the five-number summaries, "
-            "and for the OD flows the threshold and the true flow published with 95% probability. Compare "
-            "splits before spending (Kapp et al., 'Towards Standardized Mobility Reports with User-Level "
-            "Privacy', 2023, §4.3 and §5.4).</p>"
-            "<p><b>Laplace or Gaussian.</b> With DELTA above 0, zone counts, OD flows and zone sums are also "
-            "planned with both noises side by side at the same (EPSILON, DELTA): Laplace calibrated to the L1 "
-            "sensitivity M, the Gaussian to the L2 sensitivity sqrt(M) of a user in at most M distinct cells, through "
-            "zero-concentrated DP (Bun and Steinke 2016; Canonne, Kamath and Steinke 2020). Columns laplace_... and "
-            "gaussian_..., results LAPLACE_RMSE, GAUSSIAN_RMSE and SMALLER_ERROR_NOISE say which gives the smaller "
-            "error: Laplace for M = 1, the Gaussian from a few contributions per user on.</p>"
-            "<p>Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures "
-            "are for.</p>"
-            "<p><b>Inverse.</b> TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from "
-            "which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). "
-            "OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart."
-            "</p><p>Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar "
-            "2017 Algorithm 1, "
-            "Dumont et al. 2021 §5; Mironov 2012 (snapping).</p>"
-        ) + od_totals_help()
+            planner_details())
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterEnum(
