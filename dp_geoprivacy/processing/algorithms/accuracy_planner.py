@@ -39,19 +39,22 @@ from ...core.mechanisms.location import PerturbationSpec
 from ...core.releases.od_flows import ODDomain
 from ...core.releases.zone_counts import make_mechanism
 from ...core.releases.zone_statistics import SUM
+from ..auto_bound import AUTO_VALUE_BOUNDS
 from ..base import DpAlgorithm
 from ..help_summary import count_figures, defaults, with_summary
 from ..writers import Column, write_features, write_text
-from .accuracy_auto_bound import AutoPlan, auto_parameters, bound_parameter
+from .accuracy_auto_bound import AutoPlan, auto_parameters, bound_parameter, total_epsilon_rows
 from .accuracy_counts import log_count_accuracy
 from .accuracy_help import planner_details
 from .accuracy_levels import level_parameters, level_rows
 from .accuracy_od_totals import od_totals_parameters, od_totals_rows
 from .accuracy_report import report_parameters, report_rows, report_series
 from .accuracy_side_by_side import count_side_by_side, sum_side_by_side
-from .accuracy_statistic_settings import log_statistic, statistic_parameters, statistic_spec
+from .accuracy_statistic_settings import log_statistic, log_statistic_choices, statistic_parameters, statistic_spec
 
 ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES, ZONE_STATISTICS, LEVELS, REPORT, OD_TOTALS = range(8)
+# The releases with automatic bounds (accuracy_auto_bound; consistentcounts has none).
+AUTO_RELEASES = (ZONE_COUNTS, OD_FLOWS, ZONE_STATISTICS, REPORT)
 RELEASE_NAMES = ("noisyzonecounts", "noisyodflows", "laplaceperturbation", "randomizedresponse",
                  "noisyzonestatistics", "consistentcounts", "mobilityreport", "noisyodflows")
 STATISTIC_COLUMNS = ("epsilon", "noise_scale", "grain", "p_published", "expected_abs_error", "rmse", "error_q95",
@@ -244,8 +247,12 @@ class AccuracyPlanner(DpAlgorithm):
             cells = zones * self.parameterAsInt(parameters, self.SLOTS, context)
         m = self.parameterAsInt(parameters, self.MAX_CONTRIBUTIONS, context)
         plan = None if release in (LOCATIONS, RESPONSES) else AutoPlan.from_parameters(
-            self, parameters, context, RELEASE_NAMES[release], noise, delta)
-        m = plan.largest if plan else m  # the most noise the choice can give (accuracy_auto_bound)
+            self, parameters, context, RELEASE_NAMES[release] + (" (OUTPUT_TOTALS)" if release == OD_TOTALS else ""),
+            release in AUTO_RELEASES,
+            LAPLACE if release in (ZONE_STATISTICS, REPORT) else noise, delta,
+            value_bounds=release == ZONE_STATISTICS and self.parameterAsBool(parameters, AUTO_VALUE_BOUNDS, context),
+            zcdp_release=release != REPORT)
+        m = plan.largest if plan and plan.automatic_m else m  # the most noise the choice can give
         c = self.parameterAsInt(parameters, self.CELLS_PER_CONTRIBUTION, context) if release == ZONE_COUNTS else 1
         kind = self.location_mechanism_kind(parameters, context)
         distance = self.positive_number(parameters, self.DISTANCE, context)
@@ -357,7 +364,8 @@ class AccuracyPlanner(DpAlgorithm):
             series = {self.tr("origin total, expected absolute error"): [r["mae_origin_total"] for r in rows]}
             y_label = self.tr("Count (log scale)")
         elif release == REPORT:
-            rows, columns, chosen = report_rows(self, parameters, context, settings, epsilons, epsilon, feedback)
+            rows, columns, chosen = report_rows(self, parameters, context, settings, epsilons, epsilon, feedback,
+                                                plan, results)
             for row in chosen:
                 if row["section"] == "visits_per_zone":
                     results.update(EXPECTED_ABS_ERROR=row["expected_abs_error"], MARGIN_OF_ERROR=row["margin_of_error"])
@@ -365,20 +373,27 @@ class AccuracyPlanner(DpAlgorithm):
                     results["STABILITY_THRESHOLD"] = row["threshold"]
             series, y_label = report_series(rows), self.tr("95% margin of a count (log scale)")
         elif release == ZONE_STATISTICS:
-            make_spec, records, zone_mean = statistic_spec(self, parameters, context, settings)
+            spec_for, records, zone_mean = statistic_spec(self, parameters, context, settings, plan)
 
-            def figures(e):
-                return statistic_accuracy(make_spec(e), records, zone_mean=zone_mean)
+            def make_spec(e, bound=None):
+                return spec_for(plan.split(e)[1] if plan else e, bound)
+
+            def figures(e, bound=None):
+                return statistic_accuracy(make_spec(e, bound), records, zone_mean=zone_mean)
 
             rows = accuracy.sweep(figures, epsilons)
             columns = STATISTIC_COLUMNS
             chosen = figures(epsilon)
             results.update(EXPECTED_ABS_ERROR=chosen.expected_abs_error, RMSE=chosen.rmse,
                            MARGIN_OF_ERROR=chosen.margin_of_error, P_PUBLISHED=chosen.p_published)
-            log_statistic(feedback, chosen, settings)
+            columns = total_epsilon_rows(plan, rows, epsilons, columns)
+            log_statistic(feedback, chosen, settings, epsilon)
+            if plan:
+                log_statistic_choices(feedback, results, plan, epsilon, figures)
+                settings.update(plan.settings())
             if settings["statistic"] == SUM and 0 < delta_declared < 1:
                 columns = sum_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta_declared,
-                                           columns, make_spec)
+                                           columns, spec_for, plan)
             target = self._target(parameters, self.TARGET_MARGIN, context)
             if target is not None:
                 results["EPSILON_FOR_MARGIN"] = self._inverse(
@@ -394,13 +409,14 @@ class AccuracyPlanner(DpAlgorithm):
             results.update(EXPECTED_ABS_ERROR=chosen.expected_abs_error, RMSE=chosen.rmse,
                            MARGIN_OF_ERROR=chosen.margin_of_error, EXPECTED_SPURIOUS=chosen.expected_spurious,
                            STABILITY_THRESHOLD=chosen.threshold)
-            log_count_accuracy(feedback, chosen)
+            columns = total_epsilon_rows(plan, rows, epsilons, columns)
+            log_count_accuracy(feedback, chosen, epsilon)
             if plan:
                 plan.log(feedback, results, epsilon, chosen.expected_abs_error, accuracy.count_accuracy(
                     count_mechanism(epsilon, plan.typical), cells, min_flow).expected_abs_error)
-            elif chosen.threshold is None and 0 < delta_declared < 1:
+            if chosen.threshold is None and 0 < delta_declared < 1:
                 columns = count_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta_declared,
-                                             columns)
+                                             columns, plan.largest if plan else settings["max_contributions"], plan)
             target = self._target(parameters, self.TARGET_MARGIN, context)
             if target is not None:
                 results["EPSILON_FOR_MARGIN"] = self._inverse(
