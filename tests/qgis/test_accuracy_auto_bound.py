@@ -138,3 +138,19 @@ def test_planned_mobility_report_is_the_reports_with_automatic_m(zones, tmp_path
     assert visits["noise_scale"] == pytest.approx(float(recorded.group(2)) / float(recorded.group(1)), rel=1e-5)
     assert read_field(tmp_path / "visits.gpkg", "moe95")[0] == pytest.approx(visits["margin_of_error"], rel=1e-12)
     assert results["EXPECTED_ABS_ERROR_TYPICAL_M"] == results["EXPECTED_ABS_ERROR"]
+
+
+def test_planned_gaussian_zone_sum_is_the_releases_with_automatic_m(zones, tmp_path):  # noqa: F811
+    """The side by side of a zone sum with automatic M (planner NOISE=0, DELTA 1e-6): its Gaussian sigma is the
+    sigma a noisyzonestatistics NOISE=2 run records at the M it chose (EPSILON 1, AUTO_SHARE 0.05: the release keeps
+    the rho the choice's 0.05^2 / 2 leaves)."""
+    rows = [{"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}", "speed": float((u * PER_USER + i) % 100)}
+            for u in range(USERS) for i in range(PER_USER)]
+    values = write_layer(tmp_path / "points.gpkg", rows)
+    settings = {"EPSILON": 1, "DELTA": 1e-6, "AUTO_SHARE": 0.05, "LOWER": 0, "UPPER": 100}
+    release, log, _ = run("noisyzonestatistics", tmp_path, INPUT=values, ZONES=zones, ZONE_ID_FIELD="zone_id",
+                          VALUE_FIELD="speed", STATISTIC=1, UNIT=1, USER_FIELD="uid", MAX_CONTRIBUTIONS=0, NOISE=2,
+                          OUTPUT=tmp_path / "statistics.gpkg", **settings)
+    results, [row] = plan(tmp_path, "sum", RELEASE=4, STATISTIC=0, EPSILONS="1", MAX_CONTRIBUTIONS=0,
+                          AUTO_MAX_BOUND=chosen_m(log), **settings)
+    assert row["gaussian_sigma"] == pytest.approx(release["NOISE_SCALE"], rel=1e-9)
