@@ -1436,32 +1436,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Das BUDGET_SPLIT des Berichts, z. B. 'od_flows=3,visits_per_zone=2'; leer: gleiche Anteile.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="57"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="59"/>
         <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0.</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="60"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="62"/>
         <source>Mobility report settings: {error} (DELTA is the OD flows' delta).</source>
         <translation>Einstellungen des Mobilitätsberichts: {error} (DELTA ist das Delta der Quelle-Ziel-Ströme).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="95"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="117"/>
         <source>At EPSILON {e:g} for the whole report (M = {m}), per section: its epsilon, the expected absolute error and the 95% margin of one published count or bin:</source>
         <translation>Bei EPSILON {e:g} für den ganzen Bericht (M = {m}), je Abschnitt: sein Epsilon, der erwartete absolute Fehler und die 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Klasse:</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="120"/>
         <source>{section} ({part}): epsilon {s:.3g}, expected error {mae:.3g}, margin ±{moe:.3g}</source>
         <translation>{section} ({part}): Epsilon {s:.3g}, erwarteter Fehler {mae:.3g}, Spanne ±{moe:.3g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="124"/>
         <source>; five-number summary within {r:.3g} ranks (95%)</source>
         <translation>; Fünf-Punkte-Zusammenfassung innerhalb von {r:.3g} Rängen (95 %)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="105"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="126"/>
         <source>; a flow is published from a noisy count of {t:.4g}, a true flow of {c:.4g} trips with 95% probability</source>
         <translation>; ein Strom wird ab einer verrauschten Anzahl von {t:.4g} veröffentlicht, ein wahrer Strom von {c:.4g} Wegen mit 95 % Wahrscheinlichkeit</translation>
     </message>
@@ -2099,192 +2099,192 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>AccuracyPlanner</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="107"/>
         <source>Accuracy planner (reads no data, spends nothing)</source>
         <translation>Genauigkeitsplaner (liest keine Daten, verbraucht nichts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
         <source>Release to plan</source>
         <translation>Zu planende Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zonenzählungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
         <source>Location perturbation (Laplace)</source>
         <translation>Ortsverrauschung (Laplace)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
         <source>Randomized response (k-ary)</source>
         <translation>Randomisierte Antwort (k-är)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="132"/>
         <source>Epsilon you intend to use</source>
         <translation>Vorgesehenes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="135"/>
         <source>The epsilon whose figures are returned as outputs; e.g. 1.</source>
         <translation>Das Epsilon, dessen Zahlen als Ausgaben zurückgegeben werden; z. B. 1.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="137"/>
         <source>Number of zones (counts, OD flows)</source>
         <translation>Anzahl der Zonen (Zählungen, Quelle-Ziel-Ströme)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="140"/>
         <source>The number of zones of the public tessellation, e.g. 100.</source>
         <translation>Die Anzahl der Zonen der öffentlichen Flächeneinteilung, z. B. 100.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="144"/>
         <source>Protected distance (metres; locations)</source>
         <translation>Geschützte Entfernung (Meter; Orte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="147"/>
         <source>Noise (counts)</source>
         <translation>Rauschen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="147"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="147"/>
         <source>Discrete Laplace</source>
         <translation>Diskretes Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="164"/>
         <source>Epsilons to tabulate</source>
         <translation>Zu tabellierende Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="166"/>
         <source>Target 95% margin of error per cell (counts)</source>
         <translation>Ziel: 95-%-Fehlermarge je Zelle (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="166"/>
         <source>Target number of spurious cells (counts)</source>
         <translation>Ziel: Anzahl unechter Zellen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="166"/>
         <source>Target mean displacement (metres)</source>
         <translation>Ziel: mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="172"/>
         <source>Categories (randomized response)</source>
         <translation>Kategorien (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="174"/>
         <source>Rows (randomized response)</source>
         <translation>Zeilen (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="183"/>
         <source>Time slots per zone (counts)</source>
         <translation>Zeitfenster je Zone (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="190"/>
         <source>OD flows include intrazonal pairs</source>
         <translation>Quelle-Ziel-Ströme enthalten Binnenpaare</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="247"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="195"/>
         <source>Accuracy per epsilon</source>
         <translation>Genauigkeit je Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="251"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
         <source>Chart: accuracy against epsilon</source>
         <translation>Diagramm: Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="251"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>Expected absolute error per cell</source>
         <translation>Erwarteter absoluter Fehler je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>Root mean square error per cell</source>
         <translation>Wurzel des mittleren quadratischen Fehlers je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>95% margin of error per cell</source>
         <translation>95-%-Fehlermarge je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>Expected spurious cells (all empty)</source>
         <translation>Erwartete unechte Zellen (alle leer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>Stability threshold</source>
         <translation>Stabilitätsschwelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>Mean displacement (metres)</source>
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>95% quantile of the displacement (metres)</source>
         <translation>95-%-Quantil der Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>Epsilon for the target margin</source>
         <translation>Epsilon für die Ziel-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>Epsilon for the target spurious cells</source>
         <translation>Epsilon für die Zielzahl unechter Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>Epsilon for the target displacement</source>
         <translation>Epsilon für die Ziel-Verschiebung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="292"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="240"/>
         <source>DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss mit THRESHOLD größer als 0 sein (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="302"/>
         <source>EPSILONS: {error}. Give positive numbers separated by commas, e.g. 0.1, 1, 5.</source>
         <translation>EPSILONS: {error}. Positive Zahlen durch Kommas getrennt angeben, z. B. 0.1, 1, 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="360"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="312"/>
         <source>No data is read and no budget is spent: these figures follow from the settings alone.</source>
         <translation>Es werden keine Daten gelesen und kein Budget verbraucht: Diese Zahlen folgen allein aus den Einstellungen.</translation>
     </message>
@@ -2314,102 +2314,102 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Anzahl (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="371"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="323"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} m; displacement mean {mean:.4g} m, median {median:.4g} m, 95% of points within {q95:.4g} m.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} m; Verschiebung im Mittel {mean:.4g} m, Median {median:.4g} m, 95 % der Punkte innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="377"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="329"/>
         <source>a mean displacement of at most {t:g} m</source>
         <translation>eine mittlere Verschiebung von höchstens {t:g} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="380"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="332"/>
         <source>mean displacement (m)</source>
         <translation>mittlere Verschiebung (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="333"/>
         <source>95% quantile (m)</source>
         <translation>95-%-Quantil (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="382"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="334"/>
         <source>Displacement (metres, log scale)</source>
         <translation>Verschiebung (Meter, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="447"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="409"/>
         <source>at most {t:g} spurious cells of {n:,}</source>
         <translation>höchstens {t:g} unechte Zellen von {n:,}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="453"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="415"/>
         <source>expected spurious cells</source>
         <translation>erwartete unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="473"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="435"/>
         <source>Expected accuracy against epsilon</source>
         <translation>Erwartete Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="474"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="436"/>
         <source>epsilon (log scale)</source>
         <translation>Epsilon (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="476"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="438"/>
         <source>Data-independent: computed from the noise distribution; no data was read.</source>
         <translation>Datenunabhängig: aus der Rauschverteilung berechnet; es wurden keine Daten gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_counts.py" line="12"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_counts.py" line="13"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} (sensitivity {s:g}); expected absolute error per cell {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} (Sensitivität {s:g}); erwarteter absoluter Fehler je Zelle {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_counts.py" line="19"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_counts.py" line="20"/>
         <source>Stability threshold {t:.4g}: no empty cell is published; a cell with a true count of {c95:.4g} is published with 95% probability.</source>
         <translation>Stabilitätsschwelle {t:.4g}: Keine leere Zelle wird veröffentlicht; eine Zelle mit der wahren Anzahl {c95:.4g} wird mit 95 % Wahrscheinlichkeit veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="483"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="445"/>
         <source>No epsilon up to 10,000 gives {what}.</source>
         <translation>Kein Epsilon bis 10.000 ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="485"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="447"/>
         <source>Epsilon {e:.4g} gives {what}.</source>
         <translation>Epsilon {e:.4g} ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="113"/>
         <source>Predicts the accuracy of a release at each epsilon, and the epsilon a target accuracy needs, from the noise distribution alone.</source>
         <translation>Sagt die Genauigkeit einer Veröffentlichung für jedes Epsilon voraus und das Epsilon, das eine Zielgenauigkeit braucht, allein aus der Verteilung des Rauschens.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="113"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; nothing to protect: it reads no data, spends no privacy budget and writes nothing to a ledger.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts zu schützen: liest keine Daten, verbraucht kein Privatsphäre-Budget und schreibt nichts ins Journal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="113"/>
         <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact figures of the noise; e.g. at the defaults (EPSILON={epsilon:g}, M={m}) a zone count is off by at most ±{moe:.2g} (95%).</source>
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakte Kennzahlen des Rauschens; z. B. weicht bei den Voreinstellungen (EPSILON={epsilon:g}, M={m}) eine Zonenzählung um höchstens ±{moe:.2g} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
         <source>Noisy zone statistics (sum, mean, quantiles)</source>
         <translation>Verrauschte Zonenstatistiken (Summe, Mittelwert, Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>Probability that a zone is published (zone statistics)</source>
         <translation>Wahrscheinlichkeit, dass eine Zone veröffentlicht wird (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="273"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="221"/>
         <source>Public settings the figures were computed for (JSON)</source>
         <translation>Öffentliche Einstellungen, für die die Zahlen berechnet wurden (JSON)</translation>
     </message>
@@ -2459,62 +2459,62 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ihre Annahme, nicht aus Daten gelesen: Die Fehler von Mittelwert und Quantilen sinken mit ihr; z. B. 100.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_statistic_settings.py" line="76"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_statistic_settings.py" line="79"/>
         <source>ZONE_MEAN must lie within [LOWER, UPPER]</source>
         <translation>ZONE_MEAN muss in [LOWER, UPPER] liegen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_statistic_settings.py" line="78"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_statistic_settings.py" line="81"/>
         <source>Zone statistics settings: {error}. Give the bounds, M and shares the release will use.</source>
         <translation>Einstellungen der Zonenstatistik: {error}. Geben Sie die Grenzen, M und die Anteile an, die die Veröffentlichung verwenden wird.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="418"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="378"/>
         <source>a 95% error of at most {t:g} (value units)</source>
         <translation>einen 95-%-Fehler von höchstens {t:g} (Werteinheiten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="422"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="382"/>
         <source>95% of errors within</source>
         <translation>95 % der Fehler innerhalb</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="423"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="383"/>
         <source>Value units (log scale)</source>
         <translation>Werteinheiten (logarithmische Skala)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_counts.py" line="25"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_counts.py" line="26"/>
         <source>Each empty cell is published with probability {p:.3g} at MIN_FLOW={m:g} (THRESHOLD off): of {n:,} cells, up to {s:.4g} published cells are noise only (all cells empty).</source>
         <translation>Jede leere Zelle wird bei MIN_FLOW={m:g} (THRESHOLD aus) mit Wahrscheinlichkeit {p:.3g} veröffentlicht: Von {n:,} Zellen bestehen bis zu {s:.4g} veröffentlichte Zellen nur aus Rauschen (alle Zellen leer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_statistic_settings.py" line="91"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_statistic_settings.py" line="111"/>
         <source>At EPSILON {e:g}, {statistic} of a zone with {n:,} records (bounds {lower:g} to {upper:g}, M = {m}): expected absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% of errors within {q95:.4g} (value units); the release publishes a 95% margin of {moe:.4g}{ranks}. A zone is published with probability {p:.3g}.</source>
         <translation>Bei EPSILON {e:g}, {statistic} einer Zone mit {n:,} Datensätzen (Grenzen {lower:g} bis {upper:g}, M = {m}): erwarteter absoluter Fehler {mae:.4g}, RMSE {rmse:.4g}, 95 % der Fehler innerhalb von {q95:.4g} (Werteinheiten); die Veröffentlichung gibt eine 95-%-Marge von {moe:.4g}{ranks} an. Eine Zone wird mit Wahrscheinlichkeit {p:.3g} veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_statistic_settings.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_statistic_settings.py" line="109"/>
         <source> ({r:.4g} ranks)</source>
         <translation> ({r:.4g} Ränge)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_statistic_settings.py" line="101"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_statistic_settings.py" line="121"/>
         <source>Quantile errors assume the zone's values spread evenly between the bounds.</source>
         <translation>Die Quantilfehler nehmen an, dass die Werte der Zone gleichmäßig zwischen den Grenzen verteilt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="161"/>
         <source>Smallest published value</source>
         <translation>Kleinster veröffentlichter Wert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
         <source>Share of rows in the category</source>
         <translation>Anteil der Zeilen in der Kategorie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="239"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
         <source>Cells per contribution</source>
         <translation>Zellen je Beitrag</translation>
     </message>
@@ -2549,17 +2549,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Kandidatenwerte (Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="386"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="338"/>
         <source>finest level, expected absolute error</source>
         <translation>feinste Ebene, erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
         <source>Mobility report (every section)</source>
         <translation>Mobilitätsbericht (alle Abschnitte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="400"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="353"/>
         <source>95% margin of a count (log scale)</source>
         <translation>95-%-Fehlerspanne einer Anzahl (logarithmisch)</translation>
     </message>
@@ -2569,154 +2569,194 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Höchstens 1000000: der Planer berechnet die exakte Verteilung über jeden Kandidatenwert (2e7 dauerte über 11 Minuten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="147"/>
         <source>Discrete Gaussian (needs DELTA)</source>
         <translation>Diskretes Gauß-Rauschen (braucht DELTA)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
         <source>Delta (stability threshold, Gaussian noise)</source>
         <translation>Delta (Stabilitätsschwelle, Gauß-Rauschen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="156"/>
         <source>The delta of the stability threshold or of Gaussian noise; e.g. 1e-6. With DELTA above 0 the planner also shows Laplace and Gaussian noise side by side for zone counts, OD flows and zone sums at this delta, and says which gives the smaller error.</source>
         <translation>Das Delta der Stabilitätsschwelle oder des Gauß-Rauschens; z. B. 1e-6. Mit DELTA über 0 zeigt der Planer für Zonenzählungen, OD-Ströme und Zonensummen auch Laplace- und Gauß-Rauschen nebeneinander bei diesem Delta und sagt, welches den kleineren Fehler ergibt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>RMSE per cell with Laplace noise (side by side)</source>
         <translation>RMSE je Zelle mit Laplace-Rauschen (im Vergleich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>RMSE per cell with Gaussian noise at DELTA (side by side)</source>
         <translation>RMSE je Zelle mit Gauß-Rauschen bei DELTA (im Vergleich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="271"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
         <source>The noise with the smaller error at DELTA: Laplace or Gaussian</source>
         <translation>Das Rauschen mit dem kleineren Fehler bei DELTA: Laplace oder Gauß</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="232"/>
         <source>DELTA must be above 0 with Gaussian noise (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss bei Gauß-Rauschen über 0 liegen (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="49"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="87"/>
         <source>a zone sum (M records of a unit in distinct zones, values up to {b:g} in magnitude)</source>
         <translation>eine Zonensumme (M Datensätze einer Einheit in verschiedenen Zonen, Beträge der Werte bis {b:g})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="36"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="68"/>
         <source>a count (each user in at most M = {m} distinct cells)</source>
         <translation>eine Zählung (jeder Nutzer in höchstens M = {m} verschiedenen Zellen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="120"/>
-        <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN (default the centre of the bounds), the quantiles for values spread evenly between the bounds.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Consistent counts&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS, SPLIT as you will give it, CHILDREN per parent: 7 for H3, for zones the typical number of zones per district): per level, the expected absolute error and 95% margin of a published count after least squares, from simulating the noise on a complete tree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobility report&lt;/b&gt; (dp_geoprivacy:mobilityreport as a whole; M = MAX_CONTRIBUTIONS, its analyses REPORT_ANALYSES and BUDGET_SPLIT as you will give the report, DELTA the OD flows' delta): one row per epsilon and published part of each section, with the section's epsilon share, its sensitivity and noise scale, the expected absolute error and 95% margin of one published count or histogram bin (the margin the report writes), the 95% rank margin of the five-number summaries, and for the OD flows the threshold and the true flow published with 95% probability. Compare splits before spending (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 and §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace or Gaussian.&lt;/b&gt; With DELTA above 0, zone counts, OD flows and zone sums are also planned with both noises side by side at the same (EPSILON, DELTA): Laplace calibrated to the L1 sensitivity M, the Gaussian to the L2 sensitivity sqrt(M) of a user in at most M distinct cells, through zero-concentrated DP (Bun and Steinke 2016; Canonne, Kamath and Steinke 2020). Columns laplace_... and gaussian_..., results LAPLACE_RMSE, GAUSSIAN_RMSE and SMALLER_ERROR_NOISE say which gives the smaller error: Laplace for M = 1, the Gaussian from a few contributions per user on.&lt;/p&gt;&lt;p&gt;Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures are for.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: Es werden keine Daten gelesen, kein Rauschen gezogen, kein Privatsphäre-Budget verbraucht und nichts ins Journal geschrieben.&lt;/p&gt;&lt;p&gt;Setzen Sie RELEASE und die öffentlichen Einstellungen, die Sie der Veröffentlichung geben werden (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen aus genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen aufbaut, sodass Planer und Veröffentlichung nicht voneinander abweichen können.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählwerte&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Anzahl (nach Snapping und Rundung; für Zellen deutlich über null) sowie die 95-%-Fehlerspanne, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl der Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (dem Stabilitätshistogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1) wird keine leere Zelle veröffentlicht; die Tabelle gibt die Schwelle an und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder achsenweise): Mittelwert, Median, 90-%- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Fehlerspanne der geschätzten Anzahl einer Kategorie, die der Anteil SHARE der RESPONDENTS Zeilen hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Median, Quartile, Fünf-Punkte-Zusammenfassung; LOWER, UPPER, M und die Epsilon-Anteile so, wie die Veröffentlichung sie aufteilt): für eine Zone mit RECORDS_PER_ZONE Datensätzen (Ihre Annahme) der erwartete absolute Fehler, der RMSE und der Fehler, den 95 % der Zonen nicht überschreiten, in Einheiten des Werts, sowie die Wahrscheinlichkeit, dass eine Zone veröffentlicht wird. Der Mittelwert wird für eine Zone mit dem Mittelwert ZONE_MEAN berechnet (Standard: die Mitte zwischen den Grenzen), die Quantile für Werte, die gleichmäßig zwischen den Grenzen verteilt sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Konsistente Zählungen&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS und SPLIT, wie Sie sie angeben werden, CHILDREN je Elternteil: 7 für H3, für Zonen die typische Zahl der Zonen je Bezirk): je Ebene der erwartete absolute Fehler und die 95-%-Fehlermarge einer veröffentlichten Zählung nach den kleinsten Quadraten, aus einer Simulation des Rauschens auf einem vollständigen Baum.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobilitätsbericht&lt;/b&gt; (dp_geoprivacy:mobilityreport als Ganzes; M = MAX_CONTRIBUTIONS, seine Analysen REPORT_ANALYSES und BUDGET_SPLIT so, wie Sie sie dem Bericht geben werden, DELTA das Delta der Quelle-Ziel-Ströme): eine Zeile je Epsilon und veröffentlichtem Teil jedes Abschnitts, mit dem Epsilon-Anteil des Abschnitts, seiner Sensitivität und Rauschskala, dem erwarteten absoluten Fehler und der 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Histogrammklasse (der Spanne, die der Bericht angibt), der 95-%-Rangspanne der Fünf-Punkte-Zusammenfassungen und bei den Quelle-Ziel-Strömen der Schwelle und dem wahren Strom, der mit 95 % Wahrscheinlichkeit veröffentlicht wird. Vergleichen Sie Aufteilungen, bevor Sie Budget verbrauchen (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 und §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace oder Gauß.&lt;/b&gt; Mit DELTA über 0 werden Zonenzählungen, OD-Ströme und Zonensummen auch mit beiden Rauscharten nebeneinander beim selben (EPSILON, DELTA) geplant: Laplace kalibriert auf die L1-Sensitivität M, Gauß auf die L2-Sensitivität sqrt(M) eines Nutzers in höchstens M verschiedenen Zellen, über nullkonzentrierte DP (Bun und Steinke 2016; Canonne, Kamath und Steinke 2020). Die Spalten laplace_... und gaussian_... und die Ergebnisse LAPLACE_RMSE, GAUSSIAN_RMSE und SMALLER_ERROR_NOISE sagen, welches den kleineren Fehler ergibt: Laplace bei M = 1, Gauß ab wenigen Beiträgen je Nutzer.&lt;/p&gt;&lt;p&gt;Jede Zeile von OUTPUT (Spalten setting_...) und die Ausgabe SETTINGS enthalten die Einstellungen, für die die Zahlen gelten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel erreicht wird (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Asghar, Tyler und Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
         <source>Consistent counts over H3 levels or zones</source>
         <translation>Konsistente Zählungen über H3-Ebenen oder Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>Epsilon of the automatic M's choice</source>
         <translation>Epsilon der Auswahl des automatischen M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
         <source>Expected absolute error per cell at TYPICAL_M</source>
         <translation>Erwarteter absoluter Fehler je Zelle bei TYPICAL_M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="26"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="31"/>
         <source>Contributions per user (M)</source>
         <translation>Beiträge je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="29"/>
-        <source>0 = automatic (zone counts, OD flows): the cost of choosing M privately and the error at AUTO_MAX_BOUND and at TYPICAL_M.</source>
-        <translation>0 = automatisch (Zonenanzahlen, OD-Ströme): die Kosten der privaten Wahl von M und der Fehler bei AUTO_MAX_BOUND und bei TYPICAL_M.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="36"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="43"/>
         <source>Share of epsilon for the automatic M</source>
         <translation>Epsilon-Anteil für das automatische M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="39"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="46"/>
         <source>Used when M is 0 (automatic): this share of EPSILON would choose M; e.g. 0.05.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): Dieser Anteil von EPSILON würde M wählen; z. B. 0,05.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="41"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="48"/>
         <source>Largest automatic M</source>
         <translation>Größtes automatisches M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="44"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="51"/>
         <source>Used when M is 0 (automatic): the candidates are 1 to this public number; the table is for this M, the most noise the choice can give.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): Die Kandidaten sind 1 bis zu dieser öffentlichen Zahl; die Tabelle gilt für dieses M, das meiste Rauschen, das die Wahl ergeben kann.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="47"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="54"/>
         <source>Typical M (automatic M)</source>
         <translation>Typisches M (automatisches M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="50"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="57"/>
         <source>Used when M is 0 (automatic): an M you expect the choice to give (a guess, not read from data); the log gives the expected error at it too.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): ein M, das die Wahl nach Ihrer Erwartung ergibt (eine Annahme, nicht aus den Daten gelesen); das Protokoll nennt auch den erwarteten Fehler bei diesem M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="73"/>
-        <source>MAX_CONTRIBUTIONS=0 (automatic M) is planned for zone counts and OD flows: for {release} give M a whole number of at least 1 (e.g. the M you expect the choice to give).</source>
-        <translation>MAX_CONTRIBUTIONS=0 (automatisches M) wird für Zonenanzahlen und OD-Ströme geplant: Geben Sie für {release} M als ganze Zahl von mindestens 1 an (z. B. das M, das die Wahl nach Ihrer Erwartung ergibt).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="93"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="117"/>
         <source>MAX_CONTRIBUTIONS=0 (automatic) cannot work: {error}. Check AUTO_SHARE (e.g. 0.05).</source>
         <translation>MAX_CONTRIBUTIONS=0 (automatisch) kann nicht funktionieren: {error}. Prüfen Sie AUTO_SHARE (z. B. 0,05).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="156"/>
         <source>M = 0 (automatic): the release would choose M privately from 1 to {largest} with epsilon {choice:.4g} ({share:g} of EPSILON {e:g}); the release gets the rest, epsilon {rest:.4g}. The choice depends on the data, which the planner does not read: expected absolute error per cell {big:.4g} at the largest candidate M = {largest} (the table), {typical_error:.4g} at the typical M = {typical}.</source>
         <translation>M = 0 (automatisch): Die Veröffentlichung würde M privat aus 1 bis {largest} mit Epsilon {choice:.4g} wählen ({share:g} von EPSILON {e:g}); die Veröffentlichung erhält den Rest, Epsilon {rest:.4g}. Die Wahl hängt von den Daten ab, die der Planer nicht liest: erwarteter absoluter Fehler je Zelle {big:.4g} beim größten Kandidaten M = {largest} (die Tabelle), {typical_error:.4g} beim typischen M = {typical}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
         <source>Noisy OD flows with consistent origin and destination totals</source>
         <translation>Verrauschte OD-Ströme mit konsistenten Quell- und Zielsummen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="391"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="343"/>
         <source>origin total, expected absolute error</source>
         <translation>Quellsumme, erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="21"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="23"/>
         <source>Side by side at EPSILON {e:g} and DELTA {d:g}, for {what}: Laplace (L1 sensitivity {l1:g}) RMSE {lr:.4g}, 95% of errors within {lm:.4g}; Gaussian (L2 sensitivity {l2:.4g}, rho {rho:.4g}-zCDP converted to (epsilon, delta) by Canonne, Kamath and Steinke 2020) RMSE {gr:.4g}, 95% of errors within {gm:.4g} (exact quantiles of the error, to compare the two noises; the moe95 a release publishes is a bound at least as wide). {noise} noise gives the smaller error (RMSE ratio Laplace / Gaussian {ratio:.3g}).</source>
         <translation>Im Vergleich bei EPSILON {e:g} und DELTA {d:g}, für {what}: Laplace (L1-Sensitivität {l1:g}) RMSE {lr:.4g}, 95 % der Fehler innerhalb {lm:.4g}; Gauß (L2-Sensitivität {l2:.4g}, Rho {rho:.4g}-zCDP, nach Canonne, Kamath und Steinke 2020 in (Epsilon, Delta) umgerechnet) RMSE {gr:.4g}, 95 % der Fehler innerhalb {gm:.4g} (exakte Quantile des Fehlers, um die beiden Rauscharten zu vergleichen; die moe95, die eine Veröffentlichung angibt, ist eine mindestens so weite Schranke). {noise}-Rauschen ergibt den kleineren Fehler (RMSE-Verhältnis Laplace / Gauß {ratio:.3g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="288"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="236"/>
         <source>NOISE: a threshold uses Laplace noise (the stability histogram) or the discrete Gaussian (Gaussian thresholding); choose one of them or turn THRESHOLD off.</source>
         <translation>NOISE: Ein Schwellenwert verwendet Laplace-Rauschen (das Stabilitäts-Histogramm) oder die diskrete Gauß-Verteilung (Gauß-Schwellenwertbildung); eines davon wählen oder THRESHOLD ausschalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="305"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="257"/>
         <source>THRESHOLD with NOISE=2 (Gaussian thresholding) needs each point in one zone: set CELLS_PER_CONTRIBUTION to 1, or use Laplace noise.</source>
         <translation>THRESHOLD mit NOISE=2 (Gauß-Schwellenwertbildung) erfordert, dass jeder Punkt in genau einer Zone liegt: CELLS_PER_CONTRIBUTION auf 1 setzen oder Laplace-Rauschen verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="100"/>
         <source>Side by side at EPSILON {e:g} and DELTA {d:g}, for counts published only in cells with data (M = {m}): the stability histogram (Laplace) needs a noisy count of {lt:.4g} and its noise has standard deviation {ls:.4g}; Gaussian thresholding (NOISE=2) needs {gt:.4g} and its noise has standard deviation {gs:.4g}. {noise} noise gives the smaller error; the smaller threshold publishes smaller counts.</source>
         <translation>Gegenüberstellung bei EPSILON {e:g} und DELTA {d:g} für Zählwerte, die nur in Zellen mit Daten veröffentlicht werden (M = {m}): Das Stabilitäts-Histogramm (Laplace) braucht einen verrauschten Zählwert von {lt:.4g}, und sein Rauschen hat die Standardabweichung {ls:.4g}; die Gauß-Schwellenwertbildung (NOISE=2) braucht {gt:.4g}, und ihr Rauschen hat die Standardabweichung {gs:.4g}. {noise}-Rauschen ergibt den kleineren Fehler; der kleinere Schwellenwert veröffentlicht kleinere Zählwerte.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="34"/>
+        <source>0 = automatic (zone counts, OD flows, zone statistics, mobility report): the cost of choosing M privately and the error at AUTO_MAX_BOUND and at TYPICAL_M.</source>
+        <translation>0 = automatisch (Zonenanzahlen, OD-Ströme, Zonenstatistiken, Mobilitätsbericht): die Kosten der privaten Wahl von M und der Fehler bei AUTO_MAX_BOUND und bei TYPICAL_M.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="60"/>
+        <source>Value bounds chosen privately (zone statistics)</source>
+        <translation>Wertschranken privat gewählt (Zonenstatistiken)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="63"/>
+        <source>As noisyzonestatistics' AUTO_VALUE_BOUNDS: LOWER and UPPER are the public range, the choice costs AUTO_SHARE of EPSILON; the figures are for the whole range, the most noise the choice can give.</source>
+        <translation>Wie AUTO_VALUE_BOUNDS von noisyzonestatistics: LOWER und UPPER sind der öffentliche Bereich, die Wahl kostet AUTO_SHARE von EPSILON; die Zahlen gelten für den ganzen Bereich, das meiste Rauschen, das die Wahl ergeben kann.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="93"/>
+        <source>MAX_CONTRIBUTIONS=0 (automatic M) is planned for zone counts, OD flows, zone statistics and the mobility report: for {release} give M a whole number of at least 1 (e.g. the M you expect the choice to give).</source>
+        <translation>MAX_CONTRIBUTIONS=0 (automatisches M) wird für Zonenanzahlen, OD-Ströme, Zonenstatistiken und den Mobilitätsbericht geplant: Geben Sie für {release} M als ganze Zahl von mindestens 1 an (z. B. das M, das die Wahl nach Ihrer Erwartung ergibt).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="141"/>
+        <source>M = {largest} (the largest candidate)</source>
+        <translation>M = {largest} (der größte Kandidat)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="144"/>
+        <source>the declared LOWER/UPPER</source>
+        <translation>die angegebenen LOWER/UPPER</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="145"/>
+        <source>Automatic bounds: {n} private choice(s), each with epsilon {choice:.4g} ({share:g} of EPSILON {e:g}); the release keeps epsilon {rest:.4g}. The choices depend on the data, which the planner does not read: the table is for {what}, the most noise the choices can give.</source>
+        <translation>Automatische Schranken: {n} private Wahl(en), jede mit Epsilon {choice:.4g} ({share:g} von EPSILON {e:g}); die Veröffentlichung behält Epsilon {rest:.4g}. Die Wahlen hängen von den Daten ab, die der Planer nicht liest: Die Tabelle gilt für {what}, das meiste Rauschen, das die Wahlen ergeben können.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_help.py" line="12"/>
+        <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN (default the centre of the bounds), the quantiles for values spread evenly between the bounds.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Consistent counts&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS, SPLIT as you will give it, CHILDREN per parent: 7 for H3, for zones the typical number of zones per district): per level, the expected absolute error and 95% margin of a published count after least squares, from simulating the noise on a complete tree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobility report&lt;/b&gt; (dp_geoprivacy:mobilityreport as a whole; M = MAX_CONTRIBUTIONS, its analyses REPORT_ANALYSES and BUDGET_SPLIT as you will give the report, DELTA the OD flows' delta): one row per epsilon and published part of each section, with the section's epsilon share, its sensitivity and noise scale, the expected absolute error and 95% margin of one published count or histogram bin (the margin the report writes), the 95% rank margin of the five-number summaries, and for the OD flows the threshold and the true flow published with 95% probability. Compare splits before spending (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 and §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace or Gaussian.&lt;/b&gt; With DELTA above 0, zone counts, OD flows and zone sums are also planned with both noises side by side at the same (EPSILON, DELTA): Laplace calibrated to the L1 sensitivity M, the Gaussian to the L2 sensitivity sqrt(M) of a user in at most M distinct cells, through zero-concentrated DP (Bun and Steinke 2016; Canonne, Kamath and Steinke 2020). Columns laplace_... and gaussian_..., results LAPLACE_RMSE, GAUSSIAN_RMSE and SMALLER_ERROR_NOISE say which gives the smaller error: Laplace for M = 1, the Gaussian from a few contributions per user on.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic bounds.&lt;/b&gt; M = 0 plans zone counts, OD flows, zone statistics and the mobility report with M chosen privately (and AUTO_VALUE_BOUNDS zone statistics with LOWER/UPPER chosen inside the declared range): each choice costs AUTO_SHARE of EPSILON (CHOICE_EPSILON), the release keeps the rest as it would (with the Gaussian, the rest of rho; the mobility report takes the choice out of EPSILON). The choice depends on the data, which the planner does not read: the table is for AUTO_MAX_BOUND and the declared bounds, the most noise the choice can give, and EXPECTED_ABS_ERROR_TYPICAL_M for an M you expect (TYPICAL_M). Laplace and Gaussian side by side take each noise's choice out in its own accounting.&lt;/p&gt;&lt;p&gt;Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures are for.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: Es werden keine Daten gelesen, kein Rauschen gezogen, kein Privatsphäre-Budget verbraucht und nichts ins Journal geschrieben.&lt;/p&gt;&lt;p&gt;Setzen Sie RELEASE und die öffentlichen Einstellungen, die Sie der Veröffentlichung geben werden (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen aus genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen aufbaut, sodass Planer und Veröffentlichung nicht voneinander abweichen können.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählwerte&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Anzahl (nach Snapping und Rundung; für Zellen deutlich über null) sowie die 95-%-Fehlerspanne, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl der Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (dem Stabilitätshistogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1) wird keine leere Zelle veröffentlicht; die Tabelle gibt die Schwelle an und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder achsenweise): Mittelwert, Median, 90-%- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Fehlerspanne der geschätzten Anzahl einer Kategorie, die der Anteil SHARE der RESPONDENTS Zeilen hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Median, Quartile, Fünf-Punkte-Zusammenfassung; LOWER, UPPER, M und die Epsilon-Anteile so, wie die Veröffentlichung sie aufteilt): für eine Zone mit RECORDS_PER_ZONE Datensätzen (Ihre Annahme) der erwartete absolute Fehler, der RMSE und der Fehler, den 95 % der Zonen nicht überschreiten, in Einheiten des Werts, sowie die Wahrscheinlichkeit, dass eine Zone veröffentlicht wird. Der Mittelwert wird für eine Zone mit dem Mittelwert ZONE_MEAN berechnet (Standard: die Mitte zwischen den Grenzen), die Quantile für Werte, die gleichmäßig zwischen den Grenzen verteilt sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Konsistente Zählungen&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS und SPLIT, wie Sie sie angeben werden, CHILDREN je Elternteil: 7 für H3, für Zonen die typische Zahl der Zonen je Bezirk): je Ebene der erwartete absolute Fehler und die 95-%-Fehlermarge einer veröffentlichten Zählung nach den kleinsten Quadraten, aus einer Simulation des Rauschens auf einem vollständigen Baum.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobilitätsbericht&lt;/b&gt; (dp_geoprivacy:mobilityreport als Ganzes; M = MAX_CONTRIBUTIONS, seine Analysen REPORT_ANALYSES und BUDGET_SPLIT so, wie Sie sie dem Bericht geben werden, DELTA das Delta der Quelle-Ziel-Ströme): eine Zeile je Epsilon und veröffentlichtem Teil jedes Abschnitts, mit dem Epsilon-Anteil des Abschnitts, seiner Sensitivität und Rauschskala, dem erwarteten absoluten Fehler und der 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Histogrammklasse (der Spanne, die der Bericht angibt), der 95-%-Rangspanne der Fünf-Punkte-Zusammenfassungen und bei den Quelle-Ziel-Strömen der Schwelle und dem wahren Strom, der mit 95 % Wahrscheinlichkeit veröffentlicht wird. Vergleichen Sie Aufteilungen, bevor Sie Budget verbrauchen (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 und §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace oder Gauß.&lt;/b&gt; Mit DELTA über 0 werden Zonenzählungen, OD-Ströme und Zonensummen auch mit beiden Rauscharten nebeneinander beim selben (EPSILON, DELTA) geplant: Laplace kalibriert auf die L1-Sensitivität M, Gauß auf die L2-Sensitivität sqrt(M) eines Nutzers in höchstens M verschiedenen Zellen, über nullkonzentrierte DP (Bun und Steinke 2016; Canonne, Kamath und Steinke 2020). Die Spalten laplace_... und gaussian_... und die Ergebnisse LAPLACE_RMSE, GAUSSIAN_RMSE und SMALLER_ERROR_NOISE sagen, welches den kleineren Fehler ergibt: Laplace bei M = 1, Gauß ab wenigen Beiträgen je Nutzer.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatische Schranken.&lt;/b&gt; M = 0 plant Zonenanzahlen, OD-Ströme, Zonenstatistiken und den Mobilitätsbericht mit privat gewähltem M (und AUTO_VALUE_BOUNDS Zonenstatistiken mit LOWER/UPPER, gewählt innerhalb des angegebenen Bereichs): Jede Wahl kostet AUTO_SHARE von EPSILON (CHOICE_EPSILON), die Veröffentlichung behält den Rest wie bei ihrem Lauf (mit Gauß den Rest von Rho; der Mobilitätsbericht nimmt die Wahl aus EPSILON). Die Wahl hängt von den Daten ab, die der Planer nicht liest: Die Tabelle gilt für AUTO_MAX_BOUND und die angegebenen Schranken, das meiste Rauschen, das die Wahl ergeben kann, und EXPECTED_ABS_ERROR_TYPICAL_M für ein erwartetes M (TYPICAL_M). Laplace und Gauß im Vergleich ziehen die Wahl jeweils in der eigenen Abrechnung des Rauschens ab.&lt;/p&gt;&lt;p&gt;Jede Zeile von OUTPUT (Spalten setting_...) und die Ausgabe SETTINGS enthalten die Einstellungen, für die die Zahlen gelten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel erreicht wird (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Asghar, Tyler und Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="50"/>
+        <source>Laplace and Gaussian side by side left out: {error}</source>
+        <translation>Vergleich von Laplace und Gauß ausgelassen: {error}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="114"/>
+        <source>Side by side with automatic bounds: each noise's release keeps what the choices leave in its own accounting: Laplace epsilon {l:.4g} (EPSILON less the choices' epsilon), Gaussian epsilon {g:.4g} (the conversion of the rho the choices' epsilon^2 / 2 leave).</source>
+        <translation>Vergleich mit automatischen Schranken: Die Veröffentlichung jeder Rauschart behält, was die Wahlen in ihrer eigenen Abrechnung übrig lassen: Laplace Epsilon {l:.4g} (EPSILON abzüglich des Epsilons der Wahlen), Gauß Epsilon {g:.4g} (die Umrechnung des Rho, das Epsilon^2 / 2 der Wahlen übrig lässt).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_statistic_settings.py" line="100"/>
+        <source>At the typical M = {m}: expected absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% of errors within {q95:.4g} (value units).</source>
+        <translation>Beim typischen M = {m}: erwarteter absoluter Fehler {mae:.4g}, RMSE {rmse:.4g}, 95 % der Fehler innerhalb {q95:.4g} (Werteinheiten).</translation>
     </message>
 </context>
 <context>
@@ -4515,7 +4555,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyZoneCounts</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="345"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zählwerte je Zone</translation>
     </message>
@@ -4615,67 +4655,67 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="312"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="313"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} points per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Punkten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="306"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="307"/>
         <source>TIME_FIELD '{field}' cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Feld mit Datum und Uhrzeit (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="318"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="286"/>
         <source>one user ({field}), at most {m} points kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Punkte je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="286"/>
         <source>one point (item-level)</source>
         <translation>ein Punkt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="325"/>
         <source>User bound: {n} points beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="366"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="366"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="367"/>
         <source>Noisy count outside all zones: {outside} (95% margin of error {moe:g}).</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen: {outside} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="370"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="371"/>
         <source>Overlapping zones allowed: a point counts in up to {c} zones.</source>
         <translation>Überlappende Zonen zugelassen: Ein Punkt zählt in bis zu {c} Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="374"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="376"/>
         <source>Stability threshold: only zones with data whose noisy count reached {t:.4g} are published; a missing zone does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert: Nur Zonen mit Daten, deren verrauschter Zählwert {t:.4g} erreicht hat, werden veröffentlicht; eine fehlende Zone bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="379"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="380"/>
         <source>Only the {k} largest noisy counts are published (post-processing).</source>
         <translation>Nur die {k} größten verrauschten Zählwerte werden veröffentlicht (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="382"/>
         <source>Counts rounded and clamped at zero (post-processing).</source>
         <translation>Zählwerte gerundet und negative Werte auf null gesetzt (Nachverarbeitung).</translation>
     </message>
@@ -4710,7 +4750,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zone (und Zeitfenster), in höchstens M = {m} Zonen, daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und umgerechnet in (EPSILON, DELTA).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="320"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="321"/>
         <source>User bound: {n} points were left out (a user's repeats in a zone, and zones beyond {m} per user, sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte wurden weggelassen (Wiederholungen eines Nutzers in einer Zone sowie Zonen über {m} je Nutzer hinaus, gleichverteilt ausgewählt).</translation>
     </message>
@@ -4725,7 +4765,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Zonen (und Zeitfenster)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="297"/>
         <source>THRESHOLD=1 with NOISE=2 (Gaussian thresholding) needs each point in one zone: the zones overlap (ALLOW_OVERLAP). Use zones that do not overlap, NOISE=0 with THRESHOLD=1, or THRESHOLD=0.</source>
         <translation>THRESHOLD=1 mit NOISE=2 (Gauß-Schwellenwertbildung) erfordert, dass jeder Punkt in genau einer Zone liegt: Die Zonen überlappen sich (ALLOW_OVERLAP). Verwenden Sie Zonen ohne Überlappung, NOISE=0 mit THRESHOLD=1 oder THRESHOLD=0.</translation>
     </message>

@@ -14,6 +14,7 @@ from dp_geoprivacy.core.mechanisms.bound_selection import (
     chord_distances,
     gaussian_split,
     per_user_counts,
+    release_epsilon,
     split_epsilon,
     with_choice,
 )
@@ -109,6 +110,19 @@ def test_the_gaussian_split_keeps_the_run_at_rho_of_epsilon_and_delta():
     assert zcdp_epsilon(rho + 0.05 ** 2 / 2, 1e-6) == pytest.approx(1.0, rel=1e-6)
     with pytest.raises(ValueError):
         gaussian_split(1.0, 1e-6, 0.9)  # (0.9^2 / 2 = 0.405 > rho(1, 1e-6))
+
+
+def test_release_epsilon_is_what_the_choices_leave_in_the_releases_accounting():
+    """By hand: two choices of 0.05 leave a Laplace release 1 - 0.1 = 0.9; a Gaussian one the conversion of
+    rho(1, 1e-6) - 2 x 0.05^2 / 2; the mobility report (zcdp_release False) 0.95 whatever its noise; no choice, 1."""
+    assert release_epsilon(1.0, 0.05, 2) == pytest.approx(0.9, rel=1e-15)
+    assert release_epsilon(1.0, 0.05, 2, DISCRETE_GAUSSIAN, 1e-6) == pytest.approx(
+        zcdp_epsilon(zcdp_rho(1.0, 1e-6) - 0.05 ** 2, 1e-6), rel=1e-12)
+    assert release_epsilon(1.0, 0.05, 1, DISCRETE_GAUSSIAN, 1e-6, zcdp_release=False) == pytest.approx(0.95)
+    assert release_epsilon(1.0, 0.05, 0, DISCRETE_GAUSSIAN, 1e-6) == 1.0
+    for noise in (LAPLACE, DISCRETE_GAUSSIAN):
+        with pytest.raises(ValueError):
+            release_epsilon(1.0, 0.5, 2, noise, 1e-6)
 
 
 def draws(mechanism, counts, n, seed):

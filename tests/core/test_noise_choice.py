@@ -38,3 +38,14 @@ def test_zone_sums_by_hand():
     assert choice.gaussian_margin_of_error == pytest.approx(1.959964 * sigma, rel=1e-6)
     assert choice.rmse_ratio == pytest.approx(math.sqrt(2) * b / sigma)
     assert choice.smaller_error == ("Gaussian" if sigma < math.sqrt(2) * b else "Laplace")
+
+
+def test_each_noise_at_its_own_epsilon():
+    """With automatic bounds the two releases keep different epsilons: Laplace's figures are those at the first,
+    the Gaussian's those at ``gaussian_epsilon`` (counts and sums)."""
+    for choice in (lambda e, **k: count_noise_choice(e, 1e-6, 8, **k),
+                   lambda e, **k: sum_noise_choice(e, 1e-6, 100.0, 8, **k)):
+        mixed, laplace, gaussian = choice(0.9, gaussian_epsilon=0.97), choice(0.9), choice(0.97)
+        assert (mixed.laplace_scale, mixed.laplace_rmse) == (laplace.laplace_scale, laplace.laplace_rmse)
+        assert (mixed.gaussian_sigma, mixed.rho) == (gaussian.gaussian_sigma, gaussian.rho)
+        assert mixed.gaussian_sigma < laplace.gaussian_sigma

@@ -424,10 +424,11 @@ def test_automatic_m_plan_gives_the_choices_cost_and_the_error_at_the_largest_an
                                              max_contributions=50), 1, 1.0)
     assert gaussian["CHOICE_EPSILON"] == pytest.approx(0.05)
     assert gaussian["EXPECTED_ABS_ERROR"] == pytest.approx(expected.expected_abs_error, rel=1e-6)
-    with pytest.raises(QgsProcessingException, match=r"MAX_CONTRIBUTIONS=0 \(automatic M\) is planned for zone "
-                                                     r"counts and OD flows"):
-        plan(tmp_path, RELEASE=4, STATISTIC=0, LOWER=0, UPPER=100, MAX_CONTRIBUTIONS=0,
-             OUTPUT=str(tmp_path / "s.gpkg"))
+    for release, name in ((5, "consistentcounts"), (7, r"noisyodflows \(OUTPUT_TOTALS\)")):
+        with pytest.raises(QgsProcessingException, match=r"MAX_CONTRIBUTIONS=0 \(automatic M\) is planned for zone "
+                                                         rf"counts, OD flows, zone statistics and the mobility "
+                                                         rf"report: for {name} give M"):
+            plan(tmp_path, RELEASE=release, MAX_CONTRIBUTIONS=0, OUTPUT=str(tmp_path / "s.gpkg"))
 
 
 def test_automatic_m_plan_refuses_a_share_whose_rho_takes_the_whole_budget_at_a_tabulated_epsilon(tmp_path):

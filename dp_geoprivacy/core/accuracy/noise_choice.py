@@ -31,6 +31,7 @@ so Laplace wins for M = 1 and the Gaussian from a few contributions on.
 
 import math
 from dataclasses import dataclass
+from typing import Optional
 
 from ..mechanisms.counting import LAPLACE
 from ..mechanisms.gaussian import DISCRETE_GAUSSIAN, gaussian_sigma, zcdp_rho
@@ -83,11 +84,14 @@ COLUMNS = ("laplace_rmse", "laplace_margin", "gaussian_sigma", "gaussian_rho", "
 
 
 def count_noise_choice(epsilon: float, delta: float, max_contributions: int = 1, cells_per_contribution: int = 1,
-                       confidence: float = CONFIDENCE) -> NoiseChoice:
-    """Laplace against the discrete Gaussian for zone counts or OD flows (M distinct cells per user)."""
+                       confidence: float = CONFIDENCE, gaussian_epsilon: Optional[float] = None) -> NoiseChoice:
+    """Laplace against the discrete Gaussian for zone counts or OD flows (M distinct cells per user); the Gaussian at
+    ``gaussian_epsilon`` where its release keeps another epsilon than Laplace's (an automatic M's choice taken out
+    of rho: core.mechanisms.bound_selection.release_epsilon)."""
     laplace = count_accuracy(make_mechanism(epsilon=epsilon, noise=LAPLACE, max_contributions=max_contributions,
                                             cells_per_contribution=cells_per_contribution), confidence=confidence)
-    mechanism = make_mechanism(epsilon=epsilon, delta=delta, noise=DISCRETE_GAUSSIAN,
+    mechanism = make_mechanism(epsilon=epsilon if gaussian_epsilon is None else gaussian_epsilon, delta=delta,
+                               noise=DISCRETE_GAUSSIAN,
                                max_contributions=max_contributions, cells_per_contribution=cells_per_contribution)
     gaussian = count_accuracy(mechanism, confidence=confidence)
     return NoiseChoice(
@@ -99,13 +103,15 @@ def count_noise_choice(epsilon: float, delta: float, max_contributions: int = 1,
         gaussian_margin_of_error=gaussian.published_margin)
 
 
-def sum_noise_choice(epsilon: float, delta: float, magnitude: float, max_contributions: int = 1) -> NoiseChoice:
-    """Laplace against the continuous Gaussian for a zone sum: ``epsilon`` the sum's own, ``magnitude`` B =
-    max(|LOWER|, |UPPER|), ``max_contributions`` M records per unit in distinct zones (module doc)."""
+def sum_noise_choice(epsilon: float, delta: float, magnitude: float, max_contributions: int = 1,
+                     gaussian_epsilon: Optional[float] = None) -> NoiseChoice:
+    """Laplace against the continuous Gaussian for a zone sum: ``epsilon`` the sum's own (``gaussian_epsilon`` the
+    Gaussian's where it differs, as in count_noise_choice), ``magnitude`` B = max(|LOWER|, |UPPER|),
+    ``max_contributions`` M records per unit in distinct zones (module doc)."""
     m = int(max_contributions)
     l1, l2 = m * float(magnitude), math.sqrt(m) * float(magnitude)
     b = l1 / float(epsilon)
-    rho = zcdp_rho(epsilon, delta)
+    rho = zcdp_rho(epsilon if gaussian_epsilon is None else gaussian_epsilon, delta)
     sigma = gaussian_sigma(l2, rho)
     return NoiseChoice(
         epsilon=float(epsilon), delta=float(delta), l1_sensitivity=l1, l2_sensitivity=l2, rho=rho,

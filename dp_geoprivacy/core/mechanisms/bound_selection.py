@@ -157,6 +157,20 @@ def gaussian_split(epsilon: float, delta: float, share: float, choices: int = 1)
     return choice, rest, zcdp_epsilon(rest, delta)
 
 
+def release_epsilon(epsilon: float, share: float, choices: int, noise: str = LAPLACE, delta: float = 0.0,
+                    zcdp_release: bool = True) -> float:
+    """The epsilon a release keeps after ``choices`` automatic choices (M, LOWER/UPPER), each ``share`` of
+    ``epsilon``: a Gaussian release whose whole run is rho(epsilon, delta)-zCDP (``zcdp_release``) keeps the
+    conversion of the rho the choices leave (gaussian_split); any other the epsilon they leave. The one rule of
+    the releases (plan_choice) and of the accuracy planner."""
+    if choices and noise == DISCRETE_GAUSSIAN and zcdp_release:
+        return gaussian_split(epsilon, delta, share, choices)[2]
+    rest = epsilon * (1.0 - share * int(choices))
+    if not rest > 0:
+        raise ValueError("the choices would take the whole EPSILON")
+    return rest
+
+
 def plan_choice(epsilon: float, share: float, max_bound: int, cells: int, noise_cost: float = ZONE_NOISE_COST, *,
                 automatic: bool = True, other_choices: int = 0, noise: str = LAPLACE, delta: float = 0.0,
                 cost_share: float = 1.0, per_unit: int = 1,
@@ -171,12 +185,7 @@ def plan_choice(epsilon: float, share: float, max_bound: int, cells: int, noise_
     data) that get ``cost_share`` of the release's epsilon, each unit of M adding ``per_unit`` to their
     sensitivity (L1; L2 squared for the Gaussian). ValueError when the choices would take the whole budget."""
     choices = other_choices + int(automatic)
-    if choices and noise == DISCRETE_GAUSSIAN and zcdp_release:
-        rest = gaussian_split(epsilon, delta, share, choices)[2]
-    else:
-        rest = epsilon * (1.0 - share * choices)
-        if not rest > 0:
-            raise ValueError("the choices would take the whole EPSILON")
+    rest = release_epsilon(epsilon, share, choices, noise, delta, zcdp_release)
     if not automatic:
         return rest, None
     weighed = cost_share * rest  # the epsilon of the weighed cells

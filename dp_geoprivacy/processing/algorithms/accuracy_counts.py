@@ -7,13 +7,14 @@ The strings keep the planner's translation context, "AccuracyPlanner".
 from ...translation import translate
 
 
-def log_count_accuracy(feedback, chosen):
-    """Say the noise, the expected error and what the threshold (or MIN_FLOW) publishes at the chosen epsilon."""
+def log_count_accuracy(feedback, chosen, epsilon):
+    """Say the noise, the expected error and what the threshold (or MIN_FLOW) publishes at the chosen EPSILON
+    (``chosen`` the figures of the release's mechanism at what it keeps of it)."""
     feedback.pushInfo(translate(
         "AccuracyPlanner",
         "At EPSILON {e:g}: noise scale b = {b:.4g} (sensitivity {s:g}); expected absolute error per cell "
         "{mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.").format(
-        e=chosen.epsilon, b=chosen.noise_scale, s=chosen.sensitivity, mae=chosen.expected_abs_error,
+        e=epsilon, b=chosen.noise_scale, s=chosen.sensitivity, mae=chosen.expected_abs_error,
         rmse=chosen.rmse, moe=chosen.margin_of_error))
     if chosen.threshold is not None:
         feedback.pushInfo(translate(

@@ -39,19 +39,23 @@ from ...core.mechanisms.location import PerturbationSpec
 from ...core.releases.od_flows import ODDomain
 from ...core.releases.zone_counts import make_mechanism
 from ...core.releases.zone_statistics import SUM
+from ..auto_bound import AUTO_VALUE_BOUNDS
 from ..base import DpAlgorithm
 from ..help_summary import count_figures, defaults, with_summary
 from ..writers import Column, write_features, write_text
-from .accuracy_auto_bound import AutoPlan, auto_parameters, bound_parameter
+from .accuracy_auto_bound import AutoPlan, auto_parameters, bound_parameter, total_epsilon_rows
 from .accuracy_counts import log_count_accuracy
+from .accuracy_help import planner_details
 from .accuracy_levels import level_parameters, level_rows
-from .accuracy_od_totals import od_totals_help, od_totals_parameters, od_totals_rows
+from .accuracy_od_totals import od_totals_parameters, od_totals_rows
 from .accuracy_report import report_parameters, report_rows, report_series
 from .accuracy_responses import response_rows
 from .accuracy_side_by_side import count_side_by_side, sum_side_by_side, threshold_side_by_side
-from .accuracy_statistic_settings import log_statistic, statistic_parameters, statistic_spec
+from .accuracy_statistic_settings import log_statistic, log_statistic_choices, statistic_parameters, statistic_spec
 
 ZONE_COUNTS, OD_FLOWS, LOCATIONS, RESPONSES, ZONE_STATISTICS, LEVELS, REPORT, OD_TOTALS = range(8)
+# The releases with automatic bounds (accuracy_auto_bound; consistentcounts has none).
+AUTO_RELEASES = (ZONE_COUNTS, OD_FLOWS, ZONE_STATISTICS, REPORT)
 RELEASE_NAMES = ("noisyzonecounts", "noisyodflows", "laplaceperturbation", "randomizedresponse",
                  "noisyzonestatistics", "consistentcounts", "mobilityreport", "noisyodflows")
 STATISTIC_COLUMNS = ("epsilon", "noise_scale", "grain", "p_published", "expected_abs_error", "rmse", "error_q95",
@@ -114,63 +118,7 @@ class AccuracyPlanner(DpAlgorithm):
             self.tr("<b>Accuracy:</b> exact figures of the noise; e.g. at the defaults (EPSILON={epsilon:g}, M={m}) "
                     "a zone count is off by at most ±{moe:.2g} (95%).").format(
                 epsilon=epsilon, m=m, moe=figures.margin_of_error),
-            self._details())
-
-    def _details(self):
-        return self.tr(
-            "<p><b>What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I "
-            "need?</b> Computed from the noise distribution alone: it reads no data, draws no noise, spends "
-            "no privacy budget and writes nothing to a ledger.</p>"
-            "<p>Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, "
-            "MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those "
-            "settings, so planner and release cannot disagree.</p>"
-            "<p><b>Counts</b> (noisy zone counts, noisy OD flows): per cell, the expected absolute error and "
-            "RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% "
-            "margin of error the release publishes. With noise on every cell (THRESHOLD off), "
-            "EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW "
-            "(with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an "
-            "upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal "
-            "pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, Asghar, Tyler and Kaafar "
-            "2017 Algorithm "
-            "1) no empty cell is published; the table gives its threshold and the true count published "
-            "with 95% probability.</p>"
-            "<p><b>Locations</b> (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and "
-            "95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).</p>"
-            "<p><b>Randomized response</b> (k-ary, CATEGORIES values): the probability of keeping the truth "
-            "for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count "
-            "of a category held by SHARE of RESPONDENTS rows.</p>"
-            "<p><b>Zone statistics</b> (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and "
-            "the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your "
-            "assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, "
-            "and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN "
-            "(default the centre of the bounds), the quantiles for values spread evenly between the bounds.</p>"
-            "<p><b>Consistent counts</b> (dp_geoprivacy:consistentcounts; LEVELS, SPLIT as you will give it, "
-            "CHILDREN per parent: 7 for H3, for zones the typical number of zones per district): per level, "
-            "the expected absolute error and 95% margin of a published count after least squares, from "
-            "simulating the noise on a complete tree.</p>"
-            "<p><b>Mobility report</b> (dp_geoprivacy:mobilityreport as a whole; M = MAX_CONTRIBUTIONS, its "
-            "analyses REPORT_ANALYSES and BUDGET_SPLIT as you will give the report, DELTA the OD flows' delta): "
-            "one row per epsilon and published part of each section, with the section's epsilon share, its "
-            "sensitivity and noise scale, the expected absolute error and 95% margin of one published count or "
-            "histogram bin (the margin the report writes), the 95% rank margin of the five-number summaries, "
-            "and for the OD flows the threshold and the true flow published with 95% probability. Compare "
-            "splits before spending (Kapp et al., 'Towards Standardized Mobility Reports with User-Level "
-            "Privacy', 2023, §4.3 and §5.4).</p>"
-            "<p><b>Laplace or Gaussian.</b> With DELTA above 0, zone counts, OD flows and zone sums are also "
-            "planned with both noises side by side at the same (EPSILON, DELTA): Laplace calibrated to the L1 "
-            "sensitivity M, the Gaussian to the L2 sensitivity sqrt(M) of a user in at most M distinct cells, through "
-            "zero-concentrated DP (Bun and Steinke 2016; Canonne, Kamath and Steinke 2020). Columns laplace_... and "
-            "gaussian_..., results LAPLACE_RMSE, GAUSSIAN_RMSE and SMALLER_ERROR_NOISE say which gives the smaller "
-            "error: Laplace for M = 1, the Gaussian from a few contributions per user on.</p>"
-            "<p>Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures "
-            "are for.</p>"
-            "<p><b>Inverse.</b> TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from "
-            "which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). "
-            "OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart."
-            "</p><p>Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar "
-            "2017 Algorithm 1, "
-            "Dumont et al. 2021 §5; Mironov 2012 (snapping).</p>"
-        ) + od_totals_help()
+            planner_details())
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterEnum(
@@ -298,8 +246,12 @@ class AccuracyPlanner(DpAlgorithm):
             cells = zones * self.parameterAsInt(parameters, self.SLOTS, context)
         m = self.parameterAsInt(parameters, self.MAX_CONTRIBUTIONS, context)
         plan = None if release in (LOCATIONS, RESPONSES) else AutoPlan.from_parameters(
-            self, parameters, context, RELEASE_NAMES[release], noise, delta)
-        m = plan.largest if plan else m  # the most noise the choice can give (accuracy_auto_bound)
+            self, parameters, context, RELEASE_NAMES[release] + (" (OUTPUT_TOTALS)" if release == OD_TOTALS else ""),
+            release in AUTO_RELEASES,
+            LAPLACE if release in (ZONE_STATISTICS, REPORT) else noise, delta,
+            value_bounds=release == ZONE_STATISTICS and self.parameterAsBool(parameters, AUTO_VALUE_BOUNDS, context),
+            zcdp_release=release != REPORT)
+        m = plan.largest if plan and plan.automatic_m else m  # the most noise the choice can give
         c = self.parameterAsInt(parameters, self.CELLS_PER_CONTRIBUTION, context) if release == ZONE_COUNTS else 1
         if threshold and noise == DISCRETE_GAUSSIAN and c > 1 and release != LOCATIONS:
             raise QgsProcessingException(self.tr(
@@ -391,7 +343,8 @@ class AccuracyPlanner(DpAlgorithm):
             series = {self.tr("origin total, expected absolute error"): [r["mae_origin_total"] for r in rows]}
             y_label = self.tr("Count (log scale)")
         elif release == REPORT:
-            rows, columns, chosen = report_rows(self, parameters, context, settings, epsilons, epsilon, feedback)
+            rows, columns, chosen = report_rows(self, parameters, context, settings, epsilons, epsilon, feedback,
+                                                plan, results)
             for row in chosen:
                 if row["section"] == "visits_per_zone":
                     results.update(EXPECTED_ABS_ERROR=row["expected_abs_error"], MARGIN_OF_ERROR=row["margin_of_error"])
@@ -399,20 +352,27 @@ class AccuracyPlanner(DpAlgorithm):
                     results["STABILITY_THRESHOLD"] = row["threshold"]
             series, y_label = report_series(rows), self.tr("95% margin of a count (log scale)")
         elif release == ZONE_STATISTICS:
-            make_spec, records, zone_mean = statistic_spec(self, parameters, context, settings)
+            spec_for, records, zone_mean = statistic_spec(self, parameters, context, settings, plan)
 
-            def figures(e):
-                return statistic_accuracy(make_spec(e), records, zone_mean=zone_mean)
+            def make_spec(e, bound=None):
+                return spec_for(plan.split(e)[1] if plan else e, bound)
+
+            def figures(e, bound=None):
+                return statistic_accuracy(make_spec(e, bound), records, zone_mean=zone_mean)
 
             rows = accuracy.sweep(figures, epsilons)
             columns = STATISTIC_COLUMNS
             chosen = figures(epsilon)
             results.update(EXPECTED_ABS_ERROR=chosen.expected_abs_error, RMSE=chosen.rmse,
                            MARGIN_OF_ERROR=chosen.margin_of_error, P_PUBLISHED=chosen.p_published)
-            log_statistic(feedback, chosen, settings)
+            columns = total_epsilon_rows(plan, rows, epsilons, columns)
+            log_statistic(feedback, chosen, settings, epsilon)
+            if plan:
+                log_statistic_choices(feedback, results, plan, epsilon, figures)
+                settings.update(plan.settings())
             if settings["statistic"] == SUM and 0 < delta_declared < 1:
                 columns = sum_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta_declared,
-                                           columns, make_spec)
+                                           columns, spec_for, plan)
             target = self._target(parameters, self.TARGET_MARGIN, context)
             if target is not None:
                 results["EPSILON_FOR_MARGIN"] = self._inverse(
@@ -428,14 +388,16 @@ class AccuracyPlanner(DpAlgorithm):
             results.update(EXPECTED_ABS_ERROR=chosen.expected_abs_error, RMSE=chosen.rmse,
                            MARGIN_OF_ERROR=chosen.margin_of_error, EXPECTED_SPURIOUS=chosen.expected_spurious,
                            STABILITY_THRESHOLD=chosen.threshold)
-            log_count_accuracy(feedback, chosen)
+            columns = total_epsilon_rows(plan, rows, epsilons, columns)
+            log_count_accuracy(feedback, chosen, epsilon)
             if plan:
                 plan.log(feedback, results, epsilon, chosen.expected_abs_error, accuracy.count_accuracy(
                     count_mechanism(epsilon, plan.typical), cells, min_flow).expected_abs_error)
-            elif chosen.threshold is None and 0 < delta_declared < 1:
+            if chosen.threshold is None and 0 < delta_declared < 1:
                 columns = count_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta_declared,
-                                             columns)
-            elif 0 < delta_declared < 1 and settings.get("cells_per_contribution", 1) == 1:  # THRESHOLD on
+                                             columns, plan.largest if plan else settings["max_contributions"], plan)
+            elif plan is None and 0 < delta_declared < 1 and settings.get("cells_per_contribution", 1) == 1:
+                # THRESHOLD on, M declared (with automatic M the two noises' rests are not planned here)
                 threshold_side_by_side(feedback, results, epsilon, chosen.delta, settings["max_contributions"])
             target = self._target(parameters, self.TARGET_MARGIN, context)
             if target is not None:

@@ -41,12 +41,14 @@ def report_parameters(algorithm):
     return [analyses, split]
 
 
-def report_spec(algorithm, parameters, context, settings):
-    """A function epsilon -> MobilityReportSpec with the report's analyses, split, M and OD delta."""
+def report_spec(algorithm, parameters, context, settings, plan=None):
+    """A function (EPSILON, M = the planned M) -> MobilityReportSpec with the report's analyses, split, M and OD
+    delta. With automatic M (``plan``, accuracy_auto_bound.AutoPlan) the report runs on what the choice leaves of
+    EPSILON, as mobilityreport does, and the planned M is the largest candidate."""
     chosen = [ANALYSES[i] for i in algorithm.parameterAsEnums(parameters, REPORT_ANALYSES, context)]
     chosen = chosen or [ANALYSES[i] for i in DEFAULT_ANALYSES]
     weights = split_weights(algorithm.parameterAsString(parameters, BUDGET_SPLIT, context))
-    m = algorithm.parameterAsInt(parameters, "MAX_CONTRIBUTIONS", context)
+    m = plan.largest if plan else algorithm.parameterAsInt(parameters, "MAX_CONTRIBUTIONS", context)
     delta = algorithm.parameterAsDouble(parameters, "DELTA", context)
     # The time range changes no mechanism (only the number of periods): any public range stands in for it.
     options = {"max_trips": m, "unit_of_privacy": "user", "analyses": tuple(chosen), "weights": weights or None,
@@ -61,17 +63,22 @@ def report_spec(algorithm, parameters, context, settings):
             error=error)) from None
     settings.update(analyses=",".join(chosen), budget_split=",".join(f"{k}={v:g}" for k, v in weights.items()),
                     max_contributions=m, od_delta=delta if "od_flows" in chosen else 0.0)
-    return lambda e: MobilityReportSpec(epsilon=e, **options)
+    settings.update(plan.settings() if plan else {})
+
+    def make_spec(e, bound=m):
+        return MobilityReportSpec(epsilon=plan.split(e)[1] if plan else e, **dict(options, max_trips=bound))
+    return make_spec
 
 
-def section_rows(spec):
-    """One row per published part of each section of the report ``spec`` (see the module doc)."""
+def section_rows(spec, epsilon):
+    """One row per published part of each section of the report ``spec`` (see the module doc), planned for the total
+    ``epsilon`` (the spec's, or more when an automatic M's choice takes its share first)."""
     rows = []
     for name, mechanism in spec.mechanisms().items():
         mechanisms = mechanism if isinstance(mechanism, tuple) else (mechanism,)
         for part, mech in zip(PARTS.get(name, ("count",)), mechanisms):
             row = dict.fromkeys(REPORT_COLUMNS)
-            row.update(epsilon=spec.epsilon, section=name, part=part, section_epsilon=mech.epsilon)
+            row.update(epsilon=epsilon, section=name, part=part, section_epsilon=mech.epsilon)
             if isinstance(mech, ma.HistogramSummary):
                 row.update(part="histogram bin", rank_margin=mech.quantiles.rank_margin())
                 noise = mech.counts.noise
@@ -87,15 +94,29 @@ def section_rows(spec):
     return rows
 
 
-def report_rows(algorithm, parameters, context, settings, epsilons, epsilon, feedback):
-    """(rows, columns, rows at ``epsilon``) for the planner's table: one row per (epsilon, section part)."""
-    make_spec = report_spec(algorithm, parameters, context, settings)
-    rows = [row for e in epsilons for row in section_rows(make_spec(e))]
+def report_rows(algorithm, parameters, context, settings, epsilons, epsilon, feedback, plan=None, results=None):
+    """(rows, columns, rows at ``epsilon``) for the planner's table: one row per (epsilon, section part); with
+    automatic M (``plan``) the rows are for the largest candidate, the choice's cost and each section's figures at
+    TYPICAL_M in the log (the visits per zone's error in ``results``)."""
+    make_spec = report_spec(algorithm, parameters, context, settings, plan)
+    rows = [row for e in epsilons for row in section_rows(make_spec(e), e)]
     chosen = [row for row in rows if row["epsilon"] == epsilon]
+    if plan:
+        plan.log_choices(feedback, results, epsilon)
+    log_sections(feedback, chosen, epsilon, plan.largest if plan else settings["max_contributions"])
+    if plan:
+        typical = section_rows(make_spec(epsilon, plan.typical), epsilon)
+        log_sections(feedback, typical, epsilon, plan.typical)
+        results["EXPECTED_ABS_ERROR_TYPICAL_M"] = next(
+            (row["expected_abs_error"] for row in typical if row["section"] == "visits_per_zone"), None)
+    return rows, REPORT_COLUMNS, chosen
+
+
+def log_sections(feedback, rows, epsilon, m):
+    """The log lines of one report's rows (section_rows) at ``epsilon`` and M = ``m``."""
     feedback.pushInfo(tr("At EPSILON {e:g} for the whole report (M = {m}), per section: its epsilon, the expected "
-                         "absolute error and the 95% margin of one published count or bin:").format(
-        e=epsilon, m=settings["max_contributions"]))
-    for row in chosen:
+                         "absolute error and the 95% margin of one published count or bin:").format(e=epsilon, m=m))
+    for row in rows:
         line = tr("{section} ({part}): epsilon {s:.3g}, expected error {mae:.3g}, margin ±{moe:.3g}").format(
             section=row["section"], part=row["part"], s=row["section_epsilon"], mae=row["expected_abs_error"],
             moe=row["margin_of_error"])
@@ -105,7 +126,6 @@ def report_rows(algorithm, parameters, context, settings, epsilons, epsilon, fee
             line += tr("; a flow is published from a noisy count of {t:.4g}, a true flow of {c:.4g} trips with 95% "
                        "probability").format(t=row["threshold"], c=row["count_published_95"])
         feedback.pushInfo(line + ".")
-    return rows, REPORT_COLUMNS, chosen
 
 
 def report_series(rows):

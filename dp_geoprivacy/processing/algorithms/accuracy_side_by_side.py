@@ -4,6 +4,8 @@ The figures are core.accuracy.noise_choice's; this adds them to the planner's ta
 Strings keep the planner's translation context.
 """
 
+from qgis.core import QgsProcessingException
+
 from ...core.accuracy.noise_choice import COLUMNS, GAUSSIAN_NAME, LAPLACE_NAME, count_noise_choice, sum_noise_choice
 from ...core.mechanisms.gaussian_threshold import compare_with_stability
 from ...translation import translate
@@ -30,22 +32,58 @@ def side_by_side(feedback, results, settings, rows, epsilons, epsilon, choice, c
     return tuple(columns) + COLUMNS
 
 
-def count_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta, columns):
-    """Zone counts and OD flows: a user in at most M distinct cells (the planner's settings)."""
-    m, c = settings["max_contributions"], settings.get("cells_per_contribution", 1)
-    return side_by_side(feedback, results, settings, rows, epsilons, epsilon,
-                        lambda e: count_noise_choice(e, delta, m, c), columns,
+def release_epsilons(plan, delta):
+    """e -> (Laplace release's epsilon, Gaussian release's epsilon): ``e`` for both, or with automatic bounds
+    (``plan``, accuracy_auto_bound.AutoPlan) what each keeps after the choices in its own accounting."""
+    if plan is None:
+        return lambda e: (e, e)
+    return lambda e: plan.side_by_side_epsilons(e, delta)
+
+
+def fits(feedback, split, epsilons):
+    """False, with a warning, where the choices leave one noise nothing at a tabulated epsilon (the Gaussian's
+    epsilon^2 / 2 the whole rho): the side by side is left out, the planned release stands."""
+    try:
+        for e in epsilons:
+            split(e)
+    except QgsProcessingException as error:
+        feedback.pushWarning(translate("AccuracyPlanner", "Laplace and Gaussian side by side left out: {error}").format(
+            error=str(error)))
+        return False
+    return True
+
+
+def count_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta, columns, m, plan=None):
+    """Zone counts and OD flows: a user in at most ``m`` distinct cells (the planned M; with automatic M the
+    largest candidate)."""
+    c = settings.get("cells_per_contribution", 1)
+    split = release_epsilons(plan, delta)
+    if not fits(feedback, split, epsilons):
+        return columns
+
+    def choice(e):
+        laplace, gaussian = split(e)
+        return count_noise_choice(laplace, delta, m, c, gaussian_epsilon=gaussian)
+    log_choices(feedback, plan, split, epsilon)
+    return side_by_side(feedback, results, settings, rows, epsilons, epsilon, choice, columns,
                         translate("AccuracyPlanner", "a count (each user in at most M = {m} distinct cells)").format(
                             m=m))
 
 
-def sum_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta, columns, make_spec):
-    """Zone sums: the sum's own epsilon, bounds and M from the spec the release builds (``make_spec(epsilon)``)."""
-    def choice(e):
-        main = make_spec(e).mechanisms(1)[1]
-        return sum_noise_choice(main.epsilon, delta, main.bounds.magnitude, main.max_contributions)
+def sum_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta, columns, spec_for, plan=None):
+    """Zone sums: the sum's own epsilon, bounds and M from the spec the release builds (``spec_for(release's
+    epsilon)``), the release's epsilon as count_side_by_side's."""
+    split = release_epsilons(plan, delta)
+    if not fits(feedback, split, epsilons):
+        return columns
 
-    magnitude = make_spec(epsilon).mechanisms(1)[1].bounds.magnitude
+    def choice(e):
+        laplace, gaussian = (spec_for(x).mechanisms(1)[1] for x in split(e))
+        return sum_noise_choice(laplace.epsilon, delta, laplace.bounds.magnitude, laplace.max_contributions,
+                                gaussian_epsilon=gaussian.epsilon)
+
+    magnitude = spec_for(split(epsilon)[0]).mechanisms(1)[1].bounds.magnitude
+    log_choices(feedback, plan, split, epsilon)
     return side_by_side(feedback, results, settings, rows, epsilons, epsilon, choice, columns,
                         translate("AccuracyPlanner", "a zone sum (M records of a unit in distinct zones, values up to "
                                                      "{b:g} in magnitude)").format(b=magnitude))
@@ -66,3 +104,14 @@ def threshold_side_by_side(feedback, results, epsilon, delta, m):
         "{gs:.4g}. {noise} noise gives the smaller error; the smaller threshold publishes smaller counts.").format(
         e=epsilon, d=delta, m=m, lt=figures["laplace_threshold"], ls=figures["laplace_sd"],
         gt=figures["gaussian_threshold"], gs=figures["gaussian_sd"], noise=smaller))
+
+
+def log_choices(feedback, plan, split, epsilon):
+    """With automatic bounds: what each noise's release keeps of EPSILON for the side by side."""
+    if plan is None:
+        return
+    laplace, gaussian = split(epsilon)
+    feedback.pushInfo(translate("AccuracyPlanner",
+        "Side by side with automatic bounds: each noise's release keeps what the choices leave in its own "
+        "accounting: Laplace epsilon {l:.4g} (EPSILON less the choices' epsilon), Gaussian epsilon {g:.4g} (the "
+        "conversion of the rho the choices' epsilon^2 / 2 leave).").format(l=laplace, g=gaussian))

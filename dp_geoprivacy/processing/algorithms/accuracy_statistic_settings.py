@@ -55,16 +55,19 @@ def statistic_parameters(algorithm):
     return [statistic, lower, upper, records, zone_mean, support, support_share, sum_share, grid]
 
 
-def statistic_spec(algorithm, parameters, context, settings):
-    """(spec maker for an epsilon, records per zone, zone mean), the settings recorded in ``settings``."""
+def statistic_spec(algorithm, parameters, context, settings, plan=None):
+    """(spec maker for the release's epsilon and an M (None: the planned M), records per zone, zone mean), the
+    settings recorded in ``settings``. With automatic M (``plan``, accuracy_auto_bound.AutoPlan) the planned M is
+    the largest candidate and the unit a user, as the release needs USER_FIELD for it."""
     statistic = PLANNED_STATISTICS[algorithm.parameterAsEnum(parameters, algorithm.STATISTIC, context)]
     lower = algorithm.parameterAsDouble(parameters, algorithm.LOWER, context)
     upper = algorithm.parameterAsDouble(parameters, algorithm.UPPER, context)
-    m = algorithm.parameterAsInt(parameters, algorithm.MAX_CONTRIBUTIONS, context)
+    automatic_m = plan is not None and plan.automatic_m
+    m = plan.largest if automatic_m else algorithm.parameterAsInt(parameters, algorithm.MAX_CONTRIBUTIONS, context)
     records = algorithm.parameterAsInt(parameters, algorithm.RECORDS_PER_ZONE, context)
     zone_mean = None if parameters.get(algorithm.ZONE_MEAN) in (None, "") else algorithm.parameterAsDouble(
         parameters, algorithm.ZONE_MEAN, context)
-    options = {"statistic": statistic, "lower": lower, "upper": upper, "unit": USER if m > 1 else RECORD,
+    options = {"statistic": statistic, "lower": lower, "upper": upper, "unit": USER if m > 1 or automatic_m else RECORD,
                "max_contributions": m,
                "min_support": algorithm.parameterAsDouble(parameters, algorithm.MIN_SUPPORT, context),
                "support_share": algorithm.parameterAsDouble(parameters, algorithm.SUPPORT_SHARE, context),
@@ -81,11 +84,28 @@ def statistic_spec(algorithm, parameters, context, settings):
     settings.update(options, records_per_zone=records)
     if statistic == MEAN:
         settings["zone_mean"] = (lower + upper) / 2 if zone_mean is None else zone_mean
-    return (lambda e: ZoneStatisticsSpec(epsilon=e, **options)), records, zone_mean
+
+    def spec_for(epsilon, bound=None):
+        return ZoneStatisticsSpec(epsilon=epsilon, **dict(options, max_contributions=bound or m))
+    return spec_for, records, zone_mean
 
 
-def log_statistic(feedback, chosen, settings):
-    """The planner's log line for the figures ``chosen`` (core.accuracy.accuracy_statistics.StatisticAccuracy)."""
+def log_statistic_choices(feedback, results, plan, epsilon, figures):
+    """With automatic bounds: the choices' cost, and with automatic M the figures at TYPICAL_M (``figures(epsilon,
+    M)``: core.accuracy.accuracy_statistics.StatisticAccuracy)."""
+    plan.log_choices(feedback, results, epsilon)
+    if plan.automatic_m:
+        typical = figures(epsilon, plan.typical)
+        results["EXPECTED_ABS_ERROR_TYPICAL_M"] = typical.expected_abs_error
+        feedback.pushInfo(translate("AccuracyPlanner",
+            "At the typical M = {m}: expected absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% of errors within "
+            "{q95:.4g} (value units).").format(m=plan.typical, mae=typical.expected_abs_error, rmse=typical.rmse,
+                                               q95=typical.error_q95))
+
+
+def log_statistic(feedback, chosen, settings, epsilon):
+    """The planner's log line for the figures ``chosen`` (core.accuracy.accuracy_statistics.StatisticAccuracy) at
+    EPSILON ``epsilon``."""
     ranks = translate("AccuracyPlanner", " ({r:.4g} ranks)").format(r=chosen.rank_margin) \
         if chosen.rank_margin is not None else ""
     feedback.pushInfo(translate("AccuracyPlanner",
@@ -93,7 +113,7 @@ def log_statistic(feedback, chosen, settings):
         "expected absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% of errors within {q95:.4g} (value units); the "
         "release publishes a 95% margin of {moe:.4g}{ranks}. A zone is published with probability "
         "{p:.3g}.").format(
-        e=chosen.epsilon, statistic=settings["statistic"], n=chosen.records_per_zone, lower=settings["lower"],
+        e=epsilon, statistic=settings["statistic"], n=chosen.records_per_zone, lower=settings["lower"],
         upper=settings["upper"], m=settings["max_contributions"], mae=chosen.expected_abs_error,
         rmse=chosen.rmse, q95=chosen.error_q95, moe=chosen.margin_of_error,
         ranks=ranks, p=chosen.p_published))
