@@ -68,6 +68,7 @@ EPSG, CELL_M, M = 32755, 2000.0, 5
 # Every day k of DAYS runs the schedule of day k mod 28 of 2-29 June 2014 (the four weeks repeated).
 FIRST_DAY, FEED_DAYS = dt.date(2014, 6, 2), 28
 EPSILONS = (1.0, 10.0)
+RESULTS_NAME = "bench_mobility_report_real"
 WEEKDAY_FIELDS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
@@ -513,6 +514,7 @@ def scale_summary(rows, days, cell, trips, zones):
 
 
 def main():
+    global EPSILONS, RESULTS_NAME  # set from --epsilons and --results
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, nargs="+", default=[3],
                         help="runs per epsilon and tool, one number for every scale or one per --days")
@@ -523,11 +525,17 @@ def main():
     parser.add_argument("--cells", type=float, nargs="+", default=[CELL_M],
                         help="grid cell sizes in metres, one per --days or one for all (2,000 m: 198 zones; 500 m: "
                              "2,349)")
+    parser.add_argument("--epsilons", type=float, nargs="+", default=list(EPSILONS),
+                        help="the epsilons to run (default 1 and 10)")
+    parser.add_argument("--results", default=RESULTS_NAME,
+                        help="name of the results file in benchmarks/results (e.g. a timing run at one epsilon "
+                             "beside the full one)")
     parser.add_argument("--from-results", action="store_true",
                         help="no runs: the summaries and verdicts again from the rows of the results file")
     options = parser.parse_args()
+    EPSILONS, RESULTS_NAME = tuple(options.epsilons), options.results
     if options.from_results:
-        payload = json.loads((RESULTS / "bench_mobility_report_real.json").read_text())
+        payload = json.loads((RESULTS / f"{RESULTS_NAME}.json").read_text())
         rows = payload["rows"]
         payload["scales"] = [scale_summary(rows, s["days"], s["cell_m"], s["trips"], s["zones"])
                              for s in payload["scales"]]
@@ -549,7 +557,7 @@ def main():
         trips, zones = scale(days, cell, n_runs, python, rows)
         scales.append(scale_summary(rows, days, cell, trips, zones))
         shared.extend(dict(v, days=days, cell_m=cell) for v in verdicts(rows, days, cell))
-        write_results("bench_mobility_report_real", payload)  # each scale as it ends (the large ones take long)
+        write_results(RESULTS_NAME, payload)  # each scale as it ends (the large ones take long)
     if python is not None:
         first = tag(options.days[0], cells[0])
         check = payload["equal_split_check"] = equal_split_check(options.days[0], [
@@ -573,7 +581,7 @@ def report(payload):
     if payload.get("equal_split_check"):
         print_table(payload["equal_split_check"], ("days", "epsilon", "measure", "ours_equal_split", "ours_se",
                                                    "peer", "peer_se", "peer_at_sensitivity_2m"))
-    print(write_results("bench_mobility_report_real", payload))
+    print(write_results(RESULTS_NAME, payload))
 
 
 def scale(days, cell, runs, python, rows):

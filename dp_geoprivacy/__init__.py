@@ -14,6 +14,26 @@ __version__ = "0.2.0"
 # used imports it again lazily, so a broken scipy stops only what needs it.
 OWN_LIBRARY_PACKAGES = ("numpy", "shapely", "pyproj", "scipy.optimize", "scipy.integrate", "scipy.stats",
                         "scipy.sparse")
+# The plugin needs no scipy to start: scipy is imported here only where it bundles libraries of its own (a
+# wheel's ``scipy.libs``). A scipy linked to the system's libgfortran and OpenBLAS (Debian's), which QGIS
+# uses too, has nothing to bind apart, and importing its four subpackages cost 0.2 s of every run.
+ONLY_WITH_BUNDLED_LIBRARIES = ("scipy",)
+
+
+def bundles_libraries(package):
+    """Whether the importable ``package`` is a wheel with libraries of its own (``<package>.libs`` beside it, or
+    ``.libs`` inside it as older wheels had them); found without importing it."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return False
+    for folder in getattr(spec, "submodule_search_locations", None) or ():
+        for libs in (Path(folder).parent / f"{package}.libs", Path(folder) / ".libs"):
+            if libs.is_dir() and any(libs.iterdir()):
+                return True
+    return False
 
 
 def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):
@@ -63,7 +83,8 @@ def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):
     sys.setdlopenflags(flags | os.RTLD_DEEPBIND)
     try:
         for name in names:
-            if name in sys.modules:
+            top = name.partition(".")[0]
+            if name in sys.modules or (top in ONLY_WITH_BUNDLED_LIBRARIES and not bundles_libraries(top)):
                 continue
             try:
                 package = importlib.import_module(name)

@@ -78,12 +78,20 @@ def _project(box, width):
     def xy(coords):
         return " ".join(f"{10 + (x - x0) * scale:.1f},{10 + (y1 - y) * scale:.1f}" for x, y in coords)
 
-    return xy, 20 + (y1 - y0) * scale, scale
+    def rings(polygons):
+        """Per polygon, the SVG points of each part's exterior ring (as ``xy`` writes them), all at once."""
+        parts, owner = shapely.get_parts(polygons, return_index=True)
+        exteriors = shapely.get_exterior_ring(parts)
+        coords = shapely.get_coordinates(exteriors)
+        points = np.char.add(np.char.add(np.char.mod("%.1f", 10 + (coords[:, 0] - x0) * scale), ","),
+                             np.char.mod("%.1f", 10 + (y1 - coords[:, 1]) * scale)).tolist()
+        ends = np.cumsum(shapely.get_num_coordinates(exteriors)).tolist()
+        out = [[] for _ in range(len(polygons))]
+        for zone, start, end in zip(owner.tolist(), [0] + ends[:-1], ends):
+            out[zone].append(" ".join(points[start:end]))
+        return out
 
-
-def _rings(polygon):
-    for part in shapely.get_parts(polygon):
-        yield np.asarray(part.exterior.coords)[:, :2]
+    return xy, 20 + (y1 - y0) * scale, scale, rings
 
 
 def _fill(value, top, diverging):
@@ -107,9 +115,9 @@ class ZoneOutlines:
     def drawn(self, width):
         """(xy: the projection of any (x, y) points to SVG text, the map's height, per zone its rings' points)."""
         if width not in self._drawn:
-            xy, height, scale = _project(shapely.total_bounds(self.polygons), width)
+            xy, height, scale, rings = _project(shapely.total_bounds(self.polygons), width)
             simplified = shapely.simplify(self.polygons, 0.5 / scale, preserve_topology=True)
-            self._drawn[width] = xy, height, [[xy(ring) for ring in _rings(polygon)] for polygon in simplified]
+            self._drawn[width] = xy, height, rings(simplified)
         return self._drawn[width]
 
 

@@ -6,15 +6,22 @@ import numpy as np
 import pytest
 import shapely
 
-from dp_geoprivacy.processing.mobility_svg import WIDTH, ZoneOutlines, _fill, _legend, _project, _rings, esc, number
+from dp_geoprivacy.processing.mobility_svg import WIDTH, ZoneOutlines, _fill, _legend, _project, esc, number
 from dp_geoprivacy.processing.mobility_svg import zone_map as zone_map_fast
+
+
+def _rings(polygon):
+    """Each part's exterior ring, one polygon at a time (as the maps were drawn before ZoneOutlines drew all the
+    rings at once)."""
+    for part in shapely.get_parts(polygon):
+        yield np.asarray(part.exterior.coords)[:, :2]
 
 
 def zone_map_reference(polygons, values, flows=None, title="", message="", width=WIDTH, diverging=False,
                        scale_top=None):
     """zone_map as it drew each map on its own (every zone simplified, projected and styled per map)."""
     box = shapely.total_bounds(polygons)
-    xy, height, scale = _project(box, width)
+    xy, height, scale = _project(box, width)[:3]
     polygons = shapely.simplify(polygons, 0.5 / scale, preserve_topology=True)
     if scale_top is not None:
         top = max(1.0, float(scale_top))
@@ -47,8 +54,8 @@ def zone_map_reference(polygons, values, flows=None, title="", message="", width
 
 
 def zones(rng, n=300):
-    """Lon/lat zones: jittered squares (many vertices, so simplification matters), two-part multipolygons and
-    polygons with a hole."""
+    """Lon/lat zones: jittered squares (many vertices, so simplification matters), two-part multipolygons,
+    polygons with a hole, an empty polygon and a zone without geometry."""
     out = []
     for k in range(n):
         x, y = 145.6 + 0.01 * (k % 20), -17.0 + 0.01 * (k // 20)
@@ -61,6 +68,7 @@ def zones(rng, n=300):
         elif k % 11 == 5:
             polygon = polygon.difference(shapely.box(x + 0.004, y + 0.004, x + 0.006, y + 0.006))
         out.append(polygon)
+    out[17], out[40] = shapely.Polygon(), None
     return np.array(out, dtype=object)
 
 
