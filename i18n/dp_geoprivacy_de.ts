@@ -1432,36 +1432,36 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="40"/>
-        <source>The report's BUDGET_SPLIT, e.g. 'od_flows=3,visits_per_zone=2'; empty: equal shares.</source>
-        <translation>Das BUDGET_SPLIT des Berichts, z. B. 'od_flows=3,visits_per_zone=2'; leer: gleiche Anteile.</translation>
+        <source>The report's BUDGET_SPLIT, e.g. 'od_flows=3,visits_per_zone=2'; empty: the report's default split.</source>
+        <translation>Das BUDGET_SPLIT des Berichts, z. B. 'od_flows=3,visits_per_zone=2'; leer: die Standardaufteilung des Berichts.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="59"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="60"/>
         <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0.</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="63"/>
         <source>Mobility report settings: {error} (DELTA is the OD flows' delta).</source>
         <translation>Einstellungen des Mobilitätsberichts: {error} (DELTA ist das Delta der Quelle-Ziel-Ströme).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="117"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="118"/>
         <source>At EPSILON {e:g} for the whole report (M = {m}), per section: its epsilon, the expected absolute error and the 95% margin of one published count or bin:</source>
         <translation>Bei EPSILON {e:g} für den ganzen Bericht (M = {m}), je Abschnitt: sein Epsilon, der erwartete absolute Fehler und die 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Klasse:</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="121"/>
         <source>{section} ({part}): epsilon {s:.3g}, expected error {mae:.3g}, margin ±{moe:.3g}</source>
         <translation>{section} ({part}): Epsilon {s:.3g}, erwarteter Fehler {mae:.3g}, Spanne ±{moe:.3g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="125"/>
         <source>; five-number summary within {r:.3g} ranks (95%)</source>
         <translation>; Fünf-Punkte-Zusammenfassung innerhalb von {r:.3g} Rängen (95 %)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="127"/>
         <source>; a flow is published from a noisy count of {t:.4g}, a true flow of {c:.4g} trips with 95% probability</source>
         <translation>; ein Strom wird ab einer verrauschten Anzahl von {t:.4g} veröffentlicht, ein wahrer Strom von {c:.4g} Wegen mit 95 % Wahrscheinlichkeit</translation>
     </message>
@@ -4235,8 +4235,8 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="377"/>
-        <source>OD_DELTA must be in (0, 1), e.g. 1e-6 (the OD flows are chosen by the stability-based histogram); or leave od_flows out of ANALYSES.</source>
-        <translation>OD_DELTA muss in (0, 1) liegen, z. B. 1e-6 (die Quelle-Ziel-Ströme werden mit dem Stabilitätshistogramm ausgewählt); oder lassen Sie od_flows in ANALYSES weg.</translation>
+        <source>OD_DELTA must be in (0, 1), e.g. 1e-6 (the OD flows are chosen by the stability-based histogram, or by Gaussian thresholding with NOISE=2); or leave od_flows out of ANALYSES.</source>
+        <translation>OD_DELTA muss in (0, 1) liegen, z. B. 1e-6 (die Quelle-Ziel-Ströme werden mit dem Stabilitätshistogramm oder, mit NOISE=2, durch Gauß-Schwellenwertbildung ausgewählt); oder lassen Sie od_flows in ANALYSES weg.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="483"/>
@@ -5232,8 +5232,8 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/parameter_help.py" line="44"/>
-        <source>The delta of the OD flows' selection by the stability-based histogram, e.g. 1e-6.</source>
-        <translation>Das Delta der Auswahl der Quelle-Ziel-Ströme durch das Stabilitätshistogramm, z. B. 1e-6.</translation>
+        <source>The delta of the OD flows' selection (the stability-based histogram, or Gaussian thresholding with NOISE=2), e.g. 1e-6.</source>
+        <translation>Das Delta der Auswahl der Quelle-Ziel-Ströme (durch das Stabilitätshistogramm oder, mit NOISE=2, durch Gauß-Schwellenwertbildung), z. B. 1e-6.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/parameter_help.py" line="47"/>

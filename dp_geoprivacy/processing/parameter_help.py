@@ -41,8 +41,8 @@ def _texts():
         **{("mobilityreport", name): automatic
            for name in ("TRAVEL_TIME_BIN", "JUMP_LENGTH_BIN", "TIME_BETWEEN_BIN", "RADIUS_BIN")},
         ("mobilityreport", "OD_DELTA"):
-            translate("ParameterHelp", "The delta of the OD flows' selection by the stability-based histogram, "
-                                       "e.g. 1e-6."),
+            translate("ParameterHelp", "The delta of the OD flows' selection (the stability-based histogram, "
+                                       "or Gaussian thresholding with NOISE=2), e.g. 1e-6."),
         ("mobilityreport", "TRIP_FIELD"):
             translate("ParameterHelp", "For records (one row per trip start and one per trip end); not used "
                                        "for trip lines."),

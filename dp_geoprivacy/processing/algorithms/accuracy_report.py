@@ -37,7 +37,8 @@ def report_parameters(algorithm):
     analyses.setHelp(tr("The report's ANALYSES; by default all but trips over time (the report leaves it out "
                         "without TIME_START and TIME_END)."))
     split = QgsProcessingParameterString(BUDGET_SPLIT, tr("Budget split weights (mobility report)"), optional=True)
-    split.setHelp(tr("The report's BUDGET_SPLIT, e.g. 'od_flows=3,visits_per_zone=2'; empty: equal shares."))
+    split.setHelp(tr("The report's BUDGET_SPLIT, e.g. 'od_flows=3,visits_per_zone=2'; empty: the report's default "
+                     "split."))
     return [analyses, split]
 
 

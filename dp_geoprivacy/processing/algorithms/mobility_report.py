@@ -376,7 +376,7 @@ class MobilityReport(DpAlgorithm):
         if "od_flows" in chosen and not 0.0 < od_delta < 1.0:
             raise QgsProcessingException(self.tr(
                 "OD_DELTA must be in (0, 1), e.g. 1e-6 (the OD flows are chosen by the stability-based "
-                "histogram); or leave od_flows out of ANALYSES."))
+                "histogram, or by Gaussian thresholding with NOISE=2); or leave od_flows out of ANALYSES."))
         table, fields, cells, data = read_mobility_data(self, parameters, context, feedback)
         if not ((data.start_zone >= 0) | (data.end_zone >= 0)).any():
             raise QgsProcessingException(self.tr(
