@@ -2710,8 +2710,8 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="60"/>
-        <source>Value bounds chosen privately (zone statistics)</source>
-        <translation>Wertschranken privat gewählt (Zonenstatistiken)</translation>
+        <source>Automatic value bounds (zone statistics)</source>
+        <translation>Automatische Wertschranken (Zonenstatistiken)</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="63"/>

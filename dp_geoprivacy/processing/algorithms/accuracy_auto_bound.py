@@ -58,7 +58,7 @@ def auto_parameters():
                                                  "(a guess, not read from data); the log gives the expected error "
                                                  "at it too."))
     values = QgsProcessingParameterBoolean(
-        AUTO_VALUE_BOUNDS, translate("AccuracyPlanner", "Value bounds chosen privately (zone statistics)"),
+        AUTO_VALUE_BOUNDS, translate("AccuracyPlanner", "Automatic value bounds (zone statistics)"),
         defaultValue=False)
     values.setHelp(translate("AccuracyPlanner", "As noisyzonestatistics' AUTO_VALUE_BOUNDS: LOWER and UPPER are the "
                                                 "public range, the choice costs AUTO_SHARE of EPSILON; the figures "
