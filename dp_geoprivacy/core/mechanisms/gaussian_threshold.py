@@ -105,11 +105,14 @@ def least_threshold(noise: GaussianCountNoise, cells: int, delta_t: float) -> in
     if not 0.0 < delta_t < 1.0:
         raise ValueError(f"delta_t must be in (0, 1), got {delta_t!r}")
     errors, probs = noise.error_pmf()
-    # tails[i] = P[Z >= errors[i]], summed from the far tail inwards (small terms first).
-    tails = np.cumsum(probs[::-1])[::-1]
-    for k, tail in zip(errors.astype(int), tails):
-        if k >= 0 and any_passes(min(1.0, float(tail)), cells) <= delta_t:
-            return int(k) + 1
+    # tails[i] = P[Z >= errors[i]], summed from the far tail inwards (small terms first); tau = k + 1 passes
+    # with P[1 + Z >= k + 1] = P[Z >= k]. any_passes over the whole support at once.
+    tails = np.minimum(np.cumsum(probs[::-1])[::-1], 1.0)
+    with np.errstate(divide="ignore"):  # log1p(-1) = -inf where a tail is 1: any_passes is then 1
+        passes = -np.expm1(int(cells) * np.log1p(-tails))
+    fits = np.flatnonzero((errors >= 0) & (passes <= delta_t))
+    if len(fits):
+        return int(errors[fits[0]]) + 1
     return int(errors[-1]) + 2  # beyond the support: probability < 1e-300
 
 
