@@ -332,22 +332,25 @@ def mechanism_from_record(fields) -> Optional[object]:
 
     The record fields are those the mechanism itself wrote (``record_fields``),
     so rebuilding from epsilon, delta, sensitivity and the mechanism's name
-    gives the same noise (a count's epsilon from its noise scale when the record's epsilon also paid for a
-    choice): for the stability histogram the sensitivity is
-    2 M c and only the product M c enters its threshold.
+    gives the same noise: for the stability histogram the sensitivity is
+    2 M c and only the product M c enters its threshold. The record's epsilon
+    is the run's whole epsilon; when part of it paid for a choice (automatic
+    M, AUTO_SHARE) the counts got less, which only their noise scale says.
     """
     name = str(fields.get("mechanism", ""))
     epsilon, sensitivity = float(fields["epsilon"]), float(fields.get("sensitivity") or 0.0)
     if sensitivity <= 0:
         return None
     scale = float(fields.get("noise_scale") or 0.0)
-    if scale > 0 and not name.startswith((PLANAR, "per_axis_laplace", "Gaussian thresholding")) \
-            and not math.isclose(sensitivity / scale, epsilon, rel_tol=1e-9):
-        # The record's epsilon is the run's whole epsilon; the counts got less when part of it paid for a
-        # choice (automatic M: AUTO_SHARE), and their noise scale b = sensitivity / (their epsilon) says how much.
-        epsilon = sensitivity / scale
+
+    def laplace_epsilon():
+        """A Laplace-calibrated count's own epsilon: b = sensitivity / epsilon (the record's when they agree)."""
+        if scale > 0 and not math.isclose(sensitivity / scale, epsilon, rel_tol=1e-9):
+            return sensitivity / scale
+        return epsilon
+
     if name.startswith("stability-based histogram"):
-        return StabilityHistogram(epsilon, float(fields["delta"]), max(1, int(round(sensitivity / 2.0))), 1)
+        return StabilityHistogram(laplace_epsilon(), float(fields["delta"]), max(1, int(round(sensitivity / 2.0))), 1)
     if name.startswith("Gaussian thresholding"):  # L2 sensitivity sqrt(M); sigma from (epsilon, delta / 2)
         mechanism = GaussianThreshold(epsilon, float(fields["delta"]), max(1, int(round(sensitivity**2))))
         # The record's epsilon also paid for a choice (automatic M) when its sigma is not the record's own:
@@ -355,7 +358,7 @@ def mechanism_from_record(fields) -> Optional[object]:
         return mechanism if not scale or math.isclose(mechanism.scale, scale, rel_tol=1e-6) else None
     for kind in ("discrete_laplace", LAPLACE):
         if name.startswith(f"{kind} noise on every cell"):
-            return CountNoise(kind, epsilon, sensitivity)
+            return CountNoise(kind, laplace_epsilon(), sensitivity)
     if name in (PLANAR, "per_axis_laplace"):
         return LocationLaplace(name, epsilon, sensitivity, float(fields.get("snapping_grain_m") or 0.0))
     return None
