@@ -38,8 +38,8 @@ AUTOMATIC = 0
 
 def bound_help(units: str) -> str:
     """The sentence every bound parameter's help ends with."""
-    return tr("0 = automatic: chosen privately from the {units} per user with AUTO_SHARE of EPSILON (exponential "
-              "mechanism over 1..AUTO_MAX_BOUND).").format(units=units)
+    return tr("0 = automatic: chosen privately from the {units} per user with AUTO_SHARE of EPSILON (permute-and-"
+              "flip over 1..AUTO_MAX_BOUND).").format(units=units)
 
 
 def add_parameters(algorithm):
@@ -136,7 +136,7 @@ class AutoBound:
         elif self.automatic:
             self.m = self.choice.choose(per_user_counts(user_keys), rng)
             self.announcement = (feedback, tr(
-                "Automatic M: the exponential mechanism chose M = {m} (from 1 to {largest}) with epsilon {cost:g} of "
+                "Automatic M: permute-and-flip chose M = {m} (from 1 to {largest}) with epsilon {cost:g} of "
                 "the {total:g} of this run; the release uses the other {rest:g}.").format(
                 m=self.m, largest=self.choice.max_bound, cost=self.choice.epsilon, total=self.epsilon,
                 rest=self.epsilon_release))

@@ -287,7 +287,7 @@ def unit_of_privacy(user_field, m, item_level=False):
 
 def automatic_m_line(m, cost):
     """The privacy note of an automatic M (QGIS and Spark alike)."""
-    return translate("MobilityReport", "M = {m} was chosen by the exponential mechanism with epsilon {cost:g} of the "
+    return translate("MobilityReport", "M = {m} was chosen by permute-and-flip with epsilon {cost:g} of the "
                                        "total (automatic M).").format(m=m, cost=cost)
 
 

@@ -107,7 +107,7 @@ class SparkBound:
         if self.automatic:
             self.m = self.choice.choose(per_user_counts(df, user, unit), rng)
             self.announcement = (
-                f"Automatic M: the exponential mechanism chose M = {self.m} (from 1 to {self.choice.max_bound}) "
+                f"Automatic M: permute-and-flip chose M = {self.m} (from 1 to {self.choice.max_bound}) "
                 f"with epsilon {self.choice.epsilon:g} of the {self.epsilon:g} of this run; the release uses the "
                 f"other {self.epsilon_release:g}.")
         return self.m

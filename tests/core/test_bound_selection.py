@@ -1,5 +1,6 @@
 """The automatic contribution bound and value bounds (core.mechanisms.bound_selection, issue 22 part 2)."""
 
+import itertools
 import math
 
 import numpy as np
@@ -70,10 +71,64 @@ def test_distances_are_zero_exactly_where_the_error_model_is_smallest(kind):
         np.testing.assert_array_equal(np.isclose(d, 0, atol=1e-9), np.isclose(cost, cost.min(), rtol=1e-12))
 
 
-def test_probabilities_are_the_exponential_mechanism_with_base_measure_one_over_m_squared():
+def permute_and_flip_by_every_order(p):
+    """The output distribution of permute-and-flip written out: over every order of the candidates (equally
+    likely), candidate r is the output when its flip accepts (p[r]) and every candidate before it rejects."""
+    n = len(p)
+    out = np.zeros(n)
+    orders = list(itertools.permutations(range(n)))
+    for order in orders:
+        rejected_so_far = 1.0
+        for r in order:
+            out[r] += rejected_so_far * p[r]
+            rejected_so_far *= 1.0 - p[r]
+    return out / len(orders)
+
+
+def test_acceptance_is_the_base_measure_times_the_exponential_of_the_score_over_its_largest():
+    """p(M) = w(M) / max w, w(M) = exp(-epsilon d(M) / 2) / M^2 (the weights the exponential mechanism would
+    normalise to probabilities)."""
     d = choice().distances(COUNTS)
     weights = np.exp(-0.5 * 1.0 * d) / np.arange(1, 9) ** 2
-    np.testing.assert_allclose(choice().probabilities(COUNTS), weights / weights.sum(), rtol=1e-12)
+    np.testing.assert_allclose(choice().acceptance(COUNTS), weights / weights.max(), rtol=1e-12)
+
+
+@pytest.mark.parametrize("max_bound, epsilon", [(6, 1.0), (7, 0.3), (5, 4.0)])
+def test_probabilities_are_permute_and_flips_over_every_order(max_bound, epsilon):
+    """The exact probabilities (Gauss-Legendre on the integral form) against every order of the candidates."""
+    rng = np.random.default_rng(max_bound)
+    for _ in range(5):
+        counts = rng.integers(1, 12, size=int(rng.integers(1, 30)))
+        mechanism = choice(epsilon=epsilon, max_bound=max_bound, cells=int(rng.integers(1, 6)))
+        p = mechanism.acceptance(counts)
+        np.testing.assert_allclose(mechanism.probabilities(counts), permute_and_flip_by_every_order(p),
+                                   rtol=1e-12, atol=1e-15)
+
+
+def test_probabilities_of_many_candidates_add_up_to_one_and_match_the_subset_sum():
+    """50 candidates (degree 49 in the integral): the sum is 1; for 12 candidates the integral equals the
+    subset sum p(r) sum over S of (-1)^|S| prod p(S) / (|S| + 1) (McKenna and Sheldon 2020)."""
+    counts = np.random.default_rng(3).geometric(0.1, size=10_000)
+    assert BoundChoice(0.05, 50, 100, 0.95).probabilities(counts).sum() == pytest.approx(1.0, abs=1e-12)
+    mechanism = choice(epsilon=0.4, max_bound=12, cells=3)
+    p = mechanism.acceptance(COUNTS)
+    subset_sum = [p[r] * sum((-1) ** k * np.prod(p[list(s)]) / (k + 1) for k in range(12)
+                             for s in itertools.combinations([j for j in range(12) if j != r], k))
+                  for r in range(12)]
+    np.testing.assert_allclose(mechanism.probabilities(COUNTS), subset_sum, rtol=1e-10, atol=1e-15)
+
+
+def test_permute_and_flip_never_loses_more_score_than_the_exponential_mechanism():
+    """The expected shifted score (d - ln mu / (epsilon / 2)) of permute-and-flip is at most the exponential
+    mechanism's with the same weights (McKenna and Sheldon 2020), on random data."""
+    rng = np.random.default_rng(31)
+    for _ in range(40):
+        counts = rng.geometric(rng.uniform(0.05, 0.5), size=int(rng.integers(1, 300)))
+        mechanism = choice(epsilon=rng.uniform(0.02, 2.0), max_bound=30, cells=int(rng.integers(1, 40)),
+                           epsilon_release=rng.uniform(0.2, 3))
+        shifted = mechanism.distances(counts) - mechanism.log_base_measure / (0.5 * mechanism.epsilon)
+        weights = mechanism.acceptance(counts)
+        assert mechanism.probabilities(counts) @ shifted <= (weights / weights.sum()) @ shifted + 1e-9
 
 
 @pytest.mark.parametrize("kind, epsilon, sensitivity", [(LAPLACE, 1.0, 3.0), (LAPLACE, 0.7, 5.0),
@@ -146,15 +201,19 @@ def test_the_chi_square_test_rejects_a_mechanism_with_twice_the_epsilon():
     assert chisquare(observed, expected).pvalue < ALPHA
 
 
-def test_the_data_reaches_the_choice_only_through_the_probabilities():
-    """With the same generator state, M is the inverse of the cumulative probabilities at the one uniform drawn:
-    two datasets with the same probabilities give the same M, whatever else differs."""
+def test_the_data_reaches_the_choice_only_through_the_acceptance_probabilities():
+    """With the same generator state, M is the first candidate of the (data-independent) random order whose
+    (data-independent) uniform falls below its p(M): written out here; two datasets with the same p give the same
+    M, whatever else differs."""
     mechanism = choice()
     other = np.array([8, 5, 3, 2, 1, 1, 0 + 1])  # one more user of 1 record: other probabilities
     for seed in range(200):
         for counts in (COUNTS, other, COUNTS[::-1]):
-            u = np.random.default_rng(seed).random()
-            expected = 1 + int(np.argmax(np.cumsum(mechanism.probabilities(counts)) > u))
+            rng = np.random.default_rng(seed)
+            order = rng.permutation(8)
+            flips = rng.random(8)
+            p = mechanism.acceptance(counts)
+            expected = 1 + next(int(r) for r, u in zip(order, flips) if u < p[r])
             assert mechanism.choose(counts, np.random.default_rng(seed)) == expected
         assert (mechanism.choose(COUNTS, np.random.default_rng(seed))
                 == mechanism.choose(COUNTS[::-1].copy(), np.random.default_rng(seed)))
@@ -171,6 +230,30 @@ def test_one_user_more_changes_every_probability_by_at_most_e_to_the_epsilon(add
             assert np.max(np.abs(d - d_added)) <= 1.0 + 1e-9  # 1 exactly, up to the rounding of the chords
             ratio = mechanism.probabilities(counts) / mechanism.probabilities(np.append(counts, added))
             assert np.all(ratio <= math.exp(0.7) * (1 + 1e-12)) and np.all(ratio >= math.exp(-0.7) * (1 - 1e-12))
+
+
+def test_weights_within_e_to_the_half_epsilon_give_probabilities_within_e_to_the_epsilon():
+    """The privacy proof's step (module docstring): if every weight moves by a factor within e^(+-epsilon/2),
+    every output probability moves by at most e^epsilon, for random weights and for the worst shape (one
+    candidate up by e^(epsilon/2), every other down by it). The worst shape comes close to e^epsilon, so the
+    bound is not loose by a factor 2 (a draw with exp(-epsilon d) would break it)."""
+    rng = np.random.default_rng(17)
+    epsilon = 0.8
+    worst = 0.0
+    for _ in range(300):
+        n = int(rng.integers(2, 7))
+        w = np.exp(rng.uniform(-6, 0, size=n))
+        moves = [np.exp(rng.uniform(-epsilon / 2, epsilon / 2, size=n))]
+        r = int(rng.integers(n))
+        extreme = np.full(n, math.exp(-epsilon / 2))
+        extreme[r] = math.exp(epsilon / 2)
+        moves.append(extreme)
+        for move in moves:
+            moved = w * move
+            ratio = permute_and_flip_by_every_order(moved / moved.max()) / permute_and_flip_by_every_order(w / w.max())
+            assert np.all(ratio <= math.exp(epsilon) * (1 + 1e-9)) and np.all(ratio >= math.exp(-epsilon) * (1 - 1e-9))
+            worst = max(worst, float(ratio.max()))
+    assert worst > math.exp(0.9 * epsilon)
 
 
 def test_on_many_users_the_choice_keeps_its_rank_margin_and_so_the_error_model_near_its_best():
@@ -240,8 +323,8 @@ def test_value_bounds_of_one_repeated_value_are_one_grid_step_apart():
 
 def test_descriptions_of_a_choice_not_yet_made_name_no_bound():
     """A trial run (DRY_RUN) records the choice's cost but draws nothing: its text must not state a chosen bound."""
-    assert choice().description(None).startswith("M to be chosen by the exponential mechanism")
-    assert choice().description(4).startswith("M = 4 chosen by the exponential mechanism")
+    assert choice().description(None).startswith("M to be chosen by permute-and-flip")
+    assert choice().description(4).startswith("M = 4 chosen by permute-and-flip")
     values = ValueBoundChoice(0.1, Bounds(0.0, 100.0))
     assert values.description(None).startswith("LOWER and UPPER to be chosen as the private 0.02 and 0.98 quantiles")
     assert "within the declared range 0 to 100" in values.description(None)

@@ -25,7 +25,7 @@ PLANNER = "dp_geoprivacy:accuracyplanner"
 
 
 def chosen_m(log):
-    found = re.search(r"Automatic M: the exponential mechanism chose M = (\d+) \(from 1 to 8\)", log)
+    found = re.search(r"Automatic M: permute-and-flip chose M = (\d+) \(from 1 to 8\)", log)
     assert found, log
     return int(found.group(1))
 

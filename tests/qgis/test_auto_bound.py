@@ -1,4 +1,4 @@
-"""M: automatic (issue 22 part 2) through the real qgis_process: the bound is chosen by the exponential mechanism
+"""M: automatic (issue 22 part 2) through the real qgis_process: the bound is chosen by permute-and-flip
 with AUTO_SHARE of EPSILON, the release runs on the rest with the chosen M, and the choice is logged, recorded and
 charged to the ledger.
 
@@ -48,11 +48,11 @@ def run(algorithm, tmp_path, **parameters):
 
 def check_choice(results, log, entries, record, expected_m=PER_USER):
     """The log names the M chosen and its epsilon; the record's mechanism names it; the run spends EPSILON."""
-    chosen = re.search(r"Automatic M: the exponential mechanism chose M = (\d+) \(from 1 to 8\) with epsilon "
+    chosen = re.search(r"Automatic M: permute-and-flip chose M = (\d+) \(from 1 to 8\) with epsilon "
                        r"([0-9.]+) of the 10 of this run", log)
     assert chosen, log
     assert int(chosen.group(1)) == expected_m and float(chosen.group(2)) == pytest.approx(9.0)
-    assert f"M = {expected_m} chosen by the exponential mechanism" in record.mechanism
+    assert f"M = {expected_m} chosen by permute-and-flip" in record.mechanism
     assert record.epsilon == pytest.approx(10.0) and results["EPSILON_SPENT"] == pytest.approx(10.0)
     [entry] = entries
     assert entry["epsilon"] == pytest.approx(10.0)
@@ -122,10 +122,10 @@ def test_mobility_report_with_automatic_m(zones, tmp_path):
                           OUTPUT_VISITS=tmp_path / "visits.gpkg", OUTPUT_FLOWS=tmp_path / "flows.gpkg")
     [record] = read_from_file(str(tmp_path / "visits.gpkg"))
     assert re.search(r"chose M = 4 \(from 1 to 8\) with epsilon 9 of the 10 of this run", log), log
-    assert "M = 4 chosen by the exponential mechanism" in record.mechanism
+    assert "M = 4 chosen by permute-and-flip" in record.mechanism
     assert record.epsilon == pytest.approx(10.0) and entries[0]["epsilon"] == pytest.approx(10.0)
     assert "at most 4 trips kept per user" in record.unit_of_privacy
-    assert "M = 4 was chosen by the exponential mechanism with epsilon 9 of the total" in (
+    assert "M = 4 was chosen by permute-and-flip with epsilon 9 of the total" in (
         tmp_path / "report.html").read_text(encoding="utf-8")
 
 
@@ -140,7 +140,7 @@ def test_od_totals_with_automatic_m(zones, tmp_path):
                                 OUTPUT_TOTALS=tmp_path / "totals.gpkg")
     [record] = read_from_file(str(tmp_path / "flows.gpkg"))
     assert re.search(r"chose M = 4 \(from 1 to 8\) with epsilon 9 of the 10", log), log
-    assert "M = 4 chosen by the exponential mechanism" in record.mechanism and "at most 4 trips" in (
+    assert "M = 4 chosen by permute-and-flip" in record.mechanism and "at most 4 trips" in (
         record.unit_of_privacy)
     assert record.epsilon == pytest.approx(10.0) and entries[0]["epsilon"] == pytest.approx(10.0)
 
@@ -176,12 +176,12 @@ def test_a_run_refused_by_its_budget_shows_no_chosen_m(zones, tmp_path):
                   "MAX_CONTRIBUTIONS": 0, "LEDGER": ledger, "BUDGET": 15}
     args = ["run", "dp_geoprivacy:noisyzonecounts", "--"]
     first = run_qgis_process(*args, *(f"{k}={v}" for k, v in {**parameters, "OUTPUT": tmp_path / "a.gpkg"}.items()))
-    assert "the exponential mechanism chose M" in first.stdout + first.stderr
+    assert "permute-and-flip chose M" in first.stdout + first.stderr
     refused = run_qgis_process(*args, *(f"{k}={v}" for k, v in {**parameters, "OUTPUT": tmp_path / "b.gpkg"}.items()),
                                check=False)
     log = refused.stdout + refused.stderr
     assert refused.returncode != 0 and "BUDGET" in log, log
-    assert "the exponential mechanism chose" not in log and not (tmp_path / "b.gpkg").exists()
+    assert "permute-and-flip chose" not in log and not (tmp_path / "b.gpkg").exists()
     assert len(json.loads(ledger.read_text())["entries"]) == 1
 
 
@@ -197,7 +197,7 @@ def test_dry_run_with_automatic_m_draws_nothing_and_says_what_the_choice_costs(z
     done = run_qgis_process("run", "dp_geoprivacy:noisyzonecounts", "--json", "--",
                             *(f"{k}={v}" for k, v in parameters.items()))
     results, log = json.loads(done.stdout[done.stdout.index("{"):])["results"], done.stdout + done.stderr
-    assert "the exponential mechanism chose" not in log
+    assert "permute-and-flip chose" not in log
     assert re.search(r"Automatic M: M will be chosen privately when the release runs \(from 1 to 8\), with epsilon "
                      r"9 of the 10 of this run", log), log
     assert results["EPSILON_WOULD_SPEND"] == pytest.approx(10.0) and results["EPSILON_SPENT"] == 0
@@ -218,7 +218,7 @@ def test_dry_run_with_automatic_value_bounds_draws_nothing(zones, tmp_path):
     done = run_qgis_process("run", "dp_geoprivacy:noisyzonestatistics", "--json", "--",
                             *(f"{k}={v}" for k, v in parameters.items()))
     results, log = json.loads(done.stdout[done.stdout.index("{"):])["results"], done.stdout + done.stderr
-    assert "percentiles are" not in log and "the exponential mechanism chose" not in log
+    assert "percentiles are" not in log and "permute-and-flip chose" not in log
     assert re.search(r"Automatic LOWER/UPPER: the bounds will be chosen privately inside 0 to 1000 when the release "
                      r"runs, with epsilon 4.5", log), log
     assert results["SENSITIVITY"] == pytest.approx(8 * 1000)
@@ -234,14 +234,14 @@ def check_gaussian_accounting(log, entries, record, epsilon=1.0, delta=1e-6, sha
     """By hand: the choice's epsilon 0.05 enters as 0.05^2 / 2 = 0.00125 of rho; the release gets rho(1, 1e-6) less
     that, converted to its epsilon; the record and the ledger carry the whole rho(1, 1e-6) and epsilon 1 (the
     conversion of that rho), not the sum of the two epsilons. Returns the chosen M and the release's rho."""
-    chosen = re.search(r"Automatic M: the exponential mechanism chose M = (\d+) \(from 1 to 8\) with epsilon "
+    chosen = re.search(r"Automatic M: permute-and-flip chose M = (\d+) \(from 1 to 8\) with epsilon "
                        r"([0-9.]+) of the 1 of this run; the release uses the other ([0-9.]*[0-9])", log)
     assert chosen, log
     m, choice = int(chosen.group(1)), float(chosen.group(2))
     rho_rest = zcdp_rho(epsilon, delta) - (share * epsilon) ** 2 / 2
     assert choice == pytest.approx(share * epsilon)
     assert float(chosen.group(3)) == pytest.approx(zcdp_epsilon(rho_rest, delta), rel=1e-4)
-    assert f"M = {m} chosen by the exponential mechanism" in record.mechanism
+    assert f"M = {m} chosen by permute-and-flip" in record.mechanism
     assert record.rho == pytest.approx(zcdp_rho(epsilon, delta), rel=1e-6)
     assert record.epsilon == pytest.approx(epsilon, rel=1e-6) and record.delta == delta
     [entry] = entries
@@ -314,7 +314,7 @@ def test_mobility_report_with_automatic_m_and_gaussian_visits(zones, tmp_path):
     chosen = re.search(r"chose M = (\d+) \(from 1 to 8\) with epsilon 0.05 of the 1 of this run; the release uses "
                        r"the other 0.95", log)
     assert chosen, log
-    assert f"M = {chosen.group(1)} chosen by the exponential mechanism" in record.mechanism
+    assert f"M = {chosen.group(1)} chosen by permute-and-flip" in record.mechanism
     assert record.rho > 0.05 ** 2 / 2 and record.delta == 1e-6
     assert record.epsilon == pytest.approx(min(1.0, zcdp_epsilon(record.rho, 1e-6)), rel=1e-6)
     assert entries[0]["rho"] == pytest.approx(record.rho)

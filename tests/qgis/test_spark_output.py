@@ -275,12 +275,12 @@ def test_spark_mobility_report_chooses_the_qgis_algorithms_automatic_m(tmp_path)
     gpkg, common = _report_records(tmp_path, pd, max_trips_per_user=0, seed=11)
     ledger = tmp_path / "ledger.json"
     spark_record, qgis_record, log = _both_reports(tmp_path, gpkg, common, ledger, flows_published=None)
-    m = int(log.split("Automatic M: the exponential mechanism chose M = ")[1].split(" ")[0])
+    m = int(log.split("Automatic M: permute-and-flip chose M = ")[1].split(" ")[0])
     assert m >= 3  # nobody bounded (flows may or may not reach the threshold at the chosen M: not checked)
-    assert f"M = {m} chosen by the exponential mechanism" in spark_record.mechanism
+    assert f"M = {m} chosen by permute-and-flip" in spark_record.mechanism
     assert spark_record.epsilon == pytest.approx(30.0)
     from dp_geoprivacy.core.accounting.ledger import Ledger
 
     [entry] = Ledger(str(ledger)).entries()
     assert entry.epsilon == pytest.approx(30.0) and entry.release_id == spark_record.release_id
-    assert log.index("Ledger: reserved") < log.index("Automatic M: the exponential mechanism chose")
+    assert log.index("Ledger: reserved") < log.index("Automatic M: permute-and-flip chose")

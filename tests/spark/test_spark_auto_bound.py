@@ -86,9 +86,9 @@ def test_zone_counts_choose_the_m_and_publish_the_counts_of_the_single_machine_p
     record = record_of(out)
     [entry] = Ledger(ledger).entries()
     assert results["EPSILON_SPENT"] == record.epsilon == entry.epsilon == pytest.approx(epsilon)
-    assert f"M = {m} chosen by the exponential mechanism" in record.mechanism
+    assert f"M = {m} chosen by permute-and-flip" in record.mechanism
     assert f"at most {m} points kept per user" in record.unit_of_privacy
-    chosen = [i for i, line in enumerate(log) if line.startswith(f"Automatic M: the exponential mechanism chose "
+    chosen = [i for i, line in enumerate(log) if line.startswith(f"Automatic M: permute-and-flip chose "
                                                                  f"M = {m} ")]
     reserved = [i for i, line in enumerate(log) if line.startswith("Ledger: reserved")]
     assert len(chosen) == 1 and reserved and reserved[0] < chosen[0]
@@ -117,7 +117,7 @@ def charged_choice(results, record, ledger, log, epsilon):
     assert results["EPSILON_SPENT"] == record.epsilon == entry.epsilon == pytest.approx(epsilon)
     [line] = [line for line in log if line.startswith("Automatic M:")]
     m = int(line.split("M = ")[1].split(" ")[0])
-    assert f"M = {m} chosen by the exponential mechanism" in record.mechanism
+    assert f"M = {m} chosen by permute-and-flip" in record.mechanism
     return record, m
 
 
@@ -169,5 +169,5 @@ def test_report_with_automatic_m_charges_the_choice_and_names_it(spark, tmp_path
     results = mobility_report(values, spark, log=log.append)
     record, m = charged_choice(results, record_of(out / "v.gpkg"), tmp_path / "l.json", log, 3.0)
     assert f"at most {m} trips kept per user" in record.unit_of_privacy
-    note = f"M = {m} was chosen by the exponential mechanism with epsilon {3.0 * DEFAULT_SHARE:g} of the total"
+    note = f"M = {m} was chosen by permute-and-flip with epsilon {3.0 * DEFAULT_SHARE:g} of the total"
     assert any(note in n for n in record.notes) and note in (out / "r.html").read_text(encoding="utf-8")

@@ -3,9 +3,10 @@
 A release bounded to M contributions per user has two errors: the
 contributions its bound leaves out, and its noise, whose scale grows with M.
 Instead of asking the planner to guess M, a declared share of EPSILON
-(``DEFAULT_SHARE``, 5 %) chooses it from the per-user record counts by the
-exponential mechanism (McSherry and Talwar 2007), and the release runs on
-the rest of the budget with the chosen M. PipelineDP's parameter tuning and
+(``DEFAULT_SHARE``, 5 %) chooses it from the per-user record counts by
+permute-and-flip (McKenna and Sheldon 2020; below), a selection mechanism
+with the exponential mechanism's privacy and never a larger expected loss of
+score, and the release runs on the rest of the budget with the chosen M. PipelineDP's parameter tuning and
 Tumult Analytics' ``get_bounds`` do the same kind of thing; the score below is
 ours, derived from the release's error.
 
@@ -66,12 +67,37 @@ by minus the number of m in M'..M-1 below n, between 0 and M - M', and each
 chord (P(M) - P(M')) / |M - M'| by at most 1. A maximum of functions that
 each move by at most 1 moves by at most 1, and so does max(0, .): d has
 sensitivity 1 whatever the user's count (nothing is clamped; a user with any
-number of records is one user). The output M is drawn with probability
-proportional to mu(M) exp(-eps_choice d(M) / 2) over the public candidates,
-which is eps_choice-DP (McSherry and Talwar 2007, Theorem 6, with a base
-measure: each numerator moves by a factor at most e^(eps_choice / 2), so the
-normaliser does too), hence (eps_choice^2 / 2)-zCDP (Bun and Steinke 2016,
-Proposition 1.4). The release then uses M and eps_rest = EPSILON -
+number of records is one user).
+
+The draw: permute-and-flip (McKenna and Sheldon, "Permute-and-Flip: A new
+mechanism for differentially private selection", NeurIPS 2020, Algorithm 1;
+the same distribution as report-noisy-max with exponential noise, Ding et al.
+2021). Each candidate has the weight w(M) = mu(M) exp(-eps_choice d(M) / 2)
+and the acceptance probability p(M) = w(M) / W, W = max w. The candidates
+are visited in a uniformly random order and each is accepted with its
+probability p (a uniform below p); the first accepted is the output. The
+best candidate has p = 1, so one pass always ends. The order and the
+uniforms are drawn whatever the data; the data reach the output only
+through p. Output probabilities: M is the output when it is accepted and no
+candidate visited before it is; with U_j the (uniform) positions,
+    P(M) = p(M) int_0^1 prod_{j != M} (1 - p(j) u) du
+         = w(M) int_0^{1/W} prod_{j != M} (1 - w(j) v) dv      (v = u / W),
+whose integrand is >= 0 on [0, 1/W] (``probabilities`` integrates the
+polynomial exactly by Gauss-Legendre). Three facts of the second form:
+(a) P(M) is the same for c w, any c > 0 (substitute c v); (b) lowering
+w(j), j != M, raises P(M): each factor grows, and 1/W can only grow, over a
+non-negative integrand; (c) multiplying w(M) by k >= 1 raises P(M), by at
+most the factor k (the factor w(M) grows k-fold, 1/W can only shrink). On a
+neighbour every d moves by at most 1, so w'(M) <= e^(eps/2) w(M) and
+w'(j) >= e^(-eps/2) w(j) (eps = eps_choice; mu is public). Then P'(M) <=
+[by (b)] P(w'(M), e^(-eps/2) w(others)) = [by (a)] P(e^(eps/2) w'(M),
+w(others)) <= [by (c), e^(eps/2) w'(M) <= e^eps w(M)] e^eps P(M): the draw
+is eps_choice-DP (McKenna and Sheldon's privacy theorem, with their
+exp(eps q / (2 Delta)), Delta = 1, and the public base measure inside q),
+hence (eps_choice^2 / 2)-zCDP (Bun and Steinke 2016, Proposition 1.4).
+Its expected score is never below the exponential mechanism's with the same
+weights (McKenna and Sheldon 2020): the benchmark's choice spread narrows.
+The release then uses M and eps_rest = EPSILON -
 eps_choice; by sequential composition the whole run is EPSILON-DP (plus the
 release's own delta), and the record and the ledger carry EPSILON. With the
 Gaussian release the run is accounted in zCDP: rho_rest = rho(EPSILON,
@@ -85,8 +111,10 @@ lower convex hull of the points left of M (the supporting line through
 (M, P(M))), found by binary search along that hull: O(MAX log MAX) in all,
 checked against all chords in tests/core.
 
-Accuracy. With probability >= 1 - beta the chosen M has d(M) <=
-2 ln(Z / (mu(M*) beta)) / eps_choice, Z = sum mu (McSherry and Talwar 2007):
+Accuracy. M is the output only if its own flip accepts it, so P(M) <= p(M)
+<= w(M) / w(M*) (M* a best candidate, d(M*) = 0): with probability
+>= 1 - beta the chosen M has d(M) <= 2 ln(Z / (mu(M*) beta)) / eps_choice,
+Z = sum mu, the exponential mechanism's bound (McSherry and Talwar 2007):
 the chosen M's error is within that many users per step of the best.
 Where the counts are dense near the optimum the extra error is small; where
 they are sparse the choice moves further, with little effect on F.
@@ -100,10 +128,12 @@ M records (the rank sensitivity M). Every candidate beyond the data is
 M / epsilon) the draw often lands there, between the data's extreme and the
 declared end: wider bounds, so more noise but no clamping (the safe side).
 
-Floating point. The output is always a public candidate chosen by inverting
-cumulative weights (:func:`.quantiles.draw_by_rank_distance`); the rounding
-of the weights changes each candidate's probability by an additive amount of
-order MAX * 2^-53, as stated in :mod:`.quantiles`. The chords are computed in
+Floating point. The output is always a public candidate. Each p(M) is
+exp of a double, within a few units of 2^-53 relative of its exact value, and
+compared with a uniform on multiples of 2^-53 (numpy's ``random``): each flip
+is off by at most about 2^-52 in probability, each output probability by an
+additive amount of order MAX * 2^-52; the best candidate's p is exactly 1
+(exp(0)). The chords are computed in
 double precision: each is off by at most a few units of 2^-52 times |P|
 (C h(M) plus the records below M), so a user moves d by 1 plus such a
 rounding (1e-9 at a billion records), which adds epsilon_choice times it to
@@ -122,7 +152,7 @@ from ..releases.release import null_user_mask, user_codes
 from .bounded_stats import Bounds
 from .counting import DISCRETE_LAPLACE, LAPLACE, snap_grain
 from .gaussian import DISCRETE_GAUSSIAN, pure_dp_rho, zcdp_epsilon, zcdp_rho
-from .quantiles import ExponentialQuantiles, draw_by_rank_distance
+from .quantiles import ExponentialQuantiles
 from .validation import require_positive_finite
 
 DEFAULT_SHARE = 0.05
@@ -251,7 +281,7 @@ def chord_distances(values) -> np.ndarray:
 
 @dataclass(frozen=True)
 class BoundChoice:
-    """The contribution bound M chosen by the exponential mechanism over 1..``max_bound`` (module docstring).
+    """The contribution bound M chosen by permute-and-flip over 1..``max_bound`` (module docstring).
 
     ``cells``: the number of noisy cells of the release (public), ``epsilon_release`` the epsilon the release
     noises them with, ``noise_cost`` the share of cells taken to hold data (1 zone counts, 0 OD flows), ``noise``
@@ -307,24 +337,36 @@ class BoundChoice:
         before = np.concatenate(([0.0], np.cumsum(exceeding[:-1], dtype=float)))  # G(M) = g(1) + ... + g(M - 1)
         return chord_distances(int(self.cells) * self.noise_error() - before)
 
-    def probabilities(self, counts) -> np.ndarray:
-        """The exact output distribution over the candidates (for tests and documentation)."""
-        logits = self.log_base_measure - 0.5 * self.epsilon * self.distances(counts)
-        weights = np.exp(logits - logits.max())
-        return weights / weights.sum()
-
-    def choose(self, counts, rng: np.random.Generator) -> int:
-        """One draw of the mechanism: M with probability proportional to mu(M) exp(-epsilon d(M) / 2).
-
-        The base measure enters as a shift of the distance, d(M) - ln mu(M) / (epsilon / 2), less its minimum
-        (the same distribution; the best weight is 1, so nothing underflows)."""
+    def acceptance(self, counts) -> np.ndarray:
+        """p(M) = w(M) / max w, w(M) = mu(M) exp(-epsilon d(M) / 2): each candidate's flip probability. The base
+        measure enters as a shift of the distance, d(M) - ln mu(M) / (epsilon / 2), less its minimum (the best p
+        is exactly 1, so nothing underflows where it matters)."""
         scale = 0.5 * self.epsilon
         shifted = self.distances(counts) - self.log_base_measure / scale
-        return int(self.candidates[draw_by_rank_distance(shifted - shifted.min(), scale, rng)])
+        return np.exp(-scale * (shifted - shifted.min()))
+
+    def probabilities(self, counts) -> np.ndarray:
+        """The exact output distribution over the candidates (module docstring): P(M) = p(M) int_0^1 prod_{j != M}
+        (1 - p(j) u) du, a polynomial of degree MAX - 1 in u, integrated exactly by Gauss-Legendre with
+        MAX // 2 + 1 nodes (for tests, the benchmark and documentation)."""
+        p = self.acceptance(counts)
+        nodes, weights = np.polynomial.legendre.leggauss(len(p) // 2 + 1)
+        u = 0.5 * (nodes + 1.0)  # on (0, 1): every factor 1 - p u > 0
+        logs = np.log1p(-np.outer(u, p))
+        return p * (0.5 * weights @ np.exp(logs.sum(axis=1)[:, None] - logs))
+
+    def choose(self, counts, rng: np.random.Generator) -> int:
+        """One draw of permute-and-flip: the candidates in a random order, each accepted when a uniform falls
+        below its p(M); the first accepted is M. The order and the uniforms do not depend on the data."""
+        p = self.acceptance(counts)
+        order = rng.permutation(len(p))
+        accepted = rng.random(len(p)) < p[order]  # the best candidate (p = 1) always accepts
+        return int(self.candidates[order[int(np.argmax(accepted))]])
 
     def rank_margin(self, beta: float = 0.05) -> float:
         """With probability >= 1 - beta the chosen M is within this many users per step of the best, when the
-        best is M* (here the bound for M* = MAX, the largest: ln(Z / (mu(MAX) beta)))."""
+        best is M* (here the bound for M* = MAX, the largest: 2 ln(Z / (mu(MAX) beta)) / epsilon; module
+        docstring, "Accuracy")."""
         log_mu = self.log_base_measure
         log_z = float(np.log(np.sum(np.exp(log_mu))))
         return 2.0 * (log_z - float(log_mu[-1]) + math.log(1.0 / beta)) / self.epsilon
@@ -332,7 +374,7 @@ class BoundChoice:
     def description(self, chosen: Optional[int]) -> str:
         """The record's text; ``chosen`` None: the choice not yet made (a trial run's figures)."""
         what = f"M = {chosen} chosen" if chosen is not None else "M to be chosen"
-        return (f"{what} by the exponential mechanism (McSherry and Talwar 2007) over 1..{self.max_bound}"
+        return (f"{what} by permute-and-flip (McKenna and Sheldon 2020) over 1..{self.max_bound}"
                 f" with epsilon {self.epsilon:g} and base measure 1/M^2, score minus the largest average number of "
                 f"users per step by which the bounding loss plus the {self.noise} noise error at M exceeds that at "
                 f"another candidate (sensitivity 1 user)")

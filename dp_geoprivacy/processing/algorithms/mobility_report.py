@@ -161,7 +161,7 @@ class MobilityReport(DpAlgorithm):
             "empty).</p>"
             "<p><b>Zones</b>: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).</p>"
             "<p><b>Automatic M.</b> MAX_TRIPS_PER_USER=0 chooses M privately: AUTO_SHARE of EPSILON (default 5%) "
-            "draws M from 1..AUTO_MAX_BOUND by the exponential mechanism (McSherry and Talwar 2007) on the trips per "
+            "draws M from 1..AUTO_MAX_BOUND by permute-and-flip (McKenna and Sheldon 2020) on the trips per "
             "user, aiming at the M where the visits left out plus the expected noise error of the visits per zone is "
             "smallest (Laplace, or with NOISE=2 the discrete Gaussian); the analyses share the rest of EPSILON. "
             "The chosen M is in the log and the privacy record, and the total includes the choice.</p>"

@@ -149,7 +149,7 @@ class NoisyZoneStatistics(DpAlgorithm):
             "range, and the bounds the values are clamped to are the private 2nd and 98th percentiles of the values "
             "within it (the exponential mechanism on ranks, Kapp et al. 2023 §4.3.2, each user's at most M values), "
             "with AUTO_SHARE of EPSILON (default 5%). MAX_CONTRIBUTIONS=0 (UNIT=1) chooses M privately with another "
-            "AUTO_SHARE: the exponential mechanism (McSherry and Talwar 2007) over 1..AUTO_MAX_BOUND on the records "
+            "AUTO_SHARE: permute-and-flip (McKenna and Sheldon 2020) over 1..AUTO_MAX_BOUND on the records "
             "per user, aiming at the M where the records left out plus the expected noise error on every cell is "
             "smallest. The statistics use the rest of EPSILON (with NOISE=2, the rest of its rho); the chosen bounds "
             "and M are in the log and the privacy record, and EPSILON_SPENT includes them.</p>"
