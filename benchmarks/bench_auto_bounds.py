@@ -15,6 +15,9 @@ Five datasets of different shapes (none is used by a test):
 - helsinki_scattered (added after the mechanism was written, out of sample: nothing in bound_selection was set on
   it): the same Helsinki points and grid, users of log-normal size (median 3, sigma 1, so a longer tail than the
   geometric users) whose points are drawn anywhere in the extract (not near each other).
+- nyc_subway (held out for the third version; nyc_subway below): the New York City subway feed bundled with gtfs-kit,
+  each weekday train trip a user whose records are its stop visits (786 users, 26 to 61 records each), zone counts
+  on a public 1 km grid over the stops (434 zones, 86 % of them empty).
 
 In and out of sample. The second version of the mechanism (chord score with the snapped noise's exact cost, base
 measure 1/M^2, share 5 %) was designed on helsinki and cairns only; heavy_tail and helsinki_scattered were first
@@ -41,7 +44,8 @@ exponential mechanism it replaced (before/after). Ratio = automatic MAE / smalle
 "floor" = smallest MAE at 95 % / smallest at 100 % (what the share alone costs); "p_tail" the probability that the
 choice lands above twice the best fixed M.
 
-Run: .venv/bin/python benchmarks/bench_auto_bounds.py [--runs N]. Writes benchmarks/results/<--out>.json (default auto_bounds).
+Run: .venv/bin/python benchmarks/bench_auto_bounds.py [--runs N] [--datasets a,b] [--out NAME]. Writes
+benchmarks/results/NAME.json (default auto_bounds; the figures of the third version: auto_bounds_permute_and_flip).
 """
 
 import argparse
