@@ -19,7 +19,7 @@ from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
 from .conftest import read_field, run_algorithm_json
 from .test_auto_bound import AUTO, PER_USER, USERS, centre, run, zones  # noqa: F401 (zones: a fixture)
-from .test_neighbouring_outputs import point, write_layer
+from .neighbouring_cases import point, write_layer
 
 PLANNER = "dp_geoprivacy:accuracyplanner"
 

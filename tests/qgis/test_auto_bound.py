@@ -26,7 +26,7 @@ from dp_geoprivacy.core.mechanisms.gaussian import zcdp_epsilon, zcdp_rho
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
 from .conftest import run_qgis_process, write_grid_zones
-from .test_neighbouring_outputs import line, point, write_layer
+from .neighbouring_cases import line, point, write_layer
 
 X0, Y0, CELL, N = 500_000.0, 4_500_000.0, 1000.0, 3
 USERS, PER_USER = 60, 4
