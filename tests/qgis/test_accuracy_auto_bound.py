@@ -18,8 +18,8 @@ from dp_geoprivacy.core.releases.mobility_report import ANALYSES
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
 from .conftest import read_field, run_algorithm_json
-from .test_auto_bound import AUTO, PER_USER, USERS, centre, run, zones  # noqa: F401 (zones: a fixture)
 from .neighbouring_cases import point, write_layer
+from .test_auto_bound import AUTO, PER_USER, USERS, centre, run, zones  # noqa: F401 (zones: a fixture)
 
 PLANNER = "dp_geoprivacy:accuracyplanner"
 

@@ -124,8 +124,8 @@ def test_a_trial_run_with_automatic_m_gives_the_figures_of_the_counts_own_epsilo
     from dp_geoprivacy.core.accuracy.planning import count_accuracy
     from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise
 
-    from .test_auto_bound import AUTO, PER_USER, USERS, centre
     from .neighbouring_cases import point, write_layer
+    from .test_auto_bound import AUTO, PER_USER, USERS, centre
 
     zones_path = write_grid_zones(tmp_path / "zones.gpkg", 32633, (500_000.0, 4_500_000.0), 1000.0, 3)
     rows = [{"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}"} for u in range(USERS) for i in range(PER_USER)]
