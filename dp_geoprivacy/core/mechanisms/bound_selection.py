@@ -39,7 +39,10 @@ empty); h is that mix of the two. The share is public, not read from the
 data: where most zones of a zone-count release are empty (a grid over a
 city's extent; 86 % in the NYC subway set of bench_auto_bounds) h overstates
 the noise error of a large M by up to twice, and the choice goes too low
-(M = 1 where 36 to 44 is best at epsilon 0.5 and 1 there). With b = M / eps_rest:
+(M = 1 where 36 to 44 is best at epsilon 0.5 and 1 there). A lower public share
+(0.75 to 0 measured; 0.5 the midpoint, at most 4/3 off either way) loses more
+on sets whose zones nearly all hold data than it wins there (bench_auto_bounds'
+docstring, the fourth look), so zone counts keep 1. With b = M / eps_rest:
 - Laplace with Mironov's snapping (NOISE=0, :mod:`.counting`): values are
   rounded to the grain Lambda, the smallest power of two >= b. For a count
   at a uniform position between multiples of Lambda the error is Z + R with
