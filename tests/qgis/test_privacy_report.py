@@ -581,7 +581,7 @@ def test_one_gaussian_release_is_reported_at_its_own_epsilon_in_a_readable_line(
     release(s).'"""
     from dp_geoprivacy.core.mechanisms.gaussian import zcdp_rho
 
-    from .test_noisy_od_flows import LogFeedback
+    from .od_flows.support import LogFeedback
 
     ledger = _ledger_with(tmp_path / "ledger.json", [_entry(1.0, "all", delta=1e-6, rho=zcdp_rho(1.0, 1e-6),
                                                             unit="one user (uid)")])

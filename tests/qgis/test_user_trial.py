@@ -9,9 +9,10 @@ from qgis import processing
 from qgis.core import QgsApplication, QgsGraduatedSymbolRenderer, QgsProcessingException, QgsProject
 
 from .conftest import ROOT, write_grid_zones
+from .od_flows.conftest import known_trips, zones  # noqa: F401 (fixtures)
+from .od_flows.support import ALG as OD_FLOWS
+from .od_flows.support import PURE, LogFeedback
 from .test_dialog_defaults import no_iface  # noqa: F401 (fixture)
-from .test_noisy_od_flows import ALG as OD_FLOWS
-from .test_noisy_od_flows import PURE, LogFeedback, known_trips, zones  # noqa: F401 (fixtures)
 
 SAMPLE = ROOT / "resources" / "sample_data" / "sample_city.gpkg"
 

@@ -40,18 +40,18 @@ COVERED_ELSEWHERE = {
         'test_noisy_zone_counts.py::test_bad_settings_are_refused_with_a_clear_message',
     'noisyzonecounts: cancelled run': 'test_noisy_zone_counts.py::test_cancelled_run_leaves_no_output',
     'noisyodflows: CSV of coordinates in another CRS':
-        'test_noisy_od_flows.py::test_coordinate_table_in_lonlat_is_reprojected_to_the_zones',
+        'od_flows/test_inputs.py::test_coordinate_table_in_lonlat_is_reprojected_to_the_zones',
     'noisyodflows: table without coordinate fields (CSV without geometry)':
-        'test_noisy_od_flows.py::test_table_without_coordinate_fields_or_crs_is_refused',
+        'od_flows/test_inputs.py::test_table_without_coordinate_fields_or_crs_is_refused',
     'noisyodflows: NULL and non-numeric coordinates':
-        'test_noisy_od_flows.py::test_null_and_non_numeric_coordinates_are_counted',
-    'noisyodflows: NULL user ids': 'test_noisy_od_flows.py::test_user_level_bound_and_null_users_are_logged',
-    'noisyodflows: no usable trip (empty, all-null)': 'test_noisy_od_flows.py::test_no_usable_trip_is_refused',
+        'od_flows/test_inputs.py::test_null_and_non_numeric_coordinates_are_counted',
+    'noisyodflows: NULL user ids': 'od_flows/test_counts.py::test_user_level_bound_and_null_users_are_logged',
+    'noisyodflows: no usable trip (empty, all-null)': 'od_flows/test_inputs.py::test_no_usable_trip_is_refused',
     'noisyodflows: too many zones for dense noise':
-        'test_noisy_od_flows.py::test_too_many_noise_flows_are_refused_with_the_min_flow_that_fits',
-    'noisyodflows: .xlsx matrix output': 'test_noisy_od_flows.py::test_qgis_process_with_lines',
+        'od_flows/test_inputs.py::test_too_many_noise_flows_are_refused_with_the_min_flow_that_fits',
+    'noisyodflows: .xlsx matrix output': 'od_flows/test_outputs.py::test_qgis_process_with_lines',
     'noisyodflows: second output fails, neither written':
-        'test_noisy_od_flows.py::test_failed_second_output_leaves_neither_output',
+        'od_flows/test_outputs.py::test_failed_second_output_leaves_neither_output',
     'escapeanalysis: bad SCALES, REALIZATIONS, TARGET_ESCAPE, DISTANCE, layer types, no point in a zone':
         'test_escape_analysis.py::test_bad_input_is_refused_with_a_clear_message_and_no_output',
     'escapeanalysis: overlapping zones': 'test_escape_analysis.py::test_overlapping_zones_are_reported',

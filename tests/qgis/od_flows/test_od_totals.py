@@ -7,8 +7,8 @@ from qgis.core import QgsProcessingException
 
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
-from .conftest import read_field, run_qgis_process
-from .test_noisy_od_flows import ALG, EXACT, PURE, known_trips, zones  # noqa: F401 (fixtures)
+from ..conftest import read_field, run_qgis_process
+from .support import ALG, EXACT, PURE
 
 
 def totals_run(paths, zones_path, tmp_path, epsilon, **settings):
@@ -73,7 +73,7 @@ def test_a_model_maps_the_busiest_origins(known_trips, zones, tmp_path):  # noqa
     real numbers from least squares: 1.99999... at a huge epsilon, so the model filters at 1.5)."""
     from qgis.core import QgsProcessingParameterFeatureSource
 
-    from .model_builder import ModelBuilder
+    from ..model_builder import ModelBuilder
 
     model = (
         ModelBuilder("busiest_origins")
