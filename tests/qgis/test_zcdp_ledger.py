@@ -11,7 +11,7 @@ from dp_geoprivacy.core.accounting.ledger import Ledger
 from dp_geoprivacy.core.mechanisms.gaussian import zcdp_epsilon, zcdp_rho
 
 from .conftest import run_algorithm_json, run_qgis_process, write_grid_zones
-from .test_noisy_zone_counts import CELL, X0, Y0, grid_points, write_points
+from .zone_counts.support import CELL, X0, Y0, grid_points, write_points
 
 COUNTS = "dp_geoprivacy:noisyzonecounts"
 REPORT = "dp_geoprivacy:privacyreport"

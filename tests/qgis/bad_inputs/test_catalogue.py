@@ -29,16 +29,16 @@ COVERED_ELSEWHERE = {
     'laplaceperturbation: cancelled run leaves no output':
         'test_laplace_perturbation.py::test_cancelled_run_leaves_no_output',
     'noisyzonecounts: invalid zone polygons':
-        'test_noisy_zone_counts.py::test_invalid_zone_polygons_are_repaired_and_logged',
+        'zone_counts/test_inputs_and_outputs.py::test_invalid_zone_polygons_are_repaired_and_logged',
     'noisyzonecounts: overlapping zones':
-        'test_noisy_zone_counts.py::test_overlapping_zones_are_refused_unless_allowed',
+        'zone_counts/test_inputs_and_outputs.py::test_overlapping_zones_are_refused_unless_allowed',
     'noisyzonecounts: points and zones in different CRSs':
-        'test_noisy_zone_counts.py::test_points_in_another_crs_are_reprojected_and_logged',
+        'zone_counts/test_inputs_and_outputs.py::test_points_in_another_crs_are_reprojected_and_logged',
     'noisyzonecounts: NULL user ids':
-        'test_noisy_zone_counts.py::test_user_bound_leaves_no_user_above_m_and_drops_null_users',
+        'zone_counts/test_counts.py::test_user_bound_leaves_no_user_above_m_and_drops_null_users',
     'noisyzonecounts: bad MAX_CONTRIBUTIONS, TOP_K, DELTA, THRESHOLD, EPSILON 0, zone parameters':
-        'test_noisy_zone_counts.py::test_bad_settings_are_refused_with_a_clear_message',
-    'noisyzonecounts: cancelled run': 'test_noisy_zone_counts.py::test_cancelled_run_leaves_no_output',
+        'zone_counts/test_inputs_and_outputs.py::test_bad_settings_are_refused_with_a_clear_message',
+    'noisyzonecounts: cancelled run': 'zone_counts/test_inputs_and_outputs.py::test_cancelled_run_leaves_no_output',
     'noisyodflows: CSV of coordinates in another CRS':
         'od_flows/test_inputs.py::test_coordinate_table_in_lonlat_is_reprojected_to_the_zones',
     'noisyodflows: table without coordinate fields (CSV without geometry)':
