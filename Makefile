@@ -87,7 +87,7 @@ lint: deps
 	$(VENV)/bin/flake8 --select=QGS --extend-exclude=.peer-venv,.venv,build dp_geoprivacy tests benchmarks docs resources
 
 # Which tests (and pytest options) test-core and test-qgis run, e.g.
-# make test-qgis TESTS_QGIS="tests/qgis/test_privacy_report.py -k ledger"
+# make test-qgis TESTS_QGIS="tests/qgis/privacy_report -k ledger"
 TESTS_CORE ?= tests/core
 TESTS_QGIS ?= tests/qgis
 

@@ -67,10 +67,10 @@ COVERED_ELSEWHERE = {
         'test_trip_relocation.py::test_unknown_and_null_zones_are_reported_by_the_public_rule',
     'triprelocation: bad EPSILON, FLOOR, histogram': 'test_trip_relocation.py::test_bad_parameters_are_refused_clearly',
     'h3grid: polar, too large, bad RESOLUTION': 'test_h3grid.py::test_bad_extents_and_resolutions_are_refused_clearly',
-    'ledger: corrupt ledger': 'test_privacy_report.py::test_a_corrupt_ledger_is_refused_and_kept',
+    'ledger: corrupt ledger': 'privacy_report/test_ledger.py::test_a_corrupt_ledger_is_refused_and_kept',
     'ledger: BUDGET without LEDGER, bad PARTITION':
-        'test_privacy_report.py::test_budget_without_ledger_and_bad_partition_are_refused',
-    'privacyreport: neither LAYERS nor LEDGER': 'test_privacy_report.py::test_report_needs_layers_or_a_ledger',
+        'privacy_report/test_ledger.py::test_budget_without_ledger_and_bad_partition_are_refused',
+    'privacyreport: neither LAYERS nor LEDGER': 'privacy_report/test_report.py::test_report_needs_layers_or_a_ledger',
     'outputs (issue 21): overwritten .shp kept its old .qix; .shp field names cut without a word':
         'test_destinations.py::test_overwriting_a_shapefile_removes_its_old_spatial_index_and_reports_cut_names',
     'outputs (issue 21): tripends failing on its second output left the first':

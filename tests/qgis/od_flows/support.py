@@ -8,14 +8,8 @@ from qgis.core import QgsProcessingFeedback
 from ..conftest import read_field
 
 ALG = "dp_geoprivacy:noisyodflows"
-
-
 X0, Y0, CELL = 500_000.0, 4_500_000.0, 1000.0
-
-
 EXACT = 1e6  # epsilon so large that rounding removes the noise
-
-
 # These tests check the pure epsilon-DP release (THRESHOLD 0) unless they say otherwise; the default is the
 # stability histogram (issue 20: few noise-only flows).
 PURE = {"THRESHOLD": 0, "DELTA": 0}

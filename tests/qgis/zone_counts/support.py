@@ -12,11 +12,7 @@ from qgis.core import (
 from ..conftest import read_field
 
 ALG = "dp_geoprivacy:noisyzonecounts"
-
-
 EXACT = 1e9
-
-
 X0, Y0, CELL = 500_000.0, 4_500_000.0, 100.0
 
 
