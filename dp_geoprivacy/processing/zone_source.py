@@ -51,7 +51,8 @@ from ..core.releases.zone_counts import overlay_faces
 from ..translation import tr
 from .derived_zones import refuse_data_derived
 from .metric_crs import crs_transformer
-from .readers import has_crs, read_zones
+from .readers import has_crs
+from .zone_reader import read_zones
 
 ZONES = "ZONES"
 ZONE_ID_FIELD = "ZONE_ID_FIELD"

@@ -17,8 +17,8 @@ from qgis.core import (
     QgsVectorLayer,
 )
 
-from dp_geoprivacy.processing.readers import read_zones
 from dp_geoprivacy.processing.writers import Column, write_features
+from dp_geoprivacy.processing.zone_reader import read_zones
 
 from .conftest import write_grid_zones, write_points
 

@@ -40,9 +40,10 @@ from ..chart_files import CHART_SUFFIXES, write_chart
 from ..help_summary import defaults, displacement_figures, with_summary
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
-from ..readers import PointTable, read_points, read_zones
+from ..readers import PointTable, read_points
 from ..styles import escape_share_zones
 from ..writers import columns_of, together, write_features
+from ..zone_reader import read_zones
 from .escape_steps import in_zone_crs, measure, report_calibration, sweep
 
 

@@ -38,8 +38,9 @@ from ...core.releases.relocation import RelocationSpec, release_relocation, zone
 from ..base import DpAlgorithm
 from ..help_summary import EXAMPLE_ZONES, defaults, relocation_p_truth, with_summary
 from ..privacy_metadata import ReleaseLayerPostProcessor, read_from_file, records_in, write_to_file
-from ..readers import ALL_FIELDS, read_table, read_zones
+from ..readers import ALL_FIELDS, read_table
 from ..writers import Column, write_rows
+from ..zone_reader import read_zones
 
 _NUMERIC = ("Integer", "Integer64", "Real")
 DEFAULT_EPSILON = 2.0  # per trip: 1 per end, the order of the report's fair coin (ln 3)
