@@ -24,13 +24,11 @@ from qgis.core import (
     QgsProcessingParameterMultipleLayers,
     QgsProcessingParameterNumber,
     QgsProcessingParameterVectorDestination,
-    QgsProviderRegistry,
 )
 
 from ... import __version__
 from ...core.accounting.composition import (
     GEO_INDISTINGUISHABILITY,
-    Partition,
     ReleaseEvent,
     account,
     source_labels,
@@ -38,14 +36,14 @@ from ...core.accounting.composition import (
 )
 from ...core.accounting.composition import seeded as seeded_releases
 from ...core.accounting.ledger import LedgerError, events_of
-from ...core.accounting.zcdp import ZCDP_ROUTE, release_rho, route_of, with_zcdp, worst_route
+from ...core.accounting.zcdp import ZCDP_ROUTE, route_of, with_zcdp, worst_route
 from ...core.accuracy.html_page import page_start
 from ..base import DpAlgorithm
 from ..budget import open_ledger
 from ..help_summary import with_summary
 from ..ledger_postgres import postgres_ledger_uri
-from ..privacy_metadata import read_from_file, records_in
-from ..writers import Column, write_features
+from ..writers import write_features
+from .privacy_report_rows import layer_records, partition_of, release_columns, rho_value, shared_name_warnings
 
 BY_NAME = "name:"
 
@@ -206,7 +204,7 @@ class PrivacyReport(DpAlgorithm):
         seeded, from_layers = {e.release_id for e in entries if e.seeded}, {}
         for index, layer in enumerate(layers):
             feedback.setProgress(10 + 40 * index / max(len(layers), 1))
-            records = _layer_records(layer)
+            records = layer_records(layer)
             if not records:
                 warnings.append(self.tr(
                     "Layer '{name}' has no dp_geoprivacy privacy record and is not counted.").format(name=layer.name()))
@@ -225,7 +223,7 @@ class PrivacyReport(DpAlgorithm):
                     continue
                 events.append(ReleaseEvent(
                     release_id=record.release_id, source=source, epsilon=float(record.epsilon),
-                    delta=float(record.delta or 0.0), partition=_partition(record.partition, warnings),
+                    delta=float(record.delta or 0.0), partition=partition_of(record.partition, warnings),
                     algorithm=record.algorithm, unit_of_privacy=record.unit_of_privacy, output=layer.name(),
                     time=record.created, source_label=records[0].input_layer, origin="layer",
                     seeded=record.seeded, partition_rule=record.partition_rule, rho=record.rho))
@@ -234,7 +232,7 @@ class PrivacyReport(DpAlgorithm):
         totals = with_zcdp(account(events), self.parameterAsDouble(parameters, self.DELTA, context)
                            if parameters.get(self.DELTA) not in (None, "") else 1e-6)
         labels = source_labels(events)
-        warnings.extend(_shared_names([e for e in events if e.origin == "ledger"], labels))
+        warnings.extend(shared_name_warnings([e for e in events if e.origin == "ledger"], labels))
         if seeded:
             warnings.append(self.tr(
                 "{n} release(s) were made with a user-supplied seed: not private (anyone who knows the seed removes "
@@ -250,7 +248,7 @@ class PrivacyReport(DpAlgorithm):
         feedback.pushInfo(self._why())
         feedback.setProgress(60)
 
-        columns = _release_columns(totals, from_layers, seeded, by_release, seeded_releases(events), labels)
+        columns = release_columns(totals, from_layers, seeded, by_release, seeded_releases(events), labels)
         write_features(output, "", None, None, columns, feedback, finish=lambda path, layer: None)
         n_releases = len({e.release_id for e in events})
         Path(report).parent.mkdir(parents=True, exist_ok=True)
@@ -312,7 +310,7 @@ class PrivacyReport(DpAlgorithm):
     def _rho_text(self, total, event):
         if total.zcdp is None:
             return ""
-        rho = _rho_value(total, event)
+        rho = rho_value(total, event)
         return self.tr("not zCDP (added on top)") if math.isnan(rho) else f"{rho:.6g}"
 
     def _person_text(self, total):
@@ -437,70 +435,3 @@ class PrivacyReport(DpAlgorithm):
             "entry is made before noise is drawn, so a failed run still counts. Sources grouped by input layer "
             "name assume that one name means one dataset.")) + "</p></body></html>")
         return "\n".join(parts)
-
-
-def _layer_records(layer):
-    records = records_in(layer.metadata())
-    if not records and layer.providerType() == "postgres":  # the record is in the schema's records table
-        records = read_from_file(layer.source())
-    elif not records:
-        path = QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source()).get("path")
-        if path:
-            records = read_from_file(path)
-    return records
-
-
-def _partition(text, warnings):
-    try:
-        return Partition.parse(text)
-    except ValueError as error:
-        warnings.append(f"{error}; counted as 'all'")
-        return Partition()
-
-
-def _shared_names(events, labels):
-    """Warnings for layer names that appear under several sources (maybe versions of one dataset)."""
-    by_name = {}
-    for event in events:
-        by_name.setdefault(event.source_label, set()).add(event.source)
-    return [
-        f"The input layer name '{name}' appears under {len(prints)} different fingerprints "
-        f"({', '.join(sorted(labels[p].split(' ')[0] for p in prints))}): if these are versions of the same data, "
-        "their totals add up: give their runs one DATASET name."
-        for name, prints in by_name.items() if name and len(prints) > 1
-    ]
-
-
-def _rho_value(total, event):
-    """The rho a release enters its source's zCDP total with (NaN: no zCDP total, or not zCDP)."""
-    rho = release_rho(event) if total.zcdp is not None else None
-    return math.nan if rho is None else rho
-
-
-def _release_columns(totals, from_layers, seeded, by_release, seeded_events=(), labels=None):
-    rows = []
-    for event in seeded_events:  # apart: not private, counted nowhere (epsilon_counted 0)
-        rows.append(((labels or {}).get(event.source, ""), "not private (seeded)", event.release_id, event.algorithm,
-                     event.epsilon, 0.0, event.delta, math.nan, event.partition.text, event.unit_of_privacy,
-                     Path(event.output).name if event.output else from_layers.get(event.release_id, ""),
-                     event.time, 0, 1, "ledger" if event.release_id in by_release else "layer"))
-    for total in totals:
-        composition = total.composition
-        driving = set(composition.driving)
-        own_epsilon = dict(total.own_epsilon)
-        guarantee = (f"{total.kind} ({total.norm}) per {total.distance:g} m" if total.kind == GEO_INDISTINGUISHABILITY
-                     else total.kind)
-        for event in sorted(composition.events, key=lambda ev: (ev.time, ev.release_id)):
-            origin = "ledger+layer" if event.release_id in by_release and event.release_id in from_layers else (
-                "ledger" if event.release_id in by_release else "layer")
-            rows.append((total.label, guarantee, event.release_id, event.algorithm,
-                         own_epsilon.get(event.release_id, event.epsilon), event.epsilon,
-                         event.delta, _rho_value(total, event), event.partition.text, event.unit_of_privacy,
-                         Path(event.output).name if event.output else from_layers.get(event.release_id, ""),
-                         event.time, int(event.release_id in driving), int(event.release_id in seeded), origin))
-    names = ("source", "guarantee", "release_id", "algorithm", "epsilon", "epsilon_counted", "delta", "rho",
-             "partition", "unit_of_privacy", "output", "time", "drives_total", "seeded", "read_from")
-    kinds = ("text", "text", "text", "text", "real", "real", "real", "real", "text", "text", "text", "text", "int",
-             "int", "text")
-    values = list(zip(*rows)) if rows else [[] for _ in names]
-    return [Column(name, kind, list(v)) for name, kind, v in zip(names, kinds, values)]
