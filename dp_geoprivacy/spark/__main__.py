@@ -188,6 +188,9 @@ def noisy_zone_statistics(values, spark=None, log=print):
     if auto_values and unit == 2:
         raise UsageError("AUTO_VALUE_BOUNDS is for UNIT=0 (record) or 1 (user); with user-days declare LOWER and "
                          "UPPER.")
+    if auto_values and statistic == 3:
+        raise UsageError("The count above LIMIT needs no value bounds (clamping never moves a value across LIMIT): "
+                         "clear AUTO_VALUE_BOUNDS.")
     automatic = number(values, "MAX_CONTRIBUTIONS", 1, int) == 0
     if automatic and unit != 1:
         raise UsageError("MAX_CONTRIBUTIONS=0 (automatic) is for UNIT=1 (user): give M a whole number of at least 1.")

@@ -158,6 +158,9 @@ def test_zone_statistics_refuse_what_spark_cannot_choose(spark, tmp_path):
     with pytest.raises(UsageError, match=r"AUTO_VALUE_BOUNDS is for UNIT=0 \(record\) or 1 \(user\)"):
         noisy_zone_statistics({**common, "AUTO_VALUE_BOUNDS": "true", "UNIT": "2", "USER_FIELD": "card",
                                "DAY_FIELD": "card"}, spark)
+    with pytest.raises(UsageError, match="The count above LIMIT needs no value bounds"):
+        noisy_zone_statistics({**common, "AUTO_VALUE_BOUNDS": "true", "STATISTIC": "3", "LIMIT": "50", "DAYS": "7"},
+                              spark)
     points().to_parquet(tmp_path / "p.parquet")
     for share in ("0", "1", "1.5"):  # the choice would take nothing, or the whole EPSILON
         with pytest.raises(UsageError, match=f"AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share}"):
