@@ -297,7 +297,7 @@ def test_spark_zone_statistics_choose_the_qgis_algorithms_m_and_value_bounds(tmp
     from dp_geoprivacy.core.accounting.ledger import Ledger
 
     from .conftest import write_grid_zones
-    from .test_neighbouring_outputs import point, write_layer
+    from .neighbouring_cases import point, write_layer
 
     rng = np.random.default_rng(4)
     lon0, lat0, cell, n = 145.70, -16.98, 0.02, 3
