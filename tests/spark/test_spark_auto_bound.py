@@ -230,12 +230,12 @@ def test_zone_statistics_choose_the_value_bounds_of_the_single_machine_path(spar
     assert entry.release_id == record.release_id
     named = f"LOWER = {chosen.lower:g} and UPPER = {chosen.upper:g} chosen as the private 0.02 and 0.98 quantiles"
     assert named in record.mechanism and f"epsilon {epsilon * DEFAULT_SHARE:g}, M = {m})" in record.mechanism
-    assert (f"M = {m} chosen by the exponential mechanism" in record.mechanism) == bool(unit)
+    assert (f"M = {m} chosen by permute-and-flip" in record.mechanism) == bool(unit)
     assert record.mechanism.startswith(local.record_fields()["mechanism"])
     reserved = [i for i, line in enumerate(log) if line.startswith("Ledger: reserved")]
     bounds_line = [i for i, line in enumerate(log) if line.startswith(
         f"Automatic LOWER/UPPER: the private 2nd and 98th percentiles are {chosen.lower:g} and {chosen.upper:g} ")]
-    m_line = [i for i, line in enumerate(log) if line.startswith(f"Automatic M: the exponential mechanism chose "
+    m_line = [i for i, line in enumerate(log) if line.startswith(f"Automatic M: permute-and-flip chose "
                                                                  f"M = {m} ")]
     assert len(bounds_line) == 1 and len(m_line) == int(bool(unit)) and reserved
     assert reserved[0] < min(bounds_line + m_line)
