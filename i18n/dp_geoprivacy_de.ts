@@ -1136,7 +1136,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>In [0, 1): das Delta des Stabilitätshistogramms oder des Gauß-Rauschens, z. B. 1e-6 (deutlich unter 1 / Anzahl der Nutzer); 0, wenn jede Zelle mit Laplace-Rauschen veröffentlicht wird (reine Epsilon-DP).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="109"/>
         <source>NOISE=2 (discrete Gaussian) needs DELTA &gt; 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP through zero-concentrated DP. Or use NOISE=0 (Laplace) with DELTA=0.</source>
         <translation>NOISE=2 (diskretes Gauß-Rauschen) erfordert DELTA &gt; 0, z. B. DELTA=1e-6: Es handelt sich um (epsilon, delta)-DP über zero-concentrated DP. Oder verwenden Sie NOISE=0 (Laplace) mit DELTA=0.</translation>
     </message>
@@ -1696,67 +1696,67 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Nicht aussagekräftig (jeder Wert innerhalb seiner Fehlerspanne um null, oder kein Strom veröffentlicht): {names}. Geben Sie ihnen einen größeren Anteil (BUDGET_SPLIT) oder ein größeres EPSILON.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="47"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="46"/>
         <source>Share of epsilon for the automatic M</source>
         <translation>Epsilon-Anteil für das automatische M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="50"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="49"/>
         <source>Used when M is 0 (automatic): this share of EPSILON chooses M, the rest goes to the release; e.g. 0.05.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): Dieser Anteil von EPSILON wählt M, der Rest geht an die Veröffentlichung; z. B. 0,05.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="53"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="52"/>
         <source>Largest automatic M</source>
         <translation>Größtes automatisches M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="56"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="55"/>
         <source>Used when M is 0 (automatic): the candidates are 1 to this public number.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): Die Kandidaten sind 1 bis zu dieser öffentlichen Zahl.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="65"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="64"/>
         <source>{name}=0 (automatic) chooses the bound per user: set USER_FIELD, or give {name} a whole number of at least 1.</source>
         <translation>{name}=0 (automatisch) wählt die Schranke je Nutzer: Setzen Sie USER_FIELD oder geben Sie für {name} eine ganze Zahl von mindestens 1 an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="68"/>
         <source>AUTO_SHARE must be between 0 and 1, e.g. 0.05 (got {v}).</source>
         <translation>AUTO_SHARE muss zwischen 0 und 1 liegen, z. B. 0,05 (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="116"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="115"/>
         <source>{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE and AUTO_MAX_BOUND.</source>
         <translation>{name}=0 (automatisch) kann nicht funktionieren: {error}. Prüfen Sie AUTO_SHARE und AUTO_MAX_BOUND.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="129"/>
         <source>Automatic M: M will be chosen privately when the release runs (from 1 to {largest}), with epsilon {cost:g} of the {total:g} of this run; the release will use the other {rest:g}. This trial run draws nothing: its figures are for M = {largest}, the most noise the choice can give.</source>
         <translation>Automatisches M: M wird privat gewählt, wenn die Veröffentlichung läuft (aus 1 bis {largest}), mit Epsilon {cost:g} von den {total:g} dieses Laufs; die Veröffentlichung verwendet dann die übrigen {rest:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für M = {largest}, das meiste Rauschen, das die Wahl ergeben kann.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="212"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="211"/>
         <source>Automatic LOWER/UPPER: the bounds will be chosen privately inside {lower:g} to {upper:g} when the release runs, with epsilon {cost:g}. This trial run draws nothing: its figures are for that whole range.</source>
         <translation>Automatisches LOWER/UPPER: Die Grenzen werden privat innerhalb von {lower:g} bis {upper:g} gewählt, wenn die Veröffentlichung läuft, mit Epsilon {cost:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für diesen ganzen Bereich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="170"/>
         <source>Choose the value bounds privately</source>
         <translation>Wertgrenzen privat wählen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="172"/>
         <source>LOWER and UPPER are then the public range; AUTO_SHARE of EPSILON chooses the bounds used inside it (the private 2nd and 98th percentiles of the values).</source>
         <translation>LOWER und UPPER sind dann der öffentliche Bereich; AUTO_SHARE von EPSILON wählt die darin verwendeten Grenzen (das private 2. und 98. Perzentil der Werte).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="199"/>
         <source>AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share:g}: the choices would take the whole EPSILON. Use e.g. AUTO_SHARE=0.05.</source>
         <translation>AUTO_VALUE_BOUNDS kann mit AUTO_SHARE {share:g} nicht funktionieren: Die Auswahlen würden das ganze EPSILON verbrauchen. Verwenden Sie z. B. AUTO_SHARE=0.05.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="219"/>
         <source>Automatic LOWER/UPPER: the private 2nd and 98th percentiles are {lower:g} and {upper:g} (epsilon {cost:g}); values are clamped to them.</source>
         <translation>Automatische LOWER/UPPER: Das private 2. und 98. Perzentil sind {lower:g} und {upper:g} (Epsilon {cost:g}); die Werte werden auf sie begrenzt.</translation>
     </message>
@@ -1871,72 +1871,72 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>AUTO_VALUE_BOUNDS ist für UNIT=0 (Datensatz) oder 1 (Nutzer) gedacht; bei Nutzertagen deklarieren Sie LOWER und UPPER.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="53"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="56"/>
         <source>{name} must be a whole number of at least {least} (got {v}).</source>
         <translation>{name} muss eine ganze Zahl von mindestens {least} sein (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="58"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="61"/>
         <source>The count above LIMIT per day needs LIMIT (e.g. a speed limit) and DAYS, the public number of days in the period (the ITMS report: 31).</source>
         <translation>Die Anzahl über LIMIT je Tag braucht LIMIT (z. B. eine Geschwindigkeitsgrenze) und DAYS, die öffentliche Anzahl der Tage im Zeitraum (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0): 31).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="61"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="64"/>
         <source>LIMIT ({limit:g}) must be within [LOWER, UPPER) = [{lower:g}, {upper:g}): clamped values never exceed UPPER.</source>
         <translation>LIMIT ({limit:g}) muss in [LOWER, UPPER) = [{lower:g}, {upper:g}) liegen: Begrenzte Werte überschreiten UPPER nie.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="66"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="69"/>
         <source>{name} must be between 0 and 1, exclusive (got {v}).</source>
         <translation>{name} muss zwischen 0 und 1 liegen, ausschließlich (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="70"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="73"/>
         <source>MIN_SUPPORT must be a number &gt;= 0 (got {v}); 0 publishes every cell.</source>
         <translation>MIN_SUPPORT muss eine Zahl &gt;= 0 sein (erhalten: {v}); 0 veröffentlicht jede Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="74"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="77"/>
         <source>UNIT {u} needs USER_FIELD, the field identifying each user (e.g. a vehicle id).</source>
         <translation>UNIT {u} braucht USER_FIELD, das Feld, das jeden Nutzer kennzeichnet (z. B. eine Fahrzeug-ID).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="77"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="80"/>
         <source>USER_FIELD is set but UNIT is one record: set UNIT=1 (user) or UNIT=2 (user-day) to protect users, or clear USER_FIELD.</source>
         <translation>USER_FIELD ist gesetzt, aber UNIT ist ein Datensatz: Setzen Sie UNIT=1 (Nutzer) oder UNIT=2 (Nutzertag), um Nutzer zu schützen, oder leeren Sie USER_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="81"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="84"/>
         <source>PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2 (user-day) and a statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.</source>
         <translation>PER_UNIT_MEAN mittelt die Werte jedes Nutzertags je Zelle: Es braucht UNIT=2 (Nutzertag) und eine andere Statistik als die Anzahl über LIMIT. Leeren Sie PER_UNIT_MEAN oder setzen Sie UNIT=2.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="87"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="90"/>
         <source>UNIT user-day needs the day of every record: set DAY_FIELD (or a TIME_FIELD with dates).</source>
         <translation>UNIT Nutzertag braucht den Tag jedes Datensatzes: Setzen Sie DAY_FIELD (oder ein TIME_FIELD mit Datumsangaben).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="95"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="98"/>
         <source>DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with NOISE=2, else 0.</source>
         <translation>DELTA muss in [0, 1) liegen (erhalten: {v}); verwenden Sie z. B. 1e-6 mit NOISE=2, sonst 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="101"/>
         <source>NOISE=1 (discrete Laplace) is not offered for zone statistics: use NOISE=0 (Laplace) or, for the count and the sum, NOISE=2 (discrete Gaussian).</source>
         <translation>NOISE=1 (diskretes Laplace) gibt es für Zonenstatistiken nicht: Verwenden Sie NOISE=0 (Laplace) oder, für Anzahl und Summe, NOISE=2 (diskrete Gauß-Verteilung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="106"/>
         <source>NOISE=2 (discrete Gaussian) is offered for STATISTIC count and sum only (got {s}): use NOISE=0 for the others.</source>
         <translation>NOISE=2 (diskrete Gauß-Verteilung) gibt es nur für STATISTIC Anzahl und Summe (erhalten: {s}): Verwenden Sie für die anderen NOISE=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="112"/>
         <source>NOISE=2 (discrete Gaussian) publishes every cell of the sum: set MIN_SUPPORT=0 (a support count would be a second, Laplace release), or use NOISE=0.</source>
         <translation>NOISE=2 (diskrete Gauß-Verteilung) veröffentlicht jede Zelle der Summe: Setzen Sie MIN_SUPPORT=0 (eine Stützzählung wäre eine zweite Veröffentlichung mit Laplace-Rauschen) oder verwenden Sie NOISE=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="117"/>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="120"/>
         <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (count and sum only): the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3) on every cell, calibrated to the L2 sensitivity over all cells; it needs DELTA &gt; 0 and, for the sum, MIN_SUPPORT=0. Values are rounded to a public grain (the largest power of two at most max(|LOWER|, |UPPER|) / 1024) so the noise is exact integer noise. With UNIT=1 each user keeps at most one point per cell and M cells (sampled), so the L2 sensitivity of the sum is sqrt(M) max(|LOWER|, |UPPER|) and of the count sqrt(M), against M times that in L1 for Laplace (the count becomes users per cell); with UNIT=2 it is sqrt(K) M max(|LOWER|, |UPPER|) over all cells, against epsilon / K per cell for Laplace. The release is rho-zero-concentrated DP (Bun and Steinke 2016), rho chosen so that Canonne, Kamath and Steinke 2020 Corollary 13 gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA, and SENSITIVITY is the L2 one. At EPSILON={e:g} and DELTA={d:g} the Gaussian gives the smaller error from M (or K) = {m} up; for small M, Laplace is better. NOISE=1 (discrete Laplace) is not offered here.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (nur Anzahl und Summe): die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3) auf jeder Zelle, kalibriert auf die L2-Sensitivität über alle Zellen; sie erfordert DELTA &gt; 0 und, für die Summe, MIN_SUPPORT=0. Die Werte werden auf ein öffentliches Raster gerundet (die größte Zweierpotenz höchstens max(|LOWER|, |UPPER|) / 1024), damit das Rauschen exakt ganzzahlig ist. Mit UNIT=1 behält jeder Nutzer höchstens einen Punkt je Zelle und M Zellen (zufällig ausgewählt), daher ist die L2-Sensitivität der Summe sqrt(M) max(|LOWER|, |UPPER|) und die der Anzahl sqrt(M), gegenüber dem M-Fachen in L1 bei Laplace (die Anzahl zählt dann Nutzer je Zelle); mit UNIT=2 ist sie sqrt(K) M max(|LOWER|, |UPPER|) über alle Zellen, gegenüber Epsilon / K je Zelle bei Laplace. Die Veröffentlichung ist rho-nullkonzentriert differenziell privat (Bun und Steinke 2016), wobei rho so gewählt ist, dass Canonne, Kamath und Steinke 2020 Corollary 13 (EPSILON, DELTA) ergibt; die Privatsphäre-Angaben enthalten rho, EPSILON und DELTA, und SENSITIVITY ist die L2-Sensitivität. Bei EPSILON={e:g} und DELTA={d:g} ergibt die Gauß-Verteilung ab M (bzw. K) = {m} den kleineren Fehler; für kleine M ist Laplace besser. NOISE=1 (diskretes Laplace) gibt es hier nicht.&lt;/p&gt;</translation>
     </message>
@@ -2086,14 +2086,19 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die {n} stärksten veröffentlichten Ströme. Nur Paare mit Wegen können veröffentlicht werden, und nur, wenn ihre verrauschte Anzahl etwa {t} erreicht ({how}): Jeder gezeigte Strom ist ein echtes Paar, kleinere Ströme werden nicht gezeigt. 95-%-Fehlerspanne je Strom ±{m}; Wege mit einem Ende außerhalb der Zonen: {o}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="137"/>
         <source>Automatic M: permute-and-flip chose M = {m} (from 1 to {largest}) with epsilon {cost:g} of the {total:g} of this run; the release uses the other {rest:g}.</source>
         <translation>Automatisches M: Permute-and-Flip hat M = {m} gewählt (aus 1 bis {largest}), mit Epsilon {cost:g} von den {total:g} dieses Laufs; die Veröffentlichung verwendet die übrigen {rest:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="41"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="40"/>
         <source>0 = automatic: chosen privately from the {units} per user with AUTO_SHARE of EPSILON (permute-and-flip over 1..AUTO_MAX_BOUND).</source>
         <translation>0 = automatisch: privat gewählt aus der Anzahl der {units} je Nutzer mit AUTO_SHARE von EPSILON (Permute-and-Flip über 1..AUTO_MAX_BOUND).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/zone_statistics_checks.py" line="50"/>
+        <source>The count above LIMIT needs no value bounds (clamping never moves a value across LIMIT): clear AUTO_VALUE_BOUNDS.</source>
+        <translation>Die Anzahl über LIMIT braucht keine Wertegrenzen (das Begrenzen verschiebt keinen Wert über LIMIT hinweg): Deaktivieren Sie AUTO_VALUE_BOUNDS.</translation>
     </message>
 </context>
 <context>

@@ -11,7 +11,6 @@ import math
 from dataclasses import dataclass, field
 from typing import Optional
 
-import numpy as np
 from qgis.core import QgsProcessingException, QgsProcessingParameterBoolean, QgsProcessingParameterNumber
 
 from ..core.mechanisms.bound_selection import (
@@ -20,13 +19,13 @@ from ..core.mechanisms.bound_selection import (
     ZONE_NOISE_COST,
     BoundChoice,
     ValueBoundChoice,
+    choice_values,
     per_user_counts,
     plan_choice,
     with_choice,
 )
 from ..core.mechanisms.bounded_stats import Bounds
-from ..core.mechanisms.counting import LAPLACE, bound_contributions
-from ..core.releases.release import null_user_mask, user_codes
+from ..core.mechanisms.counting import LAPLACE
 from ..translation import tr
 from . import dry_run
 from .base import setting_number
@@ -214,14 +213,7 @@ class AutoValueBounds:
                                  "nothing: its figures are for that whole range.").format(
                 lower=self.bounds.lower, upper=self.bounds.upper, cost=self.choice.epsilon))
             return self.bounds
-        values = np.asarray(values, dtype=float)
-        keep = ~np.isnan(values)
-        if user_keys is not None:
-            keep &= ~null_user_mask(user_keys)
-            codes = user_codes(np.ma.asarray(user_keys)[keep])
-            values = values[keep][bound_contributions(codes, m, rng)]
-        else:
-            values = values[keep]
+        values = choice_values(values, user_keys, m, rng)
         self.choice = ValueBoundChoice(self.choice.epsilon, self.bounds, max_contributions=m)
         self.bounds = self.choice.choose(values, rng)
         self.announcement = (feedback, tr(

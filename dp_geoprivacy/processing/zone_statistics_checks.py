@@ -46,6 +46,9 @@ def setting_errors(parameters):
     if unit == 2 and auto_values:
         return tr("AUTO_VALUE_BOUNDS is for UNIT=0 (record) or 1 (user); with user-days declare LOWER and "
                   "UPPER.")
+    if statistic == COUNT_ABOVE and auto_values:
+        return tr("The count above LIMIT needs no value bounds (clamping never moves a value across LIMIT): clear "
+                  "AUTO_VALUE_BOUNDS.")
     for name in ("MAX_CONTRIBUTIONS", "MAX_CELLS_PER_DAY", "DAYS", "QUANTILE_GRID"):
         value = setting_number(parameters, name)
         least = 2 if name == "QUANTILE_GRID" else 0 if name == "MAX_CONTRIBUTIONS" and unit == 1 else 1

@@ -48,8 +48,11 @@ are released), DATASET (a name joining copies in the ledger), ROWS_PER_PERSON
 (at most k units of privacy per person); MASTER: the Spark master (default
 local[*]). MAX_CONTRIBUTIONS / MAX_TRIPS / MAX_TRIPS_PER_USER = 0: M chosen
 privately (needs USER_FIELD; AUTO_SHARE of EPSILON, default 0.05, over
-1..AUTO_MAX_BOUND, default 50; noisyzonestatistics with UNIT 1 only;
-AUTO_VALUE_BOUNDS is not available on Spark).
+1..AUTO_MAX_BOUND, default 50; noisyzonestatistics with UNIT 1 only).
+noisyzonestatistics: AUTO_VALUE_BOUNDS=true (UNIT 0 or 1): LOWER and UPPER
+are the declared public range and the bounds used are chosen inside it, the
+private 2nd and 98th percentiles of the values, with another AUTO_SHARE of
+EPSILON (both in the record and the ledger entry).
 """
 
 import sys
@@ -60,7 +63,7 @@ from functools import partial
 import numpy as np
 
 from ..core.releases.publication import private_text
-from .auto_bound import SparkBound
+from .auto_bound import SparkBound, SparkValueBounds
 from .cli import (  # noqa: F401 (UsageError and the helpers are this command line's API, as before the split)
     TRUE,
     Budget,
@@ -181,9 +184,13 @@ def noisy_zone_statistics(values, spark=None, log=print):
         raise UsageError("PER_UNIT_MEAN averages each user-day's values per cell: it needs UNIT=2 (user-day) and a "
                          "statistic other than the count above LIMIT. Clear PER_UNIT_MEAN or set UNIT=2.")
     slot_kind = SLOT_KINDS[number(values, "TIME_SLOT", 0, int)] if time_field else None
-    if str(get("AUTO_VALUE_BOUNDS", "")).lower() in TRUE:
-        raise UsageError("AUTO_VALUE_BOUNDS is not available on Spark: declare LOWER and UPPER (the QGIS algorithm "
-                         "noisyzonestatistics can choose them).")
+    auto_values = SparkValueBounds.requested(values)
+    if auto_values and unit == 2:
+        raise UsageError("AUTO_VALUE_BOUNDS is for UNIT=0 (record) or 1 (user); with user-days declare LOWER and "
+                         "UPPER.")
+    if auto_values and statistic == 3:
+        raise UsageError("The count above LIMIT needs no value bounds (clamping never moves a value across LIMIT): "
+                         "clear AUTO_VALUE_BOUNDS.")
     automatic = number(values, "MAX_CONTRIBUTIONS", 1, int) == 0
     if automatic and unit != 1:
         raise UsageError("MAX_CONTRIBUTIONS=0 (automatic) is for UNIT=1 (user): give M a whole number of at least 1.")
@@ -208,13 +215,25 @@ def noisy_zone_statistics(values, spark=None, log=print):
     spark = spark or session(get("MASTER") or "local[*]")
     budget = Budget(values, "noisyzonestatistics", read_input(spark, values), get("OUTPUT"), log,
                     point_geometry(values))
-    bound = SparkBound.from_values(values, "MAX_CONTRIBUTIONS", spec.epsilon, len(cells) * len(labels), log=log,
-                                   noise=spec.noise, delta=spec.delta) \
-        if automatic else SparkBound(spec.max_contributions, spec.epsilon, spec.epsilon)
-    if bound.automatic:  # records per user counted on the executors; M drawn first, as QGIS draws it
-        spec = replace(spec, epsilon=bound.epsilon_release,
-                       max_contributions=bound.choose(budget.rows, user_field, source.generator))
-    bound.charged(budget)(spec.record_fields(len(cells) * len(labels)))  # before any noise, as the plugin reserves
+    n_cells = len(cells) * len(labels)
+    plan = {"noise": spec.noise, "delta": spec.delta, "other_choices": int(auto_values)}
+    bound = (SparkBound.from_values(values, "MAX_CONTRIBUTIONS", spec.epsilon, n_cells, log=log, **plan) if automatic
+             else SparkBound.fixed(spec.max_contributions, spec.epsilon, values, n_cells, log=log, **plan))
+    value_bounds = SparkValueBounds.from_values(values, spec.epsilon, bound.epsilon_release, spec.bounds, log=log)
+    # The choices in the QGIS algorithm's order: M (records per user counted on the executors), then the value
+    # bounds (their histogram on the executors), each drawn by the core from the noise generator.
+    m = bound.choose(budget.rows, user_field, source.generator) if bound.automatic else spec.max_contributions
+    chosen = value_bounds.choose(budget.rows, get("VALUE_FIELD"), user_field if unit == 1 else None, m,
+                                 source.generator)
+    if bound.automatic or value_bounds.choice is not None:
+        spec = replace(spec, epsilon=value_bounds.epsilon_release, max_contributions=m, lower=chosen.lower,
+                       upper=chosen.upper)
+
+    def whole_run(fields):
+        return value_bounds.fields(bound.fields(fields))
+    budget(whole_run(spec.record_fields(n_cells)))  # before any noise, as the plugin reserves
+    bound.announce()  # the choices' log lines, now that the reservation holds
+    value_bounds.announce()
     started = time.perf_counter()
     release, aggregate = release_spark_zone_statistics(budget.rows, cells, columns, spec, slot_kind,
                                                        source.generator)
@@ -238,7 +257,7 @@ def noisy_zone_statistics(values, spark=None, log=print):
         columns_out.append(("noisy_support", "real", release.support[zone_index, slot_index]))
     record = statistics_record(release, input_name=get("INPUT"), seeded=source.seeded, cells=cells,
                                value_field=get("VALUE_FIELD"), time_field=time_field, slot_kind=slot_kind,
-                               mechanism_fields=bound.fields(release.record_fields()), **budget.record_fields())
+                               mechanism_fields=whole_run(release.record_fields()), **budget.record_fields())
     write_layers([(get("OUTPUT"), "noisy_zone_statistics", cells.crs_wkt or wgs84_wkt(),
                    cells.geometries(zone_index), columns_out, record, "Noisy zone statistics", "polygons")])
     return log_results({"OUTPUT": get("OUTPUT"), "EPSILON_SPENT": record.epsilon, "DELTA_SPENT": record.delta,

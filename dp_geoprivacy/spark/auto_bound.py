@@ -15,6 +15,19 @@ the same release. The choice's epsilon is in the reservation (so in the
 ledger entry and the record), and the chosen M is logged only once that
 reservation holds (a run refused by its BUDGET shows no mechanism output that
 no ledger paid for).
+
+AUTO_VALUE_BOUNDS (noisyzonestatistics, UNIT 0 or 1) chooses LOWER and UPPER
+inside the declared public range as the QGIS algorithm does: another
+AUTO_SHARE of EPSILON (the release keeps what ``plan_choice`` leaves it)
+goes to core.mechanisms.bound_selection.ValueBoundChoice, the private 2nd
+and 98th percentiles on the public grid of candidates. The executors give
+each value its candidate (``ValueBoundChoice.grid_index``) and, with users,
+keep each user's at most M values by uniform priorities (their own Philox
+stream, as the release's bound); only the histogram over the candidates
+reaches the driver, where ``choose_from_histogram`` draws the bounds after
+skipping the draws of the single-machine sample (core ``choice_values``):
+the QGIS algorithm's draws, so the same SEED chooses the same bounds
+whenever the sample keeps the same values (nobody above M).
 """
 
 from dataclasses import dataclass, field
@@ -26,10 +39,13 @@ from ..core.mechanisms.bound_selection import (
     DEFAULT_MAX_BOUND,
     DEFAULT_SHARE,
     BoundChoice,
+    ValueBoundChoice,
     plan_choice,
     with_choice,
 )
-from .cli import UsageError, number
+from ..core.mechanisms.bounded_stats import Bounds
+from ..core.mechanisms.counting import skip_bounding_draws
+from .cli import TRUE, UsageError, number
 
 AUTOMATIC = 0
 
@@ -79,12 +95,12 @@ class SparkBound:
     def from_values(cls, values, name: str, epsilon: float, cells: int, *, default: int = 1, log=print, **plan):
         """From the command's parameters (``name`` the bound's); ``cells`` the release's public number of noisy
         cells and ``plan`` the rest of core.mechanisms.bound_selection.plan_choice's arguments (noise_cost, noise,
-        delta, cost_share, per_unit, zcdp_release), as the QGIS algorithm passes them."""
+        delta, cost_share, per_unit, zcdp_release, other_choices), as the QGIS algorithm passes them."""
         m = number(values, name, default, int)
         if m != AUTOMATIC:
             if m < 1:
                 raise UsageError(f"{name} must be a whole number of at least 1, or 0 (automatic).")
-            return cls(m, epsilon, epsilon, log=log)
+            return cls.fixed(m, epsilon, values, cells, log=log, **plan)
         if not values.get("USER_FIELD"):
             raise UsageError(f"{name}=0 (automatic) chooses the bound per user: set USER_FIELD, or give {name} a "
                              "whole number of at least 1.")
@@ -96,6 +112,20 @@ class SparkBound:
             raise UsageError(f"{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE (between 0 and 1, e.g. "
                              "0.05) and AUTO_MAX_BOUND (at least 1).") from None
         return cls(AUTOMATIC, epsilon, rest, choice, log)
+
+    @classmethod
+    def fixed(cls, m: int, epsilon: float, values, cells: int, *, log=print, other_choices: int = 0, **plan):
+        """A declared M; the release keeps what ``other_choices`` automatic choices (AUTO_VALUE_BOUNDS) leave of
+        ``epsilon`` (plan_choice, as the QGIS algorithm; 0 when they would take it all:
+        SparkValueBounds.from_values says why)."""
+        if not other_choices:
+            return cls(m, epsilon, epsilon, log=log)
+        try:
+            rest = plan_choice(epsilon, number(values, "AUTO_SHARE", DEFAULT_SHARE), 1, cells, automatic=False,
+                               other_choices=other_choices, **plan)[0]
+        except ValueError:
+            rest = 0.0
+        return cls(m, epsilon, rest, log=log)
 
     @property
     def automatic(self) -> bool:
@@ -132,8 +162,113 @@ class SparkBound:
 
         def reserve(fields):
             reserved = before_noise(self.fields(fields))
-            if self.announcement is not None:
-                self.log(self.announcement)
-                self.announcement = None
+            self.announce()
             return reserved
         return reserve
+
+    def announce(self):
+        """Log the choice, once the run's reservation holds (``announcement``)."""
+        announce(self)
+
+
+def announce(choice):
+    """Log a choice's held line (SparkBound / SparkValueBounds ``announcement``) and forget it."""
+    if choice.announcement is not None:
+        choice.log(choice.announcement)
+        choice.announcement = None
+
+
+def value_histogram(df, value: str, user: Optional[str], m: int, choice: ValueBoundChoice, key: int):
+    """(candidates, values on each, values read before the sample) of the value bounds' choice, counted on the
+    executors: the values of ``value`` that are numbers (NULL and NaN left out) and, with ``user``, of a user
+    (spark.auto_bound.present), each user's at most ``m`` kept by uniform priorities (Philox keyed by ``key``,
+    one stream per partition). Only the histogram over ``choice``'s public grid reaches the driver."""
+    from pyspark.sql import Window
+    from pyspark.sql import functions as sf
+    from pyspark.sql import types as st
+
+    rows = df.where(present(df, user)).select(f"`{value}`", f"`{user}`") if user else df.select(f"`{value}`")
+    fields = [st.StructField("g", st.IntegerType())]
+    if user:
+        fields += [st.StructField("user", df.schema[user].dataType), st.StructField("priority", st.DoubleType())]
+
+    def run(batches):
+        import pandas as pd
+        from pyspark import TaskContext
+
+        generator = np.random.Generator(np.random.Philox(key=key, counter=[0, 0, TaskContext.get().partitionId(), 2]))
+        for frame in batches:
+            values = pd.to_numeric(frame[value], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+            numeric = ~np.isnan(values)
+            out = {"g": choice.grid_index(values[numeric]).astype(np.int32)}
+            if user:
+                out["user"] = frame[user].to_numpy()[numeric]
+                out["priority"] = generator.random(int(numeric.sum()))
+            yield pd.DataFrame(out)
+
+    indexed = rows.mapInPandas(run, st.StructType(fields))
+    if user:
+        kept = sf.row_number().over(Window.partitionBy("user").orderBy("priority")) <= int(m)
+        indexed = indexed.withColumn("kept", sf.when(kept, 1).otherwise(0))
+    else:
+        indexed = indexed.withColumn("kept", sf.lit(1))
+    histogram = indexed.groupBy("g").agg(sf.count(sf.lit(1)).alias("n"), sf.sum("kept").alias("kept")).collect()
+    index = np.asarray([r["g"] for r in histogram], dtype=np.int64)
+    count = np.asarray([r["kept"] for r in histogram], dtype=np.int64)
+    return index, count, int(sum(r["n"] for r in histogram))
+
+
+@dataclass
+class SparkValueBounds:
+    """The value bounds of one Spark run: the declared LOWER/UPPER, or bounds chosen inside them (``choice``
+    set), as processing/auto_bound.AutoValueBounds."""
+
+    bounds: Bounds
+    epsilon_release: float
+    choice: Optional[ValueBoundChoice] = None
+    log: Callable = field(default=print, repr=False)
+    announcement: Optional[str] = field(default=None, repr=False)
+
+    @staticmethod
+    def requested(values) -> bool:
+        return str(values.get("AUTO_VALUE_BOUNDS", "")).lower() in TRUE
+
+    @classmethod
+    def from_values(cls, values, epsilon: float, epsilon_release: float, declared: Bounds, log=print):
+        """``epsilon``: the run's EPSILON (the share is of it); ``epsilon_release``: what the release gets, the
+        choices already taken out (SparkBound's, planned with ``other_choices``)."""
+        if not cls.requested(values):
+            return cls(declared, epsilon_release, log=log)
+        share = number(values, "AUTO_SHARE", DEFAULT_SHARE)
+        if not (0.0 < share < 1.0 and epsilon_release > 0):
+            raise UsageError(f"AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share:g}: the choices would take the "
+                             "whole EPSILON. Use e.g. AUTO_SHARE=0.05.")
+        return cls(declared, epsilon_release, ValueBoundChoice(epsilon * share, declared), log=log)
+
+    def choose(self, df, value: str, user: Optional[str], m: int, rng: np.random.Generator) -> Bounds:
+        """Draw the bounds from the values of ``df`` (``user``: users are the unit, each one's at most ``m``
+        values): the mechanism's only look at the data, after any draw of an automatic M, as in QGIS. Returns the
+        bounds the release uses."""
+        if self.choice is None:
+            return self.bounds
+        from .zone_counts import bounding_key
+
+        self.choice = ValueBoundChoice(self.choice.epsilon, self.bounds, max_contributions=int(m))
+        index, count, read = value_histogram(df, value, user, m, self.choice, bounding_key(rng))
+        if user:
+            skip_bounding_draws(rng, read)  # the single-machine sample's draws (core choice_values)
+        self.bounds = self.choice.choose_from_histogram(index, count, rng)
+        self.announcement = (f"Automatic LOWER/UPPER: the private 2nd and 98th percentiles are {self.bounds.lower:g} "
+                             f"and {self.bounds.upper:g} (epsilon {self.choice.epsilon:g}); values are clamped to "
+                             "them.")
+        return self.bounds
+
+    def announce(self):
+        """Log the chosen bounds, once the run's reservation holds (``announcement``)."""
+        announce(self)
+
+    def fields(self, release_fields) -> dict:
+        """The record fields of the whole run: the release's, plus the choice's epsilon and description."""
+        if self.choice is None:
+            return dict(release_fields)
+        return with_choice(release_fields, self.choice.description(self.bounds), self.choice.epsilon)

@@ -12,6 +12,7 @@ from dp_geoprivacy.core.mechanisms.bound_selection import (
     BoundChoice,
     ValueBoundChoice,
     cell_noise_errors,
+    choice_values,
     chord_distances,
     gaussian_split,
     per_user_counts,
@@ -20,7 +21,7 @@ from dp_geoprivacy.core.mechanisms.bound_selection import (
     with_choice,
 )
 from dp_geoprivacy.core.mechanisms.bounded_stats import Bounds
-from dp_geoprivacy.core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise
+from dp_geoprivacy.core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise, skip_bounding_draws
 from dp_geoprivacy.core.mechanisms.gaussian import DISCRETE_GAUSSIAN, zcdp_epsilon, zcdp_rho
 
 ALPHA = 0.001  # chi-square tests: a correct sampler fails one in a thousand seeds
@@ -319,6 +320,35 @@ def test_value_bounds_of_one_repeated_value_are_one_grid_step_apart():
     bound = ValueBoundChoice(5.0, Bounds(0.0, 10.0), grid_size=11)
     chosen = bound.choose(np.full(5000, 10.0), np.random.default_rng(1))
     assert chosen.lower < chosen.upper <= 10.0
+
+
+def test_value_bounds_from_a_histogram_of_the_grid_are_those_from_the_values():
+    """The Spark path counts the values per candidate (grid_index) on its executors and gives the core only that
+    histogram, in any order and with repeated entries: the same draws give the same bounds as from the values."""
+    values = np.random.default_rng(6).gamma(2.0, 15.0, size=5000)  # some above the declared UPPER: clamped
+    bound = ValueBoundChoice(0.3, Bounds(0.0, 100.0), max_contributions=3)
+    index = bound.grid_index(values)
+    candidates, counts = np.unique(index, return_counts=True)
+    order = np.random.default_rng(2).permutation(len(candidates))
+    halves = np.concatenate((candidates[order], candidates[order])), np.concatenate((counts[order] // 2,
+                                                                                    counts[order] - counts[order] // 2))
+    for seed in range(20):
+        expected = bound.choose(values, np.random.default_rng(seed))
+        assert bound.choose_from_histogram(candidates[order], counts[order], np.random.default_rng(seed)) == expected
+        assert bound.choose_from_histogram(*halves, np.random.default_rng(seed)) == expected
+    assert index.max() == 1000 and index.min() >= 0
+
+
+def test_choice_values_leave_nulls_out_and_keep_at_most_m_per_user_with_one_draw_each():
+    values = np.array([1.0, np.nan, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0])
+    users = np.array(["a", "a", None, "a", "a", "b", "", "b"], dtype=object)
+    assert choice_values(values, None, 1, np.random.default_rng(0)).tolist() == [1, 2, 3, 4, 5, 6, 7]
+    rng = np.random.default_rng(3)
+    kept = choice_values(values, users, 2, rng)
+    assert sorted(kept[kept < 5].tolist()) in ([1, 3], [1, 4], [3, 4]) and sorted(kept[kept >= 5]) == [5, 7]
+    skipped = np.random.default_rng(3)
+    skip_bounding_draws(skipped, 5)  # a, a, a, b, b: the values left before the sample
+    assert rng.random() == skipped.random()
 
 
 def test_descriptions_of_a_choice_not_yet_made_name_no_bound():

@@ -353,6 +353,8 @@ def test_loaded_output_carries_its_record_and_is_graduated_by_the_statistic(spee
      "MAX_CELLS_PER_DAY must be a whole number of at least 1"),
     ({"STATISTIC": 3, "LIMIT": None}, "needs LIMIT .* and DAYS"),
     ({"STATISTIC": 3, "LIMIT": 65}, r"LIMIT \(65\) must be within \[LOWER, UPPER\)"),
+    ({"STATISTIC": 3, "LIMIT": 50, "DAYS": 7, "AUTO_VALUE_BOUNDS": True},
+     r"The count above LIMIT needs no value bounds .*clear AUTO_VALUE_BOUNDS"),
     ({"UNIT": 1}, "UNIT user needs USER_FIELD"),
     ({"USER_FIELD": "user"}, "USER_FIELD is set but UNIT is one record"),
     ({"UNIT": 2, "USER_FIELD": "user"}, "UNIT user-day needs the day of every record: set DAY_FIELD"),

@@ -284,3 +284,57 @@ def test_spark_mobility_report_chooses_the_qgis_algorithms_automatic_m(tmp_path)
     [entry] = Ledger(str(ledger)).entries()
     assert entry.epsilon == pytest.approx(30.0) and entry.release_id == spark_record.release_id
     assert log.index("Ledger: reserved") < log.index("Automatic M: permute-and-flip chose")
+
+
+def test_spark_zone_statistics_choose_the_qgis_algorithms_m_and_value_bounds(tmp_path):
+    """noisyzonestatistics with MAX_CONTRIBUTIONS=0 and AUTO_VALUE_BOUNDS (issue 22 §2) in QGIS and on Spark, same
+    points (GeoPackage / Parquet, with NULL values and users and points in no zone), zones and SEED: Spark counts
+    the records per user and the values per candidate on its executors, the core draws M then the bounds from the
+    noise generator on both, so both publish the same layer and record (both choices' epsilon in it). At EPSILON
+    40 the choice falls on M >= 3: no user (1 to 3 records) is bounded, each path sampling with its own stream."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyspark")
+    from dp_geoprivacy.core.accounting.ledger import Ledger
+
+    from .conftest import write_grid_zones
+    from .neighbouring_cases import point, write_layer
+
+    rng = np.random.default_rng(4)
+    lon0, lat0, cell, n = 145.70, -16.98, 0.02, 3
+    records = []
+    for u in range(500):
+        for _ in range(int(rng.integers(1, 4))):
+            records.append((lon0 + rng.uniform(-0.005, n * cell), lat0 + rng.uniform(0, n * cell),
+                            f"u{u}" if rng.random() > 0.02 else None,
+                            float(rng.gamma(2.0, 25.0)) if rng.random() > 0.03 else None))
+    frame = pd.DataFrame(records, columns=["lon", "lat", "uid", "speed"])
+    frame.to_parquet(tmp_path / "points.parquet")
+    gpkg = write_layer(tmp_path / "points.gpkg", [{"wkt": point(x, y), "uid": uid, "speed": speed}
+                                                  for x, y, uid, speed in records], epsg=4326)
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 4326, (lon0, lat0), cell, n)
+    common = {"ZONES": zones, "ZONE_ID_FIELD": "zone_id", "VALUE_FIELD": "speed", "STATISTIC": 2, "LOWER": 0,
+              "UPPER": 200, "UNIT": 1, "USER_FIELD": "uid", "MAX_CONTRIBUTIONS": 0, "AUTO_VALUE_BOUNDS": "true",
+              "EPSILON": 40, "SEED": 9}
+    processing.run("dp_geoprivacy:noisyzonestatistics", {"INPUT": gpkg, **common, "AUTO_VALUE_BOUNDS": True,
+                                                         "OUTPUT": str(tmp_path / "qgis.gpkg")})
+    ledger = tmp_path / "ledger.json"
+    run = _spark(["noisyzonestatistics", f"INPUT={tmp_path / 'points.parquet'}", "LON_FIELD=lon", "LAT_FIELD=lat",
+                  *[f"{k}={v}" for k, v in common.items()], f"LEDGER={ledger}", f"OUTPUT={tmp_path / 'spark.gpkg'}"],
+                 tmp_path)
+    assert run.returncode == 0, run.stderr[-3000:]
+    names, features = _layer_rows(tmp_path / "spark.gpkg")
+    assert (names, features) == _layer_rows(tmp_path / "qgis.gpkg")
+    assert names == ["zone_id", "mean", "moe95", "noisy_support"] and len(features) == 9
+    [spark_record], [qgis_record] = read_from_file(str(tmp_path / "spark.gpkg")), read_from_file(
+        str(tmp_path / "qgis.gpkg"))
+    assert _comparable(spark_record) == _comparable(qgis_record)
+    log = run.stdout
+    m = int(log.split("Automatic M: permute-and-flip chose M = ")[1].split(" ")[0])
+    bounds = log.split("Automatic LOWER/UPPER: the private 2nd and 98th percentiles are ")[1].split(" (epsilon")[0]
+    lower, upper = (float(x) for x in bounds.split(" and "))
+    assert m >= 3 and 0 < lower < 20 and 100 < upper < 200  # gamma(2, 25): 2nd/98th percentiles 5.4 and 146
+    assert f"M = {m} chosen" in spark_record.mechanism and f"LOWER = {lower:g} and UPPER = {upper:g} chosen" \
+        in spark_record.mechanism
+    [entry] = Ledger(str(ledger)).entries()
+    assert spark_record.epsilon == entry.epsilon == pytest.approx(40.0)
+    assert log.index("Ledger: reserved") < log.index("Automatic M:") < log.index("Automatic LOWER/UPPER:")

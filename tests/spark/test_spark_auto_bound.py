@@ -1,6 +1,6 @@
-"""Automatic M on Spark (issue 22 §2): per-user counts on the executors, the choice by the core with the QGIS
-algorithms' rng use (same SEED, same M, same release), its epsilon in the record and the ledger, its log line
-only once the reservation holds."""
+"""Automatic M and value bounds on Spark (issue 22 §2): per-user counts and the values' histogram on the executors,
+the choices by the core with the QGIS algorithms' rng use (same SEED, same M and bounds, same release), their
+epsilon in the record and the ledger, their log lines only once the reservation holds."""
 
 import numpy as np
 import pandas as pd
@@ -8,23 +8,33 @@ import pytest
 from osgeo import ogr
 
 from dp_geoprivacy.core.accounting.ledger import Ledger
-from dp_geoprivacy.core.mechanisms.bound_selection import DEFAULT_MAX_BOUND, DEFAULT_SHARE, plan_choice
+from dp_geoprivacy.core.mechanisms.bound_selection import (
+    DEFAULT_MAX_BOUND,
+    DEFAULT_SHARE,
+    ValueBoundChoice,
+    choice_values,
+    plan_choice,
+)
 from dp_geoprivacy.core.mechanisms.bound_selection import per_user_counts as core_counts
+from dp_geoprivacy.core.mechanisms.bounded_stats import Bounds
 from dp_geoprivacy.core.mechanisms.rng import noise_source
 from dp_geoprivacy.core.releases.release import ranks_from_order
 from dp_geoprivacy.core.releases.zone_counts import ZoneCountData, release_zone_counts
+from dp_geoprivacy.core.releases.zone_statistics import release_zone_statistics
 from dp_geoprivacy.spark.__main__ import mobility_report, noisy_od_flows, noisy_zone_counts, noisy_zone_statistics
-from dp_geoprivacy.spark.auto_bound import per_user_counts
+from dp_geoprivacy.spark.auto_bound import per_user_counts, value_histogram
 from dp_geoprivacy.spark.cells import h3_cells, id_order
 from dp_geoprivacy.spark.cli import UsageError
 from dp_geoprivacy.spark.ledger import BudgetRefusedError
 from dp_geoprivacy.spark.zone_counts import zone_count_spec
+from dp_geoprivacy.spark.zone_statistics import statistics_spec
 
 from .test_spark_cli import record_of
 from .test_spark_mobility_report import EXTENT as TRIP_EXTENT
 from .test_spark_mobility_report import trip_records
 
 EXTENT = "151.15,151.25,-33.92,-33.82 [EPSG:4326]"
+MEAN, MEDIAN = 2, 4  # STATISTIC's indices
 
 
 def points(n=3000, seed=0):
@@ -145,12 +155,123 @@ def test_zone_statistics_refuse_what_spark_cannot_choose(spark, tmp_path):
     common = {"INPUT": str(tmp_path / "p.parquet"), "LON_FIELD": "lon", "LAT_FIELD": "lat", "VALUE_FIELD": "speed",
               "STATISTIC": "2", "LOWER": "0", "UPPER": "70", "H3_RESOLUTION": "7", "EXTENT": EXTENT, "EPSILON": "1",
               "OUTPUT": str(tmp_path / "s.gpkg")}
-    with pytest.raises(UsageError, match="AUTO_VALUE_BOUNDS is not available on Spark"):
-        noisy_zone_statistics({**common, "AUTO_VALUE_BOUNDS": "true", "UNIT": "1", "USER_FIELD": "card"}, spark)
+    with pytest.raises(UsageError, match=r"AUTO_VALUE_BOUNDS is for UNIT=0 \(record\) or 1 \(user\)"):
+        noisy_zone_statistics({**common, "AUTO_VALUE_BOUNDS": "true", "UNIT": "2", "USER_FIELD": "card",
+                               "DAY_FIELD": "card"}, spark)
+    with pytest.raises(UsageError, match="The count above LIMIT needs no value bounds"):
+        noisy_zone_statistics({**common, "AUTO_VALUE_BOUNDS": "true", "STATISTIC": "3", "LIMIT": "50", "DAYS": "7"},
+                              spark)
+    points().to_parquet(tmp_path / "p.parquet")
+    for share in ("0", "1", "1.5"):  # the choice would take nothing, or the whole EPSILON
+        with pytest.raises(UsageError, match=f"AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share}"):
+            noisy_zone_statistics({**common, "AUTO_VALUE_BOUNDS": "true", "AUTO_SHARE": share, "UNIT": "1",
+                                   "USER_FIELD": "card", "MAX_CONTRIBUTIONS": "3"}, spark)
     with pytest.raises(UsageError, match=r"MAX_CONTRIBUTIONS=0 \(automatic\) is for UNIT=1"):
         noisy_zone_statistics({**common, "MAX_CONTRIBUTIONS": "0", "UNIT": "0"}, spark)
     with pytest.raises(UsageError, match="set USER_FIELD"):
         noisy_zone_counts({**common, "MAX_CONTRIBUTIONS": "0"}, spark)
+    assert not (tmp_path / "s.gpkg").exists()
+
+
+def speeds_of_users(n=3000, seed=3):
+    """Points of users with 1 to 3 records (so an M of 3 bounds nobody), values spread beyond the declared UPPER
+    of 200 and some NULL, some points outside the extent (the choice reads their values too, as in QGIS)."""
+    rng = np.random.default_rng(seed)
+    frame = pd.DataFrame({"lon": 151.2 + rng.normal(0, 0.03, n), "lat": -33.87 + rng.normal(0, 0.03, n),
+                          "speed": rng.gamma(2.0, 25.0, n), "card": (np.arange(n) // 3).astype(np.int64)})
+    frame.loc[::7, "card"] = frame["card"].iloc[::7] + 100_000  # some users with one or two records
+    frame.loc[rng.random(n) < 0.03, "speed"] = np.nan
+    return frame
+
+
+@pytest.mark.parametrize("unit, statistic", [(1, MEAN), (0, MEDIAN)])
+def test_zone_statistics_choose_the_value_bounds_of_the_single_machine_path(spark, tmp_path, unit, statistic):
+    """AUTO_VALUE_BOUNDS with a SEED: UNIT 1 with MAX_CONTRIBUTIONS=0 (both choices), UNIT 0 (the bounds alone).
+    The Spark command publishes what the QGIS algorithm's sequence gives (processing/auto_bound.py: plan_choice
+    with the value bounds as the other choice, M drawn first, then core choice_values and ValueBoundChoice.choose,
+    then release_zone_statistics at the rest of epsilon with the chosen M and bounds): the same M, bounds and
+    published cells; the record and the one ledger entry carry the whole EPSILON and name both choices, whose log
+    lines come after the reservation."""
+    frame = speeds_of_users()
+    frame.to_parquet(tmp_path / "p.parquet")
+    cells = h3_cells(7, EXTENT)
+    seed, epsilon, declared = 7, 40.0, Bounds(0.0, 200.0)
+    users = frame["card"].to_numpy() if unit else None
+    rng = noise_source(seed).generator
+    rest, choice = plan_choice(epsilon, DEFAULT_SHARE, DEFAULT_MAX_BOUND, len(cells), automatic=bool(unit),
+                               other_choices=1)
+    m = choice.choose(core_counts(users), rng) if unit else 1
+    assert m >= 3 or not unit  # nobody bounded: each path samples with its own stream
+    value_choice = ValueBoundChoice(epsilon * DEFAULT_SHARE, declared, max_contributions=m)
+    chosen = value_choice.choose(choice_values(frame["speed"].to_numpy(), users, m, rng), rng)
+    assert 0.0 < chosen.lower < 20.0 and 100.0 < chosen.upper < 200.0  # gamma(2, 25): 2nd/98th pct. 5.3 and 146
+    spec = statistics_spec(statistic=statistic, epsilon=rest, lower=chosen.lower, upper=chosen.upper, unit=unit,
+                           max_contributions=m)
+    local = release_zone_statistics(cells.assign_lonlat(frame["lon"].to_numpy(), frame["lat"].to_numpy()),
+                                    frame["speed"].to_numpy(), spec, rng, n_zones=len(cells), n_slots=1,
+                                    user_keys=users)
+    zone_index = np.nonzero(local.published[:, 0])[0]
+    column = local.columns[len(local.columns) // 2]
+    expected = sorted(zip(cells.ids[zone_index], local.values[zone_index, 0, len(local.columns) // 2]))
+    out, ledger, log = tmp_path / "out.gpkg", tmp_path / "ledger.json", []
+    values = {"INPUT": str(tmp_path / "p.parquet"), "LON_FIELD": "lon", "LAT_FIELD": "lat", "VALUE_FIELD": "speed",
+              "STATISTIC": str(statistic), "LOWER": "0", "UPPER": "200", "UNIT": str(unit), "USER_FIELD": "card",
+              "MAX_CONTRIBUTIONS": "0" if unit else "1", "AUTO_VALUE_BOUNDS": "true", "H3_RESOLUTION": "7",
+              "EXTENT": EXTENT, "EPSILON": str(epsilon), "SEED": str(seed), "LEDGER": str(ledger),
+              "OUTPUT": str(out)}
+    results = noisy_zone_statistics(values, spark, log=log.append)
+    dataset = ogr.Open(str(out))
+    rows = sorted((f["zone_id"], f[column]) for f in dataset.GetLayer(0))
+    dataset = None
+    assert rows == expected and len(rows) > 5
+    record = record_of(out)
+    [entry] = Ledger(ledger).entries()
+    assert results["EPSILON_SPENT"] == record.epsilon == entry.epsilon == pytest.approx(epsilon)
+    assert entry.release_id == record.release_id
+    named = f"LOWER = {chosen.lower:g} and UPPER = {chosen.upper:g} chosen as the private 0.02 and 0.98 quantiles"
+    assert named in record.mechanism and f"epsilon {epsilon * DEFAULT_SHARE:g}, M = {m})" in record.mechanism
+    assert (f"M = {m} chosen by permute-and-flip" in record.mechanism) == bool(unit)
+    assert record.mechanism.startswith(local.record_fields()["mechanism"])
+    reserved = [i for i, line in enumerate(log) if line.startswith("Ledger: reserved")]
+    bounds_line = [i for i, line in enumerate(log) if line.startswith(
+        f"Automatic LOWER/UPPER: the private 2nd and 98th percentiles are {chosen.lower:g} and {chosen.upper:g} ")]
+    m_line = [i for i, line in enumerate(log) if line.startswith(f"Automatic M: permute-and-flip chose "
+                                                                 f"M = {m} ")]
+    assert len(bounds_line) == 1 and len(m_line) == int(bool(unit)) and reserved
+    assert reserved[0] < min(bounds_line + m_line)
+
+
+def test_value_bounds_histogram_keeps_at_most_m_values_per_user(spark):
+    """Heavy-tailed users: the executors keep min(n_u, M) of each user's values that are numbers (NULL users and
+    values left out) and say how many the single-machine sample reads (its draws); without users, every value."""
+    frame = points()
+    frame.loc[::11, "speed"] = np.nan
+    df = spark.createDataFrame(frame).repartition(3)
+    choice = ValueBoundChoice(1.0, Bounds(0.0, 50.0))  # values above 50 fall on the last candidate
+    numbers = frame[frame["speed"].notna()]
+    index, count, read = value_histogram(df, "speed", "card", 4, choice, key=11)
+    assert read == len(numbers) and count.sum() == np.minimum(numbers.groupby("card").size(), 4).sum()
+    assert count.sum() < read and index.max() == 1000 and len(np.unique(index)) == len(index)
+    index, count, read = value_histogram(df, "speed", None, 4, choice, key=11)
+    dense = np.bincount(index, weights=count, minlength=1001)
+    np.testing.assert_array_equal(dense, np.bincount(choice.grid_index(numbers["speed"]), minlength=1001))
+    assert read == len(numbers)
+
+
+def test_a_run_refused_by_its_budget_logs_no_chosen_value_bounds(spark, tmp_path):
+    """The chosen bounds are a mechanism output: a run its BUDGET refuses never shows them (nor writes)."""
+    points().to_parquet(tmp_path / "p.parquet")
+    log = []
+    common = {"INPUT": str(tmp_path / "p.parquet"), "LON_FIELD": "lon", "LAT_FIELD": "lat", "VALUE_FIELD": "speed",
+              "STATISTIC": "1", "LOWER": "0", "UPPER": "100", "AUTO_VALUE_BOUNDS": "true", "H3_RESOLUTION": "7",
+              "EXTENT": EXTENT, "EPSILON": "1", "LEDGER": str(tmp_path / "ledger.json"), "BUDGET": "1.5"}
+    noisy_zone_statistics({**common, "OUTPUT": str(tmp_path / "a.gpkg")}, spark, log=log.append)
+    assert sum(line.startswith("Automatic LOWER/UPPER:") for line in log) == 1
+    log.clear()
+    with pytest.raises(BudgetRefusedError):
+        noisy_zone_statistics({**common, "OUTPUT": str(tmp_path / "b.gpkg")}, spark, log=log.append)
+    assert not any("Automatic LOWER/UPPER" in line or "percentiles are" in line for line in log)
+    assert not (tmp_path / "b.gpkg").exists()
 
 
 def test_report_with_automatic_m_charges_the_choice_and_names_it(spark, tmp_path):

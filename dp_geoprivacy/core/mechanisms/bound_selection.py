@@ -157,7 +157,7 @@ import numpy as np
 
 from ..releases.release import null_user_mask, user_codes
 from .bounded_stats import Bounds
-from .counting import DISCRETE_LAPLACE, LAPLACE, snap_grain
+from .counting import DISCRETE_LAPLACE, LAPLACE, bound_contributions, snap_grain
 from .gaussian import DISCRETE_GAUSSIAN, pure_dp_rho, zcdp_epsilon, zcdp_rho
 from .quantiles import ExponentialQuantiles
 from .validation import require_positive_finite
@@ -401,11 +401,22 @@ class ValueBoundChoice:
         return ExponentialQuantiles(self.epsilon, self.declared, self.quantiles, int(self.max_contributions),
                                     int(self.grid_size))
 
-    def choose(self, values, rng: np.random.Generator) -> Bounds:
-        """Bounds(lower, upper) drawn from the values (each user's at most M records, clamped to the range)."""
-        mechanism = self.mechanism()
+    def grid_index(self, values) -> np.ndarray:
+        """Each value's candidate: its grid index once clamped to the declared range (what the choice counts)."""
         values = np.clip(np.asarray(values, dtype=float), self.declared.lower, self.declared.upper)
-        lower, upper = mechanism.release(np.zeros(len(values), dtype=np.int64), values, [0], rng)[0]
+        return self.mechanism().snap(values)
+
+    def choose(self, values, rng: np.random.Generator) -> Bounds:
+        """Bounds(lower, upper) drawn from the values (each user's at most M records, ``choice_values``)."""
+        return self.choose_from_histogram(self.grid_index(values), None, rng)
+
+    def choose_from_histogram(self, index, count, rng: np.random.Generator) -> Bounds:
+        """As ``choose``, from how many values fall on each candidate: ``count[i]`` values on grid index
+        ``index[i]`` (``grid_index``; ``count`` None: one each). All the mechanism reads of the data: the Spark
+        path counts it on its executors, and the same draws give the same bounds."""
+        mechanism = self.mechanism()
+        index = np.asarray(index, dtype=np.int64)
+        lower, upper = mechanism.release_histogram(np.zeros(len(index), dtype=np.int64), index, count, [0], rng)[0]
         if not lower < upper:  # equal grid values: one grid step wider, inside the declared range
             step = mechanism.step
             lower, upper = (lower - step, lower) if upper >= self.declared.upper else (lower, lower + step)
@@ -420,6 +431,20 @@ class ValueBoundChoice:
                 f"(exponential mechanism on ranks, Kapp et al. 2023 §4.3.2, epsilon {self.epsilon:g}, M = "
                 f"{self.max_contributions}) within the declared range {self.declared.lower:g} to "
                 f"{self.declared.upper:g}")
+
+
+def choice_values(values, user_keys, max_contributions: int, rng: np.random.Generator) -> np.ndarray:
+    """The values the value bounds' choice reads: NULL (NaN) values left out and, with ``user_keys`` (users are
+    the unit), NULL users too and each user's at most ``max_contributions`` values, sampled by
+    counting.bound_contributions (one uniform of ``rng`` per value left before the sample, which a path that
+    samples elsewhere skips with counting.skip_bounding_draws)."""
+    values = np.asarray(values, dtype=float)
+    keep = ~np.isnan(values)
+    if user_keys is None:
+        return values[keep]
+    keep &= ~null_user_mask(user_keys)
+    codes = user_codes(np.ma.asarray(user_keys)[keep])
+    return values[keep][bound_contributions(codes, max_contributions, rng)]
 
 
 def with_choice(release_fields, description: str, epsilon: float, rho: Optional[float] = None) -> dict:
