@@ -155,8 +155,8 @@ class AccuracyPlanner(DpAlgorithm):
             defaultValue=1e-6, minValue=0.0, maxValue=0.5)
         delta.setHelp(self.tr(
             "The delta of the stability threshold or of Gaussian noise; e.g. 1e-6. With DELTA above 0 the planner "
-            "also shows Laplace and Gaussian noise side by side for zone counts, OD flows and zone sums at this "
-            "delta, and says which gives the smaller error."))
+            "also shows Laplace and Gaussian noise side by side for zone counts, OD flows, zone sums and the "
+            "mobility report at this delta, and says which gives the smaller error."))
         self.add(delta)
         self.add(QgsProcessingParameterNumber(
             self.MIN_FLOW, self.tr("Smallest published value"),
@@ -347,7 +347,8 @@ class AccuracyPlanner(DpAlgorithm):
                                                 plan, results)
             for row in chosen:
                 if row["section"] == "visits_per_zone":
-                    results.update(EXPECTED_ABS_ERROR=row["expected_abs_error"], MARGIN_OF_ERROR=row["margin_of_error"])
+                    results.update(EXPECTED_ABS_ERROR=row["expected_abs_error"], RMSE=row["rmse"],
+                                   MARGIN_OF_ERROR=row["margin_of_error"])
                 if row["section"] == "od_flows":
                     results["STABILITY_THRESHOLD"] = row["threshold"]
             series, y_label = report_series(rows), self.tr("95% margin of a count (log scale)")
@@ -416,7 +417,7 @@ class AccuracyPlanner(DpAlgorithm):
             y_label = self.tr("Count (log scale)")
         destination = self.parameterAsOutputLayer(parameters, self.OUTPUT, context)
         table = [Column(name, "text", np.array([r[name] for r in rows], dtype=object))
-                 if isinstance(rows[0][name], str) else
+                 if any(isinstance(r[name], str) for r in rows) else
                  Column(name, "real", [math.nan if r[name] is None else float(r[name]) for r in rows])
                  for name in columns]
         # The public settings behind every row (issue 13: a figure is read against MIN_FLOW, THRESHOLD, ...),

@@ -6,23 +6,40 @@ share, sensitivity, noise scale, and from ``core.accuracy.planning.count_accurac
 on the very mechanisms ``MobilityReportSpec.mechanisms()`` builds the
 expected absolute error and 95% margin of one published count or bin; for
 the five-number summaries the 95% rank margin; for the OD flows (the
-stability-based histogram) the threshold and the true count published with
+stability-based histogram, or Gaussian thresholding) the threshold and the true count published with
 95% probability. No data is read and nothing is drawn.
+
+NOISE=2 plans the report's discrete Gaussian (mobilityreport NOISE=2 with DELTA: visits per zone by the discrete
+Gaussian at DELTA, OD flows by Gaussian thresholding at OD_DELTA), through the same ``MobilityReportSpec``. With
+DELTA above 0 the two sections whose noise NOISE=2 changes (``NOISE_SECTIONS``) are also planned side by side, the
+report with NOISE=0 against the report with NOISE=2 at the same split (columns ``SIDE_COLUMNS``).
 """
 
-from qgis.core import QgsProcessingException, QgsProcessingParameterEnum, QgsProcessingParameterString
+from qgis.core import (
+    QgsProcessingException,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterString,
+)
 
+from ...core.accuracy.noise_choice import GAUSSIAN_NAME, LAPLACE_NAME
 from ...core.accuracy.planning import count_accuracy
+from ...core.mechanisms.counting import LAPLACE
+from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ...core.releases import mobility_analyses as ma
 from ...core.releases.mobility_report import ANALYSES, BudgetSplitError, MobilityReportSpec, Period
 from ...translation import tr
+from ..mobility_gaussian import gaussian_delta as report_gaussian_delta
 from .mobility_report import split_weights
 
-REPORT_ANALYSES, BUDGET_SPLIT = "REPORT_ANALYSES", "BUDGET_SPLIT"
+REPORT_ANALYSES, BUDGET_SPLIT, OD_DELTA = "REPORT_ANALYSES", "BUDGET_SPLIT", "OD_DELTA"
 # The report's default analyses when it is given no public time range (trips over time needs one).
 DEFAULT_ANALYSES = tuple(i for i, name in enumerate(ANALYSES) if name != "trips_over_time")
 REPORT_COLUMNS = ("epsilon", "section", "part", "section_epsilon", "sensitivity", "noise_scale",
-                  "expected_abs_error", "margin_of_error", "rank_margin", "threshold", "count_published_95")
+                  "expected_abs_error", "rmse", "margin_of_error", "rank_margin", "threshold", "count_published_95")
+# The sections whose noise the report's NOISE=2 changes, and the side by side's columns for them.
+NOISE_SECTIONS = ("visits_per_zone", "od_flows")
+SIDE_COLUMNS = ("laplace_rmse", "gaussian_rmse", "laplace_threshold", "gaussian_threshold", "smaller_error")
 # The published parts of the analyses with more than one mechanism, in the order of their mechanisms.
 PARTS = {"dataset_statistics": ("complete trips", "incomplete trips", "users", "distinct locations"),
          "missing_values": ("records without time", "records without location"),
@@ -30,7 +47,8 @@ PARTS = {"dataset_statistics": ("complete trips", "incomplete trips", "users", "
 
 
 def report_parameters(algorithm):
-    """REPORT_ANALYSES and BUDGET_SPLIT (advanced in the planner: only RELEASE = mobility report reads them)."""
+    """REPORT_ANALYSES, BUDGET_SPLIT and OD_DELTA (advanced in the planner: only RELEASE = mobility report reads
+    them)."""
     analyses = QgsProcessingParameterEnum(
         REPORT_ANALYSES, tr("Analyses (mobility report)"), options=list(ANALYSES), allowMultiple=True,
         defaultValue=list(DEFAULT_ANALYSES), optional=True)
@@ -39,35 +57,45 @@ def report_parameters(algorithm):
     split = QgsProcessingParameterString(BUDGET_SPLIT, tr("Budget split weights (mobility report)"), optional=True)
     split.setHelp(tr("The report's BUDGET_SPLIT, e.g. 'od_flows=3,visits_per_zone=2'; empty: the report's default "
                      "split."))
-    return [analyses, split]
+    od_delta = QgsProcessingParameterNumber(
+        OD_DELTA, tr("Delta of the OD flows (mobility report)"), QgsProcessingParameterNumber.Double, optional=True,
+        minValue=0.0, maxValue=0.5)
+    od_delta.setHelp(tr("The report's OD_DELTA (its default 1e-6); empty: DELTA. With NOISE=2 DELTA is the "
+                        "Gaussian's delta of the visits per zone, as in the report."))
+    return [analyses, split, od_delta]
 
 
 def report_spec(algorithm, parameters, context, settings, plan=None):
-    """A function (EPSILON, M = the planned M) -> MobilityReportSpec with the report's analyses, split, M and OD
-    delta. With automatic M (``plan``, accuracy_auto_bound.AutoPlan) the report runs on what the choice leaves of
-    EPSILON, as mobilityreport does, and the planned M is the largest candidate."""
+    """A function (EPSILON, M = the planned M, the Gaussian's delta = the planned one) -> MobilityReportSpec with
+    the report's analyses, split, M, OD delta and noise (NOISE=2: the Gaussian's delta DELTA, as the report's
+    mobility_gaussian.gaussian_delta reads it). With automatic M (``plan``, accuracy_auto_bound.AutoPlan) the report
+    runs on what the choice leaves of EPSILON, as mobilityreport does, and the planned M is the largest candidate."""
     chosen = [ANALYSES[i] for i in algorithm.parameterAsEnums(parameters, REPORT_ANALYSES, context)]
     chosen = chosen or [ANALYSES[i] for i in DEFAULT_ANALYSES]
     weights = split_weights(algorithm.parameterAsString(parameters, BUDGET_SPLIT, context))
     m = plan.largest if plan else algorithm.parameterAsInt(parameters, "MAX_CONTRIBUTIONS", context)
-    delta = algorithm.parameterAsDouble(parameters, "DELTA", context)
+    gaussian = report_gaussian_delta(algorithm, parameters, context)
+    od_delta = algorithm.parameterAsDouble(parameters, "DELTA" if parameters.get(OD_DELTA) in (None, "") else
+                                           OD_DELTA, context)
     # The time range changes no mechanism (only the number of periods): any public range stands in for it.
     options = {"max_trips": m, "unit_of_privacy": "user", "analyses": tuple(chosen), "weights": weights or None,
-               "period": Period(0.0, ma.DAY), "od_delta": delta}
+               "period": Period(0.0, ma.DAY), "od_delta": od_delta}
     try:
-        MobilityReportSpec(epsilon=1.0, **options).shares()
+        MobilityReportSpec(epsilon=1.0, gaussian_delta=gaussian, **options).shares()
     except BudgetSplitError:
         raise QgsProcessingException(tr(
             "BUDGET_SPLIT weights must be numbers >= 0, at least one of the chosen analyses above 0.")) from None
     except ValueError as error:
-        raise QgsProcessingException(tr("Mobility report settings: {error} (DELTA is the OD flows' delta).").format(
-            error=error)) from None
+        raise QgsProcessingException(tr("Mobility report settings: {error} (OD_DELTA, or DELTA when it is empty, "
+                                        "is the OD flows' delta).").format(error=error)) from None
     settings.update(analyses=",".join(chosen), budget_split=",".join(f"{k}={v:g}" for k, v in weights.items()),
-                    max_contributions=m, od_delta=delta if "od_flows" in chosen else 0.0)
+                    max_contributions=m, od_delta=od_delta if "od_flows" in chosen else 0.0,
+                    noise=DISCRETE_GAUSSIAN if gaussian else LAPLACE, delta=gaussian)
     settings.update(plan.settings() if plan else {})
 
-    def make_spec(e, bound=m):
-        return MobilityReportSpec(epsilon=plan.split(e)[1] if plan else e, **dict(options, max_trips=bound))
+    def make_spec(e, bound=m, gaussian_delta=gaussian):
+        return MobilityReportSpec(epsilon=plan.split(e)[1] if plan else e, gaussian_delta=gaussian_delta,
+                                  **dict(options, max_trips=bound))
     return make_spec
 
 
@@ -89,7 +117,8 @@ def section_rows(spec, epsilon):
                 noise = mech.noise
             figures = count_accuracy(noise)
             row.update(sensitivity=figures.sensitivity, noise_scale=figures.noise_scale,
-                       expected_abs_error=figures.expected_abs_error, margin_of_error=figures.margin_of_error,
+                       expected_abs_error=figures.expected_abs_error, rmse=figures.rmse,
+                       margin_of_error=figures.margin_of_error,
                        threshold=figures.threshold, count_published_95=figures.count_published_95)
             rows.append(row)
     return rows
@@ -98,19 +127,81 @@ def section_rows(spec, epsilon):
 def report_rows(algorithm, parameters, context, settings, epsilons, epsilon, feedback, plan=None, results=None):
     """(rows, columns, rows at ``epsilon``) for the planner's table: one row per (epsilon, section part); with
     automatic M (``plan``) the rows are for the largest candidate, the choice's cost and each section's figures at
-    TYPICAL_M in the log (the visits per zone's error in ``results``)."""
+    TYPICAL_M in the log (the visits per zone's error in ``results``); with DELTA above 0 the side by side
+    (report_side_by_side)."""
     make_spec = report_spec(algorithm, parameters, context, settings, plan)
     rows = [row for e in epsilons for row in section_rows(make_spec(e), e)]
     chosen = [row for row in rows if row["epsilon"] == epsilon]
     if plan:
         plan.log_choices(feedback, results, epsilon)
     log_sections(feedback, chosen, epsilon, plan.largest if plan else settings["max_contributions"])
+    if settings["delta"]:
+        log_gaussian_report(feedback, make_spec(epsilon), plan)
     if plan:
         typical = section_rows(make_spec(epsilon, plan.typical), epsilon)
         log_sections(feedback, typical, epsilon, plan.typical)
         results["EXPECTED_ABS_ERROR_TYPICAL_M"] = next(
             (row["expected_abs_error"] for row in typical if row["section"] == "visits_per_zone"), None)
+    delta = algorithm.parameterAsDouble(parameters, "DELTA", context)
+    if 0.0 < delta < 1.0 and set(NOISE_SECTIONS) & set(make_spec(epsilon).analyses):
+        report_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta, make_spec)
+        return rows, REPORT_COLUMNS + SIDE_COLUMNS, chosen
     return rows, REPORT_COLUMNS, chosen
+
+
+def report_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta, make_spec):
+    """The report with NOISE=0 against NOISE=2 at DELTA (module doc): for the rows of the sections whose noise
+    changes, each noise's RMSE of a published count, its threshold (OD flows) and the noise with the smaller RMSE;
+    the visits per zone's (else the OD flows') figures at ``epsilon`` in ``results``, and the log."""
+    def figures(e):
+        pairs = {}
+        for gaussian in (0.0, delta):
+            for row in section_rows(make_spec(e, gaussian_delta=gaussian), e):
+                if row["section"] in NOISE_SECTIONS:
+                    pairs.setdefault(row["section"], []).append(row)
+        return {section: {"laplace_rmse": laplace["rmse"], "gaussian_rmse": gaussian["rmse"],
+                          "laplace_threshold": laplace["threshold"], "gaussian_threshold": gaussian["threshold"],
+                          "smaller_error": GAUSSIAN_NAME if gaussian["rmse"] < laplace["rmse"] else LAPLACE_NAME}
+                for section, (laplace, gaussian) in pairs.items()}
+
+    by_epsilon = {e: figures(e) for e in epsilons}
+    for row in rows:
+        row.update(by_epsilon[row["epsilon"]].get(row["section"], dict.fromkeys(SIDE_COLUMNS)))
+    settings["side_by_side_delta"] = delta
+    chosen = by_epsilon[epsilon]
+    lead = chosen.get("visits_per_zone") or chosen["od_flows"]
+    results.update(LAPLACE_RMSE=lead["laplace_rmse"], GAUSSIAN_RMSE=lead["gaussian_rmse"],
+                   SMALLER_ERROR_NOISE=lead["smaller_error"])
+    feedback.pushInfo(tr("Side by side at EPSILON {e:g}: the report with NOISE=0 (Laplace) against NOISE=2 (the "
+                         "discrete Gaussian at DELTA {d:g}), the same split; every other section is the same in "
+                         "both.").format(e=epsilon, d=delta))
+    if "visits_per_zone" in chosen:
+        visits = chosen["visits_per_zone"]
+        feedback.pushInfo(tr(
+            "Visits per zone: Laplace RMSE {lr:.4g} (trip ends per zone, L1 sensitivity 2M); discrete Gaussian "
+            "RMSE {gr:.4g} (users per zone, one visit per user and zone, L2 sensitivity sqrt(2M)). {noise} noise "
+            "gives the smaller error.").format(lr=visits["laplace_rmse"], gr=visits["gaussian_rmse"],
+                                               noise=visits["smaller_error"]))
+    if "od_flows" in chosen:
+        flows = chosen["od_flows"]
+        feedback.pushInfo(tr(
+            "OD flows: the stability-based histogram (Laplace) publishes a pair from a noisy count of {lt:.4g} "
+            "trips, noise RMSE {lr:.4g}; Gaussian thresholding from {gt:.4g} users, noise RMSE {gr:.4g}. {noise} "
+            "noise gives the smaller error; the smaller threshold publishes smaller flows.").format(
+            lt=flows["laplace_threshold"], lr=flows["laplace_rmse"], gt=flows["gaussian_threshold"],
+            gr=flows["gaussian_rmse"], noise=flows["smaller_error"]))
+
+
+def log_gaussian_report(feedback, spec, plan=None):
+    """NOISE=2: the (epsilon, delta) the report's analyses ``spec`` are, as its record states them
+    (MobilityReportSpec.gaussian_epsilon; with automatic M the choice's epsilon is added to it)."""
+    text = tr("NOISE=2: the analyses are (epsilon {e:.4g}, delta {d:g})-DP: every analysis but the OD flows is "
+              "rho = {rho:.4g}-zCDP, converted at DELTA (Canonne, Kamath and Steinke 2020 Corollary 13); the OD "
+              "flows' Gaussian thresholding, when chosen, is added on top; at most their epsilon {total:.4g}.").format(
+        e=spec.gaussian_epsilon(), d=spec.delta, rho=spec.zcdp_rho(), total=spec.epsilon)
+    if plan:
+        text += " " + tr("The automatic M's choice adds its epsilon to that.")
+    feedback.pushInfo(text)
 
 
 def log_sections(feedback, rows, epsilon, m):
@@ -124,8 +215,8 @@ def log_sections(feedback, rows, epsilon, m):
         if row["rank_margin"] is not None:
             line += tr("; five-number summary within {r:.3g} ranks (95%)").format(r=row["rank_margin"])
         if row["threshold"] is not None:
-            line += tr("; a flow is published from a noisy count of {t:.4g}, a true flow of {c:.4g} trips with 95% "
-                       "probability").format(t=row["threshold"], c=row["count_published_95"])
+            line += tr("; a flow is published from a noisy count of {t:.4g}, a true flow of {c:.4g} with 95% "
+                       "probability (trips; with NOISE=2 users per pair)").format(t=row["threshold"], c=row["count_published_95"])
         feedback.pushInfo(line + ".")
 
 
