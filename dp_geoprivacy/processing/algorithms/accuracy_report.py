@@ -216,7 +216,8 @@ def log_sections(feedback, rows, epsilon, m):
             line += tr("; five-number summary within {r:.3g} ranks (95%)").format(r=row["rank_margin"])
         if row["threshold"] is not None:
             line += tr("; a flow is published from a noisy count of {t:.4g}, a true flow of {c:.4g} with 95% "
-                       "probability (trips; with NOISE=2 users per pair)").format(t=row["threshold"], c=row["count_published_95"])
+                       "probability (trips; with NOISE=2 users per pair)").format(
+                t=row["threshold"], c=row["count_published_95"])
         feedback.pushInfo(line + ".")
 
 
