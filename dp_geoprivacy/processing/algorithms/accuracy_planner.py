@@ -250,7 +250,8 @@ class AccuracyPlanner(DpAlgorithm):
             release in AUTO_RELEASES,
             LAPLACE if release in (ZONE_STATISTICS, REPORT) else noise, delta,
             value_bounds=release == ZONE_STATISTICS and self.parameterAsBool(parameters, AUTO_VALUE_BOUNDS, context),
-            zcdp_release=release != REPORT)
+            # Thresholded releases (not zCDP) and the report add the choice's epsilon (basic composition).
+            zcdp_release=release != REPORT and not (threshold and release in (ZONE_COUNTS, OD_FLOWS)))
         m = plan.largest if plan and plan.automatic_m else m  # the most noise the choice can give
         c = self.parameterAsInt(parameters, self.CELLS_PER_CONTRIBUTION, context) if release == ZONE_COUNTS else 1
         if threshold and noise == DISCRETE_GAUSSIAN and c > 1 and release != LOCATIONS:
@@ -390,16 +391,16 @@ class AccuracyPlanner(DpAlgorithm):
                            MARGIN_OF_ERROR=chosen.margin_of_error, EXPECTED_SPURIOUS=chosen.expected_spurious,
                            STABILITY_THRESHOLD=chosen.threshold)
             columns = total_epsilon_rows(plan, rows, epsilons, columns)
+            m_planned = plan.largest if plan else settings["max_contributions"]
             log_count_accuracy(feedback, chosen, epsilon)
             if plan:
                 plan.log(feedback, results, epsilon, chosen.expected_abs_error, accuracy.count_accuracy(
                     count_mechanism(epsilon, plan.typical), cells, min_flow).expected_abs_error)
             if chosen.threshold is None and 0 < delta_declared < 1:
                 columns = count_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta_declared,
-                                             columns, plan.largest if plan else settings["max_contributions"], plan)
-            elif plan is None and 0 < delta_declared < 1 and settings.get("cells_per_contribution", 1) == 1:
-                # THRESHOLD on, M declared (with automatic M the two noises' rests are not planned here)
-                threshold_side_by_side(feedback, results, epsilon, chosen.delta, settings["max_contributions"])
+                                             columns, m_planned, plan)
+            elif 0 < delta_declared < 1 and settings.get("cells_per_contribution", 1) == 1:  # THRESHOLD on
+                threshold_side_by_side(feedback, results, epsilon, chosen.delta, m_planned, plan)
             target = self._target(parameters, self.TARGET_MARGIN, context)
             if target is not None:
                 results["EPSILON_FOR_MARGIN"] = self._inverse(

@@ -89,11 +89,20 @@ def sum_side_by_side(feedback, results, settings, rows, epsilons, epsilon, delta
                                                      "{b:g} in magnitude)").format(b=magnitude))
 
 
-def threshold_side_by_side(feedback, results, epsilon, delta, m):
+def threshold_side_by_side(feedback, results, epsilon, delta, m, plan=None):
     """Zone counts or OD flows with THRESHOLD: the stability histogram (Laplace) against Gaussian thresholding at
     (EPSILON, DELTA) (core.mechanisms.gaussian_threshold.compare_with_stability): thresholds and noise in the log,
-    the noise's standard deviation (the RMSE of a published count before rounding) in the results."""
-    figures = compare_with_stability(epsilon, delta, m)
+    the noise's standard deviation (the RMSE of a published count before rounding) in the results. With automatic
+    M (``plan``, M = ``m`` its largest candidate) both at what the choice leaves: neither is zCDP, so the choice's
+    epsilon is taken out by basic composition in both (core.mechanisms.bound_selection.release_epsilon, as the
+    releases do)."""
+    rest = epsilon if plan is None else plan.split(epsilon)[1]  # plan.zcdp_release is False with THRESHOLD
+    if plan is not None:
+        feedback.pushInfo(translate("AccuracyPlanner",
+            "Side by side with automatic M: thresholded releases are not zero-concentrated DP, so each keeps EPSILON "
+            "less the choice's epsilon (basic composition): epsilon {rest:.4g}, at M = {m} (the largest "
+            "candidate).").format(rest=rest, m=m))
+    figures = compare_with_stability(rest, delta, m)
     smaller = GAUSSIAN_NAME if figures["gaussian_sd"] < figures["laplace_sd"] else LAPLACE_NAME
     results.update(LAPLACE_RMSE=figures["laplace_sd"], GAUSSIAN_RMSE=figures["gaussian_sd"],
                    SMALLER_ERROR_NOISE=smaller)
