@@ -2,6 +2,7 @@
 
 import itertools
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -17,6 +18,7 @@ from dp_geoprivacy.core.mechanisms.bound_selection import (
     gaussian_split,
     per_user_counts,
     release_epsilon,
+    remainder,
     split_epsilon,
     with_choice,
 )
@@ -179,6 +181,27 @@ def test_release_epsilon_is_what_the_choices_leave_in_the_releases_accounting():
     for noise in (LAPLACE, DISCRETE_GAUSSIAN):
         with pytest.raises(ValueError):
             release_epsilon(1.0, 0.5, 2, noise, 1e-6)
+
+
+def test_the_rest_is_exact_where_it_can_be_and_never_more_than_declared():
+    """EPSILON 10 with AUTO_SHARE 0.9: the choice takes 9 and the release 1 (10 (1 - 0.9) is 0.9999999999999998,
+    which made the snapping grain of M = 8 twice 8). Over many settings the parts never add up to more than
+    EPSILON (or rho) in exact arithmetic, and the rest is the largest float that does not."""
+    assert split_epsilon(10.0, 0.9) == (9.0, 1.0) and release_epsilon(10.0, 0.9, 1) == 1.0
+    assert CountNoise(LAPLACE, release_epsilon(10.0, 0.9, 1), 8.0).grain == 8.0
+    rng = np.random.default_rng(3)
+    for epsilon, share, choices in zip(rng.uniform(0.01, 20, 2000), rng.uniform(0.01, 0.3, 2000),
+                                       rng.integers(1, 3, 2000)):
+        choice, rest = split_epsilon(epsilon, share)[0], release_epsilon(epsilon, share, choices)
+        spent = choices * Fraction(choice)
+        assert spent + Fraction(rest) <= Fraction(epsilon) < spent + Fraction(math.nextafter(rest, math.inf))
+        assert remainder(epsilon, choice) == split_epsilon(epsilon, share)[1]
+        rho = zcdp_rho(epsilon, 1e-6)
+        if choices * choice ** 2 / 2 < rho:
+            rho_rest = gaussian_split(epsilon, 1e-6, share, choices)[1]
+            assert choices * Fraction(choice) ** 2 / 2 + Fraction(rho_rest) <= Fraction(rho)
+    assert 1.0 - 0.1 == 0.9 and Fraction(0.1) + Fraction(0.9) > 1  # the float difference rounds up here:
+    assert remainder(1.0, 0.1) == math.nextafter(0.9, 0.0)  # the next float down
 
 
 def draws(mechanism, counts, n, seed):

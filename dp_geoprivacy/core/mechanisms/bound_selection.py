@@ -151,6 +151,7 @@ Everything here is numpy; no QGIS.
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Optional, Tuple
 
 import numpy as np
@@ -172,13 +173,24 @@ NOISE_KINDS = (LAPLACE, DISCRETE_LAPLACE, DISCRETE_GAUSSIAN)
 VALUE_QUANTILES = (0.02, 0.98)
 
 
+def remainder(total: float, spent) -> float:
+    """What is left of ``total`` after ``spent`` (a float or an exact Fraction): the largest float r with
+    spent + r <= total in exact arithmetic. The floating-point difference is the nearest float, which may lie
+    above the exact rest by half a unit in the last place: then the next float down. So the parts never add up to
+    more than ``total`` (the privacy is never understated), and a rest that is exactly representable is exact: 10
+    less 9 is 1, where 10 (1 - 0.9) gives 0.9999999999999998, which doubles a Laplace snapping grain of 8."""
+    exact = Fraction(total) - Fraction(spent)
+    rest = float(exact)
+    return math.nextafter(rest, -math.inf) if Fraction(rest) > exact else rest
+
+
 def split_epsilon(epsilon: float, share: float) -> Tuple[float, float]:
-    """(epsilon of the choice, epsilon left for the release): ``share`` of ``epsilon`` and the rest."""
+    """(epsilon of the choice, epsilon left for the release): ``share`` of ``epsilon`` and the rest (remainder)."""
     require_positive_finite("epsilon", epsilon)
     if not (0.0 < share < 1.0):
         raise ValueError(f"the share of epsilon for the bound must be in (0, 1), got {share!r}")
     choice = epsilon * share
-    return choice, epsilon - choice
+    return choice, remainder(epsilon, choice)
 
 
 def gaussian_split(epsilon: float, delta: float, share: float, choices: int = 1) -> Tuple[float, float, float]:
@@ -187,7 +199,7 @@ def gaussian_split(epsilon: float, delta: float, share: float, choices: int = 1)
     takes eps_choice^2 / 2 of rho (module docstring); the release's epsilon is its rho's conversion (CKS
     Corollary 13), which gives its rho back."""
     choice = split_epsilon(epsilon, share)[0]
-    rest = zcdp_rho(epsilon, delta) - int(choices) * pure_dp_rho(choice)
+    rest = remainder(zcdp_rho(epsilon, delta), int(choices) * Fraction(choice) ** 2 / 2)  # each choice's exact rho
     if not rest > 0:
         raise ValueError(f"the choices' rho {int(choices) * pure_dp_rho(choice):.3g} would take the whole rho "
                          f"{zcdp_rho(epsilon, delta):.3g} of EPSILON {epsilon:g} at DELTA {delta:g}")
@@ -202,7 +214,7 @@ def release_epsilon(epsilon: float, share: float, choices: int, noise: str = LAP
     the releases (plan_choice) and of the accuracy planner."""
     if choices and noise == DISCRETE_GAUSSIAN and zcdp_release:
         return gaussian_split(epsilon, delta, share, choices)[2]
-    rest = epsilon * (1.0 - share * int(choices))
+    rest = remainder(epsilon, int(choices) * Fraction(split_epsilon(epsilon, share)[0])) if choices else epsilon
     if not rest > 0:
         raise ValueError("the choices would take the whole EPSILON")
     return rest
