@@ -1,5 +1,9 @@
 """The accuracy planner's Gaussian plans against the releases, through the real qgis_process (issue 22).
 
+Zone counts with THRESHOLD and automatic M: Gaussian thresholding and the stability histogram are not zCDP, so
+the choice's epsilon is taken out by basic composition in both; the planned release and its side by side must
+have the noise the releases record at the M they chose.
+
 The mobility report with NOISE=2 (visits per zone by the discrete Gaussian at DELTA, OD flows by Gaussian
 thresholding at OD_DELTA), with a declared and with an automatic M: the planner's sigma, threshold and margin must
 be those the report records and writes, since both build the report's mechanisms with MobilityReportSpec. Data and
@@ -10,15 +14,38 @@ import re
 
 import pytest
 
+from dp_geoprivacy.core.mechanisms.counting import StabilityHistogram
+from dp_geoprivacy.core.mechanisms.gaussian_threshold import GaussianThreshold
 from dp_geoprivacy.core.releases.mobility_report import ANALYSES
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
 from .conftest import read_field
-from .test_accuracy_auto_bound import chosen_m, plan
+from .test_accuracy_auto_bound import chosen_m, plan, points  # noqa: F401 (points: a fixture)
 from .test_auto_bound import PER_USER, USERS, centre, run, zones  # noqa: F401 (zones: a fixture)
 from .test_neighbouring_outputs import point, write_layer
 
 EVERY_ANALYSIS = ",".join(str(i) for i in range(len(ANALYSES)))
+
+
+def test_thresholded_zone_counts_with_automatic_m_side_by_side(zones, points, tmp_path):  # noqa: F811
+    """EPSILON 10, AUTO_SHARE 0.9, DELTA 1e-6, THRESHOLD: each release keeps 10 - 9 = 1 (its rho would not hold
+    the choice's 9^2 / 2). Planned at each release's chosen M: the planned noise is the release's, and the side by
+    side gives the stability histogram's and Gaussian thresholding's noise at that M and epsilon 1."""
+    common = {"INPUT": points, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "USER_FIELD": "uid",
+              "MAX_CONTRIBUTIONS": 0, "THRESHOLD": 1, "DELTA": 1e-6}
+    for noise in (0, 2):
+        release, log, _ = run("noisyzonecounts", tmp_path, OUTPUT=tmp_path / f"noise{noise}.gpkg", NOISE=noise,
+                              **common)
+        m = chosen_m(log)
+        results, [row] = plan(tmp_path, f"plan{noise}", RELEASE=0, ZONES=9, EPSILON=10, EPSILONS="10", AUTO_SHARE=0.9,
+                              MAX_CONTRIBUTIONS=0, AUTO_MAX_BOUND=m, THRESHOLD=True, DELTA=1e-6, NOISE=noise)
+        assert row["noise_scale"] == release["NOISE_SCALE"] and row["release_epsilon"] == pytest.approx(1.0)
+        gaussian, stability = GaussianThreshold(1.0, 1e-6, m), StabilityHistogram(1.0, 1e-6, m)
+        assert results["GAUSSIAN_RMSE"] == pytest.approx(gaussian.noise().variance ** 0.5, rel=1e-12)
+        assert results["LAPLACE_RMSE"] == pytest.approx(2 ** 0.5 * stability.scale, rel=1e-12)
+        assert results["STABILITY_THRESHOLD"] == (gaussian if noise else stability).threshold
+        assert results["SMALLER_ERROR_NOISE"] == ("Gaussian" if gaussian.noise().variance < 2 * stability.scale ** 2
+                                                  else "Laplace")
 
 
 @pytest.fixture(scope="module")
