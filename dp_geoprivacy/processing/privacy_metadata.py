@@ -134,7 +134,8 @@ def layer_title(title: str, record: PrivacyRecord) -> str:
         figures = accuracy_from_record({"mechanism": record.mechanism, "epsilon": record.epsilon,
                                         "delta": record.delta, "sensitivity": record.sensitivity,
                                         "noise_scale": record.noise_scale,
-                                        "snapping_grain_m": record.snapping_grain_m})
+                                        "snapping_grain_m": record.snapping_grain_m,
+                                        "release_epsilon": record.release_epsilon})
     if isinstance(figures, CountAccuracy):
         parts.append(translate("ReleaseLayer", "±{moe:.2g} at 95%").format(moe=figures.margin_of_error))
     elif figures is not None:

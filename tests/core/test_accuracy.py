@@ -23,7 +23,9 @@ from dp_geoprivacy.core.accuracy.planning import (
     sweep,
 )
 from dp_geoprivacy.core.accuracy.utility import compare_counts, sampling_tolerance
+from dp_geoprivacy.core.mechanisms.bound_selection import with_choice
 from dp_geoprivacy.core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise, StabilityHistogram
+from dp_geoprivacy.core.mechanisms.gaussian_threshold import GaussianThreshold
 from dp_geoprivacy.core.mechanisms.location import (
     PER_AXIS,
     PLANAR,
@@ -185,6 +187,24 @@ def test_a_record_whose_epsilon_also_paid_for_a_choice_rebuilds_the_counts_noise
     52.63, the figures of epsilon 1)."""
     fields = {**mechanism.record_fields("user"), "epsilon": 1.0}
     assert accuracy_from_record(fields, 10, 1) == count_accuracy(mechanism, 10, 1)
+
+
+@pytest.mark.parametrize("mechanism", [CountNoise(LAPLACE, 0.95, 50), CountNoise(DISCRETE_LAPLACE, 0.95, 50),
+                                       StabilityHistogram(0.95, 1e-6, 3, 1), GaussianThreshold(0.95, 1e-6, 4)])
+def test_the_records_release_epsilon_rebuilds_the_counts_noise_after_choices(mechanism):
+    """with_choice (automatic M, then value bounds, 0.025 each of EPSILON 1) writes the release's own epsilon
+    0.95 beside the run's: the count is rebuilt from it, Gaussian thresholding too (an older record, without the
+    field, gave None), and without the noise scale."""
+    fields = with_choice(with_choice(mechanism.record_fields("user"), "M chosen", 0.025), "bounds chosen", 0.025)
+    assert fields["epsilon"] == pytest.approx(1.0) and fields["choice_epsilon"] == pytest.approx(0.05)
+    assert fields["release_epsilon"] == 0.95
+    assert mechanism_from_record(fields) == mechanism
+    assert mechanism_from_record({**fields, "noise_scale": None}) == mechanism
+    older = {key: value for key, value in fields.items() if key not in ("release_epsilon", "choice_epsilon")}
+    if isinstance(mechanism, GaussianThreshold):
+        assert mechanism_from_record(older) is None
+    else:
+        assert mechanism_from_record(older) == mechanism
 
 
 def test_inverse_for_a_figure_that_is_not_monotone_is_the_epsilon_from_which_on_it_holds():

@@ -54,6 +54,20 @@ def test_record_round_trips_through_json():
     assert json.loads(record.to_json())["epsilon"] == 1.0
 
 
+def test_a_run_with_a_choice_records_the_releases_own_epsilon_and_older_records_still_read():
+    """Automatic M: epsilon is the run's, choice_epsilon and release_epsilon its parts (issue 22); a record
+    written before those fields reads them as None."""
+    record = _record(epsilon=10.0, choice_epsilon=9.0, release_epsilon=1.0)
+    assert PrivacyRecord.from_json(record.to_json()) == record
+    assert "Of this epsilon, 9 chose the bounds privately and the release drew its noise at 1." in record.summary()
+    older = json.loads(_record().to_json())
+    for name in ("choice_epsilon", "release_epsilon"):
+        del older[name]
+    again = PrivacyRecord.from_json(json.dumps(older))
+    assert again.choice_epsilon is None and again.release_epsilon is None and again.epsilon == 1.0
+    assert "chose the bounds" not in again.summary()
+
+
 def test_record_json_is_strict():
     """A record once held `Infinity` (not JSON) from triprelocation FLOOR=1e-308 (issue 21)."""
     strict = {"parse_constant": lambda name: pytest.fail(f"{name} in a record")}

@@ -54,6 +54,7 @@ def check_choice(results, log, entries, record, expected_m=PER_USER):
     assert int(chosen.group(1)) == expected_m and float(chosen.group(2)) == pytest.approx(9.0)
     assert f"M = {expected_m} chosen by permute-and-flip" in record.mechanism
     assert record.epsilon == pytest.approx(10.0) and results["EPSILON_SPENT"] == pytest.approx(10.0)
+    assert record.choice_epsilon == pytest.approx(9.0) and record.release_epsilon == 1.0  # 10 - 9 exactly
     [entry] = entries
     assert entry["epsilon"] == pytest.approx(10.0)
     # The release itself ran with the chosen M on the remaining epsilon 1: Laplace scale M / 1.

@@ -74,6 +74,11 @@ class PrivacyRecord:
     # 2016) the release satisfies; epsilon and delta above are its conversion
     # (core.mechanisms.gaussian). None for releases accounted in (epsilon, delta) only.
     rho: Optional[float] = None
+    # A run whose bounds were chosen privately (automatic M, LOWER/UPPER; core.mechanisms.bound_selection.with_choice):
+    # epsilon above is the whole run's; the choices' epsilon and the release's own (the part its noise was drawn
+    # at) are these. None for runs without a choice (and in records written before them).
+    choice_epsilon: Optional[float] = None
+    release_epsilon: Optional[float] = None
     notes: Tuple[str, ...] = ()
     # The part of the source the release covers, as declared by the publisher
     # ("all", or key=value constraints such as "day=Mon"; core.accounting.composition).
@@ -155,6 +160,9 @@ class PrivacyRecord:
                 f"Sensitivity: {self.sensitivity:g} {self.sensitivity_unit}; "
                 f"noise scale: {self.noise_scale:g} {self.noise_scale_unit}.",
             ]
+        if self.choice_epsilon is not None and self.release_epsilon is not None:
+            lines.append(f"Of this epsilon, {self.choice_epsilon:g} chose the bounds privately and the release drew "
+                         f"its noise at {self.release_epsilon:g}.")
         if self.metric_crs:
             lines.append(f"Noise drawn in {self.metric_crs}.")
         if self.snapping_grain_m:

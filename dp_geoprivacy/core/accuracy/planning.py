@@ -335,16 +335,22 @@ def mechanism_from_record(fields) -> Optional[object]:
     gives the same noise: for the stability histogram the sensitivity is
     2 M c and only the product M c enters its threshold. The record's epsilon
     is the run's whole epsilon; when part of it paid for a choice (automatic
-    M, AUTO_SHARE) the counts got less, which only their noise scale says.
+    M, AUTO_SHARE) the counts got less: the record's release_epsilon (written
+    by bound_selection.with_choice). Records written before that field say it
+    only through a Laplace count's noise scale.
     """
     name = str(fields.get("mechanism", ""))
     epsilon, sensitivity = float(fields["epsilon"]), float(fields.get("sensitivity") or 0.0)
     if sensitivity <= 0:
         return None
     scale = float(fields.get("noise_scale") or 0.0)
+    own = fields.get("release_epsilon")
 
     def laplace_epsilon():
-        """A Laplace-calibrated count's own epsilon: b = sensitivity / epsilon (the record's when they agree)."""
+        """A Laplace-calibrated count's own epsilon: release_epsilon, else (older records) from b = sensitivity /
+        epsilon (the record's epsilon when they agree)."""
+        if own is not None:
+            return float(own)
         if scale > 0 and not math.isclose(sensitivity / scale, epsilon, rel_tol=1e-9):
             return sensitivity / scale
         return epsilon
@@ -352,9 +358,10 @@ def mechanism_from_record(fields) -> Optional[object]:
     if name.startswith("stability-based histogram"):
         return StabilityHistogram(laplace_epsilon(), float(fields["delta"]), max(1, int(round(sensitivity / 2.0))), 1)
     if name.startswith("Gaussian thresholding"):  # L2 sensitivity sqrt(M); sigma from (epsilon, delta / 2)
-        mechanism = GaussianThreshold(epsilon, float(fields["delta"]), max(1, int(round(sensitivity**2))))
-        # The record's epsilon also paid for a choice (automatic M) when its sigma is not the record's own:
-        # that release's sigma and tau are not rebuilt here.
+        mechanism = GaussianThreshold(epsilon if own is None else float(own), float(fields["delta"]),
+                                      max(1, int(round(sensitivity**2))))
+        # An older record whose epsilon also paid for a choice (automatic M, no release_epsilon): its sigma is not
+        # the record's own, and that release's sigma and tau are not rebuilt here.
         return mechanism if not scale or math.isclose(mechanism.scale, scale, rel_tol=1e-6) else None
     for kind in ("discrete_laplace", LAPLACE):
         if name.startswith(f"{kind} noise on every cell"):

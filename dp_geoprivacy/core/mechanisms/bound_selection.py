@@ -464,9 +464,13 @@ def with_choice(release_fields, description: str, epsilon: float, rho: Optional[
     (and the floating-point epsilon, and rho where the release has one: a pure epsilon-DP step is
     epsilon^2 / 2 -zCDP, Bun and Steinke 2016 Proposition 1.4) include it (sequential composition). Where the
     release is zCDP with a delta, its epsilon is the smaller of the sum and the conversion of the summed rho at
-    that delta (both are valid; the Gaussian split, ``gaussian_split``, makes the conversion EPSILON)."""
+    that delta (both are valid; the Gaussian split, ``gaussian_split``, makes the conversion EPSILON). The record's
+    choice_epsilon is the choices' epsilon (summed over the choices of a run) and its release_epsilon the release's
+    own, the epsilon its noise was drawn at (core.accuracy.planning.mechanism_from_record reads it)."""
     fields = dict(release_fields)
     fields["mechanism"] = f"{fields.get('mechanism', '')}; before it, {description}"
+    fields.setdefault("release_epsilon", float(fields["epsilon"]))
+    fields["choice_epsilon"] = float(fields.get("choice_epsilon") or 0.0) + float(epsilon)
     added = float(fields["epsilon"]) + float(epsilon)
     fields["epsilon"] = added
     if fields.get("epsilon_floating_point") is not None:

@@ -190,7 +190,7 @@ class UtilityReport(DpAlgorithm):
                                      "raw data. Keep it private."))
         top_n = self.parameterAsInt(parameters, self.TOP_N, context)
         predicted = accuracy_from_record({k: getattr(record, k) for k in (
-            "mechanism", "epsilon", "delta", "sensitivity", "noise_scale", "snapping_grain_m")})
+            "mechanism", "epsilon", "delta", "sensitivity", "noise_scale", "snapping_grain_m", "release_epsilon")})
         rows, results, chart = [], {"RELEASE_KIND": record.algorithm}, None
         self._published_error = None
         if record.algorithm == COUNTS:
