@@ -4,32 +4,32 @@
 <context>
     <name>@default</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="88"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="87"/>
         <source>{name} must be a point layer; it holds {kind} geometries.</source>
         <translation>{name} muss ein Punktlayer sein; er enthält Geometrien vom Typ {kind}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="94"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="93"/>
         <source>{name} is a multipoint layer. Each point must be one location: run 'Multipart to singleparts' (native:multiparttosingleparts) first.</source>
         <translation>{name} ist ein Multipunktlayer. Jeder Punkt muss genau einen Standort darstellen: Führen Sie zuerst „Mehr- zu einteilig“ (native:multiparttosingleparts) aus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="106"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="105"/>
         <source>{name} has no features with a point geometry ({null} null, {empty} empty).</source>
         <translation>{name} enthält keine Objekte mit Punktgeometrie ({null} ohne Geometrie, {empty} mit leerer Geometrie).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="112"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="111"/>
         <source>Skipped {null} features with no geometry and {empty} with an empty geometry.</source>
         <translation>{null} Objekte ohne Geometrie und {empty} Objekte mit leerer Geometrie wurden übersprungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="264"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="263"/>
         <source>The layer holds geometries that are not single points; run 'Multipart to singleparts' first.</source>
         <translation>Der Layer enthält Geometrien, die keine einfachen Punkte sind; führen Sie zuerst „Mehr- zu einteilig“ aus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="162"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
@@ -54,37 +54,37 @@
         <translation>Die Privatsphäre-Angaben konnten nicht in {path} geschrieben werden: {message}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="421"/>
+        <location filename="../dp_geoprivacy/processing/zone_reader.py" line="40"/>
         <source>{name} must be a polygon layer (zones); it holds {kind} geometries.</source>
         <translation>{name} muss ein Polygonlayer (Zonen) sein; er enthält Geometrien vom Typ {kind}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="427"/>
+        <location filename="../dp_geoprivacy/processing/zone_reader.py" line="46"/>
         <source>The zone id field '{field}' is not a field of {name}.</source>
         <translation>Das Zonen-ID-Feld „{field}“ ist kein Feld von {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="464"/>
+        <location filename="../dp_geoprivacy/processing/zone_reader.py" line="83"/>
         <source>{name} has no polygon features.</source>
         <translation>{name} enthält keine Polygonobjekte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="468"/>
+        <location filename="../dp_geoprivacy/processing/zone_reader.py" line="87"/>
         <source>Repaired {n} invalid zone polygons in {name} (shapely make_valid).</source>
         <translation>{n} ungültige Zonenpolygone in {name} wurden repariert (shapely make_valid).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="475"/>
+        <location filename="../dp_geoprivacy/processing/zone_reader.py" line="94"/>
         <source>Skipped {n} zones without a polygon in {name}.</source>
         <translation>{n} Zonen ohne Polygon in {name} wurden übersprungen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="477"/>
+        <location filename="../dp_geoprivacy/processing/zone_reader.py" line="96"/>
         <source>The zone id field '{field}' has empty values; every zone needs an id.</source>
         <translation>Das Zonen-ID-Feld „{field}“ enthält leere Werte; jede Zone benötigt eine ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="483"/>
+        <location filename="../dp_geoprivacy/processing/zone_reader.py" line="102"/>
         <source>Zone ids in '{field}' of {name} are not unique; choose a field with one value per zone.</source>
         <translation>Die Zonen-IDs in „{field}“ von {name} sind nicht eindeutig; wählen Sie ein Feld mit genau einem Wert je Zone.</translation>
     </message>
@@ -166,162 +166,162 @@ Built on the earlier release {release} ({tag}) made by {algorithm}.</source>
 Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algorithm}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="83"/>
         <source>Zones (public polygon layer)</source>
         <translation>Zonen (öffentlicher Polygonlayer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="85"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="86"/>
         <source>Public zones to count in (census blocks, traffic zones, a grid). Leave empty and set H3_RESOLUTION to count in H3 hexagons instead.</source>
         <translation>Öffentliche Zonen, in denen gezählt wird (Zensusblöcke, Verkehrszellen, ein Raster). Lassen Sie das Feld leer und setzen Sie H3_RESOLUTION, um stattdessen in H3-Sechsecken zu zählen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="88"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="89"/>
         <source>Zone id field (empty: feature ids)</source>
         <translation>Zonen-ID-Feld (leer: Objekt-IDs)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="91"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="92"/>
         <source>A field with one distinct value per zone; written to the output as zone_id.</source>
         <translation>Ein Feld mit genau einem eindeutigen Wert je Zone; wird in der Ausgabe als zone_id geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="94"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="95"/>
         <source>H3 resolution (0-15; instead of zones)</source>
         <translation>H3-Auflösung (0–15; statt Zonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="98"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="99"/>
         <source>Count in H3 hexagons of this resolution (the ITMS report: 7 is about 5 km², 8 about 0.7 km², 9 about 0.1 km²). Set EXTENT too, so that the set of published cells does not depend on the data.</source>
         <translation>In H3-Sechsecken dieser Auflösung zählen (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0): 7 entspricht etwa 5 km², 8 etwa 0,7 km², 9 etwa 0,1 km²). Setzen Sie auch EXTENT, damit die Menge der veröffentlichten Zellen nicht von den Daten abhängt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="102"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="103"/>
         <source>Extent covered by H3 cells</source>
         <translation>Von H3-Zellen abgedeckte Ausdehnung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="104"/>
         <source>The public area whose H3 cells are published (every cell overlapping it). Choose it from knowledge of the study area, not from the points.</source>
         <translation>Das öffentliche Gebiet, dessen H3-Zellen veröffentlicht werden (jede Zelle, die es überlappt). Wählen Sie es aufgrund Ihrer Kenntnis des Untersuchungsgebiets, nicht anhand der Punkte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="112"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="113"/>
         <source>Overlapping zones are refused by default. When allowed, a point counts in every zone containing it and the sensitivity grows by the largest number of zones that overlap at one place.</source>
         <translation>Überlappende Zonen werden standardmäßig abgelehnt. Sind sie zugelassen, zählt ein Punkt in jeder Zone, die ihn enthält, und die Sensitivität wächst mit der größten Anzahl von Zonen, die sich an einer Stelle überlappen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="128"/>
         <source>custom CRS</source>
         <translation>benutzerdefiniertes KBS</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="196"/>
         <source>{n} zones of {name} ({crs})</source>
         <translation>{n} Zonen aus {name} ({crs})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="202"/>
         <source>Points are reprojected from {a} to the zones' CRS {b} to find their zones.</source>
         <translation>Die Punkte werden von {a} in das KBS der Zonen {b} umprojiziert, um ihre Zonen zu bestimmen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="239"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="240"/>
         <source>{n} H3 cells of resolution {r} covering {extent}</source>
         <translation>{n} H3-Zellen der Auflösung {r}, die {extent} abdecken</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="242"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="243"/>
         <source>H3 cells of resolution {r} that hold points (no fixed extent)</source>
         <translation>H3-Zellen der Auflösung {r}, die Punkte enthalten (keine feste Ausdehnung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="261"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="262"/>
         <source>Points are reprojected from {a} to EPSG:4326 (longitude/latitude) to find their H3 cells.</source>
         <translation>Die Punkte werden von {a} nach EPSG:4326 (geographische Länge/Breite) umprojiziert, um ihre H3-Zellen zu bestimmen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="298"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="299"/>
         <source>{error}. Use an EXTENT that stays clear of the poles.</source>
         <translation>{error}. Verwenden Sie für EXTENT eine Ausdehnung, die die Pole nicht berührt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="325"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="326"/>
         <source>{name} is empty; give an extent with an area.</source>
         <translation>{name} ist leer; geben Sie eine Ausdehnung mit einer Fläche an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="334"/>
         <source>{name} has no CRS of its own; taken to be in {crs}.</source>
         <translation>{name} hat kein eigenes KBS; es wird {crs} angenommen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="345"/>
         <source>{name} reaches beyond the area where {crs} can be converted to longitude/latitude; give a smaller extent.</source>
         <translation>{name} reicht über das Gebiet hinaus, in dem {crs} in geographische Länge/Breite umgerechnet werden kann; geben Sie eine kleinere Ausdehnung an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="349"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="350"/>
         <source>{name} goes around a pole; H3 cells containing a pole cannot be drawn. Give an extent that stays clear of the poles.</source>
         <translation>{name} umschließt einen Pol; H3-Zellen, die einen Pol enthalten, können nicht gezeichnet werden. Geben Sie eine Ausdehnung an, die die Pole nicht berührt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="369"/>
         <source>{name} at H3 resolution {r} needs about {n:,.0f} cells (at most {limit:,}). Choose a coarser resolution or a smaller extent.</source>
         <translation>{name} benötigt bei H3-Auflösung {r} etwa {n:,.0f} Zellen (höchstens {limit:,}). Wählen Sie eine gröbere Auflösung oder eine kleinere Ausdehnung.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="374"/>
         <source>{name}: {error}.</source>
         <translation>{name}: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="377"/>
         <source>{name} reaches the H3 cell around a pole ({cell}), which cannot be drawn. Give an extent that stays clear of the poles.</source>
         <translation>{name} reicht bis an die H3-Zelle um einen Pol ({cell}), die nicht gezeichnet werden kann. Geben Sie eine Ausdehnung an, die die Pole nicht berührt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="400"/>
         <source>Give either ZONES or H3_RESOLUTION, not both: clear one of them.</source>
         <translation>Geben Sie entweder ZONES oder H3_RESOLUTION an, nicht beides: Leeren Sie einen der beiden Parameter.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="402"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="403"/>
         <source>Give the zones to count in: a polygon layer as ZONES, or an H3_RESOLUTION (with an EXTENT).</source>
         <translation>Geben Sie die Zonen an, in denen gezählt wird: einen Polygonlayer als ZONES oder eine H3_RESOLUTION (mit EXTENT).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="407"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="408"/>
         <source>H3_RESOLUTION must be an integer from 0 to 15 (got {r}).</source>
         <translation>H3_RESOLUTION muss eine ganze Zahl von 0 bis 15 sein (erhalten: {r}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="410"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="411"/>
         <source>ZONE_ID_FIELD is not used with H3 cells: their ids are the H3 indexes.</source>
         <translation>ZONE_ID_FIELD wird bei H3-Zellen nicht verwendet: Ihre IDs sind die H3-Indizes.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="417"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="418"/>
         <source>H3_RESOLUTION needs an EXTENT: the published cells must not depend on the data. Set EXTENT to the public study area, or use the stability threshold (THRESHOLD=1), which publishes only cells with data and never a cell without.</source>
         <translation>H3_RESOLUTION erfordert EXTENT: Die veröffentlichten Zellen dürfen nicht von den Daten abhängen. Setzen Sie EXTENT auf das öffentliche Untersuchungsgebiet oder verwenden Sie den Stabilitäts-Schwellenwert (THRESHOLD=1), der nur Zellen mit Daten veröffentlicht und nie eine Zelle ohne Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="425"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="426"/>
         <source>EXTENT is covered by no H3 cell; give an extent with an area.</source>
         <translation>EXTENT wird von keiner H3-Zelle abgedeckt; geben Sie eine Ausdehnung mit einer Fläche an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="436"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="437"/>
         <source>'{a}' and '{b}'</source>
         <translation>„{a}“ und „{b}“</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="443"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="444"/>
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would count in more than one zone. Fix the zones (e.g. 'Check validity' / 'Union'), or set ALLOW_OVERLAP=true to count such points in every zone that contains them (more noise).</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort würde in mehr als einer Zone gezählt. Korrigieren Sie die Zonen (z. B. mit „Gültigkeit prüfen“ / „Vereinigung“) oder setzen Sie ALLOW_OVERLAP=true, um solche Punkte in jeder Zone zu zählen, die sie enthält (mehr Rauschen).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="449"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="450"/>
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}); ALLOW_OVERLAP is set, so a point counts in every zone that contains it. Up to {depth} zones overlap at one place: the sensitivity is multiplied by {depth}.</source>
         <translation>ZONES enthält {n} Paare überlappender Zonen (z. B. {example}); ALLOW_OVERLAP ist gesetzt, daher zählt ein Punkt in jeder Zone, die ihn enthält. Bis zu {depth} Zonen überlappen sich an einer Stelle: Die Sensitivität wird mit {depth} multipliziert.</translation>
     </message>
@@ -486,12 +486,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} enthält keine verwendbare Linie ({details}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="413"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="414"/>
         <source>H3_RESOLUTION needs an EXTENT: the published cells must not depend on the data. Set EXTENT to the public study area.</source>
         <translation>H3_RESOLUTION braucht einen EXTENT: Die veröffentlichten Zellen dürfen nicht von den Daten abhängen. Setzen Sie EXTENT auf das öffentliche Untersuchungsgebiet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="438"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="439"/>
         <source>ZONES has {n} pairs of overlapping zones (e.g. {example}): a point there would lie in more than one zone, which this algorithm does not support. Fix the zones (e.g. 'Check validity' / 'Union') or use a tessellation such as H3_RESOLUTION.</source>
         <translation>ZONES hat {n} Paare überlappender Zonen (z. B. {example}): Ein Punkt dort läge in mehr als einer Zone, was dieser Algorithmus nicht unterstützt. Korrigieren Sie die Zonen (z. B. „Gültigkeit prüfen“ / „Vereinigung“) oder verwenden Sie eine Kachelung wie H3_RESOLUTION.</translation>
     </message>
@@ -1011,12 +1011,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} hat keine Objekte mit Punktgeometrie (die Ebene ist leer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="61"/>
+        <location filename="../dp_geoprivacy/processing/readers.py" line="60"/>
         <source>{name} has no coordinate reference system (CRS): its coordinates cannot be placed on the ground. Set its CRS (Layer Properties &gt; Source, or 'Assign projection', native:assignprojection) and run again.</source>
         <translation>{name} hat kein Koordinatenbezugssystem (KBS): seine Koordinaten lassen sich nicht auf der Erde verorten. Setzen Sie sein KBS (Layereigenschaften &gt; Quelle, oder 'Projektion zuweisen', native:assignprojection) und starten Sie erneut.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="328"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="329"/>
         <source>{name} has no CRS. Append one to an extent, e.g. '13.0,13.8,52.3,52.7 [EPSG:4326]'; for a layer, set its CRS (Layer Properties &gt; Source, or 'Assign projection', native:assignprojection).</source>
         <translation>{name} hat kein KBS. Hängen Sie bei einer Ausdehnung eines an, z. B. '13.0,13.8,52.3,52.7 [EPSG:4326]'; bei einer Ebene setzen Sie ihr KBS (Layereigenschaften &gt; Quelle, oder 'Projektion zuweisen', native:assignprojection).</translation>
     </message>
@@ -1396,7 +1396,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{n} Wege haben nur einen Datensatz: als unvollständig gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/zone_source.py" line="107"/>
+        <location filename="../dp_geoprivacy/processing/zone_source.py" line="108"/>
         <source>Allow overlapping zones</source>
         <translation>Überlappende Zonen zulassen</translation>
     </message>
@@ -1416,54 +1416,44 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Höchstens so viele Zeilen (Schutzeinheiten) je Person; leer: nicht begrenzt. Eine Veröffentlichung, deren Schutzeinheit keine Person ist (ein Punkt, eine Fahrt, eine Zeile, ein Personentag), schützt eine Person nur, wenn der Herausgeber weiß, wie viele solcher Einheiten eine Person haben kann: Bei höchstens k ist eine Person mit k mal Epsilon geschützt. Ohne diese Angabe zählt der Privatsphäre-Bericht eine solche Veröffentlichung je Person als unbeschränkt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="52"/>
         <source>Analyses (mobility report)</source>
         <translation>Analysen (Mobilitätsbericht)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="37"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="55"/>
         <source>The report's ANALYSES; by default all but trips over time (the report leaves it out without TIME_START and TIME_END).</source>
         <translation>Die ANALYSES des Berichts; standardmäßig alle außer Wege im Zeitverlauf (der Bericht lässt diese Analyse ohne TIME_START und TIME_END weg).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="39"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="57"/>
         <source>Budget split weights (mobility report)</source>
         <translation>Gewichte der Budgetaufteilung (Mobilitätsbericht)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="40"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="58"/>
         <source>The report's BUDGET_SPLIT, e.g. 'od_flows=3,visits_per_zone=2'; empty: the report's default split.</source>
         <translation>Das BUDGET_SPLIT des Berichts, z. B. 'od_flows=3,visits_per_zone=2'; leer: die Standardaufteilung des Berichts.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="60"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="86"/>
         <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0.</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="63"/>
-        <source>Mobility report settings: {error} (DELTA is the OD flows' delta).</source>
-        <translation>Einstellungen des Mobilitätsberichts: {error} (DELTA ist das Delta der Quelle-Ziel-Ströme).</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="209"/>
         <source>At EPSILON {e:g} for the whole report (M = {m}), per section: its epsilon, the expected absolute error and the 95% margin of one published count or bin:</source>
         <translation>Bei EPSILON {e:g} für den ganzen Bericht (M = {m}), je Abschnitt: sein Epsilon, der erwartete absolute Fehler und die 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Klasse:</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="121"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="212"/>
         <source>{section} ({part}): epsilon {s:.3g}, expected error {mae:.3g}, margin ±{moe:.3g}</source>
         <translation>{section} ({part}): Epsilon {s:.3g}, erwarteter Fehler {mae:.3g}, Spanne ±{moe:.3g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="125"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="216"/>
         <source>; five-number summary within {r:.3g} ranks (95%)</source>
         <translation>; Fünf-Punkte-Zusammenfassung innerhalb von {r:.3g} Rängen (95 %)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="127"/>
-        <source>; a flow is published from a noisy count of {t:.4g}, a true flow of {c:.4g} trips with 95% probability</source>
-        <translation>; ein Strom wird ab einer verrauschten Anzahl von {t:.4g} veröffentlicht, ein wahrer Strom von {c:.4g} Wegen mit 95 % Wahrscheinlichkeit</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="95"/>
@@ -1661,7 +1651,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Konsistente OD-Summen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/readers.py" line="432"/>
+        <location filename="../dp_geoprivacy/processing/zone_reader.py" line="51"/>
         <source>'{field}' is not a field of {name}.</source>
         <translation>'{field}' ist kein Feld von {name}.</translation>
     </message>
@@ -2100,6 +2090,51 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>The count above LIMIT needs no value bounds (clamping never moves a value across LIMIT): clear AUTO_VALUE_BOUNDS.</source>
         <translation>Die Anzahl über LIMIT braucht keine Wertegrenzen (das Begrenzen verschiebt keinen Wert über LIMIT hinweg): Deaktivieren Sie AUTO_VALUE_BOUNDS.</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="60"/>
+        <source>Delta of the OD flows (mobility report)</source>
+        <translation>Delta der Quelle-Ziel-Ströme (Mobilitätsbericht)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="63"/>
+        <source>The report's OD_DELTA (its default 1e-6); empty: DELTA. With NOISE=2 DELTA is the Gaussian's delta of the visits per zone, as in the report.</source>
+        <translation>OD_DELTA des Berichts (sein Standard 1e-6); leer: DELTA. Mit NOISE=2 ist DELTA das Delta des Gauß-Rauschens der Besuche je Zone, wie im Bericht.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="89"/>
+        <source>Mobility report settings: {error} (OD_DELTA, or DELTA when it is empty, is the OD flows' delta).</source>
+        <translation>Einstellungen des Mobilitätsberichts: {error} (OD_DELTA, oder DELTA, wenn es leer ist, ist das Delta der Quelle-Ziel-Ströme).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="175"/>
+        <source>Side by side at EPSILON {e:g}: the report with NOISE=0 (Laplace) against NOISE=2 (the discrete Gaussian at DELTA {d:g}), the same split; every other section is the same in both.</source>
+        <translation>Nebeneinander bei EPSILON {e:g}: der Bericht mit NOISE=0 (Laplace) gegen NOISE=2 (diskretes Gauß-Rauschen bei DELTA {d:g}), mit derselben Aufteilung; jeder andere Abschnitt ist in beiden gleich.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="180"/>
+        <source>Visits per zone: Laplace RMSE {lr:.4g} (trip ends per zone, L1 sensitivity 2M); discrete Gaussian RMSE {gr:.4g} (users per zone, one visit per user and zone, L2 sensitivity sqrt(2M)). {noise} noise gives the smaller error.</source>
+        <translation>Besuche je Zone: Laplace RMSE {lr:.4g} (Wegenden je Zone, L1-Sensitivität 2M); diskretes Gauß-Rauschen RMSE {gr:.4g} (Nutzer je Zone, ein Besuch je Nutzer und Zone, L2-Sensitivität sqrt(2M)). {noise}-Rauschen ergibt den kleineren Fehler.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="187"/>
+        <source>OD flows: the stability-based histogram (Laplace) publishes a pair from a noisy count of {lt:.4g} trips, noise RMSE {lr:.4g}; Gaussian thresholding from {gt:.4g} users, noise RMSE {gr:.4g}. {noise} noise gives the smaller error; the smaller threshold publishes smaller flows.</source>
+        <translation>Quelle-Ziel-Ströme: Das Stabilitätshistogramm (Laplace) veröffentlicht ein Paar ab einer verrauschten Anzahl von {lt:.4g} Wegen, RMSE des Rauschens {lr:.4g}; die Gauß-Schwellenwertbildung ab {gt:.4g} Nutzern, RMSE des Rauschens {gr:.4g}. {noise}-Rauschen ergibt den kleineren Fehler; die kleinere Schwelle veröffentlicht kleinere Ströme.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="198"/>
+        <source>NOISE=2: the analyses are (epsilon {e:.4g}, delta {d:g})-DP: every analysis but the OD flows is rho = {rho:.4g}-zCDP, converted at DELTA (Canonne, Kamath and Steinke 2020 Corollary 13); the OD flows' Gaussian thresholding, when chosen, is added on top; at most their epsilon {total:.4g}.</source>
+        <translation>NOISE=2: Die Analysen sind (Epsilon {e:.4g}, Delta {d:g})-DP: Jede Analyse außer den Quelle-Ziel-Strömen ist rho = {rho:.4g}-zCDP, umgerechnet bei DELTA (Canonne, Kamath und Steinke 2020 Corollary 13); die Gauß-Schwellenwertbildung der Quelle-Ziel-Ströme kommt, wenn gewählt, hinzu; höchstens ihr Epsilon {total:.4g}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="203"/>
+        <source>The automatic M's choice adds its epsilon to that.</source>
+        <translation>Die Wahl des automatischen M fügt ihr Epsilon hinzu.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="218"/>
+        <source>; a flow is published from a noisy count of {t:.4g}, a true flow of {c:.4g} with 95% probability (trips; with NOISE=2 users per pair)</source>
+        <translation>; ein Strom wird ab einer verrauschten Anzahl von {t:.4g} veröffentlicht, ein wahrer Strom von {c:.4g} mit 95 % Wahrscheinlichkeit (Wege; mit NOISE=2 Nutzer je Paar)</translation>
+    </message>
 </context>
 <context>
     <name>AccuracyPlanner</name>
@@ -2284,12 +2319,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>DELTA muss mit THRESHOLD größer als 0 sein (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="302"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="303"/>
         <source>EPSILONS: {error}. Give positive numbers separated by commas, e.g. 0.1, 1, 5.</source>
         <translation>EPSILONS: {error}. Positive Zahlen durch Kommas getrennt angeben, z. B. 0.1, 1, 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="312"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="313"/>
         <source>No data is read and no budget is spent: these figures follow from the settings alone.</source>
         <translation>Es werden keine Daten gelesen und kein Budget verbraucht: Diese Zahlen folgen allein aus den Einstellungen.</translation>
     </message>
@@ -2319,52 +2354,52 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Anzahl (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="323"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="324"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} m; displacement mean {mean:.4g} m, median {median:.4g} m, 95% of points within {q95:.4g} m.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} m; Verschiebung im Mittel {mean:.4g} m, Median {median:.4g} m, 95 % der Punkte innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="329"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="330"/>
         <source>a mean displacement of at most {t:g} m</source>
         <translation>eine mittlere Verschiebung von höchstens {t:g} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="332"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="333"/>
         <source>mean displacement (m)</source>
         <translation>mittlere Verschiebung (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="334"/>
         <source>95% quantile (m)</source>
         <translation>95-%-Quantil (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="334"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="335"/>
         <source>Displacement (metres, log scale)</source>
         <translation>Verschiebung (Meter, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="409"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="411"/>
         <source>at most {t:g} spurious cells of {n:,}</source>
         <translation>höchstens {t:g} unechte Zellen von {n:,}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="415"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="417"/>
         <source>expected spurious cells</source>
         <translation>erwartete unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="435"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="437"/>
         <source>Expected accuracy against epsilon</source>
         <translation>Erwartete Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="436"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="438"/>
         <source>epsilon (log scale)</source>
         <translation>Epsilon (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="438"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="440"/>
         <source>Data-independent: computed from the noise distribution; no data was read.</source>
         <translation>Datenunabhängig: aus der Rauschverteilung berechnet; es wurden keine Daten gelesen.</translation>
     </message>
@@ -2379,12 +2414,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Stabilitätsschwelle {t:.4g}: Keine leere Zelle wird veröffentlicht; eine Zelle mit der wahren Anzahl {c95:.4g} wird mit 95 % Wahrscheinlichkeit veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="445"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="447"/>
         <source>No epsilon up to 10,000 gives {what}.</source>
         <translation>Kein Epsilon bis 10.000 ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="447"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="449"/>
         <source>Epsilon {e:.4g} gives {what}.</source>
         <translation>Epsilon {e:.4g} ergibt {what}.</translation>
     </message>
@@ -2474,17 +2509,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einstellungen der Zonenstatistik: {error}. Geben Sie die Grenzen, M und die Anteile an, die die Veröffentlichung verwenden wird.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="378"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="380"/>
         <source>a 95% error of at most {t:g} (value units)</source>
         <translation>einen 95-%-Fehler von höchstens {t:g} (Werteinheiten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="382"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="384"/>
         <source>95% of errors within</source>
         <translation>95 % der Fehler innerhalb</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="383"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="385"/>
         <source>Value units (log scale)</source>
         <translation>Werteinheiten (logarithmische Skala)</translation>
     </message>
@@ -2554,7 +2589,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Kandidatenwerte (Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="338"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="339"/>
         <source>finest level, expected absolute error</source>
         <translation>feinste Ebene, erwarteter absoluter Fehler</translation>
     </message>
@@ -2564,7 +2599,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Mobilitätsbericht (alle Abschnitte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="353"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="355"/>
         <source>95% margin of a count (log scale)</source>
         <translation>95-%-Fehlerspanne einer Anzahl (logarithmisch)</translation>
     </message>
@@ -2582,11 +2617,6 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
         <source>Delta (stability threshold, Gaussian noise)</source>
         <translation>Delta (Stabilitätsschwelle, Gauß-Rauschen)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="156"/>
-        <source>The delta of the stability threshold or of Gaussian noise; e.g. 1e-6. With DELTA above 0 the planner also shows Laplace and Gaussian noise side by side for zone counts, OD flows and zone sums at this delta, and says which gives the smaller error.</source>
-        <translation>Das Delta der Stabilitätsschwelle oder des Gauß-Rauschens; z. B. 1e-6. Mit DELTA über 0 zeigt der Planer für Zonenzählungen, OD-Ströme und Zonensummen auch Laplace- und Gauß-Rauschen nebeneinander bei diesem Delta und sagt, welches den kleineren Fehler ergibt.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
@@ -2684,7 +2714,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Verrauschte OD-Ströme mit konsistenten Quell- und Zielsummen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="343"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="344"/>
         <source>origin total, expected absolute error</source>
         <translation>Quellsumme, erwarteter absoluter Fehler</translation>
     </message>
@@ -2699,12 +2729,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>NOISE: Ein Schwellenwert verwendet Laplace-Rauschen (das Stabilitäts-Histogramm) oder die diskrete Gauß-Verteilung (Gauß-Schwellenwertbildung); eines davon wählen oder THRESHOLD ausschalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="257"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="258"/>
         <source>THRESHOLD with NOISE=2 (Gaussian thresholding) needs each point in one zone: set CELLS_PER_CONTRIBUTION to 1, or use Laplace noise.</source>
         <translation>THRESHOLD mit NOISE=2 (Gauß-Schwellenwertbildung) erfordert, dass jeder Punkt in genau einer Zone liegt: CELLS_PER_CONTRIBUTION auf 1 setzen oder Laplace-Rauschen verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="109"/>
         <source>Side by side at EPSILON {e:g} and DELTA {d:g}, for counts published only in cells with data (M = {m}): the stability histogram (Laplace) needs a noisy count of {lt:.4g} and its noise has standard deviation {ls:.4g}; Gaussian thresholding (NOISE=2) needs {gt:.4g} and its noise has standard deviation {gs:.4g}. {noise} noise gives the smaller error; the smaller threshold publishes smaller counts.</source>
         <translation>Gegenüberstellung bei EPSILON {e:g} und DELTA {d:g} für Zählwerte, die nur in Zellen mit Daten veröffentlicht werden (M = {m}): Das Stabilitäts-Histogramm (Laplace) braucht einen verrauschten Zählwert von {lt:.4g}, und sein Rauschen hat die Standardabweichung {ls:.4g}; die Gauß-Schwellenwertbildung (NOISE=2) braucht {gt:.4g}, und ihr Rauschen hat die Standardabweichung {gs:.4g}. {noise}-Rauschen ergibt den kleineren Fehler; der kleinere Schwellenwert veröffentlicht kleinere Zählwerte.</translation>
     </message>
@@ -2744,17 +2774,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Automatische Schranken: {n} private Wahl(en), jede mit Epsilon {choice:.4g} ({share:g} von EPSILON {e:g}); die Veröffentlichung behält Epsilon {rest:.4g}. Die Wahlen hängen von den Daten ab, die der Planer nicht liest: Die Tabelle gilt für {what}, das meiste Rauschen, das die Wahlen ergeben können.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_help.py" line="12"/>
-        <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN (default the centre of the bounds), the quantiles for values spread evenly between the bounds.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Consistent counts&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS, SPLIT as you will give it, CHILDREN per parent: 7 for H3, for zones the typical number of zones per district): per level, the expected absolute error and 95% margin of a published count after least squares, from simulating the noise on a complete tree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobility report&lt;/b&gt; (dp_geoprivacy:mobilityreport as a whole; M = MAX_CONTRIBUTIONS, its analyses REPORT_ANALYSES and BUDGET_SPLIT as you will give the report, DELTA the OD flows' delta): one row per epsilon and published part of each section, with the section's epsilon share, its sensitivity and noise scale, the expected absolute error and 95% margin of one published count or histogram bin (the margin the report writes), the 95% rank margin of the five-number summaries, and for the OD flows the threshold and the true flow published with 95% probability. Compare splits before spending (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 and §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace or Gaussian.&lt;/b&gt; With DELTA above 0, zone counts, OD flows and zone sums are also planned with both noises side by side at the same (EPSILON, DELTA): Laplace calibrated to the L1 sensitivity M, the Gaussian to the L2 sensitivity sqrt(M) of a user in at most M distinct cells, through zero-concentrated DP (Bun and Steinke 2016; Canonne, Kamath and Steinke 2020). Columns laplace_... and gaussian_..., results LAPLACE_RMSE, GAUSSIAN_RMSE and SMALLER_ERROR_NOISE say which gives the smaller error: Laplace for M = 1, the Gaussian from a few contributions per user on.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic bounds.&lt;/b&gt; M = 0 plans zone counts, OD flows, zone statistics and the mobility report with M chosen privately (and AUTO_VALUE_BOUNDS zone statistics with LOWER/UPPER chosen inside the declared range): each choice costs AUTO_SHARE of EPSILON (CHOICE_EPSILON), the release keeps the rest as it would (with the Gaussian, the rest of rho; the mobility report takes the choice out of EPSILON). The choice depends on the data, which the planner does not read: the table is for AUTO_MAX_BOUND and the declared bounds, the most noise the choice can give, and EXPECTED_ABS_ERROR_TYPICAL_M for an M you expect (TYPICAL_M). Laplace and Gaussian side by side take each noise's choice out in its own accounting.&lt;/p&gt;&lt;p&gt;Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures are for.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: Es werden keine Daten gelesen, kein Rauschen gezogen, kein Privatsphäre-Budget verbraucht und nichts ins Journal geschrieben.&lt;/p&gt;&lt;p&gt;Setzen Sie RELEASE und die öffentlichen Einstellungen, die Sie der Veröffentlichung geben werden (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen aus genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen aufbaut, sodass Planer und Veröffentlichung nicht voneinander abweichen können.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählwerte&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Anzahl (nach Snapping und Rundung; für Zellen deutlich über null) sowie die 95-%-Fehlerspanne, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl der Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (dem Stabilitätshistogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1) wird keine leere Zelle veröffentlicht; die Tabelle gibt die Schwelle an und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder achsenweise): Mittelwert, Median, 90-%- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Fehlerspanne der geschätzten Anzahl einer Kategorie, die der Anteil SHARE der RESPONDENTS Zeilen hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Median, Quartile, Fünf-Punkte-Zusammenfassung; LOWER, UPPER, M und die Epsilon-Anteile so, wie die Veröffentlichung sie aufteilt): für eine Zone mit RECORDS_PER_ZONE Datensätzen (Ihre Annahme) der erwartete absolute Fehler, der RMSE und der Fehler, den 95 % der Zonen nicht überschreiten, in Einheiten des Werts, sowie die Wahrscheinlichkeit, dass eine Zone veröffentlicht wird. Der Mittelwert wird für eine Zone mit dem Mittelwert ZONE_MEAN berechnet (Standard: die Mitte zwischen den Grenzen), die Quantile für Werte, die gleichmäßig zwischen den Grenzen verteilt sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Konsistente Zählungen&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS und SPLIT, wie Sie sie angeben werden, CHILDREN je Elternteil: 7 für H3, für Zonen die typische Zahl der Zonen je Bezirk): je Ebene der erwartete absolute Fehler und die 95-%-Fehlermarge einer veröffentlichten Zählung nach den kleinsten Quadraten, aus einer Simulation des Rauschens auf einem vollständigen Baum.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobilitätsbericht&lt;/b&gt; (dp_geoprivacy:mobilityreport als Ganzes; M = MAX_CONTRIBUTIONS, seine Analysen REPORT_ANALYSES und BUDGET_SPLIT so, wie Sie sie dem Bericht geben werden, DELTA das Delta der Quelle-Ziel-Ströme): eine Zeile je Epsilon und veröffentlichtem Teil jedes Abschnitts, mit dem Epsilon-Anteil des Abschnitts, seiner Sensitivität und Rauschskala, dem erwarteten absoluten Fehler und der 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Histogrammklasse (der Spanne, die der Bericht angibt), der 95-%-Rangspanne der Fünf-Punkte-Zusammenfassungen und bei den Quelle-Ziel-Strömen der Schwelle und dem wahren Strom, der mit 95 % Wahrscheinlichkeit veröffentlicht wird. Vergleichen Sie Aufteilungen, bevor Sie Budget verbrauchen (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 und §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace oder Gauß.&lt;/b&gt; Mit DELTA über 0 werden Zonenzählungen, OD-Ströme und Zonensummen auch mit beiden Rauscharten nebeneinander beim selben (EPSILON, DELTA) geplant: Laplace kalibriert auf die L1-Sensitivität M, Gauß auf die L2-Sensitivität sqrt(M) eines Nutzers in höchstens M verschiedenen Zellen, über nullkonzentrierte DP (Bun und Steinke 2016; Canonne, Kamath und Steinke 2020). Die Spalten laplace_... und gaussian_... und die Ergebnisse LAPLACE_RMSE, GAUSSIAN_RMSE und SMALLER_ERROR_NOISE sagen, welches den kleineren Fehler ergibt: Laplace bei M = 1, Gauß ab wenigen Beiträgen je Nutzer.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatische Schranken.&lt;/b&gt; M = 0 plant Zonenanzahlen, OD-Ströme, Zonenstatistiken und den Mobilitätsbericht mit privat gewähltem M (und AUTO_VALUE_BOUNDS Zonenstatistiken mit LOWER/UPPER, gewählt innerhalb des angegebenen Bereichs): Jede Wahl kostet AUTO_SHARE von EPSILON (CHOICE_EPSILON), die Veröffentlichung behält den Rest wie bei ihrem Lauf (mit Gauß den Rest von Rho; der Mobilitätsbericht nimmt die Wahl aus EPSILON). Die Wahl hängt von den Daten ab, die der Planer nicht liest: Die Tabelle gilt für AUTO_MAX_BOUND und die angegebenen Schranken, das meiste Rauschen, das die Wahl ergeben kann, und EXPECTED_ABS_ERROR_TYPICAL_M für ein erwartetes M (TYPICAL_M). Laplace und Gauß im Vergleich ziehen die Wahl jeweils in der eigenen Abrechnung des Rauschens ab.&lt;/p&gt;&lt;p&gt;Jede Zeile von OUTPUT (Spalten setting_...) und die Ausgabe SETTINGS enthalten die Einstellungen, für die die Zahlen gelten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel erreicht wird (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Asghar, Tyler und Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
-    </message>
-    <message>
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="50"/>
         <source>Laplace and Gaussian side by side left out: {error}</source>
         <translation>Vergleich von Laplace und Gauß ausgelassen: {error}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="123"/>
         <source>Side by side with automatic bounds: each noise's release keeps what the choices leave in its own accounting: Laplace epsilon {l:.4g} (EPSILON less the choices' epsilon), Gaussian epsilon {g:.4g} (the conversion of the rho the choices' epsilon^2 / 2 leave).</source>
         <translation>Vergleich mit automatischen Schranken: Die Veröffentlichung jeder Rauschart behält, was die Wahlen in ihrer eigenen Abrechnung übrig lassen: Laplace Epsilon {l:.4g} (EPSILON abzüglich des Epsilons der Wahlen), Gauß Epsilon {g:.4g} (die Umrechnung des Rho, das Epsilon^2 / 2 der Wahlen übrig lässt).</translation>
     </message>
@@ -2762,6 +2787,21 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_statistic_settings.py" line="100"/>
         <source>At the typical M = {m}: expected absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% of errors within {q95:.4g} (value units).</source>
         <translation>Beim typischen M = {m}: erwarteter absoluter Fehler {mae:.4g}, RMSE {rmse:.4g}, 95 % der Fehler innerhalb {q95:.4g} (Werteinheiten).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_help.py" line="12"/>
+        <source>&lt;p&gt;&lt;b&gt;What accuracy will a release have at this epsilon, and which epsilon gives the accuracy I need?&lt;/b&gt; Computed from the noise distribution alone: it reads no data, draws no noise, spends no privacy budget and writes nothing to a ledger.&lt;/p&gt;&lt;p&gt;Set RELEASE and the public settings you will give the release (ZONES, M, noise, threshold, MIN_FLOW, DISTANCE). The figures come from the very mechanism the release builds from those settings, so planner and release cannot disagree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Counts&lt;/b&gt; (noisy zone counts, noisy OD flows): per cell, the expected absolute error and RMSE of a published count (after snapping and rounding; for cells well above zero) and the 95% margin of error the release publishes. With noise on every cell (THRESHOLD off), EXPECTED_SPURIOUS is the expected number of cells published with a value of at least MIN_FLOW (with MIN_FLOW 0: a value above 0) although their true count is 0, if every cell were empty: an upper bound for any data (OD flows have ZONES² cells, or ZONES² - ZONES without intrazonal pairs; zone counts ZONES x SLOTS). With THRESHOLD (the stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1) no empty cell is published; the table gives its threshold and the true count published with 95% probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Locations&lt;/b&gt; (Laplace perturbation, MECHANISM planar or per-axis): mean, median, 90% and 95% quantile of the displacement in metres (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomized response&lt;/b&gt; (k-ary, CATEGORIES values): the probability of keeping the truth for EPSILON and the standard error, expected absolute error and 95% margin of the estimated count of a category held by SHARE of RESPONDENTS rows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zone statistics&lt;/b&gt; (sum, mean, median, quartiles, five-number summary; LOWER, UPPER, M and the epsilon shares as the release splits them): for a zone of RECORDS_PER_ZONE records (your assumption), the expected absolute error, RMSE and the error 95% of zones stay within, in value units, and the probability that a zone is published. The mean is computed for a zone whose mean is ZONE_MEAN (default the centre of the bounds), the quantiles for values spread evenly between the bounds.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Consistent counts&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS, SPLIT as you will give it, CHILDREN per parent: 7 for H3, for zones the typical number of zones per district): per level, the expected absolute error and 95% margin of a published count after least squares, from simulating the noise on a complete tree.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobility report&lt;/b&gt; (dp_geoprivacy:mobilityreport as a whole; M = MAX_CONTRIBUTIONS, its analyses REPORT_ANALYSES and BUDGET_SPLIT as you will give the report, OD_DELTA the OD flows' delta (empty: DELTA); NOISE=2 the report's discrete Gaussian at DELTA): one row per epsilon and published part of each section, with the section's epsilon share, its sensitivity and noise scale, the expected absolute error and 95% margin of one published count or histogram bin (the margin the report writes), the 95% rank margin of the five-number summaries, and for the OD flows the threshold and the true flow published with 95% probability. Compare splits before spending (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 and §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace or Gaussian.&lt;/b&gt; With DELTA above 0, zone counts, OD flows, zone sums and the mobility report are also planned with both noises side by side at the same (EPSILON, DELTA): Laplace calibrated to the L1 sensitivity M, the Gaussian to the L2 sensitivity sqrt(M) of a user in at most M distinct cells, through zero-concentrated DP (Bun and Steinke 2016; Canonne, Kamath and Steinke 2020); with THRESHOLD the stability histogram against Gaussian thresholding; for the mobility report its visits per zone and OD flows with NOISE=0 against NOISE=2. Columns laplace_... and gaussian_..., results LAPLACE_RMSE, GAUSSIAN_RMSE and SMALLER_ERROR_NOISE say which gives the smaller error: Laplace for M = 1, the Gaussian from a few contributions per user on.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic bounds.&lt;/b&gt; M = 0 plans zone counts, OD flows, zone statistics and the mobility report with M chosen privately (and AUTO_VALUE_BOUNDS zone statistics with LOWER/UPPER chosen inside the declared range): each choice costs AUTO_SHARE of EPSILON (CHOICE_EPSILON), the release keeps the rest as it would (with the Gaussian, the rest of rho; the mobility report takes the choice out of EPSILON). The choice depends on the data, which the planner does not read: the table is for AUTO_MAX_BOUND and the declared bounds, the most noise the choice can give, and EXPECTED_ABS_ERROR_TYPICAL_M for an M you expect (TYPICAL_M). Laplace and Gaussian side by side take each noise's choice out in its own accounting.&lt;/p&gt;&lt;p&gt;Every row of OUTPUT (columns setting_...) and the SETTINGS output carry the settings the figures are for.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inverse.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS or TARGET_DISPLACEMENT give the epsilon from which on the target holds (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT is a table with one row per epsilon of EPSILONS; OUTPUT_CHART an HTML page with the chart.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (snapping).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: Es werden keine Daten gelesen, kein Rauschen gezogen, kein Privatsphäre-Budget verbraucht und nichts ins Journal geschrieben.&lt;/p&gt;&lt;p&gt;Setzen Sie RELEASE und die öffentlichen Einstellungen, die Sie der Veröffentlichung geben werden (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen aus genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen aufbaut, sodass Planer und Veröffentlichung nicht voneinander abweichen können.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählwerte&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Anzahl (nach Snapping und Rundung; für Zellen deutlich über null) sowie die 95-%-Fehlerspanne, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl der Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (dem Stabilitätshistogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1) wird keine leere Zelle veröffentlicht; die Tabelle gibt die Schwelle an und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder achsenweise): Mittelwert, Median, 90-%- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Fehlerspanne der geschätzten Anzahl einer Kategorie, die der Anteil SHARE der RESPONDENTS Zeilen hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Median, Quartile, Fünf-Punkte-Zusammenfassung; LOWER, UPPER, M und die Epsilon-Anteile so, wie die Veröffentlichung sie aufteilt): für eine Zone mit RECORDS_PER_ZONE Datensätzen (Ihre Annahme) der erwartete absolute Fehler, der RMSE und der Fehler, den 95 % der Zonen nicht überschreiten, in Einheiten des Werts, sowie die Wahrscheinlichkeit, dass eine Zone veröffentlicht wird. Der Mittelwert wird für eine Zone mit dem Mittelwert ZONE_MEAN berechnet (Standard: die Mitte zwischen den Grenzen), die Quantile für Werte, die gleichmäßig zwischen den Grenzen verteilt sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Konsistente Zählungen&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS und SPLIT, wie Sie sie angeben werden, CHILDREN je Elternteil: 7 für H3, für Zonen die typische Zahl der Zonen je Bezirk): je Ebene der erwartete absolute Fehler und die 95-%-Fehlermarge einer veröffentlichten Zählung nach den kleinsten Quadraten, aus einer Simulation des Rauschens auf einem vollständigen Baum.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobilitätsbericht&lt;/b&gt; (dp_geoprivacy:mobilityreport als Ganzes; M = MAX_CONTRIBUTIONS, seine Analysen REPORT_ANALYSES und BUDGET_SPLIT so, wie Sie sie dem Bericht geben werden, OD_DELTA das Delta der Quelle-Ziel-Ströme (leer: DELTA); NOISE=2 das diskrete Gauß-Rauschen des Berichts bei DELTA): eine Zeile je Epsilon und veröffentlichtem Teil jedes Abschnitts, mit dem Epsilon-Anteil des Abschnitts, seiner Sensitivität und Rauschskala, dem erwarteten absoluten Fehler und der 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Histogrammklasse (der Spanne, die der Bericht angibt), der 95-%-Rangspanne der Fünf-Punkte-Zusammenfassungen und bei den Quelle-Ziel-Strömen der Schwelle und dem wahren Strom, der mit 95 % Wahrscheinlichkeit veröffentlicht wird. Vergleichen Sie Aufteilungen, bevor Sie Budget verbrauchen (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 und §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace oder Gauß.&lt;/b&gt; Mit DELTA über 0 werden Zonenzählungen, OD-Ströme, Zonensummen und der Mobilitätsbericht auch mit beiden Rauscharten nebeneinander beim selben (EPSILON, DELTA) geplant: Laplace kalibriert auf die L1-Sensitivität M, Gauß auf die L2-Sensitivität sqrt(M) eines Nutzers in höchstens M verschiedenen Zellen, über nullkonzentrierte DP (Bun und Steinke 2016; Canonne, Kamath und Steinke 2020); mit THRESHOLD das Stabilitätshistogramm gegen Gauß-Schwellenwertbildung; beim Mobilitätsbericht seine Besuche je Zone und OD-Ströme mit NOISE=0 gegen NOISE=2. Die Spalten laplace_... und gaussian_... und die Ergebnisse LAPLACE_RMSE, GAUSSIAN_RMSE und SMALLER_ERROR_NOISE sagen, welches den kleineren Fehler ergibt: Laplace bei M = 1, Gauß ab wenigen Beiträgen je Nutzer.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatische Schranken.&lt;/b&gt; M = 0 plant Zonenanzahlen, OD-Ströme, Zonenstatistiken und den Mobilitätsbericht mit privat gewähltem M (und AUTO_VALUE_BOUNDS Zonenstatistiken mit LOWER/UPPER, gewählt innerhalb des angegebenen Bereichs): Jede Wahl kostet AUTO_SHARE von EPSILON (CHOICE_EPSILON), die Veröffentlichung behält den Rest wie bei ihrem Lauf (mit Gauß den Rest von Rho; der Mobilitätsbericht nimmt die Wahl aus EPSILON). Die Wahl hängt von den Daten ab, die der Planer nicht liest: Die Tabelle gilt für AUTO_MAX_BOUND und die angegebenen Schranken, das meiste Rauschen, das die Wahl ergeben kann, und EXPECTED_ABS_ERROR_TYPICAL_M für ein erwartetes M (TYPICAL_M). Laplace und Gauß im Vergleich ziehen die Wahl jeweils in der eigenen Abrechnung des Rauschens ab.&lt;/p&gt;&lt;p&gt;Jede Zeile von OUTPUT (Spalten setting_...) und die Ausgabe SETTINGS enthalten die Einstellungen, für die die Zahlen gelten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel erreicht wird (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Asghar, Tyler und Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="156"/>
+        <source>The delta of the stability threshold or of Gaussian noise; e.g. 1e-6. With DELTA above 0 the planner also shows Laplace and Gaussian noise side by side for zone counts, OD flows, zone sums and the mobility report at this delta, and says which gives the smaller error.</source>
+        <translation>Das Delta der Stabilitätsschwelle oder des Gauß-Rauschens; z. B. 1e-6. Mit DELTA über 0 zeigt der Planer für Zonenzählungen, OD-Ströme, Zonensummen und den Mobilitätsbericht auch Laplace- und Gauß-Rauschen nebeneinander bei diesem Delta und sagt, welches den kleineren Fehler ergibt.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_side_by_side.py" line="101"/>
+        <source>Side by side with automatic M: thresholded releases are not zero-concentrated DP, so each keeps EPSILON less the choice's epsilon (basic composition): epsilon {rest:.4g}, at M = {m} (the largest candidate).</source>
+        <translation>Nebeneinander mit automatischem M: Veröffentlichungen mit Schwelle sind nicht nullkonzentriert DP, daher behält jede EPSILON abzüglich des Epsilons der Wahl (einfache Komposition): Epsilon {rest:.4g}, bei M = {m} (dem größten Kandidaten).</translation>
     </message>
 </context>
 <context>
@@ -3382,177 +3422,177 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>EscapeAnalysis</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="75"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="76"/>
         <source>Escaped-point analysis and noise calibration</source>
         <translation>Analyse entwichener Punkte und Rauschkalibrierung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="173"/>
         <source>Zones (e.g. census blocks)</source>
         <translation>Zonen (z. B. Zensusblöcke)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="175"/>
         <source>Zone id field (default: feature id)</source>
         <translation>Zonen-ID-Feld (Standard: Objekt-ID)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="181"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="182"/>
         <source>Laplace scales b in metres separated by commas, e.g. 10,20,50,100,200,500.</source>
         <translation>Laplace-Skalen b in Metern, durch Kommas getrennt, z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="184"/>
         <source>Realizations per scale</source>
         <translation>Realisierungen je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="188"/>
         <source>Random perturbations per scale; 10 as in Dumont et al. 2021, more for smoother curves.</source>
         <translation>Zufällige Verrauschungen je Skala; 10 wie in Dumont et al. 2021, mehr für glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="191"/>
         <source>Target escape share (optional, e.g. 0.1)</source>
         <translation>Zielanteil entwichener Punkte (optional, z. B. 0.1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="195"/>
         <source>A share between 0 and 1 (exclusive), e.g. 0.1 for 10% of points in the wrong zone.</source>
         <translation>Ein Anteil zwischen 0 und 1 (ausschließlich), z. B. 0.1 für 10 % der Punkte in der falschen Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="201"/>
         <source>Locations this far apart are epsilon-indistinguishable, e.g. 100 (metres).</source>
         <translation>Standorte in diesem Abstand sind epsilon-ununterscheidbar, z. B. 100 (Meter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="203"/>
         <source>Metric CRS for the noise (recommended)</source>
         <translation>Metrisches KBS für das Rauschen (empfohlen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="212"/>
         <source>A field present in both INPUT and PERTURBED that identifies each point, e.g. a household id.</source>
         <translation>Ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld, das jeden Punkt identifiziert, z. B. eine Haushalts-ID.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="388"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="389"/>
         <source>Escape share per scale</source>
         <translation>Anteil entwichener Punkte je Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="219"/>
         <source>Escape share per zone and scale</source>
         <translation>Anteil entwichener Punkte je Zone und Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="222"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="223"/>
         <source>Chart: escape share against scale</source>
         <translation>Diagramm: Anteil entwichener Punkte gegen die Skala</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="222"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="223"/>
         <source>HTML files (*.html);;PNG files (*.png)</source>
         <translation>HTML-Dateien (*.html);;PNG-Dateien (*.png)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="225"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="226"/>
         <source>Calibrated scale b (metres)</source>
         <translation>Kalibrierte Skala b (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="227"/>
         <source>Calibrated epsilon</source>
         <translation>Kalibriertes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="228"/>
         <source>Points outside every zone</source>
         <translation>Punkte außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="229"/>
         <source>Points in zones</source>
         <translation>Punkte in Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="230"/>
         <source>Points skipped (no geometry)</source>
         <translation>Übersprungene Punkte (ohne Geometrie)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="231"/>
         <source>Points without a partner</source>
         <translation>Punkte ohne Partner</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="231"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="232"/>
         <source>Escape share (measure mode)</source>
         <translation>Anteil entwichener Punkte (Messmodus)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="243"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="244"/>
         <source>SCALES is empty. List the Laplace scales b to test, in metres, separated by commas (e.g. 10,20,50,100,200,500), or give PERTURBED and MATCH_FIELD to measure a perturbed layer.</source>
         <translation>SCALES ist leer. Geben Sie die zu testenden Laplace-Skalen b in Metern an, durch Kommas getrennt (z. B. 10,20,50,100,200,500), oder geben Sie PERTURBED und MATCH_FIELD an, um einen verrauschten Layer zu messen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="254"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="255"/>
         <source>SCALES must hold numbers greater than 0 (metres); '{token}' is not one. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 enthalten (Meter); „{token}“ ist keine solche Zahl. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="271"/>
         <source>PERTURBED needs MATCH_FIELD: choose a field present in both INPUT and PERTURBED (e.g. a household id) that pairs each true point with its perturbed copy.</source>
         <translation>PERTURBED erfordert MATCH_FIELD: Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld (z. B. eine Haushalts-ID), das jedem wahren Punkt seine verrauschte Kopie zuordnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="281"/>
         <source>REALIZATIONS must be a whole number of at least 1 (got {value}); 10 is a common choice, more gives smoother curves.</source>
         <translation>REALIZATIONS muss eine ganze Zahl von mindestens 1 sein (erhalten: {value}); 10 ist ein üblicher Wert, mehr ergibt glattere Kurven.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="287"/>
         <source>TARGET_ESCAPE must be a share strictly between 0 and 1 (got {value}), e.g. 0.1 for 10% of points in the wrong zone; leave it empty to skip the calibration.</source>
         <translation>TARGET_ESCAPE muss ein Anteil echt zwischen 0 und 1 sein (erhalten: {value}), z. B. 0.1 für 10 % der Punkte in der falschen Zone; lassen Sie den Parameter leer, um die Kalibrierung auszulassen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="305"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="306"/>
         <source>MATCH_FIELD '{field}' is not a field of {layer}. Choose a field present in both INPUT and PERTURBED ({layer} has: {names}).</source>
         <translation>MATCH_FIELD „{field}“ ist kein Feld von {layer}. Wählen Sie ein sowohl in INPUT als auch in PERTURBED vorhandenes Feld ({layer} enthält: {names}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="328"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="329"/>
         <source>MATCH_FIELD is only used with PERTURBED; ignored.</source>
         <translation>MATCH_FIELD wird nur zusammen mit PERTURBED verwendet; wird ignoriert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="339"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="340"/>
         <source>OUTPUT_CHART must end in .html or .png (got {path}).</source>
         <translation>OUTPUT_CHART muss auf .html oder .png enden (erhalten: {path}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="351"/>
         <source>{n} pairs of zones overlap: a point in an overlap belongs to the first of them in layer order.</source>
         <translation>{n} Zonenpaare überlappen sich: Ein Punkt in einer Überlappung gehört zur ersten dieser Zonen in Layerreihenfolge.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="374"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="375"/>
         <source>{n} points lie outside every zone: not in any P_i, reported as POINTS_OUTSIDE.</source>
         <translation>{n} Punkte liegen außerhalb aller Zonen: in keinem P_i enthalten, als POINTS_OUTSIDE gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="390"/>
         <source>Escape share per zone</source>
         <translation>Anteil entwichener Punkte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="406"/>
         <source>OUTPUT_CHART needs a sweep of scales; no chart in measure mode.</source>
         <translation>OUTPUT_CHART erfordert eine Skalenreihe; im Messmodus wird kein Diagramm erstellt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="419"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="420"/>
         <source>Escape share per zone (map: b = {b:g} m)</source>
         <translation>Anteil entwichener Punkte je Zone (Karte: b = {b:g} m)</translation>
     </message>
@@ -3632,137 +3672,137 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Kalibriertes Epsilon: {e:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="483"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="484"/>
         <source>Share of points that escape their zone</source>
         <translation>Anteil der Punkte, die ihre Zone verlassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="484"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="485"/>
         <source>Laplace scale b (m, log scale)</source>
         <translation>Laplace-Skala b (m, logarithmische Achse)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="484"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="485"/>
         <source>Share of points that escape (mean, band: 1 sd)</source>
         <translation>Anteil entwichener Punkte (Mittelwert, Band: 1 Standardabweichung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="484"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="485"/>
         <source>target</source>
         <translation>Zielwert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="484"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="485"/>
         <source>calibrated b</source>
         <translation>kalibriertes b</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="496"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="497"/>
         <source>The chart could not be drawn.</source>
         <translation>Das Diagramm konnte nicht gezeichnet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="259"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="260"/>
         <source>SCALES must hold numbers greater than 0 and at most 10,000,000 (metres); '{token}' is larger than any projected CRS. Write e.g. 10,20,50,100,200,500.</source>
         <translation>SCALES muss Zahlen größer als 0 und höchstens 10.000.000 enthalten (Meter); „{token}“ ist größer als jedes projizierte KBS. Schreiben Sie z. B. 10,20,50,100,200,500.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="83"/>
         <source>Measures which share of points Laplace noise of each scale moves out of their zone, and calibrates the noise (and epsilon) to a target share.</source>
         <translation>Misst, welchen Anteil der Punkte Laplace-Rauschen jeder Skala aus ihrer Zone verschiebt, und kalibriert das Rauschen (und Epsilon) auf einen Zielanteil.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="83"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; nothing: not differentially private, a calibration aid for the data holder computed from the true locations; do not publish its outputs.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts: nicht differenziell privat, eine Kalibrierhilfe für den Datenhalter, berechnet aus den wahren Orten; die Ausgaben nicht veröffentlichen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="83"/>
         <source>&lt;b&gt;Accuracy at the defaults:&lt;/b&gt; escape shares are averages of {r} noise draws per scale; the default scales move points {low:.0f} to {high:.0f} m on average.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen:&lt;/b&gt; die Ausreißeranteile sind Mittel aus {r} Rauschziehungen je Skala; die voreingestellten Skalen verschieben Punkte im Mittel um {low:.0f} bis {high:.0f} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="93"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="94"/>
         <source>&lt;p&gt;&lt;b&gt;Not differentially private: the outputs contain statistics of the raw data.&lt;/b&gt; They are a calibration aid for the data holder, computed from the true locations; do not publish them. Their metadata says so.&lt;/p&gt;&lt;p&gt;Before perturbing household locations and counting them per census block, find out what share of points will land in the wrong zone, zone by zone and city-wide, and which noise scale keeps that share acceptable (Dumont et al. 2021 §5, Fig. 13-21). For every Laplace scale b in SCALES (metres) the points are perturbed REALIZATIONS times with MECHANISM (as in 'Laplace location perturbation'; per-axis Laplace is Dumont et al. 2021 eq. 14) and tested against the ZONES polygons. A point &lt;i&gt;escapes&lt;/i&gt; when its perturbed location lies in another zone or in none.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, one row per scale: scale_m, epsilon (= DISTANCE / b, when DISTANCE is given), b_lumped = b / sqrt(mean zone area), the dimensionless scale on which curves for different tessellations lie on one another (Dumont et al. 2021 Fig. 15), esc_share and esc_sd: the city-wide escape share sum P_i rho_i / sum P_i (Dumont et al. 2021 eq. 15), mean and standard deviation over realizations; no_change, no_chg_sd: the share of zones whose population has no net change (Fig. 16); abs_rel_ch, abs_rel_sd: the mean absolute relative change |Q_i - P_i| / P_i of zone populations, over zones with P_i &gt; 0; lost_out: mean number of points that left every zone; entered: mean number of points from outside every zone that landed in one; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, one polygon per zone and scale: zone_id, scale_m, epsilon, population P_i, esc_share and esc_sd (rho_i over realizations), net_change (mean Q_i - P_i), abs_rel_ch, and no_change (share of realizations with no net change). Loaded into a project it is drawn by escape share for one scale (the calibrated one, else the middle one); the table holds them all. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html with an inline SVG, or .png): escape share against scale with the sd band and the target.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Calibration.&lt;/b&gt; With TARGET_ESCAPE (a share, e.g. 0.1), CALIBRATED_SCALE is the largest scale in the sweep whose mean escape share is at most the target, refined towards the next larger scale by linear interpolation of the mean escape share in log b between the two bracketing sweep points. If every scale meets the target the largest is returned (extend SCALES); if none does, there is no result (add smaller scales). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Which points.&lt;/b&gt; With INPUT the escape shares, CALIBRATED_SCALE and CALIBRATED_EPSILON are statistics of the raw points: an epsilon chosen from them is a choice that depends on the data, which no privacy ledger counts (the log, the record and the chart say so). To choose for free, calibrate on public points: UNIFORM_POINTS (a number of points drawn uniformly over ZONES, in the zones' CRS; INPUT is then not read) or a public layer (e.g. address points or building centroids) as INPUT.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; P_i counts the points in zone i; a point on a shared edge or in overlapping zones belongs to the first zone in layer order that it touches. Points in no zone are reported as POINTS_OUTSIDE, never dropped silently: they are perturbed too and count where they land. A zone with no points has P_i = 0: its escape share is empty (NULL), it weighs nothing in eq. 15, is left out of abs_rel_ch, and counts in no_change as unchanged when nothing lands in it. Standard deviations are sample ones (NULL with one realization). Each realization draws one noise vector per point and scales it by every b (common random numbers: smooth curves).&lt;/p&gt;&lt;p&gt;&lt;b&gt;CRSs.&lt;/b&gt; Points are reprojected to the zones' CRS when they differ (the log says so). Noise is drawn in METRIC_CRS (default: the zones' CRS if projected in metres, else the points' CRS if it is, provided it is true to scale within 1% over the data's area, else the UTM zone, else an azimuthal equidistant CRS: Web Mercator, for one, is in ground metres only near the equator); perturbed points are transformed back to the zones' CRS for the point-in-polygon tests, so zone edges are used exactly as stored.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Measuring an existing perturbation.&lt;/b&gt; Give PERTURBED (e.g. the output of 'Laplace location perturbation' run with KEEP_IDENTIFIERS, an internal study run) and MATCH_FIELD, a field present in both layers that pairs each true point with its perturbed copy (values compared as text; points without a partner are counted as POINTS_UNMATCHED). The outputs then hold the observed escapes of that one realization; SCALES, REALIZATIONS, MECHANISM and TARGET_ESCAPE are not used, and the scale is taken from PERTURBED's privacy record when it has one.&lt;/p&gt;&lt;p&gt;Speed: each perturbed point is tested against its own zone first (vectorised, prepared polygons); only escapers are located among all zones. Points are processed in chunks, so memory does not grow with scales and realizations.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Nicht differenziell privat: Die Ausgaben enthalten Statistiken der Rohdaten.&lt;/b&gt; Sie sind eine Kalibrierungshilfe für den Dateninhaber und werden aus den wahren Standorten berechnet; veröffentlichen Sie sie nicht. Ihre Metadaten vermerken das.&lt;/p&gt;&lt;p&gt;Bevor Sie Haushaltsstandorte verrauschen und je Zensusblock zählen, finden Sie heraus, welcher Anteil der Punkte in der falschen Zone landen wird, Zone für Zone und stadtweit, und welche Rauschskala diesen Anteil in vertretbaren Grenzen hält (Dumont et al. 2021 §5, Fig. 13-21). Für jede Laplace-Skala b in SCALES (Meter) werden die Punkte REALIZATIONS-mal mit MECHANISM verrauscht (wie in „Laplace-Standortverrauschung“; achsenweises Laplace ist Dumont et al. 2021 eq. 14) und gegen die Polygone aus ZONES geprüft. Ein Punkt &lt;i&gt;entweicht&lt;/i&gt;, wenn sein verrauschter Standort in einer anderen Zone oder in keiner Zone liegt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_TABLE&lt;/b&gt;, eine Zeile je Skala: scale_m, epsilon (= DISTANCE / b, wenn DISTANCE angegeben ist), b_lumped = b / sqrt(mittlere Zonenfläche), die dimensionslose Skala, auf der die Kurven verschiedener Kachelungen übereinanderliegen (Dumont et al. 2021 Fig. 15), esc_share und esc_sd: der stadtweite Anteil entwichener Punkte sum P_i rho_i / sum P_i (Dumont et al. 2021 eq. 15), Mittelwert und Standardabweichung über die Realisierungen; no_change, no_chg_sd: der Anteil der Zonen, deren Bevölkerung sich netto nicht ändert (Fig. 16); abs_rel_ch, abs_rel_sd: die mittlere absolute relative Änderung |Q_i - P_i| / P_i der Zonenbevölkerungen über die Zonen mit P_i &gt; 0; lost_out: mittlere Anzahl der Punkte, die jede Zone verlassen haben; entered: mittlere Anzahl der Punkte von außerhalb aller Zonen, die in einer Zone gelandet sind; runs, n_points, n_outside, n_zones, n_empty.&lt;/p&gt;&lt;p&gt;&lt;b&gt;OUTPUT_ZONES&lt;/b&gt;, ein Polygon je Zone und Skala: zone_id, scale_m, epsilon, Bevölkerung P_i, esc_share und esc_sd (rho_i über die Realisierungen), net_change (Mittelwert von Q_i - P_i), abs_rel_ch und no_change (Anteil der Realisierungen ohne Nettoänderung). In ein Projekt geladen, wird der Layer nach dem Anteil entwichener Punkte für eine Skala dargestellt (die kalibrierte, sonst die mittlere); die Tabelle enthält alle Skalen. &lt;b&gt;OUTPUT_CHART&lt;/b&gt; (.html mit eingebettetem SVG oder .png): Anteil entwichener Punkte gegen die Skala mit dem Band der Standardabweichung und dem Zielwert.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kalibrierung.&lt;/b&gt; Mit TARGET_ESCAPE (einem Anteil, z. B. 0.1) ist CALIBRATED_SCALE die größte Skala der Reihe, deren mittlerer Anteil entwichener Punkte höchstens dem Zielwert entspricht, verfeinert in Richtung der nächstgrößeren Skala durch lineare Interpolation des mittleren Anteils in log b zwischen den beiden einschließenden Punkten der Reihe. Erfüllen alle Skalen den Zielwert, wird die größte zurückgegeben (erweitern Sie SCALES); erfüllt ihn keine, gibt es kein Ergebnis (fügen Sie kleinere Skalen hinzu). CALIBRATED_EPSILON = DISTANCE / CALIBRATED_SCALE.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Welche Punkte.&lt;/b&gt; Mit INPUT sind die Fluchtanteile, CALIBRATED_SCALE und CALIBRATED_EPSILON Statistiken der Rohpunkte: ein daraus gewähltes Epsilon ist eine von den Daten abhängige Wahl, die kein Datenschutz-Ledger zählt (Protokoll, Datensatz und Diagramm sagen das). Um kostenlos zu wählen, kalibrieren Sie auf öffentlichen Punkten: UNIFORM_POINTS (eine Anzahl gleichverteilt über ZONES gezogener Punkte, im KBS der Zonen; INPUT wird dann nicht gelesen) oder eine öffentliche Ebene (z. B. Adresspunkte oder Gebäudeschwerpunkte) als INPUT.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; P_i zählt die Punkte in Zone i; ein Punkt auf einer gemeinsamen Kante oder in überlappenden Zonen gehört zur ersten Zone in Layerreihenfolge, die er berührt. Punkte in keiner Zone werden als POINTS_OUTSIDE gemeldet und nie stillschweigend verworfen: Sie werden ebenfalls verrauscht und zählen dort, wo sie landen. Eine Zone ohne Punkte hat P_i = 0: Ihr Anteil entwichener Punkte ist leer (NULL), sie hat in eq. 15 kein Gewicht, bleibt bei abs_rel_ch unberücksichtigt und zählt bei no_change als unverändert, wenn nichts in ihr landet. Standardabweichungen sind Stichproben-Standardabweichungen (NULL bei einer einzigen Realisierung). Jede Realisierung zieht einen Rauschvektor je Punkt und skaliert ihn mit jedem b (gemeinsame Zufallszahlen: glatte Kurven).&lt;/p&gt;&lt;p&gt;&lt;b&gt;KBS.&lt;/b&gt; Die Punkte werden in das KBS der Zonen umprojiziert, wenn sich die KBS unterscheiden (das Protokoll vermerkt es). Das Rauschen wird in METRIC_CRS erzeugt (Standard: das KBS der Zonen, wenn es in Metern projiziert ist, sonst das KBS der Punkte, wenn dieses es ist, sofern es über dem Gebiet der Daten auf 1 % maßstabstreu ist, sonst die UTM-Zone, sonst ein mittabstandstreues azimutales KBS: Web Mercator etwa misst nur nahe dem Äquator Meter am Boden); die verrauschten Punkte werden für die Punkt-in-Polygon-Tests in das KBS der Zonen zurücktransformiert, sodass die Zonengrenzen genau so verwendet werden, wie sie gespeichert sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eine vorhandene Verrauschung messen.&lt;/b&gt; Geben Sie PERTURBED an (z. B. die Ausgabe von „Laplace-Standortverrauschung“, ausgeführt mit KEEP_IDENTIFIERS in einem internen Studienlauf) sowie MATCH_FIELD, ein in beiden Layern vorhandenes Feld, das jedem wahren Punkt seine verrauschte Kopie zuordnet (Werte werden als Text verglichen; Punkte ohne Partner werden als POINTS_UNMATCHED gezählt). Die Ausgaben enthalten dann das beobachtete Entweichen dieser einen Realisierung; SCALES, REALIZATIONS, MECHANISM und TARGET_ESCAPE werden nicht verwendet, und die Skala wird den Privatsphäre-Angaben von PERTURBED entnommen, sofern vorhanden.&lt;/p&gt;&lt;p&gt;Geschwindigkeit: Jeder verrauschte Punkt wird zuerst gegen seine eigene Zone getestet (vektorisiert, mit vorbereiteten Polygonen); nur entwichene Punkte werden unter allen Zonen gesucht. Die Punkte werden in Blöcken verarbeitet, sodass der Speicherbedarf nicht mit der Zahl der Skalen und Realisierungen wächst.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §5 (Fig. 13-21, eq. 14, eq. 15).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="170"/>
         <source>e.g. 10000: points drawn uniformly over ZONES (in the zones' CRS); no data is read, so an epsilon chosen from the result is not a data-dependent choice.</source>
         <translation>z. B. 10000: gleichverteilt über ZONES gezogene Punkte (im KBS der Zonen); es werden keine Daten gelesen, ein aus dem Ergebnis gewähltes Epsilon ist also keine datenabhängige Wahl.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="439"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="440"/>
         <source>UNIFORM_POINTS is given: INPUT is not read.</source>
         <translation>UNIFORM_POINTS ist angegeben: INPUT wird nicht gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="444"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="445"/>
         <source>UNIFORM_POINTS: {error}.</source>
         <translation>UNIFORM_POINTS: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="445"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="446"/>
         <source>{n} points drawn uniformly over ZONES</source>
         <translation>{n} gleichverteilt über ZONES gezogene Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="448"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="449"/>
         <source>Give INPUT (the points to calibrate on) or UNIFORM_POINTS (a number of points drawn uniformly over ZONES, which reads no data).</source>
         <translation>Geben Sie INPUT (die Punkte, auf denen kalibriert wird) oder UNIFORM_POINTS an (eine Anzahl gleichverteilt über ZONES gezogener Punkte, wofür keine Daten gelesen werden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="457"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="458"/>
         <source>The escape shares and the calibration were computed from points drawn uniformly over the zones (public): an epsilon chosen from them reveals nothing about the data.</source>
         <translation>Die Fluchtanteile und die Kalibrierung wurden aus gleichverteilt über die Zonen gezogenen Punkten berechnet (öffentlich): ein daraus gewähltes Epsilon verrät nichts über die Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="459"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="460"/>
         <source>The escape shares, CALIBRATED_SCALE and CALIBRATED_EPSILON were computed from the raw points of INPUT: an epsilon chosen from them is a choice that depends on the data, and no privacy ledger counts it. For a choice that costs nothing, calibrate on public points: UNIFORM_POINTS, or a public layer (e.g. address points) as INPUT.</source>
         <translation>Die Fluchtanteile, CALIBRATED_SCALE und CALIBRATED_EPSILON wurden aus den Rohpunkten von INPUT berechnet: ein daraus gewähltes Epsilon ist eine von den Daten abhängige Wahl, und kein Datenschutz-Ledger zählt sie. Für eine Wahl, die nichts kostet, kalibrieren Sie auf öffentlichen Punkten: UNIFORM_POINTS oder eine öffentliche Ebene (z. B. Adresspunkte) als INPUT.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="484"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="485"/>
         <source>Computed from points drawn uniformly over the zones (public)</source>
         <translation>Berechnet aus gleichverteilt über die Zonen gezogenen Punkten (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="484"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="485"/>
         <source>NOT differentially private: statistics of the raw data; an epsilon chosen from it is not counted by any ledger</source>
         <translation>NICHT differentiell privat: Statistiken der Rohdaten; ein daraus gewähltes Epsilon zählt kein Ledger</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="177"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="178"/>
         <source>Laplace scales to test (m)</source>
         <translation>Zu prüfende Laplace-Skalen (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="196"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="197"/>
         <source>Protected distance (m)</source>
         <translation>Geschützte Entfernung (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="206"/>
         <source>Perturbed layer to measure</source>
         <translation>Zu messender verrauschter Layer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="209"/>
         <source>Field pairing true and perturbed points</source>
         <translation>Feld, das wahre und verrauschte Punkte paart</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="163"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="165"/>
         <source>The true locations, or public points; leave empty with UNIFORM_POINTS.</source>
         <translation>Die wahren Orte oder öffentliche Punkte; leer lassen mit UNIFORM_POINTS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/escape_analysis.py" line="167"/>
         <source>Uniform points to calibrate on</source>
         <translation>Gleichverteilte Punkte zur Kalibrierung</translation>
     </message>
@@ -5374,407 +5414,407 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>PrivacyReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="65"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="63"/>
         <source>Privacy report (budget accounting)</source>
         <translation>Privatsphäre-Bericht (Budgetabrechnung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="143"/>
         <source>Privacy ledger (JSON)</source>
         <translation>Privatsphäre-Journal (JSON)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="379"/>
         <source>Releases</source>
         <translation>Veröffentlichungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="364"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="362"/>
         <source>Privacy report</source>
         <translation>Privatsphäre-Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="160"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="180"/>
         <source>Sources</source>
         <translation>Datenquellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="181"/>
         <source>Releases counted</source>
         <translation>Gezählte Veröffentlichungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="189"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="187"/>
         <source>Give LAYERS (released layers) and/or LEDGER (the privacy ledger).</source>
         <translation>Geben Sie LAYERS (veröffentlichte Layer) und/oder LEDGER (das Privatsphäre-Journal) an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="197"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="195"/>
         <source>LEDGER {path} does not exist.</source>
         <translation>LEDGER {path} existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="211"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="209"/>
         <source>Layer '{name}' has no dp_geoprivacy privacy record and is not counted.</source>
         <translation>Der Layer „{name}“ hat keine Privatsphäre-Angaben von dp_geoprivacy und wird nicht gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="217"/>
         <source>Layer '{name}' ({algorithm}) is NOT differentially private: it is not counted and must not be published.</source>
         <translation>Der Layer „{name}“ ({algorithm}) ist NICHT differenziell privat: Er wird nicht gezählt und darf nicht veröffentlicht werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="360"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="358"/>
         <source>Read from {n} layer(s)</source>
         <translation>Gelesen aus {n} Layer(n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="360"/>
         <source> and the ledger {path}</source>
         <translation> und dem Journal {path}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="379"/>
         <source>Source</source>
         <translation>Datenquelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="379"/>
         <source>Grouped by</source>
         <translation>Gruppiert nach</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="379"/>
         <source>Sum of epsilons</source>
         <translation>Summe der Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="379"/>
         <source>Worst cell</source>
         <translation>Ungünstigste Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="379"/>
         <source>Driven by</source>
         <translation>Bestimmt durch</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="388"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="386"/>
         <source>input layer name</source>
         <translation>Name des Eingabelayers</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="388"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="386"/>
         <source>ledger fingerprint</source>
         <translation>Fingerabdruck im Journal</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="397"/>
         <source>Release</source>
         <translation>Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="397"/>
         <source>Algorithm</source>
         <translation>Algorithmus</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="397"/>
         <source>Epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="397"/>
         <source>Delta</source>
         <translation>Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="397"/>
         <source>Partition</source>
         <translation>Partition</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="397"/>
         <source>Unit of privacy</source>
         <translation>Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="397"/>
         <source>Output</source>
         <translation>Ausgabe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="397"/>
         <source>Time</source>
         <translation>Zeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="397"/>
         <source>Drives the total</source>
         <translation>Bestimmt die Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="406"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="404"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="408"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="406"/>
         <source> (seeded)</source>
         <translation> (mit Zufallssaat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="384"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="382"/>
         <source>(other)</source>
         <translation>(andere)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="418"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="416"/>
         <source>How the totals are computed</source>
         <translation>Wie die Summen berechnet werden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="168"/>
         <source>Largest (epsilon, delta)-DP total of one source: epsilon</source>
         <translation>Größte (Epsilon, Delta)-DP-Summe einer Datenquelle: Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="170"/>
         <source>Largest (epsilon, delta)-DP total of one source: delta</source>
         <translation>Größte (Epsilon, Delta)-DP-Summe einer Datenquelle: Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="176"/>
         <source>Largest geo-indistinguishability total of one source: epsilon</source>
         <translation>Größte Summe der Geo-Ununterscheidbarkeit einer Datenquelle: Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="178"/>
         <source>... per this distance (metres)</source>
         <translation>... je dieser Entfernung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="199"/>
         <source>LEDGER: {error}. Give the ledger file the privatizing runs wrote.</source>
         <translation>LEDGER: {error}. Geben Sie die Journaldatei an, die die privatisierenden Läufe geschrieben haben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="283"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="281"/>
         <source>geo-indistinguishability ({norm}), per location</source>
         <translation>Geo-Ununterscheidbarkeit ({norm}), je Ort</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="282"/>
         <source>(epsilon, delta)-differential privacy, per unit of privacy</source>
         <translation>(Epsilon, Delta)-Differential-Privacy, je Schutzeinheit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="288"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="286"/>
         <source>epsilon {eps:.6g} per {d:g} m ({norm}, geo-indistinguishability of each location)</source>
         <translation>Epsilon {eps:.6g} je {d:g} m ({norm}, Geo-Ununterscheidbarkeit jedes Orts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="289"/>
         <source>epsilon {eps:.6g}, delta {delta:.6g} per unit of privacy ({units})</source>
         <translation>Epsilon {eps:.6g}, Delta {delta:.6g} je Schutzeinheit ({units})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="330"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="328"/>
         <source>Totals are per source and per kind of guarantee, never added across them. Geo-indistinguishability (epsilon per DISTANCE metres, for each location) and (epsilon, delta)-differential privacy (for one unit of privacy, with no distance) are different quantities: their sum means nothing. Sources hold different people: releases of different data do not compose, and if two sources do hold the same people, their totals must be added by hand and the publisher must say so.</source>
         <translation>Summen gelten je Datenquelle und je Art der Garantie und werden nie über diese hinweg addiert. Geo-Ununterscheidbarkeit (Epsilon je DISTANCE Meter, für jeden Ort) und (Epsilon, Delta)-Differential-Privacy (für eine Schutzeinheit, ohne Entfernung) sind verschiedene Größen: Ihre Summe bedeutet nichts. Datenquellen enthalten verschiedene Personen: Veröffentlichungen verschiedener Daten komponieren nicht, und wenn zwei Datenquellen doch dieselben Personen enthalten, müssen ihre Summen von Hand addiert werden, und die Veröffentlichende muss das angeben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="359"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="357"/>
         <source>{n} distinct release(s) of {s} source(s)</source>
         <translation>{n} verschiedene Veröffentlichung(en) aus {s} Datenquelle(n)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="379"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="377"/>
         <source>Totals per source and kind of guarantee</source>
         <translation>Summen je Datenquelle und Art der Garantie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="379"/>
         <source>Guarantee</source>
         <translation>Garantie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="379"/>
         <source>Total</source>
         <translation>Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="67"/>
         <source>Adds up the privacy loss (epsilon, delta) of releases made from the same data, from their privacy records and the ledger, and shows which releases drive the total.</source>
         <translation>Summiert den Privatsphäreverlust (Epsilon, Delta) von Veröffentlichungen aus denselben Daten, aus ihren Privatsphäre-Protokollen und dem Journal, und zeigt, welche Veröffentlichungen die Summe bestimmen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="67"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; it releases nothing new and costs no privacy budget; the ledger it reads is private to the publisher.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; veröffentlicht nichts Neues und kostet kein Privatsphäre-Budget; das gelesene Journal bleibt privat beim Herausgeber.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="67"/>
         <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact, no noise: the totals follow the composition theorems (Asghar, Tyler and Kaafar 2017 Theorems 2 and 3).</source>
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakt, kein Rauschen: die Summen folgen den Kompositionssätzen (Asghar, Tyler und Kaafar 2017, Sätze 2 und 3).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="162"/>
         <source>Largest total for one person of one source: epsilon (inf: unbounded)</source>
         <translation>Größte Summe für eine Person einer Datenquelle: Epsilon (inf: unbeschränkt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="168"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="166"/>
         <source>Largest total for one person of one source: delta</source>
         <translation>Größte Summe für eine Person einer Datenquelle: Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="239"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="237"/>
         <source>{n} release(s) were made with a user-supplied seed: not private (anyone who knows the seed removes the noise); listed apart and outside every total. Do not publish them.</source>
         <translation>{n} Veröffentlichung(en) wurden mit einer vom Nutzer angegebenen Zufallssaat erstellt: nicht privat (wer die Saat kennt, entfernt das Rauschen); getrennt aufgeführt und außerhalb jeder Summe. Veröffentlichen Sie sie nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="246"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="244"/>
         <source>{source}: {person}.</source>
         <translation>{source}: {person}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="321"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="319"/>
         <source>per person: UNBOUNDED (a release whose unit is not a person, e.g. one point or trip, was made without ROWS_PER_PERSON: a person with many rows is exposed many times)</source>
         <translation>je Person: UNBESCHRÄNKT (eine Veröffentlichung, deren Einheit keine Person ist, z. B. ein Punkt oder eine Fahrt, wurde ohne ROWS_PER_PERSON erstellt: Eine Person mit vielen Zeilen gibt sich vielfach preis)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="323"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="321"/>
         <source>per person: epsilon {eps:.6g}, delta {delta:.6g}</source>
         <translation>je Person: Epsilon {eps:.6g}, Delta {delta:.6g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="340"/>
         <source>Not private (seeded): outside every total</source>
         <translation>Nicht privat (mit Zufallssaat): außerhalb jeder Summe</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="343"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="341"/>
         <source>These releases were made with a user-supplied seed: anyone who knows it can remove the noise. They are not counted in any total and must not be published.</source>
         <translation>Diese Veröffentlichungen wurden mit einer vom Nutzer angegebenen Zufallssaat erstellt: Wer sie kennt, kann das Rauschen entfernen. Sie zählen in keiner Summe und dürfen nicht veröffentlicht werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="344"/>
         <source>Epsilon as configured</source>
         <translation>Epsilon wie eingestellt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="397"/>
         <source>Partitions compose</source>
         <translation>Komposition der Partitionen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="397"/>
         <source>Rows per person</source>
         <translation>Zeilen je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="409"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="407"/>
         <source>sequential: no rule recorded</source>
         <translation>sequenziell: keine Regel vermerkt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="409"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="407"/>
         <source>not bounded</source>
         <translation>unbeschränkt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="142"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="140"/>
         <source>Released layers</source>
         <translation>Veröffentlichte Layer</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="146"/>
         <source>Delta for the zCDP total (0: not used)</source>
         <translation>Delta für die zCDP-Summe (0: nicht verwendet)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="149"/>
         <source>Where a source has a Gaussian release, its releases are also totalled in zero-concentrated DP (Bun and Steinke 2016): rho adds up, a pure epsilon-DP release counts epsilon squared over 2, and the total is converted to epsilon at this delta (Canonne, Kamath and Steinke 2020 Corollary 13). Releases that are (epsilon, delta)-DP but not zCDP add their epsilon and delta on top. The report gives the smaller epsilon of this and basic composition and says which gave it. 0: basic composition only.</source>
         <translation>Hat eine Datenquelle eine Gauß-Veröffentlichung, werden ihre Veröffentlichungen auch in nullkonzentrierter DP (Bun und Steinke 2016) summiert: Rho addiert sich, eine reine Epsilon-DP-Veröffentlichung zählt Epsilon zum Quadrat durch 2, und die Summe wird bei diesem Delta in Epsilon umgerechnet (Canonne, Kamath und Steinke 2020 Korollar 13). Veröffentlichungen, die (Epsilon, Delta)-DP, aber nicht zCDP sind, addieren ihr Epsilon und Delta obendrauf. Der Bericht gibt das kleinere Epsilon dieser und der einfachen Komposition an und sagt, welche es ergab. 0: nur einfache Komposition.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="172"/>
         <source>zCDP rho of that source's releases (0: no zCDP total)</source>
         <translation>zCDP-Rho der Veröffentlichungen dieser Datenquelle (0: keine zCDP-Summe)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="174"/>
         <source>How that total was found: basic composition or zCDP</source>
         <translation>Wie diese Summe gefunden wurde: einfache Komposition oder zCDP</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="299"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="297"/>
         <source>; by zCDP: rho {rho:.6g} (pure epsilon-DP releases as epsilon squared over 2), converted at delta {declared:g} (Canonne, Kamath and Steinke 2020)</source>
         <translation>; nach zCDP: Rho {rho:.6g} (reine Epsilon-DP-Veröffentlichungen als Epsilon zum Quadrat durch 2), umgerechnet bei Delta {declared:g} (Canonne, Kamath und Steinke 2020)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="303"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="301"/>
         <source>, plus {n} (epsilon, delta)-DP release(s) that are not zCDP (epsilon {eps:.6g}, delta {delta:.6g}, added up)</source>
         <translation>, dazu {n} (Epsilon, Delta)-DP-Veröffentlichung(en), die nicht zCDP sind (Epsilon {eps:.6g}, Delta {delta:.6g}, addiert)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="306"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="304"/>
         <source>: epsilon {z_eps:.6g}, delta {z_delta:.6g}; by basic composition: epsilon {b_eps:.6g}, delta {b_delta:.6g}</source>
         <translation>: Epsilon {z_eps:.6g}, Delta {z_delta:.6g}; nach einfacher Komposition: Epsilon {b_eps:.6g}, Delta {b_delta:.6g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="309"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="307"/>
         <source>. zCDP gives the smaller epsilon.</source>
         <translation>. zCDP ergibt das kleinere Epsilon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="309"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="307"/>
         <source>. Basic composition gives the smaller epsilon.</source>
         <translation>. Die einfache Komposition ergibt das kleinere Epsilon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="316"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="314"/>
         <source>not zCDP (added on top)</source>
         <translation>nicht zCDP (zusätzlich addiert)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="326"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="324"/>
         <source> (by zCDP)</source>
         <translation> (nach zCDP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="326"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="324"/>
         <source> (by basic composition)</source>
         <translation> (nach einfacher Komposition)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="397"/>
         <source>Rho (zCDP)</source>
         <translation>Rho (zCDP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="419"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="417"/>
         <source>Releases of one source and one kind of guarantee add up (basic sequential composition, Asghar, Tyler and Kaafar 2017 Theorem 2). Releases on disjoint partitions cost only the largest (parallel composition, Asghar, Tyler and Kaafar 2017 Theorem 3): two partitions are disjoint only if they give a common key different values; different keys overlap and 'all' overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive it. This holds only if each unit of privacy lies in one partition (for example each trip on one day). Location releases with different DISTANCE are rescaled to the smallest before adding (the epsilon column shows each release's own epsilon). Aggregate releases with different units of privacy add up for the smallest of them. Where a source has a Gaussian release, its releases are also totalled in zero-concentrated DP (Bun and Steinke 2016): a Gaussian release counts its rho, a pure epsilon-DP release epsilon squared over 2 (Proposition 1.4), rho adds up (Lemma 1.7; over disjoint partitions the largest counts) and the total is converted to epsilon at the declared DELTA (Canonne, Kamath and Steinke 2020 Corollary 13); releases that are (epsilon, delta)-DP but not zCDP add their epsilon and delta on top. Both totals are valid; the report gives the smaller epsilon and says which. Per person, k units per person multiply rho by k squared (Bun and Steinke 2016 Proposition 1.9). A ledger entry is made before noise is drawn, so a failed run still counts. Sources grouped by input layer name assume that one name means one dataset.</source>
         <translation>Die Veröffentlichungen einer Datenquelle und einer Art der Garantie addieren sich (einfache sequenzielle Komposition, Asghar, Tyler und Kaafar 2017 Theorem 2). Veröffentlichungen auf disjunkten Partitionen kosten nur so viel wie die größte (parallele Komposition, Asghar, Tyler und Kaafar 2017 Theorem 3): Zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen sie. Das gilt nur, wenn jede Schutzeinheit in genau einer Partition liegt (zum Beispiel jede Fahrt an einem Tag). Ortsveröffentlichungen mit verschiedener DISTANCE werden vor dem Addieren auf die kleinste umgerechnet (die Spalte Epsilon zeigt das eigene Epsilon jeder Veröffentlichung). Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste davon. Hat eine Datenquelle eine Gauß-Veröffentlichung, werden ihre Veröffentlichungen auch in nullkonzentrierter DP (Bun und Steinke 2016) summiert: eine Gauß-Veröffentlichung zählt ihr Rho, eine reine Epsilon-DP-Veröffentlichung Epsilon zum Quadrat durch 2 (Proposition 1.4), Rho addiert sich (Lemma 1.7; über disjunkte Partitionen zählt das größte), und die Summe wird beim angegebenen DELTA in Epsilon umgerechnet (Canonne, Kamath und Steinke 2020 Korollar 13); Veröffentlichungen, die (Epsilon, Delta)-DP, aber nicht zCDP sind, addieren ihr Epsilon und Delta obendrauf. Beide Summen sind gültig; der Bericht gibt das kleinere Epsilon an und sagt, welche. Je Person multiplizieren k Einheiten je Person Rho mit k zum Quadrat (Bun und Steinke 2016 Proposition 1.9). Ein Journaleintrag wird angelegt, bevor Rauschen erzeugt wird; daher zählt auch ein fehlgeschlagener Lauf. Nach dem Namen des Eingabelayers gruppierte Datenquellen setzen voraus, dass ein Name genau einen Datensatz bezeichnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="80"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="78"/>
         <source>&lt;p&gt;Adds up the privacy loss of releases made from the same data, across sessions and tools, and shows which releases drive the total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Inputs.&lt;/b&gt; LAYERS: any number of outputs of dp_geoprivacy algorithms (their privacy records are read from the layer metadata; a layer built on an earlier release, such as relocated trips and their noisy histogram, carries both). LEDGER: the publisher's private ledger that the algorithms' LEDGER parameter appends to. Give either or both; outputs of one run share a release id and are counted once.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Sources.&lt;/b&gt; Releases are totalled per source: per ledger source (a fingerprint of the input's geometries, never shown: copies in other formats, with other columns or rows in another order are one source; layers prepared from a source, such as tripends' outputs, count against it; runs with one DATASET name share a source), or, for layers whose release is not in the ledger, per name of their input layer (two datasets with one name are then added up, the safe direction; one dataset under two names is not). Every source has one stable name, S1, S2, ... with its layer names, numbered by its earliest release. A release a layer is built on (its inherited record) counts against that layer's source too.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Per person first.&lt;/b&gt; Each source's headline is what one person is exposed to: a user-level release counts its epsilon; a release whose unit is smaller than a person (a point, a trip, a row, a user-day) counts as unbounded per person unless its run declared ROWS_PER_PERSON = k, then k times epsilon. Location releases are shown beside it.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Kinds of guarantee, never added.&lt;/b&gt; Location releases (Laplace location perturbation) give geo-indistinguishability: epsilon per DISTANCE metres for each location. Aggregate releases (counts, flows, relocation, randomized response) give (epsilon, delta)-differential privacy per unit of privacy (a user, a trip, a point, a row). The two are different quantities and are totalled separately; sources hold different people and are never added either. Location releases with different DISTANCE compose as epsilon_i x D / DISTANCE_i per D metres (D the smallest DISTANCE); planar (L2) and per-axis (L1) releases are kept apart. Aggregate releases with different units of privacy add up for the smallest unit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rules.&lt;/b&gt; Basic sequential composition: epsilons and deltas add up (Asghar, Tyler and Kaafar 2017 Theorem 2). Parallel composition: releases on disjoint partitions of the data cost only the largest (Asghar, Tyler and Kaafar 2017 Theorem 3). Partitions are key=value sets (PARTITION parameter, e.g. day=Mon or day=Mon, mode=bus); two partitions are disjoint only if they give a common key different values; different keys overlap, and 'all' overlaps everything. The total is the largest sum over any one cell of the partitions; the releases of that cell drive the total. Asghar, Tyler and Kaafar 2017 §4: six column sets with epsilons 1, 1, 1, 1, 2, 2 on each of 56 disjoint day-mode partitions total 8. A run selects its PARTITION's rows itself, and its partition composes in parallel only where no unit of privacy can lie in two partitions (partitions by the user field, user-day units with day partitions, one row per unit); otherwise the release counts on the whole source. The report gives each release's rule.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Gaussian releases: zCDP.&lt;/b&gt; Where a source has a Gaussian release (its record carries rho), its releases are also totalled in zero-concentrated DP (Bun and Steinke 2016): a pure epsilon-DP release counts rho = epsilon squared over 2, rho adds up (the largest over disjoint partitions), and the total is converted to epsilon at DELTA (Canonne, Kamath and Steinke 2020 Corollary 13). Releases that are (epsilon, delta)-DP but not zCDP (partition selection with delta) add their epsilon and delta on top. The report gives the smaller epsilon of the two ways and says which gave it; TOTAL_RHO and TOTAL_ROUTE say the same in the results.&lt;/p&gt;&lt;p&gt;Layers not differentially private (calibration aids) are listed and not counted; they must not be published. Seeded runs are not private: listed apart, outside every total.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs.&lt;/b&gt; OUTPUT: a table with one row per release. REPORT: an HTML page. Results: PERSON_EPSILON and PERSON_DELTA, the largest total for one person of any one source (inf: unbounded; JSON has no inf, so qgis_process --json shows null there), PERSON_UNBOUNDED (true when a person's total is unbounded); TOTAL_EPSILON and TOTAL_DELTA, the largest (epsilon, delta)-DP total per unit of privacy; LOCATION_EPSILON per LOCATION_DISTANCE_M metres, the largest geo-indistinguishability total of any one source (maxima, not sums); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Sources: Asghar, Tyler and Kaafar 2017 §2 (Theorems 2-3) and §4; the ITMS report §III F.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Summiert den Privatsphäre-Verlust von Veröffentlichungen aus denselben Daten über Sitzungen und Werkzeuge hinweg und zeigt, welche Veröffentlichungen die Summe bestimmen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingaben.&lt;/b&gt; LAYERS: beliebig viele Ausgaben von dp_geoprivacy-Algorithmen (ihre Privatsphäre-Angaben werden aus den Layermetadaten gelesen; ein Layer, der auf einer früheren Veröffentlichung beruht, etwa verlagerte Fahrten und ihr verrauschtes Histogramm, trägt beide). LEDGER: das private Journal des Herausgebers, das der Parameter LEDGER der Algorithmen ergänzt. Geben Sie eines von beiden oder beide an; die Ausgaben eines Laufs teilen sich eine Veröffentlichungs-ID und werden einmal gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenquellen.&lt;/b&gt; Veröffentlichungen werden je Datenquelle summiert: je Datenquelle im Journal (ein Fingerabdruck der Geometrien der Eingabe, der nie angezeigt wird: Kopien in anderen Formaten, mit anderen Spalten oder in anderer Zeilenfolge sind eine Datenquelle; aus einer Datenquelle vorbereitete Layer, etwa die Ausgaben von tripends, zählen gegen sie; Läufe mit demselben DATASET-Namen teilen sich eine Datenquelle) oder, für Layer, deren Veröffentlichung nicht im Journal steht, je Name ihres Eingabelayers (zwei Datensätze mit demselben Namen werden dann zusammengezählt, die sichere Richtung; ein Datensatz unter zwei Namen dagegen nicht). Jede Datenquelle hat einen festen Namen, S1, S2, ... mit ihren Layernamen, nummeriert nach ihrer frühesten Veröffentlichung. Eine Veröffentlichung, auf der ein Layer beruht (seine geerbten Angaben), zählt ebenfalls gegen die Datenquelle dieses Layers.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zuerst je Person.&lt;/b&gt; Die Hauptzahl jeder Datenquelle ist, was eine Person preisgibt: Eine Veröffentlichung auf Personenebene zählt ihr Epsilon; eine Veröffentlichung, deren Einheit kleiner als eine Person ist (ein Punkt, eine Fahrt, eine Zeile, ein Personentag), zählt je Person als unbeschränkt, außer ihr Lauf hat ROWS_PER_PERSON = k angegeben, dann k mal Epsilon. Ortsveröffentlichungen werden daneben gezeigt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Arten von Garantien, nie addiert.&lt;/b&gt; Ortsveröffentlichungen (Laplace-Verschiebung von Orten) geben Geo-Ununterscheidbarkeit: Epsilon je DISTANCE Meter für jeden Ort. Aggregierte Veröffentlichungen (Zählungen, Flüsse, Verlagerung, Randomized Response) geben (Epsilon, Delta)-Differential-Privacy je Schutzeinheit (eine Person, eine Fahrt, ein Punkt, eine Zeile). Beides sind verschiedene Größen und werden getrennt summiert; Datenquellen enthalten verschiedene Personen und werden ebenfalls nie addiert. Ortsveröffentlichungen mit verschiedener DISTANCE werden als Epsilon_i x D / DISTANCE_i je D Meter komponiert (D die kleinste DISTANCE); planare (L2) und achsenweise (L1) Veröffentlichungen bleiben getrennt. Aggregierte Veröffentlichungen mit verschiedenen Schutzeinheiten addieren sich für die kleinste Einheit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Regeln.&lt;/b&gt; Einfache sequenzielle Komposition: Epsilons und Deltas addieren sich (Asghar, Tyler und Kaafar 2017 Theorem 2). Parallele Komposition: Veröffentlichungen auf disjunkten Partitionen der Daten kosten nur so viel wie die größte (Asghar, Tyler und Kaafar 2017 Theorem 3). Partitionen sind Mengen von Schlüssel=Wert-Paaren (Parameter PARTITION, z. B. day=Mon oder day=Mon, mode=bus); zwei Partitionen sind nur dann disjunkt, wenn sie einem gemeinsamen Schlüssel verschiedene Werte geben; verschiedene Schlüssel überlappen sich, und 'all' überlappt alles. Die Summe ist die größte Summe über eine einzelne Zelle der Partitionen; die Veröffentlichungen dieser Zelle bestimmen die Summe. Asghar, Tyler und Kaafar 2017 §4: Sechs Spaltengruppen mit den Epsilons 1, 1, 1, 1, 2, 2 auf jeder von 56 disjunkten Partitionen nach Tag und Verkehrsmittel ergeben insgesamt 8. Ein Lauf wählt die Zeilen seiner PARTITION selbst aus, und seine Partition wird nur dann parallel komponiert, wenn keine Schutzeinheit in zwei Partitionen liegen kann (Partitionen nach dem Nutzerfeld, Personentage mit Partitionen nach Tag, eine Zeile je Einheit); sonst zählt die Veröffentlichung für die ganze Datenquelle. Der Bericht nennt die Regel jeder Veröffentlichung.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Gauß-Veröffentlichungen: zCDP.&lt;/b&gt; Hat eine Datenquelle eine Gauß-Veröffentlichung (ihr Datenschutzprotokoll enthält Rho), werden ihre Veröffentlichungen auch in nullkonzentrierter DP (Bun und Steinke 2016) summiert: eine reine Epsilon-DP-Veröffentlichung zählt Rho = Epsilon zum Quadrat durch 2, Rho addiert sich (über disjunkte Partitionen das größte), und die Summe wird bei DELTA in Epsilon umgerechnet (Canonne, Kamath und Steinke 2020 Korollar 13). Veröffentlichungen, die (Epsilon, Delta)-DP, aber nicht zCDP sind (Partitionsauswahl mit Delta), addieren ihr Epsilon und Delta obendrauf. Der Bericht gibt das kleinere Epsilon der beiden Wege an und sagt, welcher es ergab; TOTAL_RHO und TOTAL_ROUTE sagen dasselbe in den Ergebnissen.&lt;/p&gt;&lt;p&gt;Nicht differenziell private Layer (Kalibrierungshilfen) werden aufgeführt, aber nicht gezählt; sie dürfen nicht veröffentlicht werden. Läufe mit Zufallssaat sind nicht privat: getrennt aufgeführt, außerhalb jeder Summe.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben.&lt;/b&gt; OUTPUT: eine Tabelle mit einer Zeile je Veröffentlichung. REPORT: eine HTML-Seite. Ergebnisse: PERSON_EPSILON und PERSON_DELTA, die größte Summe für eine Person einer einzelnen Datenquelle (inf: unbeschränkt; JSON kennt kein inf, daher zeigt qgis_process --json dort null), PERSON_UNBOUNDED (true, wenn die Summe einer Person unbeschränkt ist); TOTAL_EPSILON und TOTAL_DELTA, die größte (Epsilon, Delta)-DP-Summe je Schutzeinheit; LOCATION_EPSILON je LOCATION_DISTANCE_M Meter, die größte Summe der Geo-Ununterscheidbarkeit einer einzelnen Datenquelle (Maxima, keine Summen); SOURCES, RELEASES.&lt;/p&gt;&lt;p&gt;Quellen: Asghar, Tyler und Kaafar 2017 §2 (Theorems 2-3) und §4; ITMS-Bericht §III F.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="164"/>
         <source>A person's total is unbounded (PERSON_EPSILON is inf)</source>
         <translation>Die Summe einer Person ist unbeschränkt (PERSON_EPSILON ist inf)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="248"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/privacy_report.py" line="246"/>
         <source>{source}, {n} release(s): {total}.</source>
         <translation>{source}, {n} Veröffentlichung(en): {total}.</translation>
     </message>
@@ -6083,17 +6123,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>ReleaseLayer</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="140"/>
         <source>±{moe:.2g} at 95%</source>
         <translation>±{moe:.2g} bei 95 %</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="142"/>
         <source>95% within {q95:,.0f} m</source>
         <translation>95 % innerhalb {q95:,.0f} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="142"/>
+        <location filename="../dp_geoprivacy/processing/privacy_metadata.py" line="143"/>
         <source>run {run}</source>
         <translation>Lauf {run}</translation>
     </message>
@@ -7023,257 +7063,257 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>TripRelocationAlgorithm</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="76"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="77"/>
         <source>Randomized trip relocation (origin and destination zones)</source>
         <translation>Zufällige Fahrtenverlagerung (Quell- und Zielzonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="145"/>
         <source>Trips</source>
         <translation>Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="146"/>
         <source>Origin zone field</source>
         <translation>Feld der Quellzone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="148"/>
         <source>Destination zone field</source>
         <translation>Feld der Zielzone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="156"/>
         <source>Histogram zone id field</source>
         <translation>Zonen-ID-Feld des Histogramms</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="159"/>
         <source>Histogram count field</source>
         <translation>Zählwertfeld des Histogramms</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="166"/>
         <source>OD origin id field</source>
         <translation>Quell-ID-Feld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="166"/>
         <source>OD destination id field</source>
         <translation>Ziel-ID-Feld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="166"/>
         <source>OD count field</source>
         <translation>Zählwertfeld der OD-Tabelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="174"/>
         <source>Zone id field</source>
         <translation>Zonen-ID-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="185"/>
         <source>In (0, 1]; every zone gets probability at least FLOOR / number of zones.</source>
         <translation>In (0, 1]; jede Zone erhält mindestens die Wahrscheinlichkeit FLOOR / Anzahl der Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="307"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="308"/>
         <source>Relocated trips</source>
         <translation>Verlagerte Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="199"/>
         <source>Epsilon per trip (origin + destination)</source>
         <translation>Epsilon je Fahrt (Quelle + Ziel)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="199"/>
         <source>Epsilon of the origin</source>
         <translation>Epsilon der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="199"/>
         <source>Epsilon of the destination</source>
         <translation>Epsilon des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="199"/>
         <source>Epsilon with the histograms' epsilon</source>
         <translation>Epsilon einschließlich des Epsilons der Histogramme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="199"/>
         <source>Trips written</source>
         <translation>Geschriebene Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="214"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="215"/>
         <source>FLOOR must be in (0, 1] (got {value}): without a floor a zone with a zero count could never be reported and epsilon would be infinite.</source>
         <translation>FLOOR muss in (0, 1] liegen (erhalten: {value}): Ohne Untergrenze könnte eine Zone mit dem Zählwert null nie gemeldet werden, und Epsilon wäre unendlich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="220"/>
         <source>Give ORIGIN_HISTOGRAM (and optionally DEST_HISTOGRAM) or OD_HISTOGRAM, not both and not neither.</source>
         <translation>Geben Sie ORIGIN_HISTOGRAM (und optional DEST_HISTOGRAM) oder OD_HISTOGRAM an – genau eines von beiden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="222"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="223"/>
         <source>DEST_HISTOGRAM cannot be combined with OD_HISTOGRAM.</source>
         <translation>DEST_HISTOGRAM kann nicht mit OD_HISTOGRAM kombiniert werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="227"/>
         <source>ORIGIN_FIELD and DEST_FIELD must be different fields.</source>
         <translation>ORIGIN_FIELD und DEST_FIELD müssen verschiedene Felder sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="238"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="239"/>
         <source>The histograms name no zone.</source>
         <translation>Die Histogramme nennen keine Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="242"/>
         <source>{n} zones of the histograms are not in ZONES and are ignored (e.g. {examples}).</source>
         <translation>{n} Zonen der Histogramme sind nicht in ZONES enthalten und werden ignoriert (z. B. {examples}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="259"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="260"/>
         <source>Epsilon per trip {eps:.6g} (origin {eo:.6g}, destination {ed:.6g}); smallest replacement probabilities {qo:.3g} and {qd:.3g}.</source>
         <translation>Epsilon je Fahrt {eps:.6g} (Quelle {eo:.6g}, Ziel {ed:.6g}); kleinste Ersetzungswahrscheinlichkeiten {qo:.3g} und {qd:.3g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="288"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="289"/>
         <source>joint OD histogram</source>
         <translation>gemeinsames OD-Histogramm</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="288"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="289"/>
         <source>origin/destination histograms</source>
         <translation>Quell-/Ziel-Histogramme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="293"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="294"/>
         <source>Total with the histogram release(s) {ids}: epsilon {eps:.6g}, delta {delta:g} (their records follow this one in the metadata).</source>
         <translation>Summe mit der/den Histogramm-Veröffentlichung(en) {ids}: Epsilon {eps:.6g}, Delta {delta:g} (deren Privatsphäre-Angaben folgen in den Metadaten auf diese).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="366"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="367"/>
         <source>The count field '{field}' of {name} must be numeric.</source>
         <translation>Das Zählwertfeld „{field}“ von {name} muss numerisch sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="385"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="386"/>
         <source>{name} is marked NOT differentially private: its counts would leak into the relocated trips. Use a noisy release (dp_geoprivacy:noisyzonecounts) or a public table.</source>
         <translation>{name} ist als NICHT differenziell privat gekennzeichnet: Seine Zählwerte würden in die verlagerten Fahrten durchsickern. Verwenden Sie eine verrauschte Veröffentlichung (dp_geoprivacy:noisyzonecounts) oder eine öffentliche Tabelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="83"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip's origin and destination zone, for the traveller (one trip).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; Start- und Zielzone jeder Fahrt, für die Reisenden (eine Fahrt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="83"/>
         <source>Publishes trips with their origin and destination zones randomized: each end keeps its true zone with a probability that follows from EPSILON, else gets one drawn from a (noisy) histogram.</source>
         <translation>Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jedes Ende behält seine wahre Zone mit einer Wahrscheinlichkeit, die aus EPSILON folgt, und erhält sonst eine aus einem (verrauschten) Histogramm gezogene.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="82"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="83"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g} per trip, FLOOR={floor:g}, {zones} zones, one of them without trips): an end keeps its true zone with probability at least {p:.2%}; the reported zones match the histogram's shares in expectation.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g} je Fahrt, FLOOR={floor:g}, {zones} Zonen, eine davon ohne Fahrten): Ein Ende behält seine wahre Zone mit einer Wahrscheinlichkeit von mindestens {p:.2%}; die gemeldeten Zonen entsprechen im Erwartungswert den Anteilen des Histogramms.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="176"/>
         <source>Epsilon per trip</source>
         <translation>Epsilon je Fahrt</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="178"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="179"/>
         <source>A finite number &gt;= 0, for origin and destination together; smaller gives more privacy and fewer trips with their true zones.</source>
         <translation>Eine endliche Zahl &gt;= 0, für Quelle und Ziel zusammen; kleinere Werte geben mehr Privatsphäre und weniger Fahrten mit ihren wahren Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="199"/>
         <source>Probability of keeping the true zone</source>
         <translation>Wahrscheinlichkeit, die wahre Zone beizubehalten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="210"/>
         <source>EPSILON must be a finite number &gt;= 0 (got {value}), e.g. {default:g}.</source>
         <translation>EPSILON muss eine endliche Zahl &gt;= 0 sein (erhalten: {value}), z. B. {default:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="247"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="248"/>
         <source>EPSILON is too large: the derived probability of keeping the true zone rounds to 1.</source>
         <translation>EPSILON ist zu groß: Die abgeleitete Wahrscheinlichkeit, die wahre Zone beizubehalten, wird auf 1 gerundet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="287"/>
         <source>Epsilon per trip {eps:.6g} = origin {eo:.6g} + destination {ed:.6g} (p = {p:.6g}, floor {f:g}, {n} zones, {kind}).</source>
         <translation>Epsilon je Fahrt {eps:.6g} = Quelle {eo:.6g} + Ziel {ed:.6g} (p = {p:.6g}, Floor {f:g}, {n} Zonen, {kind}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="298"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="299"/>
         <source>The histograms carry no privacy record and were declared public tables (HISTOGRAMS_PUBLIC): not computed from these people's data.</source>
         <translation>Die Histogramme tragen keine Privatsphäre-Angaben und wurden als öffentliche Tabellen erklärt (HISTOGRAMS_PUBLIC): nicht aus den Daten dieser Personen berechnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="378"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="379"/>
         <source>{name} carries no dp_geoprivacy privacy record, so its counts may be raw counts of these trips, which the output would reveal. Use a noisy release of this plugin (dp_geoprivacy:noisyzonecounts or noisyodflows), or, if it is a public table not computed from these people's data, set HISTOGRAMS_PUBLIC.</source>
         <translation>{name} trägt keine dp_geoprivacy-Privatsphäre-Angaben, daher können seine Zählwerte Rohzählungen dieser Fahrten sein, die die Ausgabe verraten würde. Verwenden Sie eine verrauschte Veröffentlichung dieses Plugins (dp_geoprivacy:noisyzonecounts oder noisyodflows) oder setzen Sie HISTOGRAMS_PUBLIC, wenn es eine öffentliche Tabelle ist, die nicht aus den Daten dieser Personen berechnet wurde.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="94"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="95"/>
         <source>&lt;p&gt;Publishes trips with their origin and destination zones randomized: each trip keeps its true origin zone with probability p and otherwise gets a zone drawn from a histogram of origins; the destination likewise (Dumont et al. 2021, "Differential Privacy in Travel Data", §6.3). The reported histograms match the histograms used in expectation: E[reported count of zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;EPSILON&lt;/b&gt; is the privacy loss per trip (origin and destination together). p is derived from it and from public facts only (the histograms and FLOOR): per end, epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)) with q_min the smallest replacement probability (eq. 11 of the report), and p is the value at which the origin's and the destination's epsilon add up to EPSILON (P_TRUTH_USED in the results). With many zones and a modest EPSILON few trips keep their true zones: the output then mostly follows the histogram (for OD totals, dp_geoprivacy:noisyodflows is more accurate).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histograms.&lt;/b&gt; They must not leak. Take them from a noisy release of this plugin (dp_geoprivacy:noisyzonecounts: fields zone_id and noisy_count; rows of one zone, e.g. time slots, are added up): its privacy record is read, its epsilon is added for the total (EPSILON_TOTAL), its record is carried into the output's metadata, and with LEDGER it is charged to the trips' budget once. A histogram without a record is refused unless HISTOGRAMS_PUBLIC (advanced) declares that the histograms are public tables, not computed from these people's data (e.g. a census table): that declaration is written into the record. A histogram marked not differentially private is refused. ORIGIN_HISTOGRAM is used for origins and, unless DEST_HISTOGRAM is given (with the same field names), for destinations. With OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) origins are drawn from its row sums and destinations from the row of the reported origin, which keeps the joint origin-destination histogram approximately (§6.3.2, eq. 24). Negative noisy counts are set to 0. FLOOR mixes that share of uniform mass into every histogram, q = (1 - FLOOR) h / sum(h) + FLOOR / N, so every one of the N zones has a positive probability.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy.&lt;/b&gt; The unit of privacy is one trip's origin and destination; the trip's epsilon is the origin's plus the destination's (sequential composition, Asghar, Tyler and Kaafar 2017, "Differentially Private Release of Public Transport Data: The Opal Use Case", Theorem 2). Other fields pass through, except record keys (fields with a distinct value in every row, such as a trip id), which are dropped and named in the log (KEEP_IDENTIFIERS, advanced, keeps them for internal study runs). Remove fields that reveal the true endpoints (coordinates, distance) first.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (optional, polygons with ZONE_ID_FIELD) is the public list of zones; the output then has a line from the origin zone's representative point to the destination's. Without ZONES the zones are those of the histograms and the output is a table. The input's own geometry is never copied (it would show the true endpoints). An origin or destination that is NULL or not a known zone is reported as a draw from the histogram (as if its true zone had been drawn from it), so every trip is published and the number of rows does not depend on the zones. Trips are relocated independently (the report's Note 3, updating the histogram after each draw, is not applied), and row order is shuffled.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET and PARTITION: see dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021, §6.3 (eq. 17-24), §4.1 (eq. 11-12), §4.2 (eq. 13); Asghar, Tyler and Kaafar 2017, Theorem 2 (the two endpoints and the histogram add up).&lt;/p&gt;</source>
         <translation>&lt;p&gt;Veröffentlicht Fahrten mit randomisierten Quell- und Zielzonen: Jede Fahrt behält ihre wahre Quellzone mit der Wahrscheinlichkeit p und erhält andernfalls eine Zone, die aus einem Histogramm der Quellen gezogen wird; für das Ziel gilt dasselbe (Dumont et al. 2021, "Differential Privacy in Travel Data", §6.3). Die gemeldeten Histogramme entsprechen im Erwartungswert den verwendeten Histogrammen: E[gemeldete Anzahl in Zone i] = p n_i + (1 - p) N q_i.&lt;/p&gt;&lt;p&gt;&lt;b&gt;EPSILON&lt;/b&gt; ist der Privatsphäreverlust je Fahrt (Quelle und Ziel zusammen). p wird daraus und nur aus öffentlichen Angaben abgeleitet (den Histogrammen und FLOOR): Je Ende gilt epsilon = ln((p + (1-p) q_min) / ((1-p) q_min)), wobei q_min die kleinste Ersetzungswahrscheinlichkeit ist (Gl. 11 des Berichts), und p ist der Wert, bei dem sich das Epsilon der Quelle und das des Ziels zu EPSILON addieren (P_TRUTH_USED in den Ergebnissen). Bei vielen Zonen und einem mäßigen EPSILON behalten wenige Fahrten ihre wahren Zonen: Die Ausgabe folgt dann überwiegend dem Histogramm (für OD-Summen ist dp_geoprivacy:noisyodflows genauer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Histogramme.&lt;/b&gt; Sie dürfen nichts preisgeben. Entnehmen Sie sie einer verrauschten Veröffentlichung dieses Plugins (dp_geoprivacy:noisyzonecounts: Felder zone_id und noisy_count; Zeilen derselben Zone, z. B. Zeitfenster, werden summiert): Ihre Privatsphäre-Angaben werden gelesen, ihr Epsilon wird für die Summe (EPSILON_TOTAL) hinzugerechnet, ihre Angaben werden in die Metadaten der Ausgabe übernommen, und mit LEDGER wird sie einmal dem Budget der Fahrten angerechnet. Ein Histogramm ohne Privatsphäre-Angaben wird abgelehnt, es sei denn, HISTOGRAMS_PUBLIC (erweitert) erklärt die Histogramme zu öffentlichen Tabellen, die nicht aus den Daten dieser Personen berechnet wurden (z. B. eine Zensustabelle): Diese Erklärung wird in die Privatsphäre-Angaben geschrieben. Ein als nicht differenziell privat gekennzeichnetes Histogramm wird abgelehnt. ORIGIN_HISTOGRAM wird für die Quellen verwendet und, sofern DEST_HISTOGRAM nicht angegeben ist (mit denselben Feldnamen), auch für die Ziele. Mit OD_HISTOGRAM (dp_geoprivacy:noisyodflows OUTPUT_MATRIX: origin_id, dest_id, noisy_count) werden die Quellen aus seinen Zeilensummen und die Ziele aus der Zeile der gemeldeten Quelle gezogen, wodurch das gemeinsame Quelle-Ziel-Histogramm näherungsweise erhalten bleibt (§6.3.2, Gl. 24). Negative verrauschte Zählwerte werden auf 0 gesetzt. FLOOR mischt diesen Anteil gleichverteilter Masse in jedes Histogramm, q = (1 - FLOOR) h / sum(h) + FLOOR / N, sodass jede der N Zonen eine positive Wahrscheinlichkeit hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privatsphäre.&lt;/b&gt; Die Schutzeinheit sind Quelle und Ziel einer Fahrt; das Epsilon der Fahrt ist das der Quelle plus das des Ziels (sequentielle Komposition, Asghar, Tyler und Kaafar 2017, "Differentially Private Release of Public Transport Data: The Opal Use Case", Theorem 2). Andere Felder werden übernommen, außer Datensatzschlüsseln (Feldern mit einem anderen Wert in jeder Zeile, etwa einer Fahrt-ID), die entfernt und im Protokoll genannt werden (KEEP_IDENTIFIERS, erweitert, behält sie für interne Studienläufe). Entfernen Sie vorher Felder, die die wahren Endpunkte verraten (Koordinaten, Entfernung).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (optional, Polygone mit ZONE_ID_FIELD) ist die öffentliche Liste der Zonen; die Ausgabe enthält dann eine Linie vom repräsentativen Punkt der Quellzone zu dem der Zielzone. Ohne ZONES sind die Zonen die der Histogramme, und die Ausgabe ist eine Tabelle. Die eigene Geometrie der Eingabe wird nie übernommen (sie würde die wahren Endpunkte zeigen). Eine Quelle oder ein Ziel, das NULL oder keine bekannte Zone ist, wird als Ziehung aus dem Histogramm gemeldet (als wäre die wahre Zone daraus gezogen worden), sodass jede Fahrt veröffentlicht wird und die Zahl der Zeilen nicht von den Zonen abhängt. Die Fahrten werden unabhängig voneinander verlagert (Note 3 des Berichts, die Aktualisierung des Histogramms nach jeder Ziehung, wird nicht angewandt), und die Reihenfolge der Zeilen wird zufällig gemischt.&lt;/p&gt;&lt;p&gt;LEDGER, BUDGET und PARTITION: siehe dp_geoprivacy:privacyreport.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021, §6.3 (Gl. 17-24), §4.1 (Gl. 11-12), §4.2 (Gl. 13); Asghar, Tyler und Kaafar 2017, Theorem 2 (die beiden Endpunkte und das Histogramm addieren sich).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="300"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="301"/>
         <source>Origins and destinations that are NULL or not a known zone are reported as draws from the histogram.</source>
         <translation>Quellen und Ziele, die NULL oder keine bekannte Zone sind, werden als Ziehungen aus dem Histogramm gemeldet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="150"/>
         <source>Origin histogram</source>
         <translation>Histogramm der Startzonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="153"/>
         <source>Destination histogram</source>
         <translation>Histogramm der Zielzonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="163"/>
         <source>OD histogram</source>
         <translation>Quelle-Ziel-Histogramm</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="171"/>
         <source>Zones (public)</source>
         <translation>Zonen (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="181"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="182"/>
         <source>Floor (uniform share)</source>
         <translation>Sockel (gleichverteilter Anteil)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="186"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="187"/>
         <source>Unrecorded histograms are public</source>
         <translation>Histogramme ohne Protokoll sind öffentlich</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="188"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="189"/>
         <source>Histograms without a privacy record are public tables (declared by you): they cost no epsilon.</source>
         <translation>Histogramme ohne Privatsphäre-Protokoll sind öffentliche Tabellen (von Ihnen erklärt): Sie kosten kein Epsilon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="251"/>
         <source>FLOOR {floor:g} is so small that the smallest replacement probability underflows and epsilon is infinite: no privacy. Use a FLOOR of at least 1e-6 (0.05 is a common choice).</source>
         <translation>FLOOR {floor:g} ist so klein, dass die kleinste Ersetzungswahrscheinlichkeit unterläuft und Epsilon unendlich ist: kein Datenschutz. Verwenden Sie ein FLOOR von mindestens 1e-6 (0,05 ist üblich).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/trip_relocation.py" line="271"/>
         <source>{n} of the trips' origins and destinations are NULL or not a known zone and were reported as draws from the histogram. If that is most of them, check ORIGIN_FIELD, DEST_FIELD and the zone ids.</source>
         <translation>{n} der Start- und Zielzonen der Fahrten sind NULL oder keine bekannte Zone und wurden als Ziehung aus dem Histogramm gemeldet. Wenn das die meisten sind, prüfen Sie ORIGIN_FIELD, DEST_FIELD und die Zonenkennungen.</translation>
     </message>
