@@ -20,9 +20,9 @@ from dp_geoprivacy.core.releases.mobility_report import ANALYSES
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
 from .conftest import read_field
+from .neighbouring_cases import point, write_layer
 from .test_accuracy_auto_bound import chosen_m, plan, points  # noqa: F401 (points: a fixture)
 from .test_auto_bound import PER_USER, USERS, centre, run, zones  # noqa: F401 (zones: a fixture)
-from .test_neighbouring_outputs import point, write_layer
 
 EVERY_ANALYSIS = ",".join(str(i) for i in range(len(ANALYSES)))
 
