@@ -22,6 +22,7 @@ from ..core.mechanisms.bound_selection import (
     choice_values,
     per_user_counts,
     plan_choice,
+    release_epsilon,
     with_choice,
 )
 from ..core.mechanisms.bounded_stats import Bounds
@@ -69,6 +70,15 @@ def setting_errors(parameters, bound_name, user_field="USER_FIELD"):
     return None
 
 
+def basic_rest(epsilon, share, choices):
+    """What ``choices`` choices of ``share`` of ``epsilon`` each leave by basic composition (core release_epsilon,
+    never rounded above the exact rest), or 0.0 where they leave nothing or the share cannot work."""
+    try:
+        return release_epsilon(epsilon, share, choices)
+    except ValueError:
+        return 0.0
+
+
 def announce(choice):
     """Push a choice's held log line (AutoBound / AutoValueBounds ``announcement``) and forget it."""
     if choice.announcement is not None:
@@ -111,7 +121,7 @@ class AutoBound:
                 cost_share=cost_share, per_unit=per_unit, zcdp_release=zcdp_release)
         except ValueError as error:
             if m != AUTOMATIC:  # the value bounds' choice alone: AutoValueBounds.from_parameters says why
-                return cls(m, epsilon, epsilon * (1.0 - share * other_choices))
+                return cls(m, epsilon, basic_rest(epsilon, share, other_choices))
             raise QgsProcessingException(tr("{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE and "
                                             "AUTO_MAX_BOUND.").format(name=bound_name, error=error)) from None
         if choice is None:
