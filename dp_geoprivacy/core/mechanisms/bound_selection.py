@@ -179,7 +179,7 @@ def remainder(total: float, spent) -> float:
     above the exact rest by half a unit in the last place: then the next float down. So the parts never add up to
     more than ``total`` (the privacy is never understated), and a rest that is exactly representable is exact: 10
     less 9 is 1, where 10 (1 - 0.9) gives 0.9999999999999998, which doubles a Laplace snapping grain of 8."""
-    exact = Fraction(total) - Fraction(spent)
+    exact = Fraction(float(total)) - (spent if isinstance(spent, Fraction) else Fraction(float(spent)))
     rest = float(exact)
     return math.nextafter(rest, -math.inf) if Fraction(rest) > exact else rest
 
