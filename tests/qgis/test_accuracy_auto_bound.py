@@ -34,12 +34,17 @@ def plan(tmp_path, name, **parameters):
     """The planner's results and its table's rows (a dict per row)."""
     output = tmp_path / f"{name}.gpkg"
     results = run_algorithm_json(PLANNER, OUTPUT=str(output), **parameters)
+    return results, table_rows(output)
+
+
+def table_rows(output):
+    """The rows of the planner's table ``output`` (a dict per row)."""
     source = ogr.Open(str(output))
     definition = source.GetLayer(0).GetLayerDefn()
     names = [definition.GetFieldDefn(i).GetName() for i in range(definition.GetFieldCount())]
     source = None
     table = {name: read_field(output, name) for name in names}
-    return results, [dict(zip(table, values)) for values in zip(*table.values())]
+    return [dict(zip(table, values)) for values in zip(*table.values())]
 
 
 @pytest.fixture(scope="module")

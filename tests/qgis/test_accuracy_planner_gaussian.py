@@ -21,7 +21,7 @@ from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
 from .conftest import read_field
 from .neighbouring_cases import point, write_layer
-from .test_accuracy_auto_bound import chosen_m, plan, points  # noqa: F401 (points: a fixture)
+from .test_accuracy_auto_bound import chosen_m, plan, points, table_rows  # noqa: F401 (points: a fixture)
 from .test_auto_bound import PER_USER, USERS, centre, run, zones  # noqa: F401 (zones: a fixture)
 
 EVERY_ANALYSIS = ",".join(str(i) for i in range(len(ANALYSES)))
@@ -92,12 +92,12 @@ def test_planned_gaussian_report_is_the_reports(records, zones, tmp_path):  # no
     delta) as recorded; the side by side has the report with NOISE=0 beside it, the same Gaussian figures either
     way, and at M 4 the Gaussian's smaller error."""
     _, record = report(records, zones, tmp_path, EPSILON=1, MAX_TRIPS_PER_USER=PER_USER)
-    settings = {"RELEASE": 6, "EPSILON": 1, "EPSILONS": "0.5, 1", "MAX_CONTRIBUTIONS": PER_USER, "DELTA": 1e-6,
+    settings = {"RELEASE": 6, "EPSILON": 1, "EPSILONS": "1, 2", "MAX_CONTRIBUTIONS": PER_USER, "DELTA": 1e-6,
                 "OD_DELTA": 1e-7, "REPORT_ANALYSES": EVERY_ANALYSIS}
-    results, rows = plan(tmp_path, "gaussian", NOISE=2, **settings)
+    results, log, _ = run("accuracyplanner", tmp_path, NOISE=2, OUTPUT=tmp_path / "gaussian.gpkg", **settings)
+    rows = table_rows(tmp_path / "gaussian.gpkg")
     check_sections(rows, record, tmp_path, 1.0, PER_USER)
     assert record.delta == pytest.approx(1.1e-6) and record.rho is None
-    _, log, _ = run("accuracyplanner", tmp_path, NOISE=2, OUTPUT=tmp_path / "logged.gpkg", **settings)
     assert f"NOISE=2: the analyses are (epsilon {record.epsilon:.4g}, delta 1.1e-06)-DP" in log
     [visits] = [r for r in rows if r["epsilon"] == 1 and r["section"] == "visits_per_zone"]
     assert results["RMSE"] == visits["rmse"] and results["GAUSSIAN_RMSE"] == visits["rmse"]

@@ -99,11 +99,14 @@ def report_spec(algorithm, parameters, context, settings, plan=None):
     return make_spec
 
 
-def section_rows(spec, epsilon):
-    """One row per published part of each section of the report ``spec`` (see the module doc), planned for the total
-    ``epsilon`` (the spec's, or more when an automatic M's choice takes its share first)."""
+def section_rows(spec, epsilon, sections=None):
+    """One row per published part of each section of the report ``spec`` (see the module doc; only ``sections``
+    when given), planned for the total ``epsilon`` (the spec's, or more when an automatic M's choice takes its share
+    first)."""
     rows = []
     for name, mechanism in spec.mechanisms().items():
+        if sections is not None and name not in sections:
+            continue
         mechanisms = mechanism if isinstance(mechanism, tuple) else (mechanism,)
         for part, mech in zip(PARTS.get(name, ("count",)), mechanisms):
             row = dict.fromkeys(REPORT_COLUMNS)
@@ -153,12 +156,14 @@ def report_side_by_side(feedback, results, settings, rows, epsilons, epsilon, de
     """The report with NOISE=0 against NOISE=2 at DELTA (module doc): for the rows of the sections whose noise
     changes, each noise's RMSE of a published count, its threshold (OD flows) and the noise with the smaller RMSE;
     the visits per zone's (else the OD flows') figures at ``epsilon`` in ``results``, and the log."""
+    planned_gaussian = bool(settings["delta"])
+
     def figures(e):
         pairs = {}
-        for gaussian in (0.0, delta):
-            for row in section_rows(make_spec(e, gaussian_delta=gaussian), e):
-                if row["section"] in NOISE_SECTIONS:
-                    pairs.setdefault(row["section"], []).append(row)
+        planned = [row for row in rows if row["epsilon"] == e and row["section"] in NOISE_SECTIONS]
+        other = section_rows(make_spec(e, gaussian_delta=0.0 if planned_gaussian else delta), e, NOISE_SECTIONS)
+        for row in (other + planned if planned_gaussian else planned + other):  # Laplace's first
+            pairs.setdefault(row["section"], []).append(row)
         return {section: {"laplace_rmse": laplace["rmse"], "gaussian_rmse": gaussian["rmse"],
                           "laplace_threshold": laplace["threshold"], "gaussian_threshold": gaussian["threshold"],
                           "smaller_error": GAUSSIAN_NAME if gaussian["rmse"] < laplace["rmse"] else LAPLACE_NAME}
