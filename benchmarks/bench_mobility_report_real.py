@@ -311,15 +311,20 @@ def tag(days, cell):
     return f"{days}d_{cell:g}m"
 
 
-def ours(directory, records, zones, epsilon, k, truths, trips, days, cell):
-    label = f"ours_{tag(days, cell)}_eps{epsilon:g}_run{k}"
-    args = ["run", "dp_geoprivacy:mobilityreport", "--", f"INPUT={records}", "USER_FIELD=uid", "TRIP_FIELD=tid",
+def ours_args(directory, records, zones, epsilon, days, label):
+    """qgis_process's arguments for our report of ``records`` over ``days`` (outputs named ``label`` in
+    ``directory``)."""
+    return ["run", "dp_geoprivacy:mobilityreport", "--", f"INPUT={records}", "USER_FIELD=uid", "TRIP_FIELD=tid",
             "TIMESTAMP_FIELD=ts", f"ZONES={zones}", "ZONE_ID_FIELD=zone_id", f"EPSILON={epsilon}",
             f"MAX_TRIPS_PER_USER={M}", f"TIME_START={FIRST_DAY}", f"TIME_END={FIRST_DAY + dt.timedelta(days=days)}",
             "TRAVEL_TIME_BIN=5",
             "JUMP_LENGTH_BIN=1", "TIME_BETWEEN_BIN=6", "RADIUS_BIN=1", f"OUTPUT_HTML={directory / (label + '.html')}",
             f"OUTPUT_VISITS={directory / (label + '_visits.gpkg')}", f"OUTPUT_FLOWS={directory / (label + '_f.gpkg')}"]
-    row = run_measured(args, label)
+
+
+def ours(directory, records, zones, epsilon, k, truths, trips, days, cell):
+    label = f"ours_{tag(days, cell)}_eps{epsilon:g}_run{k}"
+    row = run_measured(ours_args(directory, records, zones, epsilon, days, label), label)
     visits_true, flows_true, _ = truths
     visits = dict(read_layer(directory / (label + "_visits.gpkg"), ("zone_id", "visits")))
     flows = {(o, d): c for o, d, c in read_layer(directory / (label + "_f.gpkg"), ("origin_id", "dest_id",

@@ -11,40 +11,42 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
 
 
-def compile_plugin():
+def compile_plugin(root=ROOT):
     """Byte-compile the plugin's modules once, before timing, as QGIS does on a plugin's first load and pip does
     for a package it installs. Where PYTHONDONTWRITEBYTECODE is set (as in the engineers' sessions) nothing is
     cached, and every qgis_process run would compile the plugin's 135 modules again (0.2 s of CPU)."""
-    staged = ROOT / "build" / "plugins" / "dp_geoprivacy"  # its top-level modules are cached there (make stage)
-    folders = [str(f) for f in (ROOT / "dp_geoprivacy", staged) if f.is_dir()]
+    staged = root / "build" / "plugins" / "dp_geoprivacy"  # its top-level modules are cached there (make stage)
+    folders = [str(f) for f in (root / "dp_geoprivacy", staged) if f.is_dir()]
     subprocess.run([sys.executable, "-m", "compileall", "-q", *folders], check=True, capture_output=True)
 
 
-def qgis_process_command():
-    """(qgis_process binary, environment) as ``make qgis_process`` runs it, after make has staged the plugin and
-    checked the set-up (not timed: its check of the Debian packages alone is 0.7 s of CPU per call, no part of
-    the plugin); asked from make itself, so the Makefile stays the one place that says how qgis_process runs."""
-    global _QGIS_PROCESS
-    if _QGIS_PROCESS is None:
+def qgis_process_command(root=ROOT):
+    """(qgis_process binary, environment) as ``make qgis_process`` runs it in checkout ``root`` (this one unless
+    another is compared), after make has staged the plugin and checked the set-up (not timed: its check of the
+    Debian packages alone is 0.7 s of CPU per call, no part of the plugin); asked from make itself, so the
+    Makefile stays the one place that says how qgis_process runs."""
+    if root not in _QGIS_PROCESS:
         recipe = "bench-env: deps stage ; @echo $(QGIS_PROCESS_BIN) && $(QGIS_ENV) /usr/bin/env -0"
-        out = subprocess.run(["make", "-s", "--no-print-directory", "-C", str(ROOT), f"--eval={recipe}",
+        out = subprocess.run(["make", "-s", "--no-print-directory", "-C", str(root), f"--eval={recipe}",
                               "bench-env"], capture_output=True, check=True).stdout.decode()
         binary, _, env = out.partition("\n")
-        _QGIS_PROCESS = binary, dict(v.split("=", 1) for v in env.split("\0") if "=" in v and
-                                     not v.startswith(("MAKEFLAGS=", "MAKELEVEL=", "MFLAGS=")))
-    return _QGIS_PROCESS
+        _QGIS_PROCESS[root] = binary, dict(v.split("=", 1) for v in env.split("\0") if "=" in v and
+                                           not v.startswith(("MAKEFLAGS=", "MAKELEVEL=", "MFLAGS=")))
+    return _QGIS_PROCESS[root]
 
 
-_QGIS_PROCESS = None
+_QGIS_PROCESS = {}
 
 
-def run_measured(args, label):
-    """Run qgis_process with ``args`` as ``make qgis_process ARGS=...`` does (qgis_process_command) under GNU
+def run_measured(args, label, root=ROOT, python_path_first=None):
+    """Run qgis_process with ``args`` as ``make qgis_process`` does (qgis_process_command) under GNU
     time; return wall seconds, CPU seconds (user + system, the process and its children), peak RSS (MiB) and
     the load average before the run (the machine is shared: wall time alone says little). The plugin is
-    byte-compiled first (compile_plugin)."""
-    binary, env = qgis_process_command()
-    compile_plugin()
+    byte-compiled first (compile_plugin). ``python_path_first``: a folder put ahead of QGIS's Python path."""
+    binary, env = qgis_process_command(root)
+    if python_path_first is not None:
+        env = dict(env, PYTHONPATH=os.pathsep.join([str(python_path_first), env.get("PYTHONPATH", "")]))
+    compile_plugin(root)
     command = ["/usr/bin/time", "-f", "%e %M %U %S", binary, *args]
     load = load_average()
     start = time.perf_counter()

@@ -1,5 +1,6 @@
 """dp_geoprivacy: differential privacy for location and travel data in QGIS."""
 
+import importlib.machinery
 from pathlib import Path
 
 __version__ = "0.2.0"
@@ -8,16 +9,15 @@ __version__ = "0.2.0"
 # Packages whose PyPI wheels bundle a C/C++ library that QGIS has already
 # loaded into the process: numpy bundles OpenBLAS and libgfortran; shapely
 # bundles GEOS; pyproj bundles PROJ (with its own SQLite, libtiff and libcurl).
-# numpy first: shapely imports it. scipy's wheel bundles libgfortran and
-# OpenBLAS too: the parts the plugin uses (optimize, integrate, stats, sparse;
-# with them linalg, special and interpolate) are loaded here, each where it is
-# used imports it again lazily, so a broken scipy stops only what needs it.
-OWN_LIBRARY_PACKAGES = ("numpy", "shapely", "pyproj", "scipy.optimize", "scipy.integrate", "scipy.stats",
-                        "scipy.sparse")
-# The plugin needs no scipy to start: scipy is imported here only where it bundles libraries of its own (a
-# wheel's ``scipy.libs``). A scipy linked to the system's libgfortran and OpenBLAS (Debian's), which QGIS
-# uses too, has nothing to bind apart, and importing its four subpackages cost 0.2 s of every run.
-ONLY_WITH_BUNDLED_LIBRARIES = ("scipy",)
+# numpy first: shapely imports it. These three are imported at plugin start anyway (numpy and shapely at the top
+# of most modules, pyproj by the requirement check), so they are imported here.
+OWN_LIBRARY_PACKAGES = ("numpy", "shapely", "pyproj")
+# scipy's wheel bundles libgfortran and OpenBLAS too, but the plugin imports scipy only inside the functions that
+# need it (none of them at start, nor in most runs: importing scipy.stats and what it pulls in, scipy.optimize,
+# scipy.linalg, numpy.testing, numpy.f2py..., costs 0.5 s or more). So scipy is not imported here: a wheel's
+# modules are bound to its own libraries as each is first imported (_OwnLibrariesFinder). A scipy linked to the
+# system's libgfortran and OpenBLAS (Debian's), which QGIS uses too, has nothing to bind apart and is left alone.
+BOUND_WHEN_IMPORTED = ("scipy",)
 
 
 def bundles_libraries(package):
@@ -70,7 +70,10 @@ def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):
     nothing. Every compiled module at the top of each package is imported
     while the flag is set, so none is loaded later without it. A no-op where
     the flag does not exist (not glibc) or for a package already imported
-    (by QGIS or another plugin: its bindings are made).
+    (by QGIS or another plugin: its bindings are made). The packages of
+    BOUND_WHEN_IMPORTED are not imported: where they bundle libraries, each of
+    their compiled modules is loaded with the flag whenever it is first
+    imported (_OwnLibrariesFinder).
     """
     import importlib
     import importlib.machinery
@@ -79,12 +82,18 @@ def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):
 
     if not hasattr(os, "RTLD_DEEPBIND") or not hasattr(sys, "setdlopenflags"):
         return
+    lazy = {name for name in BOUND_WHEN_IMPORTED if name not in sys.modules and bundles_libraries(name)}
+    if lazy:
+        finder = next((f for f in sys.meta_path if isinstance(f, _OwnLibrariesFinder)), None)
+        if finder is None:
+            finder = _OwnLibrariesFinder()
+            sys.meta_path.insert(0, finder)
+        finder.packages |= lazy
     flags = sys.getdlopenflags()
     sys.setdlopenflags(flags | os.RTLD_DEEPBIND)
     try:
         for name in names:
-            top = name.partition(".")[0]
-            if name in sys.modules or (top in ONLY_WITH_BUNDLED_LIBRARIES and not bundles_libraries(top)):
+            if name in sys.modules:
                 continue
             try:
                 package = importlib.import_module(name)
@@ -101,6 +110,38 @@ def _import_with_their_own_libraries(names=OWN_LIBRARY_PACKAGES):
                         pass
     finally:
         sys.setdlopenflags(flags)
+
+
+class _DeepBindLoader(importlib.machinery.ExtensionFileLoader):
+    """An extension module's loader that opens its shared object with RTLD_DEEPBIND."""
+
+    def create_module(self, spec):
+        import os
+        import sys
+
+        flags = sys.getdlopenflags()
+        sys.setdlopenflags(flags | os.RTLD_DEEPBIND)
+        try:
+            return super().create_module(spec)
+        finally:
+            sys.setdlopenflags(flags)
+
+
+class _OwnLibrariesFinder:
+    """Finds the modules of ``packages`` as Python's path finder does, and loads each compiled one with
+    RTLD_DEEPBIND (_import_with_their_own_libraries says why): a package bound this way from its first import
+    keeps its own libraries in every module it loads, and nothing of it is imported before it is needed."""
+
+    def __init__(self):
+        self.packages = set()
+
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] not in self.packages:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path, target)
+        if spec is not None and type(spec.loader) is importlib.machinery.ExtensionFileLoader:
+            spec.loader = _DeepBindLoader(spec.loader.name, spec.loader.path)
+        return spec
 
 
 def _use_installed_packages():

@@ -10,7 +10,8 @@ every qgis_process run aborted at exit with ``free(): invalid pointer`` (exit
 status 134) after writing its output.
 
 The check here reads the dynamic linker's own record (``LD_DEBUG=bindings``)
-of a real qgis_process run that reprojects with pyproj, and requires that no
+of a real qgis_process run that reprojects with pyproj (and of one that uses
+scipy, which the plugin imports only where needed), and requires that no
 file of a wheel (its extensions and its ``<package>.libs``) binds a symbol
 that the wheel's own bundled libraries define to a copy outside the wheel.
 STB_GNU_UNIQUE symbols (function-local statics of inline functions, such as
@@ -94,8 +95,15 @@ def test_qgis_process_wheel_libraries_bind_to_their_own(tmp_path, monkeypatch):
         "run", "dp_geoprivacy:laplaceperturbation", "--", f"INPUT={SAMPLE}|layername=households",
         "EPSILON=1", "DISTANCE=100", "METRIC_CRS=EPSG:25832", f"OUTPUT={output}", check=False,
     )
+    # scipy is imported only where it is used (and bound then): the planner's displacement quantiles of per-axis
+    # Laplace need scipy.optimize and scipy.integrate.
+    planned = run_qgis_process(
+        "run", "dp_geoprivacy:accuracyplanner", "--", "RELEASE=2", "EPSILON=1", "DISTANCE=100", "MECHANISM=1",
+        f"OUTPUT={tmp_path / 'plan.csv'}", check=False,
+    )
     monkeypatch.delenv("LD_DEBUG")
     assert result.returncode == 0, f"qgis_process exited with {result.returncode}:\n{result.stderr[-3000:]}"
+    assert planned.returncode == 0, f"qgis_process exited with {planned.returncode}:\n{planned.stderr[-3000:]}"
     assert feature_count(output) == 3000
 
     folders = {name: (str(package_dir(name)), str(libs)) for name, libs in wheels.items()}

@@ -59,6 +59,7 @@ from typing import Optional, Tuple
 import numpy as np
 
 from ..mechanisms.bounded_stats import BoundedMean, BoundedSum
+from ..mechanisms.counting import laplace_cdf
 from ..mechanisms.quantiles import ExponentialQuantiles
 from ..releases.zone_statistics import (
     FIVE_NUMBER,
@@ -108,11 +109,6 @@ class StatisticAccuracy:
                 if key not in ("columns", "column_abs_error")}
 
 
-def _laplace_cdf(y, b):
-    y = np.asarray(y, dtype=float)
-    return np.where(y < 0, 0.5 * np.exp(np.minimum(y, 0.0) / b), 1.0 - 0.5 * np.exp(-np.maximum(y, 0.0) / b))
-
-
 def snapped_real_error(noise, points: int = _GRID_POINTS):
     """(errors, probabilities) of snap(x + A) - x with x uniform between multiples of the grain (module doc).
 
@@ -142,7 +138,7 @@ def snapped_count_pmf(noise, count: float):
     b, g = noise.scale, noise.grain
     k = np.arange(math.floor((count - _TAIL_SCALES * b) / g) - 1, math.ceil((count + _TAIL_SCALES * b) / g) + 2)
     values = k * g
-    p = _laplace_cdf(values + g / 2.0 - count, b) - _laplace_cdf(values - g / 2.0 - count, b)
+    p = laplace_cdf(values + g / 2.0 - count, b) - laplace_cdf(values - g / 2.0 - count, b)
     return values, p / p.sum()
 
 

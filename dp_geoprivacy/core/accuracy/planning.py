@@ -62,7 +62,7 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from ..mechanisms.counting import LAPLACE, CountNoise, StabilityHistogram
+from ..mechanisms.counting import LAPLACE, CountNoise, StabilityHistogram, laplace_cdf
 from ..mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ..mechanisms.gaussian_threshold import THRESHOLDED, GaussianThreshold
 from ..mechanisms.location import PLANAR, LocationLaplace
@@ -88,7 +88,6 @@ def published_error_pmf(noise: CountNoise):
     averaged over the residues of c modulo Lambda when Lambda > 1. For
     discrete Laplace e = X, P(k) = (1 - alpha) / (1 + alpha) alpha^|k|.
     """
-    from scipy import stats  # lazily (dp_geoprivacy/__init__.py)
     b = noise.scale
     if noise.kind == DISCRETE_GAUSSIAN:
         return noise.error_pmf()
@@ -110,8 +109,8 @@ def published_error_pmf(noise: CountNoise):
     errors, probs = [], []
     for r in residues:
         k = np.arange(math.floor((r - _TAIL_SCALES * b) / g) - 1, math.ceil((r + _TAIL_SCALES * b) / g) + 2)
-        upper = stats.laplace.cdf((k + 0.5) * g - r, scale=b)
-        lower = stats.laplace.cdf((k - 0.5) * g - r, scale=b)
+        upper = laplace_cdf((k + 0.5) * g - r, b)
+        lower = laplace_cdf((k - 0.5) * g - r, b)
         errors.append(np.round(k * g) - r)
         probs.append((upper - lower) / len(residues))
     errors, probs = np.concatenate(errors), np.concatenate(probs)

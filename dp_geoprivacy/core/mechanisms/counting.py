@@ -339,6 +339,13 @@ class StabilityHistogram:
         }
 
 
+def laplace_cdf(y, b):
+    """P(X <= y) for X ~ Laplace(0, b), elementwise. The very operations of scipy.stats.laplace.cdf(y, scale=b)
+    (the same values to the bit), without importing scipy.stats (0.2 s and more, at the first help text)."""
+    y = np.asarray(y, dtype=float)
+    return np.where(y < 0, 0.5 * np.exp(np.minimum(y, 0.0) / b), 1.0 - 0.5 * np.exp(-np.maximum(y, 0.0) / b))
+
+
 def snap_grain(scale: float) -> float:
     """Lambda: the smallest power of two >= ``scale`` (at least the smallest positive double)."""
     if scale <= 0:
