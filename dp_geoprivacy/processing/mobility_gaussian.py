@@ -1,28 +1,44 @@
 """The mobility report's NOISE=2 settings and privacy line (dp_geoprivacy:mobilityreport; the accounting is
-core.releases.mobility_report's module doc)."""
+core.releases.mobility_report's module doc).
 
-from qgis.core import QgsProcessingException
+No QGIS import at module level: the Spark command line (dp_geoprivacy.spark.mobility_cli) checks NOISE and
+DELTA and writes the privacy line with these same functions; ``gaussian_delta`` is the QGIS glue.
+"""
 
 from ..translation import tr
-from .count_release import DELTA, NOISE
+
+NOISE, DELTA = "NOISE", "DELTA"  # the parameters' names (processing/count_release.py)
 
 
-def gaussian_delta(algorithm, parameters, context):
+class NoiseSettingError(ValueError):
+    """NOISE / DELTA that the report cannot use (the message names the parameter and the fix)."""
+
+
+def gaussian_delta_of(noise: int, delta: float) -> float:
     """NOISE=2: the Gaussian's DELTA for visits per zone (OD flows by Gaussian thresholding at OD_DELTA); 0.0 for
-    Laplace."""
-    noise = algorithm.parameterAsEnum(parameters, NOISE, context)
+    Laplace (NOISE=0). NoiseSettingError for NOISE=1 or a DELTA outside (0, 1) with NOISE=2."""
     if noise == 1:
-        raise QgsProcessingException(tr(
+        raise NoiseSettingError(tr(
             "NOISE=1 (discrete Laplace) is not offered by the mobility report: use NOISE=0 (Laplace) or NOISE=2 "
             "(discrete Gaussian for visits per zone)."))
     if noise != 2:
         return 0.0
-    delta = algorithm.parameterAsDouble(parameters, DELTA, context)
     if not 0.0 < delta < 1.0:
-        raise QgsProcessingException(tr(
+        raise NoiseSettingError(tr(
             "NOISE=2 (discrete Gaussian) needs DELTA > 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP "
             "through zero-concentrated DP. Or use NOISE=0 (Laplace) with DELTA=0."))
-    return delta
+    return float(delta)
+
+
+def gaussian_delta(algorithm, parameters, context):
+    """gaussian_delta_of the algorithm's NOISE and DELTA; QgsProcessingException naming them when refused."""
+    from qgis.core import QgsProcessingException
+
+    try:
+        return gaussian_delta_of(algorithm.parameterAsEnum(parameters, NOISE, context),
+                                 algorithm.parameterAsDouble(parameters, DELTA, context))
+    except NoiseSettingError as error:
+        raise QgsProcessingException(str(error)) from None
 
 
 def gaussian_line(release, spec):

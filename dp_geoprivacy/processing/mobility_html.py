@@ -11,6 +11,7 @@ import numpy as np
 from ..core.accuracy.html_page import page_start
 from ..core.releases import mobility_analyses as ma
 from ..translation import tr, translate
+from .mobility_gaussian import gaussian_line
 from .mobility_svg import (
     ZoneOutlines,
     bars,
@@ -302,6 +303,18 @@ def privacy_lines(epsilon, unit, shares):
         tr("M was applied by sampling M trips per user uniformly; how many trips it dropped is not reported (an "
            "exact count would be data)."),
     ]
+
+
+def report_notes(epsilon, release, spec, automatic_m=None):
+    """The notes of a released report (its record and its page's privacy section; QGIS and Spark alike):
+    privacy_lines, the NOISE=2 line (mobility_gaussian.gaussian_line) and, for an automatic M, ``automatic_m``
+    = (M, the choice's epsilon)."""
+    lines = privacy_lines(epsilon, spec.unit_of_privacy, release.facts["shares"])
+    if spec.gaussian_delta:
+        lines.insert(1, gaussian_line(release, spec))
+    if automatic_m is not None:
+        lines.insert(3, automatic_m_line(*automatic_m))
+    return lines
 
 
 def visits_columns(result, fields, ids, order):

@@ -54,16 +54,15 @@ from ..help_summary import defaults, mobility_figures, with_summary
 from ..metric_crs import wkt
 from ..mobility_benchmark import benchmark
 from ..mobility_html import (
-    automatic_m_line,
     flow_columns,
     informative_sections,
     informative_summary,
     release_id_line,
+    report_notes,
     report_page,
     unit_of_privacy,
     visits_columns,
 )
-from ..mobility_html import privacy_lines as report_privacy_lines
 from ..mobility_input import TimestampError, read_mobility_data, seconds_of
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
 from ..styles import flow_lines, graduated_counts
@@ -413,12 +412,7 @@ class MobilityReport(DpAlgorithm):
         if reveal(release.facts["null_users"]):
             log_private(feedback, self.tr("Dropped {n} trips whose user id is NULL."), warning=True,
                         n=release.facts["null_users"])
-        shares = release.facts["shares"]
-        privacy_lines = report_privacy_lines(epsilon, unit, shares)
-        if gaussian_delta:
-            privacy_lines.insert(1, mobility_gaussian.gaussian_line(release, spec))
-        if bound.automatic:
-            privacy_lines.insert(3, automatic_m_line(m, bound.choice.epsilon))
+        privacy_lines = report_notes(epsilon, release, spec, (m, bound.choice.epsilon) if bound.automatic else None)
         record = self.privacy_record(mechanism_fields=bound.fields(release.record_fields),
                                      input_layer=table.source_name, seeded=source_rng.seeded,
                                      notes=tuple(privacy_lines),
