@@ -35,8 +35,15 @@ above (no overlap), MAX_TRIPS_PER_USER, ANALYSES (names or indices, comma
 separated), BUDGET_SPLIT, MAX_TRAVEL_TIME, MAX_JUMP_LENGTH, MAX_TIME_BETWEEN,
 MAX_RADIUS, TRAVEL_TIME_BIN, JUMP_LENGTH_BIN, TIME_BETWEEN_BIN, RADIUS_BIN,
 MAX_TILES_PER_USER, TIME_START, TIME_END, TOP_N_FLOWS, OD_DELTA, ITEM_LEVEL,
-BUCKETS (groups of whole users, default 64), OUTPUT_HTML, OUTPUT_VISITS and
-OUTPUT_FLOWS (all three written, or none).
+NOISE (0 Laplace; 2 with DELTA > 0: visits per zone by the discrete Gaussian,
+OD flows by Gaussian thresholding at OD_DELTA, the record and ledger entry
+with rho when the report is zCDP; 1 is not offered), BUCKETS (groups of whole
+users, default 64), OUTPUT_HTML, OUTPUT_VISITS and OUTPUT_FLOWS (all three
+written, or none). DRY_RUN=true: a trial run; every input is read and
+checked, the epsilon, delta (and rho) the report would spend are printed, and
+with LEDGER what the ledger holds and whether BUDGET would refuse; no output,
+no ledger entry, no noise (an automatic M is not drawn: the figures are for
+AUTO_MAX_BOUND). The other commands refuse DRY_RUN.
 
 All: EPSILON, DELTA, SEED; LEDGER (the publisher's private JSON ledger,
 appended to before any noise is drawn; never one of the outputs), BUDGET

@@ -90,12 +90,17 @@ class SparkBound:
     choice: Optional[BoundChoice] = None
     log: Callable = field(default=print, repr=False)
     announcement: Optional[str] = field(default=None, repr=False)
+    # A trial run (DRY_RUN) does not run the choice, as in QGIS (processing/auto_bound.AutoBound.trial): M is not
+    # drawn, the figures are for the largest candidate.
+    trial: bool = False
 
     @classmethod
-    def from_values(cls, values, name: str, epsilon: float, cells: int, *, default: int = 1, log=print, **plan):
+    def from_values(cls, values, name: str, epsilon: float, cells: int, *, default: int = 1, log=print, trial=False,
+                    **plan):
         """From the command's parameters (``name`` the bound's); ``cells`` the release's public number of noisy
         cells and ``plan`` the rest of core.mechanisms.bound_selection.plan_choice's arguments (noise_cost, noise,
-        delta, cost_share, per_unit, zcdp_release, other_choices), as the QGIS algorithm passes them."""
+        delta, cost_share, per_unit, zcdp_release, other_choices), as the QGIS algorithm passes them; ``trial``: a
+        trial run (DRY_RUN), which draws no M."""
         m = number(values, name, default, int)
         if m != AUTOMATIC:
             if m < 1:
@@ -111,7 +116,7 @@ class SparkBound:
         except ValueError as error:
             raise UsageError(f"{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE (between 0 and 1, e.g. "
                              "0.05) and AUTO_MAX_BOUND (at least 1).") from None
-        return cls(AUTOMATIC, epsilon, rest, choice, log)
+        return cls(AUTOMATIC, epsilon, rest, choice, log, trial=trial)
 
     @classmethod
     def fixed(cls, m: int, epsilon: float, values, cells: int, *, log=print, other_choices: int = 0, **plan):
@@ -134,7 +139,13 @@ class SparkBound:
     def choose(self, df, user: str, rng: np.random.Generator, unit: Optional[str] = None) -> int:
         """Draw M from the per-user counts of ``df`` (the mechanism's only look at the data; the run's first draw
         from ``rng``, as in QGIS); returns M."""
-        if self.automatic:
+        if self.automatic and self.trial:
+            self.m = self.choice.max_bound
+            self.log(f"Automatic M: M will be chosen privately when the release runs (from 1 to {self.m}), with "
+                     f"epsilon {self.choice.epsilon:g} of the {self.epsilon:g} of this run; the release will use the "
+                     f"other {self.epsilon_release:g}. This trial run draws nothing: its figures are for M = "
+                     f"{self.m}, the most noise the choice can give.")
+        elif self.automatic:
             self.m = self.choice.choose(per_user_counts(df, user, unit), rng)
             self.announcement = (
                 f"Automatic M: permute-and-flip chose M = {self.m} (from 1 to {self.choice.max_bound}) "
@@ -146,7 +157,8 @@ class SparkBound:
         """The record fields of the whole run: the release's, plus the choice's epsilon and description."""
         if not self.automatic:
             return dict(release_fields)
-        return with_choice(release_fields, self.choice.description(self.m), self.choice.epsilon)
+        return with_choice(release_fields, self.choice.description(None if self.trial else self.m),
+                           self.choice.epsilon)
 
     def released(self, release):
         """``release`` with the whole run's record fields (``fields``), for its record."""

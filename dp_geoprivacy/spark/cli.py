@@ -6,7 +6,15 @@ import sys
 from ..core.mechanisms.rng import noise_source
 from ..core.releases.publication import check_public
 from .cells import CellError, h3_cells, zone_cells
-from .ledger import BudgetRefusedError, budget_of, check_paths, partition_rows, reserve, source_fingerprint
+from .ledger import (
+    BudgetRefusedError,
+    budget_of,
+    check_paths,
+    partition_rows,
+    preview,
+    reserve,
+    source_fingerprint,
+)
 
 TRUE = ("1", "true", "yes", "on")
 
@@ -137,10 +145,14 @@ class Budget:
     """LEDGER / BUDGET / PARTITION for one run: ``reserve(fields)`` before any noise (the core's before_noise).
 
     ``df`` is the whole input (fingerprinted); ``rows`` its PARTITION's rows, which the release reads;
-    ``geometry`` says which columns hold the locations (spark.ledger.source_fingerprint).
+    ``geometry`` says which columns hold the locations (spark.ledger.source_fingerprint). ``trial``: the command
+    offers DRY_RUN (``preview`` instead of reserving); the others refuse it rather than run for real.
     """
 
-    def __init__(self, values, algorithm, df, outputs, log, geometry, row_is_unit=True):
+    def __init__(self, values, algorithm, df, outputs, log, geometry, row_is_unit=True, trial=False):
+        if str(values.get("DRY_RUN", "")).lower() in TRUE and not trial:
+            raise UsageError(f"DRY_RUN (a trial run) is offered on Spark by mobilityreport only, not {algorithm}: "
+                             "remove DRY_RUN, or try the settings with the QGIS algorithm's trial run.")
         self.values, self.algorithm, self.df, self.log, self.geometry = values, algorithm, df, log, geometry
         self.row_is_unit = row_is_unit
         self.outputs = [o for o in (outputs if isinstance(outputs, (list, tuple)) else [outputs]) if o]
@@ -159,15 +171,22 @@ class Budget:
     def __call__(self, mechanism_fields):
         if self.reservation is not None:
             raise RuntimeError("a release reserves its budget once")
+        self.reservation = reserve(**self._ledger_arguments(mechanism_fields))
+
+    def preview(self, mechanism_fields) -> dict:
+        """A trial run's look at the ledger (spark.ledger.preview): nothing reserved or written."""
+        return preview(**self._ledger_arguments(mechanism_fields))
+
+    def _ledger_arguments(self, mechanism_fields) -> dict:
         get = self.values.get
-        self.reservation = reserve(
-            algorithm=f"dp_geoprivacy:{self.algorithm}", mechanism_fields=dict(mechanism_fields),
-            ledger=get("LEDGER") or None, budget=self.budget,
-            partition=get("PARTITION"), output=self.outputs[0], input_name=get("INPUT"),
-            fingerprint=lambda: source_fingerprint(self.df, self.geometry), log=self.log,
-            user_field=get("USER_FIELD") or "", day_field=get("DAY_FIELD") or "",
-            seeded=get("SEED") not in (None, ""), dataset=get("DATASET") or "",
-            rows_per_person=number(self.values, "ROWS_PER_PERSON", kind=int), row_is_unit=self.row_is_unit)
+        return {
+            "algorithm": f"dp_geoprivacy:{self.algorithm}", "mechanism_fields": dict(mechanism_fields),
+            "ledger": get("LEDGER") or None, "budget": self.budget, "partition": get("PARTITION"),
+            "output": self.outputs[0] if self.outputs else "", "input_name": get("INPUT"),
+            "fingerprint": lambda: source_fingerprint(self.df, self.geometry), "log": self.log,
+            "user_field": get("USER_FIELD") or "", "day_field": get("DAY_FIELD") or "",
+            "seeded": get("SEED") not in (None, ""), "dataset": get("DATASET") or "",
+            "rows_per_person": number(self.values, "ROWS_PER_PERSON", kind=int), "row_is_unit": self.row_is_unit}
 
     def record_fields(self):
         return self.reservation.record_fields()

@@ -27,7 +27,7 @@ from typing import Optional
 
 from ..core.accounting import fingerprint
 from ..core.accounting.composition import Partition, partition_rule
-from ..core.accounting.ledger import BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
+from ..core.accounting.ledger import BUDGET_TOLERANCE, BudgetExceededError, Ledger, LedgerEntry, LedgerError, now
 from ..core.accounting.privacy_record import WEAK_EPSILON, weak_epsilon_note
 from ..core.accounting.zcdp import Budget, BudgetSettingError, budget_from
 
@@ -136,45 +136,88 @@ def check_paths(ledger: Optional[str], budget: Optional[Budget], outputs) -> Non
 
 
 def reserve(*, algorithm: str, mechanism_fields: dict, ledger: Optional[str], budget: Optional[Budget],
-            partition: Optional[str], output: str, input_name: str, fingerprint=None, log=print,
-            user_field: str = "", day_field: str = "", seeded: bool = False, dataset: str = "",
-            rows_per_person: Optional[int] = None, row_is_unit: bool = True) -> Reservation:
+            partition: Optional[str], output: str, log=print, **entry) -> Reservation:
     """Check BUDGET and append this release to LEDGER, before any noise is drawn (processing/budget.reserve).
 
-    ``fingerprint`` is a callable giving the source's fingerprint (only
-    called when there is a ledger). Raises BudgetRefusedError with the plugin's
-    message when the budget would be exceeded, BUDGET has no LEDGER, or the
-    ledger cannot be used.
+    ``entry``: the rest of the ledger entry (_entry: input_name, fingerprint, a callable giving the source's
+    fingerprint, only called when there is a ledger, user_field, day_field, seeded, dataset, rows_per_person,
+    row_is_unit). Raises BudgetRefusedError with the plugin's message when the budget would be exceeded, BUDGET
+    has no LEDGER, or the ledger cannot be used.
     """
     if weak_epsilon_note(mechanism_fields.get("epsilon")):
         log(f"Warning: EPSILON = {float(mechanism_fields['epsilon']):g} is above {WEAK_EPSILON:g}: this release "
             "gives no meaningful protection. The output's privacy record says so.")
     parsed = partition_of(partition)
     release_id = uuid.uuid4().hex
-    rule = partition_rule(parsed, mechanism_fields["unit_of_privacy"], user_field=user_field or "",
-                          day_field=day_field or "", row_is_unit=row_is_unit)
+    rule = _rule(parsed, mechanism_fields, entry)
     if not ledger:
         if budget is not None:
             raise BudgetRefusedError("BUDGET needs a LEDGER: the epsilon already spent on the source is read from the "
                                 "ledger.")
         return Reservation(release_id, parsed.text, "", rule)
     log("Fingerprinting the input for the privacy ledger...")
-    entry = LedgerEntry(
-        fingerprint=fingerprint(), algorithm=algorithm, epsilon=float(mechanism_fields["epsilon"]),
-        delta=float(mechanism_fields.get("delta") or 0.0), unit_of_privacy=mechanism_fields["unit_of_privacy"],
-        partition=parsed.text, output=str(output), release_id=release_id, input_layer=input_name, time=now(),
-        note="reserved before any noise was drawn (dp_geoprivacy.spark)", seeded=seeded,
-        rows_per_person=rows_per_person, dataset=(dataset or "").strip(), partition_rule=rule,
-        rho=None if mechanism_fields.get("rho") is None else float(mechanism_fields["rho"]))
+    entry = _entry(algorithm, mechanism_fields, parsed, output, release_id, rule, **entry)
     try:
         reservation = Ledger(ledger).reserve(entry, budget)
     except BudgetExceededError as error:
         raise BudgetRefusedError(f"{error} Ledger: {ledger}. Lower EPSILON, choose another PARTITION, or raise "
                             f"{'BUDGET_RHO' if budget.rho is not None else 'BUDGET'}.") from None
     except (LedgerError, OSError) as error:
-        raise BudgetRefusedError(f"LEDGER {ledger}: {str(error).rstrip('.')}. Give LEDGER a dp_geoprivacy ledger (or a "
-                            "new file) in a folder you can write to.") from None
+        raise _unusable(ledger, error) from None
     log(f"Ledger: reserved epsilon {entry.epsilon:g} on partition '{parsed.text}' (spent there before: "
         f"{reservation.spent_before:g}); the source's total is now {reservation.total_after:g}"
         + ("" if budget is None else f" ({reservation.spend_text}; the budget: {budget.describe()})") + ".")
     return Reservation(release_id, parsed.text, str(ledger), rule)
+
+
+def preview(*, algorithm: str, mechanism_fields: dict, ledger: Optional[str], budget: Optional[Budget],
+            partition: Optional[str], output: str, log=print, **entry) -> dict:
+    """A trial run's look at LEDGER (DRY_RUN; processing/dry_run's ledger check): what reserve would find, with
+    nothing written. Results LEDGER_SPENT and LEDGER_AFTER (in BUDGET's terms when given) and, with BUDGET,
+    BUDGET_WOULD_REFUSE and BUDGET_REMAINING; {} without LEDGER. Arguments as reserve's."""
+    parsed = partition_of(partition)
+    if not ledger:
+        if budget is not None:
+            raise BudgetRefusedError("BUDGET needs a LEDGER: the epsilon already spent on the source is read from the "
+                                "ledger.")
+        return {}
+    log("Fingerprinting the input for the privacy ledger (read only)...")
+    entry = _entry(algorithm, mechanism_fields, parsed, output, "trial", _rule(parsed, mechanism_fields, entry),
+                   **entry)
+    try:
+        spent, after = Ledger(ledger).preview(entry, budget=budget)
+    except (LedgerError, OSError) as error:
+        raise _unusable(ledger, error) from None
+    results = {"LEDGER_SPENT": spent, "LEDGER_AFTER": after}
+    term = budget.term if budget is not None else "epsilon"
+    log(f"Ledger: {term} {spent:g} spent on partition '{parsed.text}' so far; this release would make it {after:g}.")
+    if budget is not None:
+        refused = after > budget.limit * (1 + BUDGET_TOLERANCE)
+        results.update(BUDGET_WOULD_REFUSE=refused, BUDGET_REMAINING=max(budget.limit - spent, 0.0))
+        if refused:
+            log(f"The budget ({budget.describe()}) would refuse this release: lower EPSILON, choose another "
+                "PARTITION, or raise the budget.")
+    return results
+
+
+def _rule(parsed, mechanism_fields, entry):
+    return partition_rule(parsed, mechanism_fields["unit_of_privacy"], user_field=entry.get("user_field") or "",
+                          day_field=entry.get("day_field") or "", row_is_unit=entry.get("row_is_unit", True))
+
+
+def _entry(algorithm, mechanism_fields, parsed, output, release_id, rule, *, input_name: str, fingerprint=None,
+           user_field: str = "", day_field: str = "", seeded: bool = False, dataset: str = "",
+           rows_per_person: Optional[int] = None, row_is_unit: bool = True) -> LedgerEntry:
+    """The ledger entry of this release (the source fingerprinted now)."""
+    return LedgerEntry(
+        fingerprint=fingerprint(), algorithm=algorithm, epsilon=float(mechanism_fields["epsilon"]),
+        delta=float(mechanism_fields.get("delta") or 0.0), unit_of_privacy=mechanism_fields["unit_of_privacy"],
+        partition=parsed.text, output=str(output), release_id=release_id, input_layer=input_name, time=now(),
+        note="reserved before any noise was drawn (dp_geoprivacy.spark)", seeded=seeded,
+        rows_per_person=rows_per_person, dataset=(dataset or "").strip(), partition_rule=rule,
+        rho=None if mechanism_fields.get("rho") is None else float(mechanism_fields["rho"]))
+
+
+def _unusable(ledger, error) -> BudgetRefusedError:
+    return BudgetRefusedError(f"LEDGER {ledger}: {str(error).rstrip('.')}. Give LEDGER a dp_geoprivacy ledger (or a "
+                              "new file) in a folder you can write to.")

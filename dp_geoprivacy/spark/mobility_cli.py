@@ -34,10 +34,27 @@ def _bins(values):
         raise UsageError(f"Bin widths: {error}.") from None
 
 
-def mobility_spec(values, log, n_zones):
+def gaussian_delta(values):
+    """NOISE (0 Laplace, 2 discrete Gaussian for visits per zone and Gaussian thresholding for OD flows) and DELTA,
+    checked as the QGIS algorithm checks them (processing/mobility_gaussian.py): the Gaussian's delta, 0.0 for
+    Laplace."""
+    from ..processing.mobility_gaussian import NoiseSettingError, gaussian_delta_of
+
+    noise = number(values, "NOISE", 0, int)
+    if noise not in (0, 1, 2):
+        raise UsageError(f"NOISE must be 0 (Laplace) or 2 (discrete Gaussian, with DELTA > 0), got {noise}.")
+    try:
+        return gaussian_delta_of(noise, number(values, "DELTA", 0.0))
+    except NoiseSettingError as error:
+        raise UsageError(str(error)) from None
+
+
+def mobility_spec(values, log, n_zones, trial=False):
     """The core MobilityReportSpec from the parameters (named as the QGIS algorithm's), whether ITEM_LEVEL, and the
     run's bound (spark.auto_bound.SparkBound: MAX_TRIPS_PER_USER = 0 chooses M; then the spec is for M = 1 and
-    ``chosen_spec`` gives the one the release uses)."""
+    ``chosen_spec`` gives the one the release uses; ``trial``: a trial run, which draws no M)."""
+    from ..core.mechanisms.counting import LAPLACE
+    from ..core.mechanisms.gaussian import DISCRETE_GAUSSIAN
     from ..core.releases.mobility_report import ANALYSES, OD_DELTA, MobilityReportSpec, Period, split_budget
     from ..processing.mobility_html import unit_of_privacy
     from .auto_bound import SparkBound
@@ -73,6 +90,11 @@ def mobility_spec(values, log, n_zones):
                 raise UsageError(f"BUDGET_SPLIT names an unknown analysis {name.strip()!r}.")
             weights[name.strip()] = number({"W": weight}, "W")
     epsilon = number(values, "EPSILON", 1.0)
+    noise_delta = gaussian_delta(values)
+    od_delta = number(values, "OD_DELTA", OD_DELTA)
+    if "od_flows" in chosen and not 0.0 < od_delta < 1.0:
+        raise UsageError("OD_DELTA must be in (0, 1), e.g. 1e-6 (the OD flows are chosen by the stability-based "
+                         "histogram, or by Gaussian thresholding with NOISE=2); or leave od_flows out of ANALYSES.")
     item_level = str(get("ITEM_LEVEL", "false")).lower() in TRUE
     if item_level:
         log("ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with many trips is not protected "
@@ -87,12 +109,14 @@ def mobility_spec(values, log, n_zones):
     else:  # the visits per zone weigh the choice, as in QGIS: their noise on every zone against the trips left out
         visits = split_budget(1.0, chosen, weights).get("visits_per_zone", 1.0)
         bound = SparkBound.from_values(values, "MAX_TRIPS_PER_USER", epsilon, n_zones, default=5, log=log,
-                                       cost_share=visits, per_unit=2, zcdp_release=False)
+                                       trial=trial, cost_share=visits, per_unit=2,
+                                       noise=DISCRETE_GAUSSIAN if noise_delta else LAPLACE, delta=noise_delta,
+                                       zcdp_release=False)
     unit = unit_of_privacy(get("USER_FIELD"), max(bound.m, 1), item_level)
     try:
         spec = MobilityReportSpec(bound.epsilon_release, max(bound.m, 1), unit, tuple(chosen), weights,
-                                  _bins(values), period, number(values, "TOP_N_FLOWS", 100, int),
-                                  number(values, "OD_DELTA", OD_DELTA))
+                                  _bins(values), period, number(values, "TOP_N_FLOWS", 100, int), od_delta,
+                                  gaussian_delta=noise_delta)
     except ValueError as error:
         raise UsageError(str(error)) from None
     return spec, item_level, bound
@@ -110,8 +134,9 @@ def chosen_spec(spec, bound, user_field):
 
 
 def mobility_report(values, spark=None, log=print):
-    """Run mobilityreport from parameter values; writes OUTPUT_HTML, OUTPUT_VISITS and OUTPUT_FLOWS."""
-    from ..processing.mobility_html import automatic_m_line, privacy_lines
+    """Run mobilityreport from parameter values; writes OUTPUT_HTML, OUTPUT_VISITS and OUTPUT_FLOWS. DRY_RUN=true:
+    a trial run (trial_results): every input read and checked, nothing written, no ledger entry, no noise."""
+    from ..processing.mobility_html import report_notes
     from .mobility_report import (
         BUCKETS,
         MobilityInputError,
@@ -123,21 +148,22 @@ def mobility_report(values, spark=None, log=print):
     from .record import spark_record
 
     get = values.get
-    require(values, "INPUT", "USER_FIELD", "TRIP_FIELD", "TIMESTAMP_FIELD", "EPSILON", "OUTPUT_HTML",
-            "OUTPUT_VISITS", "OUTPUT_FLOWS")
+    trial = str(get("DRY_RUN", "false")).lower() in TRUE
+    require(values, "INPUT", "USER_FIELD", "TRIP_FIELD", "TIMESTAMP_FIELD", "EPSILON",
+            *(() if trial else ("OUTPUT_HTML", "OUTPUT_VISITS", "OUTPUT_FLOWS")))
     if not number(values, "EPSILON") > 0:
         raise UsageError("EPSILON must be a number > 0.")
     point = point_columns(values)
     columns = RecordColumns(get("USER_FIELD"), get("TRIP_FIELD"), get("TIMESTAMP_FIELD"), point.get("lon"),
                             point.get("lat"), point.get("geometry"))
     cells = cells_from(values, allow_overlap=False)
-    spec, item_level, bound = mobility_spec(values, log, len(cells))
+    spec, item_level, bound = mobility_spec(values, log, len(cells), trial)
     source = noise_from(values, log)
     log(f"Zones: {cells.description}.")
     spark = spark or session(get("MASTER") or "local[*]")
     outputs = [get("OUTPUT_HTML"), get("OUTPUT_VISITS"), get("OUTPUT_FLOWS")]
-    budget = Budget(values, "mobilityreport", read_input(spark, values), outputs, log,
-                    point_geometry(values), row_is_unit=False)
+    budget = Budget(values, "mobilityreport", read_input(spark, values), outputs, log, point_geometry(values),
+                    row_is_unit=False, trial=True)
     started = time.perf_counter()
     if bound.automatic:  # trips per user counted on the executors; M drawn first, as the QGIS algorithm draws it
         try:
@@ -147,7 +173,7 @@ def mobility_report(values, spark=None, log=print):
         spec = chosen_spec(spec, bound, get("USER_FIELD"))
     try:
         exact = spark_statistics(budget.rows, cells, columns, spec, source.generator, item_level,
-                                 number(values, "BUCKETS", BUCKETS, int))
+                                 number(values, "BUCKETS", BUCKETS, int), checks_only=trial)
     except MobilityInputError as error:
         raise UsageError(str(error)) from None
     if exact.unreadable_times:
@@ -159,15 +185,33 @@ def mobility_report(values, spark=None, log=print):
         raise UsageError("No trip start or end lies inside the zones: check that the records and ZONES (or "
                          "EXTENT) overlap and that the coordinates are longitude/latitude.")
     log(f"Spark aggregate: {time.perf_counter() - started:.1f} s.")
+    if trial:
+        return log_results(trial_results(bound.fields(spec.record_fields()), budget, log), log)
     bound.charged(budget)(spec.record_fields())  # before any noise, as the plugin reserves
     release = release_spark_mobility_report(exact.statistics, exact.trips, spec, source.generator)
-    lines = privacy_lines(bound.epsilon, spec.unit_of_privacy, release.facts["shares"])
-    if bound.automatic:
-        lines.insert(3, automatic_m_line(bound.m, bound.choice.epsilon))
+    lines = report_notes(bound.epsilon, release, spec, (bound.m, bound.choice.epsilon) if bound.automatic else None)
     record = spark_record("mobilityreport", bound.fields(release.record_fields), input_name=get("INPUT"),
                           seeded=source.seeded, notes=lines, **budget.record_fields())
     write_report(release, spec, cells, record, lines, get("OUTPUT_HTML"), get("OUTPUT_VISITS"), get("OUTPUT_FLOWS"),
                  wgs84_wkt())
     return log_results({"OUTPUT_HTML": get("OUTPUT_HTML"), "OUTPUT_VISITS": get("OUTPUT_VISITS"),
                         "OUTPUT_FLOWS": get("OUTPUT_FLOWS"), "EPSILON_SPENT": record.epsilon,
-                        "DELTA_SPENT": record.delta}, log)
+                        "DELTA_SPENT": record.delta, **({} if record.rho is None else {"RHO_SPENT": record.rho})},
+                       log)
+
+
+def trial_results(fields, budget, log):
+    """A trial run's results (DRY_RUN, as processing/dry_run.py reports them in QGIS): what the release would spend
+    (epsilon, delta and, for a zCDP report, rho), its unit of privacy, the noise scale of its lead analysis, and
+    with LEDGER what the ledger holds for the source and whether BUDGET would refuse (budget.preview, read only).
+    Nothing is drawn, written or reserved."""
+    epsilon, delta, rho = float(fields["epsilon"]), float(fields.get("delta") or 0.0), fields.get("rho")
+    log(f"Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} "
+        f"(delta {delta:g}" + ("" if rho is None else f", rho {float(rho):g}") + f") on the unit of privacy: "
+        f"{fields['unit_of_privacy']}. Noise scale {fields['noise_scale']:g} ({fields['noise_scale_unit']}).")
+    results = {"DRY_RUN": True, "EPSILON_SPENT": 0.0, "EPSILON_WOULD_SPEND": epsilon, "DELTA_WOULD_SPEND": delta,
+               **({} if rho is None else {"RHO_WOULD_SPEND": float(rho)}), "NOISE_SCALE": fields["noise_scale"],
+               "SENSITIVITY": fields["sensitivity"]}
+    results.update(budget.preview(fields))
+    log("Trial run: no noise was drawn, no output written and nothing added to the ledger.")
+    return results

@@ -42,7 +42,7 @@ from .auto_bound import present
 from .zone_counts import _lonlat, bounding_key
 
 BUCKETS = 64  # groups of whole users, each one pandas frame on an executor
-LOCATION, TRIPS, INSIDE, OD, OD_OUTSIDE = "locations", "trips", "inside", "od", "od_outside"
+LOCATION, OD, OD_OUTSIDE = "locations", "od", "od_outside"
 
 
 class MobilityInputError(ValueError):
@@ -133,8 +133,7 @@ def spark_trips(df, cells, columns: RecordColumns):
 
 def _bucket_statistics(spec, n_zones: int, key: int, item_level: bool):
     """The applyInPandas function of one bucket of whole users: bound, then (name, index, count) rows of the
-    exact statistics of the kept trips, the number of trips before the bound, and the kept trips' distinct
-    locations (as LOCATION rows with lon/lat)."""
+    exact statistics of the kept trips, and the kept trips' distinct locations (as LOCATION rows with lon/lat)."""
 
     def run(frame):
         import pandas as pd
@@ -146,9 +145,6 @@ def _bucket_statistics(spec, n_zones: int, key: int, item_level: bool):
         keep = bound_contributions(user, 1 if item_level else spec.max_trips, generator)
         t = _trips_of(frame.iloc[keep], user[keep], n_zones)
         rows = list(statistics_rows(statistics_of(t, spec)))
-        rows.append((TRIPS, 0, float(len(frame)), np.nan, np.nan))
-        inside = (frame["first_zone"].to_numpy() >= 0) | ((frame["n"].to_numpy() > 1) & (frame["last_zone"] >= 0))
-        rows.append((INSIDE, 0, float(inside.sum()), np.nan, np.nan))  # before the bound, as QGIS checks
         points = np.concatenate((t.start_lonlat, t.end_lonlat[t.has_end]))
         points = np.unique(points[~np.isnan(points).any(axis=1)], axis=0)
         names, index, count, lon, lat = zip(*rows) if rows else ((),) * 5
@@ -196,14 +192,14 @@ def statistics_rows(statistics: MobilityStatistics):
 
 
 def statistics_from_rows(rows, spec, n_zones: int):
-    """(MobilityStatistics, trips before the bound, trips with an end in a zone) from the summed (name, index,
-    count) rows; the distinct locations are set by the caller."""
+    """MobilityStatistics from the summed (name, index, count) rows; the distinct locations are set by the
+    caller."""
     empty = MobilityData(np.empty(0, np.int64), np.empty(0, bool), np.empty(0, bool), np.empty(0), np.empty(0),
                          np.empty((0, 2)), np.empty((0, 2)), np.empty(0, np.int64), np.empty(0, np.int64), n_zones)
     statistics = statistics_of(empty, spec)
     counts = {k: v.copy() for k, v in statistics.counts.items()}
     values = {k: ma.ValueStatistics(v.histogram.copy(), v.grid_counts.copy()) for k, v in statistics.values.items()}
-    ranks, pair_counts, outside, trips, inside = [], [], 0, 0, 0
+    ranks, pair_counts, outside = [], [], 0
     for name, index, count in rows:
         if name in counts:
             counts[name].reshape(-1)[index] += count
@@ -212,10 +208,6 @@ def statistics_from_rows(rows, spec, n_zones: int):
             pair_counts.append(count)
         elif name == OD_OUTSIDE:
             outside = int(count)
-        elif name == TRIPS:
-            trips = int(count)
-        elif name == INSIDE:
-            inside = int(count)
         else:
             analysis, part = name.split(":")
             target = values[analysis].histogram if part == "histogram" else values[analysis].grid_counts
@@ -225,14 +217,15 @@ def statistics_from_rows(rows, spec, n_zones: int):
         order = np.argsort(np.asarray(ranks, dtype=np.int64))
         pairs = PairCounts(statistics.pairs.domain, np.asarray(ranks, dtype=np.int64)[order],
                            np.asarray(pair_counts, dtype=np.int64)[order], outside, 0)
-    return MobilityStatistics(counts, values, pairs), trips, inside
+    return MobilityStatistics(counts, values, pairs)
 
 
 @dataclass(frozen=True)
 class SparkStatistics:
     """What Spark hands the driver (private, for the release and the data holder's checks only): the exact
     statistics of the bounded trips, the trips before the bound (the bounding draws to skip), the trips with an
-    end in a zone, and the records whose time text could not be read (then nothing else is computed)."""
+    end in a zone (before the bound, as QGIS checks), and the records whose time text could not be read (then,
+    or for a trial run, no statistics are computed)."""
 
     statistics: Optional[MobilityStatistics]
     trips: int
@@ -241,9 +234,10 @@ class SparkStatistics:
 
 
 def spark_statistics(df, cells, columns: RecordColumns, spec, rng: np.random.Generator, item_level=False,
-                     buckets: int = BUCKETS):
+                     buckets: int = BUCKETS, checks_only=False):
     """The exact, pre-noise part on Spark (private; the caller releases it): SparkStatistics. ``rng`` is not
-    advanced (its SeedSequence is spawned)."""
+    advanced (its SeedSequence is spawned). ``checks_only`` (a trial run, DRY_RUN): only the counts the run's
+    checks read (statistics None)."""
     from pyspark import StorageLevel
     from pyspark.sql import functions as sf
     from pyspark.sql import types as st
@@ -253,9 +247,12 @@ def spark_statistics(df, cells, columns: RecordColumns, spec, rng: np.random.Gen
     schema = st.StructType([st.StructField("name", st.StringType()), st.StructField("index", st.LongType()),
                             st.StructField("count", st.DoubleType()), st.StructField("lon", st.DoubleType()),
                             st.StructField("lat", st.DoubleType())])
-    bad = trips.agg(sf.sum("bad_time")).collect()[0][0] or 0
-    if bad:
-        return SparkStatistics(None, 0, 0, int(bad))
+    inside = (sf.col("first_zone") >= 0) | ((sf.col("n") > 1) & (sf.col("last_zone") >= 0))
+    checks = trips.agg(sf.sum("bad_time").alias("bad"), sf.count(sf.lit(1)).alias("trips"),
+                       sf.sum(inside.cast("long")).alias("inside")).collect()[0]
+    n_trips, n_inside, bad = (int(checks[name] or 0) for name in ("trips", "inside", "bad"))
+    if bad or checks_only:
+        return SparkStatistics(None, n_trips, n_inside, bad)
     out = trips.groupBy("bucket").applyInPandas(_bucket_statistics(spec, len(cells), key, item_level), schema)
     out = out.persist(StorageLevel.MEMORY_AND_DISK)
     try:
@@ -264,11 +261,11 @@ def spark_statistics(df, cells, columns: RecordColumns, spec, rng: np.random.Gen
         locations = out.where(sf.col("name") == LOCATION).select("lon", "lat").distinct().count()
     finally:
         out.unpersist()
-    statistics, n_trips, inside = statistics_from_rows(
-        [(r["name"], int(r["index"]), float(r["count"])) for r in rows], spec, len(cells))
+    statistics = statistics_from_rows([(r["name"], int(r["index"]), float(r["count"])) for r in rows], spec,
+                                      len(cells))
     if "dataset_statistics" in statistics.counts:
         statistics.counts["dataset_statistics"][DISTINCT_LOCATIONS] = locations
-    return SparkStatistics(statistics, n_trips, inside, 0)
+    return SparkStatistics(statistics, n_trips, n_inside, 0)
 
 
 def release_spark_mobility_report(statistics, n_trips: int, spec, rng: np.random.Generator) -> Release:
