@@ -207,24 +207,29 @@ def _report_records(tmp_path, pd, max_trips_per_user, seed):
                   "TIME_START": "2024-03-01", "TIME_END": "2024-04-01", "SEED": seed}
 
 
-def _both_reports(tmp_path, gpkg, common, ledger, flows_published=True):
+def _both_reports(tmp_path, gpkg, common, ledger, flows_published=True, qgis_ledger=None):
     """The report in QGIS and on Spark (command line) with the same parameters: (spark record, qgis record, the
-    Spark run's log); asserts the layers, record fields and pages are the same."""
+    Spark run's log); asserts the layers, record fields and pages are the same. A list (ANALYSES) reaches Spark
+    as its comma-separated indices; ``qgis_ledger``: the QGIS run's LEDGER."""
     qgis_out, spark_out = tmp_path / "qgis", tmp_path / "spark"
     qgis_out.mkdir()
     spark_out.mkdir()
     outputs = {name: str(folder / file) for folder in (qgis_out,) for name, file in (
         ("OUTPUT_HTML", "report.html"), ("OUTPUT_VISITS", "visits.gpkg"), ("OUTPUT_FLOWS", "flows.gpkg"))}
-    processing.run("dp_geoprivacy:mobilityreport", {"INPUT": gpkg, **common, **outputs})
+    processing.run("dp_geoprivacy:mobilityreport", {"INPUT": gpkg, **common, **outputs,
+                                                    **({"LEDGER": str(qgis_ledger)} if qgis_ledger else {})})
+    spark_values = [f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in common.items()]
     run = _spark(["mobilityreport", f"INPUT={tmp_path / 'records.parquet'}", "LON_FIELD=lon", "LAT_FIELD=lat",
-                  *[f"{k}={v}" for k, v in common.items()], f"OUTPUT_HTML={spark_out / 'report.html'}",
+                  *spark_values, f"OUTPUT_HTML={spark_out / 'report.html'}",
                   f"OUTPUT_VISITS={spark_out / 'visits.gpkg'}", f"OUTPUT_FLOWS={spark_out / 'flows.gpkg'}",
                   f"LEDGER={ledger}"], tmp_path)
     assert run.returncode == 0, run.stderr[-3000:]
     for name in ("visits.gpkg", "flows.gpkg"):
         assert _layer_rows(spark_out / name) == _layer_rows(qgis_out / name), name
     names, flows = _layer_rows(spark_out / "flows.gpkg")
-    assert names == ["origin_id", "dest_id", "noisy_count", "moe95"] and flows_published in (None, len(flows) > 0)
+    assert flows_published in (None, len(flows) > 0)
+    if flows_published is not False:  # False: a report without OD flows (an empty flows layer)
+        assert names == ["origin_id", "dest_id", "noisy_count", "moe95"]
     [spark_record], [qgis_record] = read_from_file(str(spark_out / "visits.gpkg")), read_from_file(
         str(qgis_out / "visits.gpkg"))
     assert _comparable(spark_record) == _comparable(qgis_record)
@@ -263,6 +268,37 @@ def test_spark_mobility_report_equals_the_qgis_algorithm_with_the_same_seed(tmp_
     row = rows[record.release_id]
     assert (row["read_from"], row["algorithm"]) == ("ledger+layer", "dp_geoprivacy:mobilityreport")
     assert row["unit_of_privacy"] == qgis_record.unit_of_privacy
+
+
+@pytest.mark.parametrize("automatic", [False, True], ids=["OD flows, M 3", "zCDP, automatic M"])
+def test_spark_gaussian_mobility_report_equals_the_qgis_algorithm(tmp_path, automatic):
+    """NOISE=2 with DELTA on both paths, same SEED (issue 24): the same layers, record and page (the NOISE=2
+    privacy line in both), and ledger entries with the same epsilon, delta, rho and fingerprint. With OD flows
+    (Gaussian thresholding: not zCDP) neither carries rho; without them, with M chosen automatically (the choice
+    planned for the discrete Gaussian visits), both carry the same rho."""
+    from dp_geoprivacy.core.accounting.ledger import Ledger
+    from dp_geoprivacy.core.releases.mobility_report import ANALYSES
+
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyspark")
+    gpkg, common = _report_records(tmp_path, pd, max_trips_per_user=0 if automatic else 3, seed=5)
+    common.update(NOISE=2, DELTA=1e-6)
+    if automatic:
+        common["ANALYSES"] = [i for i, a in enumerate(ANALYSES) if a != "od_flows"]
+    ledgers = tmp_path / "spark_ledger.json", tmp_path / "qgis_ledger.json"
+    spark_record, qgis_record, log = _both_reports(tmp_path, gpkg, common, ledgers[0],
+                                                   flows_published=not automatic,
+                                                   qgis_ledger=ledgers[1])
+    assert spark_record.delta == pytest.approx(1e-6 if automatic else 2e-6)
+    assert (spark_record.rho is not None) == automatic and spark_record.rho == qgis_record.rho
+    assert "discrete Gaussian" in " ".join(spark_record.notes)
+    if automatic:
+        m = int(log.split("Automatic M: the exponential mechanism chose M = ")[1].split(" ")[0])
+        assert m >= 3  # nobody bounded, so the sampling streams do not matter
+    [spark_entry], [qgis_entry] = (Ledger(str(path)).entries() for path in ledgers)
+    for name in ("epsilon", "delta", "rho", "unit_of_privacy", "algorithm", "fingerprint"):
+        assert getattr(spark_entry, name) == getattr(qgis_entry, name), name
+    assert "RHO_SPENT" in log if automatic else "RHO_SPENT" not in log
 
 
 def test_spark_mobility_report_chooses_the_qgis_algorithms_automatic_m(tmp_path):
