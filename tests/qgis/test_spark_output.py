@@ -301,6 +301,32 @@ def test_spark_gaussian_mobility_report_equals_the_qgis_algorithm(tmp_path, auto
     assert "RHO_SPENT" in log if automatic else "RHO_SPENT" not in log
 
 
+def test_spark_trial_run_reports_what_the_qgis_trial_run_reports(tmp_path):
+    """DRY_RUN=true on both paths (NOISE=2, automatic M, LEDGER with BUDGET): the same figures (what would be
+    spent, the noise scale and sensitivity at M = AUTO_MAX_BOUND, the ledger's state), and neither writes an output
+    or a ledger entry (issue 24)."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyspark")
+    gpkg, common = _report_records(tmp_path, pd, max_trips_per_user=0, seed=3)
+    common.update(NOISE=2, DELTA=1e-6, EPSILON=1, DRY_RUN=True, LEDGER=str(tmp_path / "ledger.json"), BUDGET=0.5)
+    del common["SEED"]  # a seeded release is counted in no budget: the preview would show nothing spent
+    before = sorted(p.name for p in tmp_path.iterdir())
+    qgis = processing.run("dp_geoprivacy:mobilityreport", {
+        "INPUT": gpkg, **common, "OUTPUT_HTML": str(tmp_path / "q.html"), "OUTPUT_VISITS": str(tmp_path / "qv.gpkg"),
+        "OUTPUT_FLOWS": str(tmp_path / "qf.gpkg")})
+    run = _spark(["mobilityreport", f"INPUT={tmp_path / 'records.parquet'}", "LON_FIELD=lon", "LAT_FIELD=lat",
+                  *[f"{k}={v}" for k, v in common.items()], f"OUTPUT_HTML={tmp_path / 's.html'}"], tmp_path)
+    assert run.returncode == 0, run.stderr[-3000:]
+    spark = dict(line.split(": ", 1) for line in run.stdout.splitlines() if line.split(": ", 1)[0].isupper())
+    for name in ("EPSILON_SPENT", "EPSILON_WOULD_SPEND", "DELTA_WOULD_SPEND", "NOISE_SCALE", "SENSITIVITY",
+                 "LEDGER_SPENT", "LEDGER_AFTER", "BUDGET_REMAINING"):
+        assert float(spark[name]) == pytest.approx(qgis[name]), name
+    assert qgis["LEDGER_AFTER"] == pytest.approx(qgis["EPSILON_WOULD_SPEND"]) and qgis["LEDGER_AFTER"] > 0.5
+    assert spark["BUDGET_WOULD_REFUSE"] == str(qgis["BUDGET_WOULD_REFUSE"]) == "True"  # would spend 1
+    assert "This trial run draws nothing: its figures are for M = 50" in run.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
 def test_spark_mobility_report_chooses_the_qgis_algorithms_automatic_m(tmp_path):
     """MAX_TRIPS_PER_USER=0 (automatic, issue 22 §2) on both paths, same SEED: Spark counts the trips per user on
     its executors, the core draws M first from the noise generator on both, so both choose the same M and publish
