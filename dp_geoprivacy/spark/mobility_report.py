@@ -17,7 +17,9 @@ Split of the work (issue 24; Kapp et al. 2023 §4.2-4.3 for the user bound):
    statistics of the kept trips. They are sums over users, so Spark adds the
    buckets' up (``groupBy(name, index).sum``); the distinct locations of the
    kept trips are counted by a Spark ``distinct``. Only these aggregates reach
-   the driver, never a trip.
+   the driver, never a trip. With NOISE=2 (the spec's gaussian_delta) the
+   visits per zone and the OD pairs count users (each once per zone or pair):
+   a bucket holds whole users, so these sums are the single-machine counts too.
 4. Driver: core.releases.mobility_statistics.release_statistics, after the
    bounding draws the single-machine path makes are skipped
    (counting.skip_bounding_draws): from the same SEED, the noise is the very
