@@ -69,8 +69,11 @@ def report_spec(m=3, epsilon=1.0, analyses=ANALYSES, gaussian_delta=0.0):
                               gaussian_delta=gaussian_delta)
 
 
-def as_spark(spark, frame, partitions=3):
-    return spark.createDataFrame(frame).repartition(partitions)
+def as_spark(spark, frame):
+    """The frame on Spark in its rows' order (cut into the session's default number of partitions, in order). A
+    trip's rows with equal or NULL times pair in input order on both paths, so the order must stay the frame's: a
+    repartition shuffles it, and then such a trip's start and end could swap (seen with Arrow conversion on)."""
+    return spark.createDataFrame(frame)
 
 
 def spark_report(spark, frame, cells, spec, seed, **kw):
