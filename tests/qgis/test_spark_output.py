@@ -293,7 +293,7 @@ def test_spark_gaussian_mobility_report_equals_the_qgis_algorithm(tmp_path, auto
     assert (spark_record.rho is not None) == automatic and spark_record.rho == qgis_record.rho
     assert "discrete Gaussian" in " ".join(spark_record.notes)
     if automatic:
-        m = int(log.split("Automatic M: the exponential mechanism chose M = ")[1].split(" ")[0])
+        m = int(log.split("Automatic M: permute-and-flip chose M = ")[1].split(" ")[0])
         assert m >= 3  # nobody bounded, so the sampling streams do not matter
     [spark_entry], [qgis_entry] = (Ledger(str(path)).entries() for path in ledgers)
     for name in ("epsilon", "delta", "rho", "unit_of_privacy", "algorithm", "fingerprint"):
