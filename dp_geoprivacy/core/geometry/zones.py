@@ -117,7 +117,11 @@ class ZoneLocator:
 
     A regular raster is laid over the zones' extent, with a ring of cells
     beyond it (about ``cells_per_zone`` cells per zone, at most about
-    ``max_cells``). Each cell, enlarged by a margin far above floating-point
+    ``max_cells``; above ``cache_cells`` cells, only while that leaves fewer
+    than 64 cells per zone: a raster of a few MB stays in the processor's
+    cache, and a larger one cost more to build and to look up than the extra
+    polygon tests it saves, e.g. 1,700 zones and 640,000 points: 0.19 s at
+    1,024 cells per zone, 0.12 s at 2^19 cells). Each cell, enlarged by a margin far above floating-point
     rounding, keeps the zones that intersect it, in layer order. A point in a
     cell that one zone covers and no other touches gets that zone without a
     polygon test; a point in a cell with several candidates is tested against
@@ -127,7 +131,8 @@ class ZoneLocator:
     covers: they are OUTSIDE, or tested and found in no zone.
     """
 
-    def __init__(self, tessellation: Tessellation, cells_per_zone: int = 1024, max_cells: int = 1 << 21):
+    def __init__(self, tessellation: Tessellation, cells_per_zone: int = 1024, max_cells: int = 1 << 21,
+                 cache_cells: int = 1 << 19):
         self.polygons = tessellation.polygons
         self.shadowed = _shadowed_zones(tessellation)
         bounds = shapely.bounds(self.polygons)
@@ -137,7 +142,8 @@ class ZoneLocator:
         xmin, ymin = bounds[:, 0].min(), bounds[:, 1].min()
         xmax, ymax = bounds[:, 2].max(), bounds[:, 3].max()
         span = max(xmax - xmin, ymax - ymin, 1e-9)
-        target = int(np.clip(cells_per_zone * len(self.polygons), 64, max_cells))
+        n = len(self.polygons)
+        target = int(np.clip(min(cells_per_zone * n, max(cache_cells, 64 * n)), 64, max_cells))
         area = max(xmax - xmin, span * 1e-6) * max(ymax - ymin, span * 1e-6)
         width = math.sqrt(area / target)
         while True:
