@@ -372,6 +372,11 @@ def wkb_point_coordinates(blobs, missing) -> np.ndarray:
     through shapely."""
     xy = np.full((len(blobs), 2), np.nan)
     present = ~np.asarray(missing, dtype=bool)
+    if blobs.dtype.kind == "V" and blobs.dtype.itemsize == _WKB_POINT.itemsize:  # fixed width: no copy per value
+        points = np.ascontiguousarray(blobs[present]).view(_WKB_POINT)
+        if np.all(points["byte_order"] == 1) and np.all(points["type"] == 1):
+            xy[present] = np.column_stack((points["x"], points["y"]))
+            return xy
     items = blobs[present].tolist()
     if not items:
         return xy

@@ -81,6 +81,19 @@ def test_locator_follows_the_tessellation_rule_exactly(tessellation):
     for cells_per_zone in (1, 16, 256):
         locator = ZoneLocator(tessellation, cells_per_zone=cells_per_zone)
         assert np.array_equal(locator.locate(xy), tessellation.assign_with_tree(xy))
+    capped = ZoneLocator(tessellation, cells_per_zone=1024, cache_cells=4096)  # the cache cap binds
+    assert capped.nx * capped.ny < 2 * 4096 + 4 * (capped.nx + capped.ny)
+    assert np.array_equal(capped.locate(xy), tessellation.assign_with_tree(xy))
+
+
+def test_the_raster_stays_cache_sized_unless_zones_would_get_fewer_than_64_cells():
+    # 1,700 zones (the report's benchmark): 1,024 cells per zone would be 1.7 million cells; about 2^19 instead.
+    many = ZoneLocator(_grid(41))
+    assert (1 << 19) * 0.9 < many.nx * many.ny < (1 << 19) * 1.2
+    few = ZoneLocator(_grid(7))  # 49 zones: 1,024 cells each, as before
+    assert 49 * 1024 * 0.9 < few.nx * few.ny < 49 * 1024 * 1.2
+    dense = ZoneLocator(_grid(100), cache_cells=1 << 12)  # 10,000 zones: at least 64 cells each
+    assert 64 * 10_000 * 0.9 < dense.nx * dense.ny < 64 * 10_000 * 1.2
 
 
 def test_own_zone_first_gives_the_same_zones_as_a_full_assignment():

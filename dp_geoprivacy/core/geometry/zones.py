@@ -90,7 +90,9 @@ class Tessellation:
         left, right = left[keep], right[keep]
         if not len(left):
             return np.empty((0, 2), dtype=np.int64)
-        area = shapely.area(shapely.intersection(self.polygons[left], self.polygons[right]))
+        area = np.zeros(len(left))
+        wide = _boxes_overlap(self.polygons, left, right)  # else the intersection has no area: edges, corners
+        area[wide] = shapely.area(shapely.intersection(self.polygons[left[wide]], self.polygons[right[wide]]))
         smaller = np.minimum(shapely.area(self.polygons[left]), shapely.area(self.polygons[right]))
         overlapping = area > relative_tolerance * smaller
         return np.column_stack((left[overlapping], right[overlapping]))
@@ -117,7 +119,11 @@ class ZoneLocator:
 
     A regular raster is laid over the zones' extent, with a ring of cells
     beyond it (about ``cells_per_zone`` cells per zone, at most about
-    ``max_cells``). Each cell, enlarged by a margin far above floating-point
+    ``max_cells``; above ``cache_cells`` cells, only while that leaves fewer
+    than 64 cells per zone: a raster of a few MB stays in the processor's
+    cache, and a larger one cost more to build and to look up than the extra
+    polygon tests it saves, e.g. 1,700 zones and 640,000 points: 0.19 s at
+    1,024 cells per zone, 0.12 s at 2^19 cells). Each cell, enlarged by a margin far above floating-point
     rounding, keeps the zones that intersect it, in layer order. A point in a
     cell that one zone covers and no other touches gets that zone without a
     polygon test; a point in a cell with several candidates is tested against
@@ -127,7 +133,8 @@ class ZoneLocator:
     covers: they are OUTSIDE, or tested and found in no zone.
     """
 
-    def __init__(self, tessellation: Tessellation, cells_per_zone: int = 1024, max_cells: int = 1 << 21):
+    def __init__(self, tessellation: Tessellation, cells_per_zone: int = 1024, max_cells: int = 1 << 21,
+                 cache_cells: int = 1 << 19):
         self.polygons = tessellation.polygons
         self.shadowed = _shadowed_zones(tessellation)
         bounds = shapely.bounds(self.polygons)
@@ -137,7 +144,8 @@ class ZoneLocator:
         xmin, ymin = bounds[:, 0].min(), bounds[:, 1].min()
         xmax, ymax = bounds[:, 2].max(), bounds[:, 3].max()
         span = max(xmax - xmin, ymax - ymin, 1e-9)
-        target = int(np.clip(cells_per_zone * len(self.polygons), 64, max_cells))
+        n = len(self.polygons)
+        target = int(np.clip(min(cells_per_zone * n, max(cache_cells, 64 * n)), 64, max_cells))
         area = max(xmax - xmin, span * 1e-6) * max(ymax - ymin, span * 1e-6)
         width = math.sqrt(area / target)
         while True:
@@ -322,6 +330,7 @@ def _shadowed_zones(tessellation: Tessellation) -> np.ndarray:
     shadowed = np.zeros(len(tessellation), dtype=bool)
     later, earlier = tessellation.tree.query(tessellation.polygons, predicate="intersects")
     keep = earlier < later
+    keep[keep] = _boxes_overlap(tessellation.polygons, later[keep], earlier[keep])  # else interiors cannot meet
     later, earlier = later[keep], earlier[keep]
     if len(later):
         overlap = shapely.relate_pattern(tessellation.polygons[later], tessellation.polygons[earlier], "T********")
@@ -347,3 +356,13 @@ def uniform_points(tessellation: Tessellation, n: int, rng: np.random.Generator)
         if count == n:
             return np.concatenate(found)
     raise ValueError("the zones cover almost none of their bounding box: no uniform points could be drawn")
+
+
+def _boxes_overlap(polygons, left, right) -> np.ndarray:
+    """Whether the bounding boxes of polygons[left[i]] and polygons[right[i]] overlap with a positive area: where
+    they do not, the two polygons share at most edges and corners (their intersection has no area and their
+    interiors do not meet), so no polygon operation is needed to tell. Shared edges are most pairs of neighbours
+    in a grid (1,700 zones: 0.05 s of intersections saved)."""
+    a, b = shapely.bounds(polygons[left]), shapely.bounds(polygons[right])
+    return ((np.minimum(a[:, 2], b[:, 2]) > np.maximum(a[:, 0], b[:, 0]))
+            & (np.minimum(a[:, 3], b[:, 3]) > np.maximum(a[:, 1], b[:, 1])))

@@ -227,9 +227,12 @@ def pair_trip_records(user, trip, seconds, lonlat, zone, n_zones: int) -> Mobili
     user_code[is_null(user)] = -1
     trip_code = _codes(trip)
     seconds = np.asarray(seconds, dtype=float)
-    order = np.lexsort((np.nan_to_num(seconds, nan=np.inf), trip_code, user_code))
-    key_u, key_t = user_code[order], trip_code[order]
-    change = (key_u[1:] != key_u[:-1]) | (key_t[1:] != key_t[:-1])
+    # (user, trip id) as one integer key, in the same order as the pair (both codes are dense, from -1): one sort
+    # key fewer for the sort of all the records.
+    pair = (user_code + 1) * (int(trip_code.max(initial=0)) + 1) + trip_code
+    order = np.lexsort((np.nan_to_num(seconds, nan=np.inf), pair))
+    key = pair[order]
+    change = key[1:] != key[:-1]
     start_rows, end_rows = order[np.r_[True, change]], order[np.r_[change, True]]
     single = start_rows == end_rows
     lonlat, zone = np.asarray(lonlat, dtype=float), np.asarray(zone)
