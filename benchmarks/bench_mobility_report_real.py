@@ -51,7 +51,6 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
@@ -62,9 +61,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from benchmarks.bench_noisy_od_flows import ensure_peer_venv  # noqa: E402
 from benchmarks.common import RESULTS, load_average, print_table, run_measured, write_results  # noqa: E402
+from benchmarks.mobility_truth import (  # noqa: E402
+    JUMP_EDGES,
+    TRAVEL_EDGES,
+    USER_EDGES,
+    M,
+    distribution_errors,
+    distribution_truth,
+    truth,
+)
 from benchmarks.real_data_trial import cairns_feed  # noqa: E402
 
-EPSG, CELL_M, M = 32755, 2000.0, 5
+EPSG, CELL_M = 32755, 2000.0
 # Every day k of DAYS runs the schedule of day k mod 28 of 2-29 June 2014 (the four weeks repeated).
 FIRST_DAY, FEED_DAYS = dt.date(2014, 6, 2), 28
 EPSILONS = (1.0, 10.0)
@@ -149,84 +157,10 @@ def zone_of(lonlat, low, cols, rows, cell):
     return np.where(inside, np.char.add(np.char.add(np.char.add("Z", r.astype(str)), "_"), c.astype(str)), "")
 
 
-def truth(unit, oz, dz):
-    """Expected visits per zone and OD flows after keeping min(1, M / n) of each unit's n trips."""
-    _, inverse, counts = np.unique(unit.astype(str), return_inverse=True, return_counts=True)
-    keep = np.minimum(1.0, M / counts[inverse])
-    visits, flows = defaultdict(float), defaultdict(float)
-    for p, o, d in zip(keep, oz, dz):
-        if o:
-            visits[o] += p
-        if d:
-            visits[d] += p
-        if o and d:
-            flows[(o, d)] += p
-    return visits, flows
-
-
 # The shared distribution analyses compared as shares of their total (the peer publishes percentages): public
 # bins as both tools are given them (travel time 0-120 min by 5, jump length 0-20 km by 1, one overflow bin).
-TRAVEL_EDGES, JUMP_EDGES = np.arange(0.0, 121.0, 5.0), np.arange(0.0, 21.0, 1.0)
-USER_EDGES = np.arange(1, M + 2) - 0.5
 HOUR_CATEGORIES = ("weekday start", "weekday end", "weekend start", "weekend end")
 DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-
-
-def haversine(a, b):
-    """Great-circle km between (lon, lat) degree arrays (radius 6371 km, as both tools)."""
-    lon1, lat1, lon2, lat2 = (np.radians(v) for v in (a[:, 0], a[:, 1], b[:, 0], b[:, 1]))
-    h = np.sin((lat2 - lat1) / 2) ** 2 + np.cos(lat1) * np.cos(lat2) * np.sin((lon2 - lon1) / 2) ** 2
-    return 2 * 6371.0 * np.arcsin(np.sqrt(h))
-
-
-def binned(values, edges, weights=None):
-    """Weighted counts per [e_i, e_i+1) bin and one overflow bin above the last edge."""
-    index = np.clip(np.searchsorted(edges, values, side="right") - 1, 0, len(edges) - 1)
-    return np.bincount(index, weights=weights, minlength=len(edges)).astype(float)
-
-
-def weighted_quantiles(values, weights, quantiles=(0.0, 0.25, 0.5, 0.75, 1.0)):
-    order = np.argsort(values)
-    cumulative = np.cumsum(weights[order]) / np.sum(weights)
-    return [float(values[order][min(len(values) - 1, np.searchsorted(cumulative, q))]) if q > 0 else
-            float(values[order][0]) for q in quantiles]
-
-
-def distribution_truth(unit, start, end, origin, dest):
-    """Expected shares (after keeping min(1, M / n) of each unit's n trips) and five-number summaries of the
-    shared distribution analyses; computed here from the records, independently of both tools."""
-    _, inverse, counts = np.unique(unit.astype(str), return_inverse=True, return_counts=True)
-    keep = np.minimum(1.0, M / counts[inverse])
-    weekday = lambda t: ((t // 86400).astype(np.int64) + 3) % 7  # noqa: E731 (1970-01-01 was a Thursday)
-    hours = np.zeros((4, 24))
-    for offset, t in ((0, start), (1, end)):
-        np.add.at(hours, (2 * (weekday(t) >= 5) + offset, ((t % 86400) // 3600).astype(int)), keep)
-    travel, jump = (end - start) / 60.0, haversine(origin, dest)
-    per_user = np.minimum(counts, M).astype(float)
-    return {"trips_per_weekday": (np.bincount(weekday(start), weights=keep, minlength=7), None),
-            "trips_per_hour": (hours.ravel(), None),
-            "travel_time": (binned(travel, TRAVEL_EDGES, keep), weighted_quantiles(travel, keep)),
-            "jump_length": (binned(jump, JUMP_EDGES, keep), weighted_quantiles(jump, keep)),
-            "trips_per_user": (binned(per_user, USER_EDGES), weighted_quantiles(per_user, np.ones(len(per_user))))}
-
-
-def shares(counts):
-    counts = np.maximum(np.asarray(counts, dtype=float), 0.0)
-    return counts / counts.sum() if counts.sum() > 0 else counts
-
-
-def distribution_errors(published, truths):
-    """Per analysis: mean absolute error of the shares over the bins (percentage points), and of the five-number
-    summary and of its three quartiles alone (the analysis's unit) when published."""
-    out = {}
-    for name, (counts, summary) in published.items():
-        true_counts, true_summary = truths[name]
-        out[f"{name}_share_mae_pp"] = float(100 * np.mean(np.abs(shares(counts) - shares(true_counts))))
-        if summary is not None and true_summary is not None:
-            error = np.abs(np.asarray(summary, float) - true_summary)
-            out[f"{name}_summary_mae"] = float(np.mean(error))
-            out[f"{name}_quartiles_mae"] = float(np.mean(error[1:4]))
-    return out
 
 
 def ours_distributions(unit, start, end, origin, dest, epsilon, days, weights=None):
