@@ -145,12 +145,12 @@ class Budget:
     """LEDGER / BUDGET / PARTITION for one run: ``reserve(fields)`` before any noise (the core's before_noise).
 
     ``df`` is the whole input (fingerprinted); ``rows`` its PARTITION's rows, which the release reads;
-    ``geometry`` says which columns hold the locations (spark.ledger.source_fingerprint). ``trial``: the command
-    offers DRY_RUN (``preview`` instead of reserving); the others refuse it rather than run for real.
+    ``geometry`` says which columns hold the locations (spark.ledger.source_fingerprint). ``offers_trial_run``: the
+    command offers DRY_RUN (``preview`` instead of reserving); the others refuse it rather than run for real.
     """
 
-    def __init__(self, values, algorithm, df, outputs, log, geometry, row_is_unit=True, trial=False):
-        if str(values.get("DRY_RUN", "")).lower() in TRUE and not trial:
+    def __init__(self, values, algorithm, df, outputs, log, geometry, row_is_unit=True, offers_trial_run=False):
+        if str(values.get("DRY_RUN", "")).lower() in TRUE and not offers_trial_run:
             raise UsageError(f"DRY_RUN (a trial run) is offered on Spark by mobilityreport only, not {algorithm}: "
                              "remove DRY_RUN, or try the settings with the QGIS algorithm's trial run.")
         self.values, self.algorithm, self.df, self.log, self.geometry = values, algorithm, df, log, geometry

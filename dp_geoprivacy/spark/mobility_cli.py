@@ -163,7 +163,7 @@ def mobility_report(values, spark=None, log=print):
     spark = spark or session(get("MASTER") or "local[*]")
     outputs = [get("OUTPUT_HTML"), get("OUTPUT_VISITS"), get("OUTPUT_FLOWS")]
     budget = Budget(values, "mobilityreport", read_input(spark, values), outputs, log, point_geometry(values),
-                    row_is_unit=False, trial=True)
+                    row_is_unit=False, offers_trial_run=True)
     started = time.perf_counter()
     if bound.automatic:  # trips per user counted on the executors; M drawn first, as the QGIS algorithm draws it
         try:

@@ -227,8 +227,8 @@ def pair_trip_records(user, trip, seconds, lonlat, zone, n_zones: int) -> Mobili
     user_code[is_null(user)] = -1
     trip_code = _codes(trip)
     seconds = np.asarray(seconds, dtype=float)
-    # (user, trip id) as one integer key, in the same order as the pair (both codes are dense, from -1): one sort
-    # key fewer for the sort of all the records.
+    # (user, trip id) as one integer key, in the same order as the pair (user codes dense from -1, trip codes dense
+    # from 0, so no two pairs share a key): one sort key fewer for the sort of all the records.
     pair = (user_code + 1) * (int(trip_code.max(initial=0)) + 1) + trip_code
     order = np.lexsort((np.nan_to_num(seconds, nan=np.inf), pair))
     key = pair[order]
