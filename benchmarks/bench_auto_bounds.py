@@ -36,6 +36,25 @@ none helps it at epsilon 0.5 (the base measure decides there) and each loses hel
 zones nearly all hold data: 10, 8, 5, 5 and 5 of the 12 design zone-count settings within 1.1 for 1, 0.75, 0.5,
 0.25 and 0 (13, 11, 8, 6 and 5 of 15 with kouvola_ways; results/auto_bounds_zone_noise_cost.json). ZONE_NOISE_COST
 stays 1.
+The fifth look (results/auto_bounds_occupancy_estimate.json, all six sets, the same curves: the releases' runs and
+the baseline ratios are those of the fourth look to the last digit) is the private occupancy estimate: a part of the
+choice's epsilon (1/2, 1/4 or 1/8 with k = 1; 1/2 with k = 2) draws the number of zones flagged when each user flags
+at most k of their distinct zones (chosen uniformly) plus discrete Laplace noise of scale k / epsilon_occupancy; its
+share of the zones, clamped to [0, 1], is the noise cost; permute-and-flip keeps the rest of the choice's epsilon,
+so the run's cost is unchanged (flagged_zones, occupancy_probabilities: the exact expectation over the count's
+noise). Privacy, as it would be built: adding or removing one user changes the flagged count by at most k (replacing
+one, too: a count of zones each flagged by someone moves by at most k either way), the clamp is post-processing, and
+the two parts compose to the choice's epsilon (in zCDP eps_1^2 / 2 + eps_2^2 / 2 <= eps_choice^2 / 2). Not adopted,
+and not built into the product: 9 of 18 settings within 1.1 for every part and k measured (the zone counts: 7 of 15;
+Cairns' OD flows keep their noise cost 0 and their figures), against 15 of 18 today. It pushes out all six Helsinki
+and Helsinki-scattered settings (1.12 to 1.28) and fixes neither NYC miss (epsilon 1: 1.73 at 1/2, 1.13 at 1/4, 1.16
+at 1/8). Why, from the diagnostics (true_occupancy_*, the true share given for free, not private): with the true
+share and the whole choice epsilon NYC at epsilon 1 is 1.069 and nothing is lost (14 of 15 zone-count settings), so
+the share is the right quantity; but taking even a quarter of the choice's epsilon from the draw, with the true
+share still free, puts Helsinki at epsilon 1 and 2 and Helsinki-scattered at 0.5 over 1.1 (1.112, 1.105, 1.137) and
+NYC at epsilon 1 just over it (1.1001); a half takes NYC back to 1.73. The draw at 5 % has no epsilon to spare, and
+a smaller part leaves the count's noise (scale 160 zones at epsilon 1 for 1/8, k 1) too wide to tell 61 occupied
+zones of 434 from all of them.
 
 Error: the mean absolute error per cell (zone, or origin-destination pair; the outside cell left out) of the
 published counts (CLAMP on, the default: rounded and set to zero when negative) against the TRUE counts without any
@@ -57,7 +76,8 @@ choice lands above twice the best fixed M.
 Run (osgeo from the system Python): PYTHONPATH=$(echo .venv/lib/python3*/site-packages) /usr/bin/python3
 benchmarks/bench_auto_bounds.py [--runs N] [--datasets a,b] [--out NAME] (the figures: --runs 10). Writes
 benchmarks/results/NAME.json (default auto_bounds; the figures of the third version: auto_bounds_permute_and_flip; with
-kouvola_ways and the noise-cost variants: auto_bounds_zone_noise_cost).
+kouvola_ways and the noise-cost variants: auto_bounds_zone_noise_cost; with the occupancy estimate:
+auto_bounds_occupancy_estimate).
 """
 
 import argparse
@@ -99,6 +119,15 @@ CANDIDATES = np.arange(1, DEFAULT_MAX_BOUND + 1)
 # ZONE_NOISE_COST's alternatives (permute-and-flip; the zone counts' noise error of a cell taken to hold data with
 # this probability, an empty one's otherwise): 1 the adopted value, 0.5 the midpoint (at most 4/3 off either way).
 NOISE_COST_VARIANTS = (1.0, 0.75, 0.5, 0.25, 0.0)
+# The private occupancy estimate (fifth look): (part of the choice's epsilon spent on the noisy count of occupied
+# zones, zones each user may flag k). The choice's permute-and-flip keeps the rest of its epsilon; the release's
+# epsilon is unchanged (the run's choice share stays DEFAULT_SHARE).
+OCCUPANCY_VARIANTS = {"occupancy_half_k1": (0.5, 1), "occupancy_quarter_k1": (0.25, 1),
+                      "occupancy_eighth_k1": (0.125, 1), "occupancy_half_k2": (0.5, 2)}
+# Diagnostics, not private: the true share of zones holding data as the noise cost, given for free, with this part of
+# the choice's epsilon taken from permute-and-flip all the same (what the estimate's noise and its part each cost).
+TRUE_OCCUPANCY_PARTS = {"true_occupancy_free": 0.0, "true_occupancy_quarter": 0.25, "true_occupancy_half": 0.5}
+OCCUPANCY_SEED = 22  # its own generator for the users' sampled zones: the releases' stream is the one before
 
 
 # --- datasets: (records' cell or (origin, destination), users, number of zones) ---------------------------------
@@ -290,6 +319,33 @@ def exponential_mechanism_probabilities(choice, counts):
     return weights / weights.sum()
 
 
+def flagged_zones(data, k, generator):
+    """The raw number of zones flagged when each user flags at most k of their distinct zones, chosen uniformly
+    (a uniform priority per distinct (user, zone) pair, the k smallest kept): what the occupancy count noises."""
+    pairs = np.unique(np.column_stack((data["users"], data["cell"])), axis=0)
+    order = np.lexsort((generator.random(len(pairs)), pairs[:, 0]))
+    users = pairs[order, 0]
+    rank = np.arange(len(order)) - np.searchsorted(users, users, side="left")
+    return int(len(np.unique(pairs[order[rank < k], 1])))
+
+
+def occupancy_probabilities(choice, counts, flagged, zones, part, k):
+    """The exact distribution of M when ``part`` of the choice's epsilon draws the flagged count plus discrete
+    Laplace noise (sensitivity k, alpha = exp(-epsilon_occupancy / k)), its share of the zones clamped to [0, 1] is
+    the noise cost, and permute-and-flip keeps the rest: sum over the noisy count n of P(n) P(M | cost n / zones)."""
+    occupancy_epsilon = choice.epsilon * part
+    inner = replace(choice, epsilon=choice.epsilon - occupancy_epsilon)
+    alpha = np.exp(-occupancy_epsilon / k)
+    n = np.arange(zones + 1)
+    mass = (1.0 - alpha) / (1.0 + alpha) * alpha ** np.abs(n - flagged)
+    mass[0] = alpha ** flagged / (1.0 + alpha)  # P(noisy <= 0): clamped to 0
+    mass[-1] = alpha ** (zones - flagged) / (1.0 + alpha)  # P(noisy >= zones): clamped to 1
+    assert abs(mass.sum() - 1.0) < 1e-9
+    keep = mass > 1e-13
+    return sum(m * replace(inner, noise_cost=c / zones).probabilities(counts)
+               for m, c in zip(mass[keep], n[keep])) / mass[keep].sum()
+
+
 def summary(probabilities, rest_curve, best_mae, best):
     cumulative = np.cumsum(probabilities)
     auto = float(probabilities @ rest_curve)
@@ -308,16 +364,25 @@ def measure(name, data, epsilon, runs, rng):
     choice = BoundChoice(choice_epsilon, DEFAULT_MAX_BOUND, cells(data), rest,
                          ZONE_NOISE_COST if "cell" in data else OD_NOISE_COST)
     counts = per_user_counts(np.asarray(data["users"]))
+    occupancy = {}  # raw flagged zones per occupancy design (the benchmark's own figures, not a release)
     designs = {"permute_and_flip": choice.probabilities(counts),
                "exponential_mechanism": exponential_mechanism_probabilities(choice, counts)}
     if "cell" in data:  # the zone counts' public noise cost (share of zones taken to hold data), on the same curves
         designs.update({f"zone_noise_cost_{cost:g}": replace(choice, noise_cost=cost).probabilities(counts)
                         for cost in NOISE_COST_VARIANTS})
+        for design, (part, k) in OCCUPANCY_VARIANTS.items():
+            flagged = flagged_zones(data, k, np.random.default_rng(OCCUPANCY_SEED))
+            designs[design] = occupancy_probabilities(choice, counts, flagged, data["zones"], part, k)
+            occupancy[design] = flagged
+        share = len(np.unique(data["cell"])) / data["zones"]
+        designs.update({design: replace(choice, epsilon=choice.epsilon * (1.0 - part), noise_cost=share)
+                        .probabilities(counts) for design, part in TRUE_OCCUPANCY_PARTS.items()})
     row = {
         "dataset": name, "epsilon": epsilon, "users": int(len(counts)), "records": int(counts.sum()),
         "records_per_user": {"median": float(np.median(counts)), "p90": float(np.quantile(counts, 0.9)),
                              "p99": float(np.quantile(counts, 0.99)), "max": int(counts.max())},
-        "cells": int(cells(data) - 1), "target_users_beyond_m": choice.target}
+        "cells": int(cells(data) - 1), "target_users_beyond_m": choice.target,
+        **({"occupied_zones": int(len(np.unique(data["cell"]))), "flagged_zones": occupancy} if occupancy else {})}
     for estimator, k in (("exact", 1), ("sampled", 0)):
         fixed_curve, rest_curve = fixed[:, :, k].mean(axis=1), at_rest[:, :, k].mean(axis=1)
         best = int(CANDIDATES[np.argmin(fixed_curve)])
@@ -358,7 +423,9 @@ def main():
                   f"{e['permute_and_flip']['ratio']:.3f} (M 90%: {e['permute_and_flip']['automatic_m_distribution']}); "
                   f"sampled estimator {row['sampled']['permute_and_flip']['ratio']:.3f}"
                   + "".join(f"; noise cost {c:g}: {e[f'zone_noise_cost_{c:g}']['ratio']:.3f}"
-                            for c in NOISE_COST_VARIANTS if f"zone_noise_cost_{c:g}" in e), flush=True)
+                            for c in NOISE_COST_VARIANTS if f"zone_noise_cost_{c:g}" in e)
+                  + "".join(f"; {d}: {e[d]['ratio']:.3f}" for d in (*OCCUPANCY_VARIANTS, *TRUE_OCCUPANCY_PARTS)
+                            if d in e), flush=True)
     path = write_results(args.out, {
         "what": ("MAE per cell against the unbounded truth: automatic M (5% of epsilon; expectation over the exact "
                  "choice distribution) vs the best fixed M of 1..50; 'exact': each release's MAE as its exact "
@@ -368,7 +435,8 @@ def main():
         "met": {design: {f"{r['dataset']} eps {r['epsilon']:g}": r["exact"][design]["ratio"] <= 1.1
                          for r in rows if design in r["exact"]}
                 for design in ("exponential_mechanism", "permute_and_flip",
-                               *(f"zone_noise_cost_{c:g}" for c in NOISE_COST_VARIANTS))},
+                               *(f"zone_noise_cost_{c:g}" for c in NOISE_COST_VARIANTS), *OCCUPANCY_VARIANTS,
+                               *TRUE_OCCUPANCY_PARTS)},
         "wall_seconds": round(time.perf_counter() - started, 1), "load_average": load_average()})
     print(f"wrote {path}")
 

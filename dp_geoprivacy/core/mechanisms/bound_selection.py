@@ -42,7 +42,12 @@ the noise error of a large M by up to twice, and the choice goes too low
 (M = 1 where 36 to 44 is best at epsilon 0.5 and 1 there). A lower public share
 (0.75 to 0 measured; 0.5 the midpoint, at most 4/3 off either way) loses more
 on sets whose zones nearly all hold data than it wins there (bench_auto_bounds'
-docstring, the fourth look), so zone counts keep 1. With b = M / eps_rest:
+docstring, the fourth look), so zone counts keep 1. A private estimate of the
+share (a noisy count of the zones each user flags, at most k each, drawn with
+part of the choice's epsilon; the fifth look) is not used either: the true share
+given for free would meet 1.1 at NYC epsilon 1 and lose nothing, but the epsilon
+the count takes from the draw loses more (9 of 18 settings within 1.1, not 15).
+With b = M / eps_rest:
 - Laplace with Mironov's snapping (NOISE=0, :mod:`.counting`): values are
   rounded to the grain Lambda, the smallest power of two >= b. For a count
   at a uniform position between multiples of Lambda the error is Z + R with
