@@ -75,6 +75,7 @@ from ..zone_source import (
     add_zone_parameters,
     wgs84,
 )
+from .mobility_report_help import details
 
 
 def split_weights(text):
@@ -139,94 +140,7 @@ class MobilityReport(DpAlgorithm):
             self.tr("<b>Accuracy at the defaults</b> (EPSILON={epsilon:g} split over {n} analyses, M={m}): visits "
                     "per zone get epsilon {e:.2g}, so each zone's count is off by at most ±{moe:.3g} (95%).").format(
                 epsilon=epsilon, n=analyses, m=m, e=visits_epsilon, moe=visits.margin_of_error),
-            self._details())
-
-    def _details(self):
-        return self.tr(
-            "<p>The standardised mobility report of Kapp et al. 2023 (dp_mobility_report) with user-level "
-            "differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per "
-            "zone and a layer of the top OD flows, one release with one release id and one ledger entry.</p>"
-            "<p><b>Input</b> as dp_mobility_report takes it: a point layer or table with one row per trip "
-            "start and one per trip end, USER_FIELD, TRIP_FIELD and TIMESTAMP_FIELD (date-time, or ISO text "
-            "such as 2024-05-01 08:30:00); coordinates from the point geometry or X_FIELD/Y_FIELD in "
-            "COORDINATES_CRS. A trip is one user's trip id (USER_FIELD and TRIP_FIELD together: trip ids "
-            "numbered 1, 2, 3 per user are different trips). Its rows are ordered by time: the first is the "
-            "start, the last the end; a trip with one row is incomplete (counted, left out of OD, travel time "
-            "and jump length); of a trip with more than two rows only the first and the last are used. "
-            "Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL "
-            "timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one "
-            "row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time "
-            "and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay "
-            "empty).</p>"
-            "<p><b>Zones</b>: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).</p>"
-            "<p><b>Automatic M.</b> MAX_TRIPS_PER_USER=0 chooses M privately: AUTO_SHARE of EPSILON (default 5%) "
-            "draws M from 1..AUTO_MAX_BOUND by permute-and-flip (McKenna and Sheldon 2020) on the trips per "
-            "user, aiming at the M where the visits left out plus the expected noise error of the visits per zone is "
-            "smallest (Laplace, or with NOISE=2 the discrete Gaussian); the analyses share the rest of EPSILON. "
-            "The chosen M is in the log and the privacy record, and the total includes the choice.</p>"
-            "<p><b>Privacy</b> (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) "
-            "trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the "
-            "chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses "
-            "weigh 1; by default visits per zone, OD flows and trips over time weigh 5 and the others 1, so the "
-            "analyses planners read first are the most accurate). Counts of users have sensitivity 1, of trips "
-            "M, of trip ends 2M; numeric analyses give half their share to a histogram and half to a "
-            "five-number summary by the exponential mechanism on ranks (sensitivity M, or 1 for per-user "
-            "values). Kapp et al. 2023 §5.4: a larger M "
-            "keeps more trips but adds more noise; visits per zone are captured well with a small M (people "
-            "visit few places), while OD flows need a large epsilon even for large data sets. OD flows are "
-            "chosen by the stability-based histogram (Asghar, Tyler and Kaafar, 'Differentially Private Release "
-            "of Public Transport Data: The Opal Use Case', 2017, Algorithm 1): only pairs with trips get noise "
-            "(scale 2M over their epsilon) and a pair is published when its noisy count reaches M + b ln(2M / "
-            "OD_DELTA) (advanced, default 1e-6, the report's delta), so every published flow is a true pair; at a "
-            "small epsilon only very large flows reach it, and the report says when none does. The number of "
-            "trips dropped by M is not reported (it is data). "
-            "ITEM_LEVEL=true (advanced) makes every trip its own unit (M = 1), as the peer's "
-            "user_privacy=False: a person with many trips is then not protected as a whole.</p>"
-            "<p><b>Public bounds</b> (never read from the data; values above form one overflow bin): "
-            "MAX_TRAVEL_TIME 120 min, MAX_JUMP_LENGTH 20 km, MAX_TIME_BETWEEN 168 h, MAX_RADIUS 20 km, "
-            "MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. Bin widths TRAVEL_TIME_BIN, JUMP_LENGTH_BIN, "
-            "TIME_BETWEEN_BIN and RADIUS_BIN (advanced; 0, the default, chooses 1, 2, 2.5 or 5 times a power of "
-            "ten giving at most 24 bins from the maximum alone: 5 min, 1 km, 10 h, 1 km at the defaults; a "
-            "5,000 km maximum gets 250-km bins); at most 500 bins. "
-            "Trips over time needs the public range TIME_START and TIME_END (cut by day up to 90 days, by "
-            "week up to 730, else by month); without them that analysis is left out. Visits per zone and time "
-            "window use destinations only, in six four-hour windows from 2:00, weekday and weekend; the total of "
-            "each window is its own noisy count (a quarter of that analysis's epsilon, sensitivity M), left "
-            "unclamped so that it is unbiased. No published total is a sum of counts clamped at zero (each "
-            "empty zone would add half a noise scale): records and trips are sums of the unclamped noisy "
-            "complete and incomplete counts.</p>"
-            "<p><b>Which sections say something.</b> The page opens with how many sections are informative at "
-            "this epsilon (e.g. '11 of 14'). A section is not informative when every value it shows is within "
-            "its 95% margin of error of zero (OD flows: when no flow reached the threshold): such sections are "
-            "marked in red and named at the top; SECTIONS and SECTIONS_INFORMATIVE give the figures. This reads "
-            "only released values and their public margins.</p>"
-            "<p><b>Protected</b>: whether any one user is in the data, with all their trips (up to M). "
-            "<b>Not protected</b>: the zones, bounds and time range (public), and the log's exact counts "
-            "(for the data holder only).</p>"
-            "<p><b>Benchmark</b> (advanced, Kapp et al. 2023 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK "
-            "(HTML) and/or OUTPUT_BENCHMARK_TABLE: per analysis the similarity of the released report to the "
-            "same analyses without noise (relative error, Jensen-Shannon and Kullback-Leibler divergence, "
-            "earth mover's distance in metres over the zones' points for visits per zone, SMAPE for "
-            "five-number summaries and the normalised OD matrix). These are computed from the exact data, "
-            "are NOT differentially private and are labelled so; never publish them.</p>"
-            "<p>Sources: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.</p>") + self.tr(
-            "<p><b>NOISE=2</b> (advanced, with DELTA > 0, e.g. 1e-6): visits per zone get the discrete Gaussian "
-            "(Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3). "
-            "Each user's visits are bounded to one per zone, so a zone's count is the number of users with a visit "
-            "there and one user changes at most 2M zones by 1: L2 sensitivity sqrt(2M) instead of 2M. Every other "
-            "analysis keeps Laplace counts or exponential-mechanism summaries (their cells are not distinct per "
-            "user, so the Gaussian does not help). OD flows use Gaussian thresholding (Wilson et al. 2020, "
-            "'Differentially Private SQL with Bounded User Contribution', §3): each user counts once per zone pair, "
-            "so a flow is the number of users on it; only pairs with users get discrete Gaussian noise (L2 "
-            "sensitivity sqrt(M)) and a pair is published when its noisy count reaches a threshold set by OD_DELTA "
-            "(half for the noise, half for the chance that a pair only one user makes is published). At "
-            "EPSILON 1 and OD_DELTA 1e-6 its threshold is far lower than the stability-based histogram's from M = 1 "
-            "up (see noisyodflows). Without OD flows the report is rho-zCDP (Bun and Steinke 2016) with rho = the "
-            "Gaussian's rho plus epsilon^2/2 of every other analysis; the record and ledger carry rho and the "
-            "(epsilon, delta) it converts to at DELTA (Canonne, Kamath and Steinke 2020 Corollary 13), at most "
-            "EPSILON. With OD flows, which are (epsilon, delta)-DP but not zCDP, their epsilon and OD_DELTA are "
-            "added on top of that conversion (the report's delta is DELTA + OD_DELTA) and the record carries no "
-            "rho. The report's privacy section says which analysis used which noise. NOISE=1 is not offered.</p>")
+            details())
 
     def initAlgorithm(self, config=None):  # noqa: N802 (QGIS API)
         self.add(QgsProcessingParameterFeatureSource(
