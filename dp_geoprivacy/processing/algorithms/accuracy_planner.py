@@ -33,6 +33,7 @@ from ...core.accuracy import planning as accuracy
 from ...core.accuracy.accuracy_chart import accuracy_chart_svg
 from ...core.accuracy.accuracy_statistics import statistic_accuracy
 from ...core.accuracy.escape_chart import chart_html
+from ...core.accuracy.report_planning import lead_figures
 from ...core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE
 from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ...core.mechanisms.location import PerturbationSpec
@@ -346,12 +347,7 @@ class AccuracyPlanner(DpAlgorithm):
         elif release == REPORT:
             rows, columns, chosen = report_rows(self, parameters, context, settings, epsilons, epsilon, feedback,
                                                 plan, results)
-            for row in chosen:
-                if row["section"] == "visits_per_zone":
-                    results.update(EXPECTED_ABS_ERROR=row["expected_abs_error"], RMSE=row["rmse"],
-                                   MARGIN_OF_ERROR=row["margin_of_error"])
-                if row["section"] == "od_flows":
-                    results["STABILITY_THRESHOLD"] = row["threshold"]
+            results.update(lead_figures(chosen))
             series, y_label = report_series(rows), self.tr("95% margin of a count (log scale)")
         elif release == ZONE_STATISTICS:
             spec_for, records, zone_mean = statistic_spec(self, parameters, context, settings, plan)

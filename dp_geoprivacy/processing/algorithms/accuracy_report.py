@@ -1,13 +1,8 @@
 """The accuracy planner's figures for the mobility report as a whole (dp_geoprivacy:mobilityreport).
 
-For each total epsilon, the analyses and the BUDGET_SPLIT the report will
-use, one row per published part of each section: the section's epsilon
-share, sensitivity, noise scale, and from ``core.accuracy.planning.count_accuracy``
-on the very mechanisms ``MobilityReportSpec.mechanisms()`` builds the
-expected absolute error and 95% margin of one published count or bin; for
-the five-number summaries the 95% rank margin; for the OD flows (the
-stability-based histogram, or Gaussian thresholding) the threshold and the true count published with
-95% probability. No data is read and nothing is drawn.
+For each total epsilon, the analyses and the BUDGET_SPLIT the report will use, one row per published part of each
+section: ``core.accuracy.report_planning.section_rows`` on the report's ``MobilityReportSpec`` (the same rows the
+report's trial runs give, processing/report_accuracy.py). No data is read and nothing is drawn.
 
 NOISE=2 plans the report's discrete Gaussian (mobilityreport NOISE=2 with DELTA: visits per zone by the discrete
 Gaussian at DELTA, OD flows by Gaussian thresholding at OD_DELTA), through the same ``MobilityReportSpec``. With
@@ -23,27 +18,20 @@ from qgis.core import (
 )
 
 from ...core.accuracy.noise_choice import GAUSSIAN_NAME, LAPLACE_NAME
-from ...core.accuracy.planning import count_accuracy
-from ...core.mechanisms.counting import LAPLACE
-from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
+from ...core.accuracy.report_planning import REPORT_COLUMNS, report_settings, section_rows
 from ...core.releases import mobility_analyses as ma
 from ...core.releases.mobility_report import ANALYSES, BudgetSplitError, MobilityReportSpec, Period
 from ...translation import tr
 from ..mobility_gaussian import gaussian_delta as report_gaussian_delta
+from ..report_accuracy import log_sections
 from .mobility_report import split_weights
 
 REPORT_ANALYSES, BUDGET_SPLIT, OD_DELTA = "REPORT_ANALYSES", "BUDGET_SPLIT", "OD_DELTA"
 # The report's default analyses when it is given no public time range (trips over time needs one).
 DEFAULT_ANALYSES = tuple(i for i, name in enumerate(ANALYSES) if name != "trips_over_time")
-REPORT_COLUMNS = ("epsilon", "section", "part", "section_epsilon", "sensitivity", "noise_scale",
-                  "expected_abs_error", "rmse", "margin_of_error", "rank_margin", "threshold", "count_published_95")
 # The sections whose noise the report's NOISE=2 changes, and the side by side's columns for them.
 NOISE_SECTIONS = ("visits_per_zone", "od_flows")
 SIDE_COLUMNS = ("laplace_rmse", "gaussian_rmse", "laplace_threshold", "gaussian_threshold", "smaller_error")
-# The published parts of the analyses with more than one mechanism, in the order of their mechanisms.
-PARTS = {"dataset_statistics": ("complete trips", "incomplete trips", "users", "distinct locations"),
-         "missing_values": ("records without time", "records without location"),
-         "visits_per_time_window": ("zone and window", "window total")}
 
 
 def report_parameters(algorithm):
@@ -81,50 +69,21 @@ def report_spec(algorithm, parameters, context, settings, plan=None):
     options = {"max_trips": m, "unit_of_privacy": "user", "analyses": tuple(chosen), "weights": weights or None,
                "period": Period(0.0, ma.DAY), "od_delta": od_delta}
     try:
-        MobilityReportSpec(epsilon=1.0, gaussian_delta=gaussian, **options).shares()
+        planned = MobilityReportSpec(epsilon=1.0, gaussian_delta=gaussian, **options)
+        planned.shares()
     except BudgetSplitError:
         raise QgsProcessingException(tr(
             "BUDGET_SPLIT weights must be numbers >= 0, at least one of the chosen analyses above 0.")) from None
     except ValueError as error:
         raise QgsProcessingException(tr("Mobility report settings: {error} (OD_DELTA, or DELTA when it is empty, "
                                         "is the OD flows' delta).").format(error=error)) from None
-    settings.update(analyses=",".join(chosen), budget_split=",".join(f"{k}={v:g}" for k, v in weights.items()),
-                    max_contributions=m, od_delta=od_delta if "od_flows" in chosen else 0.0,
-                    noise=DISCRETE_GAUSSIAN if gaussian else LAPLACE, delta=gaussian)
+    settings.update(report_settings(planned))
     settings.update(plan.settings() if plan else {})
 
     def make_spec(e, bound=m, gaussian_delta=gaussian):
         return MobilityReportSpec(epsilon=plan.split(e)[1] if plan else e, gaussian_delta=gaussian_delta,
                                   **dict(options, max_trips=bound))
     return make_spec
-
-
-def section_rows(spec, epsilon, sections=None):
-    """One row per published part of each section of the report ``spec`` (see the module doc; only ``sections``
-    when given), planned for the total ``epsilon`` (the spec's, or more when an automatic M's choice takes its share
-    first)."""
-    rows = []
-    for name, mechanism in spec.mechanisms().items():
-        if sections is not None and name not in sections:
-            continue
-        mechanisms = mechanism if isinstance(mechanism, tuple) else (mechanism,)
-        for part, mech in zip(PARTS.get(name, ("count",)), mechanisms):
-            row = dict.fromkeys(REPORT_COLUMNS)
-            row.update(epsilon=epsilon, section=name, part=part, section_epsilon=mech.epsilon)
-            if isinstance(mech, ma.HistogramSummary):
-                row.update(part="histogram bin", rank_margin=mech.quantiles.rank_margin())
-                noise = mech.counts.noise
-            elif isinstance(mech, ma.FlowSelection):
-                noise = mech.histogram
-            else:
-                noise = mech.noise
-            figures = count_accuracy(noise)
-            row.update(sensitivity=figures.sensitivity, noise_scale=figures.noise_scale,
-                       expected_abs_error=figures.expected_abs_error, rmse=figures.rmse,
-                       margin_of_error=figures.margin_of_error,
-                       threshold=figures.threshold, count_published_95=figures.count_published_95)
-            rows.append(row)
-    return rows
 
 
 def report_rows(algorithm, parameters, context, settings, epsilons, epsilon, feedback, plan=None, results=None):
@@ -137,12 +96,12 @@ def report_rows(algorithm, parameters, context, settings, epsilons, epsilon, fee
     chosen = [row for row in rows if row["epsilon"] == epsilon]
     if plan:
         plan.log_choices(feedback, results, epsilon)
-    log_sections(feedback, chosen, epsilon, plan.largest if plan else settings["max_contributions"])
+    log_sections(feedback.pushInfo, chosen, epsilon, plan.largest if plan else settings["max_contributions"])
     if settings["delta"]:
         log_gaussian_report(feedback, make_spec(epsilon), plan)
     if plan:
         typical = section_rows(make_spec(epsilon, plan.typical), epsilon)
-        log_sections(feedback, typical, epsilon, plan.typical)
+        log_sections(feedback.pushInfo, typical, epsilon, plan.typical)
         results["EXPECTED_ABS_ERROR_TYPICAL_M"] = next(
             (row["expected_abs_error"] for row in typical if row["section"] == "visits_per_zone"), None)
     delta = algorithm.parameterAsDouble(parameters, "DELTA", context)
@@ -207,23 +166,6 @@ def log_gaussian_report(feedback, spec, plan=None):
     if plan:
         text += " " + tr("The automatic M's choice adds its epsilon to that.")
     feedback.pushInfo(text)
-
-
-def log_sections(feedback, rows, epsilon, m):
-    """The log lines of one report's rows (section_rows) at ``epsilon`` and M = ``m``."""
-    feedback.pushInfo(tr("At EPSILON {e:g} for the whole report (M = {m}), per section: its epsilon, the expected "
-                         "absolute error and the 95% margin of one published count or bin:").format(e=epsilon, m=m))
-    for row in rows:
-        line = tr("{section} ({part}): epsilon {s:.3g}, expected error {mae:.3g}, margin ±{moe:.3g}").format(
-            section=row["section"], part=row["part"], s=row["section_epsilon"], mae=row["expected_abs_error"],
-            moe=row["margin_of_error"])
-        if row["rank_margin"] is not None:
-            line += tr("; five-number summary within {r:.3g} ranks (95%)").format(r=row["rank_margin"])
-        if row["threshold"] is not None:
-            line += tr("; a flow is published from a noisy count of {t:.4g}, a true flow of {c:.4g} with 95% "
-                       "probability (trips; with NOISE=2 users per pair)").format(
-                t=row["threshold"], c=row["count_published_95"])
-        feedback.pushInfo(line + ".")
 
 
 def report_series(rows):

@@ -1,0 +1,53 @@
+"""The mobility report's planned accuracy per section, in the log and the results.
+
+The rows are core.accuracy.report_planning.section_rows; this module writes them where people read them: the accuracy
+planner's log (RELEASE mobility report, processing/algorithms/accuracy_report.py) and the report's trial runs
+(DRY_RUN: QGIS through processing/dry_run.py, Spark through spark/mobility_cli.py). No QGIS import: the Spark command
+line writes the same lines and results.
+"""
+
+import json
+
+from ..core.accuracy.report_planning import lead_figures, report_settings, section_rows
+from ..translation import tr
+
+SECTIONS_ACCURACY = "SECTIONS_ACCURACY"  # a trial run's result: the rows as a JSON list (as SETTINGS is JSON)
+
+
+def log_sections(log, rows, epsilon, m):
+    """The log lines (``log``: a callable taking a line) of one report's rows at ``epsilon`` and M = ``m``."""
+    log(tr("At EPSILON {e:g} for the whole report (M = {m}), per section: its epsilon, the expected "
+           "absolute error and the 95% margin of one published count or bin:").format(e=epsilon, m=m))
+    for row in rows:
+        line = tr("{section} ({part}): epsilon {s:.3g}, expected error {mae:.3g}, margin ±{moe:.3g}").format(
+            section=row["section"], part=row["part"], s=row["section_epsilon"], mae=row["expected_abs_error"],
+            moe=row["margin_of_error"])
+        if row["rank_margin"] is not None:
+            line += tr("; five-number summary within {r:.3g} ranks (95%)").format(r=row["rank_margin"])
+        if row["threshold"] is not None:
+            line += tr("; a flow is published from a noisy count of {t:.4g}, a true flow of {c:.4g} with 95% "
+                       "probability (trips; with NOISE=2 users per pair)").format(
+                t=row["threshold"], c=row["count_published_95"])
+        log(line + ".")
+
+
+def trial_sections(spec, epsilon, log, choice=None):
+    """A trial run's planned accuracy of each section at the run's own settings (the report ``spec``, the run's
+    total ``epsilon``): logged, and returned as results: SECTIONS_ACCURACY (the rows, JSON), the visits per zone's
+    EXPECTED_ABS_ERROR, RMSE and MARGIN_OF_ERROR, the OD flows' STABILITY_THRESHOLD, and SETTINGS (JSON: the
+    public settings they are for, named as the planner names them). With automatic M (``choice``, the
+    BoundChoice not drawn in a trial run) the spec is for the largest candidate and the epsilon the choice leaves,
+    as the accuracy planner plans it (CHOICE_EPSILON the choice's). Nothing here reads data."""
+    rows = section_rows(spec, epsilon)
+    settings = report_settings(spec)
+    results = {SECTIONS_ACCURACY: json.dumps(rows, default=float), **lead_figures(rows)}
+    if choice is not None:
+        settings.update(max_contributions=0, auto_max_bound=choice.max_bound)
+        results["CHOICE_EPSILON"] = choice.epsilon
+        log(tr("Automatic M is not drawn in a trial run: each section is planned at M = {m}, the largest candidate "
+               "(AUTO_MAX_BOUND, the most noise the choice can give), with the epsilon {rest:.4g} the choice leaves "
+               "of {e:g}, as the accuracy planner plans it.").format(m=choice.max_bound, rest=spec.epsilon,
+                                                                      e=epsilon))
+    log_sections(log, rows, epsilon, spec.max_trips)
+    results["SETTINGS"] = json.dumps(settings, sort_keys=True)
+    return results
