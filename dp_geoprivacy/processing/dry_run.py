@@ -13,7 +13,8 @@ nothing to the ledger. It reports what the release would spend (epsilon,
 delta, unit of privacy), its noise, and the accuracy planner's figures for
 these settings (core.accuracy.planning, rebuilt from the mechanism's own record
 fields, at the cells and MIN_FLOW the algorithm declared with
-``declare_settings``; those public settings are part of the results).
+``declare_settings``; those public settings are part of the results; where one mechanism does not describe the
+release, the figures the algorithm declared with ``declare_figures``: the mobility report's per section).
 With LEDGER (and BUDGET) it also says what the ledger holds for the source
 and whether the budget would refuse the release.
 """
@@ -79,6 +80,13 @@ def declare_settings(algorithm, **settings) -> None:
     algorithm._dry_run_settings = dict(settings)
 
 
+def declare_figures(algorithm, figures) -> None:
+    """Accuracy figures a record's fields do not describe (the mobility report's sections, one mechanism each:
+    processing/report_accuracy.trial_sections): ``figures`` takes the log's line writer and returns the results
+    to report; the trial run calls it (call before the release). Figures from the settings only, never the data."""
+    algorithm._dry_run_figures = figures
+
+
 def finish(algorithm, parameters, context, feedback, mechanism_fields, input_parameter):
     """Report the trial run and raise DryRunFinished (called instead of reserving the budget)."""
     fields = dict(mechanism_fields)
@@ -122,6 +130,9 @@ def finish(algorithm, parameters, context, feedback, mechanism_fields, input_par
             mean=figures.mean, median=figures.median, q95=figures.q95))
     elif fields.get("margin_of_error") is not None:
         results["MARGIN_OF_ERROR"] = fields.get("margin_of_error")
+    declared = getattr(algorithm, "_dry_run_figures", None)
+    if declared is not None:
+        results.update(declared(feedback.pushInfo))
     results.update(_ledger_check(algorithm, parameters, context, feedback, input_parameter, epsilon, delta,
                                  fields))
     feedback.pushInfo(tr("Trial run: no noise was drawn, no output written and nothing added to the ledger."))

@@ -136,7 +136,10 @@ def chosen_spec(spec, bound, user_field):
 def mobility_report(values, spark=None, log=print):
     """Run mobilityreport from parameter values; writes OUTPUT_HTML, OUTPUT_VISITS and OUTPUT_FLOWS. DRY_RUN=true:
     a trial run (trial_results): every input read and checked, nothing written, no ledger entry, no noise."""
+    from functools import partial
+
     from ..processing.mobility_html import report_notes
+    from ..processing.report_accuracy import trial_sections
     from .mobility_report import (
         BUCKETS,
         MobilityInputError,
@@ -186,7 +189,8 @@ def mobility_report(values, spark=None, log=print):
                          "EXTENT) overlap and that the coordinates are longitude/latitude.")
     log(f"Spark aggregate: {time.perf_counter() - started:.1f} s.")
     if trial:
-        return log_results(trial_results(bound.fields(spec.record_fields()), budget, log), log)
+        sections = partial(trial_sections, spec, bound.epsilon, choice=bound.choice)  # as in QGIS's trial run
+        return log_results(trial_results(bound.fields(spec.record_fields()), budget, log, sections), log)
     bound.charged(budget)(spec.record_fields())  # before any noise, as the plugin reserves
     release = release_spark_mobility_report(exact.statistics, exact.trips, spec, source.generator)
     lines = report_notes(bound.epsilon, release, spec, (bound.m, bound.choice.epsilon) if bound.automatic else None)
@@ -200,11 +204,12 @@ def mobility_report(values, spark=None, log=print):
                        log)
 
 
-def trial_results(fields, budget, log):
+def trial_results(fields, budget, log, sections):
     """A trial run's results (DRY_RUN, as processing/dry_run.py reports them in QGIS): what the release would spend
-    (epsilon, delta and, for a zCDP report, rho), its unit of privacy, the noise scale of its lead analysis, and
-    with LEDGER what the ledger holds for the source and whether BUDGET would refuse (budget.preview, read only).
-    Nothing is drawn, written or reserved."""
+    (epsilon, delta and, for a zCDP report, rho), its unit of privacy, the noise scale of its lead analysis, the
+    planned accuracy of each section (``sections``: processing/report_accuracy.trial_sections, the QGIS trial run's
+    and the accuracy planner's rows), and with LEDGER what the ledger holds for the source and whether BUDGET would
+    refuse (budget.preview, read only). Nothing is drawn, written or reserved."""
     epsilon, delta, rho = float(fields["epsilon"]), float(fields.get("delta") or 0.0), fields.get("rho")
     log(f"Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} "
         f"(delta {delta:g}" + ("" if rho is None else f", rho {float(rho):g}") + f") on the unit of privacy: "
@@ -212,6 +217,7 @@ def trial_results(fields, budget, log):
     results = {"DRY_RUN": True, "EPSILON_SPENT": 0.0, "EPSILON_WOULD_SPEND": epsilon, "DELTA_WOULD_SPEND": delta,
                **({} if rho is None else {"RHO_WOULD_SPEND": float(rho)}), "NOISE_SCALE": fields["noise_scale"],
                "SENSITIVITY": fields["sensitivity"]}
+    results.update(sections(log))
     results.update(budget.preview(fields))
     log("Trial run: no noise was drawn, no output written and nothing added to the ledger.")
     return results

@@ -5,10 +5,14 @@ appends nothing to the ledger; bad NOISE / DELTA / OD_DELTA / DRY_RUN settings a
 and its fix (exit status 2, no traceback).
 """
 
+import json
+
 import pytest
 
 from dp_geoprivacy.core.accounting.ledger import Ledger
-from dp_geoprivacy.core.releases.mobility_report import MobilityReportSpec
+from dp_geoprivacy.core.accuracy.report_planning import section_rows
+from dp_geoprivacy.core.mechanisms.bound_selection import release_epsilon
+from dp_geoprivacy.core.releases.mobility_report import ANALYSES, MobilityReportSpec
 from dp_geoprivacy.spark.__main__ import UsageError, main, mobility_report
 
 from .test_spark_mobility_report import EXTENT, trip_records
@@ -60,6 +64,12 @@ def test_trial_run_reads_and_checks_then_writes_nothing(spark, records, tmp_path
     assert sorted(p.name for p in tmp_path.iterdir()) == []
     text = "\n".join(log)
     assert "would spend epsilon" in text and "rho" in text and "nothing added to the ledger" in text
+    # Each section's planned accuracy at the run's settings: the core's rows (the planner's and QGIS's trial's).
+    planned = section_rows(MobilityReportSpec(2.0, 3, "", ("visits_per_zone", "trips_per_hour"),
+                                              gaussian_delta=1e-6), 2.0)
+    assert json.loads(trial["SECTIONS_ACCURACY"]) == planned
+    assert trial["MARGIN_OF_ERROR"] == planned[0]["margin_of_error"] and planned[0]["section"] == "visits_per_zone"
+    assert "visits_per_zone (count): epsilon 1.67, expected error " in text
     real = mobility_report(values, spark, log=lambda _: None)
     assert (real["EPSILON_SPENT"], real["DELTA_SPENT"], real["RHO_SPENT"]) == (
         trial["EPSILON_WOULD_SPEND"], trial["DELTA_WOULD_SPEND"], trial["RHO_WOULD_SPEND"])
@@ -90,6 +100,13 @@ def test_trial_run_with_automatic_m_draws_no_m(spark, records, tmp_path):
     assert "This trial run draws nothing: its figures are for M = 7" in text
     assert "chose M" not in text and trial["EPSILON_WOULD_SPEND"] == pytest.approx(2.0)
     assert "at most 7 trips" in text
+    # The sections planned as the planner plans automatic M: at M = 7 on what the choice (5% of 2) leaves.
+    assert "Automatic M is not drawn in a trial run: each section is planned at M = 7" in text
+    rows = json.loads(trial["SECTIONS_ACCURACY"])
+    analyses = tuple(a for a in ANALYSES if a != "trips_over_time")  # no TIME_START and TIME_END
+    assert rows == section_rows(MobilityReportSpec(release_epsilon(2.0, 0.05, 1, zcdp_release=False), 7, "",
+                                                   analyses), 2.0)
+    assert trial["CHOICE_EPSILON"] == pytest.approx(0.1)
     assert list(tmp_path.iterdir()) == []
 
 

@@ -47,7 +47,7 @@ from ...core.releases.mobility_report import (
 from ...core.releases.publication import log_private, reveal
 from ...core.releases.release import NoUsableRecordsError, is_null
 from ...translation import tr
-from .. import auto_bound, mobility_gaussian
+from .. import auto_bound, dry_run, mobility_gaussian
 from ..base import DpAlgorithm
 from ..count_release import DELTA, NOISE, add_delta_parameter, add_noise_parameter
 from ..help_summary import defaults, mobility_figures, with_summary
@@ -65,6 +65,7 @@ from ..mobility_html import (
 )
 from ..mobility_input import TimestampError, read_mobility_data, seconds_of
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
+from ..report_accuracy import trial_sections
 from ..styles import flow_lines, graduated_counts
 from ..writers import Column, write_features, write_text
 from ..zone_source import (
@@ -315,6 +316,8 @@ class MobilityReport(DpAlgorithm):
         spec = MobilityReportSpec(bound.epsilon_release, m, unit, tuple(chosen), weights, bins, period,
                                   self.parameterAsInt(parameters, self.TOP_N_FLOWS, context), od_delta,
                                   gaussian_delta=gaussian_delta)
+        if dry_run.requested(self, parameters, context):  # each section's planned accuracy (report_accuracy.py)
+            dry_run.declare_figures(self, partial(trial_sections, spec, epsilon, choice=bound.choice))
         html_path = self.parameterAsFileOutput(parameters, self.OUTPUT_HTML, context)
         visits_path = self.parameterAsOutputLayer(parameters, self.OUTPUT_VISITS, context)
         flows_path = self.parameterAsOutputLayer(parameters, self.OUTPUT_FLOWS, context)
