@@ -325,6 +325,19 @@ def test_spark_trial_run_reports_what_the_qgis_trial_run_reports(tmp_path):
     assert spark["BUDGET_WOULD_REFUSE"] == str(qgis["BUDGET_WOULD_REFUSE"]) == "True"  # would spend 1
     assert "This trial run draws nothing: its figures are for M = 50" in run.stdout
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+    # Each section's planned accuracy (issue 24): Spark's rows are QGIS's, and both are the accuracy planner's for
+    # the same settings (automatic M planned at AUTO_MAX_BOUND 50 on what the choice leaves, NOISE=2).
+    from .test_report_trial import ALL, planned
+
+    rows = json.loads(spark["SECTIONS_ACCURACY"])
+    assert rows == json.loads(qgis["SECTIONS_ACCURACY"]) and len(rows) == 20
+    assert json.loads(spark["SETTINGS"]) == json.loads(qgis["SETTINGS"])
+    for name in ("EXPECTED_ABS_ERROR", "RMSE", "MARGIN_OF_ERROR", "STABILITY_THRESHOLD", "CHOICE_EPSILON"):
+        assert float(spark[name]) == qgis[name], name
+    (tmp_path / "plan").mkdir()
+    plan, expected = planned(tmp_path / "plan", "plan", EPSILON=1, EPSILONS="1", MAX_CONTRIBUTIONS=0, NOISE=2,
+                             DELTA=1e-6, OD_DELTA=1e-6, REPORT_ANALYSES=ALL)
+    assert rows == expected and plan["CHOICE_EPSILON"] == qgis["CHOICE_EPSILON"]
 
 
 def test_spark_mobility_report_chooses_the_qgis_algorithms_automatic_m(tmp_path):
