@@ -626,32 +626,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Das kalibrierte Epsilon {e:.3g} liegt über {limit:g}: schwacher Schutz für die Schutzeinheit (zwei Orte im Abstand DISTANCE = {d:g} m): Die Chancen eines Beobachters zwischen ihnen können sich um den Faktor e^{e:.3g} = {f:.3g} ändern. Gröbere Zonen oder eine kleinere DISTANCE erlauben ein kleineres Epsilon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="50"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="51"/>
         <source>Reads and checks every input as a real run would, then stops before any noise is drawn: reports the epsilon and delta the release would spend and its expected accuracy, writes no output and no ledger entry.</source>
         <translation>Liest und prüft alle Eingaben wie ein echter Lauf und hält an, bevor Rauschen gezogen wird: meldet Epsilon und Delta, die die Veröffentlichung verbrauchen würde, und ihre erwartete Genauigkeit; schreibt keine Ausgabe und keinen Eintrag ins Journal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="92"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="100"/>
         <source>Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} (delta {delta:g}) on the unit of privacy: {unit}. Mechanism: {mechanism}; noise scale {scale}.</source>
         <translation>Probelauf (DRY_RUN): Alle Eingaben wurden gelesen und geprüft. Die Veröffentlichung würde Epsilon {epsilon:g} (Delta {delta:g}) für die Schutzeinheit verbrauchen: {unit}. Mechanismus: {mechanism}; Rauschskala {scale}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="111"/>
         <source>Expected accuracy per published count: absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Erwartete Genauigkeit je veröffentlichter Zählung: absoluter Fehler {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="128"/>
         <source>Expected displacement: mean {mean:.4g} m, median {median:.4g} m, 95% within {q95:.4g} m.</source>
         <translation>Erwartete Verschiebung: Mittel {mean:.4g} m, Median {median:.4g} m, 95 % innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="127"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="138"/>
         <source>Trial run: no noise was drawn, no output written and nothing added to the ledger.</source>
         <translation>Probelauf: Es wurde kein Rauschen gezogen, keine Ausgabe geschrieben und nichts ins Journal eingetragen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="154"/>
         <source>LEDGER {path}: {error}</source>
         <translation>LEDGER {path}: {error}</translation>
     </message>
@@ -676,7 +676,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ähnlichkeit je Analyse</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="387"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="400"/>
         <source>analysis</source>
         <translation>Analyse</translation>
     </message>
@@ -691,262 +691,262 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="84"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="85"/>
         <source>minimum</source>
         <translation>Minimum</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="84"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="85"/>
         <source>lower quartile</source>
         <translation>unteres Quartil</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="84"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="85"/>
         <source>median</source>
         <translation>Median</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="84"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="85"/>
         <source>upper quartile</source>
         <translation>oberes Quartil</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="84"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="85"/>
         <source>maximum</source>
         <translation>Maximum</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="87"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="88"/>
         <source>Each value is within {r:,.0f} ranks of the true quantile with 95% probability (values rounded to a grid of step {s:.3g} {unit}).</source>
         <translation>Jeder Wert liegt mit 95 % Wahrscheinlichkeit höchstens {r:,.0f} Ränge vom wahren Quantil entfernt (Werte auf ein Raster der Schrittweite {s:.3g} {unit} gerundet).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="100"/>
         <source>Unit: {unit}. Bars: noisy counts, red: 95% margin of error ±{m:,.0f}; the last bar counts values above the public maximum.</source>
         <translation>Einheit: {unit}. Balken: verrauschte Anzahlen, rot: 95-%-Fehlermarge ±{m:,.0f}; der letzte Balken zählt Werte über dem öffentlichen Maximum.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="355"/>
         <source>Overview</source>
         <translation>Überblick</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="357"/>
         <source>records</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="371"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="384"/>
         <source>trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="357"/>
         <source>complete trips</source>
         <translation>vollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="357"/>
         <source>incomplete trips</source>
         <translation>unvollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="357"/>
         <source>users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="357"/>
         <source>distinct locations</source>
         <translation>verschiedene Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="347"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="360"/>
         <source>Dataset statistics</source>
         <translation>Kennzahlen des Datensatzes</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="363"/>
         <source>timestamp</source>
         <translation>Zeitstempel</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="363"/>
         <source>coordinates</source>
         <translation>Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="352"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="365"/>
         <source>Missing values (records)</source>
         <translation>Fehlende Werte (Datensätze)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="354"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="367"/>
         <source>outside the range</source>
         <translation>außerhalb des Zeitraums</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="355"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="368"/>
         <source>Trips over time ({unit})</source>
         <translation>Wege im Zeitverlauf ({unit})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="358"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="371"/>
         <source>Trips per weekday</source>
         <translation>Wege je Wochentag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="375"/>
         <source>weekday start</source>
         <translation>Werktag Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="375"/>
         <source>weekday end</source>
         <translation>Werktag Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="375"/>
         <source>weekend start</source>
         <translation>Wochenende Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="375"/>
         <source>weekend end</source>
         <translation>Wochenende Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="364"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="377"/>
         <source>Trips per hour: {c}</source>
         <translation>Wege je Stunde: {c}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="366"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="379"/>
         <source>Places</source>
         <translation>Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="201"/>
         <source>Visits per zone</source>
         <translation>Besuche je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="199"/>
         <source>Visits</source>
         <translation>Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="214"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="215"/>
         <source>weekday</source>
         <translation>Werktag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="214"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="215"/>
         <source>weekend</source>
         <translation>Wochenende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="216"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="217"/>
         <source>Destinations per time window (all zones)</source>
         <translation>Ziele je Zeitfenster (alle Zonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="381"/>
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="124"/>
         <source>Top OD flows</source>
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="124"/>
         <source>OD flows</source>
         <translation>Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="371"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="384"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="372"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
         <source>km</source>
         <translation>km</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="372"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
         <source>hours</source>
         <translation>Stunden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="372"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
         <source>zones</source>
         <translation>Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="386"/>
         <source>normalised entropy (0-1)</source>
         <translation>normierte Entropie (0-1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="374"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="387"/>
         <source>Travel time</source>
         <translation>Reisezeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="374"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="387"/>
         <source>Jump length</source>
         <translation>Sprungweite</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="388"/>
         <source>Trips per user</source>
         <translation>Wege je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="388"/>
         <source>Time between trips</source>
         <translation>Zeit zwischen Wegen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="389"/>
         <source>Radius of gyration</source>
         <translation>Gyrationsradius</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="389"/>
         <source>Distinct zones per user</source>
         <translation>Verschiedene Zonen je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="377"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="390"/>
         <source>Mobility entropy</source>
         <translation>Mobilitätsentropie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="394"/>
         <source>Users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="398"/>
         <source>Privacy</source>
         <translation>Datenschutz</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="387"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="400"/>
         <source>epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="387"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="400"/>
         <source>sensitivity</source>
         <translation>Sensitivität</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="387"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="400"/>
         <source>noise scale</source>
         <translation>Rauschskala</translation>
     </message>
@@ -956,7 +956,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einzelheiten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="109"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="117"/>
         <source>At MIN_FLOW={m:g} with THRESHOLD off, each of the {n:,} cells without data is published with probability {p:.3g}: up to {s:,.1f} published cells of noise only.</source>
         <translation>Bei MIN_FLOW={m:g} und ausgeschaltetem THRESHOLD wird jede der {n:,} Zellen ohne Daten mit Wahrscheinlichkeit {p:.3g} veröffentlicht: bis zu {s:,.1f} veröffentlichte Zellen nur aus Rauschen.</translation>
     </message>
@@ -1141,217 +1141,217 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>NOISE=2 (diskretes Gauß-Rauschen) erfordert DELTA &gt; 0, z. B. DELTA=1e-6: Es handelt sich um (epsilon, delta)-DP über zero-concentrated DP. Oder verwenden Sie NOISE=0 (Laplace) mit DELTA=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="47"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="48"/>
         <source>Trial run (write nothing, spend nothing)</source>
         <translation>Probelauf (nichts schreiben, nichts verbrauchen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="115"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="123"/>
         <source>With the stability histogram (THRESHOLD=1) no cell without data is published; a cell needs about {t:.3g} contributions to be published half the time.</source>
         <translation>Mit dem Stabilitätshistogramm (THRESHOLD=1) wird keine Zelle ohne Daten veröffentlicht; eine Zelle braucht etwa {t:.3g} Beiträge, um in der Hälfte der Fälle veröffentlicht zu werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="35"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="36"/>
         <source>Not informative at this epsilon: every value of {what} is within its 95% margin of error of zero, so it cannot be told from noise. Give it a larger share (BUDGET_SPLIT) or a larger EPSILON.</source>
         <translation>Bei diesem Epsilon nicht aussagekräftig: Jeder Wert in {what} liegt innerhalb seiner 95-%-Fehlerspanne um null und lässt sich daher nicht von Rauschen unterscheiden. Geben Sie der Analyse einen größeren Anteil (BUDGET_SPLIT) oder ein größeres EPSILON.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="61"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="62"/>
         <source>Mon</source>
         <translation>Mo</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="61"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="62"/>
         <source>Tue</source>
         <translation>Di</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="61"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="62"/>
         <source>Wed</source>
         <translation>Mi</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="61"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="62"/>
         <source>Thu</source>
         <translation>Do</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="61"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="62"/>
         <source>Fri</source>
         <translation>Fr</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="61"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="62"/>
         <source>Sat</source>
         <translation>Sa</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="61"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="62"/>
         <source>Sun</source>
         <translation>So</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="114"/>
         <source>No flow reached the threshold: nothing reliable to show</source>
         <translation>Kein Strom hat die Schwelle erreicht: nichts Verlässliches anzuzeigen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="115"/>
         <source>No OD flow reached the publication threshold of about {t} trips at this epsilon: this section publishes nothing reliable. A flow needs about {t} trips (after the bound M) to be published; give OD flows a larger share (BUDGET_SPLIT, e.g. od_flows=5), a larger EPSILON, a smaller M or coarser zones.</source>
         <translation>Kein Quelle-Ziel-Strom hat bei diesem Epsilon die Veröffentlichungsschwelle von etwa {t} Wegen erreicht: Dieser Abschnitt veröffentlicht nichts Verlässliches. Ein Strom braucht etwa {t} Wege (nach der Begrenzung M), um veröffentlicht zu werden; geben Sie den Quelle-Ziel-Strömen einen größeren Anteil (BUDGET_SPLIT, z. B. od_flows=5), ein größeres EPSILON, ein kleineres M oder gröbere Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="124"/>
         <source>The {n} largest flows</source>
         <translation>Die {n} stärksten Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="124"/>
         <source>Largest flows</source>
         <translation>Stärkste Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="138"/>
         <source>How many records, trips, users and distinct locations the data holds (after the bound of M trips per user). Records and trips are sums of the noisy complete and incomplete counts.</source>
         <translation>Wie viele Datensätze, Wege, Personen und verschiedene Orte die Daten enthalten (nach der Begrenzung auf M Wege je Person). Datensätze und Wege sind Summen der verrauschten Anzahlen vollständiger und unvollständiger Wege.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="140"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="141"/>
         <source>Records without a timestamp or without coordinates.</source>
         <translation>Datensätze ohne Zeitstempel oder ohne Koordinaten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="142"/>
         <source>Trips per period by start time: the overall trend and gaps in the data.</source>
         <translation>Wege je Zeitabschnitt nach Startzeit: der Gesamttrend und Lücken in den Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="142"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="143"/>
         <source>Trips per day of the week by start time: weekly rhythm.</source>
         <translation>Wege je Wochentag nach Startzeit: der Wochenrhythmus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="144"/>
         <source>Trip starts and ends per hour of the day, weekdays and weekends apart: peaks show commuting.</source>
         <translation>Wegbeginne und Wegenden je Stunde des Tages, getrennt nach Werktagen und Wochenende: Spitzen zeigen den Berufsverkehr.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="146"/>
         <source>Trip starts and ends per zone: where people go. Darker zones have more visits; the legend gives the scale. Each zone's count is off by up to its margin of error.</source>
         <translation>Wegbeginne und Wegenden je Zone: wohin Menschen gehen. Dunklere Zonen haben mehr Besuche; die Legende zeigt die Skala. Die Anzahl jeder Zone kann bis zu ihrer Fehlerspanne abweichen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="148"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="149"/>
         <source>The zones with the most visits, by noisy count, with the 95% margin of error as a red bar.</source>
         <translation>Die Zonen mit den meisten Besuchen, nach verrauschter Anzahl, mit der 95-%-Fehlerspanne als rotem Balken.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="151"/>
         <source>Two entries whose bars overlap within their error bars may be in either order in the true data.</source>
         <translation>Zwei Einträge, deren Balken sich innerhalb ihrer Fehlerbalken überschneiden, können in den wahren Daten in beliebiger Reihenfolge stehen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="152"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="153"/>
         <source>Share of all visits (up) in the share of zones with the most visits (across): a curve far above the dashed diagonal means visits concentrate in few zones. Drawn from the noisy counts clamped at zero, so at a small epsilon empty zones with positive noise make visits look more spread out than they are.</source>
         <translation>Anteil aller Besuche (senkrecht) am Anteil der meistbesuchten Zonen (waagerecht): Eine Kurve weit über der gestrichelten Diagonale bedeutet, dass sich die Besuche auf wenige Zonen konzentrieren. Gezeichnet aus den bei null abgeschnittenen verrauschten Anzahlen; bei kleinem Epsilon lassen leere Zonen mit positivem Rauschen die Besuche daher gestreuter erscheinen, als sie sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="157"/>
         <source>Destinations per four-hour window. The maps show, per zone, how far each window is above (red) or below (blue) that zone's average over the windows: where people go at which time of day.</source>
         <translation>Ziele je Vier-Stunden-Fenster. Die Karten zeigen je Zone, wie weit jedes Fenster über (rot) oder unter (blau) dem Durchschnitt dieser Zone über alle Fenster liegt: wohin Menschen zu welcher Tageszeit gehen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="159"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="160"/>
         <source>Trips between pairs of zones (origin to destination): the main travel corridors.</source>
         <translation>Wege zwischen Zonenpaaren (von der Quelle zum Ziel): die wichtigsten Verkehrskorridore.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="160"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="161"/>
         <source>Minutes from the start to the end of each complete trip.</source>
         <translation>Minuten vom Beginn bis zum Ende jedes vollständigen Wegs.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="162"/>
         <source>Straight-line distance between the start and the end of each complete trip.</source>
         <translation>Luftlinienentfernung zwischen Beginn und Ende jedes vollständigen Wegs.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="163"/>
         <source>How many trips each user made (at most M are kept).</source>
         <translation>Wie viele Wege jede Person unternommen hat (höchstens M werden behalten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="164"/>
         <source>Hours between the start of one trip and the start of the user's next.</source>
         <translation>Stunden zwischen dem Beginn eines Wegs und dem Beginn des nächsten Wegs derselben Person.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="165"/>
         <source>How far a user's trip ends lie from their centre: the size of each user's range.</source>
         <translation>Wie weit die Wegenden einer Person von ihrem Mittelpunkt entfernt liegen: die Größe des Aktionsraums jeder Person.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="166"/>
         <source>How many different zones each user visited.</source>
         <translation>Wie viele verschiedene Zonen jede Person besucht hat.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="167"/>
         <source>How evenly a user's visits spread over their zones (0: one zone, 1: evenly over many).</source>
         <translation>Wie gleichmäßig sich die Besuche einer Person auf ihre Zonen verteilen (0: eine Zone, 1: gleichmäßig auf viele).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="198"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="199"/>
         <source>Not informative at this epsilon</source>
         <translation>Bei diesem Epsilon nicht aussagekräftig</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="201"/>
         <source>Visits outside the zones: {n}. 95% margin of error per zone: ±{m}.</source>
         <translation>Besuche außerhalb der Zonen: {n}. 95-%-Fehlerspanne je Zone: ±{m}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="204"/>
         <source>The {n} zones with the most visits</source>
         <translation>Die {n} Zonen mit den meisten Besuchen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="204"/>
         <source>Top zones</source>
         <translation>Meistbesuchte Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="209"/>
         <source>Concentration of visits</source>
         <translation>Konzentration der Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="209"/>
         <source>share of zones, most visited first</source>
         <translation>Anteil der Zonen, meistbesuchte zuerst</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="209"/>
         <source>share of visits</source>
         <translation>Anteil der Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="218"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="219"/>
         <source>Each window's total is its own noisy count (a quarter of this analysis's epsilon), not a sum of the zones' counts; it is not clamped at zero, so it is unbiased and can be negative. 95% margin of error ±{m}.</source>
         <translation>Die Summe jedes Fensters ist eine eigene verrauschte Anzahl (ein Viertel des Epsilons dieser Analyse), keine Summe der Zonenanzahlen; sie wird nicht bei null abgeschnitten, ist daher unverzerrt und kann negativ sein. 95-%-Fehlerspanne ±{m}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="228"/>
         <source>Red: more destinations in that window than the zone's average over the 12 windows; blue: fewer; one colour scale for all 12 maps. Each zone and window count is off by up to ±{m} (95%).</source>
         <translation>Rot: mehr Ziele in diesem Fenster als im Durchschnitt der Zone über die 12 Fenster; blau: weniger; eine gemeinsame Farbskala für alle 12 Karten. Jede Anzahl je Zone und Fenster weicht um bis zu ±{m} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="230"/>
         <source>Destinations per time window: deviation from each zone's average</source>
         <translation>Ziele je Zeitfenster: Abweichung vom Durchschnitt jeder Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="230"/>
         <source>destinations per zone and window</source>
         <translation>Ziele je Zone und Fenster</translation>
     </message>
@@ -1416,47 +1416,47 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Höchstens so viele Zeilen (Schutzeinheiten) je Person; leer: nicht begrenzt. Eine Veröffentlichung, deren Schutzeinheit keine Person ist (ein Punkt, eine Fahrt, eine Zeile, ein Personentag), schützt eine Person nur, wenn der Herausgeber weiß, wie viele solcher Einheiten eine Person haben kann: Bei höchstens k ist eine Person mit k mal Epsilon geschützt. Ohne diese Angabe zählt der Privatsphäre-Bericht eine solche Veröffentlichung je Person als unbeschränkt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="52"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="40"/>
         <source>Analyses (mobility report)</source>
         <translation>Analysen (Mobilitätsbericht)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="55"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="43"/>
         <source>The report's ANALYSES; by default all but trips over time (the report leaves it out without TIME_START and TIME_END).</source>
         <translation>Die ANALYSES des Berichts; standardmäßig alle außer Wege im Zeitverlauf (der Bericht lässt diese Analyse ohne TIME_START und TIME_END weg).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="57"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="45"/>
         <source>Budget split weights (mobility report)</source>
         <translation>Gewichte der Budgetaufteilung (Mobilitätsbericht)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="58"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="46"/>
         <source>The report's BUDGET_SPLIT, e.g. 'od_flows=3,visits_per_zone=2'; empty: the report's default split.</source>
         <translation>Das BUDGET_SPLIT des Berichts, z. B. 'od_flows=3,visits_per_zone=2'; leer: die Standardaufteilung des Berichts.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="86"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="75"/>
         <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0.</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="214"/>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="19"/>
         <source>At EPSILON {e:g} for the whole report (M = {m}), per section: its epsilon, the expected absolute error and the 95% margin of one published count or bin:</source>
         <translation>Bei EPSILON {e:g} für den ganzen Bericht (M = {m}), je Abschnitt: sein Epsilon, der erwartete absolute Fehler und die 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Klasse:</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="22"/>
         <source>{section} ({part}): epsilon {s:.3g}, expected error {mae:.3g}, margin ±{moe:.3g}</source>
         <translation>{section} ({part}): Epsilon {s:.3g}, erwarteter Fehler {mae:.3g}, Spanne ±{moe:.3g}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="26"/>
         <source>; five-number summary within {r:.3g} ranks (95%)</source>
         <translation>; Fünf-Punkte-Zusammenfassung innerhalb von {r:.3g} Rängen (95 %)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="95"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="96"/>
         <source>BUDGET_SPLIT names an unknown analysis '{name}'; use names from: {names}.</source>
         <translation>BUDGET_SPLIT nennt eine unbekannte Analyse „{name}“; verwenden Sie Namen aus: {names}.</translation>
     </message>
@@ -1511,12 +1511,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} = {value:.0f} bräuchte etwa {needed} Arbeitsspeicher; dieser Rechner hat {available} frei, also darf {name} hier höchstens {largest} sein. Wählen Sie ein kleineres {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="67"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="68"/>
         <source>within the margin of error of zero: noise at this epsilon</source>
         <translation>innerhalb der Fehlerspanne um null: bei diesem Epsilon nur Rauschen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="68"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="69"/>
         <source>(noise)</source>
         <translation>(Rauschen)</translation>
     </message>
@@ -1566,12 +1566,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>BUDGET_DELTA ist das mit BUDGET erlaubte Delta: geben Sie auch BUDGET an oder setzen Sie BUDGET_DELTA auf 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="150"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="161"/>
         <source>Ledger: {term} {spent:g} spent on partition '{partition}' so far; this release would make it {after:g}.</source>
         <translation>Journal: auf Partition '{partition}' bisher {term} {spent:g} verbraucht; diese Veröffentlichung brächte es auf {after:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="166"/>
         <source>The budget ({budget}) would refuse this release: lower EPSILON, choose another PARTITION, or raise the budget.</source>
         <translation>Das Budget ({budget}) würde diese Veröffentlichung ablehnen: senken Sie EPSILON, wählen Sie eine andere PARTITION oder erhöhen Sie das Budget.</translation>
     </message>
@@ -1676,12 +1676,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>PARENT_FIELDS: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="271"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="272"/>
         <source>{k} of {n} sections informative at this epsilon.</source>
         <translation>{k} von {n} Abschnitten bei diesem Epsilon aussagekräftig.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="275"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="276"/>
         <source>Not informative (every value within its margin of error of zero, or no flow published): {names}. Give them a larger share (BUDGET_SPLIT) or a larger EPSILON.</source>
         <translation>Nicht aussagekräftig (jeder Wert innerhalb seiner Fehlerspanne um null, oder kein Strom veröffentlicht): {names}. Geben Sie ihnen einen größeren Anteil (BUDGET_SPLIT) oder ein größeres EPSILON.</translation>
     </message>
@@ -1756,47 +1756,47 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}): Jeder Nutzer behält höchstens so viele {units}; 0 wählt den Wert automatisch.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="209"/>
         <source>The shares are of the sum of the zones' noisy counts as released (not clamped at zero, so the total is unbiased); a curve above 1 is noise, drawn at 1.</source>
         <translation>Die Anteile beziehen sich auf die Summe der verrauschten Zählungen der Zonen wie veröffentlicht (nicht bei null abgeschnitten, daher ist die Summe unverzerrt); eine Kurve über 1 ist Rauschen und wird bei 1 gezeichnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="286"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>eine Person ({field}), höchstens {m} Wege je Person behalten (gleichverteilt gezogen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="284"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="285"/>
         <source>one trip (item-level)</source>
         <translation>ein Weg (Datensatzebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="297"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="298"/>
         <source>Total epsilon {e:g} (differential privacy, user level, sequential composition).</source>
         <translation>Gesamt-Epsilon {e:g} (Differential Privacy, Personenebene, sequentielle Komposition).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="298"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="299"/>
         <source>Unit of privacy: {unit}.</source>
         <translation>Schutzeinheit: {unit}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="299"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="300"/>
         <source>Split: {split}.</source>
         <translation>Aufteilung: {split}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="300"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="301"/>
         <source>Protected: whether one user is in the data, with all their trips (up to M). Not protected: the zones, the bounds and the time range (public).</source>
         <translation>Geschützt: ob eine Person in den Daten ist, mit all ihren Wegen (bis zu M). Nicht geschützt: die Zonen, die Grenzen und der Zeitraum (öffentlich).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="302"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="303"/>
         <source>M was applied by sampling M trips per user uniformly; how many trips it dropped is not reported (an exact count would be data).</source>
         <translation>M wurde angewandt, indem je Person M Wege gleichverteilt gezogen wurden; wie viele Wege dadurch wegfielen, wird nicht berichtet (eine exakte Anzahl wäre selbst ein Datum).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="330"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="343"/>
         <source>Release id: {rid}</source>
         <translation>Veröffentlichungs-ID: {rid}</translation>
     </message>
@@ -1931,17 +1931,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (nur Anzahl und Summe): die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3) auf jeder Zelle, kalibriert auf die L2-Sensitivität über alle Zellen; sie erfordert DELTA &gt; 0 und, für die Summe, MIN_SUPPORT=0. Die Werte werden auf ein öffentliches Raster gerundet (die größte Zweierpotenz höchstens max(|LOWER|, |UPPER|) / 1024), damit das Rauschen exakt ganzzahlig ist. Mit UNIT=1 behält jeder Nutzer höchstens einen Punkt je Zelle und M Zellen (zufällig ausgewählt), daher ist die L2-Sensitivität der Summe sqrt(M) max(|LOWER|, |UPPER|) und die der Anzahl sqrt(M), gegenüber dem M-Fachen in L1 bei Laplace (die Anzahl zählt dann Nutzer je Zelle); mit UNIT=2 ist sie sqrt(K) M max(|LOWER|, |UPPER|) über alle Zellen, gegenüber Epsilon / K je Zelle bei Laplace. Die Veröffentlichung ist rho-nullkonzentriert differenziell privat (Bun und Steinke 2016), wobei rho so gewählt ist, dass Canonne, Kamath und Steinke 2020 Corollary 13 (EPSILON, DELTA) ergibt; die Privatsphäre-Angaben enthalten rho, EPSILON und DELTA, und SENSITIVITY ist die L2-Sensitivität. Bei EPSILON={e:g} und DELTA={d:g} ergibt die Gauß-Verteilung ab M (bzw. K) = {m} den kleineren Fehler; für kleine M ist Laplace besser. NOISE=1 (diskretes Laplace) gibt es hier nicht.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="15"/>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="21"/>
         <source>NOISE=1 (discrete Laplace) is not offered by the mobility report: use NOISE=0 (Laplace) or NOISE=2 (discrete Gaussian for visits per zone).</source>
         <translation>NOISE=1 (diskretes Laplace) gibt es für den Mobilitätsbericht nicht: Verwenden Sie NOISE=0 (Laplace) oder NOISE=2 (diskrete Gauß-Verteilung für Besuche pro Zone).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="48"/>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="64"/>
         <source>Noise: every analysis Laplace counts or exponential-mechanism summaries (pure epsilon-DP); composed in zCDP: rho = {rho:.4g}, i.e. (epsilon {e:.4g}, delta {d:g})-DP (Canonne, Kamath and Steinke 2020 Corollary 13).</source>
         <translation>Rauschen: jede Analyse mit Laplace-Zählwerten oder Fünf-Zahlen-Zusammenfassungen des Exponentialmechanismus (reine epsilon-DP); in zCDP zusammengesetzt: rho = {rho:.4g}, also (epsilon {e:.4g}, delta {d:g})-DP (Canonne, Kamath und Steinke 2020, Corollary 13).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="52"/>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="68"/>
         <source>Noise: visits per zone with the discrete Gaussian (Canonne, Kamath and Steinke 2020; one visit per user and zone, L2 sensitivity sqrt(2M) = {s:.4g}, sigma {sigma:.4g}, rho {rv:.4g}); every other analysis Laplace counts or exponential-mechanism summaries (pure epsilon-DP, rho = epsilon^2/2). The report is rho = {rho:.4g}-zCDP (Bun and Steinke 2016), i.e. (epsilon {e:.4g}, delta {d:g})-DP (Canonne, Kamath and Steinke 2020 Corollary 13).</source>
         <translation>Rauschen: Besuche pro Zone mit der diskreten Gauß-Verteilung (Canonne, Kamath und Steinke 2020; ein Besuch pro Nutzer und Zone, L2-Sensitivität sqrt(2M) = {s:.4g}, sigma {sigma:.4g}, rho {rv:.4g}); jede andere Analyse mit Laplace-Zählwerten oder Fünf-Zahlen-Zusammenfassungen des Exponentialmechanismus (reine epsilon-DP, rho = epsilon^2/2). Der Bericht ist rho = {rho:.4g}-zCDP (Bun und Steinke 2016), also (epsilon {e:.4g}, delta {d:g})-DP (Canonne, Kamath und Steinke 2020, Corollary 13).</translation>
     </message>
@@ -2051,27 +2051,27 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>&lt;p&gt;&lt;b&gt;THRESHOLD=1 mit NOISE=2&lt;/b&gt; (Gauß-Schwellenwertbildung; Wilson et al. 2020, 'Differentially Private SQL with Bounded User Contribution', §3, wie die Gaußsche Partitionsauswahl von Google und PipelineDP): Nur die {cells} mit Daten erhalten diskretes Gauß-Rauschen, und eine Zelle wird veröffentlicht, wenn ihr verrauschter Zählwert den Schwellenwert tau erreicht; eine Zelle ohne Daten wird nie veröffentlicht. Die Hälfte von DELTA bezahlt das Gauß-Rauschen (sigma aus EPSILON und DELTA / 2 über nullkonzentrierte DP), die andere Hälfte begrenzt die Wahrscheinlichkeit, dass eine der bis zu M Zellen, die nur ein hinzugefügter Nutzer bildet, tau erreicht (tau ist die kleinste ganze Zahl mit 1 - (1 - P[1 + Rauschen &gt;= tau])^M &lt;= DELTA / 2, aus dem exakten Rand der diskreten Gauß-Verteilung). Die Veröffentlichung ist (EPSILON, DELTA)-DP, aber nicht nullkonzentriert differenziell privat: Die Privatsphäre-Angaben enthalten kein rho, und das Journal addiert ihr Epsilon und Delta zum zCDP-Teil. Gegenüber dem Stabilitäts-Histogramm (Laplace, THRESHOLD=1 mit NOISE=0) bei EPSILON={e:g}, DELTA={d:g}: bei M = 1 ist tau {g1:.0f} gegenüber {l1:.0f} und die Standardabweichung des Rauschens {gs1:.3g} gegenüber {ls1:.3g}; bei M = 32 ist tau {g32:.0f} gegenüber {l32:.0f} und die Standardabweichung {gs32:.3g} gegenüber {ls32:.3g}. Sie veröffentlicht also ab M = 1 kleinere Zählwerte und ist ab wenigen Zellen je Nutzer auch genauer.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="50"/>
         <source>Noise: {visits}OD flows by Gaussian thresholding (Wilson et al. 2020 §3: discrete Gaussian noise, sigma {sigma:.4g}, on the zone pairs with users only, one per user and pair, L2 sensitivity sqrt(M) = {s:.4g}, published at or above {tau:g}; (epsilon {eo:.4g}, delta {do:g})-DP, not zero-concentrated DP); every other analysis Laplace counts or exponential-mechanism summaries (pure epsilon-DP, rho = epsilon^2/2). The other analyses are rho = {rho:.4g}-zCDP (Bun and Steinke 2016), converted at delta {dg:g} (Canonne, Kamath and Steinke 2020 Corollary 13), and the OD flows are added on top by basic composition: the report is (epsilon {e:.4g}, delta {d:g})-DP.</source>
         <translation>Rauschen: {visits}Quelle-Ziel-Ströme mit Gauß-Schwellenwertbildung (Wilson et al. 2020 §3: diskretes Gauß-Rauschen, sigma {sigma:.4g}, nur auf den Zonenpaaren mit Nutzern, einer je Nutzer und Paar, L2-Sensitivität sqrt(M) = {s:.4g}, veröffentlicht ab {tau:g}; (epsilon {eo:.4g}, delta {do:g})-DP, nicht nullkonzentriert differenziell privat); jede andere Analyse mit Laplace-Zählwerten oder Fünf-Zahlen-Zusammenfassungen des Exponentialmechanismus (reine epsilon-DP, rho = epsilon^2/2). Die anderen Analysen sind rho = {rho:.4g}-zCDP (Bun und Steinke 2016), umgerechnet bei delta {dg:g} (Canonne, Kamath und Steinke 2020, Corollary 13), und die Quelle-Ziel-Ströme werden durch einfache Komposition addiert: Der Bericht ist (epsilon {e:.4g}, delta {d:g})-DP.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="41"/>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="57"/>
         <source>visits per zone with the discrete Gaussian (sigma {sigma:.4g}, rho {rv:.4g}); </source>
         <translation>Besuche pro Zone mit der diskreten Gauß-Verteilung (sigma {sigma:.4g}, rho {rv:.4g}); </translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111"/>
         <source>Gaussian thresholding; counts are users per pair</source>
         <translation>Gauß-Schwellenwertbildung; die Werte zählen Nutzer je Paar</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111"/>
         <source>stability-based histogram</source>
         <translation>Stabilitätshistogramm</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="124"/>
         <source>{n} largest published flows. Only pairs with trips can be published, and only when their noisy count reaches about {t} ({how}): every flow shown is a true pair, smaller flows are not shown. 95% margin of error per flow ±{m}; trips with an end outside the zones: {o}.</source>
         <translation>Die {n} stärksten veröffentlichten Ströme. Nur Paare mit Wegen können veröffentlicht werden, und nur, wenn ihre verrauschte Anzahl etwa {t} erreicht ({how}): Jeder gezeigte Strom ist ein echtes Paar, kleinere Ströme werden nicht gezeigt. 95-%-Fehlerspanne je Strom ±{m}; Wege mit einem Ende außerhalb der Zonen: {o}.</translation>
     </message>
@@ -2091,240 +2091,245 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die Anzahl über LIMIT braucht keine Wertegrenzen (das Begrenzen verschiebt keinen Wert über LIMIT hinweg): Deaktivieren Sie AUTO_VALUE_BOUNDS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="60"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="48"/>
         <source>Delta of the OD flows (mobility report)</source>
         <translation>Delta der Quelle-Ziel-Ströme (Mobilitätsbericht)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="63"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="51"/>
         <source>The report's OD_DELTA (its default 1e-6); empty: DELTA. With NOISE=2 DELTA is the Gaussian's delta of the visits per zone, as in the report.</source>
         <translation>OD_DELTA des Berichts (sein Standard 1e-6); leer: DELTA. Mit NOISE=2 ist DELTA das Delta des Gauß-Rauschens der Besuche je Zone, wie im Bericht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="78"/>
         <source>Mobility report settings: {error} (OD_DELTA, or DELTA when it is empty, is the OD flows' delta).</source>
         <translation>Einstellungen des Mobilitätsberichts: {error} (OD_DELTA, oder DELTA, wenn es leer ist, ist das Delta der Quelle-Ziel-Ströme).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="139"/>
         <source>Side by side at EPSILON {e:g}: the report with NOISE=0 (Laplace) against NOISE=2 (the discrete Gaussian at DELTA {d:g}), the same split; every other section is the same in both.</source>
         <translation>Nebeneinander bei EPSILON {e:g}: der Bericht mit NOISE=0 (Laplace) gegen NOISE=2 (diskretes Gauß-Rauschen bei DELTA {d:g}), mit derselben Aufteilung; jeder andere Abschnitt ist in beiden gleich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="185"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="144"/>
         <source>Visits per zone: Laplace RMSE {lr:.4g} (trip ends per zone, L1 sensitivity 2M); discrete Gaussian RMSE {gr:.4g} (users per zone, one visit per user and zone, L2 sensitivity sqrt(2M)). {noise} noise gives the smaller error.</source>
         <translation>Besuche je Zone: Laplace RMSE {lr:.4g} (Wegenden je Zone, L1-Sensitivität 2M); diskretes Gauß-Rauschen RMSE {gr:.4g} (Nutzer je Zone, ein Besuch je Nutzer und Zone, L2-Sensitivität sqrt(2M)). {noise}-Rauschen ergibt den kleineren Fehler.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="151"/>
         <source>OD flows: the stability-based histogram (Laplace) publishes a pair from a noisy count of {lt:.4g} trips, noise RMSE {lr:.4g}; Gaussian thresholding from {gt:.4g} users, noise RMSE {gr:.4g}. {noise} noise gives the smaller error; the smaller threshold publishes smaller flows.</source>
         <translation>Quelle-Ziel-Ströme: Das Stabilitätshistogramm (Laplace) veröffentlicht ein Paar ab einer verrauschten Anzahl von {lt:.4g} Wegen, RMSE des Rauschens {lr:.4g}; die Gauß-Schwellenwertbildung ab {gt:.4g} Nutzern, RMSE des Rauschens {gr:.4g}. {noise}-Rauschen ergibt den kleineren Fehler; die kleinere Schwelle veröffentlicht kleinere Ströme.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="203"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="162"/>
         <source>NOISE=2: the analyses are (epsilon {e:.4g}, delta {d:g})-DP: every analysis but the OD flows is rho = {rho:.4g}-zCDP, converted at DELTA (Canonne, Kamath and Steinke 2020 Corollary 13); the OD flows' Gaussian thresholding, when chosen, is added on top; at most their epsilon {total:.4g}.</source>
         <translation>NOISE=2: Die Analysen sind (Epsilon {e:.4g}, Delta {d:g})-DP: Jede Analyse außer den Quelle-Ziel-Strömen ist rho = {rho:.4g}-zCDP, umgerechnet bei DELTA (Canonne, Kamath und Steinke 2020 Corollary 13); die Gauß-Schwellenwertbildung der Quelle-Ziel-Ströme kommt, wenn gewählt, hinzu; höchstens ihr Epsilon {total:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="208"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="167"/>
         <source>The automatic M's choice adds its epsilon to that.</source>
         <translation>Die Wahl des automatischen M fügt ihr Epsilon hinzu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="223"/>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="28"/>
         <source>; a flow is published from a noisy count of {t:.4g}, a true flow of {c:.4g} with 95% probability (trips; with NOISE=2 users per pair)</source>
         <translation>; ein Strom wird ab einer verrauschten Anzahl von {t:.4g} veröffentlicht, ein wahrer Strom von {c:.4g} mit 95 % Wahrscheinlichkeit (Wege; mit NOISE=2 Nutzer je Paar)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="47"/>
+        <source>Automatic M is not drawn in a trial run: each section is planned at M = {m}, the largest candidate (AUTO_MAX_BOUND, the most noise the choice can give), with the epsilon {rest:.4g} the choice leaves of {e:g}, as the accuracy planner plans it.</source>
+        <translation>Automatisches M wird in einem Probelauf nicht gezogen: Jeder Abschnitt wird bei M = {m} geplant, dem größten Kandidaten (AUTO_MAX_BOUND, das meiste Rauschen, das die Wahl ergeben kann), mit dem Epsilon {rest:.4g}, das die Wahl von {e:g} übrig lässt, so wie der Genauigkeitsplaner es plant.</translation>
     </message>
 </context>
 <context>
     <name>AccuracyPlanner</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="107"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="108"/>
         <source>Accuracy planner (reads no data, spends nothing)</source>
         <translation>Genauigkeitsplaner (liest keine Daten, verbraucht nichts)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="125"/>
         <source>Release to plan</source>
         <translation>Zu planende Veröffentlichung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="125"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zonenzählungen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="125"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="125"/>
         <source>Location perturbation (Laplace)</source>
         <translation>Ortsverrauschung (Laplace)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="125"/>
         <source>Randomized response (k-ary)</source>
         <translation>Randomisierte Antwort (k-är)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="132"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="133"/>
         <source>Epsilon you intend to use</source>
         <translation>Vorgesehenes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="136"/>
         <source>The epsilon whose figures are returned as outputs; e.g. 1.</source>
         <translation>Das Epsilon, dessen Zahlen als Ausgaben zurückgegeben werden; z. B. 1.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="138"/>
         <source>Number of zones (counts, OD flows)</source>
         <translation>Anzahl der Zonen (Zählungen, Quelle-Ziel-Ströme)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="140"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="141"/>
         <source>The number of zones of the public tessellation, e.g. 100.</source>
         <translation>Die Anzahl der Zonen der öffentlichen Flächeneinteilung, z. B. 100.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="145"/>
         <source>Protected distance (metres; locations)</source>
         <translation>Geschützte Entfernung (Meter; Orte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="148"/>
         <source>Noise (counts)</source>
         <translation>Rauschen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="148"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="148"/>
         <source>Discrete Laplace</source>
         <translation>Diskretes Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="165"/>
         <source>Epsilons to tabulate</source>
         <translation>Zu tabellierende Epsilons</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="167"/>
         <source>Target 95% margin of error per cell (counts)</source>
         <translation>Ziel: 95-%-Fehlermarge je Zelle (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="167"/>
         <source>Target number of spurious cells (counts)</source>
         <translation>Ziel: Anzahl unechter Zellen (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="167"/>
         <source>Target mean displacement (metres)</source>
         <translation>Ziel: mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="172"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="173"/>
         <source>Categories (randomized response)</source>
         <translation>Kategorien (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="175"/>
         <source>Rows (randomized response)</source>
         <translation>Zeilen (randomisierte Antwort)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="184"/>
         <source>Time slots per zone (counts)</source>
         <translation>Zeitfenster je Zone (Zählungen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="191"/>
         <source>OD flows include intrazonal pairs</source>
         <translation>Quelle-Ziel-Ströme enthalten Binnenpaare</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="196"/>
         <source>Accuracy per epsilon</source>
         <translation>Genauigkeit je Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="200"/>
         <source>Chart: accuracy against epsilon</source>
         <translation>Diagramm: Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="200"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>Expected absolute error per cell</source>
         <translation>Erwarteter absoluter Fehler je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>Root mean square error per cell</source>
         <translation>Wurzel des mittleren quadratischen Fehlers je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>95% margin of error per cell</source>
         <translation>95-%-Fehlermarge je Zelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>Expected spurious cells (all empty)</source>
         <translation>Erwartete unechte Zellen (alle leer)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>Stability threshold</source>
         <translation>Stabilitätsschwelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>Mean displacement (metres)</source>
         <translation>Mittlere Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>95% quantile of the displacement (metres)</source>
         <translation>95-%-Quantil der Verschiebung (Meter)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>Epsilon for the target margin</source>
         <translation>Epsilon für die Ziel-Fehlermarge</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>Epsilon for the target spurious cells</source>
         <translation>Epsilon für die Zielzahl unechter Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>Epsilon for the target displacement</source>
         <translation>Epsilon für die Ziel-Verschiebung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="240"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="241"/>
         <source>DELTA must be above 0 with THRESHOLD (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss mit THRESHOLD größer als 0 sein (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="303"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="304"/>
         <source>EPSILONS: {error}. Give positive numbers separated by commas, e.g. 0.1, 1, 5.</source>
         <translation>EPSILONS: {error}. Positive Zahlen durch Kommas getrennt angeben, z. B. 0.1, 1, 5.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="313"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="314"/>
         <source>No data is read and no budget is spent: these figures follow from the settings alone.</source>
         <translation>Es werden keine Daten gelesen und kein Budget verbraucht: Diese Zahlen folgen allein aus den Einstellungen.</translation>
     </message>
@@ -2354,52 +2359,52 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Anzahl (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="325"/>
         <source>At EPSILON {e:g}: noise scale b = {b:.4g} m; displacement mean {mean:.4g} m, median {median:.4g} m, 95% of points within {q95:.4g} m.</source>
         <translation>Bei EPSILON {e:g}: Rauschskala b = {b:.4g} m; Verschiebung im Mittel {mean:.4g} m, Median {median:.4g} m, 95 % der Punkte innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="330"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="331"/>
         <source>a mean displacement of at most {t:g} m</source>
         <translation>eine mittlere Verschiebung von höchstens {t:g} m</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="333"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="334"/>
         <source>mean displacement (m)</source>
         <translation>mittlere Verschiebung (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="334"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="335"/>
         <source>95% quantile (m)</source>
         <translation>95-%-Quantil (m)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="335"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="336"/>
         <source>Displacement (metres, log scale)</source>
         <translation>Verschiebung (Meter, logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="411"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="407"/>
         <source>at most {t:g} spurious cells of {n:,}</source>
         <translation>höchstens {t:g} unechte Zellen von {n:,}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="417"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="413"/>
         <source>expected spurious cells</source>
         <translation>erwartete unechte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="437"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="433"/>
         <source>Expected accuracy against epsilon</source>
         <translation>Erwartete Genauigkeit über Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="438"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="434"/>
         <source>epsilon (log scale)</source>
         <translation>Epsilon (logarithmisch)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="440"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="436"/>
         <source>Data-independent: computed from the noise distribution; no data was read.</source>
         <translation>Datenunabhängig: aus der Rauschverteilung berechnet; es wurden keine Daten gelesen.</translation>
     </message>
@@ -2414,42 +2419,42 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Stabilitätsschwelle {t:.4g}: Keine leere Zelle wird veröffentlicht; eine Zelle mit der wahren Anzahl {c95:.4g} wird mit 95 % Wahrscheinlichkeit veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="447"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="443"/>
         <source>No epsilon up to 10,000 gives {what}.</source>
         <translation>Kein Epsilon bis 10.000 ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="449"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="445"/>
         <source>Epsilon {e:.4g} gives {what}.</source>
         <translation>Epsilon {e:.4g} ergibt {what}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="114"/>
         <source>Predicts the accuracy of a release at each epsilon, and the epsilon a target accuracy needs, from the noise distribution alone.</source>
         <translation>Sagt die Genauigkeit einer Veröffentlichung für jedes Epsilon voraus und das Epsilon, das eine Zielgenauigkeit braucht, allein aus der Verteilung des Rauschens.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="114"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; nothing to protect: it reads no data, spends no privacy budget and writes nothing to a ledger.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; nichts zu schützen: liest keine Daten, verbraucht kein Privatsphäre-Budget und schreibt nichts ins Journal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="113"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="114"/>
         <source>&lt;b&gt;Accuracy:&lt;/b&gt; exact figures of the noise; e.g. at the defaults (EPSILON={epsilon:g}, M={m}) a zone count is off by at most ±{moe:.2g} (95%).</source>
         <translation>&lt;b&gt;Genauigkeit:&lt;/b&gt; exakte Kennzahlen des Rauschens; z. B. weicht bei den Voreinstellungen (EPSILON={epsilon:g}, M={m}) eine Zonenzählung um höchstens ±{moe:.2g} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="125"/>
         <source>Noisy zone statistics (sum, mean, quantiles)</source>
         <translation>Verrauschte Zonenstatistiken (Summe, Mittelwert, Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>Probability that a zone is published (zone statistics)</source>
         <translation>Wahrscheinlichkeit, dass eine Zone veröffentlicht wird (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="222"/>
         <source>Public settings the figures were computed for (JSON)</source>
         <translation>Öffentliche Einstellungen, für die die Zahlen berechnet wurden (JSON)</translation>
     </message>
@@ -2509,17 +2514,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einstellungen der Zonenstatistik: {error}. Geben Sie die Grenzen, M und die Anteile an, die die Veröffentlichung verwenden wird.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="380"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="376"/>
         <source>a 95% error of at most {t:g} (value units)</source>
         <translation>einen 95-%-Fehler von höchstens {t:g} (Werteinheiten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="384"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="380"/>
         <source>95% of errors within</source>
         <translation>95 % der Fehler innerhalb</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="385"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="381"/>
         <source>Value units (log scale)</source>
         <translation>Werteinheiten (logarithmische Skala)</translation>
     </message>
@@ -2544,17 +2549,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die Quantilfehler nehmen an, dass die Werte der Zone gleichmäßig zwischen den Grenzen verteilt sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="162"/>
         <source>Smallest published value</source>
         <translation>Kleinster veröffentlichter Wert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="177"/>
         <source>Share of rows in the category</source>
         <translation>Anteil der Zeilen in der Kategorie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="188"/>
         <source>Cells per contribution</source>
         <translation>Zellen je Beitrag</translation>
     </message>
@@ -2589,17 +2594,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Kandidatenwerte (Quantile)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="339"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="340"/>
         <source>finest level, expected absolute error</source>
         <translation>feinste Ebene, erwarteter absoluter Fehler</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="125"/>
         <source>Mobility report (every section)</source>
         <translation>Mobilitätsbericht (alle Abschnitte)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="355"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="351"/>
         <source>95% margin of a count (log scale)</source>
         <translation>95-%-Fehlerspanne einer Anzahl (logarithmisch)</translation>
     </message>
@@ -2609,32 +2614,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Höchstens 1000000: der Planer berechnet die exakte Verteilung über jeden Kandidatenwert (2e7 dauerte über 11 Minuten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="148"/>
         <source>Discrete Gaussian (needs DELTA)</source>
         <translation>Diskretes Gauß-Rauschen (braucht DELTA)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="154"/>
         <source>Delta (stability threshold, Gaussian noise)</source>
         <translation>Delta (Stabilitätsschwelle, Gauß-Rauschen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>RMSE per cell with Laplace noise (side by side)</source>
         <translation>RMSE je Zelle mit Laplace-Rauschen (im Vergleich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>RMSE per cell with Gaussian noise at DELTA (side by side)</source>
         <translation>RMSE je Zelle mit Gauß-Rauschen bei DELTA (im Vergleich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="220"/>
         <source>The noise with the smaller error at DELTA: Laplace or Gaussian</source>
         <translation>Das Rauschen mit dem kleineren Fehler bei DELTA: Laplace oder Gauß</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="233"/>
         <source>DELTA must be above 0 with Gaussian noise (e.g. 1e-6, below 1 / number of users).</source>
         <translation>DELTA muss bei Gauß-Rauschen über 0 liegen (z. B. 1e-6, unter 1 / Anzahl der Nutzer).</translation>
     </message>
@@ -2649,17 +2654,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>eine Zählung (jeder Nutzer in höchstens M = {m} verschiedenen Zellen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="125"/>
         <source>Consistent counts over H3 levels or zones</source>
         <translation>Konsistente Zählungen über H3-Ebenen oder Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>Epsilon of the automatic M's choice</source>
         <translation>Epsilon der Auswahl des automatischen M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="203"/>
         <source>Expected absolute error per cell at TYPICAL_M</source>
         <translation>Erwarteter absoluter Fehler je Zelle bei TYPICAL_M</translation>
     </message>
@@ -2709,12 +2714,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>M = 0 (automatisch): Die Veröffentlichung würde M privat aus 1 bis {largest} mit Epsilon {choice:.4g} wählen ({share:g} von EPSILON {e:g}); die Veröffentlichung erhält den Rest, Epsilon {rest:.4g}. Die Wahl hängt von den Daten ab, die der Planer nicht liest: erwarteter absoluter Fehler je Zelle {big:.4g} beim größten Kandidaten M = {largest} (die Tabelle), {typical_error:.4g} beim typischen M = {typical}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="125"/>
         <source>Noisy OD flows with consistent origin and destination totals</source>
         <translation>Verrauschte OD-Ströme mit konsistenten Quell- und Zielsummen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="345"/>
         <source>origin total, expected absolute error</source>
         <translation>Quellsumme, erwarteter absoluter Fehler</translation>
     </message>
@@ -2724,12 +2729,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Im Vergleich bei EPSILON {e:g} und DELTA {d:g}, für {what}: Laplace (L1-Sensitivität {l1:g}) RMSE {lr:.4g}, 95 % der Fehler innerhalb {lm:.4g}; Gauß (L2-Sensitivität {l2:.4g}, Rho {rho:.4g}-zCDP, nach Canonne, Kamath und Steinke 2020 in (Epsilon, Delta) umgerechnet) RMSE {gr:.4g}, 95 % der Fehler innerhalb {gm:.4g} (exakte Quantile des Fehlers, um die beiden Rauscharten zu vergleichen; die moe95, die eine Veröffentlichung angibt, ist eine mindestens so weite Schranke). {noise}-Rauschen ergibt den kleineren Fehler (RMSE-Verhältnis Laplace / Gauß {ratio:.3g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="236"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="237"/>
         <source>NOISE: a threshold uses Laplace noise (the stability histogram) or the discrete Gaussian (Gaussian thresholding); choose one of them or turn THRESHOLD off.</source>
         <translation>NOISE: Ein Schwellenwert verwendet Laplace-Rauschen (das Stabilitäts-Histogramm) oder die diskrete Gauß-Verteilung (Gauß-Schwellenwertbildung); eines davon wählen oder THRESHOLD ausschalten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="259"/>
         <source>THRESHOLD with NOISE=2 (Gaussian thresholding) needs each point in one zone: set CELLS_PER_CONTRIBUTION to 1, or use Laplace noise.</source>
         <translation>THRESHOLD mit NOISE=2 (Gauß-Schwellenwertbildung) erfordert, dass jeder Punkt in genau einer Zone liegt: CELLS_PER_CONTRIBUTION auf 1 setzen oder Laplace-Rauschen verwenden.</translation>
     </message>
@@ -2794,7 +2799,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>&lt;p&gt;&lt;b&gt;Welche Genauigkeit hat eine Veröffentlichung bei diesem Epsilon, und welches Epsilon liefert die Genauigkeit, die ich brauche?&lt;/b&gt; Allein aus der Rauschverteilung berechnet: Es werden keine Daten gelesen, kein Rauschen gezogen, kein Privatsphäre-Budget verbraucht und nichts ins Journal geschrieben.&lt;/p&gt;&lt;p&gt;Setzen Sie RELEASE und die öffentlichen Einstellungen, die Sie der Veröffentlichung geben werden (ZONES, M, Rauschen, Schwelle, MIN_FLOW, DISTANCE). Die Zahlen stammen aus genau dem Mechanismus, den die Veröffentlichung aus diesen Einstellungen aufbaut, sodass Planer und Veröffentlichung nicht voneinander abweichen können.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zählwerte&lt;/b&gt; (verrauschte Zonenzählungen, verrauschte Quelle-Ziel-Ströme): je Zelle der erwartete absolute Fehler und der RMSE einer veröffentlichten Anzahl (nach Snapping und Rundung; für Zellen deutlich über null) sowie die 95-%-Fehlerspanne, die die Veröffentlichung angibt. Mit Rauschen auf jeder Zelle (THRESHOLD aus) ist EXPECTED_SPURIOUS die erwartete Anzahl der Zellen, die mit einem Wert von mindestens MIN_FLOW (bei MIN_FLOW 0: einem Wert über 0) veröffentlicht werden, obwohl ihre wahre Anzahl 0 ist, wenn alle Zellen leer wären: eine obere Schranke für beliebige Daten (Quelle-Ziel-Ströme haben ZONES² Zellen, ohne Binnenpaare ZONES² - ZONES; Zonenzählungen ZONES x SLOTS). Mit THRESHOLD (dem Stabilitätshistogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1) wird keine leere Zelle veröffentlicht; die Tabelle gibt die Schwelle an und die wahre Anzahl, die mit 95 % Wahrscheinlichkeit veröffentlicht wird.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Orte&lt;/b&gt; (Laplace-Verrauschung, MECHANISM planar oder achsenweise): Mittelwert, Median, 90-%- und 95-%-Quantil der Verschiebung in Metern (planar: Gamma(2, DISTANCE/EPSILON)).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Randomisierte Antwort&lt;/b&gt; (k-är, CATEGORIES Werte): die Wahrscheinlichkeit, bei EPSILON den wahren Wert zu behalten, sowie Standardfehler, erwarteter absoluter Fehler und 95-%-Fehlerspanne der geschätzten Anzahl einer Kategorie, die der Anteil SHARE der RESPONDENTS Zeilen hat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonenstatistiken&lt;/b&gt; (Summe, Mittelwert, Median, Quartile, Fünf-Punkte-Zusammenfassung; LOWER, UPPER, M und die Epsilon-Anteile so, wie die Veröffentlichung sie aufteilt): für eine Zone mit RECORDS_PER_ZONE Datensätzen (Ihre Annahme) der erwartete absolute Fehler, der RMSE und der Fehler, den 95 % der Zonen nicht überschreiten, in Einheiten des Werts, sowie die Wahrscheinlichkeit, dass eine Zone veröffentlicht wird. Der Mittelwert wird für eine Zone mit dem Mittelwert ZONE_MEAN berechnet (Standard: die Mitte zwischen den Grenzen), die Quantile für Werte, die gleichmäßig zwischen den Grenzen verteilt sind.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Konsistente Zählungen&lt;/b&gt; (dp_geoprivacy:consistentcounts; LEVELS und SPLIT, wie Sie sie angeben werden, CHILDREN je Elternteil: 7 für H3, für Zonen die typische Zahl der Zonen je Bezirk): je Ebene der erwartete absolute Fehler und die 95-%-Fehlermarge einer veröffentlichten Zählung nach den kleinsten Quadraten, aus einer Simulation des Rauschens auf einem vollständigen Baum.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Mobilitätsbericht&lt;/b&gt; (dp_geoprivacy:mobilityreport als Ganzes; M = MAX_CONTRIBUTIONS, seine Analysen REPORT_ANALYSES und BUDGET_SPLIT so, wie Sie sie dem Bericht geben werden, OD_DELTA das Delta der Quelle-Ziel-Ströme (leer: DELTA); NOISE=2 das diskrete Gauß-Rauschen des Berichts bei DELTA): eine Zeile je Epsilon und veröffentlichtem Teil jedes Abschnitts, mit dem Epsilon-Anteil des Abschnitts, seiner Sensitivität und Rauschskala, dem erwarteten absoluten Fehler und der 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Histogrammklasse (der Spanne, die der Bericht angibt), der 95-%-Rangspanne der Fünf-Punkte-Zusammenfassungen und bei den Quelle-Ziel-Strömen der Schwelle und dem wahren Strom, der mit 95 % Wahrscheinlichkeit veröffentlicht wird. Vergleichen Sie Aufteilungen, bevor Sie Budget verbrauchen (Kapp et al., 'Towards Standardized Mobility Reports with User-Level Privacy', 2023, §4.3 und §5.4).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Laplace oder Gauß.&lt;/b&gt; Mit DELTA über 0 werden Zonenzählungen, OD-Ströme, Zonensummen und der Mobilitätsbericht auch mit beiden Rauscharten nebeneinander beim selben (EPSILON, DELTA) geplant: Laplace kalibriert auf die L1-Sensitivität M, Gauß auf die L2-Sensitivität sqrt(M) eines Nutzers in höchstens M verschiedenen Zellen, über nullkonzentrierte DP (Bun und Steinke 2016; Canonne, Kamath und Steinke 2020); mit THRESHOLD das Stabilitätshistogramm gegen Gauß-Schwellenwertbildung; beim Mobilitätsbericht seine Besuche je Zone und OD-Ströme mit NOISE=0 gegen NOISE=2. Die Spalten laplace_... und gaussian_... und die Ergebnisse LAPLACE_RMSE, GAUSSIAN_RMSE und SMALLER_ERROR_NOISE sagen, welches den kleineren Fehler ergibt: Laplace bei M = 1, Gauß ab wenigen Beiträgen je Nutzer.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatische Schranken.&lt;/b&gt; M = 0 plant Zonenanzahlen, OD-Ströme, Zonenstatistiken und den Mobilitätsbericht mit privat gewähltem M (und AUTO_VALUE_BOUNDS Zonenstatistiken mit LOWER/UPPER, gewählt innerhalb des angegebenen Bereichs): Jede Wahl kostet AUTO_SHARE von EPSILON (CHOICE_EPSILON), die Veröffentlichung behält den Rest wie bei ihrem Lauf (mit Gauß den Rest von Rho; der Mobilitätsbericht nimmt die Wahl aus EPSILON). Die Wahl hängt von den Daten ab, die der Planer nicht liest: Die Tabelle gilt für AUTO_MAX_BOUND und die angegebenen Schranken, das meiste Rauschen, das die Wahl ergeben kann, und EXPECTED_ABS_ERROR_TYPICAL_M für ein erwartetes M (TYPICAL_M). Laplace und Gauß im Vergleich ziehen die Wahl jeweils in der eigenen Abrechnung des Rauschens ab.&lt;/p&gt;&lt;p&gt;Jede Zeile von OUTPUT (Spalten setting_...) und die Ausgabe SETTINGS enthalten die Einstellungen, für die die Zahlen gelten.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Umkehrung.&lt;/b&gt; TARGET_MARGIN, TARGET_SPURIOUS oder TARGET_DISPLACEMENT liefern das Epsilon, ab dem das Ziel erreicht wird (EPSILON_FOR_MARGIN, EPSILON_FOR_SPURIOUS, EPSILON_FOR_DISPLACEMENT). OUTPUT ist eine Tabelle mit einer Zeile je Epsilon aus EPSILONS; OUTPUT_CHART eine HTML-Seite mit dem Diagramm.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §4.3 und §5 (Zählungen auf Nutzerebene, Quelle-Ziel-Fehler), Asghar, Tyler und Kaafar 2017 Algorithm 1, Dumont et al. 2021 §5; Mironov 2012 (Snapping).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_planner.py" line="157"/>
         <source>The delta of the stability threshold or of Gaussian noise; e.g. 1e-6. With DELTA above 0 the planner also shows Laplace and Gaussian noise side by side for zone counts, OD flows, zone sums and the mobility report at this delta, and says which gives the smaller error.</source>
         <translation>Das Delta der Stabilitätsschwelle oder des Gauß-Rauschens; z. B. 1e-6. Mit DELTA über 0 zeigt der Planer für Zonenzählungen, OD-Ströme, Zonensummen und den Mobilitätsbericht auch Laplace- und Gauß-Rauschen nebeneinander bei diesem Delta und sagt, welches den kleineren Fehler ergibt.</translation>
     </message>
@@ -4029,294 +4034,299 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>MobilityReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="130"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="131"/>
         <source>Mobility report (user-level differential privacy)</source>
         <translation>Mobilitätsbericht (Differential Privacy auf Personenebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="233"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="147"/>
         <source>Trip records (one row per trip start and end)</source>
         <translation>Wegdatensätze (eine Zeile je Wegbeginn und Wegende)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="149"/>
         <source>User id field</source>
         <translation>Feld der Personen-ID</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="149"/>
         <source>Timestamp field (start time for trip lines)</source>
         <translation>Zeitstempelfeld (Startzeit bei Weglinien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="149"/>
         <source>End time field (trip lines only; optional)</source>
         <translation>Feld der Endzeit (nur Weglinien; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="149"/>
         <source>Y field</source>
         <translation>Y-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="247"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="161"/>
         <source>Epsilon for the whole report</source>
         <translation>Epsilon für den ganzen Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="250"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="164"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl Wege je Person (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="253"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="167"/>
         <source>Analyses</source>
         <translation>Analysen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="259"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="173"/>
         <source>Maximum travel time (minutes)</source>
         <translation>Höchste Reisezeit (Minuten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="174"/>
         <source>Maximum jump length (km)</source>
         <translation>Höchste Sprungweite (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="261"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
         <source>Maximum time between trips (hours)</source>
         <translation>Höchste Zeit zwischen Wegen (Stunden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="262"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="176"/>
         <source>Maximum radius of gyration (km)</source>
         <translation>Höchster Gyrationsradius (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="273"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="187"/>
         <source>Maximum distinct zones per user (0: 2M)</source>
         <translation>Höchstzahl verschiedener Zonen je Person (0: 2M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="192"/>
         <source>Public end of the time range (exclusive)</source>
         <translation>Öffentliches Ende des Zeitraums (ausschließlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="280"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="194"/>
         <source>Number of top OD flows</source>
         <translation>Anzahl der stärksten Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="205"/>
         <source>Mobility report (HTML)</source>
         <translation>Mobilitätsbericht (HTML)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="310"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="224"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="328"/>
+        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="327"/>
         <source>Visits per zone</source>
         <translation>Besuche je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="328"/>
+        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="327"/>
         <source>Top OD flows</source>
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="313"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="227"/>
         <source>Benchmark table (NOT differentially private)</source>
         <translation>Vergleichstabelle (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="332"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="246"/>
         <source>TIME_START and TIME_END must both be dates (e.g. 2024-01-01 and 2024-02-01), the start before the end.</source>
         <translation>TIME_START und TIME_END müssen beide Datumsangaben sein (z. B. 2024-01-01 und 2024-02-01), der Beginn vor dem Ende.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="349"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="263"/>
         <source>BENCHMARK needs OUTPUT_BENCHMARK or OUTPUT_BENCHMARK_TABLE (the comparison is written there).</source>
         <translation>BENCHMARK braucht OUTPUT_BENCHMARK oder OUTPUT_BENCHMARK_TABLE (dorthin wird der Vergleich geschrieben).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="356"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="270"/>
         <source>Trips over time is left out: it needs the public TIME_START and TIME_END.</source>
         <translation>Wege im Zeitverlauf entfällt: dafür sind die öffentlichen TIME_START und TIME_END nötig.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="276"/>
         <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0 (got '{text}').</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0 (erhalten: '{text}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="282"/>
         <source>{name} must be a number &gt; 0.</source>
         <translation>{name} muss eine Zahl &gt; 0 sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="382"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="296"/>
         <source>No trip start or end lies inside the zones: check that the records and ZONES (or EXTENT) overlap and that the CRS is right.</source>
         <translation>Kein Wegbeginn und kein Wegende liegt in den Zonen: prüfen Sie, ob sich die Datensätze und ZONES (oder EXTENT) überlappen und ob das KBS stimmt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="396"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="310"/>
         <source>ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with many trips is not protected as a whole (Kapp et al. 2023 §4.2).</source>
         <translation>ITEM_LEVEL: jeder Weg ist eine eigene Schutzeinheit (M = 1); eine Person mit vielen Wegen ist nicht als Ganzes geschützt (Kapp et al. 2023 §4.2).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="412"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="328"/>
         <source>Every record has a NULL user id in USER_FIELD.</source>
         <translation>Jeder Datensatz hat eine NULL-Personen-ID in USER_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="427"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="338"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="456"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="367"/>
         <source>BENCHMARK: the comparison is computed from the exact data and is NOT differentially private. Do not publish it.</source>
         <translation>BENCHMARK: der Vergleich wird aus den exakten Daten berechnet und ist NICHT differentiell privat. Veröffentlichen Sie ihn nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="458"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="369"/>
         <source>NOT differentially private: benchmark of the report against the noise-free data (Kapp et al. 2023 §5.2.3).</source>
         <translation>NICHT differentiell privat: Vergleich des Berichts mit den Daten ohne Rauschen (Kapp et al. 2023 §5.2.3).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="325"/>
+        <location filename="../dp_geoprivacy/spark/mobility_report.py" line="324"/>
         <source>Mobility report</source>
         <translation>Mobilitätsbericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="137"/>
         <source>Publishes the standard mobility report (Kapp et al. 2023): trips per hour and weekday, visits per zone, top OD flows, travel times and more, as an HTML page and two layers.</source>
         <translation>Veröffentlicht den Standard-Mobilitätsbericht (Kapp et al. 2023): Fahrten je Stunde und Wochentag, Besuche je Zone, größte OD-Ströme, Reisezeiten und mehr, als HTML-Seite und zwei Layer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="137"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each user with up to M trips (user-level privacy), for the traveller.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene), für die Reisenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="136"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="137"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g} split over {n} analyses, M={m}): visits per zone get epsilon {e:.2g}, so each zone's count is off by at most ±{moe:.3g} (95%).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g} aufgeteilt auf {n} Analysen, M={m}): die Besuche je Zone erhalten Epsilon {e:.2g}, daher weicht die Zählung jeder Zone um höchstens ±{moe:.3g} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="149"/>
         <source>Trip id field</source>
         <translation>Feld der Wege-Kennung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="235"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="149"/>
         <source>X field</source>
         <translation>X-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="244"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="158"/>
         <source>CRS of the coordinate fields</source>
         <translation>KBS der Koordinatenfelder</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="170"/>
         <source>Budget split weights</source>
         <translation>Gewichte der Budgetaufteilung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="266"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="180"/>
         <source>Travel time bin width (min)</source>
         <translation>Klassenbreite Reisezeit (min)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="267"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="181"/>
         <source>Jump length bin width (km)</source>
         <translation>Klassenbreite Sprunglänge (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="268"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="182"/>
         <source>Time between trips bin width (h)</source>
         <translation>Klassenbreite Zeit zwischen Wegen (h)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="183"/>
         <source>Radius of gyration bin width (km)</source>
         <translation>Klassenbreite Gyrationsradius (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="276"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="190"/>
         <source>Start of the time range (public)</source>
         <translation>Beginn des Zeitraums (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="283"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="197"/>
         <source>Delta of the OD flows</source>
         <translation>Delta der Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="301"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="215"/>
         <source>Item-level privacy</source>
         <translation>Privatsphäre je Eintrag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="305"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="219"/>
         <source>Benchmark (not private)</source>
         <translation>Vergleich (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="310"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="224"/>
         <source>Benchmark page (not private)</source>
         <translation>Vergleichsseite (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="374"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="288"/>
         <source>Bin widths: {error}.</source>
         <translation>Klassenbreiten: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="377"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="291"/>
         <source>OD_DELTA must be in (0, 1), e.g. 1e-6 (the OD flows are chosen by the stability-based histogram, or by Gaussian thresholding with NOISE=2); or leave od_flows out of ANALYSES.</source>
         <translation>OD_DELTA muss in (0, 1) liegen, z. B. 1e-6 (die Quelle-Ziel-Ströme werden mit dem Stabilitätshistogramm oder, mit NOISE=2, durch Gauß-Schwellenwertbildung ausgewählt); oder lassen Sie od_flows in ANALYSES weg.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="483"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="394"/>
         <source>No OD flow reached the publication threshold (about {t:,.0f} trips) at this epsilon: the flows layer is empty and the report says so.</source>
         <translation>Kein Quelle-Ziel-Strom hat bei diesem Epsilon die Veröffentlichungsschwelle (etwa {t:,.0f} Wege) erreicht: Der Layer der Ströme ist leer, und der Bericht weist darauf hin.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="414"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="330"/>
         <source>Dropped {n} trips whose user id is NULL.</source>
         <translation>{n} Fahrten mit NULL-Benutzerkennung verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="318"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="232"/>
         <source>Sections in the report</source>
         <translation>Abschnitte im Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="319"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="233"/>
         <source>Sections informative at this epsilon</source>
         <translation>Bei diesem Epsilon aussagekräftige Abschnitte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="213"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report_help.py" line="80"/>
         <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (advanced, with DELTA &gt; 0, e.g. 1e-6): visits per zone get the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3). Each user's visits are bounded to one per zone, so a zone's count is the number of users with a visit there and one user changes at most 2M zones by 1: L2 sensitivity sqrt(2M) instead of 2M. Every other analysis keeps Laplace counts or exponential-mechanism summaries (their cells are not distinct per user, so the Gaussian does not help). OD flows use Gaussian thresholding (Wilson et al. 2020, 'Differentially Private SQL with Bounded User Contribution', §3): each user counts once per zone pair, so a flow is the number of users on it; only pairs with users get discrete Gaussian noise (L2 sensitivity sqrt(M)) and a pair is published when its noisy count reaches a threshold set by OD_DELTA (half for the noise, half for the chance that a pair only one user makes is published). At EPSILON 1 and OD_DELTA 1e-6 its threshold is far lower than the stability-based histogram's from M = 1 up (see noisyodflows). Without OD flows the report is rho-zCDP (Bun and Steinke 2016) with rho = the Gaussian's rho plus epsilon^2/2 of every other analysis; the record and ledger carry rho and the (epsilon, delta) it converts to at DELTA (Canonne, Kamath and Steinke 2020 Corollary 13), at most EPSILON. With OD flows, which are (epsilon, delta)-DP but not zCDP, their epsilon and OD_DELTA are added on top of that conversion (the report's delta is DELTA + OD_DELTA) and the record carries no rho. The report's privacy section says which analysis used which noise. NOISE=1 is not offered.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (erweitert, mit DELTA &gt; 0, z. B. 1e-6): Die Besuche pro Zone erhalten die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3). Die Besuche jedes Nutzers werden auf einen pro Zone begrenzt, daher ist der Wert einer Zone die Anzahl der Nutzer mit einem Besuch dort, und ein Nutzer ändert höchstens 2M Zonen um je 1: L2-Sensitivität sqrt(2M) statt 2M. Jede andere Analyse behält Laplace-Zählwerte oder Fünf-Zahlen-Zusammenfassungen des Exponentialmechanismus (ihre Zellen sind pro Nutzer nicht verschieden, daher hilft die Gauß-Verteilung dort nicht). Die Quelle-Ziel-Ströme verwenden Gauß-Schwellenwertbildung (Wilson et al. 2020, 'Differentially Private SQL with Bounded User Contribution', §3): Jeder Nutzer zählt je Zonenpaar einmal, daher ist ein Strom die Anzahl der Nutzer darauf; nur Paare mit Nutzern erhalten diskretes Gauß-Rauschen (L2-Sensitivität sqrt(M)), und ein Paar wird veröffentlicht, wenn sein verrauschter Zählwert einen durch OD_DELTA festgelegten Schwellenwert erreicht (die Hälfte für das Rauschen, die Hälfte für die Wahrscheinlichkeit, dass ein Paar, das nur ein Nutzer bildet, veröffentlicht wird). Bei EPSILON 1 und OD_DELTA 1e-6 liegt sein Schwellenwert ab M = 1 weit unter dem des Stabilitäts-Histogramms (siehe noisyodflows). Ohne Quelle-Ziel-Ströme ist der Bericht rho-zCDP (Bun und Steinke 2016) mit rho = rho der Gauß-Verteilung plus epsilon^2/2 jeder anderen Analyse; die Privatsphäre-Angaben und das Journal enthalten rho und das (epsilon, delta), in das es bei DELTA umgerechnet wird (Canonne, Kamath und Steinke 2020, Corollary 13), höchstens EPSILON. Mit Quelle-Ziel-Strömen, die (epsilon, delta)-DP, aber nicht zCDP sind, werden ihr Epsilon und OD_DELTA zu dieser Umrechnung addiert (das Delta des Berichts ist DELTA + OD_DELTA), und die Privatsphäre-Angaben enthalten kein rho. Der Privatsphäre-Abschnitt des Berichts nennt, welche Analyse welches Rauschen verwendet hat. NOISE=1 wird nicht angeboten.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="146"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report_help.py" line="12"/>
         <source>&lt;p&gt;The standardised mobility report of Kapp et al. 2023 (dp_mobility_report) with user-level differential privacy: one HTML page (inline SVG, opens without network), a layer of visits per zone and a layer of the top OD flows, one release with one release id and one ledger entry.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Input&lt;/b&gt; as dp_mobility_report takes it: a point layer or table with one row per trip start and one per trip end, USER_FIELD, TRIP_FIELD and TIMESTAMP_FIELD (date-time, or ISO text such as 2024-05-01 08:30:00); coordinates from the point geometry or X_FIELD/Y_FIELD in COORDINATES_CRS. A trip is one user's trip id (USER_FIELD and TRIP_FIELD together: trip ids numbered 1, 2, 3 per user are different trips). Its rows are ordered by time: the first is the start, the last the end; a trip with one row is incomplete (counted, left out of OD, travel time and jump length); of a trip with more than two rows only the first and the last are used. Rows with a NULL user id or trip id are dropped (a NULL could hide the same person twice); NULL timestamps are counted as missing; an unreadable timestamp stops the run. Or trip lines: one row per trip (origin = first vertex, destination = last vertex), TIMESTAMP_FIELD the start time and END_TIMESTAMP_FIELD the end time (without it, travel time and time between trips stay empty).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones&lt;/b&gt;: ZONES (public polygons) or H3_RESOLUTION with EXTENT (public).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_TRIPS_PER_USER=0 chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by permute-and-flip (McKenna and Sheldon 2020) on the trips per user, aiming at the M where the visits left out plus the expected noise error of the visits per zone is smallest (Laplace, or with NOISE=2 the discrete Gaussian); the analyses share the rest of EPSILON. The chosen M is in the log and the privacy record, and the total includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Privacy&lt;/b&gt; (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS_PER_USER (M, default 5) trips, sampled uniformly once for the whole report. EPSILON is the total; it is split over the chosen ANALYSES by BUDGET_SPLIT weights (e.g. 'od_flows=3,visits_per_zone=2'; unnamed analyses weigh 1; by default visits per zone, OD flows and trips over time weigh 5 and the others 1, so the analyses planners read first are the most accurate). Counts of users have sensitivity 1, of trips M, of trip ends 2M; numeric analyses give half their share to a histogram and half to a five-number summary by the exponential mechanism on ranks (sensitivity M, or 1 for per-user values). Kapp et al. 2023 §5.4: a larger M keeps more trips but adds more noise; visits per zone are captured well with a small M (people visit few places), while OD flows need a large epsilon even for large data sets. OD flows are chosen by the stability-based histogram (Asghar, Tyler and Kaafar, 'Differentially Private Release of Public Transport Data: The Opal Use Case', 2017, Algorithm 1): only pairs with trips get noise (scale 2M over their epsilon) and a pair is published when its noisy count reaches M + b ln(2M / OD_DELTA) (advanced, default 1e-6, the report's delta), so every published flow is a true pair; at a small epsilon only very large flows reach it, and the report says when none does. The number of trips dropped by M is not reported (it is data). ITEM_LEVEL=true (advanced) makes every trip its own unit (M = 1), as the peer's user_privacy=False: a person with many trips is then not protected as a whole.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Public bounds&lt;/b&gt; (never read from the data; values above form one overflow bin): MAX_TRAVEL_TIME 120 min, MAX_JUMP_LENGTH 20 km, MAX_TIME_BETWEEN 168 h, MAX_RADIUS 20 km, MAX_TILES_PER_USER 0 = 2M, mobility entropy 0-1. Bin widths TRAVEL_TIME_BIN, JUMP_LENGTH_BIN, TIME_BETWEEN_BIN and RADIUS_BIN (advanced; 0, the default, chooses 1, 2, 2.5 or 5 times a power of ten giving at most 24 bins from the maximum alone: 5 min, 1 km, 10 h, 1 km at the defaults; a 5,000 km maximum gets 250-km bins); at most 500 bins. Trips over time needs the public range TIME_START and TIME_END (cut by day up to 90 days, by week up to 730, else by month); without them that analysis is left out. Visits per zone and time window use destinations only, in six four-hour windows from 2:00, weekday and weekend; the total of each window is its own noisy count (a quarter of that analysis's epsilon, sensitivity M), left unclamped so that it is unbiased. No published total is a sum of counts clamped at zero (each empty zone would add half a noise scale): records and trips are sums of the unclamped noisy complete and incomplete counts.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Which sections say something.&lt;/b&gt; The page opens with how many sections are informative at this epsilon (e.g. '11 of 14'). A section is not informative when every value it shows is within its 95% margin of error of zero (OD flows: when no flow reached the threshold): such sections are marked in red and named at the top; SECTIONS and SECTIONS_INFORMATIVE give the figures. This reads only released values and their public margins.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Protected&lt;/b&gt;: whether any one user is in the data, with all their trips (up to M). &lt;b&gt;Not protected&lt;/b&gt;: the zones, bounds and time range (public), and the log's exact counts (for the data holder only).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Benchmark&lt;/b&gt; (advanced, Kapp et al. 2023 §5.2.3): BENCHMARK=true also writes OUTPUT_BENCHMARK (HTML) and/or OUTPUT_BENCHMARK_TABLE: per analysis the similarity of the released report to the same analyses without noise (relative error, Jensen-Shannon and Kullback-Leibler divergence, earth mover's distance in metres over the zones' points for visits per zone, SMAPE for five-number summaries and the normalised OD matrix). These are computed from the exact data, are NOT differentially private and are labelled so; never publish them.&lt;/p&gt;&lt;p&gt;Sources: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Der standardisierte Mobilitätsbericht aus Kapp et al. 2023 (dp_mobility_report) mit Differential Privacy auf Personenebene: eine HTML-Seite (eingebettetes SVG, öffnet ohne Netzwerk), ein Layer der Besuche je Zone und ein Layer der stärksten Quelle-Ziel-Ströme, eine Veröffentlichung mit einer Veröffentlichungs-ID und einem Ledger-Eintrag.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingabe&lt;/b&gt; wie bei dp_mobility_report: ein Punktlayer oder eine Tabelle mit einer Zeile je Wegbeginn und einer je Wegende, USER_FIELD, TRIP_FIELD und TIMESTAMP_FIELD (Datum mit Uhrzeit oder ISO-Text wie 2024-05-01 08:30:00); Koordinaten aus der Punktgeometrie oder aus X_FIELD/Y_FIELD in COORDINATES_CRS. Die Zeilen einer Weg-ID werden nach Zeit geordnet: die erste ist der Beginn, die letzte das Ende; ein Weg mit nur einer Zeile ist unvollständig (gezählt, aber nicht in Quelle-Ziel-Strömen, Reisezeit und Sprungweite). Zeilen mit NULL-Personen-ID oder NULL-Weg-ID werden verworfen (ein NULL könnte dieselbe Person zweimal verbergen); NULL-Zeitstempel werden als fehlend gezählt; ein unlesbarer Zeitstempel bricht den Lauf ab. Oder Weglinien: eine Zeile je Weg (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt), TIMESTAMP_FIELD die Startzeit und END_TIMESTAMP_FIELD die Endzeit (ohne sie bleiben Reisezeit und Zeit zwischen Wegen leer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen&lt;/b&gt;: ZONES (öffentliche Polygone) oder H3_RESOLUTION mit EXTENT (öffentlich).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_TRIPS_PER_USER=0 wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit Permute-and-Flip (McKenna und Sheldon 2020) auf den Fahrten je Nutzer und zielt auf das M, bei dem die weggelassenen Besuche plus der erwartete Rauschfehler der Besuche je Zone am kleinsten sind (Laplace oder mit NOISE=2 das diskrete Gauß-Rauschen); die Analysen teilen sich den Rest von EPSILON. Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und die Summe enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenschutz&lt;/b&gt; (Kapp et al. 2023 §4.2-4.3): jede Person behält höchstens MAX_TRIPS_PER_USER (M, Standard 5) Wege, einmal für den ganzen Bericht gleichverteilt gezogen. EPSILON ist die Summe; es wird auf die gewählten ANALYSES nach den Gewichten in BUDGET_SPLIT aufgeteilt (z. B. 'od_flows=3,visits_per_zone=2'; nicht genannte Analysen wiegen 1; standardmäßig wiegen Besuche je Zone, Quelle-Ziel-Ströme und Wege im Zeitverlauf 5 und die übrigen 1, sodass die Analysen, die Planer zuerst lesen, am genauesten sind). Anzahlen von Personen haben Sensitivität 1, von Wegen M, von Wegenden 2M; numerische Analysen geben die Hälfte ihres Anteils einem Histogramm und die Hälfte einer Fünf-Punkte-Zusammenfassung mit dem Exponentialmechanismus auf Rängen (Sensitivität M, oder 1 für Werte je Person). Kapp et al. 2023 §5.4: ein größeres M behält mehr Wege, fügt aber mehr Rauschen hinzu; Besuche je Zone werden schon mit kleinem M gut erfasst (Menschen besuchen wenige Orte), Quelle-Ziel-Ströme brauchen dagegen selbst bei großen Datensätzen ein großes Epsilon. Die Zahl der durch M verworfenen Wege wird nicht berichtet (sie ist selbst ein Datum). ITEM_LEVEL=true (erweitert) macht jeden Weg zu einer eigenen Schutzeinheit (M = 1), wie user_privacy=False beim Vorbild: eine Person mit vielen Wegen ist dann nicht als Ganzes geschützt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen&lt;/b&gt; (nie aus den Daten gelesen; Werte darüber bilden eine Überlaufklasse): MAX_TRAVEL_TIME 120 min (5-min-Klassen), MAX_JUMP_LENGTH 20 km (1-km-Klassen), MAX_TIME_BETWEEN 168 h (6-h-Klassen), MAX_RADIUS 20 km (1-km-Klassen), MAX_TILES_PER_USER 0 = 2M, Mobilitätsentropie 0-1. Wege im Zeitverlauf braucht den öffentlichen Zeitraum TIME_START und TIME_END (je Tag bis 90 Tage, je Woche bis 730, sonst je Monat); ohne ihn entfällt diese Analyse. Besuche je Zone und Zeitfenster verwenden nur Ziele, in sechs Vier-Stunden-Fenstern ab 2:00, Werktag und Wochenende.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Welche Abschnitte etwas aussagen.&lt;/b&gt; Die Seite beginnt mit der Zahl der Abschnitte, die bei diesem Epsilon aussagekräftig sind (z. B. '11 von 14'). Ein Abschnitt ist nicht aussagekräftig, wenn jeder Wert, den er zeigt, innerhalb seiner 95-%-Fehlerspanne um null liegt (OD-Ströme: wenn kein Strom die Schwelle erreicht hat): Solche Abschnitte sind rot markiert und oben genannt; SECTIONS und SECTIONS_INFORMATIVE geben die Zahlen. Dafür werden nur veröffentlichte Werte und ihre öffentlichen Fehlerspannen gelesen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Geschützt&lt;/b&gt;: ob eine einzelne Person in den Daten ist, mit all ihren Wegen (bis zu M). &lt;b&gt;Nicht geschützt&lt;/b&gt;: die Zonen, Grenzen und der Zeitraum (öffentlich) sowie die exakten Anzahlen im Protokoll (nur für den Datenhalter).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Vergleich&lt;/b&gt; (erweitert, Kapp et al. 2023 §5.2.3): BENCHMARK=true schreibt zusätzlich OUTPUT_BENCHMARK (HTML) und/oder OUTPUT_BENCHMARK_TABLE: je Analyse die Ähnlichkeit des veröffentlichten Berichts mit denselben Analysen ohne Rauschen (relativer Fehler, Jensen-Shannon- und Kullback-Leibler-Divergenz, Earth Mover's Distance in Metern über die Punkte der Zonen für Besuche je Zone, SMAPE für Fünf-Punkte-Zusammenfassungen und die normierte Quelle-Ziel-Matrix). Diese Werte werden aus den exakten Daten berechnet, sind NICHT differentiell privat und entsprechend gekennzeichnet; veröffentlichen Sie sie nie.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="290"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="291"/>
         <source>M = {m} was chosen by permute-and-flip with epsilon {cost:g} of the total (automatic M).</source>
         <translation>M = {m} wurde mit Permute-and-Flip gewählt, mit Epsilon {cost:g} der Summe (automatisches M).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report_help.py" line="99"/>
+        <source>&lt;p&gt;&lt;b&gt;Trial run&lt;/b&gt; (DRY_RUN=true): reads and checks every input, then draws no noise, writes nothing and adds nothing to the ledger. Besides what the report would spend it gives the planned accuracy of each section at this run's own settings (EPSILON, BUDGET_SPLIT, ANALYSES, M, NOISE): the accuracy planner's rows for the mobility report, in the log and as SECTIONS_ACCURACY (JSON: per section and published part its epsilon, sensitivity, noise scale, expected absolute error, RMSE, 95% margin, rank margin and OD flow threshold); EXPECTED_ABS_ERROR, RMSE and MARGIN_OF_ERROR are those of the visits per zone, STABILITY_THRESHOLD the OD flows' threshold, SETTINGS the settings they are for. With MAX_TRIPS_PER_USER=0 no M is drawn: the sections are planned at AUTO_MAX_BOUND on the epsilon the choice leaves, as the planner plans automatic M. These figures follow from the settings alone, never from the data.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Probelauf&lt;/b&gt; (DRY_RUN=true): liest und prüft jede Eingabe, zieht dann kein Rauschen, schreibt nichts und trägt nichts ins Journal ein. Neben dem, was der Bericht verbrauchen würde, gibt er die geplante Genauigkeit jedes Abschnitts bei den eigenen Einstellungen dieses Laufs an (EPSILON, BUDGET_SPLIT, ANALYSES, M, NOISE): die Zeilen des Genauigkeitsplaners für den Mobilitätsbericht, im Protokoll und als SECTIONS_ACCURACY (JSON: je Abschnitt und veröffentlichtem Teil sein Epsilon, Sensitivität, Rauschskala, erwarteter absoluter Fehler, RMSE, 95-%-Marge, Rangmarge und Schwelle der Quelle-Ziel-Ströme); EXPECTED_ABS_ERROR, RMSE und MARGIN_OF_ERROR sind die der Besuche je Zone, STABILITY_THRESHOLD die Schwelle der Quelle-Ziel-Ströme, SETTINGS die Einstellungen, für die sie gelten. Mit MAX_TRIPS_PER_USER=0 wird kein M gezogen: Die Abschnitte werden bei AUTO_MAX_BOUND mit dem Epsilon geplant, das die Wahl übrig lässt, so wie der Planer automatisches M plant. Diese Kennzahlen folgen allein aus den Einstellungen, nie aus den Daten.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -40,7 +40,8 @@ OD flows by Gaussian thresholding at OD_DELTA, the record and ledger entry
 with rho when the report is zCDP; 1 is not offered), BUCKETS (groups of whole
 users, default 64), OUTPUT_HTML, OUTPUT_VISITS and OUTPUT_FLOWS (all three
 written, or none). DRY_RUN=true: a trial run; every input is read and
-checked, the epsilon, delta (and rho) the report would spend are printed, and
+checked, the epsilon, delta (and rho) the report would spend are printed with
+each section's planned accuracy (SECTIONS_ACCURACY, the accuracy planner's rows), and
 with LEDGER what the ledger holds and whether BUDGET would refuse; no output,
 no ledger entry, no noise (an automatic M is not drawn: the figures are for
 AUTO_MAX_BOUND). The other commands refuse DRY_RUN.

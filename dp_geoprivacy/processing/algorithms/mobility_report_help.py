@@ -8,7 +8,7 @@ from ...translation import translate
 
 def details():
     """Everything the help says after its three summary lines (input, zones, automatic M, privacy, bounds,
-    informative sections, benchmark, NOISE=2)."""
+    informative sections, benchmark, NOISE=2, the trial run)."""
     return translate(
         "MobilityReport",
         "<p>The standardised mobility report of Kapp et al. 2023 (dp_mobility_report) with user-level "
@@ -95,4 +95,16 @@ def details():
         "(epsilon, delta) it converts to at DELTA (Canonne, Kamath and Steinke 2020 Corollary 13), at most "
         "EPSILON. With OD flows, which are (epsilon, delta)-DP but not zCDP, their epsilon and OD_DELTA are "
         "added on top of that conversion (the report's delta is DELTA + OD_DELTA) and the record carries no "
-        "rho. The report's privacy section says which analysis used which noise. NOISE=1 is not offered.</p>")
+        "rho. The report's privacy section says which analysis used which noise. NOISE=1 is not offered.</p>") + \
+        translate(
+        "MobilityReport",
+        "<p><b>Trial run</b> (DRY_RUN=true): reads and checks every input, then draws no noise, writes nothing and "
+        "adds nothing to the ledger. Besides what the report would spend it gives the planned accuracy of each "
+        "section at this run's own settings (EPSILON, BUDGET_SPLIT, ANALYSES, M, NOISE): the accuracy planner's "
+        "rows for the mobility report, in the log and as SECTIONS_ACCURACY (JSON: per section and published part "
+        "its epsilon, sensitivity, noise scale, expected absolute error, RMSE, 95% margin, rank margin and OD flow "
+        "threshold); EXPECTED_ABS_ERROR, RMSE and MARGIN_OF_ERROR are those of the visits per zone, "
+        "STABILITY_THRESHOLD the OD flows' threshold, SETTINGS the settings they are for. With "
+        "MAX_TRIPS_PER_USER=0 no M is drawn: the sections are planned at AUTO_MAX_BOUND on the epsilon the choice "
+        "leaves, as the planner plans automatic M. These figures follow from the settings alone, never from the "
+        "data.</p>")
