@@ -2808,6 +2808,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>Side by side with automatic M: thresholded releases are not zero-concentrated DP, so each keeps EPSILON less the choice's epsilon (basic composition): epsilon {rest:.4g}, at M = {m} (the largest candidate).</source>
         <translation>Nebeneinander mit automatischem M: Veröffentlichungen mit Schwelle sind nicht nullkonzentriert DP, daher behält jede EPSILON abzüglich des Epsilons der Wahl (einfache Komposition): Epsilon {rest:.4g}, bei M = {m} (dem größten Kandidaten).</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_help.py" line="77"/>
+        <source>&lt;p&gt;The mobility report's own trial run (DRY_RUN=true on dp_geoprivacy:mobilityreport, in QGIS and on Spark) gives the same rows for that run's settings, from the same function (SECTIONS_ACCURACY), after reading and checking its input.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Der eigene Probelauf des Mobilitätsberichts (DRY_RUN=true bei dp_geoprivacy:mobilityreport, in QGIS und auf Spark) gibt für die Einstellungen dieses Laufs dieselben Zeilen aus derselben Funktion an (SECTIONS_ACCURACY), nachdem er seine Eingabe gelesen und geprüft hat.&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>AdaptiveGrid</name>

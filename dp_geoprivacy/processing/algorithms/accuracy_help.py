@@ -74,4 +74,9 @@ def planner_details():
         "</p><p>Sources: Kapp et al. 2023 §4.3 and §5 (user-level counts, OD error), Asghar, Tyler and Kaafar "
         "2017 Algorithm 1, "
         "Dumont et al. 2021 §5; Mironov 2012 (snapping).</p>"
+    ) + translate(
+        "AccuracyPlanner",
+        "<p>The mobility report's own trial run (DRY_RUN=true on dp_geoprivacy:mobilityreport, in QGIS and on "
+        "Spark) gives the same rows for that run's settings, from the same function (SECTIONS_ACCURACY), after "
+        "reading and checking its input.</p>"
     ) + od_totals_help()
