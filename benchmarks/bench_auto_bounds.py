@@ -96,8 +96,8 @@ from pyproj import Transformer
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from benchmarks.bench_mobility_report_real import read_trips  # noqa: E402
 from benchmarks.common import load_average, write_results  # noqa: E402
+from benchmarks.mobility_real_data import read_trips  # noqa: E402
 from dp_geoprivacy.core.mechanisms.bound_selection import (  # noqa: E402
     DEFAULT_MAX_BOUND,
     DEFAULT_SHARE,

@@ -29,8 +29,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from benchmarks import bench_mobility_report_real as real  # noqa: E402
 from benchmarks.common import ROOT, load_average, print_table, run_measured, write_results  # noqa: E402
+from benchmarks.mobility_real_data import read_trips, write_records, write_zones  # noqa: E402
+from benchmarks.mobility_real_tools import ours_args  # noqa: E402
 from benchmarks.real_data_trial import cairns_feed  # noqa: E402
 
 WHEELS = ROOT / "build" / "wheels"
@@ -51,12 +52,12 @@ def report_data(directory: Path, days: int, cell: float):
     """Records and zones of ``days`` of the Cairns feed on a ``cell`` m grid, as bench_mobility_report_real.py
     writes them; (records, zones, trips, zones count)."""
     feed = cairns_feed()
-    unit, start, end, origin, dest = real.read_trips(feed, days)
+    unit, start, end, origin, dest = read_trips(feed, days)
     stops = np.array([(float(r["stop_lon"]), float(r["stop_lat"])) for r in csv.DictReader(open(feed / "stops.txt"))])
     zones = directory / f"zones_{days}.gpkg"
-    grid = real.write_zones(zones, stops, cell)
+    grid = write_zones(zones, stops, cell)
     records = directory / f"records_{days}.gpkg"
-    real.write_records(records, unit, start, end, origin, dest)
+    write_records(records, unit, start, end, origin, dest)
     return records, zones, len(unit), grid[1] * grid[2]
 
 
@@ -79,7 +80,7 @@ def main():
         for days, cell in zip(options.days, options.cells):
             records, zones, trips, n_zones = report_data(directory, days, cell)
             print(f"{days} days: {trips} trips, {n_zones} zones", flush=True)
-            commands.append((f"report_{trips}x{n_zones}", real.ours_args(directory, records, zones, 1.0, days, "r"),
+            commands.append((f"report_{trips}x{n_zones}", ours_args(directory, records, zones, 1.0, days, "r"),
                              None))
         for name, args, path_first in commands:
             for k in range(options.runs):

@@ -40,9 +40,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_mobility_report_real import FEED_DAYS, FIRST_DAY, M, read_trips, write_zones  # noqa: E402
 from benchmarks.bench_spark_zone_counts import run_sampled  # noqa: E402
 from benchmarks.common import load_average, print_table, run_measured, write_results  # noqa: E402
+from benchmarks.mobility_real_data import FEED_DAYS, FIRST_DAY, read_trips, write_zones  # noqa: E402
+from benchmarks.mobility_truth import M  # noqa: E402
 from benchmarks.real_data_trial import cairns_feed  # noqa: E402
 
 EPSILON = 1.0
