@@ -7,8 +7,6 @@ DELTA and writes the privacy line with these same functions; ``gaussian_delta`` 
 
 from ..translation import tr
 
-NOISE, DELTA = "NOISE", "DELTA"  # the parameters' names (processing/count_release.py)
-
 
 class NoiseSettingError(ValueError):
     """NOISE / DELTA that the report cannot use (the message names the parameter and the fix)."""
@@ -33,6 +31,8 @@ def gaussian_delta_of(noise: int, delta: float) -> float:
 def gaussian_delta(algorithm, parameters, context):
     """gaussian_delta_of the algorithm's NOISE and DELTA; QgsProcessingException naming them when refused."""
     from qgis.core import QgsProcessingException
+
+    from .count_release import DELTA, NOISE  # the parameters' names, with QGIS (module docstring)
 
     try:
         return gaussian_delta_of(algorithm.parameterAsEnum(parameters, NOISE, context),
