@@ -63,12 +63,6 @@ def pip_command(missing, folder, numpy_version=None, python=None):
             "--upgrade", "--target", str(folder), *packages]
 
 
-def shell_command(missing, folder, numpy_version=None, python="python3"):
-    """``pip_command`` as one line a user can paste into a terminal (each argument quoted)."""
-    return " ".join(f'"{part}"' if any(c in part for c in " <>,") else part
-                    for part in pip_command(missing, folder, numpy_version, python))
-
-
 def install(missing, folder=None, timeout=900):
     """Run pip for real: install ``missing`` (requirement strings) into ``folder`` (default: the profile's
     packages folder), then put the folder on ``sys.path``. Returns (ok, pip's output)."""

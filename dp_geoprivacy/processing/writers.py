@@ -68,15 +68,6 @@ class Column:
         return [None if v is None else str(v) for v in values.tolist()]
 
 
-@dataclass(frozen=True)
-class GpkgRows:
-    """Rows ``fids`` of a GeoPackage table, as a source for write_rows (e.g. an output just written)."""
-
-    gpkg_path: str
-    layer_name: str
-    fids: np.ndarray
-
-
 def columns_of(table: dict) -> list:
     """Columns from a dict of name to array (a core release's table): the kind follows the dtype
     (integers 'int', floats 'real', anything else 'text'), the order the dict's."""

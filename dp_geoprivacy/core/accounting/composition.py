@@ -187,10 +187,6 @@ class Composition:
         """The sum of all epsilons: the total if no partitions were disjoint."""
         return math.fsum(e.epsilon for e in self.events)
 
-    @property
-    def sequential_delta(self) -> float:
-        return math.fsum(e.delta for e in self.events)
-
 
 def deduplicate(events: Iterable[ReleaseEvent]) -> Tuple[ReleaseEvent, ...]:
     """One event per release_id (outputs of one run are one release).

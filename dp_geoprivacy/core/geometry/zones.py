@@ -254,11 +254,6 @@ class ZoneLocator:
             yield np.repeat(finite[zones], counts), cells
             begin = end
 
-    @property
-    def pure_share(self) -> float:
-        """Share of raster cells answered without a polygon test (diagnostics)."""
-        return float(np.mean(self.code >= 0))
-
     def _cell_of(self, values, origin, n):
         index = np.subtract(values, origin)
         index *= self.inverse_width
