@@ -44,11 +44,18 @@ import time
 from pathlib import Path
 
 import numpy as np
-from osgeo import ogr, osr
+from osgeo import ogr
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.common import ROOT, load_average, print_table, run_measured, write_results  # noqa: E402
+from benchmarks.common import (  # noqa: E402
+    ROOT,
+    load_average,
+    print_table,
+    run_measured,
+    write_results,
+    write_square_grid,
+)
 
 ogr.UseExceptions()
 EPSG = 32633
@@ -65,23 +72,7 @@ GOALS = {"speedup_vs_peer_min": 50.0, "wall_1m_2500_max_s": 10.0, "peak_10000_ma
 
 def make_zones(path: Path, n_side: int) -> Path:
     """An n_side x n_side grid of square zones covering EXTENT_M, ids 'Z<row>_<col>'."""
-    cell = EXTENT_M / n_side
-    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
-    srs = osr.SpatialReference()
-    srs.ImportFromEPSG(EPSG)
-    layer = dataset.CreateLayer("zones", srs, ogr.wkbPolygon)
-    layer.CreateField(ogr.FieldDefn("zone_id", ogr.OFTString))
-    layer.StartTransaction()
-    for row in range(n_side):
-        for col in range(n_side):
-            x, y = ORIGIN[0] + col * cell, ORIGIN[1] + row * cell
-            feature = ogr.Feature(layer.GetLayerDefn())
-            feature["zone_id"] = f"Z{row}_{col}"
-            feature.SetGeometry(ogr.CreateGeometryFromWkt(
-                f"POLYGON(({x} {y},{x + cell} {y},{x + cell} {y + cell},{x} {y + cell},{x} {y}))"))
-            layer.CreateFeature(feature)
-    layer.CommitTransaction()
-    dataset = None
+    write_square_grid(path, EPSG, *ORIGIN, EXTENT_M / n_side, n_side, n_side)
     return path
 
 

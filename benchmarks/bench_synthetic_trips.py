@@ -35,11 +35,11 @@ import time
 from pathlib import Path
 
 import numpy as np
-from osgeo import ogr, osr
+from osgeo import ogr
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.common import ROOT, load_average, print_table, write_results  # noqa: E402
+from benchmarks.common import ROOT, load_average, print_table, write_results, write_square_grid  # noqa: E402
 
 ogr.UseExceptions()
 EPSG = 32633
@@ -67,23 +67,7 @@ def run_time_v(args, label):
 
 
 def make_zones(path: Path, n_side: int) -> Path:
-    cell = EXTENT_M / n_side
-    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
-    srs = osr.SpatialReference()
-    srs.ImportFromEPSG(EPSG)
-    layer = dataset.CreateLayer("zones", srs, ogr.wkbPolygon)
-    layer.CreateField(ogr.FieldDefn("zone_id", ogr.OFTString))
-    layer.StartTransaction()
-    for row in range(n_side):
-        for col in range(n_side):
-            x, y = ORIGIN[0] + col * cell, ORIGIN[1] + row * cell
-            feature = ogr.Feature(layer.GetLayerDefn())
-            feature["zone_id"] = f"Z{row}_{col}"
-            feature.SetGeometry(ogr.CreateGeometryFromWkt(
-                f"POLYGON(({x} {y},{x + cell} {y},{x + cell} {y + cell},{x} {y + cell},{x} {y}))"))
-            layer.CreateFeature(feature)
-    layer.CommitTransaction()
-    dataset = None
+    write_square_grid(path, EPSG, *ORIGIN, EXTENT_M / n_side, n_side, n_side)
     return path
 
 

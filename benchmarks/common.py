@@ -11,6 +11,29 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
 
 
+def write_square_grid(path, epsg: int, x0: float, y0: float, cell: float, cols: int, rows: int):
+    """A GeoPackage layer "zones" of ``cols`` x ``rows`` square zones of ``cell`` (CRS EPSG:``epsg``) from the lower
+    left corner (x0, y0), ids 'Z<row>_<col>': the benchmarks' public zones."""
+    from osgeo import ogr, osr
+
+    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(epsg)
+    layer = dataset.CreateLayer("zones", srs, ogr.wkbPolygon)
+    layer.CreateField(ogr.FieldDefn("zone_id", ogr.OFTString))
+    layer.StartTransaction()
+    for row in range(rows):
+        for col in range(cols):
+            x, y = x0 + col * cell, y0 + row * cell
+            feature = ogr.Feature(layer.GetLayerDefn())
+            feature["zone_id"] = f"Z{row}_{col}"
+            feature.SetGeometry(ogr.CreateGeometryFromWkt(
+                f"POLYGON(({x} {y},{x + cell} {y},{x + cell} {y + cell},{x} {y + cell},{x} {y}))"))
+            layer.CreateFeature(feature)
+    layer.CommitTransaction()
+    dataset = None
+
+
 def compile_plugin(root=ROOT):
     """Byte-compile the plugin's modules once, before timing, as QGIS does on a plugin's first load and pip does
     for a package it installs. Where PYTHONDONTWRITEBYTECODE is set (as in the engineers' sessions) nothing is

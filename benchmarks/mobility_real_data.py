@@ -11,6 +11,7 @@ import numpy as np
 from osgeo import ogr, osr
 from pyproj import Transformer
 
+from benchmarks.common import write_square_grid
 from benchmarks.mobility_truth import distribution_truth, truth
 
 EPSG, CELL_M = 32755, 2000.0
@@ -70,22 +71,7 @@ def write_zones(path: Path, lonlat, cell=CELL_M):
     xy = np.column_stack(Transformer.from_crs(4326, EPSG, always_xy=True).transform(lonlat[:, 0], lonlat[:, 1]))
     low = np.floor(xy.min(axis=0) / cell) * cell
     cols, rows = (np.ceil((xy.max(axis=0) - low) / cell) + 1).astype(int)
-    dataset = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
-    srs = osr.SpatialReference()
-    srs.ImportFromEPSG(EPSG)
-    layer = dataset.CreateLayer("zones", srs, ogr.wkbPolygon)
-    layer.CreateField(ogr.FieldDefn("zone_id", ogr.OFTString))
-    layer.StartTransaction()
-    for r in range(rows):
-        for c in range(cols):
-            x, y = low[0] + c * cell, low[1] + r * cell
-            feature = ogr.Feature(layer.GetLayerDefn())
-            feature["zone_id"] = f"Z{r}_{c}"
-            feature.SetGeometry(ogr.CreateGeometryFromWkt(
-                f"POLYGON(({x} {y},{x + cell} {y},{x + cell} {y + cell},{x} {y + cell},{x} {y}))"))
-            layer.CreateFeature(feature)
-    layer.CommitTransaction()
-    dataset = None
+    write_square_grid(path, EPSG, low[0], low[1], cell, cols, rows)
     return low, cols, rows, cell
 
 
