@@ -23,7 +23,8 @@ from . import dry_run
 from .base import setting_number
 
 AUTO_SHARE, AUTO_MAX_BOUND, AUTO_VALUE_BOUNDS = "AUTO_SHARE", "AUTO_MAX_BOUND", "AUTO_VALUE_BOUNDS"
-PARAMETERS = (AUTO_SHARE, AUTO_MAX_BOUND)
+AUTO_OCCUPANCY = "AUTO_OCCUPANCY"
+PARAMETERS = (AUTO_SHARE, AUTO_MAX_BOUND, AUTO_OCCUPANCY)
 
 
 def bound_help(units: str) -> str:
@@ -33,7 +34,7 @@ def bound_help(units: str) -> str:
 
 
 def add_parameters(algorithm):
-    """AUTO_SHARE and AUTO_MAX_BOUND (used only when the bound is 0)."""
+    """AUTO_SHARE, AUTO_MAX_BOUND and AUTO_OCCUPANCY (used only when the bound is 0)."""
     share = QgsProcessingParameterNumber(
         AUTO_SHARE, tr("Share of epsilon for the automatic M"), QgsProcessingParameterNumber.Double,
         defaultValue=DEFAULT_SHARE, minValue=0.0, maxValue=1.0)
@@ -45,6 +46,29 @@ def add_parameters(algorithm):
         defaultValue=DEFAULT_MAX_BOUND, minValue=1, maxValue=100_000)
     largest.setHelp(tr("Used when M is 0 (automatic): the candidates are 1 to this public number."))
     algorithm.add(largest)
+    algorithm.add(occupancy_parameter())
+
+
+def occupancy_parameter():
+    """AUTO_OCCUPANCY (optional, 0 to 1; empty: the release's default), with its help (the planner's too)."""
+    occupancy = QgsProcessingParameterNumber(
+        AUTO_OCCUPANCY, tr("Share of zones expected to hold data (automatic M)"),
+        QgsProcessingParameterNumber.Double, optional=True, minValue=0.0, maxValue=1.0)
+    occupancy.setHelp(tr(
+        "Used when M is 0 (automatic): a public declaration about the tessellation, the share of its cells you expect "
+        "to hold data (for OD flows: of origin-destination pairs). State it from public facts, never from the data: "
+        "a grid over a city's extent has mostly empty cells (e.g. 0.15 for a 1 km grid over a subway network, where "
+        "only cells with a station can hold visits); in a layer of census blocks nearly all hold people (1). The "
+        "choice weighs the noise of a cell taken to hold data fully and of an empty one by half (negative counts are "
+        "clamped to 0). It costs no epsilon; a wrong value makes the chosen M less accurate, never less private. "
+        "Empty: the release's default (1 for zone counts, zone statistics and the mobility report's visits; 0 for "
+        "OD flows)."))
+    return occupancy
+
+
+def declared_occupancy(parameters):
+    """The declared AUTO_OCCUPANCY, or None when empty (the release's default)."""
+    return setting_number(parameters, AUTO_OCCUPANCY)
 
 
 def setting_errors(parameters, bound_name, user_field="USER_FIELD"):
@@ -57,6 +81,16 @@ def setting_errors(parameters, bound_name, user_field="USER_FIELD"):
     share = setting_number(parameters, AUTO_SHARE)
     if share is not None and not (math.isfinite(share) and 0.0 < share < 1.0):
         return tr("AUTO_SHARE must be between 0 and 1, e.g. 0.05 (got {v}).").format(v=parameters.get(AUTO_SHARE))
+    return occupancy_error(parameters)
+
+
+def occupancy_error(parameters):
+    """A message for an AUTO_OCCUPANCY outside [0, 1], else None."""
+    occupancy = declared_occupancy(parameters)
+    if occupancy is not None and not 0.0 <= occupancy <= 1.0:  # NaN too
+        return tr("AUTO_OCCUPANCY must be between 0 and 1, the share of zones you expect to hold data, e.g. 0.15 "
+                  "for a grid over a city's extent; or leave it empty (got {v}).").format(
+            v=parameters.get(AUTO_OCCUPANCY))
     return None
 
 
@@ -75,13 +109,16 @@ class AutoBound(AutomaticBound):
         rho(epsilon, DELTA)-zCDP) keeps the run at rho(EPSILON, DELTA): each choice takes its epsilon^2 / 2 of rho,
         and ``epsilon_release`` is what the rest converts to; otherwise the choices take their epsilon."""
         m = algorithm.parameterAsInt(parameters, bound_name, context)
+        wrong_occupancy = occupancy_error(parameters) if m == AUTOMATIC else None
+        if wrong_occupancy:
+            raise QgsProcessingException(wrong_occupancy)
         try:
             return cls.planned(
                 m, epsilon, algorithm.parameterAsDouble(parameters, AUTO_SHARE, context),
                 algorithm.parameterAsInt(parameters, AUTO_MAX_BOUND, context), cells,
                 trial=dry_run.requested(algorithm, parameters, context), other_choices=other_choices,
                 noise_cost=noise_cost, noise=noise, delta=delta, cost_share=cost_share, per_unit=per_unit,
-                zcdp_release=zcdp_release)
+                zcdp_release=zcdp_release, occupancy=declared_occupancy(parameters))
         except ValueError as error:  # an automatic M that cannot work
             raise QgsProcessingException(tr("{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE and "
                                             "AUTO_MAX_BOUND.").format(name=bound_name, error=error)) from None

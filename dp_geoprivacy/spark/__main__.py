@@ -56,7 +56,10 @@ are released), DATASET (a name joining copies in the ledger), ROWS_PER_PERSON
 (at most k units of privacy per person); MASTER: the Spark master (default
 local[*]). MAX_CONTRIBUTIONS / MAX_TRIPS / MAX_TRIPS_PER_USER = 0: M chosen
 privately (needs USER_FIELD; AUTO_SHARE of EPSILON, default 0.05, over
-1..AUTO_MAX_BOUND, default 50; noisyzonestatistics with UNIT 1 only).
+1..AUTO_MAX_BOUND, default 50; noisyzonestatistics with UNIT 1 only);
+AUTO_OCCUPANCY (0 to 1): the declared share of zones expected to hold data,
+which the choice weighs the noise on (public, costs no epsilon; default 1,
+0 for OD flows), as in QGIS.
 noisyzonestatistics: AUTO_VALUE_BOUNDS=true (UNIT 0 or 1): LOWER and UPPER
 are the declared public range and the bounds used are chosen inside it, the
 private 2nd and 98th percentiles of the values, with another AUTO_SHARE of

@@ -75,6 +75,10 @@ class SparkBound(AutomaticBound):
         delta, cost_share, per_unit, zcdp_release, other_choices), as the QGIS algorithm passes them; ``trial``: a
         trial run (DRY_RUN), which draws no M."""
         m = number(values, name, default, int)
+        occupancy = number(values, "AUTO_OCCUPANCY")
+        if occupancy is not None and not 0.0 <= occupancy <= 1.0:  # refused whatever M, as QGIS's range check
+            raise UsageError(f"AUTO_OCCUPANCY must be between 0 and 1, the share of zones you expect to hold data, "
+                             f"e.g. 0.15 for a grid over a city's extent; or leave it out (got {occupancy:g}).")
         if m != AUTOMATIC:
             if m < 1:
                 raise UsageError(f"{name} must be a whole number of at least 1, or 0 (automatic).")
@@ -85,7 +89,7 @@ class SparkBound(AutomaticBound):
         share = number(values, "AUTO_SHARE", DEFAULT_SHARE)
         largest = number(values, "AUTO_MAX_BOUND", DEFAULT_MAX_BOUND, int)
         try:
-            bound = cls.planned(AUTOMATIC, epsilon, share, largest, cells, trial=trial, **plan)
+            bound = cls.planned(AUTOMATIC, epsilon, share, largest, cells, trial=trial, occupancy=occupancy, **plan)
         except ValueError as error:
             raise UsageError(f"{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE (between 0 and 1, e.g. "
                              "0.05) and AUTO_MAX_BOUND (at least 1).") from None

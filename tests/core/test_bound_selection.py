@@ -17,6 +17,7 @@ from dp_geoprivacy.core.mechanisms.bound_selection import (
     chord_distances,
     gaussian_split,
     per_user_counts,
+    plan_choice,
     release_epsilon,
     remainder,
     split_epsilon,
@@ -381,3 +382,41 @@ def test_descriptions_of_a_choice_not_yet_made_name_no_bound():
     values = ValueBoundChoice(0.1, Bounds(0.0, 100.0))
     assert values.description(None).startswith("LOWER and UPPER to be chosen as the private 0.02 and 0.98 quantiles")
     assert "within the declared range 0 to 100" in values.description(None)
+
+
+# The declared share of cells holding data (AUTO_OCCUPANCY): 40 users with 2 records and 8 with 6, 10 cells, EPSILON
+# 10 with 0.9 to the choice (the release keeps 1): at the default share 1 the noise's slope is 10 users per unit of
+# M and M = 2 is the best; at a declared 0 (every cell's noise counts half, as an empty cell's after CLAMP) it is 5,
+# and M = 6 (keeping the 8 heavy users' records) is the best.
+OCCUPANCY_COUNTS = np.array([2] * 40 + [6] * 8)
+
+
+def test_a_declared_occupancy_replaces_the_releases_default_share_and_moves_the_choice():
+    default = plan_choice(10.0, 0.9, 8, 10)[1]
+    declared = plan_choice(10.0, 0.9, 8, 10, occupancy=0.0)[1]
+    assert (default.noise_cost, default.occupancy_declared) == (1.0, False)
+    assert (declared.noise_cost, declared.occupancy_declared) == (0.0, True)
+    assert plan_choice(10.0, 0.9, 8, 10, OD_NOISE_COST, occupancy=0.75)[1].noise_cost == 0.75  # over OD's default
+    assert declared.target == pytest.approx(default.target / 2)
+    # The exact probabilities: almost surely M = 2 at the default, M = 6 at the declared 0.
+    assert default.probabilities(OCCUPANCY_COUNTS)[1] > 1 - 1e-5
+    assert declared.probabilities(OCCUPANCY_COUNTS)[5] > 1 - 1e-5
+    assert "share 1 of the cells taken to hold data (the default, public)" in default.description(2)
+    assert "share 0 of the cells taken to hold data (declared, public)" in declared.description(6)
+
+
+def test_draws_at_a_declared_occupancy_follow_its_exact_distribution_not_the_defaults():
+    """A middle share where the choice is spread (chi-square at ALPHA); the default's probabilities are rejected
+    by the same draws, so the share reaches the draw."""
+    declared = plan_choice(1.0, 0.5, 8, 2, occupancy=0.25)[1]
+    out = draws(declared, COUNTS, 20_000, seed=2203)
+    observed = np.bincount(out, minlength=9)[1:]
+    assert chisquare(observed, declared.probabilities(COUNTS) * len(out)).pvalue > ALPHA
+    default = plan_choice(1.0, 0.5, 8, 2)[1]
+    assert chisquare(observed, default.probabilities(COUNTS) * len(out)).pvalue < ALPHA
+
+
+@pytest.mark.parametrize("occupancy", [-0.1, 1.5, math.nan])
+def test_an_occupancy_outside_zero_to_one_is_refused(occupancy):
+    with pytest.raises(ValueError, match="share of cells holding data"):
+        plan_choice(1.0, 0.05, 8, 10, occupancy=occupancy)

@@ -101,14 +101,22 @@ class AutomaticBound(HeldLine):
                    "epsilon {cost:g} of the {total:g} of this run; the release will use the other {rest:g}. This "
                    "trial run draws nothing: its figures are for M = {largest}, the most noise the choice can "
                    "give.").format(largest=self.choice.max_bound, cost=self.choice.epsilon, total=self.epsilon,
-                                   rest=self.epsilon_release))
+                                   rest=self.epsilon_release) + self.occupancy_note(tr))
         elif self.automatic:
             self.m = self.choice.choose(counts(), rng)
             self.hold(log, tr("Automatic M: permute-and-flip chose M = {m} (from 1 to {largest}) with epsilon "
                               "{cost:g} of the {total:g} of this run; the release uses the other {rest:g}.").format(
                 m=self.m, largest=self.choice.max_bound, cost=self.choice.epsilon, total=self.epsilon,
-                rest=self.epsilon_release))
+                rest=self.epsilon_release) + self.occupancy_note(tr))
         return self.m
+
+    def occupancy_note(self, tr: Callable = english) -> str:
+        """The log's sentence on a declared AUTO_OCCUPANCY (bound_selection's ``occupancy``; empty for the
+        release's default)."""
+        if not self.choice.occupancy_declared:
+            return ""
+        return " " + tr("The choice weighed the noise on the declared AUTO_OCCUPANCY {share:g} (the share of zones "
+                        "expected to hold data; public, not read from the data).").format(share=self.choice.noise_cost)
 
     def fields(self, release_fields) -> dict:
         """The record fields of the whole run: the release's, plus the choice's epsilon and description."""

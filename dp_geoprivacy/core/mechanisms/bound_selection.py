@@ -47,6 +47,9 @@ share (a noisy count of the zones each user flags, at most k each, drawn with
 part of the choice's epsilon; the fifth look) is not used either: the true share
 given for free would meet 1.1 at NYC epsilon 1 and lose nothing, but the epsilon
 the count takes from the draw loses more (9 of 18 settings within 1.1, not 15).
+The publisher may declare the share instead (``occupancy``, AUTO_OCCUPANCY):
+a public statement about the tessellation, never read from the data, which
+moves only the choice's accuracy (d keeps sensitivity 1 for any share).
 With b = M / eps_rest:
 - Laplace with Mironov's snapping (NOISE=0, :mod:`.counting`): values are
   rounded to the grain Lambda, the smallest power of two >= b. For a count
@@ -227,8 +230,8 @@ def release_epsilon(epsilon: float, share: float, choices: int, noise: str = LAP
 
 def plan_choice(epsilon: float, share: float, max_bound: int, cells: int, noise_cost: float = ZONE_NOISE_COST, *,
                 automatic: bool = True, other_choices: int = 0, noise: str = LAPLACE, delta: float = 0.0,
-                cost_share: float = 1.0, per_unit: int = 1,
-                zcdp_release: bool = True) -> Tuple[float, Optional["BoundChoice"]]:
+                cost_share: float = 1.0, per_unit: int = 1, zcdp_release: bool = True,
+                occupancy: Optional[float] = None) -> Tuple[float, Optional["BoundChoice"]]:
     """(the release's epsilon, the BoundChoice of an ``automatic`` M or None) for a run of ``epsilon``: the one plan
     of the QGIS algorithms (processing/auto_bound.py) and the Spark commands (spark/auto_bound.py).
 
@@ -237,15 +240,17 @@ def plan_choice(epsilon: float, share: float, max_bound: int, cells: int, noise_
     the run at rho(epsilon, delta), each choice taking its epsilon^2 / 2 of rho, and the release's epsilon is what
     the rest converts to (gaussian_split). The choice weighs ``cells`` cells (``noise_cost`` the share holding
     data) that get ``cost_share`` of the release's epsilon, each unit of M adding ``per_unit`` to their
-    sensitivity (L1; L2 squared for the Gaussian). ValueError when the choices would take the whole budget."""
+    sensitivity (L1; L2 squared for the Gaussian); a declared ``occupancy`` (AUTO_OCCUPANCY) replaces the release's
+    default ``noise_cost``. ValueError when the choices would take the whole budget or occupancy is not in [0, 1]."""
     choices = other_choices + int(automatic)
     rest = release_epsilon(epsilon, share, choices, noise, delta, zcdp_release)
     if not automatic:
         return rest, None
     weighed = cost_share * rest  # the epsilon of the weighed cells
     rho = zcdp_rho(weighed, delta) / per_unit if noise == DISCRETE_GAUSSIAN else None
+    declared = occupancy is not None
     return rest, BoundChoice(split_epsilon(epsilon, share)[0], max_bound, max(int(cells), 1), weighed / per_unit,
-                             noise_cost, noise, rho)
+                             float(occupancy) if declared else noise_cost, noise, rho, declared)
 
 
 def per_user_counts(user_keys) -> np.ndarray:
@@ -321,6 +326,7 @@ class BoundChoice:
     noise_cost: float = ZONE_NOISE_COST
     noise: str = LAPLACE
     rho_release: Optional[float] = None
+    occupancy_declared: bool = False  # noise_cost declared by the publisher (AUTO_OCCUPANCY), not the default
 
     def __post_init__(self):
         require_positive_finite("epsilon", self.epsilon)
@@ -329,7 +335,7 @@ class BoundChoice:
             raise ValueError(f"the largest candidate bound must be a whole number >= 1, got {self.max_bound!r}")
         if int(self.cells) < 1:
             raise ValueError(f"a release has at least one cell, got {self.cells!r}")
-        if not 0.0 <= self.noise_cost <= 1.0:
+        if not 0.0 <= self.noise_cost <= 1.0:  # NaN fails too
             raise ValueError(f"the share of cells holding data must be in [0, 1], got {self.noise_cost!r}")
         if self.noise not in NOISE_KINDS:
             raise ValueError(f"noise must be one of {NOISE_KINDS}, got {self.noise!r}")
@@ -401,7 +407,8 @@ class BoundChoice:
         return (f"{what} by permute-and-flip (McKenna and Sheldon 2020) over 1..{self.max_bound}"
                 f" with epsilon {self.epsilon:g} and base measure 1/M^2, score minus the largest average number of "
                 f"users per step by which the bounding loss plus the {self.noise} noise error at M exceeds that at "
-                f"another candidate (sensitivity 1 user)")
+                f"another candidate (sensitivity 1 user), the noise weighed on a share {self.noise_cost:g} of the "
+                f"cells taken to hold data ({'declared' if self.occupancy_declared else 'the default'}, public)")
 
 
 @dataclass(frozen=True)

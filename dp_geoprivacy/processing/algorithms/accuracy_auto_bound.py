@@ -13,6 +13,7 @@ context.
 """
 
 from dataclasses import dataclass, replace
+from typing import Optional
 
 from qgis.core import QgsProcessingException, QgsProcessingParameterBoolean, QgsProcessingParameterNumber
 
@@ -20,7 +21,15 @@ from ...core.mechanisms.bound_selection import DEFAULT_MAX_BOUND, DEFAULT_SHARE,
 from ...core.mechanisms.counting import LAPLACE
 from ...core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ...translation import translate
-from ..auto_bound import AUTO_MAX_BOUND, AUTO_SHARE, AUTO_VALUE_BOUNDS, AUTOMATIC
+from ..auto_bound import (
+    AUTO_MAX_BOUND,
+    AUTO_SHARE,
+    AUTO_VALUE_BOUNDS,
+    AUTOMATIC,
+    declared_occupancy,
+    occupancy_error,
+    occupancy_parameter,
+)
 
 TYPICAL_M = "TYPICAL_M"
 DEFAULT_TYPICAL_M = 5
@@ -38,8 +47,8 @@ def bound_parameter(name):
 
 
 def auto_parameters():
-    """AUTO_SHARE, AUTO_MAX_BOUND, TYPICAL_M (used only when M is 0) and AUTO_VALUE_BOUNDS (zone statistics): the
-    planner adds them as advanced."""
+    """AUTO_SHARE, AUTO_MAX_BOUND, AUTO_OCCUPANCY (the releases' own), TYPICAL_M (used only when M is 0) and
+    AUTO_VALUE_BOUNDS (zone statistics): the planner adds them as advanced."""
     share = QgsProcessingParameterNumber(
         AUTO_SHARE, translate("AccuracyPlanner", "Share of epsilon for the automatic M"),
         QgsProcessingParameterNumber.Double, defaultValue=DEFAULT_SHARE, minValue=0.0, maxValue=1.0)
@@ -63,7 +72,7 @@ def auto_parameters():
     values.setHelp(translate("AccuracyPlanner", "As noisyzonestatistics' AUTO_VALUE_BOUNDS: LOWER and UPPER are the "
                                                 "public range, the choice costs AUTO_SHARE of EPSILON; the figures "
                                                 "are for the whole range, the most noise the choice can give."))
-    return [share, largest, typical, values]
+    return [share, largest, occupancy_parameter(), typical, values]
 
 
 @dataclass(frozen=True)
@@ -80,6 +89,7 @@ class AutoPlan:
     automatic_m: bool = True
     value_bounds: bool = False
     zcdp_release: bool = True
+    occupancy: Optional[float] = None  # AUTO_OCCUPANCY as declared (None: the release's default)
 
     @classmethod
     def from_parameters(cls, algorithm, parameters, context, release_name, planned, noise, delta, value_bounds=False,
@@ -95,10 +105,13 @@ class AutoPlan:
                 "MAX_CONTRIBUTIONS=0 (automatic M) is planned for zone counts, OD flows, zone statistics and the "
                 "mobility report: for {release} give M a whole number of at least 1 (e.g. the M you expect the "
                 "choice to give).").format(release=release_name))
+        wrong_occupancy = occupancy_error(parameters) if automatic_m else None
+        if wrong_occupancy:
+            raise QgsProcessingException(wrong_occupancy)
         plan = cls(algorithm.parameterAsDouble(parameters, AUTO_SHARE, context),
                    algorithm.parameterAsInt(parameters, AUTO_MAX_BOUND, context),
                    algorithm.parameterAsInt(parameters, TYPICAL_M, context), noise, delta, automatic_m, value_bounds,
-                   zcdp_release)
+                   zcdp_release, declared_occupancy(parameters) if automatic_m else None)
         plan.split(1.0)
         return plan
 
@@ -128,6 +141,8 @@ class AutoPlan:
         settings = {"auto_share": self.share}
         if self.automatic_m:
             settings.update(max_contributions=AUTOMATIC, auto_max_bound=self.largest, typical_m=self.typical)
+            if self.occupancy is not None:
+                settings["auto_occupancy"] = self.occupancy
         if self.value_bounds:
             settings["auto_value_bounds"] = 1
         return settings
@@ -147,7 +162,18 @@ class AutoPlan:
             "Automatic bounds: {n} private choice(s), each with epsilon {choice:.4g} ({share:g} of EPSILON {e:g}); "
             "the release keeps epsilon {rest:.4g}. The choices depend on the data, which the planner does not read: "
             "the table is for {what}, the most noise the choices can give.").format(
-            n=self.choices, choice=choice, share=self.share, e=epsilon, rest=rest, what=" + ".join(parts)))
+            n=self.choices, choice=choice, share=self.share, e=epsilon, rest=rest, what=" + ".join(parts))
+            + self.occupancy_note())
+
+    def occupancy_note(self) -> str:
+        """The log's sentence on a declared AUTO_OCCUPANCY (empty for the release's default)."""
+        if not self.automatic_m or self.occupancy is None:
+            return ""
+        return " " + translate(
+            "AccuracyPlanner",
+            "The choice would weigh the noise on the declared AUTO_OCCUPANCY {share:g} (the share of zones expected "
+            "to hold data: public, never read from the data, no epsilon); it moves which M is chosen, not the "
+            "figures for a given M.").format(share=self.occupancy)
 
     def log(self, feedback, results, epsilon, largest_error, typical_error):
         """The choice's cost and the expected absolute error per cell at the largest and the typical M."""
@@ -160,7 +186,7 @@ class AutoPlan:
             "data, which the planner does not read: expected absolute error per cell {big:.4g} at the largest "
             "candidate M = {largest} (the table), {typical_error:.4g} at the typical M = {typical}.").format(
             largest=self.largest, choice=choice, share=self.share, e=epsilon, rest=rest, big=largest_error,
-            typical_error=typical_error, typical=self.typical))
+            typical_error=typical_error, typical=self.typical) + self.occupancy_note())
 
 
 def total_epsilon_rows(plan, rows, epsilons, columns):

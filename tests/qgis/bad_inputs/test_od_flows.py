@@ -116,6 +116,7 @@ def test_flows_point_layer_without_coordinate_fields_is_refused(base, dirs):
     ({"MAX_TRIPS": float("nan"), "USER_FIELD": "trip"}, "MAX_TRIPS"),
     ({"EPSILON": float("nan")}, "EPSILON must be a finite number greater than 0"),
     ({"DELTA": float("inf")}, "DELTA"),
+    ({"AUTO_OCCUPANCY": 2, "MAX_TRIPS": 0, "USER_FIELD": "trip"}, "AUTO_OCCUPANCY must be between 0 and 1"),
 ], ids=lambda value: str(value))
 def test_flows_bad_numbers_are_refused(base, dirs, parameters, match):
     path = trips_layer(dirs[0] / "trips.gpkg", TRIP_ENDS, trip=list(range(len(TRIP_ENDS))))

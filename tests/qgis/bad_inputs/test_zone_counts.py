@@ -113,6 +113,10 @@ def test_counts_csv_without_geometry_as_input_or_zones_is_refused(base, dirs):
     ({"BUDGET_RHO": 0.5, "BUDGET": 1, "LEDGER": "LEDGER"}, r"not both"),
     ({"BUDGET_DELTA": 1e-6, "LEDGER": "LEDGER"}, r"BUDGET_DELTA is the delta allowed with BUDGET"),
     ({"BUDGET_DELTA": 2, "BUDGET": 1, "LEDGER": "LEDGER"}, r"BUDGET_DELTA"),
+    ({"AUTO_OCCUPANCY": 1.5, "MAX_CONTRIBUTIONS": 0, "USER_FIELD": "user"}, r"AUTO_OCCUPANCY must be between 0 and 1"),
+    ({"AUTO_OCCUPANCY": -0.1, "MAX_CONTRIBUTIONS": 0, "USER_FIELD": "user"}, r"AUTO_OCCUPANCY must be between 0 and 1"),
+    ({"AUTO_OCCUPANCY": float("nan"), "MAX_CONTRIBUTIONS": 0, "USER_FIELD": "user"},
+     r"AUTO_OCCUPANCY must be between 0 and 1"),
 ], ids=lambda value: str(value))
 def test_counts_bad_numbers_are_refused(base, dirs, tmp_path, parameters, match):
     parameters = dict(parameters)
