@@ -41,8 +41,8 @@ def points(tmp_path_factory):
 
 
 @pytest.mark.parametrize("occupancy", [None, 0.0])
-def test_zone_counts_choose_the_m_the_exact_probabilities_give_for_the_declared_share(zones, points, tmp_path,
-                                                                                      occupancy):
+def test_zone_counts_choose_the_m_the_exact_probabilities_give_for_the_declared_share(
+        zones, points, tmp_path, occupancy):  # noqa: F811
     declared = {} if occupancy is None else {"AUTO_OCCUPANCY": occupancy}
     results, log, entries = run("noisyzonecounts", tmp_path, INPUT=points, ZONES=zones, ZONE_ID_FIELD="zone_id",
                                 USER_FIELD="uid", MAX_CONTRIBUTIONS=0, OUTPUT=tmp_path / "counts.gpkg", **declared)
@@ -60,7 +60,7 @@ def test_zone_counts_choose_the_m_the_exact_probabilities_give_for_the_declared_
     assert record.epsilon == pytest.approx(10.0) and entries[0]["epsilon"] == pytest.approx(10.0)
 
 
-def test_od_flows_zone_statistics_and_the_report_state_the_declared_share(zones, points, tmp_path):
+def test_od_flows_zone_statistics_and_the_report_state_the_declared_share(zones, tmp_path):  # noqa: F811
     """Each release that offers automatic M takes AUTO_OCCUPANCY and states it in its record and log (OD flows'
     default is 0: the declared 1 replaces it)."""
     trips = write_layer(tmp_path / "trips.gpkg", [{"wkt": line(centre(u % 9), centre((u + i) % 9)), "uid": f"u{u}"}
@@ -71,13 +71,14 @@ def test_od_flows_zone_statistics_and_the_report_state_the_declared_share(zones,
         {"wkt": point(*centre(u % 9)), "uid": f"u{u}", "tid": f"t{i}", "ts": f"2024-03-0{1 + i} 08:10:00"},
         {"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}", "tid": f"t{i}", "ts": f"2024-03-0{1 + i} 08:40:00"})])
     runs = {
-        "noisyodflows": dict(INPUT=trips, MAX_TRIPS=0, THRESHOLD=0, DELTA=0, OUTPUT_FLOWS="flows.gpkg",
-                             OUTPUT_MATRIX="matrix.gpkg", AUTO_OCCUPANCY=1),
-        "noisyzonestatistics": dict(INPUT=values, VALUE_FIELD="speed", STATISTIC=1, LOWER=0, UPPER=10, UNIT=1,
-                                    MAX_CONTRIBUTIONS=0, OUTPUT="statistics.gpkg", AUTO_OCCUPANCY=0.25),
-        "mobilityreport": dict(INPUT=records, TRIP_FIELD="tid", TIMESTAMP_FIELD="ts", MAX_TRIPS_PER_USER=0,
-                               TIME_START="2024-03-01", TIME_END="2024-04-01", OUTPUT_HTML="report.html",
-                               OUTPUT_VISITS="visits.gpkg", OUTPUT_FLOWS="report_flows.gpkg", AUTO_OCCUPANCY=0.25),
+        "noisyodflows": {"INPUT": trips, "MAX_TRIPS": 0, "THRESHOLD": 0, "DELTA": 0, "OUTPUT_FLOWS": "flows.gpkg",
+                         "OUTPUT_MATRIX": "matrix.gpkg", "AUTO_OCCUPANCY": 1},
+        "noisyzonestatistics": {"INPUT": values, "VALUE_FIELD": "speed", "STATISTIC": 1, "LOWER": 0, "UPPER": 10,
+                                "UNIT": 1, "MAX_CONTRIBUTIONS": 0, "OUTPUT": "statistics.gpkg", "AUTO_OCCUPANCY": 0.25},
+        "mobilityreport": {"INPUT": records, "TRIP_FIELD": "tid", "TIMESTAMP_FIELD": "ts", "MAX_TRIPS_PER_USER": 0,
+                           "TIME_START": "2024-03-01", "TIME_END": "2024-04-01", "OUTPUT_HTML": "report.html",
+                           "OUTPUT_VISITS": "visits.gpkg", "OUTPUT_FLOWS": "report_flows.gpkg",
+                           "AUTO_OCCUPANCY": 0.25},
     }
     for algorithm, parameters in runs.items():
         folder = tmp_path / algorithm
