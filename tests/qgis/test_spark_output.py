@@ -413,3 +413,41 @@ def test_spark_zone_statistics_choose_the_qgis_algorithms_m_and_value_bounds(tmp
     [entry] = Ledger(str(ledger)).entries()
     assert spark_record.epsilon == entry.epsilon == pytest.approx(40.0)
     assert log.index("Ledger: reserved") < log.index("Automatic M:") < log.index("Automatic LOWER/UPPER:")
+
+
+def test_spark_zone_counts_choose_the_qgis_algorithms_m_with_a_declared_occupancy(tmp_path):
+    """AUTO_OCCUPANCY (issue 22 §2) on both paths, same points, zones and SEED: both weigh the choice's noise on the
+    declared share, so both choose the same M and publish the same layer and record (the declared share in it).
+    40 users with 2 records and 8 with 6 in 3 x 3 zones (10 cells), EPSILON 10, AUTO_SHARE 0.9: the core's exact
+    probabilities give M = 6 at the declared 0 (and M = 2 at the default 1) with probability above 1 - 1e-5;
+    nobody is above 6, so each path's own sampling stream keeps every record."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyspark")
+    from dp_geoprivacy.core.mechanisms.bound_selection import plan_choice
+
+    from .conftest import write_grid_zones
+    from .neighbouring_cases import point, write_layer
+
+    lon0, lat0, cell, n = 145.70, -16.98, 0.02, 3
+    records = [(lon0 + (k % n + 0.5) * cell, lat0 + (k // n + 0.5) * cell, f"u{u}")
+               for u in range(48) for i in range(2 if u < 40 else 6) for k in [(u + i) % 9]]
+    pd.DataFrame(records, columns=["lon", "lat", "uid"]).to_parquet(tmp_path / "points.parquet")
+    gpkg = write_layer(tmp_path / "points.gpkg", [{"wkt": point(x, y), "uid": uid} for x, y, uid in records],
+                       epsg=4326)
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 4326, (lon0, lat0), cell, n)
+    common = {"ZONES": zones, "ZONE_ID_FIELD": "zone_id", "USER_FIELD": "uid", "MAX_CONTRIBUTIONS": 0,
+              "EPSILON": 10, "AUTO_SHARE": 0.9, "AUTO_MAX_BOUND": 8, "AUTO_OCCUPANCY": 0, "SEED": 3}
+    processing.run("dp_geoprivacy:noisyzonecounts", {"INPUT": gpkg, **common, "OUTPUT": str(tmp_path / "qgis.gpkg")})
+    run = _spark(["noisyzonecounts", f"INPUT={tmp_path / 'points.parquet'}", "LON_FIELD=lon", "LAT_FIELD=lat",
+                  *[f"{k}={v}" for k, v in common.items()], f"OUTPUT={tmp_path / 'spark.gpkg'}"], tmp_path)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert _layer_rows(tmp_path / "spark.gpkg") == _layer_rows(tmp_path / "qgis.gpkg")
+    [spark_record], [qgis_record] = read_from_file(str(tmp_path / "spark.gpkg")), read_from_file(
+        str(tmp_path / "qgis.gpkg"))
+    assert _comparable(spark_record) == _comparable(qgis_record)
+    probabilities = plan_choice(10, 0.9, 8, 10, occupancy=0.0)[1].probabilities(
+        np.array([2] * 40 + [6] * 8))
+    assert probabilities[5] > 1 - 1e-5
+    assert "M = 6 chosen by permute-and-flip" in spark_record.mechanism
+    assert "share 0 of the cells taken to hold data (declared, public)" in spark_record.mechanism
+    assert "chose M = 6 (from 1 to 8)" in run.stdout and "declared AUTO_OCCUPANCY 0 (the share" in run.stdout
