@@ -1686,67 +1686,67 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Nicht aussagekräftig (jeder Wert innerhalb seiner Fehlerspanne um null, oder kein Strom veröffentlicht): {names}. Geben Sie ihnen einen größeren Anteil (BUDGET_SPLIT) oder ein größeres EPSILON.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="47"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="48"/>
         <source>Share of epsilon for the automatic M</source>
         <translation>Epsilon-Anteil für das automatische M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="50"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="51"/>
         <source>Used when M is 0 (automatic): this share of EPSILON chooses M, the rest goes to the release; e.g. 0.05.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): Dieser Anteil von EPSILON wählt M, der Rest geht an die Veröffentlichung; z. B. 0,05.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="53"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="54"/>
         <source>Largest automatic M</source>
         <translation>Größtes automatisches M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="56"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="57"/>
         <source>Used when M is 0 (automatic): the candidates are 1 to this public number.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): Die Kandidaten sind 1 bis zu dieser öffentlichen Zahl.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="65"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="89"/>
         <source>{name}=0 (automatic) chooses the bound per user: set USER_FIELD, or give {name} a whole number of at least 1.</source>
         <translation>{name}=0 (automatisch) wählt die Schranke je Nutzer: Setzen Sie USER_FIELD oder geben Sie für {name} eine ganze Zahl von mindestens 1 an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="93"/>
         <source>AUTO_SHARE must be between 0 and 1, e.g. 0.05 (got {v}).</source>
         <translation>AUTO_SHARE muss zwischen 0 und 1 liegen, z. B. 0,05 (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="125"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="171"/>
         <source>{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE and AUTO_MAX_BOUND.</source>
         <translation>{name}=0 (automatisch) kann nicht funktionieren: {error}. Prüfen Sie AUTO_SHARE und AUTO_MAX_BOUND.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="185"/>
         <source>Automatic M: M will be chosen privately when the release runs (from 1 to {largest}), with epsilon {cost:g} of the {total:g} of this run; the release will use the other {rest:g}. This trial run draws nothing: its figures are for M = {largest}, the most noise the choice can give.</source>
         <translation>Automatisches M: M wird privat gewählt, wenn die Veröffentlichung läuft (aus 1 bis {largest}), mit Epsilon {cost:g} von den {total:g} dieses Laufs; die Veröffentlichung verwendet dann die übrigen {rest:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für M = {largest}, das meiste Rauschen, das die Wahl ergeben kann.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="221"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="269"/>
         <source>Automatic LOWER/UPPER: the bounds will be chosen privately inside {lower:g} to {upper:g} when the release runs, with epsilon {cost:g}. This trial run draws nothing: its figures are for that whole range.</source>
         <translation>Automatisches LOWER/UPPER: Die Grenzen werden privat innerhalb von {lower:g} bis {upper:g} gewählt, wenn die Veröffentlichung läuft, mit Epsilon {cost:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für diesen ganzen Bereich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="228"/>
         <source>Choose the value bounds privately</source>
         <translation>Wertgrenzen privat wählen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="230"/>
         <source>LOWER and UPPER are then the public range; AUTO_SHARE of EPSILON chooses the bounds used inside it (the private 2nd and 98th percentiles of the values).</source>
         <translation>LOWER und UPPER sind dann der öffentliche Bereich; AUTO_SHARE von EPSILON wählt die darin verwendeten Grenzen (das private 2. und 98. Perzentil der Werte).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="257"/>
         <source>AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share:g}: the choices would take the whole EPSILON. Use e.g. AUTO_SHARE=0.05.</source>
         <translation>AUTO_VALUE_BOUNDS kann mit AUTO_SHARE {share:g} nicht funktionieren: Die Auswahlen würden das ganze EPSILON verbrauchen. Verwenden Sie z. B. AUTO_SHARE=0.05.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="277"/>
         <source>Automatic LOWER/UPPER: the private 2nd and 98th percentiles are {lower:g} and {upper:g} (epsilon {cost:g}); values are clamped to them.</source>
         <translation>Automatische LOWER/UPPER: Das private 2. und 98. Perzentil sind {lower:g} und {upper:g} (Epsilon {cost:g}); die Werte werden auf sie begrenzt.</translation>
     </message>
@@ -2076,12 +2076,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die {n} stärksten veröffentlichten Ströme. Nur Paare mit Wegen können veröffentlicht werden, und nur, wenn ihre verrauschte Anzahl etwa {t} erreicht ({how}): Jeder gezeigte Strom ist ein echtes Paar, kleinere Ströme werden nicht gezeigt. 95-%-Fehlerspanne je Strom ±{m}; Wege mit einem Ende außerhalb der Zonen: {o}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="194"/>
         <source>Automatic M: permute-and-flip chose M = {m} (from 1 to {largest}) with epsilon {cost:g} of the {total:g} of this run; the release uses the other {rest:g}.</source>
         <translation>Automatisches M: Permute-and-Flip hat M = {m} gewählt (aus 1 bis {largest}), mit Epsilon {cost:g} von den {total:g} dieses Laufs; die Veröffentlichung verwendet die übrigen {rest:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="41"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="42"/>
         <source>0 = automatic: chosen privately from the {units} per user with AUTO_SHARE of EPSILON (permute-and-flip over 1..AUTO_MAX_BOUND).</source>
         <translation>0 = automatisch: privat gewählt aus der Anzahl der {units} je Nutzer mit AUTO_SHARE von EPSILON (Permute-and-Flip über 1..AUTO_MAX_BOUND).</translation>
     </message>
@@ -2139,6 +2139,26 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="47"/>
         <source>Automatic M is not drawn in a trial run: each section is planned at M = {m}, the largest candidate (AUTO_MAX_BOUND, the most noise the choice can give), with the epsilon {rest:.4g} the choice leaves of {e:g}, as the accuracy planner plans it.</source>
         <translation>Automatisches M wird in einem Probelauf nicht gezogen: Jeder Abschnitt wird bei M = {m} geplant, dem größten Kandidaten (AUTO_MAX_BOUND, das meiste Rauschen, das die Wahl ergeben kann), mit dem Epsilon {rest:.4g}, das die Wahl von {e:g} übrig lässt, so wie der Genauigkeitsplaner es plant.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="64"/>
+        <source>Share of zones expected to hold data (automatic M)</source>
+        <translation>Erwarteter Anteil der Zonen mit Daten (automatisches M)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="67"/>
+        <source>Used when M is 0 (automatic): a public declaration about the tessellation, the share of its cells you expect to hold data (for OD flows: of origin-destination pairs). State it from public facts, never from the data: a grid over a city's extent has mostly empty cells (e.g. 0.15 for a 1 km grid over a subway network, where only cells with a station can hold visits); in a layer of census blocks nearly all hold people (1). The choice weighs the noise of a cell taken to hold data fully and of an empty one by half (negative counts are clamped to 0). It costs no epsilon; a wrong value makes the chosen M less accurate, never less private. Empty: the release's default (1 for zone counts, zone statistics and the mobility report's visits; 0 for OD flows).</source>
+        <translation>Gilt, wenn M 0 ist (automatisch): eine öffentliche Angabe zur Zerlegung, der Anteil ihrer Zellen, die nach Ihrer Erwartung Daten enthalten (bei OD-Strömen: der Start-Ziel-Paare). Geben Sie ihn aus öffentlichen Tatsachen an, nie aus den Daten: ein Raster über die Ausdehnung einer Stadt hat meist leere Zellen (z. B. 0.15 für ein 1-km-Raster über ein U-Bahn-Netz, in dem nur Zellen mit einer Station Besuche enthalten können); in einem Layer von Baublöcken enthalten fast alle Menschen (1). Die Wahl gewichtet das Rauschen einer Zelle, die als mit Daten angenommen wird, voll und das einer leeren zur Hälfte (negative Zählwerte werden auf 0 gesetzt). Er kostet kein Epsilon; ein falscher Wert macht das gewählte M ungenauer, nie weniger privat. Leer: der Standard der Veröffentlichung (1 für Zonenzählungen, Zonenstatistiken und die Besuche des Mobilitätsberichts; 0 für OD-Ströme).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="101"/>
+        <source>AUTO_OCCUPANCY must be between 0 and 1, the share of zones you expect to hold data, e.g. 0.15 for a grid over a city's extent; or leave it empty (got {v}).</source>
+        <translation>AUTO_OCCUPANCY muss zwischen 0 und 1 liegen, der Anteil der Zonen, die nach Ihrer Erwartung Daten enthalten, z. B. 0.15 für ein Raster über die Ausdehnung einer Stadt; oder lassen Sie es leer (erhalten: {v}).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="120"/>
+        <source>The choice weighed the noise on the declared AUTO_OCCUPANCY {share:g} (the share of zones expected to hold data; public, not read from the data).</source>
+        <translation>Die Wahl gewichtete das Rauschen mit dem angegebenen AUTO_OCCUPANCY {share:g} (dem Anteil der Zonen, die erwartungsgemäß Daten enthalten; öffentlich, nicht aus den Daten gelesen).</translation>
     </message>
 </context>
 <context>
@@ -2669,47 +2689,47 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Erwarteter absoluter Fehler je Zelle bei TYPICAL_M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="31"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="40"/>
         <source>Contributions per user (M)</source>
         <translation>Beiträge je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="43"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="52"/>
         <source>Share of epsilon for the automatic M</source>
         <translation>Epsilon-Anteil für das automatische M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="46"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="55"/>
         <source>Used when M is 0 (automatic): this share of EPSILON would choose M; e.g. 0.05.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): Dieser Anteil von EPSILON würde M wählen; z. B. 0,05.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="48"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="57"/>
         <source>Largest automatic M</source>
         <translation>Größtes automatisches M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="51"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="60"/>
         <source>Used when M is 0 (automatic): the candidates are 1 to this public number; the table is for this M, the most noise the choice can give.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): Die Kandidaten sind 1 bis zu dieser öffentlichen Zahl; die Tabelle gilt für dieses M, das meiste Rauschen, das die Wahl ergeben kann.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="54"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="63"/>
         <source>Typical M (automatic M)</source>
         <translation>Typisches M (automatisches M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="57"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="66"/>
         <source>Used when M is 0 (automatic): an M you expect the choice to give (a guess, not read from data); the log gives the expected error at it too.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): ein M, das die Wahl nach Ihrer Erwartung ergibt (eine Annahme, nicht aus den Daten gelesen); das Protokoll nennt auch den erwarteten Fehler bei diesem M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="117"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="130"/>
         <source>MAX_CONTRIBUTIONS=0 (automatic) cannot work: {error}. Check AUTO_SHARE (e.g. 0.05).</source>
         <translation>MAX_CONTRIBUTIONS=0 (automatisch) kann nicht funktionieren: {error}. Prüfen Sie AUTO_SHARE (z. B. 0,05).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="182"/>
         <source>M = 0 (automatic): the release would choose M privately from 1 to {largest} with epsilon {choice:.4g} ({share:g} of EPSILON {e:g}); the release gets the rest, epsilon {rest:.4g}. The choice depends on the data, which the planner does not read: expected absolute error per cell {big:.4g} at the largest candidate M = {largest} (the table), {typical_error:.4g} at the typical M = {typical}.</source>
         <translation>M = 0 (automatisch): Die Veröffentlichung würde M privat aus 1 bis {largest} mit Epsilon {choice:.4g} wählen ({share:g} von EPSILON {e:g}); die Veröffentlichung erhält den Rest, Epsilon {rest:.4g}. Die Wahl hängt von den Daten ab, die der Planer nicht liest: erwarteter absoluter Fehler je Zelle {big:.4g} beim größten Kandidaten M = {largest} (die Tabelle), {typical_error:.4g} beim typischen M = {typical}.</translation>
     </message>
@@ -2744,37 +2764,37 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Gegenüberstellung bei EPSILON {e:g} und DELTA {d:g} für Zählwerte, die nur in Zellen mit Daten veröffentlicht werden (M = {m}): Das Stabilitäts-Histogramm (Laplace) braucht einen verrauschten Zählwert von {lt:.4g}, und sein Rauschen hat die Standardabweichung {ls:.4g}; die Gauß-Schwellenwertbildung (NOISE=2) braucht {gt:.4g}, und ihr Rauschen hat die Standardabweichung {gs:.4g}. {noise}-Rauschen ergibt den kleineren Fehler; der kleinere Schwellenwert veröffentlicht kleinere Zählwerte.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="34"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="43"/>
         <source>0 = automatic (zone counts, OD flows, zone statistics, mobility report): the cost of choosing M privately and the error at AUTO_MAX_BOUND and at TYPICAL_M.</source>
         <translation>0 = automatisch (Zonenanzahlen, OD-Ströme, Zonenstatistiken, Mobilitätsbericht): die Kosten der privaten Wahl von M und der Fehler bei AUTO_MAX_BOUND und bei TYPICAL_M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="60"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="69"/>
         <source>Automatic value bounds (zone statistics)</source>
         <translation>Automatische Wertschranken (Zonenstatistiken)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="63"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="72"/>
         <source>As noisyzonestatistics' AUTO_VALUE_BOUNDS: LOWER and UPPER are the public range, the choice costs AUTO_SHARE of EPSILON; the figures are for the whole range, the most noise the choice can give.</source>
         <translation>Wie AUTO_VALUE_BOUNDS von noisyzonestatistics: LOWER und UPPER sind der öffentliche Bereich, die Wahl kostet AUTO_SHARE von EPSILON; die Zahlen gelten für den ganzen Bereich, das meiste Rauschen, das die Wahl ergeben kann.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="93"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="103"/>
         <source>MAX_CONTRIBUTIONS=0 (automatic M) is planned for zone counts, OD flows, zone statistics and the mobility report: for {release} give M a whole number of at least 1 (e.g. the M you expect the choice to give).</source>
         <translation>MAX_CONTRIBUTIONS=0 (automatisches M) wird für Zonenanzahlen, OD-Ströme, Zonenstatistiken und den Mobilitätsbericht geplant: Geben Sie für {release} M als ganze Zahl von mindestens 1 an (z. B. das M, das die Wahl nach Ihrer Erwartung ergibt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="156"/>
         <source>M = {largest} (the largest candidate)</source>
         <translation>M = {largest} (der größte Kandidat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="159"/>
         <source>the declared LOWER/UPPER</source>
         <translation>die angegebenen LOWER/UPPER</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="160"/>
         <source>Automatic bounds: {n} private choice(s), each with epsilon {choice:.4g} ({share:g} of EPSILON {e:g}); the release keeps epsilon {rest:.4g}. The choices depend on the data, which the planner does not read: the table is for {what}, the most noise the choices can give.</source>
         <translation>Automatische Schranken: {n} private Wahl(en), jede mit Epsilon {choice:.4g} ({share:g} von EPSILON {e:g}); die Veröffentlichung behält Epsilon {rest:.4g}. Die Wahlen hängen von den Daten ab, die der Planer nicht liest: Die Tabelle gilt für {what}, das meiste Rauschen, das die Wahlen ergeben können.</translation>
     </message>
@@ -2812,6 +2832,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_help.py" line="77"/>
         <source>&lt;p&gt;The mobility report's own trial run (DRY_RUN=true on dp_geoprivacy:mobilityreport, in QGIS and on Spark) gives the same rows for that run's settings, from the same function (SECTIONS_ACCURACY), after reading and checking its input.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Der eigene Probelauf des Mobilitätsberichts (DRY_RUN=true bei dp_geoprivacy:mobilityreport, in QGIS und auf Spark) gibt für die Einstellungen dieses Laufs dieselben Zeilen aus derselben Funktion an (SECTIONS_ACCURACY), nachdem er seine Eingabe gelesen und geprüft hat.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_auto_bound.py" line="172"/>
+        <source>The choice would weigh the noise on the declared AUTO_OCCUPANCY {share:g} (the share of zones expected to hold data: public, never read from the data, no epsilon); it moves which M is chosen, not the figures for a given M.</source>
+        <translation>Die Wahl würde das Rauschen mit dem angegebenen AUTO_OCCUPANCY {share:g} gewichten (dem Anteil der Zonen, die erwartungsgemäß Daten enthalten: öffentlich, nie aus den Daten gelesen, kein Epsilon); er verschiebt, welches M gewählt wird, nicht die Zahlen für ein gegebenes M.</translation>
     </message>
 </context>
 <context>
