@@ -55,6 +55,19 @@ share still free, puts Helsinki at epsilon 1 and 2 and Helsinki-scattered at 0.5
 NYC at epsilon 1 just over it (1.1001); a half takes NYC back to 1.73. The draw at 5 % has no epsilon to spare, and
 a smaller part leaves the count's noise (scale 160 zones at epsilon 1 for 1/8, k 1) too wide to tell 61 occupied
 zones of 434 from all of them.
+The sixth look (results/auto_bounds_declared_occupancy.json; nyc_subway and, for contrast, helsinki, 10 runs, load
+5 to 6.6) is the declared share the product now takes (AUTO_OCCUPANCY, public, no epsilon), as a planner would state
+it from the tessellation's public description, through plan_choice(occupancy=...) (DECLARED_OCCUPANCY). The rule was
+fixed before the run, but not blind: the earlier looks had already shown NYC's true share (61 of 434) and what lower
+shares do. nyc_subway: subway visits happen only at stations, so the share is that of the 1 km grid's cells holding a
+station of the feed's published stop list (public, as the grid's extent is): 61 of 434, 0.1406, which is the true
+share here (every cell with a stop has weekday visits). helsinki: a 100 m grid over a city-centre extract, every cell
+with streets and buildings: 1, the default. Ratios (declared / default): nyc_subway 1.715 / 1.745 at epsilon 0.5,
+1.068 / 1.562 at 1, 1.056 / 1.059 at 2; helsinki 1.064, 1.081, 1.079 (unchanged). So the declaration fixes NYC at
+epsilon 1 and costs the dense sets nothing when stated as 1; NYC at epsilon 0.5 stays a miss (the 1/M^2 base
+measure at a choice epsilon of 0.025 decides there, whatever the share). A planner who declared a "city grid" 0.25
+for Helsinki would lose (1.29 at epsilon 0.5 and 1, zone_noise_cost_0.25 above): the value must come from what the
+tessellation is, not from a habit.
 
 Error: the mean absolute error per cell (zone, or origin-destination pair; the outside cell left out) of the
 published counts (CLAMP on, the default: rounded and set to zero when negative) against the TRUE counts without any
@@ -77,7 +90,8 @@ Run (osgeo from the system Python): PYTHONPATH=$(echo .venv/lib/python3*/site-pa
 benchmarks/bench_auto_bounds.py [--runs N] [--datasets a,b] [--out NAME] (the figures: --runs 10). Writes
 benchmarks/results/NAME.json (default auto_bounds; the figures of the third version: auto_bounds_permute_and_flip; with
 kouvola_ways and the noise-cost variants: auto_bounds_zone_noise_cost; with the occupancy estimate:
-auto_bounds_occupancy_estimate).
+auto_bounds_occupancy_estimate; the declared share: --datasets helsinki,nyc_subway --out
+auto_bounds_declared_occupancy).
 """
 
 import argparse
@@ -105,6 +119,7 @@ from dp_geoprivacy.core.mechanisms.bound_selection import (  # noqa: E402
     ZONE_NOISE_COST,
     BoundChoice,
     per_user_counts,
+    plan_choice,
     split_epsilon,
 )
 from dp_geoprivacy.core.mechanisms.counting import LAPLACE, CountNoise  # noqa: E402
@@ -128,6 +143,12 @@ OCCUPANCY_VARIANTS = {"occupancy_half_k1": (0.5, 1), "occupancy_quarter_k1": (0.
 # the choice's epsilon taken from permute-and-flip all the same (what the estimate's noise and its part each cost).
 TRUE_OCCUPANCY_PARTS = {"true_occupancy_free": 0.0, "true_occupancy_quarter": 0.25, "true_occupancy_half": 0.5}
 OCCUPANCY_SEED = 22  # its own generator for the users' sampled zones: the releases' stream is the one before
+# The sixth look: AUTO_OCCUPANCY as a planner would declare it from the tessellation's public description (never
+# from the records), through the product's own plan_choice(occupancy=...). nyc_subway: the share of the 1 km grid's
+# cells that hold a station of the published stop list (subway visits happen only at stations); helsinki: 1, a 100 m
+# grid over the box of a city-centre extract, where every cell has streets and buildings (the release's default).
+DECLARED_OCCUPANCY = {"nyc_subway": lambda data: data["cells_with_a_stop"] / data["zones"],
+                      "helsinki": lambda data: 1.0}
 
 
 # --- datasets: (records' cell or (origin, destination), users, number of zones) ---------------------------------
@@ -211,7 +232,9 @@ def nyc_subway(rng):
                          + ((xy[:, 0] - low[0]) // 1000).astype(int)))
     trip_codes = {t: i for i, t in enumerate(sorted(weekday))}
     return {"cell": np.array([stop_cell[s] for _, s in visits]),
-            "users": np.array([trip_codes[t] for t, _ in visits], dtype=np.int64), "zones": int(cols * rows_)}
+            "users": np.array([trip_codes[t] for t, _ in visits], dtype=np.int64), "zones": int(cols * rows_),
+            # public: the grid's cells that hold a stop of the feed's published stop list (the visits are the data)
+            "cells_with_a_stop": len(set(stop_cell.values()))}
 
 
 def kouvola_ways(rng):
@@ -377,8 +400,13 @@ def measure(name, data, epsilon, runs, rng):
         share = len(np.unique(data["cell"])) / data["zones"]
         designs.update({design: replace(choice, epsilon=choice.epsilon * (1.0 - part), noise_cost=share)
                         .probabilities(counts) for design, part in TRUE_OCCUPANCY_PARTS.items()})
+    declared = DECLARED_OCCUPANCY[name](data) if name in DECLARED_OCCUPANCY else None
+    if declared is not None:
+        designs["declared_occupancy"] = plan_choice(epsilon, DEFAULT_SHARE, DEFAULT_MAX_BOUND, cells(data),
+                                                    occupancy=declared)[1].probabilities(counts)
     row = {
         "dataset": name, "epsilon": epsilon, "users": int(len(counts)), "records": int(counts.sum()),
+        **({"declared_occupancy": declared} if declared is not None else {}),
         "records_per_user": {"median": float(np.median(counts)), "p90": float(np.quantile(counts, 0.9)),
                              "p99": float(np.quantile(counts, 0.99)), "max": int(counts.max())},
         "cells": int(cells(data) - 1), "target_users_beyond_m": choice.target,
@@ -424,8 +452,8 @@ def main():
                   f"sampled estimator {row['sampled']['permute_and_flip']['ratio']:.3f}"
                   + "".join(f"; noise cost {c:g}: {e[f'zone_noise_cost_{c:g}']['ratio']:.3f}"
                             for c in NOISE_COST_VARIANTS if f"zone_noise_cost_{c:g}" in e)
-                  + "".join(f"; {d}: {e[d]['ratio']:.3f}" for d in (*OCCUPANCY_VARIANTS, *TRUE_OCCUPANCY_PARTS)
-                            if d in e), flush=True)
+                  + "".join(f"; {d}: {e[d]['ratio']:.3f}" for d in (*OCCUPANCY_VARIANTS, *TRUE_OCCUPANCY_PARTS,
+                                                                        "declared_occupancy") if d in e), flush=True)
     path = write_results(args.out, {
         "what": ("MAE per cell against the unbounded truth: automatic M (5% of epsilon; expectation over the exact "
                  "choice distribution) vs the best fixed M of 1..50; 'exact': each release's MAE as its exact "
@@ -436,7 +464,7 @@ def main():
                          for r in rows if design in r["exact"]}
                 for design in ("exponential_mechanism", "permute_and_flip",
                                *(f"zone_noise_cost_{c:g}" for c in NOISE_COST_VARIANTS), *OCCUPANCY_VARIANTS,
-                               *TRUE_OCCUPANCY_PARTS)},
+                               *TRUE_OCCUPANCY_PARTS, "declared_occupancy")},
         "wall_seconds": round(time.perf_counter() - started, 1), "load_average": load_average()})
     print(f"wrote {path}")
 

@@ -113,10 +113,12 @@ def zone_counts_user_at_bound(folders):
 NUMBER = r"(-?\b[0-9][0-9.,e+-]*|\bnan\b|\bNaN\b|\binf\b)"
 
 
-def automatic(inputs, bound):
-    """The case ``inputs`` with the bound ``bound`` chosen automatically (0, issue 22)."""
+def automatic(inputs, bound, **declared):
+    """The case ``inputs`` with the bound ``bound`` chosen automatically (0, issue 22), with ``declared`` settings
+    (e.g. AUTO_OCCUPANCY)."""
     def with_automatic(folders):
-        return [{**parameters, bound: 0, "AUTO_SHARE": 0.2, "AUTO_MAX_BOUND": 8} for parameters in inputs(folders)]
+        return [{**parameters, bound: 0, "AUTO_SHARE": 0.2, "AUTO_MAX_BOUND": 8, **declared}
+                for parameters in inputs(folders)]
     return with_automatic
 
 
@@ -412,6 +414,10 @@ CASES = [
          noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",)),
     Case("zone counts, automatic M: a user beyond any M, a NULL user, a far-away point", "noisyzonecounts",
          automatic(zone_counts_user_at_bound, "MAX_CONTRIBUTIONS"), noisy_results=("OUTSIDE_COUNT",) + CHOSEN_M_RESULTS,
+         noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",) + CHOSEN_M_TEXT),
+    Case("zone counts, automatic M with a declared AUTO_OCCUPANCY: a user beyond any M, a NULL user, a far-away "
+         "point", "noisyzonecounts", automatic(zone_counts_user_at_bound, "MAX_CONTRIBUTIONS", AUTO_OCCUPANCY=0.2),
+         noisy_results=("OUTSIDE_COUNT",) + CHOSEN_M_RESULTS,
          noisy_text=(rf"[Nn]oisy count outside all zones: {NUMBER}",) + CHOSEN_M_TEXT),
     Case("zone counts, stability threshold: a point in an empty zone", "noisyzonecounts", zone_counts_threshold,
          noisy_results=("OUTSIDE_COUNT", "ROWS_WRITTEN"),
