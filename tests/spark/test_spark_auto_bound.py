@@ -292,3 +292,23 @@ def test_report_with_automatic_m_charges_the_choice_and_names_it(spark, tmp_path
     assert f"at most {m} trips kept per user" in record.unit_of_privacy
     note = f"M = {m} was chosen by permute-and-flip with epsilon {3.0 * DEFAULT_SHARE:g} of the total"
     assert any(note in n for n in record.notes) and note in (out / "r.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("occupancy", ["1.5", "-0.1"])
+@pytest.mark.parametrize("bound", ["0", "3"])
+def test_a_declared_occupancy_outside_zero_to_one_is_refused_naming_it(occupancy, bound):
+    """AUTO_OCCUPANCY (issue 22 §2) outside [0, 1] is refused whatever M, as QGIS's range check refuses it."""
+    from dp_geoprivacy.spark.auto_bound import SparkBound
+
+    with pytest.raises(UsageError, match=r"AUTO_OCCUPANCY must be between 0 and 1"):
+        SparkBound.from_values({"MAX_CONTRIBUTIONS": bound, "USER_FIELD": "card", "AUTO_OCCUPANCY": occupancy},
+                               "MAX_CONTRIBUTIONS", 1.0, 10)
+
+
+def test_a_declared_occupancy_reaches_the_cores_choice():
+    from dp_geoprivacy.spark.auto_bound import SparkBound
+
+    bound = SparkBound.from_values({"MAX_CONTRIBUTIONS": "0", "USER_FIELD": "card", "AUTO_OCCUPANCY": "0.3"},
+                                   "MAX_CONTRIBUTIONS", 1.0, 10)
+    assert (bound.choice.noise_cost, bound.choice.occupancy_declared) == (0.3, True)
+    assert bound.choice == plan_choice(1.0, DEFAULT_SHARE, DEFAULT_MAX_BOUND, 10, occupancy=0.3)[1]
