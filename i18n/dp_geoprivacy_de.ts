@@ -1686,67 +1686,67 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Nicht aussagekräftig (jeder Wert innerhalb seiner Fehlerspanne um null, oder kein Strom veröffentlicht): {names}. Geben Sie ihnen einen größeren Anteil (BUDGET_SPLIT) oder ein größeres EPSILON.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="48"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="38"/>
         <source>Share of epsilon for the automatic M</source>
         <translation>Epsilon-Anteil für das automatische M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="51"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="41"/>
         <source>Used when M is 0 (automatic): this share of EPSILON chooses M, the rest goes to the release; e.g. 0.05.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): Dieser Anteil von EPSILON wählt M, der Rest geht an die Veröffentlichung; z. B. 0,05.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="54"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="44"/>
         <source>Largest automatic M</source>
         <translation>Größtes automatisches M</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="57"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="47"/>
         <source>Used when M is 0 (automatic): the candidates are 1 to this public number.</source>
         <translation>Wird verwendet, wenn M 0 ist (automatisch): Die Kandidaten sind 1 bis zu dieser öffentlichen Zahl.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="89"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="79"/>
         <source>{name}=0 (automatic) chooses the bound per user: set USER_FIELD, or give {name} a whole number of at least 1.</source>
         <translation>{name}=0 (automatisch) wählt die Schranke je Nutzer: Setzen Sie USER_FIELD oder geben Sie für {name} eine ganze Zahl von mindestens 1 an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="93"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="83"/>
         <source>AUTO_SHARE must be between 0 and 1, e.g. 0.05 (got {v}).</source>
         <translation>AUTO_SHARE muss zwischen 0 und 1 liegen, z. B. 0,05 (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="171"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="123"/>
         <source>{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE and AUTO_MAX_BOUND.</source>
         <translation>{name}=0 (automatisch) kann nicht funktionieren: {error}. Prüfen Sie AUTO_SHARE und AUTO_MAX_BOUND.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="185"/>
+        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="100"/>
         <source>Automatic M: M will be chosen privately when the release runs (from 1 to {largest}), with epsilon {cost:g} of the {total:g} of this run; the release will use the other {rest:g}. This trial run draws nothing: its figures are for M = {largest}, the most noise the choice can give.</source>
         <translation>Automatisches M: M wird privat gewählt, wenn die Veröffentlichung läuft (aus 1 bis {largest}), mit Epsilon {cost:g} von den {total:g} dieses Laufs; die Veröffentlichung verwendet dann die übrigen {rest:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für M = {largest}, das meiste Rauschen, das die Wahl ergeben kann.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="269"/>
+        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="171"/>
         <source>Automatic LOWER/UPPER: the bounds will be chosen privately inside {lower:g} to {upper:g} when the release runs, with epsilon {cost:g}. This trial run draws nothing: its figures are for that whole range.</source>
         <translation>Automatisches LOWER/UPPER: Die Grenzen werden privat innerhalb von {lower:g} bis {upper:g} gewählt, wenn die Veröffentlichung läuft, mit Epsilon {cost:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für diesen ganzen Bereich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="133"/>
         <source>Choose the value bounds privately</source>
         <translation>Wertgrenzen privat wählen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="135"/>
         <source>LOWER and UPPER are then the public range; AUTO_SHARE of EPSILON chooses the bounds used inside it (the private 2nd and 98th percentiles of the values).</source>
         <translation>LOWER und UPPER sind dann der öffentliche Bereich; AUTO_SHARE von EPSILON wählt die darin verwendeten Grenzen (das private 2. und 98. Perzentil der Werte).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="257"/>
+        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="159"/>
         <source>AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share:g}: the choices would take the whole EPSILON. Use e.g. AUTO_SHARE=0.05.</source>
         <translation>AUTO_VALUE_BOUNDS kann mit AUTO_SHARE {share:g} nicht funktionieren: Die Auswahlen würden das ganze EPSILON verbrauchen. Verwenden Sie z. B. AUTO_SHARE=0.05.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="277"/>
+        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="178"/>
         <source>Automatic LOWER/UPPER: the private 2nd and 98th percentiles are {lower:g} and {upper:g} (epsilon {cost:g}); values are clamped to them.</source>
         <translation>Automatische LOWER/UPPER: Das private 2. und 98. Perzentil sind {lower:g} und {upper:g} (Epsilon {cost:g}); die Werte werden auf sie begrenzt.</translation>
     </message>
@@ -1931,7 +1931,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt; (nur Anzahl und Summe): die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3) auf jeder Zelle, kalibriert auf die L2-Sensitivität über alle Zellen; sie erfordert DELTA &gt; 0 und, für die Summe, MIN_SUPPORT=0. Die Werte werden auf ein öffentliches Raster gerundet (die größte Zweierpotenz höchstens max(|LOWER|, |UPPER|) / 1024), damit das Rauschen exakt ganzzahlig ist. Mit UNIT=1 behält jeder Nutzer höchstens einen Punkt je Zelle und M Zellen (zufällig ausgewählt), daher ist die L2-Sensitivität der Summe sqrt(M) max(|LOWER|, |UPPER|) und die der Anzahl sqrt(M), gegenüber dem M-Fachen in L1 bei Laplace (die Anzahl zählt dann Nutzer je Zelle); mit UNIT=2 ist sie sqrt(K) M max(|LOWER|, |UPPER|) über alle Zellen, gegenüber Epsilon / K je Zelle bei Laplace. Die Veröffentlichung ist rho-nullkonzentriert differenziell privat (Bun und Steinke 2016), wobei rho so gewählt ist, dass Canonne, Kamath und Steinke 2020 Corollary 13 (EPSILON, DELTA) ergibt; die Privatsphäre-Angaben enthalten rho, EPSILON und DELTA, und SENSITIVITY ist die L2-Sensitivität. Bei EPSILON={e:g} und DELTA={d:g} ergibt die Gauß-Verteilung ab M (bzw. K) = {m} den kleineren Fehler; für kleine M ist Laplace besser. NOISE=1 (diskretes Laplace) gibt es hier nicht.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="21"/>
+        <location filename="../dp_geoprivacy/processing/mobility_gaussian.py" line="19"/>
         <source>NOISE=1 (discrete Laplace) is not offered by the mobility report: use NOISE=0 (Laplace) or NOISE=2 (discrete Gaussian for visits per zone).</source>
         <translation>NOISE=1 (diskretes Laplace) gibt es für den Mobilitätsbericht nicht: Verwenden Sie NOISE=0 (Laplace) oder NOISE=2 (diskrete Gauß-Verteilung für Besuche pro Zone).</translation>
     </message>
@@ -2076,12 +2076,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die {n} stärksten veröffentlichten Ströme. Nur Paare mit Wegen können veröffentlicht werden, und nur, wenn ihre verrauschte Anzahl etwa {t} erreicht ({how}): Jeder gezeigte Strom ist ein echtes Paar, kleinere Ströme werden nicht gezeigt. 95-%-Fehlerspanne je Strom ±{m}; Wege mit einem Ende außerhalb der Zonen: {o}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="194"/>
+        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="107"/>
         <source>Automatic M: permute-and-flip chose M = {m} (from 1 to {largest}) with epsilon {cost:g} of the {total:g} of this run; the release uses the other {rest:g}.</source>
         <translation>Automatisches M: Permute-and-Flip hat M = {m} gewählt (aus 1 bis {largest}), mit Epsilon {cost:g} von den {total:g} dieses Laufs; die Veröffentlichung verwendet die übrigen {rest:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="42"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="32"/>
         <source>0 = automatic: chosen privately from the {units} per user with AUTO_SHARE of EPSILON (permute-and-flip over 1..AUTO_MAX_BOUND).</source>
         <translation>0 = automatisch: privat gewählt aus der Anzahl der {units} je Nutzer mit AUTO_SHARE von EPSILON (Permute-and-Flip über 1..AUTO_MAX_BOUND).</translation>
     </message>
@@ -2141,22 +2141,22 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Automatisches M wird in einem Probelauf nicht gezogen: Jeder Abschnitt wird bei M = {m} geplant, dem größten Kandidaten (AUTO_MAX_BOUND, das meiste Rauschen, das die Wahl ergeben kann), mit dem Epsilon {rest:.4g}, das die Wahl von {e:g} übrig lässt, so wie der Genauigkeitsplaner es plant.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="64"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="54"/>
         <source>Share of zones expected to hold data (automatic M)</source>
         <translation>Erwarteter Anteil der Zonen mit Daten (automatisches M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="67"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="57"/>
         <source>Used when M is 0 (automatic): a public declaration about the tessellation, the share of its cells you expect to hold data (for OD flows: of origin-destination pairs). State it from public facts, never from the data: a grid over a city's extent has mostly empty cells (e.g. 0.15 for a 1 km grid over a subway network, where only cells with a station can hold visits); in a layer of census blocks nearly all hold people (1). The choice weighs the noise of a cell taken to hold data fully and of an empty one by half (negative counts are clamped to 0). It costs no epsilon; a wrong value makes the chosen M less accurate, never less private. Empty: the release's default (1 for zone counts, zone statistics and the mobility report's visits; 0 for OD flows).</source>
         <translation>Gilt, wenn M 0 ist (automatisch): eine öffentliche Angabe zur Zerlegung, der Anteil ihrer Zellen, die nach Ihrer Erwartung Daten enthalten (bei OD-Strömen: der Start-Ziel-Paare). Geben Sie ihn aus öffentlichen Tatsachen an, nie aus den Daten: ein Raster über die Ausdehnung einer Stadt hat meist leere Zellen (z. B. 0.15 für ein 1-km-Raster über ein U-Bahn-Netz, in dem nur Zellen mit einer Station Besuche enthalten können); in einem Layer von Baublöcken enthalten fast alle Menschen (1). Die Wahl gewichtet das Rauschen einer Zelle, die als mit Daten angenommen wird, voll und das einer leeren zur Hälfte (negative Zählwerte werden auf 0 gesetzt). Er kostet kein Epsilon; ein falscher Wert macht das gewählte M ungenauer, nie weniger privat. Leer: der Standard der Veröffentlichung (1 für Zonenzählungen, Zonenstatistiken und die Besuche des Mobilitätsberichts; 0 für OD-Ströme).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="101"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="91"/>
         <source>AUTO_OCCUPANCY must be between 0 and 1, the share of zones you expect to hold data, e.g. 0.15 for a grid over a city's extent; or leave it empty (got {v}).</source>
         <translation>AUTO_OCCUPANCY muss zwischen 0 und 1 liegen, der Anteil der Zonen, die nach Ihrer Erwartung Daten enthalten, z. B. 0.15 für ein Raster über die Ausdehnung einer Stadt; oder lassen Sie es leer (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="120"/>
+        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="118"/>
         <source>The choice weighed the noise on the declared AUTO_OCCUPANCY {share:g} (the share of zones expected to hold data; public, not read from the data).</source>
         <translation>Die Wahl gewichtete das Rauschen mit dem angegebenen AUTO_OCCUPANCY {share:g} (dem Anteil der Zonen, die erwartungsgemäß Daten enthalten; öffentlich, nicht aus den Daten gelesen).</translation>
     </message>
