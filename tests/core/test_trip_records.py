@@ -5,7 +5,12 @@ import numpy as np
 import pytest
 
 from dp_geoprivacy.core.releases import mobility_analyses as ma
-from dp_geoprivacy.core.releases.mobility_report import MobilityReportSpec, bounded_trips, pair_trip_records
+from dp_geoprivacy.core.releases.mobility_report import (
+    MobilityReportSpec,
+    _by_pair_then_time,
+    bounded_trips,
+    pair_trip_records,
+)
 
 from .test_mobility_report import T0
 
@@ -70,3 +75,30 @@ def test_trip_records_order_text_ids_as_text_whatever_their_width_and_script(kin
     order = sorted(set(ids), key=lambda i: i.encode("utf-8") if kind == "bytes" else i)
     assert t.start_zone.tolist() == [ids.index(i) for i in order]
     assert t.end_zone.tolist() == [n + n - 1 - ids[::-1].index(i) for i in order]
+
+
+@pytest.mark.parametrize("layout", ["grouped in time order", "a trip's rows out of time order", "shuffled"])
+def test_rows_are_ordered_by_user_trip_then_time_as_the_full_sort_orders_them(layout):
+    """Issue 24 (speed): rows that come grouped by (user, trip) and in time order within each are ordered by a stable
+    sort on the key alone, others by the full sort; either way in the order np.lexsort((time, key)) gives, ties and
+    NULL times (last) included, and the trips start and end at the rows that order says."""
+    rng = np.random.default_rng(8)
+    key = np.repeat(np.arange(500), rng.integers(1, 5, 500))
+    seconds = np.round(rng.uniform(0, 50, len(key)))  # ties within a trip
+    seconds[rng.random(len(key)) < 0.05] = np.inf
+    rows = np.lexsort((seconds, key))  # grouped, in time order
+    if layout == "shuffled":
+        rows = rng.permutation(len(key))
+    key, seconds = key[rows], seconds[rows]
+    if layout == "a trip's rows out of time order":
+        last = int(np.flatnonzero(np.diff(key) == 0)[0]) + 1
+        seconds[last] = -1.0  # earlier than the row before it, in the same trip
+    order = np.lexsort((seconds, key))
+    assert np.array_equal(_by_pair_then_time(key, seconds), order)
+    t = pair_trip_records(np.full(len(key), "u", dtype=object), key,  # one user: trips in the order of their ids
+                          np.where(np.isinf(seconds), np.nan, seconds), np.zeros((len(key), 2)), np.arange(len(key)),
+                          len(key))
+    change = np.diff(key[order]) != 0
+    first, last = order[np.r_[True, change]], order[np.r_[change, True]]
+    assert np.array_equal(t.start_zone, first)
+    assert np.array_equal(t.end_zone, np.where(first == last, ma.MISSING, last))
