@@ -205,7 +205,7 @@ class ZoneLayerCells(CellSet):
 
         def assign(xy):
             xy = np.asarray(xy, dtype=float).reshape(-1, 2)
-            return cells.assign(xy if transform is None else transform(xy))
+            return cells.assign(xy, transform)
 
         return assign
 

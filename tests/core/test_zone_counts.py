@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 import shapely
 
+from dp_geoprivacy.core.geometry import zones as zones_module
 from dp_geoprivacy.core.geometry.zones import LOCATOR_MIN_POINTS, OUTSIDE, Tessellation
 from dp_geoprivacy.core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise, StabilityHistogram
 from dp_geoprivacy.core.releases.release import null_user_mask
@@ -293,3 +294,25 @@ def test_zone_locator_gives_the_same_zones_as_the_tessellation(kind):
     assert len(xy) >= LOCATOR_MIN_POINTS  # the raster path of Tessellation.assign
     assert np.array_equal(zones.assign(xy), zones.assign_with_tree(xy))
     assert zones.assign(np.empty((0, 2))).shape == (0,)
+
+
+def test_many_points_are_reprojected_and_located_chunk_by_chunk_with_the_same_zones(monkeypatch):
+    """Issue 24 (speed): Tessellation.assign with a reprojection hands LOCATOR_CHUNK points at a time to it and to
+    the ZoneLocator; the zones equal the STRtree's on the reprojected points, across chunk ends; few points go to
+    the tree, reprojected once."""
+    monkeypatch.setattr(zones_module, "LOCATOR_CHUNK", 4096)
+    polygons = [shapely.box(c * 10, r * 10, (c + 1) * 10, (r + 1) * 10) for r in range(30) for c in range(30)]
+    zones = Tessellation(polygons, range(len(polygons)))
+    rng = np.random.default_rng(22)
+    xy = np.r_[rng.uniform(-10, 160, (LOCATOR_MIN_POINTS + 5001, 2)), [[np.nan, 1.0]]]
+    sizes = []
+
+    def transform(a):  # an affine map point by point, as a reprojection is
+        sizes.append(len(a))
+        return a * 2.0 + [-5.0, 3.0]
+
+    got = zones.assign(xy, transform)
+    assert max(sizes) == 4096 and sum(sizes) == len(xy) and len(sizes) == -(-len(xy) // 4096)
+    assert np.array_equal(got, zones.assign_with_tree(xy * 2.0 + [-5.0, 3.0]))
+    sizes.clear()
+    assert np.array_equal(zones.assign(xy[:100], transform), got[:100]) and sizes == [100]

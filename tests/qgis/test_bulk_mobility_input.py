@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import shapely
 
-from dp_geoprivacy.processing.mobility_input import TimestampError, seconds_of
+from dp_geoprivacy.processing.mobility_input import TimestampError, _fixed_iso_seconds, seconds_of
 from dp_geoprivacy.processing.readers import joined_column, text_bytes, wkb_point_coordinates
 
 # 2014-06-02 05:30:00 as seconds since 1970-01-01 (clock time written), computed by hand: 16223 days.
@@ -103,3 +103,19 @@ def test_text_as_bytes_keeps_nulls_and_any_text():
     assert text_bytes(np.ma.array(np.array(["é"], dtype=object), mask=[False])) is None
     mixed = joined_column([part, np.array(["é"], dtype=object)])
     assert mixed.dtype == object and mixed.tolist() == ["aé", None, "b", "é"]
+
+
+def test_fixed_form_timestamps_read_chunk_by_chunk_as_in_one_block():
+    """Issue 24 (speed): the digits are read a chunk of rows at a time; any chunk size gives the one-block seconds
+    (NULLs masked chunk by chunk), and a value not in the fixed form in the last chunk hands the whole column to
+    numpy's reading (None here)."""
+    seconds = T + np.arange(100) * 3_601
+    texts = np.datetime_as_string(seconds.astype("datetime64[s]")).tolist()
+    mask = np.arange(100) % 9 == 4
+    data = as_bytes(texts, mask)
+    whole = _fixed_iso_seconds(np.ma.getdata(data), np.ma.getmaskarray(data), chunk=100)
+    np.testing.assert_array_equal(whole, np.where(mask, np.nan, seconds.astype(float)))
+    for chunk in (1, 7, 64):
+        np.testing.assert_array_equal(_fixed_iso_seconds(np.ma.getdata(data), np.ma.getmaskarray(data), chunk), whole)
+    late = as_bytes(texts[:-1] + ["2014/06/02 05:30:00"], mask)
+    assert _fixed_iso_seconds(np.ma.getdata(late), np.ma.getmaskarray(late), chunk=7) is None

@@ -20,6 +20,7 @@ OUTSIDE = -1
 # Tessellation.assign locates this many points or more with the raster ZoneLocator
 # (built once per tessellation), fewer with the STRtree.
 LOCATOR_MIN_POINTS = 20_000
+LOCATOR_CHUNK = 1 << 16
 
 _EMPTY = -1  # ZoneLocator cell codes: no zone intersects the cell ...
 _MIXED = -2  # ... or several do, or one that does not cover it.
@@ -44,16 +45,23 @@ class Tessellation:
     def __len__(self):
         return len(self.polygons)
 
-    def assign(self, xy: np.ndarray) -> np.ndarray:
-        """Zone index of each (x, y) point, OUTSIDE (-1) where it is in no zone.
+    def assign(self, xy: np.ndarray, transform=None) -> np.ndarray:
+        """Zone index of each (x, y) point, OUTSIDE (-1) where it is in no zone; ``transform`` (an (n, 2) -> (n, 2)
+        function, point by point) first takes the points into the zones' CRS.
 
         Many points are located with the raster ZoneLocator (same answers,
-        built once and kept), few with the STRtree.
+        built once and kept), LOCATOR_CHUNK at a time (reprojected chunk by chunk too: the temporary arrays stay
+        small and are reused, where whole-column ones cost page faults in a fresh process); few with the STRtree.
         """
         xy = np.asarray(xy, dtype=float).reshape(-1, 2)
-        if len(xy) >= LOCATOR_MIN_POINTS:
-            return self.locator().locate(xy)
-        return self.assign_with_tree(xy)
+        if len(xy) < LOCATOR_MIN_POINTS:
+            return self.assign_with_tree(xy if transform is None else transform(xy))
+        locator = self.locator()
+        zone = np.empty(len(xy), dtype=np.int64)
+        for begin in range(0, len(xy), LOCATOR_CHUNK):
+            part = xy[begin:begin + LOCATOR_CHUNK]
+            zone[begin:begin + len(part)] = locator.locate(part if transform is None else transform(part))
+        return zone
 
     def locator(self) -> "ZoneLocator":
         """The raster index of these zones (built on first use)."""

@@ -230,7 +230,7 @@ def pair_trip_records(user, trip, seconds, lonlat, zone, n_zones: int) -> Mobili
     # (user, trip id) as one integer key, in the same order as the pair (user codes dense from -1, trip codes dense
     # from 0, so no two pairs share a key): one sort key fewer for the sort of all the records.
     pair = (user_code + 1) * (int(trip_code.max(initial=0)) + 1) + trip_code
-    order = np.lexsort((np.nan_to_num(seconds, nan=np.inf), pair))
+    order = _by_pair_then_time(pair, np.nan_to_num(seconds, nan=np.inf))
     key = pair[order]
     change = key[1:] != key[:-1]
     start_rows, end_rows = order[np.r_[True, change]], order[np.r_[change, True]]
@@ -241,6 +241,17 @@ def pair_trip_records(user, trip, seconds, lonlat, zone, n_zones: int) -> Mobili
                         np.where(single, np.nan, seconds[end_rows]), lonlat[start_rows],
                         np.where(single[:, None], np.nan, lonlat[end_rows]), zone[start_rows],
                         np.where(single, ma.MISSING, zone[end_rows]), n_zones)
+
+
+def _by_pair_then_time(pair, seconds):
+    """np.lexsort((seconds, pair)): rows by pair, then time, then row. Records usually come grouped by trip and in
+    time order within it: a stable sort by pair alone (fast on runs already in order) then gives the same order,
+    which is checked; otherwise the full sort."""
+    order = np.argsort(pair, kind="stable")
+    key, when = pair[order], seconds[order]
+    if not ((key[1:] == key[:-1]) & (when[1:] < when[:-1])).any():
+        return order
+    return np.lexsort((seconds, pair))
 
 
 def split_budget(epsilon: float, analyses, weights: Optional[Dict[str, float]] = None) -> Dict[str, float]:

@@ -78,8 +78,11 @@ from .publication import Private
 from .release import NoUsableRecordsError, Release, no_op, null_user_mask, ranks_from_order, user_codes
 from .zone_counts import make_mechanism
 
-# Up to this many cells, pairs are counted with one bincount (an int64 per cell).
+# Up to this many cells, and at most BINCOUNT_CELLS_PER_TRIP per trip counted, pairs are counted with one bincount
+# (an int64 per cell); otherwise by sorting the trips (np.unique: the same cells and counts). A report's few
+# thousand trips after the user bound over 1,700^2 cells: 0.04 s for the bincount and its scan, 1 ms sorting.
 BINCOUNT_MAX_CELLS = 1 << 24
+BINCOUNT_CELLS_PER_TRIP = 32
 
 
 @dataclass(frozen=True)
@@ -163,7 +166,7 @@ def count_pairs(origin_zone, dest_zone, n_zones: int, include_intrazonal: bool =
     intrazonal = inside & (origin == dest)
     counted = inside if include_intrazonal else inside & ~intrazonal
     ranks = domain.ranks(origin[counted], dest[counted])
-    if domain.size <= BINCOUNT_MAX_CELLS:
+    if domain.size <= min(BINCOUNT_MAX_CELLS, BINCOUNT_CELLS_PER_TRIP * len(ranks)):
         per_cell = np.bincount(ranks, minlength=domain.size)
         cells = np.flatnonzero(per_cell)
         counts = per_cell[cells]
