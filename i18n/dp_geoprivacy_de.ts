@@ -1356,42 +1356,42 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ziele je Zone und Fenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="132"/>
         <source>Give both X_FIELD and Y_FIELD, or neither to use point geometries.</source>
         <translation>Geben Sie X_FIELD und Y_FIELD beide an oder keines von beiden, um Punktgeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="125"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="139"/>
         <source>INPUT has no CRS: set COORDINATES_CRS or the layer's CRS.</source>
         <translation>INPUT hat kein KBS: Setzen Sie COORDINATES_CRS oder das KBS des Layers.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="129"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="143"/>
         <source>TRIP_FIELD is needed for trip records (one row per start and end); or give trip lines.</source>
         <translation>TRIP_FIELD wird für Wegdatensätze benötigt (eine Zeile je Beginn und Ende); oder geben Sie Weglinien an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="145"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="159"/>
         <source>INPUT has no point geometries: give a point layer, or X_FIELD and Y_FIELD.</source>
         <translation>INPUT hat keine Punktgeometrien: Geben Sie einen Punktlayer an oder X_FIELD und Y_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="169"/>
         <source>TIMESTAMP_FIELD holds a value that is not a date and time: {value}. Fix it or set it to NULL (NULL timestamps are counted as missing).</source>
         <translation>TIMESTAMP_FIELD enthält einen Wert, der kein Datum mit Uhrzeit ist: {value}. Korrigieren Sie ihn oder setzen Sie ihn auf NULL (NULL-Zeitstempel werden als fehlend gezählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="206"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="220"/>
         <source>Dropped {n} rows with a NULL trip id.</source>
         <translation>{n} Zeilen mit NULL-Weg-ID wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="210"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="224"/>
         <source>No record has a trip id in TRIP_FIELD.</source>
         <translation>Kein Datensatz hat eine Weg-ID in TRIP_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="229"/>
         <source>{n} trips have one record only: counted as incomplete.</source>
         <translation>{n} Wege haben nur einen Datensatz: als unvollständig gezählt.</translation>
     </message>
@@ -1441,19 +1441,9 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="19"/>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="22"/>
         <source>At EPSILON {e:g} for the whole report (M = {m}), per section: its epsilon, the expected absolute error and the 95% margin of one published count or bin:</source>
         <translation>Bei EPSILON {e:g} für den ganzen Bericht (M = {m}), je Abschnitt: sein Epsilon, der erwartete absolute Fehler und die 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Klasse:</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="22"/>
-        <source>{section} ({part}): epsilon {s:.3g}, expected error {mae:.3g}, margin ±{moe:.3g}</source>
-        <translation>{section} ({part}): Epsilon {s:.3g}, erwarteter Fehler {mae:.3g}, Spanne ±{moe:.3g}</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="26"/>
-        <source>; five-number summary within {r:.3g} ranks (95%)</source>
-        <translation>; Fünf-Punkte-Zusammenfassung innerhalb von {r:.3g} Rängen (95 %)</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="96"/>
@@ -2106,37 +2096,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einstellungen des Mobilitätsberichts: {error} (OD_DELTA, oder DELTA, wenn es leer ist, ist das Delta der Quelle-Ziel-Ströme).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="141"/>
         <source>Side by side at EPSILON {e:g}: the report with NOISE=0 (Laplace) against NOISE=2 (the discrete Gaussian at DELTA {d:g}), the same split; every other section is the same in both.</source>
         <translation>Nebeneinander bei EPSILON {e:g}: der Bericht mit NOISE=0 (Laplace) gegen NOISE=2 (diskretes Gauß-Rauschen bei DELTA {d:g}), mit derselben Aufteilung; jeder andere Abschnitt ist in beiden gleich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="146"/>
         <source>Visits per zone: Laplace RMSE {lr:.4g} (trip ends per zone, L1 sensitivity 2M); discrete Gaussian RMSE {gr:.4g} (users per zone, one visit per user and zone, L2 sensitivity sqrt(2M)). {noise} noise gives the smaller error.</source>
         <translation>Besuche je Zone: Laplace RMSE {lr:.4g} (Wegenden je Zone, L1-Sensitivität 2M); diskretes Gauß-Rauschen RMSE {gr:.4g} (Nutzer je Zone, ein Besuch je Nutzer und Zone, L2-Sensitivität sqrt(2M)). {noise}-Rauschen ergibt den kleineren Fehler.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="153"/>
         <source>OD flows: the stability-based histogram (Laplace) publishes a pair from a noisy count of {lt:.4g} trips, noise RMSE {lr:.4g}; Gaussian thresholding from {gt:.4g} users, noise RMSE {gr:.4g}. {noise} noise gives the smaller error; the smaller threshold publishes smaller flows.</source>
         <translation>Quelle-Ziel-Ströme: Das Stabilitätshistogramm (Laplace) veröffentlicht ein Paar ab einer verrauschten Anzahl von {lt:.4g} Wegen, RMSE des Rauschens {lr:.4g}; die Gauß-Schwellenwertbildung ab {gt:.4g} Nutzern, RMSE des Rauschens {gr:.4g}. {noise}-Rauschen ergibt den kleineren Fehler; die kleinere Schwelle veröffentlicht kleinere Ströme.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="164"/>
         <source>NOISE=2: the analyses are (epsilon {e:.4g}, delta {d:g})-DP: every analysis but the OD flows is rho = {rho:.4g}-zCDP, converted at DELTA (Canonne, Kamath and Steinke 2020 Corollary 13); the OD flows' Gaussian thresholding, when chosen, is added on top; at most their epsilon {total:.4g}.</source>
         <translation>NOISE=2: Die Analysen sind (Epsilon {e:.4g}, Delta {d:g})-DP: Jede Analyse außer den Quelle-Ziel-Strömen ist rho = {rho:.4g}-zCDP, umgerechnet bei DELTA (Canonne, Kamath und Steinke 2020 Corollary 13); die Gauß-Schwellenwertbildung der Quelle-Ziel-Ströme kommt, wenn gewählt, hinzu; höchstens ihr Epsilon {total:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="169"/>
         <source>The automatic M's choice adds its epsilon to that.</source>
         <translation>Die Wahl des automatischen M fügt ihr Epsilon hinzu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="28"/>
-        <source>; a flow is published from a noisy count of {t:.4g}, a true flow of {c:.4g} with 95% probability (trips; with NOISE=2 users per pair)</source>
-        <translation>; ein Strom wird ab einer verrauschten Anzahl von {t:.4g} veröffentlicht, ein wahrer Strom von {c:.4g} mit 95 % Wahrscheinlichkeit (Wege; mit NOISE=2 Nutzer je Paar)</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="47"/>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="51"/>
         <source>Automatic M is not drawn in a trial run: each section is planned at M = {m}, the largest candidate (AUTO_MAX_BOUND, the most noise the choice can give), with the epsilon {rest:.4g} the choice leaves of {e:g}, as the accuracy planner plans it.</source>
         <translation>Automatisches M wird in einem Probelauf nicht gezogen: Jeder Abschnitt wird bei M = {m} geplant, dem größten Kandidaten (AUTO_MAX_BOUND, das meiste Rauschen, das die Wahl ergeben kann), mit dem Epsilon {rest:.4g}, das die Wahl von {e:g} übrig lässt, so wie der Genauigkeitsplaner es plant.</translation>
     </message>
@@ -2159,6 +2144,26 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="118"/>
         <source>The choice weighed the noise on the declared AUTO_OCCUPANCY {share:g} (the share of zones expected to hold data; public, not read from the data).</source>
         <translation>Die Wahl gewichtete das Rauschen mit dem angegebenen AUTO_OCCUPANCY {share:g} (dem Anteil der Zonen, die erwartungsgemäß Daten enthalten; öffentlich, nicht aus den Daten gelesen).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="24"/>
+        <source>; a flow is published from a noisy count of {t}, a true flow of {c} users per pair with 95% probability</source>
+        <translation>; ein Strom wird ab einer verrauschten Anzahl von {t} veröffentlicht, ein wahrer Strom von {c} Nutzern je Paar mit 95 % Wahrscheinlichkeit</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="24"/>
+        <source>; a flow is published from a noisy count of {t}, a true flow of {c} trips with 95% probability</source>
+        <translation>; ein Strom wird ab einer verrauschten Anzahl von {t} veröffentlicht, ein wahrer Strom von {c} Wegen mit 95 % Wahrscheinlichkeit</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="28"/>
+        <source>{section} ({part}): epsilon {s:.3g}, expected error {mae}, margin ±{moe}</source>
+        <translation>{section} ({part}): Epsilon {s:.3g}, erwarteter Fehler {mae}, Spanne ±{moe}</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="32"/>
+        <source>; five-number summary within {r} ranks (95%)</source>
+        <translation>; Fünf-Punkte-Zusammenfassung innerhalb von {r} Rängen (95 %)</translation>
     </message>
 </context>
 <context>

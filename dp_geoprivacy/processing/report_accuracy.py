@@ -10,24 +10,28 @@ import json
 
 from ..core.accuracy.report_planning import lead_figures, report_settings, section_rows
 from ..translation import tr
+from .mobility_svg import number
 
 SECTIONS_ACCURACY = "SECTIONS_ACCURACY"  # a trial run's result: the rows as a JSON list (as SETTINGS is JSON)
 
 
-def log_sections(log, rows, epsilon, m):
-    """The log lines (``log``: a callable taking a line) of one report's rows at ``epsilon`` and M = ``m``."""
+def log_sections(log, rows, epsilon, m, per_user=False):
+    """The log lines (``log``: a callable taking a line) of one report's rows at ``epsilon`` and M = ``m``; counts
+    written as the report page writes them (mobility_svg.number); the OD flows in trips, or with ``per_user``
+    (NOISE=2: Gaussian thresholding) in users per pair."""
     log(tr("At EPSILON {e:g} for the whole report (M = {m}), per section: its epsilon, the expected "
            "absolute error and the 95% margin of one published count or bin:").format(e=epsilon, m=m))
+    flow = (tr("; a flow is published from a noisy count of {t}, a true flow of {c} users per pair with 95% "
+               "probability") if per_user else
+            tr("; a flow is published from a noisy count of {t}, a true flow of {c} trips with 95% probability"))
     for row in rows:
-        line = tr("{section} ({part}): epsilon {s:.3g}, expected error {mae:.3g}, margin ±{moe:.3g}").format(
-            section=row["section"], part=row["part"], s=row["section_epsilon"], mae=row["expected_abs_error"],
-            moe=row["margin_of_error"])
+        line = tr("{section} ({part}): epsilon {s:.3g}, expected error {mae}, margin ±{moe}").format(
+            section=row["section"], part=row["part"], s=row["section_epsilon"], mae=number(row["expected_abs_error"]),
+            moe=number(row["margin_of_error"]))
         if row["rank_margin"] is not None:
-            line += tr("; five-number summary within {r:.3g} ranks (95%)").format(r=row["rank_margin"])
+            line += tr("; five-number summary within {r} ranks (95%)").format(r=number(row["rank_margin"]))
         if row["threshold"] is not None:
-            line += tr("; a flow is published from a noisy count of {t:.4g}, a true flow of {c:.4g} with 95% "
-                       "probability (trips; with NOISE=2 users per pair)").format(
-                t=row["threshold"], c=row["count_published_95"])
+            line += flow.format(t=number(row["threshold"]), c=number(row["count_published_95"]))
         log(line + ".")
 
 
@@ -48,6 +52,6 @@ def trial_sections(spec, epsilon, log, choice=None):
                "(AUTO_MAX_BOUND, the most noise the choice can give), with the epsilon {rest:.4g} the choice leaves "
                "of {e:g}, as the accuracy planner plans it.").format(m=choice.max_bound, rest=spec.epsilon,
                                                                       e=epsilon))
-    log_sections(log, rows, epsilon, spec.max_trips)
+    log_sections(log, rows, epsilon, spec.max_trips, per_user=bool(spec.gaussian_delta))
     results["SETTINGS"] = json.dumps(settings, sort_keys=True)
     return results

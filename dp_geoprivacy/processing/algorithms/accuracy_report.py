@@ -96,12 +96,14 @@ def report_rows(algorithm, parameters, context, settings, epsilons, epsilon, fee
     chosen = [row for row in rows if row["epsilon"] == epsilon]
     if plan:
         plan.log_choices(feedback, results, epsilon)
-    log_sections(feedback.pushInfo, chosen, epsilon, plan.largest if plan else settings["max_contributions"])
+    per_user = bool(make_spec(epsilon).gaussian_delta)  # NOISE=2: OD flows count users per pair
+    log_sections(feedback.pushInfo, chosen, epsilon, plan.largest if plan else settings["max_contributions"],
+                 per_user=per_user)
     if settings["delta"]:
         log_gaussian_report(feedback, make_spec(epsilon), plan)
     if plan:
         typical = section_rows(make_spec(epsilon, plan.typical), epsilon)
-        log_sections(feedback.pushInfo, typical, epsilon, plan.typical)
+        log_sections(feedback.pushInfo, typical, epsilon, plan.typical, per_user=per_user)
         results["EXPECTED_ABS_ERROR_TYPICAL_M"] = next(
             (row["expected_abs_error"] for row in typical if row["section"] == "visits_per_zone"), None)
     delta = algorithm.parameterAsDouble(parameters, "DELTA", context)
