@@ -4462,107 +4462,107 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="328"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="332"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="340"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="417"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="421"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="469"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="473"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="401"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="405"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="474"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="478"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips' CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="480"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="484"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="346"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="346"/>
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="408"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="412"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="411"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="415"/>
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="413"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="417"/>
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="436"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="440"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="436"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="440"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="486"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="490"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="488"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="492"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="488"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="492"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="488"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="492"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="491"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="495"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="493"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="497"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="498"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="502"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>
@@ -4617,7 +4617,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Binnenzonale Ströme einschließen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="338"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="342"/>
         <source>MAX_TRIPS=0 (automatic) weighs the noise on every pair of zones: declare the zones (ZONES, or H3 with an EXTENT), or give MAX_TRIPS.</source>
         <translation>MAX_TRIPS=0 (automatisch) wägt das Rauschen auf jedem Zonenpaar ab: Deklarieren Sie die Zonen (ZONES oder H3 mit EXTENT) oder geben Sie MAX_TRIPS an.</translation>
     </message>
@@ -4632,7 +4632,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zonenpaar, in höchstens M = {m} Paaren, daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und in (EPSILON, DELTA) umgerechnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="345"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="349"/>
         <source>one user ({field}), at most one trip per zone pair and {m} pairs kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), je Nutzer höchstens eine Fahrt je Zonenpaar und {m} Paare behalten (gleichverteilt ausgewählt)</translation>
     </message>
@@ -4641,11 +4641,16 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (Dumont et al. 2021 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Kapp et al. 2023 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_TRIPS=0 (with USER_FIELD and declared zones) chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by permute-and-flip (McKenna and Sheldon 2020, the exponential mechanism's privacy with a smaller expected loss) on the trips per user, aiming at the M where the trips left out plus the expected noise error on every pair is smallest (the model of THRESHOLD=0 with CLAMP: most pairs are empty, and a clamped empty pair's error is the noise's positive part, for Laplace with its power-of-two grain, for the discrete Gaussian growing as the square root of M); the flows use the rest of EPSILON (with NOISE=2, the rest of its rho). The chosen M is in the log and the privacy record, and EPSILON_SPENT includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, Kapp et al. 2023 and Roy, Kantarcioglu and Sweeney 2016 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero. With NOISE=2 it is Gaussian thresholding (below).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (Roy, Kantarcioglu and Sweeney 2016 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (Asghar, Tyler and Kaafar 2017 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Kapp et al. 2023 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §4.2 and §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1; Roy, Kantarcioglu and Sweeney 2016 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (Dumont et al. 2021 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach Kapp et al. 2023 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_TRIPS=0 (mit USER_FIELD und deklarierten Zonen) wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit Permute-and-Flip (McKenna und Sheldon 2020, die Privatsphäre des Exponentialmechanismus mit kleinerem erwartetem Verlust) auf den Fahrten je Nutzer und zielt auf das M, bei dem die weggelassenen Fahrten plus der erwartete Rauschfehler auf jedem Paar am kleinsten sind (das Modell von THRESHOLD=0 mit CLAMP: die meisten Paare sind leer, und der Fehler eines begrenzten leeren Paares ist der positive Teil des Rauschens, bei Laplace mit seiner Körnung in Zweierpotenzen, beim diskreten Gauß-Rauschen mit der Quadratwurzel von M wachsend); die Ströme verwenden den Rest von EPSILON (bei NOISE=2 den Rest seines rho). Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, Kapp et al. 2023 und Roy, Kantarcioglu und Sweeney 2016 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null. Mit NOISE=2 ist es Gauß-Schwellenwertbildung (unten).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (Roy, Kantarcioglu und Sweeney 2016 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Kapp et al. 2023 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §4.2 und §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; Roy, Kantarcioglu und Sweeney 2016 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="324"/>
+        <source>Discrete Gaussian noise: each user counts at most once per zone pair, in at most M pairs (the automatic M), so the L2 sensitivity is sqrt(M); accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
+        <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zonenpaar, in höchstens M Paaren (das automatische M), daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und in (EPSILON, DELTA) umgerechnet.</translation>
+    </message>
 </context>
 <context>
     <name>NoisyZoneCounts</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="350"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zählwerte je Zone</translation>
     </message>
@@ -4730,82 +4735,82 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Kein USER_FIELD: Jeder Punkt ist seine eigene Schutzeinheit; MAX_CONTRIBUTIONS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="260"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="264"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="269"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="273"/>
         <source>Counting in {cells}.</source>
         <translation>Gezählt wird in {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="278"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="282"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="314"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="318"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} points per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Punkten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="308"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="312"/>
         <source>TIME_FIELD '{field}' cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Feld mit Datum und Uhrzeit (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="319"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="323"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="287"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="291"/>
         <source>one user ({field}), at most {m} points kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Punkte je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="287"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="291"/>
         <source>one point (item-level)</source>
         <translation>ein Punkt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="326"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="330"/>
         <source>User bound: {n} points beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="367"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="371"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="372"/>
         <source>Noisy count outside all zones: {outside} (95% margin of error {moe:g}).</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen: {outside} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="372"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="376"/>
         <source>Overlapping zones allowed: a point counts in up to {c} zones.</source>
         <translation>Überlappende Zonen zugelassen: Ein Punkt zählt in bis zu {c} Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="379"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="377"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="381"/>
         <source>Stability threshold: only zones with data whose noisy count reached {t:.4g} are published; a missing zone does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert: Nur Zonen mit Daten, deren verrauschter Zählwert {t:.4g} erreicht hat, werden veröffentlicht; eine fehlende Zone bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="385"/>
         <source>Only the {k} largest noisy counts are published (post-processing).</source>
         <translation>Nur die {k} größten verrauschten Zählwerte werden veröffentlicht (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="383"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="387"/>
         <source>Counts rounded and clamped at zero (post-processing).</source>
         <translation>Zählwerte gerundet und negative Werte auf null gesetzt (Nachverarbeitung).</translation>
     </message>
@@ -4840,7 +4845,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zone (und Zeitfenster), in höchstens M = {m} Zonen, daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und umgerechnet in (EPSILON, DELTA).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="322"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="326"/>
         <source>User bound: {n} points were left out (a user's repeats in a zone, and zones beyond {m} per user, sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte wurden weggelassen (Wiederholungen eines Nutzers in einer Zone sowie Zonen über {m} je Nutzer hinaus, gleichverteilt ausgewählt).</translation>
     </message>
@@ -4850,7 +4855,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Zonen (und Zeitfenster)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="298"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="302"/>
         <source>THRESHOLD=1 with NOISE=2 (Gaussian thresholding) needs each point in one zone: the zones overlap (ALLOW_OVERLAP). Use zones that do not overlap, NOISE=0 with THRESHOLD=1, or THRESHOLD=0.</source>
         <translation>THRESHOLD=1 mit NOISE=2 (Gauß-Schwellenwertbildung) erfordert, dass jeder Punkt in genau einer Zone liegt: Die Zonen überlappen sich (ALLOW_OVERLAP). Verwenden Sie Zonen ohne Überlappung, NOISE=0 mit THRESHOLD=1 oder THRESHOLD=0.</translation>
     </message>
@@ -4858,6 +4863,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="110"/>
         <source>&lt;p&gt;Counts the points (households, taps, trip ends) in each zone of a public zone layer or in H3 hexagons, optionally per time slot, and publishes the counts with differential privacy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (the ITMS report §II C). The set of zones is public and chosen without looking at the points (Kapp et al. 2023 §4.2): with THRESHOLD=0 every zone, and every zone x slot, is published with noise, zeros included. Points in no zone are counted in one extra noisy cell, reported as OUTSIDE_COUNT and in the metadata, with the same noise. H3 without EXTENT is only allowed with THRESHOLD=1. Points and zones in different CRSs: points are reprojected to the zones' CRS (to EPSG:4326 for H3), as the log says. A point on a shared edge belongs to the first zone in layer order. Invalid zone polygons are repaired (shapely make_valid, keeping their polygonal part) and counted in the log. Overlapping zones are refused unless ALLOW_OVERLAP is set; then a point counts in every zone containing it and the sensitivity is multiplied by the largest number of zones overlapping at one place.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one point (item-level), sensitivity 1. With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3). Each user keeps at most MAX_CONTRIBUTIONS (M) points, chosen uniformly at random (not the first M); adding or removing a user then changes the counts by at most M in total, whichever zones and slots the M points fall in, so the sensitivity is M. Points with a NULL (or empty) user id are dropped and counted in the log: a NULL could hide the same person twice and break the bound M. For trip ends (origin and destination of a trip) use M = 2 x trips per user (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_CONTRIBUTIONS=0 (with USER_FIELD) chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by permute-and-flip (McKenna and Sheldon 2020, the exponential mechanism's privacy with a smaller expected loss) on the points per user, aiming at the M where the points left out plus the expected noise error on every cell is smallest (the noise of the chosen NOISE: Laplace with its power-of-two grain, or the discrete Gaussian, growing as the square root of M); the counts use the rest of EPSILON (with NOISE=2, the rest of its rho). The chosen M is in the log and the privacy record, and EPSILON_SPENT includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Time slots.&lt;/b&gt; With TIME_FIELD (date-time, date, time or ISO text) each point counts in a (zone, slot) cell: hour of day, the six four-hour windows of Kapp et al. 2023 (02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot (the ITMS report: hexagon-and-timeslot). Clock times are read as written. Points with a NULL time are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Noise.&lt;/b&gt; NOISE=0: Laplace with scale b = sensitivity / EPSILON on every cell (Dumont et al. 2021 §6.1, Kapp et al. 2023 Definition 4); NOISE=1: discrete Laplace (two-sided geometric), integer noise with the same privacy; DELTA is 0 and unused. NOISE=2: the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity: each user is counted at most once per zone (and slot) and in at most M zones, sampled (so counts are users per zone, not points), which makes the L2 sensitivity sqrt(M) instead of M; it needs DELTA &gt; 0, satisfies rho-zero-concentrated DP (Bun and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA), and the record carries rho. For large M it is the more accurate choice. moe95 is the 95% margin of error of the noise: the true count lies within noisy_count +- moe95 with 95% probability (before clamping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: the stability-based histogram of Asghar, Tyler and Kaafar 2017 Algorithm 1, which needs DELTA in (0, 1). Only cells with a non-zero true count get Laplace noise (scale 2 M / EPSILON) and are published when the noisy count reaches the threshold (2 ln(2 / DELTA) / EPSILON + 1 for M = 1; M + b ln(2 M / DELTA) in general). Zones without data, and zones below the threshold, are missing from the output: a missing zone does not mean zero. No cell is ever introduced that has no data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt; (no privacy cost): TOP_K keeps only the k largest noisy counts (Dumont et al. 2021 §6.1 publishes the 10 largest); CLAMP rounds and sets negative counts to zero (Roy, Kantarcioglu and Sweeney 2016). Rows are ordered by zone id, then slot, never by the data (Asghar, Tyler and Kaafar 2017 §3.3.1).&lt;/p&gt;&lt;p&gt;Output fields: zone_id (text), time_slot (text, with TIME_FIELD), noisy_count (real), moe95 (real). Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN when the threshold suppressed it), ROWS_WRITTEN. The privacy record is stored in the output's metadata.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1; the ITMS report §II C and hexagon-and-timeslot aggregation.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Punkte (Haushalte, Fahrkarten-Check-ins, Wegenden) in jeder Zone eines öffentlichen Zonenlayers oder in H3-Sechsecken, optional je Zeitfenster, und veröffentlicht die Zählwerte differenziell privat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs) oder H3_RESOLUTION mit EXTENT: jede H3-Zelle, die die Ausdehnung überlappt (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §II C). Die Menge der Zonen ist öffentlich und wird gewählt, ohne die Punkte anzusehen (Kapp et al. 2023 §4.2): Mit THRESHOLD=0 wird jede Zone, und jede Kombination aus Zone und Zeitfenster, verrauscht veröffentlicht, Nullen eingeschlossen. Punkte in keiner Zone werden in einer zusätzlichen verrauschten Zelle gezählt, die als OUTSIDE_COUNT und in den Metadaten ausgewiesen wird, mit demselben Rauschen. H3 ohne EXTENT ist nur mit THRESHOLD=1 zulässig. Punkte und Zonen in verschiedenen KBS: Die Punkte werden in das KBS der Zonen umprojiziert (bei H3 nach EPSG:4326), wie das Protokoll vermerkt. Ein Punkt auf einer gemeinsamen Kante gehört zur ersten Zone in der Reihenfolge des Layers. Ungültige Zonenpolygone werden repariert (shapely make_valid, ihr Polygonanteil bleibt erhalten) und im Protokoll gezählt. Überlappende Zonen werden abgelehnt, sofern ALLOW_OVERLAP nicht gesetzt ist; dann zählt ein Punkt in jeder Zone, die ihn enthält, und die Sensitivität wird mit der größten Anzahl von Zonen multipliziert, die sich an einer Stelle überlappen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: ein Punkt (Einzeleintragsebene), Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3). Von jedem Nutzer werden höchstens MAX_CONTRIBUTIONS (M) Punkte behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); das Hinzufügen oder Entfernen eines Nutzers ändert die Zählwerte dann insgesamt um höchstens M, gleich in welche Zonen und Zeitfenster die M Punkte fallen, daher ist die Sensitivität M. Punkte mit NULL (oder leerer) Nutzer-ID werden verworfen und im Protokoll gezählt: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze M verletzen. Für Wegenden (Quelle und Ziel eines Wegs) verwenden Sie M = 2 x Wege je Nutzer (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_CONTRIBUTIONS=0 (mit USER_FIELD) wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit Permute-and-Flip (McKenna und Sheldon 2020, die Privatsphäre des Exponentialmechanismus mit kleinerem erwartetem Verlust) auf den Punkten je Nutzer und zielt auf das M, bei dem die weggelassenen Punkte plus der erwartete Rauschfehler auf jeder Zelle am kleinsten sind (das Rauschen des gewählten NOISE: Laplace mit seiner Körnung in Zweierpotenzen oder das diskrete Gauß-Rauschen, das mit der Quadratwurzel von M wächst); die Anzahlen verwenden den Rest von EPSILON (bei NOISE=2 den Rest seines rho). Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitfenster.&lt;/b&gt; Mit TIME_FIELD (Datum mit Uhrzeit, Datum, Uhrzeit oder ISO-Text) zählt jeder Punkt in einer Zelle aus Zone und Zeitfenster: Stunde des Tages, die sechs Vierstundenfenster nach Kapp et al. 2023 (02-06, 06-10, ..., 22-02) oder Wochentag (Mon-Sun); eine Ausgabezeile je Zone und Zeitfenster (ITMS-Bericht: Aggregation nach Sechseck und Zeitfenster). Uhrzeiten werden so gelesen, wie sie geschrieben sind. Punkte mit NULL als Zeit werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rauschen.&lt;/b&gt; NOISE=0: Laplace mit der Skala b = Sensitivität / EPSILON auf jeder Zelle (Dumont et al. 2021 §6.1, Kapp et al. 2023 Definition 4); NOISE=1: diskretes Laplace (zweiseitig geometrisch), ganzzahliges Rauschen mit derselben Privatsphäre; DELTA ist 0 und wird nicht verwendet. NOISE=2: diskretes Gauß-Rauschen (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), ganzzahliges Rauschen, kalibriert auf die L2-Sensitivität: Jeder Nutzer wird höchstens einmal je Zone (und Zeitfenster) und in höchstens M Zonen gezählt, per Stichprobe ausgewählt (die Zählwerte sind also Nutzer je Zone, nicht Punkte), wodurch die L2-Sensitivität sqrt(M) statt M beträgt; es erfordert DELTA &gt; 0, erfüllt rho-zero-concentrated DP (Bun und Steinke 2016), wobei rho so gewählt wird, dass die Umrechnung nach Canonne, Kamath und Steinke 2020 (Corollary 13) (EPSILON, DELTA) ergibt, und die Privatsphäre-Angaben enthalten rho. Bei großem M ist es die genauere Wahl. moe95 ist die 95-%-Fehlerspanne des Rauschens: Die wahre Anzahl liegt mit 95 % Wahrscheinlichkeit innerhalb von noisy_count +- moe95 (vor dem Abschneiden bei null).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: das Stabilitätshistogramm nach Asghar, Tyler und Kaafar 2017 Algorithm 1, das DELTA in (0, 1) erfordert. Nur Zellen mit einer wahren Anzahl ungleich null erhalten Laplace-Rauschen (Skala 2 M / EPSILON) und werden veröffentlicht, wenn die verrauschte Anzahl die Schwelle erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1; allgemein M + b ln(2 M / DELTA)). Zonen ohne Daten und Zonen unter der Schwelle fehlen in der Ausgabe: Eine fehlende Zone bedeutet nicht null. Es wird nie eine Zelle ohne Daten hinzugefügt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt; (ohne Privatsphäre-Kosten): TOP_K behält nur die k größten verrauschten Zählwerte (Dumont et al. 2021 §6.1 veröffentlicht die 10 größten); CLAMP rundet und setzt negative Zählwerte auf null (Roy, Kantarcioglu und Sweeney 2016). Die Zeilen sind nach Zonen-ID, dann nach Zeitfenster sortiert, nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1).&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id (Text), time_slot (Text, mit TIME_FIELD), noisy_count (Dezimalzahl), moe95 (Dezimalzahl). Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN, wenn die Schwelle den Wert unterdrückt hat), ROWS_WRITTEN. Die Privatsphäre-Angaben werden in den Metadaten der Ausgabe gespeichert.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; ITMS-Bericht §II C und Aggregation nach Sechseck und Zeitfenster.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="256"/>
+        <source>Discrete Gaussian noise: each user counts at most once per zone (and slot), in at most M zones (the automatic M), so the L2 sensitivity is sqrt(M); accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
+        <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zone (und Zeitfenster), in höchstens M Zonen (das automatische M), daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und umgerechnet in (EPSILON, DELTA).</translation>
     </message>
 </context>
 <context>

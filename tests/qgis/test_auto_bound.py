@@ -256,6 +256,7 @@ def test_zone_counts_with_automatic_m_and_gaussian_noise(zones, tmp_path):
     results, log, entries = run("noisyzonecounts", tmp_path, INPUT=points, ZONES=zones, ZONE_ID_FIELD="zone_id",
                                 USER_FIELD="uid", MAX_CONTRIBUTIONS=0, OUTPUT=tmp_path / "counts.gpkg", **GAUSSIAN)
     m, rho_rest = check_gaussian_accounting(log, entries, read_from_file(str(tmp_path / "counts.gpkg"))[0])
+    assert "M = 0" not in log and "in at most M zones (the automatic M)" in log  # not "M = 0 zones"
     assert results["SENSITIVITY"] == pytest.approx(math.sqrt(m))
     assert results["NOISE_SCALE"] == pytest.approx(math.sqrt(m / (2 * rho_rest)), rel=1e-4)
 
@@ -269,6 +270,7 @@ def test_od_flows_with_automatic_m_and_gaussian_noise(zones, tmp_path):
                                 OUTPUT_MATRIX=tmp_path / "matrix.gpkg", **GAUSSIAN)
     m, rho_rest = check_gaussian_accounting(log, entries, read_from_file(str(tmp_path / "flows.gpkg"))[0])
     assert results["SENSITIVITY"] == pytest.approx(math.sqrt(m))
+    assert "M = 0" not in log and "in at most M pairs (the automatic M)" in log  # not "M = 0 pairs"
 
 
 def test_od_flows_with_automatic_m_and_gaussian_thresholding(zones, tmp_path):

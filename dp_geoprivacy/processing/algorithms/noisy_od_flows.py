@@ -323,7 +323,11 @@ class NoisyOdFlows(DpAlgorithm):
         if gaussian:
             feedback.pushInfo(self.tr("Discrete Gaussian noise: each user counts at most once per zone pair, in at "
                                       "most M = {m} pairs, so the L2 sensitivity is sqrt(M); accounted as "
-                                      "rho-zCDP and converted to (EPSILON, DELTA).").format(m=max_trips))
+                                      "rho-zCDP and converted to (EPSILON, DELTA).").format(m=max_trips)
+                              if max_trips else
+                              self.tr("Discrete Gaussian noise: each user counts at most once per zone pair, in at "
+                                      "most M pairs (the automatic M), so the L2 sensitivity is sqrt(M); accounted "
+                                      "as rho-zCDP and converted to (EPSILON, DELTA)."))
         elif delta and not threshold:
             feedback.pushInfo(self.tr("DELTA is only used by THRESHOLD=1; this release spends delta = 0."))
 

@@ -255,7 +255,11 @@ class NoisyZoneCounts(DpAlgorithm):
         if noise == DISCRETE_GAUSSIAN:
             feedback.pushInfo(self.tr("Discrete Gaussian noise: each user counts at most once per zone (and slot), "
                                       "in at most M = {m} zones, so the L2 sensitivity is sqrt(M); accounted as "
-                                      "rho-zCDP and converted to (EPSILON, DELTA).").format(m=max_contributions))
+                                      "rho-zCDP and converted to (EPSILON, DELTA).").format(m=max_contributions)
+                              if max_contributions else
+                              self.tr("Discrete Gaussian noise: each user counts at most once per zone (and slot), "
+                                      "in at most M zones (the automatic M), so the L2 sensitivity is sqrt(M); "
+                                      "accounted as rho-zCDP and converted to (EPSILON, DELTA)."))
         elif delta and not threshold:
             feedback.pushInfo(self.tr("DELTA is only used by THRESHOLD=1; this release spends delta = 0."))
 
