@@ -676,7 +676,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ähnlichkeit je Analyse</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="400"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="405"/>
         <source>analysis</source>
         <translation>Analyse</translation>
     </message>
@@ -726,102 +726,102 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einheit: {unit}. Balken: verrauschte Anzahlen, rot: 95-%-Fehlermarge ±{m:,.0f}; der letzte Balken zählt Werte über dem öffentlichen Maximum.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="355"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="360"/>
         <source>Overview</source>
         <translation>Überblick</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="357"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
         <source>records</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="384"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="389"/>
         <source>trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="357"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
         <source>complete trips</source>
         <translation>vollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="357"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
         <source>incomplete trips</source>
         <translation>unvollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="357"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
         <source>users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="357"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
         <source>distinct locations</source>
         <translation>verschiedene Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="360"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="365"/>
         <source>Dataset statistics</source>
         <translation>Kennzahlen des Datensatzes</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="363"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="368"/>
         <source>timestamp</source>
         <translation>Zeitstempel</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="363"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="368"/>
         <source>coordinates</source>
         <translation>Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="370"/>
         <source>Missing values (records)</source>
         <translation>Fehlende Werte (Datensätze)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="367"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="372"/>
         <source>outside the range</source>
         <translation>außerhalb des Zeitraums</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="373"/>
         <source>Trips over time ({unit})</source>
         <translation>Wege im Zeitverlauf ({unit})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="371"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="376"/>
         <source>Trips per weekday</source>
         <translation>Wege je Wochentag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="380"/>
         <source>weekday start</source>
         <translation>Werktag Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="380"/>
         <source>weekday end</source>
         <translation>Werktag Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="380"/>
         <source>weekend start</source>
         <translation>Wochenende Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="375"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="380"/>
         <source>weekend end</source>
         <translation>Wochenende Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="377"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="382"/>
         <source>Trips per hour: {c}</source>
         <translation>Wege je Stunde: {c}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="379"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="384"/>
         <source>Places</source>
         <translation>Orte</translation>
     </message>
@@ -851,7 +851,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ziele je Zeitfenster (alle Zonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="386"/>
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
@@ -866,87 +866,87 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="384"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="389"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="390"/>
         <source>km</source>
         <translation>km</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="390"/>
         <source>hours</source>
         <translation>Stunden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="390"/>
         <source>zones</source>
         <translation>Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="386"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="391"/>
         <source>normalised entropy (0-1)</source>
         <translation>normierte Entropie (0-1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="387"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="392"/>
         <source>Travel time</source>
         <translation>Reisezeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="387"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="392"/>
         <source>Jump length</source>
         <translation>Sprungweite</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="388"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="393"/>
         <source>Trips per user</source>
         <translation>Wege je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="388"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="393"/>
         <source>Time between trips</source>
         <translation>Zeit zwischen Wegen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="394"/>
         <source>Radius of gyration</source>
         <translation>Gyrationsradius</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="394"/>
         <source>Distinct zones per user</source>
         <translation>Verschiedene Zonen je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="390"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="395"/>
         <source>Mobility entropy</source>
         <translation>Mobilitätsentropie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="394"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="399"/>
         <source>Users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="398"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="403"/>
         <source>Privacy</source>
         <translation>Datenschutz</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="400"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="405"/>
         <source>epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="400"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="405"/>
         <source>sensitivity</source>
         <translation>Sensitivität</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="400"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="405"/>
         <source>noise scale</source>
         <translation>Rauschskala</translation>
     </message>
@@ -1786,7 +1786,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>M wurde angewandt, indem je Person M Wege gleichverteilt gezogen wurden; wie viele Wege dadurch wegfielen, wird nicht berichtet (eine exakte Anzahl wäre selbst ein Datum).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="343"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="348"/>
         <source>Release id: {rid}</source>
         <translation>Veröffentlichungs-ID: {rid}</translation>
     </message>
@@ -2164,6 +2164,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="32"/>
         <source>; five-number summary within {r} ranks (95%)</source>
         <translation>; Fünf-Punkte-Zusammenfassung innerhalb von {r} Rängen (95 %)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="315"/>
+        <source>Total epsilon {e:g}, delta {d:g} (differential privacy, user level; EPSILON {budget:g} composed as the next line says).</source>
+        <translation>Gesamt-Epsilon {e:g}, Delta {d:g} (Differential Privacy, Personenebene; EPSILON {budget:g} zusammengesetzt, wie die nächste Zeile sagt).</translation>
     </message>
 </context>
 <context>

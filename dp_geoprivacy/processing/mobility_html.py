@@ -310,7 +310,12 @@ def report_notes(epsilon, release, spec, automatic_m=None):
     privacy_lines, the NOISE=2 line (mobility_gaussian.gaussian_line) and, for an automatic M, ``automatic_m``
     = (M, the choice's epsilon)."""
     lines = privacy_lines(epsilon, spec.unit_of_privacy, release.facts["shares"])
-    if spec.gaussian_delta:
+    if spec.gaussian_delta:  # composed in zCDP: the run spends the converted epsilon (plus the choice's), not EPSILON
+        fields = release.record_fields
+        lines[0] = tr("Total epsilon {e:g}, delta {d:g} (differential privacy, user level; EPSILON {budget:g} composed "
+                      "as the next line says).").format(
+            e=fields["epsilon"] + (automatic_m[1] if automatic_m is not None else 0.0), d=fields["delta"],
+            budget=epsilon)
         lines.insert(1, gaussian_line(release, spec))
     if automatic_m is not None:
         lines.insert(3, automatic_m_line(*automatic_m))
