@@ -626,32 +626,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Das kalibrierte Epsilon {e:.3g} liegt über {limit:g}: schwacher Schutz für die Schutzeinheit (zwei Orte im Abstand DISTANCE = {d:g} m): Die Chancen eines Beobachters zwischen ihnen können sich um den Faktor e^{e:.3g} = {f:.3g} ändern. Gröbere Zonen oder eine kleinere DISTANCE erlauben ein kleineres Epsilon.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="51"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="52"/>
         <source>Reads and checks every input as a real run would, then stops before any noise is drawn: reports the epsilon and delta the release would spend and its expected accuracy, writes no output and no ledger entry.</source>
         <translation>Liest und prüft alle Eingaben wie ein echter Lauf und hält an, bevor Rauschen gezogen wird: meldet Epsilon und Delta, die die Veröffentlichung verbrauchen würde, und ihre erwartete Genauigkeit; schreibt keine Ausgabe und keinen Eintrag ins Journal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="101"/>
         <source>Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} (delta {delta:g}) on the unit of privacy: {unit}. Mechanism: {mechanism}; noise scale {scale}.</source>
         <translation>Probelauf (DRY_RUN): Alle Eingaben wurden gelesen und geprüft. Die Veröffentlichung würde Epsilon {epsilon:g} (Delta {delta:g}) für die Schutzeinheit verbrauchen: {unit}. Mechanismus: {mechanism}; Rauschskala {scale}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="112"/>
         <source>Expected accuracy per published count: absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Erwartete Genauigkeit je veröffentlichter Zählung: absoluter Fehler {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="128"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="132"/>
         <source>Expected displacement: mean {mean:.4g} m, median {median:.4g} m, 95% within {q95:.4g} m.</source>
         <translation>Erwartete Verschiebung: Mittel {mean:.4g} m, Median {median:.4g} m, 95 % innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="142"/>
         <source>Trial run: no noise was drawn, no output written and nothing added to the ledger.</source>
         <translation>Probelauf: Es wurde kein Rauschen gezogen, keine Ausgabe geschrieben und nichts ins Journal eingetragen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="154"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="163"/>
         <source>LEDGER {path}: {error}</source>
         <translation>LEDGER {path}: {error}</translation>
     </message>
@@ -956,7 +956,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einzelheiten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="117"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="118"/>
         <source>At MIN_FLOW={m:g} with THRESHOLD off, each of the {n:,} cells without data is published with probability {p:.3g}: up to {s:,.1f} published cells of noise only.</source>
         <translation>Bei MIN_FLOW={m:g} und ausgeschaltetem THRESHOLD wird jede der {n:,} Zellen ohne Daten mit Wahrscheinlichkeit {p:.3g} veröffentlicht: bis zu {s:,.1f} veröffentlichte Zellen nur aus Rauschen.</translation>
     </message>
@@ -1141,12 +1141,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>NOISE=2 (diskretes Gauß-Rauschen) erfordert DELTA &gt; 0, z. B. DELTA=1e-6: Es handelt sich um (epsilon, delta)-DP über zero-concentrated DP. Oder verwenden Sie NOISE=0 (Laplace) mit DELTA=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="48"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="49"/>
         <source>Trial run (write nothing, spend nothing)</source>
         <translation>Probelauf (nichts schreiben, nichts verbrauchen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="124"/>
         <source>With the stability histogram (THRESHOLD=1) no cell without data is published; a cell needs about {t:.3g} contributions to be published half the time.</source>
         <translation>Mit dem Stabilitätshistogramm (THRESHOLD=1) wird keine Zelle ohne Daten veröffentlicht; eine Zelle braucht etwa {t:.3g} Beiträge, um in der Hälfte der Fälle veröffentlicht zu werden.</translation>
     </message>
@@ -1556,12 +1556,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>BUDGET_DELTA ist das mit BUDGET erlaubte Delta: geben Sie auch BUDGET an oder setzen Sie BUDGET_DELTA auf 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="170"/>
         <source>Ledger: {term} {spent:g} spent on partition '{partition}' so far; this release would make it {after:g}.</source>
         <translation>Journal: auf Partition '{partition}' bisher {term} {spent:g} verbraucht; diese Veröffentlichung brächte es auf {after:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="175"/>
         <source>The budget ({budget}) would refuse this release: lower EPSILON, choose another PARTITION, or raise the budget.</source>
         <translation>Das Budget ({budget}) würde diese Veröffentlichung ablehnen: senken Sie EPSILON, wählen Sie eine andere PARTITION oder erhöhen Sie das Budget.</translation>
     </message>
@@ -2169,6 +2169,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/mobility_html.py" line="315"/>
         <source>Total epsilon {e:g}, delta {d:g} (differential privacy, user level; EPSILON {budget:g} composed as the next line says).</source>
         <translation>Gesamt-Epsilon {e:g}, Delta {d:g} (Differential Privacy, Personenebene; EPSILON {budget:g} zusammengesetzt, wie die nächste Zeile sagt).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="124"/>
+        <source>With Gaussian thresholding (THRESHOLD=1, NOISE=2) no cell without data is published; a cell needs about {t:.3g} users to be published half the time.</source>
+        <translation>Mit der Gauß-Schwellenwertbildung (THRESHOLD=1, NOISE=2) wird keine Zelle ohne Daten veröffentlicht; eine Zelle braucht etwa {t:.3g} Nutzer, um in der Hälfte der Fälle veröffentlicht zu werden.</translation>
     </message>
 </context>
 <context>
@@ -4467,107 +4472,107 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="332"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="336"/>
         <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
         <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="340"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="344"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="421"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="425"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="473"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="477"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="409"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="478"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="482"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips' CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="484"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="488"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="350"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="350"/>
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="412"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="416"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="415"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="419"/>
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="417"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="421"/>
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="440"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="444"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="440"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="444"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="490"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="494"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="492"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="496"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="492"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="496"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="492"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="496"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="495"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="497"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="501"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="502"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="506"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>
@@ -4622,7 +4627,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Binnenzonale Ströme einschließen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="342"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="346"/>
         <source>MAX_TRIPS=0 (automatic) weighs the noise on every pair of zones: declare the zones (ZONES, or H3 with an EXTENT), or give MAX_TRIPS.</source>
         <translation>MAX_TRIPS=0 (automatisch) wägt das Rauschen auf jedem Zonenpaar ab: Deklarieren Sie die Zonen (ZONES oder H3 mit EXTENT) oder geben Sie MAX_TRIPS an.</translation>
     </message>
@@ -4632,12 +4637,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Zonenpaare (und die Außenzelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="328"/>
         <source>Discrete Gaussian noise: each user counts at most once per zone pair, in at most M = {m} pairs, so the L2 sensitivity is sqrt(M); accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
         <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zonenpaar, in höchstens M = {m} Paaren, daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und in (EPSILON, DELTA) umgerechnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="349"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="353"/>
         <source>one user ({field}), at most one trip per zone pair and {m} pairs kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), je Nutzer höchstens eine Fahrt je Zonenpaar und {m} Paare behalten (gleichverteilt ausgewählt)</translation>
     </message>
@@ -4647,9 +4652,14 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (Dumont et al. 2021 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach Kapp et al. 2023 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_TRIPS=0 (mit USER_FIELD und deklarierten Zonen) wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit Permute-and-Flip (McKenna und Sheldon 2020, die Privatsphäre des Exponentialmechanismus mit kleinerem erwartetem Verlust) auf den Fahrten je Nutzer und zielt auf das M, bei dem die weggelassenen Fahrten plus der erwartete Rauschfehler auf jedem Paar am kleinsten sind (das Modell von THRESHOLD=0 mit CLAMP: die meisten Paare sind leer, und der Fehler eines begrenzten leeren Paares ist der positive Teil des Rauschens, bei Laplace mit seiner Körnung in Zweierpotenzen, beim diskreten Gauß-Rauschen mit der Quadratwurzel von M wachsend); die Ströme verwenden den Rest von EPSILON (bei NOISE=2 den Rest seines rho). Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, Kapp et al. 2023 und Roy, Kantarcioglu und Sweeney 2016 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null. Mit NOISE=2 ist es Gauß-Schwellenwertbildung (unten).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (Roy, Kantarcioglu und Sweeney 2016 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Kapp et al. 2023 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §4.2 und §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; Roy, Kantarcioglu und Sweeney 2016 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="328"/>
         <source>Discrete Gaussian noise: each user counts at most once per zone pair, in at most M pairs (the automatic M), so the L2 sensitivity is sqrt(M); accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
         <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zonenpaar, in höchstens M Paaren (das automatische M), daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und in (EPSILON, DELTA) umgerechnet.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="324"/>
+        <source>Gaussian thresholding (Wilson et al. 2020 §3): each user counts at most once per zone pair, discrete Gaussian noise on the pairs with users only; (EPSILON, DELTA)-DP, not zero-concentrated DP.</source>
+        <translation>Gauß-Schwellenwertbildung (Wilson et al. 2020 §3): Jeder Nutzer zählt höchstens einmal je Zonenpaar, diskretes Gauß-Rauschen nur auf den Paaren mit Nutzern; (EPSILON, DELTA)-DP, nicht zero-concentrated DP.</translation>
     </message>
 </context>
 <context>

@@ -26,6 +26,7 @@ from qgis.core import QgsProcessingParameterBoolean
 
 from ..core.accounting.ledger import BUDGET_TOLERANCE, LedgerError
 from ..core.accuracy.planning import CountAccuracy, accuracy_from_record
+from ..core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ..translation import tr
 from . import budget
 
@@ -101,7 +102,7 @@ def finish(algorithm, parameters, context, feedback, mechanism_fields, input_par
         "Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} "
         "(delta {delta:g}) on the unit of privacy: {unit}. Mechanism: {mechanism}; noise scale {scale}.").format(
         epsilon=epsilon, delta=delta, unit=fields.get("unit_of_privacy", ""), mechanism=fields.get("mechanism", ""),
-        scale=fields.get("noise_scale", "")))
+        scale=_figure(fields.get("noise_scale"))))
     figures = accuracy_from_record(fields, cells=int(settings.get("cells", 1)),
                                    min_flow=float(settings.get("min_flow", 0.0)))
     if isinstance(figures, CountAccuracy):
@@ -120,9 +121,12 @@ def finish(algorithm, parameters, context, feedback, mechanism_fields, input_par
                 m=figures.min_flow, n=figures.cells, p=figures.p_spurious, s=figures.expected_spurious))
         elif "cells" in settings:
             results["EXPECTED_SPURIOUS"] = 0.0
-            feedback.pushInfo(tr(
-                "With the stability histogram (THRESHOLD=1) no cell without data is published; a cell needs about "
-                "{t:.3g} contributions to be published half the time.").format(t=figures.count_published_50))
+            feedback.pushInfo((tr(
+                "With Gaussian thresholding (THRESHOLD=1, NOISE=2) no cell without data is published; a cell needs "
+                "about {t:.3g} users to be published half the time.") if settings.get("noise") == DISCRETE_GAUSSIAN
+                else tr("With the stability histogram (THRESHOLD=1) no cell without data is published; a cell needs "
+                        "about {t:.3g} contributions to be published half the time.")).format(
+                t=figures.count_published_50))
     elif figures is not None:
         results.update(MEAN_DISPLACEMENT_M=figures.mean, DISPLACEMENT_Q95_M=figures.q95)
         feedback.pushInfo(tr(
@@ -137,6 +141,11 @@ def finish(algorithm, parameters, context, feedback, mechanism_fields, input_par
                                  fields))
     feedback.pushInfo(tr("Trial run: no noise was drawn, no output written and nothing added to the ledger."))
     raise DryRunFinished(results)
+
+
+def _figure(value):
+    """A record's figure for the log: four significant digits (9.338, not 9.337754716513768); text as it is."""
+    return f"{value:.4g}" if isinstance(value, float) else ("" if value is None else str(value))
 
 
 def _ledger_check(algorithm, parameters, context, feedback, input_parameter, epsilon, delta, fields):

@@ -320,7 +320,11 @@ class NoisyOdFlows(DpAlgorithm):
                                       "used."))
             max_trips = 1
         gaussian = noise == DISCRETE_GAUSSIAN
-        if gaussian:
+        if gaussian and threshold:
+            feedback.pushInfo(self.tr("Gaussian thresholding (Wilson et al. 2020 §3): each user counts at most once "
+                                      "per zone pair, discrete Gaussian noise on the pairs with users only; (EPSILON, "
+                                      "DELTA)-DP, not zero-concentrated DP."))
+        elif gaussian:
             feedback.pushInfo(self.tr("Discrete Gaussian noise: each user counts at most once per zone pair, in at "
                                       "most M = {m} pairs, so the L2 sensitivity is sqrt(M); accounted as "
                                       "rho-zCDP and converted to (EPSILON, DELTA).").format(m=max_trips)
