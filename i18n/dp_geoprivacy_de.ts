@@ -1416,27 +1416,27 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Höchstens so viele Zeilen (Schutzeinheiten) je Person; leer: nicht begrenzt. Eine Veröffentlichung, deren Schutzeinheit keine Person ist (ein Punkt, eine Fahrt, eine Zeile, ein Personentag), schützt eine Person nur, wenn der Herausgeber weiß, wie viele solcher Einheiten eine Person haben kann: Bei höchstens k ist eine Person mit k mal Epsilon geschützt. Ohne diese Angabe zählt der Privatsphäre-Bericht eine solche Veröffentlichung je Person als unbeschränkt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="40"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="41"/>
         <source>Analyses (mobility report)</source>
         <translation>Analysen (Mobilitätsbericht)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="43"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="44"/>
         <source>The report's ANALYSES; by default all but trips over time (the report leaves it out without TIME_START and TIME_END).</source>
         <translation>Die ANALYSES des Berichts; standardmäßig alle außer Wege im Zeitverlauf (der Bericht lässt diese Analyse ohne TIME_START und TIME_END weg).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="45"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="46"/>
         <source>Budget split weights (mobility report)</source>
         <translation>Gewichte der Budgetaufteilung (Mobilitätsbericht)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="46"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="47"/>
         <source>The report's BUDGET_SPLIT, e.g. 'od_flows=3,visits_per_zone=2'; empty: the report's default split.</source>
         <translation>Das BUDGET_SPLIT des Berichts, z. B. 'od_flows=3,visits_per_zone=2'; leer: die Standardaufteilung des Berichts.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="75"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="76"/>
         <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0.</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0.</translation>
     </message>
@@ -2081,42 +2081,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die Anzahl über LIMIT braucht keine Wertegrenzen (das Begrenzen verschiebt keinen Wert über LIMIT hinweg): Deaktivieren Sie AUTO_VALUE_BOUNDS.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="48"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="49"/>
         <source>Delta of the OD flows (mobility report)</source>
         <translation>Delta der Quelle-Ziel-Ströme (Mobilitätsbericht)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="51"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="52"/>
         <source>The report's OD_DELTA (its default 1e-6); empty: DELTA. With NOISE=2 DELTA is the Gaussian's delta of the visits per zone, as in the report.</source>
         <translation>OD_DELTA des Berichts (sein Standard 1e-6); leer: DELTA. Mit NOISE=2 ist DELTA das Delta des Gauß-Rauschens der Besuche je Zone, wie im Bericht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="78"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="79"/>
         <source>Mobility report settings: {error} (OD_DELTA, or DELTA when it is empty, is the OD flows' delta).</source>
         <translation>Einstellungen des Mobilitätsberichts: {error} (OD_DELTA, oder DELTA, wenn es leer ist, ist das Delta der Quelle-Ziel-Ströme).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="142"/>
         <source>Side by side at EPSILON {e:g}: the report with NOISE=0 (Laplace) against NOISE=2 (the discrete Gaussian at DELTA {d:g}), the same split; every other section is the same in both.</source>
         <translation>Nebeneinander bei EPSILON {e:g}: der Bericht mit NOISE=0 (Laplace) gegen NOISE=2 (diskretes Gauß-Rauschen bei DELTA {d:g}), mit derselben Aufteilung; jeder andere Abschnitt ist in beiden gleich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="146"/>
-        <source>Visits per zone: Laplace RMSE {lr:.4g} (trip ends per zone, L1 sensitivity 2M); discrete Gaussian RMSE {gr:.4g} (users per zone, one visit per user and zone, L2 sensitivity sqrt(2M)). {noise} noise gives the smaller error.</source>
-        <translation>Besuche je Zone: Laplace RMSE {lr:.4g} (Wegenden je Zone, L1-Sensitivität 2M); diskretes Gauß-Rauschen RMSE {gr:.4g} (Nutzer je Zone, ein Besuch je Nutzer und Zone, L2-Sensitivität sqrt(2M)). {noise}-Rauschen ergibt den kleineren Fehler.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="153"/>
-        <source>OD flows: the stability-based histogram (Laplace) publishes a pair from a noisy count of {lt:.4g} trips, noise RMSE {lr:.4g}; Gaussian thresholding from {gt:.4g} users, noise RMSE {gr:.4g}. {noise} noise gives the smaller error; the smaller threshold publishes smaller flows.</source>
-        <translation>Quelle-Ziel-Ströme: Das Stabilitätshistogramm (Laplace) veröffentlicht ein Paar ab einer verrauschten Anzahl von {lt:.4g} Wegen, RMSE des Rauschens {lr:.4g}; die Gauß-Schwellenwertbildung ab {gt:.4g} Nutzern, RMSE des Rauschens {gr:.4g}. {noise}-Rauschen ergibt den kleineren Fehler; die kleinere Schwelle veröffentlicht kleinere Ströme.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="165"/>
         <source>NOISE=2: the analyses are (epsilon {e:.4g}, delta {d:g})-DP: every analysis but the OD flows is rho = {rho:.4g}-zCDP, converted at DELTA (Canonne, Kamath and Steinke 2020 Corollary 13); the OD flows' Gaussian thresholding, when chosen, is added on top; at most their epsilon {total:.4g}.</source>
         <translation>NOISE=2: Die Analysen sind (Epsilon {e:.4g}, Delta {d:g})-DP: Jede Analyse außer den Quelle-Ziel-Strömen ist rho = {rho:.4g}-zCDP, umgerechnet bei DELTA (Canonne, Kamath und Steinke 2020 Corollary 13); die Gauß-Schwellenwertbildung der Quelle-Ziel-Ströme kommt, wenn gewählt, hinzu; höchstens ihr Epsilon {total:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="170"/>
         <source>The automatic M's choice adds its epsilon to that.</source>
         <translation>Die Wahl des automatischen M fügt ihr Epsilon hinzu.</translation>
     </message>
@@ -2174,6 +2164,16 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/dry_run.py" line="124"/>
         <source>With Gaussian thresholding (THRESHOLD=1, NOISE=2) no cell without data is published; a cell needs about {t:.3g} users to be published half the time.</source>
         <translation>Mit der Gauß-Schwellenwertbildung (THRESHOLD=1, NOISE=2) wird keine Zelle ohne Daten veröffentlicht; eine Zelle braucht etwa {t:.3g} Nutzer, um in der Hälfte der Fälle veröffentlicht zu werden.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="147"/>
+        <source>Visits per zone: Laplace RMSE {lr} (trip ends per zone, L1 sensitivity 2M); discrete Gaussian RMSE {gr} (users per zone, one visit per user and zone, L2 sensitivity sqrt(2M)). {noise} noise gives the smaller error.</source>
+        <translation>Besuche je Zone: Laplace RMSE {lr} (Wegenden je Zone, L1-Sensitivität 2M); diskretes Gauß-Rauschen RMSE {gr} (Nutzer je Zone, ein Besuch je Nutzer und Zone, L2-Sensitivität sqrt(2M)). {noise}-Rauschen ergibt den kleineren Fehler.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="154"/>
+        <source>OD flows: the stability-based histogram (Laplace) publishes a pair from a noisy count of {lt} trips, noise RMSE {lr}; Gaussian thresholding from {gt} users, noise RMSE {gr}. {noise} noise gives the smaller error; the smaller threshold publishes smaller flows.</source>
+        <translation>Quelle-Ziel-Ströme: Das Stabilitätshistogramm (Laplace) veröffentlicht ein Paar ab einer verrauschten Anzahl von {lt} Wegen, RMSE des Rauschens {lr}; die Gauß-Schwellenwertbildung ab {gt} Nutzern, RMSE des Rauschens {gr}. {noise}-Rauschen ergibt den kleineren Fehler; die kleinere Schwelle veröffentlicht kleinere Ströme.</translation>
     </message>
 </context>
 <context>

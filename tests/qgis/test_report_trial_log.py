@@ -9,7 +9,7 @@ import pytest
 from dp_geoprivacy.core.releases.mobility_report import ANALYSES, MobilityReportSpec
 from dp_geoprivacy.processing.report_accuracy import trial_sections
 
-EXPONENT = re.compile(r"\d[eE][+-]?\d")
+EXPONENT = re.compile(r"\d[eE]\+\d")  # a large number written with a power of ten (1.57e+03)
 
 
 def logged(**spec):
@@ -36,3 +36,24 @@ def test_od_flow_threshold_is_in_the_reports_unit():
     [gaussian] = [line for line in logged(gaussian_delta=1e-6) if line.startswith("od_flows")]
     assert "trips" in laplace and "users" not in laplace
     assert "users per pair" in gaussian and "trips" not in gaussian
+
+
+def test_planners_report_lines_give_numbers_for_people(tmp_path):
+    """The accuracy planner for the report at EPSILON 0.05, M 20, NOISE=2 (the side by side at DELTA): the Laplace
+    OD threshold is about 64,000 trips (once written 6.368e+04); no log line writes a number with a power of ten."""
+    from qgis import processing
+    from qgis.core import QgsProcessingFeedback
+
+    class Log(QgsProcessingFeedback):
+        lines = []
+
+        def pushInfo(self, info):  # noqa: N802 (QGIS API)
+            self.lines.append(info)
+
+    log = Log()
+    processing.run("dp_geoprivacy:accuracyplanner", {
+        "RELEASE": 6, "EPSILON": 0.05, "EPSILONS": "0.05", "MAX_CONTRIBUTIONS": 20, "NOISE": 2, "DELTA": 1e-6,
+        "OUTPUT": str(tmp_path / "plan.gpkg")}, feedback=log)
+    side = [line for line in log.lines if line.startswith(("OD flows:", "Visits per zone:"))]
+    assert len(side) == 2, log.lines
+    assert not [line for line in log.lines if EXPONENT.search(line)], log.lines

@@ -23,6 +23,7 @@ from ...core.releases import mobility_analyses as ma
 from ...core.releases.mobility_report import ANALYSES, BudgetSplitError, MobilityReportSpec, Period
 from ...translation import tr
 from ..mobility_gaussian import gaussian_delta as report_gaussian_delta
+from ..mobility_svg import number
 from ..report_accuracy import log_sections
 from .mobility_report import split_weights
 
@@ -144,18 +145,18 @@ def report_side_by_side(feedback, results, settings, rows, epsilons, epsilon, de
     if "visits_per_zone" in chosen:
         visits = chosen["visits_per_zone"]
         feedback.pushInfo(tr(
-            "Visits per zone: Laplace RMSE {lr:.4g} (trip ends per zone, L1 sensitivity 2M); discrete Gaussian "
-            "RMSE {gr:.4g} (users per zone, one visit per user and zone, L2 sensitivity sqrt(2M)). {noise} noise "
-            "gives the smaller error.").format(lr=visits["laplace_rmse"], gr=visits["gaussian_rmse"],
+            "Visits per zone: Laplace RMSE {lr} (trip ends per zone, L1 sensitivity 2M); discrete Gaussian "
+            "RMSE {gr} (users per zone, one visit per user and zone, L2 sensitivity sqrt(2M)). {noise} noise "
+            "gives the smaller error.").format(lr=number(visits["laplace_rmse"]), gr=number(visits["gaussian_rmse"]),
                                                noise=visits["smaller_error"]))
     if "od_flows" in chosen:
         flows = chosen["od_flows"]
         feedback.pushInfo(tr(
-            "OD flows: the stability-based histogram (Laplace) publishes a pair from a noisy count of {lt:.4g} "
-            "trips, noise RMSE {lr:.4g}; Gaussian thresholding from {gt:.4g} users, noise RMSE {gr:.4g}. {noise} "
+            "OD flows: the stability-based histogram (Laplace) publishes a pair from a noisy count of {lt} "
+            "trips, noise RMSE {lr}; Gaussian thresholding from {gt} users, noise RMSE {gr}. {noise} "
             "noise gives the smaller error; the smaller threshold publishes smaller flows.").format(
-            lt=flows["laplace_threshold"], lr=flows["laplace_rmse"], gt=flows["gaussian_threshold"],
-            gr=flows["gaussian_rmse"], noise=flows["smaller_error"]))
+            lt=number(flows["laplace_threshold"]), lr=number(flows["laplace_rmse"]),
+            gt=number(flows["gaussian_threshold"]), gr=number(flows["gaussian_rmse"]), noise=flows["smaller_error"]))
 
 
 def log_gaussian_report(feedback, spec, plan=None):
