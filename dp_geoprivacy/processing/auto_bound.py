@@ -8,7 +8,7 @@ import math
 
 from qgis.core import QgsProcessingException, QgsProcessingParameterBoolean, QgsProcessingParameterNumber
 
-from ..core.mechanisms.auto_bound import AUTOMATIC, AutomaticBound, AutomaticValueBounds
+from ..core.mechanisms.auto_bound import AUTOMATIC, AutomaticBound, AutomaticValueBounds, ValueBoundsRefusedError
 from ..core.mechanisms.bound_selection import (
     DEFAULT_MAX_BOUND,
     DEFAULT_SHARE,
@@ -118,7 +118,9 @@ class AutoBound(AutomaticBound):
                 algorithm.parameterAsInt(parameters, AUTO_MAX_BOUND, context), cells,
                 trial=dry_run.requested(algorithm, parameters, context), other_choices=other_choices,
                 noise_cost=noise_cost, noise=noise, delta=delta, cost_share=cost_share, per_unit=per_unit,
-                zcdp_release=zcdp_release, occupancy=declared_occupancy(parameters))
+                zcdp_release=zcdp_release, occupancy=declared_occupancy(parameters), tr=tr)
+        except ValueBoundsRefusedError as error:  # a declared M: the value bounds' choice does not fit (core rule)
+            raise QgsProcessingException(str(error)) from None
         except ValueError as error:  # an automatic M that cannot work
             raise QgsProcessingException(tr("{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE and "
                                             "AUTO_MAX_BOUND.").format(name=bound_name, error=error)) from None

@@ -213,9 +213,15 @@ def noisy_zone_statistics(values, spark=None, log=print):
             max_cells=max_cells, limit=number(values, "LIMIT"),
             days=number(values, "DAYS", kind=int), min_support=number(values, "MIN_SUPPORT", 0.0),
             support_share=number(values, "SUPPORT_SHARE", 0.2), mean_sum_share=number(values, "MEAN_SUM_SHARE", 0.5),
-            quantile_grid=number(values, "QUANTILE_GRID", 1001, int), per_unit_mean=per_unit_mean)
+            quantile_grid=number(values, "QUANTILE_GRID", 1001, int), per_unit_mean=per_unit_mean,
+            noise=number(values, "NOISE", 0, int), delta=number(values, "DELTA", 0.0))
     except ValueError as error:
         raise UsageError(str(error)) from None
+    if spec.delta:
+        log("Discrete Gaussian noise on every cell, calibrated to the L2 sensitivity over all cells; accounted as "
+            "rho-zCDP and converted to (EPSILON, DELTA).")
+    elif number(values, "DELTA", 0.0):
+        log("DELTA is only used by NOISE=2; this release spends delta = 0.")
     day_source = (get("DAY_FIELD") or time_field) if uses_days(spec) else None
     columns = StatColumns(value=get("VALUE_FIELD"), **point_columns(values), user=user_field if unit else None,
                           time=time_field, day=day_source)
@@ -272,6 +278,7 @@ def noisy_zone_statistics(values, spark=None, log=print):
     write_layers([(get("OUTPUT"), "noisy_zone_statistics", cells.crs_wkt or wgs84_wkt(),
                    cells.geometries(zone_index), columns_out, record, "Noisy zone statistics", "polygons")])
     return log_results({"OUTPUT": get("OUTPUT"), "EPSILON_SPENT": record.epsilon, "DELTA_SPENT": record.delta,
+                        **({} if record.rho is None else {"RHO_SPENT": record.rho}),
                         "EPSILON_PER_CELL": release.epsilon_per_cell, "SENSITIVITY": record.sensitivity,
                         "NOISE_SCALE": record.noise_scale, "ROWS_WRITTEN": len(zone_index)}, log)
 

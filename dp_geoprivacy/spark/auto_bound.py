@@ -23,7 +23,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from ..core.mechanisms.auto_bound import AUTOMATIC, AutomaticBound, AutomaticValueBounds
+from ..core.mechanisms.auto_bound import AUTOMATIC, AutomaticBound, AutomaticValueBounds, ValueBoundsRefusedError
 from ..core.mechanisms.bound_selection import DEFAULT_MAX_BOUND, DEFAULT_SHARE, ValueBoundChoice
 from ..core.mechanisms.bounded_stats import Bounds
 from ..core.mechanisms.counting import skip_bounding_draws
@@ -99,9 +99,13 @@ class SparkBound(AutomaticBound):
     @classmethod
     def fixed(cls, m: int, epsilon: float, values, cells: int, *, log=print, other_choices: int = 0, **plan):
         """A declared M; the release keeps what ``other_choices`` automatic choices (AUTO_VALUE_BOUNDS) leave of
-        ``epsilon`` (AutomaticBound.planned, as the QGIS algorithm)."""
+        ``epsilon`` (AutomaticBound.planned, as the QGIS algorithm; refused, as there, where they would take it all:
+        with NOISE=2, their rho the whole rho(EPSILON, DELTA))."""
         share = number(values, "AUTO_SHARE", DEFAULT_SHARE) if other_choices else DEFAULT_SHARE
-        bound = cls.planned(m, epsilon, share, 1, cells, other_choices=other_choices, **plan)
+        try:
+            bound = cls.planned(m, epsilon, share, 1, cells, other_choices=other_choices, **plan)
+        except ValueBoundsRefusedError as error:
+            raise UsageError(str(error)) from None
         bound.log = log
         return bound
 

@@ -52,7 +52,9 @@ import numpy as np
 
 from ..core.accounting.privacy_record import PrivacyRecord
 from ..core.mechanisms.bounded_stats import float_parts, sums_from_parts
-from ..core.mechanisms.counting import skip_bounding_draws
+from ..core.mechanisms.counting import LAPLACE, skip_bounding_draws
+from ..core.mechanisms.gaussian import DISCRETE_GAUSSIAN
+from ..core.mechanisms.gaussian_stats import round_to_grain, sum_grain
 from ..core.releases.time_slots import NO_SLOT, SLOT_KINDS, day_keys, slot_labels, time_slots
 from ..core.releases.zone_statistics import (
     COUNT_ABOVE,
@@ -89,6 +91,22 @@ class StatColumns:
     day: Optional[str] = None  # the column days are read from (DAY_FIELD, else TIME_FIELD), when days are used
 
 
+def samples_cells(spec: ZoneStatisticsSpec) -> bool:
+    """Whether the bound samples cells per unit: user-days (K cells, M records in each) and, with NOISE=2, users
+    (M distinct cells, one record in each: the Gaussian's L2 bound, core.mechanisms.counting.bound_distinct_cells)."""
+    return spec.unit == USER_DAY or (spec.unit == USER and spec.noise != LAPLACE)
+
+
+def unit_columns(spec: ZoneStatisticsSpec):
+    """The columns that name a unit of privacy in the bound's windows (the salt keeps flagged records apart)."""
+    return ("user", "day", "salt") if spec.unit == USER_DAY else ("user", "salt")
+
+
+def gaussian_grain(spec: ZoneStatisticsSpec):
+    """The public grain the Gaussian sum rounds each value it adds to (core.mechanisms.gaussian_stats), else None."""
+    return sum_grain(spec.bounds.magnitude) if spec.noise != LAPLACE and spec.statistic == SUM else None
+
+
 def uses_days(spec: ZoneStatisticsSpec) -> bool:
     """Days matter for the (user, day) pairs of the count above LIMIT with users (as the QGIS algorithm)."""
     return spec.unit == USER_DAY or (spec.unit == USER and spec.statistic == COUNT_ABOVE)
@@ -110,7 +128,8 @@ def stat_batches(cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kin
     quantiles = spec.mechanisms(1)[1] if spec.statistic in QUANTILES else None
     stat_key = _stat_key(spec)
     bound = spec.unit in (USER, USER_DAY)
-    user_days = spec.unit == USER_DAY
+    cell_sampling = samples_cells(spec)
+    grain = None if spec.per_unit_mean else gaussian_grain(spec)  # per-unit means are rounded once averaged
     per_unit_mean = bool(spec.per_unit_mean)
 
     def run(batches):
@@ -145,6 +164,8 @@ def stat_batches(cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kin
                 out["day"] = np.ma.getdata(day).astype(np.int64)
             clean = flags == 0
             x = np.where(clean, np.clip(np.nan_to_num(values), lower, upper), 0.0)
+            if grain is not None:  # the Gaussian sum adds values rounded to its public grain, as the core
+                x = round_to_grain(x, grain)
             out["clamp"] = np.where(clean & (values < lower), -1, np.where(clean & (values > upper), 1, 0)).astype(
                 np.int8)
             if stat_key == "e":
@@ -158,7 +179,7 @@ def stat_batches(cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kin
                 out["x"] = x
             if bound:
                 out["priority"] = generator.random(n)
-                if user_days:  # the cell's priority, if this record ranks first in its (user-day, cell)
+                if cell_sampling:  # the cell's priority, if this record ranks first in its (user-day, cell)
                     out["cell_draw"] = generator.random(n)
                 out["salt"] = np.where(clean, 0, generator.integers(1, _SALT_RANGE, n)).astype(np.int64)
             out["flags"] = flags.astype(np.int32)
@@ -202,25 +223,31 @@ def bounded_records(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, s
         fields.append(st.StructField("x", st.DoubleType()))
     if spec.unit in (USER, USER_DAY):
         fields.append(st.StructField("priority", st.DoubleType()))
-        if spec.unit == USER_DAY:
+        if samples_cells(spec):
             fields.append(st.StructField("cell_draw", st.DoubleType()))
         fields.append(st.StructField("salt", st.LongType()))
     fields.append(st.StructField("flags", st.IntegerType()))
     assigned = df.mapInPandas(stat_batches(cells, columns, spec, slot_kind, key), st.StructType(fields))
     m = int(spec.max_contributions)
-    if spec.unit == USER:
+    if spec.unit == USER and not samples_cells(spec):
         window = Window.partitionBy("user", "salt").orderBy("priority")
         return assigned.withColumn("kept", sf.row_number().over(window) <= m)
-    if spec.unit == USER_DAY:
-        # One shuffle by unit: a hash partitioning on (user, day, salt) also clusters the (unit, cell) window.
-        assigned = assigned.repartition("user", "day", "salt")
-        in_cell = Window.partitionBy("user", "day", "salt", "cell", "slot").orderBy("priority")
-        in_unit = Window.partitionBy("user", "day", "salt").orderBy("cell_priority", "cell", "slot")
+    if samples_cells(spec):
+        # One shuffle by unit: a hash partitioning on the unit also clusters the (unit, cell) window. User-days
+        # keep K cells and M records in each; users with NOISE=2 M cells and one record in each (the core keeps
+        # the first in reading order, Spark, which has none, the one of smallest priority: either is a function
+        # of the user's own records, so the bound and the sensitivity are the same).
+        unit = unit_columns(spec)
+        cells_kept = spec.max_cells if spec.unit == USER_DAY else spec.max_contributions
+        assigned = assigned.repartition(*unit)
+        in_cell = Window.partitionBy(*unit, "cell", "slot").orderBy("priority")
+        in_unit = Window.partitionBy(*unit).orderBy("cell_priority", "cell", "slot")
         ranked = (assigned.withColumn("rank", sf.row_number().over(in_cell))
                   .withColumn("cell_priority", sf.first("cell_draw").over(in_cell))
-                  .withColumn("in_kept_cell", sf.dense_rank().over(in_unit) <= int(spec.max_cells))
+                  .withColumn("in_kept_cell", sf.dense_rank().over(in_unit) <= int(cells_kept))
                   .withColumn("pair_first", sf.col("rank") == 1))
-        kept = sf.col("in_kept_cell") if spec.per_unit_mean else sf.col("in_kept_cell") & (sf.col("rank") <= m)
+        kept = sf.col("in_kept_cell") if spec.per_unit_mean else (
+            sf.col("in_kept_cell") & (sf.col("rank") <= int(spec.records_per_cell)))
         return ranked.withColumn("kept", kept).drop("priority", "cell_draw", "cell_priority", "rank")
     return assigned.withColumn("kept", sf.lit(True))
 
@@ -230,11 +257,14 @@ def unit_means(spec: ZoneStatisticsSpec):
     value per user-day and cell, the ITMS report Query 1) and what the statistic needs of it."""
     quantiles = spec.mechanisms(1)[1] if spec.statistic in QUANTILES else None
     stat_key = _stat_key(spec)
+    grain = gaussian_grain(spec)
 
     def run(batches):
         for frame in batches:
             used = frame["values"].map(len).to_numpy() > 0  # clean and kept
             mean = np.array([math.fsum(v) / len(v) if len(v) else 0.0 for v in frame["values"]], dtype=float)
+            if grain is not None:  # the Gaussian sum adds each mean rounded to its grain, as the core
+                mean = round_to_grain(mean, grain)
             out = frame[["cell", "slot", "flags", "kept", "n", "below", "above_upper", "pair_first",
                          "in_kept_cell"]].copy()
             out["units"] = used.astype(np.int64)
@@ -287,7 +317,7 @@ def statistics_frame(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, 
     aggregates = [sf.count(sf.lit(1)).alias("n"),
                   sf.sum(sf.when(sf.col("clamp") < 0, 1).otherwise(0)).alias("below"),
                   sf.sum(sf.when(sf.col("clamp") > 0, 1).otherwise(0)).alias("above_upper")]
-    if spec.unit == USER_DAY:
+    if samples_cells(spec):
         aggregates += [ones["pair_first"], ones["in_kept_cell"]]
     if stat_key == "e":
         aggregates += [sf.sum("hi").alias("hi"), sf.sum("lo").alias("lo")]
@@ -314,7 +344,9 @@ def aggregate_from_groups(groups, spec: ZoneStatisticsSpec, n_zones: int, n_slot
     kept = int(weight.sum())
     units = groups["units"].to_numpy(dtype=np.int64)[use] if spec.per_unit_mean else weight  # values per cell
     draws = 0
-    if spec.unit == USER:
+    if spec.unit == USER and samples_cells(spec):  # one per clean (user, cell) pair (bound_distinct_cells)
+        draws = int(groups["pair_first"].to_numpy(dtype=np.int64)[clean].sum())
+    elif spec.unit == USER:
         draws = cleaned
     elif spec.unit == USER_DAY:
         draws = int(groups["pair_first"].to_numpy(dtype=np.int64)[clean].sum())
@@ -368,8 +400,12 @@ def release_spark_zone_statistics(df, cells, columns: StatColumns, spec: ZoneSta
 
 def statistics_spec(*, statistic, epsilon, lower, upper, unit=0, max_contributions=1, max_cells=1, limit=None,
                     days=None, min_support=0.0, support_share=0.2, mean_sum_share=0.5, quantile_grid=1001,
-                    per_unit_mean=False) -> ZoneStatisticsSpec:
-    """The core spec from the Processing parameters' values (STATISTIC and UNIT as their indices, as in QGIS)."""
+                    per_unit_mean=False, noise=0, delta=0.0) -> ZoneStatisticsSpec:
+    """The core spec from the Processing parameters' values (STATISTIC, UNIT and NOISE as their indices, as in
+    QGIS: NOISE 0 Laplace, 2 the discrete Gaussian with ``delta``; 1 is not offered, as in QGIS)."""
+    if int(noise) not in (0, 2):
+        raise ValueError("NOISE=1 (discrete Laplace) is not offered for zone statistics: use NOISE=0 (Laplace) or, "
+                         "for the count and the sum, NOISE=2 (discrete Gaussian, with DELTA > 0)")
     statistic, unit = STATISTICS[int(statistic)], UNITS[int(unit)]
     return ZoneStatisticsSpec(
         statistic=statistic, epsilon=float(epsilon), lower=float(lower), upper=float(upper), unit=unit,
@@ -377,7 +413,8 @@ def statistics_spec(*, statistic, epsilon, lower, upper, unit=0, max_contributio
         limit=float(limit) if statistic == COUNT_ABOVE and limit is not None else None,
         days=int(days) if statistic == COUNT_ABOVE and days is not None else None,
         min_support=float(min_support), support_share=float(support_share), mean_sum_share=float(mean_sum_share),
-        quantile_grid=int(quantile_grid), per_unit_mean=bool(per_unit_mean))
+        quantile_grid=int(quantile_grid), per_unit_mean=bool(per_unit_mean),
+        noise=DISCRETE_GAUSSIAN if int(noise) == 2 else LAPLACE, delta=float(delta) if int(noise) == 2 else 0.0)
 
 
 def statistics_record(release, *, input_name, seeded, cells, value_field, time_field, slot_kind,

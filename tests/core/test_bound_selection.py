@@ -16,6 +16,7 @@ from dp_geoprivacy.core.mechanisms.bound_selection import (
     choice_values,
     chord_distances,
     gaussian_split,
+    largest_share,
     per_user_counts,
     plan_choice,
     release_epsilon,
@@ -182,6 +183,30 @@ def test_release_epsilon_is_what_the_choices_leave_in_the_releases_accounting():
     for noise in (LAPLACE, DISCRETE_GAUSSIAN):
         with pytest.raises(ValueError):
             release_epsilon(1.0, 0.5, 2, noise, 1e-6)
+
+
+def test_a_split_that_does_not_fit_is_refused_naming_auto_share_and_the_share_that_fits():
+    """The one rule of the QGIS algorithms, the Spark commands and the planner (plan_choice, release_epsilon): where
+    the choices would take the whole budget (with NOISE=2, their epsilon^2 / 2 the whole rho(EPSILON, DELTA)) the
+    run is refused, never moved to another accounting, and the message names AUTO_SHARE and the largest share that
+    fits, which does fit. By hand: rho(1, 1e-6) = 0.02436, so one choice fits below sqrt(2 x 0.02436) = 0.2207, two
+    below 0.1561; by basic composition two choices below 0.5."""
+    assert largest_share(1.0, 1, DISCRETE_GAUSSIAN, 1e-6) == 0.22
+    assert largest_share(1.0, 2, DISCRETE_GAUSSIAN, 1e-6) == 0.156
+    assert largest_share(1.0, 2) == 0.5 and largest_share(1.0, 3) == 0.333
+    for epsilon, choices, noise in itertools.product((0.1, 1.0, 8.0), (1, 2), (LAPLACE, DISCRETE_GAUSSIAN)):
+        fits = largest_share(epsilon, choices, noise, 1e-6)
+        assert release_epsilon(epsilon, fits * (1 - 1e-9), choices, noise, 1e-6) > 0
+        too_much = fits + 0.01
+        if too_much >= 1:  # one Laplace choice: every share in (0, 1) leaves the release some epsilon
+            continue
+        with pytest.raises(ValueError, match=rf"AUTO_SHARE below {fits:.3g}\b"):
+            plan_choice(epsilon, too_much, 1, 9, automatic=False, other_choices=choices, noise=noise, delta=1e-6)
+    with pytest.raises(ValueError, match=r"the choices' rho 0\.045 would take the whole rho 0\.0244 of EPSILON 1 at "
+                                         r"DELTA 1e-06 .*: use AUTO_SHARE below 0\.22, or NOISE=0"):
+        plan_choice(1.0, 0.3, 1, 9, automatic=False, other_choices=1, noise=DISCRETE_GAUSSIAN, delta=1e-6)
+    with pytest.raises(ValueError, match=r"AUTO_SHARE, the share of epsilon for a choice, must be between 0 and 1"):
+        split_epsilon(1.0, 1.0)
 
 
 def test_the_rest_is_exact_where_it_can_be_and_never_more_than_declared():

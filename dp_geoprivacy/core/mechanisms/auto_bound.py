@@ -19,7 +19,7 @@ The log lines are English; ``tr`` (the glue's translation function, the identity
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from .bound_selection import BoundChoice, ValueBoundChoice, plan_choice, release_epsilon, with_choice
+from .bound_selection import BoundChoice, ValueBoundChoice, plan_choice, with_choice
 from .bounded_stats import Bounds
 
 AUTOMATIC = 0
@@ -30,13 +30,9 @@ def english(text: str) -> str:
     return text
 
 
-def basic_rest(epsilon, share, choices):
-    """What ``choices`` choices of ``share`` of ``epsilon`` each leave by basic composition (release_epsilon,
-    never rounded above the exact rest), or 0.0 where they leave nothing or the share cannot work."""
-    try:
-        return release_epsilon(epsilon, share, choices)
-    except ValueError:
-        return 0.0
+class ValueBoundsRefusedError(ValueError):
+    """A declared M with AUTO_VALUE_BOUNDS whose choice would take the whole budget; the message is the one to show
+    (it names AUTO_SHARE and the largest share that fits)."""
 
 
 class HeldLine:
@@ -69,22 +65,26 @@ class AutomaticBound(HeldLine):
 
     @classmethod
     def planned(cls, m: int, epsilon: float, share: float, max_bound: int, cells: int, *, trial: bool = False,
-                other_choices: int = 0, **plan):
+                other_choices: int = 0, tr: Callable = english, **plan):
         """The bound of a run of ``epsilon`` whose M is ``m`` (AUTOMATIC: chosen); ``cells`` is the release's
         public number of noisy cells, ``plan`` the rest of plan_choice's arguments (noise_cost, noise, delta,
         cost_share, per_unit, zcdp_release). ``other_choices`` automatic choices besides M (each ``share`` of
-        ``epsilon``: the value bounds) come out of ``epsilon_release`` too; with a declared M they leave their
-        basic-composition rest where the plan refuses (AutomaticValueBounds.planned says why). ValueError (the
-        plan's) when an automatic M cannot work."""
+        ``epsilon``: the value bounds) come out of ``epsilon_release`` too. ValueError (the plan's) when an
+        automatic M cannot work; ValueBoundsRefusedError when, with a declared M, the value bounds' choice would take
+        the whole budget (with NOISE=2 its epsilon^2 / 2 the whole rho(EPSILON, DELTA)). The one rule of the QGIS
+        algorithms, the Spark commands and the planner: such a run is refused, naming AUTO_SHARE and the share that
+        fits, never moved to basic composition (which would spend more rho than the zCDP run the help promises and
+        that a BUDGET_RHO was planned for)."""
         if m != AUTOMATIC and not other_choices:
             return cls(m=m, epsilon=epsilon, epsilon_release=epsilon)
         try:
             rest, choice = plan_choice(epsilon, share, max_bound, cells, automatic=m == AUTOMATIC,
                                        other_choices=other_choices, **plan)
-        except ValueError:
+        except ValueError as error:
             if m == AUTOMATIC:
                 raise
-            return cls(m=m, epsilon=epsilon, epsilon_release=basic_rest(epsilon, share, other_choices))
+            raise ValueBoundsRefusedError(tr("AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share:g}: {error}.")
+                                          .format(share=share, error=error)) from None
         return cls(m=m, epsilon=epsilon, epsilon_release=rest, choice=choice, trial=trial and choice is not None)
 
     @property

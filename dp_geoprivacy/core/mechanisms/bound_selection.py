@@ -196,7 +196,8 @@ def split_epsilon(epsilon: float, share: float) -> Tuple[float, float]:
     """(epsilon of the choice, epsilon left for the release): ``share`` of ``epsilon`` and the rest (remainder)."""
     require_positive_finite("epsilon", epsilon)
     if not (0.0 < share < 1.0):
-        raise ValueError(f"the share of epsilon for the bound must be in (0, 1), got {share!r}")
+        raise ValueError(f"AUTO_SHARE, the share of epsilon for a choice, must be between 0 and 1 (exclusive), e.g. "
+                         f"0.05; got {share!r}")
     choice = epsilon * share
     return choice, remainder(epsilon, choice)
 
@@ -210,8 +211,24 @@ def gaussian_split(epsilon: float, delta: float, share: float, choices: int = 1)
     rest = remainder(zcdp_rho(epsilon, delta), int(choices) * Fraction(choice) ** 2 / 2)  # each choice's exact rho
     if not rest > 0:
         raise ValueError(f"the choices' rho {int(choices) * pure_dp_rho(choice):.3g} would take the whole rho "
-                         f"{zcdp_rho(epsilon, delta):.3g} of EPSILON {epsilon:g} at DELTA {delta:g}")
+                         f"{zcdp_rho(epsilon, delta):.3g} of EPSILON {epsilon:g} at DELTA {delta:g} (NOISE=2 keeps "
+                         f"the whole run at that rho): use AUTO_SHARE below "
+                         f"{largest_share(epsilon, choices, DISCRETE_GAUSSIAN, delta):.3g}, or NOISE=0")
     return choice, rest, zcdp_epsilon(rest, delta)
+
+
+def largest_share(epsilon: float, choices: int, noise: str = LAPLACE, delta: float = 0.0,
+                  zcdp_release: bool = True) -> float:
+    """The share of ``epsilon`` at and above which ``choices`` choices leave a release nothing (release_epsilon):
+    1 / choices by basic composition; with a Gaussian release kept at rho(epsilon, delta), the share whose
+    choices' epsilon^2 / 2 each add up to that rho, sqrt(2 rho / choices) / epsilon. For the refusal's fix, rounded
+    down to three digits so that a share below the figure shown fits."""
+    if noise == DISCRETE_GAUSSIAN and zcdp_release:
+        exact = math.sqrt(2.0 * zcdp_rho(epsilon, delta) / int(choices)) / epsilon
+    else:
+        exact = 1.0 / int(choices)
+    digits = 2 - math.floor(math.log10(exact))
+    return min(math.floor(exact * 10 ** digits) / 10 ** digits, 1.0)
 
 
 def release_epsilon(epsilon: float, share: float, choices: int, noise: str = LAPLACE, delta: float = 0.0,
@@ -224,7 +241,8 @@ def release_epsilon(epsilon: float, share: float, choices: int, noise: str = LAP
         return gaussian_split(epsilon, delta, share, choices)[2]
     rest = remainder(epsilon, int(choices) * Fraction(split_epsilon(epsilon, share)[0])) if choices else epsilon
     if not rest > 0:
-        raise ValueError("the choices would take the whole EPSILON")
+        raise ValueError(f"{int(choices)} choices of AUTO_SHARE {share:g} would take the whole EPSILON: use AUTO_SHARE "
+                         f"below {largest_share(epsilon, choices):.3g}")
     return rest
 
 
