@@ -20,12 +20,12 @@ and whether the budget would refuse the release.
 """
 
 import functools
-import json
 
 from qgis.core import QgsProcessingParameterBoolean
 
 from ..core.accounting.ledger import BUDGET_TOLERANCE, LedgerError
-from ..core.accuracy.planning import CountAccuracy, accuracy_from_record
+from ..core.accuracy.planning import CountAccuracy
+from ..core.accuracy.trial import trial_figures
 from ..core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ..translation import tr
 from . import budget
@@ -92,35 +92,24 @@ def finish(algorithm, parameters, context, feedback, mechanism_fields, input_par
     """Report the trial run and raise DryRunFinished (called instead of reserving the budget)."""
     fields = dict(mechanism_fields)
     settings = dict(getattr(algorithm, "_dry_run_settings", None) or {})
-    epsilon, delta = float(fields["epsilon"]), float(fields.get("delta") or 0.0)
-    results = {DRY_RUN: True, "EPSILON_SPENT": 0.0, "EPSILON_WOULD_SPEND": epsilon, "DELTA_WOULD_SPEND": delta,
-               "NOISE_SCALE": fields.get("noise_scale"), "SENSITIVITY": fields.get("sensitivity")}
-    if settings:
-        results["SETTINGS"] = json.dumps(settings, sort_keys=True)
-        results.update({key.upper(): value for key, value in settings.items()})
+    results, figures = trial_figures(fields, settings)  # the Spark commands' trial runs take the same figures
+    epsilon, delta = results["EPSILON_WOULD_SPEND"], results["DELTA_WOULD_SPEND"]
     feedback.pushInfo(tr(
         "Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} "
         "(delta {delta:g}) on the unit of privacy: {unit}. Mechanism: {mechanism}; noise scale {scale}.").format(
         epsilon=epsilon, delta=delta, unit=fields.get("unit_of_privacy", ""), mechanism=fields.get("mechanism", ""),
         scale=_figure(fields.get("noise_scale"))))
-    figures = accuracy_from_record(fields, cells=int(settings.get("cells", 1)),
-                                   min_flow=float(settings.get("min_flow", 0.0)))
     if isinstance(figures, CountAccuracy):
-        results.update(EXPECTED_ABS_ERROR=figures.expected_abs_error, RMSE=figures.rmse,
-                       MARGIN_OF_ERROR=figures.margin_of_error, STABILITY_THRESHOLD=figures.threshold,
-                       P_EMPTY_CELL_PUBLISHED=figures.p_spurious)
         feedback.pushInfo(tr(
             "Expected accuracy per published count: absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% margin of "
             "error {moe:.4g}.").format(mae=figures.expected_abs_error, rmse=figures.rmse,
                                        moe=figures.margin_of_error))
         if "cells" in settings and figures.threshold is None:
-            results["EXPECTED_SPURIOUS"] = figures.expected_spurious
             feedback.pushInfo(tr(
                 "At MIN_FLOW={m:g} with THRESHOLD off, each of the {n:,} cells without data is published with "
                 "probability {p:.3g}: up to {s:,.1f} published cells of noise only.").format(
                 m=figures.min_flow, n=figures.cells, p=figures.p_spurious, s=figures.expected_spurious))
         elif "cells" in settings:
-            results["EXPECTED_SPURIOUS"] = 0.0
             feedback.pushInfo((tr(
                 "With Gaussian thresholding (THRESHOLD=1, NOISE=2) no cell without data is published; a cell needs "
                 "about {t:.3g} users to be published half the time.") if settings.get("noise") == DISCRETE_GAUSSIAN
@@ -128,12 +117,9 @@ def finish(algorithm, parameters, context, feedback, mechanism_fields, input_par
                         "about {t:.3g} contributions to be published half the time.")).format(
                 t=figures.count_published_50))
     elif figures is not None:
-        results.update(MEAN_DISPLACEMENT_M=figures.mean, DISPLACEMENT_Q95_M=figures.q95)
         feedback.pushInfo(tr(
             "Expected displacement: mean {mean:.4g} m, median {median:.4g} m, 95% within {q95:.4g} m.").format(
             mean=figures.mean, median=figures.median, q95=figures.q95))
-    elif fields.get("margin_of_error") is not None:
-        results["MARGIN_OF_ERROR"] = fields.get("margin_of_error")
     declared = getattr(algorithm, "_dry_run_figures", None)
     if declared is not None:
         results.update(declared(feedback.pushInfo))

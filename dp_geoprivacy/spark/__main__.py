@@ -93,6 +93,7 @@ from .cli import (  # noqa: F401 (UsageError and the helpers are this command li
 from .gpkg import write_layers
 from .ledger import BudgetRefusedError
 from .mobility_cli import mobility_report
+from .trial import TrialFinished, requested, trial_results
 
 ALGORITHMS = ("noisyzonecounts", "noisyzonestatistics", "noisyodflows", "mobilityreport", "mobility-report")
 REFUSED = 3
@@ -115,7 +116,8 @@ def noisy_zone_counts(values, spark=None, log=print):
     from .zone_counts import PointColumns, privacy_record, record_notes, release_spark_zone_counts, zone_count_spec
 
     get = values.get
-    require(values, "INPUT", "EPSILON", "OUTPUT")
+    trial = requested(values)
+    require(values, "INPUT", "EPSILON", *(() if trial else ("OUTPUT",)))
     columns = PointColumns(**point_columns(values), user=get("USER_FIELD") or None, time=get("TIME_FIELD") or None)
     cells = cells_from(values)
     spec_at = partial(
@@ -126,7 +128,7 @@ def noisy_zone_counts(values, spark=None, log=print):
     kind = spec_at(epsilon=1.0)
     slots = len(kind.slot_labels) if columns.time else 1
     bound = SparkBound.from_values(values, "MAX_CONTRIBUTIONS", number(values, "EPSILON"), len(cells) * slots + 1,
-                                   log=log, noise=kind.noise, delta=kind.delta)
+                                   log=log, trial=trial, noise=kind.noise, delta=kind.delta)
     spec = spec_at(epsilon=bound.epsilon_release, max_contributions=max(bound.m, 1))
     source = noise_from(values, log)
     log(f"Counting in {cells.description}.")
@@ -137,8 +139,11 @@ def noisy_zone_counts(values, spark=None, log=print):
     if bound.automatic:  # records per user counted on the executors; M drawn first, as QGIS draws it
         spec = spec_at(epsilon=bound.epsilon_release, max_contributions=bound.choose(budget.rows, columns.user,
                                                                                      source.generator))
-    release, aggregate = release_spark_zone_counts(budget.rows, cells, columns, spec, source.generator,
-                                                   before_noise=bound.charged(budget))
+    try:
+        release, aggregate = release_spark_zone_counts(budget.rows, cells, columns, spec, source.generator,
+                                                       before_noise=bound.charged(budget))
+    except TrialFinished as stop:  # DRY_RUN: the inputs read and checked, nothing drawn (spark/trial.py)
+        return log_results(trial_results(stop.fields, budget, log), log)
     release = bound.released(release)
     facts = release.facts
     log(f"Spark aggregate and release: {time.perf_counter() - started:.1f} s.")
@@ -169,13 +174,15 @@ def noisy_zone_statistics(values, spark=None, log=print):
         SLOT_KINDS,
         StatColumns,
         release_spark_zone_statistics,
+        spark_zone_statistics_aggregate,
         statistics_record,
         statistics_spec,
         uses_days,
     )
 
     get = values.get
-    require(values, "INPUT", "EPSILON", "OUTPUT", "VALUE_FIELD", "LOWER", "UPPER")
+    trial = requested(values)
+    require(values, "INPUT", "EPSILON", "VALUE_FIELD", "LOWER", "UPPER", *(() if trial else ("OUTPUT",)))
     unit = number(values, "UNIT", 0, int)
     if unit not in (0, 1, 2):
         raise UsageError("UNIT must be 0 (one record), 1 (one user) or 2 (one user-day).")
@@ -234,9 +241,10 @@ def noisy_zone_statistics(values, spark=None, log=print):
                     point_geometry(values))
     n_cells = len(cells) * len(labels)
     plan = {"noise": spec.noise, "delta": spec.delta, "other_choices": int(auto_values)}
-    bound = (SparkBound.from_values(values, "MAX_CONTRIBUTIONS", spec.epsilon, n_cells, log=log, **plan) if automatic
-             else SparkBound.fixed(spec.max_contributions, spec.epsilon, values, n_cells, log=log, **plan))
-    value_bounds = SparkValueBounds.from_values(values, spec.epsilon, bound.epsilon_release, spec.bounds, log=log)
+    bound = (SparkBound.from_values(values, "MAX_CONTRIBUTIONS", spec.epsilon, n_cells, log=log, trial=trial, **plan)
+             if automatic else SparkBound.fixed(spec.max_contributions, spec.epsilon, values, n_cells, log=log, **plan))
+    value_bounds = SparkValueBounds.from_values(values, spec.epsilon, bound.epsilon_release, spec.bounds, log=log,
+                                                trial=trial)
     # The choices in the QGIS algorithm's order: M (records per user counted on the executors), then the value
     # bounds (their histogram on the executors), each drawn by the core from the noise generator.
     m = bound.choose(budget.rows, user_field, source.generator) if bound.automatic else spec.max_contributions
@@ -248,18 +256,22 @@ def noisy_zone_statistics(values, spark=None, log=print):
 
     def whole_run(fields):
         return value_bounds.fields(bound.fields(fields))
+    started = time.perf_counter()
+    if trial:  # DRY_RUN: the inputs read and checked as the release reads them, then nothing drawn or reserved
+        counts = spark_zone_statistics_aggregate(budget.rows, cells, columns, spec, slot_kind,
+                                                 source.generator).cleaning
+        log_cleaning(counts, log)
+        try:
+            budget(whole_run(spec.record_fields(n_cells)))
+        except TrialFinished as stop:
+            return log_results(trial_results(stop.fields, budget, log), log)
     budget(whole_run(spec.record_fields(n_cells)))  # before any noise, as the plugin reserves
     bound.announce()  # the choices' log lines, now that the reservation holds
     value_bounds.announce()
-    started = time.perf_counter()
     release, aggregate = release_spark_zone_statistics(budget.rows, cells, columns, spec, slot_kind,
                                                        source.generator)
-    counts = aggregate.cleaning
     log(f"Spark aggregate and release: {time.perf_counter() - started:.1f} s.")
-    log(private_text("{c.kept} of {c.records} points aggregated (NULL value {c.null_values}, NULL time "
-                     "{c.null_slots}, NULL user {c.null_users}, NULL day {c.null_days}, in no zone {c.outside}; "
-                     "clamped {c.clamped_below} below LOWER, {c.clamped_above} above UPPER; {c.dropped_by_bound} "
-                     "beyond the bound left out).", c=counts))
+    log_cleaning(aggregate.cleaning, log)
     zone_index, slot_index = np.nonzero(release.published)
     order = order_by_rank(ranks_from_order(id_order(cells.ids)), zone_index, slot_index)
     zone_index, slot_index = zone_index[order], slot_index[order]
@@ -283,6 +295,14 @@ def noisy_zone_statistics(values, spark=None, log=print):
                         "NOISE_SCALE": record.noise_scale, "ROWS_WRITTEN": len(zone_index)}, log)
 
 
+def log_cleaning(counts, log):
+    """The zone statistics' cleaning counts (raw: the log only, marked private)."""
+    log(private_text("{c.kept} of {c.records} points aggregated (NULL value {c.null_values}, NULL time "
+                     "{c.null_slots}, NULL user {c.null_users}, NULL day {c.null_days}, in no zone {c.outside}; "
+                     "clamped {c.clamped_below} below LOWER, {c.clamped_above} above UPPER; {c.dropped_by_bound} "
+                     "beyond the bound left out).", c=counts))
+
+
 def noisy_od_flows(values, spark=None, log=print):
     """Run noisyodflows (OUTPUT_FLOWS flow lines and/or OUTPUT_MATRIX table) from parameter values."""
     from ..core.mechanisms.bound_selection import OD_NOISE_COST
@@ -290,9 +310,10 @@ def noisy_od_flows(values, spark=None, log=print):
     from .od_flows import TripColumns, flow_lines, od_flow_spec, od_record, release_spark_od_flows
 
     get = values.get
+    trial = requested(values)
     require(values, "INPUT", "EPSILON")
     flows_path, matrix_path = get("OUTPUT_FLOWS") or None, get("OUTPUT_MATRIX") or None
-    if not flows_path and not matrix_path:
+    if not flows_path and not matrix_path and not trial:
         raise UsageError("Give OUTPUT_FLOWS (flow lines) and/or OUTPUT_MATRIX (the OD table).")
     if flows_path and matrix_path and flows_path == matrix_path:
         raise UsageError("OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.")
@@ -311,7 +332,7 @@ def noisy_od_flows(values, spark=None, log=print):
     kind = spec_at(epsilon=1.0)
     bound = SparkBound.from_values(values, "MAX_TRIPS", number(values, "EPSILON"),
                                    ODDomain(len(cells), intrazonal).size + 1, noise_cost=OD_NOISE_COST, log=log,
-                                   noise=kind.noise, delta=kind.delta)
+                                   trial=trial, noise=kind.noise, delta=kind.delta)
     spec = spec_at(epsilon=bound.epsilon_release, max_trips=max(bound.m, 1))
     source = noise_from(values, log)
     log(f"Counting trips between {cells.description}.")
@@ -324,8 +345,14 @@ def noisy_od_flows(values, spark=None, log=print):
     if bound.automatic:  # trips per user counted on the executors; M drawn first, as QGIS draws it
         spec = spec_at(epsilon=bound.epsilon_release, max_trips=bound.choose(budget.rows, columns.user,
                                                                              source.generator))
-    release, _pairs = release_spark_od_flows(budget.rows, cells, columns, spec, source.generator,
-                                             before_noise=bound.charged(budget))
+    try:
+        release, _pairs = release_spark_od_flows(budget.rows, cells, columns, spec, source.generator,
+                                                 before_noise=bound.charged(budget))
+    except TrialFinished as stop:  # DRY_RUN; the public settings the QGIS trial run reports with its figures
+        settings = {"min_flow": min_flow, "threshold": int(spec.threshold), "delta": spec.delta if spec.threshold
+                    else 0.0, "zones": len(cells), "include_intrazonal": int(intrazonal),
+                    "max_trips": spec.max_trips, "noise": spec.noise, "cells": ODDomain(len(cells), intrazonal).size}
+        return log_results(trial_results(stop.fields, budget, log, settings), log)
     release = bound.released(release)
     facts = release.facts
     origin, dest = release.result["origin_index"], release.result["dest_index"]

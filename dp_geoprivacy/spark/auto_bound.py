@@ -173,13 +173,14 @@ class SparkValueBounds(AutomaticValueBounds):
         return str(values.get("AUTO_VALUE_BOUNDS", "")).lower() in TRUE
 
     @classmethod
-    def from_values(cls, values, epsilon: float, epsilon_release: float, declared: Bounds, log=print):
+    def from_values(cls, values, epsilon: float, epsilon_release: float, declared: Bounds, log=print, trial=False):
         """``epsilon``: the run's EPSILON (the share is of it); ``epsilon_release``: what the release gets, the
-        choices already taken out (SparkBound's, planned with ``other_choices``)."""
+        choices already taken out (SparkBound's, planned with ``other_choices``); ``trial``: a trial run (DRY_RUN),
+        which draws no bounds."""
         requested = cls.requested(values)
         share = number(values, "AUTO_SHARE", DEFAULT_SHARE) if requested else DEFAULT_SHARE
         try:
-            bounds = cls.planned(requested, epsilon, share, epsilon_release, declared)
+            bounds = cls.planned(requested, epsilon, share, epsilon_release, declared, trial=requested and trial)
         except ValueError as error:
             raise UsageError(str(error)) from None
         bounds.log = log

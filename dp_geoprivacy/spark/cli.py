@@ -15,6 +15,7 @@ from .ledger import (
     reserve,
     source_fingerprint,
 )
+from .trial import TrialFinished, requested
 
 TRUE = ("1", "true", "yes", "on")
 
@@ -145,14 +146,13 @@ class Budget:
     """LEDGER / BUDGET / PARTITION for one run: ``reserve(fields)`` before any noise (the core's before_noise).
 
     ``df`` is the whole input (fingerprinted); ``rows`` its PARTITION's rows, which the release reads;
-    ``geometry`` says which columns hold the locations (spark.ledger.source_fingerprint). ``offers_trial_run``: the
-    command offers DRY_RUN (``preview`` instead of reserving); the others refuse it rather than run for real.
+    ``geometry`` says which columns hold the locations (spark.ledger.source_fingerprint). With DRY_RUN (a trial run,
+    spark/trial.py) reserving raises spark.trial.TrialFinished with the fields instead, and ``preview`` looks at the
+    ledger without writing.
     """
 
-    def __init__(self, values, algorithm, df, outputs, log, geometry, row_is_unit=True, offers_trial_run=False):
-        if str(values.get("DRY_RUN", "")).lower() in TRUE and not offers_trial_run:
-            raise UsageError(f"DRY_RUN (a trial run) is offered on Spark by mobilityreport only, not {algorithm}: "
-                             "remove DRY_RUN, or try the settings with the QGIS algorithm's trial run.")
+    def __init__(self, values, algorithm, df, outputs, log, geometry, row_is_unit=True):
+        self.trial = requested(values)
         self.values, self.algorithm, self.df, self.log, self.geometry = values, algorithm, df, log, geometry
         self.row_is_unit = row_is_unit
         self.outputs = [o for o in (outputs if isinstance(outputs, (list, tuple)) else [outputs]) if o]
@@ -171,6 +171,8 @@ class Budget:
     def __call__(self, mechanism_fields):
         if self.reservation is not None:
             raise RuntimeError("a release reserves its budget once")
+        if self.trial:  # a trial run stops here, before any noise (spark/trial.py)
+            raise TrialFinished(mechanism_fields)
         self.reservation = reserve(**self._ledger_arguments(mechanism_fields))
 
     def preview(self, mechanism_fields) -> dict:

@@ -18,6 +18,7 @@ from .cli import (
     session,
     wgs84_wkt,
 )
+from .trial import trial_results
 
 
 def _bins(values):
@@ -166,7 +167,7 @@ def mobility_report(values, spark=None, log=print):
     spark = spark or session(get("MASTER") or "local[*]")
     outputs = [get("OUTPUT_HTML"), get("OUTPUT_VISITS"), get("OUTPUT_FLOWS")]
     budget = Budget(values, "mobilityreport", read_input(spark, values), outputs, log, point_geometry(values),
-                    row_is_unit=False, offers_trial_run=True)
+                    row_is_unit=False)
     started = time.perf_counter()
     if bound.automatic:  # trips per user counted on the executors; M drawn first, as the QGIS algorithm draws it
         try:
@@ -190,7 +191,7 @@ def mobility_report(values, spark=None, log=print):
     log(f"Spark aggregate: {time.perf_counter() - started:.1f} s.")
     if trial:
         sections = partial(trial_sections, spec, bound.epsilon, choice=bound.choice)  # as in QGIS's trial run
-        return log_results(trial_results(bound.fields(spec.record_fields()), budget, log, sections), log)
+        return log_results(trial_results(bound.fields(spec.record_fields()), budget, log, figures=sections), log)
     bound.charged(budget)(spec.record_fields())  # before any noise, as the plugin reserves
     release = release_spark_mobility_report(exact.statistics, exact.trips, spec, source.generator)
     lines = report_notes(bound.epsilon, release, spec, (bound.m, bound.choice.epsilon) if bound.automatic else None)
@@ -202,22 +203,3 @@ def mobility_report(values, spark=None, log=print):
                         "OUTPUT_FLOWS": get("OUTPUT_FLOWS"), "EPSILON_SPENT": record.epsilon,
                         "DELTA_SPENT": record.delta, **({} if record.rho is None else {"RHO_SPENT": record.rho})},
                        log)
-
-
-def trial_results(fields, budget, log, sections):
-    """A trial run's results (DRY_RUN, as processing/dry_run.py reports them in QGIS): what the release would spend
-    (epsilon, delta and, for a zCDP report, rho), its unit of privacy, the noise scale of its lead analysis, the
-    planned accuracy of each section (``sections``: processing/report_accuracy.trial_sections, the QGIS trial run's
-    and the accuracy planner's rows), and with LEDGER what the ledger holds for the source and whether BUDGET would
-    refuse (budget.preview, read only). Nothing is drawn, written or reserved."""
-    epsilon, delta, rho = float(fields["epsilon"]), float(fields.get("delta") or 0.0), fields.get("rho")
-    log(f"Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} "
-        f"(delta {delta:g}" + ("" if rho is None else f", rho {float(rho):g}") + f") on the unit of privacy: "
-        f"{fields['unit_of_privacy']}. Noise scale {fields['noise_scale']:g} ({fields['noise_scale_unit']}).")
-    results = {"DRY_RUN": True, "EPSILON_SPENT": 0.0, "EPSILON_WOULD_SPEND": epsilon, "DELTA_WOULD_SPEND": delta,
-               **({} if rho is None else {"RHO_WOULD_SPEND": float(rho)}), "NOISE_SCALE": fields["noise_scale"],
-               "SENSITIVITY": fields["sensitivity"]}
-    results.update(sections(log))
-    results.update(budget.preview(fields))
-    log("Trial run: no noise was drawn, no output written and nothing added to the ledger.")
-    return results

@@ -379,14 +379,10 @@ def aggregate_from_groups(groups, spec: ZoneStatisticsSpec, n_zones: int, n_slot
     return aggregate, draws
 
 
-def release_spark_zone_statistics(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kind,
-                                  rng: np.random.Generator):
-    """Aggregate on Spark, then the core's release from the aggregate. Returns (release, aggregate).
-
-    For UNITS 1 and 2 the driver's generator first skips the draws the
-    single-machine bound makes (see aggregate_from_groups), so a SEED gives
-    the numbers the core path gives on the same data.
-    """
+def spark_zone_statistics_aggregate(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kind,
+                                    rng: np.random.Generator) -> ZoneStatisticsAggregate:
+    """The exact part on Spark: the core's aggregate, the driver's generator past the draws the single-machine bound
+    makes (see aggregate_from_groups), so a SEED then gives the core path's noise. A trial run stops here."""
     if cells.overlay is not None:
         raise ValueError("zone statistics need zones that do not overlap")
     key = bounding_key(rng)
@@ -395,6 +391,14 @@ def release_spark_zone_statistics(df, cells, columns: StatColumns, spec: ZoneSta
     aggregate, draws = aggregate_from_groups(groups, spec, len(cells), n_slots,
                                              days=bool(columns.day and columns.user))
     skip_bounding_draws(rng, draws)
+    return aggregate
+
+
+def release_spark_zone_statistics(df, cells, columns: StatColumns, spec: ZoneStatisticsSpec, slot_kind,
+                                  rng: np.random.Generator):
+    """Aggregate on Spark (spark_zone_statistics_aggregate), then the core's release from the aggregate. Returns
+    (release, aggregate)."""
+    aggregate = spark_zone_statistics_aggregate(df, cells, columns, spec, slot_kind, rng)
     return release_zone_statistics_from_aggregate(aggregate, spec, rng), aggregate
 
 
@@ -434,5 +438,5 @@ def statistics_record(release, *, input_name, seeded, cells, value_field, time_f
                         **reservation)
 
 
-__all__ = ["SLOT_KINDS", "StatColumns", "release_spark_zone_statistics", "statistics_record", "statistics_spec",
-           "uses_days"]
+__all__ = ["SLOT_KINDS", "StatColumns", "release_spark_zone_statistics", "spark_zone_statistics_aggregate",
+           "statistics_record", "statistics_spec", "uses_days"]
