@@ -631,27 +631,27 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Liest und prüft alle Eingaben wie ein echter Lauf und hält an, bevor Rauschen gezogen wird: meldet Epsilon und Delta, die die Veröffentlichung verbrauchen würde, und ihre erwartete Genauigkeit; schreibt keine Ausgabe und keinen Eintrag ins Journal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="101"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="97"/>
         <source>Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} (delta {delta:g}) on the unit of privacy: {unit}. Mechanism: {mechanism}; noise scale {scale}.</source>
         <translation>Probelauf (DRY_RUN): Alle Eingaben wurden gelesen und geprüft. Die Veröffentlichung würde Epsilon {epsilon:g} (Delta {delta:g}) für die Schutzeinheit verbrauchen: {unit}. Mechanismus: {mechanism}; Rauschskala {scale}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="112"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="103"/>
         <source>Expected accuracy per published count: absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% margin of error {moe:.4g}.</source>
         <translation>Erwartete Genauigkeit je veröffentlichter Zählung: absoluter Fehler {mae:.4g}, RMSE {rmse:.4g}, 95-%-Fehlermarge {moe:.4g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="132"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="120"/>
         <source>Expected displacement: mean {mean:.4g} m, median {median:.4g} m, 95% within {q95:.4g} m.</source>
         <translation>Erwartete Verschiebung: Mittel {mean:.4g} m, Median {median:.4g} m, 95 % innerhalb von {q95:.4g} m.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="142"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="128"/>
         <source>Trial run: no noise was drawn, no output written and nothing added to the ledger.</source>
         <translation>Probelauf: Es wurde kein Rauschen gezogen, keine Ausgabe geschrieben und nichts ins Journal eingetragen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="149"/>
         <source>LEDGER {path}: {error}</source>
         <translation>LEDGER {path}: {error}</translation>
     </message>
@@ -956,7 +956,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Einzelheiten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="118"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="108"/>
         <source>At MIN_FLOW={m:g} with THRESHOLD off, each of the {n:,} cells without data is published with probability {p:.3g}: up to {s:,.1f} published cells of noise only.</source>
         <translation>Bei MIN_FLOW={m:g} und ausgeschaltetem THRESHOLD wird jede der {n:,} Zellen ohne Daten mit Wahrscheinlichkeit {p:.3g} veröffentlicht: bis zu {s:,.1f} veröffentlichte Zellen nur aus Rauschen.</translation>
     </message>
@@ -1146,7 +1146,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Probelauf (nichts schreiben, nichts verbrauchen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="113"/>
         <source>With the stability histogram (THRESHOLD=1) no cell without data is published; a cell needs about {t:.3g} contributions to be published half the time.</source>
         <translation>Mit dem Stabilitätshistogramm (THRESHOLD=1) wird keine Zelle ohne Daten veröffentlicht; eine Zelle braucht etwa {t:.3g} Beiträge, um in der Hälfte der Fälle veröffentlicht zu werden.</translation>
     </message>
@@ -1556,12 +1556,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>BUDGET_DELTA ist das mit BUDGET erlaubte Delta: geben Sie auch BUDGET an oder setzen Sie BUDGET_DELTA auf 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="156"/>
         <source>Ledger: {term} {spent:g} spent on partition '{partition}' so far; this release would make it {after:g}.</source>
         <translation>Journal: auf Partition '{partition}' bisher {term} {spent:g} verbraucht; diese Veröffentlichung brächte es auf {after:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="161"/>
         <source>The budget ({budget}) would refuse this release: lower EPSILON, choose another PARTITION, or raise the budget.</source>
         <translation>Das Budget ({budget}) würde diese Veröffentlichung ablehnen: senken Sie EPSILON, wählen Sie eine andere PARTITION oder erhöhen Sie das Budget.</translation>
     </message>
@@ -1706,7 +1706,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>AUTO_SHARE muss zwischen 0 und 1 liegen, z. B. 0,05 (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="125"/>
         <source>{name}=0 (automatic) cannot work: {error}. Check AUTO_SHARE and AUTO_MAX_BOUND.</source>
         <translation>{name}=0 (automatisch) kann nicht funktionieren: {error}. Prüfen Sie AUTO_SHARE und AUTO_MAX_BOUND.</translation>
     </message>
@@ -1721,12 +1721,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Automatisches LOWER/UPPER: Die Grenzen werden privat innerhalb von {lower:g} bis {upper:g} gewählt, wenn die Veröffentlichung läuft, mit Epsilon {cost:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für diesen ganzen Bereich.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="133"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="135"/>
         <source>Choose the value bounds privately</source>
         <translation>Wertgrenzen privat wählen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/auto_bound.py" line="137"/>
         <source>LOWER and UPPER are then the public range; AUTO_SHARE of EPSILON chooses the bounds used inside it (the private 2nd and 98th percentiles of the values).</source>
         <translation>LOWER und UPPER sind dann der öffentliche Bereich; AUTO_SHARE von EPSILON wählt die darin verwendeten Grenzen (das private 2. und 98. Perzentil der Werte).</translation>
     </message>
@@ -2161,7 +2161,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Gesamt-Epsilon {e:g}, Delta {d:g} (Differential Privacy, Personenebene; EPSILON {budget:g} zusammengesetzt, wie die nächste Zeile sagt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="113"/>
         <source>With Gaussian thresholding (THRESHOLD=1, NOISE=2) no cell without data is published; a cell needs about {t:.3g} users to be published half the time.</source>
         <translation>Mit der Gauß-Schwellenwertbildung (THRESHOLD=1, NOISE=2) wird keine Zelle ohne Daten veröffentlicht; eine Zelle braucht etwa {t:.3g} Nutzer, um in der Hälfte der Fälle veröffentlicht zu werden.</translation>
     </message>
@@ -2174,6 +2174,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/accuracy_report.py" line="154"/>
         <source>OD flows: the stability-based histogram (Laplace) publishes a pair from a noisy count of {lt} trips, noise RMSE {lr}; Gaussian thresholding from {gt} users, noise RMSE {gr}. {noise} noise gives the smaller error; the smaller threshold publishes smaller flows.</source>
         <translation>Quelle-Ziel-Ströme: Das Stabilitätshistogramm (Laplace) veröffentlicht ein Paar ab einer verrauschten Anzahl von {lt} Wegen, RMSE des Rauschens {lr}; die Gauß-Schwellenwertbildung ab {gt} Nutzern, RMSE des Rauschens {gr}. {noise}-Rauschen ergibt den kleineren Fehler; die kleinere Schwelle veröffentlicht kleinere Ströme.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="86"/>
+        <source>AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share:g}: {error}.</source>
+        <translation>AUTO_VALUE_BOUNDS kann mit AUTO_SHARE {share:g} nicht funktionieren: {error}.</translation>
     </message>
 </context>
 <context>

@@ -20,7 +20,9 @@ LIMIT and DAYS (count above LIMIT), UNIT, USER_FIELD, MAX_CONTRIBUTIONS (M;
 per cell for user-days), MAX_CELLS_PER_DAY (K, user-days), TIME_FIELD,
 TIME_SLOT, DAY_FIELD (user-days; default the date of TIME_FIELD),
 PER_UNIT_MEAN (user-days: each user-day's mean per cell, the ITMS report Query 1),
-MIN_SUPPORT, SUPPORT_SHARE, MEAN_SUM_SHARE, QUANTILE_GRID, OUTPUT.
+MIN_SUPPORT, SUPPORT_SHARE, MEAN_SUM_SHARE, QUANTILE_GRID, NOISE (0 Laplace;
+2 with DELTA > 0: the discrete Gaussian for the count and the sum, rho in the
+record and the ledger entry; 1 is not offered), OUTPUT.
 
 noisyodflows: ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD, DEST_Y_FIELD, or
 GEOMETRY_FIELD (WKB lines: origin = first vertex, destination = last),
@@ -44,7 +46,15 @@ checked, the epsilon, delta (and rho) the report would spend are printed with
 each section's planned accuracy (SECTIONS_ACCURACY, the accuracy planner's rows), and
 with LEDGER what the ledger holds and whether BUDGET would refuse; no output,
 no ledger entry, no noise (an automatic M is not drawn: the figures are for
-AUTO_MAX_BOUND). The other commands refuse DRY_RUN.
+AUTO_MAX_BOUND).
+
+DRY_RUN=true (every command): a trial run; the inputs are read and checked as
+the real run reads them, the epsilon, delta (and rho), noise scale and
+sensitivity the release would spend are printed with the accuracy planner's
+figures for its mechanism, and with LEDGER what the ledger holds and whether
+BUDGET would refuse; no output (OUTPUT may be left out), no ledger entry, no
+noise (automatic M and value bounds are not drawn: the figures are for
+AUTO_MAX_BOUND and the declared LOWER/UPPER).
 
 All: EPSILON, DELTA, SEED; LEDGER (the publisher's private JSON ledger,
 appended to before any noise is drawn; never one of the outputs), BUDGET
@@ -63,7 +73,9 @@ which the choice weighs the noise on (public, costs no epsilon; default 1,
 noisyzonestatistics: AUTO_VALUE_BOUNDS=true (UNIT 0 or 1): LOWER and UPPER
 are the declared public range and the bounds used are chosen inside it, the
 private 2nd and 98th percentiles of the values, with another AUTO_SHARE of
-EPSILON (both in the record and the ledger entry).
+EPSILON (both in the record and the ledger entry). With NOISE=2 each choice
+takes its epsilon^2/2 of rho(EPSILON, DELTA); where the choices would take
+all of it the run is refused, naming the largest AUTO_SHARE that fits.
 """
 
 import sys
@@ -249,7 +261,7 @@ def noisy_zone_statistics(values, spark=None, log=print):
     # bounds (their histogram on the executors), each drawn by the core from the noise generator.
     m = bound.choose(budget.rows, user_field, source.generator) if bound.automatic else spec.max_contributions
     chosen = value_bounds.choose(budget.rows, get("VALUE_FIELD"), user_field if unit == 1 else None, m,
-                                 source.generator)
+                                 source.generator, location=point_columns(values))
     if bound.automatic or value_bounds.choice is not None:
         spec = replace(spec, epsilon=value_bounds.epsilon_release, max_contributions=m, lower=chosen.lower,
                        upper=chosen.upper)

@@ -121,16 +121,23 @@ class SparkBound(AutomaticBound):
         return replace(release, record_fields=self.fields(release.record_fields)) if self.automatic else release
 
 
-def value_histogram(df, value: str, user: Optional[str], m: int, choice: ValueBoundChoice, key: int):
+def value_histogram(df, value: str, user: Optional[str], m: int, choice: ValueBoundChoice, key: int,
+                    location: Optional[dict] = None):
     """(candidates, values on each, values read before the sample) of the value bounds' choice, counted on the
-    executors: the values of ``value`` that are numbers (NULL and NaN left out) and, with ``user``, of a user
+    executors: the values of ``value`` that are numbers (NULL and NaN left out), with ``location`` (the point
+    columns, spark.cli.point_columns) of a row with a point (a NULL or empty geometry or a missing coordinate left
+    out, as the QGIS algorithm reads no feature without a point) and, with ``user``, of a user
     (spark.auto_bound.present), each user's at most ``m`` kept by uniform priorities (Philox keyed by ``key``,
     one stream per partition). Only the histogram over ``choice``'s public grid reaches the driver."""
     from pyspark.sql import Window
     from pyspark.sql import functions as sf
     from pyspark.sql import types as st
 
-    rows = df.where(present(df, user)).select(f"`{value}`", f"`{user}`") if user else df.select(f"`{value}`")
+    from .zone_counts import _lonlat
+
+    location = dict(location or {})
+    wanted = [value, *([user] if user else []), *location.values()]
+    rows = (df.where(present(df, user)) if user else df).select(*[f"`{c}`" for c in dict.fromkeys(wanted)])
     fields = [st.StructField("g", st.IntegerType())]
     if user:
         fields += [st.StructField("user", df.schema[user].dataType), st.StructField("priority", st.DoubleType())]
@@ -143,6 +150,9 @@ def value_histogram(df, value: str, user: Optional[str], m: int, choice: ValueBo
         for frame in batches:
             values = pd.to_numeric(frame[value], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
             numeric = ~np.isnan(values)
+            if location:  # a row without a point is no record of the release (nor of the QGIS algorithm's reader)
+                lon, lat = _lonlat(frame, location.get("lon"), location.get("lat"), location.get("geometry"))
+                numeric &= np.isfinite(lon) & np.isfinite(lat)
             out = {"g": choice.grid_index(values[numeric]).astype(np.int32)}
             if user:
                 out["user"] = frame[user].to_numpy()[numeric]
@@ -186,14 +196,15 @@ class SparkValueBounds(AutomaticValueBounds):
         bounds.log = log
         return bounds
 
-    def choose(self, df, value: str, user: Optional[str], m: int, rng: np.random.Generator) -> Bounds:
+    def choose(self, df, value: str, user: Optional[str], m: int, rng: np.random.Generator,
+               location: Optional[dict] = None) -> Bounds:
         """Draw the bounds from the values of ``df`` (``user``: users are the unit, each one's at most ``m``
-        values): the mechanism's only look at the data, after any draw of an automatic M, as in QGIS. Returns the
-        bounds the release uses."""
+        values; ``location``: the point columns, rows without a point left out): the mechanism's only look at the
+        data, after any draw of an automatic M, as in QGIS. Returns the bounds the release uses."""
         def draw(choice):
             from .zone_counts import bounding_key
 
-            index, count, read = value_histogram(df, value, user, m, choice, bounding_key(rng))
+            index, count, read = value_histogram(df, value, user, m, choice, bounding_key(rng), location)
             if user:
                 skip_bounding_draws(rng, read)  # the single-machine sample's draws (core choice_values)
             return choice.choose_from_histogram(index, count, rng)

@@ -127,8 +127,9 @@ def test_bad_noise_settings_are_usage_errors_naming_the_parameter(tmp_path, caps
     assert list(tmp_path.iterdir()) == []
 
 
-def test_other_commands_refuse_dry_run_rather_than_release(spark, tmp_path, capsys):
-    """Only the report offers DRY_RUN on Spark: noisyzonecounts given DRY_RUN=true stops, it does not publish."""
+def test_other_commands_offer_dry_run_and_release_nothing(spark, tmp_path, capsys):
+    """Every Spark command offers DRY_RUN (spark/trial.py): noisyzonecounts given DRY_RUN=true from the command line
+    exits 0, prints what it would spend and the planner's figures, and writes neither its output nor the ledger."""
     import pandas as pd
 
     pd.DataFrame({"lon": [145.75, 145.76], "lat": [-16.93, -16.92]}).to_parquet(tmp_path / "p.parquet")
@@ -136,5 +137,6 @@ def test_other_commands_refuse_dry_run_rather_than_release(spark, tmp_path, caps
     status = main(["noisyzonecounts", f"INPUT={tmp_path / 'p.parquet'}", "LON_FIELD=lon", "LAT_FIELD=lat",
                    "H3_RESOLUTION=7", f"EXTENT={EXTENT}", "EPSILON=1", f"OUTPUT={tmp_path / 'c.gpkg'}",
                    f"LEDGER={ledger}", "DRY_RUN=true"])
-    assert status == 2 and "DRY_RUN (a trial run) is offered on Spark by mobilityreport only" in capsys.readouterr().err
+    out = capsys.readouterr().out
+    assert status == 0 and "EPSILON_WOULD_SPEND: 1.0" in out and "RMSE: " in out
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.parquet"]

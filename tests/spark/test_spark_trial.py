@@ -62,12 +62,12 @@ def test_a_trial_run_spends_nothing_and_says_what_the_real_run_then_spends(spark
     settings = {key: trial[key.upper()] for key in OD_SETTINGS} if name == "noisyodflows" else None
     expected, figures = trial_figures(json.loads(record.to_json()), settings)
     assert {k: trial.get(k) for k in FIGURES} == {k: expected.get(k) for k in FIGURES}
-    if name == "noisyzonestatistics":
-        assert figures is None and trial["MARGIN_OF_ERROR"] > 0  # the Gaussian sum's own margin
+    if name == "noisyzonestatistics":  # the planner rebuilds counts and locations only (as in the QGIS trial run)
+        assert figures is None
     else:  # a count: the planner's figures for its one mechanism
         assert figures is not None and trial["RMSE"] > 0
     if name == "noisyodflows":
-        assert trial["CELLS"] == 49 ** 2 and trial["EXPECTED_SPURIOUS"] >= 0
+        assert trial["CELLS"] == trial["ZONES"] ** 2 > 100 and trial["EXPECTED_SPURIOUS"] >= 0
 
 
 def test_a_trial_run_with_automatic_choices_draws_nothing_and_checks_its_inputs(spark, tmp_path):
