@@ -87,8 +87,9 @@ def _lonlat(frame, lon_column, lat_column, geometry_column, vertex="point"):
         if present.any():
             geometries = shapely.from_wkb(np.asarray([bytes(v) for v in values[present]], dtype=object))
             rows = np.flatnonzero(present)
-            if vertex == "point":
-                lon[rows], lat[rows] = shapely.get_x(geometries), shapely.get_y(geometries)
+            if vertex == "point":  # an empty point has no x (GEOS refuses it): it stays NaN, in no zone
+                full = ~shapely.is_empty(geometries)
+                lon[rows[full]], lat[rows[full]] = shapely.get_x(geometries[full]), shapely.get_y(geometries[full])
             else:
                 xy, index = shapely.get_coordinates(geometries, return_index=True)
                 if len(index):

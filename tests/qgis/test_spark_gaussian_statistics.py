@@ -124,3 +124,41 @@ def test_qgis_refuses_value_bounds_whose_rho_does_not_fit(tmp_path):
             "DELTA": 1e-6, "AUTO_VALUE_BOUNDS": True, "AUTO_SHARE": 0.3, "EPSILON": 1, "LEDGER": str(ledger),
             "OUTPUT": str(out)})
     assert not out.exists() and not ledger.exists()
+
+
+def test_rows_without_a_point_are_not_read_by_either_value_bound_choice(tmp_path):
+    """AUTO_VALUE_BOUNDS (UNIT 0, the mean) on points of which a tenth have no geometry (QGIS: a feature without
+    one; Spark: NULL coordinates) and values near the declared UPPER: the QGIS reader skips them, and so does the
+    Spark choice now (it read their values, which moved its upper bound), so both choose the same bounds and publish
+    the same layer and record."""
+    import pandas as pd
+
+    from .conftest import write_grid_zones
+    from .neighbouring_cases import point, write_layer
+
+    rng = np.random.default_rng(21)
+    records = []
+    for _ in range(1500):
+        if rng.random() < 0.1:
+            records.append((None, None, float(rng.uniform(180, 200))))
+        else:
+            records.append((LON0 + rng.uniform(0, N * CELL), LAT0 + rng.uniform(0, N * CELL),
+                            float(rng.gamma(2.0, 25.0))))
+    pd.DataFrame(records, columns=["lon", "lat", "speed"]).to_parquet(tmp_path / "points.parquet")
+    gpkg = write_layer(tmp_path / "points.gpkg", [{"wkt": None if x is None else point(x, y), "speed": speed}
+                                                  for x, y, speed in records], epsg=4326)
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 4326, (LON0, LAT0), CELL, N)
+    common = {"ZONES": zones, "ZONE_ID_FIELD": "zone_id", "VALUE_FIELD": "speed", "STATISTIC": 2, "LOWER": 0,
+              "UPPER": 200, "EPSILON": 5, "SEED": 4}
+    processing.run("dp_geoprivacy:noisyzonestatistics", {"INPUT": gpkg, **common, "AUTO_VALUE_BOUNDS": True,
+                                                         "OUTPUT": str(tmp_path / "qgis.gpkg")})
+    run = _spark(["noisyzonestatistics", f"INPUT={tmp_path / 'points.parquet'}", "LON_FIELD=lon", "LAT_FIELD=lat",
+                  *[f"{k}={v}" for k, v in common.items()], "AUTO_VALUE_BOUNDS=true",
+                  f"OUTPUT={tmp_path / 'spark.gpkg'}"], tmp_path)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert _layer_rows(tmp_path / "spark.gpkg") == _layer_rows(tmp_path / "qgis.gpkg")
+    [spark_record], [qgis_record] = (read_from_file(str(tmp_path / name)) for name in ("spark.gpkg", "qgis.gpkg"))
+    assert _comparable(spark_record) == _comparable(qgis_record)
+    upper = float(run.stdout.split("Automatic LOWER/UPPER: the private 2nd and 98th percentiles are ")[1]
+                  .split(" (epsilon")[0].split(" and ")[1])
+    assert upper < 180  # gamma(2, 25)'s 98th percentile is 146: the rows without a point (180 to 200) not read

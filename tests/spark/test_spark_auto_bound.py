@@ -312,3 +312,26 @@ def test_a_declared_occupancy_reaches_the_cores_choice():
                                    "MAX_CONTRIBUTIONS", 1.0, 10)
     assert (bound.choice.noise_cost, bound.choice.occupancy_declared) == (0.3, True)
     assert bound.choice == plan_choice(1.0, DEFAULT_SHARE, DEFAULT_MAX_BOUND, 10, occupancy=0.3)[1]
+
+
+def test_value_bounds_histogram_reads_only_rows_with_a_point(spark):
+    """Rows without a point (NULL coordinates, a NULL or empty WKB geometry) are no records of the release, and the
+    QGIS algorithm's reader skips them before its value-bound choice: the executors leave them out too, so the
+    values counted and the draws skipped are those of the rows with a point (it read every row's value before)."""
+    import shapely
+
+    frame = points(n=600, seed=2)
+    frame.loc[::5, "lon"] = np.nan
+    frame.loc[1::7, "lat"] = None
+    located = frame["lon"].notna() & frame["lat"].notna()
+    choice = ValueBoundChoice(1.0, Bounds(0.0, 70.0))
+    df = spark.createDataFrame(frame).repartition(3)
+    index, count, read = value_histogram(df, "speed", None, 1, choice, key=3, location={"lon": "lon", "lat": "lat"})
+    assert read == int(located.sum()) < len(frame)
+    np.testing.assert_array_equal(np.bincount(index, weights=count, minlength=1001),
+                                  np.bincount(choice.grid_index(frame.loc[located, "speed"]), minlength=1001))
+    geometries = [None if i % 4 == 0 else shapely.to_wkb(shapely.Point() if i % 4 == 1 else shapely.Point(x, y))
+                  for i, (x, y) in enumerate(zip(frame["dlon"], frame["dlat"]))]
+    wkb = spark.createDataFrame(frame.assign(geom=geometries)[["speed", "card", "geom"]])
+    _, count, read = value_histogram(wkb, "speed", "card", 1000, choice, key=3, location={"geometry": "geom"})
+    assert read == count.sum() == sum(1 for i in range(len(frame)) if i % 4 > 1)
