@@ -333,19 +333,25 @@ def test_mobility_report_with_automatic_m_and_gaussian_visits(zones, tmp_path):
     assert record.epsilon <= 1.0 + 1e-12 and "Gaussian thresholding" in record.mechanism
 
 
-def test_value_bounds_whose_rho_does_not_fit_leave_the_gaussian_sum_the_exact_rest(zones, tmp_path):
-    """NOISE=2, M declared, AUTO_VALUE_BOUNDS with 0.9 of EPSILON 10: the choice's 9^2 / 2 does not fit in rho(10,
-    1e-6), so the bounds' choice is added by basic composition and the sum keeps 10 - 9 = 1 exactly (10 (1 - 0.9) =
-    0.9999999999999998 before): its sigma is sqrt(M) B / sqrt(2 rho(1, 1e-6)) at the bounds chosen."""
+def test_value_bounds_whose_rho_does_not_fit_are_refused_naming_the_share_that_fits(zones, tmp_path):
+    """NOISE=2, M declared, AUTO_VALUE_BOUNDS with 0.9 of EPSILON 10: the choice's 9^2 / 2 = 40.5 does not fit in
+    rho(10, 1e-6) (1.54). The run used to fall back to basic composition (the bounds' 9 plus the sum's 1, its rho
+    above rho(EPSILON, DELTA) against the help's promise, where the Spark command and the planner refused); now it
+    is refused by the same core rule (bound_selection.plan_choice), naming AUTO_SHARE and the largest share that
+    fits (sqrt(2 x 1.54) / 10 = 0.175), before anything is drawn, written or entered in the ledger."""
     rows = [{"wkt": point(*centre((u + i) % 9)), "uid": f"u{u}", "speed": float((u * PER_USER + i) % 100)}
             for u in range(10 * USERS) for i in range(PER_USER)]
     points = write_layer(tmp_path / "points.gpkg", rows)
-    results, log, _ = run("noisyzonestatistics", tmp_path, INPUT=points, ZONES=zones, ZONE_ID_FIELD="zone_id",
-                          VALUE_FIELD="speed", STATISTIC=1, LOWER=0, UPPER=1000, UNIT=1, USER_FIELD="uid",
-                          MAX_CONTRIBUTIONS=PER_USER, AUTO_VALUE_BOUNDS=True, NOISE=2, DELTA=1e-6,
-                          OUTPUT=tmp_path / "statistics.gpkg")
-    [record] = read_from_file(str(tmp_path / "statistics.gpkg"))
-    assert record.release_epsilon == 1.0 and record.choice_epsilon == 9.0
-    upper = float(re.search(r"percentiles are [0-9.]+ and ([0-9.]+) \(epsilon 9\)", log).group(1))
-    assert results["NOISE_SCALE"] == pytest.approx(PER_USER ** 0.5 * upper / (2 * zcdp_rho(1.0, 1e-6)) ** 0.5,
-                                                   rel=1e-12)
+    ledger, out = tmp_path / "ledger.json", tmp_path / "statistics.gpkg"
+    done = run_qgis_process("run", "dp_geoprivacy:noisyzonestatistics", "--", *[f"{k}={v}" for k, v in {
+        **AUTO, "INPUT": points, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "VALUE_FIELD": "speed", "STATISTIC": 1,
+        "LOWER": 0, "UPPER": 1000, "UNIT": 1, "USER_FIELD": "uid", "MAX_CONTRIBUTIONS": PER_USER,
+        "AUTO_VALUE_BOUNDS": True, "NOISE": 2, "DELTA": 1e-6, "LEDGER": ledger, "OUTPUT": out}.items()], check=False)
+    text = done.stdout + done.stderr
+    rho = zcdp_rho(10.0, 1e-6)
+    fits = math.floor((2 * rho) ** 0.5 / 10 * 1000) / 1000
+    assert done.returncode != 0 and "Traceback" not in text
+    assert (f"AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE 0.9: the choices' rho 40.5 would take the whole rho "
+            f"{rho:.3g} of EPSILON 10 at DELTA 1e-06") in text
+    assert f"use AUTO_SHARE below {fits:.3g}, or NOISE=0" in text
+    assert "percentiles are" not in text and not out.exists() and not ledger.exists()
