@@ -4,7 +4,7 @@
 # dp_geoprivacy/spark out).
 #
 #   make spark-deps    Debian's Java runtime and pyspark (with pandas and pyarrow) in .venv, once
-#   make test-spark    tests/spark on Spark local[2], then the QGIS test that opens a Spark output
+#   make test-spark    tests/spark on Spark local[2], then the QGIS tests of Spark outputs (tests/qgis/test_spark_*.py)
 
 SPARK_APT_PACKAGES := openjdk-17-jre-headless
 # pyspark 3.5 (Java 17, Python 3.11); pandas and pyarrow in the versions it supports; numpy stays below 2.
@@ -28,4 +28,4 @@ spark-deps: deps $(SPARK_STAMP)
 # The Spark tests make their own local[2] session (tests/spark/conftest.py).
 test-spark: spark-deps stage i18n-compile
 	PYSPARK_PYTHON=$(PY) $(VENV)/bin/python -m pytest -p no:pytest_qgis -p no:cacheprovider -W ignore::DeprecationWarning tests/spark
-	$(QGIS_ENV) DP_GEOPRIVACY_SPARK_TESTS=1 PYSPARK_PYTHON=$(PY) $(VENV)/bin/python -m pytest -p no:cacheprovider tests/qgis/test_spark_output.py
+	$(QGIS_ENV) DP_GEOPRIVACY_SPARK_TESTS=1 PYSPARK_PYTHON=$(PY) $(VENV)/bin/python -m pytest -p no:cacheprovider tests/qgis/test_spark_*.py
