@@ -4,7 +4,12 @@ the QGIS algorithms and the Spark commands share (their own tests run both paths
 import numpy as np
 import pytest
 
-from dp_geoprivacy.core.mechanisms.auto_bound import AUTOMATIC, AutomaticBound, AutomaticValueBounds
+from dp_geoprivacy.core.mechanisms.auto_bound import (
+    AUTOMATIC,
+    AutomaticBound,
+    AutomaticValueBounds,
+    ValueBoundsRefusedError,
+)
 from dp_geoprivacy.core.mechanisms.bound_selection import release_epsilon
 from dp_geoprivacy.core.mechanisms.bounded_stats import Bounds
 from dp_geoprivacy.core.mechanisms.gaussian import DISCRETE_GAUSSIAN
@@ -43,13 +48,20 @@ def test_a_trial_run_draws_nothing_and_plans_the_largest_m():
     assert "M to be chosen by permute-and-flip" in bound.fields(RELEASE)["mechanism"]
 
 
-def test_a_declared_m_keeps_what_the_value_bounds_leave():
+def test_a_declared_m_keeps_what_the_value_bounds_leave_or_is_refused_naming_the_share():
+    """A declared M keeps what the value bounds' choice leaves. Where that choice would take the whole budget (with
+    NOISE=2 its epsilon^2 / 2 the whole rho(EPSILON, DELTA): 0.9^2 / 2 = 0.405 against rho(1, 1e-6) = 0.0244) the
+    run is refused with the message both paths show, naming AUTO_SHARE and the share that fits; it used to fall back
+    to basic composition, which spends more rho than the zCDP run the help promises."""
     assert AutomaticBound.planned(3, 1.0, 0.05, 1, 5).epsilon_release == 1.0
     assert AutomaticBound.planned(3, 1.0, 0.05, 1, 5, other_choices=1).epsilon_release == release_epsilon(1.0, 0.05, 1)
-    # A Gaussian release whose rho the choice would take whole falls back to basic composition (as QGIS always did)
-    gaussian = AutomaticBound.planned(3, 1.0, 0.9, 1, 5, other_choices=1, noise=DISCRETE_GAUSSIAN, delta=1e-6)
-    assert gaussian.epsilon_release == release_epsilon(1.0, 0.9, 1) > 0
-    assert AutomaticBound.planned(3, 1.0, 1.0, 1, 5, other_choices=1).epsilon_release == 0.0
+    with pytest.raises(ValueBoundsRefusedError, match=r"^AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE 0\.9: the "
+                                                      r"choices' rho 0\.405 would take the whole rho 0\.0244 .*use "
+                                                      r"AUTO_SHARE below 0\.22, or NOISE=0\.$"):
+        AutomaticBound.planned(3, 1.0, 0.9, 1, 5, other_choices=1, noise=DISCRETE_GAUSSIAN, delta=1e-6)
+    with pytest.raises(ValueBoundsRefusedError, match=r"AUTO_SHARE 1: AUTO_SHARE, the share of epsilon for a choice, "
+                                                      r"must be between 0 and 1"):
+        AutomaticBound.planned(3, 1.0, 1.0, 1, 5, other_choices=1)
     with pytest.raises(ValueError):
         AutomaticBound.planned(AUTOMATIC, 1.0, 1.0, 10, 5)
 
