@@ -25,7 +25,7 @@ from qgis.core import QgsProcessingParameterBoolean
 
 from ..core.accounting.ledger import BUDGET_TOLERANCE, LedgerError
 from ..core.accuracy.planning import CountAccuracy
-from ..core.accuracy.trial import trial_figures
+from ..core.accuracy.trial import figure_text, trial_figures
 from ..core.mechanisms.gaussian import DISCRETE_GAUSSIAN
 from ..translation import tr
 from . import budget
@@ -98,7 +98,7 @@ def finish(algorithm, parameters, context, feedback, mechanism_fields, input_par
         "Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon {epsilon:g} "
         "(delta {delta:g}) on the unit of privacy: {unit}. Mechanism: {mechanism}; noise scale {scale}.").format(
         epsilon=epsilon, delta=delta, unit=fields.get("unit_of_privacy", ""), mechanism=fields.get("mechanism", ""),
-        scale=_figure(fields.get("noise_scale"))))
+        scale=figure_text(fields.get("noise_scale"))))
     if isinstance(figures, CountAccuracy):
         feedback.pushInfo(tr(
             "Expected accuracy per published count: absolute error {mae:.4g}, RMSE {rmse:.4g}, 95% margin of "
@@ -127,11 +127,6 @@ def finish(algorithm, parameters, context, feedback, mechanism_fields, input_par
                                  fields))
     feedback.pushInfo(tr("Trial run: no noise was drawn, no output written and nothing added to the ledger."))
     raise DryRunFinished(results)
-
-
-def _figure(value):
-    """A record's figure for the log: four significant digits (9.338, not 9.337754716513768); text as it is."""
-    return f"{value:.4g}" if isinstance(value, float) else ("" if value is None else str(value))
 
 
 def _ledger_check(algorithm, parameters, context, feedback, input_parameter, epsilon, delta, fields):

@@ -10,7 +10,7 @@ bounds are not chosen: the figures are for the largest M and the declared range)
 """
 
 from ..core.accuracy.planning import CountAccuracy
-from ..core.accuracy.trial import trial_figures
+from ..core.accuracy.trial import figure_text, trial_figures
 
 DRY_RUN = "DRY_RUN"
 
@@ -43,8 +43,8 @@ def trial_results(fields, budget, log, settings=None, figures=None) -> dict:
     log(f"Trial run (DRY_RUN): every input was read and checked. The release would spend epsilon "
         f"{results['EPSILON_WOULD_SPEND']:g} (delta {results['DELTA_WOULD_SPEND']:g}"
         + ("" if rho is None else f", rho {rho:g}") + f") on the unit of privacy: {fields['unit_of_privacy']}. "
-        f"Noise scale {fields.get('noise_scale')} ({fields.get('noise_scale_unit', '')}), sensitivity "
-        f"{fields.get('sensitivity')}.")
+        f"Noise scale {figure_text(fields.get('noise_scale'))} ({fields.get('noise_scale_unit', '')}), sensitivity "
+        f"{figure_text(fields.get('sensitivity'))}.")
     if isinstance(planned, CountAccuracy):
         log(f"Expected accuracy per published count: absolute error {planned.expected_abs_error:.4g}, RMSE "
             f"{planned.rmse:.4g}, 95% margin of error {planned.margin_of_error:.4g}.")
@@ -62,3 +62,4 @@ def trial_results(fields, budget, log, settings=None, figures=None) -> dict:
     results.update(budget.preview(fields))
     log("Trial run: no noise was drawn, no output written and nothing added to the ledger.")
     return results
+

@@ -38,3 +38,9 @@ def trial_figures(mechanism_fields, settings: Optional[dict] = None) -> Tuple[di
     elif fields.get("margin_of_error") is not None:
         results["MARGIN_OF_ERROR"] = fields.get("margin_of_error")
     return results, figures
+
+
+def figure_text(value) -> str:
+    """A record's figure for a trial run's log: four significant digits (9.338, not 9.337754716513768); text as it
+    is (the QGIS and the Spark trial runs write it alike)."""
+    return f"{value:.4g}" if isinstance(value, float) else ("" if value is None else str(value))
