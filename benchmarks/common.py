@@ -83,6 +83,21 @@ def run_measured(args, label, root=ROOT, python_path_first=None):
             "load_average_before": load}
 
 
+def run_in_session(args, label, root=ROOT):
+    """The same run as run_measured's ``args`` (``run ALGORITHM -- KEY=VALUE ...``) timed inside a QGIS session
+    that has already started QGIS, its Processing plugin and this plugin (benchmarks/qgis_session_run.py, which
+    says what is timed): the wall and CPU seconds of processing.run alone."""
+    _, env = qgis_process_command(root)
+    compile_plugin(root)
+    command = [sys.executable, str(Path(__file__).with_name("qgis_session_run.py")), args[1],
+               *args[args.index("--") + 1:]]
+    result = subprocess.run(command, capture_output=True, text=True, env=env)
+    if result.returncode != 0 or not result.stdout.strip():
+        sys.exit(f"{label} (in session) failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+    timed = json.loads(result.stdout.strip().splitlines()[-1])
+    return {"session_wall_s": timed["wall_s"], "session_cpu_s": timed["cpu_s"]}
+
+
 def load_average():
     return [round(v, 2) for v in os.getloadavg()]
 

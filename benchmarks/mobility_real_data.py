@@ -103,8 +103,8 @@ def write_records(path: Path, unit, start, end, origin, dest):
 
 
 def prepare(directory: Path, feed: Path, days: int, cell: float):
-    """Everything one scale's runs read, written to ``directory``: (trips (read_trips), zones layer, records layer,
-    the peer's .npz, truths (visits, flows, distributions), the grid (write_zones))."""
+    """Everything one scale's runs read, written to ``directory``: (trips (read_trips), zones layer, records layer
+    (both tools' input), truths (visits, flows, distributions), the grid (write_zones))."""
     trips = read_trips(feed, days)
     unit, start, end, origin, dest = trips
     stops = np.array([(float(r["stop_lon"]), float(r["stop_lat"])) for r in csv.DictReader(open(feed / "stops.txt"))])
@@ -112,9 +112,6 @@ def prepare(directory: Path, feed: Path, days: int, cell: float):
     grid = write_zones(zones, stops, cell)
     oz, dz = zone_of(origin, *grid), zone_of(dest, *grid)
     truths = (*truth(unit, oz, dz), distribution_truth(*trips))
-    records = directory / "records.gpkg"
+    records = directory / "records.gpkg"  # both tools read it
     write_records(records, unit, start, end, origin, dest)
-    data = directory / "peer.npz"
-    np.savez(data, uid=unit.astype(str), start=start.astype("int64"), end=end.astype("int64"),
-             olng=origin[:, 0], olat=origin[:, 1], dlng=dest[:, 0], dlat=dest[:, 1])
-    return trips, zones, records, data, truths, grid
+    return trips, zones, records, truths, grid
