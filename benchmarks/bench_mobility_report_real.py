@@ -29,23 +29,23 @@ from core.releases.mobility_report.release_mobility_report (the release the algo
 process on the same trips, a separate draw from the qgis_process run that gives visits, OD, time and memory.
 Not compared: trips over time (the peer chooses its own periods), time between trips, radius of gyration,
 distinct zones and mobility entropy (their truth after the per-user sampling has no closed form here).
-Time, two measures side by side. Process: wall time, CPU time and peak RSS of each whole process (GNU time): ours
-is qgis_process with QGIS's start-up, its Processing plugin and our plugin's start (about 1 s of CPU at any scale);
-the peer is its Python process with its imports (pandas, geopandas, dp_mobility_report). In session, as a planner
-meets it (QGIS desktop open; a notebook that has imported the peer): ours is processing.run alone, timed in a
-process that has already started QGIS, its Processing plugin and this plugin (benchmarks/qgis_session_run.py: the
-first run of the session, so reading both layers, the releases, writing the HTML and the two layers, and any module
-imported only when the algorithm runs; its own draw, outputs not scored); the peer is timed inside its process after
-its imports, from reading the records and zones (gpd.read_file, the data frame, the zones to EPSG:4326) through
+Time, two measures side by side. Process: wall time, CPU time and peak RSS of each whole process (GNU time): ours is
+qgis_process with QGIS's start-up, its Processing plugin and our plugin's start (about 1 s of CPU at any scale); the
+peer is its Python process with its imports (pandas, geopandas, dp_mobility_report). In session, as a planner meets
+it (QGIS desktop open; a notebook that has imported the peer): ours is processing.run alone, timed in a process that
+has already started QGIS, its Processing plugin and this plugin (benchmarks/qgis_session_run.py: the first run of
+the session, so reading both layers, the releases, writing the HTML and the two layers, and any module imported only
+when the algorithm runs; its own draw, outputs not scored); the peer is timed inside its process after its imports,
+from reading the records and zones (gpd.read_file, the data frame, the zones to EPSG:4326) through
 DpMobilityReport(...) to to_file (its HTML written). Wall is perf_counter, CPU is the process's time.process_time
 (every thread, no child process). QGIS 3.22's qgis_process prints no "Execution completed in" figure, so it is not
-used. Both measures per scale (--days D1 D2 ...: 196 days are
-104,664 trips, 1,960 days 1,046,640), with the ratio peer / ours of the medians of each (the issue's goal: 20). Per shared
-analysis and epsilon, a verdict: ours lower, or why the peer's is lower (VERDICTS: where its mechanism is not as
-private as ours; anything else is listed as a weakness of ours). Grid size (--cells, metres) is a second axis:
-the peer's time grows with the zones (2,000 m: 198 zones; 500 m: 2,349), ours hardly. Last, the equally private
-check: ours with the peer's split (every analysis 1/15 of epsilon), in process, beside the peer's error and
-twice it for trips per hour (the Laplace scale its epsilon needs with sensitivity 2M).
+used. Both measures per scale (--days D1 D2 ...: 196 days are 104,664 trips, 1,960 days 1,046,640), with the ratio
+peer / ours of the medians of each (the issue's goal: 20). Per shared analysis and epsilon, a verdict: ours lower,
+or why the peer's is lower (VERDICTS: where its mechanism is not as private as ours; anything else is listed as a
+weakness of ours). Grid size (--cells, metres) is a second axis: the peer's time grows with the zones (2,000 m: 198
+zones; 500 m: 2,349), ours hardly. Last, the equally private check: ours with the peer's split (every analysis 1/15
+of epsilon), in process, beside the peer's error and twice it for trips per hour (the Laplace scale its epsilon
+needs with sensitivity 2M).
 
 By concern: the data and its truth (mobility_real_data.py, mobility_truth.py), the runs of the two tools
 (mobility_real_tools.py), the summaries and verdicts (mobility_real_verdicts.py); this module runs them per scale
