@@ -361,17 +361,17 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Epsilon (Privatsphäre-Verlust)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="56"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="66"/>
         <source>Noise</source>
         <translation>Rauschen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="53"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="63"/>
         <source>Laplace</source>
         <translation>Laplace</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="53"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="63"/>
         <source>Discrete Laplace (two-sided geometric, integer counts)</source>
         <translation>Diskretes Laplace (zweiseitig geometrisch, ganzzahlige Zählwerte)</translation>
     </message>
@@ -381,27 +381,27 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Nutzer-ID-Feld (Privatsphäre auf Nutzerebene; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="87"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="97"/>
         <source>Epsilon spent</source>
         <translation>Verbrauchtes Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="87"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="97"/>
         <source>Delta spent</source>
         <translation>Verbrauchtes Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="155"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="165"/>
         <source>DELTA must be in [0, 1) (got {v}); use e.g. 1e-6 with THRESHOLD=1, else 0.</source>
         <translation>DELTA muss in [0, 1) liegen (erhalten: {v}); verwenden Sie z. B. 1e-6 mit THRESHOLD=1, sonst 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="159"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="169"/>
         <source>THRESHOLD=1 (stability histogram) needs DELTA &gt; 0, e.g. DELTA=1e-6: it is (epsilon, delta)-DP. Or use THRESHOLD=0 with DELTA=0.</source>
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) erfordert DELTA &gt; 0, z. B. DELTA=1e-6: Es handelt sich um (epsilon, delta)-DP. Oder verwenden Sie THRESHOLD=0 mit DELTA=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="172"/>
         <source>THRESHOLD=1 (stability histogram) uses Laplace noise: set NOISE=0.</source>
         <translation>THRESHOLD=1 (Stabilitäts-Histogramm) verwendet Laplace-Rauschen: Setzen Sie NOISE=0.</translation>
     </message>
@@ -651,7 +651,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Probelauf: Es wurde kein Rauschen gezogen, keine Ausgabe geschrieben und nichts ins Journal eingetragen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="144"/>
         <source>LEDGER {path}: {error}</source>
         <translation>LEDGER {path}: {error}</translation>
     </message>
@@ -736,7 +736,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="21"/>
         <source>trips</source>
         <translation>Wege</translation>
     </message>
@@ -1106,32 +1106,32 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Der Teil der Datenquelle, den dieser Lauf abdeckt ('all' für alles): Bedingungen Feld=Wert, durch Kommas getrennt, z. B. 'day=Mon, mode=bus': Der Lauf veröffentlicht nur die Zeilen der Eingabe mit diesen Werten (die Felder müssen Felder der Eingabe sein). Veröffentlichungen auf Partitionen, die einem gemeinsamen Feld verschiedene Werte geben, werden nur dann parallel komponiert (Asghar, Tyler und Kaafar 2017 Theorem 3), wenn keine Schutzeinheit Zeilen in beiden haben kann: Partitionen nach dem Nutzerfeld, Personentage mit Partitionen nach dem Tagesfeld oder eine Zeile je Einheit; sonst addieren sie sich. Journal und Privatsphäre-Bericht nennen die angewandte Regel.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="65"/>
         <source>Discrete Gaussian (integer counts; L2 sensitivity, needs DELTA &gt; 0)</source>
         <translation>Diskretes Gauß-Rauschen (ganzzahlige Zählwerte; L2-Sensitivität, erfordert DELTA &gt; 0)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="73"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="83"/>
         <source>Cells published</source>
         <translation>Veröffentlichte Zellen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="73"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="83"/>
         <source>Only cells with data (stability histogram)</source>
         <translation>Nur Zellen mit Daten (Stabilitätshistogramm)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="76"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="86"/>
         <source>The stability histogram (Asghar, Tyler and Kaafar 2017, "Differentially Private Release of Public Transport Data: The Opal Use Case", Algorithm 1) publishes a cell only when its noisy count passes a threshold, so cells without data are never published; it is (epsilon, delta)-DP and needs DELTA &gt; 0. The other choice noises every cell: pure epsilon-DP (DELTA 0), with noise-only cells.</source>
         <translation>Das Stabilitätshistogramm (Asghar, Tyler und Kaafar 2017, "Differentially Private Release of Public Transport Data: The Opal Use Case", Algorithm 1) veröffentlicht eine Zelle nur, wenn ihre verrauschte Anzahl eine Schwelle überschreitet, sodass Zellen ohne Daten nie veröffentlicht werden; es ist (Epsilon, Delta)-DP und braucht DELTA &gt; 0. Die andere Wahl verrauscht jede Zelle: reine Epsilon-DP (DELTA 0), mit Zellen aus reinem Rauschen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="61"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="71"/>
         <source>Delta</source>
         <translation>Delta</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="63"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="73"/>
         <source>In [0, 1): the delta of the stability histogram or of Gaussian noise, e.g. 1e-6 (well below 1 / number of users); 0 when every cell is published with Laplace noise (pure epsilon-DP).</source>
         <translation>In [0, 1): das Delta des Stabilitätshistogramms oder des Gauß-Rauschens, z. B. 1e-6 (deutlich unter 1 / Anzahl der Nutzer); 0, wenn jede Zelle mit Laplace-Rauschen veröffentlicht wird (reine Epsilon-DP).</translation>
     </message>
@@ -1361,37 +1361,37 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Geben Sie X_FIELD und Y_FIELD beide an oder keines von beiden, um Punktgeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="139"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="143"/>
         <source>INPUT has no CRS: set COORDINATES_CRS or the layer's CRS.</source>
         <translation>INPUT hat kein KBS: Setzen Sie COORDINATES_CRS oder das KBS des Layers.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="147"/>
         <source>TRIP_FIELD is needed for trip records (one row per start and end); or give trip lines.</source>
         <translation>TRIP_FIELD wird für Wegdatensätze benötigt (eine Zeile je Beginn und Ende); oder geben Sie Weglinien an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="159"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="163"/>
         <source>INPUT has no point geometries: give a point layer, or X_FIELD and Y_FIELD.</source>
         <translation>INPUT hat keine Punktgeometrien: Geben Sie einen Punktlayer an oder X_FIELD und Y_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="169"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="173"/>
         <source>TIMESTAMP_FIELD holds a value that is not a date and time: {value}. Fix it or set it to NULL (NULL timestamps are counted as missing).</source>
         <translation>TIMESTAMP_FIELD enthält einen Wert, der kein Datum mit Uhrzeit ist: {value}. Korrigieren Sie ihn oder setzen Sie ihn auf NULL (NULL-Zeitstempel werden als fehlend gezählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="224"/>
         <source>Dropped {n} rows with a NULL trip id.</source>
         <translation>{n} Zeilen mit NULL-Weg-ID wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="228"/>
         <source>No record has a trip id in TRIP_FIELD.</source>
         <translation>Kein Datensatz hat eine Weg-ID in TRIP_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="229"/>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="233"/>
         <source>{n} trips have one record only: counted as incomplete.</source>
         <translation>{n} Wege haben nur einen Datensatz: als unvollständig gezählt.</translation>
     </message>
@@ -1441,12 +1441,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="22"/>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="28"/>
         <source>At EPSILON {e:g} for the whole report (M = {m}), per section: its epsilon, the expected absolute error and the 95% margin of one published count or bin:</source>
         <translation>Bei EPSILON {e:g} für den ganzen Bericht (M = {m}), je Abschnitt: sein Epsilon, der erwartete absolute Fehler und die 95-%-Fehlerspanne einer veröffentlichten Anzahl oder Klasse:</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="96"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="97"/>
         <source>BUDGET_SPLIT names an unknown analysis '{name}'; use names from: {names}.</source>
         <translation>BUDGET_SPLIT nennt eine unbekannte Analyse „{name}“; verwenden Sie Namen aus: {names}.</translation>
     </message>
@@ -1556,12 +1556,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>BUDGET_DELTA ist das mit BUDGET erlaubte Delta: geben Sie auch BUDGET an oder setzen Sie BUDGET_DELTA auf 0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="156"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="151"/>
         <source>Ledger: {term} {spent:g} spent on partition '{partition}' so far; this release would make it {after:g}.</source>
         <translation>Journal: auf Partition '{partition}' bisher {term} {spent:g} verbraucht; diese Veröffentlichung brächte es auf {after:g}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/dry_run.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/dry_run.py" line="156"/>
         <source>The budget ({budget}) would refuse this release: lower EPSILON, choose another PARTITION, or raise the budget.</source>
         <translation>Das Budget ({budget}) würde diese Veröffentlichung ablehnen: senken Sie EPSILON, wählen Sie eine andere PARTITION oder erhöhen Sie das Budget.</translation>
     </message>
@@ -1741,7 +1741,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Automatische LOWER/UPPER: Das private 2. und 98. Perzentil sind {lower:g} und {upper:g} (Epsilon {cost:g}); die Werte werden auf sie begrenzt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="157"/>
         <source>{name} must be a whole number of at least 1 (got {v}): each user keeps at most that many {units}; 0 chooses it automatically.</source>
         <translation>{name} muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}): Jeder Nutzer behält höchstens so viele {units}; 0 wählt den Wert automatisch.</translation>
     </message>
@@ -2011,12 +2011,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Mit M = {m} beträgt die 95-%-Fehlermarge {moe:.4g}: In Zonen, deren Zählwert unter etwa {moe:.0f} liegt, überwiegt das Rauschen. Ein kleineres MAX_CONTRIBUTIONS (die Punktzahl der meisten Nutzer), ein größeres EPSILON oder gröbere Zonen verringern sie; dp_geoprivacy:accuracyplanner tabelliert die Marge je Epsilon und M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="87"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="97"/>
         <source>Sensitivity (L1; L2 with NOISE=2)</source>
         <translation>Sensitivität (L1; L2 mit NOISE=2)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="87"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="97"/>
         <source>Noise scale (Laplace b; sigma with NOISE=2)</source>
         <translation>Rauschskala (Laplace b; Sigma mit NOISE=2)</translation>
     </message>
@@ -2031,12 +2031,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} muss eine endliche Zahl von mindestens 0 sein (BUDGET_DELTA unter 1), oder leer für kein Budget.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="103"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="113"/>
         <source>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt;: the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity; it needs DELTA &gt; 0 (with THRESHOLD=1 it is Gaussian thresholding, below). Each user is counted at most once in each of the {cells} and in at most M of them (sampled), so the counts are users, not {units}, and the L2 sensitivity is sqrt(M) instead of M. The release is rho-zero-concentrated DP (Bun and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA); the record carries rho, EPSILON and DELTA. The noise's standard deviation is sqrt(M / (2 rho)) against sqrt(2) M / EPSILON for Laplace: at EPSILON={e:g} and DELTA={d:g} (rho={rho:.3g}) the Gaussian gives the smaller error from M = {m} up, and at M = 32 an error {r:.2g} times smaller. For small M, Laplace is the better choice.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;NOISE=2&lt;/b&gt;: die diskrete Gauß-Verteilung (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), ganzzahliges Rauschen, kalibriert auf die L2-Sensitivität; sie erfordert DELTA &gt; 0 (mit THRESHOLD=1 ist es Gauß-Schwellenwertbildung, unten). Jeder Nutzer wird in jeder der {cells} höchstens einmal und in höchstens M davon gezählt (zufällig ausgewählt), daher zählen die Werte Nutzer, nicht {units}, und die L2-Sensitivität ist sqrt(M) statt M. Die Veröffentlichung ist rho-nullkonzentriert differenziell privat (rho-zCDP, Bun und Steinke 2016), wobei rho so gewählt ist, dass die Umrechnung von Canonne, Kamath und Steinke 2020 (Corollary 13) (EPSILON, DELTA) ergibt; die Privatsphäre-Angaben enthalten rho, EPSILON und DELTA. Die Standardabweichung des Rauschens ist sqrt(M / (2 rho)) gegenüber sqrt(2) M / EPSILON bei Laplace: Bei EPSILON={e:g} und DELTA={d:g} (rho={rho:.3g}) ergibt die Gauß-Verteilung ab M = {m} den kleineren Fehler, bei M = 32 einen {r:.2g}-mal kleineren. Für kleine M ist Laplace die bessere Wahl.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/count_release.py" line="123"/>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="133"/>
         <source>&lt;p&gt;&lt;b&gt;THRESHOLD=1 with NOISE=2&lt;/b&gt; (Gaussian thresholding; Wilson et al. 2020, 'Differentially Private SQL with Bounded User Contribution', §3, as Google's and PipelineDP's Gaussian partition selection): only the {cells} with data get discrete Gaussian noise, and a cell is published when its noisy count reaches the threshold tau; no cell without data is ever published. Half of DELTA pays for the Gaussian (sigma from EPSILON and DELTA / 2 through zero-concentrated DP), the other half bounds the chance that one of the up to M cells only an added user creates reaches tau (tau is the least integer with 1 - (1 - P[1 + noise &gt;= tau])^M &lt;= DELTA / 2, from the exact discrete-Gaussian tail). The release is (EPSILON, DELTA)-DP but not zero-concentrated DP: the record carries no rho and the ledger adds its epsilon and delta on top of the zCDP part. Against the stability histogram (Laplace, THRESHOLD=1 with NOISE=0) at EPSILON={e:g}, DELTA={d:g}: at M = 1 tau is {g1:.0f} against {l1:.0f} and the noise's standard deviation {gs1:.3g} against {ls1:.3g}; at M = 32 tau is {g32:.0f} against {l32:.0f} and the standard deviation {gs32:.3g} against {ls32:.3g}. So it publishes smaller counts from M = 1 and is also more accurate from a few cells per user on.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;THRESHOLD=1 mit NOISE=2&lt;/b&gt; (Gauß-Schwellenwertbildung; Wilson et al. 2020, 'Differentially Private SQL with Bounded User Contribution', §3, wie die Gaußsche Partitionsauswahl von Google und PipelineDP): Nur die {cells} mit Daten erhalten diskretes Gauß-Rauschen, und eine Zelle wird veröffentlicht, wenn ihr verrauschter Zählwert den Schwellenwert tau erreicht; eine Zelle ohne Daten wird nie veröffentlicht. Die Hälfte von DELTA bezahlt das Gauß-Rauschen (sigma aus EPSILON und DELTA / 2 über nullkonzentrierte DP), die andere Hälfte begrenzt die Wahrscheinlichkeit, dass eine der bis zu M Zellen, die nur ein hinzugefügter Nutzer bildet, tau erreicht (tau ist die kleinste ganze Zahl mit 1 - (1 - P[1 + Rauschen &gt;= tau])^M &lt;= DELTA / 2, aus dem exakten Rand der diskreten Gauß-Verteilung). Die Veröffentlichung ist (EPSILON, DELTA)-DP, aber nicht nullkonzentriert differenziell privat: Die Privatsphäre-Angaben enthalten kein rho, und das Journal addiert ihr Epsilon und Delta zum zCDP-Teil. Gegenüber dem Stabilitäts-Histogramm (Laplace, THRESHOLD=1 mit NOISE=0) bei EPSILON={e:g}, DELTA={d:g}: bei M = 1 ist tau {g1:.0f} gegenüber {l1:.0f} und die Standardabweichung des Rauschens {gs1:.3g} gegenüber {ls1:.3g}; bei M = 32 ist tau {g32:.0f} gegenüber {l32:.0f} und die Standardabweichung {gs32:.3g} gegenüber {ls32:.3g}. Sie veröffentlicht also ab M = 1 kleinere Zählwerte und ist ab wenigen Zellen je Nutzer auch genauer.&lt;/p&gt;</translation>
     </message>
@@ -2111,7 +2111,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die Wahl des automatischen M fügt ihr Epsilon hinzu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="51"/>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="56"/>
         <source>Automatic M is not drawn in a trial run: each section is planned at M = {m}, the largest candidate (AUTO_MAX_BOUND, the most noise the choice can give), with the epsilon {rest:.4g} the choice leaves of {e:g}, as the accuracy planner plans it.</source>
         <translation>Automatisches M wird in einem Probelauf nicht gezogen: Jeder Abschnitt wird bei M = {m} geplant, dem größten Kandidaten (AUTO_MAX_BOUND, das meiste Rauschen, das die Wahl ergeben kann), mit dem Epsilon {rest:.4g}, das die Wahl von {e:g} übrig lässt, so wie der Genauigkeitsplaner es plant.</translation>
     </message>
@@ -2136,22 +2136,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die Wahl gewichtete das Rauschen mit dem angegebenen AUTO_OCCUPANCY {share:g} (dem Anteil der Zonen, die erwartungsgemäß Daten enthalten; öffentlich, nicht aus den Daten gelesen).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="24"/>
-        <source>; a flow is published from a noisy count of {t}, a true flow of {c} users per pair with 95% probability</source>
-        <translation>; ein Strom wird ab einer verrauschten Anzahl von {t} veröffentlicht, ein wahrer Strom von {c} Nutzern je Paar mit 95 % Wahrscheinlichkeit</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="24"/>
-        <source>; a flow is published from a noisy count of {t}, a true flow of {c} trips with 95% probability</source>
-        <translation>; ein Strom wird ab einer verrauschten Anzahl von {t} veröffentlicht, ein wahrer Strom von {c} Wegen mit 95 % Wahrscheinlichkeit</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="28"/>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="32"/>
         <source>{section} ({part}): epsilon {s:.3g}, expected error {mae}, margin ±{moe}</source>
         <translation>{section} ({part}): Epsilon {s:.3g}, erwarteter Fehler {mae}, Spanne ±{moe}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="32"/>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="36"/>
         <source>; five-number summary within {r} ranks (95%)</source>
         <translation>; Fünf-Punkte-Zusammenfassung innerhalb von {r} Rängen (95 %)</translation>
     </message>
@@ -2179,6 +2169,31 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="86"/>
         <source>AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share:g}: {error}.</source>
         <translation>AUTO_VALUE_BOUNDS kann mit AUTO_SHARE {share:g} nicht funktionieren: {error}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="55"/>
+        <source>DELTA is only used by {setting}; this release spends delta = 0.</source>
+        <translation>DELTA wird nur bei {setting} verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/count_release.py" line="56"/>
+        <source>DELTA is only used by {setting}; this release spends delta only on {part}.</source>
+        <translation>DELTA wird nur bei {setting} verwendet; diese Veröffentlichung verbraucht delta nur für {part}.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_input.py" line="137"/>
+        <source>INPUT has no records (the layer is empty): give a layer with the trip records (one row per start and end) or trip lines.</source>
+        <translation>INPUT hat keine Datensätze (der Layer ist leer): Geben Sie einen Layer mit den Wegdatensätzen (eine Zeile je Start und Ende) oder Weglinien an.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="21"/>
+        <source>users per pair</source>
+        <translation>Nutzer je Paar</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="30"/>
+        <source>; a flow is published from a noisy count of {t}, a true flow of {c} {unit} with 95% probability</source>
+        <translation>; ein Strom wird ab einer verrauschten Anzahl von {t} veröffentlicht, ein wahrer Strom der Größe {c} {unit} mit 95 % Wahrscheinlichkeit</translation>
     </message>
 </context>
 <context>
@@ -4084,92 +4099,92 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>MobilityReport</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="131"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="132"/>
         <source>Mobility report (user-level differential privacy)</source>
         <translation>Mobilitätsbericht (Differential Privacy auf Personenebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="147"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="148"/>
         <source>Trip records (one row per trip start and end)</source>
         <translation>Wegdatensätze (eine Zeile je Wegbeginn und Wegende)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="150"/>
         <source>User id field</source>
         <translation>Feld der Personen-ID</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="150"/>
         <source>Timestamp field (start time for trip lines)</source>
         <translation>Zeitstempelfeld (Startzeit bei Weglinien)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="150"/>
         <source>End time field (trip lines only; optional)</source>
         <translation>Feld der Endzeit (nur Weglinien; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="150"/>
         <source>Y field</source>
         <translation>Y-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="162"/>
         <source>Epsilon for the whole report</source>
         <translation>Epsilon für den ganzen Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="165"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl Wege je Person (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="168"/>
         <source>Analyses</source>
         <translation>Analysen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="173"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="174"/>
         <source>Maximum travel time (minutes)</source>
         <translation>Höchste Reisezeit (Minuten)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="174"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
         <source>Maximum jump length (km)</source>
         <translation>Höchste Sprungweite (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="175"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="176"/>
         <source>Maximum time between trips (hours)</source>
         <translation>Höchste Zeit zwischen Wegen (Stunden)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="176"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="177"/>
         <source>Maximum radius of gyration (km)</source>
         <translation>Höchster Gyrationsradius (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="188"/>
         <source>Maximum distinct zones per user (0: 2M)</source>
         <translation>Höchstzahl verschiedener Zonen je Person (0: 2M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="193"/>
         <source>Public end of the time range (exclusive)</source>
         <translation>Öffentliches Ende des Zeitraums (ausschließlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="194"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="195"/>
         <source>Number of top OD flows</source>
         <translation>Anzahl der stärksten Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="206"/>
         <source>Mobility report (HTML)</source>
         <translation>Mobilitätsbericht (HTML)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="225"/>
         <source>HTML files (*.html)</source>
         <translation>HTML-Dateien (*.html)</translation>
     </message>
@@ -4184,62 +4199,62 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="227"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="228"/>
         <source>Benchmark table (NOT differentially private)</source>
         <translation>Vergleichstabelle (NICHT differentiell privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="246"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="247"/>
         <source>TIME_START and TIME_END must both be dates (e.g. 2024-01-01 and 2024-02-01), the start before the end.</source>
         <translation>TIME_START und TIME_END müssen beide Datumsangaben sein (z. B. 2024-01-01 und 2024-02-01), der Beginn vor dem Ende.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="263"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="264"/>
         <source>BENCHMARK needs OUTPUT_BENCHMARK or OUTPUT_BENCHMARK_TABLE (the comparison is written there).</source>
         <translation>BENCHMARK braucht OUTPUT_BENCHMARK oder OUTPUT_BENCHMARK_TABLE (dorthin wird der Vergleich geschrieben).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="270"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="271"/>
         <source>Trips over time is left out: it needs the public TIME_START and TIME_END.</source>
         <translation>Wege im Zeitverlauf entfällt: dafür sind die öffentlichen TIME_START und TIME_END nötig.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="276"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="280"/>
         <source>BUDGET_SPLIT weights must be numbers &gt;= 0, at least one of the chosen analyses above 0 (got '{text}').</source>
         <translation>Die Gewichte in BUDGET_SPLIT müssen Zahlen &gt;= 0 sein, mindestens eine der gewählten Analysen über 0 (erhalten: '{text}').</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="286"/>
         <source>{name} must be a number &gt; 0.</source>
         <translation>{name} muss eine Zahl &gt; 0 sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="296"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="300"/>
         <source>No trip start or end lies inside the zones: check that the records and ZONES (or EXTENT) overlap and that the CRS is right.</source>
         <translation>Kein Wegbeginn und kein Wegende liegt in den Zonen: prüfen Sie, ob sich die Datensätze und ZONES (oder EXTENT) überlappen und ob das KBS stimmt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="310"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="314"/>
         <source>ITEM_LEVEL: every trip is its own unit of privacy (M = 1); a person with many trips is not protected as a whole (Kapp et al. 2023 §4.2).</source>
         <translation>ITEM_LEVEL: jeder Weg ist eine eigene Schutzeinheit (M = 1); eine Person mit vielen Wegen ist nicht als Ganzes geschützt (Kapp et al. 2023 §4.2).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="328"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="332"/>
         <source>Every record has a NULL user id in USER_FIELD.</source>
         <translation>Jeder Datensatz hat eine NULL-Personen-ID in USER_FIELD.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="338"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="342"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="367"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="371"/>
         <source>BENCHMARK: the comparison is computed from the exact data and is NOT differentially private. Do not publish it.</source>
         <translation>BENCHMARK: der Vergleich wird aus den exakten Daten berechnet und ist NICHT differentiell privat. Veröffentlichen Sie ihn nicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="369"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="373"/>
         <source>NOT differentially private: benchmark of the report against the noise-free data (Kapp et al. 2023 §5.2.3).</source>
         <translation>NICHT differentiell privat: Vergleich des Berichts mit den Daten ohne Rauschen (Kapp et al. 2023 §5.2.3).</translation>
     </message>
@@ -4249,112 +4264,107 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Mobilitätsbericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="138"/>
         <source>Publishes the standard mobility report (Kapp et al. 2023): trips per hour and weekday, visits per zone, top OD flows, travel times and more, as an HTML page and two layers.</source>
         <translation>Veröffentlicht den Standard-Mobilitätsbericht (Kapp et al. 2023): Fahrten je Stunde und Wochentag, Besuche je Zone, größte OD-Ströme, Reisezeiten und mehr, als HTML-Seite und zwei Layer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="138"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each user with up to M trips (user-level privacy), for the traveller.</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene), für die Reisenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="137"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="138"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g} split over {n} analyses, M={m}): visits per zone get epsilon {e:.2g}, so each zone's count is off by at most ±{moe:.3g} (95%).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g} aufgeteilt auf {n} Analysen, M={m}): die Besuche je Zone erhalten Epsilon {e:.2g}, daher weicht die Zählung jeder Zone um höchstens ±{moe:.3g} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="150"/>
         <source>Trip id field</source>
         <translation>Feld der Wege-Kennung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="150"/>
         <source>X field</source>
         <translation>X-Feld</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="158"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="159"/>
         <source>CRS of the coordinate fields</source>
         <translation>KBS der Koordinatenfelder</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="170"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="171"/>
         <source>Budget split weights</source>
         <translation>Gewichte der Budgetaufteilung</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="180"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="181"/>
         <source>Travel time bin width (min)</source>
         <translation>Klassenbreite Reisezeit (min)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="181"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="182"/>
         <source>Jump length bin width (km)</source>
         <translation>Klassenbreite Sprunglänge (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="182"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="183"/>
         <source>Time between trips bin width (h)</source>
         <translation>Klassenbreite Zeit zwischen Wegen (h)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="183"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="184"/>
         <source>Radius of gyration bin width (km)</source>
         <translation>Klassenbreite Gyrationsradius (km)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="190"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="191"/>
         <source>Start of the time range (public)</source>
         <translation>Beginn des Zeitraums (öffentlich)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="197"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="198"/>
         <source>Delta of the OD flows</source>
         <translation>Delta der Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="216"/>
         <source>Item-level privacy</source>
         <translation>Privatsphäre je Eintrag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="220"/>
         <source>Benchmark (not private)</source>
         <translation>Vergleich (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="225"/>
         <source>Benchmark page (not private)</source>
         <translation>Vergleichsseite (nicht privat)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="288"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="292"/>
         <source>Bin widths: {error}.</source>
         <translation>Klassenbreiten: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="295"/>
         <source>OD_DELTA must be in (0, 1), e.g. 1e-6 (the OD flows are chosen by the stability-based histogram, or by Gaussian thresholding with NOISE=2); or leave od_flows out of ANALYSES.</source>
         <translation>OD_DELTA muss in (0, 1) liegen, z. B. 1e-6 (die Quelle-Ziel-Ströme werden mit dem Stabilitätshistogramm oder, mit NOISE=2, durch Gauß-Schwellenwertbildung ausgewählt); oder lassen Sie od_flows in ANALYSES weg.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="394"/>
-        <source>No OD flow reached the publication threshold (about {t:,.0f} trips) at this epsilon: the flows layer is empty and the report says so.</source>
-        <translation>Kein Quelle-Ziel-Strom hat bei diesem Epsilon die Veröffentlichungsschwelle (etwa {t:,.0f} Wege) erreicht: Der Layer der Ströme ist leer, und der Bericht weist darauf hin.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="330"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="334"/>
         <source>Dropped {n} trips whose user id is NULL.</source>
         <translation>{n} Fahrten mit NULL-Benutzerkennung verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="232"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="233"/>
         <source>Sections in the report</source>
         <translation>Abschnitte im Bericht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="233"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="234"/>
         <source>Sections informative at this epsilon</source>
         <translation>Bei diesem Epsilon aussagekräftige Abschnitte</translation>
     </message>
@@ -4378,291 +4388,296 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>&lt;p&gt;&lt;b&gt;Trial run&lt;/b&gt; (DRY_RUN=true): reads and checks every input, then draws no noise, writes nothing and adds nothing to the ledger. Besides what the report would spend it gives the planned accuracy of each section at this run's own settings (EPSILON, BUDGET_SPLIT, ANALYSES, M, NOISE): the accuracy planner's rows for the mobility report, in the log and as SECTIONS_ACCURACY (JSON: per section and published part its epsilon, sensitivity, noise scale, expected absolute error, RMSE, 95% margin, rank margin and OD flow threshold); EXPECTED_ABS_ERROR, RMSE and MARGIN_OF_ERROR are those of the visits per zone, STABILITY_THRESHOLD the OD flows' threshold, SETTINGS the settings they are for. With MAX_TRIPS_PER_USER=0 no M is drawn: the sections are planned at AUTO_MAX_BOUND on the epsilon the choice leaves, as the planner plans automatic M. These figures follow from the settings alone, never from the data.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Probelauf&lt;/b&gt; (DRY_RUN=true): liest und prüft jede Eingabe, zieht dann kein Rauschen, schreibt nichts und trägt nichts ins Journal ein. Neben dem, was der Bericht verbrauchen würde, gibt er die geplante Genauigkeit jedes Abschnitts bei den eigenen Einstellungen dieses Laufs an (EPSILON, BUDGET_SPLIT, ANALYSES, M, NOISE): die Zeilen des Genauigkeitsplaners für den Mobilitätsbericht, im Protokoll und als SECTIONS_ACCURACY (JSON: je Abschnitt und veröffentlichtem Teil sein Epsilon, Sensitivität, Rauschskala, erwarteter absoluter Fehler, RMSE, 95-%-Marge, Rangmarge und Schwelle der Quelle-Ziel-Ströme); EXPECTED_ABS_ERROR, RMSE und MARGIN_OF_ERROR sind die der Besuche je Zone, STABILITY_THRESHOLD die Schwelle der Quelle-Ziel-Ströme, SETTINGS die Einstellungen, für die sie gelten. Mit MAX_TRIPS_PER_USER=0 wird kein M gezogen: Die Abschnitte werden bei AUTO_MAX_BOUND mit dem Epsilon geplant, das die Wahl übrig lässt, so wie der Planer automatisches M plant. Diese Kennzahlen folgen allein aus den Einstellungen, nie aus den Daten.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="274"/>
+        <source>the OD flows (OD_DELTA)</source>
+        <translation>die Quelle-Ziel-Ströme (OD_DELTA)</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/algorithms/mobility_report.py" line="398"/>
+        <source>No OD flow reached the publication threshold (about {t} {unit}) at this epsilon: the flows layer is empty and the report says so.</source>
+        <translation>Kein Quelle-Ziel-Strom hat bei diesem Epsilon die Veröffentlichungsschwelle (etwa {t} {unit}) erreicht: Der Layer der Ströme ist leer, und der Bericht weist darauf hin.</translation>
+    </message>
 </context>
 <context>
     <name>NoisyOdFlows</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="104"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="105"/>
         <source>Noisy origin-destination flows</source>
         <translation>Verrauschte Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="223"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="224"/>
         <source>Origin y field</source>
         <translation>y-Feld der Quelle</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="223"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="224"/>
         <source>Destination x field</source>
         <translation>x-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="223"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="224"/>
         <source>Destination y field</source>
         <translation>y-Feld des Ziels</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="231"/>
         <source>Give all four coordinate fields, or none to use the line geometries.</source>
         <translation>Geben Sie alle vier Koordinatenfelder an oder keines, um die Liniengeometrien zu verwenden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="236"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="237"/>
         <source>The CRS the four coordinate fields are written in, e.g. EPSG:4326 for longitude/latitude.</source>
         <translation>Das KBS, in dem die vier Koordinatenfelder angegeben sind, z. B. EPSG:4326 für geographische Länge/Breite.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="242"/>
         <source>A number &gt; 0; smaller means more noise and more privacy. OD flows need a larger epsilon than zone counts for the same accuracy (Kapp et al. 2023 §5.4).</source>
         <translation>Eine Zahl &gt; 0; kleiner bedeutet mehr Rauschen und mehr Privatsphäre. OD-Ströme benötigen für dieselbe Genauigkeit ein größeres Epsilon als Zonenzählwerte (Kapp et al. 2023 §5.4).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="242"/>
         <source>Maximum trips per user (M)</source>
         <translation>Höchstzahl an Fahrten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="241"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="242"/>
         <source>An integer &gt;= 1: each user keeps at most M trips, sampled uniformly; the sensitivity is M.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Fahrten behalten, gleichverteilt zufällig ausgewählt; die Sensitivität ist M.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="252"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="253"/>
         <source>Leave out flows below (post-processing)</source>
         <translation>Ströme unterhalb dieses Werts weglassen (Nachverarbeitung)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="255"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="256"/>
         <source>A number &gt;= 0: published flows whose rounded, clamped count is below it are left out of both outputs; 0 keeps every pair, zeros included.</source>
         <translation>Eine Zahl &gt;= 0: Veröffentlichte Ströme, deren gerundeter, bei null begrenzter Zählwert darunter liegt, werden in beiden Ausgaben weggelassen; 0 behält jedes Paar, einschließlich der Nullen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="263"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="264"/>
         <source>Noisy OD flow lines</source>
         <translation>Verrauschte OD-Stromlinien</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="267"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="268"/>
         <source>Noisy OD matrix (table)</source>
         <translation>Verrauschte OD-Matrix (Tabelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="273"/>
         <source>Flows published</source>
         <translation>Veröffentlichte Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="273"/>
         <source>Noisy count of trips with an end outside all zones</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="283"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="284"/>
         <source>Coordinate fields were given only in part ({given}); also set {missing}, or clear them all to read the trips from line geometries.</source>
         <translation>Die Koordinatenfelder wurden nur teilweise angegeben ({given}); setzen Sie auch {missing} oder leeren Sie alle, um die Fahrten aus Liniengeometrien zu lesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="288"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="289"/>
         <source>MIN_FLOW must be a number of at least 0 (got {v}); 1 leaves out flows that round to zero.</source>
         <translation>MIN_FLOW muss eine Zahl von mindestens 0 sein (erhalten: {v}); 1 lässt Ströme weg, die auf null gerundet werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="317"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="318"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX must be different files.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX müssen verschiedene Dateien sein.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="319"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="320"/>
         <source>No USER_FIELD: every trip is its own unit of privacy; MAX_TRIPS is not used.</source>
         <translation>Kein USER_FIELD: Jede Fahrt ist ihre eigene Schutzeinheit; MAX_TRIPS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="336"/>
-        <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
-        <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="344"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="345"/>
         <source>Zones: {cells}.</source>
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="425"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="426"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="477"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="478"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="409"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="410"/>
         <source>Every trip has a NULL user id in {field}; choose the USER_FIELD that identifies the traveller.</source>
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="482"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="483"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips' CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="488"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="489"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="351"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Fahrten je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="351"/>
         <source>one trip (item-level)</source>
         <translation>eine Fahrt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="416"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="417"/>
         <source>User bound: {n} trips beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Fahrten über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="419"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="420"/>
         <source>INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell.</source>
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="421"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="422"/>
         <source>{path} release: {published} of {cells} pairs published.</source>
         <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="444"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="445"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="444"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="445"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="494"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="495"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="496"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="497"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="496"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="497"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="496"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="497"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="500"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="501"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="502"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="506"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="507"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="290"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="291"/>
         <source>trips</source>
         <translation>Fahrten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="115"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): each published flow is off by at most ±{moe:.2g} (95%); a pair needs about {t:.3g} trips to be published half the time, and no pair without trips is ever published.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, THRESHOLD=1): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %); ein Paar braucht etwa {t:.3g} Fahrten, um in der Hälfte der Fälle veröffentlicht zu werden, und ein Paar ohne Fahrten wird nie veröffentlicht.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="120"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="121"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): each published flow is off by at most ±{moe:.2g} (95%), and each zone pair without trips is published with probability {p:.2g}: about {n:,.0f} noise-only flows for {zones} zones (THRESHOLD=1 publishes none).</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}, MIN_FLOW={min_flow:g}): jeder veröffentlichte Strom weicht um höchstens ±{moe:.2g} ab (95 %), und jedes Zonenpaar ohne Fahrten wird mit Wahrscheinlichkeit {p:.2g} veröffentlicht: etwa {n:,.0f} Ströme aus reinem Rauschen bei {zones} Zonen (THRESHOLD=1 veröffentlicht keine).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="127"/>
         <source>Counts the trips between each pair of zones (the OD matrix) and publishes them with differential privacy, as flow lines and a table.</source>
         <translation>Zählt die Fahrten zwischen jedem Zonenpaar (die OD-Matrix) und veröffentlicht sie mit Differential Privacy, als Stromlinien und als Tabelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="126"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="127"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each trip, for the traveller; with USER_FIELD each user with up to M trips (user-level privacy).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jede Fahrt, für die Reisenden; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Fahrten (Privatsphäre auf Nutzerebene).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="220"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="221"/>
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="223"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="224"/>
         <source>Origin x field</source>
         <translation>X-Feld des Starts</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="234"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="235"/>
         <source>CRS of the coordinate fields</source>
         <translation>KBS der Koordinatenfelder</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="249"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="250"/>
         <source>All pairs (pure epsilon-DP)</source>
         <translation>Alle Paare (reine Epsilon-DP)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="258"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="259"/>
         <source>Include intrazonal flows</source>
         <translation>Binnenzonale Ströme einschließen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="346"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="347"/>
         <source>MAX_TRIPS=0 (automatic) weighs the noise on every pair of zones: declare the zones (ZONES, or H3 with an EXTENT), or give MAX_TRIPS.</source>
         <translation>MAX_TRIPS=0 (automatisch) wägt das Rauschen auf jedem Zonenpaar ab: Deklarieren Sie die Zonen (ZONES oder H3 mit EXTENT) oder geben Sie MAX_TRIPS an.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="218"/>
         <source>zone pairs (and the outside cell)</source>
         <translation>Zonenpaare (und die Außenzelle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="328"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="329"/>
         <source>Discrete Gaussian noise: each user counts at most once per zone pair, in at most M = {m} pairs, so the L2 sensitivity is sqrt(M); accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
         <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zonenpaar, in höchstens M = {m} Paaren, daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und in (EPSILON, DELTA) umgerechnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="353"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="354"/>
         <source>one user ({field}), at most one trip per zone pair and {m} pairs kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), je Nutzer höchstens eine Fahrt je Zonenpaar und {m} Paare behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="135"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="136"/>
         <source>&lt;p&gt;Counts the trips from each zone to each other zone (the origin-destination, OD, matrix) and publishes the counts with differential privacy, as flow lines and as a table.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Trips.&lt;/b&gt; INPUT is a line layer (origin = first vertex, destination = last vertex; of a multi-line, the first vertex of its first part and the last of its last part), or any layer or table with the four fields ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD and DEST_Y_FIELD (numbers, or text holding numbers; give all four or none) in COORDINATES_CRS (default: the layer's CRS), as trip tables from surveys and smart-card systems come. Trips with no geometry, an empty geometry, a line with one vertex, or a NULL or non-numeric coordinate are skipped, and the log counts each reason. Trips are reprojected to the zones' CRS (EPSG:4326 for H3), as the log says; if every trip falls outside the zones the log warns that the CRS may be wrong.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids; overlapping zones are refused) or H3_RESOLUTION with an EXTENT (without EXTENT only with THRESHOLD=1). With n zones there are n² ordered pairs (Dumont et al. 2021 §4.2: 2,500 blocks give 2,500² possible trips). A trip whose origin and destination lie in the same zone is counted once, in that zone's intrazonal cell; INCLUDE_INTRAZONAL=false leaves those n cells (and those trips) out. Trips with an origin or destination outside every zone form one extra cell: its noisy count is reported as OUTSIDE_FLOWS and in the metadata (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one trip, sensitivity 1. With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3): each user keeps at most MAX_TRIPS (M) trips, sampled uniformly at random (not the first M); a trip adds 1 to one cell, so adding or removing a user changes the matrix by at most M: sensitivity M. Trips with a NULL or empty user id are dropped and counted in the log (a NULL could hide the same person twice). Kapp et al. 2023 §5.4 finds a small M usually gives the lower error for OD flows.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_TRIPS=0 (with USER_FIELD and declared zones) chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by permute-and-flip (McKenna and Sheldon 2020, the exponential mechanism's privacy with a smaller expected loss) on the trips per user, aiming at the M where the trips left out plus the expected noise error on every pair is smallest (the model of THRESHOLD=0 with CLAMP: most pairs are empty, and a clamped empty pair's error is the noise's positive part, for Laplace with its power-of-two grain, for the discrete Gaussian growing as the square root of M); the flows use the rest of EPSILON (with NOISE=2, the rest of its rho). The chosen M is in the log and the privacy record, and EPSILON_SPENT includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (pure EPSILON-DP, Kapp et al. 2023 and Roy, Kantarcioglu and Sweeney 2016 §3): every one of the n² cells and the outside cell gets Laplace noise of scale b = M / EPSILON (NOISE=0) or discrete Laplace noise (NOISE=1, integers). Empty pairs get noise too, so flows with no true trip appear: that is the price of hiding which pairs are empty. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (stability histogram, Asghar, Tyler and Kaafar 2017 Algorithm 1; needs DELTA in (0, 1), Laplace only): only pairs with at least one trip get Laplace noise of scale 2 M / EPSILON and are published when the noisy count reaches M + b ln(2 M / DELTA) (2 ln(2 / DELTA) / EPSILON + 1 for M = 1); no pair without trips is ever published, and a missing pair does not mean zero. With NOISE=2 it is Gaussian thresholding (below).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt;, in this order, identical for every path and costing no privacy: (1) the noisy count (for THRESHOLD=1 only if it passed the threshold); (2) rounded to the nearest integer; (3) negatives set to zero (Roy, Kantarcioglu and Sweeney 2016 §3); (4) flows whose count from (3) is below MIN_FLOW are left out of both outputs (MIN_FLOW=0 keeps every cell, zeros included). So a pair missing from the outputs had a published count below MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Scale.&lt;/b&gt; For THRESHOLD=0 the path is chosen from public facts only: up to 1,048,576 cells (1,024 zones), or with MIN_FLOW=0, every cell is noised (in chunks, memory bounded); above that, with MIN_FLOW &gt; 0, the sparse path of Cormode et al. (ICDT 2012) gives exactly the same distribution without building the n² cells: pairs with trips are noised directly, and of the empty pairs a Binomial number, chosen uniformly, is published with values drawn from the noise conditioned on reaching MIN_FLOW. Settings expected to publish more than 5,000,000 flows are refused with the MIN_FLOW that would fit.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Outputs&lt;/b&gt; (one release: the noise is drawn once, both outputs carry the same privacy record and release id, and publishing both spends EPSILON once). OUTPUT_FLOWS: lines from the origin zone's representative point (point on surface) to the destination's, with origin_id, dest_id, noisy_count and moe95; an intrazonal flow is a small closed diamond above its zone's point (first and last vertex at the point). Line width follows noisy_count when loaded. OUTPUT_MATRIX: a table (origin_id, dest_id, noisy_count); .gpkg, .csv or .xlsx. Rows are ordered by origin id, then destination id (numerically when all ids are integers), never by the data (Asghar, Tyler and Kaafar 2017 §3.3.1). moe95 is the 95% margin of error of the added noise: noisy_count is within moe95 of the true count with 95% probability before rounding, clamping and the MIN_FLOW cut (which favour flows whose noise was positive). Kapp et al. 2023 §5.4 (ODFlowError) shows OD flows need far more budget than zone counts: read moe95 before using a flow.&lt;/p&gt;&lt;p&gt;Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. The log holds exact counts of skipped and dropped trips: it is for the data holder, not for publication.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §4.2 and §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1; Roy, Kantarcioglu and Sweeney 2016 §3; Cormode, Procopiuc, Srivastava and Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Fahrten von jeder Zone zu jeder anderen Zone (die Quelle-Ziel-Matrix, OD-Matrix) und veröffentlicht die Zählwerte differenziell privat, als Stromlinien und als Tabelle.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fahrten.&lt;/b&gt; INPUT ist ein Linienlayer (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt; bei einer Multilinie der erste Stützpunkt ihres ersten Teils und der letzte ihres letzten Teils) oder ein beliebiger Layer bzw. eine Tabelle mit den vier Feldern ORIGIN_X_FIELD, ORIGIN_Y_FIELD, DEST_X_FIELD und DEST_Y_FIELD (Zahlen oder Text, der Zahlen enthält; alle vier oder keines angeben) in COORDINATES_CRS (Standard: das KBS des Layers), wie es bei Fahrtentabellen aus Erhebungen und Chipkartensystemen üblich ist. Fahrten ohne Geometrie, mit leerer Geometrie, mit einer Linie aus nur einem Stützpunkt oder mit einer NULL- bzw. nicht numerischen Koordinate werden übersprungen, und das Protokoll zählt jeden Grund. Die Fahrten werden in das KBS der Zonen umprojiziert (EPSG:4326 bei H3), wie das Protokoll vermerkt; liegen alle Fahrten außerhalb der Zonen, warnt das Protokoll, dass das KBS falsch sein könnte.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs; überlappende Zonen werden abgelehnt) oder H3_RESOLUTION mit EXTENT (ohne EXTENT nur mit THRESHOLD=1). Bei n Zonen gibt es n² geordnete Paare (Dumont et al. 2021 §4.2: 2.500 Blöcke ergeben 2.500² mögliche Fahrten). Eine Fahrt, deren Quelle und Ziel in derselben Zone liegen, wird einmal gezählt, in der zoneninternen Zelle dieser Zone; INCLUDE_INTRAZONAL=false lässt diese n Zellen (und diese Fahrten) weg. Fahrten mit Quelle oder Ziel außerhalb aller Zonen bilden eine zusätzliche Zelle: Ihr verrauschter Zählwert wird als OUTSIDE_FLOWS und in den Metadaten ausgewiesen (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: eine Fahrt, Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3): Von jedem Nutzer werden höchstens MAX_TRIPS (M) Fahrten behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); eine Fahrt erhöht eine Zelle um 1, daher ändert das Hinzufügen oder Entfernen eines Nutzers die Matrix um höchstens M: Sensitivität M. Fahrten mit NULL oder leerer Nutzer-ID werden verworfen und im Protokoll gezählt (hinter NULL könnte sich dieselbe Person zweimal verbergen). Nach Kapp et al. 2023 §5.4 ergibt ein kleines M bei OD-Strömen meist den geringeren Fehler.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_TRIPS=0 (mit USER_FIELD und deklarierten Zonen) wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit Permute-and-Flip (McKenna und Sheldon 2020, die Privatsphäre des Exponentialmechanismus mit kleinerem erwartetem Verlust) auf den Fahrten je Nutzer und zielt auf das M, bei dem die weggelassenen Fahrten plus der erwartete Rauschfehler auf jedem Paar am kleinsten sind (das Modell von THRESHOLD=0 mit CLAMP: die meisten Paare sind leer, und der Fehler eines begrenzten leeren Paares ist der positive Teil des Rauschens, bei Laplace mit seiner Körnung in Zweierpotenzen, beim diskreten Gauß-Rauschen mit der Quadratwurzel von M wachsend); die Ströme verwenden den Rest von EPSILON (bei NOISE=2 den Rest seines rho). Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=0&lt;/b&gt; (reine EPSILON-DP, Kapp et al. 2023 und Roy, Kantarcioglu und Sweeney 2016 §3): Jede der n² Zellen und die Außenzelle erhält Laplace-Rauschen der Skala b = M / EPSILON (NOISE=0) oder diskretes Laplace-Rauschen (NOISE=1, ganzzahlig). Auch leere Paare erhalten Rauschen, daher erscheinen Ströme ohne echte Fahrt: Das ist der Preis dafür, zu verbergen, welche Paare leer sind. &lt;b&gt;THRESHOLD=1&lt;/b&gt; (Stabilitäts-Histogramm, Asghar, Tyler und Kaafar 2017 Algorithm 1; erfordert DELTA in (0, 1), nur Laplace): Nur Paare mit mindestens einer Fahrt erhalten Laplace-Rauschen der Skala 2 M / EPSILON und werden veröffentlicht, wenn der verrauschte Zählwert M + b ln(2 M / DELTA) erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1); ein Paar ohne Fahrten wird nie veröffentlicht, und ein fehlendes Paar bedeutet nicht null. Mit NOISE=2 ist es Gauß-Schwellenwertbildung (unten).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt;, in dieser Reihenfolge, für jeden Pfad gleich und ohne Privatsphäre-Kosten: (1) der verrauschte Zählwert (bei THRESHOLD=1 nur, wenn er den Schwellenwert überschritten hat); (2) auf die nächste ganze Zahl gerundet; (3) negative Werte auf null gesetzt (Roy, Kantarcioglu und Sweeney 2016 §3); (4) Ströme, deren Zählwert aus (3) unter MIN_FLOW liegt, werden in beiden Ausgaben weggelassen (MIN_FLOW=0 behält jede Zelle, einschließlich der Nullen). Ein in den Ausgaben fehlendes Paar hatte also einen veröffentlichten Zählwert unter MIN_FLOW.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Größenordnung.&lt;/b&gt; Bei THRESHOLD=0 wird der Pfad nur anhand öffentlicher Fakten gewählt: Bis zu 1.048.576 Zellen (1.024 Zonen) oder mit MIN_FLOW=0 wird jede Zelle verrauscht (in Blöcken, mit begrenztem Speicherbedarf); darüber liefert mit MIN_FLOW &gt; 0 der dünn besetzte Pfad nach Cormode et al. (ICDT 2012) genau dieselbe Verteilung, ohne die n² Zellen aufzubauen: Paare mit Fahrten werden direkt verrauscht, und von den leeren Paaren wird eine binomialverteilte Anzahl, gleichverteilt ausgewählt, mit Werten veröffentlicht, die aus dem Rauschen unter der Bedingung gezogen werden, dass sie MIN_FLOW erreichen. Einstellungen, die voraussichtlich mehr als 5.000.000 Ströme veröffentlichen würden, werden abgelehnt, unter Angabe des MIN_FLOW, der passen würde.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgaben&lt;/b&gt; (eine Veröffentlichung: Das Rauschen wird einmal erzeugt, beide Ausgaben tragen dieselben Privatsphäre-Angaben und dieselbe Veröffentlichungs-ID, und die Veröffentlichung beider verbraucht EPSILON nur einmal). OUTPUT_FLOWS: Linien vom repräsentativen Punkt der Quellzone (Punkt auf Oberfläche) zu dem der Zielzone, mit origin_id, dest_id, noisy_count und moe95; ein zoneninterner Strom ist eine kleine geschlossene Raute über dem Punkt seiner Zone (erster und letzter Stützpunkt im Punkt). Beim Laden richtet sich die Linienbreite nach noisy_count. OUTPUT_MATRIX: eine Tabelle (origin_id, dest_id, noisy_count); .gpkg, .csv oder .xlsx. Die Zeilen sind nach Quell-ID, dann nach Ziel-ID sortiert (numerisch, wenn alle IDs ganze Zahlen sind), nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1). moe95 ist die 95-%-Fehlerspanne des hinzugefügten Rauschens: noisy_count liegt vor Rundung, Abschneiden negativer Werte und dem MIN_FLOW-Schnitt (die Ströme mit positivem Rauschen begünstigen) mit 95 % Wahrscheinlichkeit höchstens moe95 vom wahren Zählwert entfernt. Kapp et al. 2023 §5.4 (ODFlowError) zeigt, dass OD-Ströme weit mehr Budget benötigen als Zonenzählwerte: Lesen Sie moe95, bevor Sie einen Strom verwenden.&lt;/p&gt;&lt;p&gt;Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, FLOWS_PUBLISHED, OUTSIDE_FLOWS. Das Protokoll enthält genaue Anzahlen übersprungener und verworfener Fahrten: Es ist für den Dateninhaber bestimmt, nicht zur Veröffentlichung.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §4.2 und §6.3; Kapp et al. 2023 §3.2, §4.2-4.3, §5.2.3-5.4; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; Roy, Kantarcioglu und Sweeney 2016 §3; Cormode, Procopiuc, Srivastava und Tran, 'Differentially private summaries for sparse data', ICDT 2012.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="328"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="329"/>
         <source>Discrete Gaussian noise: each user counts at most once per zone pair, in at most M pairs (the automatic M), so the L2 sensitivity is sqrt(M); accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
         <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zonenpaar, in höchstens M Paaren (das automatische M), daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und in (EPSILON, DELTA) umgerechnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="324"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="325"/>
         <source>Gaussian thresholding (Wilson et al. 2020 §3): each user counts at most once per zone pair, discrete Gaussian noise on the pairs with users only; (EPSILON, DELTA)-DP, not zero-concentrated DP.</source>
         <translation>Gauß-Schwellenwertbildung (Wilson et al. 2020 §3): Jeder Nutzer zählt höchstens einmal je Zonenpaar, diskretes Gauß-Rauschen nur auf den Paaren mit Nutzern; (EPSILON, DELTA)-DP, nicht zero-concentrated DP.</translation>
     </message>
@@ -4670,222 +4685,217 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
 <context>
     <name>NoisyZoneCounts</name>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="350"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="351"/>
         <source>Noisy zone counts</source>
         <translation>Verrauschte Zählwerte je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="184"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="185"/>
         <source>Input points</source>
         <translation>Eingabepunkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="188"/>
         <source>Privacy loss of this release; smaller means more noise. 1 is a common choice.</source>
         <translation>Privatsphäre-Verlust dieser Veröffentlichung; kleiner bedeutet mehr Rauschen. 1 ist ein üblicher Wert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="188"/>
         <source>Maximum points per user (M)</source>
         <translation>Höchstzahl an Punkten je Nutzer (M)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="187"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="188"/>
         <source>An integer &gt;= 1: each user keeps at most M points, sampled uniformly.</source>
         <translation>Eine ganze Zahl &gt;= 1: Von jedem Nutzer werden höchstens M Punkte behalten, gleichverteilt zufällig ausgewählt.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="192"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="193"/>
         <source>Time field (counts per time slot; optional)</source>
         <translation>Zeitfeld (Zählwerte je Zeitfenster; optional)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="196"/>
         <source>Time slots</source>
         <translation>Zeitfenster</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="196"/>
         <source>Hour of day (24)</source>
         <translation>Stunde des Tages (24)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="196"/>
         <source>Four-hour windows 02-06 ... 22-02 (6, Kapp et al. 2023)</source>
         <translation>Vierstundenfenster 02-06 ... 22-02 (6, Kapp et al. 2023)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="195"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="196"/>
         <source>Day of week (7)</source>
         <translation>Wochentag (7)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="200"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="201"/>
         <source>None: every zone published with noise</source>
         <translation>Keiner: jede Zone wird verrauscht veröffentlicht</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="205"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="206"/>
         <source>An integer &gt;= 0; 0 publishes every cell.</source>
         <translation>Eine ganze Zahl &gt;= 0; 0 veröffentlicht jede Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="207"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="208"/>
         <source>Round and clamp negative counts to zero</source>
         <translation>Runden und negative Zählwerte auf null setzen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="216"/>
         <source>Noisy count outside all zones</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="216"/>
         <source>Rows written</source>
         <translation>Geschriebene Zeilen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="224"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="225"/>
         <source>TOP_K must be a whole number of at least 0 (got {v}); 0 publishes every zone.</source>
         <translation>TOP_K muss eine ganze Zahl von mindestens 0 sein (erhalten: {v}); 0 veröffentlicht jede Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="252"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="253"/>
         <source>No USER_FIELD: every point is its own unit of privacy; MAX_CONTRIBUTIONS is not used.</source>
         <translation>Kein USER_FIELD: Jeder Punkt ist seine eigene Schutzeinheit; MAX_CONTRIBUTIONS wird nicht verwendet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="264"/>
-        <source>DELTA is only used by THRESHOLD=1; this release spends delta = 0.</source>
-        <translation>DELTA wird nur bei THRESHOLD=1 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="273"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="274"/>
         <source>Counting in {cells}.</source>
         <translation>Gezählt wird in {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="282"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="283"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="318"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="319"/>
         <source>Dropped {n} points whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} points per user.</source>
         <translation>{n} Punkte mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Punkten je Nutzer verletzen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="312"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="313"/>
         <source>TIME_FIELD '{field}' cannot give {kind} slots: {error}. Choose a date-time field (or a date for day of week, a time for hours).</source>
         <translation>TIME_FIELD „{field}“ kann keine Zeitfenster vom Typ {kind} liefern: {error}. Wählen Sie ein Feld mit Datum und Uhrzeit (oder ein Datum für den Wochentag, eine Uhrzeit für Stunden).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="323"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="324"/>
         <source>Dropped {n} points whose time ({field}) is NULL.</source>
         <translation>{n} Punkte ohne Zeitangabe (NULL in {field}) wurden verworfen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="292"/>
         <source>one user ({field}), at most {m} points kept per user (sampled uniformly)</source>
         <translation>ein Nutzer ({field}), höchstens {m} Punkte je Nutzer behalten (gleichverteilt ausgewählt)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="292"/>
         <source>one point (item-level)</source>
         <translation>ein Punkt (Einzeleintragsebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="330"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="331"/>
         <source>User bound: {n} points beyond {m} per user were left out (sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte über {m} je Nutzer hinaus wurden weggelassen (gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="371"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="372"/>
         <source>Cells: {cells}.</source>
         <translation>Zellen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="372"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="373"/>
         <source>Noisy count outside all zones: {outside} (95% margin of error {moe:g}).</source>
         <translation>Verrauschter Zählwert außerhalb aller Zonen: {outside} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="377"/>
         <source>Overlapping zones allowed: a point counts in up to {c} zones.</source>
         <translation>Überlappende Zonen zugelassen: Ein Punkt zählt in bis zu {c} Zonen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="379"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="380"/>
         <source>Per time slot ({kind}) of field {field}.</source>
         <translation>Je Zeitfenster ({kind}) des Feldes {field}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="381"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="382"/>
         <source>Stability threshold: only zones with data whose noisy count reached {t:.4g} are published; a missing zone does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert: Nur Zonen mit Daten, deren verrauschter Zählwert {t:.4g} erreicht hat, werden veröffentlicht; eine fehlende Zone bedeutet nicht null.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="385"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="386"/>
         <source>Only the {k} largest noisy counts are published (post-processing).</source>
         <translation>Nur die {k} größten verrauschten Zählwerte werden veröffentlicht (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="387"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="388"/>
         <source>Counts rounded and clamped at zero (post-processing).</source>
         <translation>Zählwerte gerundet und negative Werte auf null gesetzt (Nachverarbeitung).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="226"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="227"/>
         <source>points</source>
         <translation>Punkte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="100"/>
         <source>Counts the points in each zone (or H3 hexagon) and publishes the counts with differential privacy.</source>
         <translation>Zählt die Punkte in jeder Zone (oder jedem H3-Sechseck) und veröffentlicht die Zählungen mit Differential Privacy.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="100"/>
         <source>&lt;b&gt;Private:&lt;/b&gt; each point, for whoever it belongs to; with USER_FIELD each user with up to M points (user-level privacy).</source>
         <translation>&lt;b&gt;Geschützt:&lt;/b&gt; jeder Punkt, für wen auch immer er steht; mit USER_FIELD jede Nutzerin und jeder Nutzer mit bis zu M Punkten (Privatsphäre auf Nutzerebene).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="99"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="100"/>
         <source>&lt;b&gt;Accuracy at the defaults&lt;/b&gt; (EPSILON={epsilon:g}, M={m}): each published count is off by at most ±{moe:.2g} (95%), {mae:.2g} on average, whatever the zone's size.</source>
         <translation>&lt;b&gt;Genauigkeit bei den Voreinstellungen&lt;/b&gt; (EPSILON={epsilon:g}, M={m}): jede veröffentlichte Zählung weicht um höchstens ±{moe:.2g} ab (95 %), im Mittel um {mae:.2g}, unabhängig von der Größe der Zone.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="202"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="203"/>
         <source>Only the k largest counts (0 = all)</source>
         <translation>Nur die k größten Anzahlen (0 = alle)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="257"/>
         <source>Discrete Gaussian noise: each user counts at most once per zone (and slot), in at most M = {m} zones, so the L2 sensitivity is sqrt(M); accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
         <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zone (und Zeitfenster), in höchstens M = {m} Zonen, daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und umgerechnet in (EPSILON, DELTA).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="326"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="327"/>
         <source>User bound: {n} points were left out (a user's repeats in a zone, and zones beyond {m} per user, sampled uniformly).</source>
         <translation>Nutzerobergrenze: {n} Punkte wurden weggelassen (Wiederholungen eines Nutzers in einer Zone sowie Zonen über {m} je Nutzer hinaus, gleichverteilt ausgewählt).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="181"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="182"/>
         <source>zones (and slots)</source>
         <translation>Zonen (und Zeitfenster)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="302"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="303"/>
         <source>THRESHOLD=1 with NOISE=2 (Gaussian thresholding) needs each point in one zone: the zones overlap (ALLOW_OVERLAP). Use zones that do not overlap, NOISE=0 with THRESHOLD=1, or THRESHOLD=0.</source>
         <translation>THRESHOLD=1 mit NOISE=2 (Gauß-Schwellenwertbildung) erfordert, dass jeder Punkt in genau einer Zone liegt: Die Zonen überlappen sich (ALLOW_OVERLAP). Verwenden Sie Zonen ohne Überlappung, NOISE=0 mit THRESHOLD=1 oder THRESHOLD=0.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="110"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="111"/>
         <source>&lt;p&gt;Counts the points (households, taps, trip ends) in each zone of a public zone layer or in H3 hexagons, optionally per time slot, and publishes the counts with differential privacy.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zones.&lt;/b&gt; ZONES (a public polygon layer, ids from ZONE_ID_FIELD or the feature ids) or H3_RESOLUTION with an EXTENT: every H3 cell overlapping the extent (the ITMS report §II C). The set of zones is public and chosen without looking at the points (Kapp et al. 2023 §4.2): with THRESHOLD=0 every zone, and every zone x slot, is published with noise, zeros included. Points in no zone are counted in one extra noisy cell, reported as OUTSIDE_COUNT and in the metadata, with the same noise. H3 without EXTENT is only allowed with THRESHOLD=1. Points and zones in different CRSs: points are reprojected to the zones' CRS (to EPSG:4326 for H3), as the log says. A point on a shared edge belongs to the first zone in layer order. Invalid zone polygons are repaired (shapely make_valid, keeping their polygonal part) and counted in the log. Overlapping zones are refused unless ALLOW_OVERLAP is set; then a point counts in every zone containing it and the sensitivity is multiplied by the largest number of zones overlapping at one place.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Unit of privacy.&lt;/b&gt; Without USER_FIELD: one point (item-level), sensitivity 1. With USER_FIELD: one user (Kapp et al. 2023 §4.2-4.3). Each user keeps at most MAX_CONTRIBUTIONS (M) points, chosen uniformly at random (not the first M); adding or removing a user then changes the counts by at most M in total, whichever zones and slots the M points fall in, so the sensitivity is M. Points with a NULL (or empty) user id are dropped and counted in the log: a NULL could hide the same person twice and break the bound M. For trip ends (origin and destination of a trip) use M = 2 x trips per user (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatic M.&lt;/b&gt; MAX_CONTRIBUTIONS=0 (with USER_FIELD) chooses M privately: AUTO_SHARE of EPSILON (default 5%) draws M from 1..AUTO_MAX_BOUND by permute-and-flip (McKenna and Sheldon 2020, the exponential mechanism's privacy with a smaller expected loss) on the points per user, aiming at the M where the points left out plus the expected noise error on every cell is smallest (the noise of the chosen NOISE: Laplace with its power-of-two grain, or the discrete Gaussian, growing as the square root of M); the counts use the rest of EPSILON (with NOISE=2, the rest of its rho). The chosen M is in the log and the privacy record, and EPSILON_SPENT includes the choice.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Time slots.&lt;/b&gt; With TIME_FIELD (date-time, date, time or ISO text) each point counts in a (zone, slot) cell: hour of day, the six four-hour windows of Kapp et al. 2023 (02-06, 06-10, ..., 22-02) or day of week (Mon-Sun); one output row per zone and slot (the ITMS report: hexagon-and-timeslot). Clock times are read as written. Points with a NULL time are dropped and counted in the log.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Noise.&lt;/b&gt; NOISE=0: Laplace with scale b = sensitivity / EPSILON on every cell (Dumont et al. 2021 §6.1, Kapp et al. 2023 Definition 4); NOISE=1: discrete Laplace (two-sided geometric), integer noise with the same privacy; DELTA is 0 and unused. NOISE=2: the discrete Gaussian (Canonne, Kamath and Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), integer noise calibrated to the L2 sensitivity: each user is counted at most once per zone (and slot) and in at most M zones, sampled (so counts are users per zone, not points), which makes the L2 sensitivity sqrt(M) instead of M; it needs DELTA &gt; 0, satisfies rho-zero-concentrated DP (Bun and Steinke 2016) with rho chosen so that the conversion of Canonne, Kamath and Steinke 2020 (Corollary 13) gives (EPSILON, DELTA), and the record carries rho. For large M it is the more accurate choice. moe95 is the 95% margin of error of the noise: the true count lies within noisy_count +- moe95 with 95% probability (before clamping).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: the stability-based histogram of Asghar, Tyler and Kaafar 2017 Algorithm 1, which needs DELTA in (0, 1). Only cells with a non-zero true count get Laplace noise (scale 2 M / EPSILON) and are published when the noisy count reaches the threshold (2 ln(2 / DELTA) / EPSILON + 1 for M = 1; M + b ln(2 M / DELTA) in general). Zones without data, and zones below the threshold, are missing from the output: a missing zone does not mean zero. No cell is ever introduced that has no data.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Post-processing&lt;/b&gt; (no privacy cost): TOP_K keeps only the k largest noisy counts (Dumont et al. 2021 §6.1 publishes the 10 largest); CLAMP rounds and sets negative counts to zero (Roy, Kantarcioglu and Sweeney 2016). Rows are ordered by zone id, then slot, never by the data (Asghar, Tyler and Kaafar 2017 §3.3.1).&lt;/p&gt;&lt;p&gt;Output fields: zone_id (text), time_slot (text, with TIME_FIELD), noisy_count (real), moe95 (real). Results: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN when the threshold suppressed it), ROWS_WRITTEN. The privacy record is stored in the output's metadata.&lt;/p&gt;&lt;p&gt;Sources: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler and Kaafar 2017 Algorithm 1 and §3.3.1; the ITMS report §II C and hexagon-and-timeslot aggregation.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Zählt die Punkte (Haushalte, Fahrkarten-Check-ins, Wegenden) in jeder Zone eines öffentlichen Zonenlayers oder in H3-Sechsecken, optional je Zeitfenster, und veröffentlicht die Zählwerte differenziell privat.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen.&lt;/b&gt; ZONES (ein öffentlicher Polygonlayer, IDs aus ZONE_ID_FIELD oder die Objekt-IDs) oder H3_RESOLUTION mit EXTENT: jede H3-Zelle, die die Ausdehnung überlappt (ITMS-Bericht ("Data Anonymization via Differential Privacy", v1.0) §II C). Die Menge der Zonen ist öffentlich und wird gewählt, ohne die Punkte anzusehen (Kapp et al. 2023 §4.2): Mit THRESHOLD=0 wird jede Zone, und jede Kombination aus Zone und Zeitfenster, verrauscht veröffentlicht, Nullen eingeschlossen. Punkte in keiner Zone werden in einer zusätzlichen verrauschten Zelle gezählt, die als OUTSIDE_COUNT und in den Metadaten ausgewiesen wird, mit demselben Rauschen. H3 ohne EXTENT ist nur mit THRESHOLD=1 zulässig. Punkte und Zonen in verschiedenen KBS: Die Punkte werden in das KBS der Zonen umprojiziert (bei H3 nach EPSG:4326), wie das Protokoll vermerkt. Ein Punkt auf einer gemeinsamen Kante gehört zur ersten Zone in der Reihenfolge des Layers. Ungültige Zonenpolygone werden repariert (shapely make_valid, ihr Polygonanteil bleibt erhalten) und im Protokoll gezählt. Überlappende Zonen werden abgelehnt, sofern ALLOW_OVERLAP nicht gesetzt ist; dann zählt ein Punkt in jeder Zone, die ihn enthält, und die Sensitivität wird mit der größten Anzahl von Zonen multipliziert, die sich an einer Stelle überlappen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Schutzeinheit.&lt;/b&gt; Ohne USER_FIELD: ein Punkt (Einzeleintragsebene), Sensitivität 1. Mit USER_FIELD: ein Nutzer (Kapp et al. 2023 §4.2-4.3). Von jedem Nutzer werden höchstens MAX_CONTRIBUTIONS (M) Punkte behalten, gleichverteilt zufällig ausgewählt (nicht die ersten M); das Hinzufügen oder Entfernen eines Nutzers ändert die Zählwerte dann insgesamt um höchstens M, gleich in welche Zonen und Zeitfenster die M Punkte fallen, daher ist die Sensitivität M. Punkte mit NULL (oder leerer) Nutzer-ID werden verworfen und im Protokoll gezählt: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze M verletzen. Für Wegenden (Quelle und Ziel eines Wegs) verwenden Sie M = 2 x Wege je Nutzer (Kapp et al. 2023 §4.3.1).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_CONTRIBUTIONS=0 (mit USER_FIELD) wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit Permute-and-Flip (McKenna und Sheldon 2020, die Privatsphäre des Exponentialmechanismus mit kleinerem erwartetem Verlust) auf den Punkten je Nutzer und zielt auf das M, bei dem die weggelassenen Punkte plus der erwartete Rauschfehler auf jeder Zelle am kleinsten sind (das Rauschen des gewählten NOISE: Laplace mit seiner Körnung in Zweierpotenzen oder das diskrete Gauß-Rauschen, das mit der Quadratwurzel von M wächst); die Anzahlen verwenden den Rest von EPSILON (bei NOISE=2 den Rest seines rho). Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und EPSILON_SPENT enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zeitfenster.&lt;/b&gt; Mit TIME_FIELD (Datum mit Uhrzeit, Datum, Uhrzeit oder ISO-Text) zählt jeder Punkt in einer Zelle aus Zone und Zeitfenster: Stunde des Tages, die sechs Vierstundenfenster nach Kapp et al. 2023 (02-06, 06-10, ..., 22-02) oder Wochentag (Mon-Sun); eine Ausgabezeile je Zone und Zeitfenster (ITMS-Bericht: Aggregation nach Sechseck und Zeitfenster). Uhrzeiten werden so gelesen, wie sie geschrieben sind. Punkte mit NULL als Zeit werden verworfen und im Protokoll gezählt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Rauschen.&lt;/b&gt; NOISE=0: Laplace mit der Skala b = Sensitivität / EPSILON auf jeder Zelle (Dumont et al. 2021 §6.1, Kapp et al. 2023 Definition 4); NOISE=1: diskretes Laplace (zweiseitig geometrisch), ganzzahliges Rauschen mit derselben Privatsphäre; DELTA ist 0 und wird nicht verwendet. NOISE=2: diskretes Gauß-Rauschen (Canonne, Kamath und Steinke 2020, 'The Discrete Gaussian for Differential Privacy', Algorithm 3), ganzzahliges Rauschen, kalibriert auf die L2-Sensitivität: Jeder Nutzer wird höchstens einmal je Zone (und Zeitfenster) und in höchstens M Zonen gezählt, per Stichprobe ausgewählt (die Zählwerte sind also Nutzer je Zone, nicht Punkte), wodurch die L2-Sensitivität sqrt(M) statt M beträgt; es erfordert DELTA &gt; 0, erfüllt rho-zero-concentrated DP (Bun und Steinke 2016), wobei rho so gewählt wird, dass die Umrechnung nach Canonne, Kamath und Steinke 2020 (Corollary 13) (EPSILON, DELTA) ergibt, und die Privatsphäre-Angaben enthalten rho. Bei großem M ist es die genauere Wahl. moe95 ist die 95-%-Fehlerspanne des Rauschens: Die wahre Anzahl liegt mit 95 % Wahrscheinlichkeit innerhalb von noisy_count +- moe95 (vor dem Abschneiden bei null).&lt;/p&gt;&lt;p&gt;&lt;b&gt;THRESHOLD=1&lt;/b&gt;: das Stabilitätshistogramm nach Asghar, Tyler und Kaafar 2017 Algorithm 1, das DELTA in (0, 1) erfordert. Nur Zellen mit einer wahren Anzahl ungleich null erhalten Laplace-Rauschen (Skala 2 M / EPSILON) und werden veröffentlicht, wenn die verrauschte Anzahl die Schwelle erreicht (2 ln(2 / DELTA) / EPSILON + 1 für M = 1; allgemein M + b ln(2 M / DELTA)). Zonen ohne Daten und Zonen unter der Schwelle fehlen in der Ausgabe: Eine fehlende Zone bedeutet nicht null. Es wird nie eine Zelle ohne Daten hinzugefügt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nachverarbeitung&lt;/b&gt; (ohne Privatsphäre-Kosten): TOP_K behält nur die k größten verrauschten Zählwerte (Dumont et al. 2021 §6.1 veröffentlicht die 10 größten); CLAMP rundet und setzt negative Zählwerte auf null (Roy, Kantarcioglu und Sweeney 2016). Die Zeilen sind nach Zonen-ID, dann nach Zeitfenster sortiert, nie nach den Daten (Asghar, Tyler und Kaafar 2017 §3.3.1).&lt;/p&gt;&lt;p&gt;Ausgabefelder: zone_id (Text), time_slot (Text, mit TIME_FIELD), noisy_count (Dezimalzahl), moe95 (Dezimalzahl). Ergebnisse: EPSILON_SPENT, DELTA_SPENT, SENSITIVITY, NOISE_SCALE, OUTSIDE_COUNT (NaN, wenn die Schwelle den Wert unterdrückt hat), ROWS_WRITTEN. Die Privatsphäre-Angaben werden in den Metadaten der Ausgabe gespeichert.&lt;/p&gt;&lt;p&gt;Quellen: Dumont et al. 2021 §6.1; Kapp et al. 2023 §4.2-4.3; Asghar, Tyler und Kaafar 2017 Algorithm 1 und §3.3.1; ITMS-Bericht §II C und Aggregation nach Sechseck und Zeitfenster.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="256"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_counts.py" line="257"/>
         <source>Discrete Gaussian noise: each user counts at most once per zone (and slot), in at most M zones (the automatic M), so the L2 sensitivity is sqrt(M); accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
         <translation>Diskretes Gauß-Rauschen: Jeder Nutzer zählt höchstens einmal je Zone (und Zeitfenster), in höchstens M Zonen (das automatische M), daher ist die L2-Sensitivität sqrt(M); verbucht als rho-zCDP und umgerechnet in (EPSILON, DELTA).</translation>
     </message>
@@ -5261,11 +5271,6 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="328"/>
         <source>Discrete Gaussian noise on every cell, calibrated to the L2 sensitivity over all cells; accounted as rho-zCDP and converted to (EPSILON, DELTA).</source>
         <translation>Diskretes Gauß-Rauschen auf jeder Zelle, kalibriert auf die L2-Sensitivität über alle Zellen; verbucht als rho-zCDP und in (EPSILON, DELTA) umgerechnet.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="331"/>
-        <source>DELTA is only used by NOISE=2; this release spends delta = 0.</source>
-        <translation>DELTA wird nur von NOISE=2 verwendet; diese Veröffentlichung verbraucht delta = 0.</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/algorithms/noisy_zone_statistics.py" line="287"/>

@@ -47,6 +47,16 @@ def add_release_parameters(algorithm, bound_name, bound_label, bound_help, epsil
     algorithm.add(bound)
 
 
+def delta_unused(used_by, spent_on=None):
+    """The log line when DELTA is set but these settings do not use it (the release goes on): DELTA serves
+    ``used_by`` (a setting, e.g. "THRESHOLD=1"); the release spends delta = 0, or only on ``spent_on`` (text naming
+    the part that spends its own delta)."""
+    if spent_on is None:
+        return tr("DELTA is only used by {setting}; this release spends delta = 0.").format(setting=used_by)
+    return tr("DELTA is only used by {setting}; this release spends delta only on {part}.").format(
+        setting=used_by, part=spent_on)
+
+
 def add_noise_parameter(algorithm, gaussian=True):
     """NOISE: 0 = Laplace, 1 = discrete Laplace, 2 = the discrete Gaussian (with ``gaussian``; needs DELTA > 0):
     the same values and words in every release that offers them (help_summary.NOISE_KINDS)."""

@@ -133,6 +133,10 @@ def read_mobility_data(alg, parameters, context, feedback):
     table = read_table(alg, parameters, alg.INPUT, context, feedback,
                        fields=tuple(f for f in fields.values() if f), geometry=not xy_fields[0], point_xy=True,
                        text_as_bytes=True)
+    if not len(table.fids):  # a refusal before any release: nothing is published
+        raise QgsProcessingException(tr(
+            "INPUT has no records (the layer is empty): give a layer with the trip records (one row per start and "
+            "end) or trip lines."))
     crs = alg.parameterAsCrs(parameters, alg.COORDINATES_CRS, context) if xy_fields[0] else None
     crs = crs if crs is not None and crs.isValid() else table.crs
     if not crs.isValid():

@@ -15,15 +15,19 @@ from .mobility_svg import number
 SECTIONS_ACCURACY = "SECTIONS_ACCURACY"  # a trial run's result: the rows as a JSON list (as SETTINGS is JSON)
 
 
+def flow_unit(per_user):
+    """The unit of the OD flows' counts and threshold: trips (Laplace, the stability histogram) or, with
+    ``per_user`` (NOISE=2: Gaussian thresholding), users per pair."""
+    return tr("users per pair") if per_user else tr("trips")
+
+
 def log_sections(log, rows, epsilon, m, per_user=False):
     """The log lines (``log``: a callable taking a line) of one report's rows at ``epsilon`` and M = ``m``; counts
     written as the report page writes them (mobility_svg.number); the OD flows in trips, or with ``per_user``
     (NOISE=2: Gaussian thresholding) in users per pair."""
     log(tr("At EPSILON {e:g} for the whole report (M = {m}), per section: its epsilon, the expected "
            "absolute error and the 95% margin of one published count or bin:").format(e=epsilon, m=m))
-    flow = (tr("; a flow is published from a noisy count of {t}, a true flow of {c} users per pair with 95% "
-               "probability") if per_user else
-            tr("; a flow is published from a noisy count of {t}, a true flow of {c} trips with 95% probability"))
+    flow = tr("; a flow is published from a noisy count of {t}, a true flow of {c} {unit} with 95% probability")
     for row in rows:
         line = tr("{section} ({part}): epsilon {s:.3g}, expected error {mae}, margin ±{moe}").format(
             section=row["section"], part=row["part"], s=row["section_epsilon"], mae=number(row["expected_abs_error"]),
@@ -31,7 +35,8 @@ def log_sections(log, rows, epsilon, m, per_user=False):
         if row["rank_margin"] is not None:
             line += tr("; five-number summary within {r} ranks (95%)").format(r=number(row["rank_margin"]))
         if row["threshold"] is not None:
-            line += flow.format(t=number(row["threshold"]), c=number(row["count_published_95"]))
+            line += flow.format(t=number(row["threshold"]), c=number(row["count_published_95"]),
+                                unit=flow_unit(per_user))
         log(line + ".")
 
 

@@ -49,7 +49,7 @@ from ...core.releases.release import NoUsableRecordsError, is_null
 from ...translation import tr
 from .. import auto_bound, dry_run, mobility_gaussian
 from ..base import DpAlgorithm
-from ..count_release import DELTA, NOISE, add_delta_parameter, add_noise_parameter
+from ..count_release import DELTA, NOISE, add_delta_parameter, add_noise_parameter, delta_unused
 from ..help_summary import defaults, mobility_figures, with_summary
 from ..metric_crs import wkt
 from ..mobility_benchmark import benchmark
@@ -64,8 +64,9 @@ from ..mobility_html import (
     visits_columns,
 )
 from ..mobility_input import TimestampError, read_mobility_data, seconds_of
+from ..mobility_svg import number
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
-from ..report_accuracy import trial_sections
+from ..report_accuracy import flow_unit, trial_sections
 from ..styles import flow_lines, graduated_counts
 from ..writers import Column, write_features, write_text
 from ..zone_source import (
@@ -269,6 +270,9 @@ class MobilityReport(DpAlgorithm):
             chosen.remove("trips_over_time")
             feedback.pushWarning(self.tr("Trips over time is left out: it needs the public TIME_START and TIME_END."))
         gaussian_delta = mobility_gaussian.gaussian_delta(self, parameters, context)
+        if not gaussian_delta and self.parameterAsDouble(parameters, DELTA, context):
+            feedback.pushWarning(delta_unused("NOISE=2", self.tr("the OD flows (OD_DELTA)") if "od_flows" in chosen
+                                              else None))
         weights = split_weights(self.parameterAsString(parameters, self.BUDGET_SPLIT, context)) or None
         try:
             split_budget(epsilon, chosen, weights)
@@ -392,8 +396,9 @@ class MobilityReport(DpAlgorithm):
         flow_lines = []
         if "od_flows" in r and not len(r["od_flows"]):
             feedback.pushWarning(self.tr(
-                "No OD flow reached the publication threshold (about {t:,.0f} trips) at this epsilon: the flows layer "
-                "is empty and the report says so.").format(t=r["od_threshold"][0]))
+                "No OD flow reached the publication threshold (about {t} {unit}) at this epsilon: the flows layer "
+                "is empty and the report says so.").format(t=number(r["od_threshold"][0]),
+                                                           unit=flow_unit(bool(spec.gaussian_delta))))
         if "od_flows" in r:
             o, d, c = r["od_origin"], r["od_dest"], r["od_flows"]
             flow_lines = [(points[a, 0], points[a, 1], points[b, 0], points[b, 1], v) for a, b, v in zip(o, d, c)]

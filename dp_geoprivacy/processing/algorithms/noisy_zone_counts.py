@@ -38,6 +38,7 @@ from ..count_release import (
     add_release_outputs,
     add_release_parameters,
     add_threshold_parameter,
+    delta_unused,
     gaussian_threshold_help,
     release_setting_errors,
 )
@@ -261,7 +262,7 @@ class NoisyZoneCounts(DpAlgorithm):
                                       "in at most M zones (the automatic M), so the L2 sensitivity is sqrt(M); "
                                       "accounted as rho-zCDP and converted to (EPSILON, DELTA)."))
         elif delta and not threshold:
-            feedback.pushInfo(self.tr("DELTA is only used by THRESHOLD=1; this release spends delta = 0."))
+            feedback.pushInfo(delta_unused("THRESHOLD=1"))
 
         source = self.parameterAsSource(parameters, self.INPUT, context)
         if source is None:

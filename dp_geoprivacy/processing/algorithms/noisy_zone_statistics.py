@@ -53,7 +53,7 @@ from ...core.releases.zone_statistics import (
 )
 from .. import auto_bound
 from ..base import DpAlgorithm
-from ..count_release import add_delta_parameter, add_noise_parameter
+from ..count_release import add_delta_parameter, add_noise_parameter, delta_unused
 from ..help_summary import EXAMPLE_BOUNDS, EXAMPLE_RECORDS, NOISE_KINDS, defaults, mean_figures, with_summary
 from ..metric_crs import wkt
 from ..privacy_metadata import ReleaseLayerPostProcessor, write_to_file
@@ -328,7 +328,7 @@ class NoisyZoneStatistics(DpAlgorithm):
             feedback.pushInfo(self.tr("Discrete Gaussian noise on every cell, calibrated to the L2 sensitivity over "
                                       "all cells; accounted as rho-zCDP and converted to (EPSILON, DELTA)."))
         elif self.parameterAsDouble(parameters, self.DELTA, context):
-            feedback.pushInfo(self.tr("DELTA is only used by NOISE=2; this release spends delta = 0."))
+            feedback.pushInfo(delta_unused("NOISE=2"))
         uses_days = unit == USER_DAY or (unit == USER and statistic == COUNT_ABOVE)
         day_source = (day_field or time_field) if uses_days else None
         if day_field and not uses_days:
