@@ -2195,6 +2195,16 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <source>; a flow is published from a noisy count of {t}, a true flow of {c} {unit} with 95% probability</source>
         <translation>; ein Strom wird ab einer verrauschten Anzahl von {t} veröffentlicht, ein wahrer Strom der Größe {c} {unit} mit 95 % Wahrscheinlichkeit</translation>
     </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_output.py" line="30"/>
+        <source>Flows published: {published} of the {cells} zone pairs.</source>
+        <translation>Veröffentlichte Ströme: {published} der {cells} Zonenpaare.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/od_output.py" line="33"/>
+        <source>No flow reached the publication threshold at this epsilon: a flow needs about {t} {unit} (after the bound M) to be published, so the flows layer is empty and this release publishes nothing reliable about the {cells} zone pairs. Use a larger EPSILON, coarser zones or a lower M (MAX_TRIPS).</source>
+        <translation>Kein Strom hat bei diesem Epsilon die Veröffentlichungsschwelle erreicht: Ein Strom braucht etwa {t} {unit} (nach der Begrenzung M), um veröffentlicht zu werden; daher ist der Layer der Ströme leer, und diese Veröffentlichung sagt über die {cells} Zonenpaare nichts Verlässliches aus. Verwenden Sie ein größeres EPSILON, gröbere Zonen oder ein kleineres M (MAX_TRIPS).</translation>
+    </message>
 </context>
 <context>
     <name>AccuracyPlanner</name>
@@ -4502,12 +4512,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Zonen: {cells}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="426"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="425"/>
         <source>Cancelled: no output was written.</source>
         <translation>Abgebrochen: Es wurde keine Ausgabe geschrieben.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="478"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="477"/>
         <source>Dropped {n} trips whose user id ({field}) is NULL or empty: a NULL could hide the same person twice and break the bound of {m} trips per user.</source>
         <translation>{n} Fahrten mit NULL oder leerer Nutzer-ID ({field}) wurden verworfen: Hinter NULL könnte sich dieselbe Person zweimal verbergen und die Obergrenze von {m} Fahrten je Nutzer verletzen.</translation>
     </message>
@@ -4517,12 +4527,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Jede Fahrt hat in {field} eine Nutzer-ID NULL; wählen Sie als USER_FIELD das Feld, das die reisende Person identifiziert.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="483"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="482"/>
         <source>All {n} trips have an origin or destination outside every zone: the published flows are noise only. Check that the trips and the zones overlap and that the trips' CRS ({crs}) is right (COORDINATES_CRS for coordinate fields).</source>
         <translation>Alle {n} Fahrten haben Quelle oder Ziel außerhalb aller Zonen: Die veröffentlichten Ströme bestehen nur aus Rauschen. Prüfen Sie, ob sich Fahrten und Zonen überlappen und ob das KBS der Fahrten ({crs}) stimmt (COORDINATES_CRS bei Koordinatenfeldern).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="489"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="488"/>
         <source>{n} of {total} trips have an end outside every zone: they are counted in the one outside cell.</source>
         <translation>{n} von {total} Fahrten haben ein Ende außerhalb aller Zonen: Sie werden in der einen Außenzelle gezählt.</translation>
     </message>
@@ -4547,52 +4557,47 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>INCLUDE_INTRAZONAL ist ausgeschaltet: {n} Fahrten innerhalb einer Zone liegen in keiner Zelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="422"/>
-        <source>{path} release: {published} of {cells} pairs published.</source>
-        <translation>Veröffentlichung über den Pfad {path}: {published} von {cells} Paaren veröffentlicht.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="445"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="444"/>
         <source>Noisy OD flows</source>
         <translation>Verrauschte OD-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="445"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="444"/>
         <source>Noisy OD matrix</source>
         <translation>Verrauschte OD-Matrix</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="495"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="494"/>
         <source>OUTPUT_FLOWS and OUTPUT_MATRIX are one release with one epsilon: the same flows from noise drawn once, with this same record and release id. Publishing both spends epsilon once.</source>
         <translation>OUTPUT_FLOWS und OUTPUT_MATRIX bilden eine Veröffentlichung mit einem Epsilon: dieselben Ströme aus einmal erzeugtem Rauschen, mit denselben Privatsphäre-Angaben und derselben Veröffentlichungs-ID. Die Veröffentlichung beider verbraucht Epsilon nur einmal.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="497"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="496"/>
         <source>Zones: {cells}; {pairs:,} ordered pairs ({intra}) plus one outside cell.</source>
         <translation>Zonen: {cells}; {pairs:,} geordnete Paare ({intra}) plus eine Außenzelle.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="497"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="496"/>
         <source>intrazonal included</source>
         <translation>zoneninterne einbezogen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="497"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="496"/>
         <source>intrazonal left out</source>
         <translation>zoneninterne weggelassen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="500"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="499"/>
         <source>Noisy count of trips with an end outside all zones: {outside:g} (95% margin of error {moe:g}).</source>
         <translation>Verrauschte Anzahl der Fahrten mit einem Ende außerhalb aller Zonen: {outside:g} (95-%-Fehlerspanne {moe:g}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="502"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="501"/>
         <source>Release path: {path}. Post-processing in this order: round, clamp negatives to zero, leave out flows below MIN_FLOW={m:g} (a missing pair had a published count below it).</source>
         <translation>Veröffentlichungspfad: {path}. Nachverarbeitung in dieser Reihenfolge: runden, negative Werte auf null setzen, Ströme unter MIN_FLOW={m:g} weglassen (ein fehlendes Paar hatte einen veröffentlichten Zählwert darunter).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="507"/>
+        <location filename="../dp_geoprivacy/processing/algorithms/noisy_od_flows.py" line="506"/>
         <source>Stability threshold {t:.4g}: only pairs with trips whose noisy count reached it are published; a missing pair does not mean zero.</source>
         <translation>Stabilitäts-Schwellenwert {t:.4g}: Nur Paare mit Fahrten, deren verrauschter Zählwert ihn erreicht hat, werden veröffentlicht; ein fehlendes Paar bedeutet nicht null.</translation>
     </message>

@@ -14,9 +14,27 @@ import shapely
 from osgeo import ogr
 
 from ..core.releases.od_flows import flow_coordinates
+from ..translation import tr
 from .gpkg_fill import BlobGroups, PackedGeometries, linestring_blob_groups, linestring_blobs
+from .mobility_svg import number
 from .privacy_metadata import write_to_file
+from .report_accuracy import flow_unit
 from .writers import together, write_features
+
+
+def log_published(feedback, facts, per_user):
+    """How many of the candidate zone pairs the release published (the mechanism's output) and, when a threshold
+    (stability histogram or Gaussian thresholding) let none through, a warning saying why and what to change. Only
+    public figures besides that number: the threshold (from EPSILON, DELTA and M) and the number of pairs (from the
+    zones). ``per_user``: the counts are users per pair (NOISE=2), else trips."""
+    feedback.pushInfo(tr("Flows published: {published} of the {cells} zone pairs.").format(
+        published=number(facts["published"]), cells=number(facts["cells"])))
+    if facts["threshold"] is not None and not facts["published"]:
+        feedback.pushWarning(tr(
+            "No flow reached the publication threshold at this epsilon: a flow needs about {t} {unit} (after the "
+            "bound M) to be published, so the flows layer is empty and this release publishes nothing reliable "
+            "about the {cells} zone pairs. Use a larger EPSILON, coarser zones or a lower M (MAX_TRIPS).").format(
+            t=number(facts["threshold"]), unit=flow_unit(per_user), cells=number(facts["cells"])))
 
 
 def flow_line_geometries(cells, origin_index, dest_index, crs) -> PackedGeometries:

@@ -51,7 +51,7 @@ from ..count_release import (
 from ..help_summary import EXAMPLE_ZONES, NOISE_KINDS, count_figures, defaults, od_cells, with_summary
 from ..metric_crs import wkt
 from ..od_checks import check_size, drop_impossible_lonlat, read_trips_crs
-from ..od_output import flow_line_geometries, write_flows_and_matrix
+from ..od_output import flow_line_geometries, log_published, write_flows_and_matrix
 from ..od_totals_output import (
     add_totals_parameters,
     style_totals_on_load,
@@ -419,8 +419,7 @@ class NoisyOdFlows(DpAlgorithm):
         if reveal(facts["intrazonal_left_out"]):
             log_private(feedback, self.tr("INCLUDE_INTRAZONAL is off: {n} trips within one zone are in no cell."),
                         n=facts["intrazonal_left_out"])
-        feedback.pushInfo(self.tr("{path} release: {published} of {cells} pairs published.").format(
-            path=facts["path"], published=facts["published"], cells=facts["cells"]))
+        log_published(feedback, facts, per_user=gaussian)
         feedback.setProgress(70)
         if feedback.isCanceled():
             raise QgsProcessingException(self.tr("Cancelled: no output was written."))

@@ -20,13 +20,14 @@ class LogFeedback(QgsProcessingFeedback):
 
     def __init__(self):
         super().__init__()
-        self.messages = []
+        self.messages, self.warnings = [], []
 
     def pushInfo(self, info):
         self.messages.append(info)
 
     def pushWarning(self, warning):
         self.messages.append(warning)
+        self.warnings.append(warning)
 
     def reportError(self, error, fatalError=False):  # noqa: N803 (QGIS API)
         self.messages.append(error)

@@ -12,7 +12,7 @@ from qgis import processing
 from qgis.core import QgsProcessingException, QgsProcessingFeedback, QgsProject, QgsVectorLayer
 
 from ..conftest import ROOT, feature_count, run_algorithm_json, run_qgis_process
-from .support import ALG, EXACT, PURE, centre, published_flows, write_trip_csv, write_trip_lines
+from .support import ALG, EXACT, PURE, LogFeedback, centre, published_flows, write_trip_csv, write_trip_lines
 
 
 def test_failed_second_output_leaves_neither_output(known_trips, zones, tmp_path):
@@ -204,3 +204,21 @@ def test_bulk_loaded_spatial_index_is_valid_and_answers_like_the_geometries(tmp_
         candidates = np.flatnonzero(hits)
         exact = candidates[shapely.intersects(lines[candidates], shapely.box(*box))]
         assert set(exact.tolist()) <= set(got) <= set(candidates.tolist())
+
+
+def test_no_flow_published_warns_in_plain_words(known_trips, zones, tmp_path):
+    """THRESHOLD=1 at EPSILON 0.1 (M = 1): noise scale b = 2 / 0.1 = 20, snapping grain 32 (the power of two at or
+    above b), threshold 1 + 20 ln(2 / 1e-6) + 32 / 2 = 307.2 trips; the largest pair has 5 trips, so nothing is
+    published. The log said only 'stability release: 0 of 81 pairs published.': now plain words, and a warning
+    saying why and what to change."""
+    path, _, _ = known_trips
+    feedback = LogFeedback()
+    result = processing.run(ALG, {"INPUT": path, "ZONES": zones, "ZONE_ID_FIELD": "zone_id", "EPSILON": 0.1,
+                                  "THRESHOLD": 1, "DELTA": 1e-6, "SEED": 1, "OUTPUT_FLOWS": str(tmp_path / "f.gpkg"),
+                                  "OUTPUT_MATRIX": str(tmp_path / "m.csv")}, feedback=feedback)
+    assert result["FLOWS_PUBLISHED"] == 0
+    assert "Flows published: 0 of the 81 zone pairs." in feedback.messages
+    assert not [m for m in feedback.messages if "release: " in m]  # no path name ("stability", "dense")
+    [warning] = [w for w in feedback.warnings if w.startswith("No flow reached the publication threshold")]
+    assert "a flow needs about 307 trips (after the bound M)" in warning and "the 81 zone pairs" in warning
+    assert "larger EPSILON, coarser zones or a lower M (MAX_TRIPS)" in warning
