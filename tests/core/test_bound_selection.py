@@ -26,7 +26,7 @@ from dp_geoprivacy.core.mechanisms.bound_selection import (
 )
 from dp_geoprivacy.core.mechanisms.bounded_stats import Bounds
 from dp_geoprivacy.core.mechanisms.counting import DISCRETE_LAPLACE, LAPLACE, CountNoise, skip_bounding_draws
-from dp_geoprivacy.core.mechanisms.gaussian import DISCRETE_GAUSSIAN, zcdp_epsilon, zcdp_rho
+from dp_geoprivacy.core.mechanisms.gaussian import DISCRETE_GAUSSIAN, epsilon_within, zcdp_delta, zcdp_epsilon, zcdp_rho
 
 ALPHA = 0.001  # chi-square tests: a correct sampler fails one in a thousand seeds
 # Six users with 1, 1, 2, 3, 5 and 8 records; cells 2 and epsilon_release 1 make c = 2.
@@ -334,6 +334,29 @@ def test_record_fields_add_the_choice_to_the_release():
     assert rest + choice_epsilon > 1.0
     assert split["rho"] == pytest.approx(zcdp_rho(1.0, 1e-6), rel=1e-6)
     assert split["epsilon"] == pytest.approx(1.0, rel=1e-6) == split["epsilon_floating_point"]
+
+
+def test_a_gaussian_run_is_recorded_within_its_epsilon():
+    """By hand at EPSILON 1, DELTA 1e-6, one choice of 0.05: its rho is 0.05^2 / 2 = 0.00125, so the release may
+    spend rho(1, 1e-6) - 0.00125 = 0.0243559703595366 - 0.00125 = 0.0231059703595366. It draws at zcdp_rho of its
+    epsilon, which was 0.0231059703595458 (the round trip zcdp_rho(zcdp_epsilon(rest))), and the whole run
+    converted to 1.000000000000176. Over several settings: the release's rho within the rest, the recorded epsilon
+    at most EPSILON, and the conversion (CKS Corollary 13) holding at it (never understated)."""
+    choice, rest, release = gaussian_split(1.0, 1e-6, 0.05)
+    assert choice == 0.05 and rest == pytest.approx(0.0243559703595366 - 0.00125, rel=1e-12)
+    for epsilon, delta, share, choices in [(1.0, 1e-6, 0.05, 1), (1.0, 1e-6, 0.05, 2), (3.0, 1e-9, 0.05, 1),
+                                           (0.5, 1e-5, 0.1, 1), (2.0, 1e-5, 0.05, 2), (3.0, 1e-6, 0.02, 1)]:
+        choice, rest, release = gaussian_split(epsilon, delta, share, choices)
+        fields = {"mechanism": "Gaussian", "epsilon": release, "delta": delta, "rho": zcdp_rho(release, delta)}
+        assert fields["rho"] <= rest
+        for _ in range(choices):
+            fields = with_choice(fields, "chosen", choice, run_epsilon=epsilon)
+        assert fields["epsilon"] <= epsilon  # EPSILON, or the sum of the epsilons where that is smaller
+        assert fields["epsilon"] == pytest.approx(min(epsilon, release + choices * choice), rel=1e-9)
+        if fields["epsilon"] < release + choices * choice:  # the conversion, not basic composition: it holds
+            assert zcdp_delta(fields["rho"], fields["epsilon"]) <= delta
+    # rho(3, 1e-6) converts back to 3.0000000000004885 by bisection; recorded in a run of EPSILON 3 as 3
+    assert zcdp_epsilon(zcdp_rho(3.0, 1e-6), 1e-6) > 3.0 == epsilon_within(zcdp_rho(3.0, 1e-6), 1e-6, 3.0)
 
 
 def test_split_epsilon_and_its_refusals():

@@ -22,10 +22,10 @@ import re
 import pytest
 from osgeo import ogr
 
-from dp_geoprivacy.core.mechanisms.gaussian import zcdp_epsilon, zcdp_rho
+from dp_geoprivacy.core.mechanisms.gaussian import zcdp_delta, zcdp_epsilon, zcdp_rho
 from dp_geoprivacy.processing.privacy_metadata import read_from_file
 
-from .conftest import run_qgis_process, write_grid_zones
+from .conftest import ROOT, run_qgis_process, write_grid_zones
 from .neighbouring_cases import line, point, write_layer
 
 X0, Y0, CELL, N = 500_000.0, 4_500_000.0, 1000.0, 3
@@ -245,8 +245,10 @@ def check_gaussian_accounting(log, entries, record, epsilon=1.0, delta=1e-6, sha
     assert f"M = {m} chosen by permute-and-flip" in record.mechanism
     assert record.rho == pytest.approx(zcdp_rho(epsilon, delta), rel=1e-6)
     assert record.epsilon == pytest.approx(epsilon, rel=1e-6) and record.delta == delta
+    assert record.epsilon <= epsilon  # never above EPSILON by the conversions' rounding
     [entry] = entries
     assert entry["rho"] == pytest.approx(record.rho) and entry["epsilon"] == pytest.approx(epsilon, rel=1e-6)
+    assert entry["epsilon"] <= epsilon
     return m, rho_rest
 
 
@@ -355,3 +357,22 @@ def test_value_bounds_whose_rho_does_not_fit_are_refused_naming_the_share_that_f
             f"{rho:.3g} of EPSILON 10 at DELTA 1e-06") in text
     assert f"use AUTO_SHARE below {fits:.3g}, or NOISE=0" in text
     assert "percentiles are" not in text and not out.exists() and not ledger.exists()
+
+
+def test_gaussian_run_with_automatic_value_bounds_spends_at_most_epsilon(tmp_path):
+    """A planner's trial (the sample households, NOISE=2, DELTA 1e-6, EPSILON 1, automatic LOWER/UPPER) recorded
+    EPSILON_SPENT 1.000000000000176: the release drew at zcdp_rho of its epsilon, which the round trip through
+    zcdp_epsilon put above the rest rho(1, 1e-6) - 0.05^2 / 2 = 0.0231059703595366, and the conversion of the sum
+    ended its bisection above 1. By hand the release's rho is at most that rest, the whole rho at most
+    rho(1, 1e-6), and the spend at most 1 while the conversion (CKS Corollary 13) holds at it."""
+    sample = ROOT / "resources" / "sample_data" / "sample_city.gpkg"
+    results, _, entries = run("noisyzonestatistics", tmp_path, INPUT=f"{sample}|layername=households",
+                              ZONES=f"{sample}|layername=zones", ZONE_ID_FIELD="zone_id", VALUE_FIELD="persons",
+                              STATISTIC=1, LOWER=0, UPPER=10, AUTO_VALUE_BOUNDS=True,
+                              OUTPUT=tmp_path / "statistics.gpkg", **GAUSSIAN)
+    [record] = read_from_file(str(tmp_path / "statistics.gpkg"))
+    rest = zcdp_rho(1.0, 1e-6) - 0.05 ** 2 / 2
+    assert zcdp_rho(results["EPSILON_PER_CELL"], 1e-6) <= rest  # the release's own rho, as its noise draws it
+    assert record.rho <= zcdp_rho(1.0, 1e-6) and entries[0]["rho"] == record.rho
+    assert results["EPSILON_SPENT"] == record.epsilon == entries[0]["epsilon"] == pytest.approx(1.0, rel=1e-9)
+    assert record.epsilon <= 1.0 and zcdp_delta(record.rho, record.epsilon) <= 1e-6

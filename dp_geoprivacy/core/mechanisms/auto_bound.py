@@ -16,6 +16,7 @@ largest M and the whole declared range, the most noise the choices can give.
 The log lines are English; ``tr`` (the glue's translation function, the identity by default) translates them.
 """
 
+import math
 from dataclasses import dataclass
 from typing import Callable, Optional
 
@@ -123,7 +124,7 @@ class AutomaticBound(HeldLine):
         if not self.automatic:
             return dict(release_fields)
         return with_choice(release_fields, self.choice.description(None if self.trial else self.m),
-                           self.choice.epsilon)
+                           self.choice.epsilon, run_epsilon=self.epsilon)
 
     def charged(self, before_noise):
         """The release's ``before_noise`` with the choice's epsilon added to what it reserves; the choice is logged
@@ -146,6 +147,7 @@ class AutomaticValueBounds(HeldLine):
     epsilon_release: float
     choice: Optional[ValueBoundChoice] = None
     trial: bool = False  # DRY_RUN: nothing drawn, the declared range used (as AutomaticBound.trial)
+    epsilon: float = math.inf  # the run's EPSILON (with_choice records a Gaussian run planned to it as it)
 
     @classmethod
     def planned(cls, requested: bool, epsilon: float, share: float, epsilon_release: float, declared: Bounds, *,
@@ -159,7 +161,7 @@ class AutomaticValueBounds(HeldLine):
             raise ValueError(tr("AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share:g}: the choices would take the "
                                 "whole EPSILON. Use e.g. AUTO_SHARE=0.05.").format(share=share))
         return cls(bounds=declared, epsilon_release=epsilon_release,
-                   choice=ValueBoundChoice(epsilon * share, declared), trial=trial)
+                   choice=ValueBoundChoice(epsilon * share, declared), trial=trial, epsilon=epsilon)
 
     def choose(self, m: int, draw: Callable, log: Callable, tr: Callable = english) -> Bounds:
         """Draw the bounds: ``draw(choice)`` reads the values (each user's at most ``m``) and returns the choice's
@@ -185,4 +187,4 @@ class AutomaticValueBounds(HeldLine):
         if self.choice is None:
             return dict(release_fields)
         return with_choice(release_fields, self.choice.description(None if self.trial else self.bounds),
-                           self.choice.epsilon)
+                           self.choice.epsilon, run_epsilon=self.epsilon)

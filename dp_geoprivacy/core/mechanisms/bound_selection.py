@@ -173,7 +173,7 @@ from .choice_budget import (  # noqa: F401 (the choices' budget, split by concer
     split_epsilon,
 )
 from .counting import DISCRETE_LAPLACE, LAPLACE, bound_contributions, snap_grain
-from .gaussian import DISCRETE_GAUSSIAN, pure_dp_rho, zcdp_epsilon, zcdp_rho
+from .gaussian import DISCRETE_GAUSSIAN, epsilon_within, pure_dp_rho, zcdp_rho
 from .quantiles import ExponentialQuantiles
 from .validation import require_positive_finite
 
@@ -430,12 +430,14 @@ def choice_values(values, user_keys, max_contributions: int, rng: np.random.Gene
     return values[keep][bound_contributions(codes, max_contributions, rng)]
 
 
-def with_choice(release_fields, description: str, epsilon: float, rho: Optional[float] = None) -> dict:
+def with_choice(release_fields, description: str, epsilon: float, rho: Optional[float] = None,
+                run_epsilon: float = math.inf) -> dict:
     """The release's record fields with the choice's cost added: the mechanism text names the choice, epsilon
     (and the floating-point epsilon, and rho where the release has one: a pure epsilon-DP step is
     epsilon^2 / 2 -zCDP, Bun and Steinke 2016 Proposition 1.4) include it (sequential composition). Where the
     release is zCDP with a delta, its epsilon is the smaller of the sum and the conversion of the summed rho at
-    that delta (both are valid; the Gaussian split, ``gaussian_split``, makes the conversion EPSILON). The record's
+    that delta (both are valid; the Gaussian split, ``gaussian_split``, makes the conversion the run's EPSILON,
+    ``run_epsilon``, recorded as is when it holds: epsilon_within). The record's
     choice_epsilon is the choices' epsilon (summed over the choices of a run) and its release_epsilon the release's
     own, the epsilon its noise was drawn at (core.accuracy.planning.mechanism_from_record reads it)."""
     fields = dict(release_fields)
@@ -450,7 +452,7 @@ def with_choice(release_fields, description: str, epsilon: float, rho: Optional[
         fields["rho"] = float(fields["rho"]) + (pure_dp_rho(epsilon) if rho is None else float(rho))
         delta = float(fields.get("delta") or 0.0)
         if 0.0 < delta < 1.0:
-            fields["epsilon"] = min(added, zcdp_epsilon(fields["rho"], delta))
+            fields["epsilon"] = min(added, epsilon_within(fields["rho"], delta, run_epsilon))
             if fields.get("epsilon_floating_point") is not None:
                 fields["epsilon_floating_point"] = min(fields["epsilon_floating_point"], fields["epsilon"])
     return fields

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Tuple
 
 from .counting import LAPLACE
-from .gaussian import DISCRETE_GAUSSIAN, pure_dp_rho, zcdp_epsilon, zcdp_rho
+from .gaussian import DISCRETE_GAUSSIAN, epsilon_for_rho, pure_dp_rho, zcdp_rho
 from .validation import require_positive_finite
 
 
@@ -44,7 +44,7 @@ def gaussian_split(epsilon: float, delta: float, share: float, choices: int = 1)
                          f"{zcdp_rho(epsilon, delta):.3g} of EPSILON {epsilon:g} at DELTA {delta:g} (NOISE=2 keeps "
                          f"the whole run at that rho): use AUTO_SHARE below "
                          f"{largest_share(epsilon, choices, DISCRETE_GAUSSIAN, delta):.3g}, or NOISE=0")
-    return choice, rest, zcdp_epsilon(rest, delta)
+    return choice, rest, epsilon_for_rho(rest, delta)  # its noise's rho (zcdp_rho of it) within the rest
 
 
 def largest_share(epsilon: float, choices: int, noise: str = LAPLACE, delta: float = 0.0,

@@ -248,6 +248,29 @@ def zcdp_rho(epsilon: float, delta: float) -> float:
     return lo
 
 
+def epsilon_for_rho(rho: float, delta: float) -> float:
+    """The largest epsilon found whose zcdp_rho is at most ``rho``: the epsilon to run a release at when it may spend
+    only ``rho`` (a release keeps its epsilon and draws at zcdp_rho of it). zcdp_epsilon(rho) is up to 1e-12 above
+    the exact inverse and zcdp_rho of that can come back above ``rho`` (0.0231059703595458 for 0.0231059703595366
+    at delta 1e-6): stepped down by 1e-12, then twice that, ... until it does not."""
+    epsilon, step = zcdp_epsilon(rho, delta), 1e-12
+    while epsilon > 0 and zcdp_rho(epsilon, delta) > rho:
+        epsilon, step = epsilon * (1.0 - step), step * 2.0
+    return epsilon
+
+
+def epsilon_within(rho: float, delta: float, epsilon: float) -> float:
+    """What rho-zCDP is recorded as at ``delta`` in a run declared at ``epsilon``: ``epsilon`` itself when the
+    conversion's bisection ends above it but CKS Corollary 13 holds at ``epsilon`` (zcdp_delta(rho, epsilon) <=
+    delta, checked directly), else zcdp_epsilon. So a rho planned to fit EPSILON (zcdp_rho, and what the choices
+    leave of it) is recorded as EPSILON, not 1.000000000000176 of EPSILON 1; both values satisfy Corollary 13, so
+    the spend is never understated."""
+    converted = zcdp_epsilon(rho, delta)
+    if converted > epsilon and zcdp_delta(rho, epsilon) <= delta:
+        return float(epsilon)
+    return converted
+
+
 def _check_rho_delta(rho: float, delta: float) -> None:
     if not (math.isfinite(rho) and rho >= 0):
         raise ValueError(f"rho must be >= 0 and finite, got {rho!r}")
