@@ -261,12 +261,12 @@ def epsilon_for_rho(rho: float, delta: float) -> float:
 
 def epsilon_within(rho: float, delta: float, epsilon: float) -> float:
     """What rho-zCDP is recorded as at ``delta`` in a run declared at ``epsilon``: ``epsilon`` itself when the
-    conversion's bisection ends above it but CKS Corollary 13 holds at ``epsilon`` (zcdp_delta(rho, epsilon) <=
-    delta, checked directly), else zcdp_epsilon. So a rho planned to fit EPSILON (zcdp_rho, and what the choices
-    leave of it) is recorded as EPSILON, not 1.000000000000176 of EPSILON 1; both values satisfy Corollary 13, so
-    the spend is never understated."""
+    conversion's bisection ends above it, or below it by no more than rounding (1e-10 of it), and CKS Corollary 13
+    holds at ``epsilon`` (zcdp_delta(rho, epsilon) <= delta, checked directly); else zcdp_epsilon. So a rho planned
+    to fit EPSILON (zcdp_rho, and what the choices leave of it) is recorded as EPSILON, not 1.000000000000176 (nor
+    0.9999999999990565) of EPSILON 1; both values satisfy Corollary 13, so the spend is never understated."""
     converted = zcdp_epsilon(rho, delta)
-    if converted > epsilon and zcdp_delta(rho, epsilon) <= delta:
+    if converted > epsilon * (1.0 - 1e-10) and zcdp_delta(rho, epsilon) <= delta:
         return float(epsilon)
     return converted
 
