@@ -676,7 +676,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Ähnlichkeit je Analyse</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="406"/>
         <source>analysis</source>
         <translation>Analyse</translation>
     </message>
@@ -691,47 +691,47 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Wert</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="85"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="86"/>
         <source>minimum</source>
         <translation>Minimum</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="85"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="86"/>
         <source>lower quartile</source>
         <translation>unteres Quartil</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="85"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="86"/>
         <source>median</source>
         <translation>Median</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="85"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="86"/>
         <source>upper quartile</source>
         <translation>oberes Quartil</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="85"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="86"/>
         <source>maximum</source>
         <translation>Maximum</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="88"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="89"/>
         <source>Each value is within {r:,.0f} ranks of the true quantile with 95% probability (values rounded to a grid of step {s:.3g} {unit}).</source>
         <translation>Jeder Wert liegt mit 95 % Wahrscheinlichkeit höchstens {r:,.0f} Ränge vom wahren Quantil entfernt (Werte auf ein Raster der Schrittweite {s:.3g} {unit} gerundet).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="100"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="101"/>
         <source>Unit: {unit}. Bars: noisy counts, red: 95% margin of error ±{m:,.0f}; the last bar counts values above the public maximum.</source>
         <translation>Einheit: {unit}. Balken: verrauschte Anzahlen, rot: 95-%-Fehlermarge ±{m:,.0f}; der letzte Balken zählt Werte über dem öffentlichen Maximum.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="360"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="361"/>
         <source>Overview</source>
         <translation>Überblick</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="363"/>
         <source>records</source>
         <translation>Datensätze</translation>
     </message>
@@ -741,212 +741,212 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="363"/>
         <source>complete trips</source>
         <translation>vollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="363"/>
         <source>incomplete trips</source>
         <translation>unvollständige Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="363"/>
         <source>users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="362"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="363"/>
         <source>distinct locations</source>
         <translation>verschiedene Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="365"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="366"/>
         <source>Dataset statistics</source>
         <translation>Kennzahlen des Datensatzes</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="369"/>
         <source>timestamp</source>
         <translation>Zeitstempel</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="368"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="369"/>
         <source>coordinates</source>
         <translation>Koordinaten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="370"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="371"/>
         <source>Missing values (records)</source>
         <translation>Fehlende Werte (Datensätze)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="372"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="373"/>
         <source>outside the range</source>
         <translation>außerhalb des Zeitraums</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="373"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="374"/>
         <source>Trips over time ({unit})</source>
         <translation>Wege im Zeitverlauf ({unit})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="376"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="377"/>
         <source>Trips per weekday</source>
         <translation>Wege je Wochentag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="380"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="381"/>
         <source>weekday start</source>
         <translation>Werktag Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="380"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="381"/>
         <source>weekday end</source>
         <translation>Werktag Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="380"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="381"/>
         <source>weekend start</source>
         <translation>Wochenende Beginn</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="380"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="381"/>
         <source>weekend end</source>
         <translation>Wochenende Ende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="382"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="383"/>
         <source>Trips per hour: {c}</source>
         <translation>Wege je Stunde: {c}</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="384"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="385"/>
         <source>Places</source>
         <translation>Orte</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="202"/>
         <source>Visits per zone</source>
         <translation>Besuche je Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="200"/>
         <source>Visits</source>
         <translation>Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="216"/>
         <source>weekday</source>
         <translation>Werktag</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="215"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="216"/>
         <source>weekend</source>
         <translation>Wochenende</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="217"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="218"/>
         <source>Destinations per time window (all zones)</source>
         <translation>Ziele je Zeitfenster (alle Zonen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="386"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="387"/>
         <source>Trips</source>
         <translation>Wege</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="125"/>
         <source>Top OD flows</source>
         <translation>Stärkste Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="125"/>
         <source>OD flows</source>
         <translation>Quelle-Ziel-Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="389"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="390"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="390"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="391"/>
         <source>km</source>
         <translation>km</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="390"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="391"/>
         <source>hours</source>
         <translation>Stunden</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="390"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="391"/>
         <source>zones</source>
         <translation>Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="391"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="392"/>
         <source>normalised entropy (0-1)</source>
         <translation>normierte Entropie (0-1)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="392"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="393"/>
         <source>Travel time</source>
         <translation>Reisezeit</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="392"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="393"/>
         <source>Jump length</source>
         <translation>Sprungweite</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="394"/>
         <source>Trips per user</source>
         <translation>Wege je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="393"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="394"/>
         <source>Time between trips</source>
         <translation>Zeit zwischen Wegen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="394"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="395"/>
         <source>Radius of gyration</source>
         <translation>Gyrationsradius</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="394"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="395"/>
         <source>Distinct zones per user</source>
         <translation>Verschiedene Zonen je Person</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="395"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="396"/>
         <source>Mobility entropy</source>
         <translation>Mobilitätsentropie</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="399"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="400"/>
         <source>Users</source>
         <translation>Personen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="403"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="404"/>
         <source>Privacy</source>
         <translation>Datenschutz</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="406"/>
         <source>epsilon</source>
         <translation>Epsilon</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="406"/>
         <source>sensitivity</source>
         <translation>Sensitivität</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="405"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="406"/>
         <source>noise scale</source>
         <translation>Rauschskala</translation>
     </message>
@@ -1151,207 +1151,202 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Mit dem Stabilitätshistogramm (THRESHOLD=1) wird keine Zelle ohne Daten veröffentlicht; eine Zelle braucht etwa {t:.3g} Beiträge, um in der Hälfte der Fälle veröffentlicht zu werden.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="36"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="37"/>
         <source>Not informative at this epsilon: every value of {what} is within its 95% margin of error of zero, so it cannot be told from noise. Give it a larger share (BUDGET_SPLIT) or a larger EPSILON.</source>
         <translation>Bei diesem Epsilon nicht aussagekräftig: Jeder Wert in {what} liegt innerhalb seiner 95-%-Fehlerspanne um null und lässt sich daher nicht von Rauschen unterscheiden. Geben Sie der Analyse einen größeren Anteil (BUDGET_SPLIT) oder ein größeres EPSILON.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="63"/>
         <source>Mon</source>
         <translation>Mo</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="63"/>
         <source>Tue</source>
         <translation>Di</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="63"/>
         <source>Wed</source>
         <translation>Mi</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="63"/>
         <source>Thu</source>
         <translation>Do</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="63"/>
         <source>Fri</source>
         <translation>Fr</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="63"/>
         <source>Sat</source>
         <translation>Sa</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="62"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="63"/>
         <source>Sun</source>
         <translation>So</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="114"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="115"/>
         <source>No flow reached the threshold: nothing reliable to show</source>
         <translation>Kein Strom hat die Schwelle erreicht: nichts Verlässliches anzuzeigen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="115"/>
-        <source>No OD flow reached the publication threshold of about {t} trips at this epsilon: this section publishes nothing reliable. A flow needs about {t} trips (after the bound M) to be published; give OD flows a larger share (BUDGET_SPLIT, e.g. od_flows=5), a larger EPSILON, a smaller M or coarser zones.</source>
-        <translation>Kein Quelle-Ziel-Strom hat bei diesem Epsilon die Veröffentlichungsschwelle von etwa {t} Wegen erreicht: Dieser Abschnitt veröffentlicht nichts Verlässliches. Ein Strom braucht etwa {t} Wege (nach der Begrenzung M), um veröffentlicht zu werden; geben Sie den Quelle-Ziel-Strömen einen größeren Anteil (BUDGET_SPLIT, z. B. od_flows=5), ein größeres EPSILON, ein kleineres M oder gröbere Zonen.</translation>
-    </message>
-    <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="125"/>
         <source>The {n} largest flows</source>
         <translation>Die {n} stärksten Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="125"/>
         <source>Largest flows</source>
         <translation>Stärkste Ströme</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="138"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="139"/>
         <source>How many records, trips, users and distinct locations the data holds (after the bound of M trips per user). Records and trips are sums of the noisy complete and incomplete counts.</source>
         <translation>Wie viele Datensätze, Wege, Personen und verschiedene Orte die Daten enthalten (nach der Begrenzung auf M Wege je Person). Datensätze und Wege sind Summen der verrauschten Anzahlen vollständiger und unvollständiger Wege.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="141"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="142"/>
         <source>Records without a timestamp or without coordinates.</source>
         <translation>Datensätze ohne Zeitstempel oder ohne Koordinaten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="142"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="143"/>
         <source>Trips per period by start time: the overall trend and gaps in the data.</source>
         <translation>Wege je Zeitabschnitt nach Startzeit: der Gesamttrend und Lücken in den Daten.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="143"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="144"/>
         <source>Trips per day of the week by start time: weekly rhythm.</source>
         <translation>Wege je Wochentag nach Startzeit: der Wochenrhythmus.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="144"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="145"/>
         <source>Trip starts and ends per hour of the day, weekdays and weekends apart: peaks show commuting.</source>
         <translation>Wegbeginne und Wegenden je Stunde des Tages, getrennt nach Werktagen und Wochenende: Spitzen zeigen den Berufsverkehr.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="146"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="147"/>
         <source>Trip starts and ends per zone: where people go. Darker zones have more visits; the legend gives the scale. Each zone's count is off by up to its margin of error.</source>
         <translation>Wegbeginne und Wegenden je Zone: wohin Menschen gehen. Dunklere Zonen haben mehr Besuche; die Legende zeigt die Skala. Die Anzahl jeder Zone kann bis zu ihrer Fehlerspanne abweichen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="149"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="150"/>
         <source>The zones with the most visits, by noisy count, with the 95% margin of error as a red bar.</source>
         <translation>Die Zonen mit den meisten Besuchen, nach verrauschter Anzahl, mit der 95-%-Fehlerspanne als rotem Balken.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="151"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="152"/>
         <source>Two entries whose bars overlap within their error bars may be in either order in the true data.</source>
         <translation>Zwei Einträge, deren Balken sich innerhalb ihrer Fehlerbalken überschneiden, können in den wahren Daten in beliebiger Reihenfolge stehen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="153"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="154"/>
         <source>Share of all visits (up) in the share of zones with the most visits (across): a curve far above the dashed diagonal means visits concentrate in few zones. Drawn from the noisy counts clamped at zero, so at a small epsilon empty zones with positive noise make visits look more spread out than they are.</source>
         <translation>Anteil aller Besuche (senkrecht) am Anteil der meistbesuchten Zonen (waagerecht): Eine Kurve weit über der gestrichelten Diagonale bedeutet, dass sich die Besuche auf wenige Zonen konzentrieren. Gezeichnet aus den bei null abgeschnittenen verrauschten Anzahlen; bei kleinem Epsilon lassen leere Zonen mit positivem Rauschen die Besuche daher gestreuter erscheinen, als sie sind.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="157"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="158"/>
         <source>Destinations per four-hour window. The maps show, per zone, how far each window is above (red) or below (blue) that zone's average over the windows: where people go at which time of day.</source>
         <translation>Ziele je Vier-Stunden-Fenster. Die Karten zeigen je Zone, wie weit jedes Fenster über (rot) oder unter (blau) dem Durchschnitt dieser Zone über alle Fenster liegt: wohin Menschen zu welcher Tageszeit gehen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="160"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="161"/>
         <source>Trips between pairs of zones (origin to destination): the main travel corridors.</source>
         <translation>Wege zwischen Zonenpaaren (von der Quelle zum Ziel): die wichtigsten Verkehrskorridore.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="161"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="162"/>
         <source>Minutes from the start to the end of each complete trip.</source>
         <translation>Minuten vom Beginn bis zum Ende jedes vollständigen Wegs.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="162"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="163"/>
         <source>Straight-line distance between the start and the end of each complete trip.</source>
         <translation>Luftlinienentfernung zwischen Beginn und Ende jedes vollständigen Wegs.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="163"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="164"/>
         <source>How many trips each user made (at most M are kept).</source>
         <translation>Wie viele Wege jede Person unternommen hat (höchstens M werden behalten).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="164"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="165"/>
         <source>Hours between the start of one trip and the start of the user's next.</source>
         <translation>Stunden zwischen dem Beginn eines Wegs und dem Beginn des nächsten Wegs derselben Person.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="165"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="166"/>
         <source>How far a user's trip ends lie from their centre: the size of each user's range.</source>
         <translation>Wie weit die Wegenden einer Person von ihrem Mittelpunkt entfernt liegen: die Größe des Aktionsraums jeder Person.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="166"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="167"/>
         <source>How many different zones each user visited.</source>
         <translation>Wie viele verschiedene Zonen jede Person besucht hat.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="167"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="168"/>
         <source>How evenly a user's visits spread over their zones (0: one zone, 1: evenly over many).</source>
         <translation>Wie gleichmäßig sich die Besuche einer Person auf ihre Zonen verteilen (0: eine Zone, 1: gleichmäßig auf viele).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="199"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="200"/>
         <source>Not informative at this epsilon</source>
         <translation>Bei diesem Epsilon nicht aussagekräftig</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="201"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="202"/>
         <source>Visits outside the zones: {n}. 95% margin of error per zone: ±{m}.</source>
         <translation>Besuche außerhalb der Zonen: {n}. 95-%-Fehlerspanne je Zone: ±{m}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="205"/>
         <source>The {n} zones with the most visits</source>
         <translation>Die {n} Zonen mit den meisten Besuchen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="204"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="205"/>
         <source>Top zones</source>
         <translation>Meistbesuchte Zonen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="210"/>
         <source>Concentration of visits</source>
         <translation>Konzentration der Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="210"/>
         <source>share of zones, most visited first</source>
         <translation>Anteil der Zonen, meistbesuchte zuerst</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="210"/>
         <source>share of visits</source>
         <translation>Anteil der Besuche</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="219"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="220"/>
         <source>Each window's total is its own noisy count (a quarter of this analysis's epsilon), not a sum of the zones' counts; it is not clamped at zero, so it is unbiased and can be negative. 95% margin of error ±{m}.</source>
         <translation>Die Summe jedes Fensters ist eine eigene verrauschte Anzahl (ein Viertel des Epsilons dieser Analyse), keine Summe der Zonenanzahlen; sie wird nicht bei null abgeschnitten, ist daher unverzerrt und kann negativ sein. 95-%-Fehlerspanne ±{m}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="228"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="229"/>
         <source>Red: more destinations in that window than the zone's average over the 12 windows; blue: fewer; one colour scale for all 12 maps. Each zone and window count is off by up to ±{m} (95%).</source>
         <translation>Rot: mehr Ziele in diesem Fenster als im Durchschnitt der Zone über die 12 Fenster; blau: weniger; eine gemeinsame Farbskala für alle 12 Karten. Jede Anzahl je Zone und Fenster weicht um bis zu ±{m} ab (95 %).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="231"/>
         <source>Destinations per time window: deviation from each zone's average</source>
         <translation>Ziele je Zeitfenster: Abweichung vom Durchschnitt jeder Zone</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="230"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="231"/>
         <source>destinations per zone and window</source>
         <translation>Ziele je Zone und Fenster</translation>
     </message>
@@ -1501,12 +1496,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} = {value:.0f} bräuchte etwa {needed} Arbeitsspeicher; dieser Rechner hat {available} frei, also darf {name} hier höchstens {largest} sein. Wählen Sie ein kleineres {name}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="68"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="69"/>
         <source>within the margin of error of zero: noise at this epsilon</source>
         <translation>innerhalb der Fehlerspanne um null: bei diesem Epsilon nur Rauschen</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="69"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="70"/>
         <source>(noise)</source>
         <translation>(Rauschen)</translation>
     </message>
@@ -1666,12 +1661,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>PARENT_FIELDS: {error}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="272"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="273"/>
         <source>{k} of {n} sections informative at this epsilon.</source>
         <translation>{k} von {n} Abschnitten bei diesem Epsilon aussagekräftig.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="276"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="277"/>
         <source>Not informative (every value within its margin of error of zero, or no flow published): {names}. Give them a larger share (BUDGET_SPLIT) or a larger EPSILON.</source>
         <translation>Nicht aussagekräftig (jeder Wert innerhalb seiner Fehlerspanne um null, oder kein Strom veröffentlicht): {names}. Geben Sie ihnen einen größeren Anteil (BUDGET_SPLIT) oder ein größeres EPSILON.</translation>
     </message>
@@ -1711,12 +1706,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name}=0 (automatisch) kann nicht funktionieren: {error}. Prüfen Sie AUTO_SHARE und AUTO_MAX_BOUND.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="100"/>
+        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="101"/>
         <source>Automatic M: M will be chosen privately when the release runs (from 1 to {largest}), with epsilon {cost:g} of the {total:g} of this run; the release will use the other {rest:g}. This trial run draws nothing: its figures are for M = {largest}, the most noise the choice can give.</source>
         <translation>Automatisches M: M wird privat gewählt, wenn die Veröffentlichung läuft (aus 1 bis {largest}), mit Epsilon {cost:g} von den {total:g} dieses Laufs; die Veröffentlichung verwendet dann die übrigen {rest:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für M = {largest}, das meiste Rauschen, das die Wahl ergeben kann.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="171"/>
+        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="173"/>
         <source>Automatic LOWER/UPPER: the bounds will be chosen privately inside {lower:g} to {upper:g} when the release runs, with epsilon {cost:g}. This trial run draws nothing: its figures are for that whole range.</source>
         <translation>Automatisches LOWER/UPPER: Die Grenzen werden privat innerhalb von {lower:g} bis {upper:g} gewählt, wenn die Veröffentlichung läuft, mit Epsilon {cost:g}. Dieser Probelauf zieht nichts: Seine Kennzahlen gelten für diesen ganzen Bereich.</translation>
     </message>
@@ -1731,12 +1726,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>LOWER und UPPER sind dann der öffentliche Bereich; AUTO_SHARE von EPSILON wählt die darin verwendeten Grenzen (das private 2. und 98. Perzentil der Werte).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="159"/>
+        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="161"/>
         <source>AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share:g}: the choices would take the whole EPSILON. Use e.g. AUTO_SHARE=0.05.</source>
         <translation>AUTO_VALUE_BOUNDS kann mit AUTO_SHARE {share:g} nicht funktionieren: Die Auswahlen würden das ganze EPSILON verbrauchen. Verwenden Sie z. B. AUTO_SHARE=0.05.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="178"/>
+        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="180"/>
         <source>Automatic LOWER/UPPER: the private 2nd and 98th percentiles are {lower:g} and {upper:g} (epsilon {cost:g}); values are clamped to them.</source>
         <translation>Automatische LOWER/UPPER: Das private 2. und 98. Perzentil sind {lower:g} und {upper:g} (Epsilon {cost:g}); die Werte werden auf sie begrenzt.</translation>
     </message>
@@ -1746,47 +1741,47 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{name} muss eine ganze Zahl von mindestens 1 sein (erhalten: {v}): Jeder Nutzer behält höchstens so viele {units}; 0 wählt den Wert automatisch.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="209"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="210"/>
         <source>The shares are of the sum of the zones' noisy counts as released (not clamped at zero, so the total is unbiased); a curve above 1 is noise, drawn at 1.</source>
         <translation>Die Anteile beziehen sich auf die Summe der verrauschten Zählungen der Zonen wie veröffentlicht (nicht bei null abgeschnitten, daher ist die Summe unverzerrt); eine Kurve über 1 ist Rauschen und wird bei 1 gezeichnet.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="286"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="287"/>
         <source>one user ({field}), at most {m} trips kept per user (sampled uniformly)</source>
         <translation>eine Person ({field}), höchstens {m} Wege je Person behalten (gleichverteilt gezogen)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="285"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="286"/>
         <source>one trip (item-level)</source>
         <translation>ein Weg (Datensatzebene)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="298"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="299"/>
         <source>Total epsilon {e:g} (differential privacy, user level, sequential composition).</source>
         <translation>Gesamt-Epsilon {e:g} (Differential Privacy, Personenebene, sequentielle Komposition).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="299"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="300"/>
         <source>Unit of privacy: {unit}.</source>
         <translation>Schutzeinheit: {unit}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="300"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="301"/>
         <source>Split: {split}.</source>
         <translation>Aufteilung: {split}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="301"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="302"/>
         <source>Protected: whether one user is in the data, with all their trips (up to M). Not protected: the zones, the bounds and the time range (public).</source>
         <translation>Geschützt: ob eine Person in den Daten ist, mit all ihren Wegen (bis zu M). Nicht geschützt: die Zonen, die Grenzen und der Zeitraum (öffentlich).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="303"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="304"/>
         <source>M was applied by sampling M trips per user uniformly; how many trips it dropped is not reported (an exact count would be data).</source>
         <translation>M wurde angewandt, indem je Person M Wege gleichverteilt gezogen wurden; wie viele Wege dadurch wegfielen, wird nicht berichtet (eine exakte Anzahl wäre selbst ein Datum).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="348"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="349"/>
         <source>Release id: {rid}</source>
         <translation>Veröffentlichungs-ID: {rid}</translation>
     </message>
@@ -2051,22 +2046,22 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Besuche pro Zone mit der diskreten Gauß-Verteilung (sigma {sigma:.4g}, rho {rv:.4g}); </translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="113"/>
         <source>Gaussian thresholding; counts are users per pair</source>
         <translation>Gauß-Schwellenwertbildung; die Werte zählen Nutzer je Paar</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="111"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="113"/>
         <source>stability-based histogram</source>
         <translation>Stabilitätshistogramm</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="124"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="125"/>
         <source>{n} largest published flows. Only pairs with trips can be published, and only when their noisy count reaches about {t} ({how}): every flow shown is a true pair, smaller flows are not shown. 95% margin of error per flow ±{m}; trips with an end outside the zones: {o}.</source>
         <translation>Die {n} stärksten veröffentlichten Ströme. Nur Paare mit Wegen können veröffentlicht werden, und nur, wenn ihre verrauschte Anzahl etwa {t} erreicht ({how}): Jeder gezeigte Strom ist ein echtes Paar, kleinere Ströme werden nicht gezeigt. 95-%-Fehlerspanne je Strom ±{m}; Wege mit einem Ende außerhalb der Zonen: {o}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="107"/>
+        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="108"/>
         <source>Automatic M: permute-and-flip chose M = {m} (from 1 to {largest}) with epsilon {cost:g} of the {total:g} of this run; the release uses the other {rest:g}.</source>
         <translation>Automatisches M: Permute-and-Flip hat M = {m} gewählt (aus 1 bis {largest}), mit Epsilon {cost:g} von den {total:g} dieses Laufs; die Veröffentlichung verwendet die übrigen {rest:g}.</translation>
     </message>
@@ -2131,7 +2126,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>AUTO_OCCUPANCY muss zwischen 0 und 1 liegen, der Anteil der Zonen, die nach Ihrer Erwartung Daten enthalten, z. B. 0.15 für ein Raster über die Ausdehnung einer Stadt; oder lassen Sie es leer (erhalten: {v}).</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="118"/>
+        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="119"/>
         <source>The choice weighed the noise on the declared AUTO_OCCUPANCY {share:g} (the share of zones expected to hold data; public, not read from the data).</source>
         <translation>Die Wahl gewichtete das Rauschen mit dem angegebenen AUTO_OCCUPANCY {share:g} (dem Anteil der Zonen, die erwartungsgemäß Daten enthalten; öffentlich, nicht aus den Daten gelesen).</translation>
     </message>
@@ -2146,7 +2141,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>; Fünf-Punkte-Zusammenfassung innerhalb von {r} Rängen (95 %)</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="315"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="316"/>
         <source>Total epsilon {e:g}, delta {d:g} (differential privacy, user level; EPSILON {budget:g} composed as the next line says).</source>
         <translation>Gesamt-Epsilon {e:g}, Delta {d:g} (Differential Privacy, Personenebene; EPSILON {budget:g} zusammengesetzt, wie die nächste Zeile sagt).</translation>
     </message>
@@ -2166,7 +2161,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Quelle-Ziel-Ströme: Das Stabilitätshistogramm (Laplace) veröffentlicht ein Paar ab einer verrauschten Anzahl von {lt} Wegen, RMSE des Rauschens {lr}; die Gauß-Schwellenwertbildung ab {gt} Nutzern, RMSE des Rauschens {gr}. {noise}-Rauschen ergibt den kleineren Fehler; die kleinere Schwelle veröffentlicht kleinere Ströme.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="86"/>
+        <location filename="../dp_geoprivacy/core/mechanisms/auto_bound.py" line="87"/>
         <source>AUTO_VALUE_BOUNDS cannot work with AUTO_SHARE {share:g}: {error}.</source>
         <translation>AUTO_VALUE_BOUNDS kann mit AUTO_SHARE {share:g} nicht funktionieren: {error}.</translation>
     </message>
@@ -2204,6 +2199,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/od_output.py" line="33"/>
         <source>No flow reached the publication threshold at this epsilon: a flow needs about {t} {unit} (after the bound M) to be published, so the flows layer is empty and this release publishes nothing reliable about the {cells} zone pairs. Use a larger EPSILON, coarser zones or a lower M (MAX_TRIPS).</source>
         <translation>Kein Strom hat bei diesem Epsilon die Veröffentlichungsschwelle erreicht: Ein Strom braucht etwa {t} {unit} (nach der Begrenzung M), um veröffentlicht zu werden; daher ist der Layer der Ströme leer, und diese Veröffentlichung sagt über die {cells} Zonenpaare nichts Verlässliches aus. Verwenden Sie ein größeres EPSILON, gröbere Zonen oder ein kleineres M (MAX_TRIPS).</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="116"/>
+        <source>No OD flow reached the publication threshold of about {t} {unit} at this epsilon: this section publishes nothing reliable. A flow needs about {t} {unit} (after the bound M) to be published; give OD flows a larger share (BUDGET_SPLIT, e.g. od_flows=5), a larger EPSILON, a smaller M or coarser zones.</source>
+        <translation>Kein Quelle-Ziel-Strom hat bei diesem Epsilon die Veröffentlichungsschwelle von etwa {t} {unit} erreicht: Dieser Abschnitt veröffentlicht nichts Verlässliches. Ein Strom braucht etwa {t} {unit} (nach der Begrenzung M), um veröffentlicht zu werden; geben Sie den Quelle-Ziel-Strömen einen größeren Anteil (BUDGET_SPLIT, z. B. od_flows=5), ein größeres EPSILON, ein kleineres M oder gröbere Zonen.</translation>
     </message>
 </context>
 <context>
@@ -4389,7 +4389,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>&lt;p&gt;Der standardisierte Mobilitätsbericht aus Kapp et al. 2023 (dp_mobility_report) mit Differential Privacy auf Personenebene: eine HTML-Seite (eingebettetes SVG, öffnet ohne Netzwerk), ein Layer der Besuche je Zone und ein Layer der stärksten Quelle-Ziel-Ströme, eine Veröffentlichung mit einer Veröffentlichungs-ID und einem Ledger-Eintrag.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Eingabe&lt;/b&gt; wie bei dp_mobility_report: ein Punktlayer oder eine Tabelle mit einer Zeile je Wegbeginn und einer je Wegende, USER_FIELD, TRIP_FIELD und TIMESTAMP_FIELD (Datum mit Uhrzeit oder ISO-Text wie 2024-05-01 08:30:00); Koordinaten aus der Punktgeometrie oder aus X_FIELD/Y_FIELD in COORDINATES_CRS. Die Zeilen einer Weg-ID werden nach Zeit geordnet: die erste ist der Beginn, die letzte das Ende; ein Weg mit nur einer Zeile ist unvollständig (gezählt, aber nicht in Quelle-Ziel-Strömen, Reisezeit und Sprungweite). Zeilen mit NULL-Personen-ID oder NULL-Weg-ID werden verworfen (ein NULL könnte dieselbe Person zweimal verbergen); NULL-Zeitstempel werden als fehlend gezählt; ein unlesbarer Zeitstempel bricht den Lauf ab. Oder Weglinien: eine Zeile je Weg (Quelle = erster Stützpunkt, Ziel = letzter Stützpunkt), TIMESTAMP_FIELD die Startzeit und END_TIMESTAMP_FIELD die Endzeit (ohne sie bleiben Reisezeit und Zeit zwischen Wegen leer).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Zonen&lt;/b&gt;: ZONES (öffentliche Polygone) oder H3_RESOLUTION mit EXTENT (öffentlich).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Automatisches M.&lt;/b&gt; MAX_TRIPS_PER_USER=0 wählt M privat: AUTO_SHARE von EPSILON (Voreinstellung 5 %) zieht M aus 1..AUTO_MAX_BOUND mit Permute-and-Flip (McKenna und Sheldon 2020) auf den Fahrten je Nutzer und zielt auf das M, bei dem die weggelassenen Besuche plus der erwartete Rauschfehler der Besuche je Zone am kleinsten sind (Laplace oder mit NOISE=2 das diskrete Gauß-Rauschen); die Analysen teilen sich den Rest von EPSILON. Das gewählte M steht im Protokoll und in den Privatsphäre-Angaben, und die Summe enthält die Auswahl.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datenschutz&lt;/b&gt; (Kapp et al. 2023 §4.2-4.3): jede Person behält höchstens MAX_TRIPS_PER_USER (M, Standard 5) Wege, einmal für den ganzen Bericht gleichverteilt gezogen. EPSILON ist die Summe; es wird auf die gewählten ANALYSES nach den Gewichten in BUDGET_SPLIT aufgeteilt (z. B. 'od_flows=3,visits_per_zone=2'; nicht genannte Analysen wiegen 1; standardmäßig wiegen Besuche je Zone, Quelle-Ziel-Ströme und Wege im Zeitverlauf 5 und die übrigen 1, sodass die Analysen, die Planer zuerst lesen, am genauesten sind). Anzahlen von Personen haben Sensitivität 1, von Wegen M, von Wegenden 2M; numerische Analysen geben die Hälfte ihres Anteils einem Histogramm und die Hälfte einer Fünf-Punkte-Zusammenfassung mit dem Exponentialmechanismus auf Rängen (Sensitivität M, oder 1 für Werte je Person). Kapp et al. 2023 §5.4: ein größeres M behält mehr Wege, fügt aber mehr Rauschen hinzu; Besuche je Zone werden schon mit kleinem M gut erfasst (Menschen besuchen wenige Orte), Quelle-Ziel-Ströme brauchen dagegen selbst bei großen Datensätzen ein großes Epsilon. Die Zahl der durch M verworfenen Wege wird nicht berichtet (sie ist selbst ein Datum). ITEM_LEVEL=true (erweitert) macht jeden Weg zu einer eigenen Schutzeinheit (M = 1), wie user_privacy=False beim Vorbild: eine Person mit vielen Wegen ist dann nicht als Ganzes geschützt.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Öffentliche Grenzen&lt;/b&gt; (nie aus den Daten gelesen; Werte darüber bilden eine Überlaufklasse): MAX_TRAVEL_TIME 120 min (5-min-Klassen), MAX_JUMP_LENGTH 20 km (1-km-Klassen), MAX_TIME_BETWEEN 168 h (6-h-Klassen), MAX_RADIUS 20 km (1-km-Klassen), MAX_TILES_PER_USER 0 = 2M, Mobilitätsentropie 0-1. Wege im Zeitverlauf braucht den öffentlichen Zeitraum TIME_START und TIME_END (je Tag bis 90 Tage, je Woche bis 730, sonst je Monat); ohne ihn entfällt diese Analyse. Besuche je Zone und Zeitfenster verwenden nur Ziele, in sechs Vier-Stunden-Fenstern ab 2:00, Werktag und Wochenende.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Welche Abschnitte etwas aussagen.&lt;/b&gt; Die Seite beginnt mit der Zahl der Abschnitte, die bei diesem Epsilon aussagekräftig sind (z. B. '11 von 14'). Ein Abschnitt ist nicht aussagekräftig, wenn jeder Wert, den er zeigt, innerhalb seiner 95-%-Fehlerspanne um null liegt (OD-Ströme: wenn kein Strom die Schwelle erreicht hat): Solche Abschnitte sind rot markiert und oben genannt; SECTIONS und SECTIONS_INFORMATIVE geben die Zahlen. Dafür werden nur veröffentlichte Werte und ihre öffentlichen Fehlerspannen gelesen.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Geschützt&lt;/b&gt;: ob eine einzelne Person in den Daten ist, mit all ihren Wegen (bis zu M). &lt;b&gt;Nicht geschützt&lt;/b&gt;: die Zonen, Grenzen und der Zeitraum (öffentlich) sowie die exakten Anzahlen im Protokoll (nur für den Datenhalter).&lt;/p&gt;&lt;p&gt;&lt;b&gt;Vergleich&lt;/b&gt; (erweitert, Kapp et al. 2023 §5.2.3): BENCHMARK=true schreibt zusätzlich OUTPUT_BENCHMARK (HTML) und/oder OUTPUT_BENCHMARK_TABLE: je Analyse die Ähnlichkeit des veröffentlichten Berichts mit denselben Analysen ohne Rauschen (relativer Fehler, Jensen-Shannon- und Kullback-Leibler-Divergenz, Earth Mover's Distance in Metern über die Punkte der Zonen für Besuche je Zone, SMAPE für Fünf-Punkte-Zusammenfassungen und die normierte Quelle-Ziel-Matrix). Diese Werte werden aus den exakten Daten berechnet, sind NICHT differentiell privat und entsprechend gekennzeichnet; veröffentlichen Sie sie nie.&lt;/p&gt;&lt;p&gt;Quellen: Kapp et al. 2023 §3, §4.2-4.3, §5.2.3, §5.4.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="291"/>
+        <location filename="../dp_geoprivacy/processing/mobility_html.py" line="292"/>
         <source>M = {m} was chosen by permute-and-flip with epsilon {cost:g} of the total (automatic M).</source>
         <translation>M = {m} wurde mit Permute-and-Flip gewählt, mit Epsilon {cost:g} der Summe (automatisches M).</translation>
     </message>

@@ -24,6 +24,7 @@ from .mobility_svg import (
     within_noise,
     zone_map,
 )
+from .report_accuracy import flow_unit
 
 STYLE = ("body{font-family:sans-serif;max-width:980px;margin:auto;padding:1em;color:#222}"
          ".noise{color:#a00;font-weight:bold}"
@@ -108,14 +109,14 @@ def od_section(zones, flow_lines, r, fields, zone_ids):
     """The top OD flows: every published flow passed the stability-based threshold, so it is a true pair; when
     none did, the map and the text say that the section publishes nothing reliable at this epsilon."""
     threshold, moe = r["od_threshold"][0], fields["margin_of_error_95"]
-    how = (tr("Gaussian thresholding; counts are users per pair") if fields["mechanism"].startswith("Gaussian")
-           else tr("stability-based histogram"))
+    per_user = fields["mechanism"].startswith("Gaussian")
+    how = tr("Gaussian thresholding; counts are users per pair") if per_user else tr("stability-based histogram")
     if not len(r["od_flows"]):
         message = tr("No flow reached the threshold: nothing reliable to show")
-        text = tr("No OD flow reached the publication threshold of about {t} trips at this epsilon: this section "
-                  "publishes nothing reliable. A flow needs about {t} trips (after the bound M) to be published; "
+        text = tr("No OD flow reached the publication threshold of about {t} {unit} at this epsilon: this section "
+                  "publishes nothing reliable. A flow needs about {t} {unit} (after the bound M) to be published; "
                   "give OD flows a larger share (BUDGET_SPLIT, e.g. od_flows=5), a larger EPSILON, a smaller M or "
-                  "coarser zones.").format(t=number(threshold))
+                  "coarser zones.").format(t=number(threshold), unit=flow_unit(per_user))
         return (heading(3, tr("Top OD flows")) + explain("od_flows")
                 + zone_map(zones, None, None, tr("OD flows"), message)
                 + f'<p class="noise">{esc(text)}</p>')

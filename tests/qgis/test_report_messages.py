@@ -51,6 +51,8 @@ def test_empty_flows_warning_gives_the_threshold_in_the_reports_unit(data, tmp_p
     [line] = [w for w in log.warnings if w.startswith("No OD flow reached the publication threshold")]
     about = re.search(r"\(about [\d,.]+ ([a-z ]+)\)", line)
     assert about and about.group(1) == unit and not_unit not in about.group(1), line
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")  # the page's note on the section says the same
+    assert re.search(rf"publication threshold of about [\d,.]+ {unit} at this epsilon", page)
 
 
 @pytest.mark.parametrize("analyses, part", [(None, "only on the OD flows (OD_DELTA)"), ([0], "delta = 0")])
