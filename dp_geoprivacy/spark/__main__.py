@@ -149,8 +149,8 @@ def noisy_zone_counts(values, spark=None, log=print):
                     point_geometry(values))
     started = time.perf_counter()
     if bound.automatic:  # records per user counted on the executors; M drawn first, as QGIS draws it
-        spec = spec_at(epsilon=bound.epsilon_release, max_contributions=bound.choose(budget.rows, columns.user,
-                                                                                     source.generator))
+        m = bound.choose(budget.rows, columns.user, source.generator, location=point_columns(values))
+        spec = spec_at(epsilon=bound.epsilon_release, max_contributions=m)
     try:
         release, aggregate = release_spark_zone_counts(budget.rows, cells, columns, spec, source.generator,
                                                        before_noise=bound.charged(budget))
@@ -259,9 +259,11 @@ def noisy_zone_statistics(values, spark=None, log=print):
                                                 trial=trial)
     # The choices in the QGIS algorithm's order: M (records per user counted on the executors), then the value
     # bounds (their histogram on the executors), each drawn by the core from the noise generator.
-    m = bound.choose(budget.rows, user_field, source.generator) if bound.automatic else spec.max_contributions
+    location = point_columns(values)  # rows without a point are read by neither choice, as in QGIS
+    m = (bound.choose(budget.rows, user_field, source.generator, location=location) if bound.automatic
+         else spec.max_contributions)
     chosen = value_bounds.choose(budget.rows, get("VALUE_FIELD"), user_field if unit == 1 else None, m,
-                                 source.generator, location=point_columns(values))
+                                 source.generator, location=location)
     if bound.automatic or value_bounds.choice is not None:
         spec = replace(spec, epsilon=value_bounds.epsilon_release, max_contributions=m, lower=chosen.lower,
                        upper=chosen.upper)

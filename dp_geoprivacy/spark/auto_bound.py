@@ -45,13 +45,39 @@ def present(df, name):
     return condition
 
 
-def per_user_counts(df, user: str, unit: Optional[str] = None) -> np.ndarray:
-    """Records (or, with ``unit``, distinct ``unit`` ids: the report's trips) per user, NULL ids left out,
-    counted on the executors; the driver gets the histogram and returns the counts (one per user, in no
-    particular order: core.mechanisms.bound_selection sorts them). Raw: only a mechanism reads it."""
+def has_point(frame, location: dict) -> np.ndarray:
+    """Which rows of a pandas batch have a point in ``location``'s columns (spark.cli.point_columns): a NULL or
+    empty geometry or a missing coordinate has none. The QGIS algorithms' reader skips such features before any
+    choice reads the data: the Spark choices leave these rows out too (this one filter)."""
+    from .zone_counts import _lonlat
+
+    lon, lat = _lonlat(frame, location.get("lon"), location.get("lat"), location.get("geometry"))
+    return np.isfinite(lon) & np.isfinite(lat)
+
+
+def with_point(df, columns, location: Optional[dict]):
+    """``columns`` of the rows of ``df`` that have a point (``has_point``; every row without ``location``)."""
+    if not location:
+        return df.select(*[f"`{c}`" for c in columns])
+    wanted = list(dict.fromkeys([*columns, *location.values()]))
+    rows = df.select(*[f"`{c}`" for c in wanted])
+
+    def run(batches):
+        for frame in batches:
+            yield frame.loc[has_point(frame, location), list(columns)]
+
+    return rows.mapInPandas(run, rows.select(*[f"`{c}`" for c in columns]).schema)
+
+
+def per_user_counts(df, user: str, unit: Optional[str] = None, location: Optional[dict] = None) -> np.ndarray:
+    """Records (or, with ``unit``, distinct ``unit`` ids: the report's trips) per user, NULL ids left out and, with
+    ``location`` (the point columns), rows without a point (``has_point``, as the QGIS reader), counted on the
+    executors; the driver gets the histogram and returns the counts (one per user, in no particular order:
+    core.mechanisms.bound_selection sorts them). Raw: only a mechanism reads it."""
     from pyspark.sql import functions as sf
 
     rows = df.where(present(df, user))
+    rows = with_point(rows, [user, *([unit] if unit is not None else [])], location)
     if unit is not None:
         rows = rows.where(present(rows, unit)).select(f"`{user}`", f"`{unit}`").distinct()
     histogram = (rows.groupBy(f"`{user}`").agg(sf.count(sf.lit(1)).alias("n"))
@@ -109,10 +135,11 @@ class SparkBound(AutomaticBound):
         bound.log = log
         return bound
 
-    def choose(self, df, user: str, rng: np.random.Generator, unit: Optional[str] = None) -> int:
+    def choose(self, df, user: str, rng: np.random.Generator, unit: Optional[str] = None,
+               location: Optional[dict] = None) -> int:
         """Draw M from the per-user counts of ``df`` (the mechanism's only look at the data; the run's first draw
         from ``rng``, as in QGIS); returns M."""
-        return super().choose(lambda: per_user_counts(df, user, unit), rng, self.log)
+        return super().choose(lambda: per_user_counts(df, user, unit, location), rng, self.log)
 
     def released(self, release):
         """``release`` with the whole run's record fields (``fields``), for its record."""
@@ -133,8 +160,6 @@ def value_histogram(df, value: str, user: Optional[str], m: int, choice: ValueBo
     from pyspark.sql import functions as sf
     from pyspark.sql import types as st
 
-    from .zone_counts import _lonlat
-
     location = dict(location or {})
     wanted = [value, *([user] if user else []), *location.values()]
     rows = (df.where(present(df, user)) if user else df).select(*[f"`{c}`" for c in dict.fromkeys(wanted)])
@@ -151,8 +176,7 @@ def value_histogram(df, value: str, user: Optional[str], m: int, choice: ValueBo
             values = pd.to_numeric(frame[value], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
             numeric = ~np.isnan(values)
             if location:  # a row without a point is no record of the release (nor of the QGIS algorithm's reader)
-                lon, lat = _lonlat(frame, location.get("lon"), location.get("lat"), location.get("geometry"))
-                numeric &= np.isfinite(lon) & np.isfinite(lat)
+                numeric &= has_point(frame, location)
             out = {"g": choice.grid_index(values[numeric]).astype(np.int32)}
             if user:
                 out["user"] = frame[user].to_numpy()[numeric]

@@ -335,3 +335,50 @@ def test_value_bounds_histogram_reads_only_rows_with_a_point(spark):
     wkb = spark.createDataFrame(frame.assign(geom=geometries)[["speed", "card", "geom"]])
     _, count, read = value_histogram(wkb, "speed", "card", 1000, choice, key=3, location={"geometry": "geom"})
     assert read == count.sum() == sum(1 for i in range(len(frame)) if i % 4 > 1)
+
+
+def test_per_user_counts_read_only_rows_with_a_point(spark):
+    """The automatic M's per-user counts leave out rows without a point (NULL or NaN coordinates, a NULL or empty
+    WKB geometry), as the QGIS algorithm's reader skips such features (it counted them before)."""
+    import shapely
+
+    frame = points(n=600, seed=4)
+    frame["card"] = np.arange(len(frame)) % 40
+    frame.loc[::5, "lon"] = np.nan
+    frame.loc[1::7, "lat"] = None
+    located = frame["lon"].notna() & frame["lat"].notna()
+    df = spark.createDataFrame(frame).repartition(3)
+    np.testing.assert_array_equal(np.sort(per_user_counts(df, "card", location={"lon": "lon", "lat": "lat"})),
+                                  np.sort(core_counts(frame.loc[located, "card"].to_numpy())))
+    frame["trip"] = np.arange(len(frame)) % 7
+    np.testing.assert_array_equal(
+        np.sort(per_user_counts(spark.createDataFrame(frame), "card", unit="trip",
+                                location={"lon": "lon", "lat": "lat"})),
+        np.sort(frame[located].drop_duplicates(["card", "trip"]).groupby("card").size().to_numpy()))
+    geometries = [None if i % 4 == 0 else shapely.to_wkb(shapely.Point() if i % 4 == 1 else shapely.Point(x, y))
+                  for i, (x, y) in enumerate(zip(frame["dlon"], frame["dlat"]))]
+    wkb = spark.createDataFrame(frame.assign(geom=geometries)[["card", "geom"]])
+    np.testing.assert_array_equal(np.sort(per_user_counts(wkb, "card", location={"geometry": "geom"})),
+                                  np.sort(core_counts(frame["card"].to_numpy()[np.arange(len(frame)) % 4 > 1])))
+
+
+def test_zone_counts_choose_the_m_of_the_rows_with_a_point(spark, tmp_path):
+    """MAX_CONTRIBUTIONS=0 on points of which many have no coordinates (each user 3 with a point, most also 9
+    without): the command chooses the M the QGIS algorithm's sequence chooses from the located rows only (the core's
+    choice on their counts, the first draw of the same SEED's generator)."""
+    frame = points(n=1500, seed=6)
+    frame["card"] = np.arange(len(frame)) // 3
+    missing = frame.iloc[np.arange(len(frame)) % 3 != 0].loc[frame["card"] % 5 != 0]
+    missing = pd.concat([missing] * 4, ignore_index=True).assign(lon=np.nan, lat=np.nan)
+    pd.concat([frame, missing], ignore_index=True).to_parquet(tmp_path / "p.parquet")
+    cells = h3_cells(7, EXTENT)
+    seed, epsilon = 5, 40.0
+    _, choice = plan_choice(epsilon, DEFAULT_SHARE, DEFAULT_MAX_BOUND, len(cells) + 1)
+    m = choice.choose(core_counts(frame["card"].to_numpy()), noise_source(seed).generator)
+    log = []
+    noisy_zone_counts({"INPUT": str(tmp_path / "p.parquet"), "LON_FIELD": "lon", "LAT_FIELD": "lat",
+                       "USER_FIELD": "card", "MAX_CONTRIBUTIONS": "0", "H3_RESOLUTION": "7", "EXTENT": EXTENT,
+                       "EPSILON": str(epsilon), "SEED": str(seed), "OUTPUT": str(tmp_path / "out.gpkg")},
+                      spark, log=log.append)
+    chosen = [line for line in log if line.startswith("Automatic M: permute-and-flip chose M = ")]
+    assert len(chosen) == 1 and chosen[0].startswith(f"Automatic M: permute-and-flip chose M = {m} "), chosen
