@@ -43,13 +43,19 @@ def log_sections(log, rows, epsilon, m, per_user=False):
 def trial_sections(spec, epsilon, log, choice=None):
     """A trial run's planned accuracy of each section at the run's own settings (the report ``spec``, the run's
     total ``epsilon``): logged, and returned as results: SECTIONS_ACCURACY (the rows, JSON), the visits per zone's
-    EXPECTED_ABS_ERROR, RMSE and MARGIN_OF_ERROR, the OD flows' STABILITY_THRESHOLD, and SETTINGS (JSON: the
+    EXPECTED_ABS_ERROR, RMSE and MARGIN_OF_ERROR, SENSITIVITY and NOISE_SCALE of the record's lead mechanism (the
+    visits per zone's when published: 2M, or sqrt(2M) with NOISE=2, not the record's M, so that both describe the
+    one mechanism whose noise scale the record gives), the OD flows' STABILITY_THRESHOLD, and SETTINGS (JSON: the
     public settings they are for, named as the planner names them). With automatic M (``choice``, the
     BoundChoice not drawn in a trial run) the spec is for the largest candidate and the epsilon the choice leaves,
     as the accuracy planner plans it (CHOICE_EPSILON the choice's). Nothing here reads data."""
     rows = section_rows(spec, epsilon)
     settings = report_settings(spec)
     results = {SECTIONS_ACCURACY: json.dumps(rows, default=float), **lead_figures(rows)}
+    # the lead as the record names it (MobilityReportSpec.record_fields): visits per zone, else the first analysis
+    lead = next((row for row in rows if row["section"] == "visits_per_zone"), rows[0] if rows else None)
+    if lead is not None:
+        results.update(SENSITIVITY=lead["sensitivity"], NOISE_SCALE=lead["noise_scale"])
     if choice is not None:
         settings.update(max_contributions=0, auto_max_bound=choice.max_bound)
         results["CHOICE_EPSILON"] = choice.epsilon

@@ -121,3 +121,19 @@ def test_trial_runs_on_neighbouring_datasets_give_the_same_results(inputs, tmp_p
     second, _ = trial_json(report_parameters(neighbour, zones, tmp_path / "b", **settings))
     assert "SECTIONS_ACCURACY" in first and first["EXPECTED_ABS_ERROR"] > 0
     assert first == second
+
+
+@pytest.mark.parametrize("noise", [0, 2], ids=["Laplace", "NOISE=2"])
+def test_trial_runs_sensitivity_and_noise_scale_describe_one_mechanism(inputs, tmp_path, noise):
+    """M 5: the trial's SENSITIVITY and NOISE_SCALE are both the visits per zone's (its lead figures' mechanism:
+    sensitivity 2M = 10, or sqrt(2M) with NOISE=2, and its scale); SENSITIVITY was the record's M (5) beside that
+    mechanism's scale. Laplace: the scale is the sensitivity over the section's epsilon."""
+    records, zones = inputs
+    gaussian = {"NOISE": noise, "DELTA": 1e-6 if noise else 0.0}
+    trial = processing.run("dp_geoprivacy:mobilityreport", report_parameters(
+        records, zones, tmp_path, EPSILON=2, MAX_TRIPS_PER_USER=5, ANALYSES=ALL, BUDGET_SPLIT=SPLIT, **gaussian))
+    [visits] = [row for row in json.loads(trial["SECTIONS_ACCURACY"]) if row["section"] == "visits_per_zone"]
+    assert trial["SENSITIVITY"] == visits["sensitivity"] == pytest.approx(math.sqrt(10) if noise else 10)
+    assert trial["NOISE_SCALE"] == visits["noise_scale"]
+    if not noise:
+        assert trial["NOISE_SCALE"] == pytest.approx(10 / visits["section_epsilon"])
