@@ -104,7 +104,7 @@
         <translation>BUDGET erfordert LEDGER: Das für die Datenquelle bereits verbrauchte Epsilon wird aus dem Journal gelesen.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="353"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="356"/>
         <source>Fingerprinting the input for the privacy ledger...</source>
         <translation>Fingerabdruck der Eingabe für das Privatsphäre-Journal wird berechnet …</translation>
     </message>
@@ -114,7 +114,7 @@
         <translation>(Eingabe von {output})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="302"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="305"/>
         <source>Ledger: reserved epsilon {epsilon:g} on partition '{partition}' (spent there before: {spent:g}); the source's total is now {total:g}{budget}.</source>
         <translation>Journal: Epsilon {epsilon:g} auf Partition „{partition}“ reserviert (dort bisher verbraucht: {spent:g}); die Summe der Datenquelle beträgt jetzt {total:g}{budget}.</translation>
     </message>
@@ -1041,12 +1041,12 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>PARTITION: Der Datenanbieter der Eingabe kann {subset} nicht auswählen. Verwenden Sie eine GeoPackage-Eingabe.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="298"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="301"/>
         <source>Ledger: partition '{partition}' composes {rule}.</source>
         <translation>Journal: Die Partition '{partition}' wird komponiert: {rule}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="301"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="304"/>
         <source>Ledger: this seeded run is recorded as not private, outside every total.</source>
         <translation>Journal: Dieser Lauf mit Zufallssaat wird als nicht privat vermerkt, außerhalb jeder Summe.</translation>
     </message>
@@ -1531,22 +1531,22 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>{message} Journal: {path}. Senken Sie EPSILON, wählen Sie eine andere PARTITION oder erhöhen Sie {parameter}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="302"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="305"/>
         <source> (budget: {budget})</source>
         <translation> (Budget: {budget})</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="309"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="312"/>
         <source>Ledger, on partition '{partition}': {spend}.</source>
         <translation>Journal, auf Partition '{partition}': {spend}.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="332"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="335"/>
         <source>Give BUDGET (epsilon, with BUDGET_DELTA) or BUDGET_RHO (zCDP), not both: set BUDGET_RHO to 0 or leave BUDGET empty.</source>
         <translation>Geben Sie BUDGET (Epsilon, mit BUDGET_DELTA) oder BUDGET_RHO (zCDP) an, nicht beides: setzen Sie BUDGET_RHO auf 0 oder lassen Sie BUDGET leer.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="335"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="338"/>
         <source>BUDGET_DELTA is the delta allowed with BUDGET: give BUDGET too, or set BUDGET_DELTA to 0.</source>
         <translation>BUDGET_DELTA ist das mit BUDGET erlaubte Delta: geben Sie auch BUDGET an oder setzen Sie BUDGET_DELTA auf 0.</translation>
     </message>
@@ -2021,7 +2021,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>AUTO_VALUE_BOUNDS wählt die Grenzen innerhalb eines öffentlichen Bereichs: Geben Sie LOWER und UPPER als diesen Bereich an (z. B. 0 und 200 für eine Geschwindigkeit in km/h), festgelegt aus dem, was ohne die Daten bekannt ist.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/budget.py" line="336"/>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="339"/>
         <source>{name} must be a finite number of at least 0 (BUDGET_DELTA below 1), or empty for no budget.</source>
         <translation>{name} muss eine endliche Zahl von mindestens 0 sein (BUDGET_DELTA unter 1), oder leer für kein Budget.</translation>
     </message>
@@ -2106,7 +2106,7 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <translation>Die Wahl des automatischen M fügt ihr Epsilon hinzu.</translation>
     </message>
     <message>
-        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="56"/>
+        <location filename="../dp_geoprivacy/processing/report_accuracy.py" line="62"/>
         <source>Automatic M is not drawn in a trial run: each section is planned at M = {m}, the largest candidate (AUTO_MAX_BOUND, the most noise the choice can give), with the epsilon {rest:.4g} the choice leaves of {e:g}, as the accuracy planner plans it.</source>
         <translation>Automatisches M wird in einem Probelauf nicht gezogen: Jeder Abschnitt wird bei M = {m} geplant, dem größten Kandidaten (AUTO_MAX_BOUND, das meiste Rauschen, das die Wahl ergeben kann), mit dem Epsilon {rest:.4g}, das die Wahl von {e:g} übrig lässt, so wie der Genauigkeitsplaner es plant.</translation>
     </message>
@@ -2204,6 +2204,11 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
         <location filename="../dp_geoprivacy/processing/mobility_html.py" line="116"/>
         <source>No OD flow reached the publication threshold of about {t} {unit} at this epsilon: this section publishes nothing reliable. A flow needs about {t} {unit} (after the bound M) to be published; give OD flows a larger share (BUDGET_SPLIT, e.g. od_flows=5), a larger EPSILON, a smaller M or coarser zones.</source>
         <translation>Kein Quelle-Ziel-Strom hat bei diesem Epsilon die Veröffentlichungsschwelle von etwa {t} {unit} erreicht: Dieser Abschnitt veröffentlicht nichts Verlässliches. Ein Strom braucht etwa {t} {unit} (nach der Begrenzung M), um veröffentlicht zu werden; geben Sie den Quelle-Ziel-Strömen einen größeren Anteil (BUDGET_SPLIT, z. B. od_flows=5), ein größeres EPSILON, ein kleineres M oder gröbere Zonen.</translation>
+    </message>
+    <message>
+        <location filename="../dp_geoprivacy/processing/budget.py" line="299"/>
+        <source>Ledger: the whole source is one partition (no parallel composition).</source>
+        <translation>Journal: Die gesamte Datenquelle ist eine Partition (keine parallele Komposition).</translation>
     </message>
 </context>
 <context>

@@ -295,8 +295,11 @@ def reserve(algorithm, parameters, context, feedback, input_parameter, mechanism
             "LEDGER {path}: {error}. Give LEDGER a dp_geoprivacy ledger (or a new file) in a folder you can "
             "write to."
         ).format(path=shown, error=str(error).rstrip("."))) from None
-    feedback.pushInfo(tr("Ledger: partition '{partition}' composes {rule}.").format(partition=partition.text,
-                                                                                   rule=rule))
+    if partition.is_all:  # no PARTITION (the rule reads "parallel: the whole source"): say it plainly
+        feedback.pushInfo(tr("Ledger: the whole source is one partition (no parallel composition)."))
+    else:
+        feedback.pushInfo(tr("Ledger: partition '{partition}' composes {rule}.").format(partition=partition.text,
+                                                                                       rule=rule))
     if seeded:
         feedback.pushWarning(tr("Ledger: this seeded run is recorded as not private, outside every total."))
     feedback.pushInfo(tr(

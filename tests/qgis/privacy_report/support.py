@@ -13,10 +13,10 @@ REPORT = "dp_geoprivacy:privacyreport"
 DAYS = ("Mon", "Tue", "Wed")
 
 
-def perturb(points, out, **extra):
+def perturb(points, out, feedback=None, **extra):
     parameters = {"INPUT": points, "EPSILON": 1.0, "DISTANCE": 100, "OUTPUT": str(out)}
     parameters.update(extra)
-    return processing.run(LAPLACE, parameters)
+    return processing.run(LAPLACE, parameters, feedback=feedback)
 
 
 def run_report(tmp_path, **parameters):

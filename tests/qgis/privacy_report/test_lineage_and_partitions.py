@@ -217,3 +217,28 @@ def test_qgis_process_json_says_when_a_persons_exposure_is_unbounded(tmp_path):
     bounded = ledger_with(tmp_path / "users.json", [ledger_entry(0.5, "all", unit="one user")])
     results = run_algorithm_json(REPORT, LEDGER=bounded, OUTPUT=tmp_path / "b.csv", REPORT=tmp_path / "b.html")
     assert results["PERSON_UNBOUNDED"] is False and results["PERSON_EPSILON"] == 0.5
+
+
+def test_a_release_without_partition_logs_the_whole_source_in_plain_words(points, tmp_path):
+    """No PARTITION (the whole source): the log says so plainly, not "partition 'all' composes parallel: the whole
+    source" (the rule's stored text, which read as if something composed in parallel); a PARTITION keeps its rule."""
+    from qgis.core import QgsProcessingFeedback
+
+    class Log(QgsProcessingFeedback):
+        def __init__(self):
+            super().__init__()
+            self.lines = []
+
+        def pushInfo(self, info):  # noqa: N802 (QGIS API)
+            self.lines.append(info)
+            super().pushInfo(info)
+
+    ledger = str(tmp_path / "ledger.json")
+    for name, partition, expected in (("whole", {}, "Ledger: the whole source is one partition (no parallel "
+                                                    "composition)."),
+                                      ("mon", {"PARTITION": "day=Mon"}, "Ledger: partition 'day=Mon' composes ")):
+        log = Log()
+        perturb(points, tmp_path / f"{name}.gpkg", LEDGER=ledger, **partition, feedback=log)
+        ledger_lines = [line for line in log.lines if line.startswith("Ledger: ") and "reserved" not in line]
+        assert any(line.startswith(expected) for line in ledger_lines), ledger_lines
+        assert not any("partition 'all'" in line for line in ledger_lines), ledger_lines
