@@ -49,10 +49,9 @@ def has_point(frame, location: dict) -> np.ndarray:
     """Which rows of a pandas batch have a point in ``location``'s columns (spark.cli.point_columns): a NULL or
     empty geometry or a missing coordinate has none. The QGIS algorithms' reader skips such features before any
     choice reads the data: the Spark choices leave these rows out too (this one filter)."""
-    from .zone_counts import _lonlat
+    from .zone_counts import _lonlat, located
 
-    lon, lat = _lonlat(frame, location.get("lon"), location.get("lat"), location.get("geometry"))
-    return np.isfinite(lon) & np.isfinite(lat)
+    return located(*_lonlat(frame, location.get("lon"), location.get("lat"), location.get("geometry")))
 
 
 def with_point(df, columns, location: Optional[dict]):

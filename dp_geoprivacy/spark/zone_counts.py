@@ -101,6 +101,12 @@ def _lonlat(frame, lon_column, lat_column, geometry_column, vertex="point"):
             frame[lat_column].to_numpy(dtype=float, na_value=np.nan))
 
 
+def located(lon, lat) -> np.ndarray:
+    """Which rows have a point (``_lonlat`` gives NaN for a NULL or empty geometry or a missing coordinate): the
+    one filter of rows without a point (the QGIS algorithms' reader skips such features)."""
+    return np.isfinite(lon) & np.isfinite(lat)
+
+
 def assign_batches(cells, columns, slot_kind: Optional[str], key: int):
     """The mapInPandas function: cell of each end, slot, flags and priority per record (user passed through)."""
 
@@ -115,8 +121,12 @@ def assign_batches(cells, columns, slot_kind: Optional[str], key: int):
         for frame in batches:
             n = len(frame)
             out = {}
+            keep = np.ones(n, dtype=bool)
             for name, lon_column, lat_column, geometry_column, vertex in columns.ends():
-                out[name] = cells.assign_lonlat(*_lonlat(frame, lon_column, lat_column, geometry_column, vertex))
+                lon, lat = _lonlat(frame, lon_column, lat_column, geometry_column, vertex)
+                if vertex == "point":  # a row without a point is no record, as the QGIS reader skips it
+                    keep &= located(lon, lat)
+                out[name] = cells.assign_lonlat(lon, lat)
             out["slot"] = np.zeros(n, dtype=np.int32)
             flags = np.zeros(n, dtype=np.int32)
             if columns.user:
@@ -134,7 +144,7 @@ def assign_batches(cells, columns, slot_kind: Optional[str], key: int):
                 flags |= np.where(slot == NO_SLOT, NULL_TIME, 0).astype(np.int32)
                 out["slot"] = np.maximum(slot, 0).astype(np.int32)
             out["flags"] = flags
-            yield pd.DataFrame(out)
+            yield pd.DataFrame(out)[keep]
 
     return run
 

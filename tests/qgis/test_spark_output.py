@@ -415,26 +415,22 @@ def test_spark_zone_statistics_choose_the_qgis_algorithms_m_and_value_bounds(tmp
     assert log.index("Ledger: reserved") < log.index("Automatic M:") < log.index("Automatic LOWER/UPPER:")
 
 
-def test_spark_zone_counts_choose_the_qgis_algorithms_m_with_a_declared_occupancy(tmp_path):
-    """AUTO_OCCUPANCY (issue 22 §2) on both paths, same points, zones and SEED: both weigh the choice's noise on the
-    declared share, so both choose the same M and publish the same layer and record (the declared share in it).
-    40 users with 2 records and 8 with 6 in 3 x 3 zones (10 cells), EPSILON 10, AUTO_SHARE 0.9: the core's exact
-    probabilities give M = 6 at the declared 0 (and M = 2 at the default 1) with probability above 1 - 1e-5;
-    nobody is above 6, so each path's own sampling stream keeps every record."""
-    pd = pytest.importorskip("pandas")
-    pytest.importorskip("pyspark")
-    from dp_geoprivacy.core.mechanisms.bound_selection import plan_choice
+LON0_Z, LAT0_Z, CELL_Z = 145.70, -16.98, 0.02
+
+
+def _zone_counts_on_both(tmp_path, records):
+    """noisyzonecounts with automatic M (AUTO_OCCUPANCY 0, EPSILON 10, AUTO_SHARE 0.9, AUTO_MAX_BOUND 8, SEED 3) in
+    QGIS and on Spark on ``records`` (lon, lat, uid; lon None: a row without a point) in 3 x 3 zones: asserts the
+    same layer and record; returns (Spark run, Spark record)."""
+    import pandas as pd
 
     from .conftest import write_grid_zones
     from .neighbouring_cases import point, write_layer
 
-    lon0, lat0, cell, n = 145.70, -16.98, 0.02, 3
-    records = [(lon0 + (k % n + 0.5) * cell, lat0 + (k // n + 0.5) * cell, f"u{u}")
-               for u in range(48) for i in range(2 if u < 40 else 6) for k in [(u + i) % 9]]
     pd.DataFrame(records, columns=["lon", "lat", "uid"]).to_parquet(tmp_path / "points.parquet")
-    gpkg = write_layer(tmp_path / "points.gpkg", [{"wkt": point(x, y), "uid": uid} for x, y, uid in records],
-                       epsg=4326)
-    zones = write_grid_zones(tmp_path / "zones.gpkg", 4326, (lon0, lat0), cell, n)
+    gpkg = write_layer(tmp_path / "points.gpkg", [{"wkt": None if x is None else point(x, y), "uid": uid}
+                                                  for x, y, uid in records], epsg=4326)
+    zones = write_grid_zones(tmp_path / "zones.gpkg", 4326, (LON0_Z, LAT0_Z), CELL_Z, 3)
     common = {"ZONES": zones, "ZONE_ID_FIELD": "zone_id", "USER_FIELD": "uid", "MAX_CONTRIBUTIONS": 0,
               "EPSILON": 10, "AUTO_SHARE": 0.9, "AUTO_MAX_BOUND": 8, "AUTO_OCCUPANCY": 0, "SEED": 3}
     processing.run("dp_geoprivacy:noisyzonecounts", {"INPUT": gpkg, **common, "OUTPUT": str(tmp_path / "qgis.gpkg")})
@@ -445,9 +441,47 @@ def test_spark_zone_counts_choose_the_qgis_algorithms_m_with_a_declared_occupanc
     [spark_record], [qgis_record] = read_from_file(str(tmp_path / "spark.gpkg")), read_from_file(
         str(tmp_path / "qgis.gpkg"))
     assert _comparable(spark_record) == _comparable(qgis_record)
+    return run, spark_record
+
+
+def _centre(u, i):
+    k = (u + i) % 9
+    return LON0_Z + (k % 3 + 0.5) * CELL_Z, LAT0_Z + (k // 3 + 0.5) * CELL_Z, f"u{u}"
+
+
+def test_spark_zone_counts_choose_the_qgis_algorithms_m_with_a_declared_occupancy(tmp_path):
+    """AUTO_OCCUPANCY (issue 22 §2) on both paths, same points, zones and SEED: both weigh the choice's noise on the
+    declared share, so both choose the same M and publish the same layer and record (the declared share in it).
+    40 users with 2 records and 8 with 6 in 3 x 3 zones (10 cells), EPSILON 10, AUTO_SHARE 0.9: the core's exact
+    probabilities give M = 6 at the declared 0 (and M = 2 at the default 1) with probability above 1 - 1e-5;
+    nobody is above 6, so each path's own sampling stream keeps every record."""
+    pytest.importorskip("pandas")
+    pytest.importorskip("pyspark")
+    from dp_geoprivacy.core.mechanisms.bound_selection import plan_choice
+
+    run, spark_record = _zone_counts_on_both(
+        tmp_path, [_centre(u, i) for u in range(48) for i in range(2 if u < 40 else 6)])
     probabilities = plan_choice(10, 0.9, 8, 10, occupancy=0.0)[1].probabilities(
         np.array([2] * 40 + [6] * 8))
     assert probabilities[5] > 1 - 1e-5
     assert "M = 6 chosen by permute-and-flip" in spark_record.mechanism
     assert "share 0 of the cells taken to hold data (declared, public)" in spark_record.mechanism
     assert "chose M = 6 (from 1 to 8)" in run.stdout and "declared AUTO_OCCUPANCY 0 (the share" in run.stdout
+
+
+def test_spark_zone_counts_choose_the_qgis_algorithms_m_without_the_rows_without_a_point(tmp_path):
+    """Automatic M on both paths, same SEED, where 8 of 48 users also have 4 rows without a point (QGIS: features
+    without geometry, which its reader skips; Spark: NULL coordinates): every user has 2 records with a point, so
+    both choose M = 2 (the core's exact probabilities at AUTO_OCCUPANCY 0: above 1 - 1e-5) and publish the same
+    layer and record. Spark counted the rows without a point before, in the choice (8 users with 6: M = 6, as in
+    the test above) and in the release's bound (their points sampled out at M = 2)."""
+    pytest.importorskip("pandas")
+    pytest.importorskip("pyspark")
+    from dp_geoprivacy.core.mechanisms.bound_selection import plan_choice
+
+    run, spark_record = _zone_counts_on_both(
+        tmp_path, [_centre(u, i) for u in range(48) for i in range(2)]
+        + [(None, None, f"u{u}") for u in range(40, 48) for _ in range(4)])
+    assert plan_choice(10, 0.9, 8, 10, occupancy=0.0)[1].probabilities(np.array([2] * 48))[1] > 1 - 1e-5
+    assert "chose M = 2 (from 1 to 8)" in run.stdout, run.stdout
+    assert "M = 2 chosen by permute-and-flip" in spark_record.mechanism
