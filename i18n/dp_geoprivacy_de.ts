@@ -2112,8 +2112,8 @@ Beruht auf der früheren Veröffentlichung {release} ({tag}), erstellt mit {algo
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/auto_bound.py" line="54"/>
-        <source>Share of zones expected to hold data (automatic M)</source>
-        <translation>Erwarteter Anteil der Zonen mit Daten (automatisches M)</translation>
+        <source>Share of zones holding data (automatic M)</source>
+        <translation>Anteil der Zonen mit Daten (automatisches M)</translation>
     </message>
     <message>
         <location filename="../dp_geoprivacy/processing/auto_bound.py" line="57"/>

@@ -52,7 +52,7 @@ def add_parameters(algorithm):
 def occupancy_parameter():
     """AUTO_OCCUPANCY (optional, 0 to 1; empty: the release's default), with its help (the planner's too)."""
     occupancy = QgsProcessingParameterNumber(
-        AUTO_OCCUPANCY, tr("Share of zones expected to hold data (automatic M)"),
+        AUTO_OCCUPANCY, tr("Share of zones holding data (automatic M)"),
         QgsProcessingParameterNumber.Double, optional=True, minValue=0.0, maxValue=1.0)
     occupancy.setHelp(tr(
         "Used when M is 0 (automatic): a public declaration about the tessellation, the share of its cells you expect "
