@@ -6,20 +6,11 @@ import re
 import shutil
 
 from qgis import processing
-from qgis.core import QgsProcessingFeedback
 
 from .conftest import ROOT
+from .feedback import Log
 
 SAMPLE = ROOT / "resources" / "sample_data" / "sample_city.gpkg"
-
-
-class Log(QgsProcessingFeedback):
-    def __init__(self):
-        super().__init__()
-        self.lines = []
-
-    def pushInfo(self, info):  # noqa: N802 (QGIS API)
-        self.lines.append(info)
 
 
 def trial_log(tmp_path, **extra):

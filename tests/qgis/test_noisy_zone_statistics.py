@@ -40,6 +40,7 @@ from dp_geoprivacy.core.releases.zone_statistics import (
 from dp_geoprivacy.processing.privacy_metadata import read_from_file, records_in
 
 from .conftest import ROOT, feature_count, read_field, run_algorithm_json, run_qgis_process, write_grid_zones
+from .feedback import Log
 from .model_builder import ModelBuilder, model_definition
 
 ALG = "dp_geoprivacy:noisyzonestatistics"
@@ -47,25 +48,6 @@ EXACT = 1e9
 X0, Y0, CELL, N = 500_000.0, 4_500_000.0, 100.0, 3
 STATISTICS = (COUNT, SUM, MEAN, COUNT_ABOVE, MEDIAN, QUARTILES, FIVE_NUMBER)
 MODEL = ROOT / "tests" / "data" / "models" / "h3grid_then_zone_statistics.model3"
-
-
-class Log(QgsProcessingFeedback):
-    """Feedback that keeps what the algorithm logged."""
-
-    def __init__(self):
-        super().__init__()
-        self.lines = []
-
-    def pushInfo(self, info):  # noqa: N802 (QGIS API)
-        self.lines.append(info)
-        super().pushInfo(info)
-
-    def pushWarning(self, warning):  # noqa: N802 (QGIS API)
-        self.lines.append(warning)
-        super().pushWarning(warning)
-
-    def text(self):
-        return "\n".join(self.lines)
 
 
 def write_points(path, epsg, xy, **columns):

@@ -5,23 +5,10 @@ import re
 
 import pytest
 from qgis import processing
-from qgis.core import QgsProcessingException, QgsProcessingFeedback
+from qgis.core import QgsProcessingException
 
+from .feedback import Log
 from .test_mobility_report import ALG, write_records, write_trips, write_zones
-
-
-class Log(QgsProcessingFeedback):
-    """The warnings apart from the other lines."""
-
-    def __init__(self):
-        super().__init__()
-        self.warnings, self.infos = [], []
-
-    def pushWarning(self, warning):  # noqa: N802 (QGIS API)
-        self.warnings.append(warning)
-
-    def pushInfo(self, info):  # noqa: N802 (QGIS API)
-        self.infos.append(info)
 
 
 @pytest.fixture(scope="module")

@@ -42,13 +42,8 @@ def test_planners_report_lines_give_numbers_for_people(tmp_path):
     """The accuracy planner for the report at EPSILON 0.05, M 20, NOISE=2 (the side by side at DELTA): the Laplace
     OD threshold is about 64,000 trips (once written 6.368e+04); no log line writes a number with a power of ten."""
     from qgis import processing
-    from qgis.core import QgsProcessingFeedback
 
-    class Log(QgsProcessingFeedback):
-        lines = []
-
-        def pushInfo(self, info):  # noqa: N802 (QGIS API)
-            self.lines.append(info)
+    from .feedback import Log
 
     log = Log()
     processing.run("dp_geoprivacy:accuracyplanner", {

@@ -11,7 +11,7 @@ from dp_geoprivacy.processing.algorithms.noisy_zone_counts import NoisyZoneCount
 from dp_geoprivacy.processing.zone_source import H3Cells, ZoneLayerCells, cell_set_from_parameters
 
 from .conftest import write_grid_zones
-from .zone_counts.support import Log
+from .feedback import Log
 
 UTM33 = QgsCoordinateReferenceSystem("EPSG:32633")
 WGS84 = QgsCoordinateReferenceSystem("EPSG:4326")

@@ -222,16 +222,7 @@ def test_qgis_process_json_says_when_a_persons_exposure_is_unbounded(tmp_path):
 def test_a_release_without_partition_logs_the_whole_source_in_plain_words(points, tmp_path):
     """No PARTITION (the whole source): the log says so plainly, not "partition 'all' composes parallel: the whole
     source" (the rule's stored text, which read as if something composed in parallel); a PARTITION keeps its rule."""
-    from qgis.core import QgsProcessingFeedback
-
-    class Log(QgsProcessingFeedback):
-        def __init__(self):
-            super().__init__()
-            self.lines = []
-
-        def pushInfo(self, info):  # noqa: N802 (QGIS API)
-            self.lines.append(info)
-            super().pushInfo(info)
+    from ..feedback import Log
 
     ledger = str(tmp_path / "ledger.json")
     for name, partition, expected in (("whole", {}, "Ledger: the whole source is one partition (no parallel "

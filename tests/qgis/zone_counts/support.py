@@ -6,33 +6,14 @@ from osgeo import ogr, osr
 from qgis import processing
 from qgis.core import (
     QgsProcessingContext,
-    QgsProcessingFeedback,
 )
 
 from ..conftest import read_field
+from ..feedback import Log  # noqa: F401 (the zone_counts tests import it from here)
 
 ALG = "dp_geoprivacy:noisyzonecounts"
 EXACT = 1e9
 X0, Y0, CELL = 500_000.0, 4_500_000.0, 100.0
-
-
-class Log(QgsProcessingFeedback):
-    """Feedback that keeps what the algorithm logged."""
-
-    def __init__(self):
-        super().__init__()
-        self.lines = []
-
-    def pushInfo(self, info):  # noqa: N802 (QGIS API)
-        self.lines.append(info)
-        super().pushInfo(info)
-
-    def pushWarning(self, warning):  # noqa: N802 (QGIS API)
-        self.lines.append(warning)
-        super().pushWarning(warning)
-
-    def text(self):
-        return "\n".join(self.lines)
 
 
 def write_points(path, epsg, xy, users=None, times=None, time_type=ogr.OFTDateTime, user_type=ogr.OFTString):
